@@ -1,0 +1,220 @@
+"""Frozen records that cross layers: options, matches, differences, results.
+
+Every record has ``to_dict()`` producing the report's JSON shape; the batch report module is the only
+place that assembles a whole report from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    """A citation's verdict, first that applies."""
+
+    EXACT = "exact"
+    NORMALIZED = "normalized"
+    NEAR = "near"
+    NOT_FOUND = "not_found"
+    INCONCLUSIVE = "inconclusive"
+    UNAVAILABLE = "unavailable"
+
+
+FOUND_STATUSES = frozenset({Status.EXACT, Status.NORMALIZED})
+
+
+class Rule(StrEnum):
+    """Typographic or layout rules a ``normalized`` match needed."""
+
+    WHITESPACE = "whitespace"
+    QUOTES = "quotes"
+    DASHES = "dashes"
+    LIGATURES = "ligatures"
+    SOFT_HYPHEN = "soft_hyphen"
+    DEHYPHENATE = "dehyphenate"
+    UNICODE = "unicode"
+    ELLIPSIS = "ellipsis"
+    BRACKET = "bracket"
+
+
+class DiffKind(StrEnum):
+    """Kinds of word-level difference between a quotation and the source's wording."""
+
+    NUMBER = "number"
+    NEGATION = "negation"
+    WORD = "word"
+    CASE = "case"
+    SPELLING = "spelling"
+    PUNCTUATION = "punctuation"
+    MISSING = "missing"  # in the source, left out of the quotation
+    EXTRA = "extra"  # in the quotation, not in the source
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """Matching settings; echoed unchanged in every result and report.
+
+    Attributes:
+        max_matches: how many matches to return (all are counted).
+        context: characters of context before and after each match.
+        near_threshold: lowest similarity (0..1) reported as ``near``.
+        max_quote_length: longest quotation accepted, in characters.
+        ellipsis_max_gap: most source characters an ellipsis may skip between fragments.
+        bracket_max_words: most source words an editorial ``[insertion]`` may stand for.
+    """
+
+    max_matches: int = 5
+    context: int = 120
+    near_threshold: float = 0.75
+    max_quote_length: int = 20_000
+    ellipsis_max_gap: int = 2_000
+    bracket_max_words: int = 6
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One word-level difference; ``quote`` or ``source`` is empty for extra/missing words."""
+
+    quote: str
+    source: str
+    kind: DiffKind
+    critical: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "quote": self.quote,
+            "source": self.source,
+            "kind": str(self.kind),
+            "critical": self.critical,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """One piece of an elided quotation (``ellipsis``) and where it stands in the checked text.
+
+    ``omitted`` is the source text skipped *after* this fragment (empty for the last one), and
+    ``omitted_flags`` lists what the skipped words hide ("negation", "number").
+    """
+
+    quote: str
+    start: int
+    end: int
+    omitted: str = ""
+    omitted_flags: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "quote": self.quote,
+            "start": self.start,
+            "end": self.end,
+            "omitted": self.omitted,
+            "omitted_flags": list(self.omitted_flags),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle on a PDF page (points, origin top-left, page 1-based)."""
+
+    page: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "page": self.page,
+            "bbox": [round(self.x0, 2), round(self.y0, 2), round(self.x1, 2), round(self.y1, 2)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Where a quotation (or its closest passage) stands in the checked text.
+
+    ``start``/``end`` are code-point offsets (end exclusive): ``text[start:end]`` is the source's
+    own span. Lines and pages are 1-based; pages are ``None`` for unpaged text.
+    """
+
+    kind: Status
+    start: int
+    end: int
+    utf16_start: int
+    utf16_end: int
+    line_start: int
+    line_end: int
+    page_start: int | None
+    page_end: int | None
+    text: str
+    before: str
+    after: str
+    similarity: float
+    rules: tuple[Rule, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    fragments: tuple[Fragment, ...] = ()
+    boxes: tuple[Box, ...] = ()
+
+    @property
+    def critical(self) -> bool:
+        """True when any difference changes a number, sign or negation."""
+        return any(d.critical for d in self.differences) or any(
+            f.omitted_flags for f in self.fragments
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": str(self.kind),
+            "start": self.start,
+            "end": self.end,
+            "utf16_start": self.utf16_start,
+            "utf16_end": self.utf16_end,
+            "line_start": self.line_start,
+            "line_end": self.line_end,
+            "page_start": self.page_start,
+            "page_end": self.page_end,
+            "text": self.text,
+            "before": self.before,
+            "after": self.after,
+            "similarity": round(self.similarity, 4),
+            "rules": [str(r) for r in self.rules],
+            "differences": [d.to_dict() for d in self.differences],
+            "critical": self.critical,
+        }
+        if self.fragments:
+            out["fragments"] = [f.to_dict() for f in self.fragments]
+        if self.boxes:
+            out["boxes"] = [b.to_dict() for b in self.boxes]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The engine's answer for one quotation against one checked text."""
+
+    status: Status
+    quote: str
+    matches: tuple[Match, ...]
+    match_count: int
+    matches_truncated: bool
+    best_similarity: float
+    checked_text_sha256: str
+    options: MatchOptions = field(default_factory=MatchOptions)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "quote": self.quote,
+            "match_count": self.match_count,
+            "matches_truncated": self.matches_truncated,
+            "best_similarity": round(self.best_similarity, 4),
+            "matches": [m.to_dict() for m in self.matches],
+            "checked_text_sha256": self.checked_text_sha256,
+            "options": self.options.to_dict(),
+        }

@@ -1,0 +1,180 @@
+"""PreparedText: the checked text with its line, page, UTF-16 and box indexes.
+
+One index serves everyone: the engine builds match locations from it, the report prints them, and
+the app's viewer draws its gutter from the same line and page starts. Indexes are computed once per
+text; matchers may stash their own derived structures (folded views, token tables) in ``cache``,
+whose lifetime is the text's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Status
+
+# CRLF counts as one break; a lone CR (old Mac files) is a break too.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_ASTRAL = re.compile(r"[\U00010000-\U0010FFFF]")
+
+LineBox = tuple[int, int, int, float, float, float, float]
+"""(start, end, page, x0, y0, x1, y1): where one extracted PDF line lies on its page."""
+
+
+class PreparedText:
+    """A checked text and its indexes.
+
+    Args:
+        text: exactly the text that is searched and shown (every offset refers to it).
+        page_starts: code-point offset where each page begins (first is 0), or empty if unpaged.
+        page_labels: the printed label of each page when known (same length as page_starts).
+        line_boxes: for PDFs, where each extracted line lies, sorted by start offset.
+        truncated: True when the source was cut at a size limit, so absence is inconclusive.
+    """
+
+    __slots__ = (
+        "text",
+        "page_starts",
+        "page_labels",
+        "line_boxes",
+        "truncated",
+        "line_starts",
+        "_astral",
+        "_sha256",
+        "_box_starts",
+        "cache",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        page_starts: Sequence[int] = (),
+        page_labels: Sequence[str | None] = (),
+        line_boxes: Sequence[LineBox] = (),
+        truncated: bool = False,
+    ) -> None:
+        self.text = text
+        self.page_starts: tuple[int, ...] = tuple(page_starts)
+        if self.page_starts and self.page_starts[0] != 0:
+            raise ValueError("the first page must start at offset 0")
+        self.page_labels: tuple[str | None, ...] = tuple(page_labels)
+        self.line_boxes: tuple[LineBox, ...] = tuple(line_boxes)
+        self.truncated = truncated
+        self.line_starts: tuple[int, ...] = (0, *(m.end() for m in _LINE_BREAK.finditer(text)))
+        self._astral: list[int] | None = None
+        self._sha256: str | None = None
+        self._box_starts: list[int] | None = None
+        self.cache: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def __repr__(self) -> str:
+        return f"PreparedText({len(self.text)} chars, {self.line_count} lines, {self.page_count} pages)"
+
+    @property
+    def sha256(self) -> str:
+        """SHA-256 of the checked text encoded as UTF-8."""
+        if self._sha256 is None:
+            self._sha256 = hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+        return self._sha256
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.page_starts)
+
+    @property
+    def paged(self) -> bool:
+        return bool(self.page_starts)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line holding the character at ``offset``."""
+        return bisect_right(self.line_starts, offset)
+
+    def page_of(self, offset: int) -> int | None:
+        """1-based page holding the character at ``offset``; None when unpaged."""
+        if not self.page_starts:
+            return None
+        return bisect_right(self.page_starts, offset)
+
+    def page_label(self, page: int | None) -> str | None:
+        """The printed label of a 1-based page, when known."""
+        if page is None or not self.page_labels or page > len(self.page_labels):
+            return None
+        return self.page_labels[page - 1]
+
+    def line_span(self, line: int) -> tuple[int, int]:
+        """(start, end) of a 1-based line, without its line break."""
+        start = self.line_starts[line - 1]
+        if line < len(self.line_starts):
+            end = self.line_starts[line] - 1
+            if end > start and self.text[end - 1] == "\r" and self.text[end] == "\n":
+                end -= 1
+        else:
+            end = len(self.text)
+        return start, end
+
+    def utf16(self, offset: int) -> int:
+        """UTF-16 code-unit offset of a code-point offset (astral characters count twice)."""
+        if self._astral is None:
+            self._astral = [m.start() for m in _ASTRAL.finditer(self.text)]
+        return offset + bisect_right(self._astral, offset - 1) if self._astral else offset
+
+    def boxes(self, start: int, end: int) -> tuple[Box, ...]:
+        """Rectangles of the extracted lines that the span [start, end) touches."""
+        if not self.line_boxes or end <= start:
+            return ()
+        if self._box_starts is None:
+            self._box_starts = [b[0] for b in self.line_boxes]
+        i = max(bisect_right(self._box_starts, start) - 1, 0)
+        out: list[Box] = []
+        while i < len(self.line_boxes) and self.line_boxes[i][0] < end:
+            s, e, page, x0, y0, x1, y1 = self.line_boxes[i]
+            if e > start:
+                out.append(Box(page, x0, y0, x1, y1))
+            i += 1
+        return tuple(out)
+
+    def match(
+        self,
+        kind: Status,
+        start: int,
+        end: int,
+        *,
+        similarity: float,
+        context: int,
+        rules: Sequence[Rule] = (),
+        differences: Sequence[Difference] = (),
+        fragments: Sequence[Fragment] = (),
+    ) -> Match:
+        """Build a located ``Match`` for the span [start, end) of this text."""
+        if not 0 <= start <= end <= len(self.text):
+            raise ValueError(f"span {start}:{end} outside text of {len(self.text)}")
+        last = max(start, end - 1)
+        return Match(
+            kind=kind,
+            start=start,
+            end=end,
+            utf16_start=self.utf16(start),
+            utf16_end=self.utf16(end),
+            line_start=self.line_of(start),
+            line_end=self.line_of(last),
+            page_start=self.page_of(start),
+            page_end=self.page_of(last),
+            text=self.text[start:end],
+            before=self.text[max(0, start - context) : start],
+            after=self.text[end : end + context],
+            similarity=similarity,
+            rules=tuple(rules),
+            differences=tuple(differences),
+            fragments=tuple(fragments),
+            boxes=self.boxes(start, end),
+        )

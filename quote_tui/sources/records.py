@@ -1,0 +1,96 @@
+"""Records describing where a checked text came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+from quote_tui.engine.text import PreparedText
+
+
+class RefKind(StrEnum):
+    """What a source ``ref`` names."""
+
+    PATH = "path"
+    URL = "url"
+    DOI = "doi"
+    PMID = "pmid"
+    TEXT = "text"  # supplied (pasted) text
+
+
+class Representation(StrEnum):
+    """Which text of the source was checked."""
+
+    PDF_TEXT_LAYER = "pdf_text_layer"
+    HTML_MAIN_TEXT = "html_main_text"
+    HTML_FULL_TEXT = "html_full_text"
+    PUBMED_ABSTRACT = "pubmed_abstract"
+    PMC_FULL_TEXT = "pmc_full_text"
+    DOI_LANDING_PAGE = "doi_landing_page"
+    PLAIN_TEXT = "plain_text"
+    MARKDOWN_TEXT = "markdown_text"
+    SUPPLIED_TEXT = "supplied_text"
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """One hop of a redirect chain."""
+
+    url: str
+    status: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"url": self.url, "status": self.status}
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieval:
+    """How a checked text was obtained: enough to find the same text again.
+
+    Network fields stay ``None`` for local files and supplied text.
+    """
+
+    ref: str
+    kind: RefKind
+    representation: Representation
+    content_sha256: str
+    location: str | None = None  # absolute path or final URL
+    title: str | None = None
+    content_type: str | None = None
+    encoding: str | None = None
+    retrieved_at: str | None = None  # ISO-8601, set at the I/O edge
+    final_url: str | None = None
+    redirects: tuple[Redirect, ...] = ()
+    http_status: int | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    note: str | None = None  # e.g. why the full body was used instead of readability's main text
+    metadata: tuple[tuple[str, str], ...] = ()  # citation_* meta and the like, in document order
+    page_number_source: str | None = None  # how printed page numbers were derived, if at all
+    from_snapshot: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "redirects":
+                value = [r.to_dict() for r in value]
+            elif f.name == "metadata":
+                value = {k: v for k, v in value}
+            elif isinstance(value, StrEnum):
+                value = str(value)
+            out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSource:
+    """A readable source: its checked text (with indexes) and its retrieval record."""
+
+    retrieval: Retrieval
+    prepared: PreparedText = field(repr=False)
+
+    @property
+    def text(self) -> str:
+        return self.prepared.text
