@@ -1,0 +1,150 @@
+"""Report schema v1: the only serializer of results, and the one atomic writer.
+
+Every front end writes reports through ``build_report`` and ``write_report``, so a report from the
+CLI, the MCP server and the app has the same shape; ``report.schema.json`` beside this module
+documents it field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from quote_tui import __version__
+from quote_tui.batch.service import EXTRA_STATUSES, CitationOutcome, Report, SourceOutcome
+from quote_tui.engine.records import Status
+
+SCHEMA = "quote_tui.report"
+SCHEMA_VERSION = 1
+SUMMARY_KEYS = (*(str(s) for s in Status), *EXTRA_STATUSES, "link_ok")
+
+
+def atomic_write(path: str | Path, data: str | bytes) -> Path:
+    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
+
+    A reader sees the old file or the new one, never half of one, even if the process dies.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def source_entry(outcome: SourceOutcome) -> dict[str, Any]:
+    """The report's object for one source."""
+    spec, loaded = outcome.spec, outcome.loaded
+    entry: dict[str, Any] = {
+        "id": spec.id,
+        "ref": spec.ref if spec.ref is not None else "text",
+        "status": outcome.status,
+        "representation": None,
+        "title": spec.title,
+        "characters": 0,
+        "pages": None,
+        "truncated": False,
+        "checked_text_sha256": None,
+        "content_sha256": None,
+        "error": outcome.error.to_dict() if outcome.error else None,
+    }
+    if loaded is not None:
+        retrieval, prepared = loaded.retrieval, loaded.prepared
+        entry.update(
+            representation=str(retrieval.representation),
+            title=retrieval.title or spec.title,
+            characters=len(prepared.text),
+            pages=prepared.page_count or None,
+            truncated=prepared.truncated,
+            checked_text_sha256=prepared.sha256,
+            content_sha256=retrieval.content_sha256,
+            retrieval=retrieval.to_dict(),
+        )
+    for key, value in spec.extra.items():
+        entry.setdefault(key, value)
+    return entry
+
+
+def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> dict[str, Any]:
+    """The report's object for one citation."""
+    spec, result = outcome.spec, outcome.result
+    entry: dict[str, Any] = {
+        "id": spec.id,
+        "source": spec.source,
+        "quote": spec.quote,
+        "status": outcome.status,
+        "match_count": 0,
+        "matches_truncated": False,
+        "best_similarity": 0.0,
+        "matches": [],
+        "error": outcome.error.to_dict() if outcome.error else None,
+    }
+    if result is not None:
+        prepared = source.loaded.prepared if source and source.loaded else None
+        matches = []
+        for match in result.matches:
+            item = match.to_dict()
+            if prepared is not None and prepared.page_labels:
+                item["printed_page_start"] = prepared.page_label(match.page_start)
+                item["printed_page_end"] = prepared.page_label(match.page_end)
+            matches.append(item)
+        entry.update(
+            match_count=result.match_count,
+            matches_truncated=result.matches_truncated,
+            best_similarity=round(result.best_similarity, 4),
+            matches=matches,
+        )
+    if spec.locator is not None:
+        entry["locator"] = spec.locator
+    if outcome.page_check is not None:
+        entry["page_check"] = outcome.page_check
+    for key, value in spec.extra.items():
+        entry.setdefault(key, value)
+    return entry
+
+
+def build_report(report: Report) -> dict[str, Any]:
+    """The whole report as a JSON-ready dict (schema ``quote_tui.report`` v1)."""
+    by_id: dict[str, SourceOutcome] = {}
+    for outcome in report.sources:  # the first of duplicated ids is the one that was read
+        by_id.setdefault(outcome.spec.id, outcome)
+    citations = [citation_entry(c, by_id.get(c.spec.source or "")) for c in report.citations]
+    summary: dict[str, int] = {"citations": len(citations)}
+    summary.update({key: 0 for key in SUMMARY_KEYS})
+    for item in citations:
+        summary[item["status"]] = summary.get(item["status"], 0) + 1
+    return {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "created": report.created,
+        "tool": {"name": "quote_tui", "version": __version__},
+        "settings": {
+            "matching": report.settings.options.to_dict(),
+            "max_source_chars": report.settings.max_source_chars,
+        },
+        "offsets": "code points into each source's checked text (utf16_* in UTF-16 code units)",
+        "summary": summary,
+        "sources": [source_entry(s) for s in report.sources],
+        "citations": citations,
+    }
+
+
+def dumps(report: dict[str, Any]) -> str:
+    """Serialize a report dict; stable key order and real Unicode characters."""
+    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_report(report: dict[str, Any], path: str | Path) -> Path:
+    """Write a report dict to ``path`` atomically."""
+    return atomic_write(path, dumps(report))

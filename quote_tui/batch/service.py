@@ -1,0 +1,427 @@
+"""The service API: every front end (CLI, MCP server, app) checks quotations through here.
+
+One place reads sources, runs the engine off the event loop, and turns failures into per-entry
+errors, so the CLI, the agent server and the app can never disagree about a verdict or word an
+error differently. Blocking work (PDF extraction, readability, matching) runs in threads via
+``asyncio.to_thread``; network sources share one guarded session per run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.engine.check import check as engine_check
+from quote_tui.engine.errors import (
+    BatchInputError,
+    ErrorCode,
+    QuoteTuiError,
+    Recovery,
+    SourceError,
+)
+from quote_tui.engine.records import CheckResult, MatchOptions, Status
+from quote_tui.engine.text import PreparedText
+from quote_tui.sources.local import read_path, supplied_text
+from quote_tui.sources.records import LoadedSource, RefKind, Representation
+from quote_tui.sources.refs import parse_ref
+
+__all__ = [
+    "Batch",
+    "CitationOutcome",
+    "CitationSpec",
+    "Progress",
+    "Report",
+    "Service",
+    "Settings",
+    "SourceOutcome",
+    "SourceSpec",
+    "check_text_sync",
+]
+
+EXTRA_STATUSES = ("error", "unreferenced")
+"""Citation statuses beyond the engine's: a bad entry, and a quotation that names no source."""
+
+
+def check_text_sync(
+    prepared: PreparedText, quote: str, options: MatchOptions | None = None
+) -> CheckResult:
+    """Run the pure engine (blocking). The app's live finder calls this through a thread."""
+    return engine_check(prepared, quote, options=options or MatchOptions())
+
+
+@dataclass(frozen=True, slots=True)
+class SourceOutcome:
+    """A source after reading: ``loaded`` when readable, ``error`` when not."""
+
+    spec: SourceSpec
+    loaded: LoadedSource | None = None
+    error: QuoteTuiError | None = None
+
+    @property
+    def status(self) -> str:
+        if self.loaded is None:
+            return "unavailable"
+        if self.loaded.retrieval.representation is Representation.SUPPLIED_TEXT:
+            return "supplied_text"
+        return "readable"
+
+
+@dataclass(frozen=True, slots=True)
+class CitationOutcome:
+    """One citation's verdict (``status``), the engine's result, or the entry's error."""
+
+    spec: CitationSpec
+    status: str
+    result: CheckResult | None = None
+    error: QuoteTuiError | None = None
+    page_check: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Posted after each citation is checked."""
+
+    done: int
+    total: int
+    citation_id: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A whole run: sources and citations in batch order, with the settings used."""
+
+    sources: tuple[SourceOutcome, ...]
+    citations: tuple[CitationOutcome, ...]
+    settings: Settings
+    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+
+class Service:
+    """Reads sources and checks citations for one run.
+
+    Use as an async context manager so the network session (if any source needs one) is closed::
+
+        async with Service(Settings()) as service:
+            report = await service.check_batch(batch)
+    """
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self._remote: Any = None
+        self._remote_lock = asyncio.Lock()
+
+    async def __aenter__(self) -> Service:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the network session, if one was opened."""
+        if self._remote is not None:
+            remote, self._remote = self._remote, None
+            await remote.__aexit__(None, None, None)
+
+    # -- sources ---------------------------------------------------------------------------
+
+    async def load_source(self, spec: SourceSpec, *, base_dir: Path | None = None) -> SourceOutcome:
+        """Read one source. Never raises for a bad source: the outcome carries the error."""
+        try:
+            loaded = await self._load(spec, base_dir)
+        except QuoteTuiError as exc:
+            return SourceOutcome(spec, error=exc)
+        except Exception as exc:  # a reader bug must not sink the whole batch
+            return SourceOutcome(spec, error=_internal(exc))
+        return SourceOutcome(spec, loaded=_with_printed_pages(loaded, spec))
+
+    async def _load(self, spec: SourceSpec, base_dir: Path | None) -> LoadedSource:
+        max_chars = self.settings.max_source_chars
+        if spec.text is not None:
+            if spec.ref is not None:
+                raise BatchInputError(
+                    f"source {spec.id!r} has both 'ref' and 'text'; give one",
+                    code=ErrorCode.BAD_BATCH,
+                    recovery=Recovery.FIX_INPUT,
+                )
+            text = spec.text
+            truncated = spec.truncated
+            if len(text) > max_chars:
+                text, truncated = text[:max_chars], True
+            return supplied_text(text, title=spec.title, truncated=truncated, ref=f"text:{spec.id}")
+        if not spec.ref:
+            raise BatchInputError(
+                f"source {spec.id!r} needs a 'ref' or a 'text'",
+                code=ErrorCode.MISSING_FIELD,
+                recovery=Recovery.FIX_INPUT,
+            )
+        parsed = parse_ref(spec.ref)
+        if parsed.kind is RefKind.PATH:
+            path = self._local_path(parsed.value, base_dir)
+            return await asyncio.to_thread(read_path, path, max_chars=max_chars, ref=spec.ref)
+        session = await self._remote_session()
+        return await session.load(parsed, max_chars=max_chars)
+
+    def _local_path(self, value: str, base_dir: Path | None) -> Path:
+        path = Path(value).expanduser()
+        if not path.is_absolute() and base_dir is not None:
+            path = base_dir / path
+        if not self.settings.allow_local:
+            raise SourceError(
+                "local files are not readable here; pass the text itself instead",
+                code=ErrorCode.OUTSIDE_ROOT,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            )
+        root = self.settings.root
+        if root is not None:
+            # resolve() follows symlinks, so neither '..' nor a link can lead outside the root
+            real, real_root = path.resolve(), root.resolve()
+            if not real.is_relative_to(real_root):
+                raise SourceError(
+                    f"{value!r} lies outside the allowed folder",
+                    code=ErrorCode.OUTSIDE_ROOT,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                )
+            return real
+        return path
+
+    async def _remote_session(self) -> Any:
+        async with self._remote_lock:
+            if self._remote is None:
+                try:
+                    from quote_tui.sources.remote import RemoteSession, RemoteSettings
+                except ImportError as exc:
+                    raise SourceError(
+                        "network sources are not available in this installation",
+                        code=ErrorCode.NOT_SUPPORTED_YET,
+                        recovery=Recovery.USE_SUPPLIED_TEXT,
+                    ) from exc
+                session = RemoteSession(self.settings.remote or RemoteSettings())
+                await session.__aenter__()
+                self._remote = session
+            return self._remote
+
+    # -- citations -------------------------------------------------------------------------
+
+    async def check_citation(
+        self, spec: CitationSpec, source: SourceOutcome | None
+    ) -> CitationOutcome:
+        """Check one citation against its (already read) source."""
+        if spec.source is None:
+            return CitationOutcome(spec, "unreferenced")
+        if source is None:
+            return CitationOutcome(
+                spec,
+                "error",
+                error=BatchInputError(
+                    f"citation {spec.id!r} names source {spec.source!r}, which the batch lacks",
+                    code=ErrorCode.UNKNOWN_SOURCE,
+                    recovery=Recovery.FIX_INPUT,
+                ),
+            )
+        if not isinstance(spec.quote, str):
+            # a link check: the source's retrieval record says all there is to say
+            if spec.quote is None and source.loaded is not None:
+                return CitationOutcome(spec, "link_ok")
+            if spec.quote is None:
+                return CitationOutcome(spec, str(Status.UNAVAILABLE), error=source.error)
+            return CitationOutcome(
+                spec,
+                "error",
+                error=BatchInputError(
+                    f"citation {spec.id!r}: 'quote' must be a string",
+                    code=ErrorCode.BAD_BATCH,
+                    recovery=Recovery.FIX_INPUT,
+                ),
+            )
+        if source.loaded is None:
+            return CitationOutcome(spec, str(Status.UNAVAILABLE), error=source.error)
+        prepared = source.loaded.prepared
+        try:
+            result = await asyncio.to_thread(
+                engine_check, prepared, spec.quote, options=self.settings.options
+            )
+        except QuoteTuiError as exc:
+            return CitationOutcome(spec, "error", error=exc)
+        except Exception as exc:
+            return CitationOutcome(spec, "error", error=_internal(exc))
+        return CitationOutcome(
+            spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
+        )
+
+    async def check_batch(
+        self, batch: Batch, *, progress: Callable[[Progress], None] | None = None
+    ) -> Report:
+        """Read every source once (concurrently, bounded) and check every citation.
+
+        A citation is checked as soon as its source is read. Entries with problems get their own
+        error; the rest of the batch still runs.
+        """
+        sources = _unique_sources(batch.sources)
+        gate = asyncio.Semaphore(max(1, self.settings.concurrency))
+        loads: dict[str, asyncio.Task[SourceOutcome]] = {}
+
+        async def load(spec: SourceSpec) -> SourceOutcome:
+            async with gate:
+                return await self.load_source(spec, base_dir=batch.base_dir)
+
+        async with asyncio.TaskGroup() as group:
+            for spec in sources.values():
+                loads[spec.id] = group.create_task(load(spec))
+
+            seen: set[str] = set()
+            total = len(batch.citations)
+            done = 0
+
+            async def run(spec: CitationSpec) -> CitationOutcome:
+                nonlocal done
+                if spec.id in seen:
+                    outcome = CitationOutcome(
+                        spec,
+                        "error",
+                        error=BatchInputError(
+                            f"citation id {spec.id!r} is used more than once",
+                            code=ErrorCode.DUPLICATE_ID,
+                            recovery=Recovery.FIX_INPUT,
+                        ),
+                    )
+                else:
+                    seen.add(spec.id)
+                    task = loads.get(spec.source) if spec.source is not None else None
+                    source = await task if task is not None else None
+                    outcome = await self.check_citation(spec, source)
+                done += 1
+                if progress is not None:
+                    progress(Progress(done, total, spec.id, outcome.status))
+                return outcome
+
+            # ids are claimed in batch order, so the first of two duplicates is the one checked
+            citation_tasks = [group.create_task(run(spec)) for spec in batch.citations]
+
+        source_outcomes = tuple(
+            _dedupe_errors(batch.sources, {k: t.result() for k, t in loads.items()})
+        )
+        return Report(source_outcomes, tuple(t.result() for t in citation_tasks), self.settings)
+
+
+def _unique_sources(specs: tuple[SourceSpec, ...]) -> dict[str, SourceSpec]:
+    out: dict[str, SourceSpec] = {}
+    for spec in specs:
+        out.setdefault(spec.id, spec)
+    return out
+
+
+def _dedupe_errors(
+    specs: tuple[SourceSpec, ...], outcomes: dict[str, SourceOutcome]
+) -> list[SourceOutcome]:
+    out: list[SourceOutcome] = []
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.id in seen:
+            out.append(
+                SourceOutcome(
+                    spec,
+                    error=BatchInputError(
+                        f"source id {spec.id!r} is used more than once; the first one is used",
+                        code=ErrorCode.DUPLICATE_ID,
+                        recovery=Recovery.FIX_INPUT,
+                    ),
+                )
+            )
+            continue
+        seen.add(spec.id)
+        out.append(outcomes[spec.id])
+    return out
+
+
+def _internal(exc: BaseException) -> QuoteTuiError:
+    return QuoteTuiError(
+        f"unexpected {type(exc).__name__}: {exc}",
+        code=ErrorCode.INTERNAL_ERROR,
+        recovery=Recovery.REVIEW_SOURCE,
+    )
+
+
+def _with_printed_pages(loaded: LoadedSource, spec: SourceSpec) -> LoadedSource:
+    """Attach printed page numbers to a paged source (labels, running heads, bib range)."""
+    prepared = loaded.prepared
+    if not prepared.paged:
+        return loaded
+    try:
+        from quote_tui.sources.printed_pages import derive_printed_pages
+    except ImportError:
+        return loaded
+    starts = (*prepared.page_starts, len(prepared.text))
+    page_texts = [prepared.text[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+    bib_pages = spec.extra.get("bib_pages")
+    derived = derive_printed_pages(
+        page_texts,
+        pdf_labels=prepared.page_labels,
+        bib_pages=bib_pages if isinstance(bib_pages, str) else None,
+    )
+    if derived.method is None:
+        return loaded
+    prepared.page_labels = tuple(derived.labels)
+    retrieval = dataclasses.replace(loaded.retrieval, page_number_source=derived.method)
+    return LoadedSource(retrieval, prepared)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def page_check(
+    spec: CitationSpec, result: CheckResult, prepared: PreparedText
+) -> dict[str, Any] | None:
+    """Compare a citation's page locator with the printed page where the quotation was found.
+
+    Returns None when the citation cites no page or the source has no pages;
+    ``{"status": "agrees"|"differs"|"unknown", "cited": ..., "found": ...}`` otherwise.
+    """
+    locator = spec.locator or {}
+    pages = locator.get("pages")
+    if not pages or not prepared.paged:
+        return None
+    cited = [int(p) for p in pages if isinstance(p, int | str) and str(p).isdigit()]
+    if (
+        not cited
+        or not result.matches
+        or result.status
+        not in (
+            Status.EXACT,
+            Status.NORMALIZED,
+            Status.NEAR,
+        )
+    ):
+        return {"status": "unknown", "cited": locator.get("value"), "found": None}
+    match = result.matches[0]
+    found: list[int] = []
+    labels: list[str] = []
+    for page in range(match.page_start or 1, (match.page_end or match.page_start or 1) + 1):
+        label = prepared.page_label(page)
+        if label is None:
+            continue
+        labels.append(label)
+        m = _NUMBER.fullmatch(label.strip())
+        if m:
+            found.append(int(m.group()))
+    if not found:
+        return {
+            "status": "unknown",
+            "cited": locator.get("value"),
+            "found": None,
+            "pdf_page": match.page_start,
+        }
+    status = "agrees" if set(cited) & set(found) else "differs"
+    return {
+        "status": status,
+        "cited": locator.get("value"),
+        "found": "-".join(dict.fromkeys(labels)),
+        "pdf_page": match.page_start,
+    }

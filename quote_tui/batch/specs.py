@@ -1,0 +1,67 @@
+"""What a batch asks for: sources, citations and run settings (plain records, no I/O)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from quote_tui.engine.records import MatchOptions
+
+if TYPE_CHECKING:
+    from quote_tui.sources.remote import RemoteSettings
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    """A source named by a ``ref`` (path, URL, ``doi:``, ``pmid:``) or supplied as ``text``."""
+
+    id: str
+    ref: str | None = None
+    text: str | None = None
+    title: str | None = None
+    truncated: bool = False
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Fields the batch carried that the core does not use (kept for the report)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CitationSpec:
+    """A quotation attributed to a source (``source`` is None for an unreferenced quotation)."""
+
+    id: str
+    source: str | None
+    quote: str | None
+    locator: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Fields the batch carried (manuscript location, reference, ...), echoed in the report."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Sources and citations to check; relative paths resolve against ``base_dir``."""
+
+    sources: tuple[SourceSpec, ...]
+    citations: tuple[CitationSpec, ...]
+    base_dir: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Run settings, chosen by the front end and passed down unchanged.
+
+    Attributes:
+        options: engine matching options (echoed in the report).
+        max_source_chars: longer checked texts are truncated (absence becomes inconclusive).
+        concurrency: how many sources are read at once.
+        remote: network settings; None means network sources use their defaults.
+        root: when set, local paths must lie under it (the MCP server's ``--root``).
+        allow_local: False forbids local paths entirely (MCP server without ``--root``).
+    """
+
+    options: MatchOptions = field(default_factory=MatchOptions)
+    max_source_chars: int = 5_000_000
+    concurrency: int = 4
+    remote: RemoteSettings | None = None
+    root: Path | None = None
+    allow_local: bool = True
