@@ -1,0 +1,115 @@
+"""The ref grammar: what a user may name as a source.
+
+A ref is a local path, an http(s) URL, a DOI (``doi:10.x/y``, a bare ``10.x/y`` or a doi.org
+link) or a PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link). DOI and PubMed links are
+recognised before generic URLs so that the network layer can use the registries' APIs rather
+than scraping a landing page. ``file://`` URLs are paths.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.sources.records import RefKind
+
+__all__ = ["ParsedRef", "parse_ref"]
+
+# C0/C1 controls and DEL; a tab or newline inside a ref is a pasting accident, never a path.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+_DOI_HOSTS = frozenset({"doi.org", "dx.doi.org", "www.doi.org"})
+_PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
+_PMID = re.compile(r"^\d{1,9}$")
+_PUBMED_PATH = re.compile(r"^/(?:pubmed/)?(\d{1,9})/?$")
+# Trailing punctuation that sentences glue to a pasted DOI ("see 10.1000/xyz.").
+_DOI_TRAILING = ".,;:"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRef:
+    """A classified ref.
+
+    Attributes:
+        kind: what the ref names.
+        value: the path, URL, normalized DOI (lower-case ``10.`` form) or PubMed id.
+    """
+
+    kind: RefKind
+    value: str
+
+
+def _bad(ref: str, why: str) -> SourceError:
+    return SourceError(
+        f"The source reference {ref!r} is not usable: {why}.",
+        code=ErrorCode.BAD_REF,
+        recovery=Recovery.FIX_INPUT,
+    )
+
+
+def _normalize_doi(raw: str) -> str | None:
+    doi = unquote(raw.strip()).rstrip(_DOI_TRAILING)
+    # DOIs are case-insensitive (the DOI handbook, 2.4); lower-case is the usual canonical form.
+    doi = doi.lower()
+    return doi if _DOI.match(doi) else None
+
+
+def parse_ref(ref: str) -> ParsedRef:
+    """Classify a source reference.
+
+    Args:
+        ref: what the user typed: a path, URL, ``doi:...``, bare DOI, ``pmid:...`` or PubMed link.
+
+    Returns:
+        The kind and its normalized value.
+
+    Raises:
+        SourceError: ``bad_ref`` for an empty ref, control characters or a malformed DOI/PMID.
+    """
+    if not isinstance(ref, str) or not ref.strip():
+        raise _bad(str(ref), "it is empty")
+    if _CONTROL.search(ref):
+        raise _bad(ref, "it contains control characters")
+    text = ref.strip()
+    lower = text.lower()
+
+    if lower.startswith("doi:"):
+        doi = _normalize_doi(text[4:])
+        if doi is None:
+            raise _bad(ref, "a DOI looks like doi:10.1234/suffix")
+        return ParsedRef(RefKind.DOI, doi)
+    if lower.startswith("pmid:"):
+        pmid = text[5:].strip()
+        if not _PMID.match(pmid):
+            raise _bad(ref, "a PubMed id is a number, as in pmid:12345")
+        return ParsedRef(RefKind.PMID, str(int(pmid)))
+    if _DOI.match(lower):
+        return ParsedRef(RefKind.DOI, _normalize_doi(text) or lower)
+
+    if lower.startswith("file://"):
+        parts = urlsplit(text)
+        if parts.netloc not in ("", "localhost"):
+            raise _bad(ref, "file:// URLs must name a local file")
+        path = unquote(parts.path)
+        if not path:
+            raise _bad(ref, "the file:// URL has no path")
+        return ParsedRef(RefKind.PATH, path)
+
+    if lower.startswith(("http://", "https://")):
+        parts = urlsplit(text)
+        host = (parts.hostname or "").lower()
+        if not host:
+            raise _bad(ref, "the URL has no host")
+        if host in _DOI_HOSTS:
+            doi = _normalize_doi(parts.path.lstrip("/"))
+            if doi is not None:
+                return ParsedRef(RefKind.DOI, doi)
+        if host in _PUBMED_HOSTS:
+            m = _PUBMED_PATH.match(parts.path)
+            if m:
+                return ParsedRef(RefKind.PMID, str(int(m.group(1))))
+        return ParsedRef(RefKind.URL, text)
+
+    return ParsedRef(RefKind.PATH, text)
