@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quote_tui.batch.report import build_report
+from quote_tui.batch.service import Progress, Service
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+
+TEXT = (
+    "The committee found that the results were not significant at the 5% level.\n"
+    "Further work is needed before any conclusion can be drawn.\n"
+)
+
+
+def _batch(tmp_path: Path) -> Batch:
+    (tmp_path / "paper.txt").write_text(TEXT, encoding="utf-8")
+    return Batch(
+        sources=(
+            SourceSpec("file", ref="paper.txt"),
+            SourceSpec("pasted", text=TEXT, title="Pasted"),
+            SourceSpec("missing", ref="nowhere.txt"),
+        ),
+        citations=(
+            CitationSpec("exact", "file", "the results were not significant"),
+            CitationSpec("norm", "pasted", "Further  work is\nneeded"),
+            CitationSpec("near", "file", "the results were significant at the 5% level"),
+            CitationSpec("absent", "file", "an entirely different sentence about penguins"),
+            CitationSpec("unavail", "missing", "anything at all here"),
+            CitationSpec("unknown", "ghost", "some quoted words"),
+            CitationSpec("empty", "file", "   "),
+            CitationSpec("unref", None, "a quotation with no reference"),
+            CitationSpec("exact", "file", "duplicate id"),
+        ),
+        base_dir=tmp_path,
+    )
+
+
+async def test_check_batch_gives_each_entry_its_own_verdict(tmp_path: Path) -> None:
+    seen: list[Progress] = []
+    async with Service(Settings()) as service:
+        report = await service.check_batch(_batch(tmp_path), progress=seen.append)
+    statuses = [c.status for c in report.citations]
+    assert statuses == [
+        "exact",
+        "normalized",
+        "near",
+        "not_found",
+        "unavailable",
+        "error",
+        "error",
+        "unreferenced",
+        "error",
+    ]
+    by_id = [c for c in report.citations]
+    assert by_id[4].error is not None and by_id[4].error.code == "file_not_found"
+    assert by_id[5].error is not None and by_id[5].error.code == "unknown_source"
+    assert by_id[6].error is not None and by_id[6].error.code == "empty_quote"
+    assert by_id[8].error is not None and by_id[8].error.code == "duplicate_id"
+    assert [p.done for p in seen] == list(range(1, 10))
+    assert {p.total for p in seen} == {9}
+
+
+async def test_each_source_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import quote_tui.batch.service as service_module
+
+    calls: list[str] = []
+    real = service_module.read_path
+
+    def counting(path, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(str(path))
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(service_module, "read_path", counting)
+    (tmp_path / "a.txt").write_text(TEXT, encoding="utf-8")
+    batch = Batch(
+        (SourceSpec("a", ref="a.txt"),),
+        tuple(CitationSpec(f"c{i}", "a", "Further work is needed") for i in range(20)),
+        base_dir=tmp_path,
+    )
+    async with Service() as service:
+        report = await service.check_batch(batch)
+    assert len(calls) == 1
+    assert {c.status for c in report.citations} == {"exact"}
+
+
+async def test_report_shape(tmp_path: Path) -> None:
+    async with Service() as service:
+        report = build_report(await service.check_batch(_batch(tmp_path)))
+    assert report["schema"] == "quote_tui.report"
+    assert report["schema_version"] == 1
+    assert report["summary"]["citations"] == 9
+    assert report["summary"]["exact"] == 1
+    assert report["summary"]["error"] == 3
+    src = {s["id"]: s for s in report["sources"]}
+    assert src["file"]["status"] == "readable"
+    assert src["file"]["representation"] == "plain_text"
+    assert src["pasted"]["status"] == "supplied_text"
+    assert src["missing"]["status"] == "unavailable"
+    assert src["missing"]["error"]["code"] == "file_not_found"
+    cit = report["citations"][0]
+    match = cit["matches"][0]
+    assert TEXT[match["start"] : match["end"]] == "the results were not significant"
+    assert match["line_start"] == 1 and match["page_start"] is None
+    near = report["citations"][2]
+    assert near["matches"][0]["differences"]
+    assert any(d["critical"] for d in near["matches"][0]["differences"])
+
+
+async def test_truncated_supplied_text_is_inconclusive() -> None:
+    batch = Batch(
+        (SourceSpec("s", text="Only the first half of the article.", truncated=True),),
+        (CitationSpec("c", "s", "words from the missing second half of it"),),
+    )
+    async with Service() as service:
+        report = await service.check_batch(batch)
+    assert report.citations[0].status == "inconclusive"
+
+
+async def test_root_confines_local_paths(tmp_path: Path) -> None:
+    inside = tmp_path / "inside"
+    inside.mkdir()
+    (inside / "ok.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "secret.txt").write_text(TEXT, encoding="utf-8")
+    (inside / "link.txt").symlink_to(tmp_path / "secret.txt")
+    settings = Settings(root=inside)
+    async with Service(settings) as service:
+        ok = await service.load_source(SourceSpec("a", ref="ok.txt"), base_dir=inside)
+        up = await service.load_source(SourceSpec("b", ref="../secret.txt"), base_dir=inside)
+        link = await service.load_source(SourceSpec("c", ref="link.txt"), base_dir=inside)
+    assert ok.loaded is not None
+    assert up.error is not None and up.error.code == "outside_root"
+    assert link.error is not None and link.error.code == "outside_root"

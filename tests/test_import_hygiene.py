@@ -1,0 +1,43 @@
+"""Headless layers must never load textual or rich (harlequin's import hygiene test)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEADLESS = [
+    "import quote_tui",
+    "import quote_tui.engine",
+    "import quote_tui.engine.check",
+    "import quote_tui.batch.service, quote_tui.batch.report",
+    "import quote_tui.api",
+    "import quote_tui.cli; quote_tui.cli.build_parser()",
+]
+
+
+@pytest.mark.parametrize("statement", HEADLESS)
+def test_headless_modules_do_not_load_textual(statement: str) -> None:
+    code = f"{statement}\nimport sys\nprint(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_engine_loads_no_io_libraries() -> None:
+    code = (
+        "import quote_tui.engine.check, sys\n"
+        "print(sorted(m for m in ('httpx', 'pymupdf', 'fitz', 'lxml', 'sqlite3') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_check_help_does_not_load_textual() -> None:
+    code = (
+        "import sys\nfrom quote_tui.cli import main\n"
+        "try:\n    main(['check', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print('textual' in sys.modules, file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stderr.strip().endswith("False")
