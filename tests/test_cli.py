@@ -74,7 +74,9 @@ def test_quote_command_and_stdin(tmp_path: Path) -> None:
     assert report["citations"][0]["matches"][0]["line_start"] == 2
 
 
-def test_text_command_prints_checked_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_command_prints_checked_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "book.txt").write_text(TEXT, encoding="utf-8")
     assert main(["text", str(tmp_path / "book.txt")]) == 0
     assert capsys.readouterr().out == TEXT

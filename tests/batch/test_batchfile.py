@@ -58,9 +58,17 @@ def test_missing_batch_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("locator", "pages"),
-    [("4", [4]), ("p. 4", [4]), ("pp. 33-35", [33, 34, 35]), ("pp. 33–35", [33, 34, 35]), ("chap. 2", [])],
+    [
+        ("4", [4]),
+        ("p. 4", [4]),
+        ("pp. 33-35", [33, 34, 35]),
+        ("pp. 33–35", [33, 34, 35]),
+        ("chap. 2", []),
+    ],
 )
 def test_string_locators_become_pages(locator: str, pages: list[int]) -> None:
-    batch = parse_batch({"citations": [{"id": "c", "source": "s", "quote": "q", "locator": locator}]})
+    batch = parse_batch(
+        {"citations": [{"id": "c", "source": "s", "quote": "q", "locator": locator}]}
+    )
     assert batch.citations[0].locator is not None
     assert batch.citations[0].locator["pages"] == pages

@@ -45,7 +45,9 @@ async def test_offsets_agree_in_every_unit() -> None:
     match = report["citations"][2]["matches"][0]
     assert text[match["start"] : match["end"]] == "lambda mu"
     utf16 = text.encode("utf-16-le")
-    assert utf16[match["utf16_start"] * 2 : match["utf16_end"] * 2].decode("utf-16-le") == "lambda mu"
+    assert (
+        utf16[match["utf16_start"] * 2 : match["utf16_end"] * 2].decode("utf-16-le") == "lambda mu"
+    )
     assert match["line_start"] == 3
     exact = report["citations"][0]["matches"][0]
     assert exact["line_start"] == 2  # CRLF is one line break

@@ -1,0 +1,231 @@
+"""Speed of the engine and the PDF reader, each figure beside its plain baseline from the same run.
+
+Run: python benchmarks/run.py [--size-mb 5] [--repeat 5]
+
+Prints figures only; nothing here passes or fails (wall clocks on shared machines vary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import edlib
+from quote_tui.engine.check import check
+
+from quote_tui.engine.records import MatchOptions
+from quote_tui.engine.text import PreparedText
+
+WORDS = ["the", "of", "and", "to", "in", "a", "is", "that", "for", "it", "as", "was", "with", "be", "by", "on", "not", "he", "this", "are", "or", "his", "from", "at", "which", "but", "have", "an", "they", "you", "were", "her", "she", "there", "been", "one", "all", "we", "their", "has", "would", "when", "if", "so", "no", "will", "more", "can", "about", "said", "what", "out", "up", "them", "into", "some", "could", "time", "other", "than", "then", "only", "its", "two", "may", "first", "new", "these", "any", "people", "very", "over", "such", "after", "most", "also", "made", "many", "did", "before", "must", "through", "years", "where", "much", "your", "way", "well", "down", "should", "because", "each", "just", "those", "how", "too", "little", "state", "good", "very", "make", "world", "still", "own", "see", "men", "work", "long", "get", "here", "between", "both", "life", "being", "under", "never", "day", "same", "another", "know", "while", "last", "might", "us", "great", "old", "year", "off", "come", "since", "against", "go", "came", "right", "used", "take", "three", "analysis", "sample", "measured", "protein", "cell", "significant", "results", "observed", "patients", "treatment", "effect", "increase", "reduced", "higher", "lower", "group", "control", "study", "data", "model", "method"]
+
+QUIET = MatchOptions()
+
+
+def synthetic_text(size: int, rng: random.Random) -> str:
+    """English-like prose: sentences from a fixed vocabulary, one paragraph per line."""
+    parts: list[str] = []
+    total = 0
+    while total < size:
+        sentences = []
+        for _ in range(rng.randint(3, 8)):
+            words = [rng.choice(WORDS) for _ in range(rng.randint(8, 24))]
+            if rng.random() < 0.1:
+                words.insert(
+                    rng.randint(0, len(words)), f"{rng.randint(1, 999)}.{rng.randint(0, 9)}%"
+                )
+            sentence = " ".join(words)
+            sentences.append(sentence[0].upper() + sentence[1:] + ".")
+        para = " ".join(sentences)
+        parts.append(para)
+        total += len(para) + 1
+    return "\n".join(parts)[:size]
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    """Median wall time of ``repeat`` calls, in seconds."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def mutate(text: str, rng: random.Random, changes: int) -> str:
+    words = text.split(" ")
+    for _ in range(changes):
+        i = rng.randrange(1, len(words) - 1)
+        words[i] = rng.choice(["qwerty", "zebra", "flux", "never", "42"])
+    return " ".join(words)
+
+
+def at_word(text: str, pos: int) -> int:
+    return text.index(" ", pos) + 1
+
+
+def row(label: str, ours: float, base: float | None, base_label: str = "") -> None:
+    ms = ours * 1000
+    if base is None:
+        print(f"  {label:<46} {ms:10.2f} ms")
+    else:
+        ratio = ours / base if base else float("inf")
+        print(
+            f"  {label:<46} {ms:10.2f} ms   {base_label:<26} {base * 1000:10.2f} ms  ({ratio:5.2f}x)"
+        )
+
+
+def bench_engine(size: int, repeat: int) -> None:
+    rng = random.Random(20261202)
+    text = synthetic_text(size, rng)
+    print(f"Engine on {len(text):,} characters of synthetic prose (median of {repeat})")
+
+    def prepare() -> PreparedText:
+        prepared = PreparedText(text)
+        from quote_tui.engine import check as check_module
+
+        warm = getattr(check_module, "warm", None)
+        if warm is not None:
+            warm(prepared)
+        return prepared
+
+    t_prep = timed(prepare, max(1, repeat // 2))
+    prepared = prepare()
+    row("prepare (normalization and indexes)", t_prep, None)
+
+    pos = at_word(text, int(len(text) * 0.6))
+    exact_q = text[pos : at_word(text, pos + 200) - 1]
+    norm_q = exact_q.replace(" ", "\n", 3).replace("the", "the", 1)
+    norm_q = norm_q[:40] + "  " + norm_q[40:]
+    if "'" not in norm_q:
+        norm_q = norm_q.replace(" ", " \u201cquoted\u201d ", 0)
+    row(
+        "exact 200 (check)",
+        timed(lambda: check(prepared, exact_q, options=QUIET), repeat),
+        timed(lambda: text.find(exact_q), repeat),
+        "baseline str.find",
+    )
+    assert check(prepared, exact_q).status == "exact"
+    # a normalized variant: whitespace/newlines; the baseline cannot find it at all
+    row(
+        "normalized 200 (check)",
+        timed(lambda: check(prepared, norm_q, options=QUIET), repeat),
+        timed(lambda: text.find(norm_q), repeat),
+        "baseline str.find",
+    )
+    status = check(prepared, norm_q).status
+    print(f"    (verdict {status})")
+
+    for length, changes in ((200, 2), (2000, 4)):
+        q = mutate(text[pos : at_word(text, pos + length) - 1], rng, changes)
+
+        def raw_edlib(q: str = q) -> object:
+            return edlib.align(q, text, mode="HW", task="locations")
+
+        row(
+            f"near {length} ({changes} words changed)",
+            timed(lambda q=q: check(prepared, q, options=QUIET), repeat),
+            timed(raw_edlib, max(1, repeat // 2)),
+            "baseline raw edlib HW",
+        )
+        result = check(prepared, q)
+        print(f"    (verdict {result.status}, similarity {result.best_similarity:.3f})")
+
+    absent = " ".join(
+        rng.choice(["zebra", "quantum", "flux", "orchid", "lantern"]) for _ in range(30)
+    )
+    absent = absent[:200]
+    row(
+        "absent 200",
+        timed(lambda: check(prepared, absent, options=QUIET), repeat),
+        timed(lambda: edlib.align(absent, text, mode="HW", task="locations"), max(1, repeat // 2)),
+        "baseline raw edlib HW",
+    )
+    print(f"    (verdict {check(prepared, absent).status})")
+
+    q200 = mutate(text[pos : at_word(text, pos + 200) - 1], rng, 2)
+    t0 = time.perf_counter()
+    sm = difflib.SequenceMatcher(None, text, q200, autojunk=False)
+    sm.find_longest_match(0, len(text), 0, len(q200))
+    row("(for scale) difflib SequenceMatcher, near 200", time.perf_counter() - t0, None)
+
+    quotes = []
+    kinds = ["exact", "normalized", "near", "absent"]
+    for i in range(100):
+        kind = kinds[i % 4]
+        length = rng.choice([50, 100, 200, 500, 1000, 2000])
+        start = at_word(text, rng.randrange(0, len(text) - 3000))
+        q = text[start : at_word(text, start + length) - 1]
+        if kind == "normalized":
+            q = q.replace(" ", "\n", 2)
+        elif kind == "near":
+            q = mutate(q, rng, 2)
+        elif kind == "absent":
+            q = " ".join(
+                rng.choice(["zebra", "quantum", "flux", "orchid"]) for _ in range(length // 6)
+            )
+        quotes.append(q)
+    t0 = time.perf_counter()
+    for q in quotes:
+        check(prepared, q, options=QUIET)
+    mixed = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for q in quotes:
+        text.find(q)
+    row("100 mixed quotations, in all", mixed, time.perf_counter() - t0, "baseline 100x str.find")
+
+
+def bench_pdf(corpus: Path | None, repeat: int) -> None:
+    import pymupdf
+
+    from quote_tui.sources.pdf import extract_pdf
+
+    path = corpus / "pdf" / "austen-pride-prejudice-pg1342.pdf" if corpus else None
+    tmp: tempfile.TemporaryDirectory[str] | None = None
+    if path is None or not path.exists():
+        tmp = tempfile.TemporaryDirectory()
+        path = Path(tmp.name) / "generated.pdf"
+        doc = pymupdf.open()
+        rng = random.Random(7)
+        for _ in range(240):
+            page = doc.new_page()
+            body = synthetic_text(3000, rng)
+            page.insert_textbox(pymupdf.Rect(50, 50, 550, 800), body, fontsize=9)
+        doc.save(path)
+    data = path.read_bytes()
+    with pymupdf.open(stream=data) as doc:
+        pages = doc.page_count
+
+    def baseline() -> None:
+        with pymupdf.open(stream=data) as doc:
+            for page in doc:
+                page.get_text()
+
+    print(f"PDF extraction: {path.name}, {pages} pages")
+    row(
+        "extract_pdf (text, pages, boxes)",
+        timed(lambda: extract_pdf(data), repeat),
+        timed(baseline, repeat),
+        "baseline page.get_text()",
+    )
+    if tmp is not None:
+        tmp.cleanup()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--size-mb", type=float, default=5.0)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    corpus = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+    bench_engine(int(args.size_mb * 1_000_000), args.repeat)
+    bench_pdf(corpus if corpus.is_dir() else None, max(1, args.repeat // 2))
+
+
+if __name__ == "__main__":
+    main()
