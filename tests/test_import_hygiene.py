@@ -19,7 +19,8 @@ HEADLESS = [
 
 @pytest.mark.parametrize("statement", HEADLESS)
 def test_headless_modules_do_not_load_textual(statement: str) -> None:
-    code = f"{statement}\nimport sys\nprint(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    probe = "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    code = f"{statement}\nimport sys\n{probe}"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -27,7 +28,8 @@ def test_headless_modules_do_not_load_textual(statement: str) -> None:
 def test_engine_loads_no_io_libraries() -> None:
     code = (
         "import quote_tui.engine.check, sys\n"
-        "print(sorted(m for m in ('httpx', 'pymupdf', 'fitz', 'lxml', 'sqlite3') if m in sys.modules))"
+        "io = ('httpx', 'pymupdf', 'fitz', 'lxml', 'sqlite3')\n"
+        "print(sorted(m for m in io if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
