@@ -1,0 +1,157 @@
+"""extract_html on generated pages and on the corpus's labelled HTML cases."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from quote_tui.engine.errors import SourceError
+from quote_tui.sources.html import extract_html, html_to_text
+from quote_tui.sources.records import Representation
+
+ARTICLE = " ".join(
+    f"Sentence number {i} of the article says something worth quoting about lactate."
+    for i in range(12)
+)
+
+
+def _page(body: str, head: str = "<title>A page</title>") -> bytes:
+    return f"<!doctype html><html><head>{head}</head><body>{body}</body></html>".encode()
+
+
+def test_blocks_inline_and_entities() -> None:
+    html = _page(
+        "<article><h1>Heading</h1><p>The LE<sub>min</sub> and\n   V&#775;O<sub>2</sub>max were"
+        " <a href='https://x.org/a'>linked</a> &amp; <em>stressed</em>.<br>After a break.</p>"
+        f"<ul><li>one</li><li>two</li></ul><table><tr><td>cell a</td><td>cell b</td></tr></table>"
+        f"<p>{ARTICLE}</p></article>"
+    )
+    result = extract_html(html)
+    assert result.representation == Representation.HTML_MAIN_TEXT
+    text = result.text
+    assert "The LEmin and V\u0307O2max were linked & stressed.\nAfter a break." in text
+    assert "Heading\n\nThe LEmin" in text
+    assert "<" not in text and "https://x.org" not in text
+    assert result.title == "A page"
+
+
+def test_html_to_text_block_separators() -> None:
+    root = lxml.html.document_fromstring(
+        "<body>intro<ul><li>one</li><li>t<b>w</b>o</li></ul><table><tr><td>cell a</td>"
+        "<td>cell b</td></tr><tr><th>c</th></tr></table><pre>  keep\n    this</pre>"
+        "<div><div><p>nested</p></div></div>tail words<!-- comment -->end</body>"
+    )
+    assert html_to_text(root) == (
+        "intro\n\none\ntwo\n\ncell a\ncell b\nc\n\n  keep\n    this\n\nnested\n\ntail wordsend"
+    )
+
+
+def test_link_words_stay_whatever_the_target() -> None:
+    html = _page(
+        f"<div><p>{ARTICLE}</p><p>He said that on that point "
+        '<a href="javascript:void(0);" onclick="return overlib(\'that\\\'s it\', STICKY)" '
+        'class="popup">my judgment was sound.</a> Yes.</p></div>'
+    )
+    assert "He said that on that point my judgment was sound. Yes." in extract_html(html).text
+
+
+def test_hidden_elements_and_scripts_are_not_text() -> None:
+    html = _page(
+        f"<div><p>{ARTICLE}</p><p style='display:none'>secret one</p><p hidden>secret two</p>"
+        "<script>var secret = 3;</script><style>.x{}</style></div>"
+    )
+    text = extract_html(html).text
+    assert "secret" not in text
+
+
+def test_nbsp_is_kept_and_source_wraps_vanish() -> None:
+    html = _page(f"<p>{ARTICLE}</p><p>200\u00a0persons were\n      wrapped   here.</p>")
+    assert "200\u00a0persons were wrapped here." in extract_html(html).text
+
+
+def test_script_only_page_is_no_text() -> None:
+    with pytest.raises(SourceError) as err:
+        extract_html(_page("<script>document.write('hi')</script><noscript></noscript>"))
+    assert (err.value.code, err.value.recovery) == ("no_text", "use_supplied_text")
+
+
+def test_short_main_text_falls_back_to_the_whole_body() -> None:
+    html = _page(
+        "<nav>Home | About</nav><table><tr><td>Fable title</td><td>The dog crossed the bridge."
+        "</td></tr><tr><td>Moral</td><td>Greed loses all.</td></tr></table>"
+    )
+    result = extract_html(html)
+    assert result.representation == Representation.HTML_FULL_TEXT
+    assert result.note and "whole visible page" in result.note
+    assert "The dog crossed the bridge." in result.text and "Greed loses all." in result.text
+
+
+@pytest.mark.parametrize(
+    ("data", "declared", "encoding"),
+    [
+        (
+            b'<html><head><meta charset="windows-1252"></head><body><p>\x93Caf\xe9\x94</p></body></html>',
+            None,
+            "cp1252",
+        ),
+        (
+            codecs.BOM_UTF8 + "<html><body><p>“Café”</p></body></html>".encode(),
+            "iso-8859-1",
+            "utf-8",
+        ),
+        ("<html><body><p>“Café”</p></body></html>".encode("utf-16"), None, "utf-16-le"),
+        ("<p>“Café”</p>".encode("cp1252"), "windows-1252", "cp1252"),
+        ("<p>“Café”</p>".encode(), None, "utf-8"),
+    ],
+)
+def test_charset_order(data: bytes, declared: str | None, encoding: str) -> None:
+    result = extract_html(data, declared_charset=declared)
+    assert result.encoding == encoding
+    assert "“Café”" in result.text
+
+
+def test_xml_declaration_and_metadata() -> None:
+    html = (
+        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+        '<meta name="citation_doi" content="10.1371/journal.pone.0213978"/>'
+        '<meta name="DC.Creator.PersonalName" content="Calvin  Liang"/>'
+        '<meta name="description" content="not collected"/></head>'
+        f"<body><p>{ARTICLE}</p></body></html>"
+    ).encode()
+    result = extract_html(html)
+    assert result.metadata == (
+        ("citation_doi", "10.1371/journal.pone.0213978"),
+        ("DC.Creator.PersonalName", "Calvin Liang"),
+    )
+    assert ARTICLE in result.text
+
+
+def test_dev_cases_html_quotes(corpus_dir: Path) -> None:
+    """Exact HTML quotes occur verbatim; every expected passage occurs modulo whitespace."""
+    cases = [json.loads(line) for line in (corpus_dir / "dev-cases.jsonl").open(encoding="utf-8")]
+    cases = [c for c in cases if c["kind"] == "html" and c["expect_text"]]
+    texts = {c["source"]: extract_html((corpus_dir / c["source"]).read_bytes()).text for c in cases}
+
+    def collapse(s: str) -> str:
+        return re.sub(r"\s+", " ", s)
+
+    exact = [c for c in cases if c["expect"] == "exact"]
+    assert len(exact) >= 10
+    assert [c["id"] for c in exact if c["quote"] not in texts[c["source"]]] == []
+    missing = [
+        c["id"] for c in cases if collapse(c["expect_text"]) not in collapse(texts[c["source"]])
+    ]
+    assert missing == []
+
+
+def test_corpus_doi_pages_metadata(corpus_dir: Path) -> None:
+    plos = extract_html((corpus_dir / "html/doi-plos-one-0213978.html").read_bytes())
+    assert ("citation_doi", "10.1371/journal.pone.0213978") in plos.metadata
+    fm = extract_html((corpus_dir / "html/doi-first-monday-10274.html").read_bytes())
+    assert any(name.lower().startswith("dc.") for name, _ in fm.metadata)
+    assert fm.title and "First Monday" in fm.title
