@@ -1,0 +1,79 @@
+"""A manuscript as the readers deliver it: texts with quotation blocks, anchors and footnotes."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from quote_tui.manuscripts.model import Anchor, BibEntry, Location
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["Block", "Document", "Manuscript"]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A quotation the format marks as such (a block quote, a quote-styled paragraph, a
+    csquotes command): ``start:end`` is its text; ``after`` is where the text goes on.
+
+    ``mention`` is a reference the markup itself carries (``\\textcquote[p.~4]{key}{...}``).
+    """
+
+    start: int
+    end: int
+    after: int
+    mention: Mention | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One text of a manuscript: a file, an included LaTeX file, or a .docx part.
+
+    Attributes:
+        file: the file name shown in locations.
+        text: the text; offsets everywhere index it.
+        kind: markdown | latex | plain | docx (decides which citation syntaxes are read).
+        scan_text: ``text`` with code, comments and markup that holds no prose blanked out
+            (same length), or ``None`` when it is ``text``.
+        part: a .docx part name (document, footnotes, endnotes).
+        skip: spans where quotations are not looked for (a reference list).
+    """
+
+    file: str
+    text: str
+    kind: str
+    scan_text: str | None = None
+    blocks: tuple[Block, ...] = ()
+    anchors: tuple[Anchor, ...] = ()
+    part: str | None = None
+    skip: tuple[tuple[int, int], ...] = ()
+    _lines: list[int] = field(default_factory=list, compare=False, repr=False)
+
+    def location(self, offset: int) -> Location:
+        """The 1-based line and column of ``offset``."""
+        if not self._lines:
+            self._lines.append(0)
+            self._lines.extend(i + 1 for i, ch in enumerate(self.text) if ch == "\n")
+        line = bisect.bisect_right(self._lines, offset)
+        column = offset - self._lines[line - 1] + 1
+        return Location(self.file, line, column, offset, self.part)
+
+
+@dataclass(frozen=True, slots=True)
+class FootnoteSpan:
+    """Where a footnote's text is: document index and span."""
+
+    doc: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Manuscript:
+    """Everything a reader found in a manuscript."""
+
+    documents: tuple[Document, ...]
+    footnotes: dict[str, FootnoteSpan] = field(default_factory=dict)
+    numbered: dict[str, BibEntry] = field(default_factory=dict)
+    keyed: dict[str, BibEntry] = field(default_factory=dict)  # \bibitem entries
+    warnings: tuple[str, ...] = ()

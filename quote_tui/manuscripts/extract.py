@@ -1,0 +1,224 @@
+"""From a read manuscript to quotations with the reference that applies to each."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
+from quote_tui.manuscripts.quotes import count_words, find_quotes
+from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+
+__all__ = ["Found", "extract"]
+
+_TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
+_ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A quotation and what refers it: a mention, an anchor's reference, or nothing."""
+
+    quote_raw: str
+    doc: Document
+    location: Location
+    mention: Mention | None
+    reference: Reference | None  # from an anchor (a reference manager's field)
+    locator: Locator | None
+
+
+def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )
+
+
+def _first_reference(
+    ms: Manuscript, doc: Document, start: int, end: int, *, immediate_only: bool = False
+) -> tuple[Mention | None, Anchor | None]:
+    anchors = [a for a in doc.anchors if start <= a.start <= end + _ANCHOR_SLACK]
+    mentions = [
+        m
+        for m in _mentions(doc, start, end)
+        if not any(a.start < m.end and m.start < a.end for a in doc.anchors)
+    ]
+    if immediate_only:
+        gap = len(doc.text[start:end]) - len(doc.text[start:end].lstrip(" \t\n.,;:"))
+        mentions = [m for m in mentions if m.start <= start + gap + 1]
+        anchors = [a for a in anchors if a.start <= start + gap + 1]
+    first_anchor = anchors[0] if anchors else None
+    first_mention = next((m for m in mentions), None)
+    if first_anchor and (first_mention is None or first_anchor.start <= first_mention.start):
+        return None, first_anchor
+    return first_mention, None
+
+
+def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor | None]:
+    span = ms.footnotes.get(note_id)
+    if span is None:
+        return None, None
+    doc = ms.documents[span.doc]
+    anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
+    if anchors:
+        return None, anchors[0]
+    mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
+    real = [m for m in mentions if m.style != "locator"]
+    if real:
+        return real[0], None
+    return (mentions[0] if mentions else None), None
+
+
+def _resolve(
+    ms: Manuscript,
+    doc: Document,
+    window_start: int,
+    window_end: int,
+    quote_start: int,
+    immediate_only: bool,
+) -> tuple[Mention | None, Reference | None, Locator | None]:
+    mention, anchor = _first_reference(
+        ms, doc, window_start, window_end, immediate_only=immediate_only
+    )
+    if anchor is not None and anchor.footnote is not None:
+        mention, anchor = _from_footnote(ms, anchor.footnote)
+    elif mention is not None and mention.style == "footnote" and mention.footnote:
+        mention, anchor = _from_footnote(ms, mention.footnote)
+    if anchor is not None and anchor.reference is not None:
+        return None, anchor.reference, anchor.reference.locator
+    locator = mention.locator if mention else None
+    if mention is None or mention.style == "locator":
+        # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
+        before = _sentence_start(doc.text, quote_start)
+        earlier = [m for m in _mentions(doc, before, quote_start) if m.style not in ("locator",)]
+        earlier_anchor = [a for a in doc.anchors if before <= a.start < quote_start and a.reference]
+        if earlier_anchor:
+            ref = earlier_anchor[-1].reference
+            return None, ref, locator or (ref.locator if ref else None)
+        if earlier:
+            return earlier[-1], None, locator or earlier[-1].locator
+        return None, None, locator
+    return mention, None, locator
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    lo = max(0, pos - 400)
+    para = text.rfind("\n\n", lo, pos)
+    lo = para + 2 if para >= 0 else lo
+    start = lo
+    for m in _SENTENCE_BREAK.finditer(text, lo, pos):
+        if m.group(0)[0] == "." and _ABBREV.search(text[max(lo, m.start() - 8) : m.start()]):
+            continue
+        start = m.end()
+    return start
+
+
+def _in_skip(doc: Document, pos: int) -> bool:
+    return any(a <= pos < b for a, b in doc.skip)
+
+
+def _strip_trailing_mention(
+    doc: Document, block: Block
+) -> tuple[int, Mention | None, Anchor | None]:
+    """A block quotation that ends with its own citation: the quote stops before it."""
+    tail_start = max(block.start, block.end - 300)
+    anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
+    if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
+        return anchors[-1].start, None, anchors[-1]
+    mentions = _mentions(doc, tail_start, block.end)
+    mentions = [m for m in mentions if m.style != "locator"]
+    if mentions and not doc.text[mentions[-1].end : block.end].strip(" .,;:)\n"):
+        return mentions[-1].start, mentions[-1], None
+    return block.end, None, None
+
+
+def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
+    end, mention, anchor = block.end, block.mention, None
+    if mention is None:
+        end, mention, anchor = _strip_trailing_mention(doc, block)
+    if mention is None and anchor is None:
+        after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
+        mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
+    if anchor is not None and anchor.footnote is not None:
+        mention, anchor = _from_footnote(ms, anchor.footnote)
+    elif mention is not None and mention.style == "footnote" and mention.footnote:
+        mention, anchor = _from_footnote(ms, mention.footnote)
+    reference = anchor.reference if anchor is not None else None
+    locator = reference.locator if reference else (mention.locator if mention else None)
+    return Found(
+        doc.text[block.start : end], doc, doc.location(block.start), mention, reference, locator
+    )
+
+
+def _skip_blank(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\n>":
+        pos += 1
+    return pos
+
+
+def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
+    """Every quotation in the manuscript with the reference that applies to it.
+
+    Args:
+        ms: the manuscript as a reader delivered it.
+        min_words: quotations with fewer words are scare quotes or titles, not citations.
+
+    Returns:
+        The quotations in document order (blocks and inline quotations interleaved by offset).
+    """
+    out: list[tuple[int, int, Found]] = []
+    for index, doc in enumerate(ms.documents):
+        scan = doc.scan_text if doc.scan_text is not None else doc.text
+        for block in doc.blocks:
+            if count_words(doc.text[block.start : block.end]) >= min_words:
+                out.append((index, block.start, _block_found(ms, doc, block)))
+        block_spans = [(b.start, b.end) for b in doc.blocks]
+        spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
+        for span in spans:
+            if _in_skip(doc, span.start):
+                continue
+            if any(s == span.start and e == span.end for s, e in block_spans):
+                continue
+            raw = doc.text[span.start : span.end]
+            window_start = span.close_end
+            if span.parent is not None:
+                window_start = spans[span.parent].close_end
+            else:
+                outer = [b for b in doc.blocks if b.start <= span.start and span.end <= b.end]
+                if outer:
+                    found_outer = _block_found(ms, doc, outer[0])
+                    out.append(
+                        (
+                            index,
+                            span.start,
+                            Found(
+                                raw,
+                                doc,
+                                doc.location(span.start),
+                                found_outer.mention,
+                                found_outer.reference,
+                                found_outer.locator,
+                            ),
+                        )
+                    )
+                    continue
+            window_end = sentence_window(doc.text, window_start)
+            immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, window_start)
+            mention, reference, locator = _resolve(
+                ms, doc, window_start, window_end, span.start, immediate
+            )
+            out.append(
+                (
+                    index,
+                    span.start,
+                    Found(raw, doc, doc.location(span.start), mention, reference, locator),
+                )
+            )
+    out.sort(key=lambda t: (t[0], t[1]))
+    return [f for _, _, f in out]
+
+
+def _next_is_capital(text: str, pos: int) -> bool:
+    rest = text[pos : pos + 40].lstrip()
+    return bool(rest[:1].isupper())

@@ -1,0 +1,120 @@
+"""Locators: "p. 4", "pp. 33-35", "chap. 1", a bare number, ... as CSL labels and page lists."""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.model import Locator
+
+__all__ = ["MAX_PAGES", "page_list", "parse_locator"]
+
+MAX_PAGES = 50
+"""A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
+
+# Pandoc's locator terms (its manual, "Citation syntax"), longest first so "pp." wins over "p.".
+_TERMS: tuple[tuple[str, str], ...] = tuple(
+    sorted(
+        (
+            (term, label)
+            for label, terms in {
+                "book": ("book", "books", "bk.", "bks."),
+                "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch."),
+                "column": ("column", "columns", "col.", "cols."),
+                "figure": ("figure", "figures", "fig.", "figs."),
+                "folio": ("folio", "folios", "fol.", "fols."),
+                "number": ("number", "numbers", "no.", "nos."),
+                "line": ("line", "lines", "l.", "ll."),
+                "note": ("note", "notes", "n.", "nn."),
+                "opus": ("opus", "opera", "op.", "opp."),
+                "page": ("page", "pages", "p.", "pp.", "pg.", "pgs.", "S."),
+                "paragraph": ("paragraph", "paragraphs", "para.", "paras.", "¶¶", "¶"),
+                "part": ("part", "parts", "pt.", "pts."),
+                "section": ("section", "sections", "sec.", "secs.", "§§", "§"),
+                "sub verbo": ("sub verbo", "sub verbis", "s.v.", "s.vv."),
+                "verse": ("verse", "verses", "v.", "vv."),
+                "volume": ("volume", "volumes", "vol.", "vols."),
+            }.items()
+            for term in terms
+        ),
+        key=lambda pair: -len(pair[0]),
+    )
+)
+_VALUE = re.compile(
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*f{0,2}\.?)"
+)
+_RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
+_CSL_LABELS = frozenset(label for _, label in _TERMS)
+
+
+def page_list(value: str) -> tuple[int, ...]:
+    """The numeric pages of a page locator: "33-35" -> (33, 34, 35); "4, 7" -> (4, 7).
+
+    An abbreviated end ("4969-83") is completed. Ranges over ``MAX_PAGES`` keep only their ends.
+    """
+    pages: list[int] = []
+    for m in _RANGE.finditer(value):
+        first = int(m.group(1))
+        if m.group(2) is None:
+            pages.append(first)
+            continue
+        last_raw = m.group(2)
+        last = int(last_raw)
+        if last < first and len(last_raw) < len(m.group(1)):
+            last = int(m.group(1)[: -len(last_raw)] + last_raw)
+        if first <= last and last - first < MAX_PAGES:
+            pages.extend(range(first, last + 1))
+        else:
+            pages.extend((first, last))
+    return tuple(dict.fromkeys(pages))
+
+
+def make_locator(label: str, value: str) -> Locator:
+    """A ``Locator`` with its page list filled in for page labels."""
+    label = label.strip().lower() or "page"
+    value = value.strip().rstrip(".,;").replace("~", " ").replace("--", "–")
+    pages = page_list(value) if label == "page" else ()
+    return Locator(label=label, value=value, pages=pages)
+
+
+def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
+    """Read a locator from a citation's suffix or postnote.
+
+    Args:
+        text: e.g. "p. 4", "pp.~33--35", "chap. 1", "4", ", p. 4 and passim".
+        bare_is_page: a value with no term is a page (Pandoc's and biblatex's rule).
+
+    Returns:
+        The locator, or ``None`` when the text carries none.
+    """
+    s = text.strip().lstrip(",").strip()
+    if not s:
+        return None
+    lower = s.lower()
+    for term, label in _TERMS:
+        t = term if term == "S." else term.lower()
+        hay = s if term == "S." else lower
+        if hay.startswith(t) and (
+            term.endswith(".")
+            or term in ("¶", "¶¶", "§", "§§")
+            or len(hay) == len(t)
+            or not hay[len(t)].isalpha()
+        ):
+            m = _VALUE.match(s[len(t) :])
+            if m:
+                return make_locator(label, m.group(1))
+            return None
+    if bare_is_page:
+        m = _VALUE.match(s)
+        if m and any(c.isdigit() for c in m.group(1)):
+            return make_locator("page", m.group(1))
+    return None
+
+
+def from_csl(label: str | None, locator: str | None) -> Locator | None:
+    """A locator from CSL citation-item fields (``label`` defaults to page)."""
+    if not locator:
+        return None
+    label = (label or "page").lower()
+    if label not in _CSL_LABELS:
+        label = "page"
+    return make_locator(label, str(locator))

@@ -1,0 +1,99 @@
+"""Markdown (Pandoc flavour) and plain-text manuscripts.
+
+Code (fenced, indented after a blank line, inline), YAML front matter and HTML comments are
+blanked out before quotations are looked for, keeping offsets. Block quotes are ``>`` lines;
+footnotes are ``[^id]: text`` definitions. In plain text an indented paragraph is a block quote.
+"""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.reflist import find_reference_list
+
+__all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
+
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
+_FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_BLOCKQUOTE = re.compile(r"(?:^ {0,3}>[^\n]*(?:\n|$))+", re.M)
+_FOOTDEF = re.compile(
+    r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
+)
+_INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _blockquotes(text: str) -> list[Block]:
+    blocks = []
+    for m in _BLOCKQUOTE.finditer(text):
+        body_start = m.start() + len(re.match(r" {0,3}>\s?", m.group(0)).group(0))  # type: ignore[union-attr]
+        body_end = m.end()
+        while body_end > body_start and text[body_end - 1] in " \n":
+            body_end -= 1
+        blocks.append(Block(body_start, body_end, m.end()))
+    return blocks
+
+
+def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
+    hidden: list[tuple[int, int]] = []
+    fm = _FRONT_MATTER.match(text)
+    if fm:
+        hidden.append((0, fm.end()))
+    for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
+        hidden.extend((m.start(), m.end()) for m in pattern.finditer(text))
+    scan = _blank(text, hidden)
+    if kind == "markdown":
+        scan = _blank(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
+    blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
+    span, numbered = find_reference_list(scan)
+    skip = (span,) if span else ()
+    footnotes = {}
+    for m in _FOOTDEF.finditer(scan):
+        footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
+    doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
+    return Manuscript(documents=(doc,), footnotes=footnotes, numbered=numbered)
+
+
+def read_markdown(text: str, file: str) -> Manuscript:
+    """Read a Markdown manuscript.
+
+    Args:
+        text: the file's text (line breaks normalized to ``\\n``).
+        file: the name shown in locations.
+
+    Returns:
+        The manuscript: one document, its block quotes, footnotes and numbered reference list.
+    """
+    return _common(text, file, "markdown", _blockquotes(text))
+
+
+def read_plaintext(text: str, file: str) -> Manuscript:
+    """Read a plain-text manuscript; indented paragraphs are block quotations."""
+    blocks = []
+    for m in _INDENTED.finditer(text):
+        start = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+        end = m.end(1)
+        while end > start and text[end - 1] in " \n":
+            end -= 1
+        blocks.append(Block(start, end, m.end(1)))
+    return _common(text, file, "plain", blocks)
+
+
+def clean_markdown_quote(raw: str) -> str:
+    """A quotation as the reader sees it: no ``>`` prefixes, emphasis marks or escapes."""
+    s = re.sub(r"\n[ \t]*(?:>[ \t]?)+", "\n", raw)
+    s = re.sub(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)", r"\2", s)
+    s = re.sub(r"\\([\\`*_{}\[\]()#+\-.!\"'])", r"\1", s)
+    s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
+    return " ".join(s.split())

@@ -1,0 +1,158 @@
+"""Finding quotations in running text: every common pair of quotation marks.
+
+Straight and curly double quotes, „…“ and „…” (German, Polish), «…» and »…«, LaTeX ``…'',
+and single curly quotes ‘…’ / ‚…‘ where they are not apostrophes. A quotation never crosses a
+paragraph break (a blank line); an opening mark that never closes is dropped. A quotation
+nested in another is reported as well, with ``parent`` pointing at the outer one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["QuoteSpan", "count_words", "find_quotes"]
+
+_WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
+
+# opening mark -> closing marks that end it
+_PAIRS: dict[str, tuple[str, ...]] = {
+    "“": ("”",),
+    "„": ("“", "”"),
+    "«": ("»",),
+    "»": ("«",),
+    "``": ("''", "”"),
+    '"': ('"',),
+    "‘": ("’",),
+    "‚": ("‘", "’"),
+}
+_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"'})
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteSpan:
+    """A quotation: ``start:end`` is the quoted text between the marks.
+
+    Attributes:
+        start: first character after the opening mark.
+        end: the closing mark's offset.
+        close_end: just after the closing mark.
+        mark: the opening mark.
+        parent: index (in the returned tuple) of the quotation this one is nested in.
+    """
+
+    start: int
+    end: int
+    close_end: int
+    mark: str
+    parent: int | None = None
+
+
+def count_words(text: str) -> int:
+    """Words in a quotation (letters/digits, with inner apostrophes and hyphens)."""
+    return len(_WORD.findall(text))
+
+
+def _is_letter(ch: str) -> bool:
+    return ch.isalnum()
+
+
+def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[QuoteSpan, ...]:
+    """Every quotation of at least ``min_words`` words in ``text``, in order of opening.
+
+    Args:
+        text: the text; regions to skip (code, comments) should already be blanked out.
+        min_words: shorter quotations (scare quotes, titles of one word) are skipped.
+        latex: also read ``…'' pairs.
+
+    Returns:
+        The quotations, outer before inner.
+    """
+    found: list[tuple[int, int, int, str, int]] = []  # start, end, close_end, mark, depth
+    stack: list[tuple[str, int]] = []  # (mark, start of quoted text)
+    breaks = {m.start() for m in _PARAGRAPH_BREAK.finditer(text)}
+    i, n = 0, len(text)
+    while i < n:
+        if i in breaks:
+            stack.clear()
+        ch = text[i]
+        two = text[i : i + 2]
+        prev = text[i - 1] if i else " "
+        if latex and two in ("``", "''"):
+            if two == "''" and _close(stack, "''", found, i, i + 2):
+                i += 2
+                continue
+            if two == "``":
+                stack.append(("``", i + 2))
+                i += 2
+                continue
+        nxt = text[i + 1] if i + 1 < n else " "
+        if ch in '”“»«’‘‚„"':
+            if _try_close(stack, ch, found, i, prev, nxt):
+                i += 1
+                continue
+            if _opens(ch, prev, nxt):
+                stack.append((ch, i + 1))
+        i += 1
+    found.sort(key=lambda f: (f[0], -f[1]))
+    out: list[QuoteSpan] = []
+    open_idx: list[int] = []
+    for start, end, close_end, mark, _depth in found:
+        while open_idx and out[open_idx[-1]].close_end <= start:
+            open_idx.pop()
+        parent = open_idx[-1] if open_idx else None
+        if count_words(text[start:end]) >= min_words:
+            out.append(QuoteSpan(start, end, close_end, mark, parent))
+            open_idx.append(len(out) - 1)
+    return tuple(out)
+
+
+def _opens(ch: str, prev: str, nxt: str) -> bool:
+    if ch in ("”", "’"):
+        return False
+    if nxt.isspace() and ch != "«":  # French sets « guillemets » off with spaces
+        return False
+    if ch in ('"', "‘", "‚", "»"):
+        # an opening straight quote or single mark follows a space, a bracket or a dash
+        return not _is_letter(prev) and prev not in ".,;:!?"
+    return ch in _PAIRS
+
+
+def _try_close(
+    stack: list[tuple[str, int]],
+    ch: str,
+    found: list[tuple[int, int, int, str, int]],
+    i: int,
+    prev: str,
+    nxt: str,
+) -> bool:
+    if ch == "’" and _is_letter(prev) and _is_letter(nxt):
+        return True  # an apostrophe inside a word (don’t): consumed, not a mark
+    if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
+        return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
+    if ch == '"' and prev.isspace() and not nxt.isspace():
+        return False  # looks like an opener
+    if ch == "»" and not any(m == "«" for m, _ in stack):
+        return False
+    return _close(stack, ch, found, i, i + 1)
+
+
+def _close(
+    stack: list[tuple[str, int]],
+    closer: str,
+    found: list[tuple[int, int, int, str, int]],
+    i: int,
+    close_end: int,
+) -> bool:
+    for depth in range(len(stack) - 1, -1, -1):
+        mark, start = stack[depth]
+        if closer in _PAIRS[mark]:
+            # A double closer may end a double quotation past an unclosed single one, never
+            # the other way round.
+            if depth != len(stack) - 1 and mark not in _DOUBLE:
+                return False
+            del stack[depth:]
+            found.append((start, i, close_end, mark, depth))
+            return True
+    return False

@@ -1,0 +1,379 @@
+"""Citation syntaxes in running text, and the window after a quotation where its reference is.
+
+A ``Mention`` is one reference as written: a Pandoc key, a LaTeX cite, an author-date
+citation, a numbered reference, a footnote mark, a URL, DOI or PMID. The reference that applies
+to a quotation is the first mention after it in the same sentence (or in the footnote anchored
+there); ``sentence_window`` says where that sentence ends.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import Locator
+
+__all__ = ["Mention", "find_mentions", "sentence_window"]
+
+_KEY = r"[\w][\w:.#$%&\-+?<>~/]*[\w]|[\w]"
+_PANDOC_BRACKET = re.compile(
+    r"\[((?:[^\[\]]|\[[^\[\]]*\])*?(?<![\w.])-?@(?:" + _KEY + r")[^\[\]]*)\]"
+)
+_PANDOC_ITEM = re.compile(r"^(?P<prefix>.*?)-?@(?P<key>" + _KEY + r")(?P<suffix>.*)$", re.S)
+_PANDOC_NARRATIVE = re.compile(r"(?<![\w@\[])@(?P<key>" + _KEY + r")(?:\s*\[(?P<loc>[^\[\]@]*)\])?")
+_LATEX_CMD = (
+    r"cite|Cite|citep|citet|citealp|citealt|citeauthor|citeyear|parencite|Parencite|textcite|"
+    r"Textcite|autocite|Autocite|footcite|footcitetext|smartcite|Smartcite|supercite|fullcite|"
+    r"footfullcite|textcquote|blockcquote|nocite"
+)
+_LATEX_CITE = re.compile(
+    r"\\(?:" + _LATEX_CMD + r")\*?(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}"
+)
+_LATEX_CITES = re.compile(
+    r"\\(?:cites|Cites|parencites|Parencites|textcites|Textcites|autocites|Autocites|footcites|"
+    r"smartcites|supercites)(?:\s*\([^)]*\)){0,2}(?P<body>(?:\s*(?:\[[^\]]*\]){0,2}\s*\{[^{}]*\})+)"
+)
+_LATEX_CITES_ITEM = re.compile(r"(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}")
+_OPT = re.compile(r"\[([^\]]*)\]")
+_NAME = r"(?:[A-Z][\w'’\-]+|(?:van|von|de|der|den|da|di|le|la|du)\s+[A-Z][\w'’\-]+)"
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_AUTHOR_ITEM = re.compile(
+    r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
+    r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))[,]?\s+(?P<year>" + _YEAR + r")"
+    r"(?:\s*[,:]\s*(?P<loc>.+))?$",
+    re.S,
+)
+_PAREN = re.compile(r"\((?P<body>[^()]{3,240})\)")
+_NARRATIVE = re.compile(
+    r"(?P<names>"
+    + _NAME
+    + r"(?:(?:,\s*"
+    + _NAME
+    + r")*,?\s+(?:and|&)\s+"
+    + _NAME
+    + r"|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
+    + _YEAR
+    + r")(?:\s*[,:]\s*(?P<loc>[^)]*))?\)"
+)
+_NUMBERED = re.compile(
+    r"\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]]{1,40}))?\](?!\()"
+)
+_SUPERSCRIPT = re.compile(
+    r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
+)
+_FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
+_URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
+_DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
+_PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
+_LOCATOR_ONLY = re.compile(r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§)\.?\s*[^()]{1,30})\)")
+_UNI_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_ABBREV = re.compile(
+    r"(?:\bal|\bpp?|\bcf|\be\.g|\bi\.e|\bvs|\bch|\bchap|\bvol|\bvols|\bno|\bfig|\beds?|\bDr|\bMr|"
+    r"\bMrs|\bMs|\bSt|\bsec|\bpara|\bop|\bcit|\bibid|\bff?|\bS|\b[A-Z])$"
+)
+_SENT_END = re.compile(r"[.!?]")
+_TRAIL = ".,;:!?'’\"”)"
+_PARA_BREAK = re.compile(r"\n[ \t>]*\n")
+_FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A reference as written in the text; ``start:end`` is its span."""
+
+    start: int
+    end: int
+    style: str  # pandoc|latex|author_date|numbered|footnote|url|doi|pmid|locator
+    raw: str
+    key: str | None = None
+    locator: Locator | None = None
+    names: tuple[str, ...] = ()
+    year: str | None = None
+    number: str | None = None
+    target: str | None = None
+    footnote: str | None = None
+
+
+def _names(text: str) -> tuple[str, ...]:
+    text = re.sub(r"\bet\s+al\.?", "", text)
+    parts = re.split(r",|\band\b|&", text)
+    out = []
+    for part in parts:
+        words = [w for w in part.split() if w[:1].isupper()]
+        if words:
+            prefix = [
+                w for w in part.split() if w in ("van", "von", "de", "der", "den", "da", "di")
+            ]
+            out.append(" ".join([*prefix, words[-1]]) if prefix else words[-1])
+    return tuple(out)
+
+
+def _pandoc(m: re.Match[str]) -> list[Mention]:
+    body = m.group(1)
+    for item in body.split(";"):
+        im = _PANDOC_ITEM.match(item.strip())
+        if im:
+            suffix = im.group("suffix").strip()
+            locator = parse_locator(suffix) if suffix else None
+            return [
+                Mention(
+                    m.start(), m.end(), "pandoc", m.group(0), key=im.group("key"), locator=locator
+                )
+            ]
+    return []
+
+
+def _latex(m: re.Match[str]) -> list[Mention]:
+    opts = _OPT.findall(m.group("opts") or "")
+    post = opts[-1] if opts else ""
+    keys = [k.strip() for k in m.group("keys").split(",") if k.strip()]
+    if not keys:
+        return []
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "latex",
+            m.group(0),
+            key=keys[0],
+            locator=parse_locator(post) if post else None,
+        )
+    ]
+
+
+def _latex_cites(m: re.Match[str]) -> list[Mention]:
+    first = _LATEX_CITES_ITEM.search(m.group("body"))
+    if not first:
+        return []
+    return _latex_item(m, first)
+
+
+def _latex_item(outer: re.Match[str], m: re.Match[str]) -> list[Mention]:
+    opts = _OPT.findall(m.group("opts") or "")
+    post = opts[-1] if opts else ""
+    keys = [k.strip() for k in m.group("keys").split(",") if k.strip()]
+    return (
+        [
+            Mention(
+                outer.start(),
+                outer.end(),
+                "latex",
+                outer.group(0),
+                key=keys[0],
+                locator=parse_locator(post) if post else None,
+            )
+        ]
+        if keys
+        else []
+    )
+
+
+def _author_paren(m: re.Match[str]) -> list[Mention]:
+    for item in m.group("body").split(";"):
+        im = _AUTHOR_ITEM.match(item.strip())
+        if im:
+            names = _names(im.group("names"))
+            if not names:
+                continue
+            loc = im.group("loc")
+            return [
+                Mention(
+                    m.start(),
+                    m.end(),
+                    "author_date",
+                    m.group(0),
+                    names=names,
+                    year=im.group("year"),
+                    locator=parse_locator(loc, bare_is_page=True) if loc else None,
+                )
+            ]
+    return []
+
+
+def _narrative(m: re.Match[str]) -> list[Mention]:
+    loc = m.group("loc")
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "author_date",
+            m.group(0),
+            names=_names(m.group("names")),
+            year=m.group("year"),
+            locator=parse_locator(loc) if loc else None,
+        )
+    ]
+
+
+def _numbered(m: re.Match[str]) -> list[Mention]:
+    num = re.split(r"[-–,]", m.group("num"))[0].strip()
+    loc = m.group("loc")
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "numbered",
+            m.group(0),
+            number=num,
+            locator=parse_locator(loc) if loc else None,
+        )
+    ]
+
+
+def _superscript(m: re.Match[str]) -> list[Mention]:
+    raw = m.group("num") or m.group("num2") or (m.group("uni") or "").translate(_UNI_DIGITS)
+    num = re.split(r"[-–,]", raw)[0]
+    return [Mention(m.start(), m.end(), "numbered", m.group(0), number=num)] if num else []
+
+
+def _url(m: re.Match[str]) -> list[Mention]:
+    url = m.group(0).rstrip(_TRAIL)
+    doi = re.match(r"https?://(?:dx\.)?doi\.org/(10\.\d{4,9}/\S+)", url, re.I)
+    if doi:
+        return [Mention(m.start(), m.start() + len(url), "doi", url, target="doi:" + doi.group(1))]
+    pm = re.match(r"https?://pubmed\.ncbi\.nlm\.nih\.gov/(\d+)", url)
+    if pm:
+        return [Mention(m.start(), m.start() + len(url), "pmid", url, target="pmid:" + pm.group(1))]
+    return [Mention(m.start(), m.start() + len(url), "url", url, target=url)]
+
+
+def _doi(m: re.Match[str]) -> list[Mention]:
+    doi = m.group("doi").rstrip(_TRAIL)
+    return [
+        Mention(
+            m.start(),
+            m.start("doi") + len(doi),
+            "doi",
+            m.group(0).rstrip(_TRAIL),
+            target="doi:" + doi,
+        )
+    ]
+
+
+def _pmid(m: re.Match[str]) -> list[Mention]:
+    return [Mention(m.start(), m.end(), "pmid", m.group(0), target="pmid:" + m.group("pmid"))]
+
+
+def _footnote(m: re.Match[str]) -> list[Mention]:
+    return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=m.group("id"))]
+
+
+def _locator_only(m: re.Match[str]) -> list[Mention]:
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
+
+
+def find_mentions(
+    text: str,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    latex: bool = False,
+    markdown: bool = False,
+) -> list[Mention]:
+    """Every reference written in ``text[start:end]``, in order; overlaps keep the first found.
+
+    Args:
+        text: the whole text (offsets in the result index it).
+        start: where to begin.
+        end: where to stop (default: the end).
+        latex: read LaTeX cite commands.
+        markdown: read Pandoc keys, Markdown footnote marks and ``^n^`` superscripts.
+
+    Returns:
+        Mentions sorted by start.
+    """
+    end = len(text) if end is None else end
+    scanners: list[tuple[re.Pattern[str], object]] = []
+    if latex:
+        scanners += [(_LATEX_CITES, _latex_cites), (_LATEX_CITE, _latex)]
+    if markdown:
+        scanners += [
+            (_FOOTNOTE, _footnote),
+            (_PANDOC_BRACKET, _pandoc),
+            (_PANDOC_NARRATIVE, _pandoc_narrative),
+        ]
+    scanners += [
+        (_URL, _url),
+        (_DOI, _doi),
+        (_PMID, _pmid),
+        (_PAREN, _author_paren),
+        (_NARRATIVE, _narrative),
+        (_NUMBERED, _numbered),
+        (_SUPERSCRIPT, _superscript),
+        (_LOCATOR_ONLY, _locator_only),
+    ]
+    found: list[Mention] = []
+    window = text[:end]
+    for pattern, build in scanners:
+        for m in pattern.finditer(window, start):
+            for mention in build(m):  # type: ignore[operator]
+                if not any(o.start < mention.end and mention.start < o.end for o in found):
+                    found.append(mention)
+    found.sort(key=lambda x: x.start)
+    return found
+
+
+def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:
+    loc = m.group("loc")
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "pandoc",
+            m.group(0),
+            key=m.group("key"),
+            locator=parse_locator(loc) if loc else None,
+        )
+    ]
+
+
+def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
+    """Where the sentence that goes on at ``start`` ends (exclusive), or a paragraph break.
+
+    A period after an abbreviation ("et al.", "p.") or inside brackets does not end it; a
+    footnote mark glued to the full stop still belongs to the sentence.
+    """
+    depth = 0
+    stop = min(len(text), start + limit)
+    i = start
+    while i < stop:
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch == "\n" and _PARA_BREAK.match(text, i):
+            return i
+        elif depth == 0 and _SENT_END.match(ch):
+            before = text[max(start, i - 8) : i]
+            after = text[i + 1 : i + 3]
+            if ch == "." and _ABBREV.search(before) and not after.startswith("\n"):
+                i += 1
+                continue
+            if after[:1].isdigit():
+                i += 1
+                continue
+            j = i + 1
+            while j < len(text) and text[j] in "\"”’')":
+                j += 1
+            fm = _FOOT_MARK.match(text, j)
+            if fm:
+                if fm.group(0) == "\\footnote{":
+                    return _close_brace(text, fm.end())
+                return fm.end()
+            return j
+        i += 1
+    return stop
+
+
+def _close_brace(text: str, i: int) -> int:
+    depth = 1
+    while i < len(text) and depth:
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+        i += 1
+    return i

@@ -1,0 +1,123 @@
+"""From a quotation's written reference to a bibliography entry, and from there to a source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary, attached_file
+from quote_tui.manuscripts.bibliography import Bibliography
+from quote_tui.manuscripts.document import Manuscript
+from quote_tui.manuscripts.extract import Found
+from quote_tui.manuscripts.model import BibEntry, Reference, SourceSpec, Unavailable
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["Resolver"]
+
+
+def reference_from_mention(
+    mention: Mention, bibliography: Bibliography, ms: Manuscript
+) -> Reference:
+    """The ``Reference`` a mention stands for, with its bibliography entry when one is found."""
+    bib: BibEntry | None = None
+    key = mention.key
+    if mention.style in ("pandoc", "latex") and key:
+        bib = bibliography.by_key(key) or ms.keyed.get(key)
+        if bib is not None and bib.doi and bib.key in ms.keyed:
+            bib = bibliography.merge(bib)
+    elif mention.style == "author_date" and mention.year:
+        bib = bibliography.by_author_year(mention.names, mention.year)
+        key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
+    elif mention.style == "numbered" and mention.number:
+        key = mention.number
+        bib = ms.numbered.get(mention.number)
+        if bib is not None:
+            bib = bibliography.merge(bib)
+    return Reference(
+        raw=mention.raw,
+        style=mention.style,
+        key=key,
+        bib=bib,
+        locator=mention.locator,
+        target=mention.target,
+    )
+
+
+@dataclass(slots=True)
+class Resolver:
+    """Finds each cited work's text, once per work, and numbers the sources s1, s2, ..."""
+
+    bibliography: Bibliography
+    pdfs: PdfFolder | None = None
+    zotero: ZoteroLibrary | None = None
+    sources: list[SourceSpec] = field(default_factory=list)
+    _ids: dict[str, str] = field(default_factory=dict)
+
+    def _add(self, identity: str, **kwargs: object) -> str:
+        if identity in self._ids:
+            return self._ids[identity]
+        sid = f"s{len(self.sources) + 1}"
+        self._ids[identity] = sid
+        self.sources.append(SourceSpec(id=sid, **kwargs))  # type: ignore[arg-type]
+        return sid
+
+    def source_for(self, reference: Reference) -> str:
+        """The id of the source that holds ``reference``'s work (added on first use)."""
+        if reference.target and reference.bib is None:
+            return self._add(reference.target, ref=reference.target, how=reference.style)
+        bib = reference.bib
+        if bib is None:
+            what = f"{reference.style} reference {reference.key or reference.raw!r}"
+            return self._add(
+                f"unknown:{reference.style}:{reference.key or reference.raw}",
+                title=reference.key or reference.raw,
+                unavailable=Unavailable(
+                    "unknown_reference",
+                    f"The {what} matches no entry of the bibliography or reference list.",
+                ),
+            )
+        return self._for_entry(bib, reference)
+
+    def _for_entry(self, bib: BibEntry, reference: Reference) -> str:
+        title = bib.title
+        common = {"title": title, "bib_pages": bib.pages}
+        path = attached_file(bib)
+        how = "bib_file"
+        if path is None and self.pdfs is not None:
+            path, how = self.pdfs.find(bib), "pdfs_dir"
+        if path is None and self.zotero is not None:
+            path, how = self.zotero.find(bib), "zotero"
+        if path is not None:
+            return self._add(str(Path(path)), ref=str(path), how=how, **common)
+        if bib.doi:
+            return self._add("doi:" + bib.doi, ref="doi:" + bib.doi, how="doi", **common)
+        if bib.pmid:
+            return self._add("pmid:" + bib.pmid, ref="pmid:" + bib.pmid, how="pmid", **common)
+        if bib.url:
+            return self._add(bib.url, ref=bib.url, how="url", **common)
+        if reference.target:
+            return self._add(reference.target, ref=reference.target, how=reference.style, **common)
+        name = bib.key or title or reference.raw
+        return self._add(
+            f"nosource:{name}",
+            title=title or name,
+            bib_pages=bib.pages,
+            unavailable=Unavailable(
+                "no_source",
+                f"No attached file, PDF, DOI, PMID or URL leads to the text of {name!r}.",
+            ),
+        )
+
+    def reference_for(self, found: Found, ms: Manuscript) -> Reference | None:
+        """The reference of a found quotation, completed from the bibliography."""
+        if found.reference is not None:
+            ref = found.reference
+            if ref.bib is not None:
+                merged = self.bibliography.merge(ref.bib)
+                ref = Reference(
+                    ref.raw, ref.style, ref.key or merged.key, merged, ref.locator, ref.target
+                )
+            return ref
+        if found.mention is None or found.mention.style in ("locator", "footnote"):
+            return None
+        return reference_from_mention(found.mention, self.bibliography, ms)

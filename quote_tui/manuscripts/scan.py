@@ -1,0 +1,178 @@
+"""Entry point: a manuscript file in, quotations with their references and sources out."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
+from quote_tui.manuscripts.bibliography import Bibliography, load_bibliography
+from quote_tui.manuscripts.document import Manuscript
+from quote_tui.manuscripts.extract import extract
+from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
+from quote_tui.manuscripts.model import Citation, ScanResult
+from quote_tui.manuscripts.resolve import Resolver
+
+__all__ = ["SUFFIXES", "scan", "scan_manuscript"]
+
+SUFFIXES = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+    ".qmd": "markdown",
+    ".rmd": "markdown",
+    ".txt": "plain",
+    ".text": "plain",
+    ".tex": "latex",
+    ".ltx": "latex",
+    ".docx": "docx",
+}
+
+PathLike = str | os.PathLike[str]
+
+
+def _bad(message: str) -> BatchInputError:
+    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
+
+
+def read_manuscript(path: Path) -> Manuscript:
+    """Read a manuscript in any supported format.
+
+    Raises:
+        BatchInputError: ``bad_manuscript`` for a missing file or an unknown format.
+    """
+    if not path.is_file():
+        raise _bad(f"The manuscript {path} does not exist or is not a file.")
+    kind = SUFFIXES.get(path.suffix.lower())
+    if kind is None:
+        known = ", ".join(sorted(SUFFIXES))
+        raise _bad(
+            f"{path.name}: manuscripts of type {path.suffix or '(none)'!r} are not "
+            f"supported; use one of {known}."
+        )
+    if kind == "docx":
+        from quote_tui.manuscripts.docx import read_docx
+
+        return read_docx(path)
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    except OSError as exc:
+        raise _bad(f"The manuscript {path} cannot be read: {exc.strerror or exc}.") from exc
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if kind == "markdown":
+        return read_markdown(text, path.name)
+    if kind == "plain":
+        return read_plaintext(text, path.name)
+    from quote_tui.manuscripts.latex import read_latex
+
+    return read_latex(text, path)
+
+
+def _clean(raw: str, kind: str) -> str:
+    if kind == "latex":
+        from quote_tui.manuscripts.latex import latex_to_text
+
+        return latex_to_text(raw)
+    if kind in ("markdown", "plain"):
+        return clean_markdown_quote(raw)
+    return " ".join(raw.split())
+
+
+def scan_manuscript(
+    ms: Manuscript,
+    *,
+    manuscript: str,
+    bibliography: Bibliography,
+    pdfs: PdfFolder | None = None,
+    zotero: ZoteroLibrary | None = None,
+    min_words: int = 4,
+) -> ScanResult:
+    """Quotations, references and sources of a manuscript already read.
+
+    Args:
+        ms: what a reader delivered.
+        manuscript: the manuscript's path, as recorded in the batch.
+        bibliography: the user's bibliography entries.
+        pdfs: a folder of PDFs to match entries against.
+        zotero: a Zotero library to find attachments in.
+        min_words: the shortest quotation that counts.
+
+    Returns:
+        The scan result.
+    """
+    resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero)
+    citations = []
+    warnings = list(ms.warnings)
+    for n, found in enumerate(extract(ms, min_words=min_words), start=1):
+        quote = _clean(found.quote_raw, found.doc.kind)
+        reference = resolver.reference_for(found, ms)
+        locator = found.locator or (reference.locator if reference else None)
+        if reference is None:
+            citations.append(
+                Citation(f"c{n}", quote, found.location, None, None, locator, status="unreferenced")
+            )
+            where = found.location
+            warnings.append(
+                f"{where.file}:{where.line}:{where.column}: a quotation has no reference"
+            )
+            continue
+        source = resolver.source_for(reference)
+        citations.append(Citation(f"c{n}", quote, found.location, source, reference, locator))
+    return ScanResult(
+        manuscript=manuscript,
+        sources=tuple(resolver.sources),
+        citations=tuple(citations),
+        warnings=tuple(warnings),
+    )
+
+
+def scan(
+    path: PathLike,
+    *,
+    bib: Sequence[PathLike] = (),
+    pdfs: PathLike | None = None,
+    zotero: PathLike | None = None,
+    min_words: int = 4,
+) -> ScanResult:
+    """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
+
+    Args:
+        path: the manuscript.
+        bib: BibTeX/BibLaTeX or CSL-JSON bibliography files.
+        pdfs: a folder of PDFs to find cited works in (by DOI or title).
+        zotero: a Zotero data directory (holding zotero.sqlite and storage/).
+        min_words: quotations with fewer words are skipped as scare quotes.
+
+    Returns:
+        The ``ScanResult``; ``.to_batch_dict(batch_path)`` gives the batch JSON.
+
+    Raises:
+        BatchInputError: ``bad_manuscript`` for an unknown format, a missing or unreadable file,
+            a broken bibliography or a folder that is not a Zotero data directory.
+    """
+    if min_words < 1:
+        raise BatchInputError(
+            "min_words must be at least 1.", code=ErrorCode.BAD_OPTION, recovery=Recovery.FIX_INPUT
+        )
+    manuscript = Path(path)
+    ms = read_manuscript(manuscript)
+    bibliography = Bibliography.from_entries(load_bibliography(Path(b)) for b in bib)
+    pdf_folder = None
+    if pdfs is not None:
+        if not Path(pdfs).is_dir():
+            raise _bad(f"--pdfs {pdfs} is not a folder.")
+        pdf_folder = PdfFolder(Path(pdfs))
+    library = ZoteroLibrary.open(Path(zotero)) if zotero is not None else None
+    return scan_manuscript(
+        ms,
+        manuscript=str(manuscript.resolve()),
+        bibliography=bibliography,
+        pdfs=pdf_folder,
+        zotero=library,
+        min_words=min_words,
+    )
