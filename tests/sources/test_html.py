@@ -95,7 +95,8 @@ def test_short_main_text_falls_back_to_the_whole_body() -> None:
     ("data", "declared", "encoding"),
     [
         (
-            b'<html><head><meta charset="windows-1252"></head><body><p>\x93Caf\xe9\x94</p></body></html>',
+            b'<html><head><meta charset="windows-1252"></head>'
+            b"<body><p>\x93Caf\xe9\x94</p></body></html>",
             None,
             "cp1252",
         ),
