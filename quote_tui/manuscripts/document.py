@@ -23,6 +23,7 @@ class Block:
     end: int
     after: int
     mention: Mention | None = None
+    inline: bool = False  # a quotation inside a sentence (\enquote): its reference follows it
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,8 +171,19 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
     for index, doc in enumerate(ms.documents):
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         for block in doc.blocks:
-            if count_words(doc.text[block.start : block.end]) >= min_words:
-                out.append((index, block.start, _block_found(ms, doc, block)))
+            if count_words(doc.text[block.start : block.end]) < min_words:
+                continue
+            if block.inline and block.mention is None:
+                raw = doc.text[block.start : block.end]
+                immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, block.after)
+                window_end = sentence_window(doc.text, block.after)
+                mention, reference, locator = _resolve(
+                    ms, doc, block.after, window_end, block.start, immediate
+                )
+                found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
+                out.append((index, block.start, found))
+                continue
+            out.append((index, block.start, _block_found(ms, doc, block)))
         block_spans = [(b.start, b.end) for b in doc.blocks]
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         for span in spans:

@@ -1,0 +1,273 @@
+"""LaTeX manuscripts: ``\\input``/``\\include`` followed, csquotes, quote environments, cites.
+
+Each file is its own document (locations name the file that holds the quotation). Comments and
+verbatim environments are blanked out before quotations are looked for; ``thebibliography``
+entries (``\\bibitem{key}``) serve cites when no .bib file is given.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.manuscripts.bibliography import delatex
+from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import BibEntry
+from quote_tui.manuscripts.reflist import entry_from_text
+from quote_tui.manuscripts.refs import Mention, find_mentions
+
+__all__ = ["latex_to_text", "read_latex"]
+
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_VERBATIM = re.compile(
+    r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}", re.S
+)
+_INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
+_ENV = re.compile(r"\\begin\{(quote|quotation|displayquote)\}")
+_CSQ = re.compile(
+    r"\\(?P<cmd>enquote\*?|textquote\*?|textcquote\*?|blockquote|blockcquote|foreignquote\*?|"
+    r"hyphenquote\*?|foreignblockquote|hybridblockquote)(?![a-zA-Z])"
+)
+_THEBIB = re.compile(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", re.S)
+_BIBITEM = re.compile(
+    r"\\bibitem\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}([^\\]*(?:\\(?!bibitem|end\{thebibliography)[^\\]*)*)"
+)
+_MAX_FILES = 200
+
+
+def _bad(message: str) -> BatchInputError:
+    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _group(text: str, i: int, open_ch: str, close_ch: str) -> tuple[int, int] | None:
+    """The span inside the bracket group opening at ``i`` (after spaces), or None."""
+    while i < len(text) and text[i] in " \t\n":
+        i += 1
+    if i >= len(text) or text[i] != open_ch:
+        return None
+    depth, j = 0, i
+    while j < len(text):
+        ch = text[j]
+        if ch == "\\":
+            j += 2
+            continue
+        if ch == open_ch:
+            depth += 1
+        elif ch == close_ch:
+            depth -= 1
+            if depth == 0:
+                return i + 1, j
+        j += 1
+    return None
+
+
+def _args(text: str, i: int, spec: str) -> tuple[list[tuple[int, int] | None], int]:
+    """Arguments after a command: ``spec`` is a string of 'o' (optional) and 'm' (mandatory)."""
+    out: list[tuple[int, int] | None] = []
+    for kind in spec:
+        span = _group(text, i, "[", "]") if kind == "o" else _group(text, i, "{", "}")
+        out.append(span)
+        if span is not None:
+            i = span[1] + 1
+        elif kind == "m":
+            return out, i
+    return out, i
+
+
+_SPECS = {
+    "enquote": "m",
+    "textquote": "oom",
+    "textcquote": "oomom",
+    "blockquote": "oom",
+    "blockcquote": "oomom",
+    "foreignquote": "mm",
+    "hyphenquote": "mm",
+    "foreignblockquote": "moom",
+    "hybridblockquote": "moom",
+}
+
+
+def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
+    blocks = []
+    for m in _CSQ.finditer(scan):
+        cmd = m.group("cmd").rstrip("*")
+        spec = _SPECS[cmd]
+        args, after = _args(text, m.end(), spec)
+        if not args or args[-1] is None or len(args) < len(spec):
+            continue
+        body = args[-1]
+        mention = None
+        if cmd in ("textcquote", "blockcquote") and args[2] is not None:
+            key = text[args[2][0] : args[2][1]].split(",")[0].strip()
+            post = [a for a in args[:2] if a is not None]
+            loc = parse_locator(text[post[-1][0] : post[-1][1]]) if post else None
+            mention = Mention(
+                m.start(),
+                args[2][1] + 1,
+                "latex",
+                text[m.start() : args[2][1] + 1],
+                key=key,
+                locator=loc,
+            )
+        elif cmd in ("textquote", "blockquote") and args[0] is not None:
+            found = find_mentions(text, args[0][0], args[0][1], latex=True)
+            mention = found[0] if found else None
+        blocks.append(
+            Block(
+                body[0],
+                body[1],
+                after,
+                mention,
+                inline=not cmd.startswith(("block", "foreignblock", "hybridblock")),
+            )
+        )
+    return blocks
+
+
+def _env_blocks(text: str, scan: str) -> list[Block]:
+    blocks = []
+    for m in _ENV.finditer(scan):
+        name = m.group(1)
+        end = scan.find(f"\\end{{{name}}}", m.end())
+        if end < 0:
+            continue
+        start = m.end()
+        mention = None
+        if name == "displayquote":
+            opt = _group(text, start, "[", "]")
+            if opt is not None and not text[m.end() : opt[0] - 1].strip():
+                found = find_mentions(text, opt[0], opt[1], latex=True)
+                mention = found[0] if found else None
+                start = opt[1] + 1
+        while start < end and text[start] in " \t\n":
+            start += 1
+        body_end = end
+        while body_end > start and text[body_end - 1] in " \t\n":
+            body_end -= 1
+        blocks.append(Block(start, body_end, end + len(name) + 6, mention))
+    return blocks
+
+
+def _bibitems(text: str) -> dict[str, BibEntry]:
+    out = {}
+    for env in _THEBIB.finditer(text):
+        for m in _BIBITEM.finditer(env.group(0)):
+            out[m.group(1).strip()] = entry_from_text(m.group(1).strip(), latex_to_text(m.group(2)))
+    return out
+
+
+def _files(main: Path) -> list[tuple[Path, str]]:
+    root = main.resolve().parent
+    seen: set[Path] = set()
+    out: list[tuple[Path, str]] = []
+
+    def visit(path: Path) -> None:
+        path = path.resolve()
+        if path in seen or len(out) >= _MAX_FILES:
+            return
+        seen.add(path)
+        try:
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
+        except OSError as exc:
+            if not out:
+                raise _bad(f"The manuscript {path} cannot be read: {exc.strerror or exc}.") from exc
+            return
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        out.append((path, text))
+        scan = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
+        for m in _INPUT.finditer(scan):
+            name = m.group(1).strip()
+            child = root / name
+            if not child.suffix:
+                child = child.with_suffix(".tex")
+            if child.is_file():
+                visit(child)
+
+    visit(main)
+    return out
+
+
+def read_latex(text: str, path: Path) -> Manuscript:
+    """Read a LaTeX manuscript and the files it includes.
+
+    Args:
+        text: the main file's text (read again from ``path`` with the included files).
+        path: the main file.
+
+    Returns:
+        One document per file, with csquotes and environment quotations as blocks.
+    """
+    root = path.resolve().parent
+    documents = []
+    keyed: dict[str, BibEntry] = {}
+    warnings: list[str] = []
+    for file_path, file_text in _files(path):
+        hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
+        hidden += [(m.start(), m.end()) for m in _VERBATIM.finditer(file_text)]
+        hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
+        scan = _blank(file_text, hidden)
+        bib_spans = [(m.start(), m.end()) for m in _THEBIB.finditer(scan)]
+        keyed.update(_bibitems(scan))
+        blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
+        try:
+            name = str(file_path.relative_to(root))
+        except ValueError:
+            name = file_path.name
+        documents.append(
+            Document(
+                file=name,
+                text=file_text,
+                kind="latex",
+                scan_text=scan,
+                blocks=tuple(sorted(blocks, key=lambda b: b.start)),
+                skip=tuple(bib_spans),
+            )
+        )
+    return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))
+
+
+_DROP_WITH_ARGS = re.compile(
+    r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"
+    r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
+)
+_QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
+
+
+def latex_to_text(raw: str) -> str:
+    """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
+    s = _COMMENT.sub("", raw)
+    s = _DROP_WITH_ARGS.sub("", s)
+    s = _QUOTE_CMD.sub("\x01", s)  # nested csquotes: the closing brace becomes a closing mark
+    out, depth_marks = [], []
+    for ch in s:
+        if ch == "\x01":
+            out.append("‘")
+            depth_marks.append(True)
+        elif ch == "{":
+            depth_marks.append(False)
+        elif ch == "}":
+            if depth_marks and depth_marks.pop():
+                out.append("’")
+        else:
+            out.append(ch)
+    s = "".join(out)
+    s = s.replace("``", "“").replace("''", "”").replace("`", "‘")
+    s = re.sub(r"\\(?:ldots|dots|textellipsis)\b\s?(\{\})?", "…", s)
+    s = s.replace("---", "—").replace("--", "–").replace("\\\\", " ")
+    s = re.sub(r"\\[,;:! ]", " ", s).replace("\\-", "")
+    s = s.replace("~", " ")
+    s = re.sub(r"\\(?:emph|textit|textbf|textsc|textup|textrm|textsf|texttt|mbox|text)\*?", "", s)
+    s = delatex(s)
+    s = re.sub(r"\\[a-zA-Z]+\*?", "", s)
+    return " ".join(s.split())
