@@ -1,0 +1,188 @@
+"""The status ladder: exact, normalized, near, not found (or inconclusive for a cut text).
+
+The quotation is first trimmed of surrounding whitespace, which is never a rule. Quotation marks
+the author typed around the whole quotation (``"the words"``) are taken off only when the
+quotation as typed is not found: some quotations legitimately start and end with quoted words
+(``"all" or "substantially all"``). Neither trim makes a match ``normalized`` by itself.
+
+A leading or trailing ellipsis, by contrast, is part of what the author wrote; a match that had to
+drop one is ``normalized`` with the ``ellipsis`` rule.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
+from quote_tui.engine.exact import Hits, find_exact, find_normalized
+from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
+from quote_tui.engine.text import PreparedText
+
+try:  # the near tier lands separately; until then a quotation not found is simply not found
+    from quote_tui.engine.diff import word_differences
+    from quote_tui.engine.near import find_near
+except ImportError:  # pragma: no cover - depends on which modules are present
+    find_near = None  # type: ignore[assignment]
+    word_differences = None  # type: ignore[assignment]
+
+_OPENING = "\"'“‘„‚«‹"
+_CLOSING = "\"'”’“‘»›"
+_ALLOWED_CONTROLS = "\t\r\n"
+_DEFAULT_OPTIONS = MatchOptions()
+
+
+def validate_quote(quote: str, options: MatchOptions) -> str:
+    """Check a quotation is usable and return it trimmed of surrounding whitespace.
+
+    Args:
+        quote: the quotation as given.
+        options: matching settings (``max_quote_length``).
+
+    Returns:
+        The trimmed quotation.
+
+    Raises:
+        QuoteError: ``empty_quote``, ``quote_too_long`` or ``control_characters``.
+    """
+    trimmed = quote.strip()
+    if not trimmed:
+        raise QuoteError(
+            "The quotation is empty.", code=ErrorCode.EMPTY_QUOTE, recovery=Recovery.FIX_INPUT
+        )
+    if len(trimmed) > options.max_quote_length:
+        raise QuoteError(
+            f"The quotation has {len(trimmed)} characters; the limit is "
+            f"{options.max_quote_length}.",
+            code=ErrorCode.QUOTE_TOO_LONG,
+            recovery=Recovery.FIX_INPUT,
+            details={"length": len(trimmed), "limit": options.max_quote_length},
+        )
+    bad = sorted(
+        {c for c in trimmed if unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROLS}
+    )
+    if bad:
+        raise QuoteError(
+            "The quotation contains control characters: "
+            + ", ".join(f"U+{ord(c):04X}" for c in bad)
+            + ".",
+            code=ErrorCode.CONTROL_CHARACTERS,
+            recovery=Recovery.FIX_INPUT,
+            details={"characters": [f"U+{ord(c):04X}" for c in bad]},
+        )
+    return trimmed
+
+
+def quote_variants(trimmed: str) -> tuple[str, ...]:
+    """The quotation as typed, then without quotation marks the author put around it.
+
+    Args:
+        trimmed: the quotation trimmed of whitespace.
+
+    Returns:
+        One or two variants, most literal first.
+    """
+    if len(trimmed) > 2 and trimmed[0] in _OPENING and trimmed[-1] in _CLOSING:
+        inner = trimmed[1:-1].strip()
+        if inner:
+            return trimmed, inner
+    return (trimmed,)
+
+
+def _matches(
+    prepared: PreparedText, hits: Hits, status: Status, options: MatchOptions
+) -> tuple[Match, ...]:
+    return tuple(
+        prepared.match(
+            status,
+            f.start,
+            f.end,
+            similarity=1.0,
+            context=options.context,
+            rules=f.rules,
+            fragments=f.fragments,
+        )
+        for f in hits.found
+    )
+
+
+def _result(
+    prepared: PreparedText,
+    quote: str,
+    status: Status,
+    matches: tuple[Match, ...],
+    count: int,
+    best: float,
+    options: MatchOptions,
+) -> CheckResult:
+    return CheckResult(
+        status=status,
+        quote=quote,
+        matches=matches,
+        match_count=count,
+        matches_truncated=count > len(matches),
+        best_similarity=best,
+        checked_text_sha256=prepared.sha256,
+        options=options,
+    )
+
+
+def check(
+    prepared: PreparedText, quote: str, *, options: MatchOptions = _DEFAULT_OPTIONS
+) -> CheckResult:
+    """Where, and how faithfully, a quotation stands in a checked text.
+
+    Args:
+        prepared: the checked text and its indexes.
+        quote: the quotation as the citing author typed it.
+        options: matching settings, echoed in the result.
+
+    Returns:
+        The verdict (first that applies: exact, normalized, near, not_found; inconclusive when
+        the text was truncated and nothing exact or normalized was found) with its matches.
+
+    Raises:
+        QuoteError: the quotation is empty, too long or holds control characters.
+    """
+    variants = quote_variants(validate_quote(quote, options))
+    for variant in variants:
+        hits = find_exact(prepared, variant, limit=options.max_matches)
+        if hits.count:
+            matches = _matches(prepared, hits, Status.EXACT, options)
+            return _result(prepared, quote, Status.EXACT, matches, hits.count, 1.0, options)
+    for literal in (True, False):
+        for variant in variants if literal else variants[-1:]:
+            hits = find_normalized(prepared, variant, options=options, literal_only=literal)
+            if hits.count:
+                matches = _matches(prepared, hits, Status.NORMALIZED, options)
+                return _result(
+                    prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
+                )
+    return _near_or_absent(prepared, quote, variants[-1], options)
+
+
+def _near_or_absent(
+    prepared: PreparedText, quote: str, variant: str, options: MatchOptions
+) -> CheckResult:
+    """The near tier, then the verdict for a quotation without an exact or normalized match."""
+    near: tuple[Match, ...] = ()
+    best = 0.0
+    if find_near is not None:
+        candidates = find_near(prepared, variant, options=options, limit=options.max_matches)
+        best = max((c.similarity for c in candidates), default=0.0)
+        near = tuple(
+            prepared.match(
+                Status.NEAR,
+                c.start,
+                c.end,
+                similarity=c.similarity,
+                context=options.context,
+                differences=word_differences(variant, prepared.text[c.start : c.end]),
+            )
+            for c in candidates
+            if c.similarity >= options.near_threshold
+        )
+    if prepared.truncated:
+        return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)
+    if near:
+        return _result(prepared, quote, Status.NEAR, near, len(near), best, options)
+    return _result(prepared, quote, Status.NOT_FOUND, (), 0, best, options)
