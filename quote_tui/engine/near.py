@@ -1,0 +1,483 @@
+"""Near tier: the closest passages to a quotation that is not in the text as given.
+
+Search runs in two stages so that a big text costs little per quotation:
+
+1. Seeding. Once per text an index (kept in ``prepared.cache``) cuts the lowercased UTF-8 text into
+   ~4 KB blocks and records which blocks hold each word (or, for scripts written without spaces,
+   each character bigram). A quotation's rarer words vote for runs of blocks; the best runs are
+   aligned roughly with edlib on bytes, whose alphabet can never exceed 256 symbols.
+2. Refinement. Around each rough hit the text is folded typographically (with a map back to
+   source offsets) and aligned again character by character; the span is snapped to whole words
+   and scored.
+
+Similarity is a normalized Levenshtein similarity of the folded forms: 90 % weight on the
+lowercased forms and 10 % on the forms as written, so case differences lower it only slightly.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+import unicodedata
+from bisect import bisect_right
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import repeat
+
+import edlib
+from rapidfuzz.distance import Levenshtein
+
+from quote_tui.engine.records import MatchOptions
+from quote_tui.engine.text import PreparedText
+
+__all__ = ["NearCandidate", "find_near"]
+
+_CACHE_KEY = "near.index"
+_BLOCK_BYTES = 4096
+_GRAM_BLOCK_CHARS = 1400
+_GLOBAL_SEARCH_BYTES = 256 * 1024
+_MAX_SEED_TOKENS = 96
+_CASE_WEIGHT = 0.1
+# Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped.
+_ROUGH_MAX_DISTANCE = 0.45
+_TIED_LOCATIONS = 4
+
+# Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
+_FOLD_TABLE = {
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u00b4\u02bc", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d", "-"),
+    **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", ""),
+}
+# NFKC would turn x² into x2 or ½ into 1/2, which changes what a quotation says.
+_KEEP_TAGS = ("<super>", "<sub>", "<fraction>")
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+# Printable ASCII with single spaces: most of an English text folds as itself, run by run.
+_ASCII_RUN = re.compile(r"[!-~]+(?: [!-~]+)*")
+_SPACELESS = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\U00020000-\U0003134f]"
+)
+# ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
+_SEED_BYTES = bytes(c if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256))
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+@dataclass(frozen=True, slots=True)
+class NearCandidate:
+    """A passage of the checked text close to a quotation.
+
+    Attributes:
+        start: code-point offset of the passage in ``prepared.text``.
+        end: end offset (exclusive); both edges sit on word boundaries.
+        similarity: 0..1, computed on typographically folded forms.
+    """
+
+    start: int
+    end: int
+    similarity: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """Per-text seeding index: block boundaries and which blocks hold each key."""
+
+    data: bytes  # lowercased text as UTF-8 (surrogates passed through)
+    ascii: bool
+    grams: bool  # keys are character bigrams (spaceless scripts) rather than words
+    byte_starts: tuple[int, ...]  # block k spans byte_starts[k]:byte_starts[k + 1]
+    char_starts: tuple[int, ...]
+    postings: dict[bytes | str, list[int]]
+
+
+def _lower(text: str) -> str:
+    """Lowercase without changing the length (U+0130 alone grows under str.lower)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower()[:1] for c in text)
+
+
+def _fold_cluster(cluster: str) -> str:
+    mapped = _FOLD_TABLE.get(cluster)
+    if mapped is not None:
+        return mapped
+    if any(unicodedata.decomposition(c).startswith(_KEEP_TAGS) for c in cluster):
+        return unicodedata.normalize("NFC", cluster)
+    folded = unicodedata.normalize("NFKC", cluster)
+    return "".join(_FOLD_TABLE.get(c, c) for c in folded)
+
+
+def _fold(text: str) -> tuple[str, list[int]]:
+    """Fold typography: returns the folded text and, per folded character, its source offset.
+
+    Whitespace runs collapse to one space (none at the ends); curly quotes, dashes, ligatures and
+    compatibility forms fold (NFKC, except super/subscripts and fractions); soft hyphens, zero-width
+    characters and hyphenated line breaks ("exam-\\nple") disappear; accents compose.
+    """
+    out: list[str] = []
+    where: list[int] = []
+    cache: dict[str, str] = {}
+    n = len(text)
+    i = 0
+    space_at = -1  # a pending collapsed space, emitted before the next visible character
+    combining = unicodedata.combining
+    while i < n:
+        m = _ASCII_RUN.match(text, i)
+        if m:
+            j = m.end()
+            if j < n and combining(text[j]):
+                j -= 1  # the last letter carries the accents that follow: fold it with them
+            if j > i:
+                if space_at >= 0 and out:
+                    out.append(" ")
+                    where.append(space_at)
+                space_at = -1
+                out.extend(text[i:j])
+                where.extend(range(i, j))
+                i = j
+                continue
+        c = text[i]
+        if c.isspace() or c == "\u00ad":
+            j = i + 1
+            while j < n and (text[j].isspace() or text[j] == "\u00ad"):
+                j += 1
+            run = text[i:j]
+            broken = any(ch in _LINE_BREAKS for ch in run)
+            if not run.strip("\u00ad") or (broken and "\u00ad" in run):
+                pass  # a soft hyphen, alone or ending a line: the word goes on
+            elif (
+                broken
+                and j < n
+                and text[j].islower()
+                and len(out) >= 2
+                and out[-1] == "-"
+                and out[-2].isalpha()
+            ):
+                out.pop()  # "exam-\nple": a word hyphenated at a line end
+                where.pop()
+            elif space_at < 0:
+                space_at = i
+            i = j
+            continue
+        j = i + 1
+        while j < n and combining(text[j]):
+            j += 1
+        cluster = text[i:j]
+        folded = cache.get(cluster)
+        if folded is None:
+            folded = cache[cluster] = _fold_cluster(cluster)
+        if folded:
+            if space_at >= 0 and out:
+                out.append(" ")
+                where.append(space_at)
+            space_at = -1
+            out.extend(folded)
+            where.extend(repeat(i, len(folded)))
+        i = j
+    return "".join(out), where
+
+
+def _build_index(text: str) -> _Index:
+    low = _lower(text)
+    data = low.encode("utf-8", "surrogatepass")
+    is_ascii = len(data) == len(text)
+    sample = low[:200_000]
+    visible = len(sample) - sample.count(" ") - sample.count("\n")
+    grams = visible > 0 and len(_SPACELESS.findall(sample)) > 0.3 * visible
+    byte_starts = [0]
+    char_starts = [0]
+    postings: dict[bytes | str, list[int]] = defaultdict(list)
+    if grams:
+        add = operator.add
+        for k, a in enumerate(range(0, len(low), _GRAM_BLOCK_CHARS)):
+            chunk = low[a : a + _GRAM_BLOCK_CHARS + 1]  # one character of overlap for bigrams
+            for gram in set(map(add, chunk, chunk[1:])):
+                postings[gram].append(k)
+            body = chunk[:_GRAM_BLOCK_CHARS]
+            char_starts.append(a + len(body))
+            byte_starts.append(byte_starts[-1] + len(body.encode("utf-8", "surrogatepass")))
+    else:
+        seed_view = data.translate(_SEED_BYTES)
+        k = 0
+        while byte_starts[-1] < len(data):
+            a = byte_starts[-1]
+            b = seed_view.find(b" ", a + _BLOCK_BYTES)
+            b = len(data) if b < 0 else b
+            for word in set(seed_view[a:b].split()):
+                postings[word].append(k)
+            step = b - a if is_ascii else len(data[a:b].translate(None, _CONTINUATION))
+            byte_starts.append(b)
+            char_starts.append(char_starts[-1] + step)
+            k += 1
+    return _Index(
+        data=data,
+        ascii=is_ascii,
+        grams=grams,
+        byte_starts=tuple(byte_starts),
+        char_starts=tuple(char_starts),
+        postings=dict(postings),
+    )
+
+
+def _index(prepared: PreparedText) -> _Index:
+    index = prepared.cache.get(_CACHE_KEY)
+    if not isinstance(index, _Index):
+        index = prepared.cache[_CACHE_KEY] = _build_index(prepared.text)
+    return index
+
+
+def _char_offset(index: _Index, byte: int) -> int:
+    if index.ascii:
+        return byte
+    k = max(bisect_right(index.byte_starts, byte) - 1, 0)
+    base = index.byte_starts[k]
+    return index.char_starts[k] + len(index.data[base:byte].translate(None, _CONTINUATION))
+
+
+def _seed_keys(index: _Index, quote: str, folded_low: str) -> set[bytes | str]:
+    variants = {_lower(quote), folded_low, folded_low.replace("'", "\u2019")}
+    if index.grams:
+        return {g for v in variants for g in map(operator.add, v, v[1:])}
+    return {
+        w
+        for v in variants
+        for w in v.encode("utf-8", "surrogatepass").translate(_SEED_BYTES).split()
+    }
+
+
+def _seed_regions(index: _Index, keys: set[bytes | str], span: int, count: int) -> list[int]:
+    """First blocks of the ``count`` best non-overlapping runs of ``span`` blocks (none when the
+    quotation has no word rare enough to vote with)."""
+    blocks = len(index.byte_starts) - 1
+    found = sorted((len(index.postings[k]), k) for k in keys if k in index.postings)
+    common = max(64, blocks // 10)
+    chosen = [item for item in found if item[0] <= common]
+    if not chosen:
+        return []  # only words found everywhere: seeding cannot tell regions apart
+    scores: dict[int, float] = defaultdict(float)
+    for df, key in chosen[:_MAX_SEED_TOKENS]:
+        weight = math.log(1.0 + blocks / df)
+        covered: set[int] = set()
+        for p in index.postings[key]:
+            covered.update(range(max(0, p - span + 1), p + 1))
+        for w in covered:
+            scores[w] += weight
+    picked: list[int] = []
+    for w, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0])):
+        if all(abs(w - other) >= span for other in picked):
+            picked.append(w)
+            if len(picked) == count:
+                break
+    return picked
+
+
+def _encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
+    """Map both strings onto at most 256 symbols: the query's characters, then "other"."""
+    codes = {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+    return bytes(map(codes.__getitem__, query)), bytes(map(codes.get, target, repeat(0)))
+
+
+def _similarity(folded_quote: str, low_quote: str, span: str) -> float:
+    folded, _ = _fold(span)
+    low = _lower(folded)
+    lowered = Levenshtein.normalized_similarity(low_quote, low)
+    cased = Levenshtein.normalized_similarity(folded_quote, folded)
+    return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
+
+
+def _is_word(ch: str) -> bool:
+    return (ch.isalnum() or unicodedata.combining(ch) > 0) and not _SPACELESS.match(ch)
+
+
+def _paragraph_break(gap: str) -> bool:
+    return sum(gap.count(ch) for ch in "\n\r\u2029") - gap.count("\r\n") >= 2
+
+
+def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
+    """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, and
+    one word further out (kept only when it scores better, e.g. "The committee" for "The panel")."""
+    n = len(text)
+    if pos <= 0 or pos >= n or not (_is_word(text[pos - 1]) and _is_word(text[pos])):
+        options = {pos}
+    else:
+        left, right = pos, pos
+        while left > 0 and _is_word(text[left - 1]):
+            left -= 1
+        while right < n and _is_word(text[right]):
+            right += 1
+        options = {left, right}
+    snapped: set[int] = set()
+    for p in options:
+        if is_start:
+            while p < n and text[p].isspace():
+                p += 1
+        else:
+            while p > 0 and text[p - 1].isspace():
+                p -= 1
+        snapped.add(p)
+    if is_start:
+        p = min(snapped)
+        while p > 0 and text[p - 1].isspace():
+            p -= 1
+        q = p
+        while q > 0 and _is_word(text[q - 1]):
+            q -= 1
+        if q < p and not _paragraph_break(text[p : min(snapped)]):
+            snapped.add(q)
+    else:
+        p = max(snapped)
+        while p < n and text[p].isspace():
+            p += 1
+        q = p
+        while q < n and _is_word(text[q]):
+            q += 1
+        if q > p and not _paragraph_break(text[max(snapped) : p]):
+            snapped.add(q)
+    return snapped
+
+
+def _snap(
+    text: str, start: int, end: int, folded_quote: str, low_quote: str
+) -> NearCandidate | None:
+    best: NearCandidate | None = None
+    for s in sorted(_edge_options(text, start, is_start=True)):
+        for e in sorted(_edge_options(text, end, is_start=False)):
+            if e <= s:
+                continue
+            sim = _similarity(folded_quote, low_quote, text[s:e])
+            if (
+                best is None
+                or sim > best.similarity
+                or (sim == best.similarity and e - s > best.end - best.start)
+            ):
+                best = NearCandidate(s, e, sim)
+    return best
+
+
+def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
+    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span."""
+    window, where = _fold(text[lo:hi])
+    if not window:
+        return None
+    query, target = _encode_pair(low_quote, _lower(window))
+    located = edlib.align(query, target, mode="HW", task="locations").get("locations") or []
+    spans = [(s, e) for s, e in located if s is not None and e >= s]
+    # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
+    # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
+    tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
+    best: NearCandidate | None = None
+    for fs, fe in spans[:tries]:
+        start = lo + where[fs]
+        end = lo + where[fe] + 1
+        while end < len(text) and unicodedata.combining(text[end]):
+            end += 1
+        candidate = _snap(text, start, end, folded_quote, low_quote)
+        if candidate is not None and (best is None or candidate.similarity > best.similarity):
+            best = candidate
+    return best
+
+
+_Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
+
+
+def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_Hit]:
+    result = edlib.align(qbytes, data[lo:hi], mode="HW", task="locations", k=k)
+    hits: list[_Hit] = []
+    for s, e in result.get("locations") or []:
+        if s is not None and e >= s and (not hits or lo + s >= hits[-1][2]):
+            hits.append((result["editDistance"] / len(qbytes), lo + s, lo + e + 1))
+    return hits
+
+
+def _disjoint(hits: list[_Hit]) -> list[_Hit]:
+    kept: list[_Hit] = []
+    for hit in hits:
+        if all(hit[2] <= other[1] or hit[1] >= other[2] for other in kept):
+            kept.append(hit)
+    return kept
+
+
+def _rough_hits(
+    data: bytes, qbytes: bytes, bounds: list[tuple[int, int]], limit: int
+) -> list[_Hit]:
+    """Byte-level alignments of the quotation in the seeded regions."""
+    # A bound on the distance makes hopeless regions cheap; the best-voted one is aligned
+    # unbounded when none passes, so an absent quotation still gets its (low) best similarity.
+    k = int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1
+    hits: list[_Hit] = []
+    first: list[tuple[int, int, list[_Hit]]] = []
+    for lo, hi in bounds:
+        found = _align_bytes(qbytes, data, lo, hi, k)
+        if found:
+            hits += found
+            first.append((lo, hi, found))
+    if len(_disjoint(sorted(hits))) < limit:
+        # edlib reports only the best passages of a region; look once more beside them.
+        for lo, hi, found in first:
+            for a, b in ((lo, found[0][1]), (found[-1][2], hi)):
+                if b - a >= len(qbytes) // 2:
+                    hits += _align_bytes(qbytes, data, a, b, k)
+    if not hits and bounds:
+        hits = _align_bytes(qbytes, data, *bounds[0], -1)
+    return hits
+
+
+def find_near(
+    prepared: PreparedText, quote: str, *, options: MatchOptions, limit: int = 5
+) -> tuple[NearCandidate, ...]:
+    """Find the passages of ``prepared.text`` closest to ``quote``, best first.
+
+    Candidates below ``options.near_threshold`` are returned too: the caller decides what counts
+    as near and reports the best similarity either way.
+
+    Args:
+        prepared: the checked text; its seeding index is cached in ``prepared.cache``.
+        quote: the quotation as typed.
+        options: matching settings (the near tier reads none yet beyond the caller's threshold).
+        limit: most candidates to return; they never overlap.
+
+    Returns:
+        Up to ``limit`` candidates, by descending similarity then position.
+    """
+    del options  # the threshold is applied by the ladder, which also reports best_similarity
+    text = prepared.text
+    folded_quote, _ = _fold(quote)
+    if limit <= 0 or not text or not folded_quote:
+        return ()
+    low_quote = _lower(folded_quote)
+    index = _index(prepared)
+    qbytes = low_quote.encode("utf-8", "surrogatepass")
+    margin = len(qbytes) // 2 + 64
+    blocks = len(index.byte_starts) - 1
+    span = 1 + math.ceil(len(qbytes) * blocks / max(len(index.data), 1))
+    count = limit + 3 if len(quote) <= 5000 else limit
+    starts = index.byte_starts
+    regions = _seed_regions(index, _seed_keys(index, quote, low_quote), span, count)
+    bounds = [
+        (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
+        for w in regions
+    ]
+    rough = _rough_hits(index.data, qbytes, bounds, limit)
+    if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
+        rough += _align_bytes(qbytes, index.data, 0, len(index.data), -1)
+    rough = _disjoint(sorted(rough))
+    slack = 24 + len(folded_quote) // 4
+    found: list[NearCandidate] = []
+    seen: set[tuple[int, int]] = set()
+    for _, bs, be in rough[:count]:
+        cs, ce = _char_offset(index, bs), _char_offset(index, be)
+        lo, hi = max(0, cs - slack), min(len(text), ce + slack)
+        candidate = _refine(text, lo, hi, folded_quote, low_quote)
+        if candidate is not None and (candidate.start, candidate.end) not in seen:
+            seen.add((candidate.start, candidate.end))
+            found.append(candidate)
+    found.sort(key=lambda c: (-c.similarity, c.start))
+    kept: list[NearCandidate] = []
+    for c in found:
+        if all(c.end <= k.start or c.start >= k.end for k in kept):
+            kept.append(c)
+            if len(kept) == limit:
+                break
+    return tuple(kept)
