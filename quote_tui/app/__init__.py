@@ -1,1 +1,74 @@
+"""The Textual app: ``run_app`` is what ``quote-tui`` (no arguments), ``open`` and ``demo`` call."""
 
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["default_data_dir", "make_app", "run_app"]
+
+
+def default_data_dir() -> Path:
+    """The per-user folder for the last workspace (platformdirs' user data dir)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("quote-tui", appauthor=False))
+
+
+def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | None = None):
+    """Build the app for a file (workspace, batch, report or manuscript), the demo, or neither.
+
+    Args:
+        path: what to open; None opens the last workspace (or an empty one).
+        demo: open a fresh copy of the bundled demo workspace instead.
+        data_dir: the per-user data folder (tests pass a temporary one).
+
+    Returns:
+        A ``QuoteApp`` ready to ``run()`` or ``run_test()``.
+
+    Raises:
+        QuoteTuiError: the file cannot be opened (the CLI prints it and exits).
+    """
+    from quote_tui.app.app import QuoteApp
+    from quote_tui.batch.workspace import open_target
+
+    data_dir = data_dir or default_data_dir()
+    if demo:
+        from quote_tui.demo import install_demo
+
+        path = install_demo(data_dir)
+    opened = open_target(path, data_dir=data_dir, read_manuscript=_read_manuscript)
+    return QuoteApp(
+        opened.workspace,
+        opened.path,
+        notice=opened.notice,
+        data_dir=data_dir,
+        check_on_open=demo,
+    )
+
+
+def run_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | None = None) -> int:
+    """Run the app in the terminal until the user quits.
+
+    Args:
+        path: what to open (see ``make_app``).
+        demo: open the bundled demo.
+        data_dir: the per-user data folder (default: platformdirs' user data dir).
+
+    Returns:
+        The exit code (0).
+
+    Raises:
+        QuoteTuiError: the file cannot be opened.
+    """
+    app = make_app(path, demo=demo, data_dir=data_dir)
+    app.run()
+    return app.return_code or 0
+
+
+def _read_manuscript(path: Path):
+    """Scan a manuscript into a batch (its quotations, references and sources)."""
+    from quote_tui.batch.batchfile import parse_batch
+    from quote_tui.manuscripts import scan
+
+    result = scan(path)
+    return parse_batch(result.to_batch_dict(), base_dir=path.parent.resolve())

@@ -1,0 +1,115 @@
+"""The Textual app: opens a workspace, owns the service for the session, autosaves.
+
+The app holds what lives as long as the session (the ``Service`` and its network session, the
+workspace file's path); the main screen holds the workspace value and coordinates the widgets.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from quote_tui.app.commands import QuoteCommands
+from quote_tui.app.screens.help import HelpScreen
+from quote_tui.app.screens.main import MainScreen
+from quote_tui.batch.service import Service
+from quote_tui.batch.specs import Settings
+from quote_tui.batch.workspace import Workspace, remember_last, save_workspace
+
+__all__ = ["QuoteApp"]
+
+
+class QuoteApp(App[int]):
+    """quote-tui's terminal app.
+
+    Args:
+        workspace: the workspace to show.
+        workspace_path: where it autosaves.
+        settings: matching and reading settings (the CLI's defaults when None).
+        notice: a message to show once the app is up (e.g. a corrupt file kept aside).
+        data_dir: where the "last workspace" pointer lives (None: do not record it).
+        check_on_open: check every citation as soon as the app is up (the demo does).
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "quote-tui"
+    COMMANDS = App.COMMANDS | {QuoteCommands}
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        workspace_path: Path,
+        *,
+        settings: Settings | None = None,
+        notice: str | None = None,
+        data_dir: Path | None = None,
+        check_on_open: bool = False,
+    ) -> None:
+        super().__init__()
+        self.workspace_path = workspace_path
+        """The file every change is saved to."""
+        self.settings = settings or Settings()
+        """Run settings, passed unchanged to the service."""
+        self.service = Service(self.settings)
+        """Shared by every check and read of the session; closed on exit."""
+        self._initial = workspace
+        self._notice = notice
+        self._data_dir = data_dir
+        self.save_failures = 0
+        self._check_on_open = check_on_open
+
+    def on_mount(self) -> None:
+        screen = MainScreen(self._initial)
+        self.push_screen(screen)
+        if self._check_on_open and self._initial.citations:
+            screen.call_after_refresh(screen.action_check_all)
+        if self._notice:
+            self.notify(self._notice, title="Workspace", severity="warning", timeout=10)
+        if self._data_dir is not None:
+            # Not remembering the last workspace costs nothing now; never fail the start on it.
+            with contextlib.suppress(OSError):
+                remember_last(self._data_dir, self.workspace_path)
+
+    async def on_unmount(self) -> None:
+        await self.service.aclose()
+
+    def save_workspace(self, workspace: Workspace) -> None:
+        """Autosave (atomic); a failure is reported, never fatal."""
+        try:
+            save_workspace(workspace, self.workspace_path)
+        except OSError as exc:
+            self.save_failures += 1
+            self.notify(
+                f"Could not save {self.workspace_path}: {exc.strerror or exc}.",
+                title="Autosave failed",
+                severity="error",
+            )
+
+    def base_dir_for(self, workspace: Workspace) -> Path:
+        """Where the workspace's relative source paths resolve."""
+        return workspace.base_dir or self.workspace_path.parent
+
+    def default_report_path(self, workspace: Workspace) -> Path:
+        """Suggested export path: beside the workspace's sources, named after it."""
+        folder = self.base_dir_for(workspace)
+        if not folder.is_dir() or not _writable(folder):
+            folder = Path.cwd()
+        return folder / f"{workspace.name}-report.json"
+
+    def action_help(self) -> None:
+        """Show the key reference."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+
+def _writable(folder: Path) -> bool:
+    import os
+
+    return os.access(folder, os.W_OK)

@@ -1,0 +1,62 @@
+"""The command palette (ctrl+p): every action of the main screen by name, and each source."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+__all__ = ["ACTIONS", "QuoteCommands"]
+
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("Load a source", "load_source", "Read a file, URL, DOI, PMID or pasted text (o)"),
+    ("Find a quotation", "find", "Search the shown source as you type (/)"),
+    ("Add a citation", "add_citation", "Type a quotation and pick its source (a)"),
+    ("Edit the citation", "edit_citation", "Change its quotation, source or page (Enter)"),
+    ("Delete the citation", "delete_citation", "Remove it; ctrl+z brings it back (d)"),
+    ("Undo", "undo", "Undo the last edit (ctrl+z)"),
+    ("Check the citation", "check", "Check the selected citation (c)"),
+    ("Check all citations", "check_all", "Check every citation (C)"),
+    ("Cancel", "cancel_work", "Stop the running check or read (escape)"),
+    ("Copy the verified passage", "copy_passage", "Source wording with its page (y)"),
+    ("Show the verified passage", "show_passage", "To select it by hand (Y)"),
+    ("Use the source's wording", "use_source_wording", "Replace a near quotation (u)"),
+    ("Export the report", "export", "JSON, Markdown or HTML (e)"),
+    ("Go to line", "goto_line", "Jump in the shown source (g)"),
+    ("Go to page", "goto_page", "Jump to a PDF page (p)"),
+    ("Next match", "viewer_next", "In the shown source (n)"),
+    ("Previous match", "viewer_previous", "In the shown source (N)"),
+    ("Next source", "next_source", "Show the next source (])"),
+    ("Previous source", "previous_source", "Show the previous source ([)"),
+    ("Help", "app.help", "Keys and marks (? or F1)"),
+)
+"""(name, action on the main screen, help) for every palette entry."""
+
+
+class QuoteCommands(Provider):
+    """Offers the main screen's actions and one "Show source" entry per source."""
+
+    def _entries(self) -> list[tuple[str, str, str]]:
+        entries = list(ACTIONS)
+        workspace = getattr(self.screen, "workspace", None)
+        for source in getattr(workspace, "sources", ()):
+            label = source.title or source.ref or "pasted text"
+            entries.append((f"Show source {source.id}", f"show_source('{source.id}')", label))
+        return entries
+
+    async def _run(self, action: str) -> None:
+        target = self.app if action.startswith("app.") else self.screen
+        await target.run_action(action.removeprefix("app."))
+
+    async def discover(self) -> Hits:
+        for name, action, help_text in self._entries():
+            yield DiscoveryHit(name, partial(self._run, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, action, help_text in self._entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(name), partial(self._run, action), help=help_text
+                )

@@ -1,0 +1,257 @@
+"""The source loading modal: URL, DOI, PMID, file or pasted text, read through the service.
+
+The modal reads the source itself (an exclusive worker awaiting ``Service.load_source``, the same
+coroutine the CLI uses), shows the retrieval record or the error with its recovery hint, and only
+returns once the user adds a source that was read. Escape cancels a slow read first, then closes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import (
+    Button,
+    DirectoryTree,
+    Input,
+    Label,
+    LoadingIndicator,
+    Static,
+    TabbedContent,
+    TabPane,
+    TextArea,
+)
+
+from quote_tui.app.widgets.detail import recovery_hint
+from quote_tui.batch.service import Service, SourceOutcome
+from quote_tui.batch.specs import SourceSpec
+
+__all__ = ["LoadSourceScreen", "LoadedChoice", "PathSuggester", "describe_outcome"]
+
+_KINDS = ("url", "doi", "pmid", "file", "paste")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedChoice:
+    """What the modal returns: the spec to store and the outcome already read."""
+
+    spec: SourceSpec
+    outcome: SourceOutcome
+
+
+class PathSuggester(Suggester):
+    """Completes a path from the entries of its folder (→ accepts the suggestion)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value:
+            return None
+        path = Path(value).expanduser()
+        folder, stem = (path, "") if value.endswith(("/", "\\")) else (path.parent, path.name)
+        try:
+            names = sorted(p.name for p in folder.iterdir() if p.name.startswith(stem))
+        except OSError:
+            return None
+        names = [n for n in names if not n.startswith(".") or stem.startswith(".")]
+        if not names:
+            return None
+        head = value[: len(value) - len(stem)] if stem else value
+        suggestion = head + names[0]
+        return suggestion + "/" if (folder / names[0]).is_dir() else suggestion
+
+
+def describe_outcome(outcome: SourceOutcome) -> Content:
+    """The retrieval record (or the error and what to do) as a few styled lines."""
+    if outcome.loaded is None:
+        err = outcome.error
+        code = err.code if err is not None else "unavailable"
+        message = err.message if err is not None else "The source could not be read."
+        parts: list = [("⊘ Could not read this source\n", "bold $text-error"), message]
+        if code == "not_supported_yet":
+            parts.append(("\nThis installation cannot read this kind of source yet.", "bold"))
+        parts.append((f"  [{code}]", "$text-muted"))
+        hint = recovery_hint(err.recovery if err is not None else None)
+        if hint:
+            parts += ["\n", ("What to do: ", "bold"), hint]
+        return Content.assemble(*parts)
+    r = outcome.loaded.retrieval
+    p = outcome.loaded.prepared
+    facts = [str(r.representation).replace("_", " ")]
+    if r.content_type:
+        facts.append(r.content_type)
+    if p.paged:
+        facts.append(f"{p.page_count} pages")
+    facts.append(f"{len(p.text):,} characters")
+    parts = [("✓ Read ", "bold $text-success"), (r.title or r.ref, "bold"), "\n", " · ".join(facts)]
+    if r.final_url:
+        parts += ["\n", ("URL ", "$text-muted"), r.final_url]
+    elif r.location:
+        parts += ["\n", ("File ", "$text-muted"), r.location]
+    if p.truncated:
+        parts += [
+            "\n",
+            ("Truncated: a quotation not found may lie in the part cut off.", "$text-warning"),
+        ]
+    if r.note:
+        parts += ["\n", (r.note, "$text-muted")]
+    return Content.assemble(*parts)
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:24].strip("-") or "source"
+
+
+class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
+    """Pick a source kind, give its reference, read it, then add it.
+
+    Args:
+        service: the app's service (shared with checking).
+        base_dir: where relative paths resolve.
+        taken_ids: source ids already in the workspace.
+        start: the folder the file picker shows.
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+l", "load", "Read source", priority=True),
+        Binding("ctrl+s", "add", "Add source", priority=True),
+    ]
+
+    def __init__(
+        self, service: Service, *, base_dir: Path | None, taken_ids: set[str], start: Path
+    ) -> None:
+        super().__init__(classes="dialog")
+        self._service = service
+        self._base_dir = base_dir
+        self._taken = taken_ids
+        self._start = start
+        self._choice: LoadedChoice | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="load-box") as box:
+            box.border_title = "Load a source"
+            box.border_subtitle = "ctrl+l read · ctrl+s add · escape cancel"
+            with TabbedContent(id="load-tabs"):
+                with TabPane("File", id="tab-file"):
+                    yield Input(
+                        placeholder="path/to/source.pdf (→ completes)",
+                        suggester=PathSuggester(),
+                        id="ref-file",
+                    )
+                    yield DirectoryTree(self._start, id="file-tree")
+                with TabPane("URL", id="tab-url"):
+                    yield Input(placeholder="https://…", id="ref-url")
+                with TabPane("DOI", id="tab-doi"):
+                    yield Input(placeholder="10.1234/abcd or doi:10.1234/abcd", id="ref-doi")
+                with TabPane("PMID", id="tab-pmid"):
+                    yield Input(placeholder="12345678", id="ref-pmid")
+                with TabPane("Paste", id="tab-paste"):
+                    yield TextArea(id="ref-paste", soft_wrap=True)
+            with Horizontal(classes="field"):
+                yield Label("Id", classes="field-label")
+                yield Input(placeholder="(from the name)", id="source-id")
+            yield LoadingIndicator(id="load-spinner")
+            yield Static("", id="load-record")
+            with Horizontal(classes="buttons"):
+                yield Button("Read", variant="primary", id="read")
+                yield Button("Add", variant="success", id="add", disabled=True)
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#load-spinner").display = False
+        self.query_one("#ref-file", Input).focus()
+
+    def _kind(self) -> str:
+        active = self.query_one(TabbedContent).active or "tab-file"
+        return active.removeprefix("tab-")
+
+    def _spec(self) -> SourceSpec | None:
+        kind = self._kind()
+        wanted = self.query_one("#source-id", Input).value.strip()
+        if kind == "paste":
+            text = self.query_one("#ref-paste", TextArea).text
+            if not text.strip():
+                return None
+            return SourceSpec(id=self._unique(wanted or "pasted"), text=text, title="Pasted text")
+        value = self.query_one(f"#ref-{kind}", Input).value.strip()
+        if not value:
+            return None
+        ref = {
+            "doi": f"doi:{value.removeprefix('doi:')}",
+            "pmid": f"pmid:{value.removeprefix('pmid:')}",
+        }
+        ref_value = ref.get(kind, value)
+        base = wanted or (Path(value).stem if kind == "file" else value.split("//")[-1])
+        return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value)
+
+    def _unique(self, wanted: str) -> str:
+        if wanted not in self._taken:
+            return wanted
+        n = 2
+        while f"{wanted}-{n}" in self._taken:
+            n += 1
+        return f"{wanted}-{n}"
+
+    @on(DirectoryTree.FileSelected)
+    def _picked(self, event: DirectoryTree.FileSelected) -> None:
+        field = self.query_one("#ref-file", Input)
+        field.value = str(event.path)
+        field.focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#read")
+    def action_load(self) -> None:
+        """Read the source named in the active tab."""
+        spec = self._spec()
+        record = self.query_one("#load-record", Static)
+        if spec is None:
+            record.update(
+                Content.styled("Give a reference (or paste text) first.", "$text-warning")
+            )
+            return
+        self._choice = None
+        self.query_one("#add", Button).disabled = True
+        self.query_one("#load-spinner").display = True
+        record.update(Content.styled(f"Reading {spec.ref or 'pasted text'}…", "$text-muted"))
+        self._read(spec)
+
+    @work(exclusive=True, group="load-source", exit_on_error=False)
+    async def _read(self, spec: SourceSpec) -> None:
+        outcome = await self._service.load_source(spec, base_dir=self._base_dir)
+        self.query_one("#load-spinner").display = False
+        self.query_one("#load-record", Static).update(describe_outcome(outcome))
+        if outcome.loaded is not None:
+            self._choice = LoadedChoice(spec, outcome)
+            add = self.query_one("#add", Button)
+            add.disabled = False
+            add.focus()
+
+    @on(Button.Pressed, "#add")
+    def action_add(self) -> None:
+        """Add the source that was read."""
+        if self._choice is not None:
+            self.dismiss(self._choice)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Cancel a running read, or close."""
+        running = [w for w in self.workers if w.group == "load-source" and w.is_running]
+        if running:
+            self.workers.cancel_group(self, "load-source")
+            self.query_one("#load-spinner").display = False
+            self.query_one("#load-record", Static).update(
+                Content.styled("Reading cancelled.", "$text-warning")
+            )
+            return
+        self.dismiss(None)

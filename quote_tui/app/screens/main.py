@@ -1,0 +1,295 @@
+"""The main screen: citation list, source viewer, detail pane and finder, coordinated here.
+
+Attributes down, messages up: the widgets never reach for each other. They post
+``CitationList.Selected``, ``SourceViewer.MatchChanged`` and ``Finder.*`` messages, and this screen
+sets their attributes in return. The one piece of state is the ``Workspace`` value; every edit goes
+through ``commit``, which keeps the undo stack and autosaves. Checking and reading live in
+``MainWork`` (screens/work.py).
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer, Header, ProgressBar
+
+from quote_tui.app.screens.work import MainWork
+from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.detail import CitationDetail
+from quote_tui.app.widgets.finder import Finder
+from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
+from quote_tui.app.widgets.status import look
+from quote_tui.batch.workspace import Workspace
+
+__all__ = ["MainScreen"]
+
+_UNDO_DEPTH = 100
+
+
+class MainScreen(MainWork, Screen[None]):
+    """The workspace: citations on the left, the source and the detail on the right."""
+
+    BINDINGS = [
+        Binding("o", "load_source", "Load source"),
+        Binding("slash", "find", "Find"),
+        Binding("a", "add_citation", "Add"),
+        Binding("c", "check", "Check"),
+        Binding("C", "check_all", "Check all"),
+        Binding("y", "copy_passage", "Copy"),
+        Binding("e", "export", "Export"),
+        Binding("u", "use_source_wording", "Use wording", show=False),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("Y", "show_passage", "Show passage", show=False),
+        Binding("escape", "cancel_work", "Cancel", show=False),
+        Binding("left_square_bracket", "previous_source", "Prev source", show=False),
+        Binding("right_square_bracket", "next_source", "Next source", show=False),
+    ]
+
+    workspace: var[Workspace] = var(Workspace, always_update=True, init=False)
+    """The whole editable state; set only through ``commit``."""
+    current_source: var[str | None] = var(None, init=False)
+    """The id of the source in the viewer."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__()
+        self.set_reactive(MainScreen.workspace, workspace)
+        self._undo: list[Workspace] = []
+        self._init_work()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield CitationList(id="citations")
+                yield ProgressBar(id="progress", show_eta=False)
+            with Vertical(id="right"):
+                yield SourceViewer(id="viewer")
+                yield CitationDetail(id="detail")
+                yield Finder(id="finder")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#finder", Finder).display = False
+        self.query_one("#progress", ProgressBar).display = False
+        self.query_one("#viewer", SourceViewer).border_title = "Source"
+        self._push_workspace()
+        citations = self.query_one(CitationList)
+        citations.focus()
+        if not self.workspace.citations and self.workspace.sources:
+            self.show_source(self.workspace.sources[0].id)
+        elif not self.workspace.citations:
+            self.query_one(
+                SourceViewer
+            ).placeholder = (
+                "No source yet. Press o to load one (file, URL, DOI, PMID or pasted text)."
+            )
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 120, "-wide")
+        self.set_class(event.size.height >= 40, "-tall")
+
+    # ----------------------------------------------------------------- state
+
+    def commit(self, workspace: Workspace, *, undoable: bool = True) -> None:
+        """Make ``workspace`` the state: remember the old one for undo and autosave.
+
+        Args:
+            workspace: the new state.
+            undoable: False for changes the user did not make by hand (verdicts, snapshots).
+        """
+        if undoable:
+            self._undo.append(self.workspace)
+            del self._undo[:-_UNDO_DEPTH]
+        self.workspace = workspace
+        self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+
+    def watch_workspace(self) -> None:
+        self._push_workspace()
+
+    def _push_workspace(self) -> None:
+        ws = self.workspace
+        self.query_one(CitationList).workspace = ws
+        counts = ws.counts()
+        summary = " ".join(f"{look(k).mark}{v}" for k, v in counts.items())
+        total = len(ws.citations)
+        self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
+        self._refresh_highlights()
+        self._refresh_detail()
+
+    def action_undo(self) -> None:
+        """Return to the state before the last edit."""
+        if not self._undo:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.workspace = self._undo.pop()
+        self.app.save_workspace(self.workspace)  # type: ignore[attr-defined]
+        self.notify("Undone.", timeout=2)
+
+    @property
+    def selected_id(self) -> str | None:
+        """The citation highlighted in the list."""
+        return self.query_one(CitationList).selected_id
+
+    # ----------------------------------------------------------------- viewer and detail
+
+    def show_source(self, source_id: str | None) -> None:
+        """Put a source in the viewer (reading it first if needed)."""
+        viewer = self.query_one(SourceViewer)
+        if source_id == self.current_source and viewer.prepared is not None:
+            return
+        self.current_source = source_id
+        spec = self.workspace.source(source_id)
+        if spec is None:
+            viewer.prepared = None
+            viewer.border_title = "Source"
+            viewer.placeholder = f"The source {source_id!r} is not in this workspace."
+            return
+        outcome = self.outcomes.get(source_id or "")
+        if outcome is None:
+            viewer.prepared = None
+            viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
+            viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
+            self.read_for_viewer(spec.id)
+            return
+        self._show_outcome(outcome)
+
+    def _show_outcome(self, outcome) -> None:
+        viewer = self.query_one(SourceViewer)
+        spec = outcome.spec
+        if outcome.loaded is None:
+            viewer.prepared = None
+            err = outcome.error
+            viewer.border_title = f"Source · {spec.id} · unavailable"
+            viewer.placeholder = f"⊘ {err.message if err else 'unreadable'}"
+            return
+        r, p = outcome.loaded.retrieval, outcome.loaded.prepared
+        facts = [str(r.representation).replace("_", " ")]
+        if p.paged:
+            facts.append(f"{p.page_count} pp.")
+        facts.append(f"{p.line_count:,} lines")
+        viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
+        viewer.border_subtitle = " · ".join(facts)
+        viewer.prepared = p
+        self._refresh_highlights()
+        if self.selected_id is not None:
+            viewer.select(self.selected_id)
+
+    def _refresh_highlights(self) -> None:
+        viewer = self.query_one(SourceViewer)
+        ws = self.workspace
+        spans: list[Highlight] = []
+        for c in ws.citations:
+            if c.source != self.current_source or c.source is None:
+                continue
+            verdict = ws.verdicts.get(c.id)
+            if verdict is None or verdict.result is None:
+                continue
+            for i, m in enumerate(verdict.result.matches):
+                spans.append(Highlight(m.start, m.end, str(m.kind), c.id, i))
+        if self.finder_result is not None:
+            for i, m in enumerate(self.finder_result.matches):
+                spans.append(Highlight(m.start, m.end, "finder", None, i))
+        viewer.highlights = tuple(spans)
+
+    def _refresh_detail(self) -> None:
+        cid = self.selected_id
+        ws = self.workspace
+        citation = ws.citation(cid)
+        outcome = self.outcomes.get(citation.source or "") if citation is not None else None
+        prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
+        self.query_one(CitationDetail).show(
+            citation,
+            ws.verdicts.get(cid or ""),
+            prepared,
+            checking=cid in self.query_one(CitationList).checking,
+        )
+
+    @on(CitationList.Selected)
+    def _citation_selected(self, event: CitationList.Selected) -> None:
+        self._refresh_detail()
+        citation = self.workspace.citation(event.citation_id)
+        if citation is None:
+            return
+        viewer = self.query_one(SourceViewer)
+        if citation.source and citation.source != self.current_source:
+            self.show_source(citation.source)
+        elif viewer.current is None or viewer.current.citation_id != citation.id:
+            viewer.select(citation.id)
+
+    @on(SourceViewer.MatchChanged)
+    def _match_changed(self, event: SourceViewer.MatchChanged) -> None:
+        cid = event.highlight.citation_id
+        if cid is not None and cid != self.selected_id:
+            self.query_one(CitationList).select_citation(cid)
+
+    def _step_source(self, step: int) -> None:
+        ids = [s.id for s in self.workspace.sources]
+        if not ids:
+            self.notify("No sources yet: press o to load one.", severity="warning")
+            return
+        at = ids.index(self.current_source) if self.current_source in ids else -step
+        self.show_source(ids[(at + step) % len(ids)])
+
+    def action_show_source(self, source_id: str) -> None:
+        """Show a source by id (from the command palette)."""
+        self.show_source(source_id)
+
+    def action_viewer_next(self) -> None:
+        """Next match in the viewer."""
+        self.query_one(SourceViewer).action_next_match()
+
+    def action_viewer_previous(self) -> None:
+        """Previous match in the viewer."""
+        self.query_one(SourceViewer).action_previous_match()
+
+    def action_next_source(self) -> None:
+        """Show the next source."""
+        self._step_source(1)
+
+    def action_previous_source(self) -> None:
+        """Show the previous source."""
+        self._step_source(-1)
+
+    # ----------------------------------------------------------------- finder
+
+    def action_find(self) -> None:
+        """Open the live quote finder over the shown source."""
+        outcome = self.outcomes.get(self.current_source or "")
+        if outcome is None or outcome.loaded is None:
+            self.notify(
+                "Show a readable source first (o loads one, [ ] switch).", severity="warning"
+            )
+            return
+        finder = self.query_one(Finder)
+        finder.open(outcome.loaded.prepared, self.app.settings.options)  # type: ignore[attr-defined]
+
+    @on(Finder.ResultReady)
+    def _finder_result(self, event: Finder.ResultReady) -> None:
+        self.finder_result = event.result
+        self._refresh_highlights()
+        if event.result is not None and event.result.matches:
+            self.query_one(SourceViewer).select(None, 0)
+
+    @on(Finder.Submitted)
+    def _finder_submitted(self, event: Finder.Submitted) -> None:
+        from quote_tui.batch.specs import CitationSpec
+
+        if self.current_source is None:
+            return
+        cid = self.workspace.new_id(f"q{len(self.workspace.citations) + 1}")
+        self.commit(
+            self.workspace.with_citation(CitationSpec(cid, self.current_source, event.query))
+        )
+        self.query_one(Finder).query_one("#finder-input").value = ""  # type: ignore[attr-defined]
+        self.query_one(CitationList).select_citation(cid)
+        self.notify(f"Added {cid}; checking it.", timeout=3)
+        self.run_checks([cid])
+
+    @on(Finder.Closed)
+    def _finder_closed(self) -> None:
+        self.query_one(SourceViewer).focus()

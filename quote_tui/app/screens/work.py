@@ -1,0 +1,423 @@
+"""The main screen's work: reading sources, checking, editing, copying and exporting.
+
+Every slow step is an async worker that awaits the service (the same coroutines the CLI runs), so
+the UI never waits on a download, a PDF extraction or the engine. Escape cancels the running check
+or read; a cancelled worker's late result is never applied because the cancellation interrupts it
+at its next ``await``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.widgets import ProgressBar
+from textual.worker import Worker, WorkerState
+
+from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
+from quote_tui.app.screens.edit_citation import EditCitationScreen
+from quote_tui.app.screens.load_source import LoadedChoice, LoadSourceScreen
+from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.source_viewer import SourceViewer
+from quote_tui.batch.service import CitationOutcome, Service, SourceOutcome
+from quote_tui.batch.specs import CitationSpec
+from quote_tui.batch.workspace import Verdict
+from quote_tui.engine.errors import QuoteTuiError
+from quote_tui.engine.records import CheckResult
+
+if TYPE_CHECKING:
+    from quote_tui.batch.workspace import Workspace
+
+__all__ = ["MainWork", "passage_text", "verdict_of"]
+
+
+def verdict_of(outcome: CitationOutcome) -> Verdict:
+    """The workspace's record of a citation outcome."""
+    return Verdict(
+        status=outcome.status,
+        result=outcome.result,
+        error=outcome.error.to_dict() if outcome.error is not None else None,
+        page_check=outcome.page_check,
+    )
+
+
+def passage_text(result: CheckResult, outcome: SourceOutcome | None) -> str | None:
+    """``"the source's words" (p. 3)``: the best match with its printed page or line."""
+    if not result.matches:
+        return None
+    m = result.matches[0]
+    prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
+    words = " ".join(m.text.split())
+    if m.page_start is not None:
+        label = prepared.page_label(m.page_start) if prepared is not None else None
+        where = f"p. {label or m.page_start}"
+        if m.page_end not in (None, m.page_start):
+            end_label = prepared.page_label(m.page_end) if prepared is not None else None
+            where = f"pp. {label or m.page_start}–{end_label or m.page_end}"
+    else:
+        where = (
+            f"line {m.line_start}"
+            if m.line_end == m.line_start
+            else (f"lines {m.line_start}–{m.line_end}")
+        )
+    return f'"{words}" ({where})'
+
+
+class MainWork:
+    """Mixed into ``MainScreen``: the actions that read, check and write."""
+
+    workspace: Workspace
+    current_source: str | None
+
+    def _init_work(self) -> None:
+        self.outcomes: dict[str, SourceOutcome] = {}
+        """Sources read in this session, by id (the checked texts live here, not on disk)."""
+        self.finder_result: CheckResult | None = None
+        """The finder's latest answer, highlighted in the viewer."""
+
+    @property
+    def service(self) -> Service:
+        return self.app.service  # type: ignore[attr-defined]
+
+    @property
+    def base_dir(self) -> Path:
+        return self.app.base_dir_for(self.workspace)  # type: ignore[attr-defined]
+
+    # ----------------------------------------------------------------- reading
+
+    async def ensure_source(self, source_id: str | None) -> SourceOutcome | None:
+        """The outcome of reading a source, reading it now if this session has not."""
+        if source_id is None:
+            return None
+        if source_id in self.outcomes:
+            return self.outcomes[source_id]
+        spec = self.workspace.source(source_id)
+        if spec is None:
+            return None
+        outcome = await self.service.load_source(spec, base_dir=self.base_dir)
+        self._remember(outcome)
+        return outcome
+
+    def _remember(self, outcome: SourceOutcome) -> None:
+        self.outcomes[outcome.spec.id] = outcome
+        if outcome.loaded is not None:
+            sha = outcome.loaded.retrieval.content_sha256
+            if self.workspace.snapshots.get(outcome.spec.id) != sha:
+                self.commit(self.workspace.with_snapshot(outcome.spec.id, sha), undoable=False)
+
+    @work(exclusive=True, group="view", exit_on_error=False)
+    async def read_for_viewer(self, source_id: str) -> None:
+        """Read a source for the viewer; shows it only if it is still the one asked for."""
+        outcome = await self.ensure_source(source_id)
+        if outcome is not None and self.current_source == source_id:
+            self._show_outcome(outcome)
+
+    def action_load_source(self) -> None:
+        """Open the loading modal."""
+        start = self.base_dir if self.base_dir.is_dir() else Path.cwd()
+        taken = {s.id for s in self.workspace.sources}
+        screen = LoadSourceScreen(
+            self.service, base_dir=self.base_dir, taken_ids=taken, start=start
+        )
+        self.app.push_screen(screen, self._source_loaded)
+
+    def _source_loaded(self, choice: LoadedChoice | None) -> None:
+        if choice is None:
+            return
+        self.outcomes[choice.spec.id] = choice.outcome
+        ws = self.workspace.with_source(choice.spec)
+        if choice.outcome.loaded is not None:
+            ws = ws.with_snapshot(choice.spec.id, choice.outcome.loaded.retrieval.content_sha256)
+        self.commit(ws)
+        self.current_source = None
+        self.show_source(choice.spec.id)
+        self.notify(f"Source {choice.spec.id} added. Press / to find a quotation in it.")
+        self.query_one(SourceViewer).focus()
+
+    # ----------------------------------------------------------------- checking
+
+    def action_check(self) -> None:
+        """Check the selected citation."""
+        cid = self.selected_id
+        if cid is None:
+            self.notify("No citation selected.", severity="warning")
+            return
+        self.run_checks([cid])
+
+    def action_check_all(self) -> None:
+        """Check every citation."""
+        ids = [c.id for c in self.workspace.citations]
+        if not ids:
+            self.notify("There are no citations to check.", severity="warning")
+            return
+        self.run_checks(ids)
+
+    @work(exclusive=True, group="check", exit_on_error=False)
+    async def run_checks(self, ids: list[str]) -> None:
+        """Check citations one after the other, showing progress; Escape cancels."""
+        bar = self.query_one("#progress", ProgressBar)
+        citations = self.query_one(CitationList)
+        bar.update(total=len(ids), progress=0)
+        bar.display = len(ids) > 1
+        self.add_class("-checking")
+        try:
+            citations.checking = frozenset(ids)
+            self._refresh_detail()
+            for cid in ids:
+                spec = self.workspace.citation(cid)
+                if spec is not None:
+                    source = await self.ensure_source(spec.source)
+                    outcome = await self.service.check_citation(spec, source)
+                    # The citation may have been edited while the engine ran: keep the edit.
+                    if self.workspace.citation(cid) == spec:
+                        self.commit(
+                            self.workspace.with_verdict(cid, verdict_of(outcome)), undoable=False
+                        )
+                citations.checking = citations.checking - {cid}
+                bar.advance(1)
+            if len(ids) > 1:
+                counts = self.workspace.counts()
+                found = counts.get("exact", 0) + counts.get("normalized", 0)
+                self.notify(f"Checked {len(ids)} citations: {found} found as quoted.", timeout=4)
+        finally:
+            citations.checking = frozenset()
+            bar.display = False
+            self.remove_class("-checking")
+            self._refresh_detail()
+
+    def action_cancel_work(self) -> None:
+        """Cancel a running check or read."""
+        running = [
+            w for w in self.workers if w.group in ("check", "view", "export") and w.is_running
+        ]
+        if not running:
+            return
+        for group in ("check", "view", "export"):
+            self.workers.cancel_group(self, group)
+        viewer = self.query_one(SourceViewer)
+        if viewer.prepared is None:
+            viewer.placeholder = "Reading cancelled. Select the citation again to retry."
+        self.notify("Cancelled.", severity="warning", timeout=3)
+
+    # ----------------------------------------------------------------- editing
+
+    def action_add_citation(self) -> None:
+        """Add a citation through the form."""
+        ws = self.workspace
+        draft = CitationSpec(ws.new_id(f"c{len(ws.citations) + 1}"), self.current_source, "")
+        self._edit(draft, new=True)
+
+    def action_edit_citation(self) -> None:
+        """Edit the selected citation."""
+        citation = self.workspace.citation(self.selected_id)
+        if citation is None:
+            self.notify("No citation selected.", severity="warning")
+            return
+        self._edit(citation, new=False)
+
+    def _edit(self, citation: CitationSpec, *, new: bool) -> None:
+        ws = self.workspace
+        screen = EditCitationScreen(
+            citation,
+            [s.id for s in ws.sources],
+            taken_ids={c.id for c in ws.citations},
+            new=new,
+        )
+
+        def done(result: CitationSpec | None) -> None:
+            if result is None:
+                return
+            self.commit(self.workspace.with_citation(result))
+            self.query_one(CitationList).select_citation(result.id)
+            self.run_checks([result.id])
+
+        self.app.push_screen(screen, done)
+
+    def action_delete_citation(self) -> None:
+        """Delete the selected citation (ctrl+z brings it back)."""
+        cid = self.selected_id
+        if cid is None:
+            self.notify("No citation selected.", severity="warning")
+            return
+        self.commit(self.workspace.without_citation(cid))
+        self.notify(f"Deleted {cid}. Press ctrl+z to undo.", timeout=4)
+
+    def action_use_source_wording(self) -> None:
+        """Replace a near (or normalized) quotation with the source's own wording."""
+        cid = self.selected_id
+        citation = self.workspace.citation(cid)
+        verdict = self.workspace.verdicts.get(cid or "")
+        if citation is None or verdict is None or verdict.result is None:
+            self.notify("Check the citation first.", severity="warning")
+            return
+        if verdict.status not in ("near", "normalized") or not verdict.result.matches:
+            self.notify("Only a near or normalized quotation can take the source's wording.")
+            return
+        wording = " ".join(verdict.result.matches[0].text.split())
+        updated = CitationSpec(
+            citation.id, citation.source, wording, citation.locator, extra=citation.extra
+        )
+        self.commit(self.workspace.with_citation(updated))
+        self.notify(f"{cid} now quotes the source's wording (ctrl+z undoes). Re-checking.")
+        self.run_checks([citation.id])
+
+    # ----------------------------------------------------------------- copy and export
+
+    def action_copy_passage(self) -> None:
+        """Copy the verified passage with its location to the clipboard (OSC 52)."""
+        cid = self.selected_id
+        citation = self.workspace.citation(cid)
+        verdict = self.workspace.verdicts.get(cid or "")
+        if citation is None or verdict is None or verdict.result is None:
+            self.notify("Check the citation first (c).", severity="warning")
+            return
+        text = passage_text(verdict.result, self.outcomes.get(citation.source or ""))
+        if text is None:
+            self.notify("Nothing to copy: the quotation was not found.", severity="warning")
+            return
+        self.app.copy_to_clipboard(text)
+        self.last_copied = text
+        self.notify(
+            f"{text[:160]}\nIf your terminal ignores clipboard requests (OSC 52), press Y to "
+            "show the passage and select it.",
+            title="Copied to the clipboard",
+            timeout=6,
+        )
+
+    def action_show_passage(self) -> None:
+        """Show the last copied passage in a dialog, for terminals without OSC 52."""
+        text = getattr(self, "last_copied", None)
+        if text is None:
+            self.action_copy_passage()
+            text = getattr(self, "last_copied", None)
+        if text is not None:
+            self.app.push_screen(PassageDialog(text))
+
+    def action_export(self) -> None:
+        """Ask where to write the report, then write it."""
+        default = self.app.default_report_path(self.workspace)  # type: ignore[attr-defined]
+        prompt = PromptDialog(
+            "Export report",
+            value=str(default),
+            hint="The extension picks the format: .json, .md or .html.",
+        )
+
+        def chosen(value: str | None) -> None:
+            if value:
+                self.export_report(Path(value).expanduser())
+
+        self.app.push_screen(prompt, chosen)
+
+    @work(exclusive=True, group="export", exit_on_error=False)
+    async def export_report(self, path: Path) -> None:
+        """Check the whole workspace as the CLI would and write the report atomically."""
+        from quote_tui.batch.report import atomic_write, build_report, write_report
+
+        bar = self.query_one("#progress", ProgressBar)
+        ws = self.workspace
+        bar.update(total=max(len(ws.citations), 1), progress=0)
+        bar.display = True
+        try:
+            report = await self.service.check_batch(
+                ws.batch(self.base_dir), progress=lambda p: bar.update(progress=p.done)
+            )
+        finally:
+            bar.display = False
+        for source in report.sources:
+            self._remember(source)
+        updated = self.workspace
+        for outcome in report.citations:
+            if updated.citation(outcome.spec.id) == outcome.spec:
+                updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome))
+        self.commit(updated, undoable=False)
+        data = build_report(report)
+        suffix = path.suffix.lower()
+        try:
+            if suffix in (".md", ".markdown", ".html", ".htm"):
+                text = _render(data, suffix)
+                await asyncio.to_thread(atomic_write, path, text)
+            else:
+                await asyncio.to_thread(write_report, data, path)
+        except QuoteTuiError as exc:
+            self.notify(exc.message, title="Export failed", severity="error")
+            return
+        except OSError as exc:
+            self.notify(f"{path}: {exc.strerror}", title="Export failed", severity="error")
+            return
+        self.notify(f"Report written to {path}", title="Exported", timeout=6)
+        self.last_export = path
+
+    # ----------------------------------------------------------------- go to
+
+    def action_goto_line(self) -> None:
+        """Jump to a line of the shown source."""
+        self._goto("line")
+
+    def action_goto_page(self) -> None:
+        """Jump to a page of the shown source."""
+        self._goto("page")
+
+    def _goto(self, unit: str) -> None:
+        viewer = self.query_one(SourceViewer)
+        prepared = viewer.prepared
+        if prepared is None:
+            self.notify("No source is shown.", severity="warning")
+            return
+        last = prepared.line_count if unit == "line" else prepared.page_count
+        if unit == "page" and not prepared.paged:
+            self.notify("This source has no pages; use g for a line.", severity="warning")
+            return
+
+        def go(value: str | None) -> None:
+            if not value:
+                return
+            try:
+                number = int(value.strip().lstrip("pP.").strip())
+            except ValueError:
+                self.notify(f"{value!r} is not a {unit} number.", severity="error")
+                return
+            ok = viewer.goto_line(number) if unit == "line" else viewer.goto_page(number)
+            if not ok:
+                self.notify(f"There is no {unit} {number} (1–{last}).", severity="error")
+            viewer.focus()
+
+        self.app.push_screen(PromptDialog(f"Go to {unit} (1–{last})", placeholder=str(1)), go)
+
+    # ----------------------------------------------------------------- failures
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        if event.state is not WorkerState.ERROR:
+            return
+        error: Any = event.worker.error
+        if isinstance(error, QuoteTuiError):
+            dialog = ErrorDialog(
+                "Something went wrong", error.message, code=error.code, recovery=error.recovery
+            )
+        else:
+            dialog = ErrorDialog(
+                "Unexpected error",
+                f"{type(error).__name__}: {error}",
+                code="internal_error",
+                recovery="review_source",
+            )
+        self.app.push_screen(dialog)
+
+
+def _render(data: dict[str, Any], suffix: str) -> str:
+    try:
+        if suffix in (".md", ".markdown"):
+            from quote_tui.reports.markdown import render_markdown
+
+            return render_markdown(data)
+        from quote_tui.reports.html import render_html
+
+        return render_html(data)
+    except ImportError as exc:
+        raise QuoteTuiError(
+            f"This installation cannot write {suffix} reports yet; export to .json instead.",
+            code="not_supported_yet",
+            recovery="fix_input",
+        ) from exc

@@ -1,0 +1,213 @@
+"""The citation list: every citation with its status mark, id, source and the start of its quote.
+
+The list holds no state of its own beyond how it is sorted and filtered: the screen sets
+``workspace`` and ``checking``, and the list tells the screen which citation is highlighted.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import var
+from textual.timer import Timer
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option, OptionDoesNotExist
+
+from quote_tui.app.widgets.status import PROBLEMS, STATUS_ORDER, look, status_label
+from quote_tui.batch.workspace import Workspace
+
+__all__ = ["FILTERS", "SORTS", "CitationList"]
+
+SORTS = ("order", "status", "source", "similarity")
+"""Sort keys, in the order ``s`` cycles through them."""
+FILTERS = ("all", "problems", "exact", "normalized", "near", "not_found", "unchecked")
+"""Status filters, in the order ``f`` cycles through them."""
+_SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class CitationList(OptionList):
+    """Citations with a status per row; sortable (s) and filterable (f)."""
+
+    BINDINGS = [
+        Binding("enter", "screen.edit_citation", "Edit"),
+        Binding("d,delete", "screen.delete_citation", "Delete"),
+        Binding("s", "cycle_sort", "Sort"),
+        Binding("f", "cycle_filter", "Filter"),
+    ]
+
+    class Selected(Message):
+        """A citation was highlighted (None when the list is empty)."""
+
+        def __init__(self, citation_list: CitationList, citation_id: str | None) -> None:
+            super().__init__()
+            self.citation_list = citation_list
+            self.citation_id = citation_id
+
+        @property
+        def control(self) -> CitationList:
+            return self.citation_list
+
+    workspace: var[Workspace] = var(Workspace, always_update=True)
+    """The citations and their verdicts."""
+    checking: var[frozenset[str]] = var(frozenset())
+    """Citation ids being checked right now (shown with a spinner)."""
+    sort_key: var[str] = var("order")
+    status_filter: var[str] = var("all")
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._frame = 0
+        self._spinner: Timer | None = None
+        self._last_selected: str | None = None
+
+    @property
+    def selected_id(self) -> str | None:
+        """The highlighted citation's id."""
+        option = self.highlighted_option
+        return option.id if option is not None else None
+
+    def on_mount(self) -> None:
+        self._spinner = self.set_interval(0.1, self._spin, pause=True)
+
+    def on_resize(self) -> None:
+        if self.options:
+            self._rebuild()
+
+    # ----------------------------------------------------------------- building rows
+
+    def _status_of(self, citation_id: str) -> tuple[str, float | None]:
+        if citation_id in self.checking:
+            return "checking", None
+        verdict = self.workspace.verdicts.get(citation_id)
+        if verdict is None:
+            return "unchecked", None
+        similarity = verdict.result.best_similarity if verdict.result is not None else None
+        return verdict.status, similarity
+
+    def _prompt(self, citation_id: str) -> Content:
+        ws = self.workspace
+        citation = ws.citation(citation_id)
+        assert citation is not None
+        status, similarity = self._status_of(citation_id)
+        lk = look(status)
+        label = status_label(status, similarity)
+        if status == "checking":
+            label = f"{_SPINNER[self._frame % len(_SPINNER)]} checking…"
+        quote = " ".join((citation.quote or "").split())
+        # Options wrap their prompts; truncating here keeps every row at two lines.
+        width = max(self.scrollable_content_region.width - 2, 20)
+        source = _fit(f"  {citation.source or '(no source)'}", width - 13 - len(citation.id))
+        return Content.assemble(
+            (f"{label:<13}", f"{lk.colour} bold"),
+            (citation.id, "bold"),
+            (source, "$text-muted"),
+            "\n",
+            (_fit(f"  “{quote}”", width), "$text-muted" if status != "checking" else "$text"),
+        )
+
+    def _visible_ids(self) -> list[str]:
+        ws = self.workspace
+        rows = []
+        for position, c in enumerate(ws.citations):
+            status, similarity = self._status_of(c.id)
+            flt = self.status_filter
+            if flt == "problems" and status not in PROBLEMS:
+                continue
+            if flt not in ("all", "problems") and status != flt:
+                continue
+            rows.append((c, status, similarity, position))
+        key = self.sort_key
+        if key == "status":
+            rows.sort(
+                key=lambda r: (STATUS_ORDER.index(r[1]) if r[1] in STATUS_ORDER else 99, r[3])
+            )
+        elif key == "source":
+            rows.sort(key=lambda r: (r[0].source or "", r[3]))
+        elif key == "similarity":
+            rows.sort(key=lambda r: (r[2] if r[2] is not None else 2.0, r[3]))
+        return [r[0].id for r in rows]
+
+    def _rebuild(self) -> None:
+        keep = self.selected_id or self._last_selected
+        ids = self._visible_ids()
+        self.set_options(Option(self._prompt(cid), id=cid) for cid in ids)
+        if ids:
+            self.highlighted = ids.index(keep) if keep in ids else 0
+        self._update_titles()
+        self._announce()
+
+    def _update_titles(self) -> None:
+        counts = self.workspace.counts()
+        parts = [
+            f"{look(s).mark}{counts[s]}"
+            for s in ("exact", "normalized", "near", "not_found", "inconclusive", "unavailable")
+            + ("error", "unreferenced", "unchecked")
+            if counts.get(s)
+        ]
+        self.border_title = f"Citations {' '.join(parts)}".rstrip()
+        flt = self.status_filter.replace("_", " ")
+        self.border_subtitle = f"sort {self.sort_key} · {flt}"
+
+    def _announce(self) -> None:
+        selected = self.selected_id
+        if selected != self._last_selected:
+            self._last_selected = selected
+            self.post_message(self.Selected(self, selected))
+
+    def watch_workspace(self) -> None:
+        self._rebuild()
+
+    def watch_sort_key(self) -> None:
+        self._rebuild()
+
+    def watch_status_filter(self) -> None:
+        self._rebuild()
+
+    def watch_checking(self, checking: frozenset[str]) -> None:
+        if self._spinner is not None:
+            if checking:
+                self._spinner.resume()
+            else:
+                self._spinner.pause()
+        self._rebuild()
+        self.set_class(bool(checking), "-checking")
+
+    def _spin(self) -> None:
+        self._frame += 1
+        for cid in self.checking:
+            try:
+                self.replace_option_prompt(cid, self._prompt(cid))
+            except OptionDoesNotExist:  # the filter hides the row: nothing to animate
+                continue
+
+    def select_citation(self, citation_id: str) -> None:
+        """Highlight a citation (clearing the filter if it hides it)."""
+        try:
+            index = self.get_option_index(citation_id)
+        except OptionDoesNotExist:  # the filter hides it
+            self.status_filter = "all"
+            index = self.get_option_index(citation_id)
+        self.highlighted = index
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._announce()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+
+    def action_cycle_sort(self) -> None:
+        """Next sort order."""
+        self.sort_key = SORTS[(SORTS.index(self.sort_key) + 1) % len(SORTS)]
+        self.notify(f"Sorted by {self.sort_key}.", timeout=2)
+
+    def action_cycle_filter(self) -> None:
+        """Next status filter."""
+        self.status_filter = FILTERS[(FILTERS.index(self.status_filter) + 1) % len(FILTERS)]
+        self.notify(f"Showing {self.status_filter.replace('_', ' ')}.", timeout=2)
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis."""
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"

@@ -1,0 +1,208 @@
+"""The detail pane: one citation's quotation against the source's wording, and where it stands.
+
+Word differences are marked in both texts; critical ones (numbers, signs, negations) are bold on
+the error colour *and* listed with the word "critical", so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from quote_tui.app.widgets.status import look, status_label
+from quote_tui.batch.specs import CitationSpec
+from quote_tui.batch.workspace import Verdict
+from quote_tui.engine.records import Difference, Match
+from quote_tui.engine.text import PreparedText
+
+__all__ = ["CitationDetail", "describe_location", "detail_content"]
+
+_RECOVERY = {
+    "check_url": "Check the address, or load the document from a file.",
+    "retry_later": "Try again later (the site limits requests).",
+    "respect_robots": "The site forbids automated access: download it yourself and load the file.",
+    "use_supplied_text": "Paste the source's text instead (o, then the Paste tab).",
+    "review_source": "Open the source and check it by eye; its text may be unusable.",
+    "fix_input": "Correct the entry (Enter edits the citation).",
+}
+
+
+def recovery_hint(code: str | None) -> str:
+    """One sentence for a recovery code (empty when there is none)."""
+    return _RECOVERY.get(code or "", "")
+
+
+def describe_location(match: Match, prepared: PreparedText | None) -> str:
+    """``p. 3 (printed 117) · lines 12–13 · offsets 1234–1300`` for a match."""
+    parts = []
+    if match.page_start is not None:
+        pages = str(match.page_start)
+        if match.page_end not in (None, match.page_start):
+            pages += f"–{match.page_end}"
+        label = prepared.page_label(match.page_start) if prepared is not None else None
+        parts.append(f"p. {pages}" + (f" (printed {label})" if label else ""))
+    lines = str(match.line_start)
+    if match.line_end != match.line_start:
+        lines = f"{match.line_start}–{match.line_end}"
+    parts.append(f"line {lines}" if "–" not in lines else f"lines {lines}")
+    parts.append(f"offsets {match.start}–{match.end}")
+    return " · ".join(parts)
+
+
+def _marked(text: str, words: Iterable[tuple[str, bool]]) -> Content:
+    """``text`` with each difference word marked, found left to right."""
+    content = Content(text)
+    cursor = 0
+    for word, critical in words:
+        if not word:
+            continue
+        at = text.find(word, cursor)
+        if at < 0:
+            continue
+        style = (
+            "bold $text-error on $error 25% underline" if critical else "$text-warning underline"
+        )
+        content = content.stylize(style, at, at + len(word))
+        cursor = at + len(word)
+    return content
+
+
+def _difference_line(d: Difference) -> Content:
+    left = d.quote or "∅"
+    right = d.source or "∅"
+    tag = f"{d.kind}, critical" if d.critical else str(d.kind)
+    style = "bold $text-error" if d.critical else "$text-warning"
+    return Content.assemble(
+        ("  " + ("‼ " if d.critical else "• "), style),
+        (f"“{left}”", style),
+        " → ",
+        (f"“{right}”", style),
+        (f"  ({tag})", "$text-muted"),
+    )
+
+
+def _field(name: str) -> tuple[str, str]:
+    return (f"{name:<11}", "bold $text-muted")
+
+
+def detail_content(
+    citation: CitationSpec | None,
+    verdict: Verdict | None,
+    prepared: PreparedText | None,
+    *,
+    checking: bool = False,
+) -> Content:
+    """Everything the pane shows for one citation, as styled content.
+
+    Args:
+        citation: the selected citation (None shows a hint).
+        verdict: its last verdict (None when unchecked).
+        prepared: its source's checked text, for printed page labels.
+        checking: True while a check is running.
+
+    Returns:
+        The pane's content.
+    """
+    if citation is None:
+        return Content.from_markup(
+            "[$text-muted]No citation selected. Press [b]a[/b] to add one, [b]/[/b] to find a "
+            "quotation in the source, or [b]o[/b] to load a source.[/]"
+        )
+    status = "checking" if checking else (verdict.status if verdict else "unchecked")
+    result = verdict.result if verdict else None
+    similarity = result.best_similarity if result is not None else None
+    lk = look(status)
+    out: list[Content | str | tuple[str, str]] = [
+        (status_label(status, similarity), f"bold {lk.colour}"),
+        (f"  {citation.id}", "bold"),
+        (f"  source {citation.source or '(none)'}", "$text-muted"),
+        "\n",
+    ]
+    best = result.matches[0] if result is not None and result.matches else None
+    quote = citation.quote or ""
+    diffs = best.differences if best is not None else ()
+    out += [_field("Quotation"), "“", _marked(quote, ((d.quote, d.critical) for d in diffs)), "”\n"]
+    if best is not None:
+        src = _marked(best.text, ((d.source, d.critical) for d in diffs))
+        out += [_field("Source"), "“", src, "”\n"]
+        if diffs:
+            out += [_field("Differences"), "\n"]
+            for d in diffs:
+                out += [_difference_line(d), "\n"]
+        for fragment in best.fragments:
+            if fragment.omitted_flags:
+                out += [
+                    ("  ‼ the ellipsis hides ", "bold $text-error"),
+                    (", ".join(fragment.omitted_flags), "bold $text-error"),
+                    (f": “{fragment.omitted[:80]}”\n", "$text-muted"),
+                ]
+        if best.rules:
+            out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
+        count = result.match_count if result is not None else 1
+        where = describe_location(best, prepared)
+        more = f" · {count} matches" if count > 1 else ""
+        out += [_field("Location"), where + more, "\n"]
+    if verdict is not None and verdict.page_check:
+        pc = verdict.page_check
+        mark = {"agrees": "✓", "differs": "✗"}.get(pc.get("status", ""), "?")
+        colour = {"agrees": "$text-success", "differs": "$text-error"}.get(
+            pc.get("status", ""), "$text-warning"
+        )
+        found = pc.get("found") or "unknown"
+        out += [
+            _field("Cited page"),
+            (f"{mark} {pc.get('status')}", f"bold {colour}"),
+            f": cited {pc.get('cited')}, found on {found}\n",
+        ]
+    elif citation.locator:
+        out += [_field("Cited"), str(citation.locator.get("value", citation.locator)), "\n"]
+    if best is not None:
+        before = " ".join(best.before.split())[-160:]
+        after = " ".join(best.after.split())[:160]
+        out += [
+            _field("Context"),
+            (f"…{before} ", "$text-muted"),
+            (" ".join(best.text.split()), f"bold {lk.colour}"),
+            (f" {after}…", "$text-muted"),
+            "\n",
+        ]
+    if verdict is not None and verdict.error:
+        err = verdict.error
+        out += [
+            _field("Problem"),
+            (f"{err.get('message', '')}", "$text-error"),
+            (f"  [{err.get('code')}]", "$text-muted"),
+            "\n",
+        ]
+        hint = recovery_hint(err.get("recovery"))
+        if hint:
+            out += [_field("What to do"), hint, "\n"]
+    if verdict is None and not checking:
+        out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
+    return Content.assemble(*out)
+
+
+class CitationDetail(VerticalScroll, can_focus=True):
+    """A scrollable view of ``detail_content`` for the selected citation."""
+
+    DEFAULT_CLASSES = "pane"
+
+    def compose(self):
+        yield Static(detail_content(None, None, None), id="detail-body")
+
+    def show(
+        self,
+        citation: CitationSpec | None,
+        verdict: Verdict | None,
+        prepared: PreparedText | None,
+        *,
+        checking: bool = False,
+    ) -> None:
+        """Show one citation (see ``detail_content`` for the arguments)."""
+        body = self.query_one("#detail-body", Static)
+        body.update(detail_content(citation, verdict, prepared, checking=checking))
+        self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"
+        self.scroll_home(animate=False)

@@ -1,0 +1,543 @@
+"""The app's workspace file: sources, citations, snapshot keys and the last verdicts.
+
+A workspace is an immutable value: every edit builds a new ``Workspace`` (``dataclasses.replace``),
+which makes undo a stack of earlier values and lets the app autosave after each change with one
+atomic write. The file is JSON::
+
+    {"format": "quote_tui.workspace", "version": 1, "name": ..., "base_dir": ...,
+     "sources": [{id, ref, text, title, truncated, snapshot}], "citations": [{id, source, quote,
+     locator, extra}], "verdicts": {citation id: {status, result, error}}}
+
+``result`` is the engine's ``CheckResult.to_dict()``; it is read back into a ``CheckResult`` so a
+re-opened workspace shows its last verdicts (with differences and locations) before any re-check.
+A file that cannot be read is never overwritten: it is renamed ``*.corrupt-TIMESTAMP`` and the
+error names where it went.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.engine.records import (
+    Box,
+    CheckResult,
+    Difference,
+    DiffKind,
+    Fragment,
+    Match,
+    MatchOptions,
+    Rule,
+    Status,
+)
+
+__all__ = [
+    "FORMAT",
+    "Opened",
+    "Verdict",
+    "Workspace",
+    "WorkspaceCorruptError",
+    "is_workspace_file",
+    "last_workspace_path",
+    "load_workspace",
+    "open_target",
+    "remember_last",
+    "result_from_dict",
+    "save_workspace",
+    "workspace_from_batch",
+    "workspace_from_report",
+]
+
+FORMAT = "quote_tui.workspace"
+VERSION = 1
+
+
+class WorkspaceCorruptError(BatchInputError):
+    """The workspace file could not be read; it was kept aside under ``details['kept_as']``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The last check of one citation.
+
+    Attributes:
+        status: the report's status word (exact, normalized, near, not_found, inconclusive,
+            unavailable, error, unreferenced).
+        result: the engine's answer, when the source was readable.
+        error: the report's ``{code, message, recovery}`` object, when something failed.
+        page_check: the service's comparison of the cited page with where the quote stands.
+    """
+
+    status: str
+    result: CheckResult | None = None
+    error: dict[str, Any] | None = None
+    page_check: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "status": self.status,
+            "result": self.result.to_dict() if self.result is not None else None,
+            "error": self.error,
+        }
+        if self.page_check is not None:
+            out["page_check"] = self.page_check
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    """Everything the app edits, as one immutable value.
+
+    Attributes:
+        name: shown in the header.
+        sources: in the order they were added.
+        citations: in manuscript (or insertion) order.
+        verdicts: last verdict per citation id; absent means unchecked.
+        snapshots: per source id, the sha256 of the content last read (the snapshot key).
+        base_dir: where relative source paths resolve (the workspace's folder when None).
+        manuscript: the manuscript the citations came from, if any.
+    """
+
+    name: str = "untitled"
+    sources: tuple[SourceSpec, ...] = ()
+    citations: tuple[CitationSpec, ...] = ()
+    verdicts: Mapping[str, Verdict] = field(default_factory=dict)
+    snapshots: Mapping[str, str] = field(default_factory=dict)
+    base_dir: Path | None = None
+    manuscript: str | None = None
+
+    def source(self, source_id: str | None) -> SourceSpec | None:
+        """The source with this id, or None."""
+        return next((s for s in self.sources if s.id == source_id), None)
+
+    def citation(self, citation_id: str | None) -> CitationSpec | None:
+        """The citation with this id, or None."""
+        return next((c for c in self.citations if c.id == citation_id), None)
+
+    def new_id(self, prefix: str, *, sources: bool = False) -> str:
+        """An id ``prefix``, ``prefix-2``, ... not used by a citation (or a source)."""
+        taken = {s.id for s in self.sources} if sources else {c.id for c in self.citations}
+        if prefix not in taken:
+            return prefix
+        n = 2
+        while f"{prefix}-{n}" in taken:
+            n += 1
+        return f"{prefix}-{n}"
+
+    def with_citation(self, citation: CitationSpec) -> Workspace:
+        """Add a citation, or replace the one with its id (its old verdict is dropped)."""
+        verdicts = {k: v for k, v in self.verdicts.items() if k != citation.id}
+        if self.citation(citation.id) is None:
+            return replace(self, citations=(*self.citations, citation), verdicts=verdicts)
+        cits = tuple(citation if c.id == citation.id else c for c in self.citations)
+        return replace(self, citations=cits, verdicts=verdicts)
+
+    def without_citation(self, citation_id: str) -> Workspace:
+        """Drop a citation and its verdict."""
+        return replace(
+            self,
+            citations=tuple(c for c in self.citations if c.id != citation_id),
+            verdicts={k: v for k, v in self.verdicts.items() if k != citation_id},
+        )
+
+    def with_source(self, source: SourceSpec) -> Workspace:
+        """Add a source, or replace the one with its id."""
+        if self.source(source.id) is None:
+            return replace(self, sources=(*self.sources, source))
+        return replace(
+            self, sources=tuple(source if s.id == source.id else s for s in self.sources)
+        )
+
+    def with_verdict(self, citation_id: str, verdict: Verdict | None) -> Workspace:
+        """Record (or clear, with None) a citation's verdict."""
+        verdicts = dict(self.verdicts)
+        if verdict is None:
+            verdicts.pop(citation_id, None)
+        else:
+            verdicts[citation_id] = verdict
+        return replace(self, verdicts=verdicts)
+
+    def with_snapshot(self, source_id: str, sha256: str) -> Workspace:
+        """Remember the content key a source was read with."""
+        return replace(self, snapshots={**self.snapshots, source_id: sha256})
+
+    def batch(self, base_dir: Path | None = None) -> Batch:
+        """The workspace as a batch for the service (and its report)."""
+        return Batch(self.sources, self.citations, base_dir=self.base_dir or base_dir)
+
+    def counts(self) -> dict[str, int]:
+        """How many citations have each status (``unchecked`` for those without a verdict)."""
+        out: dict[str, int] = {}
+        for c in self.citations:
+            v = self.verdicts.get(c.id)
+            key = v.status if v is not None else "unchecked"
+            out[key] = out.get(key, 0) + 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "base_dir": str(self.base_dir) if self.base_dir is not None else None,
+            "manuscript": self.manuscript,
+            "sources": [_source_dict(s, self.snapshots.get(s.id)) for s in self.sources],
+            "citations": [_citation_dict(c) for c in self.citations],
+            "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()},
+        }
+
+
+def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": s.id}
+    for key in ("ref", "text", "title"):
+        if getattr(s, key) is not None:
+            out[key] = getattr(s, key)
+    if s.truncated:
+        out["truncated"] = True
+    if snapshot:
+        out["snapshot"] = snapshot
+    return out
+
+
+def _citation_dict(c: CitationSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c.id, "source": c.source, "quote": c.quote}
+    if c.locator:
+        out["locator"] = c.locator
+    if c.extra:
+        out["extra"] = c.extra
+    return out
+
+
+def _match_from_dict(d: Mapping[str, Any]) -> Match:
+    return Match(
+        kind=Status(d["kind"]),
+        start=int(d["start"]),
+        end=int(d["end"]),
+        utf16_start=int(d.get("utf16_start", d["start"])),
+        utf16_end=int(d.get("utf16_end", d["end"])),
+        line_start=int(d["line_start"]),
+        line_end=int(d.get("line_end", d["line_start"])),
+        page_start=d.get("page_start"),
+        page_end=d.get("page_end"),
+        text=d.get("text", ""),
+        before=d.get("before", ""),
+        after=d.get("after", ""),
+        similarity=float(d.get("similarity", 1.0)),
+        rules=tuple(Rule(r) for r in d.get("rules", ())),
+        differences=tuple(
+            Difference(x["quote"], x["source"], DiffKind(x["kind"]), bool(x.get("critical")))
+            for x in d.get("differences", ())
+        ),
+        fragments=tuple(
+            Fragment(
+                f["quote"],
+                int(f["start"]),
+                int(f["end"]),
+                f.get("omitted", ""),
+                tuple(f.get("omitted_flags", ())),
+            )
+            for f in d.get("fragments", ())
+        ),
+        boxes=tuple(Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())),
+    )
+
+
+def result_from_dict(d: Mapping[str, Any]) -> CheckResult:
+    """Read back ``CheckResult.to_dict()`` (as stored in workspaces and reports).
+
+    Args:
+        d: the JSON object.
+
+    Returns:
+        The engine record.
+
+    Raises:
+        KeyError, ValueError, TypeError: when the object is not a stored result.
+    """
+    known = set(MatchOptions.__slots__)
+    options = MatchOptions(**{k: v for k, v in (d.get("options") or {}).items() if k in known})
+    return CheckResult(
+        status=Status(d["status"]),
+        quote=d.get("quote", ""),
+        matches=tuple(_match_from_dict(m) for m in d.get("matches", ())),
+        match_count=int(d.get("match_count", len(d.get("matches", ())))),
+        matches_truncated=bool(d.get("matches_truncated", False)),
+        best_similarity=float(d.get("best_similarity", 0.0)),
+        checked_text_sha256=d.get("checked_text_sha256", ""),
+        options=options,
+    )
+
+
+def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
+    result = d.get("result")
+    return Verdict(
+        status=str(d["status"]),
+        result=result_from_dict(result) if result else None,
+        error=d.get("error"),
+        page_check=d.get("page_check"),
+    )
+
+
+def _parse(data: Any) -> Workspace:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a quote_tui workspace")
+    sources = []
+    snapshots = {}
+    for s in data.get("sources", []):
+        sources.append(
+            SourceSpec(
+                id=str(s["id"]),
+                ref=s.get("ref"),
+                text=s.get("text"),
+                title=s.get("title"),
+                truncated=bool(s.get("truncated", False)),
+            )
+        )
+        if s.get("snapshot"):
+            snapshots[str(s["id"])] = str(s["snapshot"])
+    citations = tuple(
+        CitationSpec(
+            id=str(c["id"]),
+            source=c.get("source"),
+            quote=c.get("quote"),
+            locator=c.get("locator"),
+            extra=dict(c.get("extra") or {}),
+        )
+        for c in data.get("citations", [])
+    )
+    verdicts = {str(k): _verdict_from_dict(v) for k, v in (data.get("verdicts") or {}).items()}
+    base = data.get("base_dir")
+    return Workspace(
+        name=str(data.get("name") or "untitled"),
+        sources=tuple(sources),
+        citations=citations,
+        verdicts=verdicts,
+        snapshots=snapshots,
+        base_dir=Path(base) if base else None,
+        manuscript=data.get("manuscript"),
+    )
+
+
+def is_workspace_file(path: Path) -> bool:
+    """True when ``path`` holds (or claims to hold) a workspace, judged by its first bytes."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return FORMAT.encode() in head
+
+
+def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
+    """Read a workspace file.
+
+    Args:
+        path: the workspace file.
+        now: the time used to name a corrupt file kept aside (defaults to the clock).
+
+    Returns:
+        The workspace; an empty one named after the file when the file does not exist.
+
+    Raises:
+        WorkspaceCorruptError: the file is unreadable; it was renamed ``*.corrupt-TIMESTAMP``.
+    """
+    if not path.exists():
+        return Workspace(name=path.stem if path.stem != "workspace" else "untitled")
+    try:
+        return _parse(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        kept = path.with_name(f"{path.name}.corrupt-{stamp}")
+        os.replace(path, kept)
+        raise WorkspaceCorruptError(
+            f"The workspace {path.name} could not be read ({exc}); it was kept as {kept.name}.",
+            code=ErrorCode.BAD_BATCH,
+            recovery=Recovery.FIX_INPUT,
+            details={"kept_as": str(kept)},
+        ) from exc
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    from quote_tui.batch.report import atomic_write
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, text)
+
+
+def save_workspace(workspace: Workspace, path: Path) -> None:
+    """Write the workspace atomically (a crash leaves the old file or the new one, never half).
+
+    Args:
+        workspace: what to save.
+        path: the workspace file.
+    """
+    _atomic_write(path, json.dumps(workspace.to_dict(), ensure_ascii=False, indent=1) + "\n")
+
+
+def workspace_from_batch(batch: Batch, *, name: str) -> Workspace:
+    """A workspace holding a batch's sources and citations, unchecked.
+
+    Args:
+        batch: the parsed batch (or manuscript).
+        name: shown in the header.
+
+    Returns:
+        The new workspace; relative paths keep resolving against the batch's folder.
+    """
+    return Workspace(
+        name=name, sources=batch.sources, citations=batch.citations, base_dir=batch.base_dir
+    )
+
+
+def workspace_from_report(
+    data: Mapping[str, Any], *, name: str, base_dir: Path | None
+) -> Workspace:
+    """A workspace holding a report's sources, citations and verdicts.
+
+    Pasted sources keep only their title (a report does not carry the text), so their citations
+    show the stored verdict but cannot be re-checked until the text is pasted again.
+
+    Args:
+        data: a ``quote_tui.report`` object.
+        name: shown in the header.
+        base_dir: where the report's relative paths resolve.
+
+    Returns:
+        The workspace.
+    """
+    sources = []
+    snapshots = {}
+    for s in data.get("sources", []):
+        ref = s.get("ref")
+        sources.append(
+            SourceSpec(id=str(s["id"]), ref=None if ref == "text" else ref, title=s.get("title"))
+        )
+        if s.get("content_sha256"):
+            snapshots[str(s["id"])] = str(s["content_sha256"])
+    shas = {s.get("id"): s.get("checked_text_sha256") or "" for s in data.get("sources", [])}
+    citations = []
+    verdicts = {}
+    statuses = {str(x) for x in Status}
+    for c in data.get("citations", []):
+        spec = CitationSpec(
+            id=str(c["id"]), source=c.get("source"), quote=c.get("quote"), locator=c.get("locator")
+        )
+        citations.append(spec)
+        result = None
+        if c.get("status") in statuses and isinstance(c.get("quote"), str):
+            result = result_from_dict(
+                {**c, "checked_text_sha256": shas.get(c.get("source"), "")}
+                | {"options": (data.get("settings") or {}).get("matching") or {}}
+            )
+        verdicts[spec.id] = Verdict(
+            status=str(c.get("status")),
+            result=result,
+            error=c.get("error"),
+            page_check=c.get("page_check"),
+        )
+    return Workspace(
+        name=name,
+        sources=tuple(sources),
+        citations=tuple(citations),
+        verdicts=verdicts,
+        snapshots=snapshots,
+        base_dir=base_dir,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What ``open_target`` found: the workspace, where it autosaves, and a note for the user."""
+
+    workspace: Workspace
+    path: Path
+    notice: str | None = None
+
+
+def last_workspace_path(data_dir: Path) -> Path:
+    """The workspace ``quote-tui`` opens without arguments (the last one used)."""
+    pointer = data_dir / "last-workspace"
+    try:
+        last = Path(pointer.read_text(encoding="utf-8").strip())
+    except OSError:
+        last = None
+    if last is not None and last.is_file():
+        return last
+    return data_dir / "workspace.json"
+
+
+def remember_last(data_dir: Path, path: Path) -> None:
+    """Record ``path`` as the workspace to reopen next time."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    _atomic_write(data_dir / "last-workspace", str(path.resolve()) + "\n")
+
+
+def open_target(
+    path: Path | None,
+    *,
+    data_dir: Path,
+    read_manuscript: Callable[[Path], Batch] | None = None,
+) -> Opened:
+    """Open a workspace, batch file, report or manuscript (or the last workspace).
+
+    A workspace file is edited in place. Anything else becomes a new workspace saved under
+    ``data_dir/workspaces/<name>.json``, so the original file is never written to.
+
+    Args:
+        path: what the user named; None for the last workspace.
+        data_dir: the per-user data folder.
+        read_manuscript: turns a manuscript into a batch (the manuscripts layer sits above this
+            one, so the front end passes it in).
+
+    Returns:
+        The workspace, its autosave path, and a notice (e.g. a corrupt file kept aside).
+
+    Raises:
+        BatchInputError: the file is neither a workspace, a batch, a report nor a manuscript.
+    """
+    if path is None:
+        target = last_workspace_path(data_dir)
+    elif path.suffix.lower() == ".json" and (not path.exists() or is_workspace_file(path)):
+        target = path
+    else:
+        return _import(path, data_dir, read_manuscript)
+    try:
+        return Opened(load_workspace(target), target)
+    except WorkspaceCorruptError as exc:
+        return Opened(Workspace(name=target.stem), target, exc.message)
+
+
+def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+    from quote_tui.batch.batchfile import load_batch
+
+    name = path.stem
+    target = data_dir / "workspaces" / f"{name}.json"
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise BatchInputError(
+                f"{path} could not be read as JSON: {exc}",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+        if isinstance(data, dict) and data.get("schema") == "quote_tui.report":
+            ws = workspace_from_report(data, name=name, base_dir=path.parent.resolve())
+            return Opened(ws, target, f"Opened the report {path.name} with its verdicts.")
+        batch = load_batch(path)
+        return Opened(workspace_from_batch(batch, name=name), target)
+    if read_manuscript is None:
+        raise BatchInputError(
+            f"{path.name} is not JSON; open a workspace, a batch file or a report.",
+            code=ErrorCode.BAD_BATCH,
+            recovery=Recovery.FIX_INPUT,
+        )
+    ws = workspace_from_batch(read_manuscript(path), name=name)
+    return Opened(replace(ws, manuscript=str(path.resolve())), target)
