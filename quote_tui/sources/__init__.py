@@ -1,1 +1,60 @@
+"""Sources: from a ref to a checked text and the record of how it was obtained.
 
+The public names below are loaded on first use, so importing the package (the CLI does, to
+parse refs) does not load PyMuPDF, lxml or readability until a document is read.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from quote_tui.sources.html import HtmlText, extract_html
+    from quote_tui.sources.local import DEFAULT_MAX_CHARS, read_bytes, read_path, supplied_text
+    from quote_tui.sources.pdf import PdfText, extract_pdf
+    from quote_tui.sources.plain import decode_text
+    from quote_tui.sources.pubmed import PubmedText, extract_medline, extract_pubmed_xml
+    from quote_tui.sources.records import (
+        LoadedSource,
+        Redirect,
+        RefKind,
+        Representation,
+        Retrieval,
+    )
+    from quote_tui.sources.refs import ParsedRef, parse_ref
+
+_EXPORTS = {
+    "DEFAULT_MAX_CHARS": "local",
+    "HtmlText": "html",
+    "LoadedSource": "records",
+    "ParsedRef": "refs",
+    "PdfText": "pdf",
+    "PubmedText": "pubmed",
+    "Redirect": "records",
+    "RefKind": "records",
+    "Representation": "records",
+    "Retrieval": "records",
+    "decode_text": "plain",
+    "extract_html": "html",
+    "extract_medline": "pubmed",
+    "extract_pdf": "pdf",
+    "extract_pubmed_xml": "pubmed",
+    "parse_ref": "refs",
+    "read_bytes": "local",
+    "read_path": "local",
+    "supplied_text": "local",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
