@@ -46,7 +46,27 @@ _EXPORTS = {
     "supplied_text": "local",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "DEFAULT_MAX_CHARS",
+    "HtmlText",
+    "LoadedSource",
+    "ParsedRef",
+    "PdfText",
+    "PubmedText",
+    "Redirect",
+    "RefKind",
+    "Representation",
+    "Retrieval",
+    "decode_text",
+    "extract_html",
+    "extract_medline",
+    "extract_pdf",
+    "extract_pubmed_xml",
+    "parse_ref",
+    "read_bytes",
+    "read_path",
+    "supplied_text",
+]
 
 
 def __getattr__(name: str) -> Any:

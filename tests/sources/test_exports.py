@@ -9,7 +9,7 @@ import quote_tui.sources as sources
 
 
 def test_all_is_sorted_and_resolves() -> None:
-    assert sources.__all__ == sorted(sources.__all__)
+    assert sources.__all__ == sorted(sources.__all__) == sorted(sources._EXPORTS)
     for name in sources.__all__:
         assert getattr(sources, name) is not None
     assert "read_path" in dir(sources)
