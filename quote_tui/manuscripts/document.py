@@ -57,6 +57,8 @@ class Document:
             self._lines.extend(i + 1 for i, ch in enumerate(self.text) if ch == "\n")
         line = bisect.bisect_right(self._lines, offset)
         column = offset - self._lines[line - 1] + 1
+        if self.kind == "docx":
+            line = (line + 1) // 2  # paragraphs are joined by a blank line
         return Location(self.file, line, column, offset, self.part)
 
 

@@ -1,0 +1,275 @@
+"""Word .docx manuscripts, read from the package XML (python-docx exposes neither footnotes nor
+field codes).
+
+Each part (document, footnotes, endnotes) becomes one text: its paragraphs joined by blank
+lines, so a location's "line" is the paragraph number within the part. Complex fields
+(``w:fldChar`` begin/separate/end, the code split over ``w:instrText`` runs, fields nested)
+and simple fields become anchors over their result text; footnote and endnote references are
+anchors pointing at the note's text; superscript numbers are numbered references.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.model import Anchor, Reference
+from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.wordfields import (
+    BIBLIOGRAPHY_FIELDS,
+    mendeley_v3_reference,
+    reference_from_instruction,
+)
+
+__all__ = ["read_docx"]
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_W = "{" + W + "}"
+_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|cita", re.I)
+_SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
+_PARA_SEP = "\n\n"
+_MAX_PART = 50 * 1024 * 1024
+
+
+def _bad(message: str) -> BatchInputError:
+    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
+
+
+@dataclass
+class _Field:
+    instr: list[str] = field(default_factory=list)
+    start: int = 0
+    result_start: int | None = None
+
+
+@dataclass
+class _PartBuilder:
+    """Walks a part's paragraphs, collecting text, anchors and quote-styled paragraphs."""
+
+    styles: dict[str, str]
+    prefix: str  # note id prefix for footnote references: fn / en
+    buf: list[str] = field(default_factory=list)
+    pos: int = 0
+    anchors: list[Anchor] = field(default_factory=list)
+    supers: list[tuple[int, int, str]] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    skip: list[tuple[int, int]] = field(default_factory=list)
+    fields: list[_Field] = field(default_factory=list)
+
+    def emit(self, text: str) -> None:
+        if any(f.result_start is None for f in self.fields):
+            return  # inside a field's code: not shown text
+        self.buf.append(text)
+        self.pos += len(text)
+
+    def paragraph(self, p: etree._Element) -> None:
+        if self.buf:
+            self.emit(_PARA_SEP)
+        start = self.pos
+        self.walk(p)
+        style_el = p.find(f"{_W}pPr/{_W}pStyle")
+        style_id = style_el.get(f"{_W}val") if style_el is not None else None
+        name = self.styles.get(style_id or "", style_id or "")
+        if name and _QUOTE_STYLE.search(name) and self.pos > start:
+            text = "".join(self.buf)[start : self.pos]
+            lead = len(text) - len(text.lstrip(' \t“"«„'))
+            tail = len(text.rstrip())
+            self.blocks.append(Block(start + lead, start + tail, self.pos))
+
+    def walk(self, el: etree._Element) -> None:
+        for child in el:
+            tag = child.tag
+            if not isinstance(tag, str):
+                continue
+            if tag == f"{_W}r":
+                self.run(child)
+            elif tag == f"{_W}fldSimple":
+                start = self.pos
+                self.walk(child)
+                self.field_done(child.get(f"{_W}instr") or "", start, start)
+            elif tag == f"{_W}sdt":
+                self.sdt(child)
+            elif tag in (f"{_W}del", f"{_W}moveFrom"):
+                continue
+            elif tag == f"{_W}p":
+                self.paragraph(child)
+            else:
+                self.walk(child)
+
+    def sdt(self, el: etree._Element) -> None:
+        tag_el = el.find(f"{_W}sdtPr/{_W}tag")
+        tag = tag_el.get(f"{_W}val", "") if tag_el is not None else ""
+        content = el.find(f"{_W}sdtContent")
+        start = self.pos
+        if content is not None:
+            self.walk(content)
+        if tag.startswith("MENDELEY_CITATION_v3_"):
+            shown = "".join(self.buf)[start : self.pos]
+            ref = mendeley_v3_reference(tag, shown)
+            if ref is not None:
+                self.anchors.append(Anchor(start, self.pos, reference=ref))
+
+    def run(self, r: etree._Element) -> None:
+        start = self.pos
+        superscript = False
+        for child in r:
+            tag = child.tag
+            if tag == f"{_W}rPr":
+                va = child.find(f"{_W}vertAlign")
+                superscript = va is not None and va.get(f"{_W}val") == "superscript"
+            elif tag == f"{_W}t":
+                self.emit(child.text or "")
+            elif tag == f"{_W}tab":
+                self.emit("\t")
+            elif tag in (f"{_W}br", f"{_W}cr"):
+                self.emit(" ")
+            elif tag == f"{_W}noBreakHyphen":
+                self.emit("-")
+            elif tag == f"{_W}instrText":
+                if self.fields and self.fields[-1].result_start is None:
+                    self.fields[-1].instr.append(child.text or "")
+            elif tag == f"{_W}fldChar":
+                self.fld_char(child.get(f"{_W}fldCharType"))
+            elif tag in (f"{_W}footnoteReference", f"{_W}endnoteReference"):
+                kind = "fn" if tag.endswith("footnoteReference") else "en"
+                self.anchors.append(
+                    Anchor(self.pos, self.pos, footnote=f"{kind}:{child.get(f'{_W}id')}")
+                )
+        if superscript and self.pos > start:
+            text = "".join(self.buf)[start : self.pos]
+            if _SUPER_NUMBER.match(text):
+                self.supers.append((start, self.pos, re.split(r"[-–,]", text.strip())[0].strip()))
+
+    def fld_char(self, kind: str | None) -> None:
+        if kind == "begin":
+            self.fields.append(_Field(start=self.pos))
+        elif kind == "separate" and self.fields:
+            self.fields[-1].result_start = self.pos
+        elif kind == "end" and self.fields:
+            f = self.fields.pop()
+            start = f.result_start if f.result_start is not None else self.pos
+            self.field_done("".join(f.instr), start, f.start)
+
+    def field_done(self, instruction: str, result_start: int, _begin: int) -> None:
+        if BIBLIOGRAPHY_FIELDS.search(instruction):
+            self.skip.append((result_start, self.pos))
+            return
+        shown = "".join(self.buf)[result_start : self.pos]
+        ref = reference_from_instruction(instruction, shown)
+        if ref is not None:
+            self.anchors.append(Anchor(result_start, self.pos, reference=ref))
+
+
+def _styles(zf: zipfile.ZipFile) -> dict[str, str]:
+    try:
+        root = _parse(zf, "word/styles.xml")
+    except KeyError:
+        return {}
+    out = {}
+    for style in root.iterfind(f"{_W}style"):
+        name = style.find(f"{_W}name")
+        out[style.get(f"{_W}styleId", "")] = name.get(f"{_W}val", "") if name is not None else ""
+    return out
+
+
+def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
+    info = zf.getinfo(name)
+    if info.file_size > _MAX_PART:
+        raise _bad(f"The part {name} is too large to read ({info.file_size} bytes).")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    return etree.fromstring(zf.read(name), parser)
+
+
+def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
+    text = "".join(builder.buf)
+    anchors = list(builder.anchors)
+    return Document(
+        file=file,
+        text=text,
+        kind="docx",
+        anchors=tuple(sorted(anchors, key=lambda a: a.start)),
+        blocks=tuple(builder.blocks),
+        part=part,
+        skip=tuple(builder.skip),
+    )
+
+
+def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
+    container = body.find(f"{_W}body")
+    root = container if container is not None else body
+    # Paragraphs inside another paragraph (text boxes) are walked with their host.
+    return [p for p in root.iter(f"{_W}p") if not any(a.tag == f"{_W}p" for a in p.iterancestors())]
+
+
+def _notes(
+    zf: zipfile.ZipFile, part: str, styles: dict[str, str]
+) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
+    element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
+    builder = _PartBuilder(styles, kind)
+    spans: dict[str, tuple[int, int]] = {}
+    root = _parse(zf, f"word/{part}.xml")
+    for note in root.iterfind(f"{_W}{element}"):
+        if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
+            continue
+        if builder.buf:
+            builder.emit(_PARA_SEP)
+        start = builder.pos
+        for p in note.iterfind(f"{_W}p"):
+            builder.paragraph(p)
+        spans[f"{kind}:{note.get(f'{_W}id')}"] = (start, builder.pos)
+    return builder, spans
+
+
+def read_docx(path: Path) -> Manuscript:
+    """Read a .docx manuscript: body, footnotes and endnotes with their fields.
+
+    Args:
+        path: the .docx file.
+
+    Returns:
+        One document per part; footnote spans; the numbered reference list of the body.
+
+    Raises:
+        BatchInputError: ``bad_manuscript`` when the file is not a Word document.
+    """
+    try:
+        zf = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
+    with zf:
+        try:
+            body = _parse(zf, "word/document.xml")
+        except (KeyError, etree.XMLSyntaxError) as exc:
+            raise _bad(f"{path.name} has no readable word/document.xml: {exc}.") from exc
+        styles = _styles(zf)
+        main = _PartBuilder(styles, "fn")
+        for p in _body_paragraphs(body):
+            main.paragraph(p)
+        parts: list[tuple[str, _PartBuilder]] = [("document", main)]
+        footnotes: dict[str, FootnoteSpan] = {}
+        for part in ("footnotes", "endnotes"):
+            if f"word/{part}.xml" not in zf.namelist():
+                continue
+            try:
+                builder, spans = _notes(zf, part, styles)
+            except etree.XMLSyntaxError as exc:
+                raise _bad(f"{path.name}: word/{part}.xml is broken: {exc}.") from exc
+            for note_id, (start, end) in spans.items():
+                footnotes[note_id] = FootnoteSpan(len(parts), start, end)
+            parts.append((part, builder))
+    span, numbered = find_reference_list("".join(main.buf))
+    if span is not None:
+        main.skip.append(span)
+    docs = []
+    for part, builder in parts:
+        for start, end, number in builder.supers:
+            ref = Reference(raw=number, style="numbered", key=number, bib=numbered.get(number))
+            builder.anchors.append(Anchor(start, end, reference=ref))
+        docs.append(_finish(builder, path.name, part))
+    return Manuscript(documents=tuple(docs), footnotes=footnotes, numbered=numbered)

@@ -1,0 +1,157 @@
+"""Reference managers' citations inside Word documents, read into ``Reference`` records.
+
+Zotero: a complex field ``ADDIN ZOTERO_ITEM CSL_CITATION {json}``; legacy Mendeley:
+``ADDIN CSL_CITATION {json}``; Mendeley Cite: a content control tagged
+``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``.
+Their item data carry DOI, title, authors and page range; the citation item carries the
+locator and its label.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+from lxml import etree
+
+from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
+from quote_tui.manuscripts.locators import from_csl, parse_locator
+from quote_tui.manuscripts.model import BibEntry, Reference
+
+__all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
+
+BIBLIOGRAPHY_FIELDS = re.compile(
+    r"ADDIN\s+(?:ZOTERO_BIBL|EN\.REFLIST|Mendeley Bibliography|CSL_BIBLIOGRAPHY)", re.I
+)
+_HYPERLINK = re.compile(r'^\s*HYPERLINK\s+"([^"]+)"')
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+
+
+def _csl_reference(data: dict[str, Any], style: str, raw: str) -> Reference | None:
+    items = data.get("citationItems") or []
+    items = [i for i in items if isinstance(i, dict)]
+    if not items:
+        return None
+    item = items[0]  # several works in one citation: the first is the one quoted
+    item_data = item.get("itemData") if isinstance(item.get("itemData"), dict) else {}
+    keys = csl_zotero_keys(item)
+    key = (
+        item_data.get("citation-key")
+        or (keys[0] if keys else None)
+        or item_data.get("id")
+        or item.get("id")
+    )
+    entry = entry_from_csl(item_data, key=str(key) if key is not None else None)
+    entry = BibEntry(
+        key=entry.key,
+        title=entry.title,
+        authors=entry.authors,
+        year=entry.year,
+        doi=entry.doi,
+        pmid=entry.pmid,
+        url=entry.url,
+        pages=entry.pages,
+        zotero_keys=keys,
+    )
+    props = data.get("properties") if isinstance(data.get("properties"), dict) else {}
+    shown = props.get("formattedCitation") or props.get("plainCitation") or raw
+    locator = from_csl(item.get("label"), item.get("locator"))
+    return Reference(raw=str(shown), style=style, key=entry.key, bib=entry, locator=locator)
+
+
+def _json_after(instruction: str, marker: str) -> dict[str, Any] | None:
+    at = instruction.find("{", instruction.find(marker) + len(marker))
+    if at < 0:
+        return None
+    try:
+        data, _ = json.JSONDecoder().raw_decode(instruction[at:])
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _text(el: etree._Element | None) -> str | None:
+    if el is None:
+        return None
+    text = "".join(el.itertext()).strip()
+    return text or None
+
+
+def _endnote_reference(instruction: str, raw: str) -> Reference | None:
+    at = instruction.find("<EndNote")
+    if at < 0:
+        return None
+    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True)
+    root = etree.fromstring(instruction[at:].encode("utf-8"), parser)
+    if root is None:
+        return None
+    cite = root.find("Cite")
+    if cite is None:
+        return None
+    record = cite.find("record")
+    authors = []
+    if record is not None:
+        for author in record.iterfind("contributors/authors/author"):
+            name = _text(author) or ""
+            authors.append(name.split(",")[0].strip())
+    if not authors and _text(cite.find("Author")):
+        authors.append(_text(cite.find("Author")) or "")
+    doi_text = _text(record.find("electronic-resource-num")) if record is not None else None
+    doi = _DOI.search(doi_text or "")
+    url = _text(record.find("urls/related-urls/url")) if record is not None else None
+    entry = BibEntry(
+        key=_text(cite.find("RecNum")),
+        title=_text(record.find("titles/title")) if record is not None else None,
+        authors=tuple(a for a in authors if a),
+        year=_text(cite.find("Year"))
+        or (_text(record.find("dates/year")) if record is not None else None),
+        doi=doi.group(0).lower() if doi else None,
+        url=url if url and not url.startswith("internal-pdf") else None,
+        pages=(_text(record.find("pages")) or "").replace("–", "--") or None
+        if record is not None
+        else None,
+    )
+    cited = _text(cite.find("Pages"))
+    locator = parse_locator(cited) if cited else None
+    shown = _text(cite.find("DisplayText")) or raw
+    return Reference(raw=shown, style="endnote", key=entry.key, bib=entry, locator=locator)
+
+
+def reference_from_instruction(instruction: str, result_text: str) -> Reference | None:
+    """The reference a Word field instruction holds, or None for other fields.
+
+    Args:
+        instruction: the field code, its ``instrText`` pieces joined.
+        result_text: the text Word shows for the field.
+
+    Returns:
+        A zotero, mendeley, endnote or url reference.
+    """
+    upper = instruction.upper()
+    if "ZOTERO_ITEM" in upper and "CSL_CITATION" in upper:
+        data = _json_after(instruction, "CSL_CITATION")
+        return _csl_reference(data, "zotero", result_text) if data else None
+    if "ADDIN CSL_CITATION" in upper:
+        data = _json_after(instruction, "CSL_CITATION")
+        return _csl_reference(data, "mendeley", result_text) if data else None
+    if "EN.CITE" in upper and "<ENDNOTE" in upper:
+        return _endnote_reference(instruction, result_text)
+    m = _HYPERLINK.match(instruction)
+    if m:
+        url = m.group(1)
+        return Reference(raw=result_text or url, style="url", target=url)
+    return None
+
+
+def mendeley_v3_reference(tag: str, result_text: str) -> Reference | None:
+    """The reference in a Mendeley Cite content control's tag ``MENDELEY_CITATION_v3_...``."""
+    payload = tag[len("MENDELEY_CITATION_v3_") :]
+    try:
+        raw = base64.b64decode(payload + "=" * (-len(payload) % 4))
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return _csl_reference(data, "mendeley", result_text) if isinstance(data, dict) else None
