@@ -43,6 +43,8 @@ class LoopbackServer:
         self.hits: Counter[str] = Counter()
         self.seen_headers: list[tuple[str, dict[str, str]]] = []
         self.stop_event = threading.Event()
+        self.in_flight = 0
+        self.max_in_flight = 0
         self._lock = threading.Lock()
         self._server = _make_server(self)
         self._thread = threading.Thread(
@@ -116,6 +118,16 @@ def _make_server(owner: LoopbackServer) -> ThreadingHTTPServer:
 
         def do_GET(self) -> None:  # noqa: N802 - stdlib name
             owner.record(self.path, {k.lower(): v for k, v in self.headers.items()})
+            with owner._lock:
+                owner.in_flight += 1
+                owner.max_in_flight = max(owner.max_in_flight, owner.in_flight)
+            try:
+                self._answer()
+            finally:
+                with owner._lock:
+                    owner.in_flight -= 1
+
+        def _answer(self) -> None:
             route = owner.routes.get(self.path) or owner.routes.get(urlsplit(self.path).path)
             if route is None:
                 route = Route(404, b"not here", {"Content-Type": "text/plain"})
