@@ -1,0 +1,279 @@
+"""Word-level differences between a quotation and the source's wording, with critical flags.
+
+Both sides are folded typographically first (quotes, dashes, ligatures, whitespace, hyphenated
+line breaks), so typography alone never shows up as a difference. The rest is compared token by
+token: numbers (with sign, decimals, thousands separators and percent) are one token, words keep
+inner hyphens and apostrophes, and each punctuation mark stands alone. A changed number or sign and
+a dropped, added or flipped negation are always critical, however similar the passage is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from rapidfuzz.distance import OSA, Levenshtein
+
+from quote_tui.engine.near import _fold
+from quote_tui.engine.records import Difference, DiffKind
+
+__all__ = ["word_differences"]
+
+# Scripts written without spaces: each character is a token of its own.
+_SPACELESS = (
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\U00020000-\U0003134f"
+)
+_WORD_CHAR = rf"(?:(?![{_SPACELESS}])\w)"
+_TOKEN = re.compile(
+    rf"(?P<num>(?<![\w.])[-+]?(?:\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)%?(?!{_WORD_CHAR}))"
+    rf"|(?P<word>{_WORD_CHAR}+(?:['-]{_WORD_CHAR}+)*)"
+    rf"|(?P<char>[{_SPACELESS}])"
+    r"|(?P<punct>-+|\.\.\.|[^\w\s])"
+)
+
+# fmt: off
+_NEGATIONS = frozenset((
+    "not", "no", "never", "without", "none", "neither", "nor", "cannot", "nobody", "nothing",
+    "nowhere",
+))
+_NEGATING_PREFIXES = ("non", "dis", "un", "in", "im", "il", "ir")
+# Prefixed words that are not the negation of the rest ("improve" is not "not prove").
+_FALSE_PREFIXED = frozenset((
+    "inform", "invest", "intent", "inside", "indeed", "income", "input", "insight", "install",
+    "instead", "invent", "index", "inner", "inward", "impress", "import", "impose", "improve",
+    "imply", "impart", "impact", "impair", "immerse", "display", "discard", "discover",
+    "discount", "dispose", "dispatch", "distance", "dismiss", "discuss", "disease", "unite",
+    "union", "uniform", "universe", "unison", "illustrate", "illuminate", "irate", "iron",
+    "interest", "intern",
+))
+_UNITS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen",
+)
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+)
+# fmt: on
+_SPELLED: dict[str, float] = {
+    **{w: float(i) for i, w in enumerate(_UNITS)},
+    **{w: float(20 + 10 * i) for i, w in enumerate(_TENS)},
+    **{w: float(i + 1) for i, w in enumerate(_ORDINALS)},
+    "hundred": 100.0,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "dozen": 12.0,
+    "once": 1.0,
+    "twice": 2.0,
+    "thrice": 3.0,
+    "half": 0.5,
+}
+_GAP_COST = 0.7
+_MAX_PAIRING_CELLS = 2500
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    kind: str  # "num", "word", "char" or "punct"
+
+    @property
+    def key(self) -> str:
+        """What must agree for two tokens to count as the same (case and hyphens aside)."""
+        if self.kind == "punct":
+            return "-" if self.text.startswith("-") else self.text
+        if self.kind == "num":
+            return self.text  # a sign is part of the number
+        return self.text.lower().replace("-", "")
+
+
+def _tokens(text: str) -> list[_Token]:
+    folded, _ = _fold(text)
+    return [_Token(m.group(), m.lastgroup or "punct") for m in _TOKEN.finditer(folded)]
+
+
+def _negated(token: _Token) -> bool:
+    low = token.text.lower()
+    return low in _NEGATIONS or low.endswith("n't")
+
+
+def _value(token: _Token) -> tuple[float, bool] | None:
+    """Numeric value and whether it is a percentage; None for a token that is not a number."""
+    if token.kind == "num":
+        text = token.text.replace(",", "")
+        percent = text.endswith("%")
+        try:
+            return float(text.rstrip("%")), percent
+        except ValueError:
+            return None
+    parts = token.text.lower().split("-")
+    if parts and all(p in _SPELLED for p in parts):
+        return sum(_SPELLED[p] for p in parts), False
+    return None
+
+
+def _numeric(token: _Token) -> bool:
+    return _value(token) is not None or any(c.isdigit() for c in token.text)
+
+
+def _flips(a: str, b: str) -> bool:
+    """True when one word is the other with a negating prefix ("likely" / "unlikely")."""
+    short, long_ = sorted((a, b), key=len)
+    return (
+        len(short) >= 4
+        and long_ not in _FALSE_PREFIXED
+        and any(long_ == p + short for p in _NEGATING_PREFIXES)
+    )
+
+
+def _spelling(a: str, b: str) -> bool:
+    shortest = min(len(a), len(b))
+    distance = OSA.distance(a, b, score_cutoff=3)  # a swapped pair of letters counts once
+    return shortest >= 4 and distance <= (1 if shortest < 6 else 2)
+
+
+def _pair(q: _Token, s: _Token) -> Difference:
+    """Classify one quoted token against the source token it replaces."""
+    if q.kind == "punct" and s.kind == "punct":
+        return Difference(q.text, s.text, DiffKind.PUNCTUATION)
+    if _negated(q) != _negated(s) or _flips(q.key, s.key):
+        return Difference(q.text, s.text, DiffKind.NEGATION, critical=True)
+    if _numeric(q) or _numeric(s):
+        qv, sv = _value(q), _value(s)
+        same = q.key == s.key or (qv is not None and qv == sv)
+        return Difference(q.text, s.text, DiffKind.NUMBER, critical=not same)
+    if q.key == s.key:
+        return Difference(q.text, s.text, DiffKind.CASE)
+    if _spelling(q.key, s.key):
+        return Difference(q.text, s.text, DiffKind.SPELLING)
+    return Difference(q.text, s.text, DiffKind.WORD)
+
+
+def _unpaired(tokens: Sequence[_Token], *, in_quote: bool) -> list[Difference]:
+    """Words only one side has, as runs of punctuation and runs of words."""
+    out: list[Difference] = []
+    runs: list[list[_Token]] = []
+    for t in tokens:
+        if runs and (runs[-1][-1].kind == "punct") == (t.kind == "punct"):
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    for run in runs:
+        joined = _join(run)
+        if run[0].kind == "punct":
+            kind, critical = DiffKind.PUNCTUATION, False
+        elif any(_negated(t) for t in run):
+            kind, critical = DiffKind.NEGATION, True
+        elif any(_numeric(t) for t in run):
+            kind, critical = DiffKind.NUMBER, True
+        else:
+            kind, critical = (DiffKind.EXTRA if in_quote else DiffKind.MISSING), False
+        quote, source = (joined, "") if in_quote else ("", joined)
+        out.append(Difference(quote, source, kind, critical=critical))
+    return out
+
+
+def _join(tokens: Sequence[_Token]) -> str:
+    out = ""
+    for t in tokens:
+        glue = out and t.kind != "punct" and (out[-1].isalnum() or out[-1] in ".,;:!?%")
+        out += (" " if glue else "") + t.text
+    return out
+
+
+def _cost(q: _Token, s: _Token) -> float:
+    if (q.kind == "punct") != (s.kind == "punct"):
+        return 2 * _GAP_COST + 1  # never pair a mark with a word
+    return 1.0 - Levenshtein.normalized_similarity(q.key, s.key)
+
+
+def _align(qs: Sequence[_Token], ss: Sequence[_Token]) -> list[Difference]:
+    """Pair the tokens of a replaced stretch by least cost; what stays unpaired is extra/missing."""
+    if len(qs) == len(ss):
+        return [_pair(q, s) for q, s in zip(qs, ss, strict=True)]
+    if len(qs) * len(ss) > _MAX_PAIRING_CELLS:
+        n = min(len(qs), len(ss))
+        return (
+            [_pair(q, s) for q, s in zip(qs[:n], ss[:n], strict=True)]
+            + _unpaired(qs[n:], in_quote=True)
+            + _unpaired(ss[n:], in_quote=False)
+        )
+    rows, cols = len(qs) + 1, len(ss) + 1
+    cost = [[0.0] * cols for _ in range(rows)]
+    move = [[0] * cols for _ in range(rows)]  # 0: pair, 1: quote token alone, 2: source alone
+    for i in range(1, rows):
+        cost[i][0], move[i][0] = i * _GAP_COST, 1
+    for j in range(1, cols):
+        cost[0][j], move[0][j] = j * _GAP_COST, 2
+    for i in range(1, rows):
+        for j in range(1, cols):
+            cost[i][j], move[i][j] = min(
+                (cost[i - 1][j - 1] + _cost(qs[i - 1], ss[j - 1]), 0),
+                (cost[i - 1][j] + _GAP_COST, 1),
+                (cost[i][j - 1] + _GAP_COST, 2),
+            )
+    steps: list[tuple[int, int]] = []  # (quote index or -1, source index or -1)
+    i, j = len(qs), len(ss)
+    while i or j:
+        m = move[i][j]
+        steps.append((i - 1 if m != 2 else -1, j - 1 if m != 1 else -1))
+        i, j = (i - 1 if m != 2 else i), (j - 1 if m != 1 else j)
+    out: list[Difference] = []
+    for qi, si in reversed(steps):
+        if qi >= 0 and si >= 0:
+            out.append(_pair(qs[qi], ss[si]))
+        elif qi >= 0:
+            out.extend(_unpaired([qs[qi]], in_quote=True))
+        else:
+            out.extend(_unpaired([ss[si]], in_quote=False))
+    return _merge(out)
+
+
+def _merge(diffs: list[Difference]) -> list[Difference]:
+    """Join neighbouring plain extra (or missing) words into one item."""
+    out: list[Difference] = []
+    for d in diffs:
+        prev = out[-1] if out else None
+        if prev and d.kind == prev.kind and d.kind in (DiffKind.EXTRA, DiffKind.MISSING):
+            out[-1] = Difference(
+                f"{prev.quote} {d.quote}".strip(), f"{prev.source} {d.source}".strip(), d.kind
+            )
+        else:
+            out.append(d)
+    return out
+
+
+def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
+    """Word-level differences between a quotation and the source passage it stands for.
+
+    Args:
+        quote: the quotation as typed.
+        source: the source's wording (the span of the checked text).
+
+    Returns:
+        The differences in source order. Each names the quoted and the source wording (one is
+        empty for extra or missing words), its kind, and whether it is critical: every changed
+        number or sign and every dropped, added or flipped negation is.
+    """
+    qs, ss = _tokens(quote), _tokens(source)
+    matcher = SequenceMatcher(None, [t.key for t in qs], [t.key for t in ss], autojunk=False)
+    out: list[Difference] = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            for q, s in zip(qs[i1:i2], ss[j1:j2], strict=True):
+                # Equal keys: only case (or a hyphen, which is typography) can differ.
+                if q.text != s.text and q.text.replace("-", "") != s.text.replace("-", ""):
+                    out.append(Difference(q.text, s.text, DiffKind.CASE))
+        elif op == "delete":
+            out.extend(_unpaired(qs[i1:i2], in_quote=True))
+        elif op == "insert":
+            out.extend(_unpaired(ss[j1:j2], in_quote=False))
+        else:
+            out.extend(_align(qs[i1:i2], ss[j1:j2]))
+    return tuple(out)
