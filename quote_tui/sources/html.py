@@ -362,6 +362,7 @@ def extract_html(
             code=ErrorCode.NO_TEXT,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
+    title, metadata = _title(root), _metadata(root)
     main = _main_text(_defuse(root), url)
     main_chars, full_chars = _visible_chars(main), _visible_chars(full)
     note = None
@@ -377,9 +378,9 @@ def extract_html(
         checked = main
     return HtmlText(
         text=checked,
-        title=_title(root),
+        title=title,
         representation=representation,
         note=note,
-        metadata=_metadata(root),
+        metadata=metadata,
         encoding=encoding,
     )

@@ -35,6 +35,8 @@ _MARGIN_BAND = 0.12
 _MIN_CHARS_PER_PAGE = 20
 
 Rect = tuple[float, float, float, float]
+# MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
+_MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,7 @@ def _open(data: bytes, password: str | None) -> pymupdf.Document:
         )
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
-    except (pymupdf.FileDataError, RuntimeError, ValueError) as exc:
+    except (*_MUPDF_ERRORS, ValueError) as exc:
         raise SourceError(
             f"The PDF cannot be opened: it is damaged or not a PDF ({exc}).",
             code=ErrorCode.BROKEN_FILE,
@@ -236,6 +238,7 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
         pos = 0
         chars_per_page: list[int] = []
         has_images = False
+        broken_pages = 0
         for index, page in enumerate(doc):
             if index:
                 parts.append("\n\n")
@@ -243,7 +246,14 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
             page_starts.append(pos)
             labels.append(_label(page))
             nonspace = 0
-            for bi, block in enumerate(_reading_order(_blocks(page), page.rect.height)):
+            try:
+                blocks = _blocks(page)
+            except _MUPDF_ERRORS:
+                # One unreadable page (a broken content stream) should not cost the others;
+                # it stays in the index as an empty page.
+                blocks = []
+                broken_pages += 1
+            for bi, block in enumerate(_reading_order(blocks, page.rect.height)):
                 for li, line in enumerate(block.lines):
                     sep = "" if bi == 0 and li == 0 else ("\n" if li else "\n\n")
                     parts.append(sep)
@@ -259,6 +269,12 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
     finally:
         doc.close()
 
+    if broken_pages == page_count:
+        raise SourceError(
+            "No page of the PDF could be read: it is damaged.",
+            code=ErrorCode.BROKEN_FILE,
+            recovery=Recovery.USE_SUPPLIED_TEXT,
+        )
     if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
         if not has_images:
             raise SourceError(

@@ -187,3 +187,18 @@ def test_dev_cases_exact_quotes_verbatim(corpus_dir: Path) -> None:
     cases = [c for c in cases if c["kind"] == "pdf" and c["expect"] == "exact"]
     texts = {c["source"]: extract_pdf((corpus_dir / c["source"]).read_bytes()).text for c in cases}
     assert [c["id"] for c in cases if c["quote"] not in texts[c["source"]]] == []
+
+
+def test_blank_pdf_is_no_text() -> None:
+    doc = pymupdf.open()
+    doc.new_page()
+    doc.new_page()
+    with pytest.raises(SourceError) as err:
+        extract_pdf(doc.tobytes())
+    assert err.value.code == "no_text"
+
+
+def test_short_text_pdf_is_not_a_scan() -> None:
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Hi.")
+    assert extract_pdf(doc.tobytes()).text == "Hi."
