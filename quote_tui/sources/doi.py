@@ -1,0 +1,204 @@
+"""DOIs: resolve through the DOI resolver, follow the publisher, prefer open full text.
+
+The resolver's redirects go through the same guard as any URL. When the publisher's page is the
+article itself (HTML full text, or a PDF), that is what is checked. When it is only a landing page
+(title, abstract, author notes), the PDF named by ``citation_pdf_url`` and then the full-text
+page named by ``citation_fulltext_html_url`` are tried; if neither can be read, the landing page
+is checked and its representation says so (``doi_landing_page``), so a quotation from the body is
+never reported as absent from the article. The page's ``citation_*`` tags become the record's
+metadata (title, authors, journal, year, pdf_url).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from urllib.parse import quote, urljoin
+
+from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
+from quote_tui.sources.records import LoadedSource, RefKind, Representation
+
+if TYPE_CHECKING:
+    from quote_tui.sources.remote import RemoteSession
+
+__all__ = ["citation_metadata", "is_full_text", "load_doi"]
+
+_SECTION = re.compile(
+    r"(?im)^\s*(?:\d+\.?\s*)?(introduction|background|methods?|materials and methods|results|"
+    r"discussion|conclusions?|references)\s*$"
+)
+# A landing page's text is a title, an abstract and notes; an article is many times longer.
+_FULL_TEXT_CHARS = 12_000
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+
+
+def is_full_text(text: str, abstract: str | None) -> bool:
+    """Whether a publisher page holds the article rather than only its abstract.
+
+    Args:
+        text: the page's checked text.
+        abstract: the page's ``citation_abstract``/``dc.description``, when given.
+
+    Returns:
+        True for an article page: at least two section headings, or long enough to be more than
+        the abstract several times over.
+    """
+    if len(_SECTION.findall(text)) >= 2:
+        return True
+    longer_than_abstract = not abstract or len(text) >= 4 * len(abstract)
+    return len(text) >= _FULL_TEXT_CHARS and longer_than_abstract
+
+
+def citation_metadata(meta: tuple[tuple[str, str], ...], doi: str) -> tuple[tuple[str, str], ...]:
+    """The record's metadata from a page's meta tags: title, authors, journal, year, pdf_url.
+
+    Args:
+        meta: (name, content) pairs in document order, as the HTML reader returns them.
+        doi: the DOI that was resolved.
+
+    Returns:
+        (key, value) pairs; several authors are joined with "; ".
+    """
+    first: dict[str, str] = {}
+    authors: list[str] = []
+    for name, content in meta:
+        key = name.lower()
+        content = content.strip()
+        if not content:
+            continue
+        if key == "citation_author":
+            authors.append(content)
+        else:
+            first.setdefault(key, content)
+    out: list[tuple[str, str]] = [("doi", doi)]
+
+    def pick(*keys: str) -> str | None:
+        return next((first[k] for k in keys if k in first), None)
+
+    title = pick("citation_title", "dc.title")
+    if title:
+        out.append(("title", title))
+    if not authors:
+        authors = [c.strip() for n, c in meta if n.lower() == "dc.creator" and c.strip()]
+    if authors:
+        out.append(("authors", "; ".join(authors)))
+    journal = pick("citation_journal_title", "prism.publicationname")
+    if journal:
+        out.append(("journal", journal))
+    date = pick("citation_publication_date", "citation_date", "citation_online_date", "dc.date")
+    year = _YEAR.search(date) if date else None
+    if year:
+        out.append(("year", year.group(1)))
+    pdf = pick("citation_pdf_url")
+    if pdf:
+        out.append(("pdf_url", pdf))
+    return tuple(out)
+
+
+def _resolver_url(base: str, doi: str) -> str:
+    # DOI suffixes may hold any printable character; '/' stays, the rest that URLs reserve is
+    # escaped so that '#', '?' and spaces reach the resolver as part of the DOI.
+    return base.rstrip("/") + "/" + quote(doi, safe="/:;()._-<>")
+
+
+async def load_doi(
+    session: RemoteSession, doi: str, *, ref: str, max_chars: int
+) -> tuple[LoadedSource, bytes]:
+    """Read the article a DOI names.
+
+    Args:
+        session: the run's network session.
+        doi: the normalized DOI (``10.x/y``).
+        ref: the store key.
+        max_chars: the checked text's size limit.
+
+    Returns:
+        The loaded source and the raw bytes that were checked.
+
+    Raises:
+        FetchError, SourceError: when neither the page nor a linked full text can be read.
+    """
+    from quote_tui.sources.remote import read_fetched
+
+    resolver_url = _resolver_url(session.settings.doi_resolver, doi)
+    try:
+        page = await session.fetch(resolver_url)
+    except FetchError as exc:
+        if exc.details.get("status") == 404 and exc.details.get("url") == resolver_url:
+            raise _doi_not_found(doi, resolver_url) from exc
+        raise
+    loaded = await asyncio.to_thread(
+        read_fetched, page, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+    )
+    if loaded.retrieval.representation not in (
+        Representation.HTML_MAIN_TEXT,
+        Representation.HTML_FULL_TEXT,
+    ):
+        return loaded, page.body  # the resolver led straight to a PDF or text
+    raw_meta = loaded.retrieval.metadata
+    metadata = citation_metadata(raw_meta, doi)
+    abstract = next(
+        (v for k, v in raw_meta if k.lower() in ("citation_abstract", "dc.description")), None
+    )
+    if is_full_text(loaded.text, abstract):
+        return _with(loaded, metadata=metadata), page.body
+
+    tried: list[str] = []
+    for key in ("citation_pdf_url", "citation_fulltext_html_url"):
+        link = next((v.strip() for k, v in raw_meta if k.lower() == key and v.strip()), None)
+        if not link:
+            continue
+        url = urljoin(page.final_url, link)
+        if url.split("#", 1)[0] == page.final_url:
+            continue
+        try:
+            linked = await session.fetch(url)
+            full = await asyncio.to_thread(
+                read_fetched, linked, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+            )
+        except (FetchError, SourceError) as exc:
+            tried.append(f"{url} ({exc.code})")
+            continue
+        if full.retrieval.representation is Representation.PDF_TEXT_LAYER or is_full_text(
+            full.text, abstract
+        ):
+            note = (
+                f"The DOI's landing page {page.final_url} shows only the abstract; the full text "
+                f"linked by its {key} tag was checked."
+            )
+            return _with(full, metadata=metadata, note=note), linked.body
+        tried.append(f"{url} (no full text)")
+    note = "The publisher's page shows only the abstract and front matter, so only it was checked"
+    note += f"; tried {', '.join(tried)}." if tried else "; it links no open full text."
+    landing = _with(
+        loaded, metadata=metadata, note=note, representation=Representation.DOI_LANDING_PAGE
+    )
+    return landing, page.body
+
+
+def _with(
+    loaded: LoadedSource,
+    *,
+    metadata: tuple[tuple[str, str], ...],
+    note: str | None = None,
+    representation: Representation | None = None,
+) -> LoadedSource:
+    retrieval = replace(
+        loaded.retrieval,
+        metadata=metadata,
+        note=note or loaded.retrieval.note,
+        representation=representation or loaded.retrieval.representation,
+        title=loaded.retrieval.title or dict(metadata).get("title"),
+    )
+    return LoadedSource(retrieval, loaded.prepared)
+
+
+def _doi_not_found(doi: str, url: str) -> FetchError:
+    return FetchError(
+        f"The DOI {doi} is not registered with the resolver (HTTP 404); check it for typos.",
+        code=ErrorCode.HTTP_ERROR,
+        recovery=Recovery.CHECK_URL,
+        details={"status": 404, "doi": doi, "url": url},
+    )
