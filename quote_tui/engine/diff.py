@@ -133,9 +133,15 @@ def _flips(a: str, b: str) -> bool:
 
 
 def _spelling(a: str, b: str) -> bool:
+    """Same word spelt differently ("colour" / "color", a typo): a letter or two apart, same first
+    letter (a changed first letter is more often another word: "sound" / "round")."""
     shortest = min(len(a), len(b))
+    if shortest < 3 or a[0] != b[0]:
+        return False
     distance = OSA.distance(a, b, score_cutoff=3)  # a swapped pair of letters counts once
-    return shortest >= 4 and distance <= (1 if shortest < 6 else 2)
+    if shortest == 3:
+        return distance == 1 and len(a) != len(b)  # "day" / "days", not "cat" / "car"
+    return distance <= (1 if shortest < 6 else 2)
 
 
 def _pair(q: _Token, s: _Token) -> Difference:

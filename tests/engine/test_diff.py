@@ -84,6 +84,10 @@ def test_word_case_spelling_punctuation() -> None:
     assert _kinds("the colour of it", "the color of it") == [
         ("colour", "color", DiffKind.SPELLING, False)
     ]
+    assert _kinds("a round note", "a sound note") == [("round", "sound", DiffKind.WORD, False)]
+    assert _kinds("ils sont inclus", "ils sont exclus") == [
+        ("inclus", "exclus", DiffKind.WORD, False)
+    ]
     assert _kinds("Hello, world", "Hello world") == [(",", "", DiffKind.PUNCTUATION, False)]
     assert _kinds("end; then", "end, then") == [(";", ",", DiffKind.PUNCTUATION, False)]
 
@@ -115,7 +119,7 @@ def test_differences_come_in_source_order() -> None:
     assert [d.kind for d in diffs] == [
         DiffKind.CASE,
         DiffKind.NUMBER,
-        DiffKind.WORD,
+        DiffKind.SPELLING,
         DiffKind.PUNCTUATION,
         DiffKind.NEGATION,
         DiffKind.NUMBER,
