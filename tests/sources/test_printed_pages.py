@@ -1,0 +1,69 @@
+"""Printed page numbers from PDF labels, running heads and bibliography page ranges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from quote_tui.sources.printed_pages import derive_printed_pages
+
+
+def _pages(path: Path) -> tuple[list[str], list[str]]:
+    with pymupdf.open(path) as doc:
+        return [p.get_text() for p in doc], [p.get_label() for p in doc]
+
+
+@pytest.mark.corpus
+def test_nist_running_footer(corpus_dir: Path) -> None:
+    texts, labels = _pages(corpus_dir / "pdf" / "nist-sp800-223.pdf")
+    result = derive_printed_pages(texts, pdf_labels=labels)
+    assert result.method == "printed_numbers"
+    assert result.labels[18] == "11"  # PDF page 19
+    assert result.labels[4:9] == ("i", "ii", "iii", "iv", "1")
+    assert result.labels[0] is None  # the cover carries no number
+
+
+@pytest.mark.corpus
+def test_federal_register_pages(corpus_dir: Path) -> None:
+    texts, labels = _pages(corpus_dir / "pdf" / "federal-register-2020-17221.pdf")
+    result = derive_printed_pages(texts, pdf_labels=labels, bib_pages="47698--47712")
+    assert result.method == "printed_numbers"
+    assert result.labels == tuple(str(n) for n in range(47698, 47713))
+
+
+@pytest.mark.corpus
+def test_s2orc_pages_and_bib_range(corpus_dir: Path) -> None:
+    texts, labels = _pages(corpus_dir / "pdf" / "s2orc-acl2020.pdf")
+    result = derive_printed_pages(texts, pdf_labels=labels)
+    assert result.labels == tuple(str(n) for n in range(4969, 4984))
+    # Without readable numbers, the bibliography's page range gives the same answer.
+    blank = ["body text only"] * len(texts)
+    ranged = derive_printed_pages(blank, bib_pages="4969--4983")
+    assert ranged.method == "bib_range"
+    assert ranged.labels == result.labels
+
+
+def test_bib_range_with_cover_sheet() -> None:
+    result = derive_printed_pages(["cover"] + ["text"] * 5, bib_pages="101-5")
+    assert result.method == "bib_range"
+    assert result.labels == (None, "101", "102", "103", "104", "105")
+    assert derive_printed_pages(["x"] * 3, bib_pages="1-10").method is None
+
+
+def test_pdf_labels_win_when_they_agree() -> None:
+    texts = [f"Header\nbody\n{n}" for n in ("vii", "viii", "1", "2")]
+    labels = ["vii", "viii", "1", "2"]
+    result = derive_printed_pages(texts, pdf_labels=labels)
+    assert result.method == "pdf_labels"
+    wrong = derive_printed_pages(texts, pdf_labels=["1", "2", "3", "4"])
+    assert wrong.method == "printed_numbers"
+    assert wrong.labels == ("vii", "viii", "1", "2")
+
+
+def test_header_numbers_with_page_words() -> None:
+    texts = [f"Journal of Tests\nPage {n} of 9\nbody" for n in range(3, 8)]
+    result = derive_printed_pages(texts)
+    assert result.labels == ("3", "4", "5", "6", "7")
+    assert derive_printed_pages(["no numbers here"] * 3) == derive_printed_pages(["nothing"] * 3)
