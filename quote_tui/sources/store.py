@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from platformdirs import user_data_dir
 
@@ -33,6 +34,7 @@ __all__ = [
     "Snapshot",
     "SnapshotInfo",
     "SnapshotStore",
+    "cli",
     "default_store_path",
     "ref_key",
     "retrieval_from_json",
@@ -362,3 +364,71 @@ def _not_from_snapshot(retrieval: Retrieval) -> Retrieval:
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def cli(
+    action: str,
+    *,
+    ref: str | None = None,
+    store_path: Path | None = None,
+    older_than_days: float | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """``quote-tui snapshots list|show|prune``: JSON on stdout, exit code.
+
+    Args:
+        action: ``list`` (optionally one ref), ``show`` (a ref's newest snapshot, or an id) or
+            ``prune`` (``older_than_days`` and/or ``ref``).
+        ref: a ref as the user types it (``doi:...``, a URL) or a snapshot id for ``show``.
+        store_path: the database; None for the default.
+        older_than_days: the age cut-off for ``prune``.
+        out: where to write (stdout by default).
+
+    Returns:
+        0 on success, 1 when nothing matched, 2 for a usage error.
+    """
+    stream = out or sys.stdout
+    store = SnapshotStore(store_path)
+    key = _cli_key(ref) if ref is not None else None
+    if action == "list":
+        items = [i.to_dict() for i in store.list_snapshots(ref=key)]
+        stream.write(json.dumps(items, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    if action == "show":
+        if ref is None:
+            print("quote-tui: snapshots show needs a ref or a snapshot id", file=sys.stderr)
+            return 2
+        snap = store.get(int(ref)) if ref.isdigit() else store.latest(key or ref)
+        if snap is None:
+            print(f"quote-tui: no snapshot of {ref}", file=sys.stderr)
+            return 1
+        shown = {
+            **snap.info.to_dict(),
+            "retrieval": snap.info.retrieval.to_dict(),
+            "truncated": snap.truncated,
+            "text": snap.text,
+        }
+        stream.write(json.dumps(shown, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    if action == "prune":
+        if older_than_days is None and key is None:
+            print("quote-tui: snapshots prune needs --older-than DAYS or a ref", file=sys.stderr)
+            return 2
+        age = timedelta(days=older_than_days) if older_than_days is not None else None
+        removed = store.prune(older_than=age, ref=key)
+        stream.write(json.dumps({"removed": removed}) + "\n")
+        return 0
+    print(f"quote-tui: unknown snapshots action {action!r}", file=sys.stderr)
+    return 2
+
+
+def _cli_key(ref: str) -> str:
+    from quote_tui.engine.errors import SourceError
+    from quote_tui.sources.refs import parse_ref
+
+    if ref.isdigit():
+        return ref
+    try:
+        return ref_key(parse_ref(ref))
+    except SourceError:
+        return ref

@@ -168,3 +168,29 @@ def test_a_writer_killed_mid_write_leaves_a_readable_store(tmp_path: Path) -> No
     # and it still takes writes
     store.save("after", b"x", _retrieval("after", "d" * 64), PreparedText("x"), max_chars=10)
     assert store.latest("after") is not None
+
+
+def test_snapshots_cli_list_show_prune(tmp_path: Path) -> None:
+    import io
+    import json
+
+    from quote_tui.sources.store import cli
+
+    db = tmp_path / "s.sqlite3"
+    store = SnapshotStore(db)
+    key = "doi:10.1000/xyz"
+    store.save(key, b"raw", _retrieval(key, "e" * 64), PreparedText("the text"), max_chars=10)
+
+    def run(action: str, **kw: object) -> tuple[int, object]:
+        out = io.StringIO()
+        code = cli(action, store_path=db, out=out, **kw)  # type: ignore[arg-type]
+        return code, json.loads(out.getvalue()) if out.getvalue() else None
+
+    code, listed = run("list")
+    assert code == 0 and [i["ref"] for i in listed] == [key]  # type: ignore[union-attr]
+    code, shown = run("show", ref="DOI:10.1000/XYZ")
+    assert code == 0 and shown["text"] == "the text"  # type: ignore[index]
+    assert run("show", ref="doi:10.1/none")[0] == 1
+    assert run("prune")[0] == 2
+    code, pruned = run("prune", ref="https://doi.org/10.1000/xyz")
+    assert code == 0 and pruned == {"removed": 1}
