@@ -1,0 +1,191 @@
+"""What both human reports say, worded once: verdict words and marks, locations, differences."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "STATUS_ORDER",
+    "Verdict",
+    "best_match",
+    "citation_status",
+    "differences",
+    "manuscript_place",
+    "page_check_text",
+    "source_place",
+    "summary_rows",
+    "verdict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A status as people read it: a mark and a word, so colour is never the only signal."""
+
+    status: str
+    mark: str
+    word: str
+    meaning: str
+
+
+_VERDICTS = {
+    "exact": Verdict("exact", "✓", "Exact", "the words stand in the source as quoted"),
+    "normalized": Verdict(
+        "normalized", "✓", "Found", "found after typographic folding (quotes, dashes, spaces)"
+    ),
+    "near": Verdict("near", "≈", "Near", "a close passage differs in some words"),
+    "not_found": Verdict("not_found", "✗", "Not found", "no passage of the source matches"),
+    "inconclusive": Verdict(
+        "inconclusive", "?", "Inconclusive", "the checked text was incomplete or unclear"
+    ),
+    "unavailable": Verdict("unavailable", "⊘", "Unavailable", "the source could not be read"),
+    "error": Verdict("error", "!", "Error", "the quotation could not be checked"),
+    "unreferenced": Verdict("unreferenced", "–", "No reference", "the manuscript cites nothing"),
+}
+STATUS_ORDER = tuple(_VERDICTS)
+
+
+def verdict(status: str | None) -> Verdict:
+    """The verdict for a status string (an unknown one is shown as it is)."""
+    if status in _VERDICTS:
+        return _VERDICTS[status]  # type: ignore[index]
+    return Verdict(str(status), "?", str(status or "unknown").replace("_", " ").title(), "")
+
+
+def citation_status(citation: Mapping[str, Any]) -> str:
+    return str(citation.get("status") or "error")
+
+
+def summary_rows(report: Mapping[str, Any]) -> list[tuple[Verdict, int]]:
+    """(verdict, count) for every status with a count, in the ladder's order."""
+    summary = report.get("summary") or {}
+    rows = []
+    for status in STATUS_ORDER:
+        count = summary.get(status)
+        if isinstance(count, int) and count:
+            rows.append((verdict(status), count))
+    return rows
+
+
+def best_match(citation: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    matches = citation.get("matches") or []
+    return matches[0] if matches and isinstance(matches[0], Mapping) else None
+
+
+def differences(match: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    """The match's word differences, critical ones first (stable otherwise)."""
+    if not match:
+        return []
+    diffs = [d for d in match.get("differences") or [] if isinstance(d, Mapping)]
+    return sorted(diffs, key=lambda d: 0 if d.get("critical") else 1)
+
+
+def manuscript_place(citation: Mapping[str, Any]) -> str | None:
+    """ "paper.md, line 12, column 5" (a .docx counts paragraphs)."""
+    loc = citation.get("location")
+    if not isinstance(loc, Mapping) or not loc.get("file"):
+        return None
+    unit = "paragraph" if str(loc.get("file", "")).lower().endswith(".docx") else "line"
+    out = f"{loc['file']}"
+    if loc.get("part") and loc.get("part") != "document":
+        out += f" ({loc['part']})"
+    if loc.get("line"):
+        out += f", {unit} {loc['line']}"
+    if loc.get("column"):
+        out += f", column {loc['column']}"
+    return out
+
+
+def _span(label: str, start: Any, end: Any) -> str | None:
+    if start is None:
+        return None
+    if end is None or end == start:
+        return f"{label} {start}"
+    return f"{label}s {start}–{end}"
+
+
+def source_place(match: Mapping[str, Any] | None) -> str | None:
+    """ "PDF page 19 (printed 11), lines 40–42"."""
+    if not match:
+        return None
+    parts = []
+    page = _span("PDF page", match.get("page_start"), match.get("page_end"))
+    if page:
+        printed = match.get("printed_page_start")
+        parts.append(f"{page} (printed {printed})" if printed else page)
+    lines = _span("line", match.get("line_start"), match.get("line_end"))
+    if lines:
+        parts.append(lines)
+    return ", ".join(parts) or None
+
+
+def page_check_text(citation: Mapping[str, Any]) -> str | None:
+    check = citation.get("page_check")
+    if not isinstance(check, Mapping):
+        locator = citation.get("locator")
+        if isinstance(locator, Mapping) and locator.get("value"):
+            return f"cited {locator.get('label', 'page')} {locator['value']}"
+        return None
+    status = check.get("status")
+    cited, found = check.get("cited"), check.get("found")
+    if status == "agrees":
+        return f"✓ cited page {cited} agrees"
+    if status == "differs":
+        return f"✗ cited page {cited}, found on page {found}"
+    return f"? cited page {cited}; the printed page is unknown"
+
+
+def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | None) -> str | None:
+    """A URL or path to open the source at (a PDF at its page)."""
+    if not source:
+        return None
+    where = source.get("location") or source.get("ref")
+    if not where:
+        return None
+    where = str(where)
+    page = match.get("page_start") if match else None
+    if page and (where.lower().endswith(".pdf")):
+        return f"{where}#page={page}"
+    return where
+
+
+def marked_segments(
+    text: str, diffs: list[Mapping[str, Any]], side: str
+) -> list[tuple[str, bool, bool]]:
+    """``text`` cut into (segment, differs, critical) pieces, marking each difference's words.
+
+    Args:
+        text: the quotation or the source's wording.
+        diffs: the match's differences, in text order or not.
+        side: "quote" or "source": which wording of each difference to look for.
+
+    Returns:
+        Consecutive pieces that join back into ``text``.
+    """
+    spans: list[tuple[int, int, bool]] = []
+    for diff in diffs:
+        piece = str(diff.get(side) or "").strip()
+        if not piece:
+            continue
+        start = 0
+        while True:
+            at = text.find(piece, start)
+            if at < 0:
+                break
+            if not any(s < at + len(piece) and at < e for s, e, _ in spans):
+                spans.append((at, at + len(piece), bool(diff.get("critical"))))
+                break
+            start = at + 1
+    spans.sort()
+    out: list[tuple[str, bool, bool]] = []
+    pos = 0
+    for s, e, critical in spans:
+        if s > pos:
+            out.append((text[pos:s], False, False))
+        out.append((text[s:e], True, critical))
+        pos = e
+    if pos < len(text) or not out:
+        out.append((text[pos:], False, False))
+    return out

@@ -1,0 +1,193 @@
+"""The report as one self-contained HTML file: inline CSS, no scripts, no external resources.
+
+Everything taken from the report is escaped: quotations and source text come from untrusted
+documents. Links are made only for http(s) URLs and absolute local paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from pathlib import PurePosixPath, PureWindowsPath
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from quote_tui.reports.common import (
+    best_match,
+    citation_status,
+    differences,
+    manuscript_place,
+    marked_segments,
+    page_check_text,
+    source_link,
+    source_place,
+    summary_rows,
+    verdict,
+)
+
+__all__ = ["render_html"]
+
+_CSS = """
+:root { color-scheme: light; --ok:#1a7f37; --near:#9a6700; --bad:#cf222e; --muted:#57606a; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto;
+  max-width: 60rem; padding: 1.5rem; color: #1f2328; background: #fff; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }
+.meta { color: var(--muted); margin: 0 0 1rem; }
+table.summary { border-collapse: collapse; margin: .5rem 0 1rem; }
+table.summary td, table.summary th { border: 1px solid #d0d7de; padding: .25rem .6rem; }
+table.summary td.n { text-align: right; font-variant-numeric: tabular-nums; }
+article { border: 1px solid #d0d7de; border-left: .5rem solid var(--muted); border-radius: 6px;
+  padding: .75rem 1rem; margin: 1rem 0; }
+article.exact, article.normalized { border-left-color: var(--ok); }
+article.near, article.inconclusive { border-left-color: var(--near); }
+article.not_found, article.error, article.unavailable { border-left-color: var(--bad); }
+.verdict { font-weight: 700; } .exact .verdict, .normalized .verdict { color: var(--ok); }
+.near .verdict, .inconclusive .verdict { color: var(--near); }
+.not_found .verdict, .error .verdict, .unavailable .verdict { color: var(--bad); }
+.mark { display: inline-block; min-width: 1.2em; text-align: center; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .75rem; margin: .5rem 0; }
+dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; }
+.pair > div { background: #f6f8fa; border-radius: 4px; padding: .5rem .75rem; }
+.pair h3 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; margin: 0 0 .25rem;
+  color: var(--muted); }
+.diff { background: #fff8c5; text-decoration: underline wavy #9a6700; }
+.diff.crit { background: #ffebe9; text-decoration: underline wavy var(--bad); font-weight: 700; }
+ul.diffs { margin: .5rem 0 0; padding-left: 1.25rem; } .crit-label { color: var(--bad);
+  font-weight: 700; }
+code, .path { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: .9em; }
+@media (max-width: 40rem) { .pair { grid-template-columns: 1fr; } }
+@media print { article { break-inside: avoid; } }
+"""
+
+
+def _e(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def _href(target: str) -> str | None:
+    """A safe href for a URL or an absolute path, or None (then the text is shown unlinked)."""
+    base, _, fragment = target.partition("#")
+    scheme = urlsplit(base).scheme.lower()
+    if scheme in ("http", "https"):
+        return target
+    for pure in (PurePosixPath(base), PureWindowsPath(base)):
+        if pure.is_absolute():
+            uri = pure.as_uri()
+            return uri + ("#" + quote(fragment, safe="=&") if fragment else "")
+    return None
+
+
+def _marked(text: str, diffs: list[Mapping[str, Any]], side: str) -> str:
+    out = []
+    for segment, differs, critical in marked_segments(text, diffs, side):
+        if not differs:
+            out.append(_e(segment))
+        elif critical:
+            out.append(f'<mark class="diff crit" title="critical difference">‼{_e(segment)}</mark>')
+        else:
+            out.append(f'<mark class="diff" title="differs">{_e(segment)}</mark>')
+    return "".join(out)
+
+
+def _row(label: str, value_html: str) -> str:
+    return f"<dt>{_e(label)}</dt><dd>{value_html}</dd>"
+
+
+def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> str:
+    status = citation_status(citation)
+    v = verdict(status)
+    rows = []
+    place = manuscript_place(citation)
+    if place:
+        rows.append(_row("Manuscript", _e(place)))
+    ref = citation.get("reference")
+    if isinstance(ref, Mapping) and ref.get("raw"):
+        rows.append(
+            _row("Reference", f"{_e(ref['raw'])} <small>({_e(ref.get('style', ''))})</small>")
+        )
+    source = sources.get(str(citation.get("source")))
+    if source:
+        rows.append(
+            _row("Source", _e(source.get("title") or source.get("ref") or source.get("id")))
+        )
+    match = best_match(citation)
+    where = source_place(match)
+    if where:
+        rows.append(_row("Found at", _e(where)))
+    link = source_link(source, match)
+    if link:
+        href = _href(link)
+        shown = f'<span class="path">{_e(link)}</span>'
+        rows.append(_row("Open", f'<a href="{_e(href)}">{shown}</a>' if href else shown))
+    page = page_check_text(citation)
+    if page:
+        rows.append(_row("Page", _e(page)))
+    similarity = citation.get("best_similarity")
+    if isinstance(similarity, int | float) and status == "near":
+        rows.append(_row("Similarity", f"{similarity:.0%}"))
+    error = (
+        citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
+    )
+    if isinstance(error, Mapping) and error.get("message"):
+        hint = f" <small>(next: {_e(error['recovery'])})</small>" if error.get("recovery") else ""
+        rows.append(_row("Problem", _e(error["message"]) + hint))
+    diffs = differences(match)
+    quote_html = _marked(str(citation.get("quote") or ""), diffs, "quote")
+    pair = f"<div><h3>Quotation</h3><p>{quote_html}</p></div>"
+    if match and match.get("text") is not None:
+        source_html = _marked(str(match["text"]), diffs, "source")
+        pair += f"<div><h3>Source</h3><p>{source_html}</p></div>"
+    diff_items = []
+    for d in diffs:
+        flag = '<span class="crit-label">‼ critical</span> ' if d.get("critical") else ""
+        diff_items.append(
+            f"<li>{flag}{_e(d.get('kind') or 'change')}: quotation “{_e(d.get('quote') or '∅')}”"
+            f" → source “{_e(d.get('source') or '∅')}”</li>"
+        )
+    diff_html = f'<ul class="diffs">{"".join(diff_items)}</ul>' if diff_items else ""
+    return (
+        f'<article class="{_e(status)}" id="{_e(citation.get("id", ""))}">'
+        f'<div><span class="verdict"><span class="mark" aria-hidden="true">{_e(v.mark)}</span> '
+        f"{_e(v.word)}</span> · <code>{_e(citation.get('id', '?'))}</code></div>"
+        f'<dl>{"".join(rows)}</dl><div class="pair">{pair}</div>{diff_html}</article>'
+    )
+
+
+def render_html(report: Mapping[str, Any]) -> str:
+    """A self-contained HTML report for people.
+
+    Args:
+        report: the report JSON dict (schema ``quote_tui.report`` v1).
+
+    Returns:
+        One HTML document (inline CSS, no scripts, no external resources).
+    """
+    tool = report.get("tool") or {}
+    summary = report.get("summary") or {}
+    total = summary.get("citations", len(report.get("citations") or []))
+    made = " ".join(
+        str(x) for x in (tool.get("name"), tool.get("version"), report.get("created")) if x
+    )
+    rows = "".join(
+        f'<tr class="{_e(v.status)}"><td><span class="mark">{_e(v.mark)}</span> {_e(v.word)}</td>'
+        f'<td class="n">{int(n)}</td><td>{_e(v.meaning)}</td></tr>'
+        for v, n in summary_rows(report)
+    )
+    sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
+    body = "".join(
+        _citation(c, sources) for c in report.get("citations") or [] if isinstance(c, Mapping)
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; img-src data:\">"
+        f"<title>Quotation check report</title><style>{_CSS}</style></head><body>"
+        "<h1>Quotation check report</h1>"
+        f'<p class="meta">{_e(made)}</p>'
+        f"<p><strong>{_e(total)} citations.</strong></p>"
+        '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+        f"<h2>Citations</h2>{body}</body></html>\n"
+    )

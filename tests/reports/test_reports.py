@@ -1,0 +1,125 @@
+"""Human reports (Markdown and HTML) rendered from the report JSON."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from quote_tui.reports import render_html, render_markdown
+from quote_tui.reports.common import marked_segments
+from quote_tui.reports.sample import sample_report
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str | None]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attrs.extend(attrs)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def test_markdown_report() -> None:
+    md = render_markdown(sample_report())
+    assert md.startswith("# Quotation check report")
+    assert "| ✓ Exact | 1 |" in md and "| ≈ Near | 1 |" in md
+    assert "### ✗ Not found — c4" in md
+    assert "paper\\.md, line 12, column 5" in md
+    assert "PDF page 19 \\(printed 11\\)" in md
+    assert "✗ cited page 11, found on page 12" in md
+    # critical differences first, and marked in both wordings
+    near = md[md.index("### ≈ Near") :]
+    assert near.index("‼ critical number") < near.index("extra:")
+    assert "**‼0\\.42‼**" in near and "**‼0\\.042‼**" in near
+    assert "<script>" not in md
+    assert "No file, DOI or URL leads to its text" in md
+    assert "### – No reference — c6" in md
+
+
+def test_html_report_is_escaped_and_self_contained() -> None:
+    page = render_html(sample_report())
+    parser = _Collector()
+    parser.feed(page)
+    assert "script" not in parser.tags
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "An &lt;i&gt;article&lt;/i&gt; on the web" in page
+    assert not [v for k, v in parser.attrs if k == "src"]
+    hrefs = [v for k, v in parser.attrs if k == "href"]
+    assert hrefs == [
+        "file:///home/user/papers/nist-sp800-223.pdf#page=19",
+        "file:///home/user/papers/nist-sp800-223.pdf#page=20",
+        "https://example.org/article",
+        "https://example.org/article",
+    ]
+    assert "link" not in parser.tags and "img" not in parser.tags
+    text = "".join(parser.text)
+    for word in ("Exact", "Found", "Near", "Not found", "Unavailable", "No reference"):
+        assert word in text  # every verdict has a word, not only a colour
+    assert "‼ critical" in text
+
+
+def test_hostile_links_are_not_linked() -> None:
+    report = sample_report()
+    report["sources"][1]["location"] = "javascript:alert(1)"
+    page = render_html(report)
+    assert 'href="javascript' not in page
+    assert "javascript:alert(1)" in page  # shown as text
+
+
+def test_marked_segments_join_back() -> None:
+    diffs = [{"quote": "not", "critical": True}, {"quote": "0.42", "critical": True}]
+    text = "was not significant (p = 0.42)"
+    segments = marked_segments(text, diffs, "quote")
+    assert "".join(s for s, _, _ in segments) == text
+    assert [s for s, differs, _ in segments if differs] == ["not", "0.42"]
+
+
+def test_empty_report_renders() -> None:
+    empty = {"schema": "quote_tui.report", "schema_version": 1, "summary": {}, "citations": []}
+    assert "0 citations" in render_markdown(empty)
+    assert "<h1>" in render_html(empty)
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed")
+def test_html_report_renders_in_headless_chromium(tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    page.write_text(render_html(sample_report()), encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [
+                _chromium() or "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                f"--user-data-dir={profile}",
+                "--window-size=1000,1400",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) > 10_000  # a blank page compresses far smaller
