@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import edlib
-from quote_tui.engine.check import check
 
+from quote_tui.engine.check import check
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
 
