@@ -1,4 +1,4 @@
-"""The library's front door: check a quotation against a text, or against a source named by a ref."""
+"""The library's front door: check a quotation against a text, or a source named by a ref."""
 
 from __future__ import annotations
 

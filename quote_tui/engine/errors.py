@@ -99,7 +99,11 @@ class QuoteTuiError(Exception):
 
     def to_dict(self) -> dict[str, Any]:
         """The report's ``error`` object."""
-        out: dict[str, Any] = {"code": self.code, "message": self.message, "recovery": self.recovery}
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+            "recovery": self.recovery,
+        }
         if self.details:
             out["details"] = self.details
         return out

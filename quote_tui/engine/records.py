@@ -1,7 +1,7 @@
 """Frozen records that cross layers: options, matches, differences, results.
 
-Every record has ``to_dict()`` producing the report's JSON shape; the batch report module is the only
-place that assembles a whole report from them.
+Every record has ``to_dict()`` producing the report's JSON shape; the batch report module is the
+only place that assembles a whole report from them.
 """
 
 from __future__ import annotations

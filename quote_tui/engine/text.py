@@ -74,7 +74,8 @@ class PreparedText:
         return len(self.text)
 
     def __repr__(self) -> str:
-        return f"PreparedText({len(self.text)} chars, {self.line_count} lines, {self.page_count} pages)"
+        size = f"{len(self.text)} chars, {self.line_count} lines, {self.page_count} pages"
+        return f"PreparedText({size})"
 
     @property
     def sha256(self) -> str:
