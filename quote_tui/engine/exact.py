@@ -24,6 +24,7 @@ from quote_tui.engine.normalize import (
     fold,
     hyphens_agree,
     is_letter,
+    one_for_one_rule,
     rules_needed,
     rules_of,
 )
@@ -247,12 +248,16 @@ def _segment_rules(
     for s, e, side, i in items:
         last = merged[-1] if merged else None
         if last and (s < last[1] or s == e == last[0] == last[1]):
-            merged[-1][1] = max(merged[-1][1], e)
-            merged[-1][2][side].append(i)
+            last[1] = max(last[1], e)
+            last[2][side].append(i)
         else:
             merged.append([s, e, ([], [])])
             merged[-1][2][side].append(i)
+    cursor = sa
     for x, y, (src_idx, q_idx) in merged:
+        if x > cursor:
+            rules |= _gap_rules(source, quote, cursor, x, shift)
+        cursor = max(cursor, y)
         ss, se = _region_piece(source, x, y, src_idx)
         qs, qe = _region_piece(quote, x - shift, y - shift, q_idx)
         s_piece, q_piece = source.source[ss:se], quote.source[qs:qe]
@@ -269,7 +274,26 @@ def _segment_rules(
         if key not in memo:
             memo[key] = _classify(key[0], key[1], bits)
         rules |= memo[key]
+    if sb > cursor:
+        rules |= _gap_rules(source, quote, cursor, sb, shift)
     return rules
+
+
+def _gap_rules(source: Folded, quote: Folded, x: int, y: int, shift: int) -> set[Rule]:
+    """Rules for a stretch with no edit on either side: only one-for-one replacements differ."""
+    s0 = source.source_start(x)
+    q0 = quote.source_start(x - shift)
+    s_raw = source.source[s0 : s0 + y - x]
+    q_raw = quote.source[q0 : q0 + y - x]
+    if s_raw == q_raw:
+        return set()
+    return {
+        one_for_one_rule(c)
+        for qc, sc in zip(q_raw, s_raw, strict=False)
+        if qc != sc
+        for c in (qc, sc)
+        if c not in " '\"-"
+    }
 
 
 def _classify(q_piece: str, s_piece: str, bits: int) -> set[Rule]:

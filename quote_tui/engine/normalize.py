@@ -107,22 +107,54 @@ def _unstable_characters() -> tuple[str, str]:
                 unstable.append(c)
             if unicodedata.combining(c):
                 marks.append(c)
-    return _ranges(unstable), _ranges(marks)
+    return "".join(unstable), "".join(marks)
 
 
-_UNSTABLE, _MARKS = _unstable_characters()
+_UNSTABLE_CHARS, _MARK_CHARS = _unstable_characters()
+_UNSTABLE, _MARKS = _ranges(_UNSTABLE_CHARS), _ranges(_MARK_CHARS)
 _D = re.escape(DASHES)
+# Astral characters are looked up one by one: a character class holding astral ranges cannot use
+# the regex engine's bitmap and would test every range at every position of the text.
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_ASTRAL_SPECIAL = frozenset(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) > 0xFFFF)
+_WHITESPACE_CHARS = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+# One character for one: done with str.replace (C speed) and needing no entry in the offset map.
+_ONE_FOR_ONE = (
+    tuple((c, " ") for c in _WHITESPACE_CHARS)
+    + tuple((c, '"') for c in DOUBLE_QUOTES)
+    + tuple((c, "'") for c in SINGLE_QUOTES)
+    + tuple((c, "-") for c in DASHES if c != "-")
+)
+_ONE_FOR_ONE_RULE = (
+    {c: Rule.WHITESPACE for c in _WHITESPACE_CHARS}
+    | {c: Rule.QUOTES for c in DOUBLE_QUOTES + SINGLE_QUOTES}
+    | {c: Rule.DASHES for c in DASHES}
+)
+# After the one-for-one pass, every spot still to fold starts with one of these characters or
+# with two spaces (or two straight single quotes: ``like this''). A plain character class scans
+# fast; a pattern of many alternatives would be tried at every position of a 5 MB text.
+_TRIGGER = re.compile(
+    "["
+    + _ranges(
+        "-\xad«»‹›"
+        + "".join(LIGATURES)
+        + _ZERO_WIDTH
+        + "".join(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) <= 0xFFFF)
+    )
+    + "]"
+)
+_DOUBLE_SPACE = re.compile("  ")
+_DOUBLE_SINGLE_QUOTE = re.compile("''")
 _SPECIAL = re.compile(
     "|".join(
         [
-            r"(?P<shy>\xad(?:[ \t]*" + _LB + r"\s*)?)",
-            r"(?P<brk>[" + HYPHENS + r"][ \t]*" + _LB + r"\s*)",
-            r"(?P<dash>\s+[" + _D + r"][" + _D + r"]*\s*|[" + _D + r"]+\s*)",
-            r"(?P<quote>[«»‹›][ \t\xa0\u202f]*|\s+[»›]|``|''|["
-            + DOUBLE_QUOTES
-            + SINGLE_QUOTES
-            + "])",
-            r"(?P<ws>\s{2,}|[^\S ])",
+            r"(?P<shy>\xad *)",
+            r"(?P<dash> *-+ *)",
+            r"(?P<quote>[«‹] *| *[»›]|'')",
+            r"(?P<ws>  +)",
             r"(?P<lig>[" + _LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
             r"(?P<zw>[" + _ZERO_WIDTH + r"]+)",
             r"(?P<marks>[" + _MARKS + r"]+)",
@@ -130,10 +162,11 @@ _SPECIAL = re.compile(
         ]
     )
 )
+_LINE_BREAK = re.compile(_LB)
+_HYPHEN_BREAK = re.compile(r"[" + HYPHENS + r"][ \t]*" + _LB + r"\s*")
 _WS = _bits(Rule.WHITESPACE)
 _KIND = {
     "shy": _bits(Rule.SOFT_HYPHEN),
-    "brk": _bits(Rule.DASHES, Rule.WHITESPACE),
     "dash": _bits(Rule.DASHES, Rule.WHITESPACE),
     "quote": _bits(Rule.QUOTES),
     "ws": _WS,
@@ -142,6 +175,12 @@ _KIND = {
     "marks": _bits(Rule.UNICODE),
     "uni": _bits(Rule.UNICODE),
 }
+_HYPHEN_KIND = _bits(Rule.DASHES, Rule.WHITESPACE, Rule.DEHYPHENATE)
+
+
+def one_for_one_rule(c: str) -> Rule:
+    """The rule that folds a character replaced one-for-one (whitespace, quotes, dashes)."""
+    return _ONE_FOR_ONE_RULE.get(c, Rule.UNICODE)
 
 
 def is_letter(c: str) -> bool:
@@ -255,6 +294,29 @@ class Folded:
         return {self.hyphen_positions[i]: self.hyphen_breaks[i] for i in range(lo, hi)}
 
 
+def _one_for_one(text: str) -> str:
+    for c, repl in _ONE_FOR_ONE:
+        if c in text:
+            text = text.replace(c, repl)
+    return text
+
+
+class _Builder:
+    """Accumulates the folded text and its edits while ``fold`` walks the special spots."""
+
+    __slots__ = ("pieces", "fstarts", "fends", "sstarts", "sends", "kinds", "hpos", "hbrk")
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.fstarts: list[int] = []
+        self.fends: list[int] = []
+        self.sstarts: list[int] = []
+        self.sends: list[int] = []
+        self.kinds: list[int] = []
+        self.hpos: list[int] = []
+        self.hbrk: list[bool] = []
+
+
 def fold(text: str) -> Folded:
     """Fold typography and layout out of ``text``, keeping a map back to it.
 
@@ -264,76 +326,94 @@ def fold(text: str) -> Folded:
     Returns:
         The folded view; ``Folded.source_span`` maps a folded span back to ``text``.
     """
-    pieces: list[str] = []
-    fstarts: list[int] = []
-    fends: list[int] = []
-    sstarts: list[int] = []
-    sends: list[int] = []
-    kinds: list[int] = []
-    hyph_pos: list[int] = []
-    hyph_brk: list[bool] = []
+    flat = _one_for_one(text)
+    triggers = [m.start() for m in _TRIGGER.finditer(flat)]
+    extra = [m.start() for m in _DOUBLE_SPACE.finditer(flat)]
+    extra += [m.start() for m in _DOUBLE_SINGLE_QUOTE.finditer(flat)]
+    if not flat.isascii():
+        extra += [m.start() for m in _ASTRAL.finditer(flat) if m.group() in _ASTRAL_SPECIAL]
+    if extra:
+        triggers = sorted(triggers + extra)
+    out = _Builder()
     last = 0  # source offset copied up to
     delta = 0  # folded offset minus source offset after ``last``
-    n = len(text)
-    for m in _SPECIAL.finditer(text):
-        start, end = m.start(), m.end()
-        group = m.lastgroup
-        raw = m.group()
-        if group == "brk" or group == "dash":
-            before = text[start - 1] if start else ""
-            after = text[end] if end < n else ""
-            if is_letter(before) and is_letter(after):
-                pieces.append(text[last:start])
-                fpos = start + delta
-                hyph_pos.append(fpos)
-                hyph_brk.append(group == "brk" and raw.strip()[:1] in HYPHENS)
-                fstarts.append(fpos)
-                fends.append(fpos)
-                sstarts.append(start)
-                sends.append(end)
-                kinds.append(_bits(Rule.DASHES, Rule.WHITESPACE, Rule.DEHYPHENATE))
-                delta -= end - start
-                last = end
-                continue
-            repl = "-"
-        elif group == "shy" or group == "zw":
-            repl = ""
-        elif group == "quote":
-            repl = _quote_char(raw)
-        elif group == "ws":
-            repl = " "
-        elif group == "lig":
-            repl = LIGATURES[raw[0]]
-        elif group == "marks":
-            if start > last and not text[start - 1].isspace():
-                start -= 1
-            raw = text[start:end]
-            repl = fold_unicode_cluster(raw)
-        else:
-            repl = fold_unicode_cluster(raw)
-        if repl == raw:
+    n = len(flat)
+    match = _SPECIAL.match
+    for p in triggers:
+        if p < last:
             continue
-        pieces.append(text[last:start])
-        pieces.append(repl)
-        fpos = start + delta
-        fstarts.append(fpos)
-        fends.append(fpos + len(repl))
-        sstarts.append(start)
-        sends.append(end)
-        kinds.append(_KIND[group])  # type: ignore[index]
-        delta += len(repl) - (end - start)
-        last = end
-    pieces.append(text[last:])
+        cur = p
+        while cur > last and flat[cur - 1] == " ":
+            cur -= 1
+        while cur <= p:
+            m = match(flat, cur)
+            if m is None:
+                cur += 1
+                continue
+            start, end = m.start(), m.end()
+            group = m.lastgroup
+            raw = text[start:end]
+            cur = end
+            if group == "dash":
+                before = flat[start - 1] if start else ""
+                after = flat[end] if end < n else ""
+                if before.isalpha() and after.isalpha():
+                    fpos = start + delta
+                    out.pieces.append(flat[last:start])
+                    out.hpos.append(fpos)
+                    out.hbrk.append(_HYPHEN_BREAK.fullmatch(raw) is not None)
+                    out.fstarts.append(fpos)
+                    out.fends.append(fpos)
+                    out.sstarts.append(start)
+                    out.sends.append(end)
+                    out.kinds.append(_HYPHEN_KIND)
+                    delta -= end - start
+                    last = end
+                    continue
+                repl = "-"
+            elif group == "shy":
+                if not _LINE_BREAK.search(raw):
+                    end = cur = start + 1
+                    raw = "\xad"
+                repl = ""
+            elif group == "zw":
+                repl = ""
+            elif group == "quote":
+                repl = _quote_char(flat[start:end])
+            elif group == "ws":
+                repl = " "
+            elif group == "lig":
+                repl = LIGATURES[raw[0]]
+            elif group == "marks":
+                if start > last and not flat[start - 1].isspace():
+                    start -= 1
+                raw = text[start:end]
+                repl = fold_unicode_cluster(flat[start:end])
+            else:
+                repl = fold_unicode_cluster(raw)
+            if repl == flat[start:end]:
+                continue
+            out.pieces.append(flat[last:start])
+            out.pieces.append(repl)
+            fpos = start + delta
+            out.fstarts.append(fpos)
+            out.fends.append(fpos + len(repl))
+            out.sstarts.append(start)
+            out.sends.append(end)
+            out.kinds.append(_KIND[group])  # type: ignore[index]
+            delta += len(repl) - (end - start)
+            last = end
+    out.pieces.append(flat[last:])
     return Folded(
-        text="".join(pieces),
+        text="".join(out.pieces),
         source=text,
-        region_fold_starts=tuple(fstarts),
-        region_fold_ends=tuple(fends),
-        region_source_starts=tuple(sstarts),
-        region_source_ends=tuple(sends),
-        region_kinds=tuple(kinds),
-        hyphen_positions=tuple(hyph_pos),
-        hyphen_breaks=tuple(hyph_brk),
+        region_fold_starts=tuple(out.fstarts),
+        region_fold_ends=tuple(out.fends),
+        region_source_starts=tuple(out.sstarts),
+        region_source_ends=tuple(out.sends),
+        region_kinds=tuple(out.kinds),
+        hyphen_positions=tuple(out.hpos),
+        hyphen_breaks=tuple(out.hbrk),
     )
 
 
