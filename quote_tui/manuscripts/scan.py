@@ -28,6 +28,7 @@ SUFFIXES = {
     ".tex": "latex",
     ".ltx": "latex",
     ".docx": "docx",
+    ".json": "import",
 }
 
 PathLike = str | os.PathLike[str]
@@ -52,6 +53,8 @@ def read_manuscript(path: Path) -> Manuscript:
             f"{path.name}: manuscripts of type {path.suffix or '(none)'!r} are not "
             f"supported; use one of {known}."
         )
+    if kind == "import":
+        raise _bad(f"{path.name}: JSON claims files are imported by scan(), not read as text.")
     if kind == "docx":
         from quote_tui.manuscripts.docx import read_docx
 
@@ -141,6 +144,9 @@ def scan(
 ) -> ScanResult:
     """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
 
+    A ``.json`` file is imported instead: a cite-gate claims file (sources from ``sources/``
+    beside it) or an agent's list of ``{quote, url|doi|pmid|source|source_text}`` objects.
+
     Args:
         path: the manuscript.
         bib: BibTeX/BibLaTeX or CSL-JSON bibliography files.
@@ -160,6 +166,10 @@ def scan(
             "min_words must be at least 1.", code=ErrorCode.BAD_OPTION, recovery=Recovery.FIX_INPUT
         )
     manuscript = Path(path)
+    if manuscript.suffix.lower() == ".json" and manuscript.is_file():
+        from quote_tui.manuscripts.imports import import_json
+
+        return import_json(manuscript)
     ms = read_manuscript(manuscript)
     bibliography = Bibliography.from_entries(load_bibliography(Path(b)) for b in bib)
     pdf_folder = None
