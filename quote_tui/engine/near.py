@@ -40,7 +40,7 @@ _GLOBAL_SEARCH_BYTES = 256 * 1024
 _MAX_SEED_TOKENS = 96
 _CASE_WEIGHT = 0.1
 # Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped.
-_ROUGH_MAX_DISTANCE = 0.45
+_ROUGH_MAX_DISTANCE = 0.35
 _TIED_LOCATIONS = 4
 
 # Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
@@ -60,7 +60,12 @@ _SPACELESS = re.compile(
     "\uf900-\ufaff\U00020000-\U0003134f]"
 )
 # ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
-_SEED_BYTES = bytes(c if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256))
+# Only ASCII is lowercased in the byte views: lowering a whole text as str costs more than the rest
+# of the index, and a capital outside ASCII merely fails to seed or costs one rough edit.
+_LOWER_BYTES = bytes(ord(chr(c).lower()) if c < 0x80 else c for c in range(256))
+_SEED_BYTES = bytes(
+    ord(chr(c).lower()) if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256)
+)
 _CONTINUATION = bytes(range(0x80, 0xC0))
 
 
@@ -180,12 +185,12 @@ def _fold(text: str) -> tuple[str, list[int]]:
 
 
 def _build_index(text: str) -> _Index:
-    low = _lower(text)
-    data = low.encode("utf-8", "surrogatepass")
-    is_ascii = len(data) == len(text)
-    sample = low[:200_000]
+    sample = text[:200_000]
     visible = len(sample) - sample.count(" ") - sample.count("\n")
     grams = visible > 0 and len(_SPACELESS.findall(sample)) > 0.3 * visible
+    low = _lower(text) if grams else text
+    data = low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+    is_ascii = len(data) == len(text)
     byte_starts = [0]
     char_starts = [0]
     postings: dict[bytes | str, list[int]] = defaultdict(list)
@@ -236,10 +241,11 @@ def _char_offset(index: _Index, byte: int) -> int:
     return index.char_starts[k] + len(index.data[base:byte].translate(None, _CONTINUATION))
 
 
-def _seed_keys(index: _Index, quote: str, folded_low: str) -> set[bytes | str]:
+def _seed_keys(index: _Index, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
     variants = {_lower(quote), folded_low, folded_low.replace("'", "\u2019")}
     if index.grams:
         return {g for v in variants for g in map(operator.add, v, v[1:])}
+    variants |= {quote, folded}  # capitals outside ASCII stay capitals in the index
     return {
         w
         for v in variants
@@ -415,7 +421,7 @@ def _rough_hits(
             first.append((lo, hi, found))
     if len(_disjoint(sorted(hits))) < limit:
         # edlib reports only the best passages of a region; look once more beside them.
-        for lo, hi, found in first:
+        for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]:
             for a, b in ((lo, found[0][1]), (found[-1][2], hi)):
                 if b - a >= len(qbytes) // 2:
                     hits += _align_bytes(qbytes, data, a, b, k)
@@ -454,7 +460,7 @@ def find_near(
     span = 1 + math.ceil(len(qbytes) * blocks / max(len(index.data), 1))
     count = limit + 3 if len(quote) <= 5000 else limit
     starts = index.byte_starts
-    regions = _seed_regions(index, _seed_keys(index, quote, low_quote), span, count)
+    regions = _seed_regions(index, _seed_keys(index, quote, folded_quote, low_quote), span, count)
     bounds = [
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions
