@@ -46,7 +46,14 @@ def _first_reference(
     ]
     if immediate_only:
         gap = len(doc.text[start:end]) - len(doc.text[start:end].lstrip(" \t\n.,;:"))
-        mentions = [m for m in mentions if m.start <= start + gap + 1]
+        # After a full stop only a mark that belongs to the quotation counts: a bracket, a
+        # parenthesis, a footnote or superscript; "Lo et al. (2020) say" starts a new sentence.
+        mentions = [
+            m
+            for m in mentions
+            if m.start <= start + gap + 1
+            and (m.raw[:1] in "([\\^<" or m.style in ("footnote", "numbered"))
+        ]
         anchors = [a for a in anchors if a.start <= start + gap + 1]
     first_anchor = anchors[0] if anchors else None
     first_mention = next((m for m in mentions), None)

@@ -36,7 +36,7 @@ _LATEX_CITES = re.compile(
 )
 _LATEX_CITES_ITEM = re.compile(r"(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}")
 _OPT = re.compile(r"\[([^\]]*)\]")
-_NAME = r"(?:[A-Z][\w'’\-]+|(?:van|von|de|der|den|da|di|le|la|du)\s+[A-Z][\w'’\-]+)"
+_NAME = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*[A-Z][\w'’\-]+"
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
@@ -67,6 +67,26 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 _LOCATOR_ONLY = re.compile(r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§)\.?\s*[^()]{1,30})\)")
+_PARTICLES = frozenset(
+    (
+        "van",
+        "von",
+        "de",
+        "der",
+        "den",
+        "da",
+        "di",
+        "le",
+        "la",
+        "du",
+        "del",
+        "della",
+        "dos",
+        "das",
+        "ten",
+        "ter",
+    )
+)
 _UNI_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _ABBREV = re.compile(
     r"(?:\bal|\bpp?|\bcf|\be\.g|\bi\.e|\bvs|\bch|\bchap|\bvol|\bvols|\bno|\bfig|\beds?|\bDr|\bMr|"

@@ -207,3 +207,59 @@ def test_missing_manuscript_and_broken_bib(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError) as info:
         scan(tmp_path / "a.md", bib=[tmp_path / "bad.json"])
     assert info.value.code == "bad_manuscript"
+
+
+VARIANT_BIB = r"""
+@article{a, title={Alpha}, author={Lo, Kyle and Wang, Lucy}, year=2020, doi={10.1/a}}
+@article{b, title={Beta}, author={Smith, John and Jones, Amy}, year=2019, doi={10.1/b}}
+@article{c, title={Gamma}, author={van der Berg, Piet}, year=2018, doi={10.1/c}}
+@article{d1, title={Delta one}, author={Doe, Jane}, year=2021, doi={10.1/d1}}
+@article{d2, title={Delta two}, author={Doe, Jane}, year=2021, doi={10.1/d2}}
+"""
+VARIANTS = """One: "first of the spec examples here" [see @a, pp. 33-35; @b, chap. 1].
+
+Two: "second of the spec examples here" (Lo et al., 2020, p. 4969).
+
+Three: "third of the spec examples here," Lo et al. (2020, p. 4969) wrote.
+
+Four: "fourth uses a colon for the page" (Smith & Jones 2019: 45).
+
+Five: "fifth has a particle in the surname" (van der Berg, 2018, p. 3).
+
+Six: "sixth picks the second work of a year" (Doe, 2021b, p. 8).
+
+Seven: "seventh has a bare page number" [@a 12] and [@b, 14].
+
+Eight: "eighth has a paragraph locator" [@a, para. 5].
+
+Nine: "ninth, with et al and the page ff" (Lo et al. 2020, pp. 10f).
+
+Ten: “tenth ends the sentence here.” Lo et al. (2020) say something else.
+
+Eleven: As @a [p. 2] notes, "eleventh quote follows the key here".
+
+Twelve: "twelfth with a bare number as page" (Smith and Jones 2019, 77).
+"""
+VARIANTS_EXPECTED = [
+    Expected("first of the spec examples here", "a", "33-35"),
+    Expected("second of the spec examples here", "a", "4969"),
+    Expected("third of the spec examples here,", "a", "4969"),
+    Expected("fourth uses a colon for the page", "b", "45"),
+    Expected("fifth has a particle in the surname", "c", "3"),
+    Expected("sixth picks the second work of a year", "d2", "8"),
+    Expected("seventh has a bare page number", "a", "12"),
+    Expected("eighth has a paragraph locator", "a", "5"),
+    Expected("ninth, with et al and the page ff", "a", "10f"),
+    Expected("tenth ends the sentence here.", None),
+    Expected("eleventh quote follows the key here", "a", "2"),
+    Expected("twelfth with a bare number as page", "b", "77"),
+]
+
+
+def test_citation_syntax_variants(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(VARIANT_BIB, encoding="utf-8")
+    (tmp_path / "v.md").write_text(VARIANTS, encoding="utf-8")
+    result = scan(tmp_path / "v.md", bib=[tmp_path / "refs.bib"])
+    accuracy, problems = score(result, VARIANTS_EXPECTED)
+    print(f"citation syntax variants: {accuracy:.0%} of {len(VARIANTS_EXPECTED)}")
+    assert problems == []
