@@ -5,14 +5,13 @@ the engine's records, and the service for batches. Everything else is reachable 
 subpackage (``quote_tui.engine``, ``quote_tui.sources``, ``quote_tui.batch``).
 """
 
-__version__ = "0.1.0"
-
-from quote_tui.api import QuoteCheck, check, check_text  # noqa: E402
-from quote_tui.batch.service import Report, Service  # noqa: E402
-from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec  # noqa: E402
-from quote_tui.engine.errors import QuoteError, QuoteTuiError, SourceError  # noqa: E402
-from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status  # noqa: E402
-from quote_tui.engine.text import PreparedText  # noqa: E402
+from quote_tui._version import __version__
+from quote_tui.api import QuoteCheck, check, check_text
+from quote_tui.batch.service import Report, Service
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.engine.errors import QuoteError, QuoteTuiError, SourceError
+from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
+from quote_tui.engine.text import PreparedText
 
 __all__ = [
     "Batch",

@@ -10,15 +10,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from quote_tui import __version__
+from quote_tui._version import __version__
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import MatchOptions
+
+if TYPE_CHECKING:
+    from quote_tui.sources.remote import RemoteSettings
 
 EXIT_OK, EXIT_STRICT, EXIT_USAGE = 0, 1, 2
 _PASSING = {"exact", "normalized"}
@@ -50,11 +54,16 @@ def _matching_args(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="longer texts are truncated and missing quotations become inconclusive",
     )
+    _network_args(parser)
+
+
+def _network_args(parser: argparse.ArgumentParser) -> None:
     net = parser.add_argument_group("network sources")
     net.add_argument("--offline", action="store_true", help="never fetch; use stored snapshots")
     net.add_argument("--refresh", action="store_true", help="fetch again even with a snapshot")
     net.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS")
     net.add_argument("--store", type=Path, metavar="PATH", help="snapshot store file")
+    net.add_argument("--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio")
     mcp.add_argument("--root", type=Path, help="folder whose files agents may read")
+    _network_args(mcp)
 
     sub.add_parser("demo", help="open the app on the bundled demo (offline)")
     open_ = sub.add_parser("open", help="open the app on a workspace, batch, report or manuscript")
@@ -125,24 +135,23 @@ def _settings(args: argparse.Namespace) -> Settings:
     options = MatchOptions(
         max_matches=args.max_matches, near_threshold=args.near_threshold, context=args.context
     )
-    remote = None
-    try:
-        from quote_tui.sources.remote import RemoteSettings
-    except ImportError:
-        pass
-    else:
-        import os
+    return Settings(
+        options=options, max_source_chars=args.max_source_chars, remote=_remote_settings(args)
+    )
 
-        fields: dict[str, Any] = {
-            "timeout": args.timeout,
-            "offline": args.offline,
-            "refresh": args.refresh,
-            "store_path": args.store,
-        }
-        if os.environ.get("NCBI_API_KEY"):
-            fields["ncbi_api_key"] = os.environ["NCBI_API_KEY"]
-        remote = RemoteSettings(**fields)
-    return Settings(options=options, max_source_chars=args.max_source_chars, remote=remote)
+
+def _remote_settings(args: argparse.Namespace) -> RemoteSettings:
+    """Network settings from the flags; the environment is read here, never deeper down."""
+    from quote_tui.sources.remote import RemoteSettings  # loads httpx only when needed
+
+    return RemoteSettings(
+        timeout=args.timeout,
+        offline=args.offline,
+        refresh=args.refresh,
+        store_path=args.store,
+        ncbi_api_key=os.environ.get("NCBI_API_KEY") or None,
+        ncbi_email=args.email or os.environ.get("NCBI_EMAIL") or None,
+    )
 
 
 def _fail(exc: QuoteTuiError) -> int:
@@ -286,7 +295,7 @@ def _cmd_snapshots(args: argparse.Namespace) -> int:
 def _cmd_mcp(args: argparse.Namespace) -> int:
     from quote_tui.mcp_server import run
 
-    return int(run(root=args.root) or 0)
+    return int(run(root=args.root, remote=_remote_settings(args)) or 0)
 
 
 def _cmd_app(args: argparse.Namespace) -> int:

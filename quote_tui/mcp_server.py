@@ -22,7 +22,7 @@ from typing import Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from quote_tui import __version__
+from quote_tui._version import __version__
 from quote_tui.batch.batchfile import parse_batch
 from quote_tui.batch.report import build_report
 from quote_tui.batch.service import Service

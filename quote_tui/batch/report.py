@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from quote_tui import __version__
+from quote_tui._version import __version__
 from quote_tui.batch.service import EXTRA_STATUSES, CitationOutcome, Report, SourceOutcome
 from quote_tui.engine.records import Status
 

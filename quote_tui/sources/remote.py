@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from quote_tui import __version__
+from quote_tui._version import __version__
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.fetch import FetchedBody, Fetcher
