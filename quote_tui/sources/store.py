@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -167,6 +168,22 @@ def _info(row: tuple[Any, ...]) -> SnapshotInfo:
     )
 
 
+def _enable_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL mode (it stays so), retrying while another connection holds it.
+
+    Changing the journal mode needs an exclusive lock, and SQLite answers "database is locked" at
+    once instead of waiting on the busy timeout when several connections open a new file together.
+    """
+    for attempt in range(100):
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 99:
+                raise
+            time.sleep(0.05)
+
+
 class SnapshotStore:
     """A SQLite file of snapshots. Each call opens its own connection, so one store object may
     be used from worker threads and several processes may share the file.
@@ -185,10 +202,10 @@ class SnapshotStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
             # NORMAL is crash-safe in WAL mode; only a power cut may lose the newest commit.
             conn.execute("PRAGMA synchronous=NORMAL")
             if not self._ready:
+                _enable_wal(conn)
                 with _transaction(conn):
                     # executescript() would commit first; the statements run inside the
                     # transaction instead.
