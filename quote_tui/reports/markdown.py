@@ -21,12 +21,12 @@ from quote_tui.reports.common import (
 
 __all__ = ["render_markdown"]
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 
 
 def _esc(text: Any) -> str:
     """Text from untrusted documents, inert in Markdown (no markup, no raw HTML, one line)."""
-    s = " ".join(str(text).split())
+    s = re.sub(r"\s+", " ", str(text))
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _SPECIAL.sub(r"\\\1", s)
 
