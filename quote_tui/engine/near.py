@@ -41,6 +41,7 @@ _MAX_SEED_TOKENS = 96
 _CASE_WEIGHT = 0.1
 # Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped.
 _ROUGH_MAX_DISTANCE = 0.35
+_ROUGH_TIGHT_DISTANCE = 0.1
 _TIED_LOCATIONS = 4
 
 # Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
@@ -285,11 +286,24 @@ def _encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
     return bytes(map(codes.__getitem__, query)), bytes(map(codes.get, target, repeat(0)))
 
 
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance, banded: a small bound first, widened only when it is exceeded."""
+    longest = max(len(a), len(b))
+    bound = max(32, longest // 16)
+    while True:
+        distance = Levenshtein.distance(a, b, score_cutoff=bound)
+        if distance <= bound or bound >= longest:
+            return distance
+        bound *= 4
+
+
 def _similarity(folded_quote: str, low_quote: str, span: str) -> float:
     folded, _ = _fold(span)
-    low = _lower(folded)
-    lowered = Levenshtein.normalized_similarity(low_quote, low)
-    cased = Levenshtein.normalized_similarity(folded_quote, folded)
+    longest = max(len(folded), len(folded_quote))
+    if not longest:
+        return 1.0
+    lowered = 1.0 - _distance(low_quote, _lower(folded)) / longest
+    cased = 1.0 - _distance(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
@@ -411,14 +425,20 @@ def _rough_hits(
     """Byte-level alignments of the quotation in the seeded regions."""
     # A bound on the distance makes hopeless regions cheap; the best-voted one is aligned
     # unbounded when none passes, so an absent quotation still gets its (low) best similarity.
-    k = int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1
+    # A long quotation tries a tight bound first: the band, and so the cost, grows with it.
+    bounds_k = [int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1]
+    if len(qbytes) > 1000:
+        bounds_k.insert(0, int(len(qbytes) * _ROUGH_TIGHT_DISTANCE) + 1)
     hits: list[_Hit] = []
     first: list[tuple[int, int, list[_Hit]]] = []
-    for lo, hi in bounds:
-        found = _align_bytes(qbytes, data, lo, hi, k)
-        if found:
-            hits += found
-            first.append((lo, hi, found))
+    for k in bounds_k:
+        for lo, hi in bounds:
+            found = _align_bytes(qbytes, data, lo, hi, k)
+            if found:
+                hits += found
+                first.append((lo, hi, found))
+        if hits:
+            break
     if len(_disjoint(sorted(hits))) < limit:
         # edlib reports only the best passages of a region; look once more beside them.
         for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]:

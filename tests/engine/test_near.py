@@ -324,7 +324,7 @@ def _reference_best(text: str, quote: str) -> float:
     return best
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     seed=st.integers(0, 1000),
     quote=st.lists(st.sampled_from(WORDS[:12]), min_size=2, max_size=6).map(" ".join),
@@ -333,7 +333,12 @@ def test_agrees_with_an_exhaustive_reference_on_small_texts(seed: int, quote: st
     rng = random.Random(seed)
     text = " ".join(rng.choice(WORDS[:12]) for _ in range(14))
     best = _near(text, quote)[0]
-    assert best.similarity >= _reference_best(text, quote) - 0.08
+    reference = _reference_best(text, quote)
+    # Never better than the best span there is; close to it wherever "near" is decided (the
+    # least edit distance need not be the best normalized score for a poor match).
+    assert best.similarity <= reference + 1e-9
+    if reference >= 0.7:
+        assert best.similarity >= reference - 0.05
 
 
 def _read_plain(path) -> str:  # type: ignore[no-untyped-def]
