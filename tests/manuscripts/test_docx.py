@@ -190,3 +190,28 @@ def test_broken_docx(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError) as info:
         scan(path)
     assert info.value.code == "bad_manuscript"
+
+
+def test_intense_quote_style_and_hyperlink_field(tmp_path: Path) -> None:
+    d = wx.new_document()
+    wx.add_paragraph(
+        d, ["“An intensely styled block quotation of several words.”"], style="Intense Quote"
+    )
+    wx.add_paragraph(d, ["(Guo, 2024, p. 2) is where it stands."])
+    wx.add_paragraph(
+        d,
+        [
+            "The page says “words behind a hyperlink field here” (",
+            wx.complex_field(' HYPERLINK "https://example.org/page" ', "online"),
+            ").",
+        ],
+    )
+    path = tmp_path / "styled.docx"
+    d.save(str(path))
+    result = scan(path)
+    got = {c.quote: c for c in result.citations}
+    block = got["An intensely styled block quotation of several words."]
+    assert block.reference is not None and block.reference.style == "author_date"
+    assert block.locator is not None and block.locator.value == "2"
+    link = got["words behind a hyperlink field here"]
+    assert link.reference is not None and link.reference.target == "https://example.org/page"
