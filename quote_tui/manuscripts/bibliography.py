@@ -107,6 +107,10 @@ def _clean_doi(value: str | None) -> str | None:
     return m.group(0).rstrip(".,;").lower() if m else None
 
 
+def _fold_title(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", fold_name(title)).strip()
+
+
 def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, ...]:
     """Entries of a BibTeX/BibLaTeX file.
 
@@ -249,6 +253,19 @@ class Bibliography:
             index = ord(year[4]) - ord("a")
             return candidates[index] if 0 <= index < len(candidates) else None
         return candidates[0] if candidates else None
+
+    def by_title(self, title: str) -> BibEntry | None:
+        """The entry whose title is this one (folded), or begins with it (a short title)."""
+        wanted = _fold_title(title)
+        if len(wanted) < 8:
+            return None
+        for entry in self.entries:
+            if entry.title and _fold_title(entry.title) == wanted:
+                return entry
+        for entry in self.entries:
+            if entry.title and _fold_title(entry.title).startswith(wanted):
+                return entry
+        return None
 
     def merge(self, entry: BibEntry) -> BibEntry:
         """``entry`` (from a Word field) completed with the file and key of the same work here."""

@@ -6,14 +6,16 @@ import re
 from dataclasses import dataclass
 
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
-from quote_tui.manuscripts.quotes import count_words, find_quotes
+from quote_tui.manuscripts.quotes import QuoteSpan, count_words, find_quotes
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
 
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
+_NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -74,7 +76,41 @@ def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor
     real = [m for m in mentions if m.style != "locator"]
     if real:
         return real[0], None
+    title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
+    if title is not None:
+        # A humanities note: Author, “Title,” in Proceedings (2020), 4970.
+        note = doc.text[span.start : span.end]
+        page = _NOTE_PAGE.search(note)
+        locator = parse_locator(page.group(1)) if page else None
+        raw = " ".join(note.split())
+        return Mention(span.start, span.end, "note", raw, key=title, locator=locator), None
     return (mentions[0] if mentions else None), None
+
+
+def _is_title(text: str, start: int, end: int, close_end: int) -> bool:
+    """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
+    inner = text[start:end].strip()
+    after = text[close_end : close_end + 1]
+    if not (inner.endswith((",", ".")) or after in (",", ".")):
+        return False
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
+    if not words:
+        return False
+    return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
+
+
+def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
+    for q in find_quotes(text[start:end], min_words=2, latex=latex):
+        if _is_title(text, start + q.start, start + q.end, start + q.close_end):
+            return text[start + q.start : start + q.end].strip().rstrip(",.")
+    return None
+
+
+def _in_note_title(ms: Manuscript, index: int, doc: Document, span: QuoteSpan) -> bool:
+    in_note = any(
+        f.doc == index and f.start <= span.start < f.end for f in ms.footnotes.values()
+    ) or any(a <= span.start < b for a, b in doc.notes)
+    return in_note and _is_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -94,6 +130,16 @@ def _resolve(
         mention, anchor = _from_footnote(ms, mention.footnote)
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
+    if mention is None:
+        for a, b in doc.notes:  # a LaTeX \footnote{} that names the work by its title
+            if window_start <= a <= window_end + 12:
+                title = _note_title(doc.text, a, b, latex=True)
+                if title is not None:
+                    page = _NOTE_PAGE.search(doc.text[a:b])
+                    loc = parse_locator(page.group(1)) if page else None
+                    raw = " ".join(doc.text[a:b].split())
+                    return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
+                break
     locator = mention.locator if mention else None
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
@@ -194,7 +240,7 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
         block_spans = [(b.start, b.end) for b in doc.blocks]
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         for span in spans:
-            if _in_skip(doc, span.start):
+            if _in_skip(doc, span.start) or _in_note_title(ms, index, doc, span):
                 continue
             if any(s == span.start and e == span.end for s, e in block_spans):
                 continue

@@ -34,6 +34,7 @@ _THEBIB = re.compile(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", r
 _BIBITEM = re.compile(
     r"\\bibitem\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}([^\\]*(?:\\(?!bibitem|end\{thebibliography)[^\\]*)*)"
 )
+_FOOTNOTE = re.compile(r"\\footnote\s*(?:\[[^\]]*\])?\s*(?=\{)")
 _MAX_FILES = 200
 
 
@@ -224,6 +225,11 @@ def read_latex(text: str, path: Path) -> Manuscript:
             name = str(file_path.relative_to(root))
         except ValueError:
             name = file_path.name
+        notes = tuple(
+            span
+            for m in _FOOTNOTE.finditer(scan)
+            if (span := _group(file_text, m.end(), "{", "}")) is not None
+        )
         documents.append(
             Document(
                 file=name,
@@ -232,6 +238,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 scan_text=scan,
                 blocks=tuple(sorted(blocks, key=lambda b: b.start)),
                 skip=tuple(bib_spans),
+                notes=notes,
             )
         )
     return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))

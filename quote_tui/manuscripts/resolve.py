@@ -28,6 +28,9 @@ def reference_from_mention(
     elif mention.style == "author_date" and mention.year:
         bib = bibliography.by_author_year(mention.names, mention.year)
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
+    elif mention.style == "note" and key:
+        bib = bibliography.by_title(key)
+        key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:
         key = mention.number
         bib = ms.numbered.get(mention.number)

@@ -93,3 +93,22 @@ def test_latex_to_text() -> None:
     )
     assert latex_to_text(r"M{\"u}ller \& Co.\footnote{gone} 10\%") == "Müller & Co. 10%"
     assert latex_to_text(r"outer \enquote{inner words} end") == "outer ‘inner words’ end"
+
+
+def test_footnote_naming_the_work_by_title(tmp_path: Path) -> None:
+    (tmp_path / "n.bib").write_text(
+        "@inproceedings{lo2020, title={{S2ORC}: The Semantic Scholar Open Research Corpus},"
+        " author={Lo, Kyle}, year=2020, doi={10.1/s2}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "n.tex").write_text(
+        "As one paper puts it, ``we release a corpus of papers to the public''.\\footnote{Kyle "
+        "Lo et al., ``S2ORC: The Semantic Scholar Open Research Corpus,'' in \\emph{Proceedings"
+        " of ACL} (2020), 4970.}\n",
+        encoding="utf-8",
+    )
+    result = scan(tmp_path / "n.tex", bib=[tmp_path / "n.bib"])
+    _, problems = score(
+        result, [Expected("we release a corpus of papers to the public", "lo2020", "4970")]
+    )
+    assert problems == []

@@ -263,3 +263,32 @@ def test_citation_syntax_variants(tmp_path: Path) -> None:
     accuracy, problems = score(result, VARIANTS_EXPECTED)
     print(f"citation syntax variants: {accuracy:.0%} of {len(VARIANTS_EXPECTED)}")
     assert problems == []
+
+
+NOTES_BIB = r"""
+@inproceedings{lo2020, title={{S2ORC}: The Semantic Scholar Open Research Corpus},
+  author={Lo, Kyle}, year=2020, doi={10.1/s2}}
+@book{moby, title={Moby Dick; or, The Whale}, author={Melville, Herman}, year=1851}
+"""
+
+
+def test_humanities_notes_name_the_work_by_title(tmp_path: Path) -> None:
+    (tmp_path / "n.bib").write_text(NOTES_BIB, encoding="utf-8")
+    (tmp_path / "n.md").write_text(
+        'One paper says "we release a corpus of papers to the public".[^1] And "a quote '
+        'with a note naming a book title" here.[^2]\n\n'
+        "[^1]: Kyle Lo et al., “S2ORC: The Semantic Scholar Open Research Corpus,” in "
+        "*Proceedings of ACL* (2020), 4970.\n"
+        '[^2]: Herman Melville, "Moby Dick," 1851, pp. 3-4.\n',
+        encoding="utf-8",
+    )
+    result = scan(tmp_path / "n.md", bib=[tmp_path / "n.bib"])
+    accuracy, problems = score(
+        result,
+        [
+            Expected("we release a corpus of papers to the public", "lo2020", "4970"),
+            Expected("a quote with a note naming a book title", "moby", "3-4"),
+        ],
+    )
+    assert problems == []  # the titles in the notes are not quotations
+    assert all(c.reference and c.reference.style == "note" for c in result.citations)
