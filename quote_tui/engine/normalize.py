@@ -45,7 +45,7 @@ LIGATURES = {
     "\ufb06": "st",
 }
 # PDFs often put a space after a ligature glyph ("Verzweiﬂ ung"). Only ligatures that rarely end
-# a word absorb it: "staﬀ members" must keep its space.
+# a word absorb it ("staﬀ members" must keep its space), and only inside a word (after a letter).
 _LIGATURES_SPACED = "\ufb01\ufb02\ufb03\ufb04"
 _ZERO_WIDTH = "\u200b\u2060\ufeff"
 # Characters another rule owns; the unicode rule leaves them to it.
@@ -383,6 +383,9 @@ def fold(text: str) -> Folded:
             elif group == "ws":
                 repl = " "
             elif group == "lig":
+                if end - start > 1 and not (start and flat[start - 1].isalpha()):
+                    end = cur = start + 1  # a word-initial ligature keeps the space after it
+                    raw = text[start:end]
                 repl = LIGATURES[raw[0]]
             elif group == "marks":
                 if start > last and not flat[start - 1].isspace():
@@ -451,7 +454,7 @@ def _fold_soft_hyphen(s: str) -> str:
 
 
 def _fold_ligatures(s: str) -> str:
-    s = re.sub("([" + _LIGATURES_SPACED + "]) (?=[a-z])", r"\1", s)
+    s = re.sub("(?<=[^\\W\\d_])([" + _LIGATURES_SPACED + "])\\s(?=[a-z])", r"\1", s)
     return "".join(LIGATURES.get(c, c) for c in s)
 
 
