@@ -4,7 +4,7 @@ Search runs in two stages so that a big text costs little per quotation:
 
 1. Seeding. Once per text an index (kept in ``prepared.cache``) cuts the lowercased UTF-8 text into
    ~4 KB blocks and records which blocks hold each word (or, for scripts written without spaces,
-   each character bigram). A quotation's rarer words vote for runs of blocks; the best runs are
+   each character). A quotation's rarer words vote for runs of blocks; the best runs are
    aligned roughly with edlib on bytes, whose alphabet can never exceed 256 symbols.
 2. Refinement. Around each rough hit the text is folded typographically (with a map back to
    source offsets) and aligned again character by character; the span is snapped to whole words
@@ -17,7 +17,6 @@ lowercased forms and 10 % on the forms as written, so case differences lower it 
 from __future__ import annotations
 
 import math
-import operator
 import re
 import unicodedata
 from bisect import bisect_right
@@ -37,6 +36,7 @@ _CACHE_KEY = "near.index"
 _BLOCK_BYTES = 4096
 _GRAM_BLOCK_CHARS = 1400
 _GLOBAL_SEARCH_BYTES = 256 * 1024
+_WHOLE_TEXT_CHARS = 32_000
 _MAX_SEED_TOKENS = 96
 _CASE_WEIGHT = 0.1
 # Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped.
@@ -91,7 +91,7 @@ class _Index:
 
     data: bytes  # lowercased text as UTF-8 (surrogates passed through)
     ascii: bool
-    grams: bool  # keys are character bigrams (spaceless scripts) rather than words
+    grams: bool  # keys are characters (scripts written without spaces) rather than words
     byte_starts: tuple[int, ...]  # block k spans byte_starts[k]:byte_starts[k + 1]
     char_starts: tuple[int, ...]
     postings: dict[bytes | str, list[int]]
@@ -196,12 +196,12 @@ def _build_index(text: str) -> _Index:
     char_starts = [0]
     postings: dict[bytes | str, list[int]] = defaultdict(list)
     if grams:
-        add = operator.add
+        # Characters, not bigrams: a CJK character is about as telling as a word, and bigram
+        # sets cost ten times as much to build.
         for k, a in enumerate(range(0, len(low), _GRAM_BLOCK_CHARS)):
-            chunk = low[a : a + _GRAM_BLOCK_CHARS + 1]  # one character of overlap for bigrams
-            for gram in set(map(add, chunk, chunk[1:])):
-                postings[gram].append(k)
-            body = chunk[:_GRAM_BLOCK_CHARS]
+            body = low[a : a + _GRAM_BLOCK_CHARS]
+            for ch in set(body):
+                postings[ch].append(k)
             char_starts.append(a + len(body))
             byte_starts.append(byte_starts[-1] + len(body.encode("utf-8", "surrogatepass")))
     else:
@@ -245,7 +245,7 @@ def _char_offset(index: _Index, byte: int) -> int:
 def _seed_keys(index: _Index, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
     variants = {_lower(quote), folded_low, folded_low.replace("'", "\u2019")}
     if index.grams:
-        return {g for v in variants for g in map(operator.add, v, v[1:])}
+        return {ch for v in variants for ch in v if not ch.isspace()}
     variants |= {quote, folded}  # capitals outside ASCII stay capitals in the index
     return {
         w
@@ -384,6 +384,11 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
     query, target = _encode_pair(low_quote, _lower(window))
     located = edlib.align(query, target, mode="HW", task="locations").get("locations") or []
     spans = [(s, e) for s, e in located if s is not None and e >= s]
+
+    def cuts(i: int) -> bool:
+        return 0 < i < len(window) and _is_word(window[i - 1]) and _is_word(window[i])
+
+    spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
     tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
@@ -409,6 +414,13 @@ def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_
         if s is not None and e >= s and (not hits or lo + s >= hits[-1][2]):
             hits.append((result["editDistance"] / len(qbytes), lo + s, lo + e + 1))
     return hits
+
+
+def _cuts_word(data: bytes, start: int, end: int) -> bool:
+    def inside(i: int) -> bool:
+        return 0 < i < len(data) and _SEED_BYTES[data[i - 1]] != 32 and _SEED_BYTES[data[i]] != 32
+
+    return inside(start) or inside(end)
 
 
 def _disjoint(hits: list[_Hit]) -> list[_Hit]:
@@ -488,13 +500,21 @@ def find_near(
     rough = _rough_hits(index.data, qbytes, bounds, limit)
     if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
         rough += _align_bytes(qbytes, index.data, 0, len(index.data), -1)
-    rough = _disjoint(sorted(rough))
+    # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
+    rough = _disjoint(sorted(rough, key=lambda h: (h[0], _cuts_word(index.data, h[1], h[2]), h[1])))
     slack = 24 + len(folded_quote) // 4
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()
-    for _, bs, be in rough[:count]:
-        cs, ce = _char_offset(index, bs), _char_offset(index, be)
-        lo, hi = max(0, cs - slack), min(len(text), ce + slack)
+    windows = [
+        (max(0, cs - slack), min(len(text), ce + slack))
+        for cs, ce in (
+            (_char_offset(index, b), _char_offset(index, e)) for _, b, e in rough[:count]
+        )
+    ]
+    if len(text) <= _WHOLE_TEXT_CHARS:
+        # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
+        windows.append((0, len(text)))
+    for lo, hi in windows:
         candidate = _refine(text, lo, hi, folded_quote, low_quote)
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))
