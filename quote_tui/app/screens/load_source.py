@@ -192,6 +192,9 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
             "pmid": f"pmid:{value.removeprefix('pmid:')}",
         }
         ref_value = ref.get(kind, value)
+        if kind == "file":
+            # A typed path means what it means in the user's shell: relative to where they are.
+            ref_value = str(Path(value).expanduser().resolve())
         base = wanted or (Path(value).stem if kind == "file" else value.split("//")[-1])
         return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value)
 

@@ -1,0 +1,49 @@
+"""App test fixtures: a private data folder, no cursor blink, the demo app factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, TextArea
+
+from quote_tui.app import make_app
+from quote_tui.app.app import QuoteApp
+
+
+@pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blinking cursor makes screenshots differ from run to run."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A per-test user data folder (never the real one)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+def make_demo_app(data_dir: Path) -> QuoteApp:
+    """The demo app, as ``quote-tui demo`` builds it (one factory for every snapshot)."""
+    return make_app(demo=True, data_dir=data_dir)
+
+
+_GROUPS = frozenset({"check", "view", "export", "load-source", "finder"})
+
+
+async def settle(app: QuoteApp, pilot, delay: float = 0.05, timeout: float = 15.0) -> None:
+    """Wait until the app's own workers are done and the screen has caught up.
+
+    Only the app's groups count: DirectoryTree keeps a loader worker alive for its lifetime.
+    """
+    waited = 0.0
+    await pilot.pause(delay)
+    while any(w.group in _GROUPS and not w.is_finished for w in app.workers):
+        await pilot.pause(0.02)
+        waited += 0.02
+        if waited > timeout:
+            raise AssertionError("workers still running after the timeout")
+    await pilot.pause(delay)
