@@ -195,6 +195,14 @@ class MainScreen(MainWork, Screen[None]):
             for i, m in enumerate(self.finder_result.matches):
                 spans.append(Highlight(m.start, m.end, "finder", None, i))
         viewer.highlights = tuple(spans)
+        selected = ws.citation(self.selected_id)
+        # A verdict that arrives after the source was shown: bring its match into view once.
+        if (
+            viewer.current is None
+            and selected is not None
+            and selected.source == self.current_source
+        ):
+            viewer.select(selected.id)
 
     def _refresh_detail(self) -> None:
         cid = self.selected_id
