@@ -156,6 +156,14 @@ class Service:
             if len(text) > max_chars:
                 text, truncated = text[:max_chars], True
             return supplied_text(text, title=spec.title, truncated=truncated, ref=f"text:{spec.id}")
+        unavailable = spec.extra.get("unavailable")
+        if isinstance(unavailable, dict) and not spec.ref:
+            # a manuscript scan found the work but no way to its text: say so in its words
+            raise SourceError(
+                str(unavailable.get("message") or f"no text for source {spec.id!r}"),
+                code=str(unavailable.get("code") or ErrorCode.NO_TEXT),
+                recovery=str(unavailable.get("recovery") or Recovery.REVIEW_SOURCE),
+            )
         if not spec.ref:
             raise BatchInputError(
                 f"source {spec.id!r} needs a 'ref' or a 'text'",

@@ -132,3 +132,20 @@ async def test_root_confines_local_paths(tmp_path: Path) -> None:
     assert ok.loaded is not None
     assert up.error is not None and up.error.code == "outside_root"
     assert link.error is not None and link.error.code == "outside_root"
+
+
+async def test_source_a_scan_could_not_reach_keeps_its_reason() -> None:
+    reason = {
+        "code": "no_source",
+        "message": "Lo 2020 has no file, DOI or URL",
+        "recovery": "review_source",
+    }
+    batch = Batch(
+        (SourceSpec("s", extra={"unavailable": reason}),),
+        (CitationSpec("c", "s", "a quotation from that work"),),
+    )
+    async with Service() as service:
+        report = await service.check_batch(batch)
+    error = report.citations[0].error
+    assert report.citations[0].status == "unavailable"
+    assert error is not None and error.to_dict() == reason
