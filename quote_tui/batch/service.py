@@ -19,6 +19,7 @@ from typing import Any
 
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.check import check as engine_check
+from quote_tui.engine.check import warm
 from quote_tui.engine.errors import (
     BatchInputError,
     ErrorCode,
@@ -173,9 +174,11 @@ class Service:
         parsed = parse_ref(spec.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)
-            return await asyncio.to_thread(read_path, path, max_chars=max_chars, ref=spec.ref)
+            return await asyncio.to_thread(_read_and_warm, path, max_chars, spec.ref)
         session = await self._remote_session()
-        return await session.load(parsed, max_chars=max_chars)
+        loaded = await session.load(parsed, max_chars=max_chars)
+        await asyncio.to_thread(warm, loaded.prepared)
+        return loaded
 
     def _local_path(self, value: str, base_dir: Path | None) -> Path:
         path = Path(value).expanduser()
@@ -317,6 +320,13 @@ class Service:
             _dedupe_errors(batch.sources, {k: t.result() for k, t in loads.items()})
         )
         return Report(source_outcomes, tuple(t.result() for t in citation_tasks), self.settings)
+
+
+def _read_and_warm(path: Path, max_chars: int, ref: str) -> LoadedSource:
+    """Read a local file and build its matching indexes, both in the calling worker thread."""
+    loaded = read_path(path, max_chars=max_chars, ref=ref)
+    warm(loaded.prepared)
+    return loaded
 
 
 def _unique_sources(specs: tuple[SourceSpec, ...]) -> dict[str, SourceSpec]:

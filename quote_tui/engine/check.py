@@ -13,22 +13,28 @@ from __future__ import annotations
 
 import unicodedata
 
+from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
-from quote_tui.engine.exact import Hits, find_exact, find_normalized
+from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.near import find_near
+from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
-
-try:  # the near tier lands separately; until then a quotation not found is simply not found
-    from quote_tui.engine.diff import word_differences
-    from quote_tui.engine.near import find_near
-except ImportError:  # pragma: no cover - depends on which modules are present
-    find_near = None  # type: ignore[assignment]
-    word_differences = None  # type: ignore[assignment]
 
 _OPENING = "\"'“‘„‚«‹"
 _CLOSING = "\"'”’“‘»›"
 _ALLOWED_CONTROLS = "\t\r\n"
 _DEFAULT_OPTIONS = MatchOptions()
+
+
+def warm(prepared: PreparedText) -> None:
+    """Build every index a check may need (folded view, near index) ahead of the first check.
+
+    The service calls this in the reading thread, so a first check in the app is as fast as
+    the next one; without it the indexes are built lazily, once.
+    """
+    folded_source(prepared)
+    _warm_near(prepared)
 
 
 def validate_quote(quote: str, options: MatchOptions) -> str:
@@ -164,23 +170,20 @@ def _near_or_absent(
     prepared: PreparedText, quote: str, variant: str, options: MatchOptions
 ) -> CheckResult:
     """The near tier, then the verdict for a quotation without an exact or normalized match."""
-    near: tuple[Match, ...] = ()
-    best = 0.0
-    if find_near is not None:
-        candidates = find_near(prepared, variant, options=options, limit=options.max_matches)
-        best = max((c.similarity for c in candidates), default=0.0)
-        near = tuple(
-            prepared.match(
-                Status.NEAR,
-                c.start,
-                c.end,
-                similarity=c.similarity,
-                context=options.context,
-                differences=word_differences(variant, prepared.text[c.start : c.end]),
-            )
-            for c in candidates
-            if c.similarity >= options.near_threshold
+    candidates = find_near(prepared, variant, options=options, limit=options.max_matches)
+    best = max((c.similarity for c in candidates), default=0.0)
+    near: tuple[Match, ...] = tuple(
+        prepared.match(
+            Status.NEAR,
+            c.start,
+            c.end,
+            similarity=c.similarity,
+            context=options.context,
+            differences=word_differences(variant, prepared.text[c.start : c.end]),
         )
+        for c in candidates
+        if c.similarity >= options.near_threshold
+    )
     if prepared.truncated:
         return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)
     if near:

@@ -227,6 +227,11 @@ def _build_index(text: str) -> _Index:
     )
 
 
+def warm(prepared: PreparedText) -> None:
+    """Build the near index of a text now rather than on its first near check."""
+    _index(prepared)
+
+
 def _index(prepared: PreparedText) -> _Index:
     index = prepared.cache.get(_CACHE_KEY)
     if not isinstance(index, _Index):

@@ -104,11 +104,20 @@ def test_truncated_text_makes_absence_inconclusive() -> None:
     assert check(prepared, "It decided").status == Status.EXACT
 
 
-def test_near_tier_absent_reports_not_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(check_module, "find_near", None)
-    result = check(PreparedText(TEXT), "The committee met on Tuesday.")
+def test_absent_quotation_reports_not_found_with_its_best_similarity() -> None:
+    result = check(PreparedText(TEXT), "Penguins migrate across frozen oceans every winter.")
     assert result.status == Status.NOT_FOUND
-    assert result.best_similarity == 0.0
+    assert result.matches == ()
+    assert 0.0 <= result.best_similarity < MatchOptions().near_threshold
+
+
+def test_warm_builds_every_index_once() -> None:
+    prepared = PreparedText(TEXT)
+    check_module.warm(prepared)
+    built = dict(prepared.cache)
+    assert len(built) == 2
+    check(prepared, "Penguins migrate across frozen oceans every winter.")
+    assert all(prepared.cache[key] is value for key, value in built.items())
 
 
 def test_misquotation_is_never_found() -> None:
