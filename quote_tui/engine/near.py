@@ -33,6 +33,7 @@ from quote_tui.engine.text import PreparedText
 __all__ = ["NearCandidate", "find_near"]
 
 _CACHE_KEY = "near.index"
+_PAIRS_KEY = "near.pairs"
 _BLOCK_BYTES = 4096
 _GRAM_BLOCK_CHARS = 1400
 _GLOBAL_SEARCH_BYTES = 256 * 1024
@@ -229,7 +230,44 @@ def _build_index(text: str) -> _Index:
 
 def warm(prepared: PreparedText) -> None:
     """Build the near index of a text now rather than on its first near check."""
-    _index(prepared)
+    index = _index(prepared)
+    if not index.grams and _poor_vocabulary(index):
+        _pairs(prepared, index)
+
+
+def _poor_vocabulary(index: _Index) -> bool:
+    """True when few words are rare enough to seed with (a text written from a small lexicon)."""
+    blocks = len(index.byte_starts) - 1
+    common = max(64, blocks // 10)
+    rare = sum(1 for blocks_of in index.postings.values() if len(blocks_of) <= common)
+    return blocks > 64 and rare < 20 * blocks
+
+
+def _pairs(prepared: PreparedText, index: _Index) -> dict[bytes | str, list[int]]:
+    """Which blocks hold each pair of adjacent words: the seeds when single words are all common.
+
+    Built on first need only: texts with an ordinary vocabulary never need it.
+    """
+    postings = prepared.cache.get(_PAIRS_KEY)
+    if not isinstance(postings, dict):
+        built: dict[bytes | str, list[int]] = defaultdict(list)
+        seed_view = index.data.translate(_SEED_BYTES)
+        starts = index.byte_starts
+        for k in range(len(starts) - 1):
+            # a block ends at a space, so a pair across blocks is lost: one missed vote
+            words = seed_view[starts[k] : starts[k + 1]].split()
+            for pair in set(map(b" ".join, zip(words, words[1:], strict=False))):
+                built[pair].append(k)
+        postings = prepared.cache[_PAIRS_KEY] = dict(built)
+    return postings
+
+
+def _pair_keys(keys_text: set[str]) -> set[bytes | str]:
+    out: set[bytes | str] = set()
+    for variant in keys_text:
+        words = variant.encode("utf-8", "surrogatepass").translate(_SEED_BYTES).split()
+        out.update(map(b" ".join, zip(words, words[1:], strict=False)))
+    return out
 
 
 def _index(prepared: PreparedText) -> _Index:
@@ -259,11 +297,18 @@ def _seed_keys(index: _Index, quote: str, folded: str, folded_low: str) -> set[b
     }
 
 
-def _seed_regions(index: _Index, keys: set[bytes | str], span: int, count: int) -> list[int]:
+def _seed_regions(
+    index: _Index,
+    keys: set[bytes | str],
+    span: int,
+    count: int,
+    postings: dict[bytes | str, list[int]] | None = None,
+) -> list[int]:
     """First blocks of the ``count`` best non-overlapping runs of ``span`` blocks (none when the
     quotation has no word rare enough to vote with)."""
+    postings = index.postings if postings is None else postings
     blocks = len(index.byte_starts) - 1
-    found = sorted((len(index.postings[k]), k) for k in keys if k in index.postings)
+    found = sorted((len(postings[k]), k) for k in keys if k in postings)
     common = max(64, blocks // 10)
     chosen = [item for item in found if item[0] <= common]
     if not chosen:
@@ -272,7 +317,7 @@ def _seed_regions(index: _Index, keys: set[bytes | str], span: int, count: int) 
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
         covered: set[int] = set()
-        for p in index.postings[key]:
+        for p in postings[key]:
             covered.update(range(max(0, p - span + 1), p + 1))
         for w in covered:
             scores[w] += weight
@@ -498,6 +543,10 @@ def find_near(
     count = limit + 3 if len(quote) <= 5000 else limit
     starts = index.byte_starts
     regions = _seed_regions(index, _seed_keys(index, quote, folded_quote, low_quote), span, count)
+    if not regions and not index.grams and len(index.data) > _GLOBAL_SEARCH_BYTES:
+        # every word is common (a small lexicon): pairs of adjacent words still tell regions apart
+        keys = _pair_keys({_lower(quote), low_quote})
+        regions = _seed_regions(index, keys, span, count, _pairs(prepared, index))
     bounds = [
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions

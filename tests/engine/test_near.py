@@ -375,3 +375,19 @@ def test_dev_cases_on_plain_text_sources(corpus_dir) -> None:  # type: ignore[no
             assert best.similarity < OPTIONS.near_threshold, case["id"]
         checked += 1
     assert checked >= 3
+
+
+def test_small_lexicon_text_is_seeded_by_word_pairs() -> None:
+    # every word occurs in every block, so single words cannot seed; adjacent pairs still can
+    rng = random.Random(11)
+    lexicon = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    text = " ".join(rng.choice(lexicon) for _ in range(120_000))
+    start = text.index(" ", 400_000) + 1
+    end = text.index(" ", start + 200)
+    words = text[start:end].split(" ")
+    words[5] = "omega"
+    prepared = PreparedText(text)
+    found = find_near(prepared, " ".join(words), options=MatchOptions(), limit=1)
+    assert "near.pairs" in prepared.cache
+    assert found and found[0].similarity > 0.9
+    assert abs(found[0].start - start) < 20
