@@ -380,7 +380,18 @@ def test_dev_cases_on_plain_text_sources(corpus_dir) -> None:  # type: ignore[no
 def test_small_lexicon_text_is_seeded_by_word_pairs() -> None:
     # every word occurs in every block, so single words cannot seed; adjacent pairs still can
     rng = random.Random(11)
-    lexicon = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    lexicon = [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+    ]
     text = " ".join(rng.choice(lexicon) for _ in range(120_000))
     start = text.index(" ", 400_000) + 1
     end = text.index(" ", start + 200)
