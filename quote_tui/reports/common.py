@@ -33,16 +33,17 @@ class Verdict:
 _VERDICTS = {
     "exact": Verdict("exact", "✓", "Exact", "the words stand in the source as quoted"),
     "normalized": Verdict(
-        "normalized", "✓", "Found", "found after typographic folding (quotes, dashes, spaces)"
+        "normalized", "≈", "Normalized", "the same words; only typography or layout differ"
     ),
-    "near": Verdict("near", "≈", "Near", "a close passage differs in some words"),
+    "near": Verdict("near", "~", "Near", "misquoted: the closest passage differs in some words"),
     "not_found": Verdict("not_found", "✗", "Not found", "no passage of the source matches"),
     "inconclusive": Verdict(
-        "inconclusive", "?", "Inconclusive", "the checked text was incomplete or unclear"
+        "inconclusive", "?", "Inconclusive", "not found in a text known to be incomplete"
     ),
     "unavailable": Verdict("unavailable", "⊘", "Unavailable", "the source could not be read"),
     "error": Verdict("error", "!", "Error", "the quotation could not be checked"),
     "unreferenced": Verdict("unreferenced", "–", "No reference", "the manuscript cites nothing"),
+    "link_ok": Verdict("link_ok", "↗", "Link readable", "the source was read; nothing was quoted"),
 }
 STATUS_ORDER = tuple(_VERDICTS)
 

@@ -33,13 +33,13 @@ class _Collector(HTMLParser):
 def test_markdown_report() -> None:
     md = render_markdown(sample_report())
     assert md.startswith("# Quotation check report")
-    assert "| ✓ Exact | 1 |" in md and "| ≈ Near | 1 |" in md
+    assert "| ✓ Exact | 1 |" in md and "| ~ Near | 1 |" in md
     assert "### ✗ Not found — c4" in md
     assert "paper.md, line 12, column 5" in md
     assert "PDF page 19 (printed 11)" in md
     assert "✗ cited page 11, found on page 12" in md
     # critical differences first, and marked in both wordings
-    near = md[md.index("### ≈ Near") :]
+    near = md[md.index("### ~ Near") :]
     assert near.index("‼ critical number") < near.index("extra:")
     assert "**‼0.42‼**" in near and "**‼0.042‼**" in near
     assert "the effect was **‼not‼** significant" in near  # spaces around marks survive
@@ -65,7 +65,7 @@ def test_html_report_is_escaped_and_self_contained() -> None:
     ]
     assert "link" not in parser.tags and "img" not in parser.tags
     text = "".join(parser.text)
-    for word in ("Exact", "Found", "Near", "Not found", "Unavailable", "No reference"):
+    for word in ("Exact", "Normalized", "Near", "Not found", "Unavailable", "No reference"):
         assert word in text  # every verdict has a word, not only a colour
     assert "‼ critical" in text
 
