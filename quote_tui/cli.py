@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_STRICT, EXIT_USAGE = 0, 1, 2
 _PASSING = {"exact", "normalized"}
-_MANUSCRIPT_SUFFIXES = {".md", ".markdown", ".tex", ".docx", ".txt", ".text", ".rmd", ".qmd"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -212,7 +211,7 @@ def _load_input(args: argparse.Namespace) -> Batch:
     from quote_tui.batch.batchfile import load_batch, parse_batch
 
     path: Path = args.input
-    if path.suffix.lower() == ".json" or path.suffix.lower() not in _MANUSCRIPT_SUFFIXES:
+    if path.suffix.lower() == ".json":
         return load_batch(path)
     from quote_tui.manuscripts.scan import scan
 

@@ -331,11 +331,6 @@ def test_markdown_report_has_summary_and_near_words(tmp_path: Path) -> None:
     assert re.search(r"critical number: quotation .241. → source .214.", near)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a source with neither ref nor text gets ref 'text' in the report (source_entry), "
-    "so the Markdown report shows 'Path: `text`' for a work that has no text at all",
-)
 def test_markdown_report_gives_no_path_for_a_source_without_one(tmp_path: Path) -> None:
     paper, bib = _bib_case(tmp_path)
     run = run_cli(["check", str(paper), "--bib", str(bib), "--format", "markdown"])
@@ -359,11 +354,6 @@ def test_scan_of_an_unknown_manuscript_format_exits_2(tmp_path: Path) -> None:
     assert "'.odt' are not supported" in run.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check reads any suffix it does not know as a batch file: 'paper.odt is not UTF-8 "
-    "text' (bad_batch) instead of saying the manuscript format is not supported",
-)
 def test_check_of_an_unknown_manuscript_format_exits_2_with_a_clear_message(
     tmp_path: Path,
 ) -> None:

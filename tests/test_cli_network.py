@@ -127,10 +127,6 @@ def test_quote_refuses_loopback_without_a_request(server: LoopbackServer, tmp_pa
     assert server.total_hits == 0, dict(server.hits)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the refusal names the robots.txt URL asked for first, not the URL the user gave",
-)
 def test_refusal_names_the_url_the_user_gave(server: LoopbackServer, tmp_path: Path) -> None:
     url = server.url("/article.html")
     run = run_cli(["quote", "some words", url, "--store", str(tmp_path / "s.sqlite")])

@@ -48,7 +48,8 @@ def source_entry(outcome: SourceOutcome) -> dict[str, Any]:
     spec, loaded = outcome.spec, outcome.loaded
     entry: dict[str, Any] = {
         "id": spec.id,
-        "ref": spec.ref if spec.ref is not None else "text",
+        # "text" marks supplied text; a source with neither (a work a scan found no way to) has none
+        "ref": spec.ref if spec.ref is not None else ("text" if spec.text is not None else None),
         "status": outcome.status,
         "representation": None,
         "title": spec.title,

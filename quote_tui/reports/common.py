@@ -142,8 +142,9 @@ def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | Non
     """A URL or path to open the source at (a PDF at its page)."""
     if not source:
         return None
-    where = source.get("location") or source.get("ref")
-    if not where:
+    retrieval = source.get("retrieval") or {}
+    where = source.get("location") or retrieval.get("location") or source.get("ref")
+    if not where or source.get("status") == "supplied_text":
         return None
     where = str(where)
     page = match.get("page_start") if match else None

@@ -43,7 +43,18 @@ class RobotsCache:
         if task is None:
             task = asyncio.ensure_future(self._load(origin))
             self._parsers[origin] = task
-        parser = await asyncio.shield(task)
+        try:
+            parser = await asyncio.shield(task)
+        except FetchError as exc:
+            # robots.txt is asked first, so a refused or unreachable host fails there: name the
+            # URL the user gave, not ours
+            robots_url = f"{origin}/robots.txt"
+            raise FetchError(
+                exc.message.replace(robots_url, str(url)),
+                code=exc.code,
+                recovery=exc.recovery,
+                details={**exc.details, "url": str(url), "robots_txt": robots_url},
+            ) from exc
         if not parser.can_fetch(self._agent, str(url)):
             raise FetchError(
                 f"{url} is disallowed for {self._agent} by the site's robots.txt.",
