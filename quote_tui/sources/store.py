@@ -343,7 +343,7 @@ class SnapshotStore:
                 older_than = (now or datetime.now(UTC)) - older_than
             if older_than.tzinfo is None:
                 older_than = older_than.replace(tzinfo=UTC)
-            clauses.append("retrieved_at < ?")
+            clauses.append("retrieved_at <= ?")
             args.append(older_than.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
         if ref is not None:
             clauses.append("ref = ?")
