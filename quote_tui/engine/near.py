@@ -44,6 +44,10 @@ _CASE_WEIGHT = 0.1
 _ROUGH_MAX_DISTANCE = 0.35
 _ROUGH_TIGHT_DISTANCE = 0.1
 _TIED_LOCATIONS = 4
+# How far below the best an edge variant of a span may score and still win by its word count.
+_EDGE_WORD_CHARS = 12
+_EDGE_WORD_TOLERANCE = 0.12
+_WORDS = re.compile(r"\w+")
 
 # Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
 _FOLD_TABLE = {
@@ -349,6 +353,10 @@ def _distance(a: str, b: str) -> int:
 
 def _similarity(folded_quote: str, low_quote: str, span: str) -> float:
     folded, _ = _fold(span)
+    return _similarity_folded(folded_quote, low_quote, folded)
+
+
+def _similarity_folded(folded_quote: str, low_quote: str, folded: str) -> float:
     longest = max(len(folded), len(folded_quote))
     if not longest:
         return 1.0
@@ -408,22 +416,47 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
     return snapped
 
 
+def _words(folded: str) -> list[str]:
+    return _WORDS.findall(folded.lower())
+
+
 def _snap(
     text: str, start: int, end: int, folded_quote: str, low_quote: str
 ) -> NearCandidate | None:
-    best: NearCandidate | None = None
+    """The best whole-word span around a rough alignment.
+
+    Similarity alone prefers leaving out a changed edge word ("pages, log" against "testing, log"
+    scores higher as ", log" than as "testing, log"). Among spans that score within about one
+    word of the best, the one closest word for word wins (fewest words changed, added or left
+    out, then as many words as the quotation): the passage the author quoted is the one to show.
+    """
+    scored: list[tuple[NearCandidate, list[str]]] = []
     for s in sorted(_edge_options(text, start, is_start=True)):
         for e in sorted(_edge_options(text, end, is_start=False)):
             if e <= s:
                 continue
-            sim = _similarity(folded_quote, low_quote, text[s:e])
-            if (
-                best is None
-                or sim > best.similarity
-                or (sim == best.similarity and e - s > best.end - best.start)
-            ):
-                best = NearCandidate(s, e, sim)
-    return best
+            folded, _ = _fold(text[s:e])
+            similarity = _similarity_folded(folded_quote, low_quote, folded)
+            scored.append((NearCandidate(s, e, similarity), _words(folded)))
+    if not scored:
+        return None
+    top = max(c.similarity for c, _ in scored)
+    words = _words(folded_quote)
+    if len(words) < 2 or _SPACELESS.search(folded_quote):
+        tolerance = 0.0
+    else:
+        tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+
+    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, float, int]:
+        c, span_words = item
+        return (
+            Levenshtein.distance(words, span_words),
+            abs(len(span_words) - len(words)),
+            -c.similarity,
+            c.start - c.end,
+        )
+
+    return min((item for item in scored if item[0].similarity >= top - tolerance), key=rank)[0]
 
 
 def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
