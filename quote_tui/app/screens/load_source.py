@@ -107,6 +107,13 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
     return Content.assemble(*parts)
 
 
+class _FileTree(DirectoryTree):
+    """The file picker, without hidden files."""
+
+    def filter_paths(self, paths):
+        return [p for p in paths if not p.name.startswith(".")]
+
+
 def _slug(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:24].strip("-") or "source"
@@ -149,7 +156,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
                         suggester=PathSuggester(),
                         id="ref-file",
                     )
-                    yield DirectoryTree(self._start, id="file-tree")
+                    yield _FileTree(self._start, id="file-tree")
                 with TabPane("URL", id="tab-url"):
                     yield Input(placeholder="https://…", id="ref-url")
                 with TabPane("DOI", id="tab-doi"):
@@ -158,12 +165,11 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
                     yield Input(placeholder="12345678", id="ref-pmid")
                 with TabPane("Paste", id="tab-paste"):
                     yield TextArea(id="ref-paste", soft_wrap=True)
-            with Horizontal(classes="field"):
-                yield Label("Id", classes="field-label")
-                yield Input(placeholder="(from the name)", id="source-id")
             yield LoadingIndicator(id="load-spinner")
             yield Static("", id="load-record")
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons", id="load-row"):
+                yield Label("Id", id="source-id-label")
+                yield Input(placeholder="(from the name)", id="source-id")
                 yield Button("Read", variant="primary", id="read")
                 yield Button("Add", variant="success", id="add", disabled=True)
                 yield Button("Cancel", id="cancel")

@@ -116,7 +116,7 @@ class MainWork:
 
     def action_load_source(self) -> None:
         """Open the loading modal."""
-        start = Path.cwd()
+        start = Path(".")  # shown as "." rather than a long absolute path
         taken = {s.id for s in self.workspace.sources}
         screen = LoadSourceScreen(
             self.service, base_dir=self.base_dir, taken_ids=taken, start=start

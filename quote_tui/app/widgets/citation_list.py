@@ -97,9 +97,9 @@ class CitationList(OptionList):
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
-        source = _fit(f"  {citation.source or '(no source)'}", width - 13 - len(citation.id))
+        source = _fit(f"  {citation.source or '(no source)'}", width - 14 - len(citation.id))
         return Content.assemble(
-            (f"{label:<13}", f"{lk.colour} bold"),
+            (f"{label:<14}", f"{lk.colour} bold"),
             (citation.id, "bold"),
             (source, "$text-muted"),
             "\n",
@@ -181,14 +181,17 @@ class CitationList(OptionList):
             except OptionDoesNotExist:  # the filter hides the row: nothing to animate
                 continue
 
-    def select_citation(self, citation_id: str) -> None:
-        """Highlight a citation (clearing the filter if it hides it)."""
+    def select_citation(self, citation_id: str) -> bool:
+        """Highlight a citation (clearing the filter if it hides it); False if it is gone."""
+        if self.workspace.citation(citation_id) is None:
+            return False
         try:
             index = self.get_option_index(citation_id)
         except OptionDoesNotExist:  # the filter hides it
             self.status_filter = "all"
             index = self.get_option_index(citation_id)
         self.highlighted = index
+        return True
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -175,7 +175,14 @@ class SourceViewer(ScrollView, can_focus=True):
             return
         top = layout.starts[min(int(self.scroll_offset.y), len(layout) - 1)] if len(layout) else 0
         self._relayout()
-        if self._layout is not None:
+        if self._layout is None:
+            return
+        current = self.current
+        if current is not None:
+            # Keep the current match in view: rows moved, and it may have been chosen before
+            # the viewer had its final size.
+            self.scroll_to_offset(current.start, row_span=self._rows_of(current))
+        else:
             self.scroll_to(y=self._layout.row_of(top), animate=False)
 
     def notify_style_update(self) -> None:
@@ -186,7 +193,14 @@ class SourceViewer(ScrollView, can_focus=True):
     # ----------------------------------------------------------------- navigation
 
     def scroll_to_offset(self, offset: int, *, row_span: int = 1) -> None:
-        """Scroll so the row holding ``offset`` sits in the upper third of the view."""
+        """Scroll so the row holding ``offset`` sits in the upper third of the view.
+
+        The scroll waits for the next refresh: a source shown a moment ago may not have its
+        final size yet, and scrolling against the old one would clamp to the wrong row.
+        """
+        self.call_after_refresh(self._scroll_to_offset_now, offset, row_span)
+
+    def _scroll_to_offset_now(self, offset: int, row_span: int) -> None:
         if self._layout is None:
             return
         row = self._layout.row_of(offset)
