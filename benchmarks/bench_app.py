@@ -20,8 +20,42 @@ from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
 from quote_tui.engine.text import PreparedText
 
 _WORDS = tuple(
-    "the of and a to in is was that for on with as by at from his her it be this which or "
-    "river harbour council evidence study patients measure report market season rate".split(" ")
+    [
+        "the",
+        "of",
+        "and",
+        "a",
+        "to",
+        "in",
+        "is",
+        "was",
+        "that",
+        "for",
+        "on",
+        "with",
+        "as",
+        "by",
+        "at",
+        "from",
+        "his",
+        "her",
+        "it",
+        "be",
+        "this",
+        "which",
+        "or",
+        "river",
+        "harbour",
+        "council",
+        "evidence",
+        "study",
+        "patients",
+        "measure",
+        "report",
+        "market",
+        "season",
+        "rate",
+    ]
 )
 _MS = 1000
 
@@ -55,9 +89,7 @@ async def main() -> None:
             shown = time.perf_counter() - t0
             await _idle(app, pilot)
             checked = time.perf_counter() - t0
-            print(
-                f"open the demo: first screen {shown:.2f} s; all 13 citations checked {checked:.2f} s"
-            )
+            print(f"open the demo: first screen {shown:.2f} s; all checked {checked:.2f} s")
 
             prepared = _big_text(5_000_000)
             viewer = app.screen.query_one(SourceViewer)
