@@ -199,6 +199,8 @@ def _fragment_hits(
         segments = []
         for part in parts:
             s = m.start(part.group)
+            if part.kind == "dash" and s == m.end(part.group) and _hyphen_at(source, s) is None:
+                break  # the dash left out must be one folding removed, not a cut word
             if part.kind != "text" or s < 0:
                 continue
             qh = _shifted(quote.hyphens(part.start, part.end), s - part.start)

@@ -48,6 +48,8 @@ _TIED_LOCATIONS = 4
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.12
 _WORDS = re.compile(r"\w+")
+_BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
+_BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
 
 # Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
 _FOLD_TABLE = {
@@ -413,7 +415,41 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
             q += 1
         if q > p and not _paragraph_break(text[max(snapped) : p]):
             snapped.add(q)
-    return snapped
+    return _whole_broken_words(text, snapped | _inner_word(text, snapped, is_start=is_start),
+                               is_start=is_start)  # fmt: skip
+
+
+def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
+    """One word further in: the alignment may have taken a neighbour for a changed edge word."""
+    n = len(text)
+    if is_start:
+        q = max(snapped)
+        while q < n and _is_word(text[q]):
+            q += 1
+        while q < n and not _is_word(text[q]):
+            q += 1
+        return {q} if q < n else set()
+    q = min(snapped)
+    while q > 0 and _is_word(text[q - 1]):
+        q -= 1
+    while q > 0 and not _is_word(text[q - 1]):
+        q -= 1
+    return {q} if q > 0 else set()
+
+
+def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
+    """Options with a word hyphenated across a line break ("ta-\\nbles") taken whole, never
+    half: the span may not end inside it or start in its second half."""
+    out: set[int] = set()
+    for p in options:
+        if is_start:
+            m = _BROKEN_BEFORE.search(text, max(0, p - 40), p)
+            out.add(m.start() if m is not None and m.end() == p else p)
+            continue
+        q = p - 1 if p > 1 and text[p - 1] in "-\u00ad" else p
+        m = _BROKEN_AFTER.match(text, q)
+        out.add(m.end() if m is not None and q > 0 and text[q - 1].isalpha() else p)
+    return out
 
 
 def _words(folded: str) -> list[str]:

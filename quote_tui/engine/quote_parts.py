@@ -29,7 +29,7 @@ class Part:
     something else).
     """
 
-    kind: str  # "text" or "bracket"
+    kind: str  # "text", "bracket" or "dash" (a dash beside a bracket, optional in the source)
     start: int
     end: int
     group: str
@@ -57,8 +57,14 @@ def _is_word(c: str) -> bool:
     return c.isalnum()
 
 
-def _trim(text: str, a: int, b: int) -> tuple[int, int, bool]:
-    """Strip spaces and detached brackets from the edges of [a, b); report a bracket trim."""
+def _trim(
+    text: str, a: int, b: int, ellipsis_edge: tuple[bool, bool] = (False, False)
+) -> tuple[int, int, bool]:
+    """Strip spaces and detached brackets from the edges of [a, b); report a bracket trim.
+
+    A dash between an ellipsis and a word ("London ... - Crooks") is stripped too: in the source
+    it stood between two words and folding removed it as a hyphen.
+    """
     trimmed = False
     while True:
         while a < b and text[a] == " ":
@@ -68,6 +74,12 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int, bool]:
         m = _BRACKET.match(text, a, b)
         if m and (m.end() == b or text[m.end()] == " "):
             a, trimmed = m.end(), True
+            continue
+        if _edge_dash(text, a, b, at_end=False) and ellipsis_edge[0]:
+            a += 1
+            continue
+        if _edge_dash(text, a, b, at_end=True) and ellipsis_edge[1]:
+            b -= 1
             continue
         if b > a and text[b - 1] == "]":
             k = text.rfind("[", a, b)
@@ -102,18 +114,40 @@ def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
             alt = f"(?:(?P<b{k}> {lit})|(?:)|(?: [^ ]+){words})"
         else:
             alt = f"(?:(?P<b{k}>{lit})|(?:)|[^ ]+)"
-        if text_end > cursor:
+        dash = _edge_dash(text, cursor, text_end, at_end=True)
+        if text_end - dash > cursor:
             name = f"t{len(parts)}"
-            parts.append(Part("text", cursor, text_end, name))
-            regex.append(f"(?P<{name}>{re.escape(text[cursor:text_end])})")
+            parts.append(Part("text", cursor, text_end - dash, name))
+            regex.append(f"(?P<{name}>{re.escape(text[cursor : text_end - dash])})")
+        if dash:
+            parts.append(Part("dash", text_end - 1, text_end, f"d{k}e"))
+            regex.append(f"(?P<d{k}e>-?)")
         parts.append(Part("bracket", m.start(), m.end(), f"b{k}"))
         regex.append(alt)
         cursor = next_cursor
+        if _edge_dash(text, cursor, b, at_end=False):
+            parts.append(Part("dash", cursor, cursor + 1, f"d{k}s"))
+            regex.append(f"(?P<d{k}s>-?)")
+            cursor += 1
     if b > cursor:
         name = f"t{len(parts)}"
         parts.append(Part("text", cursor, b, name))
         regex.append(f"(?P<{name}>{re.escape(text[cursor:b])})")
     return PlanFragment(raw, tuple(parts), re.compile("".join(regex)))
+
+
+def _edge_dash(text: str, a: int, b: int, *, at_end: bool) -> int:
+    """1 when [a, b) ends (or starts) with a dash that touches a bracket on its other side.
+
+    In the source that dash stood between two words ("kann – etwa aus"), so folding took it for
+    a hyphen between letters and removed it; beside the bracket it must be optional. A dash
+    before a digit is a sign and stays.
+    """
+    if b - a < 2:
+        return 0
+    if at_end:
+        return int(text[b - 1] == "-" and text[b - 2].isalpha())
+    return int(text[a] == "-" and text[a + 1].isalpha())
 
 
 def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> QuotePlan | None:
@@ -151,8 +185,8 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
         cursor = m.end()
     bounds.append((cursor, b))
     fragments = []
-    for fa, fb in bounds:
-        fa, fb, trimmed = _trim(text, fa, fb)
+    for k, (fa, fb) in enumerate(bounds):
+        fa, fb, trimmed = _trim(text, fa, fb, (k > 0, k < len(bounds) - 1))
         if trimmed:
             rules.add(Rule.BRACKET)
         if fb > fa:

@@ -48,3 +48,32 @@ def test_near_span_does_not_grow_for_an_inserted_word() -> None:
         == "coat was another matter. Concerning his coats, I reasoned with him"
     )
     assert result.matches[0].critical
+
+
+def test_near_span_takes_a_word_hyphenated_across_lines_whole() -> None:
+    text = FILLER + "We reviewed 10 incorrect rows from various ta-\nbles and found 4 of them."
+    result = _check(text, "We reviewed 10 incorrect rows from various what")
+    assert result.status is Status.NEAR
+    assert result.matches[0].text == "We reviewed 10 incorrect rows from various ta-\nbles"
+
+
+# --- normalized: a dash beside an editorial bracket or an ellipsis
+
+
+def test_bracket_beside_a_spaced_dash() -> None:
+    text = FILLER + "Man kann – etwa aus dem Webbrowser heraus – die Daten laden."
+    result = _check(text, "kann – [so] aus dem Webbrowser heraus")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == "kann – etwa aus dem Webbrowser heraus"
+
+
+def test_dash_left_out_beside_a_bracket_never_cuts_a_word() -> None:
+    text = FILLER + "Du kannst etwa aus dem Webbrowser heraus die Daten laden."
+    assert _check(text, "kann – [so] aus dem Webbrowser heraus").status is not Status.NORMALIZED
+
+
+def test_ellipsis_beside_a_spaced_dash() -> None:
+    text = FILLER + "Queen Mary, London EC1 6BQ, UK.\nFAU - Crooks, Gavin E"
+    result = _check(text, "Queen Mary, London EC1 ... - Crooks, Gavin")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == "Queen Mary, London EC1 6BQ, UK.\nFAU - Crooks, Gavin"
