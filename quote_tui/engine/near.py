@@ -46,7 +46,7 @@ _ROUGH_TIGHT_DISTANCE = 0.1
 _TIED_LOCATIONS = 4
 # How far below the best an edge variant of a span may score and still win by its word count.
 _EDGE_WORD_CHARS = 12
-_EDGE_WORD_TOLERANCE = 0.12
+_EDGE_WORD_TOLERANCE = 0.05
 _WORDS = re.compile(r"\w+")
 _BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
@@ -478,7 +478,7 @@ def _snap(
         return None
     top = max(c.similarity for c, _ in scored)
     words = _words(folded_quote)
-    if len(words) < 2 or _SPACELESS.search(folded_quote):
+    if len(words) < 4 or _SPACELESS.search(folded_quote):
         tolerance = 0.0
     else:
         tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
