@@ -165,6 +165,9 @@ class MainWork:
         try:
             citations.checking = frozenset(ids)
             self._refresh_detail()
+            # Read every source the citations need at once (reads run in threads), then check.
+            wanted = {c.source for c in self.workspace.citations if c.id in set(ids)}
+            await asyncio.gather(*(self.ensure_source(sid) for sid in wanted if sid))
             for cid in ids:
                 spec = self.workspace.citation(cid)
                 if spec is not None:

@@ -107,7 +107,7 @@ class SourceViewer(ScrollView, can_focus=True):
     def watch_prepared(self) -> None:
         self._current = None
         self._relayout()
-        self.scroll_to(0, 0, animate=False)
+        self.scroll_to(0, 0, animate=False, immediate=True)
 
     def watch_highlights(self, highlights: tuple[Highlight, ...]) -> None:
         keep = self.current
@@ -183,7 +183,7 @@ class SourceViewer(ScrollView, can_focus=True):
             # the viewer had its final size.
             self.scroll_to_offset(current.start, row_span=self._rows_of(current))
         else:
-            self.scroll_to(y=self._layout.row_of(top), animate=False)
+            self.scroll_to(y=self._layout.row_of(top), animate=False, immediate=True)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -206,7 +206,7 @@ class SourceViewer(ScrollView, can_focus=True):
         row = self._layout.row_of(offset)
         height = self.scrollable_content_region.height
         top = row - max(height // 3, 0) if row_span < height else row
-        self.scroll_to(y=max(top, 0), animate=False)
+        self.scroll_to(y=max(top, 0), animate=False, immediate=True)
 
     def goto_line(self, line: int) -> bool:
         """Scroll to a 1-based line; False when it does not exist."""
