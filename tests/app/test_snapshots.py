@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.source_viewer import SourceViewer
 from tests.app.conftest import make_demo_app, settle
 
 
@@ -24,9 +25,13 @@ def _ready(select: str | None = None, *, keys: tuple[str, ...] = ()):
     async def run_before(pilot) -> None:
         app = pilot.app
         await settle(app, pilot)
-        if select is not None:
-            app.screen.query_one(CitationList).select_citation(select)
-            await settle(app, pilot)
+        # Select explicitly (c1 by default) so the viewer's scroll never depends on whether
+        # the verdict or the source arrived first.
+        cid = select or "c1"
+        app.screen.query_one(CitationList).select_citation(cid)
+        await settle(app, pilot)
+        app.screen.query_one(SourceViewer).select(cid)
+        await settle(app, pilot)
         app.clear_notifications()
         for key in keys:
             await pilot.press(key)
