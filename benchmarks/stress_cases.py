@@ -48,6 +48,7 @@ _PASSWORDS = {"password-example.pdf": "test"}
 _WORD = re.compile(r"^[(\[\"'“‘«»]*[^\W\d_][\w'’\-\u00ad]*[.,;:!?)\]\"'”’»]*$")
 _SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\t]")
+_LIG_SPACE = ("ﬁ ", "ﬂ ", "ﬃ ", "ﬄ ")
 _EDGE_OPEN = "([\"'“‘«"
 _EDGE_CLOSE = ",;:)]\"'”’»"
 _AUX = ("is", "are", "was", "were", "will", "can", "should", "would", "could", "has", "have",
@@ -150,6 +151,11 @@ def _span(doc: Doc, rng: random.Random, lo: int, hi: int, *, one_line: bool) -> 
             continue
         if raw[-1] in "-\u00ad" or re.search(r"[-\u00ad][ \t]*\n[ \t]*$", text[max(0, s - 4) : s]):
             continue  # a word hyphenated across the edge
+        if (
+            text[max(0, s - 2) : s].rstrip() in ("ﬁ", "ﬂ", "ﬃ", "ﬄ")
+            or text[e - 1 : e + 1] in _LIG_SPACE
+        ):
+            continue  # a word split by the PDF's stray space after a ligature
         if not (raw[0].isalnum() and (raw[-1].isalnum() or raw[-1] in ".!?")):
             continue
         if _prose(text, tokens):
@@ -283,8 +289,8 @@ def _change_number(q: str, rng: random.Random) -> str | None:
 
 
 def _negate(q: str, rng: random.Random) -> str | None:
-    if re.search(r"\bnot ", q):
-        return re.sub(r"\bnot ", "", q, count=1)
+    if re.search(r"\bnot\b", q):
+        return re.sub(r" ?\bnot\b", "", q, count=1)
     aux = [m for m in re.finditer(r"\b(" + "|".join(_AUX) + r") (?=[a-z])", q)]
     if not aux:
         return None
@@ -298,6 +304,20 @@ def _flip(q: str) -> str | None:
             if re.search(rf"\b{x}\b", q):
                 return re.sub(rf"\b{x}\b", y, q, count=1)
     return None
+
+
+def _two_changes(q: str, doc: Doc, rng: random.Random) -> str | None:
+    if len(_words(q)) < 16:
+        return None
+    once = _replace_word(q, doc, rng, "middle")
+    return None if once is None else _replace_word(once, doc, rng, "middle")
+
+
+def _period(q: str, text: str, end: int) -> str | None:
+    """The quotation closed with a full stop the source does not have there."""
+    if not q[-1].isalnum() or text[end : end + 1] == ".":
+        return None
+    return q + "."
 
 
 def _cjk_change(q: str, doc: Doc, rng: random.Random) -> str | None:
@@ -336,7 +356,8 @@ def _generate_doc(doc: Doc, others: list[Doc], per_doc: int, seed: int) -> Itera
 
     plan = ["exact", "exact", "exact-quoted", "lines", "lines", "typo", "typo", "ellipsis",
             "bracket", "case", "near-word", "near-first", "near-last", "near-short", "number",
-            "negate", "flip", "absent", "absent", "absent"]  # fmt: skip
+            "negate", "flip", "absent", "absent", "absent", "period", "typo-ellipsis",
+            "near-two", "near-six", "absent-short"]  # fmt: skip
     made: list[Case] = []
     attempts = 0
     while len(made) < per_doc and attempts < per_doc * 8:
@@ -350,12 +371,13 @@ def _generate_doc(doc: Doc, others: list[Doc], per_doc: int, seed: int) -> Itera
 
 def _one(doc: Doc, others: list[Doc], family: str, rng: random.Random, case) -> Case | None:
     text = doc.prepared.text
-    if family == "absent":
+    if family.startswith("absent"):
         other = rng.choice(others)
         if other.spaceless != doc.spaceless and rng.random() < 0.7:
             return None
+        lo, hi = (6, 10) if family == "absent-short" else (8, 30)
         s, e = (_cjk_span(other, rng, 12, 40) if other.spaceless else
-                _span(other, rng, 8, 30, one_line=False))  # fmt: skip
+                _span(other, rng, lo, hi, one_line=False))  # fmt: skip
         if s < 0:
             return None
         quote = _join_lines(other.prepared.text[s:e], rng)
@@ -374,7 +396,7 @@ def _one(doc: Doc, others: list[Doc], family: str, rng: random.Random, case) -> 
             return case("cjk-near", _cjk_change(raw, doc, rng), "near", s, e)
         return None
     one_line = family in ("exact", "exact-quoted")
-    lo, hi = (8, 14) if family == "near-short" else (8, 40)
+    lo, hi = {"near-short": (8, 14), "near-six": (6, 10)}.get(family, (8, 40))
     s, e = _span(doc, rng, lo, hi, one_line=one_line)
     if s < 0:
         return None
@@ -388,6 +410,8 @@ def _one(doc: Doc, others: list[Doc], family: str, rng: random.Random, case) -> 
         "ellipsis": lambda: _ellipsis(joined, rng),
         "bracket": lambda: _bracket(joined, rng),
         "case": lambda: _case_bracket(joined),
+        "period": lambda: _period(joined, text, e),
+        "typo-ellipsis": lambda: _ellipsis(_typography(joined, rng), rng),
     }
     if family in transforms:
         quote = transforms[family]()
@@ -405,9 +429,12 @@ def _one(doc: Doc, others: list[Doc], family: str, rng: random.Random, case) -> 
         "number": lambda: _change_number(joined, rng),
         "negate": lambda: _negate(joined, rng),
         "flip": lambda: _flip(joined),
+        "near-two": lambda: _two_changes(joined, doc, rng),
+        "near-six": lambda: _replace_word(joined, doc, rng, "middle"),
     }
     quote = changers[family]()
-    if quote is None or len(_words(quote)) < 8 or _present(doc, quote):
+    shortest = 6 if family == "near-six" else 8
+    if quote is None or len(_words(quote)) < shortest or _present(doc, quote):
         return None
     return case(family, quote, "near", s, e, family in ("number", "negate", "flip"))
 

@@ -11,6 +11,7 @@ drop one is ``normalized`` with the ``ellipsis`` rule.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from quote_tui.engine.diff import word_differences
@@ -24,6 +25,10 @@ from quote_tui.engine.text import PreparedText
 _OPENING = "\"'“‘„‚«‹"
 _CLOSING = "\"'”’“‘»›"
 _ALLOWED_CONTROLS = "\t\r\n"
+_CLOSING_STOPS = ".,;:"
+_WORD = re.compile(r"\w+")
+_SHORT_WORDS = 10
+_SHORT_ALLOWANCE = 0.05
 _DEFAULT_OPTIONS = MatchOptions()
 
 
@@ -163,7 +168,51 @@ def check(
                 return _result(
                     prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
                 )
+    result = _without_closing_stop(prepared, quote, variants, options)
+    if result is not None:
+        return result
     return _near_or_absent(prepared, quote, variants[-1], options)
+
+
+def _without_closing_stop(
+    prepared: PreparedText, quote: str, variants: tuple[str, ...], options: MatchOptions
+) -> CheckResult | None:
+    """The quotation found once a closing full stop (or comma, colon, semicolon) is dropped.
+
+    Authors end a quoted sentence fragment with their own stop ("... into the sea." where the
+    source goes on ", and then"); style guides let the final punctuation change. Only a lone
+    mark after a word, number or closing mark is dropped: "..." is an ellipsis, and "?" or "!"
+    say something. The match is ``normalized``: the words stand, the punctuation was adapted.
+    """
+    trimmed = variants[0]
+    if len(trimmed) < 3 or trimmed[-1] not in _CLOSING_STOPS or trimmed[-2] in _CLOSING_STOPS:
+        return None
+    if not (trimmed[-2].isalnum() or trimmed[-2] in _CLOSING + ")]"):
+        return None
+    for variant in quote_variants(trimmed[:-1].rstrip()):
+        for hits in (
+            find_exact(prepared, variant, limit=options.max_matches),
+            find_normalized(prepared, variant, options=options, literal_only=True),
+            find_normalized(prepared, variant, options=options),
+        ):
+            if hits.count:
+                matches = _matches(prepared, hits, Status.NORMALIZED, options)
+                return _result(
+                    prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
+                )
+    return None
+
+
+def _near_threshold(quote: str, options: MatchOptions) -> float:
+    """The similarity a passage needs to count as near, a little lower for short quotations.
+
+    One changed word in six costs a sixth of the characters, so a short misquotation scores
+    about 0.72 where a long one scores 0.9; sentences absent from the source stay far lower
+    (below 0.56 for quotations of six to ten words on the corpus' generated cases).
+    """
+    if len(_WORD.findall(quote)) <= _SHORT_WORDS:
+        return options.near_threshold - _SHORT_ALLOWANCE
+    return options.near_threshold
 
 
 def _near_or_absent(
@@ -182,7 +231,7 @@ def _near_or_absent(
             differences=word_differences(variant, prepared.text[c.start : c.end]),
         )
         for c in candidates
-        if c.similarity >= options.near_threshold
+        if c.similarity >= _near_threshold(variant, options)
     )
     if prepared.truncated:
         return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)

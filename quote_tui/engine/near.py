@@ -39,6 +39,9 @@ _GRAM_BLOCK_CHARS = 1400
 _GLOBAL_SEARCH_BYTES = 256 * 1024
 _WHOLE_TEXT_CHARS = 32_000
 _MAX_SEED_TOKENS = 96
+_FEW_RARE_KEYS = 4
+_TIE_BREAK_KEYS = 12
+_SHORT_QUOTE_BYTES = 400
 _CASE_WEIGHT = 0.1
 # Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped.
 _ROUGH_MAX_DISTANCE = 0.35
@@ -268,6 +271,13 @@ def _pairs(prepared: PreparedText, index: _Index) -> dict[bytes | str, list[int]
     return postings
 
 
+def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
+    """True when fewer than a handful of the quotation's words are rare enough to seed with."""
+    common = max(64, (len(index.byte_starts) - 1) // 10)
+    rare = sum(1 for k in keys if k in index.postings and len(index.postings[k]) <= common)
+    return rare < _FEW_RARE_KEYS
+
+
 def _pair_keys(keys_text: set[str]) -> set[bytes | str]:
     out: set[bytes | str] = set()
     for variant in keys_text:
@@ -319,6 +329,10 @@ def _seed_regions(
     chosen = [item for item in found if item[0] <= common]
     if not chosen:
         return []  # only words found everywhere: seeding cannot tell regions apart
+    if len(chosen) < _FEW_RARE_KEYS:
+        # One or two rare words tie in many places; the commoner words, at their lower weight,
+        # tell the place where they all stand together from the rest.
+        chosen = found[:_TIE_BREAK_KEYS]
     scores: dict[int, float] = defaultdict(float)
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
@@ -483,11 +497,16 @@ def _snap(
     else:
         tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
 
-    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, float, int]:
+    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, int, float, int]:
         c, span_words = item
+        # a stray mark at an edge (") and rs27", "(based on") where the quotation has a word
+        stray = (_is_word(folded_quote[0]) and not _is_word(text[c.start])) + (
+            _is_word(folded_quote[-1]) and not _is_word(text[c.end - 1])
+        )
         return (
             Levenshtein.distance(words, span_words),
             abs(len(span_words) - len(words)),
+            stray,
             -c.similarity,
             c.start - c.end,
         )
@@ -611,11 +630,15 @@ def find_near(
     span = 1 + math.ceil(len(qbytes) * blocks / max(len(index.data), 1))
     count = limit + 3 if len(quote) <= 5000 else limit
     starts = index.byte_starts
-    regions = _seed_regions(index, _seed_keys(index, quote, folded_quote, low_quote), span, count)
-    if not regions and not index.grams and len(index.data) > _GLOBAL_SEARCH_BYTES:
-        # every word is common (a small lexicon): pairs of adjacent words still tell regions apart
+    word_keys = _seed_keys(index, quote, folded_quote, low_quote)
+    regions = _seed_regions(index, word_keys, span, count)
+    big = not index.grams and len(index.data) > _GLOBAL_SEARCH_BYTES
+    if big and (not regions or (len(qbytes) <= _SHORT_QUOTE_BYTES and _few_rare(index, word_keys))):
+        # Every word is common (a small lexicon), or a short quotation has only a rare word or
+        # two that stand in many places: pairs of adjacent words still tell regions apart.
         keys = _pair_keys({_lower(quote), low_quote})
-        regions = _seed_regions(index, keys, span, count, _pairs(prepared, index))
+        paired = _seed_regions(index, keys, span, count, _pairs(prepared, index))
+        regions = paired + [w for w in regions if all(abs(w - p) >= span for p in paired)]
     bounds = [
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions

@@ -18,6 +18,9 @@ from quote_tui.engine.records import Rule
 
 _ELLIPSIS = re.compile(r" ?(?:\[ ?\. ?\. ?\. ?\]|\.(?: ?\.){2,3}) ?")
 _BRACKET = re.compile(r"\[([^\[\]]{1,100})\]")
+# A source word an editorial bracket may stand for. Never one with brackets of its own: the
+# source's "[22]" quoted as "[25]" is a changed reference, not an editorial insertion.
+_SOURCE_WORD = r"[^ \[\]]+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,12 +111,12 @@ def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
             alt = f"(?:(?P<b{k}>{lit})|(?i:{re.escape(m.group(1))}))"
         elif after == " ":
             next_cursor += 1
-            alt = f"(?:(?P<b{k}>{lit} )|(?:)|(?:[^ ]+ ){words})"
+            alt = f"(?:(?P<b{k}>{lit} )|(?:)|(?:{_SOURCE_WORD} ){words})"
         elif before == " ":
             text_end -= 1
-            alt = f"(?:(?P<b{k}> {lit})|(?:)|(?: [^ ]+){words})"
+            alt = f"(?:(?P<b{k}> {lit})|(?:)|(?: {_SOURCE_WORD}){words})"
         else:
-            alt = f"(?:(?P<b{k}>{lit})|(?:)|[^ ]+)"
+            alt = f"(?:(?P<b{k}>{lit})|(?:)|{_SOURCE_WORD})"
         dash = _edge_dash(text, cursor, text_end, at_end=True)
         if text_end - dash > cursor:
             name = f"t{len(parts)}"

@@ -8,10 +8,20 @@ fixed seed) and asserts the floors reached, and that no generated misquotation i
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
 from quote_tui.engine.check import check
 from quote_tui.engine.records import Status
 from quote_tui.engine.text import PreparedText
+from quote_tui.sources.local import read_path
 
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "stress_cases.py"
 FILLER = (
     "Rivers carry silt toward the delta every spring. Farmers plant rice along the banks, and "
     "markets open early in the dry months. "
@@ -77,3 +87,91 @@ def test_ellipsis_beside_a_spaced_dash() -> None:
     result = _check(text, "Queen Mary, London EC1 ... - Crooks, Gavin")
     assert result.status is Status.NORMALIZED
     assert result.matches[0].text == "Queen Mary, London EC1 6BQ, UK.\nFAU - Crooks, Gavin"
+
+
+# --- closing punctuation, editorial brackets that hide a changed number, short quotations
+
+
+def test_closing_full_stop_the_source_lacks_is_normalized() -> None:
+    text = FILLER + "The whales swam toward the open sea, and the boats followed them."
+    result = _check(text, "The whales swam toward the open sea.")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == "The whales swam toward the open sea"
+
+
+def test_question_mark_is_not_dropped() -> None:
+    text = FILLER + "The whales swam toward the open sea, and the boats followed them."
+    assert _check(text, "The whales swam toward the open sea?").status is Status.NEAR
+
+
+def test_changed_reference_in_brackets_is_never_normalized() -> None:
+    text = FILLER + "Continuous integration (CI) pipelines [22] and build systems are exposed."
+    result = _check(text, "Continuous integration (CI) pipelines [25] and build systems")
+    assert result.status is Status.NEAR
+    assert result.matches[0].critical
+
+
+def test_short_misquotation_with_one_word_changed_is_near() -> None:
+    text = FILLER + "He was a member of FSF's Board of Directors, and later left it."
+    result = _check(text, "of FSF's Board of Should, and")
+    assert result.status is Status.NEAR
+
+
+def test_short_absent_sentence_stays_not_found() -> None:
+    text = FILLER * 3
+    assert _check(text, "the committee approved the new budget").status is Status.NOT_FOUND
+
+
+@pytest.mark.corpus
+def test_short_quotation_of_common_words_is_located_in_a_large_text(corpus_dir: Path) -> None:
+    # Only "silence" and "alongside" are rare in Moby Dick, and each stands in many places;
+    # pairs of adjacent words ("had had") find the passage among them.
+    loaded = read_path(corpus_dir / "text" / "melville-moby-dick-pg2701.txt")
+    result = check(loaded.prepared, "they had had a silence alongside a day or")
+    assert result.status is Status.NEAR
+    assert result.matches[0].text == "they had had a whale alongside a day or"
+
+
+def test_near_span_does_not_start_on_a_stray_mark() -> None:
+    text = FILLER + "(rs2736098) and rs2736098 (per minor allele OR 0.75; 95% CI 0.63 to 0.90)"
+    result = _check(text, "status rs2736098 (per minor allele OR 0.75; 95% CI 0.63 to 0.90)")
+    assert result.status is Status.NEAR
+    assert result.matches[0].text.startswith("and rs2736098")
+
+
+# --- generated cases on every corpus document
+
+
+def _stress_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("stress_cases", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # dataclasses look their module up there
+    spec.loader.exec_module(sys.modules[spec.name])
+    return sys.modules[spec.name]
+
+
+@pytest.mark.corpus
+def test_generated_cases_accuracy_floors(corpus_dir: Path) -> None:
+    stress = _stress_module()
+    if not stress.SCORER.is_file():
+        pytest.skip("needs ../shared/tools/score_cases.py beside the project")
+    docs = stress.load_documents(corpus_dir)
+    cases = stress.generate(docs, per_doc=12, seed=11)
+    outcomes = stress.run(docs, cases)
+    assert len(outcomes) > 500
+    misquoted_found = [
+        o.case.id for o in outcomes if o.case.expect == "near" and o.got in ("exact", "normalized")
+    ]
+    assert misquoted_found == []
+    absent_near = [
+        o.case.id for o in outcomes if o.case.expect == "not_found" and o.got != "not_found"
+    ]
+    assert absent_near == []
+    right = Counter(o.case.expect for o in outcomes if o.verdict_ok)
+    total = Counter(o.case.expect for o in outcomes)
+    for verdict in ("exact", "normalized", "near", "not_found"):
+        assert right[verdict] >= 0.98 * total[verdict], (verdict, right[verdict], total[verdict])
+    assert sum(o.span_ok for o in outcomes) >= 0.98 * len(outcomes)
+    assert sum(o.page_ok for o in outcomes) >= 0.99 * len(outcomes)
+    assert all(o.critical_ok for o in outcomes)
