@@ -289,6 +289,8 @@ def _change_number(q: str, rng: random.Random) -> str | None:
 
 
 def _negate(q: str, rng: random.Random) -> str | None:
+    if re.search(r"\bnot\W*$", q):
+        return None  # dropping a closing "not" leaves a verbatim, shorter quotation
     if re.search(r"\bnot\b", q):
         return re.sub(r" ?\bnot\b", "", q, count=1)
     aux = [m for m in re.finditer(r"\b(" + "|".join(_AUX) + r") (?=[a-z])", q)]
