@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
 from quote_tui.engine.near import find_near
 from quote_tui.engine.near import warm as _warm_near
-from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
+from quote_tui.engine.records import CheckResult, Match, MatchOptions, Rule, Status
 from quote_tui.engine.text import PreparedText
 
 _OPENING = "\"'“‘„‚«‹"
@@ -196,7 +197,10 @@ def _without_closing_stop(
             find_normalized(prepared, variant, options=options),
         ):
             if hits.count:
-                matches = _matches(prepared, hits, Status.NORMALIZED, options)
+                matches = tuple(
+                    replace(m, rules=tuple(dict.fromkeys((*m.rules, Rule.PUNCTUATION))))
+                    for m in _matches(prepared, hits, Status.NORMALIZED, options)
+                )
                 return _result(
                     prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
                 )

@@ -37,6 +37,7 @@ class Rule(StrEnum):
     UNICODE = "unicode"
     ELLIPSIS = "ellipsis"
     BRACKET = "bracket"
+    PUNCTUATION = "punctuation"  # the quotation's own closing stop where the source goes on
 
 
 class DiffKind(StrEnum):

@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from quote_tui.engine.check import check
-from quote_tui.engine.records import Status
+from quote_tui.engine.records import Rule, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.local import read_path
 
@@ -97,6 +97,7 @@ def test_closing_full_stop_the_source_lacks_is_normalized() -> None:
     result = _check(text, "The whales swam toward the open sea.")
     assert result.status is Status.NORMALIZED
     assert result.matches[0].text == "The whales swam toward the open sea"
+    assert Rule.PUNCTUATION in result.matches[0].rules
 
 
 def test_question_mark_is_not_dropped() -> None:
