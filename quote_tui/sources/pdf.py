@@ -261,7 +261,7 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
                     parts.append(line.text)
                     boxes.append((pos, pos + len(line.text), index + 1, *line.rect))
                     pos += len(line.text)
-                    nonspace += sum(1 for c in line.text if not c.isspace())
+                    nonspace += len("".join(line.text.split()))
             chars_per_page.append(nonspace)
             has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
