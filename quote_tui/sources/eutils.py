@@ -63,19 +63,7 @@ async def _get(session: RemoteSession, url: str) -> FetchedBody:
 def _fill(loaded: LoadedSource, fetched: FetchedBody, **changes: object) -> LoadedSource:
     from dataclasses import replace
 
-    retrieval = replace(
-        loaded.retrieval,
-        content_sha256=fetched.content_sha256,
-        location=fetched.final_url,
-        content_type=fetched.content_type,
-        retrieved_at=fetched.retrieved_at,
-        final_url=fetched.final_url,
-        redirects=fetched.redirects,
-        http_status=fetched.http_status,
-        etag=fetched.etag,
-        last_modified=fetched.last_modified,
-        **changes,
-    )
+    retrieval = replace(loaded.retrieval, **fetched.retrieval_facts(), **changes)
     return LoadedSource(retrieval, loaded.prepared)
 
 

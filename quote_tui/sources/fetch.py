@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from typing import Any
 
 import httpx
 
@@ -124,6 +125,20 @@ class FetchedBody:
     body: bytes
     content_sha256: str
     retrieved_at: str
+
+    def retrieval_facts(self) -> dict[str, Any]:
+        """The Retrieval fields this fetch decides (``dataclasses.replace(retrieval, **facts)``)."""
+        return {
+            "content_sha256": self.content_sha256,
+            "location": self.final_url,
+            "content_type": self.content_type,
+            "retrieved_at": self.retrieved_at,
+            "final_url": self.final_url,
+            "redirects": self.redirects,
+            "http_status": self.http_status,
+            "etag": self.etag,
+            "last_modified": self.last_modified,
+        }
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> int | None:

@@ -24,7 +24,7 @@ from quote_tui.engine.text import LineBox, PreparedText
 from quote_tui.sources.plain import decode_text, sniff_binary
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
-__all__ = ["DEFAULT_MAX_CHARS", "read_bytes", "read_path", "supplied_text"]
+__all__ = ["DEFAULT_MAX_CHARS", "MEDIA_TYPES", "read_bytes", "read_path", "supplied_text"]
 
 DEFAULT_MAX_CHARS = 5_000_000
 
@@ -41,7 +41,7 @@ _BY_EXTENSION = {
     ".nbib": "medline",
     ".medline": "medline",
 }
-_BY_MEDIA_TYPE = {
+MEDIA_TYPES = {
     "text/html": "html",
     "application/xhtml+xml": "html",
     "application/pdf": "pdf",
@@ -141,7 +141,7 @@ def _unsupported(why: str) -> SourceError:
 
 def _format(data: bytes, name: str, media_type: str) -> str:
     if media_type and media_type not in _GENERIC_TYPES:
-        fmt = _BY_MEDIA_TYPE.get(media_type)
+        fmt = MEDIA_TYPES.get(media_type)
         if fmt is None:
             raise _unsupported(f"the content type is {media_type}")
         if fmt == "xml" and _sniff(data) == "html":

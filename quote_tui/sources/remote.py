@@ -24,6 +24,7 @@ from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.fetch import FetchedBody, Fetcher
 from quote_tui.sources.guard import Resolver, guarded_client
+from quote_tui.sources.local import MEDIA_TYPES
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import ParsedRef
 from quote_tui.sources.robots import ROBOTS_MAX_BYTES, RobotsCache
@@ -294,18 +295,6 @@ class RemoteSession:
         return _prepare_text(text, max_chars)
 
 
-# Media types read by the core readers; anything else is refused as unsupported_type.
-_READABLE = {
-    "text/html": "html",
-    "application/xhtml+xml": "html",
-    "application/pdf": "pdf",
-    "application/x-pdf": "pdf",
-    "text/plain": "text",
-    "text/markdown": "markdown",
-    "text/x-markdown": "markdown",
-    "application/xml": "xml",
-    "text/xml": "xml",
-}
 # Servers that do not know what they hold; the bytes decide.
 _UNKNOWN = frozenset(
     {None, "application/octet-stream", "binary/octet-stream", "application/download"}
@@ -313,7 +302,7 @@ _UNKNOWN = frozenset(
 
 
 def _body_format(content_type: str | None, body: bytes) -> str | None:
-    fmt = _READABLE.get(content_type or "")
+    fmt = MEDIA_TYPES.get(content_type or "")
     if fmt is None and content_type in _UNKNOWN:
         head = body[:1024].lstrip().lower()
         if body[:1024].lstrip().startswith(b"%PDF-"):
@@ -404,15 +393,7 @@ def read_fetched(
         ref=ref,
         kind=kind,
         representation=representation or base.representation,
-        content_sha256=fetched.content_sha256,
-        location=fetched.final_url,
-        content_type=fetched.content_type,
-        retrieved_at=fetched.retrieved_at,
-        final_url=fetched.final_url,
-        redirects=fetched.redirects,
-        http_status=fetched.http_status,
-        etag=fetched.etag,
-        last_modified=fetched.last_modified,
+        **fetched.retrieval_facts(),
         metadata=base.metadata if metadata is None else metadata,
         from_snapshot=False,
     )
