@@ -202,7 +202,12 @@ async def _run(batch: Batch, settings: Settings) -> dict[str, Any]:
 
 
 def _exit_for(report: dict[str, Any], strict: bool) -> int:
-    if strict and any(c["status"] not in _PASSING for c in report["citations"]):
+    """1 under ``--strict`` when a citation is not faithful, or an ellipsis in it hides a
+    negation or a number (found, but critical)."""
+    if strict and any(
+        c["status"] not in _PASSING or any(m.get("critical") for m in c["matches"])
+        for c in report["citations"]
+    ):
         return EXIT_STRICT
     return EXIT_OK
 

@@ -80,6 +80,18 @@ def differences(match: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     if not match:
         return []
     diffs = [d for d in match.get("differences") or [] if isinstance(d, Mapping)]
+    # words an ellipsis left out count as differences when they hide a negation or a number
+    for fragment in match.get("fragments") or []:
+        flags = fragment.get("omitted_flags") if isinstance(fragment, Mapping) else None
+        if flags:
+            diffs.append(
+                {
+                    "quote": "…",
+                    "source": fragment.get("omitted", ""),
+                    "kind": flags[0],
+                    "critical": True,
+                }
+            )
     return sorted(diffs, key=lambda d: 0 if d.get("critical") else 1)
 
 

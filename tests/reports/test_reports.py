@@ -124,3 +124,23 @@ def test_html_report_renders_in_headless_chromium(tmp_path: Path) -> None:
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) > 10_000  # a blank page compresses far smaller
+
+
+def test_an_ellipsis_that_hides_a_negation_is_a_critical_difference() -> None:
+    from quote_tui.reports.common import differences
+
+    match = {
+        "differences": [],
+        "fragments": [
+            {
+                "quote": "the landlord is",
+                "start": 0,
+                "end": 15,
+                "omitted": "not",
+                "omitted_flags": ["negation"],
+            },
+            {"quote": "permitted", "start": 20, "end": 29, "omitted": "", "omitted_flags": []},
+        ],
+    }
+    (only,) = differences(match)
+    assert only["critical"] and only["kind"] == "negation" and only["source"] == "not"
