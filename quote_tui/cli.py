@@ -1,7 +1,8 @@
 """The ``quote-tui`` command: a thin front end over ``quote_tui.batch.service``.
 
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
-Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized;
+Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
+(or an ellipsis in it hides a negation or a number);
 2 usage or input errors.
 """
 
@@ -84,7 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="report format (default: from the -o suffix, else json)",
     )
     check.add_argument(
-        "--strict", action="store_true", help="exit 1 when any citation is not exact or normalized"
+        "--strict",
+        action="store_true",
+        help="exit 1 when any citation is not exact or normalized, or an ellipsis in it hides "
+        "a negation or a number",
     )
     _manuscript_args(check)
     _matching_args(check)

@@ -85,3 +85,27 @@ def test_text_command_prints_checked_text(
 def test_text_command_unreadable_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["text", str(tmp_path / "missing.pdf")]) == 2
     assert "file_not_found" in capsys.readouterr().err
+
+
+def test_strict_fails_when_an_ellipsis_hides_a_negation(tmp_path: Path) -> None:
+    (tmp_path / "lease.txt").write_text(
+        "Under the lease the landlord is not permitted to terminate the tenancy early.\n",
+        encoding="utf-8",
+    )
+    batch = tmp_path / "batch.json"
+    quote = "the landlord is ... permitted to terminate"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "s1", "ref": "lease.txt"}],
+                "citations": [{"id": "c1", "source": "s1", "quote": quote}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "r.json"
+    assert main(["check", str(batch), "-o", str(out)]) == 0
+    citation = json.loads(out.read_text(encoding="utf-8"))["citations"][0]
+    assert citation["status"] == "normalized"
+    assert citation["matches"][0]["critical"] is True
+    assert main(["check", str(batch), "--strict", "-o", str(out)]) == 1
