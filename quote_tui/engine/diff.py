@@ -5,13 +5,22 @@ line breaks), so typography alone never shows up as a difference. The rest is co
 token: numbers (with sign, decimals, thousands separators and percent) are one token, words keep
 inner hyphens and apostrophes, and each punctuation mark stands alone. A changed number or sign and
 a dropped, added or flipped negation are always critical, however similar the passage is.
+
+Each difference carries where its words stand in the strings compared: the offsets run from the
+first reported token's first character to the last one's last (accents included), so the slice,
+folded typographically and with whitespace dropped, reads as the reported words do with
+whitespace dropped. A side with no words gets a zero-width position: just after the token before
+the gap, or at the start of the next token when the gap opens the text. (Offsets are known per
+character cluster, a letter with its accents: a cluster that yields two tokens, such as a digit
+with a stray accent, gives both the whole cluster.)
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from rapidfuzz.distance import OSA, Levenshtein
@@ -19,7 +28,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
 
-__all__ = ["word_differences"]
+__all__ = ["difference_spans", "word_differences"]
 
 # Scripts written without spaces: each character is a token of its own.
 _SPACELESS = (
@@ -82,6 +91,8 @@ _MAX_PAIRING_CELLS = 2500
 class _Token:
     text: str
     kind: str  # "num", "word", "char" or "punct"
+    start: int = 0  # offsets into the unfolded text
+    end: int = 0
 
     @property
     def key(self) -> str:
@@ -94,8 +105,22 @@ class _Token:
 
 
 def _tokens(text: str) -> list[_Token]:
-    folded, _ = _fold(text)
-    return [_Token(m.group(), m.lastgroup or "punct") for m in _TOKEN.finditer(folded)]
+    folded, where = _fold(text)
+    out = []
+    for m in _TOKEN.finditer(folded):
+        end = where[m.end() - 1] + 1
+        limit = where[m.end()] if m.end() < len(where) else len(text)
+        while end < limit and unicodedata.combining(text[end]):
+            end += 1  # accents the token's last letter took in when folded
+        out.append(_Token(m.group(), m.lastgroup or "punct", where[m.start()], end))
+    return out
+
+
+def _gap(tokens: Sequence[_Token], index: int) -> int:
+    """The zero-width position before ``tokens[index]``: after the token before it, if any."""
+    if index > 0:
+        return tokens[index - 1].end
+    return tokens[0].start if tokens else 0
 
 
 def _negated(token: _Token) -> bool:
@@ -145,7 +170,17 @@ def _spelling(a: str, b: str) -> bool:
 
 
 def _pair(q: _Token, s: _Token) -> Difference:
-    """Classify one quoted token against the source token it replaces."""
+    """Classify one quoted token against the source token it replaces, with both positions."""
+    return replace(
+        _classify(q, s),
+        quote_start=q.start,
+        quote_end=q.end,
+        source_start=s.start,
+        source_end=s.end,
+    )
+
+
+def _classify(q: _Token, s: _Token) -> Difference:
     if q.kind == "punct" and s.kind == "punct":
         return Difference(q.text, s.text, DiffKind.PUNCTUATION)
     if _negated(q) != _negated(s) or _flips(q.key, s.key):
@@ -161,8 +196,9 @@ def _pair(q: _Token, s: _Token) -> Difference:
     return Difference(q.text, s.text, DiffKind.WORD)
 
 
-def _unpaired(tokens: Sequence[_Token], *, in_quote: bool) -> list[Difference]:
-    """Words only one side has, as runs of punctuation and runs of words."""
+def _unpaired(tokens: Sequence[_Token], *, in_quote: bool, other_at: int) -> list[Difference]:
+    """Words only one side has, as runs of punctuation and runs of words; ``other_at`` is the
+    zero-width position on the side without them."""
     out: list[Difference] = []
     runs: list[list[_Token]] = []
     for t in tokens:
@@ -181,7 +217,9 @@ def _unpaired(tokens: Sequence[_Token], *, in_quote: bool) -> list[Difference]:
         else:
             kind, critical = (DiffKind.EXTRA if in_quote else DiffKind.MISSING), False
         quote, source = (joined, "") if in_quote else ("", joined)
-        out.append(Difference(quote, source, kind, critical=critical))
+        here, there = (run[0].start, run[-1].end), (other_at, other_at)
+        (qa, qb), (sa, sb) = (here, there) if in_quote else (there, here)
+        out.append(Difference(quote, source, kind, critical, qa, qb, sa, sb))
     return out
 
 
@@ -199,16 +237,20 @@ def _cost(q: _Token, s: _Token) -> float:
     return 1.0 - Levenshtein.normalized_similarity(q.key, s.key)
 
 
-def _align(qs: Sequence[_Token], ss: Sequence[_Token]) -> list[Difference]:
-    """Pair the tokens of a replaced stretch by least cost; what stays unpaired is extra/missing."""
+def _align(
+    q_all: Sequence[_Token], s_all: Sequence[_Token], i1: int, i2: int, j1: int, j2: int
+) -> list[Difference]:
+    """Pair the tokens of a replaced stretch (``q_all[i1:i2]`` against ``s_all[j1:j2]``) by least
+    cost; what stays unpaired is extra/missing."""
+    qs, ss = q_all[i1:i2], s_all[j1:j2]
     if len(qs) == len(ss):
         return [_pair(q, s) for q, s in zip(qs, ss, strict=True)]
     if len(qs) * len(ss) > _MAX_PAIRING_CELLS:
         n = min(len(qs), len(ss))
         return (
             [_pair(q, s) for q, s in zip(qs[:n], ss[:n], strict=True)]
-            + _unpaired(qs[n:], in_quote=True)
-            + _unpaired(ss[n:], in_quote=False)
+            + _unpaired(qs[n:], in_quote=True, other_at=_gap(s_all, j1 + n))
+            + _unpaired(ss[n:], in_quote=False, other_at=_gap(q_all, i1 + n))
         )
     rows, cols = len(qs) + 1, len(ss) + 1
     cost = [[0.0] * cols for _ in range(rows)]
@@ -231,13 +273,15 @@ def _align(qs: Sequence[_Token], ss: Sequence[_Token]) -> list[Difference]:
         steps.append((i - 1 if m != 2 else -1, j - 1 if m != 1 else -1))
         i, j = (i - 1 if m != 2 else i), (j - 1 if m != 1 else j)
     out: list[Difference] = []
+    q_next, s_next = i1, j1  # the next unconsumed token on each side
     for qi, si in reversed(steps):
         if qi >= 0 and si >= 0:
             out.append(_pair(qs[qi], ss[si]))
         elif qi >= 0:
-            out.extend(_unpaired([qs[qi]], in_quote=True))
+            out.extend(_unpaired([qs[qi]], in_quote=True, other_at=_gap(s_all, s_next)))
         else:
-            out.extend(_unpaired([ss[si]], in_quote=False))
+            out.extend(_unpaired([ss[si]], in_quote=False, other_at=_gap(q_all, q_next)))
+        q_next, s_next = q_next + (qi >= 0), s_next + (si >= 0)
     return _merge(out)
 
 
@@ -248,7 +292,13 @@ def _merge(diffs: list[Difference]) -> list[Difference]:
         prev = out[-1] if out else None
         if prev and d.kind == prev.kind and d.kind in (DiffKind.EXTRA, DiffKind.MISSING):
             out[-1] = Difference(
-                f"{prev.quote} {d.quote}".strip(), f"{prev.source} {d.source}".strip(), d.kind
+                f"{prev.quote} {d.quote}".strip(),
+                f"{prev.source} {d.source}".strip(),
+                d.kind,
+                quote_start=prev.quote_start,
+                quote_end=d.quote_end,
+                source_start=prev.source_start,
+                source_end=d.source_end,
             )
         else:
             out.append(d)
@@ -264,8 +314,9 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
 
     Returns:
         The differences in source order. Each names the quoted and the source wording (one is
-        empty for extra or missing words), its kind, and whether it is critical: every changed
-        number or sign and every dropped, added or flipped negation is.
+        empty for extra or missing words), its kind, whether it is critical (every changed
+        number or sign and every dropped, added or flipped negation is), and its offsets into
+        ``quote`` and ``source`` (see the module's docstring).
     """
     qs, ss = _tokens(quote), _tokens(source)
     matcher = SequenceMatcher(None, [t.key for t in qs], [t.key for t in ss], autojunk=False)
@@ -275,11 +326,59 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
             for q, s in zip(qs[i1:i2], ss[j1:j2], strict=True):
                 # Equal keys: only case (or a hyphen, which is typography) can differ.
                 if q.text != s.text and q.text.replace("-", "") != s.text.replace("-", ""):
-                    out.append(Difference(q.text, s.text, DiffKind.CASE))
+                    out.append(
+                        Difference(
+                            q.text, s.text, DiffKind.CASE, False, q.start, q.end, s.start, s.end
+                        )
+                    )
         elif op == "delete":
-            out.extend(_unpaired(qs[i1:i2], in_quote=True))
+            out.extend(_unpaired(qs[i1:i2], in_quote=True, other_at=_gap(ss, j1)))
         elif op == "insert":
-            out.extend(_unpaired(ss[j1:j2], in_quote=False))
+            out.extend(_unpaired(ss[j1:j2], in_quote=False, other_at=_gap(qs, i1)))
         else:
-            out.extend(_align(qs[i1:i2], ss[j1:j2]))
+            out.extend(_align(qs, ss, i1, i2, j1, j2))
     return tuple(out)
+
+
+def _bare(text: str) -> str:
+    return "".join(_fold(text)[0].split())
+
+
+def difference_spans(
+    text: str, placed: Sequence[tuple[str, int | None, int | None]]
+) -> list[tuple[int, int] | None]:
+    """Where each difference's words stand in ``text``, from their recorded offsets.
+
+    The check compares the quotation trimmed of whitespace and, when it has them, of the
+    quotation marks around it, so recorded offsets may be relative to that trimmed form. The
+    first shift (marks trimmed, whitespace trimmed, none) under which every recorded slice reads
+    as its reported words (folded, whitespace aside) is used; offsets that fit no shift are
+    dropped rather than mark the wrong words.
+
+    Args:
+        text: the quotation as typed, or the source's wording (the match's ``text``).
+        placed: per difference, its words on this side and their start and end offsets (None
+            when unknown, as in files written before offsets were recorded).
+
+    Returns:
+        Per difference, its (start, end) in ``text``, or None when unknown: search for the words
+        instead.
+    """
+    lead = len(text) - len(text.lstrip())
+    shifts = [lead, 0]
+    if lead < len(text) and not text[lead].isalnum():
+        after = text[lead + 1 :]
+        shifts.insert(0, lead + 1 + len(after) - len(after.lstrip()))
+    known = [(w, a, b) for w, a, b in placed if a is not None and b is not None]
+    for shift in dict.fromkeys(shifts):
+        if known and all(
+            0 <= a <= b
+            and b + shift <= len(text)
+            and _bare(text[a + shift : b + shift]) == _bare(w)
+            for w, a, b in known
+        ):
+            return [
+                (a + shift, b + shift) if a is not None and b is not None else None
+                for _, a, b in placed
+            ]
+    return [None] * len(placed)

@@ -79,12 +79,22 @@ class MatchOptions:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """One word-level difference; ``quote`` or ``source`` is empty for extra/missing words."""
+    """One word-level difference; ``quote`` or ``source`` is empty for extra/missing words.
+
+    The offsets (code points, None when unknown) say where the words stand: ``quote_start`` /
+    ``quote_end`` in the quotation as compared, ``source_start`` / ``source_end`` in the source's
+    wording (the match's ``text``). An empty side has a zero-width position where the words
+    would go.
+    """
 
     quote: str
     source: str
     kind: DiffKind
     critical: bool = False
+    quote_start: int | None = None
+    quote_end: int | None = None
+    source_start: int | None = None
+    source_end: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -92,6 +102,10 @@ class Difference:
             "source": self.source,
             "kind": str(self.kind),
             "critical": self.critical,
+            "quote_start": self.quote_start,
+            "quote_end": self.quote_end,
+            "source_start": self.source_start,
+            "source_end": self.source_end,
         }
 
 

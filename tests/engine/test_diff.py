@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine.diff import word_differences
+from quote_tui.engine.diff import difference_spans, word_differences
+from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
 
 
@@ -180,3 +181,129 @@ def test_word_changes_agree_with_difflib(quote: list[str], source: list[str]) ->
     assert [w for d in diffs for w in _words(d.source)] == expected_source
     assert [w for d in diffs for w in _words(d.quote)] == expected_quote
     assert not any(d.critical for d in diffs)
+
+
+def _bare(text: str) -> str:
+    """Typography folded and whitespace dropped: what an offset slice must read as."""
+    return "".join(_fold(text)[0].split())
+
+
+def _assert_placed(quote: str, source: str, *, exact: bool = True) -> None:
+    for d in word_differences(quote, source):
+        for text, words, start, end in (
+            (quote, d.quote, d.quote_start, d.quote_end),
+            (source, d.source, d.source_start, d.source_end),
+        ):
+            assert start is not None and end is not None
+            assert 0 <= start <= end <= len(text)
+            if exact:
+                assert _bare(text[start:end]) == _bare(words), (d, text[start:end])
+            else:
+                assert _bare(words) in _bare(text[start:end]), (d, text[start:end])
+            if not words:
+                assert start == end  # an empty side is a zero-width position
+            else:
+                # The slice is trimmed to the words: no whitespace at either end.
+                assert text[start:end] == text[start:end].strip()
+
+
+_PIECES = [
+    "the",
+    "The",
+    "cat",
+    "not",
+    "never",
+    "42",
+    "4.2",
+    "-3",
+    "50%",
+    "unlikely",
+    "likely",
+    "colour",
+    "color",
+    ",",
+    ".",
+    "...",
+    "\u2014",
+    "\u201cso\u201d",
+    "\ufb01ne",
+    "cafe\u0301",
+    "exam-\nple",
+    "can't",
+    "re-enter",
+    "\u65e5\u672c",
+    "  ",
+    "\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    quote=st.lists(st.sampled_from(_PIECES), max_size=14),
+    source=st.lists(st.sampled_from(_PIECES), max_size=14),
+)
+def test_offsets_hold_exactly_the_reported_words(quote: list[str], source: list[str]) -> None:
+    """Every difference's offsets slice out its reported words on both sides (typography
+    folded, whitespace aside); a side without words is a zero-width position."""
+    _assert_placed(" ".join(quote), " ".join(source))
+
+
+@settings(max_examples=150, deadline=None)
+@given(quote=st.text(max_size=120), source=st.text(max_size=120))
+def test_offsets_fit_any_unicode(quote: str, source: str) -> None:
+    """Offsets come from the folding map, which knows characters only by the cluster (a letter
+    and its accents) they come from: when one cluster yields two tokens ("0" plus a stray
+    accent), each token's offsets cover the whole cluster, so here a slice holds its words
+    rather than exactly them."""
+    _assert_placed(quote, source, exact=False)
+
+
+def test_offsets_point_at_the_second_of_a_repeated_word() -> None:
+    quote = "the cat saw the dog"
+    source = "the cat saw a dog"
+    (d,) = word_differences(quote, source)
+    assert (d.quote, d.source) == ("the", "a")
+    assert (d.quote_start, d.quote_end, d.source_start, d.source_end) == (12, 15, 12, 13)
+
+
+def test_missing_words_sit_after_the_word_before_the_gap() -> None:
+    (d,) = word_differences("he would fall", "he would not fall")
+    assert (d.source, d.source_start, d.source_end) == ("not", 9, 12)
+    assert (d.quote_start, d.quote_end) == (8, 8)  # right after "would"
+    (d,) = word_differences("fall silent", "Not fall silent")
+    assert (d.quote_start, d.quote_end) == (0, 0)
+
+
+def test_offsets_cover_folded_typography() -> None:
+    (d,) = word_differences("a \ufb01ne cafe\u0301 here", "a fine caf\u00e9 there")
+    assert d.quote_start is not None and d.quote_end is not None
+    assert "a \ufb01ne cafe\u0301 here"[d.quote_start : d.quote_end] == "here"
+    (d,) = word_differences("a cafe\u0301", "a cafe")
+    assert (d.quote, d.quote_start, d.quote_end) == ("caf\u00e9", 2, 7)  # the accent is inside
+
+
+def test_merged_extra_words_span_the_run() -> None:
+    (d,) = word_differences("alpha beta gamma delta", "alpha delta")
+    assert d.kind is DiffKind.EXTRA
+    assert "alpha beta gamma delta"[d.quote_start : d.quote_end] == "beta gamma"
+    assert d.to_dict() == {
+        "quote": "beta gamma",
+        "source": "",
+        "kind": "extra",
+        "critical": False,
+        "quote_start": 6,
+        "quote_end": 16,
+        "source_start": 5,
+        "source_end": 5,
+    }
+
+
+def test_spans_shift_to_the_quotation_as_typed() -> None:
+    typed = "  \u201c the cat saw the dog \u201d"
+    variant = "the cat saw the dog"
+    diffs = word_differences(variant, "the cat saw a dog")
+    spans = difference_spans(typed, [(d.quote, d.quote_start, d.quote_end) for d in diffs])
+    assert spans == [(typed.index("the dog"), typed.index("the dog") + 3)]
+    # Unknown offsets, or offsets that fit no shift, fall back to None.
+    assert difference_spans(typed, [("the", None, None)]) == [None]
+    assert difference_spans("x y z", [("the", 0, 3)]) == [None]
