@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.engine.diff import difference_spans
+
 __all__ = [
     "STATUS_ORDER",
     "Verdict",
@@ -165,10 +167,20 @@ def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | Non
     return where
 
 
+def _offset(value: Any) -> int | None:
+    """An offset read from a report file: an int, or None (absent, null or malformed)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def marked_segments(
     text: str, diffs: list[Mapping[str, Any]], side: str
 ) -> list[tuple[str, bool, bool]]:
     """``text`` cut into (segment, differs, critical) pieces, marking each difference's words.
+
+    A difference's recorded offsets (``quote_start``/``quote_end`` or ``source_start``/
+    ``source_end``) say which occurrence of a repeated word differs; differences without
+    usable offsets (older files, omissions an ellipsis hides) are found by searching for their
+    words in the text the offsets leave unmarked.
 
     Args:
         text: the quotation or the source's wording.
@@ -178,18 +190,32 @@ def marked_segments(
     Returns:
         Consecutive pieces that join back into ``text``.
     """
+    placed = [
+        (
+            str(d.get(side) or ""),
+            _offset(d.get(f"{side}_start")),
+            _offset(d.get(f"{side}_end")),
+        )
+        for d in diffs
+    ]
+    located = difference_spans(text, placed)
     spans: list[tuple[int, int, bool]] = []
-    for diff in diffs:
-        piece = str(diff.get(side) or "").strip()
-        if not piece:
-            continue
+    unplaced: list[tuple[str, bool]] = []
+    for diff, (words, _, _), at in zip(diffs, placed, located, strict=True):
+        critical = bool(diff.get("critical"))
+        if at is not None and at[0] < at[1]:
+            if not any(s < at[1] and at[0] < e for s, e, _ in spans):
+                spans.append((at[0], at[1], critical))
+        elif words.strip() and at is None:
+            unplaced.append((words.strip(), critical))
+    for piece, critical in unplaced:
         start = 0
         while True:
             at = text.find(piece, start)
             if at < 0:
                 break
             if not any(s < at + len(piece) and at < e for s, e, _ in spans):
-                spans.append((at, at + len(piece), bool(diff.get("critical"))))
+                spans.append((at, at + len(piece), critical))
                 break
             start = at + 1
     spans.sort()

@@ -7,9 +7,11 @@ import subprocess
 import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from quote_tui.engine.diff import word_differences
 from quote_tui.reports import render_html, render_markdown
 from quote_tui.reports.common import marked_segments
 from quote_tui.reports.sample import sample_report
@@ -84,6 +86,57 @@ def test_marked_segments_join_back() -> None:
     segments = marked_segments(text, diffs, "quote")
     assert "".join(s for s, _, _ in segments) == text
     assert [s for s, differs, _ in segments if differs] == ["not", "0.42"]
+
+
+def _marked_words(text: str, diffs: list[dict[str, Any]], side: str) -> list[tuple[int, str]]:
+    segments = marked_segments(text, diffs, side)
+    assert "".join(s for s, _, _ in segments) == text
+    out, pos = [], 0
+    for segment, differs, _ in segments:
+        if differs:
+            out.append((pos, segment))
+        pos += len(segment)
+    return out
+
+
+def test_offsets_mark_the_second_of_a_repeated_word() -> None:
+    quote, source = "the cat saw the dog", "the cat saw a dog"
+    diffs = [d.to_dict() for d in word_differences(quote, source)]
+    assert _marked_words(quote, diffs, "quote") == [(12, "the")]
+    assert _marked_words(source, diffs, "source") == [(12, "a")]
+    # Without offsets (a file written before they were recorded) the search marks the first.
+    old = [{k: d[k] for k in ("quote", "source", "kind", "critical")} for d in diffs]
+    assert _marked_words(quote, old, "quote") == [(0, "the")]
+
+
+def test_offsets_shift_to_the_quotation_as_typed() -> None:
+    typed = " \u201cthe figure is 5, not 5.5\u201d"
+    variant = "the figure is 5, not 5.5"
+    diffs = [d.to_dict() for d in word_differences(variant, "the figure is 5, not 6.5")]
+    assert _marked_words(typed, diffs, "quote") == [(typed.index("5.5"), "5.5")]
+
+
+def test_offsets_that_do_not_fit_fall_back_to_search() -> None:
+    diffs = [{"quote": "dog", "source": "cat", "critical": False, "quote_start": 40}]
+    diffs[0]["quote_end"] = True  # malformed: neither trusted nor a crash
+    assert _marked_words("a dog and a dog", diffs, "quote") == [(2, "dog")]
+    stale = [{"quote": "dog", "critical": False, "quote_start": 0, "quote_end": 3}]
+    assert _marked_words("a dog and a dog", stale, "quote") == [(2, "dog")]
+
+
+def test_markdown_report_marks_the_differing_occurrence() -> None:
+    report = sample_report()
+    citation = next(c for c in report["citations"] if c["id"] == "c3")
+    quote, source = "the cat saw the dog", "the cat saw a dog"
+    citation["quote"] = quote
+    match = citation["matches"][0]
+    match["text"] = source
+    match["differences"] = [d.to_dict() for d in word_differences(quote, source)]
+    page = render_markdown(report)
+    assert "the cat saw **the** dog" in page
+    assert "the cat saw **a** dog" in page
+    html = render_html(report)
+    assert 'the cat saw <mark class="diff" title="differs">the</mark> dog' in html
 
 
 def test_empty_report_renders() -> None:
