@@ -6,7 +6,7 @@ the error colour *and* listed with the word "critical", so colour is never the o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -15,6 +15,7 @@ from textual.widgets import Static
 from quote_tui.app.widgets.status import look, status_label
 from quote_tui.batch.specs import CitationSpec
 from quote_tui.batch.workspace import Verdict
+from quote_tui.engine.diff import difference_spans
 from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
 
@@ -52,21 +53,25 @@ def describe_location(match: Match, prepared: PreparedText | None) -> str:
     return " · ".join(parts)
 
 
-def _marked(text: str, words: Iterable[tuple[str, bool]]) -> Content:
-    """``text`` with each difference word marked, found left to right."""
+def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
+    """``text`` with each difference's words marked: at their recorded offsets when those fit
+    ``text``, else (a workspace saved before offsets were recorded) found left to right."""
+    placed = [
+        (getattr(d, side), getattr(d, f"{side}_start"), getattr(d, f"{side}_end")) for d in diffs
+    ]
     content = Content(text)
     cursor = 0
-    for word, critical in words:
-        if not word:
-            continue
-        at = text.find(word, cursor)
-        if at < 0:
+    for d, (word, _, _), at in zip(diffs, placed, difference_spans(text, placed), strict=True):
+        if at is None:
+            found = text.find(word, cursor) if word else -1
+            at = (found, found + len(word)) if found >= 0 else None
+        if at is None or at[0] == at[1]:
             continue
         style = (
-            "bold $text-error on $error 25% underline" if critical else "$text-warning underline"
+            "bold $text-error on $error 25% underline" if d.critical else "$text-warning underline"
         )
-        content = content.stylize(style, at, at + len(word))
-        cursor = at + len(word)
+        content = content.stylize(style, *at)
+        cursor = max(cursor, at[1])
     return content
 
 
@@ -124,9 +129,9 @@ def detail_content(
     best = result.matches[0] if result is not None and result.matches else None
     quote = citation.quote or ""
     diffs = best.differences if best is not None else ()
-    out += [_field("Quotation"), "“", _marked(quote, ((d.quote, d.critical) for d in diffs)), "”\n"]
+    out += [_field("Quotation"), "“", _marked(quote, diffs, "quote"), "”\n"]
     if best is not None:
-        src = _marked(best.text, ((d.source, d.critical) for d in diffs))
+        src = _marked(best.text, diffs, "source")
         out += [_field("Source"), "“", src, "”\n"]
         if diffs:
             out += [_field("Differences"), "\n"]
