@@ -232,7 +232,16 @@ def _match_from_dict(d: Mapping[str, Any]) -> Match:
         similarity=float(d.get("similarity", 1.0)),
         rules=tuple(Rule(r) for r in d.get("rules", ())),
         differences=tuple(
-            Difference(x["quote"], x["source"], DiffKind(x["kind"]), bool(x.get("critical")))
+            Difference(
+                x["quote"],
+                x["source"],
+                DiffKind(x["kind"]),
+                bool(x.get("critical")),
+                _position(x.get("quote_start")),
+                _position(x.get("quote_end")),
+                _position(x.get("source_start")),
+                _position(x.get("source_end")),
+            )
             for x in d.get("differences", ())
         ),
         fragments=tuple(
@@ -541,3 +550,8 @@ def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch]
         )
     ws = workspace_from_batch(read_manuscript(path), name=name)
     return Opened(replace(ws, manuscript=str(path.resolve())), target)
+
+
+def _position(value: object) -> int | None:
+    """A stored difference offset, or None when absent or malformed (older workspace files)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

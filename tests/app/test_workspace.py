@@ -113,3 +113,13 @@ def test_open_batch_file_makes_a_new_workspace(tmp_path: Path) -> None:
     assert [c.id for c in opened.workspace.citations] == ["q"]
     assert opened.workspace.base_dir == tmp_path.resolve()
     assert batch.read_text(encoding="utf-8").startswith("{")  # never rewritten
+
+
+def test_stored_results_keep_difference_positions() -> None:
+    import quote_tui
+    from quote_tui.batch.workspace import result_from_dict
+
+    result = quote_tui.check_text("the cat saw the dog today", "the cat saw a dog today")
+    back = result_from_dict(result.to_dict())
+    assert back.matches[0].differences == result.matches[0].differences
+    assert back.matches[0].differences[0].source_start == 12
