@@ -15,6 +15,7 @@ from lxml import etree
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
+from quote_tui.sources.pubmed import parse_xml
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
 __all__ = ["JatsText", "extract_jats", "has_body", "looks_like_jats", "read_jats"]
@@ -78,22 +79,7 @@ def _blocks(el: etree._Element, out: list[str]) -> None:
 
 
 def _parse(data: bytes) -> etree._Element:
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, recover=False, huge_tree=False
-    )
-    try:
-        root = etree.fromstring(data, parser=parser)
-    except etree.XMLSyntaxError as exc:
-        raise SourceError(
-            f"The PubMed Central XML is malformed ({exc}).",
-            code=ErrorCode.BROKEN_FILE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
-    if root is None:
-        raise SourceError(
-            "The XML is empty.", code=ErrorCode.NO_TEXT, recovery=Recovery.REVIEW_SOURCE
-        )
-    return root
+    return parse_xml(data, what="PubMed Central XML")
 
 
 def looks_like_jats(data: bytes) -> bool:

@@ -38,6 +38,27 @@ class PubmedText:
     records: tuple[tuple[str, int, int], ...]
 
 
+def parse_xml(data: bytes, *, what: str) -> etree._Element:
+    """Parse untrusted XML safely (no DTDs, entities or network).
+
+    Raises:
+        SourceError: ``broken_file`` when malformed, ``no_text`` when empty.
+    """
+    try:
+        root = etree.fromstring(data, parser=_parser())
+    except etree.XMLSyntaxError as exc:
+        raise SourceError(
+            f"The {what} is malformed ({exc}).",
+            code=ErrorCode.BROKEN_FILE,
+            recovery=Recovery.REVIEW_SOURCE,
+        ) from exc
+    if root is None:
+        raise SourceError(
+            f"The {what} is empty.", code=ErrorCode.NO_TEXT, recovery=Recovery.REVIEW_SOURCE
+        )
+    return root
+
+
 def _parser() -> etree.XMLParser:
     # No DTD loading, no entity expansion, no network: the XML comes from outside.
     return etree.XMLParser(
@@ -134,18 +155,7 @@ def extract_pubmed_xml(data: bytes) -> PubmedText:
         SourceError: ``broken_file`` for malformed XML, ``unsupported_type`` for other XML,
             ``no_text`` when no record has a title or abstract.
     """
-    try:
-        root = etree.fromstring(data, parser=_parser())
-    except etree.XMLSyntaxError as exc:
-        raise SourceError(
-            f"The PubMed XML is malformed ({exc}).",
-            code=ErrorCode.BROKEN_FILE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
-    if root is None:
-        raise SourceError(
-            "The XML document is empty.", code=ErrorCode.NO_TEXT, recovery=Recovery.REVIEW_SOURCE
-        )
+    root = parse_xml(data, what="PubMed XML")
     name = _local(root)
     if name in ("PubmedArticleSet", "PubmedArticle", "PubmedBookArticle"):
         articles = (
