@@ -196,34 +196,22 @@ def _author_paren(m: re.Match[str]) -> list[Mention]:
             names = _names(im.group("names"))
             if not names:
                 continue
-            loc = im.group("loc")
-            return [
-                Mention(
-                    m.start(),
-                    m.end(),
-                    "author_date",
-                    m.group(0),
-                    names=names,
-                    year=im.group("year"),
-                    locator=parse_locator(loc, bare_is_page=True) if loc else None,
-                )
-            ]
+            return [_author_date(m, names, im.group("year"), im.group("loc"))]
     return []
 
 
 def _narrative(m: re.Match[str]) -> list[Mention]:
-    loc = m.group("loc")
-    return [
-        Mention(
-            m.start(),
-            m.end(),
-            "author_date",
-            m.group(0),
-            names=_names(m.group("names")),
-            year=m.group("year"),
-            locator=parse_locator(loc) if loc else None,
-        )
-    ]
+    return [_author_date(m, _names(m.group("names")), m.group("year"), m.group("loc"))]
+
+
+def _author_date(
+    m: re.Match[str], names: tuple[str, ...], year: str | None, loc: str | None
+) -> Mention:
+    """An author-date mention spanning the whole match ``m`` (a bare number locator is a page)."""
+    locator = parse_locator(loc) if loc else None
+    return Mention(
+        m.start(), m.end(), "author_date", m.group(0), names=names, year=year, locator=locator
+    )
 
 
 def _numbered(m: re.Match[str]) -> list[Mention]:

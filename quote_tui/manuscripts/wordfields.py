@@ -13,6 +13,7 @@ import base64
 import binascii
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from lxml import etree
@@ -45,17 +46,7 @@ def _csl_reference(data: dict[str, Any], style: str, raw: str) -> Reference | No
         or item.get("id")
     )
     entry = entry_from_csl(item_data, key=str(key) if key is not None else None)
-    entry = BibEntry(
-        key=entry.key,
-        title=entry.title,
-        authors=entry.authors,
-        year=entry.year,
-        doi=entry.doi,
-        pmid=entry.pmid,
-        url=entry.url,
-        pages=entry.pages,
-        zotero_keys=keys,
-    )
+    entry = replace(entry, zotero_keys=keys)
     props = data.get("properties") if isinstance(data.get("properties"), dict) else {}
     shown = props.get("formattedCitation") or props.get("plainCitation") or raw
     locator = from_csl(item.get("label"), item.get("locator"))

@@ -20,7 +20,7 @@ import re
 import ssl
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Any
@@ -482,16 +482,4 @@ class Fetcher:
 
 
 def _with_chain(result: FetchedBody, url: str, hops: list[Redirect]) -> FetchedBody:
-    return FetchedBody(
-        url=url,
-        final_url=result.final_url,
-        http_status=result.http_status,
-        redirects=tuple(hops),
-        content_type=result.content_type,
-        charset=result.charset,
-        etag=result.etag,
-        last_modified=result.last_modified,
-        body=result.body,
-        content_sha256=result.content_sha256,
-        retrieved_at=result.retrieved_at,
-    )
+    return replace(result, url=url, redirects=tuple(hops))
