@@ -575,11 +575,27 @@ def _cuts_word(data: bytes, start: int, end: int) -> bool:
     return inside(start) or inside(end)
 
 
-def _disjoint(hits: list[_Hit]) -> list[_Hit]:
+def _disjoint(hits: list[_Hit], limit: int) -> list[_Hit]:
+    """The first ``limit`` hits, in the given order, that overlap no hit kept before them.
+
+    A repetitive text yields a hit per repeat (a phrase repeated 200,000 times); comparing each
+    with every kept one was quadratic. Kept hits are disjoint, so held sorted by start their ends
+    are sorted too and only the two neighbours of a new hit can overlap it: one bisection each.
+    Hits after the ``limit``-th kept one cannot change the kept ones, so the sweep stops there.
+    """
+    starts: list[int] = []
+    ends: list[int] = []
     kept: list[_Hit] = []
     for hit in hits:
-        if all(hit[2] <= other[1] or hit[1] >= other[2] for other in kept):
-            kept.append(hit)
+        if len(kept) >= limit:
+            break
+        _, start, end = hit
+        i = bisect_right(starts, start)
+        if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
+            continue
+        starts.insert(i, start)
+        ends.insert(i, end)
+        kept.append(hit)
     return kept
 
 
@@ -603,7 +619,7 @@ def _rough_hits(
                 first.append((lo, hi, found))
         if hits:
             break
-    if len(_disjoint(sorted(hits))) < limit:
+    if len(_disjoint(sorted(hits), limit)) < limit:
         # edlib reports only the best passages of a region; look once more beside them.
         for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]:
             for a, b in ((lo, found[0][1]), (found[-1][2], hi)):
@@ -662,7 +678,9 @@ def find_near(
     if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
         rough += _align_bytes(qbytes, index.data, 0, len(index.data), -1)
     # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
-    rough = _disjoint(sorted(rough, key=lambda h: (h[0], _cuts_word(index.data, h[1], h[2]), h[1])))
+    rough = _disjoint(
+        sorted(rough, key=lambda h: (h[0], _cuts_word(index.data, h[1], h[2]), h[1])), count
+    )
     slack = 24 + len(folded_quote) // 4
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()
