@@ -50,7 +50,7 @@ def _matching_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--max-source-chars",
         type=int,
-        default=5_000_000,
+        default=50_000_000,
         metavar="N",
         help="longer texts are truncated and missing quotations become inconclusive",
     )

@@ -60,7 +60,7 @@ class Settings:
     """
 
     options: MatchOptions = field(default_factory=MatchOptions)
-    max_source_chars: int = 5_000_000
+    max_source_chars: int = 50_000_000
     concurrency: int = 4
     remote: RemoteSettings | None = None
     root: Path | None = None

@@ -26,7 +26,7 @@ from quote_tui.sources.records import LoadedSource, RefKind, Representation, Ret
 
 __all__ = ["DEFAULT_MAX_CHARS", "MEDIA_TYPES", "read_bytes", "read_path", "supplied_text"]
 
-DEFAULT_MAX_CHARS = 5_000_000
+DEFAULT_MAX_CHARS = 50_000_000
 
 _BY_EXTENSION = {
     ".pdf": "pdf",
