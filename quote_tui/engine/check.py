@@ -7,6 +7,10 @@ quotation as typed is not found: some quotations legitimately start and end with
 
 A leading or trailing ellipsis, by contrast, is part of what the author wrote; a match that had to
 drop one is ``normalized`` with the ``ellipsis`` rule.
+
+A quotation whose words stand only right after the sign of their first number ("0.42 in the
+sample" in "r = -0.42 in the sample") says the opposite of the source: it is ``near``, its match
+runs from the sign, and the sign shows as a critical ``sign`` difference.
 """
 
 from __future__ import annotations
@@ -15,9 +19,12 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from rapidfuzz.distance import Levenshtein
+
 from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
-from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.exact import Found, Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import find_near
 from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.records import CheckResult, Match, MatchOptions, Rule, Status
@@ -112,6 +119,7 @@ def _matches(
             context=options.context,
             rules=f.rules,
             fragments=f.fragments,
+            differences=f.differences,
         )
         for f in hits.found
     )
@@ -156,11 +164,14 @@ def check(
         QuoteError: the quotation is empty, too long or holds control characters.
     """
     variants = quote_variants(validate_quote(quote, options))
+    signed: list[tuple[str, Hits]] = []  # the first tier's hits that drop a number's sign
     for variant in variants:
         hits = find_exact(prepared, variant, limit=options.max_matches)
         if hits.count:
             matches = _matches(prepared, hits, Status.EXACT, options)
             return _result(prepared, quote, Status.EXACT, matches, hits.count, 1.0, options)
+        if hits.signed and not signed:
+            signed.append((variant, hits))
     for literal in (True, False):
         for variant in variants if literal else variants[-1:]:
             hits = find_normalized(prepared, variant, options=options, literal_only=literal)
@@ -169,14 +180,56 @@ def check(
                 return _result(
                     prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
                 )
-    result = _without_closing_stop(prepared, quote, variants, options)
+            if hits.signed and not signed:
+                signed.append((variant, hits))
+    result = _without_closing_stop(prepared, quote, variants, options, signed)
     if result is not None:
         return result
+    if signed:
+        return _sign_dropped(prepared, quote, *signed[0], options)
     return _near_or_absent(prepared, quote, variants[-1], options)
 
 
+def _sign_dropped(
+    prepared: PreparedText, quote: str, variant: str, hits: Hits, options: MatchOptions
+) -> CheckResult:
+    """``near`` for hits whose words stand only after their number's sign: each match runs from
+    the sign, so the word differences show it as a critical ``sign`` difference."""
+    text = prepared.text
+    matches = []
+    for f in hits.signed:
+        start = _sign_start(text, f)
+        span = text[start : f.end]
+        matches.append(
+            prepared.match(
+                Status.NEAR,
+                start,
+                f.end,
+                similarity=Levenshtein.normalized_similarity(
+                    " ".join(variant.split()), " ".join(span.split())
+                ),
+                context=options.context,
+                differences=word_differences(variant, span),
+            )
+        )
+    best = max(m.similarity for m in matches)
+    status = Status.INCONCLUSIVE if prepared.truncated else Status.NEAR
+    return _result(prepared, quote, status, tuple(matches), len(matches), best, options)
+
+
+def _sign_start(text: str, found: Found) -> int:
+    """Where a signed hit's match begins: at the sign when the hit itself starts at a number;
+    a sign before a later fragment already lies inside the hit."""
+    sign = sign_before(text, found.start)
+    return sign[0] if sign is not None else found.start
+
+
 def _without_closing_stop(
-    prepared: PreparedText, quote: str, variants: tuple[str, ...], options: MatchOptions
+    prepared: PreparedText,
+    quote: str,
+    variants: tuple[str, ...],
+    options: MatchOptions,
+    signed: list[tuple[str, Hits]],
 ) -> CheckResult | None:
     """The quotation found once a closing full stop (or comma, colon, semicolon) is dropped.
 
@@ -196,6 +249,8 @@ def _without_closing_stop(
             find_normalized(prepared, variant, options=options, literal_only=True),
             find_normalized(prepared, variant, options=options),
         ):
+            if hits.signed and not signed:
+                signed.append((variant, hits))
             if hits.count:
                 matches = tuple(
                     replace(m, rules=tuple(dict.fromkeys((*m.rules, Rule.PUNCTUATION))))
