@@ -134,4 +134,15 @@ def sign_before(text: str, pos: int) -> tuple[int, str] | None:
     m = _SIGN_END.search(text, lo, pos)
     if m is None:
         return None
-    return m.start(), m.group()
+    sign = m.group()
+    if sign == "> " and _opens_line(text, m.start()):
+        return None  # "> " opening a line marks a quoted line (mail, Markdown), not a relation
+    return m.start(), sign
+
+
+def _opens_line(text: str, pos: int) -> bool:
+    """True when only spaces or tabs stand between the start of ``pos``'s line and ``pos``."""
+    i = pos
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return i == 0 or text[i - 1] in "\n\r"

@@ -85,6 +85,8 @@ def test_a_sign_before_a_number_belongs_to_it(text: str, at: int, sign: str) -> 
         ("well-known", 5),  # not before a number
         ("r = - 0.42", 6),  # a spaced minus is a dash
         ("the 3 cases", 4),
+        ("> 30 patients", 2),  # a quoted line in mail or Markdown
+        ("text\n  > 30 patients", 9),
     ],
 )
 def test_hyphens_ranges_and_dashes_are_not_signs(text: str, at: int) -> None:
