@@ -23,7 +23,7 @@ from rapidfuzz.distance import Levenshtein
 
 from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
-from quote_tui.engine.exact import Found, Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import find_near
 from quote_tui.engine.near import warm as _warm_near
@@ -198,7 +198,7 @@ def _sign_dropped(
     text = prepared.text
     matches = []
     for f in hits.signed:
-        start = _sign_start(text, f)
+        start = _with_sign(text, f.start)
         span = text[start : f.end]
         matches.append(
             prepared.match(
@@ -217,11 +217,12 @@ def _sign_dropped(
     return _result(prepared, quote, status, tuple(matches), len(matches), best, options)
 
 
-def _sign_start(text: str, found: Found) -> int:
-    """Where a signed hit's match begins: at the sign when the hit itself starts at a number;
-    a sign before a later fragment already lies inside the hit."""
-    sign = sign_before(text, found.start)
-    return sign[0] if sign is not None else found.start
+def _with_sign(text: str, start: int) -> int:
+    """A passage's start moved back over the sign of the number it starts with: the sign is
+    part of the number, so the passage never cuts it off (and a quotation without it shows a
+    ``sign`` difference). A sign before a later fragment of a hit already lies inside it."""
+    sign = sign_before(text, start)
+    return sign[0] if sign is not None else start
 
 
 def _without_closing_stop(
@@ -283,14 +284,15 @@ def _near_or_absent(
     near: tuple[Match, ...] = tuple(
         prepared.match(
             Status.NEAR,
-            c.start,
+            start,
             c.end,
             similarity=c.similarity,
             context=options.context,
-            differences=word_differences(variant, prepared.text[c.start : c.end]),
+            differences=word_differences(variant, prepared.text[start : c.end]),
         )
         for c in candidates
         if c.similarity >= _near_threshold(variant, options)
+        for start in (_with_sign(prepared.text, c.start),)
     )
     if prepared.truncated:
         return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)

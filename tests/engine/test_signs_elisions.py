@@ -144,6 +144,15 @@ def test_a_dropped_sign_is_caught_in_every_tier(quote: str) -> None:
     assert [d.kind for d in _critical(result)] == [DiffKind.SIGN]
 
 
+def test_a_near_passage_never_cuts_off_its_number_sign() -> None:
+    result = check_text(
+        "so r = -0.42 in the sample of older adults", "0.42 in the sample of adults"
+    )
+    assert result.status is Status.NEAR
+    assert result.matches[0].text.startswith("-0.42")
+    assert [d.kind for d in _critical(result)] == [DiffKind.SIGN]
+
+
 def test_a_dropped_sign_in_a_truncated_text_is_inconclusive_and_critical() -> None:
     result = check_text("r = -0.42 in the sample", "0.42 in the sample", truncated=True)
     assert result.status is Status.INCONCLUSIVE and result.matches[0].critical
