@@ -2,7 +2,7 @@
 
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
 Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
-(or an ellipsis in it hides a negation or a number);
+(or an ellipsis or bracket in it leaves out a negation or a number);
 2 usage or input errors.
 """
 
@@ -87,8 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--strict",
         action="store_true",
-        help="exit 1 when any citation is not exact or normalized, or an ellipsis in it hides "
-        "a negation or a number",
+        help="exit 1 when any citation is not exact or normalized, or an ellipsis or bracket in "
+        "it leaves out a negation or a number",
     )
     _manuscript_args(check)
     _matching_args(check)
@@ -206,8 +206,8 @@ async def _run(batch: Batch, settings: Settings) -> dict[str, Any]:
 
 
 def _exit_for(report: dict[str, Any], strict: bool) -> int:
-    """1 under ``--strict`` when a citation is not faithful, or an ellipsis in it hides a
-    negation or a number (found, but critical)."""
+    """1 under ``--strict`` when a citation is not faithful, or an ellipsis or bracket in it
+    leaves out a negation or a number (found, but critical)."""
     if strict and any(
         c["status"] not in _PASSING or any(m.get("critical") for m in c["matches"])
         for c in report["citations"]

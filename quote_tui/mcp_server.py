@@ -36,9 +36,11 @@ _VERDICTS = """Verdicts (citation "status"):
 - exact: the quotation stands verbatim in the checked text.
 - normalized: the same words; only typography or layout differs (whitespace, line breaks, curly
   quotes, dashes, ligatures, hyphenation, accents composed differently, a marked ellipsis or
-  [bracketed] change). "rules" says which.
-- near: NOT a match. The closest passage differs in words, numbers or negation; "differences"
-  lists them and flags critical ones. Treat it as a misquotation to fix, not as support.
+  [bracketed] change). "rules" says which. If "critical" is true, the ellipsis or bracket
+  leaves out a negation or a number (see "differences"): treat it as a misquotation too.
+- near: NOT a match. The closest passage differs in words, numbers, signs or negation (also a
+  quotation that starts right after its number's minus or "<" sign); "differences" lists them
+  and flags critical ones. Treat it as a misquotation to fix, not as support.
 - not_found: nothing close in the checked text. Look at the source's "representation": an
   abstract (pubmed_abstract) or a landing page (doi_landing_page) is not the whole work.
 - inconclusive: the checked text was truncated, so absence proves nothing.

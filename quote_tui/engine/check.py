@@ -7,6 +7,10 @@ quotation as typed is not found: some quotations legitimately start and end with
 
 A leading or trailing ellipsis, by contrast, is part of what the author wrote; a match that had to
 drop one is ``normalized`` with the ``ellipsis`` rule.
+
+A quotation whose words stand only right after the sign of their first number ("0.42 in the
+sample" in "r = -0.42 in the sample") says the opposite of the source: it is ``near``, its match
+runs from the sign, and the sign shows as a critical ``sign`` difference.
 """
 
 from __future__ import annotations
@@ -15,9 +19,12 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from rapidfuzz.distance import Levenshtein
+
 from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import find_near
 from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.records import CheckResult, Match, MatchOptions, Rule, Status
@@ -112,6 +119,7 @@ def _matches(
             context=options.context,
             rules=f.rules,
             fragments=f.fragments,
+            differences=f.differences,
         )
         for f in hits.found
     )
@@ -156,11 +164,14 @@ def check(
         QuoteError: the quotation is empty, too long or holds control characters.
     """
     variants = quote_variants(validate_quote(quote, options))
+    signed: list[tuple[str, Hits]] = []  # the first tier's hits that drop a number's sign
     for variant in variants:
         hits = find_exact(prepared, variant, limit=options.max_matches)
         if hits.count:
             matches = _matches(prepared, hits, Status.EXACT, options)
             return _result(prepared, quote, Status.EXACT, matches, hits.count, 1.0, options)
+        if hits.signed and not signed:
+            signed.append((variant, hits))
     for literal in (True, False):
         for variant in variants if literal else variants[-1:]:
             hits = find_normalized(prepared, variant, options=options, literal_only=literal)
@@ -169,14 +180,57 @@ def check(
                 return _result(
                     prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
                 )
-    result = _without_closing_stop(prepared, quote, variants, options)
+            if hits.signed and not signed:
+                signed.append((variant, hits))
+    result = _without_closing_stop(prepared, quote, variants, options, signed)
     if result is not None:
         return result
+    if signed:
+        return _sign_dropped(prepared, quote, *signed[0], options)
     return _near_or_absent(prepared, quote, variants[-1], options)
 
 
+def _sign_dropped(
+    prepared: PreparedText, quote: str, variant: str, hits: Hits, options: MatchOptions
+) -> CheckResult:
+    """``near`` for hits whose words stand only after their number's sign: each match runs from
+    the sign, so the word differences show it as a critical ``sign`` difference."""
+    text = prepared.text
+    matches = []
+    for f in hits.signed:
+        start = _with_sign(text, f.start)
+        span = text[start : f.end]
+        matches.append(
+            prepared.match(
+                Status.NEAR,
+                start,
+                f.end,
+                similarity=Levenshtein.normalized_similarity(
+                    " ".join(variant.split()), " ".join(span.split())
+                ),
+                context=options.context,
+                differences=word_differences(variant, span),
+            )
+        )
+    best = max(m.similarity for m in matches)
+    status = Status.INCONCLUSIVE if prepared.truncated else Status.NEAR
+    return _result(prepared, quote, status, tuple(matches), len(matches), best, options)
+
+
+def _with_sign(text: str, start: int) -> int:
+    """A passage's start moved back over the sign of the number it starts with: the sign is
+    part of the number, so the passage never cuts it off (and a quotation without it shows a
+    ``sign`` difference). A sign before a later fragment of a hit already lies inside it."""
+    sign = sign_before(text, start)
+    return sign[0] if sign is not None else start
+
+
 def _without_closing_stop(
-    prepared: PreparedText, quote: str, variants: tuple[str, ...], options: MatchOptions
+    prepared: PreparedText,
+    quote: str,
+    variants: tuple[str, ...],
+    options: MatchOptions,
+    signed: list[tuple[str, Hits]],
 ) -> CheckResult | None:
     """The quotation found once a closing full stop (or comma, colon, semicolon) is dropped.
 
@@ -196,6 +250,8 @@ def _without_closing_stop(
             find_normalized(prepared, variant, options=options, literal_only=True),
             find_normalized(prepared, variant, options=options),
         ):
+            if hits.signed and not signed:
+                signed.append((variant, hits))
             if hits.count:
                 matches = tuple(
                     replace(m, rules=tuple(dict.fromkeys((*m.rules, Rule.PUNCTUATION))))
@@ -228,14 +284,15 @@ def _near_or_absent(
     near: tuple[Match, ...] = tuple(
         prepared.match(
             Status.NEAR,
-            c.start,
+            start,
             c.end,
             similarity=c.similarity,
             context=options.context,
-            differences=word_differences(variant, prepared.text[c.start : c.end]),
+            differences=word_differences(variant, prepared.text[start : c.end]),
         )
         for c in candidates
         if c.similarity >= _near_threshold(variant, options)
+        for start in (_with_sign(prepared.text, c.start),)
     )
     if prepared.truncated:
         return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)

@@ -2,9 +2,11 @@
 
 Both sides are folded typographically first (quotes, dashes, ligatures, whitespace, hyphenated
 line breaks), so typography alone never shows up as a difference. The rest is compared token by
-token: numbers (with sign, decimals, thousands separators and percent) are one token, words keep
-inner hyphens and apostrophes, and each punctuation mark stands alone. A changed number or sign and
-a dropped, added or flipped negation are always critical, however similar the passage is.
+token: numbers (with their sign or relation, decimals, thousands separators and percent) are one
+token, words keep inner hyphens and apostrophes, and each punctuation mark stands alone. A changed
+number, a dropped, added or changed sign (``sign``), and a dropped, added or flipped negation are
+always critical, however similar the passage is; what counts as a negation, a number word or a
+number's sign is defined once, in ``meaning``.
 
 Each difference carries where its words stand in the strings compared: the offsets run from the
 first reported token's first character to the last one's last (accents included), so the slice,
@@ -25,6 +27,7 @@ from difflib import SequenceMatcher
 
 from rapidfuzz.distance import OSA, Levenshtein
 
+from quote_tui.engine.meaning import FAIL_FORMS, MINUS_PLUS, RELATIONS, is_negation, is_number_word
 from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
 
@@ -36,18 +39,18 @@ _SPACELESS = (
     "\uf900-\ufaff\U00020000-\U0003134f"
 )
 _WORD_CHAR = rf"(?:(?![{_SPACELESS}])\w)"
+# A number's sign is part of its token (see ``meaning``; text here is folded, so every minus is
+# "-"): "-0.42" and "< 0.05" each compare as one value.
+_SIGN = rf"(?:[{re.escape(RELATIONS)}]=? ?|(?<![\w.-])[{re.escape(MINUS_PLUS)}])"
 _TOKEN = re.compile(
-    rf"(?P<num>(?<![\w.])[-+]?(?:\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)%?(?!{_WORD_CHAR}))"
+    rf"(?P<num>(?:{_SIGN}(?=\.?\d))?(?<![\w.])(?:\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)%?"
+    rf"(?!{_WORD_CHAR}))"
     rf"|(?P<word>{_WORD_CHAR}+(?:['-]{_WORD_CHAR}+)*)"
     rf"|(?P<char>[{_SPACELESS}])"
     r"|(?P<punct>-+|\.\.\.|[^\w\s])"
 )
 
 # fmt: off
-_NEGATIONS = frozenset((
-    "not", "no", "never", "without", "none", "neither", "nor", "cannot", "nobody", "nothing",
-    "nowhere",
-))
 _NEGATING_PREFIXES = ("non", "dis", "un", "in", "im", "il", "ir")
 # Prefixed words that are not the negation of the rest ("improve" is not "not prove").
 _FALSE_PREFIXED = frozenset((
@@ -93,6 +96,7 @@ class _Token:
     kind: str  # "num", "word", "char" or "punct"
     start: int = 0  # offsets into the unfolded text
     end: int = 0
+    negating: bool = False  # a negation by itself, or "fail(ed) to" (which needs the next word)
 
     @property
     def key(self) -> str:
@@ -100,7 +104,7 @@ class _Token:
         if self.kind == "punct":
             return "-" if self.text.startswith("-") else self.text
         if self.kind == "num":
-            return self.text  # a sign is part of the number
+            return self.text.replace(" ", "")  # a sign is part of the number; "< 5" is "<5"
         return self.text.lower().replace("-", "")
 
 
@@ -112,7 +116,11 @@ def _tokens(text: str) -> list[_Token]:
         limit = where[m.end()] if m.end() < len(where) else len(text)
         while end < limit and unicodedata.combining(text[end]):
             end += 1  # accents the token's last letter took in when folded
-        out.append(_Token(m.group(), m.lastgroup or "punct", where[m.start()], end))
+        word, kind = m.group(), m.lastgroup or "punct"
+        out.append(_Token(word, kind, where[m.start()], end, kind == "word" and is_negation(word)))
+    for i, t in enumerate(out[:-1]):
+        if t.text.lower() in FAIL_FORMS and out[i + 1].text.lower() == "to":
+            out[i] = replace(t, negating=True)
     return out
 
 
@@ -124,27 +132,33 @@ def _gap(tokens: Sequence[_Token], index: int) -> int:
 
 
 def _negated(token: _Token) -> bool:
-    low = token.text.lower()
-    return low in _NEGATIONS or low.endswith("n't")
+    return token.negating
 
 
-def _value(token: _Token) -> tuple[float, bool] | None:
-    """Numeric value and whether it is a percentage; None for a token that is not a number."""
+def _value(token: _Token) -> tuple[str, float, bool] | None:
+    """Sign (or relation), magnitude and whether it is a percentage; None for a token that is
+    not a number. "+3" and "3" are the same value but not the same statement, so the sign is
+    kept apart from the magnitude rather than folded into it."""
     if token.kind == "num":
-        text = token.text.replace(",", "")
-        percent = text.endswith("%")
+        text = token.key.replace(",", "")
+        digits = text.lstrip(RELATIONS + MINUS_PLUS + "=")
+        percent = digits.endswith("%")
         try:
-            return float(text.rstrip("%")), percent
+            return text[: len(text) - len(digits)], float(digits.rstrip("%")), percent
         except ValueError:
             return None
     parts = token.text.lower().split("-")
     if parts and all(p in _SPELLED for p in parts):
-        return sum(_SPELLED[p] for p in parts), False
+        return "", sum(_SPELLED[p] for p in parts), False
     return None
 
 
 def _numeric(token: _Token) -> bool:
-    return _value(token) is not None or any(c.isdigit() for c in token.text)
+    return (
+        _value(token) is not None
+        or any(c.isdigit() for c in token.text)
+        or is_number_word(token.text)
+    )
 
 
 def _flips(a: str, b: str) -> bool:
@@ -187,8 +201,11 @@ def _classify(q: _Token, s: _Token) -> Difference:
         return Difference(q.text, s.text, DiffKind.NEGATION, critical=True)
     if _numeric(q) or _numeric(s):
         qv, sv = _value(q), _value(s)
-        same = q.key == s.key or (qv is not None and qv == sv)
-        return Difference(q.text, s.text, DiffKind.NUMBER, critical=not same)
+        if q.key == s.key or (qv is not None and qv == sv):
+            return Difference(q.text, s.text, DiffKind.NUMBER)
+        if qv is not None and sv is not None and qv[1:] == sv[1:]:
+            return Difference(q.text, s.text, DiffKind.SIGN, critical=True)
+        return Difference(q.text, s.text, DiffKind.NUMBER, critical=True)
     if q.key == s.key:
         return Difference(q.text, s.text, DiffKind.CASE)
     if _spelling(q.key, s.key):
@@ -324,7 +341,10 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             for q, s in zip(qs[i1:i2], ss[j1:j2], strict=True):
-                # Equal keys: only case (or a hyphen, which is typography) can differ.
+                # Equal keys: only case (or a hyphen, which is typography) can differ; equal
+                # numbers differ at most in the space after a relation ("< 5", "<5").
+                if q.kind == "num":
+                    continue
                 if q.text != s.text and q.text.replace("-", "") != s.text.replace("-", ""):
                     out.append(
                         Difference(

@@ -9,6 +9,13 @@ Every hit is checked the same way: its edges may not cut a word or number, and t
 between letters that folding removed must agree (``normalize.hyphens_agree``). A hit's rules are
 worked out by comparing the raw quotation with the raw source around each folded place
 (``_segment_rules``), so a match lists only the rules *it* needed.
+
+Two things keep a hit from being a faithful occurrence although its words stand. A hit (or a
+fragment of it) that starts right after the sign of its first number ("0.42" in "r = -0.42") drops
+the sign: it is kept apart in ``Hits.signed`` for the near tier. Source words an ellipsis or an
+editorial bracket stands for that hold a negation or a number (``meaning.omitted_flags``) are
+recorded as critical ``Difference``s of the match, so every output reads them where it reads the
+near tier's.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     HYPHENS,
     Folded,
@@ -29,7 +37,7 @@ from quote_tui.engine.normalize import (
     rules_of,
 )
 from quote_tui.engine.quote_parts import Part, QuotePlan, plan_quote
-from quote_tui.engine.records import Fragment, MatchOptions, Rule
+from quote_tui.engine.records import Difference, DiffKind, Fragment, MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
 
 _FOLDED_KEY = "engine.normalize.folded"
@@ -37,15 +45,6 @@ _DEHYPHENATE_BIT = 1 << list(Rule).index(Rule.DEHYPHENATE)
 _BREAK_AFTER = re.compile(r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])")
 _BREAK_BEFORE = re.compile(
     r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*$"
-)
-
-_NEGATION = re.compile(
-    r"(?i)(?<!\w)(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|"
-    r"hardly|barely|ne|pas|jamais|nicht|kein\w*|nie|nunca|não|nem)(?!\w)|\w+n[’']t(?!\w)"
-)
-_NUMBER = re.compile(
-    r"\d|(?i:(?<!\w)(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|"
-    r"million|billion|percent|half|twice|double)(?!\w))"
 )
 
 
@@ -57,14 +56,17 @@ class Found:
     end: int
     rules: tuple[Rule, ...] = ()
     fragments: tuple[Fragment, ...] = ()
+    differences: tuple[Difference, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Hits:
-    """All occurrences counted, the first few located."""
+    """All faithful occurrences counted, the first few located; and the first few hits that
+    would have matched but drop the sign of their first number (``signed``)."""
 
     count: int
     found: tuple[Found, ...]
+    signed: tuple[Found, ...] = ()
 
 
 def folded_source(prepared: PreparedText) -> Folded:
@@ -108,16 +110,21 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     """
     text = prepared.text
     found: list[Found] = []
+    signed: list[Found] = []
     count = 0
     pos = text.find(quote)
     while pos >= 0:
         end = pos + len(quote)
         if _raw_edges_ok(text, pos, end):
-            count += 1
-            if len(found) < limit:
-                found.append(Found(pos, end))
+            if sign_before(text, pos) is not None:
+                if len(signed) < limit:
+                    signed.append(Found(pos, end))
+            else:
+                count += 1
+                if len(found) < limit:
+                    found.append(Found(pos, end))
         pos = text.find(quote, pos + 1)
-    return Hits(count, tuple(found))
+    return Hits(count, tuple(found), tuple(signed))
 
 
 # --- the normalized tier
@@ -164,12 +171,15 @@ def _literal_hits(
 
 @dataclass(frozen=True, slots=True)
 class _Hit:
-    """A fragment located in the folded source: its span and its aligned literal segments."""
+    """A fragment located in the folded source: its span, its aligned literal segments and the
+    brackets that stood for source words."""
 
     start: int
     end: int
     segments: tuple[tuple[int, int, int], ...]  # (quote start, quote end, source start)
     bracket: bool
+    # (bracket part, folded source start, folded source end) of each bracket used for words
+    replaced: tuple[tuple[Part, int, int], ...] = ()
 
 
 def _fragment_hits(
@@ -208,8 +218,11 @@ def _fragment_hits(
                 break
             segments.append((part.start, part.end, s))
         else:
-            bracket = any(m.group(p.group) is None for p in parts if p.kind == "bracket")
-            yield _Hit(m.start(), m.end(), tuple(segments), bracket)
+            brackets = [p for p in parts if p.kind == "bracket" and m.group(p.group) is None]
+            replaced = tuple(
+                (p, m.start("a" + p.group[1:]), m.end("a" + p.group[1:])) for p in brackets
+            )
+            yield _Hit(m.start(), m.end(), tuple(segments), bool(brackets), replaced)
 
 
 def _region_piece(folded: Folded, x: int, y: int, idxs: list[int]) -> tuple[int, int]:
@@ -323,15 +336,6 @@ def _hyphen_rules(q_piece: str, s_piece: str) -> set[Rule]:
     return rules
 
 
-def _omitted_flags(omitted: str) -> tuple[str, ...]:
-    flags = []
-    if _NEGATION.search(omitted):
-        flags.append("negation")
-    if _NUMBER.search(omitted):
-        flags.append("number")
-    return tuple(flags)
-
-
 def _chains(
     source: Folded, quote: Folded, plan: QuotePlan, options: MatchOptions
 ) -> Iterator[list[_Hit]]:
@@ -380,7 +384,14 @@ def find_normalized(
     memo: dict = {}
     count = 0
     found: list[Found] = []
+    signed: list[Found] = []
     for chain in _chains(source, qfold, plan, options):
+        starts = [source.source_span(hit.start, hit.end)[0] for hit in chain]
+        if any(sign_before(source.source, s) is not None for s in starts):
+            if len(signed) < options.max_matches:
+                start, end = source.source_span(chain[0].start, chain[-1].end)
+                signed.append(Found(start, end))
+            continue
         count += 1
         if len(found) >= options.max_matches:
             continue
@@ -394,8 +405,11 @@ def find_normalized(
         fragments: tuple[Fragment, ...] = ()
         if len(chain) > 1:
             fragments = _fragments(source, plan, chain)
-        found.append(Found(start, end, tuple(r for r in Rule if r in rules), fragments))
-    return Hits(count, tuple(found))
+        differences = _elisions(source, plan, chain, start)
+        found.append(
+            Found(start, end, tuple(r for r in Rule if r in rules), fragments, differences)
+        )
+    return Hits(count, tuple(found), tuple(signed))
 
 
 def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Fragment, ...]:
@@ -403,5 +417,49 @@ def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Frag
     out = []
     for k, (frag, (s, e)) in enumerate(zip(plan.fragments, spans, strict=True)):
         omitted = source.source[e : spans[k + 1][0]] if k + 1 < len(spans) else ""
-        out.append(Fragment(frag.text, s, e, omitted.strip(), _omitted_flags(omitted)))
+        out.append(Fragment(frag.text, s, e, omitted.strip(), omitted_flags(omitted)))
     return tuple(out)
+
+
+def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+def _elision(
+    quote: str, qa: int, qb: int, source: str, sa: int, sb: int, base: int
+) -> Difference | None:
+    """A critical difference for source words [sa, sb) that quotation text [qa, qb) (an ellipsis
+    or a bracket) stands for, when they hold a negation or a number the quotation text lacks.
+    Offsets are put relative to the quotation and to the match starting at ``base``."""
+    qa, qb = _stripped(quote, qa, qb)
+    sa, sb = _stripped(source, sa, sb)
+    flags = [f for f in omitted_flags(source[sa:sb]) if f not in omitted_flags(quote[qa:qb])]
+    if not flags:
+        return None
+    kind = DiffKind.NEGATION if flags[0] == "negation" else DiffKind.NUMBER
+    return Difference(quote[qa:qb], source[sa:sb], kind, True, qa, qb, sa - base, sb - base)
+
+
+def _elisions(
+    source: Folded, plan: QuotePlan, chain: list[_Hit], base: int
+) -> tuple[Difference, ...]:
+    """Critical differences for what the ellipses between fragments and the brackets inside
+    them leave out of the source, in source order."""
+    quote = plan.folded.source
+    out: list[Difference | None] = []
+    for k, hit in enumerate(chain):
+        for part, a, b in hit.replaced:
+            sa, sb = source.source_span(a, b) if b > a else (a, a)
+            qa = plan.folded.source_start(part.start)
+            qb = plan.folded.source_end(part.end)
+            out.append(_elision(quote, qa, qb, source.source, sa, sb, base))
+        if k + 1 < len(chain):
+            e = source.source_span(hit.start, hit.end)[1]
+            s = source.source_span(chain[k + 1].start, chain[k + 1].end)[0]
+            qa, qb = plan.fragments[k].end, plan.fragments[k + 1].start
+            out.append(_elision(quote, qa, qb, source.source, e, s, base))
+    return tuple(d for d in out if d is not None)

@@ -29,7 +29,7 @@ class Part:
 
     ``start``/``end`` are offsets in the folded quotation; ``group`` names the regex group that
     captures the part (literal bracket text for a bracket, so an unused group means it stood for
-    something else).
+    something else, which the group ``"a" + group[1:]`` captures).
     """
 
     kind: str  # "text", "bracket" or "dash" (a dash beside a bracket, optional in the source)
@@ -40,11 +40,14 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class PlanFragment:
-    """One fragment: its raw quotation text, its parts and, when it has brackets, its regex."""
+    """One fragment: its raw quotation text and span in the quotation (so the ellipsis between
+    two fragments can be named), its parts and, when it has brackets, its regex."""
 
     text: str
     parts: tuple[Part, ...]
     pattern: re.Pattern[str] | None
+    start: int = 0
+    end: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +97,11 @@ def _trim(
 
 def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
     text = folded.text
-    raw = folded.source[folded.source_start(a) : folded.source_end(b)]
+    qa, qb = folded.source_start(a), folded.source_end(b)
+    raw = folded.source[qa:qb]
     brackets = list(_BRACKET.finditer(text, a, b))
     if not brackets:
-        return PlanFragment(raw, (Part("text", a, b, "t0"),), None)
+        return PlanFragment(raw, (Part("text", a, b, "t0"),), None, qa, qb)
     parts: list[Part] = []
     regex: list[str] = []
     cursor = a
@@ -126,7 +130,7 @@ def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
             parts.append(Part("dash", text_end - 1, text_end, f"d{k}e"))
             regex.append(f"(?P<d{k}e>-?)")
         parts.append(Part("bracket", m.start(), m.end(), f"b{k}"))
-        regex.append(alt)
+        regex.append(f"(?P<a{k}>{alt})")
         cursor = next_cursor
         if _edge_dash(text, cursor, b, at_end=False):
             parts.append(Part("dash", cursor, cursor + 1, f"d{k}s"))
@@ -136,7 +140,7 @@ def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
         name = f"t{len(parts)}"
         parts.append(Part("text", cursor, b, name))
         regex.append(f"(?P<{name}>{re.escape(text[cursor:b])})")
-    return PlanFragment(raw, tuple(parts), re.compile("".join(regex)))
+    return PlanFragment(raw, tuple(parts), re.compile("".join(regex)), qa, qb)
 
 
 def _edge_dash(text: str, a: int, b: int, *, at_end: bool) -> int:
@@ -202,5 +206,5 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
 
 
 def _fragment_literal(folded: Folded, a: int, b: int) -> PlanFragment:
-    raw = folded.source[folded.source_start(a) : folded.source_end(b)]
-    return PlanFragment(raw, (Part("text", a, b, "t0"),), None)
+    qa, qb = folded.source_start(a), folded.source_end(b)
+    return PlanFragment(folded.source[qa:qb], (Part("text", a, b, "t0"),), None, qa, qb)

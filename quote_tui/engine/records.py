@@ -44,6 +44,7 @@ class DiffKind(StrEnum):
     """Kinds of word-level difference between a quotation and the source's wording."""
 
     NUMBER = "number"
+    SIGN = "sign"  # the same number with a sign or relation dropped, added or changed
     NEGATION = "negation"
     WORD = "word"
     CASE = "case"

@@ -82,10 +82,13 @@ def differences(match: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     if not match:
         return []
     diffs = [d for d in match.get("differences") or [] if isinstance(d, Mapping)]
-    # words an ellipsis left out count as differences when they hide a negation or a number
+    # Words an ellipsis left out count as differences when they hide a negation or a number.
+    # The engine records those as differences itself; reports written before it did carry them
+    # only in the fragments.
+    recorded = {str(d.get("source", "")) for d in diffs if d.get("critical")}
     for fragment in match.get("fragments") or []:
         flags = fragment.get("omitted_flags") if isinstance(fragment, Mapping) else None
-        if flags:
+        if flags and str(fragment.get("omitted", "")) not in recorded:
             diffs.append(
                 {
                     "quote": "…",

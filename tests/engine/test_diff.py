@@ -55,12 +55,28 @@ def test_prefixed_words_that_do_not_negate_are_plain_words() -> None:
 
 @pytest.mark.parametrize(
     ("quoted", "source"),
-    [("42", "24"), ("-0.42", "0.42"), ("5%", "50%"), ("three", "four"), ("1,200", "1,300")],
+    [("42", "24"), ("-0.42", "0.24"), ("5%", "50%"), ("three", "four"), ("1,200", "1,300")],
 )
-def test_changed_number_or_sign_is_critical(quoted: str, source: str) -> None:
+def test_changed_number_is_critical(quoted: str, source: str) -> None:
     assert _kinds(f"a value of {quoted} was seen", f"a value of {source} was seen") == [
         (quoted, source, DiffKind.NUMBER, True)
     ]
+
+
+@pytest.mark.parametrize(
+    ("quoted", "source"),
+    [("-0.42", "0.42"), ("0.42", "\u22120.42"), ("+3", "3"), ("0.05", "<0.05"), ("5", "\u2265 5")],
+)
+def test_changed_sign_of_the_same_number_is_a_critical_sign(quoted: str, source: str) -> None:
+    text = f"a value of {source} was seen"
+    (d,) = word_differences(f"a value of {quoted} was seen", text)
+    assert (d.kind, d.critical, d.quote) == (DiffKind.SIGN, True, quoted)
+    assert d.source_start is not None and d.source_end is not None
+    assert text[d.source_start : d.source_end] == source  # the sign as the source prints it
+
+
+def test_a_relation_written_with_or_without_a_space_is_the_same() -> None:
+    assert _kinds("significant at p<0.05 here", "significant at p < 0.05 here") == []
 
 
 def test_same_value_written_differently_is_not_critical() -> None:

@@ -137,8 +137,10 @@ def detail_content(
             out += [_field("Differences"), "\n"]
             for d in diffs:
                 out += [_difference_line(d), "\n"]
+        # A workspace saved before elisions were recorded as differences has them only here.
+        recorded = {d.source for d in diffs if d.critical}
         for fragment in best.fragments:
-            if fragment.omitted_flags:
+            if fragment.omitted_flags and fragment.omitted not in recorded:
                 out += [
                     ("  ‼ the ellipsis hides ", "bold $text-error"),
                     (", ".join(fragment.omitted_flags), "bold $text-error"),
