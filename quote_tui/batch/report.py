@@ -25,12 +25,16 @@ SUMMARY_KEYS = (*(str(s) for s in Status), *EXTRA_STATUSES, "link_ok")
 def atomic_write(path: str | Path, data: str | bytes) -> Path:
     """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
 
-    A reader sees the old file or the new one, never half of one, even if the process dies.
+    A reader sees the old file or the new one, never half of one, even if the process dies:
+    the data is flushed to disk before the rename, and the folder after it, so the new name
+    survives a power cut too. The temporary file's name carries the writer's pid; one left by a
+    writer that was killed is removed by the next write to the same path.
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    prefix = f".{path.name}.{os.getpid()}."
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -40,7 +44,53 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(folder)
+    _remove_dead_writers_temps(folder, path.name)
     return path
+
+
+_TEMP_SUFFIX = ".tmp"
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return  # folders cannot be opened for fsync on Windows; NTFS journals renames itself
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems (network mounts) refuse fsync on a folder; the rename stands
+    finally:
+        os.close(fd)
+
+
+def _remove_dead_writers_temps(folder: Path, name: str) -> None:
+    """Delete ``.NAME.PID.*.tmp`` files whose writer process no longer exists.
+
+    A writer killed between creating its temporary file and the rename leaves it behind; it is
+    never read, but without this sweep such files would pile up beside an autosaved workspace.
+    A temporary file of a live writer (another process saving the same path) is left alone.
+    """
+    if os.name != "posix":
+        return  # os.kill(pid, 0) is not a liveness probe on Windows
+    prefix = f".{name}."
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for leftover in candidates:
+        pid, _, rest = leftover.name[len(prefix) :].partition(".")
+        if not pid.isdigit() or not rest.endswith(_TEMP_SUFFIX) or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            leftover.unlink(missing_ok=True)
+        except OSError:
+            pass  # the process exists under another user: it may still be writing
 
 
 def source_entry(outcome: SourceOutcome) -> dict[str, Any]:
