@@ -116,9 +116,16 @@ def build_parser() -> argparse.ArgumentParser:
     snaps.add_argument("--store", type=Path)
     snaps.add_argument("--older-than", type=float, metavar="DAYS")
 
-    mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio")
+    from quote_tui.server.options import add_mcp_http_args, add_serve_args
+
+    mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio (or --http)")
     mcp.add_argument("--root", type=Path, help="folder whose files agents may read")
+    add_mcp_http_args(mcp)
     _network_args(mcp)
+
+    serve = sub.add_parser("serve", help="serve the HTTP API (POST /v1/check, /v1/read)")
+    add_serve_args(serve)
+    _matching_args(serve)
 
     sub.add_parser("demo", help="open the app on the bundled demo (offline)")
     open_ = sub.add_parser("open", help="open the app on a workspace, batch, report or manuscript")
@@ -301,9 +308,42 @@ def _cmd_snapshots(args: argparse.Namespace) -> int:
 
 
 def _cmd_mcp(args: argparse.Namespace) -> int:
+    if args.http:
+        from quote_tui.server.mcp_http import serve_mcp
+
+        return serve_mcp(
+            host=args.host,
+            port=args.port,
+            root=args.root,
+            remote=_remote_settings(args),
+            api_key=_api_key(args),
+            insecure_no_auth=args.insecure_no_auth,
+            max_body_bytes=args.max_body_bytes,
+        )
     from quote_tui.mcp_server import run
 
     return int(run(root=args.root, remote=_remote_settings(args)) or 0)
+
+
+def _api_key(args: argparse.Namespace) -> str | None:
+    return args.api_key if args.api_key is not None else os.environ.get("QUOTE_TUI_API_KEY")
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from quote_tui.mcp_server import confine
+    from quote_tui.server.config import ServerConfig
+    from quote_tui.server.options import limits_from_args
+    from quote_tui.server.run import serve
+
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        api_key=_api_key(args),
+        insecure_no_auth=args.insecure_no_auth,
+        settings=confine(_settings(args), args.root),
+        limits=limits_from_args(args),
+    )
+    return serve(config)
 
 
 def _cmd_app(args: argparse.Namespace) -> int:
@@ -321,6 +361,7 @@ _COMMANDS = {
     "scan": _cmd_scan,
     "snapshots": _cmd_snapshots,
     "mcp": _cmd_mcp,
+    "serve": _cmd_serve,
     "demo": _cmd_app,
     "open": _cmd_app,
     None: _cmd_app,

@@ -14,6 +14,7 @@ is read at all.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 from quote_tui.sources.remote import RemoteSettings
 
-__all__ = ["build_server", "main", "run"]
+__all__ = ["build_server", "confine", "main", "run"]
 
 _VERDICTS = """Verdicts (citation "status"):
 - exact: the quotation stands verbatim in the checked text.
@@ -161,6 +162,17 @@ class _Tools:
         }
 
 
+def confine(settings: Settings, root: Path | None) -> Settings:
+    """``settings`` reading local files only under ``root``, and none at all without it.
+
+    The root is resolved here, and the service resolves each path before comparing, so neither
+    ``..`` nor a symlink leads out. Every front end that takes paths from others (this server,
+    the HTTP API) confines its settings through this one function.
+    """
+    real_root = root.expanduser().resolve() if root is not None else None
+    return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)
+
+
 def build_server(*, root: Path | None = None, remote: RemoteSettings | None = None) -> MCPServer:
     """The MCP server with its three tools.
 
@@ -171,11 +183,8 @@ def build_server(*, root: Path | None = None, remote: RemoteSettings | None = No
     Returns:
         An ``MCPServer``; call ``.run("stdio")``.
     """
-    real_root = root.expanduser().resolve() if root is not None else None
-    settings = Settings(
-        remote=remote or RemoteSettings(), root=real_root, allow_local=real_root is not None
-    )
-    tools = _Tools(settings, real_root)
+    settings = confine(Settings(remote=remote or RemoteSettings()), root)
+    tools = _Tools(settings, settings.root)
     server = MCPServer(
         name="quote_tui",
         version=__version__,

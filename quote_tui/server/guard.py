@@ -1,0 +1,117 @@
+"""Who may talk to the server: an ASGI layer in front of both the JSON API and MCP over HTTP.
+
+Two checks, before any route runs:
+
+- With an API key, every request but the open paths (health, OpenAPI) carries it as
+  ``Authorization: Bearer KEY`` or ``X-API-Key: KEY``; it is compared with
+  ``hmac.compare_digest`` so the time taken says nothing about how much of a guess was right.
+- Bound to loopback, the ``Host`` header must name loopback and a browser's ``Origin``, when
+  sent, must be a loopback page: otherwise any web page could reach the local server through DNS
+  rebinding or a plain cross-site form post.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from quote_tui.server.config import is_loopback
+from quote_tui.server.errors import ApiCode, ApiError, ApiRecovery
+
+OPEN_PATHS = frozenset({"/v1/health", "/openapi.json"})
+
+
+class Guard:
+    """ASGI middleware that refuses unauthenticated or cross-site requests with JSON errors.
+
+    Args:
+        app: the application behind the guard.
+        api_key: the key every request must carry (None: no key needed).
+        loopback: the server is bound to a loopback address (enables the Host/Origin checks).
+        open_paths: paths served without a key.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        api_key: str | None,
+        loopback: bool,
+        open_paths: Iterable[str] = OPEN_PATHS,
+    ) -> None:
+        self.app = app
+        self._key = api_key.encode("utf-8") if api_key is not None else None
+        self._loopback = loopback
+        self._open = frozenset(open_paths)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v for k, v in scope.get("headers", [])}
+        refusal = self._refusal(scope.get("path", ""), headers)
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        await send_error(send, refusal)
+
+    def _refusal(self, path: str, headers: dict[str, bytes]) -> ApiError | None:
+        if self._loopback:
+            host = headers.get("host", b"").decode("latin-1")
+            if not _names_loopback(f"//{host}"):
+                return ApiError(
+                    f"Host {host!r} is not this machine's loopback name",
+                    status=421,
+                    code=ApiCode.BAD_HOST,
+                    recovery=ApiRecovery.USE_LOOPBACK_ADDRESS,
+                )
+            origin = headers.get("origin")
+            if origin is not None and not _names_loopback(origin.decode("latin-1")):
+                return ApiError(
+                    "requests from web pages of other sites are refused",
+                    status=403,
+                    code=ApiCode.BAD_ORIGIN,
+                    recovery=ApiRecovery.USE_LOOPBACK_ADDRESS,
+                )
+        if self._key is None or path in self._open:
+            return None
+        if not self._carries_key(headers):
+            return ApiError(
+                "this server needs an API key: 'Authorization: Bearer KEY' or 'X-API-Key: KEY'",
+                status=401,
+                code=ApiCode.UNAUTHORIZED,
+                recovery=ApiRecovery.SEND_API_KEY,
+                headers={"WWW-Authenticate": 'Bearer realm="quote_tui"'},
+            )
+        return None
+
+    def _carries_key(self, headers: dict[str, bytes]) -> bool:
+        assert self._key is not None
+        given = headers.get("x-api-key")
+        if given is None:
+            scheme, _, token = headers.get("authorization", b"").partition(b" ")
+            given = token.strip() if scheme.lower() == b"bearer" else b""
+        return hmac.compare_digest(given, self._key)
+
+
+def _names_loopback(url: str) -> bool:
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return False
+    return host is not None and is_loopback(host)
+
+
+async def send_error(send: Send, error: ApiError) -> None:
+    """Answer with ``error`` as JSON, straight on the ASGI channel."""
+    body = error.body()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode("ascii")),
+        *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in error.headers.items()),
+    ]
+    await send({"type": "http.response.start", "status": error.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,211 @@
+"""The JSON API as a Starlette application: ``/v1/check``, ``/v1/read``, ``/v1/health``.
+
+Each handler bounds its request (deadline, admission, body size, entry counts) and then calls the
+service exactly as the CLI does, so the report is byte for byte the CLI's (``created`` aside).
+Problems of single sources or citations stay in their entries of a 200 report; only a request
+refused as a whole gets an error status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from quote_tui._version import __version__
+from quote_tui.batch.batchfile import parse_batch
+from quote_tui.batch.report import build_report, dumps, source_entry
+from quote_tui.batch.service import Service
+from quote_tui.batch.specs import SourceSpec
+from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError
+from quote_tui.server.admission import Admission
+from quote_tui.server.body import parse_json_object, read_body
+from quote_tui.server.config import ServerConfig, is_loopback
+from quote_tui.server.errors import ApiCode, ApiError, ApiRecovery
+from quote_tui.server.guard import Guard
+from quote_tui.server.openapi import openapi_document
+
+JSON = "application/json"
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(dumps(data), status_code=status, media_type=JSON)
+
+
+def _error_response(
+    error: QuoteTuiError, status: int, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(
+        dumps(error.to_dict()), status_code=status, media_type=JSON, headers=headers or None
+    )
+
+
+class Api:
+    """The handlers, bound to one server's settings and admission state."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.admission = Admission(self.limits.max_concurrent, self.limits.max_waiting)
+
+    @asynccontextmanager
+    async def _bounded(self) -> AsyncIterator[None]:
+        """The deadline over the whole request, then a ticket to be admitted."""
+        try:
+            async with asyncio.timeout(self.limits.deadline), self.admission.ticket():
+                yield
+        except TimeoutError:
+            raise ApiError(
+                f"the request took longer than the {self.limits.deadline:g} s deadline",
+                status=504,
+                code=ApiCode.DEADLINE_EXCEEDED,
+                recovery=ApiRecovery.SPLIT_REQUEST,
+                details={"deadline_seconds": self.limits.deadline},
+            ) from None
+
+    async def _object(self, request: Request) -> dict[str, Any]:
+        return parse_json_object(await read_body(request, self.limits.max_body_bytes))
+
+    async def check(self, request: Request) -> Response:
+        async with self._bounded():
+            data = await self._object(request)
+            self._check_counts(data)
+            batch = parse_batch(data, base_dir=self.config.root)
+            async with self.admission.slot(), Service(self.config.settings) as service:
+                report = await service.check_batch(batch)
+        return _json(build_report(report))
+
+    def _check_counts(self, data: dict[str, Any]) -> None:
+        for key, limit, code in (
+            ("sources", self.limits.max_sources, ApiCode.TOO_MANY_SOURCES),
+            ("citations", self.limits.max_citations, ApiCode.TOO_MANY_CITATIONS),
+        ):
+            items = data.get(key)
+            if isinstance(items, list) and len(items) > limit:
+                raise ApiError(
+                    f"{len(items)} {key} in one request; at most {limit} are accepted",
+                    status=422,
+                    code=code,
+                    recovery=ApiRecovery.SPLIT_REQUEST,
+                    details={f"max_{key}": limit},
+                )
+
+    async def read(self, request: Request) -> Response:
+        async with self._bounded():
+            spec = _read_spec(await self._object(request))
+            async with self.admission.slot(), Service(self.config.settings) as service:
+                outcome = await service.load_source(spec, base_dir=self.config.root)
+        prepared = outcome.loaded.prepared if outcome.loaded is not None else None
+        return _json(
+            {
+                "source": source_entry(outcome),
+                "text": prepared.text if prepared else None,
+                "page_starts": list(prepared.page_starts) if prepared else [],
+                "page_labels": list(prepared.page_labels) if prepared else [],
+            }
+        )
+
+    async def health(self, request: Request) -> Response:
+        admission = self.admission
+        return _json(
+            {
+                "status": "ok",
+                "tool": {"name": "quote_tui", "version": __version__},
+                "running": admission.running,
+                "waiting": admission.waiting,
+                "limits": self.limits.to_dict(),
+                "local_files": self.config.root is not None,
+            }
+        )
+
+    async def openapi(self, request: Request) -> Response:
+        return JSONResponse(openapi_document(self.limits))
+
+
+def _read_spec(data: dict[str, Any]) -> SourceSpec:
+    """``{"ref": ...}`` or ``{"text": ..., "title"?, "truncated"?}`` as a source spec."""
+    ref, text, title = data.get("ref"), data.get("text"), data.get("title")
+    if (ref is None) == (text is None):
+        raise BatchInputError(
+            "give exactly one of 'ref' (a URL, doi:, pmid: or a path under the root) and 'text'",
+            code=ErrorCode.BAD_BATCH,
+            recovery=ApiRecovery.FIX_INPUT,
+        )
+    for name, value in (("ref", ref), ("text", text), ("title", title)):
+        if value is not None and not isinstance(value, str):
+            raise BatchInputError(
+                f"'{name}' must be a string",
+                code=ErrorCode.BAD_BATCH,
+                recovery=ApiRecovery.FIX_INPUT,
+            )
+    return SourceSpec(
+        id="source", ref=ref, text=text, title=title, truncated=bool(data.get("truncated", False))
+    )
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return _error_response(exc, exc.status, exc.headers)
+
+
+async def _input_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, QuoteTuiError)
+    return _error_response(exc, 422)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = {404: ApiCode.NOT_FOUND, 405: ApiCode.METHOD_NOT_ALLOWED}.get(exc.status_code)
+    error = QuoteTuiError(
+        str(exc.detail),
+        code=code or f"http_{exc.status_code}",
+        recovery=ApiRecovery.CHECK_URL,
+    )
+    return _error_response(error, exc.status_code, dict(exc.headers or {}))
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    error = QuoteTuiError(
+        "the server failed on this request",
+        code=ApiCode.INTERNAL_ERROR,
+        recovery=ApiRecovery.RETRY_LATER,
+    )
+    return _error_response(error, 500)
+
+
+Handler = Callable[[Request, Exception], Awaitable[Response]]
+
+
+def build_app(config: ServerConfig) -> Guard:
+    """The API as an ASGI application, behind the key and Host/Origin guard.
+
+    Args:
+        config: limits, service settings (already confined) and the key, if any.
+
+    Returns:
+        An ASGI application for uvicorn.
+    """
+    api = Api(config)
+    handlers: dict[Any, Handler] = {
+        ApiError: _api_error,
+        QuoteTuiError: _input_error,
+        HTTPException: _http_error,
+        Exception: _unexpected,
+    }
+    app = Starlette(
+        routes=[
+            Route("/v1/check", api.check, methods=["POST"]),
+            Route("/v1/read", api.read, methods=["POST"]),
+            Route("/v1/health", api.health, methods=["GET"]),
+            Route("/openapi.json", api.openapi, methods=["GET"]),
+        ],
+        exception_handlers=handlers,
+    )
+    return Guard(app, api_key=config.api_key, loopback=is_loopback(config.host))
