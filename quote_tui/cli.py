@@ -2,8 +2,8 @@
 
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
 Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
-(or an ellipsis or bracket in it leaves out a negation or a number);
-2 usage or input errors.
+(or an ellipsis or bracket in it leaves out a negation or a number), and when the claims gate
+finds a failure (or, with ``--strict``, a warning); 2 usage or input errors.
 """
 
 from __future__ import annotations
@@ -80,9 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
     check.add_argument(
         "--format",
-        choices=("json", "markdown", "html"),
+        choices=("json", "markdown", "html", "sarif"),
         default=None,
-        help="report format (default: from the -o suffix, else json)",
+        help="report format (default: from the -o suffix, else json); sarif lists the citations "
+        "that are not exact or normalized, and the gate's findings, for code hosts",
     )
     check.add_argument(
         "--strict",
@@ -91,7 +92,20 @@ def build_parser() -> argparse.ArgumentParser:
         "it leaves out a negation or a number",
     )
     _manuscript_args(check)
+    _gate_args(check)
     _matching_args(check)
+
+    gate = sub.add_parser(
+        "gate", help="the claims gate on a cite-gate claims file: quotations and the prose"
+    )
+    gate.add_argument("claims", type=Path, help="claims JSON file (cite-gate's format)")
+    gate.add_argument(
+        "--sources", type=Path, metavar="DIR", help="folder of <src>.txt files (default: sources/)"
+    )
+    gate.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    gate.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
+    _matching_args(gate)
 
     quote = sub.add_parser("quote", help="check one quotation against one source")
     quote.add_argument("quote", help="the quotation; '-' reads it from stdin")
@@ -139,6 +153,20 @@ def _manuscript_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pdfs", type=Path, metavar="DIR")
     group.add_argument("--zotero", type=Path, metavar="DIR")
     group.add_argument("--min-words", type=int, default=4)
+
+
+def _gate_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("claims gate")
+    group.add_argument(
+        "--gate",
+        action="store_true",
+        help="also check the prose around each quotation: numbers, quantity words and names "
+        "the quotations do not hold, and long copied runs",
+    )
+    group.add_argument(
+        "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
+    )
+    group.add_argument("--copy-run", type=int, default=11, metavar="N")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -198,9 +226,13 @@ def _format_for(args: argparse.Namespace) -> str:
     if args.format:
         return args.format
     suffix = args.output.suffix.lower() if args.output else ""
-    return {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}.get(
-        suffix, "json"
-    )
+    return {
+        ".md": "markdown",
+        ".markdown": "markdown",
+        ".html": "html",
+        ".htm": "html",
+        ".sarif": "sarif",
+    }.get(suffix, "json")
 
 
 async def _run(batch: Batch, settings: Settings) -> dict[str, Any]:
@@ -223,12 +255,29 @@ def _exit_for(report: dict[str, Any], strict: bool) -> int:
     return EXIT_OK
 
 
+def _is_import(path: Path) -> bool:
+    """A JSON file that is another tool's (a cite-gate claims file, an agent's list), not a
+    batch."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False  # load_batch says what is wrong with it
+    return isinstance(data, list) or (
+        isinstance(data, dict) and isinstance(data.get("sections"), list)
+    )
+
+
 def _load_input(args: argparse.Namespace) -> Batch:
+    return _scan_input(args)[0]
+
+
+def _scan_input(args: argparse.Namespace) -> tuple[Batch, Any]:
+    """The batch to check and, for a manuscript or an imported file, the scan it came from."""
     from quote_tui.batch.batchfile import load_batch, parse_batch
 
     path: Path = args.input
-    if path.suffix.lower() == ".json":
-        return load_batch(path)
+    if path.suffix.lower() == ".json" and not _is_import(path):
+        return load_batch(path), None
     from quote_tui.manuscripts.scan import scan
 
     result = scan(
@@ -236,14 +285,93 @@ def _load_input(args: argparse.Namespace) -> Batch:
     )
     for warning in getattr(result, "warnings", ()):
         print(f"quote-tui: warning: {warning}", file=sys.stderr)
-    return parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
+    return parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent), result
+
+
+def _gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...]:
+    """The gate's findings for ``check``: the number rule on a claims file always (it is a
+    failure), every prose check with ``--gate``."""
+    path: Path = args.input
+    if scan_result is None:
+        if args.gate:
+            print(
+                "quote-tui: warning: a batch file has no prose; --gate checks nothing",
+                file=sys.stderr,
+            )
+        return ()
+    if path.suffix.lower() == ".json":
+        from quote_tui.gate.claims import claim_findings, load_claims
+
+        try:
+            claims = load_claims(path)
+        except QuoteTuiError:
+            return ()  # an agent's list: quotations only, no prose
+        return claim_findings(claims, prose=args.gate)[0]
+    if not args.gate:
+        return ()
+    from quote_tui.gate.manuscript import manuscript_findings
+    from quote_tui.gate.prose import GateConfig
+
+    config = GateConfig.from_mapping({"allow": args.allow, "copy_run": args.copy_run})
+    return manuscript_findings(path, scan_result.citations, config, min_words=args.min_words)
+
+
+def _print_findings(findings: Any) -> None:
+    for f in findings:
+        mark = "FAIL" if f.severity == "failure" else "warn"
+        print(f"  {mark} {f.place} [{f.place.item}] {f.code}: {f.message}", file=sys.stderr)
+
+
+def _sarif_text(findings: Any, report: dict[str, Any] | None, input_path: Path) -> str:
+    from quote_tui.gate.sarif import artifact_uri, to_sarif
+
+    def uri_for(file: str) -> str:
+        # Locations name a manuscript's files by their names; they lie beside the input.
+        path = Path(file)
+        if not path.is_absolute() and path.name == path.as_posix() and file != str(input_path):
+            path = input_path.parent / path
+        return artifact_uri(str(path))
+
+    log = to_sarif(findings=findings, report=report, uri_for=uri_for, fallback_file=str(input_path))
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    batch = _load_input(args)
+    batch, scan_result = _scan_input(args)
+    findings = _gate_findings(args, scan_result)
     report = asyncio.run(_run(batch, _settings(args)))
-    _emit(_render(report, _format_for(args)), args.output)
-    return _exit_for(report, args.strict)
+    fmt = _format_for(args)
+    if fmt == "sarif":
+        _emit(_sarif_text(findings, report, args.input), args.output)
+    else:
+        _emit(_render(report, fmt), args.output)
+    _print_findings(findings)
+    code = _exit_for(report, args.strict)
+    failures = any(f.severity == "failure" for f in findings)
+    return max(code, int(failures or (args.strict and bool(findings))))
+
+
+def _cmd_gate(args: argparse.Namespace) -> int:
+    from quote_tui.gate.claims import gate_claims
+
+    result = asyncio.run(
+        gate_claims(args.claims, sources_dir=args.sources, settings=_settings(args))
+    )
+    if args.format == "sarif":
+        text = _sarif_text(result.findings, None, args.claims)
+    elif args.format == "json":
+        text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    else:
+        lines = [
+            f"{result.items} items · {result.words:,} words · {len(result.failures)} failures · "
+            f"{len(result.warnings)} warnings"
+        ]
+        for f in (*result.failures, *result.warnings):
+            mark = "FAIL" if f.severity == "failure" else "warn"
+            lines.append(f"  {mark} [{f.place.item}] {f.place} {f.code}: {f.message}")
+        text = "\n".join(lines) + "\n"
+    _emit(text, args.output)
+    return result.exit_code(args.strict)
 
 
 def _cmd_quote(args: argparse.Namespace) -> int:
@@ -356,6 +484,7 @@ def _cmd_app(args: argparse.Namespace) -> int:
 
 _COMMANDS = {
     "check": _cmd_check,
+    "gate": _cmd_gate,
     "quote": _cmd_quote,
     "text": _cmd_text,
     "scan": _cmd_scan,

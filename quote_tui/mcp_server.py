@@ -2,8 +2,9 @@
 
 Three tools, all through the same service as the CLI: ``check_quote`` (one quotation against one
 source or a supplied text), ``check_citations`` (the batch format) and ``read_source`` (the checked
-text, its hash and retrieval record). Results are the report's JSON. Failures come back as tool
-errors carrying the error's code and recovery hint.
+text, its hash and retrieval record). Results are the report's JSON. A fourth, ``check_numbers``,
+is the claims gate's number rule on a piece of prose and its quotations (pure text, no source).
+Failures come back as tool errors carrying the error's code and recovery hint.
 
 Agents pass URLs and paths they found in documents, so: network sources go through the address
 guard like everything else, and no local file is read unless it lies under the folder named with
@@ -81,6 +82,15 @@ redirects, HTTP status, retrieval time, content hash, whether it came from a sto
 A landing page or abstract is not the full work; say so when you rely on it."""
 
 
+_CHECK_NUMBERS = """Check the numbers in a piece of prose against the quotations that back it.
+
+`text`: the prose you wrote; `quotes`: the quotations it rests on. Every number written in digits
+in the prose must stand in one of the quotations (1,000 counts as 1000); a number you worked out
+yourself (a sum, a difference, a year counted back) is a claim of your own and fails. Returns
+"passed", "missing_numbers" and "findings" (code number_not_in_quotes, severity failure, the
+words concerned and their offsets in `text`). Check the quotations themselves with check_quote."""
+
+
 def _tool_error(exc: QuoteTuiError) -> ToolError:
     return ToolError(json.dumps(exc.to_dict(), ensure_ascii=False))
 
@@ -136,6 +146,27 @@ class _Tools:
             raise _tool_error(exc) from exc
         return await self._run(batch)
 
+    async def check_numbers(self, text: str, quotes: list[str]) -> dict[str, Any]:
+        from quote_tui.gate.prose import number_issues
+
+        issues = number_issues(text, quotes)
+        missing = [word.replace(",", "") for issue in issues for word in issue.words]
+        return {
+            "passed": not issues,
+            "missing_numbers": missing,
+            "findings": [
+                {
+                    "code": str(i.code),
+                    "severity": str(i.severity),
+                    "words": list(i.words),
+                    "start": i.start,
+                    "end": i.end,
+                    "message": i.message,
+                }
+                for i in issues
+            ],
+        }
+
     async def read_source(self, ref: str) -> dict[str, Any]:
         async with Service(self.settings) as service:
             outcome = await service.load_source(
@@ -174,7 +205,7 @@ def confine(settings: Settings, root: Path | None) -> Settings:
 
 
 def build_server(*, root: Path | None = None, remote: RemoteSettings | None = None) -> MCPServer:
-    """The MCP server with its three tools.
+    """The MCP server with its four tools.
 
     Args:
         root: the only folder whose files may be read (None: no local files at all).
@@ -196,6 +227,7 @@ def build_server(*, root: Path | None = None, remote: RemoteSettings | None = No
     server.tool(name="check_quote", description=_CHECK_QUOTE)(tools.check_quote)
     server.tool(name="check_citations", description=_CHECK_CITATIONS)(tools.check_citations)
     server.tool(name="read_source", description=_READ_SOURCE)(tools.read_source)
+    server.tool(name="check_numbers", description=_CHECK_NUMBERS)(tools.check_numbers)
     return server
 
 

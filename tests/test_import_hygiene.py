@@ -20,6 +20,7 @@ HEADLESS = [
     "import quote_tui.cli; quote_tui.cli.build_parser()",
     "import quote_tui.sources.remote, quote_tui.mcp_server",
     "import quote_tui.manuscripts.scan, quote_tui.reports",
+    "import quote_tui.gate.claims, quote_tui.gate.manuscript, quote_tui.gate.sarif",
 ]
 NO_RICH = HEADLESS[:5]
 

@@ -1,8 +1,9 @@
 """Other tools' formats as batches: cite-gate claims files and agents' JSON quotation lists.
 
 cite-gate: ``{"sections": [{"title", "items": [{"id", "text", "claims": [{"src", "quote"}]}]}]}``
-with a folder of sources ``<src>.txt`` (``sources/`` beside the claims file by default). Its
-number rule is kept as a warning: a number in an item's prose that none of its quotes holds.
+with a folder of sources ``<src>.txt`` (``sources/`` beside the claims file by default). Its prose
+rules (numbers, names, copying) are the claims gate's (``quote_tui.gate``), where a number in the
+prose that no quotation holds is a failure.
 
 Agent lists: ``[{"quote": ..., "url" | "doi" | "pmid" | "source" | "source_text": ...}]``.
 """
@@ -24,19 +25,13 @@ from quote_tui.manuscripts.model import (
     Unavailable,
 )
 
-__all__ = ["import_agent_list", "import_cite_gate", "import_json", "prose_numbers"]
+__all__ = ["import_agent_list", "import_cite_gate", "import_json"]
 
 _SAFE_SRC = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
-
-
-def prose_numbers(text: str) -> set[str]:
-    """Digit groups, thousands separators removed (cite-gate's rule: 1,000 equals 1000)."""
-    return {n.replace(",", "").rstrip(".") for n in _NUMBER.findall(text)}
 
 
 def _locate(raw: str, file: str, value: str) -> Location | None:
@@ -62,7 +57,7 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
         sources_dir: the folder of ``<src>.txt`` source texts.
 
     Returns:
-        One source per ``src``, one citation per claim, warnings for the number rule.
+        One source per ``src``, one citation per claim, a warning for an item without claims.
     """
     sources: dict[str, SourceSpec] = {}
     citations: list[Citation] = []
@@ -70,11 +65,9 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
     for section in data.get("sections") or []:
         for n, item in enumerate(section.get("items") or [], start=1):
             tag = str(item.get("id", n))
-            quotes: list[str] = []
             for claim in item.get("claims") or []:
                 src = str(claim.get("src", ""))
                 quote = str(claim.get("quote", ""))
-                quotes.append(quote)
                 if src not in sources:
                     sid = f"s{len(sources) + 1}"
                     path = sources_dir / f"{src}.txt"
@@ -108,12 +101,6 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
                         source=sources[src].id,
                         reference=Reference(raw=f"{tag}: {src}", style="cite_gate", key=src),
                     )
-                )
-            missing = prose_numbers(str(item.get("text", ""))) - prose_numbers(" ".join(quotes))
-            if missing:
-                warnings.append(
-                    f"item {tag}: number(s) {sorted(missing)} in the prose appear in "
-                    "none of its quotes"
                 )
             if not item.get("claims"):
                 warnings.append(f"item {tag}: no claims")

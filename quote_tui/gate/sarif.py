@@ -1,0 +1,204 @@
+"""SARIF 2.1.0 output, so code hosts annotate the manuscript's lines.
+
+Each gate finding is a result, and so is each citation whose verdict is not ``exact`` or
+``normalized``. Results point at the manuscript (or claims file) with a line and column when they
+are known; columns count code points, as the run's ``columnKind`` says. Rule ids are ``gate/`` plus
+the finding's code, or ``citation/`` plus the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from quote_tui._version import __version__
+from quote_tui.gate.findings import RULES, Finding, Severity
+
+__all__ = ["SARIF_SCHEMA", "artifact_uri", "to_sarif"]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_PASSING = frozenset({"exact", "normalized"})
+
+# verdict -> (SARIF level, title, help)
+_CITATION_RULES: dict[str, tuple[str, str, str]] = {
+    "near": (
+        "error",
+        "Misquotation: the quotation differs from the source's words",
+        "No faithful occurrence stands in the source, but a close passage does. The result "
+        "gives the source's own wording; quote it exactly.",
+    ),
+    "not_found": (
+        "error",
+        "The quotation is not in the cited source",
+        "The whole checked text was searched and nothing close was found. Check the reference "
+        "and the quotation.",
+    ),
+    "inconclusive": (
+        "warning",
+        "The quotation was not found in a source known to be partial",
+        "The checked text was truncated, so the quotation may stand in the part not read.",
+    ),
+    "unavailable": (
+        "warning",
+        "The cited source could not be read",
+        "The quotation stands unchecked; the message says why and what to do.",
+    ),
+    "error": (
+        "error",
+        "The citation entry is malformed",
+        "An empty quotation, an unknown source id or a similar problem in the entry itself.",
+    ),
+    "unreferenced": (
+        "warning",
+        "A quotation without a reference",
+        "The manuscript quotes words without saying where they come from.",
+    ),
+}
+
+
+def artifact_uri(file: str, base: Path | None = None) -> str:
+    """A relative URI for a file: relative to ``base`` (default: the working folder) when it
+    lies below it, so code hosts find it in the repository; otherwise a ``file:`` URI."""
+    path = Path(file)
+    root = (base or Path.cwd()).resolve()
+    if path.is_absolute():
+        try:
+            path = path.resolve().relative_to(root)
+        except ValueError:
+            return path.resolve().as_uri()
+    return quote(path.as_posix().removeprefix("./"))
+
+
+def _region(line: int | None, column: int | None) -> dict[str, Any] | None:
+    if line is None:
+        return None
+    region: dict[str, Any] = {"startLine": line}
+    if column is not None:
+        region["startColumn"] = column
+    return region
+
+
+def _location(uri: str, line: int | None, column: int | None) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
+    region = _region(line, column)
+    if region is not None:
+        physical["region"] = region
+    return {"physicalLocation": physical}
+
+
+def _citation_message(citation: dict[str, Any]) -> str:
+    status = citation["status"]
+    quote_text = (citation.get("quote") or "")[:200]
+    title = _CITATION_RULES[status][1]
+    parts = [f"{title}: {quote_text!r}"]
+    matches = citation.get("matches") or []
+    if status == "near" and matches:
+        best = matches[0]
+        parts.append(
+            f"The source reads {best['text'][:200]!r} ({best['similarity']:.0%} alike, "
+            f"line {best['line_start']} of the checked text)."
+        )
+    error = citation.get("error")
+    if error:
+        parts.append(f"{error.get('code')}: {error.get('message')}")
+    return " ".join(parts)
+
+
+def to_sarif(
+    *,
+    findings: Sequence[Finding] = (),
+    report: dict[str, Any] | None = None,
+    uri_for: Callable[[str], str] = artifact_uri,
+    fallback_file: str | None = None,
+) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one run.
+
+    Args:
+        findings: the gate's findings.
+        report: a quote_tui report; its citations that are not exact or normalized become
+            results too.
+        uri_for: turns a file name as recorded (in a finding or a citation's location) into
+            the artifact URI.
+        fallback_file: the input file, for citations that carry no location (a batch file).
+
+    Returns:
+        The SARIF log as a JSON-ready dict.
+    """
+    rules: list[dict[str, Any]] = []
+    rule_index: dict[str, int] = {}
+
+    def rule(rule_id: str, level: str, title: str, help_text: str) -> int:
+        if rule_id not in rule_index:
+            rule_index[rule_id] = len(rules)
+            rules.append(
+                {
+                    "id": rule_id,
+                    "name": rule_id.split("/", 1)[1].title().replace("_", ""),
+                    "shortDescription": {"text": title},
+                    "fullDescription": {"text": help_text},
+                    "help": {"text": help_text},
+                    "defaultConfiguration": {"level": level},
+                }
+            )
+        return rule_index[rule_id]
+
+    results: list[dict[str, Any]] = []
+    for citation in (report or {}).get("citations", []):
+        status = citation["status"]
+        if status in _PASSING or status not in _CITATION_RULES:
+            continue
+        level, title, help_text = _CITATION_RULES[status]
+        rule_id = f"citation/{status}"
+        index = rule(rule_id, level, title, help_text)
+        where = citation.get("location") or {}
+        file = where.get("file") or fallback_file
+        result: dict[str, Any] = {
+            "ruleId": rule_id,
+            "ruleIndex": index,
+            "level": level,
+            "message": {"text": _citation_message(citation)},
+            "properties": {"citation": citation["id"], "status": status},
+        }
+        if file:
+            result["locations"] = [_location(uri_for(file), where.get("line"), where.get("column"))]
+        results.append(result)
+    for finding in findings:
+        spec = RULES[finding.code]
+        level = "error" if finding.severity is Severity.FAILURE else "warning"
+        rule_id = f"gate/{finding.code}"
+        index = rule(
+            rule_id,
+            "error" if spec.severity is Severity.FAILURE else "warning",
+            spec.title,
+            spec.help,
+        )
+        place = finding.place
+        results.append(
+            {
+                "ruleId": rule_id,
+                "ruleIndex": index,
+                "level": level,
+                "message": {"text": finding.message},
+                "locations": [_location(uri_for(place.file), place.line, place.column)],
+                "properties": {"item": place.item, "words": list(finding.words)},
+            }
+        )
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "quote_tui",
+                        "version": __version__,
+                        "rules": rules,
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
