@@ -80,9 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
     check.add_argument(
         "--format",
-        choices=("json", "markdown", "html", "sarif"),
+        choices=("json", "markdown", "html", "jsonl", "sarif"),
         default=None,
-        help="report format (default: from the -o suffix, else json); sarif lists the citations "
+        help="report format (default: from the -o suffix, else jsonl for a JSONL batch, "
+        "else json); jsonl writes each citation as it completes; sarif lists the citations "
         "that are not exact or normalized, and the gate's findings, for code hosts",
     )
     check.add_argument(
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     _manuscript_args(check)
     _gate_args(check)
     _matching_args(check)
+    _stream_args(check)
 
     gate = sub.add_parser(
         "gate", help="the claims gate on a cite-gate claims file: quotations and the prose"
@@ -147,6 +149,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stream_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("large batches")
+    group.add_argument(
+        "--sources",
+        type=Path,
+        metavar="SOURCES.jsonl",
+        help="the sources of a JSONL batch whose INPUT holds only citations",
+    )
+    group.add_argument(
+        "--resume",
+        type=Path,
+        metavar="REPORT.jsonl",
+        help="continue an interrupted JSONL report: keep its lines, check only what is missing",
+    )
+    group.add_argument(
+        "--jobs",
+        type=int,
+        default=4,
+        metavar="N",
+        help="sources read and checked at once (default 4)",
+    )
+    group.add_argument(
+        "--cluster",
+        choices=("dask",),
+        help="run the work on Dask distributed (pip install 'quote-tui[cluster]')",
+    )
+    group.add_argument(
+        "--workers", type=int, default=2, metavar="N", help="LocalCluster workers (default 2)"
+    )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="an existing Dask scheduler (tcp://host:8786) instead of a LocalCluster",
+    )
+
+
 def _manuscript_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("manuscripts")
     group.add_argument("--bib", type=Path, action="append", default=[], metavar="FILE")
@@ -174,7 +212,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         max_matches=args.max_matches, near_threshold=args.near_threshold, context=args.context
     )
     return Settings(
-        options=options, max_source_chars=args.max_source_chars, remote=_remote_settings(args)
+        options=options,
+        max_source_chars=args.max_source_chars,
+        remote=_remote_settings(args),
+        concurrency=max(1, getattr(args, "jobs", 4)),
     )
 
 
@@ -226,13 +267,25 @@ def _format_for(args: argparse.Namespace) -> str:
     if args.format:
         return args.format
     suffix = args.output.suffix.lower() if args.output else ""
+    fallback = "jsonl" if _is_jsonl_input(args) else "json"
     return {
         ".md": "markdown",
         ".markdown": "markdown",
         ".html": "html",
         ".htm": "html",
         ".sarif": "sarif",
-    }.get(suffix, "json")
+        ".json": "json",
+        ".jsonl": "jsonl",
+    }.get(suffix, fallback)
+
+
+def _is_jsonl_input(args: argparse.Namespace) -> bool:
+    path: Path = args.input
+    return (
+        getattr(args, "sources", None) is not None
+        or path.is_dir()
+        or path.suffix.lower() == ".jsonl"
+    )
 
 
 async def _run(batch: Batch, settings: Settings) -> dict[str, Any]:
@@ -278,6 +331,10 @@ def _scan_input(args: argparse.Namespace) -> tuple[Batch, Any]:
     path: Path = args.input
     if path.suffix.lower() == ".json" and not _is_import(path):
         return load_batch(path), None
+    if _is_jsonl_input(args):
+        from quote_tui.batch.stream import JsonlBatch, load_jsonl_batch
+
+        return load_jsonl_batch(JsonlBatch.at(path, sources=args.sources)), None
     from quote_tui.manuscripts.scan import scan
 
     result = scan(
@@ -337,10 +394,20 @@ def _sarif_text(findings: Any, report: dict[str, Any] | None, input_path: Path) 
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        if args.output is not None and args.output.resolve() != args.resume.resolve():
+            raise _usage("--resume continues the report it names; leave out -o or give the same")
+        if args.format not in (None, "jsonl"):
+            raise _usage("--resume continues a JSONL report (--format jsonl)")
+        args.output, args.format = args.resume, "jsonl"
+    fmt = _format_for(args)
+    if fmt == "jsonl" or args.cluster:
+        if args.gate or fmt == "sarif":
+            raise _usage("--gate and --format sarif need the whole report; leave out --cluster")
+        return _check_streaming(args, fmt)
     batch, scan_result = _scan_input(args)
     findings = _gate_findings(args, scan_result)
     report = asyncio.run(_run(batch, _settings(args)))
-    fmt = _format_for(args)
     if fmt == "sarif":
         _emit(_sarif_text(findings, report, args.input), args.output)
     else:
@@ -372,6 +439,102 @@ def _cmd_gate(args: argparse.Namespace) -> int:
         text = "\n".join(lines) + "\n"
     _emit(text, args.output)
     return result.exit_code(args.strict)
+
+
+def _usage(message: str) -> QuoteTuiError:
+    from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+
+    return BatchInputError(message, code=ErrorCode.BAD_OPTION, recovery=Recovery.FIX_INPUT)
+
+
+def _check_streaming(args: argparse.Namespace, fmt: str) -> int:
+    """Source by source; JSONL lines as citations complete (other formats are built after)."""
+    import tempfile
+
+    from quote_tui.batch.stream import (
+        JsonlBatch,
+        assemble_report,
+        read_report_lines,
+        run_stream,
+    )
+
+    settings = _settings(args)
+    batch: Any
+    if _is_jsonl_input(args):
+        batch = JsonlBatch.at(args.input, sources=args.sources)
+    else:
+        batch = _load_input(args)
+    cluster = None
+    if args.cluster == "dask":
+        from quote_tui.batch.cluster import ClusterOptions, require_dask
+
+        require_dask()  # before anything is read or written
+        cluster = ClusterOptions(scheduler=args.scheduler, workers=max(1, args.workers))
+
+    async def go(output: Path | None) -> Any:
+        progress = _progress_line() if sys.stderr.isatty() else None
+        try:
+            if cluster is None:
+                return await run_stream(
+                    batch, settings, output, resume=args.resume is not None, progress=progress
+                )
+            from quote_tui.batch.cluster import dask_runner
+
+            async with dask_runner(settings, cluster) as (runner, in_flight):
+                return await run_stream(
+                    batch,
+                    settings,
+                    output,
+                    resume=args.resume is not None,
+                    runner=runner,
+                    in_flight=in_flight,
+                    progress=progress,
+                )
+        finally:
+            if progress is not None:
+                sys.stderr.write("\n")
+
+    if fmt == "jsonl":
+        result = asyncio.run(go(args.output))
+        if args.output is not None:
+            print(f"wrote {args.output}", file=sys.stderr)
+        return EXIT_STRICT if args.strict and result.failing else EXIT_OK
+    # a whole-report format: stream to a scratch file, then put the lines in batch order
+    from quote_tui.batch.stream import load_jsonl_batch
+
+    with tempfile.TemporaryDirectory(prefix="quote_tui-") as scratch:
+        lines = Path(scratch) / "report.jsonl"
+        asyncio.run(go(lines))
+        whole = load_jsonl_batch(batch) if isinstance(batch, JsonlBatch) else batch
+        report = assemble_report(read_report_lines(lines), whole)
+    _emit(_render(report, fmt), args.output)
+    return _exit_for(report, args.strict)
+
+
+def _progress_line() -> Any:
+    """A one-line progress display for a terminal: plain ANSI, redrawn at most 10 times a
+    second, so a fast run does not spend its time drawing."""
+    import time
+
+    last = 0.0
+
+    def show(p: Any) -> None:
+        nonlocal last
+        now = time.monotonic()
+        finished = p.citations_done >= p.citations_total and p.sources_done >= p.sources_total
+        if now - last < 0.1 and not finished:
+            return
+        last = now
+        left = p.remaining
+        eta = "--:--" if left is None else f"{int(left) // 60:02d}:{int(left) % 60:02d}"
+        sys.stderr.write(
+            f"\r\x1b[K sources {p.sources_done}/{p.sources_total}"
+            f"  citations {p.citations_done}/{p.citations_total}"
+            f"  {p.rate:,.0f}/s  {eta} left"
+        )
+        sys.stderr.flush()
+
+    return show
 
 
 def _cmd_quote(args: argparse.Namespace) -> int:

@@ -60,6 +60,16 @@ def parse_batch(data: Any, *, base_dir: Path | None = None) -> Batch:
     return Batch(sources, citations, base_dir)
 
 
+def source_spec(item: Any, *, index: int = 0) -> SourceSpec:
+    """One batch source object as a ``SourceSpec`` (``index`` names it in messages)."""
+    return _source(index, item)
+
+
+def citation_spec(item: Any, *, index: int = 0) -> CitationSpec:
+    """One batch citation object as a ``CitationSpec`` (``index`` names it in messages)."""
+    return _citation(index, item)
+
+
 def _id(kind: str, index: int, item: Any) -> str:
     if not isinstance(item, dict):
         raise _fail(f"{kind} #{index + 1} must be a JSON object")

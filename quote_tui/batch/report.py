@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from quote_tui._version import __version__
 from quote_tui.batch.service import EXTRA_STATUSES, CitationOutcome, Report, SourceOutcome
+from quote_tui.batch.specs import Settings
 from quote_tui.engine.records import Status
 
 SCHEMA = "quote_tui.report"
@@ -165,27 +168,39 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
     return entry
 
 
+def report_head(settings: Settings, created: str) -> dict[str, Any]:
+    """The fields a report opens with: format, tool, settings (also a JSONL report's header)."""
+    return {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "created": created,
+        "tool": {"name": "quote_tui", "version": __version__},
+        "settings": {
+            "matching": settings.options.to_dict(),
+            "max_source_chars": settings.max_source_chars,
+        },
+        "offsets": "code points into each source's checked text (utf16_* in UTF-16 code units)",
+    }
+
+
+def summarize(statuses: Iterable[str]) -> dict[str, int]:
+    """The report's ``summary``: how many citations, then one count per status."""
+    counts = Counter(statuses)
+    summary: dict[str, int] = {"citations": counts.total()}
+    summary.update({key: 0 for key in SUMMARY_KEYS})
+    summary.update(counts)
+    return summary
+
+
 def build_report(report: Report) -> dict[str, Any]:
     """The whole report as a JSON-ready dict (schema ``quote_tui.report`` v1)."""
     by_id: dict[str, SourceOutcome] = {}
     for outcome in report.sources:  # the first of duplicated ids is the one that was read
         by_id.setdefault(outcome.spec.id, outcome)
     citations = [citation_entry(c, by_id.get(c.spec.source or "")) for c in report.citations]
-    summary: dict[str, int] = {"citations": len(citations)}
-    summary.update({key: 0 for key in SUMMARY_KEYS})
-    for item in citations:
-        summary[item["status"]] = summary.get(item["status"], 0) + 1
     return {
-        "schema": SCHEMA,
-        "schema_version": SCHEMA_VERSION,
-        "created": report.created,
-        "tool": {"name": "quote_tui", "version": __version__},
-        "settings": {
-            "matching": report.settings.options.to_dict(),
-            "max_source_chars": report.settings.max_source_chars,
-        },
-        "offsets": "code points into each source's checked text (utf16_* in UTF-16 code units)",
-        "summary": summary,
+        **report_head(report.settings, report.created),
+        "summary": summarize(item["status"] for item in citations),
         "sources": [source_entry(s) for s in report.sources],
         "citations": citations,
     }

@@ -294,15 +294,7 @@ class Service:
             async def run(spec: CitationSpec) -> CitationOutcome:
                 nonlocal done
                 if spec.id in seen:
-                    outcome = CitationOutcome(
-                        spec,
-                        "error",
-                        error=BatchInputError(
-                            f"citation id {spec.id!r} is used more than once",
-                            code=ErrorCode.DUPLICATE_ID,
-                            recovery=Recovery.FIX_INPUT,
-                        ),
-                    )
+                    outcome = duplicate_citation(spec)
                 else:
                     seen.add(spec.id)
                     task = loads.get(spec.source) if spec.source is not None else None
@@ -343,20 +335,36 @@ def _dedupe_errors(
     seen: set[str] = set()
     for spec in specs:
         if spec.id in seen:
-            out.append(
-                SourceOutcome(
-                    spec,
-                    error=BatchInputError(
-                        f"source id {spec.id!r} is used more than once; the first one is used",
-                        code=ErrorCode.DUPLICATE_ID,
-                        recovery=Recovery.FIX_INPUT,
-                    ),
-                )
-            )
+            out.append(duplicate_source(spec))
             continue
         seen.add(spec.id)
         out.append(outcomes[spec.id])
     return out
+
+
+def duplicate_citation(spec: CitationSpec) -> CitationOutcome:
+    """The outcome of a citation whose id an earlier citation of the batch already has."""
+    return CitationOutcome(
+        spec,
+        "error",
+        error=BatchInputError(
+            f"citation id {spec.id!r} is used more than once",
+            code=ErrorCode.DUPLICATE_ID,
+            recovery=Recovery.FIX_INPUT,
+        ),
+    )
+
+
+def duplicate_source(spec: SourceSpec) -> SourceOutcome:
+    """The outcome of a source whose id an earlier source of the batch already has."""
+    return SourceOutcome(
+        spec,
+        error=BatchInputError(
+            f"source id {spec.id!r} is used more than once; the first one is used",
+            code=ErrorCode.DUPLICATE_ID,
+            recovery=Recovery.FIX_INPUT,
+        ),
+    )
 
 
 def _internal(exc: BaseException) -> QuoteTuiError:
