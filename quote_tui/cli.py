@@ -3,7 +3,8 @@
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
 Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
 (or an ellipsis or bracket in it leaves out a negation or a number), and when the claims gate
-finds a failure (or, with ``--strict``, a warning); 2 usage or input errors.
+finds a failure (or, with ``--strict``, a warning); 2 usage or input errors; 3 when ``quote``'s
+one source could not be read.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from quote_tui.engine.records import MatchOptions
 if TYPE_CHECKING:
     from quote_tui.sources.remote import RemoteSettings
 
-EXIT_OK, EXIT_STRICT, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_STRICT, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
 _PASSING = {"exact", "normalized"}
 
 
@@ -38,7 +39,13 @@ class _Parser(argparse.ArgumentParser):
 def _matching_args(parser: argparse.ArgumentParser) -> None:
     defaults = MatchOptions()
     group = parser.add_argument_group("matching")
-    group.add_argument("--max-matches", type=int, default=defaults.max_matches, metavar="N")
+    group.add_argument(
+        "--max-matches",
+        type=int,
+        default=defaults.max_matches,
+        metavar="N",
+        help=f"matches reported per citation; all are counted (default {defaults.max_matches})",
+    )
     group.add_argument(
         "--near-threshold",
         type=float,
@@ -46,7 +53,13 @@ def _matching_args(parser: argparse.ArgumentParser) -> None:
         metavar="X",
         help=f"lowest similarity reported as near (default {defaults.near_threshold})",
     )
-    group.add_argument("--context", type=int, default=defaults.context, metavar="CHARS")
+    group.add_argument(
+        "--context",
+        type=int,
+        default=defaults.context,
+        metavar="CHARS",
+        help=f"characters of context kept on each side of a match (default {defaults.context})",
+    )
     group.add_argument(
         "--max-source-chars",
         type=int,
@@ -61,8 +74,16 @@ def _network_args(parser: argparse.ArgumentParser) -> None:
     net = parser.add_argument_group("network sources")
     net.add_argument("--offline", action="store_true", help="never fetch; use stored snapshots")
     net.add_argument("--refresh", action="store_true", help="fetch again even with a snapshot")
-    net.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS")
-    net.add_argument("--store", type=Path, metavar="PATH", help="snapshot store file")
+    net.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="one deadline for each whole download (default 20)",
+    )
+    net.add_argument(
+        "--store", type=Path, metavar="PATH", help="snapshot store file (default: user data)"
+    )
     net.add_argument("--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities")
 
 
@@ -109,28 +130,44 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
     _matching_args(gate)
 
-    quote = sub.add_parser("quote", help="check one quotation against one source")
+    quote = sub.add_parser(
+        "quote",
+        help="check one quotation against one source",
+        description="Check one quotation against one source. At a terminal, prints a short "
+        "summary; with --json, -o or a pipe, the JSON report. Exit codes: 0 checked; 1 with "
+        "--strict when the quotation is not exact or normalized; 2 usage errors; 3 the source "
+        "could not be read.",
+    )
     quote.add_argument("quote", help="the quotation; '-' reads it from stdin")
     quote.add_argument("ref", help="a path, URL, doi:..., pmid:...")
-    quote.add_argument("-o", "--output", type=Path)
-    quote.add_argument("--strict", action="store_true")
+    quote.add_argument("-o", "--output", type=Path, help="write the JSON report to this file")
+    quote.add_argument(
+        "--json", action="store_true", help="print the JSON report even at a terminal"
+    )
+    quote.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when the quotation is not exact or normalized",
+    )
     _matching_args(quote)
 
     text = sub.add_parser("text", help="print the checked text of a source (what is searched)")
-    text.add_argument("ref")
+    text.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     text.add_argument("--pages", action="store_true", help="mark where each page starts")
     _matching_args(text)
 
     scan = sub.add_parser("scan", help="turn a manuscript into a batch file")
-    scan.add_argument("input", type=Path)
-    scan.add_argument("-o", "--output", type=Path)
+    scan.add_argument("input", type=Path, help="a manuscript (.md .tex .docx .txt)")
+    scan.add_argument("-o", "--output", type=Path, help="batch file (default: stdout)")
     _manuscript_args(scan)
 
     snaps = sub.add_parser("snapshots", help="list, show or prune stored snapshots")
-    snaps.add_argument("action", choices=("list", "show", "prune"))
-    snaps.add_argument("ref", nargs="?")
-    snaps.add_argument("--store", type=Path)
-    snaps.add_argument("--older-than", type=float, metavar="DAYS")
+    snaps.add_argument("action", choices=("list", "show", "prune"), help="what to do")
+    snaps.add_argument("ref", nargs="?", help="the snapshot to show (for show)")
+    snaps.add_argument("--store", type=Path, help="snapshot store file (default: user data)")
+    snaps.add_argument(
+        "--older-than", type=float, metavar="DAYS", help="prune snapshots older than this"
+    )
 
     from quote_tui.server.options import add_mcp_http_args, add_serve_args
 
@@ -145,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("demo", help="open the app on the bundled demo (offline)")
     open_ = sub.add_parser("open", help="open the app on a workspace, batch, report or manuscript")
-    open_.add_argument("file", type=Path)
+    open_.add_argument("file", type=Path, help="a workspace, batch, report or manuscript")
     return parser
 
 
@@ -187,10 +224,23 @@ def _stream_args(parser: argparse.ArgumentParser) -> None:
 
 def _manuscript_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("manuscripts")
-    group.add_argument("--bib", type=Path, action="append", default=[], metavar="FILE")
-    group.add_argument("--pdfs", type=Path, metavar="DIR")
-    group.add_argument("--zotero", type=Path, metavar="DIR")
-    group.add_argument("--min-words", type=int, default=4)
+    group.add_argument(
+        "--bib",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a BibTeX or CSL-JSON bibliography (repeatable)",
+    )
+    group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
+    group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
+    group.add_argument(
+        "--min-words",
+        type=int,
+        default=4,
+        metavar="N",
+        help="shortest quotation taken, in words (default 4)",
+    )
 
 
 def _gate_args(parser: argparse.ArgumentParser) -> None:
@@ -545,8 +595,24 @@ def _cmd_quote(args: argparse.Namespace) -> int:
         base_dir=Path.cwd(),
     )
     report = asyncio.run(_run(batch, _settings(args)))
-    _emit(_render(report, "json"), args.output)
+    if args.json or args.output is not None or not sys.stdout.isatty():
+        _emit(_render(report, "json"), args.output)
+    else:
+        from quote_tui.reports.terminal import render_terminal
+
+        sys.stdout.write(render_terminal(report, colour=_colour()))
+    if report["citations"][0]["status"] == "unavailable":
+        return EXIT_UNREADABLE
     return _exit_for(report, args.strict)
+
+
+def _colour() -> bool:
+    """ANSI colour on stdout: a terminal that is not ``dumb``, and no ``NO_COLOR`` set."""
+    return bool(
+        sys.stdout.isatty()
+        and not os.environ.get("NO_COLOR")
+        and os.environ.get("TERM", "") != "dumb"
+    )
 
 
 def _cmd_text(args: argparse.Namespace) -> int:

@@ -473,7 +473,11 @@ def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: 
     snapshot = SnapshotStore(tmp_path / "client.sqlite3").latest(PAGE_URL)
     work = SourceWork(
         SourceSpec("web", ref=PAGE_URL),
-        (citation_spec({"id": "c", "source": "web", "quote": "A second paragraph says something"}),),
+        (
+            citation_spec(
+                {"id": "c", "source": "web", "quote": "A second paragraph says something"}
+            ),
+        ),
         snapshot=snapshot,
     )
     # what a worker process receives: the work pickled, and no store of its own

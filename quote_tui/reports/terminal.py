@@ -1,0 +1,129 @@
+"""A one-citation report as a few lines for a person at a terminal.
+
+``quote-tui quote`` prints this instead of JSON when its output is a terminal: the verdict, where
+the words stand, the source's wording with the differing words marked, or the error and what to
+do about it. Colour is plain ANSI and only an addition: every mark and word stays in the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from quote_tui.reports.common import (
+    best_match,
+    citation_status,
+    differences,
+    marked_segments,
+    page_check_text,
+    source_place,
+    verdict,
+)
+
+__all__ = ["RECOVERY_HINTS", "render_terminal"]
+
+RECOVERY_HINTS = {
+    "check_url": "check the address, or save the document and check the file",
+    "retry_later": "try again later",
+    "respect_robots": "the site forbids automated access: save the page and check the file",
+    "use_supplied_text": "save the source's text to a file and check that instead",
+    "review_source": "open the source and look at it: its text may be unusable",
+    "fix_input": "check the path or reference you gave",
+}
+"""What to do, per recovery code, in the words of someone at a shell."""
+
+_COLOURS = {
+    "exact": "32",
+    "normalized": "32",
+    "near": "33",
+    "not_found": "31",
+    "inconclusive": "33",
+    "unavailable": "31",
+    "error": "31",
+}
+
+
+class _Paint:
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.colour and text else text
+
+
+def _marked(text: str, diffs: list[Mapping[str, Any]], side: str, paint: _Paint) -> str:
+    """``text`` with differing words in colour, or in ⟦brackets⟧ without colour."""
+    out = []
+    for piece, differs, critical in marked_segments(text, diffs, side):
+        if not differs:
+            out.append(piece)
+        elif paint.colour:
+            out.append(paint(piece, "1;31" if critical else "1;33"))
+        else:
+            out.append(f"⟦{piece}⟧")
+    return "".join(out)
+
+
+def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
+    """The first citation of ``report`` as a short human summary.
+
+    Args:
+        report: a report as ``build_report`` returns it (one citation is shown).
+        colour: use ANSI colours.
+
+    Returns:
+        Lines of text ending in a newline.
+    """
+    paint = _Paint(colour)
+    citations = report.get("citations") or []
+    if not citations:
+        return "No citation was checked.\n"
+    citation = citations[0]
+    sources = {s.get("id"): s for s in report.get("sources") or []}
+    source = sources.get(citation.get("source")) or {}
+    status = citation_status(citation)
+    v = verdict(status)
+    match = best_match(citation)
+    headline = f"{v.mark} {v.word}"
+    if status == "near" and match and match.get("similarity") is not None:
+        headline += f" {round(float(match['similarity']) * 100)}%"
+    lines = [f"{paint(headline, '1;' + _COLOURS.get(status, '0'))}: {v.meaning}"]
+    name = source.get("title") or source.get("ref") or citation.get("source")
+    if name:
+        lines.append(f"  source  {name}")
+    error = citation.get("error") or source.get("error")
+    if status in ("unavailable", "error") and isinstance(error, Mapping):
+        lines.append(f"  error   {error.get('message', '')} [{error.get('code', '')}]")
+        hint = RECOVERY_HINTS.get(str(error.get("recovery") or ""))
+        if hint:
+            lines.append(f"  to do   {hint}.")
+        return "\n".join(lines) + "\n"
+    place = source_place(match)
+    if place:
+        count = citation.get("match_count") or 0
+        more = f" (and {count - 1} more)" if count > 1 else ""
+        lines.append(f"  where   {place}{more}")
+    pages = page_check_text(citation)
+    if pages:
+        lines.append(f"  pages   {pages}")
+    if match and status != "exact":
+        diffs = differences(match)
+        quote = " ".join(str(citation.get("quote") or "").split())
+        wording = " ".join(str(match.get("text") or "").split())
+        if diffs:
+            lines.append(f"  quoted  “{_marked(quote, diffs, 'quote', paint)}”")
+        lines.append(f"  wording “{_marked(wording, diffs, 'source', paint)}”")
+        for d in diffs:
+            flag = paint("critical", "1;31") + " " if d.get("critical") else ""
+            lines.append(
+                f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
+                f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
+            )
+        rules = match.get("rules") or []
+        if rules:
+            lines.append(f"  rules   {', '.join(map(str, rules))}")
+    elif status in ("not_found", "inconclusive"):
+        best = citation.get("best_similarity")
+        if isinstance(best, int | float):
+            lines.append(f"  closest {round(best * 100)}% similar")
+    return "\n".join(lines) + "\n"
