@@ -49,6 +49,10 @@ _CASE_WEIGHT = 0.1
 _ROUGH_MAX_DISTANCE = 0.35
 _ROUGH_TIGHT_DISTANCE = 0.1
 _TIED_LOCATIONS = 4
+# Most alignments taken from one seeded region, and ends aligned back in one refinement window:
+# a repetitive text has one per repeat, and the ladder needs only a few candidates.
+_REGION_HITS = 8
+_WINDOW_ENDS = 16
 # How far below the best an edge variant of a span may score and still win by its word count.
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.05
@@ -534,12 +538,16 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
     if not window:
         return None
     query, target = _encode_pair(low_quote, _lower(window))
-    located = edlib.align(query, target, mode="HW", task="locations").get("locations") or []
-    spans = [(s, e) for s, e in located if s is not None and e >= s]
+    distance, ends = _end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and _is_word(window[i - 1]) and _is_word(window[i])
 
+    # A repetitive window has an equally good end per repeat: only the first few that end on a
+    # word boundary are aligned back to their starts.
+    ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:_WINDOW_ENDS]
+    reversed_query = query[::-1]
+    spans = [(_start_of(reversed_query, target, e, distance), e) for e in ends]
     spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
@@ -559,12 +567,47 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
 _Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
 
 
+def _end_locations(query: bytes, target: bytes, k: int) -> tuple[int, list[int]]:
+    """Edit distance of the best semi-global alignments and where each ends (inclusive).
+
+    edlib's ``task="locations"`` aligns back from every end to find its start; a repetitive text
+    has an end per repeat, so that cost a full alignment per repeat. Ends alone come with the
+    distance; callers align back only the few they keep (``_start_of``).
+    """
+    result = edlib.align(query, target, mode="HW", task="distance", k=k)
+    distance = result["editDistance"]
+    if distance < 0:
+        return distance, []
+    return distance, [e for _, e in result.get("locations") or []]
+
+
+def _start_of(reversed_query: bytes, target: bytes, end: int, distance: int) -> int:
+    """Start of the alignment ending at ``end`` with ``distance`` edits, chosen as edlib does:
+    the reversed query aligned as a prefix of the reversed target, its longest best form."""
+    lo = max(0, end + 1 - len(reversed_query) - distance)
+    back = edlib.align(
+        reversed_query, target[lo : end + 1][::-1], mode="SHW", task="distance", k=distance
+    )
+    return end - back["locations"][-1][1]
+
+
 def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_Hit]:
-    result = edlib.align(qbytes, data[lo:hi], mode="HW", task="locations", k=k)
+    """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``."""
+    target = data[lo:hi]
+    distance, ends = _end_locations(qbytes, target, k)
+    reversed_query = qbytes[::-1]
     hits: list[_Hit] = []
-    for s, e in result.get("locations") or []:
-        if s is not None and e >= s and (not hits or lo + s >= hits[-1][2]):
-            hits.append((result["editDistance"] / len(qbytes), lo + s, lo + e + 1))
+    tried = 0
+    for e in ends:
+        if len(hits) == _REGION_HITS or tried == 2 * _REGION_HITS:
+            break
+        # an alignment is at least len(query) - distance long: skip ends that must overlap
+        if hits and lo + e + 1 - (len(qbytes) - distance) < hits[-1][2]:
+            continue
+        tried += 1
+        s = _start_of(reversed_query, target, e, distance)
+        if e >= s and (not hits or lo + s >= hits[-1][2]):
+            hits.append((distance / len(qbytes), lo + s, lo + e + 1))
     return hits
 
 
