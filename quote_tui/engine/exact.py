@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from quote_tui.engine.normalize import (
     HYPHENS,
@@ -42,6 +43,11 @@ _BREAK_BEFORE = re.compile(
 # How far an edge check reads beyond a span's edges (``_raw_edges_ok`` looks 40 characters back;
 # a line-end hyphen after the span is read up to the first character that is not a space or tab).
 _EDGE_READ = 64
+
+# Most places of a first fragment the normalized tier examines, in source order. Each costs a few
+# microseconds of Python; a text of one word repeated holds close to a million. Past the cap the
+# count is a lower bound (the matches shown are the first ones either way).
+_MAX_NORMALIZED_STARTS = 50_000
 
 _NEGATION = re.compile(
     r"(?i)(?<!\w)(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|"
@@ -269,7 +275,10 @@ def _fragment_hits(
     if pattern is None:
         part = parts[0]
         length = part.end - part.start
-        for i in _literal_hits(source, quote, part, lo, len(source.text), start_limit):
+        # The search ends where a hit would start too late: a fragment absent after a repeated
+        # first fragment must not cost a scan to the text's end for each repeat.
+        hi = min(len(source.text), start_limit + length)
+        for i in _literal_hits(source, quote, part, lo, hi, start_limit):
             yield _Hit(i, i + length, ((part.start, part.end, i),), False)
         return
     text = source.text
@@ -424,7 +433,8 @@ def _chains(
     frags = plan.fragments
     gap = options.ellipsis_max_gap
     n = len(source.text)
-    for first in _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n):
+    hits = _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n)
+    for first in islice(hits, _MAX_NORMALIZED_STARTS):
         chain = [first]
         for frag in frags[1:]:
             prev = chain[-1]

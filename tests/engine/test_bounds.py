@@ -7,6 +7,7 @@ the quadratic form would take minutes.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,3 +101,18 @@ def test_a_long_quotation_of_one_repeated_word_in_a_text_of_it_is_counted_quickl
     assert result.status == Status.EXACT
     assert result.match_count == 500_000 - 3000 + 1
     assert [m.start for m in result.matches] == [6 * k for k in range(len(result.matches))]
+
+
+def test_an_ellipsis_quotation_over_a_text_of_one_repeated_word_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each place of the first fragment is examined in Python: a cap keeps a million of them
+    # from costing a minute (lowered here so the test is quick). The verdicts stay the same.
+    monkeypatch.setattr(exact, "_MAX_NORMALIZED_STARTS", 500)
+    prepared = PreparedText("lorem " * 5_000)
+    absent = check(prepared, "lorem lorem ... ipsum dolor")
+    assert absent.status == Status.NOT_FOUND
+    present = check(prepared, "lorem lorem ... lorem lorem")
+    assert present.status == Status.NORMALIZED
+    assert present.match_count == 500
+    assert [m.start for m in present.matches[:3]] == [0, 6, 12]
