@@ -53,6 +53,7 @@ _TIED_LOCATIONS = 4
 # a repetitive text has one per repeat, and the ladder needs only a few candidates.
 _REGION_HITS = 8
 _WINDOW_ENDS = 16
+_WHOLE_CHUNK_BYTES = 64 * 1024
 # How far below the best an edge variant of a span may score and still win by its word count.
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.05
@@ -611,6 +612,30 @@ def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_
     return hits
 
 
+def _align_whole(qbytes: bytes, data: bytes) -> list[_Hit]:
+    """The best alignments over the whole text, found chunk by chunk.
+
+    edlib lists every end of a best alignment, and a repetitive text ties at every repeat: a
+    list of millions. Each chunk after the first is asked only for alignments strictly better
+    than the best so far, so a tie costs nothing and the hits come from the first chunk holding
+    the best distance (chunks overlap by twice the quotation, so no alignment is cut).
+    """
+    step = max(_WHOLE_CHUNK_BYTES, 4 * len(qbytes))
+    overlap = 2 * len(qbytes)
+    best: tuple[int, int, int] | None = None  # (distance, lo, hi)
+    for lo in range(0, max(1, len(data) - overlap), step):
+        hi = min(len(data), lo + step + overlap)
+        if best is not None and best[0] == 0:
+            break
+        k = -1 if best is None else best[0] - 1
+        result = edlib.align(qbytes, data[lo:hi], mode="HW", task="distance", k=k)
+        if result["editDistance"] >= 0 and (best is None or result["editDistance"] < best[0]):
+            best = (result["editDistance"], lo, hi)
+    if best is None:
+        return []
+    return _align_bytes(qbytes, data, best[1], best[2], best[0])
+
+
 def _cuts_word(data: bytes, start: int, end: int) -> bool:
     def inside(i: int) -> bool:
         return 0 < i < len(data) and _SEED_BYTES[data[i - 1]] != 32 and _SEED_BYTES[data[i]] != 32
@@ -719,7 +744,7 @@ def find_near(
     ]
     rough = _rough_hits(index.data, qbytes, bounds, limit)
     if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
-        rough += _align_bytes(qbytes, index.data, 0, len(index.data), -1)
+        rough += _align_whole(qbytes, index.data)
     # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
     rough = _disjoint(
         sorted(rough, key=lambda h: (h[0], _cuts_word(index.data, h[1], h[2]), h[1])), count
