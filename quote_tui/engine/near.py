@@ -54,6 +54,11 @@ _TIED_LOCATIONS = 4
 _REGION_HITS = 8
 _WINDOW_ENDS = 16
 _WHOLE_CHUNK_BYTES = 64 * 1024
+# Text bytes times quotation words (of 64 bits) one whole-text alignment may cost: about 0.3 s.
+_WHOLE_BUDGET = 16_000_000
+_ANCHORS = 24
+_ANCHOR_BYTES = 24
+_ANCHOR_PLACES = 4
 # How far below the best an edge variant of a span may score and still win by its word count.
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.05
@@ -546,13 +551,13 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
 
     # A repetitive window has an equally good end per repeat: only the first few that end on a
     # word boundary are aligned back to their starts.
-    ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:_WINDOW_ENDS]
+    tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
+    ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[: _WINDOW_ENDS if tries > 1 else 2]
     reversed_query = query[::-1]
     spans = [(_start_of(reversed_query, target, e, distance), e) for e in ends]
     spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
-    tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
     best: NearCandidate | None = None
     for fs, fe in spans[:tries]:
         start = lo + where[fs]
@@ -599,8 +604,10 @@ def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_
     reversed_query = qbytes[::-1]
     hits: list[_Hit] = []
     tried = 0
+    # aligning back costs the quotation's length squared: a long one keeps fewer per region
+    most = _REGION_HITS if len(qbytes) <= 1000 else 2
     for e in ends:
-        if len(hits) == _REGION_HITS or tried == 2 * _REGION_HITS:
+        if len(hits) == most or tried == 2 * most:
             break
         # an alignment is at least len(query) - distance long: skip ends that must overlap
         if hits and lo + e + 1 - (len(qbytes) - distance) < hits[-1][2]:
@@ -612,6 +619,34 @@ def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_
     return hits
 
 
+def _anchor_bounds(data: bytes, qbytes: bytes, count: int) -> list[tuple[int, int]]:
+    """Regions for a long quotation whose words and word pairs stand everywhere (a text of one
+    phrase repeated, random DNA): where short pieces of it stand verbatim.
+
+    A near miss keeps most of its pieces unchanged. Each piece votes, with its first few places,
+    for where the quotation would start; the most voted places (earliest first on a tie) are
+    aligned. Bounded: a fixed number of pieces, each found a fixed number of times.
+    """
+    if len(qbytes) < 4 * _ANCHOR_BYTES:
+        return []
+    votes: Counter[int] = Counter()
+    width = len(qbytes)
+    for i in range(_ANCHORS):
+        offset = (len(qbytes) - _ANCHOR_BYTES) * i // (_ANCHORS - 1)
+        piece = qbytes[offset : offset + _ANCHOR_BYTES]
+        pos = data.find(piece)
+        for _ in range(_ANCHOR_PLACES):
+            if pos < 0:
+                break
+            votes[max(0, pos - offset) // width] += 1
+            pos = data.find(piece, pos + 1)
+    picked = sorted(votes.items(), key=lambda item: (-item[1], item[0]))[:count]
+    margin = width // 2 + 64
+    return [
+        (max(0, b * width - margin), min(len(data), (b + 2) * width + margin)) for b, _ in picked
+    ]
+
+
 def _align_whole(qbytes: bytes, data: bytes) -> list[_Hit]:
     """The best alignments over the whole text, found chunk by chunk.
 
@@ -620,10 +655,13 @@ def _align_whole(qbytes: bytes, data: bytes) -> list[_Hit]:
     than the best so far, so a tie costs nothing and the hits come from the first chunk holding
     the best distance (chunks overlap by twice the quotation, so no alignment is cut).
     """
-    step = max(_WHOLE_CHUNK_BYTES, 4 * len(qbytes))
+    step = max(_WHOLE_CHUNK_BYTES, 2 * len(qbytes))
     overlap = 2 * len(qbytes)
+    # edlib's cost is the text's length times the quotation's in 64-bit words: past a budget a
+    # long quotation is aligned over the text's start only (its best similarity is then a floor).
+    reach = max(step, _WHOLE_BUDGET // -(-len(qbytes) // 64))
     best: tuple[int, int, int] | None = None  # (distance, lo, hi)
-    for lo in range(0, max(1, len(data) - overlap), step):
+    for lo in range(0, max(1, min(len(data), reach) - overlap), step):
         hi = min(len(data), lo + step + overlap)
         if best is not None and best[0] == 0:
             break
@@ -742,8 +780,10 @@ def find_near(
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions
     ]
+    if not bounds and big:
+        bounds = _anchor_bounds(index.data, qbytes, count)
     rough = _rough_hits(index.data, qbytes, bounds, limit)
-    if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
+    if not bounds or len(index.data) <= _GLOBAL_SEARCH_BYTES:
         rough += _align_whole(qbytes, index.data)
     # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
     rough = _disjoint(
