@@ -241,7 +241,8 @@ def _literal_hits(
     needle = quote.text[part.start : part.end]
     qhyph = quote.hyphens(part.start, part.end)
     pos = lo
-    while True:
+    # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
+    for _ in range(_MAX_NORMALIZED_STARTS):
         i = source.text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return

@@ -54,6 +54,7 @@ _TIED_LOCATIONS = 4
 _REGION_HITS = 8
 _WINDOW_ENDS = 16
 _WHOLE_CHUNK_BYTES = 64 * 1024
+_WORD_REACH = 256
 # Text bytes times quotation words (of 64 bits) one whole-text alignment may cost: about 0.3 s.
 _WHOLE_BUDGET = 16_000_000
 _ANCHORS = 24
@@ -416,12 +417,15 @@ def _paragraph_break(gap: str) -> bool:
 def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
     """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, and
     one word further out (kept only when it scores better, e.g. "The committee" for "The panel")."""
-    n = len(text)
-    if pos <= 0 or pos >= n or not (_is_word(text[pos - 1]) and _is_word(text[pos])):
+    # Edges move at most _WORD_REACH characters: a "word" of a million letters (one character
+    # repeated, DNA) would otherwise be walked letter by letter for every option.
+    floor = max(0, pos - _WORD_REACH)
+    n = min(len(text), pos + _WORD_REACH)
+    if pos <= 0 or pos >= len(text) or not (_is_word(text[pos - 1]) and _is_word(text[pos])):
         options = {pos}
     else:
         left, right = pos, pos
-        while left > 0 and _is_word(text[left - 1]):
+        while left > floor and _is_word(text[left - 1]):
             left -= 1
         while right < n and _is_word(text[right]):
             right += 1
@@ -432,15 +436,15 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
             while p < n and text[p].isspace():
                 p += 1
         else:
-            while p > 0 and text[p - 1].isspace():
+            while p > floor and text[p - 1].isspace():
                 p -= 1
         snapped.add(p)
     if is_start:
         p = min(snapped)
-        while p > 0 and text[p - 1].isspace():
+        while p > floor and text[p - 1].isspace():
             p -= 1
         q = p
-        while q > 0 and _is_word(text[q - 1]):
+        while q > floor and _is_word(text[q - 1]):
             q -= 1
         if q < p and not _paragraph_break(text[p : min(snapped)]):
             snapped.add(q)
@@ -459,7 +463,8 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
 
 def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
     """One word further in: the alignment may have taken a neighbour for a changed edge word."""
-    n = len(text)
+    floor = max(0, min(snapped) - _WORD_REACH)
+    n = min(len(text), max(snapped) + _WORD_REACH)
     if is_start:
         q = max(snapped)
         while q < n and _is_word(text[q]):
@@ -468,11 +473,11 @@ def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
             q += 1
         return {q} if q < n else set()
     q = min(snapped)
-    while q > 0 and _is_word(text[q - 1]):
+    while q > floor and _is_word(text[q - 1]):
         q -= 1
-    while q > 0 and not _is_word(text[q - 1]):
+    while q > floor and not _is_word(text[q - 1]):
         q -= 1
-    return {q} if q > 0 else set()
+    return {q} if q > floor else set()
 
 
 def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
@@ -780,6 +785,10 @@ def find_near(
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions
     ]
+    # A seeded region is a run of blocks; a text without spaces (one character repeated, DNA) is
+    # one block of megabytes, far too wide to align: such regions give way to verbatim pieces.
+    widest = max(_GLOBAL_SEARCH_BYTES, 4 * len(qbytes))
+    bounds = [(lo, hi) for lo, hi in bounds if hi - lo <= widest]
     if not bounds and big:
         bounds = _anchor_bounds(index.data, qbytes, count)
     rough = _rough_hits(index.data, qbytes, bounds, limit)
