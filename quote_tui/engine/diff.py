@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
@@ -88,6 +89,9 @@ _SPELLED: dict[str, float] = {
 }
 _GAP_COST = 0.7
 _MAX_PAIRING_CELLS = 2500
+# Token pairs difflib may visit (see ``_opcodes``); ordinary prose of 20,000 characters stays far
+# below it.
+_MAX_DIFFLIB_WORK = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +326,22 @@ def _merge(diffs: list[Difference]) -> list[Difference]:
     return out
 
 
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """Opcodes turning token keys ``a`` into ``b``: difflib's longest matching blocks, unless
+    the tokens repeat so much that difflib would be slow.
+
+    difflib's search for the longest block visits, per token of ``a``, every place the same
+    token stands in ``b``: about the sum over keys of count(a) * count(b), which for a
+    20,000-character quotation of one repeated word is tens of millions of steps per block.
+    Past a bound, rapidfuzz's bit-parallel Levenshtein opcodes (least edits) take over.
+    """
+    counts_b = Counter(b)
+    work = sum(n * counts_b[key] for key, n in Counter(a).items())
+    if work <= _MAX_DIFFLIB_WORK:
+        return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]
+
+
 def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
     """Word-level differences between a quotation and the source passage it stands for.
 
@@ -336,9 +356,8 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
         ``quote`` and ``source`` (see the module's docstring).
     """
     qs, ss = _tokens(quote), _tokens(source)
-    matcher = SequenceMatcher(None, [t.key for t in qs], [t.key for t in ss], autojunk=False)
     out: list[Difference] = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in _opcodes([t.key for t in qs], [t.key for t in ss]):
         if op == "equal":
             for q, s in zip(qs[i1:i2], ss[j1:j2], strict=True):
                 # Equal keys: only case (or a hyphen, which is typography) can differ; equal

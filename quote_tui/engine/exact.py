@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
@@ -46,6 +47,16 @@ _BREAK_AFTER = re.compile(r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x8
 _BREAK_BEFORE = re.compile(
     r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*$"
 )
+
+# How far an edge check reads beyond a span's edges (``_raw_edges_ok`` looks 40 characters back,
+# ``sign_before`` a few; a line-end hyphen after the span is read up to the first character that
+# is not a space or tab).
+_EDGE_READ = 64
+
+# Most places of a first fragment the normalized tier examines, in source order. Each costs a few
+# microseconds of Python; a text of one word repeated holds close to a million. Past the cap the
+# count is a lower bound (the matches shown are the first ones either way).
+_MAX_NORMALIZED_STARTS = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,19 +123,101 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
+    m = len(quote)
+    period = smallest_period(quote)
     pos = text.find(quote)
     while pos >= 0:
-        end = pos + len(quote)
-        if _raw_edges_ok(text, pos, end):
-            if sign_before(text, pos) is not None:
-                if len(signed) < limit:
-                    signed.append(Found(pos, end))
-            else:
-                count += 1
-                if len(found) < limit:
-                    found.append(Found(pos, end))
-        pos = text.find(quote, pos + 1)
+        if 2 * period > m:
+            end = pos + m
+            if _raw_edges_ok(text, pos, end):
+                if sign_before(text, pos) is not None:
+                    if len(signed) < limit:
+                        signed.append(Found(pos, end))
+                else:
+                    count += 1
+                    if len(found) < limit:
+                        found.append(Found(pos, end))
+            pos = text.find(quote, pos + 1)
+            continue
+        # A periodic quotation ("word word word") in a text that repeats it: rather than one
+        # find per repeat, each comparing the whole quotation, find where the run of the period
+        # ends. Inside the run the quotation stands exactly at every multiple of the period (its
+        # first period is primitive), and every occurrence whose edges are read wholly inside the
+        # run sees the same characters there, so one edge check stands for all of them.
+        run_end = periodic_end(text, pos + m, period)
+        last = (run_end - pos - m) // period
+        inner = range(-(-_EDGE_READ // period), last - (_EDGE_READ + period) // period)
+        if not inner:
+            inner = range(last + 1, last + 1)
+        for k in (*range(inner.start), inner, *range(inner.stop, last + 1)):
+            ks = k if isinstance(k, range) else range(k, k + 1)
+            if not ks:
+                continue
+            start = pos + ks.start * period
+            if not _raw_edges_ok(text, start, start + m):
+                continue
+            if sign_before(text, start) is not None:
+                signed.extend(
+                    Found(pos + j * period, pos + j * period + m)
+                    for j in ks[: max(0, limit - len(signed))]
+                )
+                continue
+            count += len(ks)
+            found.extend(
+                Found(pos + j * period, pos + j * period + m)
+                for j in ks[: max(0, limit - len(found))]
+            )
+        pos = text.find(quote, pos + last * period + 1)
     return Hits(count, tuple(found), tuple(signed))
+
+
+def smallest_period(s: str) -> int:
+    """The smallest p > 0 with s[i] == s[i + p] for every i (len(s) when s does not repeat).
+
+    Args:
+        s: a non-empty string.
+
+    Returns:
+        The period, from the failure function of Knuth, Morris and Pratt (linear time).
+    """
+    fail = [0] * len(s)
+    k = 0
+    for i in range(1, len(s)):
+        while k and s[i] != s[k]:
+            k = fail[k - 1]
+        if s[i] == s[k]:
+            k += 1
+        fail[i] = k
+    return len(s) - fail[-1] if s else 0
+
+
+def periodic_end(text: str, start: int, period: int) -> int:
+    """The first offset at or after ``start`` where ``text`` stops repeating itself with the given
+    period (text[i] != text[i - period]), or len(text); compared slice by slice at C speed.
+
+    Args:
+        text: the text.
+        start: where to begin; text[start - period:start] is the repeating unit.
+        period: the period, at least 1 and at most ``start``.
+
+    Returns:
+        The end of the periodic run.
+    """
+    n = len(text)
+    step = max(period, 64)
+    a = start
+    while a < n:
+        b = min(n, a + step)
+        if text[a:b] == text[a - period : b - period]:
+            a = b
+            step *= 2
+        elif b - a > 64:
+            step = (b - a) // 2
+        else:
+            while a < b and text[a] == text[a - period]:
+                a += 1
+            return a
+    return n
 
 
 # --- the normalized tier
@@ -157,7 +250,8 @@ def _literal_hits(
     needle = quote.text[part.start : part.end]
     qhyph = quote.hyphens(part.start, part.end)
     pos = lo
-    while True:
+    # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
+    for _ in range(_MAX_NORMALIZED_STARTS):
         i = source.text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return
@@ -194,7 +288,10 @@ def _fragment_hits(
     if pattern is None:
         part = parts[0]
         length = part.end - part.start
-        for i in _literal_hits(source, quote, part, lo, len(source.text), start_limit):
+        # The search ends where a hit would start too late: a fragment absent after a repeated
+        # first fragment must not cost a scan to the text's end for each repeat.
+        hi = min(len(source.text), start_limit + length)
+        for i in _literal_hits(source, quote, part, lo, hi, start_limit):
             yield _Hit(i, i + length, ((part.start, part.end, i),), False)
         return
     text = source.text
@@ -343,7 +440,8 @@ def _chains(
     frags = plan.fragments
     gap = options.ellipsis_max_gap
     n = len(source.text)
-    for first in _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n):
+    hits = _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n)
+    for first in islice(hits, _MAX_NORMALIZED_STARTS):
         chain = [first]
         for frag in frags[1:]:
             prev = chain[-1]

@@ -49,6 +49,17 @@ _CASE_WEIGHT = 0.1
 _ROUGH_MAX_DISTANCE = 0.35
 _ROUGH_TIGHT_DISTANCE = 0.1
 _TIED_LOCATIONS = 4
+# Most alignments taken from one seeded region, and ends aligned back in one refinement window:
+# a repetitive text has one per repeat, and the ladder needs only a few candidates.
+_REGION_HITS = 8
+_WINDOW_ENDS = 16
+_WHOLE_CHUNK_BYTES = 64 * 1024
+_WORD_REACH = 256
+# Text bytes times quotation words (of 64 bits) one whole-text alignment may cost: about 0.3 s.
+_WHOLE_BUDGET = 16_000_000
+_ANCHORS = 24
+_ANCHOR_BYTES = 24
+_ANCHOR_PLACES = 4
 # How far below the best an edge variant of a span may score and still win by its word count.
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.05
@@ -406,12 +417,15 @@ def _paragraph_break(gap: str) -> bool:
 def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
     """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, and
     one word further out (kept only when it scores better, e.g. "The committee" for "The panel")."""
-    n = len(text)
-    if pos <= 0 or pos >= n or not (_is_word(text[pos - 1]) and _is_word(text[pos])):
+    # Edges move at most _WORD_REACH characters: a "word" of a million letters (one character
+    # repeated, DNA) would otherwise be walked letter by letter for every option.
+    floor = max(0, pos - _WORD_REACH)
+    n = min(len(text), pos + _WORD_REACH)
+    if pos <= 0 or pos >= len(text) or not (_is_word(text[pos - 1]) and _is_word(text[pos])):
         options = {pos}
     else:
         left, right = pos, pos
-        while left > 0 and _is_word(text[left - 1]):
+        while left > floor and _is_word(text[left - 1]):
             left -= 1
         while right < n and _is_word(text[right]):
             right += 1
@@ -422,15 +436,15 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
             while p < n and text[p].isspace():
                 p += 1
         else:
-            while p > 0 and text[p - 1].isspace():
+            while p > floor and text[p - 1].isspace():
                 p -= 1
         snapped.add(p)
     if is_start:
         p = min(snapped)
-        while p > 0 and text[p - 1].isspace():
+        while p > floor and text[p - 1].isspace():
             p -= 1
         q = p
-        while q > 0 and _is_word(text[q - 1]):
+        while q > floor and _is_word(text[q - 1]):
             q -= 1
         if q < p and not _paragraph_break(text[p : min(snapped)]):
             snapped.add(q)
@@ -449,7 +463,8 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
 
 def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
     """One word further in: the alignment may have taken a neighbour for a changed edge word."""
-    n = len(text)
+    floor = max(0, min(snapped) - _WORD_REACH)
+    n = min(len(text), max(snapped) + _WORD_REACH)
     if is_start:
         q = max(snapped)
         while q < n and _is_word(text[q]):
@@ -458,11 +473,11 @@ def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
             q += 1
         return {q} if q < n else set()
     q = min(snapped)
-    while q > 0 and _is_word(text[q - 1]):
+    while q > floor and _is_word(text[q - 1]):
         q -= 1
-    while q > 0 and not _is_word(text[q - 1]):
+    while q > floor and not _is_word(text[q - 1]):
         q -= 1
-    return {q} if q > 0 else set()
+    return {q} if q > floor else set()
 
 
 def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
@@ -534,16 +549,20 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
     if not window:
         return None
     query, target = _encode_pair(low_quote, _lower(window))
-    located = edlib.align(query, target, mode="HW", task="locations").get("locations") or []
-    spans = [(s, e) for s, e in located if s is not None and e >= s]
+    distance, ends = _end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and _is_word(window[i - 1]) and _is_word(window[i])
 
+    # A repetitive window has an equally good end per repeat: only the first few that end on a
+    # word boundary are aligned back to their starts.
+    tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
+    ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[: _WINDOW_ENDS if tries > 1 else 2]
+    reversed_query = query[::-1]
+    spans = [(_start_of(reversed_query, target, e, distance), e) for e in ends]
     spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
-    tries = _TIED_LOCATIONS if len(low_quote) <= 1000 else 1
     best: NearCandidate | None = None
     for fs, fe in spans[:tries]:
         start = lo + where[fs]
@@ -559,13 +578,105 @@ def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> N
 _Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
 
 
+def _end_locations(query: bytes, target: bytes, k: int) -> tuple[int, list[int]]:
+    """Edit distance of the best semi-global alignments and where each ends (inclusive).
+
+    edlib's ``task="locations"`` aligns back from every end to find its start; a repetitive text
+    has an end per repeat, so that cost a full alignment per repeat. Ends alone come with the
+    distance; callers align back only the few they keep (``_start_of``).
+    """
+    result = edlib.align(query, target, mode="HW", task="distance", k=k)
+    distance = result["editDistance"]
+    if distance < 0:
+        return distance, []
+    return distance, [e for _, e in result.get("locations") or []]
+
+
+def _start_of(reversed_query: bytes, target: bytes, end: int, distance: int) -> int:
+    """Start of the alignment ending at ``end`` with ``distance`` edits, chosen as edlib does:
+    the reversed query aligned as a prefix of the reversed target, its longest best form."""
+    lo = max(0, end + 1 - len(reversed_query) - distance)
+    back = edlib.align(
+        reversed_query, target[lo : end + 1][::-1], mode="SHW", task="distance", k=distance
+    )
+    return end - back["locations"][-1][1]
+
+
 def _align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[_Hit]:
-    result = edlib.align(qbytes, data[lo:hi], mode="HW", task="locations", k=k)
+    """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``."""
+    target = data[lo:hi]
+    distance, ends = _end_locations(qbytes, target, k)
+    reversed_query = qbytes[::-1]
     hits: list[_Hit] = []
-    for s, e in result.get("locations") or []:
-        if s is not None and e >= s and (not hits or lo + s >= hits[-1][2]):
-            hits.append((result["editDistance"] / len(qbytes), lo + s, lo + e + 1))
+    tried = 0
+    # aligning back costs the quotation's length squared: a long one keeps fewer per region
+    most = _REGION_HITS if len(qbytes) <= 1000 else 2
+    for e in ends:
+        if len(hits) == most or tried == 2 * most:
+            break
+        # an alignment is at least len(query) - distance long: skip ends that must overlap
+        if hits and lo + e + 1 - (len(qbytes) - distance) < hits[-1][2]:
+            continue
+        tried += 1
+        s = _start_of(reversed_query, target, e, distance)
+        if e >= s and (not hits or lo + s >= hits[-1][2]):
+            hits.append((distance / len(qbytes), lo + s, lo + e + 1))
     return hits
+
+
+def _anchor_bounds(data: bytes, qbytes: bytes, count: int) -> list[tuple[int, int]]:
+    """Regions for a long quotation whose words and word pairs stand everywhere (a text of one
+    phrase repeated, random DNA): where short pieces of it stand verbatim.
+
+    A near miss keeps most of its pieces unchanged. Each piece votes, with its first few places,
+    for where the quotation would start; the most voted places (earliest first on a tie) are
+    aligned. Bounded: a fixed number of pieces, each found a fixed number of times.
+    """
+    if len(qbytes) < 4 * _ANCHOR_BYTES:
+        return []
+    votes: Counter[int] = Counter()
+    width = len(qbytes)
+    for i in range(_ANCHORS):
+        offset = (len(qbytes) - _ANCHOR_BYTES) * i // (_ANCHORS - 1)
+        piece = qbytes[offset : offset + _ANCHOR_BYTES]
+        pos = data.find(piece)
+        for _ in range(_ANCHOR_PLACES):
+            if pos < 0:
+                break
+            votes[max(0, pos - offset) // width] += 1
+            pos = data.find(piece, pos + 1)
+    picked = sorted(votes.items(), key=lambda item: (-item[1], item[0]))[:count]
+    margin = width // 2 + 64
+    return [
+        (max(0, b * width - margin), min(len(data), (b + 2) * width + margin)) for b, _ in picked
+    ]
+
+
+def _align_whole(qbytes: bytes, data: bytes) -> list[_Hit]:
+    """The best alignments over the whole text, found chunk by chunk.
+
+    edlib lists every end of a best alignment, and a repetitive text ties at every repeat: a
+    list of millions. Each chunk after the first is asked only for alignments strictly better
+    than the best so far, so a tie costs nothing and the hits come from the first chunk holding
+    the best distance (chunks overlap by twice the quotation, so no alignment is cut).
+    """
+    step = max(_WHOLE_CHUNK_BYTES, 2 * len(qbytes))
+    overlap = 2 * len(qbytes)
+    # edlib's cost is the text's length times the quotation's in 64-bit words: past a budget a
+    # long quotation is aligned over the text's start only (its best similarity is then a floor).
+    reach = max(step, _WHOLE_BUDGET // -(-len(qbytes) // 64))
+    best: tuple[int, int, int] | None = None  # (distance, lo, hi)
+    for lo in range(0, max(1, min(len(data), reach) - overlap), step):
+        hi = min(len(data), lo + step + overlap)
+        if best is not None and best[0] == 0:
+            break
+        k = -1 if best is None else best[0] - 1
+        result = edlib.align(qbytes, data[lo:hi], mode="HW", task="distance", k=k)
+        if result["editDistance"] >= 0 and (best is None or result["editDistance"] < best[0]):
+            best = (result["editDistance"], lo, hi)
+    if best is None:
+        return []
+    return _align_bytes(qbytes, data, best[1], best[2], best[0])
 
 
 def _cuts_word(data: bytes, start: int, end: int) -> bool:
@@ -674,9 +785,15 @@ def find_near(
         (max(0, starts[w] - margin), min(len(index.data), starts[min(w + span, blocks)] + margin))
         for w in regions
     ]
+    # A seeded region is a run of blocks; a text without spaces (one character repeated, DNA) is
+    # one block of megabytes, far too wide to align: such regions give way to verbatim pieces.
+    widest = max(_GLOBAL_SEARCH_BYTES, 4 * len(qbytes))
+    bounds = [(lo, hi) for lo, hi in bounds if hi - lo <= widest]
+    if not bounds and big:
+        bounds = _anchor_bounds(index.data, qbytes, count)
     rough = _rough_hits(index.data, qbytes, bounds, limit)
-    if not regions or len(index.data) <= _GLOBAL_SEARCH_BYTES:
-        rough += _align_bytes(qbytes, index.data, 0, len(index.data), -1)
+    if not bounds or len(index.data) <= _GLOBAL_SEARCH_BYTES:
+        rough += _align_whole(qbytes, index.data)
     # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
     rough = _disjoint(
         sorted(rough, key=lambda h: (h[0], _cuts_word(index.data, h[1], h[2]), h[1])), count

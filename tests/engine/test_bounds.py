@@ -7,10 +7,11 @@ the quadratic form would take minutes.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import near
+from quote_tui.engine import exact, near
 from quote_tui.engine.check import check
 from quote_tui.engine.records import Status
 from quote_tui.engine.text import PreparedText
@@ -45,3 +46,73 @@ def test_phrase_repeated_many_times_is_checked_quickly() -> None:
     result = check(prepared, "the quick brown fox leaps over the lazy dog")
     assert result.status == Status.NEAR
     assert prepared.text[result.matches[0].start : result.matches[0].end].startswith("the quick")
+
+
+# --- the exact tier on repetitive texts, against a scan at every position
+
+REPEAT_ALPHABET = st.sampled_from(list("ab1 -\n\t.,") + ["\xad", "é"])
+
+
+@st.composite
+def repetitive_documents(draw: st.DrawFn) -> tuple[str, str]:
+    """A unit repeated (with a few changes), and a quotation cut from it or built from the unit."""
+    unit = draw(st.lists(REPEAT_ALPHABET, min_size=1, max_size=6).map("".join))
+    text = list(unit * draw(st.integers(1, 80)))
+    for _ in range(draw(st.integers(0, 3))):
+        text[draw(st.integers(0, len(text) - 1))] = draw(REPEAT_ALPHABET)
+    text = "".join(text)
+    if draw(st.booleans()):
+        a = draw(st.integers(0, len(text) - 1))
+        quote = text[a : draw(st.integers(a + 1, min(len(text), a + 300)))]
+    else:
+        quote = unit * draw(st.integers(1, 60))
+    return text, quote.strip() or "a"
+
+
+def _exact_reference(text: str, quote: str) -> list[tuple[int, int]]:
+    return [
+        (i, i + len(quote))
+        for i in range(len(text))
+        if text.startswith(quote, i) and exact._raw_edges_ok(text, i, i + len(quote))
+    ]
+
+
+@settings(max_examples=250, deadline=None)
+@given(repetitive_documents(), st.integers(1, 50))
+def test_exact_on_repetitive_text_agrees_with_a_scan(doc: tuple[str, str], limit: int) -> None:
+    text, quote = doc
+    hits = exact.find_exact(PreparedText(text), quote, limit=limit)
+    expected = _exact_reference(text, quote)
+    assert hits.count == len(expected)
+    assert [(f.start, f.end) for f in hits.found] == expected[:limit]
+
+
+@SETTINGS
+@given(st.text(alphabet="ab ", min_size=1, max_size=40))
+def test_smallest_period_is_the_least_shift_that_maps_the_string_onto_itself(s: str) -> None:
+    expected = next(p for p in range(1, len(s) + 1) if s[p:] == s[: len(s) - p])
+    assert exact.smallest_period(s) == expected
+
+
+def test_a_long_quotation_of_one_repeated_word_in_a_text_of_it_is_counted_quickly() -> None:
+    text = "lorem " * 500_000
+    quote = ("lorem " * 3000).strip()
+    result = check(PreparedText(text), quote)
+    assert result.status == Status.EXACT
+    assert result.match_count == 500_000 - 3000 + 1
+    assert [m.start for m in result.matches] == [6 * k for k in range(len(result.matches))]
+
+
+def test_an_ellipsis_quotation_over_a_text_of_one_repeated_word_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each place of the first fragment is examined in Python: a cap keeps a million of them
+    # from costing a minute (lowered here so the test is quick). The verdicts stay the same.
+    monkeypatch.setattr(exact, "_MAX_NORMALIZED_STARTS", 500)
+    prepared = PreparedText("lorem " * 5_000)
+    absent = check(prepared, "lorem lorem ... ipsum dolor")
+    assert absent.status == Status.NOT_FOUND
+    present = check(prepared, "lorem lorem ... lorem lorem")
+    assert present.status == Status.NORMALIZED
+    assert present.match_count == 500
+    assert [m.start for m in present.matches[:3]] == [0, 6, 12]
