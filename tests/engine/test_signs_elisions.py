@@ -291,7 +291,10 @@ def test_generated_elisions_are_never_clean(
     assert result.status not in FOUND_STATUSES or result.matches[0].critical
     assert result.status in (Status.NORMALIZED if mark else Status.NEAR,)
     critical = _critical(result)
-    assert critical and elided in " ".join(d.source for d in critical)
+    # An unmarked gap may be aligned as substitutions ("trial" for "failed", "doctors" for "to"),
+    # so only the word that carries the meaning is sure to stand in a critical difference.
+    key = elided if mark else elided.split()[0]
+    assert critical and key in " ".join(d.source for d in critical)
 
 
 @settings(max_examples=60, deadline=None)
