@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
-from quote_tui.manuscripts.quotes import QuoteSpan, count_words, find_quotes
+from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
 
 __all__ = ["Found", "extract"]
@@ -224,7 +224,7 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
     for index, doc in enumerate(ms.documents):
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         for block in doc.blocks:
-            if count_words(doc.text[block.start : block.end]) < min_words:
+            if not has_words(doc.text, block.start, block.end, min_words):
                 continue
             if block.inline and block.mention is None:
                 raw = doc.text[block.start : block.end]
@@ -237,12 +237,12 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
                 out.append((index, block.start, found))
                 continue
             out.append((index, block.start, _block_found(ms, doc, block)))
-        block_spans = [(b.start, b.end) for b in doc.blocks]
+        block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         for span in spans:
             if _in_skip(doc, span.start) or _in_note_title(ms, index, doc, span):
                 continue
-            if any(s == span.start and e == span.end for s, e in block_spans):
+            if (span.start, span.end) in block_spans:
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

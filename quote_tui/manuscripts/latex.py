@@ -8,6 +8,8 @@ entries (``\\bibitem{key}``) serve cites when no .bib file is given.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from functools import lru_cache
 from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
@@ -57,20 +59,26 @@ def _group(text: str, i: int, open_ch: str, close_ch: str) -> tuple[int, int] | 
         i += 1
     if i >= len(text) or text[i] != open_ch:
         return None
-    depth, j = 0, i
-    while j < len(text):
-        ch = text[j]
-        if ch == "\\":
-            j += 2
-            continue
-        if ch == open_ch:
-            depth += 1
-        elif ch == close_ch:
-            depth -= 1
-            if depth == 0:
-                return i + 1, j
-        j += 1
-    return None
+    close = _closing(text, open_ch, close_ch).get(i)
+    return (i + 1, close) if close is not None else None
+
+
+@lru_cache(maxsize=8)
+def _closing(text: str, open_ch: str, close_ch: str) -> dict[int, int]:
+    """Where each bracket of a kind closes, in one pass over the text.
+
+    Searching forward from every command instead costs the rest of the text for each
+    unclosed group, which is quadratic: thousands of ``\\enquote{`` before one stray ``{``
+    took minutes. A backslash escapes the next character, as in the forward search.
+    """
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for m in re.finditer(r"\\.|[" + re.escape(open_ch + close_ch) + "]", text, re.S):
+        if m.group() == open_ch:
+            stack.append(m.start())
+        elif m.group() == close_ch and stack:
+            pairs[stack.pop()] = m.start()
+    return pairs
 
 
 def _args(text: str, i: int, spec: str) -> tuple[list[tuple[int, int] | None], int]:
@@ -138,11 +146,18 @@ def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
 
 def _env_blocks(text: str, scan: str) -> list[Block]:
     blocks = []
+    # The positions of each environment's \end, found once: searching the rest of the text
+    # from every \begin is quadratic when thousands of them are never closed.
+    ends: dict[str, list[int]] = {}
     for m in _ENV.finditer(scan):
         name = m.group(1)
-        end = scan.find(f"\\end{{{name}}}", m.end())
-        if end < 0:
+        if name not in ends:
+            closing = re.escape(f"\\end{{{name}}}")
+            ends[name] = [e.start() for e in re.finditer(closing, scan)]
+        k = bisect_left(ends[name], m.end())
+        if k == len(ends[name]):
             continue
+        end = ends[name][k]
         start = m.end()
         mention = None
         if name == "displayquote":
