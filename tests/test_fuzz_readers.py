@@ -178,3 +178,52 @@ def test_a_fixed_slice_of_the_fuzzer_has_no_findings() -> None:
     assert summary.findings == []
     outcomes = {outcome for _, outcome in summary.counts}
     assert outcomes == {"verdict", "error"}  # both ends are reached, so the slice tests something
+
+
+def test_latex_many_unclosed_verbatim_and_bibliography_environments(tmp_path: Path) -> None:
+    text = (
+        "\\begin{document}\nThey said ``a quotation of enough words to count'' here.\n"
+        "\\begin{verbatim}``hidden verbatim words are never quotations''\\end{verbatim}\n"
+        + "\\begin{verbatim}\\begin{thebibliography}" * 15_000
+        + "\n\\end{document}\n"
+    )
+    path = tmp_path / "main.tex"
+    path.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    ms = read_latex(text, path)
+    _fast(10, started)
+    result = scan(path)
+    assert [c.quote for c in result.citations] == ["a quotation of enough words to count"]
+    assert "verbatim" in ms.documents[0].text  # the text is kept; only the scan skips it
+
+
+def test_word_counts_and_mentions_within_bounds_match_slices() -> None:
+    from quote_tui.manuscripts.quotes import count_words, has_words
+    from quote_tui.manuscripts.refs import find_mentions
+
+    text = "See (Smith, 2020, p. 4) and doi:10.1000/xyz; it's a well-known [@key] claim 42."
+    for start in range(0, len(text), 7):
+        for end in range(start, len(text) + 1, 5):
+            words = count_words(text[start:end])
+            assert has_words(text, start, end, words) and not has_words(text, start, end, words + 1)
+            sliced = [(m.start, m.end, m.style) for m in find_mentions(text[:end], start)]
+            bounded = [(m.start, m.end, m.style) for m in find_mentions(text, start, end)]
+            assert bounded == sliced
+
+
+def test_cover_answers_membership_of_overlapping_spans() -> None:
+    from quote_tui.manuscripts.extract import _Cover
+
+    spans = [(10, 20), (15, 30), (40, 41), (5, 5), (50, 60), (0, 3)]
+    cover = _Cover(spans)
+    for pos in range(-2, 70):
+        assert (pos in cover) == any(a <= pos < b for a, b in spans)
+
+
+def test_a_file_name_too_long_is_unreadable_not_a_crash(tmp_path: Path) -> None:
+    from quote_tui.engine.errors import SourceError
+    from quote_tui.sources.local import read_path
+
+    with pytest.raises(SourceError) as raised:
+        read_path(tmp_path / ("x" * 5_000))
+    assert raised.value.code == "unreadable"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from quote_tui.manuscripts.document import Block, Document, Manuscript
@@ -16,6 +18,10 @@ __all__ = ["Found", "extract"]
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
 _NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
+# Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
+# anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
+# many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
+_MAX_QUOTE_SPAN = 50_000
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -106,11 +112,30 @@ def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str 
     return None
 
 
-def _in_note_title(ms: Manuscript, index: int, doc: Document, span: QuoteSpan) -> bool:
-    in_note = any(
-        f.doc == index and f.start <= span.start < f.end for f in ms.footnotes.values()
-    ) or any(a <= span.start < b for a, b in doc.notes)
-    return in_note and _is_title(doc.text, span.start, span.end, span.close_end)
+class _Cover:
+    """Whether a position lies in any of a set of spans, by bisection over their union.
+
+    Testing every quotation against every footnote or skipped span one by one is quadratic,
+    and a manuscript may hold thousands of each.
+    """
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(s for s in spans if s[0] < s[1]):
+            if self.ends and start <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def __contains__(self, pos: int) -> bool:
+        k = bisect_right(self.starts, pos) - 1
+        return k >= 0 and pos < self.ends[k]
+
+
+def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
+    return span.start in notes and _is_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -167,10 +192,6 @@ def _sentence_start(text: str, pos: int) -> int:
     return start
 
 
-def _in_skip(doc: Document, pos: int) -> bool:
-    return any(a <= pos < b for a, b in doc.skip)
-
-
 def _strip_trailing_mention(
     doc: Document, block: Block
 ) -> tuple[int, Mention | None, Anchor | None]:
@@ -224,6 +245,8 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
     for index, doc in enumerate(ms.documents):
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         for block in doc.blocks:
+            if block.end - block.start > _MAX_QUOTE_SPAN:
+                continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
             if block.inline and block.mention is None:
@@ -239,10 +262,14 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
             out.append((index, block.start, _block_found(ms, doc, block)))
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
+        skipped = _Cover(doc.skip)
+        notes = _Cover(
+            [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
+        )
         for span in spans:
-            if _in_skip(doc, span.start) or _in_note_title(ms, index, doc, span):
+            if span.start in skipped or _in_note_title(notes, doc, span):
                 continue
-            if (span.start, span.end) in block_spans:
+            if (span.start, span.end) in block_spans or span.end - span.start > _MAX_QUOTE_SPAN:
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

@@ -23,16 +23,14 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 __all__ = ["latex_to_text", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
-_VERBATIM = re.compile(
-    r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}", re.S
-)
+_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
 _INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
 _ENV = re.compile(r"\\begin\{(quote|quotation|displayquote)\}")
 _CSQ = re.compile(
     r"\\(?P<cmd>enquote\*?|textquote\*?|textcquote\*?|blockquote|blockcquote|foreignquote\*?|"
     r"hyphenquote\*?|foreignblockquote|hybridblockquote)(?![a-zA-Z])"
 )
-_THEBIB = re.compile(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", re.S)
+_THEBIB = re.compile(r"\\begin\{(thebibliography)\}")
 _BIBITEM = re.compile(
     r"\\bibitem\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}([^\\]*(?:\\(?!bibitem|end\{thebibliography)[^\\]*)*)"
 )
@@ -51,6 +49,28 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+def _closed(begin: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Spans from each ``\\begin`` that ``begin`` finds (group 1: the environment's name) to
+    the end of the first ``\\end`` of that name after it, not overlapping.
+
+    This is what ``\\begin{NAME}.*?\\end{NAME}`` finds, in linear time: that regular
+    expression searches the rest of the text again from each ``\\begin`` left unclosed.
+    """
+    ends: dict[str, list[tuple[int, int]]] = {}
+    spans: list[tuple[int, int]] = []
+    for m in begin.finditer(text):
+        if spans and m.start() < spans[-1][1]:
+            continue
+        name = m.group(1)
+        if name not in ends:
+            closing = re.compile(r"\\end\{" + re.escape(name) + r"\*?\}")
+            ends[name] = [(e.start(), e.end()) for e in closing.finditer(text)]
+        k = bisect_left(ends[name], (m.end(), -1))
+        if k < len(ends[name]):
+            spans.append((m.start(), ends[name][k][1]))
+    return spans
 
 
 def _group(text: str, i: int, open_ch: str, close_ch: str) -> tuple[int, int] | None:
@@ -177,8 +197,8 @@ def _env_blocks(text: str, scan: str) -> list[Block]:
 
 def _bibitems(text: str) -> dict[str, BibEntry]:
     out = {}
-    for env in _THEBIB.finditer(text):
-        for m in _BIBITEM.finditer(env.group(0)):
+    for start, end in _closed(_THEBIB, text):
+        for m in _BIBITEM.finditer(text[start:end]):
             out[m.group(1).strip()] = entry_from_text(m.group(1).strip(), latex_to_text(m.group(2)))
     return out
 
@@ -230,10 +250,10 @@ def read_latex(text: str, path: Path) -> Manuscript:
     warnings: list[str] = []
     for file_path, file_text in _files(path):
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
-        hidden += [(m.start(), m.end()) for m in _VERBATIM.finditer(file_text)]
+        hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
         scan = _blank(file_text, hidden)
-        bib_spans = [(m.start(), m.end()) for m in _THEBIB.finditer(scan)]
+        bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
         try:
