@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -22,6 +22,10 @@ _NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
 _MAX_QUOTE_SPAN = 50_000
+# Quotations nested thousands deep repeat the same text thousands of times; past this many
+# quoted characters per character of the document the rest are such repeats, and cleaning them
+# all made a scan's time grow with the square of the file.
+_QUOTED_PER_CHAR = 4
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -156,8 +160,13 @@ def _resolve(
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
     if mention is None:
-        for a, b in doc.notes:  # a LaTeX \footnote{} that names the work by its title
-            if window_start <= a <= window_end + 12:
+        # A LaTeX \footnote{} that names the work by its title. The notes are in text order, so
+        # those in the window are found by bisection, not by a pass over all for each quotation.
+        for i in range(bisect_left(doc.notes, (window_start, -1)), len(doc.notes)):
+            a, b = doc.notes[i]
+            if a > window_end + 12:
+                break
+            if window_start <= a:
                 title = _note_title(doc.text, a, b, latex=True)
                 if title is not None:
                     page = _NOTE_PAGE.search(doc.text[a:b])
@@ -244,10 +253,14 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
     out: list[tuple[int, int, Found]] = []
     for index, doc in enumerate(ms.documents):
         scan = doc.scan_text if doc.scan_text is not None else doc.text
+        quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         for block in doc.blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
             if not has_words(doc.text, block.start, block.end, min_words):
+                continue
+            quoted += block.end - block.start
+            if quoted > budget:
                 continue
             if block.inline and block.mention is None:
                 raw = doc.text[block.start : block.end]
@@ -263,6 +276,7 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         skipped = _Cover(doc.skip)
+        in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
         )
@@ -271,14 +285,21 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
                 continue
             if (span.start, span.end) in block_spans or span.end - span.start > _MAX_QUOTE_SPAN:
                 continue
+            quoted += span.end - span.start
+            if quoted > budget:
+                continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
             if span.parent is not None:
                 window_start = spans[span.parent].close_end
             else:
-                outer = [b for b in doc.blocks if b.start <= span.start and span.end <= b.end]
+                # The cover answers "in no block" at once, and the search stops at the first
+                # block: a scan over every block for every quotation was quadratic.
+                outer = span.start in in_blocks and next(
+                    (b for b in doc.blocks if b.start <= span.start and span.end <= b.end), None
+                )
                 if outer:
-                    found_outer = _block_found(ms, doc, outer[0])
+                    found_outer = _block_found(ms, doc, outer)
                     out.append(
                         (
                             index,
