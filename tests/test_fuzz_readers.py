@@ -227,3 +227,18 @@ def test_a_file_name_too_long_is_unreadable_not_a_crash(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as raised:
         read_path(tmp_path / ("x" * 5_000))
     assert raised.value.code == "unreadable"
+
+
+def test_quotations_nested_thousands_deep_are_bounded(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.extract import _MAX_QUOTE_SPAN, _QUOTED_PER_CHAR
+
+    text = "\\enquote{four words in here " * 1_500 + "}" * 1_500
+    path = tmp_path / "main.tex"
+    path.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    result = scan(path)
+    _fast(20, started)
+    quoted = sum(len(c.quote) for c in result.citations)
+    assert result.citations  # the inner ones are still found
+    assert quoted <= _QUOTED_PER_CHAR * len(text) + _MAX_QUOTE_SPAN
+    assert all(len(c.quote) <= _MAX_QUOTE_SPAN for c in result.citations)
