@@ -242,3 +242,10 @@ def test_quotations_nested_thousands_deep_are_bounded(tmp_path: Path) -> None:
     assert result.citations  # the inner ones are still found
     assert quoted <= _QUOTED_PER_CHAR * len(text) + _MAX_QUOTE_SPAN
     assert all(len(c.quote) <= _MAX_QUOTE_SPAN for c in result.citations)
+
+
+def test_latex_input_of_a_name_too_long_is_skipped(tmp_path: Path) -> None:
+    text = "\\input{" + "x" * 5_000 + "}\\input{/}\nShe wrote ``a quotation of several words''.\n"
+    path = tmp_path / "main.tex"
+    path.write_text(text, encoding="utf-8")
+    assert [c.quote for c in scan(path).citations] == ["a quotation of several words"]

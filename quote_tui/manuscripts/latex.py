@@ -224,10 +224,14 @@ def _files(main: Path) -> list[tuple[Path, str]]:
         scan = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
         for m in _INPUT.finditer(scan):
             name = m.group(1).strip()
-            child = root / name
-            if not child.suffix:
-                child = child.with_suffix(".tex")
-            if child.is_file():
+            try:
+                child = root / name
+                if not child.suffix:
+                    child = child.with_suffix(".tex")
+                included = child.is_file()
+            except (OSError, ValueError):  # a name the file system refuses, too long or empty
+                included = False
+            if included:
                 visit(child)
 
     visit(main)

@@ -97,7 +97,16 @@ def _open(data: bytes, password: str | None) -> pymupdf.Document:
             code=ErrorCode.ENCRYPTED,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except _MUPDF_ERRORS as exc:  # MuPDF reads the page tree only now, and it may be broken
+        doc.close()
+        raise SourceError(
+            f"The PDF's page tree is damaged ({exc}).",
+            code=ErrorCode.BROKEN_FILE,
+            recovery=Recovery.USE_SUPPLIED_TEXT,
+        ) from exc
+    if pages == 0:
         doc.close()
         raise SourceError(
             "The PDF has no pages.", code=ErrorCode.BROKEN_FILE, recovery=Recovery.REVIEW_SOURCE
