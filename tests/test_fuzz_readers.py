@@ -249,3 +249,13 @@ def test_latex_input_of_a_name_too_long_is_skipped(tmp_path: Path) -> None:
     path = tmp_path / "main.tex"
     path.write_text(text, encoding="utf-8")
     assert [c.quote for c in scan(path).citations] == ["a quotation of several words"]
+
+
+def test_a_ref_with_a_lone_surrogate_is_a_bad_ref() -> None:
+    from quote_tui.engine.errors import SourceError
+    from quote_tui.sources.refs import parse_ref
+
+    with pytest.raises(SourceError) as raised:
+        parse_ref("notes\ud800.txt")
+    assert raised.value.code == "bad_ref"
+    json.dumps(raised.value.to_dict(), ensure_ascii=False).encode("utf-8")  # reportable as is
