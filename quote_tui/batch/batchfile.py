@@ -42,6 +42,8 @@ def load_batch(path: str | Path) -> Batch:
         raise _fail(
             f"{path} is not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise _fail(f"{path} nests lists or objects too deeply to be a batch") from None
     return parse_batch(data, base_dir=path.resolve().parent)
 
 

@@ -361,7 +361,7 @@ def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
         return Workspace(name=path.stem if path.stem != "workspace" else "untitled")
     try:
         return _parse(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError) as exc:
         stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
         kept = path.with_name(f"{path.name}.corrupt-{stamp}")
         os.replace(path, kept)
@@ -531,7 +531,7 @@ def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch]
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise BatchInputError(
                 f"{path} could not be read as JSON: {exc}",
                 code=ErrorCode.BAD_BATCH,

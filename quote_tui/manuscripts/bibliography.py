@@ -148,31 +148,38 @@ def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, 
 def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
     """A ``BibEntry`` from a CSL-JSON item (a bibliography file's or a Word field's itemData)."""
     authors = []
-    for person in item.get("author") or item.get("editor") or ():
+    people = item.get("author") or item.get("editor")
+    for person in people if isinstance(people, list) else ():
         if isinstance(person, dict):
             name = person.get("family") or person.get("literal") or ""
             if name:
                 authors.append(str(name))
-    year = None
-    issued = item.get("issued")
-    if isinstance(issued, dict):
-        parts = issued.get("date-parts")
-        if parts and parts[0]:
-            year = str(parts[0][0])
-        elif issued.get("raw") or issued.get("literal"):
-            m = re.search(r"\d{4}", str(issued.get("raw") or issued.get("literal")))
-            year = m.group(0) if m else None
     page = item.get("page")
     return BibEntry(
         key=key or (str(item["id"]) if item.get("id") is not None else None),
         title=str(item["title"]) if item.get("title") else None,
         authors=tuple(authors),
-        year=year,
+        year=_csl_year(item.get("issued")),
         doi=_clean_doi(str(item.get("DOI") or "")),
         pmid=str(item["PMID"]) if item.get("PMID") else None,
         url=str(item["URL"]) if item.get("URL") else None,
         pages=str(page).replace("–", "--") if page else None,
     )
+
+
+def _csl_year(issued: Any) -> str | None:
+    """The year of a CSL date: ``{"date-parts": [[2020, 5]]}`` or a raw or literal date.
+
+    Files edited by hand or by other tools hold any JSON here, so every level is checked.
+    """
+    if not isinstance(issued, dict):
+        return None
+    parts = issued.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        return str(parts[0][0])
+    raw = issued.get("raw") or issued.get("literal")
+    m = re.search(r"\d{4}", str(raw)) if raw else None
+    return m.group(0) if m else None
 
 
 def parse_csl_json(text: str) -> tuple[BibEntry, ...]:
@@ -192,7 +199,7 @@ def load_bibliography(path: Path) -> tuple[BibEntry, ...]:
         BatchInputError: ``bad_manuscript`` when the file is missing or cannot be parsed.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        raw = path.read_bytes()
     except OSError as exc:
         raise BatchInputError(
             f"The bibliography {path} cannot be read: {exc.strerror or exc}.",
@@ -200,10 +207,15 @@ def load_bibliography(path: Path) -> tuple[BibEntry, ...]:
             recovery=Recovery.FIX_INPUT,
         ) from exc
     try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Older BibTeX files are often Latin-1 or Windows-1252, as manuscripts are.
+        text = raw.decode("cp1252", errors="replace")
+    try:
         if path.suffix.lower() in (".json", ".csljson") or text.lstrip().startswith(("[", "{")):
             return parse_csl_json(text)
         return parse_bibtex(text, base_dir=path.resolve().parent)
-    except (ValueError, json.JSONDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deeply
         raise BatchInputError(
             f"The bibliography {path} is not valid BibTeX or CSL-JSON: {exc}.",
             code=ErrorCode.BAD_MANUSCRIPT,

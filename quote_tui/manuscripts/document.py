@@ -48,7 +48,7 @@ class Document:
     anchors: tuple[Anchor, ...] = ()
     part: str | None = None
     skip: tuple[tuple[int, int], ...] = ()
-    notes: tuple[tuple[int, int], ...] = ()  # LaTeX \footnote{...} spans
+    notes: tuple[tuple[int, int], ...] = ()  # LaTeX \footnote{...} spans, in text order
     _lines: list[int] = field(default_factory=list, compare=False, repr=False)
 
     def location(self, offset: int) -> Location:

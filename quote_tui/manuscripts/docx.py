@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,8 +170,8 @@ class _PartBuilder:
 def _styles(zf: zipfile.ZipFile) -> dict[str, str]:
     try:
         root = _parse(zf, "word/styles.xml")
-    except KeyError:
-        return {}
+    except (KeyError, etree.XMLSyntaxError):
+        return {}  # style names only help find quotation paragraphs; the text reads without
     out = {}
     for style in root.iterfind(f"{_W}style"):
         name = style.find(f"{_W}name")
@@ -182,8 +183,21 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
     info = zf.getinfo(name)
     if info.file_size > _MAX_PART:
         raise _bad(f"The part {name} is too large to read ({info.file_size} bytes).")
+    try:
+        data = zf.read(name)
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+        OSError,
+    ) as exc:
+        # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
+        # unsupported compression method, encryption) fails only when it is read.
+        raise _bad(f"The part {name} cannot be unpacked: {exc}.") from exc
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    return etree.fromstring(zf.read(name), parser)
+    return etree.fromstring(data, parser)
 
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
-from quote_tui.manuscripts.quotes import QuoteSpan, count_words, find_quotes
+from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
 
 __all__ = ["Found", "extract"]
@@ -16,6 +18,14 @@ __all__ = ["Found", "extract"]
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
 _NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
+# Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
+# anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
+# many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
+_MAX_QUOTE_SPAN = 50_000
+# Quotations nested thousands deep repeat the same text thousands of times; past this many
+# quoted characters per character of the document the rest are such repeats, and cleaning them
+# all made a scan's time grow with the square of the file.
+_QUOTED_PER_CHAR = 4
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -106,11 +116,30 @@ def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str 
     return None
 
 
-def _in_note_title(ms: Manuscript, index: int, doc: Document, span: QuoteSpan) -> bool:
-    in_note = any(
-        f.doc == index and f.start <= span.start < f.end for f in ms.footnotes.values()
-    ) or any(a <= span.start < b for a, b in doc.notes)
-    return in_note and _is_title(doc.text, span.start, span.end, span.close_end)
+class _Cover:
+    """Whether a position lies in any of a set of spans, by bisection over their union.
+
+    Testing every quotation against every footnote or skipped span one by one is quadratic,
+    and a manuscript may hold thousands of each.
+    """
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(s for s in spans if s[0] < s[1]):
+            if self.ends and start <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def __contains__(self, pos: int) -> bool:
+        k = bisect_right(self.starts, pos) - 1
+        return k >= 0 and pos < self.ends[k]
+
+
+def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
+    return span.start in notes and _is_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -131,8 +160,13 @@ def _resolve(
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
     if mention is None:
-        for a, b in doc.notes:  # a LaTeX \footnote{} that names the work by its title
-            if window_start <= a <= window_end + 12:
+        # A LaTeX \footnote{} that names the work by its title. The notes are in text order, so
+        # those in the window are found by bisection, not by a pass over all for each quotation.
+        for i in range(bisect_left(doc.notes, (window_start, -1)), len(doc.notes)):
+            a, b = doc.notes[i]
+            if a > window_end + 12:
+                break
+            if window_start <= a:
                 title = _note_title(doc.text, a, b, latex=True)
                 if title is not None:
                     page = _NOTE_PAGE.search(doc.text[a:b])
@@ -165,10 +199,6 @@ def _sentence_start(text: str, pos: int) -> int:
             continue
         start = m.end()
     return start
-
-
-def _in_skip(doc: Document, pos: int) -> bool:
-    return any(a <= pos < b for a, b in doc.skip)
 
 
 def _strip_trailing_mention(
@@ -223,8 +253,14 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
     out: list[tuple[int, int, Found]] = []
     for index, doc in enumerate(ms.documents):
         scan = doc.scan_text if doc.scan_text is not None else doc.text
+        quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         for block in doc.blocks:
-            if count_words(doc.text[block.start : block.end]) < min_words:
+            if block.end - block.start > _MAX_QUOTE_SPAN:
+                continue
+            if not has_words(doc.text, block.start, block.end, min_words):
+                continue
+            quoted += block.end - block.start
+            if quoted > budget:
                 continue
             if block.inline and block.mention is None:
                 raw = doc.text[block.start : block.end]
@@ -237,21 +273,33 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
                 out.append((index, block.start, found))
                 continue
             out.append((index, block.start, _block_found(ms, doc, block)))
-        block_spans = [(b.start, b.end) for b in doc.blocks]
+        block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
+        skipped = _Cover(doc.skip)
+        in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
+        notes = _Cover(
+            [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
+        )
         for span in spans:
-            if _in_skip(doc, span.start) or _in_note_title(ms, index, doc, span):
+            if span.start in skipped or _in_note_title(notes, doc, span):
                 continue
-            if any(s == span.start and e == span.end for s, e in block_spans):
+            if (span.start, span.end) in block_spans or span.end - span.start > _MAX_QUOTE_SPAN:
+                continue
+            quoted += span.end - span.start
+            if quoted > budget:
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
             if span.parent is not None:
                 window_start = spans[span.parent].close_end
             else:
-                outer = [b for b in doc.blocks if b.start <= span.start and span.end <= b.end]
+                # The cover answers "in no block" at once, and the search stops at the first
+                # block: a scan over every block for every quotation was quadratic.
+                outer = span.start in in_blocks and next(
+                    (b for b in doc.blocks if b.start <= span.start and span.end <= b.end), None
+                )
                 if outer:
-                    found_outer = _block_found(ms, doc, outer[0])
+                    found_outer = _block_found(ms, doc, outer)
                     out.append(
                         (
                             index,

@@ -175,7 +175,7 @@ def import_json(path: Path) -> ScanResult:
     try:
         raw = path.read_text(encoding="utf-8-sig")
         data = json.loads(raw)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise _bad(f"{path.name} is not a readable JSON file: {exc}.") from exc
     if isinstance(data, dict) and isinstance(data.get("sections"), list):
         return import_cite_gate(

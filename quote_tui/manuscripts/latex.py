@@ -8,6 +8,8 @@ entries (``\\bibitem{key}``) serve cites when no .bib file is given.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from functools import lru_cache
 from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
@@ -21,16 +23,14 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 __all__ = ["latex_to_text", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
-_VERBATIM = re.compile(
-    r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}", re.S
-)
+_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
 _INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
 _ENV = re.compile(r"\\begin\{(quote|quotation|displayquote)\}")
 _CSQ = re.compile(
     r"\\(?P<cmd>enquote\*?|textquote\*?|textcquote\*?|blockquote|blockcquote|foreignquote\*?|"
     r"hyphenquote\*?|foreignblockquote|hybridblockquote)(?![a-zA-Z])"
 )
-_THEBIB = re.compile(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", re.S)
+_THEBIB = re.compile(r"\\begin\{(thebibliography)\}")
 _BIBITEM = re.compile(
     r"\\bibitem\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}([^\\]*(?:\\(?!bibitem|end\{thebibliography)[^\\]*)*)"
 )
@@ -51,26 +51,54 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def _closed(begin: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Spans from each ``\\begin`` that ``begin`` finds (group 1: the environment's name) to
+    the end of the first ``\\end`` of that name after it, not overlapping.
+
+    This is what ``\\begin{NAME}.*?\\end{NAME}`` finds, in linear time: that regular
+    expression searches the rest of the text again from each ``\\begin`` left unclosed.
+    """
+    ends: dict[str, list[tuple[int, int]]] = {}
+    spans: list[tuple[int, int]] = []
+    for m in begin.finditer(text):
+        if spans and m.start() < spans[-1][1]:
+            continue
+        name = m.group(1)
+        if name not in ends:
+            closing = re.compile(r"\\end\{" + re.escape(name) + r"\*?\}")
+            ends[name] = [(e.start(), e.end()) for e in closing.finditer(text)]
+        k = bisect_left(ends[name], (m.end(), -1))
+        if k < len(ends[name]):
+            spans.append((m.start(), ends[name][k][1]))
+    return spans
+
+
 def _group(text: str, i: int, open_ch: str, close_ch: str) -> tuple[int, int] | None:
     """The span inside the bracket group opening at ``i`` (after spaces), or None."""
     while i < len(text) and text[i] in " \t\n":
         i += 1
     if i >= len(text) or text[i] != open_ch:
         return None
-    depth, j = 0, i
-    while j < len(text):
-        ch = text[j]
-        if ch == "\\":
-            j += 2
-            continue
-        if ch == open_ch:
-            depth += 1
-        elif ch == close_ch:
-            depth -= 1
-            if depth == 0:
-                return i + 1, j
-        j += 1
-    return None
+    close = _closing(text, open_ch, close_ch).get(i)
+    return (i + 1, close) if close is not None else None
+
+
+@lru_cache(maxsize=8)
+def _closing(text: str, open_ch: str, close_ch: str) -> dict[int, int]:
+    """Where each bracket of a kind closes, in one pass over the text.
+
+    Searching forward from every command instead costs the rest of the text for each
+    unclosed group, which is quadratic: thousands of ``\\enquote{`` before one stray ``{``
+    took minutes. A backslash escapes the next character, as in the forward search.
+    """
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for m in re.finditer(r"\\.|[" + re.escape(open_ch + close_ch) + "]", text, re.S):
+        if m.group() == open_ch:
+            stack.append(m.start())
+        elif m.group() == close_ch and stack:
+            pairs[stack.pop()] = m.start()
+    return pairs
 
 
 def _args(text: str, i: int, spec: str) -> tuple[list[tuple[int, int] | None], int]:
@@ -138,11 +166,18 @@ def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
 
 def _env_blocks(text: str, scan: str) -> list[Block]:
     blocks = []
+    # The positions of each environment's \end, found once: searching the rest of the text
+    # from every \begin is quadratic when thousands of them are never closed.
+    ends: dict[str, list[int]] = {}
     for m in _ENV.finditer(scan):
         name = m.group(1)
-        end = scan.find(f"\\end{{{name}}}", m.end())
-        if end < 0:
+        if name not in ends:
+            closing = re.escape(f"\\end{{{name}}}")
+            ends[name] = [e.start() for e in re.finditer(closing, scan)]
+        k = bisect_left(ends[name], m.end())
+        if k == len(ends[name]):
             continue
+        end = ends[name][k]
         start = m.end()
         mention = None
         if name == "displayquote":
@@ -162,8 +197,8 @@ def _env_blocks(text: str, scan: str) -> list[Block]:
 
 def _bibitems(text: str) -> dict[str, BibEntry]:
     out = {}
-    for env in _THEBIB.finditer(text):
-        for m in _BIBITEM.finditer(env.group(0)):
+    for start, end in _closed(_THEBIB, text):
+        for m in _BIBITEM.finditer(text[start:end]):
             out[m.group(1).strip()] = entry_from_text(m.group(1).strip(), latex_to_text(m.group(2)))
     return out
 
@@ -189,10 +224,14 @@ def _files(main: Path) -> list[tuple[Path, str]]:
         scan = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
         for m in _INPUT.finditer(scan):
             name = m.group(1).strip()
-            child = root / name
-            if not child.suffix:
-                child = child.with_suffix(".tex")
-            if child.is_file():
+            try:
+                child = root / name
+                if not child.suffix:
+                    child = child.with_suffix(".tex")
+                included = child.is_file()
+            except (OSError, ValueError):  # a name the file system refuses, too long or empty
+                included = False
+            if included:
                 visit(child)
 
     visit(main)
@@ -215,10 +254,10 @@ def read_latex(text: str, path: Path) -> Manuscript:
     warnings: list[str] = []
     for file_path, file_text in _files(path):
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
-        hidden += [(m.start(), m.end()) for m in _VERBATIM.finditer(file_text)]
+        hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
         scan = _blank(file_text, hidden)
-        bib_spans = [(m.start(), m.end()) for m in _THEBIB.finditer(scan)]
+        bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
         try:

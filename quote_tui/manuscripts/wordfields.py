@@ -59,7 +59,7 @@ def _json_after(instruction: str, marker: str) -> dict[str, Any] | None:
         return None
     try:
         data, _ = json.JSONDecoder().raw_decode(instruction[at:])
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # deep nesting exhausts the decoder's stack
         return None
     return data if isinstance(data, dict) else None
 
@@ -143,6 +143,6 @@ def mendeley_v3_reference(tag: str, result_text: str) -> Reference | None:
     try:
         raw = base64.b64decode(payload + "=" * (-len(payload) % 4))
         data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+    except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
         return None
     return _csl_reference(data, "mendeley", result_text) if isinstance(data, dict) else None

@@ -356,7 +356,11 @@ def read_path(
             recovery=Recovery.REVIEW_SOURCE,
         ) from exc
     except OSError as exc:
-        if absolute.is_dir() if "absolute" in locals() else target.is_dir():
+        try:
+            is_dir = (absolute if "absolute" in locals() else target).is_dir()
+        except OSError:  # the reason itself (a name too long) makes the question fail too
+            is_dir = False
+        if is_dir:
             raise SourceError(
                 f"{shown} is a folder, not a file.",
                 code=ErrorCode.IS_DIRECTORY,

@@ -97,7 +97,16 @@ def _open(data: bytes, password: str | None) -> pymupdf.Document:
             code=ErrorCode.ENCRYPTED,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except _MUPDF_ERRORS as exc:  # MuPDF reads the page tree only now, and it may be broken
+        doc.close()
+        raise SourceError(
+            f"The PDF's page tree is damaged ({exc}).",
+            code=ErrorCode.BROKEN_FILE,
+            recovery=Recovery.USE_SUPPLIED_TEXT,
+        ) from exc
+    if pages == 0:
         doc.close()
         raise SourceError(
             "The PDF has no pages.", code=ErrorCode.BROKEN_FILE, recovery=Recovery.REVIEW_SOURCE
@@ -239,11 +248,22 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
         chars_per_page: list[int] = []
         has_images = False
         broken_pages = 0
-        for index, page in enumerate(doc):
+        # Read once: MuPDF may repair a broken page tree while pages load, and the count
+        # must stay that of the pages indexed here.
+        page_count = doc.page_count
+        for index in range(page_count):
             if index:
                 parts.append("\n\n")
                 pos += 2
             page_starts.append(pos)
+            try:
+                page = doc.load_page(index)
+            except (*_MUPDF_ERRORS, ValueError):
+                # A page-tree entry that leads nowhere: it stays in the index as an empty page.
+                labels.append(None)
+                chars_per_page.append(0)
+                broken_pages += 1
+                continue
             labels.append(_label(page))
             nonspace = 0
             try:
@@ -265,7 +285,6 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
             chars_per_page.append(nonspace)
             has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
-        page_count = doc.page_count
     finally:
         doc.close()
 

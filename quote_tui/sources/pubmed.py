@@ -209,16 +209,19 @@ def extract_medline(text: str) -> PubmedText:
         SourceError: ``no_text`` when no record has a title or abstract.
     """
     records: list[tuple[str, str | None, list[str]]] = []
-    fields: dict[str, list[str]] = {}
+    # Each value is a list of pieces (first line, continuation lines) joined when the record
+    # closes: adding to one string per continuation line is quadratic in a long field.
+    fields: dict[str, list[list[str]]] = {}
     last: str | None = None
+
+    def joined(tag: str) -> str:
+        return " ".join(" ".join(pieces) for pieces in fields.get(tag, [])).strip()
 
     def close() -> None:
         if fields:
-            title = " ".join(fields.get("TI", [])).strip() or None
-            abstract = " ".join(fields.get("AB", [])).strip()
-            records.append(
-                (" ".join(fields.get("PMID", [])).strip(), title, [abstract] if abstract else [])
-            )
+            title = joined("TI") or None
+            abstract = joined("AB")
+            records.append((joined("PMID"), title, [abstract] if abstract else []))
         fields.clear()
 
     for line in text.splitlines():
@@ -228,14 +231,14 @@ def extract_medline(text: str) -> PubmedText:
             continue
         if line.startswith("      ") and last is not None:
             # A continuation: the value goes on after a 6-space indent.
-            fields[last][-1] += " " + line.strip()
+            fields[last][-1].append(line.strip())
             continue
         m = _MEDLINE_LINE.match(line)
         if m:
             last = m.group(1).strip()
             if last == "PMID" and "PMID" in fields:
                 close()
-            fields.setdefault(last, []).append(m.group(2).strip())
+            fields.setdefault(last, []).append([m.group(2).strip()])
     close()
     for i, (pmid, title, paragraphs) in enumerate(records):
         records[i] = (

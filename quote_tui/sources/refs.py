@@ -19,6 +19,7 @@ __all__ = ["ParsedRef", "parse_ref"]
 
 # C0/C1 controls and DEL; a tab or newline inside a ref is a pasting accident, never a path.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _DOI_HOSTS = frozenset({"doi.org", "dx.doi.org", "www.doi.org"})
 _PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
@@ -72,6 +73,10 @@ def parse_ref(ref: str) -> ParsedRef:
         raise _bad(str(ref), "it is empty")
     if _CONTROL.search(ref):
         raise _bad(ref, "it contains control characters")
+    if _SURROGATE.search(ref):
+        # A lone surrogate (JSON allows "\ud800") names no file and no URL; paths and URLs
+        # built from it fail to encode far from here.
+        raise _bad(ref, "it is not valid Unicode")
     text = ref.strip()
     lower = text.lower()
 
