@@ -303,7 +303,9 @@ def _gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...
 
         try:
             claims = load_claims(path)
-        except QuoteTuiError:
+        except QuoteTuiError as exc:
+            if exc.code == "bad_option":  # a claims file whose config is wrong
+                raise
             return ()  # an agent's list: quotations only, no prose
         return claim_findings(claims, prose=args.gate)[0]
     if not args.gate:
