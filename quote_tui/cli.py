@@ -254,7 +254,13 @@ def _gate_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
     )
-    group.add_argument("--copy-run", type=int, default=11, metavar="N")
+    group.add_argument("--copy-run", type=int, default=None, metavar="N")
+    group.add_argument(
+        "--gate-config",
+        type=Path,
+        metavar="FILE",
+        help="a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
+    )
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -411,7 +417,9 @@ def _gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...
 
         try:
             claims = load_claims(path)
-        except QuoteTuiError:
+        except QuoteTuiError as exc:
+            if exc.code == "bad_option":  # a claims file whose config is wrong
+                raise
             return ()  # an agent's list: quotations only, no prose
         return claim_findings(claims, prose=args.gate)[0]
     if not args.gate:
@@ -419,14 +427,47 @@ def _gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...
     from quote_tui.gate.manuscript import manuscript_findings
     from quote_tui.gate.prose import GateConfig
 
-    config = GateConfig.from_mapping({"allow": args.allow, "copy_run": args.copy_run})
+    raw: dict[str, Any] = {}
+    if args.gate_config is not None:
+        raw = _read_gate_config(args.gate_config)
+    raw["allow"] = [*raw.get("allow", []), *args.allow]
+    if args.copy_run is not None:
+        raw["copy_run"] = args.copy_run
+    config = GateConfig.from_mapping(raw)
     return manuscript_findings(path, scan_result.citations, config, min_words=args.min_words)
+
+
+def _read_gate_config(path: Path) -> dict[str, Any]:
+    from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BatchInputError(
+            f"--gate-config {path} is not a readable JSON file: {exc}.",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        ) from exc
+    # A whole claims file may be named: its "config" is the part that applies.
+    if isinstance(raw, dict) and isinstance(raw.get("sections"), list):
+        raw = raw.get("config") or {}
+    if not isinstance(raw, dict) or not isinstance(raw.get("allow", []), list):
+        raise BatchInputError(
+            f'--gate-config {path} must be an object of config keys, with "allow" a list.',
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    return raw
+
+
+def _finding_line(f: Any) -> str:
+    mark = "FAIL" if f.severity == "failure" else "warn"
+    return f"  {mark} [{f.place.item}] {f.place} {f.code}: {f.message}"
 
 
 def _print_findings(findings: Any) -> None:
     for f in findings:
-        mark = "FAIL" if f.severity == "failure" else "warn"
-        print(f"  {mark} {f.place} [{f.place.item}] {f.code}: {f.message}", file=sys.stderr)
+        print(_finding_line(f), file=sys.stderr)
 
 
 def _sarif_text(findings: Any, report: dict[str, Any] | None, input_path: Path) -> str:
@@ -483,9 +524,7 @@ def _cmd_gate(args: argparse.Namespace) -> int:
             f"{result.items} items · {result.words:,} words · {len(result.failures)} failures · "
             f"{len(result.warnings)} warnings"
         ]
-        for f in (*result.failures, *result.warnings):
-            mark = "FAIL" if f.severity == "failure" else "warn"
-            lines.append(f"  {mark} [{f.place.item}] {f.place} {f.code}: {f.message}")
+        lines += [_finding_line(f) for f in (*result.failures, *result.warnings)]
         text = "\n".join(lines) + "\n"
     _emit(text, args.output)
     return result.exit_code(args.strict)

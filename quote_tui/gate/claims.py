@@ -175,8 +175,9 @@ def _quote_finding(
     if citation is not None and citation["status"] not in _PASSING:
         status = citation["status"]
         closest = ""
-        if status == "near":
-            closest = f", closest passage {citation['best_similarity']:.0%} alike"
+        if status == "near" and citation.get("matches"):
+            best = citation["matches"][0]
+            closest = f"; the source reads {best['text'][:120]!r} ({best['similarity']:.0%} alike)"
         return _finding(
             Code.QUOTE_NOT_IN_SOURCE,
             place,

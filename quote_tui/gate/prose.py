@@ -290,7 +290,7 @@ def _name_issues(
     for sentence in _SENTENCE_END.split(body):
         offset = body.index(sentence, pos) if sentence else pos
         pos = offset + len(sentence)
-        lead = len(sentence) - len(sentence.lstrip(" \t\n\"'“‘([*_>"))
+        lead = len(sentence) - len(sentence.lstrip(" \t\n\"'“‘([*_>#-"))
         for m in _CAPITALISED.finditer(sentence):
             if m.start() <= lead:  # the sentence's first word is capitalised anyway
                 continue

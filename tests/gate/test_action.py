@@ -24,6 +24,7 @@ import jsonschema
 import pytest
 import yaml
 
+from tests.cli_docs import run_cli
 from tests.gate.example import CLAIMS, SOURCE_TEXT, write_example
 from tests.gate.test_check_gate import BIB, PAPER, SCHEMA
 
@@ -195,19 +196,24 @@ def test_a_bad_command_input_is_refused(repo: Path, tmp_path: Path) -> None:
     assert job.code == 2 and "command must be check or gate" in job.log
 
 
-def test_pre_commit_hooks_run_their_entries(repo: Path, tmp_path: Path) -> None:
+def test_pre_commit_hooks_run_their_entries(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     hooks = {h["id"]: h for h in HOOKS}
     assert set(hooks) == {"quote-tui-check", "quote-tui-gate"}
-    env = _environment(tmp_path)
-    for hook_id, args, expected in [
-        ("quote-tui-gate", ["script/claims.json"], 1),
-        ("quote-tui-check", ["docs/paper.md", "--bib", "docs/refs.bib", "--gate"], 1),
-    ]:
-        hook = hooks[hook_id]
+    for hook in hooks.values():
         assert hook["language"] == "python" and hook["pass_filenames"] is False
-        assert re.search(hook["files"], "docs/paper.md" if "check" in hook_id else "c.json")
-        proc = subprocess.run(
-            [*shlex.split(hook["entry"]), *args], cwd=repo, env=env, capture_output=True, text=True
-        )
-        assert proc.returncode == expected, proc.stderr
-    assert "number_not_in_quotes" in proc.stderr and proc.stdout.startswith("#")
+    assert re.search(hooks["quote-tui-check"]["files"], "docs/paper.md")
+    assert re.search(hooks["quote-tui-gate"]["files"], "script/claims.json")
+    # The gate hook as pre-commit runs it: its entry, then the args the user names.
+    gate = [*shlex.split(hooks["quote-tui-gate"]["entry"]), "script/claims.json"]
+    proc = subprocess.run(
+        gate, cwd=repo, env=_environment(tmp_path), capture_output=True, text=True
+    )
+    assert proc.returncode == 1 and "number_not_in_quotes" in proc.stdout
+    # The check hook's entry, in process (the action's test runs the same command).
+    entry = shlex.split(hooks["quote-tui-check"]["entry"])
+    assert entry[0] == "quote-tui"
+    monkeypatch.chdir(repo)
+    run = run_cli([*entry[1:], "docs/paper.md", "--bib", "docs/refs.bib", "--gate"])
+    assert run.code == 1 and run.out.startswith("#") and "number_not_in_quotes" in run.err

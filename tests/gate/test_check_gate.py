@@ -64,12 +64,12 @@ def test_gate_checks_the_sentence_around_each_quotation(paper: Path) -> None:
     everett = position(PAPER, "Everett")
     seward = position(PAPER, "Seward")
     assert lines == [
-        f"FAIL paper.md:{line}:{column} [c1] number_not_in_quotes: number(s) 1863, 87 in the "
+        f"FAIL [c1] paper.md:{line}:{column} number_not_in_quotes: number(s) 1863, 87 in the "
         "prose stand in none of the item's quotations",
-        f"warn paper.md:{everett[0]}:{everett[1]} [c1] unsourced_name: possible unsourced name: "
+        f"warn [c1] paper.md:{everett[0]}:{everett[1]} unsourced_name: possible unsourced name: "
         "Everett stands in none of the quotations",
         # A block quotation's prose is the sentence that introduces it.
-        f"warn paper.md:{seward[0]}:{seward[1]} [c3] unsourced_name: possible unsourced name: "
+        f"warn [c3] paper.md:{seward[0]}:{seward[1]} unsourced_name: possible unsourced name: "
         "Seward stands in none of the quotations",
     ]
     # The page in [@lincoln1863, p. 2] is the reference's, not a claim: no finding for c2; the
@@ -192,3 +192,68 @@ def test_the_schema_check_catches_a_broken_log(paper: Path) -> None:
     log["runs"][0]["results"][0]["level"] = "fatal"
     with pytest.raises(jsonschema.ValidationError):
         validate(log)
+
+
+def test_gate_config_file_brings_cite_gates_keys_to_manuscripts(paper: Path) -> None:
+    (paper.parent / "era.md").write_text(
+        "In the Victorian era, Lincoln said that "
+        '"government of the people, by the people, for the people, shall not perish from the '
+        'earth" [@lincoln1863].\n',
+        encoding="utf-8",
+    )
+    # A claims file may be named too: its "config" applies.
+    config = {"config": {"allow": ["Lincoln"], "era": {"name": "Victorian", "tie": "18[3-9]"}}}
+    (paper.parent / "gate.json").write_text(json.dumps({**config, "sections": []}), "utf-8")
+    run = run_cli(["check", "era.md", "--bib", "refs.bib", "--gate", "--gate-config", "gate.json"])
+    codes = [line.split()[3] for line in run.err.splitlines() if line.startswith("  ")]
+    assert codes == ["era_phrase_not_in_quotes:", "era_not_tied:", "unsourced_name:"]
+    assert run.code == 1
+    bad = paper.parent / "bad.json"
+    bad.write_text('{"allow": "Lincoln"}', encoding="utf-8")
+    refused = run_cli(["check", "era.md", "--bib", "refs.bib", "--gate", "--gate-config", str(bad)])
+    assert refused.code == 2 and "bad_option" in refused.err
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [
+        ("{not json", "bad_manuscript"),
+        ('{"items": []}', "bad_manuscript"),
+        ('{"sections": [{"items": [{"text": "x", "claims": ["q"]}]}]}', "bad_manuscript"),
+        ('{"config": {"copy_run": "many"}, "sections": []}', "bad_option"),
+    ],
+)
+def test_malformed_claims_files_exit_2(tmp_path: Path, content: str, code: str) -> None:
+    path = tmp_path / "claims.json"
+    path.write_text(content, encoding="utf-8")
+    run = run_cli(["gate", str(path)])
+    assert run.code == 2 and f"quote-tui: {code}:" in run.err and run.out == ""
+
+
+def test_a_misquotation_finding_gives_the_sources_words(tmp_path: Path) -> None:
+    claims = {
+        "sections": [
+            {
+                "items": [
+                    {
+                        "id": "misquoted",
+                        "text": "He spoke of the living.",
+                        "claims": [
+                            {
+                                "src": "gettysburg",
+                                "quote": "It is for us the living, rather, to be devoted here "
+                                "to the unfinished work",
+                            }
+                        ],
+                    }
+                ]
+            }
+        ]
+    }
+    path = write_example(tmp_path, claims)
+    (finding,) = run_cli(["gate", str(path), "--format", "json"]).json()["findings"]
+    assert finding["code"] == "quote_not_in_source"
+    assert (
+        "(near; the source reads 'It is for us the living, rather, to be dedicated"
+        in (finding["message"])
+    )

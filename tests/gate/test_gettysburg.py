@@ -102,3 +102,11 @@ def test_check_on_a_claims_file_makes_the_number_rule_a_failure(tmp_path: Path) 
     assert run_cli(["check", str(fine)]).code == 0
     gated = run_cli(["check", str(fine), "--gate", "--strict"])
     assert gated.code == 1 and "copied_run" in gated.err
+
+
+def test_check_refuses_a_claims_file_with_a_bad_config(tmp_path: Path) -> None:
+    claims = json.loads(json.dumps(CLAIMS))
+    claims["config"]["copy_run"] = "eleven"
+    path = write_example(tmp_path, claims)
+    run = run_cli(["check", str(path)])
+    assert run.code == 2 and "bad_option" in run.err
