@@ -340,6 +340,9 @@ def test_check_jsonl_from_the_command_line(tmp_path: Path) -> None:
     assert main(["check", str(tmp_path), "-o", str(out)]) == 0  # JSONL in, JSONL out
     assert _lines(out)[-1]["summary"]["citations"] == 9
     assert main(["check", str(tmp_path), "-o", str(out), "--strict"]) == 1
+    # nothing left to check, but the report's earlier lines still fail --strict
+    assert main(["check", str(tmp_path), "--resume", str(out), "--strict"]) == 1
+    assert _lines(out)[-1]["summary"]["citations"] == 9
     assert main(["check", str(tmp_path), "-o", str(tmp_path / "r.json")]) == 0
     whole = json.loads((tmp_path / "r.json").read_text("utf-8"))
     assert [c["id"] for c in whole["citations"]] == [c["id"] for c in data["citations"]]
@@ -473,7 +476,11 @@ def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: 
     snapshot = SnapshotStore(tmp_path / "client.sqlite3").latest(PAGE_URL)
     work = SourceWork(
         SourceSpec("web", ref=PAGE_URL),
-        (citation_spec({"id": "c", "source": "web", "quote": "A second paragraph says something"}),),
+        (
+            citation_spec(
+                {"id": "c", "source": "web", "quote": "A second paragraph says something"}
+            ),
+        ),
         snapshot=snapshot,
     )
     # what a worker process receives: the work pickled, and no store of its own
