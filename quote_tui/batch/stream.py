@@ -203,6 +203,7 @@ class ResumeState:
         statuses: the count of each citation status in the report.
         header: the report's header line.
         good_bytes: the length of the report up to its last whole, non-summary line.
+        failing: citations in the report that ``--strict`` fails on.
     """
 
     checked: frozenset[str] = frozenset()
@@ -212,11 +213,20 @@ class ResumeState:
     statuses: dict[str, int] = field(default_factory=dict)
     header: dict[str, Any] | None = None
     good_bytes: int = 0
+    failing: int = 0
 
 
 def _is_duplicate(entry: dict[str, Any]) -> bool:
     error = entry.get("error")
     return isinstance(error, dict) and error.get("code") == ErrorCode.DUPLICATE_ID
+
+
+def _fails(entry: dict[str, Any]) -> bool:
+    """What ``--strict`` fails on: a verdict other than exact or normalized, or a match whose
+    ellipsis hides a negation or a number."""
+    if entry.get("status") not in PASSING:
+        return True
+    return any(m.get("critical") for m in entry.get("matches") or ())
 
 
 def _bad_report(path: Path, message: str) -> QuoteTuiError:
@@ -242,7 +252,7 @@ def read_resume(path: Path) -> ResumeState:
     duplicate_sources: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     header: dict[str, Any] | None = None
-    good = offset = 0
+    good = offset = failing = 0
     with path.open("rb") as handle:
         for number, line in enumerate(handle, start=1):
             start, offset = offset, offset + len(line)
@@ -266,6 +276,7 @@ def read_resume(path: Path) -> ResumeState:
                 else:
                     checked.add(ident)
                 statuses[str(item.get("status"))] += 1
+                failing += _fails(item)
             elif kind == "source":
                 ident = str(item.get("id"))
                 if _is_duplicate(item) and item.get("status") == "unavailable":
@@ -283,6 +294,7 @@ def read_resume(path: Path) -> ResumeState:
         dict(statuses),
         header,
         good,
+        failing,
     )
 
 
@@ -369,7 +381,10 @@ def iter_work(
     if isinstance(batch, Batch):
         return _iter_memory(batch, resume)
     index = _index(batch, resume)
-    return len(index.sources), index.citations, _iter_index(batch, index, resume)
+    sources = sum(
+        1 for ident in index.sources if ident in index.by_source or ident not in resume.sources
+    )
+    return sources, index.citations, _iter_index(batch, index, resume)
 
 
 def _iter_index(
@@ -437,7 +452,7 @@ def _iter_memory(batch: Batch, resume: ResumeState) -> tuple[int, int, Iterator[
             work.append(SourceWork(source, todo, batch.base_dir, ident not in resume.sources))
     work.extend(SourceWork(None, tuple(specs), batch.base_dir) for specs in by_source.values())
     total = sum(len(w.citations) for w in work)
-    return len(sources), total, iter(work)
+    return sum(isinstance(w, SourceWork) and w.source is not None for w in work), total, iter(work)
 
 
 # -- the per-source work -----------------------------------------------------------------------
@@ -545,7 +560,15 @@ class StreamProgress:
 
 @dataclass(frozen=True, slots=True)
 class StreamResult:
-    """What a streamed run did: its summary line's counts and whether all citations pass."""
+    """What a streamed run did.
+
+    Attributes:
+        summary: the summary line's counts (the whole report, a resumed run's earlier lines too).
+        sources: source lines in the report.
+        citations_this_run: citation lines this run wrote.
+        failing: citations in the report that ``--strict`` fails on.
+        elapsed: seconds.
+    """
 
     summary: dict[str, int]
     sources: int
@@ -597,7 +620,7 @@ class _Writer:
         self.statuses: Counter[str] = Counter(resume.statuses)
         self.sources = len(resume.sources) + sum(resume.duplicate_sources.values())
         self.citations = 0
-        self.failing = 0
+        self.failing = resume.failing
 
     def line(self, kind: str, entry: dict[str, Any]) -> None:
         data = json.dumps({"type": kind, **entry}, ensure_ascii=False) + "\n"
@@ -617,8 +640,7 @@ class _Writer:
         self.line("citation", entry)
         self.statuses[entry["status"]] += 1
         self.citations += 1
-        if entry["status"] not in PASSING or any(m.get("critical") for m in entry["matches"]):
-            self.failing += 1
+        self.failing += _fails(entry)
 
 
 async def run_stream(

@@ -20,6 +20,7 @@ import re
 import ssl
 import zlib
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -335,7 +336,7 @@ class Fetcher:
         timeout: seconds for a whole fetch, redirects included.
         max_bytes: the body cap, applied after decompression.
         max_redirects: hops followed before ``too_many_redirects``.
-        host_slot: the semaphore bounding connections to one host.
+        host_slot: what bounds (and paces) the requests to one host.
         before_hop: called with each URL before it is requested (robots.txt); may raise.
     """
 
@@ -346,7 +347,7 @@ class Fetcher:
         timeout: float,
         max_bytes: int,
         max_redirects: int,
-        host_slot: Callable[[str], asyncio.Semaphore],
+        host_slot: Callable[[str], AbstractAsyncContextManager[Any]],
         before_hop: Callable[[httpx.URL], Awaitable[None]] | None = None,
     ) -> None:
         self._client = client

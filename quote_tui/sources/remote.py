@@ -1,9 +1,10 @@
 """Network sources for one run: URLs, DOIs and PubMed ids, through the guard and the store.
 
 ``RemoteSession`` owns everything whose lifetime is a run: one guarded ``httpx.AsyncClient``, the
-snapshot store, the robots.txt cache, a semaphore per host (politeness: at most two connections to
-one host), the NCBI pacer and the de-duplication of URLs (each distinct URL, fragment ignored, is
-fetched once per run, even when asked for concurrently). The service does::
+snapshot store, the robots.txt cache, a gate per host (politeness: at most two connections to one
+host, and request starts spaced by the host's robots.txt crawl-delay), the NCBI pacer and the
+de-duplication of URLs (each distinct URL, fragment ignored, is fetched once per run, even when
+asked for concurrently). The service does::
 
     async with RemoteSession(settings) as session:
         loaded = await session.load(parse_ref(ref), max_chars=...)
@@ -12,6 +13,7 @@ fetched once per run, even when asked for concurrently). The service does::
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -90,6 +92,34 @@ class _Pacer:
             self._next = max(now, self._next) + self._interval
 
 
+class _HostGate:
+    """One host's gate: at most ``connections`` requests at once, and request starts at least
+    ``delay()`` seconds apart (robots.txt's crawl-delay, known once robots.txt is read)."""
+
+    def __init__(self, connections: int, delay: Callable[[], float]) -> None:
+        self._slot = asyncio.Semaphore(connections)
+        self._delay = delay
+        self._pace = asyncio.Lock()
+        self._next = 0.0
+
+    async def __aenter__(self) -> None:
+        await self._slot.acquire()
+        try:
+            delay = self._delay()
+            if delay > 0:
+                async with self._pace:
+                    now = asyncio.get_running_loop().time()
+                    if self._next > now:
+                        await asyncio.sleep(self._next - now)
+                    self._next = max(now, self._next) + delay
+        except BaseException:
+            self._slot.release()
+            raise
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._slot.release()
+
+
 def _offline(key: str) -> SourceError:
     return SourceError(
         f"{key} has no stored snapshot and the network is off (--offline).",
@@ -128,7 +158,7 @@ class RemoteSession:
         self._client: httpx.AsyncClient | None = None
         self._fetcher: Fetcher | None = None
         self._robots: RobotsCache | None = None
-        self._slots: dict[str, asyncio.Semaphore] = {}
+        self._slots: dict[str, _HostGate] = {}
         self._fetches: dict[str, asyncio.Task[FetchedBody]] = {}
         self._loads: dict[tuple[str, int], asyncio.Task[LoadedSource]] = {}
         self.ncbi_pacer = _Pacer(10.0 if self.settings.ncbi_api_key else 3.0)
@@ -168,10 +198,15 @@ class RemoteSession:
             await self._client.aclose()
             self._client = None
 
-    def _slot(self, host: str) -> asyncio.Semaphore:
+    def _slot(self, host: str) -> _HostGate:
         slot = self._slots.get(host)
         if slot is None:
-            slot = self._slots[host] = asyncio.Semaphore(self.settings.per_host_connections)
+
+            def delay() -> float:
+                robots = self._robots
+                return robots.crawl_delay(host) if robots and self.settings.respect_robots else 0.0
+
+            slot = self._slots[host] = _HostGate(self.settings.per_host_connections, delay)
         return slot
 
     async def _fetch_robots(self, url: str) -> tuple[int, bytes]:

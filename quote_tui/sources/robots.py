@@ -3,7 +3,8 @@
 Rules follow RFC 9309: a robots.txt that is missing or answers another 4xx allows everything; one
 that answers 5xx means the site is unreachable for crawlers, so everything is disallowed. A
 denial is reported as ``robots_denied`` with the ``respect_robots`` hint, never as a missing
-quotation: the user may paste the text instead.
+quotation: the user may paste the text instead. ``Crawl-delay`` and ``Request-rate`` (not in the
+RFC, but what a corpus-sized run is asked to keep) are kept per host for the session's pacing.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class RobotsCache:
         self._fetch = fetch
         self._agent = user_agent.split("/", 1)[0]
         self._parsers: dict[str, asyncio.Task[RobotFileParser]] = {}
+        self._delays: dict[str, float] = {}
+
+    def crawl_delay(self, host: str) -> float:
+        """Seconds the host's robots.txt asks between two requests (0 when it asks nothing or
+        has not been read yet); the longer of ``Crawl-delay`` and ``Request-rate``'s spacing."""
+        return self._delays.get(host.lower(), 0.0)
 
     async def check(self, url: httpx.URL) -> None:
         """Raise ``robots_denied`` unless robots.txt lets us fetch ``url``."""
@@ -68,6 +75,12 @@ class RobotsCache:
         status, body = await self._fetch(f"{origin}/robots.txt")
         if 200 <= status < 300:
             parser.parse(body.decode("utf-8", "replace").splitlines())
+            delay = float(parser.crawl_delay(self._agent) or 0)
+            rate = parser.request_rate(self._agent)
+            if rate is not None and rate.requests > 0:
+                delay = max(delay, rate.seconds / rate.requests)
+            if delay > 0:
+                self._delays[(httpx.URL(origin).host or "").lower()] = delay
         elif status >= 500:
             parser.disallow_all = True
         else:

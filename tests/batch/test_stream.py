@@ -340,6 +340,9 @@ def test_check_jsonl_from_the_command_line(tmp_path: Path) -> None:
     assert main(["check", str(tmp_path), "-o", str(out)]) == 0  # JSONL in, JSONL out
     assert _lines(out)[-1]["summary"]["citations"] == 9
     assert main(["check", str(tmp_path), "-o", str(out), "--strict"]) == 1
+    # nothing left to check, but the report's earlier lines still fail --strict
+    assert main(["check", str(tmp_path), "--resume", str(out), "--strict"]) == 1
+    assert _lines(out)[-1]["summary"]["citations"] == 9
     assert main(["check", str(tmp_path), "-o", str(tmp_path / "r.json")]) == 0
     whole = json.loads((tmp_path / "r.json").read_text("utf-8"))
     assert [c["id"] for c in whole["citations"]] == [c["id"] for c in data["citations"]]

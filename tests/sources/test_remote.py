@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from quote_tui.engine.errors import SourceError
@@ -207,3 +209,47 @@ async def test_ncbi_pacer_keeps_the_rate() -> None:
         for _ in range(n):
             await pacer.wait()
         assert loop.time() - start >= (n - 1) / rate - 0.02
+
+
+async def test_crawl_delay_spaces_the_requests_to_one_host(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    # Request-rate 5/1 asks for 0.2 s between requests; Crawl-delay is whole seconds only
+    server.route(
+        "/robots.txt",
+        "User-agent: *\nRequest-rate: 5/1\nCrawl-delay: 0\nAllow: /\n",
+        content_type="text/plain",
+    )
+    for i in range(4):
+        server.route(f"/doc{i}", f"<html><body><p>Document number {i}. " * 20)
+    arrivals: list[tuple[str, float]] = []
+    record = server.record
+
+    def timed(path: str, headers: dict[str, str]) -> None:
+        arrivals.append((path, time.monotonic()))
+        record(path, headers)
+
+    server.record = timed  # type: ignore[method-assign]
+    async with RemoteSession(settings(server, tmp_path)) as session:
+        await asyncio.gather(
+            *(session.load(parse_ref(server.url(f"/doc{i}")), max_chars=100_000) for i in range(4))
+        )
+    docs = sorted(t for path, t in arrivals if path.startswith("/doc"))
+    assert len(docs) == 4
+    gaps = [b - a for a, b in zip(docs, docs[1:], strict=False)]
+    # the client spaces request starts by 0.2 s; arrivals jitter a little on a busy machine
+    assert docs[-1] - docs[0] >= 0.55 and min(gaps) >= 0.1, gaps
+
+
+async def test_crawl_delay_is_read_for_our_agent(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route(
+        "/robots.txt",
+        "User-agent: quote_tui\nCrawl-delay: 7\n\nUser-agent: *\nCrawl-delay: 1\n",
+        content_type="text/plain",
+    )
+    async with RemoteSession(settings(server, tmp_path, timeout=2.0)) as session:
+        robots = session._robots
+        assert robots is not None and robots.crawl_delay("127.0.0.1") == 0.0  # not read yet
+        await robots.check(httpx.URL(server.url("/doc")))
+        assert robots.crawl_delay("127.0.0.1") == 7.0
+        assert robots.crawl_delay("elsewhere.example") == 0.0
