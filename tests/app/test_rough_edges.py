@@ -126,10 +126,13 @@ async def test_5_j_k_g_G_in_the_list_and_the_viewer(data_dir: Path) -> None:
         citations = main.query_one(CitationList)
         citations.focus()
         await pilot.press("j", "j", "k")
+        await pilot.pause()
         assert main.selected_id == "c2"
         await pilot.press("G")
+        await pilot.pause()
         assert main.selected_id == "c13"
         await pilot.press("g")
+        await pilot.pause()
         assert main.selected_id == "c1"
         main.show_source("constitution")
         await settle(app, pilot)
@@ -216,6 +219,10 @@ async def test_9_narrow_layout(data_dir: Path) -> None:
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(app, pilot)
         assert not app.screen.query_one(CitationList).compact
+        actions = [k.action for k in app.screen.query_one(QuoteFooter).query("FooterKey")]
+        assert {"export", "help", "cursor_down"} <= set(actions)
+        footer = app.screen.query_one(QuoteFooter)
+        assert sum(k.outer_size.width for k in footer.query("FooterKey")) <= 140
 
 
 async def test_10_help_groups_keys_and_searches(data_dir: Path) -> None:

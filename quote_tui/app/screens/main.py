@@ -99,7 +99,8 @@ class MainScreen(MainWork, Screen[None]):
         # Below 40 rows the detail pane shares the height with the viewer instead of 9 rows.
         self.set_class(event.size.height < 40, "-short")
         self.query_one(CitationList).compact = narrow
-        self.query_one(QuoteFooter).compact = narrow
+        # Every key fits from 130 columns; below, the footer keeps the essential ones.
+        self.query_one(QuoteFooter).essential_only = event.size.width < 130
 
     def action_zoom(self) -> None:
         """Show the viewer alone when it has the focus, else the detail pane; again: go back."""

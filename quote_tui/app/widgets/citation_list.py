@@ -23,6 +23,7 @@ SORTS = ("order", "status", "source", "similarity")
 """Sort keys, in the order ``s`` cycles through them."""
 FILTERS = ("all", "problems", "exact", "normalized", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
+_MOVE = Binding.Group("Move")
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -34,8 +35,8 @@ class CitationList(OptionList):
         Binding("d,delete", "screen.delete_citation", "Delete"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("f", "cycle_filter", "Filter"),
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
+        Binding("j", "cursor_down", "Down", group=_MOVE),
+        Binding("k", "cursor_up", "Up", group=_MOVE),
         Binding("g", "first", "First", show=False),
         Binding("G", "last", "Last", show=False),
     ]

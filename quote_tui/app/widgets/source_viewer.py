@@ -29,6 +29,7 @@ from quote_tui.engine.text import PreparedText
 __all__ = ["Highlight", "SourceViewer"]
 
 # One-for-one replacements keep every column at its code-point offset.
+_SCROLL = Binding.Group("Scroll")
 _INVISIBLE = str.maketrans({"\t": " ", "\x0b": " ", "\x0c": " ", "\r": " ", "\x00": "·"})
 
 
@@ -59,10 +60,10 @@ class SourceViewer(ScrollView, can_focus=True):
     BINDINGS = [
         Binding("n", "next_match", "Next match"),
         Binding("N", "previous_match", "Prev match"),
-        Binding("j", "scroll_down", "Down", show=False),
-        Binding("k", "scroll_up", "Up", show=False),
-        Binding("g", "scroll_home", "Top", show=False),
-        Binding("G", "scroll_end", "Bottom", show=False),
+        Binding("j", "line_down", "Down", group=_SCROLL),
+        Binding("k", "line_up", "Up", group=_SCROLL),
+        Binding("g", "top", "Top", show=False),
+        Binding("G", "bottom", "Bottom", show=False),
         Binding("colon,ctrl+g", "screen.goto_line", "Go to line"),
         Binding("p", "screen.goto_page", "Go to page", show=False),
     ]
@@ -287,6 +288,23 @@ class SourceViewer(ScrollView, can_focus=True):
         h = self._sorted[index]
         self.scroll_to_offset(h.start, row_span=self._rows_of(h))
         self.post_message(self.MatchChanged(self, h))
+
+    # A reader's keys jump at once: an animated scroll lags behind a held j or k.
+    def action_line_down(self) -> None:
+        """Scroll down one row."""
+        self.scroll_relative(y=1, animate=False, immediate=True)
+
+    def action_line_up(self) -> None:
+        """Scroll up one row."""
+        self.scroll_relative(y=-1, animate=False, immediate=True)
+
+    def action_top(self) -> None:
+        """Scroll to the start of the text."""
+        self.scroll_to(y=0, animate=False, immediate=True)
+
+    def action_bottom(self) -> None:
+        """Scroll to the end of the text."""
+        self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
     def action_next_match(self) -> None:
         """Move to the next match (wrapping around)."""
