@@ -28,6 +28,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Previous match", "viewer_previous", "In the shown source (N)"),
     ("Next source", "next_source", "Show the next source (])"),
     ("Previous source", "previous_source", "Show the previous source ([)"),
+    ("Zoom", "zoom", "The detail (or the focused viewer) on the whole screen (z)"),
     ("Help", "app.help", "Keys and marks (? or F1)"),
 )
 """(name, action on the main screen, help) for every palette entry."""
