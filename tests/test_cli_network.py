@@ -113,7 +113,7 @@ def test_quote_refuses_loopback_without_a_request(server: LoopbackServer, tmp_pa
     store = str(tmp_path / "store.sqlite")
 
     run = run_cli(["quote", "some words", url, "--store", store])
-    assert run.code == 0, run.err
+    assert run.code == 3, run.err  # the one source could not be read
     report = run.json()
     source, citation = report["sources"][0], report["citations"][0]
     assert source["status"] == "unavailable"
@@ -123,7 +123,7 @@ def test_quote_refuses_loopback_without_a_request(server: LoopbackServer, tmp_pa
     assert report["summary"]["unavailable"] == 1
 
     strict = run_cli(["quote", "some words", url, "--store", store, "--strict"])
-    assert strict.code == 1
+    assert strict.code == 3
     assert server.total_hits == 0, dict(server.hits)
 
 

@@ -97,10 +97,22 @@ class QuoteApp(App[int]):
         return workspace.base_dir or self.workspace_path.parent
 
     def default_report_path(self, workspace: Workspace) -> Path:
-        """Suggested export path: beside the workspace's sources, named after it."""
-        folder = self.base_dir_for(workspace)
-        if not folder.is_dir() or not _writable(folder):
-            folder = Path.cwd()
+        """Suggested export path: beside the manuscript or the workspace's sources, named after
+        the workspace; the working folder when that is not writable or lies inside the installed
+        package (the demo's documents do)."""
+        package = Path(__file__).resolve().parent.parent
+        candidates = []
+        if workspace.manuscript:
+            candidates.append(Path(workspace.manuscript).expanduser().parent)
+        candidates.append(self.base_dir_for(workspace))
+        folder = next(
+            (
+                f
+                for f in candidates
+                if f.is_dir() and _writable(f) and not f.resolve().is_relative_to(package)
+            ),
+            Path.cwd(),
+        )
         return folder / f"{workspace.name}-report.json"
 
     def action_help(self) -> None:

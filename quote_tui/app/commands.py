@@ -22,12 +22,13 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Show the verified passage", "show_passage", "To select it by hand (Y)"),
     ("Use the source's wording", "use_source_wording", "Replace a near quotation (u)"),
     ("Export the report", "export", "JSON, Markdown or HTML (e)"),
-    ("Go to line", "goto_line", "Jump in the shown source (g)"),
-    ("Go to page", "goto_page", "Jump to a PDF page (p)"),
+    ("Go to line", "goto_line", "Jump in the shown source (: or ctrl+g)"),
+    ("Go to page", "goto_page", "Jump to a printed or PDF page (p)"),
     ("Next match", "viewer_next", "In the shown source (n)"),
     ("Previous match", "viewer_previous", "In the shown source (N)"),
     ("Next source", "next_source", "Show the next source (])"),
     ("Previous source", "previous_source", "Show the previous source ([)"),
+    ("Zoom", "zoom", "The detail (or the focused viewer) on the whole screen (z)"),
     ("Help", "app.help", "Keys and marks (? or F1)"),
 )
 """(name, action on the main screen, help) for every palette entry."""

@@ -60,3 +60,8 @@ def test_loading_modal(snap_compare, demo_app) -> None:
 
 def test_help_screen(snap_compare, demo_app) -> None:
     assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_ready(keys=("f1",)))
+
+
+def test_narrow_zoomed_detail(snap_compare, demo_app) -> None:
+    # 80×24 with the near match's detail zoomed to the whole screen (z).
+    assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_ready("c3", keys=("z",)))

@@ -1,66 +1,110 @@
-"""The help screen (? or F1): what each key does, pane by pane."""
+"""The help screen (? or F1): every key, grouped by pane, with the command palette's search."""
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Input, Static
 
-__all__ = ["HELP_TEXT", "HelpScreen"]
+__all__ = ["KEYS", "HelpScreen", "help_content"]
 
-HELP_TEXT = """\
-# quote-tui
+KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Anywhere",
+        (
+            ("o", "load a source (file, URL, DOI, PMID or pasted text)"),
+            ("/", "find a quotation in the shown source, live; Enter adds it"),
+            ("a", "add a citation"),
+            ("c / C", "check the selected citation / check all"),
+            ("y / Y", "copy the verified passage with its page / show it"),
+            ("u", "use the source's wording for a near quotation"),
+            ("e", "export the report (.json, .md or .html)"),
+            ("[ / ]", "show the previous / next source"),
+            ("z", "the detail (or the focused viewer) on the whole screen; again: back"),
+            ("ctrl+z", "undo the last edit"),
+            ("escape", "cancel a running check or read"),
+            ("tab", "move between the panes"),
+            ("ctrl+p", "command palette: every action by name"),
+            ("? / F1", "this help · ctrl+q quits"),
+        ),
+    ),
+    (
+        "Citation list",
+        (
+            ("j / k  ↓ / ↑", "next / previous citation (the viewer jumps to its match)"),
+            ("g / G", "first / last citation"),
+            ("Enter / d", "edit / delete the citation"),
+            ("s / f", "cycle the sort order / the status filter"),
+        ),
+    ),
+    (
+        "Source viewer",
+        (
+            ("n / N", "next / previous match"),
+            ("j / k", "scroll down / up a line"),
+            ("g / G", "top / bottom"),
+            (": / ctrl+g", "go to a line"),
+            ("p", "go to a page: printed number, roman numeral, or pdf N"),
+            ("PgUp PgDn", "scroll a screen"),
+        ),
+    ),
+)
+"""Every key, by the pane it works in: the help screen and the README list are this table."""
 
-Checks that each quotation really stands in its cited source, and shows where.
+_MARKS = (
+    "✓ exact · ≈ normalized (typography only) · ~ 87% near (wording differs) · ✗ not found · "
+    "? inconclusive (source truncated) · ⊘ unavailable (source unreadable) · · unchecked. "
+    "‼ marks a critical difference (a number, sign or negation)."
+)
 
-| Key | Anywhere |
-|---|---|
-| `o` | load a source (file, URL, DOI, PMID or pasted text) |
-| `/` | find a quotation in the shown source, live; Enter adds it |
-| `a` | add a citation · `Enter` edit · `d` delete · `ctrl+z` undo |
-| `c` / `C` | check the selected citation / check all |
-| `escape` | cancel a running check or load |
-| `y` | copy the verified passage with its page |
-| `u` | use the source's wording for a near quotation |
-| `e` | export the report (.json, .md or .html) |
-| `[` / `]` | show the previous / next source |
-| `tab` | move between the panes |
-| `ctrl+p` | command palette: every action by name |
-| `?` / `F1` | this help · `ctrl+q` quit |
 
-| Key | Citation list |
-|---|---|
-| `↑` `↓` | select a citation (the viewer jumps to its match) |
-| `s` / `f` | cycle the sort order / the status filter |
-
-| Key | Source viewer |
-|---|---|
-| `n` / `N` | next / previous match |
-| `g` / `p` | go to a line / a page |
-| `PgUp` `PgDn` `Home` `End` | scroll |
-
-## Marks
-
-`✓` exact · `≈` normalized (typography only) · `~ 87%` near (wording differs) ·
-`✗` not found · `?` inconclusive (source truncated) · `⊘` unavailable (source unreadable) ·
-`·` unchecked. Critical differences (numbers, negations) are marked `‼`.
-
-The workspace saves itself after every change.
-"""
+def help_content(query: str = "") -> Content:
+    """The key table, filtered by ``query`` as the command palette filters its commands."""
+    matcher = Matcher(query) if query.strip() else None
+    parts: list = []
+    for pane, rows in KEYS:
+        shown = [
+            (key, text)
+            for key, text in rows
+            if matcher is None or matcher.match(f"{key} {text}") > 0
+        ]
+        if not shown:
+            continue
+        if parts:
+            parts.append("\n")
+        parts.append((pane + "\n", "bold $accent"))
+        for key, text in shown:
+            words = matcher.highlight(text) if matcher is not None else Content(text)
+            parts += [(f"  {key:<14}", "bold $text-primary"), words, "\n"]
+    if not parts:
+        return Content.styled(f"No key matches {query!r}.", "$text-warning")
+    if matcher is None:
+        parts += ["\n", ("Marks\n", "bold $accent"), _MARKS, "\n"]
+        parts.append(("The workspace saves itself after every change.", "$text-muted"))
+    return Content.assemble(*parts)
 
 
 class HelpScreen(ModalScreen[None]):
-    """Key reference; Escape, ? or F1 closes it."""
+    """Key reference; typing searches it; Escape, ? or F1 closes it."""
 
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close help")]
+    BINDINGS = [Binding("escape,f1", "close", "Close help")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box") as box:
-            box.border_title = "Help"
-            box.border_subtitle = "escape closes"
-            yield Markdown(HELP_TEXT)
+        with Vertical(id="help-box") as box:
+            box.border_title = "Help · keys by pane"
+            box.border_subtitle = "type to search · escape closes"
+            yield Input(placeholder="Search keys…", id="help-search")
+            with VerticalScroll(id="help-keys"):
+                yield Static(help_content(), id="help-text")
+
+    @on(Input.Changed, "#help-search")
+    def _search(self, event: Input.Changed) -> None:
+        self.query_one("#help-text", Static).update(help_content(event.value))
 
     def action_close(self) -> None:
         """Close the help."""

@@ -144,6 +144,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
         self._taken = taken_ids
         self._start = start
         self._choice: LoadedChoice | None = None
+        self._add_when_read = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="load-box") as box:
@@ -218,6 +219,22 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
         field.value = str(event.path)
         field.focus()
 
+    @on(Input.Changed, "#ref-file")
+    def _follow_typed_path(self, event: Input.Changed) -> None:
+        """Open the folder being typed in the file picker."""
+        value = event.value.strip()
+        if not value:
+            return
+        path = Path(value).expanduser()
+        folder = path if value.endswith(("/", "\\")) else path.parent
+        tree = self.query_one("#file-tree", DirectoryTree)
+        try:
+            if not folder.is_dir() or folder.resolve() == Path(tree.path).resolve():
+                return
+        except OSError:
+            return
+        tree.path = folder
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#read")
     def action_load(self) -> None:
@@ -225,9 +242,10 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
         spec = self._spec()
         record = self.query_one("#load-record", Static)
         if spec is None:
-            record.update(
-                Content.styled("Give a reference (or paste text) first.", "$text-warning")
-            )
+            self._add_when_read = False
+            message = "Give a reference (or paste text) first."
+            record.update(Content.styled(message, "$text-warning"))
+            self.notify(message, severity="warning", timeout=3)
             return
         self._choice = None
         self.query_one("#add", Button).disabled = True
@@ -240,17 +258,30 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
         outcome = await self._service.load_source(spec, base_dir=self._base_dir)
         self.query_one("#load-spinner").display = False
         self.query_one("#load-record", Static).update(describe_outcome(outcome))
+        add_now, self._add_when_read = self._add_when_read, False
         if outcome.loaded is not None:
             self._choice = LoadedChoice(spec, outcome)
+            if add_now:
+                self.dismiss(self._choice)
+                return
             add = self.query_one("#add", Button)
             add.disabled = False
             add.focus()
+        elif add_now:
+            self.notify("Nothing added: the source could not be read.", severity="error", timeout=4)
 
     @on(Button.Pressed, "#add")
     def action_add(self) -> None:
-        """Add the source that was read."""
-        if self._choice is not None:
+        """Add the source, reading it first when what is typed has not been read yet."""
+        if self._choice is not None and self._choice.spec == self._spec():
             self.dismiss(self._choice)
+            return
+        if any(w.group == "load-source" and w.is_running for w in self.workers):
+            self._add_when_read = True
+            self.notify("Still reading; it is added once read.", timeout=3)
+            return
+        self._add_when_read = True
+        self.action_load()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

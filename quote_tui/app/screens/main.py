@@ -16,12 +16,13 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, ProgressBar
+from textual.widgets import Header, ProgressBar
 
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.app.widgets.finder import Finder
+from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
 from quote_tui.app.widgets.status import look
 from quote_tui.batch.workspace import Workspace
@@ -35,13 +36,14 @@ class MainScreen(MainWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
-        Binding("o", "load_source", "Load source"),
+        Binding("o", "load_source", "Load"),
         Binding("slash", "find", "Find"),
         Binding("a", "add_citation", "Add"),
         Binding("c", "check", "Check"),
         Binding("C", "check_all", "Check all"),
         Binding("y", "copy_passage", "Copy"),
         Binding("e", "export", "Export"),
+        Binding("z", "zoom", "Zoom"),
         Binding("u", "use_source_wording", "Use wording", show=False),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("Y", "show_passage", "Show passage", show=False),
@@ -71,7 +73,7 @@ class MainScreen(MainWork, Screen[None]):
                 yield SourceViewer(id="viewer")
                 yield CitationDetail(id="detail")
                 yield Finder(id="finder")
-        yield Footer()
+        yield QuoteFooter()
 
     def on_mount(self) -> None:
         self.query_one("#finder", Finder).display = False
@@ -90,8 +92,28 @@ class MainScreen(MainWork, Screen[None]):
             )
 
     def on_resize(self, event: Resize) -> None:
+        narrow = event.size.width < 100
         self.set_class(event.size.width >= 120, "-wide")
+        self.set_class(narrow, "-narrow")
         self.set_class(event.size.height >= 40, "-tall")
+        # Below 40 rows the detail pane shares the height with the viewer instead of 9 rows.
+        self.set_class(event.size.height < 40, "-short")
+        self.query_one(CitationList).compact = narrow
+        # Every key fits from 130 columns; below, the footer keeps the essential ones.
+        self.query_one(QuoteFooter).essential_only = event.size.width < 130
+
+    def action_zoom(self) -> None:
+        """Show the viewer alone when it has the focus, else the detail pane; again: go back."""
+        if self.maximized is not None:
+            self.minimize()
+            self.notify("Back to all panes.", timeout=2)
+            return
+        viewer = self.query_one(SourceViewer)
+        target = viewer if self.focused is viewer else self.query_one(CitationDetail)
+        # Focus elsewhere would undo the zoom at once; the zoomed pane scrolls with the keys.
+        target.focus()
+        self.maximize(target, container=False)
+        self.notify("Zoomed; z again shows all panes.", timeout=2)
 
     # ----------------------------------------------------------------- state
 
@@ -289,7 +311,7 @@ class MainScreen(MainWork, Screen[None]):
 
         if self.current_source is None:
             return
-        cid = self.workspace.new_id(f"q{len(self.workspace.citations) + 1}")
+        cid = self.new_citation_id()
         self.commit(
             self.workspace.with_citation(CitationSpec(cid, self.current_source, event.query))
         )

@@ -9,6 +9,7 @@ at its next ``await``.
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.load_source import LoadedChoice, LoadSourceScreen
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
+from quote_tui.app.widgets.status import status_label
 from quote_tui.batch.service import CitationOutcome, Service, SourceOutcome
 from quote_tui.batch.specs import CitationSpec
 from quote_tui.batch.workspace import Verdict
@@ -30,7 +32,7 @@ from quote_tui.engine.records import CheckResult
 if TYPE_CHECKING:
     from quote_tui.batch.workspace import Workspace
 
-__all__ = ["MainWork", "passage_text", "verdict_of"]
+__all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
 
 
 def verdict_of(outcome: CitationOutcome) -> Verdict:
@@ -126,6 +128,17 @@ class MainWork:
     def _source_loaded(self, choice: LoadedChoice | None) -> None:
         if choice is None:
             return
+        same = self._same_source(choice)
+        if same is not None:
+            self.outcomes.setdefault(same, choice.outcome)
+            self.show_source(same)
+            self.notify(
+                f"This source is already in the workspace as {same}; showing it.",
+                title="Already loaded",
+                timeout=5,
+            )
+            self.query_one(SourceViewer).focus()
+            return
         self.outcomes[choice.spec.id] = choice.outcome
         ws = self.workspace.with_source(choice.spec)
         if choice.outcome.loaded is not None:
@@ -135,6 +148,35 @@ class MainWork:
         self.show_source(choice.spec.id)
         self.notify(f"Source {choice.spec.id} added. Press / to find a quotation in it.")
         self.query_one(SourceViewer).focus()
+
+    def _same_source(self, choice: LoadedChoice) -> str | None:
+        """The id of a source already in the workspace that ``choice`` reads again.
+
+        Same file with the same content, the same URL, DOI or PMID, or the same pasted text. A
+        file whose content changed since it was added is a new version, so it is added.
+        """
+        spec = choice.spec
+        loaded = choice.outcome.loaded
+        sha = loaded.retrieval.content_sha256 if loaded is not None else None
+        for s in self.workspace.sources:
+            if spec.text is not None:
+                if s.text is not None and s.text == spec.text:
+                    return s.id
+                continue
+            if not s.ref or not spec.ref:
+                continue
+            if _is_remote(spec.ref):
+                if s.ref.strip().lower() == spec.ref.strip().lower():
+                    return s.id
+                continue
+            theirs = Path(s.ref).expanduser()
+            if not theirs.is_absolute():
+                theirs = self.base_dir / theirs
+            if theirs.resolve() == Path(spec.ref).resolve() and (
+                self.workspace.snapshots.get(s.id) in (None, sha)
+            ):
+                return s.id
+        return None
 
     # ----------------------------------------------------------------- checking
 
@@ -180,7 +222,9 @@ class MainWork:
                         )
                 citations.checking = citations.checking - {cid}
                 bar.advance(1)
-            if len(ids) > 1:
+            if len(ids) == 1:
+                self._confirm_checked(ids[0])
+            else:
                 counts = self.workspace.counts()
                 found = counts.get("exact", 0) + counts.get("normalized", 0)
                 self.notify(f"Checked {len(ids)} citations: {found} found as quoted.", timeout=4)
@@ -189,6 +233,14 @@ class MainWork:
             bar.display = False
             self.remove_class("-checking")
             self._refresh_detail()
+
+    def _confirm_checked(self, cid: str) -> None:
+        verdict = self.workspace.verdicts.get(cid)
+        if verdict is None:
+            return
+        similarity = verdict.result.best_similarity if verdict.result is not None else None
+        label = status_label(verdict.status, similarity)
+        self.notify(f"Checked {cid}: {label}.", timeout=3)
 
     def action_cancel_work(self) -> None:
         """Cancel a running check or read."""
@@ -208,9 +260,13 @@ class MainWork:
 
     def action_add_citation(self) -> None:
         """Add a citation through the form."""
-        ws = self.workspace
-        draft = CitationSpec(ws.new_id(f"c{len(ws.citations) + 1}"), self.current_source, "")
+        draft = CitationSpec(self.new_citation_id(), self.current_source, "")
         self._edit(draft, new=True)
+
+    def new_citation_id(self) -> str:
+        """The next ``cN`` id: one scheme however a citation is added (form, finder, manuscript)."""
+        numbers = [int(c.id[1:]) for c in self.workspace.citations if re.fullmatch(r"c\d+", c.id)]
+        return self.workspace.new_id(f"c{max(numbers, default=0) + 1}")
 
     def action_edit_citation(self) -> None:
         """Edit the selected citation."""
@@ -368,25 +424,45 @@ class MainWork:
         if prepared is None:
             self.notify("No source is shown.", severity="warning")
             return
-        last = prepared.line_count if unit == "line" else prepared.page_count
         if unit == "page" and not prepared.paged:
-            self.notify("This source has no pages; use g for a line.", severity="warning")
+            self.notify("This source has no pages; use : for a line.", severity="warning")
             return
 
-        def go(value: str | None) -> None:
+        def go_line(value: str | None) -> None:
             if not value:
                 return
             try:
-                number = int(value.strip().lstrip("pP.").strip())
+                number = int(value.strip())
             except ValueError:
-                self.notify(f"{value!r} is not a {unit} number.", severity="error")
+                self.notify(f"{value!r} is not a line number.", severity="error")
                 return
-            ok = viewer.goto_line(number) if unit == "line" else viewer.goto_page(number)
-            if not ok:
-                self.notify(f"There is no {unit} {number} (1–{last}).", severity="error")
+            if not viewer.goto_line(number):
+                last = prepared.line_count
+                self.notify(f"There is no line {number} (1–{last}).", severity="error")
             viewer.focus()
 
-        self.app.push_screen(PromptDialog(f"Go to {unit} (1–{last})", placeholder=str(1)), go)
+        def go_page(value: str | None) -> None:
+            if not value:
+                return
+            choice = resolve_page(prepared.page_count, prepared.page_labels, value)
+            if isinstance(choice, str):
+                self.notify(choice, severity="error")
+                return
+            page, message = choice
+            viewer.goto_page(page)
+            if message:
+                self.notify(message, timeout=5)
+            viewer.focus()
+
+        if unit == "line":
+            title = f"Go to line (1–{prepared.line_count})"
+            self.app.push_screen(PromptDialog(title, placeholder="1"), go_line)
+            return
+        labels = [label for label in prepared.page_labels if label]
+        printed = f"printed {labels[0]}–{labels[-1]}, " if labels else ""
+        title = f"Go to page ({printed}PDF 1–{prepared.page_count})"
+        hint = "A printed page number or roman numeral; 'pdf 2' for the second PDF page."
+        self.app.push_screen(PromptDialog(title, placeholder="1", hint=hint), go_page)
 
     # ----------------------------------------------------------------- failures
 
@@ -407,6 +483,54 @@ class MainWork:
                 recovery="review_source",
             )
         self.app.push_screen(dialog)
+
+
+def resolve_page(
+    page_count: int, labels: tuple[str | None, ...], value: str
+) -> tuple[int, str] | str:
+    """The PDF page a typed page means, with a note when the choice needs saying.
+
+    Researchers cite printed pages, so a printed page number (or roman numeral) is preferred;
+    ``pdf N`` always means the N-th PDF page.
+
+    Returns:
+        (1-based PDF page, message or "") or, when no page fits, why.
+    """
+    text = value.strip().lower()
+    forced = text.startswith("pdf")
+    text = text.removeprefix("pdf").strip().removeprefix("p.").removeprefix("p").strip()
+    if not text:
+        return f"{value!r} is not a page."
+    printed = next(
+        (i for i, label in enumerate(labels, start=1) if label and label.lower() == text), None
+    )
+    index = int(text) if text.isdigit() else None
+    in_range = index is not None and 1 <= index <= page_count
+    if forced:
+        if in_range:
+            assert index is not None
+            return index, ""
+        return f"There is no PDF page {text} (1–{page_count})."
+    if printed is not None:
+        if in_range and index != printed:
+            return printed, (
+                f"Printed page {text} is PDF page {printed}; for PDF page {text}, type pdf {text}."
+            )
+        return printed, "" if printed == index else f"Printed page {text} (PDF page {printed})."
+    if in_range:
+        assert index is not None
+        label = labels[index - 1] if len(labels) >= index else None
+        note = f"No page is printed {text}; PDF page {text}" + (
+            f" (printed {label})." if label else "."
+        )
+        return index, note if any(labels) else ""
+    shown = [label for label in labels if label]
+    printed_range = f"printed {shown[0]}–{shown[-1]}, " if shown else ""
+    return f"There is no page {text} ({printed_range}PDF 1–{page_count})."
+
+
+def _is_remote(ref: str) -> bool:
+    return ref.lower().startswith(("http://", "https://", "doi:", "pmid:"))
 
 
 def _render(data: dict[str, Any], suffix: str) -> str:

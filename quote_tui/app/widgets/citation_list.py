@@ -23,6 +23,7 @@ SORTS = ("order", "status", "source", "similarity")
 """Sort keys, in the order ``s`` cycles through them."""
 FILTERS = ("all", "problems", "exact", "normalized", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
+_MOVE = Binding.Group("Move")
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -34,6 +35,10 @@ class CitationList(OptionList):
         Binding("d,delete", "screen.delete_citation", "Delete"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("f", "cycle_filter", "Filter"),
+        Binding("j", "cursor_down", "Down", group=_MOVE),
+        Binding("k", "cursor_up", "Up", group=_MOVE),
+        Binding("g", "first", "First", show=False),
+        Binding("G", "last", "Last", show=False),
     ]
 
     class Selected(Message):
@@ -52,6 +57,8 @@ class CitationList(OptionList):
     """The citations and their verdicts."""
     checking: var[frozenset[str]] = var(frozenset())
     """Citation ids being checked right now (shown with a spinner)."""
+    compact: var[bool] = var(False)
+    """One short row per citation (its mark, id and similarity), for narrow terminals."""
     sort_key: var[str] = var("order")
     status_filter: var[str] = var("all")
 
@@ -94,6 +101,14 @@ class CitationList(OptionList):
         label = status_label(status, similarity)
         if status == "checking":
             label = f"{_SPINNER[self._frame % len(_SPINNER)]} checking…"
+        if self.compact:
+            mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
+            short = f" {round(similarity * 100)}%" if status == "near" and similarity else ""
+            return Content.assemble(
+                (f"{mark} ", f"{lk.colour} bold"),
+                (citation.id, "bold"),
+                (short, f"{lk.colour}"),
+            )
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
@@ -145,8 +160,12 @@ class CitationList(OptionList):
             + ("error", "unreferenced", "unchecked")
             if counts.get(s)
         ]
-        self.border_title = f"Citations {' '.join(parts)}".rstrip()
         flt = self.status_filter.replace("_", " ")
+        if self.compact:  # the header carries the counts; the pane has room for a word
+            self.border_title = "Citations"
+            self.border_subtitle = f"{flt}" if flt != "all" else self.sort_key
+            return
+        self.border_title = f"Citations {' '.join(parts)}".rstrip()
         self.border_subtitle = f"sort {self.sort_key} · {flt}"
 
     def _announce(self) -> None:
@@ -157,6 +176,10 @@ class CitationList(OptionList):
 
     def watch_workspace(self) -> None:
         self._rebuild()
+
+    def watch_compact(self) -> None:
+        if self.is_mounted:
+            self._rebuild()
 
     def watch_sort_key(self) -> None:
         self._rebuild()

@@ -196,6 +196,7 @@ class CitationDetail(VerticalScroll, can_focus=True):
     """A scrollable view of ``detail_content`` for the selected citation."""
 
     DEFAULT_CLASSES = "pane"
+    ALLOW_MAXIMIZE = True  # z shows the whole detail in a short terminal
 
     def compose(self):
         yield Static(detail_content(None, None, None), id="detail-body")

@@ -29,6 +29,7 @@ from quote_tui.engine.text import PreparedText
 __all__ = ["Highlight", "SourceViewer"]
 
 # One-for-one replacements keep every column at its code-point offset.
+_SCROLL = Binding.Group("Scroll")
 _INVISIBLE = str.maketrans({"\t": " ", "\x0b": " ", "\x0c": " ", "\r": " ", "\x00": "·"})
 
 
@@ -54,10 +55,16 @@ class Highlight:
 class SourceViewer(ScrollView, can_focus=True):
     """Shows a checked text with its matches; n/N walk through them."""
 
+    ALLOW_MAXIMIZE = True
+
     BINDINGS = [
         Binding("n", "next_match", "Next match"),
         Binding("N", "previous_match", "Prev match"),
-        Binding("g", "screen.goto_line", "Go to line"),
+        Binding("j", "line_down", "Down", group=_SCROLL),
+        Binding("k", "line_up", "Up", group=_SCROLL),
+        Binding("g", "top", "Top", show=False),
+        Binding("G", "bottom", "Bottom", show=False),
+        Binding("colon,ctrl+g", "screen.goto_line", "Go to line"),
         Binding("p", "screen.goto_page", "Go to page", show=False),
     ]
 
@@ -192,20 +199,20 @@ class SourceViewer(ScrollView, can_focus=True):
 
     # ----------------------------------------------------------------- navigation
 
-    def scroll_to_offset(self, offset: int, *, row_span: int = 1) -> None:
+    def scroll_to_offset(self, offset: int, *, row_span: int = 1, at_top: bool = False) -> None:
         """Scroll so the row holding ``offset`` sits in the upper third of the view.
 
         The scroll waits for the next refresh: a source shown a moment ago may not have its
         final size yet, and scrolling against the old one would clamp to the wrong row.
         """
-        self.call_after_refresh(self._scroll_to_offset_now, offset, row_span)
+        self.call_after_refresh(self._scroll_to_offset_now, offset, row_span, at_top)
 
-    def _scroll_to_offset_now(self, offset: int, row_span: int) -> None:
+    def _scroll_to_offset_now(self, offset: int, row_span: int, at_top: bool = False) -> None:
         if self._layout is None:
             return
         row = self._layout.row_of(offset)
         height = self.scrollable_content_region.height
-        top = row - max(height // 3, 0) if row_span < height else row
+        top = row - max(height // 3, 0) if row_span < height and not at_top else row
         self.scroll_to(y=max(top, 0), animate=False, immediate=True)
 
     def goto_line(self, line: int) -> bool:
@@ -221,7 +228,8 @@ class SourceViewer(ScrollView, can_focus=True):
         prepared = self.prepared
         if prepared is None or not 1 <= page <= prepared.page_count:
             return False
-        self.scroll_to_offset(prepared.page_starts[page - 1])
+        # A page's first line goes to the top: the page is read from its start.
+        self.scroll_to_offset(prepared.page_starts[page - 1], at_top=True)
         return True
 
     def select(self, citation_id: str | None, index: int = 0, *, scroll: bool = True) -> bool:
@@ -280,6 +288,23 @@ class SourceViewer(ScrollView, can_focus=True):
         h = self._sorted[index]
         self.scroll_to_offset(h.start, row_span=self._rows_of(h))
         self.post_message(self.MatchChanged(self, h))
+
+    # A reader's keys jump at once: an animated scroll lags behind a held j or k.
+    def action_line_down(self) -> None:
+        """Scroll down one row."""
+        self.scroll_relative(y=1, animate=False, immediate=True)
+
+    def action_line_up(self) -> None:
+        """Scroll up one row."""
+        self.scroll_relative(y=-1, animate=False, immediate=True)
+
+    def action_top(self) -> None:
+        """Scroll to the start of the text."""
+        self.scroll_to(y=0, animate=False, immediate=True)
+
+    def action_bottom(self) -> None:
+        """Scroll to the end of the text."""
+        self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
     def action_next_match(self) -> None:
         """Move to the next match (wrapping around)."""

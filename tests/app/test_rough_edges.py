@@ -1,0 +1,243 @@
+"""A first session's rough edges (issue 12): each test fails without its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DirectoryTree
+
+from quote_tui.app import make_app
+from quote_tui.app.screens.dialogs import PromptDialog
+from quote_tui.app.screens.help import HelpScreen
+from quote_tui.app.screens.load_source import LoadSourceScreen
+from quote_tui.app.screens.main import MainScreen
+from quote_tui.app.screens.work import resolve_page
+from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.detail import CitationDetail
+from quote_tui.app.widgets.footer import QuoteFooter
+from quote_tui.app.widgets.source_viewer import SourceViewer
+from quote_tui.demo import DEMO_DIR
+from tests.app.conftest import make_demo_app, settle
+from tests.app.helpers import PASTED, keys_for, write_sources
+
+
+def _messages(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def _open_loader(app, pilot, tab: str, value: str) -> LoadSourceScreen:
+    await pilot.press("o")
+    await settle(app, pilot)
+    modal = app.screen
+    assert isinstance(modal, LoadSourceScreen)
+    modal.query_one("#load-tabs").active = f"tab-{tab}"
+    modal.query_one(f"#ref-{tab}").focus()
+    await pilot.pause()
+    if tab == "paste":
+        modal.query_one("#ref-paste").text = value
+    else:
+        modal.query_one(f"#ref-{tab}").value = value
+    return modal
+
+
+async def test_1_add_reads_pasted_text_first(tmp_path: Path, data_dir: Path) -> None:
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        modal = await _open_loader(app, pilot, "paste", PASTED)
+        await pilot.press("ctrl+s")  # no ctrl+l first
+        await settle(app, pilot)
+        assert app.screen is main
+        assert [s.id for s in main.workspace.sources] == ["pasted"]
+        # With nothing to add, ctrl+s says why instead of doing nothing.
+        modal = await _open_loader(app, pilot, "url", "")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is modal
+        assert any("first" in m for m in _messages(app))
+
+
+async def test_2_the_same_file_twice_goes_to_the_first(tmp_path: Path, data_dir: Path) -> None:
+    paths = write_sources(tmp_path / "docs")
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        for path in (paths["text"], paths["html"], paths["text"]):
+            await _open_loader(app, pilot, "file", str(path))
+            await pilot.press("ctrl+l")
+            await settle(app, pilot)
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+        assert [s.id for s in main.workspace.sources] == ["orchards", "harbour"]
+        assert main.current_source == "orchards"
+        assert any("already in the workspace as orchards" in m for m in _messages(app))
+
+
+def test_3_pages_as_researchers_cite_them() -> None:
+    labels = ("101", "102", "103")
+    assert resolve_page(3, labels, "102") == (2, "Printed page 102 (PDF page 2).")
+    page, note = resolve_page(3, labels, "2")
+    assert page == 2 and "printed 102" in note
+    assert resolve_page(3, labels, "pdf 3") == (3, "")
+    assert "printed 101–103" in resolve_page(3, labels, "7")
+    # Both readings exist: the printed page wins and the note says so.
+    page, note = resolve_page(12, ("i", "ii", "1", "2", "3", *[str(n) for n in range(4, 11)]), "3")
+    assert page == 5 and "PDF page 5" in note and "pdf 3" in note
+    roman = ("i", "ii", "iii", *[str(n) for n in range(1, 10)])
+    assert resolve_page(12, roman, "II") == (2, "Printed page ii (PDF page 2).")
+
+
+async def test_3_go_to_printed_page_puts_it_at_the_top(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        main.show_source("constitution")
+        await settle(app, pilot)
+        viewer = main.query_one(SourceViewer)
+        viewer.focus()
+        await pilot.press("p", *keys_for("102"), "enter")
+        await settle(app, pilot)
+        prepared = viewer.prepared
+        assert not any("There is no page" in m for m in _messages(app))
+        top, _ = viewer.visible_row_range()
+        assert viewer.layout_rows.row_of(prepared.page_starts[1]) == top
+
+
+async def test_4_check_one_confirms_its_verdict(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(CitationList).select_citation("c3")
+        app.clear_notifications()
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert any(m.startswith("Checked c3: ~ near") for m in _messages(app))
+
+
+async def test_5_j_k_g_G_in_the_list_and_the_viewer(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        citations = main.query_one(CitationList)
+        citations.focus()
+        await pilot.press("j", "j", "k")
+        await pilot.pause()
+        assert main.selected_id == "c2"
+        await pilot.press("G")
+        await pilot.pause()
+        assert main.selected_id == "c13"
+        await pilot.press("g")
+        await pilot.pause()
+        assert main.selected_id == "c1"
+        main.show_source("constitution")
+        await settle(app, pilot)
+        viewer = main.query_one(SourceViewer)
+        viewer.focus()
+        await pilot.press("G")
+        await pilot.pause()
+        assert viewer.scroll_offset.y == viewer.max_scroll_y > 0
+        await pilot.press("k")
+        await pilot.pause()
+        assert viewer.scroll_offset.y == viewer.max_scroll_y - 1
+        await pilot.press("g", "g")
+        await pilot.pause()
+        assert viewer.scroll_offset.y == 0
+        await pilot.press("colon")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog)
+
+
+async def test_6_export_never_suggests_the_package(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        path = app.default_report_path(app.screen.workspace)
+    assert not path.resolve().is_relative_to(DEMO_DIR.parent)
+    assert path == tmp_path / "demo-report.json"
+
+
+async def test_7_finder_citations_share_the_id_scheme(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        main.show_source("gettysburg")
+        await settle(app, pilot)
+        await pilot.press("slash", *keys_for("a great civil war"))
+        await settle(app, pilot, 0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert main.workspace.citations[-1].id == "c14"
+
+
+async def test_8_file_picker_follows_the_typed_path(tmp_path: Path, data_dir: Path) -> None:
+    docs = tmp_path / "docs"
+    write_sources(docs)
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        modal = await _open_loader(app, pilot, "file", "")
+        modal.query_one("#ref-file").value = f"{docs}/"
+        await pilot.pause()
+        assert Path(modal.query_one(DirectoryTree).path) == docs
+        modal.query_one("#ref-file").value = str(tmp_path / "ws")
+        await pilot.pause()
+        assert Path(modal.query_one(DirectoryTree).path) == tmp_path
+
+
+async def test_9_narrow_layout(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        citations = main.query_one(CitationList)
+        assert citations.compact
+        prompts = [str(citations.get_option_at_index(i).prompt) for i in range(3)]
+        assert prompts[0] == "✓ c1" and prompts[2].startswith("~ c3 ")
+        footer = main.query_one(QuoteFooter)
+        await pilot.pause()
+        actions = [k.action for k in footer.query("FooterKey")]
+        assert "help" in actions and "export" not in actions
+        detail = main.query_one(CitationDetail)
+        assert detail.outer_size.height >= 10
+        await pilot.press("z")
+        await settle(app, pilot)
+        assert main.maximized is detail
+        assert detail.outer_size.height >= 20
+        await pilot.press("z")
+        await pilot.pause()
+        assert main.maximized is None
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(app, pilot)
+        assert not app.screen.query_one(CitationList).compact
+        actions = [k.action for k in app.screen.query_one(QuoteFooter).query("FooterKey")]
+        assert {"export", "help", "cursor_down"} <= set(actions)
+        footer = app.screen.query_one(QuoteFooter)
+        assert sum(k.outer_size.width for k in footer.query("FooterKey")) <= 140
+
+
+async def test_10_help_groups_keys_and_searches(data_dir: Path) -> None:
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        assert "Citation list" in text and "Source viewer" in text
+        await pilot.press(*keys_for("page"))
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text").render())
+        assert "go to a page" in text and "export" not in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
