@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"batch: {len(body)} bytes, {len(data['sources'])} supplied texts, "
             f"{len(data['citations'])} quotations; server --max-concurrent {args.max_concurrent}; "
-            f"{os.cpu_count()} CPUs"
+            f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
         )
         print(f"server RSS when idle: {idle / 1024:.1f} MiB")
         print("one request at a time (the cost of HTTP itself):")

@@ -20,6 +20,7 @@ HEADLESS = [
     "import quote_tui.cli; quote_tui.cli.build_parser()",
     "import quote_tui.sources.remote, quote_tui.mcp_server",
     "import quote_tui.manuscripts.scan, quote_tui.reports",
+    "import quote_tui.server.routes, quote_tui.server.mcp_http",
 ]
 NO_RICH = HEADLESS[:5]
 
