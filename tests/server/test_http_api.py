@@ -16,6 +16,7 @@ from quote_tui.batch.service import SourceOutcome
 from quote_tui.engine.errors import SourceError
 from quote_tui.server import routes
 from quote_tui.server.openapi import report_schema_text
+from quote_tui.server.run import BackgroundServer
 from tests.server.conftest import TEXT, StartServer
 
 LIMIT = 64 * 1024
@@ -63,8 +64,8 @@ def test_check_answers_the_cli_report(
     assert report["citations"][3]["error"]["code"] == "unknown_source"
 
 
-def test_body_one_byte_over_the_limit_is_refused(start_server: StartServer) -> None:
-    server = start_server()
+def test_body_one_byte_over_the_limit_is_refused(default_server: BackgroundServer) -> None:
+    server = default_server
     at_limit = b" " * (LIMIT - 2) + b"{}"
     over = at_limit + b" "
 
@@ -112,9 +113,9 @@ def test_counts_per_request_are_limited(start_server: StartServer) -> None:
     ],
 )
 def test_malformed_requests_get_a_code(
-    start_server: StartServer, body: bytes, code: str, status: int
+    default_server: BackgroundServer, body: bytes, code: str, status: int
 ) -> None:
-    server = start_server()
+    server = default_server
     answer = httpx.post(server.url("/v1/check"), content=body)
     assert (answer.status_code, answer.json()["code"]) == (status, code)
     assert answer.json()["recovery"] == "fix_input"
@@ -135,8 +136,8 @@ def test_api_key_bearer_or_header(start_server: StartServer) -> None:
     assert httpx.get(server.url("/v1/health")).status_code == 200  # open for liveness probes
 
 
-def test_loopback_server_refuses_other_hosts_and_sites(start_server: StartServer) -> None:
-    server = start_server()
+def test_loopback_server_refuses_other_hosts_and_sites(default_server: BackgroundServer) -> None:
+    server = default_server
     url = server.url("/v1/read")
     rebound = httpx.post(url, json={"text": TEXT}, headers={"Host": "evil.example:8000"})
     assert rebound.status_code == 421 and rebound.json()["code"] == "bad_host"
@@ -159,8 +160,10 @@ def test_public_address_needs_a_key_or_an_explicit_choice(
     assert "bad_option" in capsys.readouterr().err
 
 
-def test_local_files_only_under_the_root(start_server: StartServer, root: Path) -> None:
-    closed = start_server()
+def test_local_files_only_under_the_root(
+    start_server: StartServer, default_server: BackgroundServer, root: Path
+) -> None:
+    closed = default_server
     absolute = str(root / "austen.txt")
     denied = httpx.post(closed.url("/v1/read"), json={"ref": absolute}).json()
     assert denied["text"] is None and denied["source"]["error"]["code"] == "outside_root"
@@ -184,8 +187,8 @@ def test_local_files_only_under_the_root(start_server: StartServer, root: Path) 
         assert report["sources"][0]["error"]["code"] == "outside_root"
 
 
-def test_read_takes_one_ref_or_one_text(start_server: StartServer) -> None:
-    server = start_server()
+def test_read_takes_one_ref_or_one_text(default_server: BackgroundServer) -> None:
+    server = default_server
     for body in ({}, {"ref": "a.txt", "text": "b"}, {"text": 3}):
         answer = httpx.post(server.url("/v1/read"), json=body)
         assert (answer.status_code, answer.json()["code"]) == (422, "bad_batch")
@@ -243,8 +246,8 @@ async def test_deadline_gives_504(
     assert health["running"] == 0 and health["waiting"] == 0  # the slot was given back
 
 
-def test_health_and_errors_are_json(start_server: StartServer) -> None:
-    server = start_server()
+def test_health_and_errors_are_json(default_server: BackgroundServer) -> None:
+    server = default_server
     health = httpx.get(server.url("/v1/health")).json()
     assert health["status"] == "ok" and health["limits"]["max_body_bytes"] == LIMIT
     assert health["local_files"] is False
