@@ -287,3 +287,22 @@ def test_openapi_report_schema_is_the_package_schema(start_server: StartServer, 
     error = httpx.post(server.url("/v1/check"), content=b"[]").json()
     validate(error, document["components"]["schemas"]["Error"])
     validate(_batch(), document["components"]["schemas"]["Batch"])
+
+
+def test_serve_command_builds_its_config_from_the_options(
+    monkeypatch: pytest.MonkeyPatch, root: Path
+) -> None:
+    from quote_tui.server import run
+
+    seen: list[Any] = []
+    monkeypatch.setattr(run, "serve", lambda config: seen.append(config) or 0)
+    monkeypatch.setenv("QUOTE_TUI_API_KEY", "from-the-environment")
+    argv = ["serve", "--host", "0.0.0.0", "--port", "9", "--root", str(root / "."), "--offline"]
+    limits = ["--max-body-bytes", "1000", "--max-sources", "3", "--deadline", "2.5"]
+    assert cli.main([*argv, *limits, "--max-matches", "2"]) == 0
+    (config,) = seen
+    assert (config.host, config.port, config.api_key) == ("0.0.0.0", 9, "from-the-environment")
+    assert config.root == root.resolve() and config.settings.allow_local
+    assert config.settings.remote.offline and config.settings.options.max_matches == 2
+    assert config.limits.max_body_bytes == 1000 and config.limits.max_sources == 3
+    assert config.limits.deadline == 2.5
