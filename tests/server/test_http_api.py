@@ -84,6 +84,10 @@ def test_body_one_byte_over_the_limit_is_refused(default_server: BackgroundServe
             assert error["recovery"] == "split_request"
             assert error["details"] == {"max_body_bytes": LIMIT}
         assert client.post(server.url("/v1/read"), content=over).status_code == 413
+        # refused from its Content-Length alone, before the server reads it
+        huge = client.post(server.url("/v1/check"), content=b"x" * 4_000_000)
+        assert (huge.status_code, huge.json()["code"]) == (413, "body_too_large")
+        assert client.get(server.url("/v1/health")).json()["waiting"] == 0
 
 
 def test_counts_per_request_are_limited(start_server: StartServer) -> None:
