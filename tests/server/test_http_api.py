@@ -310,3 +310,25 @@ def test_serve_command_builds_its_config_from_the_options(
     assert config.settings.remote.offline and config.settings.options.max_matches == 2
     assert config.limits.max_body_bytes == 1000 and config.limits.max_sources == 3
     assert config.limits.deadline == 2.5
+
+
+class _BrokenService(_SlowService):
+    async def check_batch(self, batch: Any) -> Any:
+        raise RuntimeError("a bug, with a path in its message: /home/someone")
+
+
+def test_an_unexpected_failure_is_a_json_500_that_leaks_nothing(
+    start_server: StartServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(routes, "Service", _BrokenService)
+    server = start_server()
+    batch = {"sources": [], "citations": []}
+    answer = httpx.post(server.url("/v1/check"), json=batch)
+    assert answer.status_code == 500
+    assert answer.json() == {
+        "code": "internal_error",
+        "message": "the server failed on this request",
+        "recovery": "retry_later",
+    }
+    health = httpx.get(server.url("/v1/health")).json()
+    assert (health["running"], health["waiting"]) == (0, 0)
