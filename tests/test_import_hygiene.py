@@ -21,6 +21,7 @@ HEADLESS = [
     "import quote_tui.sources.remote, quote_tui.mcp_server",
     "import quote_tui.manuscripts.scan, quote_tui.reports",
     "import quote_tui.gate.claims, quote_tui.gate.manuscript, quote_tui.gate.sarif",
+    "import quote_tui.server.routes, quote_tui.server.mcp_http",
 ]
 NO_RICH = HEADLESS[:5]
 

@@ -58,10 +58,13 @@ class Api:
     @asynccontextmanager
     async def _bounded(self) -> AsyncIterator[None]:
         """The deadline over the whole request, then a ticket to be admitted."""
+        deadline = asyncio.timeout(self.limits.deadline)
         try:
-            async with asyncio.timeout(self.limits.deadline), self.admission.ticket():
+            async with deadline, self.admission.ticket():
                 yield
         except TimeoutError:
+            if not deadline.expired():  # a timeout of something inside, not this request's
+                raise
             raise ApiError(
                 f"the request took longer than the {self.limits.deadline:g} s deadline",
                 status=504,

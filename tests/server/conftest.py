@@ -40,6 +40,14 @@ def start_server() -> Iterator[StartServer]:
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def default_server() -> Iterator[BackgroundServer]:
+    """One server with the default limits, no key and no root, shared by a module's tests."""
+    config = ServerConfig(settings=confine(Settings(), None))
+    with BackgroundServer(build_app(config)) as server:
+        yield server
+
+
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     """A root folder with one text, a secret beside it and a symlink pointing at the secret."""

@@ -16,6 +16,7 @@ from quote_tui.batch.service import SourceOutcome
 from quote_tui.engine.errors import SourceError
 from quote_tui.server import routes
 from quote_tui.server.openapi import report_schema_text
+from quote_tui.server.run import BackgroundServer
 from tests.server.conftest import TEXT, StartServer
 
 LIMIT = 64 * 1024
@@ -63,8 +64,8 @@ def test_check_answers_the_cli_report(
     assert report["citations"][3]["error"]["code"] == "unknown_source"
 
 
-def test_body_one_byte_over_the_limit_is_refused(start_server: StartServer) -> None:
-    server = start_server()
+def test_body_one_byte_over_the_limit_is_refused(default_server: BackgroundServer) -> None:
+    server = default_server
     at_limit = b" " * (LIMIT - 2) + b"{}"
     over = at_limit + b" "
 
@@ -83,6 +84,10 @@ def test_body_one_byte_over_the_limit_is_refused(start_server: StartServer) -> N
             assert error["recovery"] == "split_request"
             assert error["details"] == {"max_body_bytes": LIMIT}
         assert client.post(server.url("/v1/read"), content=over).status_code == 413
+        # refused from its Content-Length alone, before the server reads it
+        huge = client.post(server.url("/v1/check"), content=b"x" * 4_000_000)
+        assert (huge.status_code, huge.json()["code"]) == (413, "body_too_large")
+        assert client.get(server.url("/v1/health")).json()["waiting"] == 0
 
 
 def test_counts_per_request_are_limited(start_server: StartServer) -> None:
@@ -112,9 +117,9 @@ def test_counts_per_request_are_limited(start_server: StartServer) -> None:
     ],
 )
 def test_malformed_requests_get_a_code(
-    start_server: StartServer, body: bytes, code: str, status: int
+    default_server: BackgroundServer, body: bytes, code: str, status: int
 ) -> None:
-    server = start_server()
+    server = default_server
     answer = httpx.post(server.url("/v1/check"), content=body)
     assert (answer.status_code, answer.json()["code"]) == (status, code)
     assert answer.json()["recovery"] == "fix_input"
@@ -135,8 +140,8 @@ def test_api_key_bearer_or_header(start_server: StartServer) -> None:
     assert httpx.get(server.url("/v1/health")).status_code == 200  # open for liveness probes
 
 
-def test_loopback_server_refuses_other_hosts_and_sites(start_server: StartServer) -> None:
-    server = start_server()
+def test_loopback_server_refuses_other_hosts_and_sites(default_server: BackgroundServer) -> None:
+    server = default_server
     url = server.url("/v1/read")
     rebound = httpx.post(url, json={"text": TEXT}, headers={"Host": "evil.example:8000"})
     assert rebound.status_code == 421 and rebound.json()["code"] == "bad_host"
@@ -159,8 +164,10 @@ def test_public_address_needs_a_key_or_an_explicit_choice(
     assert "bad_option" in capsys.readouterr().err
 
 
-def test_local_files_only_under_the_root(start_server: StartServer, root: Path) -> None:
-    closed = start_server()
+def test_local_files_only_under_the_root(
+    start_server: StartServer, default_server: BackgroundServer, root: Path
+) -> None:
+    closed = default_server
     absolute = str(root / "austen.txt")
     denied = httpx.post(closed.url("/v1/read"), json={"ref": absolute}).json()
     assert denied["text"] is None and denied["source"]["error"]["code"] == "outside_root"
@@ -184,8 +191,8 @@ def test_local_files_only_under_the_root(start_server: StartServer, root: Path) 
         assert report["sources"][0]["error"]["code"] == "outside_root"
 
 
-def test_read_takes_one_ref_or_one_text(start_server: StartServer) -> None:
-    server = start_server()
+def test_read_takes_one_ref_or_one_text(default_server: BackgroundServer) -> None:
+    server = default_server
     for body in ({}, {"ref": "a.txt", "text": "b"}, {"text": 3}):
         answer = httpx.post(server.url("/v1/read"), json=body)
         assert (answer.status_code, answer.json()["code"]) == (422, "bad_batch")
@@ -243,8 +250,8 @@ async def test_deadline_gives_504(
     assert health["running"] == 0 and health["waiting"] == 0  # the slot was given back
 
 
-def test_health_and_errors_are_json(start_server: StartServer) -> None:
-    server = start_server()
+def test_health_and_errors_are_json(default_server: BackgroundServer) -> None:
+    server = default_server
     health = httpx.get(server.url("/v1/health")).json()
     assert health["status"] == "ok" and health["limits"]["max_body_bytes"] == LIMIT
     assert health["local_files"] is False
@@ -284,3 +291,44 @@ def test_openapi_report_schema_is_the_package_schema(start_server: StartServer, 
     error = httpx.post(server.url("/v1/check"), content=b"[]").json()
     validate(error, document["components"]["schemas"]["Error"])
     validate(_batch(), document["components"]["schemas"]["Batch"])
+
+
+def test_serve_command_builds_its_config_from_the_options(
+    monkeypatch: pytest.MonkeyPatch, root: Path
+) -> None:
+    from quote_tui.server import run
+
+    seen: list[Any] = []
+    monkeypatch.setattr(run, "serve", lambda config: seen.append(config) or 0)
+    monkeypatch.setenv("QUOTE_TUI_API_KEY", "from-the-environment")
+    argv = ["serve", "--host", "0.0.0.0", "--port", "9", "--root", str(root / "."), "--offline"]
+    limits = ["--max-body-bytes", "1000", "--max-sources", "3", "--deadline", "2.5"]
+    assert cli.main([*argv, *limits, "--max-matches", "2"]) == 0
+    (config,) = seen
+    assert (config.host, config.port, config.api_key) == ("0.0.0.0", 9, "from-the-environment")
+    assert config.root == root.resolve() and config.settings.allow_local
+    assert config.settings.remote.offline and config.settings.options.max_matches == 2
+    assert config.limits.max_body_bytes == 1000 and config.limits.max_sources == 3
+    assert config.limits.deadline == 2.5
+
+
+class _BrokenService(_SlowService):
+    async def check_batch(self, batch: Any) -> Any:
+        raise RuntimeError("a bug, with a path in its message: /home/someone")
+
+
+def test_an_unexpected_failure_is_a_json_500_that_leaks_nothing(
+    start_server: StartServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(routes, "Service", _BrokenService)
+    server = start_server()
+    batch = {"sources": [], "citations": []}
+    answer = httpx.post(server.url("/v1/check"), json=batch)
+    assert answer.status_code == 500
+    assert answer.json() == {
+        "code": "internal_error",
+        "message": "the server failed on this request",
+        "recovery": "retry_later",
+    }
+    health = httpx.get(server.url("/v1/health")).json()
+    assert (health["running"], health["waiting"]) == (0, 0)
