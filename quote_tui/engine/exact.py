@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.normalize import (
     HYPHENS,
     Folded,
@@ -111,6 +112,7 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     count = 0
     pos = text.find(quote)
     while pos >= 0:
+        checkpoint()
         end = pos + len(quote)
         if _raw_edges_ok(text, pos, end):
             count += 1
@@ -151,6 +153,7 @@ def _literal_hits(
     qhyph = quote.hyphens(part.start, part.end)
     pos = lo
     while True:
+        checkpoint()
         i = source.text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return
@@ -190,6 +193,7 @@ def _fragment_hits(
     text = source.text
     pos = lo
     while pos <= start_limit:
+        checkpoint()
         m = pattern.search(text, pos)
         if m is None or m.start() > start_limit:
             return
