@@ -120,3 +120,42 @@ async def test_read_past_its_budget_is_stopped(
     assert source["status"] == "unavailable"
     assert source["error"]["code"] == "timeout"
     assert [c["status"] for c in report["citations"]] == ["unavailable", "exact"]
+
+
+async def test_mcp_tools_take_a_citation_budget() -> None:
+    from quote_tui.mcp_server import _Tools
+
+    tools = _Tools(Settings(allow_local=False), None)
+    sources = [{"id": "t", "text": REPEATED}]
+    citations = [{"id": "c", "source": "t", "quote": ABSENT}]
+    spent = await tools.check_citations(sources, citations, citation_timeout=1e-6)
+    assert spent["citations"][0]["status"] == "inconclusive"
+    assert spent["citations"][0]["reason"] == "time_budget"
+    exact = [{"id": "c", "source": "t", "quote": "approved the plan after a long debate"}]
+    whole = await tools.check_citations(sources, exact)
+    assert whole["citations"][0]["status"] == "exact"
+
+
+def test_cli_budget_options(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "b.json").write_text(
+        '{"sources": [{"id": "t", "text": "Plain words here."}],'
+        ' "citations": [{"id": "c", "source": "t", "quote": "Plain words"}]}',
+        encoding="utf-8",
+    )
+    base = [sys.executable, "-m", "quote_tui", "check", str(tmp_path / "b.json")]
+    bad = subprocess.run([*base, "--citation-timeout", "-1"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--citation-timeout" in bad.stderr
+    out = tmp_path / "r.json"
+    good = subprocess.run(
+        [*base, "-o", str(out), "--citation-timeout", "5", "--read-timeout", "0"],
+        capture_output=True,
+        text=True,
+    )
+    assert good.returncode == 0, good.stderr
+    import json
+
+    settings = json.loads(out.read_text(encoding="utf-8"))["settings"]
+    assert settings["citation_timeout"] == 5 and settings["read_timeout"] is None
