@@ -159,3 +159,25 @@ def test_cli_budget_options(tmp_path: Path) -> None:
 
     settings = json.loads(out.read_text(encoding="utf-8"))["settings"]
     assert settings["citation_timeout"] == 5 and settings["read_timeout"] is None
+
+
+async def test_check_that_never_reaches_a_checkpoint_is_abandoned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+    import time
+
+    import quote_tui.batch.service as service_module
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        threading.Event().wait(10)  # native code that never returns to a checkpoint
+
+    monkeypatch.setattr(service_module, "engine_check", stuck)
+    batch = Batch((SourceSpec("t", text="Plain words here."),), (CitationSpec("c", "t", "x"),))
+    started = time.monotonic()
+    async with Service(Settings(citation_timeout=0.2)) as service:
+        report = await service.check_batch(batch)
+    assert time.monotonic() - started < 3  # the budget plus its margin, not the 10 s
+    outcome = report.citations[0]
+    assert outcome.status == "inconclusive"
+    assert outcome.error is not None and outcome.error.code == "time_budget"
