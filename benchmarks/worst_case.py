@@ -37,11 +37,64 @@ from quote_tui.engine.text import PreparedText
 
 OPTIONS = MatchOptions()
 LONG = 20_000
-VOCABULARY = (
-    "the of and to in a is that for it as was with be by on not he this are or his from at which "
-    "but have an they you were her she there been one all we their has would when if so no will "
-    "analysis sample measured protein cell significant results observed patients treatment"
-).split()
+VOCABULARY = [
+    "the",
+    "of",
+    "and",
+    "to",
+    "in",
+    "a",
+    "is",
+    "that",
+    "for",
+    "it",
+    "as",
+    "was",
+    "with",
+    "be",
+    "by",
+    "on",
+    "not",
+    "he",
+    "this",
+    "are",
+    "or",
+    "his",
+    "from",
+    "at",
+    "which",
+    "but",
+    "have",
+    "an",
+    "they",
+    "you",
+    "were",
+    "her",
+    "she",
+    "there",
+    "been",
+    "one",
+    "all",
+    "we",
+    "their",
+    "has",
+    "would",
+    "when",
+    "if",
+    "so",
+    "no",
+    "will",
+    "analysis",
+    "sample",
+    "measured",
+    "protein",
+    "cell",
+    "significant",
+    "results",
+    "observed",
+    "patients",
+    "treatment",
+]
 
 
 def _repeat_to(unit: str, size: int) -> str:
@@ -66,7 +119,7 @@ def texts(size: int, rng: random.Random) -> dict[str, str]:
 
 
 def _slice(text: str, start: int, length: int) -> str:
-    """About ``length`` characters of ``text`` from ``start``, moved to whole words if it has any."""
+    """About ``length`` characters of ``text`` from ``start``, moved to whole words if any."""
     a = text.find(" ", start)
     a = start if a < 0 or a > start + 100 else a + 1
     b = text.rfind(" ", a, a + length)
@@ -184,7 +237,7 @@ def main() -> None:
         warm(prepared)
         print(f"   {'quotation':<18} {'chars':>6} {'check':>8} {'edlib':>8}  verdict")
         for kind, quote in quotations(text, rng).items():
-            seconds, result = _timed(lambda q=quote: check(prepared, q, options=OPTIONS))
+            seconds, result = _timed(lambda q=quote, p=prepared: check(p, q, options=OPTIONS))
             worst = max(worst, seconds)
             base = edlib_baseline(quote, text, args.edlib_cap) if args.edlib_cap else "       -"
             print(

@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from quote_tui._version import __version__
-from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.batch.specs import (
+    DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_READ_TIMEOUT,
+    Batch,
+    CitationSpec,
+    Settings,
+    SourceSpec,
+)
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import MatchOptions
 
@@ -67,7 +74,38 @@ def _matching_args(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="longer texts are truncated and missing quotations become inconclusive",
     )
+    _budget_args(group)
     _network_args(parser)
+
+
+def _budget_args(group: Any) -> None:
+    group.add_argument(
+        "--citation-timeout",
+        type=_seconds,
+        default=DEFAULT_CITATION_TIMEOUT,
+        metavar="SECONDS",
+        help="a check that takes longer is inconclusive (time_budget); 0 for no limit "
+        f"(default {DEFAULT_CITATION_TIMEOUT:g})",
+    )
+    group.add_argument(
+        "--read-timeout",
+        type=_seconds,
+        default=DEFAULT_READ_TIMEOUT,
+        metavar="SECONDS",
+        help="a local source that takes longer to read is unavailable (timeout); 0 for no "
+        f"limit (default {DEFAULT_READ_TIMEOUT:g})",
+    )
+
+
+def _seconds(value: str) -> float | None:
+    """A time budget in seconds; 0 means none."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {value!r}") from None
+    if seconds < 0 or seconds != seconds:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {value!r}")
+    return seconds or None
 
 
 def _network_args(parser: argparse.ArgumentParser) -> None:
@@ -174,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio (or --http)")
     mcp.add_argument("--root", type=Path, help="folder whose files agents may read")
     add_mcp_http_args(mcp)
+    _budget_args(mcp)
     _network_args(mcp)
 
     serve = sub.add_parser("serve", help="serve the HTTP API (POST /v1/check, /v1/read)")
@@ -272,6 +311,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         max_source_chars=args.max_source_chars,
         remote=_remote_settings(args),
         concurrency=max(1, getattr(args, "jobs", 4)),
+        citation_timeout=args.citation_timeout,
+        read_timeout=args.read_timeout,
     )
 
 
@@ -718,7 +759,15 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         )
     from quote_tui.mcp_server import run
 
-    return int(run(root=args.root, remote=_remote_settings(args)) or 0)
+    return int(
+        run(
+            root=args.root,
+            remote=_remote_settings(args),
+            citation_timeout=args.citation_timeout,
+            read_timeout=args.read_timeout,
+        )
+        or 0
+    )
 
 
 def _api_key(args: argparse.Namespace) -> str | None:

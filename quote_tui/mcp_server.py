@@ -28,7 +28,14 @@ from quote_tui._version import __version__
 from quote_tui.batch.batchfile import parse_batch
 from quote_tui.batch.report import build_report
 from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.batch.specs import (
+    DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_READ_TIMEOUT,
+    Batch,
+    CitationSpec,
+    Settings,
+    SourceSpec,
+)
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 from quote_tui.sources.remote import RemoteSettings
 
@@ -45,7 +52,9 @@ _VERDICTS = """Verdicts (citation "status"):
   and flags critical ones. Treat it as a misquotation to fix, not as support.
 - not_found: nothing close in the checked text. Look at the source's "representation": an
   abstract (pubmed_abstract) or a landing page (doi_landing_page) is not the whole work.
-- inconclusive: the checked text was truncated, so absence proves nothing.
+- inconclusive: the checked text was truncated (reason "truncated"), so absence proves nothing,
+  or the check ran past its time budget (reason "time_budget"; pass a larger
+  citation_timeout in seconds).
 - unavailable: the source could not be read; its error has a code and a recovery hint.
 What a match means: the words are present in the text that was retrieved and checked (see the
 source's retrieval record and representation). It does NOT mean the claim is true, that the
@@ -109,8 +118,14 @@ class _Tools:
         self.settings = settings
         self.root = root
 
-    async def _run(self, batch: Batch) -> dict[str, Any]:
-        async with Service(self.settings) as service:
+    def _budgeted(self, citation_timeout: float | None) -> Settings:
+        """The server's settings with a call's own citation budget, when it gives one."""
+        if citation_timeout is None or citation_timeout <= 0:
+            return self.settings
+        return dataclasses.replace(self.settings, citation_timeout=citation_timeout)
+
+    async def _run(self, batch: Batch, citation_timeout: float | None = None) -> dict[str, Any]:
+        async with Service(self._budgeted(citation_timeout)) as service:
             report = await service.check_batch(batch)
         return build_report(report)
 
@@ -120,6 +135,7 @@ class _Tools:
         source: str | None = None,
         source_text: str | None = None,
         truncated: bool = False,
+        citation_timeout: float | None = None,
     ) -> dict[str, Any]:
         if (source is None) == (source_text is None):
             raise _tool_error(
@@ -131,20 +147,23 @@ class _Tools:
             )
         spec = SourceSpec(id="source", ref=source, text=source_text, truncated=truncated)
         batch = Batch((spec,), (CitationSpec(id="quote", source="source", quote=quote),), self.root)
-        report = await self._run(batch)
+        report = await self._run(batch, citation_timeout)
         error = _first_error(report)
         if error is not None:
             raise ToolError(json.dumps(error, ensure_ascii=False))
         return report
 
     async def check_citations(
-        self, sources: list[dict[str, Any]], citations: list[dict[str, Any]]
+        self,
+        sources: list[dict[str, Any]],
+        citations: list[dict[str, Any]],
+        citation_timeout: float | None = None,
     ) -> dict[str, Any]:
         try:
             batch = parse_batch({"sources": sources, "citations": citations}, base_dir=self.root)
         except QuoteTuiError as exc:
             raise _tool_error(exc) from exc
-        return await self._run(batch)
+        return await self._run(batch, citation_timeout)
 
     async def check_numbers(self, text: str, quotes: list[str]) -> dict[str, Any]:
         from quote_tui.gate.prose import number_issues
@@ -204,17 +223,33 @@ def confine(settings: Settings, root: Path | None) -> Settings:
     return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)
 
 
-def build_server(*, root: Path | None = None, remote: RemoteSettings | None = None) -> MCPServer:
+def build_server(
+    *,
+    root: Path | None = None,
+    remote: RemoteSettings | None = None,
+    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
+    read_timeout: float | None = DEFAULT_READ_TIMEOUT,
+) -> MCPServer:
     """The MCP server with its four tools.
 
     Args:
         root: the only folder whose files may be read (None: no local files at all).
         remote: network settings (snapshot store, timeouts); defaults otherwise.
+        citation_timeout: seconds per citation's check (None: no budget); a call may pass its
+            own ``citation_timeout``.
+        read_timeout: seconds per local source read (None: no budget).
 
     Returns:
         An ``MCPServer``; call ``.run("stdio")``.
     """
-    settings = confine(Settings(remote=remote or RemoteSettings()), root)
+    settings = confine(
+        Settings(
+            remote=remote or RemoteSettings(),
+            citation_timeout=citation_timeout,
+            read_timeout=read_timeout,
+        ),
+        root,
+    )
     tools = _Tools(settings, settings.root)
     server = MCPServer(
         name="quote_tui",
@@ -231,17 +266,27 @@ def build_server(*, root: Path | None = None, remote: RemoteSettings | None = No
     return server
 
 
-def run(root: Path | None = None, *, remote: RemoteSettings | None = None) -> int:
+def run(
+    root: Path | None = None,
+    *,
+    remote: RemoteSettings | None = None,
+    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
+    read_timeout: float | None = DEFAULT_READ_TIMEOUT,
+) -> int:
     """Serve MCP over stdio until the client closes the connection.
 
     Args:
         root: see ``build_server``.
         remote: network settings; the CLI passes its own (``--offline``, ``--store``, ...).
+        citation_timeout: see ``build_server``.
+        read_timeout: see ``build_server``.
 
     Returns:
         The exit code (0).
     """
-    build_server(root=root, remote=remote).run("stdio")
+    build_server(
+        root=root, remote=remote, citation_timeout=citation_timeout, read_timeout=read_timeout
+    ).run("stdio")
     return 0
 
 
@@ -252,9 +297,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", type=Path, help="snapshot store file")
     parser.add_argument("--offline", action="store_true", help="use stored snapshots only")
     parser.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS")
+    parser.add_argument(
+        "--citation-timeout", type=float, default=DEFAULT_CITATION_TIMEOUT, metavar="SECONDS"
+    )
+    parser.add_argument(
+        "--read-timeout", type=float, default=DEFAULT_READ_TIMEOUT, metavar="SECONDS"
+    )
     args = parser.parse_args(argv)
     remote = RemoteSettings(store_path=args.store, offline=args.offline, timeout=args.timeout)
-    return run(args.root, remote=remote)
+    return run(
+        args.root,
+        remote=remote,
+        citation_timeout=args.citation_timeout or None,
+        read_timeout=args.read_timeout or None,
+    )
 
 
 if __name__ == "__main__":

@@ -159,6 +159,10 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
             best_similarity=round(result.best_similarity, 4),
             matches=matches,
         )
+    if outcome.status == "inconclusive":
+        # why the verdict is unknown: the text is partial, or the check ran out of time
+        timed_out = outcome.error is not None and outcome.error.code == "time_budget"
+        entry["reason"] = "time_budget" if timed_out else "truncated"
     if spec.locator is not None:
         entry["locator"] = spec.locator
     if outcome.page_check is not None:
@@ -178,6 +182,8 @@ def report_head(settings: Settings, created: str) -> dict[str, Any]:
         "settings": {
             "matching": settings.options.to_dict(),
             "max_source_chars": settings.max_source_chars,
+            "citation_timeout": settings.citation_timeout,
+            "read_timeout": settings.read_timeout,
         },
         "offsets": "code points into each source's checked text (utf16_* in UTF-16 code units)",
     }

@@ -2,22 +2,29 @@
 
 One place reads sources, runs the engine off the event loop, and turns failures into per-entry
 errors, so the CLI, the agent server and the app can never disagree about a verdict or word an
-error differently. Blocking work (PDF extraction, readability, matching) runs in threads via
-``asyncio.to_thread``; network sources share one guarded session per run.
+error differently. Local files are read in worker processes (``sources.isolated``), so a reader
+that crashes in native code or hangs costs only its source; matching runs in daemon threads
+under a time budget per citation, so nothing a batch holds keeps the report from being written.
+Network sources share one guarded session per run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import dataclasses
 import re
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import (
@@ -45,6 +52,8 @@ __all__ = [
     "SourceSpec",
     "check_text_sync",
 ]
+
+_T = TypeVar("_T")
 
 EXTRA_STATUSES = ("error", "unreferenced")
 """Citation statuses beyond the engine's: a bad entry, and a quotation that names no source."""
@@ -118,6 +127,8 @@ class Service:
         self.settings = settings or Settings()
         self._remote: Any = None
         self._remote_lock = asyncio.Lock()
+        self._pool: Any = None
+        self._checks: asyncio.Semaphore | None = None
 
     async def __aenter__(self) -> Service:
         return self
@@ -126,7 +137,10 @@ class Service:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Close the network session, if one was opened."""
+        """Close the network session and stop the reader processes, if any were started."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.close)
         if self._remote is not None:
             remote, self._remote = self._remote, None
             await remote.__aexit__(None, None, None)
@@ -137,6 +151,8 @@ class Service:
         """Read one source. Never raises for a bad source: the outcome carries the error."""
         try:
             loaded = await self._load(spec, base_dir)
+        except TimeoutError:
+            return SourceOutcome(spec, error=_read_timeout(spec, self.settings.read_timeout))
         except QuoteTuiError as exc:
             return SourceOutcome(spec, error=exc)
         except Exception as exc:  # a reader bug must not sink the whole batch
@@ -174,7 +190,7 @@ class Service:
         parsed = parse_ref(spec.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)
-            return await asyncio.to_thread(_read_and_warm, path, max_chars, spec.ref)
+            return await self._read_local(path, max_chars, spec.ref)
         session = await self._remote_session()
         loaded = await session.load(parsed, max_chars=max_chars)
         await asyncio.to_thread(warm, loaded.prepared)
@@ -202,6 +218,37 @@ class Service:
                 )
             return real
         return path
+
+    async def _read_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource:
+        """Read a local file (PDF, HTML and XML in a child process, unless isolation is off)
+        and index it.
+
+        The child is killed at the read budget; the wait here stops a little later still, so
+        even indexing a huge text, or a read in this process, cannot hold the batch.
+        """
+        budget = self.settings.read_timeout
+        if self.settings.isolate_readers and await asyncio.to_thread(_isolated, path):
+            pool = self._reader_pool()
+
+            def read() -> LoadedSource:
+                loaded = pool.read(path, max_chars=max_chars, ref=ref, timeout=budget)
+                warm(loaded.prepared)
+                return loaded
+
+        else:
+
+            def read() -> LoadedSource:
+                return _read_and_warm(path, max_chars, ref)
+
+        wait = None if budget is None else budget + _margin(budget)
+        return await asyncio.wait_for(_in_daemon_thread(read), wait)
+
+    def _reader_pool(self) -> Any:
+        if self._pool is None:
+            from quote_tui.sources.isolated import ReaderPool
+
+            self._pool = ReaderPool(max(1, self.settings.concurrency))
+        return self._pool
 
     async def _remote_session(self) -> Any:
         async with self._remote_lock:
@@ -256,9 +303,9 @@ class Service:
             return CitationOutcome(spec, str(Status.UNAVAILABLE), error=source.error)
         prepared = source.loaded.prepared
         try:
-            result = await asyncio.to_thread(
-                engine_check, prepared, spec.quote, options=self.settings.options
-            )
+            result = await self._run_check(prepared, spec.quote)
+        except BudgetExceeded as exc:
+            return CitationOutcome(spec, str(Status.INCONCLUSIVE), error=exc)
         except QuoteTuiError as exc:
             return CitationOutcome(spec, "error", error=exc)
         except Exception as exc:
@@ -266,6 +313,39 @@ class Service:
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
+
+    async def _run_check(self, prepared: PreparedText, quote: str) -> CheckResult:
+        """The engine under the citation budget, in a daemon thread.
+
+        The engine stops itself at its next checkpoint once the budget is spent; should it not
+        reach one, the wait ends a margin later anyway and the thread is left to finish on its
+        own (a daemon thread never holds the process open).
+        """
+        if self._checks is None:
+            # a check is CPU-bound: more at once than this only shares the same cores
+            self._checks = asyncio.Semaphore(max(2, self.settings.concurrency))
+        budget = self.settings.citation_timeout
+        options = self.settings.options
+        async with self._checks:
+            if budget is None:
+                return await _in_daemon_thread(engine_check, prepared, quote, options=options)
+            deadline = time.monotonic() + budget
+            abandoned = threading.Event()
+
+            def expired() -> bool:
+                return abandoned.is_set() or time.monotonic() > deadline
+
+            def run() -> CheckResult:
+                with armed(expired):
+                    return engine_check(prepared, quote, options=options)
+
+            try:
+                return await asyncio.wait_for(_in_daemon_thread(run), budget + _margin(budget))
+            except TimeoutError:
+                abandoned.set()
+                raise _time_budget(budget) from None
+            except BudgetExceeded:
+                raise _time_budget(budget) from None
 
     async def check_batch(
         self, batch: Batch, *, progress: Callable[[Progress], None] | None = None
@@ -312,6 +392,67 @@ class Service:
             _dedupe_errors(batch.sources, {k: t.result() for k, t in loads.items()})
         )
         return Report(source_outcomes, tuple(t.result() for t in citation_tasks), self.settings)
+
+
+def _margin(budget: float) -> float:
+    """How long past a budget the service still waits for a cooperative stop."""
+    return min(5.0, 0.5 + budget / 4)
+
+
+def _time_budget(budget: float) -> BudgetExceeded:
+    exc = BudgetExceeded(
+        f"The check took longer than its {budget:g} s budget (--citation-timeout); "
+        "the verdict is unknown."
+    )
+    exc.details = {"seconds": budget}
+    return exc
+
+
+def _read_timeout(spec: SourceSpec, budget: float | None) -> SourceError:
+    return SourceError(
+        f"Reading {spec.ref or spec.id} took longer than its {budget:g} s budget (--read-timeout).",
+        code=ErrorCode.TIMEOUT,
+        recovery=Recovery.RAISE_TIME_BUDGET,
+        details={"seconds": budget},
+    )
+
+
+async def _in_daemon_thread(fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """Run blocking work in a fresh daemon thread, with the caller's context.
+
+    Unlike ``asyncio.to_thread``, a thread that never returns holds neither the event loop's
+    shutdown nor the interpreter's exit: a caller that stops waiting can still finish its work.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[_T] = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(result: Any, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    def target() -> None:
+        try:
+            result, error = context.run(fn, *args, **kwargs), None
+        except BaseException as exc:  # handed to the waiting coroutine, which decides
+            result, error = None, exc
+        # a closed loop raises RuntimeError: nobody waits for this result any more
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=target, daemon=True, name="quote_tui-work").start()
+    return await future
+
+
+def _isolated(path: Path) -> bool:
+    """Whether a local file goes to a reader process: a native format, where one can fork."""
+    from quote_tui.sources.isolated import isolation_available, native
+
+    return isolation_available() and native(path)
 
 
 def _read_and_warm(path: Path, max_chars: int, ref: str) -> LoadedSource:

@@ -12,6 +12,12 @@ if TYPE_CHECKING:
     from quote_tui.sources.remote import RemoteSettings
 
 
+DEFAULT_CITATION_TIMEOUT = 20.0
+"""Seconds per citation: far above a normal check (milliseconds), short enough for a batch."""
+DEFAULT_READ_TIMEOUT = 60.0
+"""Seconds per local source read: a 1,000-page PDF takes a few seconds."""
+
+
 @dataclass(frozen=True, slots=True)
 class SourceSpec:
     """A source named by a ``ref`` (path, URL, ``doi:``, ``pmid:``) or supplied as ``text``."""
@@ -57,6 +63,12 @@ class Settings:
         remote: network settings; None means network sources use their defaults.
         root: when set, local paths must lie under it (the MCP server's ``--root``).
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
+        citation_timeout: seconds one citation's check may take before it is ``inconclusive``
+            (``time_budget``); None for no budget.
+        read_timeout: seconds reading one local source may take before it is ``unavailable``
+            (``timeout``); None for no budget.
+        isolate_readers: read local files in worker processes, so a reader that crashes or
+            hangs in native code costs only its own source.
     """
 
     options: MatchOptions = field(default_factory=MatchOptions)
@@ -65,3 +77,6 @@ class Settings:
     remote: RemoteSettings | None = None
     root: Path | None = None
     allow_local: bool = True
+    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT
+    read_timeout: float | None = DEFAULT_READ_TIMEOUT
+    isolate_readers: bool = True

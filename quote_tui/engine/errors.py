@@ -40,6 +40,9 @@ class ErrorCode(StrEnum):
     BAD_REF = "bad_ref"
     NOT_SUPPORTED_YET = "not_supported_yet"
     OUTSIDE_ROOT = "outside_root"
+    READER_CRASHED = "reader_crashed"
+    # time budgets (a read past its budget is ``timeout``, as for the network)
+    TIME_BUDGET = "time_budget"
     # network
     BLOCKED_ADDRESS = "blocked_address"
     BAD_URL = "bad_url"
@@ -71,6 +74,7 @@ class Recovery(StrEnum):
     USE_SUPPLIED_TEXT = "use_supplied_text"
     REVIEW_SOURCE = "review_source"
     FIX_INPUT = "fix_input"
+    RAISE_TIME_BUDGET = "raise_time_budget"
 
 
 class QuoteTuiError(Exception):

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
+from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     HYPHENS,
@@ -127,6 +128,7 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     period = smallest_period(quote)
     pos = text.find(quote)
     while pos >= 0:
+        checkpoint()
         if 2 * period > m:
             end = pos + m
             if _raw_edges_ok(text, pos, end):
@@ -252,6 +254,7 @@ def _literal_hits(
     pos = lo
     # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
     for _ in range(_MAX_NORMALIZED_STARTS):
+        checkpoint()
         i = source.text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return
@@ -297,6 +300,7 @@ def _fragment_hits(
     text = source.text
     pos = lo
     while pos <= start_limit:
+        checkpoint()
         m = pattern.search(text, pos)
         if m is None or m.start() > start_limit:
             return

@@ -29,6 +29,7 @@ from itertools import repeat
 import edlib
 from rapidfuzz.distance import Levenshtein
 
+from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
 
@@ -362,12 +363,14 @@ def _seed_regions(
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
         covered: set[int] = set()
+        checkpoint()
         for p in postings[key]:
             covered.update(range(max(0, p - span + 1), p + 1))
         for w in covered:
             scores[w] += weight
     picked: list[int] = []
     for w, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0])):
+        checkpoint()
         if all(abs(w - other) >= span for other in picked):
             picked.append(w)
             if len(picked) == count:
@@ -724,6 +727,7 @@ def _rough_hits(
     first: list[tuple[int, int, list[_Hit]]] = []
     for k in bounds_k:
         for lo, hi in bounds:
+            checkpoint()
             found = _align_bytes(qbytes, data, lo, hi, k)
             if found:
                 hits += found
@@ -811,6 +815,7 @@ def find_near(
         # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
         windows.append((0, len(text)))
     for lo, hi in windows:
+        checkpoint()
         candidate = _refine(text, lo, hi, folded_quote, low_quote)
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))

@@ -166,6 +166,19 @@ def _markdown_title(text: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+NATIVE_FORMATS = frozenset({"pdf", "html", "xml"})
+"""Formats whose readers run native code (PyMuPDF, lxml)."""
+
+
+def local_format(data: bytes, name: str) -> str:
+    """The reader ``read_path`` would choose for a file, from its name and first bytes.
+
+    Raises:
+        SourceError: ``unsupported_type`` for a format that cannot be read.
+    """
+    return _format(data, name, "")
+
+
 def _read_format(
     fmt: str, data: bytes, *, charset: str | None, password: str | None, url: str | None
 ) -> _Read:

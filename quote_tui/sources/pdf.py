@@ -8,6 +8,7 @@ repairing them here would hide that from the user. Lines are joined with "\\n", 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,11 @@ _MIN_CHARS_PER_PAGE = 20
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
 _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
+# PyMuPDF runs MuPDF on one shared context without locks and calls back into Python (for its
+# warnings) from inside MuPDF, where another thread may take the GIL and enter MuPDF too: one
+# extraction at a time per process. (Batches read PDFs in child processes; this guards the
+# readers that run in-process, such as fetched PDFs.)
+_MUPDF_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +232,7 @@ def _label(page: pymupdf.Page) -> str | None:
 
 
 def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
-    """Extract a PDF's text layer page by page.
+    """Extract a PDF's text layer page by page (one extraction at a time per process).
 
     Args:
         data: the PDF's bytes.
@@ -238,6 +244,11 @@ def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
     Raises:
         SourceError: ``empty_file``, ``broken_file``, ``encrypted`` or ``no_text_layer``.
     """
+    with _MUPDF_LOCK:
+        return _extract(data, password)
+
+
+def _extract(data: bytes, password: str | None) -> PdfText:
     doc = _open(data, password)
     try:
         parts: list[str] = []

@@ -1,0 +1,321 @@
+"""PDF, HTML and XML files read in child processes, so a native crash or a hang costs one source.
+
+PyMuPDF and lxml run C code. PyMuPDF runs MuPDF with one shared context and no locks
+(``reinit_singlethreaded``) and calls back into Python for every MuPDF warning; during such a
+callback the interpreter may hand the GIL to another thread, which then enters MuPDF on the same
+context. Reading in child processes keeps each MuPDF to one thread, and when a reader aborts or
+segfaults anyway only its child dies: the source becomes ``unavailable`` with
+``reader_crashed`` and the batch goes on. A read past its budget is ended by killing the child.
+
+How: one small server process (``python -m quote_tui.sources.isolated``), single-threaded,
+imports the readers once and warms them up, then forks one child per read. A fork of a warm
+process costs milliseconds where a fresh interpreter costs a second of imports, and forking is
+safe there because the server runs no other thread (forking the caller itself, which runs
+threads, is not). ``multiprocessing`` is not used: its ``spawn`` re-imports the caller's main
+module in every worker, which re-runs a script that lacks an ``if __name__ == "__main__"``
+guard. The parent reaches the server over a Unix socket in a private folder, authenticated with
+a random key, and each read's child answers on that read's own connection. The matching indexes
+are built in the parent: only the text and its page facts cross the socket.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
+from pathlib import Path
+from typing import Any
+
+from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
+from quote_tui.sources.local import NATIVE_FORMATS, local_format, read_path
+from quote_tui.sources.records import LoadedSource
+
+__all__ = ["FAULT_ENV", "ReaderPool", "UnexpectedReaderError", "isolation_available", "native"]
+
+FAULT_ENV = "QUOTE_TUI_TEST_READER_FAULT"
+"""Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME abort
+(SIGABRT) or hang, standing in for a native crash or an endless loop in a reader."""
+
+# The folder holding the quote_tui package, so the server imports this very copy of it.
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_START_TIMEOUT = 60.0
+
+
+class UnexpectedReaderError(Exception):
+    """A reader raised something other than a ``QuoteTuiError`` (a reader bug) in its child."""
+
+
+def isolation_available() -> bool:
+    """Whether this platform can fork a reader per file (POSIX with Unix sockets)."""
+    return hasattr(os, "fork") and hasattr(socket, "AF_UNIX")
+
+
+def native(path: str | os.PathLike[str]) -> bool:
+    """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
+
+    Unreadable paths answer False: reading them in this process gives their specific error.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    try:
+        return local_format(head, os.fspath(path)) in NATIVE_FORMATS
+    except QuoteTuiError:
+        return False
+
+
+# --- the server and its children -----------------------------------------------------------
+
+
+def _fault(path: str) -> None:
+    action, _, name = os.environ.get(FAULT_ENV, "").partition(":")
+    if not name or Path(path).name != name:
+        return
+    if action == "abort":
+        os.abort()
+    if action == "hang":
+        threading.Event().wait()
+
+
+def _read_one(conn: Connection) -> None:
+    """A child's work: read the one requested file and send back the source or the error."""
+    path, max_chars, ref, password = conn.recv()
+    reply: tuple[Any, ...]
+    try:
+        _fault(path)
+        reply = ("ok", read_path(path, max_chars=max_chars, ref=ref, password=password))
+    except QuoteTuiError as exc:
+        reply = ("error", exc.message, exc.code, exc.recovery, exc.details)
+    except Exception as exc:  # a reader bug: the parent reports it as such
+        reply = ("bug", f"{type(exc).__name__}: {exc}")
+    conn.send(reply)
+
+
+def _warm_up() -> None:
+    """Import the readers and run each once, so every forked child starts warm."""
+    import pymupdf
+
+    from quote_tui.sources.local import read_bytes
+
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Warm up the PDF reader.")
+    read_bytes(doc.tobytes(), name="warm.pdf")
+    doc.close()
+    html = b"<html><head><title>t</title></head><body><p>Warm up the HTML reader, " * 4
+    read_bytes(html + b"</p></body></html>", name="warm.html")
+
+
+def _serve(address: str, key: bytes) -> None:
+    """The server's loop: fork a child per connection until the parent goes away."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(address)
+    listener.listen(64)
+    # children are reaped by the kernel; the parent learns of a crash from the closed socket
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    print("ready", flush=True)
+    # PyMuPDF prints its messages on stdout; after the handshake nobody reads it
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    selector = selectors.DefaultSelector()
+    selector.register(listener, selectors.EVENT_READ)
+    selector.register(sys.stdin, selectors.EVENT_READ)
+    while True:
+        for event, _ in selector.select():
+            if event.fileobj is sys.stdin:
+                return  # the parent closed our stdin, or exited
+            sock, _ = listener.accept()
+            if os.fork() == 0:
+                selector.close()
+                listener.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                code = 0
+                try:
+                    conn = Connection(sock.detach())
+                    deliver_challenge(conn, key)
+                    answer_challenge(conn, key)
+                    conn.send(os.getpid())
+                    _read_one(conn)
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            sock.close()
+
+
+def _main() -> int:
+    """The server's entry point; the parent writes the socket path and key on stdin."""
+    # Ctrl-C in a terminal reaches the whole process group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    address = sys.stdin.readline().strip()
+    key = bytes.fromhex(sys.stdin.readline().strip())
+    _warm_up()
+    _serve(address, key)
+    return 0
+
+
+# --- the parent's side -----------------------------------------------------------------------
+
+
+class ReaderPool:
+    """Reads local files in forked children, at most ``size`` at once; ``read`` blocks.
+
+    Thread-safe. The server starts on the first read; ``close`` stops it and any child still
+    reading.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._slots = threading.BoundedSemaphore(max(1, size))
+        self._lock = threading.Lock()
+        self._server: subprocess.Popen[str] | None = None
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
+        self._address = ""
+        self._key = b""
+        self._children: set[int] = set()
+        self._closed = False
+
+    def read(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        max_chars: int,
+        ref: str | None = None,
+        password: str | None = None,
+        timeout: float | None = None,
+    ) -> LoadedSource:
+        """Read one local file in a child (see ``sources.local.read_path``).
+
+        Raises:
+            SourceError: the reader's own error; ``reader_crashed`` when the child died while
+                reading; ``timeout`` when the read took longer than ``timeout`` seconds.
+            UnexpectedReaderError: a reader bug (any other exception in the child).
+        """
+        shown = os.fspath(path)
+        with self._slots:
+            self._start()
+            conn = Client(self._address, family="AF_UNIX", authkey=self._key)
+            pid = 0
+            try:
+                pid = conn.recv()
+                with self._lock:
+                    self._children.add(pid)
+                conn.send((shown, max_chars, ref, password))
+                if not conn.poll(timeout):
+                    _kill(pid)
+                    raise SourceError(
+                        f"Reading {shown} took longer than its {timeout:g} s budget "
+                        "(--read-timeout); the reader was stopped.",
+                        code=ErrorCode.TIMEOUT,
+                        recovery=Recovery.RAISE_TIME_BUDGET,
+                        details={"seconds": timeout},
+                    )
+                reply = conn.recv()
+            except (EOFError, OSError) as exc:
+                raise SourceError(
+                    f"The reader crashed on {shown}: the file may be damaged in a way that trips "
+                    "the native library. Paste its text, or convert the file, and check again.",
+                    code=ErrorCode.READER_CRASHED,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                ) from exc
+            finally:
+                conn.close()
+                with self._lock:
+                    self._children.discard(pid)
+        kind, *rest = reply
+        if kind == "ok":
+            loaded: LoadedSource = rest[0]
+            return loaded
+        if kind == "error":
+            message, code, recovery, details = rest
+            raise SourceError(message, code=code, recovery=recovery, details=details)
+        raise UnexpectedReaderError(rest[0])
+
+    def close(self) -> None:
+        """Stop the server and kill any child still reading."""
+        with self._lock:
+            self._closed = True
+            server, self._server = self._server, None
+            children, self._children = set(self._children), set()
+        for pid in children:
+            _kill(pid)
+        if server is not None:
+            if server.stdin is not None:
+                server.stdin.close()  # the server's cue to leave
+            try:
+                server.wait(5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        if self._folder is not None:
+            self._folder.cleanup()
+            self._folder = None
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the reader pool is closed")
+            if self._server is not None and self._server.poll() is None:
+                return
+            if self._folder is None:
+                # a private folder: only this user can reach the socket, and the key proves
+                # the caller is this process
+                self._folder = tempfile.TemporaryDirectory(prefix="quote_tui-")
+            self._address = str(Path(self._folder.name) / f"readers-{os.getpid()}.sock")
+            Path(self._address).unlink(missing_ok=True)
+            self._key = os.urandom(32)
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p
+            )
+            server = subprocess.Popen(
+                [sys.executable, "-m", "quote_tui.sources.isolated"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            assert server.stdin is not None and server.stdout is not None
+            server.stdin.write(f"{self._address}\n{self._key.hex()}\n")
+            server.stdin.flush()
+            line = _read_line(server.stdout, _START_TIMEOUT)
+            if line.strip() != "ready":
+                server.kill()
+                server.wait()
+                raise SourceError(
+                    "The reader process could not start.",
+                    code=ErrorCode.READER_CRASHED,
+                    recovery=Recovery.RETRY_LATER,
+                )
+            server.stdout.close()  # the server writes nothing more there
+            self._server = server
+
+
+def _read_line(stream: Any, timeout: float) -> str:
+    selector = selectors.DefaultSelector()
+    selector.register(stream, selectors.EVENT_READ)
+    try:
+        if not selector.select(timeout):
+            return ""
+        return str(stream.readline())
+    finally:
+        selector.close()
+
+
+def _kill(pid: int) -> None:
+    if pid <= 0:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, signal.SIGKILL)
+
+
+if __name__ == "__main__":
+    sys.exit(_main())
