@@ -164,7 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--sources", type=Path, metavar="DIR", help="folder of <src>.txt files (default: sources/)"
     )
     gate.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    gate.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    gate.add_argument(
+        "--format",
+        choices=("text", "json", "sarif"),
+        default="text",
+        help="output: text for people, json, or sarif for code hosts (default text)",
+    )
     gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
     _matching_args(gate)
 
@@ -293,7 +298,13 @@ def _gate_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
     )
-    group.add_argument("--copy-run", type=int, default=None, metavar="N")
+    group.add_argument(
+        "--copy-run",
+        type=int,
+        default=None,
+        metavar="N",
+        help="words in a row shared with the quotations that count as copying (default 11)",
+    )
     group.add_argument(
         "--gate-config",
         type=Path,

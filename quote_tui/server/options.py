@@ -17,7 +17,7 @@ def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> Non
     """Address, port and authentication, shared by ``serve`` and ``mcp --http``."""
     group = parser.add_argument_group("listening")
     group.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
-    group.add_argument("--port", type=int, default=port)
+    group.add_argument("--port", type=int, default=port, help=f"TCP port (default {port})")
     group.add_argument(
         "--api-key",
         metavar="KEY",
@@ -45,8 +45,20 @@ def add_serve_args(parser: argparse.ArgumentParser) -> None:
         "--root", type=Path, help="folder whose files requests may name (default: no local files)"
     )
     group = parser.add_argument_group("limits")
-    group.add_argument("--max-sources", type=int, default=_DEFAULTS.max_sources, metavar="N")
-    group.add_argument("--max-citations", type=int, default=_DEFAULTS.max_citations, metavar="N")
+    group.add_argument(
+        "--max-sources",
+        type=int,
+        default=_DEFAULTS.max_sources,
+        metavar="N",
+        help=f"most sources in one request (default {_DEFAULTS.max_sources})",
+    )
+    group.add_argument(
+        "--max-citations",
+        type=int,
+        default=_DEFAULTS.max_citations,
+        metavar="N",
+        help=f"most citations in one request (default {_DEFAULTS.max_citations})",
+    )
     group.add_argument(
         "--max-concurrent",
         type=int,
