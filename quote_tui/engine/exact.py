@@ -251,14 +251,33 @@ def _literal_hits(
     """Folded starts of valid occurrences of a literal part, in order, within a window."""
     needle = quote.text[part.start : part.end]
     qhyph = quote.hyphens(part.start, part.end)
+    text = source.text
+    m = len(needle)
+    period = 0  # the needle's smallest period, worked out once it is found
     pos = lo
+    i = -1
     # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
     for _ in range(_MAX_NORMALIZED_STARTS):
         checkpoint()
-        i = source.text.find(needle, pos, hi)
+        if i >= 0 and not period:
+            # a short needle is found again as cheaply as its period is compared
+            period = smallest_period(needle) if m > 64 else m
+        # After an occurrence at i, none starts before i + period (two closer ones would give
+        # the needle a shorter period), and one starts there exactly when the text repeats the
+        # period's characters past the occurrence's end: a comparison of ``period`` characters
+        # instead of a find that compares the whole needle again.
+        if (
+            i >= 0
+            and period < m
+            and i + period + m <= hi
+            and text[i + m : i + m + period] == text[i + m - period : i + m]
+        ):
+            i += period
+        else:
+            i = text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return
-        j = i + len(needle)
+        j = i + m
         if _folded_edges_ok(source, i, j) and hyphens_agree(
             _shifted(qhyph, i - part.start), source.hyphens(i, j)
         ):
