@@ -22,7 +22,7 @@ import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
@@ -119,7 +119,7 @@ class _Index:
     grams: bool  # keys are characters (scripts written without spaces) rather than words
     byte_starts: tuple[int, ...]  # block k spans byte_starts[k]:byte_starts[k + 1]
     char_starts: tuple[int, ...]
-    postings: dict[bytes | str, list[int]]
+    postings: dict[bytes | str, array[int]]  # the blocks holding each word, in order
 
 
 def _lower(text: str) -> str:
@@ -248,7 +248,8 @@ def _build_index(text: str) -> _Index:
         grams=grams,
         byte_starts=tuple(byte_starts),
         char_starts=tuple(char_starts),
-        postings=dict(postings),
+        # four bytes a block number, where a list of ints spends about thirty-six
+        postings={key: array("I", blocks) for key, blocks in postings.items()},
     )
 
 
@@ -356,7 +357,7 @@ def _seed_regions(
     keys: AbstractSet[Hashable],
     span: int,
     count: int,
-    postings: Mapping[Hashable, list[int]] | None = None,
+    postings: Mapping[Hashable, Sequence[int]] | None = None,
 ) -> list[int]:
     """First blocks of the ``count`` best non-overlapping runs of ``span`` blocks (none when the
     quotation has no word rare enough to vote with)."""

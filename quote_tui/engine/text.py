@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
@@ -64,7 +65,9 @@ class PreparedText:
         self.page_labels: tuple[str | None, ...] = tuple(page_labels)
         self.line_boxes: tuple[LineBox, ...] = tuple(line_boxes)
         self.truncated = truncated
-        self.line_starts: tuple[int, ...] = (0, *(m.end() for m in _LINE_BREAK.finditer(text)))
+        # eight bytes a line, where a tuple of ints spends about thirty-six
+        self.line_starts: array[int] = array("q", [0])
+        self.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
         self._astral: list[int] | None = None
         self._sha256: str | None = None
         self._box_starts: list[int] | None = None
