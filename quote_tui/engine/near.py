@@ -242,14 +242,15 @@ def _build_index(text: str) -> _Index:
             byte_starts.append(b)
             char_starts.append(char_starts[-1] + step)
             k += 1
+    # two or four bytes a block number, where a list of ints spends about thirty-six
+    code = "H" if len(byte_starts) <= 1 << 16 else "I"
     return _Index(
         data=data,
         ascii=is_ascii,
         grams=grams,
         byte_starts=tuple(byte_starts),
         char_starts=tuple(char_starts),
-        # four bytes a block number, where a list of ints spends about thirty-six
-        postings={key: array("I", blocks) for key, blocks in postings.items()},
+        postings={key: array(code, blocks) for key, blocks in postings.items()},
     )
 
 
