@@ -8,11 +8,12 @@ the quadratic form would take minutes.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import exact, near
 from quote_tui.engine.check import check
+from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.records import Status
 from quote_tui.engine.text import PreparedText
 
@@ -69,22 +70,29 @@ def repetitive_documents(draw: st.DrawFn) -> tuple[str, str]:
     return text, quote.strip() or "a"
 
 
-def _exact_reference(text: str, quote: str) -> list[tuple[int, int]]:
+def _exact_reference(text: str, quote: str, *, signed: bool = False) -> list[tuple[int, int]]:
+    """Every place the quotation stands with whole-word edges; those right after a number's
+    sign (which drop the sign) apart from the faithful ones."""
     return [
         (i, i + len(quote))
         for i in range(len(text))
-        if text.startswith(quote, i) and exact._raw_edges_ok(text, i, i + len(quote))
+        if text.startswith(quote, i)
+        and exact._raw_edges_ok(text, i, i + len(quote))
+        and (sign_before(text, i) is not None) == signed
     ]
 
 
 @settings(max_examples=250, deadline=None)
 @given(repetitive_documents(), st.integers(1, 50))
+@example(("1 -1 -", "1 -"), 1)  # the second place drops the minus sign of "-1"
 def test_exact_on_repetitive_text_agrees_with_a_scan(doc: tuple[str, str], limit: int) -> None:
     text, quote = doc
     hits = exact.find_exact(PreparedText(text), quote, limit=limit)
     expected = _exact_reference(text, quote)
     assert hits.count == len(expected)
     assert [(f.start, f.end) for f in hits.found] == expected[:limit]
+    signed = _exact_reference(text, quote, signed=True)
+    assert [(f.start, f.end) for f in hits.signed] == signed[:limit]
 
 
 @SETTINGS
