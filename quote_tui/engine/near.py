@@ -292,9 +292,7 @@ def _pairs(prepared: PreparedText, index: _Index) -> array[int]:
         for k in range(len(starts) - 1):
             # a block ends at a space, so a pair across blocks is lost: one missed vote
             words = seed_view[starts[k] : starts[k + 1]].split()
-            hashes = map(hash, zip(words, words[1:], strict=False))
-            # maps of bound int methods do the masking at C speed, no Python per pair
-            built.extend(map(k.__or__, set(map(high.__and__, hashes))))
+            built.extend({(h & high) | k for h in map(hash, zip(words, words[1:], strict=False))})
         built.sort()
         entries = prepared.cache[_PAIRS_KEY] = array("Q", built)
     return entries
