@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Mapping, Sequence
