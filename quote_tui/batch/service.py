@@ -127,7 +127,7 @@ class Service:
         self.settings = settings or Settings()
         self._remote: Any = None
         self._remote_lock = asyncio.Lock()
-        self._pool: Any = None
+        self._reads = threading.BoundedSemaphore(max(1, self.settings.concurrency))
         self._checks: asyncio.Semaphore | None = None
 
     async def __aenter__(self) -> Service:
@@ -137,10 +137,11 @@ class Service:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Close the network session and stop the reader processes, if any were started."""
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            await asyncio.to_thread(pool.close)
+        """Close the network session, if one was opened.
+
+        The reader processes outlive the service: they are shared by every service in the
+        process (``sources.isolated.shared_pool``) and stop when it exits.
+        """
         if self._remote is not None:
             remote, self._remote = self._remote, None
             await remote.__aexit__(None, None, None)
@@ -228,10 +229,13 @@ class Service:
         """
         budget = self.settings.read_timeout
         if self.settings.isolate_readers and await asyncio.to_thread(_isolated, path):
-            pool = self._reader_pool()
+            from quote_tui.sources.isolated import shared_pool
+
+            pool = shared_pool()
 
             def read() -> LoadedSource:
-                loaded = pool.read(path, max_chars=max_chars, ref=ref, timeout=budget)
+                with self._reads:
+                    loaded = pool.read(path, max_chars=max_chars, ref=ref, timeout=budget)
                 warm(loaded.prepared)
                 return loaded
 
@@ -242,13 +246,6 @@ class Service:
 
         wait = None if budget is None else budget + _margin(budget)
         return await asyncio.wait_for(_in_daemon_thread(read), wait)
-
-    def _reader_pool(self) -> Any:
-        if self._pool is None:
-            from quote_tui.sources.isolated import ReaderPool
-
-            self._pool = ReaderPool(max(1, self.settings.concurrency))
-        return self._pool
 
     async def _remote_session(self) -> Any:
         async with self._remote_lock:

@@ -20,6 +20,7 @@ are built in the parent: only the text and its page facts cross the socket.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import selectors
@@ -37,7 +38,14 @@ from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceEr
 from quote_tui.sources.local import NATIVE_FORMATS, local_format, read_path
 from quote_tui.sources.records import LoadedSource
 
-__all__ = ["FAULT_ENV", "ReaderPool", "UnexpectedReaderError", "isolation_available", "native"]
+__all__ = [
+    "FAULT_ENV",
+    "ReaderPool",
+    "UnexpectedReaderError",
+    "isolation_available",
+    "native",
+    "shared_pool",
+]
 
 FAULT_ENV = "QUOTE_TUI_TEST_READER_FAULT"
 """Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME abort
@@ -76,8 +84,8 @@ def native(path: str | os.PathLike[str]) -> bool:
 # --- the server and its children -----------------------------------------------------------
 
 
-def _fault(path: str) -> None:
-    action, _, name = os.environ.get(FAULT_ENV, "").partition(":")
+def _fault(path: str, spec: str) -> None:
+    action, _, name = spec.partition(":")
     if not name or Path(path).name != name:
         return
     if action == "abort":
@@ -88,10 +96,10 @@ def _fault(path: str) -> None:
 
 def _read_one(conn: Connection) -> None:
     """A child's work: read the one requested file and send back the source or the error."""
-    path, max_chars, ref, password = conn.recv()
+    path, max_chars, ref, password, fault = conn.recv()
     reply: tuple[Any, ...]
     try:
-        _fault(path)
+        _fault(path, fault)
         reply = ("ok", read_path(path, max_chars=max_chars, ref=ref, password=password))
     except QuoteTuiError as exc:
         reply = ("error", exc.message, exc.code, exc.recovery, exc.details)
@@ -167,14 +175,17 @@ def _main() -> int:
 
 
 class ReaderPool:
-    """Reads local files in forked children, at most ``size`` at once; ``read`` blocks.
+    """Reads local files in forked children, at most ``size`` at once (None: no limit of its
+    own; callers bound their reads); ``read`` blocks.
 
     Thread-safe. The server starts on the first read; ``close`` stops it and any child still
     reading.
     """
 
-    def __init__(self, size: int) -> None:
-        self._slots = threading.BoundedSemaphore(max(1, size))
+    def __init__(self, size: int | None) -> None:
+        self._slots: Any = (
+            contextlib.nullcontext() if size is None else threading.BoundedSemaphore(max(1, size))
+        )
         self._lock = threading.Lock()
         self._server: subprocess.Popen[str] | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
@@ -208,7 +219,8 @@ class ReaderPool:
                 pid = conn.recv()
                 with self._lock:
                     self._children.add(pid)
-                conn.send((shown, max_chars, ref, password))
+                # the test hook travels with each read: the server may predate the setting
+                conn.send((shown, max_chars, ref, password, os.environ.get(FAULT_ENV, "")))
                 if not conn.poll(timeout):
                     _kill(pid)
                     raise SourceError(
@@ -297,6 +309,27 @@ class ReaderPool:
                 )
             server.stdout.close()  # the server writes nothing more there
             self._server = server
+
+
+_shared: ReaderPool | None = None
+_shared_pid = 0
+_shared_lock = threading.Lock()
+
+
+def shared_pool() -> ReaderPool:
+    """This process's one reader pool, stopped when the process exits.
+
+    Every service in a process reads through it, so a long-lived process that opens a service per
+    request (the MCP and HTTP servers, a cluster worker checking source after source) starts the
+    server once rather than paying a second of imports per call. A forked process gets its own:
+    the parent's server answers only its parent.
+    """
+    global _shared, _shared_pid
+    with _shared_lock:
+        if _shared is None or _shared_pid != os.getpid():
+            _shared, _shared_pid = ReaderPool(None), os.getpid()
+            atexit.register(_shared.close)
+        return _shared
 
 
 def _read_line(stream: Any, timeout: float) -> str:

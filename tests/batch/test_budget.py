@@ -181,3 +181,30 @@ async def test_check_that_never_reaches_a_checkpoint_is_abandoned(
     outcome = report.citations[0]
     assert outcome.status == "inconclusive"
     assert outcome.error is not None and outcome.error.code == "time_budget"
+
+
+@needs_fork
+async def test_services_in_one_process_share_one_reader_server(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that opens a service per request (MCP, HTTP, a cluster worker) starts the
+    reader server once, and a crash in one read leaves it serving the next."""
+    from quote_tui.sources.isolated import shared_pool
+
+    html = corpus_dir / "html" / "ebb-org.html"
+    crashing = corpus_dir / "pdf" / "shinyama-naacl2006.pdf"
+    servers = set()
+    for _ in range(3):
+        async with Service() as service:
+            outcome = await service.load_source(SourceSpec("h", ref=str(html)))
+        assert outcome.loaded is not None
+        server = shared_pool()._server
+        assert server is not None and server.poll() is None
+        servers.add(server.pid)
+    monkeypatch.setenv(FAULT_ENV, f"abort:{crashing.name}")
+    async with Service() as service:
+        crashed = await service.load_source(SourceSpec("c", ref=str(crashing)))
+        again = await service.load_source(SourceSpec("h", ref=str(html)))
+    assert crashed.error is not None and crashed.error.code == "reader_crashed"
+    assert again.loaded is not None
+    assert {shared_pool()._server.pid} == servers  # type: ignore[union-attr]
