@@ -17,6 +17,7 @@ import dataclasses
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -345,20 +346,48 @@ class Service:
                 raise _time_budget(budget) from None
 
     async def check_batch(
-        self, batch: Batch, *, progress: Callable[[Progress], None] | None = None
+        self,
+        batch: Batch,
+        *,
+        progress: Callable[[Progress], None] | None = None,
+        keep_indexes: bool = False,
     ) -> Report:
         """Read every source once (concurrently, bounded) and check every citation.
 
         A citation is checked as soon as its source is read. Entries with problems get their own
-        error; the rest of the batch still runs.
+        error; the rest of the batch still runs. Reading runs at most a few sources ahead of the
+        checks, and once a source's last citation is checked its matching indexes (several times
+        the text's size) are dropped, unless ``keep_indexes`` (a caller that goes on searching
+        the texts): memory follows the sources in flight, not the size of the batch.
         """
         sources = _unique_sources(batch.sources)
-        gate = asyncio.Semaphore(max(1, self.settings.concurrency))
+        pending = Counter(spec.source for spec in batch.citations)
+        concurrency = max(1, self.settings.concurrency)
+        gate = asyncio.Semaphore(concurrency)
+        # reading is faster than checking; unbounded, every text and index of a large batch
+        # would be held at once while the checks catch up
+        ahead = asyncio.Semaphore(2 * concurrency + 2)
         loads: dict[str, asyncio.Task[SourceOutcome]] = {}
+        finished: set[str] = set()
+
+        def finish(source_id: str | None) -> None:
+            """Free a source's slot (and indexes) once it is read and its citations checked."""
+            task = loads.get(source_id) if source_id is not None else None
+            if task is None or not task.done() or pending[source_id] or source_id in finished:
+                return
+            finished.add(source_id)  # type: ignore[arg-type]
+            ahead.release()
+            loaded = None if task.cancelled() or task.exception() else task.result().loaded
+            if loaded is not None and not keep_indexes:
+                loaded.prepared.cache.clear()
 
         async def load(spec: SourceSpec) -> SourceOutcome:
+            await ahead.acquire()
             async with gate:
-                return await self.load_source(spec, base_dir=batch.base_dir)
+                outcome = await self.load_source(spec, base_dir=batch.base_dir)
+            # a source without citations left frees its slot now, the others after their last
+            asyncio.get_running_loop().call_soon(finish, spec.id)
+            return outcome
 
         async with asyncio.TaskGroup() as group:
             for spec in sources.values():
@@ -377,6 +406,8 @@ class Service:
                     task = loads.get(spec.source) if spec.source is not None else None
                     source = await task if task is not None else None
                     outcome = await self.check_citation(spec, source)
+                pending[spec.source] -= 1
+                finish(spec.source)
                 done += 1
                 if progress is not None:
                     progress(Progress(done, total, spec.id, outcome.status))

@@ -149,3 +149,48 @@ async def test_source_a_scan_could_not_reach_keeps_its_reason() -> None:
     error = report.citations[0].error
     assert report.citations[0].status == "unavailable"
     assert error is not None and error.to_dict() == reason
+
+
+async def test_reading_stays_a_few_sources_ahead_of_the_checks() -> None:
+    """A large batch never holds every text and index at once: sources are read only a few
+    ahead of the checks, and a source's indexes go once its last citation is checked."""
+    import asyncio
+
+    class SlowChecks(Service):
+        def __init__(self, settings: Settings) -> None:
+            super().__init__(settings)
+            self.read: set[str] = set()
+            self.checked: dict[str, int] = {}
+            self.most_ahead = 0
+
+        async def load_source(self, spec, *, base_dir=None):  # type: ignore[no-untyped-def]
+            outcome = await super().load_source(spec, base_dir=base_dir)
+            self.read.add(spec.id)
+            open_sources = [s for s in self.read if self.checked.get(s, 0) < 2]
+            self.most_ahead = max(self.most_ahead, len(open_sources))
+            return outcome
+
+        async def check_citation(self, spec, source):  # type: ignore[no-untyped-def]
+            await asyncio.sleep(0.002)  # checking is slower than reading
+            outcome = await super().check_citation(spec, source)
+            self.checked[spec.source] = self.checked.get(spec.source, 0) + 1
+            return outcome
+
+    sources = tuple(
+        SourceSpec(f"s{i}", text=f"Source {i} says the sky is blue.") for i in range(60)
+    )
+    citations = tuple(
+        CitationSpec(f"c{i}-{k}", f"s{i}", quote)
+        for i in range(60)
+        for k, quote in enumerate(("the sky is blue", "Source says the sky is blue"))
+    )
+    batch = Batch(sources, citations)
+    service = SlowChecks(Settings(concurrency=2))
+    async with service:
+        report = await service.check_batch(batch)
+    assert {c.status for c in report.citations} == {"exact", "near"}
+    assert service.most_ahead <= 2 * 2 + 2
+    assert all(s.loaded is not None and not s.loaded.prepared.cache for s in report.sources)
+    async with Service(Settings(concurrency=2)) as kept:
+        report = await kept.check_batch(batch, keep_indexes=True)
+    assert all(s.loaded is not None and s.loaded.prepared.cache for s in report.sources)

@@ -380,7 +380,9 @@ class MainWork:
         bar.display = True
         try:
             report = await self.service.check_batch(
-                ws.batch(self.base_dir), progress=lambda p: bar.update(progress=p.done)
+                ws.batch(self.base_dir),
+                progress=lambda p: bar.update(progress=p.done),
+                keep_indexes=True,  # the viewer and the quote finder go on searching them
             )
         finally:
             bar.display = False
