@@ -257,12 +257,15 @@ def _stream_args(parser: argparse.ArgumentParser) -> None:
         help="run the work on Dask distributed (pip install 'quote-tui[cluster]')",
     )
     group.add_argument(
-        "--workers", type=int, default=2, metavar="N", help="LocalCluster workers (default 2)"
+        "--workers",
+        type=int,
+        metavar="N",
+        help="LocalCluster workers, with --cluster dask (default 2)",
     )
     group.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="an existing Dask scheduler (tcp://host:8786) instead of a LocalCluster",
+        help="with --cluster dask: an existing scheduler (tcp://host:8786), not a LocalCluster",
     )
 
 
@@ -543,6 +546,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         if args.format not in (None, "jsonl"):
             raise _usage("--resume continues a JSONL report (--format jsonl)")
         args.output, args.format = args.resume, "jsonl"
+    _check_cluster_args(args)
     fmt = _format_for(args)
     if fmt == "jsonl" or args.cluster:
         if args.gate or fmt == "sarif":
@@ -582,6 +586,16 @@ def _cmd_gate(args: argparse.Namespace) -> int:
     return result.exit_code(args.strict)
 
 
+def _check_cluster_args(args: argparse.Namespace) -> None:
+    """Cluster options without the cluster would be silently ignored: say so instead."""
+    if args.cluster is None and (args.workers is not None or args.scheduler is not None):
+        raise _usage("--workers and --scheduler go with --cluster dask")
+    if args.workers is not None and args.scheduler is not None:
+        raise _usage("--workers sizes a LocalCluster; an existing --scheduler has its own workers")
+    if args.workers is not None and args.workers < 1:
+        raise _usage("--workers must be at least 1")
+
+
 def _usage(message: str) -> QuoteTuiError:
     from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
@@ -610,7 +624,7 @@ def _check_streaming(args: argparse.Namespace, fmt: str) -> int:
         from quote_tui.batch.cluster import ClusterOptions, require_dask
 
         require_dask()  # before anything is read or written
-        cluster = ClusterOptions(scheduler=args.scheduler, workers=max(1, args.workers))
+        cluster = ClusterOptions(scheduler=args.scheduler, workers=args.workers or 2)
 
     async def go(output: Path | None) -> Any:
         progress = _progress_line() if sys.stderr.isatty() else None

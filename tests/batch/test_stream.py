@@ -395,6 +395,25 @@ def test_cluster_without_dask_names_the_extra(
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--workers", "3"], "go with --cluster dask"),
+        (["--scheduler", "tcp://127.0.0.1:1"], "go with --cluster dask"),
+        (["--cluster", "dask", "--workers", "0"], "at least 1"),
+        (["--cluster", "dask", "--workers", "2", "--scheduler", "tcp://x:1"], "its own workers"),
+    ],
+)
+def test_cluster_options_are_never_silently_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], says: str
+) -> None:
+    (tmp_path / "b.json").write_text(json.dumps(_small_batch(tmp_path)), "utf-8")
+    out = tmp_path / "r.json"
+    assert main(["check", str(tmp_path / "b.json"), "-o", str(out), *options]) == 2
+    assert says in capsys.readouterr().err
+    assert not out.exists()
+
+
 PAGE = b"""<!doctype html><html><head><title>Stored page</title></head><body><article>
 <h1>Stored page</h1><p>The committee found that the results were not significant at the 5%
 level, and that further work is needed before any conclusion can be drawn about the effect.</p>
