@@ -159,6 +159,8 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
             best_similarity=round(result.best_similarity, 4),
             matches=matches,
         )
+        if result.match_count_lower_bound:
+            entry["match_count_lower_bound"] = True
     if outcome.status == "inconclusive":
         # why the verdict is unknown: the text is partial, or the check ran out of time
         timed_out = outcome.error is not None and outcome.error.code == "time_budget"

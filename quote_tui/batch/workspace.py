@@ -278,6 +278,7 @@ def result_from_dict(d: Mapping[str, Any]) -> CheckResult:
         matches=tuple(_match_from_dict(m) for m in d.get("matches", ())),
         match_count=int(d.get("match_count", len(d.get("matches", ())))),
         matches_truncated=bool(d.get("matches_truncated", False)),
+        match_count_lower_bound=bool(d.get("match_count_lower_bound", False)),
         best_similarity=float(d.get("best_similarity", 0.0)),
         checked_text_sha256=d.get("checked_text_sha256", ""),
         options=options,

@@ -133,13 +133,16 @@ def _result(
     count: int,
     best: float,
     options: MatchOptions,
+    *,
+    lower_bound: bool = False,
 ) -> CheckResult:
     return CheckResult(
         status=status,
         quote=quote,
         matches=matches,
         match_count=count,
-        matches_truncated=count > len(matches),
+        matches_truncated=count > len(matches) or lower_bound,
+        match_count_lower_bound=lower_bound,
         best_similarity=best,
         checked_text_sha256=prepared.sha256,
         options=options,
@@ -178,7 +181,14 @@ def check(
             if hits.count:
                 matches = _matches(prepared, hits, Status.NORMALIZED, options)
                 return _result(
-                    prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
+                    prepared,
+                    quote,
+                    Status.NORMALIZED,
+                    matches,
+                    hits.count,
+                    1.0,
+                    options,
+                    lower_bound=hits.capped,
                 )
             if hits.signed and not signed:
                 signed.append((variant, hits))
@@ -258,7 +268,14 @@ def _without_closing_stop(
                     for m in _matches(prepared, hits, Status.NORMALIZED, options)
                 )
                 return _result(
-                    prepared, quote, Status.NORMALIZED, matches, hits.count, 1.0, options
+                    prepared,
+                    quote,
+                    Status.NORMALIZED,
+                    matches,
+                    hits.count,
+                    1.0,
+                    options,
+                    lower_bound=hits.capped,
                 )
     return None
 

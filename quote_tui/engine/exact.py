@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import islice
 
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.meaning import omitted_flags, sign_before
@@ -79,6 +78,14 @@ class Hits:
     count: int
     found: tuple[Found, ...]
     signed: tuple[Found, ...] = ()
+    capped: bool = False  # the search stopped at its cap of places: ``count`` is a lower bound
+
+
+@dataclass(slots=True)
+class _Scan:
+    """Whether a search of the whole text stopped at ``_MAX_NORMALIZED_STARTS`` places."""
+
+    capped: bool = False
 
 
 def folded_source(prepared: PreparedText) -> Folded:
@@ -246,7 +253,13 @@ def _shifted(hyphens: dict[int, bool], shift: int) -> dict[int, bool]:
 
 
 def _literal_hits(
-    source: Folded, quote: Folded, part: Part, lo: int, hi: int, start_limit: int
+    source: Folded,
+    quote: Folded,
+    part: Part,
+    lo: int,
+    hi: int,
+    start_limit: int,
+    scan: _Scan | None = None,
 ) -> Iterator[int]:
     """Folded starts of valid occurrences of a literal part, in order, within a window."""
     needle = quote.text[part.start : part.end]
@@ -283,6 +296,8 @@ def _literal_hits(
         ):
             yield i
         pos = i + 1
+    if scan is not None:
+        scan.capped = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +320,7 @@ def _fragment_hits(
     pattern: re.Pattern[str] | None,
     lo: int,
     start_limit: int,
+    scan: _Scan | None = None,
 ) -> Iterator[_Hit]:
     """Valid occurrences of one fragment (literal or with brackets) starting in [lo, limit]."""
     if pattern is None:
@@ -313,7 +329,7 @@ def _fragment_hits(
         # The search ends where a hit would start too late: a fragment absent after a repeated
         # first fragment must not cost a scan to the text's end for each repeat.
         hi = min(len(source.text), start_limit + length)
-        for i in _literal_hits(source, quote, part, lo, hi, start_limit):
+        for i in _literal_hits(source, quote, part, lo, hi, start_limit, scan):
             yield _Hit(i, i + length, ((part.start, part.end, i),), False)
         return
     text = source.text
@@ -457,14 +473,18 @@ def _hyphen_rules(q_piece: str, s_piece: str) -> set[Rule]:
 
 
 def _chains(
-    source: Folded, quote: Folded, plan: QuotePlan, options: MatchOptions
+    source: Folded, quote: Folded, plan: QuotePlan, options: MatchOptions, scan: _Scan
 ) -> Iterator[list[_Hit]]:
-    """Every in-order, close-together placement of the plan's fragments (one per first hit)."""
+    """Every in-order, close-together placement of the plan's fragments (one per first hit),
+    up to ``_MAX_NORMALIZED_STARTS`` first hits (``scan`` says when more were left)."""
     frags = plan.fragments
     gap = options.ellipsis_max_gap
     n = len(source.text)
-    hits = _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n)
-    for first in islice(hits, _MAX_NORMALIZED_STARTS):
+    hits = _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n, scan)
+    for firsts, first in enumerate(hits, 1):
+        if firsts > _MAX_NORMALIZED_STARTS:
+            scan.capped = True
+            return
         chain = [first]
         for frag in frags[1:]:
             prev = chain[-1]
@@ -506,7 +526,8 @@ def find_normalized(
     count = 0
     found: list[Found] = []
     signed: list[Found] = []
-    for chain in _chains(source, qfold, plan, options):
+    scan = _Scan()
+    for chain in _chains(source, qfold, plan, options, scan):
         starts = [source.source_span(hit.start, hit.end)[0] for hit in chain]
         if any(sign_before(source.source, s) is not None for s in starts):
             if len(signed) < options.max_matches:
@@ -530,7 +551,7 @@ def find_normalized(
         found.append(
             Found(start, end, tuple(r for r in Rule if r in rules), fragments, differences)
         )
-    return Hits(count, tuple(found), tuple(signed))
+    return Hits(count, tuple(found), tuple(signed), scan.capped)
 
 
 def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Fragment, ...]:

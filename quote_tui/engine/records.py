@@ -222,9 +222,12 @@ class CheckResult:
     best_similarity: float
     checked_text_sha256: str
     options: MatchOptions = field(default_factory=MatchOptions)
+    match_count_lower_bound: bool = False
+    """The search stopped at its cap of places (a text that repeats the quotation hundreds of
+    thousands of times): at least ``match_count`` occurrences stand in the text."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "status": str(self.status),
             "quote": self.quote,
             "match_count": self.match_count,
@@ -234,3 +237,6 @@ class CheckResult:
             "checked_text_sha256": self.checked_text_sha256,
             "options": self.options.to_dict(),
         }
+        if self.match_count_lower_bound:
+            out["match_count_lower_bound"] = True
+        return out

@@ -101,7 +101,8 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     place = source_place(match)
     if place:
         count = citation.get("match_count") or 0
-        more = f" (and {count - 1} more)" if count > 1 else ""
+        at_least = "at least " if citation.get("match_count_lower_bound") else ""
+        more = f" (and {at_least}{count - 1} more)" if count > 1 else ""
         lines.append(f"  where   {place}{more}")
     pages = page_check_text(citation)
     if pages:

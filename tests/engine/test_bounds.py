@@ -124,3 +124,23 @@ def test_an_ellipsis_quotation_over_a_text_of_one_repeated_word_stays_bounded(
     assert present.status == Status.NORMALIZED
     assert present.match_count == 500
     assert [m.start for m in present.matches[:3]] == [0, 6, 12]
+
+
+@pytest.mark.parametrize(("repeats", "capped"), [(1_000, False), (60_000, True)])
+def test_a_count_cut_short_by_the_cap_says_it_is_a_lower_bound(repeats: int, capped: bool) -> None:
+    from quote_tui.batch.report import citation_entry
+    from quote_tui.batch.service import CitationOutcome
+    from quote_tui.batch.specs import CitationSpec
+
+    # two spaces between the words: only the normalized tier finds the quotation
+    result = check(PreparedText("the  cat sat. " * repeats), "the cat sat")
+    assert result.status is Status.NORMALIZED
+    assert result.match_count_lower_bound is capped
+    if capped:
+        assert 0 < result.match_count < repeats and result.matches_truncated
+        assert result.to_dict()["match_count_lower_bound"] is True
+    else:
+        assert result.match_count == repeats
+        assert "match_count_lower_bound" not in result.to_dict()
+    outcome = CitationOutcome(CitationSpec("c", "s", "the cat sat"), "normalized", result=result)
+    assert citation_entry(outcome, None).get("match_count_lower_bound", False) is capped

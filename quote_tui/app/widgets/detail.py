@@ -150,7 +150,8 @@ def detail_content(
             out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
         count = result.match_count if result is not None else 1
         where = describe_location(best, prepared)
-        more = f" · {count} matches" if count > 1 else ""
+        at_least = "at least " if result is not None and result.match_count_lower_bound else ""
+        more = f" · {at_least}{count} matches" if count > 1 else ""
         out += [_field("Location"), where + more, "\n"]
     if verdict is not None and verdict.page_check:
         pc = verdict.page_check

@@ -118,7 +118,9 @@ class Finder(Horizontal):
         if get_current_worker().is_cancelled or generation != self._generation:
             return
         lk = look(str(result.status))
-        where = f"  {result.match_count} match" + ("es" if result.match_count != 1 else "")
+        at_least = "at least " if result.match_count_lower_bound else ""
+        plural = "es" if result.match_count != 1 else ""
+        where = f"  {at_least}{result.match_count} match{plural}"
         self._show_verdict(
             Content.assemble(
                 (status_label(str(result.status), result.best_similarity), f"bold {lk.colour}"),
