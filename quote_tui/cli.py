@@ -555,6 +555,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
     batch, scan_result = _scan_input(args)
     findings = _gate_findings(args, scan_result)
     report = asyncio.run(_run(batch, _settings(args)))
+    if args.gate or findings:
+        # the findings travel with the report, not only in a SARIF log or on stderr
+        report["gate"] = {
+            "failures": sum(f.severity == "failure" for f in findings),
+            "warnings": sum(f.severity != "failure" for f in findings),
+            "findings": [f.to_dict() for f in findings],
+        }
     if fmt == "sarif":
         _emit(_sarif_text(findings, report, args.input), args.output)
     else:

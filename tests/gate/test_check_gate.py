@@ -76,6 +76,18 @@ def test_gate_checks_the_sentence_around_each_quotation(paper: Path) -> None:
     # two quotations of the last sentence share it and hold each other's words.
     report = run.json()
     assert [c["status"] for c in report["citations"]] == ["exact"] * 3 + ["near", "exact"]
+    gate = report["gate"]
+    assert (gate["failures"], gate["warnings"]) == (1, 2)
+    assert [f["code"] for f in gate["findings"]] == [
+        "number_not_in_quotes",
+        "unsourced_name",
+        "unsourced_name",
+    ]
+    assert gate["findings"][0]["location"]["line"] == line
+    from importlib import resources
+
+    schema = resources.files("quote_tui.batch").joinpath("report.schema.json").read_text("utf-8")
+    jsonschema.validate(report, json.loads(schema))
 
 
 def test_without_gate_the_prose_is_not_checked(paper: Path) -> None:
