@@ -241,3 +241,32 @@ async def test_10_help_groups_keys_and_searches(data_dir: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_a_found_quotation_whose_ellipsis_hides_a_negation_is_listed_as_critical(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.batch.specs import CitationSpec, SourceSpec
+    from quote_tui.batch.workspace import Verdict, Workspace, save_workspace
+    from quote_tui.engine.check import check
+    from quote_tui.engine.text import PreparedText
+
+    text = "The drug did not reduce mortality in the trial."
+    hiding = check(PreparedText(text), "The drug did ... reduce mortality")
+    plain = check(PreparedText(text), "reduce mortality in the trial")
+    assert str(hiding.status) == "normalized" and any(m.critical for m in hiding.matches)
+    ws = Workspace(name="w").with_source(SourceSpec("s", text=text))
+    ws = ws.with_citation(CitationSpec("hides", "s", hiding.quote))
+    ws = ws.with_citation(CitationSpec("plain", "s", plain.quote))
+    ws = ws.with_verdict("hides", Verdict(str(hiding.status), hiding))
+    ws = ws.with_verdict("plain", Verdict(str(plain.status), plain))
+    save_workspace(ws, tmp_path / "ws.json")
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        listing = app.screen.query_one(CitationList)
+        assert listing._status_of("hides")[0] == "critical"
+        assert listing._status_of("plain")[0] == "exact"
+        assert "‼ critical" in str(listing._prompt("hides"))
+        listing.status_filter = "problems"
+        assert listing._visible_ids() == ["hides"]

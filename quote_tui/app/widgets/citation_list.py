@@ -89,7 +89,12 @@ class CitationList(OptionList):
         verdict = self.workspace.verdicts.get(citation_id)
         if verdict is None:
             return "unchecked", None
-        similarity = verdict.result.best_similarity if verdict.result is not None else None
+        result = verdict.result
+        similarity = result.best_similarity if result is not None else None
+        found = verdict.status in ("exact", "normalized") and result is not None
+        if found and any(m.critical for m in result.matches):  # type: ignore[union-attr]
+            # the words stand in the source, but what an ellipsis hides changes the meaning
+            return "critical", similarity
         return verdict.status, similarity
 
     def _prompt(self, citation_id: str) -> Content:

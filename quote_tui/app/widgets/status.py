@@ -20,6 +20,8 @@ _LOOKS = {
     "exact": StatusLook("✓", "exact", "$success"),
     "normalized": StatusLook("≈", "normalized", "$success"),
     "near": StatusLook("~", "near", "$warning"),
+    # found (exact or normalized), but an ellipsis or bracket leaves out a negation or a number
+    "critical": StatusLook("‼", "critical", "$error"),
     "not_found": StatusLook("✗", "not found", "$error"),
     "inconclusive": StatusLook("?", "inconclusive", "$warning"),
     "unavailable": StatusLook("⊘", "unavailable", "$error"),
@@ -31,6 +33,7 @@ _LOOKS = {
 
 STATUS_ORDER = (
     "not_found",
+    "critical",
     "near",
     "inconclusive",
     "unavailable",
@@ -43,7 +46,7 @@ STATUS_ORDER = (
 )
 """Worst first: sorting by status puts what needs attention at the top."""
 
-PROBLEMS = frozenset({"near", "not_found", "inconclusive", "unavailable", "error"})
+PROBLEMS = frozenset({"near", "critical", "not_found", "inconclusive", "unavailable", "error"})
 """Statuses a writer must act on."""
 
 
