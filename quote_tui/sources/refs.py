@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
-from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.records import RefKind
 
-__all__ = ["ParsedRef", "parse_ref"]
+__all__ = ["ParsedRef", "parse_ref", "same_work_key"]
 
 # C0/C1 controls and DEL; a tab or newline inside a ref is a pasting accident, never a path.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -118,3 +118,24 @@ def parse_ref(ref: str) -> ParsedRef:
         return ParsedRef(RefKind.URL, text)
 
     return ParsedRef(RefKind.PATH, text)
+
+
+def same_work_key(ref: str) -> str | None:
+    """One key for every way of writing a network reference, None for a local path or a bad ref.
+
+    ``10.1000/X``, ``doi:10.1000/x`` and ``https://doi.org/10.1000/x`` name one work, as do
+    ``PMID: 123`` and its PubMed page; a URL differs from another only by more than its
+    scheme's and host's case or its fragment.
+    """
+    try:
+        parsed = parse_ref(ref)
+    except QuoteTuiError:
+        return None
+    if parsed.kind in (RefKind.DOI, RefKind.PMID):
+        return f"{parsed.kind}:{parsed.value.lower()}"
+    if parsed.kind is RefKind.URL:
+        parts = urlsplit(parsed.value)
+        return urlunsplit(
+            (parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, "")
+        )
+    return None

@@ -76,6 +76,26 @@ async def test_2_the_same_file_twice_goes_to_the_first(tmp_path: Path, data_dir:
         assert any("already in the workspace as orchards" in m for m in _messages(app))
 
 
+async def test_2_one_doi_written_two_ways_is_one_source(tmp_path: Path, data_dir: Path) -> None:
+    from quote_tui.app.screens.load_source import LoadedChoice
+    from quote_tui.batch.service import SourceOutcome
+    from quote_tui.batch.specs import SourceSpec
+
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        for ref in ("doi:10.1234/Work.1", "https://doi.org/10.1234/work.1", "10.1234/WORK.1"):
+            spec = SourceSpec(f"s{len(main.workspace.sources)}", ref=ref)
+            main._source_loaded(LoadedChoice(spec, SourceOutcome(spec)))
+            await settle(app, pilot)
+        spec = SourceSpec("other", ref="https://doi.org/10.1234/work.2")
+        main._source_loaded(LoadedChoice(spec, SourceOutcome(spec)))
+        await settle(app, pilot)
+        assert [s.id for s in main.workspace.sources] == ["s0", "other"]
+        assert sum("already in the workspace as s0" in m for m in _messages(app)) == 2
+
+
 def test_3_pages_as_researchers_cite_them() -> None:
     labels = ("101", "102", "103")
     assert resolve_page(3, labels, "102") == (2, "Printed page 102 (PDF page 2).")

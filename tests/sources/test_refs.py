@@ -63,3 +63,29 @@ def test_parse_ref_rejects_bad_refs(ref: str) -> None:
         parse_ref(ref)
     assert err.value.code == "bad_ref"
     assert err.value.recovery == "fix_input"
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "same"),
+    [
+        ("10.1234/ABC.def", "https://dx.doi.org/10.1234/abc.DEF", True),
+        ("doi:10.1234/abc", "DOI: 10.1234/abc", True),
+        ("doi:10.1234/abc", "doi:10.1234/abcd", False),
+        ("PMID: 123", "https://pubmed.ncbi.nlm.nih.gov/123/", True),
+        ("pmid:123", "pmid:1234", False),
+        ("HTTPS://Example.ORG/a?b=1#top", "https://example.org/a?b=1", True),
+        ("https://example.org/a?b=1", "https://example.org/a?b=2", False),
+        ("https://example.org/Path", "https://example.org/path", False),
+    ],
+)
+def test_same_work_key_joins_the_ways_of_writing_one_work(one: str, other: str, same: bool) -> None:
+    from quote_tui.sources.refs import same_work_key
+
+    assert same_work_key(one) is not None
+    assert (same_work_key(one) == same_work_key(other)) is same
+
+
+def test_local_paths_have_no_work_key() -> None:
+    from quote_tui.sources.refs import same_work_key
+
+    assert same_work_key("paper.pdf") is None and same_work_key("") is None

@@ -28,6 +28,7 @@ from quote_tui.batch.specs import CitationSpec
 from quote_tui.batch.workspace import Verdict
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import CheckResult
+from quote_tui.sources.refs import same_work_key
 
 if TYPE_CHECKING:
     from quote_tui.batch.workspace import Workspace
@@ -165,8 +166,9 @@ class MainWork:
                 continue
             if not s.ref or not spec.ref:
                 continue
-            if _is_remote(spec.ref):
-                if s.ref.strip().lower() == spec.ref.strip().lower():
+            key = same_work_key(spec.ref)
+            if key is not None:
+                if same_work_key(s.ref) == key:
                     return s.id
                 continue
             theirs = Path(s.ref).expanduser()
@@ -529,10 +531,6 @@ def resolve_page(
     shown = [label for label in labels if label]
     printed_range = f"printed {shown[0]}–{shown[-1]}, " if shown else ""
     return f"There is no page {text} ({printed_range}PDF 1–{page_count})."
-
-
-def _is_remote(ref: str) -> bool:
-    return ref.lower().startswith(("http://", "https://", "doi:", "pmid:"))
 
 
 def _render(data: dict[str, Any], suffix: str) -> str:
