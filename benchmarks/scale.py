@@ -5,8 +5,11 @@ Run: python benchmarks/scale.py [--small] [--sources 2000] [--citations 50000] [
 
 It generates a corpus into a temporary folder (plain texts and PDFs made with PyMuPDF, from a
 seeded random vocabulary), writes the batch as JSON and as JSON Lines, then runs each path in a
-fresh process and prints wall time, citations per second and peak memory (the resident set of
-the process and every process it started, sampled every 50 ms, so the Dask workers count). The
+fresh process and prints wall time, citations per second and peak memory of the process and
+every process it started, sampled every 50 ms, so the Dask workers and the reader processes
+count: the summed resident sets (RSS), and on Linux the proportional set sizes (PSS), which
+count a page shared by several processes once — forked readers share most of their pages with
+the reader server, so the RSS sum counts those pages once per reader. The
 three reports must agree on every verdict; the script says so. Figures only: nothing here passes
 or fails, and wall clocks on a shared machine vary from run to run.
 """
@@ -175,22 +178,21 @@ def _measure(mode: str, folder: Path) -> dict[str, Any]:
         stderr=subprocess.PIPE,
         text=True,
     )
-    peak = 0
+    peak = peak_pss = 0
     stop = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
+        nonlocal peak, peak_pss
         parent = psutil.Process(proc.pid)
         while not stop.is_set():
-            try:
-                tree = [parent, *parent.children(recursive=True)]
-                total = 0
-                for p in tree:
-                    with_rss = p.memory_info().rss if p.is_running() else 0
-                    total += with_rss
-                peak = max(peak, total)
-            except psutil.Error:
-                pass
+            total = total_pss = 0
+            for p in [parent, *_children(parent)]:
+                try:
+                    total += p.memory_info().rss
+                    total_pss += _pss(p)
+                except psutil.Error:
+                    pass  # it ended between the listing and the reading
+            peak, peak_pss = max(peak, total), max(peak_pss, total_pss)
             stop.wait(0.05)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -202,10 +204,28 @@ def _measure(mode: str, folder: Path) -> dict[str, Any]:
         raise SystemExit(f"{mode} failed:\n{err}")
     result = json.loads(out.strip().splitlines()[-1])
     result["tree_peak"] = max(peak, result["own_peak"])
+    result["tree_pss"] = peak_pss
     for line in err.splitlines():
         if line.startswith("cluster_start "):
             result["cluster_start"] = float(line.split()[1])
     return result
+
+
+def _children(parent: Any) -> list[Any]:
+    import psutil
+
+    try:
+        return list(parent.children(recursive=True))
+    except psutil.Error:
+        return []
+
+
+def _pss(process: Any) -> int:
+    """Proportional set size (Linux), or 0 where the platform does not report it."""
+    try:
+        return int(getattr(process.memory_full_info(), "pss", 0))
+    except (AttributeError, NotImplementedError):
+        return 0
 
 
 def _verdicts(folder: Path, mode: str) -> dict[str, tuple[str, float]]:
@@ -243,7 +263,9 @@ def main() -> None:
             f"{counts['normalized']:,}, near {counts['near']:,}, absent {counts['absent']:,}); "
             f"generated in {time.perf_counter() - started:.1f} s"
         )
-        print(f"{'path':<28}{'wall s':>9}{'citations/s':>13}{'peak RSS MiB':>14}")
+        print(
+            f"{'path':<28}{'wall s':>9}{'citations/s':>13}{'peak RSS MiB':>14}{'peak PSS MiB':>14}"
+        )
         rows: dict[str, dict[str, Any]] = {}
         labels = {
             "plain": "plain in-process (JSON)",
@@ -258,7 +280,8 @@ def main() -> None:
             )
             print(
                 f"{labels[mode]:<28}{row['seconds']:>9.1f}{rate:>13,.0f}"
-                f"{row['tree_peak'] / 2**20:>14,.0f}{note}"
+                f"{row['tree_peak'] / 2**20:>14,.0f}"
+                f"{(format(row['tree_pss'] / 2**20, ',.0f') if row['tree_pss'] else '-'):>14}{note}"
             )
         verdicts = [_verdicts(folder, mode) for mode in rows]
         agree = all(v == verdicts[0] for v in verdicts) and len(verdicts[0]) == args.citations
