@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from quote_tui.batch.service import Service
+from quote_tui.batch.service import Service, SourceOutcome
 from quote_tui.batch.specs import Settings
 from quote_tui.batch.stream import Runner, SourceWork, WorkDone, check_source, check_source_sync
-from quote_tui.engine.errors import QuoteTuiError
+from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.records import RefKind
 from quote_tui.sources.refs import parse_ref
 
@@ -128,9 +128,29 @@ async def dask_runner(
                         return await check_source(here, work, loaded=outcome)
                 work = replace(work, snapshot=snapshot)
             future = client.submit(check_source_sync, work, settings, pure=False)
-            return await future
+            try:
+                return await future
+            except distributed.KilledWorker as exc:
+                if work.source is None:
+                    raise
+                # Dask ran the source again on other workers, and each died: one source that
+                # takes its worker down (memory, a native crash) costs itself, not the run
+                lost = SourceOutcome(work.source, error=_worker_lost(work, exc))
+                return await check_source(here, work, loaded=lost)
 
         # Several sources queued per worker thread, so a worker never waits on the client for
         # its next one (measured: 6 per thread ran about a quarter faster than 2). A queued source
         # is only its specs; its text is read when the worker starts on it.
         yield run, max(2, threads * 6)
+
+
+def _worker_lost(work: SourceWork, exc: BaseException) -> SourceError:
+    spec = work.source
+    name = (spec.ref or spec.id) if spec is not None else "a source"
+    return SourceError(
+        f"Every Dask worker that checked {name} died (out of memory, or a crash); the rest of "
+        "the batch was checked. Check this source alone, without --cluster, to see its error.",
+        code=ErrorCode.WORKER_LOST,
+        recovery=Recovery.RETRY_LATER,
+        details={"dask": str(exc)[:300]},
+    )

@@ -41,6 +41,7 @@ class ErrorCode(StrEnum):
     NOT_SUPPORTED_YET = "not_supported_yet"
     OUTSIDE_ROOT = "outside_root"
     READER_CRASHED = "reader_crashed"
+    WORKER_LOST = "worker_lost"
     # time budgets (a read past its budget is ``timeout``, as for the network)
     TIME_BUDGET = "time_budget"
     # network

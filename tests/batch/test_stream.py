@@ -509,3 +509,41 @@ def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: 
     assert done.source["retrieval"]["from_snapshot"] is True
     assert [c["status"] for c in done.citations] == ["exact"]
     assert not (tmp_path / "worker-has-none.sqlite3").exists()
+
+
+def test_a_source_that_kills_its_workers_costs_only_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    distributed = pytest.importorskip("distributed", reason="the test extra installs Dask")
+    from types import SimpleNamespace
+
+    import quote_tui.batch.cluster as cluster
+    from quote_tui.batch.cluster import ClusterOptions, dask_runner
+
+    real = cluster.check_source_sync
+
+    def dies_on_pasted(work, settings):  # type: ignore[no-untyped-def]
+        # what the client sees once Dask has retried a task whose every worker died
+        if work.source is not None and work.source.id == "pasted":
+            gone = SimpleNamespace(address="tcp://192.0.2.9:1")
+            raise distributed.KilledWorker("check-pasted", gone, 3)
+        return real(work, settings)
+
+    monkeypatch.setattr(cluster, "check_source_sync", dies_on_pasted)
+    batch = JsonlBatch.at(_write_jsonl(tmp_path / "b.jsonl", _typed(_small_batch(tmp_path))))
+    out = tmp_path / "r.jsonl"
+
+    async def go() -> None:
+        options = ClusterOptions(workers=1, processes=False)
+        async with dask_runner(Settings(), options) as (runner, in_flight):
+            await run_stream(batch, Settings(), out, runner=runner, in_flight=in_flight)
+
+    asyncio.run(go())
+    lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    sources = {s["id"]: s for s in lines if s["type"] == "source"}
+    assert sources["pasted"]["status"] == "unavailable"
+    assert sources["pasted"]["error"]["code"] == "worker_lost"
+    assert sources["file"]["status"] == "readable"
+    citations = {c["id"]: c["status"] for c in lines if c["type"] == "citation"}
+    assert citations["norm"] == "unavailable" and citations["near"] == "near"
+    assert lines[-1]["type"] == "summary"
