@@ -125,7 +125,12 @@ def _warm_up() -> None:
 def _serve(address: str, key: bytes) -> None:
     """The server's loop: fork a child per connection until the parent goes away."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(address)
+    try:
+        listener.bind(address)
+    except OSError:
+        # the parent is gone (its private folder with it) or cannot be served: it sees the
+        # closed pipe instead of "ready", and says so itself
+        return
     listener.listen(64)
     # children are reaped by the kernel; the parent learns of a crash from the closed socket
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
@@ -253,8 +258,10 @@ class ReaderPool:
 
     def close(self) -> None:
         """Stop the server and kill any child still reading."""
+        # set before taking the lock, which a read may hold while a server starts: the reads
+        # waiting behind it must not start another one
+        self._closed = True
         with self._lock:
-            self._closed = True
             server, self._server = self._server, None
             children, self._children = set(self._children), set()
         for pid in children:
