@@ -94,6 +94,7 @@ class MainScreen(MainWork, Screen[None]):
     def on_resize(self, event: Resize) -> None:
         narrow = event.size.width < 100
         self.set_class(event.size.width >= 120, "-wide")
+        self.set_class(100 <= event.size.width < 120, "-medium")
         self.set_class(narrow, "-narrow")
         self.set_class(event.size.height >= 40, "-tall")
         # Below 40 rows the detail pane shares the height with the viewer instead of 9 rows.
