@@ -161,3 +161,45 @@ def test_read_body_matches_read_bytes() -> None:
     assert isolated.retrieval == inline.retrieval
     assert isolated.prepared.text == inline.prepared.text
     assert isolated.prepared.truncated and inline.prepared.truncated
+
+
+async def test_doi_pages_and_linked_pdfs_are_read_in_children(
+    server: LoopbackServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    landing = (
+        "<html><head><title>Terns</title>"
+        '<meta name="citation_title" content="Terns of the north">'
+        '<meta name="citation_pdf_url" content="/files/terns.pdf">'
+        "</head><body><h1>Terns of the north</h1><p>Abstract. A short survey of terns.</p>"
+        "</body></html>"
+    )
+    server.redirect("/resolve/10.1234/terns", "/abs/terns")
+    server.route("/abs/terns", landing)
+    server.route("/files/terns.pdf", pdf_bytes(PDF_PAGES), content_type="application/pdf")
+    server.redirect("/resolve/10.1234/broken", "/abs/broken.html")
+    server.route("/abs/broken.html", landing)
+    monkeypatch.setenv(FAULT_ENV, "abort:terns.pdf")
+    settings = _settings(server, tmp_path / "store.sqlite")
+    assert settings.remote is not None
+    settings = dataclasses.replace(
+        settings, remote=dataclasses.replace(settings.remote, doi_resolver=server.url("/resolve/"))
+    )
+    batch = Batch(
+        (SourceSpec("terns", ref="doi:10.1234/terns"),),
+        (CitationSpec("c1", "terns", "A short survey of terns"),),
+    )
+    report = await _run(batch, settings)
+    # the linked PDF's reader died: only that attempt is lost, the landing page is checked
+    source = report["sources"][0]
+    assert source["status"] == "readable"
+    assert source["retrieval"]["representation"] == "doi_landing_page"
+    assert "reader_crashed" in source["retrieval"]["note"]
+    assert report["citations"][0]["status"] == "exact"
+
+    monkeypatch.setenv(FAULT_ENV, "abort:broken.html")
+    batch = Batch(
+        (SourceSpec("broken", ref="doi:10.1234/broken"),),
+        (CitationSpec("c1", "broken", "A short survey of terns"),),
+    )
+    report = await _run(batch, settings)
+    assert report["sources"][0]["error"]["code"] == "reader_crashed"
