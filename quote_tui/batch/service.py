@@ -38,7 +38,7 @@ from quote_tui.engine.errors import (
 )
 from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.local import read_path, supplied_text
+from quote_tui.sources.local import BodyReader, read_path, supplied_text
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
@@ -252,7 +252,7 @@ class Service:
             self._pool = ReaderPool(max(1, self.settings.concurrency))
         return self._pool
 
-    def _body_reader(self) -> Any:
+    def _body_reader(self) -> BodyReader | None:
         """What parses fetched PDF and HTML: a reader child, as for local files, under the same
         read budget; None (this process) when isolation is off or cannot fork here."""
         from quote_tui.sources.isolated import isolation_available
@@ -260,7 +260,8 @@ class Service:
         if not (self.settings.isolate_readers and isolation_available()):
             return None
         pool = self._reader_pool()
-        return functools.partial(pool.read_body, timeout=self.settings.read_timeout)
+        reader: BodyReader = functools.partial(pool.read_body, timeout=self.settings.read_timeout)
+        return reader
 
     async def _remote_session(self) -> Any:
         async with self._remote_lock:

@@ -52,8 +52,8 @@ __all__ = ["FAULT_ENV", "ReaderPool", "UnexpectedReaderError", "isolation_availa
 
 FAULT_ENV = "QUOTE_TUI_TEST_READER_FAULT"
 """Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME (or a
-fetched body whose URL path ends in NAME) abort (SIGABRT) or hang, standing in for a native crash
-or an endless loop in a reader."""
+fetched body whose URL path's last segment is NAME) abort (SIGABRT) or hang, standing in for a
+native crash or an endless loop in a reader."""
 
 # The folder holding the quote_tui package, so the server imports this very copy of it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
