@@ -161,12 +161,15 @@ _MIN_MAIN_CHARS = 500
 MAX_EXTRACTION_COST = 15_000
 """The most work readability is given, in element-equivalents (see ``_extraction_cost``).
 
-Measured on a 2-core machine, readability spends about 130 µs per element plus about 0.06 µs
-per character of text for each level the text is nested, so this cap holds it to about 2-4 s.
-The corpus's largest page (wikipedia.html) costs about 3,700, a quarter of the cap.
+Measured on a busy 2-core machine, readability spends about 130 µs per element, 0.3 µs per
+character of text (its clean-up runs regular expressions over every text it measures) and about
+0.06 µs per character for each level that character is nested at, so this cap holds it to about
+2-3 s. The corpus's costliest page (guardian-1.html) comes to about 5,000, a third of the cap.
 """
-# Characters of text times their depth that cost readability as much as one element.
-_CHARS_PER_ELEMENT = 2_000
+# Characters of text that cost readability as much as one element.
+_TEXT_CHARS_PER_ELEMENT = 400
+# Characters times their depth that cost readability as much as one element.
+_NESTED_CHARS_PER_ELEMENT = 2_000
 # Markup characters counted per element: tags and attributes are serialized too.
 _MARKUP_CHARS = 16
 
@@ -391,16 +394,18 @@ def _extraction_cost(root: etree._Element) -> int:
 
     readability serializes each div's subtree and measures each candidate's text, so every
     character costs once per level it is nested at; that term is what makes deep pages slow.
+    Its regular expressions cost per character of text, whatever the depth.
     """
-    elements = 0
-    nested_chars = 0
+    elements = chars = nested_chars = 0
     stack: list[tuple[etree._Element, int]] = [(root, 0)]
     while stack:
         el, depth = stack.pop()
         elements += 1
-        nested_chars += depth * (len(el.text or "") + len(el.tail or "") + _MARKUP_CHARS)
+        text = len(el.text or "") + len(el.tail or "")
+        chars += text
+        nested_chars += depth * (text + _MARKUP_CHARS)
         stack.extend((child, depth + 1) for child in el)
-    return elements + nested_chars // _CHARS_PER_ELEMENT
+    return elements + chars // _TEXT_CHARS_PER_ELEMENT + nested_chars // _NESTED_CHARS_PER_ELEMENT
 
 
 def _metadata(root: etree._Element) -> tuple[tuple[str, str], ...]:
