@@ -92,8 +92,8 @@ def _budget_args(group: Any) -> None:
         type=_seconds,
         default=DEFAULT_READ_TIMEOUT,
         metavar="SECONDS",
-        help="a local source that takes longer to read is unavailable (timeout); 0 for no "
-        f"limit (default {DEFAULT_READ_TIMEOUT:g})",
+        help="a local source, or a fetched PDF or HTML page, that takes longer to read is "
+        f"unavailable (timeout); 0 for no limit (default {DEFAULT_READ_TIMEOUT:g})",
     )
 
 

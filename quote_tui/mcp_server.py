@@ -237,7 +237,7 @@ def build_server(
         remote: network settings (snapshot store, timeouts); defaults otherwise.
         citation_timeout: seconds per citation's check (None: no budget); a call may pass its
             own ``citation_timeout``.
-        read_timeout: seconds per local source read (None: no budget).
+        read_timeout: seconds per source read, local or fetched PDF/HTML (None: no budget).
 
     Returns:
         An ``MCPServer``; call ``.run("stdio")``.

@@ -5,7 +5,8 @@ errors, so the CLI, the agent server and the app can never disagree about a verd
 error differently. Local files are read in worker processes (``sources.isolated``), so a reader
 that crashes in native code or hangs costs only its source; matching runs in daemon threads
 under a time budget per citation, so nothing a batch holds keeps the report from being written.
-Network sources share one guarded session per run.
+Network sources share one guarded session per run, and the PDF and HTML it fetches are parsed in
+the same worker processes as local files.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import contextvars
 import dataclasses
+import functools
 import re
 import threading
 import time
@@ -37,7 +39,7 @@ from quote_tui.engine.errors import (
 )
 from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.local import read_path, supplied_text
+from quote_tui.sources.local import BodyReader, read_path, supplied_text
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
@@ -248,6 +250,18 @@ class Service:
         wait = None if budget is None else budget + _margin(budget)
         return await asyncio.wait_for(_in_daemon_thread(read), wait)
 
+    def _body_reader(self) -> BodyReader | None:
+        """What parses fetched PDF and HTML: a reader child, as for local files, under the same
+        read budget; None (this process) when isolation is off or cannot fork here."""
+        from quote_tui.sources.isolated import isolation_available, shared_pool
+
+        if not (self.settings.isolate_readers and isolation_available()):
+            return None
+        reader: BodyReader = functools.partial(
+            shared_pool().read_body, timeout=self.settings.read_timeout
+        )
+        return reader
+
     async def _remote_session(self) -> Any:
         async with self._remote_lock:
             if self._remote is None:
@@ -259,7 +273,9 @@ class Service:
                         code=ErrorCode.NOT_SUPPORTED_YET,
                         recovery=Recovery.USE_SUPPLIED_TEXT,
                     ) from exc
-                session = RemoteSession(self.settings.remote or RemoteSettings())
+                session = RemoteSession(
+                    self.settings.remote or RemoteSettings(), body_reader=self._body_reader()
+                )
                 await session.__aenter__()
                 self._remote = session
             return self._remote

@@ -65,10 +65,11 @@ class Settings:
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
         citation_timeout: seconds one citation's check may take before it is ``inconclusive``
             (``time_budget``); None for no budget.
-        read_timeout: seconds reading one local source may take before it is ``unavailable``
-            (``timeout``); None for no budget.
-        isolate_readers: read local files in worker processes, so a reader that crashes or
-            hangs in native code costs only its own source.
+        read_timeout: seconds reading one local source, or parsing one fetched PDF or HTML body
+            in a worker process, may take before it is ``unavailable`` (``timeout``); None for
+            no budget.
+        isolate_readers: read local files, and fetched PDF and HTML, in worker processes, so a
+            reader that crashes or hangs in native code costs only its own source.
     """
 
     options: MatchOptions = field(default_factory=MatchOptions)

@@ -130,7 +130,12 @@ async def load_doi(
             raise _doi_not_found(doi, resolver_url) from exc
         raise
     loaded = await asyncio.to_thread(
-        read_fetched, page, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+        read_fetched,
+        page,
+        ref=ref,
+        kind=RefKind.DOI,
+        max_chars=max_chars,
+        reader=session.body_reader,
     )
     if loaded.retrieval.representation not in (
         Representation.HTML_MAIN_TEXT,
@@ -156,7 +161,12 @@ async def load_doi(
         try:
             linked = await session.fetch(url)
             full = await asyncio.to_thread(
-                read_fetched, linked, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+                read_fetched,
+                linked,
+                ref=ref,
+                kind=RefKind.DOI,
+                max_chars=max_chars,
+                reader=session.body_reader,
             )
         except (FetchError, SourceError) as exc:
             tried.append(f"{url} ({exc.code})")

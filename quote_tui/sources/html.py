@@ -5,11 +5,19 @@ source vanish), inline elements join without spaces ("LE<sub>min</sub>" reads "L
 blocks are separated by line breaks: "\\n\\n" between paragraph-like blocks, "\\n" for ``<br>``,
 list items, table cells and definition terms. readability-lxml picks the article; when it keeps
 only a sliver of the page, the whole visible body is used instead and the note says so.
+
+Hostile pages are bounded. readability's work grows with the number of elements times their
+depth (it serializes every div's subtree and measures every candidate's text), so a 2 MB page of
+deeply nested divs took 30-60 s. Pages whose estimated work exceeds ``MAX_EXTRACTION_COST`` skip
+readability and are read whole. libxml2 stops building the tree at 256 levels of nesting (or at a
+10 MB text node) and drops the rest of the page without an error, so such a page is rendered from
+the parser's event stream instead, which has neither limit.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import lxml.html
@@ -21,7 +29,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.plain import decode_text
 from quote_tui.sources.records import Representation
 
-__all__ = ["HtmlText", "extract_html", "html_to_text"]
+__all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html", "html_to_text"]
 
 # Elements whose content is never rendered as text.
 _SKIP = frozenset(
@@ -150,6 +158,21 @@ _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
 _MIN_SHARE = 0.1
 _MIN_MAIN_CHARS = 500
 
+MAX_EXTRACTION_COST = 15_000
+"""The most work readability is given, in element-equivalents (see ``_extraction_cost``).
+
+Measured on a busy 2-core machine, readability spends about 130 µs per element, 0.3 µs per
+character of text (its clean-up runs regular expressions over every text it measures) and about
+0.06 µs per character for each level that character is nested at, so this cap holds it to about
+2-3 s. The corpus's costliest page (guardian-1.html) comes to about 5,000, a third of the cap.
+"""
+# Characters of text that cost readability as much as one element.
+_TEXT_CHARS_PER_ELEMENT = 400
+# Characters times their depth that cost readability as much as one element.
+_NESTED_CHARS_PER_ELEMENT = 2_000
+# Markup characters counted per element: tags and attributes are serialized too.
+_MARKUP_CHARS = 16
+
 
 @dataclass(frozen=True, slots=True)
 class HtmlText:
@@ -180,9 +203,13 @@ def _decode(data: bytes, declared: str | None) -> tuple[str, str]:
 
 
 def _hidden(el: etree._Element) -> bool:
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+    return _hidden_attrs(el.attrib)
+
+
+def _hidden_attrs(attrib: Mapping[str, str]) -> bool:
+    if attrib.get("hidden") is not None or attrib.get("aria-hidden") == "true":
         return True
-    style = el.get("style")
+    style = attrib.get("style")
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
@@ -191,6 +218,41 @@ def _tag(el: etree._Element) -> str | None:
     if not isinstance(tag, str):
         return None  # comment or processing instruction
     return tag.rsplit("}", 1)[-1].lower()
+
+
+class _Blocks:
+    """Text gathered into blocks, with the strongest break asked for between two blocks."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[int, str]] = []  # (break before, text)
+        self.buf: list[str] = []
+        self.pending = 0
+
+    def flush(self, strength: int) -> None:
+        text = _WS.sub(" ", "".join(self.buf)).strip(" ")
+        self.buf.clear()
+        if text:
+            self.blocks.append((self.pending, text))
+            self.pending = 0
+        self.pending = max(self.pending, strength)
+
+    def preformatted(self, text: str) -> None:
+        # Preformatted text is rendered as written, line breaks included.
+        self.flush(2)
+        text = text.strip("\n")
+        if text.strip():
+            self.blocks.append((self.pending, text))
+            self.pending = 0
+        self.pending = 2
+
+    def text(self) -> str:
+        self.flush(0)
+        parts: list[str] = []
+        for i, (strength, text) in enumerate(self.blocks):
+            if i:
+                parts.append("\n" * max(strength, 1))
+            parts.append(text)
+        return "".join(parts)
 
 
 def html_to_text(root: etree._Element) -> str:
@@ -202,19 +264,8 @@ def html_to_text(root: etree._Element) -> str:
     Returns:
         The text: whitespace collapsed inside blocks, blocks separated by "\\n" or "\\n\\n".
     """
-    blocks: list[tuple[int, str]] = []  # (break before, text)
-    buf: list[str] = []
-    pending = 0
-
-    def flush(strength: int) -> None:
-        nonlocal pending
-        text = _WS.sub(" ", "".join(buf)).strip(" ")
-        buf.clear()
-        if text:
-            blocks.append((pending, text))
-            pending = 0
-        pending = max(pending, strength)
-
+    out = _Blocks()
+    buf = out.buf
     # An explicit stack rather than recursion (deep pages) or iterwalk (which skips comments,
     # and with them the text that follows a comment).
     stack: list[tuple[etree._Element, bool]] = [(root, False)]
@@ -224,25 +275,19 @@ def html_to_text(root: etree._Element) -> str:
         tag = _tag(el)
         if closing:
             if tag in _BREAK:
-                flush(_BREAK[tag])
+                out.flush(_BREAK[tag])
             if tail:
                 buf.append(tail)
             continue
         if tag is None or tag in _SKIP or _hidden(el):
             pass
         elif tag == "br":
-            flush(1)
+            out.flush(1)
         elif tag == "pre":
-            flush(2)
-            # Preformatted text is rendered as written, line breaks included.
-            text = "".join(el.itertext()).strip("\n")
-            if text.strip():
-                blocks.append((pending, text))
-                pending = 0
-            pending = 2
+            out.preformatted("".join(el.itertext()))
         else:
             if tag in _BREAK:
-                flush(_BREAK[tag])
+                out.flush(_BREAK[tag])
             if el.text:
                 buf.append(el.text)
             stack.append((el, True))
@@ -250,26 +295,117 @@ def html_to_text(root: etree._Element) -> str:
             continue
         if tail:
             buf.append(tail)
-    flush(0)
-    parts: list[str] = []
-    for i, (strength, text) in enumerate(blocks):
-        if i:
-            parts.append("\n" * max(strength, 1))
-        parts.append(text)
-    return "".join(parts)
+    return out.text()
 
 
-def _parse(text: str) -> etree._Element:
+class _TextTarget:
+    """An lxml parser target that renders the page as ``html_to_text`` renders its body.
+
+    It sees the parser's events, not a tree, so it has no depth limit: libxml2 refuses to build
+    a tree more than 256 levels deep and silently drops the rest of the page.
+    """
+
+    def __init__(self) -> None:
+        self._out = _Blocks()
+        self._open: list[str] = []
+        self._hidden_from = -1  # depth of the outermost open element that hides its content
+        self._pre_from = -1  # depth of the outermost open <pre>
+        self._pre: list[str] = []
+
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
+        name = tag.rsplit("}", 1)[-1].lower()
+        depth = len(self._open)
+        self._open.append(name)
+        if self._hidden_from >= 0:
+            return
+        if self._pre_from >= 0:
+            return
+        if name in _SKIP or _hidden_attrs(attrib):
+            self._hidden_from = depth
+        elif name == "br":
+            self._out.flush(1)
+        elif name == "pre":
+            self._pre_from = depth
+            self._pre.clear()
+        elif name in _BREAK:
+            self._out.flush(_BREAK[name])
+
+    def end(self, tag: str) -> None:
+        if not self._open:
+            return
+        name = self._open.pop()
+        depth = len(self._open)
+        if self._hidden_from >= 0:
+            if depth == self._hidden_from:
+                self._hidden_from = -1
+            return
+        if self._pre_from >= 0:
+            if depth == self._pre_from:
+                self._pre_from = -1
+                self._out.preformatted("".join(self._pre))
+            return
+        if name in _BREAK:
+            self._out.flush(_BREAK[name])
+
+    def data(self, data: str) -> None:
+        # inside <pre> nothing is hidden: html_to_text keeps all of a <pre>'s text, too
+        if self._hidden_from >= 0:
+            return
+        if self._pre_from >= 0:
+            self._pre.append(data)
+        else:
+            self._out.buf.append(data)
+
+    def close(self) -> str:
+        return self._out.text()
+
+
+def _stream_text(text: str) -> str:
+    """The visible text of a page rendered from the parser's events (any depth, any size)."""
+    # huge_tree lifts libxml2's 10 MB cap on one text node; without a tree, depth costs nothing
+    parser = etree.HTMLParser(target=_TextTarget(), huge_tree=True)
+    return str(etree.fromstring(_XML_DECL.sub("", text, count=1), parser))
+
+
+def _parse(text: str) -> tuple[etree._Element, bool]:
+    """The page's tree, and whether the parser stopped short at one of its limits.
+
+    libxml2 stops building at 256 levels of nesting or at a 10 MB text node and keeps what it
+    has, so the rest of the page is missing from the tree; the caller then reads the page from
+    the parser's events instead.
+    """
     # lxml refuses str input that carries an XML encoding declaration.
     text = _XML_DECL.sub("", text, count=1)
+    parser = lxml.html.HTMLParser()
     try:
-        return lxml.html.document_fromstring(text)
+        root = lxml.html.document_fromstring(text, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise SourceError(
             f"The HTML cannot be parsed ({exc}).",
             code=ErrorCode.BROKEN_FILE,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         ) from exc
+    cut_short = any(e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT for e in parser.error_log)
+    return root, cut_short
+
+
+def _extraction_cost(root: etree._Element) -> int:
+    """readability's work on a tree, estimated in element-equivalents.
+
+    readability serializes each div's subtree and measures each candidate's text, so every
+    character costs once per level it is nested at; that term is what makes deep pages slow.
+    Its regular expressions cost per character of text, whatever the depth.
+    """
+    elements = chars = nested_chars = 0
+    stack: list[tuple[etree._Element, int]] = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        elements += 1
+        text = len(el.text or "") + len(el.tail or "")
+        chars += text
+        nested_chars += depth * (text + _MARKUP_CHARS)
+        stack.extend((child, depth + 1) for child in el)
+    return elements + chars // _TEXT_CHARS_PER_ELEMENT + nested_chars // _NESTED_CHARS_PER_ELEMENT
 
 
 def _metadata(root: etree._Element) -> tuple[tuple[str, str], ...]:
@@ -353,9 +489,12 @@ def extract_html(
         SourceError: ``no_text`` when the page shows no text (only scripts, say).
     """
     text, encoding = _decode(data, declared_charset)
-    root = _parse(text)
-    body = root.find("body")
-    full = html_to_text(body if body is not None else root)
+    root, cut_short = _parse(text)
+    if cut_short:
+        full = _stream_text(text)
+    else:
+        body = root.find("body")
+        full = html_to_text(body if body is not None else root)
     if not full.strip():
         raise SourceError(
             "The page shows no text (it may be built by scripts); paste its text instead.",
@@ -363,19 +502,29 @@ def extract_html(
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
     title, metadata = _title(root), _metadata(root)
-    main = _main_text(_defuse(root), url)
-    main_chars, full_chars = _visible_chars(main), _visible_chars(full)
-    note = None
-    if main_chars < _MIN_MAIN_CHARS or main_chars < _MIN_SHARE * full_chars:
-        representation = Representation.HTML_FULL_TEXT
+    representation, checked, note = Representation.HTML_FULL_TEXT, full, None
+    if cut_short:
         note = (
-            f"The article extractor kept {main_chars} of the page's {full_chars} visible "
-            "characters, so the whole visible page text was checked instead."
+            "The page is nested deeper (over 256 levels) or holds a longer run of text (over "
+            "10 MB) than the HTML parser builds a tree for, so the whole visible page text was "
+            "checked, read straight from the markup."
         )
-        checked = full
+    elif (cost := _extraction_cost(root)) > MAX_EXTRACTION_COST:
+        note = (
+            f"The page is too large or too deeply nested for the article extractor (about "
+            f"{cost:,} elements' worth of work; the limit is {MAX_EXTRACTION_COST:,}), so the "
+            "whole visible page text was checked."
+        )
     else:
-        representation = Representation.HTML_MAIN_TEXT
-        checked = main
+        main = _main_text(_defuse(root), url)
+        main_chars, full_chars = _visible_chars(main), _visible_chars(full)
+        if main_chars < _MIN_MAIN_CHARS or main_chars < _MIN_SHARE * full_chars:
+            note = (
+                f"The article extractor kept {main_chars} of the page's {full_chars} visible "
+                "characters, so the whole visible page text was checked instead."
+            )
+        else:
+            representation, checked = Representation.HTML_MAIN_TEXT, main
     return HtmlText(
         text=checked,
         title=title,

@@ -1,4 +1,8 @@
-"""PDF, HTML and XML files read in child processes, so a native crash or a hang costs one source.
+"""PDF, HTML and XML read in child processes, so a native crash or a hang costs one source.
+
+Local files are read from their path (``ReaderPool.read``); fetched bodies are sent to the child
+with their facts (``ReaderPool.read_body``), so a page from the network is parsed as safely as
+a file on disk.
 
 PyMuPDF and lxml run C code. PyMuPDF runs MuPDF with one shared context and no locks
 (``reinit_singlethreaded``) and calls back into Python for every MuPDF warning; during such a
@@ -30,13 +34,20 @@ import subprocess
 import sys
 import tempfile
 import threading
+from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
-from quote_tui.sources.local import NATIVE_FORMATS, local_format, read_path
-from quote_tui.sources.records import LoadedSource
+from quote_tui.sources.local import (
+    DEFAULT_MAX_CHARS,
+    NATIVE_FORMATS,
+    local_format,
+    read_bytes,
+    read_path,
+)
+from quote_tui.sources.records import LoadedSource, RefKind
 
 __all__ = [
     "FAULT_ENV",
@@ -48,8 +59,9 @@ __all__ = [
 ]
 
 FAULT_ENV = "QUOTE_TUI_TEST_READER_FAULT"
-"""Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME abort
-(SIGABRT) or hang, standing in for a native crash or an endless loop in a reader."""
+"""Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME (or a
+fetched body whose URL path's last segment is NAME) abort (SIGABRT) or hang, standing in for a
+native crash or an endless loop in a reader."""
 
 # The folder holding the quote_tui package, so the server imports this very copy of it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -94,13 +106,44 @@ def _fault(path: str, spec: str) -> None:
         threading.Event().wait()
 
 
+@dataclass(frozen=True, slots=True)
+class _BodyRequest:
+    """A fetched body to read in a child, with what ``local.read_bytes`` needs to know of it."""
+
+    data: bytes
+    name: str
+    content_type: str | None
+    max_chars: int
+    ref: str | None
+    kind: RefKind
+    location: str | None
+    url: str | None
+
+
+def _read_request(request: Any, fault: str) -> LoadedSource:
+    if isinstance(request, _BodyRequest):
+        _fault(request.name, fault)
+        return read_bytes(
+            request.data,
+            name=request.name,
+            content_type=request.content_type,
+            max_chars=request.max_chars,
+            ref=request.ref,
+            kind=request.kind,
+            location=request.location,
+            url=request.url,
+        )
+    path, max_chars, ref, password = request
+    _fault(path, fault)
+    return read_path(path, max_chars=max_chars, ref=ref, password=password)
+
+
 def _read_one(conn: Connection) -> None:
-    """A child's work: read the one requested file and send back the source or the error."""
-    path, max_chars, ref, password, fault = conn.recv()
+    """A child's work: read the one requested file or body; send back the source or the error."""
+    request, fault = conn.recv()
     reply: tuple[Any, ...]
     try:
-        _fault(path, fault)
-        reply = ("ok", read_path(path, max_chars=max_chars, ref=ref, password=password))
+        reply = ("ok", _read_request(request, fault))
     except QuoteTuiError as exc:
         reply = ("error", exc.message, exc.code, exc.recovery, exc.details)
     except Exception as exc:  # a reader bug: the parent reports it as such
@@ -180,8 +223,8 @@ def _main() -> int:
 
 
 class ReaderPool:
-    """Reads local files in forked children, at most ``size`` at once (None: no limit of its
-    own; callers bound their reads); ``read`` blocks.
+    """Reads local files and fetched bodies in forked children, at most ``size`` at once (None:
+    no limit of its own; callers bound their reads); the reads block.
 
     Thread-safe. The server starts on the first read; ``close`` stops it and any child still
     reading.
@@ -216,6 +259,34 @@ class ReaderPool:
             UnexpectedReaderError: a reader bug (any other exception in the child).
         """
         shown = os.fspath(path)
+        return self._exchange((shown, max_chars, ref, password), shown, timeout)
+
+    def read_body(
+        self,
+        data: bytes,
+        *,
+        name: str,
+        content_type: str | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        ref: str | None = None,
+        kind: RefKind = RefKind.PATH,
+        location: str | None = None,
+        url: str | None = None,
+        timeout: float | None = None,
+    ) -> LoadedSource:
+        """Read a document held in memory in a child (see ``sources.local.read_bytes``).
+
+        The bytes travel over the child's connection: nothing is written to disk.
+
+        Raises:
+            SourceError: as ``read`` does.
+            UnexpectedReaderError: a reader bug (any other exception in the child).
+        """
+        request = _BodyRequest(data, name, content_type, max_chars, ref, kind, location, url)
+        return self._exchange(request, url or location or name or "the fetched document", timeout)
+
+    def _exchange(self, request: Any, shown: str, timeout: float | None) -> LoadedSource:
+        """Send one request to a fresh child and wait for its answer, at most ``timeout`` s."""
         with self._slots:
             self._start()
             conn = Client(self._address, family="AF_UNIX", authkey=self._key)
@@ -225,7 +296,7 @@ class ReaderPool:
                 with self._lock:
                     self._children.add(pid)
                 # the test hook travels with each read: the server may predate the setting
-                conn.send((shown, max_chars, ref, password, os.environ.get(FAULT_ENV, "")))
+                conn.send((request, os.environ.get(FAULT_ENV, "")))
                 if not conn.poll(timeout):
                     _kill(pid)
                     raise SourceError(
@@ -358,4 +429,8 @@ def _kill(pid: int) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(_main())
+    # Serve from the module under its package name, not as __main__: the requests the children
+    # unpickle are instances of its classes, and isinstance must recognise them.
+    from quote_tui.sources import isolated
+
+    sys.exit(isolated._main())

@@ -18,13 +18,21 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
 from quote_tui.sources.plain import decode_text, sniff_binary
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
-__all__ = ["DEFAULT_MAX_CHARS", "MEDIA_TYPES", "read_bytes", "read_path", "supplied_text"]
+__all__ = [
+    "DEFAULT_MAX_CHARS",
+    "MEDIA_TYPES",
+    "BodyReader",
+    "read_bytes",
+    "read_path",
+    "supplied_text",
+]
 
 DEFAULT_MAX_CHARS = 50_000_000
 
@@ -323,6 +331,27 @@ def read_bytes(
         page_number_source=read.page_number_source,
     )
     return LoadedSource(retrieval, prepared)
+
+
+class BodyReader(Protocol):
+    """Reads a document held in memory as ``read_bytes`` does, possibly somewhere else.
+
+    The network layer reads fetched PDF and HTML bodies through one of these, so that the batch
+    service can hand it a reader that parses them in an isolated child process.
+    """
+
+    def __call__(
+        self,
+        data: bytes,
+        *,
+        name: str,
+        content_type: str | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        ref: str | None = None,
+        kind: RefKind = RefKind.PATH,
+        location: str | None = None,
+        url: str | None = None,
+    ) -> LoadedSource: ...
 
 
 def read_path(

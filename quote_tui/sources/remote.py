@@ -26,7 +26,7 @@ from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.fetch import FetchedBody, Fetcher
 from quote_tui.sources.guard import Resolver, guarded_client
-from quote_tui.sources.local import MEDIA_TYPES
+from quote_tui.sources.local import MEDIA_TYPES, NATIVE_FORMATS, BodyReader, read_bytes
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import ParsedRef
 from quote_tui.sources.robots import ROBOTS_MAX_BYTES, RobotsCache
@@ -142,6 +142,8 @@ class RemoteSession:
         settings: see ``RemoteSettings``.
         resolver: replaces the system DNS resolver (tests).
         transport: replaces the I/O transport under the guard (tests).
+        body_reader: reads fetched PDF, HTML and XML bodies; the batch service passes one that
+            reads them in isolated child processes. Defaults to reading in this process.
     """
 
     def __init__(
@@ -150,8 +152,11 @@ class RemoteSession:
         *,
         resolver: Resolver | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        body_reader: BodyReader | None = None,
     ) -> None:
         self.settings = settings or RemoteSettings()
+        self.body_reader: BodyReader = body_reader or read_bytes
+        """Where fetched and stored bodies in native formats are parsed."""
         self.store = SnapshotStore(self.settings.store_path)
         self._resolver = resolver
         self._transport = transport
@@ -313,7 +318,12 @@ class RemoteSession:
             return await load_pmid(self, parsed.value, ref=key, max_chars=max_chars)
         fetched = await self.fetch(parsed.value)
         loaded = await asyncio.to_thread(
-            read_fetched, fetched, ref=key, kind=RefKind.URL, max_chars=max_chars
+            read_fetched,
+            fetched,
+            ref=key,
+            kind=RefKind.URL,
+            max_chars=max_chars,
+            reader=self.body_reader,
         )
         return loaded, fetched.body
 
@@ -322,7 +332,9 @@ class RemoteSession:
         if snapshot.info.max_chars == max_chars:
             return LoadedSource(retrieval, snapshot.prepared())
         # Read with another size limit: re-read the stored bytes, never the network.
-        loaded = reread(snapshot.raw, snapshot.info.retrieval, max_chars=max_chars)
+        loaded = reread(
+            snapshot.raw, snapshot.info.retrieval, max_chars=max_chars, reader=self.body_reader
+        )
         return LoadedSource(replace(loaded.retrieval, from_snapshot=True), loaded.prepared)
 
     def prepare_text(self, text: str, max_chars: int) -> PreparedText:
@@ -357,15 +369,18 @@ def _read_core(
     ref: str,
     kind: RefKind,
     max_chars: int,
+    reader: BodyReader,
 ) -> LoadedSource:
-    from quote_tui.sources import jats, local
+    from quote_tui.sources import jats
 
     if fmt == "xml" and jats.looks_like_jats(data):
         return jats.read_jats(data, ref=ref, max_chars=max_chars)
     media = {"pdf": "application/pdf", "html": "text/html"}.get(fmt, content_type or "text/plain")
     if charset:
         media += f"; charset={charset}"
-    return local.read_bytes(
+    # text and Markdown run no native code: reading them here spares a child process
+    read = reader if fmt in NATIVE_FORMATS else read_bytes
+    return read(
         data,
         name=urlsplit(url).path if url else "",
         content_type=media,
@@ -385,6 +400,7 @@ def read_fetched(
     max_chars: int,
     representation: Representation | None = None,
     metadata: tuple[tuple[str, str], ...] | None = None,
+    reader: BodyReader = read_bytes,
 ) -> LoadedSource:
     """Read a fetched body with the core reader for its type; fill in the network facts.
 
@@ -395,6 +411,7 @@ def read_fetched(
         max_chars: the checked text's size limit.
         representation: overrides the reader's (``doi_landing_page``, ``pmc_full_text``).
         metadata: overrides the reader's metadata (a DOI landing page's citation_* tags).
+        reader: parses PDF, HTML and XML bodies (``RemoteSession.body_reader``).
 
     Returns:
         The checked text and a complete Retrieval record.
@@ -421,6 +438,7 @@ def read_fetched(
         ref=ref,
         kind=kind,
         max_chars=max_chars,
+        reader=reader,
     )
     base = loaded.retrieval
     retrieval = replace(
@@ -435,13 +453,16 @@ def read_fetched(
     return LoadedSource(retrieval, loaded.prepared)
 
 
-def reread(raw: bytes, retrieval: Retrieval, *, max_chars: int) -> LoadedSource:
+def reread(
+    raw: bytes, retrieval: Retrieval, *, max_chars: int, reader: BodyReader = read_bytes
+) -> LoadedSource:
     """Re-read stored bytes with another size limit; the stored retrieval record is kept.
 
     Args:
         raw: the snapshot's bytes.
         retrieval: the snapshot's record (it says which reader made the text).
         max_chars: the new size limit.
+        reader: parses PDF, HTML and XML bodies (``RemoteSession.body_reader``).
 
     Returns:
         The re-read text with the stored record.
@@ -465,5 +486,6 @@ def reread(raw: bytes, retrieval: Retrieval, *, max_chars: int) -> LoadedSource:
         ref=retrieval.ref,
         kind=retrieval.kind,
         max_chars=max_chars,
+        reader=reader,
     )
     return LoadedSource(retrieval, loaded.prepared)
