@@ -149,6 +149,20 @@ def _result(
     )
 
 
+def _found(
+    prepared: PreparedText,
+    quote: str,
+    status: Status,
+    matches: tuple[Match, ...],
+    hits: Hits,
+    options: MatchOptions,
+) -> CheckResult:
+    """An exact or normalized verdict: every occurrence counted (or as many as the cap let)."""
+    return _result(
+        prepared, quote, status, matches, hits.count, 1.0, options, lower_bound=hits.capped
+    )
+
+
 def check(
     prepared: PreparedText, quote: str, *, options: MatchOptions = _DEFAULT_OPTIONS
 ) -> CheckResult:
@@ -172,7 +186,7 @@ def check(
         hits = find_exact(prepared, variant, limit=options.max_matches)
         if hits.count:
             matches = _matches(prepared, hits, Status.EXACT, options)
-            return _result(prepared, quote, Status.EXACT, matches, hits.count, 1.0, options)
+            return _found(prepared, quote, Status.EXACT, matches, hits, options)
         if hits.signed and not signed:
             signed.append((variant, hits))
     for literal in (True, False):
@@ -180,16 +194,7 @@ def check(
             hits = find_normalized(prepared, variant, options=options, literal_only=literal)
             if hits.count:
                 matches = _matches(prepared, hits, Status.NORMALIZED, options)
-                return _result(
-                    prepared,
-                    quote,
-                    Status.NORMALIZED,
-                    matches,
-                    hits.count,
-                    1.0,
-                    options,
-                    lower_bound=hits.capped,
-                )
+                return _found(prepared, quote, Status.NORMALIZED, matches, hits, options)
             if hits.signed and not signed:
                 signed.append((variant, hits))
     result = _without_closing_stop(prepared, quote, variants, options, signed)
@@ -267,16 +272,7 @@ def _without_closing_stop(
                     replace(m, rules=tuple(dict.fromkeys((*m.rules, Rule.PUNCTUATION))))
                     for m in _matches(prepared, hits, Status.NORMALIZED, options)
                 )
-                return _result(
-                    prepared,
-                    quote,
-                    Status.NORMALIZED,
-                    matches,
-                    hits.count,
-                    1.0,
-                    options,
-                    lower_bound=hits.capped,
-                )
+                return _found(prepared, quote, Status.NORMALIZED, matches, hits, options)
     return None
 
 
