@@ -145,6 +145,23 @@ def test_docx_with_a_damaged_part_header(tmp_path: Path) -> None:
     assert "word/document.xml" in raised.value.message
 
 
+def test_docx_whose_directory_claims_an_unknown_zip_version(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from tests.manuscripts import wordxml as wx
+
+    path = tmp_path / "paper.docx"
+    d = wx.new_document()
+    d.add_paragraph("Text with \u201ca quotation of several words\u201d in it.")
+    d.save(str(path))
+    data = bytearray(path.read_bytes())
+    entry = data.index(b"PK\x01\x02")  # the first central directory record
+    data[entry + 6 : entry + 8] = (195).to_bytes(2, "little")  # version needed: 19.5
+    path.write_bytes(bytes(data))
+    with pytest.raises(BatchInputError) as raised:
+        scan(path)
+    assert raised.value.code == "bad_manuscript"
+
+
 def test_docx_with_broken_styles_still_reads(tmp_path: Path) -> None:
     sys.path.insert(0, str(ROOT))
     from tests.manuscripts import wordxml as wx

@@ -254,7 +254,8 @@ def read_docx(path: Path) -> Manuscript:
     """
     try:
         zf = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
+        # a damaged central directory can claim a zip version (or sizes) zipfile refuses
         raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
     with zf:
         try:
