@@ -16,13 +16,14 @@ lowercased forms and 10 % on the forms as written, so case differences lower it 
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import unicodedata
 from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
@@ -269,35 +270,112 @@ def _poor_vocabulary(index: _Index) -> bool:
     return blocks > 64 and rare < 20 * blocks
 
 
-def _pairs(prepared: PreparedText, index: _Index) -> tuple[frozenset[int], ...]:
-    """For each block, the hashes of its adjacent word pairs: seeds when single words are common.
+# Word ids of the pair index: one byte each for the words found in most blocks. 0xD8-0xDF are
+# left out so that no two ids read as UTF-16 form a surrogate, which would join two code units;
+# a surrogate therefore ends each block.
+_PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
+_OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
+_BLOCK_END = "\ud800"
 
-    Sets of hashes are built at C speed (no Python-level work per pair), several times faster than
-    a pair -> blocks table; a query asks each block about its few pairs instead. Built on first
-    need only: texts with an ordinary vocabulary rarely need it.
+
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    """Adjacent word pairs per block, two bytes each: seeds when single words are common."""
+
+    ids: dict[bytes, int]  # the most widespread words -> their one-byte id
+    chars: str  # per block, one character per adjacent pair (id + 256 * next id), then _BLOCK_END
+
+
+def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
+    """The text's word pairs, built on first need only: texts with an ordinary vocabulary rarely
+    need them.
+
+    A small vocabulary is what makes pairs necessary, and its few hundred most widespread words
+    name almost every pair exactly in two bytes. A pair with any other word is looked for in the
+    text itself, in the blocks that hold both its words (few, as such a word is rarer). Mapping
+    words to ids and packing them run at C speed, with no Python-level work per word; a hash set
+    per block cost about seventy bytes a pair, and one sorted table of all pairs took seconds to
+    sort.
     """
-    sets = prepared.cache.get(_PAIRS_KEY)
-    if not isinstance(sets, tuple):
+    pairs = prepared.cache.get(_PAIRS_KEY)
+    if not isinstance(pairs, _Pairs):
+        postings = index.postings
+        widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
+        ids = dict(zip(widest, _PAIR_IDS, strict=False))
         seed_view = index.data.translate(_SEED_BYTES)
         starts = index.byte_starts
         built = []
         for k in range(len(starts) - 1):
             # a block ends at a space, so a pair across blocks is lost: one missed vote
             words = seed_view[starts[k] : starts[k + 1]].split()
-            built.append(frozenset(map(hash, zip(words, words[1:], strict=False))))
-        sets = prepared.cache[_PAIRS_KEY] = tuple(built)
-    return sets
+            built.append(_pair_chars(bytes(map(ids.get, words, repeat(_OTHER_WORD)))))
+            built.append(_BLOCK_END)
+        pairs = prepared.cache[_PAIRS_KEY] = _Pairs(ids, "".join(built))
+    return pairs
 
 
-def _pair_postings(sets: tuple[frozenset[int], ...], keys: set[int]) -> dict[Hashable, list[int]]:
-    """Which blocks hold each of the quotation's word pairs (pairs found nowhere are left out)."""
-    wanted = frozenset(keys)
-    postings: dict[Hashable, list[int]] = defaultdict(list)
-    # one C-level intersection per block (it walks the quotation's few pairs, not the block's)
-    for k, found in enumerate(map(wanted.intersection, sets)):
-        for key in found:
-            postings[key].append(k)
-    return dict(postings)
+def _pair_chars(seq: bytes) -> str:
+    """One character per adjacent pair of ids: UTF-16 reads two bytes as one code unit, so the
+    pairs at even offsets and those at odd offsets are one decode each."""
+    even = seq[: len(seq) // 2 * 2]
+    odd = seq[1 : 1 + max(len(seq) - 1, 0) // 2 * 2]
+    return even.decode("utf-16-le") + odd.decode("utf-16-le")
+
+
+def _pair_postings(
+    index: _Index, pairs: _Pairs, wanted: set[tuple[bytes, bytes]]
+) -> dict[Hashable, list[int]]:
+    """Which blocks hold each of the quotation's word pairs, keyed by the pair's hash (pairs
+    found nowhere are left out)."""
+    ids = pairs.ids
+    by_char: dict[str, tuple[bytes, bytes]] = {}
+    others: list[tuple[bytes, bytes]] = []
+    for a, b in wanted:
+        if a in ids and b in ids:
+            by_char[chr(ids[a] + 256 * ids[b])] = (a, b)
+        elif a in index.postings and b in index.postings:
+            others.append((a, b))
+    postings: dict[Hashable, list[int]] = {}
+    if by_char:
+        for char, blocks in _scan_pairs(pairs.chars, by_char.keys()).items():
+            postings[hash(by_char[char])] = blocks
+    views: dict[int, bytes] = {}
+    for a, b in others:
+        # a pair with a less widespread word: the blocks holding both words, read again
+        held = _confirmed(index, views, a, b)
+        if held:
+            postings[hash((a, b))] = held
+    return postings
+
+
+def _scan_pairs(chars: str, wanted: Iterable[str]) -> dict[str, list[int]]:
+    """The blocks holding each of the wanted pair characters, in one scan at C speed (a block's
+    end is matched too, to count blocks)."""
+    found: dict[str, list[int]] = defaultdict(list)
+    k = 0
+    for char in re.findall(f"[{re.escape(''.join(wanted))}{_BLOCK_END}]", chars):
+        if char == _BLOCK_END:
+            k += 1
+            continue
+        blocks = found[char]
+        if not blocks or blocks[-1] != k:
+            blocks.append(k)
+    return found
+
+
+def _confirmed(index: _Index, views: dict[int, bytes], a: bytes, b: bytes) -> list[int]:
+    """The blocks that hold the pair ``a b``, found among those that hold both words."""
+    starts = index.byte_starts
+    pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
+    kept = []
+    for k in sorted(set(index.postings[a]).intersection(index.postings[b])):
+        view = views.get(k)
+        if view is None:
+            checkpoint()
+            view = views[k] = b" " + index.data[starts[k] : starts[k + 1]].translate(_SEED_BYTES)
+        if pattern.search(view):
+            kept.append(k)
+    return kept
 
 
 def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
@@ -307,11 +385,11 @@ def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
     return rare < _FEW_RARE_KEYS
 
 
-def _pair_keys(keys_text: set[str]) -> set[int]:
-    out: set[int] = set()
-    for variant in keys_text:
+def _quote_pairs(variants: set[str]) -> set[tuple[bytes, bytes]]:
+    out: set[tuple[bytes, bytes]] = set()
+    for variant in variants:
         words = variant.encode("utf-8", "surrogatepass").translate(_SEED_BYTES).split()
-        out.update(map(hash, zip(words, words[1:], strict=False)))
+        out.update(zip(words, words[1:], strict=False))
     return out
 
 
@@ -784,8 +862,8 @@ def find_near(
     if big and (not regions or (len(qbytes) <= _SHORT_QUOTE_BYTES and _few_rare(index, word_keys))):
         # Every word is common (a small lexicon), or a short quotation has only a rare word or
         # two that stand in many places: pairs of adjacent words still tell regions apart.
-        keys = _pair_keys({_lower(quote), low_quote})
-        postings = _pair_postings(_pairs(prepared, index), keys)
+        wanted = _quote_pairs({_lower(quote), low_quote})
+        postings = _pair_postings(index, _pairs(prepared, index), wanted)
         paired = _seed_regions(index, set(postings), span, count, postings)
         regions = paired + [w for w in regions if all(abs(w - p) >= span for p in paired)]
     bounds = [
