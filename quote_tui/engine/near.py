@@ -23,7 +23,7 @@ import unicodedata
 from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
@@ -309,10 +309,23 @@ def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
         for k in range(len(starts) - 1):
             # a block ends at a space, so a pair across blocks is lost: one missed vote
             words = seed_view[starts[k] : starts[k + 1]].split()
-            built.append(_pair_chars(bytes(map(ids.get, words, repeat(_OTHER_WORD)))))
+            built.append(_block_pairs(bytes(map(ids.get, words, repeat(_OTHER_WORD)))))
             built.append(_BLOCK_END)
         pairs = prepared.cache[_PAIRS_KEY] = _Pairs(ids, "".join(built))
     return pairs
+
+
+def _block_pairs(seq: bytes) -> str:
+    """A block's pair characters, each once when its few words must repeat pairs.
+
+    A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
+    deduplicating costs a string object per pair, so it is done only where fewer pairs are
+    possible (distinct words squared) than the block holds.
+    """
+    chars = _pair_chars(seq)
+    if len(set(seq)) ** 2 < len(chars):
+        chars = "".join(set(chars))
+    return chars
 
 
 def _pair_chars(seq: bytes) -> str:
@@ -338,7 +351,7 @@ def _pair_postings(
             others.append((a, b))
     postings: dict[Hashable, list[int]] = {}
     if by_char:
-        for char, blocks in _scan_pairs(pairs.chars, by_char.keys()).items():
+        for char, blocks in _scan_pairs(pairs.chars, "".join(by_char)).items():
             postings[hash(by_char[char])] = blocks
     views: dict[int, bytes] = {}
     for a, b in others:
@@ -349,12 +362,12 @@ def _pair_postings(
     return postings
 
 
-def _scan_pairs(chars: str, wanted: Iterable[str]) -> dict[str, list[int]]:
+def _scan_pairs(chars: str, wanted: str) -> dict[str, list[int]]:
     """The blocks holding each of the wanted pair characters, in one scan at C speed (a block's
     end is matched too, to count blocks)."""
     found: dict[str, list[int]] = defaultdict(list)
     k = 0
-    for char in re.findall(f"[{re.escape(''.join(wanted))}{_BLOCK_END}]", chars):
+    for char in re.findall(f"[{re.escape(wanted)}{_BLOCK_END}]", chars):
         if char == _BLOCK_END:
             k += 1
             continue
