@@ -277,6 +277,8 @@ def _poor_vocabulary(index: _Index) -> bool:
 _PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
 _OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
 _BLOCK_END = "\ud800"
+# Searches for one pair in a block that cost about as much as listing all the block's pairs.
+_LISTING_SEARCHES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,12 +355,7 @@ def _pair_postings(
     if by_char:
         for char, blocks in _scan_pairs(pairs.chars, "".join(by_char)).items():
             postings[hash(by_char[char])] = blocks
-    views: dict[int, bytes] = {}
-    for a, b in others:
-        # a pair with a less widespread word: the blocks holding both words, read again
-        held = _confirmed(index, views, a, b)
-        if held:
-            postings[hash((a, b))] = held
+    postings.update(_confirmed(index, others))
     return postings
 
 
@@ -377,19 +374,53 @@ def _scan_pairs(chars: str, wanted: str) -> dict[str, list[int]]:
     return found
 
 
-def _confirmed(index: _Index, views: dict[int, bytes], a: bytes, b: bytes) -> list[int]:
-    """The blocks that hold the pair ``a b``, found among those that hold both words."""
-    starts = index.byte_starts
-    pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
-    kept = []
-    for k in sorted(set(index.postings[a]).intersection(index.postings[b])):
-        view = views.get(k)
-        if view is None:
-            checkpoint()
-            view = views[k] = b" " + index.data[starts[k] : starts[k + 1]].translate(_SEED_BYTES)
-        if pattern.search(view):
-            kept.append(k)
-    return kept
+def _confirmed(index: _Index, others: list[tuple[bytes, bytes]]) -> dict[Hashable, list[int]]:
+    """Which blocks hold each pair with a less widespread word, keyed by the pair's hash: of the
+    blocks that hold both words, those whose text has the pair.
+
+    Few pairs are each searched for in their blocks' bytes. Many pairs would search the same
+    blocks again and again (a long quotation in a text of thousands of widespread words), so when
+    the blocks are asked about more pairs each, on average, than listing a block's pairs costs in
+    searches, each block's pairs are listed once instead.
+    """
+    asked = [
+        (pair, sorted(set(index.postings[pair[0]]).intersection(index.postings[pair[1]])))
+        for pair in others
+    ]
+    asks = sum(len(blocks) for _, blocks in asked)
+    listed = asks > _LISTING_SEARCHES * len(set().union(*(blocks for _, blocks in asked)))
+    views: dict[int, bytes] = {}
+    lists: dict[int, set[tuple[bytes, bytes]]] = {}
+    postings: dict[Hashable, list[int]] = {}
+    for (a, b), blocks in asked:
+        if listed:
+            kept = [k for k in blocks if (a, b) in _block_pair_set(index, lists, k)]
+        else:
+            pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
+            kept = [k for k in blocks if pattern.search(_block_view(index, views, k))]
+        if kept:
+            postings[hash((a, b))] = kept
+    return postings
+
+
+def _block_view(index: _Index, views: dict[int, bytes], k: int) -> bytes:
+    """Block ``k`` as seeding bytes (words between spaces), after a space."""
+    view = views.get(k)
+    if view is None:
+        checkpoint()
+        starts = index.byte_starts
+        view = views[k] = b" " + index.data[starts[k] : starts[k + 1]].translate(_SEED_BYTES)
+    return view
+
+
+def _block_pair_set(
+    index: _Index, lists: dict[int, set[tuple[bytes, bytes]]], k: int
+) -> set[tuple[bytes, bytes]]:
+    pairs = lists.get(k)
+    if pairs is None:
+        words = _block_view(index, {}, k).split()
+        pairs = lists[k] = set(zip(words, words[1:], strict=False))
+    return pairs
 
 
 def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
