@@ -19,11 +19,12 @@ from __future__ import annotations
 import heapq
 import math
 import re
+import sys
 import unicodedata
 from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
@@ -277,16 +278,26 @@ def _poor_vocabulary(index: _Index) -> bool:
 _PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
 _OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
 _BLOCK_END = "\ud800"
+# A text with more widespread words than one-byte ids spends two code units a pair: the first
+# word's id with the top bit set, then the next word's. At most about 20,500 words can each stand
+# in a tenth of the blocks (a block holds at most about 2,050 words), well below the ids whose
+# first unit would be a surrogate (0x5800 and up).
+_WIDE_FIRST = 0x8000
+_WIDE_IDS = 0x5800
+_WIDE_OTHER = 0x7FFF
+_NATIVE_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
 # Searches for one pair in a block that cost about as much as listing all the block's pairs.
 _LISTING_SEARCHES = 8
 
 
 @dataclass(frozen=True, slots=True)
 class _Pairs:
-    """Adjacent word pairs per block, two bytes each: seeds when single words are common."""
+    """Adjacent word pairs per block, two or four bytes each: seeds when single words are
+    common."""
 
-    ids: dict[bytes, int]  # the most widespread words -> their one-byte id
-    chars: str  # per block, one character per adjacent pair (id + 256 * next id), then _BLOCK_END
+    ids: dict[bytes, int]  # the most widespread words -> their id
+    wide: bool  # ids of two bytes, a pair in two code units (else one byte, one code unit)
+    chars: str  # per block, the code units of its adjacent pairs, then _BLOCK_END
 
 
 def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
@@ -294,7 +305,8 @@ def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
     need them.
 
     A small vocabulary is what makes pairs necessary, and its few hundred most widespread words
-    name almost every pair exactly in two bytes. A pair with any other word is looked for in the
+    name almost every pair exactly in two bytes (a text with more widespread words gives each a
+    two-byte id, and a pair four bytes). A pair with any other word is looked for in the
     text itself, in the blocks that hold both its words (few, as such a word is rarer). Mapping
     words to ids and packing them run at C speed, with no Python-level work per word; a hash set
     per block cost about seventy bytes a pair, and one sorted table of all pairs took seconds to
@@ -302,28 +314,49 @@ def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
     """
     pairs = prepared.cache.get(_PAIRS_KEY)
     if not isinstance(pairs, _Pairs):
-        postings = index.postings
-        widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
-        ids = dict(zip(widest, _PAIR_IDS, strict=False))
+        ids, wide = _pair_ids(index)
+        pack = _wide_pairs if wide else _block_pairs
         seed_view = index.data.translate(_SEED_BYTES)
         starts = index.byte_starts
         built = []
         for k in range(len(starts) - 1):
             # a block ends at a space, so a pair across blocks is lost: one missed vote
-            words = seed_view[starts[k] : starts[k + 1]].split()
-            built.append(_block_pairs(bytes(map(ids.get, words, repeat(_OTHER_WORD)))))
+            built.append(pack(ids, seed_view[starts[k] : starts[k + 1]].split()))
             built.append(_BLOCK_END)
-        pairs = prepared.cache[_PAIRS_KEY] = _Pairs(ids, "".join(built))
+        pairs = prepared.cache[_PAIRS_KEY] = _Pairs(ids, wide, "".join(built))
     return pairs
 
 
-def _block_pairs(seq: bytes) -> str:
+def _pair_ids(index: _Index) -> tuple[dict[bytes, int], bool]:
+    """Ids for the words found in most blocks, and whether they take two bytes."""
+    postings = index.postings
+    common = max(64, (len(index.byte_starts) - 1) // 10)
+    widespread = [word for word, blocks in postings.items() if len(blocks) > common]
+    if len(widespread) > len(_PAIR_IDS):
+        return {word: i for i, word in enumerate(widespread[:_WIDE_IDS])}, True
+    widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
+    return dict(zip(widest, _PAIR_IDS, strict=False)), False
+
+
+def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+    """Two code units per adjacent pair, at C speed: the ids are interleaved as arrays."""
+    seq = array("H", map(ids.get, words, repeat(_WIDE_OTHER)))
+    if len(seq) < 2:
+        return ""
+    units = array("H", bytes(4 * (len(seq) - 1)))
+    units[0::2] = array("H", map(_WIDE_FIRST.__or__, seq[:-1]))
+    units[1::2] = seq[1:]
+    return units.tobytes().decode(_NATIVE_UTF16)
+
+
+def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     """A block's pair characters, each once when its few words must repeat pairs.
 
     A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
     deduplicating costs a string object per pair, so it is done only where fewer pairs are
     possible (distinct words squared) than the block holds.
     """
+    seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
     chars = _pair_chars(seq)
     if len(set(seq)) ** 2 < len(chars):
         chars = "".join(set(chars))
@@ -344,33 +377,49 @@ def _pair_postings(
     """Which blocks hold each of the quotation's word pairs, keyed by the pair's hash (pairs
     found nowhere are left out)."""
     ids = pairs.ids
-    by_char: dict[str, tuple[bytes, bytes]] = {}
+    by_units: dict[str, tuple[bytes, bytes]] = {}
     others: list[tuple[bytes, bytes]] = []
     for a, b in wanted:
         if a in ids and b in ids:
-            by_char[chr(ids[a] + 256 * ids[b])] = (a, b)
+            by_units[_pair_units(pairs, ids[a], ids[b])] = (a, b)
         elif a in index.postings and b in index.postings:
             others.append((a, b))
     postings: dict[Hashable, list[int]] = {}
-    if by_char:
-        for char, blocks in _scan_pairs(pairs.chars, "".join(by_char)).items():
-            postings[hash(by_char[char])] = blocks
+    if by_units:
+        for units, blocks in _scan_pairs(pairs, by_units.keys()).items():
+            postings[hash(by_units[units])] = blocks
     postings.update(_confirmed(index, others))
     return postings
 
 
-def _scan_pairs(chars: str, wanted: str) -> dict[str, list[int]]:
-    """The blocks holding each of the wanted pair characters, in one scan at C speed (a block's
-    end is matched too, to count blocks)."""
+def _pair_units(pairs: _Pairs, first: int, second: int) -> str:
+    if pairs.wide:
+        return chr(_WIDE_FIRST | first) + chr(second)
+    return chr(first + 256 * second)
+
+
+def _scan_pairs(pairs: _Pairs, wanted: Collection[str]) -> dict[str, list[int]]:
+    """The blocks holding each of the wanted pairs' code units, in one scan at C speed (a block's
+    end is matched too, to count blocks).
+
+    A wide pair is matched by its first unit and then, if it is one of the wanted second units,
+    its second; a match whose units belong to different wanted pairs is passed over.
+    """
+    first = re.escape("".join({units[0] for units in wanted}))
+    if pairs.wide:
+        second = re.escape("".join({units[1] for units in wanted}))
+        pattern = f"[{first}{_BLOCK_END}][{second}]?"
+    else:
+        pattern = f"[{first}{_BLOCK_END}]"
     found: dict[str, list[int]] = defaultdict(list)
     k = 0
-    for char in re.findall(f"[{re.escape(wanted)}{_BLOCK_END}]", chars):
-        if char == _BLOCK_END:
+    for units in re.findall(pattern, pairs.chars):
+        if units == _BLOCK_END:
             k += 1
-            continue
-        blocks = found[char]
-        if not blocks or blocks[-1] != k:
-            blocks.append(k)
+        elif units in wanted:
+            blocks = found[units]
+            if not blocks or blocks[-1] != k:
+                blocks.append(k)
     return found
 
 
