@@ -465,6 +465,7 @@ def _block_view(index: _Index, views: dict[int, bytes], k: int) -> bytes:
 def _block_pair_set(
     index: _Index, lists: dict[int, set[tuple[bytes, bytes]]], k: int
 ) -> set[tuple[bytes, bytes]]:
+    """Block ``k``'s adjacent word pairs, listed once per quotation."""
     pairs = lists.get(k)
     if pairs is None:
         words = _block_view(index, {}, k).split()
