@@ -11,7 +11,7 @@ location per repeat, each aligned back to its start) the baseline runs in a chil
 is stopped at ``--edlib-cap`` seconds and printed as ``>cap``.
 
 Memory per source: the checked text plus every index a check builds (the line index, the folded
-view, the near tier's seeding index and word-pair sets), measured with tracemalloc, as a multiple
+view, the near tier's seeding index and word-pair index), measured with tracemalloc, as a multiple
 of the text's size in UTF-8 bytes. The large text (``--large-mb``) is prepared, measured and
 checked once.
 

@@ -16,16 +16,19 @@ lowercased forms and 10 % on the forms as written, so case differences lower it 
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
+import sys
 import unicodedata
 from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
+from operator import add, neg, sub
 
 import edlib
 from rapidfuzz.distance import Levenshtein
@@ -269,35 +272,205 @@ def _poor_vocabulary(index: _Index) -> bool:
     return blocks > 64 and rare < 20 * blocks
 
 
-def _pairs(prepared: PreparedText, index: _Index) -> tuple[frozenset[int], ...]:
-    """For each block, the hashes of its adjacent word pairs: seeds when single words are common.
+# Word ids of the pair index: one byte each for the words found in most blocks. 0xD8-0xDF are
+# left out so that no two ids read as UTF-16 form a surrogate, which would join two code units;
+# a surrogate therefore ends each block.
+_PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
+_OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
+_BLOCK_END = "\ud800"
+# A text with more widespread words than one-byte ids spends two code units a pair: the first
+# word's id with the top bit set, then the next word's. At most about 20,500 words can each stand
+# in a tenth of the blocks (a block holds at most about 2,050 words), well below the ids whose
+# first unit would be a surrogate (0x5800 and up).
+_WIDE_FIRST = 0x8000
+_WIDE_IDS = 0x5800
+_WIDE_OTHER = 0x7FFF
+_NATIVE_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
+# Searches for one pair in a block that cost about as much as listing all the block's pairs.
+_LISTING_SEARCHES = 8
 
-    Sets of hashes are built at C speed (no Python-level work per pair), several times faster than
-    a pair -> blocks table; a query asks each block about its few pairs instead. Built on first
-    need only: texts with an ordinary vocabulary rarely need it.
+
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    """Adjacent word pairs per block, two or four bytes each: seeds when single words are
+    common."""
+
+    ids: dict[bytes, int]  # the most widespread words -> their id
+    wide: bool  # ids of two bytes, a pair in two code units (else one byte, one code unit)
+    chars: str  # per block, the code units of its adjacent pairs, then _BLOCK_END
+
+
+def _pairs(prepared: PreparedText, index: _Index) -> _Pairs:
+    """The text's word pairs, built on first need only: texts with an ordinary vocabulary rarely
+    need them.
+
+    A small vocabulary is what makes pairs necessary, and its few hundred most widespread words
+    name almost every pair exactly in two bytes (a text with more widespread words gives each a
+    two-byte id, and a pair four bytes). A pair with any other word is looked for in the
+    text itself, in the blocks that hold both its words (few, as such a word is rarer). Mapping
+    words to ids and packing them run at C speed, with no Python-level work per word; a hash set
+    per block cost about seventy bytes a pair, and one sorted table of all pairs took seconds to
+    sort.
     """
-    sets = prepared.cache.get(_PAIRS_KEY)
-    if not isinstance(sets, tuple):
+    pairs = prepared.cache.get(_PAIRS_KEY)
+    if not isinstance(pairs, _Pairs):
+        ids, wide = _pair_ids(index)
+        pack = _wide_pairs if wide else _block_pairs
         seed_view = index.data.translate(_SEED_BYTES)
         starts = index.byte_starts
         built = []
         for k in range(len(starts) - 1):
             # a block ends at a space, so a pair across blocks is lost: one missed vote
-            words = seed_view[starts[k] : starts[k + 1]].split()
-            built.append(frozenset(map(hash, zip(words, words[1:], strict=False))))
-        sets = prepared.cache[_PAIRS_KEY] = tuple(built)
-    return sets
+            built.append(pack(ids, seed_view[starts[k] : starts[k + 1]].split()))
+            built.append(_BLOCK_END)
+        pairs = prepared.cache[_PAIRS_KEY] = _Pairs(ids, wide, "".join(built))
+    return pairs
 
 
-def _pair_postings(sets: tuple[frozenset[int], ...], keys: set[int]) -> dict[Hashable, list[int]]:
-    """Which blocks hold each of the quotation's word pairs (pairs found nowhere are left out)."""
-    wanted = frozenset(keys)
-    postings: dict[Hashable, list[int]] = defaultdict(list)
-    # one C-level intersection per block (it walks the quotation's few pairs, not the block's)
-    for k, found in enumerate(map(wanted.intersection, sets)):
-        for key in found:
-            postings[key].append(k)
-    return dict(postings)
+def _pair_ids(index: _Index) -> tuple[dict[bytes, int], bool]:
+    """Ids for the words found in most blocks, and whether they take two bytes."""
+    postings = index.postings
+    common = max(64, (len(index.byte_starts) - 1) // 10)
+    widespread = [word for word, blocks in postings.items() if len(blocks) > common]
+    if len(widespread) > len(_PAIR_IDS):
+        return {word: i for i, word in enumerate(widespread[:_WIDE_IDS])}, True
+    widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
+    return dict(zip(widest, _PAIR_IDS, strict=False)), False
+
+
+def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+    """Two code units per adjacent pair, at C speed: the ids are interleaved as arrays."""
+    seq = array("H", map(ids.get, words, repeat(_WIDE_OTHER)))
+    if len(seq) < 2:
+        return ""
+    units = array("H", bytes(4 * (len(seq) - 1)))
+    units[0::2] = array("H", map(_WIDE_FIRST.__or__, seq[:-1]))
+    units[1::2] = seq[1:]
+    return units.tobytes().decode(_NATIVE_UTF16)
+
+
+def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+    """A block's pair characters, each once when its few words must repeat pairs.
+
+    A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
+    deduplicating costs a string object per pair, so it is done only where fewer pairs are
+    possible (distinct words squared) than the block holds.
+    """
+    seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
+    chars = _pair_chars(seq)
+    if len(set(seq)) ** 2 < len(chars):
+        chars = "".join(set(chars))
+    return chars
+
+
+def _pair_chars(seq: bytes) -> str:
+    """One character per adjacent pair of ids: UTF-16 reads two bytes as one code unit, so the
+    pairs at even offsets and those at odd offsets are one decode each."""
+    even = seq[: len(seq) // 2 * 2]
+    odd = seq[1 : 1 + max(len(seq) - 1, 0) // 2 * 2]
+    return even.decode("utf-16-le") + odd.decode("utf-16-le")
+
+
+def _pair_postings(
+    index: _Index, pairs: _Pairs, wanted: set[tuple[bytes, bytes]]
+) -> dict[Hashable, list[int]]:
+    """Which blocks hold each of the quotation's word pairs, keyed by the pair's hash (pairs
+    found nowhere are left out)."""
+    ids = pairs.ids
+    by_units: dict[str, tuple[bytes, bytes]] = {}
+    others: list[tuple[bytes, bytes]] = []
+    for a, b in wanted:
+        if a in ids and b in ids:
+            by_units[_pair_units(pairs, ids[a], ids[b])] = (a, b)
+        elif a in index.postings and b in index.postings:
+            others.append((a, b))
+    postings: dict[Hashable, list[int]] = {}
+    if by_units:
+        for units, blocks in _scan_pairs(pairs, by_units.keys()).items():
+            postings[hash(by_units[units])] = blocks
+    postings.update(_confirmed(index, others))
+    return postings
+
+
+def _pair_units(pairs: _Pairs, first: int, second: int) -> str:
+    if pairs.wide:
+        return chr(_WIDE_FIRST | first) + chr(second)
+    return chr(first + 256 * second)
+
+
+def _scan_pairs(pairs: _Pairs, wanted: Collection[str]) -> dict[str, list[int]]:
+    """The blocks holding each of the wanted pairs' code units, in one scan at C speed (a block's
+    end is matched too, to count blocks).
+
+    A wide pair is matched by its first unit and then, if it is one of the wanted second units,
+    its second; a match whose units belong to different wanted pairs is passed over.
+    """
+    first = re.escape("".join({units[0] for units in wanted}))
+    if pairs.wide:
+        second = re.escape("".join({units[1] for units in wanted}))
+        pattern = f"[{first}{_BLOCK_END}][{second}]?"
+    else:
+        pattern = f"[{first}{_BLOCK_END}]"
+    found: dict[str, list[int]] = defaultdict(list)
+    k = 0
+    for units in re.findall(pattern, pairs.chars):
+        if units == _BLOCK_END:
+            k += 1
+        elif units in wanted:
+            blocks = found[units]
+            if not blocks or blocks[-1] != k:
+                blocks.append(k)
+    return found
+
+
+def _confirmed(index: _Index, others: list[tuple[bytes, bytes]]) -> dict[Hashable, list[int]]:
+    """Which blocks hold each pair with a less widespread word, keyed by the pair's hash: of the
+    blocks that hold both words, those whose text has the pair.
+
+    Few pairs are each searched for in their blocks' bytes. Many pairs would search the same
+    blocks again and again (a long quotation in a text of thousands of widespread words), so when
+    the blocks are asked about more pairs each, on average, than listing a block's pairs costs in
+    searches, each block's pairs are listed once instead.
+    """
+    asked = [
+        (pair, sorted(set(index.postings[pair[0]]).intersection(index.postings[pair[1]])))
+        for pair in others
+    ]
+    asks = sum(len(blocks) for _, blocks in asked)
+    listed = asks > _LISTING_SEARCHES * len(set().union(*(blocks for _, blocks in asked)))
+    views: dict[int, bytes] = {}
+    lists: dict[int, set[tuple[bytes, bytes]]] = {}
+    postings: dict[Hashable, list[int]] = {}
+    for (a, b), blocks in asked:
+        if listed:
+            kept = [k for k in blocks if (a, b) in _block_pair_set(index, lists, k)]
+        else:
+            pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
+            kept = [k for k in blocks if pattern.search(_block_view(index, views, k))]
+        if kept:
+            postings[hash((a, b))] = kept
+    return postings
+
+
+def _block_view(index: _Index, views: dict[int, bytes], k: int) -> bytes:
+    """Block ``k`` as seeding bytes (words between spaces), after a space."""
+    view = views.get(k)
+    if view is None:
+        checkpoint()
+        starts = index.byte_starts
+        view = views[k] = b" " + index.data[starts[k] : starts[k + 1]].translate(_SEED_BYTES)
+    return view
+
+
+def _block_pair_set(
+    index: _Index, lists: dict[int, set[tuple[bytes, bytes]]], k: int
+) -> set[tuple[bytes, bytes]]:
+    """Block ``k``'s adjacent word pairs, listed once per quotation."""
+    pairs = lists.get(k)
+    if pairs is None:
+        words = _block_view(index, {}, k).split()
+        pairs = lists[k] = set(zip(words, words[1:], strict=False))
+    return pairs
 
 
 def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
@@ -307,11 +480,11 @@ def _few_rare(index: _Index, keys: set[bytes | str]) -> bool:
     return rare < _FEW_RARE_KEYS
 
 
-def _pair_keys(keys_text: set[str]) -> set[int]:
-    out: set[int] = set()
-    for variant in keys_text:
+def _quote_pairs(variants: set[str]) -> set[tuple[bytes, bytes]]:
+    out: set[tuple[bytes, bytes]] = set()
+    for variant in variants:
         words = variant.encode("utf-8", "surrogatepass").translate(_SEED_BYTES).split()
-        out.update(map(hash, zip(words, words[1:], strict=False)))
+        out.update(zip(words, words[1:], strict=False))
     return out
 
 
@@ -365,20 +538,30 @@ def _seed_regions(
     scores: dict[int, float] = defaultdict(float)
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
-        covered: set[int] = set()
         checkpoint()
-        for p in postings[key]:
-            covered.update(range(max(0, p - span + 1), p + 1))
-        for w in covered:
-            scores[w] += weight
+        covered = _covered(postings[key], span)
+        # scores[w] += weight for each covered run, at C speed: seeding by word pairs scores
+        # thousands of runs per quotation
+        raised = map(add, map(scores.__getitem__, covered), repeat(weight))
+        scores.update(zip(covered, raised, strict=True))
     picked: list[int] = []
-    for w, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0])):
+    # best score first, then the earliest run; tuples compare at C speed
+    for _, w in sorted(zip(map(neg, scores.values()), scores, strict=True)):
         checkpoint()
         if all(abs(w - other) >= span for other in picked):
             picked.append(w)
             if len(picked) == count:
                 break
     return picked
+
+
+def _covered(blocks: Sequence[int], span: int) -> set[int]:
+    """First blocks of the runs of ``span`` blocks that hold at least one of ``blocks``."""
+    covered = set(blocks)
+    for back in range(1, span):
+        covered.update(map(sub, blocks, repeat(back)))
+    covered.difference_update(range(1 - span, 0))
+    return covered
 
 
 def _encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
@@ -784,8 +967,8 @@ def find_near(
     if big and (not regions or (len(qbytes) <= _SHORT_QUOTE_BYTES and _few_rare(index, word_keys))):
         # Every word is common (a small lexicon), or a short quotation has only a rare word or
         # two that stand in many places: pairs of adjacent words still tell regions apart.
-        keys = _pair_keys({_lower(quote), low_quote})
-        postings = _pair_postings(_pairs(prepared, index), keys)
+        wanted = _quote_pairs({_lower(quote), low_quote})
+        postings = _pair_postings(index, _pairs(prepared, index), wanted)
         paired = _seed_regions(index, set(postings), span, count, postings)
         regions = paired + [w for w in regions if all(abs(w - p) >= span for p in paired)]
     bounds = [

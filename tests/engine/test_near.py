@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from quote_tui.engine import near
 from quote_tui.engine.near import NearCandidate, _fold, find_near
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -394,6 +395,46 @@ def test_small_lexicon_text_is_seeded_by_word_pairs() -> None:
     ]
     text = " ".join(rng.choice(lexicon) for _ in range(120_000))
     start = text.index(" ", 400_000) + 1
+    end = text.index(" ", start + 200)
+    words = text[start:end].split(" ")
+    words[5] = "omega"
+    prepared = PreparedText(text)
+    found = find_near(prepared, " ".join(words), options=MatchOptions(), limit=1)
+    assert "near.pairs" in prepared.cache
+    assert found and found[0].similarity > 0.9
+    assert abs(found[0].start - start) < 20
+
+
+@pytest.mark.parametrize("lexicon_size", [10, 1200])
+def test_word_pair_index_agrees_with_the_blocks_read_again(lexicon_size: int) -> None:
+    # 1,200 words each stand in about half the blocks: too many for one-byte ids (two-byte ids)
+    rng = random.Random(12)
+    lexicon = [f"w{i}x" for i in range(lexicon_size)]
+    words = [rng.choice(lexicon) for _ in range(200_000)]
+    words[150_000] = "rare"  # a pair with a word outside the ids is read from the text
+    text = " ".join(words)
+    prepared = PreparedText(text)
+    index = near._index(prepared)
+    quote = " ".join(words[149_990:150_030])
+    wanted = near._quote_pairs({quote, " ".join(words[1000:1040])})
+    got = near._pair_postings(index, near._pairs(prepared, index), wanted)
+    seed = index.data.translate(near._SEED_BYTES)
+    starts = index.byte_starts
+    expected: dict[int, list[int]] = {}
+    for k in range(len(starts) - 1):
+        block = seed[starts[k] : starts[k + 1]].split()
+        for pair in wanted & set(zip(block, block[1:], strict=False)):
+            expected.setdefault(hash(pair), []).append(k)
+    assert got == expected
+    assert near._pairs(prepared, index).wide == (lexicon_size > 247)
+
+
+def test_text_of_many_widespread_words_is_seeded_by_word_pairs() -> None:
+    # 1,200 words, each in about half the blocks: too many for one-byte ids, so pairs take two
+    rng = random.Random(12)
+    lexicon = [f"w{i}x" for i in range(1200)]
+    text = " ".join(rng.choice(lexicon) for _ in range(200_000))
+    start = text.index(" ", 700_000) + 1
     end = text.index(" ", start + 200)
     words = text[start:end].split(" ")
     words[5] = "omega"
