@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from quote_tui.batch.batchfile import load_batch
 from quote_tui.batch.workspace import WorkspaceCorruptError, load_workspace
@@ -276,3 +278,35 @@ def test_a_ref_with_a_lone_surrogate_is_a_bad_ref() -> None:
         parse_ref("notes\ud800.txt")
     assert raised.value.code == "bad_ref"
     json.dumps(raised.value.to_dict(), ensure_ascii=False).encode("utf-8")  # reportable as is
+
+
+def test_unclosed_footnotes_after_quotations_stay_linear(tmp_path: Path) -> None:
+    """A ``\\footnote{`` never closed made the window after each quotation before it run to
+    the end of the text, and each window was searched for references (a 3 MB fuzzed LaTeX file
+    ran for minutes)."""
+    text = (
+        "\\documentclass{article}\\begin{document}\n"
+        + "He said ``a quotation of enough words to count''.\\footnote{See \\cite{k1} " * 2_000
+        + "see [12] and (Lo et al., 2020) and doi:10.1000/xyz.1 " * 10_000
+        + "\n\\end{document}\n"
+    )
+    path = tmp_path / "main.tex"
+    path.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    result = scan(path)
+    _fast(30, started)
+    assert len(result.citations) >= 2_000
+
+
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 6)), max_size=40))
+def test_first_of_overlapping_keeps_what_pairwise_comparison_keeps(
+    spans: list[tuple[int, int]],
+) -> None:
+    from quote_tui.manuscripts.refs import Mention, first_of_overlapping
+
+    mentions = [Mention(a, a + n, "numbered", "x" * n) for a, n in spans]
+    kept: list[Mention] = []
+    for mention in mentions:
+        if not any(o.start < mention.end and mention.start < o.end for o in kept):
+            kept.append(mention)
+    assert first_of_overlapping(mentions) == kept

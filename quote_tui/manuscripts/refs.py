@@ -9,12 +9,14 @@ there); ``sentence_window`` says where that sentence ends.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["Mention", "find_mentions", "sentence_window"]
+__all__ = ["Mention", "find_mentions", "first_of_overlapping", "sentence_window"]
 
 _KEY = r"[\w][\w:.#$%&\-+?<>~/]*[\w]|[\w]"
 _PANDOC_BRACKET = re.compile(
@@ -312,15 +314,32 @@ def find_mentions(
         (_SUPERSCRIPT, _superscript),
         (_LOCATOR_ONLY, _locator_only),
     ]
+    # endpos acts as if the text ended there, without copying text[:end] on every call
+    # (a copy per block quotation was quadratic in a manuscript of many nested ones).
+    candidates = (
+        mention
+        for pattern, build in scanners
+        for m in pattern.finditer(text, start, end)
+        for mention in build(m)  # type: ignore[operator]
+    )
+    return sorted(first_of_overlapping(candidates), key=lambda x: x.start)
+
+
+def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
+    """The mentions that overlap none found before them, in the order given.
+
+    The kept spans never overlap, so sorted by start their ends rise too: a new span overlaps one
+    of them exactly when the last kept span starting before its end reaches past its start. One
+    bisection per mention, where comparing with every kept one was quadratic in a long window
+    (the rest of a 3 MB manuscript after its last quotation).
+    """
     found: list[Mention] = []
-    for pattern, build in scanners:
-        # endpos acts as if the text ended there, without copying text[:end] on every call
-        # (a copy per block quotation was quadratic in a manuscript of many nested ones).
-        for m in pattern.finditer(text, start, end):
-            for mention in build(m):  # type: ignore[operator]
-                if not any(o.start < mention.end and mention.start < o.end for o in found):
-                    found.append(mention)
-    found.sort(key=lambda x: x.start)
+    spans: list[tuple[int, int]] = []
+    for mention in mentions:
+        k = bisect_left(spans, (mention.end,))
+        if k == 0 or spans[k - 1][1] <= mention.start:
+            insort(spans, (mention.start, mention.end))
+            found.append(mention)
     return found
 
 
@@ -377,9 +396,15 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
     return stop
 
 
-def _close_brace(text: str, i: int) -> int:
+def _close_brace(text: str, i: int, *, limit: int = 2_000) -> int:
+    """Past the brace that closes the group opened before ``i``, or ``limit`` characters on.
+
+    An unclosed ``\\footnote{`` must not make the window of every quotation before it run to
+    the end of the text (each window is then searched for references: quadratic in all).
+    """
     depth = 1
-    while i < len(text) and depth:
+    stop = min(len(text), i + limit)
+    while i < stop and depth:
         if text[i] == "{":
             depth += 1
         elif text[i] == "}":
