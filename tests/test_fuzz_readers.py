@@ -310,3 +310,16 @@ def test_first_of_overlapping_keeps_what_pairwise_comparison_keeps(
         if not any(o.start < mention.end and mention.start < o.end for o in kept):
             kept.append(mention)
     assert first_of_overlapping(mentions) == kept
+
+
+def test_a_paragraph_of_unclosed_quotation_marks_is_linear() -> None:
+    """Each closing mark searched every quotation left open in its paragraph: tens of thousands
+    of unclosed LaTeX openers made a 3 MB fuzzed manuscript take half a minute."""
+    from quote_tui.manuscripts.quotes import find_quotes
+
+    text = 'He wrote ``a quotation of enough words to count" in it. ' * 20_000
+    started = time.perf_counter()
+    whole = text + "Then ``a last quotation of enough words'' closed."
+    spans = find_quotes(whole, latex=True)
+    _fast(10, started)
+    assert whole[spans[-1].start : spans[-1].end] == "a last quotation of enough words"

@@ -27,6 +27,11 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "‘": ("’",),
     "‚": ("‘", "’"),
 }
+# Quotations open at once, at most. Real prose nests three or four deep; a closing mark searches
+# the open ones, so a paragraph of tens of thousands of unclosed marks (a damaged or hostile
+# file) made every closer a pass over all of them.
+_MAX_OPEN = 64
+
 _DOUBLE = frozenset({"“", "„", "«", "»", "``", '"'})
 
 
@@ -95,7 +100,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 i += 2
                 continue
             if two == "``":
-                stack.append(("``", i + 2))
+                _open(stack, ("``", i + 2))
                 i += 2
                 continue
         nxt = text[i + 1] if i + 1 < n else " "
@@ -104,7 +109,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 i += 1
                 continue
             if _opens(ch, prev, nxt):
-                stack.append((ch, i + 1))
+                _open(stack, (ch, i + 1))
         i += 1
     found.sort(key=lambda f: (f[0], -f[1]))
     out: list[QuoteSpan] = []
@@ -117,6 +122,12 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
             out.append(QuoteSpan(start, end, close_end, mark, parent))
             open_idx.append(len(out) - 1)
     return tuple(out)
+
+
+def _open(stack: list[tuple[str, int]], item: tuple[str, int]) -> None:
+    if len(stack) >= _MAX_OPEN:
+        del stack[0]  # the oldest unclosed mark is the least likely to close
+    stack.append(item)
 
 
 def _opens(ch: str, prev: str, nxt: str) -> bool:
