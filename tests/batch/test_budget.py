@@ -208,3 +208,41 @@ async def test_services_in_one_process_share_one_reader_server(
     assert crashed.error is not None and crashed.error.code == "reader_crashed"
     assert again.loaded is not None
     assert {shared_pool()._server.pid} == servers  # type: ignore[union-attr]
+
+
+async def test_work_threads_are_reused_and_an_abandoned_one_is_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+    import time
+
+    import quote_tui.batch.service as service_module
+
+    def work_threads() -> int:
+        return sum(t.name == "quote_tui-work" for t in threading.enumerate())
+
+    sources = tuple(SourceSpec(f"s{i}", text=f"Source {i}: the sky is blue.") for i in range(20))
+    citations = tuple(CitationSpec(f"c{i}", f"s{i}", "the sky is blue") for i in range(20))
+    async with Service(Settings(concurrency=2)) as service:
+        for _ in range(5):  # 200 reads and checks
+            report = await service.check_batch(Batch(sources, citations))
+            assert {c.status for c in report.citations} == {"exact"}
+    before = work_threads()
+    assert 1 <= before <= 12  # idle threads wait for work; a thread per call ended each one
+
+    release = threading.Event()
+    real = service_module.engine_check
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        release.wait(10)  # native code that never returns to a checkpoint
+
+    monkeypatch.setattr(service_module, "engine_check", stuck)
+    one = Batch(sources[:1], citations[:1])
+    async with Service(Settings(citation_timeout=0.2)) as service:
+        stalled = await service.check_batch(one)
+        monkeypatch.setattr(service_module, "engine_check", real)
+        started = time.monotonic()
+        after = await service.check_batch(one)
+    release.set()
+    assert stalled.citations[0].status == "inconclusive"
+    assert after.citations[0].status == "exact" and time.monotonic() - started < 3
