@@ -128,40 +128,39 @@ def test_deeply_nested_json_is_a_typed_error_everywhere(tmp_path: Path) -> None:
         scan(claims)
 
 
-def test_docx_with_a_damaged_part_header(tmp_path: Path) -> None:
+def _small_docx(path: Path) -> bytearray:
     sys.path.insert(0, str(ROOT))
     from tests.manuscripts import wordxml as wx
 
-    path = tmp_path / "paper.docx"
     d = wx.new_document()
     d.add_paragraph("Text with \u201ca quotation of several words\u201d in it.")
     d.save(str(path))
-    with zipfile.ZipFile(path) as zf:
-        offset = zf.getinfo("word/document.xml").header_offset
-    data = bytearray(path.read_bytes())
-    data[offset : offset + 4] = b"JUNK"  # the part's local header signature
+    return bytearray(path.read_bytes())
+
+
+def _bad_manuscript(path: Path, data: bytearray) -> BatchInputError:
     path.write_bytes(bytes(data))
     with pytest.raises(BatchInputError) as raised:
         scan(path)
     assert raised.value.code == "bad_manuscript"
-    assert "word/document.xml" in raised.value.message
+    return raised.value
+
+
+def test_docx_with_a_damaged_part_header(tmp_path: Path) -> None:
+    path = tmp_path / "paper.docx"
+    data = _small_docx(path)
+    with zipfile.ZipFile(path) as zf:
+        offset = zf.getinfo("word/document.xml").header_offset
+    data[offset : offset + 4] = b"JUNK"  # the part's local header signature
+    assert "word/document.xml" in _bad_manuscript(path, data).message
 
 
 def test_docx_whose_directory_claims_an_unknown_zip_version(tmp_path: Path) -> None:
-    sys.path.insert(0, str(ROOT))
-    from tests.manuscripts import wordxml as wx
-
     path = tmp_path / "paper.docx"
-    d = wx.new_document()
-    d.add_paragraph("Text with \u201ca quotation of several words\u201d in it.")
-    d.save(str(path))
-    data = bytearray(path.read_bytes())
+    data = _small_docx(path)
     entry = data.index(b"PK\x01\x02")  # the first central directory record
     data[entry + 6 : entry + 8] = (195).to_bytes(2, "little")  # version needed: 19.5
-    path.write_bytes(bytes(data))
-    with pytest.raises(BatchInputError) as raised:
-        scan(path)
-    assert raised.value.code == "bad_manuscript"
+    _bad_manuscript(path, data)
 
 
 def test_docx_with_broken_styles_still_reads(tmp_path: Path) -> None:
