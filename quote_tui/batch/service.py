@@ -16,13 +16,14 @@ import contextlib
 import contextvars
 import dataclasses
 import functools
+import gc
 import os
 import queue
 import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -407,7 +408,7 @@ class Service:
             asyncio.get_running_loop().call_soon(finish, spec.id)
             return outcome
 
-        async with asyncio.TaskGroup() as group:
+        async with _fewer_full_collections(), asyncio.TaskGroup() as group:
             for spec in sources.values():
                 loads[spec.id] = group.create_task(load(spec))
 
@@ -438,6 +439,36 @@ class Service:
             _dedupe_errors(batch.sources, {k: t.result() for k, t in loads.items()})
         )
         return Report(source_outcomes, tuple(t.result() for t in citation_tasks), self.settings)
+
+
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_saved: tuple[int, int, int] = (0, 0, 0)
+
+
+@contextlib.asynccontextmanager
+async def _fewer_full_collections() -> AsyncIterator[None]:
+    """Hold off the garbage collector's full passes while a batch keeps its results.
+
+    A batch holds every citation's result until its report, millions of objects for 50,000
+    citations, and each full pass of the cyclic collector walks them all: a third of a large
+    batch's time went there. Reference counting still frees everything that is not a cycle, and
+    a full pass still runs after a thousand younger ones. Nested and concurrent batches share
+    one setting, restored when the last ends.
+    """
+    global _gc_depth, _gc_saved
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_saved = gc.get_threshold()
+            gc.set_threshold(_gc_saved[0], _gc_saved[1], max(_gc_saved[2], 1000))
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0:
+                gc.set_threshold(*_gc_saved)
 
 
 def _margin(budget: float) -> float:

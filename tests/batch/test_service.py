@@ -194,3 +194,29 @@ async def test_reading_stays_a_few_sources_ahead_of_the_checks() -> None:
     async with Service(Settings(concurrency=2)) as kept:
         report = await kept.check_batch(batch, keep_indexes=True)
     assert all(s.loaded is not None and s.loaded.prepared.cache for s in report.sources)
+
+
+async def test_a_batch_holds_off_full_collections_and_restores_the_setting() -> None:
+    """A large batch keeps every result until its report; full collector passes over them cost a
+    third of its time. The setting is the process's, so it must come back after the batch."""
+    import asyncio
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    class Watching(Service):
+        async def check_citation(self, spec, source):  # type: ignore[no-untyped-def]
+            seen.append(gc.get_threshold())
+            await asyncio.sleep(0)
+            return await super().check_citation(spec, source)
+
+    batch = Batch(
+        (SourceSpec("s", text="The sky is blue today."),),
+        tuple(CitationSpec(f"c{i}", "s", "the sky is blue") for i in range(3)),
+    )
+    async with Watching(Settings()) as service:
+        # two batches at once share the setting; it returns only when both are done
+        await asyncio.gather(service.check_batch(batch), service.check_batch(batch))
+    assert seen and all(t[2] >= 1000 for t in seen)
+    assert gc.get_threshold() == before
