@@ -12,6 +12,7 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 import pytest
@@ -34,6 +35,16 @@ DEEP = 200_000  # deeper than any recursion limit
 def _fast(seconds: float, started: float) -> None:
     # The quadratic versions took minutes on these inputs; the bound only guards against that.
     assert time.perf_counter() - started < seconds
+
+
+def _scan_tex(folder: Path, text: str, *, seconds: float) -> Any:
+    """Scan ``text`` as a LaTeX manuscript, within a bound only a quadratic reader would miss."""
+    path = folder / "main.tex"
+    path.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    result = scan(path)
+    _fast(seconds, started)
+    return result
 
 
 def test_latex_many_unclosed_commands_and_environments_stay_linear(tmp_path: Path) -> None:
@@ -251,11 +262,7 @@ def test_quotations_nested_thousands_deep_are_bounded(tmp_path: Path) -> None:
     from quote_tui.manuscripts.extract import _MAX_QUOTE_SPAN, _QUOTED_PER_CHAR
 
     text = "\\enquote{four words in here " * 1_500 + "}" * 1_500
-    path = tmp_path / "main.tex"
-    path.write_text(text, encoding="utf-8")
-    started = time.perf_counter()
-    result = scan(path)
-    _fast(20, started)
+    result = _scan_tex(tmp_path, text, seconds=20)
     quoted = sum(len(c.quote) for c in result.citations)
     assert result.citations  # the inner ones are still found
     assert quoted <= _QUOTED_PER_CHAR * len(text) + _MAX_QUOTE_SPAN
@@ -289,11 +296,7 @@ def test_unclosed_footnotes_after_quotations_stay_linear(tmp_path: Path) -> None
         + "see [12] and (Lo et al., 2020) and doi:10.1000/xyz.1 " * 10_000
         + "\n\\end{document}\n"
     )
-    path = tmp_path / "main.tex"
-    path.write_text(text, encoding="utf-8")
-    started = time.perf_counter()
-    result = scan(path)
-    _fast(30, started)
+    result = _scan_tex(tmp_path, text, seconds=30)
     assert len(result.citations) >= 2_000
 
 
