@@ -1,6 +1,6 @@
 """The same per-source work on Dask distributed: a LocalCluster, or an existing scheduler.
 
-Each source's work (``stream.check_source_sync``: the service reading the source and checking its
+Each source's work (``runner.check_source_sync``: the service reading the source and checking its
 citations) runs on a worker, which sends back only the report lines, never the text. The snapshot
 store stays with the client: a network source already stored travels to the worker as its
 snapshot; one not yet stored is fetched here first, so per-host limits and robots.txt are kept
@@ -20,12 +20,14 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from quote_tui.batch.service import Service, SourceOutcome
+from quote_tui.batch.outcomes import SourceOutcome
+from quote_tui.batch.plan import SourceWork, WorkDone
+from quote_tui.batch.runner import Runner, check_source, check_source_sync, deliver
+from quote_tui.batch.service import Service
+from quote_tui.batch.sinks import Sink
 from quote_tui.batch.specs import Settings
-from quote_tui.batch.stream import Runner, SourceWork, WorkDone, check_source, check_source_sync
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
-from quote_tui.sources.records import RefKind
-from quote_tui.sources.refs import parse_ref
+from quote_tui.sources.refs import network_ref
 
 __all__ = ["ClusterOptions", "dask_runner", "require_dask"]
 
@@ -67,13 +69,9 @@ def require_dask() -> ModuleType:
 def _network(work: SourceWork) -> str | None:
     """The store key of a network source, or None for local files and supplied text."""
     spec = work.source
-    if spec is None or spec.text is not None or not spec.ref:
-        return None
-    try:
-        parsed = parse_ref(spec.ref)
-    except QuoteTuiError:
-        return None  # the worker reports the bad ref, like any other source error
-    if parsed.kind not in (RefKind.URL, RefKind.DOI, RefKind.PMID):
+    # a bad ref is the worker's to report, like any other source error
+    parsed = network_ref(spec.ref) if spec is not None and spec.text is None else None
+    if parsed is None:
         return None
     from quote_tui.sources.store import ref_key
 
@@ -109,7 +107,10 @@ async def dask_runner(
         here = await stack.enter_async_context(Service(settings))
         store: Any = None
 
-        async def run(work: SourceWork) -> WorkDone:
+        async def run(work: SourceWork, sink: Sink) -> None:
+            deliver(await _one(work), sink)
+
+        async def _one(work: SourceWork) -> WorkDone:
             nonlocal store
             key = _network(work)
             if key is not None:

@@ -1,8 +1,9 @@
 """Report schema v1: the only serializer of results, and the one atomic writer.
 
-Every front end writes reports through ``build_report`` and ``write_report``, so a report from the
-CLI, the MCP server and the app has the same shape; ``report.schema.json`` beside this module
-documents it field by field.
+Every report's entries are made here (``source_entry``, ``citation_entry``, ``report_head``), and
+put together in batch order by the pipeline's memory sink, so a report from the CLI, the servers
+and the app has the same shape; ``report.schema.json`` beside this module documents it field by
+field.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui._version import __version__
-from quote_tui.batch.service import EXTRA_STATUSES, CitationOutcome, Report, SourceOutcome
+from quote_tui.batch.outcomes import EXTRA_STATUSES, CitationOutcome, SourceOutcome
 from quote_tui.batch.specs import Settings
 from quote_tui.engine.records import Status
 
@@ -198,20 +199,6 @@ def summarize(statuses: Iterable[str]) -> dict[str, int]:
     summary.update({key: 0 for key in SUMMARY_KEYS})
     summary.update(counts)
     return summary
-
-
-def build_report(report: Report) -> dict[str, Any]:
-    """The whole report as a JSON-ready dict (schema ``quote_tui.report`` v1)."""
-    by_id: dict[str, SourceOutcome] = {}
-    for outcome in report.sources:  # the first of duplicated ids is the one that was read
-        by_id.setdefault(outcome.spec.id, outcome)
-    citations = [citation_entry(c, by_id.get(c.spec.source or "")) for c in report.citations]
-    return {
-        **report_head(report.settings, report.created),
-        "summary": summarize(item["status"] for item in citations),
-        "sources": [source_entry(s) for s in report.sources],
-        "citations": citations,
-    }
 
 
 def dumps(report: dict[str, Any]) -> str:

@@ -16,20 +16,17 @@ import contextlib
 import contextvars
 import dataclasses
 import functools
-import gc
 import os
 import queue
 import re
 import threading
 import time
-from collections import Counter
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
+from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
 from quote_tui.engine.check import warm
@@ -43,26 +40,12 @@ from quote_tui.engine.errors import (
 from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.local import BodyReader, read_path, supplied_text
-from quote_tui.sources.records import LoadedSource, RefKind, Representation
+from quote_tui.sources.records import LoadedSource, RefKind
 from quote_tui.sources.refs import parse_ref
 
-__all__ = [
-    "Batch",
-    "CitationOutcome",
-    "CitationSpec",
-    "Progress",
-    "Report",
-    "Service",
-    "Settings",
-    "SourceOutcome",
-    "SourceSpec",
-    "check_text_sync",
-]
+__all__ = ["Service", "check_text_sync", "page_check"]
 
 _T = TypeVar("_T")
-
-EXTRA_STATUSES = ("error", "unreferenced")
-"""Citation statuses beyond the engine's: a bad entry, and a quotation that names no source."""
 
 
 def check_text_sync(
@@ -70,54 +53,6 @@ def check_text_sync(
 ) -> CheckResult:
     """Run the pure engine (blocking). The app's live finder calls this through a thread."""
     return engine_check(prepared, quote, options=options or MatchOptions())
-
-
-@dataclass(frozen=True, slots=True)
-class SourceOutcome:
-    """A source after reading: ``loaded`` when readable, ``error`` when not."""
-
-    spec: SourceSpec
-    loaded: LoadedSource | None = None
-    error: QuoteTuiError | None = None
-
-    @property
-    def status(self) -> str:
-        if self.loaded is None:
-            return "unavailable"
-        if self.loaded.retrieval.representation is Representation.SUPPLIED_TEXT:
-            return "supplied_text"
-        return "readable"
-
-
-@dataclass(frozen=True, slots=True)
-class CitationOutcome:
-    """One citation's verdict (``status``), the engine's result, or the entry's error."""
-
-    spec: CitationSpec
-    status: str
-    result: CheckResult | None = None
-    error: QuoteTuiError | None = None
-    page_check: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Posted after each citation is checked."""
-
-    done: int
-    total: int
-    citation_id: str
-    status: str
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A whole run: sources and citations in batch order, with the settings used."""
-
-    sources: tuple[SourceOutcome, ...]
-    citations: tuple[CitationOutcome, ...]
-    settings: Settings
-    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
 
 class Service:
@@ -320,7 +255,7 @@ class Service:
             return CitationOutcome(spec, str(Status.UNAVAILABLE), error=source.error)
         prepared = source.loaded.prepared
         try:
-            result = await self._run_check(prepared, spec.quote)
+            result = await self.run_check(prepared, spec.quote)
         except BudgetExceeded as exc:
             return CitationOutcome(spec, str(Status.INCONCLUSIVE), error=exc)
         except QuoteTuiError as exc:
@@ -331,144 +266,49 @@ class Service:
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
 
-    async def _run_check(self, prepared: PreparedText, quote: str) -> CheckResult:
+    async def run_check(
+        self, prepared: PreparedText, quote: str, *, options: MatchOptions | None = None
+    ) -> CheckResult:
         """The engine under the citation budget, in a daemon thread.
 
-        The engine stops itself at its next checkpoint once the budget is spent; should it not
-        reach one, the wait ends a margin later anyway and the thread is left to finish on its
-        own (a daemon thread never holds the process open).
+        The engine stops itself at its next checkpoint once the budget is spent, or once the
+        caller stops waiting (a cancelled check, a newer keystroke in the app's finder); should
+        it not reach one, the wait ends a margin later anyway and the thread is left to finish
+        on its own (a daemon thread never holds the process open).
+
+        Raises:
+            BudgetExceeded: past ``Settings.citation_timeout``.
+            QuoteError: the quotation is empty, too long or holds control characters.
         """
         if self._checks is None:
             # a check is CPU-bound: more at once than this only shares the same cores
             self._checks = asyncio.Semaphore(max(2, self.settings.concurrency))
         budget = self.settings.citation_timeout
-        options = self.settings.options
+        options = options or self.settings.options
+        deadline = None if budget is None else time.monotonic() + budget
+        abandoned = threading.Event()
+
+        def expired() -> bool:
+            return abandoned.is_set() or (deadline is not None and time.monotonic() > deadline)
+
+        def run() -> CheckResult:
+            with armed(expired):
+                return engine_check(prepared, quote, options=options)
+
         async with self._checks:
-            if budget is None:
-                return await _in_daemon_thread(engine_check, prepared, quote, options=options)
-            deadline = time.monotonic() + budget
-            abandoned = threading.Event()
-
-            def expired() -> bool:
-                return abandoned.is_set() or time.monotonic() > deadline
-
-            def run() -> CheckResult:
-                with armed(expired):
-                    return engine_check(prepared, quote, options=options)
-
             try:
-                return await asyncio.wait_for(_in_daemon_thread(run), budget + _margin(budget))
+                wait = None if budget is None else budget + _margin(budget)
+                return await asyncio.wait_for(_in_daemon_thread(run), wait)
             except TimeoutError:
                 abandoned.set()
-                raise _time_budget(budget) from None
+                raise _time_budget(budget or 0.0) from None
             except BudgetExceeded:
+                if budget is None:
+                    raise
                 raise _time_budget(budget) from None
-
-    async def check_batch(
-        self,
-        batch: Batch,
-        *,
-        progress: Callable[[Progress], None] | None = None,
-        keep_indexes: bool = False,
-    ) -> Report:
-        """Read every source once (concurrently, bounded) and check every citation.
-
-        A citation is checked as soon as its source is read. Entries with problems get their own
-        error; the rest of the batch still runs. Reading runs at most a few sources ahead of the
-        checks, and once a source's last citation is checked its matching indexes (several times
-        the text's size) are dropped, unless ``keep_indexes`` (a caller that goes on searching
-        the texts): memory follows the sources in flight, not the size of the batch.
-        """
-        sources = _unique_sources(batch.sources)
-        pending = Counter(spec.source for spec in batch.citations)
-        concurrency = max(1, self.settings.concurrency)
-        gate = asyncio.Semaphore(concurrency)
-        # reading is faster than checking; unbounded, every text and index of a large batch
-        # would be held at once while the checks catch up
-        ahead = asyncio.Semaphore(2 * concurrency + 2)
-        loads: dict[str, asyncio.Task[SourceOutcome]] = {}
-        finished: set[str] = set()
-
-        def finish(source_id: str | None) -> None:
-            """Free a source's slot (and indexes) once it is read and its citations checked."""
-            task = loads.get(source_id) if source_id is not None else None
-            if task is None or not task.done() or pending[source_id] or source_id in finished:
-                return
-            finished.add(source_id)  # type: ignore[arg-type]
-            ahead.release()
-            loaded = None if task.cancelled() or task.exception() else task.result().loaded
-            if loaded is not None and not keep_indexes:
-                loaded.prepared.cache.clear()
-
-        async def load(spec: SourceSpec) -> SourceOutcome:
-            await ahead.acquire()
-            async with gate:
-                outcome = await self.load_source(spec, base_dir=batch.base_dir)
-            # a source without citations left frees its slot now, the others after their last
-            asyncio.get_running_loop().call_soon(finish, spec.id)
-            return outcome
-
-        async with _fewer_full_collections(), asyncio.TaskGroup() as group:
-            for spec in sources.values():
-                loads[spec.id] = group.create_task(load(spec))
-
-            seen: set[str] = set()
-            total = len(batch.citations)
-            done = 0
-
-            async def run(spec: CitationSpec) -> CitationOutcome:
-                nonlocal done
-                if spec.id in seen:
-                    outcome = duplicate_citation(spec)
-                else:
-                    seen.add(spec.id)
-                    task = loads.get(spec.source) if spec.source is not None else None
-                    source = await task if task is not None else None
-                    outcome = await self.check_citation(spec, source)
-                pending[spec.source] -= 1
-                finish(spec.source)
-                done += 1
-                if progress is not None:
-                    progress(Progress(done, total, spec.id, outcome.status))
-                return outcome
-
-            # ids are claimed in batch order, so the first of two duplicates is the one checked
-            citation_tasks = [group.create_task(run(spec)) for spec in batch.citations]
-
-        source_outcomes = tuple(
-            _dedupe_errors(batch.sources, {k: t.result() for k, t in loads.items()})
-        )
-        return Report(source_outcomes, tuple(t.result() for t in citation_tasks), self.settings)
-
-
-_gc_lock = threading.Lock()
-_gc_depth = 0
-_gc_saved: tuple[int, int, int] = (0, 0, 0)
-
-
-@contextlib.asynccontextmanager
-async def _fewer_full_collections() -> AsyncIterator[None]:
-    """Hold off the garbage collector's full passes while a batch keeps its results.
-
-    A batch holds every citation's result until its report, millions of objects for 50,000
-    citations, and each full pass of the cyclic collector walks them all: a third of a large
-    batch's time went there. Reference counting still frees everything that is not a cycle, and
-    a full pass still runs after a thousand younger ones. Nested and concurrent batches share
-    one setting, restored when the last ends.
-    """
-    global _gc_depth, _gc_saved
-    with _gc_lock:
-        if _gc_depth == 0:
-            _gc_saved = gc.get_threshold()
-            gc.set_threshold(_gc_saved[0], _gc_saved[1], max(_gc_saved[2], 1000))
-        _gc_depth += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_depth -= 1
-            if _gc_depth == 0:
-                gc.set_threshold(*_gc_saved)
+            except asyncio.CancelledError:
+                abandoned.set()
+                raise
 
 
 def _margin(budget: float) -> float:
@@ -577,52 +417,6 @@ def _read_and_warm(path: Path, max_chars: int, ref: str) -> LoadedSource:
     loaded = read_path(path, max_chars=max_chars, ref=ref)
     warm(loaded.prepared)
     return loaded
-
-
-def _unique_sources(specs: tuple[SourceSpec, ...]) -> dict[str, SourceSpec]:
-    out: dict[str, SourceSpec] = {}
-    for spec in specs:
-        out.setdefault(spec.id, spec)
-    return out
-
-
-def _dedupe_errors(
-    specs: tuple[SourceSpec, ...], outcomes: dict[str, SourceOutcome]
-) -> list[SourceOutcome]:
-    out: list[SourceOutcome] = []
-    seen: set[str] = set()
-    for spec in specs:
-        if spec.id in seen:
-            out.append(duplicate_source(spec))
-            continue
-        seen.add(spec.id)
-        out.append(outcomes[spec.id])
-    return out
-
-
-def duplicate_citation(spec: CitationSpec) -> CitationOutcome:
-    """The outcome of a citation whose id an earlier citation of the batch already has."""
-    return CitationOutcome(
-        spec,
-        "error",
-        error=BatchInputError(
-            f"citation id {spec.id!r} is used more than once",
-            code=ErrorCode.DUPLICATE_ID,
-            recovery=Recovery.FIX_INPUT,
-        ),
-    )
-
-
-def duplicate_source(spec: SourceSpec) -> SourceOutcome:
-    """The outcome of a source whose id an earlier source of the batch already has."""
-    return SourceOutcome(
-        spec,
-        error=BatchInputError(
-            f"source id {spec.id!r} is used more than once; the first one is used",
-            code=ErrorCode.DUPLICATE_ID,
-            recovery=Recovery.FIX_INPUT,
-        ),
-    )
 
 
 def _internal(exc: BaseException) -> QuoteTuiError:

@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.records import RefKind
 
-__all__ = ["ParsedRef", "parse_ref", "same_work_key"]
+__all__ = ["ParsedRef", "network_ref", "parse_ref", "same_work_key", "source_host"]
 
 # C0/C1 controls and DEL; a tab or newline inside a ref is a pasting accident, never a path.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -139,3 +139,30 @@ def same_work_key(ref: str) -> str | None:
             (parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, "")
         )
     return None
+
+
+def network_ref(ref: str | None) -> ParsedRef | None:
+    """The parsed ref of a source fetched over the network (a URL, DOI or PMID); None for a
+    local path, no ref, or a ref that does not parse (its reader reports that)."""
+    if not ref:
+        return None
+    try:
+        parsed = parse_ref(ref)
+    except QuoteTuiError:
+        return None
+    return parsed if parsed.kind in (RefKind.URL, RefKind.DOI, RefKind.PMID) else None
+
+
+def source_host(ref: str | None) -> str | None:
+    """The host a source is fetched from; None for local files and supplied text.
+
+    DOIs all start at the resolver and PubMed ids at NCBI, so each counts as one host.
+    """
+    parsed = network_ref(ref)
+    if parsed is None:
+        return None
+    if parsed.kind is RefKind.DOI:
+        return "doi.org"
+    if parsed.kind is RefKind.PMID:
+        return "eutils.ncbi.nlm.nih.gov"
+    return (urlsplit(parsed.value).hostname or "").lower() or None

@@ -1,0 +1,193 @@
+"""The checks every front end runs: a text, a quotation, a batch, a streamed batch, a read."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from quote_tui.batch import pipeline
+from quote_tui.batch.cluster import ClusterOptions, dask_runner
+from quote_tui.batch.jsonl import JsonlBatch
+from quote_tui.batch.outcomes import Progress
+from quote_tui.batch.report import source_entry
+from quote_tui.batch.runner import Runner
+from quote_tui.batch.service import Service, check_text_sync
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+from quote_tui.engine.records import CheckResult, MatchOptions
+from quote_tui.engine.text import PreparedText
+
+__all__ = [
+    "ClusterOptions",
+    "QuoteCheck",
+    "StreamResult",
+    "check_batch",
+    "check_quote",
+    "check_text",
+    "read_source",
+    "stream_batch",
+]
+
+StreamResult = pipeline.StreamResult
+
+
+def check_text(
+    text: str | PreparedText,
+    quote: str,
+    *,
+    page_starts: Sequence[int] = (),
+    truncated: bool = False,
+    **options: Any,
+) -> CheckResult:
+    """Check ``quote`` against ``text`` (blocking, pure: no I/O).
+
+    Args:
+        text: the checked text, or a PreparedText to reuse its indexes across calls.
+        quote: the quotation as the author typed it.
+        page_starts: offsets where pages begin (first 0), to get page numbers in matches.
+        truncated: the text is known to be partial (absence becomes ``inconclusive``).
+        **options: any ``MatchOptions`` field, e.g. ``max_matches=10``.
+
+    Returns:
+        The engine's ``CheckResult``; ``.to_dict()`` gives its JSON.
+
+    Raises:
+        QuoteError: the quotation is empty, too long or holds control characters.
+    """
+    prepared = (
+        text
+        if isinstance(text, PreparedText)
+        else PreparedText(text, page_starts=page_starts, truncated=truncated)
+    )
+    return check_text_sync(prepared, quote, MatchOptions(**options))
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteCheck:
+    """The outcome of ``check_quote``: the report for one citation (and its source)."""
+
+    report: dict[str, Any]
+
+    @property
+    def status(self) -> str:
+        return str(self.report["citations"][0]["status"])
+
+    @property
+    def citation(self) -> dict[str, Any]:
+        return dict(self.report["citations"][0])
+
+    @property
+    def source(self) -> dict[str, Any]:
+        return dict(self.report["sources"][0])
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.report
+
+
+async def check_quote(
+    quote: str,
+    ref: str | None = None,
+    *,
+    text: str | None = None,
+    truncated: bool = False,
+    settings: Settings | None = None,
+    base_dir: str | Path | None = None,
+) -> QuoteCheck:
+    """Check one quotation against the source named by ``ref`` (path, URL, ``doi:``, ``pmid:``)
+    or against a supplied ``text``.
+
+    Errors of the source or the quotation are reported in the result, never raised.
+    """
+    batch = Batch(
+        (SourceSpec("s1", ref=ref, text=text, truncated=truncated),),
+        (CitationSpec("c1", "s1", quote),),
+        base_dir=Path(base_dir) if base_dir is not None else Path.cwd(),
+    )
+    return QuoteCheck(await check_batch(batch, settings=settings))
+
+
+async def check_batch(
+    batch: Batch,
+    *,
+    settings: Settings | None = None,
+    progress: Callable[[Progress], None] | None = None,
+    cluster: ClusterOptions | None = None,
+) -> dict[str, Any]:
+    """Check a batch and return its report (schema ``quote_tui.report`` v1), in batch order.
+
+    Problems with single entries are reported in those entries; the rest of the batch runs.
+
+    Raises:
+        QuoteTuiError: ``missing_extra`` for ``cluster`` without Dask installed.
+    """
+    settings = settings or Settings()
+    async with _cluster(settings, cluster) as (runner, in_flight):
+        return await pipeline.check_batch(
+            batch, settings, progress=progress, runner=runner, in_flight=in_flight
+        )
+
+
+async def stream_batch(
+    batch: JsonlBatch | Batch,
+    output: Path | None,
+    *,
+    settings: Settings | None = None,
+    resume: bool = False,
+    progress: Callable[[Progress], None] | None = None,
+    cluster: ClusterOptions | None = None,
+) -> StreamResult:
+    """Check a batch source by source, writing a JSONL report (``output``, or stdout) line by
+    line as citations complete; ``resume`` continues the report ``output`` holds."""
+    settings = settings or Settings()
+    async with _cluster(settings, cluster) as (runner, in_flight):
+        return await pipeline.stream_batch(
+            batch,
+            settings,
+            output,
+            resume=resume,
+            runner=runner,
+            in_flight=in_flight,
+            progress=progress,
+        )
+
+
+@contextlib.asynccontextmanager
+async def _cluster(
+    settings: Settings, options: ClusterOptions | None
+) -> AsyncIterator[tuple[Runner | None, int | None]]:
+    if options is None:
+        yield None, None
+        return
+    # dask_runner says ``missing_extra`` before anything is read or written
+    async with dask_runner(settings, options) as (runner, in_flight):
+        yield runner, in_flight
+
+
+async def read_source(
+    ref: str | None = None,
+    *,
+    text: str | None = None,
+    title: str | None = None,
+    truncated: bool = False,
+    settings: Settings | None = None,
+    base_dir: Path | None = None,
+) -> dict[str, Any]:
+    """Read a source and say what would be checked: the one serializer of a read.
+
+    Returns:
+        ``{"source": <the report's source entry>, "text": <the checked text, None when
+        unreadable>, "page_starts": [...], "page_labels": [...]}``. An unreadable source has its
+        ``error`` (code, message, recovery) in ``source``; nothing is raised for it.
+    """
+    spec = SourceSpec("source", ref=ref, text=text, title=title, truncated=truncated)
+    async with Service(settings) as service:
+        outcome = await service.load_source(spec, base_dir=base_dir)
+    prepared = outcome.loaded.prepared if outcome.loaded is not None else None
+    return {
+        "source": source_entry(outcome),
+        "text": prepared.text if prepared is not None else None,
+        "page_starts": list(prepared.page_starts) if prepared is not None else [],
+        "page_labels": list(prepared.page_labels) if prepared is not None else [],
+    }

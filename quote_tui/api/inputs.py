@@ -1,0 +1,117 @@
+"""What a user hands in: a batch file, a JSONL batch, a manuscript, or another tool's file.
+
+``open_input`` is the one place that tells them apart, so the CLI, the app and the servers agree
+on what a file is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from quote_tui.batch.batchfile import load_batch, parse_batch
+from quote_tui.batch.jsonl import JsonlBatch, load_jsonl_batch
+from quote_tui.batch.specs import Batch
+
+__all__ = [
+    "Input",
+    "JsonlBatch",
+    "is_jsonl_input",
+    "load_batch",
+    "load_jsonl_batch",
+    "open_input",
+    "parse_batch",
+    "scan_manuscript",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A file handed in, ready to check.
+
+    Attributes:
+        path: the file as named.
+        batch: the batch in memory; None for a JSONL batch, which is read as it is checked.
+        jsonl: the JSONL batch, when the input is one.
+        scan: for a manuscript or another tool's file, the scan it came from (its quotations'
+            places, its references); None for a batch file.
+        warnings: what the scan noticed that the user should know.
+    """
+
+    path: Path
+    batch: Batch | None
+    jsonl: JsonlBatch | None = None
+    scan: Any = None
+    warnings: tuple[str, ...] = ()
+
+    def whole(self) -> Batch:
+        """The batch in memory (a JSONL batch read whole)."""
+        if self.batch is not None:
+            return self.batch
+        assert self.jsonl is not None
+        return load_jsonl_batch(self.jsonl)
+
+
+def is_jsonl_input(path: Path, sources: Path | None = None) -> bool:
+    """A JSONL batch: a ``.jsonl`` file, a folder of them, or citations with a sources file."""
+    return sources is not None or path.is_dir() or path.suffix.lower() == ".jsonl"
+
+
+def _is_import(path: Path) -> bool:
+    """A JSON file that is another tool's (a cite-gate claims file, an agent's list), not a
+    batch."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False  # load_batch says what is wrong with it
+    return isinstance(data, list) or (
+        isinstance(data, dict) and isinstance(data.get("sections"), list)
+    )
+
+
+def scan_manuscript(
+    path: Path,
+    *,
+    bib: tuple[Path, ...] = (),
+    pdfs: Path | None = None,
+    zotero: Path | None = None,
+    min_words: int = 4,
+) -> Any:
+    """A manuscript (``.md``, ``.tex``, ``.docx``, ``.txt``) or another tool's file as a scan:
+    its quotations, references and sources; ``.to_batch_dict()`` is the batch file."""
+    from quote_tui.manuscripts.scan import scan
+
+    return scan(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words)
+
+
+def open_input(
+    path: Path,
+    *,
+    sources: Path | None = None,
+    bib: tuple[Path, ...] = (),
+    pdfs: Path | None = None,
+    zotero: Path | None = None,
+    min_words: int = 4,
+) -> Input:
+    """Open what a user names: a batch (JSON or JSONL), a manuscript, or another tool's file.
+
+    Args:
+        path: the file (or a folder holding ``sources.jsonl`` and ``citations.jsonl``).
+        sources: a JSONL batch's sources file, when its citations come in ``path``.
+        bib: bibliographies of a manuscript (BibTeX, CSL-JSON).
+        pdfs: a folder of the cited PDFs.
+        zotero: a Zotero data folder.
+        min_words: the shortest quotation a manuscript scan takes, in words.
+
+    Raises:
+        QuoteTuiError: the file cannot be read, or is not any of these.
+    """
+    if path.suffix.lower() == ".json" and not _is_import(path):
+        return Input(path, load_batch(path))
+    if is_jsonl_input(path, sources):
+        return Input(path, None, JsonlBatch.at(path, sources=sources))
+    result = scan_manuscript(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words)
+    batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
+    return Input(path, batch, scan=result, warnings=tuple(getattr(result, "warnings", ())))

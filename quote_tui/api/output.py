@@ -1,0 +1,92 @@
+"""What a report becomes: its formats, the file it is written to, and the exit rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from quote_tui.batch.outcomes import fails
+from quote_tui.batch.report import atomic_write, dumps
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_STRICT",
+    "EXIT_UNREADABLE",
+    "EXIT_USAGE",
+    "FORMATS",
+    "exit_code",
+    "format_for",
+    "render",
+    "write_text",
+]
+
+EXIT_OK, EXIT_STRICT, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
+"""Exit codes: report written; ``--strict`` found a citation that fails; usage or input error;
+the one source of ``quote`` could not be read."""
+
+FORMATS = ("json", "markdown", "html", "terminal")
+"""What ``render`` writes."""
+
+_SUFFIXES = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".sarif": "sarif",
+    ".json": "json",
+    ".jsonl": "jsonl",
+}
+
+
+def format_for(path: Path | None, default: str = "json") -> str:
+    """The report format a file's suffix asks for (``default`` for none or another)."""
+    suffix = path.suffix.lower() if path is not None else ""
+    return _SUFFIXES.get(suffix, default)
+
+
+def render(report: dict[str, Any], fmt: str = "json", *, colour: bool = False) -> str:
+    """The report as text: ``json``, ``markdown``, ``html`` or ``terminal`` (``colour`` for
+    ANSI colours there).
+
+    Raises:
+        BatchInputError: ``bad_option`` for another format.
+    """
+    if fmt == "json":
+        return dumps(report)
+    if fmt == "markdown":
+        from quote_tui.reports.markdown import render_markdown
+
+        return render_markdown(report)
+    if fmt == "html":
+        from quote_tui.reports.html import render_html
+
+        return render_html(report)
+    if fmt == "terminal":
+        from quote_tui.reports.terminal import render_terminal
+
+        return render_terminal(report, colour=colour)
+    raise BatchInputError(
+        f"no report format {fmt!r}; choose one of {', '.join(FORMATS)}",
+        code=ErrorCode.BAD_OPTION,
+        recovery=Recovery.FIX_INPUT,
+    )
+
+
+def exit_code(report: dict[str, Any], *, strict: bool) -> int:
+    """``EXIT_STRICT`` under ``strict`` when a citation is not faithful, or an ellipsis or
+    bracket in it leaves out a negation or a number (found, but critical); else ``EXIT_OK``."""
+    if strict and any(fails(c) for c in report["citations"]):
+        return EXIT_STRICT
+    return EXIT_OK
+
+
+def write_text(path: str | Path, text: str | bytes) -> Path:
+    """Write a report (or any text) atomically: a reader sees the old file or the new one."""
+    return atomic_write(path, text)
+
+
+def dumps_json(data: Any) -> str:
+    """JSON for people and machines alike: indented, real Unicode characters."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

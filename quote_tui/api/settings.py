@@ -1,0 +1,76 @@
+"""Run settings as every front end builds them: matching, budgets, network, confinement."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from quote_tui.batch.specs import DEFAULT_CITATION_TIMEOUT, DEFAULT_READ_TIMEOUT, Settings
+from quote_tui.engine.records import MatchOptions
+
+if TYPE_CHECKING:
+    from quote_tui.sources.remote import RemoteSettings
+
+__all__ = [
+    "DEFAULT_CITATION_TIMEOUT",
+    "DEFAULT_READ_TIMEOUT",
+    "Settings",
+    "confine",
+    "make_settings",
+    "network_settings",
+]
+
+
+def network_settings(
+    *,
+    timeout: float = 20.0,
+    offline: bool = False,
+    refresh: bool = False,
+    store: Path | None = None,
+    email: str | None = None,
+    ncbi_api_key: str | None = None,
+) -> RemoteSettings:
+    """Settings of network sources: one deadline per download, the snapshot store, NCBI's
+    courtesy fields. The caller reads the environment (``NCBI_API_KEY``), never deeper down."""
+    from quote_tui.sources.remote import RemoteSettings  # loads httpx only when needed
+
+    return RemoteSettings(
+        timeout=timeout,
+        offline=offline,
+        refresh=refresh,
+        store_path=store,
+        ncbi_api_key=ncbi_api_key or None,
+        ncbi_email=email or None,
+    )
+
+
+def make_settings(
+    *,
+    options: MatchOptions | None = None,
+    max_source_chars: int = 50_000_000,
+    concurrency: int = 4,
+    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
+    read_timeout: float | None = DEFAULT_READ_TIMEOUT,
+    network: RemoteSettings | None = None,
+) -> Settings:
+    """Run settings; a budget of None (or 0) is no budget."""
+    return Settings(
+        options=options or MatchOptions(),
+        max_source_chars=max_source_chars,
+        remote=network,
+        concurrency=max(1, concurrency),
+        citation_timeout=citation_timeout or None,
+        read_timeout=read_timeout or None,
+    )
+
+
+def confine(settings: Settings, root: Path | None) -> Settings:
+    """``settings`` reading local files only under ``root``, and none at all without it.
+
+    The root is resolved here, and the service resolves each path before comparing, so neither
+    ``..`` nor a symlink leads out. Every front end that takes paths from others (the MCP server,
+    the HTTP API) confines its settings through this one function.
+    """
+    real_root = root.expanduser().resolve() if root is not None else None
+    return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)

@@ -1,0 +1,142 @@
+"""Where one source's work runs: here, through a ``Service``, or elsewhere (``batch.cluster``).
+
+A runner takes a ``SourceWork`` and hands its report lines to the sink: the local runner line by
+line as each citation is checked, a cluster runner when the worker sends the source's lines
+back. Either way the per-source work is ``check_source``: the source read once, its citations
+checked against it in batch order, the report's own serializers. One thread per source runs its
+citations in turn, so the checks of one source never contend for the interpreter's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
+from quote_tui.batch.plan import SourceWork, WorkDone
+from quote_tui.batch.report import citation_entry, source_entry
+from quote_tui.batch.service import Service
+from quote_tui.batch.sinks import Sink
+from quote_tui.batch.specs import Settings
+
+__all__ = ["LocalRunner", "Runner", "check_source", "check_source_sync", "deliver"]
+
+Observer = Callable[[SourceOutcome | CitationOutcome], None]
+"""Sees each outcome as it is made (an app that keeps the texts it read and the results)."""
+
+
+class Runner(Protocol):
+    """Runs one source's work somewhere and hands its report lines to the sink."""
+
+    async def __call__(self, work: SourceWork, sink: Sink) -> None: ...
+
+
+def deliver(done: WorkDone, sink: Sink) -> None:
+    """Hand a finished unit's lines to the sink."""
+    if done.source is not None:
+        sink.source(done.source)
+    for entry in done.citations:
+        sink.citation(entry)
+
+
+async def check_source(
+    service: Service,
+    work: SourceWork,
+    sink: Sink | None = None,
+    *,
+    loaded: SourceOutcome | None = None,
+    observe: Observer | None = None,
+    keep_indexes: bool = False,
+) -> WorkDone:
+    """Read one source once and check all its citations against it, in batch order.
+
+    Args:
+        service: reads the source and checks each citation.
+        work: the source and its citations.
+        sink: takes each line as soon as it is made.
+        loaded: the source already read (a cluster client reads a failing network source
+            itself).
+        observe: sees each outcome, text and results included.
+        keep_indexes: keep the text's matching indexes (several times its size) after the last
+            citation, for a caller that goes on searching it.
+
+    Returns:
+        The report lines.
+    """
+    outcome = loaded
+    if outcome is None and work.source is not None:
+        outcome = await service.load_source(work.source, base_dir=work.base_dir)
+    source = source_entry(outcome) if outcome is not None and work.write_source else None
+    if outcome is not None and observe is not None:
+        observe(outcome)
+    if source is not None and sink is not None:
+        sink.source(source)
+    entries: list[dict[str, Any]] = []
+    for spec in work.citations:
+        checked = await service.check_citation(spec, outcome)
+        entry = citation_entry(checked, outcome)
+        if observe is not None:
+            observe(checked)
+        if sink is not None:
+            sink.citation(entry)
+        entries.append(entry)
+    if outcome is not None and outcome.loaded is not None and not keep_indexes:
+        outcome.loaded.prepared.cache.clear()
+    return WorkDone(source, tuple(entries))
+
+
+class LocalRunner:
+    """Runs each source's work in this process, through one ``Service``."""
+
+    def __init__(
+        self, service: Service, *, observe: Observer | None = None, keep_indexes: bool = False
+    ) -> None:
+        self.service = service
+        self._observe = observe
+        self._keep = keep_indexes
+
+    async def __call__(self, work: SourceWork, sink: Sink) -> None:
+        await check_source(self.service, work, sink, observe=self._observe, keep_indexes=self._keep)
+
+
+def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
+    """``check_source`` in a fresh event loop and service: what a cluster worker runs.
+
+    A network source arrives with its snapshot (the store stays with the client); it is put in
+    a store of its own for this call and read offline, through the service as anywhere else.
+    """
+    folder = None
+    if work.snapshot is not None:
+        from quote_tui.sources.remote import RemoteSettings
+        from quote_tui.sources.store import SnapshotStore
+
+        folder = tempfile.mkdtemp(prefix="quote_tui-worker-")
+        store_path = Path(folder) / "snapshots.sqlite"
+        snap = work.snapshot
+        SnapshotStore(store_path).save(
+            snap.info.ref,
+            snap.raw,
+            snap.info.retrieval,
+            snap.prepared(),
+            max_chars=snap.info.max_chars,
+        )
+        remote = settings.remote or RemoteSettings()
+        settings = replace(
+            settings, remote=replace(remote, store_path=store_path, offline=True, refresh=False)
+        )
+        work = replace(work, snapshot=None)
+
+    async def run() -> WorkDone:
+        async with Service(settings) as service:
+            return await check_source(service, work)
+
+    try:
+        return asyncio.run(run())
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
