@@ -14,32 +14,18 @@ is read at all.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
+from quote_tui import api
 from quote_tui._version import __version__
-from quote_tui.batch.batchfile import parse_batch
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Service
-from quote_tui.batch.specs import (
-    DEFAULT_CITATION_TIMEOUT,
-    DEFAULT_READ_TIMEOUT,
-    Batch,
-    CitationSpec,
-    Settings,
-    SourceSpec,
-)
-from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
-from quote_tui.sources.remote import RemoteSettings
 
-__all__ = ["build_server", "confine", "main", "run"]
+__all__ = ["build_server", "run"]
 
 _VERDICTS = """Verdicts (citation "status"):
 - exact: the quotation stands verbatim in the checked text.
@@ -83,12 +69,13 @@ reported in those entries, the rest of the batch still runs.
 
 _READ_SOURCE = """Read a source and return the exact text quote_tui checks quotations against.
 
-`ref`: a URL, doi:10.x/y, pmid:123 or a path under the server's --root folder. Returns the
-checked text, its SHA-256 (checked_text_sha256: cite it to pin which text was checked), the
+`ref`: a URL, doi:10.x/y, pmid:123 or a path under the server's --root folder. Returns "text"
+(the checked text), "page_starts" and "page_labels", and "source", the report's entry for the
+source: its SHA-256 (checked_text_sha256: cite it to pin which text was checked), the
 representation (e.g. html_main_text, pdf_text_layer, pubmed_abstract, pmc_full_text,
-doi_landing_page), page starts, whether it was truncated, and the retrieval record (final URL,
-redirects, HTTP status, retrieval time, content hash, whether it came from a stored snapshot).
-A landing page or abstract is not the full work; say so when you rely on it."""
+doi_landing_page), whether it was truncated, and the retrieval record (final URL, redirects, HTTP
+status, retrieval time, content hash, whether it came from a stored snapshot). A landing page or
+abstract is not the full work; say so when you rely on it."""
 
 
 _CHECK_NUMBERS = """Check the numbers in a piece of prose against the quotations that back it.
@@ -100,7 +87,7 @@ yourself (a sum, a difference, a year counted back) is a claim of your own and f
 words concerned and their offsets in `text`). Check the quotations themselves with check_quote."""
 
 
-def _tool_error(exc: QuoteTuiError) -> ToolError:
+def _tool_error(exc: api.QuoteTuiError) -> ToolError:
     return ToolError(json.dumps(exc.to_dict(), ensure_ascii=False))
 
 
@@ -114,20 +101,18 @@ def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
 class _Tools:
     """The tools' implementations, bound to the server's settings."""
 
-    def __init__(self, settings: Settings, root: Path | None) -> None:
+    def __init__(self, settings: api.Settings) -> None:
         self.settings = settings
-        self.root = root
+        self.root = settings.root
 
-    def _budgeted(self, citation_timeout: float | None) -> Settings:
+    def _budgeted(self, citation_timeout: float | None) -> api.Settings:
         """The server's settings with a call's own citation budget, when it gives one."""
         if citation_timeout is None or citation_timeout <= 0:
             return self.settings
         return dataclasses.replace(self.settings, citation_timeout=citation_timeout)
 
-    async def _run(self, batch: Batch, citation_timeout: float | None = None) -> dict[str, Any]:
-        async with Service(self._budgeted(citation_timeout)) as service:
-            report = await service.check_batch(batch)
-        return build_report(report)
+    async def _run(self, batch: api.Batch, citation_timeout: float | None = None) -> dict[str, Any]:
+        return await api.check_batch(batch, settings=self._budgeted(citation_timeout))
 
     async def check_quote(
         self,
@@ -139,14 +124,16 @@ class _Tools:
     ) -> dict[str, Any]:
         if (source is None) == (source_text is None):
             raise _tool_error(
-                BatchInputError(
+                api.BatchInputError(
                     "give exactly one of 'source' (a ref) and 'source_text' (the text itself)",
-                    code=ErrorCode.BAD_BATCH,
-                    recovery=Recovery.FIX_INPUT,
+                    code="bad_batch",
+                    recovery="fix_input",
                 )
             )
-        spec = SourceSpec(id="source", ref=source, text=source_text, truncated=truncated)
-        batch = Batch((spec,), (CitationSpec(id="quote", source="source", quote=quote),), self.root)
+        spec = api.SourceSpec(id="source", ref=source, text=source_text, truncated=truncated)
+        batch = api.Batch(
+            (spec,), (api.CitationSpec(id="quote", source="source", quote=quote),), self.root
+        )
         report = await self._run(batch, citation_timeout)
         error = _first_error(report)
         if error is not None:
@@ -160,8 +147,10 @@ class _Tools:
         citation_timeout: float | None = None,
     ) -> dict[str, Any]:
         try:
-            batch = parse_batch({"sources": sources, "citations": citations}, base_dir=self.root)
-        except QuoteTuiError as exc:
+            batch = api.parse_batch(
+                {"sources": sources, "citations": citations}, base_dir=self.root
+            )
+        except api.QuoteTuiError as exc:
             raise _tool_error(exc) from exc
         return await self._run(batch, citation_timeout)
 
@@ -187,70 +176,25 @@ class _Tools:
         }
 
     async def read_source(self, ref: str) -> dict[str, Any]:
-        async with Service(self.settings) as service:
-            outcome = await service.load_source(
-                SourceSpec(id="source", ref=ref), base_dir=self.root
-            )
-        if outcome.error is not None or outcome.loaded is None:
-            error = outcome.error or QuoteTuiError(
-                "the source could not be read", code=ErrorCode.INTERNAL_ERROR
-            )
-            raise _tool_error(error)
-        loaded = outcome.loaded
-        prepared = loaded.prepared
-        return {
-            "ref": ref,
-            "representation": str(loaded.retrieval.representation),
-            "title": loaded.retrieval.title,
-            "checked_text_sha256": prepared.sha256,
-            "characters": len(prepared.text),
-            "truncated": prepared.truncated,
-            "page_starts": list(prepared.page_starts),
-            "page_labels": list(prepared.page_labels),
-            "retrieval": loaded.retrieval.to_dict(),
-            "text": prepared.text,
-        }
+        read = await api.read_source(ref, settings=self.settings, base_dir=self.root)
+        error = read["source"].get("error")
+        if error:
+            raise ToolError(json.dumps(error, ensure_ascii=False))
+        return read
 
 
-def confine(settings: Settings, root: Path | None) -> Settings:
-    """``settings`` reading local files only under ``root``, and none at all without it.
-
-    The root is resolved here, and the service resolves each path before comparing, so neither
-    ``..`` nor a symlink leads out. Every front end that takes paths from others (this server,
-    the HTTP API) confines its settings through this one function.
-    """
-    real_root = root.expanduser().resolve() if root is not None else None
-    return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)
-
-
-def build_server(
-    *,
-    root: Path | None = None,
-    remote: RemoteSettings | None = None,
-    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
-    read_timeout: float | None = DEFAULT_READ_TIMEOUT,
-) -> MCPServer:
+def build_server(settings: api.Settings | None = None, *, root: Path | None = None) -> MCPServer:
     """The MCP server with its four tools.
 
     Args:
+        settings: the run settings (budgets, network, matching), as the CLI builds them; a
+            call may pass its own ``citation_timeout``.
         root: the only folder whose files may be read (None: no local files at all).
-        remote: network settings (snapshot store, timeouts); defaults otherwise.
-        citation_timeout: seconds per citation's check (None: no budget); a call may pass its
-            own ``citation_timeout``.
-        read_timeout: seconds per source read, local or fetched PDF/HTML (None: no budget).
 
     Returns:
         An ``MCPServer``; call ``.run("stdio")``.
     """
-    settings = confine(
-        Settings(
-            remote=remote or RemoteSettings(),
-            citation_timeout=citation_timeout,
-            read_timeout=read_timeout,
-        ),
-        root,
-    )
-    tools = _Tools(settings, settings.root)
+    tools = _Tools(api.confine(settings or api.Settings(), root))
     server = MCPServer(
         name="quote_tui",
         version=__version__,
@@ -266,52 +210,15 @@ def build_server(
     return server
 
 
-def run(
-    root: Path | None = None,
-    *,
-    remote: RemoteSettings | None = None,
-    citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
-    read_timeout: float | None = DEFAULT_READ_TIMEOUT,
-) -> int:
+def run(settings: api.Settings | None = None, *, root: Path | None = None) -> int:
     """Serve MCP over stdio until the client closes the connection.
 
     Args:
+        settings: see ``build_server``.
         root: see ``build_server``.
-        remote: network settings; the CLI passes its own (``--offline``, ``--store``, ...).
-        citation_timeout: see ``build_server``.
-        read_timeout: see ``build_server``.
 
     Returns:
         The exit code (0).
     """
-    build_server(
-        root=root, remote=remote, citation_timeout=citation_timeout, read_timeout=read_timeout
-    ).run("stdio")
+    build_server(settings, root=root).run("stdio")
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m quote_tui.mcp_server [--root DIR] [--store PATH] [--offline]``."""
-    parser = argparse.ArgumentParser(prog="quote-tui mcp", description=__doc__)
-    parser.add_argument("--root", type=Path, help="folder whose files agents may read")
-    parser.add_argument("--store", type=Path, help="snapshot store file")
-    parser.add_argument("--offline", action="store_true", help="use stored snapshots only")
-    parser.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS")
-    parser.add_argument(
-        "--citation-timeout", type=float, default=DEFAULT_CITATION_TIMEOUT, metavar="SECONDS"
-    )
-    parser.add_argument(
-        "--read-timeout", type=float, default=DEFAULT_READ_TIMEOUT, metavar="SECONDS"
-    )
-    args = parser.parse_args(argv)
-    remote = RemoteSettings(store_path=args.store, offline=args.offline, timeout=args.timeout)
-    return run(
-        args.root,
-        remote=remote,
-        citation_timeout=args.citation_timeout or None,
-        read_timeout=args.read_timeout or None,
-    )
-
-
-if __name__ == "__main__":
-    sys.exit(main())

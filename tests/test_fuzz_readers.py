@@ -20,13 +20,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quote_tui.batch.batchfile import load_batch
-from quote_tui.batch.workspace import WorkspaceCorruptError, load_workspace
 from quote_tui.engine.errors import BatchInputError
 from quote_tui.manuscripts import scan
 from quote_tui.manuscripts.bibliography import load_bibliography, parse_csl_json
 from quote_tui.manuscripts.latex import read_latex
 from quote_tui.sources.pdf import extract_pdf
 from quote_tui.sources.pubmed import extract_medline
+from quote_tui.workspace import WorkspaceCorruptError, load_workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 DEEP = 200_000  # deeper than any recursion limit

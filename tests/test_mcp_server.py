@@ -18,7 +18,7 @@ TEXT = "It is a truth universally acknowledged, that a single man in possession 
 
 
 def _params(tmp_path: Path, root: Path | None) -> StdioServerParameters:
-    args = ["-m", "quote_tui.mcp_server", "--store", str(tmp_path / "s.sqlite3"), "--timeout", "3"]
+    args = ["-m", "quote_tui.cli", "mcp", "--store", str(tmp_path / "s.sqlite3"), "--timeout", "3"]
     if root is not None:
         args += ["--root", str(root)]
     env = {
@@ -78,8 +78,8 @@ async def test_tools_over_stdio(tmp_path: Path, root: Path) -> None:
 
             read = await client.call_tool("read_source", {"ref": "austen.txt"})
             body = _json(read)
-            assert body["text"] == TEXT and len(body["checked_text_sha256"]) == 64
-            assert body["retrieval"]["representation"] == "plain_text"
+            assert body["text"] == TEXT and len(body["source"]["checked_text_sha256"]) == 64
+            assert body["source"]["retrieval"]["representation"] == "plain_text"
 
             for ref in ("../secret.txt", str(tmp_path / "secret.txt"), "link.txt"):
                 denied = await client.call_tool("read_source", {"ref": ref})

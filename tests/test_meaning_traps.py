@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from quote_tui import check_text
 from quote_tui.app.widgets.detail import detail_content
 from quote_tui.batch.specs import CitationSpec
-from quote_tui.batch.workspace import Verdict
 from quote_tui.cli import main
 from quote_tui.mcp_server import build_server
 from quote_tui.reports import render_html, render_markdown
+from quote_tui.workspace import Verdict
 
 SOURCE = (
     "In the main cohort r = -0.42 in the sample of adults. "

@@ -56,6 +56,7 @@ from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
 from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
+from quote_tui.sources.refs import same_work_key
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
@@ -104,6 +105,7 @@ __all__ = [
     "parse_batch",
     "read_source",
     "render",
+    "same_work_key",
     "scan_manuscript",
     "stream_batch",
     "write_text",

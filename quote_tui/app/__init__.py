@@ -29,7 +29,7 @@ def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | N
         QuoteTuiError: the file cannot be opened (the CLI prints it and exits).
     """
     from quote_tui.app.app import QuoteApp
-    from quote_tui.batch.workspace import open_target
+    from quote_tui.workspace import open_target
 
     data_dir = data_dir or default_data_dir()
     if demo:
@@ -67,8 +67,6 @@ def run_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | No
 
 def _read_manuscript(path: Path):
     """Scan a manuscript into a batch (its quotations, references and sources)."""
-    from quote_tui.batch.batchfile import parse_batch
-    from quote_tui.manuscripts import scan
+    from quote_tui.api import open_input
 
-    result = scan(path)
-    return parse_batch(result.to_batch_dict(), base_dir=path.parent.resolve())
+    return open_input(path).whole()

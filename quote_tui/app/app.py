@@ -1,6 +1,6 @@
-"""The Textual app: opens a workspace, owns the service for the session, autosaves.
+"""The Textual app: opens a workspace, owns the session's front door, autosaves.
 
-The app holds what lives as long as the session (the ``Service`` and its network session, the
+The app holds what lives as long as the session (the ``api.Session``: its network session, the
 workspace file's path); the main screen holds the workspace value and coordinates the widgets.
 """
 
@@ -12,12 +12,11 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from quote_tui.api import Session, Settings
 from quote_tui.app.commands import QuoteCommands
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
-from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Settings
-from quote_tui.batch.workspace import Workspace, remember_last, save_workspace
+from quote_tui.workspace import Workspace, remember_last, save_workspace
 
 __all__ = ["QuoteApp"]
 
@@ -57,7 +56,7 @@ class QuoteApp(App[int]):
         """The file every change is saved to."""
         self.settings = settings or Settings()
         """Run settings, passed unchanged to the service."""
-        self.service = Service(self.settings)
+        self.session = Session(self.settings)
         """Shared by every check and read of the session; closed on exit."""
         self._initial = workspace
         self._notice = notice
@@ -78,7 +77,7 @@ class QuoteApp(App[int]):
                 remember_last(self._data_dir, self.workspace_path)
 
     async def on_unmount(self) -> None:
-        await self.service.aclose()
+        await self.session.aclose()
 
     def save_workspace(self, workspace: Workspace) -> None:
         """Autosave (atomic); a failure is reported, never fatal."""

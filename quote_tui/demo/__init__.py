@@ -32,7 +32,7 @@ def install_demo(data_dir: Path) -> Path:
     Returns:
         The workspace file (``data_dir/demo/demo.json``), replaced on every call.
     """
-    from quote_tui.batch.report import atomic_write
+    from quote_tui.api import write_text as atomic_write
 
     target = data_dir / "demo" / "demo.json"
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -15,11 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from quote_tui.batch.batchfile import parse_batch
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Settings
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui import api
+from quote_tui.api import PASSING, BatchInputError, Settings
+from quote_tui.engine.errors import ErrorCode, Recovery
 from quote_tui.gate.findings import RULES, Code, Finding, Place, Severity
 from quote_tui.gate.prose import GateConfig, ProseIssue, check_prose, number_issues, quote_length
 from quote_tui.manuscripts.imports import import_cite_gate
@@ -27,7 +25,6 @@ from quote_tui.manuscripts.imports import import_cite_gate
 __all__ = ["ClaimsFile", "GateResult", "claim_findings", "gate_claims", "load_claims"]
 
 _SAFE_SRC = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-_PASSING = frozenset({"exact", "normalized"})
 
 
 def _bad(message: str) -> BatchInputError:
@@ -172,7 +169,7 @@ def _quote_finding(
             f"quotation too short ({quote_length(quote)} < {config.min_quote_chars} "
             f"characters): {quote!r}",
         )
-    if citation is not None and citation["status"] not in _PASSING:
+    if citation is not None and citation["status"] not in PASSING:
         status = citation["status"]
         closest = ""
         if status == "near" and citation.get("matches"):
@@ -282,8 +279,7 @@ async def gate_claims(
     claims = load_claims(path, name=name)
     folder = sources_dir if sources_dir is not None else path.resolve().parent / "sources"
     scan = import_cite_gate(claims.data, file=claims.name, raw=claims.raw, sources_dir=folder)
-    batch = parse_batch(scan.to_batch_dict(), base_dir=path.resolve().parent)
-    async with Service(settings or Settings()) as service:
-        report = build_report(await service.check_batch(batch))
+    batch = api.parse_batch(scan.to_batch_dict(), base_dir=path.resolve().parent)
+    report = await api.check_batch(batch, settings=settings or Settings())
     findings, items, words = claim_findings(claims, report)
     return GateResult(claims.name, items, words, findings, report)

@@ -14,12 +14,12 @@ from typing import Any
 from urllib.parse import quote
 
 from quote_tui._version import __version__
+from quote_tui.api import PASSING
 from quote_tui.gate.findings import RULES, Finding, Severity
 
 __all__ = ["SARIF_SCHEMA", "artifact_uri", "to_sarif"]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_PASSING = frozenset({"exact", "normalized"})
 
 # verdict -> (SARIF level, title, help)
 _CITATION_RULES: dict[str, tuple[str, str, str]] = {
@@ -147,7 +147,7 @@ def to_sarif(
     results: list[dict[str, Any]] = []
     for citation in (report or {}).get("citations", []):
         status = citation["status"]
-        if status in _PASSING or status not in _CITATION_RULES:
+        if status in PASSING or status not in _CITATION_RULES:
             continue
         level, title, help_text = _CITATION_RULES[status]
         rule_id = f"citation/{status}"

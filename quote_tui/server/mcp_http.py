@@ -3,35 +3,34 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import uvicorn
 
+from quote_tui.api import Settings
 from quote_tui.mcp_server import build_server
 from quote_tui.server.config import check_exposure, is_loopback
 from quote_tui.server.guard import Guard
 from quote_tui.server.run import uvicorn_config
 
-if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSettings
-
 MCP_PATH = "/mcp"
 
 
 def build_mcp_app(
+    settings: Settings | None = None,
     *,
     host: str = "127.0.0.1",
     root: Path | None = None,
-    remote: RemoteSettings | None = None,
     api_key: str | None = None,
     max_body_bytes: int = 64 * 1024,
 ) -> Any:
     """The MCP server's Streamable HTTP application at ``/mcp``, behind the guard.
 
     The SDK caps each body itself (``max_body_bytes``) and, on a loopback host, checks Host and
-    Origin too; the guard adds the API key and the same loopback checks as the JSON API.
+    Origin too; the guard adds the API key and the same loopback checks as the JSON API. The
+    settings (budgets, network) are the stdio server's, as the CLI builds them.
     """
-    server = build_server(root=root, remote=remote)
+    server = build_server(settings, root=root)
     app = server.streamable_http_app(
         streamable_http_path=MCP_PATH, host=host, max_request_body_size=max_body_bytes
     )
@@ -39,11 +38,11 @@ def build_mcp_app(
 
 
 def serve_mcp(
+    settings: Settings | None = None,
     *,
     host: str,
     port: int,
     root: Path | None = None,
-    remote: RemoteSettings | None = None,
     api_key: str | None = None,
     insecure_no_auth: bool = False,
     max_body_bytes: int = 64 * 1024,
@@ -55,7 +54,7 @@ def serve_mcp(
     """
     check_exposure(host, api_key, insecure_no_auth)
     app = build_mcp_app(
-        host=host, root=root, remote=remote, api_key=api_key, max_body_bytes=max_body_bytes
+        settings, host=host, root=root, api_key=api_key, max_body_bytes=max_body_bytes
     )
     uvicorn.Server(uvicorn_config(app, host, port)).run()
     return 0

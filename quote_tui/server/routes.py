@@ -19,12 +19,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from quote_tui import api as door
 from quote_tui._version import __version__
-from quote_tui.batch.batchfile import parse_batch
-from quote_tui.batch.report import build_report, dumps, source_entry
-from quote_tui.batch.service import Service
-from quote_tui.batch.specs import SourceSpec
-from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError
+from quote_tui.api import BatchInputError, QuoteTuiError
 from quote_tui.server.admission import Admission
 from quote_tui.server.body import parse_json_object, read_body
 from quote_tui.server.config import ServerConfig, is_loopback
@@ -36,14 +33,14 @@ JSON = "application/json"
 
 
 def _json(data: Any, status: int = 200) -> Response:
-    return Response(dumps(data), status_code=status, media_type=JSON)
+    return Response(door.render(data), status_code=status, media_type=JSON)
 
 
 def _error_response(
     error: QuoteTuiError, status: int, headers: dict[str, str] | None = None
 ) -> Response:
     return Response(
-        dumps(error.to_dict()), status_code=status, media_type=JSON, headers=headers or None
+        door.render(error.to_dict()), status_code=status, media_type=JSON, headers=headers or None
     )
 
 
@@ -80,10 +77,10 @@ class Api:
         async with self._bounded():
             data = await self._object(request)
             self._check_counts(data)
-            batch = parse_batch(data, base_dir=self.config.root)
-            async with self.admission.slot(), Service(self.config.settings) as service:
-                report = await service.check_batch(batch)
-        return _json(build_report(report))
+            batch = door.parse_batch(data, base_dir=self.config.root)
+            async with self.admission.slot():
+                report = await door.check_batch(batch, settings=self.config.settings)
+        return _json(report)
 
     def _check_counts(self, data: dict[str, Any]) -> None:
         for key, limit, code in (
@@ -102,18 +99,12 @@ class Api:
 
     async def read(self, request: Request) -> Response:
         async with self._bounded():
-            spec = _read_spec(await self._object(request))
-            async with self.admission.slot(), Service(self.config.settings) as service:
-                outcome = await service.load_source(spec, base_dir=self.config.root)
-        prepared = outcome.loaded.prepared if outcome.loaded is not None else None
-        return _json(
-            {
-                "source": source_entry(outcome),
-                "text": prepared.text if prepared else None,
-                "page_starts": list(prepared.page_starts) if prepared else [],
-                "page_labels": list(prepared.page_labels) if prepared else [],
-            }
-        )
+            wanted = _read_args(await self._object(request))
+            async with self.admission.slot():
+                read = await door.read_source(
+                    **wanted, settings=self.config.settings, base_dir=self.config.root
+                )
+        return _json(read)
 
     async def health(self, request: Request) -> Response:
         admission = self.admission
@@ -132,25 +123,24 @@ class Api:
         return JSONResponse(openapi_document(self.limits))
 
 
-def _read_spec(data: dict[str, Any]) -> SourceSpec:
-    """``{"ref": ...}`` or ``{"text": ..., "title"?, "truncated"?}`` as a source spec."""
+def _read_args(data: dict[str, Any]) -> dict[str, Any]:
+    """``{"ref": ...}`` or ``{"text": ..., "title"?, "truncated"?}`` as ``read_source``'s
+    arguments."""
     ref, text, title = data.get("ref"), data.get("text"), data.get("title")
     if (ref is None) == (text is None):
         raise BatchInputError(
             "give exactly one of 'ref' (a URL, doi:, pmid: or a path under the root) and 'text'",
-            code=ErrorCode.BAD_BATCH,
+            code="bad_batch",
             recovery=ApiRecovery.FIX_INPUT,
         )
     for name, value in (("ref", ref), ("text", text), ("title", title)):
         if value is not None and not isinstance(value, str):
             raise BatchInputError(
                 f"'{name}' must be a string",
-                code=ErrorCode.BAD_BATCH,
+                code="bad_batch",
                 recovery=ApiRecovery.FIX_INPUT,
             )
-    return SourceSpec(
-        id="source", ref=ref, text=text, title=title, truncated=bool(data.get("truncated", False))
-    )
+    return {"ref": ref, "text": text, "title": title, "truncated": bool(data.get("truncated"))}
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
@@ -195,7 +185,7 @@ def build_app(config: ServerConfig) -> Guard:
     Returns:
         An ASGI application for uvicorn.
     """
-    api = Api(config)
+    handlers_of = Api(config)
     handlers: dict[Any, Handler] = {
         ApiError: _api_error,
         QuoteTuiError: _input_error,
@@ -204,10 +194,10 @@ def build_app(config: ServerConfig) -> Guard:
     }
     app = Starlette(
         routes=[
-            Route("/v1/check", api.check, methods=["POST"]),
-            Route("/v1/read", api.read, methods=["POST"]),
-            Route("/v1/health", api.health, methods=["GET"]),
-            Route("/openapi.json", api.openapi, methods=["GET"]),
+            Route("/v1/check", handlers_of.check, methods=["POST"]),
+            Route("/v1/read", handlers_of.read, methods=["POST"]),
+            Route("/v1/health", handlers_of.health, methods=["GET"]),
+            Route("/openapi.json", handlers_of.openapi, methods=["GET"]),
         ],
         exception_handlers=handlers,
     )

@@ -14,7 +14,7 @@ from quote_tui.app.screens.main import MainScreen
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.source_viewer import SourceViewer
-from quote_tui.batch.workspace import load_workspace
+from quote_tui.workspace import load_workspace
 from tests.app.conftest import make_demo_app, settle
 from tests.app.helpers import PASTED, keys_for, write_sources
 

@@ -267,9 +267,9 @@ async def test_a_found_quotation_whose_ellipsis_hides_a_negation_is_listed_as_cr
     tmp_path: Path, data_dir: Path
 ) -> None:
     from quote_tui.batch.specs import CitationSpec, SourceSpec
-    from quote_tui.batch.workspace import Verdict, Workspace, save_workspace
     from quote_tui.engine.check import check
     from quote_tui.engine.text import PreparedText
+    from quote_tui.workspace import Verdict, Workspace, save_workspace
 
     text = "The drug did not reduce mortality in the trial."
     hiding = check(PreparedText(text), "The drug did ... reduce mortality")

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from quote_tui.batch.specs import CitationSpec, SourceSpec
-from quote_tui.batch.workspace import (
+from quote_tui.engine.check import check
+from quote_tui.engine.text import PreparedText
+from quote_tui.workspace import (
     Verdict,
     Workspace,
     WorkspaceCorruptError,
@@ -20,8 +22,6 @@ from quote_tui.batch.workspace import (
     result_from_dict,
     save_workspace,
 )
-from quote_tui.engine.check import check
-from quote_tui.engine.text import PreparedText
 
 
 def _workspace() -> Workspace:
@@ -117,7 +117,7 @@ def test_open_batch_file_makes_a_new_workspace(tmp_path: Path) -> None:
 
 def test_stored_results_keep_difference_positions() -> None:
     import quote_tui
-    from quote_tui.batch.workspace import result_from_dict
+    from quote_tui.workspace import result_from_dict
 
     result = quote_tui.check_text("the cat saw the dog today", "the cat saw a dog today")
     back = result_from_dict(result.to_dict())

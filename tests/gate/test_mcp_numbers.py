@@ -17,7 +17,7 @@ OPENING = "Four score and seven years ago our fathers brought forth on this cont
 async def test_check_numbers_returns_the_number_findings(tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "quote_tui.mcp_server", "--store", str(tmp_path / "s.sqlite3"), "--offline"],
+        args=["-m", "quote_tui.cli", "mcp", "--store", str(tmp_path / "s.sqlite3"), "--offline"],
         env={"PYTHONPATH": str(PROJECT_ROOT), "HOME": str(tmp_path), "PATH": os.environ["PATH"]},
         cwd=str(tmp_path),
     )

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from quote_tui.api import confine
 from quote_tui.batch.specs import Settings
-from quote_tui.mcp_server import confine
 from quote_tui.server.config import Limits, ServerConfig
 from quote_tui.server.routes import build_app
 from quote_tui.server.run import BackgroundServer

@@ -12,8 +12,6 @@ import jsonschema
 import pytest
 
 from quote_tui import cli
-from quote_tui.batch.service import SourceOutcome
-from quote_tui.engine.errors import SourceError
 from quote_tui.server import routes
 from quote_tui.server.openapi import report_schema_text
 from quote_tui.server.run import BackgroundServer
@@ -198,30 +196,22 @@ def test_read_takes_one_ref_or_one_text(default_server: BackgroundServer) -> Non
         assert (answer.status_code, answer.json()["code"]) == (422, "bad_batch")
 
 
-class _SlowService:
-    """Stands in for the service: each check takes ``delay`` seconds."""
+class _SlowRead:
+    """Stands in for the front door's read: each read takes ``delay`` seconds."""
 
     delay = 0.5
 
-    def __init__(self, settings: Any) -> None:
-        pass
-
-    async def __aenter__(self) -> _SlowService:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        pass
-
-    async def load_source(self, spec: Any, *, base_dir: Any = None) -> Any:
-        await asyncio.sleep(self.delay)
-        return SourceOutcome(spec, error=SourceError("slow", code="timeout"))
+    @classmethod
+    async def read_source(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        await asyncio.sleep(cls.delay)
+        return {"source": {"error": {"code": "timeout"}}, "text": None}
 
 
 async def test_excess_requests_get_busy_with_retry_after(
     start_server: StartServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(routes, "Service", _SlowService)
-    monkeypatch.setattr(_SlowService, "delay", 0.2)
+    monkeypatch.setattr(routes.door, "read_source", _SlowRead.read_source)
+    monkeypatch.setattr(_SlowRead, "delay", 0.2)
     server = start_server(max_concurrent=1, max_waiting=1, deadline=5)
     async with httpx.AsyncClient() as client:
         health = client.get(server.url("/v1/health"))
@@ -239,8 +229,8 @@ async def test_excess_requests_get_busy_with_retry_after(
 async def test_deadline_gives_504(
     start_server: StartServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(routes, "Service", _SlowService)
-    monkeypatch.setattr(_SlowService, "delay", 5.0)
+    monkeypatch.setattr(routes.door, "read_source", _SlowRead.read_source)
+    monkeypatch.setattr(_SlowRead, "delay", 5.0)
     server = start_server(deadline=0.3)
     async with httpx.AsyncClient() as client:
         answer = await client.post(server.url("/v1/read"), json={"text": TEXT})
@@ -312,15 +302,14 @@ def test_serve_command_builds_its_config_from_the_options(
     assert config.limits.deadline == 2.5
 
 
-class _BrokenService(_SlowService):
-    async def check_batch(self, batch: Any) -> Any:
-        raise RuntimeError("a bug, with a path in its message: /home/someone")
+async def _broken_check(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("a bug, with a path in its message: /home/someone")
 
 
 def test_an_unexpected_failure_is_a_json_500_that_leaks_nothing(
     start_server: StartServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(routes, "Service", _BrokenService)
+    monkeypatch.setattr(routes.door, "check_batch", _broken_check)
     server = start_server()
     batch = {"sources": [], "citations": []}
     answer = httpx.post(server.url("/v1/check"), json=batch)

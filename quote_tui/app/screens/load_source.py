@@ -1,6 +1,6 @@
 """The source loading modal: URL, DOI, PMID, file or pasted text, read through the service.
 
-The modal reads the source itself (an exclusive worker awaiting ``Service.load_source``, the same
+The modal reads the source itself (an exclusive worker awaiting ``Session.read``, the same
 coroutine the CLI uses), shows the retrieval record or the error with its recovery hint, and only
 returns once the user adds a source that was read. Escape cancels a slow read first, then closes.
 """
@@ -30,9 +30,8 @@ from textual.widgets import (
     TextArea,
 )
 
+from quote_tui.api import Session, SourceOutcome, SourceSpec
 from quote_tui.app.widgets.detail import recovery_hint
-from quote_tui.batch.service import Service, SourceOutcome
-from quote_tui.batch.specs import SourceSpec
 
 __all__ = ["LoadSourceScreen", "LoadedChoice", "PathSuggester", "describe_outcome"]
 
@@ -123,7 +122,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
     """Pick a source kind, give its reference, read it, then add it.
 
     Args:
-        service: the app's service (shared with checking).
+        session: the app's session (shared with checking).
         base_dir: where relative paths resolve.
         taken_ids: source ids already in the workspace.
         start: the folder the file picker shows.
@@ -136,10 +135,10 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
     ]
 
     def __init__(
-        self, service: Service, *, base_dir: Path | None, taken_ids: set[str], start: Path
+        self, session: Session, *, base_dir: Path | None, taken_ids: set[str], start: Path
     ) -> None:
         super().__init__(classes="dialog")
-        self._service = service
+        self._session = session
         self._base_dir = base_dir
         self._taken = taken_ids
         self._start = start
@@ -255,7 +254,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
 
     @work(exclusive=True, group="load-source", exit_on_error=False)
     async def _read(self, spec: SourceSpec) -> None:
-        outcome = await self._service.load_source(spec, base_dir=self._base_dir)
+        outcome = await self._session.read(spec, base_dir=self._base_dir)
         self.query_one("#load-spinner").display = False
         self.query_one("#load-record", Static).update(describe_outcome(outcome))
         add_now, self._add_when_read = self._add_when_read, False

@@ -25,7 +25,7 @@ from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
 from quote_tui.app.widgets.status import look
-from quote_tui.batch.workspace import Workspace
+from quote_tui.workspace import Workspace
 
 __all__ = ["MainScreen"]
 
@@ -308,7 +308,7 @@ class MainScreen(MainWork, Screen[None]):
 
     @on(Finder.Submitted)
     def _finder_submitted(self, event: Finder.Submitted) -> None:
-        from quote_tui.batch.specs import CitationSpec
+        from quote_tui.api import CitationSpec
 
         if self.current_source is None:
             return

@@ -17,21 +17,19 @@ from textual import on, work
 from textual.widgets import ProgressBar
 from textual.worker import Worker, WorkerState
 
+from quote_tui.api import CitationOutcome, CitationSpec, Session, SourceOutcome, same_work_key
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.load_source import LoadedChoice, LoadSourceScreen
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
-from quote_tui.batch.service import CitationOutcome, Service, SourceOutcome
-from quote_tui.batch.specs import CitationSpec
-from quote_tui.batch.workspace import Verdict
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import CheckResult
-from quote_tui.sources.refs import same_work_key
+from quote_tui.workspace import Verdict
 
 if TYPE_CHECKING:
-    from quote_tui.batch.workspace import Workspace
+    from quote_tui.workspace import Workspace
 
 __all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
 
@@ -81,8 +79,8 @@ class MainWork:
         """The finder's latest answer, highlighted in the viewer."""
 
     @property
-    def service(self) -> Service:
-        return self.app.service  # type: ignore[attr-defined]
+    def session(self) -> Session:
+        return self.app.session  # type: ignore[attr-defined]
 
     @property
     def base_dir(self) -> Path:
@@ -99,7 +97,7 @@ class MainWork:
         spec = self.workspace.source(source_id)
         if spec is None:
             return None
-        outcome = await self.service.load_source(spec, base_dir=self.base_dir)
+        outcome = await self.session.read(spec, base_dir=self.base_dir)
         self._remember(outcome)
         return outcome
 
@@ -122,7 +120,7 @@ class MainWork:
         start = Path(".")  # shown as "." rather than a long absolute path
         taken = {s.id for s in self.workspace.sources}
         screen = LoadSourceScreen(
-            self.service, base_dir=self.base_dir, taken_ids=taken, start=start
+            self.session, base_dir=self.base_dir, taken_ids=taken, start=start
         )
         self.app.push_screen(screen, self._source_loaded)
 
@@ -216,7 +214,7 @@ class MainWork:
                 spec = self.workspace.citation(cid)
                 if spec is not None:
                     source = await self.ensure_source(spec.source)
-                    outcome = await self.service.check_citation(spec, source)
+                    outcome = await self.session.check(spec, source)
                     # The citation may have been edited while the engine ran: keep the edit.
                     if self.workspace.citation(cid) == spec:
                         self.commit(
@@ -374,35 +372,31 @@ class MainWork:
     @work(exclusive=True, group="export", exit_on_error=False)
     async def export_report(self, path: Path) -> None:
         """Check the whole workspace as the CLI would and write the report atomically."""
-        from quote_tui.batch.report import atomic_write, build_report, write_report
+        from quote_tui import api
 
         bar = self.query_one("#progress", ProgressBar)
         ws = self.workspace
         bar.update(total=max(len(ws.citations), 1), progress=0)
         bar.display = True
         try:
-            report = await self.service.check_batch(
+            # the texts stay read, indexes and all: the viewer and the finder go on searching
+            data, sources, citations = await self.session.check_all(
                 ws.batch(self.base_dir),
-                progress=lambda p: bar.update(progress=p.done),
-                keep_indexes=True,  # the viewer and the quote finder go on searching them
+                progress=lambda p: bar.update(progress=p.citations_done),
             )
         finally:
             bar.display = False
-        for source in report.sources:
+        for source in sources:
             self._remember(source)
         updated = self.workspace
-        for outcome in report.citations:
+        for outcome in citations:
             if updated.citation(outcome.spec.id) == outcome.spec:
                 updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome))
         self.commit(updated, undoable=False)
-        data = build_report(report)
-        suffix = path.suffix.lower()
+        fmt = api.format_for(path)
         try:
-            if suffix in (".md", ".markdown", ".html", ".htm"):
-                text = _render(data, suffix)
-                await asyncio.to_thread(atomic_write, path, text)
-            else:
-                await asyncio.to_thread(write_report, data, path)
+            text = api.render(data, fmt if fmt in ("markdown", "html") else "json")
+            await asyncio.to_thread(api.write_text, path, text)
         except QuoteTuiError as exc:
             self.notify(exc.message, title="Export failed", severity="error")
             return
@@ -531,20 +525,3 @@ def resolve_page(
     shown = [label for label in labels if label]
     printed_range = f"printed {shown[0]}–{shown[-1]}, " if shown else ""
     return f"There is no page {text} ({printed_range}PDF 1–{page_count})."
-
-
-def _render(data: dict[str, Any], suffix: str) -> str:
-    try:
-        if suffix in (".md", ".markdown"):
-            from quote_tui.reports.markdown import render_markdown
-
-            return render_markdown(data)
-        from quote_tui.reports.html import render_html
-
-        return render_html(data)
-    except ImportError as exc:
-        raise QuoteTuiError(
-            f"This installation cannot write {suffix} reports yet; export to .json instead.",
-            code="not_supported_yet",
-            recovery="fix_input",
-        ) from exc

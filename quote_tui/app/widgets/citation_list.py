@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from quote_tui.app.widgets.status import PROBLEMS, STATUS_ORDER, look, status_label
-from quote_tui.batch.workspace import Workspace
+from quote_tui.workspace import Workspace
 
 __all__ = ["FILTERS", "SORTS", "CitationList"]
 

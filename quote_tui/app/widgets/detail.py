@@ -12,12 +12,12 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from quote_tui.api import CitationSpec
 from quote_tui.app.widgets.status import look, status_label
-from quote_tui.batch.specs import CitationSpec
-from quote_tui.batch.workspace import Verdict
 from quote_tui.engine.diff import difference_spans
 from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
+from quote_tui.workspace import Verdict
 
 __all__ = ["CitationDetail", "describe_location", "detail_content"]
 

@@ -107,10 +107,10 @@ class Finder(Horizontal):
         self, query: str, prepared: PreparedText, options: MatchOptions, generation: int
     ) -> None:
         await asyncio.sleep(DEBOUNCE_SECONDS)
-        from quote_tui.batch.service import check_text_sync
-
         try:
-            result = await asyncio.to_thread(check_text_sync, prepared, query, options)
+            # the session's budget applies; a newer keystroke cancels this worker, and the
+            # engine then stops at its next checkpoint
+            result = await self.app.session.find(prepared, query, options=options)  # type: ignore[attr-defined]
         except QuoteTuiError as exc:
             if not get_current_worker().is_cancelled and generation == self._generation:
                 self._show_verdict(Content.styled(exc.message, "$text-error"))

@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
+from quote_tui.api import Batch, CitationSpec, SourceSpec
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.engine.records import (
     Box,
@@ -375,7 +375,7 @@ def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    from quote_tui.batch.report import atomic_write
+    from quote_tui.api import write_text as atomic_write
 
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text)
@@ -525,7 +525,7 @@ def open_target(
 
 
 def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
-    from quote_tui.batch.batchfile import load_batch
+    from quote_tui.api import load_batch
 
     name = path.stem
     target = data_dir / "workspaces" / f"{name}.json"

@@ -1,0 +1,124 @@
+"""``quote-tui check``: a batch, a JSONL batch or a manuscript in; a report out."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from quote_tui import api
+from quote_tui.cli.args import settings_from
+from quote_tui.cli.common import emit, progress_line, usage, warn
+from quote_tui.cli.gate import finding_line, gate_findings, sarif_text
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Check every citation of the input and write the report in the format asked for.
+
+    Returns:
+        The exit code: 1 under ``--strict`` when a citation fails, or when the gate finds a
+        failure (under ``--strict``, a warning too); else 0.
+    """
+    _resume_args(args)
+    _cluster_args(args)
+    jsonl = api.is_jsonl_input(args.input, args.sources)
+    fmt = args.format or api.format_for(args.output, "jsonl" if jsonl else "json")
+    settings = settings_from(args)
+    cluster = None
+    if args.cluster == "dask":
+        cluster = api.ClusterOptions(scheduler=args.scheduler, workers=args.workers or 2)
+    if fmt == "jsonl":
+        if args.gate:
+            raise usage("--gate needs the whole report; choose another --format")
+        return _stream(args, settings, cluster)
+    given = api.open_input(
+        args.input,
+        sources=args.sources,
+        bib=tuple(args.bib),
+        pdfs=args.pdfs,
+        zotero=args.zotero,
+        min_words=args.min_words,
+    )
+    for warning in given.warnings:
+        warn(warning)
+    findings = gate_findings(args, given.scan)
+    progress = progress_line() if cluster is not None else None
+    try:
+        report = asyncio.run(
+            api.check_batch(given.whole(), settings=settings, progress=progress, cluster=cluster)
+        )
+    finally:
+        if progress is not None:
+            sys.stderr.write("\n")
+    if args.gate or findings:
+        # the findings travel with the report, not only in a SARIF log or on stderr
+        report["gate"] = {
+            "failures": sum(f.severity == "failure" for f in findings),
+            "warnings": sum(f.severity != "failure" for f in findings),
+            "findings": [f.to_dict() for f in findings],
+        }
+    if fmt == "sarif":
+        emit(sarif_text(findings, report, args.input), args.output)
+    else:
+        emit(api.render(report, fmt), args.output)
+    for f in findings:
+        print(finding_line(f), file=sys.stderr)
+    code = api.exit_code(report, strict=args.strict)
+    failures = any(f.severity == "failure" for f in findings)
+    return max(code, int(failures or (args.strict and bool(findings))))
+
+
+def _stream(
+    args: argparse.Namespace, settings: api.Settings, cluster: api.ClusterOptions | None
+) -> int:
+    """Source by source, JSONL lines as citations complete; the batch is never held whole."""
+    given = api.open_input(
+        args.input,
+        sources=args.sources,
+        bib=tuple(args.bib),
+        pdfs=args.pdfs,
+        zotero=args.zotero,
+        min_words=args.min_words,
+    )
+    for warning in given.warnings:
+        warn(warning)
+    batch = given.jsonl if given.jsonl is not None else given.whole()
+    progress = progress_line()
+    try:
+        result = asyncio.run(
+            api.stream_batch(
+                batch,
+                args.output,
+                settings=settings,
+                resume=args.resume is not None,
+                progress=progress,
+                cluster=cluster,
+            )
+        )
+    finally:
+        if progress is not None:
+            sys.stderr.write("\n")
+    if args.output is not None:
+        print(f"wrote {args.output}", file=sys.stderr)
+    return api.EXIT_STRICT if args.strict and result.failing else api.EXIT_OK
+
+
+def _resume_args(args: argparse.Namespace) -> None:
+    """``--resume REPORT`` continues that JSONL report: it is the output, in JSONL."""
+    if args.resume is None:
+        return
+    if args.output is not None and args.output.resolve() != args.resume.resolve():
+        raise usage("--resume continues the report it names; leave out -o or give the same")
+    if args.format not in (None, "jsonl"):
+        raise usage("--resume continues a JSONL report (--format jsonl)")
+    args.output, args.format = args.resume, "jsonl"
+
+
+def _cluster_args(args: argparse.Namespace) -> None:
+    """Cluster options without the cluster would be silently ignored: say so instead."""
+    if args.cluster is None and (args.workers is not None or args.scheduler is not None):
+        raise usage("--workers and --scheduler go with --cluster dask")
+    if args.workers is not None and args.scheduler is not None:
+        raise usage("--workers sizes a LocalCluster; an existing --scheduler has its own workers")
+    if args.workers is not None and args.workers < 1:
+        raise usage("--workers must be at least 1")

@@ -1,0 +1,81 @@
+"""``quote-tui quote``, ``text``, ``scan`` and ``snapshots``: one source, one manuscript, the
+store."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from quote_tui import api
+from quote_tui.cli.args import settings_from
+from quote_tui.cli.common import colour, emit, fail, warn
+
+
+def cmd_quote(args: argparse.Namespace) -> int:
+    """One quotation against one source: a short summary at a terminal, else the JSON report.
+
+    Returns:
+        3 when the source could not be read; 1 under ``--strict`` when the quotation fails.
+    """
+    quote = sys.stdin.read() if args.quote == "-" else args.quote
+    check = asyncio.run(
+        api.check_quote(quote, args.ref, settings=settings_from(args), base_dir=Path.cwd())
+    )
+    report = check.to_dict()
+    if args.json or args.output is not None or not sys.stdout.isatty():
+        emit(api.render(report, "json"), args.output)
+    else:
+        sys.stdout.write(api.render(report, "terminal", colour=colour()))
+    if check.status == "unavailable":
+        return api.EXIT_UNREADABLE
+    return api.exit_code(report, strict=args.strict)
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    """Print the checked text of a source (``--pages``: with a line where each page starts)."""
+    read = asyncio.run(api.read_source(args.ref, settings=settings_from(args), base_dir=Path.cwd()))
+    error = read["source"]["error"]
+    if read["text"] is None:
+        return fail(
+            api.QuoteTuiError(error["message"], code=error["code"], recovery=error.get("recovery"))
+        )
+    text: str = read["text"]
+    starts, labels = read["page_starts"], read["page_labels"]
+    if not args.pages or not starts:
+        sys.stdout.write(text)
+        return api.EXIT_OK
+    ends = (*starts[1:], len(text))
+    for page, (a, b) in enumerate(zip(starts, ends, strict=True), start=1):
+        label = labels[page - 1] if page - 1 < len(labels) else None
+        printed = f" (printed {label})" if label else ""
+        sys.stdout.write(f"--- page {page}{printed}, offset {a} ---\n{text[a:b]}\n")
+    return api.EXIT_OK
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    """Turn a manuscript into a batch file."""
+    result = api.scan_manuscript(
+        args.input,
+        bib=tuple(args.bib),
+        pdfs=args.pdfs,
+        zotero=args.zotero,
+        min_words=args.min_words,
+    )
+    for warning in getattr(result, "warnings", ()):
+        warn(warning)
+    emit(json.dumps(result.to_batch_dict(), ensure_ascii=False, indent=2) + "\n", args.output)
+    return api.EXIT_OK
+
+
+def cmd_snapshots(args: argparse.Namespace) -> int:
+    """List, show or prune the snapshot store."""
+    from quote_tui.sources import store as store_module
+
+    return int(
+        store_module.cli(
+            args.action, ref=args.ref, store_path=args.store, older_than_days=args.older_than
+        )
+    )
