@@ -68,3 +68,46 @@ def test_mcp_refuses_rebinding_hosts(root: Path, host: str) -> None:
     with BackgroundServer(build_mcp_app(root=root)) as server:
         answer = httpx.post(server.url(MCP_PATH), json={}, headers={"Host": host})
         assert answer.status_code == 421 and answer.json()["code"] == "bad_host"
+
+
+async def test_mcp_http_takes_the_commands_budgets(tmp_path: Path) -> None:
+    """``quote-tui mcp --http --citation-timeout S --read-timeout S`` applies both budgets."""
+    import asyncio
+    import os
+    import subprocess
+    import sys
+
+    from tests.cli_docs import PROJECT_ROOT, pdf_bytes
+    from tests.net_fixtures import closed_port
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "book.txt").write_text(TEXT * 2000, encoding="utf-8")
+    (root / "paper.pdf").write_bytes(pdf_bytes(["A page of words to read."]))
+    port = closed_port()
+    command = [sys.executable, "-m", "quote_tui.cli", "mcp", "--http", "--port", str(port)]
+    command += ["--root", str(root), "--citation-timeout", "0.000001", "--read-timeout", "1e-6"]
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "HOME": str(tmp_path)}
+    server = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}{MCP_PATH}"
+    try:
+        for _ in range(200):  # the server is up once it answers at all
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=0.5)
+                break
+            except httpx.TransportError:
+                await asyncio.sleep(0.05)
+        async with (
+            httpx2.AsyncClient(timeout=30) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            # a quotation found nowhere makes the engine search for long: past 1 µs
+            slow = await client.call_tool(
+                "check_quote", {"quote": "words that stand nowhere in it", "source": "book.txt"}
+            )
+            assert _error(slow)["code"] == "time_budget"
+            read = await client.call_tool("read_source", {"ref": "paper.pdf"})
+            assert _error(read)["code"] == "timeout"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
