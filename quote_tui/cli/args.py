@@ -18,57 +18,65 @@ class Parser(argparse.ArgumentParser):
         self.exit(api.EXIT_USAGE, f"quote-tui: error: {message}\n")
 
 
+_HELP = {
+    "--max-matches": "matches reported per citation; all are counted",
+    "--near-threshold": "lowest similarity reported as near",
+    "--context": "characters of context kept on each side of a match",
+    "--max-source-chars": "longer texts are truncated and missing quotations become inconclusive",
+    "--citation-timeout": "a check that takes longer is inconclusive (time_budget); 0 for no limit",
+    "--read-timeout": "a local source, or a fetched PDF or HTML page, that takes longer to read "
+    "is unavailable (timeout); 0 for no limit",
+    "--timeout": "one deadline for each whole download",
+    "--jobs": "sources read and checked at once",
+    "--min-words": "shortest quotation taken, in words",
+    "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
+    "--max-body-bytes": "larger request bodies get 413",
+    "--max-sources": "most sources in one request",
+    "--max-citations": "most citations in one request",
+    "--max-concurrent": "checks running at once",
+    "--max-waiting": "requests waiting for a slot before 503 busy",
+    "--deadline": "whole-request deadline, then 504",
+}
+"""The help of each valued option; ``add_options`` adds its default."""
+
+
+def add_options(group: Any, options: tuple[tuple[str, Any, Any, str], ...]) -> None:
+    """Add valued options, given as (flag, type, default, placeholder); the help of each is in
+    ``_HELP``, ending with its default (a None default is not shown)."""
+    for flag, kind, default, metavar in options:
+        shown = ""
+        if isinstance(default, float):
+            shown = f" (default {default:g})"
+        elif isinstance(default, int):
+            shown = f" (default {default})"
+        text = _HELP[flag] + shown
+        group.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+
+
 def matching_args(parser: argparse.ArgumentParser) -> None:
-    defaults = MatchOptions()
-    group = parser.add_argument_group("matching")
-    group.add_argument(
-        "--max-matches",
-        type=int,
-        default=defaults.max_matches,
-        metavar="N",
-        help=f"matches reported per citation; all are counted (default {defaults.max_matches})",
+    d = MatchOptions()
+    matching = parser.add_argument_group("matching")
+    add_options(
+        matching,
+        (
+            ("--max-matches", int, d.max_matches, "N"),
+            ("--near-threshold", float, d.near_threshold, "X"),
+            ("--context", int, d.context, "CHARS"),
+            ("--max-source-chars", int, None, "N"),
+        ),
     )
-    group.add_argument(
-        "--near-threshold",
-        type=float,
-        default=defaults.near_threshold,
-        metavar="X",
-        help=f"lowest similarity reported as near (default {defaults.near_threshold})",
-    )
-    group.add_argument(
-        "--context",
-        type=int,
-        default=defaults.context,
-        metavar="CHARS",
-        help=f"characters of context kept on each side of a match (default {defaults.context})",
-    )
-    group.add_argument(
-        "--max-source-chars",
-        type=int,
-        default=50_000_000,
-        metavar="N",
-        help="longer texts are truncated and missing quotations become inconclusive",
-    )
-    budget_args(group)
+    parser.set_defaults(max_source_chars=50_000_000)
+    budget_args(matching)
     network_args(parser)
 
 
 def budget_args(group: Any) -> None:
-    group.add_argument(
-        "--citation-timeout",
-        type=_seconds,
-        default=DEFAULT_CITATION_TIMEOUT,
-        metavar="SECONDS",
-        help="a check that takes longer is inconclusive (time_budget); 0 for no limit "
-        f"(default {DEFAULT_CITATION_TIMEOUT:g})",
-    )
-    group.add_argument(
-        "--read-timeout",
-        type=_seconds,
-        default=DEFAULT_READ_TIMEOUT,
-        metavar="SECONDS",
-        help="a local source, or a fetched PDF or HTML page, that takes longer to read is "
-        f"unavailable (timeout); 0 for no limit (default {DEFAULT_READ_TIMEOUT:g})",
+    add_options(
+        group,
+        (
+            ("--citation-timeout", _seconds, DEFAULT_CITATION_TIMEOUT, "SECONDS"),
+            ("--read-timeout", _seconds, DEFAULT_READ_TIMEOUT, "SECONDS"),
+        ),
     )
 
 
@@ -87,13 +95,7 @@ def network_args(parser: argparse.ArgumentParser) -> None:
     net = parser.add_argument_group("network sources")
     net.add_argument("--offline", action="store_true", help="never fetch; use stored snapshots")
     net.add_argument("--refresh", action="store_true", help="fetch again even with a snapshot")
-    net.add_argument(
-        "--timeout",
-        type=float,
-        default=20.0,
-        metavar="SECONDS",
-        help="one deadline for each whole download (default 20)",
-    )
+    add_options(net, (("--timeout", float, 20.0, "SECONDS"),))
     net.add_argument(
         "--store", type=Path, metavar="PATH", help="snapshot store file (default: user data)"
     )
@@ -114,13 +116,7 @@ def stream_args(parser: argparse.ArgumentParser) -> None:
         metavar="REPORT.jsonl",
         help="continue an interrupted JSONL report: keep its lines, check only what is missing",
     )
-    group.add_argument(
-        "--jobs",
-        type=int,
-        default=4,
-        metavar="N",
-        help="sources read and checked at once (default 4)",
-    )
+    add_options(group, (("--jobs", int, 4, "N"),))
     group.add_argument(
         "--cluster",
         choices=("dask",),
@@ -151,13 +147,7 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
-    group.add_argument(
-        "--min-words",
-        type=int,
-        default=4,
-        metavar="N",
-        help="shortest quotation taken, in words (default 4)",
-    )
+    add_options(group, (("--min-words", int, 4, "N"),))
 
 
 def gate_args(parser: argparse.ArgumentParser) -> None:
@@ -171,13 +161,7 @@ def gate_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
     )
-    group.add_argument(
-        "--copy-run",
-        type=int,
-        default=None,
-        metavar="N",
-        help="words in a row shared with the quotations that count as copying (default 11)",
-    )
+    add_options(group, (("--copy-run", int, None, "N"),))
     group.add_argument(
         "--gate-config",
         type=Path,

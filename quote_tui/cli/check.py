@@ -27,10 +27,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     cluster = None
     if args.cluster == "dask":
         cluster = api.ClusterOptions(scheduler=args.scheduler, workers=args.workers or 2)
-    if fmt == "jsonl":
-        if args.gate:
-            raise usage("--gate needs the whole report; choose another --format")
-        return _stream(args, settings, cluster)
+    if fmt == "jsonl" and args.gate:
+        raise usage("--gate needs the whole report; choose another --format")
     given = api.open_input(
         args.input,
         sources=args.sources,
@@ -41,6 +39,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
     for warning in given.warnings:
         warn(warning)
+    if fmt == "jsonl":
+        return _stream(args, given, settings, cluster)
     findings = gate_findings(args, given.scan)
     progress = progress_line() if cluster is not None else None
     try:
@@ -69,19 +69,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _stream(
-    args: argparse.Namespace, settings: api.Settings, cluster: api.ClusterOptions | None
+    args: argparse.Namespace,
+    given: api.Input,
+    settings: api.Settings,
+    cluster: api.ClusterOptions | None,
 ) -> int:
-    """Source by source, JSONL lines as citations complete; the batch is never held whole."""
-    given = api.open_input(
-        args.input,
-        sources=args.sources,
-        bib=tuple(args.bib),
-        pdfs=args.pdfs,
-        zotero=args.zotero,
-        min_words=args.min_words,
-    )
-    for warning in given.warnings:
-        warn(warning)
+    """Source by source, JSONL lines as citations complete; a JSONL batch is never held whole."""
     batch = given.jsonl if given.jsonl is not None else given.whole()
     progress = progress_line()
     try:

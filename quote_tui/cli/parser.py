@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--older-than", type=float, metavar="DAYS", help="prune snapshots older than this"
     )
 
-    from quote_tui.server.options import add_mcp_http_args, add_serve_args
+    from quote_tui.cli.server_args import add_mcp_http_args, add_serve_args
 
     mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio (or --http)")
     mcp.add_argument("--root", type=Path, help="folder whose files agents may read")

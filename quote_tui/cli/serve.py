@@ -36,8 +36,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the HTTP API until interrupted."""
+    from quote_tui.cli.server_args import limits_from_args
     from quote_tui.server.config import ServerConfig
-    from quote_tui.server.options import limits_from_args
     from quote_tui.server.run import serve
 
     config = ServerConfig(

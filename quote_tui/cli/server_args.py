@@ -8,9 +8,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from quote_tui.cli.args import add_options
 from quote_tui.server.config import Limits
 
-_DEFAULTS = Limits()
+_LIMITS = {
+    "max_sources": ("--max-sources", int, "N"),
+    "max_citations": ("--max-citations", int, "N"),
+    "max_concurrent": ("--max-concurrent", int, "N"),
+    "max_waiting": ("--max-waiting", int, "N"),
+    "deadline": ("--deadline", float, "SECONDS"),
+}
+"""The request limits' options, by their ``Limits`` field."""
 
 
 def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> None:
@@ -29,13 +37,7 @@ def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> Non
         action="store_true",
         help="allow a non-loopback --host without an API key",
     )
-    group.add_argument(
-        "--max-body-bytes",
-        type=int,
-        default=_DEFAULTS.max_body_bytes,
-        metavar="N",
-        help=f"larger request bodies get 413 (default {_DEFAULTS.max_body_bytes})",
-    )
+    add_options(group, (("--max-body-bytes", int, Limits().max_body_bytes, "N"),))
 
 
 def add_serve_args(parser: argparse.ArgumentParser) -> None:
@@ -44,42 +46,12 @@ def add_serve_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--root", type=Path, help="folder whose files requests may name (default: no local files)"
     )
-    group = parser.add_argument_group("limits")
-    group.add_argument(
-        "--max-sources",
-        type=int,
-        default=_DEFAULTS.max_sources,
-        metavar="N",
-        help=f"most sources in one request (default {_DEFAULTS.max_sources})",
+    defaults = Limits()
+    options = tuple(
+        (flag, kind, getattr(defaults, name), metavar)
+        for name, (flag, kind, metavar) in _LIMITS.items()
     )
-    group.add_argument(
-        "--max-citations",
-        type=int,
-        default=_DEFAULTS.max_citations,
-        metavar="N",
-        help=f"most citations in one request (default {_DEFAULTS.max_citations})",
-    )
-    group.add_argument(
-        "--max-concurrent",
-        type=int,
-        default=_DEFAULTS.max_concurrent,
-        metavar="N",
-        help=f"checks running at once (default {_DEFAULTS.max_concurrent})",
-    )
-    group.add_argument(
-        "--max-waiting",
-        type=int,
-        default=_DEFAULTS.max_waiting,
-        metavar="N",
-        help=f"requests waiting for a slot before 503 busy (default {_DEFAULTS.max_waiting})",
-    )
-    group.add_argument(
-        "--deadline",
-        type=float,
-        default=_DEFAULTS.deadline,
-        metavar="SECONDS",
-        help=f"whole-request deadline, then 504 (default {_DEFAULTS.deadline:g})",
-    )
+    add_options(parser.add_argument_group("limits"), options)
 
 
 def add_mcp_http_args(parser: argparse.ArgumentParser) -> None:
@@ -91,11 +63,6 @@ def add_mcp_http_args(parser: argparse.ArgumentParser) -> None:
 
 
 def limits_from_args(args: argparse.Namespace) -> Limits:
-    return Limits(
-        max_body_bytes=args.max_body_bytes,
-        max_sources=args.max_sources,
-        max_citations=args.max_citations,
-        max_concurrent=args.max_concurrent,
-        max_waiting=args.max_waiting,
-        deadline=args.deadline,
-    )
+    """The request limits the options ask for."""
+    values = {name: getattr(args, name) for name in _LIMITS}
+    return Limits(max_body_bytes=args.max_body_bytes, **values)
