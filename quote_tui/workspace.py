@@ -25,18 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.api import Batch, CitationSpec, SourceSpec
+from quote_tui.engine import records
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
-from quote_tui.engine.records import (
-    Box,
-    CheckResult,
-    Difference,
-    DiffKind,
-    Fragment,
-    Match,
-    MatchOptions,
-    Rule,
-    Status,
-)
 
 __all__ = [
     "FORMAT",
@@ -76,7 +66,7 @@ class Verdict:
     """
 
     status: str
-    result: CheckResult | None = None
+    result: records.CheckResult | None = None
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
 
@@ -215,9 +205,9 @@ def _citation_dict(c: CitationSpec) -> dict[str, Any]:
     return out
 
 
-def _match_from_dict(d: Mapping[str, Any]) -> Match:
-    return Match(
-        kind=Status(d["kind"]),
+def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
+    return records.Match(
+        kind=records.Status(d["kind"]),
         start=int(d["start"]),
         end=int(d["end"]),
         utf16_start=int(d.get("utf16_start", d["start"])),
@@ -230,12 +220,12 @@ def _match_from_dict(d: Mapping[str, Any]) -> Match:
         before=d.get("before", ""),
         after=d.get("after", ""),
         similarity=float(d.get("similarity", 1.0)),
-        rules=tuple(Rule(r) for r in d.get("rules", ())),
+        rules=tuple(records.Rule(r) for r in d.get("rules", ())),
         differences=tuple(
-            Difference(
+            records.Difference(
                 x["quote"],
                 x["source"],
-                DiffKind(x["kind"]),
+                records.DiffKind(x["kind"]),
                 bool(x.get("critical")),
                 _position(x.get("quote_start")),
                 _position(x.get("quote_end")),
@@ -245,7 +235,7 @@ def _match_from_dict(d: Mapping[str, Any]) -> Match:
             for x in d.get("differences", ())
         ),
         fragments=tuple(
-            Fragment(
+            records.Fragment(
                 f["quote"],
                 int(f["start"]),
                 int(f["end"]),
@@ -254,11 +244,13 @@ def _match_from_dict(d: Mapping[str, Any]) -> Match:
             )
             for f in d.get("fragments", ())
         ),
-        boxes=tuple(Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())),
+        boxes=tuple(
+            records.Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())
+        ),
     )
 
 
-def result_from_dict(d: Mapping[str, Any]) -> CheckResult:
+def result_from_dict(d: Mapping[str, Any]) -> records.CheckResult:
     """Read back ``CheckResult.to_dict()`` (as stored in workspaces and reports).
 
     Args:
@@ -270,10 +262,12 @@ def result_from_dict(d: Mapping[str, Any]) -> CheckResult:
     Raises:
         KeyError, ValueError, TypeError: when the object is not a stored result.
     """
-    known = set(MatchOptions.__slots__)
-    options = MatchOptions(**{k: v for k, v in (d.get("options") or {}).items() if k in known})
-    return CheckResult(
-        status=Status(d["status"]),
+    known = set(records.MatchOptions.__slots__)
+    options = records.MatchOptions(
+        **{k: v for k, v in (d.get("options") or {}).items() if k in known}
+    )
+    return records.CheckResult(
+        status=records.Status(d["status"]),
         quote=d.get("quote", ""),
         matches=tuple(_match_from_dict(m) for m in d.get("matches", ())),
         match_count=int(d.get("match_count", len(d.get("matches", ())))),
@@ -434,7 +428,7 @@ def workspace_from_report(
     shas = {s.get("id"): s.get("checked_text_sha256") or "" for s in data.get("sources", [])}
     citations = []
     verdicts = {}
-    statuses = {str(x) for x in Status}
+    statuses = {str(x) for x in records.Status}
     for c in data.get("citations", []):
         spec = CitationSpec(
             id=str(c["id"]), source=c.get("source"), quote=c.get("quote"), locator=c.get("locator")

@@ -3,26 +3,8 @@
 ``scan(path, bib=..., pdfs=..., zotero=...)`` reads Markdown, plain text, LaTeX and .docx.
 """
 
-from quote_tui.manuscripts.model import (
-    BibEntry,
-    Citation,
-    Location,
-    Locator,
-    Reference,
-    ScanResult,
-    SourceSpec,
-    Unavailable,
-)
-from quote_tui.manuscripts.scan import scan
+from quote_tui.manuscripts import model
+from quote_tui.manuscripts.model import *  # noqa: F403 (the records are the package's)
+from quote_tui.manuscripts.scan import scan as scan
 
-__all__ = [
-    "BibEntry",
-    "Citation",
-    "Locator",
-    "Location",
-    "Reference",
-    "ScanResult",
-    "SourceSpec",
-    "Unavailable",
-    "scan",
-]
+__all__ = sorted([*model.__all__, "scan"])

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from quote_tui.manuscripts.model import Anchor, BibEntry, Location
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["Block", "Document", "Manuscript"]
+__all__ = ["Block", "Document", "Manuscript", "blank_out"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +81,14 @@ class Manuscript:
     numbered: dict[str, BibEntry] = field(default_factory=dict)
     keyed: dict[str, BibEntry] = field(default_factory=dict)  # \bibitem entries
     warnings: tuple[str, ...] = ()
+
+
+def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span's characters turned to spaces, line breaks kept: what a scan must
+    not read (code, comments) disappears, and every offset and line still holds."""
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
-from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_out
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text
@@ -40,15 +40,6 @@ _MAX_FILES = 200
 
 def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
-
-
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
 
 
 def _closed(begin: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -256,7 +247,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
         hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
-        scan = _blank(file_text, hidden)
+        scan = blank_out(file_text, hidden)
         bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")

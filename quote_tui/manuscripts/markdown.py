@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.document import (
+    Block,
+    Document,
+    FootnoteSpan,
+    Manuscript,
+    blank_out,
+)
 from quote_tui.manuscripts.reflist import find_reference_list
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
@@ -23,15 +29,6 @@ _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
-
-
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
 
 
 def _blockquotes(text: str) -> list[Block]:
@@ -52,9 +49,9 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         hidden.append((0, fm.end()))
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
         hidden.extend((m.start(), m.end()) for m in pattern.finditer(text))
-    scan = _blank(text, hidden)
+    scan = blank_out(text, hidden)
     if kind == "markdown":
-        scan = _blank(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
+        scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
     span, numbered = find_reference_list(scan)
     skip = (span,) if span else ()

@@ -6,18 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from quote_tui.reports.common import (
-    best_match,
-    citation_status,
-    differences,
-    manuscript_place,
-    marked_segments,
-    page_check_text,
-    source_link,
-    source_place,
-    summary_rows,
-    verdict,
-)
+from quote_tui.reports import common
 
 __all__ = ["render_markdown"]
 
@@ -33,7 +22,7 @@ def _esc(text: Any) -> str:
 
 def _marked(text: str, diffs: list[Mapping[str, Any]], side: str) -> str:
     out = []
-    for segment, differs, critical in marked_segments(text, diffs, side):
+    for segment, differs, critical in common.marked_segments(text, diffs, side):
         if not differs:
             out.append(_esc(segment))
         elif critical:
@@ -52,10 +41,10 @@ def _diff_line(diff: Mapping[str, Any]) -> str:
 
 
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    status = citation_status(citation)
-    v = verdict(status)
+    status = common.citation_status(citation)
+    v = common.verdict(status)
     lines = [f"### {v.mark} {v.word} — {_esc(citation.get('id', '?'))}", ""]
-    place = manuscript_place(citation)
+    place = common.manuscript_place(citation)
     if place:
         lines.append(f"- Manuscript: {_esc(place)}")
     ref = citation.get("reference")
@@ -65,18 +54,18 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     if source:
         title = source.get("title") or source.get("ref") or source.get("id")
         lines.append(f"- Source: {_esc(title)}")
-    match = best_match(citation)
-    where = source_place(match)
+    match = common.best_match(citation)
+    where = common.source_place(match)
     if where:
         lines.append(f"- Found at: {_esc(where)}")
-    link = source_link(source, match)
+    link = common.source_link(source, match)
     if link:
         lines.append(
             f"- Open: <{_esc(link)}>"
             if link.startswith("http")
             else f"- Path: `{link.replace('`', '')}`"
         )
-    page = page_check_text(citation)
+    page = common.page_check_text(citation)
     if page:
         lines.append(f"- Page: {_esc(page)}")
     similarity = citation.get("best_similarity")
@@ -89,7 +78,7 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         hint = f" (next: {_esc(error['recovery'])})" if error.get("recovery") else ""
         lines.append(f"- Problem: {_esc(error['message'])}{hint}")
     lines.append("")
-    diffs = differences(match)
+    diffs = common.differences(match)
     quote = str(citation.get("quote") or "")
     lines.append(f"> **Quotation:** {_marked(quote, diffs, 'quote')}")
     if match and match.get("text") is not None:
@@ -125,7 +114,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         "| Verdict | Count | Meaning |",
         "|---|---:|---|",
     ]
-    lines += [f"| {v.mark} {v.word} | {n} | {v.meaning} |" for v, n in summary_rows(report)]
+    lines += [f"| {v.mark} {v.word} | {n} | {v.meaning} |" for v, n in common.summary_rows(report)]
     lines.append("")
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
     lines += ["## Citations", ""]

@@ -303,18 +303,28 @@ class MainWork:
         self.commit(self.workspace.without_citation(cid))
         self.notify(f"Deleted {cid}. Press ctrl+z to undo.", timeout=4)
 
-    def action_use_source_wording(self) -> None:
-        """Replace a near (or normalized) quotation with the source's own wording."""
+    def _checked_selection(
+        self, hint: str
+    ) -> tuple[str, CitationSpec, Verdict, CheckResult] | None:
+        """The selected citation with its last check's result, or None after saying ``hint``."""
         cid = self.selected_id
         citation = self.workspace.citation(cid)
         verdict = self.workspace.verdicts.get(cid or "")
-        if citation is None or verdict is None or verdict.result is None:
-            self.notify("Check the citation first.", severity="warning")
+        if cid is None or citation is None or verdict is None or verdict.result is None:
+            self.notify(hint, severity="warning")
+            return None
+        return cid, citation, verdict, verdict.result
+
+    def action_use_source_wording(self) -> None:
+        """Replace a near (or normalized) quotation with the source's own wording."""
+        checked = self._checked_selection("Check the citation first.")
+        if checked is None:
             return
-        if verdict.status not in ("near", "normalized") or not verdict.result.matches:
+        cid, citation, verdict, result = checked
+        if verdict.status not in ("near", "normalized") or not result.matches:
             self.notify("Only a near or normalized quotation can take the source's wording.")
             return
-        wording = " ".join(verdict.result.matches[0].text.split())
+        wording = " ".join(result.matches[0].text.split())
         updated = CitationSpec(
             citation.id, citation.source, wording, citation.locator, extra=citation.extra
         )
@@ -326,13 +336,11 @@ class MainWork:
 
     def action_copy_passage(self) -> None:
         """Copy the verified passage with its location to the clipboard (OSC 52)."""
-        cid = self.selected_id
-        citation = self.workspace.citation(cid)
-        verdict = self.workspace.verdicts.get(cid or "")
-        if citation is None or verdict is None or verdict.result is None:
-            self.notify("Check the citation first (c).", severity="warning")
+        checked = self._checked_selection("Check the citation first (c).")
+        if checked is None:
             return
-        text = passage_text(verdict.result, self.outcomes.get(citation.source or ""))
+        _, citation, _, result = checked
+        text = passage_text(result, self.outcomes.get(citation.source or ""))
         if text is None:
             self.notify("Nothing to copy: the quotation was not found.", severity="warning")
             return
