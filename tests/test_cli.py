@@ -83,7 +83,9 @@ def test_text_command_prints_checked_text(
 
 
 def test_text_command_unreadable_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["text", str(tmp_path / "missing.pdf")]) == 2
+    assert (
+        main(["text", str(tmp_path / "missing.pdf")]) == 3
+    )  # as `quote` says of a source it could not read
     assert "file_not_found" in capsys.readouterr().err
 
 

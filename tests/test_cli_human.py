@@ -109,3 +109,90 @@ def test_every_option_of_every_command_has_a_description() -> None:
     assert missing == []
     names = [name for name, _ in _parsers(build_parser())]
     assert "quote-tui quote" in names and "quote-tui snapshots" in names
+
+
+# -- rough edges a new user met: numbers, quotations, exit codes, help, summaries ----------------
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "allowed"),
+    [
+        ("--near-threshold", "-1", "from 0 to 1"),
+        ("--near-threshold", "1.5", "from 0 to 1"),
+        ("--max-matches", "-1", "at least 1"),
+        ("--context", "-5", "at least 0"),
+        ("--max-source-chars", "0", "at least 1"),
+    ],
+)
+def test_numbers_out_of_range_are_usage_errors_naming_the_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str, allowed: str
+) -> None:
+    (tmp_path / "t.txt").write_text(TEXT, encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["quote", "best of times", str(tmp_path / "t.txt"), flag, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert flag in err and allowed in err
+
+
+@pytest.mark.parametrize("quote", ["", "word " * 5000], ids=["empty", "too long"])
+def test_an_unusable_quotation_exits_2_with_its_own_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quote: str
+) -> None:
+    (tmp_path / "t.txt").write_text(TEXT, encoding="utf-8")
+    screen = _terminal(monkeypatch)
+    assert main(["quote", quote, str(tmp_path / "t.txt")]) == 2
+    assert "check the path or reference" not in screen.out
+    assert "quotation" in screen.out
+
+
+def test_text_of_an_unreadable_source_exits_3_like_quote(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.txt")
+    assert main(["text", missing]) == main(["quote", "x", missing, "--json"]) == 3
+
+
+def test_gate_on_a_missing_file_says_file_not_found_without_errno_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["gate", str(tmp_path / "nosuch.json")]) == 2
+    err = capsys.readouterr().err
+    assert "file_not_found" in err and "Errno" not in err
+
+
+def test_an_unsupported_scheme_is_named_not_read_as_a_path(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    main(["quote", "x", "ftp://x.org/a", "-o", str(out)])
+    error = json.loads(out.read_text(encoding="utf-8"))["sources"][0]["error"]
+    assert error["code"] == "bad_ref" and "ftp://" in error["message"]
+    assert "http and https" in error["message"]
+
+
+@pytest.mark.parametrize("command", ["text", "gate"])
+def test_help_lists_only_options_that_mean_something(command: str) -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    flags = {f for action in sub.choices[command]._actions for f in action.option_strings}
+    assert not flags & {"--max-matches", "--near-threshold", "--context"}
+    assert "--read-timeout" in flags
+
+
+def test_check_at_a_terminal_prints_the_summary_and_json_on_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "t.txt").write_text(TEXT, encoding="utf-8")
+    batch = {
+        "sources": [{"id": "s1", "ref": "t.txt"}],
+        "citations": [
+            {"id": "c1", "source": "s1", "quote": "the best of times"},
+            {"id": "c2", "source": "s1", "quote": "it was the age of folly"},
+        ],
+    }
+    (tmp_path / "b.json").write_text(json.dumps(batch), encoding="utf-8")
+    screen = _terminal(monkeypatch)
+    main(["check", str(tmp_path / "b.json")])
+    assert screen.out.startswith("2 citations: 1 found as quoted")
+    assert "[c2]" in screen.out and "folly" in screen.out and '"schema"' not in screen.out
+    screen.seek(0)
+    screen.truncate()
+    main(["check", str(tmp_path / "b.json"), "--json"])
+    assert json.loads(screen.out)["summary"]["citations"] == 2

@@ -53,20 +53,46 @@ def add_options(group: Any, options: tuple[tuple[str, Any, Any, str], ...]) -> N
         group.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
 
 
+def _in_range(kind: Any, low: float, high: float | None = None) -> Any:
+    """An option type that refuses numbers outside ``[low, high]``, naming the range."""
+    number_word = "a whole number" if kind is int else "a number"
+    allowed = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
+
+    def parse(value: str) -> Any:
+        try:
+            number = kind(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+        if number != number or number < low or (high is not None and number > high):
+            message = f"{value} is out of range: give {number_word} {allowed}"
+            raise argparse.ArgumentTypeError(message)
+        return number
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
 def matching_args(parser: argparse.ArgumentParser) -> None:
+    """How quotations are matched and reported, and how sources are read."""
     d = MatchOptions()
     matching = parser.add_argument_group("matching")
     add_options(
         matching,
         (
-            ("--max-matches", int, d.max_matches, "N"),
-            ("--near-threshold", float, d.near_threshold, "X"),
-            ("--context", int, d.context, "CHARS"),
-            ("--max-source-chars", int, None, "N"),
+            ("--max-matches", _in_range(int, 1), d.max_matches, "N"),
+            ("--near-threshold", _in_range(float, 0, 1), d.near_threshold, "X"),
+            ("--context", _in_range(int, 0), d.context, "CHARS"),
         ),
     )
+    source_args(parser, matching)
+
+
+def source_args(parser: argparse.ArgumentParser, group: Any = None) -> None:
+    """How sources are read: the text's size cap, the time budgets, the network."""
+    group = group if group is not None else parser.add_argument_group("reading")
+    add_options(group, (("--max-source-chars", _in_range(int, 1), None, "N"),))
     parser.set_defaults(max_source_chars=50_000_000)
-    budget_args(matching)
+    budget_args(group)
     network_args(parser)
 
 
@@ -95,7 +121,7 @@ def network_args(parser: argparse.ArgumentParser) -> None:
     net = parser.add_argument_group("network sources")
     net.add_argument("--offline", action="store_true", help="never fetch; use stored snapshots")
     net.add_argument("--refresh", action="store_true", help="fetch again even with a snapshot")
-    add_options(net, (("--timeout", float, 20.0, "SECONDS"),))
+    add_options(net, (("--timeout", _in_range(float, 0.1), 20.0, "SECONDS"),))
     net.add_argument(
         "--store", type=Path, metavar="PATH", help="snapshot store file (default: user data)"
     )
@@ -116,7 +142,7 @@ def stream_args(parser: argparse.ArgumentParser) -> None:
         metavar="REPORT.jsonl",
         help="continue an interrupted JSONL report: keep its lines, check only what is missing",
     )
-    add_options(group, (("--jobs", int, 4, "N"),))
+    add_options(group, (("--jobs", _in_range(int, 1), 4, "N"),))
     group.add_argument(
         "--cluster",
         choices=("dask",),
@@ -147,7 +173,7 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
-    add_options(group, (("--min-words", int, 4, "N"),))
+    add_options(group, (("--min-words", _in_range(int, 1), 4, "N"),))
 
 
 def gate_args(parser: argparse.ArgumentParser) -> None:
@@ -161,7 +187,7 @@ def gate_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
     )
-    add_options(group, (("--copy-run", int, None, "N"),))
+    add_options(group, (("--copy-run", _in_range(int, 2), None, "N"),))
     group.add_argument(
         "--gate-config",
         type=Path,

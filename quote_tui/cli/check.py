@@ -8,7 +8,7 @@ import sys
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
-from quote_tui.cli.common import emit, progress_line, usage, warn
+from quote_tui.cli.common import colour, emit, progress_line, usage, warn
 from quote_tui.cli.gate import finding_line, gate_findings, sarif_text
 
 
@@ -23,6 +23,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     _cluster_args(args)
     jsonl = api.is_jsonl_input(args.input, args.sources)
     fmt = args.format or api.format_for(args.output, "jsonl" if jsonl else "json")
+    if args.format is None and args.output is None and not args.json and sys.stdout.isatty():
+        fmt = "terminal"  # people at a terminal read the summary; --json for the report
     settings = settings_from(args)
     cluster = None
     if args.cluster == "dask":
@@ -60,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if fmt == "sarif":
         emit(sarif_text(findings, report, args.input), args.output)
     else:
-        emit(api.render(report, fmt), args.output)
+        emit(api.render(report, fmt, colour=colour()), args.output)
     for f in findings:
         print(finding_line(f), file=sys.stderr)
     code = api.exit_code(report, strict=args.strict)

@@ -13,6 +13,7 @@ from quote_tui.cli.args import (
     manuscript_args,
     matching_args,
     network_args,
+    source_args,
     stream_args,
 )
 
@@ -37,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="report format (default: from the -o suffix, else jsonl for a JSONL batch, "
         "else json); jsonl writes each citation as it completes; sarif lists the citations "
         "that are not exact or normalized, and the gate's findings, for code hosts",
+    )
+    check.add_argument(
+        "--json", action="store_true", help="print the JSON report even at a terminal"
     )
     check.add_argument(
         "--strict",
@@ -64,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="output: text for people, json, or sarif for code hosts (default text)",
     )
     gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
-    matching_args(gate)
+    source_args(gate)
 
     quote = sub.add_parser(
         "quote",
@@ -90,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     text = sub.add_parser("text", help="print the checked text of a source (what is searched)")
     text.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     text.add_argument("--pages", action="store_true", help="mark where each page starts")
-    matching_args(text)
+    source_args(text)
 
     scan = sub.add_parser("scan", help="turn a manuscript into a batch file")
     scan.add_argument("input", type=Path, help="a manuscript (.md .tex .docx .txt)")

@@ -31,6 +31,9 @@ def cmd_quote(args: argparse.Namespace) -> int:
         sys.stdout.write(api.render(report, "terminal", colour=colour()))
     if check.status == "unavailable":
         return api.EXIT_UNREADABLE
+    error = check.citation.get("error")
+    if check.status == "error" and error:  # the quotation itself is unusable: a usage error
+        return fail(api.QuoteTuiError(**error))
     return api.exit_code(report, strict=args.strict)
 
 
@@ -39,9 +42,8 @@ def cmd_text(args: argparse.Namespace) -> int:
     read = asyncio.run(api.read_source(args.ref, settings=settings_from(args), base_dir=Path.cwd()))
     error = read["source"]["error"]
     if read["text"] is None:
-        return fail(
-            api.QuoteTuiError(error["message"], code=error["code"], recovery=error.get("recovery"))
-        )
+        fail(api.QuoteTuiError(**error))
+        return api.EXIT_UNREADABLE  # as ``quote`` says of a source it could not read
     text: str = read["text"]
     starts, labels = read["page_starts"], read["page_labels"]
     if not args.pages or not starts:

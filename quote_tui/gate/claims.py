@@ -53,6 +53,10 @@ def load_claims(path: Path, *, name: str | None = None) -> ClaimsFile:
         BatchInputError: ``bad_manuscript`` for unreadable JSON or another shape,
             ``bad_option`` for a config value of the wrong kind.
     """
+    if not path.is_file():
+        raise BatchInputError(
+            f"No claims file at {path}.", code=ErrorCode.FILE_NOT_FOUND, recovery=Recovery.FIX_INPUT
+        )
     try:
         raw = path.read_text(encoding="utf-8-sig")
         data = json.loads(raw)

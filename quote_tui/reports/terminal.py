@@ -7,9 +7,11 @@ do about it. Colour is plain ANSI and only an addition: every mark and word stay
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from quote_tui.batch.outcomes import PASSING, fails
 from quote_tui.reports.common import (
     best_match,
     citation_status,
@@ -31,6 +33,14 @@ RECOVERY_HINTS = {
     "fix_input": "check the path or reference you gave",
 }
 """What to do, per recovery code, in the words of someone at a shell."""
+
+_QUOTE_HINTS = {
+    "empty_quote": "give the quoted words themselves",
+    "quote_too_long": "check a shorter passage, or split the quotation in parts",
+    "control_characters": "remove the control characters (copy the quotation again as text)",
+}
+"""What to do about a quotation that cannot be checked: its error code says more than its
+recovery (``fix_input``), which is about the path or reference for every other entry."""
 
 _COLOURS = {
     "exact": "32",
@@ -65,10 +75,11 @@ def _marked(text: str, diffs: list[Mapping[str, Any]], side: str, paint: _Paint)
 
 
 def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
-    """The first citation of ``report`` as a short human summary.
+    """A report as a short human summary: one citation in full; for several, the counts, a
+    line for each citation found as quoted and the whole summary of each that is not.
 
     Args:
-        report: a report as ``build_report`` returns it (one citation is shown).
+        report: a report (schema ``quote_tui.report``).
         colour: use ANSI colours.
 
     Returns:
@@ -78,8 +89,32 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     citations = report.get("citations") or []
     if not citations:
         return "No citation was checked.\n"
-    citation = citations[0]
     sources = {s.get("id"): s for s in report.get("sources") or []}
+    if len(citations) == 1:
+        return "\n".join(_citation_lines(citations[0], sources, paint)) + "\n"
+    counts = Counter(citation_status(c) for c in citations)
+    found = counts["exact"] + counts["normalized"]
+    plural = "s" if len(citations) != 1 else ""
+    head = f"{len(citations)} citation{plural}: {found} found as quoted"
+    others = ", ".join(
+        f"{n} {verdict(k).word.lower()}" for k, n in counts.items() if k not in PASSING
+    )
+    out = [head + (f"; {others}" if others else "") + ".", ""]
+    for citation in citations:
+        lines = _citation_lines(citation, sources, paint)
+        ident = str(citation.get("id") or "")
+        # a citation found as quoted takes one line; one that is not shows what differs
+        if fails(citation):
+            out += [f"[{ident}] {lines[0]}", *lines[1:], ""]
+        else:
+            out.append(f"[{ident}] {lines[0]}")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _citation_lines(
+    citation: Mapping[str, Any], sources: Mapping[Any, Mapping[str, Any]], paint: _Paint
+) -> list[str]:
+    """The summary of one citation, a line each: verdict, source, where, what differs."""
     source = sources.get(citation.get("source")) or {}
     status = citation_status(citation)
     v = verdict(status)
@@ -94,10 +129,12 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     error = citation.get("error") or source.get("error")
     if status in ("unavailable", "error") and isinstance(error, Mapping):
         lines.append(f"  error   {error.get('message', '')} [{error.get('code', '')}]")
-        hint = RECOVERY_HINTS.get(str(error.get("recovery") or ""))
+        hint = _QUOTE_HINTS.get(str(error.get("code") or "")) or RECOVERY_HINTS.get(
+            str(error.get("recovery") or "")
+        )
         if hint:
             lines.append(f"  to do   {hint}.")
-        return "\n".join(lines) + "\n"
+        return lines
     place = source_place(match)
     if place:
         count = citation.get("match_count") or 0
@@ -127,4 +164,4 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
         best = citation.get("best_similarity")
         if isinstance(best, int | float):
             lines.append(f"  closest {round(best * 100)}% similar")
-    return "\n".join(lines) + "\n"
+    return lines

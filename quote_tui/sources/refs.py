@@ -24,6 +24,7 @@ _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _DOI_HOSTS = frozenset({"doi.org", "dx.doi.org", "www.doi.org"})
 _PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
 _PMID = re.compile(r"^\d{1,9}$")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _PUBMED_PATH = re.compile(r"^/(?:pubmed/)?(\d{1,9})/?$")
 # Trailing punctuation that sentences glue to a pasted DOI ("see 10.1000/xyz.").
 _DOI_TRAILING = ".,;:"
@@ -117,6 +118,10 @@ def parse_ref(ref: str) -> ParsedRef:
                 return ParsedRef(RefKind.PMID, str(int(m.group(1))))
         return ParsedRef(RefKind.URL, text)
 
+    scheme = _SCHEME.match(text)
+    if scheme is not None:
+        # "ftp://host/a" read as a path would be a file "ftp:/host/a" nobody meant
+        raise _bad(ref, f"{scheme.group(1)}:// is not fetched; only http and https are")
     return ParsedRef(RefKind.PATH, text)
 
 
