@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +113,25 @@ def test_strict_fails_when_an_ellipsis_hides_a_negation(tmp_path: Path) -> None:
     assert citation["status"] == "normalized"
     assert citation["matches"][0]["critical"] is True
     assert main(["check", str(batch), "--strict", "-o", str(out)]) == 1
+
+
+@pytest.mark.parametrize("suffix", [".json", ".md", ".html"])
+def test_a_report_follows_the_umask_and_a_replaced_one_keeps_its_mode(
+    tmp_path: Path, suffix: str
+) -> None:
+    (tmp_path / "t.txt").write_text("the words of the source\n", encoding="utf-8")
+    batch = {
+        "sources": [{"id": "s1", "ref": "t.txt"}],
+        "citations": [{"id": "c1", "source": "s1", "quote": "the words"}],
+    }
+    (tmp_path / "b.json").write_text(json.dumps(batch), encoding="utf-8")
+    out = tmp_path / f"report{suffix}"
+    old = os.umask(0o022)
+    try:
+        main(["check", str(tmp_path / "b.json"), "-o", str(out)])
+        assert stat.S_IMODE(out.stat().st_mode) == 0o644
+        out.chmod(0o640)
+        main(["check", str(tmp_path / "b.json"), "-o", str(out)])
+        assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)

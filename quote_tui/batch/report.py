@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,6 +42,9 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
     prefix = f".{path.name}.{os.getpid()}."
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=folder)
     try:
+        # mkstemp makes the file 0600: the new file gets the mode a plain open would give it,
+        # and a replaced file keeps its own
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -54,6 +59,31 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
 
 
 _TEMP_SUFFIX = ".tmp"
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits ``path`` keeps (it exists) or would get from ``open`` (umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    with _UMASK_LOCK:  # elsewhere, set and restore it at once
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+_UMASK_LOCK = threading.Lock()
 
 
 def _fsync_folder(folder: Path) -> None:
