@@ -290,3 +290,27 @@ async def test_a_found_quotation_whose_ellipsis_hides_a_negation_is_listed_as_cr
         assert "‼ critical" in str(listing._prompt("hides"))
         listing.status_filter = "problems"
         assert listing._visible_ids() == ["hides"]
+
+
+def test_the_context_shows_the_sources_characters_and_cuts_only_where_text_goes_on() -> None:
+    from quote_tui.api import CitationSpec, PreparedText, check_text
+    from quote_tui.app.widgets.detail import detail_content
+    from quote_tui.workspace import Verdict
+
+    text = "that these dead shall not have died in vain—that this nation, under God"
+    prepared = PreparedText(text)
+    quote = "shall not have died in vain"
+    result = check_text(prepared, quote)
+    shown = detail_content(
+        CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
+    ).plain
+    assert "that these dead shall not have died in vain—that this nation, under God\n" in shown
+    assert "…" not in shown.split("Context", 1)[1].split("\n", 1)[0]
+
+    long = "word " * 100 + text + " and more" * 100
+    prepared = PreparedText(long)
+    result = check_text(prepared, quote, context=40)
+    line = detail_content(
+        CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
+    ).plain.split("Context", 1)[1].split("\n", 1)[0]
+    assert line.count("…") == 2 and "vain—that" in line

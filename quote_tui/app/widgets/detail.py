@@ -6,6 +6,7 @@ the error colour *and* listed with the word "critical", so colour is never the o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from textual.containers import VerticalScroll
@@ -93,6 +94,30 @@ def _field(name: str) -> tuple[str, str]:
     return (f"{name:<11}", "bold $text-muted")
 
 
+_CONTEXT_SHOWN = 160
+"""Characters of context shown on each side of the match."""
+
+
+def _one_line(text: str) -> str:
+    """Line breaks and runs of white space as one space each; every other character kept."""
+    return re.sub(r"\s+", " ", text)
+
+
+def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
+    """The source's characters around a match, on one line, with ``…`` only where the text
+    goes on beyond what is shown."""
+    before = _one_line(match.before)
+    after = _one_line(match.after)
+    cut_before = match.start > len(match.before) or len(before) > _CONTEXT_SHOWN
+    text_end = len(prepared.text) if prepared is not None else None
+    cut_after = (
+        text_end is None or match.end + len(match.after) < text_end
+    ) or len(after) > _CONTEXT_SHOWN
+    before = ("…" if cut_before else "") + before[-_CONTEXT_SHOWN:]
+    after = after[:_CONTEXT_SHOWN] + ("…" if cut_after else "")
+    return before, after
+
+
 def detail_content(
     citation: CitationSpec | None,
     verdict: Verdict | None,
@@ -168,13 +193,12 @@ def detail_content(
     elif citation.locator:
         out += [_field("Cited"), str(citation.locator.get("value", citation.locator)), "\n"]
     if best is not None:
-        before = " ".join(best.before.split())[-160:]
-        after = " ".join(best.after.split())[:160]
+        before, after = _context(best, prepared)
         out += [
             _field("Context"),
-            (f"…{before} ", "$text-muted"),
-            (" ".join(best.text.split()), f"bold {lk.colour}"),
-            (f" {after}…", "$text-muted"),
+            (before, "$text-muted"),
+            (_one_line(best.text), f"bold {lk.colour}"),
+            (after, "$text-muted"),
             "\n",
         ]
     if verdict is not None and verdict.error:
