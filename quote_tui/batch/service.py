@@ -18,7 +18,6 @@ import dataclasses
 import functools
 import os
 import queue
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
+from quote_tui.batch.page_check import page_check
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
@@ -43,7 +43,7 @@ from quote_tui.sources.local import BodyReader, read_path, supplied_text
 from quote_tui.sources.records import LoadedSource, RefKind
 from quote_tui.sources.refs import parse_ref
 
-__all__ = ["Service", "check_text_sync", "page_check"]
+__all__ = ["Service", "check_text_sync"]
 
 _T = TypeVar("_T")
 
@@ -449,57 +449,3 @@ def _with_printed_pages(loaded: LoadedSource, spec: SourceSpec) -> LoadedSource:
     prepared.page_labels = tuple(derived.labels)
     retrieval = dataclasses.replace(loaded.retrieval, page_number_source=derived.method)
     return LoadedSource(retrieval, prepared)
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def page_check(
-    spec: CitationSpec, result: CheckResult, prepared: PreparedText
-) -> dict[str, Any] | None:
-    """Compare a citation's page locator with the printed page where the quotation was found.
-
-    Returns None when the citation cites no page or the source has no pages;
-    ``{"status": "agrees"|"differs"|"unknown", "cited": ..., "found": ...}`` otherwise.
-    """
-    locator = spec.locator or {}
-    pages = locator.get("pages")
-    if not pages or not prepared.paged:
-        return None
-    cited = [int(p) for p in pages if isinstance(p, int | str) and str(p).isdigit()]
-    if (
-        not cited
-        or not result.matches
-        or result.status
-        not in (
-            Status.EXACT,
-            Status.NORMALIZED,
-            Status.NEAR,
-        )
-    ):
-        return {"status": "unknown", "cited": locator.get("value"), "found": None}
-    match = result.matches[0]
-    found: list[int] = []
-    labels: list[str] = []
-    for page in range(match.page_start or 1, (match.page_end or match.page_start or 1) + 1):
-        label = prepared.page_label(page)
-        if label is None:
-            continue
-        labels.append(label)
-        m = _NUMBER.fullmatch(label.strip())
-        if m:
-            found.append(int(m.group()))
-    if not found:
-        return {
-            "status": "unknown",
-            "cited": locator.get("value"),
-            "found": None,
-            "pdf_page": match.page_start,
-        }
-    status = "agrees" if set(cited) & set(found) else "differs"
-    return {
-        "status": status,
-        "cited": locator.get("value"),
-        "found": "-".join(dict.fromkeys(labels)),
-        "pdf_page": match.page_start,
-    }

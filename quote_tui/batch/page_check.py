@@ -1,0 +1,112 @@
+"""Does the page a citation cites hold the quotation? Cited pages against printed pages.
+
+A citation cites pages as its author printed them: ``p. 12``, ``pp. 33–35``, ``p. ii``. The
+source's pages carry printed labels (``PreparedText.page_labels``: PDF page labels, running
+heads, a bibliography's range). Every occurrence the check found counts: a quotation that also
+stands on another page still agrees with the page it is cited for.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from quote_tui.batch.specs import CitationSpec
+from quote_tui.engine.records import CheckResult, Match, Status
+from quote_tui.engine.text import PreparedText
+
+__all__ = ["page_check"]
+
+_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+_PREFIX = re.compile(r"^(?:pp?\.?|pages?)\s*", re.I)
+_RANGE = re.compile(r"\s*[-\u2013\u2014]+\s*")
+_MAX_RANGE = 50
+"""A longer range is a typo or a chapter, not pages to compare one by one."""
+
+
+def _roman(value: str) -> int | None:
+    if not _ROMAN.match(value):
+        return None
+    numbers = [_ROMAN_VALUES[c] for c in value]
+    return sum(-n if n < nxt else n for n, nxt in zip(numbers, [*numbers[1:], 0], strict=True))
+
+
+def _to_roman(number: int) -> str:
+    out = []
+    for value, letters in (
+        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+    ):  # fmt: skip
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def _label(value: str) -> str:
+    """A page label as compared: digits as their number, letters in lower case."""
+    value = value.strip().lower()
+    return str(int(value)) if value.isdigit() else value
+
+
+def _cited(locator: dict[str, Any]) -> set[str]:
+    """The page labels a locator cites: its numbered pages, or a roman page or range."""
+    pages = [str(p) for p in locator.get("pages") or () if isinstance(p, int | str)]
+    if pages:
+        return {_label(p) for p in pages}
+    if locator.get("label") not in (None, "page"):
+        return set()
+    value = _PREFIX.sub("", str(locator.get("value") or "").strip()).lower()
+    parts = _RANGE.split(value)
+    numbers = [_roman(part) for part in parts]
+    if len(parts) == 2 and None not in numbers:
+        first, last = numbers[0] or 0, numbers[1] or 0
+        if first <= last <= first + _MAX_RANGE:
+            return {_to_roman(n) for n in range(first, last + 1)}
+    return {_label(value)} if len(parts) == 1 and numbers[0] is not None else set()
+
+
+def _labels(match: Match, prepared: PreparedText) -> list[str]:
+    first = match.page_start or 1
+    last = match.page_end or first
+    return [
+        label for page in range(first, last + 1) if (label := prepared.page_label(page)) is not None
+    ]
+
+
+def page_check(
+    spec: CitationSpec, result: CheckResult, prepared: PreparedText
+) -> dict[str, Any] | None:
+    """Compare a citation's page locator with the printed pages where the quotation was found.
+
+    Returns:
+        None when the citation cites no page or the source has no pages; else
+        ``{"status": "agrees"|"differs"|"unknown", "cited": ..., "found": ..., "pdf_page": ...}``
+        for the first occurrence on a cited page, or else the first occurrence.
+    """
+    locator = spec.locator or {}
+    cited = _cited(locator)
+    if not cited or not prepared.paged:
+        return None
+    value = locator.get("value")
+    found_statuses = (Status.EXACT, Status.NORMALIZED, Status.NEAR)
+    if not result.matches or result.status not in found_statuses:
+        return {"status": "unknown", "cited": value, "found": None}
+    labelled = [(m, _labels(m, prepared)) for m in result.matches]
+    labelled = [(m, labels) for m, labels in labelled if labels]
+    if not labelled:
+        return {
+            "status": "unknown",
+            "cited": value,
+            "found": None,
+            "pdf_page": result.matches[0].page_start,
+        }
+    agreeing = [(m, labels) for m, labels in labelled if cited & {_label(x) for x in labels}]
+    match, labels = (agreeing or labelled)[0]
+    return {
+        "status": "agrees" if agreeing else "differs",
+        "cited": value,
+        "found": "-".join(dict.fromkeys(labels)),
+        "pdf_page": match.page_start,
+    }
