@@ -40,6 +40,7 @@ from quote_tui.api.output import (
     FORMATS,
     exit_code,
     format_for,
+    refs_from,
     render,
     write_text,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "open_input",
     "parse_batch",
     "read_source",
+    "refs_from",
     "render",
     "same_work_key",
     "scan_manuscript",

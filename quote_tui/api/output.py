@@ -8,7 +8,8 @@ from typing import Any
 
 from quote_tui.batch.outcomes import fails
 from quote_tui.batch.report import atomic_write, dumps
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
+from quote_tui.sources.refs import network_ref, parse_ref
 
 __all__ = [
     "EXIT_OK",
@@ -18,6 +19,7 @@ __all__ = [
     "FORMATS",
     "exit_code",
     "format_for",
+    "refs_from",
     "render",
     "write_text",
 ]
@@ -80,6 +82,29 @@ def exit_code(report: dict[str, Any], *, strict: bool) -> int:
     if strict and any(fails(c) for c in report["citations"]):
         return EXIT_STRICT
     return EXIT_OK
+
+
+def refs_from(report: dict[str, Any], base_dir: Path, folder: Path) -> dict[str, Any]:
+    """The report with its local sources' refs rewritten to resolve from ``folder`` (where the
+    report is written) rather than ``base_dir``: relative where the file lies in ``folder``,
+    absolute otherwise, so the report reopens from where it was saved."""
+    sources = []
+    for entry in report.get("sources") or ():
+        ref = entry.get("ref")
+        if isinstance(ref, str) and ref != "text" and network_ref(ref) is None:
+            try:
+                path = parse_ref(ref).value
+            except QuoteTuiError:
+                path = None
+            if path is not None:
+                target = (base_dir / Path(path).expanduser()).resolve()
+                entry = {**entry, "ref": _relative_or_absolute(target, folder.resolve())}
+        sources.append(entry)
+    return {**report, "sources": sources}
+
+
+def _relative_or_absolute(target: Path, folder: Path) -> str:
+    return str(target.relative_to(folder)) if target.is_relative_to(folder) else str(target)
 
 
 def write_text(path: str | Path, text: str | bytes) -> Path:

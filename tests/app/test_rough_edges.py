@@ -314,3 +314,25 @@ def test_the_context_shows_the_sources_characters_and_cuts_only_where_text_goes_
         CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
     ).plain.split("Context", 1)[1].split("\n", 1)[0]
     assert line.count("…") == 2 and "vain—that" in line
+
+
+async def test_an_exported_report_reopens_from_where_it_was_saved(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    import json
+
+    app = make_demo_app(data_dir)
+    out = tmp_path / "elsewhere" / "report.json"
+    out.parent.mkdir()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.screen.export_report(out)
+        await settle(app, pilot)
+    report = json.loads(out.read_text(encoding="utf-8"))
+    read = [s["ref"] for s in report["sources"] if s["status"] == "readable"]
+    assert read and all((out.parent / ref).is_file() for ref in read), read
+    reopened = make_app(out, data_dir=data_dir)
+    async with reopened.run_test(size=(80, 24)) as pilot:
+        await settle(reopened, pilot)
+        outcome = await reopened.screen.ensure_source(report["sources"][0]["id"])
+        assert outcome is not None and outcome.loaded is not None

@@ -401,6 +401,8 @@ class MainWork:
             if updated.citation(outcome.spec.id) == outcome.spec:
                 updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome))
         self.commit(updated, undoable=False)
+        # the report's file refs resolve from its own folder, so it reopens from there
+        data = api.refs_from(data, self.base_dir, path.expanduser().parent)
         fmt = api.format_for(path)
         try:
             text = api.render(data, fmt if fmt in ("markdown", "html") else "json")

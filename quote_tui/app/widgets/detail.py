@@ -110,9 +110,9 @@ def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
     after = _one_line(match.after)
     cut_before = match.start > len(match.before) or len(before) > _CONTEXT_SHOWN
     text_end = len(prepared.text) if prepared is not None else None
-    cut_after = (
-        text_end is None or match.end + len(match.after) < text_end
-    ) or len(after) > _CONTEXT_SHOWN
+    cut_after = (text_end is None or match.end + len(match.after) < text_end) or len(
+        after
+    ) > _CONTEXT_SHOWN
     before = ("…" if cut_before else "") + before[-_CONTEXT_SHOWN:]
     after = after[:_CONTEXT_SHOWN] + ("…" if cut_after else "")
     return before, after
