@@ -16,6 +16,7 @@ error names where it went.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -93,6 +94,8 @@ class Workspace:
         snapshots: per source id, the sha256 of the content last read (the snapshot key).
         base_dir: where relative source paths resolve (the workspace's folder when None).
         manuscript: the manuscript the citations came from, if any.
+        origin: the file (resolved path) this workspace was made from, if not made by hand.
+        origin_sha256: that file's content hash when the workspace was made from it.
     """
 
     name: str = "untitled"
@@ -102,6 +105,8 @@ class Workspace:
     snapshots: Mapping[str, str] = field(default_factory=dict)
     base_dir: Path | None = None
     manuscript: str | None = None
+    origin: str | None = None
+    origin_sha256: str | None = None
 
     def source(self, source_id: str | None) -> SourceSpec | None:
         """The source with this id, or None."""
@@ -178,6 +183,8 @@ class Workspace:
             "name": self.name,
             "base_dir": str(self.base_dir) if self.base_dir is not None else None,
             "manuscript": self.manuscript,
+            "origin": self.origin,
+            "origin_sha256": self.origin_sha256,
             "sources": [_source_dict(s, self.snapshots.get(s.id)) for s in self.sources],
             "citations": [_citation_dict(c) for c in self.citations],
             "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()},
@@ -326,6 +333,8 @@ def _parse(data: Any) -> Workspace:
         snapshots=snapshots,
         base_dir=Path(base) if base else None,
         manuscript=data.get("manuscript"),
+        origin=data.get("origin"),
+        origin_sha256=data.get("origin_sha256"),
     )
 
 
@@ -463,6 +472,9 @@ class Opened:
     workspace: Workspace
     path: Path
     notice: str | None = None
+    reload: Workspace | None = None
+    """When the file changed since the workspace was made from it: the workspace the file gives
+    now, for the user to choose over their edits (``workspace``)."""
 
 
 def last_workspace_path(data_dir: Path) -> Path:
@@ -519,10 +531,44 @@ def open_target(
 
 
 def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+    """A workspace of its own for a batch, report or manuscript: made from the file the first
+    time, then the one with the user's edits, as long as the file has not changed since."""
+    real = path.resolve()
+    try:
+        sha = hashlib.sha256(real.read_bytes()).hexdigest()
+    except OSError:
+        sha = None  # the reader below says what is wrong with the file
+    # one workspace per file: two files of one name in two folders never share one
+    key = hashlib.sha256(str(real).encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    target = data_dir / "workspaces" / f"{path.stem}-{key}.json"
+    kept = _kept(target, str(real))
+    if kept is not None and kept.origin_sha256 == sha:
+        return Opened(kept, target)
+    made = _made_from(path, read_manuscript)
+    fresh = replace(made.workspace, origin=str(real), origin_sha256=sha)
+    if kept is None:
+        return Opened(fresh, target, made.notice)
+    notice = f"{path.name} has changed since you last opened it; your edits are kept."
+    return Opened(kept, target, notice, reload=fresh)
+
+
+def _kept(target: Path, origin: str) -> Workspace | None:
+    """The workspace made earlier from the file at ``origin``, if there is a sound one."""
+    if not target.is_file():
+        return None
+    try:
+        kept = load_workspace(target)
+    except WorkspaceCorruptError:
+        return None  # set aside by load_workspace; the file is read afresh
+    return kept if kept.origin == origin else None
+
+
+def _made_from(path: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+    """A new workspace from a batch, report or manuscript (``Opened.path`` is the file)."""
     from quote_tui.api import load_batch
 
     name = path.stem
-    target = data_dir / "workspaces" / f"{name}.json"
+    target = path
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8-sig"))

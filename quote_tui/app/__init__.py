@@ -41,6 +41,7 @@ def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | N
         opened.workspace,
         opened.path,
         notice=opened.notice,
+        reload=opened.reload,
         data_dir=data_dir,
         check_on_open=demo,
     )

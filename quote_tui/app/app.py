@@ -14,6 +14,7 @@ from textual.binding import Binding
 
 from quote_tui.api import Session, Settings
 from quote_tui.app.commands import QuoteCommands
+from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
 from quote_tui.workspace import Workspace, remember_last, save_workspace
@@ -31,6 +32,8 @@ class QuoteApp(App[int]):
         notice: a message to show once the app is up (e.g. a corrupt file kept aside).
         data_dir: where the "last workspace" pointer lives (None: do not record it).
         check_on_open: check every citation as soon as the app is up (the demo does).
+        reload: the workspace the opened file gives now, when it changed since ``workspace``
+            was made from it: the user chooses between the two.
     """
 
     CSS_PATH = "app.tcss"
@@ -50,6 +53,7 @@ class QuoteApp(App[int]):
         notice: str | None = None,
         data_dir: Path | None = None,
         check_on_open: bool = False,
+        reload: Workspace | None = None,
     ) -> None:
         super().__init__()
         self.workspace_path = workspace_path
@@ -63,18 +67,39 @@ class QuoteApp(App[int]):
         self._data_dir = data_dir
         self.save_failures = 0
         self._check_on_open = check_on_open
+        self._reload = reload
 
     def on_mount(self) -> None:
         screen = MainScreen(self._initial)
         self.push_screen(screen)
         if self._check_on_open and self._initial.citations:
             screen.call_after_refresh(screen.action_check_all)
-        if self._notice:
+        if self._reload is not None:
+            self._offer_reload(screen, self._reload)
+        elif self._notice:
             self.notify(self._notice, title="Workspace", severity="warning", timeout=10)
         if self._data_dir is not None:
             # Not remembering the last workspace costs nothing now; never fail the start on it.
             with contextlib.suppress(OSError):
                 remember_last(self._data_dir, self.workspace_path)
+
+    def _offer_reload(self, screen: MainScreen, fresh: Workspace) -> None:
+        """The opened file changed since the workspace was made: keep the edits, or reload."""
+        name = Path(fresh.origin or fresh.name).name
+
+        def chosen(reload: bool | None) -> None:
+            if reload:
+                screen.commit(fresh)  # undoable: ctrl+z brings the edits back
+                self.notify(f"Reloaded {name}. Press ctrl+z to get your edits back.", timeout=8)
+
+        dialog = ChoiceDialog(
+            "The file has changed",
+            f"{name} has changed since you last opened it. Keep your edits, or reload the file "
+            "(ctrl+z then brings your edits back)?",
+            yes="Reload the file",
+            no="Keep my edits",
+        )
+        self.push_screen(dialog, chosen)
 
     async def on_unmount(self) -> None:
         await self.session.aclose()

@@ -310,9 +310,13 @@ def test_the_context_shows_the_sources_characters_and_cuts_only_where_text_goes_
     long = "word " * 100 + text + " and more" * 100
     prepared = PreparedText(long)
     result = check_text(prepared, quote, context=40)
-    line = detail_content(
-        CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
-    ).plain.split("Context", 1)[1].split("\n", 1)[0]
+    line = (
+        detail_content(
+            CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
+        )
+        .plain.split("Context", 1)[1]
+        .split("\n", 1)[0]
+    )
     assert line.count("…") == 2 and "vain—that" in line
 
 
@@ -336,3 +340,40 @@ async def test_an_exported_report_reopens_from_where_it_was_saved(
         await settle(reopened, pilot)
         outcome = await reopened.screen.ensure_source(report["sources"][0]["id"])
         assert outcome is not None and outcome.loaded is not None
+
+
+async def test_a_changed_file_asks_to_keep_the_edits_or_reload(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    import json
+
+    from quote_tui.api import CitationSpec
+    from quote_tui.app.screens.dialogs import ChoiceDialog
+    from quote_tui.workspace import open_target, save_workspace
+
+    (tmp_path / "a.txt").write_text("the quick brown fox", encoding="utf-8")
+    batch = tmp_path / "refs.json"
+
+    def write(quote: str) -> None:
+        citations = [{"id": "c1", "source": "a", "quote": quote}]
+        batch.write_text(
+            json.dumps({"sources": [{"id": "a", "ref": "a.txt"}], "citations": citations}),
+            encoding="utf-8",
+        )
+
+    write("quick brown")
+    opened = open_target(batch, data_dir=data_dir)
+    edited = opened.workspace.with_citation(CitationSpec("c9", "a", "brown fox"))
+    save_workspace(edited, opened.path)
+    write("quick brown fox")
+    app = make_app(batch, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#yes")
+        await settle(app, pilot)
+        main = app.screen
+        assert [c.quote for c in main.workspace.citations] == ["quick brown fox"]
+        await pilot.press("ctrl+z")
+        await settle(app, pilot)
+        assert [c.id for c in main.workspace.citations] == ["c1", "c9"]

@@ -109,7 +109,8 @@ def test_open_batch_file_makes_a_new_workspace(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     opened = open_target(batch, data_dir=tmp_path / "data")
-    assert opened.path == tmp_path / "data" / "workspaces" / "refs.json"
+    assert opened.path.parent == tmp_path / "data" / "workspaces"
+    assert opened.path.name.startswith("refs-") and opened.path.suffix == ".json"
     assert [c.id for c in opened.workspace.citations] == ["q"]
     assert opened.workspace.base_dir == tmp_path.resolve()
     assert batch.read_text(encoding="utf-8").startswith("{")  # never rewritten
@@ -123,3 +124,56 @@ def test_stored_results_keep_difference_positions() -> None:
     back = result_from_dict(result.to_dict())
     assert back.matches[0].differences == result.matches[0].differences
     assert back.matches[0].differences[0].source_start == 12
+
+
+def _batch_file(folder: Path, quote: str = "quick brown") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "a.txt").write_text("the quick brown fox", encoding="utf-8")
+    batch = folder / "refs.json"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "a", "ref": "a.txt"}],
+                "citations": [
+                    {"id": "c1", "source": "a", "quote": quote},
+                    {"id": "c2", "source": "a", "quote": "brown fox"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    return batch
+
+
+def test_opening_a_batch_again_keeps_the_edits_made_to_it(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    batch = _batch_file(tmp_path / "paper")
+    opened = open_target(batch, data_dir=data)
+    save_workspace(opened.workspace.without_citation("c1"), opened.path)
+    again = open_target(batch, data_dir=data)
+    assert again.path == opened.path and again.reload is None
+    assert [c.id for c in again.workspace.citations] == ["c2"]
+
+
+def test_two_files_of_one_name_in_two_folders_never_share_a_workspace(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    one = open_target(_batch_file(tmp_path / "one"), data_dir=data)
+    save_workspace(one.workspace.without_citation("c1"), one.path)
+    two = open_target(_batch_file(tmp_path / "two"), data_dir=data)
+    assert two.path != one.path
+    assert [c.id for c in two.workspace.citations] == ["c1", "c2"]
+    kept = open_target(tmp_path / "one" / "refs.json", data_dir=data).workspace
+    assert [c.id for c in kept.citations] == ["c2"]  # opening the other did not overwrite it
+
+
+def test_a_file_changed_since_offers_its_new_state_and_keeps_the_edits(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    batch = _batch_file(tmp_path / "paper")
+    opened = open_target(batch, data_dir=data)
+    save_workspace(opened.workspace.without_citation("c2"), opened.path)
+    _batch_file(tmp_path / "paper", quote="quick brown fox")
+    again = open_target(batch, data_dir=data)
+    assert [c.id for c in again.workspace.citations] == ["c1"]  # the edits, kept
+    assert again.notice and "changed" in again.notice
+    assert again.reload is not None
+    assert [c.quote for c in again.reload.citations] == ["quick brown fox", "brown fox"]

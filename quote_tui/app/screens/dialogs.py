@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from quote_tui.app.widgets.detail import recovery_hint
 
-__all__ = ["ErrorDialog", "PassageDialog", "PromptDialog"]
+__all__ = ["ChoiceDialog", "ErrorDialog", "PassageDialog", "PromptDialog"]
 
 
 class PromptDialog(ModalScreen[str | None]):
@@ -48,6 +48,36 @@ class PromptDialog(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         """Close without an answer."""
         self.dismiss(None)
+
+
+class ChoiceDialog(ModalScreen[bool]):
+    """A question with two answers; returns True for ``yes``, False for ``no`` (and Escape)."""
+
+    BINDINGS = [Binding("escape", "no", "Keep")]
+
+    def __init__(self, title: str, message: str, *, yes: str, no: str) -> None:
+        super().__init__(classes="dialog")
+        self._title = title
+        self._message = message
+        self._yes = yes
+        self._no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = self._title
+            yield Static(self._message)
+            with Horizontal(classes="buttons"):
+                yield Button(self._no, variant="primary", id="no")
+                yield Button(self._yes, id="yes")
+
+    @on(Button.Pressed, "#yes")
+    def _yes_pressed(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def action_no(self) -> None:
+        """The safe answer."""
+        self.dismiss(False)
 
 
 class ErrorDialog(ModalScreen[None]):
