@@ -31,7 +31,7 @@ from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import MatchOptions
 
 if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSettings
+    from quote_tui.sources.net.settings import RemoteSettings
 
 EXIT_OK, EXIT_STRICT, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
 _PASSING = {"exact", "normalized"}
@@ -332,7 +332,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _remote_settings(args: argparse.Namespace) -> RemoteSettings:
     """Network settings from the flags; the environment is read here, never deeper down."""
-    from quote_tui.sources.remote import RemoteSettings  # loads httpx only when needed
+    from quote_tui.sources.net.settings import RemoteSettings
 
     return RemoteSettings(
         timeout=args.timeout,
@@ -767,13 +767,37 @@ def _cmd_scan(args: argparse.Namespace) -> int:
 
 
 def _cmd_snapshots(args: argparse.Namespace) -> int:
-    from quote_tui.sources import store as store_module
+    """``snapshots list|show|prune``: JSON on stdout; 1 when nothing matched, 2 for misuse."""
+    from datetime import timedelta
 
-    return int(
-        store_module.cli(
-            args.action, ref=args.ref, store_path=args.store, older_than_days=args.older_than
-        )
-    )
+    from quote_tui.sources.store.snapshots import SnapshotStore, lookup_key
+
+    store = SnapshotStore(args.store)
+    ref: str | None = args.ref
+    key = lookup_key(ref) if ref is not None else None
+    if args.action == "list":
+        items = [i.to_dict() for i in store.list_snapshots(ref=key)]
+        sys.stdout.write(json.dumps(items, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    if args.action == "show":
+        if ref is None:
+            print("quote-tui: snapshots show needs a ref or a snapshot id", file=sys.stderr)
+            return EXIT_USAGE
+        snap = store.find(ref)
+        if snap is None:
+            print(f"quote-tui: no snapshot of {ref}", file=sys.stderr)
+            return 1
+        sys.stdout.write(json.dumps(snap.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    if args.action == "prune":
+        if args.older_than is None and key is None:
+            print("quote-tui: snapshots prune needs --older-than DAYS or a ref", file=sys.stderr)
+            return EXIT_USAGE
+        age = timedelta(days=args.older_than) if args.older_than is not None else None
+        sys.stdout.write(json.dumps({"removed": store.prune(older_than=age, ref=key)}) + "\n")
+        return EXIT_OK
+    print(f"quote-tui: unknown snapshots action {args.action!r}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def _cmd_mcp(args: argparse.Namespace) -> int:

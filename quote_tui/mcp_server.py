@@ -37,7 +37,7 @@ from quote_tui.batch.specs import (
     SourceSpec,
 )
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
-from quote_tui.sources.remote import RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings
 
 __all__ = ["build_server", "confine", "main", "run"]
 

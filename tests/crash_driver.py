@@ -29,7 +29,7 @@ from quote_tui.batch.specs import CitationSpec, SourceSpec
 from quote_tui.batch.workspace import Workspace, save_workspace
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import RefKind, Representation, Retrieval
-from quote_tui.sources.store import SnapshotStore
+from quote_tui.sources.store.snapshots import SnapshotStore
 
 
 def store_payload(key: str) -> tuple[bytes, str]:

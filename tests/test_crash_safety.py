@@ -32,7 +32,7 @@ import pytest
 
 from quote_tui.batch.report import write_report
 from quote_tui.batch.workspace import load_workspace, save_workspace
-from quote_tui.sources.store import SnapshotStore
+from quote_tui.sources.store.snapshots import SnapshotStore
 from tests.crash_driver import report_state, store_payload, workspace_state
 
 pytestmark = pytest.mark.skipif(

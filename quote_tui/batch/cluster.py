@@ -75,7 +75,7 @@ def _network(work: SourceWork) -> str | None:
         return None  # the worker reports the bad ref, like any other source error
     if parsed.kind not in (RefKind.URL, RefKind.DOI, RefKind.PMID):
         return None
-    from quote_tui.sources.store import ref_key
+    from quote_tui.sources.store.snapshots import ref_key
 
     return ref_key(parsed)
 
@@ -113,7 +113,7 @@ async def dask_runner(
             nonlocal store
             key = _network(work)
             if key is not None:
-                from quote_tui.sources.store import SnapshotStore
+                from quote_tui.sources.store.snapshots import SnapshotStore
 
                 store = store or SnapshotStore(
                     settings.remote.store_path if settings.remote else None

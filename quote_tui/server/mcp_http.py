@@ -13,7 +13,7 @@ from quote_tui.server.guard import Guard
 from quote_tui.server.run import uvicorn_config
 
 if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSettings
+    from quote_tui.sources.net.settings import RemoteSettings
 
 MCP_PATH = "/mcp"
 

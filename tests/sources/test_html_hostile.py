@@ -14,8 +14,8 @@ from types import ModuleType
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources import html
-from quote_tui.sources.html import MAX_EXTRACTION_COST, extract_html, html_to_text
+from quote_tui.sources.readers import html
+from quote_tui.sources.readers.html import MAX_EXTRACTION_COST, extract_html, html_to_text
 from quote_tui.sources.records import Representation
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "hostile_html.py"

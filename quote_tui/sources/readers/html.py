@@ -26,7 +26,7 @@ from readability import Document
 from readability.readability import Unparseable
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
-from quote_tui.sources.plain import decode_text
+from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
 __all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html", "html_to_text"]

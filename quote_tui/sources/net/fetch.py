@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
-from quote_tui.sources.guard import check_url
+from quote_tui.sources.net.guard import check_url
 from quote_tui.sources.records import Redirect
 
 __all__ = ["FetchedBody", "Fetcher", "parse_retry_after", "utc_now", "wall_reason"]
