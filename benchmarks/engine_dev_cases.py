@@ -37,11 +37,11 @@ def load(kind: str, path: Path) -> PreparedText:
     """A PreparedText for one corpus file, read the way its kind needs."""
     data = path.read_bytes()
     if kind == "html":
-        from quote_tui.sources.html import extract_html
+        from quote_tui.sources.readers.html import extract_html
 
         return PreparedText(extract_html(data).text)
     if kind == "pdf":
-        from quote_tui.sources.pdf import extract_pdf
+        from quote_tui.sources.readers.pdf import extract_pdf
 
         pdf = extract_pdf(data)
         return PreparedText(
@@ -51,7 +51,7 @@ def load(kind: str, path: Path) -> PreparedText:
             line_boxes=pdf.line_boxes,
         )
     if kind == "pubmed-xml":
-        from quote_tui.sources.pubmed import extract_pubmed_xml
+        from quote_tui.sources.readers.pubmed import extract_pubmed_xml
 
         return PreparedText(extract_pubmed_xml(data).text)
     return PreparedText(_decode(data))

@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection
 
 import lxml.html
 
-from quote_tui.sources import html
+from quote_tui.sources.readers import html
 
 NEEDLE = "NEEDLE sentence hidden near the end of the page."
 _WORDS = (

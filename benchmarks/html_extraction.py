@@ -18,7 +18,8 @@ from pathlib import Path
 
 import lxml.html
 
-from quote_tui.sources.html import extract_html, html_to_text
+from quote_tui.sources.readers.html import extract_html
+from quote_tui.sources.readers.html_render import html_to_text
 
 # Words, or single CJK characters: Chinese and Japanese pages have no spaces between words.
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]|\w+", re.UNICODE)

@@ -363,7 +363,7 @@ def bench_engine(size: int, repeat: int) -> None:
 def bench_pdf(corpus: Path | None, repeat: int) -> None:
     import pymupdf
 
-    from quote_tui.sources.pdf import extract_pdf
+    from quote_tui.sources.readers.pdf import extract_pdf
 
     path = corpus / "pdf" / "austen-pride-prejudice-pg1342.pdf" if corpus else None
     tmp: tempfile.TemporaryDirectory[str] | None = None

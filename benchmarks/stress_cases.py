@@ -37,7 +37,7 @@ from quote_tui.engine.check import check
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import FOUND_STATUSES, CheckResult
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.local import read_path
+from quote_tui.sources.readers.local import read_path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.errors import QuoteTuiError
-from quote_tui.sources.local import read_path
+from quote_tui.sources.readers.local import read_path
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 

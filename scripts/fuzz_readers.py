@@ -10,7 +10,7 @@ under one to three mutations (bit flips, truncation, splicing with another seed 
 repeated chunks, deleted chunks, format tokens, deep nesting; inside the ZIP for ``.docx``;
 on the decoded values for JSON) and is fed to the real entry point:
 
-- sources: ``sources.local.read_path`` and then a check of a quotation taken from the text;
+- sources: ``sources.readers.local.read_path`` and then a check of a quotation taken from the text;
 - manuscripts and bibliographies: ``manuscripts.scan`` and the batch it yields;
 - batch files: ``batch.batchfile.load_batch`` and a whole offline ``Service.check_batch`` run
   (local paths confined to the input's folder) and its report.
@@ -546,7 +546,7 @@ def _signature(exc: BaseException) -> str:
 
 def _run_source(kind: str, data: bytes, case: Path) -> str:
     from quote_tui.engine.check import check
-    from quote_tui.sources.local import read_path
+    from quote_tui.sources.readers.local import read_path
 
     path = case / SOURCE_NAMES[kind]
     path.write_bytes(data)
@@ -588,7 +588,7 @@ def _run_batch(data: bytes, case: Path) -> tuple[str, list[str]]:
     from quote_tui.batch.report import build_report, dumps
     from quote_tui.batch.service import Service
     from quote_tui.batch.specs import Settings
-    from quote_tui.sources.remote import RemoteSettings
+    from quote_tui.sources.net.settings import RemoteSettings
 
     (case / "notes.txt").write_text("In that year the ledger recorded 241 tides.", "utf-8")
     (case / "page.html").write_text("<html><body><p>The page says so.</p></body></html>", "utf-8")

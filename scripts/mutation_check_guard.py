@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GUARD = Path("quote_tui/sources/guard.py")
+GUARD = Path("quote_tui/sources/net/guard.py")
 SECURITY_TESTS = ["tests/sources/test_guard.py", "tests/test_mcp_server.py"]
 
 # (name, anchor text in guard.py, replacement)

@@ -28,7 +28,7 @@ from quote_tui.batch.report import write_report
 from quote_tui.batch.specs import CitationSpec, SourceSpec
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import RefKind, Representation, Retrieval
-from quote_tui.sources.store import SnapshotStore
+from quote_tui.sources.store.snapshots import SnapshotStore
 from quote_tui.workspace import Workspace, save_workspace
 
 

@@ -115,7 +115,7 @@ def write_hostile_batch(folder: Path, corpus: Path) -> tuple[Path, dict[str, Exp
 
 
 def _passage(path: Path) -> str:
-    from quote_tui.sources.local import read_path
+    from quote_tui.sources.readers.local import read_path
 
     return " ".join(read_path(path).prepared.text.split()[20:32])
 

@@ -21,7 +21,7 @@ import pytest
 from quote_tui.batch.batchfile import load_batch
 from quote_tui.batch.report import build_report
 from quote_tui.batch.service import Service, Settings
-from quote_tui.sources.remote import RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings
 from tests.cli_docs import pdf_bytes, run_cli, run_subprocess
 from tests.net_fixtures import LoopbackServer
 

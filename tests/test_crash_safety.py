@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from quote_tui.batch.report import write_report
-from quote_tui.sources.store import SnapshotStore
+from quote_tui.sources.store.snapshots import SnapshotStore
 from quote_tui.workspace import load_workspace, save_workspace
 from tests.crash_driver import report_state, store_payload, workspace_state
 

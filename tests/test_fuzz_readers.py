@@ -24,8 +24,8 @@ from quote_tui.engine.errors import BatchInputError
 from quote_tui.manuscripts import scan
 from quote_tui.manuscripts.bibliography import load_bibliography, parse_csl_json
 from quote_tui.manuscripts.latex import read_latex
-from quote_tui.sources.pdf import extract_pdf
-from quote_tui.sources.pubmed import extract_medline
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pubmed import extract_medline
 from quote_tui.workspace import WorkspaceCorruptError, load_workspace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -251,7 +251,7 @@ def test_cover_answers_membership_of_overlapping_spans() -> None:
 
 def test_a_file_name_too_long_is_unreadable_not_a_crash(tmp_path: Path) -> None:
     from quote_tui.engine.errors import SourceError
-    from quote_tui.sources.local import read_path
+    from quote_tui.sources.readers.local import read_path
 
     with pytest.raises(SourceError) as raised:
         read_path(tmp_path / ("x" * 5_000))

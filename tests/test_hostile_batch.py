@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from quote_tui.sources.isolated import FAULT_ENV, isolation_available
+from quote_tui.sources.readers.isolated import FAULT_ENV, isolation_available
 from tests.hostile_batch import Expected, write_hostile_batch
 
 BOUND_SECONDS = 60

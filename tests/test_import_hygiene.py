@@ -18,7 +18,7 @@ HEADLESS = [
     "import quote_tui.batch.service, quote_tui.batch.report",
     "import quote_tui.api",
     "import quote_tui.cli; quote_tui.cli.build_parser()",
-    "import quote_tui.sources.remote, quote_tui.mcp_server",
+    "import quote_tui.sources.net.remote, quote_tui.mcp_server",
     "import quote_tui.manuscripts.scan, quote_tui.reports",
     "import quote_tui.gate.claims, quote_tui.gate.manuscript, quote_tui.gate.sarif",
     "import quote_tui.server.routes, quote_tui.server.mcp_http",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from quote_tui.batch.specs import Settings
 from quote_tui.cli import build_parser, main
-from quote_tui.sources.local import DEFAULT_MAX_CHARS
+from quote_tui.sources.readers.local import DEFAULT_MAX_CHARS
 
 
 def test_every_front_end_defaults_to_the_same_cap_of_at_least_fifty_million() -> None:

@@ -52,6 +52,7 @@ from quote_tui.api.settings import (
     make_settings,
     network_settings,
 )
+from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
 from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
@@ -99,16 +100,19 @@ __all__ = [
     "format_for",
     "is_jsonl_input",
     "load_batch",
+    "list_snapshots",
     "load_jsonl_batch",
     "make_settings",
     "network_settings",
     "open_input",
     "parse_batch",
+    "prune_snapshots",
     "read_source",
     "refs_from",
     "render",
     "same_work_key",
     "scan_manuscript",
+    "show_snapshot",
     "stream_batch",
     "write_text",
 ]

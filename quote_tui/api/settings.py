@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from quote_tui.batch.specs import DEFAULT_CITATION_TIMEOUT, DEFAULT_READ_TIMEOUT, Settings
 from quote_tui.engine.records import MatchOptions
-
-if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
@@ -33,8 +30,6 @@ def network_settings(
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
     courtesy fields. The caller reads the environment (``NCBI_API_KEY``), never deeper down."""
-    from quote_tui.sources.remote import RemoteSettings  # loads httpx only when needed
-
     return RemoteSettings(
         timeout=timeout,
         offline=offline,

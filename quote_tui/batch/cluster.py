@@ -73,7 +73,7 @@ def _network(work: SourceWork) -> str | None:
     parsed = network_ref(spec.ref) if spec is not None and spec.text is None else None
     if parsed is None:
         return None
-    from quote_tui.sources.store import ref_key
+    from quote_tui.sources.store.snapshots import ref_key
 
     return ref_key(parsed)
 
@@ -114,7 +114,7 @@ async def dask_runner(
             nonlocal store
             key = _network(work)
             if key is not None:
-                from quote_tui.sources.store import SnapshotStore
+                from quote_tui.sources.store.snapshots import SnapshotStore
 
                 store = store or SnapshotStore(
                     settings.remote.store_path if settings.remote else None

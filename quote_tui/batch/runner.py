@@ -112,8 +112,8 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
     """
     folder = None
     if work.snapshot is not None:
-        from quote_tui.sources.remote import RemoteSettings
-        from quote_tui.sources.store import SnapshotStore
+        from quote_tui.sources.net.settings import RemoteSettings
+        from quote_tui.sources.store.snapshots import SnapshotStore
 
         folder = tempfile.mkdtemp(prefix="quote_tui-worker-")
         store_path = Path(folder) / "snapshots.sqlite"

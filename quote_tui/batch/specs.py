@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from quote_tui.engine.records import MatchOptions
+from quote_tui.sources.load import DEFAULT_READ_TIMEOUT, ReadSettings
+from quote_tui.sources.net.settings import RemoteSettings
 
-if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSettings
-
+__all__ = [
+    "DEFAULT_CITATION_TIMEOUT",
+    "DEFAULT_READ_TIMEOUT",
+    "Batch",
+    "CitationSpec",
+    "Settings",
+    "SourceSpec",
+]
 
 DEFAULT_CITATION_TIMEOUT = 20.0
 """Seconds per citation: far above a normal check (milliseconds), short enough for a batch."""
-DEFAULT_READ_TIMEOUT = 60.0
-"""Seconds per local source read: a 1,000-page PDF takes a few seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +86,16 @@ class Settings:
     citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT
     read_timeout: float | None = DEFAULT_READ_TIMEOUT
     isolate_readers: bool = True
+
+    @property
+    def read(self) -> ReadSettings:
+        """The part of these settings that reading sources uses (``sources.load.Loader``)."""
+        return ReadSettings(
+            max_source_chars=self.max_source_chars,
+            concurrency=self.concurrency,
+            remote=self.remote,
+            root=self.root,
+            allow_local=self.allow_local,
+            read_timeout=self.read_timeout,
+            isolate_readers=self.isolate_readers,
+        )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
-from quote_tui.cli.common import colour, emit, fail, warn
+from quote_tui.cli.common import colour, emit, fail, usage, warn
 
 
 def cmd_quote(args: argparse.Namespace) -> int:
@@ -73,11 +73,25 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
-    """List, show or prune the snapshot store."""
-    from quote_tui.sources import store as store_module
+    """``snapshots list|show|prune``: JSON on stdout; 1 when nothing matched, 2 for misuse."""
+    if args.action == "list":
+        emit(_json(api.list_snapshots(args.store, args.ref)), None)
+        return api.EXIT_OK
+    if args.action == "show":
+        if args.ref is None:
+            raise usage("snapshots show needs a ref or a snapshot id")
+        snap = api.show_snapshot(args.ref, args.store)
+        if snap is None:
+            print(f"quote-tui: no snapshot of {args.ref}", file=sys.stderr)
+            return 1
+        emit(_json(snap), None)
+        return api.EXIT_OK
+    if args.older_than is None and args.ref is None:
+        raise usage("snapshots prune needs --older-than DAYS or a ref")
+    removed = api.prune_snapshots(args.store, older_than_days=args.older_than, ref=args.ref)
+    emit(json.dumps({"removed": removed}) + "\n", None)
+    return api.EXIT_OK
 
-    return int(
-        store_module.cli(
-            args.action, ref=args.ref, store_path=args.store, older_than_days=args.older_than
-        )
-    )
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -10,11 +10,16 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from quote_tui.sources.html import HtmlText, extract_html
-    from quote_tui.sources.local import DEFAULT_MAX_CHARS, read_bytes, read_path, supplied_text
-    from quote_tui.sources.pdf import PdfText, extract_pdf
-    from quote_tui.sources.plain import decode_text
-    from quote_tui.sources.pubmed import PubmedText, extract_medline, extract_pubmed_xml
+    from quote_tui.sources.readers.html import HtmlText, extract_html
+    from quote_tui.sources.readers.local import (
+        DEFAULT_MAX_CHARS,
+        read_bytes,
+        read_path,
+        supplied_text,
+    )
+    from quote_tui.sources.readers.pdf import PdfText, extract_pdf
+    from quote_tui.sources.readers.plain import decode_text
+    from quote_tui.sources.readers.pubmed import PubmedText, extract_medline, extract_pubmed_xml
     from quote_tui.sources.records import (
         LoadedSource,
         Redirect,
@@ -25,25 +30,25 @@ if TYPE_CHECKING:
     from quote_tui.sources.refs import ParsedRef, parse_ref
 
 _EXPORTS = {
-    "DEFAULT_MAX_CHARS": "local",
-    "HtmlText": "html",
+    "DEFAULT_MAX_CHARS": "readers.local",
+    "HtmlText": "readers.html",
     "LoadedSource": "records",
     "ParsedRef": "refs",
-    "PdfText": "pdf",
-    "PubmedText": "pubmed",
+    "PdfText": "readers.pdf",
+    "PubmedText": "readers.pubmed",
     "Redirect": "records",
     "RefKind": "records",
     "Representation": "records",
     "Retrieval": "records",
-    "decode_text": "plain",
-    "extract_html": "html",
-    "extract_medline": "pubmed",
-    "extract_pdf": "pdf",
-    "extract_pubmed_xml": "pubmed",
+    "decode_text": "readers.plain",
+    "extract_html": "readers.html",
+    "extract_medline": "readers.pubmed",
+    "extract_pdf": "readers.pdf",
+    "extract_pubmed_xml": "readers.pubmed",
     "parse_ref": "refs",
-    "read_bytes": "local",
-    "read_path": "local",
-    "supplied_text": "local",
+    "read_bytes": "readers.local",
+    "read_path": "readers.local",
+    "supplied_text": "readers.local",
 }
 
 __all__ = [

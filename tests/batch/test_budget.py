@@ -13,7 +13,7 @@ from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed, checkpoint
 from quote_tui.engine.check import check
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.isolated import FAULT_ENV, isolation_available
+from quote_tui.sources.readers.isolated import FAULT_ENV, isolation_available
 
 needs_fork = pytest.mark.skipif(not isolation_available(), reason="needs fork and Unix sockets")
 
@@ -189,7 +189,7 @@ async def test_services_in_one_process_share_one_reader_server(
 ) -> None:
     """A process that opens a service per request (MCP, HTTP, a cluster worker) starts the
     reader server once, and a crash in one read leaves it serving the next."""
-    from quote_tui.sources.isolated import shared_pool
+    from quote_tui.sources.readers.isolated import shared_pool
 
     html = corpus_dir / "html" / "ebb-org.html"
     crashing = corpus_dir / "pdf" / "shinyama-naacl2006.pdf"

@@ -14,12 +14,12 @@ import pytest
 from quote_tui.batch.report import build_report
 from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
-from quote_tui.sources.isolated import FAULT_ENV, ReaderPool, isolation_available
-from quote_tui.sources.local import read_bytes
+from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.readers.isolated import FAULT_ENV, ReaderPool, isolation_available
+from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.records import RefKind
 from quote_tui.sources.refs import parse_ref
-from quote_tui.sources.remote import RemoteSettings
-from quote_tui.sources.store import SnapshotStore, ref_key
+from quote_tui.sources.store.snapshots import SnapshotStore, ref_key
 from tests.cli_docs import pdf_bytes
 from tests.net_fixtures import LoopbackServer
 

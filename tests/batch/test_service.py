@@ -63,16 +63,16 @@ async def test_check_batch_gives_each_entry_its_own_verdict(tmp_path: Path) -> N
 
 
 async def test_each_source_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import quote_tui.batch.service as service_module
+    import quote_tui.sources.load as load_module
 
     calls: list[str] = []
-    real = service_module.read_path
+    real = load_module.read_path
 
     def counting(path, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(str(path))
         return real(path, **kwargs)
 
-    monkeypatch.setattr(service_module, "read_path", counting)
+    monkeypatch.setattr(load_module, "read_path", counting)
     (tmp_path / "a.txt").write_text(TEXT, encoding="utf-8")
     batch = Batch(
         (SourceSpec("a", ref="a.txt"),),

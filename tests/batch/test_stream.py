@@ -424,9 +424,9 @@ PAGE_URL = "https://stored.example/page"
 
 def _stored_snapshot(store_path: Path) -> None:
     """A network source already in the snapshot store, as an earlier run left it."""
-    from quote_tui.sources.local import read_bytes
+    from quote_tui.sources.readers.local import read_bytes
     from quote_tui.sources.records import RefKind
-    from quote_tui.sources.store import SnapshotStore
+    from quote_tui.sources.store.snapshots import SnapshotStore
 
     loaded = read_bytes(
         PAGE,
@@ -443,7 +443,7 @@ def _stored_snapshot(store_path: Path) -> None:
 
 
 def _offline_settings(store_path: Path) -> Settings:
-    from quote_tui.sources.remote import RemoteSettings
+    from quote_tui.sources.net.settings import RemoteSettings
 
     return Settings(remote=RemoteSettings(offline=True, store_path=store_path))
 
@@ -489,7 +489,7 @@ def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: 
 
     from quote_tui.batch.batchfile import citation_spec
     from quote_tui.batch.stream import check_source_sync
-    from quote_tui.sources.store import SnapshotStore
+    from quote_tui.sources.store.snapshots import SnapshotStore
 
     _stored_snapshot(tmp_path / "client.sqlite3")
     snapshot = SnapshotStore(tmp_path / "client.sqlite3").latest(PAGE_URL)

@@ -19,7 +19,7 @@ import pytest
 from quote_tui.engine.check import check
 from quote_tui.engine.records import Rule, Status
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.local import read_path
+from quote_tui.sources.readers.local import read_path
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "stress_cases.py"
 FILLER = (

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.doi import citation_metadata, is_full_text
+from quote_tui.sources.net.doi import citation_metadata, is_full_text
+from quote_tui.sources.net.remote import RemoteSession
+from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.records import RefKind, Representation
 from quote_tui.sources.refs import parse_ref
-from quote_tui.sources.remote import RemoteSession, RemoteSettings
 from tests.net_fixtures import LoopbackServer
 
 
@@ -128,7 +129,7 @@ async def test_doi_straight_to_pdf(
 
 
 def test_full_text_heuristic_on_the_corpus_pages(corpus_dir: Path) -> None:
-    from quote_tui.sources.html import extract_html
+    from quote_tui.sources.readers.html import extract_html
 
     plos = extract_html((corpus_dir / "html" / "doi-plos-one-0213978.html").read_bytes())
     fm = extract_html((corpus_dir / "html" / "doi-first-monday-10274.html").read_bytes())

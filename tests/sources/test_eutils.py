@@ -9,11 +9,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.eutils import pmc_id
-from quote_tui.sources.jats import extract_jats, has_body
+from quote_tui.sources.net.eutils import pmc_id
+from quote_tui.sources.net.remote import RemoteSession
+from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.readers.jats import extract_jats, has_body
 from quote_tui.sources.records import RefKind, Representation
 from quote_tui.sources.refs import parse_ref
-from quote_tui.sources.remote import RemoteSession, RemoteSettings
 from tests.net_fixtures import LoopbackServer
 
 JATS = b"""<?xml version="1.0" encoding="UTF-8"?>

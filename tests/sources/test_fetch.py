@@ -13,9 +13,10 @@ from email.utils import format_datetime
 import pytest
 
 from quote_tui.engine.errors import FetchError
-from quote_tui.sources.fetch import Fetcher, parse_retry_after, wall_reason
-from quote_tui.sources.guard import guarded_client
-from quote_tui.sources.robots import RobotsCache
+from quote_tui.sources.net.fetch import Fetcher, parse_retry_after
+from quote_tui.sources.net.guard import guarded_client
+from quote_tui.sources.net.robots import RobotsCache
+from quote_tui.sources.net.walls import wall_reason
 from tests.net_fixtures import (
     LoopbackServer,
     chunked_endless,

@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from quote_tui.engine.errors import FetchError
-from quote_tui.sources.fetch import Fetcher
-from quote_tui.sources.guard import GuardTransport, address_refusal, check_url, guarded_client
+from quote_tui.sources.net.fetch import Fetcher
+from quote_tui.sources.net.guard import GuardTransport, address_refusal, check_url, guarded_client
 from tests.net_fixtures import LoopbackServer
 
 REFUSED = [

@@ -11,7 +11,8 @@ import lxml.html
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.html import extract_html, html_to_text
+from quote_tui.sources.readers.html import extract_html
+from quote_tui.sources.readers.html_render import html_to_text
 from quote_tui.sources.records import Representation
 
 ARTICLE = " ".join(

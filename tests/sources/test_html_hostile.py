@@ -14,8 +14,9 @@ from types import ModuleType
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources import html
-from quote_tui.sources.html import MAX_EXTRACTION_COST, extract_html, html_to_text
+from quote_tui.sources.readers import html, html_render
+from quote_tui.sources.readers.html import MAX_EXTRACTION_COST, extract_html
+from quote_tui.sources.readers.html_render import html_to_text
 from quote_tui.sources.records import Representation
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "hostile_html.py"
@@ -105,7 +106,7 @@ def test_streamed_text_agrees_with_the_tree_on_the_corpus(corpus_dir: Path) -> N
         text, _ = html._decode(path.read_bytes(), None)
         root, _ = html._parse(text)
         body = root.find("body")
-        assert html._stream_text(text) == html_to_text(body if body is not None else root), (
+        assert html_render.stream_text(text) == html_to_text(body if body is not None else root), (
             path.name
         )
 
@@ -123,7 +124,7 @@ def test_streamed_text_agrees_with_the_tree_on_the_corpus(corpus_dir: Path) -> N
 def test_streamed_text_agrees_with_the_tree(body: str) -> None:
     text = f"<html><head><title>t</title></head><body>{body}</body></html>"
     root, _ = html._parse(text)
-    assert html._stream_text(text) == html_to_text(root.find("body"))
+    assert html_render.stream_text(text) == html_to_text(root.find("body"))
 
 
 def test_deep_page_of_scripts_only_is_no_text() -> None:

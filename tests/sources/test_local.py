@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.local import read_bytes, read_path, supplied_text
+from quote_tui.sources.readers.local import read_bytes, read_path, supplied_text
 from quote_tui.sources.records import RefKind, Representation
 
 HTML = (

@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.pdf import extract_pdf
+from quote_tui.sources.readers.pdf import extract_pdf
 
 LEFT = ["Left column line one.", "Left column line two.", "Left column line three."]
 RIGHT = ["Right column line one.", "Right column line two.", "Right column line three."]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.plain import decode_text, sniff_binary
+from quote_tui.sources.readers.plain import decode_text, sniff_binary
 
 
 @pytest.mark.parametrize(

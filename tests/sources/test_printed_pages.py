@@ -7,7 +7,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from quote_tui.sources.printed_pages import derive_printed_pages
+from quote_tui.sources.readers.printed_pages import derive_printed_pages
 
 
 def _pages(path: Path) -> tuple[list[str], list[str]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.pubmed import (
+from quote_tui.sources.readers.pubmed import (
     extract_medline,
     extract_pubmed_xml,
     looks_like_medline,

@@ -11,9 +11,10 @@ import httpx
 import pytest
 
 from quote_tui.engine.errors import SourceError
+from quote_tui.sources.net.remote import RemoteSession, _Pacer
+from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.records import RefKind, Representation
 from quote_tui.sources.refs import ParsedRef, parse_ref
-from quote_tui.sources.remote import RemoteSession, RemoteSettings, _Pacer
 from tests.net_fixtures import LoopbackServer
 
 

@@ -16,7 +16,12 @@ import pytest
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import Redirect, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import parse_ref
-from quote_tui.sources.store import SnapshotStore, ref_key, retrieval_from_json, retrieval_to_json
+from quote_tui.sources.store.snapshots import (
+    SnapshotStore,
+    ref_key,
+    retrieval_from_json,
+    retrieval_to_json,
+)
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,7 +114,7 @@ _WRITER = textwrap.dedent(
     from pathlib import Path
     from quote_tui.engine.text import PreparedText
     from quote_tui.sources.records import RefKind, Representation, Retrieval
-    from quote_tui.sources.store import SnapshotStore
+    from quote_tui.sources.store.snapshots import SnapshotStore
 
     store = SnapshotStore(Path(sys.argv[1]))
     name, count = sys.argv[2], int(sys.argv[3])
@@ -170,27 +175,26 @@ def test_a_writer_killed_mid_write_leaves_a_readable_store(tmp_path: Path) -> No
     assert store.latest("after") is not None
 
 
-def test_snapshots_cli_list_show_prune(tmp_path: Path) -> None:
-    import io
+def test_snapshots_cli_list_show_prune(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from quote_tui.sources.store import cli
+    from quote_tui.cli import main
 
     db = tmp_path / "s.sqlite3"
     store = SnapshotStore(db)
     key = "doi:10.1000/xyz"
     store.save(key, b"raw", _retrieval(key, "e" * 64), PreparedText("the text"), max_chars=10)
 
-    def run(action: str, **kw: object) -> tuple[int, object]:
-        out = io.StringIO()
-        code = cli(action, store_path=db, out=out, **kw)  # type: ignore[arg-type]
-        return code, json.loads(out.getvalue()) if out.getvalue() else None
+    def run(action: str, *args: str) -> tuple[int, object]:
+        code = main(["snapshots", action, *args, "--store", str(db)])
+        out = capsys.readouterr().out
+        return code, json.loads(out) if out else None
 
     code, listed = run("list")
     assert code == 0 and [i["ref"] for i in listed] == [key]  # type: ignore[union-attr]
-    code, shown = run("show", ref="DOI:10.1000/XYZ")
+    code, shown = run("show", "DOI:10.1000/XYZ")
     assert code == 0 and shown["text"] == "the text"  # type: ignore[index]
-    assert run("show", ref="doi:10.1/none")[0] == 1
+    assert run("show", "doi:10.1/none")[0] == 1
     assert run("prune")[0] == 2
-    code, pruned = run("prune", ref="https://doi.org/10.1000/xyz")
+    code, pruned = run("prune", "https://doi.org/10.1000/xyz")
     assert code == 0 and pruned == {"removed": 1}

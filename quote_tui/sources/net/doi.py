@@ -14,14 +14,12 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 from urllib.parse import quote, urljoin
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
+from quote_tui.sources.net.bodies import read_fetched
+from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
-
-if TYPE_CHECKING:
-    from quote_tui.sources.remote import RemoteSession
 
 __all__ = ["citation_metadata", "is_full_text", "load_doi"]
 
@@ -104,7 +102,7 @@ def _resolver_url(base: str, doi: str) -> str:
 
 
 async def load_doi(
-    session: RemoteSession, doi: str, *, ref: str, max_chars: int
+    session: NetSession, doi: str, *, ref: str, max_chars: int
 ) -> tuple[LoadedSource, bytes]:
     """Read the article a DOI names.
 
@@ -120,8 +118,6 @@ async def load_doi(
     Raises:
         FetchError, SourceError: when neither the page nor a linked full text can be read.
     """
-    from quote_tui.sources.remote import read_fetched
-
     resolver_url = _resolver_url(session.settings.doi_resolver, doi)
     try:
         page = await session.fetch(resolver_url)

@@ -12,23 +12,22 @@ consulted.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from lxml import etree
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
-from quote_tui.sources import jats, pubmed
+from quote_tui.sources.net.bodies import prepare_text
+from quote_tui.sources.net.fetch import FetchedBody
+from quote_tui.sources.net.session import NetSession
+from quote_tui.sources.readers import jats, pubmed
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
-
-if TYPE_CHECKING:
-    from quote_tui.sources.fetch import FetchedBody
-    from quote_tui.sources.remote import RemoteSession
 
 __all__ = ["efetch_url", "load_pmid", "pmc_id"]
 
 
-def efetch_url(session: RemoteSession, db: str, uid: str) -> str:
+def efetch_url(session: NetSession, db: str, uid: str) -> str:
     """The efetch URL for one id, with the identification NCBI asks for."""
     s = session.settings
     params = {"db": db, "id": uid, "retmode": "xml", "tool": s.ncbi_tool}
@@ -55,21 +54,17 @@ def pmc_id(data: bytes, pmid: str) -> str | None:
     return None
 
 
-async def _get(session: RemoteSession, url: str) -> FetchedBody:
+async def _get(session: NetSession, url: str) -> FetchedBody:
     await session.ncbi_pacer.wait()
     return await session.fetch(url, accept="application/xml, text/xml", api=True)
 
 
 def _fill(loaded: LoadedSource, fetched: FetchedBody, **changes: object) -> LoadedSource:
-    from dataclasses import replace
-
     retrieval = replace(loaded.retrieval, **fetched.retrieval_facts(), **changes)
     return LoadedSource(retrieval, loaded.prepared)
 
 
-def _abstract(
-    session: RemoteSession, fetched: FetchedBody, pmid: str, *, ref: str, max_chars: int
-) -> LoadedSource:
+def _abstract(fetched: FetchedBody, pmid: str, *, ref: str, max_chars: int) -> LoadedSource:
     try:
         record = pubmed.extract_pubmed_xml(fetched.body)
     except SourceError as exc:
@@ -86,11 +81,11 @@ def _abstract(
         content_sha256=fetched.content_sha256,
         title=record.title,
     )
-    return LoadedSource(retrieval, session.prepare_text(record.text, max_chars))
+    return LoadedSource(retrieval, prepare_text(record.text, max_chars))
 
 
 async def load_pmid(
-    session: RemoteSession, pmid: str, *, ref: str, max_chars: int
+    session: NetSession, pmid: str, *, ref: str, max_chars: int
 ) -> tuple[LoadedSource, bytes]:
     """Read a PubMed record: PMC's open full text when there is one, else the abstract.
 
@@ -107,9 +102,7 @@ async def load_pmid(
         FetchError: network failures; SourceError: no such record.
     """
     record = await _get(session, efetch_url(session, "pubmed", pmid))
-    abstract = await asyncio.to_thread(
-        _abstract, session, record, pmid, ref=ref, max_chars=max_chars
-    )
+    abstract = await asyncio.to_thread(_abstract, record, pmid, ref=ref, max_chars=max_chars)
     pmc = pmc_id(record.body, pmid)
     metadata: tuple[tuple[str, str], ...] = (("pmid", pmid),)
     if pmc is None:

@@ -16,27 +16,27 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from platformdirs import user_data_dir
 
+from quote_tui.engine.errors import SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import Redirect, RefKind, Representation, Retrieval
-from quote_tui.sources.refs import ParsedRef
+from quote_tui.sources.refs import ParsedRef, parse_ref
 
 __all__ = [
     "Snapshot",
     "SnapshotInfo",
     "SnapshotStore",
-    "cli",
     "default_store_path",
+    "lookup_key",
     "ref_key",
     "retrieval_from_json",
     "retrieval_to_json",
@@ -76,6 +76,20 @@ def ref_key(parsed: ParsedRef) -> str:
     if parsed.kind is RefKind.URL:
         return parsed.value.split("#", 1)[0]
     return f"{parsed.kind}:{parsed.value}"
+
+
+def lookup_key(ref: str) -> str:
+    """The store's key for a ref as a person types it (``doi:...``, a URL), for lookups.
+
+    A snapshot id (digits) and a ref that does not parse are returned as they are, so a lookup
+    of either simply finds nothing rather than failing.
+    """
+    if ref.isdigit():
+        return ref
+    try:
+        return ref_key(parse_ref(ref))
+    except SourceError:
+        return ref
 
 
 def retrieval_to_json(retrieval: Retrieval) -> str:
@@ -143,6 +157,15 @@ class Snapshot:
     page_labels: tuple[str | None, ...]
     line_boxes: tuple[tuple[int, int, int, float, float, float, float], ...]
     truncated: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The snapshot's summary, full retrieval record and checked text (``snapshots show``)."""
+        return {
+            **self.info.to_dict(),
+            "retrieval": self.info.retrieval.to_dict(),
+            "truncated": self.truncated,
+            "text": self.text,
+        }
 
     def prepared(self) -> PreparedText:
         """The checked text with its indexes, as when it was first read."""
@@ -303,6 +326,10 @@ class SnapshotStore:
             truncated=bool(layout["truncated"]),
         )
 
+    def find(self, ref: str) -> Snapshot | None:
+        """A snapshot by id (digits), else the newest of a ref as a person types it, or None."""
+        return self.get(int(ref)) if ref.isdigit() else self.latest(lookup_key(ref))
+
     def list_snapshots(self, *, ref: str | None = None) -> list[SnapshotInfo]:
         """Every snapshot (or one ref's), newest first."""
         query = f"SELECT {_INFO_COLUMNS} FROM snapshots"
@@ -381,71 +408,3 @@ def _not_from_snapshot(retrieval: Retrieval) -> Retrieval:
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def cli(
-    action: str,
-    *,
-    ref: str | None = None,
-    store_path: Path | None = None,
-    older_than_days: float | None = None,
-    out: TextIO | None = None,
-) -> int:
-    """``quote-tui snapshots list|show|prune``: JSON on stdout, exit code.
-
-    Args:
-        action: ``list`` (optionally one ref), ``show`` (a ref's newest snapshot, or an id) or
-            ``prune`` (``older_than_days`` and/or ``ref``).
-        ref: a ref as the user types it (``doi:...``, a URL) or a snapshot id for ``show``.
-        store_path: the database; None for the default.
-        older_than_days: the age cut-off for ``prune``.
-        out: where to write (stdout by default).
-
-    Returns:
-        0 on success, 1 when nothing matched, 2 for a usage error.
-    """
-    stream = out or sys.stdout
-    store = SnapshotStore(store_path)
-    key = _cli_key(ref) if ref is not None else None
-    if action == "list":
-        items = [i.to_dict() for i in store.list_snapshots(ref=key)]
-        stream.write(json.dumps(items, ensure_ascii=False, indent=2) + "\n")
-        return 0
-    if action == "show":
-        if ref is None:
-            print("quote-tui: snapshots show needs a ref or a snapshot id", file=sys.stderr)
-            return 2
-        snap = store.get(int(ref)) if ref.isdigit() else store.latest(key or ref)
-        if snap is None:
-            print(f"quote-tui: no snapshot of {ref}", file=sys.stderr)
-            return 1
-        shown = {
-            **snap.info.to_dict(),
-            "retrieval": snap.info.retrieval.to_dict(),
-            "truncated": snap.truncated,
-            "text": snap.text,
-        }
-        stream.write(json.dumps(shown, ensure_ascii=False, indent=2) + "\n")
-        return 0
-    if action == "prune":
-        if older_than_days is None and key is None:
-            print("quote-tui: snapshots prune needs --older-than DAYS or a ref", file=sys.stderr)
-            return 2
-        age = timedelta(days=older_than_days) if older_than_days is not None else None
-        removed = store.prune(older_than=age, ref=key)
-        stream.write(json.dumps({"removed": removed}) + "\n")
-        return 0
-    print(f"quote-tui: unknown snapshots action {action!r}", file=sys.stderr)
-    return 2
-
-
-def _cli_key(ref: str) -> str:
-    from quote_tui.engine.errors import SourceError
-    from quote_tui.sources.refs import parse_ref
-
-    if ref.isdigit():
-        return ref
-    try:
-        return ref_key(parse_ref(ref))
-    except SourceError:
-        return ref

@@ -11,7 +11,7 @@ context. Reading in child processes keeps each MuPDF to one thread, and when a r
 segfaults anyway only its child dies: the source becomes ``unavailable`` with
 ``reader_crashed`` and the batch goes on. A read past its budget is ended by killing the child.
 
-How: one small server process (``python -m quote_tui.sources.isolated``), single-threaded,
+How: one small server process (``python -m quote_tui.sources.readers.isolated``), single-threaded,
 imports the readers once and warms them up, then forks one child per read. A fork of a warm
 process costs milliseconds where a fresh interpreter costs a second of imports, and forking is
 safe there because the server runs no other thread (forking the caller itself, which runs
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
-from quote_tui.sources.local import (
+from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
     NATIVE_FORMATS,
     local_format,
@@ -155,7 +155,7 @@ def _warm_up() -> None:
     """Import the readers and run each once, so every forked child starts warm."""
     import pymupdf
 
-    from quote_tui.sources.local import read_bytes
+    from quote_tui.sources.readers.local import read_bytes
 
     doc = pymupdf.open()
     doc.new_page().insert_text((72, 72), "Warm up the PDF reader.")
@@ -251,7 +251,7 @@ class ReaderPool:
         password: str | None = None,
         timeout: float | None = None,
     ) -> LoadedSource:
-        """Read one local file in a child (see ``sources.local.read_path``).
+        """Read one local file in a child (see ``sources.readers.local.read_path``).
 
         Raises:
             SourceError: the reader's own error; ``reader_crashed`` when the child died while
@@ -274,7 +274,7 @@ class ReaderPool:
         url: str | None = None,
         timeout: float | None = None,
     ) -> LoadedSource:
-        """Read a document held in memory in a child (see ``sources.local.read_bytes``).
+        """Read a document held in memory in a child (see ``sources.readers.local.read_bytes``).
 
         The bytes travel over the child's connection: nothing is written to disk.
 
@@ -367,7 +367,7 @@ class ReaderPool:
                 p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p
             )
             server = subprocess.Popen(
-                [sys.executable, "-m", "quote_tui.sources.isolated"],
+                [sys.executable, "-m", "quote_tui.sources.readers.isolated"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -431,6 +431,6 @@ def _kill(pid: int) -> None:
 if __name__ == "__main__":
     # Serve from the module under its package name, not as __main__: the requests the children
     # unpickle are instances of its classes, and isinstance must recognise them.
-    from quote_tui.sources import isolated
+    from quote_tui.sources.readers import isolated
 
     sys.exit(isolated._main())

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
-from quote_tui.sources.plain import decode_text, sniff_binary
+from quote_tui.sources.readers.plain import decode_text, sniff_binary
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
 __all__ = [
@@ -191,7 +191,7 @@ def _read_format(
     fmt: str, data: bytes, *, charset: str | None, password: str | None, url: str | None
 ) -> _Read:
     if fmt == "pdf":
-        from quote_tui.sources.pdf import extract_pdf
+        from quote_tui.sources.readers.pdf import extract_pdf
 
         pdf = extract_pdf(data, password=password)
         info = dict(pdf.metadata)
@@ -207,7 +207,7 @@ def _read_format(
             page_number_source="pdf_page_labels" if labelled else None,
         )
     if fmt == "html":
-        from quote_tui.sources.html import extract_html
+        from quote_tui.sources.readers.html import extract_html
 
         page = extract_html(data, declared_charset=charset, url=url)
         return _Read(
@@ -219,13 +219,13 @@ def _read_format(
             metadata=page.metadata,
         )
     if fmt == "xml":
-        from quote_tui.sources.pubmed import extract_pubmed_xml
+        from quote_tui.sources.readers.pubmed import extract_pubmed_xml
 
         record = extract_pubmed_xml(data)
         return _Read(record.text, Representation.PUBMED_ABSTRACT, title=record.title)
     text, encoding = decode_text(data, declared=charset)
     if fmt == "medline":
-        from quote_tui.sources.pubmed import extract_medline
+        from quote_tui.sources.readers.pubmed import extract_medline
 
         record = extract_medline(text)
         return _Read(

@@ -15,7 +15,7 @@ from lxml import etree
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.pubmed import parse_xml
+from quote_tui.sources.readers.pubmed import parse_xml
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
 __all__ = ["JatsText", "extract_jats", "has_body", "looks_like_jats", "read_jats"]

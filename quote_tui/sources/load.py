@@ -1,0 +1,319 @@
+"""One door from a source to its checked text: ``Loader.load`` (``load`` for a single source).
+
+Given a source (a ``batch.specs.SourceSpec`` or anything shaped like it) and the read settings,
+the loader returns the checked text, its indexes built, and the record of how it was obtained,
+in one trip. It decides everything between a ref and a text: supplied text against a ref,
+confinement of local paths to a root, reading local files (PDF, HTML and XML in worker processes
+under the read budget), the run's one network session, and printed page numbers. Blocking reads
+run in daemon threads (``quote_tui._threads``), so a read past its budget never holds the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from quote_tui._threads import in_daemon_thread, margin
+from quote_tui.engine.check import warm
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
+from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.readers.local import DEFAULT_MAX_CHARS, BodyReader, read_path, supplied_text
+from quote_tui.sources.records import LoadedSource, RefKind
+from quote_tui.sources.refs import parse_ref
+
+if TYPE_CHECKING:
+    from quote_tui.sources.net.remote import RemoteSession
+
+__all__ = ["DEFAULT_READ_TIMEOUT", "Loader", "ReadSettings", "SourceRef", "load"]
+
+DEFAULT_READ_TIMEOUT = 60.0
+"""Seconds per local source read: a 1,000-page PDF takes a few seconds."""
+
+
+class SourceRef(Protocol):
+    """What the loader reads: a ref (path, URL, ``doi:``, ``pmid:``) or a supplied text.
+
+    ``batch.specs.SourceSpec`` is one; ``extra`` may carry ``unavailable`` (a manuscript scan's
+    reason there is no text) and ``bib_pages`` (the bibliography's page range).
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def ref(self) -> str | None: ...
+
+    @property
+    def text(self) -> str | None: ...
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def truncated(self) -> bool: ...
+
+    @property
+    def extra(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReadSettings:
+    """How sources are read (``batch.specs.Settings.read`` builds one from a run's settings).
+
+    Attributes:
+        max_source_chars: longer checked texts are truncated (absence becomes inconclusive).
+        concurrency: how many local files are read in worker processes at once.
+        remote: network settings; None means network sources use their defaults.
+        root: when set, local paths must lie under it (the MCP server's ``--root``).
+        allow_local: False forbids local paths entirely (MCP server without ``--root``).
+        read_timeout: seconds reading one local source, or parsing one fetched PDF or HTML body
+            in a worker process, may take before it fails with ``timeout``; None for no budget.
+        isolate_readers: read local files, and fetched PDF and HTML, in worker processes, so a
+            reader that crashes or hangs in native code costs only its own source.
+    """
+
+    max_source_chars: int = DEFAULT_MAX_CHARS
+    concurrency: int = 4
+    remote: RemoteSettings | None = None
+    root: Path | None = None
+    allow_local: bool = True
+    read_timeout: float | None = DEFAULT_READ_TIMEOUT
+    isolate_readers: bool = True
+
+
+class Loader:
+    """Reads sources for one run; holds the run's network session once a source needs one.
+
+    Use as an async context manager so the network session (if any) is closed::
+
+        async with Loader(settings) as loader:
+            loaded = await loader.load(spec, base_dir=folder)
+    """
+
+    def __init__(self, settings: ReadSettings | None = None) -> None:
+        self.settings = settings or ReadSettings()
+        self._remote: RemoteSession | None = None
+        self._remote_lock = asyncio.Lock()
+        # bounds the reads waiting on the worker processes, as the batch bounds its sources
+        self._reads = threading.BoundedSemaphore(max(1, self.settings.concurrency))
+
+    async def __aenter__(self) -> Loader:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the network session, if one was opened.
+
+        The reader processes outlive the loader: they are shared by every loader in the process
+        (``readers.isolated.shared_pool``) and stop when it exits.
+        """
+        if self._remote is not None:
+            remote, self._remote = self._remote, None
+            await remote.__aexit__(None, None, None)
+
+    async def load(self, source: SourceRef, *, base_dir: Path | None = None) -> LoadedSource:
+        """Read one source: its checked text with indexes built, and its retrieval record.
+
+        Args:
+            source: the ref or supplied text to read.
+            base_dir: where relative paths resolve (the batch file's folder).
+
+        Returns:
+            The checked text and its record; a paged source carries its printed page numbers.
+
+        Raises:
+            SourceError: the readers' and the network's codes, ``outside_root``, ``timeout``
+                (past ``read_timeout``) and ``reader_crashed`` (a worker process died).
+            BatchInputError: a source with both or neither of ``ref`` and ``text``.
+        """
+        try:
+            loaded = await self._load(source, base_dir)
+        except TimeoutError:
+            raise _read_timeout(source, self.settings.read_timeout) from None
+        return _with_printed_pages(loaded, source)
+
+    async def _load(self, source: SourceRef, base_dir: Path | None) -> LoadedSource:
+        max_chars = self.settings.max_source_chars
+        if source.text is not None:
+            if source.ref is not None:
+                raise BatchInputError(
+                    f"source {source.id!r} has both 'ref' and 'text'; give one",
+                    code=ErrorCode.BAD_BATCH,
+                    recovery=Recovery.FIX_INPUT,
+                )
+            text = source.text
+            truncated = source.truncated
+            if len(text) > max_chars:
+                text, truncated = text[:max_chars], True
+            return supplied_text(
+                text, title=source.title, truncated=truncated, ref=f"text:{source.id}"
+            )
+        unavailable = source.extra.get("unavailable")
+        if isinstance(unavailable, dict) and not source.ref:
+            # a manuscript scan found the work but no way to its text: say so in its words
+            raise SourceError(
+                str(unavailable.get("message") or f"no text for source {source.id!r}"),
+                code=str(unavailable.get("code") or ErrorCode.NO_TEXT),
+                recovery=str(unavailable.get("recovery") or Recovery.REVIEW_SOURCE),
+            )
+        if not source.ref:
+            raise BatchInputError(
+                f"source {source.id!r} needs a 'ref' or a 'text'",
+                code=ErrorCode.MISSING_FIELD,
+                recovery=Recovery.FIX_INPUT,
+            )
+        parsed = parse_ref(source.ref)
+        if parsed.kind is RefKind.PATH:
+            path = self._local_path(parsed.value, base_dir)
+            return await self._read_local(path, max_chars, source.ref)
+        session = await self._remote_session()
+        loaded = await session.load(parsed, max_chars=max_chars)
+        await asyncio.to_thread(warm, loaded.prepared)
+        return loaded
+
+    def _local_path(self, value: str, base_dir: Path | None) -> Path:
+        path = Path(value).expanduser()
+        if not path.is_absolute() and base_dir is not None:
+            path = base_dir / path
+        if not self.settings.allow_local:
+            raise SourceError(
+                "local files are not readable here; pass the text itself instead",
+                code=ErrorCode.OUTSIDE_ROOT,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            )
+        root = self.settings.root
+        if root is not None:
+            # resolve() follows symlinks, so neither '..' nor a link can lead outside the root
+            real, real_root = path.resolve(), root.resolve()
+            if not real.is_relative_to(real_root):
+                raise SourceError(
+                    f"{value!r} lies outside the allowed folder",
+                    code=ErrorCode.OUTSIDE_ROOT,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                )
+            return real
+        return path
+
+    async def _read_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource:
+        """Read a local file (PDF, HTML and XML in a child process, unless isolation is off)
+        and index it.
+
+        The child is killed at the read budget; the wait here stops a little later still, so
+        even indexing a huge text, or a read in this process, cannot hold the batch.
+        """
+        budget = self.settings.read_timeout
+        if self.settings.isolate_readers and await asyncio.to_thread(_isolated, path):
+            # the pool's module loads only once a native format is read
+            from quote_tui.sources.readers.isolated import shared_pool
+
+            pool = shared_pool()
+
+            def read() -> LoadedSource:
+                with self._reads:
+                    loaded = pool.read(path, max_chars=max_chars, ref=ref, timeout=budget)
+                warm(loaded.prepared)
+                return loaded
+
+        else:
+
+            def read() -> LoadedSource:
+                return _read_and_warm(path, max_chars, ref)
+
+        wait = None if budget is None else budget + margin(budget)
+        return await asyncio.wait_for(in_daemon_thread(read), wait)
+
+    def _body_reader(self) -> BodyReader | None:
+        """What parses fetched PDF and HTML: a reader child, as for local files, under the same
+        read budget; None (this process) when isolation is off or cannot fork here."""
+        from quote_tui.sources.readers.isolated import isolation_available, shared_pool
+
+        if not (self.settings.isolate_readers and isolation_available()):
+            return None
+        reader: BodyReader = functools.partial(
+            shared_pool().read_body, timeout=self.settings.read_timeout
+        )
+        return reader
+
+    async def _remote_session(self) -> RemoteSession:
+        async with self._remote_lock:
+            if self._remote is None:
+                try:
+                    # httpx loads only when a run reads a network source
+                    from quote_tui.sources.net.remote import RemoteSession
+                except ImportError as exc:
+                    raise SourceError(
+                        "network sources are not available in this installation",
+                        code=ErrorCode.NOT_SUPPORTED_YET,
+                        recovery=Recovery.USE_SUPPLIED_TEXT,
+                    ) from exc
+                session = RemoteSession(
+                    self.settings.remote or RemoteSettings(), body_reader=self._body_reader()
+                )
+                await session.__aenter__()
+                self._remote = session
+            return self._remote
+
+
+async def load(
+    source: SourceRef, settings: ReadSettings | None = None, *, base_dir: Path | None = None
+) -> LoadedSource:
+    """Read one source with a loader of its own (see ``Loader.load``); a run of several
+    sources should share one ``Loader``, and so one network session."""
+    async with Loader(settings) as loader:
+        return await loader.load(source, base_dir=base_dir)
+
+
+def _read_timeout(source: SourceRef, budget: float | None) -> SourceError:
+    return SourceError(
+        f"Reading {source.ref or source.id} took longer than its {budget:g} s budget "
+        "(--read-timeout).",
+        code=ErrorCode.TIMEOUT,
+        recovery=Recovery.RAISE_TIME_BUDGET,
+        details={"seconds": budget},
+    )
+
+
+def _isolated(path: Path) -> bool:
+    """Whether a local file goes to a reader process: a native format, where one can fork."""
+    from quote_tui.sources.readers.isolated import isolation_available, native
+
+    return isolation_available() and native(path)
+
+
+def _read_and_warm(path: Path, max_chars: int, ref: str) -> LoadedSource:
+    """Read a local file and build its matching indexes, both in the calling worker thread."""
+    loaded = read_path(path, max_chars=max_chars, ref=ref)
+    warm(loaded.prepared)
+    return loaded
+
+
+def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource:
+    """Attach printed page numbers to a paged source (labels, running heads, bib range)."""
+    prepared = loaded.prepared
+    if not prepared.paged:
+        return loaded
+    try:
+        from quote_tui.sources.readers.printed_pages import derive_printed_pages
+    except ImportError:
+        return loaded
+    starts = (*prepared.page_starts, len(prepared.text))
+    page_texts = [prepared.text[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+    bib_pages = source.extra.get("bib_pages")
+    derived = derive_printed_pages(
+        page_texts,
+        pdf_labels=prepared.page_labels,
+        bib_pages=bib_pages if isinstance(bib_pages, str) else None,
+    )
+    if derived.method is None:
+        return loaded
+    prepared.page_labels = tuple(derived.labels)
+    retrieval = dataclasses.replace(loaded.retrieval, page_number_source=derived.method)
+    return LoadedSource(retrieval, prepared)

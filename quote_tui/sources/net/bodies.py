@@ -1,0 +1,196 @@
+"""Fetched and stored bodies to checked text: the reader for the body's type, plus the network
+facts of its retrieval, and the URL resolver that reads a plain web address."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from urllib.parse import urlsplit
+
+from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
+from quote_tui.engine.text import PreparedText
+from quote_tui.sources.net.fetch import FetchedBody
+from quote_tui.sources.net.session import NetSession
+from quote_tui.sources.readers import jats, pubmed
+from quote_tui.sources.readers.local import MEDIA_TYPES, NATIVE_FORMATS, BodyReader, read_bytes
+from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
+
+__all__ = ["load_url", "prepare_text", "read_fetched", "reread"]
+
+
+def prepare_text(text: str, max_chars: int) -> PreparedText:
+    """A PreparedText cut at ``max_chars`` (flagged truncated) for text-only readers."""
+    if len(text) > max_chars:
+        return PreparedText(text[:max_chars], truncated=True)
+    return PreparedText(text)
+
+
+async def load_url(
+    session: NetSession, url: str, *, ref: str, max_chars: int
+) -> tuple[LoadedSource, bytes]:
+    """Read a web address: fetch it and read the body with the reader for its type.
+
+    Args:
+        session: the run's network session.
+        url: the absolute http(s) URL.
+        ref: the store key.
+        max_chars: the checked text's size limit.
+
+    Returns:
+        The loaded source and the raw bytes that were checked.
+    """
+    fetched = await session.fetch(url)
+    loaded = await asyncio.to_thread(
+        read_fetched,
+        fetched,
+        ref=ref,
+        kind=RefKind.URL,
+        max_chars=max_chars,
+        reader=session.body_reader,
+    )
+    return loaded, fetched.body
+
+
+# Servers that do not know what they hold; the bytes decide.
+_UNKNOWN = frozenset(
+    {None, "application/octet-stream", "binary/octet-stream", "application/download"}
+)
+
+
+def _body_format(content_type: str | None, body: bytes) -> str | None:
+    fmt = MEDIA_TYPES.get(content_type or "")
+    if fmt is None and content_type in _UNKNOWN:
+        head = body[:1024].lstrip().lower()
+        if body[:1024].lstrip().startswith(b"%PDF-"):
+            return "pdf"
+        if head.startswith((b"<!doctype html", b"<html")):
+            return "html"
+    return fmt
+
+
+def _read_core(
+    data: bytes,
+    fmt: str,
+    *,
+    content_type: str | None,
+    charset: str | None,
+    url: str | None,
+    ref: str,
+    kind: RefKind,
+    max_chars: int,
+    reader: BodyReader,
+) -> LoadedSource:
+    if fmt == "xml" and jats.looks_like_jats(data):
+        return jats.read_jats(data, ref=ref, max_chars=max_chars)
+    media = {"pdf": "application/pdf", "html": "text/html"}.get(fmt, content_type or "text/plain")
+    if charset:
+        media += f"; charset={charset}"
+    # text and Markdown run no native code: reading them here spares a child process
+    read = reader if fmt in NATIVE_FORMATS else read_bytes
+    return read(
+        data,
+        name=urlsplit(url).path if url else "",
+        content_type=media,
+        max_chars=max_chars,
+        ref=ref,
+        kind=kind,
+        location=url,
+        url=url,
+    )
+
+
+def read_fetched(
+    fetched: FetchedBody,
+    *,
+    ref: str,
+    kind: RefKind,
+    max_chars: int,
+    representation: Representation | None = None,
+    metadata: tuple[tuple[str, str], ...] | None = None,
+    reader: BodyReader = read_bytes,
+) -> LoadedSource:
+    """Read a fetched body with the core reader for its type; fill in the network facts.
+
+    Args:
+        fetched: what the session's ``fetch`` returned.
+        ref: the store key of the ref being read.
+        kind: the ref's kind.
+        max_chars: the checked text's size limit.
+        representation: overrides the reader's (``doi_landing_page``, ``pmc_full_text``).
+        metadata: overrides the reader's metadata (a DOI landing page's citation_* tags).
+        reader: parses PDF, HTML and XML bodies (the session's ``body_reader``).
+
+    Returns:
+        The checked text and a complete Retrieval record.
+
+    Raises:
+        FetchError: ``unsupported_type`` for types no reader handles.
+        SourceError: the readers' codes (``no_text``, ``broken_file``, ...).
+    """
+    fmt = _body_format(fetched.content_type, fetched.body)
+    if fmt is None:
+        raise FetchError(
+            f"{fetched.final_url} is {fetched.content_type or 'of no declared type'}, which is "
+            "not a readable document type (HTML, PDF, plain text, Markdown or PubMed XML).",
+            code=ErrorCode.UNSUPPORTED_TYPE,
+            recovery=Recovery.USE_SUPPLIED_TEXT,
+            details={"url": fetched.final_url, "content_type": fetched.content_type},
+        )
+    loaded = _read_core(
+        fetched.body,
+        fmt,
+        content_type=fetched.content_type,
+        charset=fetched.charset,
+        url=fetched.final_url,
+        ref=ref,
+        kind=kind,
+        max_chars=max_chars,
+        reader=reader,
+    )
+    base = loaded.retrieval
+    retrieval = replace(
+        base,
+        ref=ref,
+        kind=kind,
+        representation=representation or base.representation,
+        **fetched.retrieval_facts(),
+        metadata=base.metadata if metadata is None else metadata,
+        from_snapshot=False,
+    )
+    return LoadedSource(retrieval, loaded.prepared)
+
+
+def reread(
+    raw: bytes, retrieval: Retrieval, *, max_chars: int, reader: BodyReader = read_bytes
+) -> LoadedSource:
+    """Re-read stored bytes with another size limit; the stored retrieval record is kept.
+
+    Args:
+        raw: the snapshot's bytes.
+        retrieval: the snapshot's record (it says which reader made the text).
+        max_chars: the new size limit.
+        reader: parses PDF, HTML and XML bodies (the session's ``body_reader``).
+
+    Returns:
+        The re-read text with the stored record.
+    """
+    if retrieval.representation is Representation.PUBMED_ABSTRACT:
+        prepared = prepare_text(pubmed.extract_pubmed_xml(raw).text, max_chars)
+        return LoadedSource(retrieval, prepared)
+    if retrieval.representation is Representation.PMC_FULL_TEXT:
+        return LoadedSource(
+            retrieval, jats.read_jats(raw, ref=retrieval.ref, max_chars=max_chars).prepared
+        )
+    fmt = _body_format(retrieval.content_type, raw) or "text"
+    loaded = _read_core(
+        raw,
+        fmt,
+        content_type=retrieval.content_type,
+        charset=retrieval.encoding,
+        url=retrieval.final_url,
+        ref=retrieval.ref,
+        kind=retrieval.kind,
+        max_chars=max_chars,
+        reader=reader,
+    )
+    return LoadedSource(retrieval, loaded.prepared)

@@ -1,0 +1,50 @@
+"""How network sources are fetched: plain settings, chosen by the front end (no I/O here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from quote_tui._version import __version__
+
+__all__ = ["USER_AGENT", "RemoteSettings"]
+
+USER_AGENT = f"quote_tui/{__version__} (+https://github.com/quote-tui/quote_tui)"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSettings:
+    """How network sources are fetched. The CLI fills these from its flags and environment.
+
+    Attributes:
+        timeout: seconds for one whole fetch, redirects included.
+        max_bytes: the body cap, after decompression.
+        max_redirects: redirect hops followed.
+        per_host_connections: concurrent requests to one host.
+        user_agent: sent with every request and matched against robots.txt.
+        doi_resolver: where ``doi:`` refs are resolved (tests point it at loopback).
+        eutils_base: NCBI E-utilities base URL.
+        ncbi_tool, ncbi_email, ncbi_api_key: sent to NCBI as its usage policy asks; with a key
+            the pace is 10 requests/s instead of 3.
+        store_path: the snapshot database; None for the user data directory.
+        offline: never touch the network; refs without a snapshot fail with ``offline``.
+        refresh: fetch again even when a snapshot exists.
+        respect_robots: ask robots.txt before each fetch.
+        allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
+    """
+
+    timeout: float = 20.0
+    max_bytes: int = 10 * 1024 * 1024
+    max_redirects: int = 5
+    per_host_connections: int = 2
+    user_agent: str = USER_AGENT
+    doi_resolver: str = "https://doi.org/"
+    eutils_base: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/"
+    ncbi_tool: str = "quote_tui"
+    ncbi_email: str | None = None
+    ncbi_api_key: str | None = None
+    store_path: Path | None = None
+    offline: bool = False
+    refresh: bool = False
+    respect_robots: bool = True
+    allow_addresses: frozenset[tuple[str, int]] = frozenset()
