@@ -53,3 +53,16 @@ def test_check_help_does_not_load_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stderr.strip().endswith("False")
+
+
+def test_a_quotation_in_a_local_text_file_loads_no_network_pdf_html_or_app(tmp_path) -> None:
+    (tmp_path / "t.txt").write_text("It is a truth universally acknowledged.\n", encoding="utf-8")
+    code = (
+        "import sys\nfrom quote_tui.cli import main\n"
+        f"main(['quote', 'a truth universally', {str(tmp_path / 't.txt')!r}, '--json', "
+        f"'-o', {str(tmp_path / 'r.json')!r}])\n"
+        "heavy = ('httpx', 'pymupdf', 'fitz', 'lxml', 'readability', 'textual', 'sqlite3', 'mcp')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
