@@ -408,6 +408,20 @@ async def test_resume_refuses_a_report_of_other_settings_or_another_file(tmp_pat
         await stream_batch(batch, Settings(), other, resume=True)
 
 
+async def test_a_ref_that_does_not_parse_costs_only_its_source(tmp_path: Path) -> None:
+    """The scheduler asks each source's host; a URL no parser can split (an unclosed IPv6
+    bracket) is for its reader to report, not a reason to stop the batch."""
+    batch = Batch(
+        (SourceSpec("bad", ref="https://[unclosed/page"), SourceSpec("t", text="Plain words.")),
+        (CitationSpec("c1", "bad", "some words"), CitationSpec("c2", "t", "Plain words")),
+    )
+    report = await check_batch(batch)
+    assert [c["status"] for c in report["citations"]] == ["unavailable", "exact"]
+    assert report["sources"][0]["status"] == "unavailable"
+    result = await stream_batch(batch, Settings(), tmp_path / "r.jsonl")
+    assert result.summary["exact"] == 1 and result.summary["unavailable"] == 1
+
+
 @pytest.mark.parametrize("road", ["stream_batch", "run_plan"])
 async def test_sources_in_flight_are_bounded_overall_and_per_host(
     tmp_path: Path, road: str
@@ -692,6 +706,28 @@ def test_local_cluster_report_equals_the_single_process_report(
     assert len(plain["citations"]) > 40
     web = {c["id"]: c["status"] for c in plain["citations"] if c["source"] == "web"}
     assert web == {"web-exact": "exact", "web-near": "near"}
+
+
+def test_the_front_door_checks_a_batch_on_dask_as_here(tmp_path: Path) -> None:
+    """``api.check_batch(cluster=...)``: the Dask runner into the memory sink gives the report
+    the local runner gives, duplicates and a ref that does not parse included."""
+    pytest.importorskip("distributed", reason="the test extra installs Dask")
+    from quote_tui import api
+
+    data = _small_batch(tmp_path)
+    data["sources"].append({"id": "bad", "ref": "https://[unclosed/page"})
+    data["citations"].append({"id": "bad", "source": "bad", "quote": "some words"})
+    (tmp_path / "b.json").write_text(json.dumps(data), "utf-8")
+    batch = load_batch(tmp_path / "b.json")
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        options = api.ClusterOptions(workers=1, processes=False)
+        return await api.check_batch(batch, cluster=options), await api.check_batch(batch)
+
+    on_dask, here = asyncio.run(go())
+    assert _untimed(on_dask) == _untimed(here)
+    assert [c["id"] for c in here["citations"]] == [c["id"] for c in data["citations"]]
+    assert here["citations"][-1]["status"] == "unavailable"
 
 
 def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: Path) -> None:
