@@ -125,22 +125,19 @@ def generate(folder: Path, sources: int, citations: int, seed: int = 11) -> dict
 
 def _run_plain(folder: Path) -> dict[str, int]:
     from quote_tui.batch.batchfile import load_batch
-    from quote_tui.batch.report import build_report, write_report
-    from quote_tui.batch.service import Service
+    from quote_tui.batch.pipeline import check_batch
+    from quote_tui.batch.report import write_report
     from quote_tui.batch.specs import Settings
 
-    async def go() -> dict[str, Any]:
-        async with Service(Settings()) as service:
-            return build_report(await service.check_batch(load_batch(folder / "batch.json")))
-
-    report = asyncio.run(go())
+    report = asyncio.run(check_batch(load_batch(folder / "batch.json"), Settings()))
     write_report(report, folder / "plain.json")
     return report["summary"]
 
 
 def _run_stream(folder: Path, cluster: bool) -> dict[str, int]:
+    from quote_tui.batch.jsonl import JsonlBatch
+    from quote_tui.batch.pipeline import stream_batch
     from quote_tui.batch.specs import Settings
-    from quote_tui.batch.stream import JsonlBatch, run_stream
 
     batch = JsonlBatch.at(folder / "batch.jsonl")
     settings = Settings()
@@ -148,13 +145,13 @@ def _run_stream(folder: Path, cluster: bool) -> dict[str, int]:
 
     async def go() -> dict[str, int]:
         if not cluster:
-            return (await run_stream(batch, settings, out)).summary
+            return (await stream_batch(batch, settings, out)).summary
         from quote_tui.batch.cluster import ClusterOptions, dask_runner
 
         started = time.perf_counter()
         async with dask_runner(settings, ClusterOptions(workers=2)) as (runner, in_flight):
             print(f"cluster_start {time.perf_counter() - started:.2f}", file=sys.stderr)
-            result = await run_stream(batch, settings, out, runner=runner, in_flight=in_flight)
+            result = await stream_batch(batch, settings, out, runner=runner, in_flight=in_flight)
         return result.summary
 
     return asyncio.run(go())

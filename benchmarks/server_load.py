@@ -29,8 +29,8 @@ from typing import Any
 import httpx
 
 from quote_tui.batch.batchfile import parse_batch
-from quote_tui.batch.report import build_report, dumps
-from quote_tui.batch.service import Service
+from quote_tui.batch.pipeline import check_batch
+from quote_tui.batch.report import dumps
 from quote_tui.batch.specs import Settings
 
 PARAGRAPH = (
@@ -97,9 +97,8 @@ def _without_timing(report: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _expected_report(data: dict[str, Any]) -> dict[str, Any]:
-    async with Service(Settings(allow_local=False)) as service:
-        report = await service.check_batch(parse_batch(data))
-    return _without_timing(build_report(report))
+    report = await check_batch(parse_batch(data), Settings(allow_local=False))
+    return _without_timing(report)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -156,9 +155,9 @@ async def _in_process(data: dict[str, Any], requests: int, parallel: int) -> Rou
     async def one() -> float:
         # like a request: the clock runs from arrival, waiting for a slot included
         started = time.perf_counter()
-        async with gate, Service(Settings(allow_local=False)) as service:
-            report = await service.check_batch(parse_batch(data))
-        dumps(build_report(report))
+        async with gate:
+            report = await check_batch(parse_batch(data), Settings(allow_local=False))
+        dumps(report)
         return time.perf_counter() - started
 
     started = time.perf_counter()

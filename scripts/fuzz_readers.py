@@ -12,8 +12,8 @@ on the decoded values for JSON) and is fed to the real entry point:
 
 - sources: ``sources.readers.local.read_path`` and then a check of a quotation taken from the text;
 - manuscripts and bibliographies: ``manuscripts.scan`` and the batch it yields;
-- batch files: ``batch.batchfile.load_batch`` and a whole offline ``Service.check_batch`` run
-  (local paths confined to the input's folder) and its report.
+- batch files: ``batch.batchfile.load_batch`` and a whole offline ``batch.pipeline.check_batch``
+  run (local paths confined to the input's folder) and its report.
 
 An input passes when it ends in a verdict or in a ``QuoteTuiError`` whose code is one of
 ``ErrorCode``. Anything else is a finding: an untyped exception, an ``internal_error`` in the
@@ -585,8 +585,8 @@ def _run_manuscript(kind: str, data: bytes, case: Path) -> str:
 
 def _run_batch(data: bytes, case: Path) -> tuple[str, list[str]]:
     from quote_tui.batch.batchfile import load_batch
-    from quote_tui.batch.report import build_report, dumps
-    from quote_tui.batch.service import Service
+    from quote_tui.batch.pipeline import check_batch
+    from quote_tui.batch.report import dumps
     from quote_tui.batch.specs import Settings
     from quote_tui.sources.net.settings import RemoteSettings
 
@@ -599,11 +599,7 @@ def _run_batch(data: bytes, case: Path) -> tuple[str, list[str]]:
         root=case, remote=RemoteSettings(offline=True, store_path=case / "store.sqlite3")
     )
 
-    async def run() -> Any:
-        async with Service(settings) as service:
-            return await service.check_batch(batch)
-
-    report = build_report(asyncio.run(run()))
+    report = asyncio.run(check_batch(batch, settings))
     dumps(report)
     internal = [
         entry["error"]["message"]

@@ -78,14 +78,14 @@ def stress(batch: Path, runs: int, parallel: int, timeout: float) -> int:
 
 def compare(batch_path: Path, rounds: int) -> int:
     from quote_tui.batch.batchfile import parse_batch
-    from quote_tui.batch.service import Service, Settings
+    from quote_tui.batch.pipeline import check_batch
+    from quote_tui.batch.specs import Settings
 
     batch = parse_batch(json.loads(batch_path.read_text(encoding="utf-8")), base_dir=None)
 
     async def run(isolate: bool) -> float:
         started = time.perf_counter()
-        async with Service(Settings(isolate_readers=isolate)) as service:
-            await service.check_batch(batch)
+        await check_batch(batch, Settings(isolate_readers=isolate))
         return time.perf_counter() - started
 
     times: dict[str, list[float]] = {"child processes": [], "threads": []}

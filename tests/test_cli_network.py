@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from quote_tui.batch.batchfile import load_batch
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Service, Settings
+from quote_tui.batch.pipeline import check_batch
+from quote_tui.batch.specs import Settings
 from quote_tui.sources.net.settings import RemoteSettings
 from tests.cli_docs import pdf_bytes, run_cli, run_subprocess
 from tests.net_fixtures import LoopbackServer
@@ -86,11 +86,7 @@ def _fetching_settings(server: LoopbackServer, store: Path) -> Settings:
 
 
 def _service_report(batch_path: Path, settings: Settings) -> dict[str, Any]:
-    async def go() -> dict[str, Any]:
-        async with Service(settings) as service:
-            return build_report(await service.check_batch(load_batch(batch_path)))
-
-    return asyncio.run(go())
+    return asyncio.run(check_batch(load_batch(batch_path), settings))
 
 
 # -- a: the command refuses loopback, whatever the spelling ------------------------------------

@@ -153,7 +153,7 @@ def network_ref(ref: str | None) -> ParsedRef | None:
         return None
     try:
         parsed = parse_ref(ref)
-    except QuoteTuiError:
+    except (QuoteTuiError, ValueError):  # urlsplit's own error, e.g. an unclosed IPv6 bracket
         return None
     return parsed if parsed.kind in (RefKind.URL, RefKind.DOI, RefKind.PMID) else None
 

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Report, Service
+from quote_tui.batch.pipeline import check_batch
+from quote_tui.batch.report import citation_entry
+from quote_tui.batch.runner import LocalRunner
+from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed, checkpoint
 from quote_tui.engine.check import check
@@ -57,16 +59,14 @@ async def test_citation_past_its_budget_is_inconclusive(tmp_path: Path) -> None:
     )
     # a budget of a microsecond is spent before the engine reaches its first checkpoint
     async with Service(Settings(citation_timeout=1e-6)) as service:
-        slow = await service.check_citation(
-            batch.citations[0], await service.load_source(batch.sources[0], base_dir=tmp_path)
-        )
+        source = await service.load_source(batch.sources[0], base_dir=tmp_path)
+        slow = await service.check_citation(batch.citations[0], source)
     assert slow.status == "inconclusive"
     assert slow.error is not None and slow.error.code == "time_budget"
-    async with Service(Settings(citation_timeout=30)) as service:
-        report = build_report(await service.check_batch(batch))
+    report = await check_batch(batch, Settings(citation_timeout=30))
     ok = report["citations"][1]
     assert ok["status"] == "exact" and "reason" not in ok
-    timed = build_report(Report((), (slow,), Settings()))["citations"][0]
+    timed = citation_entry(slow, source)
     assert timed["reason"] == "time_budget"
     assert timed["error"]["code"] == "time_budget"
 
@@ -93,8 +93,7 @@ async def test_reader_that_aborts_costs_only_its_source(
             CitationSpec("c3", "html", html_quote),
         ),
     )
-    async with Service() as service:
-        report = build_report(await service.check_batch(batch))
+    report = await check_batch(batch)
     sources = {s["id"]: s for s in report["sources"]}
     assert sources["crash"]["status"] == "unavailable"
     assert sources["crash"]["error"]["code"] == "reader_crashed"
@@ -114,8 +113,7 @@ async def test_read_past_its_budget_is_stopped(
         (SourceSpec("h", ref=str(hanging)), SourceSpec("t", text="Plain words here.")),
         (CitationSpec("c1", "h", "one time passwords"), CitationSpec("c2", "t", "Plain words")),
     )
-    async with Service(Settings(read_timeout=1.0)) as service:
-        report = build_report(await service.check_batch(batch))
+    report = await check_batch(batch, Settings(read_timeout=1.0))
     source = report["sources"][0]
     assert source["status"] == "unavailable"
     assert source["error"]["code"] == "timeout"
@@ -125,7 +123,7 @@ async def test_read_past_its_budget_is_stopped(
 async def test_mcp_tools_take_a_citation_budget() -> None:
     from quote_tui.mcp_server import _Tools
 
-    tools = _Tools(Settings(allow_local=False), None)
+    tools = _Tools(Settings(allow_local=False))
     sources = [{"id": "t", "text": REPEATED}]
     citations = [{"id": "c", "source": "t", "quote": ABSENT}]
     spent = await tools.check_citations(sources, citations, citation_timeout=1e-6)
@@ -175,12 +173,11 @@ async def test_check_that_never_reaches_a_checkpoint_is_abandoned(
     monkeypatch.setattr(service_module, "engine_check", stuck)
     batch = Batch((SourceSpec("t", text="Plain words here."),), (CitationSpec("c", "t", "x"),))
     started = time.monotonic()
-    async with Service(Settings(citation_timeout=0.2)) as service:
-        report = await service.check_batch(batch)
+    report = await check_batch(batch, Settings(citation_timeout=0.2))
     assert time.monotonic() - started < 3  # the budget plus its margin, not the 10 s
-    outcome = report.citations[0]
-    assert outcome.status == "inconclusive"
-    assert outcome.error is not None and outcome.error.code == "time_budget"
+    entry = report["citations"][0]
+    assert entry["status"] == "inconclusive" and entry["reason"] == "time_budget"
+    assert entry["error"]["code"] == "time_budget"
 
 
 @needs_fork
@@ -223,10 +220,12 @@ async def test_work_threads_are_reused_and_an_abandoned_one_is_replaced(
 
     sources = tuple(SourceSpec(f"s{i}", text=f"Source {i}: the sky is blue.") for i in range(20))
     citations = tuple(CitationSpec(f"c{i}", f"s{i}", "the sky is blue") for i in range(20))
-    async with Service(Settings(concurrency=2)) as service:
+    settings = Settings(concurrency=2)
+    async with Service(settings) as service:
+        runner = LocalRunner(service)
         for _ in range(5):  # 200 reads and checks
-            report = await service.check_batch(Batch(sources, citations))
-            assert {c.status for c in report.citations} == {"exact"}
+            report = await check_batch(Batch(sources, citations), settings, runner=runner)
+            assert {c["status"] for c in report["citations"]} == {"exact"}
     before = work_threads()
     assert 1 <= before <= 12  # idle threads wait for work; a thread per call ended each one
 
@@ -238,11 +237,13 @@ async def test_work_threads_are_reused_and_an_abandoned_one_is_replaced(
 
     monkeypatch.setattr(service_module, "engine_check", stuck)
     one = Batch(sources[:1], citations[:1])
-    async with Service(Settings(citation_timeout=0.2)) as service:
-        stalled = await service.check_batch(one)
+    budgeted = Settings(citation_timeout=0.2)
+    async with Service(budgeted) as service:
+        runner = LocalRunner(service)
+        stalled = await check_batch(one, budgeted, runner=runner)
         monkeypatch.setattr(service_module, "engine_check", real)
         started = time.monotonic()
-        after = await service.check_batch(one)
+        after = await check_batch(one, budgeted, runner=runner)
     release.set()
-    assert stalled.citations[0].status == "inconclusive"
-    assert after.citations[0].status == "exact" and time.monotonic() - started < 3
+    assert stalled["citations"][0]["status"] == "inconclusive"
+    assert after["citations"][0]["status"] == "exact" and time.monotonic() - started < 3

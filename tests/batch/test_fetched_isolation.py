@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Service
+from quote_tui.batch.pipeline import check_batch
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.readers.isolated import FAULT_ENV, ReaderPool, isolation_available
@@ -54,8 +53,7 @@ def _settings(server: LoopbackServer, store: Path, **kwargs: Any) -> Settings:
 
 
 async def _run(batch: Batch, settings: Settings) -> dict[str, Any]:
-    async with Service(settings) as service:
-        return build_report(await service.check_batch(batch))
+    return await check_batch(batch, settings)
 
 
 async def test_fetched_page_whose_reader_aborts_costs_only_its_source(

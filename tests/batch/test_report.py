@@ -8,8 +8,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from quote_tui.batch.report import atomic_write, build_report, write_report
-from quote_tui.batch.service import Service
+from quote_tui.batch.pipeline import check_batch
+from quote_tui.batch.report import atomic_write, write_report
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 
 
@@ -30,8 +30,7 @@ async def _report() -> dict:
             CitationSpec("orphan", None, "nothing cited"),
         ),
     )
-    async with Service() as service:
-        return build_report(await service.check_batch(batch))
+    return await check_batch(batch)
 
 
 async def test_report_validates_against_its_schema() -> None:

@@ -4,8 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Progress, Service
+from quote_tui.batch.outcomes import CitationOutcome, Progress, SourceOutcome
+from quote_tui.batch.pipeline import check_batch
+from quote_tui.batch.runner import LocalRunner
+from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 
 TEXT = (
@@ -39,9 +41,8 @@ def _batch(tmp_path: Path) -> Batch:
 
 async def test_check_batch_gives_each_entry_its_own_verdict(tmp_path: Path) -> None:
     seen: list[Progress] = []
-    async with Service(Settings()) as service:
-        report = await service.check_batch(_batch(tmp_path), progress=seen.append)
-    statuses = [c.status for c in report.citations]
+    report = await check_batch(_batch(tmp_path), Settings(), progress=seen.append)
+    statuses = [c["status"] for c in report["citations"]]
     assert statuses == [
         "exact",
         "normalized",
@@ -53,13 +54,20 @@ async def test_check_batch_gives_each_entry_its_own_verdict(tmp_path: Path) -> N
         "unreferenced",
         "error",
     ]
-    by_id = [c for c in report.citations]
-    assert by_id[4].error is not None and by_id[4].error.code == "file_not_found"
-    assert by_id[5].error is not None and by_id[5].error.code == "unknown_source"
-    assert by_id[6].error is not None and by_id[6].error.code == "empty_quote"
-    assert by_id[8].error is not None and by_id[8].error.code == "duplicate_id"
-    assert [p.done for p in seen] == list(range(1, 10))
-    assert {p.total for p in seen} == {9}
+    errors = [(c["error"] or {}).get("code") for c in report["citations"]]
+    assert errors[4] == "file_not_found"
+    assert errors[5] == "unknown_source"
+    assert errors[6] == "empty_quote"
+    assert errors[8] == "duplicate_id"
+    # the one duplicate is not checked: the entry checked is the first with that id
+    assert report["citations"][0]["quote"] == "the results were not significant"
+    assert report["citations"][8]["quote"] == "duplicate id"
+    done = [p.citations_done for p in seen]
+    assert done == sorted(done) and sorted(set(done)) == list(range(1, 10))
+    assert {p.citations_total for p in seen} == {9}
+    assert seen[-1].citations_done == 9
+    assert {p.sources_total for p in seen} == {3}
+    assert seen[-1].sources_done == 3
 
 
 async def test_each_source_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,15 +87,13 @@ async def test_each_source_is_read_once(tmp_path: Path, monkeypatch: pytest.Monk
         tuple(CitationSpec(f"c{i}", "a", "Further work is needed") for i in range(20)),
         base_dir=tmp_path,
     )
-    async with Service() as service:
-        report = await service.check_batch(batch)
+    report = await check_batch(batch)
     assert len(calls) == 1
-    assert {c.status for c in report.citations} == {"exact"}
+    assert {c["status"] for c in report["citations"]} == {"exact"}
 
 
 async def test_report_shape(tmp_path: Path) -> None:
-    async with Service() as service:
-        report = build_report(await service.check_batch(_batch(tmp_path)))
+    report = await check_batch(_batch(tmp_path))
     assert report["schema"] == "quote_tui.report"
     assert report["schema_version"] == 1
     assert report["summary"]["citations"] == 9
@@ -113,9 +119,8 @@ async def test_truncated_supplied_text_is_inconclusive() -> None:
         (SourceSpec("s", text="Only the first half of the article.", truncated=True),),
         (CitationSpec("c", "s", "words from the missing second half of it"),),
     )
-    async with Service() as service:
-        report = await service.check_batch(batch)
-    assert report.citations[0].status == "inconclusive"
+    report = await check_batch(batch)
+    assert report["citations"][0]["status"] == "inconclusive"
 
 
 async def test_root_confines_local_paths(tmp_path: Path) -> None:
@@ -144,11 +149,9 @@ async def test_source_a_scan_could_not_reach_keeps_its_reason() -> None:
         (SourceSpec("s", extra={"unavailable": reason}),),
         (CitationSpec("c", "s", "a quotation from that work"),),
     )
-    async with Service() as service:
-        report = await service.check_batch(batch)
-    error = report.citations[0].error
-    assert report.citations[0].status == "unavailable"
-    assert error is not None and error.to_dict() == reason
+    report = await check_batch(batch)
+    assert report["citations"][0]["status"] == "unavailable"
+    assert report["citations"][0]["error"] == reason
 
 
 async def test_reading_stays_a_few_sources_ahead_of_the_checks() -> None:
@@ -185,15 +188,26 @@ async def test_reading_stays_a_few_sources_ahead_of_the_checks() -> None:
         for k, quote in enumerate(("the sky is blue", "Source says the sky is blue"))
     )
     batch = Batch(sources, citations)
-    service = SlowChecks(Settings(concurrency=2))
+    settings = Settings(concurrency=2)
+    service = SlowChecks(settings)
+    read: list[SourceOutcome] = []
+
+    def keep_sources(outcome: SourceOutcome | CitationOutcome) -> None:
+        if isinstance(outcome, SourceOutcome):
+            read.append(outcome)
+
     async with service:
-        report = await service.check_batch(batch)
-    assert {c.status for c in report.citations} == {"exact", "near"}
-    assert service.most_ahead <= 2 * 2 + 2
-    assert all(s.loaded is not None and not s.loaded.prepared.cache for s in report.sources)
-    async with Service(Settings(concurrency=2)) as kept:
-        report = await kept.check_batch(batch, keep_indexes=True)
-    assert all(s.loaded is not None and s.loaded.prepared.cache for s in report.sources)
+        runner = LocalRunner(service, observe=keep_sources)
+        report = await check_batch(batch, settings, runner=runner)
+    assert {c["status"] for c in report["citations"]} == {"exact", "near"}
+    # a source's work holds its slot until its last citation is checked
+    assert 1 <= service.most_ahead <= settings.concurrency
+    assert len(read) == 60
+    assert all(s.loaded is not None and not s.loaded.prepared.cache for s in read)
+    read.clear()
+    report = await check_batch(batch, settings, observe=keep_sources, keep_indexes=True)
+    assert len(read) == 60
+    assert all(s.loaded is not None and s.loaded.prepared.cache for s in read)
 
 
 async def test_a_batch_holds_off_full_collections_and_restores_the_setting() -> None:
@@ -216,7 +230,8 @@ async def test_a_batch_holds_off_full_collections_and_restores_the_setting() -> 
         tuple(CitationSpec(f"c{i}", "s", "the sky is blue") for i in range(3)),
     )
     async with Watching(Settings()) as service:
+        runner = LocalRunner(service)
         # two batches at once share the setting; it returns only when both are done
-        await asyncio.gather(service.check_batch(batch), service.check_batch(batch))
+        await asyncio.gather(check_batch(batch, runner=runner), check_batch(batch, runner=runner))
     assert seen and all(t[2] >= 1000 for t in seen)
     assert gc.get_threshold() == before

@@ -7,26 +7,26 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from quote_tui.batch.batchfile import load_batch
-from quote_tui.batch.report import build_report
-from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Settings, SourceSpec
-from quote_tui.batch.stream import (
+from quote_tui.batch.jsonl import (
     JsonlBatch,
-    SourceWork,
-    WorkDone,
-    assemble_report,
+    ResumeState,
     load_jsonl_batch,
     read_report_lines,
     read_resume,
-    run_stream,
 )
-from quote_tui.cli import main
+from quote_tui.batch.pipeline import check_batch, run_plan, stream_batch
+from quote_tui.batch.plan import SourceWork, WorkDone, plan
+from quote_tui.batch.runner import LocalRunner, check_source_sync, deliver
+from quote_tui.batch.service import Service
+from quote_tui.batch.sinks import MemorySink, Sink, assemble
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.errors import BatchInputError, QuoteTuiError
 
 TEXT = (
@@ -92,12 +92,37 @@ def _untimed(report: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _plain(batch_path: Path, settings: Settings | None = None) -> dict[str, Any]:
-    async with Service(settings or Settings()) as service:
-        return build_report(await service.check_batch(load_batch(batch_path)))
+    """The report of the pipeline's memory sink (what a JSON report is made from)."""
+    return await check_batch(load_batch(batch_path), settings)
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
     return list(read_report_lines(path))
+
+
+def _assembled(lines: Iterable[dict[str, Any]], batch: Batch) -> dict[str, Any]:
+    """A JSONL report's lines put together as the memory sink puts its entries."""
+    head: dict[str, Any] = {}
+    sources: list[dict[str, Any]] = []
+    citations: list[dict[str, Any]] = []
+    for line in lines:
+        item = dict(line)
+        kind = item.pop("type")
+        if kind == "header":
+            item.pop("format")
+            head = item
+        elif kind == "source":
+            sources.append(item)
+        elif kind == "citation":
+            citations.append(item)
+    return assemble(head, sources, citations, batch)
+
+
+def main(args: list[str]) -> int:
+    """The command (imported here, so the pipeline's tests run whatever the state of the CLI)."""
+    from quote_tui.cli import main as cli_main
+
+    return cli_main(args)
 
 
 # -- input ---------------------------------------------------------------------------------------
@@ -139,25 +164,195 @@ def test_a_malformed_line_names_its_file_and_line(tmp_path: Path) -> None:
         load_jsonl_batch(JsonlBatch.at(path))
 
 
+# -- the plan ------------------------------------------------------------------------------------
+
+
+def _plan_batch() -> dict[str, Any]:
+    """Ids used twice and three times, citations of a source the batch lacks and of none, a
+    source no citation names."""
+    return {
+        "sources": [
+            {"id": "a", "text": "Alpha says the sky is blue.", "shelf": 1},
+            {"id": "b", "text": "Beta says the sea is grey."},
+            {"id": "a", "text": "A second source a.", "title": "second a"},
+            {"id": "c", "text": "Gamma is never cited."},
+            {"id": "a", "text": "A third source a.", "title": "third a"},
+            {"id": "d", "text": "Delta says the grass is green."},
+        ],
+        "citations": [
+            {"id": "x1", "source": "a", "quote": "the sky is blue", "page": 4},
+            {"id": "x2", "source": "b", "quote": "the sea is grey"},
+            {"id": "x1", "source": "b", "quote": "a second x1"},
+            {"id": "x3", "source": "ghost", "quote": "words of a source the batch lacks"},
+            {"id": "x4", "source": None, "quote": "a quotation that names no source"},
+            {"id": "x5", "source": "a", "quote": "Alpha says"},
+            {"id": "x1", "source": "a", "quote": "a third x1"},
+            {"id": "x6", "source": "d", "quote": "the grass is green"},
+            {"id": "x7", "source": "ghost", "quote": "more words of the missing source"},
+        ],
+    }
+
+
+def _planned(batch: Batch | JsonlBatch, resume: ResumeState | None = None) -> dict[str, Any]:
+    """A plan as plain data: its counts, and each unit with everything it carries (the specs'
+    extra fields too, which their equality leaves out)."""
+
+    def spec(item: SourceSpec | CitationSpec | None) -> Any:
+        return None if item is None else (item, item.extra)
+
+    done = plan(batch, resume)
+    work: list[Any] = []
+    for item in done.work:
+        if isinstance(item, WorkDone):
+            work.append(("done", item.source, item.citations))
+        else:
+            cited = tuple(spec(c) for c in item.citations)
+            source = spec(item.source)
+            work.append(("work", source, cited, item.base_dir, item.write_source, item.snapshot))
+    return {"sources": done.sources, "citations": done.citations, "work": work}
+
+
+def _outline(planned: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """What each unit is about: a ready line's ids, or a source and its citations' ids."""
+    out: list[tuple[Any, ...]] = []
+    for unit in planned["work"]:
+        if unit[0] == "done":
+            source, lines = unit[1], unit[2]
+            ident = (source["id"], source["title"]) if source else None
+            out.append(("done", ident, tuple((c["id"], c["quote"]) for c in lines)))
+        else:
+            source = unit[1][0] if unit[1] else None
+            out.append((source.id if source else None, tuple(c[0].id for c in unit[2]), unit[4]))
+    return out
+
+
+def test_a_batch_in_memory_and_in_jsonl_give_the_same_plan(tmp_path: Path) -> None:
+    data = _plan_batch()
+    (tmp_path / "batch.json").write_text(json.dumps(data), "utf-8")
+    memory = load_batch(tmp_path / "batch.json")
+    _write_jsonl(tmp_path / "sources.jsonl", data["sources"])
+    _write_jsonl(tmp_path / "citations.jsonl", data["citations"])
+    forms = (
+        JsonlBatch.at(_write_jsonl(tmp_path / "typed.jsonl", _typed(data))),
+        JsonlBatch.at(tmp_path),
+    )
+
+    whole = _planned(memory)
+    for form in forms:
+        assert _planned(form) == whole
+    assert (whole["sources"], whole["citations"]) == (4, 9)
+    assert _outline(whole) == [
+        # the ready lines first: the later sources a, the later citations x1
+        ("done", ("a", "second a"), ()),
+        ("done", ("a", "third a"), ()),
+        ("done", None, (("x1", "a second x1"),)),
+        ("done", None, (("x1", "a third x1"),)),
+        # then a unit per source in batch order, the first a's, and c with nothing to check
+        ("a", ("x1", "x5"), True),
+        ("b", ("x2",), True),
+        ("c", (), True),
+        ("d", ("x6",), True),
+        # last the citations of a source the batch lacks, and of none
+        (None, ("x3", "x7"), True),
+        (None, ("x4",), True),
+    ]
+    first = whole["work"][4]
+    assert first[1][1] == {"shelf": 1} and first[2][0][1] == {"page": 4}
+    assert first[3] == tmp_path.resolve()
+    assert whole["work"][2][2][0]["error"]["code"] == "duplicate_id"
+
+    # a report that holds a's line and one of its duplicates, c, d and x6, x3, one duplicate x1
+    resume = ResumeState(
+        checked=frozenset({"x1", "x3", "x6"}),
+        duplicates={"x1": 1},
+        sources=frozenset({"a", "c", "d"}),
+        duplicate_sources={"a": 1},
+    )
+    resumed = _planned(memory, resume)
+    for form in forms:
+        assert _planned(form, resume) == resumed
+    assert (resumed["sources"], resumed["citations"]) == (2, 5)
+    assert _outline(resumed) == [
+        ("done", ("a", "third a"), ()),
+        ("done", None, (("x1", "a third x1"),)),
+        ("a", ("x5",), False),  # its line is in the report: only the citation left
+        ("b", ("x2",), True),
+        (None, ("x4",), True),  # x3 is in the report: ghost's group now starts at x7
+        (None, ("x7",), True),
+    ]
+
+
+async def test_a_plan_resumed_from_a_real_report_is_the_same_for_both_forms(
+    tmp_path: Path,
+) -> None:
+    data = _plan_batch()
+    (tmp_path / "batch.json").write_text(json.dumps(data), "utf-8")
+    memory = load_batch(tmp_path / "batch.json")
+    jsonl = JsonlBatch.at(_write_jsonl(tmp_path / "typed.jsonl", _typed(data)))
+    out = tmp_path / "report.jsonl"
+    await stream_batch(jsonl, Settings(), out, in_flight=1)
+    lines = out.read_text("utf-8").splitlines(keepends=True)
+    assert len(lines) == 1 + 6 + 9 + 1  # header, sources (2 duplicates), citations, summary
+    seen: list[tuple[int, int]] = []
+    for cut in range(1, len(lines)):
+        out.write_text("".join(lines[:cut]), "utf-8")
+        state = read_resume(out)
+        resumed = _planned(memory, state)
+        assert _planned(jsonl, state) == resumed
+        seen.append((resumed["sources"], resumed["citations"]))
+    assert seen[0] == (4, 9) and seen[-1] == (0, 0)
+    assert seen == sorted(seen, reverse=True)  # the more the report holds, the less is left
+
+
 # -- output --------------------------------------------------------------------------------------
 
 
-async def test_jsonl_report_says_what_the_json_report_says(tmp_path: Path) -> None:
+async def test_the_jsonl_sink_and_the_memory_sink_give_the_same_entries(tmp_path: Path) -> None:
     data = _small_batch(tmp_path)
     (tmp_path / "batch.json").write_text(json.dumps(data), "utf-8")
     typed = _write_jsonl(tmp_path / "batch.jsonl", _typed(data))
+    batch = load_batch(tmp_path / "batch.json")
     out = tmp_path / "report.jsonl"
 
-    result = await run_stream(JsonlBatch.at(typed), Settings(), out)
+    result = await stream_batch(JsonlBatch.at(typed), Settings(), out)
 
     lines = _lines(out)
     assert lines[0]["type"] == "header" and lines[0]["format"] == "jsonl"
     assert lines[-1]["type"] == "summary"
-    assert [line["type"] for line in lines[1:-1]].count("citation") == 9
+    body = lines[1:-1]
+    assert [line["type"] for line in body].count("citation") == 9
+    assert [line["type"] for line in body].count("source") == 4  # the duplicate's error too
+    assert lines[-1]["sources"] == result.sources == 4
+    assert result.citations_this_run == 9 and result.failing == 7  # all but exact, normalized
+
+    # the same plan and runner into the memory sink: the same lines, whatever their order
+    memory = MemorySink()
+    async with Service(Settings()) as service:
+        await run_plan(plan(batch), memory, LocalRunner(service), Settings())
+
+    def entries(kind: str, items: Iterable[dict[str, Any]]) -> list[str]:
+        wrapped: dict[str, Any] = {"sources": [], "citations": []}
+        for item in items:
+            wrapped[f"{kind}s"].append({k: v for k, v in item.items() if k != "type"})
+        return sorted(json.dumps(e, sort_keys=True) for e in _untimed(wrapped)[f"{kind}s"])
+
+    for kind, kept in (("source", memory.sources), ("citation", memory.citations)):
+        assert entries(kind, (line for line in body if line["type"] == kind)) == entries(kind, kept)
+
+    # and the whole report: what check_batch returns is what the JSONL lines put together say
     plain = await _plain(tmp_path / "batch.json")
     assert lines[-1]["summary"] == plain["summary"] == result.summary
-    assembled = assemble_report(iter(lines), load_batch(tmp_path / "batch.json"))
-    assert _untimed(assembled) == _untimed(plain)
+    assert _untimed(_assembled(lines, batch)) == _untimed(plain)
+    assert [c["id"] for c in plain["citations"]] == [c["id"] for c in data["citations"]]
+    assert [s["id"] for s in plain["sources"]] == [s["id"] for s in data["sources"]]
+    assert plain["sources"][3]["error"]["code"] == "duplicate_id"
+    assert plain["citations"][8]["error"]["code"] == "duplicate_id"
+    assert plain["citations"][8]["note"] == "kept"
+
+    # a batch in memory streams the same lines as the same batch in JSON Lines
+    again = tmp_path / "again.jsonl"
+    await stream_batch(batch, Settings(), again)
+    assert _untimed(_assembled(_lines(again), batch)) == _untimed(plain)
 
 
 async def test_resume_keeps_finished_lines_drops_a_torn_one_and_checks_the_rest(
@@ -167,7 +362,7 @@ async def test_resume_keeps_finished_lines_drops_a_torn_one_and_checks_the_rest(
     (tmp_path / "batch.json").write_text(json.dumps(data), "utf-8")
     batch = JsonlBatch.at(_write_jsonl(tmp_path / "batch.jsonl", _typed(data)))
     out = tmp_path / "report.jsonl"
-    await run_stream(batch, Settings(), out)
+    await stream_batch(batch, Settings(), out)
     full = _lines(out)
     # an interrupted run: the header, the lines up to the 'file' source's and half a line
     cut = next(i for i, line in enumerate(full) if line.get("id") == "file") + 2
@@ -178,19 +373,19 @@ async def test_resume_keeps_finished_lines_drops_a_torn_one_and_checks_the_rest(
         1 for line in full[:cut] if line["type"] == "citation" and not _dup(line)
     )
 
-    await run_stream(batch, Settings(), out, resume=True)
+    await stream_batch(batch, Settings(), out, resume=True)
 
     lines = _lines(out)
     ids = [line["id"] for line in lines if line["type"] == "citation"]
     assert sorted(ids) == sorted(c["id"] for c in data["citations"])
     sources = [line["id"] for line in lines if line["type"] == "source"]
     assert sorted(sources) == sorted(s["id"] for s in data["sources"])
-    assembled = assemble_report(iter(lines), load_batch(tmp_path / "batch.json"))
+    assembled = _assembled(lines, load_batch(tmp_path / "batch.json"))
     assert _untimed(assembled) == _untimed(await _plain(tmp_path / "batch.json"))
     assert lines[-1]["summary"] == assembled["summary"]
 
     # resuming a finished report only rewrites its summary
-    await run_stream(batch, Settings(), out, resume=True)
+    await stream_batch(batch, Settings(), out, resume=True)
     assert _lines(out) == lines
 
 
@@ -202,18 +397,35 @@ async def test_resume_refuses_a_report_of_other_settings_or_another_file(tmp_pat
     data = _small_batch(tmp_path)
     batch = JsonlBatch.at(_write_jsonl(tmp_path / "batch.jsonl", _typed(data)))
     out = tmp_path / "report.jsonl"
-    await run_stream(batch, Settings(max_source_chars=1000), out)
+    await stream_batch(batch, Settings(max_source_chars=1000), out)
     with pytest.raises(QuoteTuiError) as caught:
-        await run_stream(batch, Settings(), out, resume=True)
+        await stream_batch(batch, Settings(), out, resume=True)
     assert caught.value.code == "bad_report" and caught.value.recovery == "fix_input"
 
     other = tmp_path / "notes.jsonl"
     other.write_text('{"hello": 1}\n{"type": "citation"}\n', "utf-8")
     with pytest.raises(QuoteTuiError, match="not a quote_tui JSONL report"):
-        await run_stream(batch, Settings(), other, resume=True)
+        await stream_batch(batch, Settings(), other, resume=True)
 
 
-async def test_sources_in_flight_are_bounded_overall_and_per_host(tmp_path: Path) -> None:
+async def test_a_ref_that_does_not_parse_costs_only_its_source(tmp_path: Path) -> None:
+    """The scheduler asks each source's host; a URL no parser can split (an unclosed IPv6
+    bracket) is for its reader to report, not a reason to stop the batch."""
+    batch = Batch(
+        (SourceSpec("bad", ref="https://[unclosed/page"), SourceSpec("t", text="Plain words.")),
+        (CitationSpec("c1", "bad", "some words"), CitationSpec("c2", "t", "Plain words")),
+    )
+    report = await check_batch(batch)
+    assert [c["status"] for c in report["citations"]] == ["unavailable", "exact"]
+    assert report["sources"][0]["status"] == "unavailable"
+    result = await stream_batch(batch, Settings(), tmp_path / "r.jsonl")
+    assert result.summary["exact"] == 1 and result.summary["unavailable"] == 1
+
+
+@pytest.mark.parametrize("road", ["stream_batch", "run_plan"])
+async def test_sources_in_flight_are_bounded_overall_and_per_host(
+    tmp_path: Path, road: str
+) -> None:
     sources = [{"id": f"w{i}", "ref": f"https://one.example/{i}"} for i in range(6)]
     sources += [{"id": f"t{i}", "text": f"text number {i} here"} for i in range(6)]
     citations = [{"id": f"c{s['id']}", "source": s["id"], "quote": "number"} for s in sources]
@@ -223,16 +435,28 @@ async def test_sources_in_flight_are_bounded_overall_and_per_host(tmp_path: Path
     running: list[str] = []
     peak = {"all": 0, "host": 0}
 
-    async def runner(work: SourceWork) -> WorkDone:
+    async def runner(work: SourceWork, sink: Sink) -> None:
         assert work.source is not None
         running.append(work.source.id)
         peak["all"] = max(peak["all"], len(running))
         peak["host"] = max(peak["host"], sum(r.startswith("w") for r in running))
         await asyncio.sleep(0.01)
         running.remove(work.source.id)
-        return WorkDone(None, ())
+        source = {"id": work.source.id, "status": "readable", "error": None}
+        lines = tuple({"id": c.id, "status": "exact", "error": None} for c in work.citations)
+        deliver(WorkDone(source, lines), sink)
 
-    await run_stream(batch, Settings(), tmp_path / "r.jsonl", runner=runner, in_flight=4)
+    if road == "stream_batch":
+        out = tmp_path / "r.jsonl"
+        result = await stream_batch(batch, Settings(), out, runner=runner, in_flight=4)
+        assert result.summary["exact"] == 12 and result.sources == 12
+        delivered = [line["id"] for line in _lines(out) if line["type"] == "citation"]
+    else:
+        sink = MemorySink()
+        await run_plan(plan(batch), sink, runner, Settings(), in_flight=4)
+        assert len(sink.sources) == 12
+        delivered = [entry["id"] for entry in sink.citations]
+    assert sorted(delivered) == sorted(c["id"] for c in citations)
     assert peak == {"all": 4, "host": 2}
 
 
@@ -325,7 +549,7 @@ def test_a_killed_run_resumes_with_no_citation_lost_or_repeated(
     assert out.read_bytes().startswith(before.rsplit(b"\n", 1)[0])  # the old lines are kept
     ids = [line["id"] for line in lines if line["type"] == "citation"]
     assert sorted(ids) == sorted(c["id"] for c in data["citations"])  # none lost, none twice
-    assembled = assemble_report(iter(lines), load_batch(corpus_batch / "batch.json"))
+    assembled = _assembled(lines, load_batch(corpus_batch / "batch.json"))
     plain = json.loads((corpus_batch / "plain.json").read_text("utf-8"))
     assert _untimed(assembled) == _untimed(plain)
     statuses = {c["status"] for c in plain["citations"]}
@@ -473,10 +697,10 @@ def test_local_cluster_report_equals_the_single_process_report(
         # serialization (see the pickling test below)
         options = ClusterOptions(workers=2, processes=False)
         async with dask_runner(settings, options) as (runner, in_flight):
-            await run_stream(batch, settings, out, runner=runner, in_flight=in_flight)
+            await stream_batch(batch, settings, out, runner=runner, in_flight=in_flight)
 
     asyncio.run(go())
-    assembled = assemble_report(read_report_lines(out), load_batch(tmp_path / "batch.json"))
+    assembled = _assembled(read_report_lines(out), load_batch(tmp_path / "batch.json"))
     plain = asyncio.run(_plain(tmp_path / "batch.json", settings))
     assert _untimed(assembled) == _untimed(plain)
     assert len(plain["citations"]) > 40
@@ -484,11 +708,32 @@ def test_local_cluster_report_equals_the_single_process_report(
     assert web == {"web-exact": "exact", "web-near": "near"}
 
 
+def test_the_front_door_checks_a_batch_on_dask_as_here(tmp_path: Path) -> None:
+    """``api.check_batch(cluster=...)``: the Dask runner into the memory sink gives the report
+    the local runner gives, duplicates and a ref that does not parse included."""
+    pytest.importorskip("distributed", reason="the test extra installs Dask")
+    from quote_tui import api
+
+    data = _small_batch(tmp_path)
+    data["sources"].append({"id": "bad", "ref": "https://[unclosed/page"})
+    data["citations"].append({"id": "bad", "source": "bad", "quote": "some words"})
+    (tmp_path / "b.json").write_text(json.dumps(data), "utf-8")
+    batch = load_batch(tmp_path / "b.json")
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        options = api.ClusterOptions(workers=1, processes=False)
+        return await api.check_batch(batch, cluster=options), await api.check_batch(batch)
+
+    on_dask, here = asyncio.run(go())
+    assert _untimed(on_dask) == _untimed(here)
+    assert [c["id"] for c in here["citations"]] == [c["id"] for c in data["citations"]]
+    assert here["citations"][-1]["status"] == "unavailable"
+
+
 def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: Path) -> None:
     import pickle
 
     from quote_tui.batch.batchfile import citation_spec
-    from quote_tui.batch.stream import check_source_sync
     from quote_tui.sources.store.snapshots import SnapshotStore
 
     _stored_snapshot(tmp_path / "client.sqlite3")
@@ -536,7 +781,7 @@ def test_a_source_that_kills_its_workers_costs_only_itself(
     async def go() -> None:
         options = ClusterOptions(workers=1, processes=False)
         async with dask_runner(Settings(), options) as (runner, in_flight):
-            await run_stream(batch, Settings(), out, runner=runner, in_flight=in_flight)
+            await stream_batch(batch, Settings(), out, runner=runner, in_flight=in_flight)
 
     asyncio.run(go())
     lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
