@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote, urlsplit, urlunsplit
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.records import RefKind
@@ -58,6 +58,13 @@ def _normalize_doi(raw: str) -> str | None:
     return doi if _DOI.match(doi) else None
 
 
+def _split(ref: str, text: str) -> SplitResult:
+    try:
+        return urlsplit(text)
+    except ValueError as exc:  # an unclosed IPv6 bracket, a port that is not a number
+        raise _bad(ref, f"the URL is malformed ({exc})") from None
+
+
 def parse_ref(ref: str) -> ParsedRef:
     """Classify a source reference.
 
@@ -95,7 +102,7 @@ def parse_ref(ref: str) -> ParsedRef:
         return ParsedRef(RefKind.DOI, _normalize_doi(text) or lower)
 
     if lower.startswith("file://"):
-        parts = urlsplit(text)
+        parts = _split(ref, text)
         if parts.netloc not in ("", "localhost"):
             raise _bad(ref, "file:// URLs must name a local file")
         path = unquote(parts.path)
@@ -104,7 +111,7 @@ def parse_ref(ref: str) -> ParsedRef:
         return ParsedRef(RefKind.PATH, path)
 
     if lower.startswith(("http://", "https://")):
-        parts = urlsplit(text)
+        parts = _split(ref, text)
         host = (parts.hostname or "").lower()
         if not host:
             raise _bad(ref, "the URL has no host")

@@ -418,6 +418,7 @@ async def test_a_ref_that_does_not_parse_costs_only_its_source(tmp_path: Path) -
     report = await check_batch(batch)
     assert [c["status"] for c in report["citations"]] == ["unavailable", "exact"]
     assert report["sources"][0]["status"] == "unavailable"
+    assert report["sources"][0]["error"]["code"] == "bad_ref"
     result = await stream_batch(batch, Settings(), tmp_path / "r.jsonl")
     assert result.summary["exact"] == 1 and result.summary["unavailable"] == 1
 
