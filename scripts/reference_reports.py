@@ -23,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = ROOT / ".." / "shared" / "corpus"
 _VOLATILE = {"created", "retrieved_at", "elapsed", "elapsed_seconds"}
+_DEMO = re.compile(r"[^\s\"'`(]*?/quote(?:\\)?_tui/demo/")
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(\+00:00|Z)?")
 
 
@@ -71,7 +72,11 @@ def _scrub(value: Any) -> Any:
 
 def _load(path: Path) -> Any:
     # the inputs are written inside the output folder: its path is not part of the result
-    text = path.read_text(encoding="utf-8").replace(str(path.parent.resolve()), "<out>")
+    out = str(path.parent.resolve())
+    text = path.read_text(encoding="utf-8")
+    # Markdown escapes the underscores of a path; the demo's files lie in each checkout's own tree
+    text = text.replace(out, "<out>").replace(out.replace("_", "\\_"), "<out>")
+    text = _DEMO.sub("<repo>/quote_tui/demo/", text)
     if path.suffix == ".json":
         return _scrub(json.loads(text))
     if path.suffix == ".jsonl":
