@@ -378,41 +378,12 @@ def read_path(
     """
     shown = os.fspath(path)
     target = Path(shown).expanduser()
+    absolute = None
     try:
         absolute = target.resolve()
         data = absolute.read_bytes()
-    except FileNotFoundError as exc:
-        raise SourceError(
-            f"No file at {shown}.", code=ErrorCode.FILE_NOT_FOUND, recovery=Recovery.FIX_INPUT
-        ) from exc
-    except IsADirectoryError as exc:
-        raise SourceError(
-            f"{shown} is a folder, not a file.",
-            code=ErrorCode.IS_DIRECTORY,
-            recovery=Recovery.FIX_INPUT,
-        ) from exc
-    except PermissionError as exc:
-        raise SourceError(
-            f"{shown} cannot be read: permission denied.",
-            code=ErrorCode.UNREADABLE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
     except OSError as exc:
-        try:
-            is_dir = (absolute if "absolute" in locals() else target).is_dir()
-        except OSError:  # the reason itself (a name too long) makes the question fail too
-            is_dir = False
-        if is_dir:
-            raise SourceError(
-                f"{shown} is a folder, not a file.",
-                code=ErrorCode.IS_DIRECTORY,
-                recovery=Recovery.FIX_INPUT,
-            ) from exc
-        raise SourceError(
-            f"{shown} cannot be read ({exc.strerror or exc}).",
-            code=ErrorCode.UNREADABLE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
+        raise _unreadable(shown, exc, absolute or target) from exc
     return read_bytes(
         data,
         name=absolute.name,
@@ -422,6 +393,30 @@ def read_path(
         kind=RefKind.PATH,
         location=str(absolute),
     )
+
+
+def _unreadable(shown: str, exc: OSError, path: Path) -> SourceError:
+    """The error for a file that could not be read, by what the system said of it."""
+    if isinstance(exc, FileNotFoundError):
+        message = f"No file at {shown}."
+        code, recovery = ErrorCode.FILE_NOT_FOUND, Recovery.FIX_INPUT
+    elif isinstance(exc, PermissionError):
+        message = f"{shown} cannot be read: permission denied."
+        code, recovery = ErrorCode.UNREADABLE, Recovery.REVIEW_SOURCE
+    elif isinstance(exc, IsADirectoryError) or _is_dir(path):
+        message = f"{shown} is a folder, not a file."
+        code, recovery = ErrorCode.IS_DIRECTORY, Recovery.FIX_INPUT
+    else:
+        message = f"{shown} cannot be read ({exc.strerror or exc})."
+        code, recovery = ErrorCode.UNREADABLE, Recovery.REVIEW_SOURCE
+    return SourceError(message, code=code, recovery=recovery)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # the reason itself (a name too long) makes the question fail too
+        return False
 
 
 def supplied_text(
