@@ -18,7 +18,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Required, TypedDict, Unpack
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
@@ -28,6 +28,7 @@ from quote_tui.sources.records import LoadedSource, RefKind, Representation, Ret
 __all__ = [
     "DEFAULT_MAX_CHARS",
     "MEDIA_TYPES",
+    "BodyFacts",
     "BodyReader",
     "read_bytes",
     "read_path",
@@ -333,6 +334,20 @@ def read_bytes(
     return LoadedSource(retrieval, prepared)
 
 
+class BodyFacts(TypedDict, total=False):
+    """What a reader is told of a body besides its bytes: ``read_bytes``'s keywords but the
+    password (fetched bodies carry none). One definition, so the protocol below and the isolated
+    pool that forwards them to a child cannot drift from ``read_bytes``."""
+
+    name: Required[str]
+    content_type: str | None
+    max_chars: int
+    ref: str | None
+    kind: RefKind
+    location: str | None
+    url: str | None
+
+
 class BodyReader(Protocol):
     """Reads a document held in memory as ``read_bytes`` does, possibly somewhere else.
 
@@ -340,18 +355,7 @@ class BodyReader(Protocol):
     service can hand it a reader that parses them in an isolated child process.
     """
 
-    def __call__(
-        self,
-        data: bytes,
-        *,
-        name: str,
-        content_type: str | None = None,
-        max_chars: int = DEFAULT_MAX_CHARS,
-        ref: str | None = None,
-        kind: RefKind = RefKind.PATH,
-        location: str | None = None,
-        url: str | None = None,
-    ) -> LoadedSource: ...
+    def __call__(self, data: bytes, /, **facts: Unpack[BodyFacts]) -> LoadedSource: ...
 
 
 def read_path(
