@@ -46,6 +46,7 @@ from quote_tui.sources.readers.local import (
     local_format,
     read_bytes,
     read_path,
+    read_timeout_error,
 )
 from quote_tui.sources.records import LoadedSource
 
@@ -274,13 +275,7 @@ class ReaderPool:
                 conn.send((request, os.environ.get(FAULT_ENV, "")))
                 if not conn.poll(timeout):
                     _kill(pid)
-                    raise SourceError(
-                        f"Reading {shown} took longer than its {timeout:g} s budget "
-                        "(--read-timeout); the reader was stopped.",
-                        code=ErrorCode.TIMEOUT,
-                        recovery=Recovery.RAISE_TIME_BUDGET,
-                        details={"seconds": timeout},
-                    )
+                    raise read_timeout_error(shown, timeout, stopped=True)
                 reply = conn.recv()
             except (EOFError, OSError) as exc:
                 raise SourceError(

@@ -32,6 +32,7 @@ __all__ = [
     "BodyReader",
     "read_bytes",
     "read_path",
+    "read_timeout_error",
     "supplied_text",
 ]
 
@@ -421,6 +422,26 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:  # the reason itself (a name too long) makes the question fail too
         return False
+
+
+def read_timeout_error(shown: str, seconds: float | None, *, stopped: bool = False) -> SourceError:
+    """The ``timeout`` error of a read that took longer than its budget (``--read-timeout``).
+
+    Args:
+        shown: the file, or the ref, as the user knows it.
+        seconds: the budget.
+        stopped: whether a reader process was killed for it (the message then says so).
+
+    Returns:
+        The error, with the budget in its details.
+    """
+    tail = "; the reader was stopped" if stopped else ""
+    return SourceError(
+        f"Reading {shown} took longer than its {seconds:g} s budget (--read-timeout){tail}.",
+        code=ErrorCode.TIMEOUT,
+        recovery=Recovery.RAISE_TIME_BUDGET,
+        details={"seconds": seconds},
+    )
 
 
 def supplied_text(
