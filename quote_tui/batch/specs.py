@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -89,13 +89,9 @@ class Settings:
 
     @property
     def read(self) -> ReadSettings:
-        """The part of these settings that reading sources uses (``sources.load.Loader``)."""
-        return ReadSettings(
-            max_source_chars=self.max_source_chars,
-            concurrency=self.concurrency,
-            remote=self.remote,
-            root=self.root,
-            allow_local=self.allow_local,
-            read_timeout=self.read_timeout,
-            isolate_readers=self.isolate_readers,
-        )
+        """The part of these settings that reading sources uses (``sources.load.Loader``).
+
+        Every field of ``ReadSettings`` has its namesake here, so it is taken by name: a read
+        setting added there needs no second list of fields to copy.
+        """
+        return ReadSettings(**{f.name: getattr(self, f.name) for f in fields(ReadSettings)})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -232,3 +232,32 @@ def marked_segments(
     if pos < len(text) or not out:
         out.append((text[pos:], False, False))
     return out
+
+
+def render_marked(
+    text: str,
+    diffs: list[Mapping[str, Any]],
+    side: str,
+    *,
+    same: Callable[[str], str],
+    differs: Callable[[str], str],
+    critical: Callable[[str], str],
+) -> str:
+    """``text`` in a report format, each piece of ``marked_segments`` written by what it is.
+
+    Args:
+        text: the quotation or the source's wording.
+        diffs: the match's differences.
+        side: "quote" or "source".
+        same: writes a piece that does not differ.
+        differs: writes a differing piece.
+        critical: writes a piece with a critical difference.
+
+    Returns:
+        The written pieces, joined.
+    """
+    out = []
+    for piece, is_diff, is_critical in marked_segments(text, diffs, side):
+        write = (critical if is_critical else differs) if is_diff else same
+        out.append(write(piece))
+    return "".join(out)

@@ -17,8 +17,8 @@ from quote_tui.reports.common import (
     citation_status,
     differences,
     manuscript_place,
-    marked_segments,
     page_check_text,
+    render_marked,
     source_link,
     source_place,
     summary_rows,
@@ -79,15 +79,15 @@ def _href(target: str) -> str | None:
 
 
 def _marked(text: str, diffs: list[Mapping[str, Any]], side: str) -> str:
-    out = []
-    for segment, differs, critical in marked_segments(text, diffs, side):
-        if not differs:
-            out.append(_e(segment))
-        elif critical:
-            out.append(f'<mark class="diff crit" title="critical difference">‼{_e(segment)}</mark>')
-        else:
-            out.append(f'<mark class="diff" title="differs">{_e(segment)}</mark>')
-    return "".join(out)
+    return render_marked(text, diffs, side, same=_e, differs=_mark, critical=_mark_critical)
+
+
+def _mark(piece: str) -> str:
+    return f'<mark class="diff" title="differs">{_e(piece)}</mark>'
+
+
+def _mark_critical(piece: str) -> str:
+    return f'<mark class="diff crit" title="critical difference">‼{_e(piece)}</mark>'
 
 
 def _row(label: str, value_html: str) -> str:

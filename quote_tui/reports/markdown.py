@@ -21,15 +21,15 @@ def _esc(text: Any) -> str:
 
 
 def _marked(text: str, diffs: list[Mapping[str, Any]], side: str) -> str:
-    out = []
-    for segment, differs, critical in common.marked_segments(text, diffs, side):
-        if not differs:
-            out.append(_esc(segment))
-        elif critical:
-            out.append(f"**‼{_esc(segment)}‼**")
-        else:
-            out.append(f"**{_esc(segment)}**")
-    return "".join(out)
+    return common.render_marked(text, diffs, side, same=_esc, differs=_bold, critical=_critical)
+
+
+def _bold(piece: str) -> str:
+    return f"**{_esc(piece)}**"
+
+
+def _critical(piece: str) -> str:
+    return f"**‼{_esc(piece)}‼**"
 
 
 def _diff_line(diff: Mapping[str, Any]) -> str:

@@ -16,8 +16,8 @@ from quote_tui.reports.common import (
     best_match,
     citation_status,
     differences,
-    marked_segments,
     page_check_text,
+    render_marked,
     source_place,
     verdict,
 )
@@ -63,15 +63,20 @@ class _Paint:
 
 def _marked(text: str, diffs: list[Mapping[str, Any]], side: str, paint: _Paint) -> str:
     """``text`` with differing words in colour, or in ⟦brackets⟧ without colour."""
-    out = []
-    for piece, differs, critical in marked_segments(text, diffs, side):
-        if not differs:
-            out.append(piece)
-        elif paint.colour:
-            out.append(paint(piece, "1;31" if critical else "1;33"))
-        else:
-            out.append(f"⟦{piece}⟧")
-    return "".join(out)
+    if not paint.colour:
+        return render_marked(text, diffs, side, same=str, differs=_bracket, critical=_bracket)
+    return render_marked(
+        text,
+        diffs,
+        side,
+        same=str,
+        differs=lambda piece: paint(piece, "1;33"),
+        critical=lambda piece: paint(piece, "1;31"),
+    )
+
+
+def _bracket(piece: str) -> str:
+    return f"⟦{piece}⟧"
 
 
 def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:

@@ -23,7 +23,13 @@ from quote_tui._threads import in_daemon_thread, margin
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
 from quote_tui.sources.net.settings import RemoteSettings
-from quote_tui.sources.readers.local import DEFAULT_MAX_CHARS, BodyReader, read_path, supplied_text
+from quote_tui.sources.readers.local import (
+    DEFAULT_MAX_CHARS,
+    BodyReader,
+    read_path,
+    read_timeout_error,
+    supplied_text,
+)
 from quote_tui.sources.records import LoadedSource, RefKind
 from quote_tui.sources.refs import parse_ref
 
@@ -137,7 +143,7 @@ class Loader:
         try:
             loaded = await self._load(source, base_dir)
         except TimeoutError:
-            raise _read_timeout(source, self.settings.read_timeout) from None
+            raise read_timeout_error(source.ref or source.id, self.settings.read_timeout) from None
         return _with_printed_pages(loaded, source)
 
     async def _load(self, source: SourceRef, base_dir: Path | None) -> LoadedSource:
@@ -269,16 +275,6 @@ async def load(
     sources should share one ``Loader``, and so one network session."""
     async with Loader(settings) as loader:
         return await loader.load(source, base_dir=base_dir)
-
-
-def _read_timeout(source: SourceRef, budget: float | None) -> SourceError:
-    return SourceError(
-        f"Reading {source.ref or source.id} took longer than its {budget:g} s budget "
-        "(--read-timeout).",
-        code=ErrorCode.TIMEOUT,
-        recovery=Recovery.RAISE_TIME_BUDGET,
-        details={"seconds": budget},
-    )
 
 
 def _isolated(path: Path) -> bool:

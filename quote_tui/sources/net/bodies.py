@@ -15,7 +15,7 @@ from quote_tui.sources.readers import jats, pubmed
 from quote_tui.sources.readers.local import MEDIA_TYPES, NATIVE_FORMATS, BodyReader, read_bytes
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
-__all__ = ["load_url", "prepare_text", "read_fetched", "reread"]
+__all__ = ["load_url", "prepare_text", "read_fetched", "read_fetched_async", "reread"]
 
 
 def prepare_text(text: str, max_chars: int) -> PreparedText:
@@ -40,15 +40,38 @@ async def load_url(
         The loaded source and the raw bytes that were checked.
     """
     fetched = await session.fetch(url)
-    loaded = await asyncio.to_thread(
+    loaded = await read_fetched_async(
+        session, fetched, ref=ref, kind=RefKind.URL, max_chars=max_chars
+    )
+    return loaded, fetched.body
+
+
+async def read_fetched_async(
+    session: NetSession, fetched: FetchedBody, *, ref: str, kind: RefKind, max_chars: int
+) -> LoadedSource:
+    """``read_fetched`` in a thread, with the session's body reader.
+
+    The readers block (PyMuPDF, lxml, or a wait on an isolated child), so they run off the event
+    loop.
+
+    Args:
+        session: the run's network session (its ``body_reader`` parses the body).
+        fetched: what the session's ``fetch`` returned.
+        ref: the store key of the ref being read.
+        kind: the ref's kind.
+        max_chars: the checked text's size limit.
+
+    Returns:
+        The checked text and a complete Retrieval record.
+    """
+    return await asyncio.to_thread(
         read_fetched,
         fetched,
         ref=ref,
-        kind=RefKind.URL,
+        kind=kind,
         max_chars=max_chars,
         reader=session.body_reader,
     )
-    return loaded, fetched.body
 
 
 # Servers that do not know what they hold; the bytes decide.

@@ -11,13 +11,12 @@ metadata (title, authors, journal, year, pdf_url).
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import replace
 from urllib.parse import quote, urljoin
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
-from quote_tui.sources.net.bodies import read_fetched
+from quote_tui.sources.net.bodies import read_fetched_async
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
 
@@ -125,14 +124,7 @@ async def load_doi(
         if exc.details.get("status") == 404 and exc.details.get("url") == resolver_url:
             raise _doi_not_found(doi, resolver_url) from exc
         raise
-    loaded = await asyncio.to_thread(
-        read_fetched,
-        page,
-        ref=ref,
-        kind=RefKind.DOI,
-        max_chars=max_chars,
-        reader=session.body_reader,
-    )
+    loaded = await read_fetched_async(session, page, ref=ref, kind=RefKind.DOI, max_chars=max_chars)
     if loaded.retrieval.representation not in (
         Representation.HTML_MAIN_TEXT,
         Representation.HTML_FULL_TEXT,
@@ -156,13 +148,8 @@ async def load_doi(
             continue
         try:
             linked = await session.fetch(url)
-            full = await asyncio.to_thread(
-                read_fetched,
-                linked,
-                ref=ref,
-                kind=RefKind.DOI,
-                max_chars=max_chars,
-                reader=session.body_reader,
+            full = await read_fetched_async(
+                session, linked, ref=ref, kind=RefKind.DOI, max_chars=max_chars
             )
         except (FetchError, SourceError) as exc:
             tried.append(f"{url} ({exc.code})")

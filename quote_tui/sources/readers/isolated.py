@@ -37,17 +37,18 @@ import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.readers.local import (
-    DEFAULT_MAX_CHARS,
     NATIVE_FORMATS,
+    BodyFacts,
     local_format,
     read_bytes,
     read_path,
+    read_timeout_error,
 )
-from quote_tui.sources.records import LoadedSource, RefKind
+from quote_tui.sources.records import LoadedSource
 
 __all__ = [
     "FAULT_ENV",
@@ -111,28 +112,13 @@ class _BodyRequest:
     """A fetched body to read in a child, with what ``local.read_bytes`` needs to know of it."""
 
     data: bytes
-    name: str
-    content_type: str | None
-    max_chars: int
-    ref: str | None
-    kind: RefKind
-    location: str | None
-    url: str | None
+    facts: BodyFacts
 
 
 def _read_request(request: Any, fault: str) -> LoadedSource:
     if isinstance(request, _BodyRequest):
-        _fault(request.name, fault)
-        return read_bytes(
-            request.data,
-            name=request.name,
-            content_type=request.content_type,
-            max_chars=request.max_chars,
-            ref=request.ref,
-            kind=request.kind,
-            location=request.location,
-            url=request.url,
-        )
+        _fault(request.facts["name"], fault)
+        return read_bytes(request.data, **request.facts)
     path, max_chars, ref, password = request
     _fault(path, fault)
     return read_path(path, max_chars=max_chars, ref=ref, password=password)
@@ -262,17 +248,7 @@ class ReaderPool:
         return self._exchange((shown, max_chars, ref, password), shown, timeout)
 
     def read_body(
-        self,
-        data: bytes,
-        *,
-        name: str,
-        content_type: str | None = None,
-        max_chars: int = DEFAULT_MAX_CHARS,
-        ref: str | None = None,
-        kind: RefKind = RefKind.PATH,
-        location: str | None = None,
-        url: str | None = None,
-        timeout: float | None = None,
+        self, data: bytes, *, timeout: float | None = None, **facts: Unpack[BodyFacts]
     ) -> LoadedSource:
         """Read a document held in memory in a child (see ``sources.readers.local.read_bytes``).
 
@@ -282,8 +258,8 @@ class ReaderPool:
             SourceError: as ``read`` does.
             UnexpectedReaderError: a reader bug (any other exception in the child).
         """
-        request = _BodyRequest(data, name, content_type, max_chars, ref, kind, location, url)
-        return self._exchange(request, url or location or name or "the fetched document", timeout)
+        shown = facts.get("url") or facts.get("location") or facts["name"]
+        return self._exchange(_BodyRequest(data, facts), shown or "the fetched document", timeout)
 
     def _exchange(self, request: Any, shown: str, timeout: float | None) -> LoadedSource:
         """Send one request to a fresh child and wait for its answer, at most ``timeout`` s."""
@@ -299,13 +275,7 @@ class ReaderPool:
                 conn.send((request, os.environ.get(FAULT_ENV, "")))
                 if not conn.poll(timeout):
                     _kill(pid)
-                    raise SourceError(
-                        f"Reading {shown} took longer than its {timeout:g} s budget "
-                        "(--read-timeout); the reader was stopped.",
-                        code=ErrorCode.TIMEOUT,
-                        recovery=Recovery.RAISE_TIME_BUDGET,
-                        details={"seconds": timeout},
-                    )
+                    raise read_timeout_error(shown, timeout, stopped=True)
                 reply = conn.recv()
             except (EOFError, OSError) as exc:
                 raise SourceError(

@@ -18,7 +18,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Required, TypedDict, Unpack
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
@@ -28,9 +28,11 @@ from quote_tui.sources.records import LoadedSource, RefKind, Representation, Ret
 __all__ = [
     "DEFAULT_MAX_CHARS",
     "MEDIA_TYPES",
+    "BodyFacts",
     "BodyReader",
     "read_bytes",
     "read_path",
+    "read_timeout_error",
     "supplied_text",
 ]
 
@@ -333,6 +335,20 @@ def read_bytes(
     return LoadedSource(retrieval, prepared)
 
 
+class BodyFacts(TypedDict, total=False):
+    """What a reader is told of a body besides its bytes: ``read_bytes``'s keywords but the
+    password (fetched bodies carry none). One definition, so the protocol below and the isolated
+    pool that forwards them to a child cannot drift from ``read_bytes``."""
+
+    name: Required[str]
+    content_type: str | None
+    max_chars: int
+    ref: str | None
+    kind: RefKind
+    location: str | None
+    url: str | None
+
+
 class BodyReader(Protocol):
     """Reads a document held in memory as ``read_bytes`` does, possibly somewhere else.
 
@@ -340,18 +356,7 @@ class BodyReader(Protocol):
     service can hand it a reader that parses them in an isolated child process.
     """
 
-    def __call__(
-        self,
-        data: bytes,
-        *,
-        name: str,
-        content_type: str | None = None,
-        max_chars: int = DEFAULT_MAX_CHARS,
-        ref: str | None = None,
-        kind: RefKind = RefKind.PATH,
-        location: str | None = None,
-        url: str | None = None,
-    ) -> LoadedSource: ...
+    def __call__(self, data: bytes, /, **facts: Unpack[BodyFacts]) -> LoadedSource: ...
 
 
 def read_path(
@@ -378,41 +383,12 @@ def read_path(
     """
     shown = os.fspath(path)
     target = Path(shown).expanduser()
+    absolute = None
     try:
         absolute = target.resolve()
         data = absolute.read_bytes()
-    except FileNotFoundError as exc:
-        raise SourceError(
-            f"No file at {shown}.", code=ErrorCode.FILE_NOT_FOUND, recovery=Recovery.FIX_INPUT
-        ) from exc
-    except IsADirectoryError as exc:
-        raise SourceError(
-            f"{shown} is a folder, not a file.",
-            code=ErrorCode.IS_DIRECTORY,
-            recovery=Recovery.FIX_INPUT,
-        ) from exc
-    except PermissionError as exc:
-        raise SourceError(
-            f"{shown} cannot be read: permission denied.",
-            code=ErrorCode.UNREADABLE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
     except OSError as exc:
-        try:
-            is_dir = (absolute if "absolute" in locals() else target).is_dir()
-        except OSError:  # the reason itself (a name too long) makes the question fail too
-            is_dir = False
-        if is_dir:
-            raise SourceError(
-                f"{shown} is a folder, not a file.",
-                code=ErrorCode.IS_DIRECTORY,
-                recovery=Recovery.FIX_INPUT,
-            ) from exc
-        raise SourceError(
-            f"{shown} cannot be read ({exc.strerror or exc}).",
-            code=ErrorCode.UNREADABLE,
-            recovery=Recovery.REVIEW_SOURCE,
-        ) from exc
+        raise _unreadable(shown, exc, absolute or target) from exc
     return read_bytes(
         data,
         name=absolute.name,
@@ -421,6 +397,50 @@ def read_path(
         ref=ref if ref is not None else shown,
         kind=RefKind.PATH,
         location=str(absolute),
+    )
+
+
+def _unreadable(shown: str, exc: OSError, path: Path) -> SourceError:
+    """The error for a file that could not be read, by what the system said of it."""
+    if isinstance(exc, FileNotFoundError):
+        message = f"No file at {shown}."
+        code, recovery = ErrorCode.FILE_NOT_FOUND, Recovery.FIX_INPUT
+    elif isinstance(exc, PermissionError):
+        message = f"{shown} cannot be read: permission denied."
+        code, recovery = ErrorCode.UNREADABLE, Recovery.REVIEW_SOURCE
+    elif isinstance(exc, IsADirectoryError) or _is_dir(path):
+        message = f"{shown} is a folder, not a file."
+        code, recovery = ErrorCode.IS_DIRECTORY, Recovery.FIX_INPUT
+    else:
+        message = f"{shown} cannot be read ({exc.strerror or exc})."
+        code, recovery = ErrorCode.UNREADABLE, Recovery.REVIEW_SOURCE
+    return SourceError(message, code=code, recovery=recovery)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # the reason itself (a name too long) makes the question fail too
+        return False
+
+
+def read_timeout_error(shown: str, seconds: float | None, *, stopped: bool = False) -> SourceError:
+    """The ``timeout`` error of a read that took longer than its budget (``--read-timeout``).
+
+    Args:
+        shown: the file, or the ref, as the user knows it.
+        seconds: the budget.
+        stopped: whether a reader process was killed for it (the message then says so).
+
+    Returns:
+        The error, with the budget in its details.
+    """
+    tail = "; the reader was stopped" if stopped else ""
+    return SourceError(
+        f"Reading {shown} took longer than its {seconds:g} s budget (--read-timeout){tail}.",
+        code=ErrorCode.TIMEOUT,
+        recovery=Recovery.RAISE_TIME_BUDGET,
+        details={"seconds": seconds},
     )
 
 
