@@ -27,6 +27,7 @@ from quote_tui.manuscripts.wordfields import (
     mendeley_v3_reference,
     reference_from_instruction,
 )
+from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
 
@@ -196,8 +197,7 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
         # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
         # unsupported compression method, encryption) fails only when it is read.
         raise _bad(f"The part {name} cannot be unpacked: {exc}.") from exc
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    return etree.fromstring(data, parser)
+    return etree.fromstring(data, xml_parser())
 
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:

@@ -21,6 +21,7 @@ from lxml import etree
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
 from quote_tui.manuscripts.locators import from_csl, parse_locator
 from quote_tui.manuscripts.model import BibEntry, Reference
+from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
 
@@ -75,8 +76,7 @@ def _endnote_reference(instruction: str, raw: str) -> Reference | None:
     at = instruction.find("<EndNote")
     if at < 0:
         return None
-    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True)
-    root = etree.fromstring(instruction[at:].encode("utf-8"), parser)
+    root = etree.fromstring(instruction[at:].encode("utf-8"), xml_parser(recover=True))
     if root is None:
         return None
     cite = root.find("Cite")

@@ -22,6 +22,7 @@ from quote_tui.sources.net.bodies import prepare_text
 from quote_tui.sources.net.fetch import FetchedBody
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.readers import jats, pubmed
+from quote_tui.sources.readers.safe_xml import xml_parser
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
 __all__ = ["efetch_url", "load_pmid", "pmc_id"]
@@ -40,9 +41,8 @@ def efetch_url(session: NetSession, db: str, uid: str) -> str:
 
 def pmc_id(data: bytes, pmid: str) -> str | None:
     """The PMC id of the record ``pmid`` (never one of its references'), or None."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True)
     try:
-        root = etree.fromstring(data, parser=parser)
+        root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError:
         return None
     for article in root.iter("PubmedArticle"):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["PubmedText", "extract_medline", "extract_pubmed_xml", "looks_like_medline"]
 
@@ -45,7 +46,7 @@ def parse_xml(data: bytes, *, what: str) -> etree._Element:
         SourceError: ``broken_file`` when malformed, ``no_text`` when empty.
     """
     try:
-        root = etree.fromstring(data, parser=_parser())
+        root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError as exc:
         raise SourceError(
             f"The {what} is malformed ({exc}).",
@@ -57,19 +58,6 @@ def parse_xml(data: bytes, *, what: str) -> etree._Element:
             f"The {what} is empty.", code=ErrorCode.NO_TEXT, recovery=Recovery.REVIEW_SOURCE
         )
     return root
-
-
-def _parser() -> etree.XMLParser:
-    # No DTD loading, no entity expansion, no network: the XML comes from outside.
-    return etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-    )
 
 
 def _local(el: etree._Element) -> str:
