@@ -27,7 +27,15 @@ from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_sou
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import find_near
 from quote_tui.engine.near import warm as _warm_near
-from quote_tui.engine.records import CheckResult, Match, MatchOptions, Rule, Status
+from quote_tui.engine.page_joins import check_across_breaks
+from quote_tui.engine.records import (
+    FOUND_STATUSES,
+    CheckResult,
+    Match,
+    MatchOptions,
+    Rule,
+    Status,
+)
 from quote_tui.engine.text import PreparedText
 
 _OPENING = "\"'“‘„‚«‹"
@@ -180,6 +188,19 @@ def check(
     Raises:
         QuoteError: the quotation is empty, too long or holds control characters.
     """
+    result = _ladder(prepared, quote, options)
+    if result.status in FOUND_STATUSES:
+        return result
+    joined = check_across_breaks(prepared, quote, options, _ladder)
+    if joined is None:
+        return result
+    if joined.status in FOUND_STATUSES or joined.best_similarity > result.best_similarity:
+        return joined
+    return result
+
+
+def _ladder(prepared: PreparedText, quote: str, options: MatchOptions) -> CheckResult:
+    """Exact, normalized, near, not found: the first that applies, in the text as it stands."""
     variants = quote_variants(validate_quote(quote, options))
     signed: list[tuple[str, Hits]] = []  # the first tier's hits that drop a number's sign
     for variant in variants:
