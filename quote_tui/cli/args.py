@@ -9,7 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
-from quote_tui.api import DEFAULT_CITATION_TIMEOUT, DEFAULT_READ_TIMEOUT, MatchOptions
+from quote_tui.api import (
+    DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_MAX_FILE_BYTES,
+    DEFAULT_READ_TIMEOUT,
+    MatchOptions,
+)
 
 
 class Parser(argparse.ArgumentParser):
@@ -26,6 +31,8 @@ _HELP = {
     "--citation-timeout": "a check that takes longer is inconclusive (time_budget); 0 for no limit",
     "--read-timeout": "a local source, or a fetched PDF or HTML page, that takes longer to read "
     "is unavailable (timeout); 0 for no limit",
+    "--max-file-bytes": "a larger local file is unavailable (too_large) before it is read; "
+    "only regular files are read (a FIFO, device or socket is not_a_file)",
     "--timeout": "one deadline for each whole download",
     "--jobs": "sources read and checked at once",
     "--min-words": "shortest quotation taken, in words",
@@ -102,6 +109,7 @@ def budget_args(group: Any) -> None:
         (
             ("--citation-timeout", _seconds, DEFAULT_CITATION_TIMEOUT, "SECONDS"),
             ("--read-timeout", _seconds, DEFAULT_READ_TIMEOUT, "SECONDS"),
+            ("--max-file-bytes", _in_range(int, 1), DEFAULT_MAX_FILE_BYTES, "N"),
         ),
     )
 
@@ -211,6 +219,7 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
         concurrency=getattr(args, "jobs", 4),
         citation_timeout=args.citation_timeout,
         read_timeout=args.read_timeout,
+        max_file_bytes=getattr(args, "max_file_bytes", DEFAULT_MAX_FILE_BYTES),
         network=api.network_settings(
             timeout=args.timeout,
             offline=args.offline,
