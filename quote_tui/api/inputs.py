@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import load_batch, parse_batch
 from quote_tui.batch.jsonl import JsonlBatch, load_jsonl_batch
 from quote_tui.batch.specs import Batch
@@ -63,7 +64,7 @@ def _is_import(path: Path) -> bool:
     """A JSON file that is another tool's (a cite-gate claims file, an agent's list), not a
     batch."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        data = loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return False  # load_batch says what is wrong with it
     return isinstance(data, list) or (

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from quote_tui._threads import in_daemon_thread, margin
+from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
 from quote_tui.sources.net.settings import RemoteSettings
@@ -162,6 +163,13 @@ class Loader:
                     recovery=Recovery.FIX_INPUT,
                 )
             text = source.text
+            if has_lone_surrogate(text):
+                raise SourceError(
+                    f"the text of source {scrub(source.id)!r} holds a lone surrogate (an escape "
+                    "such as \\ud800 that stands for no character); fix its encoding",
+                    code=ErrorCode.DECODE_ERROR,
+                    recovery=Recovery.FIX_INPUT,
+                )
             truncated = source.truncated
             if len(text) > max_chars:
                 text, truncated = text[:max_chars], True

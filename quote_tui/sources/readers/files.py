@@ -160,8 +160,6 @@ def read_file_bytes(
         filled = 0
         with open(fd, "rb", buffering=0, closefd=False) as raw:
             while True:
-                if deadline is not None and time.monotonic() > deadline:
-                    raise _past_deadline(shown)
                 if filled == len(buffer):
                     if len(buffer) > max_bytes:
                         raise _too_large(shown, len(buffer), max_bytes)
@@ -171,6 +169,9 @@ def read_file_bytes(
                 if not got:
                     break
                 filled += got
+                # checked only between full chunks: a small file is always read whole
+                if got == _CHUNK and deadline is not None and time.monotonic() > deadline:
+                    raise _past_deadline(shown)
         del buffer[filled:]
         return bytes(buffer)
     finally:
