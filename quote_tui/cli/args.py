@@ -43,6 +43,12 @@ _HELP = {
     "--max-concurrent": "checks running at once",
     "--max-waiting": "requests waiting for a slot before 503 busy",
     "--deadline": "whole-request deadline, then 504",
+    "--header-timeout": "a connection that has not sent its request headers by then gets 408 "
+    "and is closed",
+    "--body-timeout": "a request body not in by then, after its headers, gets 408 and is "
+    "closed; under --deadline",
+    "--max-connections": "open connections at once (lowered to fit the file-descriptor "
+    "limit); past it new ones are closed",
 }
 """The help of each valued option; ``add_options`` adds its default."""
 
