@@ -36,6 +36,8 @@ _HELP = {
     "--timeout": "one deadline for each whole download",
     "--jobs": "sources read and checked at once",
     "--min-words": "shortest quotation taken, in words",
+    "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
+    "warning in the report",
     "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
     "--max-body-bytes": "larger request bodies get 413",
     "--max-sources": "most sources in one request",
@@ -187,7 +189,13 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
-    add_options(group, (("--min-words", _in_range(int, 1), 4, "N"),))
+    add_options(
+        group,
+        (
+            ("--min-words", _in_range(int, 1), 4, "N"),
+            ("--max-quotes", _in_range(int, 1), 10_000, "N"),
+        ),
+    )
 
 
 def gate_args(parser: argparse.ArgumentParser) -> None:
