@@ -136,9 +136,9 @@ def special_files(port: int, root: Path) -> dict[str, Any]:
 
 def surrogates(port: int) -> dict[str, Any]:
     body = (
-        '{"sources": [{"id": "s\\ud800", "text": "a \\ud800 b c d e"}], "citations": '
-        '[{"id": "c", "source": "s\\ufffd", "quote": "x \\udfff y"}]}'
-    ).encode()
+        b'{"sources": [{"id": "s\\ud800", "text": "a \\ud800 b c d e"}], "citations": '
+        b'[{"id": "c", "source": "s\\ufffd", "quote": "x \\udfff y"}]}'
+    )
     status, report = request(port, "POST", "/v1/check", body)
     code = report["citations"][0]["error"]["code"] if status == 200 else None
     return {"ok": status == 200 and code == "decode_error" and normal(port), "status": status}
