@@ -42,3 +42,22 @@ def test_finding_quotes_visits_only_the_marks() -> None:
     assert len(spans) == 51
     latex = find_quotes("``one two three four'' and ``five six seven eight''", latex=True)
     assert len(latex) == 2
+
+
+def test_a_docx_part_is_read_only_up_to_the_cap(tmp_path: Path, monkeypatch) -> None:
+    import zipfile
+
+    import pytest
+
+    from quote_tui.engine.errors import BatchInputError
+    from quote_tui.manuscripts import docx
+
+    monkeypatch.setattr(docx, "_MAX_PART", 1000)
+    path = tmp_path / "big.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("word/document.xml", "<w:document>" + " " * 5000 + "</w:document>")
+    with zipfile.ZipFile(path) as zf:
+        # the archive understates the part's size, as a crafted one may
+        zf.getinfo("word/document.xml").file_size = 10
+        with pytest.raises(BatchInputError, match="cannot be unpacked|more than"):
+            docx._parse(zf, "word/document.xml")
