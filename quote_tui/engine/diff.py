@@ -29,16 +29,13 @@ from difflib import SequenceMatcher
 from rapidfuzz.distance import OSA, Levenshtein
 
 from quote_tui.engine.meaning import FAIL_FORMS, MINUS_PLUS, RELATIONS, is_negation, is_number_word
-from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
+from quote_tui.engine.typography import SPACELESS_CLASS, fold_chars
 
 __all__ = ["difference_spans", "word_differences"]
 
 # Scripts written without spaces: each character is a token of its own.
-_SPACELESS = (
-    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uf900-\ufaff\U00020000-\U0003134f"
-)
+_SPACELESS = SPACELESS_CLASS
 _WORD_CHAR = rf"(?:(?![{_SPACELESS}])\w)"
 # A number's sign is part of its token (see ``meaning``; text here is folded, so every minus is
 # "-"): "-0.42" and "< 0.05" each compare as one value.
@@ -113,7 +110,7 @@ class _Token:
 
 
 def _tokens(text: str) -> list[_Token]:
-    folded, where = _fold(text)
+    folded, where = fold_chars(text)
     out = []
     for m in _TOKEN.finditer(folded):
         end = where[m.end() - 1] + 1
@@ -380,7 +377,7 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
 
 
 def _bare(text: str) -> str:
-    return "".join(_fold(text)[0].split())
+    return "".join(fold_chars(text)[0].split())
 
 
 def difference_spans(

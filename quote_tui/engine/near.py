@@ -36,6 +36,7 @@ from rapidfuzz.distance import Levenshtein
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import SPACELESS, fold_chars, lower_same_length
 
 __all__ = ["NearCandidate", "find_near"]
 
@@ -72,22 +73,6 @@ _WORDS = re.compile(r"\w+")
 _BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
 
-# Typographic variants that NFKC leaves alone (or spoils, as with U+00B4 -> space + accent).
-_FOLD_TABLE = {
-    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u00b4\u02bc", "'"),
-    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
-    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d", "-"),
-    **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", ""),
-}
-# NFKC would turn x² into x2 or ½ into 1/2, which changes what a quotation says.
-_KEEP_TAGS = ("<super>", "<sub>", "<fraction>")
-_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-# Printable ASCII with single spaces: most of an English text folds as itself, run by run.
-_ASCII_RUN = re.compile(r"[!-~]+(?: [!-~]+)*")
-_SPACELESS = re.compile(
-    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uf900-\ufaff\U00020000-\U0003134f]"
-)
 # ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
 # Only ASCII is lowercased in the byte views: lowering a whole text as str costs more than the rest
 # of the index, and a capital outside ASCII merely fails to seed or costs one rough edit.
@@ -125,99 +110,11 @@ class _Index:
     postings: dict[bytes | str, array[int]]  # the blocks holding each word, in order
 
 
-def _lower(text: str) -> str:
-    """Lowercase without changing the length (U+0130 alone grows under str.lower)."""
-    low = text.lower()
-    if len(low) == len(text):
-        return low
-    return "".join(c.lower()[:1] for c in text)
-
-
-def _fold_cluster(cluster: str) -> str:
-    mapped = _FOLD_TABLE.get(cluster)
-    if mapped is not None:
-        return mapped
-    if any(unicodedata.decomposition(c).startswith(_KEEP_TAGS) for c in cluster):
-        return unicodedata.normalize("NFC", cluster)
-    folded = unicodedata.normalize("NFKC", cluster)
-    return "".join(_FOLD_TABLE.get(c, c) for c in folded)
-
-
-def _fold(text: str) -> tuple[str, list[int]]:
-    """Fold typography: returns the folded text and, per folded character, its source offset.
-
-    Whitespace runs collapse to one space (none at the ends); curly quotes, dashes, ligatures and
-    compatibility forms fold (NFKC, except super/subscripts and fractions); soft hyphens, zero-width
-    characters and hyphenated line breaks ("exam-\\nple") disappear; accents compose.
-    """
-    out: list[str] = []
-    where: list[int] = []
-    cache: dict[str, str] = {}
-    n = len(text)
-    i = 0
-    space_at = -1  # a pending collapsed space, emitted before the next visible character
-    combining = unicodedata.combining
-    while i < n:
-        m = _ASCII_RUN.match(text, i)
-        if m:
-            j = m.end()
-            if j < n and combining(text[j]):
-                j -= 1  # the last letter carries the accents that follow: fold it with them
-            if j > i:
-                if space_at >= 0 and out:
-                    out.append(" ")
-                    where.append(space_at)
-                space_at = -1
-                out.extend(text[i:j])
-                where.extend(range(i, j))
-                i = j
-                continue
-        c = text[i]
-        if c.isspace() or c == "\u00ad":
-            j = i + 1
-            while j < n and (text[j].isspace() or text[j] == "\u00ad"):
-                j += 1
-            run = text[i:j]
-            broken = any(ch in _LINE_BREAKS for ch in run)
-            if not run.strip("\u00ad") or (broken and "\u00ad" in run):
-                pass  # a soft hyphen, alone or ending a line: the word goes on
-            elif (
-                broken
-                and j < n
-                and text[j].islower()
-                and len(out) >= 2
-                and out[-1] == "-"
-                and out[-2].isalpha()
-            ):
-                out.pop()  # "exam-\nple": a word hyphenated at a line end
-                where.pop()
-            elif space_at < 0:
-                space_at = i
-            i = j
-            continue
-        j = i + 1
-        while j < n and combining(text[j]):
-            j += 1
-        cluster = text[i:j]
-        folded = cache.get(cluster)
-        if folded is None:
-            folded = cache[cluster] = _fold_cluster(cluster)
-        if folded:
-            if space_at >= 0 and out:
-                out.append(" ")
-                where.append(space_at)
-            space_at = -1
-            out.extend(folded)
-            where.extend(repeat(i, len(folded)))
-        i = j
-    return "".join(out), where
-
-
 def _build_index(text: str) -> _Index:
     sample = text[:200_000]
     visible = len(sample) - sample.count(" ") - sample.count("\n")
-    grams = visible > 0 and len(_SPACELESS.findall(sample)) > 0.3 * visible
-    low = _lower(text) if grams else text
+    grams = visible > 0 and len(SPACELESS.findall(sample)) > 0.3 * visible
+    low = lower_same_length(text) if grams else text
     data = low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
     is_ascii = len(data) == len(text)
     byte_starts = [0]
@@ -504,7 +401,7 @@ def _char_offset(index: _Index, byte: int) -> int:
 
 
 def _seed_keys(index: _Index, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
-    variants = {_lower(quote), folded_low, folded_low.replace("'", "\u2019")}
+    variants = {lower_same_length(quote), folded_low, folded_low.replace("'", "\u2019")}
     if index.grams:
         return {ch for v in variants for ch in v if not ch.isspace()}
     variants |= {quote, folded}  # capitals outside ASCII stay capitals in the index
@@ -582,7 +479,7 @@ def _distance(a: str, b: str) -> int:
 
 
 def _similarity(folded_quote: str, low_quote: str, span: str) -> float:
-    folded, _ = _fold(span)
+    folded, _ = fold_chars(span)
     return _similarity_folded(folded_quote, low_quote, folded)
 
 
@@ -590,13 +487,13 @@ def _similarity_folded(folded_quote: str, low_quote: str, folded: str) -> float:
     longest = max(len(folded), len(folded_quote))
     if not longest:
         return 1.0
-    lowered = 1.0 - _distance(low_quote, _lower(folded)) / longest
+    lowered = 1.0 - _distance(low_quote, lower_same_length(folded)) / longest
     cased = 1.0 - _distance(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
 def _is_word(ch: str) -> bool:
-    return (ch.isalnum() or unicodedata.combining(ch) > 0) and not _SPACELESS.match(ch)
+    return (ch.isalnum() or unicodedata.combining(ch) > 0) and not SPACELESS.match(ch)
 
 
 def _paragraph_break(gap: str) -> bool:
@@ -703,14 +600,14 @@ def _snap(
         for e in sorted(_edge_options(text, end, is_start=False)):
             if e <= s:
                 continue
-            folded, _ = _fold(text[s:e])
+            folded, _ = fold_chars(text[s:e])
             similarity = _similarity_folded(folded_quote, low_quote, folded)
             scored.append((NearCandidate(s, e, similarity), _words(folded)))
     if not scored:
         return None
     top = max(c.similarity for c, _ in scored)
     words = _words(folded_quote)
-    if len(words) < 4 or _SPACELESS.search(folded_quote):
+    if len(words) < 4 or SPACELESS.search(folded_quote):
         tolerance = 0.0
     else:
         tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
@@ -734,10 +631,10 @@ def _snap(
 
 def _refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
     """Align the folded quotation inside text[lo:hi] and return the snapped, scored span."""
-    window, where = _fold(text[lo:hi])
+    window, where = fold_chars(text[lo:hi])
     if not window:
         return None
-    query, target = _encode_pair(low_quote, _lower(window))
+    query, target = _encode_pair(low_quote, lower_same_length(window))
     distance, ends = _end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
@@ -950,10 +847,10 @@ def find_near(
     """
     del options  # the threshold is applied by the ladder, which also reports best_similarity
     text = prepared.text
-    folded_quote, _ = _fold(quote)
+    folded_quote, _ = fold_chars(quote)
     if limit <= 0 or not text or not folded_quote:
         return ()
-    low_quote = _lower(folded_quote)
+    low_quote = lower_same_length(folded_quote)
     index = _index(prepared)
     qbytes = low_quote.encode("utf-8", "surrogatepass")
     margin = len(qbytes) // 2 + 64
@@ -967,7 +864,7 @@ def find_near(
     if big and (not regions or (len(qbytes) <= _SHORT_QUOTE_BYTES and _few_rare(index, word_keys))):
         # Every word is common (a small lexicon), or a short quotation has only a rare word or
         # two that stand in many places: pairs of adjacent words still tell regions apart.
-        wanted = _quote_pairs({_lower(quote), low_quote})
+        wanted = _quote_pairs({lower_same_length(quote), low_quote})
         postings = _pair_postings(index, _pairs(prepared, index), wanted)
         paired = _seed_regions(index, set(postings), span, count, postings)
         regions = paired + [w for w in regions if all(abs(w - p) >= span for p in paired)]

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import near
-from quote_tui.engine.near import NearCandidate, _fold, find_near
+from quote_tui.engine.near import NearCandidate, find_near
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import fold_chars
 
 OPTIONS = MatchOptions()
 
@@ -239,7 +240,7 @@ def test_long_quotation_in_a_big_text() -> None:
 
 def test_fold_maps_back_to_source_offsets() -> None:
     text = "  \u201cA\ufb01ne ex-\nample\u201d\u00a0\u2014 caf\u0065\u0301\u00ad\nbar x\u00b2"
-    folded, where = _fold(text)
+    folded, where = fold_chars(text)
     assert folded == '"Afine example" - caf\u00e9bar x\u00b2'
     assert len(where) == len(folded)
     assert where == sorted(where)
@@ -300,7 +301,7 @@ def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int
         i for i in range(1, len(text)) if not (_is_word(text[i - 1]) and _is_word(text[i]))
     ]
     a, b = sorted((cuts[cut[0] % len(cuts)], cuts[cut[1] % len(cuts)]))
-    folded, _ = _fold(text[a:b])
+    folded, _ = fold_chars(text[a:b])
     if not folded:
         return
     best = _near(text, text[a:b])[0]
@@ -309,9 +310,10 @@ def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int
 
 def _reference_best(text: str, quote: str) -> float:
     """Slow and obvious: score every span between word boundaries."""
-    from quote_tui.engine.near import _lower, _similarity
+    from quote_tui.engine.near import _similarity
+    from quote_tui.engine.typography import lower_same_length as _lower
 
-    folded, _ = _fold(quote)
+    folded, _ = fold_chars(quote)
     low = _lower(folded)
     cuts = sorted(
         {0, len(text)}
@@ -351,7 +353,7 @@ def _read_plain(path) -> str:  # type: ignore[no-untyped-def]
 
 
 def _comparable(text: str) -> str:
-    folded, _ = _fold(text)
+    folded, _ = fold_chars(text)
     return folded.lower().replace("-", "")
 
 
