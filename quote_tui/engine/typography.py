@@ -50,6 +50,7 @@ __all__ = [
     "cuts_word",
     "edge_ok",
     "fold_chars",
+    "is_spaced_word_char",
     "is_word_edge",
     "lower_same_length",
     "quote_char",
@@ -220,6 +221,11 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
 def is_word_edge(c: str) -> bool:
     """True when ``c`` is word-like (letters, digits, marks): such an edge may not cut a word."""
     return c.isalnum() or c == "_" or unicodedata.category(c)[0] == "M"
+
+
+def is_spaced_word_char(c: str) -> bool:
+    """True for a letter, digit or mark of a script written with spaces (a word goes on)."""
+    return (c.isalnum() or unicodedata.combining(c) > 0) and not SPACELESS.match(c)
 
 
 def cuts_word(left: str, right: str) -> bool:

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import exact, near, periodic
+from quote_tui.engine import exact, periodic
 from quote_tui.engine.check import check
 from quote_tui.engine.meaning import sign_before
+from quote_tui.engine.near.align import disjoint
 from quote_tui.engine.records import Status
 from quote_tui.engine.text import PreparedText
 
@@ -37,7 +38,7 @@ HIT = st.tuples(st.integers(0, 3).map(float), st.integers(0, 60), st.integers(1,
 @given(st.lists(HIT, max_size=40), st.integers(1, 8))
 def test_disjoint_sweep_agrees_with_pairwise_reference(hits: list, limit: int) -> None:
     hits = sorted(hits)
-    assert near._disjoint(hits, limit) == _disjoint_reference(hits, limit)
+    assert disjoint(hits, limit) == _disjoint_reference(hits, limit)
 
 
 def test_phrase_repeated_many_times_is_checked_quickly() -> None:

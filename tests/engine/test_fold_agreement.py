@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from quote_tui.engine.check import check
 from quote_tui.engine.near import find_near
-from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
+from quote_tui.engine.records import FOUND_STATUSES
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import (
     DASHES,
@@ -66,7 +66,7 @@ def test_every_rule_is_accepted_alike_by_every_tier(case: tuple[str, str, str], 
     assert any(m.start == start and m.end == start + len(piece) for m in result.matches), rule
 
     assert fold_chars(piece)[0] == fold_chars(quote)[0], rule
-    best = find_near(prepared, quote, options=MatchOptions(), limit=1)
+    best = find_near(prepared, quote, limit=1)
     assert best and best[0].similarity == 1.0, (rule, best)
 
 
