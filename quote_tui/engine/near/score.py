@@ -13,12 +13,8 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 
 from quote_tui.engine.records import MatchOptions
-from quote_tui.engine.typography import (
-    SPACELESS,
-    fold_chars,
-    is_spaced_word_char,
-    lower_same_length,
-)
+from quote_tui.engine.typography import SPACELESS, fold_chars, lower_same_length
+from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = [
     "NearCandidate",
@@ -49,7 +45,12 @@ _BAND_GROWTH = 4
 # quotations of six to ten words on the corpus' generated cases).
 _SHORT_WORDS = 10
 _SHORT_ALLOWANCE = 0.05
-_WORDS = re.compile(r"\w+")
+# A word as the span ranking compares words: letters and digits, joined by an apostrophe or a
+# hyphen ("don't", "alpha-catenin"), or digits joined by a decimal point or a thousands separator
+# ("0.05"), so that an edge never counts half a word as a word.
+_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
+# Words of a quotation, to tell a short quotation from a long one.
+_PLAIN_WORDS = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,7 @@ def near_threshold(quote: str, options: MatchOptions) -> float:
     Returns:
         The threshold for this quotation.
     """
-    if len(_WORDS.findall(quote)) <= _SHORT_WORDS:
+    if len(_PLAIN_WORDS.findall(quote)) <= _SHORT_WORDS:
         return options.near_threshold - _SHORT_ALLOWANCE
     return options.near_threshold
 
@@ -142,20 +143,26 @@ def pick_span(
     Returns:
         The winning candidate.
     """
-    top = max(c.similarity for c, _ in scored)
     words = words_of(folded_quote)
     if len(words) < _RANKED_BY_WORDS or SPACELESS.search(folded_quote):
         tolerance = 0.0
     else:
         tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
 
-    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, int, float, int]:
+    def anchors(span_words: list[str]) -> int:
+        # edges that start (end) with the quotation's own first (last) word
+        if not span_words or not words:
+            return 0
+        return (span_words[0] == words[0]) + (span_words[-1] == words[-1])
+
+    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, int, int, float, int]:
         c, span_words = item
         # a stray mark at an edge (") and rs27", "(based on") where the quotation has a word
-        stray = (
-            is_spaced_word_char(folded_quote[0]) and not is_spaced_word_char(text[c.start])
-        ) + (is_spaced_word_char(folded_quote[-1]) and not is_spaced_word_char(text[c.end - 1]))
+        stray = (is_word(folded_quote[0]) and not is_word(text[c.start])) + (
+            is_word(folded_quote[-1]) and not is_word(text[c.end - 1])
+        )
         return (
+            -anchors(span_words) if tolerance else 0,
             Levenshtein.distance(words, span_words),
             abs(len(span_words) - len(words)),
             stray,
@@ -163,4 +170,12 @@ def pick_span(
             c.start - c.end,
         )
 
-    return min((item for item in scored if item[0].similarity >= top - tolerance), key=rank)[0]
+    top = max(c.similarity for c, _ in scored)
+    # An edge on the quotation's own word may cost up to one more word of similarity: the words
+    # it brings in (a dropped "did not") are what the differences must show.
+    kept = [
+        item
+        for item in scored
+        if item[0].similarity >= top - tolerance * (1 + (anchors(item[1]) if tolerance else 0))
+    ]
+    return min(kept, key=rank)[0]

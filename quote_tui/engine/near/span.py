@@ -12,7 +12,7 @@ import unicodedata
 
 from quote_tui.engine.near.align import LONG_QUOTE, encode_pair, end_locations, start_of
 from quote_tui.engine.near.score import NearCandidate, pick_span, similarity_folded, words_of
-from quote_tui.engine.typography import fold_chars, lower_same_length
+from quote_tui.engine.typography import HYPHENS, fold_chars, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = ["refine", "snap"]
@@ -28,6 +28,12 @@ _LONG_WINDOW_ENDS = 2
 _WORD_REACH = 256
 # How far back a word hyphenated across a line break is looked for before a start.
 _BROKEN_REACH = 40
+# Characters that join two word characters into one word, and two digits into one number.
+_WORD_JOINERS = "'\u2019\u02bc" + HYPHENS
+_NUMBER_JOINERS = ".,"
+# Words further out than the first that an edge may reach, where the quotation's own edge word
+# stands: a dropped negation after the first word ("You [don't] have") is two words out.
+_ANCHOR_WORDS = 3
 _BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
 
@@ -37,22 +43,68 @@ def _paragraph_break(gap: str) -> bool:
     return sum(gap.count(ch) for ch in "\n\r\u2029") - gap.count("\r\n") >= 2
 
 
-def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
-    """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, and
-    one word further out (kept only when it scores better, e.g. "The committee" for "The panel")."""
+def _joins(text: str, i: int) -> bool:
+    """True when ``text[i]`` joins the characters on either side into one word: an apostrophe
+    ("don't") or a hyphen ("alpha-catenin") between word characters, a decimal point or a
+    thousands separator between digits ("0.05", "1,000")."""
+    if i <= 0 or i + 1 >= len(text):
+        return False
+    c, before, after = text[i], text[i - 1], text[i + 1]
+    if c in _WORD_JOINERS:
+        return is_word(before) and is_word(after)
+    return c in _NUMBER_JOINERS and before.isdigit() and after.isdigit()
+
+
+def _in_word(text: str, i: int) -> bool:
+    """True when ``text[i]`` belongs to a word, joined words included."""
+    return is_word(text[i]) or _joins(text, i)
+
+
+def _cuts(text: str, pos: int) -> bool:
+    """True when an edge at ``pos`` would split a word (or a number at its decimal point)."""
+    return 0 < pos < len(text) and _in_word(text, pos - 1) and _in_word(text, pos)
+
+
+def _word_start(text: str, p: int, floor: int) -> int:
+    """Where the word ending at (or holding) ``p`` starts, walking back at most to ``floor``."""
+    while p > floor and _in_word(text, p - 1):
+        p -= 1
+    return p
+
+
+def _word_end(text: str, p: int, ceiling: int) -> int:
+    """Where the word starting at (or holding) ``p`` ends, walking on no further than
+    ``ceiling``."""
+    while p < ceiling and _in_word(text, p):
+        p += 1
+    return p
+
+
+def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks: bool) -> set[int]:
+    """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, one
+    word further out (kept only when it scores better, e.g. "The committee" for "The panel"),
+    one word further in, and up to ``_ANCHOR_WORDS`` words further out where the quotation's own
+    edge word stands (its first word dropped or changed the next: "PTEN [did not] activate").
+
+    Args:
+        text: the checked text.
+        pos: the rough edge.
+        is_start: whether this is the span's start (else its end).
+        edge_word: the quotation's first (or last) word, as ``words_of`` gives it.
+        marks: whether the quotation begins (or ends) with a mark rather than a word: the marks
+            next to a word edge are then options too.
+
+    Returns:
+        Offsets in ``text``; none cuts a word.
+    """
     # Edges move at most _WORD_REACH characters: a "word" of a million letters (one character
     # repeated, DNA) would otherwise be walked letter by letter for every option.
     floor = max(0, pos - _WORD_REACH)
     n = min(len(text), pos + _WORD_REACH)
-    if pos <= 0 or pos >= len(text) or not (is_word(text[pos - 1]) and is_word(text[pos])):
-        options = {pos}
+    if _cuts(text, pos):
+        options = {_word_start(text, pos, floor), _word_end(text, pos, n)}
     else:
-        left, right = pos, pos
-        while left > floor and is_word(text[left - 1]):
-            left -= 1
-        while right < n and is_word(text[right]):
-            right += 1
-        options = {left, right}
+        options = {pos}
     snapped: set[int] = set()
     for p in options:
         if is_start:
@@ -62,26 +114,57 @@ def _edge_options(text: str, pos: int, *, is_start: bool) -> set[int]:
             while p > floor and text[p - 1].isspace():
                 p -= 1
         snapped.add(p)
+    outer = _outer_words(text, min(snapped) if is_start else max(snapped), is_start, floor, n)
+    if outer:
+        snapped.add(outer[0][0])
+        snapped.update(q for q, word in outer[1:] if word == edge_word)
+    inner = _inner_word(text, snapped, is_start=is_start)
+    options = _whole_broken_words(text, snapped | inner, is_start=is_start)
+    if marks:
+        options |= {_with_marks(text, p, is_start, floor, n) for p in options}
+    return options
+
+
+def _outer_words(text: str, p: int, is_start: bool, floor: int, n: int) -> list[tuple[int, str]]:
+    """The next ``_ANCHOR_WORDS`` word edges outward from ``p`` (before each word, going back; after
+    it, going on), each with its word, stopping at a paragraph break."""
+    out: list[tuple[int, str]] = []
+    for _ in range(_ANCHOR_WORDS):
+        if is_start:
+            g = p
+            while g > floor and not _in_word(text, g - 1):
+                g -= 1
+            q = _word_start(text, g, floor)
+            if q >= g or _paragraph_break(text[g:p]):
+                break
+            out.append((q, _first_word(text[q:g])))
+        else:
+            g = p
+            while g < n and not _in_word(text, g):
+                g += 1
+            q = _word_end(text, g, n)
+            if q <= g or _paragraph_break(text[p:g]):
+                break
+            out.append((q, _first_word(text[g:q])))
+        p = q
+    return out
+
+
+def _first_word(piece: str) -> str:
+    """A word as the ranking compares it (folded, lowercased)."""
+    words = words_of(fold_chars(piece)[0])
+    return words[0] if words else ""
+
+
+def _with_marks(text: str, p: int, is_start: bool, floor: int, n: int) -> int:
+    """An edge moved outward over the marks that touch it ("(p" to "(", "trial" to "trial.")."""
     if is_start:
-        p = min(snapped)
-        while p > floor and text[p - 1].isspace():
+        while p > floor and not text[p - 1].isspace() and not _in_word(text, p - 1):
             p -= 1
-        q = p
-        while q > floor and is_word(text[q - 1]):
-            q -= 1
-        if q < p and not _paragraph_break(text[p : min(snapped)]):
-            snapped.add(q)
     else:
-        p = max(snapped)
-        while p < n and text[p].isspace():
+        while p < n and not text[p].isspace() and not _in_word(text, p):
             p += 1
-        q = p
-        while q < n and is_word(text[q]):
-            q += 1
-        if q > p and not _paragraph_break(text[max(snapped) : p]):
-            snapped.add(q)
-    return _whole_broken_words(text, snapped | _inner_word(text, snapped, is_start=is_start),
-                               is_start=is_start)  # fmt: skip
+    return p
 
 
 def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
@@ -89,16 +172,12 @@ def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
     floor = max(0, min(snapped) - _WORD_REACH)
     n = min(len(text), max(snapped) + _WORD_REACH)
     if is_start:
-        q = max(snapped)
-        while q < n and is_word(text[q]):
-            q += 1
-        while q < n and not is_word(text[q]):
+        q = _word_end(text, max(snapped), n)
+        while q < n and not _in_word(text, q):
             q += 1
         return {q} if q < n else set()
-    q = min(snapped)
-    while q > floor and is_word(text[q - 1]):
-        q -= 1
-    while q > floor and not is_word(text[q - 1]):
+    q = _word_start(text, min(snapped), floor)
+    while q > floor and not _in_word(text, q - 1):
         q -= 1
     return {q} if q > floor else set()
 
@@ -124,8 +203,15 @@ def snap(
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
     scored: list[tuple[NearCandidate, list[str]]] = []
-    for s in sorted(_edge_options(text, start, is_start=True)):
-        for e in sorted(_edge_options(text, end, is_start=False)):
+    words = words_of(folded_quote) or [""]
+    starts = _edge_options(
+        text, start, is_start=True, edge_word=words[0], marks=not is_word(folded_quote[0])
+    )
+    ends = _edge_options(
+        text, end, is_start=False, edge_word=words[-1], marks=not is_word(folded_quote[-1])
+    )
+    for s in sorted(starts):
+        for e in sorted(ends):
             if e <= s:
                 continue
             folded, _ = fold_chars(text[s:e])
