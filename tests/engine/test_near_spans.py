@@ -7,6 +7,7 @@ its differences.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,18 @@ def test_span_never_starts_after_a_decimal_point() -> None:
     assert _critical(match, DiffKind.SIGN)
 
 
+@pytest.mark.parametrize("quote_start", ["05)", "5)"])
+def test_a_number_cut_at_its_decimal_point_is_critical(quote_start: str) -> None:
+    source = (
+        "The effect was significant (p < 0.05) with n = 50 participants in the final "
+        "analysis of the trial. Then more."
+    )
+    quote = f"{quote_start} with n = 50 participants in the final analysis of the trial."
+    match = _near_match(source, quote)
+    assert "0.05" in match.text
+    assert _critical(match, DiffKind.NUMBER)
+
+
 # --- properties: sentences with an edge word changed, or a contraction negation dropped
 
 _VOCABULARY = [
@@ -116,6 +129,7 @@ _VOCABULARY = [
 _CONTEXT = ["alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
 _REPLACEMENTS = ["plank", "gravel", "summit", "cobalt", "lemon", "tractor", "puzzle", "walnut"]
 _CONTRACTIONS = ("don't", "doesn't", "didn't", "can't", "won't", "isn't", "wasn't", "couldn't")
+_NEGATIONS = (*_CONTRACTIONS, "not", "never", "no", "hardly", "without")
 
 _sentence = st.lists(st.sampled_from(_VOCABULARY), min_size=7, max_size=14, unique=True)
 _context = st.lists(st.sampled_from(_CONTEXT), min_size=3, max_size=6)
@@ -151,10 +165,10 @@ def test_a_changed_edge_word_belongs_to_the_span(
     words=_sentence,
     before=_context,
     after=_context,
-    at=st.integers(min_value=1, max_value=5),
-    negation=st.sampled_from(_CONTRACTIONS),
+    at=st.integers(min_value=1, max_value=6),
+    negation=st.sampled_from(_NEGATIONS),
 )
-def test_a_dropped_contraction_is_a_critical_negation(
+def test_a_dropped_negation_is_critical_anywhere(
     words: list[str], before: list[str], after: list[str], at: int, negation: str
 ) -> None:
     with_negation = [*words[:at], negation, *words[at:]]
