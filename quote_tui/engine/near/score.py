@@ -17,6 +17,7 @@ from quote_tui.engine.typography import SPACELESS, fold_chars, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = [
+    "SCORED_WORDS",
     "NearCandidate",
     "near_threshold",
     "pick_span",
@@ -48,7 +49,7 @@ _SHORT_ALLOWANCE = 0.05
 # A word as the span ranking compares words: letters and digits, joined by an apostrophe or a
 # hyphen ("don't", "alpha-catenin"), or digits joined by a decimal point or a thousands separator
 # ("0.05"), so that an edge never counts half a word as a word.
-_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
+SCORED_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
 # Words of a quotation, to tell a short quotation from a long one.
 _PLAIN_WORDS = re.compile(r"\w+")
 
@@ -85,7 +86,7 @@ def near_threshold(quote: str, options: MatchOptions) -> float:
 
 def words_of(folded: str) -> list[str]:
     """The words of a folded text, lowercased, as the span ranking compares them."""
-    return _WORDS.findall(folded.lower())
+    return SCORED_WORDS.findall(folded.lower())
 
 
 def _distance(a: str, b: str) -> int:

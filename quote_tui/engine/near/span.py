@@ -9,9 +9,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 
 from quote_tui.engine.near.align import LONG_QUOTE, encode_pair, end_locations, start_of
-from quote_tui.engine.near.score import NearCandidate, pick_span, similarity_folded, words_of
+from quote_tui.engine.near.score import (
+    SCORED_WORDS,
+    NearCandidate,
+    pick_span,
+    similarity_folded,
+    words_of,
+)
 from quote_tui.engine.typography import HYPHENS, fold_chars, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
@@ -210,13 +217,35 @@ def snap(
     ends = _edge_options(
         text, end, is_start=False, edge_word=words[-1], marks=not is_word(folded_quote[-1])
     )
+    if not starts or not ends:
+        return None
+    # One fold and one word scan of the widest option serve every option: each option's edges
+    # stand on word boundaries, where the fold of a slice is the slice of the fold.
+    base = min(starts)
+    folded_all, where = fold_chars(text[base : max(ends)])
+    places = [base + w for w in where]
+    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(folded_all.lower())]
+    word_starts = [a for a, _, _ in found]
+
+    def inside(k: int) -> bool:
+        # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
+        w = bisect_right(word_starts, k) - 1
+        return w >= 0 and found[w][0] < k < found[w][1]
+
     for s in sorted(starts):
+        i = bisect_left(places, s)
+        first = bisect_left(word_starts, i)
         for e in sorted(ends):
             if e <= s:
                 continue
-            folded, _ = fold_chars(text[s:e])
+            j = bisect_left(places, e)
+            folded = folded_all[i:j]
+            if inside(i) or inside(j):
+                span_words = words_of(folded)
+            else:
+                span_words = [w for _, _, w in found[first : bisect_left(word_starts, j)]]
             similarity = similarity_folded(folded_quote, low_quote, folded)
-            scored.append((NearCandidate(s, e, similarity), words_of(folded)))
+            scored.append((NearCandidate(s, e, similarity), span_words))
     if not scored:
         return None
     return pick_span(text, scored, folded_quote)
