@@ -41,6 +41,8 @@ _NUMBER_JOINERS = ".,"
 # Words further out than the first that an edge may reach, where the quotation's own edge word
 # stands: a dropped negation after the first word ("You [don't] have") is two words out.
 _ANCHOR_WORDS = 3
+# A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
+# snapped edges take it whole.
 _BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
 
