@@ -21,7 +21,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from quote_tui.engine.normalize import HYPHENS
 from quote_tui.engine.records import (
     CheckResult,
     Difference,
@@ -32,6 +31,7 @@ from quote_tui.engine.records import (
     Status,
 )
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import HYPHENS, SOFT_HYPHEN
 
 __all__ = ["Bridge", "bridges", "check_across_breaks"]
 
@@ -45,7 +45,7 @@ window check."""
 _WINDOW_SLACK = 200
 """Characters of context beyond the quotation's length on each side of a joined break."""
 # the hyphen and the blank line first: a scan that starts at every letter would cost far more
-_BROKEN = re.compile(r"[" + HYPHENS + r"\xad][ \t]*\r?\n[ \t]*(?:\r?\n|\f)\s*")
+_BROKEN = re.compile(r"[" + HYPHENS + SOFT_HYPHEN + r"][ \t]*\r?\n[ \t]*(?:\r?\n|\f)\s*")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _BLOCK_START = re.compile(r"\n[ \t]*\n\s*(?=\S)")
 _WORD = re.compile(r"[^\W\d_]+")

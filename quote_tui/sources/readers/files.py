@@ -28,7 +28,7 @@ DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024
 """Largest local file read (256 MiB): a 50,000,000-character text is at most 200 MB of UTF-8,
 and a PDF past this is a scanned book whose text layer is far smaller."""
 
-NOT_A_FILE = "not_a_file"
+NOT_A_FILE = ErrorCode.NOT_A_FILE
 """The error code of a path that names a FIFO, a device or a socket."""
 
 _CHUNK = 1 << 20

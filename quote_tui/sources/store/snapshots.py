@@ -26,7 +26,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from quote_tui.engine.errors import Recovery, SourceError
+from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import Redirect, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import ParsedRef, parse_ref
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 _SCHEMA_VERSION = "1"
-BAD_STORE = "bad_store"
+BAD_STORE = ErrorCode.BAD_STORE
 """The error code of a store file that is not a usable snapshot store."""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
