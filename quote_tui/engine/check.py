@@ -190,8 +190,11 @@ def check(
     joined = check_across_breaks(prepared, quote, options, _ladder)
     if joined is None:
         return result
-    if joined.status in FOUND_STATUSES or joined.best_similarity > result.best_similarity:
-        return joined
+    status, matches = joined
+    best = max(m.similarity for m in matches)
+    if status in FOUND_STATUSES or best > result.best_similarity:
+        kept = matches[: options.max_matches]
+        return _result(prepared, quote, status, kept, len(matches), best, options)
     return result
 
 
