@@ -15,7 +15,7 @@ from quote_tui.engine.near.index import SEED_BYTES, index_of
 from quote_tui.engine.near.pairs import pair_postings, pairs_of, quote_pairs
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
-from quote_tui.engine.typography import fold_chars
+from quote_tui.engine.typography import edge_ok, fold_chars
 
 OPTIONS = MatchOptions()
 
@@ -298,8 +298,13 @@ def test_any_unicode_never_crashes(text: str, quote: str) -> None:
     cut=st.tuples(st.integers(0, 299), st.integers(0, 299)),
 )
 def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int, int]) -> None:
+    # a boundary cuts neither a word nor a number ("0." is not a piece of "0.0")
     cuts = [0, len(text)] + [
-        i for i in range(1, len(text)) if not (_is_word(text[i - 1]) and _is_word(text[i]))
+        i
+        for i in range(1, len(text))
+        if not (_is_word(text[i - 1]) and _is_word(text[i]))
+        and edge_ok(text, 0, i)
+        and edge_ok(text, i, len(text))
     ]
     a, b = sorted((cuts[cut[0] % len(cuts)], cuts[cut[1] % len(cuts)]))
     folded, _ = fold_chars(text[a:b])
