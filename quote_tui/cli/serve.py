@@ -57,4 +57,12 @@ def cmd_app(args: argparse.Namespace) -> int:
 
     if args.command == "demo":
         return int(run_app(demo=True) or 0)
-    return int(run_app(getattr(args, "file", None)) or 0)
+    scan = {}
+    if args.command == "open":
+        scan = {
+            "bib": tuple(args.bib),
+            "pdfs": args.pdfs,
+            "zotero": args.zotero,
+            "min_words": args.min_words,
+        }
+    return int(run_app(getattr(args, "file", None), scan=scan) or 0)

@@ -149,7 +149,8 @@ def scan(
 
     Args:
         path: the manuscript.
-        bib: BibTeX/BibLaTeX or CSL-JSON bibliography files.
+        bib: BibTeX/BibLaTeX or CSL-JSON bibliography files; when none is given, the one the
+            manuscript names (YAML ``bibliography:``, ``\\bibliography{}``) or keeps beside it.
         pdfs: a folder of PDFs to find cited works in (by DOI or title).
         zotero: a Zotero data directory (holding zotero.sqlite and storage/).
         min_words: quotations with fewer words are skipped as scare quotes.
@@ -171,6 +172,10 @@ def scan(
 
         return import_json(manuscript)
     ms = read_manuscript(manuscript)
+    if not bib:
+        from quote_tui.manuscripts.bibfind import find_bibliographies
+
+        bib = find_bibliographies(manuscript)
     bibliography = Bibliography.from_entries(load_bibliography(Path(b)) for b in bib)
     pdf_folder = None
     if pdfs is not None:

@@ -18,6 +18,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
+from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
@@ -32,7 +33,7 @@ __all__ = ["MainScreen"]
 _UNDO_DEPTH = 100
 
 
-class MainScreen(MainWork, Screen[None]):
+class MainScreen(MainWork, BibliographyWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
@@ -45,6 +46,7 @@ class MainScreen(MainWork, Screen[None]):
         Binding("e", "export", "Export"),
         Binding("z", "zoom", "Zoom"),
         Binding("u", "use_source_wording", "Use wording", show=False),
+        Binding("b", "add_bibliography", "Bibliography", show=False),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("Y", "show_passage", "Show passage", show=False),
         Binding("escape", "cancel_work", "Cancel", show=False),

@@ -20,7 +20,11 @@ from textual.worker import Worker, WorkerState
 from quote_tui.api import CitationOutcome, CitationSpec, Session, SourceOutcome, same_work_key
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
-from quote_tui.app.screens.load_source import LoadedChoice, LoadSourceScreen
+from quote_tui.app.screens.load_source import (
+    BibliographyChoice,
+    LoadedChoice,
+    LoadSourceScreen,
+)
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -124,8 +128,11 @@ class MainWork:
         )
         self.app.push_screen(screen, self._source_loaded)
 
-    def _source_loaded(self, choice: LoadedChoice | None) -> None:
+    def _source_loaded(self, choice: LoadedChoice | BibliographyChoice | None) -> None:
         if choice is None:
+            return
+        if isinstance(choice, BibliographyChoice):
+            self.add_bibliography(choice.path)  # type: ignore[attr-defined]
             return
         same = self._same_source(choice)
         if same is not None:

@@ -32,9 +32,30 @@ _RECOVERY = {
 }
 
 
-def recovery_hint(code: str | None) -> str:
-    """One sentence for a recovery code (empty when there is none)."""
-    return _RECOVERY.get(code or "", "")
+_BY_CODE = {
+    "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
+    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
+    "no_source": "Load the cited work (o), then pick it as the citation's source (Enter).",
+    "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
+    "source (Enter).",
+    "is_directory": "Pick a file inside the folder, not the folder.",
+    "encrypted": "Save a copy without the password (a PDF viewer can) and load it (o), or "
+    "paste its text (o, then the Paste tab).",
+}
+"""Hints for error codes whose fix in the app is more specific than their recovery code's."""
+
+
+def recovery_hint(code: str | None, error_code: str | None = None) -> str:
+    """One sentence saying what to do (empty when there is nothing to say).
+
+    Args:
+        code: the error's recovery code.
+        error_code: the error's own code, when a hint for it says more.
+
+    Returns:
+        The hint.
+    """
+    return _BY_CODE.get(error_code or "") or _RECOVERY.get(code or "", "")
 
 
 def describe_location(match: Match, prepared: PreparedText | None) -> str:
@@ -209,7 +230,7 @@ def detail_content(
             (f"  [{err.get('code')}]", "$text-muted"),
             "\n",
         ]
-        hint = recovery_hint(err.get("recovery"))
+        hint = recovery_hint(err.get("recovery"), err.get("code"))
         if hint:
             out += [_field("What to do"), hint, "\n"]
     if verdict is None and not checking:
