@@ -127,3 +127,69 @@ def test_7_docx_author_date_with_no_bibliography_says_none_was_given(tmp_path: P
     message = resolver.sources[0].unavailable.message
     assert "No bibliography was given" in message
     assert "matches no entry" not in message
+
+
+def test_8_the_detail_says_where_the_quotation_stands_and_the_cited_page() -> None:
+    from quote_tui.api import CitationSpec
+    from quote_tui.app.widgets.detail import detail_content
+
+    citation = CitationSpec(
+        "c1",
+        "s1",
+        QUOTE,
+        {"label": "page", "value": "1"},
+        extra={"location": {"file": "paper.md", "line": 3, "column": 38}},
+    )
+    text = detail_content(citation, None, None).plain
+    assert "paper.md, line 3, column 38" in text
+    assert "cited page 1" in text
+
+
+async def test_18_20_22_23_viewer_messages_wrap_subtitles_follow_and_matches_are_counted(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+
+    folder = tmp_path / "paper"
+    paper = write_paper(folder, bib_name=None)
+    (folder / "pride.txt").write_text(PRIDE * 3, encoding="utf-8")
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    text = paper.read_text(encoding="utf-8")
+    paper.write_text(
+        text + '\nAnd "the lost words of nowhere at all here" [@nobody2020, p. 2].\n',
+        encoding="utf-8",
+    )
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("C")
+        await settle(app, pilot)
+        main = app.screen
+        # 22: the title's counts carry words, never a bare "-1"
+        assert "∅" not in app.sub_title or "no source" in app.sub_title
+        assert "unavailable" in app.sub_title
+        assert " -1" not in app.sub_title
+        viewer = main.query_one(SourceViewer)
+        viewer.focus()
+        await pilot.press("n")
+        await settle(app, pilot)
+        # 23: which match is shown, its similarity, and the detail follows
+        assert "match 2 of 3" in viewer.border_subtitle
+        assert "100%" in viewer.border_subtitle
+        body = str(main.query_one(CitationDetail).query_one("#detail-body").render())
+        assert "match 2 of 3" in body
+        main.query_one(CitationDetail).focus()
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert "match 3 of 3" in viewer.border_subtitle
+        # 20: an unavailable source does not keep the previous one's facts
+        from quote_tui.app.widgets.citation_list import CitationList
+
+        main.query_one(CitationList).focus()
+        await pilot.press("down")
+        await settle(app, pilot)
+        assert "lines" not in (viewer.border_subtitle or "")
+        # 18: the message wraps inside the pane
+        rows = [viewer.render_line(y).text for y in range(1, 6)]
+        assert all(len(r.rstrip()) <= viewer.scrollable_content_region.width for r in rows)
+        assert "reference list." in " ".join(" ".join(r.split()) for r in rows)

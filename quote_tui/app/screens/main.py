@@ -140,7 +140,8 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         ws = self.workspace
         self.query_one(CitationList).workspace = ws
         counts = ws.counts()
-        summary = " ".join(f"{look(k).mark}{v}" for k, v in counts.items())
+        # a mark and its word: "-1" alone read as minus one
+        summary = "  ".join(f"{look(k).mark}{v} {look(k).word}" for k, v in counts.items())
         total = len(ws.citations)
         self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
         self._refresh_highlights()
@@ -172,12 +173,14 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         if spec is None:
             viewer.prepared = None
             viewer.border_title = "Source"
+            viewer.border_subtitle = ""
             viewer.placeholder = f"The source {source_id!r} is not in this workspace."
             return
         outcome = self.outcomes.get(source_id or "")
         if outcome is None:
             viewer.prepared = None
             viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
+            viewer.border_subtitle = ""
             viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
             self.read_for_viewer(spec.id)
             return
@@ -190,6 +193,8 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
             viewer.prepared = None
             err = outcome.error
             viewer.border_title = f"Source · {spec.id} · unavailable"
+            viewer.border_subtitle = ""
+            self._viewer_facts = ""
             viewer.placeholder = f"⊘ {err.message if err else 'unreadable'}"
             return
         r, p = outcome.loaded.retrieval, outcome.loaded.prepared
@@ -198,7 +203,8 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
             facts.append(f"{p.page_count} pp.")
         facts.append(f"{p.line_count:,} lines")
         viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
-        viewer.border_subtitle = " · ".join(facts)
+        self._viewer_facts = " · ".join(facts)
+        viewer.border_subtitle = self._viewer_facts
         viewer.prepared = p
         self._refresh_highlights()
         if self.selected_id is not None:
@@ -235,11 +241,13 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         citation = ws.citation(cid)
         outcome = self.outcomes.get(citation.source or "") if citation is not None else None
         prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
+        shown_cid, index = getattr(self, "match_shown", (None, 0))
         self.query_one(CitationDetail).show(
             citation,
             ws.verdicts.get(cid or ""),
             prepared,
             checking=cid in self.query_one(CitationList).checking,
+            match_index=index if shown_cid == cid else 0,
         )
 
     @on(CitationList.Selected)
@@ -256,9 +264,29 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
 
     @on(SourceViewer.MatchChanged)
     def _match_changed(self, event: SourceViewer.MatchChanged) -> None:
-        cid = event.highlight.citation_id
+        h = event.highlight
+        cid = h.citation_id
         if cid is not None and cid != self.selected_id:
             self.query_one(CitationList).select_citation(cid)
+        if cid is None:
+            result = self.finder_result
+        else:
+            verdict = self.workspace.verdicts.get(cid)
+            result = verdict.result if verdict is not None else None
+        matches = result.matches if result is not None else ()
+        if h.index >= len(matches):
+            return
+        m = matches[h.index]
+        said = [f"match {h.index + 1} of {len(matches)}"]
+        if m.page_start is not None:
+            said.append(f"p. {m.page_start}")
+        said.append(f"{m.similarity:.0%}")
+        viewer = self.query_one(SourceViewer)
+        facts = getattr(self, "_viewer_facts", "")
+        viewer.border_subtitle = " · ".join([*said, facts] if facts else said)
+        if cid is not None:
+            self.match_shown = (cid, h.index)
+            self._refresh_detail()
 
     def _step_source(self, step: int) -> None:
         ids = [s.id for s in self.workspace.sources]

@@ -9,6 +9,7 @@ drawing, and moving the current match refreshes only the rows of the old and new
 
 from __future__ import annotations
 
+import textwrap
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -330,8 +331,10 @@ class SourceViewer(ScrollView, can_focus=True):
         base = self.rich_style
         layout = self._layout
         if layout is None:
-            if y == 1:
-                text = Text("  " + self.placeholder, style=base + self._style("placeholder"))
+            # A message is wrapped to the pane, never cut at its edge.
+            lines = textwrap.wrap(self.placeholder, max(width - 4, 10)) or [""]
+            if 1 <= y <= len(lines):
+                text = Text("  " + lines[y - 1], style=base + self._style("placeholder"))
                 return Strip(text.render(self.app.console)).crop_extend(0, width, base)
             return Strip.blank(width, base)
         if row >= len(layout):
