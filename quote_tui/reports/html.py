@@ -186,7 +186,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         f"<title>Quotation check report</title><style>{_CSS}</style></head><body>"
         "<h1>Quotation check report</h1>"
         f'<p class="meta">{_e(made)}</p>'
-        f"<p><strong>{_e(total)} citations.</strong></p>"
+        f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
         f"<h2>Citations</h2>{body}</body></html>\n"

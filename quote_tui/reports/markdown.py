@@ -108,8 +108,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     )
     if made:
         lines += [f"Made by {_esc(made)}.", ""]
+    total = int(summary.get("citations", len(report.get("citations") or [])))
     lines += [
-        f"**{int(summary.get('citations', len(report.get('citations') or [])))} citations.**",
+        f"**{total} citation{'' if total == 1 else 's'}.**",
         "",
         "| Verdict | Count | Meaning |",
         "|---|---:|---|",

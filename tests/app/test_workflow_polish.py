@@ -193,3 +193,51 @@ async def test_18_20_22_23_viewer_messages_wrap_subtitles_follow_and_matches_are
         rows = [viewer.render_line(y).text for y in range(1, 6)]
         assert all(len(r.rstrip()) <= viewer.scrollable_content_region.width for r in rows)
         assert "reference list." in " ".join(" ".join(r.split()) for r in rows)
+
+
+async def test_21_copy_on_a_checked_citation_without_source_says_why(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    paper = write_paper(tmp_path / "paper", bib_name=None)
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await settle(app, pilot)
+        said = _messages(app)[-1]
+        assert "first" not in said
+        assert "No bibliography was given" in said
+
+
+def test_21_hints_name_a_fix_that_exists() -> None:
+    from quote_tui.api import SourceOutcome, SourceSpec
+    from quote_tui.app.screens.load_source import describe_outcome
+    from quote_tui.app.widgets.detail import recovery_hint
+    from quote_tui.engine.errors import SourceError
+
+    for code in ("file_not_found", "is_directory", "encrypted"):
+        assert "Enter edits the citation" not in recovery_hint("fix_input", code)
+    assert "password" not in recovery_hint("use_supplied_text", "encrypted").split("without")[0]
+    folder = SourceError("x is a folder, not a file.", code="is_directory", recovery="fix_input")
+    shown = describe_outcome(SourceOutcome(SourceSpec("s", ref="x"), None, folder)).plain
+    assert "Enter edits the citation" not in shown
+    assert "not the folder" in shown
+
+
+def test_28_source_ids_are_cut_at_a_word() -> None:
+    from quote_tui.app.screens.load_source import _slug
+
+    assert _slug("austen-pride-prejudice-penguin-classics") == "austen-pride-prejudice"
+    assert len(_slug("a" * 40)) == 24
+
+
+def test_31_counts_agree_with_their_nouns() -> None:
+    from quote_tui.api import counted
+    from quote_tui.reports.markdown import render_markdown
+
+    assert counted(1, "line") == "1 line"
+    assert counted(1204, "line") == "1,204 lines"
+    report = {"summary": {"citations": 1}, "citations": [], "sources": []}
+    assert "**1 citation.**" in render_markdown(report)

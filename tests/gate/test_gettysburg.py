@@ -52,7 +52,7 @@ def test_text_output_and_strict(tmp_path: Path) -> None:
     run = run_cli(["gate", str(claims)])
     assert run.code == 1
     lines = run.out.splitlines()
-    assert lines[0] == "5 items · 91 words · 2 failures · 1 warnings"
+    assert lines[0] == "5 items · 91 words · 2 failures · 1 warning"
     assert lines[1].startswith("  FAIL [number-not-in-quote] ")
     assert lines[3].startswith("  warn [copied-not-retold] ")
     # Without the mistakes there is nothing to fail; the warning alone fails only --strict.

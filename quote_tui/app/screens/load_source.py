@@ -30,7 +30,7 @@ from textual.widgets import (
     TextArea,
 )
 
-from quote_tui.api import Session, SourceOutcome, SourceSpec
+from quote_tui.api import Session, SourceOutcome, SourceSpec, counted
 from quote_tui.app.widgets.detail import recovery_hint
 
 __all__ = [
@@ -114,8 +114,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
     if r.content_type:
         facts.append(r.content_type)
     if p.paged:
-        facts.append(f"{p.page_count} pages")
-    facts.append(f"{len(p.text):,} characters")
+        facts.append(counted(p.page_count, "page"))
+    facts.append(counted(len(p.text), "character"))
     parts = [("✓ Read ", "bold $text-success"), (r.title or r.ref, "bold"), "\n", " · ".join(facts)]
     if r.final_url:
         parts += ["\n", ("URL ", "$text-muted"), r.final_url]
@@ -140,7 +140,11 @@ class _FileTree(DirectoryTree):
 
 def _slug(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug[:24].strip("-") or "source"
+    if len(slug) > 24:
+        # cut at a word: "austen-pride-prejudice", never "austen-pride-prejudice-p"
+        cut = slug[:25].rfind("-")
+        slug = slug[:cut] if cut > 0 else slug[:24]
+    return slug.strip("-") or "source"
 
 
 class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):

@@ -18,6 +18,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
+from quote_tui.api import counted
 from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
@@ -201,7 +202,7 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         facts = [str(r.representation).replace("_", " ")]
         if p.paged:
             facts.append(f"{p.page_count} pp.")
-        facts.append(f"{p.line_count:,} lines")
+        facts.append(counted(p.line_count, "line"))
         viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
         self._viewer_facts = " · ".join(facts)
         viewer.border_subtitle = self._viewer_facts

@@ -17,7 +17,14 @@ from textual import on, work
 from textual.widgets import ProgressBar
 from textual.worker import Worker, WorkerState
 
-from quote_tui.api import CitationOutcome, CitationSpec, Session, SourceOutcome, same_work_key
+from quote_tui.api import (
+    CitationOutcome,
+    CitationSpec,
+    Session,
+    SourceOutcome,
+    counted,
+    same_work_key,
+)
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.load_source import (
@@ -234,7 +241,8 @@ class MainWork:
             else:
                 counts = self.workspace.counts()
                 found = counts.get("exact", 0) + counts.get("normalized", 0)
-                self.notify(f"Checked {len(ids)} citations: {found} found as quoted.", timeout=4)
+                checked = counted(len(ids), "citation")
+                self.notify(f"Checked {checked}: {found} found as quoted.", timeout=4)
         finally:
             citations.checking = frozenset()
             bar.display = False
@@ -317,6 +325,11 @@ class MainWork:
         cid = self.selected_id
         citation = self.workspace.citation(cid)
         verdict = self.workspace.verdicts.get(cid or "")
+        if cid is not None and verdict is not None and verdict.result is None:
+            # checked, but there was nothing to check against: saying "check it first" misleads
+            why = (verdict.error or {}).get("message") or f"{cid} has no readable source."
+            self.notify(f"No passage: {why}", severity="warning")
+            return None
         if cid is None or citation is None or verdict is None or verdict.result is None:
             self.notify(hint, severity="warning")
             return None
