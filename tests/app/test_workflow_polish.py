@@ -241,3 +241,52 @@ def test_31_counts_agree_with_their_nouns() -> None:
     assert counted(1204, "line") == "1,204 lines"
     report = {"summary": {"citations": 1}, "citations": [], "sources": []}
     assert "**1 citation.**" in render_markdown(report)
+
+
+async def test_24_the_footer_follows_the_focused_pane(data_dir: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    from quote_tui.app.widgets.footer import QuoteFooter
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from tests.app.conftest import make_demo_app
+
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        footer = app.screen.query_one(QuoteFooter)
+
+        def keys() -> list[str]:
+            return [k.key_display for k in footer.query(FooterKey)]
+
+        for key in ("a", "d", "⏎", "c"):
+            assert key in keys()
+        assert "n" not in keys()
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.pause(0.2)
+        for key in ("n", "N", "p", ":", "[", "]"):
+            assert key in keys()
+        assert "a" not in keys()
+
+
+async def test_19_the_finders_verdict_stays_in_its_box(data_dir: Path) -> None:
+    from textual.widgets import Static
+
+    from quote_tui.app.widgets.finder import Finder
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from tests.app.conftest import make_demo_app
+
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.press("slash")
+        await settle(app, pilot)
+        finder = app.screen.query_one(Finder)
+        finder.query_one("#finder-input").value = "score  and   seven years ago"
+        await pilot.pause(1.0)
+        await settle(app, pilot)
+        verdict = finder.query_one("#finder-verdict", Static)
+        text = verdict.render().plain
+        assert "normalized" in text and "match" in text
+        assert verdict.region.width - 2 >= len(text)
+        assert verdict.region.bottom <= finder.region.bottom

@@ -40,7 +40,7 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
     BINDINGS = [
         Binding("o", "load_source", "Load"),
         Binding("slash", "find", "Find"),
-        Binding("a", "add_citation", "Add"),
+        Binding("a", "add_citation", "Add", show=False),
         Binding("c", "check", "Check"),
         Binding("C", "check_all", "Check all"),
         Binding("y", "copy_passage", "Copy"),

@@ -59,14 +59,16 @@ class SourceViewer(ScrollView, can_focus=True):
     ALLOW_MAXIMIZE = True
 
     BINDINGS = [
-        Binding("n", "next_match", "Next match"),
-        Binding("N", "previous_match", "Prev match"),
+        Binding("n", "next_match", "Next"),
+        Binding("N", "previous_match", "Prev"),
+        Binding("p", "screen.goto_page", "Page"),
+        Binding("colon,ctrl+g", "screen.goto_line", "Line"),
+        Binding("left_square_bracket", "screen.previous_source", "Prev src"),
+        Binding("right_square_bracket", "screen.next_source", "Next src"),
         Binding("j", "line_down", "Down", group=_SCROLL),
         Binding("k", "line_up", "Up", group=_SCROLL),
         Binding("g", "top", "Top", show=False),
         Binding("G", "bottom", "Bottom", show=False),
-        Binding("colon,ctrl+g", "screen.goto_line", "Go to line"),
-        Binding("p", "screen.goto_page", "Go to page", show=False),
     ]
 
     COMPONENT_CLASSES = {
