@@ -290,3 +290,30 @@ async def test_19_the_finders_verdict_stays_in_its_box(data_dir: Path) -> None:
         assert "normalized" in text and "match" in text
         assert verdict.region.width - 2 >= len(text)
         assert verdict.region.bottom <= finder.region.bottom
+
+
+async def test_25_help_scrolls_at_once_rows_fit_and_search_is_by_word(data_dir: Path) -> None:
+    from quote_tui.app.screens.help import KEYS, HelpScreen
+    from tests.app.conftest import make_demo_app
+    from tests.app.helpers import keys_for
+
+    for _, rows in KEYS:
+        for key, text in rows:
+            assert 2 + 14 + len(text) <= 86 - 4, key  # one line in the help box
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        keys = help_screen.query_one("#help-keys")
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert keys.scroll_y > 0
+        await pilot.press(*keys_for("page"))
+        await pilot.pause()
+        assert help_screen.query_one("#help-search").value == "page"
+        text = str(help_screen.query_one("#help-text").render())
+        assert "go to a page" in text
+        assert "load a source" not in text and "undo" not in text
