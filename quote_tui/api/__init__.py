@@ -43,6 +43,7 @@ from quote_tui.api.output import (
     format_for,
     refs_from,
     render,
+    what_to_do,
     write_text,
 )
 from quote_tui.api.session import Session
@@ -116,5 +117,6 @@ __all__ = [
     "scan_manuscript",
     "show_snapshot",
     "stream_batch",
+    "what_to_do",
     "write_text",
 ]

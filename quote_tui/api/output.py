@@ -12,6 +12,15 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, R
 from quote_tui.sources.refs import network_ref, parse_ref
 
 
+def what_to_do(error: dict[str, Any]) -> str:
+    """What a person can do about an error (its ``to_dict()``), in words; empty if nothing.
+
+    The reports' own table, so the CLI, the reports and the terminal summary say the same."""
+    from quote_tui.reports.common import what_to_do as words  # only when an error is shown
+
+    return words(error)
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``1 line``, ``2 lines``, ``1,204 lines``: a count with its noun in the right number.
 
@@ -37,6 +46,7 @@ __all__ = [
     "counted",
     "refs_from",
     "render",
+    "what_to_do",
     "write_text",
 ]
 

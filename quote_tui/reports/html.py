@@ -23,6 +23,7 @@ from quote_tui.reports.common import (
     source_place,
     summary_rows,
     verdict,
+    what_to_do,
 )
 
 __all__ = ["render_html"]
@@ -130,7 +131,8 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
     )
     if isinstance(error, Mapping) and error.get("message"):
-        hint = f" <small>(next: {_e(error['recovery'])})</small>" if error.get("recovery") else ""
+        todo = what_to_do(error)
+        hint = f" <small>To do: {_e(todo)}.</small>" if todo else ""
         rows.append(_row("Problem", _e(error["message"]) + hint))
     diffs = differences(match)
     quote_html = _marked(str(citation.get("quote") or ""), diffs, "quote")

@@ -25,7 +25,7 @@ from quote_tui.api import (
     counted,
     same_work_key,
 )
-from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
+from quote_tui.app.screens.dialogs import ChoiceDialog, ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.load_source import (
     BibliographyChoice,
@@ -392,8 +392,19 @@ class MainWork:
         )
 
         def chosen(value: str | None) -> None:
-            if value:
-                self.export_report(Path(value).expanduser())
+            if not value:
+                return
+            path = Path(value).expanduser()
+            if not path.exists():
+                self.export_report(path)
+                return
+            ask = ChoiceDialog(
+                "Replace the report?",
+                f"{path} already exists. Replace it with this report?",
+                yes="Replace",
+                no="Keep it",
+            )
+            self.app.push_screen(ask, lambda yes: self.export_report(path) if yes else None)
 
         self.app.push_screen(prompt, chosen)
 
