@@ -196,3 +196,11 @@ def test_check_at_a_terminal_prints_the_summary_and_json_on_request(
     screen.truncate()
     main(["check", str(tmp_path / "b.json"), "--json"])
     assert json.loads(screen.out)["summary"]["citations"] == 2
+
+
+def test_open_refuses_a_file_that_does_not_exist(tmp_path, capsys) -> None:
+    from quote_tui.cli import main
+
+    assert main(["open", str(tmp_path / "nosuch.json")]) == 2
+    err = capsys.readouterr().err
+    assert "No file at" in err and "--new" in err

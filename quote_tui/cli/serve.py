@@ -7,6 +7,7 @@ import os
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
+from quote_tui.cli.common import usage
 
 
 def _api_key(args: argparse.Namespace) -> str | None:
@@ -58,6 +59,12 @@ def cmd_app(args: argparse.Namespace) -> int:
     if args.command == "demo":
         return int(run_app(demo=True) or 0)
     scan = {}
+    if args.command == "open" and not args.file.exists() and not args.new:
+        # a typo must not open an empty workspace (which then becomes "the last one")
+        raise usage(
+            f"No file at {args.file}. To start a new workspace there, add --new; "
+            "quote-tui with no file opens the last workspace."
+        )
     if args.command == "open":
         scan = {
             "bib": tuple(args.bib),

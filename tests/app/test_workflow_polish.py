@@ -317,3 +317,30 @@ async def test_25_help_scrolls_at_once_rows_fit_and_search_is_by_word(data_dir: 
         text = str(help_screen.query_one("#help-text").render())
         assert "go to a page" in text
         assert "load a source" not in text and "undo" not in text
+
+
+async def test_27_export_asks_before_replacing_a_report(tmp_path: Path, data_dir: Path) -> None:
+    from quote_tui.app.screens.dialogs import ChoiceDialog
+    from tests.app.conftest import make_demo_app
+
+    report = tmp_path / "mine.json"
+    report.write_text("my own notes", encoding="utf-8")
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("e")
+        await settle(app, pilot)
+        assert isinstance(app.screen, PromptDialog)
+        app.screen.dismiss(str(report))
+        await settle(app, pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert report.read_text(encoding="utf-8") == "my own notes"
+        await pilot.press("e")
+        await settle(app, pilot)
+        app.screen.dismiss(str(report))
+        await settle(app, pilot)
+        app.screen.dismiss(True)
+        await settle(app, pilot)
+        assert report.read_text(encoding="utf-8").startswith("{")
