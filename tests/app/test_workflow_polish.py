@@ -344,3 +344,35 @@ async def test_27_export_asks_before_replacing_a_report(tmp_path: Path, data_dir
         app.screen.dismiss(True)
         await settle(app, pilot)
         assert report.read_text(encoding="utf-8").startswith("{")
+
+
+async def test_26_notifications_cover_neither_the_finder_nor_dialog_buttons(
+    data_dir: Path,
+) -> None:
+    from textual.widgets._toast import Toast
+
+    from quote_tui.app.widgets.finder import Finder
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from tests.app.conftest import make_demo_app
+
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.press("slash")
+        await settle(app, pilot)
+        finder = app.screen.query_one(Finder)
+        app.notify("A notification of some length, as the app gives them.", timeout=30)
+        await pilot.pause(0.3)
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        for toast in toasts:
+            assert not toast.region.overlaps(finder.region)
+        await pilot.press("escape")
+        await pilot.press("o")
+        await settle(app, pilot)
+        buttons = app.screen.query_one("#load-row").region
+        app.notify("Another notification while the dialog is open.", timeout=30)
+        await pilot.pause(0.3)
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(buttons)

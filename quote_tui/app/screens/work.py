@@ -366,9 +366,9 @@ class MainWork:
             return
         self.app.copy_to_clipboard(text)
         self.last_copied = text
+        shown = text if len(text) <= 80 else text[:79] + "…"
         self.notify(
-            f"{text[:160]}\nIf your terminal ignores clipboard requests (OSC 52), press Y to "
-            "show the passage and select it.",
+            f"{shown}\nNothing pasted? Y shows it to select by hand.",
             title="Copied to the clipboard",
             timeout=6,
         )
