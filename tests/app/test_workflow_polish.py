@@ -376,3 +376,28 @@ async def test_26_notifications_cover_neither_the_finder_nor_dialog_buttons(
         await pilot.pause(0.3)
         for toast in app.screen.query(Toast):
             assert not toast.region.overlaps(buttons)
+
+
+async def test_29_a_slow_read_shows_that_it_is_under_way(
+    tmp_path: Path, data_dir: Path, monkeypatch
+) -> None:
+    import asyncio
+
+    from quote_tui.api import Session
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+
+    paper = write_paper(tmp_path / "paper")
+    real_read = Session.read
+
+    async def slow_read(self, spec, **kwargs):
+        await asyncio.sleep(1.6)
+        return await real_read(self, spec, **kwargs)
+
+    monkeypatch.setattr(Session, "read", slow_read)
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(1.2)
+        viewer = app.screen.query_one(SourceViewer)
+        assert "s so far" in viewer.placeholder
+        await settle(app, pilot)
+        assert viewer.prepared is not None

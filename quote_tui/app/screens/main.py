@@ -9,6 +9,8 @@ through ``commit``, which keeps the undo stack and autosaves. Checking and readi
 
 from __future__ import annotations
 
+import time
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -183,9 +185,28 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
             viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
             viewer.border_subtitle = ""
             viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
+            self._watch_reading(spec.id, spec.ref or "pasted text")
             self.read_for_viewer(spec.id)
             return
         self._show_outcome(outcome)
+
+    def _watch_reading(self, source_id: str, name: str) -> None:
+        """Once a read takes more than half a second, count its seconds in the viewer, so a
+        long first read of a big PDF is visibly under way."""
+        started = time.monotonic()
+        viewer = self.query_one(SourceViewer)
+
+        def tick() -> None:
+            if self.current_source != source_id or source_id in self.outcomes:
+                timer.stop()
+                return
+            elapsed = time.monotonic() - started
+            viewer.placeholder = (
+                f"Reading {name}… {elapsed:.0f} s so far; big PDFs take a while the first "
+                "time (escape cancels)"
+            )
+
+        timer = self.set_interval(0.5, tick)
 
     def _show_outcome(self, outcome) -> None:
         viewer = self.query_one(SourceViewer)
