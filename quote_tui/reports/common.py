@@ -89,6 +89,7 @@ _QUOTE_HINTS = {
     "empty_quote": "give the quoted words themselves",
     "quote_too_long": "check a shorter passage, or split the quotation in parts",
     "control_characters": "remove the control characters (copy the quotation again as text)",
+    "bad_option": "see the command's --help",
 }
 """What to do about a quotation that cannot be checked: its error code says more than its
 recovery (``fix_input``), which is about the path or reference for every other entry."""
