@@ -38,6 +38,19 @@ def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
 
 
+_CONTROL = bytes(b for b in range(32) if b not in b"\t\n\r\f") + b"\x7f"
+
+
+def _looks_binary(raw: bytes) -> bool:
+    """Binary data, not text: a NUL, or more than one in a hundred of the first bytes a
+    control character that no text file holds (random bytes hold about one in nine)."""
+    head = raw[:8192]
+    if b"\x00" in head:
+        return True
+    controls = len(head) - len(head.translate(None, _CONTROL))
+    return controls * 100 > len(head)
+
+
 def read_manuscript(path: Path) -> Manuscript:
     """Read a manuscript in any supported format.
 
@@ -61,6 +74,11 @@ def read_manuscript(path: Path) -> Manuscript:
         return read_docx(path)
     try:
         raw = path.read_bytes()
+        if _looks_binary(raw):
+            raise _bad(
+                f"{path.name} holds binary data, not {kind} text; check that it is the "
+                "manuscript (a .docx is read as Word, by its suffix)."
+            )
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
