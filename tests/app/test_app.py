@@ -51,7 +51,7 @@ async def test_demo_opens_checked_with_counts(data_dir: Path) -> None:
         assert counts.get("unavailable") == 1  # the report that is not bundled
         assert counts.get("not_found", 0) >= 1
         # At 80 columns the list is narrow: the counts are in the header.
-        assert "✓" in app.sub_title and "⊘1 unavailable" in app.sub_title
+        assert "✓" in app.sub_title and "⊘1" in app.sub_title
         assert "demo" in app.sub_title
         # The first citation's source is shown with its match current.
         viewer = main.query_one(SourceViewer)

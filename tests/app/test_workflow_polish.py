@@ -165,10 +165,9 @@ async def test_18_20_22_23_viewer_messages_wrap_subtitles_follow_and_matches_are
         await pilot.press("C")
         await settle(app, pilot)
         main = app.screen
-        # 22: the title's counts carry words, never a bare "-1"
-        assert "∅" not in app.sub_title or "no source" in app.sub_title
-        assert "unavailable" in app.sub_title
-        assert " -1" not in app.sub_title
+        # 22: no count reads as a negative number
+        assert "⊘1" in app.sub_title
+        assert "-1" not in app.sub_title
         viewer = main.query_one(SourceViewer)
         viewer.focus()
         await pilot.press("n")
@@ -401,3 +400,9 @@ async def test_29_a_slow_read_shows_that_it_is_under_way(
         assert "s so far" in viewer.placeholder
         await settle(app, pilot)
         assert viewer.prepared is not None
+
+
+def test_22_no_status_mark_is_a_minus_sign() -> None:
+    from quote_tui.app.widgets.status import STATUS_ORDER, look
+
+    assert all(look(s).mark not in "-–−" for s in STATUS_ORDER)

@@ -181,7 +181,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
             with TabbedContent(id="load-tabs"):
                 with TabPane("File", id="tab-file"):
                     yield Input(
-                        placeholder="path/to/source.pdf, or refs.bib to add a bibliography "
+                        placeholder="path/to/source.pdf, or refs.bib for a bibliography "
                         "(→ completes)",
                         suggester=PathSuggester(),
                         id="ref-file",

@@ -143,8 +143,8 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         ws = self.workspace
         self.query_one(CitationList).workspace = ws
         counts = ws.counts()
-        # a mark and its word: "-1" alone read as minus one
-        summary = "  ".join(f"{look(k).mark}{v} {look(k).word}" for k, v in counts.items())
+        # marks only, so every count fits; no mark is a minus sign ("-1" read as minus one)
+        summary = " ".join(f"{look(k).mark}{v}" for k, v in counts.items())
         total = len(ws.citations)
         self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
         self._refresh_highlights()

@@ -9,7 +9,7 @@ from textual.widgets._footer import FooterKey
 
 __all__ = ["ESSENTIAL", "QuoteFooter"]
 
-ESSENTIAL = frozenset({"load_source", "find", "check", "zoom", "help", "quit"})
+ESSENTIAL = frozenset({"load_source", "find", "check", "zoom", "help", "quit", "close"})
 """Actions whose keys stay in a narrow footer; the help (?) lists the rest."""
 
 VIEWER_KEYS = frozenset(
