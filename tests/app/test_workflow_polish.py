@@ -406,3 +406,18 @@ def test_22_no_status_mark_is_a_minus_sign() -> None:
     from quote_tui.app.widgets.status import STATUS_ORDER, look
 
     assert all(look(s).mark not in "-–−" for s in STATUS_ORDER)
+
+
+def test_7_latex_names_its_bibliography(tmp_path: Path) -> None:
+    from quote_tui.api import open_input
+
+    folder = tmp_path / "paper"
+    write_paper(folder, bib_name="library.bib")
+    (folder / "other.bib").write_text("", encoding="utf-8")  # two .bib files: none is guessed
+    tex = folder / "paper.tex"
+    tex.write_text(
+        f"As Austen wrote, ``{QUOTE}'' \\cite[p.~1]{{austen1813}}.\n\\bibliography{{library}}\n",
+        encoding="utf-8",
+    )
+    batch = open_input(tex).whole()
+    assert batch.sources[0].ref.endswith("pride.txt")
