@@ -18,7 +18,6 @@ from pathlib import Path
 import edlib
 
 from quote_tui.engine.near import find_near
-from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
@@ -64,7 +63,6 @@ def _quote(text: str, rng: random.Random, length: int, changes: int) -> tuple[st
 
 
 def _report(label: str, body: str) -> None:
-    options = MatchOptions()
     print(f"\n{label}: {len(body):,} characters")
     prepared = PreparedText(body)
     build = _timed(lambda: _rebuild(prepared), repeat=1)
@@ -74,8 +72,8 @@ def _report(label: str, body: str) -> None:
         times, hits = [], 0
         for _ in range(TRIALS):
             quote, start = _quote(body, rng, length, changes)
-            times.append(_timed(lambda q=quote: find_near(prepared, q, options=options)))
-            best = find_near(prepared, quote, options=options)[0]
+            times.append(_timed(lambda q=quote: find_near(prepared, q)))
+            best = find_near(prepared, quote)[0]
             hits += best.start <= start + length and best.end >= start
         median, worst = statistics.median(times), max(times)
         print(
@@ -87,8 +85,8 @@ def _report(label: str, body: str) -> None:
         "warm against my face; our gate design requires cooling the crystal to the motional "
         "ground state before every single operation."
     )
-    near_ms = _timed(lambda: find_near(prepared, absent, options=options))
-    best = find_near(prepared, absent, options=options)[0]
+    near_ms = _timed(lambda: find_near(prepared, absent))
+    best = find_near(prepared, absent)[0]
     print(
         f"  absent {len(absent)}-char quote                  {near_ms:8.1f} ms"
         f"  (best similarity {best.similarity:.2f})"
@@ -120,7 +118,7 @@ def _ascii(text: str) -> str:
 
 def _rebuild(prepared: PreparedText) -> None:
     prepared.cache.pop("near.index", None)
-    find_near(prepared, "warm", options=MatchOptions())
+    find_near(prepared, "warm")
 
 
 if __name__ == "__main__":

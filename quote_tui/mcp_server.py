@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +88,19 @@ yourself (a sum, a difference, a year counted back) is a claim of your own and f
 words concerned and their offsets in `text`). Check the quotations themselves with check_quote."""
 
 
-def _tool_error(exc: api.QuoteTuiError) -> ToolError:
-    return ToolError(json.dumps(exc.to_dict(), ensure_ascii=False))
+def _tool_error(exc: api.QuoteTuiError, root: Path | None = None) -> ToolError:
+    return _error_of(exc.to_dict(), root)
+
+
+def _error_of(error: dict[str, Any], root: Path | None) -> ToolError:
+    """A tool error carrying ``error``, its message naming files relative to the root: the
+    agent named them so, and the server's own folders are none of its business."""
+    message = str(error.get("message", ""))
+    if root is not None:
+        shown = str(root)
+        message = message.replace(shown + os.sep, "").replace(shown, "the root folder")
+    # ASCII escapes: a lone surrogate in a message cannot break the reply
+    return ToolError(json.dumps({**error, "message": message}))
 
 
 def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
@@ -137,7 +149,7 @@ class _Tools:
         report = await self._run(batch, citation_timeout)
         error = _first_error(report)
         if error is not None:
-            raise ToolError(json.dumps(error, ensure_ascii=False))
+            raise _error_of(error, self.root)
         return report
 
     async def check_citations(
@@ -151,7 +163,7 @@ class _Tools:
                 {"sources": sources, "citations": citations}, base_dir=self.root
             )
         except api.QuoteTuiError as exc:
-            raise _tool_error(exc) from exc
+            raise _tool_error(exc, self.root) from exc
         return await self._run(batch, citation_timeout)
 
     async def check_numbers(self, text: str, quotes: list[str]) -> dict[str, Any]:
@@ -179,7 +191,7 @@ class _Tools:
         read = await api.read_source(ref, settings=self.settings, base_dir=self.root)
         error = read["source"].get("error")
         if error:
-            raise ToolError(json.dumps(error, ensure_ascii=False))
+            raise _error_of(error, self.root)
         return read
 
 

@@ -49,6 +49,7 @@ from quote_tui.api.output import (
 from quote_tui.api.session import Session
 from quote_tui.api.settings import (
     DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_MAX_FILE_BYTES,
     DEFAULT_READ_TIMEOUT,
     confine,
     make_settings,
@@ -64,6 +65,7 @@ from quote_tui.sources.refs import same_work_key
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
+    "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_READ_TIMEOUT",
     "EXIT_OK",
     "EXIT_STRICT",

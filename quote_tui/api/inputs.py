@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import load_batch, parse_batch
 from quote_tui.batch.jsonl import JsonlBatch, load_jsonl_batch
 from quote_tui.batch.specs import Batch
@@ -63,7 +64,7 @@ def _is_import(path: Path) -> bool:
     """A JSON file that is another tool's (a cite-gate claims file, an agent's list), not a
     batch."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        data = loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return False  # load_batch says what is wrong with it
     return isinstance(data, list) or (
@@ -78,12 +79,14 @@ def scan_manuscript(
     pdfs: Path | None = None,
     zotero: Path | None = None,
     min_words: int = 4,
+    max_quotes: int | None = None,
 ) -> Any:
     """A manuscript (``.md``, ``.tex``, ``.docx``, ``.txt``) or another tool's file as a scan:
     its quotations, references and sources; ``.to_batch_dict()`` is the batch file."""
     from quote_tui.manuscripts.scan import scan
 
-    return scan(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words)
+    bounds = {} if max_quotes is None else {"max_quotes": max_quotes}
+    return scan(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, **bounds)
 
 
 def open_input(
@@ -94,6 +97,7 @@ def open_input(
     pdfs: Path | None = None,
     zotero: Path | None = None,
     min_words: int = 4,
+    max_quotes: int | None = None,
 ) -> Input:
     """Open what a user names: a batch (JSON or JSONL), a manuscript, or another tool's file.
 
@@ -104,6 +108,7 @@ def open_input(
         pdfs: a folder of the cited PDFs.
         zotero: a Zotero data folder.
         min_words: the shortest quotation a manuscript scan takes, in words.
+        max_quotes: the most quotations taken from a manuscript (None: the scan's default).
 
     Raises:
         QuoteTuiError: the file cannot be read, or is not any of these.
@@ -112,6 +117,8 @@ def open_input(
         return Input(path, load_batch(path))
     if is_jsonl_input(path, sources):
         return Input(path, None, JsonlBatch.at(path, sources=sources))
-    result = scan_manuscript(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words)
+    result = scan_manuscript(
+        path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, max_quotes=max_quotes
+    )
     batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
     return Input(path, batch, scan=result, warnings=tuple(getattr(result, "warnings", ())))

@@ -5,12 +5,18 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from quote_tui.batch.specs import DEFAULT_CITATION_TIMEOUT, DEFAULT_READ_TIMEOUT, Settings
+from quote_tui.batch.specs import (
+    DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_MAX_FILE_BYTES,
+    DEFAULT_READ_TIMEOUT,
+    Settings,
+)
 from quote_tui.engine.records import MatchOptions
 from quote_tui.sources.net.settings import RemoteSettings
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
+    "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_READ_TIMEOUT",
     "Settings",
     "confine",
@@ -48,6 +54,7 @@ def make_settings(
     citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT,
     read_timeout: float | None = DEFAULT_READ_TIMEOUT,
     network: RemoteSettings | None = None,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> Settings:
     """Run settings; a budget of None (or 0) is no budget."""
     return Settings(
@@ -57,6 +64,7 @@ def make_settings(
         concurrency=max(1, concurrency),
         citation_timeout=citation_timeout or None,
         read_timeout=read_timeout or None,
+        max_file_bytes=max_file_bytes,
     )
 
 

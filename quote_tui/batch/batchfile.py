@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import loads, scrub
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
@@ -35,15 +36,13 @@ def load_batch(path: str | Path) -> Batch:
     except OSError as exc:
         raise _fail(f"cannot read batch file {path}: {exc.strerror}", ErrorCode.UNREADABLE) from exc
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise _fail(f"{path} is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise _fail(
             f"{path} is not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
-    except RecursionError:
-        raise _fail(f"{path} nests lists or objects too deeply to be a batch") from None
     return parse_batch(data, base_dir=path.resolve().parent)
 
 
@@ -72,6 +71,17 @@ def citation_spec(item: Any, *, index: int = 0) -> CitationSpec:
     return _citation(index, item)
 
 
+def _scrubbed(kind: str, index: int, item: Any, keep: str) -> dict[str, Any]:
+    """The entry with lone surrogates replaced everywhere but in ``keep`` (its quotation or
+    text), which the service refuses in this entry's own error."""
+    if not isinstance(item, dict):
+        raise _fail(f"{kind} #{index + 1} must be a JSON object")
+    clean: dict[str, Any] = scrub({k: v for k, v in item.items() if k != keep})
+    if keep in item:
+        clean[keep] = item[keep]
+    return clean
+
+
 def _id(kind: str, index: int, item: Any) -> str:
     if not isinstance(item, dict):
         raise _fail(f"{kind} #{index + 1} must be a JSON object")
@@ -82,6 +92,7 @@ def _id(kind: str, index: int, item: Any) -> str:
 
 
 def _source(index: int, item: Any) -> SourceSpec:
+    item = _scrubbed("source", index, item, "text")
     ident = _id("source", index, item)
     ref, text, title = item.get("ref"), item.get("text"), item.get("title")
     for name, value in (("ref", ref), ("text", text), ("title", title)):
@@ -98,6 +109,7 @@ def _source(index: int, item: Any) -> SourceSpec:
 
 
 def _citation(index: int, item: Any) -> CitationSpec:
+    item = _scrubbed("citation", index, item, "quote")
     ident = _id("citation", index, item)
     source = item.get("source")
     if source is not None and not isinstance(source, str):

@@ -17,6 +17,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import citation_spec, source_spec
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
@@ -93,7 +94,7 @@ def _lines(path: Path) -> Iterator[tuple[int, int, bytes]]:
 
 def _decode(path: Path, number: int, line: bytes) -> dict[str, Any]:
     try:
-        item = json.loads(line.decode("utf-8-sig" if number == 1 else "utf-8"))
+        item = loads(line.decode("utf-8-sig" if number == 1 else "utf-8"))
     except UnicodeDecodeError:
         raise _bad_input(f"{path}, line {number}: not UTF-8 text") from None
     except json.JSONDecodeError as exc:
@@ -221,7 +222,7 @@ def read_resume(path: Path) -> ResumeState:
         for number, line in enumerate(handle, start=1):
             start, offset = offset, offset + len(line)
             try:
-                item = json.loads(line) if line.endswith(b"\n") else None
+                item = loads(line) if line.endswith(b"\n") else None
             except ValueError:
                 item = None
             if not isinstance(item, dict):
@@ -265,7 +266,7 @@ def read_resume(path: Path) -> ResumeState:
 def read_report_lines(path: Path) -> Iterator[dict[str, Any]]:
     """The lines of a JSONL report, as objects."""
     for number, _, line in _lines(path):
-        item = json.loads(line)
+        item = loads(line)
         if not isinstance(item, dict):
             raise bad_report(path, f"line {number} is not a JSON object")
         yield item

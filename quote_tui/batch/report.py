@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import scrub
 from quote_tui._version import __version__
 from quote_tui.batch.outcomes import EXTRA_STATUSES, CitationOutcome, SourceOutcome
 from quote_tui.batch.specs import Settings
@@ -167,7 +168,7 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
     entry: dict[str, Any] = {
         "id": spec.id,
         "source": spec.source,
-        "quote": spec.quote,
+        "quote": scrub(spec.quote),
         "status": outcome.status,
         "match_count": 0,
         "matches_truncated": False,
@@ -232,8 +233,12 @@ def summarize(statuses: Iterable[str]) -> dict[str, int]:
 
 
 def dumps(report: dict[str, Any]) -> str:
-    """Serialize a report dict; stable key order and real Unicode characters."""
-    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    """Serialize a report dict; stable key order and real Unicode characters.
+
+    A lone surrogate is refused where it comes in (``_untrusted``); should one reach a report
+    anyway, it is written as U+FFFD rather than making the report unwritable.
+    """
+    return scrub(json.dumps(report, ensure_ascii=False, indent=2)) + "\n"
 
 
 def write_report(report: dict[str, Any], path: str | Path) -> Path:

@@ -18,12 +18,19 @@ import time
 from pathlib import Path
 
 from quote_tui._threads import in_daemon_thread, margin
+from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.page_check import page_check
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
-from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
+from quote_tui.engine.errors import (
+    BatchInputError,
+    ErrorCode,
+    QuoteError,
+    QuoteTuiError,
+    Recovery,
+)
 from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
@@ -111,6 +118,8 @@ class Service:
                     recovery=Recovery.FIX_INPUT,
                 ),
             )
+        if has_lone_surrogate(spec.quote):
+            return CitationOutcome(spec, "error", error=_lone_surrogate(spec.id))
         if source.loaded is None:
             return CitationOutcome(spec, str(Status.UNAVAILABLE), error=source.error)
         prepared = source.loaded.prepared
@@ -178,6 +187,15 @@ def _time_budget(budget: float) -> BudgetExceeded:
     )
     exc.details = {"seconds": budget}
     return exc
+
+
+def _lone_surrogate(ident: str) -> QuoteError:
+    return QuoteError(
+        f"the quotation of citation {scrub(ident)!r} holds a lone surrogate (an escape such as "
+        "\\ud800 that stands for no character); fix its encoding",
+        code=ErrorCode.DECODE_ERROR,
+        recovery=Recovery.FIX_INPUT,
+    )
 
 
 def _internal(exc: BaseException) -> QuoteTuiError:

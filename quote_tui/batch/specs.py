@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.records import MatchOptions
-from quote_tui.sources.load import DEFAULT_READ_TIMEOUT, ReadSettings
+from quote_tui.sources.load import DEFAULT_MAX_FILE_BYTES, DEFAULT_READ_TIMEOUT, ReadSettings
 from quote_tui.sources.net.settings import RemoteSettings
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
+    "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_READ_TIMEOUT",
     "Batch",
     "CitationSpec",
@@ -75,6 +76,7 @@ class Settings:
             no budget.
         isolate_readers: read local files, and fetched PDF and HTML, in worker processes, so a
             reader that crashes or hangs in native code costs only its own source.
+        max_file_bytes: largest local file read (``too_large`` past it, before reading).
     """
 
     options: MatchOptions = field(default_factory=MatchOptions)
@@ -86,6 +88,7 @@ class Settings:
     citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT
     read_timeout: float | None = DEFAULT_READ_TIMEOUT
     isolate_readers: bool = True
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
 
     @property
     def read(self) -> ReadSettings:

@@ -9,7 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
-from quote_tui.api import DEFAULT_CITATION_TIMEOUT, DEFAULT_READ_TIMEOUT, MatchOptions
+from quote_tui.api import (
+    DEFAULT_CITATION_TIMEOUT,
+    DEFAULT_MAX_FILE_BYTES,
+    DEFAULT_READ_TIMEOUT,
+    MatchOptions,
+)
 
 
 class Parser(argparse.ArgumentParser):
@@ -26,9 +31,13 @@ _HELP = {
     "--citation-timeout": "a check that takes longer is inconclusive (time_budget); 0 for no limit",
     "--read-timeout": "a local source, or a fetched PDF or HTML page, that takes longer to read "
     "is unavailable (timeout); 0 for no limit",
+    "--max-file-bytes": "a larger local file is unavailable (too_large) before it is read; "
+    "only regular files are read (a FIFO, device or socket is not_a_file)",
     "--timeout": "one deadline for each whole download",
     "--jobs": "sources read and checked at once",
     "--min-words": "shortest quotation taken, in words",
+    "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
+    "warning in the report",
     "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
     "--max-body-bytes": "larger request bodies get 413",
     "--max-sources": "most sources in one request",
@@ -36,6 +45,12 @@ _HELP = {
     "--max-concurrent": "checks running at once",
     "--max-waiting": "requests waiting for a slot before 503 busy",
     "--deadline": "whole-request deadline, then 504",
+    "--header-timeout": "a connection that has not sent its request headers by then gets 408 "
+    "and is closed",
+    "--body-timeout": "a request body not in by then, after its headers, gets 408 and is "
+    "closed; under --deadline",
+    "--max-connections": "open connections at once (lowered to fit the file-descriptor "
+    "limit); past it new ones are closed",
 }
 """The help of each valued option; ``add_options`` adds its default."""
 
@@ -102,6 +117,7 @@ def budget_args(group: Any) -> None:
         (
             ("--citation-timeout", _seconds, DEFAULT_CITATION_TIMEOUT, "SECONDS"),
             ("--read-timeout", _seconds, DEFAULT_READ_TIMEOUT, "SECONDS"),
+            ("--max-file-bytes", _in_range(int, 1), DEFAULT_MAX_FILE_BYTES, "N"),
         ),
     )
 
@@ -173,7 +189,13 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
-    add_options(group, (("--min-words", _in_range(int, 1), 4, "N"),))
+    add_options(
+        group,
+        (
+            ("--min-words", _in_range(int, 1), 4, "N"),
+            ("--max-quotes", _in_range(int, 1), 10_000, "N"),
+        ),
+    )
 
 
 def gate_args(parser: argparse.ArgumentParser) -> None:
@@ -211,6 +233,7 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
         concurrency=getattr(args, "jobs", 4),
         citation_timeout=args.citation_timeout,
         read_timeout=args.read_timeout,
+        max_file_bytes=getattr(args, "max_file_bytes", DEFAULT_MAX_FILE_BYTES),
         network=api.network_settings(
             timeout=args.timeout,
             offline=args.offline,

@@ -38,6 +38,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         pdfs=args.pdfs,
         zotero=args.zotero,
         min_words=args.min_words,
+        max_quotes=args.max_quotes,
     )
     for warning in given.warnings:
         warn(warning)
@@ -52,6 +53,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             sys.stderr.write("\n")
+    if given.warnings:
+        report["warnings"] = list(given.warnings)
     if args.gate or findings:
         # the findings travel with the report, not only in a SARIF log or on stderr
         report["gate"] = {

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
+from quote_tui._untrusted import loads
 from quote_tui.cli.args import settings_from
 from quote_tui.cli.common import emit, warn
 
@@ -48,7 +49,7 @@ def gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...]
 
 def _read_gate_config(path: Path) -> dict[str, Any]:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8-sig"))
+        raw = loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise api.BatchInputError(
             f"--gate-config {path} is not a readable JSON file: {exc}.",

@@ -17,6 +17,9 @@ _LIMITS = {
     "max_concurrent": ("--max-concurrent", int, "N"),
     "max_waiting": ("--max-waiting", int, "N"),
     "deadline": ("--deadline", float, "SECONDS"),
+    "header_timeout": ("--header-timeout", float, "SECONDS"),
+    "body_timeout": ("--body-timeout", float, "SECONDS"),
+    "max_connections": ("--max-connections", int, "N"),
 }
 """The request limits' options, by their ``Limits`` field."""
 

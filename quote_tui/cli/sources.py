@@ -65,6 +65,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
         pdfs=args.pdfs,
         zotero=args.zotero,
         min_words=args.min_words,
+        max_quotes=args.max_quotes,
     )
     for warning in getattr(result, "warnings", ()):
         warn(warning)

@@ -15,7 +15,6 @@ runs from the sign, and the sign shows as a critical ``sign`` difference.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import replace
 
@@ -25,7 +24,7 @@ from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
 from quote_tui.engine.meaning import sign_before
-from quote_tui.engine.near import find_near
+from quote_tui.engine.near import find_near, near_threshold
 from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.page_joins import check_across_breaks
 from quote_tui.engine.records import (
@@ -42,9 +41,6 @@ _OPENING = "\"'“‘„‚«‹"
 _CLOSING = "\"'”’“‘»›"
 _ALLOWED_CONTROLS = "\t\r\n"
 _CLOSING_STOPS = ".,;:"
-_WORD = re.compile(r"\w+")
-_SHORT_WORDS = 10
-_SHORT_ALLOWANCE = 0.05
 _DEFAULT_OPTIONS = MatchOptions()
 
 
@@ -194,8 +190,11 @@ def check(
     joined = check_across_breaks(prepared, quote, options, _ladder)
     if joined is None:
         return result
-    if joined.status in FOUND_STATUSES or joined.best_similarity > result.best_similarity:
-        return joined
+    status, matches = joined
+    best = max(m.similarity for m in matches)
+    if status in FOUND_STATUSES or best > result.best_similarity:
+        kept = matches[: options.max_matches]
+        return _result(prepared, quote, status, kept, len(matches), best, options)
     return result
 
 
@@ -297,23 +296,11 @@ def _without_closing_stop(
     return None
 
 
-def _near_threshold(quote: str, options: MatchOptions) -> float:
-    """The similarity a passage needs to count as near, a little lower for short quotations.
-
-    One changed word in six costs a sixth of the characters, so a short misquotation scores
-    about 0.72 where a long one scores 0.9; sentences absent from the source stay far lower
-    (below 0.56 for quotations of six to ten words on the corpus' generated cases).
-    """
-    if len(_WORD.findall(quote)) <= _SHORT_WORDS:
-        return options.near_threshold - _SHORT_ALLOWANCE
-    return options.near_threshold
-
-
 def _near_or_absent(
     prepared: PreparedText, quote: str, variant: str, options: MatchOptions
 ) -> CheckResult:
     """The near tier, then the verdict for a quotation without an exact or normalized match."""
-    candidates = find_near(prepared, variant, options=options, limit=options.max_matches)
+    candidates = find_near(prepared, variant, limit=options.max_matches)
     best = max((c.similarity for c in candidates), default=0.0)
     near: tuple[Match, ...] = tuple(
         prepared.match(
@@ -325,7 +312,7 @@ def _near_or_absent(
             differences=word_differences(variant, prepared.text[start : c.end]),
         )
         for c in candidates
-        if c.similarity >= _near_threshold(variant, options)
+        if c.similarity >= near_threshold(variant, options)
         for start in (_with_sign(prepared.text, c.start),)
     )
     if prepared.truncated:

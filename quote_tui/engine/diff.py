@@ -23,22 +23,20 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from rapidfuzz.distance import OSA, Levenshtein
 
 from quote_tui.engine.meaning import FAIL_FORMS, MINUS_PLUS, RELATIONS, is_negation, is_number_word
-from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
+from quote_tui.engine.typography import SPACELESS_CLASS, fold_chars
 
 __all__ = ["difference_spans", "word_differences"]
 
 # Scripts written without spaces: each character is a token of its own.
-_SPACELESS = (
-    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uf900-\ufaff\U00020000-\U0003134f"
-)
+_SPACELESS = SPACELESS_CLASS
 _WORD_CHAR = rf"(?:(?![{_SPACELESS}])\w)"
 # A number's sign is part of its token (see ``meaning``; text here is folded, so every minus is
 # "-"): "-0.42" and "< 0.05" each compare as one value.
@@ -94,37 +92,44 @@ _MAX_PAIRING_CELLS = 2500
 _MAX_DIFFLIB_WORK = 2_000_000
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(NamedTuple):
+    """One token with its offsets; a named tuple, as a diff of a long quotation makes thousands
+    and a frozen dataclass costs several times as much to build."""
+
     text: str
     kind: str  # "num", "word", "char" or "punct"
-    start: int = 0  # offsets into the unfolded text
-    end: int = 0
-    negating: bool = False  # a negation by itself, or "fail(ed) to" (which needs the next word)
+    start: int  # offsets into the unfolded text
+    end: int
+    negating: bool  # a negation by itself, or "fail(ed) to" (which needs the next word)
+    key: str  # what must agree for two tokens to count as the same (see ``_key``)
 
-    @property
-    def key(self) -> str:
-        """What must agree for two tokens to count as the same (case and hyphens aside)."""
-        if self.kind == "punct":
-            return "-" if self.text.startswith("-") else self.text
-        if self.kind == "num":
-            return self.text.replace(" ", "")  # a sign is part of the number; "< 5" is "<5"
-        return self.text.lower().replace("-", "")
+
+def _key(text: str, kind: str) -> str:
+    """What must agree for two tokens to count as the same (case and hyphens aside)."""
+    if kind == "punct":
+        return "-" if text.startswith("-") else text
+    if kind == "num":
+        return text.replace(" ", "")  # a sign is part of the number; "< 5" is "<5"
+    return text.lower().replace("-", "")
 
 
 def _tokens(text: str) -> list[_Token]:
-    folded, where = _fold(text)
+    """The tokens of a text, folded, with their offsets in the text as given."""
+    folded, where = fold_chars(text)
     out = []
+    combining = unicodedata.combining
     for m in _TOKEN.finditer(folded):
-        end = where[m.end() - 1] + 1
-        limit = where[m.end()] if m.end() < len(where) else len(text)
-        while end < limit and unicodedata.combining(text[end]):
+        m_end = m.end()
+        end = where[m_end - 1] + 1
+        limit = where[m_end] if m_end < len(where) else len(text)
+        while end < limit and combining(text[end]):
             end += 1  # accents the token's last letter took in when folded
         word, kind = m.group(), m.lastgroup or "punct"
-        out.append(_Token(word, kind, where[m.start()], end, kind == "word" and is_negation(word)))
+        negating = kind == "word" and is_negation(word)
+        out.append(_Token(word, kind, where[m.start()], end, negating, _key(word, kind)))
     for i, t in enumerate(out[:-1]):
         if t.text.lower() in FAIL_FORMS and out[i + 1].text.lower() == "to":
-            out[i] = replace(t, negating=True)
+            out[i] = t._replace(negating=True)
     return out
 
 
@@ -380,7 +385,7 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
 
 
 def _bare(text: str) -> str:
-    return "".join(_fold(text)[0].split())
+    return "".join(fold_chars(text)[0].split())
 
 
 def difference_spans(

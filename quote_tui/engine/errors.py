@@ -29,6 +29,7 @@ class ErrorCode(StrEnum):
     # reading a source
     FILE_NOT_FOUND = "file_not_found"
     IS_DIRECTORY = "is_directory"
+    NOT_A_FILE = "not_a_file"  # a FIFO, a device or a socket: refused without opening it
     UNREADABLE = "unreadable"
     EMPTY_FILE = "empty_file"
     NO_TEXT = "no_text"
@@ -63,6 +64,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_SOURCE = "unknown_source"
     MISSING_FIELD = "missing_field"
     BAD_MANUSCRIPT = "bad_manuscript"
+    BAD_STORE = "bad_store"  # the snapshot store file is not a store, or is locked
     INTERNAL_ERROR = "internal_error"
 
 

@@ -25,28 +25,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.fold_rules import rules_needed
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
-    HYPHENS,
     Folded,
-    edge_ok,
     fold,
     hyphens_agree,
     is_letter,
     one_for_one_rule,
-    rules_needed,
     rules_of,
 )
+from quote_tui.engine.periodic import periodic_end, smallest_period
 from quote_tui.engine.quote_parts import Part, QuotePlan, plan_quote
 from quote_tui.engine.records import Difference, DiffKind, Fragment, MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import HYPHENS, LINE_BREAK_PATTERN, SOFT_HYPHEN, edge_ok
 
 _FOLDED_KEY = "engine.normalize.folded"
 _DEHYPHENATE_BIT = 1 << list(Rule).index(Rule.DEHYPHENATE)
-_BREAK_AFTER = re.compile(r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])")
-_BREAK_BEFORE = re.compile(
-    r"[" + HYPHENS + r"\xad][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*$"
-)
+_BREAK_AFTER = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN)
+_BREAK_BEFORE = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN + r"\s*$")
 
 # How far an edge check reads beyond a span's edges (``_raw_edges_ok`` looks 40 characters back,
 # ``sign_before`` a few; a line-end hyphen after the span is read up to the first character that
@@ -178,55 +176,6 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
             )
         pos = text.find(quote, pos + last * period + 1)
     return Hits(count, tuple(found), tuple(signed))
-
-
-def smallest_period(s: str) -> int:
-    """The smallest p > 0 with s[i] == s[i + p] for every i (len(s) when s does not repeat).
-
-    Args:
-        s: a non-empty string.
-
-    Returns:
-        The period, from the failure function of Knuth, Morris and Pratt (linear time).
-    """
-    fail = [0] * len(s)
-    k = 0
-    for i in range(1, len(s)):
-        while k and s[i] != s[k]:
-            k = fail[k - 1]
-        if s[i] == s[k]:
-            k += 1
-        fail[i] = k
-    return len(s) - fail[-1] if s else 0
-
-
-def periodic_end(text: str, start: int, period: int) -> int:
-    """The first offset at or after ``start`` where ``text`` stops repeating itself with the given
-    period (text[i] != text[i - period]), or len(text); compared slice by slice at C speed.
-
-    Args:
-        text: the text.
-        start: where to begin; text[start - period:start] is the repeating unit.
-        period: the period, at least 1 and at most ``start``.
-
-    Returns:
-        The end of the periodic run.
-    """
-    n = len(text)
-    step = max(period, 64)
-    a = start
-    while a < n:
-        b = min(n, a + step)
-        if text[a:b] == text[a - period : b - period]:
-            a = b
-            step *= 2
-        elif b - a > 64:
-            step = (b - a) // 2
-        else:
-            while a < b and text[a] == text[a - period]:
-                a += 1
-            return a
-    return n
 
 
 # --- the normalized tier

@@ -56,6 +56,7 @@ NUMBER_WORDS = frozenset((
 ))
 # fmt: on
 
+_NEGATION_SET = frozenset(_NEGATION_WORDS)
 _NEGATION_WORD = re.compile(
     r"(?i:" + "|".join(_NEGATION_WORDS) + r"|kein\w*|\w+n['\u2019]t)", re.UNICODE
 )
@@ -84,6 +85,13 @@ def is_negation(word: str) -> bool:
     Returns:
         Whether the word is a negation (a negating prefix such as "un-" is not judged here).
     """
+    low = word.lower()
+    if low in _NEGATION_SET:
+        return True
+    # Only a contraction ("-n't") or a form of "kein" can still be one: the pattern is asked
+    # about those alone, as a diff asks about every word of a quotation and its source.
+    if not (low.endswith("t") or low.startswith("kein")):
+        return False
     return _NEGATION_WORD.fullmatch(word) is not None
 
 

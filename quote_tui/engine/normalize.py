@@ -28,32 +28,20 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from quote_tui.engine.fold_rules import fold_unicode_cluster
 from quote_tui.engine.records import Rule
-
-_LB = r"(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])"
-HYPHENS = "-\u2010\u2011"
-DASHES = HYPHENS + "\u2012\u2013\u2014\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d"
-DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u2033\u2036\u301d\u301e\uff02"
-SINGLE_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u2035`\u00b4\uff07"
-LIGATURES = {
-    "\ufb00": "ff",
-    "\ufb01": "fi",
-    "\ufb02": "fl",
-    "\ufb03": "ffi",
-    "\ufb04": "ffl",
-    "\ufb05": "st",
-    "\ufb06": "st",
-}
-# PDFs often put a space after a ligature glyph ("Verzweiﬂ ung"). Only ligatures that rarely end
-# a word absorb it ("staﬀ members" must keep its space), and only inside a word (after a letter).
-_LIGATURES_SPACED = "\ufb01\ufb02\ufb03\ufb04"
-_ZERO_WIDTH = "\u200b\u2060\ufeff"
-# Characters another rule owns; the unicode rule leaves them to it.
-_OTHER_RULES = frozenset(
-    DASHES + DOUBLE_QUOTES + SINGLE_QUOTES + "".join(LIGATURES) + "«»‹›\xad" + _ZERO_WIDTH
+from quote_tui.engine.typography import (
+    DASHES,
+    DOUBLE_QUOTES,
+    HYPHENS,
+    LIGATURES,
+    LIGATURES_SPACED,
+    LINE_BREAK_PATTERN,
+    SINGLE_QUOTES,
+    WHITESPACE_CHARS,
+    ZERO_WIDTH,
+    quote_char,
 )
-# Compatibility folding that changes meaning: 10⁶ is not 106, H₂O keeps its subscript, ½ is not 12.
-_KEEP_TAGS = ("<super>", "<sub>", "<fraction>")
 
 _RULE_BITS = {rule: 1 << i for i, rule in enumerate(Rule)}
 
@@ -112,24 +100,19 @@ def _unstable_characters() -> tuple[str, str]:
 
 _UNSTABLE_CHARS, _MARK_CHARS = _unstable_characters()
 _UNSTABLE, _MARKS = _ranges(_UNSTABLE_CHARS), _ranges(_MARK_CHARS)
-_D = re.escape(DASHES)
 # Astral characters are looked up one by one: a character class holding astral ranges cannot use
 # the regex engine's bitmap and would test every range at every position of the text.
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _ASTRAL_SPECIAL = frozenset(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) > 0xFFFF)
-_WHITESPACE_CHARS = (
-    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
-)
 # One character for one: done with str.replace (C speed) and needing no entry in the offset map.
 _ONE_FOR_ONE = (
-    tuple((c, " ") for c in _WHITESPACE_CHARS)
+    tuple((c, " ") for c in WHITESPACE_CHARS)
     + tuple((c, '"') for c in DOUBLE_QUOTES)
     + tuple((c, "'") for c in SINGLE_QUOTES)
     + tuple((c, "-") for c in DASHES if c != "-")
 )
 _ONE_FOR_ONE_RULE = (
-    {c: Rule.WHITESPACE for c in _WHITESPACE_CHARS}
+    {c: Rule.WHITESPACE for c in WHITESPACE_CHARS}
     | {c: Rule.QUOTES for c in DOUBLE_QUOTES + SINGLE_QUOTES}
     | {c: Rule.DASHES for c in DASHES}
 )
@@ -141,7 +124,7 @@ _TRIGGER = re.compile(
     + _ranges(
         "-\xad«»‹›"
         + "".join(LIGATURES)
-        + _ZERO_WIDTH
+        + ZERO_WIDTH
         + "".join(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) <= 0xFFFF)
     )
     + "]"
@@ -155,15 +138,15 @@ _SPECIAL = re.compile(
             r"(?P<dash> *-+ *)",
             r"(?P<quote>[«‹] *| *[»›]|'')",
             r"(?P<ws>  +)",
-            r"(?P<lig>[" + _LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
-            r"(?P<zw>[" + _ZERO_WIDTH + r"]+)",
+            r"(?P<lig>[" + LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
+            r"(?P<zw>[" + ZERO_WIDTH + r"]+)",
             r"(?P<marks>[" + _MARKS + r"]+)",
             r"(?P<uni>[" + _UNSTABLE + r"])",
         ]
     )
 )
-_LINE_BREAK = re.compile(_LB)
-_HYPHEN_BREAK = re.compile(r"[" + HYPHENS + r"][ \t]*" + _LB + r"\s*")
+_LINE_BREAK = re.compile(LINE_BREAK_PATTERN)
+_HYPHEN_BREAK = re.compile(r"[" + HYPHENS + r"][ \t]*" + LINE_BREAK_PATTERN + r"\s*")
 _WS = _bits(Rule.WHITESPACE)
 _KIND = {
     "shy": _bits(Rule.SOFT_HYPHEN),
@@ -186,33 +169,6 @@ def one_for_one_rule(c: str) -> Rule:
 def is_letter(c: str) -> bool:
     """True for a letter of any script (not a digit, not an underscore)."""
     return c.isalpha()
-
-
-def _compat(c: str) -> str:
-    decomposition = unicodedata.decomposition(c)
-    if decomposition.startswith(_KEEP_TAGS):
-        return c
-    return unicodedata.normalize("NFKC", c)
-
-
-def fold_unicode_cluster(cluster: str) -> str:
-    """NFC-compose a character with its marks, then apply the safe compatibility mappings.
-
-    Args:
-        cluster: one character and any combining marks after it.
-
-    Returns:
-        The folded form (``cluster`` itself when nothing applies).
-    """
-    composed = unicodedata.normalize("NFC", cluster)
-    return unicodedata.normalize("NFC", "".join(_compat(c) for c in composed))
-
-
-def _quote_char(raw: str) -> str:
-    c = raw.strip(" \t\xa0\u202f\n\r")
-    if c in "«»" or c in ("``", "''") or c in DOUBLE_QUOTES:
-        return '"'
-    return "'"
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +335,7 @@ def fold(text: str) -> Folded:
             elif group == "zw":
                 repl = ""
             elif group == "quote":
-                repl = _quote_char(flat[start:end])
+                repl = quote_char(flat[start:end])
             elif group == "ws":
                 repl = " "
             elif group == "lig":
@@ -437,168 +393,6 @@ def hyphens_agree(quote: dict[int, bool], source: dict[int, bool]) -> bool:
         if pos not in source and not brk:
             return False
     return all(brk or pos in quote for pos, brk in source.items())
-
-
-# --- one function per rule: the readable statement of each, used to name the rules a match needed
-
-
-def _fold_unicode(s: str) -> str:
-    out = []
-    for c in unicodedata.normalize("NFC", s):
-        out.append(c if c.isspace() or c in _OTHER_RULES else _compat(c))
-    return unicodedata.normalize("NFC", "".join(out))
-
-
-def _fold_soft_hyphen(s: str) -> str:
-    return re.sub(r"\xad(?:[ \t]*" + _LB + r"\s*)?", "", s)
-
-
-def _fold_ligatures(s: str) -> str:
-    s = re.sub("(?<=[^\\W\\d_])([" + _LIGATURES_SPACED + "])\\s(?=[a-z])", r"\1", s)
-    return "".join(LIGATURES.get(c, c) for c in s)
-
-
-def _fold_quotes(s: str) -> str:
-    s = re.sub(r"[«‹][ \t\xa0\u202f]*|\s*[»›]", lambda m: _quote_char(m.group()), s)
-    s = s.replace("``", '"').replace("''", '"')
-    return "".join('"' if c in DOUBLE_QUOTES else "'" if c in SINGLE_QUOTES else c for c in s)
-
-
-def _fold_dashes(s: str) -> str:
-    return re.sub("[" + _D + "]+", "-", s)
-
-
-def _fold_dehyphenate(s: str) -> str:
-    return re.sub(r"(?<=[^\W\d_])[" + HYPHENS + r"][ \t]*" + _LB + r"\s*(?=[^\W\d_])", "-", s)
-
-
-def _fold_whitespace(s: str) -> str:
-    s = re.sub("[" + _ZERO_WIDTH + "]", "", s)
-    s = re.sub(r"\s*-\s*", "-", s)
-    return re.sub(r"\s+", " ", s)
-
-
-PIECE_FOLDS = (
-    (Rule.UNICODE, _fold_unicode),
-    (Rule.SOFT_HYPHEN, _fold_soft_hyphen),
-    (Rule.LIGATURES, _fold_ligatures),
-    (Rule.QUOTES, _fold_quotes),
-    (Rule.DASHES, _fold_dashes),
-    (Rule.DEHYPHENATE, _fold_dehyphenate),
-    (Rule.WHITESPACE, _fold_whitespace),
-)
-"""Per-rule folds in the order they apply."""
-
-
-def fold_piece(s: str, rules: Iterable[Rule]) -> str:
-    """Apply the chosen rules' folds, in their fixed order, to a short string.
-
-    Args:
-        s: a short piece of text.
-        rules: which rules to apply.
-
-    Returns:
-        The folded piece.
-    """
-    chosen = set(rules)
-    for rule, func in PIECE_FOLDS:
-        if rule in chosen:
-            s = func(s)
-    return s
-
-
-# Generic rules are dropped first, so a difference two rules could explain is put on the more
-# specific one ("ﬁ" is a ligature before it is a compatibility character).
-_REMOVAL_ORDER = (
-    Rule.WHITESPACE,
-    Rule.UNICODE,
-    Rule.DASHES,
-    Rule.QUOTES,
-    Rule.LIGATURES,
-    Rule.SOFT_HYPHEN,
-    Rule.DEHYPHENATE,
-)
-
-
-def rules_needed(quote_piece: str, source_piece: str, candidates: Iterable[Rule]) -> set[Rule]:
-    """The smallest set of candidate rules under which two differing pieces fold alike.
-
-    Args:
-        quote_piece: raw text of the quotation around one edit.
-        source_piece: raw text of the source at the same place.
-        candidates: rules whose edits touch the place.
-
-    Returns:
-        The rules needed (all candidates when no subset explains the difference).
-    """
-    chosen = set(candidates)
-    if fold_piece(quote_piece, chosen) != fold_piece(source_piece, chosen):
-        return chosen
-    for rule in _REMOVAL_ORDER:
-        if rule in chosen:
-            trial = chosen - {rule}
-            if fold_piece(quote_piece, trial) == fold_piece(source_piece, trial):
-                chosen = trial
-    return chosen
-
-
-def folded_quote_is_word_edge(c: str) -> bool:
-    """True when ``c`` is word-like (letters, digits, marks): such an edge may not cut a word."""
-    return c.isalnum() or c == "_" or unicodedata.category(c)[0] == "M"
-
-
-_NO_SPACE_SCRIPTS = re.compile(
-    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf"
-    "\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003ffff]"
-)
-
-
-def cuts_word(left: str, right: str) -> bool:
-    """Whether a match edge between characters ``left`` and ``right`` would split a word.
-
-    Scripts written without spaces (Chinese, Japanese, Thai, ...) never count as cut: any
-    character boundary there may be a word boundary.
-
-    Args:
-        left: the character before the edge ("" at the text's start).
-        right: the character after the edge ("" at the text's end).
-
-    Returns:
-        True when both sides are word characters of a spaced script.
-    """
-    if not left or not right:
-        return False
-    if not (folded_quote_is_word_edge(left) and folded_quote_is_word_edge(right)):
-        return False
-    return not (_NO_SPACE_SCRIPTS.match(left) or _NO_SPACE_SCRIPTS.match(right))
-
-
-def edge_ok(text: str, start: int, end: int) -> bool:
-    """Whether the span [start, end) of ``text`` starts and ends on word boundaries.
-
-    Besides letters, a number is never cut: "42" is not inside "142", nor "0.42" inside "10.42".
-
-    Args:
-        text: the searched text (raw or folded).
-        start: span start.
-        end: span end (exclusive).
-
-    Returns:
-        True when neither edge cuts a word or a number.
-    """
-    if start > 0:
-        first, prev = text[start], text[start - 1]
-        if cuts_word(prev, first):
-            return False
-        if first.isdigit() and prev in ".," and start > 1 and text[start - 2].isdigit():
-            return False
-    if end < len(text) and end > start:
-        last, nxt = text[end - 1], text[end]
-        if cuts_word(last, nxt):
-            return False
-        if last.isdigit() and nxt in ".," and end + 1 < len(text) and text[end + 1].isdigit():
-            return False
-    return True
 
 
 assert sys.maxunicode == 0x10FFFF  # the character tables above assume a full Unicode build

@@ -21,7 +21,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from quote_tui.engine.normalize import HYPHENS
 from quote_tui.engine.records import (
     CheckResult,
     Difference,
@@ -32,6 +31,7 @@ from quote_tui.engine.records import (
     Status,
 )
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import HYPHENS, SOFT_HYPHEN
 
 __all__ = ["Bridge", "bridges", "check_across_breaks"]
 
@@ -45,7 +45,7 @@ window check."""
 _WINDOW_SLACK = 200
 """Characters of context beyond the quotation's length on each side of a joined break."""
 # the hyphen and the blank line first: a scan that starts at every letter would cost far more
-_BROKEN = re.compile(r"[" + HYPHENS + r"\xad][ \t]*\r?\n[ \t]*(?:\r?\n|\f)\s*")
+_BROKEN = re.compile(r"[" + HYPHENS + SOFT_HYPHEN + r"][ \t]*\r?\n[ \t]*(?:\r?\n|\f)\s*")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _BLOCK_START = re.compile(r"\n[ \t]*\n\s*(?=\S)")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -110,7 +110,7 @@ def check_across_breaks(
     quote: str,
     options: MatchOptions,
     ladder: Callable[[PreparedText, str, MatchOptions], CheckResult],
-) -> CheckResult | None:
+) -> tuple[Status, tuple[Match, ...]] | None:
     """The quotation found in the joined view of a break it runs across, or None.
 
     Args:
@@ -120,9 +120,10 @@ def check_across_breaks(
         ladder: the status ladder to run on a joined window (exact, normalized, near).
 
     Returns:
-        A result located in ``prepared``: ``normalized`` when a joined window finds the
-        quotation (exactly or normalized), else the near passages that run across a break;
-        None when no break applies. The caller keeps a near result only if it beats its own.
+        The verdict and every match, located in ``prepared``: ``normalized`` when a joined
+        window finds the quotation (exactly or normalized), else the near passages that run
+        across a break; None when no break applies. The caller keeps a near verdict only if
+        it beats its own.
     """
     joined = bridges(prepared)
     if not joined:
@@ -146,16 +147,7 @@ def check_across_breaks(
     status = Status.NORMALIZED if found else Status.NEAR
     if status is Status.NEAR and prepared.truncated:
         status = Status.INCONCLUSIVE
-    return CheckResult(
-        status=status,
-        quote=quote,
-        matches=tuple(matches[: options.max_matches]),
-        match_count=len(matches),
-        matches_truncated=len(matches) > options.max_matches,
-        best_similarity=max(m.similarity for m in matches),
-        checked_text_sha256=prepared.sha256,
-        options=options,
-    )
+    return status, tuple(matches)
 
 
 def _placed(

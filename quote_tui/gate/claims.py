@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
+from quote_tui._untrusted import loads
 from quote_tui.api import PASSING, BatchInputError, Settings
 from quote_tui.engine.errors import ErrorCode, Recovery
 from quote_tui.gate.findings import RULES, Code, Finding, Place, Severity
@@ -59,7 +60,7 @@ def load_claims(path: Path, *, name: str | None = None) -> ClaimsFile:
         )
     try:
         raw = path.read_text(encoding="utf-8-sig")
-        data = json.loads(raw)
+        data = loads(raw)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _bad(f"{path} is not a readable JSON claims file: {exc}.") from exc
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):

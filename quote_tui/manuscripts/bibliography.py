@@ -7,7 +7,6 @@ author-date citations) and by DOI.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -17,6 +16,7 @@ from typing import Any
 
 import bibtexparser
 
+from quote_tui._untrusted import loads
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.attachments import split_file_field, zotero_keys_from_uris
 from quote_tui.manuscripts.model import BibEntry
@@ -184,7 +184,7 @@ def _csl_year(issued: Any) -> str | None:
 
 def parse_csl_json(text: str) -> tuple[BibEntry, ...]:
     """Entries of a CSL-JSON file (a list of items, as Zotero and Better BibTeX export)."""
-    data = json.loads(text)
+    data = loads(text)
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         data = data["items"]
     if not isinstance(data, list):

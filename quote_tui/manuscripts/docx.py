@@ -185,7 +185,10 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
     if info.file_size > _MAX_PART:
         raise _bad(f"The part {name} is too large to read ({info.file_size} bytes).")
     try:
-        data = zf.read(name)
+        # read at most the cap, whatever size the archive declares: the declared size is only
+        # the archive's word, and a crafted one unpacks far past it before its CRC fails
+        with zf.open(info) as member:
+            data = member.read(_MAX_PART + 1)
     except (
         zipfile.BadZipFile,
         zlib.error,
@@ -197,6 +200,8 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
         # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
         # unsupported compression method, encryption) fails only when it is read.
         raise _bad(f"The part {name} cannot be unpacked: {exc}.") from exc
+    if len(data) > _MAX_PART:
+        raise _bad(f"The part {name} unpacks to more than {_MAX_PART} bytes.")
     return etree.fromstring(data, xml_parser())
 
 

@@ -240,18 +240,22 @@ def _skip_blank(text: str, pos: int) -> int:
     return pos
 
 
-def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
+def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
     Args:
         ms: the manuscript as a reader delivered it.
         min_words: quotations with fewer words are scare quotes or titles, not citations.
+        limit: stop once more than this many are found (so ``limit + 1`` come back when there
+            were more): resolving each one's reference is the costly part.
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
     """
     out: list[tuple[int, int, Found]] = []
     for index, doc in enumerate(ms.documents):
+        if limit is not None and len(out) > limit:
+            break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         for block in doc.blocks:
@@ -281,6 +285,8 @@ def extract(ms: Manuscript, *, min_words: int = 4) -> list[Found]:
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
         )
         for span in spans:
+            if limit is not None and len(out) > limit:
+                break
             if span.start in skipped or _in_note_title(notes, doc, span):
                 continue
             if (span.start, span.end) in block_spans or span.end - span.start > _MAX_QUOTE_SPAN:

@@ -15,6 +15,9 @@ __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
+_QUOTE_CHARS = '”“»«’‘‚„"'
+_MARKS = re.compile(f"[{_QUOTE_CHARS}]")
+_LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
 # opening mark -> closing marks that end it
 _PAIRS: dict[str, tuple[str, ...]] = {
@@ -88,8 +91,15 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     found: list[tuple[int, int, int, str, int]] = []  # start, end, close_end, mark, depth
     stack: list[tuple[str, int]] = []  # (mark, start of quoted text)
     breaks = {m.start() for m in _PARAGRAPH_BREAK.finditer(text)}
-    i, n = 0, len(text)
-    while i < n:
+    n = len(text)
+    # Only quotation marks and paragraph breaks matter: visit those positions, in order, rather
+    # than every character (a Python loop over each character of a 20 MB text took 15 s).
+    marks = _LATEX_MARKS if latex else _MARKS
+    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)))
+    skip_to = 0
+    for i in positions:
+        if i < skip_to:
+            continue
         if i in breaks:
             stack.clear()
         ch = text[i]
@@ -97,20 +107,18 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         prev = text[i - 1] if i else " "
         if latex and two in ("``", "''"):
             if two == "''" and _close(stack, "''", found, i, i + 2):
-                i += 2
+                skip_to = i + 2
                 continue
             if two == "``":
                 _open(stack, ("``", i + 2))
-                i += 2
+                skip_to = i + 2
                 continue
         nxt = text[i + 1] if i + 1 < n else " "
-        if ch in '”“»«’‘‚„"':
+        if ch in _QUOTE_CHARS:
             if _try_close(stack, ch, found, i, prev, nxt):
-                i += 1
                 continue
             if _opens(ch, prev, nxt):
                 _open(stack, (ch, i + 1))
-        i += 1
     found.sort(key=lambda f: (f[0], -f[1]))
     out: list[QuoteSpan] = []
     open_idx: list[int] = []

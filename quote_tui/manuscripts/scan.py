@@ -15,7 +15,11 @@ from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, 
 from quote_tui.manuscripts.model import Citation, ScanResult
 from quote_tui.manuscripts.resolve import Resolver
 
-__all__ = ["SUFFIXES", "scan", "scan_manuscript"]
+__all__ = ["DEFAULT_MAX_QUOTES", "SUFFIXES", "scan", "scan_manuscript"]
+
+DEFAULT_MAX_QUOTES = 10_000
+"""Most quotations taken from one manuscript: a book quotes a few hundred; a file with millions
+is not a manuscript, and each one taken costs memory and a check."""
 
 SUFFIXES = {
     ".md": "markdown",
@@ -112,6 +116,7 @@ def scan_manuscript(
     pdfs: PdfFolder | None = None,
     zotero: ZoteroLibrary | None = None,
     min_words: int = 4,
+    max_quotes: int = DEFAULT_MAX_QUOTES,
 ) -> ScanResult:
     """Quotations, references and sources of a manuscript already read.
 
@@ -122,6 +127,7 @@ def scan_manuscript(
         pdfs: a folder of PDFs to match entries against.
         zotero: a Zotero library to find attachments in.
         min_words: the shortest quotation that counts.
+        max_quotes: the most quotations taken; past it the rest are left out, with a warning.
 
     Returns:
         The scan result.
@@ -129,7 +135,16 @@ def scan_manuscript(
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero)
     citations = []
     warnings = list(ms.warnings)
-    for n, found in enumerate(extract(ms, min_words=min_words), start=1):
+    taken = extract(ms, min_words=min_words, limit=max_quotes)
+    if len(taken) > max_quotes:
+        taken = taken[:max_quotes]
+        last = taken[-1].location
+        warnings.insert(
+            0,
+            f"{manuscript_name(manuscript)} holds more than {max_quotes:,} quotations; only the "
+            f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
+        )
+    for n, found in enumerate(taken, start=1):
         quote = _clean(found.quote_raw, found.doc.kind)
         reference = resolver.reference_for(found, ms)
         locator = found.locator or (reference.locator if reference else None)
@@ -152,6 +167,10 @@ def scan_manuscript(
     )
 
 
+def manuscript_name(manuscript: str) -> str:
+    return Path(manuscript).name or manuscript
+
+
 def scan(
     path: PathLike,
     *,
@@ -159,6 +178,7 @@ def scan(
     pdfs: PathLike | None = None,
     zotero: PathLike | None = None,
     min_words: int = 4,
+    max_quotes: int = DEFAULT_MAX_QUOTES,
 ) -> ScanResult:
     """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
 
@@ -172,6 +192,7 @@ def scan(
         pdfs: a folder of PDFs to find cited works in (by DOI or title).
         zotero: a Zotero data directory (holding zotero.sqlite and storage/).
         min_words: quotations with fewer words are skipped as scare quotes.
+        max_quotes: the most quotations taken from the manuscript (a warning says so).
 
     Returns:
         The ``ScanResult``; ``.to_batch_dict(batch_path)`` gives the batch JSON.
@@ -208,4 +229,5 @@ def scan(
         pdfs=pdf_folder,
         zotero=library,
         min_words=min_words,
+        max_quotes=max_quotes,
     )

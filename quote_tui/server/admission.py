@@ -1,8 +1,10 @@
 """How many checks run at once, and how many may wait for their turn.
 
-A request takes a ticket before its body is read (so a refused request costs almost nothing) and
-a running slot before the service runs. Tickets are capped at running plus waiting; past the cap
-the answer is 503 ``busy`` with a Retry-After estimated from how long recent checks took.
+A request takes a ticket once its body is in and valid (a slow body holds no ticket) and a
+running slot before the service runs. Tickets are capped at running plus waiting; past the cap,
+or when the queue ahead would not drain before the request's deadline, the answer is 503
+``busy`` with a Retry-After computed from the measured drain rate: how many checks finished per
+second lately, so the hint grows with the real wait rather than with a guess.
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from quote_tui.server.errors import ApiCode, ApiError, ApiRecovery
 
 _SMOOTHING = 0.2  # weight of the newest duration in the running average
+_WINDOW = 32  # finished checks the drain rate is measured over
 
 
 class Admission:
@@ -26,27 +30,52 @@ class Admission:
         max_waiting: admitted requests that may wait for a running slot.
     """
 
-    def __init__(self, max_running: int, max_waiting: int) -> None:
+    def __init__(
+        self, max_running: int, max_waiting: int, *, deadline: float | None = None
+    ) -> None:
         self.max_running = max_running
         self.max_waiting = max_waiting
+        self.deadline = deadline
         self.admitted = 0
         self.running = 0
         self._slots = asyncio.Semaphore(max_running)
         self._mean_seconds = 0.5
+        self._finished: deque[float] = deque(maxlen=_WINDOW)
 
     @property
     def waiting(self) -> int:
         return self.admitted - self.running
 
+    def drain_rate(self) -> float:
+        """Checks finished per second: measured over the last few while the queue was busy,
+        else what the running slots would finish at the mean duration of a check."""
+        assumed = self.max_running / max(self._mean_seconds, 1e-3)
+        if len(self._finished) < 2:
+            return assumed
+        span = self._finished[-1] - self._finished[0]
+        # the window ends now: a stall since the last finish counts against the rate
+        span = max(span, time.monotonic() - self._finished[0])
+        if span <= 0:
+            return assumed
+        return min(assumed, (len(self._finished) - 1) / span)
+
+    def expected_wait(self) -> float:
+        """Seconds until a request admitted now likely gets its running slot and finishes."""
+        return (self.waiting + 1) / self.drain_rate()
+
     def retry_after(self) -> int:
         """Whole seconds until the queue ahead has likely drained (at least 1)."""
-        rounds = (self.waiting + 1) / self.max_running
-        return max(1, math.ceil(self._mean_seconds * rounds))
+        return max(1, math.ceil(self.expected_wait()))
 
     @asynccontextmanager
     async def ticket(self) -> AsyncIterator[None]:
-        """Admit one request or refuse it with 503 ``busy``."""
-        if self.admitted >= self.max_running + self.max_waiting:
+        """Admit one request or refuse it with 503 ``busy``: past the cap, or when the queue
+        would not drain before the deadline (then waiting would only end in a 504)."""
+        full = self.admitted >= self.max_running + self.max_waiting
+        hopeless = (
+            self.deadline is not None and self.waiting > 0 and self.expected_wait() > self.deadline
+        )
+        if full or hopeless:
             seconds = self.retry_after()
             raise ApiError(
                 "the server is busy with other checks",
@@ -72,5 +101,9 @@ class Admission:
                 yield
             finally:
                 self.running -= 1
-                took = time.monotonic() - started
-                self._mean_seconds += _SMOOTHING * (took - self._mean_seconds)
+                now = time.monotonic()
+                self._mean_seconds += _SMOOTHING * (now - started - self._mean_seconds)
+                if self.waiting == 0 and self.running == 0:
+                    # the queue ran dry: what drained before says nothing of the next burst
+                    self._finished.clear()
+                self._finished.append(now)

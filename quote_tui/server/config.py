@@ -8,6 +8,7 @@ from pathlib import Path
 
 from quote_tui.api import Settings
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery
+from quote_tui.server.connections import ConnectionLimits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -27,6 +28,11 @@ class Limits:
         max_waiting: requests admitted to wait for a running slot; beyond that 503 ``busy`` with
             Retry-After. Each waiting request holds at most one body, so memory stays bounded.
         deadline: seconds for a whole request, waiting included (504 ``deadline_exceeded``).
+        header_timeout: seconds a connection has to send its request headers (408, closed).
+        body_timeout: seconds from the headers to the end of the body (408, closed); under the
+            deadline, and no admission ticket is taken before the body is in.
+        max_connections: open connections at once, lowered to fit the file-descriptor limit;
+            past it new connections are closed unanswered.
     """
 
     max_body_bytes: int = 64 * 1024
@@ -35,9 +41,25 @@ class Limits:
     max_concurrent: int = 4
     max_waiting: int = 256
     deadline: float = 60.0
+    header_timeout: float = 5.0
+    body_timeout: float = 10.0
+    max_connections: int = 512
+
+    @property
+    def connections(self) -> ConnectionLimits:
+        """The part of these limits the HTTP protocol keeps (``server.connections``)."""
+        return ConnectionLimits(self.header_timeout, self.body_timeout, self.max_connections)
 
     def validate(self) -> None:
-        """Raise ``QuoteTuiError`` (``bad_option``) for a limit that is not positive."""
+        """Raise ``QuoteTuiError`` (``bad_option``) for a limit that is not positive, or a body
+        timeout not under the deadline."""
+        if self.body_timeout >= self.deadline:
+            raise QuoteTuiError(
+                f"--body-timeout ({self.body_timeout:g}) must be under --deadline "
+                f"({self.deadline:g})",
+                code=ErrorCode.BAD_OPTION,
+                recovery=Recovery.FIX_INPUT,
+            )
         for item in fields(self):
             name, value = item.name, getattr(self, item.name)
             lowest = 0 if name == "max_waiting" else 1

@@ -26,6 +26,7 @@ class ApiCode(StrEnum):
     UNAUTHORIZED = "unauthorized"
     BAD_HOST = "bad_host"
     BAD_ORIGIN = "bad_origin"
+    BAD_FRAMING = "bad_framing"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     AUTH_REQUIRED = "auth_required"

@@ -13,12 +13,13 @@ Two checks, before any route runs:
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from quote_tui.server.config import is_loopback
+from quote_tui.server.connections import ConnectionLimits
 from quote_tui.server.errors import ApiCode, ApiError, ApiRecovery
 
 OPEN_PATHS = frozenset({"/v1/health", "/openapi.json"})
@@ -46,6 +47,8 @@ class Guard:
         self._key = api_key.encode("utf-8") if api_key is not None else None
         self._loopback = loopback
         self._open = frozenset(open_paths)
+        self.connection_limits: ConnectionLimits | None = None
+        """What the HTTP protocol under this app bounds (``run.uvicorn_config`` reads it)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -59,9 +62,19 @@ class Guard:
         await send_error(send, refusal)
 
     def _refusal(self, path: str, headers: dict[str, bytes]) -> ApiError | None:
+        framing = headers.get("transfer-encoding", b"").lower()
+        if "content-length" in headers and b"chunked" in framing:
+            # two framings: a proxy in front may read the body one way and we another
+            return ApiError(
+                "a request may not carry both Content-Length and chunked Transfer-Encoding",
+                status=400,
+                code=ApiCode.BAD_FRAMING,
+                recovery=ApiRecovery.FIX_INPUT,
+                headers={"Connection": "close"},
+            )
         if self._loopback:
             host = headers.get("host", b"").decode("latin-1")
-            if not _names_loopback(f"//{host}"):
+            if not _host_is_loopback(host):
                 return ApiError(
                     f"Host {host!r} is not this machine's loopback name",
                     status=421,
@@ -69,7 +82,7 @@ class Guard:
                     recovery=ApiRecovery.USE_LOOPBACK_ADDRESS,
                 )
             origin = headers.get("origin")
-            if origin is not None and not _names_loopback(origin.decode("latin-1")):
+            if origin is not None and not _origin_is_loopback(origin.decode("latin-1")):
                 return ApiError(
                     "requests from web pages of other sites are refused",
                     status=403,
@@ -97,12 +110,27 @@ class Guard:
         return hmac.compare_digest(given, self._key)
 
 
-def _names_loopback(url: str) -> bool:
-    try:
-        host = urlsplit(url).hostname
-    except ValueError:
+# Parsed strictly, by hand: urlsplit reads "evil.com\\@localhost" as user info and a host, and
+# would call it loopback. A Host is a name or an address, and an optional port, nothing else.
+_HOST = re.compile(
+    r"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9.-]+))(?::(?P<port>[0-9]{1,5}))?"
+)
+_ORIGIN = re.compile(r"(?P<scheme>https?)://(?P<host>[^/?#@\\]+)")
+
+
+def _host_is_loopback(value: str) -> bool:
+    """Whether a Host header names loopback: ``localhost``, ``127.x.y.z`` or ``[::1]``, with an
+    optional port, and nothing more."""
+    m = _HOST.fullmatch(value)
+    if m is None:
         return False
-    return host is not None and is_loopback(host)
+    return is_loopback(m.group("v6") or m.group("name"))
+
+
+def _origin_is_loopback(value: str) -> bool:
+    """Whether an Origin is a loopback page: ``http(s)://`` and a loopback Host, no more."""
+    m = _ORIGIN.fullmatch(value.lower())
+    return m is not None and _host_is_loopback(m.group("host"))
 
 
 async def send_error(send: Send, error: ApiError) -> None:

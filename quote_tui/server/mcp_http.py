@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from mcp.server.transport_security import TransportSecuritySettings
 
 from quote_tui.api import Settings
 from quote_tui.mcp_server import build_server
@@ -32,9 +33,23 @@ def build_mcp_app(
     """
     server = build_server(settings, root=root)
     app = server.streamable_http_app(
-        streamable_http_path=MCP_PATH, host=host, max_request_body_size=max_body_bytes
+        streamable_http_path=MCP_PATH,
+        host=host,
+        max_request_body_size=max_body_bytes,
+        transport_security=_loopback_security() if is_loopback(host) else None,
     )
     return Guard(app, api_key=api_key, loopback=is_loopback(host), open_paths=())
+
+
+def _loopback_security() -> TransportSecuritySettings:
+    """The SDK's own Host and Origin check, accepting what the guard accepts: a loopback name
+    with or without a port (the SDK's default wants a port, so ``Host: localhost`` failed)."""
+    names = ("127.0.0.1", "localhost", "[::1]")
+    hosts = [*names, *(f"{name}:*" for name in names)]
+    origins = [f"{scheme}://{host}" for scheme in ("http", "https") for host in hosts]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins
+    )
 
 
 def serve_mcp(

@@ -50,14 +50,16 @@ class Api:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.limits = config.limits
-        self.admission = Admission(self.limits.max_concurrent, self.limits.max_waiting)
+        self.admission = Admission(
+            self.limits.max_concurrent, self.limits.max_waiting, deadline=self.limits.deadline
+        )
 
     @asynccontextmanager
-    async def _bounded(self) -> AsyncIterator[None]:
-        """The deadline over the whole request, then a ticket to be admitted."""
+    async def _deadline(self) -> AsyncIterator[None]:
+        """The deadline over the whole request: body, waiting and the check."""
         deadline = asyncio.timeout(self.limits.deadline)
         try:
-            async with deadline, self.admission.ticket():
+            async with deadline:
                 yield
         except TimeoutError:
             if not deadline.expired():  # a timeout of something inside, not this request's
@@ -70,15 +72,22 @@ class Api:
                 details={"deadline_seconds": self.limits.deadline},
             ) from None
 
+    @asynccontextmanager
+    async def _admitted(self) -> AsyncIterator[None]:
+        """A ticket, then a running slot. Taken once the body is in and valid, so a client
+        that sends its body slowly holds a connection (bounded on its own) but no ticket."""
+        async with self.admission.ticket(), self.admission.slot():
+            yield
+
     async def _object(self, request: Request) -> dict[str, Any]:
         return parse_json_object(await read_body(request, self.limits.max_body_bytes))
 
     async def check(self, request: Request) -> Response:
-        async with self._bounded():
+        async with self._deadline():
             data = await self._object(request)
             self._check_counts(data)
             batch = door.parse_batch(data, base_dir=self.config.root)
-            async with self.admission.slot():
+            async with self._admitted():
                 report = await door.check_batch(batch, settings=self.config.settings)
         return _json(report)
 
@@ -98,9 +107,9 @@ class Api:
                 )
 
     async def read(self, request: Request) -> Response:
-        async with self._bounded():
+        async with self._deadline():
             wanted = _read_args(await self._object(request))
-            async with self.admission.slot():
+            async with self._admitted():
                 read = await door.read_source(
                     **wanted, settings=self.config.settings, base_dir=self.config.root
                 )
@@ -201,4 +210,6 @@ def build_app(config: ServerConfig) -> Guard:
         ],
         exception_handlers=handlers,
     )
-    return Guard(app, api_key=config.api_key, loopback=is_loopback(config.host))
+    guard = Guard(app, api_key=config.api_key, loopback=is_loopback(config.host))
+    guard.connection_limits = config.limits.connections
+    return guard

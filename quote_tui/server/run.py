@@ -11,15 +11,28 @@ from typing import Any
 import uvicorn
 
 from quote_tui.server.config import ServerConfig, check_exposure
+from quote_tui.server.connections import ConnectionLimits, bounded_protocol, quiet_accept_errors
 from quote_tui.server.routes import build_app
 
 
-def uvicorn_config(app: Any, host: str, port: int, *, log_level: str = "info") -> uvicorn.Config:
+def uvicorn_config(
+    app: Any,
+    host: str,
+    port: int,
+    *,
+    log_level: str = "info",
+    connections: ConnectionLimits | None = None,
+) -> uvicorn.Config:
     """uvicorn settings shared by the JSON API and MCP over HTTP.
 
     Forwarded headers are ignored (no proxy is trusted by default) and no Server header names the
-    software; idle keep-alive connections are dropped after 5 s so they cannot pile up.
+    software; idle keep-alive connections are dropped after 5 s so they cannot pile up, and the
+    HTTP protocol bounds how long a request may take to arrive and how many connections are open
+    (``server.connections``). The plain asyncio loop is used: its accept loop pauses on
+    ``EMFILE`` instead of spinning.
     """
+    quiet_accept_errors()
+    limits = connections or getattr(app, "connection_limits", None) or ConnectionLimits()
     return uvicorn.Config(
         app,
         host=host,
@@ -29,6 +42,8 @@ def uvicorn_config(app: Any, host: str, port: int, *, log_level: str = "info") -
         server_header=False,
         timeout_keep_alive=5,
         lifespan="auto",
+        http=bounded_protocol(limits),
+        loop="asyncio",
     )
 
 
@@ -42,7 +57,10 @@ def serve(config: ServerConfig, *, log_level: str = "info") -> int:
     check_exposure(config.host, config.api_key, config.insecure_no_auth)
     config.limits.validate()
     app = build_app(config)
-    uvicorn.Server(uvicorn_config(app, config.host, config.port, log_level=log_level)).run()
+    server_config = uvicorn_config(
+        app, config.host, config.port, log_level=log_level, connections=config.limits.connections
+    )
+    uvicorn.Server(server_config).run()
     return 0
 
 

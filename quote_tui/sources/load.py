@@ -14,15 +14,18 @@ import asyncio
 import dataclasses
 import functools
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from quote_tui._threads import in_daemon_thread, margin
+from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
 from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
     BodyReader,
@@ -36,7 +39,14 @@ from quote_tui.sources.refs import parse_ref
 if TYPE_CHECKING:
     from quote_tui.sources.net.remote import RemoteSession
 
-__all__ = ["DEFAULT_READ_TIMEOUT", "Loader", "ReadSettings", "SourceRef", "load"]
+__all__ = [
+    "DEFAULT_MAX_FILE_BYTES",
+    "DEFAULT_READ_TIMEOUT",
+    "Loader",
+    "ReadSettings",
+    "SourceRef",
+    "load",
+]
 
 DEFAULT_READ_TIMEOUT = 60.0
 """Seconds per local source read: a 1,000-page PDF takes a few seconds."""
@@ -82,6 +92,8 @@ class ReadSettings:
             in a worker process, may take before it fails with ``timeout``; None for no budget.
         isolate_readers: read local files, and fetched PDF and HTML, in worker processes, so a
             reader that crashes or hangs in native code costs only its own source.
+        max_file_bytes: largest local file read; a larger one is ``too_large`` before a byte
+            of it is read.
     """
 
     max_source_chars: int = DEFAULT_MAX_CHARS
@@ -91,6 +103,7 @@ class ReadSettings:
     allow_local: bool = True
     read_timeout: float | None = DEFAULT_READ_TIMEOUT
     isolate_readers: bool = True
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
 
 
 class Loader:
@@ -156,6 +169,13 @@ class Loader:
                     recovery=Recovery.FIX_INPUT,
                 )
             text = source.text
+            if has_lone_surrogate(text):
+                raise SourceError(
+                    f"the text of source {scrub(source.id)!r} holds a lone surrogate (an escape "
+                    "such as \\ud800 that stands for no character); fix its encoding",
+                    code=ErrorCode.DECODE_ERROR,
+                    recovery=Recovery.FIX_INPUT,
+                )
             truncated = source.truncated
             if len(text) > max_chars:
                 text, truncated = text[:max_chars], True
@@ -216,22 +236,29 @@ class Loader:
         even indexing a huge text, or a read in this process, cannot hold the batch.
         """
         budget = self.settings.read_timeout
-        if self.settings.isolate_readers and await asyncio.to_thread(_isolated, path):
-            # the pool's module loads only once a native format is read
-            from quote_tui.sources.readers.isolated import shared_pool
+        max_bytes = self.settings.max_file_bytes
+        isolate = self.settings.isolate_readers
+        reads = self._reads
 
-            pool = shared_pool()
+        def read() -> LoadedSource:
+            # Everything, even the sniffing open, runs in this daemon thread under the budget:
+            # on the loop's shared executor a stuck open would starve every later read.
+            deadline = None if budget is None else time.monotonic() + budget
+            if isolate and _isolated(path):
+                # the pool's module loads only once a native format is read
+                from quote_tui.sources.readers.isolated import shared_pool
 
-            def read() -> LoadedSource:
-                with self._reads:
-                    loaded = pool.read(path, max_chars=max_chars, ref=ref, timeout=budget)
-                warm(loaded.prepared)
-                return loaded
-
-        else:
-
-            def read() -> LoadedSource:
-                return _read_and_warm(path, max_chars, ref)
+                with reads:
+                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    loaded = shared_pool().read(
+                        path, max_chars=max_chars, ref=ref, timeout=left, max_bytes=max_bytes
+                    )
+            else:
+                loaded = read_path(
+                    path, max_chars=max_chars, ref=ref, max_bytes=max_bytes, deadline=deadline
+                )
+            warm(loaded.prepared)
+            return loaded
 
         wait = None if budget is None else budget + margin(budget)
         return await asyncio.wait_for(in_daemon_thread(read), wait)
@@ -282,13 +309,6 @@ def _isolated(path: Path) -> bool:
     from quote_tui.sources.readers.isolated import isolation_available, native
 
     return isolation_available() and native(path)
-
-
-def _read_and_warm(path: Path, max_chars: int, ref: str) -> LoadedSource:
-    """Read a local file and build its matching indexes, both in the calling worker thread."""
-    loaded = read_path(path, max_chars=max_chars, ref=ref)
-    warm(loaded.prepared)
-    return loaded
 
 
 def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource:

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import exact, near
+from quote_tui.engine import exact, periodic
 from quote_tui.engine.check import check
 from quote_tui.engine.meaning import sign_before
+from quote_tui.engine.near.align import disjoint
 from quote_tui.engine.records import Status
 from quote_tui.engine.text import PreparedText
 
@@ -37,7 +38,7 @@ HIT = st.tuples(st.integers(0, 3).map(float), st.integers(0, 60), st.integers(1,
 @given(st.lists(HIT, max_size=40), st.integers(1, 8))
 def test_disjoint_sweep_agrees_with_pairwise_reference(hits: list, limit: int) -> None:
     hits = sorted(hits)
-    assert near._disjoint(hits, limit) == _disjoint_reference(hits, limit)
+    assert disjoint(hits, limit) == _disjoint_reference(hits, limit)
 
 
 def test_phrase_repeated_many_times_is_checked_quickly() -> None:
@@ -99,7 +100,7 @@ def test_exact_on_repetitive_text_agrees_with_a_scan(doc: tuple[str, str], limit
 @given(st.text(alphabet="ab ", min_size=1, max_size=40))
 def test_smallest_period_is_the_least_shift_that_maps_the_string_onto_itself(s: str) -> None:
     expected = next(p for p in range(1, len(s) + 1) if s[p:] == s[: len(s) - p])
-    assert exact.smallest_period(s) == expected
+    assert periodic.smallest_period(s) == expected
 
 
 def test_a_long_quotation_of_one_repeated_word_in_a_text_of_it_is_counted_quickly() -> None:

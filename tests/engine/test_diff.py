@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.diff import difference_spans, word_differences
-from quote_tui.engine.near import _fold
 from quote_tui.engine.records import Difference, DiffKind
+from quote_tui.engine.typography import fold_chars
 
 
 def _kinds(quote: str, source: str) -> list[tuple[str, str, DiffKind, bool]]:
@@ -201,7 +201,7 @@ def test_word_changes_agree_with_difflib(quote: list[str], source: list[str]) ->
 
 def _bare(text: str) -> str:
     """Typography folded and whitespace dropped: what an offset slice must read as."""
-    return "".join(_fold(text)[0].split())
+    return "".join(fold_chars(text)[0].split())
 
 
 def _assert_placed(quote: str, source: str, *, exact: bool = True) -> None:

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import near
-from quote_tui.engine.near import NearCandidate, _fold, find_near
+from quote_tui.engine.near import NearCandidate, find_near
+from quote_tui.engine.near.index import SEED_BYTES, index_of
+from quote_tui.engine.near.pairs import pair_postings, pairs_of, quote_pairs
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import fold_chars
 
 OPTIONS = MatchOptions()
 
@@ -101,7 +103,7 @@ def _prose(seed: int, words: int) -> str:
 
 
 def _near(text: str, quote: str, limit: int = 5) -> tuple[NearCandidate, ...]:
-    return find_near(PreparedText(text), quote, options=OPTIONS, limit=limit)
+    return find_near(PreparedText(text), quote, limit=limit)
 
 
 def _is_word(ch: str) -> bool:
@@ -186,9 +188,9 @@ def test_candidates_are_best_first_non_overlapping_and_limited() -> None:
 
 def test_index_is_cached_on_the_prepared_text() -> None:
     prepared = PreparedText(_prose(14, 500))
-    find_near(prepared, "river stone", options=OPTIONS)
+    find_near(prepared, "river stone")
     index = prepared.cache["near.index"]
-    find_near(prepared, "copper meadow", options=OPTIONS)
+    find_near(prepared, "copper meadow")
     assert prepared.cache["near.index"] is index
 
 
@@ -239,7 +241,7 @@ def test_long_quotation_in_a_big_text() -> None:
 
 def test_fold_maps_back_to_source_offsets() -> None:
     text = "  \u201cA\ufb01ne ex-\nample\u201d\u00a0\u2014 caf\u0065\u0301\u00ad\nbar x\u00b2"
-    folded, where = _fold(text)
+    folded, where = fold_chars(text)
     assert folded == '"Afine example" - caf\u00e9bar x\u00b2'
     assert len(where) == len(folded)
     assert where == sorted(where)
@@ -300,7 +302,7 @@ def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int
         i for i in range(1, len(text)) if not (_is_word(text[i - 1]) and _is_word(text[i]))
     ]
     a, b = sorted((cuts[cut[0] % len(cuts)], cuts[cut[1] % len(cuts)]))
-    folded, _ = _fold(text[a:b])
+    folded, _ = fold_chars(text[a:b])
     if not folded:
         return
     best = _near(text, text[a:b])[0]
@@ -309,9 +311,10 @@ def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int
 
 def _reference_best(text: str, quote: str) -> float:
     """Slow and obvious: score every span between word boundaries."""
-    from quote_tui.engine.near import _lower, _similarity
+    from quote_tui.engine.near.score import similarity as _similarity
+    from quote_tui.engine.typography import lower_same_length as _lower
 
-    folded, _ = _fold(quote)
+    folded, _ = fold_chars(quote)
     low = _lower(folded)
     cuts = sorted(
         {0, len(text)}
@@ -351,7 +354,7 @@ def _read_plain(path) -> str:  # type: ignore[no-untyped-def]
 
 
 def _comparable(text: str) -> str:
-    folded, _ = _fold(text)
+    folded, _ = fold_chars(text)
     return folded.lower().replace("-", "")
 
 
@@ -399,7 +402,7 @@ def test_small_lexicon_text_is_seeded_by_word_pairs() -> None:
     words = text[start:end].split(" ")
     words[5] = "omega"
     prepared = PreparedText(text)
-    found = find_near(prepared, " ".join(words), options=MatchOptions(), limit=1)
+    found = find_near(prepared, " ".join(words), limit=1)
     assert "near.pairs" in prepared.cache
     assert found and found[0].similarity > 0.9
     assert abs(found[0].start - start) < 20
@@ -414,11 +417,11 @@ def test_word_pair_index_agrees_with_the_blocks_read_again(lexicon_size: int) ->
     words[150_000] = "rare"  # a pair with a word outside the ids is read from the text
     text = " ".join(words)
     prepared = PreparedText(text)
-    index = near._index(prepared)
+    index = index_of(prepared)
     quote = " ".join(words[149_990:150_030])
-    wanted = near._quote_pairs({quote, " ".join(words[1000:1040])})
-    got = near._pair_postings(index, near._pairs(prepared, index), wanted)
-    seed = index.data.translate(near._SEED_BYTES)
+    wanted = quote_pairs({quote, " ".join(words[1000:1040])})
+    got = pair_postings(index, pairs_of(prepared, index), wanted)
+    seed = index.data.translate(SEED_BYTES)
     starts = index.byte_starts
     expected: dict[int, list[int]] = {}
     for k in range(len(starts) - 1):
@@ -426,7 +429,7 @@ def test_word_pair_index_agrees_with_the_blocks_read_again(lexicon_size: int) ->
         for pair in wanted & set(zip(block, block[1:], strict=False)):
             expected.setdefault(hash(pair), []).append(k)
     assert got == expected
-    assert near._pairs(prepared, index).wide == (lexicon_size > 247)
+    assert pairs_of(prepared, index).wide == (lexicon_size > 247)
 
 
 def test_text_of_many_widespread_words_is_seeded_by_word_pairs() -> None:
@@ -439,7 +442,7 @@ def test_text_of_many_widespread_words_is_seeded_by_word_pairs() -> None:
     words = text[start:end].split(" ")
     words[5] = "omega"
     prepared = PreparedText(text)
-    found = find_near(prepared, " ".join(words), options=MatchOptions(), limit=1)
+    found = find_near(prepared, " ".join(words), limit=1)
     assert "near.pairs" in prepared.cache
     assert found and found[0].similarity > 0.9
     assert abs(found[0].start - start) < 20

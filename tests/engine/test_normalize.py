@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from quote_tui.engine.normalize import (
-    cuts_word,
-    edge_ok,
-    fold,
-    fold_piece,
-    hyphens_agree,
-    rules_needed,
-)
+from quote_tui.engine.fold_rules import fold_piece, rules_needed
+from quote_tui.engine.normalize import fold, hyphens_agree
 from quote_tui.engine.records import Rule
+from quote_tui.engine.typography import cuts_word, edge_ok
 
 
 @pytest.mark.parametrize(

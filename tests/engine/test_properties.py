@@ -14,15 +14,10 @@ from hypothesis import strategies as st
 
 from quote_tui.engine.check import check, quote_variants
 from quote_tui.engine.exact import find_normalized
-from quote_tui.engine.normalize import (
-    DOUBLE_QUOTES,
-    LIGATURES,
-    SINGLE_QUOTES,
-    edge_ok,
-    fold_unicode_cluster,
-)
+from quote_tui.engine.fold_rules import fold_unicode_cluster
 from quote_tui.engine.records import FOUND_STATUSES, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import DOUBLE_QUOTES, LIGATURES, SINGLE_QUOTES, edge_ok
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL = MatchOptions(max_matches=10_000)

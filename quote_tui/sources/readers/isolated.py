@@ -34,12 +34,14 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Client, Connection, answer_challenge, deliver_challenge
 from pathlib import Path
 from typing import Any, Unpack
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
+from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, regular_file_head
 from quote_tui.sources.readers.local import (
     NATIVE_FORMATS,
     BodyFacts,
@@ -81,12 +83,12 @@ def isolation_available() -> bool:
 def native(path: str | os.PathLike[str]) -> bool:
     """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
 
-    Unreadable paths answer False: reading them in this process gives their specific error.
+    Unreadable paths, and anything but a regular file, answer False: reading them in this
+    process gives their specific error.
     """
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
+    # never a plain open(): on a FIFO it blocks until a writer comes
+    head = regular_file_head(path)
+    if head is None:
         return False
     try:
         return local_format(head, os.fspath(path)) in NATIVE_FORMATS
@@ -119,9 +121,17 @@ def _read_request(request: Any, fault: str) -> LoadedSource:
     if isinstance(request, _BodyRequest):
         _fault(request.facts["name"], fault)
         return read_bytes(request.data, **request.facts)
-    path, max_chars, ref, password = request
+    path, max_chars, ref, password, max_bytes, timeout = request
     _fault(path, fault)
-    return read_path(path, max_chars=max_chars, ref=ref, password=password)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    return read_path(
+        path,
+        max_chars=max_chars,
+        ref=ref,
+        password=password,
+        max_bytes=max_bytes,
+        deadline=deadline,
+    )
 
 
 def _read_one(conn: Connection) -> None:
@@ -236,6 +246,7 @@ class ReaderPool:
         ref: str | None = None,
         password: str | None = None,
         timeout: float | None = None,
+        max_bytes: int = DEFAULT_MAX_FILE_BYTES,
     ) -> LoadedSource:
         """Read one local file in a child (see ``sources.readers.local.read_path``).
 
@@ -245,7 +256,8 @@ class ReaderPool:
             UnexpectedReaderError: a reader bug (any other exception in the child).
         """
         shown = os.fspath(path)
-        return self._exchange((shown, max_chars, ref, password), shown, timeout)
+        request = (shown, max_chars, ref, password, max_bytes, timeout)
+        return self._exchange(request, shown, timeout)
 
     def read_body(
         self, data: bytes, *, timeout: float | None = None, **facts: Unpack[BodyFacts]

@@ -22,6 +22,7 @@ from typing import Protocol, Required, TypedDict, Unpack
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
+from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
 from quote_tui.sources.readers.plain import decode_text, sniff_binary
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
@@ -365,6 +366,8 @@ def read_path(
     max_chars: int = DEFAULT_MAX_CHARS,
     password: str | None = None,
     ref: str | None = None,
+    max_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    deadline: float | None = None,
 ) -> LoadedSource:
     """Read a local file (PDF, HTML, text, Markdown, PubMed XML or MEDLINE).
 
@@ -373,20 +376,23 @@ def read_path(
         max_chars: longest text kept; longer texts are cut and flagged truncated.
         password: the user password of an encrypted PDF.
         ref: the ref as the user wrote it (defaults to the path).
+        max_bytes: largest file read (``too_large`` past it, before a byte is read).
+        deadline: a ``time.monotonic()`` value at which reading the bytes stops (``timeout``).
 
     Returns:
         The loaded source.
 
     Raises:
-        SourceError: ``file_not_found``, ``is_directory``, ``unreadable``, ``empty_file`` or a
-            reader's own code.
+        SourceError: ``file_not_found``, ``is_directory``, ``not_a_file`` (a FIFO, a device, a
+            socket: refused without opening it), ``too_large``, ``timeout``, ``unreadable``,
+            ``empty_file`` or a reader's own code.
     """
     shown = os.fspath(path)
     target = Path(shown).expanduser()
     absolute = None
     try:
         absolute = target.resolve()
-        data = absolute.read_bytes()
+        data = read_file_bytes(absolute, max_bytes=max_bytes, deadline=deadline, shown=shown)
     except OSError as exc:
         raise _unreadable(shown, exc, absolute or target) from exc
     return read_bytes(

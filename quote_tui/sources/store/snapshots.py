@@ -26,7 +26,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from quote_tui.engine.errors import SourceError
+from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.records import Redirect, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import ParsedRef, parse_ref
@@ -43,6 +43,8 @@ __all__ = [
 ]
 
 _SCHEMA_VERSION = "1"
+BAD_STORE = ErrorCode.BAD_STORE
+"""The error code of a store file that is not a usable snapshot store."""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -221,9 +223,12 @@ class SnapshotStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        if not self._ready:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            if not self._ready:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise _bad_store(self.path, exc) from None
         try:
             # NORMAL is crash-safe in WAL mode; only a power cut may lose the newest commit.
             conn.execute("PRAGMA synchronous=NORMAL")
@@ -241,6 +246,9 @@ class SnapshotStore:
                     )
                 self._ready = True
             yield conn
+        except sqlite3.DatabaseError as exc:
+            # a file that is not SQLite, a folder, a damaged page, a table of another shape
+            raise _bad_store(self.path, exc) from None
         finally:
             conn.close()
 
@@ -383,6 +391,23 @@ class SnapshotStore:
         """SQLite's own consistency check."""
         with self._connect() as conn:
             return conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def _bad_store(path: Path, exc: BaseException) -> SourceError:
+    """A store that cannot be used: not SQLite, a folder, damaged, or locked for too long."""
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return SourceError(
+            f"The snapshot store {path.name} stayed locked by another process ({exc}).",
+            code=BAD_STORE,
+            recovery=Recovery.RETRY_LATER,
+        )
+    return SourceError(
+        f"{path.name} cannot be used as a snapshot store ({exc}). Name another file with "
+        "--store, or move this one aside and a new store is made on the next fetch.",
+        code=BAD_STORE,
+        recovery=Recovery.FIX_INPUT,
+        details={"store": path.name},
+    )
 
 
 @contextmanager

@@ -1,0 +1,190 @@
+"""Alignment with edlib: rough byte-level hits in the seeded regions, or over the whole text.
+
+Every call is bounded: a distance bound makes hopeless regions cheap, ends alone are listed
+(``end_locations``) and only the few kept are aligned back (``start_of``), and a whole-text
+alignment is cut into chunks and capped (``_WHOLE_BUDGET``).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from itertools import repeat
+
+import edlib
+
+from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.near.index import SEED_BYTES
+
+__all__ = [
+    "LONG_QUOTE",
+    "Hit",
+    "align_bytes",
+    "align_whole",
+    "cuts_word_bytes",
+    "disjoint",
+    "encode_pair",
+    "end_locations",
+    "rough_hits",
+    "start_of",
+]
+
+
+# Rough (byte-level) edit distance per quotation byte beyond which a seeded region is dropped;
+# a long quotation first tries the tight bound, since edlib's band (and cost) grows with it.
+_ROUGH_MAX_DISTANCE = 0.35
+_ROUGH_TIGHT_DISTANCE = 0.1
+# Most alignments taken from one seeded region: a repetitive text has one per repeat, and the
+# ladder needs only a few candidates. A long quotation keeps _LONG_REGION_HITS.
+_REGION_HITS = 8
+_LONG_REGION_HITS = 2
+# A whole-text alignment runs chunk by chunk, each this long (or twice the quotation).
+_WHOLE_CHUNK_BYTES = 64 * 1024
+# Text bytes times quotation words (of 64 bits) one whole-text alignment may cost: about 0.3 s.
+_WHOLE_BUDGET = 16_000_000
+LONG_QUOTE = 1000
+"""A quotation longer than this (in bytes or characters) is long: aligning it back from an end
+costs its length squared, so it keeps fewer ends and tries a tight distance bound first."""
+Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
+
+
+def encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
+    """Map both strings onto at most 256 symbols: the query's characters, then "other"."""
+    codes = {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+    return bytes(map(codes.__getitem__, query)), bytes(map(codes.get, target, repeat(0)))
+
+
+def end_locations(query: bytes, target: bytes, k: int) -> tuple[int, list[int]]:
+    """Edit distance of the best semi-global alignments and where each ends (inclusive).
+
+    edlib's ``task="locations"`` aligns back from every end to find its start; a repetitive text
+    has an end per repeat, so that cost a full alignment per repeat. Ends alone come with the
+    distance; callers align back only the few they keep (``start_of``).
+    """
+    result = edlib.align(query, target, mode="HW", task="distance", k=k)
+    distance = result["editDistance"]
+    if distance < 0:
+        return distance, []
+    return distance, [e for _, e in result.get("locations") or []]
+
+
+def start_of(reversed_query: bytes, target: bytes, end: int, distance: int) -> int:
+    """Start of the alignment ending at ``end`` with ``distance`` edits, chosen as edlib does:
+    the reversed query aligned as a prefix of the reversed target, its longest best form."""
+    lo = max(0, end + 1 - len(reversed_query) - distance)
+    back = edlib.align(
+        reversed_query, target[lo : end + 1][::-1], mode="SHW", task="distance", k=distance
+    )
+    return end - back["locations"][-1][1]
+
+
+def align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[Hit]:
+    """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``."""
+    target = data[lo:hi]
+    distance, ends = end_locations(qbytes, target, k)
+    reversed_query = qbytes[::-1]
+    hits: list[Hit] = []
+    tried = 0
+    # aligning back costs the quotation's length squared: a long one keeps fewer per region
+    most = _REGION_HITS if len(qbytes) <= LONG_QUOTE else _LONG_REGION_HITS
+    for e in ends:
+        if len(hits) == most or tried == 2 * most:
+            break
+        # an alignment is at least len(query) - distance long: skip ends that must overlap
+        if hits and lo + e + 1 - (len(qbytes) - distance) < hits[-1][2]:
+            continue
+        tried += 1
+        s = start_of(reversed_query, target, e, distance)
+        if e >= s and (not hits or lo + s >= hits[-1][2]):
+            hits.append((distance / len(qbytes), lo + s, lo + e + 1))
+    return hits
+
+
+def align_whole(qbytes: bytes, data: bytes) -> list[Hit]:
+    """The best alignments over the whole text, found chunk by chunk.
+
+    edlib lists every end of a best alignment, and a repetitive text ties at every repeat: a
+    list of millions. Each chunk after the first is asked only for alignments strictly better
+    than the best so far, so a tie costs nothing and the hits come from the first chunk holding
+    the best distance (chunks overlap by twice the quotation, so no alignment is cut).
+    """
+    step = max(_WHOLE_CHUNK_BYTES, 2 * len(qbytes))
+    overlap = 2 * len(qbytes)
+    # edlib's cost is the text's length times the quotation's in 64-bit words: past a budget a
+    # long quotation is aligned over the text's start only (its best similarity is then a floor).
+    reach = max(step, _WHOLE_BUDGET // -(-len(qbytes) // 64))
+    best: tuple[int, int, int] | None = None  # (distance, lo, hi)
+    for lo in range(0, max(1, min(len(data), reach) - overlap), step):
+        hi = min(len(data), lo + step + overlap)
+        if best is not None and best[0] == 0:
+            break
+        k = -1 if best is None else best[0] - 1
+        result = edlib.align(qbytes, data[lo:hi], mode="HW", task="distance", k=k)
+        if result["editDistance"] >= 0 and (best is None or result["editDistance"] < best[0]):
+            best = (result["editDistance"], lo, hi)
+    if best is None:
+        return []
+    return align_bytes(qbytes, data, best[1], best[2], best[0])
+
+
+def cuts_word_bytes(data: bytes, start: int, end: int) -> bool:
+    """True when a byte span of the seeding view starts or ends inside a word."""
+
+    def inside(i: int) -> bool:
+        return 0 < i < len(data) and SEED_BYTES[data[i - 1]] != 32 and SEED_BYTES[data[i]] != 32
+
+    return inside(start) or inside(end)
+
+
+def disjoint(hits: list[Hit], limit: int) -> list[Hit]:
+    """The first ``limit`` hits, in the given order, that overlap no hit kept before them.
+
+    A repetitive text yields a hit per repeat (a phrase repeated 200,000 times); comparing each
+    with every kept one was quadratic. Kept hits are disjoint, so held sorted by start their ends
+    are sorted too and only the two neighbours of a new hit can overlap it: one bisection each.
+    Hits after the ``limit``-th kept one cannot change the kept ones, so the sweep stops there.
+    """
+    starts: list[int] = []
+    ends: list[int] = []
+    kept: list[Hit] = []
+    for hit in hits:
+        if len(kept) >= limit:
+            break
+        _, start, end = hit
+        i = bisect_right(starts, start)
+        if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
+            continue
+        starts.insert(i, start)
+        ends.insert(i, end)
+        kept.append(hit)
+    return kept
+
+
+def rough_hits(data: bytes, qbytes: bytes, bounds: list[tuple[int, int]], limit: int) -> list[Hit]:
+    """Byte-level alignments of the quotation in the seeded regions."""
+    # A bound on the distance makes hopeless regions cheap; the best-voted one is aligned
+    # unbounded when none passes, so an absent quotation still gets its (low) best similarity.
+    # A long quotation tries a tight bound first: the band, and so the cost, grows with it.
+    bounds_k = [int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1]
+    if len(qbytes) > LONG_QUOTE:
+        bounds_k.insert(0, int(len(qbytes) * _ROUGH_TIGHT_DISTANCE) + 1)
+    hits: list[Hit] = []
+    first: list[tuple[int, int, list[Hit]]] = []
+    for k in bounds_k:
+        for lo, hi in bounds:
+            checkpoint()
+            found = align_bytes(qbytes, data, lo, hi, k)
+            if found:
+                hits += found
+                first.append((lo, hi, found))
+        if hits:
+            break
+    if len(disjoint(sorted(hits), limit)) < limit:
+        # edlib reports only the best passages of a region; look once more beside them.
+        for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]:
+            for a, b in ((lo, found[0][1]), (found[-1][2], hi)):
+                if b - a >= len(qbytes) // 2:
+                    hits += align_bytes(qbytes, data, a, b, k)
+    if not hits and bounds:
+        hits = align_bytes(qbytes, data, *bounds[0], -1)
+    return hits

@@ -1,0 +1,165 @@
+"""The near tier's seeding index: which ~4 KB blocks of a text hold each word.
+
+Built once per text (kept in ``PreparedText.cache``) from the lowercased UTF-8 bytes, whose
+alphabet never exceeds 256 symbols, so edlib can align on them directly. A text written mostly
+in a script without spaces is indexed by character instead of by word.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+
+from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import SPACELESS, lower_same_length
+
+__all__ = [
+    "SEED_BYTES",
+    "NearIndex",
+    "block_count",
+    "build_index",
+    "char_offset",
+    "common_limit",
+    "index_of",
+    "poor_vocabulary",
+]
+
+
+# Where the index is kept in ``PreparedText.cache``.
+_CACHE_KEY = "near.index"
+# A block of a spaced text: about 4 KB, ended at the next space. Smaller blocks tell places apart
+# better but cost more postings; a 5 MB text has about 1,200.
+_BLOCK_BYTES = 4096
+# A block of a text written without spaces, in characters (about as many bytes as a word block).
+_GRAM_BLOCK_CHARS = 1400
+# How much of a text is read to tell a spaceless script from a spaced one, and the share of its
+# visible characters that must be spaceless.
+_SCRIPT_SAMPLE_CHARS = 200_000
+_SPACELESS_SHARE = 0.3
+# A word found in more blocks than this share of them (and at least in _COMMON_FLOOR blocks)
+# is common: it cannot tell regions apart, so it does not vote.
+_COMMON_SHARE = 10
+_COMMON_FLOOR = 64
+# A text of more than _COMMON_FLOOR blocks with fewer rare words than this per block is written
+# from a small lexicon (seeding needs word pairs there).
+_RARE_PER_BLOCK = 20
+# ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
+# Only ASCII is lowercased in the byte views: lowering a whole text as str costs more than the rest
+# of the index, and a capital outside ASCII merely fails to seed or costs one rough edit.
+_LOWER_BYTES = bytes(ord(chr(c).lower()) if c < 0x80 else c for c in range(256))
+
+
+SEED_BYTES = bytes(
+    ord(chr(c).lower()) if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256)
+)
+"""Byte translation to the seeding view: words between spaces."""
+# UTF-8 continuation bytes: deleting them counts characters at C speed.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+@dataclass(frozen=True, slots=True)
+class NearIndex:
+    """Per-text seeding index: block boundaries and which blocks hold each key."""
+
+    data: bytes  # lowercased text as UTF-8 (surrogates passed through)
+    ascii: bool
+    grams: bool  # keys are characters (scripts written without spaces) rather than words
+    byte_starts: tuple[int, ...]  # block k spans byte_starts[k]:byte_starts[k + 1]
+    char_starts: tuple[int, ...]
+    postings: dict[bytes | str, array[int]]  # the blocks holding each word, in order
+
+
+def common_limit(blocks: int) -> int:
+    """Most blocks a key may stand in and still vote: past it, a key is common everywhere.
+
+    Args:
+        blocks: how many blocks the text has.
+
+    Returns:
+        The largest block count of a rare key.
+    """
+    return max(_COMMON_FLOOR, blocks // _COMMON_SHARE)
+
+
+def block_count(index: NearIndex) -> int:
+    """How many blocks the index cuts its text into."""
+    return len(index.byte_starts) - 1
+
+
+def build_index(text: str) -> NearIndex:
+    """Cut a text into blocks and record which blocks hold each word (or character).
+
+    Args:
+        text: the checked text.
+
+    Returns:
+        The index; costs one pass over the text at C speed plus one set per block.
+    """
+    sample = text[:_SCRIPT_SAMPLE_CHARS]
+    visible = len(sample) - sample.count(" ") - sample.count("\n")
+    grams = visible > 0 and len(SPACELESS.findall(sample)) > _SPACELESS_SHARE * visible
+    low = lower_same_length(text) if grams else text
+    data = low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+    is_ascii = len(data) == len(text)
+    byte_starts = [0]
+    char_starts = [0]
+    postings: dict[bytes | str, list[int]] = defaultdict(list)
+    if grams:
+        # Characters, not bigrams: a CJK character is about as telling as a word, and bigram
+        # sets cost ten times as much to build.
+        for k, a in enumerate(range(0, len(low), _GRAM_BLOCK_CHARS)):
+            body = low[a : a + _GRAM_BLOCK_CHARS]
+            for ch in set(body):
+                postings[ch].append(k)
+            char_starts.append(a + len(body))
+            byte_starts.append(byte_starts[-1] + len(body.encode("utf-8", "surrogatepass")))
+    else:
+        seed_view = data.translate(SEED_BYTES)
+        k = 0
+        while byte_starts[-1] < len(data):
+            a = byte_starts[-1]
+            b = seed_view.find(b" ", a + _BLOCK_BYTES)
+            b = len(data) if b < 0 else b
+            for word in set(seed_view[a:b].split()):
+                postings[word].append(k)
+            step = b - a if is_ascii else len(data[a:b].translate(None, _CONTINUATION))
+            byte_starts.append(b)
+            char_starts.append(char_starts[-1] + step)
+            k += 1
+    # two or four bytes a block number, where a list of ints spends about thirty-six
+    code = "H" if len(byte_starts) <= 1 << 16 else "I"
+    return NearIndex(
+        data=data,
+        ascii=is_ascii,
+        grams=grams,
+        byte_starts=tuple(byte_starts),
+        char_starts=tuple(char_starts),
+        postings={key: array(code, blocks) for key, blocks in postings.items()},
+    )
+
+
+def index_of(prepared: PreparedText) -> NearIndex:
+    """The text's index, built on first need and kept in ``prepared.cache``."""
+    index = prepared.cache.get(_CACHE_KEY)
+    if not isinstance(index, NearIndex):
+        index = prepared.cache[_CACHE_KEY] = build_index(prepared.text)
+    return index
+
+
+def char_offset(index: NearIndex, byte: int) -> int:
+    """The code-point offset of a byte offset of ``index.data`` (one bisection and a count)."""
+    if index.ascii:
+        return byte
+    k = max(bisect_right(index.byte_starts, byte) - 1, 0)
+    base = index.byte_starts[k]
+    return index.char_starts[k] + len(index.data[base:byte].translate(None, _CONTINUATION))
+
+
+def poor_vocabulary(index: NearIndex) -> bool:
+    """True when few words are rare enough to seed with (a text written from a small lexicon)."""
+    blocks = block_count(index)
+    common = common_limit(blocks)
+    rare = sum(1 for blocks_of in index.postings.values() if len(blocks_of) <= common)
+    return blocks > _COMMON_FLOOR and rare < _RARE_PER_BLOCK * blocks

@@ -1,0 +1,238 @@
+"""Word pairs per block: seeds for a text written from a small vocabulary.
+
+When every word of a quotation stands in most blocks (a text of a few hundred words repeated),
+single words cannot tell regions apart, but adjacent pairs of them can. The pair index is built
+on first need only (``pairs_of``) and kept in ``PreparedText.cache``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+import sys
+from array import array
+from collections import defaultdict
+from collections.abc import Collection, Hashable
+from dataclasses import dataclass
+from itertools import repeat
+
+from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.near.index import SEED_BYTES, NearIndex, block_count, common_limit
+from quote_tui.engine.text import PreparedText
+
+__all__ = ["WordPairs", "pair_postings", "pairs_of", "quote_pairs"]
+
+
+# Where the pair index is kept in ``PreparedText.cache``.
+_PAIRS_KEY = "near.pairs"
+# Word ids of the pair index: one byte each for the words found in most blocks. 0xD8-0xDF are
+# left out so that no two ids read as UTF-16 form a surrogate, which would join two code units;
+# a surrogate therefore ends each block.
+_PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
+_OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
+# Ends each block's pairs: a surrogate no pair of one-byte ids can form.
+_BLOCK_END = "\ud800"
+# A text with more widespread words than one-byte ids spends two code units a pair: the first
+# word's id with the top bit set, then the next word's. At most about 20,500 words can each stand
+# in a tenth of the blocks (a block holds at most about 2,050 words), well below the ids whose
+# first unit would be a surrogate (0x5800 and up).
+_WIDE_FIRST = 0x8000
+_WIDE_IDS = 0x5800
+_WIDE_OTHER = 0x7FFF  # the two-byte id of every word without an id of its own
+# Pairs are packed as native code units and read back as a str.
+_NATIVE_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
+# Searches for one pair in a block that cost about as much as listing all the block's pairs.
+_LISTING_SEARCHES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class WordPairs:
+    """Adjacent word pairs per block, two or four bytes each: seeds when single words are
+    common."""
+
+    ids: dict[bytes, int]  # the most widespread words -> their id
+    wide: bool  # ids of two bytes, a pair in two code units (else one byte, one code unit)
+    chars: str  # per block, the code units of its adjacent pairs, then _BLOCK_END
+
+
+def pairs_of(prepared: PreparedText, index: NearIndex) -> WordPairs:
+    """The text's word pairs, built on first need only: texts with an ordinary vocabulary rarely
+    need them.
+
+    A small vocabulary is what makes pairs necessary, and its few hundred most widespread words
+    name almost every pair exactly in two bytes (a text with more widespread words gives each a
+    two-byte id, and a pair four bytes). A pair with any other word is looked for in the
+    text itself, in the blocks that hold both its words (few, as such a word is rarer). Mapping
+    words to ids and packing them run at C speed, with no Python-level work per word; a hash set
+    per block cost about seventy bytes a pair, and one sorted table of all pairs took seconds to
+    sort.
+    """
+    pairs = prepared.cache.get(_PAIRS_KEY)
+    if not isinstance(pairs, WordPairs):
+        ids, wide = _pair_ids(index)
+        pack = _wide_pairs if wide else _block_pairs
+        seed_view = index.data.translate(SEED_BYTES)
+        starts = index.byte_starts
+        built = []
+        for k in range(len(starts) - 1):
+            # a block ends at a space, so a pair across blocks is lost: one missed vote
+            built.append(pack(ids, seed_view[starts[k] : starts[k + 1]].split()))
+            built.append(_BLOCK_END)
+        pairs = prepared.cache[_PAIRS_KEY] = WordPairs(ids, wide, "".join(built))
+    return pairs
+
+
+def _pair_ids(index: NearIndex) -> tuple[dict[bytes, int], bool]:
+    """Ids for the words found in most blocks, and whether they take two bytes."""
+    postings = index.postings
+    common = common_limit(block_count(index))
+    widespread = [word for word, blocks in postings.items() if len(blocks) > common]
+    if len(widespread) > len(_PAIR_IDS):
+        return {word: i for i, word in enumerate(widespread[:_WIDE_IDS])}, True
+    widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
+    return dict(zip(widest, _PAIR_IDS, strict=False)), False
+
+
+def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+    """Two code units per adjacent pair, at C speed: the ids are interleaved as arrays."""
+    seq = array("H", map(ids.get, words, repeat(_WIDE_OTHER)))
+    if len(seq) < 2:
+        return ""
+    units = array("H", bytes(4 * (len(seq) - 1)))
+    units[0::2] = array("H", map(_WIDE_FIRST.__or__, seq[:-1]))
+    units[1::2] = seq[1:]
+    return units.tobytes().decode(_NATIVE_UTF16)
+
+
+def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+    """A block's pair characters, each once when its few words must repeat pairs.
+
+    A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
+    deduplicating costs a string object per pair, so it is done only where fewer pairs are
+    possible (distinct words squared) than the block holds.
+    """
+    seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
+    chars = _pair_chars(seq)
+    if len(set(seq)) ** 2 < len(chars):
+        chars = "".join(set(chars))
+    return chars
+
+
+def _pair_chars(seq: bytes) -> str:
+    """One character per adjacent pair of ids: UTF-16 reads two bytes as one code unit, so the
+    pairs at even offsets and those at odd offsets are one decode each."""
+    even = seq[: len(seq) // 2 * 2]
+    odd = seq[1 : 1 + max(len(seq) - 1, 0) // 2 * 2]
+    return even.decode("utf-16-le") + odd.decode("utf-16-le")
+
+
+def pair_postings(
+    index: NearIndex, pairs: WordPairs, wanted: set[tuple[bytes, bytes]]
+) -> dict[Hashable, list[int]]:
+    """Which blocks hold each of the quotation's word pairs, keyed by the pair's hash (pairs
+    found nowhere are left out)."""
+    ids = pairs.ids
+    by_units: dict[str, tuple[bytes, bytes]] = {}
+    others: list[tuple[bytes, bytes]] = []
+    for a, b in wanted:
+        if a in ids and b in ids:
+            by_units[_pair_units(pairs, ids[a], ids[b])] = (a, b)
+        elif a in index.postings and b in index.postings:
+            others.append((a, b))
+    postings: dict[Hashable, list[int]] = {}
+    if by_units:
+        for units, blocks in _scan_pairs(pairs, by_units.keys()).items():
+            postings[hash(by_units[units])] = blocks
+    postings.update(_confirmed(index, others))
+    return postings
+
+
+def _pair_units(pairs: WordPairs, first: int, second: int) -> str:
+    """The code units a pair of word ids is stored as."""
+    if pairs.wide:
+        return chr(_WIDE_FIRST | first) + chr(second)
+    return chr(first + 256 * second)
+
+
+def _scan_pairs(pairs: WordPairs, wanted: Collection[str]) -> dict[str, list[int]]:
+    """The blocks holding each of the wanted pairs' code units, in one scan at C speed (a block's
+    end is matched too, to count blocks).
+
+    A wide pair is matched by its first unit and then, if it is one of the wanted second units,
+    its second; a match whose units belong to different wanted pairs is passed over.
+    """
+    first = re.escape("".join({units[0] for units in wanted}))
+    if pairs.wide:
+        second = re.escape("".join({units[1] for units in wanted}))
+        pattern = f"[{first}{_BLOCK_END}][{second}]?"
+    else:
+        pattern = f"[{first}{_BLOCK_END}]"
+    found: dict[str, list[int]] = defaultdict(list)
+    k = 0
+    for units in re.findall(pattern, pairs.chars):
+        if units == _BLOCK_END:
+            k += 1
+        elif units in wanted:
+            blocks = found[units]
+            if not blocks or blocks[-1] != k:
+                blocks.append(k)
+    return found
+
+
+def _confirmed(index: NearIndex, others: list[tuple[bytes, bytes]]) -> dict[Hashable, list[int]]:
+    """Which blocks hold each pair with a less widespread word, keyed by the pair's hash: of the
+    blocks that hold both words, those whose text has the pair.
+
+    Few pairs are each searched for in their blocks' bytes. Many pairs would search the same
+    blocks again and again (a long quotation in a text of thousands of widespread words), so when
+    the blocks are asked about more pairs each, on average, than listing a block's pairs costs in
+    searches, each block's pairs are listed once instead.
+    """
+    asked = [
+        (pair, sorted(set(index.postings[pair[0]]).intersection(index.postings[pair[1]])))
+        for pair in others
+    ]
+    asks = sum(len(blocks) for _, blocks in asked)
+    listed = asks > _LISTING_SEARCHES * len(set().union(*(blocks for _, blocks in asked)))
+    views: dict[int, bytes] = {}
+    lists: dict[int, set[tuple[bytes, bytes]]] = {}
+    postings: dict[Hashable, list[int]] = {}
+    for (a, b), blocks in asked:
+        if listed:
+            kept = [k for k in blocks if (a, b) in _block_pair_set(index, lists, k)]
+        else:
+            pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
+            kept = [k for k in blocks if pattern.search(_block_view(index, views, k))]
+        if kept:
+            postings[hash((a, b))] = kept
+    return postings
+
+
+def _block_view(index: NearIndex, views: dict[int, bytes], k: int) -> bytes:
+    """Block ``k`` as seeding bytes (words between spaces), after a space."""
+    view = views.get(k)
+    if view is None:
+        checkpoint()
+        starts = index.byte_starts
+        view = views[k] = b" " + index.data[starts[k] : starts[k + 1]].translate(SEED_BYTES)
+    return view
+
+
+def _block_pair_set(
+    index: NearIndex, lists: dict[int, set[tuple[bytes, bytes]]], k: int
+) -> set[tuple[bytes, bytes]]:
+    """Block ``k``'s adjacent word pairs, listed once per quotation."""
+    pairs = lists.get(k)
+    if pairs is None:
+        words = _block_view(index, {}, k).split()
+        pairs = lists[k] = set(zip(words, words[1:], strict=False))
+    return pairs
+
+
+def quote_pairs(variants: set[str]) -> set[tuple[bytes, bytes]]:
+    """The adjacent word pairs of the quotation's variants, as seeding bytes."""
+    out: set[tuple[bytes, bytes]] = set()
+    for variant in variants:
+        words = variant.encode("utf-8", "surrogatepass").translate(SEED_BYTES).split()
+        out.update(zip(words, words[1:], strict=False))
+    return out

@@ -1,0 +1,286 @@
+"""Refinement: a rough hit aligned again on folded characters, its edges snapped to words.
+
+Around each rough hit the text is folded (with a map back to source offsets) and the folded
+quotation aligned in it; each edge of the alignment may then snap to a few word boundaries
+nearby (``_edge_options``), and the scoring rule (``score.pick_span``) picks the span to show.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+
+from quote_tui.engine.near.align import LONG_QUOTE, encode_pair, end_locations, start_of
+from quote_tui.engine.near.score import (
+    SCORED_WORDS,
+    NearCandidate,
+    pick_span,
+    similarity_folded,
+    words_of,
+)
+from quote_tui.engine.typography import HYPHENS, fold_chars, lower_same_length
+from quote_tui.engine.typography import is_spaced_word_char as is_word
+
+__all__ = ["refine", "snap"]
+
+
+# Equally good alignment ends aligned back and snapped in one window (a long quotation: one);
+# most ends of a window considered at all (a repetitive window has one per repeat).
+_TIED_LOCATIONS = 4
+_WINDOW_ENDS = 16
+_LONG_WINDOW_ENDS = 2
+# Characters an edge may move while snapping: a "word" of a million letters (one character
+# repeated, DNA) would otherwise be walked letter by letter for every option.
+_WORD_REACH = 256
+# How far back a word hyphenated across a line break is looked for before a start.
+_BROKEN_REACH = 40
+# Characters that join two word characters into one word, and two digits into one number.
+_WORD_JOINERS = "'\u2019\u02bc" + HYPHENS
+_NUMBER_JOINERS = ".,"
+# Words further out than the first that an edge may reach, where the quotation's own edge word
+# stands: a dropped negation after the first word ("You [don't] have") is two words out.
+_ANCHOR_WORDS = 3
+# A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
+# snapped edges take it whole.
+_BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
+_BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
+
+
+def _paragraph_break(gap: str) -> bool:
+    """True when a gap between words holds a blank line."""
+    return sum(gap.count(ch) for ch in "\n\r\u2029") - gap.count("\r\n") >= 2
+
+
+def _joins(text: str, i: int) -> bool:
+    """True when ``text[i]`` joins the characters on either side into one word: an apostrophe
+    ("don't") or a hyphen ("alpha-catenin") between word characters, a decimal point or a
+    thousands separator between digits ("0.05", "1,000")."""
+    if i <= 0 or i + 1 >= len(text):
+        return False
+    c, before, after = text[i], text[i - 1], text[i + 1]
+    if c in _WORD_JOINERS:
+        return is_word(before) and is_word(after)
+    return c in _NUMBER_JOINERS and before.isdigit() and after.isdigit()
+
+
+def _in_word(text: str, i: int) -> bool:
+    """True when ``text[i]`` belongs to a word, joined words included."""
+    return is_word(text[i]) or _joins(text, i)
+
+
+def _cuts(text: str, pos: int) -> bool:
+    """True when an edge at ``pos`` would split a word (or a number at its decimal point)."""
+    return 0 < pos < len(text) and _in_word(text, pos - 1) and _in_word(text, pos)
+
+
+def _word_start(text: str, p: int, floor: int) -> int:
+    """Where the word ending at (or holding) ``p`` starts, walking back at most to ``floor``."""
+    while p > floor and _in_word(text, p - 1):
+        p -= 1
+    return p
+
+
+def _word_end(text: str, p: int, ceiling: int) -> int:
+    """Where the word starting at (or holding) ``p`` ends, walking on no further than
+    ``ceiling``."""
+    while p < ceiling and _in_word(text, p):
+        p += 1
+    return p
+
+
+def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks: bool) -> set[int]:
+    """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, one
+    word further out (kept only when it scores better, e.g. "The committee" for "The panel"),
+    one word further in, and up to ``_ANCHOR_WORDS`` words further out where the quotation's own
+    edge word stands (its first word dropped or changed the next: "PTEN [did not] activate").
+
+    Args:
+        text: the checked text.
+        pos: the rough edge.
+        is_start: whether this is the span's start (else its end).
+        edge_word: the quotation's first (or last) word, as ``words_of`` gives it.
+        marks: whether the quotation begins (or ends) with a mark rather than a word: the marks
+            next to a word edge are then options too.
+
+    Returns:
+        Offsets in ``text``; none cuts a word.
+    """
+    # Edges move at most _WORD_REACH characters: a "word" of a million letters (one character
+    # repeated, DNA) would otherwise be walked letter by letter for every option.
+    floor = max(0, pos - _WORD_REACH)
+    n = min(len(text), pos + _WORD_REACH)
+    if _cuts(text, pos):
+        options = {_word_start(text, pos, floor), _word_end(text, pos, n)}
+    else:
+        options = {pos}
+    snapped: set[int] = set()
+    for p in options:
+        if is_start:
+            while p < n and text[p].isspace():
+                p += 1
+        else:
+            while p > floor and text[p - 1].isspace():
+                p -= 1
+        snapped.add(p)
+    outer = _outer_words(text, min(snapped) if is_start else max(snapped), is_start, floor, n)
+    if outer:
+        snapped.add(outer[0][0])
+        snapped.update(q for q, word in outer[1:] if word == edge_word)
+    inner = _inner_word(text, snapped, is_start=is_start)
+    options = _whole_broken_words(text, snapped | inner, is_start=is_start)
+    if marks:
+        options |= {_with_marks(text, p, is_start, floor, n) for p in options}
+    return options
+
+
+def _outer_words(text: str, p: int, is_start: bool, floor: int, n: int) -> list[tuple[int, str]]:
+    """The next ``_ANCHOR_WORDS`` word edges outward from ``p`` (before each word, going back; after
+    it, going on), each with its word, stopping at a paragraph break."""
+    out: list[tuple[int, str]] = []
+    for _ in range(_ANCHOR_WORDS):
+        if is_start:
+            g = p
+            while g > floor and not _in_word(text, g - 1):
+                g -= 1
+            q = _word_start(text, g, floor)
+            if q >= g or _paragraph_break(text[g:p]):
+                break
+            out.append((q, _first_word(text[q:g])))
+        else:
+            g = p
+            while g < n and not _in_word(text, g):
+                g += 1
+            q = _word_end(text, g, n)
+            if q <= g or _paragraph_break(text[p:g]):
+                break
+            out.append((q, _first_word(text[g:q])))
+        p = q
+    return out
+
+
+def _first_word(piece: str) -> str:
+    """A word as the ranking compares it (folded, lowercased)."""
+    words = words_of(fold_chars(piece)[0])
+    return words[0] if words else ""
+
+
+def _with_marks(text: str, p: int, is_start: bool, floor: int, n: int) -> int:
+    """An edge moved outward over the marks that touch it ("(p" to "(", "trial" to "trial.")."""
+    if is_start:
+        while p > floor and not text[p - 1].isspace() and not _in_word(text, p - 1):
+            p -= 1
+    else:
+        while p < n and not text[p].isspace() and not _in_word(text, p):
+            p += 1
+    return p
+
+
+def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
+    """One word further in: the alignment may have taken a neighbour for a changed edge word."""
+    floor = max(0, min(snapped) - _WORD_REACH)
+    n = min(len(text), max(snapped) + _WORD_REACH)
+    if is_start:
+        q = _word_end(text, max(snapped), n)
+        while q < n and not _in_word(text, q):
+            q += 1
+        return {q} if q < n else set()
+    q = _word_start(text, min(snapped), floor)
+    while q > floor and not _in_word(text, q - 1):
+        q -= 1
+    return {q} if q > floor else set()
+
+
+def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
+    """Options with a word hyphenated across a line break ("ta-\\nbles") taken whole, never
+    half: the span may not end inside it or start in its second half."""
+    out: set[int] = set()
+    for p in options:
+        if is_start:
+            m = _BROKEN_BEFORE.search(text, max(0, p - _BROKEN_REACH), p)
+            out.add(m.start() if m is not None and m.end() == p else p)
+            continue
+        q = p - 1 if p > 1 and text[p - 1] in "-\u00ad" else p
+        m = _BROKEN_AFTER.match(text, q)
+        out.add(m.end() if m is not None and q > 0 and text[q - 1].isalpha() else p)
+    return out
+
+
+def snap(
+    text: str, start: int, end: int, folded_quote: str, low_quote: str
+) -> NearCandidate | None:
+    """The best whole-word span around a rough alignment: every edge option scored, and the
+    winner picked by the scoring rule (``score.pick_span``)."""
+    scored: list[tuple[NearCandidate, list[str]]] = []
+    words = words_of(folded_quote) or [""]
+    starts = _edge_options(
+        text, start, is_start=True, edge_word=words[0], marks=not is_word(folded_quote[0])
+    )
+    ends = _edge_options(
+        text, end, is_start=False, edge_word=words[-1], marks=not is_word(folded_quote[-1])
+    )
+    if not starts or not ends:
+        return None
+    # One fold and one word scan of the widest option serve every option: each option's edges
+    # stand on word boundaries, where the fold of a slice is the slice of the fold.
+    base = min(starts)
+    folded_all, where = fold_chars(text[base : max(ends)])
+    places = [base + w for w in where]
+    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(folded_all.lower())]
+    word_starts = [a for a, _, _ in found]
+
+    def inside(k: int) -> bool:
+        # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
+        w = bisect_right(word_starts, k) - 1
+        return w >= 0 and found[w][0] < k < found[w][1]
+
+    for s in sorted(starts):
+        i = bisect_left(places, s)
+        first = bisect_left(word_starts, i)
+        for e in sorted(ends):
+            if e <= s:
+                continue
+            j = bisect_left(places, e)
+            folded = folded_all[i:j]
+            if inside(i) or inside(j):
+                span_words = words_of(folded)
+            else:
+                span_words = [w for _, _, w in found[first : bisect_left(word_starts, j)]]
+            similarity = similarity_folded(folded_quote, low_quote, folded)
+            scored.append((NearCandidate(s, e, similarity), span_words))
+    if not scored:
+        return None
+    return pick_span(text, scored, folded_quote)
+
+
+def refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
+    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span."""
+    window, where = fold_chars(text[lo:hi])
+    if not window:
+        return None
+    query, target = encode_pair(low_quote, lower_same_length(window))
+    distance, ends = end_locations(query, target, -1)
+
+    def cuts(i: int) -> bool:
+        return 0 < i < len(window) and is_word(window[i - 1]) and is_word(window[i])
+
+    # A repetitive window has an equally good end per repeat: only the first few that end on a
+    # word boundary are aligned back to their starts.
+    tries = _TIED_LOCATIONS if len(low_quote) <= LONG_QUOTE else 1
+    most = _WINDOW_ENDS if tries > 1 else _LONG_WINDOW_ENDS
+    ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:most]
+    reversed_query = query[::-1]
+    spans = [(start_of(reversed_query, target, e, distance), e) for e in ends]
+    spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
+    # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
+    # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
+    best: NearCandidate | None = None
+    for fs, fe in spans[:tries]:
+        start = lo + where[fs]
+        end = lo + where[fe] + 1
+        while end < len(text) and unicodedata.combining(text[end]):
+            end += 1
+        candidate = snap(text, start, end, folded_quote, low_quote)
+        if candidate is not None and (best is None or candidate.similarity > best.similarity):
+            best = candidate
+    return best
