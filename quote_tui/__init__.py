@@ -9,21 +9,19 @@ The names load on first use, as in ``quote_tui.api``, so a command that needs on
 package (``quote-tui quote`` on a text file) does not pay for the rest.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
+import typing as _typing
 
 from quote_tui import _version, api
 from quote_tui.api import __all__ as _api_all
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from quote_tui.api import *  # noqa: F403 (the front door's names are the package's)
 
 __version__ = _version.__version__
 __all__ = sorted([*_api_all, "__version__"])
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name in _api_all:
         return getattr(api, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
