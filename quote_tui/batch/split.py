@@ -117,6 +117,7 @@ def _fork(
         code = 1
         try:
             os.close(read_end)
+            _detach_signals()
             lines = asyncio.run(_check_share([citations[i] for i in share], outcome, settings))
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
@@ -125,6 +126,15 @@ def _fork(
             os._exit(code)
     os.close(write_end)
     return pid, read_end
+
+
+def _detach_signals() -> None:
+    """In a copy: signals end it as they would any program, and none reaches the parent's event
+    loop through the wake-up pipe it inherited."""
+    with contextlib.suppress(ValueError):  # not the main thread: nothing was set here either
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 async def _check_share(
