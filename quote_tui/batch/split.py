@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import pickle
 import signal
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -118,6 +117,8 @@ def _fork(
         try:
             os.close(read_end)
             _detach_signals()
+            import pickle
+
             lines = asyncio.run(_check_share([citations[i] for i in share], outcome, settings))
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
@@ -152,6 +153,8 @@ async def _check_share(
 
 def _collect(pid: int, read_end: int) -> list[dict[str, Any]] | None:
     """A copy's lines, once it has exited; None when it died or answered nothing usable."""
+    import pickle  # only a split run needs it
+
     with os.fdopen(read_end, "rb") as pipe:
         data = pipe.read()
     _, status = os.waitpid(pid, 0)
