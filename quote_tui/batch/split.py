@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -51,10 +52,12 @@ def split_parts(citations: Sequence[CitationSpec], outcome: SourceOutcome | None
         outcome: the source as read.
 
     Returns:
-        One per core, when the platform can fork, the text is long, and each part gets at
+        One per core, on Linux, when the text is long, and each part gets at
         least a few quotations; else 1.
     """
-    if not hasattr(os, "fork") or outcome is None or outcome.loaded is None:
+    # Linux only: forking a process that runs threads is unsafe on macOS (its system libraries
+    # may hold locks across the fork), which is why multiprocessing spawns there
+    if not sys.platform.startswith("linux") or outcome is None or outcome.loaded is None:
         return 1
     if len(outcome.loaded.prepared.text) < _MIN_CHARS:
         return 1

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
+import sys
 from typing import Any
 
 import pytest
 
 from quote_tui.batch import split
 from quote_tui.batch.pipeline import check_batch, stream_batch
+from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="splits on Linux")
 
 WORDS = (
     "the",
@@ -61,10 +62,16 @@ def _report(monkeypatch: pytest.MonkeyPatch, *, parts: int) -> dict[str, Any]:
 
 
 def test_split_parts_follow_cores_size_and_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    batch = _batch()
+    big, small = (asyncio.run(Service().load_source(spec)) for spec in batch.sources)
     monkeypatch.setattr(split, "_MIN_CHARS", 1000)
     monkeypatch.setattr(split, "_cores", lambda: 3)
-    batch = _batch()
+    assert split.split_parts(batch.citations, big) == 3  # 15 quotations: 4 or more a part
+    assert split.split_parts(batch.citations[:7], big) == 1  # 6 quotations: too few to split
+    assert split.split_parts(batch.citations, small) == 1  # a short text
     assert split.split_parts(batch.citations, None) == 1
+    monkeypatch.setattr(split, "_cores", lambda: 1)
+    assert split.split_parts(batch.citations, big) == 1
 
 
 def test_split_report_equals_the_report_checked_in_turn(monkeypatch) -> None:
