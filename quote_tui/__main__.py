@@ -1,5 +1,3 @@
-import sys
+from quote_tui.cli import run
 
-from quote_tui.cli import main
-
-sys.exit(main())
+run()

@@ -6,6 +6,7 @@ command line whenever rich is installed, and textual always installs it.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -55,14 +56,47 @@ def test_check_help_does_not_load_textual() -> None:
     assert out.stderr.strip().endswith("False")
 
 
-def test_a_quotation_in_a_local_text_file_loads_no_network_pdf_html_or_app(tmp_path) -> None:
-    (tmp_path / "t.txt").write_text("It is a truth universally acknowledged.\n", encoding="utf-8")
+_HEAVY = (
+    "httpx",
+    "pymupdf",
+    "fitz",
+    "lxml",
+    "readability",
+    "textual",
+    "rich",
+    "sqlite3",
+    "mcp",
+    "starlette",
+    "uvicorn",
+    "pydantic",
+    "jsonschema",
+    "multiprocessing",
+    "quote_tui.sources.readers.isolated",
+    "quote_tui.server",
+    "quote_tui.reports",
+)
+"""What a check of a local text file never needs: the network, PDF and HTML readers, the
+snapshot store, the app, the servers, the reader pool, the report renderers."""
+
+
+@pytest.mark.parametrize("command", ["quote", "check"])
+def test_a_local_text_file_loads_no_network_pdf_html_app_or_server(tmp_path, command) -> None:
+    text = tmp_path / "t.txt"
+    text.write_text("It is a truth universally acknowledged.\n", encoding="utf-8")
+    if command == "quote":
+        argv = ["quote", "a truth universally", str(text), "--json"]
+    else:
+        batch = {
+            "sources": [{"id": "s", "ref": str(text)}],
+            "citations": [{"id": "c", "source": "s", "quote": "a truth universally"}],
+        }
+        (tmp_path / "b.json").write_text(json.dumps(batch), encoding="utf-8")
+        argv = ["check", str(tmp_path / "b.json")]
     code = (
         "import sys\nfrom quote_tui.cli import main\n"
-        f"main(['quote', 'a truth universally', {str(tmp_path / 't.txt')!r}, '--json', "
-        f"'-o', {str(tmp_path / 'r.json')!r}])\n"
-        "heavy = ('httpx', 'pymupdf', 'fitz', 'lxml', 'readability', 'textual', 'sqlite3', 'mcp')\n"
-        "print(sorted(m for m in heavy if m in sys.modules))"
+        f"main({[*argv, '-o', str(tmp_path / 'r.json')]!r})\n"
+        f"print(sorted(m for m in {_HEAVY!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+    assert json.loads((tmp_path / "r.json").read_text())["summary"]["exact"] == 1

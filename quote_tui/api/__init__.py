@@ -10,58 +10,127 @@ and every library user reads, checks and writes through here, and only here.
 - ``make_settings``, ``network_settings``, ``confine``: settings as every front end builds them,
   budgets and the confinement root included.
 - ``Session``: an interactive front end's run (kept indexes, budgeted searches, cancellation).
+
+Names load on first use, each from its own module, so a command pays only for what it calls
+(``quote-tui quote`` on a text file loads no report renderer, JSONL reader or cluster).
 """
 
-from quote_tui.api.checks import (
-    ClusterOptions,
-    QuoteCheck,
-    StreamResult,
-    check_batch,
-    check_quote,
-    check_text,
-    read_source,
-    stream_batch,
-)
-from quote_tui.api.inputs import (
-    Input,
-    JsonlBatch,
-    is_jsonl_input,
-    load_batch,
-    load_jsonl_batch,
-    open_input,
-    parse_batch,
-    scan_manuscript,
-)
-from quote_tui.api.output import (
-    EXIT_OK,
-    EXIT_STRICT,
-    EXIT_UNREADABLE,
-    EXIT_USAGE,
-    FORMATS,
-    counted,
-    exit_code,
-    format_for,
-    refs_from,
-    render,
-    what_to_do,
-    write_text,
-)
-from quote_tui.api.session import Session
-from quote_tui.api.settings import (
-    DEFAULT_CITATION_TIMEOUT,
-    DEFAULT_MAX_FILE_BYTES,
-    DEFAULT_READ_TIMEOUT,
-    confine,
-    make_settings,
-    network_settings,
-)
-from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
-from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
-from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
-from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
-from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
-from quote_tui.engine.text import PreparedText
-from quote_tui.sources.refs import same_work_key
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from quote_tui.api.checks import (
+        ClusterOptions,
+        QuoteCheck,
+        StreamResult,
+        check_batch,
+        check_quote,
+        check_text,
+        read_source,
+        stream_batch,
+    )
+    from quote_tui.api.inputs import (
+        Input,
+        JsonlBatch,
+        is_jsonl_input,
+        load_batch,
+        load_jsonl_batch,
+        open_input,
+        parse_batch,
+        scan_manuscript,
+    )
+    from quote_tui.api.output import (
+        EXIT_OK,
+        EXIT_STRICT,
+        EXIT_UNREADABLE,
+        EXIT_USAGE,
+        FORMATS,
+        counted,
+        exit_code,
+        format_for,
+        refs_from,
+        render,
+        what_to_do,
+        write_text,
+    )
+    from quote_tui.api.session import Session
+    from quote_tui.api.settings import (
+        DEFAULT_CITATION_TIMEOUT,
+        DEFAULT_MAX_FILE_BYTES,
+        DEFAULT_READ_TIMEOUT,
+        confine,
+        make_settings,
+        network_settings,
+    )
+    from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
+    from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
+    from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+    from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
+    from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
+    from quote_tui.engine.text import PreparedText
+    from quote_tui.sources.refs import same_work_key
+
+_EXPORTS = {
+    "Batch": "quote_tui.batch.specs",
+    "BatchInputError": "quote_tui.engine.errors",
+    "CheckResult": "quote_tui.engine.records",
+    "CitationOutcome": "quote_tui.batch.outcomes",
+    "CitationSpec": "quote_tui.batch.specs",
+    "ClusterOptions": "quote_tui.api.checks",
+    "DEFAULT_CITATION_TIMEOUT": "quote_tui.api.settings",
+    "DEFAULT_MAX_FILE_BYTES": "quote_tui.api.settings",
+    "DEFAULT_READ_TIMEOUT": "quote_tui.api.settings",
+    "EXIT_OK": "quote_tui.api.output",
+    "EXIT_STRICT": "quote_tui.api.output",
+    "EXIT_UNREADABLE": "quote_tui.api.output",
+    "EXIT_USAGE": "quote_tui.api.output",
+    "FORMATS": "quote_tui.api.output",
+    "Input": "quote_tui.api.inputs",
+    "JsonlBatch": "quote_tui.api.inputs",
+    "Match": "quote_tui.engine.records",
+    "MatchOptions": "quote_tui.engine.records",
+    "PASSING": "quote_tui.batch.outcomes",
+    "PreparedText": "quote_tui.engine.text",
+    "Progress": "quote_tui.batch.outcomes",
+    "QuoteCheck": "quote_tui.api.checks",
+    "QuoteError": "quote_tui.engine.errors",
+    "QuoteTuiError": "quote_tui.engine.errors",
+    "Session": "quote_tui.api.session",
+    "Settings": "quote_tui.batch.specs",
+    "SourceError": "quote_tui.engine.errors",
+    "SourceOutcome": "quote_tui.batch.outcomes",
+    "SourceSpec": "quote_tui.batch.specs",
+    "Status": "quote_tui.engine.records",
+    "StreamResult": "quote_tui.api.checks",
+    "check_batch": "quote_tui.api.checks",
+    "check_quote": "quote_tui.api.checks",
+    "check_text": "quote_tui.api.checks",
+    "confine": "quote_tui.api.settings",
+    "counted": "quote_tui.api.output",
+    "exit_code": "quote_tui.api.output",
+    "fails": "quote_tui.batch.outcomes",
+    "format_for": "quote_tui.api.output",
+    "is_jsonl_input": "quote_tui.api.inputs",
+    "list_snapshots": "quote_tui.api.snapshots",
+    "load_batch": "quote_tui.api.inputs",
+    "load_jsonl_batch": "quote_tui.api.inputs",
+    "make_settings": "quote_tui.api.settings",
+    "network_settings": "quote_tui.api.settings",
+    "open_input": "quote_tui.api.inputs",
+    "parse_batch": "quote_tui.api.inputs",
+    "prune_snapshots": "quote_tui.api.snapshots",
+    "read_source": "quote_tui.api.checks",
+    "refs_from": "quote_tui.api.output",
+    "render": "quote_tui.api.output",
+    "same_work_key": "quote_tui.sources.refs",
+    "scan_manuscript": "quote_tui.api.inputs",
+    "show_snapshot": "quote_tui.api.snapshots",
+    "stream_batch": "quote_tui.api.checks",
+    "what_to_do": "quote_tui.api.output",
+    "write_text": "quote_tui.api.output",
+}
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
@@ -122,3 +191,16 @@ __all__ = [
     "what_to_do",
     "write_text",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # later lookups skip this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

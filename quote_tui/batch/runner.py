@@ -4,7 +4,9 @@ A runner takes a ``SourceWork`` and hands its report lines to the sink: the loca
 line as each citation is checked, a cluster runner when the worker sends the source's lines
 back. Either way the per-source work is ``check_source``: the source read once, its citations
 checked against it in batch order, the report's own serializers. One thread per source runs its
-citations in turn, so the checks of one source never contend for the interpreter's lock.
+citations in turn, so the checks of one source never contend for the interpreter's lock; a
+large source's citations are split across forked copies of the process, one per core
+(``batch.split``), each running its share in turn.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -22,7 +24,8 @@ from quote_tui.batch.plan import SourceWork, WorkDone
 from quote_tui.batch.report import citation_entry, source_entry
 from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import Sink
-from quote_tui.batch.specs import Settings
+from quote_tui.batch.specs import CitationSpec, Settings
+from quote_tui.batch.split import check_split, split_parts
 
 __all__ = ["LocalRunner", "Runner", "check_source", "check_source_sync", "deliver"]
 
@@ -52,6 +55,7 @@ async def check_source(
     loaded: SourceOutcome | None = None,
     observe: Observer | None = None,
     keep_indexes: bool = False,
+    fork: bool = True,
 ) -> WorkDone:
     """Read one source once and check all its citations against it, in batch order.
 
@@ -64,6 +68,8 @@ async def check_source(
         observe: sees each outcome, text and results included.
         keep_indexes: keep the text's matching indexes (several times its size) after the last
             citation, for a caller that goes on searching it.
+        fork: split a large source's citations across forked copies of this process
+            (``batch.split``); a cluster worker, already one process of many, does not.
 
     Returns:
         The report lines.
@@ -76,15 +82,28 @@ async def check_source(
         observe(outcome)
     if source is not None and sink is not None:
         sink.source(source)
-    entries: list[dict[str, Any]] = []
-    for spec in work.citations:
-        checked = await service.check_citation(spec, outcome)
-        entry = citation_entry(checked, outcome)
-        if observe is not None:
-            observe(checked)
+    # an observer sees outcomes, which only this process has; anything else may be split
+    parts = split_parts(work.citations, outcome) if fork and observe is None else 1
+
+    async def check_in_turn(specs: Sequence[CitationSpec]) -> list[dict[str, Any]]:
+        lines = []
+        for spec in specs:
+            checked = await service.check_citation(spec, outcome)
+            entry = citation_entry(checked, outcome)
+            if observe is not None:
+                observe(checked)
+            if sink is not None and parts == 1:
+                sink.citation(entry)
+            lines.append(entry)
+        return lines
+
+    if parts > 1 and outcome is not None:
+        entries = await check_split(work.citations, outcome, service.settings, parts, check_in_turn)
         if sink is not None:
-            sink.citation(entry)
-        entries.append(entry)
+            for entry in entries:
+                sink.citation(entry)
+    else:
+        entries = await check_in_turn(work.citations)
     if outcome is not None and outcome.loaded is not None and not keep_indexes:
         outcome.loaded.prepared.cache.clear()
     return WorkDone(source, tuple(entries))
@@ -133,7 +152,7 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
 
     async def run() -> WorkDone:
         async with Service(settings) as service:
-            return await check_source(service, work)
+            return await check_source(service, work, fork=False)
 
     try:
         return asyncio.run(run())

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from quote_tui._version import __version__
 from quote_tui.cli.args import (
@@ -18,8 +20,14 @@ from quote_tui.cli.args import (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of every command."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command.
+
+    Args:
+        command: the command about to run: only its options are built, since building them
+            all costs a one-line command a good part of its time. The other commands are
+            still listed, with their help. None builds every command's options.
+    """
     parser = Parser(
         prog="quote-tui",
         description="Check that quotations really stand in their cited sources, and where. "
@@ -27,8 +35,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"quote_tui {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    for name, (help_, description, options) in _COMMANDS.items():
+        extra: dict[str, Any] = {"description": description} if description else {}
+        made = sub.add_parser(name, help=help_, **extra)
+        if command is None or command == name:
+            options(made)
+    return parser
 
-    check = sub.add_parser("check", help="check a batch file or a manuscript; write a report")
+
+def _check(check: argparse.ArgumentParser) -> None:
     check.add_argument("input", type=Path, help="BATCH.json, or a manuscript (.md .tex .docx .txt)")
     check.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
     check.add_argument(
@@ -53,9 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     matching_args(check)
     stream_args(check)
 
-    gate = sub.add_parser(
-        "gate", help="the claims gate on a cite-gate claims file: quotations and the prose"
-    )
+
+def _gate(gate: argparse.ArgumentParser) -> None:
     gate.add_argument("claims", type=Path, help="claims JSON file (cite-gate's format)")
     gate.add_argument(
         "--sources", type=Path, metavar="DIR", help="folder of <src>.txt files (default: sources/)"
@@ -70,14 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
     source_args(gate)
 
-    quote = sub.add_parser(
-        "quote",
-        help="check one quotation against one source",
-        description="Check one quotation against one source. At a terminal, prints a short "
-        "summary; with --json, -o or a pipe, the JSON report. Exit codes: 0 checked; 1 with "
-        "--strict when the quotation is not exact or normalized; 2 usage errors; 3 the source "
-        "could not be read.",
-    )
+
+def _quote(quote: argparse.ArgumentParser) -> None:
     quote.add_argument("quote", help="the quotation; '-' reads it from stdin")
     quote.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     quote.add_argument("-o", "--output", type=Path, help="write the JSON report to this file")
@@ -91,17 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     matching_args(quote)
 
-    text = sub.add_parser("text", help="print the checked text of a source (what is searched)")
+
+def _text(text: argparse.ArgumentParser) -> None:
     text.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     text.add_argument("--pages", action="store_true", help="mark where each page starts")
     source_args(text)
 
-    scan = sub.add_parser("scan", help="turn a manuscript into a batch file")
+
+def _scan(scan: argparse.ArgumentParser) -> None:
     scan.add_argument("input", type=Path, help="a manuscript (.md .tex .docx .txt)")
     scan.add_argument("-o", "--output", type=Path, help="batch file (default: stdout)")
     manuscript_args(scan)
 
-    snaps = sub.add_parser("snapshots", help="list, show or prune stored snapshots")
+
+def _snapshots(snaps: argparse.ArgumentParser) -> None:
     snaps.add_argument("action", choices=("list", "show", "prune"), help="what to do")
     snaps.add_argument("ref", nargs="?", help="the snapshot to show (for show)")
     snaps.add_argument("--store", type=Path, help="snapshot store file (default: user data)")
@@ -109,23 +120,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--older-than", type=float, metavar="DAYS", help="prune snapshots older than this"
     )
 
-    from quote_tui.cli.server_args import add_mcp_http_args, add_serve_args
 
-    mcp = sub.add_parser("mcp", help="serve the Model Context Protocol over stdio (or --http)")
+def _mcp(mcp: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.server_args import add_mcp_http_args
+
     mcp.add_argument("--root", type=Path, help="folder whose files agents may read")
     add_mcp_http_args(mcp)
     budget_args(mcp)
     network_args(mcp)
 
-    serve = sub.add_parser("serve", help="serve the HTTP API (POST /v1/check, /v1/read)")
+
+def _serve(serve: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.server_args import add_serve_args
+
     add_serve_args(serve)
     matching_args(serve)
 
-    sub.add_parser("demo", help="open the app on the bundled demo (offline)")
-    open_ = sub.add_parser("open", help="open the app on a workspace, batch, report or manuscript")
+
+def _demo(demo: argparse.ArgumentParser) -> None:
+    """``demo`` takes no options."""
+
+
+def _open(open_: argparse.ArgumentParser) -> None:
     open_.add_argument("file", type=Path, help="a workspace, batch, report or manuscript")
     open_.add_argument(
         "--new", action="store_true", help="start a new workspace in FILE when it does not exist"
     )
     manuscript_args(open_)
-    return parser
+
+
+_COMMANDS: dict[str, tuple[str, str | None, Callable[[argparse.ArgumentParser], None]]] = {
+    "check": ("check a batch file or a manuscript; write a report", None, _check),
+    "gate": ("the claims gate on a cite-gate claims file: quotations and the prose", None, _gate),
+    "quote": (
+        "check one quotation against one source",
+        "Check one quotation against one source. At a terminal, prints a short summary; with "
+        "--json, -o or a pipe, the JSON report. Exit codes: 0 checked; 1 with --strict when the "
+        "quotation is not exact or normalized; 2 usage errors; 3 the source could not be read.",
+        _quote,
+    ),
+    "text": ("print the checked text of a source (what is searched)", None, _text),
+    "scan": ("turn a manuscript into a batch file", None, _scan),
+    "snapshots": ("list, show or prune stored snapshots", None, _snapshots),
+    "mcp": ("serve the Model Context Protocol over stdio (or --http)", None, _mcp),
+    "serve": ("serve the HTTP API (POST /v1/check, /v1/read)", None, _serve),
+    "demo": ("open the app on the bundled demo (offline)", None, _demo),
+    "open": ("open the app on a workspace, batch, report or manuscript", None, _open),
+}
+"""Each command's help line, its description (when it has more to say), and its options."""

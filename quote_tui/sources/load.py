@@ -29,6 +29,7 @@ from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
     BodyReader,
+    native,
     read_path,
     read_timeout_error,
     supplied_text,
@@ -305,10 +306,15 @@ async def load(
 
 
 def _isolated(path: Path) -> bool:
-    """Whether a local file goes to a reader process: a native format, where one can fork."""
-    from quote_tui.sources.readers.isolated import isolation_available, native
+    """Whether a local file goes to a reader process: a native format, where one can fork.
 
-    return isolation_available() and native(path)
+    The pool's module (multiprocessing with it) loads only once a native format is read.
+    """
+    if not native(path):
+        return False
+    from quote_tui.sources.readers.isolated import isolation_available
+
+    return isolation_available()
 
 
 def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource:

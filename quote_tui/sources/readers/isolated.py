@@ -41,11 +41,10 @@ from pathlib import Path
 from typing import Any, Unpack
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
-from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, regular_file_head
+from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
-    NATIVE_FORMATS,
     BodyFacts,
-    local_format,
+    native,
     read_bytes,
     read_path,
     read_timeout_error,
@@ -78,22 +77,6 @@ class UnexpectedReaderError(Exception):
 def isolation_available() -> bool:
     """Whether this platform can fork a reader per file (POSIX with Unix sockets)."""
     return hasattr(os, "fork") and hasattr(socket, "AF_UNIX")
-
-
-def native(path: str | os.PathLike[str]) -> bool:
-    """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
-
-    Unreadable paths, and anything but a regular file, answer False: reading them in this
-    process gives their specific error.
-    """
-    # never a plain open(): on a FIFO it blocks until a writer comes
-    head = regular_file_head(path)
-    if head is None:
-        return False
-    try:
-        return local_format(head, os.fspath(path)) in NATIVE_FORMATS
-    except QuoteTuiError:
-        return False
 
 
 # --- the server and its children -----------------------------------------------------------

@@ -20,9 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Required, TypedDict, Unpack
 
-from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.engine.text import LineBox, PreparedText
-from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
+from quote_tui.sources.readers.files import (
+    DEFAULT_MAX_FILE_BYTES,
+    read_file_bytes,
+    regular_file_head,
+)
 from quote_tui.sources.readers.plain import decode_text, sniff_binary
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
@@ -31,6 +35,7 @@ __all__ = [
     "MEDIA_TYPES",
     "BodyFacts",
     "BodyReader",
+    "native",
     "read_bytes",
     "read_path",
     "read_timeout_error",
@@ -188,6 +193,22 @@ def local_format(data: bytes, name: str) -> str:
         SourceError: ``unsupported_type`` for a format that cannot be read.
     """
     return _format(data, name, "")
+
+
+def native(path: str | os.PathLike[str]) -> bool:
+    """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
+
+    Unreadable paths, and anything but a regular file, answer False: reading them in this
+    process gives their specific error.
+    """
+    # never a plain open(): on a FIFO it blocks until a writer comes
+    head = regular_file_head(path)
+    if head is None:
+        return False
+    try:
+        return local_format(head, os.fspath(path)) in NATIVE_FORMATS
+    except QuoteTuiError:
+        return False
 
 
 def _read_format(

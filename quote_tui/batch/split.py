@@ -1,0 +1,170 @@
+"""The checks of one large source, split across forked copies of this process, one per core.
+
+A check is CPU-bound Python (and edlib, which keeps the interpreter's lock), so threads in one
+process share one core: six threads checking one source took longer than one. Forked copies do
+not share a lock. The source has been read and indexed once, before the fork, so each copy
+starts with the text and every index in hand (shared pages, copied only where written) and
+checks its share of the citations through a ``Service`` of its own: the same code, budgets and
+error wording as here. It sends back only the report lines, which the caller hands on in batch
+order.
+
+A copy that dies or sends nothing usable costs nothing but time: its citations are checked here
+after all. Small sources are never split, since a fork costs more than their checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from quote_tui._threads import in_daemon_thread
+from quote_tui.batch.outcomes import SourceOutcome
+from quote_tui.batch.specs import CitationSpec, Settings
+
+__all__ = ["check_split", "split_parts"]
+
+_MIN_CHARS = 1_000_000
+"""Shorter texts are checked in this process: their checks take a few milliseconds each."""
+
+_MIN_PER_PART = 4
+"""Fewest citations a part is worth forking for."""
+
+CheckAll = Callable[[Sequence[CitationSpec]], Awaitable[list[dict[str, Any]]]]
+"""Checks citations in turn and returns their report lines (``runner.check_source``'s loop)."""
+
+
+def _cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def split_parts(citations: Sequence[CitationSpec], outcome: SourceOutcome | None) -> int:
+    """How many processes should check these citations of this source (1: only this one).
+
+    Args:
+        citations: the source's citations.
+        outcome: the source as read.
+
+    Returns:
+        One per core, on Linux, when the text is long, and each part gets at
+        least a few quotations; else 1.
+    """
+    # Linux only: forking a process that runs threads is unsafe on macOS (its system libraries
+    # may hold locks across the fork), which is why multiprocessing spawns there
+    if not sys.platform.startswith("linux") or outcome is None or outcome.loaded is None:
+        return 1
+    if len(outcome.loaded.prepared.text) < _MIN_CHARS:
+        return 1
+    quoted = sum(1 for spec in citations if isinstance(spec.quote, str))
+    return max(1, min(_cores(), quoted // _MIN_PER_PART))
+
+
+async def check_split(
+    citations: Sequence[CitationSpec],
+    outcome: SourceOutcome,
+    settings: Settings,
+    parts: int,
+    check_here: CheckAll,
+) -> list[dict[str, Any]]:
+    """Check citations in ``parts`` processes (this one and forked copies); lines in order.
+
+    Args:
+        citations: in batch order.
+        outcome: the source, read and indexed.
+        settings: the run's settings, for each copy's ``Service``.
+        parts: how many processes, this one included.
+        check_here: checks citations in this process (the first share, and the share of any
+            copy that failed).
+
+    Returns:
+        The citations' report lines, in batch order.
+    """
+    shares = [list(range(i, len(citations), parts)) for i in range(parts)]
+    forked = [_fork(citations, share, outcome, settings) for share in shares[1:]]
+    waits = [asyncio.ensure_future(in_daemon_thread(_collect, pid, fd)) for pid, fd in forked]
+    try:
+        lines: dict[int, dict[str, Any]] = {}
+        here = await check_here([citations[i] for i in shares[0]])
+        lines.update(zip(shares[0], here, strict=True))
+        for share, wait in zip(shares[1:], waits, strict=True):
+            got = await wait
+            if got is None or len(got) != len(share):
+                got = await check_here([citations[i] for i in share])
+            lines.update(zip(share, got, strict=True))
+    except BaseException:
+        # a cancelled run stops its copies too; the waiting threads reap them
+        for pid, _ in forked:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        raise
+    return [lines[i] for i in range(len(citations))]
+
+
+def _fork(
+    citations: Sequence[CitationSpec],
+    share: list[int],
+    outcome: SourceOutcome,
+    settings: Settings,
+) -> tuple[int, int]:
+    """Start a copy that checks ``share`` and writes its lines to a pipe; (pid, read end)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy: check, answer, and leave without running this process's exit
+        code = 1
+        try:
+            os.close(read_end)
+            _detach_signals()
+            import pickle
+
+            lines = asyncio.run(_check_share([citations[i] for i in share], outcome, settings))
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    return pid, read_end
+
+
+def _detach_signals() -> None:
+    """In a copy: signals end it as they would any program, and none reaches the parent's event
+    loop through the wake-up pipe it inherited."""
+    with contextlib.suppress(ValueError):  # not the main thread: nothing was set here either
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+async def _check_share(
+    citations: Sequence[CitationSpec], outcome: SourceOutcome, settings: Settings
+) -> list[dict[str, Any]]:
+    from quote_tui.batch.report import citation_entry
+    from quote_tui.batch.service import Service
+
+    async with Service(settings) as service:
+        return [
+            citation_entry(await service.check_citation(spec, outcome), outcome)
+            for spec in citations
+        ]
+
+
+def _collect(pid: int, read_end: int) -> list[dict[str, Any]] | None:
+    """A copy's lines, once it has exited; None when it died or answered nothing usable."""
+    import pickle  # only a split run needs it
+
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0 or not data:
+        return None
+    try:
+        lines = pickle.loads(data)
+    except Exception:  # a copy cut short mid-write: its citations are checked here instead
+        return None
+    return lines if isinstance(lines, list) else None
