@@ -17,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import select
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -33,6 +35,10 @@ _MIN_CHARS = 1_000_000
 
 _MIN_PER_PART = 4
 """Fewest citations a part is worth forking for."""
+
+_COPY_MARGIN = 30.0
+"""Seconds a copy may take beyond its citations' budgets (starting, answering) before it is
+taken for stuck: killed, and its citations checked here."""
 
 CheckAll = Callable[[Sequence[CitationSpec]], Awaitable[list[dict[str, Any]]]]
 """Checks citations in turn and returns their report lines (``runner.check_source``'s loop)."""
@@ -87,7 +93,17 @@ async def check_split(
     """
     shares = [list(range(i, len(citations), parts)) for i in range(parts)]
     forked = [_fork(citations, share, outcome, settings) for share in shares[1:]]
-    waits = [asyncio.ensure_future(in_daemon_thread(_collect, pid, fd)) for pid, fd in forked]
+    # A copy forked from a process that runs threads could, in principle, start with a lock it
+    # can never take; a deadline from the citations' own budgets keeps that from holding the run.
+    budget = settings.citation_timeout
+    waits = [
+        asyncio.ensure_future(
+            in_daemon_thread(
+                _collect, pid, fd, None if budget is None else budget * len(share) + _COPY_MARGIN
+            )
+        )
+        for (pid, fd), share in zip(forked, shares[1:], strict=True)
+    ]
     try:
         lines: dict[int, dict[str, Any]] = {}
         here = await check_here([citations[i] for i in shares[0]])
@@ -154,12 +170,26 @@ async def _check_share(
         ]
 
 
-def _collect(pid: int, read_end: int) -> list[dict[str, Any]] | None:
-    """A copy's lines, once it has exited; None when it died or answered nothing usable."""
+def _collect(pid: int, read_end: int, seconds: float | None) -> list[dict[str, Any]] | None:
+    """A copy's lines, once it has exited; None when it died, answered nothing usable, or
+    was still at work after ``seconds`` (then it is killed)."""
     import pickle  # only a split run needs it
 
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    chunks: list[bytes] = []
+    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+        while True:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not select.select([pipe], [], [], wait)[0]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    data = b"".join(chunks)
     _, status = os.waitpid(pid, 0)
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0 or not data:
         return None

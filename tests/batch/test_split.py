@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -89,6 +90,27 @@ def test_a_copy_that_fails_has_its_citations_checked_here(monkeypatch) -> None:
 
     monkeypatch.setattr(split, "_check_share", broken)
     assert _report(monkeypatch, parts=3) == in_turn
+
+
+def test_a_stuck_copy_is_killed_at_its_deadline_and_its_citations_checked_here(
+    monkeypatch,
+) -> None:
+    monkeypatch.setattr(split, "_MIN_CHARS", 1000)
+    monkeypatch.setattr(split, "_cores", lambda: 2)
+    monkeypatch.setattr(split, "_COPY_MARGIN", 1.0)
+
+    async def stuck(*args: object) -> list[dict[str, Any]]:
+        await asyncio.sleep(3600)  # a copy that never answers (a lock it can never take)
+        return []
+
+    monkeypatch.setattr(split, "_check_share", stuck)
+    settings = Settings(citation_timeout=0.2)  # 7 citations a copy: stuck for over 2.4 s
+    start = time.monotonic()
+    report = asyncio.run(check_batch(_batch(), settings))
+    assert time.monotonic() - start < 60
+    monkeypatch.setattr(split, "_cores", lambda: 1)
+    in_turn = asyncio.run(check_batch(_batch(), settings))
+    assert [c["status"] for c in report["citations"]] == [c["status"] for c in in_turn["citations"]]
 
 
 def test_streamed_lines_keep_batch_order(monkeypatch, tmp_path) -> None:
