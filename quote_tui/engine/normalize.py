@@ -27,6 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from quote_tui.engine.fold_rules import fold_unicode_cluster
 from quote_tui.engine.records import Rule
@@ -98,12 +99,9 @@ def _unstable_characters() -> tuple[str, str]:
     return "".join(unstable), "".join(marks)
 
 
-_UNSTABLE_CHARS, _MARK_CHARS = _unstable_characters()
-_UNSTABLE, _MARKS = _ranges(_UNSTABLE_CHARS), _ranges(_MARK_CHARS)
 # Astral characters are looked up one by one: a character class holding astral ranges cannot use
 # the regex engine's bitmap and would test every range at every position of the text.
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
-_ASTRAL_SPECIAL = frozenset(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) > 0xFFFF)
 # One character for one: done with str.replace (C speed) and needing no entry in the offset map.
 _ONE_FOR_ONE = (
     tuple((c, " ") for c in WHITESPACE_CHARS)
@@ -116,35 +114,8 @@ _ONE_FOR_ONE_RULE = (
     | {c: Rule.QUOTES for c in DOUBLE_QUOTES + SINGLE_QUOTES}
     | {c: Rule.DASHES for c in DASHES}
 )
-# After the one-for-one pass, every spot still to fold starts with one of these characters or
-# with two spaces (or two straight single quotes: ``like this''). A plain character class scans
-# fast; a pattern of many alternatives would be tried at every position of a 5 MB text.
-_TRIGGER = re.compile(
-    "["
-    + _ranges(
-        "-\xad«»‹›"
-        + "".join(LIGATURES)
-        + ZERO_WIDTH
-        + "".join(c for c in _UNSTABLE_CHARS + _MARK_CHARS if ord(c) <= 0xFFFF)
-    )
-    + "]"
-)
 _DOUBLE_SPACE = re.compile("  ")
 _DOUBLE_SINGLE_QUOTE = re.compile("''")
-_SPECIAL = re.compile(
-    "|".join(
-        [
-            r"(?P<shy>\xad *)",
-            r"(?P<dash> *-+ *)",
-            r"(?P<quote>[«‹] *| *[»›]|'')",
-            r"(?P<ws>  +)",
-            r"(?P<lig>[" + LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
-            r"(?P<zw>[" + ZERO_WIDTH + r"]+)",
-            r"(?P<marks>[" + _MARKS + r"]+)",
-            r"(?P<uni>[" + _UNSTABLE + r"])",
-        ]
-    )
-)
 _LINE_BREAK = re.compile(LINE_BREAK_PATTERN)
 _HYPHEN_BREAK = re.compile(r"[" + HYPHENS + r"][ \t]*" + LINE_BREAK_PATTERN + r"\s*")
 _WS = _bits(Rule.WHITESPACE)
@@ -273,6 +244,51 @@ class _Builder:
         self.hbrk: list[bool] = []
 
 
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """The patterns of the fast fold that depend on the whole Unicode table."""
+
+    trigger: re.Pattern[str]
+    special: re.Pattern[str]
+    astral_special: frozenset[str]
+
+
+@cache
+def _tables() -> _Tables:
+    """Built on the first fold, not when the module loads: scanning the Unicode table takes
+    about 20 ms, which a check that the exact tier answers never needs."""
+    unstable_chars, mark_chars = _unstable_characters()
+    # After the one-for-one pass, every spot still to fold starts with one of these characters
+    # or with two spaces (or two straight single quotes: ``like this''). A plain character class
+    # scans fast; a pattern of many alternatives would be tried at every position of 5 MB.
+    trigger = re.compile(
+        "["
+        + _ranges(
+            "-\xad«»‹›"
+            + "".join(LIGATURES)
+            + ZERO_WIDTH
+            + "".join(c for c in unstable_chars + mark_chars if ord(c) <= 0xFFFF)
+        )
+        + "]"
+    )
+    special = re.compile(
+        "|".join(
+            [
+                r"(?P<shy>\xad *)",
+                r"(?P<dash> *-+ *)",
+                r"(?P<quote>[«‹] *| *[»›]|'')",
+                r"(?P<ws>  +)",
+                r"(?P<lig>[" + LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
+                r"(?P<zw>[" + ZERO_WIDTH + r"]+)",
+                r"(?P<marks>[" + _ranges(mark_chars) + r"]+)",
+                r"(?P<uni>[" + _ranges(unstable_chars) + r"])",
+            ]
+        )
+    )
+    astral = frozenset(c for c in unstable_chars + mark_chars if ord(c) > 0xFFFF)
+    return _Tables(trigger, special, astral)
+
+
 def fold(text: str) -> Folded:
     """Fold typography and layout out of ``text``, keeping a map back to it.
 
@@ -283,18 +299,19 @@ def fold(text: str) -> Folded:
         The folded view; ``Folded.source_span`` maps a folded span back to ``text``.
     """
     flat = _one_for_one(text)
-    triggers = [m.start() for m in _TRIGGER.finditer(flat)]
+    tables = _tables()
+    triggers = [m.start() for m in tables.trigger.finditer(flat)]
     extra = [m.start() for m in _DOUBLE_SPACE.finditer(flat)]
     extra += [m.start() for m in _DOUBLE_SINGLE_QUOTE.finditer(flat)]
     if not flat.isascii():
-        extra += [m.start() for m in _ASTRAL.finditer(flat) if m.group() in _ASTRAL_SPECIAL]
+        extra += [m.start() for m in _ASTRAL.finditer(flat) if m.group() in tables.astral_special]
     if extra:
         triggers = sorted(triggers + extra)
     out = _Builder()
     last = 0  # source offset copied up to
     delta = 0  # folded offset minus source offset after ``last``
     n = len(flat)
-    match = _SPECIAL.match
+    match = tables.special.match
     for p in triggers:
         if p < last:
             continue
