@@ -1,0 +1,53 @@
+"""The status rules as a pure function: never "fabricated", a close match always named."""
+
+from __future__ import annotations
+
+from quote_tui.manuscripts.model import BibEntry
+from quote_tui.references.decide import Evidence, decide
+from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
+
+PAPER = RegisteredWork(
+    source="crossref",
+    doi="10.1/x",
+    title="A study of owls in winter",
+    authors=("Hoot",),
+    years=("2001",),
+)
+
+
+def test_no_identifier_and_no_title_is_unverifiable() -> None:
+    check = decide("k", BibEntry(key="k"), Evidence())
+    assert str(check.status) == "unverifiable"
+    assert "no title" in (check.reason or "")
+
+
+def test_missing_identifier_without_a_search_is_not_called_not_found() -> None:
+    entry = BibEntry(key="k", title="A study of owls in winter", doi="10.1/y")
+    check = decide("k", entry, Evidence(missing=("DOI 10.1/y",), unavailable="offline"))
+    assert str(check.status) == "unverifiable"
+
+
+def test_weak_candidate_is_named_as_close_match() -> None:
+    entry = BibEntry(key="k", title="A study of owls in the spring", doi="10.1/y", year="1999")
+    check = decide(
+        "k", entry, Evidence(missing=("DOI 10.1/y",), candidates=(PAPER,), searched=True)
+    )
+    assert str(check.status) == "not_found"
+    assert check.close_match == PAPER
+    assert "owls in winter" in (check.reason or "")
+
+
+def test_a_retraction_outranks_a_mismatch_and_keeps_the_differences() -> None:
+    entry = BibEntry(key="k", title="A study of owls in winter", year="2002", doi="10.1/x")
+    notice = WorkUpdate(kind="retraction", source="retraction_watch")
+    check = decide("k", entry, Evidence(crossref=PAPER, notices=(notice,)))
+    assert str(check.status) == "retracted"
+    assert [d.field for d in check.differences] == ["year"]
+
+
+def test_a_retraction_notice_record_counts_as_retracted() -> None:
+    notice_record = RegisteredWork(
+        source="pubmed", pmid="1", updates=(WorkUpdate(kind="retraction_of", source="pubmed"),)
+    )
+    check = decide("k", BibEntry(key="k", pmid="1"), Evidence(pubmed=notice_record))
+    assert str(check.status) == "retracted"
