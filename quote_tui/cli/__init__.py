@@ -3,8 +3,9 @@
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
 Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
 (or an ellipsis or bracket in it leaves out a negation or a number), and when the claims gate
-finds a failure (or, with ``--strict``, a warning); 2 usage or input errors; 3 when ``quote``'s
-one source could not be read.
+finds a failure (or, with ``--strict``, a warning), and with ``--strict`` when ``refs`` (or
+``check --refs``) finds a reference retracted, mismatched or not found; 2 usage or input
+errors; 3 when ``quote``'s one source could not be read.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from quote_tui.cli.check import cmd_check
 from quote_tui.cli.common import fail
 from quote_tui.cli.gate import cmd_gate
 from quote_tui.cli.parser import build_parser
+from quote_tui.cli.refs import cmd_refs
 from quote_tui.cli.serve import cmd_app, cmd_mcp, cmd_serve
 from quote_tui.cli.sources import cmd_quote, cmd_scan, cmd_snapshots, cmd_text
 
@@ -29,6 +31,7 @@ _COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "quote": cmd_quote,
     "text": cmd_text,
     "scan": cmd_scan,
+    "refs": cmd_refs,
     "snapshots": cmd_snapshots,
     "mcp": cmd_mcp,
     "serve": cmd_serve,

@@ -16,6 +16,7 @@ from quote_tui.cli.args import (
     source_args,
     stream_args,
 )
+from quote_tui.cli.refs import add_refs_parser, retraction_args
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
         "it leaves out a negation or a number",
     )
     manuscript_args(check)
+    check.add_argument(
+        "--refs",
+        action="store_true",
+        help="also check the manuscript's references (and --bib's) against Crossref and PubMed",
+    )
+    retraction_args(check)
     gate_args(check)
     matching_args(check)
     stream_args(check)
@@ -108,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     snaps.add_argument(
         "--older-than", type=float, metavar="DAYS", help="prune snapshots older than this"
     )
+
+    add_refs_parser(sub)
 
     from quote_tui.cli.server_args import add_mcp_http_args, add_serve_args
 
