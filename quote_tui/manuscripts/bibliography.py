@@ -165,8 +165,15 @@ def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
         pmid=str(item["PMID"]) if item.get("PMID") else None,
         url=str(item["URL"]) if item.get("URL") else None,
         pages=str(page).replace("–", "--") if page else None,
-        journal=str(item["container-title"]) if item.get("container-title") else None,
+        journal=_csl_text(item.get("container-title")),
     )
+
+
+def _csl_text(value: Any) -> str | None:
+    """A CSL text field, which some exports write as a list of strings."""
+    if isinstance(value, list):
+        value = next((v for v in value if isinstance(v, str) and v.strip()), None)
+    return str(value).strip() or None if value else None
 
 
 def _journal(fields: dict[str, str]) -> str | None:
