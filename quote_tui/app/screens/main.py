@@ -18,6 +18,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
+from quote_tui.app.screens.references_work import ReferencesWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
@@ -32,7 +33,7 @@ __all__ = ["MainScreen"]
 _UNDO_DEPTH = 100
 
 
-class MainScreen(MainWork, Screen[None]):
+class MainScreen(MainWork, ReferencesWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
@@ -41,6 +42,7 @@ class MainScreen(MainWork, Screen[None]):
         Binding("a", "add_citation", "Add"),
         Binding("c", "check", "Check"),
         Binding("C", "check_all", "Check all"),
+        Binding("R", "check_references", "References", show=False),
         Binding("y", "copy_passage", "Copy"),
         Binding("e", "export", "Export"),
         Binding("z", "zoom", "Zoom"),
@@ -62,6 +64,7 @@ class MainScreen(MainWork, Screen[None]):
         self.set_reactive(MainScreen.workspace, workspace)
         self._undo: list[Workspace] = []
         self._init_work()
+        self._init_references()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -238,6 +241,7 @@ class MainScreen(MainWork, Screen[None]):
             ws.verdicts.get(cid or ""),
             prepared,
             checking=cid in self.query_one(CitationList).checking,
+            reference=self.reference_of(citation.source) if citation is not None else None,
         )
 
     @on(CitationList.Selected)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
 from quote_tui.api import CitationSpec
+from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, status_label
 from quote_tui.engine.diff import difference_spans
 from quote_tui.engine.records import Difference, Match
@@ -124,6 +126,7 @@ def detail_content(
     prepared: PreparedText | None,
     *,
     checking: bool = False,
+    reference: dict[str, Any] | None = None,
 ) -> Content:
     """Everything the pane shows for one citation, as styled content.
 
@@ -132,6 +135,7 @@ def detail_content(
         verdict: its last verdict (None when unchecked).
         prepared: its source's checked text, for printed page labels.
         checking: True while a check is running.
+        reference: the source's reference record, once the references were checked.
 
     Returns:
         The pane's content.
@@ -212,6 +216,8 @@ def detail_content(
         hint = recovery_hint(err.get("recovery"))
         if hint:
             out += [_field("What to do"), hint, "\n"]
+    if reference is not None:
+        out += [reference_content(reference)]
     if verdict is None and not checking:
         out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
     return Content.assemble(*out)
@@ -233,9 +239,12 @@ class CitationDetail(VerticalScroll, can_focus=True):
         prepared: PreparedText | None,
         *,
         checking: bool = False,
+        reference: dict[str, Any] | None = None,
     ) -> None:
         """Show one citation (see ``detail_content`` for the arguments)."""
         body = self.query_one("#detail-body", Static)
-        body.update(detail_content(citation, verdict, prepared, checking=checking))
+        body.update(
+            detail_content(citation, verdict, prepared, checking=checking, reference=reference)
+        )
         self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"
         self.scroll_home(animate=False)
