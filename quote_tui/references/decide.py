@@ -156,7 +156,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     diffs: tuple[FieldDifference, ...] = ()
     reason: str | None
     if registered is not None:
-        diffs = differences(entry, registered)
+        diffs = differences(entry, registered) + _identifier_differences(entry, evidence)
         via = "Crossref" if registered is evidence.crossref else "PubMed"
         if diffs:
             status, reason = ReferenceStatus.METADATA_MISMATCH, _mismatch_reason(diffs, via)
@@ -238,6 +238,22 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
         reason=reason,
         **base,  # type: ignore[arg-type]
     )
+
+
+def _identifier_differences(entry: BibEntry, evidence: Evidence) -> tuple[FieldDifference, ...]:
+    """A DOI and a PMID that do not name the same work: the DOI unregistered while the PMID
+    resolves, or the PMID's record carrying another DOI than the one cited."""
+    crossref, pubmed = evidence.crossref, evidence.pubmed
+    if (
+        entry.doi
+        and crossref is None
+        and pubmed is not None
+        and f"DOI {entry.doi}" in (evidence.missing)
+    ):
+        return (FieldDifference("doi", entry.doi, pubmed.doi or "(none registered)"),)
+    if entry.doi and pubmed is not None and pubmed.doi and pubmed.doi != entry.doi.lower():
+        return (FieldDifference("doi", entry.doi, f"{pubmed.doi} (PMID {pubmed.pmid})"),)
+    return ()
 
 
 def _unique(notices: list[WorkUpdate]) -> tuple[WorkUpdate, ...]:

@@ -51,3 +51,16 @@ def test_a_retraction_notice_record_counts_as_retracted() -> None:
     )
     check = decide("k", BibEntry(key="k", pmid="1"), Evidence(pubmed=notice_record))
     assert str(check.status) == "retracted"
+
+
+def test_a_pmid_and_a_doi_naming_different_works() -> None:
+    pubmed = RegisteredWork(
+        source="pubmed", pmid="5", doi="10.1/other", title="A study of owls in winter"
+    )
+    entry = BibEntry(key="k", title="A study of owls in winter", doi="10.1/x", pmid="5")
+    check = decide("k", entry, Evidence(crossref=PAPER, pubmed=pubmed))
+    assert str(check.status) == "metadata_mismatch"
+    assert check.differences[-1].field == "doi"
+    lost = decide("k", entry, Evidence(pubmed=pubmed, missing=("DOI 10.1/x",)))
+    assert str(lost.status) == "metadata_mismatch"
+    assert lost.differences[0].registered == "10.1/other"

@@ -122,6 +122,22 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
+def _relation_kind(name: str) -> str | None:
+    """A Crossref relation as a notice kind: ``is-retracted-by`` is ``retraction`` (the work is
+    retracted), ``retracts`` is ``retraction_of`` (the work is the notice); likewise for
+    corrections, errata and expressions of concern. Other relations are None."""
+    for word, kind in (
+        ("retract", "retraction"),
+        ("concern", "expression_of_concern"),
+        ("errat", "correction"),
+        ("correct", "correction"),
+    ):
+        if word in name:
+            updated = name.startswith("is_") or name.endswith("_by") or name.startswith("has_")
+            return kind if updated else kind + "_of"
+    return None
+
+
 def _crossref_updates(item: dict[str, Any]) -> list[WorkUpdate]:
     out: list[WorkUpdate] = []
     for entry in item.get("updated-by") or ():
@@ -150,8 +166,8 @@ def _crossref_updates(item: dict[str, Any]) -> list[WorkUpdate]:
     relation = item.get("relation")
     if isinstance(relation, dict):
         for name, targets in relation.items():
-            kind = _fold_kind(str(name))
-            if not any(w in kind for w in ("retract", "correct", "concern", "errat")):
+            kind = _relation_kind(_fold_kind(str(name)))
+            if kind is None:
                 continue
             for target in targets if isinstance(targets, list) else ():
                 if isinstance(target, dict):
