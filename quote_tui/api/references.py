@@ -70,6 +70,8 @@ def parse_references(*, bibtex: str | None = None, csl: Any = None) -> Entries:
         )
     entries: list[BibEntry] = []
     try:
+        if bibtex is not None and not isinstance(bibtex, str):
+            raise ValueError("bibtex is the text of a .bib file")
         if bibtex:
             entries.extend(parse_bibtex(bibtex))
         if csl is not None:

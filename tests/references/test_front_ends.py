@@ -46,6 +46,8 @@ def test_http_references_route(tmp_path: Path) -> None:
             assert (empty.status_code, empty.json()["code"]) == (422, "missing_field")
             bad = httpx.post(server.url("/v1/references"), json={"csl": "nope"})
             assert (bad.status_code, bad.json()["code"]) == (422, "bad_batch")
+            odd = httpx.post(server.url("/v1/references"), json={"bibtex": 12})
+            assert (odd.status_code, odd.json()["code"]) == (422, "bad_batch")
             spec = httpx.get(server.url("/openapi.json")).json()
             assert "/v1/references" in spec["paths"]
 
