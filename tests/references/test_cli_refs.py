@@ -116,3 +116,32 @@ def test_check_refs_on_a_manuscript(filled: tuple[Path, Path], tmp_path: Path) -
     md = run_cli([*base, "--format", "markdown"])
     assert "## References" in md.out and "watson1954: metadata mismatch" in md.out
     assert run_cli([*base, "--format", "jsonl"]).code == 2
+
+
+def test_check_refs_on_a_batch_reads_the_bib(filled: tuple[Path, Path], tmp_path: Path) -> None:
+    bib, store = filled
+    batch = tmp_path / "batch.json"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "s1", "text": "Deep learning allows models to learn."}],
+                "citations": [{"id": "c1", "source": "s1", "quote": "allows models to learn"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    base = ["check", str(batch), "--refs", "--offline", "--store", str(store), "--format", "json"]
+    assert run_cli(base).code == 2  # a batch has no bibliography of its own
+    run = run_cli([*base, "--bib", str(bib)])
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["references"]["summary"]["total"] == len(EXPECTED)
+
+
+def test_refs_errors_are_typed(tmp_path: Path) -> None:
+    missing = run_cli(["refs", str(tmp_path / "nope.bib"), "--offline"])
+    assert missing.code == 2 and "bad_manuscript" in missing.err
+    assert "Traceback" not in missing.err
+    bib = tmp_path / "a.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    sarif = run_cli(["refs", str(bib), "--offline", "-o", str(tmp_path / "x.sarif")])
+    assert sarif.code == 2 and "bad_option" in sarif.err
