@@ -41,10 +41,12 @@ from quote_tui.api.output import (
     EXIT_UNREADABLE,
     EXIT_USAGE,
     FORMATS,
+    counted,
     exit_code,
     format_for,
     refs_from,
     render,
+    what_to_do,
     write_text,
 )
 from quote_tui.api.references import (
@@ -113,6 +115,7 @@ __all__ = [
     "check_references",
     "check_text",
     "confine",
+    "counted",
     "exit_code",
     "failing_references",
     "fails",
@@ -137,5 +140,6 @@ __all__ = [
     "scan_manuscript",
     "show_snapshot",
     "stream_batch",
+    "what_to_do",
     "write_text",
 ]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from quote_tui.engine.check import check
 from quote_tui.engine.records import DiffKind, Status
 from quote_tui.engine.text import PreparedText
+from tests.engine.vocabulary import WORDS
 
 
 def _near_match(source: str, quote: str):  # type: ignore[no-untyped-def]
@@ -83,55 +84,13 @@ def test_a_number_cut_at_its_decimal_point_is_critical(quote_start: str) -> None
 
 # --- properties: sentences with an edge word changed, or a contraction negation dropped
 
-_VOCABULARY = [
-    "river",
-    "stone",
-    "morning",
-    "silver",
-    "harbour",
-    "lantern",
-    "quiet",
-    "garden",
-    "winter",
-    "copper",
-    "meadow",
-    "thunder",
-    "orchard",
-    "candle",
-    "window",
-    "forest",
-    "shadow",
-    "marble",
-    "feather",
-    "ribbon",
-    "castle",
-    "valley",
-    "hollow",
-    "ember",
-    "whisper",
-    "timber",
-    "falcon",
-    "beacon",
-    "cellar",
-    "pepper",
-    "saddle",
-    "tunnel",
-    "violet",
-    "willow",
-    "anchor",
-    "basket",
-    "canyon",
-    "dagger",
-    "engine",
-    "fabric",
-]
 # Words around the sentence are never the sentence's own, so its place is never in doubt.
 _CONTEXT = ["alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
 _REPLACEMENTS = ["plank", "gravel", "summit", "cobalt", "lemon", "tractor", "puzzle", "walnut"]
 _CONTRACTIONS = ("don't", "doesn't", "didn't", "can't", "won't", "isn't", "wasn't", "couldn't")
 _NEGATIONS = (*_CONTRACTIONS, "not", "never", "no", "hardly", "without")
 
-_sentence = st.lists(st.sampled_from(_VOCABULARY), min_size=7, max_size=14, unique=True)
+_sentence = st.lists(st.sampled_from(WORDS), min_size=7, max_size=14, unique=True)
 _context = st.lists(st.sampled_from(_CONTEXT), min_size=3, max_size=6)
 
 
