@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.sources.net.works import WorkUpdate
@@ -74,7 +75,11 @@ def read_retractions(text: str, *, name: str = "the retractions file") -> Retrac
     Raises:
         BatchInputError: ``bad_batch`` when the columns Crossref publishes are missing.
     """
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    return _index(io.StringIO(text, newline=""), name)
+
+
+def _index(stream: IO[str], name: str) -> RetractionIndex:
+    reader = csv.DictReader(stream)
     columns = set(reader.fieldnames or ())
     missing = [c for c in _NEEDED if c not in columns]
     if missing:
@@ -117,28 +122,32 @@ def read_retractions(text: str, *, name: str = "the retractions file") -> Retrac
 
 
 def load_retractions(path: Path) -> RetractionIndex:
-    """Read and index a Retraction Watch CSV file (UTF-8, or Windows-1252 when it is not).
+    """Read and index a Retraction Watch CSV file, streamed (the whole database is tens of
+    megabytes): UTF-8, or Windows-1252 when it is not.
 
     Raises:
         BatchInputError: the file cannot be read or is not a Retraction Watch CSV.
     """
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BatchInputError(
-            f"The retractions file {path} cannot be read: {exc.strerror or exc}.",
-            code=ErrorCode.BAD_BATCH,
-            recovery=Recovery.FIX_INPUT,
-        ) from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")
-    try:
-        return read_retractions(text, name=path.name)
-    except csv.Error as exc:
-        raise BatchInputError(
-            f"The retractions file {path} is not a readable CSV ({exc}).",
-            code=ErrorCode.BAD_BATCH,
-            recovery=Recovery.FIX_INPUT,
-        ) from exc
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            with path.open(
+                encoding=encoding,
+                errors="strict" if encoding != "cp1252" else "replace",
+                newline="",
+            ) as stream:
+                return _index(stream, path.name)
+        except UnicodeDecodeError:
+            continue
+        except OSError as exc:
+            raise BatchInputError(
+                f"The retractions file {path} cannot be read: {exc.strerror or exc}.",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+        except csv.Error as exc:
+            raise BatchInputError(
+                f"The retractions file {path} is not a readable CSV ({exc}).",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+    raise AssertionError("unreachable")  # pragma: no cover - cp1252 with "replace" never fails
