@@ -64,3 +64,25 @@ def test_a_pmid_and_a_doi_naming_different_works() -> None:
     lost = decide("k", entry, Evidence(pubmed=pubmed, missing=("DOI 10.1/x",)))
     assert str(lost.status) == "metadata_mismatch"
     assert lost.differences[0].registered == "10.1/other"
+
+
+def test_a_doi_naming_another_work_names_the_cited_one() -> None:
+    other = RegisteredWork(
+        source="crossref",
+        doi="10.1/go",
+        title="Mastering the game of Go with deep neural networks and tree search",
+        authors=("Silver",),
+        years=("2016",),
+    )
+    entry = BibEntry(
+        key="k",
+        title="Mastering the game of Go with deep neural networks and tree search",
+        authors=("Silver",),
+        year="2016",
+        doi="10.1/x",
+    )
+    check = decide("k", entry, Evidence(crossref=PAPER, candidates=(other,), searched=True))
+    assert str(check.status) == "metadata_mismatch"
+    assert check.close_match == other
+    assert "matches another registered work" in (check.reason or "")
+    assert {d.field for d in check.differences} >= {"title", "first_author", "year"}
