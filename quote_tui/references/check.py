@@ -95,7 +95,9 @@ async def _check_one(
             crossref = got.works[0] if got.works else None
             if not got.works:
                 missing.append(f"DOI {entry.doi}")
-    if entry.pmid:
+    if entry.pmid and not entry.pmid.isdigit():
+        missing.append(f"PMID {entry.pmid}")  # not a PubMed id at all: nothing to ask
+    elif entry.pmid:
         got = await ask("pubmed", f"PMID {entry.pmid}", registries.pubmed_work(entry.pmid))
         if got is not None:
             pubmed = got.works[0] if got.works else None
