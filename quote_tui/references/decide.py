@@ -241,9 +241,11 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
 
 
 def _identifier_differences(entry: BibEntry, evidence: Evidence) -> tuple[FieldDifference, ...]:
-    """A DOI and a PMID that do not name the same work: the DOI unregistered while the PMID
-    resolves, or the PMID's record carrying another DOI than the one cited."""
+    """A DOI and a PMID that do not name the same work: one of them unregistered while the
+    other resolves, or the PMID's record carrying another DOI than the one cited."""
     crossref, pubmed = evidence.crossref, evidence.pubmed
+    if entry.pmid and pubmed is None and f"PMID {entry.pmid}" in evidence.missing:
+        return (FieldDifference("pmid", entry.pmid, "(no PubMed record)"),)
     if (
         entry.doi
         and crossref is None

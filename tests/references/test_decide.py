@@ -86,3 +86,10 @@ def test_a_doi_naming_another_work_names_the_cited_one() -> None:
     assert check.close_match == other
     assert "matches another registered work" in (check.reason or "")
     assert {d.field for d in check.differences} >= {"title", "first_author", "year"}
+
+
+def test_a_pmid_with_no_record_beside_a_registered_doi() -> None:
+    entry = BibEntry(key="k", title="A study of owls in winter", doi="10.1/x", pmid="PMC1")
+    check = decide("k", entry, Evidence(crossref=PAPER, missing=("PMID PMC1",)))
+    assert str(check.status) == "metadata_mismatch"
+    assert check.differences[-1].field == "pmid"
