@@ -129,14 +129,15 @@ async def check_references(
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
-    """The references report as ``json``, ``markdown`` or ``html``.
+    """The references report as ``json``, ``markdown``, ``html`` or ``terminal`` (the summary
+    and every reference that is not verified, for people at a terminal).
 
     Raises:
         BatchInputError: ``bad_option`` for another format.
     """
     from quote_tui.references.report import render_references as render
 
-    if fmt not in REFERENCE_FORMATS:
+    if fmt not in (*REFERENCE_FORMATS, "terminal"):
         raise BatchInputError(
             f"References are written as {', '.join(REFERENCE_FORMATS)}, not {fmt!r}.",
             code=ErrorCode.BAD_OPTION,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,8 @@ def add_refs_parser(sub: Any) -> None:
         "--format",
         choices=api.REFERENCE_FORMATS,
         default=None,
-        help="json, markdown or html (default: from the -o suffix, else json)",
+        help="json, markdown or html (default: from the -o suffix, else json; at a terminal, "
+        "a short summary)",
     )
     refs.add_argument(
         "--strict",
@@ -67,6 +69,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
     fmt = args.format or api.format_for(args.output, "json")
     if fmt not in api.REFERENCE_FORMATS:
         raise usage(f"refs writes {', '.join(api.REFERENCE_FORMATS)}; not {fmt}")
+    if args.format is None and args.output is None and sys.stdout.isatty():
+        fmt = "terminal"  # people at a terminal read the summary; --format json for the report
     entries = api.read_references(args.input, bib=tuple(args.bib))
     report = asyncio.run(
         api.check_references(

@@ -65,7 +65,7 @@ def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
-    """The report as ``json``, ``markdown`` or ``html``.
+    """The report as ``json``, ``markdown``, ``html`` or ``terminal`` (a short summary).
 
     Raises:
         ValueError: another format.
@@ -76,6 +76,8 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
         return _markdown(report)
     if fmt == "html":
         return _html(report)
+    if fmt == "terminal":
+        return terminal_lines(report)
     raise ValueError(f"no references format {fmt!r}")
 
 
@@ -112,7 +114,8 @@ def _notice(n: dict[str, Any]) -> str:
 def _summary_line(report: dict[str, Any]) -> str:
     s = report["summary"]
     parts = [f"{s[k]} {k.replace('_', ' ')}" for k in _ORDER if s.get(k)]
-    return f"{s['total']} references: " + (", ".join(parts) if parts else "none")
+    noun = "reference" if s["total"] == 1 else "references"
+    return f"{s['total']} {noun}: " + (", ".join(parts) if parts else "none")
 
 
 def _md(text: str) -> str:
