@@ -146,3 +146,18 @@ async def test_contact_address_and_rate_limits(server: LoopbackServer, tmp_path:
     assert "mailto=refs%40example.org" in calls[-1]
     agent = server.seen_headers[-1][1]["user-agent"]
     assert "mailto:refs@example.org" in agent
+
+
+async def test_old_answers_are_pruned_with_old_snapshots(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    from quote_tui import api
+    from quote_tui.sources.store.answers import AnswerStore
+
+    serve_registries(server)
+    store = tmp_path / "s.sqlite3"
+    await check_references(entries()[:1], settings=registry_settings(server, store))
+    assert AnswerStore(store).latest("crossref:works/10.1038/nature14539") is not None
+    assert api.prune_snapshots(store, older_than_days=1) == 0
+    assert api.prune_snapshots(store, older_than_days=0) >= 1
+    assert AnswerStore(store).latest("crossref:works/10.1038/nature14539") is None

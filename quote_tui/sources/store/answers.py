@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from quote_tui.sources.store.snapshots import (
@@ -115,3 +116,13 @@ class AnswerStore:
         if row is None:
             return None
         return StoredAnswer(row[0], int(row[1]), row[2], row[3], bytes(row[4]))
+
+    def prune(self, older_than: timedelta, *, now: datetime | None = None) -> int:
+        """Delete the answers retrieved more than ``older_than`` ago; returns how many."""
+        cut = ((now or datetime.now(UTC)) - older_than).astimezone(UTC)
+        with self._connect() as conn, _transaction(conn):
+            cursor = conn.execute(
+                "DELETE FROM answers WHERE retrieved_at <= ?",
+                (cut.strftime("%Y-%m-%dT%H:%M:%SZ"),),
+            )
+            return cursor.rowcount
