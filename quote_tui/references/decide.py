@@ -144,12 +144,6 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     for work in (evidence.crossref, evidence.pubmed):
         if work is not None:
             notices.extend(work.updates)
-    base = {
-        "key": key,
-        "cited": cited_fields(entry),
-        "checked_with": evidence.checked_with,
-        "from_store": evidence.from_store,
-    }
     same, close = best_candidate(entry, evidence.candidates)
     searched_enough = evidence.searched or not entry.title
     status: ReferenceStatus
@@ -175,6 +169,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
             )
     elif same is not None:
         registered = same
+        notices.extend(same.updates)
         diffs = differences(entry, same)
         lost = list(evidence.missing)
         if lost:
@@ -230,13 +225,16 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
         reason = f"{note} {reason}" if reason else note
         status = flagged
     return ReferenceCheck(
+        key=key,
         status=status,
+        cited=cited_fields(entry),
         registered=registered,
         differences=diffs,
         notices=_unique(notices),
         close_match=close,
         reason=reason,
-        **base,  # type: ignore[arg-type]
+        checked_with=evidence.checked_with,
+        from_store=evidence.from_store,
     )
 
 

@@ -93,3 +93,16 @@ def test_a_pmid_with_no_record_beside_a_registered_doi() -> None:
     check = decide("k", entry, Evidence(crossref=PAPER, missing=("PMID PMC1",)))
     assert str(check.status) == "metadata_mismatch"
     assert check.differences[-1].field == "pmid"
+
+
+def test_a_work_found_by_search_brings_its_notices() -> None:
+    retracted = RegisteredWork(
+        source="crossref",
+        doi="10.1/r",
+        title="A study of owls in winter",
+        updates=(WorkUpdate(kind="retraction", source="crossref"),),
+    )
+    entry = BibEntry(key="k", title="A study of owls in winter")
+    check = decide("k", entry, Evidence(candidates=(retracted,), searched=True))
+    assert str(check.status) == "retracted"
+    assert check.registered == retracted
