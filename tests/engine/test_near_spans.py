@@ -45,6 +45,13 @@ def test_negation_dropped_after_the_first_word() -> None:
     assert _critical(match, DiffKind.NEGATION)
 
 
+def test_a_changed_first_word_stays_in_the_span_when_the_next_word_repeats_it() -> None:
+    source = "garden river meadow winter copper copper river morning lantern"
+    match = _near_match(source, "copper copper copper river")
+    assert match.text == "winter copper copper river"
+    assert [(d.quote, d.source) for d in match.differences] == [("copper", "winter")]
+
+
 def test_span_never_starts_inside_a_hyphenated_word() -> None:
     passage = "alpha-catenin protein levels were reduced in the mutant tissue samples."
     source = f"We found that {passage} More."
