@@ -77,6 +77,7 @@ async def _check_one(
     missing: list[str] = []
     unavailable: list[str] = []
     crossref = pubmed = None
+    found: list[WorkUpdate] = []  # notices that point at the work
 
     async def ask(service: str, what: str, call: Awaitable[Lookup]) -> Lookup | None:
         if service not in checked:
@@ -95,6 +96,8 @@ async def _check_one(
             crossref = got.works[0] if got.works else None
             if not got.works:
                 missing.append(f"DOI {entry.doi}")
+            else:
+                found.extend(await _notices(registries, entry.doi))
     if entry.pmid and not entry.pmid.isdigit():
         missing.append(f"PMID {entry.pmid}")  # not a PubMed id at all: nothing to ask
     elif entry.pmid:
@@ -117,10 +120,10 @@ async def _check_one(
         got = await ask("crossref", "The bibliographic search", registries.crossref_search(query))
         if got is not None:
             searched, candidates = True, got.works
-    notices: tuple[WorkUpdate, ...] = ()
+    notices = tuple(found)
     if retractions is not None:
         checked.append("retraction_watch")
-        notices = retractions.notices(doi=entry.doi, pmid=entry.pmid)
+        notices += retractions.notices(doi=entry.doi, pmid=entry.pmid)
     evidence = Evidence(
         crossref=crossref,
         pubmed=pubmed,
@@ -133,3 +136,13 @@ async def _check_one(
         from_store=bool(stored) and all(stored),
     )
     return decide(key, entry, evidence)
+
+
+async def _notices(registries: Registries, doi: str) -> list[WorkUpdate]:
+    """The notices pointing at a registered DOI; none when they cannot be asked for (offline
+    without a stored answer, a service error): the work's own record still speaks for it."""
+    try:
+        notices, _ = await registries.crossref_notices(doi)
+    except QuoteTuiError:
+        return []
+    return list(notices)

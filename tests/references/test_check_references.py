@@ -161,3 +161,48 @@ async def test_old_answers_are_pruned_with_old_snapshots(
     assert api.prune_snapshots(store, older_than_days=1) == 0
     assert api.prune_snapshots(store, older_than_days=0) >= 1
     assert AnswerStore(store).latest("crossref:works/10.1038/nature14539") is None
+
+
+async def test_notices_pointing_at_the_work_are_found(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    # a made-up notice: the work's own record does not point back at it
+    notice = {
+        "DOI": "10.9999/notice-1",
+        "title": ["Expression of concern: Deep learning"],
+        "update-to": [
+            {
+                "DOI": "10.1038/NATURE14539",
+                "type": "expression_of_concern",
+                "label": "Expression of Concern",
+                "updated": {"date-parts": [[2020, 1, 2]]},
+            },
+            {"DOI": "10.1038/other", "type": "retraction"},
+        ],
+    }
+    asked = []
+
+    def works(req: BaseHTTPRequestHandler) -> None:
+        asked.append(req.path)
+        if "filter=updates" in req.path:
+            _json(req, 200, {"status": "ok", "message": {"items": [notice]}})
+        else:
+            _json(req, 200, {"status": "ok", "message": {"items": []}})
+
+    server.route("/crossref/works", handler=works)
+    server.route(
+        "/crossref/works/10.1038/nature14539",
+        handler=lambda req: _json(req, 200, {"status": "ok", "message": DEEP_LEARNING}),
+    )
+    checks = await check_references(
+        entries()[:1], settings=registry_settings(server, tmp_path / "s")
+    )
+    check = checks[0]
+    assert str(check.status) == "expression_of_concern"
+    (found,) = check.notices
+    assert (found.kind, found.doi, found.date) == (
+        "expression_of_concern",
+        "10.9999/notice-1",
+        "2020-01-02",
+    )
+    assert any("filter=updates%3A10.1038%2Fnature14539" in p for p in asked)

@@ -1,8 +1,9 @@
 """Crossref and PubMed as metadata registries: one answer per question, kept in the store.
 
-``Registries`` asks Crossref's REST API for a DOI's record (``works/{doi}``) or for the works
-closest to a formatted reference (``works?query.bibliographic=...&rows=5``), and PubMed's
-E-utilities for a PMID's record, through the run's guarded session. Being polite to both:
+``Registries`` asks Crossref's REST API for a DOI's record (``works/{doi}``), for the notices
+that update it (``works?filter=updates:{doi}``) or for the works closest to a formatted reference
+(``works?query.bibliographic=...&rows=5``), and PubMed's E-utilities for a PMID's record, through
+the run's guarded session. Being polite to both:
 
 - every Crossref request carries ``mailto`` when a contact address is set (``--email``), and the
   session's User-Agent names it too (``contact_user_agent``), which puts the requests in
@@ -30,7 +31,13 @@ from quote_tui.sources.net.eutils import efetch_url
 from quote_tui.sources.net.fetch import utc_now
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.net.settings import RemoteSettings
-from quote_tui.sources.net.works import RegisteredWork, work_from_crossref, works_from_pubmed
+from quote_tui.sources.net.works import (
+    RegisteredWork,
+    WorkUpdate,
+    notices_updating,
+    work_from_crossref,
+    works_from_pubmed,
+)
 from quote_tui.sources.store.answers import AnswerStore, StoredAnswer
 
 __all__ = ["MAX_RETRY_WAIT", "Lookup", "Registries", "contact_user_agent"]
@@ -134,6 +141,17 @@ class Registries:
         message = _json_message(answer.body, shown)
         works = (work_from_crossref(message),) if isinstance(message, dict) else ()
         return Lookup(works, shown, answer.retrieved_at, stored)
+
+    async def crossref_notices(self, doi: str) -> tuple[tuple[WorkUpdate, ...], bool]:
+        """The notices Crossref holds that update a DOI (``works?filter=updates:{doi}``): the
+        publishers' retraction, correction and concern notices point at the work they update,
+        and not every work's own record points back. Returns them and whether the answer came
+        from the store."""
+        asked, shown = self._crossref_url("works", {"filter": f"updates:{doi}", "rows": "20"})
+        answer, stored = await self._answer(f"crossref:updates/{doi.lower()}", asked, shown, True)
+        message = _json_message(answer.body, shown) if answer.status != 404 else None
+        items = message.get("items") if isinstance(message, dict) else None
+        return notices_updating(items or (), doi), stored
 
     async def crossref_search(self, query: str, *, rows: int = 5) -> Lookup:
         """The works Crossref ranks closest to a formatted reference, best first."""

@@ -19,7 +19,13 @@ from lxml import etree
 
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["RegisteredWork", "WorkUpdate", "work_from_crossref", "works_from_pubmed"]
+__all__ = [
+    "RegisteredWork",
+    "WorkUpdate",
+    "notices_updating",
+    "work_from_crossref",
+    "works_from_pubmed",
+]
 
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 
@@ -175,6 +181,33 @@ def _crossref_updates(item: dict[str, Any]) -> list[WorkUpdate]:
                     doi = str(ident).lower() if target.get("id-type") == "doi" and ident else None
                     out.append(WorkUpdate(kind=kind, source="crossref", doi=doi))
     return out
+
+
+def notices_updating(items: Iterable[Any], doi: str) -> tuple[WorkUpdate, ...]:
+    """The notices among Crossref items (``works?filter=updates:{doi}``) that update ``doi``:
+    each notice's ``update-to`` entries naming it, as updates of the work (kind ``retraction``,
+    ``correction``, ...), with the notice's own DOI."""
+    target = doi.lower()
+    out: list[WorkUpdate] = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        notice_doi = str(item["DOI"]).lower() if item.get("DOI") else None
+        for entry in item.get("update-to") or ():
+            if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+                continue
+            if str(entry.get("DOI") or "").lower() != target:
+                continue
+            out.append(
+                WorkUpdate(
+                    kind=_fold_kind(entry["type"]),
+                    source="crossref",
+                    doi=notice_doi,
+                    date=_date(entry.get("updated")),
+                    label=str(entry.get("label") or "") or None,
+                )
+            )
+    return tuple(out)
 
 
 def work_from_crossref(item: dict[str, Any]) -> RegisteredWork:
