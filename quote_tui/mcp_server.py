@@ -4,6 +4,7 @@ Three tools, all through the same service as the CLI: ``check_quote`` (one quota
 source or a supplied text), ``check_citations`` (the batch format) and ``read_source`` (the checked
 text, its hash and retrieval record). Results are the report's JSON. A fourth, ``check_numbers``,
 is the claims gate's number rule on a piece of prose and its quotations (pure text, no source).
+A fifth, ``check_references``, checks a bibliography against Crossref and PubMed.
 Failures come back as tool errors carrying the error's code and recovery hint.
 
 Agents pass URLs and paths they found in documents, so: network sources go through the address
@@ -86,6 +87,19 @@ in the prose must stand in one of the quotations (1,000 counts as 1000); a numbe
 yourself (a sum, a difference, a year counted back) is a claim of your own and fails. Returns
 "passed", "missing_numbers" and "findings" (code number_not_in_quotes, severity failure, the
 words concerned and their offsets in `text`). Check the quotations themselves with check_quote."""
+
+
+_CHECK_REFERENCES = """Check the references of a bibliography against Crossref and PubMed.
+
+Give `bibtex` (the text of a .bib file) or `csl` (a list of CSL-JSON items), or both. Each
+reference is looked up by its DOI at Crossref, its PMID at PubMed, or by a bibliographic search
+when it has neither, and gets one status: verified; metadata_mismatch (the fields that differ,
+with the registered values: title, first_author, year, journal, pages, doi); retracted,
+corrected or expression_of_concern (from Crossref's update metadata and PubMed's publication
+types); unverifiable (no identifier and nothing close, or a service that could not answer, with
+the reason); not_found (the identifier resolves to nothing and nothing close was found). A close
+match is named in close_match. A reference that does not match is a miscitation to look into,
+never evidence that the work does not exist. Returns {"summary": ..., "references": [...]}."""
 
 
 def _tool_error(exc: api.QuoteTuiError, root: Path | None = None) -> ToolError:
@@ -187,6 +201,15 @@ class _Tools:
             ],
         }
 
+    async def check_references(
+        self, bibtex: str | None = None, csl: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        try:
+            entries = api.parse_references(bibtex=bibtex, csl=csl)
+        except api.QuoteTuiError as exc:
+            raise _tool_error(exc, self.root) from exc
+        return await api.check_references(entries, settings=self.settings)
+
     async def read_source(self, ref: str) -> dict[str, Any]:
         read = await api.read_source(ref, settings=self.settings, base_dir=self.root)
         error = read["source"].get("error")
@@ -196,7 +219,7 @@ class _Tools:
 
 
 def build_server(settings: api.Settings | None = None, *, root: Path | None = None) -> MCPServer:
-    """The MCP server with its four tools.
+    """The MCP server with its five tools.
 
     Args:
         settings: the run settings (budgets, network, matching), as the CLI builds them; a
@@ -219,6 +242,7 @@ def build_server(settings: api.Settings | None = None, *, root: Path | None = No
     server.tool(name="check_citations", description=_CHECK_CITATIONS)(tools.check_citations)
     server.tool(name="read_source", description=_READ_SOURCE)(tools.read_source)
     server.tool(name="check_numbers", description=_CHECK_NUMBERS)(tools.check_numbers)
+    server.tool(name="check_references", description=_CHECK_REFERENCES)(tools.check_references)
     return server
 
 

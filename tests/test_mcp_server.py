@@ -55,7 +55,13 @@ async def test_tools_over_stdio(tmp_path: Path, root: Path) -> None:
         web.route("/", "<p>internal</p>")
         async with Client(_params(tmp_path, root)) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
-            assert set(tools) == {"check_quote", "check_citations", "read_source", "check_numbers"}
+            assert set(tools) == {
+                "check_quote",
+                "check_citations",
+                "read_source",
+                "check_numbers",
+                "check_references",
+            }
             assert "not" in tools["check_quote"].description
             assert "near: NOT a match" in tools["check_citations"].description
 

@@ -9,6 +9,9 @@ and every library user reads, checks and writes through here, and only here.
   ``--strict`` rule.
 - ``make_settings``, ``network_settings``, ``confine``: settings as every front end builds them,
   budgets and the confinement root included.
+- ``read_references``, ``parse_references``, ``check_references``, ``render_references``,
+  ``failing_references``, ``load_retractions``: references checked against Crossref, PubMed and
+  a Retraction Watch CSV.
 - ``Session``: an interactive front end's run (kept indexes, budgeted searches, cancellation).
 
 Names load on first use, each from its own module, so a command pays only for what it calls
@@ -54,6 +57,16 @@ if TYPE_CHECKING:
         render,
         what_to_do,
         write_text,
+    )
+    from quote_tui.api.references import (
+        REFERENCE_FORMATS,
+        append_references,
+        check_references,
+        failing_references,
+        load_retractions,
+        parse_references,
+        read_references,
+        render_references,
     )
     from quote_tui.api.session import Session
     from quote_tui.api.settings import (
@@ -130,6 +143,14 @@ _EXPORTS = {
     "stream_batch": "quote_tui.api.checks",
     "what_to_do": "quote_tui.api.output",
     "write_text": "quote_tui.api.output",
+    "REFERENCE_FORMATS": "quote_tui.api.references",
+    "append_references": "quote_tui.api.references",
+    "check_references": "quote_tui.api.references",
+    "failing_references": "quote_tui.api.references",
+    "load_retractions": "quote_tui.api.references",
+    "parse_references": "quote_tui.api.references",
+    "read_references": "quote_tui.api.references",
+    "render_references": "quote_tui.api.references",
 }
 
 __all__ = [
@@ -157,6 +178,7 @@ __all__ = [
     "QuoteCheck",
     "QuoteError",
     "QuoteTuiError",
+    "REFERENCE_FORMATS",
     "Session",
     "Settings",
     "SourceError",
@@ -164,26 +186,33 @@ __all__ = [
     "SourceSpec",
     "Status",
     "StreamResult",
+    "append_references",
     "check_batch",
     "check_quote",
+    "check_references",
     "check_text",
     "confine",
     "counted",
     "exit_code",
+    "failing_references",
     "fails",
     "format_for",
     "is_jsonl_input",
     "load_batch",
     "list_snapshots",
     "load_jsonl_batch",
+    "load_retractions",
     "make_settings",
     "network_settings",
     "open_input",
     "parse_batch",
+    "parse_references",
     "prune_snapshots",
+    "read_references",
     "read_source",
     "refs_from",
     "render",
+    "render_references",
     "same_work_key",
     "scan_manuscript",
     "show_snapshot",

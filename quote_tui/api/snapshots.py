@@ -32,9 +32,16 @@ def prune_snapshots(
     store: Path | None = None, *, older_than_days: float | None = None, ref: str | None = None
 ) -> int:
     """Remove the snapshots older than a number of days, or those of one ref; returns how many
-    were removed."""
+    were removed. An age also removes the Crossref and PubMed answers kept for reference
+    checks."""
     age = timedelta(days=older_than_days) if older_than_days is not None else None
-    return _store(store).prune(older_than=age, ref=_key(ref))
+    removed = _store(store).prune(older_than=age, ref=_key(ref))
+    if age is not None and ref is None:
+        # the registries' answers kept for reference checks age out with the snapshots
+        from quote_tui.sources.store.answers import AnswerStore
+
+        removed += AnswerStore(store).prune(age)
+    return removed
 
 
 def _store(path: Path | None) -> SnapshotStore:

@@ -18,6 +18,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Undo", "undo", "Undo the last edit (ctrl+z)"),
     ("Check the citation", "check", "Check the selected citation (c)"),
     ("Check all citations", "check_all", "Check every citation (C)"),
+    ("Check the references", "check_references", "Sources' DOIs and PMIDs vs Crossref, PubMed (R)"),
     ("Cancel", "cancel_work", "Stop the running check or read (escape)"),
     ("Copy the verified passage", "copy_passage", "Source wording with its page (y)"),
     ("Show the verified passage", "show_passage", "To select it by hand (Y)"),

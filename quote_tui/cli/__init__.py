@@ -3,8 +3,9 @@
 Results go to stdout (or a file), messages and errors to stderr, so piped JSON stays clean.
 Exit codes: 0 report written; 1 with ``--strict`` when any citation is not exact/normalized
 (or an ellipsis or bracket in it leaves out a negation or a number), and when the claims gate
-finds a failure (or, with ``--strict``, a warning); 2 usage or input errors; 3 when ``quote``'s
-one source could not be read.
+finds a failure (or, with ``--strict``, a warning), and with ``--strict`` when ``refs`` (or
+``check --refs``) finds a reference retracted, mismatched or not found; 2 usage or input
+errors; 3 when ``quote``'s one source could not be read.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ _COMMANDS: dict[str | None, str] = {
     "quote": "sources:cmd_quote",
     "text": "sources:cmd_text",
     "scan": "sources:cmd_scan",
+    "refs": "refs:cmd_refs",
     "snapshots": "sources:cmd_snapshots",
     "mcp": "serve:cmd_mcp",
     "serve": "serve:cmd_serve",

@@ -141,7 +141,9 @@ def network_args(parser: argparse.ArgumentParser) -> None:
     net.add_argument(
         "--store", type=Path, metavar="PATH", help="snapshot store file (default: user data)"
     )
-    net.add_argument("--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities")
+    net.add_argument(
+        "--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities and Crossref"
+    )
 
 
 def stream_args(parser: argparse.ArgumentParser) -> None:

@@ -10,6 +10,7 @@ from quote_tui import api
 from quote_tui.cli.args import settings_from
 from quote_tui.cli.common import colour, emit, progress_line, usage, warn
 from quote_tui.cli.gate import finding_line, gate_findings, sarif_text
+from quote_tui.cli.refs import check_refs
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -31,6 +32,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         cluster = api.ClusterOptions(scheduler=args.scheduler, workers=args.workers or 2)
     if fmt == "jsonl" and args.gate:
         raise usage("--gate needs the whole report; choose another --format")
+    if fmt in ("jsonl", "sarif") and args.refs:
+        raise usage("--refs adds to a json, markdown or html report; choose one of those")
     given = api.open_input(
         args.input,
         sources=args.sources,
@@ -55,6 +58,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             sys.stderr.write("\n")
     if given.warnings:
         report["warnings"] = list(given.warnings)
+    references = check_refs(args, given.scan is not None, settings)
+    if references is not None:
+        report["references"] = references
     if args.gate or findings:
         # the findings travel with the report, not only in a SARIF log or on stderr
         report["gate"] = {
@@ -65,10 +71,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     if fmt == "sarif":
         emit(sarif_text(findings, report, args.input), args.output)
     else:
-        emit(api.render(report, fmt, colour=colour()), args.output)
+        text = api.render(report, fmt, colour=colour())
+        if references is not None and fmt in ("markdown", "html"):
+            text = api.append_references(text, references, fmt)
+        emit(text, args.output)
     for f in findings:
         print(finding_line(f), file=sys.stderr)
     code = api.exit_code(report, strict=args.strict)
+    if args.strict and references is not None and api.failing_references(references):
+        code = max(code, api.EXIT_STRICT)
     failures = any(f.severity == "failure" for f in findings)
     return max(code, int(failures or (args.strict and bool(findings))))
 

@@ -64,6 +64,14 @@ def _check(check: argparse.ArgumentParser) -> None:
         "it leaves out a negation or a number",
     )
     manuscript_args(check)
+    check.add_argument(
+        "--refs",
+        action="store_true",
+        help="also check the manuscript's references (and --bib's) against Crossref and PubMed",
+    )
+    from quote_tui.cli.refs import retraction_args
+
+    retraction_args(check)
     gate_args(check)
     matching_args(check)
     stream_args(check)
@@ -121,6 +129,12 @@ def _snapshots(snaps: argparse.ArgumentParser) -> None:
     )
 
 
+def _refs(refs: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.refs import refs_options
+
+    refs_options(refs)
+
+
 def _mcp(mcp: argparse.ArgumentParser) -> None:
     from quote_tui.cli.server_args import add_mcp_http_args
 
@@ -161,6 +175,15 @@ _COMMANDS: dict[str, tuple[str, str | None, Callable[[argparse.ArgumentParser], 
     ),
     "text": ("print the checked text of a source (what is searched)", None, _text),
     "scan": ("turn a manuscript into a batch file", None, _scan),
+    "refs": (
+        "check a bibliography's references against Crossref, PubMed and retractions",
+        "Check each reference of a .bib file, a CSL-JSON file, or a manuscript and "
+        "its bibliography: verified, metadata_mismatch (naming the fields that differ), "
+        "retracted, corrected, expression_of_concern, unverifiable or not_found. Exit codes: "
+        "0 checked; 1 with --strict when any reference is retracted, mismatched or not found; "
+        "2 usage or input errors.",
+        _refs,
+    ),
     "snapshots": ("list, show or prune stored snapshots", None, _snapshots),
     "mcp": ("serve the Model Context Protocol over stdio (or --http)", None, _mcp),
     "serve": ("serve the HTTP API (POST /v1/check, /v1/read)", None, _serve),

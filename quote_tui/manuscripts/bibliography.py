@@ -140,6 +140,7 @@ def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, 
                 pages=delatex(fields["pages"]).replace("–", "--") if "pages" in fields else None,
                 files=split_file_field(fields["file"]) if "file" in fields else (),
                 base_dir=str(base_dir) if base_dir is not None else None,
+                journal=_journal(fields),
             )
         )
     return tuple(out)
@@ -164,7 +165,20 @@ def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
         pmid=str(item["PMID"]) if item.get("PMID") else None,
         url=str(item["URL"]) if item.get("URL") else None,
         pages=str(page).replace("–", "--") if page else None,
+        journal=_csl_text(item.get("container-title")),
     )
+
+
+def _csl_text(value: Any) -> str | None:
+    """A CSL text field, which some exports write as a list of strings."""
+    if isinstance(value, list):
+        value = next((v for v in value if isinstance(v, str) and v.strip()), None)
+    return str(value).strip() or None if value else None
+
+
+def _journal(fields: dict[str, str]) -> str | None:
+    value = fields.get("journal") or fields.get("journaltitle")
+    return delatex(value) if value else None
 
 
 def _csl_year(issued: Any) -> str | None:

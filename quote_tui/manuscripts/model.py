@@ -81,6 +81,7 @@ class BibEntry:
     files: tuple[str, ...] = ()  # attached files, as written (may be relative)
     zotero_keys: tuple[str, ...] = ()  # item keys from Zotero URIs
     base_dir: str | None = None  # folder that relative ``files`` are relative to
+    journal: str | None = None  # the journal or container title, when the entry names one
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

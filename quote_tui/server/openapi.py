@@ -26,6 +26,12 @@ def report_schema_text() -> str:
     return resources.files("quote_tui.batch").joinpath("report.schema.json").read_text("utf-8")
 
 
+def references_schema_text() -> str:
+    """The references report's JSON Schema, as shipped beside ``quote_tui.references``."""
+    files = resources.files("quote_tui.references")
+    return files.joinpath("references.schema.json").read_text("utf-8")
+
+
 def _error_responses(*statuses: int) -> dict[str, Any]:
     meaning = {
         400: "the body is not a JSON object (bad_json)",
@@ -134,6 +140,31 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                     },
                 }
             },
+            "/v1/references": {
+                "post": {
+                    "operationId": "references",
+                    "summary": "Check a bibliography's references against Crossref and PubMed",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            json_body: {
+                                "schema": {"$ref": "#/components/schemas/ReferencesRequest"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "the references report, as quote-tui refs writes it",
+                            "content": {
+                                json_body: {
+                                    "schema": {"$ref": "#/components/schemas/ReferencesReport"}
+                                }
+                            },
+                        },
+                        **_error_responses(400, 401, 403, 413, 421, 422, 503, 504),
+                    },
+                }
+            },
             "/v1/health": {
                 "get": {
                     "operationId": "health",
@@ -152,6 +183,20 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
             "schemas": {
                 "Report": json.loads(report_schema_text()),
                 "Batch": _batch_schema(limits),
+                "ReferencesReport": json.loads(references_schema_text()),
+                "ReferencesRequest": {
+                    "type": "object",
+                    "anyOf": [{"required": ["bibtex"]}, {"required": ["csl"]}],
+                    "properties": {
+                        "bibtex": {"type": "string", "description": "a .bib file's text"},
+                        "csl": {
+                            "type": "array",
+                            "items": {"type": "object"},
+                            "maxItems": limits.max_citations,
+                            "description": "CSL-JSON items",
+                        },
+                    },
+                },
                 "ReadRequest": {
                     "type": "object",
                     "oneOf": [{"required": ["ref"]}, {"required": ["text"]}],

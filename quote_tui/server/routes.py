@@ -1,4 +1,5 @@
-"""The JSON API as a Starlette application: ``/v1/check``, ``/v1/read``, ``/v1/health``.
+"""The JSON API as a Starlette application: ``/v1/check``, ``/v1/read``, ``/v1/references``,
+``/v1/health``.
 
 Each handler bounds its request (deadline, admission, body size, entry counts) and then calls the
 service exactly as the CLI does, so the report is byte for byte the CLI's (``created`` aside).
@@ -106,6 +107,23 @@ class Api:
                     details={f"max_{key}": limit},
                 )
 
+    async def references(self, request: Request) -> Response:
+        async with self._deadline():
+            data = await self._object(request)
+            entries = door.parse_references(bibtex=data.get("bibtex"), csl=data.get("csl"))
+            limit = self.limits.max_citations
+            if len(entries) > limit:
+                raise ApiError(
+                    f"{len(entries)} references in one request; at most {limit} are accepted",
+                    status=422,
+                    code=ApiCode.TOO_MANY_CITATIONS,
+                    recovery=ApiRecovery.SPLIT_REQUEST,
+                    details={"max_citations": limit},
+                )
+            async with self._admitted():
+                report = await door.check_references(entries, settings=self.config.settings)
+        return _json(report)
+
     async def read(self, request: Request) -> Response:
         async with self._deadline():
             wanted = _read_args(await self._object(request))
@@ -205,6 +223,7 @@ def build_app(config: ServerConfig) -> Guard:
         routes=[
             Route("/v1/check", handlers_of.check, methods=["POST"]),
             Route("/v1/read", handlers_of.read, methods=["POST"]),
+            Route("/v1/references", handlers_of.references, methods=["POST"]),
             Route("/v1/health", handlers_of.health, methods=["GET"]),
             Route("/openapi.json", handlers_of.openapi, methods=["GET"]),
         ],

@@ -22,6 +22,7 @@ from textual.widgets import Header, ProgressBar
 
 from quote_tui.api import counted
 from quote_tui.app.screens.bibliography import BibliographyWork
+from quote_tui.app.screens.references_work import ReferencesWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
@@ -36,7 +37,7 @@ __all__ = ["MainScreen"]
 _UNDO_DEPTH = 100
 
 
-class MainScreen(MainWork, BibliographyWork, Screen[None]):
+class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
@@ -45,6 +46,7 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         Binding("a", "add_citation", "Add", show=False),
         Binding("c", "check", "Check"),
         Binding("C", "check_all", "Check all"),
+        Binding("R", "check_references", "References", show=False),
         Binding("y", "copy_passage", "Copy"),
         Binding("e", "export", "Export"),
         Binding("z", "zoom", "Zoom"),
@@ -67,6 +69,7 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
         self.set_reactive(MainScreen.workspace, workspace)
         self._undo: list[Workspace] = []
         self._init_work()
+        self._init_references()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -270,6 +273,7 @@ class MainScreen(MainWork, BibliographyWork, Screen[None]):
             prepared,
             checking=cid in self.query_one(CitationList).checking,
             match_index=index if shown_cid == cid else 0,
+            reference=self.reference_of(citation.source) if citation is not None else None,
         )
 
     @on(CitationList.Selected)

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from quote_tui.app.references import REFERENCE_LOOKS
 from quote_tui.app.widgets.status import PROBLEMS, STATUS_ORDER, look, status_label
 from quote_tui.workspace import Workspace
 
@@ -62,6 +63,8 @@ class CitationList(OptionList):
     """Citation ids being checked right now (shown with a spinner)."""
     compact: var[bool] = var(False)
     """One short row per citation (its mark, id and similarity), for narrow terminals."""
+    references: var[dict[str, str]] = var(dict, always_update=True)
+    """Reference statuses by source id, once the references were checked (R)."""
     sort_key: var[str] = var("order")
     status_filter: var[str] = var("all")
 
@@ -117,17 +120,28 @@ class CitationList(OptionList):
                 (citation.id, "bold"),
                 (short, f"{lk.colour}"),
             )
+        ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
-        source = _fit(f"  {citation.source or '(no source)'}", width - 14 - len(citation.id))
+        room = width - 14 - len(citation.id) - len(ref_mark[0])
+        source = _fit(f"  {citation.source or '(no source)'}", room)
         return Content.assemble(
             (f"{label:<14}", f"{lk.colour} bold"),
             (citation.id, "bold"),
             (source, "$text-muted"),
+            ref_mark,
             "\n",
             (_fit(f"  “{quote}”", width), "$text-muted" if status != "checking" else "$text"),
         )
+
+    def _reference_mark(self, source_id: str | None) -> tuple[str, str]:
+        """The source's reference mark (`` ≠ref``), or nothing before a reference check."""
+        status = self.references.get(source_id or "")
+        if status is None:
+            return ("", "")
+        mark, colour = REFERENCE_LOOKS.get(status, ("·ref", "$text-muted"))
+        return (f" {mark}", f"bold {colour}")
 
     def _visible_ids(self) -> list[str]:
         ws = self.workspace
@@ -187,6 +201,10 @@ class CitationList(OptionList):
 
     def watch_compact(self) -> None:
         if self.is_mounted:
+            self._rebuild()
+
+    def watch_references(self) -> None:
+        if self.options:
             self._rebuild()
 
     def watch_sort_key(self) -> None:

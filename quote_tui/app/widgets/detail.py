@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -15,6 +16,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from quote_tui.api import CitationSpec
+from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, status_label
 from quote_tui.engine.diff import difference_spans
 from quote_tui.engine.records import Difference, Match
@@ -159,6 +161,7 @@ def detail_content(
     *,
     checking: bool = False,
     match_index: int = 0,
+    reference: dict[str, Any] | None = None,
 ) -> Content:
     """Everything the pane shows for one citation, as styled content.
 
@@ -168,6 +171,7 @@ def detail_content(
         prepared: its source's checked text, for printed page labels.
         checking: True while a check is running.
         match_index: which of the matches to show (n and N in the viewer step through them).
+        reference: the source's reference record, once the references were checked.
 
     Returns:
         The pane's content.
@@ -257,6 +261,8 @@ def detail_content(
         hint = recovery_hint(err.get("recovery"), err.get("code"))
         if hint:
             out += [_field("What to do"), hint, "\n"]
+    if reference is not None:
+        out += [reference_content(reference)]
     if verdict is None and not checking:
         out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
     return Content.assemble(*out)
@@ -284,11 +290,19 @@ class CitationDetail(VerticalScroll, can_focus=True):
         *,
         checking: bool = False,
         match_index: int = 0,
+        reference: dict[str, Any] | None = None,
     ) -> None:
         """Show one citation (see ``detail_content`` for the arguments)."""
         body = self.query_one("#detail-body", Static)
         body.update(
-            detail_content(citation, verdict, prepared, checking=checking, match_index=match_index)
+            detail_content(
+                citation,
+                verdict,
+                prepared,
+                checking=checking,
+                match_index=match_index,
+                reference=reference,
+            )
         )
         self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"
         self.scroll_home(animate=False)

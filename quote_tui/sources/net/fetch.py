@@ -62,6 +62,8 @@ class FetchedBody:
     body: bytes
     content_sha256: str
     retrieved_at: str
+    rate_limit: tuple[tuple[str, str], ...] = ()
+    """An API's ``X-Rate-Limit-*`` headers (lower-case names), for callers that pace by them."""
 
     def retrieval_facts(self) -> dict[str, Any]:
         """The Retrieval fields this fetch decides (``dataclasses.replace(retrieval, **facts)``)."""
@@ -415,6 +417,11 @@ class Fetcher:
             body=body,
             content_sha256=hashlib.sha256(body).hexdigest(),
             retrieved_at=utc_now(),
+            rate_limit=tuple(
+                (k.lower(), v)
+                for k, v in response.headers.items()
+                if k.lower().startswith("x-rate-limit-")
+            ),
         )
 
 

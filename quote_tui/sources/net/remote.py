@@ -89,6 +89,13 @@ def _offline(key: str) -> SourceError:
     )
 
 
+def _rate_limited(task: asyncio.Task[FetchedBody]) -> bool:
+    if not task.done() or task.cancelled():
+        return False
+    exc = task.exception()
+    return isinstance(exc, FetchError) and exc.code == ErrorCode.RATE_LIMITED
+
+
 class RemoteSession:
     """One run's network sources.
 
@@ -204,6 +211,8 @@ class RemoteSession:
             raise _offline(url)
         key = url.split("#", 1)[0]
         task = self._fetches.get(key)
+        if task is not None and _rate_limited(task):
+            task = None  # "too many requests" is not the URL's answer: a later call asks again
         if task is None:
             fetcher = self._require_fetcher()
             kwargs: dict[str, Any] = {"accept": accept} if accept else {}

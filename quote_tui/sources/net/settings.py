@@ -24,6 +24,7 @@ class RemoteSettings:
         user_agent: sent with every request and matched against robots.txt.
         doi_resolver: where ``doi:`` refs are resolved (tests point it at loopback).
         eutils_base: NCBI E-utilities base URL.
+        crossref_api: Crossref's REST API base URL (reference checks; tests point it at loopback).
         ncbi_tool, ncbi_email, ncbi_api_key: sent to NCBI as its usage policy asks; with a key
             the pace is 10 requests/s instead of 3.
         store_path: the snapshot database; None for the user data directory.
@@ -40,6 +41,7 @@ class RemoteSettings:
     user_agent: str = USER_AGENT
     doi_resolver: str = "https://doi.org/"
     eutils_base: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/"
+    crossref_api: str = "https://api.crossref.org/"
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None

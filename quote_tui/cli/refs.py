@@ -1,0 +1,97 @@
+"""``quote-tui refs``: each reference of a bibliography or manuscript checked against Crossref,
+PubMed and a Retraction Watch CSV; and ``check --refs``, the same beside a quotation report."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from quote_tui import api
+from quote_tui.cli.args import settings_from
+from quote_tui.cli.common import emit, usage
+
+__all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
+
+
+def refs_options(refs: argparse.ArgumentParser) -> None:
+    """The ``refs`` command's options (its help line and description are in ``cli.parser``)."""
+    from quote_tui.cli.args import source_args
+
+    refs.add_argument("input", type=Path, help="a .bib or CSL-JSON file, or a manuscript")
+    refs.add_argument(
+        "--bib",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a manuscript's BibTeX or CSL-JSON bibliography (repeatable)",
+    )
+    retraction_args(refs)
+    refs.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
+    refs.add_argument(
+        "--format",
+        choices=api.REFERENCE_FORMATS,
+        default=None,
+        help="json, markdown or html (default: from the -o suffix, else json; at a terminal, "
+        "a short summary)",
+    )
+    refs.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when any reference is retracted, metadata_mismatch or not_found",
+    )
+    source_args(refs)
+
+
+def retraction_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--retractions",
+        type=Path,
+        metavar="FILE",
+        help="the Retraction Watch CSV (as Crossref publishes it), read offline",
+    )
+
+
+def cmd_refs(args: argparse.Namespace) -> int:
+    """Check the references and write the report; returns the exit code."""
+    fmt = args.format or api.format_for(args.output, "json")
+    if fmt not in api.REFERENCE_FORMATS:
+        raise usage(f"refs writes {', '.join(api.REFERENCE_FORMATS)}; not {fmt}")
+    if args.format is None and args.output is None and sys.stdout.isatty():
+        fmt = "terminal"  # people at a terminal read the summary; --format json for the report
+    entries = api.read_references(args.input, bib=tuple(args.bib))
+    report = asyncio.run(
+        api.check_references(
+            entries,
+            settings=settings_from(args),
+            retractions=args.retractions,
+            source=str(args.input),
+        )
+    )
+    emit(api.render_references(report, fmt), args.output)
+    failing = api.failing_references(report)
+    return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
+
+
+def check_refs(
+    args: argparse.Namespace, manuscript: bool, settings: api.Settings
+) -> dict[str, Any] | None:
+    """``check --refs``: the manuscript's references (and ``--bib``'s), checked; None without
+    ``--refs``."""
+    if not getattr(args, "refs", False):
+        return None
+    if not manuscript and not args.bib:
+        raise usage("--refs checks a manuscript's references, or those of --bib")
+    entries = (
+        api.read_references(args.input, bib=tuple(args.bib))
+        if manuscript
+        else api.read_references(args.bib[0], bib=tuple(args.bib[1:]))
+    )
+    return asyncio.run(
+        api.check_references(
+            entries, settings=settings, retractions=args.retractions, source=str(args.input)
+        )
+    )

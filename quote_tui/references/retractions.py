@@ -1,0 +1,153 @@
+"""The Retraction Watch database as Crossref publishes it: a CSV read offline.
+
+The columns used are ``Record ID``, ``Title``, ``RetractionDate``, ``RetractionDOI``,
+``RetractionPubMedID``, ``OriginalPaperDOI``, ``OriginalPaperPubMedID``, ``RetractionNature``
+and ``Reason``; the others are ignored. Records are indexed by the original paper's DOI (lower
+case, so DOIs compare case-insensitively) and PubMed id. ``RetractionNature`` gives the notice's
+kind: ``Retraction``, ``Correction`` and ``Expression of concern`` (a ``Reinstatement`` is kept
+as such and changes no status).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.sources.net.works import WorkUpdate
+
+__all__ = ["RetractionIndex", "load_retractions", "read_retractions"]
+
+_NEEDED = ("OriginalPaperDOI", "RetractionNature")
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_KINDS = {
+    "retraction": "retraction",
+    "correction": "correction",
+    "expression of concern": "expression_of_concern",
+    "reinstatement": "reinstatement",
+}
+
+
+def _doi(value: str | None) -> str | None:
+    m = _DOI.search(value or "")
+    return m.group(0).rstrip(".,;").lower() if m else None
+
+
+def _pmid(value: str | None) -> str | None:
+    value = (value or "").strip()
+    return value if value.isdigit() and value.strip("0") else None
+
+
+def _date(value: str | None) -> str | None:
+    """``RetractionDate`` as ISO: the CSV writes ``M/D/YYYY 0:00``."""
+    value = (value or "").strip()
+    m = re.match(r"(\d{1,2})/(\d{1,2})/(\d{4})", value)
+    if m:
+        return f"{m.group(3)}-{int(m.group(1)):02d}-{int(m.group(2)):02d}"
+    return value.split(" ", 1)[0] or None
+
+
+@dataclass(frozen=True, slots=True)
+class RetractionIndex:
+    """Retraction Watch notices by the original paper's DOI and PubMed id."""
+
+    by_doi: dict[str, tuple[WorkUpdate, ...]] = field(default_factory=dict)
+    by_pmid: dict[str, tuple[WorkUpdate, ...]] = field(default_factory=dict)
+    records: int = 0
+
+    def notices(self, *, doi: str | None, pmid: str | None) -> tuple[WorkUpdate, ...]:
+        """The notices about the paper with this DOI or PubMed id (each notice once)."""
+        found: dict[tuple[str, str | None, str | None], WorkUpdate] = {}
+        by_doi = self.by_doi.get((doi or "").lower(), ())
+        for update in (*by_doi, *self.by_pmid.get(pmid or "", ())):
+            found.setdefault((update.kind, update.doi, update.pmid), update)
+        return tuple(found.values())
+
+
+def read_retractions(text: str, *, name: str = "the retractions file") -> RetractionIndex:
+    """Index a Retraction Watch CSV's text.
+
+    Raises:
+        BatchInputError: ``bad_batch`` when the columns Crossref publishes are missing.
+    """
+    return _index(io.StringIO(text, newline=""), name)
+
+
+def _index(stream: IO[str], name: str) -> RetractionIndex:
+    reader = csv.DictReader(stream)
+    columns = set(reader.fieldnames or ())
+    missing = [c for c in _NEEDED if c not in columns]
+    if missing:
+        raise BatchInputError(
+            f"{name} is not a Retraction Watch CSV: it has no {', '.join(missing)} column.",
+            code=ErrorCode.BAD_BATCH,
+            recovery=Recovery.FIX_INPUT,
+            details={"missing": missing},
+        )
+    by_doi: dict[str, list[WorkUpdate]] = defaultdict(list)
+    by_pmid: dict[str, list[WorkUpdate]] = defaultdict(list)
+    count = 0
+    for row in reader:
+        nature = (row.get("RetractionNature") or "").strip().lower()
+        kind = _KINDS.get(nature)
+        original_doi = _doi(row.get("OriginalPaperDOI"))
+        original_pmid = _pmid(row.get("OriginalPaperPubMedID"))
+        if kind is None or (original_doi is None and original_pmid is None):
+            continue
+        reason = " ".join((row.get("Reason") or "").replace(";", " ").split()) or None
+        record = (row.get("Record ID") or "").strip()
+        update = WorkUpdate(
+            kind=kind,
+            source="retraction_watch",
+            doi=_doi(row.get("RetractionDOI")),
+            pmid=_pmid(row.get("RetractionPubMedID")),
+            date=_date(row.get("RetractionDate")),
+            label=(f"Record {record}: " if record else "") + (reason or nature),
+        )
+        count += 1
+        if original_doi:
+            by_doi[original_doi].append(update)
+        if original_pmid:
+            by_pmid[original_pmid].append(update)
+    return RetractionIndex(
+        {k: tuple(v) for k, v in by_doi.items()},
+        {k: tuple(v) for k, v in by_pmid.items()},
+        count,
+    )
+
+
+def load_retractions(path: Path) -> RetractionIndex:
+    """Read and index a Retraction Watch CSV file, streamed (the whole database is tens of
+    megabytes): UTF-8, or Windows-1252 when it is not.
+
+    Raises:
+        BatchInputError: the file cannot be read or is not a Retraction Watch CSV.
+    """
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            with path.open(
+                encoding=encoding,
+                errors="strict" if encoding != "cp1252" else "replace",
+                newline="",
+            ) as stream:
+                return _index(stream, path.name)
+        except UnicodeDecodeError:
+            continue
+        except OSError as exc:
+            raise BatchInputError(
+                f"The retractions file {path} cannot be read: {exc.strerror or exc}.",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+        except csv.Error as exc:
+            raise BatchInputError(
+                f"The retractions file {path} is not a readable CSV ({exc}).",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+    raise AssertionError("unreachable")  # pragma: no cover - cp1252 with "replace" never fails

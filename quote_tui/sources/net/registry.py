@@ -1,0 +1,251 @@
+"""Crossref and PubMed as metadata registries: one answer per question, kept in the store.
+
+``Registries`` asks Crossref's REST API for a DOI's record (``works/{doi}``), for the notices
+that update it (``works?filter=updates:{doi}``) or for the works closest to a formatted reference
+(``works?query.bibliographic=...&rows=5``), and PubMed's E-utilities for a PMID's record, through
+the run's guarded session. Being polite to both:
+
+- every Crossref request carries ``mailto`` when a contact address is set (``--email``), and the
+  session's User-Agent names it too (``contact_user_agent``), which puts the requests in
+  Crossref's polite pool; NCBI requests carry ``tool`` and ``email`` as before;
+- Crossref's ``X-Rate-Limit-Limit`` and ``X-Rate-Limit-Interval`` headers set the pace of later
+  requests, and a 429 (or a 503 with Retry-After) is waited out once, for at most
+  ``MAX_RETRY_WAIT`` seconds, before the question is given up as unanswerable;
+- every answer, a 404 included, is kept in the store (``store.answers``), so a re-run reads it
+  there, and ``--offline`` reads nothing else.
+
+Errors are the network's ``FetchError`` codes, or ``offline`` when the network is off and the
+store holds no answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass
+from urllib.parse import quote, urlencode
+
+from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
+from quote_tui.sources.net.eutils import efetch_url
+from quote_tui.sources.net.fetch import utc_now
+from quote_tui.sources.net.session import NetSession
+from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.works import (
+    RegisteredWork,
+    WorkUpdate,
+    notices_updating,
+    work_from_crossref,
+    works_from_pubmed,
+)
+from quote_tui.sources.store.answers import AnswerStore, StoredAnswer
+
+__all__ = ["MAX_RETRY_WAIT", "Lookup", "Registries", "contact_user_agent"]
+
+MAX_RETRY_WAIT = 10.0
+"""The longest a "too many requests" answer is waited out before the question is given up."""
+_DEFAULT_INTERVAL = 0.2  # Crossref's public pool: 5 requests a second
+_INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$")
+
+
+def contact_user_agent(user_agent: str, email: str | None) -> str:
+    """``user_agent`` with a contact address, as Crossref asks: ``(...; mailto:a@b)``."""
+    if not email or "mailto:" in user_agent:
+        return user_agent
+    if user_agent.endswith(")"):
+        return f"{user_agent[:-1]}; mailto:{email})"
+    return f"{user_agent} (mailto:{email})"
+
+
+def _interval(headers: tuple[tuple[str, str], ...]) -> float | None:
+    """Seconds between requests from ``X-Rate-Limit-Limit`` and ``X-Rate-Limit-Interval``."""
+    values = dict(headers)
+    try:
+        limit = int(values.get("x-rate-limit-limit", "").strip())
+    except ValueError:
+        return None
+    m = _INTERVAL.match(values.get("x-rate-limit-interval", "1s"))
+    if limit <= 0 or m is None:
+        return None
+    seconds = float(m.group(1)) * {"ms": 0.001, "s": 1.0, "m": 60.0}[m.group(2) or "s"]
+    return seconds / limit
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """A registry's answer to one question.
+
+    Attributes:
+        works: the records it gave; empty when the identifier is not registered or a search
+            found nothing.
+        url: the question as a URL (``mailto`` and other courtesy fields left out).
+        retrieved_at: when the answer was received.
+        from_store: read from the store rather than the network.
+    """
+
+    works: tuple[RegisteredWork, ...]
+    url: str
+    retrieved_at: str
+    from_store: bool = False
+
+
+class _Pace:
+    """Spaces request starts by an interval the service's own headers may change."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self._lock = asyncio.Lock()
+        self._next = 0.0
+
+    async def wait(self) -> None:
+        async with self._lock:
+            now = asyncio.get_running_loop().time()
+            if self._next > now:
+                await asyncio.sleep(self._next - now)
+            self._next = max(now, self._next) + self.interval
+
+
+class Registries:
+    """Crossref and PubMed lookups over one run's session and the store.
+
+    Args:
+        session: the run's network session (``remote.RemoteSession``).
+        store: where answers are kept; None keeps nothing (and reads nothing).
+    """
+
+    def __init__(self, session: NetSession, store: AnswerStore | None) -> None:
+        self._session = session
+        self._store = store
+        self._crossref_pace = _Pace(_DEFAULT_INTERVAL)
+
+    @property
+    def _settings(self) -> RemoteSettings:
+        return self._session.settings
+
+    def _crossref_url(self, path: str, params: dict[str, str] | None = None) -> tuple[str, str]:
+        """The URL to ask (with ``mailto``) and the one to show (without it)."""
+        base = self._settings.crossref_api.rstrip("/") + "/" + path
+        shown = base + ("?" + urlencode(params) if params else "")
+        email = self._settings.ncbi_email
+        asked = dict(params or {})
+        if email:
+            asked["mailto"] = email
+        return (base + ("?" + urlencode(asked) if asked else "")), shown
+
+    async def crossref_work(self, doi: str) -> Lookup:
+        """Crossref's record of a DOI; no works when the DOI is not registered there."""
+        asked, shown = self._crossref_url("works/" + quote(doi, safe="/:;()._-<>"))
+        answer, stored = await self._answer(f"crossref:works/{doi.lower()}", asked, shown, True)
+        if answer.status == 404:
+            return Lookup((), shown, answer.retrieved_at, stored)
+        message = _json_message(answer.body, shown)
+        works = (work_from_crossref(message),) if isinstance(message, dict) else ()
+        return Lookup(works, shown, answer.retrieved_at, stored)
+
+    async def crossref_notices(self, doi: str) -> tuple[tuple[WorkUpdate, ...], bool]:
+        """The notices Crossref holds that update a DOI (``works?filter=updates:{doi}``): the
+        publishers' retraction, correction and concern notices point at the work they update,
+        and not every work's own record points back. Returns them and whether the answer came
+        from the store."""
+        asked, shown = self._crossref_url("works", {"filter": f"updates:{doi}", "rows": "20"})
+        answer, stored = await self._answer(f"crossref:updates/{doi.lower()}", asked, shown, True)
+        message = _json_message(answer.body, shown) if answer.status != 404 else None
+        items = message.get("items") if isinstance(message, dict) else None
+        return notices_updating(items or (), doi), stored
+
+    async def crossref_search(self, query: str, *, rows: int = 5) -> Lookup:
+        """The works Crossref ranks closest to a formatted reference, best first."""
+        query = " ".join(query.split())
+        asked, shown = self._crossref_url(
+            "works", {"query.bibliographic": query, "rows": str(rows)}
+        )
+        key = f"crossref:search/{query.casefold()}"
+        answer, stored = await self._answer(key, asked, shown, True)
+        message = _json_message(answer.body, shown) if answer.status != 404 else None
+        items = message.get("items") if isinstance(message, dict) else None
+        works = tuple(work_from_crossref(i) for i in items or () if isinstance(i, dict))
+        return Lookup(works, shown, answer.retrieved_at, stored)
+
+    async def pubmed_work(self, pmid: str) -> Lookup:
+        """PubMed's record of a PMID; no works when PubMed holds none."""
+        asked = efetch_url(self._session, "pubmed", pmid)
+        shown = asked.split("&tool=", 1)[0]
+        answer, stored = await self._answer(f"pubmed:{pmid}", asked, shown, False)
+        try:
+            works = works_from_pubmed(answer.body) if answer.status != 404 else ()
+        except ValueError as exc:
+            raise _bad_answer(shown, str(exc)) from exc
+        mine = tuple(w for w in works if w.pmid == pmid)
+        return Lookup(mine, shown, answer.retrieved_at, stored)
+
+    async def _answer(
+        self, key: str, asked: str, shown: str, crossref: bool
+    ) -> tuple[StoredAnswer, bool]:
+        """The answer to a question, and whether it came from the store."""
+        settings = self._settings
+        if self._store is not None and not settings.refresh:
+            stored = await asyncio.to_thread(self._store.latest, key)
+            if stored is not None:
+                return stored, True
+        if settings.offline:
+            raise SourceError(
+                f"{shown} has no stored answer and the network is off (--offline).",
+                code=ErrorCode.OFFLINE,
+                recovery=Recovery.RETRY_LATER,
+                details={"url": shown},
+            )
+        answer = await self._ask(key, asked, crossref)
+        if self._store is not None:
+            await asyncio.to_thread(
+                self._store.save,
+                key,
+                status=answer.status,
+                url=shown,
+                body=answer.body,
+                retrieved_at=answer.retrieved_at,
+            )
+        return answer, False
+
+    async def _ask(self, key: str, url: str, crossref: bool) -> StoredAnswer:
+        accept = "application/json" if crossref else "application/xml, text/xml"
+        for attempt in (1, 2):
+            if crossref:
+                await self._crossref_pace.wait()
+            else:
+                await self._session.ncbi_pacer.wait()
+            try:
+                got = await self._session.fetch(url, accept=accept, api=True)
+            except FetchError as exc:
+                status = exc.details.get("status")
+                if exc.code == ErrorCode.HTTP_ERROR and status == 404:
+                    return StoredAnswer(key, 404, url, utc_now(), b"")
+                wait = exc.details.get("retry_after")
+                if exc.code == ErrorCode.RATE_LIMITED and attempt == 1:
+                    await asyncio.sleep(min(float(wait or 1.0), MAX_RETRY_WAIT))
+                    if crossref:
+                        self._crossref_pace.interval = max(self._crossref_pace.interval, 1.0)
+                    continue
+                raise
+            if crossref:
+                interval = _interval(got.rate_limit)
+                if interval is not None:
+                    self._crossref_pace.interval = interval
+            return StoredAnswer(key, got.http_status, url, got.retrieved_at, got.body)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _json_message(body: bytes, url: str) -> object:
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        raise _bad_answer(url, "its answer is not JSON") from exc
+    return data.get("message") if isinstance(data, dict) else None
+
+
+def _bad_answer(url: str, why: str) -> FetchError:
+    return FetchError(
+        f"{url} gave an answer that cannot be read ({why}).",
+        code=ErrorCode.HTTP_ERROR,
+        recovery=Recovery.RETRY_LATER,
+        details={"url": url, "reason": "bad_answer"},
+    )

@@ -1,0 +1,50 @@
+"""The Retraction Watch CSV: columns as Crossref publishes them, DOIs case-insensitive."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quote_tui.engine.errors import BatchInputError
+from quote_tui.references.retractions import load_retractions, read_retractions
+from tests.references.registry_fixtures import RETRACTION_CSV
+
+
+def test_indexed_by_doi_any_case_and_pmid() -> None:
+    index = read_retractions(RETRACTION_CSV)
+    assert index.records == 1
+    by_doi = index.notices(doi="10.1016/s0140-6736(97)11096-0", pmid=None)
+    by_pmid = index.notices(doi=None, pmid="9500320")
+    assert by_doi == by_pmid
+    notice = by_doi[0]
+    assert notice.kind == "retraction"
+    assert notice.doi == "10.1016/s0140-6736(10)60175-4"
+    assert notice.pmid == "20137807"
+    assert notice.label and "Falsification" in notice.label
+    assert index.notices(doi="10.1038/nature14539", pmid=None) == ()
+
+
+def test_natures_and_empty_ids() -> None:
+    head = RETRACTION_CSV.splitlines()[0]
+    rows = [
+        "2,T,,,,,,,,,1/2/2020 0:00,,0,,10.1000/A,0,Expression of concern,Concerns,No,",
+        "3,T,,,,,,,,,1/2/2020 0:00,,0,,10.1000/B,0,Correction,Error in figure,No,",
+        "4,T,,,,,,,,,1/2/2020 0:00,,0,,unavailable,0,Retraction,x,No,",
+    ]
+    index = read_retractions("\n".join([head, *rows]) + "\n")
+    assert index.notices(doi="10.1000/a", pmid=None)[0].kind == "expression_of_concern"
+    assert index.notices(doi="10.1000/b", pmid=None)[0].kind == "correction"
+    assert index.by_pmid == {}
+    assert index.records == 2
+
+
+def test_not_a_retraction_watch_file(tmp_path: Path) -> None:
+    with pytest.raises(BatchInputError) as err:
+        read_retractions("a,b\n1,2\n")
+    assert err.value.code == "bad_batch"
+    with pytest.raises(BatchInputError):
+        load_retractions(tmp_path / "missing.csv")
+    path = tmp_path / "rw.csv"
+    path.write_bytes(RETRACTION_CSV.encode("cp1252"))
+    assert load_retractions(path).records == 1
