@@ -222,6 +222,8 @@ def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
         end=int(d["end"]),
         utf16_start=int(d.get("utf16_start", d["start"])),
         utf16_end=int(d.get("utf16_end", d["end"])),
+        utf8_start=int(d.get("utf8_start", d["start"])),
+        utf8_end=int(d.get("utf8_end", d["end"])),
         line_start=int(d["line_start"]),
         line_end=int(d.get("line_end", d["line_start"])),
         page_start=d.get("page_start"),
