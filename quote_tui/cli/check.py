@@ -42,6 +42,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         zotero=args.zotero,
         min_words=args.min_words,
         max_quotes=args.max_quotes,
+        documents=tuple(args.document),
     )
     for warning in given.warnings:
         warn(warning)
