@@ -89,8 +89,17 @@ def answer_input(
         BatchInputError: the answer is none of the three shapes.
     """
     from quote_tui.batch.answers import answer_batch
+    from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
-    docs = [{"ref": d} if isinstance(d, str) else dict(d) for d in documents]
+    docs = []
+    for n, doc in enumerate(documents):
+        if not isinstance(doc, str | dict):
+            raise BatchInputError(
+                f"document #{n + 1} must be a ref (a string) or an object with 'ref' or 'text'",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            )
+        docs.append({"ref": doc} if isinstance(doc, str) else dict(doc))
     data, warnings = answer_batch(answer, docs)
     return parse_batch(data, base_dir=base_dir), tuple(warnings)
 

@@ -153,6 +153,9 @@ class _Reader:
             "source": source,
             "quote": quote,
         }
+        claimed = extra.get("claimed")
+        if claimed is not None and not any(_said(v) for v in claimed.values()):
+            extra["claimed"] = None  # a location type without its numbers claims nothing
         entry.update({k: v for k, v in extra.items() if v is not None})
         self.citations.append(entry)
 
@@ -241,6 +244,10 @@ class _Reader:
             elif _pages(item.get("pages")) is not None:
                 claimed = {"pages": _pages(item.get("pages"))}
             self._add(item["quote"], source, claimed=claimed, answer={"format": "list", "entry": n})
+
+
+def _said(value: Any) -> bool:
+    return any(v is not None for v in value) if isinstance(value, list) else value is not None
 
 
 def _pages(value: Any) -> list[int] | None:
