@@ -64,12 +64,15 @@ class Verdict:
         result: the engine's answer, when the source was readable.
         error: the report's ``{code, message, recovery}`` object, when something failed.
         page_check: the service's comparison of the cited page with where the quote stands.
+        found_in: for ``not_found``, the other sources where the words stand (the report's
+            ``found_in`` items).
     """
 
     status: str
     result: records.CheckResult | None = None
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
+    found_in: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -79,6 +82,8 @@ class Verdict:
         }
         if self.page_check is not None:
             out["page_check"] = self.page_check
+        if self.found_in:
+            out["found_in"] = list(self.found_in)
         return out
 
 
@@ -298,7 +303,12 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         result=result_from_dict(result) if result else None,
         error=d.get("error"),
         page_check=d.get("page_check"),
+        found_in=_found_in(d.get("found_in")),
     )
+
+
+def _found_in(value: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(v for v in value if isinstance(v, dict)) if isinstance(value, list) else ()
 
 
 def _parse(data: Any) -> Workspace:
@@ -502,6 +512,7 @@ def workspace_from_report(
             result=result,
             error=c.get("error"),
             page_check=c.get("page_check"),
+            found_in=_found_in(c.get("found_in")),
         )
     return Workspace(
         name=name,

@@ -24,7 +24,7 @@ from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["MAX_QUOTES", "MAX_SOURCES", "find_elsewhere", "found_in_entry"]
+__all__ = ["MAX_QUOTES", "MAX_SOURCES", "find_elsewhere", "found_in_entry", "place_in"]
 
 MAX_SOURCES = 50
 """Most readable sources a batch may have for the search to run."""
@@ -57,6 +57,26 @@ def found_in_entry(source_id: str, match: dict[str, Any], prepared: PreparedText
     return item
 
 
+def _options(settings: Settings) -> MatchOptions:
+    return MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
+
+
+async def place_in(
+    service: Service, source_id: str, prepared: PreparedText, quote: str
+) -> dict[str, Any] | None:
+    """Where ``quote`` stands in one other source (exact or normalized), as a ``found_in`` item,
+    or None (not there, or the check failed or ran past its budget)."""
+    try:
+        result = await service.run_check(
+            prepared, quote, options=_options(service.settings), near=False
+        )
+    except QuoteTuiError:
+        return None
+    if result.status not in FOUND_STATUSES or not result.matches:
+        return None
+    return found_in_entry(source_id, result.matches[0].to_dict(), prepared)
+
+
 async def find_elsewhere(
     citations: Sequence[dict[str, Any]],
     sources: Sequence[dict[str, Any]],
@@ -83,7 +103,6 @@ async def find_elsewhere(
     specs = [s for s in batch.sources if s.id in readable]
     if not pending or len(specs) < 2 or len(specs) > MAX_SOURCES or len(pending) > MAX_QUOTES:
         return 0
-    options = MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
     found: dict[int, list[dict[str, Any]]] = {}
     async with Service(settings) as service:
         for spec in specs:
@@ -94,15 +113,9 @@ async def find_elsewhere(
             for i, entry in enumerate(pending):
                 if entry["source"] == spec.id:
                     continue
-                try:
-                    result = await service.run_check(
-                        prepared, entry["quote"], options=options, near=False
-                    )
-                except QuoteTuiError:
-                    continue
-                if result.status in FOUND_STATUSES and result.matches:
-                    match = result.matches[0].to_dict()
-                    found.setdefault(i, []).append(found_in_entry(spec.id, match, prepared))
+                place = await place_in(service, spec.id, prepared, entry["quote"])
+                if place is not None:
+                    found.setdefault(i, []).append(place)
             prepared.cache.clear()
     for i, items in found.items():
         pending[i]["found_in"] = items
