@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from quote_tui.batch.elsewhere import second_read
 from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, Settings
 from quote_tui.engine.errors import QuoteTuiError
@@ -62,7 +63,7 @@ async def settle_claims(
     if not waiting:
         return
     options = MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
-    async with Service(settings) as service:
+    async with Service(second_read(settings)) as service:
         for spec in batch.sources:
             if spec.id not in waiting:
                 continue

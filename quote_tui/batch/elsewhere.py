@@ -11,11 +11,13 @@ sources and ``MAX_QUOTES`` citations not found, and only the exact and normalize
 (a near passage in another source is no evidence of where the words came from). Sources are read
 again one at a time, so a single text is held at once; a source that fails to read the second
 time is skipped.
+Network sources are read again from the snapshots the first read stored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from quote_tui.batch.service import Service
@@ -24,7 +26,14 @@ from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["MAX_QUOTES", "MAX_SOURCES", "find_elsewhere", "found_in_entry", "place_in"]
+__all__ = [
+    "MAX_QUOTES",
+    "MAX_SOURCES",
+    "find_elsewhere",
+    "found_in_entry",
+    "place_in",
+    "second_read",
+]
 
 MAX_SOURCES = 50
 """Most readable sources a batch may have for the search to run."""
@@ -55,6 +64,14 @@ def found_in_entry(source_id: str, match: dict[str, Any], prepared: PreparedText
     if prepared.page_labels:
         item["printed_page_start"] = prepared.page_label(match["page_start"])
     return item
+
+
+def second_read(settings: Settings) -> Settings:
+    """Settings to read a batch's sources again: a network source comes from the snapshot the
+    first read stored, even under ``--refresh``."""
+    if settings.remote is None or not settings.remote.refresh:
+        return settings
+    return replace(settings, remote=replace(settings.remote, refresh=False))
 
 
 def _options(settings: Settings) -> MatchOptions:
@@ -104,7 +121,7 @@ async def find_elsewhere(
     if not pending or len(specs) < 2 or len(specs) > MAX_SOURCES or len(pending) > MAX_QUOTES:
         return 0
     found: dict[int, list[dict[str, Any]]] = {}
-    async with Service(settings) as service:
+    async with Service(second_read(settings)) as service:
         for spec in specs:
             outcome = await service.load_source(spec, base_dir=batch.base_dir)
             if outcome.loaded is None:
