@@ -142,6 +142,13 @@ def network_args(parser: argparse.ArgumentParser) -> None:
         "--store", type=Path, metavar="PATH", help="snapshot store file (default: user data)"
     )
     net.add_argument("--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities")
+    net.add_argument(
+        "--render",
+        choices=api.RENDER_MODES,
+        default="never",
+        help="render HTML pages in headless Chromium first: never (default), auto (when the "
+        "static text is thin or the page needs script) or always",
+    )
 
 
 def stream_args(parser: argparse.ArgumentParser) -> None:
@@ -241,5 +248,6 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
             store=args.store,
             email=args.email or os.environ.get("NCBI_EMAIL"),
             ncbi_api_key=os.environ.get("NCBI_API_KEY"),
+            render=getattr(args, "render", "never"),
         ),
     )

@@ -69,6 +69,8 @@ class Retrieval:
     metadata: tuple[tuple[str, str], ...] = ()  # citation_* meta and the like, in document order
     page_number_source: str | None = None  # how printed page numbers were derived, if at all
     from_snapshot: bool = False
+    rendered: bool = False  # the text was read from the DOM headless Chromium built
+    renderer: str | None = None  # the browser's version, when rendered
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -214,6 +214,25 @@ class RemoteSession:
         # shield: one caller giving up must not cancel the fetch the others wait on
         return await asyncio.shield(task)
 
+    async def fetch_resource(self, url: str) -> FetchedBody:
+        """GET what a page being rendered asks for: through the guard, the redirect checks, the
+        byte cap and the host's gate, without robots.txt (the reader asked for the page, not a
+        crawl of its parts) and without the wall check (a script or an image is no article).
+
+        Raises:
+            FetchError: as ``fetch``; ``offline`` when the network is off.
+        """
+        if self.settings.offline:
+            raise FetchError(
+                f"{url} was not fetched: the network is off (--offline).",
+                code=ErrorCode.OFFLINE,
+                recovery=Recovery.RETRY_LATER,
+                details={"url": url},
+            )
+        return await self._require_fetcher().get(
+            url.split("#", 1)[0], accept="*/*", check_robots=False, check_walls=False
+        )
+
     async def load(self, parsed: ParsedRef, *, max_chars: int) -> LoadedSource:
         """Read a URL, DOI or PubMed ref: from the store when a snapshot exists, else the network.
 

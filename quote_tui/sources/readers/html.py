@@ -36,7 +36,7 @@ from quote_tui.sources.readers.html_render import (
 from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
-__all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html"]
+__all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html", "needs_script"]
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
@@ -194,6 +194,49 @@ def _main_text(text: str, url: str | None) -> str:
     if not summary.strip():
         return ""
     return html_to_text(lxml.html.fragment_fromstring(summary, create_parent="div"))
+
+
+# Below this many visible characters a page's static text is thin: a shell a script fills in.
+THIN_TEXT_CHARS = 400
+# What a page says when it needs script ("You need to enable JavaScript to run this app").
+_NOSCRIPT_PLEA = re.compile(r"javascript|\bscript|enable|activ|aktivier|habilit", re.I)
+# The mount points single-page frameworks fill in.
+_ROOTS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "main-app"})
+
+
+def needs_script(data: bytes, *, declared_charset: str | None = None) -> str | None:
+    """Why a page's static HTML probably is not the page a reader sees, or None.
+
+    ``auto`` rendering asks this: the static text is thin, a ``noscript`` element asks for
+    JavaScript, or a framework's mount point (``<div id="root">``) is empty while the rest of
+    the page says little.
+
+    Args:
+        data: the page's bytes.
+        declared_charset: the charset from the HTTP Content-Type header, if any.
+
+    Returns:
+        ``thin_text``, ``noscript`` or ``empty_root``; None when the static text stands.
+    """
+    text, _ = _decode(data, declared_charset)
+    try:
+        root, _ = _parse(text)
+    except SourceError:
+        return None
+    body = root.find("body")
+    visible = _visible_chars(html_to_text(body if body is not None else root))
+    if visible < THIN_TEXT_CHARS:
+        return "thin_text"
+    if visible >= 4 * THIN_TEXT_CHARS:
+        return None
+    for el in root.iter("noscript"):
+        plea = WHITESPACE.sub(" ", el.text_content() or "")
+        if _NOSCRIPT_PLEA.search(plea):
+            return "noscript"
+    for el in root.iter("div", "main", "section"):
+        if (el.get("id") or "").lower() in _ROOTS and not (el.text_content() or "").strip():
+            return "empty_root"
+    return None
 
 
 def extract_html(

@@ -1,0 +1,175 @@
+"""Pages built by scripts, rendered in headless Chromium with every request through the guard.
+
+The page is served by one loopback server (the only address exempted from the guard); it names a
+second loopback server for an image, a script, a fetch, a frame and a WebSocket. The guard must
+refuse every one of those before it connects: the second server sees no request at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from quote_tui import api
+from quote_tui.batch.specs import Settings
+from quote_tui.engine.errors import ErrorCode, SourceError
+from quote_tui.sources.net.render import find_chromium, render_page
+from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.readers.html import needs_script
+from tests.net_fixtures import LoopbackServer
+
+needs_chromium = pytest.mark.skipif(
+    not any(shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")),
+    reason="Chromium is not installed (apt-get install chromium; .ci/run installs it)",
+)
+
+SENTENCE = "The keeper's letters were written by lamplight in the winter of 1893."
+
+SHELL = """<!doctype html><html><head><title>Letters</title>
+<script src="/app.js"></script>
+<script src="http://127.0.0.1:{other}/tracker.js"></script></head>
+<body><div id="root"></div>
+<noscript>You need to enable JavaScript to run this app.</noscript>
+<img src="http://127.0.0.1:{other}/pixel.png">
+<iframe src="http://127.0.0.1:{other}/frame.html"></iframe>
+<script>
+fetch('http://127.0.0.1:{other}/data.json').catch(() => {{}});
+try {{ new WebSocket('ws://127.0.0.1:{other}/socket'); }} catch (e) {{}}
+try {{ navigator.serviceWorker.register('/sw.js').catch(() => {{}}); }} catch (e) {{}}
+</script></body></html>"""
+
+APP_JS = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    " document.getElementById('root').innerHTML ="
+    f" '<article><h1>Letters</h1><p>' + {json.dumps(SENTENCE)} + '</p></article>'; }});"
+)
+
+
+@pytest.fixture
+def servers() -> Iterator[tuple[LoopbackServer, LoopbackServer]]:
+    with LoopbackServer() as page, LoopbackServer() as other:
+        page.route("/", SHELL.format(other=other.port))
+        page.route("/app.js", APP_JS, content_type="application/javascript")
+        for path in ("/tracker.js", "/pixel.png", "/frame.html", "/data.json", "/socket"):
+            other.route(path, "x")
+        yield page, other
+
+
+def _settings(page: LoopbackServer, store: Path, render: str) -> Settings:
+    remote = RemoteSettings(
+        timeout=10.0,
+        allow_addresses=frozenset({page.address}),
+        store_path=store,
+        respect_robots=False,
+        render=render,
+    )
+    return Settings(remote=remote)
+
+
+def test_a_script_page_needs_script() -> None:
+    assert needs_script(SHELL.format(other=1).encode()) == "thin_text"
+    plea = (
+        "<html><body><nav>" + "menu item " * 60 + "</nav><div id='root'></div>"
+        "<noscript>Please enable JavaScript.</noscript></body></html>"
+    )
+    assert needs_script(plea.encode()) == "noscript"
+    article = "<html><body><article>" + "<p>A sentence of the article.</p>" * 80
+    assert needs_script((article + "</article></body></html>").encode()) is None
+
+
+def test_without_rendering_the_script_page_is_not_found(servers, tmp_path: Path) -> None:
+    page, _ = servers
+    checked = asyncio.run(
+        api.check_quote(SENTENCE, page.url("/"), settings=_settings(page, tmp_path / "s", "never"))
+    )
+    assert checked.status in ("not_found", "unavailable")
+
+
+@needs_chromium
+@pytest.mark.parametrize("mode", ["auto", "always"])
+def test_a_script_page_is_checked_through_chromium(servers, tmp_path: Path, mode: str) -> None:
+    page, other = servers
+    settings = _settings(page, tmp_path / "store.sqlite", mode)
+    checked = asyncio.run(api.check_quote(SENTENCE, page.url("/"), settings=settings))
+    assert checked.status == "exact", checked.report
+    retrieval = checked.source["retrieval"]
+    assert retrieval["rendered"] is True
+    assert "Chrom" in retrieval["renderer"]
+    # the second loopback server, named by the page, never saw a request
+    assert other.total_hits == 0, dict(other.hits)
+    assert page.hits["/"] == 1 and page.hits["/app.js"] == 1
+    assert "/sw.js" not in page.hits  # service workers cannot register
+    # the snapshot keeps the rendered HTML: offline, the sentence is still there
+    offline = Settings(remote=RemoteSettings(store_path=tmp_path / "store.sqlite", offline=True))
+    again = asyncio.run(api.check_quote(SENTENCE, page.url("/"), settings=offline))
+    assert again.status == "exact"
+    assert again.source["retrieval"]["rendered"] is True
+
+
+@needs_chromium
+def test_render_refuses_what_the_guard_refuses(servers) -> None:
+    page, other = servers
+    refused: list[str] = []
+
+    async def fetch(url: str):
+        refused.append(url)
+        from quote_tui.engine.errors import FetchError
+
+        raise FetchError("refused", code=ErrorCode.BLOCKED_ADDRESS)
+
+    html = SHELL.format(other=other.port)
+    rendered = asyncio.run(render_page("http://page.invalid/", document=_body(html), fetch=fetch))
+    assert "root" in rendered.html and rendered.browser
+    assert other.total_hits == 0 and page.total_hits == 0
+    assert any("tracker.js" in url for url in rendered.refused)
+
+
+def _body(html: str):
+    import hashlib
+
+    from quote_tui.sources.net.fetch import FetchedBody
+
+    data = html.encode()
+    return FetchedBody(
+        url="http://page.invalid/",
+        final_url="http://page.invalid/",
+        http_status=200,
+        redirects=(),
+        content_type="text/html",
+        charset="utf-8",
+        etag=None,
+        last_modified=None,
+        body=data,
+        content_sha256=hashlib.sha256(data).hexdigest(),
+        retrieved_at="2026-01-01T00:00:00Z",
+    )
+
+
+def test_without_chromium_the_error_is_renderer_missing(servers, tmp_path: Path) -> None:
+    page, _ = servers
+    settings = _settings(page, tmp_path / "s", "always")
+    remote = settings.remote
+    assert remote is not None
+    import dataclasses
+
+    settings = dataclasses.replace(
+        settings, remote=dataclasses.replace(remote, chromium="no-such-browser-here")
+    )
+    checked = asyncio.run(api.check_quote(SENTENCE, page.url("/"), settings=settings))
+    assert checked.status == "unavailable"
+    error = checked.source["error"]
+    assert error["code"] == "renderer_missing"
+    assert error["recovery"] == "install_renderer"
+    assert "apt-get install chromium" in error["message"]
+
+
+def test_find_chromium_names_the_install_command() -> None:
+    with pytest.raises(SourceError) as caught:
+        find_chromium("no-such-browser-here")
+    assert caught.value.code == ErrorCode.RENDERER_MISSING
+    assert "apt-get install chromium" in str(caught.value)
