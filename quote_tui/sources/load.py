@@ -332,4 +332,4 @@ def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource
         return loaded
     prepared.page_labels = tuple(derived.labels)
     retrieval = dataclasses.replace(loaded.retrieval, page_number_source=derived.method)
-    return LoadedSource(retrieval, prepared)
+    return dataclasses.replace(loaded, retrieval=retrieval)

@@ -92,6 +92,9 @@ class LoadedSource:
 
     retrieval: Retrieval
     prepared: PreparedText = field(repr=False)
+    outside: str | None = field(default=None, repr=False)
+    """The page's whole visible text when ``prepared`` is only its main text (an HTML page's
+    article): where a quotation missing from the main text is looked for next."""
 
     @property
     def text(self) -> str:

@@ -20,7 +20,10 @@ from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
 from quote_tui.workspace import Verdict
 
-__all__ = ["CitationDetail", "describe_location", "detail_content"]
+__all__ = ["OUTSIDE_MAIN_TEXT", "CitationDetail", "describe_location", "detail_content"]
+
+OUTSIDE_MAIN_TEXT = "on the page, outside the main text"
+"""Where a quotation stands when the page has it in a caption, an aside or a table."""
 
 _RECOVERY = {
     "check_url": "Check the address, or load the document from a file.",
@@ -174,7 +177,8 @@ def detail_content(
         if best.rules:
             out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
         count = result.match_count if result is not None else 1
-        where = describe_location(best, prepared)
+        outside = verdict is not None and verdict.outside_main_text
+        where = OUTSIDE_MAIN_TEXT if outside else describe_location(best, prepared)
         at_least = "at least " if result is not None and result.match_count_lower_bound else ""
         more = f" · {at_least}{count} matches" if count > 1 else ""
         out += [_field("Location"), where + more, "\n"]
@@ -192,7 +196,7 @@ def detail_content(
         ]
     elif citation.locator:
         out += [_field("Cited"), str(citation.locator.get("value", citation.locator)), "\n"]
-    if best is not None:
+    if best is not None and not (verdict is not None and verdict.outside_main_text):
         before, after = _context(best, prepared)
         out += [
             _field("Context"),

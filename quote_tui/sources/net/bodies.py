@@ -109,8 +109,9 @@ def rendered_body(fetched: FetchedBody, rendered: Rendered) -> FetchedBody:
 
 def mark_rendered(loaded: LoadedSource, rendered: Rendered) -> LoadedSource:
     """The record says the text came from a rendered page, and which browser rendered it."""
-    retrieval = replace(loaded.retrieval, rendered=True, renderer=rendered.browser)
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(
+        loaded, retrieval=replace(loaded.retrieval, rendered=True, renderer=rendered.browser)
+    )
 
 
 async def read_fetched_async(
@@ -247,7 +248,7 @@ def read_fetched(
         metadata=base.metadata if metadata is None else metadata,
         from_snapshot=False,
     )
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(loaded, retrieval=retrieval)
 
 
 def reread(
@@ -283,4 +284,4 @@ def reread(
         max_chars=max_chars,
         reader=reader,
     )
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(loaded, retrieval=retrieval)

@@ -276,15 +276,16 @@ class RemoteSession:
             loaded.retrieval,
             loaded.prepared,
             max_chars=max_chars,
+            outside=loaded.outside,
         )
         return loaded
 
     def _from_snapshot(self, snapshot: Snapshot, max_chars: int) -> LoadedSource:
         retrieval = replace(snapshot.info.retrieval, from_snapshot=True)
         if snapshot.info.max_chars == max_chars:
-            return LoadedSource(retrieval, snapshot.prepared())
+            return LoadedSource(retrieval, snapshot.prepared(), snapshot.outside)
         # Read with another size limit: re-read the stored bytes, never the network.
         loaded = reread(
             snapshot.raw, snapshot.info.retrieval, max_chars=max_chars, reader=self.body_reader
         )
-        return LoadedSource(replace(loaded.retrieval, from_snapshot=True), loaded.prepared)
+        return replace(loaded, retrieval=replace(loaded.retrieval, from_snapshot=True))

@@ -74,6 +74,8 @@ class HtmlText:
         note: why the full body was used, when it was.
         metadata: ``citation_*``, ``dc.*``, ``dcterms.*`` and ``prism.*`` meta tags in order.
         encoding: the character encoding used to decode the bytes.
+        full_text: the page's whole visible text (captions, asides, tables, comments) when
+            ``text`` is only its main text; None when ``text`` is the whole page already.
     """
 
     text: str
@@ -82,6 +84,7 @@ class HtmlText:
     note: str | None
     metadata: tuple[tuple[str, str], ...]
     encoding: str
+    full_text: str | None = None
 
 
 def _decode(data: bytes, declared: str | None) -> tuple[str, str]:
@@ -299,4 +302,5 @@ def extract_html(
         note=note,
         metadata=metadata,
         encoding=encoding,
+        full_text=full if representation is Representation.HTML_MAIN_TEXT else None,
     )
