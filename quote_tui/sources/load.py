@@ -199,6 +199,9 @@ class Loader:
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)
+            rendered = await self._render_local(path, max_chars, source.ref)
+            if rendered is not None:
+                return rendered
             return await self._read_local(path, max_chars, source.ref)
         session = await self._remote_session()
         loaded = await session.load(parsed, max_chars=max_chars)
@@ -262,6 +265,46 @@ class Loader:
 
         wait = None if budget is None else budget + margin(budget)
         return await asyncio.wait_for(in_daemon_thread(read), wait)
+
+    async def _render_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource | None:
+        """A local HTML page rendered in headless Chromium, when ``render`` asks for it.
+
+        The page is served to the browser under a made-up ``.invalid`` address, so its relative
+        links lead nowhere; what it names elsewhere goes through the run's guarded session, as a
+        fetched page's requests do. None when the page is not rendered (``never``, not HTML,
+        too large, or ``auto`` finding the static text sufficient).
+        """
+        remote = self.settings.remote
+        mode = remote.render if remote is not None else "never"
+        if mode == "never" or path.suffix.lower() not in (".html", ".htm", ".xhtml"):
+            return None
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return None  # the plain read reports it
+        if not 0 < size <= self.settings.max_file_bytes:
+            return None
+        data = await asyncio.to_thread(path.read_bytes)
+        from quote_tui.sources.net.bodies import local_page, mark_rendered, maybe_render
+        from quote_tui.sources.readers.local import read_bytes
+
+        session = await self._remote_session()
+        document = local_page(path.name, data)
+        rendered = await maybe_render(session, document)
+        if rendered is None:
+            return None
+        loaded = await asyncio.to_thread(
+            read_bytes,
+            rendered.html.encode("utf-8"),
+            name=path.name,
+            content_type="text/html; charset=utf-8",
+            max_chars=max_chars,
+            ref=ref,
+            kind=RefKind.PATH,
+            location=str(path),
+        )
+        await asyncio.to_thread(warm, loaded.prepared)
+        return mark_rendered(loaded, rendered)
 
     def _body_reader(self) -> BodyReader | None:
         """What parses fetched PDF and HTML: a reader child, as for local files, under the same

@@ -1,8 +1,8 @@
 """Pages built by scripts, rendered in headless Chromium with every request through the guard.
 
 The page is served by one loopback server (the only address exempted from the guard); it names a
-second loopback server for an image, a script, a fetch, a frame and a WebSocket. The guard must
-refuse every one of those before it connects: the second server sees no request at all.
+second loopback server for an image, a script, a fetch, a frame, a WebSocket and a redirect. The
+guard must refuse every one of those before it connects: the second server sees no request.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ SHELL = """<!doctype html><html><head><title>Letters</title>
 <body><div id="root"></div>
 <noscript>You need to enable JavaScript to run this app.</noscript>
 <img src="http://127.0.0.1:{other}/pixel.png">
+<img src="/hop">
 <iframe src="http://127.0.0.1:{other}/frame.html"></iframe>
 <script>
 fetch('http://127.0.0.1:{other}/data.json').catch(() => {{}});
@@ -55,6 +56,7 @@ def servers() -> Iterator[tuple[LoopbackServer, LoopbackServer]]:
     with LoopbackServer() as page, LoopbackServer() as other:
         page.route("/", SHELL.format(other=other.port))
         page.route("/app.js", APP_JS, content_type="application/javascript")
+        page.redirect("/hop", other.url("/pixel.png"))
         for path in ("/tracker.js", "/pixel.png", "/frame.html", "/data.json", "/socket"):
             other.route(path, "x")
         yield page, other
@@ -103,6 +105,7 @@ def test_a_script_page_is_checked_through_chromium(servers, tmp_path: Path, mode
     # the second loopback server, named by the page, never saw a request
     assert other.total_hits == 0, dict(other.hits)
     assert page.hits["/"] == 1 and page.hits["/app.js"] == 1
+    assert page.hits["/hop"] == 1  # the redirect was asked for; its target was refused
     assert "/sw.js" not in page.hits  # service workers cannot register
     # the snapshot keeps the rendered HTML: offline, the sentence is still there
     offline = Settings(remote=RemoteSettings(store_path=tmp_path / "store.sqlite", offline=True))
@@ -173,3 +176,30 @@ def test_find_chromium_names_the_install_command() -> None:
         find_chromium("no-such-browser-here")
     assert caught.value.code == ErrorCode.RENDERER_MISSING
     assert "apt-get install chromium" in str(caught.value)
+
+
+@needs_chromium
+def test_a_local_script_page_renders_with_the_network_blocked(servers, tmp_path: Path) -> None:
+    page, other = servers
+    (tmp_path / "app.js").write_text(APP_JS, encoding="utf-8")
+    local = tmp_path / "letters.html"
+    # the page's own script sits beside it, but its relative link leads nowhere: inline it
+    local.write_text(
+        SHELL.format(other=other.port).replace(
+            '<script src="/app.js"></script>', f"<script>{APP_JS}</script>"
+        ),
+        encoding="utf-8",
+    )
+    settings = _settings(page, tmp_path / "store.sqlite", "auto")
+    checked = asyncio.run(api.check_quote(SENTENCE, str(local), settings=settings))
+    assert checked.status == "exact", checked.report
+    assert checked.source["retrieval"]["rendered"] is True
+    assert checked.source["retrieval"]["kind"] == "path"
+    assert other.total_hits == 0 and page.total_hits == 0
+
+
+def test_a_local_page_is_read_as_it_stands_without_rendering(tmp_path: Path) -> None:
+    local = tmp_path / "letters.html"
+    local.write_text(SHELL.format(other=1), encoding="utf-8")
+    checked = asyncio.run(api.check_quote(SENTENCE, str(local)))
+    assert checked.status in ("not_found", "unavailable")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from dataclasses import replace
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.net.fetch import FetchedBody
+from quote_tui.sources.net.fetch import FetchedBody, utc_now
 from quote_tui.sources.net.render import Rendered, RenderLimits, RenderMode, render_page
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.readers import jats, pubmed
@@ -19,6 +19,7 @@ from quote_tui.sources.records import LoadedSource, RefKind, Representation, Ret
 
 __all__ = [
     "load_url",
+    "local_page",
     "mark_rendered",
     "maybe_render",
     "prepare_text",
@@ -60,6 +61,25 @@ async def load_url(
     if rendered is not None:
         loaded = mark_rendered(loaded, rendered)
     return loaded, fetched.body
+
+
+def local_page(name: str, data: bytes) -> FetchedBody:
+    """A local HTML file as the browser is given it: under a made-up address in ``.invalid``
+    (RFC 6761: never resolves), so its relative links reach nothing."""
+    url = f"http://local-file.invalid/{quote(name)}"
+    return FetchedBody(
+        url=url,
+        final_url=url,
+        http_status=200,
+        redirects=(),
+        content_type="text/html",
+        charset=None,
+        etag=None,
+        last_modified=None,
+        body=data,
+        content_sha256=hashlib.sha256(data).hexdigest(),
+        retrieved_at=utc_now(),
+    )
 
 
 async def maybe_render(session: NetSession, fetched: FetchedBody) -> Rendered | None:
