@@ -24,13 +24,14 @@ from textual.widgets import (
     Input,
     Label,
     LoadingIndicator,
+    Select,
     Static,
     TabbedContent,
     TabPane,
     TextArea,
 )
 
-from quote_tui.api import Session, SourceOutcome, SourceSpec
+from quote_tui.api import RENDER_MODES, Session, SourceOutcome, SourceSpec
 from quote_tui.app.widgets.detail import recovery_hint
 
 __all__ = ["LoadSourceScreen", "LoadedChoice", "PathSuggester", "describe_outcome"]
@@ -101,6 +102,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
             "\n",
             ("Truncated: a quotation not found may lie in the part cut off.", "$text-warning"),
         ]
+    if r.rendered:
+        parts += ["\n", ("Rendered ", "$text-muted"), f"in {r.renderer or 'Chromium'}"]
     if r.note:
         parts += ["\n", (r.note, "$text-muted")]
     return Content.assemble(*parts)
@@ -159,6 +162,14 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
                     yield _FileTree(self._start, id="file-tree")
                 with TabPane("URL", id="tab-url"):
                     yield Input(placeholder="https://…", id="ref-url")
+                    with Horizontal(id="render-row"):
+                        yield Label("Render in Chromium", id="render-label")
+                        yield Select(
+                            [(mode, mode) for mode in RENDER_MODES],
+                            value=self._render_default(),
+                            allow_blank=False,
+                            id="render-mode",
+                        )
                 with TabPane("DOI", id="tab-doi"):
                     yield Input(placeholder="10.1234/abcd or doi:10.1234/abcd", id="ref-doi")
                 with TabPane("PMID", id="tab-pmid"):
@@ -173,6 +184,10 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
                 yield Button("Read", variant="primary", id="read")
                 yield Button("Add", variant="success", id="add", disabled=True)
                 yield Button("Cancel", id="cancel")
+
+    def _render_default(self) -> str:
+        remote = self._session.settings.remote
+        return remote.render if remote is not None else "never"
 
     def on_mount(self) -> None:
         self.query_one("#load-spinner").display = False
@@ -254,7 +269,10 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
 
     @work(exclusive=True, group="load-source", exit_on_error=False)
     async def _read(self, spec: SourceSpec) -> None:
-        outcome = await self._session.read(spec, base_dir=self._base_dir)
+        render = None
+        if self._kind() == "url":
+            render = str(self.query_one("#render-mode", Select).value)
+        outcome = await self._session.read(spec, base_dir=self._base_dir, render=render)
         self.query_one("#load-spinner").display = False
         self.query_one("#load-record", Static).update(describe_outcome(outcome))
         add_now, self._add_when_read = self._add_when_read, False
