@@ -102,6 +102,7 @@ class Rendered:
     refused: tuple[str, ...] = ()
     requests: int = 0
     seconds: float = 0.0
+    screenshot: bytes | None = field(default=None, repr=False)  # PNG, when asked for
 
 
 Fetch = Callable[[str], Awaitable[FetchedBody]]
@@ -400,6 +401,7 @@ async def render_page(
     fetch: Fetch | None = None,
     limits: RenderLimits | None = None,
     executable: str | None = None,
+    screenshot: bool = False,
 ) -> Rendered:
     """Render a page in headless Chromium and return its DOM as HTML.
 
@@ -411,6 +413,7 @@ async def render_page(
         fetch: fetches every other request through the guard; None refuses them all.
         limits: the render's budget.
         executable: the Chromium executable (``find_chromium`` by default).
+        screenshot: also capture the window as a PNG (what a reader would see first).
 
     Returns:
         The rendered HTML, the browser's version and the refused URLs.
@@ -429,7 +432,9 @@ async def render_page(
             browser = await _launch(binary, profile, limit=2 * limits.max_bytes + 1_000_000)
             pump = asyncio.ensure_future(browser.pump())
             try:
-                return await _drive(browser, url, document, fetch, limits, started)
+                return await _drive(
+                    browser, url, document, fetch, limits, started, screenshot=screenshot
+                )
             finally:
                 await asyncio.shield(_stop(browser, pump))
     except TimeoutError as exc:
@@ -450,6 +455,8 @@ async def _drive(
     fetch: Fetch | None,
     limits: RenderLimits,
     started: float,
+    *,
+    screenshot: bool = False,
 ) -> Rendered:
     version = (await browser.call("Browser.getVersion")).get("product", "Chromium")
     context = (await browser.call("Target.createBrowserContext", {"disposeOnDetach": True}))[
@@ -490,6 +497,10 @@ async def _drive(
             {"expression": "document.documentElement.outerHTML", "returnByValue": True},
             session,
         )
+        shot = None
+        if screenshot:
+            captured = await browser.call("Page.captureScreenshot", {"format": "png"}, session)
+            shot = base64.b64decode(captured.get("data", ""))
     finally:
         browser.listeners.remove(page.on_message)
         for task in list(page.tasks):
@@ -508,4 +519,5 @@ async def _drive(
         refused=tuple(page.refused),
         requests=page.requests,
         seconds=asyncio.get_running_loop().time() - started,
+        screenshot=shot,
     )
