@@ -172,7 +172,7 @@ def _defuse(root: etree._Element) -> str:
     for el in list(root.iter()):
         if not isinstance(el.tag, str):
             continue
-        if hidden(el) and el.getparent() is not None:
+        if el.getparent() is not None and (hidden(el) or _ancillary(el)):
             el.drop_tree()
             continue
         for name in [a for a in el.attrib if a.lower().startswith("on") or a.lower() == "style"]:
@@ -186,7 +186,51 @@ def _defuse(root: etree._Element) -> str:
         href = el.get("href")
         if href is not None and href.strip().lower().startswith(("javascript:", "vbscript:")):
             el.set("href", "#")
+    for lst in list(root.iter("ul", "ol")):
+        if _paragraph_list(lst):
+            _unwrap_list(lst)
     return lxml.html.tostring(root, encoding="unicode")
+
+
+def _ancillary(el: etree._Element) -> bool:
+    """A note beside the main text (ARIA ``role="note"``: "parenthetic or ancillary to the main
+    content"), such as Wikipedia's "Main article: ..." and "For ..., see ..." lines. It stays in
+    the page's whole visible text, where quotations missing from the main text are looked for."""
+    return (el.get("role") or "").strip().lower() == "note"
+
+
+def _paragraph_list(lst: etree._Element) -> bool:
+    """A list whose every item is a paragraph of prose (a caption set as ``<ul><li><p>``).
+
+    readability scores lists below zero and drops the ones its article holds only a few of, so
+    figure captions written this way vanish; as paragraphs they are judged as prose.
+    """
+    items = [child for child in lst if isinstance(child.tag, str)]
+    if not items or len(items) > 3:
+        return False
+    for item in items:
+        if item.tag != "li" or (item.text or "").strip():
+            return False
+        kids = [k for k in item if isinstance(k.tag, str)]
+        if not kids or any(k.tag != "p" or (k.tail or "").strip() for k in kids):
+            return False
+    return True
+
+
+def _unwrap_list(lst: etree._Element) -> None:
+    """Put a paragraph list's paragraphs where the list stood."""
+    parent = lst.getparent()
+    if parent is None:
+        return
+    index = parent.index(lst)
+    paragraphs = [p for item in lst for p in item if isinstance(p.tag, str)]
+    tail = lst.tail
+    parent.remove(lst)
+    for offset, paragraph in enumerate(paragraphs):
+        paragraph.tail = None
+        parent.insert(index + offset, paragraph)
+    if paragraphs:
+        paragraphs[-1].tail = tail
 
 
 def _main_text(text: str, url: str | None) -> str:
