@@ -1,8 +1,9 @@
 """Pages built by scripts, rendered in headless Chromium with every request through the guard.
 
 The page is served by one loopback server (the only address exempted from the guard); it names a
-second loopback server for an image, a script, a fetch, a frame, a WebSocket and a redirect. The
-guard must refuse every one of those before it connects: the second server sees no request.
+second loopback server for an image, a script, a fetch, a frame, a WebSocket, a pop-up and a
+redirect. The guard must refuse every one of those before it connects: the second server sees no
+request.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ SHELL = """<!doctype html><html><head><title>Letters</title>
 <script>
 fetch('http://127.0.0.1:{other}/data.json').catch(() => {{}});
 try {{ new WebSocket('ws://127.0.0.1:{other}/socket'); }} catch (e) {{}}
+try {{ window.open('http://127.0.0.1:{other}/popup.html'); }} catch (e) {{}}
 try {{ navigator.serviceWorker.register('/sw.js').catch(() => {{}}); }} catch (e) {{}}
 </script></body></html>"""
 
@@ -57,7 +59,14 @@ def servers() -> Iterator[tuple[LoopbackServer, LoopbackServer]]:
         page.route("/", SHELL.format(other=other.port))
         page.route("/app.js", APP_JS, content_type="application/javascript")
         page.redirect("/hop", other.url("/pixel.png"))
-        for path in ("/tracker.js", "/pixel.png", "/frame.html", "/data.json", "/socket"):
+        for path in (
+            "/tracker.js",
+            "/pixel.png",
+            "/frame.html",
+            "/data.json",
+            "/socket",
+            "/popup.html",
+        ):
             other.route(path, "x")
         yield page, other
 
@@ -203,3 +212,34 @@ def test_a_local_page_is_read_as_it_stands_without_rendering(tmp_path: Path) -> 
     local.write_text(SHELL.format(other=1), encoding="utf-8")
     checked = asyncio.run(api.check_quote(SENTENCE, str(local)))
     assert checked.status in ("not_found", "unavailable")
+
+
+@needs_chromium
+def test_a_page_that_never_finishes_loading_is_read_at_the_deadline() -> None:
+    from quote_tui.sources.net.remote import RemoteSession
+    from quote_tui.sources.net.render import RenderLimits
+
+    with LoopbackServer() as page:
+        page.route(
+            "/",
+            "<html><body><div id='root'></div><img src='/slow.png'>"
+            f"<script>{APP_JS}</script></body></html>",
+        )
+        page.route("/slow.png", b"x", content_type="image/png", delay=20)
+        settings = RemoteSettings(
+            timeout=30, allow_addresses=frozenset({page.address}), respect_robots=False
+        )
+
+        async def run():
+            async with RemoteSession(settings) as session:
+                document = await session.fetch_resource(page.url("/"))
+                return await render_page(
+                    page.url("/"),
+                    document=document,
+                    fetch=session.fetch_resource,
+                    limits=RenderLimits(timeout=6),
+                )
+
+        rendered = asyncio.run(run())
+        assert SENTENCE.replace("'", "&#39;") in rendered.html or SENTENCE in rendered.html
+        assert rendered.seconds < 6

@@ -8,10 +8,11 @@ is needed. The browser itself never reaches the network:
   run's guarded client (the address check, hand-followed redirects each re-checked, the byte cap)
   and answers it with ``Fetch.fulfillRequest``, or refuses it with ``Fetch.failRequest`` before
   any connection is made. Documents, scripts, styles, images, fetch/XHR and frames all pause.
-- what does not pause (WebSockets, a service worker's own requests, anything a future Chromium
-  routes around the interception) meets a proxy that does not exist (``--proxy-server`` at a
-  closed loopback port, with no bypass, loopback included): it cannot connect. WebSocket URLs are
-  also blocked by name (``Network.setBlockedURLs``).
+- what does not pause (WebSockets, a service worker's own requests, a pop-up window, anything a
+  future Chromium routes around the interception) meets a proxy that does not exist
+  (``--proxy-server`` at a name in ``.invalid``, with no bypass, loopback included) in a browser
+  whose resolver answers nothing (``--host-resolver-rules=MAP * ~NOTFOUND``): it cannot connect.
+  WebSocket URLs are also blocked by name (``Network.setBlockedURLs``).
 - service workers cannot register (``navigator.serviceWorker.register`` rejects), downloads are
   denied, and the profile is a fresh temporary folder in an isolated browser context that is
   deleted afterwards: no cookies or storage are kept between pages.
@@ -53,8 +54,9 @@ INSTALL_COMMAND = "apt-get install chromium"
 """How to install the browser on Debian and Ubuntu (the package this module is tested with)."""
 
 _CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-# A proxy nobody listens on: anything that escapes the interception cannot connect.
-_DEAD_PROXY = "http://127.0.0.1:9"
+# A proxy whose name never resolves (RFC 6761), in a browser whose resolver answers nothing:
+# anything that escapes the interception has nowhere to connect, not even the proxy.
+_DEAD_PROXY = "http://no-proxy.invalid:9"
 _NO_SERVICE_WORKERS = """
 (() => {
   try {
@@ -145,6 +147,7 @@ def _flags(profile: str) -> list[str]:
         "--remote-debugging-pipe",
         f"--user-data-dir={profile}",
         f"--proxy-server={_DEAD_PROXY}",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
         "--proxy-bypass-list=<-loopback>",
         "--no-first-run",
         "--no-default-browser-check",
@@ -367,15 +370,17 @@ class _Page:
             raise _refused(url, f"the page's requests passed {self.limits.max_bytes:,} bytes")
         return 200, _headers(got.content_type, got.charset), got.body
 
-    async def settled(self) -> None:
-        """Waits for the load event, then for a quiet spell with no request in flight."""
-        await self.loaded.wait()
+    async def settled(self, deadline: float) -> None:
+        """Waits for the load event, then for a quiet spell with no request in flight; at the
+        deadline (a page that never stops loading, a long poll), the DOM is read as it stands."""
         loop = asyncio.get_running_loop()
-        while True:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.loaded.wait(), max(0.0, deadline - loop.time()))
+        while loop.time() < deadline:
             quiet = loop.time() - self.last_activity
             if self.in_flight == 0 and quiet >= self.limits.settle:
                 return
-            await asyncio.sleep(max(0.05, self.limits.settle - quiet))
+            await asyncio.sleep(max(0.05, min(self.limits.settle - quiet, 0.25)))
 
 
 def _refused(url: str, why: str) -> FetchError:
@@ -491,7 +496,8 @@ async def _drive(
         navigated = await browser.call("Page.navigate", {"url": url}, session)
         if navigated.get("errorText"):
             raise _render_failed(f"the browser could not open {url} ({navigated['errorText']})")
-        await page.settled()
+        # the DOM is read by three quarters of the budget, whatever the page is still doing
+        await page.settled(started + 0.75 * limits.timeout)
         result = await browser.call(
             "Runtime.evaluate",
             {"expression": "document.documentElement.outerHTML", "returnByValue": True},
