@@ -246,3 +246,24 @@ def test_a_page_that_never_finishes_loading_is_read_at_the_deadline() -> None:
         rendered = asyncio.run(run())
         assert SENTENCE.replace("'", "&#39;") in rendered.html or SENTENCE in rendered.html
         assert rendered.seconds < 6
+
+
+@needs_chromium
+def test_a_stored_unrendered_page_is_rendered_when_asked(servers, tmp_path: Path) -> None:
+    page, other = servers
+    # readable without a browser ("Loading…"), so its static text is stored as a snapshot
+    page.route(
+        "/loading.html",
+        "<html><body><p>Loading…</p><div id='root'></div>"
+        '<script src="/app.js"></script></body></html>',
+    )
+    store = tmp_path / "store.sqlite"
+    url = page.url("/loading.html")
+    plain = asyncio.run(api.check_quote(SENTENCE, url, settings=_settings(page, store, "never")))
+    assert plain.status == "not_found"
+    assert plain.source["retrieval"]["rendered"] is False
+    rendered = asyncio.run(api.check_quote(SENTENCE, url, settings=_settings(page, store, "auto")))
+    assert rendered.status == "exact"
+    assert rendered.source["retrieval"]["rendered"] is True
+    assert rendered.source["retrieval"]["from_snapshot"] is False
+    assert other.total_hits == 0

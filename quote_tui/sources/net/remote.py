@@ -28,7 +28,7 @@ from quote_tui.sources.net.resolvers import RESOLVERS
 from quote_tui.sources.net.robots import ROBOTS_MAX_BYTES, RobotsCache
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.readers.local import BodyReader, read_bytes
-from quote_tui.sources.records import LoadedSource
+from quote_tui.sources.records import LoadedSource, Representation
 from quote_tui.sources.refs import ParsedRef
 from quote_tui.sources.store.snapshots import Snapshot, SnapshotStore, ref_key
 
@@ -263,7 +263,7 @@ class RemoteSession:
     async def _load(self, parsed: ParsedRef, key: str, max_chars: int) -> LoadedSource:
         if not self.settings.refresh:
             snapshot = await asyncio.to_thread(self.store.latest, key)
-            if snapshot is not None:
+            if snapshot is not None and not await self._wants_rendering(snapshot):
                 return await asyncio.to_thread(self._from_snapshot, snapshot, max_chars)
         if self.settings.offline:
             raise _offline(key)
@@ -279,6 +279,28 @@ class RemoteSession:
             outside=loaded.outside,
         )
         return loaded
+
+    async def _wants_rendering(self, snapshot: Snapshot) -> bool:
+        """Whether a stored page, read without a browser, is due a render now: ``always`` on any
+        HTML page, ``auto`` on one whose static text says it needs script. Offline, the stored
+        text stands."""
+        retrieval = snapshot.info.retrieval
+        mode = self.settings.render
+        if mode == "never" or retrieval.rendered or self.settings.offline:
+            return False
+        if retrieval.representation not in (
+            Representation.HTML_MAIN_TEXT,
+            Representation.HTML_FULL_TEXT,
+        ):
+            return False
+        if mode == "always":
+            return True
+        from quote_tui.sources.readers.html import needs_script
+
+        reason = await asyncio.to_thread(
+            needs_script, snapshot.raw, declared_charset=retrieval.encoding
+        )
+        return reason is not None
 
     def _from_snapshot(self, snapshot: Snapshot, max_chars: int) -> LoadedSource:
         retrieval = replace(snapshot.info.retrieval, from_snapshot=True)
