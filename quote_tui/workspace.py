@@ -101,6 +101,7 @@ class Workspace:
         manuscript: the manuscript the citations came from, if any.
         origin: the file (resolved path) this workspace was made from, if not made by hand.
         origin_sha256: that file's content hash when the workspace was made from it.
+        bibliographies: the bibliography files the user added to the manuscript's scan.
     """
 
     name: str = "untitled"
@@ -112,6 +113,7 @@ class Workspace:
     manuscript: str | None = None
     origin: str | None = None
     origin_sha256: str | None = None
+    bibliographies: tuple[str, ...] = ()
 
     def source(self, source_id: str | None) -> SourceSpec | None:
         """The source with this id, or None."""
@@ -190,6 +192,7 @@ class Workspace:
             "manuscript": self.manuscript,
             "origin": self.origin,
             "origin_sha256": self.origin_sha256,
+            "bibliographies": list(self.bibliographies),
             "sources": [_source_dict(s, self.snapshots.get(s.id)) for s in self.sources],
             "citations": [_citation_dict(c) for c in self.citations],
             "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()},
@@ -341,6 +344,9 @@ def _parse(data: Any) -> Workspace:
         manuscript=data.get("manuscript"),
         origin=data.get("origin"),
         origin_sha256=data.get("origin_sha256"),
+        bibliographies=tuple(
+            str(b) for b in data.get("bibliographies") or () if isinstance(b, str)
+        ),
     )
 
 
@@ -412,6 +418,46 @@ def workspace_from_batch(batch: Batch, *, name: str) -> Workspace:
     """
     return Workspace(
         name=name, sources=batch.sources, citations=batch.citations, base_dir=batch.base_dir
+    )
+
+
+def with_rescan(ws: Workspace, batch: Batch, *, bibliographies: tuple[str, ...]) -> Workspace:
+    """The workspace after its manuscript was scanned again (with another bibliography).
+
+    A citation whose quotation and source reference are unchanged keeps its verdict; the others
+    are unchecked, since their source may now be found.
+
+    Args:
+        ws: the workspace made from the manuscript.
+        batch: the new scan.
+        bibliographies: every bibliography the scan used.
+
+    Returns:
+        The workspace with the new sources and citations.
+    """
+
+    def ref_of(sources: tuple[SourceSpec, ...], sid: str | None) -> object:
+        spec = next((s for s in sources if s.id == sid), None)
+        return (spec.ref, spec.text, spec.extra.get("unavailable")) if spec is not None else None
+
+    kept: dict[str, Verdict] = {}
+    for c in batch.citations:
+        old = ws.citation(c.id)
+        verdict = ws.verdicts.get(c.id)
+        if (
+            old is not None
+            and verdict is not None
+            and old.quote == c.quote
+            and ref_of(ws.sources, old.source) == ref_of(batch.sources, c.source)
+        ):
+            kept[c.id] = verdict
+    return replace(
+        ws,
+        sources=batch.sources,
+        citations=batch.citations,
+        verdicts=kept,
+        snapshots={},
+        bibliographies=bibliographies,
     )
 
 
@@ -507,6 +553,7 @@ def open_target(
     *,
     data_dir: Path,
     read_manuscript: Callable[[Path], Batch] | None = None,
+    fingerprint: str = "",
 ) -> Opened:
     """Open a workspace, batch file, report or manuscript (or the last workspace).
 
@@ -518,6 +565,8 @@ def open_target(
         data_dir: the per-user data folder.
         read_manuscript: turns a manuscript into a batch (the manuscripts layer sits above this
             one, so the front end passes it in).
+        fingerprint: what else the reading depends on (the bibliographies named on the command
+            line), so a workspace made with other ones is not taken for this one.
 
     Returns:
         The workspace, its autosave path, and a notice (e.g. a corrupt file kept aside).
@@ -530,19 +579,24 @@ def open_target(
     elif path.suffix.lower() == ".json" and (not path.exists() or is_workspace_file(path)):
         target = path
     else:
-        return _import(path, data_dir, read_manuscript)
+        return _import(path, data_dir, read_manuscript, fingerprint)
     try:
         return Opened(load_workspace(target), target)
     except WorkspaceCorruptError as exc:
         return Opened(Workspace(name=target.stem), target, exc.message)
 
 
-def _import(path: Path, data_dir: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+def _import(
+    path: Path,
+    data_dir: Path,
+    read_manuscript: Callable[[Path], Batch] | None,
+    fingerprint: str = "",
+) -> Opened:
     """A workspace of its own for a batch, report or manuscript: made from the file the first
     time, then the one with the user's edits, as long as the file has not changed since."""
     real = path.resolve()
     try:
-        sha = hashlib.sha256(real.read_bytes()).hexdigest()
+        sha = hashlib.sha256(real.read_bytes() + fingerprint.encode("utf-8", "replace")).hexdigest()
     except OSError:
         sha = None  # the reader below says what is wrong with the file
     # one workspace per file: two files of one name in two folders never share one

@@ -196,3 +196,37 @@ def test_check_at_a_terminal_prints_the_summary_and_json_on_request(
     screen.truncate()
     main(["check", str(tmp_path / "b.json"), "--json"])
     assert json.loads(screen.out)["summary"]["citations"] == 2
+
+
+def test_open_refuses_a_file_that_does_not_exist(tmp_path, capsys) -> None:
+    from quote_tui.cli import main
+
+    assert main(["open", str(tmp_path / "nosuch.json")]) == 2
+    err = capsys.readouterr().err
+    assert "No file at" in err and "--new" in err
+
+
+def test_serve_refuses_a_bad_port_and_a_port_in_use_in_one_line(capsys) -> None:
+    import socket
+
+    import pytest
+
+    from quote_tui.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--port", "99999"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "out of range" in err
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = str(taken.getsockname()[1])
+        for argv in (["serve", "--port", port], ["mcp", "--http", "--port", port]):
+            assert main(argv) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and "in use" in err
+            assert "startup complete" not in err
+    finally:
+        taken.close()

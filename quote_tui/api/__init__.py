@@ -38,10 +38,12 @@ from quote_tui.api.output import (
     EXIT_UNREADABLE,
     EXIT_USAGE,
     FORMATS,
+    counted,
     exit_code,
     format_for,
     refs_from,
     render,
+    what_to_do,
     write_text,
 )
 from quote_tui.api.session import Session
@@ -99,6 +101,7 @@ __all__ = [
     "check_quote",
     "check_text",
     "confine",
+    "counted",
     "exit_code",
     "fails",
     "format_for",
@@ -118,5 +121,6 @@ __all__ = [
     "scan_manuscript",
     "show_snapshot",
     "stream_batch",
+    "what_to_do",
     "write_text",
 ]

@@ -11,6 +11,30 @@ from quote_tui.batch.report import atomic_write, dumps
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 from quote_tui.sources.refs import network_ref, parse_ref
 
+
+def what_to_do(error: dict[str, Any]) -> str:
+    """What a person can do about an error (its ``to_dict()``), in words; empty if nothing.
+
+    The reports' own table, so the CLI, the reports and the terminal summary say the same."""
+    from quote_tui.reports.common import what_to_do as words  # only when an error is shown
+
+    return words(error)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 line``, ``2 lines``, ``1,204 lines``: a count with its noun in the right number.
+
+    Args:
+        n: the count.
+        noun: the noun for one.
+        plural: the noun for several, when it is not ``noun + "s"``.
+
+    Returns:
+        The count and the noun.
+    """
+    return f"{n:,} {noun if n == 1 else (plural or noun + 's')}"
+
+
 __all__ = [
     "EXIT_OK",
     "EXIT_STRICT",
@@ -19,8 +43,10 @@ __all__ = [
     "FORMATS",
     "exit_code",
     "format_for",
+    "counted",
     "refs_from",
     "render",
+    "what_to_do",
     "write_text",
 ]
 

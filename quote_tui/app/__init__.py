@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 __all__ = ["default_data_dir", "make_app", "run_app"]
 
@@ -14,13 +15,21 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("quote-tui", appauthor=False))
 
 
-def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | None = None):
+def make_app(
+    path: Path | None = None,
+    *,
+    demo: bool = False,
+    data_dir: Path | None = None,
+    scan: dict[str, Any] | None = None,
+):
     """Build the app for a file (workspace, batch, report or manuscript), the demo, or neither.
 
     Args:
         path: what to open; None opens the last workspace (or an empty one).
         demo: open a fresh copy of the bundled demo workspace instead.
         data_dir: the per-user data folder (tests pass a temporary one).
+        scan: how a manuscript is scanned: ``bib`` (bibliography files), ``pdfs``, ``zotero``,
+            ``min_words``, as ``quote-tui open`` takes them.
 
     Returns:
         A ``QuoteApp`` ready to ``run()`` or ``run_test()``.
@@ -36,9 +45,22 @@ def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | N
         from quote_tui.demo import install_demo
 
         path = install_demo(data_dir)
-    opened = open_target(path, data_dir=data_dir, read_manuscript=_read_manuscript)
+    scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
+    fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
+    opened = open_target(
+        path,
+        data_dir=data_dir,
+        read_manuscript=lambda p: _read_manuscript(p, **scan),
+        fingerprint=fingerprint,
+    )
+    workspace = opened.workspace
+    if scan.get("bib") and workspace.manuscript is not None:
+        from dataclasses import replace
+
+        named = tuple(str(Path(b).resolve()) for b in scan["bib"])
+        workspace = replace(workspace, bibliographies=named)
     return QuoteApp(
-        opened.workspace,
+        workspace,
         opened.path,
         notice=opened.notice,
         reload=opened.reload,
@@ -47,13 +69,20 @@ def make_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | N
     )
 
 
-def run_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | None = None) -> int:
+def run_app(
+    path: Path | None = None,
+    *,
+    demo: bool = False,
+    data_dir: Path | None = None,
+    scan: dict[str, Any] | None = None,
+) -> int:
     """Run the app in the terminal until the user quits.
 
     Args:
         path: what to open (see ``make_app``).
         demo: open the bundled demo.
         data_dir: the per-user data folder (default: platformdirs' user data dir).
+        scan: how a manuscript is scanned (see ``make_app``).
 
     Returns:
         The exit code (0).
@@ -61,13 +90,13 @@ def run_app(path: Path | None = None, *, demo: bool = False, data_dir: Path | No
     Raises:
         QuoteTuiError: the file cannot be opened.
     """
-    app = make_app(path, demo=demo, data_dir=data_dir)
+    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan)
     app.run()
     return app.return_code or 0
 
 
-def _read_manuscript(path: Path):
+def _read_manuscript(path: Path, **scan: Any):
     """Scan a manuscript into a batch (its quotations, references and sources)."""
     from quote_tui.api import open_input
 
-    return open_input(path).whole()
+    return open_input(path, **scan).whole()

@@ -10,6 +10,7 @@ __all__ = ["ACTIONS", "QuoteCommands"]
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Load a source", "load_source", "Read a file, URL, DOI, PMID or pasted text (o)"),
+    ("Add a bibliography", "add_bibliography", "A .bib or CSL-JSON file for the manuscript (b)"),
     ("Find a quotation", "find", "Search the shown source as you type (/)"),
     ("Add a citation", "add_citation", "Type a quotation and pick its source (a)"),
     ("Edit the citation", "edit_citation", "Change its quotation, source or page (Enter)"),

@@ -9,11 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from quote_tui import api
+from quote_tui.api import what_to_do
 
 
 def fail(exc: api.QuoteTuiError) -> int:
     """Print an error with its code and recovery hint to stderr; returns the usage exit code."""
-    hint = f" (recovery: {exc.recovery})" if exc.recovery else ""
+    todo = what_to_do(exc.to_dict())
+    hint = f" ({todo})" if todo else ""
     print(f"quote-tui: {exc.code}: {exc.message}{hint}", file=sys.stderr)
     return api.EXIT_USAGE
 

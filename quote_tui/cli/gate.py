@@ -99,8 +99,9 @@ def cmd_gate(args: argparse.Namespace) -> int:
         text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
     else:
         lines = [
-            f"{result.items} items · {result.words:,} words · {len(result.failures)} failures · "
-            f"{len(result.warnings)} warnings"
+            f"{api.counted(result.items, 'item')} · {api.counted(result.words, 'word')} · "
+            f"{api.counted(len(result.failures), 'failure')} · "
+            f"{api.counted(len(result.warnings), 'warning')}"
         ]
         lines += [finding_line(f) for f in (*result.failures, *result.warnings)]
         text = "\n".join(lines) + "\n"

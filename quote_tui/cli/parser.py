@@ -124,4 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("demo", help="open the app on the bundled demo (offline)")
     open_ = sub.add_parser("open", help="open the app on a workspace, batch, report or manuscript")
     open_.add_argument("file", type=Path, help="a workspace, batch, report or manuscript")
+    open_.add_argument(
+        "--new", action="store_true", help="start a new workspace in FILE when it does not exist"
+    )
+    manuscript_args(open_)
     return parser

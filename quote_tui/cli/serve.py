@@ -4,13 +4,38 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
+from quote_tui.cli.common import usage
 
 
 def _api_key(args: argparse.Namespace) -> str | None:
     return args.api_key if args.api_key is not None else os.environ.get("QUOTE_TUI_API_KEY")
+
+
+def _port_free(host: str, port: int) -> None:
+    """Refuse, in one line, an address that cannot be listened on, before the server starts
+    (uvicorn would log its startup first, then a traceback).
+
+    Raises:
+        QuoteTuiError: the host does not resolve or the port is taken.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (OSError, UnicodeError) as exc:
+        raise usage(f"--host {host} cannot be listened on: {exc}.") from None
+    probe = socket.socket(family, kind, proto)
+    try:
+        # as uvicorn binds: with SO_REUSEADDR, only a port in use is refused
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise usage(f"Cannot listen on {host}:{port}: {reason}; choose another --port.") from None
+    finally:
+        probe.close()
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -20,6 +45,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if args.http:
         from quote_tui.server.mcp_http import serve_mcp
 
+        _port_free(args.host, args.port)
         return serve_mcp(
             settings,
             host=args.host,
@@ -48,6 +74,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         settings=api.confine(settings_from(args), args.root),
         limits=limits_from_args(args),
     )
+    _port_free(args.host, args.port)
     return serve(config)
 
 
@@ -57,4 +84,18 @@ def cmd_app(args: argparse.Namespace) -> int:
 
     if args.command == "demo":
         return int(run_app(demo=True) or 0)
-    return int(run_app(getattr(args, "file", None)) or 0)
+    scan = {}
+    if args.command == "open" and not args.file.exists() and not args.new:
+        # a typo must not open an empty workspace (which then becomes "the last one")
+        raise usage(
+            f"No file at {args.file}. To start a new workspace there, add --new; "
+            "quote-tui with no file opens the last workspace."
+        )
+    if args.command == "open":
+        scan = {
+            "bib": tuple(args.bib),
+            "pdfs": args.pdfs,
+            "zotero": args.zotero,
+            "min_words": args.min_words,
+        }
+    return int(run_app(getattr(args, "file", None), scan=scan) or 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from quote_tui.cli.args import add_options
+from quote_tui.cli.args import _in_range, add_options
 from quote_tui.server.config import Limits
 
 _LIMITS = {
@@ -28,7 +28,9 @@ def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> Non
     """Address, port and authentication, shared by ``serve`` and ``mcp --http``."""
     group = parser.add_argument_group("listening")
     group.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
-    group.add_argument("--port", type=int, default=port, help=f"TCP port (default {port})")
+    group.add_argument(
+        "--port", type=_in_range(int, 1, 65535), default=port, help=f"TCP port (default {port})"
+    )
     group.add_argument(
         "--api-key",
         metavar="KEY",

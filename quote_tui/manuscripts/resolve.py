@@ -71,13 +71,16 @@ class Resolver:
         bib = reference.bib
         if bib is None:
             what = f"{reference.style} reference {reference.key or reference.raw!r}"
+            message = f"The {what} matches no entry of the bibliography or reference list."
+            if not self.bibliography.entries:
+                message = (
+                    f"No bibliography was given, and the manuscript's own reference list has "
+                    f"no entry for the {what}. Add the bibliography (--bib, or b in the app)."
+                )
             return self._add(
                 f"unknown:{reference.style}:{reference.key or reference.raw}",
                 title=reference.key or reference.raw,
-                unavailable=Unavailable(
-                    "unknown_reference",
-                    f"The {what} matches no entry of the bibliography or reference list.",
-                ),
+                unavailable=Unavailable("unknown_reference", message),
             )
         return self._for_entry(bib, reference)
 

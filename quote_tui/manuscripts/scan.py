@@ -42,6 +42,19 @@ def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
 
 
+_CONTROL = bytes(b for b in range(32) if b not in b"\t\n\r\f") + b"\x7f"
+
+
+def _looks_binary(raw: bytes) -> bool:
+    """Binary data, not text: a NUL, or more than one in a hundred of the first bytes a
+    control character that no text file holds (random bytes hold about one in nine)."""
+    head = raw[:8192]
+    if b"\x00" in head:
+        return True
+    controls = len(head) - len(head.translate(None, _CONTROL))
+    return controls * 100 > len(head)
+
+
 def read_manuscript(path: Path) -> Manuscript:
     """Read a manuscript in any supported format.
 
@@ -65,6 +78,11 @@ def read_manuscript(path: Path) -> Manuscript:
         return read_docx(path)
     try:
         raw = path.read_bytes()
+        if _looks_binary(raw):
+            raise _bad(
+                f"{path.name} holds binary data, not {kind} text; check that it is the "
+                "manuscript (a .docx is read as Word, by its suffix)."
+            )
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
@@ -169,7 +187,8 @@ def scan(
 
     Args:
         path: the manuscript.
-        bib: BibTeX/BibLaTeX or CSL-JSON bibliography files.
+        bib: BibTeX/BibLaTeX or CSL-JSON bibliography files; when none is given, the one the
+            manuscript names (YAML ``bibliography:``, ``\\bibliography{}``) or keeps beside it.
         pdfs: a folder of PDFs to find cited works in (by DOI or title).
         zotero: a Zotero data directory (holding zotero.sqlite and storage/).
         min_words: quotations with fewer words are skipped as scare quotes.
@@ -192,6 +211,10 @@ def scan(
 
         return import_json(manuscript)
     ms = read_manuscript(manuscript)
+    if not bib:
+        from quote_tui.manuscripts.bibfind import find_bibliographies
+
+        bib = find_bibliographies(manuscript)
     bibliography = Bibliography.from_entries(load_bibliography(Path(b)) for b in bib)
     pdf_folder = None
     if pdfs is not None:

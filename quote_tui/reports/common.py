@@ -9,6 +9,7 @@ from typing import Any
 from quote_tui.engine.diff import difference_spans
 
 __all__ = [
+    "RECOVERY_HINTS",
     "STATUS_ORDER",
     "Verdict",
     "best_match",
@@ -17,10 +18,12 @@ __all__ = [
     "citation_status",
     "differences",
     "manuscript_place",
+    "meaning_of",
     "page_check_text",
     "source_place",
     "summary_rows",
     "verdict",
+    "what_to_do",
 ]
 
 
@@ -72,6 +75,47 @@ def summary_rows(report: Mapping[str, Any]) -> list[tuple[Verdict, int]]:
         if isinstance(count, int) and count:
             rows.append((verdict(status), count))
     return rows
+
+
+RECOVERY_HINTS = {
+    "check_url": "check the address, or save the document and check the file",
+    "retry_later": "try again later",
+    "respect_robots": "the site forbids automated access: save the page and check the file",
+    "use_supplied_text": "save the source's text to a file and check that instead",
+    "review_source": "open the source and look at it: its text may be unusable",
+    "fix_input": "check the path or reference you gave",
+}
+"""What to do, per recovery code, in the words of someone at a shell."""
+
+_QUOTE_HINTS = {
+    "empty_quote": "give the quoted words themselves",
+    "quote_too_long": "check a shorter passage, or split the quotation in parts",
+    "control_characters": "remove the control characters (copy the quotation again as text)",
+    "bad_option": "see the command's --help",
+}
+"""What to do about a quotation that cannot be checked: its error code says more than its
+recovery (``fix_input``), which is about the path or reference for every other entry."""
+
+
+def what_to_do(error: Mapping[str, Any]) -> str:
+    """What a person can do about an error, in words (never its recovery code)."""
+    return _QUOTE_HINTS.get(str(error.get("code") or "")) or RECOVERY_HINTS.get(
+        str(error.get("recovery") or ""), ""
+    )
+
+
+def meaning_of(citation: Mapping[str, Any]) -> str:
+    """What a citation's verdict means; a near match whose only differences are of case
+    ("the" for "The") says so rather than "misquoted", and stays near."""
+    status = str(citation.get("status") or "")
+    diffs = (best_match(citation) or {}).get("differences") or []
+    if (
+        status == "near"
+        and diffs
+        and all(isinstance(d, Mapping) and d.get("kind") == "case" for d in diffs)
+    ):
+        return "differs only in case (capital and small letters)"
+    return verdict(status).meaning
 
 
 def best_match(citation: Mapping[str, Any]) -> Mapping[str, Any] | None:

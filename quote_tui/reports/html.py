@@ -23,6 +23,7 @@ from quote_tui.reports.common import (
     source_link,
     summary_rows,
     verdict,
+    what_to_do,
 )
 
 __all__ = ["render_html"]
@@ -130,7 +131,8 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
     )
     if isinstance(error, Mapping) and error.get("message"):
-        hint = f" <small>(next: {_e(error['recovery'])})</small>" if error.get("recovery") else ""
+        todo = what_to_do(error)
+        hint = f" <small>To do: {_e(todo)}.</small>" if todo else ""
         rows.append(_row("Problem", _e(error["message"]) + hint))
     diffs = differences(match)
     quote_html = _marked(str(citation.get("quote") or ""), diffs, "quote")
@@ -186,7 +188,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         f"<title>Quotation check report</title><style>{_CSS}</style></head><body>"
         "<h1>Quotation check report</h1>"
         f'<p class="meta">{_e(made)}</p>'
-        f"<p><strong>{_e(total)} citations.</strong></p>"
+        f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
         f"<h2>Citations</h2>{body}</body></html>\n"

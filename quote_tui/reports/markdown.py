@@ -10,13 +10,15 @@ from quote_tui.reports import common
 
 __all__ = ["render_markdown"]
 
-_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+_SPECIAL = re.compile(r"([\\`*_\[\]|~&<>])")
 
 
 def _esc(text: Any) -> str:
-    """Text from untrusted documents, inert in Markdown (no markup, no raw HTML, one line)."""
+    """Text from untrusted documents, inert in Markdown (no markup, no raw HTML, one line).
+
+    Markdown's own backslash escapes (``\\<``, ``\\&``) keep HTML inert and read as the
+    characters they are in the file itself, where ``&lt;`` would not."""
     s = re.sub(r"\s+", " ", str(text))
-    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _SPECIAL.sub(r"\\\1", s)
 
 
@@ -75,7 +77,8 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
     )
     if isinstance(error, Mapping) and error.get("message"):
-        hint = f" (next: {_esc(error['recovery'])})" if error.get("recovery") else ""
+        todo = common.what_to_do(error)
+        hint = f" To do: {_esc(todo)}." if todo else ""
         lines.append(f"- Problem: {_esc(error['message'])}{hint}")
     lines.append("")
     diffs = common.differences(match)
@@ -108,8 +111,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     )
     if made:
         lines += [f"Made by {_esc(made)}.", ""]
+    total = int(summary.get("citations", len(report.get("citations") or [])))
     lines += [
-        f"**{int(summary.get('citations', len(report.get('citations') or [])))} citations.**",
+        f"**{total} citation{'' if total == 1 else 's'}.**",
         "",
         "| Verdict | Count | Meaning |",
         "|---|---:|---|",

@@ -13,34 +13,19 @@ from typing import Any
 
 from quote_tui.batch.outcomes import PASSING, fails
 from quote_tui.reports.common import (
+    RECOVERY_HINTS,
     best_match,
     citation_place,
     citation_status,
     differences,
+    meaning_of,
     page_check_text,
     render_marked,
     verdict,
+    what_to_do,
 )
 
 __all__ = ["RECOVERY_HINTS", "render_terminal"]
-
-RECOVERY_HINTS = {
-    "check_url": "check the address, or save the document and check the file",
-    "retry_later": "try again later",
-    "respect_robots": "the site forbids automated access: save the page and check the file",
-    "use_supplied_text": "save the source's text to a file and check that instead",
-    "review_source": "open the source and look at it: its text may be unusable",
-    "fix_input": "check the path or reference you gave",
-}
-"""What to do, per recovery code, in the words of someone at a shell."""
-
-_QUOTE_HINTS = {
-    "empty_quote": "give the quoted words themselves",
-    "quote_too_long": "check a shorter passage, or split the quotation in parts",
-    "control_characters": "remove the control characters (copy the quotation again as text)",
-}
-"""What to do about a quotation that cannot be checked: its error code says more than its
-recovery (``fix_input``), which is about the path or reference for every other entry."""
 
 _COLOURS = {
     "exact": "32",
@@ -127,16 +112,14 @@ def _citation_lines(
     headline = f"{v.mark} {v.word}"
     if status == "near" and match and match.get("similarity") is not None:
         headline += f" {round(float(match['similarity']) * 100)}%"
-    lines = [f"{paint(headline, '1;' + _COLOURS.get(status, '0'))}: {v.meaning}"]
+    lines = [f"{paint(headline, '1;' + _COLOURS.get(status, '0'))}: {meaning_of(citation)}"]
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")
     error = citation.get("error") or source.get("error")
     if status in ("unavailable", "error") and isinstance(error, Mapping):
         lines.append(f"  error   {error.get('message', '')} [{error.get('code', '')}]")
-        hint = _QUOTE_HINTS.get(str(error.get("code") or "")) or RECOVERY_HINTS.get(
-            str(error.get("recovery") or "")
-        )
+        hint = what_to_do(error)
         if hint:
             lines.append(f"  to do   {hint}.")
         return lines

@@ -31,7 +31,7 @@ def make_demo_app(data_dir: Path) -> QuoteApp:
     return make_app(demo=True, data_dir=data_dir)
 
 
-_GROUPS = frozenset({"check", "view", "export", "load-source", "finder"})
+_GROUPS = frozenset({"check", "view", "export", "load-source", "finder", "bibliography"})
 
 
 async def settle(app: QuoteApp, pilot, delay: float = 0.05, timeout: float = 15.0) -> None:

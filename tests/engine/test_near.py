@@ -13,74 +13,14 @@ from hypothesis import strategies as st
 from quote_tui.engine.near import NearCandidate, find_near
 from quote_tui.engine.near.index import SEED_BYTES, index_of
 from quote_tui.engine.near.pairs import pair_postings, pairs_of, quote_pairs
+from quote_tui.engine.near.span import _in_word as in_word
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
-from quote_tui.engine.typography import fold_chars
+from quote_tui.engine.typography import edge_ok, fold_chars
+from tests.engine.vocabulary import WORDS
 
 OPTIONS = MatchOptions()
 
-WORDS = [
-    "river",
-    "stone",
-    "morning",
-    "silver",
-    "harbour",
-    "lantern",
-    "quiet",
-    "garden",
-    "winter",
-    "copper",
-    "meadow",
-    "thunder",
-    "orchard",
-    "candle",
-    "window",
-    "forest",
-    "shadow",
-    "marble",
-    "feather",
-    "ribbon",
-    "castle",
-    "valley",
-    "hollow",
-    "ember",
-    "whisper",
-    "timber",
-    "falcon",
-    "beacon",
-    "cellar",
-    "meadowlark",
-    "pepper",
-    "saddle",
-    "tunnel",
-    "violet",
-    "willow",
-    "anchor",
-    "basket",
-    "canyon",
-    "dagger",
-    "engine",
-    "fabric",
-    "glacier",
-    "hammer",
-    "island",
-    "jacket",
-    "kettle",
-    "ladder",
-    "mirror",
-    "needle",
-    "oyster",
-    "parcel",
-    "quarry",
-    "rocket",
-    "sailor",
-    "tablet",
-    "umbrella",
-    "velvet",
-    "wagon",
-    "yonder",
-    "zephyr",
-]
 
 PASSAGE = (
     "The committee concluded that the new treatment did not significantly reduce the risk of "
@@ -298,8 +238,14 @@ def test_any_unicode_never_crashes(text: str, quote: str) -> None:
     cut=st.tuples(st.integers(0, 299), st.integers(0, 299)),
 )
 def test_a_piece_cut_at_word_boundaries_is_found_whole(text: str, cut: tuple[int, int]) -> None:
+    # a boundary cuts neither a word, nor words an apostrophe or a hyphen joins, nor a number
+    # ("0." is not a piece of "0.0", nor "don" of "don't")
     cuts = [0, len(text)] + [
-        i for i in range(1, len(text)) if not (_is_word(text[i - 1]) and _is_word(text[i]))
+        i
+        for i in range(1, len(text))
+        if not (in_word(text, i - 1) and in_word(text, i))
+        and edge_ok(text, 0, i)
+        and edge_ok(text, i, len(text))
     ]
     a, b = sorted((cuts[cut[0] % len(cuts)], cuts[cut[1] % len(cuts)]))
     folded, _ = fold_chars(text[a:b])
@@ -339,10 +285,14 @@ def test_agrees_with_an_exhaustive_reference_on_small_texts(seed: int, quote: st
     best = _near(text, quote)[0]
     reference = _reference_best(text, quote)
     # Never better than the best span there is; close to it wherever "near" is decided (the
-    # least edit distance need not be the best normalized score for a poor match).
+    # least edit distance need not be the best normalized score for a poor match). A span that
+    # runs from the quotation's first word to its last may give up to a word at each edge of
+    # similarity (score.pick_span): the passage the author quoted is the one to show.
     assert best.similarity <= reference + 1e-9
     if reference >= 0.7:
-        assert best.similarity >= reference - 0.05
+        words, span = quote.split(), text[best.start : best.end].split()
+        anchored = span[:1] == words[:1] and span[-1:] == words[-1:]
+        assert best.similarity >= reference - (0.15 if anchored else 0.05)
 
 
 def _read_plain(path) -> str:  # type: ignore[no-untyped-def]

@@ -52,7 +52,7 @@ def test_text_output_and_strict(tmp_path: Path) -> None:
     run = run_cli(["gate", str(claims)])
     assert run.code == 1
     lines = run.out.splitlines()
-    assert lines[0] == "5 items · 91 words · 2 failures · 1 warnings"
+    assert lines[0] == "5 items · 91 words · 2 failures · 1 warning"
     assert lines[1].startswith("  FAIL [number-not-in-quote] ")
     assert lines[3].startswith("  warn [copied-not-retold] ")
     # Without the mistakes there is nothing to fail; the warning alone fails only --strict.
@@ -110,3 +110,21 @@ def test_check_refuses_a_claims_file_with_a_bad_config(tmp_path: Path) -> None:
     path = write_example(tmp_path, claims)
     run = run_cli(["check", str(path)])
     assert run.code == 2 and "bad_option" in run.err
+
+
+def test_the_shipped_example_runs_as_docs_gate_md_shows(tmp_path: Path, monkeypatch) -> None:
+    from tests.cli_docs import PROJECT_ROOT
+
+    shipped = PROJECT_ROOT / "examples" / "gettysburg"
+    written = write_example(tmp_path)
+    assert (shipped / "claims.json").read_text(encoding="utf-8") == written.read_text("utf-8")
+    source = "sources/gettysburg.txt"
+    assert (shipped / source).read_text("utf-8") == (tmp_path / source).read_text("utf-8")
+    docs = (PROJECT_ROOT / "docs" / "gate.md").read_text(encoding="utf-8")
+    block = docs.split("$ quote-tui gate examples/gettysburg/claims.json\n", 1)[1]
+    shown = block.split("```", 1)[0].splitlines()
+    monkeypatch.chdir(PROJECT_ROOT)
+    run = run_cli(["gate", "examples/gettysburg/claims.json"])
+    assert run.code == 1
+    assert run.out.splitlines() == shown
+    assert "OWNER" not in docs and "@REF" not in docs

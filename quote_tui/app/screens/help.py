@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.fuzzy import Matcher
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -20,12 +20,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("o", "load a source (file, URL, DOI, PMID or pasted text)"),
             ("/", "find a quotation in the shown source, live; Enter adds it"),
             ("a", "add a citation"),
+            ("b", "add a bibliography to the manuscript's references"),
             ("c / C", "check the selected citation / check all"),
             ("y / Y", "copy the verified passage with its page / show it"),
             ("u", "use the source's wording for a near quotation"),
             ("e", "export the report (.json, .md or .html)"),
             ("[ / ]", "show the previous / next source"),
-            ("z", "the detail (or the focused viewer) on the whole screen; again: back"),
+            ("z", "zoom the detail (or the focused viewer); z again: back"),
             ("ctrl+z", "undo the last edit"),
             ("escape", "cancel a running check or read"),
             ("tab", "move between the panes"),
@@ -63,27 +64,39 @@ _MARKS = (
 )
 
 
+def _matches(words: list[str], key: str, text: str) -> bool:
+    """Every word of the search stands in the row (a fuzzy match finds "page" in "paste")."""
+    row = f"{key} {text}".casefold()
+    return all(word in row for word in words)
+
+
+def _highlighted(text: str, words: list[str]) -> Content:
+    content = Content(text)
+    folded = text.casefold()
+    for word in words:
+        at = folded.find(word)
+        while at >= 0:
+            content = content.stylize("bold $text-accent underline", at, at + len(word))
+            at = folded.find(word, at + len(word))
+    return content
+
+
 def help_content(query: str = "") -> Content:
-    """The key table, filtered by ``query`` as the command palette filters its commands."""
-    matcher = Matcher(query) if query.strip() else None
+    """The key table, showing only the rows that hold every word of ``query``."""
+    words = query.casefold().split()
     parts: list = []
     for pane, rows in KEYS:
-        shown = [
-            (key, text)
-            for key, text in rows
-            if matcher is None or matcher.match(f"{key} {text}") > 0
-        ]
+        shown = [(key, text) for key, text in rows if not words or _matches(words, key, text)]
         if not shown:
             continue
         if parts:
             parts.append("\n")
         parts.append((pane + "\n", "bold $accent"))
         for key, text in shown:
-            words = matcher.highlight(text) if matcher is not None else Content(text)
-            parts += [(f"  {key:<14}", "bold $text-primary"), words, "\n"]
+            parts += [(f"  {key:<14}", "bold $text-primary"), _highlighted(text, words), "\n"]
     if not parts:
         return Content.styled(f"No key matches {query!r}.", "$text-warning")
-    if matcher is None:
+    if not words:
         parts += ["\n", ("Marks\n", "bold $accent"), _MARKS, "\n"]
         parts.append(("The workspace saves itself after every change.", "$text-muted"))
     return Content.assemble(*parts)
@@ -98,9 +111,25 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box") as box:
             box.border_title = "Help · keys by pane"
             box.border_subtitle = "type to search · escape closes"
-            yield Input(placeholder="Search keys…", id="help-search")
+            yield Input(placeholder="Search keys…", id="help-search", select_on_focus=False)
             with VerticalScroll(id="help-keys"):
                 yield Static(help_content(), id="help-text")
+
+    def on_mount(self) -> None:
+        # the keys scroll with the arrows and PgDn at once; typing moves to the search
+        self.query_one("#help-keys").focus()
+
+    def on_key(self, event: Key) -> None:
+        search = self.query_one("#help-search", Input)
+        if self.focused is search or not event.is_printable or not event.character:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.character == "?":
+            self.dismiss(None)
+            return
+        search.focus()
+        search.insert_text_at_cursor(event.character)
 
     @on(Input.Changed, "#help-search")
     def _search(self, event: Input.Changed) -> None:

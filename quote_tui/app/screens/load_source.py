@@ -31,10 +31,16 @@ from textual.widgets import (
     TextArea,
 )
 
-from quote_tui.api import RENDER_MODES, Session, SourceOutcome, SourceSpec
+from quote_tui.api import RENDER_MODES, Session, SourceOutcome, SourceSpec, counted
 from quote_tui.app.widgets.detail import recovery_hint
 
-__all__ = ["LoadSourceScreen", "LoadedChoice", "PathSuggester", "describe_outcome"]
+__all__ = [
+    "BibliographyChoice",
+    "LoadSourceScreen",
+    "LoadedChoice",
+    "PathSuggester",
+    "describe_outcome",
+]
 
 _KINDS = ("url", "doi", "pmid", "file", "paste")
 
@@ -45,6 +51,16 @@ class LoadedChoice:
 
     spec: SourceSpec
     outcome: SourceOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class BibliographyChoice:
+    """What the modal returns for a ``.bib`` file: the manuscript's bibliography, not a source."""
+
+    path: Path
+
+
+BIBLIOGRAPHY_SUFFIXES = (".bib", ".bibtex")
 
 
 class PathSuggester(Suggester):
@@ -70,6 +86,14 @@ class PathSuggester(Suggester):
         return suggestion + "/" if (folder / names[0]).is_dir() else suggestion
 
 
+_HERE = {
+    "file_not_found": "Check the path: → completes it, or pick the file in the list below.",
+    "is_directory": "Pick a file inside the folder, not the folder.",
+    "fix_input": "Correct the reference, then read it again (ctrl+l).",
+}
+"""Hints that hold in this dialog, where the fix is the reference being typed."""
+
+
 def describe_outcome(outcome: SourceOutcome) -> Content:
     """The retrieval record (or the error and what to do) as a few styled lines."""
     if outcome.loaded is None:
@@ -80,7 +104,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
         if code == "not_supported_yet":
             parts.append(("\nThis installation cannot read this kind of source yet.", "bold"))
         parts.append((f"  [{code}]", "$text-muted"))
-        hint = recovery_hint(err.recovery if err is not None else None)
+        recovery = err.recovery if err is not None else None
+        hint = _HERE.get(code) or _HERE.get(str(recovery)) or recovery_hint(recovery, code)
         if hint:
             parts += ["\n", ("What to do: ", "bold"), hint]
         return Content.assemble(*parts)
@@ -90,8 +115,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
     if r.content_type:
         facts.append(r.content_type)
     if p.paged:
-        facts.append(f"{p.page_count} pages")
-    facts.append(f"{len(p.text):,} characters")
+        facts.append(counted(p.page_count, "page"))
+    facts.append(counted(len(p.text), "character"))
     parts = [("✓ Read ", "bold $text-success"), (r.title or r.ref, "bold"), "\n", " · ".join(facts)]
     if r.final_url:
         parts += ["\n", ("URL ", "$text-muted"), r.final_url]
@@ -118,10 +143,14 @@ class _FileTree(DirectoryTree):
 
 def _slug(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug[:24].strip("-") or "source"
+    if len(slug) > 24:
+        # cut at a word: "austen-pride-prejudice", never "austen-pride-prejudice-p"
+        cut = slug[:25].rfind("-")
+        slug = slug[:cut] if cut > 0 else slug[:24]
+    return slug.strip("-") or "source"
 
 
-class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
+class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
     """Pick a source kind, give its reference, read it, then add it.
 
     Args:
@@ -155,7 +184,8 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
             with TabbedContent(id="load-tabs"):
                 with TabPane("File", id="tab-file"):
                     yield Input(
-                        placeholder="path/to/source.pdf (→ completes)",
+                        placeholder="path/to/source.pdf, or refs.bib for a bibliography "
+                        "(→ completes)",
                         suggester=PathSuggester(),
                         id="ref-file",
                     )
@@ -253,8 +283,13 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | None]):
     @on(Button.Pressed, "#read")
     def action_load(self) -> None:
         """Read the source named in the active tab."""
-        spec = self._spec()
         record = self.query_one("#load-record", Static)
+        typed = self.query_one("#ref-file", Input).value.strip()
+        if self._kind() == "file" and Path(typed).suffix.lower() in BIBLIOGRAPHY_SUFFIXES:
+            # a bibliography completes the manuscript's references; it is not a source to read
+            self.dismiss(BibliographyChoice(Path(typed).expanduser().resolve()))
+            return
+        spec = self._spec()
         if spec is None:
             self._add_when_read = False
             message = "Give a reference (or paste text) first."

@@ -9,6 +9,8 @@ through ``commit``, which keeps the undo stack and autosaves. Checking and readi
 
 from __future__ import annotations
 
+import time
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +20,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
+from quote_tui.api import counted
+from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
@@ -32,19 +36,20 @@ __all__ = ["MainScreen"]
 _UNDO_DEPTH = 100
 
 
-class MainScreen(MainWork, Screen[None]):
+class MainScreen(MainWork, BibliographyWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
         Binding("o", "load_source", "Load"),
         Binding("slash", "find", "Find"),
-        Binding("a", "add_citation", "Add"),
+        Binding("a", "add_citation", "Add", show=False),
         Binding("c", "check", "Check"),
         Binding("C", "check_all", "Check all"),
         Binding("y", "copy_passage", "Copy"),
         Binding("e", "export", "Export"),
         Binding("z", "zoom", "Zoom"),
         Binding("u", "use_source_wording", "Use wording", show=False),
+        Binding("b", "add_bibliography", "Bibliography", show=False),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("Y", "show_passage", "Show passage", show=False),
         Binding("escape", "cancel_work", "Cancel", show=False),
@@ -138,6 +143,7 @@ class MainScreen(MainWork, Screen[None]):
         ws = self.workspace
         self.query_one(CitationList).workspace = ws
         counts = ws.counts()
+        # marks only, so every count fits; no mark is a minus sign ("-1" read as minus one)
         summary = " ".join(f"{look(k).mark}{v}" for k, v in counts.items())
         total = len(ws.citations)
         self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
@@ -170,16 +176,37 @@ class MainScreen(MainWork, Screen[None]):
         if spec is None:
             viewer.prepared = None
             viewer.border_title = "Source"
+            viewer.border_subtitle = ""
             viewer.placeholder = f"The source {source_id!r} is not in this workspace."
             return
         outcome = self.outcomes.get(source_id or "")
         if outcome is None:
             viewer.prepared = None
             viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
+            viewer.border_subtitle = ""
             viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
+            self._watch_reading(spec.id, spec.ref or "pasted text")
             self.read_for_viewer(spec.id)
             return
         self._show_outcome(outcome)
+
+    def _watch_reading(self, source_id: str, name: str) -> None:
+        """Once a read takes more than half a second, count its seconds in the viewer, so a
+        long first read of a big PDF is visibly under way."""
+        started = time.monotonic()
+        viewer = self.query_one(SourceViewer)
+
+        def tick() -> None:
+            if self.current_source != source_id or source_id in self.outcomes:
+                timer.stop()
+                return
+            elapsed = time.monotonic() - started
+            viewer.placeholder = (
+                f"Reading {name}… {elapsed:.0f} s so far; big PDFs take a while the first "
+                "time (escape cancels)"
+            )
+
+        timer = self.set_interval(0.5, tick)
 
     def _show_outcome(self, outcome) -> None:
         viewer = self.query_one(SourceViewer)
@@ -188,15 +215,18 @@ class MainScreen(MainWork, Screen[None]):
             viewer.prepared = None
             err = outcome.error
             viewer.border_title = f"Source · {spec.id} · unavailable"
+            viewer.border_subtitle = ""
+            self._viewer_facts = ""
             viewer.placeholder = f"⊘ {err.message if err else 'unreadable'}"
             return
         r, p = outcome.loaded.retrieval, outcome.loaded.prepared
         facts = [str(r.representation).replace("_", " ")]
         if p.paged:
             facts.append(f"{p.page_count} pp.")
-        facts.append(f"{p.line_count:,} lines")
+        facts.append(counted(p.line_count, "line"))
         viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
-        viewer.border_subtitle = " · ".join(facts)
+        self._viewer_facts = " · ".join(facts)
+        viewer.border_subtitle = self._viewer_facts
         viewer.prepared = p
         self._refresh_highlights()
         if self.selected_id is not None:
@@ -233,11 +263,13 @@ class MainScreen(MainWork, Screen[None]):
         citation = ws.citation(cid)
         outcome = self.outcomes.get(citation.source or "") if citation is not None else None
         prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
+        shown_cid, index = getattr(self, "match_shown", (None, 0))
         self.query_one(CitationDetail).show(
             citation,
             ws.verdicts.get(cid or ""),
             prepared,
             checking=cid in self.query_one(CitationList).checking,
+            match_index=index if shown_cid == cid else 0,
         )
 
     @on(CitationList.Selected)
@@ -254,9 +286,29 @@ class MainScreen(MainWork, Screen[None]):
 
     @on(SourceViewer.MatchChanged)
     def _match_changed(self, event: SourceViewer.MatchChanged) -> None:
-        cid = event.highlight.citation_id
+        h = event.highlight
+        cid = h.citation_id
         if cid is not None and cid != self.selected_id:
             self.query_one(CitationList).select_citation(cid)
+        if cid is None:
+            result = self.finder_result
+        else:
+            verdict = self.workspace.verdicts.get(cid)
+            result = verdict.result if verdict is not None else None
+        matches = result.matches if result is not None else ()
+        if h.index >= len(matches):
+            return
+        m = matches[h.index]
+        said = [f"match {h.index + 1} of {len(matches)}"]
+        if m.page_start is not None:
+            said.append(f"p. {m.page_start}")
+        said.append(f"{m.similarity:.0%}")
+        viewer = self.query_one(SourceViewer)
+        facts = getattr(self, "_viewer_facts", "")
+        viewer.border_subtitle = " · ".join([*said, facts] if facts else said)
+        if cid is not None:
+            self.match_shown = (cid, h.index)
+            self._refresh_detail()
 
     def _step_source(self, step: int) -> None:
         ids = [s.id for s in self.workspace.sources]

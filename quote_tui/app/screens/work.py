@@ -17,10 +17,21 @@ from textual import on, work
 from textual.widgets import ProgressBar
 from textual.worker import Worker, WorkerState
 
-from quote_tui.api import CitationOutcome, CitationSpec, Session, SourceOutcome, same_work_key
-from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
+from quote_tui.api import (
+    CitationOutcome,
+    CitationSpec,
+    Session,
+    SourceOutcome,
+    counted,
+    same_work_key,
+)
+from quote_tui.app.screens.dialogs import ChoiceDialog, ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
-from quote_tui.app.screens.load_source import LoadedChoice, LoadSourceScreen
+from quote_tui.app.screens.load_source import (
+    BibliographyChoice,
+    LoadedChoice,
+    LoadSourceScreen,
+)
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -125,8 +136,11 @@ class MainWork:
         )
         self.app.push_screen(screen, self._source_loaded)
 
-    def _source_loaded(self, choice: LoadedChoice | None) -> None:
+    def _source_loaded(self, choice: LoadedChoice | BibliographyChoice | None) -> None:
         if choice is None:
+            return
+        if isinstance(choice, BibliographyChoice):
+            self.add_bibliography(choice.path)  # type: ignore[attr-defined]
             return
         same = self._same_source(choice)
         if same is not None:
@@ -228,7 +242,8 @@ class MainWork:
             else:
                 counts = self.workspace.counts()
                 found = counts.get("exact", 0) + counts.get("normalized", 0)
-                self.notify(f"Checked {len(ids)} citations: {found} found as quoted.", timeout=4)
+                checked = counted(len(ids), "citation")
+                self.notify(f"Checked {checked}: {found} found as quoted.", timeout=4)
         finally:
             citations.checking = frozenset()
             bar.display = False
@@ -311,6 +326,11 @@ class MainWork:
         cid = self.selected_id
         citation = self.workspace.citation(cid)
         verdict = self.workspace.verdicts.get(cid or "")
+        if cid is not None and verdict is not None and verdict.result is None:
+            # checked, but there was nothing to check against: saying "check it first" misleads
+            why = (verdict.error or {}).get("message") or f"{cid} has no readable source."
+            self.notify(f"No passage: {why}", severity="warning")
+            return None
         if cid is None or citation is None or verdict is None or verdict.result is None:
             self.notify(hint, severity="warning")
             return None
@@ -347,9 +367,9 @@ class MainWork:
             return
         self.app.copy_to_clipboard(text)
         self.last_copied = text
+        shown = text if len(text) <= 80 else text[:79] + "…"
         self.notify(
-            f"{text[:160]}\nIf your terminal ignores clipboard requests (OSC 52), press Y to "
-            "show the passage and select it.",
+            f"{shown}\nNothing pasted? Y shows it to select by hand.",
             title="Copied to the clipboard",
             timeout=6,
         )
@@ -373,8 +393,19 @@ class MainWork:
         )
 
         def chosen(value: str | None) -> None:
-            if value:
-                self.export_report(Path(value).expanduser())
+            if not value:
+                return
+            path = Path(value).expanduser()
+            if not path.exists():
+                self.export_report(path)
+                return
+            ask = ChoiceDialog(
+                "Replace the report?",
+                f"{path} already exists. Replace it with this report?",
+                yes="Replace",
+                no="Keep it",
+            )
+            self.app.push_screen(ask, lambda yes: self.export_report(path) if yes else None)
 
         self.app.push_screen(prompt, chosen)
 

@@ -31,8 +31,11 @@ class CitationList(OptionList):
     """Citations with a status per row; sortable (s) and filterable (f)."""
 
     BINDINGS = [
-        Binding("enter", "screen.edit_citation", "Edit"),
+        # the list's own keys come first in the footer while it has the focus
+        Binding("a", "screen.add_citation", "Add"),
         Binding("d,delete", "screen.delete_citation", "Delete"),
+        Binding("enter", "screen.edit_citation", "Edit"),
+        Binding("c", "screen.check", "Check"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("f", "cycle_filter", "Filter"),
         Binding("j", "cursor_down", "Down", group=_MOVE),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -35,9 +36,30 @@ _RECOVERY = {
 }
 
 
-def recovery_hint(code: str | None) -> str:
-    """One sentence for a recovery code (empty when there is none)."""
-    return _RECOVERY.get(code or "", "")
+_BY_CODE = {
+    "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
+    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
+    "no_source": "Load the cited work (o), then pick it as the citation's source (Enter).",
+    "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
+    "source (Enter).",
+    "is_directory": "Pick a file inside the folder, not the folder.",
+    "encrypted": "Save a copy without the password (a PDF viewer can) and load it (o), or "
+    "paste its text (o, then the Paste tab).",
+}
+"""Hints for error codes whose fix in the app is more specific than their recovery code's."""
+
+
+def recovery_hint(code: str | None, error_code: str | None = None) -> str:
+    """One sentence saying what to do (empty when there is nothing to say).
+
+    Args:
+        code: the error's recovery code.
+        error_code: the error's own code, when a hint for it says more.
+
+    Returns:
+        The hint.
+    """
+    return _BY_CODE.get(error_code or "") or _RECOVERY.get(code or "", "")
 
 
 def describe_location(match: Match, prepared: PreparedText | None) -> str:
@@ -55,6 +77,18 @@ def describe_location(match: Match, prepared: PreparedText | None) -> str:
     parts.append(f"line {lines}" if "–" not in lines else f"lines {lines}")
     parts.append(f"offsets {match.start}–{match.end}")
     return " · ".join(parts)
+
+
+def manuscript_place(citation: CitationSpec) -> str:
+    """``paper.md, line 3, column 38``: where the quotation stands in its manuscript."""
+    where = citation.extra.get("location") if citation.extra else None
+    if not isinstance(where, dict) or not where.get("file"):
+        return ""
+    parts = [str(where["file"])]
+    for key in ("line", "column"):
+        if isinstance(where.get(key), int):
+            parts.append(f"{key} {where[key]}")
+    return ", ".join(parts)
 
 
 def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
@@ -127,6 +161,7 @@ def detail_content(
     prepared: PreparedText | None,
     *,
     checking: bool = False,
+    match_index: int = 0,
 ) -> Content:
     """Everything the pane shows for one citation, as styled content.
 
@@ -135,6 +170,7 @@ def detail_content(
         verdict: its last verdict (None when unchecked).
         prepared: its source's checked text, for printed page labels.
         checking: True while a check is running.
+        match_index: which of the matches to show (n and N in the viewer step through them).
 
     Returns:
         The pane's content.
@@ -154,10 +190,15 @@ def detail_content(
         (f"  source {citation.source or '(none)'}", "$text-muted"),
         "\n",
     ]
-    best = result.matches[0] if result is not None and result.matches else None
+    matches = result.matches if result is not None else ()
+    match_index = match_index if 0 <= match_index < len(matches) else 0
+    best = matches[match_index] if matches else None
     quote = citation.quote or ""
     diffs = best.differences if best is not None else ()
     out += [_field("Quotation"), "“", _marked(quote, diffs, "quote"), "”\n"]
+    written = manuscript_place(citation)
+    if written:
+        out += [_field("Written in"), written, "\n"]
     if best is not None:
         src = _marked(best.text, diffs, "source")
         out += [_field("Source"), "“", src, "”\n"]
@@ -181,6 +222,8 @@ def detail_content(
         where = OUTSIDE_MAIN_TEXT if outside else describe_location(best, prepared)
         at_least = "at least " if result is not None and result.match_count_lower_bound else ""
         more = f" · {at_least}{count} matches" if count > 1 else ""
+        if len(matches) > 1:
+            more = f" · match {match_index + 1} of {at_least}{count}"
         out += [_field("Location"), where + more, "\n"]
     if verdict is not None and verdict.page_check:
         pc = verdict.page_check
@@ -188,14 +231,16 @@ def detail_content(
         colour = {"agrees": "$text-success", "differs": "$text-error"}.get(
             pc.get("status", ""), "$text-warning"
         )
-        found = pc.get("found") or "unknown"
+        found = f"found on page {pc['found']}" if pc.get("found") else "its page is not known"
         out += [
             _field("Cited page"),
             (f"{mark} {pc.get('status')}", f"bold {colour}"),
-            f": cited {pc.get('cited')}, found on {found}\n",
+            f": cited page {pc.get('cited')}, {found}\n",
         ]
     elif citation.locator:
-        out += [_field("Cited"), str(citation.locator.get("value", citation.locator)), "\n"]
+        label = str(citation.locator.get("label") or "page")
+        value = str(citation.locator.get("value", citation.locator))
+        out += [_field("Cited"), f"cited {label} {value}", "\n"]
     if best is not None and not (verdict is not None and verdict.outside_main_text):
         before, after = _context(best, prepared)
         out += [
@@ -213,7 +258,7 @@ def detail_content(
             (f"  [{err.get('code')}]", "$text-muted"),
             "\n",
         ]
-        hint = recovery_hint(err.get("recovery"))
+        hint = recovery_hint(err.get("recovery"), err.get("code"))
         if hint:
             out += [_field("What to do"), hint, "\n"]
     if verdict is None and not checking:
@@ -226,6 +271,11 @@ class CitationDetail(VerticalScroll, can_focus=True):
 
     DEFAULT_CLASSES = "pane"
     ALLOW_MAXIMIZE = True  # z shows the whole detail in a short terminal
+    BINDINGS = [
+        # the matches the detail describes are stepped through in the viewer, from here too
+        Binding("n", "screen.viewer_next", "Next match"),
+        Binding("N", "screen.viewer_previous", "Prev match"),
+    ]
 
     def compose(self):
         yield Static(detail_content(None, None, None), id="detail-body")
@@ -237,9 +287,12 @@ class CitationDetail(VerticalScroll, can_focus=True):
         prepared: PreparedText | None,
         *,
         checking: bool = False,
+        match_index: int = 0,
     ) -> None:
         """Show one citation (see ``detail_content`` for the arguments)."""
         body = self.query_one("#detail-body", Static)
-        body.update(detail_content(citation, verdict, prepared, checking=checking))
+        body.update(
+            detail_content(citation, verdict, prepared, checking=checking, match_index=match_index)
+        )
         self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"
         self.scroll_home(animate=False)

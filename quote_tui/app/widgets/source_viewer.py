@@ -9,6 +9,7 @@ drawing, and moving the current match refreshes only the rows of the old and new
 
 from __future__ import annotations
 
+import textwrap
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -58,14 +59,16 @@ class SourceViewer(ScrollView, can_focus=True):
     ALLOW_MAXIMIZE = True
 
     BINDINGS = [
-        Binding("n", "next_match", "Next match"),
-        Binding("N", "previous_match", "Prev match"),
+        Binding("n", "next_match", "Next"),
+        Binding("N", "previous_match", "Prev"),
+        Binding("p", "screen.goto_page", "Page"),
+        Binding("colon,ctrl+g", "screen.goto_line", "Line"),
+        Binding("left_square_bracket", "screen.previous_source", "Prev src"),
+        Binding("right_square_bracket", "screen.next_source", "Next src"),
         Binding("j", "line_down", "Down", group=_SCROLL),
         Binding("k", "line_up", "Up", group=_SCROLL),
         Binding("g", "top", "Top", show=False),
         Binding("G", "bottom", "Bottom", show=False),
-        Binding("colon,ctrl+g", "screen.goto_line", "Go to line"),
-        Binding("p", "screen.goto_page", "Go to page", show=False),
     ]
 
     COMPONENT_CLASSES = {
@@ -330,8 +333,10 @@ class SourceViewer(ScrollView, can_focus=True):
         base = self.rich_style
         layout = self._layout
         if layout is None:
-            if y == 1:
-                text = Text("  " + self.placeholder, style=base + self._style("placeholder"))
+            # A message is wrapped to the pane, never cut at its edge.
+            lines = textwrap.wrap(self.placeholder, max(width - 4, 10)) or [""]
+            if 1 <= y <= len(lines):
+                text = Text("  " + lines[y - 1], style=base + self._style("placeholder"))
                 return Strip(text.render(self.app.console)).crop_extend(0, width, base)
             return Strip.blank(width, base)
         if row >= len(layout):

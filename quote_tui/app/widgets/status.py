@@ -26,7 +26,7 @@ _LOOKS = {
     "inconclusive": StatusLook("?", "inconclusive", "$warning"),
     "unavailable": StatusLook("⊘", "unavailable", "$error"),
     "error": StatusLook("!", "error", "$error"),
-    "unreferenced": StatusLook("-", "no source", "$text-muted"),
+    "unreferenced": StatusLook("∅", "no source", "$text-muted"),
     "unchecked": StatusLook("·", "unchecked", "$text-muted"),
     "checking": StatusLook("…", "checking", "$accent"),
 }

@@ -171,12 +171,17 @@ def pick_span(
             c.start - c.end,
         )
 
-    top = max(c.similarity for c, _ in scored)
-    # An edge on the quotation's own word may cost up to one more word of similarity: the words
-    # it brings in (a dropped "did not") are what the differences must show.
+    best, best_words = max(scored, key=lambda item: item[0].similarity)
+    top, top_anchors = best.similarity, anchors(best_words) if tolerance else 0
+    # Each edge that lands on the quotation's own word where the best-scoring span does not may
+    # cost up to one more word of similarity: the words it brings in (a dropped "did not") are
+    # what the differences must show. An edge the best span already anchors earns nothing, so a
+    # repeated word ("copper copper" in "winter copper copper") never pulls a changed first word
+    # out of the span.
     kept = [
         item
         for item in scored
-        if item[0].similarity >= top - tolerance * (1 + (anchors(item[1]) if tolerance else 0))
+        if item[0].similarity
+        >= top - tolerance * (1 + max(0, (anchors(item[1]) if tolerance else 0) - top_anchors))
     ]
     return min(kept, key=rank)[0]

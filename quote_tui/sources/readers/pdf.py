@@ -99,7 +99,8 @@ def _open(data: bytes, password: str | None) -> pymupdf.Document:
         doc.close()
         given = "the password given is wrong" if password is not None else "no password was given"
         raise SourceError(
-            f"The PDF is encrypted and {given}; supply the password or paste its text.",
+            f"The PDF is encrypted and {given}; save a copy without the password (a PDF "
+            "viewer can) and read that, or paste its text.",
             code=ErrorCode.ENCRYPTED,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
