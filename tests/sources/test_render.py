@@ -267,3 +267,13 @@ def test_a_stored_unrendered_page_is_rendered_when_asked(servers, tmp_path: Path
     assert rendered.source["retrieval"]["rendered"] is True
     assert rendered.source["retrieval"]["from_snapshot"] is False
     assert other.total_hits == 0
+
+
+def test_a_browser_that_dies_at_once_is_render_failed() -> None:
+    from quote_tui.engine.errors import FetchError
+
+    with pytest.raises(FetchError) as caught:
+        asyncio.run(
+            render_page("http://page.invalid/", document=_body("<p>x</p>"), executable="true")
+        )
+    assert caught.value.code == ErrorCode.RENDER_FAILED

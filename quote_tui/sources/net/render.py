@@ -32,6 +32,7 @@ import itertools
 import json
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -194,10 +195,13 @@ class _Browser:
     ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     waiting: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
+    closed: FetchError | None = None  # set once the pipe is gone: later calls fail at once
 
     async def call(
         self, method: str, params: dict[str, Any] | None = None, session: str | None = None
     ) -> dict[str, Any]:
+        if self.closed is not None:
+            raise self.closed
         ident = next(self.ids)
         message: dict[str, Any] = {"id": ident, "method": method, "params": params or {}}
         if session:
@@ -227,13 +231,15 @@ class _Browser:
                 for listener in list(self.listeners):
                     listener(message)
         except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
-            error = _render_failed("the browser closed its protocol pipe", reason=str(exc))
+            self.closed = _render_failed("the browser closed its protocol pipe", reason=str(exc))
         finally:
+            if self.closed is None:
+                self.closed = _render_failed("the protocol pipe was abandoned")
             pending = list(self.waiting.values())
             self.waiting.clear()
-        for future in pending:
-            if not future.done():
-                future.set_exception(error)
+            for future in pending:
+                if not future.done():
+                    future.set_exception(self.closed)
 
 
 async def _launch(executable: str, profile: str, limit: int) -> _Browser:
@@ -252,7 +258,7 @@ async def _launch(executable: str, profile: str, limit: int) -> _Browser:
             pass_fds=(to_browser_r, from_browser_w),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
-            stderr=None if os.environ.get("QT_RENDER_DEBUG") else asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
             start_new_session=True,
         )
     except OSError as exc:
@@ -277,8 +283,9 @@ async def _stop(browser: _Browser, pump: asyncio.Task[None]) -> None:
         try:
             await asyncio.wait_for(browser.process.wait(), 3)
         except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                browser.process.kill()
+            # the browser leads its own process group: its helpers go with it
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(browser.process.pid, signal.SIGKILL)
             await browser.process.wait()
     pump.cancel()
     with contextlib.suppress(asyncio.CancelledError, QuoteTuiError):
