@@ -84,6 +84,7 @@ RECOVERY_HINTS = {
     "use_supplied_text": "save the source's text to a file and check that instead",
     "review_source": "open the source and look at it: its text may be unusable",
     "fix_input": "check the path or reference you gave",
+    "install_renderer": "install Chromium (apt-get install chromium), or check with --render never",
 }
 """What to do, per recovery code, in the words of someone at a shell."""
 

@@ -181,6 +181,7 @@ def test_without_chromium_the_error_is_renderer_missing(servers, tmp_path: Path)
     assert error["code"] == "renderer_missing"
     assert error["recovery"] == "install_renderer"
     assert "apt-get install chromium" in error["message"]
+    assert "install Chromium (apt-get install chromium)" in api.render(checked.report, "terminal")
 
 
 def test_find_chromium_names_the_install_command() -> None:

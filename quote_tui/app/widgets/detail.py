@@ -33,6 +33,7 @@ _RECOVERY = {
     "use_supplied_text": "Paste the source's text instead (o, then the Paste tab).",
     "review_source": "Open the source and check it by eye; its text may be unusable.",
     "fix_input": "Correct the entry (Enter edits the citation).",
+    "install_renderer": "Install Chromium (apt-get install chromium), or load without rendering.",
 }
 
 
