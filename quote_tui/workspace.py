@@ -206,6 +206,8 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
             out[key] = getattr(s, key)
     if s.truncated:
         out["truncated"] = True
+    if s.extra.get("render"):
+        out["render"] = s.extra["render"]
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -318,6 +320,7 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
+                extra={"render": s["render"]} if s.get("render") else {},
             )
         )
         if s.get("snapshot"):

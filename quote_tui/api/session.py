@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,6 @@ from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.records import CheckResult, MatchOptions
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.net.settings import RemoteSettings
 
 __all__ = ["Session"]
 
@@ -42,24 +40,10 @@ class Session:
         """Close the network session, if one was opened."""
         await self._service.aclose()
 
-    async def read(
-        self, spec: SourceSpec, *, base_dir: Path | None = None, render: str | None = None
-    ) -> SourceOutcome:
+    async def read(self, spec: SourceSpec, *, base_dir: Path | None = None) -> SourceOutcome:
         """Read a source, its indexes kept for the checks and searches that follow. Never
-        raises for a bad source: the outcome carries the error.
-
-        Args:
-            spec: the source.
-            base_dir: where relative paths resolve.
-            render: this read's render mode (``RENDER_MODES``), when it differs from the
-                session's: the read then runs through a service of its own.
-        """
-        remote = self.settings.remote or RemoteSettings()
-        if render is None or render == remote.render:
-            return await self._service.load_source(spec, base_dir=base_dir)
-        settings = replace(self.settings, remote=replace(remote, render=render))
-        async with Service(settings) as service:
-            return await service.load_source(spec, base_dir=base_dir)
+        raises for a bad source: the outcome carries the error."""
+        return await self._service.load_source(spec, base_dir=base_dir)
 
     async def check(self, spec: CitationSpec, source: SourceOutcome | None) -> CitationOutcome:
         """Check one citation against its source, as a batch would."""

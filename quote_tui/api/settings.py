@@ -13,7 +13,7 @@ from quote_tui.batch.specs import (
 )
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.engine.records import MatchOptions
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
@@ -25,10 +25,6 @@ __all__ = [
     "make_settings",
     "network_settings",
 ]
-
-
-RENDER_MODES = ("never", "auto", "always")
-"""When HTML pages are rendered in headless Chromium before they are read."""
 
 
 def network_settings(

@@ -24,7 +24,7 @@ from quote_tui._threads import in_daemon_thread, margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
@@ -196,6 +196,11 @@ class Loader:
                 code=ErrorCode.MISSING_FIELD,
                 recovery=Recovery.FIX_INPUT,
             )
+        own = self._own_render(source)
+        if own is not None:
+            # a source that names its own render mode is read by a loader with that mode
+            async with Loader(own) as other:
+                return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)
@@ -207,6 +212,27 @@ class Loader:
         loaded = await session.load(parsed, max_chars=max_chars)
         await asyncio.to_thread(warm, loaded.prepared)
         return loaded
+
+    def _own_render(self, source: SourceRef) -> ReadSettings | None:
+        """The read settings for a source whose ``render`` (a batch field) differs from the run's;
+        None when it names none or the same.
+
+        Raises:
+            BatchInputError: ``bad_option`` for a mode that does not exist.
+        """
+        wanted = source.extra.get("render")
+        if wanted is None:
+            return None
+        if wanted not in RENDER_MODES:
+            raise BatchInputError(
+                f"source {scrub(source.id)!r}: 'render' must be one of {', '.join(RENDER_MODES)}",
+                code=ErrorCode.BAD_OPTION,
+                recovery=Recovery.FIX_INPUT,
+            )
+        remote = self.settings.remote or RemoteSettings()
+        if wanted == remote.render:
+            return None
+        return dataclasses.replace(self.settings, remote=dataclasses.replace(remote, render=wanted))
 
     def _local_path(self, value: str, base_dir: Path | None) -> Path:
         path = Path(value).expanduser()

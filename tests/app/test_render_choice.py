@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from quote_tui.api import Session, Settings
@@ -65,3 +66,9 @@ async def test_a_script_page_read_with_always_is_rendered(tmp_path: Path, data_d
             await settle(app, pilot)
             record = str(modal.query_one("#load-record").render())
             assert "✓ Read" in record and "Rendered" in record, record
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            (source,) = app.screen.workspace.sources
+            assert source.extra == {"render": "always"}  # kept, so a re-read renders too
+        saved = json.loads((tmp_path / "ws.json").read_text(encoding="utf-8"))
+        assert saved["sources"][0]["render"] == "always"

@@ -278,3 +278,31 @@ def test_a_browser_that_dies_at_once_is_render_failed() -> None:
             render_page("http://page.invalid/", document=_body("<p>x</p>"), executable="true")
         )
     assert caught.value.code == ErrorCode.RENDER_FAILED
+
+
+@needs_chromium
+def test_a_batch_source_names_its_own_render_mode(tmp_path: Path) -> None:
+    local = tmp_path / "letters.html"
+    local.write_text(
+        f"<html><body><div id='root'></div><script>{APP_JS}</script></body></html>",
+        encoding="utf-8",
+    )
+    batch = api.parse_batch(
+        {
+            "sources": [
+                {"id": "drawn", "ref": str(local), "render": "always"},
+                {"id": "plain", "ref": str(local)},
+                {"id": "odd", "ref": str(local), "render": "sometimes"},
+            ],
+            "citations": [
+                {"id": f"c-{s}", "source": s, "quote": SENTENCE} for s in ("drawn", "plain", "odd")
+            ],
+        },
+        base_dir=tmp_path,
+    )
+    report = asyncio.run(api.check_batch(batch))
+    status = {c["id"]: c["status"] for c in report["citations"]}
+    assert status["c-drawn"] == "exact"
+    assert status["c-plain"] in ("not_found", "unavailable")
+    odd = next(s for s in report["sources"] if s["id"] == "odd")
+    assert odd["error"]["code"] == "bad_option"

@@ -247,7 +247,12 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
             # A typed path means what it means in the user's shell: relative to where they are.
             ref_value = str(Path(value).expanduser().resolve())
         base = wanted or (Path(value).stem if kind == "file" else value.split("//")[-1])
-        return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value)
+        extra = {}
+        if kind == "url":
+            render = str(self.query_one("#render-mode", Select).value)
+            if render != self._render_default():
+                extra["render"] = render  # kept with the source, so a re-read renders too
+        return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value, extra=extra)
 
     def _unique(self, wanted: str) -> str:
         if wanted not in self._taken:
@@ -304,10 +309,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
 
     @work(exclusive=True, group="load-source", exit_on_error=False)
     async def _read(self, spec: SourceSpec) -> None:
-        render = None
-        if self._kind() == "url":
-            render = str(self.query_one("#render-mode", Select).value)
-        outcome = await self._session.read(spec, base_dir=self._base_dir, render=render)
+        outcome = await self._session.read(spec, base_dir=self._base_dir)
         self.query_one("#load-spinner").display = False
         self.query_one("#load-record", Static).update(describe_outcome(outcome))
         add_now, self._add_when_read = self._add_when_read, False

@@ -7,7 +7,10 @@ from pathlib import Path
 
 from quote_tui._version import __version__
 
-__all__ = ["USER_AGENT", "RemoteSettings"]
+__all__ = ["RENDER_MODES", "USER_AGENT", "RemoteSettings"]
+
+RENDER_MODES = ("never", "auto", "always")
+"""When HTML pages are rendered in headless Chromium before they are read."""
 
 USER_AGENT = f"quote_tui/{__version__} (+https://github.com/quote-tui/quote_tui)"
 
