@@ -64,12 +64,15 @@ class Verdict:
         result: the engine's answer, when the source was readable.
         error: the report's ``{code, message, recovery}`` object, when something failed.
         page_check: the service's comparison of the cited page with where the quote stands.
+        outside_main_text: found on the page but outside its main text (a caption, an aside):
+            the result's offsets are in the page's whole visible text, not the text shown.
     """
 
     status: str
     result: records.CheckResult | None = None
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
+    outside_main_text: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -79,6 +82,8 @@ class Verdict:
         }
         if self.page_check is not None:
             out["page_check"] = self.page_check
+        if self.outside_main_text:
+            out["outside_main_text"] = True
         return out
 
 
@@ -201,6 +206,8 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
             out[key] = getattr(s, key)
     if s.truncated:
         out["truncated"] = True
+    if s.extra.get("render"):
+        out["render"] = s.extra["render"]
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -296,6 +303,7 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         result=result_from_dict(result) if result else None,
         error=d.get("error"),
         page_check=d.get("page_check"),
+        outside_main_text=bool(d.get("outside_main_text", False)),
     )
 
 
@@ -312,6 +320,7 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
+                extra={"render": s["render"]} if s.get("render") else {},
             )
         )
         if s.get("snapshot"):
@@ -500,6 +509,7 @@ def workspace_from_report(
             result=result,
             error=c.get("error"),
             page_check=c.get("page_check"),
+            outside_main_text=bool(c.get("outside_main_text", False)),
         )
     return Workspace(
         name=name,

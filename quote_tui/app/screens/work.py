@@ -52,6 +52,7 @@ def verdict_of(outcome: CitationOutcome) -> Verdict:
         result=outcome.result,
         error=outcome.error.to_dict() if outcome.error is not None else None,
         page_check=outcome.page_check,
+        outside_main_text=outcome.outside_main_text,
     )
 
 
