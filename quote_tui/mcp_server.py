@@ -58,6 +58,9 @@ server's --root folder) or `source_text` (the source's text itself; set `truncat
 only part of the source). Returns the report JSON: "citations"[0] holds the verdict, the matches
 (offsets, line and page numbers, context) and any differences; "sources"[0] says which text was
 checked (representation, checked_text_sha256, retrieval record).
+`render` ("never", "auto" or "always") renders an HTML page in headless Chromium first, for
+pages whose text a script builds; the server's --render is the default. A quotation found on the
+page but outside its main text (a caption, a sidebar) carries "outside_main_text": true.
 
 {_VERDICTS}"""
 
@@ -78,7 +81,8 @@ source: its SHA-256 (checked_text_sha256: cite it to pin which text was checked)
 representation (e.g. html_main_text, pdf_text_layer, pubmed_abstract, pmc_full_text,
 doi_landing_page), whether it was truncated, and the retrieval record (final URL, redirects, HTTP
 status, retrieval time, content hash, whether it came from a stored snapshot). A landing page or
-abstract is not the full work; say so when you rely on it."""
+abstract is not the full work; say so when you rely on it. `render` as for check_quote
+(the record then says "rendered": true and which browser)."""
 
 
 _CHECK_NUMBERS = """Check the numbers in a piece of prose against the quotations that back it.
@@ -147,14 +151,31 @@ class _Tools:
         self.settings = settings
         self.root = settings.root
 
-    def _budgeted(self, citation_timeout: float | None) -> api.Settings:
-        """The server's settings with a call's own citation budget, when it gives one."""
-        if citation_timeout is None or citation_timeout <= 0:
-            return self.settings
-        return dataclasses.replace(self.settings, citation_timeout=citation_timeout)
+    def _budgeted(self, citation_timeout: float | None, render: str | None = None) -> api.Settings:
+        """The server's settings with a call's own citation budget and render mode, when it
+        gives them."""
+        settings = self.settings
+        if citation_timeout is not None and citation_timeout > 0:
+            settings = dataclasses.replace(settings, citation_timeout=citation_timeout)
+        if render is not None:
+            if render not in api.RENDER_MODES:
+                raise _tool_error(
+                    api.BatchInputError(
+                        f"'render' must be one of {', '.join(api.RENDER_MODES)}",
+                        code="bad_option",
+                        recovery="fix_input",
+                    )
+                )
+            remote = settings.remote or api.network_settings()
+            settings = dataclasses.replace(
+                settings, remote=dataclasses.replace(remote, render=render)
+            )
+        return settings
 
-    async def _run(self, batch: api.Batch, citation_timeout: float | None = None) -> dict[str, Any]:
-        return await api.check_batch(batch, settings=self._budgeted(citation_timeout))
+    async def _run(
+        self, batch: api.Batch, citation_timeout: float | None = None, render: str | None = None
+    ) -> dict[str, Any]:
+        return await api.check_batch(batch, settings=self._budgeted(citation_timeout, render))
 
     async def check_quote(
         self,
@@ -163,6 +184,7 @@ class _Tools:
         source_text: str | None = None,
         truncated: bool = False,
         citation_timeout: float | None = None,
+        render: str | None = None,
     ) -> dict[str, Any]:
         if (source is None) == (source_text is None):
             raise _tool_error(
@@ -176,7 +198,7 @@ class _Tools:
         batch = api.Batch(
             (spec,), (api.CitationSpec(id="quote", source="source", quote=quote),), self.root
         )
-        report = await self._run(batch, citation_timeout)
+        report = await self._run(batch, citation_timeout, render)
         error = _first_error(report)
         if error is not None:
             raise _error_of(error, self.root)
@@ -241,8 +263,8 @@ class _Tools:
             raise _tool_error(exc, self.root) from exc
         return await api.check_references(entries, settings=self.settings)
 
-    async def read_source(self, ref: str) -> dict[str, Any]:
-        read = await api.read_source(ref, settings=self.settings, base_dir=self.root)
+    async def read_source(self, ref: str, render: str | None = None) -> dict[str, Any]:
+        read = await api.read_source(ref, settings=self._budgeted(None, render), base_dir=self.root)
         error = read["source"].get("error")
         if error:
             raise _error_of(error, self.root)

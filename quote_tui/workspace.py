@@ -66,6 +66,8 @@ class Verdict:
         page_check: the service's comparison of the cited page with where the quote stands.
         found_in: for ``not_found``, the other sources where the words stand (the report's
             ``found_in`` items).
+        outside_main_text: found on the page but outside its main text (a caption, an aside):
+            the result's offsets are in the page's whole visible text, not the text shown.
     """
 
     status: str
@@ -73,6 +75,7 @@ class Verdict:
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
     found_in: tuple[dict[str, Any], ...] = ()
+    outside_main_text: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -84,6 +87,8 @@ class Verdict:
             out["page_check"] = self.page_check
         if self.found_in:
             out["found_in"] = list(self.found_in)
+        if self.outside_main_text:
+            out["outside_main_text"] = True
         return out
 
 
@@ -206,6 +211,8 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
             out[key] = getattr(s, key)
     if s.truncated:
         out["truncated"] = True
+    if s.extra.get("render"):
+        out["render"] = s.extra["render"]
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -304,6 +311,7 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         error=d.get("error"),
         page_check=d.get("page_check"),
         found_in=_found_in(d.get("found_in")),
+        outside_main_text=bool(d.get("outside_main_text", False)),
     )
 
 
@@ -324,6 +332,7 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
+                extra={"render": s["render"]} if s.get("render") else {},
             )
         )
         if s.get("snapshot"):
@@ -513,6 +522,7 @@ def workspace_from_report(
             error=c.get("error"),
             page_check=c.get("page_check"),
             found_in=_found_in(c.get("found_in")),
+            outside_main_text=bool(c.get("outside_main_text", False)),
         )
     return Workspace(
         name=name,

@@ -19,7 +19,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GUARD = Path("quote_tui/sources/net/guard.py")
-SECURITY_TESTS = ["tests/sources/test_guard.py", "tests/test_mcp_server.py"]
+SECURITY_TESTS = [
+    "tests/sources/test_guard.py",
+    "tests/test_mcp_server.py",
+    # a rendered page's requests go through the same guard
+    "tests/sources/test_render.py",
+]
 
 # (name, anchor text in guard.py, replacement)
 MUTANTS: list[tuple[str, str, str]] = [

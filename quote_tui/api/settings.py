@@ -11,11 +11,13 @@ from quote_tui.batch.specs import (
     DEFAULT_READ_TIMEOUT,
     Settings,
 )
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.engine.records import MatchOptions
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
+    "RENDER_MODES",
     "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_READ_TIMEOUT",
     "Settings",
@@ -33,10 +35,19 @@ def network_settings(
     store: Path | None = None,
     email: str | None = None,
     ncbi_api_key: str | None = None,
+    render: str = "never",
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
-    courtesy fields. The caller reads the environment (``NCBI_API_KEY``), never deeper down."""
+    courtesy fields, when pages are rendered in a browser (``RENDER_MODES``). The caller reads
+    the environment (``NCBI_API_KEY``), never deeper down."""
+    if render not in RENDER_MODES:
+        raise BatchInputError(
+            f"render must be one of {', '.join(RENDER_MODES)}, not {render!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
     return RemoteSettings(
+        render=render,
         timeout=timeout,
         offline=offline,
         refresh=refresh,

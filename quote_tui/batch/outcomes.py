@@ -61,6 +61,9 @@ class CitationOutcome:
     result: CheckResult | None = None
     error: QuoteTuiError | None = None
     page_check: dict[str, Any] | None = None
+    outside_main_text: bool = False
+    """Found in the page's whole visible text (a caption, an aside, a table), not in its main
+    text: the result's offsets are in that whole text. Never set for a match in the main text."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,6 +193,8 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
         )
         if result.match_count_lower_bound:
             entry["match_count_lower_bound"] = True
+    if outcome.outside_main_text:
+        entry["outside_main_text"] = True
     if outcome.status == "inconclusive":
         # why the verdict is unknown: the text is partial, or the check ran out of time
         timed_out = outcome.error is not None and outcome.error.code == "time_budget"

@@ -143,6 +143,7 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
             snap.info.retrieval,
             snap.prepared(),
             max_chars=snap.info.max_chars,
+            outside=snap.outside,
         )
         remote = settings.remote or RemoteSettings()
         settings = replace(

@@ -31,7 +31,7 @@ from quote_tui.engine.errors import (
     QuoteTuiError,
     Recovery,
 )
-from quote_tui.engine.records import CheckResult, MatchOptions, Status
+from quote_tui.engine.records import FOUND_STATUSES, CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
 
@@ -57,6 +57,8 @@ class Service:
         self.settings = settings or Settings()
         self._loader = Loader(self.settings.read)
         self._checks: asyncio.Semaphore | None = None
+        # the whole visible text of the pages being checked, indexed once per page
+        self._outside: dict[int, tuple[str, PreparedText]] = {}
 
     async def __aenter__(self) -> Service:
         return self
@@ -131,9 +133,36 @@ class Service:
             return CitationOutcome(spec, "error", error=exc)
         except Exception as exc:
             return CitationOutcome(spec, "error", error=_internal(exc))
+        outside = source.loaded.outside
+        if result.status not in FOUND_STATUSES and outside:
+            found = await self._check_outside(outside, spec.quote)
+            if found is not None and (
+                found.status in FOUND_STATUSES
+                or (result.status is Status.NOT_FOUND and found.status is Status.NEAR)
+            ):
+                return CitationOutcome(
+                    spec, str(found.status), result=found, outside_main_text=True
+                )
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
+
+    async def _check_outside(self, outside: str, quote: str) -> CheckResult | None:
+        """The quotation in a page's whole visible text, once its main text lacks it.
+
+        Returns None when that check fails (past its budget, say): the main text's verdict
+        stands.
+        """
+        key = id(outside)
+        held = self._outside.get(key)
+        if held is None or held[0] is not outside:
+            if len(self._outside) >= 8:
+                self._outside.pop(next(iter(self._outside)))
+            held = self._outside[key] = (outside, PreparedText(outside))
+        try:
+            return await self.run_check(held[1], quote)
+        except QuoteTuiError:
+            return None
 
     async def run_check(
         self,

@@ -144,6 +144,13 @@ def network_args(parser: argparse.ArgumentParser) -> None:
     net.add_argument(
         "--email", metavar="ADDRESS", help="contact address sent to NCBI E-utilities and Crossref"
     )
+    net.add_argument(
+        "--render",
+        choices=api.RENDER_MODES,
+        default="never",
+        help="render HTML pages in headless Chromium first: never (default), auto (when the "
+        "static text is thin or the page needs script) or always",
+    )
 
 
 def stream_args(parser: argparse.ArgumentParser) -> None:
@@ -243,5 +250,6 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
             store=args.store,
             email=args.email or os.environ.get("NCBI_EMAIL"),
             ncbi_api_key=os.environ.get("NCBI_API_KEY"),
+            render=getattr(args, "render", "never"),
         ),
     )

@@ -58,6 +58,9 @@ class ErrorCode(StrEnum):
     TLS_ERROR = "tls_error"
     CONNECT_ERROR = "connect_error"
     OFFLINE = "offline"
+    # rendering a page in a headless browser
+    RENDERER_MISSING = "renderer_missing"  # no Chromium: the message gives the install command
+    RENDER_FAILED = "render_failed"  # the browser crashed or broke the protocol
     # batches, workspaces, manuscripts
     BAD_BATCH = "bad_batch"
     DUPLICATE_ID = "duplicate_id"
@@ -78,6 +81,7 @@ class Recovery(StrEnum):
     REVIEW_SOURCE = "review_source"
     FIX_INPUT = "fix_input"
     RAISE_TIME_BUDGET = "raise_time_budget"
+    INSTALL_RENDERER = "install_renderer"
 
 
 class QuoteTuiError(Exception):

@@ -13,6 +13,8 @@ __all__ = [
     "STATUS_ORDER",
     "Verdict",
     "best_match",
+    "OUTSIDE_MAIN_TEXT",
+    "citation_place",
     "citation_status",
     "differences",
     "found_in_text",
@@ -83,6 +85,7 @@ RECOVERY_HINTS = {
     "use_supplied_text": "save the source's text to a file and check that instead",
     "review_source": "open the source and look at it: its text may be unusable",
     "fix_input": "check the path or reference you gave",
+    "install_renderer": "install Chromium (apt-get install chromium), or check with --render never",
 }
 """What to do, per recovery code, in the words of someone at a shell."""
 
@@ -167,6 +170,18 @@ def _span(label: str, start: Any, end: Any) -> str | None:
     if end is None or end == start:
         return f"{label} {start}"
     return f"{label}s {start}–{end}"
+
+
+OUTSIDE_MAIN_TEXT = "on the page, outside the main text"
+"""Where a quotation stands when it is in a caption, an aside or a table, not the article."""
+
+
+def citation_place(citation: Mapping[str, Any], match: Mapping[str, Any] | None) -> str | None:
+    """Where a citation's match stands: "on the page, outside the main text" for a quotation
+    found only in the page's whole visible text, else its place in the checked text."""
+    if citation.get("outside_main_text"):
+        return OUTSIDE_MAIN_TEXT
+    return source_place(match)
 
 
 def source_place(match: Mapping[str, Any] | None) -> str | None:

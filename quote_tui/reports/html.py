@@ -14,6 +14,7 @@ from urllib.parse import quote, urlsplit
 
 from quote_tui.reports.common import (
     best_match,
+    citation_place,
     citation_status,
     differences,
     found_in_text,
@@ -21,7 +22,6 @@ from quote_tui.reports.common import (
     page_check_text,
     render_marked,
     source_link,
-    source_place,
     summary_rows,
     verdict,
     what_to_do,
@@ -114,7 +114,7 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
             _row("Source", _e(source.get("title") or source.get("ref") or source.get("id")))
         )
     match = best_match(citation)
-    where = source_place(match)
+    where = citation_place(citation, match)
     if where:
         rows.append(_row("Found at", _e(where)))
     link = source_link(source, match)

@@ -57,7 +57,7 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         title = source.get("title") or source.get("ref") or source.get("id")
         lines.append(f"- Source: {_esc(title)}")
     match = common.best_match(citation)
-    where = common.source_place(match)
+    where = common.citation_place(citation, match)
     if where:
         lines.append(f"- Found at: {_esc(where)}")
     link = common.source_link(source, match)

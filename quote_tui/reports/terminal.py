@@ -15,13 +15,13 @@ from quote_tui.batch.outcomes import PASSING, fails
 from quote_tui.reports.common import (
     RECOVERY_HINTS,
     best_match,
+    citation_place,
     citation_status,
     differences,
     found_in_text,
     meaning_of,
     page_check_text,
     render_marked,
-    source_place,
     verdict,
     what_to_do,
 )
@@ -124,7 +124,7 @@ def _citation_lines(
         if hint:
             lines.append(f"  to do   {hint}.")
         return lines
-    place = source_place(match)
+    place = citation_place(citation, match)
     if place:
         count = citation.get("match_count") or 0
         at_least = "at least " if citation.get("match_count_lower_bound") else ""

@@ -51,6 +51,12 @@ def _error_responses(*statuses: int) -> dict[str, Any]:
     }
 
 
+_RENDER = {
+    "enum": ["never", "auto", "always"],
+    "description": "render HTML pages in headless Chromium first (default: the server's --render)",
+}
+
+
 def _batch_schema(limits: Limits) -> dict[str, Any]:
     source = {
         "type": "object",
@@ -82,6 +88,7 @@ def _batch_schema(limits: Limits) -> dict[str, Any]:
         "properties": {
             "sources": {"type": "array", "items": source, "maxItems": limits.max_sources},
             "citations": {"type": "array", "items": citation, "maxItems": limits.max_citations},
+            "render": _RENDER,
         },
     }
 
@@ -244,6 +251,7 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                         "text": {"type": "string"},
                         "title": {"type": "string"},
                         "truncated": {"type": "boolean"},
+                        "render": _RENDER,
                     },
                 },
                 "ReadResult": {

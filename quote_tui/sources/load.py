@@ -24,7 +24,7 @@ from quote_tui._threads import in_daemon_thread, margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
@@ -197,14 +197,43 @@ class Loader:
                 code=ErrorCode.MISSING_FIELD,
                 recovery=Recovery.FIX_INPUT,
             )
+        own = self._own_render(source)
+        if own is not None:
+            # a source that names its own render mode is read by a loader with that mode
+            async with Loader(own) as other:
+                return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)
+            rendered = await self._render_local(path, max_chars, source.ref)
+            if rendered is not None:
+                return rendered
             return await self._read_local(path, max_chars, source.ref)
         session = await self._remote_session()
         loaded = await session.load(parsed, max_chars=max_chars)
         await asyncio.to_thread(warm, loaded.prepared)
         return loaded
+
+    def _own_render(self, source: SourceRef) -> ReadSettings | None:
+        """The read settings for a source whose ``render`` (a batch field) differs from the run's;
+        None when it names none or the same.
+
+        Raises:
+            BatchInputError: ``bad_option`` for a mode that does not exist.
+        """
+        wanted = source.extra.get("render")
+        if wanted is None:
+            return None
+        if wanted not in RENDER_MODES:
+            raise BatchInputError(
+                f"source {scrub(source.id)!r}: 'render' must be one of {', '.join(RENDER_MODES)}",
+                code=ErrorCode.BAD_OPTION,
+                recovery=Recovery.FIX_INPUT,
+            )
+        remote = self.settings.remote or RemoteSettings()
+        if wanted == remote.render:
+            return None
+        return dataclasses.replace(self.settings, remote=dataclasses.replace(remote, render=wanted))
 
     def _local_path(self, value: str, base_dir: Path | None) -> Path:
         path = Path(value).expanduser()
@@ -263,6 +292,46 @@ class Loader:
 
         wait = None if budget is None else budget + margin(budget)
         return await asyncio.wait_for(in_daemon_thread(read), wait)
+
+    async def _render_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource | None:
+        """A local HTML page rendered in headless Chromium, when ``render`` asks for it.
+
+        The page is served to the browser under a made-up ``.invalid`` address, so its relative
+        links lead nowhere; what it names elsewhere goes through the run's guarded session, as a
+        fetched page's requests do. None when the page is not rendered (``never``, not HTML,
+        too large, or ``auto`` finding the static text sufficient).
+        """
+        remote = self.settings.remote
+        mode = remote.render if remote is not None else "never"
+        if mode == "never" or path.suffix.lower() not in (".html", ".htm", ".xhtml"):
+            return None
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return None  # the plain read reports it
+        if not 0 < size <= self.settings.max_file_bytes:
+            return None
+        data = await asyncio.to_thread(path.read_bytes)
+        from quote_tui.sources.net.bodies import local_page, mark_rendered, maybe_render
+        from quote_tui.sources.readers.local import read_bytes
+
+        session = await self._remote_session()
+        document = local_page(path.name, data)
+        rendered = await maybe_render(session, document)
+        if rendered is None:
+            return None
+        loaded = await asyncio.to_thread(
+            read_bytes,
+            rendered.html.encode("utf-8"),
+            name=path.name,
+            content_type="text/html; charset=utf-8",
+            max_chars=max_chars,
+            ref=ref,
+            kind=RefKind.PATH,
+            location=str(path),
+        )
+        await asyncio.to_thread(warm, loaded.prepared)
+        return mark_rendered(loaded, rendered)
 
     def _body_reader(self) -> BodyReader | None:
         """What parses fetched PDF and HTML: a reader child, as for local files, under the same
@@ -338,4 +407,4 @@ def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource
         return loaded
     prepared.page_labels = tuple(derived.labels)
     retrieval = dataclasses.replace(loaded.retrieval, page_number_source=derived.method)
-    return LoadedSource(retrieval, prepared)
+    return dataclasses.replace(loaded, retrieval=retrieval)

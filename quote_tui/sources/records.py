@@ -69,6 +69,8 @@ class Retrieval:
     metadata: tuple[tuple[str, str], ...] = ()  # citation_* meta and the like, in document order
     page_number_source: str | None = None  # how printed page numbers were derived, if at all
     from_snapshot: bool = False
+    rendered: bool = False  # the text was read from the DOM headless Chromium built
+    renderer: str | None = None  # the browser's version, when rendered
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -90,6 +92,9 @@ class LoadedSource:
 
     retrieval: Retrieval
     prepared: PreparedText = field(repr=False)
+    outside: str | None = field(default=None, repr=False)
+    """The page's whole visible text when ``prepared`` is only its main text (an HTML page's
+    article): where a quotation missing from the main text is looked for next."""
 
     @property
     def text(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import tempfile
@@ -197,3 +198,47 @@ def test_an_ellipsis_that_hides_a_negation_is_a_critical_difference() -> None:
     }
     (only,) = differences(match)
     assert only["critical"] and only["kind"] == "negation" and only["source"] == "not"
+
+
+@pytest.mark.skipif(
+    _chromium() is None and not os.environ.get("CI"),
+    reason="chromium is not installed (.ci/run installs it, so CI never skips this)",
+)
+def test_html_report_screenshot_is_not_blank() -> None:
+    """The report as a reader sees it, rendered with the network blocked: ink on the page, in
+    more than one colour (the verdict colours), not a white or a single-colour screen."""
+    import asyncio
+    import hashlib
+
+    import pymupdf
+
+    from quote_tui.sources.net.fetch import FetchedBody
+    from quote_tui.sources.net.render import render_page
+
+    body = render_html(sample_report()).encode("utf-8")
+    url = "http://report.invalid/report.html"
+    document = FetchedBody(
+        url=url,
+        final_url=url,
+        http_status=200,
+        redirects=(),
+        content_type="text/html",
+        charset="utf-8",
+        etag=None,
+        last_modified=None,
+        body=body,
+        content_sha256=hashlib.sha256(body).hexdigest(),
+        retrieved_at="2026-01-01T00:00:00Z",
+    )
+    rendered = asyncio.run(render_page(url, document=document, screenshot=True))
+    assert rendered.refused == ()  # the report asks for nothing beyond itself
+    png = rendered.screenshot
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+    pix = pymupdf.Pixmap(png)
+    samples, n = pix.samples, pix.n
+    pixels = [bytes(samples[i : i + 3]) for i in range(0, len(samples), n * 7)]  # every 7th
+    background = max(set(pixels), key=pixels.count)
+    ink = sum(1 for p in pixels if p != background) / len(pixels)
+    assert ink > 0.02, f"only {ink:.1%} of the screenshot differs from its background"
+    colours = {p for p in pixels if max(p) - min(p) > 60}  # saturated: not grey text
+    assert len(colours) >= 2, "the verdict colours are missing"

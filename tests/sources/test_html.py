@@ -157,3 +157,37 @@ def test_corpus_doi_pages_metadata(corpus_dir: Path) -> None:
     fm = extract_html((corpus_dir / "html/doi-first-monday-10274.html").read_bytes())
     assert any(name.lower().startswith("dc.") for name, _ in fm.metadata)
     assert fm.title and "First Monday" in fm.title
+
+
+_PROSE = "".join(
+    f"<p>Paragraph {i} of the article tells of the harbour, the boats and the long winter, "
+    "and of the people who kept the lamps burning through the storms.</p>"
+    for i in range(8)
+)
+
+
+def test_a_caption_list_of_paragraphs_stays_in_the_main_text() -> None:
+    page = (
+        "<html><body><nav><a href='/'>Home</a></nav><div class='article-body'>"
+        + _PROSE[: len(_PROSE) // 2]
+        + "<figure><img src='x.jpg' alt=''></figure>"
+        "<ul><li><p>The keeper at his desk, the place where he was born</p></li></ul>"
+        + _PROSE[len(_PROSE) // 2 :]
+        + "</div><footer>Footer</footer></body></html>"
+    )
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "The keeper at his desk, the place where he was born" in read.text
+
+
+def test_a_note_beside_the_article_is_outside_the_main_text() -> None:
+    page = (
+        "<html><body><div class='content'>"
+        "<div role='note' class='hatnote'>For the ship, see Lighthouse tender.</div>"
+        + _PROSE
+        + "</div></body></html>"
+    )
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "see Lighthouse tender" not in read.text
+    assert read.full_text is not None and "see Lighthouse tender" in read.full_text

@@ -28,7 +28,10 @@ def test_f1_reference_is_sane() -> None:
 def test_html_extraction_f1(corpus_dir: Path) -> None:
     rows = _benchmark().score(corpus_dir)
     assert len(rows) >= 20
-    values = [value for _, value, _, _ in rows]
+    values = [row[1] for row in rows]
     worst = min(rows, key=lambda row: row[1])
-    assert statistics.median(values) >= 0.95
-    assert worst[1] >= 0.80, worst
+    # measured: median 0.998, lowest 0.936 (wikipedia-3); readability-lxml alone 0.987 and 0.621
+    assert statistics.median(values) >= 0.995
+    assert worst[1] >= 0.93, worst
+    # a caption set as a list of paragraphs stays in the main text (guardian-1 was 0.937)
+    assert dict((row[0], row[1]) for row in rows)["guardian-1"] >= 0.99

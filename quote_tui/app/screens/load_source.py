@@ -24,13 +24,14 @@ from textual.widgets import (
     Input,
     Label,
     LoadingIndicator,
+    Select,
     Static,
     TabbedContent,
     TabPane,
     TextArea,
 )
 
-from quote_tui.api import Session, SourceOutcome, SourceSpec, counted
+from quote_tui.api import RENDER_MODES, Session, SourceOutcome, SourceSpec, counted
 from quote_tui.app.widgets.detail import recovery_hint
 
 __all__ = [
@@ -126,6 +127,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
             "\n",
             ("Truncated: a quotation not found may lie in the part cut off.", "$text-warning"),
         ]
+    if r.rendered:
+        parts += ["\n", ("Rendered ", "$text-muted"), f"in {r.renderer or 'Chromium'}"]
     if r.note:
         parts += ["\n", (r.note, "$text-muted")]
     return Content.assemble(*parts)
@@ -189,6 +192,14 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
                     yield _FileTree(self._start, id="file-tree")
                 with TabPane("URL", id="tab-url"):
                     yield Input(placeholder="https://…", id="ref-url")
+                    with Horizontal(id="render-row"):
+                        yield Label("Render in Chromium", id="render-label")
+                        yield Select(
+                            [(mode, mode) for mode in RENDER_MODES],
+                            value=self._render_default(),
+                            allow_blank=False,
+                            id="render-mode",
+                        )
                 with TabPane("DOI", id="tab-doi"):
                     yield Input(placeholder="10.1234/abcd or doi:10.1234/abcd", id="ref-doi")
                 with TabPane("PMID", id="tab-pmid"):
@@ -203,6 +214,10 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
                 yield Button("Read", variant="primary", id="read")
                 yield Button("Add", variant="success", id="add", disabled=True)
                 yield Button("Cancel", id="cancel")
+
+    def _render_default(self) -> str:
+        remote = self._session.settings.remote
+        return remote.render if remote is not None else "never"
 
     def on_mount(self) -> None:
         self.query_one("#load-spinner").display = False
@@ -232,7 +247,12 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
             # A typed path means what it means in the user's shell: relative to where they are.
             ref_value = str(Path(value).expanduser().resolve())
         base = wanted or (Path(value).stem if kind == "file" else value.split("//")[-1])
-        return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value)
+        extra = {}
+        if kind == "url":
+            render = str(self.query_one("#render-mode", Select).value)
+            if render != self._render_default():
+                extra["render"] = render  # kept with the source, so a re-read renders too
+        return SourceSpec(id=self._unique(wanted or _slug(base)), ref=ref_value, extra=extra)
 
     def _unique(self, wanted: str) -> str:
         if wanted not in self._taken:

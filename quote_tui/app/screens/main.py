@@ -243,8 +243,8 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
             if c.source != self.current_source or c.source is None:
                 continue
             verdict = ws.verdicts.get(c.id)
-            if verdict is None or verdict.result is None:
-                continue
+            if verdict is None or verdict.result is None or verdict.outside_main_text:
+                continue  # a match outside the main text has no place in the text shown
             for i, m in enumerate(verdict.result.matches):
                 spans.append(Highlight(m.start, m.end, str(m.kind), c.id, i))
         if self.finder_result is not None:

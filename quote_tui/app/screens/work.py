@@ -56,6 +56,7 @@ def verdict_of(outcome: CitationOutcome, found_in: tuple[dict[str, Any], ...] = 
         error=outcome.error.to_dict() if outcome.error is not None else None,
         page_check=outcome.page_check,
         found_in=found_in,
+        outside_main_text=outcome.outside_main_text,
     )
 
 

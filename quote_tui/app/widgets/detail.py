@@ -23,7 +23,16 @@ from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
 from quote_tui.workspace import Verdict
 
-__all__ = ["CitationDetail", "describe_location", "detail_content", "found_in_line"]
+__all__ = [
+    "OUTSIDE_MAIN_TEXT",
+    "CitationDetail",
+    "describe_location",
+    "detail_content",
+    "found_in_line",
+]
+
+OUTSIDE_MAIN_TEXT = "on the page, outside the main text"
+"""Where a quotation stands when the page has it in a caption, an aside or a table."""
 
 _RECOVERY = {
     "check_url": "Check the address, or load the document from a file.",
@@ -32,6 +41,7 @@ _RECOVERY = {
     "use_supplied_text": "Paste the source's text instead (o, then the Paste tab).",
     "review_source": "Open the source and check it by eye; its text may be unusable.",
     "fix_input": "Correct the entry (Enter edits the citation).",
+    "install_renderer": "Install Chromium (apt-get install chromium), or load without rendering.",
 }
 
 
@@ -235,7 +245,8 @@ def detail_content(
         if best.rules:
             out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
         count = result.match_count if result is not None else 1
-        where = describe_location(best, prepared)
+        outside = verdict is not None and verdict.outside_main_text
+        where = OUTSIDE_MAIN_TEXT if outside else describe_location(best, prepared)
         at_least = "at least " if result is not None and result.match_count_lower_bound else ""
         more = f" · {at_least}{count} matches" if count > 1 else ""
         if len(matches) > 1:
@@ -259,7 +270,7 @@ def detail_content(
         label = str(citation.locator.get("label") or "page")
         value = str(citation.locator.get("value", citation.locator))
         out += [_field("Cited"), f"cited {label} {value}", "\n"]
-    if best is not None:
+    if best is not None and not (verdict is not None and verdict.outside_main_text):
         before, after = _context(best, prepared)
         out += [
             _field("Context"),

@@ -4,18 +4,30 @@ facts of its retrieval, and the URL resolver that reads a plain web address."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from dataclasses import replace
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.net.fetch import FetchedBody
+from quote_tui.sources.net.fetch import FetchedBody, utc_now
+from quote_tui.sources.net.render import Rendered, RenderLimits, RenderMode, render_page
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.readers import jats, pubmed
 from quote_tui.sources.readers.local import MEDIA_TYPES, NATIVE_FORMATS, BodyReader, read_bytes
 from quote_tui.sources.records import LoadedSource, RefKind, Representation, Retrieval
 
-__all__ = ["load_url", "prepare_text", "read_fetched", "read_fetched_async", "reread"]
+__all__ = [
+    "load_url",
+    "local_page",
+    "mark_rendered",
+    "maybe_render",
+    "prepare_text",
+    "read_fetched",
+    "read_fetched_async",
+    "rendered_body",
+    "reread",
+]
 
 
 def prepare_text(text: str, max_chars: int) -> PreparedText:
@@ -40,10 +52,86 @@ async def load_url(
         The loaded source and the raw bytes that were checked.
     """
     fetched = await session.fetch(url)
+    rendered = await maybe_render(session, fetched)
+    if rendered is not None:
+        fetched = rendered_body(fetched, rendered)
     loaded = await read_fetched_async(
         session, fetched, ref=ref, kind=RefKind.URL, max_chars=max_chars
     )
+    if rendered is not None:
+        loaded = mark_rendered(loaded, rendered)
     return loaded, fetched.body
+
+
+def local_page(name: str, data: bytes) -> FetchedBody:
+    """A local HTML file as the browser is given it: under a made-up address in ``.invalid``
+    (RFC 6761: never resolves), so its relative links reach nothing."""
+    url = f"http://local-file.invalid/{quote(name)}"
+    return FetchedBody(
+        url=url,
+        final_url=url,
+        http_status=200,
+        redirects=(),
+        content_type="text/html",
+        charset=None,
+        etag=None,
+        last_modified=None,
+        body=data,
+        content_sha256=hashlib.sha256(data).hexdigest(),
+        retrieved_at=utc_now(),
+    )
+
+
+async def maybe_render(session: NetSession, fetched: FetchedBody) -> Rendered | None:
+    """Render an HTML page in headless Chromium when the settings ask for it.
+
+    ``always`` renders every HTML page; ``auto`` only a page whose static text is thin or that
+    says it needs script (``readers.html.needs_script``); ``never`` none. Every request the page
+    makes goes through the session's guarded client.
+
+    Raises:
+        SourceError: ``renderer_missing`` when a render is due and Chromium is absent.
+        FetchError: ``render_failed``, ``timeout``, ``too_large``.
+    """
+    mode = RenderMode(session.settings.render)
+    if mode is RenderMode.NEVER or _body_format(fetched.content_type, fetched.body) != "html":
+        return None
+    if mode is RenderMode.AUTO:
+        # lxml and readability load only when a page is judged
+        from quote_tui.sources.readers.html import needs_script
+
+        reason = await asyncio.to_thread(
+            needs_script, fetched.body, declared_charset=fetched.charset
+        )
+        if reason is None:
+            return None
+    s = session.settings
+    return await render_page(
+        fetched.final_url,
+        document=fetched,
+        fetch=session.fetch_resource,
+        limits=RenderLimits(timeout=s.render_timeout, max_bytes=s.max_bytes),
+        executable=s.chromium,
+    )
+
+
+def rendered_body(fetched: FetchedBody, rendered: Rendered) -> FetchedBody:
+    """The fetch with the rendered DOM in place of the static bytes (what snapshots keep)."""
+    body = rendered.html.encode("utf-8")
+    return replace(
+        fetched,
+        body=body,
+        content_type="text/html",
+        charset="utf-8",
+        content_sha256=hashlib.sha256(body).hexdigest(),
+    )
+
+
+def mark_rendered(loaded: LoadedSource, rendered: Rendered) -> LoadedSource:
+    """The record says the text came from a rendered page, and which browser rendered it."""
+    return replace(
+        loaded, retrieval=replace(loaded.retrieval, rendered=True, renderer=rendered.browser)
+    )
 
 
 async def read_fetched_async(
@@ -180,7 +268,7 @@ def read_fetched(
         metadata=base.metadata if metadata is None else metadata,
         from_snapshot=False,
     )
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(loaded, retrieval=retrieval)
 
 
 def reread(
@@ -216,4 +304,4 @@ def reread(
         max_chars=max_chars,
         reader=reader,
     )
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(loaded, retrieval=retrieval)

@@ -185,7 +185,7 @@ def _with(
         representation=representation or loaded.retrieval.representation,
         title=loaded.retrieval.title or dict(metadata).get("title"),
     )
-    return LoadedSource(retrieval, loaded.prepared)
+    return replace(loaded, retrieval=retrieval)
 
 
 def _doi_not_found(doi: str, url: str) -> FetchError:

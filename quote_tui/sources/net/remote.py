@@ -28,7 +28,7 @@ from quote_tui.sources.net.resolvers import RESOLVERS
 from quote_tui.sources.net.robots import ROBOTS_MAX_BYTES, RobotsCache
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.readers.local import BodyReader, read_bytes
-from quote_tui.sources.records import LoadedSource
+from quote_tui.sources.records import LoadedSource, Representation
 from quote_tui.sources.refs import ParsedRef
 from quote_tui.sources.store.snapshots import Snapshot, SnapshotStore, ref_key
 
@@ -223,6 +223,25 @@ class RemoteSession:
         # shield: one caller giving up must not cancel the fetch the others wait on
         return await asyncio.shield(task)
 
+    async def fetch_resource(self, url: str) -> FetchedBody:
+        """GET what a page being rendered asks for: through the guard, the redirect checks, the
+        byte cap and the host's gate, without robots.txt (the reader asked for the page, not a
+        crawl of its parts) and without the wall check (a script or an image is no article).
+
+        Raises:
+            FetchError: as ``fetch``; ``offline`` when the network is off.
+        """
+        if self.settings.offline:
+            raise FetchError(
+                f"{url} was not fetched: the network is off (--offline).",
+                code=ErrorCode.OFFLINE,
+                recovery=Recovery.RETRY_LATER,
+                details={"url": url},
+            )
+        return await self._require_fetcher().get(
+            url.split("#", 1)[0], accept="*/*", check_robots=False, check_walls=False
+        )
+
     async def load(self, parsed: ParsedRef, *, max_chars: int) -> LoadedSource:
         """Read a URL, DOI or PubMed ref: from the store when a snapshot exists, else the network.
 
@@ -253,7 +272,7 @@ class RemoteSession:
     async def _load(self, parsed: ParsedRef, key: str, max_chars: int) -> LoadedSource:
         if not self.settings.refresh:
             snapshot = await asyncio.to_thread(self.store.latest, key)
-            if snapshot is not None:
+            if snapshot is not None and not await self._wants_rendering(snapshot):
                 return await asyncio.to_thread(self._from_snapshot, snapshot, max_chars)
         if self.settings.offline:
             raise _offline(key)
@@ -266,15 +285,38 @@ class RemoteSession:
             loaded.retrieval,
             loaded.prepared,
             max_chars=max_chars,
+            outside=loaded.outside,
         )
         return loaded
+
+    async def _wants_rendering(self, snapshot: Snapshot) -> bool:
+        """Whether a stored page, read without a browser, is due a render now: ``always`` on any
+        HTML page, ``auto`` on one whose static text says it needs script. Offline, the stored
+        text stands."""
+        retrieval = snapshot.info.retrieval
+        mode = self.settings.render
+        if mode == "never" or retrieval.rendered or self.settings.offline:
+            return False
+        if retrieval.representation not in (
+            Representation.HTML_MAIN_TEXT,
+            Representation.HTML_FULL_TEXT,
+        ):
+            return False
+        if mode == "always":
+            return True
+        from quote_tui.sources.readers.html import needs_script
+
+        reason = await asyncio.to_thread(
+            needs_script, snapshot.raw, declared_charset=retrieval.encoding
+        )
+        return reason is not None
 
     def _from_snapshot(self, snapshot: Snapshot, max_chars: int) -> LoadedSource:
         retrieval = replace(snapshot.info.retrieval, from_snapshot=True)
         if snapshot.info.max_chars == max_chars:
-            return LoadedSource(retrieval, snapshot.prepared())
+            return LoadedSource(retrieval, snapshot.prepared(), snapshot.outside)
         # Read with another size limit: re-read the stored bytes, never the network.
         loaded = reread(
             snapshot.raw, snapshot.info.retrieval, max_chars=max_chars, reader=self.body_reader
         )
-        return LoadedSource(replace(loaded.retrieval, from_snapshot=True), loaded.prepared)
+        return replace(loaded, retrieval=replace(loaded.retrieval, from_snapshot=True))

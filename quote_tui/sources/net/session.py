@@ -39,6 +39,8 @@ class NetSession(Protocol):
         self, url: str, *, accept: str | None = None, api: bool = False
     ) -> FetchedBody: ...
 
+    async def fetch_resource(self, url: str) -> FetchedBody: ...
+
 
 class RefResolver(Protocol):
     """Reads one kind of network ref: returns the loaded source and the raw bytes to store."""

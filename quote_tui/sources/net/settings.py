@@ -7,7 +7,10 @@ from pathlib import Path
 
 from quote_tui._version import __version__
 
-__all__ = ["USER_AGENT", "RemoteSettings"]
+__all__ = ["RENDER_MODES", "USER_AGENT", "RemoteSettings"]
+
+RENDER_MODES = ("never", "auto", "always")
+"""When HTML pages are rendered in headless Chromium before they are read."""
 
 USER_AGENT = f"quote_tui/{__version__} (+https://github.com/quote-tui/quote_tui)"
 
@@ -32,6 +35,11 @@ class RemoteSettings:
         refresh: fetch again even when a snapshot exists.
         respect_robots: ask robots.txt before each fetch.
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
+        render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
+            Chromium before it is read (``auto``: when its static text is thin or it says it
+            needs script).
+        render_timeout: seconds for one render, browser start included.
+        chromium: the Chromium executable; None finds it on ``PATH``.
     """
 
     timeout: float = 20.0
@@ -50,3 +58,6 @@ class RemoteSettings:
     refresh: bool = False
     respect_robots: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
+    render: str = "never"
+    render_timeout: float = 30.0
+    chromium: str | None = None

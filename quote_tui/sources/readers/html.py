@@ -36,7 +36,7 @@ from quote_tui.sources.readers.html_render import (
 from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
-__all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html"]
+__all__ = ["MAX_EXTRACTION_COST", "HtmlText", "extract_html", "needs_script"]
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
@@ -74,6 +74,8 @@ class HtmlText:
         note: why the full body was used, when it was.
         metadata: ``citation_*``, ``dc.*``, ``dcterms.*`` and ``prism.*`` meta tags in order.
         encoding: the character encoding used to decode the bytes.
+        full_text: the page's whole visible text (captions, asides, tables, comments) when
+            ``text`` is only its main text; None when ``text`` is the whole page already.
     """
 
     text: str
@@ -82,6 +84,7 @@ class HtmlText:
     note: str | None
     metadata: tuple[tuple[str, str], ...]
     encoding: str
+    full_text: str | None = None
 
 
 def _decode(data: bytes, declared: str | None) -> tuple[str, str]:
@@ -169,7 +172,7 @@ def _defuse(root: etree._Element) -> str:
     for el in list(root.iter()):
         if not isinstance(el.tag, str):
             continue
-        if hidden(el) and el.getparent() is not None:
+        if el.getparent() is not None and (hidden(el) or _ancillary(el)):
             el.drop_tree()
             continue
         for name in [a for a in el.attrib if a.lower().startswith("on") or a.lower() == "style"]:
@@ -183,7 +186,51 @@ def _defuse(root: etree._Element) -> str:
         href = el.get("href")
         if href is not None and href.strip().lower().startswith(("javascript:", "vbscript:")):
             el.set("href", "#")
+    for lst in list(root.iter("ul", "ol")):
+        if _paragraph_list(lst):
+            _unwrap_list(lst)
     return lxml.html.tostring(root, encoding="unicode")
+
+
+def _ancillary(el: etree._Element) -> bool:
+    """A note beside the main text (ARIA ``role="note"``: "parenthetic or ancillary to the main
+    content"), such as Wikipedia's "Main article: ..." and "For ..., see ..." lines. It stays in
+    the page's whole visible text, where quotations missing from the main text are looked for."""
+    return (el.get("role") or "").strip().lower() == "note"
+
+
+def _paragraph_list(lst: etree._Element) -> bool:
+    """A list whose every item is a paragraph of prose (a caption set as ``<ul><li><p>``).
+
+    readability scores lists below zero and drops the ones its article holds only a few of, so
+    figure captions written this way vanish; as paragraphs they are judged as prose.
+    """
+    items = [child for child in lst if isinstance(child.tag, str)]
+    if not items or len(items) > 3:
+        return False
+    for item in items:
+        if item.tag != "li" or (item.text or "").strip():
+            return False
+        kids = [k for k in item if isinstance(k.tag, str)]
+        if not kids or any(k.tag != "p" or (k.tail or "").strip() for k in kids):
+            return False
+    return True
+
+
+def _unwrap_list(lst: etree._Element) -> None:
+    """Put a paragraph list's paragraphs where the list stood."""
+    parent = lst.getparent()
+    if parent is None:
+        return
+    index = parent.index(lst)
+    paragraphs = [p for item in lst for p in item if isinstance(p.tag, str)]
+    tail = lst.tail
+    parent.remove(lst)
+    for offset, paragraph in enumerate(paragraphs):
+        paragraph.tail = None
+        parent.insert(index + offset, paragraph)
+    if paragraphs:
+        paragraphs[-1].tail = tail
 
 
 def _main_text(text: str, url: str | None) -> str:
@@ -194,6 +241,49 @@ def _main_text(text: str, url: str | None) -> str:
     if not summary.strip():
         return ""
     return html_to_text(lxml.html.fragment_fromstring(summary, create_parent="div"))
+
+
+# Below this many visible characters a page's static text is thin: a shell a script fills in.
+THIN_TEXT_CHARS = 400
+# What a page says when it needs script ("You need to enable JavaScript to run this app").
+_NOSCRIPT_PLEA = re.compile(r"javascript|\bscript|enable|activ|aktivier|habilit", re.I)
+# The mount points single-page frameworks fill in.
+_ROOTS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "main-app"})
+
+
+def needs_script(data: bytes, *, declared_charset: str | None = None) -> str | None:
+    """Why a page's static HTML probably is not the page a reader sees, or None.
+
+    ``auto`` rendering asks this: the static text is thin, a ``noscript`` element asks for
+    JavaScript, or a framework's mount point (``<div id="root">``) is empty while the rest of
+    the page says little.
+
+    Args:
+        data: the page's bytes.
+        declared_charset: the charset from the HTTP Content-Type header, if any.
+
+    Returns:
+        ``thin_text``, ``noscript`` or ``empty_root``; None when the static text stands.
+    """
+    text, _ = _decode(data, declared_charset)
+    try:
+        root, _ = _parse(text)
+    except SourceError:
+        return None
+    body = root.find("body")
+    visible = _visible_chars(html_to_text(body if body is not None else root))
+    if visible < THIN_TEXT_CHARS:
+        return "thin_text"
+    if visible >= 4 * THIN_TEXT_CHARS:
+        return None
+    for el in root.iter("noscript"):
+        plea = WHITESPACE.sub(" ", el.text_content() or "")
+        if _NOSCRIPT_PLEA.search(plea):
+            return "noscript"
+    for el in root.iter("div", "main", "section"):
+        if (el.get("id") or "").lower() in _ROOTS and not (el.text_content() or "").strip():
+            return "empty_root"
+    return None
 
 
 def extract_html(
@@ -256,4 +346,5 @@ def extract_html(
         note=note,
         metadata=metadata,
         encoding=encoding,
+        full_text=full if representation is Representation.HTML_MAIN_TEXT else None,
     )

@@ -109,6 +109,7 @@ class _Read:
     page_labels: tuple[str | None, ...] = ()
     line_boxes: tuple[LineBox, ...] = field(default=())
     page_number_source: str | None = None
+    outside: str | None = None  # an HTML page's whole visible text, beside its main text
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -241,6 +242,7 @@ def _read_format(
             encoding=page.encoding,
             note=page.note,
             metadata=page.metadata,
+            outside=page.full_text,
         )
     if fmt == "xml":
         from quote_tui.sources.readers.pubmed import extract_pubmed_xml
@@ -354,7 +356,8 @@ def read_bytes(
         metadata=read.metadata,
         page_number_source=read.page_number_source,
     )
-    return LoadedSource(retrieval, prepared)
+    outside = read.outside[:max_chars] if read.outside else None
+    return LoadedSource(retrieval, prepared, outside)
 
 
 class BodyFacts(TypedDict, total=False):

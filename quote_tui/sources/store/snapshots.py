@@ -159,6 +159,7 @@ class Snapshot:
     page_labels: tuple[str | None, ...]
     line_boxes: tuple[tuple[int, int, int, float, float, float, float], ...]
     truncated: bool
+    outside: str | None = None  # an HTML page's whole visible text, beside its main text
 
     def to_dict(self) -> dict[str, Any]:
         """The snapshot's summary, full retrieval record and checked text (``snapshots show``)."""
@@ -260,6 +261,7 @@ class SnapshotStore:
         prepared: PreparedText,
         *,
         max_chars: int,
+        outside: str | None = None,
     ) -> int:
         """Store one retrieval; returns the snapshot id (an unchanged one keeps its id).
 
@@ -269,6 +271,7 @@ class SnapshotStore:
             retrieval: the record; ``from_snapshot`` is stored as False.
             prepared: the checked text and its indexes.
             max_chars: the size limit the text was read with.
+            outside: the page's whole visible text, when the checked text is its main text.
         """
         layout = json.dumps(
             {
@@ -276,6 +279,7 @@ class SnapshotStore:
                 "page_labels": list(prepared.page_labels),
                 "line_boxes": [list(b) for b in prepared.line_boxes],
                 "truncated": prepared.truncated,
+                **({"outside": outside} if outside else {}),
             }
         )
         record = retrieval_to_json(_not_from_snapshot(retrieval))
@@ -332,6 +336,7 @@ class SnapshotStore:
             page_labels=tuple(layout["page_labels"]),
             line_boxes=tuple(tuple(b) for b in layout["line_boxes"]),  # type: ignore[misc]
             truncated=bool(layout["truncated"]),
+            outside=layout.get("outside"),
         )
 
     def find(self, ref: str) -> Snapshot | None:
