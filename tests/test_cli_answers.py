@@ -182,3 +182,16 @@ def test_an_anthropic_answer_without_its_documents_says_so(tmp_path: Path) -> No
     path.write_text(json.dumps(_anthropic([_cite("char_location", "x y z", 0)])), "utf-8")
     run = run_cli(["check", str(path), "--format", "json"])
     assert "document_index 0" in run.err
+
+
+def test_document_goes_with_an_answer_and_a_whole_report(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.txt"
+    doc.write_text(CHARTER, encoding="utf-8")
+    paper = tmp_path / "paper.md"
+    paper.write_text("No quotations.\n", encoding="utf-8")
+    run = run_cli(["check", str(paper), "--document", str(doc)])
+    assert run.code == 2 and "ANSWER.json" in run.err
+    answer = tmp_path / "answer.json"
+    answer.write_text("[]", encoding="utf-8")
+    run = run_cli(["check", str(answer), "--document", str(doc), "--format", "jsonl"])
+    assert run.code == 2 and "whole report" in run.err

@@ -9,9 +9,8 @@ The search is bounded, since it reads sources a second time and checks quotation
 they were not cited from: it runs only when the batch has at most ``MAX_SOURCES`` readable
 sources and ``MAX_QUOTES`` citations not found, and only the exact and normalized tiers count
 (a near passage in another source is no evidence of where the words came from). Sources are read
-again one at a time, so a single text is held at once; a source that fails to read the second
-time is skipped.
-Network sources are read again from the snapshots the first read stored.
+again one at a time, so a single text is held at once (a network source from the snapshot the
+first read stored); a source that fails to read the second time is skipped.
 """
 
 from __future__ import annotations
