@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.batch import pipeline
-from quote_tui.batch.elsewhere import MAX_SOURCES, place_in
+from quote_tui.batch.elsewhere import MAX_SOURCES, MIN_WORDS, place_in
 from quote_tui.batch.outcomes import CitationOutcome, Progress, SourceOutcome
 from quote_tui.batch.runner import LocalRunner
 from quote_tui.batch.service import Service
@@ -67,7 +67,9 @@ class Session:
         """Where a quotation not in its cited source stands in the other sources read: the
         report's ``found_in`` items, in the order given (none past ``MAX_SOURCES`` sources)."""
         others = [s for s in sources if s.spec.id != spec.source and s.loaded is not None]
-        if not isinstance(spec.quote, str) or len(others) >= MAX_SOURCES:
+        if not isinstance(spec.quote, str) or len(spec.quote.split()) < MIN_WORDS:
+            return ()
+        if len(others) >= MAX_SOURCES:
             return ()
         places = []
         for outcome in others:

@@ -7,7 +7,8 @@ entry per source that does, in batch order, each placing the first occurrence.
 
 The search is bounded, since it reads sources a second time and checks quotations against texts
 they were not cited from: it runs only when the batch has at most ``MAX_SOURCES`` readable
-sources and ``MAX_QUOTES`` citations not found, and only the exact and normalized tiers count
+sources and ``MAX_QUOTES`` citations not found, a quotation needs ``MIN_WORDS`` words or more
+(a word or two stands in most texts), and only the exact and normalized tiers count
 (a near passage in another source is no evidence of where the words came from). Sources are read
 again one at a time, so a single text is held at once (a network source from the snapshot the
 first read stored); a source that fails to read the second time is skipped.
@@ -28,6 +29,7 @@ from quote_tui.engine.text import PreparedText
 __all__ = [
     "MAX_QUOTES",
     "MAX_SOURCES",
+    "MIN_WORDS",
     "find_elsewhere",
     "found_in_entry",
     "place_in",
@@ -39,6 +41,10 @@ MAX_SOURCES = 50
 
 MAX_QUOTES = 500
 """Most ``not_found`` citations a batch may have for the search to run."""
+
+MIN_WORDS = 3
+"""Fewest words a quotation needs to be looked for elsewhere: a word or two stands in most texts,
+which says nothing about where the quotation came from."""
 
 _READABLE = frozenset({"readable", "supplied_text"})
 _PLACE = (
@@ -63,6 +69,10 @@ def found_in_entry(source_id: str, match: dict[str, Any], prepared: PreparedText
     if prepared.page_labels:
         item["printed_page_start"] = prepared.page_label(match["page_start"])
     return item
+
+
+def _worth_looking(quote: Any) -> bool:
+    return isinstance(quote, str) and len(quote.split()) >= MIN_WORDS
 
 
 def second_read(settings: Settings) -> Settings:
@@ -113,7 +123,7 @@ async def find_elsewhere(
     pending = [
         e
         for e in citations
-        if e.get("status") == "not_found" and isinstance(e.get("quote"), str) and e.get("source")
+        if e.get("status") == "not_found" and e.get("source") and _worth_looking(e.get("quote"))
     ]
     readable = {e["id"] for e in sources if e.get("status") in _READABLE}
     specs = [s for s in batch.sources if s.id in readable]

@@ -65,3 +65,13 @@ async def test_every_human_report_says_where_the_words_stand_instead() -> None:
     for text in (render_markdown(report), render_html(report), render_terminal(report)):
         said = text.replace("\\", "")
         assert "found in [jones] (line 2) instead" in said, said
+
+
+async def test_a_word_or_two_is_not_looked_for_elsewhere() -> None:
+    batch = Batch(
+        (SourceSpec("smith", text=SMITH), SourceSpec("jones", text=JONES)),
+        (CitationSpec("short", "smith", "the moon"),),
+    )
+    report = await check_batch(batch)
+    assert report["citations"][0]["status"] == "not_found"
+    assert "found_in" not in report["citations"][0]
