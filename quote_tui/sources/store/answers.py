@@ -11,20 +11,10 @@ its write transactions are the snapshot store's (``snapshots.SnapshotStore``).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-from quote_tui.sources.store.snapshots import (
-    _BUSY_TIMEOUT_S,
-    _bad_store,
-    _enable_wal,
-    _now,
-    _transaction,
-    default_store_path,
-)
+from quote_tui.sources.store.snapshots import StoreFile, _now, _transaction, run_schema
 
 __all__ = ["AnswerStore", "StoredAnswer"]
 
@@ -52,39 +42,15 @@ class StoredAnswer:
     body: bytes
 
 
-class AnswerStore:
-    """Registry answers in the snapshot store's file; each call opens its own connection.
+class AnswerStore(StoreFile):
+    """Registry answers in the snapshot store's file (see ``StoreFile`` for connections).
 
     Args:
         path: the snapshot database; None for the user data directory.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_store_path()
-        self._ready = False
-
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        try:
-            if not self._ready:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise _bad_store(self.path, exc) from None
-        try:
-            conn.execute("PRAGMA synchronous=NORMAL")
-            if not self._ready:
-                _enable_wal(conn)
-                with _transaction(conn):
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
-                self._ready = True
-            yield conn
-        except sqlite3.DatabaseError as exc:
-            raise _bad_store(self.path, exc) from None
-        finally:
-            conn.close()
+    def _create(self, conn: sqlite3.Connection) -> None:
+        run_schema(conn, _SCHEMA)
 
     def save(
         self, key: str, *, status: int, url: str, body: bytes, retrieved_at: str | None = None

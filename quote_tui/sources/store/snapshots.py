@@ -210,9 +210,10 @@ def _enable_wal(conn: sqlite3.Connection) -> None:
             time.sleep(0.05)
 
 
-class SnapshotStore:
-    """A SQLite file of snapshots. Each call opens its own connection, so one store object may
-    be used from worker threads and several processes may share the file.
+class StoreFile:
+    """The store's SQLite file. Each call opens its own connection, so one object may be used
+    from worker threads and several processes may share the file; the first connection turns
+    on WAL and creates the tables (``_create``) inside one transaction.
 
     Args:
         path: the database file; created (with its folder) on first use.
@@ -221,6 +222,10 @@ class SnapshotStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self._ready = False
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        """Create this store's tables, inside the first connection's transaction."""
+        raise NotImplementedError
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -236,15 +241,7 @@ class SnapshotStore:
             if not self._ready:
                 _enable_wal(conn)
                 with _transaction(conn):
-                    # executescript() would commit first; the statements run inside the
-                    # transaction instead.
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
-                    conn.execute(
-                        "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
-                        (_SCHEMA_VERSION,),
-                    )
+                    self._create(conn)
                 self._ready = True
             yield conn
         except sqlite3.DatabaseError as exc:
@@ -252,6 +249,28 @@ class SnapshotStore:
             raise _bad_store(self.path, exc) from None
         finally:
             conn.close()
+
+
+def run_schema(conn: sqlite3.Connection, schema: str) -> None:
+    """Run a schema's statements one by one: executescript() would commit first, and the
+    statements must run inside the caller's transaction."""
+    for statement in schema.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+class SnapshotStore(StoreFile):
+    """A SQLite file of snapshots (see ``StoreFile`` for connections and sharing).
+
+    Args:
+        path: the database file; created (with its folder) on first use.
+    """
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        run_schema(conn, _SCHEMA)
+        conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (_SCHEMA_VERSION,)
+        )
 
     def save(
         self,
