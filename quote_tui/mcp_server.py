@@ -4,7 +4,8 @@ Three tools, all through the same service as the CLI: ``check_quote`` (one quota
 source or a supplied text), ``check_citations`` (the batch format) and ``read_source`` (the checked
 text, its hash and retrieval record). Results are the report's JSON. A fourth, ``check_numbers``,
 is the claims gate's number rule on a piece of prose and its quotations (pure text, no source).
-A fifth, ``check_references``, checks a bibliography against Crossref and PubMed.
+A fifth, ``check_references``, checks a bibliography against Crossref and PubMed. A sixth,
+``check_answer``, checks the citations of a language model's answer in the documents it was given.
 Failures come back as tool errors carrying the error's code and recovery hint.
 
 Agents pass URLs and paths they found in documents, so: network sources go through the address
@@ -121,6 +122,21 @@ def _error_of(error: dict[str, Any], root: Path | None) -> ToolError:
     return ToolError(json.dumps({**error, "message": message}))
 
 
+_CHECK_ANSWER = f"""Check the citations of a language model's answer in the documents it was given.
+
+`answer`: an Anthropic Messages response (its text blocks' citations: char_location,
+page_location, content_block_location), an OpenAI Responses object (its output_text annotations:
+file_citation, url_citation) or a list of {{"quote", "source" (a document's position or file
+name), "start"?, "end"?, "pages"?}}. `documents`: the documents in document_index order, each a
+URL, a path under the server's --root folder, or {{"text", "title"?}}. Each cited text is checked
+in its document, a citation per cited text. A place the citation claims comes back as "claimed"
+with "agrees": true when the text stands there, false when it does not (it stands elsewhere, in
+another document: see "found_in", or nowhere), null with a "reason" when that cannot be told
+(offsets into a PDF's extracted text are not offsets into the text the model saw).
+
+{_VERDICTS}"""
+
+
 def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
     for item in (*report["sources"], *report["citations"]):
         if item.get("error"):
@@ -202,6 +218,21 @@ class _Tools:
             raise _tool_error(exc, self.root) from exc
         return await self._run(batch, citation_timeout)
 
+    async def check_answer(
+        self,
+        answer: dict[str, Any] | list[Any],
+        documents: list[str | dict[str, Any]],
+        citation_timeout: float | None = None,
+    ) -> dict[str, Any]:
+        try:
+            batch, warnings = api.answer_input(answer, documents, base_dir=self.root)
+        except api.QuoteTuiError as exc:
+            raise _tool_error(exc, self.root) from exc
+        report = await self._run(batch, citation_timeout)
+        if warnings:
+            report["warnings"] = list(warnings)
+        return report
+
     async def check_numbers(self, text: str, quotes: list[str]) -> dict[str, Any]:
         from quote_tui.gate.prose import number_issues
 
@@ -241,7 +272,7 @@ class _Tools:
 
 
 def build_server(settings: api.Settings | None = None, *, root: Path | None = None) -> MCPServer:
-    """The MCP server with its five tools.
+    """The MCP server with its six tools.
 
     Args:
         settings: the run settings (budgets, network, matching), as the CLI builds them; a
@@ -262,6 +293,7 @@ def build_server(settings: api.Settings | None = None, *, root: Path | None = No
     )
     server.tool(name="check_quote", description=_CHECK_QUOTE)(tools.check_quote)
     server.tool(name="check_citations", description=_CHECK_CITATIONS)(tools.check_citations)
+    server.tool(name="check_answer", description=_CHECK_ANSWER)(tools.check_answer)
     server.tool(name="read_source", description=_READ_SOURCE)(tools.read_source)
     server.tool(name="check_numbers", description=_CHECK_NUMBERS)(tools.check_numbers)
     server.tool(name="check_references", description=_CHECK_REFERENCES)(tools.check_references)

@@ -64,6 +64,8 @@ class Verdict:
         result: the engine's answer, when the source was readable.
         error: the report's ``{code, message, recovery}`` object, when something failed.
         page_check: the service's comparison of the cited page with where the quote stands.
+        found_in: for ``not_found``, the other sources where the words stand (the report's
+            ``found_in`` items).
         outside_main_text: found on the page but outside its main text (a caption, an aside):
             the result's offsets are in the page's whole visible text, not the text shown.
     """
@@ -72,6 +74,7 @@ class Verdict:
     result: records.CheckResult | None = None
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
+    found_in: tuple[dict[str, Any], ...] = ()
     outside_main_text: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,6 +85,8 @@ class Verdict:
         }
         if self.page_check is not None:
             out["page_check"] = self.page_check
+        if self.found_in:
+            out["found_in"] = list(self.found_in)
         if self.outside_main_text:
             out["outside_main_text"] = True
         return out
@@ -229,6 +234,8 @@ def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
         end=int(d["end"]),
         utf16_start=int(d.get("utf16_start", d["start"])),
         utf16_end=int(d.get("utf16_end", d["end"])),
+        utf8_start=int(d.get("utf8_start", d["start"])),
+        utf8_end=int(d.get("utf8_end", d["end"])),
         line_start=int(d["line_start"]),
         line_end=int(d.get("line_end", d["line_start"])),
         page_start=d.get("page_start"),
@@ -303,8 +310,13 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         result=result_from_dict(result) if result else None,
         error=d.get("error"),
         page_check=d.get("page_check"),
+        found_in=_found_in(d.get("found_in")),
         outside_main_text=bool(d.get("outside_main_text", False)),
     )
+
+
+def _found_in(value: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(v for v in value if isinstance(v, dict)) if isinstance(value, list) else ()
 
 
 def _parse(data: Any) -> Workspace:
@@ -509,6 +521,7 @@ def workspace_from_report(
             result=result,
             error=c.get("error"),
             page_check=c.get("page_check"),
+            found_in=_found_in(c.get("found_in")),
             outside_main_text=bool(c.get("outside_main_text", False)),
         )
     return Workspace(

@@ -58,6 +58,7 @@ async def test_tools_over_stdio(tmp_path: Path, root: Path) -> None:
             assert set(tools) == {
                 "check_quote",
                 "check_citations",
+                "check_answer",
                 "read_source",
                 "check_numbers",
                 "check_references",
@@ -109,6 +110,28 @@ async def test_tools_over_stdio(tmp_path: Path, root: Path) -> None:
             )
             statuses = [c["status"] for c in _json(batch)["citations"]]
             assert statuses == ["near", "not_found"]
+
+            words = "a single man in possession"
+            at = TEXT.index(words)
+            cite = {"type": "char_location", "cited_text": words, "document_index": 0}
+            answer = {
+                "type": "message",
+                "content": [
+                    {
+                        "type": "text",
+                        "text": "So it says.",
+                        "citations": [
+                            {**cite, "start_char_index": at, "end_char_index": at + len(words)},
+                            {**cite, "start_char_index": 0, "end_char_index": len(words)},
+                        ],
+                    }
+                ],
+            }
+            checked = await client.call_tool(
+                "check_answer", {"answer": answer, "documents": ["austen.txt"]}
+            )
+            claims = [c["claimed"]["agrees"] for c in _json(checked)["citations"]]
+            assert claims == [True, False]
         assert web.total_hits == 0
 
 

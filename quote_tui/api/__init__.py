@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from quote_tui.api.inputs import (
         Input,
         JsonlBatch,
+        answer_input,
         is_jsonl_input,
         load_batch,
         load_jsonl_batch,
@@ -119,6 +120,7 @@ _EXPORTS = {
     "SourceSpec": "quote_tui.batch.specs",
     "Status": "quote_tui.engine.records",
     "StreamResult": "quote_tui.api.checks",
+    "answer_input": "quote_tui.api.inputs",
     "check_batch": "quote_tui.api.checks",
     "check_quote": "quote_tui.api.checks",
     "check_text": "quote_tui.api.checks",
@@ -189,6 +191,7 @@ __all__ = [
     "SourceSpec",
     "Status",
     "StreamResult",
+    "answer_input",
     "append_references",
     "check_batch",
     "check_quote",

@@ -7,6 +7,7 @@ on what a file is.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from quote_tui.batch.specs import Batch
 __all__ = [
     "Input",
     "JsonlBatch",
+    "answer_input",
     "is_jsonl_input",
     "load_batch",
     "load_jsonl_batch",
@@ -60,13 +62,50 @@ def is_jsonl_input(path: Path, sources: Path | None = None) -> bool:
     return sources is not None or path.is_dir() or path.suffix.lower() == ".jsonl"
 
 
-def _is_import(path: Path) -> bool:
-    """A JSON file that is another tool's (a cite-gate claims file, an agent's list), not a
-    batch."""
+def _read_json(path: Path) -> Any:
     try:
-        data = loads(path.read_text(encoding="utf-8-sig"))
+        return loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return False  # load_batch says what is wrong with it
+        return None
+
+
+def answer_input(
+    answer: Any, documents: Sequence[str | dict[str, Any]], *, base_dir: Path | None = None
+) -> tuple[Batch, tuple[str, ...]]:
+    """A language model's answer with citations as a batch: each cited text against its document.
+
+    Args:
+        answer: the decoded answer: an Anthropic Messages response, an OpenAI Responses object
+            or a list of ``{quote, source}`` (``quote_tui.batch.answers``).
+        documents: the documents the model was given, in ``document_index`` order: refs
+            (paths, URLs, ``doi:``, ``pmid:``) or batch source objects (``{"text": ...}``).
+        base_dir: where relative paths resolve.
+
+    Returns:
+        The batch (the claimed places in its citations' ``claimed``, settled by the check) and
+        warnings.
+
+    Raises:
+        BatchInputError: the answer is none of the three shapes.
+    """
+    from quote_tui.batch.answers import answer_batch
+    from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+
+    docs = []
+    for n, doc in enumerate(documents):
+        if not isinstance(doc, str | dict):
+            raise BatchInputError(
+                f"document #{n + 1} must be a ref (a string) or an object with 'ref' or 'text'",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            )
+        docs.append({"ref": doc} if isinstance(doc, str) else dict(doc))
+    data, warnings = answer_batch(answer, docs)
+    return parse_batch(data, base_dir=base_dir), tuple(warnings)
+
+
+def _is_import(data: Any) -> bool:
+    """Another tool's JSON (a cite-gate claims file, an agent's list), not a batch."""
     return isinstance(data, list) or (
         isinstance(data, dict) and isinstance(data.get("sections"), list)
     )
@@ -98,8 +137,11 @@ def open_input(
     zotero: Path | None = None,
     min_words: int = 4,
     max_quotes: int | None = None,
+    documents: Sequence[Path] = (),
 ) -> Input:
-    """Open what a user names: a batch (JSON or JSONL), a manuscript, or another tool's file.
+    """Open what a user names: a batch (JSON or JSONL), a manuscript, another tool's file, or
+    a language model's answer with citations (with ``documents``, or in Anthropic's or
+    OpenAI's shape).
 
     Args:
         path: the file (or a folder holding ``sources.jsonl`` and ``citations.jsonl``).
@@ -109,12 +151,23 @@ def open_input(
         zotero: a Zotero data folder.
         min_words: the shortest quotation a manuscript scan takes, in words.
         max_quotes: the most quotations taken from a manuscript (None: the scan's default).
+        documents: the documents a model's answer cites, in ``document_index`` order.
 
     Raises:
         QuoteTuiError: the file cannot be read, or is not any of these.
     """
-    if path.suffix.lower() == ".json" and not _is_import(path):
-        return Input(path, load_batch(path))
+    if path.suffix.lower() == ".json":
+        from quote_tui.batch.answers import answer_format
+
+        data = _read_json(path)
+        if data is None:
+            return Input(path, load_batch(path))  # which says what is wrong with the file
+        if documents or answer_format(data) is not None:
+            refs = [str(d.expanduser().resolve()) for d in documents]
+            batch, warnings = answer_input(data, refs, base_dir=path.resolve().parent)
+            return Input(path, batch, warnings=warnings)
+        if not _is_import(data):
+            return Input(path, load_batch(path))
     if is_jsonl_input(path, sources):
         return Input(path, None, JsonlBatch.at(path, sources=sources))
     result = scan_manuscript(

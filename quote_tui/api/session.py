@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from quote_tui.batch import pipeline
+from quote_tui.batch.elsewhere import MAX_SOURCES, MIN_WORDS, place_in
 from quote_tui.batch.outcomes import CitationOutcome, Progress, SourceOutcome
 from quote_tui.batch.runner import LocalRunner
 from quote_tui.batch.service import Service
@@ -59,6 +60,26 @@ class Session:
             BudgetExceeded: past the citation budget.
         """
         return await self._service.run_check(prepared, quote, options=options)
+
+    async def elsewhere(
+        self, spec: CitationSpec, sources: Iterable[SourceOutcome]
+    ) -> tuple[dict[str, Any], ...]:
+        """Where a quotation not in its cited source stands in the other sources read: the
+        report's ``found_in`` items, in the order given (none past ``MAX_SOURCES`` sources)."""
+        others = [s for s in sources if s.spec.id != spec.source and s.loaded is not None]
+        if not isinstance(spec.quote, str) or len(spec.quote.split()) < MIN_WORDS:
+            return ()
+        if len(others) >= MAX_SOURCES:
+            return ()
+        places = []
+        for outcome in others:
+            assert outcome.loaded is not None
+            place = await place_in(
+                self._service, outcome.spec.id, outcome.loaded.prepared, spec.quote
+            )
+            if place is not None:
+                places.append(place)
+        return tuple(places)
 
     async def check_all(
         self,

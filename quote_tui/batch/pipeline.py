@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from quote_tui.batch.claims import settle_claims
+from quote_tui.batch.elsewhere import find_elsewhere
 from quote_tui.batch.jsonl import JsonlBatch, ResumeState, bad_report, read_resume
 from quote_tui.batch.outcomes import Progress
 from quote_tui.batch.plan import Plan, SourceWork, WorkDone, plan
@@ -65,13 +67,18 @@ async def check_batch(
         in_flight: sources in flight (default ``settings.concurrency``).
 
     Returns:
-        The report, entries in batch order. Problems with single entries are in those entries.
+        The report, entries in batch order. Problems with single entries are in those entries;
+        a quotation not in its cited source but in another of the batch's has ``found_in``
+        (``batch.elsewhere``); a place a citation claims has ``claimed.agrees``
+        (``batch.claims``).
     """
     settings = settings or Settings()
     created = _now()
     sink = MemorySink()
     async with _runner(settings, runner, observe, keep_indexes) as run:
         await run_plan(plan(batch), sink, run, settings, in_flight=in_flight, progress=progress)
+    await find_elsewhere(sink.citations, sink.sources, batch, settings)
+    await settle_claims(sink.citations, sink.sources, batch, settings)
     return sink.report(report_head(settings, created), batch)
 
 

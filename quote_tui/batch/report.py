@@ -221,7 +221,10 @@ def report_head(settings: Settings, created: str) -> dict[str, Any]:
             "citation_timeout": settings.citation_timeout,
             "read_timeout": settings.read_timeout,
         },
-        "offsets": "code points into each source's checked text (utf16_* in UTF-16 code units)",
+        "offsets": (
+            "code points into each source's checked text"
+            " (utf16_* in UTF-16 code units, utf8_* in UTF-8 bytes)"
+        ),
     }
 
 

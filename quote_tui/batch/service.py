@@ -165,9 +165,14 @@ class Service:
             return None
 
     async def run_check(
-        self, prepared: PreparedText, quote: str, *, options: MatchOptions | None = None
+        self,
+        prepared: PreparedText,
+        quote: str,
+        *,
+        options: MatchOptions | None = None,
+        near: bool = True,
     ) -> CheckResult:
-        """The engine under the citation budget, in a daemon thread.
+        """The engine under the citation budget, in a daemon thread (``near``: see ``check``).
 
         The engine stops itself at its next checkpoint once the budget is spent, or once the
         caller stops waiting (a cancelled check, a newer keystroke in the app's finder); should
@@ -191,7 +196,7 @@ class Service:
 
         def run() -> CheckResult:
             with armed(expired):
-                return engine_check(prepared, quote, options=options)
+                return engine_check(prepared, quote, options=options, near=near)
 
         async with self._checks:
             try:

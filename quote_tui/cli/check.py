@@ -32,6 +32,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         cluster = api.ClusterOptions(scheduler=args.scheduler, workers=args.workers or 2)
     if fmt == "jsonl" and args.gate:
         raise usage("--gate needs the whole report; choose another --format")
+    if args.document and args.input.suffix.lower() != ".json":
+        raise usage("--document names the documents of a model's answer (ANSWER.json)")
+    if args.document and fmt == "jsonl":
+        raise usage("an answer's claimed places need the whole report; choose another --format")
     if fmt in ("jsonl", "sarif") and args.refs:
         raise usage("--refs adds to a json, markdown or html report; choose one of those")
     given = api.open_input(
@@ -42,6 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         zotero=args.zotero,
         min_words=args.min_words,
         max_quotes=args.max_quotes,
+        documents=tuple(args.document),
     )
     for warning in given.warnings:
         warn(warning)

@@ -44,7 +44,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _check(check: argparse.ArgumentParser) -> None:
-    check.add_argument("input", type=Path, help="BATCH.json, or a manuscript (.md .tex .docx .txt)")
+    check.add_argument(
+        "input",
+        type=Path,
+        help="BATCH.json, a manuscript (.md .tex .docx .txt), or a model's ANSWER.json",
+    )
+    check.add_argument(
+        "--document",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a document the model's answer cites (repeatable, in document_index order): each "
+        "cited text is checked in its document, and the place it claims too",
+    )
     check.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
     check.add_argument(
         "--format",

@@ -168,7 +168,11 @@ def _found(
 
 
 def check(
-    prepared: PreparedText, quote: str, *, options: MatchOptions = _DEFAULT_OPTIONS
+    prepared: PreparedText,
+    quote: str,
+    *,
+    options: MatchOptions = _DEFAULT_OPTIONS,
+    near: bool = True,
 ) -> CheckResult:
     """Where, and how faithfully, a quotation stands in a checked text.
 
@@ -176,6 +180,8 @@ def check(
         prepared: the checked text and its indexes.
         quote: the quotation as the citing author typed it.
         options: matching settings, echoed in the result.
+        near: False stops after the exact and normalized tiers (``not_found`` otherwise), for a
+            caller that only asks whether the words stand in the text.
 
     Returns:
         The verdict (first that applies: exact, normalized, near, not_found; inconclusive when
@@ -184,10 +190,11 @@ def check(
     Raises:
         QuoteError: the quotation is empty, too long or holds control characters.
     """
-    result = _ladder(prepared, quote, options)
+    ladder = _ladder if near else _found_only
+    result = ladder(prepared, quote, options)
     if result.status in FOUND_STATUSES:
         return result
-    joined = check_across_breaks(prepared, quote, options, _ladder)
+    joined = check_across_breaks(prepared, quote, options, ladder)
     if joined is None:
         return result
     status, matches = joined
@@ -198,7 +205,14 @@ def check(
     return result
 
 
-def _ladder(prepared: PreparedText, quote: str, options: MatchOptions) -> CheckResult:
+def _found_only(prepared: PreparedText, quote: str, options: MatchOptions) -> CheckResult:
+    """The ladder without its near tier."""
+    return _ladder(prepared, quote, options, near=False)
+
+
+def _ladder(
+    prepared: PreparedText, quote: str, options: MatchOptions, *, near: bool = True
+) -> CheckResult:
     """Exact, normalized, near, not found: the first that applies, in the text as it stands."""
     variants = quote_variants(validate_quote(quote, options))
     signed: list[tuple[str, Hits]] = []  # the first tier's hits that drop a number's sign
@@ -222,6 +236,8 @@ def _ladder(prepared: PreparedText, quote: str, options: MatchOptions) -> CheckR
         return result
     if signed:
         return _sign_dropped(prepared, quote, *signed[0], options)
+    if not near:
+        return _result(prepared, quote, Status.NOT_FOUND, (), 0, 0.0, options)
     return _near_or_absent(prepared, quote, variants[-1], options)
 
 

@@ -156,7 +156,8 @@ class Match:
     """Where a quotation (or its closest passage) stands in the checked text.
 
     ``start``/``end`` are code-point offsets (end exclusive): ``text[start:end]`` is the source's
-    own span. Lines and pages are 1-based; pages are ``None`` for unpaged text.
+    own span. ``utf16_*`` and ``utf8_*`` give the same positions in UTF-16 code units and UTF-8
+    bytes. Lines and pages are 1-based; pages are ``None`` for unpaged text.
     """
 
     kind: Status
@@ -164,6 +165,8 @@ class Match:
     end: int
     utf16_start: int
     utf16_end: int
+    utf8_start: int
+    utf8_end: int
     line_start: int
     line_end: int
     page_start: int | None
@@ -191,6 +194,8 @@ class Match:
             "end": self.end,
             "utf16_start": self.utf16_start,
             "utf16_end": self.utf16_end,
+            "utf8_start": self.utf8_start,
+            "utf8_end": self.utf8_end,
             "line_start": self.line_start,
             "line_end": self.line_end,
             "page_start": self.page_start,

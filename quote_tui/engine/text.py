@@ -1,4 +1,4 @@
-"""PreparedText: the checked text with its line, page, UTF-16 and box indexes.
+"""PreparedText: the checked text with its line, page, UTF-16, UTF-8 and box indexes.
 
 One index serves everyone: the engine builds match locations from it, the report prints them, and
 the app's viewer draws its gutter from the same line and page starts. Indexes are computed once per
@@ -20,6 +20,12 @@ from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Sta
 # CRLF counts as one break; a lone CR (old Mac files) is a break too.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _ASTRAL = re.compile(r"[\U00010000-\U0010FFFF]")
+_UTF8_STEP = 1024
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
 
 LineBox = tuple[int, int, int, float, float, float, float]
 """(start, end, page, x0, y0, x1, y1): where one extracted PDF line lies on its page."""
@@ -44,6 +50,7 @@ class PreparedText:
         "truncated",
         "line_starts",
         "_astral",
+        "_utf8_marks",
         "_sha256",
         "_box_starts",
         "cache",
@@ -69,6 +76,7 @@ class PreparedText:
         self.line_starts: array[int] = array("q", [0])
         self.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
         self._astral: list[int] | None = None
+        self._utf8_marks: array[int] | None = None
         self._sha256: str | None = None
         self._box_starts: list[int] | None = None
         self.cache: dict[str, Any] = {}
@@ -132,6 +140,28 @@ class PreparedText:
             self._astral = [m.start() for m in _ASTRAL.finditer(self.text)]
         return offset + bisect_right(self._astral, offset - 1) if self._astral else offset
 
+    def utf8(self, offset: int) -> int:
+        """UTF-8 byte offset of a code-point offset (what Google's grounding counts).
+
+        An ASCII text needs no index: its byte offsets are its code-point offsets. Otherwise the
+        index holds the byte count at every 1,024th code point (eight bytes per 1,024 characters,
+        whatever the script), and the few characters past that mark are encoded on demand. Lone
+        surrogates count three bytes, as ``surrogatepass`` encodes them.
+        """
+        if self._utf8_marks is None:
+            marks: array[int] = array("q")
+            if not self.text.isascii():
+                total = 0
+                for at in range(0, len(self.text), _UTF8_STEP):
+                    marks.append(total)
+                    total += len(_encode(self.text[at : at + _UTF8_STEP]))
+            self._utf8_marks = marks
+        if not self._utf8_marks:
+            return offset
+        mark = min(offset // _UTF8_STEP, len(self._utf8_marks) - 1)
+        at = mark * _UTF8_STEP
+        return self._utf8_marks[mark] + len(_encode(self.text[at:offset]))
+
     def boxes(self, start: int, end: int) -> tuple[Box, ...]:
         """Rectangles of the extracted lines that the span [start, end) touches."""
         if not self.line_boxes or end <= start:
@@ -169,6 +199,8 @@ class PreparedText:
             end=end,
             utf16_start=self.utf16(start),
             utf16_end=self.utf16(end),
+            utf8_start=self.utf8(start),
+            utf8_end=self.utf8(end),
             line_start=self.line_of(start),
             line_end=self.line_of(last),
             page_start=self.page_of(start),

@@ -17,6 +17,7 @@ __all__ = [
     "citation_place",
     "citation_status",
     "differences",
+    "found_in_text",
     "manuscript_place",
     "meaning_of",
     "page_check_text",
@@ -196,6 +197,26 @@ def source_place(match: Mapping[str, Any] | None) -> str | None:
     if lines:
         parts.append(lines)
     return ", ".join(parts) or None
+
+
+def found_in_text(
+    citation: Mapping[str, Any], sources: Mapping[Any, Mapping[str, Any]]
+) -> str | None:
+    """ "found in [Jones 2019] instead (line 2)": the batch's other sources holding the words."""
+    places = citation.get("found_in")
+    if not isinstance(places, list) or not places:
+        return None
+    named = []
+    for place in places:
+        if not isinstance(place, Mapping):
+            continue
+        source = sources.get(place.get("source")) or {}
+        name = source.get("title") or source.get("ref") or place.get("source")
+        if source.get("ref") == "text" and not source.get("title"):
+            name = place.get("source")
+        where = source_place(place)
+        named.append(f"[{name}]" + (f" ({where})" if where else ""))
+    return f"found in {', '.join(named)} instead" if named else None
 
 
 def page_check_text(citation: Mapping[str, Any]) -> str | None:

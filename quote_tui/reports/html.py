@@ -17,6 +17,7 @@ from quote_tui.reports.common import (
     citation_place,
     citation_status,
     differences,
+    found_in_text,
     manuscript_place,
     page_check_text,
     render_marked,
@@ -124,6 +125,9 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     page = page_check_text(citation)
     if page:
         rows.append(_row("Page", _e(page)))
+    elsewhere = found_in_text(citation, sources)
+    if elsewhere:
+        rows.append(_row("Elsewhere", _e(elsewhere)))
     similarity = citation.get("best_similarity")
     if isinstance(similarity, int | float) and status == "near":
         rows.append(_row("Similarity", f"{similarity:.0%}"))

@@ -70,6 +70,9 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     page = common.page_check_text(citation)
     if page:
         lines.append(f"- Page: {_esc(page)}")
+    elsewhere = common.found_in_text(citation, sources)
+    if elsewhere:
+        lines.append(f"- Elsewhere: {_esc(elsewhere)}")
     similarity = citation.get("best_similarity")
     if isinstance(similarity, int | float) and status == "near":
         lines.append(f"- Similarity: {similarity:.0%}")

@@ -14,6 +14,8 @@ def _match(text: str, **extra: Any) -> dict[str, Any]:
         "end": 100 + len(text),
         "utf16_start": 100,
         "utf16_end": 100 + len(text),
+        "utf8_start": 100,
+        "utf8_end": 100 + len(text.encode()),
         "line_start": 40,
         "line_end": 41,
         "page_start": 19,

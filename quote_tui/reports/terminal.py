@@ -18,6 +18,7 @@ from quote_tui.reports.common import (
     citation_place,
     citation_status,
     differences,
+    found_in_text,
     meaning_of,
     page_check_text,
     render_marked,
@@ -152,4 +153,7 @@ def _citation_lines(
         best = citation.get("best_similarity")
         if isinstance(best, int | float):
             lines.append(f"  closest {round(best * 100)}% similar")
+        elsewhere = found_in_text(citation, sources)
+        if elsewhere:
+            lines.append(f"  instead {elsewhere}")
     return lines

@@ -125,6 +125,26 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                     },
                 }
             },
+            "/v1/answer": {
+                "post": {
+                    "operationId": "answer",
+                    "summary": "Check a language model's cited texts in the documents it was given",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            json_body: {"schema": {"$ref": "#/components/schemas/AnswerRequest"}}
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "the report, as quote-tui check ANSWER.json "
+                            "--document FILE writes it (claimed.agrees on each claimed place)",
+                            "content": {json_body: {"schema": {"$ref": _REPORT}}},
+                        },
+                        **_error_responses(400, 401, 403, 413, 421, 422, 503, 504),
+                    },
+                }
+            },
             "/v1/read": {
                 "post": {
                     "operationId": "read",
@@ -201,6 +221,25 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                             "items": {"type": "object"},
                             "maxItems": limits.max_citations,
                             "description": "CSL-JSON items",
+                        },
+                    },
+                },
+                "AnswerRequest": {
+                    "type": "object",
+                    "required": ["answer", "documents"],
+                    "properties": {
+                        "answer": {
+                            "type": ["object", "array"],
+                            "description": "an Anthropic Messages response, an OpenAI "
+                            "Responses object, or a list of {quote, source, start?, end?, "
+                            "pages?} (docs/answers.md)",
+                        },
+                        "documents": {
+                            "type": "array",
+                            "maxItems": limits.max_sources,
+                            "items": {"type": ["string", "object"]},
+                            "description": "in document_index order: refs (URLs, doi:, pmid:, "
+                            "paths under the root) or {text, title?} objects",
                         },
                     },
                 },

@@ -1,5 +1,5 @@
-"""The JSON API as a Starlette application: ``/v1/check``, ``/v1/read``, ``/v1/references``,
-``/v1/health``.
+"""The JSON API as a Starlette application: ``/v1/check``, ``/v1/answer``, ``/v1/read``,
+``/v1/references``, ``/v1/health``.
 
 Each handler bounds its request (deadline, admission, body size, entry counts) and then calls the
 service exactly as the CLI does, so the report is byte for byte the CLI's (``created`` aside).
@@ -94,13 +94,34 @@ class Api:
                 report = await door.check_batch(batch, settings=settings)
         return _json(report)
 
+    async def answer(self, request: Request) -> Response:
+        async with self._deadline():
+            data = await self._object(request)
+            documents = data.get("documents")
+            if not isinstance(documents, list):
+                raise BatchInputError(
+                    "give 'answer' and 'documents' (a list, in document_index order)",
+                    code="bad_batch",
+                    recovery=ApiRecovery.FIX_INPUT,
+                )
+            self._check_counts({"sources": documents})
+            batch, warnings = door.answer_input(
+                data.get("answer"), documents, base_dir=self.config.root
+            )
+            self._check_counts({"sources": batch.sources, "citations": batch.citations})
+            async with self._admitted():
+                report = await door.check_batch(batch, settings=self.config.settings)
+        if warnings:
+            report["warnings"] = list(warnings)
+        return _json(report)
+
     def _check_counts(self, data: dict[str, Any]) -> None:
         for key, limit, code in (
             ("sources", self.limits.max_sources, ApiCode.TOO_MANY_SOURCES),
             ("citations", self.limits.max_citations, ApiCode.TOO_MANY_CITATIONS),
         ):
             items = data.get(key)
-            if isinstance(items, list) and len(items) > limit:
+            if isinstance(items, list | tuple) and len(items) > limit:
                 raise ApiError(
                     f"{len(items)} {key} in one request; at most {limit} are accepted",
                     status=422,
@@ -240,6 +261,7 @@ def build_app(config: ServerConfig) -> Guard:
     app = Starlette(
         routes=[
             Route("/v1/check", handlers_of.check, methods=["POST"]),
+            Route("/v1/answer", handlers_of.answer, methods=["POST"]),
             Route("/v1/read", handlers_of.read, methods=["POST"]),
             Route("/v1/references", handlers_of.references, methods=["POST"]),
             Route("/v1/health", handlers_of.health, methods=["GET"]),

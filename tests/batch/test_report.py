@@ -47,6 +47,8 @@ async def test_offsets_agree_in_every_unit() -> None:
     assert (
         utf16[match["utf16_start"] * 2 : match["utf16_end"] * 2].decode("utf-16-le") == "lambda mu"
     )
+    assert text.encode()[match["utf8_start"] : match["utf8_end"]].decode() == "lambda mu"
+    assert match["utf8_start"] == match["start"] + 3  # the astral letter is four bytes
     assert match["line_start"] == 3
     exact = report["citations"][0]["matches"][0]
     assert exact["line_start"] == 2  # CRLF is one line break

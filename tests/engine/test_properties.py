@@ -106,6 +106,8 @@ def test_offsets_in_every_unit_agree(text: str, data: st.DataObject) -> None:
         assert m.text == text[m.start : m.end]
         assert m.utf16_start == len(text[: m.start].encode("utf-16-le")) // 2
         assert m.utf16_end == len(text[: m.end].encode("utf-16-le")) // 2
+        assert text.encode()[m.utf8_start : m.utf8_end].decode() == m.text
+        assert m.utf8_start == len(text[: m.start].encode())
         assert m.line_start == text.count("\n", 0, m.start) + 1
         assert m.line_end == text.count("\n", 0, max(m.start, m.end - 1)) + 1
         assert m.text == m.text.strip() or m.text.strip() == ""

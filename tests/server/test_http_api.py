@@ -321,3 +321,37 @@ def test_an_unexpected_failure_is_a_json_500_that_leaks_nothing(
     }
     health = httpx.get(server.url("/v1/health")).json()
     assert (health["running"], health["waiting"]) == (0, 0)
+
+
+def test_answer_checks_a_models_citations_in_its_documents(
+    start_server: StartServer, root: Path
+) -> None:
+    server = start_server(root=root)
+    words = "a single man in possession"
+    at = TEXT.index(words)
+    cite = {"type": "char_location", "cited_text": words, "document_index": 0}
+    answer = {
+        "type": "message",
+        "content": [
+            {
+                "type": "text",
+                "text": "So it says.",
+                "citations": [
+                    {**cite, "start_char_index": at, "end_char_index": at + len(words)},
+                    {**cite, "start_char_index": 0, "end_char_index": len(words)},
+                    {**cite, "cited_text": "never written", "document_index": 1},
+                ],
+            }
+        ],
+    }
+    reply = httpx.post(
+        server.url("/v1/answer"),
+        json={"answer": answer, "documents": ["austen.txt", {"text": "never written here"}]},
+    )
+    assert reply.status_code == 200, reply.text
+    citations = reply.json()["citations"]
+    assert [c["status"] for c in citations] == ["exact", "exact", "exact"]
+    assert [c["claimed"]["agrees"] for c in citations[:2]] == [True, False]
+    assert "claimed" not in citations[2] and citations[2]["source"] == "doc1"
+    bad = httpx.post(server.url("/v1/answer"), json={"answer": answer, "documents": [3]})
+    assert bad.status_code == 422 and bad.json()["code"] == "bad_batch"

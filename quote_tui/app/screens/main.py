@@ -274,6 +274,7 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
             checking=cid in self.query_one(CitationList).checking,
             match_index=index if shown_cid == cid else 0,
             reference=self.reference_of(citation.source) if citation is not None else None,
+            source_names={s.id: s.title or s.ref or s.id for s in ws.sources},
         )
 
     @on(CitationList.Selected)

@@ -44,14 +44,18 @@ if TYPE_CHECKING:
 
 __all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
 
+MAX_OTHER_SOURCES = 50
+"""A quotation not in its source is looked for in the others only when there are fewer."""
 
-def verdict_of(outcome: CitationOutcome) -> Verdict:
-    """The workspace's record of a citation outcome."""
+
+def verdict_of(outcome: CitationOutcome, found_in: tuple[dict[str, Any], ...] = ()) -> Verdict:
+    """The workspace's record of a citation outcome (and where else its words stand)."""
     return Verdict(
         status=outcome.status,
         result=outcome.result,
         error=outcome.error.to_dict() if outcome.error is not None else None,
         page_check=outcome.page_check,
+        found_in=found_in,
         outside_main_text=outcome.outside_main_text,
     )
 
@@ -112,6 +116,16 @@ class MainWork:
         outcome = await self.session.read(spec, base_dir=self.base_dir)
         self._remember(outcome)
         return outcome
+
+    async def _elsewhere(self, outcome: CitationOutcome) -> tuple[dict[str, Any], ...]:
+        """For a quotation not in its cited source: the workspace's other sources holding it."""
+        if outcome.status != "not_found":
+            return ()
+        ids = [s.id for s in self.workspace.sources if s.id != outcome.spec.source]
+        if not ids or len(ids) >= MAX_OTHER_SOURCES:
+            return ()
+        others = await asyncio.gather(*(self.ensure_source(sid) for sid in ids))
+        return await self.session.elsewhere(outcome.spec, [o for o in others if o is not None])
 
     def _remember(self, outcome: SourceOutcome) -> None:
         self.outcomes[outcome.spec.id] = outcome
@@ -230,10 +244,12 @@ class MainWork:
                 if spec is not None:
                     source = await self.ensure_source(spec.source)
                     outcome = await self.session.check(spec, source)
+                    found_in = await self._elsewhere(outcome)
                     # The citation may have been edited while the engine ran: keep the edit.
                     if self.workspace.citation(cid) == spec:
                         self.commit(
-                            self.workspace.with_verdict(cid, verdict_of(outcome)), undoable=False
+                            self.workspace.with_verdict(cid, verdict_of(outcome, found_in)),
+                            undoable=False,
                         )
                 citations.checking = citations.checking - {cid}
                 bar.advance(1)
@@ -429,9 +445,11 @@ class MainWork:
         for source in sources:
             self._remember(source)
         updated = self.workspace
+        elsewhere = {c["id"]: tuple(c["found_in"]) for c in data["citations"] if "found_in" in c}
         for outcome in citations:
             if updated.citation(outcome.spec.id) == outcome.spec:
-                updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome))
+                found_in = elsewhere.get(outcome.spec.id, ())
+                updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome, found_in))
         self.commit(updated, undoable=False)
         # the report's file refs resolve from its own folder, so it reopens from there
         data = api.refs_from(data, self.base_dir, path.expanduser().parent)

@@ -7,7 +7,7 @@ the error colour *and* listed with the word "critical", so colour is never the o
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual.binding import Binding
@@ -23,7 +23,13 @@ from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
 from quote_tui.workspace import Verdict
 
-__all__ = ["OUTSIDE_MAIN_TEXT", "CitationDetail", "describe_location", "detail_content"]
+__all__ = [
+    "OUTSIDE_MAIN_TEXT",
+    "CitationDetail",
+    "describe_location",
+    "detail_content",
+    "found_in_line",
+]
 
 OUTSIDE_MAIN_TEXT = "on the page, outside the main text"
 """Where a quotation stands when the page has it in a caption, an aside or a table."""
@@ -80,6 +86,20 @@ def describe_location(match: Match, prepared: PreparedText | None) -> str:
     parts.append(f"line {lines}" if "–" not in lines else f"lines {lines}")
     parts.append(f"offsets {match.start}–{match.end}")
     return " · ".join(parts)
+
+
+def found_in_line(places: Sequence[dict[str, Any]], names: Mapping[str, str]) -> Content:
+    """``found in [Jones 2019] instead (line 12)``: where a quotation not in its source stands."""
+    parts: list[Content | str | tuple[str, str]] = ["found in "]
+    for n, place in enumerate(places):
+        if n:
+            parts.append(", ")
+        sid = str(place.get("source"))
+        parts.append((f"[{names.get(sid) or sid}]", "bold $text-warning"))
+        page, line = place.get("page_start"), place.get("line_start")
+        parts.append((f" (p. {page})" if page else f" (line {line})", "$text-muted"))
+    parts.append(" instead")
+    return Content.assemble(*parts)
 
 
 def manuscript_place(citation: CitationSpec) -> str:
@@ -166,6 +186,7 @@ def detail_content(
     checking: bool = False,
     match_index: int = 0,
     reference: dict[str, Any] | None = None,
+    source_names: Mapping[str, str] | None = None,
 ) -> Content:
     """Everything the pane shows for one citation, as styled content.
 
@@ -176,6 +197,7 @@ def detail_content(
         checking: True while a check is running.
         match_index: which of the matches to show (n and N in the viewer step through them).
         reference: the source's reference record, once the references were checked.
+        source_names: each source's name (title or ref), for "found in [name] instead".
 
     Returns:
         The pane's content.
@@ -230,6 +252,8 @@ def detail_content(
         if len(matches) > 1:
             more = f" · match {match_index + 1} of {at_least}{count}"
         out += [_field("Location"), where + more, "\n"]
+    if verdict is not None and verdict.found_in:
+        out += [_field("Elsewhere"), found_in_line(verdict.found_in, source_names or {}), "\n"]
     if verdict is not None and verdict.page_check:
         pc = verdict.page_check
         mark = {"agrees": "✓", "differs": "✗"}.get(pc.get("status", ""), "?")
@@ -296,6 +320,7 @@ class CitationDetail(VerticalScroll, can_focus=True):
         checking: bool = False,
         match_index: int = 0,
         reference: dict[str, Any] | None = None,
+        source_names: Mapping[str, str] | None = None,
     ) -> None:
         """Show one citation (see ``detail_content`` for the arguments)."""
         body = self.query_one("#detail-body", Static)
@@ -307,6 +332,7 @@ class CitationDetail(VerticalScroll, can_focus=True):
                 checking=checking,
                 match_index=match_index,
                 reference=reference,
+                source_names=source_names,
             )
         )
         self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"

@@ -1,0 +1,148 @@
+"""Misattribution: a quotation not in its cited source, looked for in the batch's other sources.
+
+After a batch is checked, each ``not_found`` citation is checked against every other readable
+source of the same batch (or manuscript). Where its words stand there, exactly or normalized,
+the citation stays ``not_found`` (the cited source does not hold it) and gains ``found_in``: one
+entry per source that does, in batch order, each placing the first occurrence.
+
+The search is bounded, since it reads sources a second time and checks quotations against texts
+they were not cited from: it runs only when the batch has at most ``MAX_SOURCES`` readable
+sources and ``MAX_QUOTES`` citations not found, a quotation needs ``MIN_WORDS`` words or more
+(a word or two stands in most texts), and only the exact and normalized tiers count
+(a near passage in another source is no evidence of where the words came from). Sources are read
+again one at a time, so a single text is held at once (a network source from the snapshot the
+first read stored); a source that fails to read the second time is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from quote_tui.batch.service import Service
+from quote_tui.batch.specs import Batch, Settings
+from quote_tui.engine.errors import QuoteTuiError
+from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
+from quote_tui.engine.text import PreparedText
+
+__all__ = [
+    "MAX_QUOTES",
+    "MAX_SOURCES",
+    "MIN_WORDS",
+    "find_elsewhere",
+    "found_in_entry",
+    "place_in",
+    "second_read",
+]
+
+MAX_SOURCES = 50
+"""Most readable sources a batch may have for the search to run."""
+
+MAX_QUOTES = 500
+"""Most ``not_found`` citations a batch may have for the search to run."""
+
+MIN_WORDS = 3
+"""Fewest words a quotation needs to be looked for elsewhere: a word or two stands in most texts,
+which says nothing about where the quotation came from."""
+
+_READABLE = frozenset({"readable", "supplied_text"})
+_PLACE = (
+    "kind",
+    "start",
+    "end",
+    "utf16_start",
+    "utf16_end",
+    "utf8_start",
+    "utf8_end",
+    "line_start",
+    "line_end",
+    "page_start",
+    "page_end",
+    "text",
+)
+
+
+def found_in_entry(source_id: str, match: dict[str, Any], prepared: PreparedText) -> dict[str, Any]:
+    """A ``found_in`` item: the other source's id and where the words stand in it."""
+    item: dict[str, Any] = {"source": source_id, **{key: match[key] for key in _PLACE}}
+    if prepared.page_labels:
+        item["printed_page_start"] = prepared.page_label(match["page_start"])
+    return item
+
+
+def _worth_looking(quote: Any) -> bool:
+    return isinstance(quote, str) and len(quote.split()) >= MIN_WORDS
+
+
+def second_read(settings: Settings) -> Settings:
+    """Settings to read a batch's sources again: a network source comes from the snapshot the
+    first read stored, even under ``--refresh``."""
+    if settings.remote is None or not settings.remote.refresh:
+        return settings
+    return replace(settings, remote=replace(settings.remote, refresh=False))
+
+
+def _options(settings: Settings) -> MatchOptions:
+    return MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
+
+
+async def place_in(
+    service: Service, source_id: str, prepared: PreparedText, quote: str
+) -> dict[str, Any] | None:
+    """Where ``quote`` stands in one other source (exact or normalized), as a ``found_in`` item,
+    or None (not there, or the check failed or ran past its budget)."""
+    try:
+        result = await service.run_check(
+            prepared, quote, options=_options(service.settings), near=False
+        )
+    except QuoteTuiError:
+        return None
+    if result.status not in FOUND_STATUSES or not result.matches:
+        return None
+    return found_in_entry(source_id, result.matches[0].to_dict(), prepared)
+
+
+async def find_elsewhere(
+    citations: Sequence[dict[str, Any]],
+    sources: Sequence[dict[str, Any]],
+    batch: Batch,
+    settings: Settings,
+) -> int:
+    """Add ``found_in`` to the ``not_found`` citation entries whose words stand elsewhere.
+
+    Args:
+        citations: the report's citation entries (changed in place).
+        sources: the report's source entries (which sources were readable).
+        batch: the batch, for the sources' specs and base folder.
+        settings: run settings (reading, matching, the citation budget).
+
+    Returns:
+        How many citations gained ``found_in``.
+    """
+    pending = [
+        e
+        for e in citations
+        if e.get("status") == "not_found" and e.get("source") and _worth_looking(e.get("quote"))
+    ]
+    readable = {e["id"] for e in sources if e.get("status") in _READABLE}
+    specs = [s for s in batch.sources if s.id in readable]
+    if not pending or len(specs) < 2 or len(specs) > MAX_SOURCES or len(pending) > MAX_QUOTES:
+        return 0
+    found: dict[int, list[dict[str, Any]]] = {}
+    async with Service(second_read(settings)) as service:
+        for spec in specs:
+            outcome = await service.load_source(spec, base_dir=batch.base_dir)
+            if outcome.loaded is None:
+                continue
+            prepared = outcome.loaded.prepared
+            for i, entry in enumerate(pending):
+                if entry["source"] == spec.id:
+                    continue
+                place = await place_in(service, spec.id, prepared, entry["quote"])
+                if place is not None:
+                    found.setdefault(i, []).append(place)
+            prepared.cache.clear()
+    for i, items in found.items():
+        pending[i]["found_in"] = items
+    return len(found)

@@ -1,0 +1,51 @@
+"""PreparedText's UTF-16 and UTF-8 offsets against the obvious reference: encode the prefix."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quote_tui.engine.check import check
+from quote_tui.engine.records import MatchOptions
+from quote_tui.engine.text import PreparedText
+
+# long enough to cross several of the UTF-8 index's marks (one every 1,024 code points)
+PIECES = st.sampled_from(["a", "word ", "é", "ø", "€", "中文", "😀", "\n", "x" * 700, "ü" * 300])
+TEXTS = st.lists(PIECES, min_size=1, max_size=40).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS, st.data())
+def test_utf8_offset_is_the_byte_length_of_the_prefix(text: str, data: st.DataObject) -> None:
+    prepared = PreparedText(text)
+    offset = data.draw(st.integers(0, len(text)))
+    assert prepared.utf8(offset) == len(text[:offset].encode())
+    assert prepared.utf16(offset) == len(text[:offset].encode("utf-16-le")) // 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(TEXTS, st.data())
+def test_a_match_decodes_from_its_utf8_span(text: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, min(len(text), start + 200)))
+    quote = text[start:end]
+    if not quote.strip():
+        return
+    for m in check(PreparedText(text), quote, options=MatchOptions(max_matches=3)).matches:
+        assert text.encode()[m.utf8_start : m.utf8_end].decode() == m.text
+        assert m.to_dict()["utf8_end"] == m.utf8_end
+
+
+def test_ascii_text_needs_no_index_and_ends_agree() -> None:
+    prepared = PreparedText("plain words")
+    assert prepared.utf8(5) == 5
+    assert prepared.utf8(len("plain words")) == len("plain words")
+    wide = PreparedText("é" * 2048 + "z")
+    assert wide.utf8(2049) == 4097
+    assert wide.utf8(2048) == 4096
+
+
+def test_a_lone_surrogate_counts_three_bytes() -> None:
+    prepared = PreparedText("a\ud800b")
+    assert prepared.utf8(2) == 4
+    assert prepared.utf8(3) == 5
