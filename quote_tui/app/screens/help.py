@@ -21,6 +21,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("/", "find a quotation in the shown source, live; Enter adds it"),
             ("a", "add a citation"),
             ("b", "add a bibliography to the manuscript's references"),
+            ("R", "check the sources' references against Crossref and PubMed"),
             ("c / C", "check the selected citation / check all"),
             ("y / Y", "copy the verified passage with its page / show it"),
             ("u", "use the source's wording for a near quotation"),
