@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.content import Content
 
+from quote_tui.api import describe_work
 from quote_tui.workspace import Workspace
 
 __all__ = ["REFERENCE_LOOKS", "reference_content", "workspace_references"]
@@ -76,23 +77,6 @@ def workspace_references(workspace: Workspace) -> list[dict[str, Any]]:
     return items
 
 
-def _work(work: dict[str, Any]) -> str:
-    bits = []
-    if work.get("authors"):
-        bits.append(str(work["authors"][0]) + (" et al." if len(work["authors"]) > 1 else ""))
-    if work.get("year"):
-        bits.append(f"({work['year']})")
-    if work.get("title"):
-        bits.append(f"“{work['title']}”")
-    if work.get("journal"):
-        bits.append(str(work["journal"]))
-    if work.get("doi"):
-        bits.append(f"doi:{work['doi']}")
-    elif work.get("pmid"):
-        bits.append(f"pmid:{work['pmid']}")
-    return " ".join(bits)
-
-
 def reference_content(record: dict[str, Any] | None) -> Content:
     """The detail pane's Reference section for one reference record (empty without one)."""
     if not record:
@@ -114,12 +98,12 @@ def reference_content(record: dict[str, Any] | None) -> Content:
             "\n",
         ]
     if record.get("registered"):
-        out += ["  registered: ", _work(record["registered"]), "\n"]
+        out += ["  registered: ", describe_work(record["registered"]), "\n"]
     for n in record.get("notices", ()):
         when = f" {n['date']}" if n.get("date") else ""
         kind = str(n.get("kind", "")).replace("_", " ")
         source = str(n.get("source", "")).replace("_", " ")
         out += [("  notice: ", "$text-error"), f"{kind} ({source}){when}", "\n"]
     if record.get("close_match"):
-        out += ["  close match: ", _work(record["close_match"]), "\n"]
+        out += ["  close match: ", describe_work(record["close_match"]), "\n"]
     return Content.assemble(*out)

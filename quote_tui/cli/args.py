@@ -35,6 +35,12 @@ _HELP = {
     "only regular files are read (a FIFO, device or socket is not_a_file)",
     "--timeout": "one deadline for each whole download",
     "--jobs": "sources read and checked at once",
+    "--sources": "the sources of a JSONL batch whose INPUT holds only citations",
+    "--resume": "continue an interrupted JSONL report: keep its lines, check only what is missing",
+    "--workers": "LocalCluster workers, with --cluster dask (default 2)",
+    "--scheduler": "with --cluster dask: an existing scheduler (tcp://host:8786), not a "
+    "LocalCluster",
+    "--gate-config": "a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
     "--min-words": "shortest quotation taken, in words",
     "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
     "warning in the report",
@@ -66,6 +72,15 @@ def add_options(group: Any, options: tuple[tuple[str, Any, Any, str], ...]) -> N
             shown = f" (default {default})"
         text = _HELP[flag] + shown
         group.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+
+
+def add_switches(group: Any, switches: tuple[tuple[str, str], ...]) -> None:
+    """Add on/off flags, given as (flag, help)."""
+    for flag, text in switches:
+        group.add_argument(flag, action="store_true", help=text)
+
+
+JSON_SWITCH = ("--json", "print the JSON report even at a terminal")
 
 
 def _in_range(kind: Any, low: float, high: float | None = None) -> Any:
@@ -155,35 +170,20 @@ def network_args(parser: argparse.ArgumentParser) -> None:
 
 def stream_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("large batches")
-    group.add_argument(
-        "--sources",
-        type=Path,
-        metavar="SOURCES.jsonl",
-        help="the sources of a JSONL batch whose INPUT holds only citations",
+    add_options(
+        group,
+        (
+            ("--sources", Path, None, "SOURCES.jsonl"),
+            ("--resume", Path, None, "REPORT.jsonl"),
+            ("--jobs", _in_range(int, 1), 4, "N"),
+        ),
     )
-    group.add_argument(
-        "--resume",
-        type=Path,
-        metavar="REPORT.jsonl",
-        help="continue an interrupted JSONL report: keep its lines, check only what is missing",
-    )
-    add_options(group, (("--jobs", _in_range(int, 1), 4, "N"),))
     group.add_argument(
         "--cluster",
         choices=("dask",),
         help="run the work on Dask distributed (pip install 'quote-tui[cluster]')",
     )
-    group.add_argument(
-        "--workers",
-        type=int,
-        metavar="N",
-        help="LocalCluster workers, with --cluster dask (default 2)",
-    )
-    group.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="with --cluster dask: an existing scheduler (tcp://host:8786), not a LocalCluster",
-    )
+    add_options(group, (("--workers", int, None, "N"), ("--scheduler", str, None, "ADDRESS")))
 
 
 def manuscript_args(parser: argparse.ArgumentParser) -> None:
@@ -218,12 +218,8 @@ def gate_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow", action="append", default=[], metavar="NAME", help="a name the gate accepts"
     )
-    add_options(group, (("--copy-run", _in_range(int, 2), None, "N"),))
-    group.add_argument(
-        "--gate-config",
-        type=Path,
-        metavar="FILE",
-        help="a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
+    add_options(
+        group, (("--copy-run", _in_range(int, 2), None, "N"), ("--gate-config", Path, None, "FILE"))
     )
 
 

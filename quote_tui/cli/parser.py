@@ -9,7 +9,9 @@ from typing import Any
 
 from quote_tui._version import __version__
 from quote_tui.cli.args import (
+    JSON_SWITCH,
     Parser,
+    add_switches,
     budget_args,
     gate_args,
     manuscript_args,
@@ -67,15 +69,11 @@ def _check(check: argparse.ArgumentParser) -> None:
         "else json); jsonl writes each citation as it completes; sarif lists the citations "
         "that are not exact or normalized, and the gate's findings, for code hosts",
     )
-    check.add_argument(
-        "--json", action="store_true", help="print the JSON report even at a terminal"
+    strict = (
+        "exit 1 when any citation is not exact or normalized, or an ellipsis or bracket in it "
+        "leaves out a negation or a number"
     )
-    check.add_argument(
-        "--strict",
-        action="store_true",
-        help="exit 1 when any citation is not exact or normalized, or an ellipsis or bracket in "
-        "it leaves out a negation or a number",
-    )
+    add_switches(check, (JSON_SWITCH, ("--strict", strict)))
     manuscript_args(check)
     check.add_argument(
         "--refs",
@@ -110,13 +108,8 @@ def _quote(quote: argparse.ArgumentParser) -> None:
     quote.add_argument("quote", help="the quotation; '-' reads it from stdin")
     quote.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     quote.add_argument("-o", "--output", type=Path, help="write the JSON report to this file")
-    quote.add_argument(
-        "--json", action="store_true", help="print the JSON report even at a terminal"
-    )
-    quote.add_argument(
-        "--strict",
-        action="store_true",
-        help="exit 1 when the quotation is not exact or normalized",
+    add_switches(
+        quote, (JSON_SWITCH, ("--strict", "exit 1 when the quotation is not exact or normalized"))
     )
     matching_args(quote)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
-from quote_tui.cli.args import settings_from
+from quote_tui.cli.args import add_switches, settings_from
 from quote_tui.cli.common import emit, usage
 
 __all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
@@ -38,11 +38,8 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
         help="json, markdown or html (default: from the -o suffix, else json; at a terminal, "
         "a short summary)",
     )
-    refs.add_argument(
-        "--strict",
-        action="store_true",
-        help="exit 1 when any reference is retracted, metadata_mismatch or not_found",
-    )
+    strict = "exit 1 when any reference is retracted, metadata_mismatch or not_found"
+    add_switches(refs, (("--strict", strict),))
     source_args(refs)
 
 

@@ -20,8 +20,8 @@ from quote_tui.manuscripts.model import (
     Citation,
     Location,
     Reference,
+    ScannedSource,
     ScanResult,
-    SourceSpec,
     Unavailable,
 )
 
@@ -59,7 +59,7 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
     Returns:
         One source per ``src``, one citation per claim, a warning for an item without claims.
     """
-    sources: dict[str, SourceSpec] = {}
+    sources: dict[str, ScannedSource] = {}
     citations: list[Citation] = []
     warnings: list[str] = []
     for section in data.get("sections") or []:
@@ -72,7 +72,7 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
                     sid = f"s{len(sources) + 1}"
                     path = sources_dir / f"{src}.txt"
                     if not _SAFE_SRC.match(src):
-                        sources[src] = SourceSpec(
+                        sources[src] = ScannedSource(
                             sid,
                             title=src,
                             unavailable=Unavailable(
@@ -80,11 +80,11 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
                             ),
                         )
                     elif path.is_file():
-                        sources[src] = SourceSpec(
+                        sources[src] = ScannedSource(
                             sid, ref=str(path.resolve()), title=src, how="source_text"
                         )
                     else:
-                        sources[src] = SourceSpec(
+                        sources[src] = ScannedSource(
                             sid,
                             title=src,
                             unavailable=Unavailable(
@@ -114,7 +114,7 @@ def import_cite_gate(data: dict[str, Any], *, file: str, raw: str, sources_dir: 
 
 def import_agent_list(data: list[Any], *, file: str, raw: str, base_dir: Path) -> ScanResult:
     """A JSON list of ``{quote, url|doi|pmid|source|source_text}`` objects as a scan result."""
-    sources: dict[str, SourceSpec] = {}
+    sources: dict[str, ScannedSource] = {}
     citations: list[Citation] = []
     warnings: list[str] = []
     for n, obj in enumerate(data, start=1):
@@ -144,25 +144,25 @@ def import_agent_list(data: list[Any], *, file: str, raw: str, base_dir: Path) -
 
 def _agent_source(
     obj: dict[str, Any], base_dir: Path, number: int
-) -> tuple[str, SourceSpec | None]:
+) -> tuple[str, ScannedSource | None]:
     sid = f"s{number}"
     title = str(obj["title"]) if obj.get("title") else None
     if obj.get("source_text"):
         text = str(obj["source_text"])
-        return "text:" + text, SourceSpec(sid, text=text, title=title, how="supplied_text")
+        return "text:" + text, ScannedSource(sid, text=text, title=title, how="supplied_text")
     for key, prefix in (("doi", "doi:"), ("pmid", "pmid:")):
         if obj.get(key):
             value = str(obj[key]).strip()
             value = value if value.lower().startswith(prefix) else prefix + value
-            return value, SourceSpec(sid, ref=value, title=title, how=key)
+            return value, ScannedSource(sid, ref=value, title=title, how=key)
     if obj.get("url"):
         url = str(obj["url"]).strip()
-        return url, SourceSpec(sid, ref=url, title=title, how="url")
+        return url, ScannedSource(sid, ref=url, title=title, how="url")
     if obj.get("source"):
         path = Path(str(obj["source"]))
         if not path.is_absolute():
             path = base_dir / path
-        return str(path), SourceSpec(sid, ref=str(path.resolve()), title=title, how="path")
+        return str(path), ScannedSource(sid, ref=str(path.resolve()), title=title, how="path")
     return "", None
 
 

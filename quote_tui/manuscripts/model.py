@@ -19,7 +19,7 @@ __all__ = [
     "Location",
     "Reference",
     "ScanResult",
-    "SourceSpec",
+    "ScannedSource",
     "Unavailable",
 ]
 
@@ -83,12 +83,11 @@ class BibEntry:
     base_dir: str | None = None  # folder that relative ``files`` are relative to
     journal: str | None = None  # the journal or container title, when the entry names one
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in ("title", "year", "doi", "pmid", "url", "pages"):
-            value = getattr(self, name)
-            if value:
-                out[name] = value
+    def to_dict(
+        self, fields: tuple[str, ...] = ("title", "year", "doi", "pmid", "url", "pages")
+    ) -> dict[str, Any]:
+        """The named fields the entry fills in, then its authors (as a list)."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in fields if getattr(self, name)}
         if self.authors:
             out["authors"] = list(self.authors)
         return out
@@ -142,15 +141,16 @@ class Unavailable:
 
 
 @dataclass(frozen=True, slots=True)
-class SourceSpec:
-    """A batch source: a ref (path, URL, doi:, pmid:), supplied text, or an unavailable work."""
+class ScannedSource:
+    """A source the scan found for a reference (``how``: bib_file, pdfs_dir, zotero, doi, ...):
+    a ref (path, URL, doi:, pmid:), supplied text, or an unavailable work."""
 
     id: str
+    how: str | None = None
     ref: str | None = None
-    text: str | None = None
     title: str | None = None
+    text: str | None = None
     bib_pages: str | None = None
-    how: str | None = None  # how the source was found: bib_file, pdfs_dir, zotero, doi, ...
     unavailable: Unavailable | None = None
 
     def to_dict(self, base_dir: Path | None = None) -> dict[str, Any]:
@@ -213,7 +213,7 @@ class ScanResult:
     """What a scan found: sources, citations and warnings, ready to become a batch."""
 
     manuscript: str
-    sources: tuple[SourceSpec, ...]
+    sources: tuple[ScannedSource, ...]
     citations: tuple[Citation, ...]
     warnings: tuple[str, ...] = field(default=())
 

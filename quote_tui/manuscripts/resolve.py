@@ -9,7 +9,7 @@ from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary, attached
 from quote_tui.manuscripts.bibliography import Bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
-from quote_tui.manuscripts.model import BibEntry, Reference, SourceSpec, Unavailable
+from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver"]
@@ -53,7 +53,7 @@ class Resolver:
     bibliography: Bibliography
     pdfs: PdfFolder | None = None
     zotero: ZoteroLibrary | None = None
-    sources: list[SourceSpec] = field(default_factory=list)
+    sources: list[ScannedSource] = field(default_factory=list)
     _ids: dict[str, str] = field(default_factory=dict)
 
     def _add(self, identity: str, **kwargs: object) -> str:
@@ -61,7 +61,7 @@ class Resolver:
             return self._ids[identity]
         sid = f"s{len(self.sources) + 1}"
         self._ids[identity] = sid
-        self.sources.append(SourceSpec(id=sid, **kwargs))  # type: ignore[arg-type]
+        self.sources.append(ScannedSource(id=sid, **kwargs))  # type: ignore[arg-type]
         return sid
 
     def source_for(self, reference: Reference) -> str:

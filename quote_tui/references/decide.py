@@ -78,14 +78,7 @@ class Evidence:
 
 def cited_fields(entry: BibEntry) -> dict[str, object]:
     """What the reference says, as the report shows it."""
-    out: dict[str, object] = {}
-    for name in ("title", "year", "journal", "pages", "doi", "pmid"):
-        value = getattr(entry, name)
-        if value:
-            out[name] = value
-    if entry.authors:
-        out["authors"] = list(entry.authors)
-    return out
+    return entry.to_dict(("title", "year", "journal", "pages", "doi", "pmid"))
 
 
 def notice_status(notices: tuple[WorkUpdate, ...]) -> ReferenceStatus | None:

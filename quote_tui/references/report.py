@@ -81,23 +81,23 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     raise ValueError(f"no references format {fmt!r}")
 
 
-def _work(work: dict[str, Any] | None) -> str:
+def describe_work(work: dict[str, Any] | None) -> str:
+    """One line for a work as a registry or the manuscript describes it: first author, year,
+    title, journal and its DOI or PMID (empty without one)."""
     if not work:
         return ""
-    parts = []
-    if work.get("authors"):
-        parts.append(str(work["authors"][0]) + (" et al." if len(work["authors"]) > 1 else ""))
-    if work.get("year"):
-        parts.append(f"({work['year']})")
-    if work.get("title"):
-        parts.append(f"“{work['title']}”")
-    if work.get("journal"):
-        parts.append(str(work["journal"]))
-    if work.get("doi"):
-        parts.append(f"doi:{work['doi']}")
-    elif work.get("pmid"):
-        parts.append(f"pmid:{work['pmid']}")
-    return " ".join(parts)
+    authors = work.get("authors") or ()
+    ident = f"doi:{work['doi']}" if work.get("doi") else None
+    if ident is None and work.get("pmid"):
+        ident = f"pmid:{work['pmid']}"
+    parts = (
+        str(authors[0]) + (" et al." if len(authors) > 1 else "") if authors else None,
+        f"({work['year']})" if work.get("year") else None,
+        f"“{work['title']}”" if work.get("title") else None,
+        str(work["journal"]) if work.get("journal") else None,
+        ident,
+    )
+    return " ".join(part for part in parts if part)
 
 
 def _notice(n: dict[str, Any]) -> str:
@@ -130,7 +130,7 @@ def _markdown(report: dict[str, Any]) -> str:
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
         lines.append("")
-        cited = _work(ref.get("cited"))
+        cited = describe_work(ref.get("cited"))
         if cited:
             lines.append(f"- cited: {_md(cited)}")
         if ref.get("reason"):
@@ -139,11 +139,11 @@ def _markdown(report: dict[str, Any]) -> str:
             field = d["field"].replace("_", " ")
             lines.append(f"- {field}: cited {_md(d['cited'])}; registered {_md(d['registered'])}")
         if ref.get("registered"):
-            lines.append(f"- registered: {_md(_work(ref['registered']))}")
+            lines.append(f"- registered: {_md(describe_work(ref['registered']))}")
         for n in ref.get("notices", ()):
             lines.append(f"- notice: {_md(_notice(n))}")
         if ref.get("close_match"):
-            lines.append(f"- close match: {_md(_work(ref['close_match']))}")
+            lines.append(f"- close match: {_md(describe_work(ref['close_match']))}")
         lines.append("")
     return "\n".join(lines)
 
@@ -176,16 +176,16 @@ def html_section(report: dict[str, Any]) -> str:
                 f"{items}</table>"
             )
         if ref.get("registered"):
-            details.append(f"<p>Registered: {e(_work(ref['registered']))}</p>")
+            details.append(f"<p>Registered: {e(describe_work(ref['registered']))}</p>")
         for n in ref.get("notices", ()):
             details.append(f"<p class=notice>Notice: {e(_notice(n))}</p>")
         if ref.get("close_match"):
-            details.append(f"<p>Close match: {e(_work(ref['close_match']))}</p>")
+            details.append(f"<p>Close match: {e(describe_work(ref['close_match']))}</p>")
         status = ref["status"]
         rows.append(
             f"<tr class={e(status)}><td>{e(ref['key'])}</td>"
             f"<td><span class=status>{e(status.replace('_', ' '))}</span></td>"
-            f"<td>{e(_work(ref.get('cited')))}{''.join(details)}</td></tr>"
+            f"<td>{e(describe_work(ref.get('cited')))}{''.join(details)}</td></tr>"
         )
     source = f"<p>Checked: <code>{e(report['source'])}</code></p>" if report.get("source") else ""
     return (

@@ -25,7 +25,7 @@ from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.references_work import ReferencesWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
-from quote_tui.app.widgets.detail import CitationDetail
+from quote_tui.app.widgets.detail import CitationDetail, detail_content
 from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
@@ -267,7 +267,7 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
         outcome = self.outcomes.get(citation.source or "") if citation is not None else None
         prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
         shown_cid, index = getattr(self, "match_shown", (None, 0))
-        self.query_one(CitationDetail).show(
+        content = detail_content(
             citation,
             ws.verdicts.get(cid or ""),
             prepared,
@@ -276,6 +276,7 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
             reference=self.reference_of(citation.source) if citation is not None else None,
             source_names={s.id: s.title or s.ref or s.id for s in ws.sources},
         )
+        self.query_one(CitationDetail).show(content, citation.id if citation is not None else None)
 
     @on(CitationList.Selected)
     def _citation_selected(self, event: CitationList.Selected) -> None:

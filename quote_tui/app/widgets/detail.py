@@ -311,29 +311,8 @@ class CitationDetail(VerticalScroll, can_focus=True):
     def compose(self):
         yield Static(detail_content(None, None, None), id="detail-body")
 
-    def show(
-        self,
-        citation: CitationSpec | None,
-        verdict: Verdict | None,
-        prepared: PreparedText | None,
-        *,
-        checking: bool = False,
-        match_index: int = 0,
-        reference: dict[str, Any] | None = None,
-        source_names: Mapping[str, str] | None = None,
-    ) -> None:
-        """Show one citation (see ``detail_content`` for the arguments)."""
-        body = self.query_one("#detail-body", Static)
-        body.update(
-            detail_content(
-                citation,
-                verdict,
-                prepared,
-                checking=checking,
-                match_index=match_index,
-                reference=reference,
-                source_names=source_names,
-            )
-        )
-        self.border_title = f"Detail · {citation.id}" if citation is not None else "Detail"
+    def show(self, content: Content, citation_id: str | None) -> None:
+        """Show one citation's ``detail_content``."""
+        self.query_one("#detail-body", Static).update(content)
+        self.border_title = f"Detail · {citation_id}" if citation_id is not None else "Detail"
         self.scroll_home(animate=False)
