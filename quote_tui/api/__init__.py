@@ -11,7 +11,7 @@ and every library user reads, checks and writes through here, and only here.
   budgets and the confinement root included.
 - ``read_references``, ``parse_references``, ``check_references``, ``render_references``,
   ``failing_references``, ``load_retractions``: references checked against Crossref, PubMed and
-  a Retraction Watch CSV; ``describe_work``: one line for a cited or registered work.
+  a Retraction Watch CSV; ``reference_facts``: what the registries say of one reference.
 - ``Session``: an interactive front end's run (kept indexes, budgeted searches, cancellation).
 
 Names load on first use, each from its own module, so a command pays only for what it calls
@@ -85,7 +85,7 @@ if TYPE_CHECKING:
     from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
     from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
     from quote_tui.engine.text import PreparedText
-    from quote_tui.references.report import describe_work
+    from quote_tui.references.report import reference_facts
     from quote_tui.sources.refs import same_work_key
 
 _EXPORTS = {
@@ -156,7 +156,7 @@ _EXPORTS = {
     "parse_references": "quote_tui.api.references",
     "read_references": "quote_tui.api.references",
     "render_references": "quote_tui.api.references",
-    "describe_work": "quote_tui.references.report",
+    "reference_facts": "quote_tui.references.report",
 }
 
 __all__ = [
@@ -201,7 +201,6 @@ __all__ = [
     "check_text",
     "confine",
     "counted",
-    "describe_work",
     "exit_code",
     "failing_references",
     "fails",
@@ -219,6 +218,7 @@ __all__ = [
     "prune_snapshots",
     "read_references",
     "read_source",
+    "reference_facts",
     "refs_from",
     "render",
     "render_references",

@@ -13,7 +13,7 @@ from typing import Any
 
 from textual.content import Content
 
-from quote_tui.api import describe_work
+from quote_tui.api import reference_facts
 from quote_tui.workspace import Workspace
 
 __all__ = ["REFERENCE_LOOKS", "reference_content", "workspace_references"]
@@ -97,13 +97,6 @@ def reference_content(record: dict[str, Any] | None) -> Content:
             (str(d.get("registered")), "bold"),
             "\n",
         ]
-    if record.get("registered"):
-        out += ["  registered: ", describe_work(record["registered"]), "\n"]
-    for n in record.get("notices", ()):
-        when = f" {n['date']}" if n.get("date") else ""
-        kind = str(n.get("kind", "")).replace("_", " ")
-        source = str(n.get("source", "")).replace("_", " ")
-        out += [("  notice: ", "$text-error"), f"{kind} ({source}){when}", "\n"]
-    if record.get("close_match"):
-        out += ["  close match: ", describe_work(record["close_match"]), "\n"]
+    for label, text in reference_facts(record):
+        out += [(f"  {label}: ", "$text-error" if label == "notice" else ""), text, "\n"]
     return Content.assemble(*out)

@@ -90,22 +90,24 @@ async def _check_one(
         stored.append(lookup.from_store)
         return lookup
 
+    async def first_work(service: str, what: str, call: Awaitable[Lookup]) -> RegisteredWork | None:
+        got = await ask(service, what, call)
+        if got is not None and not got.works:
+            missing.append(what)
+        return got.works[0] if got is not None and got.works else None
+
     if entry.doi:
-        got = await ask("crossref", f"DOI {entry.doi}", registries.crossref_work(entry.doi))
-        if got is not None:
-            crossref = got.works[0] if got.works else None
-            if not got.works:
-                missing.append(f"DOI {entry.doi}")
-            else:
-                found.extend(await _notices(registries, entry.doi))
+        crossref = await first_work(
+            "crossref", f"DOI {entry.doi}", registries.crossref_work(entry.doi)
+        )
+        if crossref is not None:
+            found.extend(await _notices(registries, entry.doi))
     if entry.pmid and not entry.pmid.isdigit():
         missing.append(f"PMID {entry.pmid}")  # not a PubMed id at all: nothing to ask
     elif entry.pmid:
-        got = await ask("pubmed", f"PMID {entry.pmid}", registries.pubmed_work(entry.pmid))
-        if got is not None:
-            pubmed = got.works[0] if got.works else None
-            if not got.works:
-                missing.append(f"PMID {entry.pmid}")
+        pubmed = await first_work(
+            "pubmed", f"PMID {entry.pmid}", registries.pubmed_work(entry.pmid)
+        )
     record = crossref or pubmed
     far_off = bool(
         record is not None

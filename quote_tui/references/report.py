@@ -100,6 +100,15 @@ def describe_work(work: dict[str, Any] | None) -> str:
     return " ".join(part for part in parts if part)
 
 
+def reference_facts(ref: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the registries say of one checked reference, as (label, text) lines: the registered
+    work, each notice (retraction, correction, ...) and the close match a search found."""
+    facts = [("registered", describe_work(ref.get("registered")))]
+    facts += [("notice", _notice(n)) for n in ref.get("notices", ())]
+    facts.append(("close match", describe_work(ref.get("close_match"))))
+    return [(label, text) for label, text in facts if text]
+
+
 def _notice(n: dict[str, Any]) -> str:
     bits = [n["kind"].replace("_", " "), f"from {n['source'].replace('_', ' ')}"]
     if n.get("date"):
@@ -138,12 +147,7 @@ def _markdown(report: dict[str, Any]) -> str:
         for d in ref.get("differences", ()):
             field = d["field"].replace("_", " ")
             lines.append(f"- {field}: cited {_md(d['cited'])}; registered {_md(d['registered'])}")
-        if ref.get("registered"):
-            lines.append(f"- registered: {_md(describe_work(ref['registered']))}")
-        for n in ref.get("notices", ()):
-            lines.append(f"- notice: {_md(_notice(n))}")
-        if ref.get("close_match"):
-            lines.append(f"- close match: {_md(describe_work(ref['close_match']))}")
+        lines += [f"- {label}: {_md(text)}" for label, text in reference_facts(ref)]
         lines.append("")
     return "\n".join(lines)
 
@@ -175,12 +179,9 @@ def html_section(report: dict[str, Any]) -> str:
                 "<table class=diff><tr><th>field</th><th>cited</th><th>registered</th></tr>"
                 f"{items}</table>"
             )
-        if ref.get("registered"):
-            details.append(f"<p>Registered: {e(describe_work(ref['registered']))}</p>")
-        for n in ref.get("notices", ()):
-            details.append(f"<p class=notice>Notice: {e(_notice(n))}</p>")
-        if ref.get("close_match"):
-            details.append(f"<p>Close match: {e(describe_work(ref['close_match']))}</p>")
+        for label, text in reference_facts(ref):
+            marked = " class=notice" if label == "notice" else ""
+            details.append(f"<p{marked}>{label.capitalize()}: {e(text)}</p>")
         status = ref["status"]
         rows.append(
             f"<tr class={e(status)}><td>{e(ref['key'])}</td>"

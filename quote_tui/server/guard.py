@@ -65,41 +65,24 @@ class Guard:
         framing = headers.get("transfer-encoding", b"").lower()
         if "content-length" in headers and b"chunked" in framing:
             # two framings: a proxy in front may read the body one way and we another
-            return ApiError(
-                "a request may not carry both Content-Length and chunked Transfer-Encoding",
-                status=400,
-                code=ApiCode.BAD_FRAMING,
-                recovery=ApiRecovery.FIX_INPUT,
-                headers={"Connection": "close"},
-            )
+            message = "a request may not carry both Content-Length and chunked Transfer-Encoding"
+            return _refused(400, ApiCode.BAD_FRAMING, message, {"Connection": "close"})
         if self._loopback:
             host = headers.get("host", b"").decode("latin-1")
             if not _host_is_loopback(host):
-                return ApiError(
-                    f"Host {host!r} is not this machine's loopback name",
-                    status=421,
-                    code=ApiCode.BAD_HOST,
-                    recovery=ApiRecovery.USE_LOOPBACK_ADDRESS,
+                return _refused(
+                    421, ApiCode.BAD_HOST, f"Host {host!r} is not this machine's loopback name"
                 )
             origin = headers.get("origin")
             if origin is not None and not _origin_is_loopback(origin.decode("latin-1")):
-                return ApiError(
-                    "requests from web pages of other sites are refused",
-                    status=403,
-                    code=ApiCode.BAD_ORIGIN,
-                    recovery=ApiRecovery.USE_LOOPBACK_ADDRESS,
-                )
-        if self._key is None or path in self._open:
+                message = "requests from web pages of other sites are refused"
+                return _refused(403, ApiCode.BAD_ORIGIN, message)
+        if self._key is None or path in self._open or self._carries_key(headers):
             return None
-        if not self._carries_key(headers):
-            return ApiError(
-                "this server needs an API key: 'Authorization: Bearer KEY' or 'X-API-Key: KEY'",
-                status=401,
-                code=ApiCode.UNAUTHORIZED,
-                recovery=ApiRecovery.SEND_API_KEY,
-                headers={"WWW-Authenticate": 'Bearer realm="quote_tui"'},
-            )
-        return None
+        message = "this server needs an API key: 'Authorization: Bearer KEY' or 'X-API-Key: KEY'"
+        return _refused(
+            401, ApiCode.UNAUTHORIZED, message, {"WWW-Authenticate": 'Bearer realm="quote_tui"'}
+        )
 
     def _carries_key(self, headers: dict[str, bytes]) -> bool:
         assert self._key is not None
@@ -143,3 +126,18 @@ async def send_error(send: Send, error: ApiError) -> None:
     ]
     await send({"type": "http.response.start", "status": error.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+_RECOVERY = {
+    ApiCode.BAD_FRAMING: ApiRecovery.FIX_INPUT,
+    ApiCode.BAD_HOST: ApiRecovery.USE_LOOPBACK_ADDRESS,
+    ApiCode.BAD_ORIGIN: ApiRecovery.USE_LOOPBACK_ADDRESS,
+    ApiCode.UNAUTHORIZED: ApiRecovery.SEND_API_KEY,
+}
+"""What a client can do about each refusal made before the request reaches a route."""
+
+
+def _refused(
+    status: int, code: ApiCode, message: str, headers: dict[str, str] | None = None
+) -> ApiError:
+    return ApiError(message, status=status, code=code, recovery=_RECOVERY[code], headers=headers)

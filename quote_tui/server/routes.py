@@ -121,28 +121,15 @@ class Api:
             ("citations", self.limits.max_citations, ApiCode.TOO_MANY_CITATIONS),
         ):
             items = data.get(key)
-            if isinstance(items, list | tuple) and len(items) > limit:
-                raise ApiError(
-                    f"{len(items)} {key} in one request; at most {limit} are accepted",
-                    status=422,
-                    code=code,
-                    recovery=ApiRecovery.SPLIT_REQUEST,
-                    details={f"max_{key}": limit},
-                )
+            if isinstance(items, list | tuple):
+                _at_most(len(items), key, limit, code, f"max_{key}")
 
     async def references(self, request: Request) -> Response:
         async with self._deadline():
             data = await self._object(request)
             entries = door.parse_references(bibtex=data.get("bibtex"), csl=data.get("csl"))
             limit = self.limits.max_citations
-            if len(entries) > limit:
-                raise ApiError(
-                    f"{len(entries)} references in one request; at most {limit} are accepted",
-                    status=422,
-                    code=ApiCode.TOO_MANY_CITATIONS,
-                    recovery=ApiRecovery.SPLIT_REQUEST,
-                    details={"max_citations": limit},
-                )
+            _at_most(len(entries), "references", limit, ApiCode.TOO_MANY_CITATIONS, "max_citations")
             async with self._admitted():
                 report = await door.check_references(entries, settings=self.config.settings)
         return _json(report)
@@ -272,3 +259,15 @@ def build_app(config: ServerConfig) -> Guard:
     guard = Guard(app, api_key=config.api_key, loopback=is_loopback(config.host))
     guard.connection_limits = config.limits.connections
     return guard
+
+
+def _at_most(count: int, noun: str, limit: int, code: ApiCode, limit_name: str) -> None:
+    """Refuse a request that carries more of something than the server's limit allows."""
+    if count > limit:
+        raise ApiError(
+            f"{count} {noun} in one request; at most {limit} are accepted",
+            status=422,
+            code=code,
+            recovery=ApiRecovery.SPLIT_REQUEST,
+            details={limit_name: limit},
+        )
