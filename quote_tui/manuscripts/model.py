@@ -24,6 +24,12 @@ __all__ = [
 ]
 
 
+def _filled(out: dict[str, Any], **values: Any) -> dict[str, Any]:
+    """``out`` with each of ``values`` added that says something (empty ones are left out)."""
+    out.update((name, value) for name, value in values.items() if value)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """Where a quotation stands in the manuscript.
@@ -40,15 +46,8 @@ class Location:
     part: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "file": self.file,
-            "line": self.line,
-            "column": self.column,
-            "offset": self.offset,
-        }
-        if self.part:
-            out["part"] = self.part
-        return out
+        out = {"file": self.file, "line": self.line, "column": self.column, "offset": self.offset}
+        return _filled(out, part=self.part)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +59,7 @@ class Locator:
     pages: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"label": self.label, "value": self.value}
-        if self.pages:
-            out["pages"] = list(self.pages)
-        return out
+        return _filled({"label": self.label, "value": self.value}, pages=list(self.pages))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +101,8 @@ class Reference:
     target: str | None = None  # a direct URL / doi: / pmid: ref when the reference is one
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"raw": self.raw, "style": self.style}
-        if self.key:
-            out["key"] = self.key
-        if self.bib is not None:
-            bib = self.bib.to_dict()
-            if bib:
-                out["bib"] = bib
-        return out
+        bib = self.bib.to_dict() if self.bib is not None else None
+        return _filled({"raw": self.raw, "style": self.style}, key=self.key, bib=bib)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,17 +148,15 @@ class ScannedSource:
         if self.ref is not None:
             out["ref"] = _relative(self.ref, base_dir) if self.how in _LOCAL else self.ref
         if self.text is not None:
-            out["text"] = self.text
-            out["truncated"] = False
-        if self.title:
-            out["title"] = self.title
-        if self.bib_pages:
-            out["bib_pages"] = self.bib_pages
-        if self.how:
-            out["found_by"] = self.how
-        if self.unavailable is not None:
-            out["unavailable"] = self.unavailable.to_dict()
-        return out
+            out.update(text=self.text, truncated=False)
+        unavailable = self.unavailable.to_dict() if self.unavailable is not None else None
+        return _filled(
+            out,
+            title=self.title,
+            bib_pages=self.bib_pages,
+            found_by=self.how,
+            unavailable=unavailable,
+        )
 
 
 _LOCAL = frozenset({"bib_file", "pdfs_dir", "zotero", "path", "source_text"})
@@ -196,16 +184,13 @@ class Citation:
     status: str | None = None  # "unreferenced" when no reference applies
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "source": self.source, "quote": self.quote}
-        if self.locator is not None:
-            out["locator"] = self.locator.to_dict()
-        if self.location is not None:
-            out["location"] = self.location.to_dict()
-        if self.reference is not None:
-            out["reference"] = self.reference.to_dict()
-        if self.status:
-            out["status"] = self.status
-        return out
+        return _filled(
+            {"id": self.id, "source": self.source, "quote": self.quote},
+            locator=self.locator.to_dict() if self.locator is not None else None,
+            location=self.location.to_dict() if self.location is not None else None,
+            reference=self.reference.to_dict() if self.reference is not None else None,
+            status=self.status,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,16 +58,9 @@ class ApiError(QuoteTuiError):
     """
 
     def __init__(
-        self,
-        message: str,
-        *,
-        status: int,
-        code: ApiCode | str,
-        recovery: ApiRecovery | str | None = None,
-        headers: dict[str, str] | None = None,
-        details: dict[str, Any] | None = None,
+        self, message: str, *, status: int, headers: dict[str, str] | None = None, **error: Any
     ) -> None:
-        super().__init__(message, code=code, recovery=recovery, details=details)
+        super().__init__(message, **error)  # code, recovery and details, as any error has
         self.status = status
         self.headers = dict(headers or {})
 

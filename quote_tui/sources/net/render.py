@@ -292,32 +292,23 @@ async def _stop(browser: _Browser, pump: asyncio.Task[None]) -> None:
         await pump
 
 
+@dataclass(eq=False)
 class _Page:
     """Answers one page's paused requests through the guard, within the budget."""
 
-    def __init__(
-        self,
-        browser: _Browser,
-        session: str,
-        *,
-        url: str,
-        document: FetchedBody | None,
-        fetch: Fetch | None,
-        limits: RenderLimits,
-    ) -> None:
-        self.browser = browser
-        self.session = session
-        self.url = url
-        self.document = document
-        self.fetch = fetch
-        self.limits = limits
-        self.requests = 0
-        self.bytes = 0
-        self.refused: list[str] = []
-        self.in_flight = 0
-        self.last_activity = asyncio.get_running_loop().time()
-        self.loaded = asyncio.Event()
-        self.tasks: set[asyncio.Task[None]] = set()
+    browser: _Browser
+    session: str
+    url: str
+    document: FetchedBody | None
+    fetch: Fetch | None
+    limits: RenderLimits
+    requests: int = 0
+    bytes: int = 0
+    refused: list[str] = field(default_factory=list)
+    in_flight: int = 0
+    last_activity: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    loaded: asyncio.Event = field(default_factory=asyncio.Event)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("sessionId") != self.session:
