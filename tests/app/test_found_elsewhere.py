@@ -42,4 +42,4 @@ def test_a_saved_verdict_keeps_its_found_in() -> None:
     from quote_tui import workspace
 
     verdict = workspace.Verdict("not_found", found_in=({"source": "jones", "line_start": 1},))
-    assert workspace._verdict_from_dict(verdict.to_dict()).found_in == verdict.found_in
+    assert workspace.model._verdict_from_dict(verdict.to_dict()).found_in == verdict.found_in

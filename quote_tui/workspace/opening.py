@@ -1,0 +1,273 @@
+"""Opening what the user names: a workspace, or one made from a batch, report or manuscript."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from quote_tui.api import Batch, CitationSpec, SourceSpec
+from quote_tui.engine import records
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.workspace.model import (
+    Verdict,
+    Workspace,
+    WorkspaceCorruptError,
+    atomic_write,
+    found_in,
+    is_workspace_file,
+    load_workspace,
+    result_from_dict,
+)
+
+
+def workspace_from_batch(batch: Batch, *, name: str) -> Workspace:
+    """A workspace holding a batch's sources and citations, unchecked.
+
+    Args:
+        batch: the parsed batch (or manuscript).
+        name: shown in the header.
+
+    Returns:
+        The new workspace; relative paths keep resolving against the batch's folder.
+    """
+    return Workspace(
+        name=name, sources=batch.sources, citations=batch.citations, base_dir=batch.base_dir
+    )
+
+
+def with_rescan(ws: Workspace, batch: Batch, *, bibliographies: tuple[str, ...]) -> Workspace:
+    """The workspace after its manuscript was scanned again (with another bibliography).
+
+    A citation whose quotation and source reference are unchanged keeps its verdict; the others
+    are unchecked, since their source may now be found.
+
+    Args:
+        ws: the workspace made from the manuscript.
+        batch: the new scan.
+        bibliographies: every bibliography the scan used.
+
+    Returns:
+        The workspace with the new sources and citations.
+    """
+
+    def ref_of(sources: tuple[SourceSpec, ...], sid: str | None) -> object:
+        spec = next((s for s in sources if s.id == sid), None)
+        return (spec.ref, spec.text, spec.extra.get("unavailable")) if spec is not None else None
+
+    kept: dict[str, Verdict] = {}
+    for c in batch.citations:
+        old = ws.citation(c.id)
+        verdict = ws.verdicts.get(c.id)
+        if (
+            old is not None
+            and verdict is not None
+            and old.quote == c.quote
+            and ref_of(ws.sources, old.source) == ref_of(batch.sources, c.source)
+        ):
+            kept[c.id] = verdict
+    return replace(
+        ws,
+        sources=batch.sources,
+        citations=batch.citations,
+        verdicts=kept,
+        snapshots={},
+        bibliographies=bibliographies,
+    )
+
+
+def workspace_from_report(
+    data: Mapping[str, Any], *, name: str, base_dir: Path | None
+) -> Workspace:
+    """A workspace holding a report's sources, citations and verdicts.
+
+    Pasted sources keep only their title (a report does not carry the text), so their citations
+    show the stored verdict but cannot be re-checked until the text is pasted again.
+
+    Args:
+        data: a ``quote_tui.report`` object.
+        name: shown in the header.
+        base_dir: where the report's relative paths resolve.
+
+    Returns:
+        The workspace.
+    """
+    sources = []
+    snapshots = {}
+    for s in data.get("sources", []):
+        ref = s.get("ref")
+        sources.append(
+            SourceSpec(id=str(s["id"]), ref=None if ref == "text" else ref, title=s.get("title"))
+        )
+        if s.get("content_sha256"):
+            snapshots[str(s["id"])] = str(s["content_sha256"])
+    shas = {s.get("id"): s.get("checked_text_sha256") or "" for s in data.get("sources", [])}
+    citations = []
+    verdicts = {}
+    statuses = {str(x) for x in records.Status}
+    for c in data.get("citations", []):
+        spec = CitationSpec(
+            id=str(c["id"]), source=c.get("source"), quote=c.get("quote"), locator=c.get("locator")
+        )
+        citations.append(spec)
+        result = None
+        if c.get("status") in statuses and isinstance(c.get("quote"), str):
+            result = result_from_dict(
+                {**c, "checked_text_sha256": shas.get(c.get("source"), "")}
+                | {"options": (data.get("settings") or {}).get("matching") or {}}
+            )
+        verdicts[spec.id] = Verdict(
+            status=str(c.get("status")),
+            result=result,
+            error=c.get("error"),
+            page_check=c.get("page_check"),
+            found_in=found_in(c.get("found_in")),
+            outside_main_text=bool(c.get("outside_main_text", False)),
+        )
+    return Workspace(
+        name=name,
+        sources=tuple(sources),
+        citations=tuple(citations),
+        verdicts=verdicts,
+        snapshots=snapshots,
+        base_dir=base_dir,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What ``open_target`` found: the workspace, where it autosaves, and a note for the user."""
+
+    workspace: Workspace
+    path: Path
+    notice: str | None = None
+    reload: Workspace | None = None
+    """When the file changed since the workspace was made from it: the workspace the file gives
+    now, for the user to choose over their edits (``workspace``)."""
+
+
+def last_workspace_path(data_dir: Path) -> Path:
+    """The workspace ``quote-tui`` opens without arguments (the last one used)."""
+    pointer = data_dir / "last-workspace"
+    try:
+        last = Path(pointer.read_text(encoding="utf-8").strip())
+    except OSError:
+        last = None
+    if last is not None and last.is_file():
+        return last
+    return data_dir / "workspace.json"
+
+
+def remember_last(data_dir: Path, path: Path) -> None:
+    """Record ``path`` as the workspace to reopen next time."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write(data_dir / "last-workspace", str(path.resolve()) + "\n")
+
+
+def open_target(
+    path: Path | None,
+    *,
+    data_dir: Path,
+    read_manuscript: Callable[[Path], Batch] | None = None,
+    fingerprint: str = "",
+) -> Opened:
+    """Open a workspace, batch file, report or manuscript (or the last workspace).
+
+    A workspace file is edited in place. Anything else becomes a new workspace saved under
+    ``data_dir/workspaces/<name>.json``, so the original file is never written to.
+
+    Args:
+        path: what the user named; None for the last workspace.
+        data_dir: the per-user data folder.
+        read_manuscript: turns a manuscript into a batch (the manuscripts layer sits above this
+            one, so the front end passes it in).
+        fingerprint: what else the reading depends on (the bibliographies named on the command
+            line), so a workspace made with other ones is not taken for this one.
+
+    Returns:
+        The workspace, its autosave path, and a notice (e.g. a corrupt file kept aside).
+
+    Raises:
+        BatchInputError: the file is neither a workspace, a batch, a report nor a manuscript.
+    """
+    if path is None:
+        target = last_workspace_path(data_dir)
+    elif path.suffix.lower() == ".json" and (not path.exists() or is_workspace_file(path)):
+        target = path
+    else:
+        return _import(path, data_dir, read_manuscript, fingerprint)
+    try:
+        return Opened(load_workspace(target), target)
+    except WorkspaceCorruptError as exc:
+        return Opened(Workspace(name=target.stem), target, exc.message)
+
+
+def _import(
+    path: Path,
+    data_dir: Path,
+    read_manuscript: Callable[[Path], Batch] | None,
+    fingerprint: str = "",
+) -> Opened:
+    """A workspace of its own for a batch, report or manuscript: made from the file the first
+    time, then the one with the user's edits, as long as the file has not changed since."""
+    real = path.resolve()
+    try:
+        sha = hashlib.sha256(real.read_bytes() + fingerprint.encode("utf-8", "replace")).hexdigest()
+    except OSError:
+        sha = None  # the reader below says what is wrong with the file
+    # one workspace per file: two files of one name in two folders never share one
+    key = hashlib.sha256(str(real).encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    target = data_dir / "workspaces" / f"{path.stem}-{key}.json"
+    kept = _kept(target, str(real))
+    if kept is not None and kept.origin_sha256 == sha:
+        return Opened(kept, target)
+    made = _made_from(path, read_manuscript)
+    fresh = replace(made.workspace, origin=str(real), origin_sha256=sha)
+    if kept is None:
+        return Opened(fresh, target, made.notice)
+    notice = f"{path.name} has changed since you last opened it; your edits are kept."
+    return Opened(kept, target, notice, reload=fresh)
+
+
+def _kept(target: Path, origin: str) -> Workspace | None:
+    """The workspace made earlier from the file at ``origin``, if there is a sound one."""
+    if not target.is_file():
+        return None
+    try:
+        kept = load_workspace(target)
+    except WorkspaceCorruptError:
+        return None  # set aside by load_workspace; the file is read afresh
+    return kept if kept.origin == origin else None
+
+
+def _made_from(path: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+    """A new workspace from a batch, report or manuscript (``Opened.path`` is the file)."""
+    from quote_tui.api import load_batch
+
+    name = path.stem
+    target = path
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise BatchInputError(
+                f"{path} could not be read as JSON: {exc}",
+                code=ErrorCode.BAD_BATCH,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+        if isinstance(data, dict) and data.get("schema") == "quote_tui.report":
+            ws = workspace_from_report(data, name=name, base_dir=path.parent.resolve())
+            return Opened(ws, target, f"Opened the report {path.name} with its verdicts.")
+        batch = load_batch(path)
+        return Opened(workspace_from_batch(batch, name=name), target)
+    if read_manuscript is None:
+        raise BatchInputError(
+            f"{path.name} is not JSON; open a workspace, a batch file or a report.",
+            code=ErrorCode.BAD_BATCH,
+            recovery=Recovery.FIX_INPUT,
+        )
+    ws = workspace_from_batch(read_manuscript(path), name=name)
+    return Opened(replace(ws, manuscript=str(path.resolve())), target)
