@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import tempfile
 import unicodedata
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -164,17 +165,12 @@ class ZoteroLibrary:
         """
         db = data_dir / "zotero.sqlite"
         if not db.is_file():
-            raise BatchInputError(
-                f"{data_dir} is not a Zotero data directory (no zotero.sqlite).",
-                code=ErrorCode.BAD_MANUSCRIPT,
-                recovery=Recovery.FIX_INPUT,
-            )
+            raise _not_zotero(f"{data_dir} is not a Zotero data directory (no zotero.sqlite).")
         with tempfile.TemporaryDirectory() as tmp:
             copy = Path(tmp) / "zotero.sqlite"
             shutil.copyfile(db, copy)
             try:
-                con = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
-                try:
+                with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as con:
                     rows = con.execute(
                         "SELECT parent.key, att.key, ia.path, ia.contentType "
                         "FROM itemAttachments ia JOIN items att ON att.itemID = ia.itemID "
@@ -182,14 +178,8 @@ class ZoteroLibrary:
                         "WHERE ia.path IS NOT NULL"
                     ).fetchall()
                     dois = _doi_rows(con)
-                finally:
-                    con.close()
             except sqlite3.DatabaseError as exc:
-                raise BatchInputError(
-                    f"{db} cannot be read as a Zotero database: {exc}.",
-                    code=ErrorCode.BAD_MANUSCRIPT,
-                    recovery=Recovery.FIX_INPUT,
-                ) from exc
+                raise _not_zotero(f"{db} cannot be read as a Zotero database: {exc}.") from exc
         by_key: dict[str, list[Path]] = {}
         for parent_key, att_key, raw, ctype in rows:
             path = _attachment_path(data_dir, att_key, raw)
@@ -230,3 +220,7 @@ def _attachment_path(data_dir: Path, att_key: str, raw: str) -> Path | None:
         return None  # relative to a base directory set in Zotero's preferences, unknown here
     path = Path(raw)
     return path if path.is_absolute() else None
+
+
+def _not_zotero(message: str) -> BatchInputError:
+    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)

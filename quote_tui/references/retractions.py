@@ -138,15 +138,13 @@ def load_retractions(path: Path) -> RetractionIndex:
                 return _index(stream, path.name)
         except UnicodeDecodeError:
             continue
-        except OSError as exc:
+        except (OSError, csv.Error) as exc:
+            if isinstance(exc, OSError):
+                why = f"cannot be read: {exc.strerror or exc}"
+            else:
+                why = f"is not a readable CSV ({exc})"
             raise BatchInputError(
-                f"The retractions file {path} cannot be read: {exc.strerror or exc}.",
-                code=ErrorCode.BAD_BATCH,
-                recovery=Recovery.FIX_INPUT,
-            ) from exc
-        except csv.Error as exc:
-            raise BatchInputError(
-                f"The retractions file {path} is not a readable CSV ({exc}).",
+                f"The retractions file {path} {why}.",
                 code=ErrorCode.BAD_BATCH,
                 recovery=Recovery.FIX_INPUT,
             ) from exc

@@ -136,3 +136,11 @@ def test_not_a_zotero_dir(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError) as info:
         ZoteroLibrary.open(tmp_path)
     assert info.value.code == "bad_manuscript"
+
+
+def test_a_zotero_database_that_is_not_one(tmp_path: Path) -> None:
+    (tmp_path / "zotero.sqlite").write_bytes(b"not a database, only bytes " * 100)
+    with pytest.raises(BatchInputError) as info:
+        ZoteroLibrary.open(tmp_path)
+    assert info.value.code == "bad_manuscript"
+    assert "cannot be read as a Zotero database" in info.value.message

@@ -48,3 +48,14 @@ def test_not_a_retraction_watch_file(tmp_path: Path) -> None:
     path = tmp_path / "rw.csv"
     path.write_bytes(RETRACTION_CSV.encode("cp1252"))
     assert load_retractions(path).records == 1
+
+
+def test_unreadable_and_malformed_retraction_files(tmp_path: Path) -> None:
+    with pytest.raises(BatchInputError, match="cannot be read: No such file") as missing:
+        load_retractions(tmp_path / "missing.csv")
+    assert missing.value.code == "bad_batch"
+    huge = tmp_path / "huge.csv"  # one field past the csv module's field size limit
+    huge.write_text(RETRACTION_CSV.splitlines()[0] + '\n"' + "x" * 200_000 + '"\n')
+    with pytest.raises(BatchInputError, match="is not a readable CSV") as malformed:
+        load_retractions(huge)
+    assert malformed.value.code == "bad_batch"
