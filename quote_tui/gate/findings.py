@@ -14,6 +14,16 @@ from typing import Any
 __all__ = ["RULES", "Code", "Finding", "Place", "Rule", "Severity"]
 
 
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A check's code, its severity and what to tell the writer."""
+
+    code: Code
+    severity: Severity
+    title: str
+    help: str
+
+
 class Severity(StrEnum):
     FAILURE = "failure"
     WARNING = "warning"
@@ -34,16 +44,6 @@ class Code(StrEnum):
     ERA_NOT_TIED = "era_not_tied"
     ERA_MONTH = "era_month_not_in_quotes"
     ERA_LETTERS = "era_special_letters"
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A check's code, its severity and what to tell the writer."""
-
-    code: Code
-    severity: Severity
-    title: str
-    help: str
 
 
 def _rule(code: Code, severity: Severity, title: str, help_text: str) -> tuple[Code, Rule]:

@@ -25,12 +25,8 @@ __all__ = ["RetractionIndex", "load_retractions", "read_retractions"]
 
 _NEEDED = ("OriginalPaperDOI", "RetractionNature")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
-_KINDS = {
-    "retraction": "retraction",
-    "correction": "correction",
-    "expression of concern": "expression_of_concern",
-    "reinstatement": "reinstatement",
-}
+_KINDS = ("retraction", "correction", "expression of concern", "reinstatement")
+"""The notices kept (the ``RetractionNature`` values); the report writes them with ``_``."""
 
 
 def _doi(value: str | None) -> str | None:
@@ -94,7 +90,7 @@ def _index(stream: IO[str], name: str) -> RetractionIndex:
     count = 0
     for row in reader:
         nature = (row.get("RetractionNature") or "").strip().lower()
-        kind = _KINDS.get(nature)
+        kind = nature.replace(" ", "_") if nature in _KINDS else None
         original_doi = _doi(row.get("OriginalPaperDOI"))
         original_pmid = _pmid(row.get("OriginalPaperPubMedID"))
         if kind is None or (original_doi is None and original_pmid is None):

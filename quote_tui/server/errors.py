@@ -14,6 +14,30 @@ from typing import Any
 from quote_tui.engine.errors import QuoteTuiError
 
 
+class ApiError(QuoteTuiError):
+    """A request refused as a whole.
+
+    Args:
+        message: one sentence the client can act on.
+        status: the HTTP status to answer with.
+        code: the stable code.
+        recovery: what to do next.
+        headers: extra response headers (``Retry-After``, ``WWW-Authenticate``).
+        details: extra JSON facts (the limit that was hit, ...).
+    """
+
+    def __init__(
+        self, message: str, *, status: int, headers: dict[str, str] | None = None, **error: Any
+    ) -> None:
+        super().__init__(message, **error)  # code, recovery and details, as any error has
+        self.status = status
+        self.headers = dict(headers or {})
+
+    def body(self) -> bytes:
+        """The JSON body of the refusal."""
+        return json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
+
+
 class ApiCode(StrEnum):
     """Error codes of whole requests. They are part of the API, so never rename one."""
 
@@ -43,27 +67,3 @@ class ApiRecovery(StrEnum):
     USE_LOOPBACK_ADDRESS = "use_loopback_address"
     CHECK_URL = "check_url"
     CHOOSE_AUTH = "choose_auth"
-
-
-class ApiError(QuoteTuiError):
-    """A request refused as a whole.
-
-    Args:
-        message: one sentence the client can act on.
-        status: the HTTP status to answer with.
-        code: the stable code.
-        recovery: what to do next.
-        headers: extra response headers (``Retry-After``, ``WWW-Authenticate``).
-        details: extra JSON facts (the limit that was hit, ...).
-    """
-
-    def __init__(
-        self, message: str, *, status: int, headers: dict[str, str] | None = None, **error: Any
-    ) -> None:
-        super().__init__(message, **error)  # code, recovery and details, as any error has
-        self.status = status
-        self.headers = dict(headers or {})
-
-    def body(self) -> bytes:
-        """The JSON body of the refusal."""
-        return json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
