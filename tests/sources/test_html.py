@@ -191,3 +191,18 @@ def test_a_note_beside_the_article_is_outside_the_main_text() -> None:
     assert read.representation is Representation.HTML_MAIN_TEXT
     assert "see Lighthouse tender" not in read.text
     assert read.full_text is not None and "see Lighthouse tender" in read.full_text
+
+
+def test_a_photo_caption_is_not_taken_for_the_article_lead() -> None:
+    # readability takes an element classed like a standfirst ("subtitle", "dek") for the
+    # article's lead; a photo caption classed after its widget must not become one
+    page = (
+        "<html><body><article><div class='head'><figure><img src='x.jpg' alt=''>"
+        "<figcaption class='image__subtitle'>The keeper waves from the lamp room</figcaption>"
+        "</figure></div><div class='body'>" + _PROSE + "</div></article></body></html>"
+    )
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "Paragraph 0 of the article" in read.text
+    assert "The keeper waves" not in read.text
+    assert read.full_text is not None and "The keeper waves" in read.full_text

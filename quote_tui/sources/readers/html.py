@@ -177,10 +177,12 @@ def _defuse(root: etree._Element) -> str:
             continue
         for name in [a for a in el.attrib if a.lower().startswith("on") or a.lower() == "style"]:
             del el.attrib[name]
-        if el.tag in INLINE:
+        if el.tag in INLINE or el.tag == "figcaption":
             # readability drops elements whose class or id looks like boilerplate ("popup",
             # "comment"); for inline elements that would cut words out of a sentence, so those
-            # names go (readability.js spares links for the same reason).
+            # names go (readability.js spares links for the same reason). A caption's names
+            # describe its picture widget, yet readability lifts one classed like a standfirst
+            # ("image__subtitle") into the article as its lead, without the picture.
             el.attrib.pop("class", None)
             el.attrib.pop("id", None)
         href = el.get("href")
