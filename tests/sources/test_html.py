@@ -206,3 +206,27 @@ def test_a_photo_caption_is_not_taken_for_the_article_lead() -> None:
     assert "Paragraph 0 of the article" in read.text
     assert "The keeper waves" not in read.text
     assert read.full_text is not None and "The keeper waves" in read.full_text
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        "<div><a href='/older'>← <strong>Previous</strong>: The winter of the gales</a></div>",
+        "<p><a href='/a'>«\u00a0Older</a> | <a href='/b'>Newer\u00a0»</a></p>",
+        "<div><a rel='prev' href='/a'>The winter of the gales</a></div>",
+    ],
+)
+def test_links_to_the_previous_or_next_post_are_not_main_text(steps: str) -> None:
+    page = "<html><body><div class='post'>" + _PROSE + steps + "</div></body></html>"
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "Paragraph 7 of the article" in read.text
+    assert "gales" not in read.text
+    assert "Older" not in read.text
+    assert read.full_text is not None and ("gales" in read.full_text or "Older" in read.full_text)
+
+
+def test_a_headline_in_guillemets_is_not_a_step_link() -> None:
+    quoted = "<div><a href='/story'>«Le grand cirque humanitaire»</a></div>"
+    page = "<html><body><div class='post'>" + _PROSE + quoted + "</div></body></html>"
+    assert "«Le grand cirque humanitaire»" in extract_html(page.encode()).text

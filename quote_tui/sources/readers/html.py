@@ -46,6 +46,11 @@ _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
 # table layout, where readability keeps one cell of several, keeps 44 % but only 379 characters.
 _MIN_SHARE = 0.1
 _MIN_MAIN_CHARS = 500
+# Blocks that may hold a post's links to its neighbours, and what may stand between the links.
+_STEP_BLOCKS = frozenset({"div", "p", "li", "span"})
+_SEPARATORS = re.compile(r"[\s|·•/\-–—]*")
+_ARROW_BACK = re.compile(r"[←«‹]\s")
+_ARROW_ON = re.compile(r"\s[→»›]$")
 
 MAX_EXTRACTION_COST = 15_000
 """The most work readability is given, in element-equivalents (see ``_extraction_cost``).
@@ -172,7 +177,7 @@ def _defuse(root: etree._Element) -> str:
     for el in list(root.iter()):
         if not isinstance(el.tag, str):
             continue
-        if el.getparent() is not None and (hidden(el) or _ancillary(el)):
+        if el.getparent() is not None and (hidden(el) or _ancillary(el) or _post_steps(el)):
             el.drop_tree()
             continue
         for name in [a for a in el.attrib if a.lower().startswith("on") or a.lower() == "style"]:
@@ -199,6 +204,29 @@ def _ancillary(el: etree._Element) -> bool:
     content"), such as Wikipedia's "Main article: ..." and "For ..., see ..." lines. It stays in
     the page's whole visible text, where quotations missing from the main text are looked for."""
     return (el.get("role") or "").strip().lower() == "note"
+
+
+def _post_steps(el: etree._Element) -> bool:
+    """A block of nothing but links that step to other pages ("← Previous: Title", "More »").
+
+    They name other pages, not this one, yet readability keeps such a block when it sits
+    inside the article's container. A link counts as a step when it says so (``rel="prev"``
+    or ``"next"``) or points with an arrow set apart from its words, at its start (back) or
+    end (forward); a headline in guillemets («...») is not pointing anywhere.
+    """
+    if el.tag not in _STEP_BLOCKS:
+        return False
+    links = list(el.iter("a"))
+    if not links or len(links) > 2:
+        return False
+    if not _SEPARATORS.fullmatch("".join(el.xpath(".//text()[not(ancestor::a)]"))):
+        return False
+    for link in links:
+        rel = set((link.get("rel") or "").lower().split())
+        words = WHITESPACE.sub(" ", link.text_content()).strip()
+        if not ({"prev", "next"} & rel or _ARROW_BACK.match(words) or _ARROW_ON.search(words)):
+            return False
+    return True
 
 
 def _paragraph_list(lst: etree._Element) -> bool:
