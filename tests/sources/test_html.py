@@ -230,3 +230,37 @@ def test_a_headline_in_guillemets_is_not_a_step_link() -> None:
     quoted = "<div><a href='/story'>«Le grand cirque humanitaire»</a></div>"
     page = "<html><body><div class='post'>" + _PROSE + quoted + "</div></body></html>"
     assert "«Le grand cirque humanitaire»" in extract_html(page.encode()).text
+
+
+def _sectioned_page(tail: str) -> bytes:
+    return (
+        "<html><body><div class='content'><h1>Lighthouses</h1>" + _PROSE + tail + "</div>"
+        "</body></html>"
+    ).encode()
+
+
+def test_a_kept_heading_gets_back_the_list_readability_dropped_under_it() -> None:
+    read = extract_html(
+        _sectioned_page(
+            "<h2>See also</h2><ul><li><a href='/a'>Lightship</a></li>"
+            "<li><a href='/b'>Fog signal</a></li></ul>"
+            "<h2>References</h2><ol><li><a href='/c'>Stevenson, A. (1850). Lighthouses.</a>"
+            "</li></ol>"
+        )
+    )
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "See also\n\nLightship\nFog signal\n\nReferences" in read.text
+    assert read.text.endswith("Stevenson, A. (1850). Lighthouses.")
+
+
+def test_a_restored_section_leaves_out_the_page_furniture() -> None:
+    read = extract_html(
+        _sectioned_page(
+            "<h2>Further reading</h2><ul><li><a href='/a'>Lightship</a></li></ul>"
+            "<h2>Responses</h2><ol class='commentlist'><li>I loved the part about the lamps."
+            "</li></ol><nav><ul><li><a href='/n'>Next in the series</a></li></ul></nav>"
+        )
+    )
+    assert "Further reading\n\nLightship" in read.text
+    assert "lamps." not in read.text and "series" not in read.text
+    assert read.full_text is not None and "lamps." in read.full_text

@@ -33,6 +33,7 @@ from quote_tui.sources.readers.html_render import (
     html_to_text,
     stream_text,
 )
+from quote_tui.sources.readers.html_sections import mark_headings, restore_sections
 from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
@@ -263,14 +264,18 @@ def _unwrap_list(lst: etree._Element) -> None:
         paragraphs[-1].tail = tail
 
 
-def _main_text(text: str, url: str | None) -> str:
+def _main_text(root: etree._Element, url: str | None) -> str:
+    """readability's article of the page (whose tree this changes), as text."""
+    mark_headings(root)
     try:
-        summary = Document(text, url=url).summary(html_partial=True)
+        summary = Document(_defuse(root), url=url).summary(html_partial=True)
     except (Unparseable, etree.ParserError, ValueError):
         return ""
     if not summary.strip():
         return ""
-    return html_to_text(lxml.html.fragment_fromstring(summary, create_parent="div"))
+    article = lxml.html.fragment_fromstring(summary, create_parent="div")
+    restore_sections(article, root)
+    return html_to_text(article)
 
 
 # Below this many visible characters a page's static text is thin: a shell a script fills in.
@@ -360,7 +365,7 @@ def extract_html(
             "whole visible page text was checked."
         )
     else:
-        main = _main_text(_defuse(root), url)
+        main = _main_text(root, url)
         main_chars, full_chars = _visible_chars(main), _visible_chars(full)
         if main_chars < _MIN_MAIN_CHARS or main_chars < _MIN_SHARE * full_chars:
             note = (
