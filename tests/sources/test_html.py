@@ -264,3 +264,36 @@ def test_a_restored_section_leaves_out_the_page_furniture() -> None:
     assert "Further reading\n\nLightship" in read.text
     assert "lamps." not in read.text and "series" not in read.text
     assert read.full_text is not None and "lamps." in read.full_text
+
+
+_HALF = len(_PROSE) // 2
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "<h2><a href='/lamps'>Lamps</a></h2>",
+        "<div class='section'><h2 class='section-title'>Lamps</h2></div>",
+        "<h3><span>Lamps</span><span>[<a href='/edit'>edit</a>]</span></h3>",
+    ],
+)
+def test_a_heading_between_kept_paragraphs_stays(heading: str) -> None:
+    # readability drops a heading that is a link, or that is too short in its wrapper
+    page = (
+        ("<html><body><article><div class='text'>" + _PROSE[:_HALF] + "</div>" + heading)
+        + "<div class='text'>"
+        + _PROSE[_HALF:]
+        + "</div></article></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert re.search(r"storms\.\n\nLamps(\[edit\])?\n\nParagraph 4 ", text), text
+
+
+def test_a_dropped_heading_over_dropped_links_stays_out() -> None:
+    related = (
+        "<h3>More from the coast</h3><ul><li><a href='/a'>The fog horn</a></li>"
+        "<li><a href='/b'>The keeper's log</a></li></ul>"
+    )
+    page = "<html><body><div class='content'>" + _PROSE + "</div>" + related + "</body></html>"
+    text = extract_html(page.encode()).text
+    assert "More from the coast" not in text and "fog horn" not in text

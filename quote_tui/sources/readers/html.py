@@ -3,8 +3,9 @@
 HTML counts as rendered: whitespace inside a block collapses to one space (hard wraps in the
 source vanish), inline elements join without spaces ("LE<sub>min</sub>" reads "LEmin"), and
 blocks are separated by line breaks: "\\n\\n" between paragraph-like blocks, "\\n" for ``<br>``,
-list items, table cells and definition terms. readability-lxml picks the article; when it keeps
-only a sliver of the page, the whole visible body is used instead and the note says so.
+list items, table cells and definition terms. readability-lxml picks the article, and the
+headings and sections it drops from inside the article come back (``html_sections``); when it
+keeps only a sliver of the page, the whole visible body is used instead and the note says so.
 
 Hostile pages are bounded. readability's work grows with the number of elements times their
 depth (it serializes every div's subtree and measures every candidate's text), so a 2 MB page of
@@ -33,7 +34,7 @@ from quote_tui.sources.readers.html_render import (
     html_to_text,
     stream_text,
 )
-from quote_tui.sources.readers.html_sections import mark_headings, restore_sections
+from quote_tui.sources.readers.html_sections import mark_elements, restore_sections
 from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
@@ -266,7 +267,7 @@ def _unwrap_list(lst: etree._Element) -> None:
 
 def _main_text(root: etree._Element, url: str | None) -> str:
     """readability's article of the page (whose tree this changes), as text."""
-    mark_headings(root)
+    mark_elements(root)
     try:
         summary = Document(_defuse(root), url=url).summary(html_partial=True)
     except (Unparseable, etree.ParserError, ValueError):

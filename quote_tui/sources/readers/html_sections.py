@@ -1,25 +1,33 @@
-"""Sections readability keeps the heading of but empties: their content comes back.
+"""Headings and sections readability drops from the article it keeps: they come back.
 
-readability judges each list and table on its own, so a section made of one list of links
-("See also", "References", "Further reading") loses its list while its heading stays, and the
-article shows a title over nothing. A heading with nothing under it before the next heading
-of its rank gets back what followed it in the page, up to that next heading, unless that is
-the page's furniture (navigation, forms, comments, related-content and sharing blocks).
+readability judges each heading, list and table on its own, out of context. A heading that
+is a link (a headline linking to its own article, a section title with an "[edit]" link) or
+that sits alone in a wrapper too short to count is dropped although it introduces the text
+that follows; a section made of one list of links ("See also", "References", "Further
+reading") loses its list while its heading stays, and the article shows a title over nothing.
+
+So a heading the page has between two kept passages comes back before the second, and a kept
+heading with nothing under it before the next heading of its rank gets back what followed it
+in the page, up to that next heading. Neither brings back the page's furniture (navigation,
+forms, comments, related-content and sharing blocks).
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 
-__all__ = ["mark_headings", "restore_sections"]
+from quote_tui.sources.readers.html_render import UNRENDERED
+
+__all__ = ["mark_elements", "restore_sections"]
 
 _RANK = {f"h{n}": n for n in range(1, 7)}
-# The attribute that carries a heading's place in the page through readability, which keeps
+# The attribute that carries an element's place in the page through readability, which keeps
 # attributes it has no rule for.
-_MARK = "data-heading-index"
+_MARK = "data-page-index"
 # Blocks that are the page's furniture, not a section's content, by element or by name.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "form", "footer", "header", "menu"})
 _FURNITURE_NAMES = re.compile(
@@ -28,20 +36,22 @@ _FURNITURE_NAMES = re.compile(
 )
 
 
-def mark_headings(root: etree._Element) -> None:
-    """Number the page's headings, so a heading readability keeps can be found in the page."""
-    for index, heading in enumerate(root.iter(*_RANK)):
-        heading.set(_MARK, str(index))
+def mark_elements(root: etree._Element) -> None:
+    """Number the page's elements, so what readability keeps can be found in the page."""
+    for index, el in enumerate(root.iter(etree.Element)):
+        el.set(_MARK, str(index))
 
 
 def restore_sections(article: etree._Element, page: etree._Element) -> None:
-    """Put back, after each emptied heading of ``article``, what follows it in ``page``.
+    """Put back into ``article`` the headings and sections readability dropped from it.
 
     Args:
         article: readability's article, as a tree of the marked page's elements.
-        page: the marked page (see ``mark_headings``).
+        page: the marked page (see ``mark_elements``).
     """
-    by_index = {h.get(_MARK): h for h in page.iter(*_RANK)}
+    kept = {el.get(_MARK): el for el in article.iter(etree.Element) if el.get(_MARK)}
+    _restore_headings(article, page, kept)
+    by_index = {el.get(_MARK): el for el in page.iter(*_RANK)}
     for heading in _empty_headings(article):
         source = by_index.get(heading.get(_MARK))
         if source is None:
@@ -52,8 +62,70 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
             clone.tail = None
             anchor.addnext(clone)
             anchor = clone
-    for heading in article.iter(*_RANK):
-        heading.attrib.pop(_MARK, None)
+    for el in article.iter(etree.Element):
+        el.attrib.pop(_MARK, None)
+
+
+def _restore_headings(
+    article: etree._Element, page: etree._Element, kept: dict[str | None, etree._Element]
+) -> None:
+    """Put back each dropped heading whose page has kept text right before and right after it."""
+    before_kept = False  # whether the last text before here in the page is in the article
+    waiting: list[etree._Element] = []  # dropped headings since that text
+    for owner, leads in _texts(page):
+        if owner.tag in _RANK:
+            if owner.get(_MARK) not in kept and before_kept and not _furniture(owner):
+                waiting.append(owner)
+            continue
+        here = kept.get(owner.get(_MARK))
+        if here is not None and leads and waiting:
+            block = _block_start(here, article)
+            for heading in waiting:
+                clone = copy.deepcopy(heading)
+                clone.tail = None
+                block.addprevious(clone)
+        waiting.clear()
+        before_kept = here is not None
+
+
+def _texts(page: etree._Element) -> Iterator[tuple[etree._Element, bool]]:
+    """Each heading, and each element holding rendered text, in page order, with whether that
+    text is the first the element holds (its ``text``, or the tail of a child without text)."""
+    seen: list[bool] = []  # for each open element, whether it has shown text yet
+    skip = 0  # how many headings or unrendered elements the walk is inside
+    for event, el in etree.iterwalk(page, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        aside = el.tag in _RANK or el.tag in UNRENDERED
+        if event == "start":
+            if el.tag in _RANK and not skip:
+                yield el, True
+            skip += aside
+            shows = not skip and bool((el.text or "").strip())
+            if shows:
+                yield el, True
+            seen.append(shows)
+            continue
+        skip -= aside
+        if seen.pop() and seen:
+            seen[-1] = True
+        if skip or not seen or not (el.tail or "").strip():
+            continue
+        parent = el.getparent()
+        if parent is not None:
+            yield parent, not seen[-1]
+            seen[-1] = True
+
+
+def _block_start(el: etree._Element, article: etree._Element) -> etree._Element:
+    """The outermost element of ``article`` that begins where ``el`` begins."""
+    while True:
+        parent = el.getparent()
+        if parent is None or parent is article or (parent.text or "").strip():
+            return el
+        if el.getprevious() is not None:
+            return el
+        el = parent
 
 
 def _empty_headings(article: etree._Element) -> list[etree._Element]:
