@@ -297,3 +297,17 @@ def test_a_dropped_heading_over_dropped_links_stays_out() -> None:
     page = "<html><body><div class='content'>" + _PROSE + "</div>" + related + "</body></html>"
     text = extract_html(page.encode()).text
     assert "More from the coast" not in text and "fog horn" not in text
+
+
+def test_a_data_table_between_kept_paragraphs_stays() -> None:
+    # readability drops a table most of whose words are links
+    rows = "".join(
+        f"<tr><td><a href='/r{n}'>Release 4.{n}</a></td><td>May 201{n}</td></tr>" for n in range(6)
+    )
+    table = f"<table><tr><th>Release</th><th>Date</th></tr>{rows}</table>"
+    page = (
+        "<html><body><article><div class='text'>" + _PROSE[:_HALF] + table + _PROSE[_HALF:]
+    ) + "</div></article></body></html>"
+    text = extract_html(page.encode()).text
+    assert "storms.\n\nRelease\nDate\nRelease 4.0\nMay 2010\n" in text
+    assert "Release 4.5\nMay 2015\n\nParagraph 4 " in text

@@ -1,15 +1,16 @@
-"""Headings and sections readability drops from the article it keeps: they come back.
+"""Headings, tables and sections readability drops from the article it keeps come back.
 
 readability judges each heading, list and table on its own, out of context. A heading that
 is a link (a headline linking to its own article, a section title with an "[edit]" link) or
 that sits alone in a wrapper too short to count is dropped although it introduces the text
-that follows; a section made of one list of links ("See also", "References", "Further
-reading") loses its list while its heading stays, and the article shows a title over nothing.
+that follows; so is a table of data whose cells are mostly links. A section made of one list
+of links ("See also", "References", "Further reading") loses its list while its heading
+stays, and the article shows a title over nothing.
 
-So a heading the page has between two kept passages comes back before the second, and a kept
-heading with nothing under it before the next heading of its rank gets back what followed it
-in the page, up to that next heading. Neither brings back the page's furniture (navigation,
-forms, comments, related-content and sharing blocks).
+So a heading or data table the page has between two kept passages comes back before the
+second, and a kept heading with nothing under it before the next heading of its rank gets
+back what followed it in the page, up to that next heading. Neither brings back the page's
+furniture (navigation, forms, comments, related-content and sharing blocks).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
         page: the marked page (see ``mark_elements``).
     """
     kept = {el.get(_MARK): el for el in article.iter(etree.Element) if el.get(_MARK)}
-    _restore_headings(article, page, kept)
+    _restore_units(article, page, kept)
     by_index = {el.get(_MARK): el for el in page.iter(*_RANK)}
     for heading in _empty_headings(article):
         source = by_index.get(heading.get(_MARK))
@@ -66,22 +67,22 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
         el.attrib.pop(_MARK, None)
 
 
-def _restore_headings(
+def _restore_units(
     article: etree._Element, page: etree._Element, kept: dict[str | None, etree._Element]
 ) -> None:
-    """Put back each dropped heading whose page has kept text right before and right after it."""
+    """Put back each dropped heading or data table with kept text right before and after it."""
     before_kept = False  # whether the last text before here in the page is in the article
-    waiting: list[etree._Element] = []  # dropped headings since that text
+    waiting: list[etree._Element] = []  # headings and tables dropped since that text
     for owner, leads in _texts(page):
-        if owner.tag in _RANK:
+        if _unit(owner):
             if owner.get(_MARK) not in kept and before_kept and not _furniture(owner):
                 waiting.append(owner)
             continue
         here = kept.get(owner.get(_MARK))
         if here is not None and leads and waiting:
             block = _block_start(here, article)
-            for heading in waiting:
-                clone = copy.deepcopy(heading)
+            for unit in waiting:
+                clone = copy.deepcopy(unit)
                 clone.tail = None
                 block.addprevious(clone)
         waiting.clear()
@@ -89,16 +90,17 @@ def _restore_headings(
 
 
 def _texts(page: etree._Element) -> Iterator[tuple[etree._Element, bool]]:
-    """Each heading, and each element holding rendered text, in page order, with whether that
-    text is the first the element holds (its ``text``, or the tail of a child without text)."""
+    """Each heading or data table, and each element holding rendered text, in page order, with
+    whether that text is the first the element holds (its ``text``, or the tail of a child
+    without text)."""
     seen: list[bool] = []  # for each open element, whether it has shown text yet
     skip = 0  # how many headings or unrendered elements the walk is inside
     for event, el in etree.iterwalk(page, events=("start", "end")):
         if not isinstance(el.tag, str):
             continue
-        aside = el.tag in _RANK or el.tag in UNRENDERED
+        aside = el.tag in UNRENDERED or _unit(el)
         if event == "start":
-            if el.tag in _RANK and not skip:
+            if not skip and _unit(el):
                 yield el, True
             skip += aside
             shows = not skip and bool((el.text or "").strip())
@@ -115,6 +117,13 @@ def _texts(page: etree._Element) -> Iterator[tuple[etree._Element, bool]]:
         if parent is not None:
             yield parent, not seen[-1]
             seen[-1] = True
+
+
+def _unit(el: etree._Element) -> bool:
+    """A heading, or a table of data (one with header cells and no table inside it)."""
+    if el.tag in _RANK:
+        return True
+    return el.tag == "table" and el.find(".//th") is not None and el.find(".//table") is None
 
 
 def _block_start(el: etree._Element, article: etree._Element) -> etree._Element:
