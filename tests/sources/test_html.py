@@ -311,3 +311,26 @@ def test_a_data_table_between_kept_paragraphs_stays() -> None:
     text = extract_html(page.encode()).text
     assert "storms.\n\nRelease\nDate\nRelease 4.0\nMay 2010\n" in text
     assert "Release 4.5\nMay 2015\n\nParagraph 4 " in text
+
+
+def test_the_notes_the_article_points_to_stay() -> None:
+    # readability drops a block classed "footnotes": "foot" reads like the page's footer
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#fn1'>1</a></sup></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        "<div class='footnotes'><p id='fn1'><sup>1</sup>The lamp burned whale oil until "
+        "1870, then paraffin.</p></div><div class='comments'><p id='c1'>Lovely story about "
+        "the storms and the harbour.</p></div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert text.endswith("storms.\n\n1The lamp burned whale oil until 1870, then paraffin.")
+
+
+def test_a_link_to_a_comment_is_not_a_note() -> None:
+    marked = _PROSE.replace("storms.</p>", "storms. <a href='#c1'>1</a></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        "<div class='comments'><p id='c1'>Lovely story about the storms and the harbour, "
+        "well told.</p></div></div></body></html>"
+    )
+    assert "Lovely story" not in extract_html(page.encode()).text

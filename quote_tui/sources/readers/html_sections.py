@@ -7,10 +7,13 @@ that follows; so is a table of data whose cells are mostly links. A section made
 of links ("See also", "References", "Further reading") loses its list while its heading
 stays, and the article shows a title over nothing.
 
+Footnotes go too when their block is classed "footnotes", which reads like a page footer.
+
 So a heading or data table the page has between two kept passages comes back before the
-second, and a kept heading with nothing under it before the next heading of its rank gets
-back what followed it in the page, up to that next heading. Neither brings back the page's
-furniture (navigation, forms, comments, related-content and sharing blocks).
+second; a kept heading with nothing under it before the next heading of its rank gets back
+what followed it in the page, up to that next heading; and the notes the article's note
+markers point to are appended. None of this brings back the page's furniture (navigation,
+forms, comments, related-content and sharing blocks).
 """
 
 from __future__ import annotations
@@ -37,6 +40,12 @@ _FURNITURE_NAMES = re.compile(
 )
 
 
+# What a note marker reads: a number, a letter or a symbol, perhaps in brackets.
+_NOTE_MARKER = re.compile(r"\[?(\d{1,3}|[a-z]|[*†‡§])\]?", re.I)
+# The blocks a note is written as.
+_NOTE_BLOCKS = frozenset({"p", "li", "div", "aside", "dd", "section", "footer"})
+
+
 def mark_elements(root: etree._Element) -> None:
     """Number the page's elements, so what readability keeps can be found in the page."""
     for index, el in enumerate(root.iter(etree.Element)):
@@ -44,7 +53,7 @@ def mark_elements(root: etree._Element) -> None:
 
 
 def restore_sections(article: etree._Element, page: etree._Element) -> None:
-    """Put back into ``article`` the headings and sections readability dropped from it.
+    """Put back into ``article`` the headings, tables, sections and notes readability dropped.
 
     Args:
         article: readability's article, as a tree of the marked page's elements.
@@ -63,8 +72,47 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
             clone.tail = None
             anchor.addnext(clone)
             anchor = clone
+    _restore_notes(article, page)
     for el in article.iter(etree.Element):
         el.attrib.pop(_MARK, None)
+
+
+def _restore_notes(article: etree._Element, page: etree._Element) -> None:
+    """Append the notes the article's note markers ("22", "[3]", "*") point to, in page order,
+    when readability dropped them (a block classed "footnotes" looks like a page footer)."""
+    kept = {el.get(_MARK) for el in article.iter(etree.Element)}
+    by_mark = {el.get(_MARK): el for el in page.iter(etree.Element)}
+    ids = {el.get("id"): el for el in page.iter(etree.Element) if el.get("id")}
+    notes: dict[str, etree._Element] = {}
+    for link in article.iter("a"):
+        href = (link.get("href") or "").strip()
+        target = ids.get(href[1:]) if href.startswith("#") else None
+        marker = by_mark.get(link.get(_MARK))
+        if target is None or marker is None:
+            continue
+        if not _NOTE_MARKER.fullmatch(link.text_content().strip()):
+            continue
+        note = target
+        if target.tag not in _NOTE_BLOCKS:
+            note = next((el for el in target.iterancestors() if el.tag in _NOTE_BLOCKS), target)
+        if note.get(_MARK) in kept or _within_furniture(note, marker):
+            continue
+        notes.setdefault(note.get(_MARK, ""), note)
+    for _, note in sorted(notes.items(), key=lambda item: int(item[0] or 0)):
+        clone = copy.deepcopy(note)
+        clone.tail = None
+        article.append(clone)
+
+
+def _within_furniture(note: etree._Element, marker: etree._Element) -> bool:
+    """Whether a note, or a block holding it but not its marker, is the page's furniture."""
+    shared = set(marker.iterancestors())
+    for el in (note, *note.iterancestors()):
+        if el in shared:
+            return False
+        if _furniture(el):
+            return True
+    return False
 
 
 def _restore_units(
