@@ -35,7 +35,8 @@ _MARK = "data-page-index"
 # Blocks that are the page's furniture, not a section's content, by element or by name.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "form", "footer", "header", "menu"})
 _FURNITURE_NAMES = re.compile(
-    r"comment|related|promo|sponsor|share|social|newsletter|subscri|advert|navbox|sidebar",
+    r"comment|related|promo|sponsor|share|social|newsletter|subscri|advert|sidebar|footer"
+    r"|breadcrumb|menu|navbox|navbar|navigation|(?:^|[\s_-])nav(?:$|[\s_-])",
     re.I,
 )
 
