@@ -334,3 +334,15 @@ def test_a_link_to_a_comment_is_not_a_note() -> None:
         "well told.</p></div></div></body></html>"
     )
     assert "Lovely story" not in extract_html(page.encode()).text
+
+
+def test_a_marker_pointing_at_a_block_around_it_brings_back_nothing() -> None:
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#top'>1</a></sup></p>", 1)
+    page = (
+        "<html><body><div id='top'><div class='menu-strip'><p>Harbour news, weather and the "
+        "tide tables for every port of the coast, updated daily.</p></div><div class='main'>"
+        + marked
+        + "</div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert "tide tables" not in text and text.count("Paragraph 0 ") == 1

@@ -96,7 +96,9 @@ def _restore_notes(article: etree._Element, page: etree._Element) -> None:
         note = target
         if target.tag not in _NOTE_BLOCKS:
             note = next((el for el in target.iterancestors() if el.tag in _NOTE_BLOCKS), target)
-        if note.get(_MARK) in kept or _within_furniture(note, marker):
+        # a note holding its own marker is a passage readability dropped, not a note
+        shared = set(marker.iterancestors())
+        if note in shared or note.get(_MARK) in kept or _within_furniture(note, shared):
             continue
         notes.setdefault(note.get(_MARK, ""), note)
     for _, note in sorted(notes.items(), key=lambda item: int(item[0] or 0)):
@@ -105,9 +107,9 @@ def _restore_notes(article: etree._Element, page: etree._Element) -> None:
         article.append(clone)
 
 
-def _within_furniture(note: etree._Element, marker: etree._Element) -> bool:
-    """Whether a note, or a block holding it but not its marker, is the page's furniture."""
-    shared = set(marker.iterancestors())
+def _within_furniture(note: etree._Element, shared: set[etree._Element]) -> bool:
+    """Whether a note, or a block holding it but not its marker (``shared`` holds those), is
+    the page's furniture."""
     for el in (note, *note.iterancestors()):
         if el in shared:
             return False
