@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 
 from lxml import etree
 
@@ -68,7 +68,7 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
         if source is None:
             continue
         anchor = heading
-        for block in _section(source):
+        for block in _section(source, kept):
             clone = copy.deepcopy(block)
             clone.tail = None
             anchor.addnext(clone)
@@ -212,17 +212,17 @@ def _empty_headings(article: etree._Element) -> list[etree._Element]:
     return empty
 
 
-def _section(heading: etree._Element) -> list[etree._Element]:
-    """The blocks after a heading in its page, up to the next heading of its rank or higher."""
+def _section(heading: etree._Element, kept: Container[str | None]) -> list[etree._Element]:
+    """The blocks after a heading in its page, up to the next heading of its rank or higher,
+    but for furniture and blocks the article already holds some of."""
     rank = _RANK[heading.tag]
     blocks = []
-    for sibling in heading.itersiblings():
-        if not isinstance(sibling.tag, str):
-            continue
+    for sibling in heading.itersiblings(etree.Element):
         if any(_RANK[h.tag] <= rank for h in sibling.iter(*_RANK)):
             break
-        if not _furniture(sibling):
-            blocks.append(sibling)
+        if _furniture(sibling) or any(el.get(_MARK) in kept for el in sibling.iter(etree.Element)):
+            continue
+        blocks.append(sibling)
     return blocks
 
 
