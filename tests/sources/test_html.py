@@ -346,3 +346,15 @@ def test_a_marker_pointing_at_a_block_around_it_brings_back_nothing() -> None:
     )
     text = extract_html(page.encode()).text
     assert "tide tables" not in text and text.count("Paragraph 0 ") == 1
+
+
+@pytest.mark.parametrize("anchor", ["<a name='fn1'></a>", "<span id='fn1'></span>"])
+def test_a_note_found_by_an_inline_anchor_stays(anchor: str) -> None:
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#fn1'>[1]</a></sup></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        f"<div class='footnotes'><p>{anchor}[1] The lamp burned whale oil until 1870.</p>"
+        "</div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert text.endswith("storms.\n\n[1] The lamp burned whale oil until 1870.")

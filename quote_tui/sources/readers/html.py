@@ -267,7 +267,7 @@ def _unwrap_list(lst: etree._Element) -> None:
 
 def _main_text(root: etree._Element, url: str | None) -> str:
     """readability's article of the page (whose tree this changes), as text."""
-    mark_elements(root)
+    targets = mark_elements(root)
     try:
         summary = Document(_defuse(root), url=url).summary(html_partial=True)
     except (Unparseable, etree.ParserError, ValueError):
@@ -275,7 +275,7 @@ def _main_text(root: etree._Element, url: str | None) -> str:
     if not summary.strip():
         return ""
     article = lxml.html.fragment_fromstring(summary, create_parent="div")
-    restore_sections(article, root)
+    restore_sections(article, root, targets)
     return html_to_text(article)
 
 

@@ -47,18 +47,31 @@ _NOTE_MARKER = re.compile(r"\[?(\d{1,3}|[a-z]|[*†‡§])\]?", re.I)
 _NOTE_BLOCKS = frozenset({"p", "li", "div", "aside", "dd", "section", "footer"})
 
 
-def mark_elements(root: etree._Element) -> None:
-    """Number the page's elements, so what readability keeps can be found in the page."""
+def mark_elements(root: etree._Element) -> dict[str, etree._Element]:
+    """Number the page's elements, so what readability keeps can be found in the page.
+
+    Returns:
+        The page's link targets by name (``id``, and ``name`` of ``<a>``), taken now because
+        the page's clean-up for readability takes some ids away.
+    """
+    targets: dict[str, etree._Element] = {}
     for index, el in enumerate(root.iter(etree.Element)):
         el.set(_MARK, str(index))
+        for name in (el.get("id"), el.get("name") if el.tag == "a" else None):
+            if name:
+                targets.setdefault(name, el)
+    return targets
 
 
-def restore_sections(article: etree._Element, page: etree._Element) -> None:
+def restore_sections(
+    article: etree._Element, page: etree._Element, targets: dict[str, etree._Element]
+) -> None:
     """Put back into ``article`` the headings, tables, sections and notes readability dropped.
 
     Args:
         article: readability's article, as a tree of the marked page's elements.
-        page: the marked page (see ``mark_elements``).
+        page: the marked page.
+        targets: the page's link targets, from ``mark_elements``.
     """
     kept = {el.get(_MARK): el for el in article.iter(etree.Element) if el.get(_MARK)}
     _restore_units(article, page, kept)
@@ -73,21 +86,22 @@ def restore_sections(article: etree._Element, page: etree._Element) -> None:
             clone.tail = None
             anchor.addnext(clone)
             anchor = clone
-    _restore_notes(article, page)
+    _restore_notes(article, page, targets)
     for el in article.iter(etree.Element):
         el.attrib.pop(_MARK, None)
 
 
-def _restore_notes(article: etree._Element, page: etree._Element) -> None:
+def _restore_notes(
+    article: etree._Element, page: etree._Element, targets: dict[str, etree._Element]
+) -> None:
     """Append the notes the article's note markers ("22", "[3]", "*") point to, in page order,
     when readability dropped them (a block classed "footnotes" looks like a page footer)."""
     kept = {el.get(_MARK) for el in article.iter(etree.Element)}
     by_mark = {el.get(_MARK): el for el in page.iter(etree.Element)}
-    ids = {el.get("id"): el for el in page.iter(etree.Element) if el.get("id")}
     notes: dict[str, etree._Element] = {}
     for link in article.iter("a"):
         href = (link.get("href") or "").strip()
-        target = ids.get(href[1:]) if href.startswith("#") else None
+        target = targets.get(href[1:]) if href.startswith("#") else None
         marker = by_mark.get(link.get(_MARK))
         if target is None or marker is None:
             continue
@@ -124,49 +138,52 @@ def _restore_units(
     """Put back each dropped heading or data table with kept text right before and after it."""
     before_kept = False  # whether the last text before here in the page is in the article
     waiting: list[etree._Element] = []  # headings and tables dropped since that text
-    for owner, leads in _texts(page):
-        if _unit(owner):
+    for owner, leads, unit in _texts(page):
+        if unit:
             if owner.get(_MARK) not in kept and before_kept and not _furniture(owner):
                 waiting.append(owner)
             continue
         here = kept.get(owner.get(_MARK))
         if here is not None and leads and waiting:
             block = _block_start(here, article)
-            for unit in waiting:
-                clone = copy.deepcopy(unit)
+            for dropped in waiting:
+                clone = copy.deepcopy(dropped)
                 clone.tail = None
                 block.addprevious(clone)
         waiting.clear()
         before_kept = here is not None
 
 
-def _texts(page: etree._Element) -> Iterator[tuple[etree._Element, bool]]:
-    """Each heading or data table, and each element holding rendered text, in page order, with
-    whether that text is the first the element holds (its ``text``, or the tail of a child
-    without text)."""
+def _texts(page: etree._Element) -> Iterator[tuple[etree._Element, bool, bool]]:
+    """Each heading or data table (a unit), and each element holding rendered text, in page
+    order: (element, whether that text is the first the element holds, whether it is a unit).
+    An element's first text is its ``text``, or the tail of a child without text."""
     seen: list[bool] = []  # for each open element, whether it has shown text yet
-    skip = 0  # how many headings or unrendered elements the walk is inside
+    asides: list[bool] = []  # for each open element, whether its text is skipped
+    skip = 0  # how many units or unrendered elements the walk is inside
     for event, el in etree.iterwalk(page, events=("start", "end")):
         if not isinstance(el.tag, str):
             continue
-        aside = el.tag in UNRENDERED or _unit(el)
         if event == "start":
-            if not skip and _unit(el):
-                yield el, True
+            unit = not skip and _unit(el)
+            if unit:
+                yield el, True, True
+            aside = unit or el.tag in UNRENDERED
+            asides.append(aside)
             skip += aside
             shows = not skip and bool((el.text or "").strip())
             if shows:
-                yield el, True
+                yield el, True, False
             seen.append(shows)
             continue
-        skip -= aside
+        skip -= asides.pop()
         if seen.pop() and seen:
             seen[-1] = True
         if skip or not seen or not (el.tail or "").strip():
             continue
         parent = el.getparent()
         if parent is not None:
-            yield parent, not seen[-1]
+            yield parent, not seen[-1], False
             seen[-1] = True
 
 
