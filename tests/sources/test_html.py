@@ -358,3 +358,9 @@ def test_a_note_found_by_an_inline_anchor_stays(anchor: str) -> None:
     )
     text = extract_html(page.encode()).text
     assert text.endswith("storms.\n\n[1] The lamp burned whale oil until 1870.")
+
+
+def test_an_arrowed_link_inside_a_sentence_stays() -> None:
+    sentence = "<p>The keepers logged the <span><a href='/chart'>tide chart →</a></span> daily.</p>"
+    page = "<html><body><div class='post'>" + _PROSE + sentence + "</div></body></html>"
+    assert "The keepers logged the tide chart → daily." in extract_html(page.encode()).text

@@ -4,8 +4,9 @@ HTML counts as rendered: whitespace inside a block collapses to one space (hard 
 source vanish), inline elements join without spaces ("LE<sub>min</sub>" reads "LEmin"), and
 blocks are separated by line breaks: "\\n\\n" between paragraph-like blocks, "\\n" for ``<br>``,
 list items, table cells and definition terms. readability-lxml picks the article, and the
-headings and sections it drops from inside the article come back (``html_sections``); when it
-keeps only a sliver of the page, the whole visible body is used instead and the note says so.
+headings, data tables, sections and notes it drops from inside the article come back
+(``html_sections``); when it keeps only a sliver of the page, the whole visible body is used
+instead and the note says so.
 
 Hostile pages are bounded. readability's work grows with the number of elements times their
 depth (it serializes every div's subtree and measures every candidate's text), so a 2 MB page of
@@ -49,7 +50,7 @@ _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
 _MIN_SHARE = 0.1
 _MIN_MAIN_CHARS = 500
 # Blocks that may hold a post's links to its neighbours, and what may stand between the links.
-_STEP_BLOCKS = frozenset({"div", "p", "li", "span"})
+_STEP_BLOCKS = frozenset({"div", "p", "li"})
 _SEPARATORS = re.compile(r"[\s|·•/\-–—]*")
 _ARROW_BACK = re.compile(r"[←«‹]\s")
 _ARROW_ON = re.compile(r"\s[→»›]$")
