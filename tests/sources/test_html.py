@@ -191,3 +191,176 @@ def test_a_note_beside_the_article_is_outside_the_main_text() -> None:
     assert read.representation is Representation.HTML_MAIN_TEXT
     assert "see Lighthouse tender" not in read.text
     assert read.full_text is not None and "see Lighthouse tender" in read.full_text
+
+
+def test_a_photo_caption_is_not_taken_for_the_article_lead() -> None:
+    # readability takes an element classed like a standfirst ("subtitle", "dek") for the
+    # article's lead; a photo caption classed after its widget must not become one
+    page = (
+        "<html><body><article><div class='head'><figure><img src='x.jpg' alt=''>"
+        "<figcaption class='image__subtitle'>The keeper waves from the lamp room</figcaption>"
+        "</figure></div><div class='body'>" + _PROSE + "</div></article></body></html>"
+    )
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "Paragraph 0 of the article" in read.text
+    assert "The keeper waves" not in read.text
+    assert read.full_text is not None and "The keeper waves" in read.full_text
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        "<div><a href='/older'>← <strong>Previous</strong>: The winter of the gales</a></div>",
+        "<p><a href='/a'>«\u00a0Older</a> | <a href='/b'>Newer\u00a0»</a></p>",
+        "<div><a rel='prev' href='/a'>The winter of the gales</a></div>",
+    ],
+)
+def test_links_to_the_previous_or_next_post_are_not_main_text(steps: str) -> None:
+    page = "<html><body><div class='post'>" + _PROSE + steps + "</div></body></html>"
+    read = extract_html(page.encode())
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "Paragraph 7 of the article" in read.text
+    assert "gales" not in read.text
+    assert "Older" not in read.text
+    assert read.full_text is not None and ("gales" in read.full_text or "Older" in read.full_text)
+
+
+def test_a_headline_in_guillemets_is_not_a_step_link() -> None:
+    quoted = "<div><a href='/story'>«Le grand cirque humanitaire»</a></div>"
+    page = "<html><body><div class='post'>" + _PROSE + quoted + "</div></body></html>"
+    assert "«Le grand cirque humanitaire»" in extract_html(page.encode()).text
+
+
+def _sectioned_page(tail: str) -> bytes:
+    return (
+        "<html><body><div class='content'><h1>Lighthouses</h1>" + _PROSE + tail + "</div>"
+        "</body></html>"
+    ).encode()
+
+
+def test_a_kept_heading_gets_back_the_list_readability_dropped_under_it() -> None:
+    read = extract_html(
+        _sectioned_page(
+            "<h2>See also</h2><ul><li><a href='/a'>Lightship</a></li>"
+            "<li><a href='/b'>Fog signal</a></li></ul>"
+            "<h2>References</h2><ol><li><a href='/c'>Stevenson, A. (1850). Lighthouses.</a>"
+            "</li></ol>"
+        )
+    )
+    assert read.representation is Representation.HTML_MAIN_TEXT
+    assert "See also\n\nLightship\nFog signal\n\nReferences" in read.text
+    assert read.text.endswith("Stevenson, A. (1850). Lighthouses.")
+
+
+def test_a_restored_section_leaves_out_the_page_furniture() -> None:
+    read = extract_html(
+        _sectioned_page(
+            "<h2>Further reading</h2><ul><li><a href='/a'>Lightship</a></li></ul>"
+            "<h2>Responses</h2><ol class='commentlist'><li>I loved the part about the lamps."
+            "</li></ol><nav><ul><li><a href='/n'>Next in the series</a></li></ul></nav>"
+        )
+    )
+    assert "Further reading\n\nLightship" in read.text
+    assert "lamps." not in read.text and "series" not in read.text
+    assert read.full_text is not None and "lamps." in read.full_text
+
+
+_HALF = len(_PROSE) // 2
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "<h2><a href='/lamps'>Lamps</a></h2>",
+        "<div class='section'><h2 class='section-title'>Lamps</h2></div>",
+        "<h3><span>Lamps</span><span>[<a href='/edit'>edit</a>]</span></h3>",
+    ],
+)
+def test_a_heading_between_kept_paragraphs_stays(heading: str) -> None:
+    # readability drops a heading that is a link, or that is too short in its wrapper
+    page = (
+        ("<html><body><article><div class='text'>" + _PROSE[:_HALF] + "</div>" + heading)
+        + "<div class='text'>"
+        + _PROSE[_HALF:]
+        + "</div></article></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert re.search(r"storms\.\n\nLamps(\[edit\])?\n\nParagraph 4 ", text), text
+
+
+def test_a_dropped_heading_over_dropped_links_stays_out() -> None:
+    related = (
+        "<h3>More from the coast</h3><ul><li><a href='/a'>The fog horn</a></li>"
+        "<li><a href='/b'>The keeper's log</a></li></ul>"
+    )
+    page = "<html><body><div class='content'>" + _PROSE + "</div>" + related + "</body></html>"
+    text = extract_html(page.encode()).text
+    assert "More from the coast" not in text and "fog horn" not in text
+
+
+def test_a_data_table_between_kept_paragraphs_stays() -> None:
+    # readability drops a table most of whose words are links
+    rows = "".join(
+        f"<tr><td><a href='/r{n}'>Release 4.{n}</a></td><td>May 201{n}</td></tr>" for n in range(6)
+    )
+    table = f"<table><tr><th>Release</th><th>Date</th></tr>{rows}</table>"
+    page = (
+        "<html><body><article><div class='text'>" + _PROSE[:_HALF] + table + _PROSE[_HALF:]
+    ) + "</div></article></body></html>"
+    text = extract_html(page.encode()).text
+    assert "storms.\n\nRelease\nDate\nRelease 4.0\nMay 2010\n" in text
+    assert "Release 4.5\nMay 2015\n\nParagraph 4 " in text
+
+
+def test_the_notes_the_article_points_to_stay() -> None:
+    # readability drops a block classed "footnotes": "foot" reads like the page's footer
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#fn1'>1</a></sup></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        "<div class='footnotes'><p id='fn1'><sup>1</sup>The lamp burned whale oil until "
+        "1870, then paraffin.</p></div><div class='comments'><p id='c1'>Lovely story about "
+        "the storms and the harbour.</p></div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert text.endswith("storms.\n\n1The lamp burned whale oil until 1870, then paraffin.")
+
+
+def test_a_link_to_a_comment_is_not_a_note() -> None:
+    marked = _PROSE.replace("storms.</p>", "storms. <a href='#c1'>1</a></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        "<div class='comments'><p id='c1'>Lovely story about the storms and the harbour, "
+        "well told.</p></div></div></body></html>"
+    )
+    assert "Lovely story" not in extract_html(page.encode()).text
+
+
+def test_a_marker_pointing_at_a_block_around_it_brings_back_nothing() -> None:
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#top'>1</a></sup></p>", 1)
+    page = (
+        "<html><body><div id='top'><div class='menu-strip'><p>Harbour news, weather and the "
+        "tide tables for every port of the coast, updated daily.</p></div><div class='main'>"
+        + marked
+        + "</div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert "tide tables" not in text and text.count("Paragraph 0 ") == 1
+
+
+@pytest.mark.parametrize("anchor", ["<a name='fn1'></a>", "<span id='fn1'></span>"])
+def test_a_note_found_by_an_inline_anchor_stays(anchor: str) -> None:
+    marked = _PROSE.replace("storms.</p>", "storms.<sup><a href='#fn1'>[1]</a></sup></p>", 1)
+    page = (
+        "<html><body><div class='main'><section>" + marked + "</section>"
+        f"<div class='footnotes'><p>{anchor}[1] The lamp burned whale oil until 1870.</p>"
+        "</div></div></body></html>"
+    )
+    text = extract_html(page.encode()).text
+    assert text.endswith("storms.\n\n[1] The lamp burned whale oil until 1870.")
+
+
+def test_an_arrowed_link_inside_a_sentence_stays() -> None:
+    sentence = "<p>The keepers logged the <span><a href='/chart'>tide chart →</a></span> daily.</p>"
+    page = "<html><body><div class='post'>" + _PROSE + sentence + "</div></body></html>"
+    assert "The keepers logged the tide chart → daily." in extract_html(page.encode()).text

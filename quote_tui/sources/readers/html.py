@@ -3,8 +3,10 @@
 HTML counts as rendered: whitespace inside a block collapses to one space (hard wraps in the
 source vanish), inline elements join without spaces ("LE<sub>min</sub>" reads "LEmin"), and
 blocks are separated by line breaks: "\\n\\n" between paragraph-like blocks, "\\n" for ``<br>``,
-list items, table cells and definition terms. readability-lxml picks the article; when it keeps
-only a sliver of the page, the whole visible body is used instead and the note says so.
+list items, table cells and definition terms. readability-lxml picks the article, and the
+headings, data tables, sections and notes it drops from inside the article come back
+(``html_sections``); when it keeps only a sliver of the page, the whole visible body is used
+instead and the note says so.
 
 Hostile pages are bounded. readability's work grows with the number of elements times their
 depth (it serializes every div's subtree and measures every candidate's text), so a 2 MB page of
@@ -33,6 +35,7 @@ from quote_tui.sources.readers.html_render import (
     html_to_text,
     stream_text,
 )
+from quote_tui.sources.readers.html_sections import mark_elements, restore_sections
 from quote_tui.sources.readers.plain import decode_text
 from quote_tui.sources.records import Representation
 
@@ -46,6 +49,11 @@ _META_NAMES = re.compile(r"^(citation_|dc\.|dcterms\.|prism\.)", re.I)
 # table layout, where readability keeps one cell of several, keeps 44 % but only 379 characters.
 _MIN_SHARE = 0.1
 _MIN_MAIN_CHARS = 500
+# Blocks that may hold a post's links to its neighbours, and what may stand between the links.
+_STEP_BLOCKS = frozenset({"div", "p", "li"})
+_SEPARATORS = re.compile(r"[\s|·•/\-–—]*")
+_ARROW_BACK = re.compile(r"[←«‹]\s")
+_ARROW_ON = re.compile(r"\s[→»›]$")
 
 MAX_EXTRACTION_COST = 15_000
 """The most work readability is given, in element-equivalents (see ``_extraction_cost``).
@@ -172,15 +180,17 @@ def _defuse(root: etree._Element) -> str:
     for el in list(root.iter()):
         if not isinstance(el.tag, str):
             continue
-        if el.getparent() is not None and (hidden(el) or _ancillary(el)):
+        if el.getparent() is not None and (hidden(el) or _ancillary(el) or _post_steps(el)):
             el.drop_tree()
             continue
         for name in [a for a in el.attrib if a.lower().startswith("on") or a.lower() == "style"]:
             del el.attrib[name]
-        if el.tag in INLINE:
+        if el.tag in INLINE or el.tag == "figcaption":
             # readability drops elements whose class or id looks like boilerplate ("popup",
             # "comment"); for inline elements that would cut words out of a sentence, so those
-            # names go (readability.js spares links for the same reason).
+            # names go (readability.js spares links for the same reason). A caption's names
+            # describe its picture widget, yet readability lifts one classed like a standfirst
+            # ("image__subtitle") into the article as its lead, without the picture.
             el.attrib.pop("class", None)
             el.attrib.pop("id", None)
         href = el.get("href")
@@ -197,6 +207,29 @@ def _ancillary(el: etree._Element) -> bool:
     content"), such as Wikipedia's "Main article: ..." and "For ..., see ..." lines. It stays in
     the page's whole visible text, where quotations missing from the main text are looked for."""
     return (el.get("role") or "").strip().lower() == "note"
+
+
+def _post_steps(el: etree._Element) -> bool:
+    """A block of nothing but links that step to other pages ("← Previous: Title", "More »").
+
+    They name other pages, not this one, yet readability keeps such a block when it sits
+    inside the article's container. A link counts as a step when it says so (``rel="prev"``
+    or ``"next"``) or points with an arrow set apart from its words, at its start (back) or
+    end (forward); a headline in guillemets («...») is not pointing anywhere.
+    """
+    if el.tag not in _STEP_BLOCKS:
+        return False
+    links = list(el.iter("a"))
+    if not links or len(links) > 2:
+        return False
+    if not _SEPARATORS.fullmatch("".join(el.xpath(".//text()[not(ancestor::a)]"))):
+        return False
+    for link in links:
+        rel = set((link.get("rel") or "").lower().split())
+        words = WHITESPACE.sub(" ", link.text_content()).strip()
+        if not ({"prev", "next"} & rel or _ARROW_BACK.match(words) or _ARROW_ON.search(words)):
+            return False
+    return True
 
 
 def _paragraph_list(lst: etree._Element) -> bool:
@@ -233,14 +266,18 @@ def _unwrap_list(lst: etree._Element) -> None:
         paragraphs[-1].tail = tail
 
 
-def _main_text(text: str, url: str | None) -> str:
+def _main_text(root: etree._Element, url: str | None) -> str:
+    """readability's article of the page (whose tree this changes), as text."""
+    targets = mark_elements(root)
     try:
-        summary = Document(text, url=url).summary(html_partial=True)
+        summary = Document(_defuse(root), url=url).summary(html_partial=True)
     except (Unparseable, etree.ParserError, ValueError):
         return ""
     if not summary.strip():
         return ""
-    return html_to_text(lxml.html.fragment_fromstring(summary, create_parent="div"))
+    article = lxml.html.fragment_fromstring(summary, create_parent="div")
+    restore_sections(article, root, targets)
+    return html_to_text(article)
 
 
 # Below this many visible characters a page's static text is thin: a shell a script fills in.
@@ -330,7 +367,7 @@ def extract_html(
             "whole visible page text was checked."
         )
     else:
-        main = _main_text(_defuse(root), url)
+        main = _main_text(root, url)
         main_chars, full_chars = _visible_chars(main), _visible_chars(full)
         if main_chars < _MIN_MAIN_CHARS or main_chars < _MIN_SHARE * full_chars:
             note = (

@@ -13,10 +13,18 @@ from collections.abc import Mapping
 
 from lxml import etree
 
-__all__ = ["INLINE", "WHITESPACE", "XML_DECLARATION", "hidden", "html_to_text", "stream_text"]
+__all__ = [
+    "INLINE",
+    "UNRENDERED",
+    "WHITESPACE",
+    "XML_DECLARATION",
+    "hidden",
+    "html_to_text",
+    "stream_text",
+]
 
 # Elements whose content is never rendered as text.
-_SKIP = frozenset(
+UNRENDERED = frozenset(
     {
         "script",
         "style",
@@ -212,7 +220,7 @@ def html_to_text(root: etree._Element) -> str:
             if tail:
                 buf.append(tail)
             continue
-        if tag is None or tag in _SKIP or hidden(el):
+        if tag is None or tag in UNRENDERED or hidden(el):
             pass
         elif tag == "br":
             out.flush(1)
@@ -253,7 +261,7 @@ class _TextTarget:
             return
         if self._pre_from >= 0:
             return
-        if name in _SKIP or _hidden_attrs(attrib):
+        if name in UNRENDERED or _hidden_attrs(attrib):
             self._hidden_from = depth
         elif name == "br":
             self._out.flush(1)
