@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
+from quote_tui.engine import unicode_classes
 from quote_tui.engine.fold_rules import fold_piece, rules_needed
 from quote_tui.engine.normalize import fold, hyphens_agree
 from quote_tui.engine.records import Rule
@@ -118,3 +121,10 @@ def test_edge_ok_protects_numbers() -> None:
     assert edge_ok(text, i, i + 4)
     j = text.index("0.42 cases")
     assert not edge_ok(text, j, j + 4)  # inside 10.42
+
+
+def test_the_stored_unicode_classes_are_those_of_the_unicode_table() -> None:
+    stored = unicode_classes._STORED.get(unicodedata.unidata_version)
+    if stored is None:
+        pytest.skip(f"no classes stored for Unicode {unicodedata.unidata_version}")
+    assert unicode_classes.unicode_ranges() == unicode_classes.scan()
