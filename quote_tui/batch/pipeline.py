@@ -13,7 +13,6 @@ room frees up, so a JSONL batch's citations are read from its file just before t
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import os
@@ -23,8 +22,9 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from quote_tui import _waits
 from quote_tui.batch.claims import settle_claims
 from quote_tui.batch.elsewhere import find_elsewhere
 from quote_tui.batch.jsonl import JsonlBatch, ResumeState, bad_report, read_resume
@@ -36,6 +36,9 @@ from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import JsonlSink, MemorySink, Sink
 from quote_tui.batch.specs import Batch, Settings
 from quote_tui.sources.refs import source_host
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = ["StreamResult", "check_batch", "run_plan", "stream_batch"]
 
@@ -218,15 +221,15 @@ async def run_plan(
     counted = _Counted(sink, todo, progress)
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2
-    slots = asyncio.Semaphore(limit)
-    waiting = asyncio.Semaphore(limit * 4)
-    hosts: dict[str, asyncio.Semaphore] = {}
+    slots = _waits.semaphore(limit)
+    waiting = _waits.semaphore(limit * 4)
+    hosts: dict[str, asyncio.Semaphore | _waits.Open] = {}
 
     async def start(work: SourceWork) -> None:
         try:
             spec = work.source
             host = source_host(spec.ref if spec is not None and spec.text is None else None)
-            gate = hosts.setdefault(host, asyncio.Semaphore(per_host)) if host else None
+            gate = hosts.setdefault(host, _waits.semaphore(per_host)) if host else None
             async with gate or contextlib.nullcontext(), slots:
                 await runner(work, counted)
             counted.flush()
@@ -236,7 +239,7 @@ async def run_plan(
         finally:
             waiting.release()
 
-    async with _fewer_full_collections(), asyncio.TaskGroup() as group:
+    async with _fewer_full_collections(), _waits.task_group() as group:
         for item in todo.work:
             if isinstance(item, WorkDone):
                 deliver(item, counted)

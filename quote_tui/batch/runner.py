@@ -11,7 +11,6 @@ large source's citations are split across forked copies of the process, one per 
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -19,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from quote_tui import _waits
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.plan import SourceWork, WorkDone
 from quote_tui.batch.report import citation_entry, source_entry
@@ -156,7 +156,7 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
             return await check_source(service, work, fork=False)
 
     try:
-        return asyncio.run(run())
+        return _waits.run(run)
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -14,8 +14,8 @@ after all. Small sources are never split, since a fork costs more than their che
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import functools
 import os
 import select
 import signal
@@ -24,7 +24,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from quote_tui._threads import in_daemon_thread
+from quote_tui import _waits
 from quote_tui.batch.outcomes import SourceOutcome
 from quote_tui.batch.specs import CitationSpec, Settings
 
@@ -97,8 +97,8 @@ async def check_split(
     # can never take; a deadline from the citations' own budgets keeps that from holding the run.
     budget = settings.citation_timeout
     waits = [
-        asyncio.ensure_future(
-            in_daemon_thread(
+        _waits.begin(
+            functools.partial(
                 _collect, pid, fd, None if budget is None else budget * len(share) + _COPY_MARGIN
             )
         )
@@ -138,7 +138,9 @@ def _fork(
             _detach_signals()
             import pickle
 
-            lines = asyncio.run(_check_share([citations[i] for i in share], outcome, settings))
+            lines = _waits.run(
+                lambda: _check_share([citations[i] for i in share], outcome, settings)
+            )
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
             code = 0
