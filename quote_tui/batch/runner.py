@@ -11,8 +11,6 @@ large source's citations are split across forked copies of the process, one per 
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -129,6 +127,9 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
     A network source arrives with its snapshot (the store stays with the client); it is put in
     a store of its own for this call and read offline, through the service as anywhere else.
     """
+    import shutil
+    import tempfile  # a cluster worker's, not loaded by a run here
+
     folder = None
     if work.snapshot is not None:
         from quote_tui.sources.net.settings import RemoteSettings
