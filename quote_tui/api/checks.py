@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from quote_tui import _waits
 from quote_tui.batch import pipeline
-from quote_tui.batch.jsonl import JsonlBatch
 from quote_tui.batch.outcomes import Progress
 from quote_tui.batch.report import source_entry
 from quote_tui.batch.runner import Runner
@@ -21,6 +20,7 @@ from quote_tui.engine.text import PreparedText
 
 if TYPE_CHECKING:
     from quote_tui.batch.cluster import ClusterOptions
+    from quote_tui.batch.jsonl import JsonlBatch
 
 __all__ = [
     "QuoteCheck",

@@ -27,9 +27,8 @@ from typing import IO, TYPE_CHECKING, Any
 from quote_tui import _waits
 from quote_tui.batch.claims import settle_claims
 from quote_tui.batch.elsewhere import find_elsewhere
-from quote_tui.batch.jsonl import JsonlBatch, ResumeState, bad_report, read_resume
 from quote_tui.batch.outcomes import Progress
-from quote_tui.batch.plan import Plan, SourceWork, WorkDone, plan
+from quote_tui.batch.plan import Plan, ResumeState, SourceWork, WorkDone, plan
 from quote_tui.batch.report import report_head
 from quote_tui.batch.runner import LocalRunner, Observer, Runner, deliver
 from quote_tui.batch.service import Service
@@ -39,6 +38,8 @@ from quote_tui.sources.refs import source_host
 
 if TYPE_CHECKING:
     import asyncio
+
+    from quote_tui.batch.jsonl import JsonlBatch
 
 __all__ = ["StreamResult", "check_batch", "run_plan", "stream_batch"]
 
@@ -129,6 +130,8 @@ async def stream_batch(
         QuoteTuiError: ``bad_report`` when resuming a file that is not a JSONL report of the
             same settings; ``BatchInputError`` for a malformed batch (before anything is written).
     """
+    from quote_tui.batch.jsonl import bad_report, read_resume  # a streamed run's only
+
     started = time.monotonic()
     head = report_head(settings, _now())
     state = ResumeState()
