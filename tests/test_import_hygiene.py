@@ -112,6 +112,7 @@ _NOT_FOR_ONE_QUOTE = (
     "difflib",
     "quote_tui.engine.diff",
     "quote_tui.engine.near.search",
+    "quote_tui.engine.page_joins",
     "quote_tui.batch.cluster",
     "quote_tui.batch.jsonl",
     "shutil",

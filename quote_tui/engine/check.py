@@ -22,7 +22,6 @@ from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import warm as _warm_near
-from quote_tui.engine.page_joins import check_across_breaks
 from quote_tui.engine.records import (
     FOUND_STATUSES,
     CheckResult,
@@ -190,6 +189,8 @@ def check(
     result = ladder(prepared, quote, options)
     if result.status in FOUND_STATUSES:
         return result
+    from quote_tui.engine.page_joins import check_across_breaks  # as the near tier's, on need
+
     joined = check_across_breaks(prepared, quote, options, ladder)
     if joined is None:
         return result
