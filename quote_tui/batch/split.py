@@ -17,8 +17,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import select
-import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -91,6 +89,8 @@ async def check_split(
     Returns:
         The citations' report lines, in batch order.
     """
+    import signal  # as pickle, select: only a split run needs it
+
     shares = [list(range(i, len(citations), parts)) for i in range(parts)]
     forked = [_fork(citations, share, outcome, settings) for share in shares[1:]]
     # A copy forked from a process that runs threads could, in principle, start with a lock it
@@ -153,6 +153,8 @@ def _fork(
 def _detach_signals() -> None:
     """In a copy: signals end it as they would any program, and none reaches the parent's event
     loop through the wake-up pipe it inherited."""
+    import signal
+
     with contextlib.suppress(ValueError):  # not the main thread: nothing was set here either
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -176,6 +178,8 @@ def _collect(pid: int, read_end: int, seconds: float | None) -> list[dict[str, A
     """A copy's lines, once it has exited; None when it died, answered nothing usable, or
     was still at work after ``seconds`` (then it is killed)."""
     import pickle  # only a split run needs it
+    import select
+    import signal
 
     deadline = None if seconds is None else time.monotonic() + seconds
     chunks: list[bytes] = []
