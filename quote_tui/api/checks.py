@@ -42,9 +42,10 @@ def run(start: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
     """Run one of these coroutines to its end from synchronous code (a command line), as
     ``asyncio.run`` does: ``run(lambda: check_quote(quote, ref))``.
 
-    A run that waits only on local work (a text file, a supplied text) goes without an event
+    A run that reads one local source (a text file, a supplied text) goes without an event
     loop, which a one-line check would spend a fifth of its time starting; one that needs the
-    loop (the network) starts again in asyncio's before it has read anything.
+    loop (the network, several sources read at once, a cluster) starts again in asyncio's
+    before it has read anything. A streamed run writes as it goes: run it with ``asyncio.run``.
     """
     return _waits.run(start)
 
@@ -176,6 +177,7 @@ async def _cluster(
     if options is None:
         yield None, None
         return
+    _waits.need_loop()  # the cluster's client runs in asyncio's loop
     from quote_tui.batch.cluster import dask_runner  # with asyncio, only for a cluster
 
     # dask_runner says ``missing_extra`` before anything is read or written

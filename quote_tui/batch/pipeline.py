@@ -221,6 +221,8 @@ async def run_plan(
     slots, so local work goes on meanwhile. The network session keeps its own limit on
     connections, which also covers the hosts a redirect leads to.
     """
+    if todo.sources > 1:
+        _waits.need_loop()  # several sources are read and checked at once in the loop
     counted = _Counted(sink, todo, progress)
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2
