@@ -7,16 +7,18 @@ the interpreter's exit waits on work nobody needs any more.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import contextvars
 import os
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-__all__ = ["in_daemon_thread", "margin"]
+if TYPE_CHECKING:
+    import asyncio
+
+__all__ = ["in_daemon_thread", "margin", "start_in_daemon_thread"]
 
 _T = TypeVar("_T")
 
@@ -72,6 +74,8 @@ async def in_daemon_thread(fn: Callable[..., _T], *args: Any, **kwargs: Any) -> 
 
     A caller that stops waiting can still finish its own work: the thread is never joined.
     """
+    import asyncio  # loaded only by a run that has a loop (see ``_waits``)
+
     loop = asyncio.get_running_loop()
     future: asyncio.Future[_T] = loop.create_future()
     context = contextvars.copy_context()
@@ -95,3 +99,35 @@ async def in_daemon_thread(fn: Callable[..., _T], *args: Any, **kwargs: Any) -> 
 
     _THREADS.submit(target)
     return await future
+
+
+def start_in_daemon_thread(fn: Callable[[], _T]) -> Callable[[float | None], _T]:
+    """Start blocking work in a daemon thread (``in_daemon_thread`` for a caller without an
+    event loop), with the caller's context.
+
+    Returns:
+        A wait for the result: it blocks at most the seconds it is given (None: no limit) and
+        raises ``TimeoutError`` past them, leaving the thread to finish on its own.
+    """
+    done = threading.Event()
+    outcome: list[tuple[Any, BaseException | None]] = []
+    context = contextvars.copy_context()
+
+    def target() -> None:
+        try:
+            outcome.append((context.run(fn), None))
+        except BaseException as exc:  # handed to the waiting caller, which decides
+            outcome.append((None, exc))
+        done.set()
+
+    def wait(seconds: float | None) -> _T:
+        if not done.wait(seconds):
+            raise TimeoutError
+        result, error = outcome[0]
+        if error is not None:
+            raise error
+        found: _T = result
+        return found
+
+    _THREADS.submit(target)
+    return wait

@@ -100,3 +100,59 @@ def test_a_local_text_file_loads_no_network_pdf_html_app_or_server(tmp_path, com
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     assert json.loads((tmp_path / "r.json").read_text())["summary"]["exact"] == 1
+
+
+_NOT_FOR_ONE_QUOTE = (
+    "asyncio",
+    "concurrent.futures",
+    "ssl",
+    "logging",
+    "rapidfuzz",
+    "edlib",
+    "difflib",
+    "quote_tui.engine.diff",
+    "quote_tui.engine.near.search",
+    "quote_tui.engine.page_joins",
+    "quote_tui.batch.cluster",
+    "quote_tui.batch.jsonl",
+    "shutil",
+    "tempfile",
+)
+"""What one exact quotation in a local text file, printed, never needs: an event loop (a run
+that reads only local files goes without one), the near tier and its aligners, the cluster, the
+JSONL reader, and what only a file written or a help message needs."""
+
+
+def test_one_quotation_in_a_text_file_loads_no_event_loop_or_near_tier(tmp_path) -> None:
+    text = tmp_path / "t.txt"
+    text.write_text("It is a truth universally acknowledged.\n", encoding="utf-8")
+    argv = ["quote", "a truth universally", str(text), "--json"]
+    assert _loaded(argv, _NOT_FOR_ONE_QUOTE)["summary"]["exact"] == 1
+
+
+def test_a_batch_of_one_text_file_runs_without_an_event_loop(tmp_path) -> None:
+    text = tmp_path / "t.txt"
+    text.write_text("It is a truth universally acknowledged.\n", encoding="utf-8")
+    batch = {
+        "sources": [{"id": "s", "ref": str(text)}],
+        "citations": [
+            {"id": "c", "source": "s", "quote": "a truth universally"},
+            {"id": "d", "source": "s", "quote": "a truth universaly acknowledged"},
+        ],
+    }
+    (tmp_path / "b.json").write_text(json.dumps(batch), encoding="utf-8")
+    loop = ("asyncio", "concurrent.futures", "ssl", "logging")
+    report = _loaded(["check", str(tmp_path / "b.json"), "--json"], loop)
+    assert [c["status"] for c in report["citations"]] == ["exact", "near"]
+
+
+def _loaded(argv: list[str], banned: tuple[str, ...]) -> dict:
+    """The JSON report of a command run in a fresh process, which loaded none of ``banned``."""
+    code = (
+        "import sys\nfrom quote_tui.cli import main\n"
+        f"code = main({argv!r})\n"
+        f"print(code, sorted(m for m in {banned!r} if m in sys.modules), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stderr.strip().splitlines()[-1] == "0 []"
+    return json.loads(out.stdout)

@@ -3,7 +3,8 @@ and every library user reads, checks and writes through here, and only here.
 
 - ``check_text``: the pure engine on a text in hand (blocking, no I/O).
 - ``check_quote``, ``check_batch``, ``stream_batch``, ``read_source``: async checks and reads of
-  sources named by refs (paths, URLs, ``doi:``, ``pmid:``) or supplied as text.
+  sources named by refs (paths, URLs, ``doi:``, ``pmid:``) or supplied as text; ``run`` runs
+  one of them from synchronous code (without an event loop when all it reads is local).
 - ``open_input``: a batch file, a JSONL batch, a manuscript or another tool's file, told apart.
 - ``render``, ``write_text``, ``exit_code``: the report's formats, its atomic write, the
   ``--strict`` rule.
@@ -25,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from quote_tui.api.checks import (
-        ClusterOptions,
         QuoteCheck,
         StreamResult,
         check_batch,
         check_quote,
         check_text,
         read_source,
+        run,
         stream_batch,
     )
     from quote_tui.api.inputs import (
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
         network_settings,
     )
     from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
+    from quote_tui.batch.cluster import ClusterOptions
     from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
     from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
     from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
@@ -94,7 +96,7 @@ _EXPORTS = {
     "CheckResult": "quote_tui.engine.records",
     "CitationOutcome": "quote_tui.batch.outcomes",
     "CitationSpec": "quote_tui.batch.specs",
-    "ClusterOptions": "quote_tui.api.checks",
+    "ClusterOptions": "quote_tui.batch.cluster",
     "DEFAULT_CITATION_TIMEOUT": "quote_tui.api.settings",
     "DEFAULT_MAX_FILE_BYTES": "quote_tui.api.settings",
     "DEFAULT_READ_TIMEOUT": "quote_tui.api.settings",
@@ -142,6 +144,7 @@ _EXPORTS = {
     "read_source": "quote_tui.api.checks",
     "refs_from": "quote_tui.api.output",
     "render": "quote_tui.api.output",
+    "run": "quote_tui.api.checks",
     "same_work_key": "quote_tui.sources.refs",
     "scan_manuscript": "quote_tui.api.inputs",
     "show_snapshot": "quote_tui.api.snapshots",
@@ -222,6 +225,7 @@ __all__ = [
     "refs_from",
     "render",
     "render_references",
+    "run",
     "same_work_key",
     "scan_manuscript",
     "show_snapshot",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import citation_spec, source_spec
 from quote_tui.batch.outcomes import fails, is_duplicate
+from quote_tui.batch.plan import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 
@@ -167,31 +168,6 @@ def scan(batch: JsonlBatch) -> Iterator[tuple[Path, int, int, SourceSpec | Citat
             item = _decode(path, number, line)
             kind = _typed(path, number, item, expect)
             yield path, number, offset, _spec(path, number, item, kind)
-
-
-@dataclass(frozen=True, slots=True)
-class ResumeState:
-    """What a JSONL report already holds (``read_resume``).
-
-    Attributes:
-        checked: ids of citations whose verdict is in the report.
-        duplicates: per id, how many ``duplicate_id`` error lines the report holds.
-        sources: ids of sources whose line is in the report.
-        duplicate_sources: per id, how many duplicate-source lines the report holds.
-        statuses: the count of each citation status in the report.
-        header: the report's header line.
-        good_bytes: the length of the report up to its last whole, non-summary line.
-        failing: citations in the report that ``--strict`` fails on.
-    """
-
-    checked: frozenset[str] = frozenset()
-    duplicates: dict[str, int] = field(default_factory=dict)
-    sources: frozenset[str] = frozenset()
-    duplicate_sources: dict[str, int] = field(default_factory=dict)
-    statuses: dict[str, int] = field(default_factory=dict)
-    header: dict[str, Any] | None = None
-    good_bytes: int = 0
-    failing: int = 0
 
 
 def bad_report(path: Path, message: str) -> QuoteTuiError:

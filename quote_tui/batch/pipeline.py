@@ -13,7 +13,6 @@ room frees up, so a JSONL batch's citations are read from its file just before t
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import os
@@ -21,15 +20,14 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from quote_tui import _waits
 from quote_tui.batch.claims import settle_claims
 from quote_tui.batch.elsewhere import find_elsewhere
-from quote_tui.batch.jsonl import JsonlBatch, ResumeState, bad_report, read_resume
 from quote_tui.batch.outcomes import Progress
-from quote_tui.batch.plan import Plan, SourceWork, WorkDone, plan
+from quote_tui.batch.plan import Plan, ResumeState, SourceWork, WorkDone, plan
 from quote_tui.batch.report import report_head
 from quote_tui.batch.runner import LocalRunner, Observer, Runner, deliver
 from quote_tui.batch.service import Service
@@ -37,11 +35,17 @@ from quote_tui.batch.sinks import JsonlSink, MemorySink, Sink
 from quote_tui.batch.specs import Batch, Settings
 from quote_tui.sources.refs import source_host
 
+if TYPE_CHECKING:
+    import asyncio
+
+    from quote_tui.batch.jsonl import JsonlBatch
+
 __all__ = ["StreamResult", "check_batch", "run_plan", "stream_batch"]
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    # as ``datetime.now(UTC).isoformat(timespec="seconds")`` says it, without loading datetime
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
 
 
 async def check_batch(
@@ -126,6 +130,8 @@ async def stream_batch(
         QuoteTuiError: ``bad_report`` when resuming a file that is not a JSONL report of the
             same settings; ``BatchInputError`` for a malformed batch (before anything is written).
     """
+    from quote_tui.batch.jsonl import bad_report, read_resume  # a streamed run's only
+
     started = time.monotonic()
     head = report_head(settings, _now())
     state = ResumeState()
@@ -215,18 +221,20 @@ async def run_plan(
     slots, so local work goes on meanwhile. The network session keeps its own limit on
     connections, which also covers the hosts a redirect leads to.
     """
+    if todo.sources > 1:
+        _waits.need_loop()  # several sources are read and checked at once in the loop
     counted = _Counted(sink, todo, progress)
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2
-    slots = asyncio.Semaphore(limit)
-    waiting = asyncio.Semaphore(limit * 4)
-    hosts: dict[str, asyncio.Semaphore] = {}
+    slots = _waits.semaphore(limit)
+    waiting = _waits.semaphore(limit * 4)
+    hosts: dict[str, asyncio.Semaphore | _waits.Open] = {}
 
     async def start(work: SourceWork) -> None:
         try:
             spec = work.source
             host = source_host(spec.ref if spec is not None and spec.text is None else None)
-            gate = hosts.setdefault(host, asyncio.Semaphore(per_host)) if host else None
+            gate = hosts.setdefault(host, _waits.semaphore(per_host)) if host else None
             async with gate or contextlib.nullcontext(), slots:
                 await runner(work, counted)
             counted.flush()
@@ -236,7 +244,7 @@ async def run_plan(
         finally:
             waiting.release()
 
-    async with _fewer_full_collections(), asyncio.TaskGroup() as group:
+    async with _fewer_full_collections(), _waits.task_group() as group:
         for item in todo.work:
             if isinstance(item, WorkDone):
                 deliver(item, counted)

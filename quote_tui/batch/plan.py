@@ -13,14 +13,41 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from quote_tui.batch.jsonl import JsonlBatch, ResumeState, read_spec, read_specs, scan
 from quote_tui.batch.outcomes import duplicate_citation, duplicate_source
 from quote_tui.batch.report import citation_entry, source_entry
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 
-__all__ = ["Plan", "SourceWork", "WorkDone", "plan"]
+if TYPE_CHECKING:
+    from quote_tui.batch.jsonl import JsonlBatch
+
+__all__ = ["Plan", "ResumeState", "SourceWork", "WorkDone", "plan"]
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeState:
+    """What a JSONL report already holds (``read_resume``).
+
+    Attributes:
+        checked: ids of citations whose verdict is in the report.
+        duplicates: per id, how many ``duplicate_id`` error lines the report holds.
+        sources: ids of sources whose line is in the report.
+        duplicate_sources: per id, how many duplicate-source lines the report holds.
+        statuses: the count of each citation status in the report.
+        header: the report's header line.
+        good_bytes: the length of the report up to its last whole, non-summary line.
+        failing: citations in the report that ``--strict`` fails on.
+    """
+
+    checked: frozenset[str] = frozenset()
+    duplicates: dict[str, int] = field(default_factory=dict)
+    sources: frozenset[str] = frozenset()
+    duplicate_sources: dict[str, int] = field(default_factory=dict)
+    statuses: dict[str, int] = field(default_factory=dict)
+    header: dict[str, Any] | None = None
+    good_bytes: int = 0
+    failing: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +202,8 @@ def _plan_memory(batch: Batch, resume: ResumeState) -> Plan:
 
 
 def _plan_jsonl(batch: JsonlBatch, resume: ResumeState) -> Plan:
+    from quote_tui.batch.jsonl import read_spec, read_specs, scan  # a JSONL batch's only
+
     entries = ((spec, path, (path, offset)) for path, _, offset, spec in scan(batch))
     # a JSONL batch may be huge: its citations are filed by byte offset (8 bytes each)
     filed = _file(entries, resume, lambda: array("q"), lambda handle: handle[1])

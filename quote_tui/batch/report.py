@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -41,6 +40,8 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
     folder = path.parent if str(path.parent) else Path(".")
     payload = data.encode("utf-8") if isinstance(data, str) else data
     prefix = f".{path.name}.{os.getpid()}."
+    import tempfile  # only a report written to a file needs it
+
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=folder)
     try:
         # mkstemp makes the file 0600: the new file gets the mode a plain open would give it,

@@ -11,14 +11,12 @@ large source's citations are split across forked copies of the process, one per 
 
 from __future__ import annotations
 
-import asyncio
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from quote_tui import _waits
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.plan import SourceWork, WorkDone
 from quote_tui.batch.report import citation_entry, source_entry
@@ -129,6 +127,9 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
     A network source arrives with its snapshot (the store stays with the client); it is put in
     a store of its own for this call and read offline, through the service as anywhere else.
     """
+    import shutil
+    import tempfile  # a cluster worker's, not loaded by a run here
+
     folder = None
     if work.snapshot is not None:
         from quote_tui.sources.net.settings import RemoteSettings
@@ -156,7 +157,7 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
             return await check_source(service, work, fork=False)
 
     try:
-        return asyncio.run(run())
+        return _waits.run(run)
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -12,12 +12,13 @@ the same worker processes as local files.
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from quote_tui._threads import in_daemon_thread, margin
+from quote_tui import _waits
+from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.page_check import page_check
@@ -34,6 +35,9 @@ from quote_tui.engine.errors import (
 from quote_tui.engine.records import FOUND_STATUSES, CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = ["Service", "check_text_sync"]
 
@@ -56,7 +60,7 @@ class Service:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
         self._loader = Loader(self.settings.read)
-        self._checks: asyncio.Semaphore | None = None
+        self._checks: asyncio.Semaphore | _waits.Open | None = None
         # the whole visible text of the pages being checked, indexed once per page
         self._outside: dict[int, tuple[str, PreparedText]] = {}
 
@@ -185,7 +189,7 @@ class Service:
         """
         if self._checks is None:
             # a check is CPU-bound: more at once than this only shares the same cores
-            self._checks = asyncio.Semaphore(max(2, self.settings.concurrency))
+            self._checks = _waits.semaphore(max(2, self.settings.concurrency))
         budget = self.settings.citation_timeout
         options = options or self.settings.options
         deadline = None if budget is None else time.monotonic() + budget
@@ -201,17 +205,13 @@ class Service:
         async with self._checks:
             try:
                 wait = None if budget is None else budget + margin(budget)
-                return await asyncio.wait_for(in_daemon_thread(run), wait)
+                return await _waits.in_thread(run, wait, abandon=abandoned.set)
             except TimeoutError:
-                abandoned.set()
                 raise _time_budget(budget or 0.0) from None
             except BudgetExceeded:
                 if budget is None:
                     raise
                 raise _time_budget(budget) from None
-            except asyncio.CancelledError:
-                abandoned.set()
-                raise
 
 
 def _time_budget(budget: float) -> BudgetExceeded:

@@ -11,12 +11,14 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterable
-from typing import IO, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from quote_tui.batch.jsonl import FORMAT, ResumeState
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.report import summarize
 from quote_tui.batch.specs import Batch
+
+if TYPE_CHECKING:
+    from quote_tui.batch.plan import ResumeState
 
 __all__ = ["JsonlSink", "MemorySink", "Sink", "assemble"]
 
@@ -114,6 +116,8 @@ class JsonlSink:
         """Citations in the whole report that ``--strict`` fails on."""
 
     def header(self, head: dict[str, Any]) -> None:
+        from quote_tui.batch.jsonl import FORMAT  # loaded by a streamed run, not a memory one
+
         self._line("header", {**head, "format": FORMAT})
 
     def summary(self) -> dict[str, int]:

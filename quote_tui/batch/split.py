@@ -14,17 +14,15 @@ after all. Small sources are never split, since a fork costs more than their che
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import functools
 import os
-import select
-import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from quote_tui._threads import in_daemon_thread
+from quote_tui import _waits
 from quote_tui.batch.outcomes import SourceOutcome
 from quote_tui.batch.specs import CitationSpec, Settings
 
@@ -91,14 +89,16 @@ async def check_split(
     Returns:
         The citations' report lines, in batch order.
     """
+    import signal  # as pickle, select: only a split run needs it
+
     shares = [list(range(i, len(citations), parts)) for i in range(parts)]
     forked = [_fork(citations, share, outcome, settings) for share in shares[1:]]
     # A copy forked from a process that runs threads could, in principle, start with a lock it
     # can never take; a deadline from the citations' own budgets keeps that from holding the run.
     budget = settings.citation_timeout
     waits = [
-        asyncio.ensure_future(
-            in_daemon_thread(
+        _waits.begin(
+            functools.partial(
                 _collect, pid, fd, None if budget is None else budget * len(share) + _COPY_MARGIN
             )
         )
@@ -138,7 +138,9 @@ def _fork(
             _detach_signals()
             import pickle
 
-            lines = asyncio.run(_check_share([citations[i] for i in share], outcome, settings))
+            lines = _waits.run(
+                lambda: _check_share([citations[i] for i in share], outcome, settings)
+            )
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
             code = 0
@@ -151,6 +153,8 @@ def _fork(
 def _detach_signals() -> None:
     """In a copy: signals end it as they would any program, and none reaches the parent's event
     loop through the wake-up pipe it inherited."""
+    import signal
+
     with contextlib.suppress(ValueError):  # not the main thread: nothing was set here either
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -174,6 +178,8 @@ def _collect(pid: int, read_end: int, seconds: float | None) -> list[dict[str, A
     """A copy's lines, once it has exited; None when it died, answered nothing usable, or
     was still at work after ``seconds`` (then it is killed)."""
     import pickle  # only a split run needs it
+    import select
+    import signal
 
     deadline = None if seconds is None else time.monotonic() + seconds
     chunks: list[bytes] = []

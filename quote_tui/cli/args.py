@@ -17,7 +17,40 @@ from quote_tui.api import (
 )
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, its width found as ``shutil.get_terminal_size`` finds it.
+
+    argparse makes a formatter for every option added, and its own finds the width through
+    shutil, which loads bz2 and lzma: a few per cent of a one-line ``quote``, for a width that
+    only help and usage messages use.
+    """
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: Any = None
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> Any:  # argparse's own exit code is already 2; keep its text
         self.print_usage(sys.stderr)
         self.exit(api.EXIT_USAGE, f"quote-tui: error: {message}\n")

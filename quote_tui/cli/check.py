@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 
 from quote_tui import api
@@ -55,8 +54,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     findings = gate_findings(args, given.scan)
     progress = progress_line() if cluster is not None else None
     try:
-        report = asyncio.run(
-            api.check_batch(given.whole(), settings=settings, progress=progress, cluster=cluster)
+        report = api.run(
+            lambda: api.check_batch(
+                given.whole(), settings=settings, progress=progress, cluster=cluster
+            )
         )
     finally:
         if progress is not None:
@@ -96,6 +97,8 @@ def _stream(
     cluster: api.ClusterOptions | None,
 ) -> int:
     """Source by source, JSONL lines as citations complete; a JSONL batch is never held whole."""
+    import asyncio  # the report is written as it goes: no run may start again (``api.run``)
+
     batch = given.jsonl if given.jsonl is not None else given.whole()
     progress = progress_line()
     try:

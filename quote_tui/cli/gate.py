@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -88,6 +87,8 @@ def sarif_text(findings: Any, report: dict[str, Any] | None, input_path: Path) -
 
 
 def cmd_gate(args: argparse.Namespace) -> int:
+    import asyncio
+
     from quote_tui.gate.claims import gate_claims
 
     result = asyncio.run(

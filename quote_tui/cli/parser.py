@@ -26,9 +26,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command.
 
     Args:
-        command: the command about to run: only its options are built, since building them
-            all costs a one-line command a good part of its time. The other commands are
-            still listed, with their help. None builds every command's options.
+        command: the command about to run: only its parser is built, since building them
+            all costs a one-line command a good part of its time (its usage still names every
+            command). None builds every command's parser and options.
     """
     parser = Parser(
         prog="quote-tui",
@@ -36,12 +36,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "With no command, opens the app on the last workspace.",
     )
     parser.add_argument("--version", action="version", version=f"quote_tui {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    # one command alone: its usage still names them all, as argparse would of every command
+    names = "{" + ",".join(_COMMANDS) + "}" if command is not None else None
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar=names)
     for name, (help_, description, options) in _COMMANDS.items():
-        extra: dict[str, Any] = {"description": description} if description else {}
-        made = sub.add_parser(name, help=help_, **extra)
         if command is None or command == name:
-            options(made)
+            extra: dict[str, Any] = {"description": description} if description else {}
+            options(sub.add_parser(name, help=help_, **extra))
     return parser
 
 

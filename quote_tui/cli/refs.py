@@ -4,7 +4,6 @@ PubMed and a Retraction Watch CSV; and ``check --refs``, the same beside a quota
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,6 +58,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
         raise usage(f"refs writes {', '.join(api.REFERENCE_FORMATS)}; not {fmt}")
     if args.format is None and args.output is None and sys.stdout.isatty():
         fmt = "terminal"  # people at a terminal read the summary; --format json for the report
+    import asyncio  # the registries are read in asyncio's loop
+
     entries = api.read_references(args.input, bib=tuple(args.bib))
     report = asyncio.run(
         api.check_references(
@@ -87,6 +88,8 @@ def check_refs(
         if manuscript
         else api.read_references(args.bib[0], bib=tuple(args.bib[1:]))
     )
+    import asyncio
+
     return asyncio.run(
         api.check_references(
             entries, settings=settings, retractions=args.retractions, source=str(args.input)

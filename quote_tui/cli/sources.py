@@ -4,7 +4,6 @@ store."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from pathlib import Path
@@ -21,8 +20,9 @@ def cmd_quote(args: argparse.Namespace) -> int:
         3 when the source could not be read; 1 under ``--strict`` when the quotation fails.
     """
     quote = sys.stdin.read() if args.quote == "-" else args.quote
-    check = asyncio.run(
-        api.check_quote(quote, args.ref, settings=settings_from(args), base_dir=Path.cwd())
+    settings = settings_from(args)
+    check = api.run(
+        lambda: api.check_quote(quote, args.ref, settings=settings, base_dir=Path.cwd())
     )
     report = check.to_dict()
     if args.json or args.output is not None or not sys.stdout.isatty():
@@ -39,7 +39,8 @@ def cmd_quote(args: argparse.Namespace) -> int:
 
 def cmd_text(args: argparse.Namespace) -> int:
     """Print the checked text of a source (``--pages``: with a line where each page starts)."""
-    read = asyncio.run(api.read_source(args.ref, settings=settings_from(args), base_dir=Path.cwd()))
+    settings = settings_from(args)
+    read = api.run(lambda: api.read_source(args.ref, settings=settings, base_dir=Path.cwd()))
     error = read["source"]["error"]
     if read["text"] is None:
         fail(api.QuoteTuiError(**error))

@@ -18,15 +18,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import replace
 
-from rapidfuzz.distance import Levenshtein
-
-from quote_tui.engine.diff import word_differences
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
 from quote_tui.engine.meaning import sign_before
-from quote_tui.engine.near import find_near, near_threshold
 from quote_tui.engine.near import warm as _warm_near
-from quote_tui.engine.page_joins import check_across_breaks
 from quote_tui.engine.records import (
     FOUND_STATUSES,
     CheckResult,
@@ -194,6 +189,8 @@ def check(
     result = ladder(prepared, quote, options)
     if result.status in FOUND_STATUSES:
         return result
+    from quote_tui.engine.page_joins import check_across_breaks  # as the near tier's, on need
+
     joined = check_across_breaks(prepared, quote, options, ladder)
     if joined is None:
         return result
@@ -246,6 +243,10 @@ def _sign_dropped(
 ) -> CheckResult:
     """``near`` for hits whose words stand only after their number's sign: each match runs from
     the sign, so the word differences show it as a critical ``sign`` difference."""
+    from rapidfuzz.distance import Levenshtein
+
+    from quote_tui.engine.diff import word_differences
+
     text = prepared.text
     matches = []
     for f in hits.signed:
@@ -316,6 +317,11 @@ def _near_or_absent(
     prepared: PreparedText, quote: str, variant: str, options: MatchOptions
 ) -> CheckResult:
     """The near tier, then the verdict for a quotation without an exact or normalized match."""
+    # loaded here, on a first near check: an exact or normalized match needs none of them
+    from quote_tui.engine.diff import word_differences
+    from quote_tui.engine.near.score import near_threshold
+    from quote_tui.engine.near.search import find_near
+
     candidates = find_near(prepared, variant, limit=options.max_matches)
     best = max((c.similarity for c in candidates), default=0.0)
     near: tuple[Match, ...] = tuple(

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,6 +41,7 @@ from quote_tui.engine.typography import (
     ZERO_WIDTH,
     quote_char,
 )
+from quote_tui.engine.unicode_classes import char_class, range_class, unicode_ranges
 
 _RULE_BITS = {rule: 1 << i for i, rule in enumerate(Rule)}
 
@@ -64,39 +63,6 @@ def rules_of(bits: int) -> tuple[Rule, ...]:
         The rules whose bits are set.
     """
     return tuple(rule for rule in Rule if bits & _RULE_BITS[rule])
-
-
-def _ranges(chars: Iterable[str]) -> str:
-    """A regex character-class body for a set of characters, compressed into ranges."""
-    points = sorted({ord(c) for c in chars})
-    out: list[str] = []
-    i = 0
-    while i < len(points):
-        j = i
-        while j + 1 < len(points) and points[j + 1] == points[j] + 1:
-            j += 1
-        lo, hi = chr(points[i]), chr(points[j])
-        out.append(re.escape(lo) if i == j else f"{re.escape(lo)}-{re.escape(hi)}")
-        i = j + 1
-    return "".join(out)
-
-
-def _unstable_characters() -> tuple[str, str]:
-    """Characters NFKC changes, and combining marks (NFC may compose them with their base).
-
-    Scans the planes that hold compatibility characters; done once when the module loads.
-    """
-    planes = [range(0x0, 0x20000), range(0x2F800, 0x2FA20)]
-    unstable: list[str] = []
-    marks: list[str] = []
-    for plane in planes:
-        for point in plane:
-            c = chr(point)
-            if not unicodedata.is_normalized("NFKC", c):
-                unstable.append(c)
-            if unicodedata.combining(c):
-                marks.append(c)
-    return "".join(unstable), "".join(marks)
 
 
 # Astral characters are looked up one by one: a character class holding astral ranges cannot use
@@ -255,20 +221,17 @@ class _Tables:
 
 @cache
 def _tables() -> _Tables:
-    """Built on the first fold, not when the module loads: scanning the Unicode table takes
-    about 20 ms, which a check that the exact tier answers never needs."""
-    unstable_chars, mark_chars = _unstable_characters()
+    """Built on the first fold, not when the module loads: a check that the exact tier answers
+    never needs them."""
+    unstable, marks = unicode_ranges()
+    both = sorted(unstable + marks)
     # After the one-for-one pass, every spot still to fold starts with one of these characters
     # or with two spaces (or two straight single quotes: ``like this''). A plain character class
     # scans fast; a pattern of many alternatives would be tried at every position of 5 MB.
     trigger = re.compile(
         "["
-        + _ranges(
-            "-\xad«»‹›"
-            + "".join(LIGATURES)
-            + ZERO_WIDTH
-            + "".join(c for c in unstable_chars + mark_chars if ord(c) <= 0xFFFF)
-        )
+        + char_class("-\xad«»‹›" + "".join(LIGATURES) + ZERO_WIDTH)
+        + range_class((lo, min(hi, 0xFFFF)) for lo, hi in both if lo <= 0xFFFF)
         + "]"
     )
     special = re.compile(
@@ -280,12 +243,14 @@ def _tables() -> _Tables:
                 r"(?P<ws>  +)",
                 r"(?P<lig>[" + LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
                 r"(?P<zw>[" + ZERO_WIDTH + r"]+)",
-                r"(?P<marks>[" + _ranges(mark_chars) + r"]+)",
-                r"(?P<uni>[" + _ranges(unstable_chars) + r"])",
+                r"(?P<marks>[" + range_class(marks) + r"]+)",
+                r"(?P<uni>[" + range_class(unstable) + r"])",
             ]
         )
     )
-    astral = frozenset(c for c in unstable_chars + mark_chars if ord(c) > 0xFFFF)
+    astral = frozenset(
+        chr(point) for lo, hi in both if hi > 0xFFFF for point in range(max(lo, 0x10000), hi + 1)
+    )
     return _Tables(trigger, special, astral)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from itertools import repeat
 
 __all__ = [
@@ -43,8 +44,9 @@ __all__ = [
     "LINE_BREAK_PATTERN",
     "SINGLE_QUOTES",
     "SOFT_HYPHEN",
-    "SPACELESS",
     "SPACELESS_CLASS",
+    "is_spaceless",
+    "spaceless",
     "WHITESPACE_CHARS",
     "ZERO_WIDTH",
     "cuts_word",
@@ -99,7 +101,20 @@ SPACELESS_CLASS = (
 )
 """Scripts written without spaces (Thai, Lao, Myanmar, Khmer, Japanese kana, CJK), as a class
 body: there any character boundary may be a word boundary."""
-SPACELESS = re.compile(f"[{SPACELESS_CLASS}]")
+
+
+@cache
+def spaceless() -> re.Pattern[str]:
+    """A regex for one character of ``SPACELESS_CLASS``, compiled on first use: its tens of
+    thousands of code points take milliseconds to compile, which a text below U+0E00 (the
+    class's first) never needs (``is_spaceless``)."""
+    return re.compile(f"[{SPACELESS_CLASS}]")
+
+
+def is_spaceless(c: str) -> bool:
+    """Whether ``c`` starts with a character of a script written without spaces."""
+    return c >= "\u0e00" and spaceless().match(c) is not None
+
 
 # One character for one, in every fold (whitespace is collapsed by each fold in its own way).
 _CHAR_FOLDS = {
@@ -225,7 +240,7 @@ def is_word_edge(c: str) -> bool:
 
 def is_spaced_word_char(c: str) -> bool:
     """True for a letter, digit or mark of a script written with spaces (a word goes on)."""
-    return (c.isalnum() or unicodedata.combining(c) > 0) and not SPACELESS.match(c)
+    return (c.isalnum() or unicodedata.combining(c) > 0) and not is_spaceless(c)
 
 
 def cuts_word(left: str, right: str) -> bool:
@@ -245,7 +260,7 @@ def cuts_word(left: str, right: str) -> bool:
         return False
     if not (is_word_edge(left) and is_word_edge(right)):
         return False
-    return not (SPACELESS.match(left) or SPACELESS.match(right))
+    return not (is_spaceless(left) or is_spaceless(right))
 
 
 def edge_ok(text: str, start: int, end: int) -> bool:

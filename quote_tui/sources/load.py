@@ -10,7 +10,6 @@ run in daemon threads (``quote_tui._threads``), so a read past its budget never 
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import functools
 import threading
@@ -20,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from quote_tui._threads import in_daemon_thread, margin
+from quote_tui import _waits
+from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
@@ -38,6 +38,8 @@ from quote_tui.sources.records import LoadedSource, RefKind
 from quote_tui.sources.refs import parse_ref
 
 if TYPE_CHECKING:
+    import asyncio
+
     from quote_tui.sources.net.remote import RemoteSession
 
 __all__ = [
@@ -119,7 +121,7 @@ class Loader:
     def __init__(self, settings: ReadSettings | None = None) -> None:
         self.settings = settings or ReadSettings()
         self._remote: RemoteSession | None = None
-        self._remote_lock = asyncio.Lock()
+        self._remote_lock: asyncio.Lock | None = None
         # bounds the reads waiting on the worker processes, as the batch bounds its sources
         self._reads = threading.BoundedSemaphore(max(1, self.settings.concurrency))
 
@@ -211,6 +213,8 @@ class Loader:
             return await self._read_local(path, max_chars, source.ref)
         session = await self._remote_session()
         loaded = await session.load(parsed, max_chars=max_chars)
+        import asyncio  # loaded by the network session already
+
         await asyncio.to_thread(warm, loaded.prepared)
         return loaded
 
@@ -291,7 +295,7 @@ class Loader:
             return loaded
 
         wait = None if budget is None else budget + margin(budget)
-        return await asyncio.wait_for(in_daemon_thread(read), wait)
+        return await _waits.in_thread(read, wait)
 
     async def _render_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource | None:
         """A local HTML page rendered in headless Chromium, when ``render`` asks for it.
@@ -311,6 +315,9 @@ class Loader:
             return None  # the plain read reports it
         if not 0 < size <= self.settings.max_file_bytes:
             return None
+        _waits.need_loop()  # the browser and the network session wait in the loop
+        import asyncio
+
         data = await asyncio.to_thread(path.read_bytes)
         from quote_tui.sources.net.bodies import local_page, mark_rendered, maybe_render
         from quote_tui.sources.readers.local import read_bytes
@@ -346,6 +353,11 @@ class Loader:
         return reader
 
     async def _remote_session(self) -> RemoteSession:
+        _waits.need_loop()  # the network is waited on in asyncio's loop
+        import asyncio
+
+        if self._remote_lock is None:
+            self._remote_lock = asyncio.Lock()
         async with self._remote_lock:
             if self._remote is None:
                 try:

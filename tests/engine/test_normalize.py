@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
 
+from quote_tui.engine import unicode_classes
 from quote_tui.engine.fold_rules import fold_piece, rules_needed
 from quote_tui.engine.normalize import fold, hyphens_agree
 from quote_tui.engine.records import Rule
-from quote_tui.engine.typography import cuts_word, edge_ok
+from quote_tui.engine.typography import SPACELESS_CLASS, cuts_word, edge_ok, is_spaceless
 
 
 @pytest.mark.parametrize(
@@ -118,3 +122,17 @@ def test_edge_ok_protects_numbers() -> None:
     assert edge_ok(text, i, i + 4)
     j = text.index("0.42 cases")
     assert not edge_ok(text, j, j + 4)  # inside 10.42
+
+
+def test_the_stored_unicode_classes_are_those_of_the_unicode_table() -> None:
+    stored = unicode_classes._STORED.get(unicodedata.unidata_version)
+    if stored is None:
+        pytest.skip(f"no classes stored for Unicode {unicodedata.unidata_version}")
+    assert unicode_classes.unicode_ranges() == unicode_classes.scan()
+
+
+def test_a_character_is_spaceless_as_the_class_says() -> None:
+    whole = re.compile(f"[{SPACELESS_CLASS}]")
+    points = [*range(0x10000), *range(0x1FFF0, 0x40010)]
+    assert [p for p in points if is_spaceless(chr(p)) != bool(whole.match(chr(p)))] == []
+    assert not is_spaceless("")

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from quote_tui.engine.text import PreparedText
-from quote_tui.engine.typography import SPACELESS, lower_same_length
+from quote_tui.engine.typography import lower_same_length, spaceless
 
 __all__ = [
     "SEED_BYTES",
@@ -99,7 +99,11 @@ def build_index(text: str) -> NearIndex:
     """
     sample = text[:_SCRIPT_SAMPLE_CHARS]
     visible = len(sample) - sample.count(" ") - sample.count("\n")
-    grams = visible > 0 and len(SPACELESS.findall(sample)) > _SPACELESS_SHARE * visible
+    grams = (
+        visible > 0
+        and not sample.isascii()
+        and len(spaceless().findall(sample)) > _SPACELESS_SHARE * visible
+    )
     low = lower_same_length(text) if grams else text
     data = low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
     is_ascii = len(data) == len(text)

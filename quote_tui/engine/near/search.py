@@ -1,0 +1,83 @@
+"""The near search of one quotation in one text: seed, align roughly, refine, rank (the stages
+are described in the package's docstring)."""
+
+from __future__ import annotations
+
+from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.near.align import align_whole, cuts_word_bytes, disjoint, rough_hits
+from quote_tui.engine.near.index import char_offset, index_of
+from quote_tui.engine.near.score import NearCandidate
+from quote_tui.engine.near.seed import GLOBAL_SEARCH_BYTES, seed_bounds
+from quote_tui.engine.near.span import refine
+from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import fold_chars, lower_same_length
+
+__all__ = ["find_near"]
+
+# A text up to this many characters is also aligned whole on folded characters: its byte view is
+# not folded (a ligature, 𝐀 for A), and aligning it costs little.
+_WHOLE_TEXT_CHARS = 32_000
+# Candidates sought beyond the limit, for quotations up to _SPARE_QUOTE_CHARS: a seeded region
+# may hold a worse passage than the next one.
+_SPARE_CANDIDATES = 3
+_SPARE_QUOTE_CHARS = 5000
+# Characters read around a rough hit when it is refined: a fixed few, plus a share of the
+# quotation (a rough hit may be off by a word or two at each end).
+_SLACK_CHARS = 24
+_SLACK_SHARE = 4
+
+
+def find_near(prepared: PreparedText, quote: str, *, limit: int = 5) -> tuple[NearCandidate, ...]:
+    """Find the passages of ``prepared.text`` closest to ``quote``, best first.
+
+    Candidates below the near threshold are returned too: the caller decides what counts as
+    near (``score.near_threshold``) and reports the best similarity either way.
+
+    Args:
+        prepared: the checked text; its seeding index is cached in ``prepared.cache``.
+        quote: the quotation as typed.
+        limit: most candidates to return; they never overlap.
+
+    Returns:
+        Up to ``limit`` candidates, by descending similarity then position.
+    """
+    text = prepared.text
+    folded_quote, _ = fold_chars(quote)
+    if limit <= 0 or not text or not folded_quote:
+        return ()
+    low_quote = lower_same_length(folded_quote)
+    index = index_of(prepared)
+    qbytes = low_quote.encode("utf-8", "surrogatepass")
+    count = limit + _SPARE_CANDIDATES if len(quote) <= _SPARE_QUOTE_CHARS else limit
+    bounds = seed_bounds(prepared, quote, folded_quote, low_quote, count)
+    rough = rough_hits(index.data, qbytes, bounds, limit)
+    if not bounds or len(index.data) <= GLOBAL_SEARCH_BYTES:
+        rough += align_whole(qbytes, index.data)
+    # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
+    rough = disjoint(
+        sorted(rough, key=lambda h: (h[0], cuts_word_bytes(index.data, h[1], h[2]), h[1])), count
+    )
+    slack = _SLACK_CHARS + len(folded_quote) // _SLACK_SHARE
+    found: list[NearCandidate] = []
+    seen: set[tuple[int, int]] = set()
+    windows = [
+        (max(0, cs - slack), min(len(text), ce + slack))
+        for cs, ce in ((char_offset(index, b), char_offset(index, e)) for _, b, e in rough[:count])
+    ]
+    if len(text) <= _WHOLE_TEXT_CHARS:
+        # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
+        windows.append((0, len(text)))
+    for lo, hi in windows:
+        checkpoint()
+        candidate = refine(text, lo, hi, folded_quote, low_quote)
+        if candidate is not None and (candidate.start, candidate.end) not in seen:
+            seen.add((candidate.start, candidate.end))
+            found.append(candidate)
+    found.sort(key=lambda c: (-c.similarity, c.start))
+    kept: list[NearCandidate] = []
+    for c in found:
+        if all(c.end <= k.start or c.start >= k.end for k in kept):
+            kept.append(c)
+            if len(kept) == limit:
+                break
+    return tuple(kept)

@@ -1,0 +1,107 @@
+"""The pipeline's waits: settled on the spot in a run without an event loop, in asyncio's loop
+once a step says it needs one, with the same outcomes either way."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+
+from quote_tui import _waits, api
+from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
+
+
+def _has_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def test_local_work_runs_without_a_loop_in_a_daemon_thread() -> None:
+    async def work() -> tuple[bool, bool, int]:
+        answer = await _waits.in_thread(lambda: threading.current_thread().daemon, 5.0)
+        later = _waits.begin(lambda: 40 + 2)
+        return _has_loop(), answer, await later
+
+    assert _waits.run(work) == (False, True, 42)
+
+
+def test_a_step_that_needs_a_loop_starts_the_run_again_in_one() -> None:
+    starts: list[bool] = []
+
+    async def work() -> bool:
+        starts.append(_has_loop())
+        _waits.need_loop()
+        return _has_loop()
+
+    assert _waits.run(work) is True
+    assert starts == [False, True]
+
+
+def test_past_its_wait_the_work_is_abandoned_on_the_spot_and_in_the_loop() -> None:
+    release = threading.Event()
+    abandoned: list[str] = []
+
+    async def work(where: str) -> None:
+        await _waits.in_thread(lambda: release.wait(5.0), 0.05, lambda: abandoned.append(where))
+
+    with pytest.raises(TimeoutError):
+        _waits.run(lambda: work("spot"))
+    with pytest.raises(TimeoutError):
+        asyncio.run(work("loop"))
+    release.set()
+    assert abandoned == ["spot", "loop"]
+
+
+@pytest.mark.parametrize("on_the_spot", [True, False])
+def test_a_failing_task_ends_its_group_as_asyncio_s_does(on_the_spot: bool) -> None:
+    ran: list[int] = []
+
+    async def task(n: int) -> None:
+        ran.append(n)
+        if n == 1:
+            raise ValueError(n)
+
+    async def group() -> None:
+        async with _waits.task_group() as tasks:
+            tasks.create_task(task(0))
+            tasks.create_task(task(1))
+            if on_the_spot:
+                tasks.create_task(task(2))
+
+    with pytest.raises(ExceptionGroup) as raised:
+        _waits.run(group) if on_the_spot else asyncio.run(group())
+    assert [type(e) for e in raised.value.exceptions] == [ValueError]
+    assert ran == [0, 1]
+
+
+def test_a_quotation_checked_without_a_loop_is_reported_as_in_one(tmp_path: Path) -> None:
+    text = tmp_path / "t.txt"
+    text.write_text("It is a truth universally acknowledged, that a single man.\n")
+    batch = Batch(
+        (SourceSpec("s", ref=str(text)), SourceSpec("u", ref=str(tmp_path / "none.txt"))),
+        (
+            CitationSpec("exact", "s", "a truth universally acknowledged"),
+            CitationSpec("normalized", "s", "a truth\nuniversally  acknowledged"),
+            CitationSpec("near", "s", "a truth universaly acknowledged, that a single men"),
+            CitationSpec("absent", "s", "nothing of the kind is written in this file"),
+            CitationSpec("unavailable", "u", "a truth"),
+        ),
+        base_dir=tmp_path,
+    )
+    spot = _waits.run(lambda: api.check_batch(batch, settings=Settings()))
+    loop = asyncio.run(api.check_batch(batch, settings=Settings()))
+    for report in (spot, loop):
+        report.pop("created")
+    assert spot == loop
+    assert [c["status"] for c in spot["citations"]] == [
+        "exact",
+        "normalized",
+        "near",
+        "not_found",
+        "unavailable",
+    ]
