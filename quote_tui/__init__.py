@@ -11,7 +11,8 @@ package (``quote-tui quote`` on a text file) does not pay for the rest.
 
 import typing as _typing
 
-from quote_tui import _version, api
+from quote_tui import _version
+from quote_tui._lazy import lazy_names as _lazy_names
 from quote_tui.api import __all__ as _api_all
 
 if _typing.TYPE_CHECKING:
@@ -21,11 +22,4 @@ __version__ = _version.__version__
 __all__ = sorted([*_api_all, "__version__"])
 
 
-def __getattr__(name: str) -> _typing.Any:
-    if name in _api_all:
-        return getattr(api, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy_names(__name__, dict.fromkeys(_api_all, "quote_tui.api"), globals())

@@ -6,8 +6,9 @@ parse refs) does not load PyMuPDF, lxml or readability until a document is read.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from quote_tui._lazy import lazy_names
 
 if TYPE_CHECKING:
     from quote_tui.sources.readers.html import HtmlText, extract_html
@@ -74,12 +75,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{module}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(
+    __name__, {name: f"{__name__}.{module}" for name, module in _EXPORTS.items()}, globals()
+)
