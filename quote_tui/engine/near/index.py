@@ -109,7 +109,12 @@ def build_index(text: str) -> NearIndex:
     is_ascii = len(data) == len(text)
     byte_starts = [0]
     char_starts = [0]
-    postings: dict[bytes | str, list[int]] = defaultdict(list)
+    # Two or four bytes a block number, where a list of ints spends about thirty-six: the
+    # postings are arrays from the start, so no list of them is ever held (they are most of the
+    # index's peak). A block holds at least its share of the text, which bounds their number.
+    most_blocks = len(low) // _GRAM_BLOCK_CHARS + 1 if grams else len(data) // _BLOCK_BYTES + 1
+    code = "H" if most_blocks < 1 << 16 else "I"
+    postings: dict[bytes | str, array[int]] = defaultdict(lambda: array(code))
     if grams:
         # Characters, not bigrams: a CJK character is about as telling as a word, and bigram
         # sets cost ten times as much to build.
@@ -132,15 +137,13 @@ def build_index(text: str) -> NearIndex:
             byte_starts.append(b)
             char_starts.append(char_starts[-1] + step)
             k += 1
-    # two or four bytes a block number, where a list of ints spends about thirty-six
-    code = "H" if len(byte_starts) <= 1 << 16 else "I"
     return NearIndex(
         data=data,
         ascii=is_ascii,
         grams=grams,
         byte_starts=tuple(byte_starts),
         char_starts=tuple(char_starts),
-        postings={key: array(code, blocks) for key, blocks in postings.items()},
+        postings=dict(postings),
     )
 
 
