@@ -10,13 +10,12 @@ Usage: python benchmarks/render.py [CORPUS_DIR]
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from quote_tui.sources.net.fetch import FetchedBody
+from quote_tui.sources.net.bodies import local_page
 from quote_tui.sources.net.render import RenderLimits, render_page
 from quote_tui.sources.readers.html import needs_script
 
@@ -27,28 +26,12 @@ SCRIPT_PAGE = (
 )
 
 
-def _document(url: str, body: bytes) -> FetchedBody:
-    return FetchedBody(
-        url=url,
-        final_url=url,
-        http_status=200,
-        redirects=(),
-        content_type="text/html",
-        charset=None,
-        etag=None,
-        last_modified=None,
-        body=body,
-        content_sha256=hashlib.sha256(body).hexdigest(),
-        retrieved_at="",
-    )
-
-
 async def _seconds(body: bytes, runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        url = "http://bench.invalid/page.html"
-        await render_page(url, document=_document(url, body), limits=RenderLimits(timeout=60))
+        page = local_page("page.html", body)
+        await render_page(page.url, document=page, limits=RenderLimits(timeout=60))
         times.append(time.perf_counter() - start)
     return times
 

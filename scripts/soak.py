@@ -1,6 +1,6 @@
 """Run hostile clients against a local ``quote-tui serve`` and check it still answers.
 
-    python scripts/soak.py [--silent 200] [--slow-bodies 50] [--rounds 20]
+    python scripts/soak.py [--silent 200] [--slow 50] [--header-timeout S] [--body-timeout S]
 
 Starts ``quote-tui serve --root DIR`` on a free loopback port (never any other address), then,
 one attack at a time: connections that send nothing, headers sent a byte at a time, bodies sent
@@ -76,24 +76,35 @@ def _closed(socks: list[socket.socket], within: float) -> int:
     return closed
 
 
-def silent(port: int, count: int, within: float) -> dict[str, Any]:
-    socks = [socket.create_connection((HOST, port), timeout=5) for _ in range(count)]
-    answered = normal(port)
+def _connect(port: int, count: int, first: bytes = b"") -> list[socket.socket]:
+    """``count`` connections, each having sent ``first`` (the start of a request) and no more."""
+    socks = []
+    for _ in range(count):
+        s = socket.create_connection((HOST, port), timeout=5)
+        if first:
+            s.sendall(first)
+        socks.append(s)
+    return socks
+
+
+def _answered_while_held(port: int, socks: list[socket.socket], within: float) -> dict[str, Any]:
+    """A normal request is answered while ``socks`` are held open, and the server closes them."""
+    answered = normal(port)  # no ticket is held by a connection still sending
     start = time.monotonic()
     closed = _closed(socks, within)
     return {
-        "ok": answered and closed == count,
-        "closed": f"{closed}/{count}",
+        "ok": answered and closed == len(socks),
+        "closed": f"{closed}/{len(socks)}",
         "seconds": round(time.monotonic() - start, 1),
     }
 
 
+def silent(port: int, count: int, within: float) -> dict[str, Any]:
+    return _answered_while_held(port, _connect(port, count), within)
+
+
 def slow_headers(port: int, count: int, within: float) -> dict[str, Any]:
-    socks = []
-    for _ in range(count):
-        s = socket.create_connection((HOST, port), timeout=5)
-        s.sendall(b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-        socks.append(s)
+    socks = _connect(port, count, b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     deadline = time.monotonic() + within
     alive = list(socks)
     while alive and time.monotonic() < deadline:  # a byte a second each
@@ -108,19 +119,8 @@ def slow_headers(port: int, count: int, within: float) -> dict[str, Any]:
 
 
 def slow_bodies(port: int, count: int, within: float) -> dict[str, Any]:
-    socks = []
-    for _ in range(count):
-        s = socket.create_connection((HOST, port), timeout=5)
-        s.sendall(b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{")
-        socks.append(s)
-    answered = normal(port)  # no ticket is held by a body still arriving
-    start = time.monotonic()
-    closed = _closed(socks, within)
-    return {
-        "ok": answered and closed == count,
-        "closed": f"{closed}/{count}",
-        "seconds": round(time.monotonic() - start, 1),
-    }
+    head = b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{"
+    return _answered_while_held(port, _connect(port, count, head), within)
 
 
 def special_files(port: int, root: Path) -> dict[str, Any]:
