@@ -208,29 +208,15 @@ def test_html_report_screenshot_is_not_blank() -> None:
     """The report as a reader sees it, rendered with the network blocked: ink on the page, in
     more than one colour (the verdict colours), not a white or a single-colour screen."""
     import asyncio
-    import hashlib
 
     import pymupdf
 
-    from quote_tui.sources.net.fetch import FetchedBody
+    from quote_tui.sources.net.bodies import local_page
     from quote_tui.sources.net.render import render_page
 
     body = render_html(sample_report()).encode("utf-8")
-    url = "http://report.invalid/report.html"
-    document = FetchedBody(
-        url=url,
-        final_url=url,
-        http_status=200,
-        redirects=(),
-        content_type="text/html",
-        charset="utf-8",
-        etag=None,
-        last_modified=None,
-        body=body,
-        content_sha256=hashlib.sha256(body).hexdigest(),
-        retrieved_at="2026-01-01T00:00:00Z",
-    )
-    rendered = asyncio.run(render_page(url, document=document, screenshot=True))
+    document = local_page("report.html", body)
+    rendered = asyncio.run(render_page(document.url, document=document, screenshot=True))
     assert rendered.refused == ()  # the report asks for nothing beyond itself
     png = rendered.screenshot
     assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -138,31 +138,17 @@ def test_render_refuses_what_the_guard_refuses(servers) -> None:
         raise FetchError("refused", code=ErrorCode.BLOCKED_ADDRESS)
 
     html = SHELL.format(other=other.port)
-    rendered = asyncio.run(render_page("http://page.invalid/", document=_body(html), fetch=fetch))
+    document = _body(html)
+    rendered = asyncio.run(render_page(document.url, document=document, fetch=fetch))
     assert "root" in rendered.html and rendered.browser
     assert other.total_hits == 0 and page.total_hits == 0
     assert any("tracker.js" in url for url in rendered.refused)
 
 
 def _body(html: str):
-    import hashlib
+    from quote_tui.sources.net.bodies import local_page
 
-    from quote_tui.sources.net.fetch import FetchedBody
-
-    data = html.encode()
-    return FetchedBody(
-        url="http://page.invalid/",
-        final_url="http://page.invalid/",
-        http_status=200,
-        redirects=(),
-        content_type="text/html",
-        charset="utf-8",
-        etag=None,
-        last_modified=None,
-        body=data,
-        content_sha256=hashlib.sha256(data).hexdigest(),
-        retrieved_at="2026-01-01T00:00:00Z",
-    )
+    return local_page("page.html", html.encode())
 
 
 def test_without_chromium_the_error_is_renderer_missing(servers, tmp_path: Path) -> None:
