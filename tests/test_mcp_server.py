@@ -11,6 +11,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.answer_data import cited_answer
 from tests.net_fixtures import LoopbackServer
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -111,22 +112,7 @@ async def test_tools_over_stdio(tmp_path: Path, root: Path) -> None:
             statuses = [c["status"] for c in _json(batch)["citations"]]
             assert statuses == ["near", "not_found"]
 
-            words = "a single man in possession"
-            at = TEXT.index(words)
-            cite = {"type": "char_location", "cited_text": words, "document_index": 0}
-            answer = {
-                "type": "message",
-                "content": [
-                    {
-                        "type": "text",
-                        "text": "So it says.",
-                        "citations": [
-                            {**cite, "start_char_index": at, "end_char_index": at + len(words)},
-                            {**cite, "start_char_index": 0, "end_char_index": len(words)},
-                        ],
-                    }
-                ],
-            }
+            answer = cited_answer(TEXT, "a single man in possession")
             checked = await client.call_tool(
                 "check_answer", {"answer": answer, "documents": ["austen.txt"]}
             )

@@ -15,6 +15,7 @@ from quote_tui import cli
 from quote_tui.server import routes
 from quote_tui.server.openapi import report_schema_text
 from quote_tui.server.run import BackgroundServer
+from tests.answer_data import cited_answer
 from tests.server.conftest import TEXT, StartServer
 
 LIMIT = 64 * 1024
@@ -327,23 +328,8 @@ def test_answer_checks_a_models_citations_in_its_documents(
     start_server: StartServer, root: Path
 ) -> None:
     server = start_server(root=root)
-    words = "a single man in possession"
-    at = TEXT.index(words)
-    cite = {"type": "char_location", "cited_text": words, "document_index": 0}
-    answer = {
-        "type": "message",
-        "content": [
-            {
-                "type": "text",
-                "text": "So it says.",
-                "citations": [
-                    {**cite, "start_char_index": at, "end_char_index": at + len(words)},
-                    {**cite, "start_char_index": 0, "end_char_index": len(words)},
-                    {**cite, "cited_text": "never written", "document_index": 1},
-                ],
-            }
-        ],
-    }
+    never = {"type": "char_location", "cited_text": "never written", "document_index": 1}
+    answer = cited_answer(TEXT, "a single man in possession", never)
     reply = httpx.post(
         server.url("/v1/answer"),
         json={"answer": answer, "documents": ["austen.txt", {"text": "never written here"}]},
