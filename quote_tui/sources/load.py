@@ -124,6 +124,8 @@ class Loader:
         self._remote_lock: asyncio.Lock | None = None
         # bounds the reads waiting on the worker processes, as the batch bounds its sources
         self._reads = threading.BoundedSemaphore(max(1, self.settings.concurrency))
+        # a loader for each other render mode the batch's sources name, opened once for the run
+        self._other_modes: dict[str, Loader] = {}
 
     async def __aenter__(self) -> Loader:
         return self
@@ -140,6 +142,9 @@ class Loader:
         if self._remote is not None:
             remote, self._remote = self._remote, None
             await remote.__aexit__(None, None, None)
+        others, self._other_modes = self._other_modes, {}
+        for other in others.values():
+            await other.aclose()
 
     async def load(self, source: SourceRef, *, base_dir: Path | None = None) -> LoadedSource:
         """Read one source: its checked text with indexes built, and its retrieval record.
@@ -201,9 +206,10 @@ class Loader:
             )
         own = self._own_render(source)
         if own is not None:
-            # a source that names its own render mode is read by a loader with that mode
-            async with Loader(own) as other:
-                return await other._load(source, base_dir)
+            # a source that names its own render mode is read by the run's loader of that mode
+            mode = own.remote.render if own.remote is not None else "never"
+            other = self._other_modes.setdefault(mode, Loader(own))
+            return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
             path = self._local_path(parsed.value, base_dir)

@@ -29,7 +29,7 @@ from urllib.parse import quote, urlencode
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.eutils import efetch_url
 from quote_tui.sources.net.fetch import utc_now
-from quote_tui.sources.net.session import NetSession
+from quote_tui.sources.net.session import IntervalPacer, NetSession
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.net.works import (
     RegisteredWork,
@@ -89,22 +89,6 @@ class Lookup:
     from_store: bool = False
 
 
-class _Pace:
-    """Spaces request starts by an interval the service's own headers may change."""
-
-    def __init__(self, interval: float) -> None:
-        self.interval = interval
-        self._lock = asyncio.Lock()
-        self._next = 0.0
-
-    async def wait(self) -> None:
-        async with self._lock:
-            now = asyncio.get_running_loop().time()
-            if self._next > now:
-                await asyncio.sleep(self._next - now)
-            self._next = max(now, self._next) + self.interval
-
-
 class Registries:
     """Crossref and PubMed lookups over one run's session and the store.
 
@@ -116,7 +100,7 @@ class Registries:
     def __init__(self, session: NetSession, store: AnswerStore | None) -> None:
         self._session = session
         self._store = store
-        self._crossref_pace = _Pace(_DEFAULT_INTERVAL)
+        self._crossref_pace = IntervalPacer(_DEFAULT_INTERVAL)
 
     @property
     def _settings(self) -> RemoteSettings:

@@ -26,6 +26,7 @@ from quote_tui.sources.net.fetch import FetchedBody, Fetcher
 from quote_tui.sources.net.guard import Resolver, guarded_client
 from quote_tui.sources.net.resolvers import RESOLVERS
 from quote_tui.sources.net.robots import ROBOTS_MAX_BYTES, RobotsCache
+from quote_tui.sources.net.session import IntervalPacer
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.readers.local import BodyReader, read_bytes
 from quote_tui.sources.records import LoadedSource, Representation
@@ -33,23 +34,6 @@ from quote_tui.sources.refs import ParsedRef
 from quote_tui.sources.store.snapshots import Snapshot, SnapshotStore, ref_key
 
 __all__ = ["RemoteSession"]
-
-
-class _Pacer:
-    """Spaces request starts at least ``interval`` seconds apart (NCBI's published limit)."""
-
-    def __init__(self, per_second: float) -> None:
-        self._interval = 1.0 / per_second
-        self._lock = asyncio.Lock()
-        self._next = 0.0
-
-    async def wait(self) -> None:
-        async with self._lock:
-            loop = asyncio.get_running_loop()
-            now = loop.time()
-            if self._next > now:
-                await asyncio.sleep(self._next - now)
-            self._next = max(now, self._next) + self._interval
 
 
 class _HostGate:
@@ -127,7 +111,7 @@ class RemoteSession:
         self._slots: dict[str, _HostGate] = {}
         self._fetches: dict[str, asyncio.Task[FetchedBody]] = {}
         self._loads: dict[tuple[str, int], asyncio.Task[LoadedSource]] = {}
-        self.ncbi_pacer = _Pacer(10.0 if self.settings.ncbi_api_key else 3.0)
+        self.ncbi_pacer = IntervalPacer(1 / (10.0 if self.settings.ncbi_api_key else 3.0))
 
     async def __aenter__(self) -> RemoteSession:
         s = self.settings

@@ -14,13 +14,34 @@ from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.readers.local import BodyReader
 from quote_tui.sources.records import LoadedSource
 
-__all__ = ["NetSession", "Pacer", "RefResolver"]
+__all__ = ["IntervalPacer", "NetSession", "Pacer", "RefResolver"]
 
 
 class Pacer(Protocol):
     """Spaces request starts (NCBI's published rate)."""
 
     async def wait(self) -> None: ...
+
+
+class IntervalPacer:
+    """Spaces request starts at least ``interval`` seconds apart (NCBI's published limit, or the
+    interval a service's own headers ask for: ``interval`` may be changed between requests)."""
+
+    def __init__(self, interval: float) -> None:
+        import asyncio  # a run that paces requests runs in asyncio's loop
+
+        self.interval = interval
+        self._lock = asyncio.Lock()
+        self._next = 0.0
+
+    async def wait(self) -> None:
+        import asyncio
+
+        async with self._lock:
+            now = asyncio.get_running_loop().time()
+            if self._next > now:
+                await asyncio.sleep(self._next - now)
+            self._next = max(now, self._next) + self.interval
 
 
 class NetSession(Protocol):

@@ -339,8 +339,3 @@ def works_from_pubmed(data: bytes) -> tuple[RegisteredWork, ...]:
     if root is None:
         return ()
     return tuple(_pubmed_work(a) for a in root.iter("PubmedArticle"))
-
-
-def first_with(works: Iterable[RegisteredWork], pmid: str) -> RegisteredWork | None:
-    """The record of ``pmid`` among ``works`` (never one of its references')."""
-    return next((w for w in works if w.pmid == pmid), None)

@@ -19,7 +19,6 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 
 __all__ = [
     "DEFAULT_MAX_FILE_BYTES",
-    "NOT_A_FILE",
     "read_file_bytes",
     "regular_file_head",
 ]
@@ -27,9 +26,6 @@ __all__ = [
 DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024
 """Largest local file read (256 MiB): a 50,000,000-character text is at most 200 MB of UTF-8,
 and a PDF past this is a scanned book whose text layer is far smaller."""
-
-NOT_A_FILE = ErrorCode.NOT_A_FILE
-"""The error code of a path that names a FIFO, a device or a socket."""
 
 _CHUNK = 1 << 20
 _OPEN_FLAGS = (
@@ -64,7 +60,7 @@ def _check_mode(mode: int, shown: str) -> None:
         )
     raise SourceError(
         f"{shown} is {_kind(mode)}, not a regular file; only regular files are read.",
-        code=NOT_A_FILE,
+        code=ErrorCode.NOT_A_FILE,
         recovery=Recovery.FIX_INPUT,
     )
 

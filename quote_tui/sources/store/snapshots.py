@@ -43,8 +43,6 @@ __all__ = [
 ]
 
 _SCHEMA_VERSION = "1"
-BAD_STORE = ErrorCode.BAD_STORE
-"""The error code of a store file that is not a usable snapshot store."""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -422,13 +420,13 @@ def _bad_store(path: Path, exc: BaseException) -> SourceError:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return SourceError(
             f"The snapshot store {path.name} stayed locked by another process ({exc}).",
-            code=BAD_STORE,
+            code=ErrorCode.BAD_STORE,
             recovery=Recovery.RETRY_LATER,
         )
     return SourceError(
         f"{path.name} cannot be used as a snapshot store ({exc}). Name another file with "
         "--store, or move this one aside and a new store is made on the next fetch.",
-        code=BAD_STORE,
+        code=ErrorCode.BAD_STORE,
         recovery=Recovery.FIX_INPUT,
         details={"store": path.name},
     )
