@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from quote_tui.engine.records import (
+    FOUND_STATUSES,
     CheckResult,
     Difference,
     Fragment,
@@ -49,7 +50,6 @@ _BROKEN = re.compile(r"[" + HYPHENS + SOFT_HYPHEN + r"][ \t]*\r?\n[ \t]*(?:\r?\n
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _BLOCK_START = re.compile(r"\n[ \t]*\n\s*(?=\S)")
 _WORD = re.compile(r"[^\W\d_]+")
-_FOUND = (Status.EXACT, Status.NORMALIZED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ def check_across_breaks(
         head = prepared.text[start : bridge.head_end]
         tail = prepared.text[bridge.gap_end : bridge.gap_end + reach]
         result = ladder(PreparedText(head + "\n" + tail), quote, options)
-        kept = found if result.status in _FOUND else near
+        kept = found if result.status in FOUND_STATUSES else near
         for m in result.matches:
             if m.start < len(head) < m.end:  # only matches that run across the break
                 kept.append(_placed(prepared, quote, m, start, head, bridge, options))
@@ -175,7 +175,7 @@ def _placed(
             Fragment(quote=quote_tail, start=bridge.gap_end, end=at(m.end)),
         )
     differences = tuple(_moved(d, at) for d in m.differences)
-    found = m.kind in _FOUND
+    found = m.kind in FOUND_STATUSES
     rules = tuple(r for r in Rule if r in {*m.rules, Rule.DEHYPHENATE}) if found else ()
     return prepared.match(
         Status.NORMALIZED if found else m.kind,

@@ -116,6 +116,11 @@ def is_spaceless(c: str) -> bool:
     return c >= "\u0e00" and spaceless().match(c) is not None
 
 
+def holds_spaceless(text: str) -> bool:
+    """Whether ``text`` holds a character of a script written without spaces."""
+    return max(text, default="") >= "\u0e00" and spaceless().search(text) is not None
+
+
 # One character for one, in every fold (whitespace is collapsed by each fold in its own way).
 _CHAR_FOLDS = {
     **dict.fromkeys(DOUBLE_QUOTES, '"'),

@@ -39,8 +39,9 @@ first use, so a check that the exact tier answers never loads edlib or rapidfuzz
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from quote_tui._lazy import lazy_names
 from quote_tui.engine.near.index import index_of, poor_vocabulary
 
 if TYPE_CHECKING:
@@ -66,12 +67,4 @@ def warm(prepared: PreparedText) -> None:
         pairs_of(prepared, index)
 
 
-def __getattr__(name: str) -> Any:
-    module = _LATER.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_names(__name__, _LATER, globals())

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 
 from quote_tui.engine.records import MatchOptions
-from quote_tui.engine.typography import fold_chars, lower_same_length, spaceless
+from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = [
@@ -145,7 +145,7 @@ def pick_span(
         The winning candidate.
     """
     words = words_of(folded_quote)
-    if len(words) < _RANKED_BY_WORDS or spaceless().search(folded_quote):
+    if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
         tolerance = 0.0
     else:
         tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))

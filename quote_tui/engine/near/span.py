@@ -19,7 +19,7 @@ from quote_tui.engine.near.score import (
     similarity_folded,
     words_of,
 )
-from quote_tui.engine.typography import HYPHENS, fold_chars, lower_same_length
+from quote_tui.engine.typography import HYPHENS, SOFT_HYPHEN, fold_chars, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = ["refine", "snap"]
@@ -43,8 +43,9 @@ _NUMBER_JOINERS = ".,"
 _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
-_BROKEN_AFTER = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*[^\W\d_]+")
-_BROKEN_BEFORE = re.compile(r"[^\W\d_]+[-\u00ad][ \t]*\r?\n[ \t]*")
+_LINE_HYPHENS = "-" + SOFT_HYPHEN
+_BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
+_BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
 
 def _paragraph_break(gap: str) -> bool:
@@ -200,7 +201,7 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
             m = _BROKEN_BEFORE.search(text, max(0, p - _BROKEN_REACH), p)
             out.add(m.start() if m is not None and m.end() == p else p)
             continue
-        q = p - 1 if p > 1 and text[p - 1] in "-\u00ad" else p
+        q = p - 1 if p > 1 and text[p - 1] in _LINE_HYPHENS else p
         m = _BROKEN_AFTER.match(text, q)
         out.add(m.end() if m is not None and q > 0 and text[q - 1].isalpha() else p)
     return out
