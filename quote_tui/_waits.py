@@ -14,7 +14,7 @@ import contextvars
 from collections.abc import Awaitable, Callable, Coroutine, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from quote_tui._threads import start_in_daemon_thread
+from quote_tui._threads import in_daemon_thread, start_in_daemon_thread
 
 if TYPE_CHECKING:
     import asyncio
@@ -93,8 +93,6 @@ async def in_thread(
             raise
     import asyncio
 
-    from quote_tui._threads import in_daemon_thread
-
     try:
         return await asyncio.wait_for(in_daemon_thread(fn), wait)
     except (TimeoutError, asyncio.CancelledError):
@@ -109,8 +107,6 @@ def begin(fn: Callable[[], _T]) -> Awaitable[_T]:
     if _ON_THE_SPOT.get():
         return _Later(start_in_daemon_thread(fn))
     import asyncio
-
-    from quote_tui._threads import in_daemon_thread
 
     return asyncio.ensure_future(in_daemon_thread(fn))
 

@@ -157,20 +157,10 @@ class _Tools:
         settings = self.settings
         if citation_timeout is not None and citation_timeout > 0:
             settings = dataclasses.replace(settings, citation_timeout=citation_timeout)
-        if render is not None:
-            if render not in api.RENDER_MODES:
-                raise _tool_error(
-                    api.BatchInputError(
-                        f"'render' must be one of {', '.join(api.RENDER_MODES)}",
-                        code="bad_option",
-                        recovery="fix_input",
-                    )
-                )
-            remote = settings.remote or api.network_settings()
-            settings = dataclasses.replace(
-                settings, remote=dataclasses.replace(remote, render=render)
-            )
-        return settings
+        try:
+            return api.with_render(settings, render)
+        except api.BatchInputError as exc:
+            raise _tool_error(exc) from exc
 
     async def _run(
         self, batch: api.Batch, citation_timeout: float | None = None, render: str | None = None

@@ -80,6 +80,7 @@ if TYPE_CHECKING:
         confine,
         make_settings,
         network_settings,
+        with_render,
     )
     from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
     from quote_tui.batch.cluster import ClusterOptions
@@ -139,6 +140,7 @@ _EXPORTS = {
     "load_jsonl_batch": "quote_tui.api.inputs",
     "make_settings": "quote_tui.api.settings",
     "network_settings": "quote_tui.api.settings",
+    "with_render": "quote_tui.api.settings",
     "open_input": "quote_tui.api.inputs",
     "parse_batch": "quote_tui.api.inputs",
     "prune_snapshots": "quote_tui.api.snapshots",
@@ -232,6 +234,7 @@ __all__ = [
     "show_snapshot",
     "stream_batch",
     "what_to_do",
+    "with_render",
     "write_text",
 ]
 

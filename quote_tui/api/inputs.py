@@ -167,7 +167,7 @@ def open_input(
             batch, warnings = answer_input(data, refs, base_dir=path.resolve().parent)
             return Input(path, batch, warnings=warnings)
         if not _is_import(data):
-            return Input(path, load_batch(path))
+            return Input(path, parse_batch(data, base_dir=path.resolve().parent))
     if is_jsonl_input(path, sources):
         return Input(path, None, JsonlBatch.at(path, sources=sources))
     result = scan_manuscript(

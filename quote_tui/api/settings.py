@@ -11,9 +11,8 @@ from quote_tui.batch.specs import (
     DEFAULT_READ_TIMEOUT,
     Settings,
 )
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.engine.records import MatchOptions
-from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
+from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings, render_mode
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
@@ -24,6 +23,7 @@ __all__ = [
     "confine",
     "make_settings",
     "network_settings",
+    "with_render",
 ]
 
 
@@ -40,14 +40,8 @@ def network_settings(
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
     courtesy fields, when pages are rendered in a browser (``RENDER_MODES``). The caller reads
     the environment (``NCBI_API_KEY``), never deeper down."""
-    if render not in RENDER_MODES:
-        raise BatchInputError(
-            f"render must be one of {', '.join(RENDER_MODES)}, not {render!r}",
-            code=ErrorCode.BAD_OPTION,
-            recovery=Recovery.FIX_INPUT,
-        )
     return RemoteSettings(
-        render=render,
+        render=render_mode(render),
         timeout=timeout,
         offline=offline,
         refresh=refresh,
@@ -88,3 +82,16 @@ def confine(settings: Settings, root: Path | None) -> Settings:
     """
     real_root = root.expanduser().resolve() if root is not None else None
     return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)
+
+
+def with_render(settings: Settings, render: object) -> Settings:
+    """``settings`` with a request's own render mode (None: the run's own).
+
+    Raises:
+        BatchInputError: ``bad_option`` for a mode that does not exist.
+    """
+    if render is None:
+        return settings
+    remote = settings.remote or network_settings()
+    mode = render_mode(render, "'render'")
+    return dataclasses.replace(settings, remote=dataclasses.replace(remote, render=mode))

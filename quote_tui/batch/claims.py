@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from quote_tui.batch.elsewhere import second_read
+from quote_tui.batch.elsewhere import placing_options, second_read
+from quote_tui.batch.outcomes import PASSING
 from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Batch, Settings
 from quote_tui.engine.errors import QuoteTuiError
@@ -37,7 +38,6 @@ __all__ = ["settle_claims"]
 
 _PLAIN = frozenset({"plain_text", "markdown_text", "supplied_text"})
 _EDGES = " \t\r\n\u00a0\"'“”‘’«»"
-_PASSING = frozenset(str(s) for s in FOUND_STATUSES)
 
 
 async def settle_claims(
@@ -62,7 +62,7 @@ async def settle_claims(
             claim.update(early)
     if not waiting:
         return
-    options = MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
+    options = placing_options(settings)
     async with Service(second_read(settings)) as service:
         for spec in batch.sources:
             if spec.id not in waiting:
@@ -85,7 +85,7 @@ def _early(
     status = entry.get("status")
     if status in ("not_found", "near"):
         return {"agrees": False}
-    if status not in _PASSING or source is None:
+    if status not in PASSING or source is None:
         return {"agrees": None, "reason": "unavailable"}
     if "blocks" in claim:
         return {"agrees": None, "reason": "content_blocks"}

@@ -83,7 +83,8 @@ def second_read(settings: Settings) -> Settings:
     return replace(settings, remote=replace(settings.remote, refresh=False))
 
 
-def _options(settings: Settings) -> MatchOptions:
+def placing_options(settings: Settings) -> MatchOptions:
+    """The run's matching options for placing a quotation: its best place, without context."""
     return MatchOptions(**{**settings.options.to_dict(), "max_matches": 1, "context": 0})
 
 
@@ -94,7 +95,7 @@ async def place_in(
     or None (not there, or the check failed or ran past its budget)."""
     try:
         result = await service.run_check(
-            prepared, quote, options=_options(service.settings), near=False
+            prepared, quote, options=placing_options(service.settings), near=False
         )
     except QuoteTuiError:
         return None

@@ -13,7 +13,6 @@ from typing import Any
 
 from quote_tui.batch.outcomes import PASSING, fails
 from quote_tui.reports.common import (
-    RECOVERY_HINTS,
     best_match,
     citation_place,
     citation_status,
@@ -26,7 +25,7 @@ from quote_tui.reports.common import (
     what_to_do,
 )
 
-__all__ = ["RECOVERY_HINTS", "render_terminal"]
+__all__ = ["render_terminal"]
 
 _COLOURS = {
     "exact": "32",

@@ -10,7 +10,6 @@ refused as a whole gets an error status.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -88,7 +87,7 @@ class Api:
         async with self._deadline():
             data = await self._object(request)
             self._check_counts(data)
-            settings = _rendering(self.config.settings, data.pop("render", None))
+            settings = door.with_render(self.config.settings, data.pop("render", None))
             batch = door.parse_batch(data, base_dir=self.config.root)
             async with self._admitted():
                 report = await door.check_batch(batch, settings=settings)
@@ -137,7 +136,7 @@ class Api:
     async def read(self, request: Request) -> Response:
         async with self._deadline():
             data = await self._object(request)
-            settings = _rendering(self.config.settings, data.pop("render", None))
+            settings = door.with_render(self.config.settings, data.pop("render", None))
             wanted = _read_args(data)
             async with self._admitted():
                 read = await door.read_source(
@@ -160,20 +159,6 @@ class Api:
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(openapi_document(self.limits))
-
-
-def _rendering(settings: door.Settings, render: Any) -> door.Settings:
-    """The server's settings with a request's own ``render`` mode, when it gives one."""
-    if render is None:
-        return settings
-    if render not in door.RENDER_MODES:
-        raise BatchInputError(
-            f"'render' must be one of {', '.join(door.RENDER_MODES)}",
-            code="bad_option",
-            recovery=ApiRecovery.FIX_INPUT,
-        )
-    remote = settings.remote or door.network_settings()
-    return dataclasses.replace(settings, remote=dataclasses.replace(remote, render=render))
 
 
 def _read_args(data: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
-from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings, render_mode
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
@@ -234,12 +234,7 @@ class Loader:
         wanted = source.extra.get("render")
         if wanted is None:
             return None
-        if wanted not in RENDER_MODES:
-            raise BatchInputError(
-                f"source {scrub(source.id)!r}: 'render' must be one of {', '.join(RENDER_MODES)}",
-                code=ErrorCode.BAD_OPTION,
-                recovery=Recovery.FIX_INPUT,
-            )
+        render_mode(wanted, f"source {scrub(source.id)!r}: 'render'")
         remote = self.settings.remote or RemoteSettings()
         if wanted == remote.render:
             return None

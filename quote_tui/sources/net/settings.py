@@ -6,11 +6,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quote_tui._version import __version__
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
-__all__ = ["RENDER_MODES", "USER_AGENT", "RemoteSettings"]
+__all__ = ["RENDER_MODES", "USER_AGENT", "RemoteSettings", "render_mode"]
 
 RENDER_MODES = ("never", "auto", "always")
 """When HTML pages are rendered in headless Chromium before they are read."""
+
+
+def render_mode(value: object, label: str = "render") -> str:
+    """``value`` as a render mode, checked wherever one is given (a flag, a request, a source).
+
+    Raises:
+        BatchInputError: ``bad_option`` for anything but one of ``RENDER_MODES``.
+    """
+    if value not in RENDER_MODES:
+        raise BatchInputError(
+            f"{label} must be one of {', '.join(RENDER_MODES)}, not {value!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    return str(value)
+
 
 USER_AGENT = f"quote_tui/{__version__} (+https://github.com/quote-tui/quote_tui)"
 
