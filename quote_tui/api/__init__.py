@@ -89,6 +89,7 @@ if TYPE_CHECKING:
     from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
     from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
     from quote_tui.engine.text import PreparedText
+    from quote_tui.manuscripts.bibfind import find_bibliographies
     from quote_tui.references.report import reference_facts
     from quote_tui.sources.refs import same_work_key
 
@@ -163,6 +164,7 @@ _EXPORTS = {
     "read_references": "quote_tui.api.references",
     "render_references": "quote_tui.api.references",
     "reference_facts": "quote_tui.references.report",
+    "find_bibliographies": "quote_tui.manuscripts.bibfind",
 }
 
 __all__ = [
@@ -210,6 +212,7 @@ __all__ = [
     "exit_code",
     "failing_references",
     "fails",
+    "find_bibliographies",
     "format_for",
     "is_jsonl_input",
     "load_batch",

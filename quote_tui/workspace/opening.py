@@ -54,19 +54,25 @@ def with_rescan(ws: Workspace, batch: Batch, *, bibliographies: tuple[str, ...])
         The workspace with the new sources and citations.
     """
 
-    def ref_of(sources: tuple[SourceSpec, ...], sid: str | None) -> object:
-        spec = next((s for s in sources if s.id == sid), None)
-        return (spec.ref, spec.text, spec.extra.get("unavailable")) if spec is not None else None
+    def refs(sources: tuple[SourceSpec, ...]) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for s in sources:  # the first source of an id counts, as everywhere
+            out.setdefault(s.id, (s.ref, s.text, s.extra.get("unavailable")))
+        return out
 
+    old_refs, new_refs = refs(ws.sources), refs(batch.sources)
+    old_citations: dict[str, CitationSpec] = {}
+    for c in ws.citations:
+        old_citations.setdefault(c.id, c)
     kept: dict[str, Verdict] = {}
     for c in batch.citations:
-        old = ws.citation(c.id)
+        old = old_citations.get(c.id)
         verdict = ws.verdicts.get(c.id)
         if (
             old is not None
             and verdict is not None
             and old.quote == c.quote
-            and ref_of(ws.sources, old.source) == ref_of(batch.sources, c.source)
+            and old_refs.get(old.source or "") == new_refs.get(c.source or "")
         ):
             kept[c.id] = verdict
     return replace(

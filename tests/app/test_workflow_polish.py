@@ -68,6 +68,28 @@ async def test_7_the_yaml_bibliography_is_found(tmp_path: Path, data_dir: Path) 
     assert batch.sources[0].ref.endswith("pride.txt")
 
 
+async def test_7_adding_a_bibliography_keeps_the_one_the_manuscript_names(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    folder = tmp_path / "paper"
+    paper = write_paper(folder, front="bibliography: sub/lib.bib\n", bib_name=None)
+    (folder / "sub").mkdir()
+    (folder / "sub" / "lib.bib").write_text(
+        BIB.replace("pride.txt", str(folder / "pride.txt")), encoding="utf-8"
+    )
+    extra = folder / "extra.bib"
+    extra.write_text("", encoding="utf-8")
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.workspace.sources[0].ref.endswith("pride.txt")
+        app.screen.add_bibliography(extra)
+        await settle(app, pilot)
+        ws = app.screen.workspace
+        assert ws.sources[0].ref.endswith("pride.txt")  # the named one is still read
+        assert ws.bibliographies == (str((folder / "sub" / "lib.bib").resolve()), str(extra))
+
+
 async def test_7_open_takes_bib_and_the_app_adds_one(tmp_path: Path, data_dir: Path) -> None:
     folder = tmp_path / "paper"
     paper = write_paper(folder, bib_name=None)

@@ -21,6 +21,14 @@ def _rescan(manuscript: Path, bibliographies: tuple[str, ...]):
     return open_input(manuscript, bib=tuple(Path(b) for b in bibliographies)).whole()
 
 
+def _found(manuscript: Path) -> tuple[str, ...]:
+    """The bibliographies a scan without ``--bib`` reads: the ones the manuscript names, else
+    the one beside it (a scan given bibliographies reads only those)."""
+    from quote_tui.api import find_bibliographies
+
+    return tuple(str(p.resolve()) for p in find_bibliographies(manuscript))
+
+
 def _unavailable(ws: Workspace) -> int:
     """How many citations have no source that leads to a text."""
     missing = {s.id for s in ws.sources if s.extra.get("unavailable")}
@@ -61,7 +69,8 @@ class BibliographyWork:
             self.action_add_bibliography()
             return
         path = path.resolve()
-        bibs = tuple(dict.fromkeys((*ws.bibliographies, str(path))))
+        named = ws.bibliographies or await asyncio.to_thread(_found, Path(ws.manuscript))
+        bibs = tuple(dict.fromkeys((*named, str(path))))
         try:
             batch = await asyncio.to_thread(_rescan, Path(ws.manuscript), bibs)
         except QuoteTuiError as exc:
