@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.batch import pipeline
-from quote_tui.batch.elsewhere import MAX_SOURCES, MIN_WORDS, place_in
+from quote_tui.batch.elsewhere import MAX_SOURCES, place_in, worth_looking
 from quote_tui.batch.outcomes import CitationOutcome, Progress, SourceOutcome
 from quote_tui.batch.runner import LocalRunner
 from quote_tui.batch.service import Service
@@ -61,15 +61,18 @@ class Session:
         """
         return await self._service.run_check(prepared, quote, options=options)
 
+    def looks_elsewhere(self, spec: CitationSpec, others: int) -> bool:
+        """Whether ``elsewhere`` looks for this quotation in ``others`` other sources: it needs
+        words enough to say where it came from, and fewer than ``MAX_SOURCES`` sources."""
+        return worth_looking(spec.quote) and 0 < others < MAX_SOURCES
+
     async def elsewhere(
         self, spec: CitationSpec, sources: Iterable[SourceOutcome]
     ) -> tuple[dict[str, Any], ...]:
         """Where a quotation not in its cited source stands in the other sources read: the
         report's ``found_in`` items, in the order given (none past ``MAX_SOURCES`` sources)."""
         others = [s for s in sources if s.spec.id != spec.source and s.loaded is not None]
-        if not isinstance(spec.quote, str) or len(spec.quote.split()) < MIN_WORDS:
-            return ()
-        if len(others) >= MAX_SOURCES:
+        if not self.looks_elsewhere(spec, len(others)):
             return ()
         places = []
         for outcome in others:

@@ -33,6 +33,7 @@ __all__ = [
     "find_elsewhere",
     "found_in_entry",
     "place_in",
+    "worth_looking",
     "second_read",
 ]
 
@@ -71,7 +72,8 @@ def found_in_entry(source_id: str, match: dict[str, Any], prepared: PreparedText
     return item
 
 
-def _worth_looking(quote: Any) -> bool:
+def worth_looking(quote: Any) -> bool:
+    """Whether a quotation has words enough to say where it came from (``MIN_WORDS``)."""
     return isinstance(quote, str) and len(quote.split()) >= MIN_WORDS
 
 
@@ -124,7 +126,7 @@ async def find_elsewhere(
     pending = [
         e
         for e in citations
-        if e.get("status") == "not_found" and e.get("source") and _worth_looking(e.get("quote"))
+        if e.get("status") == "not_found" and e.get("source") and worth_looking(e.get("quote"))
     ]
     readable = {e["id"] for e in sources if e.get("status") in _READABLE}
     specs = [s for s in batch.sources if s.id in readable]

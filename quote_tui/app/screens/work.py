@@ -44,9 +44,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
 
-MAX_OTHER_SOURCES = 50
-"""A quotation not in its source is looked for in the others only when there are fewer."""
-
 
 def verdict_of(outcome: CitationOutcome, found_in: tuple[dict[str, Any], ...] = ()) -> Verdict:
     """The workspace's record of a citation outcome (and where else its words stand)."""
@@ -122,8 +119,8 @@ class MainWork:
         if outcome.status != "not_found":
             return ()
         ids = [s.id for s in self.workspace.sources if s.id != outcome.spec.source]
-        if not ids or len(ids) >= MAX_OTHER_SOURCES:
-            return ()
+        if not self.session.looks_elsewhere(outcome.spec, len(ids)):
+            return ()  # before any of them is read
         others = await asyncio.gather(*(self.ensure_source(sid) for sid in ids))
         return await self.session.elsewhere(outcome.spec, [o for o in others if o is not None])
 

@@ -21,18 +21,15 @@ from quote_tui.app.widgets.status import look, status_label
 from quote_tui.engine.diff import difference_spans
 from quote_tui.engine.records import Difference, Match
 from quote_tui.engine.text import PreparedText
+from quote_tui.reports.common import OUTSIDE_MAIN_TEXT, manuscript_place
 from quote_tui.workspace import Verdict
 
 __all__ = [
-    "OUTSIDE_MAIN_TEXT",
     "CitationDetail",
     "describe_location",
     "detail_content",
     "found_in_line",
 ]
-
-OUTSIDE_MAIN_TEXT = "on the page, outside the main text"
-"""Where a quotation stands when the page has it in a caption, an aside or a table."""
 
 _RECOVERY = {
     "check_url": "Check the address, or load the document from a file.",
@@ -100,18 +97,6 @@ def found_in_line(places: Sequence[dict[str, Any]], names: Mapping[str, str]) ->
         parts.append((f" (p. {page})" if page else f" (line {line})", "$text-muted"))
     parts.append(" instead")
     return Content.assemble(*parts)
-
-
-def manuscript_place(citation: CitationSpec) -> str:
-    """``paper.md, line 3, column 38``: where the quotation stands in its manuscript."""
-    where = citation.extra.get("location") if citation.extra else None
-    if not isinstance(where, dict) or not where.get("file"):
-        return ""
-    parts = [str(where["file"])]
-    for key in ("line", "column"):
-        if isinstance(where.get(key), int):
-            parts.append(f"{key} {where[key]}")
-    return ", ".join(parts)
 
 
 def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
@@ -223,7 +208,7 @@ def detail_content(
     quote = citation.quote or ""
     diffs = best.differences if best is not None else ()
     out += [_field("Quotation"), "“", _marked(quote, diffs, "quote"), "”\n"]
-    written = manuscript_place(citation)
+    written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
     if best is not None:
