@@ -16,7 +16,7 @@ from textual.content import Content
 from quote_tui.api import reference_facts
 from quote_tui.workspace import Workspace
 
-__all__ = ["REFERENCE_LOOKS", "reference_content", "workspace_references"]
+__all__ = ["REFERENCE_LOOKS", "reference_content", "reference_look", "workspace_references"]
 
 REFERENCE_LOOKS: dict[str, tuple[str, str]] = {
     "verified": ("✓ref", "$text-success"),
@@ -77,12 +77,17 @@ def workspace_references(workspace: Workspace) -> list[dict[str, Any]]:
     return items
 
 
+def reference_look(status: str) -> tuple[str, str]:
+    """A reference status's mark and colour (a status without its own look is muted)."""
+    return REFERENCE_LOOKS.get(status, ("·ref", "$text-muted"))
+
+
 def reference_content(record: dict[str, Any] | None) -> Content:
     """The detail pane's Reference section for one reference record (empty without one)."""
     if not record:
         return Content("")
     status = str(record.get("status", ""))
-    mark, colour = REFERENCE_LOOKS.get(status, ("·ref", "$text-muted"))
+    mark, colour = reference_look(status)
     out: list[Content | str | tuple[str, str]] = [
         ("Reference   ", "bold $text-muted"),
         (f"{mark} {status.replace('_', ' ')}", f"bold {colour}"),

@@ -53,7 +53,7 @@ def fold(text: str) -> str:
     """Lower case, no accents, ``&`` as ``and``, punctuation as spaces, spaces collapsed."""
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    plain = plain.replace("&", " and ").replace("ß", "ss")
+    plain = plain.replace("&", " and ")  # casefold has made ß ss
     return " ".join(re.sub(r"[^\w]+", " ", plain).replace("_", " ").split())
 
 

@@ -10,7 +10,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from quote_tui.api import Settings
 from quote_tui.mcp_server import build_server
-from quote_tui.server.config import check_exposure, is_loopback
+from quote_tui.server.config import LOOPBACK_NAMES, check_exposure, is_loopback
 from quote_tui.server.guard import Guard
 from quote_tui.server.run import uvicorn_config
 
@@ -44,7 +44,7 @@ def build_mcp_app(
 def _loopback_security() -> TransportSecuritySettings:
     """The SDK's own Host and Origin check, accepting what the guard accepts: a loopback name
     with or without a port (the SDK's default wants a port, so ``Host: localhost`` failed)."""
-    names = ("127.0.0.1", "localhost", "[::1]")
+    names = tuple(f"[{name}]" if ":" in name else name for name in LOOPBACK_NAMES)
     hosts = [*names, *(f"{name}:*" for name in names)]
     origins = [f"{scheme}://{host}" for scheme in ("http", "https") for host in hosts]
     return TransportSecuritySettings(

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from quote_tui._version import __version__
+from quote_tui.api import RENDER_MODES
 from quote_tui.server.config import Limits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 
@@ -52,7 +53,7 @@ def _error_responses(*statuses: int) -> dict[str, Any]:
 
 
 _RENDER = {
-    "enum": ["never", "auto", "always"],
+    "enum": list(RENDER_MODES),
     "description": "render HTML pages in headless Chromium first (default: the server's --render)",
 }
 

@@ -21,18 +21,17 @@ def uvicorn_config(
     port: int,
     *,
     log_level: str = "info",
-    connections: ConnectionLimits | None = None,
 ) -> uvicorn.Config:
     """uvicorn settings shared by the JSON API and MCP over HTTP.
 
     Forwarded headers are ignored (no proxy is trusted by default) and no Server header names the
-    software; idle keep-alive connections are dropped after 5 s so they cannot pile up, and the
-    HTTP protocol bounds how long a request may take to arrive and how many connections are open
-    (``server.connections``). The plain asyncio loop is used: its accept loop pauses on
-    ``EMFILE`` instead of spinning.
+    software; idle keep-alive connections are dropped after 5 s so they cannot pile up, and the HTTP
+    protocol bounds how long a request may take to arrive and how many connections are open
+    (``server.connections``, the limits the app carries as ``connection_limits``). The plain asyncio
+    loop is used: its accept loop pauses on ``EMFILE`` instead of spinning.
     """
     quiet_accept_errors()
-    limits = connections or getattr(app, "connection_limits", None) or ConnectionLimits()
+    limits = getattr(app, "connection_limits", None) or ConnectionLimits()
     return uvicorn.Config(
         app,
         host=host,
@@ -57,10 +56,7 @@ def serve(config: ServerConfig, *, log_level: str = "info") -> int:
     check_exposure(config.host, config.api_key, config.insecure_no_auth)
     config.limits.validate()
     app = build_app(config)
-    server_config = uvicorn_config(
-        app, config.host, config.port, log_level=log_level, connections=config.limits.connections
-    )
-    uvicorn.Server(server_config).run()
+    uvicorn.Server(uvicorn_config(app, config.host, config.port, log_level=log_level)).run()
     return 0
 
 

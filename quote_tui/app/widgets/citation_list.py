@@ -14,7 +14,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from quote_tui.app.references import REFERENCE_LOOKS
+from quote_tui.app.references import reference_look
 from quote_tui.app.widgets.status import PROBLEMS, STATUS_ORDER, look, status_label
 from quote_tui.workspace import Workspace
 
@@ -140,7 +140,7 @@ class CitationList(OptionList):
         status = self.references.get(source_id or "")
         if status is None:
             return ("", "")
-        mark, colour = REFERENCE_LOOKS.get(status, ("·ref", "$text-muted"))
+        mark, colour = reference_look(status)
         return (f" {mark}", f"bold {colour}")
 
     def _visible_ids(self) -> list[str]:
