@@ -25,10 +25,11 @@ from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
 from quote_tui.sources.net.settings import RemoteSettings, render_mode
-from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
+from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
     BodyReader,
+    format_by_name,
     native,
     read_path,
     read_timeout_error,
@@ -308,18 +309,19 @@ class Loader:
         """
         remote = self.settings.remote
         mode = remote.render if remote is not None else "never"
-        if mode == "never" or path.suffix.lower() not in (".html", ".htm", ".xhtml"):
-            return None
-        try:
-            size = path.stat().st_size
-        except OSError:
-            return None  # the plain read reports it
-        if not 0 < size <= self.settings.max_file_bytes:
+        if mode == "never" or format_by_name(path) != "html":
             return None
         _waits.need_loop()  # the browser and the network session wait in the loop
         import asyncio
 
-        data = await asyncio.to_thread(path.read_bytes)
+        try:
+            data = await asyncio.to_thread(
+                read_file_bytes, path, max_bytes=self.settings.max_file_bytes
+            )
+        except (OSError, SourceError):
+            return None  # the plain read reports it
+        if not data:
+            return None
         from quote_tui.sources.net.bodies import local_page, mark_rendered, maybe_render
         from quote_tui.sources.readers.local import read_bytes
 

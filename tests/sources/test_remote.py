@@ -11,7 +11,8 @@ import httpx
 import pytest
 
 from quote_tui.engine.errors import SourceError
-from quote_tui.sources.net.remote import RemoteSession, _Pacer
+from quote_tui.sources.net.remote import RemoteSession
+from quote_tui.sources.net.session import IntervalPacer
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.records import RefKind, Representation
 from quote_tui.sources.refs import ParsedRef, parse_ref
@@ -205,7 +206,7 @@ async def test_path_refs_are_not_network_sources(tmp_path: Path) -> None:
 async def test_ncbi_pacer_keeps_the_rate() -> None:
     loop = asyncio.get_running_loop()
     for rate, n in ((3.0, 4), (10.0, 11)):
-        pacer = _Pacer(rate)
+        pacer = IntervalPacer(1 / rate)
         start = loop.time()
         for _ in range(n):
             await pacer.wait()

@@ -35,6 +35,7 @@ __all__ = [
     "MEDIA_TYPES",
     "BodyFacts",
     "BodyReader",
+    "format_by_name",
     "native",
     "read_bytes",
     "read_path",
@@ -156,6 +157,11 @@ def _unsupported(why: str) -> SourceError:
     )
 
 
+def format_by_name(name: str | os.PathLike[str]) -> str | None:
+    """The format a file name's extension says (``pdf``, ``html``, ``text``, ...), or None."""
+    return _BY_EXTENSION.get(Path(name).suffix.lower())
+
+
 def _format(data: bytes, name: str, media_type: str) -> str:
     if media_type and media_type not in _GENERIC_TYPES:
         fmt = MEDIA_TYPES.get(media_type)
@@ -164,10 +170,7 @@ def _format(data: bytes, name: str, media_type: str) -> str:
         if fmt == "xml" and _sniff(data) == "html":
             return "html"
         return fmt
-    fmt = _BY_EXTENSION.get(Path(name).suffix.lower())
-    if fmt is not None:
-        return fmt
-    return _sniff(data) or "text"
+    return format_by_name(name) or _sniff(data) or "text"
 
 
 def _pdf_title(title: str | None) -> str | None:
