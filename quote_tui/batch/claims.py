@@ -63,7 +63,7 @@ async def settle_claims(
     if not waiting:
         return
     options = placing_options(settings)
-    async with Service(second_read(settings)) as service:
+    async with Service(second_read(settings), build_indexes=False) as service:
         for spec in batch.sources:
             if spec.id not in waiting:
                 continue

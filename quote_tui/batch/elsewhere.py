@@ -133,7 +133,7 @@ async def find_elsewhere(
     if not pending or len(specs) < 2 or len(specs) > MAX_SOURCES or len(pending) > MAX_QUOTES:
         return 0
     found: dict[int, list[dict[str, Any]]] = {}
-    async with Service(second_read(settings)) as service:
+    async with Service(second_read(settings), build_indexes=False) as service:
         for spec in specs:
             outcome = await service.load_source(spec, base_dir=batch.base_dir)
             if outcome.loaded is None:

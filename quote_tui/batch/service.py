@@ -57,9 +57,9 @@ class Service:
     and ``check_citation`` per citation.
     """
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, *, build_indexes: bool = True) -> None:
         self.settings = settings or Settings()
-        self._loader = Loader(self.settings.read)
+        self._loader = Loader(self.settings.read, build_indexes=build_indexes)
         self._checks: asyncio.Semaphore | _waits.Open | None = None
         # the whole visible text of the pages being checked, indexed once per page
         self._outside: dict[int, tuple[str, PreparedText]] = {}

@@ -119,8 +119,11 @@ class Loader:
             loaded = await loader.load(spec, base_dir=folder)
     """
 
-    def __init__(self, settings: ReadSettings | None = None) -> None:
+    def __init__(self, settings: ReadSettings | None = None, *, build_indexes: bool = True) -> None:
         self.settings = settings or ReadSettings()
+        # a read for a check builds the text's indexes in the reading thread; a read only to
+        # place quotations exactly (a second pass) leaves them to be built if ever needed
+        self.build_indexes = build_indexes
         self._remote: RemoteSession | None = None
         self._remote_lock: asyncio.Lock | None = None
         # bounds the reads waiting on the worker processes, as the batch bounds its sources
@@ -209,7 +212,9 @@ class Loader:
         if own is not None:
             # a source that names its own render mode is read by the run's loader of that mode
             mode = own.remote.render if own.remote is not None else "never"
-            other = self._other_modes.setdefault(mode, Loader(own))
+            if mode not in self._other_modes:
+                self._other_modes[mode] = Loader(own, build_indexes=self.build_indexes)
+            other = self._other_modes[mode]
             return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
@@ -222,7 +227,7 @@ class Loader:
         loaded = await session.load(parsed, max_chars=max_chars)
         import asyncio  # loaded by the network session already
 
-        await asyncio.to_thread(warm, loaded.prepared)
+        await asyncio.to_thread(self._indexed, loaded)
         return loaded
 
     def _own_render(self, source: SourceRef) -> ReadSettings | None:
@@ -275,6 +280,7 @@ class Loader:
         max_bytes = self.settings.max_file_bytes
         isolate = self.settings.isolate_readers
         reads = self._reads
+        indexed = self._indexed
 
         def read() -> LoadedSource:
             # Everything, even the sniffing open, runs in this daemon thread under the budget:
@@ -293,8 +299,7 @@ class Loader:
                 loaded = read_path(
                     path, max_chars=max_chars, ref=ref, max_bytes=max_bytes, deadline=deadline
                 )
-            warm(loaded.prepared)
-            return loaded
+            return indexed(loaded)
 
         wait = None if budget is None else budget + margin(budget)
         return await _waits.in_thread(read, wait)
@@ -340,8 +345,14 @@ class Loader:
             kind=RefKind.PATH,
             location=str(path),
         )
-        await asyncio.to_thread(warm, loaded.prepared)
+        await asyncio.to_thread(self._indexed, loaded)
         return mark_rendered(loaded, rendered)
+
+    def _indexed(self, loaded: LoadedSource) -> LoadedSource:
+        """``loaded`` with its indexes built, when this loader builds them."""
+        if self.build_indexes:
+            warm(loaded.prepared)
+        return loaded
 
     def _body_reader(self) -> BodyReader | None:
         """What parses fetched PDF and HTML: a reader child, as for local files, under the same
