@@ -103,7 +103,7 @@ async def check_source(
     else:
         entries = await check_in_turn(work.citations)
     if outcome is not None and outcome.loaded is not None and not keep_indexes:
-        outcome.loaded.prepared.cache.clear()
+        service.release(outcome.loaded)
     return WorkDone(source, tuple(entries))
 
 

@@ -39,6 +39,8 @@ from quote_tui.sources.load import Loader
 if TYPE_CHECKING:
     import asyncio
 
+    from quote_tui.sources.records import LoadedSource
+
 __all__ = ["Service", "check_text_sync"]
 
 
@@ -150,6 +152,13 @@ class Service:
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
+
+    def release(self, loaded: LoadedSource) -> None:
+        """Let go of a source's indexes once its citations are checked: its checked text's, and
+        its page's whole visible text's."""
+        loaded.prepared.cache.clear()
+        if loaded.outside is not None:
+            self._outside.pop(id(loaded.outside), None)
 
     async def _check_outside(self, outside: str, quote: str) -> CheckResult | None:
         """The quotation in a page's whole visible text, once its main text lacks it.
