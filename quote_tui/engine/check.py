@@ -195,11 +195,19 @@ def check(
     if joined is None:
         return result
     status, matches = joined
+    if status not in FOUND_STATUSES:
+        status = _short_of_found(prepared, status)
     best = max(m.similarity for m in matches)
     if status in FOUND_STATUSES or best > result.best_similarity:
         kept = matches[: options.max_matches]
         return _result(prepared, quote, status, kept, len(matches), best, options)
     return result
+
+
+def _short_of_found(prepared: PreparedText, status: Status) -> Status:
+    """A verdict short of exact or normalized, or ``inconclusive`` in a truncated text: the
+    quotation may stand whole in the part that was cut."""
+    return Status.INCONCLUSIVE if prepared.truncated else status
 
 
 def _found_only(prepared: PreparedText, quote: str, options: MatchOptions) -> CheckResult:
@@ -265,7 +273,7 @@ def _sign_dropped(
             )
         )
     best = max(m.similarity for m in matches)
-    status = Status.INCONCLUSIVE if prepared.truncated else Status.NEAR
+    status = _short_of_found(prepared, Status.NEAR)
     return _result(prepared, quote, status, tuple(matches), len(matches), best, options)
 
 
@@ -337,8 +345,5 @@ def _near_or_absent(
         if c.similarity >= near_threshold(variant, options)
         for start in (_with_sign(prepared.text, c.start),)
     )
-    if prepared.truncated:
-        return _result(prepared, quote, Status.INCONCLUSIVE, near, len(near), best, options)
-    if near:
-        return _result(prepared, quote, Status.NEAR, near, len(near), best, options)
-    return _result(prepared, quote, Status.NOT_FOUND, (), 0, best, options)
+    status = _short_of_found(prepared, Status.NEAR if near else Status.NOT_FOUND)
+    return _result(prepared, quote, status, near, len(near), best, options)

@@ -144,10 +144,7 @@ def check_across_breaks(
     matches = sorted(found or near, key=lambda m: m.start)
     if not matches:
         return None
-    status = Status.NORMALIZED if found else Status.NEAR
-    if status is Status.NEAR and prepared.truncated:
-        status = Status.INCONCLUSIVE
-    return status, tuple(matches)
+    return (Status.NORMALIZED if found else Status.NEAR), tuple(matches)
 
 
 def _placed(
