@@ -92,7 +92,11 @@ class PreparedText:
     def sha256(self) -> str:
         """SHA-256 of the checked text encoded as UTF-8."""
         if self._sha256 is None:
-            self._sha256 = hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+            if self._utf8_marks is None and not self.text.isascii():
+                self._index_utf8()  # one encoding pass for both
+            else:
+                self._sha256 = hashlib.sha256(_encode(self.text)).hexdigest()
+        assert self._sha256 is not None
         return self._sha256
 
     @property
@@ -149,18 +153,32 @@ class PreparedText:
         surrogates count three bytes, as ``surrogatepass`` encodes them.
         """
         if self._utf8_marks is None:
-            marks: array[int] = array("q")
-            if not self.text.isascii():
-                total = 0
-                for at in range(0, len(self.text), _UTF8_STEP):
-                    marks.append(total)
-                    total += len(_encode(self.text[at : at + _UTF8_STEP]))
-            self._utf8_marks = marks
+            if self.text.isascii():
+                self._utf8_marks = array("q")
+            else:
+                self._index_utf8()
+        assert self._utf8_marks is not None
         if not self._utf8_marks:
             return offset
         mark = min(offset // _UTF8_STEP, len(self._utf8_marks) - 1)
         at = mark * _UTF8_STEP
         return self._utf8_marks[mark] + len(_encode(self.text[at:offset]))
+
+    def _index_utf8(self) -> None:
+        """The UTF-8 byte count at every ``_UTF8_STEP``-th code point of a text that is not
+        ASCII, and the text's SHA-256 from the same encoded pieces (UTF-8 encodes each code point
+        on its own, so the pieces hash as the whole)."""
+        marks: array[int] = array("q")
+        digest = hashlib.sha256()
+        total = 0
+        for at in range(0, len(self.text), _UTF8_STEP):
+            marks.append(total)
+            piece = _encode(self.text[at : at + _UTF8_STEP])
+            total += len(piece)
+            digest.update(piece)
+        self._utf8_marks = marks
+        if self._sha256 is None:
+            self._sha256 = digest.hexdigest()
 
     def boxes(self, start: int, end: int) -> tuple[Box, ...]:
         """Rectangles of the extracted lines that the span [start, end) touches."""
