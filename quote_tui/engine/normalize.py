@@ -15,7 +15,7 @@ Hyphens between two letters are removed from the folded text on *both* sides and
 "example" and "well-\\nknown" like "well-known"; ``hyphens_agree`` then refuses pairs where one
 side has an in-line hyphen and the other none ("re-cover" is not "recover").
 
-The per-rule functions at the end (``fold_piece``) are the slow, readable statement of each rule;
+The per-rule functions (``fold_rules.fold_piece``) are the slow, readable statement of each rule;
 they name the rules a match needed and serve as the reference the fast fold is tested against.
 """
 

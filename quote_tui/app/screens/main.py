@@ -68,6 +68,7 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
         super().__init__()
         self.set_reactive(MainScreen.workspace, workspace)
         self._undo: list[Workspace] = []
+        self.match_shown: tuple[str | None, int] = (None, 0)
         self._init_work()
         self._init_references()
 
@@ -266,13 +267,15 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
         citation = ws.citation(cid)
         outcome = self.outcomes.get(citation.source or "") if citation is not None else None
         prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
-        shown_cid, index = getattr(self, "match_shown", (None, 0))
+        shown_cid, index = self.match_shown
+        index = index if shown_cid == cid else 0
+        self.match_shown = (cid, index)  # what the detail shows, so a move to it is not redrawn
         content = detail_content(
             citation,
             ws.verdicts.get(cid or ""),
             prepared,
             checking=cid in self.query_one(CitationList).checking,
-            match_index=index if shown_cid == cid else 0,
+            match_index=index,
             reference=self.reference_of(citation.source) if citation is not None else None,
             source_names={s.id: s.title or s.ref or s.id for s in ws.sources},
         )
@@ -312,7 +315,7 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
         viewer = self.query_one(SourceViewer)
         facts = getattr(self, "_viewer_facts", "")
         viewer.border_subtitle = " · ".join([*said, facts] if facts else said)
-        if cid is not None:
+        if cid is not None and self.match_shown != (cid, h.index):
             self.match_shown = (cid, h.index)
             self._refresh_detail()
 
