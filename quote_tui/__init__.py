@@ -22,4 +22,4 @@ __version__ = _version.__version__
 __all__ = sorted([*_api_all, "__version__"])
 
 
-__getattr__, __dir__ = _lazy_names(__name__, dict.fromkeys(_api_all, "quote_tui.api"), globals())
+__getattr__, __dir__ = _lazy_names(__name__, {"quote_tui.api": _api_all}, globals())

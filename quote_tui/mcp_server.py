@@ -180,8 +180,8 @@ class _Tools:
             raise _tool_error(
                 api.BatchInputError(
                     "give exactly one of 'source' (a ref) and 'source_text' (the text itself)",
-                    code="bad_batch",
-                    recovery="fix_input",
+                    code=api.ErrorCode.BAD_BATCH,
+                    recovery=api.Recovery.FIX_INPUT,
                 )
             )
         spec = api.SourceSpec(id="source", ref=source, text=source_text, truncated=truncated)
@@ -224,25 +224,7 @@ class _Tools:
         return report
 
     async def check_numbers(self, text: str, quotes: list[str]) -> dict[str, Any]:
-        from quote_tui.gate.prose import number_issues
-
-        issues = number_issues(text, quotes)
-        missing = [word.replace(",", "") for issue in issues for word in issue.words]
-        return {
-            "passed": not issues,
-            "missing_numbers": missing,
-            "findings": [
-                {
-                    "code": str(i.code),
-                    "severity": str(i.severity),
-                    "words": list(i.words),
-                    "start": i.start,
-                    "end": i.end,
-                    "message": i.message,
-                }
-                for i in issues
-            ],
-        }
+        return api.number_check(text, quotes)
 
     async def check_references(
         self, bibtex: str | None = None, csl: list[dict[str, Any]] | None = None

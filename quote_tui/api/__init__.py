@@ -23,223 +23,197 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from quote_tui._lazy import lazy_names
+from quote_tui._lazy import lazy_names, public_names
 
 if TYPE_CHECKING:
-    from quote_tui.api.checks import (
-        QuoteCheck,
-        StreamResult,
-        check_batch,
-        check_quote,
-        check_text,
-        read_source,
-        run,
-        stream_batch,
-    )
-    from quote_tui.api.inputs import (
-        Input,
-        JsonlBatch,
-        answer_input,
-        is_jsonl_input,
-        load_batch,
-        load_jsonl_batch,
-        open_input,
-        parse_batch,
-        scan_manuscript,
-    )
-    from quote_tui.api.output import (
-        EXIT_OK,
-        EXIT_STRICT,
-        EXIT_UNREADABLE,
-        EXIT_USAGE,
-        FORMATS,
-        counted,
-        exit_code,
-        format_for,
-        refs_from,
-        render,
-        what_to_do,
-        write_text,
-    )
-    from quote_tui.api.references import (
-        REFERENCE_FORMATS,
-        append_references,
-        check_references,
-        failing_references,
-        load_retractions,
-        parse_references,
-        read_references,
-        render_references,
-    )
-    from quote_tui.api.session import Session
-    from quote_tui.api.settings import (
-        DEFAULT_CITATION_TIMEOUT,
-        DEFAULT_MAX_FILE_BYTES,
-        DEFAULT_READ_TIMEOUT,
-        RENDER_MODES,
-        confine,
-        make_settings,
-        network_settings,
-        with_render,
-    )
-    from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
-    from quote_tui.batch.cluster import ClusterOptions
-    from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
-    from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
-    from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
-    from quote_tui.engine.records import CheckResult, Match, MatchOptions, Status
-    from quote_tui.engine.text import PreparedText
-    from quote_tui.manuscripts.bibfind import find_bibliographies
-    from quote_tui.references.report import reference_facts
-    from quote_tui.sources.refs import same_work_key
+    from quote_tui.api.checks import QuoteCheck as QuoteCheck
+    from quote_tui.api.checks import StreamResult as StreamResult
+    from quote_tui.api.checks import check_batch as check_batch
+    from quote_tui.api.checks import check_quote as check_quote
+    from quote_tui.api.checks import check_text as check_text
+    from quote_tui.api.checks import read_source as read_source
+    from quote_tui.api.checks import run as run
+    from quote_tui.api.checks import stream_batch as stream_batch
+    from quote_tui.api.gate import gate_claims as gate_claims
+    from quote_tui.api.gate import gate_findings as gate_findings
+    from quote_tui.api.inputs import Input as Input
+    from quote_tui.api.inputs import JsonlBatch as JsonlBatch
+    from quote_tui.api.inputs import answer_input as answer_input
+    from quote_tui.api.inputs import is_jsonl_input as is_jsonl_input
+    from quote_tui.api.inputs import load_batch as load_batch
+    from quote_tui.api.inputs import load_jsonl_batch as load_jsonl_batch
+    from quote_tui.api.inputs import open_input as open_input
+    from quote_tui.api.inputs import parse_batch as parse_batch
+    from quote_tui.api.inputs import scan_manuscript as scan_manuscript
+    from quote_tui.api.output import EXIT_OK as EXIT_OK
+    from quote_tui.api.output import EXIT_STRICT as EXIT_STRICT
+    from quote_tui.api.output import EXIT_UNREADABLE as EXIT_UNREADABLE
+    from quote_tui.api.output import EXIT_USAGE as EXIT_USAGE
+    from quote_tui.api.output import FORMATS as FORMATS
+    from quote_tui.api.output import counted as counted
+    from quote_tui.api.output import exit_code as exit_code
+    from quote_tui.api.output import format_for as format_for
+    from quote_tui.api.output import refs_from as refs_from
+    from quote_tui.api.output import render as render
+    from quote_tui.api.output import what_to_do as what_to_do
+    from quote_tui.api.output import write_text as write_text
+    from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
+    from quote_tui.api.references import check_references as check_references
+    from quote_tui.api.references import failing_references as failing_references
+    from quote_tui.api.references import load_retractions as load_retractions
+    from quote_tui.api.references import parse_references as parse_references
+    from quote_tui.api.references import read_references as read_references
+    from quote_tui.api.references import render_references as render_references
+    from quote_tui.api.session import Session as Session
+    from quote_tui.api.settings import DEFAULT_CITATION_TIMEOUT as DEFAULT_CITATION_TIMEOUT
+    from quote_tui.api.settings import DEFAULT_MAX_FILE_BYTES as DEFAULT_MAX_FILE_BYTES
+    from quote_tui.api.settings import DEFAULT_READ_TIMEOUT as DEFAULT_READ_TIMEOUT
+    from quote_tui.api.settings import RENDER_MODES as RENDER_MODES
+    from quote_tui.api.settings import confine as confine
+    from quote_tui.api.settings import make_settings as make_settings
+    from quote_tui.api.settings import network_settings as network_settings
+    from quote_tui.api.settings import with_render as with_render
+    from quote_tui.api.snapshots import list_snapshots as list_snapshots
+    from quote_tui.api.snapshots import prune_snapshots as prune_snapshots
+    from quote_tui.api.snapshots import show_snapshot as show_snapshot
+    from quote_tui.batch.cluster import ClusterOptions as ClusterOptions
+    from quote_tui.batch.outcomes import PASSING as PASSING
+    from quote_tui.batch.outcomes import CitationOutcome as CitationOutcome
+    from quote_tui.batch.outcomes import Progress as Progress
+    from quote_tui.batch.outcomes import SourceOutcome as SourceOutcome
+    from quote_tui.batch.outcomes import fails as fails
+    from quote_tui.batch.specs import Batch as Batch
+    from quote_tui.batch.specs import CitationSpec as CitationSpec
+    from quote_tui.batch.specs import Settings as Settings
+    from quote_tui.batch.specs import SourceSpec as SourceSpec
+    from quote_tui.engine.diff import difference_spans as difference_spans
+    from quote_tui.engine.errors import BatchInputError as BatchInputError
+    from quote_tui.engine.errors import ErrorCode as ErrorCode
+    from quote_tui.engine.errors import QuoteError as QuoteError
+    from quote_tui.engine.errors import QuoteTuiError as QuoteTuiError
+    from quote_tui.engine.errors import Recovery as Recovery
+    from quote_tui.engine.errors import SourceError as SourceError
+    from quote_tui.engine.records import Box as Box
+    from quote_tui.engine.records import CheckResult as CheckResult
+    from quote_tui.engine.records import Difference as Difference
+    from quote_tui.engine.records import DiffKind as DiffKind
+    from quote_tui.engine.records import Fragment as Fragment
+    from quote_tui.engine.records import Match as Match
+    from quote_tui.engine.records import MatchOptions as MatchOptions
+    from quote_tui.engine.records import Rule as Rule
+    from quote_tui.engine.records import Status as Status
+    from quote_tui.engine.text import PreparedText as PreparedText
+    from quote_tui.gate.claims import GateResult as GateResult
+    from quote_tui.gate.config import gate_config as gate_config
+    from quote_tui.gate.findings import Finding as Finding
+    from quote_tui.gate.report import finding_line as finding_line
+    from quote_tui.gate.report import gate_sarif as gate_sarif
+    from quote_tui.gate.report import gate_summary as gate_summary
+    from quote_tui.gate.report import number_check as number_check
+    from quote_tui.manuscripts.bibfind import find_bibliographies as find_bibliographies
+    from quote_tui.reports.common import OUTSIDE_MAIN_TEXT as OUTSIDE_MAIN_TEXT
+    from quote_tui.reports.common import manuscript_place as manuscript_place
+    from quote_tui.reports.references import reference_facts as reference_facts
+    from quote_tui.sources.refs import same_work_key as same_work_key
 
 _EXPORTS = {
-    "Batch": "quote_tui.batch.specs",
-    "BatchInputError": "quote_tui.engine.errors",
-    "CheckResult": "quote_tui.engine.records",
-    "CitationOutcome": "quote_tui.batch.outcomes",
-    "CitationSpec": "quote_tui.batch.specs",
-    "ClusterOptions": "quote_tui.batch.cluster",
-    "DEFAULT_CITATION_TIMEOUT": "quote_tui.api.settings",
-    "DEFAULT_MAX_FILE_BYTES": "quote_tui.api.settings",
-    "DEFAULT_READ_TIMEOUT": "quote_tui.api.settings",
-    "EXIT_OK": "quote_tui.api.output",
-    "EXIT_STRICT": "quote_tui.api.output",
-    "EXIT_UNREADABLE": "quote_tui.api.output",
-    "EXIT_USAGE": "quote_tui.api.output",
-    "FORMATS": "quote_tui.api.output",
-    "Input": "quote_tui.api.inputs",
-    "JsonlBatch": "quote_tui.api.inputs",
-    "Match": "quote_tui.engine.records",
-    "MatchOptions": "quote_tui.engine.records",
-    "PASSING": "quote_tui.batch.outcomes",
-    "PreparedText": "quote_tui.engine.text",
-    "Progress": "quote_tui.batch.outcomes",
-    "QuoteCheck": "quote_tui.api.checks",
-    "QuoteError": "quote_tui.engine.errors",
-    "QuoteTuiError": "quote_tui.engine.errors",
-    "RENDER_MODES": "quote_tui.api.settings",
-    "Session": "quote_tui.api.session",
-    "Settings": "quote_tui.batch.specs",
-    "SourceError": "quote_tui.engine.errors",
-    "SourceOutcome": "quote_tui.batch.outcomes",
-    "SourceSpec": "quote_tui.batch.specs",
-    "Status": "quote_tui.engine.records",
-    "StreamResult": "quote_tui.api.checks",
-    "answer_input": "quote_tui.api.inputs",
-    "check_batch": "quote_tui.api.checks",
-    "check_quote": "quote_tui.api.checks",
-    "check_text": "quote_tui.api.checks",
-    "confine": "quote_tui.api.settings",
-    "counted": "quote_tui.api.output",
-    "exit_code": "quote_tui.api.output",
-    "fails": "quote_tui.batch.outcomes",
-    "format_for": "quote_tui.api.output",
-    "is_jsonl_input": "quote_tui.api.inputs",
-    "list_snapshots": "quote_tui.api.snapshots",
-    "load_batch": "quote_tui.api.inputs",
-    "load_jsonl_batch": "quote_tui.api.inputs",
-    "make_settings": "quote_tui.api.settings",
-    "network_settings": "quote_tui.api.settings",
-    "with_render": "quote_tui.api.settings",
-    "open_input": "quote_tui.api.inputs",
-    "parse_batch": "quote_tui.api.inputs",
-    "prune_snapshots": "quote_tui.api.snapshots",
-    "read_source": "quote_tui.api.checks",
-    "refs_from": "quote_tui.api.output",
-    "render": "quote_tui.api.output",
-    "run": "quote_tui.api.checks",
-    "same_work_key": "quote_tui.sources.refs",
-    "scan_manuscript": "quote_tui.api.inputs",
-    "show_snapshot": "quote_tui.api.snapshots",
-    "stream_batch": "quote_tui.api.checks",
-    "what_to_do": "quote_tui.api.output",
-    "write_text": "quote_tui.api.output",
-    "REFERENCE_FORMATS": "quote_tui.api.references",
-    "append_references": "quote_tui.api.references",
-    "check_references": "quote_tui.api.references",
-    "failing_references": "quote_tui.api.references",
-    "load_retractions": "quote_tui.api.references",
-    "parse_references": "quote_tui.api.references",
-    "read_references": "quote_tui.api.references",
-    "render_references": "quote_tui.api.references",
-    "reference_facts": "quote_tui.references.report",
-    "find_bibliographies": "quote_tui.manuscripts.bibfind",
+    "quote_tui.api.checks": (
+        "QuoteCheck",
+        "StreamResult",
+        "check_batch",
+        "check_quote",
+        "check_text",
+        "read_source",
+        "run",
+        "stream_batch",
+    ),
+    "quote_tui.api.gate": ("gate_claims", "gate_findings"),
+    "quote_tui.api.inputs": (
+        "Input",
+        "JsonlBatch",
+        "answer_input",
+        "is_jsonl_input",
+        "load_batch",
+        "load_jsonl_batch",
+        "open_input",
+        "parse_batch",
+        "scan_manuscript",
+    ),
+    "quote_tui.api.output": (
+        "EXIT_OK",
+        "EXIT_STRICT",
+        "EXIT_UNREADABLE",
+        "EXIT_USAGE",
+        "FORMATS",
+        "counted",
+        "exit_code",
+        "format_for",
+        "refs_from",
+        "render",
+        "what_to_do",
+        "write_text",
+    ),
+    "quote_tui.api.references": (
+        "REFERENCE_FORMATS",
+        "check_references",
+        "failing_references",
+        "load_retractions",
+        "parse_references",
+        "read_references",
+        "render_references",
+    ),
+    "quote_tui.api.session": ("Session",),
+    "quote_tui.api.settings": (
+        "DEFAULT_CITATION_TIMEOUT",
+        "DEFAULT_MAX_FILE_BYTES",
+        "DEFAULT_READ_TIMEOUT",
+        "RENDER_MODES",
+        "confine",
+        "make_settings",
+        "network_settings",
+        "with_render",
+    ),
+    "quote_tui.api.snapshots": ("list_snapshots", "prune_snapshots", "show_snapshot"),
+    "quote_tui.batch.cluster": ("ClusterOptions",),
+    "quote_tui.batch.outcomes": (
+        "PASSING",
+        "CitationOutcome",
+        "Progress",
+        "SourceOutcome",
+        "fails",
+    ),
+    "quote_tui.batch.specs": ("Batch", "CitationSpec", "Settings", "SourceSpec"),
+    "quote_tui.engine.diff": ("difference_spans",),
+    "quote_tui.engine.errors": (
+        "BatchInputError",
+        "ErrorCode",
+        "QuoteError",
+        "QuoteTuiError",
+        "Recovery",
+        "SourceError",
+    ),
+    "quote_tui.engine.records": (
+        "Box",
+        "CheckResult",
+        "Difference",
+        "DiffKind",
+        "Fragment",
+        "Match",
+        "MatchOptions",
+        "Rule",
+        "Status",
+    ),
+    "quote_tui.engine.text": ("PreparedText",),
+    "quote_tui.gate.claims": ("GateResult",),
+    "quote_tui.gate.config": ("gate_config",),
+    "quote_tui.gate.findings": ("Finding",),
+    "quote_tui.gate.report": ("finding_line", "gate_sarif", "gate_summary", "number_check"),
+    "quote_tui.manuscripts.bibfind": ("find_bibliographies",),
+    "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "manuscript_place"),
+    "quote_tui.reports.references": ("reference_facts",),
+    "quote_tui.sources.refs": ("same_work_key",),
 }
 
-__all__ = [
-    "DEFAULT_CITATION_TIMEOUT",
-    "DEFAULT_MAX_FILE_BYTES",
-    "DEFAULT_READ_TIMEOUT",
-    "EXIT_OK",
-    "EXIT_STRICT",
-    "EXIT_UNREADABLE",
-    "EXIT_USAGE",
-    "FORMATS",
-    "PASSING",
-    "RENDER_MODES",
-    "Batch",
-    "BatchInputError",
-    "CheckResult",
-    "CitationOutcome",
-    "CitationSpec",
-    "ClusterOptions",
-    "Input",
-    "JsonlBatch",
-    "Match",
-    "MatchOptions",
-    "PreparedText",
-    "Progress",
-    "QuoteCheck",
-    "QuoteError",
-    "QuoteTuiError",
-    "REFERENCE_FORMATS",
-    "Session",
-    "Settings",
-    "SourceError",
-    "SourceOutcome",
-    "SourceSpec",
-    "Status",
-    "StreamResult",
-    "answer_input",
-    "append_references",
-    "check_batch",
-    "check_quote",
-    "check_references",
-    "check_text",
-    "confine",
-    "counted",
-    "exit_code",
-    "failing_references",
-    "fails",
-    "find_bibliographies",
-    "format_for",
-    "is_jsonl_input",
-    "load_batch",
-    "list_snapshots",
-    "load_jsonl_batch",
-    "load_retractions",
-    "make_settings",
-    "network_settings",
-    "open_input",
-    "parse_batch",
-    "parse_references",
-    "prune_snapshots",
-    "read_references",
-    "read_source",
-    "reference_facts",
-    "refs_from",
-    "render",
-    "render_references",
-    "run",
-    "same_work_key",
-    "scan_manuscript",
-    "show_snapshot",
-    "stream_batch",
-    "what_to_do",
-    "with_render",
-    "write_text",
-]
-
+__all__ = public_names(_EXPORTS)
 
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())

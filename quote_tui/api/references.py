@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REFERENCE_FORMATS",
-    "append_references",
     "check_references",
     "failing_references",
     "load_retractions",
@@ -135,7 +134,7 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     Raises:
         BatchInputError: ``bad_option`` for another format.
     """
-    from quote_tui.references.report import render_references as render
+    from quote_tui.reports.references import render_references as render
 
     if fmt not in (*REFERENCE_FORMATS, "terminal"):
         raise BatchInputError(
@@ -151,11 +150,3 @@ def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:
     from quote_tui.references.report import failing_references as failing
 
     return failing(report)
-
-
-def append_references(text: str, references: dict[str, Any], fmt: str) -> str:
-    """A quotation report rendered as ``markdown``, ``html`` or ``terminal``, with the
-    references report (``check --refs``) after it, in the same format."""
-    from quote_tui.references.report import append_references as append
-
-    return append(text, references, fmt)

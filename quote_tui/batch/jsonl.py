@@ -20,7 +20,7 @@ from typing import Any
 from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import citation_spec, source_spec
 from quote_tui.batch.outcomes import fails, is_duplicate
-from quote_tui.batch.plan import ResumeState
+from quote_tui.batch.resume import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 

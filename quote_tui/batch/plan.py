@@ -17,37 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from quote_tui.batch.outcomes import duplicate_citation, duplicate_source
 from quote_tui.batch.report import citation_entry, source_entry
+from quote_tui.batch.resume import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 
 if TYPE_CHECKING:
     from quote_tui.batch.jsonl import JsonlBatch
 
 __all__ = ["Plan", "ResumeState", "SourceWork", "WorkDone", "plan"]
-
-
-@dataclass(frozen=True, slots=True)
-class ResumeState:
-    """What a JSONL report already holds (``read_resume``).
-
-    Attributes:
-        checked: ids of citations whose verdict is in the report.
-        duplicates: per id, how many ``duplicate_id`` error lines the report holds.
-        sources: ids of sources whose line is in the report.
-        duplicate_sources: per id, how many duplicate-source lines the report holds.
-        statuses: the count of each citation status in the report.
-        header: the report's header line.
-        good_bytes: the length of the report up to its last whole, non-summary line.
-        failing: citations in the report that ``--strict`` fails on.
-    """
-
-    checked: frozenset[str] = frozenset()
-    duplicates: dict[str, int] = field(default_factory=dict)
-    sources: frozenset[str] = frozenset()
-    duplicate_sources: dict[str, int] = field(default_factory=dict)
-    statuses: dict[str, int] = field(default_factory=dict)
-    header: dict[str, Any] | None = None
-    good_bytes: int = 0
-    failing: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import sys
 from quote_tui import api
 from quote_tui.cli.args import settings_from
 from quote_tui.cli.common import colour, emit, progress_line, usage, warn
-from quote_tui.cli.gate import finding_line, gate_findings, sarif_text
+from quote_tui.cli.gate import gate_findings
 from quote_tui.cli.refs import check_refs
 
 
@@ -69,20 +69,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         report["references"] = references
     if args.gate or findings:
         # the findings travel with the report, not only in a SARIF log or on stderr
-        report["gate"] = {
-            "failures": sum(f.severity == "failure" for f in findings),
-            "warnings": sum(f.severity != "failure" for f in findings),
-            "findings": [f.to_dict() for f in findings],
-        }
+        report["gate"] = api.gate_summary(findings)
     if fmt == "sarif":
-        emit(sarif_text(findings, report, args.input), args.output)
+        emit(api.gate_sarif(findings, report, args.input), args.output)
     else:
-        text = api.render(report, fmt, colour=colour())
-        if references is not None and fmt in ("markdown", "html"):
-            text = api.append_references(text, references, fmt)
-        emit(text, args.output)
+        emit(api.render(report, fmt, colour=colour()), args.output)
     for f in findings:
-        print(finding_line(f), file=sys.stderr)
+        print(api.finding_line(f), file=sys.stderr)
     code = api.exit_code(report, strict=args.strict)
     if args.strict and references is not None and api.failing_references(references):
         code = max(code, api.EXIT_STRICT)

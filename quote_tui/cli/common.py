@@ -22,7 +22,9 @@ def fail(exc: api.QuoteTuiError) -> int:
 
 def usage(message: str) -> api.QuoteTuiError:
     """A usage error: options that contradict each other or would be silently ignored."""
-    return api.BatchInputError(message, code="bad_option", recovery="fix_input")
+    return api.BatchInputError(
+        message, code=api.ErrorCode.BAD_OPTION, recovery=api.Recovery.FIX_INPUT
+    )
 
 
 def warn(message: str) -> None:

@@ -2,9 +2,10 @@
 
 ``{"config": {...}, "sections": [{"title", "items": [{"id", "text", "claims": [{"src",
 "quote"}]}]}]}`` with the sources as ``<src>.txt`` files (``sources/`` beside the claims file
-unless another folder is named). Every quotation is checked through the same service as every
-other front end; the prose checks of ``quote_tui.gate.prose`` then run on each item. Findings are
-placed at the line and column of the words concerned inside the claims file.
+unless another folder is named). Every quotation is checked through the same pipeline as every
+other front end (``quote_tui.api.gate_claims`` runs it on ``claims_batch``); the prose checks of
+``quote_tui.gate.prose`` then run on each item. Findings are placed at the line and column of the
+words concerned inside the claims file.
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from quote_tui import api
 from quote_tui._untrusted import loads
-from quote_tui.api import PASSING, BatchInputError, Settings
-from quote_tui.engine.errors import ErrorCode, Recovery
+from quote_tui.batch.outcomes import PASSING
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.gate.findings import RULES, Code, Finding, Place, Severity
 from quote_tui.gate.prose import GateConfig, ProseIssue, check_prose, number_issues, quote_length
 from quote_tui.manuscripts.imports import import_cite_gate
 
-__all__ = ["ClaimsFile", "GateResult", "claim_findings", "gate_claims", "load_claims"]
+__all__ = ["ClaimsFile", "GateResult", "claim_findings", "claims_batch", "load_claims"]
 
 _SAFE_SRC = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -263,28 +263,9 @@ def claim_findings(
     return tuple(findings), items, words
 
 
-async def gate_claims(
-    path: Path,
-    *,
-    sources_dir: Path | None = None,
-    settings: Settings | None = None,
-    name: str | None = None,
-) -> GateResult:
-    """Run the whole gate on a claims file.
-
-    Args:
-        path: the claims file.
-        sources_dir: the folder of ``<src>.txt`` files (default: ``sources/`` beside it).
-        settings: the service's settings.
-        name: how findings name the file (default: the path as given).
-
-    Returns:
-        The findings with the service's report on the quotations.
-    """
-    claims = load_claims(path, name=name)
-    folder = sources_dir if sources_dir is not None else path.resolve().parent / "sources"
+def claims_batch(claims: ClaimsFile, *, sources_dir: Path | None = None) -> dict[str, Any]:
+    """The batch (as a batch file's object) of a claims file's quotations, in claims order:
+    each against ``<src>.txt`` in ``sources_dir`` (default: ``sources/`` beside the file)."""
+    folder = sources_dir if sources_dir is not None else claims.path.resolve().parent / "sources"
     scan = import_cite_gate(claims.data, file=claims.name, raw=claims.raw, sources_dir=folder)
-    batch = api.parse_batch(scan.to_batch_dict(), base_dir=path.resolve().parent)
-    report = await api.check_batch(batch, settings=settings or Settings())
-    findings, items, words = claim_findings(claims, report)
-    return GateResult(claims.name, items, words, findings, report)
+    return scan.to_batch_dict()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from quote_tui.gate.findings import Finding, Place
 from quote_tui.gate.prose import GateConfig, check_prose
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.extract import Found, extract
 from quote_tui.manuscripts.model import Citation
 from quote_tui.manuscripts.refs import find_mentions, sentence_window
@@ -125,6 +125,7 @@ def manuscript_findings(
     *,
     min_words: int = 4,
     name: str | None = None,
+    read: tuple[Manuscript, Sequence[Found]] | None = None,
 ) -> tuple[Finding, ...]:
     """The prose checks on every sentence of a manuscript that holds a quotation.
 
@@ -134,12 +135,16 @@ def manuscript_findings(
         config: the gate's config (allow list, copy_run, era rule).
         min_words: the scan's shortest quotation, so the same quotations are found.
         name: how findings name the manuscript's main file (default: the path as given).
+        read: the manuscript and its quotations as the scan read them (``ScanResult.read``),
+            so they are not read and extracted a second time; None reads them here.
 
     Returns:
         The findings, in manuscript order.
     """
-    ms = read_manuscript(path)
-    founds = extract(ms, min_words=min_words)
+    if read is None:
+        ms = read_manuscript(path)
+        read = ms, extract(ms, min_words=min_words)
+    ms, founds = read
     main_file = ms.documents[0].file if ms.documents else path.name
     findings: list[Finding] = []
     for item in sentence_items(founds, citations):

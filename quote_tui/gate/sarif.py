@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from quote_tui._version import __version__
-from quote_tui.api import PASSING
+from quote_tui.batch.outcomes import PASSING
 from quote_tui.gate.findings import RULES, Finding, Severity
 
 __all__ = ["SARIF_SCHEMA", "artifact_uri", "to_sarif"]

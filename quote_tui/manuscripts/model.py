@@ -201,6 +201,10 @@ class ScanResult:
     sources: tuple[ScannedSource, ...]
     citations: tuple[Citation, ...]
     warnings: tuple[str, ...] = field(default=())
+    read: tuple[Any, tuple[Any, ...]] | None = field(default=None, compare=False, repr=False)
+    """The ``Manuscript`` as read and the ``Found`` quotations taken from it, in citation
+    order, so the gate's prose checks use them rather than reading and extracting the
+    manuscript again. (Named loosely: this module lies below the reader and the extractor.)"""
 
     def to_batch_dict(self, batch_path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         """The batch JSON object.

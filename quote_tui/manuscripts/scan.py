@@ -164,6 +164,7 @@ def scan_manuscript(
         sources=tuple(resolver.sources),
         citations=tuple(citations),
         warnings=tuple(warnings),
+        read=(ms, tuple(taken)),
     )
 
 

@@ -26,6 +26,7 @@ from quote_tui.reports.common import (
     verdict,
     what_to_do,
 )
+from quote_tui.reports.references import references_html
 
 __all__ = ["render_html"]
 
@@ -195,5 +196,5 @@ def render_html(report: Mapping[str, Any]) -> str:
         f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
-        f"<h2>Citations</h2>{body}</body></html>\n"
+        f"<h2>Citations</h2>{body}{references_html(report)}</body></html>\n"
     )

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from quote_tui.reports import common
+from quote_tui.reports.references import references_markdown
 
 __all__ = ["render_markdown"]
 
@@ -128,4 +129,4 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     for citation in report.get("citations") or []:
         if isinstance(citation, Mapping):
             lines += _citation(citation, sources)
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines).rstrip() + "\n" + references_markdown(report)

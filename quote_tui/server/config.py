@@ -6,8 +6,7 @@ import ipaddress
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from quote_tui.api import Settings
-from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery
+from quote_tui.api import ErrorCode, QuoteTuiError, Recovery, Settings
 from quote_tui.server.connections import ConnectionLimits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 

@@ -11,7 +11,7 @@ import json
 from enum import StrEnum
 from typing import Any
 
-from quote_tui.engine.errors import QuoteTuiError
+from quote_tui.api import QuoteTuiError
 
 
 class ApiError(QuoteTuiError):

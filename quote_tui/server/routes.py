@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 from quote_tui import api as door
 from quote_tui._version import __version__
-from quote_tui.api import BatchInputError, QuoteTuiError
+from quote_tui.api import BatchInputError, ErrorCode, QuoteTuiError
 from quote_tui.server.admission import Admission
 from quote_tui.server.body import parse_json_object, read_body
 from quote_tui.server.config import ServerConfig, is_loopback
@@ -100,7 +100,7 @@ class Api:
             if not isinstance(documents, list):
                 raise BatchInputError(
                     "give 'answer' and 'documents' (a list, in document_index order)",
-                    code="bad_batch",
+                    code=ErrorCode.BAD_BATCH,
                     recovery=ApiRecovery.FIX_INPUT,
                 )
             self._check_counts({"sources": documents})
@@ -168,14 +168,14 @@ def _read_args(data: dict[str, Any]) -> dict[str, Any]:
     if (ref is None) == (text is None):
         raise BatchInputError(
             "give exactly one of 'ref' (a URL, doi:, pmid: or a path under the root) and 'text'",
-            code="bad_batch",
+            code=ErrorCode.BAD_BATCH,
             recovery=ApiRecovery.FIX_INPUT,
         )
     for name, value in (("ref", ref), ("text", text), ("title", title)):
         if value is not None and not isinstance(value, str):
             raise BatchInputError(
                 f"'{name}' must be a string",
-                code="bad_batch",
+                code=ErrorCode.BAD_BATCH,
                 recovery=ApiRecovery.FIX_INPUT,
             )
     return {"ref": ref, "text": text, "title": title, "truncated": bool(data.get("truncated"))}

@@ -10,9 +10,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from quote_tui.api import Batch, CitationSpec, SourceSpec
-from quote_tui.engine import records
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui import api
+from quote_tui.api import Batch, BatchInputError, CitationSpec, ErrorCode, Recovery, SourceSpec
 
 FORMAT = "quote_tui.workspace"
 VERSION = 1
@@ -39,7 +38,7 @@ class Verdict:
     """
 
     status: str
-    result: records.CheckResult | None = None
+    result: api.CheckResult | None = None
     error: dict[str, Any] | None = None
     page_check: dict[str, Any] | None = None
     found_in: tuple[dict[str, Any], ...] = ()
@@ -195,9 +194,9 @@ def _citation_dict(c: CitationSpec) -> dict[str, Any]:
     return out
 
 
-def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
-    return records.Match(
-        kind=records.Status(d["kind"]),
+def _match_from_dict(d: Mapping[str, Any]) -> api.Match:
+    return api.Match(
+        kind=api.Status(d["kind"]),
         start=int(d["start"]),
         end=int(d["end"]),
         utf16_start=int(d.get("utf16_start", d["start"])),
@@ -212,12 +211,12 @@ def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
         before=d.get("before", ""),
         after=d.get("after", ""),
         similarity=float(d.get("similarity", 1.0)),
-        rules=tuple(records.Rule(r) for r in d.get("rules", ())),
+        rules=tuple(api.Rule(r) for r in d.get("rules", ())),
         differences=tuple(
-            records.Difference(
+            api.Difference(
                 x["quote"],
                 x["source"],
-                records.DiffKind(x["kind"]),
+                api.DiffKind(x["kind"]),
                 bool(x.get("critical")),
                 _position(x.get("quote_start")),
                 _position(x.get("quote_end")),
@@ -227,7 +226,7 @@ def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
             for x in d.get("differences", ())
         ),
         fragments=tuple(
-            records.Fragment(
+            api.Fragment(
                 f["quote"],
                 int(f["start"]),
                 int(f["end"]),
@@ -236,13 +235,11 @@ def _match_from_dict(d: Mapping[str, Any]) -> records.Match:
             )
             for f in d.get("fragments", ())
         ),
-        boxes=tuple(
-            records.Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())
-        ),
+        boxes=tuple(api.Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())),
     )
 
 
-def result_from_dict(d: Mapping[str, Any]) -> records.CheckResult:
+def result_from_dict(d: Mapping[str, Any]) -> api.CheckResult:
     """Read back ``CheckResult.to_dict()`` (as stored in workspaces and reports).
 
     Args:
@@ -254,12 +251,10 @@ def result_from_dict(d: Mapping[str, Any]) -> records.CheckResult:
     Raises:
         KeyError, ValueError, TypeError: when the object is not a stored result.
     """
-    known = set(records.MatchOptions.__slots__)
-    options = records.MatchOptions(
-        **{k: v for k, v in (d.get("options") or {}).items() if k in known}
-    )
-    return records.CheckResult(
-        status=records.Status(d["status"]),
+    known = set(api.MatchOptions.__slots__)
+    options = api.MatchOptions(**{k: v for k, v in (d.get("options") or {}).items() if k in known})
+    return api.CheckResult(
+        status=api.Status(d["status"]),
         quote=d.get("quote", ""),
         matches=tuple(_match_from_dict(m) for m in d.get("matches", ())),
         match_count=int(d.get("match_count", len(d.get("matches", ())))),

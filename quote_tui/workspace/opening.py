@@ -9,9 +9,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from quote_tui.api import Batch, CitationSpec, SourceSpec
-from quote_tui.engine import records
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui import api
+from quote_tui.api import Batch, BatchInputError, CitationSpec, ErrorCode, Recovery, SourceSpec
 from quote_tui.workspace.model import (
     Verdict,
     Workspace,
@@ -113,7 +112,7 @@ def workspace_from_report(
     shas = {s.get("id"): s.get("checked_text_sha256") or "" for s in data.get("sources", [])}
     citations = []
     verdicts = {}
-    statuses = {str(x) for x in records.Status}
+    statuses = {str(x) for x in api.Status}
     for c in data.get("citations", []):
         spec = CitationSpec(
             id=str(c["id"]), source=c.get("source"), quote=c.get("quote"), locator=c.get("locator")

@@ -56,6 +56,33 @@ def paper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "paper.md"
 
 
+def test_gate_reads_and_extracts_the_manuscript_once(
+    paper: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    # the package's ``scan`` is the function; the module is read from the import system
+    scan = importlib.import_module("quote_tui.manuscripts.scan")
+    gate_manuscript = importlib.import_module("quote_tui.gate.manuscript")
+    calls: list[str] = []
+
+    def counted(module: Any, name: str) -> None:
+        real = getattr(module, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+
+    for module in (scan, gate_manuscript):
+        counted(module, "read_manuscript")
+        counted(module, "extract")
+    run = run_cli(["check", "paper.md", "--bib", "refs.bib", "--gate", "--allow", "Lincoln"])
+    assert run.code == 1 and "number_not_in_quotes" in run.err  # the gate ran
+    assert sorted(calls) == ["extract", "read_manuscript"]
+
+
 def test_gate_checks_the_sentence_around_each_quotation(paper: Path) -> None:
     run = run_cli(["check", "paper.md", "--bib", "refs.bib", "--gate", "--allow", "Lincoln"])
     assert run.code == 1  # a number failure

@@ -46,9 +46,30 @@ def test_terminal_lists_only_what_needs_a_look() -> None:
     assert "ok:" not in text and "retracted" in text.splitlines()[1]
 
 
-def test_sections_added_to_a_quotation_report() -> None:
-    html = api.append_references("<html><body><p>report</p></body></html>", REPORT, "html")
+def _batch() -> api.Batch:
+    return api.parse_batch(
+        {
+            "sources": [{"id": "s", "text": "Four score and seven years ago."}],
+            "citations": [{"id": "c1", "source": "s", "quote": "seven years ago"}],
+        }
+    )
+
+
+def test_sections_are_part_of_a_quotation_report() -> None:
+    report = api.run(lambda: api.check_batch(_batch()))
+    report["references"] = REPORT
+    html = api.render(report, "html")
+    # the section stands inside the page the renderer writes, before the body closes once
+    assert html.count("</body>") == 1
+    assert html.index("<h2>Citations</h2>") < html.index("<section class=refs>")
     assert html.index("<section class=refs>") < html.index("</body>")
-    md = api.append_references("# Report\n", REPORT, "markdown")
-    assert md.startswith("# Report\n\n## References")
+    md = api.render(report, "markdown")
+    assert md.index("## Citations") < md.index("\n\n## References\n")
+    assert md.endswith(api.render_references(REPORT, "markdown").split("\n", 1)[1])
     assert api.failing_references(REPORT)[0]["status"] == "retracted"
+
+
+def test_a_report_without_references_has_no_section() -> None:
+    report = api.run(lambda: api.check_batch(_batch()))
+    assert "class=refs" not in api.render(report, "html")
+    assert "# References" not in api.render(report, "markdown")

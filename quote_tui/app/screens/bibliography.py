@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual import work
 
+from quote_tui.api import QuoteTuiError
 from quote_tui.app.screens.dialogs import PromptDialog
-from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.workspace import Workspace, with_rescan
 
 __all__ = ["BibliographyWork"]

@@ -9,8 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, TextArea
 
-from quote_tui.api import CitationSpec, parse_batch
-from quote_tui.engine.errors import BatchInputError
+from quote_tui.api import BatchInputError, CitationSpec, parse_batch
 
 __all__ = ["EditCitationScreen"]
 

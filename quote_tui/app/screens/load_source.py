@@ -31,7 +31,14 @@ from textual.widgets import (
     TextArea,
 )
 
-from quote_tui.api import RENDER_MODES, Session, SourceOutcome, SourceSpec, counted
+from quote_tui.api import (
+    RENDER_MODES,
+    ErrorCode,
+    Session,
+    SourceOutcome,
+    SourceSpec,
+    counted,
+)
 from quote_tui.app.widgets.detail import recovery_hint
 
 __all__ = [
@@ -101,7 +108,7 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
         code = err.code if err is not None else "unavailable"
         message = err.message if err is not None else "The source could not be read."
         parts: list = [("⊘ Could not read this source\n", "bold $text-error"), message]
-        if code == "not_supported_yet":
+        if code == ErrorCode.NOT_SUPPORTED_YET:
             parts.append(("\nThis installation cannot read this kind of source yet.", "bold"))
         parts.append((f"  [{code}]", "$text-muted"))
         recovery = err.recovery if err is not None else None

@@ -18,8 +18,12 @@ from textual.widgets import ProgressBar
 from textual.worker import Worker, WorkerState
 
 from quote_tui.api import (
+    CheckResult,
     CitationOutcome,
     CitationSpec,
+    ErrorCode,
+    QuoteTuiError,
+    Recovery,
     Session,
     SourceOutcome,
     counted,
@@ -35,8 +39,6 @@ from quote_tui.app.screens.load_source import (
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
-from quote_tui.engine.errors import QuoteTuiError
-from quote_tui.engine.records import CheckResult
 from quote_tui.workspace import Verdict
 
 if TYPE_CHECKING:
@@ -534,8 +536,8 @@ class MainWork:
             dialog = ErrorDialog(
                 "Unexpected error",
                 f"{type(error).__name__}: {error}",
-                code="internal_error",
-                recovery="review_source",
+                code=ErrorCode.INTERNAL_ERROR,
+                recovery=Recovery.REVIEW_SOURCE,
             )
         self.app.push_screen(dialog)
 

@@ -15,13 +15,17 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from quote_tui.api import CitationSpec
+from quote_tui.api import (
+    OUTSIDE_MAIN_TEXT,
+    CitationSpec,
+    Difference,
+    Match,
+    PreparedText,
+    difference_spans,
+    manuscript_place,
+)
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, status_label
-from quote_tui.engine.diff import difference_spans
-from quote_tui.engine.records import Difference, Match
-from quote_tui.engine.text import PreparedText
-from quote_tui.reports.common import OUTSIDE_MAIN_TEXT, manuscript_place
 from quote_tui.workspace import Verdict
 
 __all__ = [

@@ -18,10 +18,8 @@ from textual.message import Message
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from quote_tui.api import CheckResult, MatchOptions, PreparedText, QuoteTuiError
 from quote_tui.app.widgets.status import look, status_label
-from quote_tui.engine.errors import QuoteTuiError
-from quote_tui.engine.records import CheckResult, MatchOptions
-from quote_tui.engine.text import PreparedText
 
 __all__ = ["DEBOUNCE_SECONDS", "Finder"]
 

@@ -13,7 +13,7 @@ from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from quote_tui.engine.text import PreparedText
+from quote_tui.api import PreparedText
 
 __all__ = ["RowLayout", "layout_rows"]
 

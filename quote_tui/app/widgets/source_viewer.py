@@ -24,8 +24,8 @@ from textual.reactive import var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from quote_tui.api import PreparedText
 from quote_tui.app.widgets.line_layout import RowLayout, layout_rows
-from quote_tui.engine.text import PreparedText
 
 __all__ = ["Highlight", "SourceViewer"]
 

@@ -41,21 +41,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from quote_tui._lazy import lazy_names
+from quote_tui._lazy import lazy_names, public_names
 from quote_tui.engine.near.index import index_of, poor_vocabulary
 
 if TYPE_CHECKING:
-    from quote_tui.engine.near.score import NearCandidate, near_threshold
-    from quote_tui.engine.near.search import find_near
+    from quote_tui.engine.near.score import NearCandidate as NearCandidate
+    from quote_tui.engine.near.score import near_threshold as near_threshold
+    from quote_tui.engine.near.search import find_near as find_near
+
+if TYPE_CHECKING:  # not exported: the type of ``warm``'s argument
     from quote_tui.engine.text import PreparedText
 
-__all__ = ["NearCandidate", "find_near", "near_threshold", "warm"]
-
-_LATER = {
-    "NearCandidate": "quote_tui.engine.near.score",
-    "near_threshold": "quote_tui.engine.near.score",
-    "find_near": "quote_tui.engine.near.search",
+_EXPORTS = {
+    "quote_tui.engine.near.score": ("NearCandidate", "near_threshold"),
+    "quote_tui.engine.near.search": ("find_near",),
 }
+
+__all__ = sorted([*public_names(_EXPORTS), "warm"])
 
 
 def warm(prepared: PreparedText) -> None:
@@ -67,4 +69,4 @@ def warm(prepared: PreparedText) -> None:
         pairs_of(prepared, index)
 
 
-__getattr__, __dir__ = lazy_names(__name__, _LATER, globals())
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())

@@ -1,0 +1,193 @@
+"""The references report's views: JSON, Markdown, HTML and a terminal summary, alone or as a
+section of a quotation report (``check --refs``).
+
+The report itself is built in ``quote_tui.references.report`` (its shape is
+``references.schema.json`` there, and docs/references.md). The Markdown and HTML views show the
+same facts: each reference's status, the reason, the fields that differ with their registered
+values, the notices, and a close match when there is one.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "describe_work",
+    "html_section",
+    "reference_facts",
+    "references_html",
+    "references_markdown",
+    "render_references",
+    "terminal_lines",
+]
+
+
+def render_references(report: dict[str, Any], fmt: str = "json") -> str:
+    """The report as ``json``, ``markdown``, ``html`` or ``terminal`` (a short summary).
+
+    Raises:
+        ValueError: another format.
+    """
+    if fmt == "json":
+        return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "markdown":
+        return _markdown(report)
+    if fmt == "html":
+        return _html(report)
+    if fmt == "terminal":
+        return terminal_lines(report)
+    raise ValueError(f"no references format {fmt!r}")
+
+
+def describe_work(work: dict[str, Any] | None) -> str:
+    """One line for a work as a registry or the manuscript describes it: first author, year,
+    title, journal and its DOI or PMID (empty without one)."""
+    if not work:
+        return ""
+    authors = work.get("authors") or ()
+    ident = f"doi:{work['doi']}" if work.get("doi") else None
+    if ident is None and work.get("pmid"):
+        ident = f"pmid:{work['pmid']}"
+    parts = (
+        str(authors[0]) + (" et al." if len(authors) > 1 else "") if authors else None,
+        f"({work['year']})" if work.get("year") else None,
+        f"“{work['title']}”" if work.get("title") else None,
+        str(work["journal"]) if work.get("journal") else None,
+        ident,
+    )
+    return " ".join(part for part in parts if part)
+
+
+def reference_facts(ref: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the registries say of one checked reference, as (label, text) lines: the registered
+    work, each notice (retraction, correction, ...) and the close match a search found."""
+    facts = [("registered", describe_work(ref.get("registered")))]
+    facts += [("notice", _notice(n)) for n in ref.get("notices", ())]
+    facts.append(("close match", describe_work(ref.get("close_match"))))
+    return [(label, text) for label, text in facts if text]
+
+
+def _notice(n: dict[str, Any]) -> str:
+    bits = [n["kind"].replace("_", " "), f"from {n['source'].replace('_', ' ')}"]
+    if n.get("date"):
+        bits.append(n["date"])
+    if n.get("doi"):
+        bits.append(f"doi:{n['doi']}")
+    if n.get("label"):
+        bits.append(f"({n['label']})")
+    return " ".join(bits)
+
+
+def _summary_line(report: dict[str, Any]) -> str:
+    s = report["summary"]
+    # the summary counts the statuses in their order (``references_report``)
+    parts = [f"{n} {k.replace('_', ' ')}" for k, n in s.items() if k != "total" and n]
+    noun = "reference" if s["total"] == 1 else "references"
+    return f"{s['total']} {noun}: " + (", ".join(parts) if parts else "none")
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown(report: dict[str, Any]) -> str:
+    lines = ["# References", ""]
+    if report.get("source"):
+        lines += [f"Checked: `{report['source']}`", ""]
+    lines += [_summary_line(report), ""]
+    for ref in report["references"]:
+        lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
+        lines.append("")
+        cited = describe_work(ref.get("cited"))
+        if cited:
+            lines.append(f"- cited: {_md(cited)}")
+        if ref.get("reason"):
+            lines.append(f"- {_md(ref['reason'])}")
+        for d in ref.get("differences", ()):
+            field = d["field"].replace("_", " ")
+            lines.append(f"- {field}: cited {_md(d['cited'])}; registered {_md(d['registered'])}")
+        lines += [f"- {label}: {_md(text)}" for label, text in reference_facts(ref)]
+        lines.append("")
+    return "\n".join(lines)
+
+
+_STYLE = (
+    "<style>.refs table{border-collapse:collapse}.refs td,.refs th{border:1px solid #ccc;"
+    "padding:.3em .5em;vertical-align:top;text-align:left}.refs .verified .status{color:#176f2c}"
+    ".refs .metadata_mismatch .status,.refs .corrected .status,"
+    ".refs .expression_of_concern .status{color:#8a5a00}.refs .retracted .status,"
+    ".refs .not_found .status{color:#b00020}.refs .unverifiable .status{color:#555}</style>"
+)
+
+
+def html_section(report: dict[str, Any]) -> str:
+    """The references as one ``<section>`` (with its style), to stand in any HTML page."""
+    e = html.escape
+    rows = []
+    for ref in report["references"]:
+        details = []
+        if ref.get("reason"):
+            details.append(f"<p>{e(ref['reason'])}</p>")
+        if ref.get("differences"):
+            items = "".join(
+                f"<tr><td>{e(d['field'].replace('_', ' '))}</td><td>{e(d['cited'])}</td>"
+                f"<td>{e(d['registered'])}</td></tr>"
+                for d in ref["differences"]
+            )
+            details.append(
+                "<table class=diff><tr><th>field</th><th>cited</th><th>registered</th></tr>"
+                f"{items}</table>"
+            )
+        for label, text in reference_facts(ref):
+            marked = " class=notice" if label == "notice" else ""
+            details.append(f"<p{marked}>{label.capitalize()}: {e(text)}</p>")
+        status = ref["status"]
+        rows.append(
+            f"<tr class={e(status)}><td>{e(ref['key'])}</td>"
+            f"<td><span class=status>{e(status.replace('_', ' '))}</span></td>"
+            f"<td>{e(describe_work(ref.get('cited')))}{''.join(details)}</td></tr>"
+        )
+    source = f"<p>Checked: <code>{e(report['source'])}</code></p>" if report.get("source") else ""
+    return (
+        f"<section class=refs>{_STYLE}<h2>References</h2>{source}"
+        f"<p>{e(_summary_line(report))}</p>"
+        "<table><tr><th>key</th><th>status</th><th>reference</th></tr>"
+        + "".join(rows)
+        + "</table></section>"
+    )
+
+
+def _html(report: dict[str, Any]) -> str:
+    return (
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>References</title>"
+        "<style>body{font-family:sans-serif;margin:2em}</style></head><body>"
+        f"{html_section(report)}</body></html>\n"
+    )
+
+
+def terminal_lines(report: dict[str, Any]) -> str:
+    """A short plain-text view: the summary, then each reference that is not verified."""
+    lines = [_summary_line(report)]
+    for ref in report["references"]:
+        if ref["status"] != "verified":
+            lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def references_markdown(report: Mapping[str, Any]) -> str:
+    """The references of a quotation report (``check --refs``) as its last Markdown section,
+    with the blank line that sets it apart; empty when the report holds none."""
+    references = report.get("references")
+    if not isinstance(references, dict):
+        return ""
+    return "\n" + _markdown(references).replace("# References", "## References", 1)
+
+
+def references_html(report: Mapping[str, Any]) -> str:
+    """The references of a quotation report (``check --refs``) as its last HTML section; empty
+    when the report holds none."""
+    references = report.get("references")
+    return html_section(references) if isinstance(references, dict) else ""
