@@ -114,7 +114,9 @@ if TYPE_CHECKING:
     from quote_tui.reports.common import OUTSIDE_MAIN_TEXT as OUTSIDE_MAIN_TEXT
     from quote_tui.reports.common import manuscript_place as manuscript_place
     from quote_tui.reports.references import reference_facts as reference_facts
+    from quote_tui.reports.references import unreached_lines as unreached_lines
     from quote_tui.sources.refs import same_work_key as same_work_key
+    from quote_tui.sources.refs import work_identifiers as work_identifiers
 
 _EXPORTS = {
     "quote_tui.api.checks": (
@@ -210,8 +212,8 @@ _EXPORTS = {
     "quote_tui.gate.report": ("finding_line", "gate_sarif", "gate_summary", "number_check"),
     "quote_tui.manuscripts.bibfind": ("find_bibliographies",),
     "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "manuscript_place"),
-    "quote_tui.reports.references": ("reference_facts",),
-    "quote_tui.sources.refs": ("same_work_key",),
+    "quote_tui.reports.references": ("reference_facts", "unreached_lines"),
+    "quote_tui.sources.refs": ("same_work_key", "work_identifiers"),
 }
 
 __all__ = public_names(_EXPORTS)

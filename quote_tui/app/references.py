@@ -13,7 +13,7 @@ from typing import Any
 
 from textual.content import Content
 
-from quote_tui.api import reference_facts
+from quote_tui.api import reference_facts, work_identifiers
 from quote_tui.workspace import Workspace
 
 __all__ = ["REFERENCE_LOOKS", "reference_content", "reference_look", "workspace_references"]
@@ -30,19 +30,6 @@ REFERENCE_LOOKS: dict[str, tuple[str, str]] = {
 """The mark and colour of each reference status in the citation list and the detail."""
 
 
-def _identifier(ref: str | None) -> tuple[str | None, str | None]:
-    if not ref:
-        return None, None
-    low = ref.strip()
-    if low.lower().startswith("doi:"):
-        return low[4:].strip().lower(), None
-    if "doi.org/" in low.lower():
-        return low.split("doi.org/", 1)[1].strip().lower(), None
-    if low.lower().startswith("pmid:"):
-        return None, low[5:].strip()
-    return None, None
-
-
 def workspace_references(workspace: Workspace) -> list[dict[str, Any]]:
     """CSL-JSON items, one per source that has a DOI, a PMID or a bibliography entry."""
     bibs: dict[str, dict[str, Any]] = {}
@@ -53,7 +40,7 @@ def workspace_references(workspace: Workspace) -> list[dict[str, Any]]:
             bibs.setdefault(citation.source, bib)
     items = []
     for source in workspace.sources:
-        doi, pmid = _identifier(source.ref)
+        doi, pmid = work_identifiers(source.ref)
         bib = bibs.get(source.id, {})
         doi = doi or bib.get("doi")
         pmid = pmid or bib.get("pmid")

@@ -10,7 +10,7 @@ from typing import Any
 
 from quote_tui import api
 from quote_tui.cli.args import add_switches, settings_from
-from quote_tui.cli.common import emit, usage
+from quote_tui.cli.common import emit, usage, warn
 
 __all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
 
@@ -70,6 +70,9 @@ def cmd_refs(args: argparse.Namespace) -> int:
         )
     )
     emit(api.render_references(report, fmt), args.output)
+    if fmt != "terminal":  # the terminal view says it in its second line
+        for line in api.unreached_lines(report):
+            warn(line)
     failing = api.failing_references(report)
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 
@@ -90,8 +93,11 @@ def check_refs(
     )
     import asyncio
 
-    return asyncio.run(
+    report = asyncio.run(
         api.check_references(
             entries, settings=settings, retractions=args.retractions, source=str(args.input)
         )
     )
+    for line in api.unreached_lines(report):
+        warn(line)  # once, whatever the format: the terminal view shows no references
+    return report

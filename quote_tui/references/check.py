@@ -6,6 +6,12 @@ an identifier resolves to nothing, or when the DOI's record has another title al
 answers go through the run's guarded session (``sources.net.registry``) and are kept in the
 store; ``decide`` turns them into one status. The Retraction Watch CSV needs no network, so an
 offline run still finds every retraction it lists.
+
+A registry that cannot be reached is said once, not once per question: a reference asks it no
+second question after a failure, and once a registry fails to answer for want of a network (its
+name does not resolve, the connection or TLS fails) the references after it do not ask it at
+all. Each such reference records the registry in ``unreached``, and the report counts them
+(``references_report``): "Crossref could not be reached: 4 references not checked".
 """
 
 from __future__ import annotations
@@ -14,11 +20,11 @@ import asyncio
 from collections.abc import Awaitable, Sequence
 from dataclasses import replace
 
-from quote_tui.engine.errors import QuoteTuiError
+from quote_tui.engine.errors import ErrorCode, QuoteTuiError
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.references.compare import title_score
 from quote_tui.references.decide import CLOSE_TITLE, Evidence, decide
-from quote_tui.references.records import ReferenceCheck
+from quote_tui.references.records import ReferenceCheck, Unreached
 from quote_tui.references.retractions import RetractionIndex
 from quote_tui.sources.net.registry import Lookup, Registries, contact_user_agent
 from quote_tui.sources.net.remote import RemoteSession
@@ -27,6 +33,12 @@ from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 from quote_tui.sources.store.answers import AnswerStore
 
 __all__ = ["check_references", "search_query"]
+
+_NO_NETWORK = frozenset({ErrorCode.DNS_ERROR, ErrorCode.CONNECT_ERROR, ErrorCode.TLS_ERROR})
+"""Failures that say the registry is out of reach for the whole run, not for one question (a
+timeout or an HTTP error may be the question's own)."""
+_UNREACHED = _NO_NETWORK | {ErrorCode.OFFLINE}
+"""Failures a reference records as a registry not reached (offline: no stored answer)."""
 
 
 def search_query(entry: BibEntry) -> str:
@@ -59,33 +71,63 @@ async def check_references(
         settings, user_agent=contact_user_agent(settings.user_agent, settings.ncbi_email)
     )
     gate = asyncio.Semaphore(max(1, concurrency))
+    down: dict[str, Unreached] = {}  # registries out of reach for the rest of the run
     async with RemoteSession(settings) as session:
         registries = Registries(session, AnswerStore(settings.store_path))
 
         async def one(key: str, entry: BibEntry) -> ReferenceCheck:
             async with gate:
-                return await _check_one(registries, key, entry, retractions)
+                return await _check_one(registries, key, entry, retractions, down)
 
         return tuple(await asyncio.gather(*(one(k, e) for k, e in entries)))
 
 
+_NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
+
+
 async def _check_one(
-    registries: Registries, key: str, entry: BibEntry, retractions: RetractionIndex | None
+    registries: Registries,
+    key: str,
+    entry: BibEntry,
+    retractions: RetractionIndex | None,
+    down: dict[str, Unreached],
 ) -> ReferenceCheck:
     checked: list[str] = []
     stored: list[bool] = []
     missing: list[str] = []
     unavailable: list[str] = []
+    unreached: dict[str, Unreached] = {}
     crossref = pubmed = None
     found: list[WorkUpdate] = []  # notices that point at the work
+
+    def out_of_reach(gone: Unreached) -> None:
+        # said once for this reference, without the error: the report says that once for all
+        if gone.service not in unreached:
+            unreached[gone.service] = gone
+            why = (
+                "offline, and no answer is stored"
+                if gone.code == ErrorCode.OFFLINE
+                else f"out of reach ({gone.code})"
+            )
+            unavailable.append(f"Not checked against {_NAMES[gone.service]}: {why}.")
 
     async def ask(service: str, what: str, call: Awaitable[Lookup]) -> Lookup | None:
         if service not in checked:
             checked.append(service)
+        if service in down:  # out of reach: the run asks it nothing more
+            _close(call)
+            out_of_reach(down[service])
+            return None
         try:
             lookup = await call
         except QuoteTuiError as exc:
-            unavailable.append(f"{what} could not be looked up ({exc.code}): {exc.message}")
+            gone = Unreached(service, str(exc.code), exc.message)
+            if exc.code in _NO_NETWORK:
+                down.setdefault(service, gone)
+            if exc.code in _UNREACHED:
+                out_of_reach(gone)
+            else:
+                unavailable.append(f"{what} could not be looked up ({exc.code}): {exc.message}")
             return None
         stored.append(lookup.from_store)
         return lookup
@@ -137,7 +179,14 @@ async def _check_one(
         checked_with=tuple(checked),
         from_store=bool(stored) and all(stored),
     )
-    return decide(key, entry, evidence)
+    return replace(decide(key, entry, evidence), unreached=tuple(unreached.values()))
+
+
+def _close(call: Awaitable[Lookup]) -> None:
+    """Let go of a question not asked (a coroutine never awaited warns when collected)."""
+    close = getattr(call, "close", None)
+    if close is not None:
+        close()
 
 
 async def _notices(registries: Registries, doi: str) -> list[WorkUpdate]:

@@ -9,7 +9,7 @@ from typing import Any
 from quote_tui.references.compare import FieldDifference
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 
-__all__ = ["FAILING_STATUSES", "ReferenceCheck", "ReferenceStatus"]
+__all__ = ["FAILING_STATUSES", "ReferenceCheck", "ReferenceStatus", "Unreached"]
 
 
 class ReferenceStatus(StrEnum):
@@ -36,6 +36,22 @@ FAILING_STATUSES = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
+class Unreached:
+    """A registry a reference could not be checked against: it could not be reached (a DNS,
+    connection or TLS failure) or the network is off and it has no stored answer.
+
+    Attributes:
+        service: ``crossref`` or ``pubmed``.
+        code: the error's code (``dns_error``, ``connect_error``, ``tls_error``, ``offline``).
+        message: the error's message, said once for the whole run in the report.
+    """
+
+    service: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class ReferenceCheck:
     """One reference's check.
 
@@ -51,6 +67,7 @@ class ReferenceCheck:
         reason: why the status is what it is, in one sentence, for every status but verified.
         checked_with: the sources asked: crossref, pubmed, retraction_watch.
         from_store: the registry answers came from the store, not the network.
+        unreached: the registries this reference could not be checked against.
     """
 
     key: str
@@ -63,6 +80,7 @@ class ReferenceCheck:
     reason: str | None = None
     checked_with: tuple[str, ...] = ()
     from_store: bool = False
+    unreached: tuple[Unreached, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The reference's entry in ``{"references": [...]}``."""
@@ -79,4 +97,6 @@ class ReferenceCheck:
             out["close_match"] = self.close_match.to_dict()
         out["checked_with"] = list(self.checked_with)
         out["from_store"] = self.from_store
+        if self.unreached:
+            out["unreached"] = [u.service for u in self.unreached]
         return out

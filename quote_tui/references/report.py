@@ -32,7 +32,9 @@ def references_report(
         retractions: ``{"file": name, "records": n}`` when a Retraction Watch CSV was given.
 
     Returns:
-        ``{"schema", "summary", "references", ...}``; the summary counts every status.
+        ``{"schema", "summary", "references", ...}``; the summary counts every status, and
+        ``unreached`` names each registry that could not be asked, once, with the number of
+        references it left unchecked.
     """
     counts = Counter(str(c.status) for c in checks)
     out: dict[str, Any] = {
@@ -43,8 +45,25 @@ def references_report(
         out["source"] = source
     if retractions is not None:
         out["retractions"] = retractions
+    unreached = _unreached(checks)
+    if unreached:
+        out["unreached"] = unreached
     out["references"] = [c.to_dict() for c in checks]
     return out
+
+
+def _unreached(checks: Sequence[ReferenceCheck]) -> list[dict[str, Any]]:
+    """Each registry some references could not be checked against, said once: its first
+    error and how many references it left unchecked."""
+    first: dict[str, dict[str, Any]] = {}
+    for check in checks:
+        for u in check.unreached:
+            entry = first.setdefault(
+                u.service,
+                {"service": u.service, "code": u.code, "message": u.message, "references": 0},
+            )
+            entry["references"] += 1
+    return list(first.values())
 
 
 def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -22,7 +22,10 @@ __all__ = [
     "references_markdown",
     "render_references",
     "terminal_lines",
+    "unreached_lines",
 ]
+
+_NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
@@ -89,6 +92,23 @@ def _summary_line(report: dict[str, Any]) -> str:
     return f"{s['total']} {noun}: " + (", ".join(parts) if parts else "none")
 
 
+def unreached_lines(report: Mapping[str, Any]) -> list[str]:
+    """One line per registry the references could not be checked against, e.g. "Crossref
+    could not be reached: 4 references not checked (dns_error: ...)"."""
+    lines = []
+    for u in report.get("unreached") or ():
+        name = _NAMES.get(u.get("service"), str(u.get("service")))
+        n = int(u.get("references") or 0)
+        noun = "reference" if n == 1 else "references"
+        why = (
+            "was not asked (the network is off)"
+            if u.get("code") == "offline"
+            else ("could not be reached")
+        )
+        lines.append(f"{name} {why}: {n} {noun} not checked ({u.get('code')}: {u.get('message')})")
+    return lines
+
+
 def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -98,6 +118,8 @@ def _markdown(report: dict[str, Any]) -> str:
     if report.get("source"):
         lines += [f"Checked: `{report['source']}`", ""]
     lines += [_summary_line(report), ""]
+    lines += [f"**{_md(line)}**" for line in unreached_lines(report)]
+    lines += [""] if report.get("unreached") else []
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
         lines.append("")
@@ -154,7 +176,8 @@ def html_section(report: dict[str, Any]) -> str:
     return (
         f"<section class=refs>{_STYLE}<h2>References</h2>{source}"
         f"<p>{e(_summary_line(report))}</p>"
-        "<table><tr><th>key</th><th>status</th><th>reference</th></tr>"
+        + "".join(f"<p class=unreached>{e(line)}</p>" for line in unreached_lines(report))
+        + "<table><tr><th>key</th><th>status</th><th>reference</th></tr>"
         + "".join(rows)
         + "</table></section>"
     )
@@ -170,7 +193,7 @@ def _html(report: dict[str, Any]) -> str:
 
 def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, then each reference that is not verified."""
-    lines = [_summary_line(report)]
+    lines = [_summary_line(report), *unreached_lines(report)]
     for ref in report["references"]:
         if ref["status"] != "verified":
             lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())

@@ -15,7 +15,14 @@ from urllib.parse import SplitResult, unquote, urlsplit, urlunsplit
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.records import RefKind
 
-__all__ = ["ParsedRef", "network_ref", "parse_ref", "same_work_key", "source_host"]
+__all__ = [
+    "ParsedRef",
+    "network_ref",
+    "parse_ref",
+    "same_work_key",
+    "source_host",
+    "work_identifiers",
+]
 
 # C0/C1 controls and DEL; a tab or newline inside a ref is a pasting accident, never a path.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -151,6 +158,23 @@ def same_work_key(ref: str) -> str | None:
             (parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, "")
         )
     return None
+
+
+def work_identifiers(ref: str | None) -> tuple[str | None, str | None]:
+    """The DOI (lower case) and the PMID a ref names, each None when it names none: ``doi:``,
+    a bare DOI or a doi.org link; ``pmid:`` or a PubMed page. A path, another URL, no ref or a
+    ref that does not parse names neither."""
+    if not ref:
+        return None, None
+    try:
+        parsed = parse_ref(ref)
+    except QuoteTuiError:
+        return None, None
+    if parsed.kind is RefKind.DOI:
+        return parsed.value.lower(), None
+    if parsed.kind is RefKind.PMID:
+        return None, parsed.value
+    return None, None
 
 
 def network_ref(ref: str | None) -> ParsedRef | None:

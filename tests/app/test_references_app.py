@@ -75,3 +75,31 @@ async def test_r_marks_the_citation_and_shows_the_record(tmp_path: Path) -> None
             text = str(detail.query_one("#detail-body").render())
             assert "metadata mismatch" in text
             assert "year: cited 1954; registered 1953" in text
+
+
+async def test_r_with_the_registries_out_of_reach_is_not_all_clear(tmp_path: Path) -> None:
+    from tests.references.test_unreached import _settings
+
+    app = QuoteApp(_workspace(), tmp_path / "ws.json", settings=_settings(tmp_path))
+    said: list[tuple[str, str]] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        assert isinstance(main, MainScreen)
+        real = main.notify
+
+        def notify(message: str, **kw: object) -> None:
+            said.append((message, str(kw.get("severity", "information"))))
+            real(message, **kw)  # type: ignore[arg-type]
+
+        main.notify = notify  # type: ignore[method-assign]
+        await pilot.press("R")
+        for _ in range(100):
+            if main.references:
+                break
+            await pilot.pause(0.05)
+        await settle(app, pilot)
+    message, severity = said[-1]
+    assert message.startswith("Checked 1 references: 0 verified, 0 to look at, 1 not checked.")
+    assert message.count("Crossref could not be reached: 1 reference not checked") == 1
+    assert severity == "warning"

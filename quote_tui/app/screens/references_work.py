@@ -53,9 +53,14 @@ class ReferencesWork:
             sum(summary[s] for s in ("metadata_mismatch", "retracted", "not_found", "corrected"))
             + summary["expression_of_concern"]
         )
+        # a registry out of reach is said once, and the references it left are not all clear
+        unreached = api.unreached_lines(report)
+        not_checked = sum(1 for r in report["references"] if r.get("unreached"))
+        counts = f"{summary['verified']} verified, {flagged} to look at"
+        if not_checked:
+            counts += f", {not_checked} not checked"
         self.notify(  # type: ignore[attr-defined]
-            f"Checked {summary['total']} references: {summary['verified']} verified, "
-            f"{flagged} to look at.",
-            severity="warning" if flagged else "information",
-            timeout=5,
+            "\n".join([f"Checked {summary['total']} references: {counts}.", *unreached]),
+            severity="warning" if flagged or unreached else "information",
+            timeout=8 if unreached else 5,
         )
