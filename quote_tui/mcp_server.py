@@ -254,7 +254,8 @@ def build_server(settings: api.Settings | None = None, *, root: Path | None = No
     Returns:
         An ``MCPServer``; call ``.run("stdio")``.
     """
-    tools = _Tools(api.confine(settings or api.Settings(), root))
+    # a server runs threads: a large source is split across spawned workers, never by forking
+    tools = _Tools(api.confine(api.server_settings(settings or api.Settings()), root))
     server = MCPServer(
         name="quote_tui",
         version=__version__,

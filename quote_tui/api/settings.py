@@ -23,6 +23,7 @@ __all__ = [
     "confine",
     "make_settings",
     "network_settings",
+    "server_settings",
     "with_render",
 ]
 
@@ -82,6 +83,13 @@ def confine(settings: Settings, root: Path | None) -> Settings:
     """
     real_root = root.expanduser().resolve() if root is not None else None
     return dataclasses.replace(settings, root=real_root, allow_local=real_root is not None)
+
+
+def server_settings(settings: Settings) -> Settings:
+    """The settings of a process that serves (the HTTP API, the MCP server over stdio or HTTP):
+    it runs threads, so it never forks itself; a large source is split across spawned workers
+    (``Settings.fork_copies``)."""
+    return dataclasses.replace(settings, fork_copies=False)
 
 
 def with_render(settings: Settings, render: object) -> Settings:

@@ -77,6 +77,9 @@ class Settings:
         isolate_readers: read local files, and fetched PDF and HTML, in worker processes, so a
             reader that crashes or hangs in native code costs only its own source.
         max_file_bytes: largest local file read (``too_large`` past it, before reading).
+        fork_copies: split a large source's citations across forked copies of this process
+            (``batch.split``); False spawns fresh workers instead, for a process that runs
+            threads and must not fork itself (the servers: ``api.server_settings``).
     """
 
     options: MatchOptions = field(default_factory=MatchOptions)
@@ -89,6 +92,7 @@ class Settings:
     read_timeout: float | None = DEFAULT_READ_TIMEOUT
     isolate_readers: bool = True
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    fork_copies: bool = True
 
     @property
     def read(self) -> ReadSettings:

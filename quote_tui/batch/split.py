@@ -1,4 +1,4 @@
-"""The checks of one large source, split across forked copies of this process, one per core.
+"""The checks of one large source, split across copies of this process, one per core.
 
 A check is CPU-bound Python (and edlib, which keeps the interpreter's lock), so threads in one
 process share one core: six threads checking one source took longer than one. Forked copies do
@@ -10,6 +10,11 @@ order.
 
 A copy that dies or sends nothing usable costs nothing but time: its citations are checked here
 after all. Small sources are never split, since a fork costs more than their checks.
+
+A process that runs threads must not fork itself (a copy starts with the locks other threads
+held), so a server's settings turn forking off (``Settings.fork_copies``): its copies are
+spawned instead (``python -m quote_tui.batch.split``), and the source, read and indexed once
+here, is sent to each with its share of the citations. Only ``quote_tui._fork`` forks.
 """
 
 from __future__ import annotations
@@ -20,11 +25,16 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from quote_tui import _waits
+from quote_tui._fork import fork_child
 from quote_tui.batch.outcomes import SourceOutcome
 from quote_tui.batch.specs import CitationSpec, Settings
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = ["check_split", "split_parts"]
 
@@ -37,6 +47,9 @@ _MIN_PER_PART = 4
 _COPY_MARGIN = 30.0
 """Seconds a copy may take beyond its citations' budgets (starting, answering) before it is
 taken for stuck: killed, and its citations checked here."""
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+"""The folder holding the quote_tui package, so a spawned copy imports this very copy of it."""
 
 CheckAll = Callable[[Sequence[CitationSpec]], Awaitable[list[dict[str, Any]]]]
 """Checks citations in turn and returns their report lines (``runner.check_source``'s loop)."""
@@ -92,18 +105,26 @@ async def check_split(
     import signal  # as pickle, select: only a split run needs it
 
     shares = [list(range(i, len(citations), parts)) for i in range(parts)]
-    forked = [_fork(citations, share, outcome, settings) for share in shares[1:]]
     # A copy forked from a process that runs threads could, in principle, start with a lock it
     # can never take; a deadline from the citations' own budgets keeps that from holding the run.
     budget = settings.citation_timeout
-    waits = [
-        _waits.begin(
-            functools.partial(
-                _collect, pid, fd, None if budget is None else budget * len(share) + _COPY_MARGIN
-            )
-        )
-        for (pid, fd), share in zip(forked, shares[1:], strict=True)
-    ]
+
+    def deadline(share: list[int]) -> float | None:
+        return None if budget is None else budget * len(share) + _COPY_MARGIN
+
+    forked: list[tuple[int, int]] = []
+    spawned: list[subprocess.Popen[bytes]] = []
+    waits = []
+    for share in shares[1:]:
+        mine = [citations[i] for i in share]
+        if settings.fork_copies:
+            pid, fd = _fork(mine, outcome, settings)
+            forked.append((pid, fd))
+            waits.append(_waits.begin(functools.partial(_collect, pid, fd, deadline(share))))
+        else:
+            proc, payload = _spawn(mine, outcome, settings)
+            spawned.append(proc)
+            waits.append(_waits.begin(functools.partial(_answer, proc, payload, deadline(share))))
     try:
         lines: dict[int, dict[str, Any]] = {}
         here = await check_here([citations[i] for i in shares[0]])
@@ -118,36 +139,76 @@ async def check_split(
         for pid, _ in forked:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+        for proc in spawned:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
         raise
     return [lines[i] for i in range(len(citations))]
 
 
 def _fork(
-    citations: Sequence[CitationSpec],
-    share: list[int],
-    outcome: SourceOutcome,
-    settings: Settings,
+    citations: Sequence[CitationSpec], outcome: SourceOutcome, settings: Settings
 ) -> tuple[int, int]:
-    """Start a copy that checks ``share`` and writes its lines to a pipe; (pid, read end)."""
+    """Start a forked copy that checks ``citations`` and writes its lines to a pipe; (pid,
+    read end)."""
     read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the copy: check, answer, and leave without running this process's exit
-        code = 1
-        try:
-            os.close(read_end)
-            _detach_signals()
-            import pickle
 
-            lines = _waits.run(
-                lambda: _check_share([citations[i] for i in share], outcome, settings)
-            )
-            with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
-            code = 0
-        finally:
-            os._exit(code)
+    def copy() -> int:  # check, answer, and leave without running this process's exit
+        os.close(read_end)
+        _detach_signals()
+        import pickle
+
+        lines = _waits.run(lambda: _check_share(citations, outcome, settings))
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
+        return 0
+
+    pid = fork_child(copy)
     os.close(write_end)
     return pid, read_end
+
+
+def _spawn(
+    citations: Sequence[CitationSpec], outcome: SourceOutcome, settings: Settings
+) -> tuple[subprocess.Popen[bytes], bytes]:
+    """Start a fresh interpreter that checks ``citations``; it and what to send it."""
+    import pickle
+    import subprocess  # only a server's split spawns
+
+    payload = pickle.dumps((citations, outcome, settings), protocol=pickle.HIGHEST_PROTOCOL)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quote_tui.batch.split"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    return proc, payload
+
+
+def _answer(
+    proc: subprocess.Popen[bytes], payload: bytes, seconds: float | None
+) -> list[dict[str, Any]] | None:
+    """A spawned copy's lines; None when it failed, answered nothing usable, or was still at
+    work after ``seconds`` (then it is killed)."""
+    import pickle
+    import subprocess
+
+    try:
+        data, _ = proc.communicate(payload, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None
+    if proc.returncode != 0 or not data:
+        return None
+    try:
+        lines = pickle.loads(data)
+    except Exception:  # a copy cut short mid-write: its citations are checked here instead
+        return None
+    return lines if isinstance(lines, list) else None
 
 
 def _detach_signals() -> None:
@@ -204,3 +265,19 @@ def _collect(pid: int, read_end: int, seconds: float | None) -> list[dict[str, A
     except Exception:  # a copy cut short mid-write: its citations are checked here instead
         return None
     return lines if isinstance(lines, list) else None
+
+
+def _main() -> int:
+    """A spawned copy: the citations, the source and the settings come pickled on stdin from
+    the process that spawned it (``_spawn``); the report lines go back pickled on stdout."""
+    import pickle
+
+    citations, outcome, settings = pickle.load(sys.stdin.buffer)
+    lines = _waits.run(lambda: _check_share(citations, outcome, settings))
+    sys.stdout.buffer.write(pickle.dumps(lines, protocol=pickle.HIGHEST_PROTOCOL))
+    sys.stdout.buffer.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())

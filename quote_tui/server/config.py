@@ -6,7 +6,7 @@ import ipaddress
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from quote_tui.api import ErrorCode, QuoteTuiError, Recovery, Settings
+from quote_tui.api import ErrorCode, QuoteTuiError, Recovery, Settings, server_settings
 from quote_tui.server.connections import ConnectionLimits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 
@@ -95,6 +95,11 @@ class ServerConfig:
     insecure_no_auth: bool = False
     settings: Settings = field(default_factory=lambda: Settings(allow_local=False))
     limits: Limits = field(default_factory=Limits)
+
+    def __post_init__(self) -> None:
+        # a server runs threads: a large source is split across spawned workers, never by
+        # forking the server (``api.server_settings``)
+        object.__setattr__(self, "settings", server_settings(self.settings))
 
     @property
     def root(self) -> Path | None:

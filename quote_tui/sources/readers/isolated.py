@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import os
 import selectors
 import signal
@@ -40,6 +41,7 @@ from multiprocessing.connection import Client, Connection, answer_challenge, del
 from pathlib import Path
 from typing import Any, Unpack
 
+from quote_tui._fork import fork_child
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceError
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
@@ -169,22 +171,26 @@ def _serve(address: str, key: bytes) -> None:
             if event.fileobj is sys.stdin:
                 return  # the parent closed our stdin, or exited
             sock, _ = listener.accept()
-            if os.fork() == 0:
-                selector.close()
-                listener.close()
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                code = 0
-                try:
-                    conn = Connection(sock.detach())
-                    deliver_challenge(conn, key)
-                    answer_challenge(conn, key)
-                    conn.send(os.getpid())
-                    _read_one(conn)
-                except BaseException:
-                    code = 1
-                finally:
-                    os._exit(code)
+            fork_child(functools.partial(_child, selector, listener, sock, key))
             sock.close()
+
+
+def _child(
+    selector: selectors.BaseSelector, listener: socket.socket, sock: socket.socket, key: bytes
+) -> int:
+    """A forked child's run: authenticate on its connection, read, answer; its exit code."""
+    selector.close()
+    listener.close()
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    try:
+        conn = Connection(sock.detach())
+        deliver_challenge(conn, key)
+        answer_challenge(conn, key)
+        conn.send(os.getpid())
+        _read_one(conn)
+    except BaseException:
+        return 1
+    return 0
 
 
 def _main() -> int:
