@@ -2,10 +2,12 @@
 
 The pipeline is written once, as coroutines. Checking quotations in one local text file waits on
 nothing but blocking work in daemon threads, one piece at a time, and starting asyncio (loading
-it, then its loop) cost a fifth of a one-line ``quote-tui quote``. So ``run`` drives the same
-coroutines without an event loop, each wait here blocking until its work is done, and starts
-asyncio's loop only for a run that needs one: a step that waits on the network, or on several
-things at once, calls ``need_loop`` first, and the run starts again in the loop.
+it, then its loop) cost a fifth of a one-line ``quote-tui quote``. So ``run(on_the_spot=True)``
+drives the same coroutines without an event loop, each wait here blocking until its work is
+done. Whether a run may go so is decided before it starts, from what it will read
+(``api.runs_without_loop``); a run is never started twice. A step that waits on the network, or
+on several things at once, calls ``need_loop`` first: in a run planned without a loop that is a
+planning mistake, and it stops the run at once rather than waiting wrongly.
 """
 
 from __future__ import annotations
@@ -19,7 +21,16 @@ from quote_tui._threads import in_daemon_thread, start_in_daemon_thread
 if TYPE_CHECKING:
     import asyncio
 
-__all__ = ["Open", "begin", "in_thread", "need_loop", "run", "semaphore", "task_group"]
+__all__ = [
+    "LoopNeeded",
+    "Open",
+    "begin",
+    "in_thread",
+    "need_loop",
+    "run",
+    "semaphore",
+    "task_group",
+]
 
 _T = TypeVar("_T")
 
@@ -28,38 +39,44 @@ _ON_THE_SPOT: contextvars.ContextVar[bool] = contextvars.ContextVar(
 )
 
 
-class _NeedsLoop(BaseException):
-    """A step of a run without a loop needs one; ``run`` starts the run again in asyncio's.
+class LoopNeeded(BaseException):
+    """A step that waits in asyncio's loop was reached in a run planned without one.
 
     A BaseException, as cancellation is: the handlers that turn a failure into a report entry
-    must let it pass."""
+    must let it pass, so the mistake is seen rather than reported as a source's error."""
 
 
-def run(start: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
-    """Run a coroutine to its end from synchronous code: without an event loop when every wait
-    it reaches can be settled on the spot, else in a new asyncio loop.
+def run(start: Callable[[], Coroutine[Any, Any, _T]], *, on_the_spot: bool = True) -> _T:
+    """Run a coroutine to its end from synchronous code, once: without an event loop
+    (``on_the_spot``), every wait settled where it stands, or in a new asyncio loop.
 
     Args:
-        start: makes the coroutine; called again for the loop, so it must not have done
-            anything before its first ``need_loop`` that a second start would repeat (every
-            step that calls ``need_loop`` calls it before acting).
+        start: makes the coroutine.
+        on_the_spot: go without a loop; only for a run that reaches no ``need_loop`` (one local
+            source, no cluster: ``api.runs_without_loop``).
+
+    Raises:
+        LoopNeeded: a run on the spot reached a step that needs the loop.
     """
+    if not on_the_spot:
+        import asyncio
+
+        return asyncio.run(start())
     token = _ON_THE_SPOT.set(True)
     try:
         return _finish(start())
-    except _NeedsLoop:
-        pass
     finally:
         _ON_THE_SPOT.reset(token)
-    import asyncio
-
-    return asyncio.run(start())
 
 
 def need_loop() -> None:
-    """Say that the step about to run needs an event loop (see ``run``)."""
+    """Say that the step about to run waits in asyncio's loop.
+
+    Raises:
+        LoopNeeded: in a run on the spot (see ``run``).
+    """
     if _ON_THE_SPOT.get():
-        raise _NeedsLoop
+        raise LoopNeeded("this run waits on the network or on several sources at once")
 
 
 def _finish(coro: Coroutine[Any, Any, _T]) -> _T:

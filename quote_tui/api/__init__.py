@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from quote_tui.api.checks import check_text as check_text
     from quote_tui.api.checks import read_source as read_source
     from quote_tui.api.checks import run as run
+    from quote_tui.api.checks import runs_without_loop as runs_without_loop
     from quote_tui.api.checks import stream_batch as stream_batch
     from quote_tui.api.gate import gate_claims as gate_claims
     from quote_tui.api.gate import gate_findings as gate_findings
@@ -128,6 +129,7 @@ _EXPORTS = {
         "check_text",
         "read_source",
         "run",
+        "runs_without_loop",
         "stream_batch",
     ),
     "quote_tui.api.gate": ("gate_claims", "gate_findings"),

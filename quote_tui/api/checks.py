@@ -30,6 +30,7 @@ __all__ = [
     "check_text",
     "read_source",
     "run",
+    "runs_without_loop",
     "stream_batch",
 ]
 
@@ -38,16 +39,40 @@ _T = TypeVar("_T")
 StreamResult = pipeline.StreamResult
 
 
-def run(start: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
+def run(start: Callable[[], Coroutine[Any, Any, _T]], *, without_loop: bool = False) -> _T:
     """Run one of these coroutines to its end from synchronous code (a command line), as
     ``asyncio.run`` does: ``run(lambda: check_quote(quote, ref))``.
 
-    A run that reads one local source (a text file, a supplied text) goes without an event
-    loop, which a one-line check would spend a fifth of its time starting; one that needs the
-    loop (the network, several sources read at once, a cluster) starts again in asyncio's
-    before it has read anything. A streamed run writes as it goes: run it with ``asyncio.run``.
+    With ``without_loop`` (what ``runs_without_loop`` says of the batch or ref), the run goes
+    without an event loop, which a one-line check would spend a fifth of its time starting.
+    Either way it starts once.
     """
-    return _waits.run(start)
+    return _waits.run(start, on_the_spot=without_loop)
+
+
+def runs_without_loop(
+    batch: Batch | str | None,
+    *,
+    settings: Settings | None = None,
+    cluster: ClusterOptions | None = None,
+) -> bool:
+    """Whether a check of this batch (or of one ref: None for a supplied text) can run without
+    an event loop (``run(..., without_loop=True)``): one source at most, read locally (not from
+    the network, nor rendered in a browser), and no cluster.
+    """
+    from quote_tui.sources.load import reads_in_loop
+
+    if cluster is not None:
+        return False
+    if isinstance(batch, Batch):
+        if len(batch.sources) > 1:
+            return False
+        sources = [(s.ref, s.extra.get("render")) for s in batch.sources]
+    else:
+        sources = [(batch, None)]
+    remote = settings.remote if settings is not None else None
+    default = remote.render if remote is not None else "never"
+    return not any(reads_in_loop(ref, str(own or default)) for ref, own in sources)
 
 
 def check_text(

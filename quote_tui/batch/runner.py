@@ -156,8 +156,16 @@ def check_source_sync(work: SourceWork, settings: Settings) -> WorkDone:
         async with Service(settings) as service:
             return await check_source(service, work, fork=False)
 
+    from quote_tui.sources.load import reads_in_loop
+
+    # planned before it starts: a network source (its snapshot) is read in asyncio's loop
+    source, remote = work.source, settings.remote
+    default = remote.render if remote is not None else "never"
+    in_loop = source is not None and reads_in_loop(
+        source.ref, str(source.extra.get("render") or default)
+    )
     try:
-        return _waits.run(run)
+        return _waits.run(run, on_the_spot=not in_loop)
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

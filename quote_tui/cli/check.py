@@ -53,11 +53,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _stream(args, given, settings, cluster)
     findings = gate_findings(args, given.scan)
     progress = progress_line() if cluster is not None else None
+    batch = given.whole()
     try:
         report = api.run(
-            lambda: api.check_batch(
-                given.whole(), settings=settings, progress=progress, cluster=cluster
-            )
+            lambda: api.check_batch(batch, settings=settings, progress=progress, cluster=cluster),
+            without_loop=api.runs_without_loop(batch, settings=settings, cluster=cluster),
         )
     finally:
         if progress is not None:

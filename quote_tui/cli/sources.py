@@ -22,7 +22,8 @@ def cmd_quote(args: argparse.Namespace) -> int:
     quote = sys.stdin.read() if args.quote == "-" else args.quote
     settings = settings_from(args)
     check = api.run(
-        lambda: api.check_quote(quote, args.ref, settings=settings, base_dir=Path.cwd())
+        lambda: api.check_quote(quote, args.ref, settings=settings, base_dir=Path.cwd()),
+        without_loop=api.runs_without_loop(args.ref, settings=settings),
     )
     report = check.to_dict()
     if args.json or args.output is not None or not sys.stdout.isatty():
@@ -40,7 +41,10 @@ def cmd_quote(args: argparse.Namespace) -> int:
 def cmd_text(args: argparse.Namespace) -> int:
     """Print the checked text of a source (``--pages``: with a line where each page starts)."""
     settings = settings_from(args)
-    read = api.run(lambda: api.read_source(args.ref, settings=settings, base_dir=Path.cwd()))
+    read = api.run(
+        lambda: api.read_source(args.ref, settings=settings, base_dir=Path.cwd()),
+        without_loop=api.runs_without_loop(args.ref, settings=settings),
+    )
     error = read["source"]["error"]
     if read["text"] is None:
         fail(api.QuoteTuiError(**error))

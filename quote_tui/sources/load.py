@@ -23,7 +23,13 @@ from quote_tui import _waits
 from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.engine.check import warm
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery, SourceError
+from quote_tui.engine.errors import (
+    BatchInputError,
+    ErrorCode,
+    QuoteTuiError,
+    Recovery,
+    SourceError,
+)
 from quote_tui.sources.net.settings import RemoteSettings, render_mode
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
 from quote_tui.sources.readers.local import (
@@ -50,10 +56,29 @@ __all__ = [
     "ReadSettings",
     "SourceRef",
     "load",
+    "reads_in_loop",
 ]
 
 DEFAULT_READ_TIMEOUT = 60.0
 """Seconds per local source read: a 1,000-page PDF takes a few seconds."""
+
+
+def reads_in_loop(ref: str | None, render: str = "never") -> bool:
+    """Whether reading this ref waits in asyncio's loop: on the network (a URL, ``doi:``,
+    ``pmid:``), or on headless Chromium rendering a local HTML page (``render`` other than
+    ``never``). A supplied text (no ref), another local file or a ref that does not parse (its
+    read reports that) is read without a loop. The steps this names are the ones that call
+    ``_waits.need_loop``.
+    """
+    if not ref:
+        return False
+    try:
+        parsed = parse_ref(ref)
+    except QuoteTuiError:
+        return False
+    if parsed.kind is not RefKind.PATH:
+        return True
+    return render != "never" and format_by_name(parsed.value) == "html"
 
 
 class SourceRef(Protocol):

@@ -30,7 +30,7 @@ def test_local_work_runs_without_a_loop_in_a_daemon_thread() -> None:
     assert _waits.run(work) == (False, True, 42)
 
 
-def test_a_step_that_needs_a_loop_starts_the_run_again_in_one() -> None:
+def test_a_run_starts_once_and_a_step_needing_a_loop_stops_one_planned_without() -> None:
     starts: list[bool] = []
 
     async def work() -> bool:
@@ -38,8 +38,30 @@ def test_a_step_that_needs_a_loop_starts_the_run_again_in_one() -> None:
         _waits.need_loop()
         return _has_loop()
 
-    assert _waits.run(work) is True
+    with pytest.raises(_waits.LoopNeeded):
+        _waits.run(work)
+    assert starts == [False]  # never started again
+    assert _waits.run(work, on_the_spot=False) is True
     assert starts == [False, True]
+
+
+def test_what_runs_without_a_loop_is_planned_from_the_batch(tmp_path: Path) -> None:
+    local = SourceSpec("s", ref=str(tmp_path / "t.txt"))
+    page = SourceSpec("p", ref=str(tmp_path / "page.html"))
+    quote = CitationSpec("c", "s", "words")
+    assert api.runs_without_loop(Batch((local,), (quote,)))
+    assert api.runs_without_loop(Batch((SourceSpec("t", text="words"),), (quote,)))
+    assert api.runs_without_loop(None) and api.runs_without_loop(str(tmp_path / "t.txt"))
+    assert not api.runs_without_loop(Batch((local, page), (quote,)))  # several sources
+    assert not api.runs_without_loop("https://example.org/a")
+    assert not api.runs_without_loop("doi:10.1000/x")
+    assert api.runs_without_loop(Batch((page,), (quote,)))  # rendering is off by default
+    rendered = api.Settings(remote=api.network_settings(render="auto"))
+    assert not api.runs_without_loop(Batch((page,), (quote,)), settings=rendered)
+    own = SourceSpec("p", ref=page.ref, extra={"render": "always"})
+    assert not api.runs_without_loop(Batch((own,), (quote,)))
+    cluster = api.ClusterOptions(scheduler=None, workers=1)
+    assert not api.runs_without_loop(Batch((local,), (quote,)), cluster=cluster)
 
 
 def test_past_its_wait_the_work_is_abandoned_on_the_spot_and_in_the_loop() -> None:
@@ -83,25 +105,27 @@ def test_a_quotation_checked_without_a_loop_is_reported_as_in_one(tmp_path: Path
     text = tmp_path / "t.txt"
     text.write_text("It is a truth universally acknowledged, that a single man.\n")
     batch = Batch(
-        (SourceSpec("s", ref=str(text)), SourceSpec("u", ref=str(tmp_path / "none.txt"))),
+        (SourceSpec("s", ref=str(text)),),
         (
             CitationSpec("exact", "s", "a truth universally acknowledged"),
             CitationSpec("normalized", "s", "a truth\nuniversally  acknowledged"),
             CitationSpec("near", "s", "a truth universaly acknowledged, that a single men"),
             CitationSpec("absent", "s", "nothing of the kind is written in this file"),
-            CitationSpec("unavailable", "u", "a truth"),
         ),
         base_dir=tmp_path,
     )
-    spot = _waits.run(lambda: api.check_batch(batch, settings=Settings()))
-    loop = asyncio.run(api.check_batch(batch, settings=Settings()))
-    for report in (spot, loop):
-        report.pop("created")
-    assert spot == loop
-    assert [c["status"] for c in spot["citations"]] == [
-        "exact",
-        "normalized",
-        "near",
-        "not_found",
-        "unavailable",
-    ]
+    gone = Batch(
+        (SourceSpec("u", ref=str(tmp_path / "none.txt")),),
+        (CitationSpec("unavailable", "u", "a truth"),),
+        base_dir=tmp_path,
+    )
+    statuses = []
+    for one in (batch, gone):
+        assert api.runs_without_loop(one)
+        spot = api.run(lambda one=one: api.check_batch(one, settings=Settings()), without_loop=True)
+        loop = asyncio.run(api.check_batch(one, settings=Settings()))
+        for report in (spot, loop):
+            report.pop("created")
+        assert spot == loop
+        statuses += [c["status"] for c in spot["citations"]]
+    assert statuses == ["exact", "normalized", "near", "not_found", "unavailable"]
