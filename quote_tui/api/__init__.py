@@ -14,9 +14,16 @@ and every library user reads, checks and writes through here, and only here.
   ``failing_references``, ``load_retractions``: references checked against Crossref, PubMed and
   a Retraction Watch CSV; ``reference_facts``: what the registries say of one reference.
 - ``Session``: an interactive front end's run (kept indexes, budgeted searches, cancellation).
+- ``gate_findings``, ``gate_claims``, ``gate_config`` and the findings' views (``finding_line``,
+  ``gate_summary``, ``gate_sarif``, ``number_check``): the claims gate, whose rules lie below.
+- ``ErrorCode``, ``Recovery`` and the error types; the engine's records; ``server_settings``
+  (a server never forks itself); ``runs_without_loop`` (a run ``run`` may drive on the spot).
 
-Names load on first use, each from its own module, so a command pays only for what it calls
-(``quote-tui quote`` on a text file loads no report renderer, JSONL reader or cluster).
+The front ends (the CLI, the app, the servers) import nothing of quote_tui but this package; an
+import contract holds that. Names load on first use, each from its own module, so a command pays
+only for what it calls (``quote-tui quote`` on a text file loads no report renderer, JSONL
+reader or cluster). ``_EXPORTS`` is the one list of names; the ``TYPE_CHECKING`` imports are
+written from it (``scripts/lazy_names.py``).
 """
 
 from __future__ import annotations
