@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from quote_tui.api.output import format_for as format_for
     from quote_tui.api.output import refs_from as refs_from
     from quote_tui.api.output import render as render
+    from quote_tui.api.output import report_schema as report_schema
     from quote_tui.api.output import what_to_do as what_to_do
     from quote_tui.api.output import write_text as write_text
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import load_retractions as load_retractions
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
+    from quote_tui.api.references import references_schema as references_schema
     from quote_tui.api.references import render_references as render_references
     from quote_tui.api.session import Session as Session
     from quote_tui.api.settings import DEFAULT_CITATION_TIMEOUT as DEFAULT_CITATION_TIMEOUT
@@ -162,6 +164,7 @@ _EXPORTS = {
         "format_for",
         "refs_from",
         "render",
+        "report_schema",
         "what_to_do",
         "write_text",
     ),
@@ -172,6 +175,7 @@ _EXPORTS = {
         "load_retractions",
         "parse_references",
         "read_references",
+        "references_schema",
         "render_references",
     ),
     "quote_tui.api.session": ("Session",),

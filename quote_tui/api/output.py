@@ -46,6 +46,7 @@ __all__ = [
     "counted",
     "refs_from",
     "render",
+    "report_schema",
     "what_to_do",
     "write_text",
 ]
@@ -72,6 +73,13 @@ def format_for(path: Path | None, default: str = "json") -> str:
     """The report format a file's suffix asks for (``default`` for none or another)."""
     suffix = path.suffix.lower() if path is not None else ""
     return _SUFFIXES.get(suffix, default)
+
+
+def report_schema() -> str:
+    """The report's JSON Schema (``quote_tui.report`` v1), as shipped with the package."""
+    from importlib import resources
+
+    return resources.files("quote_tui.batch").joinpath("report.schema.json").read_text("utf-8")
 
 
 def render(report: dict[str, Any], fmt: str = "json", *, colour: bool = False) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "load_retractions",
     "parse_references",
     "read_references",
+    "references_schema",
     "render_references",
 ]
 
@@ -125,6 +126,14 @@ async def check_references(
         name = retractions.name if isinstance(retractions, Path) else "retractions"
         info = {"file": name, "records": index.records}
     return references_report(checks, source=source, retractions=info)
+
+
+def references_schema() -> str:
+    """The references report's JSON Schema, as shipped with the package."""
+    from importlib import resources
+
+    files = resources.files("quote_tui.references")
+    return files.joinpath("references.schema.json").read_text("utf-8")
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from quote_tui._version import __version__
-from quote_tui.api import RENDER_MODES
+from quote_tui.api import RENDER_MODES, references_schema, report_schema
 from quote_tui.server.config import Limits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 
@@ -23,14 +22,13 @@ _REPORT = "#/components/schemas/Report"
 
 @cache
 def report_schema_text() -> str:
-    """The report's JSON Schema, as shipped beside ``quote_tui.batch.report``."""
-    return resources.files("quote_tui.batch").joinpath("report.schema.json").read_text("utf-8")
+    """The report's JSON Schema, as the package ships it (``api.report_schema``)."""
+    return report_schema()
 
 
 def references_schema_text() -> str:
-    """The references report's JSON Schema, as shipped beside ``quote_tui.references``."""
-    files = resources.files("quote_tui.references")
-    return files.joinpath("references.schema.json").read_text("utf-8")
+    """The references report's JSON Schema, as the package ships it."""
+    return references_schema()
 
 
 def _error_responses(*statuses: int) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from textual.widgets import (
 from quote_tui.api import (
     RENDER_MODES,
     ErrorCode,
+    Recovery,
     Session,
     SourceOutcome,
     SourceSpec,
@@ -93,10 +94,10 @@ class PathSuggester(Suggester):
         return suggestion + "/" if (folder / names[0]).is_dir() else suggestion
 
 
-_HERE = {
-    "file_not_found": "Check the path: → completes it, or pick the file in the list below.",
-    "is_directory": "Pick a file inside the folder, not the folder.",
-    "fix_input": "Correct the reference, then read it again (ctrl+l).",
+_HERE: dict[str, str] = {
+    ErrorCode.FILE_NOT_FOUND: "Check the path: → completes it, or pick the file in the list below.",
+    ErrorCode.IS_DIRECTORY: "Pick a file inside the folder, not the folder.",
+    Recovery.FIX_INPUT: "Correct the reference, then read it again (ctrl+l).",
 }
 """Hints that hold in this dialog, where the fix is the reference being typed."""
 
