@@ -84,6 +84,19 @@ if TYPE_CHECKING:
     )
     from quote_tui.api.snapshots import list_snapshots, prune_snapshots, show_snapshot
     from quote_tui.batch.cluster import ClusterOptions
+    from quote_tui.batch.outcome import (
+        HEADINGS,
+        LOOKS,
+        NOTICE_KINDS,
+        Look,
+        Notice,
+        Outcome,
+        Tone,
+        derive,
+        look,
+        outcome_of,
+        tally,
+    )
     from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
     from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
     from quote_tui.engine.errors import BatchInputError, QuoteError, QuoteTuiError, SourceError
@@ -94,6 +107,17 @@ if TYPE_CHECKING:
     from quote_tui.sources.refs import same_work_key
 
 _EXPORTS = {
+    "HEADINGS": "quote_tui.batch.outcome",
+    "LOOKS": "quote_tui.batch.outcome",
+    "NOTICE_KINDS": "quote_tui.batch.outcome",
+    "Look": "quote_tui.batch.outcome",
+    "Notice": "quote_tui.batch.outcome",
+    "Outcome": "quote_tui.batch.outcome",
+    "Tone": "quote_tui.batch.outcome",
+    "derive": "quote_tui.batch.outcome",
+    "look": "quote_tui.batch.outcome",
+    "outcome_of": "quote_tui.batch.outcome",
+    "tally": "quote_tui.batch.outcome",
     "Batch": "quote_tui.batch.specs",
     "BatchInputError": "quote_tui.engine.errors",
     "CheckResult": "quote_tui.engine.records",
@@ -176,6 +200,9 @@ __all__ = [
     "EXIT_UNREADABLE",
     "EXIT_USAGE",
     "FORMATS",
+    "HEADINGS",
+    "LOOKS",
+    "NOTICE_KINDS",
     "PASSING",
     "RENDER_MODES",
     "Batch",
@@ -186,8 +213,11 @@ __all__ = [
     "ClusterOptions",
     "Input",
     "JsonlBatch",
+    "Look",
     "Match",
     "MatchOptions",
+    "Notice",
+    "Outcome",
     "PreparedText",
     "Progress",
     "QuoteCheck",
@@ -201,6 +231,7 @@ __all__ = [
     "SourceSpec",
     "Status",
     "StreamResult",
+    "Tone",
     "answer_input",
     "append_references",
     "check_batch",
@@ -209,6 +240,7 @@ __all__ = [
     "check_text",
     "confine",
     "counted",
+    "derive",
     "exit_code",
     "failing_references",
     "fails",
@@ -219,9 +251,11 @@ __all__ = [
     "list_snapshots",
     "load_jsonl_batch",
     "load_retractions",
+    "look",
     "make_settings",
     "network_settings",
     "open_input",
+    "outcome_of",
     "parse_batch",
     "parse_references",
     "prune_snapshots",
@@ -236,6 +270,7 @@ __all__ = [
     "scan_manuscript",
     "show_snapshot",
     "stream_batch",
+    "tally",
     "what_to_do",
     "with_render",
     "write_text",

@@ -188,12 +188,13 @@ class Outcome:
 
     @property
     def look(self) -> Look:
-        """The verdict's look; a critical difference takes the critical mark and a tone no
-        quieter than a warning."""
+        """The verdict's look; a critical difference takes the critical mark, and a tone one step
+        louder than its tier's: a warning for words found as quoted (never the faithful tone),
+        bad for a near match, so it stands apart from a harmless one."""
         base = look(self.status)
         if not self.critical:
             return base
-        tone = Tone.BAD if base.tone is Tone.BAD else Tone.WARN
+        tone = Tone.WARN if base.tone is Tone.OK else Tone.BAD
         return Look(base.status, LOOKS["critical"].mark, base.word, base.meaning, tone)
 
     @property
@@ -289,13 +290,16 @@ def derive(
 
 
 def _claim_text(claimed: Mapping[str, Any]) -> str:
-    if "pages" in claimed:
-        pages = list(claimed.get("pages") or ())
-        shown = "–".join(str(p) for p in dict.fromkeys(pages)) if pages else "?"
-        return f"claimed page {shown} disagrees"
-    if "start" in claimed:
-        return f"claimed place {claimed.get('start')}–{claimed.get('end')} disagrees"
-    return _NOTICE_WORDS["claim_disagrees"]
+    """ "claimed place disagrees (page 3)"."""
+    if "pages" in claimed or "blocks" in claimed:
+        unit = "page" if "pages" in claimed else "block"
+        numbers = [str(n) for n in dict.fromkeys(claimed.get(unit + "s") or ())]
+        place = f"{unit}{'s' if len(numbers) > 1 else ''} {'–'.join(numbers)}"
+    elif "start" in claimed:
+        place = f"offsets {claimed.get('start')}–{claimed.get('end')}"
+    else:
+        return _NOTICE_WORDS["claim_disagrees"]
+    return f"{_NOTICE_WORDS['claim_disagrees']} ({place})"
 
 
 def critical_kinds(match: Mapping[str, Any] | None) -> tuple[str, ...]:

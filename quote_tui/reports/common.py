@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.batch.outcome import HEADINGS, NOTICE_KINDS, Look, Outcome, look, outcome_of, tally
 from quote_tui.engine.diff import difference_spans
 
 __all__ = [
     "RECOVERY_HINTS",
     "STATUS_ORDER",
     "Verdict",
-    "best_match",
+    "NOTICE_WORDS",
     "OUTSIDE_MAIN_TEXT",
+    "best_match",
+    "citation_outcome",
     "citation_place",
     "citation_status",
+    "claimed_text",
     "differences",
     "found_in_text",
     "manuscript_place",
     "meaning_of",
+    "notice_rows",
     "page_check_text",
     "source_place",
     "summary_rows",
@@ -28,53 +32,66 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A status as people read it: a mark and a word, so colour is never the only signal."""
+Verdict = Look
+"""A status as people read it (``batch.outcome.LOOKS``, the one status table)."""
 
-    status: str
-    mark: str
-    word: str
-    meaning: str
-
-
-_VERDICTS = {
-    "exact": Verdict("exact", "✓", "Exact", "the words stand in the source as quoted"),
-    "normalized": Verdict(
-        "normalized", "≈", "Normalized", "the same words; only typography or layout differ"
-    ),
-    "near": Verdict("near", "~", "Near", "misquoted: the closest passage differs in some words"),
-    "not_found": Verdict("not_found", "✗", "Not found", "no passage of the source matches"),
-    "inconclusive": Verdict(
-        "inconclusive", "?", "Inconclusive", "not found in a text known to be incomplete"
-    ),
-    "unavailable": Verdict("unavailable", "⊘", "Unavailable", "the source could not be read"),
-    "error": Verdict("error", "!", "Error", "the quotation could not be checked"),
-    "unreferenced": Verdict("unreferenced", "–", "No reference", "the manuscript cites nothing"),
-    "link_ok": Verdict("link_ok", "↗", "Link readable", "the source was read; nothing was quoted"),
-}
-STATUS_ORDER = tuple(_VERDICTS)
+STATUS_ORDER = HEADINGS
 
 
 def verdict(status: str | None) -> Verdict:
-    """The verdict for a status string (an unknown one is shown as it is)."""
-    if status in _VERDICTS:
-        return _VERDICTS[status]  # type: ignore[index]
-    return Verdict(str(status), "?", str(status or "unknown").replace("_", " ").title(), "")
+    """The look of a status string (an unknown one is shown as it is)."""
+    return look(status)
 
 
 def citation_status(citation: Mapping[str, Any]) -> str:
     return str(citation.get("status") or "error")
 
 
+def citation_outcome(citation: Mapping[str, Any]) -> Outcome:
+    """A citation's outcome: the one its report entry carries, derived the same way."""
+    return outcome_of(citation)
+
+
+def _counts(report: Mapping[str, Any]) -> Mapping[str, Any]:
+    counts = report.get("outcomes")
+    if isinstance(counts, Mapping):
+        return counts
+    citations = [c for c in report.get("citations") or () if isinstance(c, Mapping)]
+    return tally(citations)  # a report written before outcomes were counted
+
+
 def summary_rows(report: Mapping[str, Any]) -> list[tuple[Verdict, int]]:
-    """(verdict, count) for every status with a count, in the ladder's order."""
-    summary = report.get("summary") or {}
+    """(look, count) for every heading with a count, in the ladder's order: a citation with a
+    critical difference is counted under its own heading, never under a faithful one."""
+    counts = _counts(report)
     rows = []
-    for status in STATUS_ORDER:
-        count = summary.get(status)
+    for heading in HEADINGS:
+        count = counts.get(heading)
         if isinstance(count, int) and count:
-            rows.append((verdict(status), count))
+            rows.append((verdict(heading), count))
+    return rows
+
+
+NOTICE_WORDS = {
+    "page_differs": "cited page differs",
+    "claim_disagrees": "claimed place disagrees",
+    "outside_main_text": "found outside the main text",
+    "reference_retracted": "reference retracted",
+    "reference_mismatch": "reference does not match its record",
+    "found_elsewhere": "found in another source",
+}
+"""A notice's name in a summary table."""
+
+
+def notice_rows(report: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """(what, count) for every notice with a count: what a reader must not miss beside the
+    verdicts (cited pages that differ, claimed places that disagree, ...)."""
+    counts = _counts(report)
+    rows = []
+    for kind in NOTICE_KINDS:
+        count = counts.get(kind)
+        if isinstance(count, int) and count:
+            rows.append((NOTICE_WORDS[kind], count))
     return rows
 
 
@@ -107,8 +124,12 @@ def what_to_do(error: Mapping[str, Any]) -> str:
 
 
 def meaning_of(citation: Mapping[str, Any]) -> str:
-    """What a citation's verdict means; a near match whose only differences are of case
-    ("the" for "The") says so rather than "misquoted", and stays near."""
+    """What a citation's verdict means; a critical difference says so whatever the tier, and a
+    near match whose only differences are of case ("the" for "The") says so rather than
+    "misquoted", and stays near."""
+    outcome = citation_outcome(citation)
+    if outcome.critical:
+        return outcome.meaning
     status = str(citation.get("status") or "")
     diffs = (best_match(citation) or {}).get("differences") or []
     if (
@@ -117,7 +138,7 @@ def meaning_of(citation: Mapping[str, Any]) -> str:
         and all(isinstance(d, Mapping) and d.get("kind") == "case" for d in diffs)
     ):
         return "differs only in case (capital and small letters)"
-    return verdict(status).meaning
+    return outcome.meaning
 
 
 def best_match(citation: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -233,6 +254,36 @@ def page_check_text(citation: Mapping[str, Any]) -> str | None:
     if status == "differs":
         return f"✗ cited page {cited}, found on page {found}"
     return f"? cited page {cited}; the printed page is unknown"
+
+
+_CLAIM_REASONS = {
+    "unavailable": "the document was not read or the check did not finish",
+    "not_plain_text": "offsets into a text the reader changed",
+    "unpaged": "the document has no pages",
+    "content_blocks": "content blocks are not kept",
+    "bad_claim": "the claim's numbers are missing or out of order",
+}
+
+
+def claimed_text(citation: Mapping[str, Any]) -> str | None:
+    """ "✗ claimed place disagrees (page 3)": whether the place a model answer claims holds the
+    words."""
+    claim = citation.get("claimed")
+    if not isinstance(claim, Mapping):
+        return None
+    if "pages" in claim or "blocks" in claim:
+        unit = "page" if "pages" in claim else "block"
+        numbers = [str(n) for n in dict.fromkeys(claim.get(unit + "s") or ())]
+        place = f"{unit}{'s' if len(numbers) > 1 else ''} {'–'.join(numbers)}"
+    else:
+        place = f"offsets {claim.get('start')}–{claim.get('end')}"
+    agrees = claim.get("agrees")
+    if agrees is True:
+        return f"✓ claimed place agrees ({place})"
+    if agrees is False:
+        return f"✗ claimed place disagrees ({place})"
+    reason = _CLAIM_REASONS.get(str(claim.get("reason") or ""), "it cannot be told")
+    return f"? claimed place not told ({place}): {reason}"
 
 
 def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | None) -> str | None:

@@ -12,18 +12,21 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
     best_match,
+    citation_outcome,
     citation_place,
     citation_status,
+    claimed_text,
     differences,
     found_in_text,
     manuscript_place,
+    notice_rows,
     page_check_text,
     render_marked,
     source_link,
     summary_rows,
-    verdict,
     what_to_do,
 )
 
@@ -57,6 +60,9 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .diff.crit { background: #ffebe9; text-decoration: underline wavy var(--bad); font-weight: 700; }
 ul.diffs { margin: .5rem 0 0; padding-left: 1.25rem; } .crit-label { color: var(--bad);
   font-weight: 700; }
+article.attn { border-left-color: var(--near); } .attn .verdict { color: var(--near); }
+article.attn.crit-bad { border-left-color: var(--bad); } .crit-bad .verdict { color: var(--bad); }
+.notices { color: var(--near); font-weight: 700; }
 code, .path { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: .9em; }
 @media (max-width: 40rem) { .pair { grid-template-columns: 1fr; } }
 @media print { article { break-inside: avoid; } }
@@ -98,7 +104,7 @@ def _row(label: str, value_html: str) -> str:
 
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> str:
     status = citation_status(citation)
-    v = verdict(status)
+    outcome = citation_outcome(citation)
     rows = []
     place = manuscript_place(citation)
     if place:
@@ -125,6 +131,9 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     page = page_check_text(citation)
     if page:
         rows.append(_row("Page", _e(page)))
+    claim = claimed_text(citation)
+    if claim:
+        rows.append(_row("Claimed", _e(claim)))
     elsewhere = found_in_text(citation, sources)
     if elsewhere:
         rows.append(_row("Elsewhere", _e(elsewhere)))
@@ -153,11 +162,34 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         )
     diff_html = f'<ul class="diffs">{"".join(diff_items)}</ul>' if diff_items else ""
     return (
-        f'<article class="{_e(status)}" id="{_e(citation.get("id", ""))}">'
-        f'<div><span class="verdict"><span class="mark" aria-hidden="true">{_e(v.mark)}</span> '
-        f"{_e(v.word)}</span> · <code>{_e(citation.get('id', '?'))}</code></div>"
+        f'<article class="{_e(_classes(status, outcome))}" id="{_e(citation.get("id", ""))}">'
+        f"<div>{_verdict_html(outcome)} · <code>{_e(citation.get('id', '?'))}</code>"
+        f"{_notices_html(outcome)}</div>"
         f'<dl>{"".join(rows)}</dl><div class="pair">{pair}</div>{diff_html}</article>'
     )
+
+
+def _classes(status: str, outcome: Outcome) -> str:
+    """The card's classes: its status, and ``attn`` (the warning colour) for a critical
+    difference or a notice, so a faithful green never stands for either."""
+    if outcome.critical:
+        return f"{status} attn" + (" crit-bad" if outcome.look.tone is Tone.BAD else "")
+    return f"{status} attn" if outcome.notices else status
+
+
+def _verdict_html(outcome: Outcome) -> str:
+    lk = outcome.look
+    words = outcome.label.removeprefix(lk.mark).strip()
+    return (
+        f'<span class="verdict"><span class="mark" aria-hidden="true">{_e(lk.mark)}</span> '
+        f"{_e(words)}</span>"
+    )
+
+
+def _notices_html(outcome: Outcome) -> str:
+    if not outcome.notices:
+        return ""
+    return f' · <span class="notices">{_e("; ".join(n.text for n in outcome.notices))}</span>'
 
 
 def render_html(report: Mapping[str, Any]) -> str:
@@ -180,6 +212,15 @@ def render_html(report: Mapping[str, Any]) -> str:
         f'<td class="n">{int(n)}</td><td>{_e(v.meaning)}</td></tr>'
         for v, n in summary_rows(report)
     )
+    notices = "".join(
+        f'<tr><td>{_e(what)}</td><td class="n">{int(n)}</td></tr>'
+        for what, n in notice_rows(report)
+    )
+    if notices:
+        notices = (
+            '<table class="summary"><thead><tr><th>Also to look at</th><th>Count</th></tr>'
+            f"</thead><tbody>{notices}</tbody></table>"
+        )
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
     body = "".join(
         _citation(c, sources) for c in report.get("citations") or [] if isinstance(c, Mapping)
@@ -194,6 +235,6 @@ def render_html(report: Mapping[str, Any]) -> str:
         f'<p class="meta">{_e(made)}</p>'
         f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
-        f"</thead><tbody>{rows}</tbody></table>"
+        f"</thead><tbody>{rows}</tbody></table>{notices}"
         f"<h2>Citations</h2>{body}</body></html>\n"
     )

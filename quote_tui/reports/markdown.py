@@ -44,8 +44,10 @@ def _diff_line(diff: Mapping[str, Any]) -> str:
 
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[str]:
     status = common.citation_status(citation)
-    v = common.verdict(status)
-    lines = [f"### {v.mark} {v.word} — {_esc(citation.get('id', '?'))}", ""]
+    outcome = common.citation_outcome(citation)
+    notices = "; ".join(n.text for n in outcome.notices)
+    head = f"### {_esc(outcome.label)} — {_esc(citation.get('id', '?'))}"
+    lines = [head + (f" · {_esc(notices)}" if notices else ""), ""]
     place = common.manuscript_place(citation)
     if place:
         lines.append(f"- Manuscript: {_esc(place)}")
@@ -70,6 +72,9 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     page = common.page_check_text(citation)
     if page:
         lines.append(f"- Page: {_esc(page)}")
+    claim = common.claimed_text(citation)
+    if claim:
+        lines.append(f"- Claimed: {_esc(claim)}")
     elsewhere = common.found_in_text(citation, sources)
     if elsewhere:
         lines.append(f"- Elsewhere: {_esc(elsewhere)}")
@@ -123,6 +128,11 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     ]
     lines += [f"| {v.mark} {v.word} | {n} | {v.meaning} |" for v, n in common.summary_rows(report)]
     lines.append("")
+    notices = common.notice_rows(report)
+    if notices:
+        lines += ["| Also to look at | Count |", "|---|---:|"]
+        lines += [f"| {what} | {n} |" for what, n in notices]
+        lines.append("")
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
     lines += ["## Citations", ""]
     for citation in report.get("citations") or []:
