@@ -95,6 +95,7 @@ if TYPE_CHECKING:
         derive,
         look,
         outcome_of,
+        outcome_of_check,
         tally,
     )
     from quote_tui.batch.outcomes import PASSING, CitationOutcome, Progress, SourceOutcome, fails
@@ -117,6 +118,7 @@ _EXPORTS = {
     "derive": "quote_tui.batch.outcome",
     "look": "quote_tui.batch.outcome",
     "outcome_of": "quote_tui.batch.outcome",
+    "outcome_of_check": "quote_tui.batch.outcome",
     "tally": "quote_tui.batch.outcome",
     "Batch": "quote_tui.batch.specs",
     "BatchInputError": "quote_tui.engine.errors",
@@ -256,6 +258,7 @@ __all__ = [
     "network_settings",
     "open_input",
     "outcome_of",
+    "outcome_of_check",
     "parse_batch",
     "parse_references",
     "prune_snapshots",

@@ -11,7 +11,8 @@ the meaning, and none has to work out what else to say.
 - ``Outcome``: the verdict, its critical differences, its notices (a cited page that differs, a
   claimed place that disagrees, text outside the main text, a reference retracted or mismatched,
   the words found in another source), and the heading it is counted under.
-- ``outcome_of``: the outcome of a report's citation entry; ``derive``: of the facts themselves.
+- ``outcome_of``: the outcome of a report's citation entry; ``outcome_of_check``: of a typed
+  check (the app's); ``derive``: of the facts themselves. All three agree.
 - ``HEADINGS`` and ``tally``: what summaries count, in the order they show it.
 
 ``batch.outcomes`` holds the runner's records; this module only reads what they became.
@@ -23,7 +24,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from quote_tui.engine.records import CheckResult
 
 __all__ = [
     "HEADINGS",
@@ -36,6 +40,7 @@ __all__ = [
     "derive",
     "look",
     "outcome_of",
+    "outcome_of_check",
     "tally",
 ]
 
@@ -327,6 +332,52 @@ def _kind(quoted: str, kind: str) -> str:
         quoted.startswith("[") and quoted.endswith("]")
     )
     return "omission" if left_out else kind
+
+
+def outcome_of_check(
+    status: str,
+    result: CheckResult | None,
+    *,
+    page_check: Mapping[str, Any] | None = None,
+    claimed: Mapping[str, Any] | None = None,
+    outside_main_text: bool = False,
+    found_in: int = 0,
+    reference: str | None = None,
+) -> Outcome:
+    """The outcome of a citation's typed check (what an interactive front end keeps), the same
+    as ``outcome_of`` gives for its report entry.
+
+    Args:
+        status: the verdict.
+        result: the engine's result, when the source was read.
+        page_check: the cited page's comparison.
+        claimed: the settled claim.
+        outside_main_text: found only outside the page's main text.
+        found_in: how many other sources hold the words.
+        reference: the cited work's reference status, when the references were checked.
+
+    Returns:
+        The outcome.
+    """
+    best = result.matches[0] if result is not None and result.matches else None
+    kinds: tuple[str, ...] = ()
+    if best is not None and (status in _FOUND or status == "near"):
+        recorded = {d.source for d in best.differences if d.critical}
+        found = [_kind(d.quote, str(d.kind)) for d in best.differences if d.critical]
+        found += [
+            "omission" for f in best.fragments if f.omitted_flags and f.omitted not in recorded
+        ]
+        kinds = tuple(dict.fromkeys(found))
+    return derive(
+        status,
+        critical=kinds,
+        page_check=page_check,
+        claimed=claimed,
+        outside_main_text=outside_main_text,
+        reference=reference,
+        found_in=found_in,
+        similarity=best.similarity if best is not None else None,
+    )
 
 
 def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> Outcome:
