@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from quote_tui.batch.outcome import HEADINGS, NOTICE_KINDS, Look, Outcome, look, outcome_of, tally
@@ -19,7 +20,9 @@ __all__ = [
     "citation_place",
     "citation_status",
     "claimed_text",
+    "Fact",
     "differences",
+    "facts",
     "found_in_text",
     "manuscript_place",
     "meaning_of",
@@ -338,21 +341,33 @@ def marked_segments(
     for diff, (words, _, _), at in zip(diffs, placed, located, strict=True):
         critical = bool(diff.get("critical"))
         if at is not None and at[0] < at[1]:
-            if not any(s < at[1] and at[0] < e for s, e, _ in spans):
+            if not _overlaps(spans, at[0], at[1]):
                 spans.append((at[0], at[1], critical))
         elif words.strip() and at is None:
             unplaced.append((words.strip(), critical))
     for piece, critical in unplaced:
-        start = 0
-        while True:
-            at = text.find(piece, start)
-            if at < 0:
-                break
-            if not any(s < at + len(piece) and at < e for s, e, _ in spans):
-                spans.append((at, at + len(piece), critical))
-                break
-            start = at + 1
-    spans.sort()
+        at = _free_occurrence(text, piece, spans)
+        if at is not None:
+            spans.append((at, at + len(piece), critical))
+    return _cut(text, sorted(spans))
+
+
+def _overlaps(spans: list[tuple[int, int, bool]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e, _ in spans)
+
+
+def _free_occurrence(text: str, piece: str, spans: list[tuple[int, int, bool]]) -> int | None:
+    """Where ``piece`` first stands in ``text`` outside every span, or None."""
+    start = 0
+    while (at := text.find(piece, start)) >= 0:
+        if not _overlaps(spans, at, at + len(piece)):
+            return at
+        start = at + 1
+    return None
+
+
+def _cut(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[str, bool, bool]]:
+    """``text`` cut at sorted, disjoint spans into (segment, differs, critical) pieces."""
     out: list[tuple[str, bool, bool]] = []
     pos = 0
     for s, e, critical in spans:
@@ -392,3 +407,70 @@ def render_marked(
         write = (critical if is_critical else differs) if is_diff else same
         out.append(write(piece))
     return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One line of a citation's card in a report: a label and what it says.
+
+    Attributes:
+        label: "Source", "Found at", "Page", ...
+        text: what it says, as plain text (each format escapes it).
+        note: a smaller addition (a reference's style, what to do about a problem).
+        link: for ``Open``, the URL or path to open the source at.
+    """
+
+    label: str
+    text: str
+    note: str = ""
+    link: str | None = None
+
+
+def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[Fact]:
+    """A citation's card, line by line, in the order every report shows it: where it is
+    written, its reference, its source, where the words stand, the cited page, the claimed
+    place, where else the words stand, the similarity and any problem."""
+    out = _written_facts(citation)
+    source = sources.get(str(citation.get("source")))
+    if source:
+        out.append(
+            Fact("Source", str(source.get("title") or source.get("ref") or source.get("id")))
+        )
+    match = best_match(citation)
+    where = citation_place(citation, match)
+    if where:
+        out.append(Fact("Found at", where))
+    link = source_link(source, match)
+    if link:
+        out.append(Fact("Open", link, link=link))
+    for label, text in (
+        ("Page", page_check_text(citation)),
+        ("Claimed", claimed_text(citation)),
+        ("Elsewhere", found_in_text(citation, sources)),
+    ):
+        if text:
+            out.append(Fact(label, text))
+    similarity = citation.get("best_similarity")
+    if isinstance(similarity, int | float) and citation_status(citation) == "near":
+        out.append(Fact("Similarity", f"{similarity:.0%}"))
+    problem = _problem_fact(citation, source)
+    return out + ([problem] if problem is not None else [])
+
+
+def _written_facts(citation: Mapping[str, Any]) -> list[Fact]:
+    out = []
+    place = manuscript_place(citation)
+    if place:
+        out.append(Fact("Manuscript", place))
+    ref = citation.get("reference")
+    if isinstance(ref, Mapping) and ref.get("raw"):
+        out.append(Fact("Reference", str(ref["raw"]), note=str(ref.get("style", ""))))
+    return out
+
+
+def _problem_fact(citation: Mapping[str, Any], source: Mapping[str, Any] | None) -> Fact | None:
+    source = source or {}
+    error = citation.get("error") or source.get("error") or source.get("unavailable")
+    if not isinstance(error, Mapping) or not error.get("message"):
+        return None
+    return Fact("Problem", str(error["message"]), note=what_to_do(error))

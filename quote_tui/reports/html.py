@@ -14,20 +14,15 @@ from urllib.parse import quote, urlsplit
 
 from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
+    Fact,
     best_match,
     citation_outcome,
-    citation_place,
     citation_status,
-    claimed_text,
     differences,
-    found_in_text,
-    manuscript_place,
+    facts,
     notice_rows,
-    page_check_text,
     render_marked,
-    source_link,
     summary_rows,
-    what_to_do,
 )
 
 __all__ = ["render_html"]
@@ -102,51 +97,24 @@ def _row(label: str, value_html: str) -> str:
     return f"<dt>{_e(label)}</dt><dd>{value_html}</dd>"
 
 
+def _fact_row(fact: Fact) -> str:
+    if fact.link is not None:
+        href = _href(fact.link)
+        shown = f'<span class="path">{_e(fact.link)}</span>'
+        return _row("Open", f'<a href="{_e(href)}">{shown}</a>' if href else shown)
+    if fact.label == "Reference":
+        return _row("Reference", f"{_e(fact.text)} <small>({_e(fact.note)})</small>")
+    if fact.label == "Problem":
+        hint = f" <small>To do: {_e(fact.note)}.</small>" if fact.note else ""
+        return _row("Problem", _e(fact.text) + hint)
+    return _row(fact.label, _e(fact.text))
+
+
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> str:
     status = citation_status(citation)
     outcome = citation_outcome(citation)
-    rows = []
-    place = manuscript_place(citation)
-    if place:
-        rows.append(_row("Manuscript", _e(place)))
-    ref = citation.get("reference")
-    if isinstance(ref, Mapping) and ref.get("raw"):
-        rows.append(
-            _row("Reference", f"{_e(ref['raw'])} <small>({_e(ref.get('style', ''))})</small>")
-        )
-    source = sources.get(str(citation.get("source")))
-    if source:
-        rows.append(
-            _row("Source", _e(source.get("title") or source.get("ref") or source.get("id")))
-        )
+    rows = [_fact_row(fact) for fact in facts(citation, sources)]
     match = best_match(citation)
-    where = citation_place(citation, match)
-    if where:
-        rows.append(_row("Found at", _e(where)))
-    link = source_link(source, match)
-    if link:
-        href = _href(link)
-        shown = f'<span class="path">{_e(link)}</span>'
-        rows.append(_row("Open", f'<a href="{_e(href)}">{shown}</a>' if href else shown))
-    page = page_check_text(citation)
-    if page:
-        rows.append(_row("Page", _e(page)))
-    claim = claimed_text(citation)
-    if claim:
-        rows.append(_row("Claimed", _e(claim)))
-    elsewhere = found_in_text(citation, sources)
-    if elsewhere:
-        rows.append(_row("Elsewhere", _e(elsewhere)))
-    similarity = citation.get("best_similarity")
-    if isinstance(similarity, int | float) and status == "near":
-        rows.append(_row("Similarity", f"{similarity:.0%}"))
-    error = (
-        citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
-    )
-    if isinstance(error, Mapping) and error.get("message"):
-        todo = what_to_do(error)
-        hint = f" <small>To do: {_e(todo)}.</small>" if todo else ""
-        rows.append(_row("Problem", _e(error["message"]) + hint))
     diffs = differences(match)
     quote_html = _marked(str(citation.get("quote") or ""), diffs, "quote")
     pair = f"<div><h3>Quotation</h3><p>{quote_html}</p></div>"

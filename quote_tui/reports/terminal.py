@@ -111,20 +111,37 @@ def _citation_lines(
     """The summary of one citation, a line each: verdict, source, where, what differs."""
     source = sources.get(citation.get("source")) or {}
     status = citation_status(citation)
-    outcome = citation_outcome(citation)
-    match = best_match(citation)
-    lines = [_verdict_line(outcome, meaning_of(citation), paint)]
+    lines = [_verdict_line(citation_outcome(citation), meaning_of(citation), paint)]
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")
     error = citation.get("error") or source.get("error")
     if status in ("unavailable", "error") and isinstance(error, Mapping):
-        lines.append(f"  error   {error.get('message', '')} [{error.get('code', '')}]")
-        hint = what_to_do(error)
-        if hint:
-            lines.append(f"  to do   {hint}.")
-        return lines
-    place = citation_place(citation, match)
+        return lines + _error_lines(error)
+    lines += _place_lines(citation)
+    match = best_match(citation)
+    if match and status != "exact":
+        lines += _difference_lines(citation, match, paint)
+    elif status in ("not_found", "inconclusive"):
+        best = citation.get("best_similarity")
+        if isinstance(best, int | float):
+            lines.append(f"  closest {round(best * 100)}% similar")
+        elsewhere = found_in_text(citation, sources)
+        if elsewhere:
+            lines.append(f"  instead {elsewhere}")
+    return lines
+
+
+def _error_lines(error: Mapping[str, Any]) -> list[str]:
+    lines = [f"  error   {error.get('message', '')} [{error.get('code', '')}]"]
+    hint = what_to_do(error)
+    return lines + ([f"  to do   {hint}."] if hint else [])
+
+
+def _place_lines(citation: Mapping[str, Any]) -> list[str]:
+    """Where the words stand, the cited page and the claimed place."""
+    lines = []
+    place = citation_place(citation, best_match(citation))
     if place:
         count = citation.get("match_count") or 0
         at_least = "at least " if citation.get("match_count_lower_bound") else ""
@@ -136,29 +153,29 @@ def _citation_lines(
     claim = claimed_text(citation)
     if claim:
         lines.append(f"  claimed {claim}")
-    if match and status != "exact":
-        diffs = differences(match)
-        quote = " ".join(str(citation.get("quote") or "").split())
-        wording = " ".join(str(match.get("text") or "").split())
-        if diffs:
-            lines.append(f"  quoted  “{_marked(quote, diffs, 'quote', paint)}”")
-        lines.append(f"  wording “{_marked(wording, diffs, 'source', paint)}”")
-        for d in diffs:
-            flag = paint("critical", "1;31") + " " if d.get("critical") else ""
-            lines.append(
-                f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
-                f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
-            )
-        rules = match.get("rules") or []
-        if rules:
-            lines.append(f"  rules   {', '.join(map(str, rules))}")
-    elif status in ("not_found", "inconclusive"):
-        best = citation.get("best_similarity")
-        if isinstance(best, int | float):
-            lines.append(f"  closest {round(best * 100)}% similar")
-        elsewhere = found_in_text(citation, sources)
-        if elsewhere:
-            lines.append(f"  instead {elsewhere}")
+    return lines
+
+
+def _difference_lines(
+    citation: Mapping[str, Any], match: Mapping[str, Any], paint: _Paint
+) -> list[str]:
+    """The quotation and the source's wording with what differs marked, then each difference."""
+    lines = []
+    diffs = differences(match)
+    quote = " ".join(str(citation.get("quote") or "").split())
+    wording = " ".join(str(match.get("text") or "").split())
+    if diffs:
+        lines.append(f"  quoted  “{_marked(quote, diffs, 'quote', paint)}”")
+    lines.append(f"  wording “{_marked(wording, diffs, 'source', paint)}”")
+    for d in diffs:
+        flag = paint("critical", "1;31") + " " if d.get("critical") else ""
+        lines.append(
+            f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
+            f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
+        )
+    rules = match.get("rules") or []
+    if rules:
+        lines.append(f"  rules   {', '.join(map(str, rules))}")
     return lines
 
 

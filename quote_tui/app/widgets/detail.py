@@ -192,44 +192,61 @@ def detail_content(
             "[$text-muted]No citation selected. Press [b]a[/b] to add one, [b]/[/b] to find a "
             "quotation in the source, or [b]o[/b] to load a source.[/]"
         )
-    ref_status = str(reference.get("status")) if reference is not None else None
-    outcome = verdict.outcome(ref_status) if verdict is not None and not checking else None
-    result = verdict.result if verdict is not None else None
-    matches = result.matches if result is not None else ()
-    match_index = match_index if 0 <= match_index < len(matches) else 0
-    best = matches[match_index] if matches else None
+    outcome = _outcome(verdict, reference, checking)
+    best, match_index = _shown_match(verdict, match_index)
     out = _header(citation, outcome, checking, verdict)
     diffs = best.differences if best is not None else ()
     out += [_field("Quotation"), "“", _marked(citation.quote or "", diffs, "quote"), "”\n"]
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
-    if best is not None and verdict is not None:
+    if verdict is None:
+        out += _locator_line(citation.locator) if citation.locator else []
+        if not checking:
+            out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
+        return Content.assemble(*out)
+    if best is not None:
         out += _match_lines(best, verdict, prepared, match_index)
-    if verdict is not None:
-        out += _beside_lines(citation, verdict, source_names or {})
-    elif citation.locator:
-        out += _locator_line(citation.locator)
-    if best is not None and not (verdict is not None and verdict.outside_main_text):
-        lk = outcome_look(outcome) if outcome is not None else look("checking")
-        before, after = _context(best, prepared)
-        out += [
-            _field("Context"),
-            (before, "$text-muted"),
-            (_one_line(best.text), f"bold {lk.colour}"),
-            (after, "$text-muted"),
-            "\n",
-        ]
-    if verdict is not None and verdict.error:
+    out += _beside_lines(citation, verdict, source_names or {})
+    if best is not None and not verdict.outside_main_text:
+        out += _context_line(best, prepared, outcome)
+    if verdict.error:
         out += _problem_lines(verdict.error)
     if reference is not None:
         out += [reference_content(reference)]
-    if verdict is None and not checking:
-        out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
     return Content.assemble(*out)
 
 
 _Parts = list[Content | str | tuple[str, str]]
+
+
+def _outcome(
+    verdict: Verdict | None, reference: dict[str, Any] | None, checking: bool
+) -> Outcome | None:
+    if verdict is None or checking:
+        return None
+    return verdict.outcome(str(reference.get("status")) if reference is not None else None)
+
+
+def _shown_match(verdict: Verdict | None, index: int) -> tuple[Match | None, int]:
+    """The match the pane describes and its index: ``index`` of the result's, else the best."""
+    matches = verdict.result.matches if verdict is not None and verdict.result else ()
+    if not matches:
+        return None, 0
+    index = index if 0 <= index < len(matches) else 0
+    return matches[index], index
+
+
+def _context_line(best: Match, prepared: PreparedText | None, outcome: Outcome | None) -> _Parts:
+    lk = outcome_look(outcome) if outcome is not None else look("checking")
+    before, after = _context(best, prepared)
+    return [
+        _field("Context"),
+        (before, "$text-muted"),
+        (_one_line(best.text), f"bold {lk.colour}"),
+        (after, "$text-muted"),
+        "\n",
+    ]
 
 
 def _header(
