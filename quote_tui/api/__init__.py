@@ -88,6 +88,18 @@ if TYPE_CHECKING:
     from quote_tui.api.snapshots import prune_snapshots as prune_snapshots
     from quote_tui.api.snapshots import show_snapshot as show_snapshot
     from quote_tui.batch.cluster import ClusterOptions as ClusterOptions
+    from quote_tui.batch.outcome import HEADINGS as HEADINGS
+    from quote_tui.batch.outcome import LOOKS as LOOKS
+    from quote_tui.batch.outcome import NOTICE_KINDS as NOTICE_KINDS
+    from quote_tui.batch.outcome import Look as Look
+    from quote_tui.batch.outcome import Notice as Notice
+    from quote_tui.batch.outcome import Outcome as Outcome
+    from quote_tui.batch.outcome import Tone as Tone
+    from quote_tui.batch.outcome import derive as derive
+    from quote_tui.batch.outcome import look as look
+    from quote_tui.batch.outcome import outcome_of as outcome_of
+    from quote_tui.batch.outcome import outcome_of_check as outcome_of_check
+    from quote_tui.batch.outcome import tally as tally
     from quote_tui.batch.outcomes import PASSING as PASSING
     from quote_tui.batch.outcomes import CitationOutcome as CitationOutcome
     from quote_tui.batch.outcomes import Progress as Progress
@@ -123,6 +135,7 @@ if TYPE_CHECKING:
     from quote_tui.gate.report import number_check as number_check
     from quote_tui.manuscripts.bibfind import find_bibliographies as find_bibliographies
     from quote_tui.reports.common import OUTSIDE_MAIN_TEXT as OUTSIDE_MAIN_TEXT
+    from quote_tui.reports.common import claimed_text as claimed_text
     from quote_tui.reports.common import manuscript_place as manuscript_place
     from quote_tui.reports.references import reference_facts as reference_facts
     from quote_tui.reports.references import unreached_lines as unreached_lines
@@ -192,6 +205,20 @@ _EXPORTS = {
     ),
     "quote_tui.api.snapshots": ("list_snapshots", "prune_snapshots", "show_snapshot"),
     "quote_tui.batch.cluster": ("ClusterOptions",),
+    "quote_tui.batch.outcome": (
+        "HEADINGS",
+        "LOOKS",
+        "NOTICE_KINDS",
+        "Look",
+        "Notice",
+        "Outcome",
+        "Tone",
+        "derive",
+        "look",
+        "outcome_of",
+        "outcome_of_check",
+        "tally",
+    ),
     "quote_tui.batch.outcomes": (
         "PASSING",
         "CitationOutcome",
@@ -226,7 +253,7 @@ _EXPORTS = {
     "quote_tui.gate.findings": ("Finding",),
     "quote_tui.gate.report": ("finding_line", "gate_sarif", "gate_summary", "number_check"),
     "quote_tui.manuscripts.bibfind": ("find_bibliographies",),
-    "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "manuscript_place"),
+    "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "claimed_text", "manuscript_place"),
     "quote_tui.reports.references": ("reference_facts", "unreached_lines"),
     "quote_tui.sources.refs": ("same_work_key", "work_identifiers"),
 }

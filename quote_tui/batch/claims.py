@@ -23,59 +23,52 @@ makes offsets that were right in the model's copy disagree here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from quote_tui.batch.elsewhere import placing_options, second_read
+from quote_tui.batch.elsewhere import placing_options
 from quote_tui.batch.outcomes import PASSING
 from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Batch, Settings
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["settle_claims"]
+__all__ = ["settle_claim"]
 
 _PLAIN = frozenset({"plain_text", "markdown_text", "supplied_text"})
 _EDGES = " \t\r\n\u00a0\"'“”‘’«»"
 
 
-async def settle_claims(
-    citations: Sequence[dict[str, Any]],
-    sources: Sequence[dict[str, Any]],
-    batch: Batch,
-    settings: Settings,
+async def settle_claim(
+    service: Service,
+    entry: dict[str, Any],
+    source: dict[str, Any] | None,
+    prepared: PreparedText | None,
 ) -> None:
-    """Give each citation entry's ``claimed`` its ``agrees`` (changed in place; see above)."""
-    claimed = [e for e in citations if isinstance(e.get("claimed"), dict)]
-    if not claimed:
+    """Give a citation entry's ``claimed`` its ``agrees`` (see above), with its source in hand.
+
+    A stage of the run: the runner settles each claim right after the citation's check, while
+    the source's text is still read, so a streamed report carries it and nothing is read twice.
+
+    Args:
+        service: runs the check of the claimed window.
+        entry: the citation's report entry; its ``claimed`` is replaced by a settled copy (the
+            batch's own field stays as it was).
+        source: the source's report entry (whether it is paged, its representation).
+        prepared: the source's checked text, None when it was not read.
+    """
+    if not isinstance(entry.get("claimed"), dict):
         return
-    entries = {e["id"]: e for e in sources}
-    waiting: dict[str, list[dict[str, Any]]] = {}
-    for entry in claimed:
-        claim = dict(entry["claimed"])
-        entry["claimed"] = claim  # a copy: the batch's own field stays as it was
-        early = _early(entry, claim, entries.get(entry.get("source") or ""))
-        if early is None:
-            waiting.setdefault(entry["source"], []).append(entry)
-        else:
-            claim.update(early)
-    if not waiting:
-        return
-    options = placing_options(settings)
-    async with Service(second_read(settings), build_indexes=False) as service:
-        for spec in batch.sources:
-            if spec.id not in waiting:
-                continue
-            outcome = await service.load_source(spec, base_dir=batch.base_dir)
-            if outcome.loaded is None:
-                for entry in waiting[spec.id]:
-                    entry["claimed"].update(agrees=None, reason="unavailable")
-                continue
-            prepared = outcome.loaded.prepared
-            for entry in waiting[spec.id]:
-                claim = entry["claimed"]
-                claim.update(await _settle(service, prepared, entry["quote"], claim, options))
+    claim = dict(entry["claimed"])
+    entry["claimed"] = claim
+    early = _early(entry, claim, source)
+    if early is None and prepared is None:
+        early = {"agrees": None, "reason": "unavailable"}
+    if early is None:
+        assert prepared is not None
+        early = await _settle(
+            service, prepared, entry["quote"], claim, placing_options(service.settings)
+        )
+    claim.update(early)
 
 
 def _early(

@@ -1,7 +1,8 @@
 """Misattribution: a quotation not in its cited source, looked for in the batch's other sources.
 
-After a batch is checked, each ``not_found`` citation is checked against every other readable
-source of the same batch (or manuscript). Where its words stand there, exactly or normalized,
+A stage of the run (``batch.stages``): once every source is read, each ``not_found`` citation
+is checked against every other readable source of the same batch (or manuscript). Where its
+words stand there, exactly or normalized,
 the citation stays ``not_found`` (the cited source does not hold it) and gains ``found_in``: one
 entry per source that does, in batch order, each placing the first occurrence.
 
@@ -16,12 +17,13 @@ first read stored); a source that fails to read the second time is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from quote_tui.batch.service import Service
-from quote_tui.batch.specs import Batch, Settings
+from quote_tui.batch.specs import Settings, SourceSpec
 from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.engine.records import FOUND_STATUSES, MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -30,7 +32,9 @@ __all__ = [
     "MAX_QUOTES",
     "MAX_SOURCES",
     "MIN_WORDS",
+    "READABLE",
     "find_elsewhere",
+    "pending_elsewhere",
     "found_in_entry",
     "place_in",
     "worth_looking",
@@ -47,7 +51,6 @@ MIN_WORDS = 3
 """Fewest words a quotation needs to be looked for elsewhere: a word or two stands in most texts,
 which says nothing about where the quotation came from."""
 
-_READABLE = frozenset({"readable", "supplied_text"})
 _PLACE = (
     "kind",
     "start",
@@ -107,35 +110,28 @@ async def place_in(
 
 
 async def find_elsewhere(
-    citations: Sequence[dict[str, Any]],
-    sources: Sequence[dict[str, Any]],
-    batch: Batch,
+    pending: Sequence[dict[str, Any]],
+    readable: Sequence[SourceSpec],
+    base_dir: Path | None,
     settings: Settings,
 ) -> int:
     """Add ``found_in`` to the ``not_found`` citation entries whose words stand elsewhere.
 
     Args:
-        citations: the report's citation entries (changed in place).
-        sources: the report's source entries (which sources were readable).
-        batch: the batch, for the sources' specs and base folder.
+        pending: the ``not_found`` citation entries worth looking for (changed in place).
+        readable: the batch's readable sources, in batch order.
+        base_dir: where a relative path ref resolves.
         settings: run settings (reading, matching, the citation budget).
 
     Returns:
         How many citations gained ``found_in``.
     """
-    pending = [
-        e
-        for e in citations
-        if e.get("status") == "not_found" and e.get("source") and worth_looking(e.get("quote"))
-    ]
-    readable = {e["id"] for e in sources if e.get("status") in _READABLE}
-    specs = [s for s in batch.sources if s.id in readable]
-    if not pending or len(specs) < 2 or len(specs) > MAX_SOURCES or len(pending) > MAX_QUOTES:
+    if not pending or len(readable) < 2 or len(readable) > MAX_SOURCES or len(pending) > MAX_QUOTES:
         return 0
     found: dict[int, list[dict[str, Any]]] = {}
     async with Service(second_read(settings), build_indexes=False) as service:
-        for spec in specs:
-            outcome = await service.load_source(spec, base_dir=batch.base_dir)
+        for spec in readable:
+            outcome = await service.load_source(spec, base_dir=base_dir)
             if outcome.loaded is None:
                 continue
             prepared = outcome.loaded.prepared
@@ -149,3 +145,17 @@ async def find_elsewhere(
     for i, items in found.items():
         pending[i]["found_in"] = items
     return len(found)
+
+
+def pending_elsewhere(entry: Mapping[str, Any]) -> bool:
+    """Whether a citation entry is one ``find_elsewhere`` looks for: not found in its cited
+    source, and words enough to say where it came from."""
+    return (
+        entry.get("status") == "not_found"
+        and bool(entry.get("source"))
+        and worth_looking(entry.get("quote"))
+    )
+
+
+READABLE = frozenset({"readable", "supplied_text"})
+"""Source statuses whose text was read: the sources a quotation is looked for in."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import citation_spec, source_spec
+from quote_tui.batch.outcome import tally
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.resume import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
@@ -192,6 +193,7 @@ def read_resume(path: Path) -> ResumeState:
     duplicates: Counter[str] = Counter()
     duplicate_sources: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
+    outcomes: Counter[str] = Counter()
     header: dict[str, Any] | None = None
     good = offset = failing = 0
     with path.open("rb") as handle:
@@ -217,6 +219,7 @@ def read_resume(path: Path) -> ResumeState:
                 else:
                     checked.add(ident)
                 statuses[str(item.get("status"))] += 1
+                outcomes.update({k: n for k, n in tally((item,)).items() if n})
                 failing += fails(item)
             elif kind == "source":
                 ident = str(item.get("id"))
@@ -236,6 +239,7 @@ def read_resume(path: Path) -> ResumeState:
         header,
         good,
         failing,
+        dict(outcomes),
     )
 
 

@@ -24,8 +24,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from quote_tui import _waits
-from quote_tui.batch.claims import settle_claims
-from quote_tui.batch.elsewhere import find_elsewhere
 from quote_tui.batch.outcomes import Progress
 from quote_tui.batch.plan import Plan, ResumeState, SourceWork, WorkDone, plan
 from quote_tui.batch.report import report_head
@@ -33,6 +31,7 @@ from quote_tui.batch.runner import LocalRunner, Observer, Runner, deliver
 from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import JsonlSink, MemorySink, Sink
 from quote_tui.batch.specs import Batch, Settings
+from quote_tui.batch.stages import Stages
 from quote_tui.sources.refs import source_host
 
 if TYPE_CHECKING:
@@ -74,15 +73,13 @@ async def check_batch(
         The report, entries in batch order. Problems with single entries are in those entries;
         a quotation not in its cited source but in another of the batch's has ``found_in``
         (``batch.elsewhere``); a place a citation claims has ``claimed.agrees``
-        (``batch.claims``).
+        (``batch.claims``); every citation has its ``outcome`` (``batch.outcome``).
     """
     settings = settings or Settings()
     created = _now()
     sink = MemorySink()
     async with _runner(settings, runner, observe, keep_indexes) as run:
         await run_plan(plan(batch), sink, run, settings, in_flight=in_flight, progress=progress)
-    await find_elsewhere(sink.citations, sink.sources, batch, settings)
-    await settle_claims(sink.citations, sink.sources, batch, settings)
     return sink.report(report_head(settings, created), batch)
 
 
@@ -217,13 +214,15 @@ async def run_plan(
     """Run a plan's work with at most ``in_flight`` sources in flight, and at most the network
     settings' ``per_host_connections`` of them waiting on one host.
 
-    The host limit here is scheduling: a source waiting for its host does not hold one of the
-    slots, so local work goes on meanwhile. The network session keeps its own limit on
-    connections, which also covers the hosts a redirect leads to.
+    Every line passes the last stages (``batch.stages``: found elsewhere, the outcome) on its
+    way to the sink. The host limit here is scheduling: a source waiting for its host does not
+    hold one of the slots, so local work goes on meanwhile. The network session keeps its own
+    limit on connections, which also covers the hosts a redirect leads to.
     """
     if todo.sources > 1:
         _waits.need_loop()  # several sources are read and checked at once in the loop
-    counted = _Counted(sink, todo, progress)
+    stages = Stages(sink, settings, sources=todo.sources)
+    counted = _Counted(stages, todo, progress)
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2
     slots = _waits.semaphore(limit)
@@ -249,8 +248,10 @@ async def run_plan(
             if isinstance(item, WorkDone):
                 deliver(item, counted)
                 continue
+            stages.planned(item.source, item.base_dir)
             await waiting.acquire()
             group.create_task(start(item))
+    await stages.close()
 
 
 _gc_lock = threading.Lock()

@@ -25,6 +25,7 @@ class ResumeState:
         header: the report's header line.
         good_bytes: the length of the report up to its last whole, non-summary line.
         failing: citations in the report that ``--strict`` fails on.
+        outcomes: the report's ``outcomes`` counts so far (``batch.outcome.tally``).
     """
 
     checked: frozenset[str] = frozenset()
@@ -35,3 +36,4 @@ class ResumeState:
     header: dict[str, Any] | None = None
     good_bytes: int = 0
     failing: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from quote_tui import _waits
+from quote_tui.batch.claims import settle_claim
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.plan import SourceWork, WorkDone
 from quote_tui.batch.report import citation_entry, source_entry
@@ -75,7 +76,9 @@ async def check_source(
     outcome = loaded
     if outcome is None and work.source is not None:
         outcome = await service.load_source(work.source, base_dir=work.base_dir)
-    source = source_entry(outcome) if outcome is not None and work.write_source else None
+    read = source_entry(outcome) if outcome is not None else None
+    source = read if work.write_source else None
+    prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
     if outcome is not None and observe is not None:
         observe(outcome)
     if source is not None and sink is not None:
@@ -88,6 +91,8 @@ async def check_source(
         for spec in specs:
             checked = await service.check_citation(spec, outcome)
             entry = citation_entry(checked, outcome)
+            if spec.extra.get("claimed") is not None:
+                await settle_claim(service, entry, read, prepared)
             if observe is not None:
                 observe(checked)
             if sink is not None and parts == 1:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from quote_tui.batch.outcome import tally
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.report import summarize
 from quote_tui.batch.specs import Batch
@@ -38,6 +39,9 @@ class Sink(Protocol):
 
 class MemorySink:
     """Keeps every entry, for a report in batch order (``report``)."""
+
+    reorders = True
+    """Lines may come in any order: the report puts them in batch order."""
 
     def __init__(self) -> None:
         self.sources: list[dict[str, Any]] = []
@@ -89,6 +93,7 @@ def assemble(
     return {
         **head,
         "summary": summarize(entry["status"] for entry in ordered),
+        "outcomes": tally(ordered),
         "sources": ordered_sources,
         "citations": ordered,
     }
@@ -109,6 +114,8 @@ class JsonlSink:
         self._handle = handle
         self._flushed = time.monotonic()
         self.statuses: Counter[str] = Counter(resume.statuses)
+        self.outcomes: Counter[str] = Counter(resume.outcomes)
+        """The ``outcomes`` counts of the whole report (``batch.outcome.tally``)."""
         self.sources = len(resume.sources) + sum(resume.duplicate_sources.values())
         self.citations = 0
         """Citation lines this run wrote."""
@@ -123,7 +130,9 @@ class JsonlSink:
     def summary(self) -> dict[str, int]:
         """Write the closing summary line; returns its counts (the whole report's)."""
         summary = summarize(self.statuses.elements())
-        self._line("summary", {"summary": summary, "sources": self.sources})
+        outcomes = {key: self.outcomes[key] for key in tally(())}
+        outcomes.update(self.outcomes)
+        self._line("summary", {"summary": summary, "outcomes": outcomes, "sources": self.sources})
         self.flush()
         return summary
 
@@ -144,5 +153,6 @@ class JsonlSink:
     def citation(self, entry: dict[str, Any]) -> None:
         self._line("citation", entry)
         self.statuses[entry["status"]] += 1
+        self.outcomes.update({k: n for k, n in tally((entry,)).items() if n})
         self.citations += 1
         self.failing += fails(entry)

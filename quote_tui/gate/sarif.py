@@ -1,9 +1,12 @@
 """SARIF 2.1.0 output, so code hosts annotate the manuscript's lines.
 
-Each gate finding is a result, and so is each citation whose verdict is not ``exact`` or
-``normalized``. Results point at the manuscript (or claims file) with a line and column when they
-are known; columns count code points, as the run's ``columnKind`` says. Rule ids are ``gate/`` plus
-the finding's code, or ``citation/`` plus the verdict.
+Each gate finding is a result, and so is each citation whose outcome (``quote_tui.api.Outcome``)
+is not faithful: a verdict other than ``exact`` or ``normalized``, a critical difference in any
+tier (``citation/critical``, an error), or words found as quoted on another page than the cited
+one or outside the place a model answer claims (warnings). Results point at the manuscript (or
+claims file) with a line and column when they are known; columns count code points, as the run's
+``columnKind`` says. Rule ids are ``gate/`` plus the finding's code, or ``citation/`` plus the
+outcome's heading or notice.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from quote_tui._version import __version__
+from quote_tui.batch.outcome import outcome_of
 from quote_tui.batch.outcomes import PASSING
 from quote_tui.gate.findings import RULES, Finding, Severity
 
@@ -44,6 +48,22 @@ _CITATION_RULES: dict[str, tuple[str, str, str]] = {
         "warning",
         "The cited source could not be read",
         "The quotation stands unchecked; the message says why and what to do.",
+    ),
+    "critical": (
+        "error",
+        "Critical difference: the quotation changes the source's meaning",
+        "The words stand in the source, but a negation, number or sign differs or is left out "
+        "(an ellipsis or bracket may hide it). Quote the passage whole, or say what changed.",
+    ),
+    "page_differs": (
+        "warning",
+        "The cited page differs from where the quotation stands",
+        "The quotation was found, on another page than the one cited. Correct the page.",
+    ),
+    "claim_disagrees": (
+        "warning",
+        "The claimed place does not hold the quotation",
+        "The answer places the cited text where it does not stand; the report says where it is.",
     ),
     "error": (
         "error",
@@ -88,11 +108,23 @@ def _location(uri: str, line: int | None, column: int | None) -> dict[str, Any]:
     return {"physicalLocation": physical}
 
 
-def _citation_message(citation: dict[str, Any]) -> str:
+def _citation_rule(citation: dict[str, Any]) -> str | None:
+    """The rule a citation breaks: its outcome's heading (``critical`` for a critical
+    difference in any tier), else for words found as quoted its first notice that has a rule;
+    None when it breaks none."""
+    outcome = outcome_of(citation)
+    if outcome.heading not in PASSING:
+        return outcome.heading if outcome.heading in _CITATION_RULES else None
+    return next((n.kind for n in outcome.notices if n.kind in _CITATION_RULES), None)
+
+
+def _citation_message(citation: dict[str, Any], rule_key: str) -> str:
     status = citation["status"]
     quote_text = (citation.get("quote") or "")[:200]
-    title = _CITATION_RULES[status][1]
-    parts = [f"{title}: {quote_text!r}"]
+    title = _CITATION_RULES[rule_key][1]
+    outcome = outcome_of(citation)
+    notices = "; ".join(n.text for n in outcome.notices)
+    parts = [f"{outcome.label}" + (f" · {notices}" if notices else ""), f"{title}: {quote_text!r}"]
     matches = citation.get("matches") or []
     if status == "near" and matches:
         best = matches[0]
@@ -117,7 +149,7 @@ def to_sarif(
 
     Args:
         findings: the gate's findings.
-        report: a quote_tui report; its citations that are not exact or normalized become
+        report: a quote_tui report; its citations whose outcome is not faithful become
             results too.
         uri_for: turns a file name as recorded (in a finding or a citation's location) into
             the artifact URI.
@@ -147,10 +179,11 @@ def to_sarif(
     results: list[dict[str, Any]] = []
     for citation in (report or {}).get("citations", []):
         status = citation["status"]
-        if status in PASSING or status not in _CITATION_RULES:
+        key = _citation_rule(citation)
+        if key is None:
             continue
-        level, title, help_text = _CITATION_RULES[status]
-        rule_id = f"citation/{status}"
+        level, title, help_text = _CITATION_RULES[key]
+        rule_id = f"citation/{key}"
         index = rule(rule_id, level, title, help_text)
         where = citation.get("location") or {}
         file = where.get("file") or fallback_file
@@ -158,7 +191,7 @@ def to_sarif(
             "ruleId": rule_id,
             "ruleIndex": index,
             "level": level,
-            "message": {"text": _citation_message(citation)},
+            "message": {"text": _citation_message(citation, key)},
             "properties": {"citation": citation["id"], "status": status},
         }
         if file:

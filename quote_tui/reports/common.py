@@ -6,20 +6,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.batch.outcome import HEADINGS, NOTICE_KINDS, Look, Outcome, look, outcome_of, tally
 from quote_tui.engine.diff import difference_spans
 
 __all__ = [
     "RECOVERY_HINTS",
     "STATUS_ORDER",
     "Verdict",
-    "best_match",
+    "NOTICE_WORDS",
     "OUTSIDE_MAIN_TEXT",
+    "best_match",
+    "citation_outcome",
     "citation_place",
     "citation_status",
+    "claimed_text",
+    "Fact",
     "differences",
+    "facts",
     "found_in_text",
     "manuscript_place",
     "meaning_of",
+    "notice_rows",
     "page_check_text",
     "source_place",
     "summary_rows",
@@ -28,53 +35,66 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A status as people read it: a mark and a word, so colour is never the only signal."""
+Verdict = Look
+"""A status as people read it (``batch.outcome.LOOKS``, the one status table)."""
 
-    status: str
-    mark: str
-    word: str
-    meaning: str
-
-
-_VERDICTS = {
-    "exact": Verdict("exact", "✓", "Exact", "the words stand in the source as quoted"),
-    "normalized": Verdict(
-        "normalized", "≈", "Normalized", "the same words; only typography or layout differ"
-    ),
-    "near": Verdict("near", "~", "Near", "misquoted: the closest passage differs in some words"),
-    "not_found": Verdict("not_found", "✗", "Not found", "no passage of the source matches"),
-    "inconclusive": Verdict(
-        "inconclusive", "?", "Inconclusive", "not found in a text known to be incomplete"
-    ),
-    "unavailable": Verdict("unavailable", "⊘", "Unavailable", "the source could not be read"),
-    "error": Verdict("error", "!", "Error", "the quotation could not be checked"),
-    "unreferenced": Verdict("unreferenced", "–", "No reference", "the manuscript cites nothing"),
-    "link_ok": Verdict("link_ok", "↗", "Link readable", "the source was read; nothing was quoted"),
-}
-STATUS_ORDER = tuple(_VERDICTS)
+STATUS_ORDER = HEADINGS
 
 
 def verdict(status: str | None) -> Verdict:
-    """The verdict for a status string (an unknown one is shown as it is)."""
-    if status in _VERDICTS:
-        return _VERDICTS[status]  # type: ignore[index]
-    return Verdict(str(status), "?", str(status or "unknown").replace("_", " ").title(), "")
+    """The look of a status string (an unknown one is shown as it is)."""
+    return look(status)
 
 
 def citation_status(citation: Mapping[str, Any]) -> str:
     return str(citation.get("status") or "error")
 
 
+def citation_outcome(citation: Mapping[str, Any]) -> Outcome:
+    """A citation's outcome: the one its report entry carries, derived the same way."""
+    return outcome_of(citation)
+
+
+def _counts(report: Mapping[str, Any]) -> Mapping[str, Any]:
+    counts = report.get("outcomes")
+    if isinstance(counts, Mapping):
+        return counts
+    citations = [c for c in report.get("citations") or () if isinstance(c, Mapping)]
+    return tally(citations)  # a report written before outcomes were counted
+
+
 def summary_rows(report: Mapping[str, Any]) -> list[tuple[Verdict, int]]:
-    """(verdict, count) for every status with a count, in the ladder's order."""
-    summary = report.get("summary") or {}
+    """(look, count) for every heading with a count, in the ladder's order: a citation with a
+    critical difference is counted under its own heading, never under a faithful one."""
+    counts = _counts(report)
     rows = []
-    for status in STATUS_ORDER:
-        count = summary.get(status)
+    for heading in HEADINGS:
+        count = counts.get(heading)
         if isinstance(count, int) and count:
-            rows.append((verdict(status), count))
+            rows.append((verdict(heading), count))
+    return rows
+
+
+NOTICE_WORDS = {
+    "page_differs": "cited page differs",
+    "claim_disagrees": "claimed place disagrees",
+    "outside_main_text": "found outside the main text",
+    "reference_retracted": "reference retracted",
+    "reference_mismatch": "reference does not match its record",
+    "found_elsewhere": "found in another source",
+}
+"""A notice's name in a summary table."""
+
+
+def notice_rows(report: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """(what, count) for every notice with a count: what a reader must not miss beside the
+    verdicts (cited pages that differ, claimed places that disagree, ...)."""
+    counts = _counts(report)
+    rows = []
+    for kind in NOTICE_KINDS:
+        count = counts.get(kind)
+        if isinstance(count, int) and count:
+            rows.append((NOTICE_WORDS[kind], count))
     return rows
 
 
@@ -107,8 +127,12 @@ def what_to_do(error: Mapping[str, Any]) -> str:
 
 
 def meaning_of(citation: Mapping[str, Any]) -> str:
-    """What a citation's verdict means; a near match whose only differences are of case
-    ("the" for "The") says so rather than "misquoted", and stays near."""
+    """What a citation's verdict means; a critical difference says so whatever the tier, and a
+    near match whose only differences are of case ("the" for "The") says so rather than
+    "misquoted", and stays near."""
+    outcome = citation_outcome(citation)
+    if outcome.critical:
+        return outcome.meaning
     status = str(citation.get("status") or "")
     diffs = (best_match(citation) or {}).get("differences") or []
     if (
@@ -117,7 +141,7 @@ def meaning_of(citation: Mapping[str, Any]) -> str:
         and all(isinstance(d, Mapping) and d.get("kind") == "case" for d in diffs)
     ):
         return "differs only in case (capital and small letters)"
-    return verdict(status).meaning
+    return outcome.meaning
 
 
 def best_match(citation: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -235,6 +259,36 @@ def page_check_text(citation: Mapping[str, Any]) -> str | None:
     return f"? cited page {cited}; the printed page is unknown"
 
 
+_CLAIM_REASONS = {
+    "unavailable": "the document was not read or the check did not finish",
+    "not_plain_text": "offsets into a text the reader changed",
+    "unpaged": "the document has no pages",
+    "content_blocks": "content blocks are not kept",
+    "bad_claim": "the claim's numbers are missing or out of order",
+}
+
+
+def claimed_text(citation: Mapping[str, Any]) -> str | None:
+    """ "✗ claimed place disagrees (page 3)": whether the place a model answer claims holds the
+    words."""
+    claim = citation.get("claimed")
+    if not isinstance(claim, Mapping):
+        return None
+    if "pages" in claim or "blocks" in claim:
+        unit = "page" if "pages" in claim else "block"
+        numbers = [str(n) for n in dict.fromkeys(claim.get(unit + "s") or ())]
+        place = f"{unit}{'s' if len(numbers) > 1 else ''} {'–'.join(numbers)}"
+    else:
+        place = f"offsets {claim.get('start')}–{claim.get('end')}"
+    agrees = claim.get("agrees")
+    if agrees is True:
+        return f"✓ claimed place agrees ({place})"
+    if agrees is False:
+        return f"✗ claimed place disagrees ({place})"
+    reason = _CLAIM_REASONS.get(str(claim.get("reason") or ""), "it cannot be told")
+    return f"? claimed place not told ({place}): {reason}"
+
+
 def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | None) -> str | None:
     """A URL or path to open the source at (a PDF at its page)."""
     if not source:
@@ -287,21 +341,33 @@ def marked_segments(
     for diff, (words, _, _), at in zip(diffs, placed, located, strict=True):
         critical = bool(diff.get("critical"))
         if at is not None and at[0] < at[1]:
-            if not any(s < at[1] and at[0] < e for s, e, _ in spans):
+            if not _overlaps(spans, at[0], at[1]):
                 spans.append((at[0], at[1], critical))
         elif words.strip() and at is None:
             unplaced.append((words.strip(), critical))
     for piece, critical in unplaced:
-        start = 0
-        while True:
-            at = text.find(piece, start)
-            if at < 0:
-                break
-            if not any(s < at + len(piece) and at < e for s, e, _ in spans):
-                spans.append((at, at + len(piece), critical))
-                break
-            start = at + 1
-    spans.sort()
+        at = _free_occurrence(text, piece, spans)
+        if at is not None:
+            spans.append((at, at + len(piece), critical))
+    return _cut(text, sorted(spans))
+
+
+def _overlaps(spans: list[tuple[int, int, bool]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e, _ in spans)
+
+
+def _free_occurrence(text: str, piece: str, spans: list[tuple[int, int, bool]]) -> int | None:
+    """Where ``piece`` first stands in ``text`` outside every span, or None."""
+    start = 0
+    while (at := text.find(piece, start)) >= 0:
+        if not _overlaps(spans, at, at + len(piece)):
+            return at
+        start = at + 1
+    return None
+
+
+def _cut(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[str, bool, bool]]:
+    """``text`` cut at sorted, disjoint spans into (segment, differs, critical) pieces."""
     out: list[tuple[str, bool, bool]] = []
     pos = 0
     for s, e, critical in spans:
@@ -341,3 +407,70 @@ def render_marked(
         write = (critical if is_critical else differs) if is_diff else same
         out.append(write(piece))
     return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One line of a citation's card in a report: a label and what it says.
+
+    Attributes:
+        label: "Source", "Found at", "Page", ...
+        text: what it says, as plain text (each format escapes it).
+        note: a smaller addition (a reference's style, what to do about a problem).
+        link: for ``Open``, the URL or path to open the source at.
+    """
+
+    label: str
+    text: str
+    note: str = ""
+    link: str | None = None
+
+
+def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[Fact]:
+    """A citation's card, line by line, in the order every report shows it: where it is
+    written, its reference, its source, where the words stand, the cited page, the claimed
+    place, where else the words stand, the similarity and any problem."""
+    out = _written_facts(citation)
+    source = sources.get(str(citation.get("source")))
+    if source:
+        out.append(
+            Fact("Source", str(source.get("title") or source.get("ref") or source.get("id")))
+        )
+    match = best_match(citation)
+    where = citation_place(citation, match)
+    if where:
+        out.append(Fact("Found at", where))
+    link = source_link(source, match)
+    if link:
+        out.append(Fact("Open", link, link=link))
+    for label, text in (
+        ("Page", page_check_text(citation)),
+        ("Claimed", claimed_text(citation)),
+        ("Elsewhere", found_in_text(citation, sources)),
+    ):
+        if text:
+            out.append(Fact(label, text))
+    similarity = citation.get("best_similarity")
+    if isinstance(similarity, int | float) and citation_status(citation) == "near":
+        out.append(Fact("Similarity", f"{similarity:.0%}"))
+    problem = _problem_fact(citation, source)
+    return out + ([problem] if problem is not None else [])
+
+
+def _written_facts(citation: Mapping[str, Any]) -> list[Fact]:
+    out = []
+    place = manuscript_place(citation)
+    if place:
+        out.append(Fact("Manuscript", place))
+    ref = citation.get("reference")
+    if isinstance(ref, Mapping) and ref.get("raw"):
+        out.append(Fact("Reference", str(ref["raw"]), note=str(ref.get("style", ""))))
+    return out
+
+
+def _problem_fact(citation: Mapping[str, Any], source: Mapping[str, Any] | None) -> Fact | None:
+    source = source or {}
+    error = citation.get("error") or source.get("error") or source.get("unavailable")
+    if not isinstance(error, Mapping) or not error.get("message"):
+        return None
+    return Fact("Problem", str(error["message"]), note=what_to_do(error))

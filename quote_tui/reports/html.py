@@ -12,19 +12,17 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
+    Fact,
     best_match,
-    citation_place,
+    citation_outcome,
     citation_status,
     differences,
-    found_in_text,
-    manuscript_place,
-    page_check_text,
+    facts,
+    notice_rows,
     render_marked,
-    source_link,
     summary_rows,
-    verdict,
-    what_to_do,
 )
 from quote_tui.reports.references import references_html
 
@@ -58,6 +56,9 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .diff.crit { background: #ffebe9; text-decoration: underline wavy var(--bad); font-weight: 700; }
 ul.diffs { margin: .5rem 0 0; padding-left: 1.25rem; } .crit-label { color: var(--bad);
   font-weight: 700; }
+article.attn { border-left-color: var(--near); } .attn .verdict { color: var(--near); }
+article.attn.crit-bad { border-left-color: var(--bad); } .crit-bad .verdict { color: var(--bad); }
+.notices { color: var(--near); font-weight: 700; }
 code, .path { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: .9em; }
 @media (max-width: 40rem) { .pair { grid-template-columns: 1fr; } }
 @media print { article { break-inside: avoid; } }
@@ -97,48 +98,24 @@ def _row(label: str, value_html: str) -> str:
     return f"<dt>{_e(label)}</dt><dd>{value_html}</dd>"
 
 
+def _fact_row(fact: Fact) -> str:
+    if fact.link is not None:
+        href = _href(fact.link)
+        shown = f'<span class="path">{_e(fact.link)}</span>'
+        return _row("Open", f'<a href="{_e(href)}">{shown}</a>' if href else shown)
+    if fact.label == "Reference":
+        return _row("Reference", f"{_e(fact.text)} <small>({_e(fact.note)})</small>")
+    if fact.label == "Problem":
+        hint = f" <small>To do: {_e(fact.note)}.</small>" if fact.note else ""
+        return _row("Problem", _e(fact.text) + hint)
+    return _row(fact.label, _e(fact.text))
+
+
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> str:
     status = citation_status(citation)
-    v = verdict(status)
-    rows = []
-    place = manuscript_place(citation)
-    if place:
-        rows.append(_row("Manuscript", _e(place)))
-    ref = citation.get("reference")
-    if isinstance(ref, Mapping) and ref.get("raw"):
-        rows.append(
-            _row("Reference", f"{_e(ref['raw'])} <small>({_e(ref.get('style', ''))})</small>")
-        )
-    source = sources.get(str(citation.get("source")))
-    if source:
-        rows.append(
-            _row("Source", _e(source.get("title") or source.get("ref") or source.get("id")))
-        )
+    outcome = citation_outcome(citation)
+    rows = [_fact_row(fact) for fact in facts(citation, sources)]
     match = best_match(citation)
-    where = citation_place(citation, match)
-    if where:
-        rows.append(_row("Found at", _e(where)))
-    link = source_link(source, match)
-    if link:
-        href = _href(link)
-        shown = f'<span class="path">{_e(link)}</span>'
-        rows.append(_row("Open", f'<a href="{_e(href)}">{shown}</a>' if href else shown))
-    page = page_check_text(citation)
-    if page:
-        rows.append(_row("Page", _e(page)))
-    elsewhere = found_in_text(citation, sources)
-    if elsewhere:
-        rows.append(_row("Elsewhere", _e(elsewhere)))
-    similarity = citation.get("best_similarity")
-    if isinstance(similarity, int | float) and status == "near":
-        rows.append(_row("Similarity", f"{similarity:.0%}"))
-    error = (
-        citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
-    )
-    if isinstance(error, Mapping) and error.get("message"):
-        todo = what_to_do(error)
-        hint = f" <small>To do: {_e(todo)}.</small>" if todo else ""
-        rows.append(_row("Problem", _e(error["message"]) + hint))
     diffs = differences(match)
     quote_html = _marked(str(citation.get("quote") or ""), diffs, "quote")
     pair = f"<div><h3>Quotation</h3><p>{quote_html}</p></div>"
@@ -154,11 +131,34 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
         )
     diff_html = f'<ul class="diffs">{"".join(diff_items)}</ul>' if diff_items else ""
     return (
-        f'<article class="{_e(status)}" id="{_e(citation.get("id", ""))}">'
-        f'<div><span class="verdict"><span class="mark" aria-hidden="true">{_e(v.mark)}</span> '
-        f"{_e(v.word)}</span> · <code>{_e(citation.get('id', '?'))}</code></div>"
+        f'<article class="{_e(_classes(status, outcome))}" id="{_e(citation.get("id", ""))}">'
+        f"<div>{_verdict_html(outcome)} · <code>{_e(citation.get('id', '?'))}</code>"
+        f"{_notices_html(outcome)}</div>"
         f'<dl>{"".join(rows)}</dl><div class="pair">{pair}</div>{diff_html}</article>'
     )
+
+
+def _classes(status: str, outcome: Outcome) -> str:
+    """The card's classes: its status, and ``attn`` (the warning colour) for a critical
+    difference or a notice, so a faithful green never stands for either."""
+    if outcome.critical:
+        return f"{status} attn" + (" crit-bad" if outcome.look.tone is Tone.BAD else "")
+    return f"{status} attn" if outcome.notices else status
+
+
+def _verdict_html(outcome: Outcome) -> str:
+    lk = outcome.look
+    words = outcome.label.removeprefix(lk.mark).strip()
+    return (
+        f'<span class="verdict"><span class="mark" aria-hidden="true">{_e(lk.mark)}</span> '
+        f"{_e(words)}</span>"
+    )
+
+
+def _notices_html(outcome: Outcome) -> str:
+    if not outcome.notices:
+        return ""
+    return f' · <span class="notices">{_e("; ".join(n.text for n in outcome.notices))}</span>'
 
 
 def render_html(report: Mapping[str, Any]) -> str:
@@ -181,6 +181,15 @@ def render_html(report: Mapping[str, Any]) -> str:
         f'<td class="n">{int(n)}</td><td>{_e(v.meaning)}</td></tr>'
         for v, n in summary_rows(report)
     )
+    notices = "".join(
+        f'<tr><td>{_e(what)}</td><td class="n">{int(n)}</td></tr>'
+        for what, n in notice_rows(report)
+    )
+    if notices:
+        notices = (
+            '<table class="summary"><thead><tr><th>Also to look at</th><th>Count</th></tr>'
+            f"</thead><tbody>{notices}</tbody></table>"
+        )
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
     body = "".join(
         _citation(c, sources) for c in report.get("citations") or [] if isinstance(c, Mapping)
@@ -195,6 +204,6 @@ def render_html(report: Mapping[str, Any]) -> str:
         f'<p class="meta">{_e(made)}</p>'
         f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'
-        f"</thead><tbody>{rows}</tbody></table>"
+        f"</thead><tbody>{rows}</tbody></table>{notices}"
         f"<h2>Citations</h2>{body}{references_html(report)}</body></html>\n"
     )

@@ -43,47 +43,28 @@ def _diff_line(diff: Mapping[str, Any]) -> str:
     return f"- {flag}{kind}: quotation “{quote}” → source “{source}”"
 
 
-def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    status = common.citation_status(citation)
-    v = common.verdict(status)
-    lines = [f"### {v.mark} {v.word} — {_esc(citation.get('id', '?'))}", ""]
-    place = common.manuscript_place(citation)
-    if place:
-        lines.append(f"- Manuscript: {_esc(place)}")
-    ref = citation.get("reference")
-    if isinstance(ref, Mapping) and ref.get("raw"):
-        lines.append(f"- Reference: {_esc(ref['raw'])} ({_esc(ref.get('style', ''))})")
-    source = sources.get(str(citation.get("source")))
-    if source:
-        title = source.get("title") or source.get("ref") or source.get("id")
-        lines.append(f"- Source: {_esc(title)}")
-    match = common.best_match(citation)
-    where = common.citation_place(citation, match)
-    if where:
-        lines.append(f"- Found at: {_esc(where)}")
-    link = common.source_link(source, match)
-    if link:
-        lines.append(
+def _fact_line(fact: common.Fact) -> str:
+    if fact.link is not None:
+        link = fact.link
+        return (
             f"- Open: <{_esc(link)}>"
             if link.startswith("http")
             else f"- Path: `{link.replace('`', '')}`"
         )
-    page = common.page_check_text(citation)
-    if page:
-        lines.append(f"- Page: {_esc(page)}")
-    elsewhere = common.found_in_text(citation, sources)
-    if elsewhere:
-        lines.append(f"- Elsewhere: {_esc(elsewhere)}")
-    similarity = citation.get("best_similarity")
-    if isinstance(similarity, int | float) and status == "near":
-        lines.append(f"- Similarity: {similarity:.0%}")
-    error = (
-        citation.get("error") or (source or {}).get("error") or (source or {}).get("unavailable")
-    )
-    if isinstance(error, Mapping) and error.get("message"):
-        todo = common.what_to_do(error)
-        hint = f" To do: {_esc(todo)}." if todo else ""
-        lines.append(f"- Problem: {_esc(error['message'])}{hint}")
+    if fact.label == "Problem":
+        hint = f" To do: {_esc(fact.note)}." if fact.note else ""
+        return f"- Problem: {_esc(fact.text)}{hint}"
+    note = f" ({_esc(fact.note)})" if fact.label == "Reference" else ""
+    return f"- {fact.label}: {_esc(fact.text)}{note}"
+
+
+def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    outcome = common.citation_outcome(citation)
+    notices = "; ".join(n.text for n in outcome.notices)
+    head = f"### {_esc(outcome.label)} — {_esc(citation.get('id', '?'))}"
+    lines = [head + (f" · {_esc(notices)}" if notices else ""), ""]
+    lines += [_fact_line(fact) for fact in common.facts(citation, sources)]
+    match = common.best_match(citation)
     lines.append("")
     diffs = common.differences(match)
     quote = str(citation.get("quote") or "")
@@ -124,6 +105,11 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     ]
     lines += [f"| {v.mark} {v.word} | {n} | {v.meaning} |" for v, n in common.summary_rows(report)]
     lines.append("")
+    notices = common.notice_rows(report)
+    if notices:
+        lines += ["| Also to look at | Count |", "|---|---:|"]
+        lines += [f"| {what} | {n} |" for what, n in notices]
+        lines.append("")
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
     lines += ["## Citations", ""]
     for citation in report.get("citations") or []:

@@ -7,35 +7,29 @@ do about it. Colour is plain ANSI and only an addition: every mark and word stay
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from quote_tui.batch.outcomes import PASSING, fails
+from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
     best_match,
+    citation_outcome,
     citation_place,
     citation_status,
+    claimed_text,
     differences,
     found_in_text,
     meaning_of,
+    notice_rows,
     page_check_text,
     render_marked,
-    verdict,
+    summary_rows,
     what_to_do,
 )
 
 __all__ = ["render_terminal"]
 
-_COLOURS = {
-    "exact": "32",
-    "normalized": "32",
-    "near": "33",
-    "not_found": "31",
-    "inconclusive": "33",
-    "unavailable": "31",
-    "error": "31",
-}
+_COLOURS = {Tone.OK: "32", Tone.WARN: "33", Tone.BAD: "31", Tone.MUTED: "0", Tone.BUSY: "36"}
 
 
 class _Paint:
@@ -66,7 +60,9 @@ def _bracket(piece: str) -> str:
 
 def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     """A report as a short human summary: one citation in full; for several, the counts, a
-    line for each citation found as quoted and the whole summary of each that is not.
+    line for each citation found as quoted with nothing to notice, and the whole summary of
+    each that is not faithful or has something a reader must not miss (a critical difference,
+    a cited page that differs, a claimed place that disagrees, ...).
 
     Args:
         report: a report (schema ``quote_tui.report``).
@@ -82,23 +78,31 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     sources = {s.get("id"): s for s in report.get("sources") or []}
     if len(citations) == 1:
         return "\n".join(_citation_lines(citations[0], sources, paint)) + "\n"
-    counts = Counter(citation_status(c) for c in citations)
-    found = counts["exact"] + counts["normalized"]
-    plural = "s" if len(citations) != 1 else ""
-    head = f"{len(citations)} citation{plural}: {found} found as quoted"
-    others = ", ".join(
-        f"{n} {verdict(k).word.lower()}" for k, n in counts.items() if k not in PASSING
-    )
-    out = [head + (f"; {others}" if others else "") + ".", ""]
+    out = [_headline(report, len(citations)), ""]
     for citation in citations:
         lines = _citation_lines(citation, sources, paint)
         ident = str(citation.get("id") or "")
-        # a citation found as quoted takes one line; one that is not shows what differs
-        if fails(citation):
+        if citation_outcome(citation).attention:
             out += [f"[{ident}] {lines[0]}", *lines[1:], ""]
         else:
             out.append(f"[{ident}] {lines[0]}")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _headline(report: Mapping[str, Any], total: int) -> str:
+    """ "5 citations: 3 found as quoted; 1 critical difference, 1 near. Also: 1 cited page
+    differs." — counted under the outcomes' headings."""
+    rows = summary_rows(report)
+    found = sum(n for look, n in rows if look.status in ("exact", "normalized"))
+    others = ", ".join(
+        f"{n} {look.word.lower()}{'s' if look.status == 'critical' and n != 1 else ''}"
+        for look, n in rows
+        if look.status not in ("exact", "normalized")
+    )
+    head = f"{total} citation{'s' if total != 1 else ''}: {found} found as quoted"
+    head += (f"; {others}" if others else "") + "."
+    notices = ", ".join(f"{n} {what}" for what, n in notice_rows(report))
+    return head + (f" Also: {notices}." if notices else "")
 
 
 def _citation_lines(
@@ -107,47 +111,17 @@ def _citation_lines(
     """The summary of one citation, a line each: verdict, source, where, what differs."""
     source = sources.get(citation.get("source")) or {}
     status = citation_status(citation)
-    v = verdict(status)
-    match = best_match(citation)
-    headline = f"{v.mark} {v.word}"
-    if status == "near" and match and match.get("similarity") is not None:
-        headline += f" {round(float(match['similarity']) * 100)}%"
-    lines = [f"{paint(headline, '1;' + _COLOURS.get(status, '0'))}: {meaning_of(citation)}"]
+    lines = [_verdict_line(citation_outcome(citation), meaning_of(citation), paint)]
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")
     error = citation.get("error") or source.get("error")
     if status in ("unavailable", "error") and isinstance(error, Mapping):
-        lines.append(f"  error   {error.get('message', '')} [{error.get('code', '')}]")
-        hint = what_to_do(error)
-        if hint:
-            lines.append(f"  to do   {hint}.")
-        return lines
-    place = citation_place(citation, match)
-    if place:
-        count = citation.get("match_count") or 0
-        at_least = "at least " if citation.get("match_count_lower_bound") else ""
-        more = f" (and {at_least}{count - 1} more)" if count > 1 else ""
-        lines.append(f"  where   {place}{more}")
-    pages = page_check_text(citation)
-    if pages:
-        lines.append(f"  pages   {pages}")
+        return lines + _error_lines(error)
+    lines += _place_lines(citation)
+    match = best_match(citation)
     if match and status != "exact":
-        diffs = differences(match)
-        quote = " ".join(str(citation.get("quote") or "").split())
-        wording = " ".join(str(match.get("text") or "").split())
-        if diffs:
-            lines.append(f"  quoted  “{_marked(quote, diffs, 'quote', paint)}”")
-        lines.append(f"  wording “{_marked(wording, diffs, 'source', paint)}”")
-        for d in diffs:
-            flag = paint("critical", "1;31") + " " if d.get("critical") else ""
-            lines.append(
-                f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
-                f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
-            )
-        rules = match.get("rules") or []
-        if rules:
-            lines.append(f"  rules   {', '.join(map(str, rules))}")
+        lines += _difference_lines(citation, match, paint)
     elif status in ("not_found", "inconclusive"):
         best = citation.get("best_similarity")
         if isinstance(best, int | float):
@@ -156,3 +130,57 @@ def _citation_lines(
         if elsewhere:
             lines.append(f"  instead {elsewhere}")
     return lines
+
+
+def _error_lines(error: Mapping[str, Any]) -> list[str]:
+    lines = [f"  error   {error.get('message', '')} [{error.get('code', '')}]"]
+    hint = what_to_do(error)
+    return lines + ([f"  to do   {hint}."] if hint else [])
+
+
+def _place_lines(citation: Mapping[str, Any]) -> list[str]:
+    """Where the words stand, the cited page and the claimed place."""
+    lines = []
+    place = citation_place(citation, best_match(citation))
+    if place:
+        count = citation.get("match_count") or 0
+        at_least = "at least " if citation.get("match_count_lower_bound") else ""
+        more = f" (and {at_least}{count - 1} more)" if count > 1 else ""
+        lines.append(f"  where   {place}{more}")
+    pages = page_check_text(citation)
+    if pages:
+        lines.append(f"  pages   {pages}")
+    claim = claimed_text(citation)
+    if claim:
+        lines.append(f"  claimed {claim}")
+    return lines
+
+
+def _difference_lines(
+    citation: Mapping[str, Any], match: Mapping[str, Any], paint: _Paint
+) -> list[str]:
+    """The quotation and the source's wording with what differs marked, then each difference."""
+    lines = []
+    diffs = differences(match)
+    quote = " ".join(str(citation.get("quote") or "").split())
+    wording = " ".join(str(match.get("text") or "").split())
+    if diffs:
+        lines.append(f"  quoted  “{_marked(quote, diffs, 'quote', paint)}”")
+    lines.append(f"  wording “{_marked(wording, diffs, 'source', paint)}”")
+    for d in diffs:
+        flag = paint("critical", "1;31") + " " if d.get("critical") else ""
+        lines.append(
+            f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
+            f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
+        )
+    rules = match.get("rules") or []
+    if rules:
+        lines.append(f"  rules   {', '.join(map(str, rules))}")
+    return lines
+
+
+def _verdict_line(outcome: Outcome, meaning: str, paint: _Paint) -> str:
+    """ "‼ Normalized — critical omission: <meaning> · cited page 12, found on page 11"."""
+    label = paint(outcome.label, "1;" + _COLOURS.get(outcome.look.tone, "0"))
+    notices = "; ".join(n.text for n in outcome.notices)
+    return f"{label}: {meaning}" + (f" · {paint(notices, '1;33')}" if notices else "")

@@ -11,7 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
-from quote_tui.api import Batch, BatchInputError, CitationSpec, ErrorCode, Recovery, SourceSpec
+from quote_tui.api import (
+    Batch,
+    BatchInputError,
+    CitationSpec,
+    ErrorCode,
+    Outcome,
+    Recovery,
+    SourceSpec,
+    outcome_of_check,
+    tally,
+)
 
 FORMAT = "quote_tui.workspace"
 VERSION = 1
@@ -35,6 +45,7 @@ class Verdict:
             ``found_in`` items).
         outside_main_text: found on the page but outside its main text (a caption, an aside):
             the result's offsets are in the page's whole visible text, not the text shown.
+        claimed: a model answer's claimed place, settled (the report's ``claimed``).
     """
 
     status: str
@@ -43,6 +54,20 @@ class Verdict:
     page_check: dict[str, Any] | None = None
     found_in: tuple[dict[str, Any], ...] = ()
     outside_main_text: bool = False
+    claimed: dict[str, Any] | None = None
+
+    def outcome(self, reference: str | None = None) -> Outcome:
+        """The verdict with what a reader must not miss (the one derivation every front end
+        shows), given the cited work's reference status when the references were checked."""
+        return outcome_of_check(
+            self.status,
+            self.result,
+            page_check=self.page_check,
+            claimed=self.claimed,
+            outside_main_text=self.outside_main_text,
+            found_in=len(self.found_in),
+            reference=reference,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -56,6 +81,8 @@ class Verdict:
             out["found_in"] = list(self.found_in)
         if self.outside_main_text:
             out["outside_main_text"] = True
+        if self.claimed is not None:
+            out["claimed"] = self.claimed
         return out
 
 
@@ -146,13 +173,24 @@ class Workspace:
         """The workspace as a batch for the service (and its report)."""
         return Batch(self.sources, self.citations, base_dir=self.base_dir or base_dir)
 
-    def counts(self) -> dict[str, int]:
-        """How many citations have each status (``unchecked`` for those without a verdict)."""
-        out: dict[str, int] = {}
-        for c in self.citations:
-            v = self.verdicts.get(c.id)
-            key = v.status if v is not None else "unchecked"
-            out[key] = out.get(key, 0) + 1
+    def counts(self, references: Mapping[str, str] | None = None) -> dict[str, int]:
+        """How many citations fall under each outcome heading (``critical`` for a critical
+        difference in any tier, ``unchecked`` for those without a verdict) and carry each
+        notice (``page_differs``, ``claim_disagrees``, ...).
+
+        Args:
+            references: reference statuses by source id, once the references were checked.
+        """
+        refs = references or {}
+        outcomes = [
+            v.outcome(refs.get(c.source or ""))
+            for c in self.citations
+            if (v := self.verdicts.get(c.id)) is not None
+        ]
+        out = {k: n for k, n in tally(outcomes).items() if n and k != "citations"}
+        unchecked = len(self.citations) - len(outcomes)
+        if unchecked:
+            out["unchecked"] = unchecked
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -275,6 +313,7 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         page_check=d.get("page_check"),
         found_in=found_in(d.get("found_in")),
         outside_main_text=bool(d.get("outside_main_text", False)),
+        claimed=d.get("claimed") if isinstance(d.get("claimed"), dict) else None,
     )
 
 

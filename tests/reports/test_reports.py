@@ -36,13 +36,16 @@ class _Collector(HTMLParser):
 def test_markdown_report() -> None:
     md = render_markdown(sample_report())
     assert md.startswith("# Quotation check report")
-    assert "| ✓ Exact | 1 |" in md and "| ~ Near | 1 |" in md
+    assert "| ✓ Exact | 1 |" in md and "| ‼ Critical difference | 1 |" in md
+    assert "| ~ Near |" not in md  # a near match with a critical difference is counted apart
+    assert "| cited page differs | 1 |" in md
+    assert "### ≈ Normalized — c2 · cited page 11, found on page 12" in md
     assert "### ✗ Not found — c4" in md
     assert "paper.md, line 12, column 5" in md
     assert "PDF page 19 (printed 11)" in md
     assert "✗ cited page 11, found on page 12" in md
     # critical differences first, and marked in both wordings
-    near = md[md.index("### ~ Near") :]
+    near = md[md.index("### ‼ Near 91% — critical number, negation — c3") :]
     assert near.index("‼ critical number") < near.index("extra:")
     assert "**‼0.42‼**" in near and "**‼0.042‼**" in near
     assert "the effect was **‼not‼** significant" in near  # spaces around marks survive

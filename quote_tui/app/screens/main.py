@@ -29,7 +29,7 @@ from quote_tui.app.widgets.detail import CitationDetail, detail_content
 from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
-from quote_tui.app.widgets.status import look
+from quote_tui.app.widgets.status import NOTICE_MARKS, look
 from quote_tui.workspace import Workspace
 
 __all__ = ["MainScreen"]
@@ -146,9 +146,9 @@ class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
     def _push_workspace(self) -> None:
         ws = self.workspace
         self.query_one(CitationList).workspace = ws
-        counts = ws.counts()
+        counts = ws.counts(self.query_one(CitationList).references)
         # marks only, so every count fits; no mark is a minus sign ("-1" read as minus one)
-        summary = " ".join(f"{look(k).mark}{v}" for k, v in counts.items())
+        summary = " ".join(f"{NOTICE_MARKS.get(k) or look(k).mark}{v}" for k, v in counts.items())
         total = len(ws.citations)
         self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
         self._refresh_highlights()

@@ -14,17 +14,39 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from quote_tui.api import Outcome
 from quote_tui.app.references import reference_look
-from quote_tui.app.widgets.status import PROBLEMS, STATUS_ORDER, look, status_label
+from quote_tui.app.widgets.status import (
+    NOTICE_MARKS,
+    PROBLEMS,
+    STATUS_ORDER,
+    look,
+    outcome_label,
+    outcome_look,
+    status_label,
+)
 from quote_tui.workspace import Workspace
 
 __all__ = ["FILTERS", "SORTS", "CitationList"]
 
 SORTS = ("order", "status", "source", "similarity")
 """Sort keys, in the order ``s`` cycles through them."""
-FILTERS = ("all", "problems", "exact", "normalized", "near", "not_found", "unchecked")
+FILTERS = ("all", "problems", "exact", "normalized", "critical", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
 _MOVE = Binding.Group("Move")
+_TITLE_ORDER = (
+    "exact",
+    "normalized",
+    "critical",
+    "near",
+    "not_found",
+    "inconclusive",
+    "unavailable",
+    "error",
+    "unreferenced",
+    "unchecked",
+)
+"""The title's counts, faithful first; a critical difference counts apart from them."""
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -89,7 +111,17 @@ class CitationList(OptionList):
 
     # ----------------------------------------------------------------- building rows
 
+    def _outcome_of(self, citation_id: str) -> Outcome | None:
+        verdict = self.workspace.verdicts.get(citation_id)
+        if verdict is None or citation_id in self.checking:
+            return None
+        citation = self.workspace.citation(citation_id)
+        source = citation.source if citation is not None else None
+        return verdict.outcome(self.references.get(source or ""))
+
     def _status_of(self, citation_id: str) -> tuple[str, float | None]:
+        """The row's heading (``critical`` for a critical difference in any tier) and the best
+        similarity, for sorting and filtering."""
         if citation_id in self.checking:
             return "checking", None
         verdict = self.workspace.verdicts.get(citation_id)
@@ -97,21 +129,25 @@ class CitationList(OptionList):
             return "unchecked", None
         result = verdict.result
         similarity = result.best_similarity if result is not None else None
-        found = verdict.status in ("exact", "normalized") and result is not None
-        if found and any(m.critical for m in result.matches):  # type: ignore[union-attr]
-            # the words stand in the source, but what an ellipsis hides changes the meaning
-            return "critical", similarity
-        return verdict.status, similarity
+        outcome = self._outcome_of(citation_id)
+        return (outcome.heading if outcome is not None else verdict.status), similarity
+
+    def _noticed(self, citation_id: str) -> bool:
+        """Whether a citation has something beside its verdict a reader must not miss."""
+        outcome = self._outcome_of(citation_id)
+        return outcome is not None and bool(outcome.notices)
 
     def _prompt(self, citation_id: str) -> Content:
         ws = self.workspace
         citation = ws.citation(citation_id)
         assert citation is not None
         status, similarity = self._status_of(citation_id)
-        lk = look(status)
-        label = status_label(status, similarity)
+        outcome = self._outcome_of(citation_id)
+        lk = outcome_look(outcome) if outcome is not None else look(status)
+        label = outcome_label(outcome) if outcome is not None else status_label(status)
         if status == "checking":
             label = f"{_SPINNER[self._frame % len(_SPINNER)]} checking…"
+        notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
             short = f" {round(similarity * 100)}%" if status == "near" and similarity else ""
@@ -119,16 +155,19 @@ class CitationList(OptionList):
                 (f"{mark} ", f"{lk.colour} bold"),
                 (citation.id, "bold"),
                 (short, f"{lk.colour}"),
+                (" !" if notices else "", "bold $text-warning"),
             )
         ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
-        room = width - 14 - len(citation.id) - len(ref_mark[0])
-        source = _fit(f"  {citation.source or '(no source)'}", room)
+        head = f"{label:<14}" + (f" {notices}" if notices else "")
+        room = width - len(head) - len(citation.id) - len(ref_mark[0])
+        source = _fit(f"  {citation.source or '(no source)'}", max(room, 0))
         return Content.assemble(
             (f"{label:<14}", f"{lk.colour} bold"),
-            (citation.id, "bold"),
+            (f" {notices}" if notices else "", "bold $text-warning"),
+            (citation.id if not notices else f" {citation.id}", "bold"),
             (source, "$text-muted"),
             ref_mark,
             "\n",
@@ -149,7 +188,7 @@ class CitationList(OptionList):
         for position, c in enumerate(ws.citations):
             status, similarity = self._status_of(c.id)
             flt = self.status_filter
-            if flt == "problems" and status not in PROBLEMS:
+            if flt == "problems" and status not in PROBLEMS and not self._noticed(c.id):
                 continue
             if flt not in ("all", "problems") and status != flt:
                 continue
@@ -175,13 +214,9 @@ class CitationList(OptionList):
         self._announce()
 
     def _update_titles(self) -> None:
-        counts = self.workspace.counts()
-        parts = [
-            f"{look(s).mark}{counts[s]}"
-            for s in ("exact", "normalized", "near", "not_found", "inconclusive", "unavailable")
-            + ("error", "unreferenced", "unchecked")
-            if counts.get(s)
-        ]
+        counts = self.workspace.counts(self.references)
+        parts = [f"{look(s).mark}{counts[s]}" for s in _TITLE_ORDER if counts.get(s)]
+        parts += [f"{mark}{counts[k]}" for k, mark in NOTICE_MARKS.items() if counts.get(k)]
         flt = self.status_filter.replace("_", " ")
         if self.compact:  # the header carries the counts; the pane has room for a word
             self.border_title = "Citations"

@@ -20,12 +20,14 @@ from quote_tui.api import (
     CitationSpec,
     Difference,
     Match,
+    Outcome,
     PreparedText,
+    claimed_text,
     difference_spans,
     manuscript_place,
 )
 from quote_tui.app.references import reference_content
-from quote_tui.app.widgets.status import look, status_label
+from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
 from quote_tui.workspace import Verdict
 
 __all__ = [
@@ -196,54 +198,124 @@ def detail_content(
             "[$text-muted]No citation selected. Press [b]a[/b] to add one, [b]/[/b] to find a "
             "quotation in the source, or [b]o[/b] to load a source.[/]"
         )
-    status = "checking" if checking else (verdict.status if verdict else "unchecked")
-    result = verdict.result if verdict else None
-    similarity = result.best_similarity if result is not None else None
-    lk = look(status)
-    out: list[Content | str | tuple[str, str]] = [
-        (status_label(status, similarity), f"bold {lk.colour}"),
+    outcome = _outcome(verdict, reference, checking)
+    best, match_index = _shown_match(verdict, match_index)
+    out = _header(citation, outcome, checking, verdict)
+    diffs = best.differences if best is not None else ()
+    out += [_field("Quotation"), "“", _marked(citation.quote or "", diffs, "quote"), "”\n"]
+    written = manuscript_place(citation.extra or {})
+    if written:
+        out += [_field("Written in"), written, "\n"]
+    if verdict is None:
+        out += _locator_line(citation.locator) if citation.locator else []
+        if not checking:
+            out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
+        return Content.assemble(*out)
+    if best is not None:
+        out += _match_lines(best, verdict, prepared, match_index)
+    out += _beside_lines(citation, verdict, source_names or {})
+    if best is not None and not verdict.outside_main_text:
+        out += _context_line(best, prepared, outcome)
+    if verdict.error:
+        out += _problem_lines(verdict.error)
+    if reference is not None:
+        out += [reference_content(reference)]
+    return Content.assemble(*out)
+
+
+_Parts = list[Content | str | tuple[str, str]]
+
+
+def _outcome(
+    verdict: Verdict | None, reference: dict[str, Any] | None, checking: bool
+) -> Outcome | None:
+    if verdict is None or checking:
+        return None
+    return verdict.outcome(str(reference.get("status")) if reference is not None else None)
+
+
+def _shown_match(verdict: Verdict | None, index: int) -> tuple[Match | None, int]:
+    """The match the pane describes and its index: ``index`` of the result's, else the best."""
+    matches = verdict.result.matches if verdict is not None and verdict.result else ()
+    if not matches:
+        return None, 0
+    index = index if 0 <= index < len(matches) else 0
+    return matches[index], index
+
+
+def _context_line(best: Match, prepared: PreparedText | None, outcome: Outcome | None) -> _Parts:
+    lk = outcome_look(outcome) if outcome is not None else look("checking")
+    before, after = _context(best, prepared)
+    return [
+        _field("Context"),
+        (before, "$text-muted"),
+        (_one_line(best.text), f"bold {lk.colour}"),
+        (after, "$text-muted"),
+        "\n",
+    ]
+
+
+def _header(
+    citation: CitationSpec, outcome: Outcome | None, checking: bool, verdict: Verdict | None
+) -> _Parts:
+    """The verdict's line: the outcome's label (``‼ normalized critical omission``), the id,
+    the source, then every notice a reader must not miss."""
+    if outcome is None:
+        status = "checking" if checking else (verdict.status if verdict else "unchecked")
+        label, colour = status_label(status), look(status).colour
+    else:
+        label, colour = outcome_label(outcome), outcome_look(outcome).colour
+    out: _Parts = [
+        (label, f"bold {colour}"),
         (f"  {citation.id}", "bold"),
         (f"  source {citation.source or '(none)'}", "$text-muted"),
         "\n",
     ]
-    matches = result.matches if result is not None else ()
-    match_index = match_index if 0 <= match_index < len(matches) else 0
-    best = matches[match_index] if matches else None
-    quote = citation.quote or ""
-    diffs = best.differences if best is not None else ()
-    out += [_field("Quotation"), "“", _marked(quote, diffs, "quote"), "”\n"]
-    written = manuscript_place(citation.extra or {})
-    if written:
-        out += [_field("Written in"), written, "\n"]
-    if best is not None:
-        src = _marked(best.text, diffs, "source")
-        out += [_field("Source"), "“", src, "”\n"]
-        if diffs:
-            out += [_field("Differences"), "\n"]
-            for d in diffs:
-                out += [_difference_line(d), "\n"]
-        # A workspace saved before elisions were recorded as differences has them only here.
-        recorded = {d.source for d in diffs if d.critical}
-        for fragment in best.fragments:
-            if fragment.omitted_flags and fragment.omitted not in recorded:
-                out += [
-                    ("  ‼ the ellipsis hides ", "bold $text-error"),
-                    (", ".join(fragment.omitted_flags), "bold $text-error"),
-                    (f": “{fragment.omitted[:80]}”\n", "$text-muted"),
-                ]
-        if best.rules:
-            out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
-        count = result.match_count if result is not None else 1
-        outside = verdict is not None and verdict.outside_main_text
-        where = OUTSIDE_MAIN_TEXT if outside else describe_location(best, prepared)
-        at_least = "at least " if result is not None and result.match_count_lower_bound else ""
-        more = f" · {at_least}{count} matches" if count > 1 else ""
-        if len(matches) > 1:
-            more = f" · match {match_index + 1} of {at_least}{count}"
-        out += [_field("Location"), where + more, "\n"]
-    if verdict is not None and verdict.found_in:
-        out += [_field("Elsewhere"), found_in_line(verdict.found_in, source_names or {}), "\n"]
-    if verdict is not None and verdict.page_check:
+    if outcome is not None and outcome.notices:
+        notices = "; ".join(n.text for n in outcome.notices)
+        out += [_field("Notice"), (f"‼ {notices}", "bold $text-warning"), "\n"]
+    return out
+
+
+def _match_lines(
+    best: Match, verdict: Verdict, prepared: PreparedText | None, match_index: int
+) -> _Parts:
+    """The source's wording, its differences, its rules and where it stands."""
+    diffs = best.differences
+    out: _Parts = [_field("Source"), "“", _marked(best.text, diffs, "source"), "”\n"]
+    if diffs:
+        out += [_field("Differences"), "\n"]
+        for d in diffs:
+            out += [_difference_line(d), "\n"]
+    # A workspace saved before elisions were recorded as differences has them only here.
+    recorded = {d.source for d in diffs if d.critical}
+    for fragment in best.fragments:
+        if fragment.omitted_flags and fragment.omitted not in recorded:
+            out += [
+                ("  ‼ the ellipsis hides ", "bold $text-error"),
+                (", ".join(fragment.omitted_flags), "bold $text-error"),
+                (f": “{fragment.omitted[:80]}”\n", "$text-muted"),
+            ]
+    if best.rules:
+        out += [_field("Rules"), ", ".join(str(r) for r in best.rules), "\n"]
+    result = verdict.result
+    count = result.match_count if result is not None else 1
+    where = OUTSIDE_MAIN_TEXT if verdict.outside_main_text else describe_location(best, prepared)
+    at_least = "at least " if result is not None and result.match_count_lower_bound else ""
+    more = f" · {at_least}{count} matches" if count > 1 else ""
+    if result is not None and len(result.matches) > 1:
+        more = f" · match {match_index + 1} of {at_least}{count}"
+    return out + [_field("Location"), where + more, "\n"]
+
+
+def _beside_lines(
+    citation: CitationSpec, verdict: Verdict, source_names: Mapping[str, str]
+) -> _Parts:
+    """Where else the words stand, the cited page and the claimed place."""
+    out: _Parts = []
+    if verdict.found_in:
+        out += [_field("Elsewhere"), found_in_line(verdict.found_in, source_names), "\n"]
+    if verdict.page_check:
         pc = verdict.page_check
         mark = {"agrees": "✓", "differs": "✗"}.get(pc.get("status", ""), "?")
         colour = {"agrees": "$text-success", "differs": "$text-error"}.get(
@@ -256,34 +328,32 @@ def detail_content(
             f": cited page {pc.get('cited')}, {found}\n",
         ]
     elif citation.locator:
-        label = str(citation.locator.get("label") or "page")
-        value = str(citation.locator.get("value", citation.locator))
-        out += [_field("Cited"), f"cited {label} {value}", "\n"]
-    if best is not None and not (verdict is not None and verdict.outside_main_text):
-        before, after = _context(best, prepared)
-        out += [
-            _field("Context"),
-            (before, "$text-muted"),
-            (_one_line(best.text), f"bold {lk.colour}"),
-            (after, "$text-muted"),
-            "\n",
-        ]
-    if verdict is not None and verdict.error:
-        err = verdict.error
-        out += [
-            _field("Problem"),
-            (f"{err.get('message', '')}", "$text-error"),
-            (f"  [{err.get('code')}]", "$text-muted"),
-            "\n",
-        ]
-        hint = recovery_hint(err.get("recovery"), err.get("code"))
-        if hint:
-            out += [_field("What to do"), hint, "\n"]
-    if reference is not None:
-        out += [reference_content(reference)]
-    if verdict is None and not checking:
-        out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
-    return Content.assemble(*out)
+        out += _locator_line(citation.locator)
+    if verdict.claimed is not None:
+        agrees = verdict.claimed.get("agrees")
+        colour = {True: "$text-success", False: "$text-error"}.get(agrees, "$text-warning")
+        text = claimed_text({"claimed": verdict.claimed}) or ""
+        out += [_field("Claimed"), (text, f"bold {colour}"), "\n"]
+    return out
+
+
+def _locator_line(locator: Mapping[str, Any]) -> _Parts:
+    label = str(locator.get("label") or "page")
+    value = str(locator.get("value", locator))
+    return [_field("Cited"), f"cited {label} {value}", "\n"]
+
+
+def _problem_lines(err: Mapping[str, Any]) -> _Parts:
+    out: _Parts = [
+        _field("Problem"),
+        (f"{err.get('message', '')}", "$text-error"),
+        (f"  [{err.get('code')}]", "$text-muted"),
+        "\n",
+    ]
+    hint = recovery_hint(err.get("recovery"), err.get("code"))
+    if hint:
+        out += [_field("What to do"), hint, "\n"]
+    return out
 
 
 class CitationDetail(VerticalScroll, can_focus=True):

@@ -1,10 +1,24 @@
-"""How each status looks: a mark, a word and a theme colour, so colour is never the only signal."""
+"""How each status looks in the app: the one status table (``quote_tui.api.LOOKS``) in theme
+colours, so the app, the terminal and the reports say the same, and colour is never the only
+signal."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PROBLEMS", "STATUS_ORDER", "StatusLook", "look", "status_label"]
+from quote_tui.api import LOOKS, Outcome, Tone
+from quote_tui.api import look as status_look
+
+__all__ = [
+    "NOTICE_MARKS",
+    "PROBLEMS",
+    "STATUS_ORDER",
+    "StatusLook",
+    "look",
+    "outcome_label",
+    "outcome_look",
+    "status_label",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,20 +30,19 @@ class StatusLook:
     colour: str
 
 
-_LOOKS = {
-    "exact": StatusLook("✓", "exact", "$success"),
-    "normalized": StatusLook("≈", "normalized", "$success"),
-    "near": StatusLook("~", "near", "$warning"),
-    # found (exact or normalized), but an ellipsis or bracket leaves out a negation or a number
-    "critical": StatusLook("‼", "critical", "$error"),
-    "not_found": StatusLook("✗", "not found", "$error"),
-    "inconclusive": StatusLook("?", "inconclusive", "$warning"),
-    "unavailable": StatusLook("⊘", "unavailable", "$error"),
-    "error": StatusLook("!", "error", "$error"),
-    "unreferenced": StatusLook("∅", "no source", "$text-muted"),
-    "unchecked": StatusLook("·", "unchecked", "$text-muted"),
-    "checking": StatusLook("…", "checking", "$accent"),
+_COLOURS = {
+    Tone.OK: "$success",
+    Tone.WARN: "$warning",
+    Tone.BAD: "$error",
+    Tone.MUTED: "$text-muted",
+    Tone.BUSY: "$accent",
 }
+
+_WORDS = {"critical": "critical"}
+"""Shorter words where the list's column is narrower than the reports' wording."""
+
+_MARKS = {"unreferenced": "∅"}
+"""Marks the app's counts cannot take from the table: "–1" in the header reads as minus one."""
 
 STATUS_ORDER = (
     "not_found",
@@ -49,10 +62,22 @@ STATUS_ORDER = (
 PROBLEMS = frozenset({"near", "critical", "not_found", "inconclusive", "unavailable", "error"})
 """Statuses a writer must act on."""
 
+NOTICE_MARKS = {
+    "page_differs": "p≠",
+    "claim_disagrees": "claim≠",
+    "outside_main_text": "aside",
+    "reference_retracted": "✗ref",
+    "reference_mismatch": "≠ref",
+    "found_elsewhere": "elsewhere",
+}
+"""A notice as the title's counts show it, short enough for a pane's border."""
+
 
 def look(status: str) -> StatusLook:
     """The look of a status word (unknown words look unchecked)."""
-    return _LOOKS.get(status, _LOOKS["unchecked"])
+    found = LOOKS.get(status) or LOOKS["unchecked"]
+    word = _WORDS.get(found.status, found.word.lower())
+    return StatusLook(_MARKS.get(found.status, found.mark), word, _COLOURS[found.tone])
 
 
 def status_label(status: str, similarity: float | None = None) -> str:
@@ -61,3 +86,22 @@ def status_label(status: str, similarity: float | None = None) -> str:
     if status == "near" and similarity is not None:
         return f"{lk.mark} {lk.word} {similarity:.0%}"
     return f"{lk.mark} {lk.word}"
+
+
+def outcome_look(outcome: Outcome) -> StatusLook:
+    """The look of an outcome: its verdict's, with the critical mark and a louder colour for a
+    critical difference."""
+    found = outcome.look
+    return StatusLook(found.mark, status_look(outcome.status).word.lower(), _COLOURS[found.tone])
+
+
+def outcome_label(outcome: Outcome) -> str:
+    """``‼ normalized critical omission``, ``~ near 87%``: the outcome's label in the app's
+    words (the list's column is narrow, so without the dash)."""
+    lk = outcome_look(outcome)
+    out = f"{lk.mark} {lk.word}"
+    if outcome.status == "near" and outcome.similarity is not None:
+        out += f" {outcome.similarity:.0%}"
+    if outcome.critical:
+        out += f" critical {', '.join(outcome.critical)}"
+    return out
