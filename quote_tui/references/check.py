@@ -7,11 +7,13 @@ answers go through the run's guarded session (``sources.net.registry``) and are 
 store; ``decide`` turns them into one status. The Retraction Watch CSV needs no network, so an
 offline run still finds every retraction it lists.
 
-A registry that cannot be reached is said once, not once per question: a reference asks it no
-second question after a failure, and once a registry fails to answer for want of a network (its
-name does not resolve, the connection or TLS fails) the references after it do not ask it at
-all. Each such reference records the registry in ``unreached``, and the report counts them
-(``references_report``): "Crossref could not be reached: 4 references not checked".
+A registry that cannot be reached is said once, not once per question: a reference names it
+once in its reason, however many questions it had for it (a DOI and a search), without the
+error's text; once a registry fails to answer for want of a network (its name does not resolve,
+the connection or TLS fails) the run asks it nothing more. Offline, each question is still put
+to the store. Each such reference records the registry in ``unreached``, and the report says it
+once with the error and the count (``references_report``): "Crossref could not be reached: 4
+references not checked".
 """
 
 from __future__ import annotations

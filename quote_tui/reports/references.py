@@ -100,12 +100,13 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
         name = _NAMES.get(u.get("service"), str(u.get("service")))
         n = int(u.get("references") or 0)
         noun = "reference" if n == 1 else "references"
-        why = (
-            "was not asked (the network is off)"
-            if u.get("code") == "offline"
-            else ("could not be reached")
-        )
-        lines.append(f"{name} {why}: {n} {noun} not checked ({u.get('code')}: {u.get('message')})")
+        counted = f"{n} {noun} not checked"
+        if u.get("code") == "offline":  # the message would only say so again, for one URL
+            lines.append(f"{name} was not asked (offline, no stored answer): {counted}")
+        else:
+            lines.append(
+                f"{name} could not be reached: {counted} ({u.get('code')}: {u.get('message')})"
+            )
     return lines
 
 

@@ -100,6 +100,6 @@ async def test_r_with_the_registries_out_of_reach_is_not_all_clear(tmp_path: Pat
             await pilot.pause(0.05)
         await settle(app, pilot)
     message, severity = said[-1]
-    assert message.startswith("Checked 1 references: 0 verified, 0 to look at, 1 not checked.")
+    assert message.startswith("Checked 1 reference: 0 verified, 0 to look at, 1 not checked.")
     assert message.count("Crossref could not be reached: 1 reference not checked") == 1
     assert severity == "warning"

@@ -60,7 +60,9 @@ class ReferencesWork:
         if not_checked:
             counts += f", {not_checked} not checked"
         self.notify(  # type: ignore[attr-defined]
-            "\n".join([f"Checked {summary['total']} references: {counts}.", *unreached]),
+            "\n".join(
+                [f"Checked {api.counted(summary['total'], 'reference')}: {counts}.", *unreached]
+            ),
             severity="warning" if flagged or unreached else "information",
             timeout=8 if unreached else 5,
         )
