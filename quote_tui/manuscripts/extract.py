@@ -178,8 +178,18 @@ def _resolve(
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
-        earlier = [m for m in _mentions(doc, before, quote_start) if m.style not in ("locator",)]
-        earlier_anchor = [a for a in doc.anchors if before <= a.start < quote_start and a.reference]
+        earlier = [
+            m
+            for m in _mentions(doc, before, quote_start)
+            if m.style not in ("locator",) and not _closes_earlier(doc.text, before, m.start, m.raw)
+        ]
+        earlier_anchor = [
+            a
+            for a in doc.anchors
+            if before <= a.start < quote_start
+            and a.reference
+            and not _closes_earlier(doc.text, before, a.start, "(")
+        ]
         if earlier_anchor:
             ref = earlier_anchor[-1].reference
             return None, ref, locator or (ref.locator if ref else None)
@@ -187,6 +197,26 @@ def _resolve(
             return earlier[-1], None, locator or earlier[-1].locator
         return None, None, locator
     return mention, None, locator
+
+
+_CLOSERS = "\"”’»«'"
+_NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+
+
+def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
+    """Whether the reference at ``pos`` directly follows a closing quotation mark, or is a
+    parenthetical one right after the end of a sentence: it then belongs to what it follows,
+    never to a quotation further on. A narrative one ("Smith (2020) writes") opens a sentence.
+    """
+    # The sentence may have been taken to start at the reference itself ("...are." [@a] Next),
+    # so look back past ``lo``, though never across a paragraph break.
+    back = text[max(0, lo - 400) : pos]
+    para = back.rfind("\n\n")
+    before = back[para + 2 :] if para >= 0 else back
+    before = before.rstrip(" \t\n~")
+    if before.endswith("''") or (before and before[-1] in _CLOSERS):
+        return True
+    return bool(before) and before[-1] in ".!?…" and not _NARRATIVE_CITE.match(raw)
 
 
 def _sentence_start(text: str, pos: int) -> int:
