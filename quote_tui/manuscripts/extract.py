@@ -97,7 +97,21 @@ def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor
     return (mentions[0] if mentions else None), None
 
 
-def _is_title(text: str, start: int, end: int, close_end: int) -> bool:
+_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _is_title(text: str, start: int, end: int) -> bool:
+    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
+    States?"): every word of four letters or more capitalised, at least three of them, in a
+    short span. German capitalises nouns, never its verbs and adjectives, so its sentences fail
+    the test as English ones do."""
+    if end - start > 200:
+        return False
+    words = [w for w in _TITLE_WORD.findall(text, start, end) if len(w) >= 4]
+    return len(words) >= 3 and all(w[0].isupper() for w in words)
+
+
+def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
     inner = text[start:end].strip()
     after = text[close_end : close_end + 1]
@@ -111,7 +125,7 @@ def _is_title(text: str, start: int, end: int, close_end: int) -> bool:
 
 def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
     for q in find_quotes(text[start:end], min_words=2, latex=latex):
-        if _is_title(text, start + q.start, start + q.end, start + q.close_end):
+        if _is_note_title(text, start + q.start, start + q.end, start + q.close_end):
             return text[start + q.start : start + q.end].strip().rstrip(",.")
     return None
 
@@ -139,7 +153,7 @@ class _Cover:
 
 
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
-    return span.start in notes and _is_title(doc.text, span.start, span.end, span.close_end)
+    return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -253,15 +267,79 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
+    if mention is None and anchor is None:
+        mention, anchor = _lead_in(doc, block.start)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = _from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
         mention, anchor = _from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = reference.locator if reference else (mention.locator if mention else None)
-    return Found(
-        doc.text[block.start : end], doc, doc.location(block.start), mention, reference, locator
-    )
+    start, end = _unwrap(doc.text, block.start, end)
+    return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
+
+
+# What may stand between a lead-in's colon and the quotation: a LaTeX environment's opening
+# with its arguments, Markdown's ">" marks, an opening mark.
+_LEAD_IN_END = re.compile(r"[:,]\s*(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$")
+_OPENERS = '“„«»"‘‚'
+
+
+def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
+    """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
+    puts it:"): the last one of the sentence that ends in the colon just before the block."""
+    lo = max(0, start - 600)
+    m = _LEAD_IN_END.search(doc.text, lo, start)
+    if m is None:
+        return None, None
+    colon = m.start()
+    begin = _sentence_start(doc.text, colon)
+    anchors = [a for a in doc.anchors if begin <= a.start < colon and a.reference]
+    mentions = [x for x in _mentions(doc, begin, colon) if x.style not in ("locator", "footnote")]
+    if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
+        return None, anchors[-1]
+    return (mentions[-1], None) if mentions else (None, None)
+
+
+def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
+    """A block quotation wrapped in its own marks (“…”) without them: the marks are the
+    writer's, not the source's, and the block is one quotation, not two."""
+    while end > start and text[end - 1] in " \t\n.,;":
+        end -= 1
+    lead = start
+    while lead < end and text[lead] in " \t\n":
+        lead += 1
+    if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
+        lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
+    if end - lead < 2 or text[lead] not in _OPENERS:
+        return start, _keep_stop(text, start, end)
+    closers = {"“": '”"', "„": "“”", "«": "»", "»": "«", '"': '"”', "‘": "’", "‚": "‘’"}
+    if text[end - 1] in closers[text[lead]]:
+        inner = text[lead + 1 : end - 1]
+        # Only when the marks pair with each other, not a quotation that ends the block.
+        if text[lead] not in inner and text[end - 1] not in inner:
+            return lead + 1, end - 1
+    return start, _keep_stop(text, start, end)
+
+
+def _keep_stop(text: str, start: int, end: int) -> int:
+    """The block's own closing full stop (or ! ?) stays part of it."""
+    if end < len(text) and text[end : end + 1] in (".", "!", "?") and end >= start:
+        return end + 1
+    return end
+
+
+def _outermost(blocks: Iterable[Block]) -> list[Block]:
+    """The blocks that lie in no other: a quotation inside a block quotation (or inside an
+    \\enquote) is part of its text."""
+    out: list[Block] = []
+    reach = -1
+    for block in sorted(blocks, key=lambda b: (b.start, -b.end)):
+        if block.end <= reach:
+            continue
+        out.append(block)
+        reach = max(reach, block.end)
+    return out
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -288,8 +366,10 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
-        for block in doc.blocks:
+        for block in _outermost(doc.blocks):
             if block.end - block.start > _MAX_QUOTE_SPAN:
+                continue
+            if _is_title(doc.text, block.start, block.end):
                 continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
@@ -324,33 +404,14 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             quoted += span.end - span.start
             if quoted > budget:
                 continue
+            # A quotation inside another, or inside a block quotation, is part of the quoted
+            # text: checking the outer one checks it, and listing it again is a second claim.
+            if span.parent is not None or span.start in in_blocks:
+                continue
+            if _is_title(doc.text, span.start, span.end):
+                continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
-            if span.parent is not None:
-                window_start = spans[span.parent].close_end
-            else:
-                # The cover answers "in no block" at once, and the search stops at the first
-                # block: a scan over every block for every quotation was quadratic.
-                outer = span.start in in_blocks and next(
-                    (b for b in doc.blocks if b.start <= span.start and span.end <= b.end), None
-                )
-                if outer:
-                    found_outer = _block_found(ms, doc, outer)
-                    out.append(
-                        (
-                            index,
-                            span.start,
-                            Found(
-                                raw,
-                                doc,
-                                doc.location(span.start),
-                                found_outer.mention,
-                                found_outer.reference,
-                                found_outer.locator,
-                            ),
-                        )
-                    )
-                    continue
             window_end = sentence_window(doc.text, window_start)
             immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, window_start)
             mention, reference, locator = _resolve(

@@ -53,13 +53,18 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     if kind == "markdown":
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
-    span, numbered = find_reference_list(scan)
-    skip = (span,) if span else ()
+    reflist = find_reference_list(scan)
+    skip = (reflist.span,) if reflist.span else ()
     footnotes = {}
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
     doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
-    return Manuscript(documents=(doc,), footnotes=footnotes, numbered=numbered)
+    return Manuscript(
+        documents=(doc,),
+        footnotes=footnotes,
+        numbered=reflist.numbered or {},
+        listed=reflist.listed,
+    )
 
 
 def read_markdown(text: str, file: str) -> Manuscript:

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 
 __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+# Chinese and Japanese are written without spaces: each ideograph or kana counts as a word.
+# A URL (a link's target, a bare address) is no words at all.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(
+    r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
+    r"(?:['’\-][^\W_" + _CJK + r"]+)*"
+)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
 _QUOTE_CHARS = '”“»«’‘‚„"'
 _MARKS = re.compile(f"[{_QUOTE_CHARS}]")
@@ -59,7 +65,7 @@ class QuoteSpan:
 
 def count_words(text: str) -> int:
     """Words in a quotation (letters/digits, with inner apostrophes and hyphens)."""
-    return len(_WORD.findall(text))
+    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "url")
 
 
 def has_words(text: str, start: int, end: int, count: int) -> bool:
@@ -70,7 +76,8 @@ def has_words(text: str, start: int, end: int, count: int) -> bool:
     """
     if count <= 0:
         return True
-    return any(n >= count for n, _ in enumerate(_WORD.finditer(text, start, end), start=1))
+    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "url")
+    return any(n >= count for n, _ in enumerate(words, start=1))
 
 
 def _is_letter(ch: str) -> bool:

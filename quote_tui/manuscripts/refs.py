@@ -131,11 +131,15 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# pandoc-crossref's labels look like keys: figures, tables, listings, sections, equations.
+_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap):", re.I)
+
+
 def _pandoc(m: re.Match[str]) -> list[Mention]:
     body = m.group(1)
     for item in body.split(";"):
         im = _PANDOC_ITEM.match(item.strip())
-        if im:
+        if im and not _CROSSREF.match(im.group("key")):
             suffix = im.group("suffix").strip()
             locator = parse_locator(suffix) if suffix else None
             return [
@@ -344,6 +348,8 @@ def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
 
 
 def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:
+    if _CROSSREF.match(m.group("key")):
+        return []
     loc = m.group("loc")
     return [
         Mention(

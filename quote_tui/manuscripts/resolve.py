@@ -10,6 +10,7 @@ from quote_tui.manuscripts.bibliography import Bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
+from quote_tui.manuscripts.reflist import match_author_year
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver"]
@@ -27,6 +28,10 @@ def reference_from_mention(
             bib = bibliography.merge(bib)
     elif mention.style == "author_date" and mention.year:
         bib = bibliography.by_author_year(mention.names, mention.year)
+        if bib is None:
+            # No bibliography file has it: the manuscript's own typed list may.
+            listed = match_author_year(ms.listed, mention.names, mention.year)
+            bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
