@@ -16,7 +16,7 @@ from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[\\])")
 _NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
@@ -230,7 +230,9 @@ def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
     before = before.rstrip(" \t\n~")
     if before.endswith("''") or (before and before[-1] in _CLOSERS):
         return True
-    return bool(before) and before[-1] in ".!?…" and not _NARRATIVE_CITE.match(raw)
+    # A parenthetical cite after a full stop, or after a LaTeX group (\\enquote{...}), is
+    # what that sentence or group ends with.
+    return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
 
 
 def _sentence_start(text: str, pos: int) -> int:
