@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
+from quote_tui.manuscripts.notes import NOTE_PAGE, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.voice import authors_own
 
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[\\])")
-_NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -83,32 +84,43 @@ def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor
     if anchors:
         return None, anchors[0]
     mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
-    real = [m for m in mentions if m.style != "locator"]
+    real = [
+        m
+        for m in mentions
+        if m.style != "locator"
+        and (m.style != "author_date" or opens_note(doc.text, span.start, m.start))
+    ]
     if real:
         return real[0], None
+    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
     title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
-    if title is not None:
-        # A humanities note: Author, “Title,” in Proceedings (2020), 4970.
-        note = doc.text[span.start : span.end]
-        page = _NOTE_PAGE.search(note)
-        locator = parse_locator(page.group(1)) if page else None
-        raw = " ".join(note.split())
-        return Mention(span.start, span.end, "note", raw, key=title, locator=locator), None
+    note = note_mention(doc.text, span.start, span.end, title)
+    if note is not None:
+        return note, None
     return (mentions[0] if mentions else None), None
 
 
 _TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Words a title leaves in lower case (English, German); every other word of a title is
+# capitalised, where a sentence has verbs and adjectives in lower case.
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+    )
+)
 
 
 def _is_title(text: str, start: int, end: int) -> bool:
     """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
-    States?"): every word of four letters or more capitalised, at least three of them, in a
-    short span. German capitalises nouns, never its verbs and adjectives, so its sentences fail
-    the test as English ones do."""
+    States?", 'On the Essence of Truth'): at least two words that are not articles or
+    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
+    never its verbs and adjectives, so its sentences fail the test as English ones do."""
     if end - start > 200:
         return False
-    words = [w for w in _TITLE_WORD.findall(text, start, end) if len(w) >= 4]
-    return len(words) >= 3 and all(w[0].isupper() for w in words)
+    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
@@ -183,7 +195,7 @@ def _resolve(
             if window_start <= a:
                 title = _note_title(doc.text, a, b, latex=True)
                 if title is not None:
-                    page = _NOTE_PAGE.search(doc.text[a:b])
+                    page = NOTE_PAGE.search(doc.text[a:b])
                     loc = parse_locator(page.group(1)) if page else None
                     raw = " ".join(doc.text[a:b].split())
                     return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
@@ -385,6 +397,10 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, reference, locator = _resolve(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
+                if (mention, reference) == (None, None) and authors_own(
+                    doc.text, block.start, block.end, block.end
+                ):
+                    continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 continue
@@ -419,6 +435,10 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             mention, reference, locator = _resolve(
                 ms, doc, window_start, window_end, span.start, immediate
             )
+            if (mention, reference) == (None, None) and authors_own(
+                doc.text, span.start, span.end, span.close_end
+            ):
+                continue
             out.append(
                 (
                     index,

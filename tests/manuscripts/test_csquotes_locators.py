@@ -78,13 +78,23 @@ def test_an_enquote_inside_a_display_quotation_is_part_of_it(tmp_path: Path) -> 
     assert list(got.values()) == [("plato", "Stephanus", "514a")]
 
 
-def test_authors_own_question_takes_no_neighbours_key(tmp_path: Path) -> None:
+def test_authors_own_question_is_no_quotation_and_takes_no_neighbours_key(
+    tmp_path: Path,
+) -> None:
     got = _scan(
         tmp_path,
         f"Er sagt \\enquote{{{SPACE}}} \\autocite[B38]{{kant1781}}. "
-        "\\enquote{Was kann ich wissen, und was soll ich tun?} frage ich mich.",
+        "\\enquote{Was kann ich wissen, und was soll ich tun?} frage ich mich. "
+        "Die Formel \\enquote{given input \\(x\\), return output \\(y\\)} auch nicht.",
     )
-    assert got["Was kann ich wissen, und was soll ich tun?"] == (None, None, None)
+    assert got == {SPACE: ("kant1781", "A/B", "B38")}
+
+
+def test_a_cited_question_is_a_quotation(tmp_path: Path) -> None:
+    got = _scan(
+        tmp_path, "\\enquote{Was kann ich wissen, und was soll ich tun?} \\autocite[12]{kant1781}."
+    )
+    assert got == {"Was kann ich wissen, und was soll ich tun?": ("kant1781", "page", "12")}
 
 
 @pytest.mark.parametrize(
