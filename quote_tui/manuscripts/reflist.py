@@ -12,7 +12,13 @@ from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.model import BibEntry
 
-__all__ = ["ReferenceList", "entry_from_text", "find_reference_list", "match_author_year"]
+__all__ = [
+    "ReferenceList",
+    "entry_from_text",
+    "find_reference_list",
+    "match_author",
+    "match_author_year",
+]
 
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?"
@@ -187,4 +193,18 @@ def match_author_year(
     if len(found) > 1:
         exact = [e for e in found if e.year == year]
         found = exact if len(exact) == 1 else found
+    return found[0] if len(found) == 1 else None
+
+
+def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry | None:
+    """The one entry whose first author is the first cited name (MLA cites author and page);
+    none when the list holds several works of that author, rather than a guess."""
+    if not names:
+        return None
+    first = _fold(names[0])
+    found = [
+        e
+        for e in entries
+        if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
+    ]
     return found[0] if len(found) == 1 else None

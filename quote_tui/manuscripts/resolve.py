@@ -10,7 +10,7 @@ from quote_tui.manuscripts.bibliography import Bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
-from quote_tui.manuscripts.reflist import match_author_year
+from quote_tui.manuscripts.reflist import match_author, match_author_year
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver"]
@@ -33,6 +33,12 @@ def reference_from_mention(
             listed = match_author_year(ms.listed, mention.names, mention.year)
             bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
+    elif mention.style == "author_date" and mention.names:
+        # MLA names the author and the page, not the year: the one work of that author.
+        bib = match_author(ms.listed, mention.names) or match_author(
+            bibliography.entries, mention.names
+        )
+        key = bib.key if bib else " & ".join(mention.names)
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
         key = bib.key if bib and bib.key else key
