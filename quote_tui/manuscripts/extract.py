@@ -247,6 +247,11 @@ def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
     return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
 
 
+def _follows_mark(text: str, lo: int, pos: int) -> bool:
+    before = text[lo:pos].rstrip(" \t\n~*_")
+    return before.endswith(("''", *_CLOSERS))
+
+
 def _sentence_start(text: str, pos: int) -> int:
     lo = max(0, pos - 400)
     para = text.rfind("\n\n", lo, pos)
@@ -303,13 +308,20 @@ def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
     """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
     puts it:"): the last one of the sentence that ends in the colon just before the block."""
     lo = max(0, start - 600)
-    m = _LEAD_IN_END.search(doc.text, lo, start)
+    # In the text as scanned, a heading or markup between the lead-in and the block is blank.
+    scan = doc.scan_text if doc.scan_text is not None else doc.text
+    m = _LEAD_IN_END.search(scan, lo, start)
     if m is None:
         return None, None
     colon = m.start()
     begin = _sentence_start(doc.text, colon)
     anchors = [a for a in doc.anchors if begin <= a.start < colon and a.reference]
-    mentions = [x for x in _mentions(doc, begin, colon) if x.style not in ("locator", "footnote")]
+    # A citation right after an inline quotation of the lead-in is that quotation's.
+    mentions = [
+        x
+        for x in _mentions(doc, begin, colon)
+        if x.style != "locator" and not _follows_mark(doc.text, begin, x.start)
+    ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
         return None, anchors[-1]
     return (mentions[-1], None) if mentions else (None, None)

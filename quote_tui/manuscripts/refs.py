@@ -296,7 +296,8 @@ def _footnote(m: re.Match[str]) -> list[Mention]:
 
 
 def _after_quotation(m: re.Match[str]) -> bool:
-    before = m.string[max(0, m.start() - 4) : m.start()].rstrip(" \t\n~")
+    # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
     return before.endswith(_CLOSING_MARKS)
 
 

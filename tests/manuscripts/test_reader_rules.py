@@ -127,3 +127,21 @@ def test_words_quoted_as_words_are_not_quotations(tmp_path: Path) -> None:
         )
     )
     assert list(got) == ["thoughts without content are empty, intuitions blind"]
+
+
+def test_lead_in_citation_reaches_the_block_across_a_heading(tmp_path: Path) -> None:
+    got = _got(
+        _md(
+            tmp_path,
+            "In Carman's book,[^1] he argues, on the grounds of Heidegger's declaration that\n"
+            "'*Only as phenomenology, is ontology possible*' (SZ 35), that Dasein is central:\n\n"
+            "# 9 {.page}\n\n"
+            "> Philosophy begins in wonder, Plato and Aristotle say, and so does this book.\n\n"
+            "[^1]: Taylor Carman, *Heidegger's Analytic* (Cambridge, 2003).\n",
+        )
+    )
+    assert got["Only as phenomenology, is ontology possible"] == ("(SZ 35)", "35", None)
+    raw, _, status = got[
+        "Philosophy begins in wonder, Plato and Aristotle say, and so does this book."
+    ]
+    assert raw is not None and raw.startswith("Taylor Carman") and status is None
