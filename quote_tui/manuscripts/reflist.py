@@ -18,6 +18,7 @@ __all__ = [
     "find_reference_list",
     "match_author",
     "match_author_year",
+    "miss_reason",
 ]
 
 _HEADING = re.compile(
@@ -208,3 +209,26 @@ def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry 
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
     return found[0] if len(found) == 1 else None
+
+
+def miss_reason(entries: Sequence[BibEntry], names: Sequence[str], year: str | None) -> str | None:
+    """Why no entry answers an author-date citation, when the lists hold that author: other
+    years, or several works of that year (the citation does not say which)."""
+    if not names:
+        return None
+    first = _fold(names[0])
+    same = [
+        e
+        for e in entries
+        if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
+    ]
+    if not same:
+        return None
+    years = sorted({e.year for e in same if e.year})
+    of_year = sum(1 for e in same if year and (e.year or "")[:4] == year[:4])
+    if of_year > 1:
+        return (
+            f"the list has {of_year} works by {names[0]} of {year[:4] if year else ''} and the "
+            "citation does not say which (a letter after the year tells them apart)"
+        )
+    return f"the list has works by {names[0]} of {', '.join(years) or 'no year'}, none of {year}"

@@ -154,7 +154,8 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 # pandoc-crossref's labels look like keys: figures, tables, listings, sections, equations.
-_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap):", re.I)
+# Quarto writes them with a hyphen: @fig-map, [@tbl-results].
+_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
 
 
 def _pandoc(m: re.Match[str]) -> list[Mention]:

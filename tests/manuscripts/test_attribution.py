@@ -230,3 +230,32 @@ def test_apa_author_date_citation_resolves_against_the_typed_list_and_is_checked
     assert ki67["status"] in ("exact", "normalized")
     assert ki67["locator"]["value"] == "3081"
     assert cites["An uncited quotation stands here alone."]["status"] == "unreferenced"
+
+
+def test_a_miss_says_what_the_typed_list_holds_instead(tmp_path: Path) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        '"the model performs well on every benchmark" (Faragalla et al., 2021, p. 3).\n'
+        '"smaller models do just as well on most tasks" (Lo, 2020).\n'
+        '"nobody listed here wrote these words at all" (Nobody, 1999).\n\n'
+        "# References\n\n"
+        "Faragalla, A., & Jones, C. (2023). Some title about things. *Stuff*, 12, 1–9.\n\n"
+        "Lo, K., & Wang, L. L. (2020a). An earlier paper. *Journal*, 1–5.\n\n"
+        "Lo, K., & Wang, L. L. (2020b). A later paper on small models. *Journal*, 6–15.\n",
+        encoding="utf-8",
+    )
+    result = scan(paper)
+    messages = {s.title: s.unavailable.message for s in result.sources if s.unavailable is not None}
+    assert "works by Faragalla of 2023, none of 2021" in messages["Faragalla 2021"]
+    assert "2 works by Lo of 2020" in messages["Lo 2020"]
+    assert "none of the 3 entries of the manuscript's own reference list" in messages["Nobody 1999"]
+
+
+def test_quarto_crossref_labels_are_not_citations(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "p.qmd",
+        'As @fig-coast shows, "the coast as the whalers saw it from the deck" was bare.\n',
+    )
+    got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
+    assert got["the coast as the whalers saw it from the deck"] == (None, None, "unreferenced")
