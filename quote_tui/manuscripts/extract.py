@@ -294,6 +294,9 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
         mention, anchor = _from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = reference.locator if reference else (mention.locator if mention else None)
+    attribution = _ATTRIBUTION.search(doc.text, block.start, end)
+    if attribution:
+        end = attribution.start()
     start, end = _unwrap(doc.text, block.start, end)
     return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
 
@@ -302,6 +305,12 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
 # with its arguments, Markdown's ">" marks, an opening mark.
 _LEAD_IN_END = re.compile(r"[:,]\s*(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$")
 _OPENERS = '“„«»"‘‚'
+# A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
+# source; it is not quoted text. A dash inside the last sentence is not one.
+_ATTRIBUTION = re.compile(
+    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?"
+    r"[ \t>\n]*\Z"
+)
 
 
 def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:

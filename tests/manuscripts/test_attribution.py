@@ -259,3 +259,24 @@ def test_quarto_crossref_labels_are_not_citations(tmp_path: Path) -> None:
     )
     got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
     assert got["the coast as the whalers saw it from the deck"] == (None, None, "unreferenced")
+
+
+def test_a_blocks_attribution_line_names_the_source_and_is_not_quoted(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "p.md",
+        "> The mass of men lead lives of quiet desperation, and go to the grave\n"
+        "> with the song still in them.\n>\n> --- Henry David Thoreau [@thoreau1854, p. 8]\n\n"
+        "> The world is too much with us; late and soon — getting and spending.\n",
+    )
+    got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
+    assert got == {
+        "The mass of men lead lives of quiet desperation, and go to the grave with the song "
+        "still in them.": ("thoreau1854", "8", None),
+        # A dash inside the last sentence is the quotation's own.
+        "The world is too much with us; late and soon — getting and spending.": (
+            None,
+            None,
+            "unreferenced",
+        ),
+    }
