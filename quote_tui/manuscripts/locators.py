@@ -49,7 +49,8 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
     )
 )
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*f{0,2}\.?)"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*"
+    r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
 _R = r"\s*(?:[-–—]+|,|/)\s*"
@@ -94,7 +95,9 @@ def page_list(value: str) -> tuple[int, ...]:
 def make_locator(label: str, value: str) -> Locator:
     """A ``Locator`` with its page list filled in for page labels."""
     label = label.strip().lower() or "page"
-    value = value.strip().rstrip(".,;").replace("~", " ").replace("--", "–")
+    value = value.strip().rstrip(",;").replace("~", " ").replace("--", "–")
+    if value.endswith(".") and not value.endswith("f."):
+        value = value[:-1]  # a sentence's full stop; "ff." keeps the abbreviation's
     pages = page_list(value) if label == "page" else ()
     return Locator(label=label, value=value, pages=pages)
 
@@ -134,6 +137,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
         m = _VALUE.match(s)
         if m and any(c.isdigit() for c in m.group(1)):
             return make_locator("page", m.group(1))
+        if re.fullmatch(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?", s):
+            return make_locator("page", s)  # a front-matter page: xii, iv-vi
     return None
 
 

@@ -115,7 +115,9 @@ def test_a_cited_question_is_a_quotation(tmp_path: Path) -> None:
         ("§ 3", "section", "3"),
         ("p. xii", "page", "xii"),
         ("pp. 33-35", "page", "33-35"),
-        ("S. 23f.", "page", "23f"),
+        ("S. 23f.", "page", "23f."),
+        ("S. 231 ff.", "page", "231 ff."),
+        ("xii", "page", "xii"),
     ],
 )
 def test_locators_keep_their_kind(written: str, label: str, value: str) -> None:
