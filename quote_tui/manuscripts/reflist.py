@@ -23,7 +23,9 @@ __all__ = [
 
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?"
-    r"(?:References|Bibliography|Works Cited|Literature Cited|Reference List|Literatur)"
+    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
+    r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
+    r"Quellenverzeichnis)"
     r"\}?[ \t]*:?[ \t]*$",
     re.M | re.I,
 )
@@ -139,7 +141,9 @@ def find_reference_list(text: str) -> ReferenceList:
             # Named as the text cites it, so a report reads "Lo 2020", not a list position.
             key = f"{entry.authors[0]} {entry.year}"
             listed.append(replace(entry, key=key))
-    return ReferenceList((start, body_end if listed else len(text)), {}, tuple(listed))
+    # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
+    # the chapters after it are still read.
+    return ReferenceList((start, body_end), {}, tuple(listed))
 
 
 def _chunks(body: str) -> list[str]:

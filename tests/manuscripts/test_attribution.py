@@ -280,3 +280,34 @@ def test_a_blocks_attribution_line_names_the_source_and_is_not_quoted(tmp_path: 
             "unreferenced",
         ),
     }
+
+
+def test_an_mla_works_cited_list_under_another_heading_is_not_quoted(tmp_path: Path) -> None:
+    d = wx.new_document()
+    d.add_paragraph("The refrain “You will never break the chain” (Covach 77) holds the song.")
+    d.add_paragraph("Citations:")
+    d.add_paragraph(
+        "Covach, John. “Popular Music and the Concept of Cover Versions.” Journal of "
+        "Musicology, vol. 17, no. 1, 1999, pp. 76-80."
+    )
+    d.add_paragraph("Plasketes, George. “Re-flections on the cover age of songs.” 2005.")
+    path = tmp_path / "p.docx"
+    d.save(str(path))
+    result = scan(path)
+    assert [(c.quote, c.reference.key if c.reference else None) for c in result.citations] == [
+        ("You will never break the chain", "Covach 1999")
+    ]
+    assert result.citations[0].locator is not None
+    assert result.citations[0].locator.value == "77"
+
+
+def test_a_sources_section_of_prose_does_not_hide_the_chapters_after_it(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "p.md",
+        "## Sources\n\nThe archive holds letters and ledgers of the harbour.\n\n"
+        '## Findings\n\nThe clerk wrote that "the tide rose above the old quay twice" '
+        "[@melville1851, p. 4].\n",
+    )
+    got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
+    assert got == {"the tide rose above the old quay twice": ("melville1851", "4", None)}
