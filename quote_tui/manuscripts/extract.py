@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
-from quote_tui.manuscripts.notes import NOTE_PAGE, note_mention, opens_note
+from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.voice import authors_own
@@ -75,10 +75,14 @@ def _first_reference(
     return first_mention, None
 
 
-def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor | None]:
+def _from_footnote(
+    ms: Manuscript, note_id: str, *, depth: int = 0
+) -> tuple[Mention | None, Anchor | None]:
     span = ms.footnotes.get(note_id)
     if span is None:
         return None, None
+    if depth < _IBID_CHAIN and is_same_as_before(ms.documents[span.doc].text, span.start, span.end):
+        return _ibid(ms, note_id, depth)
     doc = ms.documents[span.doc]
     anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
     if anchors:
@@ -98,6 +102,32 @@ def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor
     if note is not None:
         return note, None
     return (mentions[0] if mentions else None), None
+
+
+_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
+
+
+def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anchor | None]:
+    """ "Ibid., p. 82": the work of the note before, at this note's page."""
+    span = ms.footnotes[note_id]
+    doc = ms.documents[span.doc]
+    own = note_mention(doc.text, span.start, span.end)
+    earlier = [
+        (other.start, other_id)
+        for other_id, other in ms.footnotes.items()
+        if other.doc == span.doc and other.start < span.start
+    ]
+    if not earlier:
+        return own, None
+    previous = max(earlier)[1]
+    mention, anchor = _from_footnote(ms, previous, depth=depth + 1)
+    if anchor is not None and anchor.reference is not None:
+        return None, anchor
+    if mention is None or own is None:
+        return own or mention, None
+    raw = f"{own.raw} [{mention.raw}]"
+    locator = own.locator or mention.locator
+    return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
 
 
 _TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -248,7 +278,8 @@ def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
 
 
 def _follows_mark(text: str, lo: int, pos: int) -> bool:
-    before = text[lo:pos].rstrip(" \t\n~*_")
+    # "...'the essence of science'.[^18]" puts the full stop between mark and note.
+    before = text[lo:pos].rstrip(" \t\n~*_.,;")
     return before.endswith(("''", *_CLOSERS))
 
 

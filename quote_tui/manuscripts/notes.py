@@ -13,7 +13,7 @@ import re
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["NOTE_PAGE", "note_mention", "opens_note"]
+__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note"]
 
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
@@ -51,3 +51,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     locator = parse_locator(page.group(1)) if page else None
     key = title or note.split(",")[0].strip()
     return Mention(start, end, "note", note, key=key, locator=locator)
+
+
+def is_same_as_before(text: str, start: int, end: int) -> bool:
+    """Whether the note is "Ibid." (ebd., a.a.O.): the work of the note before it."""
+    return bool(_SAME.match(text[start:end]))

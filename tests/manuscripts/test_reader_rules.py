@@ -68,8 +68,9 @@ def test_a_humanities_footnote_is_the_reference_with_its_page(tmp_path: Path) ->
         "presumes it has understood"
     ]
     assert short == ("*Being and Time*, p. 163.", "163", None)
+    # "Ibid." is the work of the note before, at its own page.
     assert got["thinking apparently remains on the pass of metaphysics"] == (
-        "Ibid, p. 82.",
+        "Ibid, p. 82. [*Being and Time*, p. 163.]",
         "82",
         None,
     )
