@@ -80,6 +80,7 @@ class Manuscript:
     footnotes: dict[str, FootnoteSpan] = field(default_factory=dict)
     numbered: dict[str, BibEntry] = field(default_factory=dict)
     keyed: dict[str, BibEntry] = field(default_factory=dict)  # \bibitem entries
+    listed: tuple[BibEntry, ...] = ()  # the typed reference list's entries, numbered or not
     warnings: tuple[str, ...] = ()
 
 

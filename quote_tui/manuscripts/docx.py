@@ -283,13 +283,16 @@ def read_docx(path: Path) -> Manuscript:
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
-    span, numbered = find_reference_list("".join(main.buf))
-    if span is not None:
-        main.skip.append(span)
+    reflist = find_reference_list("".join(main.buf))
+    numbered = reflist.numbered or {}
+    if reflist.span is not None:
+        main.skip.append(reflist.span)
     docs = []
     for part, builder in parts:
         for start, end, number in builder.supers:
             ref = Reference(raw=number, style="numbered", key=number, bib=numbered.get(number))
             builder.anchors.append(Anchor(start, end, reference=ref))
         docs.append(_finish(builder, path.name, part))
-    return Manuscript(documents=tuple(docs), footnotes=footnotes, numbered=numbered)
+    return Manuscript(
+        documents=tuple(docs), footnotes=footnotes, numbered=numbered, listed=reflist.listed
+    )

@@ -5,19 +5,20 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
+from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.voice import authors_own
 
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[])")
-_NOTE_PAGE = re.compile(r",\s*((?:pp?\.\s*)?\d+(?:\s*[-–]+\s*\d+)?)\.?\s*$")
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[\\])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -74,30 +75,85 @@ def _first_reference(
     return first_mention, None
 
 
-def _from_footnote(ms: Manuscript, note_id: str) -> tuple[Mention | None, Anchor | None]:
+def _from_footnote(
+    ms: Manuscript, note_id: str, *, depth: int = 0
+) -> tuple[Mention | None, Anchor | None]:
     span = ms.footnotes.get(note_id)
     if span is None:
         return None, None
+    if depth < _IBID_CHAIN and is_same_as_before(ms.documents[span.doc].text, span.start, span.end):
+        return _ibid(ms, note_id, depth)
     doc = ms.documents[span.doc]
     anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
     if anchors:
         return None, anchors[0]
     mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
-    real = [m for m in mentions if m.style != "locator"]
+    real = [
+        m
+        for m in mentions
+        if m.style != "locator"
+        and (m.style != "author_date" or opens_note(doc.text, span.start, m.start))
+    ]
     if real:
         return real[0], None
+    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
     title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
-    if title is not None:
-        # A humanities note: Author, “Title,” in Proceedings (2020), 4970.
-        note = doc.text[span.start : span.end]
-        page = _NOTE_PAGE.search(note)
-        locator = parse_locator(page.group(1)) if page else None
-        raw = " ".join(note.split())
-        return Mention(span.start, span.end, "note", raw, key=title, locator=locator), None
+    note = note_mention(doc.text, span.start, span.end, title)
+    if note is not None:
+        return note, None
     return (mentions[0] if mentions else None), None
 
 
-def _is_title(text: str, start: int, end: int, close_end: int) -> bool:
+_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
+
+
+def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anchor | None]:
+    """ "Ibid., p. 82": the work of the note before, at this note's page."""
+    span = ms.footnotes[note_id]
+    doc = ms.documents[span.doc]
+    own = note_mention(doc.text, span.start, span.end)
+    earlier = [
+        (other.start, other_id)
+        for other_id, other in ms.footnotes.items()
+        if other.doc == span.doc and other.start < span.start
+    ]
+    if not earlier:
+        return own, None
+    previous = max(earlier)[1]
+    mention, anchor = _from_footnote(ms, previous, depth=depth + 1)
+    if anchor is not None and anchor.reference is not None:
+        return None, anchor
+    if mention is None or own is None:
+        return own or mention, None
+    raw = f"{own.raw} [{mention.raw}]"
+    locator = own.locator or mention.locator
+    return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
+
+
+_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Words a title leaves in lower case (English, German); every other word of a title is
+# capitalised, where a sentence has verbs and adjectives in lower case.
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+    )
+)
+
+
+def _is_title(text: str, start: int, end: int) -> bool:
+    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
+    States?", 'On the Essence of Truth'): at least two words that are not articles or
+    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
+    never its verbs and adjectives, so its sentences fail the test as English ones do."""
+    if end - start > 200:
+        return False
+    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
+
+
+def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
     inner = text[start:end].strip()
     after = text[close_end : close_end + 1]
@@ -111,7 +167,7 @@ def _is_title(text: str, start: int, end: int, close_end: int) -> bool:
 
 def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
     for q in find_quotes(text[start:end], min_words=2, latex=latex):
-        if _is_title(text, start + q.start, start + q.end, start + q.close_end):
+        if _is_note_title(text, start + q.start, start + q.end, start + q.close_end):
             return text[start + q.start : start + q.end].strip().rstrip(",.")
     return None
 
@@ -139,7 +195,7 @@ class _Cover:
 
 
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
-    return span.start in notes and _is_title(doc.text, span.start, span.end, span.close_end)
+    return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -169,7 +225,7 @@ def _resolve(
             if window_start <= a:
                 title = _note_title(doc.text, a, b, latex=True)
                 if title is not None:
-                    page = _NOTE_PAGE.search(doc.text[a:b])
+                    page = NOTE_PAGE.search(doc.text[a:b])
                     loc = parse_locator(page.group(1)) if page else None
                     raw = " ".join(doc.text[a:b].split())
                     return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
@@ -178,8 +234,18 @@ def _resolve(
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
-        earlier = [m for m in _mentions(doc, before, quote_start) if m.style not in ("locator",)]
-        earlier_anchor = [a for a in doc.anchors if before <= a.start < quote_start and a.reference]
+        earlier = [
+            m
+            for m in _mentions(doc, before, quote_start)
+            if m.style not in ("locator",) and not _closes_earlier(doc.text, before, m.start, m.raw)
+        ]
+        earlier_anchor = [
+            a
+            for a in doc.anchors
+            if before <= a.start < quote_start
+            and a.reference
+            and not _closes_earlier(doc.text, before, a.start, "(")
+        ]
         if earlier_anchor:
             ref = earlier_anchor[-1].reference
             return None, ref, locator or (ref.locator if ref else None)
@@ -187,6 +253,34 @@ def _resolve(
             return earlier[-1], None, locator or earlier[-1].locator
         return None, None, locator
     return mention, None, locator
+
+
+_CLOSERS = "\"”’»«'"
+_NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+
+
+def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
+    """Whether the reference at ``pos`` directly follows a closing quotation mark, or is a
+    parenthetical one right after the end of a sentence: it then belongs to what it follows,
+    never to a quotation further on. A narrative one ("Smith (2020) writes") opens a sentence.
+    """
+    # The sentence may have been taken to start at the reference itself ("...are." [@a] Next),
+    # so look back past ``lo``, though never across a paragraph break.
+    back = text[max(0, lo - 400) : pos]
+    para = back.rfind("\n\n")
+    before = back[para + 2 :] if para >= 0 else back
+    before = before.rstrip(" \t\n~")
+    if before.endswith("''") or (before and before[-1] in _CLOSERS):
+        return True
+    # A parenthetical cite after a full stop, or after a LaTeX group (\\enquote{...}), is
+    # what that sentence or group ends with.
+    return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
+
+
+def _follows_mark(text: str, lo: int, pos: int) -> bool:
+    # "...'the essence of science'.[^18]" puts the full stop between mark and note.
+    before = text[lo:pos].rstrip(" \t\n~*_.,;")
+    return before.endswith(("''", *_CLOSERS))
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -223,15 +317,95 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
+    if mention is None and anchor is None:
+        mention, anchor = _lead_in(doc, block.start)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = _from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
         mention, anchor = _from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = reference.locator if reference else (mention.locator if mention else None)
-    return Found(
-        doc.text[block.start : end], doc, doc.location(block.start), mention, reference, locator
-    )
+    attribution = _ATTRIBUTION.search(doc.text, block.start, end)
+    if attribution:
+        end = attribution.start()
+    start, end = _unwrap(doc.text, block.start, end)
+    return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
+
+
+# What may stand between a lead-in's colon and the quotation: a LaTeX environment's opening
+# with its arguments, Markdown's ">" marks, an opening mark.
+_LEAD_IN_END = re.compile(r"[:,]\s*(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$")
+_OPENERS = '“„«»"‘‚'
+# A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
+# source; it is not quoted text. A dash inside the last sentence is not one.
+_ATTRIBUTION = re.compile(
+    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?"
+    r"[ \t>\n]*\Z"
+)
+
+
+def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
+    """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
+    puts it:"): the last one of the sentence that ends in the colon just before the block."""
+    lo = max(0, start - 600)
+    # In the text as scanned, a heading or markup between the lead-in and the block is blank.
+    scan = doc.scan_text if doc.scan_text is not None else doc.text
+    m = _LEAD_IN_END.search(scan, lo, start)
+    if m is None:
+        return None, None
+    colon = m.start()
+    begin = _sentence_start(doc.text, colon)
+    anchors = [a for a in doc.anchors if begin <= a.start < colon and a.reference]
+    # A citation right after an inline quotation of the lead-in is that quotation's.
+    mentions = [
+        x
+        for x in _mentions(doc, begin, colon)
+        if x.style != "locator" and not _follows_mark(doc.text, begin, x.start)
+    ]
+    if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
+        return None, anchors[-1]
+    return (mentions[-1], None) if mentions else (None, None)
+
+
+def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
+    """A block quotation wrapped in its own marks (“…”) without them: the marks are the
+    writer's, not the source's, and the block is one quotation, not two."""
+    while end > start and text[end - 1] in " \t\n.,;":
+        end -= 1
+    lead = start
+    while lead < end and text[lead] in " \t\n":
+        lead += 1
+    if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
+        lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
+    if end - lead < 2 or text[lead] not in _OPENERS:
+        return start, _keep_stop(text, start, end)
+    closers = {"“": '”"', "„": "“”", "«": "»", "»": "«", '"': '"”', "‘": "’", "‚": "‘’"}
+    if text[end - 1] in closers[text[lead]]:
+        inner = text[lead + 1 : end - 1]
+        # Only when the marks pair with each other, not a quotation that ends the block.
+        if text[lead] not in inner and text[end - 1] not in inner:
+            return lead + 1, end - 1
+    return start, _keep_stop(text, start, end)
+
+
+def _keep_stop(text: str, start: int, end: int) -> int:
+    """The block's own closing full stop (or ! ?) stays part of it."""
+    if end < len(text) and text[end : end + 1] in (".", "!", "?") and end >= start:
+        return end + 1
+    return end
+
+
+def _outermost(blocks: Iterable[Block]) -> list[Block]:
+    """The blocks that lie in no other: a quotation inside a block quotation (or inside an
+    \\enquote) is part of its text."""
+    out: list[Block] = []
+    reach = -1
+    for block in sorted(blocks, key=lambda b: (b.start, -b.end)):
+        if block.end <= reach:
+            continue
+        out.append(block)
+        reach = max(reach, block.end)
+    return out
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -258,8 +432,10 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
-        for block in doc.blocks:
+        for block in _outermost(doc.blocks):
             if block.end - block.start > _MAX_QUOTE_SPAN:
+                continue
+            if _is_title(doc.text, block.start, block.end):
                 continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
@@ -273,6 +449,10 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, reference, locator = _resolve(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
+                if (mention, reference) == (None, None) and authors_own(
+                    doc.text, block.start, block.end, block.end
+                ):
+                    continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 continue
@@ -294,38 +474,23 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             quoted += span.end - span.start
             if quoted > budget:
                 continue
+            # A quotation inside another, or inside a block quotation, is part of the quoted
+            # text: checking the outer one checks it, and listing it again is a second claim.
+            if span.parent is not None or span.start in in_blocks:
+                continue
+            if _is_title(doc.text, span.start, span.end):
+                continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
-            if span.parent is not None:
-                window_start = spans[span.parent].close_end
-            else:
-                # The cover answers "in no block" at once, and the search stops at the first
-                # block: a scan over every block for every quotation was quadratic.
-                outer = span.start in in_blocks and next(
-                    (b for b in doc.blocks if b.start <= span.start and span.end <= b.end), None
-                )
-                if outer:
-                    found_outer = _block_found(ms, doc, outer)
-                    out.append(
-                        (
-                            index,
-                            span.start,
-                            Found(
-                                raw,
-                                doc,
-                                doc.location(span.start),
-                                found_outer.mention,
-                                found_outer.reference,
-                                found_outer.locator,
-                            ),
-                        )
-                    )
-                    continue
             window_end = sentence_window(doc.text, window_start)
             immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, window_start)
             mention, reference, locator = _resolve(
                 ms, doc, window_start, window_end, span.start, immediate
             )
+            if (mention, reference) == (None, None) and authors_own(
+                doc.text, span.start, span.end, span.close_end
+            ):
+                continue
             out.append(
                 (
                     index,

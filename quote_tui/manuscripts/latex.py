@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,10 +26,15 @@ __all__ = ["latex_to_text", "read_latex"]
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
 _INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
-_ENV = re.compile(r"\\begin\{(quote|quotation|displayquote)\}")
+_ENV = re.compile(
+    r"\\begin\{(quote|quotation|displayquote|displaycquote|foreigndisplayquote|"
+    r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"
+)
 _CSQ = re.compile(
-    r"\\(?P<cmd>enquote\*?|textquote\*?|textcquote\*?|blockquote|blockcquote|foreignquote\*?|"
-    r"hyphenquote\*?|foreignblockquote|hybridblockquote)(?![a-zA-Z])"
+    r"\\(?P<cmd>enquote|textquote|textcquote|foreignquote|foreigntextquote|foreigntextcquote|"
+    r"hyphenquote|hyphentextquote|hyphentextcquote|blockquote|blockcquote|foreignblockquote|"
+    r"foreignblockcquote|hyphenblockquote|hyphenblockcquote|hybridblockquote|hybridblockcquote)"
+    r"\*?(?![a-zA-Z])"
 )
 _THEBIB = re.compile(r"\\begin\{(thebibliography)\}")
 _BIBITEM = re.compile(
@@ -105,53 +111,86 @@ def _args(text: str, i: int, spec: str) -> tuple[list[tuple[int, int] | None], i
     return out, i
 
 
-_SPECS = {
-    "enquote": "m",
-    "textquote": "oom",
-    "textcquote": "oomom",
-    "blockquote": "oom",
-    "blockcquote": "oomom",
-    "foreignquote": "mm",
-    "hyphenquote": "mm",
-    "foreignblockquote": "moom",
-    "hybridblockquote": "moom",
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """The arguments of a csquotes command or environment, in order: 'o' optional, 'm' mandatory.
+
+    ``key`` is the index of the citation key (the ``c`` forms, whose [prenote][postnote] are
+    the two optionals before it); ``cite`` the index of the free-text [cite] argument; the
+    quoted text is the last argument of a command and the body of an environment.
+    """
+
+    args: str
+    key: int | None = None
+    cite: int | None = None
+
+
+# csquotes' manual, sections 3-5: every quotation command and environment, with its arguments.
+_CMD_SPECS = {
+    "enquote": _Spec("m"),
+    "foreignquote": _Spec("mm"),
+    "hyphenquote": _Spec("mm"),
+    "textquote": _Spec("oom", cite=0),
+    "foreigntextquote": _Spec("moom", cite=1),
+    "hyphentextquote": _Spec("moom", cite=1),
+    "textcquote": _Spec("oomom", key=2),
+    "foreigntextcquote": _Spec("moomom", key=3),
+    "hyphentextcquote": _Spec("moomom", key=3),
+    "blockquote": _Spec("oom", cite=0),
+    "foreignblockquote": _Spec("moom", cite=1),
+    "hyphenblockquote": _Spec("moom", cite=1),
+    "hybridblockquote": _Spec("moom", cite=1),
+    "blockcquote": _Spec("oomom", key=2),
+    "foreignblockcquote": _Spec("moomom", key=3),
+    "hyphenblockcquote": _Spec("moomom", key=3),
+    "hybridblockcquote": _Spec("moomom", key=3),
 }
+_ENV_SPECS = {
+    "quote": _Spec(""),
+    "quotation": _Spec(""),
+    "displayquote": _Spec("oo", cite=0),
+    "foreigndisplayquote": _Spec("moo", cite=1),
+    "hyphendisplayquote": _Spec("moo", cite=1),
+    "displaycquote": _Spec("oomo", key=2),
+    "foreigndisplaycquote": _Spec("moomo", key=3),
+    "hyphendisplaycquote": _Spec("moomo", key=3),
+}
+
+
+def _spec_mention(
+    text: str, spec: _Spec, args: list[tuple[int, int] | None], start: int
+) -> Mention | None:
+    """The citation a csquotes command carries: its key with [pre][post], or its [cite]."""
+    if spec.key is not None:
+        key_span = args[spec.key] if len(args) > spec.key else None
+        if key_span is None:
+            return None
+        key = text[key_span[0] : key_span[1]].split(",")[0].strip()
+        if not key:
+            return None
+        # One optional is the postnote, two are [prenote][postnote] (biblatex's rule).
+        notes = [a for a in args[spec.key - 2 : spec.key] if a is not None]
+        loc = parse_locator(text[notes[-1][0] : notes[-1][1]]) if notes else None
+        raw = text[start : key_span[1] + 1]
+        return Mention(start, key_span[1] + 1, "latex", raw, key=key, locator=loc)
+    if spec.cite is not None and len(args) > spec.cite and args[spec.cite] is not None:
+        a, b = args[spec.cite]  # type: ignore[misc]
+        found = find_mentions(text, a, b, latex=True)
+        return found[0] if found else None
+    return None
 
 
 def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
     blocks = []
     for m in _CSQ.finditer(scan):
-        cmd = m.group("cmd").rstrip("*")
-        spec = _SPECS[cmd]
-        args, after = _args(text, m.end(), spec)
-        if not args or args[-1] is None or len(args) < len(spec):
+        cmd = m.group("cmd")
+        spec = _CMD_SPECS[cmd]
+        args, after = _args(text, m.end(), spec.args)
+        if not args or args[-1] is None or len(args) < len(spec.args):
             continue
         body = args[-1]
-        mention = None
-        if cmd in ("textcquote", "blockcquote") and args[2] is not None:
-            key = text[args[2][0] : args[2][1]].split(",")[0].strip()
-            post = [a for a in args[:2] if a is not None]
-            loc = parse_locator(text[post[-1][0] : post[-1][1]]) if post else None
-            mention = Mention(
-                m.start(),
-                args[2][1] + 1,
-                "latex",
-                text[m.start() : args[2][1] + 1],
-                key=key,
-                locator=loc,
-            )
-        elif cmd in ("textquote", "blockquote") and args[0] is not None:
-            found = find_mentions(text, args[0][0], args[0][1], latex=True)
-            mention = found[0] if found else None
-        blocks.append(
-            Block(
-                body[0],
-                body[1],
-                after,
-                mention,
-                inline=not cmd.startswith(("block", "foreignblock", "hybridblock")),
-            )
-        )
+        mention = _spec_mention(text, spec, args, m.start())
+        blocks.append(Block(body[0], body[1], after, mention, inline="block" not in cmd))
     return blocks
 
 
@@ -170,13 +209,12 @@ def _env_blocks(text: str, scan: str) -> list[Block]:
             continue
         end = ends[name][k]
         start = m.end()
+        spec = _ENV_SPECS[name]
+        args, after_args = _args(text, start, spec.args)
         mention = None
-        if name == "displayquote":
-            opt = _group(text, start, "[", "]")
-            if opt is not None and not text[m.end() : opt[0] - 1].strip():
-                found = find_mentions(text, opt[0], opt[1], latex=True)
-                mention = found[0] if found else None
-                start = opt[1] + 1
+        if len(args) == len(spec.args) and after_args <= end:
+            mention = _spec_mention(text, spec, args, m.start())
+            start = after_args
         while start < end and text[start] in " \t\n":
             start += 1
         body_end = end

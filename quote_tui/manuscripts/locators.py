@@ -18,21 +18,30 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
             (term, label)
             for label, terms in {
                 "book": ("book", "books", "bk.", "bks."),
-                "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch."),
+                "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch.", "Kap."),
                 "column": ("column", "columns", "col.", "cols."),
                 "figure": ("figure", "figures", "fig.", "figs."),
                 "folio": ("folio", "folios", "fol.", "fols."),
-                "number": ("number", "numbers", "no.", "nos."),
-                "line": ("line", "lines", "l.", "ll."),
-                "note": ("note", "notes", "n.", "nn."),
+                "number": ("number", "numbers", "no.", "nos.", "Nr."),
+                "line": ("line", "lines", "l.", "ll.", "Z."),
+                "note": ("note", "notes", "n.", "nn.", "fn.", "Anm."),
                 "opus": ("opus", "opera", "op.", "opp."),
                 "page": ("page", "pages", "p.", "pp.", "pg.", "pgs.", "S."),
-                "paragraph": ("paragraph", "paragraphs", "para.", "paras.", "¶¶", "¶"),
+                "paragraph": (
+                    "paragraph",
+                    "paragraphs",
+                    "para.",
+                    "paras.",
+                    "¶¶",
+                    "¶",
+                    "Rn.",
+                    "Abs.",
+                ),
                 "part": ("part", "parts", "pt.", "pts."),
                 "section": ("section", "sections", "sec.", "secs.", "§§", "§"),
                 "sub verbo": ("sub verbo", "sub verbis", "s.v.", "s.vv."),
                 "verse": ("verse", "verses", "v.", "vv."),
-                "volume": ("volume", "volumes", "vol.", "vols."),
+                "volume": ("volume", "volumes", "vol.", "vols.", "Bd."),
             }.items()
             for term in terms
         ),
@@ -40,7 +49,22 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
     )
 )
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*f{0,2}\.?)"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*"
+    r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
+)
+# Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
+_R = r"\s*(?:[-–—]+|,|/)\s*"
+_SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Kant's Critique, first and second editions: "B37", "A 51/B 75", "A51".
+    ("A/B", re.compile(r"^[AB]\s?\d+(?:" + _R + r"(?:[AB]\s?)?\d+)*")),
+    # Aristotle's Bekker numbers: "1094a1", "1094a1-3", "1139b15-18".
+    ("Bekker", re.compile(r"^\d{2,4}[ab]\d{1,2}(?:" + _R + r"(?:\d{2,4}[ab])?\d{1,2})*")),
+    # Plato's Stephanus pages: "514a", "514a-517c", "327a1".
+    ("Stephanus", re.compile(r"^\d{1,3}[a-e]\d{0,2}(?:" + _R + r"\d{0,3}[a-e]\d{0,2})*")),
+    # Volume and page of a collected edition, as the Akademie-Ausgabe is cited: "4:296".
+    ("volume:page", re.compile(r"^\d{1,3}\s?:\s?\d+(?:[-–]\d+)?")),
+    # Numbered sections or verses written with dots: "2.3.1", "III.4".
+    ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )
 _RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
 _CSL_LABELS = frozenset(label for _, label in _TERMS)
@@ -71,7 +95,9 @@ def page_list(value: str) -> tuple[int, ...]:
 def make_locator(label: str, value: str) -> Locator:
     """A ``Locator`` with its page list filled in for page labels."""
     label = label.strip().lower() or "page"
-    value = value.strip().rstrip(".,;").replace("~", " ").replace("--", "–")
+    value = value.strip().rstrip(",;").replace("~", " ").replace("--", "–")
+    if value.endswith(".") and not value.endswith("f."):
+        value = value[:-1]  # a sentence's full stop; "ff." keeps the abbreviation's
     pages = page_list(value) if label == "page" else ()
     return Locator(label=label, value=value, pages=pages)
 
@@ -103,11 +129,23 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             if m:
                 return make_locator(label, m.group(1))
             return None
+    for label, pattern in _SCHEMES:
+        m = pattern.match(s)
+        if m and _ends_value(s, m.end()):
+            return Locator(label=label, value=m.group(0).strip())
     if bare_is_page:
         m = _VALUE.match(s)
         if m and any(c.isdigit() for c in m.group(1)):
             return make_locator("page", m.group(1))
+        if re.fullmatch(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?", s):
+            return make_locator("page", s)  # a front-matter page: xii, iv-vi
     return None
+
+
+def _ends_value(s: str, end: int) -> bool:
+    """The scheme's value is the whole locator, or what follows is a new part (", and passim")."""
+    rest = s[end:].lstrip()
+    return not rest or rest[0] in ",;)]" or rest.startswith(("f.", "ff.", "and ", "&"))
 
 
 def from_csl(label: str | None, locator: str | None) -> Locator | None:

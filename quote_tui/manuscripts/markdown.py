@@ -29,6 +29,14 @@ _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
+# What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
+# target and title ([text](url "Title")), a heading (quoted words there name a topic), and
+# a template's placeholders ({{total}}, {% raw %}).
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
+_LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
+_TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}|\{%[^{}\n]*%\}")
+_HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 
 
 def _blockquotes(text: str) -> list[Block]:
@@ -52,14 +60,41 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     scan = blank_out(text, hidden)
     if kind == "markdown":
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
+    # The list is found by its heading, so before headings are blanked out.
+    reflist = find_reference_list(scan)
+    if kind == "markdown":
+        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
+        scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
-    span, numbered = find_reference_list(scan)
-    skip = (span,) if span else ()
+    skip = (reflist.span,) if reflist.span else ()
     footnotes = {}
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
     doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
-    return Manuscript(documents=(doc,), footnotes=footnotes, numbered=numbered)
+    return Manuscript(
+        documents=(doc,),
+        footnotes=footnotes,
+        numbered=reflist.numbered or {},
+        listed=reflist.listed,
+    )
+
+
+def _html_blockquotes(text: str) -> list[Block]:
+    """``<blockquote>`` elements (Markdown allows raw HTML): the text inside, without a
+    ``<footer>`` that names the author."""
+    blocks = []
+    for m in _HTML_QUOTE.finditer(text):
+        start, end = m.start(1), m.end(1)
+        footer = re.search(r"<footer\b", text[start:end], re.I)
+        if footer:
+            end = start + footer.start()
+        while start < end and text[start] in " \t\n":
+            start += 1
+        while end > start and text[end - 1] in " \t\n":
+            end -= 1
+        if start < end:
+            blocks.append(Block(start, end, m.end()))
+    return blocks
 
 
 def read_markdown(text: str, file: str) -> Manuscript:
@@ -72,7 +107,7 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
-    return _common(text, file, "markdown", _blockquotes(text))
+    return _common(text, file, "markdown", _blockquotes(text) + _html_blockquotes(text))
 
 
 def read_plaintext(text: str, file: str) -> Manuscript:
@@ -93,4 +128,6 @@ def clean_markdown_quote(raw: str) -> str:
     s = re.sub(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)", r"\2", s)
     s = re.sub(r"\\([\\`*_{}\[\]()#+\-.!\"'])", r"\1", s)
     s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
+    s = re.sub(r"<br\s*/?>", " ", s)
+    s = re.sub(r"</?[A-Za-z][^<>]*>", "", s)
     return " ".join(s.split())

@@ -99,6 +99,7 @@ class Reference:
     bib: BibEntry | None = None
     locator: Locator | None = None
     target: str | None = None  # a direct URL / doi: / pmid: ref when the reference is one
+    why: str | None = None  # when no entry was found: what the lists hold instead
 
     def to_dict(self) -> dict[str, Any]:
         bib = self.bib.to_dict() if self.bib is not None else None

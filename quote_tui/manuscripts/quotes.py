@@ -13,10 +13,16 @@ from dataclasses import dataclass
 
 __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+# Chinese and Japanese are written without spaces: each ideograph or kana counts as a word.
+# A URL (a link's target, a bare address) is no words at all.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(
+    r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
+    r"(?:['’\-][^\W_" + _CJK + r"]+)*"
+)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
 _QUOTE_CHARS = '”“»«’‘‚„"'
-_MARKS = re.compile(f"[{_QUOTE_CHARS}]")
+_MARKS = re.compile(f"[{_QUOTE_CHARS}']")
 _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
 # opening mark -> closing marks that end it
@@ -29,6 +35,9 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     '"': ('"',),
     "‘": ("’",),
     "‚": ("‘", "’"),
+    # British usage: straight single marks around quotations ('...'), told from apostrophes
+    # (it's, the dogs' bowls) by the letters on either side.
+    "'": ("'",),
 }
 # Quotations open at once, at most. Real prose nests three or four deep; a closing mark searches
 # the open ones, so a paragraph of tens of thousands of unclosed marks (a damaged or hostile
@@ -59,7 +68,7 @@ class QuoteSpan:
 
 def count_words(text: str) -> int:
     """Words in a quotation (letters/digits, with inner apostrophes and hyphens)."""
-    return len(_WORD.findall(text))
+    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "url")
 
 
 def has_words(text: str, start: int, end: int, count: int) -> bool:
@@ -70,7 +79,8 @@ def has_words(text: str, start: int, end: int, count: int) -> bool:
     """
     if count <= 0:
         return True
-    return any(n >= count for n, _ in enumerate(_WORD.finditer(text, start, end), start=1))
+    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "url")
+    return any(n >= count for n, _ in enumerate(words, start=1))
 
 
 def _is_letter(ch: str) -> bool:
@@ -114,6 +124,10 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 skip_to = i + 2
                 continue
         nxt = text[i + 1] if i + 1 < n else " "
+        if ch == "'" and not latex:
+            if not _try_close_straight(stack, found, i, prev, nxt) and _opens_straight(prev, nxt):
+                _open(stack, (ch, i + 1))
+            continue
         if ch in _QUOTE_CHARS:
             if _try_close(stack, ch, found, i, prev, nxt):
                 continue
@@ -136,6 +150,30 @@ def _open(stack: list[tuple[str, int]], item: tuple[str, int]) -> None:
     if len(stack) >= _MAX_OPEN:
         del stack[0]  # the oldest unclosed mark is the least likely to close
     stack.append(item)
+
+
+def _opens_straight(prev: str, nxt: str) -> bool:
+    """A straight single mark opens a quotation after a space, bracket or dash, before a word
+    (or an ellipsis, an inner mark, emphasis); before a digit it is an elision ('70s)."""
+    if _is_letter(prev) or prev in ".,;:!?'":
+        return False
+    return nxt.isalpha() or nxt in '"“*_[(.…'
+
+
+def _try_close_straight(
+    stack: list[tuple[str, int]],
+    found: list[tuple[int, int, int, str, int]],
+    i: int,
+    prev: str,
+    nxt: str,
+) -> bool:
+    if _is_letter(prev) and _is_letter(nxt):
+        return True  # an apostrophe inside a word (it's)
+    if prev.isspace() or not any(m == "'" for m, _ in stack):
+        return False
+    if _is_letter(nxt):
+        return False
+    return _close(stack, "'", found, i, i + 1)
 
 
 def _opens(ch: str, prev: str, nxt: str) -> bool:

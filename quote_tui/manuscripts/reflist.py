@@ -1,16 +1,31 @@
-"""The manuscript's own reference list, which numbered citations ([12], superscripts) point to."""
+"""The manuscript's own reference list: numbered citations ([12], superscripts) point to its
+numbered entries, author-date citations ("Lo et al., 2020, p. 4") to entries by first author and
+year. APA, Chicago, Harvard and MLA lists are unnumbered, one entry a paragraph or list item;
+Vancouver and IEEE lists are numbered."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.model import BibEntry
 
-__all__ = ["entry_from_text", "find_reference_list"]
+__all__ = [
+    "ReferenceList",
+    "entry_from_text",
+    "find_reference_list",
+    "match_author",
+    "match_author_year",
+    "miss_reason",
+]
 
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?"
-    r"(?:References|Bibliography|Works Cited|Literature Cited|Reference List|Literatur)"
+    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
+    r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
+    r"Quellenverzeichnis)"
     r"\}?[ \t]*:?[ \t]*$",
     re.M | re.I,
 )
@@ -22,10 +37,35 @@ _ENTRY = re.compile(
 _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
-_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)[a-z]?\b")
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
+# The end of a list: the next heading (Markdown, LaTeX) or an appendix.
+_NEXT_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix)\b)", re.M)
+_ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
+_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|Van|Von|De)\s+)*"
+# The first author's family name as lists write it: "Lo, K.", "van der Berg, J.", "Lo K,"
+# (Vancouver), "World Health Organization." (a body), "Lo Kyle" is read as "Lo".
+_FIRST_AUTHOR = re.compile(
+    r"^\s*(?P<name>" + _PARTICLE + r"[A-Z\u00c0-\u024f][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)*?)"
+    r"(?=\s*,|\s+[A-Z]{1,3}[,.\s]|\s*\.|\s*\()"
+)
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")
 _PAGES = re.compile(r"\bpp?\.\s*(\d+\s*[-–]+\s*\d+)")
 _TRAIL = ".,;:)]"
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceList:
+    """A manuscript's typed reference list.
+
+    Attributes:
+        span: where it stands (quotations there are titles, not quotations), or ``None``.
+        numbered: entries by their number ("12" for "[12]" or "12.").
+        listed: every entry in list order, numbered or not; author-date citations match these.
+    """
+
+    span: tuple[int, int] | None = None
+    numbered: dict[str, BibEntry] | None = None
+    listed: tuple[BibEntry, ...] = ()
 
 
 def entry_from_text(key: str, body: str) -> BibEntry:
@@ -41,14 +81,16 @@ def entry_from_text(key: str, body: str) -> BibEntry:
         # APA: Author, A. (2020). Title of the work. Journal ...
         rest = body[year.end() :].lstrip(").,: ")
         title = rest.split(". ", 1)[0].strip() or None
-    first = re.match(r"\s*([A-Z][\w'’\-]+)", body)
+    first = _FIRST_AUTHOR.match(body)
     pages = _PAGES.search(body)
     url_value = url.group(0).rstrip(_TRAIL) if url else None
     return BibEntry(
         key=key,
         title=title,
-        authors=(first.group(1),) if first else (),
-        year=year.group(1) if year else None,
+        authors=_authors(body[: year.start()] if year else body, first.group("name"))
+        if first
+        else (),
+        year=year.group(0) if year else None,
         doi=doi.group(0).rstrip(_TRAIL).lower() if doi else None,
         pmid=pmid.group(1) if pmid else None,
         url=url_value if url_value and "doi.org/" not in url_value else None,
@@ -56,22 +98,141 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     )
 
 
-def find_reference_list(text: str) -> tuple[tuple[int, int] | None, dict[str, BibEntry]]:
-    """The numbered entries after the last References/Bibliography heading.
+_APA_NAME = re.compile(
+    r"(?:^|,\s*|&\s*|and\s+)(" + _PARTICLE + r"[A-Z][\w'’\-]+),\s+(?:[A-Z]\.[\s-]*)+"
+)
+
+
+def _authors(part: str, first: str) -> tuple[str, ...]:
+    """The family names of an entry's authors as far as the list's style shows them: the first
+    always, the others where they are written "Family, I." (APA, Harvard)."""
+    names = [first]
+    for m in _APA_NAME.finditer(part):
+        if m.group(1) not in names:
+            names.append(m.group(1))
+    return tuple(names)
+
+
+def find_reference_list(text: str) -> ReferenceList:
+    """The entries after the last References/Bibliography heading, numbered or not.
 
     Returns:
-        The list's span (quotations there are titles, not quotations) and its entries by number.
+        The list's span and its entries; an empty ``ReferenceList`` when there is no heading.
     """
     headings = list(_HEADING.finditer(text))
     if not headings:
-        return None, {}
+        return ReferenceList()
     start = headings[-1].start()
-    entries = {}
+    body_start = headings[-1].end()
+    stop = _NEXT_HEADING.search(text, body_start)
+    body_end = stop.start() if stop else len(text)
+    entries: dict[str, BibEntry] = {}
     end = start
-    for m in _ENTRY.finditer(text, headings[-1].end()):
+    for m in _ENTRY.finditer(text, body_start, body_end):
         number = m.group("a") or m.group("b")
         entries.setdefault(number, entry_from_text(number, m.group("body")))
         end = m.end()
-    if not entries:
-        return (start, len(text)), {}
-    return (start, max(end, start)), entries
+    if entries:
+        return ReferenceList((start, max(end, start)), entries, tuple(entries.values()))
+    listed: list[BibEntry] = []
+    for chunk in _chunks(text[body_start:body_end]):
+        entry = entry_from_text("", chunk)
+        if entry.year and entry.authors:
+            # Named as the text cites it, so a report reads "Lo 2020", not a list position.
+            key = f"{entry.authors[0]} {entry.year}"
+            listed.append(replace(entry, key=key))
+    # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
+    # the chapters after it are still read.
+    return ReferenceList((start, body_end), {}, tuple(listed))
+
+
+def _chunks(body: str) -> list[str]:
+    """An unnumbered list's entries: list items, or else paragraphs (a .docx paragraph, or
+    entries separated by blank lines); lines of one paragraph that each start with a name and
+    hold a year are entries each (a list typed one entry a line)."""
+    parts = _ITEM.split(body) if _ITEM.search(body) else re.split(r"\n[ \t]*\n", body)
+    out: list[str] = []
+    for part in parts:
+        lines = [line for line in part.split("\n") if line.strip()]
+        if len(lines) > 1 and all(_FIRST_AUTHOR.match(x) and _YEAR.search(x) for x in lines):
+            out.extend(lines)
+        elif lines:
+            out.append(" ".join(lines))
+    return out
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+
+
+def match_author_year(
+    entries: Sequence[BibEntry], names: Sequence[str], year: str
+) -> BibEntry | None:
+    """The entry an author-date citation points to: same first author, same year.
+
+    The first cited name must be the entry's first author's family name (or its last word,
+    for a body such as "World Health Organization"); the year must agree, with its a/b
+    suffix when both have one. When several entries agree, the one naming the second cited
+    author as well wins; still several, none (a guess would check the wrong work).
+    """
+    if not names:
+        return None
+    first = _fold(names[0])
+    bare = year[:4]
+    found = []
+    for entry in entries:
+        if not entry.authors or not entry.year:
+            continue
+        family = _fold(entry.authors[0])
+        if first not in (family, family.split()[-1]):
+            continue
+        # "2020" finds "2020a" and "2020a" finds "2020" when only one side writes the letter.
+        one_letter = (len(entry.year) == 4) != (len(year) == 4)
+        if entry.year == year or (entry.year[:4] == bare and one_letter):
+            found.append(entry)
+    if len(found) > 1 and len(names) > 1:
+        second = _fold(names[1])
+        named = [e for e in found if second in _fold(" ".join([*e.authors, e.title or ""]))]
+        found = named or found
+    if len(found) > 1:
+        exact = [e for e in found if e.year == year]
+        found = exact if len(exact) == 1 else found
+    return found[0] if len(found) == 1 else None
+
+
+def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry | None:
+    """The one entry whose first author is the first cited name (MLA cites author and page);
+    none when the list holds several works of that author, rather than a guess."""
+    if not names:
+        return None
+    first = _fold(names[0])
+    found = [
+        e
+        for e in entries
+        if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def miss_reason(entries: Sequence[BibEntry], names: Sequence[str], year: str | None) -> str | None:
+    """Why no entry answers an author-date citation, when the lists hold that author: other
+    years, or several works of that year (the citation does not say which)."""
+    if not names:
+        return None
+    first = _fold(names[0])
+    same = [
+        e
+        for e in entries
+        if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
+    ]
+    if not same:
+        return None
+    years = sorted({e.year for e in same if e.year})
+    of_year = sum(1 for e in same if year and (e.year or "")[:4] == year[:4])
+    if of_year > 1:
+        return (
+            f"the list has {of_year} works by {names[0]} of {year[:4] if year else ''} and the "
+            "citation does not say which (a letter after the year tells them apart)"
+        )
+    return f"the list has works by {names[0]} of {', '.join(years) or 'no year'}, none of {year}"

@@ -68,6 +68,28 @@ _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
+# MLA's author-page citation right after a quotation: "..." (Kewes 1-2), (Walsh, Unkind, 11),
+# (Smith and Jones 45); a bare page after it, "..." (6), names the page of the work the
+# sentence has named. Only right after a closing mark: elsewhere "(Figure 3)" reads the same.
+_AUTHOR_PAGE = re.compile(
+    r"\((?P<names>"
+    + _NAME
+    + r"(?:\s+(?:and|&)\s+"
+    + _NAME
+    + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>(?:pp?\.\s*)?\d{1,5}"
+    r"(?:\s*[-–]+\s*\d{1,5})?)\)"
+)
+_BARE_PAGE = re.compile(r"\((?P<loc>(?:pp?\.\s*)?\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\)")
+_NOT_AUTHORS = frozenset(
+    re.findall(
+        r"\S+",
+        "Figure Fig Figs Table Tab Tables Section Sec Chapter Chap Appendix Eq Equation Step Phase "
+        "Level Grade Type Version Study Experiment Model Group Day Days Week Month Year Page Vol "
+        "Volume Part Article Art Rule Item Line Lines Note Box Panel Exhibit Sample Wave Round "
+        "Trial Case Class Act Scene Stage Issue No Number Abb Abbildung Tabelle Kapitel Seite Teil",
+    )
+)
+_CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
 _LOCATOR_ONLY = re.compile(r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§)\.?\s*[^()]{1,30})\)")
 _PARTICLES = frozenset(
     (
@@ -131,11 +153,16 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# pandoc-crossref's labels look like keys: figures, tables, listings, sections, equations.
+# Quarto writes them with a hyphen: @fig-map, [@tbl-results].
+_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
+
+
 def _pandoc(m: re.Match[str]) -> list[Mention]:
     body = m.group(1)
     for item in body.split(";"):
         im = _PANDOC_ITEM.match(item.strip())
-        if im:
+        if im and not _CROSSREF.match(im.group("key")):
             suffix = im.group("suffix").strip()
             locator = parse_locator(suffix) if suffix else None
             return [
@@ -269,6 +296,27 @@ def _footnote(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=m.group("id"))]
 
 
+def _after_quotation(m: re.Match[str]) -> bool:
+    # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
+    return before.endswith(_CLOSING_MARKS)
+
+
+def _author_page(m: re.Match[str]) -> list[Mention]:
+    names = _names(m.group("names"))
+    if not names or names[0] in _NOT_AUTHORS or not _after_quotation(m):
+        return []
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
+def _bare_page(m: re.Match[str]) -> list[Mention]:
+    if not _after_quotation(m) or re.fullmatch(_YEAR, m.group("loc")):
+        return []  # "..." (2020) is the year of a work the sentence names
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
+
+
 def _locator_only(m: re.Match[str]) -> list[Mention]:
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
@@ -313,6 +361,8 @@ def find_mentions(
         (_NUMBERED, _numbered),
         (_SUPERSCRIPT, _superscript),
         (_LOCATOR_ONLY, _locator_only),
+        (_AUTHOR_PAGE, _author_page),
+        (_BARE_PAGE, _bare_page),
     ]
     # endpos acts as if the text ended there, without copying text[:end] on every call
     # (a copy per block quotation was quadratic in a manuscript of many nested ones).
@@ -344,6 +394,8 @@ def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
 
 
 def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:
+    if _CROSSREF.match(m.group("key")):
+        return []
     loc = m.group("loc")
     return [
         Mention(

@@ -10,6 +10,7 @@ from quote_tui.manuscripts.bibliography import Bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
+from quote_tui.manuscripts.reflist import match_author, match_author_year, miss_reason
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver"]
@@ -20,6 +21,7 @@ def reference_from_mention(
 ) -> Reference:
     """The ``Reference`` a mention stands for, with its bibliography entry when one is found."""
     bib: BibEntry | None = None
+    why: str | None = None
     key = mention.key
     if mention.style in ("pandoc", "latex") and key:
         bib = bibliography.by_key(key) or ms.keyed.get(key)
@@ -27,7 +29,20 @@ def reference_from_mention(
             bib = bibliography.merge(bib)
     elif mention.style == "author_date" and mention.year:
         bib = bibliography.by_author_year(mention.names, mention.year)
+        if bib is None:
+            # No bibliography file has it: the manuscript's own typed list may.
+            listed = match_author_year(ms.listed, mention.names, mention.year)
+            bib = bibliography.merge(listed) if listed is not None else None
+        if bib is None:
+            entries = [*bibliography.entries, *ms.listed]
+            why = miss_reason(entries, mention.names, mention.year)
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
+    elif mention.style == "author_date" and mention.names:
+        # MLA names the author and the page, not the year: the one work of that author.
+        bib = match_author(ms.listed, mention.names) or match_author(
+            bibliography.entries, mention.names
+        )
+        key = bib.key if bib else " & ".join(mention.names)
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
         key = bib.key if bib and bib.key else key
@@ -43,6 +58,7 @@ def reference_from_mention(
         bib=bib,
         locator=mention.locator,
         target=mention.target,
+        why=why,
     )
 
 
@@ -53,6 +69,7 @@ class Resolver:
     bibliography: Bibliography
     pdfs: PdfFolder | None = None
     zotero: ZoteroLibrary | None = None
+    listed: tuple[BibEntry, ...] = ()  # the manuscript's own reference list
     sources: list[ScannedSource] = field(default_factory=list)
     _ids: dict[str, str] = field(default_factory=dict)
 
@@ -72,10 +89,19 @@ class Resolver:
         if bib is None:
             what = f"{reference.style} reference {reference.key or reference.raw!r}"
             message = f"The {what} matches no entry of the bibliography or reference list."
-            if not self.bibliography.entries:
+            if reference.why:
+                message = f"The {what} matches no single entry: {reference.why}."
+            elif not self.bibliography.entries and not self.listed:
                 message = (
-                    f"No bibliography was given, and the manuscript's own reference list has "
-                    f"no entry for the {what}. Add the bibliography (--bib, or b in the app)."
+                    f"No bibliography was given and the manuscript has no reference list "
+                    f"that the {what} could point to. Add the bibliography (--bib, or b in "
+                    "the app)."
+                )
+            elif not self.bibliography.entries:
+                message = (
+                    f"No bibliography was given, and none of the {len(self.listed)} entries "
+                    f"of the manuscript's own reference list is the {what}. Add the "
+                    "bibliography (--bib, or b in the app)."
                 )
             return self._add(
                 f"unknown:{reference.style}:{reference.key or reference.raw}",

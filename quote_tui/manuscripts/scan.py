@@ -132,7 +132,7 @@ def scan_manuscript(
     Returns:
         The scan result.
     """
-    resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero)
+    resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed)
     citations = []
     warnings = list(ms.warnings)
     taken = extract(ms, min_words=min_words, limit=max_quotes)

@@ -1,0 +1,58 @@
+"""A footnote as the reference it is: humanities notes name a work in prose.
+
+``Heidegger, *The Event*, translated by R. Rojcewicz (Bloomington: Indiana University Press,
+2013), p. 3.`` holds no key; its parenthesis is the publisher's place and year, not an
+author-date citation. The note itself is the reference: its text, the title it names, and the
+page it ends with.
+"""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note"]
+
+NOTE_PAGE = re.compile(
+    r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
+    r"\.?\s*$"
+)
+_ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
+_EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
+_YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_SAME = re.compile(r"^\s*(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)", re.I)
+# What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
+_LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
+
+
+def opens_note(text: str, note_start: int, mention_start: int) -> bool:
+    """Whether an author-date citation opens the note (after "See", "Cf.", "Vgl.").
+
+    Deeper in a note, "(New York: Fordham University Press, 2003)" is a publisher's place
+    and year, which reads as an author-date citation but names no author.
+    """
+    return bool(_LEAD.match(text[note_start:mention_start]))
+
+
+def note_mention(text: str, start: int, end: int, title: str | None = None) -> Mention | None:
+    """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
+    page or "Ibid." in a few words of prose."""
+    note = " ".join(text[start:end].split())
+    if len(note.split()) < 2 and not _SAME.match(note):
+        return None
+    if title is None:
+        m = _ITALIC.search(note) or _EMPH.search(note)
+        title = next((g for g in m.groups() if g), None) if m else None
+    page = NOTE_PAGE.search(note)
+    if not (title or _YEAR.search(note) or page or _SAME.match(note)):
+        return None
+    locator = parse_locator(page.group(1)) if page else None
+    key = title or note.split(",")[0].strip()
+    return Mention(start, end, "note", note, key=key, locator=locator)
+
+
+def is_same_as_before(text: str, start: int, end: int) -> bool:
+    """Whether the note is "Ibid." (ebd., a.a.O.): the work of the note before it."""
+    return bool(_SAME.match(text[start:end]))
