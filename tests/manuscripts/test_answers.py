@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from quote_tui.api import answer_input, check_batch
-from quote_tui.batch.answers import answer_batch, answer_format
 from quote_tui.engine.errors import BatchInputError
+from quote_tui.manuscripts.answers import answer_batch, answer_format
 
 TEXT = "Alpha words come first. Beta words follow them. Gamma words end it."
 
