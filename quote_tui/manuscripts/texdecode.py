@@ -1,0 +1,140 @@
+"""LaTeX in bibliography fields, as the Unicode text a reader sees.
+
+``pylatexenc`` parses the markup (accents, ``\\textendash``, math, ``\\rm``, ``\\relax``,
+``\\cdot``, groups), so no command is mistaken for an accent: a hand-written decoder read
+``\\kappa`` as ``\\k{a}ppa`` (``ąppa``). Around it, three things pylatexenc leaves to its caller:
+
+- biblatex's wrappers (``\\mkbibemph``, ``\\mkbibquote`` ...) and ``\\url``/``\\href``, which it
+  would render as ``<url>`` or fail on;
+- sub- and superscripts in math (``Cu$_2$O``), written as the Unicode digits a reference
+  manager stores (``Cu₂O``) where every character has one, else as plain text;
+- a field it cannot parse at all: the braces and commands are then stripped by hand, so a
+  title never keeps a command whatever it holds.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+
+from pylatexenc import latexwalker, macrospec
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+__all__ = ["latex_to_text"]
+
+_SUB = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SUP = str.maketrans(
+    "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
+    "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+)
+_SCRIPT = re.compile(r"([_^])\s*(?:\{([^{}$]*)\}|(\\?[A-Za-z0-9+\-]))")
+_MATH = re.compile(r"(?<!\\)\$([^$]*)(?<!\\)\$")
+_PLAIN_WRAPPERS = (
+    "mkbibemph",
+    "mkbibitalic",
+    "mkbibbold",
+    "mkbibparens",
+    "mkbibbrackets",
+    "mkbibsuperscript",
+    "mkbibsubscript",
+    "mkbibacro",
+    "mkbibnormal",
+    "NoCaseChange",
+    "MakeUppercase",
+    "MakeLowercase",
+    "textsuperscript",
+    "textsubscript",
+    "textnormal",
+    "textup",
+    "textsl",
+    "textsf",
+    "texttt",
+    "textmd",
+    "uppercase",
+    "lowercase",
+    "nolinkurl",
+    "path",
+    "ensuremath",
+    "mbox",
+    "hbox",
+    "text",
+)
+_QUOTING = ("mkbibquote", "enquote", "textquote")
+_FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
+
+
+def _script(m: re.Match[str]) -> str:
+    body = m.group(2) if m.group(2) is not None else m.group(3)
+    if "\\" in body:
+        return m.group(0)  # a command (``_\\alpha``): pylatexenc renders it
+    mapped = body.strip().translate(_SUB if m.group(1) == "_" else _SUP)
+    # All or nothing: half-converted scripts (H₂O⁽ⁿ⁺ⁱ⁾) read worse than plain text.
+    if mapped and not any(c.isascii() and c.isalnum() for c in mapped):
+        return mapped
+    return body
+
+
+def _scripts_in_math(value: str) -> str:
+    """Sub- and superscripts inside ``$...$`` as Unicode, before pylatexenc drops the marks."""
+    return _MATH.sub(lambda m: "$" + _SCRIPT.sub(_script, m.group(1)) + "$", value)
+
+
+@cache
+def _contexts() -> tuple[Any, Any]:
+    """The parser's and the renderer's macro tables: built once, then only read.
+
+    Building them walks pylatexenc's whole default table, which costs more than decoding a
+    field; they hold no state of any run, so one pair serves every caller.
+    """
+    walker_db = latexwalker.get_default_latex_context_db()
+    one_arg = [macrospec.MacroSpec(name, "{") for name in (*_PLAIN_WRAPPERS, *_QUOTING, "url")]
+    walker_db.add_context_category(
+        "bibliography",
+        macros=[*one_arg, macrospec.MacroSpec("href", "{{")],
+        prepend=True,
+    )
+    text_db = get_default_latex_context_db()
+    text_db.add_context_category(
+        "bibliography",
+        macros=[
+            *(MacroTextSpec(name, simplify_repl="%(1)s") for name in _PLAIN_WRAPPERS),
+            *(MacroTextSpec(name, simplify_repl="“%(1)s”") for name in _QUOTING),
+            MacroTextSpec("url", simplify_repl="%(1)s"),
+            MacroTextSpec("href", simplify_repl="%(2)s"),
+        ],
+        prepend=True,
+    )
+    return walker_db, text_db
+
+
+def _fallback(value: str) -> str:
+    return _FALLBACK_CMD.sub("", value).replace("{", "").replace("}", "").replace("$", "")
+
+
+def latex_to_text(value: str) -> str:
+    """A BibTeX field's LaTeX as plain Unicode text, on one line.
+
+    Args:
+        value: the field as written in the .bib file (braces, commands, math).
+
+    Returns:
+        The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
+    """
+    if not any(c in value for c in "\\{}$~-`'"):
+        return " ".join(value.split())
+    walker_db, text_db = _contexts()
+    prepared = _scripts_in_math(value)
+    try:
+        text = LatexNodes2Text(
+            latex_context=text_db, math_mode="text", strict_latex_spaces=True
+        ).latex_to_text(prepared, latex_context=walker_db, tolerant_parsing=True)
+    except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, RecursionError):
+        # A field pylatexenc cannot read even tolerantly: a title without its commands is
+        # still the title, where an error would lose the entry.
+        text = _fallback(prepared)
+    if "\\" in text or "{" in text or "}" in text:
+        text = _fallback(text)
+    text = text.replace("\u00a0", " ")
+    return " ".join(unicodedata.normalize("NFC", text).split())
