@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-__all__ = ["clean_doi", "csl_year", "year_of"]
+__all__ = ["clean_doi", "csl_year", "split_outside_braces", "year_of"]
 
 _DOI = re.compile(r"(?:10\.\d{4,9}|10)/\S+")
 _DOI_PREFIX = re.compile(
@@ -43,7 +43,7 @@ def clean_doi(value: str | None) -> str | None:
     m = _DOI.search(text)
     if m is None:
         return None
-    doi = m.group(0).rstrip(".,;")
+    doi = m.group(0).rstrip(".,;\"'")
     if doi.endswith(")") and doi.count(")") > doi.count("("):
         doi = doi[:-1]  # ``(doi:10.1/x)``: the bracket is the sentence's
     if doi.startswith("10/") and not re.fullmatch(r"10/[A-Za-z0-9]+", doi):
@@ -83,3 +83,20 @@ def csl_year(issued: Any) -> str | None:
         if year:
             return year
     return None
+
+
+def split_outside_braces(value: str, sep: str) -> list[str]:
+    """``value`` split at the character ``sep`` where it stands outside braces and quotes."""
+    parts, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(value):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == '"' and depth == 0:
+            quoted = not quoted
+        elif ch == sep and depth == 0 and not quoted:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    return parts

@@ -18,6 +18,7 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 
+from quote_tui.manuscripts.bibfields import split_outside_braces
 from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = ["plain_surname", "surnames"]
@@ -25,27 +26,10 @@ __all__ = ["plain_surname", "surnames"]
 _EXTENDED = re.compile(r"^\s*(?:family|given|prefix|suffix|useprefix)\s*=", re.I)
 
 
-def _split_top(value: str, sep: str) -> list[str]:
-    """``value`` split at ``sep`` outside braces and double quotes."""
-    parts, depth, quoted, start = [], 0, False, 0
-    for i, ch in enumerate(value):
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        elif ch == '"' and depth == 0:
-            quoted = not quoted
-        elif ch == sep and depth == 0 and not quoted:
-            parts.append(value[start:i])
-            start = i + 1
-    parts.append(value[start:])
-    return parts
-
-
 def _extended(person: str) -> str:
     """The surname of a biber extended name (``family=..., prefix=...``)."""
     fields: dict[str, str] = {}
-    for part in _split_top(person, ","):
+    for part in split_outside_braces(person, ","):
         key, eq, val = part.partition("=")
         if eq:
             fields[key.strip().lower()] = val.strip().strip('"')

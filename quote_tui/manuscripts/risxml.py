@@ -21,7 +21,10 @@ from quote_tui.manuscripts.model import BibEntry
 
 __all__ = ["read_endnote_xml", "read_ris"]
 
-_TY = re.compile(r"^\s*TY  -", re.M)
+_TY = re.compile(r"^TY  -", re.M)
+_TAG = re.compile(r"^[ \t]*([A-Z][A-Z0-9])[ \t]{1,2}-(?:[ \t]|$)", re.M)
+"""A tag as written by hand or by older tools (``TY - JOUR``, one space): the standard is two
+spaces, a hyphen and one space, and rispy reads only that."""
 _RIS_TITLE = ("title", "primary_title", "translated_title", "short_title")
 _RIS_JOURNAL = ("secondary_title", "journal_name", "alternate_title3", "alternate_title1")
 _RIS_AUTHORS = ("authors", "first_authors", "secondary_authors", "tertiary_authors")
@@ -62,7 +65,10 @@ def read_ris(text: str, *, file: str | None = None) -> BibFile:
     Raises:
         ValueError: the text holds no RIS record.
     """
+    text = _TAG.sub(lambda m: f"{m.group(1)}  - ", text)
     lines = [text.count("\n", 0, m.start()) + 1 for m in _TY.finditer(text)]
+    if not lines:
+        raise ValueError("an RIS file's records begin with a TY tag; this file has none")
     try:
         records = rispy.loads(text, skip_unknown_tags=True)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # rispy raises IOError on a bad tag

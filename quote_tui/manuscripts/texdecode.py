@@ -29,7 +29,10 @@ _SUP = str.maketrans(
     "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
     "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
 )
-_SCRIPT = re.compile(r"([_^])\s*(?:\{([^{}$]*)\}|(\\?[A-Za-z0-9+\-]))")
+_SCRIPT = re.compile(r"([_^])\s*(?:\{([^{}$]*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-]))")
+_TEXT_SCRIPT = re.compile(
+    r"\\(textsubscript|textsuperscript|mkbibsubscript|mkbibsuperscript)\s*\{([^{}$]*)\}"
+)
 _MATH = re.compile(r"(?<!\\)\$([^$]*)(?<!\\)\$")
 _PLAIN_WRAPPERS = (
     "mkbibemph",
@@ -62,22 +65,35 @@ _PLAIN_WRAPPERS = (
     "text",
 )
 _QUOTING = ("mkbibquote", "enquote", "textquote")
+_NAMED = {
+    "LaTeX": "LaTeX",
+    "TeX": "TeX",
+    "BibTeX": "BibTeX",
+    "LaTeXe": "LaTeX2ε",
+    "slash": "/",
+    "textslash": "/",
+    "textbackslash": "\\",
+}
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
 def _script(m: re.Match[str]) -> str:
     body = m.group(2) if m.group(2) is not None else m.group(3)
     if "\\" in body:
-        return m.group(0)  # a command (``_\\alpha``): pylatexenc renders it
+        return f"{{{body} }}"  # commands (``_{2-\\delta}``): pylatexenc renders them
     mapped = body.strip().translate(_SUB if m.group(1) == "_" else _SUP)
     # All or nothing: half-converted scripts (H₂O⁽ⁿ⁺ⁱ⁾) read worse than plain text.
     if mapped and not any(c.isascii() and c.isalnum() for c in mapped):
         return mapped
-    return body
+    return body.strip()  # the mark dropped: ``Cu2-δO`` reads better than ``Cu_2-δO``
 
 
 def _scripts_in_math(value: str) -> str:
-    """Sub- and superscripts inside ``$...$`` as Unicode, before pylatexenc drops the marks."""
+    """Sub- and superscripts inside ``$...$`` (and ``\\textsubscript``) as Unicode, before
+    pylatexenc drops the marks."""
+    value = _TEXT_SCRIPT.sub(
+        lambda m: "$" + ("_" if "sub" in m.group(1) else "^") + "{" + m.group(2) + "}$", value
+    )
     return _MATH.sub(lambda m: "$" + _SCRIPT.sub(_script, m.group(1)) + "$", value)
 
 
@@ -103,6 +119,7 @@ def _contexts() -> tuple[Any, Any]:
             *(MacroTextSpec(name, simplify_repl="“%(1)s”") for name in _QUOTING),
             MacroTextSpec("url", simplify_repl="%(1)s"),
             MacroTextSpec("href", simplify_repl="%(2)s"),
+            *(MacroTextSpec(name, simplify_repl=text) for name, text in _NAMED.items()),
         ],
         prepend=True,
     )
