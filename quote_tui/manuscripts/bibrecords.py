@@ -25,6 +25,8 @@ class BibWarningCode(StrEnum):
     """A field written twice in one entry: the first value is used, as BibTeX does."""
     UNPARSABLE = "unparsable"
     """A block that is not an entry the reader can read (unbalanced braces, no key)."""
+    NO_KEY = "no_key"
+    """An entry without a citation key: read and checked, but no citation can name it."""
     NOT_AN_ITEM = "not_an_item"
     """An item of a JSON, RIS or XML export with nothing a reference can be made of."""
 

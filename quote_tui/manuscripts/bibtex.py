@@ -38,7 +38,9 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 __all__ = ["parse_bibtex", "read_bibtex"]
 
 _ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
-_KEYLESS = re.compile(r"(@\s*[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)")
+_KEYLESS = re.compile(
+    r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
+)
 """An entry that opens with a field, not a key (EndNote and clipboard exports write them):
 bibtexparser gives up on it, so a comma is put where the key would be and it reads with none."""
 _EMPTY_FIELD = re.compile(r"([}\"])(\s*),(\s*),")
@@ -184,7 +186,7 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             continue
         if not entry.key:
             warn(
-                BibWarningCode.UNPARSABLE,
+                BibWarningCode.NO_KEY,
                 f"@{entry.entry_type} entry without a key: read, but no citation can name it",
                 line,
             )

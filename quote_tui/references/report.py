@@ -34,6 +34,7 @@ def references_report(
     *,
     source: str | None = None,
     retractions: dict[str, Any] | None = None,
+    warnings: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
     """The report of a reference check.
 
@@ -41,6 +42,8 @@ def references_report(
         checks: from ``check_references``, in input order.
         source: the file whose references were checked.
         retractions: ``{"file": name, "records": n}`` when a Retraction Watch CSV was given.
+        warnings: entries the bibliography reader skipped or read in part
+            (``{code, message, file?, line?}``), so none is lost without a word.
 
     Returns:
         ``{"schema", "summary", "references", ...}``; the summary counts every status.
@@ -54,6 +57,8 @@ def references_report(
         out["source"] = source
     if retractions is not None:
         out["retractions"] = retractions
+    if warnings:
+        out["warnings"] = list(warnings)
     out["references"] = [c.to_dict() for c in checks]
     return out
 
@@ -136,6 +141,8 @@ def _markdown(report: dict[str, Any]) -> str:
     if report.get("source"):
         lines += [f"Checked: `{report['source']}`", ""]
     lines += [_summary_line(report), ""]
+    if report.get("warnings"):
+        lines += [f"- warning: {_md(_warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
         lines.append("")
@@ -206,9 +213,15 @@ def _html(report: dict[str, Any]) -> str:
     )
 
 
+def _warning_line(w: dict[str, Any]) -> str:
+    where = w.get("file") or "bibliography"
+    return f"{where}:{w['line']}: {w['message']}" if w.get("line") else f"{where}: {w['message']}"
+
+
 def terminal_lines(report: dict[str, Any]) -> str:
-    """A short plain-text view: the summary, then each reference that is not verified."""
+    """A short plain-text view: the summary, each entry not read, each reference not verified."""
     lines = [_summary_line(report)]
+    lines += [f"  warning: {_warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
             lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())
