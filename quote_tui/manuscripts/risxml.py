@@ -115,7 +115,7 @@ def _xml_entry(record: etree._Element) -> BibEntry:
     urls = [_text(u) for u in record.findall("urls/related-urls/url")]
     doi_field = _text(record.find("electronic-resource-num"))
     return BibEntry(
-        key=_text(record.find("label")) or _text(record.find("rec-number")),
+        key=_text(record.find("rec-number")),  # what EndNote's Word citations name (RecNum)
         title=_text(record.find("titles/title")),
         authors=tuple(plain_surname(a) for a in map(_text, authors) if a),
         year=year_of(_text(record.find("dates/year"))) or year_of(_text(record.find("dates"))),
