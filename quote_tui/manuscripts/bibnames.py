@@ -49,21 +49,26 @@ def _surname(person: str) -> str:
     return latex_to_text(surname)
 
 
-def surnames(field: str) -> tuple[str, ...]:
+def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
     """The surnames in a BibTeX ``author`` or ``editor`` field, in order.
 
     Args:
         field: the field as written (LaTeX, braces, ``and`` between people).
+        memo: surnames already found in the same file, by person as written; the same people
+            recur across a file's entries, and splitting a name is most of reading one.
 
     Returns:
         One decoded surname per person; ``others`` (``et al.``) is left out.
     """
+    memo = {} if memo is None else memo
     out = []
     for person in split_multiple_persons_names(field):
         person = " ".join(person.split())
         if not person or person.lower() == "others":
             continue
-        name = _surname(person)
+        name = memo.get(person)
+        if name is None:
+            name = memo[person] = _surname(person)
         if name:
             out.append(name)
     return tuple(out)

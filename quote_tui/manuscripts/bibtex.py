@@ -77,7 +77,9 @@ def _title(fields: dict[str, str]) -> str | None:
     return title or subtitle or None
 
 
-def _entry(entry: Entry, fields: dict[str, str], *, base_dir: Path | None) -> BibEntry:
+def _entry(
+    entry: Entry, fields: dict[str, str], *, base_dir: Path | None, names: dict[str, str]
+) -> BibEntry:
     eprint_type = fields.get("eprinttype", "").lower()
     pmid = fields.get("pmid") or (fields.get("eprint") if eprint_type == "pubmed" else None)
     doi = clean_doi(fields.get("doi")) or (
@@ -90,7 +92,7 @@ def _entry(entry: Entry, fields: dict[str, str], *, base_dir: Path | None) -> Bi
     return BibEntry(
         key=entry.key or None,
         title=_title(fields),
-        authors=surnames(people) if people.strip() else (),
+        authors=surnames(people, names) if people.strip() else (),
         year=year_of(fields.get("year")) or year_of(fields.get("date")),
         doi=doi,
         pmid=pmid.strip() if pmid else None,
@@ -201,7 +203,10 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
         else:
             seen[entry.key] = (line or 0) + 1
         found.append((entry, _first_values(entry, strings)))
-    entries = (_entry(e, fields, base_dir=base_dir) for e, fields in _with_parents(found))
+    names: dict[str, str] = {}
+    entries = (
+        _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)
+    )
     return BibFile(tuple(entries), tuple(warnings))
 
 

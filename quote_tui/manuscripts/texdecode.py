@@ -74,6 +74,7 @@ _NAMED = {
     "textslash": "/",
     "textbackslash": "\\",
 }
+_UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -98,8 +99,8 @@ def _scripts_in_math(value: str) -> str:
 
 
 @cache
-def _contexts() -> tuple[Any, Any]:
-    """The parser's and the renderer's macro tables: built once, then only read.
+def _contexts() -> tuple[Any, LatexNodes2Text]:
+    """The parser's macro table and the renderer: built once, then only read.
 
     Building them walks pylatexenc's whole default table, which costs more than decoding a
     field; they hold no state of any run, so one pair serves every caller.
@@ -123,7 +124,8 @@ def _contexts() -> tuple[Any, Any]:
         ],
         prepend=True,
     )
-    return walker_db, text_db
+    renderer = LatexNodes2Text(latex_context=text_db, math_mode="text", strict_latex_spaces=True)
+    return walker_db, renderer
 
 
 def _fallback(value: str) -> str:
@@ -139,19 +141,25 @@ def latex_to_text(value: str) -> str:
     Returns:
         The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
     """
-    if not any(c in value for c in "\\{}$~-`'"):
-        return " ".join(value.split())
-    walker_db, text_db = _contexts()
-    prepared = _scripts_in_math(value)
+    if "\\" not in value and "$" not in value:
+        # Most fields hold no command, only case-protecting braces and TeX's ligatures; this
+        # path gives what pylatexenc gives for them, at a hundredth of the cost.
+        text = value.replace("{", "").replace("}", "").replace("~", " ")
+        text = text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
+        return " ".join(unicodedata.normalize("NFC", text).split())
+    walker_db, renderer = _contexts()
+    # An unescaped ``%`` in a field is a per cent sign to the person who typed it; to LaTeX it
+    # would start a comment that swallows the rest of the title.
+    prepared = _UNESCAPED_PERCENT.sub(r"\\%", _scripts_in_math(value))
     try:
-        text = LatexNodes2Text(
-            latex_context=text_db, math_mode="text", strict_latex_spaces=True
-        ).latex_to_text(prepared, latex_context=walker_db, tolerant_parsing=True)
+        text = renderer.latex_to_text(prepared, latex_context=walker_db, tolerant_parsing=True)
     except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, RecursionError):
         # A field pylatexenc cannot read even tolerantly: a title without its commands is
         # still the title, where an error would lose the entry.
         text = _fallback(prepared)
     if "\\" in text or "{" in text or "}" in text:
         text = _fallback(text)
+    if "$" in text and "\\$" not in value:
+        text = text.replace("$", "")  # an unpaired math shift, not a dollar sign
     text = text.replace("\u00a0", " ")
     return " ".join(unicodedata.normalize("NFC", text).split())
