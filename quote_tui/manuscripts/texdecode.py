@@ -29,7 +29,12 @@ _SUP = str.maketrans(
     "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
     "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
 )
-_SCRIPT = re.compile(r"([_^])\s*(?:\{([^{}$]*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-]))")
+_SCRIPT = re.compile(r"([_^])\s*(?:\{((?:[^{}$]|\{[^{}$]*\})*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-]))")
+_FONT = re.compile(
+    r"\\(?:textrm|mathrm|text|mathit|textit|mathbf|textbf|rm|it|bf)\s*(?:\{([^{}]*)\}|\s)"
+)
+"""Font commands inside a script (``$_{\\textrm{2}}$``, ``$T_{\\rm eff}$``): their text is the
+script's."""
 _TEXT_SCRIPT = re.compile(
     r"\\(textsubscript|textsuperscript|mkbibsubscript|mkbibsuperscript)\s*\{([^{}$]*)\}"
 )
@@ -80,6 +85,8 @@ _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 def _script(m: re.Match[str]) -> str:
     body = m.group(2) if m.group(2) is not None else m.group(3)
+    if m.group(2) is not None:
+        body = _FONT.sub(lambda f: f.group(1) or "", body)
     if "\\" in body:
         return f"{{{body} }}"  # commands (``_{2-\\delta}``): pylatexenc renders them
     mapped = body.strip().translate(_SUB if m.group(1) == "_" else _SUP)
