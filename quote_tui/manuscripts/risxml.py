@@ -41,16 +41,21 @@ def _first(record: dict[str, Any], names: tuple[str, ...]) -> str | None:
 
 
 def _ris_entry(record: dict[str, Any]) -> BibEntry:
-    people = next((record[n] for n in _RIS_AUTHORS if record.get(n)), [])
+    # A1 and AU are both primary authors (A1 the older tag, written first when both are).
+    people = [*(record.get("first_authors") or ()), *(record.get("authors") or ())] or next(
+        (record[n] for n in _RIS_AUTHORS if record.get(n)), []
+    )
     urls = record.get("urls") or []
     start, end = record.get("start_page"), record.get("end_page")
     pages = f"{start}--{end}" if start and end else (start or None)
-    year = year_of(record.get("year")) or year_of(record.get("publication_year"))
+    # PY, then DA, then Y1 (which older tools fill with placeholders such as 1900/01/01).
+    year = year_of(record.get("year")) or year_of(record.get("date"))
+    year = year or year_of(record.get("publication_year"))
     return BibEntry(
         key=_first(record, ("id", "label")),
         title=_first(record, _RIS_TITLE),
         authors=tuple(plain_surname(p) for p in people if isinstance(p, str) and p.strip()),
-        year=year or year_of(record.get("date")),
+        year=year,
         doi=clean_doi(_first(record, ("doi",)))
         or next((d for d in map(clean_doi, urls) if d and "doi.org" in str(urls)), None),
         url=next((u for u in urls if isinstance(u, str)), None),
