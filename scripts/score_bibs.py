@@ -2,10 +2,12 @@
 
     python scripts/score_bibs.py FOLDER [FOLDER ...] [--show N] [--json]
 
-Each folder holds pairs: a bibliography (``NAME.bib``, ``NAME.ris`` or ``NAME.xml``) and
-``NAME.json``, the items a reference manager made of it: Zotero items (a list, or Better
-BibTeX's ``{"items": [...]}``, as in Zotero's and Better BibTeX's import tests) or CSL-JSON.
-Entries are paired by citation key where the expected items carry one, else in file order.
+Each folder holds pairs: a bibliography (``NAME.bib``, ``NAME.ris``, ``NAME.xml``, or a JSON
+export such as Better BibTeX's as ``NAME.input.json``) and ``NAME.json``, the items a reference
+manager made of it: Zotero items (a list, or Better BibTeX's ``{"items": [...]}``, as in
+Zotero's and Better BibTeX's import tests) or CSL-JSON (as Better BibTeX's export tests hold).
+Entries are paired by citation key, else by title where the expected items carry keys, else in
+file order.
 
 Printed per folder and in all: entries expected and read, warnings, entries lost without a
 warning, and the share of paired entries whose title (case, accents, punctuation and markup
@@ -30,6 +32,7 @@ from quote_tui.engine.errors import QuoteTuiError
 from quote_tui.manuscripts import bibliography
 
 INPUT_SUFFIXES = (".bib", ".ris", ".xml")
+JSON_INPUT = ".input.json"
 _NOT_WORKS = {"note", "attachment", "annotation"}
 _LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}$]")
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -206,11 +209,19 @@ def score_pair(source: Path, expected_path: Path) -> Score:
     return score
 
 
+def _expected_for(source: Path) -> Path | None:
+    if source.name.endswith(JSON_INPUT):
+        return source.with_name(source.name[: -len(JSON_INPUT)] + ".json")
+    if source.suffix.lower() in INPUT_SUFFIXES:
+        return source.with_suffix(".json")
+    return None
+
+
 def score_folder(folder: Path) -> Score:
     total = Score()
-    for source in sorted(p for p in folder.iterdir() if p.suffix.lower() in INPUT_SUFFIXES):
-        expected = source.with_suffix(".json")
-        if expected.is_file():
+    for source in sorted(folder.iterdir()):
+        expected = _expected_for(source)
+        if expected is not None and expected.is_file():
             total.add(score_pair(source, expected))
     return total
 

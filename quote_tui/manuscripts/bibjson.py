@@ -42,7 +42,11 @@ _TITLES = ("title", "caseName", "nameOfAct", "subject")
 _SECONDARY = frozenset(
     {"editor", "seriesEditor", "translator", "contributor", "reviewedAuthor", "bookAuthor"}
 )
-_EXTRA_FIELD = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.+?)\s*$", re.M)
+_EXTRA_FIELD = re.compile(
+    r"^\s*(?:\{:([A-Za-z][\w -]*?):\s*([^}]+?)\s*\}|([A-Za-z][\w -]*?)\s*:\s*(.+?))\s*$", re.M
+)
+"""A ``Key: value`` line of Zotero's ``extra``, or the older ``{:key: value}``: how Zotero keeps
+CSL variables it has no field for (``issued: 2014`` overrides the date in every citation)."""
 _NOT_WORKS = frozenset({"note", "attachment", "annotation"})
 
 
@@ -88,13 +92,17 @@ def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
 
 
 def _extra(item: dict[str, Any]) -> dict[str, str]:
-    """``Key: value`` lines of Zotero's ``extra`` (``Citation Key``, ``DOI``, ``PMID``)."""
+    """``Key: value`` lines of Zotero's ``extra`` (``Citation Key``, ``DOI``, ``PMID``,
+    ``issued``)."""
     extra = item.get("extra")
     if isinstance(extra, list):
         extra = "\n".join(e for e in extra if isinstance(e, str))
     if not isinstance(extra, str):
         return {}
-    return {m.group(1).strip().lower(): m.group(2) for m in _EXTRA_FIELD.finditer(extra)}
+    return {
+        (m.group(1) or m.group(3)).strip().lower(): m.group(2) or m.group(4)
+        for m in _EXTRA_FIELD.finditer(extra)
+    }
 
 
 def _zotero_people(creators: Any) -> tuple[str, ...]:
@@ -125,7 +133,9 @@ def entry_from_zotero(item: dict[str, Any]) -> BibEntry:
         key=key,
         title=next((t for t in map(_text, map(item.get, _TITLES)) if t), None),
         authors=_zotero_people(item.get("creators")),
-        year=year_of(_text(item.get("date"))) or year_of(_text(item.get("parsedDate"))),
+        year=year_of(extra.get("issued"))
+        or year_of(_text(item.get("date")))
+        or year_of(_text(item.get("parsedDate"))),
         doi=clean_doi(_text(item.get("DOI")) or extra.get("doi")),
         pmid=_text(item.get("PMID")) or extra.get("pmid"),
         url=_text(item.get("url")),
