@@ -397,3 +397,28 @@ def test_a_file_of_no_known_format_is_a_typed_error(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError) as raised:
         read_bibliography(path)
     assert raised.value.code == "bad_manuscript"
+
+
+def test_a_date_zotero_keeps_in_extra_is_the_year_it_cites() -> None:
+    # Better BibTeX's export fixture "Pandoc-LaTeX-SCHOMD Citation Export".
+    item = {"itemType": "book", "title": "T", "date": "2001", "extra": "{:issued:2014-12-31}"}
+    (entry,) = read_json_bibliography(json.dumps([item])).entries
+    assert entry.year == "2014"
+    item["extra"] = "issued: 2015\nCitation Key: adams"
+    (entry,) = read_json_bibliography(json.dumps([item])).entries
+    assert (entry.year, entry.key) == ("2015", "adams")
+
+
+def test_a_manuscript_scan_says_which_bibliography_entries_it_skipped(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.scan import scan
+
+    bib = tmp_path / "refs.bib"
+    bib.write_text(SEVEN, encoding="utf-8")
+    paper = tmp_path / "paper.md"
+    paper.write_text('He wrote "one two three four five" [@six, p. 2].\n', encoding="utf-8")
+    result = scan(paper, bib=[bib])
+    assert f"{bib}:4: key three is used again (first on line 3); this entry is left out" in (
+        result.warnings
+    )
+    assert result.citations[0].reference is not None
+    assert result.citations[0].reference.key == "six"
