@@ -21,9 +21,7 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.attachments import zotero_keys_from_uris
 from quote_tui.manuscripts.bibjson import entry_from_csl, read_json_bibliography
 from quote_tui.manuscripts.bibrecords import BibFile, BibWarning
-from quote_tui.manuscripts.bibtex import parse_bibtex, read_bibtex
 from quote_tui.manuscripts.model import BibEntry
-from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = [
     "Bibliography",
@@ -41,9 +39,22 @@ __all__ = [
 _JSON_SUFFIXES = (".json", ".csljson")
 
 
+# bibtexparser and pylatexenc are imported on first use: the manuscripts package is imported to
+# ask whether a JSON file is a model's answer, and a plain batch must not pay for them.
+
+
 def delatex(value: str) -> str:
     """A LaTeX fragment as plain text (``texdecode.latex_to_text``)."""
+    from quote_tui.manuscripts.texdecode import latex_to_text
+
     return latex_to_text(value)
+
+
+def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, ...]:
+    """The entries of a BibTeX/biblatex text (``bibtex.read_bibtex`` without its warnings)."""
+    from quote_tui.manuscripts.bibtex import read_bibtex
+
+    return read_bibtex(text, base_dir=base_dir).entries
 
 
 def fold_name(name: str) -> str:
@@ -101,6 +112,8 @@ def read_bibliography(path: Path) -> BibFile:
             from quote_tui.manuscripts.risxml import read_endnote_xml
 
             return read_endnote_xml(raw, file=name)
+        from quote_tui.manuscripts.bibtex import read_bibtex
+
         return read_bibtex(text, file=name, base_dir=path.resolve().parent)
     except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         raise BatchInputError(

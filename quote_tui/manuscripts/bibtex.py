@@ -35,7 +35,7 @@ from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.texdecode import latex_to_text
 
-__all__ = ["parse_bibtex", "read_bibtex"]
+__all__ = ["read_bibtex"]
 
 _ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 _KEYLESS = re.compile(
@@ -208,8 +208,3 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
         _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)
     )
     return BibFile(tuple(entries), tuple(warnings))
-
-
-def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, ...]:
-    """The entries of a BibTeX/biblatex text (``read_bibtex`` without its warnings)."""
-    return read_bibtex(text, base_dir=base_dir).entries
