@@ -46,7 +46,9 @@ bibtexparser gives up on it, so a comma is put where the key would be and it rea
 _EMPTY_FIELD = re.compile(r"([}\"])(\s*),(\s*),")
 """``title = {...},  , number = ...``: an empty field between two commas, which stops bibtexparser
 and which BibTeX itself passes over."""
-_NOT_WORKS = frozenset({"comment", "preamble", "string", "set", "xdata"})
+_NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
+_SETS = frozenset({"set"})
+"""biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _INHERITED = ("year", "date", "editor", "journal", "journaltitle", "publisher", "booktitle")
 """Fields a child takes from its ``crossref`` parent (title, author, DOI and pages are its own)."""
@@ -185,6 +187,13 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             strings.setdefault(block.key.lower(), str(block.value))
             continue
         if entry is None or entry.entry_type.lower() in _NOT_WORKS:
+            continue
+        if entry.entry_type.lower() in _SETS:
+            warn(
+                BibWarningCode.NOT_AN_ITEM,
+                f"@set {entry.key} is a set of entries, not a work: its members are checked",
+                line,
+            )
             continue
         if not entry.key:
             warn(

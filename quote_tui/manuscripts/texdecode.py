@@ -76,6 +76,14 @@ _NAMED = {
     "BibTeX": "BibTeX",
     "LaTeXe": "LaTeX2ε",
     "slash": "/",
+    "hyphen": "-",  # biblatex's breakable hyphen (``methodology\\hyphen independent``)
+    "addcomma": ",",
+    "addperiod": ".",
+    "adddot": ".",
+    "addcolon": ":",
+    "addsemicolon": ";",
+    "addspace": " ",
+    "nopunct": "",
     "textslash": "/",
     "textbackslash": "\\",
 }

@@ -48,6 +48,7 @@ from quote_tui.references.entries import read_references
         ),
         (r"The \LaTeX{} Companion", "The LaTeX Companion"),
         (r"AND\slash OR graphs", "AND/OR graphs"),
+        (r"methodology\hyphen independent", "methodology-independent"),
         (r"pages 10--20 --- roughly", "pages 10–20 — roughly"),
         (r"50\% \& more", "50% & more"),
         (r"Unbalanced {brace \emph{x", "Unbalanced brace x"),
@@ -422,3 +423,17 @@ def test_a_manuscript_scan_says_which_bibliography_entries_it_skipped(tmp_path: 
     )
     assert result.citations[0].reference is not None
     assert result.citations[0].reference.key == "six"
+
+
+def test_a_biblatex_entry_set_is_not_a_work_and_says_so() -> None:
+    # biblatex's own biblatex-examples.bib (plk/biblatex).
+    text = """@set{stdmodel,
+  entryset = {glashow,weinberg,salam},
+}
+@article{glashow, author = {Glashow, Sheldon}, title = {Partial Symmetries of Weak
+  Interactions}, journaltitle = {Nucl.~Phys.}, date = 1961, volume = 22, pages = {579-588}}
+"""
+    read = read_bibtex(text, file="biblatex-examples.bib")
+    (entry,) = read.entries
+    assert entry.key == "glashow" and entry.journal == "Nucl. Phys." and entry.year == "1961"
+    assert [(w.code, w.line) for w in read.warnings] == [("not_an_item", 1)]
