@@ -70,7 +70,18 @@ _PLAIN_WRAPPERS = (
     "text",
 )
 _QUOTING = ("mkbibquote", "enquote", "textquote")
+_DROPPED = {
+    **dict.fromkeys(
+        ("cite", "citep", "citet", "parencite", "textcite", "autocite", "footcite"), "*[[{"
+    ),
+    **dict.fromkeys(("ref", "eqref", "pageref", "label", "index"), "{"),
+    "footnote": "[{",
+}
+"""Commands whose text is not the field's (or the quotation's): references, labels, index
+entries, footnotes. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in brackets."""
 _NAMED = {
+    "S": "§",
+    "P": "¶",
     "LaTeX": "LaTeX",
     "TeX": "TeX",
     "BibTeX": "BibTeX",
@@ -122,9 +133,15 @@ def _contexts() -> tuple[Any, LatexNodes2Text]:
     """
     walker_db = latexwalker.get_default_latex_context_db()
     one_arg = [macrospec.MacroSpec(name, "{") for name in (*_PLAIN_WRAPPERS, *_QUOTING, "url")]
+    dropped = [macrospec.MacroSpec(name, args) for name, args in _DROPPED.items()]
     walker_db.add_context_category(
         "bibliography",
-        macros=[*one_arg, macrospec.MacroSpec("href", "{{")],
+        macros=[
+            *one_arg,
+            *dropped,
+            macrospec.MacroSpec("href", "{{"),
+            macrospec.MacroSpec("foreignlanguage", "[{{"),
+        ],
         prepend=True,
     )
     text_db = get_default_latex_context_db()
@@ -136,6 +153,8 @@ def _contexts() -> tuple[Any, LatexNodes2Text]:
             MacroTextSpec("url", simplify_repl="%(1)s"),
             MacroTextSpec("href", simplify_repl="%(2)s"),
             *(MacroTextSpec(name, simplify_repl=text) for name, text in _NAMED.items()),
+            *(MacroTextSpec(name, simplify_repl="") for name in _DROPPED),
+            MacroTextSpec("foreignlanguage", simplify_repl="%(3)s"),
         ],
         prepend=True,
     )

@@ -49,6 +49,8 @@ from quote_tui.references.entries import read_references
         (r"The \LaTeX{} Companion", "The LaTeX Companion"),
         (r"AND\slash OR graphs", "AND/OR graphs"),
         (r"methodology\hyphen independent", "methodology-independent"),
+        (r"Time\footnote{A note.} and Being \cite[p.~3]{key}\label{x}", "Time and Being"),
+        (r"\foreignlanguage{german}{Sein} in \S 3", "Sein in §3"),
         (r"pages 10--20 --- roughly", "pages 10–20 — roughly"),
         (r"50\% \& more", "50% & more"),
         (r"Unbalanced {brace \emph{x", "Unbalanced brace x"),
