@@ -48,6 +48,14 @@ _EXTRA_FIELD = re.compile(
 """A ``Key: value`` line of Zotero's ``extra``, or the older ``{:key: value}``: how Zotero keeps
 CSL variables it has no field for (``issued: 2014`` overrides the date in every citation)."""
 _NOT_WORKS = frozenset({"note", "attachment", "annotation"})
+_RICH_TEXT = re.compile(r"</?(?:i|b|sub|sup|sc)>|<span\b[^>]*>|</span>")
+"""The rich-text markup Zotero and citeproc allow in titles (``<i>Natrix cetti</i>``,
+``Cu<sub>2</sub>O``, ``<span class="nocase">``): the title's text is what is compared."""
+
+
+def _title(value: Any) -> str | None:
+    text = _text(value)
+    return " ".join(_RICH_TEXT.sub("", text).split()) or None if text else None
 
 
 def _text(value: Any) -> str | None:
@@ -80,7 +88,7 @@ def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
     ident = _text(item.get("citation-key")) or _text(item.get("id"))
     return BibEntry(
         key=key or ident,
-        title=_text(item.get("title")),
+        title=_title(item.get("title")),
         authors=authors,
         year=csl_year(item.get("issued")),
         doi=clean_doi(_text(item.get("DOI"))),
@@ -131,7 +139,7 @@ def entry_from_zotero(item: dict[str, Any]) -> BibEntry:
     page = _text(item.get("pages"))
     return BibEntry(
         key=key,
-        title=next((t for t in map(_text, map(item.get, _TITLES)) if t), None),
+        title=next((t for t in map(_title, map(item.get, _TITLES)) if t), None),
         authors=_zotero_people(item.get("creators")),
         year=year_of(extra.get("issued"))
         or year_of(_text(item.get("date")))

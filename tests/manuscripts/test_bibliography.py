@@ -439,3 +439,13 @@ def test_a_biblatex_entry_set_is_not_a_work_and_says_so() -> None:
     (entry,) = read.entries
     assert entry.key == "glashow" and entry.journal == "Nucl. Phys." and entry.year == "1961"
     assert [(w.code, w.line) for w in read.warnings] == [("not_an_item", 1)]
+
+
+def test_rich_text_in_a_json_title_is_not_the_title() -> None:
+    # Zotero's BibTeX import test "markupconversion" as Zotero stores the title.
+    item = {
+        "itemType": "journalArticle",
+        "title": 'DNA<sub>2</sub> of grass snakes (<span class="nocase"><i>Natrix cetti</i></span>)',
+    }
+    (entry,) = read_json_bibliography(json.dumps([item])).entries
+    assert entry.title == "DNA2 of grass snakes (Natrix cetti)"
