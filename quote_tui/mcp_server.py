@@ -210,7 +210,7 @@ class _Tools:
 
     async def check_answer(
         self,
-        answer: dict[str, Any] | list[Any],
+        answer: dict[str, Any] | list[dict[str, Any]],
         documents: list[str | dict[str, Any]],
         citation_timeout: float | None = None,
     ) -> dict[str, Any]:

@@ -104,7 +104,7 @@ def test_bibtex_in_a_legacy_encoding(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "issued",
-    [{"date-parts": 2020}, {"date-parts": {"0": [2020]}}, {"date-parts": [2020]}, "2020", 7],
+    [{"date-parts": 2020}, {"date-parts": {"0": [2020]}}, {"date-parts": [2020]}, 7, [5]],
 )
 def test_csl_items_of_the_wrong_shape(issued: object) -> None:
     text = json.dumps([{"id": "a", "title": "T", "issued": issued, "author": 5}])

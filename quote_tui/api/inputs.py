@@ -76,7 +76,7 @@ def answer_input(
 
     Args:
         answer: the decoded answer: an Anthropic Messages response, an OpenAI Responses object
-            or a list of ``{quote, source}`` (``quote_tui.batch.answers``).
+            or a list of ``{quote, source}`` (``quote_tui.manuscripts.answers``).
         documents: the documents the model was given, in ``document_index`` order: refs
             (paths, URLs, ``doi:``, ``pmid:``) or batch source objects (``{"text": ...}``).
         base_dir: where relative paths resolve.
@@ -88,8 +88,8 @@ def answer_input(
     Raises:
         BatchInputError: the answer is none of the three shapes.
     """
-    from quote_tui.batch.answers import answer_batch
     from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+    from quote_tui.manuscripts.answers import answer_batch
 
     docs = []
     for n, doc in enumerate(documents):
@@ -157,7 +157,7 @@ def open_input(
         QuoteTuiError: the file cannot be read, or is not any of these.
     """
     if path.suffix.lower() == ".json":
-        from quote_tui.batch.answers import answer_format
+        from quote_tui.manuscripts.answers import answer_format
 
         data = _read_json(path)
         if data is None:

@@ -59,7 +59,9 @@ def parse_references(*, bibtex: str | None = None, csl: Any = None) -> Entries:
         BatchInputError: ``missing_field`` when neither is given, ``bad_batch`` when the data
             cannot be read.
     """
-    from quote_tui.manuscripts.bibliography import entry_from_csl, parse_bibtex
+    from quote_tui.manuscripts.bibliography import entry_from_csl
+    from quote_tui.manuscripts.bibrecords import BibWarning
+    from quote_tui.manuscripts.bibtex import read_bibtex
     from quote_tui.references.entries import keyed_entries
 
     if bibtex is None and csl is None:
@@ -69,11 +71,14 @@ def parse_references(*, bibtex: str | None = None, csl: Any = None) -> Entries:
             recovery=Recovery.FIX_INPUT,
         )
     entries: list[BibEntry] = []
+    warnings: tuple[BibWarning, ...] = ()
     try:
         if bibtex is not None and not isinstance(bibtex, str):
             raise ValueError("bibtex is the text of a .bib file")
         if bibtex:
-            entries.extend(parse_bibtex(bibtex))
+            read = read_bibtex(bibtex)
+            entries.extend(read.entries)
+            warnings = read.warnings
         if csl is not None:
             if not isinstance(csl, list) or not all(isinstance(i, dict) for i in csl):
                 raise ValueError("csl is a list of CSL-JSON items")
@@ -84,7 +89,7 @@ def parse_references(*, bibtex: str | None = None, csl: Any = None) -> Entries:
             code=ErrorCode.BAD_BATCH,
             recovery=Recovery.FIX_INPUT,
         ) from exc
-    return keyed_entries(entries)
+    return keyed_entries(entries, warnings)
 
 
 def load_retractions(path: Path) -> RetractionIndex:
@@ -125,7 +130,8 @@ async def check_references(
     if index is not None:
         name = retractions.name if isinstance(retractions, Path) else "retractions"
         info = {"file": name, "records": index.records}
-    return references_report(checks, source=source, retractions=info)
+    warnings = [w.to_dict() for w in getattr(entries, "warnings", ())]
+    return references_report(checks, source=source, retractions=info, warnings=warnings)
 
 
 def references_schema() -> str:

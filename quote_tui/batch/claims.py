@@ -1,6 +1,6 @@
 """Claimed places: does a cited text stand where its citation says it does?
 
-A citation read from a language model's answer (``quote_tui.batch.answers``) may claim a
+A citation read from a language model's answer (``quote_tui.manuscripts.answers``) may claim a
 place in its document: character offsets (``{start, end}``), pages (``{pages: [first, last]}``)
 or content blocks (``{blocks: [first, last]}``). After the check, the claim gains ``agrees``:
 

@@ -227,7 +227,7 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FILE",
-        help="a BibTeX or CSL-JSON bibliography (repeatable)",
+        help="a bibliography: BibTeX, CSL-JSON, Zotero JSON, RIS or EndNote XML (repeatable)",
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")

@@ -19,14 +19,16 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
     """The ``refs`` command's options (its help line and description are in ``cli.parser``)."""
     from quote_tui.cli.args import source_args
 
-    refs.add_argument("input", type=Path, help="a .bib or CSL-JSON file, or a manuscript")
+    refs.add_argument(
+        "input", type=Path, help="a bibliography (.bib, .json, .ris, .xml) or a manuscript"
+    )
     refs.add_argument(
         "--bib",
         type=Path,
         action="append",
         default=[],
         metavar="FILE",
-        help="a manuscript's BibTeX or CSL-JSON bibliography (repeatable)",
+        help="a manuscript's bibliography: BibTeX, CSL-JSON, Zotero JSON, RIS or EndNote XML",
     )
     retraction_args(refs)
     refs.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")

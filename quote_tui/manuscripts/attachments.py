@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import re
 import shutil
-import sqlite3
 import tempfile
 import unicodedata
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.model import BibEntry
+
+if TYPE_CHECKING:
+    import sqlite3
 
 __all__ = [
     "PdfFolder",
@@ -163,6 +166,8 @@ class ZoteroLibrary:
         Raises:
             BatchInputError: ``bad_manuscript`` when there is no readable zotero.sqlite.
         """
+        import sqlite3  # only with --zotero: checking a plain batch loads no database module
+
         db = data_dir / "zotero.sqlite"
         if not db.is_file():
             raise _not_zotero(f"{data_dir} is not a Zotero data directory (no zotero.sqlite).")
@@ -202,6 +207,8 @@ class ZoteroLibrary:
 
 
 def _doi_rows(con: sqlite3.Connection) -> list[tuple[str, str]]:
+    import sqlite3
+
     try:
         rows = con.execute(
             "SELECT i.key, v.value FROM itemData d JOIN fields f ON f.fieldID = d.fieldID "

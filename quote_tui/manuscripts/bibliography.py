@@ -1,8 +1,11 @@
-"""Bibliographies: BibTeX/BibLaTeX (bibtexparser 2) and CSL-JSON, as ``BibEntry`` records.
+"""Bibliographies as ``BibEntry`` records: BibTeX/biblatex, CSL-JSON, Better BibTeX and Zotero
+JSON, RIS and EndNote XML, each read by its own module; and the lookups citations need.
 
-Zotero and Better BibTeX write attached files into BibTeX ``file`` fields; CSL-JSON carries DOI
-and URL but never a file path. Lookups are by citation key, by surnames and year (for
-author-date citations) and by DOI.
+Zotero and Better BibTeX write attached files into BibTeX ``file`` fields and their JSON
+``attachments``; CSL-JSON carries DOI and URL but never a file path. Lookups are by citation
+key, by surnames and year (for author-date citations) and by DOI. ``read_bibliography`` keeps
+the warnings (duplicate keys, repeated fields, blocks that cannot be read) with their file and
+line, so nothing is dropped without a word.
 """
 
 from __future__ import annotations
@@ -14,66 +17,44 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import bibtexparser
-
-from quote_tui._untrusted import loads
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
-from quote_tui.manuscripts.attachments import split_file_field, zotero_keys_from_uris
+from quote_tui.manuscripts.attachments import zotero_keys_from_uris
+from quote_tui.manuscripts.bibjson import entry_from_csl, read_json_bibliography
+from quote_tui.manuscripts.bibrecords import BibFile, BibWarning
 from quote_tui.manuscripts.model import BibEntry
 
 __all__ = [
     "Bibliography",
+    "BibFile",
+    "BibWarning",
+    "delatex",
     "entry_from_csl",
     "fold_name",
     "load_bibliography",
     "parse_bibtex",
     "parse_csl_json",
+    "read_bibliography",
 ]
 
-_ACCENTS = {
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    '"': "\u0308",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-    "u": "\u0306",
-    "v": "\u030c",
-    "H": "\u030b",
-    "c": "\u0327",
-    "k": "\u0328",
-    "r": "\u030a",
-}
-_ACCENT_CMD = re.compile(r"\\([`'^\"~=.uvHckr])\s*\{?\\?([A-Za-z])\}?")
-_LETTER_CMD = {
-    "ss": "ß",
-    "o": "ø",
-    "O": "Ø",
-    "ae": "æ",
-    "AE": "Æ",
-    "aa": "å",
-    "AA": "Å",
-    "l": "ł",
-    "L": "Ł",
-    "i": "ı",
-    "oe": "œ",
-    "OE": "Œ",
-}
-_LETTER_RE = re.compile(r"\\(ss|ae|AE|aa|AA|oe|OE|[oOlLi])\b\s*")
-_DOI_RE = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+")
+_JSON_SUFFIXES = (".json", ".csljson")
+
+
+# bibtexparser and pylatexenc are imported on first use: the manuscripts package is imported to
+# ask whether a JSON file is a model's answer, and a plain batch must not pay for them.
 
 
 def delatex(value: str) -> str:
-    """A BibTeX value as plain text: accents composed, braces and simple commands dropped."""
-    s = _ACCENT_CMD.sub(
-        lambda m: unicodedata.normalize("NFC", m.group(2) + _ACCENTS[m.group(1)]), value
-    )
-    s = _LETTER_RE.sub(lambda m: _LETTER_CMD[m.group(1)], s)
-    s = re.sub(r"\\(?:textit|textbf|emph|textsc|mkbibquote|enquote)\s*", "", s)
-    s = s.replace("\\&", "&").replace("\\%", "%").replace("\\_", "_").replace("~", " ")
-    s = s.replace("{", "").replace("}", "").replace("--", "–")
-    return re.sub(r"\s+", " ", s).strip()
+    """A LaTeX fragment as plain text (``texdecode.latex_to_text``)."""
+    from quote_tui.manuscripts.texdecode import latex_to_text
+
+    return latex_to_text(value)
+
+
+def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, ...]:
+    """The entries of a BibTeX/biblatex text (``bibtex.read_bibtex`` without its warnings)."""
+    from quote_tui.manuscripts.bibtex import read_bibtex
+
+    return read_bibtex(text, base_dir=base_dir).entries
 
 
 def fold_name(name: str) -> str:
@@ -82,132 +63,28 @@ def fold_name(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
 
 
-def _surnames(author_field: str) -> tuple[str, ...]:
-    out = []
-    for person in re.split(r"\s+and\s+", author_field.strip()):
-        person = person.strip()
-        if not person or person.lower() == "others":
-            continue
-        if person.startswith("{") and person.endswith("}"):
-            out.append(delatex(person))  # a corporate author, kept whole
-            continue
-        plain = delatex(person)
-        if "," in plain:
-            out.append(plain.split(",", 1)[0].strip())
-        else:
-            words = plain.split()
-            out.append(words[-1] if words else plain)
-    return tuple(out)
-
-
-def _clean_doi(value: str | None) -> str | None:
-    if not value:
-        return None
-    m = _DOI_RE.search(value)
-    return m.group(0).rstrip(".,;").lower() if m else None
-
-
 def _fold_title(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", fold_name(title)).strip()
 
 
-def parse_bibtex(text: str, *, base_dir: Path | None = None) -> tuple[BibEntry, ...]:
-    """Entries of a BibTeX/BibLaTeX file.
-
-    Args:
-        text: the file's text.
-        base_dir: the .bib file's folder; relative attachment paths are relative to it.
-
-    Returns:
-        One ``BibEntry`` per entry, in file order.
-    """
-    library = bibtexparser.parse_string(text)
-    out = []
-    for entry in library.entries:
-        fields = {k.lower(): str(f.value) for k, f in entry.fields_dict.items()}
-        eprint_pmid = fields.get("pmid") or (
-            fields.get("eprint") if fields.get("eprinttype", "").lower() == "pubmed" else None
-        )
-        out.append(
-            BibEntry(
-                key=entry.key,
-                title=delatex(fields["title"]) if "title" in fields else None,
-                authors=_surnames(fields.get("author") or fields.get("editor") or ""),
-                year=(fields.get("year") or fields.get("date", "")[:4] or None),
-                doi=_clean_doi(fields.get("doi")),
-                pmid=eprint_pmid.strip() if eprint_pmid else None,
-                url=fields.get("url") or None,
-                pages=delatex(fields["pages"]).replace("–", "--") if "pages" in fields else None,
-                files=split_file_field(fields["file"]) if "file" in fields else (),
-                base_dir=str(base_dir) if base_dir is not None else None,
-                journal=_journal(fields),
-            )
-        )
-    return tuple(out)
+def parse_csl_json(text: str) -> tuple[BibEntry, ...]:
+    """Entries of a JSON bibliography: CSL-JSON, Better BibTeX JSON or Zotero JSON."""
+    return read_json_bibliography(text).entries
 
 
-def entry_from_csl(item: dict[str, Any], *, key: str | None = None) -> BibEntry:
-    """A ``BibEntry`` from a CSL-JSON item (a bibliography file's or a Word field's itemData)."""
-    authors = []
-    people = item.get("author") or item.get("editor")
-    for person in people if isinstance(people, list) else ():
-        if isinstance(person, dict):
-            name = person.get("family") or person.get("literal") or ""
-            if name:
-                authors.append(str(name))
-    page = item.get("page")
-    return BibEntry(
-        key=key or (str(item["id"]) if item.get("id") is not None else None),
-        title=str(item["title"]) if item.get("title") else None,
-        authors=tuple(authors),
-        year=_csl_year(item.get("issued")),
-        doi=_clean_doi(str(item.get("DOI") or "")),
-        pmid=str(item["PMID"]) if item.get("PMID") else None,
-        url=str(item["URL"]) if item.get("URL") else None,
-        pages=str(page).replace("–", "--") if page else None,
-        journal=_csl_text(item.get("container-title")),
+def _unreadable(path: Path, reason: str) -> BatchInputError:
+    return BatchInputError(
+        f"The bibliography {path} cannot be read: {reason}.",
+        code=ErrorCode.BAD_MANUSCRIPT,
+        recovery=Recovery.FIX_INPUT,
     )
 
 
-def _csl_text(value: Any) -> str | None:
-    """A CSL text field, which some exports write as a list of strings."""
-    if isinstance(value, list):
-        value = next((v for v in value if isinstance(v, str) and v.strip()), None)
-    return str(value).strip() or None if value else None
+def read_bibliography(path: Path) -> BibFile:
+    """Read a bibliography file with a warning for each entry skipped or read in part.
 
-
-def _journal(fields: dict[str, str]) -> str | None:
-    value = fields.get("journal") or fields.get("journaltitle")
-    return delatex(value) if value else None
-
-
-def _csl_year(issued: Any) -> str | None:
-    """The year of a CSL date: ``{"date-parts": [[2020, 5]]}`` or a raw or literal date.
-
-    Files edited by hand or by other tools hold any JSON here, so every level is checked.
-    """
-    if not isinstance(issued, dict):
-        return None
-    parts = issued.get("date-parts")
-    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        return str(parts[0][0])
-    raw = issued.get("raw") or issued.get("literal")
-    m = re.search(r"\d{4}", str(raw)) if raw else None
-    return m.group(0) if m else None
-
-
-def parse_csl_json(text: str) -> tuple[BibEntry, ...]:
-    """Entries of a CSL-JSON file (a list of items, as Zotero and Better BibTeX export)."""
-    data = loads(text)
-    if isinstance(data, dict) and isinstance(data.get("items"), list):
-        data = data["items"]
-    if not isinstance(data, list):
-        raise ValueError("a CSL-JSON bibliography is a list of items")
-    return tuple(entry_from_csl(item) for item in data if isinstance(item, dict))
-
-
-def load_bibliography(path: Path) -> tuple[BibEntry, ...]:
-    """Read a .bib or CSL-JSON (.json) bibliography file.
+    BibTeX/biblatex (``.bib``), JSON (CSL-JSON, Better BibTeX, Zotero), RIS (``.ris``) and
+    EndNote XML (``.xml``), told by suffix and then by the first characters.
 
     Raises:
         BatchInputError: ``bad_manuscript`` when the file is missing or cannot be parsed.
@@ -215,26 +92,44 @@ def load_bibliography(path: Path) -> tuple[BibEntry, ...]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise BatchInputError(
-            f"The bibliography {path} cannot be read: {exc.strerror or exc}.",
-            code=ErrorCode.BAD_MANUSCRIPT,
-            recovery=Recovery.FIX_INPUT,
-        ) from exc
+        raise _unreadable(path, str(exc.strerror or exc)) from exc
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         # Older BibTeX files are often Latin-1 or Windows-1252, as manuscripts are.
         text = raw.decode("cp1252", errors="replace")
+    suffix = path.suffix.lower()
+    head = text.lstrip()[:200]
+    name = str(path)
     try:
-        if path.suffix.lower() in (".json", ".csljson") or text.lstrip().startswith(("[", "{")):
-            return parse_csl_json(text)
-        return parse_bibtex(text, base_dir=path.resolve().parent)
-    except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deeply
+        if suffix in _JSON_SUFFIXES or head.startswith(("[", "{")):
+            return read_json_bibliography(text, file=name)
+        if suffix == ".ris" or re.match(r"TY  -", head):
+            from quote_tui.manuscripts.risxml import read_ris
+
+            return read_ris(text, file=name)
+        if suffix == ".xml" or head.startswith("<"):
+            from quote_tui.manuscripts.risxml import read_endnote_xml
+
+            return read_endnote_xml(raw, file=name)
+        from quote_tui.manuscripts.bibtex import read_bibtex
+
+        return read_bibtex(text, file=name, base_dir=path.resolve().parent)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         raise BatchInputError(
-            f"The bibliography {path} is not valid BibTeX or CSL-JSON: {exc}.",
+            f"The bibliography {path} is not valid BibTeX, JSON, RIS or EndNote XML: {exc}.",
             code=ErrorCode.BAD_MANUSCRIPT,
             recovery=Recovery.FIX_INPUT,
         ) from exc
+
+
+def load_bibliography(path: Path) -> tuple[BibEntry, ...]:
+    """The entries of a bibliography file (``read_bibliography`` without its warnings).
+
+    Raises:
+        BatchInputError: ``bad_manuscript`` when the file is missing or cannot be parsed.
+    """
+    return read_bibliography(path).entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +210,7 @@ class Bibliography:
             files=twin.files or entry.files,
             zotero_keys=entry.zotero_keys or twin.zotero_keys,
             base_dir=twin.base_dir or entry.base_dir,
+            journal=entry.journal or twin.journal,
         )
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
-from quote_tui.manuscripts.bibliography import Bibliography, load_bibliography
+from quote_tui.manuscripts.bibliography import Bibliography, read_bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
@@ -216,14 +217,15 @@ def scan(
         from quote_tui.manuscripts.bibfind import find_bibliographies
 
         bib = find_bibliographies(manuscript)
-    bibliography = Bibliography.from_entries(load_bibliography(Path(b)) for b in bib)
+    read = [read_bibliography(Path(b)) for b in bib]
+    bibliography = Bibliography.from_entries(r.entries for r in read)
     pdf_folder = None
     if pdfs is not None:
         if not Path(pdfs).is_dir():
             raise _bad(f"--pdfs {pdfs} is not a folder.")
         pdf_folder = PdfFolder(Path(pdfs))
     library = ZoteroLibrary.open(Path(zotero)) if zotero is not None else None
-    return scan_manuscript(
+    result = scan_manuscript(
         ms,
         manuscript=str(manuscript.resolve()),
         bibliography=bibliography,
@@ -232,3 +234,7 @@ def scan(
         min_words=min_words,
         max_quotes=max_quotes,
     )
+    # An entry the bibliography reader skipped is why a citation may find no reference: its
+    # warning comes first.
+    skipped = tuple(str(w) for r in read for w in r.warnings)
+    return replace(result, warnings=(*skipped, *result.warnings)) if skipped else result

@@ -140,7 +140,19 @@ async def _check_one(
             missing.append(what)
         return got.works[0] if got is not None and got.works else None
 
-    if entry.doi:
+    ask_crossref = bool(entry.doi)
+    if entry.doi and entry.doi.startswith("10/"):
+        # A shortDOI: Crossref knows the work by its full DOI, which the handle API gives; one
+        # that names nothing stays as cited, and the bibliographic search looks for the work.
+        what = f"shortDOI {entry.doi}"
+        full = await ask("doi", what, registries.full_doi(entry.doi))
+        if full is not None and not full.works:
+            missing.append(what)
+        if full is not None and full.works:
+            entry = replace(entry, doi=full.works[0].doi)
+        else:
+            ask_crossref = False
+    if entry.doi and ask_crossref:
         crossref = await first_work(
             "crossref", f"DOI {entry.doi}", registries.crossref_work(entry.doi)
         )

@@ -65,7 +65,7 @@ class ReferenceCheck:
         close_match: the closest registered work when the reference itself was not found (or
             its identifier names another work): a miscitation's likely target.
         reason: why the status is what it is, in one sentence, for every status but verified.
-        checked_with: the sources asked: crossref, pubmed, retraction_watch.
+        checked_with: the sources asked: crossref, pubmed, retraction_watch, doi (a shortDOI).
         from_store: the registry answers came from the store, not the network.
         unreached: the registries this reference could not be checked against.
     """

@@ -23,6 +23,7 @@ def references_report(
     *,
     source: str | None = None,
     retractions: dict[str, Any] | None = None,
+    warnings: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
     """The report of a reference check.
 
@@ -30,6 +31,8 @@ def references_report(
         checks: from ``check_references``, in input order.
         source: the file whose references were checked.
         retractions: ``{"file": name, "records": n}`` when a Retraction Watch CSV was given.
+        warnings: entries the bibliography reader skipped or read in part
+            (``{code, message, file?, line?}``), so none is lost without a word.
 
     Returns:
         ``{"schema", "summary", "references", ...}``; the summary counts every status, and
@@ -48,6 +51,8 @@ def references_report(
     unreached = _unreached(checks)
     if unreached:
         out["unreached"] = unreached
+    if warnings:
+        out["warnings"] = list(warnings)
     out["references"] = [c.to_dict() for c in checks]
     return out
 

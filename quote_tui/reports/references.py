@@ -121,6 +121,8 @@ def _markdown(report: dict[str, Any]) -> str:
     lines += [_summary_line(report), ""]
     lines += [f"**{_md(line)}**" for line in unreached_lines(report)]
     lines += [""] if report.get("unreached") else []
+    if report.get("warnings"):
+        lines += [f"- warning: {_md(_warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
         lines.append("")
@@ -192,9 +194,15 @@ def _html(report: dict[str, Any]) -> str:
     )
 
 
+def _warning_line(w: dict[str, Any]) -> str:
+    where = w.get("file") or "bibliography"
+    return f"{where}:{w['line']}: {w['message']}" if w.get("line") else f"{where}: {w['message']}"
+
+
 def terminal_lines(report: dict[str, Any]) -> str:
-    """A short plain-text view: the summary, then each reference that is not verified."""
+    """A short plain-text view: the summary, each entry not read, each reference not verified."""
     lines = [_summary_line(report), *unreached_lines(report)]
+    lines += [f"  warning: {_warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
             lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())

@@ -206,3 +206,47 @@ async def test_notices_pointing_at_the_work_are_found(
         "2020-01-02",
     )
     assert any("filter=updates%3A10.1038%2Fnature14539" in p for p in asked)
+
+
+async def test_a_short_doi_is_resolved_and_checked_by_its_full_doi(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    serve_registries(server)
+    handles: list[str] = []
+
+    def handle(req: BaseHTTPRequestHandler) -> None:
+        handles.append(req.path)
+        if req.path.endswith("/10/gf4fd9"):
+            values = [
+                {"index": 1, "type": "URL", "data": {"format": "string", "value": "https://x"}},
+                {
+                    "index": 2,
+                    "type": "HS_ALIAS",
+                    "data": {"format": "string", "value": "10.1038/nature14539"},
+                },
+            ]
+            _json(req, 200, {"responseCode": 1, "handle": "10/gf4fd9", "values": values})
+        else:
+            _json(req, 404, {"responseCode": 100})
+
+    server.route("/doi/api/handles/10/gf4fd9", handler=handle)
+    server.route("/doi/api/handles/10/nothere", handler=handle)
+    bib = (
+        "@article{lecun, title = {Deep learning}, author = {LeCun, Yann and Bengio, Yoshua},"
+        " journal = {Nature}, year = {2015}, doi = {10/gf4fd9}}\n"
+        "@article{nowhere, title = {Deep learning}, author = {LeCun, Yann}, year = {2015},"
+        " doi = {doi:10/nothere}}\n"
+    )
+    settings = registry_settings(server, tmp_path / "s", doi_resolver=server.url("/doi/"))
+    found, unknown = await check_references(keyed_entries(parse_bibtex(bib)), settings=settings)
+    assert str(found.status) == "verified"
+    assert found.to_dict()["registered"]["doi"] == "10.1038/nature14539"
+    assert "doi" in found.checked_with
+    assert handles[0].endswith("/api/handles/10/gf4fd9")
+    # a shortDOI that names nothing is said to be missing, and the title search goes on
+    # a shortDOI that names nothing stays as cited; the title search finds the work
+    nowhere = unknown.to_dict()
+    assert nowhere["reason"].startswith("The shortDOI 10/nothere resolves to nothing")
+    assert nowhere["differences"] == [
+        {"field": "doi", "cited": "10/nothere", "registered": "10.1038/nature14539"}
+    ]

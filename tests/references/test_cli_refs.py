@@ -145,3 +145,34 @@ def test_refs_errors_are_typed(tmp_path: Path) -> None:
     bib.write_text(BIB, encoding="utf-8")
     sarif = run_cli(["refs", str(bib), "--offline", "-o", str(tmp_path / "x.sarif")])
     assert sarif.code == 2 and "bad_option" in sarif.err
+
+
+def test_refs_names_every_entry_it_could_not_check(
+    filled: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A file of seven entries: five checked, and a warning with its line for the repeated
+    field, the second use of a key and the block that cannot be read."""
+    _, store = filled
+    bib = tmp_path / "seven.bib"
+    bib.write_text(
+        "@article{one, title = {One}}\n"
+        "@article{two, title = {Two}, title = {Two again}}\n"
+        "@article{three, title = {Three}}\n"
+        "@article{three, title = {Three again}}\n"
+        "@article{five, title = {Five unclosed\n"
+        "@article{six, title = {Six}}\n"
+        "@article{seven, title = {Seven}}\n",
+        encoding="utf-8",
+    )
+    run = run_cli(["refs", str(bib), "--offline", "--store", str(store)])
+    report = json.loads(run.out)
+    jsonschema.validate(report, SCHEMA)
+    assert report["summary"]["total"] == 5
+    assert [(w["code"], w["line"]) for w in report["warnings"]] == [
+        ("repeated_field", 2),
+        ("duplicate_key", 4),
+        ("unparsable", 5),
+    ]
+    assert all(w["file"] == str(bib) for w in report["warnings"])
+    terminal = api.render_references(report, "terminal")
+    assert f"warning: {bib}:4: key three is used again" in terminal

@@ -1,6 +1,7 @@
 """Crossref and PubMed as metadata registries: one answer per question, kept in the store.
 
-``Registries`` asks Crossref's REST API for a DOI's record (``works/{doi}``), for the notices
+``Registries`` asks the DOI handle API what a shortDOI (``10/abcd``) stands for, Crossref's
+REST API for a DOI's record (``works/{doi}``), for the notices
 that update it (``works?filter=updates:{doi}``) or for the works closest to a formatted reference
 (``works?query.bibliographic=...&rows=5``), and PubMed's E-utilities for a PMID's record, through
 the run's guarded session. Being polite to both:
@@ -150,6 +151,16 @@ class Registries:
         works = tuple(work_from_crossref(i) for i in items or () if isinstance(i, dict))
         return Lookup(works, shown, answer.retrieved_at, stored)
 
+    async def full_doi(self, short: str) -> Lookup:
+        """The DOI a shortDOI (``10/abcd``) stands for, from the DOI handle API
+        (``{doi_resolver}api/handles/10/abcd``), as a work that holds only its DOI; no works
+        when it names nothing. Crossref knows works only by their full DOI."""
+        url = self._settings.doi_resolver.rstrip("/") + "/api/handles/" + quote(short, safe="/")
+        answer, stored = await self._answer(f"doi:handles/{short.lower()}", url, url, True)
+        full = _alias(answer.body, url) if answer.status != 404 else None
+        works = (RegisteredWork(source="doi", doi=full),) if full else ()
+        return Lookup(works, url, answer.retrieved_at, stored)
+
     async def pubmed_work(self, pmid: str) -> Lookup:
         """PubMed's record of a PMID; no works when PubMed holds none."""
         asked = efetch_url(self._session, "pubmed", pmid)
@@ -224,6 +235,21 @@ def _json_message(body: bytes, url: str) -> object:
     except (ValueError, RecursionError) as exc:
         raise _bad_answer(url, "its answer is not JSON") from exc
     return data.get("message") if isinstance(data, dict) else None
+
+
+def _alias(body: bytes, url: str) -> str | None:
+    """The full DOI in a handle API answer: its ``HS_ALIAS`` value."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        raise _bad_answer(url, "its answer is not JSON") from exc
+    values = data.get("values") if isinstance(data, dict) else None
+    for value in values if isinstance(values, list) else ():
+        inner = value.get("data") if isinstance(value, dict) else None
+        alias = inner.get("value") if isinstance(inner, dict) else None
+        if value.get("type") == "HS_ALIAS" and isinstance(alias, str):
+            return alias.strip().lower() if alias.startswith("10.") else None
+    return None
 
 
 def _bad_answer(url: str, why: str) -> FetchError:

@@ -11,7 +11,11 @@ Three shapes are read, told apart by their own fields:
 - an OpenAI Responses object (``{"object": "response", "output": [...]}``): the ``annotations``
   of its ``output_text`` parts. A ``url_citation`` cites ``text[start_index:end_index]`` of the
   answer (offsets into the answer, not the page) from its ``url``; a ``file_citation`` cites the
-  sentence of the answer that ends at its ``index`` from the file ``filename``;
+  sentence of the answer that ends at its ``index`` from the file ``filename``. OpenAI's web
+  search writes the span as the link it appends after the sentence (``([site](https://...))``),
+  not the claim: a span that holds only links (or a ``【4:0†source】`` mark) stands for the
+  sentence it follows, and that sentence is what is checked (the span as given is kept as
+  ``cited_start``/``cited_end``);
 - a plain list of ``{"quote", "source"}``, where ``source`` is a document's position (0-based) or
   its file name, and ``start``/``end`` or ``pages`` may claim a place.
 
@@ -33,6 +37,13 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 __all__ = ["answer_batch", "answer_format"]
 
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
+_LINK = r"(?:\[[^\]]*\]\([^)\s]*\)|https?://[^\s)]+|【[^】]*】)"
+_LINK_UNIT = rf"[(\[]?\s*{_LINK}\s*[)\]]?"
+_ONLY_LINKS = re.compile(rf"\s*{_LINK_UNIT}(?:\s*[,;]?\s*{_LINK_UNIT})*\s*[.,;]?\s*", re.S)
+"""A citation span that is nothing but links or source marks, however they are wrapped."""
+_ITEM_LEAD = re.compile(r"(?:[-*+]|\d{1,3}[.)])[ \t]+|(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__):?[ \t]*")
+"""A list item's mark and its bold label (``- **Presidential Election:** ``): the answer's
+layout, not the claim."""
 
 
 def _bad(message: str) -> BatchInputError:
@@ -204,14 +215,22 @@ class _Reader:
                         start, end = note.get("start_index"), note.get("end_index")
                         if not (isinstance(start, int) and isinstance(end, int)):
                             continue
-                        answer["answer_start"], answer["answer_end"] = start, end
+                        claim_start, claim_end = _claim(text, after, start, end)
+                        if (claim_start, claim_end) != (start, end):
+                            answer["cited_start"], answer["cited_end"] = start, end
+                        answer["answer_start"], answer["answer_end"] = claim_start, claim_end
+                        after = max(after, end)
                         source = self._url(note.get("url"), note.get("title"))
-                        self._add(text[start:end], source, answer=answer)
+                        self._add(text[claim_start:claim_end], source, answer=answer)
                     elif kind == "file_citation":
                         index = note.get("index")
                         if not isinstance(index, int):
                             continue
-                        start = _sentence_start(text, after, index)
+                        if isinstance(note.get("start_index"), int):
+                            # a span given as a source mark after the sentence: the sentence
+                            start, index = _claim(text, after, note["start_index"], index)
+                        else:
+                            start = _sentence_start(text, after, index)
                         after = max(after, index)
                         answer["answer_start"], answer["answer_end"] = start, index
                         answer["file_id"] = note.get("file_id")
@@ -263,10 +282,27 @@ def _pages(value: Any) -> list[int] | None:
 
 
 def _sentence_start(text: str, floor: int, index: int) -> int:
-    """Where the sentence ending at ``index`` begins (not before ``floor``)."""
+    """Where the sentence ending at ``index`` begins (not before ``floor``, nor before the line
+    it stands on: a heading or a list item above is not part of it)."""
     head = text[floor:index].rstrip()
     ends = [m.end() for m in _SENTENCE_END.finditer(head)]
-    return floor + (ends[-1] if ends else 0)
+    line = head.rfind("\n") + 1
+    return floor + max(ends[-1] if ends else 0, line)
+
+
+def _claim(text: str, floor: int, start: int, end: int) -> tuple[int, int]:
+    """The span of the answer a citation stands for: ``start:end`` itself, or, when that holds
+    only links, the sentence it follows (from ``floor`` on at most, the previous citation's end).
+    """
+    if not (0 <= start <= end <= len(text)) or not _ONLY_LINKS.fullmatch(text, start, end):
+        return start, end
+    stop = len(text[:start].rstrip())
+    begin = _sentence_start(text, min(floor, stop), stop)
+    while begin < stop and text[begin].isspace():
+        begin += 1
+    while (lead := _ITEM_LEAD.match(text, begin, stop)) is not None and lead.end() > begin:
+        begin = lead.end()
+    return (begin, stop) if begin < stop else (start, end)
 
 
 def _last(value: Any) -> Any:

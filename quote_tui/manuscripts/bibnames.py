@@ -1,0 +1,87 @@
+"""People in a BibTeX name list, split as BibTeX and biber split them.
+
+bibtexparser's splitter does BibTeX's own rules: ``and`` only outside braces (so
+``{Centers for Disease Control and Prevention}`` is one author), the three comma forms, von
+parts told by their lower-case first letter, and a braced group as one word (``Yann {Le Cun}``
+has the surname ``Le Cun``). biber's extended name format (``family=Pina-Cabral, given=João,
+prefix=de``) is read here, since BibTeX does not know it. The surname kept is the von part with
+the last name (``van Beethoven``), as Zotero stores it and as author-date citations write it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bibtexparser.middlewares.names import (
+    InvalidNameError,
+    parse_single_name_into_parts,
+    split_multiple_persons_names,
+)
+
+from quote_tui.manuscripts.bibfields import split_outside_braces
+from quote_tui.manuscripts.texdecode import latex_to_text
+
+__all__ = ["plain_surname", "surnames"]
+
+_EXTENDED = re.compile(r"^\s*(?:family|given|prefix|suffix|useprefix)\s*=", re.I)
+
+
+def _extended(person: str) -> str:
+    """The surname of a biber extended name (``family=..., prefix=...``)."""
+    fields: dict[str, str] = {}
+    for part in split_outside_braces(person, ","):
+        key, eq, val = part.partition("=")
+        if eq:
+            fields[key.strip().lower()] = val.strip().strip('"')
+    family = fields.get("family", "")
+    prefix = fields.get("prefix", "")
+    return latex_to_text(f"{prefix} {family}" if prefix else family)
+
+
+def _surname(person: str) -> str:
+    if _EXTENDED.match(person):
+        return _extended(person)
+    try:
+        parts = parse_single_name_into_parts(person, strict=False)
+    except InvalidNameError:
+        return latex_to_text(person)
+    surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
+    return latex_to_text(surname)
+
+
+def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
+    """The surnames in a BibTeX ``author`` or ``editor`` field, in order.
+
+    Args:
+        field: the field as written (LaTeX, braces, ``and`` between people).
+        memo: surnames already found in the same file, by person as written; the same people
+            recur across a file's entries, and splitting a name is most of reading one.
+
+    Returns:
+        One decoded surname per person; ``others`` (``et al.``) is left out.
+    """
+    memo = {} if memo is None else memo
+    out = []
+    for person in split_multiple_persons_names(field):
+        person = " ".join(person.split())
+        if not person or person.lower() == "others":
+            continue
+        name = memo.get(person)
+        if name is None:
+            name = memo[person] = _surname(person)
+        if name:
+            out.append(name)
+    return tuple(out)
+
+
+def plain_surname(name: str) -> str:
+    """The surname in a person's name written without LaTeX (RIS, EndNote): the part before a
+    comma (``Baldwin,S.A.``), else the last word with any von part (``Ludwig van Beethoven``)."""
+    name = " ".join(name.split())
+    if "," in name:
+        return name.split(",", 1)[0].strip()
+    words = name.split(" ")
+    start = len(words) - 1
+    while start > 0 and words[start - 1][:1].islower():
+        start -= 1
+    return " ".join(words[start:])

@@ -1,0 +1,219 @@
+"""BibTeX and biblatex files as ``BibEntry`` records, every entry accounted for.
+
+bibtexparser 2 splits the file into blocks and keeps the ones it could not read as failed
+blocks; each of those becomes a warning with its line. An entry with a repeated field is still
+read (the first value, as BibTeX keeps it), and a second entry with a key already used is left
+out (as BibTeX leaves it), both with a warning. Field values are decoded from LaTeX by
+``texdecode`` and names split by ``bibnames``.
+
+Values are taken raw (bibtexparser's middlewares off) and resolved here, the same way for every
+entry: its string middleware leaves ``@string`` macros joined with ``#`` (``MCDERMOTT # { and
+Gerald J. Sussman}``) unresolved, and does nothing for the entries recovered from a failed
+block. A child entry takes the fields it lacks from its ``crossref`` parent, as BibTeX does (a
+chapter's year and editors from its book).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import bibtexparser
+from bibtexparser.model import (
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    ImplicitComment,
+    ParsingFailedBlock,
+    String,
+)
+
+from quote_tui.manuscripts.attachments import split_file_field
+from quote_tui.manuscripts.bibfields import clean_doi, split_outside_braces, year_of
+from quote_tui.manuscripts.bibnames import surnames
+from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
+from quote_tui.manuscripts.model import BibEntry
+from quote_tui.manuscripts.texdecode import latex_to_text
+
+__all__ = ["read_bibtex"]
+
+_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+_KEYLESS = re.compile(
+    r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
+)
+"""An entry that opens with a field, not a key (EndNote and clipboard exports write them):
+bibtexparser gives up on it, so a comma is put where the key would be and it reads with none."""
+_EMPTY_FIELD = re.compile(r"([}\"])(\s*),(\s*),")
+"""``title = {...},  , number = ...``: an empty field between two commas, which stops bibtexparser
+and which BibTeX itself passes over."""
+_NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
+_SETS = frozenset({"set"})
+"""biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_INHERITED = ("year", "date", "editor", "journal", "journaltitle", "publisher", "booktitle")
+"""Fields a child takes from its ``crossref`` parent (title, author, DOI and pages are its own)."""
+
+
+def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
+    """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``."""
+    out = []
+    for piece in split_outside_braces(raw, "#"):
+        piece = piece.strip()
+        if len(piece) >= 2 and piece[0] + piece[-1] in ("{}", '""'):
+            out.append(piece[1:-1])
+        elif piece.lower() in strings and depth < 8:  # a macro defined by a macro, not forever
+            out.append(_resolve(strings[piece.lower()], strings, depth + 1))
+        elif piece.lower() in _MONTHS:
+            out.append(str(_MONTHS.index(piece.lower()) + 1))
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+def _title(fields: dict[str, str]) -> str | None:
+    """The title, with biblatex's ``subtitle`` after a colon, as a citation style prints it."""
+    title = latex_to_text(fields["title"]) if fields.get("title") else ""
+    subtitle = latex_to_text(fields["subtitle"]) if fields.get("subtitle") else ""
+    if title and subtitle:
+        return title if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
+    return title or subtitle or None
+
+
+def _entry(
+    entry: Entry, fields: dict[str, str], *, base_dir: Path | None, names: dict[str, str]
+) -> BibEntry:
+    eprint_type = fields.get("eprinttype", "").lower()
+    pmid = fields.get("pmid") or (fields.get("eprint") if eprint_type == "pubmed" else None)
+    doi = clean_doi(fields.get("doi")) or (
+        clean_doi(fields.get("eprint")) if eprint_type == "doi" else None
+    )
+    if doi is None and fields.get("url"):
+        doi = clean_doi(fields["url"]) if "doi.org/" in fields["url"].lower() else None
+    people = fields.get("author") or fields.get("editor") or fields.get("director") or ""
+    journal = fields.get("journal") or fields.get("journaltitle")
+    return BibEntry(
+        key=entry.key or None,
+        title=_title(fields),
+        authors=surnames(people, names) if people.strip() else (),
+        year=year_of(fields.get("year")) or year_of(fields.get("date")),
+        doi=doi,
+        pmid=pmid.strip() if pmid else None,
+        url=latex_to_text(fields["url"]) if fields.get("url") else None,
+        pages=latex_to_text(fields["pages"]).replace("–", "--") if fields.get("pages") else None,
+        files=split_file_field(fields["file"]) if fields.get("file") else (),
+        base_dir=str(base_dir) if base_dir is not None else None,
+        journal=latex_to_text(journal) if journal else None,
+    )
+
+
+def _first_values(entry: Entry, strings: dict[str, str]) -> dict[str, str]:
+    """Field values by lower-case name; of a repeated field, the first (BibTeX's choice)."""
+    out: dict[str, str] = {}
+    for field in entry.fields:
+        name = field.key.lower()
+        if name not in out:
+            out[name] = _resolve(str(field.value), strings)
+    return out
+
+
+def _with_parents(
+    found: list[tuple[Entry, dict[str, str]]],
+) -> list[tuple[Entry, dict[str, str]]]:
+    """Each entry's fields completed from its ``crossref`` parent's (one level, as BibTeX)."""
+    by_key = {entry.key.casefold(): fields for entry, fields in found if entry.key}
+    out = []
+    for entry, fields in found:
+        parent = by_key.get(fields.get("crossref", "").strip().casefold())
+        if parent is not None and parent is not fields:
+            inherited = {k: parent[k] for k in _INHERITED if k in parent and k not in fields}
+            if "title" in parent and "booktitle" not in fields:
+                inherited["booktitle"] = parent["title"]
+            fields = {**fields, **inherited}
+        out.append((entry, fields))
+    return out
+
+
+def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = None) -> BibFile:
+    """Entries of a BibTeX/biblatex file, and a warning for each one skipped or read in part.
+
+    Args:
+        text: the file's text.
+        file: the file's name, for the warnings.
+        base_dir: the .bib file's folder; relative attachment paths are relative to it.
+
+    Returns:
+        The entries in file order, then the warnings in file order.
+    """
+    # Both repairs keep every line where it was, so the warnings' lines are the file's.
+    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", text))
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    strings: dict[str, str] = {}
+    found: list[tuple[Entry, dict[str, str]]] = []
+    warnings: list[BibWarning] = []
+    seen: dict[str, int] = {}
+
+    def warn(code: BibWarningCode, message: str, line: int | None) -> None:
+        warnings.append(
+            BibWarning(code, message, file=file, line=line + 1 if line is not None else None)
+        )
+
+    for block in library.blocks:
+        line = block.start_line
+        entry: Entry | None = None
+        if isinstance(block, Entry):
+            entry = block
+        elif isinstance(block, DuplicateFieldKeyBlock) and isinstance(
+            block.ignore_error_block, Entry
+        ):
+            entry = block.ignore_error_block
+            repeated = ", ".join(sorted(block.duplicate_keys))
+            warn(
+                BibWarningCode.REPEATED_FIELD,
+                f"entry {entry.key or '(no key)'} repeats {repeated}; the first value is used",
+                line,
+            )
+        elif isinstance(block, DuplicateBlockKeyBlock) and isinstance(
+            block.ignore_error_block, Entry
+        ):
+            entry = block.ignore_error_block  # the key check below warns and skips it
+        elif isinstance(block, ParsingFailedBlock):
+            head = (block.raw or "").strip().splitlines()[0][:60] if block.raw else ""
+            warn(BibWarningCode.UNPARSABLE, f"this block cannot be read ({head!r})", line)
+            continue
+        elif isinstance(block, ImplicitComment) and _ENTRY_START.search(block.comment):
+            warn(BibWarningCode.UNPARSABLE, "an entry here cannot be read", line)
+            continue
+        if isinstance(block, String):
+            strings.setdefault(block.key.lower(), str(block.value))
+            continue
+        if entry is None or entry.entry_type.lower() in _NOT_WORKS:
+            continue
+        if entry.entry_type.lower() in _SETS:
+            warn(
+                BibWarningCode.NOT_AN_ITEM,
+                f"@set {entry.key} is a set of entries, not a work: its members are checked",
+                line,
+            )
+            continue
+        if not entry.key:
+            warn(
+                BibWarningCode.NO_KEY,
+                f"@{entry.entry_type} entry without a key: read, but no citation can name it",
+                line,
+            )
+        elif entry.key in seen:
+            warn(
+                BibWarningCode.DUPLICATE_KEY,
+                f"key {entry.key} is used again (first on line {seen[entry.key]}); "
+                "this entry is left out",
+                line,
+            )
+            continue
+        else:
+            seen[entry.key] = (line or 0) + 1
+        found.append((entry, _first_values(entry, strings)))
+    names: dict[str, str] = {}
+    entries = (
+        _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)
+    )
+    return BibFile(tuple(entries), tuple(warnings))

@@ -1,0 +1,199 @@
+"""LaTeX in bibliography fields, as the Unicode text a reader sees.
+
+``pylatexenc`` parses the markup (accents, ``\\textendash``, math, ``\\rm``, ``\\relax``,
+``\\cdot``, groups), so no command is mistaken for an accent: a hand-written decoder read
+``\\kappa`` as ``\\k{a}ppa`` (``ąppa``). Around it, three things pylatexenc leaves to its caller:
+
+- biblatex's wrappers (``\\mkbibemph``, ``\\mkbibquote`` ...) and ``\\url``/``\\href``, which it
+  would render as ``<url>`` or fail on;
+- sub- and superscripts in math (``Cu$_2$O``), written as the Unicode digits a reference
+  manager stores (``Cu₂O``) where every character has one, else as plain text;
+- a field it cannot parse at all: the braces and commands are then stripped by hand, so a
+  title never keeps a command whatever it holds.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+
+from pylatexenc import latexwalker, macrospec
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+__all__ = ["latex_to_text"]
+
+_SUB = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SUP = str.maketrans(
+    "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
+    "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+)
+_SCRIPT = re.compile(r"([_^])\s*(?:\{((?:[^{}$]|\{[^{}$]*\})*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-]))")
+_FONT = re.compile(
+    r"\\(?:textrm|mathrm|text|mathit|textit|mathbf|textbf|rm|it|bf)\s*(?:\{([^{}]*)\}|\s)"
+)
+"""Font commands inside a script (``$_{\\textrm{2}}$``, ``$T_{\\rm eff}$``): their text is the
+script's."""
+_TEXT_SCRIPT = re.compile(
+    r"\\(textsubscript|textsuperscript|mkbibsubscript|mkbibsuperscript)\s*\{([^{}$]*)\}"
+)
+_MATH = re.compile(r"(?<!\\)\$([^$]*)(?<!\\)\$")
+_PLAIN_WRAPPERS = (
+    "mkbibemph",
+    "mkbibitalic",
+    "mkbibbold",
+    "mkbibparens",
+    "mkbibbrackets",
+    "mkbibsuperscript",
+    "mkbibsubscript",
+    "mkbibacro",
+    "mkbibnormal",
+    "NoCaseChange",
+    "MakeUppercase",
+    "MakeLowercase",
+    "textsuperscript",
+    "textsubscript",
+    "textnormal",
+    "textup",
+    "textsl",
+    "textsf",
+    "texttt",
+    "textmd",
+    "uppercase",
+    "lowercase",
+    "nolinkurl",
+    "path",
+    "ensuremath",
+    "mbox",
+    "hbox",
+    "text",
+)
+_QUOTING = ("mkbibquote", "enquote", "textquote")
+_DROPPED = {
+    **dict.fromkeys(
+        ("cite", "citep", "citet", "parencite", "textcite", "autocite", "footcite"), "*[[{"
+    ),
+    **dict.fromkeys(("ref", "eqref", "pageref", "label", "index"), "{"),
+    "footnote": "[{",
+}
+"""Commands whose text is not the field's (or the quotation's): references, labels, index
+entries, footnotes. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in brackets."""
+_NAMED = {
+    "S": "§",
+    "P": "¶",
+    "LaTeX": "LaTeX",
+    "TeX": "TeX",
+    "BibTeX": "BibTeX",
+    "LaTeXe": "LaTeX2ε",
+    "slash": "/",
+    "hyphen": "-",  # biblatex's breakable hyphen (``methodology\\hyphen independent``)
+    "addcomma": ",",
+    "addperiod": ".",
+    "adddot": ".",
+    "addcolon": ":",
+    "addsemicolon": ";",
+    "addspace": " ",
+    "nopunct": "",
+    "textslash": "/",
+    "textbackslash": "\\",
+}
+_UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
+
+
+def _script(m: re.Match[str]) -> str:
+    body = m.group(2) if m.group(2) is not None else m.group(3)
+    if m.group(2) is not None:
+        body = _FONT.sub(lambda f: f.group(1) or "", body)
+    if "\\" in body:
+        return f"{{{body} }}"  # commands (``_{2-\\delta}``): pylatexenc renders them
+    mapped = body.strip().translate(_SUB if m.group(1) == "_" else _SUP)
+    # All or nothing: half-converted scripts (H₂O⁽ⁿ⁺ⁱ⁾) read worse than plain text.
+    if mapped and not any(c.isascii() and c.isalnum() for c in mapped):
+        return mapped
+    return body.strip()  # the mark dropped: ``Cu2-δO`` reads better than ``Cu_2-δO``
+
+
+def _scripts_in_math(value: str) -> str:
+    """Sub- and superscripts inside ``$...$`` (and ``\\textsubscript``) as Unicode, before
+    pylatexenc drops the marks."""
+    value = _TEXT_SCRIPT.sub(
+        lambda m: "$" + ("_" if "sub" in m.group(1) else "^") + "{" + m.group(2) + "}$", value
+    )
+    return _MATH.sub(lambda m: "$" + _SCRIPT.sub(_script, m.group(1)) + "$", value)
+
+
+@cache
+def _contexts() -> tuple[Any, LatexNodes2Text]:
+    """The parser's macro table and the renderer: built once, then only read.
+
+    Building them walks pylatexenc's whole default table, which costs more than decoding a
+    field; they hold no state of any run, so one pair serves every caller.
+    """
+    walker_db = latexwalker.get_default_latex_context_db()
+    one_arg = [macrospec.MacroSpec(name, "{") for name in (*_PLAIN_WRAPPERS, *_QUOTING, "url")]
+    dropped = [macrospec.MacroSpec(name, args) for name, args in _DROPPED.items()]
+    walker_db.add_context_category(
+        "bibliography",
+        macros=[
+            *one_arg,
+            *dropped,
+            macrospec.MacroSpec("href", "{{"),
+            macrospec.MacroSpec("foreignlanguage", "[{{"),
+        ],
+        prepend=True,
+    )
+    text_db = get_default_latex_context_db()
+    text_db.add_context_category(
+        "bibliography",
+        macros=[
+            *(MacroTextSpec(name, simplify_repl="%(1)s") for name in _PLAIN_WRAPPERS),
+            *(MacroTextSpec(name, simplify_repl="“%(1)s”") for name in _QUOTING),
+            MacroTextSpec("url", simplify_repl="%(1)s"),
+            MacroTextSpec("href", simplify_repl="%(2)s"),
+            *(MacroTextSpec(name, simplify_repl=text) for name, text in _NAMED.items()),
+            *(MacroTextSpec(name, simplify_repl="") for name in _DROPPED),
+            MacroTextSpec("foreignlanguage", simplify_repl="%(3)s"),
+        ],
+        prepend=True,
+    )
+    renderer = LatexNodes2Text(latex_context=text_db, math_mode="text", strict_latex_spaces=True)
+    return walker_db, renderer
+
+
+def _fallback(value: str) -> str:
+    return _FALLBACK_CMD.sub("", value).replace("{", "").replace("}", "").replace("$", "")
+
+
+def latex_to_text(value: str) -> str:
+    """A BibTeX field's LaTeX as plain Unicode text, on one line.
+
+    Args:
+        value: the field as written in the .bib file (braces, commands, math).
+
+    Returns:
+        The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
+    """
+    if "\\" not in value and "$" not in value:
+        # Most fields hold no command, only case-protecting braces and TeX's ligatures; this
+        # path gives what pylatexenc gives for them, at a hundredth of the cost.
+        text = value.replace("{", "").replace("}", "").replace("~", " ")
+        text = text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
+        return " ".join(unicodedata.normalize("NFC", text).split())
+    walker_db, renderer = _contexts()
+    # An unescaped ``%`` in a field is a per cent sign to the person who typed it; to LaTeX it
+    # would start a comment that swallows the rest of the title.
+    prepared = _UNESCAPED_PERCENT.sub(r"\\%", _scripts_in_math(value))
+    try:
+        text = renderer.latex_to_text(prepared, latex_context=walker_db, tolerant_parsing=True)
+    except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, RecursionError):
+        # A field pylatexenc cannot read even tolerantly: a title without its commands is
+        # still the title, where an error would lose the entry.
+        text = _fallback(prepared)
+    if "\\" in text or "{" in text or "}" in text:
+        text = _fallback(text)
+    if "$" in text and "\\$" not in value:
+        text = text.replace("$", "")  # an unpaired math shift, not a dollar sign
+    text = text.replace("\u00a0", " ")
+    return " ".join(unicodedata.normalize("NFC", text).split())
