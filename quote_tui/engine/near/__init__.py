@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from quote_tui._lazy import lazy_names
 from quote_tui.engine.near.index import index_of, poor_vocabulary
+from quote_tui.engine.near.short import short_view
 
 if TYPE_CHECKING:
     from quote_tui.engine.near.score import NearCandidate, near_threshold
@@ -59,7 +60,10 @@ _LATER = {
 
 
 def warm(prepared: PreparedText) -> None:
-    """Build the near index of a text now rather than on its first near check."""
+    """Build the near index of a text now rather than on its first near check (a short text,
+    searched without one, gets its short view)."""
+    if short_view(prepared) is not None:
+        return
     index = index_of(prepared)
     if not index.grams and poor_vocabulary(index):
         from quote_tui.engine.near.pairs import pairs_of  # a small vocabulary's, on need
