@@ -254,8 +254,24 @@ def snap(
     return pick_span(text, scored, folded_quote)
 
 
-def refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
-    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span."""
+Snapped = dict[tuple[int, int], NearCandidate | None]
+"""Spans already snapped for one quotation in one text, by rough (start, end)."""
+
+
+def refine(
+    text: str,
+    lo: int,
+    hi: int,
+    folded_quote: str,
+    low_quote: str,
+    snapped: Snapped | None = None,
+) -> NearCandidate | None:
+    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span.
+
+    ``snapped`` carries the spans snapped in earlier windows of the same quotation and text:
+    overlapping windows often align to the same rough span, which is then snapped once.
+    """
+    snapped = {} if snapped is None else snapped
     window, where = fold_chars(text[lo:hi])
     if not window:
         return None
@@ -281,7 +297,9 @@ def refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> Ne
         end = lo + where[fe] + 1
         while end < len(text) and unicodedata.combining(text[end]):
             end += 1
-        candidate = snap(text, start, end, folded_quote, low_quote)
+        if (start, end) not in snapped:
+            snapped[start, end] = snap(text, start, end, folded_quote, low_quote)
+        candidate = snapped[start, end]
         if candidate is not None and (best is None or candidate.similarity > best.similarity):
             best = candidate
     return best
