@@ -27,6 +27,7 @@ __all__ = [
     "end_locations",
     "rough_hits",
     "start_of",
+    "symbol_codes",
 ]
 
 
@@ -48,9 +49,19 @@ costs its length squared, so it keeps fewer ends and tries a tight distance boun
 Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
 
 
-def encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
-    """Map both strings onto at most 256 symbols: the query's characters, then "other"."""
-    codes = {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+def symbol_codes(query: str) -> dict[str, int]:
+    """The query's characters as symbols 1 to 255, commonest first (0 is "other")."""
+    return {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+
+
+def encode_pair(
+    query: str, target: str, codes: dict[str, int] | None = None
+) -> tuple[bytes, bytes]:
+    """Map both strings onto at most 256 symbols: the query's characters, then "other".
+
+    ``codes`` is ``symbol_codes(query)``, when the caller has it already.
+    """
+    codes = symbol_codes(query) if codes is None else codes
     return bytes(map(codes.__getitem__, query)), bytes(map(codes.get, target, repeat(0)))
 
 

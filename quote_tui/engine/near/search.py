@@ -11,7 +11,7 @@ from quote_tui.engine.near.score import NearCandidate
 from quote_tui.engine.near.seed import GLOBAL_SEARCH_BYTES, seed_bounds
 from quote_tui.engine.near.short import char_offset as short_char_offset
 from quote_tui.engine.near.short import short_rough, short_view
-from quote_tui.engine.near.span import Snapped, refine
+from quote_tui.engine.near.span import Memo, refine
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import fold_chars, lower_same_length
 
@@ -90,10 +90,10 @@ def find_near(
         windows.append((0, len(text)))
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()
-    snapped: Snapped = {}
+    memo = Memo(folded_quote, low_quote)
     for lo, hi in dict.fromkeys(windows):  # a window seen before refines to the same span
         checkpoint()
-        candidate = refine(text, lo, hi, folded_quote, low_quote, snapped)
+        candidate = refine(text, lo, hi, folded_quote, low_quote, memo)
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))
             found.append(candidate)

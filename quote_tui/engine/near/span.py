@@ -10,8 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
 
-from quote_tui.engine.near.align import LONG_QUOTE, encode_pair, end_locations, start_of
+from quote_tui.engine.near.align import (
+    LONG_QUOTE,
+    encode_pair,
+    end_locations,
+    start_of,
+    symbol_codes,
+)
 from quote_tui.engine.near.score import (
     SCORED_WORDS,
     NearCandidate,
@@ -23,7 +30,7 @@ from quote_tui.engine.near.words import WordMask
 from quote_tui.engine.typography import SOFT_HYPHEN, fold_chars, lower_same_length
 from quote_tui.engine.typography import is_spaced_word_char as is_word
 
-__all__ = ["refine", "snap"]
+__all__ = ["Memo", "refine", "snap"]
 
 
 # Equally good alignment ends aligned back and snapped in one window (a long quotation: one);
@@ -195,13 +202,31 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     return out
 
 
+@dataclass(slots=True)
+class Memo:
+    """What the search of one quotation in one text works out once for all its windows: overlapping
+    windows often align to the same rough span, and a span's edge options to the same passage."""
+
+    folded_quote: str
+    low_quote: str
+    codes: dict[str, int] = field(init=False)  # the quotation's symbols (``align.symbol_codes``)
+    words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
+    similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+
+    def __post_init__(self) -> None:
+        self.codes = symbol_codes(self.low_quote)
+        self.words = words_of(self.folded_quote) or [""]
+
+
 def snap(
-    text: str, start: int, end: int, folded_quote: str, low_quote: str
+    text: str, start: int, end: int, folded_quote: str, low_quote: str, memo: Memo | None = None
 ) -> NearCandidate | None:
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
+    memo = Memo(folded_quote, low_quote) if memo is None else memo
     scored: list[tuple[NearCandidate, list[str]]] = []
-    words = words_of(folded_quote) or [""]
+    words = memo.words
     # one mask serves both edges of a span no longer than the reach of their options
     reach = 2 * _WORD_REACH + 2
     mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
@@ -228,8 +253,13 @@ def snap(
     base = min(starts)
     folded_all, where = fold_chars(text[base : max(ends)])
     places = [base + w for w in where]
-    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(folded_all.lower())]
+    lowered = folded_all.lower()
+    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(lowered)]
     word_starts = [a for a, _, _ in found]
+    # Lowercasing a slice is slicing the lowercased whole, but for a final sigma (which str.lower
+    # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
+    sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
+    similarities = memo.similarity
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -248,15 +278,15 @@ def snap(
                 span_words = words_of(folded)
             else:
                 span_words = [w for _, _, w in found[first : bisect_left(word_starts, j)]]
-            similarity = similarity_folded(folded_quote, low_quote, folded)
+            similarity = similarities.get(folded)
+            if similarity is None:
+                low = lowered[i:j] if sliced else None
+                similarity = similarity_folded(folded_quote, low_quote, folded, low)
+                similarities[folded] = similarity
             scored.append((NearCandidate(s, e, similarity), span_words))
     if not scored:
         return None
     return pick_span(text, scored, folded_quote)
-
-
-Snapped = dict[tuple[int, int], NearCandidate | None]
-"""Spans already snapped for one quotation in one text, by rough (start, end)."""
 
 
 def refine(
@@ -265,18 +295,17 @@ def refine(
     hi: int,
     folded_quote: str,
     low_quote: str,
-    snapped: Snapped | None = None,
+    memo: Memo | None = None,
 ) -> NearCandidate | None:
     """Align the folded quotation inside text[lo:hi] and return the snapped, scored span.
 
-    ``snapped`` carries the spans snapped in earlier windows of the same quotation and text:
-    overlapping windows often align to the same rough span, which is then snapped once.
+    ``memo`` carries what earlier windows of the same quotation and text worked out.
     """
-    snapped = {} if snapped is None else snapped
+    memo = Memo(folded_quote, low_quote) if memo is None else memo
     window, where = fold_chars(text[lo:hi])
     if not window:
         return None
-    query, target = encode_pair(low_quote, lower_same_length(window))
+    query, target = encode_pair(low_quote, lower_same_length(window), memo.codes)
     distance, ends = end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
@@ -293,13 +322,14 @@ def refine(
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
     best: NearCandidate | None = None
+    snapped = memo.snapped
     for fs, fe in spans[:tries]:
         start = lo + where[fs]
         end = lo + where[fe] + 1
         while end < len(text) and unicodedata.combining(text[end]):
             end += 1
         if (start, end) not in snapped:
-            snapped[start, end] = snap(text, start, end, folded_quote, low_quote)
+            snapped[start, end] = snap(text, start, end, folded_quote, low_quote, memo)
         candidate = snapped[start, end]
         if candidate is not None and (best is None or candidate.similarity > best.similarity):
             best = candidate
