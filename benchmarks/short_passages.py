@@ -37,7 +37,6 @@ from collections.abc import Callable
 import edlib
 
 from quote_tui import api
-from quote_tui.engine.near import short
 
 
 def _words(line: str) -> tuple[str, ...]:
@@ -216,6 +215,8 @@ def _best(fn: Callable[[], object], repeat: int) -> float:
 
 def _indexed(items: list[tuple[str, str, str]]) -> list[api.CheckResult]:
     """The same checks through the engine's indexed path."""
+    from quote_tui.engine.near import short
+
     kept = short.SHORT_TEXT_BYTES
     short.SHORT_TEXT_BYTES = 0
     try:

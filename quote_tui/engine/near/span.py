@@ -59,6 +59,8 @@ _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
 def _paragraph_break(gap: str) -> bool:
     """True when a gap between words holds a blank line."""
+    if len(gap) < 2:  # most gaps are one space
+        return False
     return sum(gap.count(ch) for ch in "\n\r\u2029") - gap.count("\r\n") >= 2
 
 
@@ -266,18 +268,22 @@ def snap(
         w = bisect_right(word_starts, k) - 1
         return w >= 0 and found[w][0] < k < found[w][1]
 
+    found_words = [w for _, _, w in found]
+    # each end's folded offset, whether a folded word runs across it, and its words' bound
+    end_places = [
+        (e, j, inside(j), bisect_left(word_starts, j))
+        for e in sorted(ends)
+        for j in (bisect_left(places, e),)
+    ]
     for s in sorted(starts):
         i = bisect_left(places, s)
         first = bisect_left(word_starts, i)
-        for e in sorted(ends):
+        cut_start = inside(i)
+        for e, j, cut_end, last in end_places:
             if e <= s:
                 continue
-            j = bisect_left(places, e)
             folded = folded_all[i:j]
-            if inside(i) or inside(j):
-                span_words = words_of(folded)
-            else:
-                span_words = [w for _, _, w in found[first : bisect_left(word_starts, j)]]
+            span_words = words_of(folded) if cut_start or cut_end else found_words[first:last]
             similarity = similarities.get(folded)
             if similarity is None:
                 low = lowered[i:j] if sliced else None

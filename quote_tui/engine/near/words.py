@@ -18,6 +18,7 @@ __all__ = ["NUMBER_JOINERS", "WORD_JOINERS", "WordMask", "in_word", "joins"]
 # Characters that join two word characters into one word, and two digits into one number.
 WORD_JOINERS = "'\u2019\u02bc" + HYPHENS
 NUMBER_JOINERS = ".,"
+_BEYOND_ASCII = re.compile("[^\x00-\x7f]+")
 _JOINER = re.compile("[" + re.escape(WORD_JOINERS + NUMBER_JOINERS) + "]")
 # ASCII word characters (letters and digits) as 1, every other byte as 0.
 _ASCII_WORD = bytes(1 if chr(c).isalnum() and c < 0x80 else 0 for c in range(256))
@@ -56,10 +57,15 @@ class _WordChars(dict[str, int]):
 _WORD_CHARS = _WordChars()
 
 
-def _word_flags(piece: str) -> bytes:
-    if piece.isascii():
-        return piece.encode("ascii").translate(_ASCII_WORD)
-    return bytes(map(_WORD_CHARS.__getitem__, piece))
+def _word_flags(piece: str) -> bytearray:
+    """``is_word`` of each character of ``piece``, as 1 or 0: ASCII at C speed (a character
+    beyond it encodes as one "?", a 0 until it is looked up)."""
+    flags = bytearray(piece.encode("ascii", "replace").translate(_ASCII_WORD))
+    if not piece.isascii():
+        for m in _BEYOND_ASCII.finditer(piece):
+            i = m.start()
+            flags[i : m.end()] = bytes(map(_WORD_CHARS.__getitem__, m.group()))
+    return flags
 
 
 class WordMask:
@@ -75,7 +81,7 @@ class WordMask:
         lo, hi = max(0, lo), min(len(text), hi)
         a = max(0, lo - 1)
         word = _word_flags(text[a : min(len(text), hi + 1)])
-        flags = bytearray(word[lo - a : hi - a])
+        flags = word[lo - a : hi - a]
         last = len(text) - 1
         for m in _JOINER.finditer(text, lo, hi):
             i = m.start()
