@@ -36,7 +36,7 @@ SEPARATORS = st.sampled_from([" ", " ", " ", "\n", "  ", ", ", ". ", "-\n", "\u0
 @st.composite
 def passages(draw: st.DrawFn) -> list[str]:
     """Words with their separators, as a list to cut quotations from."""
-    words = draw(st.lists(WORDS, min_size=3, max_size=70))
+    words = draw(st.lists(WORDS, min_size=3, max_size=draw(st.sampled_from([70, 400]))))
     out: list[str] = []
     for word in words:
         out += [word, draw(SEPARATORS)]
@@ -49,7 +49,7 @@ def cases(draw: st.DrawFn) -> tuple[str, str]:
     text = "".join(pieces)
     words = pieces[::2]
     i = draw(st.integers(0, len(words) - 1))
-    j = draw(st.integers(i + 1, min(len(words), i + 20)))
+    j = draw(st.integers(i + 1, min(len(words), i + draw(st.sampled_from([20, 300])))))
     quoted = words[i:j]
     kind = draw(
         st.sampled_from(
@@ -119,6 +119,22 @@ def test_a_quotation_none_of_whose_words_stand_in_the_text_is_not_seeded() -> No
     indexed = find_near(PreparedText(text), quote, limit=5, short_text_bytes=0)
     assert fast == indexed
     assert len(fast) == 1
+
+
+@pytest.mark.parametrize("changed", [0, 3, 40, 120])
+def test_a_long_quotation_agrees_on_both_paths(changed: int) -> None:
+    # past align.LONG_QUOTE (1,000 bytes) the rough alignment tries a tight bound first
+    words = [f"w{i % 37}x{i % 11}" for i in range(450)]
+    text = " ".join(words)
+    quoted = words[100:300]
+    for k in range(0, len(quoted), max(1, len(quoted) // max(changed, 1))):
+        if changed:
+            quoted[k] = "zz" + quoted[k][2:]
+    quote = " ".join(quoted)
+    for limit in (1, 5):
+        fast = find_near(PreparedText(text), quote, limit=limit)
+        assert fast == find_near(PreparedText(text), quote, limit=limit, short_text_bytes=0)
+        assert fast
 
 
 def test_a_short_text_builds_no_index_and_a_longer_one_does() -> None:

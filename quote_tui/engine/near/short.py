@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quote_tui.engine.near.align import Hit, align_whole, rough_hits
+from quote_tui.engine.near.align import Hit, whole_text_hits
 from quote_tui.engine.near.index import (
     SEED_BYTES,
     char_count,
@@ -87,8 +87,7 @@ def short_rough(
     (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
     """
     keys = seed_keys(view.grams, quote, folded_quote, low_quote)
-    bounds = [] if keys.isdisjoint(view.vocabulary) else [(0, len(view.data))]
-    return rough_hits(view.data, qbytes, bounds, limit) + align_whole(qbytes, view.data)
+    return whole_text_hits(view.data, qbytes, not keys.isdisjoint(view.vocabulary), limit)
 
 
 def char_offset(view: ShortView, byte: int) -> int:
