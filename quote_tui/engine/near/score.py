@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from quote_tui.engine.near.words import is_word_char as is_word
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_length
-from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = [
     "SCORED_WORDS",

@@ -27,8 +27,8 @@ from quote_tui.engine.near.score import (
     words_of,
 )
 from quote_tui.engine.near.words import WordMask
+from quote_tui.engine.near.words import is_word_char as is_word
 from quote_tui.engine.typography import SOFT_HYPHEN, fold_chars, lower_same_length
-from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = ["Memo", "refine", "snap"]
 
