@@ -21,8 +21,8 @@ beside the brute-force baseline of the same run: ``str.find``, then one edlib HW
 through the engine's indexed path (``near.short.SHORT_TEXT_BYTES`` set to 0) and the two results are
 compared field by field: any difference is printed and counted.
 
-Prints figures only (the minimum of the repeats, on a shared machine); nothing here passes or
-fails.
+Prints figures only (the least of the repeats, wall and CPU time, the three taking turns on a
+shared machine); nothing here passes or fails.
 """
 
 from __future__ import annotations
@@ -204,13 +204,22 @@ def ours(items: list[tuple[str, str, str]]) -> list[api.CheckResult]:
     return [api.check_text(text, quote) for _, text, quote in items]
 
 
-def _best(fn: Callable[[], object], repeat: int) -> float:
-    times = []
+Timing = tuple[float, float]
+"""(wall seconds, CPU seconds), each the least of the repeats."""
+
+
+def _timed(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, Timing]:
+    """The least wall and CPU time of each function, the functions taking turns (on a shared
+    machine the load drifts; taking turns gives each the same drift)."""
+    walls: dict[str, list[float]] = {name: [] for name in fns}
+    cpus: dict[str, list[float]] = {name: [] for name in fns}
     for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
+        for name, fn in fns.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn()
+            walls[name].append(time.perf_counter() - wall)
+            cpus[name].append(time.process_time() - cpu)
+    return {name: (min(walls[name]), min(cpus[name])) for name in fns}
 
 
 def _indexed(items: list[tuple[str, str, str]]) -> list[api.CheckResult]:
@@ -236,15 +245,31 @@ def main() -> None:
     print(f"{len(items):,} passages of {size:.0f} characters on average, one quotation each")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     results = ours(items)  # once untimed: imports and first compilations
-    base = _best(lambda: brute_force(items), args.repeat)
-    mine = _best(lambda: ours(items), args.repeat)
-    indexed_time = _best(lambda: _indexed(items), max(1, args.repeat // 2))
-    print(f"  brute force (str.find + edlib HW)   {base * 1000:9.1f} ms")
-    print(f"  api.check_text                      {mine * 1000:9.1f} ms  ({mine / base:5.1f}x)")
-    print(
-        f"  api.check_text, indexed path        {indexed_time * 1000:9.1f} ms  "
-        f"({indexed_time / base:5.1f}x)"
+    timings = _timed(
+        {
+            "base": lambda: brute_force(items),
+            "ours": lambda: ours(items),
+            "indexed": lambda: _indexed(items),
+        },
+        args.repeat,
     )
+    base = timings["base"]
+    print("  (least of the runs, wall / CPU)")
+    for name, label in (
+        ("base", "brute force (str.find + edlib HW)"),
+        ("ours", "api.check_text"),
+        ("indexed", "api.check_text, indexed path"),
+    ):
+        wall, cpu = timings[name]
+        ratio = "" if name == "base" else f"  ({wall / base[0]:4.1f}x / {cpu / base[1]:4.1f}x)"
+        print(f"  {label:<36} {wall * 1000:7.1f} / {cpu * 1000:7.1f} ms{ratio}")
+    per_kind = _timed(
+        {kind: lambda kind=kind: ours([it for it in items if it[0] == kind]) for kind in KINDS},
+        max(1, args.repeat // 2),
+    )
+    print("  per check, by kind of quotation (CPU):")
+    count = collections.Counter(kind for kind, _, _ in items)
+    print("    " + ", ".join(f"{k} {per_kind[k][1] / count[k] * 1e6:.0f} us" for k in KINDS))
     by_kind: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for (kind, _, _), result in zip(items, results, strict=True):
         by_kind[kind][str(result.status)] += 1
