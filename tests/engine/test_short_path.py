@@ -176,7 +176,8 @@ def test_a_limit_of_zero_or_one_byte_always_builds_the_index(limit: int) -> None
 
 
 MASK_CHARS = st.text(
-    alphabet=st.sampled_from(list("ab1 .,'’-‐_\n\u0301水é(") + ["\U0001d400"]), max_size=40
+    alphabet=st.sampled_from(list("ab1 .,'’-‐_?\n\u0301水é(") + ["\U0001d400", "\udc80"]),
+    max_size=40,
 )
 
 

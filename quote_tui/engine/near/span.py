@@ -195,7 +195,9 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     out: set[int] = set()
     for p in options:
         if is_start:
-            m = _BROKEN_BEFORE.search(text, max(0, p - _BROKEN_REACH), p)
+            lo = max(0, p - _BROKEN_REACH)
+            # the pattern holds a line break: a search where none stands finds nothing
+            m = _BROKEN_BEFORE.search(text, lo, p) if text.find("\n", lo, p) >= 0 else None
             out.add(m.start() if m is not None and m.end() == p else p)
             continue
         q = p - 1 if p > 1 and text[p - 1] in _LINE_HYPHENS else p

@@ -8,7 +8,6 @@ edges walked several hundred characters per check that way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from quote_tui.engine.typography import HYPHENS
@@ -19,8 +18,6 @@ __all__ = ["NUMBER_JOINERS", "WORD_JOINERS", "WordMask", "in_word", "is_word_cha
 # Characters that join two word characters into one word, and two digits into one number.
 WORD_JOINERS = "'\u2019\u02bc" + HYPHENS
 NUMBER_JOINERS = ".,"
-_BEYOND_ASCII = re.compile("[^\x00-\x7f]+")
-_JOINER = re.compile("[" + re.escape(WORD_JOINERS + NUMBER_JOINERS) + "]")
 # ASCII word characters (letters and digits) as 1, every other byte as 0.
 _ASCII_WORD = bytes(1 if chr(c).isalnum() and c < 0x80 else 0 for c in range(256))
 # Most characters remembered by ``_WordChars``: a text of every code point must not grow it
@@ -64,12 +61,29 @@ the rule costs a Python call and a Unicode property or two."""
 def _word_flags(piece: str) -> bytearray:
     """``is_word`` of each character of ``piece``, as 1 or 0: ASCII at C speed (a character
     beyond it encodes as one "?", a 0 until it is looked up)."""
-    flags = bytearray(piece.encode("ascii", "replace").translate(_ASCII_WORD))
+    encoded = piece.encode("ascii", "replace")
+    flags = bytearray(encoded.translate(_ASCII_WORD))
     if not piece.isascii():
-        for m in _BEYOND_ASCII.finditer(piece):
-            i = m.start()
-            flags[i : m.end()] = bytes(map(_WORD_CHARS.__getitem__, m.group()))
+        # byte searches: a regex for the characters beyond ASCII reads character by character
+        i = encoded.find(b"?")
+        while i >= 0:
+            c = piece[i]
+            if c != "?":
+                flags[i] = _WORD_CHARS[c]
+            i = encoded.find(b"?", i + 1)
     return flags
+
+
+def _joiner_places(text: str, lo: int, hi: int) -> list[int]:
+    """Offsets in [lo, hi) of the characters that may join words, by one ``find`` loop per
+    character (a regex class reads character by character)."""
+    out: list[int] = []
+    for c in WORD_JOINERS + NUMBER_JOINERS:
+        i = text.find(c, lo, hi)
+        while i >= 0:
+            out.append(i)
+            i = text.find(c, i + 1, hi)
+    return out
 
 
 class WordMask:
@@ -87,8 +101,7 @@ class WordMask:
         word = _word_flags(text[a : min(len(text), hi + 1)])
         flags = word[lo - a : hi - a]
         last = len(text) - 1
-        for m in _JOINER.finditer(text, lo, hi):
-            i = m.start()
+        for i in _joiner_places(text, lo, hi):
             if i <= 0 or i >= last:
                 continue
             if text[i] in WORD_JOINERS:
