@@ -206,3 +206,18 @@ def test_word_mask_is_the_rule_character_by_character(text: str, data: st.DataOb
             while walk < bound and not in_word(text, walk):
                 walk += 1
             assert mask.on_to_word(p, bound) == walk
+
+
+def test_the_remembered_word_characters_and_first_words_stay_bounded() -> None:
+    from quote_tui.engine.near import span, words
+
+    # every character of a wide range, as a text of them all would bring
+    text = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 70_000) if not 0xD800 <= c < 0xE000)
+    mask = WordMask(text, 0, len(text))
+    assert len(words._WORD_CHARS) <= words._MOST_REMEMBERED
+    assert [mask.at(i) for i in range(0, len(text), 997)] == [
+        in_word(text, i) for i in range(0, len(text), 997)
+    ]
+    for k in range(span._MOST_FIRST_WORDS + 10):
+        assert span._first_word(f"word{k} next") == f"word{k}"
+    assert len(span._FIRST_WORDS) <= span._MOST_FIRST_WORDS

@@ -24,13 +24,13 @@ from quote_tui.engine.near.index import (
 from quote_tui.engine.near.seed import seed_keys
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["SHORT_TEXT_BYTES", "ShortView", "short_rough", "short_view"]
+__all__ = ["SHORT_TEXT_BYTES", "ShortView", "char_offset", "short_rough", "short_view"]
 
 SHORT_TEXT_BYTES = 4096
 """The largest text (in UTF-8 bytes) searched without an index. Past one index block (4,096
 bytes, or 1,400 characters of a script without spaces) seeding can tell regions apart, so the
-indexed path's candidates could differ; below it the index costs as much as the rest of a near
-check (docs/performance.md, "Short passages")."""
+indexed path's candidates could differ; within it the index says no more than a set of the
+text's words (docs/performance.md, "Short passages", has the costs)."""
 
 _CACHE_KEY = "near.short"
 
