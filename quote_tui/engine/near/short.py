@@ -11,9 +11,8 @@ The view is kept in ``PreparedText.cache``, so checks on one prepared text build
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from quote_tui.engine.near.align import Hit, whole_text_hits
 from quote_tui.engine.near.index import (
     SEED_BYTES,
     char_count,
@@ -21,8 +20,10 @@ from quote_tui.engine.near.index import (
     one_block,
     written_without_spaces,
 )
-from quote_tui.engine.near.seed import seed_keys
 from quote_tui.engine.text import PreparedText
+
+if TYPE_CHECKING:
+    from quote_tui.engine.near.align import Hit
 
 __all__ = ["SHORT_TEXT_BYTES", "ShortView", "char_offset", "short_rough", "short_view"]
 
@@ -35,9 +36,12 @@ text's words (docs/performance.md, "Short passages", has the costs)."""
 _CACHE_KEY = "near.short"
 
 
-@dataclass(frozen=True, slots=True)
-class ShortView:
-    """A short text as the near tier reads it: the aligned bytes and the words seeding reads."""
+class ShortView(NamedTuple):
+    """A short text as the near tier reads it: the aligned bytes and the words seeding reads.
+
+    A named tuple: warming any text loads this module, and a frozen dataclass costs about half
+    a millisecond to create (docs/performance.md, "The whole process").
+    """
 
     data: bytes  # as ``NearIndex.data``: UTF-8 with ASCII lowercased
     ascii: bool
@@ -86,6 +90,10 @@ def short_rough(
     The index's one block is the seeded region when any key of the quotation stands in it
     (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
     """
+    # loaded here, as the indexed path's seeding and aligners: warming a text needs neither
+    from quote_tui.engine.near.align import whole_text_hits
+    from quote_tui.engine.near.seed import seed_keys
+
     keys = seed_keys(view.grams, quote, folded_quote, low_quote)
     return whole_text_hits(view.data, qbytes, not keys.isdisjoint(view.vocabulary), limit)
 
