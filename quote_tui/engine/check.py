@@ -15,7 +15,7 @@ runs from the sign, and the sign shows as a critical ``sign`` difference.
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from dataclasses import replace
 
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
@@ -34,7 +34,10 @@ from quote_tui.engine.text import PreparedText
 
 _OPENING = "\"'“‘„‚«‹"
 _CLOSING = "\"'”’“‘»›"
-_ALLOWED_CONTROLS = "\t\r\n"
+# Category Cc (fixed by Unicode's stability policy: U+0000-U+001F and U+007F-U+009F) less the
+# tab and line breaks; one regex search, where the category of every character cost a tenth of
+# a short check.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _CLOSING_STOPS = ".,;:"
 _DEFAULT_OPTIONS = MatchOptions()
 
@@ -75,10 +78,8 @@ def validate_quote(quote: str, options: MatchOptions) -> str:
             recovery=Recovery.FIX_INPUT,
             details={"length": len(trimmed), "limit": options.max_quote_length},
         )
-    bad = sorted(
-        {c for c in trimmed if unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROLS}
-    )
-    if bad:
+    if _CONTROLS.search(trimmed) is not None:
+        bad = sorted({c for c in trimmed if _CONTROLS.match(c)})
         raise QuoteError(
             "The quotation contains control characters: "
             + ", ".join(f"U+{ord(c):04X}" for c in bad)

@@ -130,8 +130,8 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     signed: list[Found] = []
     count = 0
     m = len(quote)
-    period = smallest_period(quote)
     pos = text.find(quote)
+    period = smallest_period(quote) if pos >= 0 else m  # a quotation not found needs none
     while pos >= 0:
         checkpoint()
         if 2 * period > m:

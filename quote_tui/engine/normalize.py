@@ -217,6 +217,7 @@ class _Tables:
     trigger: re.Pattern[str]
     special: re.Pattern[str]
     astral_special: frozenset[str]
+    ascii_triggers: tuple[str, ...]  # the characters of ``trigger``'s class below U+0080
 
 
 @cache
@@ -251,7 +252,22 @@ def _tables() -> _Tables:
     astral = frozenset(
         chr(point) for lo, hi in both if hi > 0xFFFF for point in range(max(lo, 0x10000), hi + 1)
     )
-    return _Tables(trigger, special, astral)
+    ascii_triggers = tuple(c for c in map(chr, range(0x80)) if trigger.match(c))
+    return _Tables(trigger, special, astral, ascii_triggers)
+
+
+def _places(text: str, chars: tuple[str, ...]) -> list[int]:
+    """Every offset of any of ``chars`` (single characters) in ``text``, in order."""
+    out: list[int] = []
+    for c in chars:
+        find = text.find
+        i = find(c)
+        while i >= 0:
+            out.append(i)
+            i = find(c, i + 1)
+    if len(chars) > 1:
+        out.sort()
+    return out
 
 
 def fold(text: str) -> Folded:
@@ -265,7 +281,12 @@ def fold(text: str) -> Folded:
     """
     flat = _one_for_one(text)
     tables = _tables()
-    triggers = [m.start() for m in tables.trigger.finditer(flat)]
+    if flat.isascii():
+        # The class's few ASCII characters (the hyphen) are found as fast as a byte search; the
+        # class itself reads character by character (27 ms on 5 MB).
+        triggers = _places(flat, tables.ascii_triggers)
+    else:
+        triggers = [m.start() for m in tables.trigger.finditer(flat)]
     extra = [m.start() for m in _DOUBLE_SPACE.finditer(flat)]
     extra += [m.start() for m in _DOUBLE_SINGLE_QUOTE.finditer(flat)]
     if not flat.isascii():

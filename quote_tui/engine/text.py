@@ -19,6 +19,7 @@ from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Sta
 
 # CRLF counts as one break; a lone CR (old Mac files) is a break too.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_NEWLINE = re.compile("\n")
 _ASTRAL = re.compile(r"[\U00010000-\U0010FFFF]")
 _UTF8_STEP = 1024
 
@@ -74,7 +75,10 @@ class PreparedText:
         self.truncated = truncated
         # eight bytes a line, where a tuple of ints spends about thirty-six
         self.line_starts: array[int] = array("q", [0])
-        self.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
+        # Without a carriage return every break is a "\n", which the regex engine finds as fast
+        # as a byte search; the alternation reads character by character (40 ms on 5 MB).
+        breaks = _LINE_BREAK if "\r" in text else _NEWLINE
+        self.line_starts.extend(m.end() for m in breaks.finditer(text))
         self._astral: list[int] | None = None
         self._utf8_marks: array[int] | None = None
         self._sha256: str | None = None

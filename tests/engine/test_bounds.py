@@ -103,6 +103,23 @@ def test_smallest_period_is_the_least_shift_that_maps_the_string_onto_itself(s: 
     assert periodic.smallest_period(s) == expected
 
 
+@SETTINGS
+@given(st.text(alphabet="ab", min_size=1, max_size=300), st.integers(0, 3))
+def test_smallest_period_of_long_repetitive_strings(unit: str, times: int) -> None:
+    s = unit * times + unit[: len(unit) // 2] or unit
+    expected = next(p for p in range(1, len(s) + 1) if s[p:] == s[: len(s) - p])
+    assert periodic.smallest_period(s) == expected
+
+
+@pytest.mark.parametrize(
+    "s", ["a" * 2000 + "b", "ab" * 700 + "b", ("aaaaaaaab" * 300)[:-1], "b" + "a" * 2000]
+)
+def test_smallest_period_past_its_comparison_budget_is_still_exact(s: str) -> None:
+    # these make every recurrence of the first characters compare almost the whole string
+    expected = next(p for p in range(1, len(s) + 1) if s[p:] == s[: len(s) - p])
+    assert periodic.smallest_period(s) == expected == periodic._failure_period(s)
+
+
 def test_a_long_quotation_of_one_repeated_word_in_a_text_of_it_is_counted_quickly() -> None:
     text = "lorem " * 500_000
     quote = ("lorem " * 3000).strip()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from quote_tui.engine.near import NearCandidate, find_near
 from quote_tui.engine.near.index import SEED_BYTES, index_of
 from quote_tui.engine.near.pairs import pair_postings, pairs_of, quote_pairs
-from quote_tui.engine.near.span import _in_word as in_word
+from quote_tui.engine.near.words import in_word
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import edge_ok, fold_chars
@@ -127,7 +127,7 @@ def test_candidates_are_best_first_non_overlapping_and_limited() -> None:
 
 
 def test_index_is_cached_on_the_prepared_text() -> None:
-    prepared = PreparedText(_prose(14, 500))
+    prepared = PreparedText(_prose(14, 1500))  # past the short-text path
     find_near(prepared, "river stone")
     index = prepared.cache["near.index"]
     find_near(prepared, "copper meadow")

@@ -4,7 +4,9 @@ Search runs in stages so that a big text costs little per quotation:
 
 1. ``index``: once per text, the lowercased UTF-8 text is cut into ~4 KB blocks and the blocks
    holding each word (or, for scripts written without spaces, each character) are recorded.
-   ``pairs`` adds adjacent word pairs, on need, for a text written from a small vocabulary.
+   ``pairs`` adds adjacent word pairs, on need, for a text written from a small vocabulary. A
+   text the index would hold in one block is searched without one (``short``): a set of its
+   words seeds it, with the same candidates.
 2. ``seed``: a quotation's rarer words (or word pairs, or verbatim pieces) vote for runs of
    blocks.
 3. ``align``: the best runs are aligned roughly with edlib on bytes.
@@ -43,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from quote_tui._lazy import lazy_names, public_names
 from quote_tui.engine.near.index import index_of, poor_vocabulary
+from quote_tui.engine.near.short import short_view
 
 if TYPE_CHECKING:
     from quote_tui.engine.near.score import NearCandidate as NearCandidate
@@ -61,7 +64,10 @@ __all__ = sorted([*public_names(_EXPORTS), "warm"])
 
 
 def warm(prepared: PreparedText) -> None:
-    """Build the near index of a text now rather than on its first near check."""
+    """Build the near index of a text now rather than on its first near check (a short text,
+    searched without one, gets its short view)."""
+    if short_view(prepared) is not None:
+        return
     index = index_of(prepared)
     if not index.grams and poor_vocabulary(index):
         from quote_tui.engine.near.pairs import pairs_of  # a small vocabulary's, on need

@@ -27,6 +27,8 @@ __all__ = [
     "end_locations",
     "rough_hits",
     "start_of",
+    "symbol_codes",
+    "whole_text_hits",
 ]
 
 
@@ -48,9 +50,19 @@ costs its length squared, so it keeps fewer ends and tries a tight distance boun
 Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
 
 
-def encode_pair(query: str, target: str) -> tuple[bytes, bytes]:
-    """Map both strings onto at most 256 symbols: the query's characters, then "other"."""
-    codes = {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+def symbol_codes(query: str) -> dict[str, int]:
+    """The query's characters as symbols 1 to 255, commonest first (0 is "other")."""
+    return {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
+
+
+def encode_pair(
+    query: str, target: str, codes: dict[str, int] | None = None
+) -> tuple[bytes, bytes]:
+    """Map both strings onto at most 256 symbols: the query's characters, then "other".
+
+    ``codes`` is ``symbol_codes(query)``, when the caller has it already.
+    """
+    codes = symbol_codes(query) if codes is None else codes
     return bytes(map(codes.__getitem__, query)), bytes(map(codes.get, target, repeat(0)))
 
 
@@ -188,3 +200,28 @@ def rough_hits(data: bytes, qbytes: bytes, bounds: list[tuple[int, int]], limit:
     if not hits and bounds:
         hits = align_bytes(qbytes, data, *bounds[0], -1)
     return hits
+
+
+def whole_text_hits(data: bytes, qbytes: bytes, seeded: bool, limit: int) -> list[Hit]:
+    """``rough_hits`` with the whole text as its one region (when ``seeded``) plus
+    ``align_whole``, for a text of one chunk, aligning the whole text once rather than twice.
+
+    Both align the whole text and keep the best alignments (edlib reports the same ends under
+    any bound at least the best distance); the seeded region alone may look beside them.
+    """
+    hits = align_bytes(qbytes, data, 0, len(data), -1)
+    if not seeded or not hits:
+        return hits
+    distance = round(hits[0][0] * len(qbytes))
+    bounds_k = [int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1]
+    if len(qbytes) > LONG_QUOTE:
+        bounds_k.insert(0, int(len(qbytes) * _ROUGH_TIGHT_DISTANCE) + 1)
+    k = next((k for k in bounds_k if distance <= k), None)
+    if k is None:
+        return hits + hits  # the region's fallback, unbounded, and the whole text's
+    beside = list(hits)
+    if len(disjoint(sorted(hits), limit)) < limit:
+        for a, b in ((0, hits[0][1]), (hits[-1][2], len(data))):
+            if b - a >= len(qbytes) // 2:
+                beside += align_bytes(qbytes, data, a, b, k)
+    return beside + hits

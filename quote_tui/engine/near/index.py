@@ -20,10 +20,14 @@ __all__ = [
     "NearIndex",
     "block_count",
     "build_index",
+    "char_count",
     "char_offset",
     "common_limit",
     "index_of",
+    "lowered",
+    "one_block",
     "poor_vocabulary",
+    "written_without_spaces",
 ]
 
 
@@ -97,15 +101,8 @@ def build_index(text: str) -> NearIndex:
     Returns:
         The index; costs one pass over the text at C speed plus one set per block.
     """
-    sample = text[:_SCRIPT_SAMPLE_CHARS]
-    visible = len(sample) - sample.count(" ") - sample.count("\n")
-    grams = (
-        visible > 0
-        and not sample.isascii()
-        and len(spaceless().findall(sample)) > _SPACELESS_SHARE * visible
-    )
-    low = lower_same_length(text) if grams else text
-    data = low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+    grams = written_without_spaces(text)
+    low, data = lowered(text, grams)
     is_ascii = len(data) == len(text)
     byte_starts = [0]
     char_starts = [0]
@@ -147,6 +144,30 @@ def build_index(text: str) -> NearIndex:
     )
 
 
+def written_without_spaces(text: str) -> bool:
+    """True when a text is written mostly in a script without spaces (it is indexed by
+    character rather than by word)."""
+    sample = text[:_SCRIPT_SAMPLE_CHARS]
+    if sample.isascii():
+        return False
+    visible = len(sample) - sample.count(" ") - sample.count("\n")
+    return visible > 0 and len(spaceless().findall(sample)) > _SPACELESS_SHARE * visible
+
+
+def lowered(text: str, grams: bool) -> tuple[str, bytes]:
+    """The text as the index reads it (lowercased whole for a text without spaces), and its
+    UTF-8 bytes with ASCII lowercased: the view edlib aligns on."""
+    low = lower_same_length(text) if grams else text
+    return low, low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+
+
+def one_block(low: str, data: bytes, grams: bool) -> bool:
+    """True when the index would cut the text into a single block (``build_index``)."""
+    if grams:
+        return len(low) <= _GRAM_BLOCK_CHARS
+    return len(data) <= _BLOCK_BYTES
+
+
 def index_of(prepared: PreparedText) -> NearIndex:
     """The text's index, built on first need and kept in ``prepared.cache``."""
     index = prepared.cache.get(_CACHE_KEY)
@@ -161,7 +182,12 @@ def char_offset(index: NearIndex, byte: int) -> int:
         return byte
     k = max(bisect_right(index.byte_starts, byte) - 1, 0)
     base = index.byte_starts[k]
-    return index.char_starts[k] + len(index.data[base:byte].translate(None, _CONTINUATION))
+    return index.char_starts[k] + char_count(index.data[base:byte])
+
+
+def char_count(data: bytes) -> int:
+    """How many code points a piece of UTF-8 holds (its bytes less its continuation bytes)."""
+    return len(data.translate(None, _CONTINUATION))
 
 
 def poor_vocabulary(index: NearIndex) -> bool:

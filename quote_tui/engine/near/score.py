@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from quote_tui.engine.near.words import is_word_char as is_word
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_length
-from quote_tui.engine.typography import is_spaced_word_char as is_word
 
 __all__ = [
     "SCORED_WORDS",
@@ -106,13 +106,16 @@ def similarity(folded_quote: str, low_quote: str, span: str) -> float:
     return similarity_folded(folded_quote, low_quote, folded)
 
 
-def similarity_folded(folded_quote: str, low_quote: str, folded: str) -> float:
+def similarity_folded(
+    folded_quote: str, low_quote: str, folded: str, low: str | None = None
+) -> float:
     """Similarity of a folded passage to a folded quotation, 0..1.
 
     Args:
         folded_quote: the quotation folded (``fold_chars``).
         low_quote: ``folded_quote`` lowercased.
         folded: the passage folded.
+        low: ``folded`` lowercased (``lower_same_length``), when the caller has it already.
 
     Returns:
         1 minus the edit distance over the longer length, weighted between the lowercased forms
@@ -121,7 +124,8 @@ def similarity_folded(folded_quote: str, low_quote: str, folded: str) -> float:
     longest = max(len(folded), len(folded_quote))
     if not longest:
         return 1.0
-    lowered = 1.0 - _distance(low_quote, lower_same_length(folded)) / longest
+    low = lower_same_length(folded) if low is None else low
+    lowered = 1.0 - _distance(low_quote, low) / longest
     cased = 1.0 - _distance(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 

@@ -4,11 +4,14 @@ are described in the package's docstring)."""
 from __future__ import annotations
 
 from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.near import short
 from quote_tui.engine.near.align import align_whole, cuts_word_bytes, disjoint, rough_hits
 from quote_tui.engine.near.index import char_offset, index_of
 from quote_tui.engine.near.score import NearCandidate
 from quote_tui.engine.near.seed import GLOBAL_SEARCH_BYTES, seed_bounds
-from quote_tui.engine.near.span import refine
+from quote_tui.engine.near.short import char_offset as short_char_offset
+from quote_tui.engine.near.short import short_rough, short_view
+from quote_tui.engine.near.span import Memo, refine
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import fold_chars, lower_same_length
 
@@ -27,7 +30,13 @@ _SLACK_CHARS = 24
 _SLACK_SHARE = 4
 
 
-def find_near(prepared: PreparedText, quote: str, *, limit: int = 5) -> tuple[NearCandidate, ...]:
+def find_near(
+    prepared: PreparedText,
+    quote: str,
+    *,
+    limit: int = 5,
+    short_text_bytes: int | None = None,
+) -> tuple[NearCandidate, ...]:
     """Find the passages of ``prepared.text`` closest to ``quote``, best first.
 
     Candidates below the near threshold are returned too: the caller decides what counts as
@@ -37,6 +46,8 @@ def find_near(prepared: PreparedText, quote: str, *, limit: int = 5) -> tuple[Ne
         prepared: the checked text; its seeding index is cached in ``prepared.cache``.
         quote: the quotation as typed.
         limit: most candidates to return; they never overlap.
+        short_text_bytes: the largest text searched without an index (``short.SHORT_TEXT_BYTES``
+            when None; 0 always builds one). Both paths give the same candidates.
 
     Returns:
         Up to ``limit`` candidates, by descending similarity then position.
@@ -46,30 +57,43 @@ def find_near(prepared: PreparedText, quote: str, *, limit: int = 5) -> tuple[Ne
     if limit <= 0 or not text or not folded_quote:
         return ()
     low_quote = lower_same_length(folded_quote)
-    index = index_of(prepared)
     qbytes = low_quote.encode("utf-8", "surrogatepass")
     count = limit + _SPARE_CANDIDATES if len(quote) <= _SPARE_QUOTE_CHARS else limit
-    bounds = seed_bounds(prepared, quote, folded_quote, low_quote, count)
-    rough = rough_hits(index.data, qbytes, bounds, limit)
-    if not bounds or len(index.data) <= GLOBAL_SEARCH_BYTES:
-        rough += align_whole(qbytes, index.data)
+    view = short_view(
+        prepared, short.SHORT_TEXT_BYTES if short_text_bytes is None else short_text_bytes
+    )
+    if view is not None:
+        data = view.data
+        rough = short_rough(view, quote, folded_quote, low_quote, qbytes, limit)
+    else:
+        index = index_of(prepared)
+        data = index.data
+        bounds = seed_bounds(prepared, quote, folded_quote, low_quote, count)
+        rough = rough_hits(data, qbytes, bounds, limit)
+        if not bounds or len(data) <= GLOBAL_SEARCH_BYTES:
+            rough += align_whole(qbytes, data)
     # Among equally close hits, those that do not cut a word come first ("0" in "0000" and alone).
     rough = disjoint(
-        sorted(rough, key=lambda h: (h[0], cuts_word_bytes(index.data, h[1], h[2]), h[1])), count
+        sorted(rough, key=lambda h: (h[0], cuts_word_bytes(data, h[1], h[2]), h[1])), count
     )
+
+    def to_char(byte: int) -> int:
+        return short_char_offset(view, byte) if view is not None else char_offset(index, byte)
+
     slack = _SLACK_CHARS + len(folded_quote) // _SLACK_SHARE
-    found: list[NearCandidate] = []
-    seen: set[tuple[int, int]] = set()
     windows = [
-        (max(0, cs - slack), min(len(text), ce + slack))
-        for cs, ce in ((char_offset(index, b), char_offset(index, e)) for _, b, e in rough[:count])
+        (max(0, to_char(b) - slack), min(len(text), to_char(e) + slack))
+        for _, b, e in rough[:count]
     ]
     if len(text) <= _WHOLE_TEXT_CHARS:
         # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
         windows.append((0, len(text)))
-    for lo, hi in windows:
+    found: list[NearCandidate] = []
+    seen: set[tuple[int, int]] = set()
+    memo = Memo(folded_quote, low_quote)
+    for lo, hi in dict.fromkeys(windows):  # a window seen before refines to the same span
         checkpoint()
-        candidate = refine(text, lo, hi, folded_quote, low_quote)
+        candidate = refine(text, lo, hi, folded_quote, low_quote, memo)
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))
             found.append(candidate)

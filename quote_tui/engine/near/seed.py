@@ -60,11 +60,11 @@ def few_rare(index: NearIndex, keys: set[bytes | str]) -> bool:
     return rare < _FEW_RARE_KEYS
 
 
-def seed_keys(index: NearIndex, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
+def seed_keys(grams: bool, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
     """The index keys of a quotation: its words as typed, folded and lowercased (characters, for
-    a text written without spaces)."""
+    a text written without spaces, ``grams``)."""
     variants = {lower_same_length(quote), folded_low, folded_low.replace("'", "\u2019")}
-    if index.grams:
+    if grams:
         return {ch for v in variants for ch in v if not ch.isspace()}
     variants |= {quote, folded}  # capitals outside ASCII stay capitals in the index
     return {
@@ -181,7 +181,7 @@ def seed_bounds(
     blocks = block_count(index)
     span = 1 + math.ceil(len(qbytes) * blocks / max(len(index.data), 1))
     starts = index.byte_starts
-    word_keys = seed_keys(index, quote, folded_quote, low_quote)
+    word_keys = seed_keys(index.grams, quote, folded_quote, low_quote)
     regions = seed_regions(index, word_keys, span, count)
     big = not index.grams and len(index.data) > GLOBAL_SEARCH_BYTES
     if big and (not regions or (len(qbytes) <= _SHORT_QUOTE_BYTES and few_rare(index, word_keys))):

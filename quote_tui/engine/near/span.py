@@ -10,8 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
 
-from quote_tui.engine.near.align import LONG_QUOTE, encode_pair, end_locations, start_of
+from quote_tui.engine.near.align import (
+    LONG_QUOTE,
+    encode_pair,
+    end_locations,
+    start_of,
+    symbol_codes,
+)
 from quote_tui.engine.near.score import (
     SCORED_WORDS,
     NearCandidate,
@@ -19,10 +26,11 @@ from quote_tui.engine.near.score import (
     similarity_folded,
     words_of,
 )
-from quote_tui.engine.typography import HYPHENS, SOFT_HYPHEN, fold_chars, lower_same_length
-from quote_tui.engine.typography import is_spaced_word_char as is_word
+from quote_tui.engine.near.words import WordMask
+from quote_tui.engine.near.words import is_word_char as is_word
+from quote_tui.engine.typography import SOFT_HYPHEN, fold_chars, lower_same_length
 
-__all__ = ["refine", "snap"]
+__all__ = ["Memo", "refine", "snap"]
 
 
 # Equally good alignment ends aligned back and snapped in one window (a long quotation: one);
@@ -35,9 +43,10 @@ _LONG_WINDOW_ENDS = 2
 _WORD_REACH = 256
 # How far back a word hyphenated across a line break is looked for before a start.
 _BROKEN_REACH = 40
-# Characters that join two word characters into one word, and two digits into one number.
-_WORD_JOINERS = "'\u2019\u02bc" + HYPHENS
-_NUMBER_JOINERS = ".,"
+# The first words of pieces of text (``_first_word``), remembered up to a bound: the same few
+# words around a passage are read for every edge option.
+_FIRST_WORDS: dict[str, str] = {}
+_MOST_FIRST_WORDS = 4096
 # Words further out than the first that an edge may reach, where the quotation's own edge word
 # stands: a dropped negation after the first word ("You [don't] have") is two words out.
 _ANCHOR_WORDS = 3
@@ -50,47 +59,25 @@ _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
 def _paragraph_break(gap: str) -> bool:
     """True when a gap between words holds a blank line."""
+    if len(gap) < 2:  # most gaps are one space
+        return False
     return sum(gap.count(ch) for ch in "\n\r\u2029") - gap.count("\r\n") >= 2
 
 
-def _joins(text: str, i: int) -> bool:
-    """True when ``text[i]`` joins the characters on either side into one word: an apostrophe
-    ("don't") or a hyphen ("alpha-catenin") between word characters, a decimal point or a
-    thousands separator between digits ("0.05", "1,000")."""
-    if i <= 0 or i + 1 >= len(text):
-        return False
-    c, before, after = text[i], text[i - 1], text[i + 1]
-    if c in _WORD_JOINERS:
-        return is_word(before) and is_word(after)
-    return c in _NUMBER_JOINERS and before.isdigit() and after.isdigit()
-
-
-def _in_word(text: str, i: int) -> bool:
-    """True when ``text[i]`` belongs to a word, joined words included."""
-    return is_word(text[i]) or _joins(text, i)
-
-
-def _cuts(text: str, pos: int) -> bool:
+def _cuts(text: str, words: WordMask, pos: int) -> bool:
     """True when an edge at ``pos`` would split a word (or a number at its decimal point)."""
-    return 0 < pos < len(text) and _in_word(text, pos - 1) and _in_word(text, pos)
+    return 0 < pos < len(text) and words.at(pos - 1) and words.at(pos)
 
 
-def _word_start(text: str, p: int, floor: int) -> int:
-    """Where the word ending at (or holding) ``p`` starts, walking back at most to ``floor``."""
-    while p > floor and _in_word(text, p - 1):
-        p -= 1
-    return p
-
-
-def _word_end(text: str, p: int, ceiling: int) -> int:
-    """Where the word starting at (or holding) ``p`` ends, walking on no further than
-    ``ceiling``."""
-    while p < ceiling and _in_word(text, p):
-        p += 1
-    return p
-
-
-def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks: bool) -> set[int]:
+def _edge_options(
+    text: str,
+    pos: int,
+    *,
+    is_start: bool,
+    edge_word: str,
+    marks: bool,
+    words: WordMask | None = None,
+) -> set[int]:
     """Where a span edge may snap: the boundary itself, or both ends of the word it cuts, one
     word further out (kept only when it scores better, e.g. "The committee" for "The panel"),
     one word further in, and up to ``_ANCHOR_WORDS`` words further out where the quotation's own
@@ -103,6 +90,7 @@ def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks:
         edge_word: the quotation's first (or last) word, as ``words_of`` gives it.
         marks: whether the quotation begins (or ends) with a mark rather than a word: the marks
             next to a word edge are then options too.
+        words: which characters around ``pos`` belong to words (built here when not given).
 
     Returns:
         Offsets in ``text``; none cuts a word.
@@ -111,8 +99,10 @@ def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks:
     # repeated, DNA) would otherwise be walked letter by letter for every option.
     floor = max(0, pos - _WORD_REACH)
     n = min(len(text), pos + _WORD_REACH)
-    if _cuts(text, pos):
-        options = {_word_start(text, pos, floor), _word_end(text, pos, n)}
+    if words is None:
+        words = mask_around(text, pos)
+    if _cuts(text, words, pos):
+        options = {words.word_start(pos, floor), words.word_end(pos, n)}
     else:
         options = {pos}
     snapped: set[int] = set()
@@ -124,35 +114,34 @@ def _edge_options(text: str, pos: int, *, is_start: bool, edge_word: str, marks:
             while p > floor and text[p - 1].isspace():
                 p -= 1
         snapped.add(p)
-    outer = _outer_words(text, min(snapped) if is_start else max(snapped), is_start, floor, n)
+    edge = min(snapped) if is_start else max(snapped)
+    outer = _outer_words(text, words, edge, is_start, floor, n)
     if outer:
         snapped.add(outer[0][0])
         snapped.update(q for q, word in outer[1:] if word == edge_word)
-    inner = _inner_word(text, snapped, is_start=is_start)
+    inner = _inner_word(text, words, snapped, is_start=is_start)
     options = _whole_broken_words(text, snapped | inner, is_start=is_start)
     if marks:
-        options |= {_with_marks(text, p, is_start, floor, n) for p in options}
+        options |= {_with_marks(text, words, p, is_start, floor, n) for p in options}
     return options
 
 
-def _outer_words(text: str, p: int, is_start: bool, floor: int, n: int) -> list[tuple[int, str]]:
+def _outer_words(
+    text: str, words: WordMask, p: int, is_start: bool, floor: int, n: int
+) -> list[tuple[int, str]]:
     """The next ``_ANCHOR_WORDS`` word edges outward from ``p`` (before each word, going back; after
     it, going on), each with its word, stopping at a paragraph break."""
     out: list[tuple[int, str]] = []
     for _ in range(_ANCHOR_WORDS):
         if is_start:
-            g = p
-            while g > floor and not _in_word(text, g - 1):
-                g -= 1
-            q = _word_start(text, g, floor)
+            g = words.back_to_word(p, floor)
+            q = words.word_start(g, floor)
             if q >= g or _paragraph_break(text[g:p]):
                 break
             out.append((q, _first_word(text[q:g])))
         else:
-            g = p
-            while g < n and not _in_word(text, g):
-                g += 1
-            q = _word_end(text, g, n)
+            g = words.on_to_word(p, n)
+            q = words.word_end(g, n)
             if q <= g or _paragraph_break(text[p:g]):
                 break
             out.append((q, _first_word(text[g:q])))
@@ -162,34 +151,42 @@ def _outer_words(text: str, p: int, is_start: bool, floor: int, n: int) -> list[
 
 def _first_word(piece: str) -> str:
     """A word as the ranking compares it (folded, lowercased)."""
-    words = words_of(fold_chars(piece)[0])
-    return words[0] if words else ""
+    word = _FIRST_WORDS.get(piece)
+    if word is None:
+        if len(_FIRST_WORDS) >= _MOST_FIRST_WORDS:
+            _FIRST_WORDS.clear()
+        found = words_of(fold_chars(piece)[0])
+        word = _FIRST_WORDS[piece] = found[0] if found else ""
+    return word
 
 
-def _with_marks(text: str, p: int, is_start: bool, floor: int, n: int) -> int:
+def _with_marks(text: str, words: WordMask, p: int, is_start: bool, floor: int, n: int) -> int:
     """An edge moved outward over the marks that touch it ("(p" to "(", "trial" to "trial.")."""
     if is_start:
-        while p > floor and not text[p - 1].isspace() and not _in_word(text, p - 1):
+        while p > floor and not text[p - 1].isspace() and not words.at(p - 1):
             p -= 1
     else:
-        while p < n and not text[p].isspace() and not _in_word(text, p):
+        while p < n and not text[p].isspace() and not words.at(p):
             p += 1
     return p
 
 
-def _inner_word(text: str, snapped: set[int], *, is_start: bool) -> set[int]:
+def _inner_word(text: str, words: WordMask, snapped: set[int], *, is_start: bool) -> set[int]:
     """One word further in: the alignment may have taken a neighbour for a changed edge word."""
     floor = max(0, min(snapped) - _WORD_REACH)
     n = min(len(text), max(snapped) + _WORD_REACH)
     if is_start:
-        q = _word_end(text, max(snapped), n)
-        while q < n and not _in_word(text, q):
-            q += 1
+        q = words.on_to_word(words.word_end(max(snapped), n), n)
         return {q} if q < n else set()
-    q = _word_start(text, min(snapped), floor)
-    while q > floor and not _in_word(text, q - 1):
-        q -= 1
+    q = words.back_to_word(words.word_start(min(snapped), floor), floor)
     return {q} if q > floor else set()
+
+
+def mask_around(text: str, pos: int) -> WordMask:
+    """The words around an edge at ``pos``, as far as its options may reach: the edge moves at
+    most ``_WORD_REACH`` characters, and the word further in is sought as far again."""
+    reach = 2 * _WORD_REACH + 2
+    return WordMask(text, pos - reach, pos + reach)
 
 
 def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
@@ -198,7 +195,9 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     out: set[int] = set()
     for p in options:
         if is_start:
-            m = _BROKEN_BEFORE.search(text, max(0, p - _BROKEN_REACH), p)
+            lo = max(0, p - _BROKEN_REACH)
+            # the pattern holds a line break: a search where none stands finds nothing
+            m = _BROKEN_BEFORE.search(text, lo, p) if text.find("\n", lo, p) >= 0 else None
             out.add(m.start() if m is not None and m.end() == p else p)
             continue
         q = p - 1 if p > 1 and text[p - 1] in _LINE_HYPHENS else p
@@ -207,18 +206,49 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     return out
 
 
+@dataclass(slots=True)
+class Memo:
+    """What the search of one quotation in one text works out once for all its windows: overlapping
+    windows often align to the same rough span, and a span's edge options to the same passage."""
+
+    folded_quote: str
+    low_quote: str
+    codes: dict[str, int] = field(init=False)  # the quotation's symbols (``align.symbol_codes``)
+    words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
+    similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+
+    def __post_init__(self) -> None:
+        self.codes = symbol_codes(self.low_quote)
+        self.words = words_of(self.folded_quote) or [""]
+
+
 def snap(
-    text: str, start: int, end: int, folded_quote: str, low_quote: str
+    text: str, start: int, end: int, folded_quote: str, low_quote: str, memo: Memo | None = None
 ) -> NearCandidate | None:
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
+    memo = Memo(folded_quote, low_quote) if memo is None else memo
     scored: list[tuple[NearCandidate, list[str]]] = []
-    words = words_of(folded_quote) or [""]
+    words = memo.words
+    # one mask serves both edges of a span no longer than the reach of their options
+    reach = 2 * _WORD_REACH + 2
+    mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
     starts = _edge_options(
-        text, start, is_start=True, edge_word=words[0], marks=not is_word(folded_quote[0])
+        text,
+        start,
+        is_start=True,
+        edge_word=words[0],
+        marks=not is_word(folded_quote[0]),
+        words=mask,
     )
     ends = _edge_options(
-        text, end, is_start=False, edge_word=words[-1], marks=not is_word(folded_quote[-1])
+        text,
+        end,
+        is_start=False,
+        edge_word=words[-1],
+        marks=not is_word(folded_quote[-1]),
+        words=mask,
     )
     if not starts or not ends:
         return None
@@ -227,39 +257,63 @@ def snap(
     base = min(starts)
     folded_all, where = fold_chars(text[base : max(ends)])
     places = [base + w for w in where]
-    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(folded_all.lower())]
+    lowered = folded_all.lower()
+    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(lowered)]
     word_starts = [a for a, _, _ in found]
+    # Lowercasing a slice is slicing the lowercased whole, but for a final sigma (which str.lower
+    # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
+    sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
+    similarities = memo.similarity
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
         w = bisect_right(word_starts, k) - 1
         return w >= 0 and found[w][0] < k < found[w][1]
 
+    found_words = [w for _, _, w in found]
+    # each end's folded offset, whether a folded word runs across it, and its words' bound
+    end_places = [
+        (e, j, inside(j), bisect_left(word_starts, j))
+        for e in sorted(ends)
+        for j in (bisect_left(places, e),)
+    ]
     for s in sorted(starts):
         i = bisect_left(places, s)
         first = bisect_left(word_starts, i)
-        for e in sorted(ends):
+        cut_start = inside(i)
+        for e, j, cut_end, last in end_places:
             if e <= s:
                 continue
-            j = bisect_left(places, e)
             folded = folded_all[i:j]
-            if inside(i) or inside(j):
-                span_words = words_of(folded)
-            else:
-                span_words = [w for _, _, w in found[first : bisect_left(word_starts, j)]]
-            similarity = similarity_folded(folded_quote, low_quote, folded)
+            span_words = words_of(folded) if cut_start or cut_end else found_words[first:last]
+            similarity = similarities.get(folded)
+            if similarity is None:
+                low = lowered[i:j] if sliced else None
+                similarity = similarity_folded(folded_quote, low_quote, folded, low)
+                similarities[folded] = similarity
             scored.append((NearCandidate(s, e, similarity), span_words))
     if not scored:
         return None
     return pick_span(text, scored, folded_quote)
 
 
-def refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> NearCandidate | None:
-    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span."""
+def refine(
+    text: str,
+    lo: int,
+    hi: int,
+    folded_quote: str,
+    low_quote: str,
+    memo: Memo | None = None,
+) -> NearCandidate | None:
+    """Align the folded quotation inside text[lo:hi] and return the snapped, scored span.
+
+    ``memo`` carries what earlier windows of the same quotation and text worked out.
+    """
+    memo = Memo(folded_quote, low_quote) if memo is None else memo
     window, where = fold_chars(text[lo:hi])
     if not window:
         return None
-    query, target = encode_pair(low_quote, lower_same_length(window))
+    query, target = encode_pair(low_quote, lower_same_length(window), memo.codes)
     distance, ends = end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
@@ -276,12 +330,15 @@ def refine(text: str, lo: int, hi: int, folded_quote: str, low_quote: str) -> Ne
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
     best: NearCandidate | None = None
+    snapped = memo.snapped
     for fs, fe in spans[:tries]:
         start = lo + where[fs]
         end = lo + where[fe] + 1
         while end < len(text) and unicodedata.combining(text[end]):
             end += 1
-        candidate = snap(text, start, end, folded_quote, low_quote)
+        if (start, end) not in snapped:
+            snapped[start, end] = snap(text, start, end, folded_quote, low_quote, memo)
+        candidate = snapped[start, end]
         if candidate is not None and (best is None or candidate.similarity > best.similarity):
             best = candidate
     return best

@@ -1,0 +1,103 @@
+"""The short-text path: a text the index would hold in one block is searched without one.
+
+For such a text the index can only say whether any of the quotation's words stands in it (its
+one block is then the seeded region), and the whole text is aligned either way. A set of its
+words says the same at a fraction of the cost: no postings, no voting. Everything after the
+seeding (rough alignment, refinement, ranking) is the indexed path's own code, so the two paths
+give the same candidates (``tests/engine/test_short_path.py`` runs both on the same texts).
+
+The view is kept in ``PreparedText.cache``, so checks on one prepared text build it once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from quote_tui.engine.near.index import (
+    SEED_BYTES,
+    char_count,
+    lowered,
+    one_block,
+    written_without_spaces,
+)
+from quote_tui.engine.text import PreparedText
+
+if TYPE_CHECKING:
+    from quote_tui.engine.near.align import Hit
+
+__all__ = ["SHORT_TEXT_BYTES", "ShortView", "char_offset", "short_rough", "short_view"]
+
+SHORT_TEXT_BYTES = 4096
+"""The largest text (in UTF-8 bytes) searched without an index. Past one index block (4,096
+bytes, or 1,400 characters of a script without spaces) seeding can tell regions apart, so the
+indexed path's candidates could differ; within it the index says no more than a set of the
+text's words (docs/performance.md, "Short passages", has the costs)."""
+
+_CACHE_KEY = "near.short"
+
+
+class ShortView(NamedTuple):
+    """A short text as the near tier reads it: the aligned bytes and the words seeding reads.
+
+    A named tuple: warming any text loads this module, and a frozen dataclass costs about half
+    a millisecond to create (docs/performance.md, "The whole process").
+    """
+
+    data: bytes  # as ``NearIndex.data``: UTF-8 with ASCII lowercased
+    ascii: bool
+    grams: bool  # written without spaces: keys are characters
+    vocabulary: frozenset[bytes | str]  # every key the index would hold
+
+
+def short_view(prepared: PreparedText, limit: int = SHORT_TEXT_BYTES) -> ShortView | None:
+    """The text's short view, or None when it is longer than ``limit`` bytes or than one block.
+
+    Args:
+        prepared: the checked text.
+        limit: the largest text searched without an index (0: never).
+
+    Returns:
+        The view (built once per text), or None for the indexed path.
+    """
+    text = prepared.text
+    if len(text) > limit:  # a character is at least one byte
+        return None
+    view = prepared.cache.get(_CACHE_KEY)
+    if view is None:
+        grams = written_without_spaces(text)
+        low, data = lowered(text, grams)
+        if not one_block(low, data, grams):
+            prepared.cache[_CACHE_KEY] = False
+            return None
+        vocabulary = (
+            frozenset(ch for ch in low if not ch.isspace())
+            if grams
+            else frozenset(data.translate(SEED_BYTES).split())
+        )
+        view = prepared.cache[_CACHE_KEY] = ShortView(
+            data, len(data) == len(text), grams, vocabulary
+        )
+    if view is False or len(view.data) > limit:
+        return None
+    return view
+
+
+def short_rough(
+    view: ShortView, quote: str, folded_quote: str, low_quote: str, qbytes: bytes, limit: int
+) -> list[Hit]:
+    """The rough alignments the indexed path finds in a one-block text.
+
+    The index's one block is the seeded region when any key of the quotation stands in it
+    (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
+    """
+    # loaded here, as the indexed path's seeding and aligners: warming a text needs neither
+    from quote_tui.engine.near.align import whole_text_hits
+    from quote_tui.engine.near.seed import seed_keys
+
+    keys = seed_keys(view.grams, quote, folded_quote, low_quote)
+    return whole_text_hits(view.data, qbytes, not keys.isdisjoint(view.vocabulary), limit)
+
+
+def char_offset(view: ShortView, byte: int) -> int:
+    """The code-point offset of a byte offset of ``view.data``."""
+    return byte if view.ascii else char_count(view.data[:byte])
