@@ -373,10 +373,11 @@ def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    from quote_tui.api import write_text as atomic_write
+    """The one output writer (``quote_tui._output``), making the workspace's folder first."""
+    from quote_tui.api import write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, text)
+    write_text(path, text)
 
 
 def save_workspace(workspace: Workspace, path: Path) -> None:
