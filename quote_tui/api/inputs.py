@@ -16,6 +16,7 @@ from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import load_batch, parse_batch
 from quote_tui.batch.jsonl import JsonlBatch, load_jsonl_batch
 from quote_tui.batch.specs import Batch
+from quote_tui.engine.errors import QuoteTuiError
 
 __all__ = [
     "Input",
@@ -174,4 +175,47 @@ def open_input(
         path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, max_quotes=max_quotes
     )
     batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
+    folders = (path.parent, *(b.parent for b in bib), pdfs, zotero, *reference_manager_folders())
+    batch = confine_untrusted(batch, tuple(f for f in folders if f is not None))
     return Input(path, batch, scan=result, warnings=tuple(getattr(result, "warnings", ())))
+
+
+UNTRUSTED_ORIGINS = frozenset({"bib_file", "path", "url"})
+"""How a scan found a source whose local path was written by someone else: a bibliography's
+``file`` field (an exported library, a colleague's ``.bib``), an agent list's ``source`` or
+``url``. Sources found by searching ``--pdfs`` or ``--zotero`` lie in those folders already."""
+
+
+def reference_manager_folders() -> tuple[Path, ...]:
+    """Where reference managers keep attachments, when it exists: Zotero and Better BibTeX
+    write absolute paths into its data folder, and a researcher's own ``.bib`` must keep
+    working."""
+    zotero = Path.home() / "Zotero"
+    return (zotero,) if zotero.is_dir() else ()
+
+
+def confine_untrusted(batch: Batch, folders: tuple[Path, ...]) -> Batch:
+    """``batch`` with each local source of an untrusted origin marked ``confined_to`` the
+    folders the user named, which the loader then reads it beneath (``--allow-path`` adds).
+
+    Args:
+        batch: a scan's batch.
+        folders: the manuscript's folder, ``--bib`` folders, ``--pdfs``, ``--zotero`` and the
+            reference manager's own storage.
+    """
+    import dataclasses
+
+    from quote_tui.sources.refs import RefKind, parse_ref
+
+    shown = [str(f.resolve()) for f in folders]
+    sources = []
+    for spec in batch.sources:
+        if spec.ref and spec.extra.get("found_by") in UNTRUSTED_ORIGINS:
+            try:
+                local = parse_ref(spec.ref).kind is RefKind.PATH
+            except (QuoteTuiError, ValueError):
+                local = False
+            if local:
+                spec = dataclasses.replace(spec, extra={**spec.extra, "confined_to": shown})
+        sources.append(spec)
+    return dataclasses.replace(batch, sources=tuple(sources))

@@ -29,6 +29,7 @@ from pathlib import PurePath
 from typing import Any
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.sources.refs import network_ref
 
 __all__ = ["answer_batch", "answer_format"]
 
@@ -144,7 +145,12 @@ class _Reader:
         if url not in self._urls:
             sid = f"url{len(self._urls)}"
             self._urls[url] = sid
-            self.sources.append({"id": sid, "ref": url, "title": title or None})
+            if network_ref(url) is None:
+                # a path, file:// or ~/... in a model's URL field would read this machine's
+                # files into the report: it is never read as a local file
+                self.sources.append(_not_a_url(sid, url, title))
+            else:
+                self.sources.append({"id": sid, "ref": url, "title": title or None})
         return self._urls[url]
 
     def _add(self, quote: Any, source: str | None, **extra: Any) -> None:
@@ -244,6 +250,22 @@ class _Reader:
             elif _pages(item.get("pages")) is not None:
                 claimed = {"pages": _pages(item.get("pages"))}
             self._add(item["quote"], source, claimed=claimed, answer={"format": "list", "entry": n})
+
+
+def _not_a_url(sid: str, url: str, title: Any) -> dict[str, Any]:
+    """A source for a cited "URL" that names no web address: unavailable, never read."""
+    return {
+        "id": sid,
+        "title": title or None,
+        "cited_url": url,
+        "unavailable": {
+            "code": ErrorCode.OUTSIDE_ROOT,
+            "message": f"the answer cites {url[:200]!r} as a URL, which is no web address; a "
+            "model's URL is never read as a local file. To check a local file, name it with "
+            "--document",
+            "recovery": Recovery.FIX_INPUT,
+        },
+    }
 
 
 def _said(value: Any) -> bool:

@@ -68,8 +68,8 @@ class Settings:
         concurrency: how many sources are read at once.
         remote: network settings; None means network sources use their defaults.
         root: when set, local paths must lie under it (the MCP server's ``--root``).
-        allowed: the folders a local path named inside a document (a source marked
-            ``confined``) must lie under; the front end names them.
+        allowed: more folders (``--allow-path``) a local path named inside a document (a
+            source with ``confined_to``) may lie under.
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
         citation_timeout: seconds one citation's check may take before it is ``inconclusive``
             (``time_budget``); None for no budget.

@@ -231,6 +231,15 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
+    group.add_argument(
+        "--allow-path",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder that files named inside a bibliography or an agent's list may be read "
+        "from, besides the manuscript's, --pdfs and --zotero (repeatable)",
+    )
     add_options(
         group,
         (
@@ -272,6 +281,7 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
         citation_timeout=args.citation_timeout,
         read_timeout=args.read_timeout,
         max_file_bytes=getattr(args, "max_file_bytes", DEFAULT_MAX_FILE_BYTES),
+        allowed=tuple(getattr(args, "allow_path", ())),
         network=api.network_settings(
             timeout=args.timeout,
             offline=args.offline,

@@ -91,8 +91,9 @@ class ReadSettings:
         concurrency: how many local files are read in worker processes at once.
         remote: network settings; None means network sources use their defaults.
         root: when set, local paths must lie under it (the MCP server's ``--root``).
-        allowed: the folders a local path named inside a document (a source marked
-            ``confined``: a model answer's, a bibliography's ``file`` field) must lie under.
+        allowed: more folders (``--allow-path``) a local path named inside a document (a
+            source with ``confined_to``: a bibliography's ``file`` field, an agent list's
+            source) may lie under.
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
         read_timeout: seconds reading one local source, or parsing one fetched PDF or HTML body
             in a worker process, may take before it fails with ``timeout``; None for no budget.
@@ -221,8 +222,9 @@ class Loader:
             return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
-            untrusted = bool(source.extra.get("confined"))
-            path, beneath = self._local_path(parsed.value, base_dir, untrusted=untrusted)
+            confined = source.extra.get("confined_to")
+            folders = tuple(Path(str(f)) for f in confined) if isinstance(confined, list) else None
+            path, beneath = self._local_path(parsed.value, base_dir, confined_to=folders)
             rendered = await self._render_local(path, max_chars, source.ref, beneath)
             if rendered is not None:
                 return rendered
@@ -251,18 +253,20 @@ class Loader:
         return dataclasses.replace(self.settings, remote=dataclasses.replace(remote, render=wanted))
 
     def _local_path(
-        self, value: str, base_dir: Path | None, *, untrusted: bool = False
+        self, value: str, base_dir: Path | None, *, confined_to: tuple[Path, ...] | None = None
     ) -> tuple[Path, Path | None]:
         """The file a local ref names, and the resolved folder it must be opened beneath (None
         for a path the user gave, read as named).
 
-        A path named inside a document the user did not write line by line (a model answer, a
-        bibliography's ``file`` field: ``untrusted``) is read only beneath ``allowed`` (or
-        ``root``), and its ``~`` is not expanded: it would be this user's home.
+        A path named inside a document the user did not write line by line (a bibliography's
+        ``file`` field, an agent list's source: ``confined_to`` the folders the user named) is
+        read only beneath those and ``allowed`` (``--allow-path``), or ``root`` when set, and
+        its ``~`` is not expanded: it would be this user's home.
 
         Raises:
             SourceError: ``outside_root``.
         """
+        untrusted = confined_to is not None
         path = Path(value) if untrusted else Path(value).expanduser()
         if not path.is_absolute() and base_dir is not None:
             path = base_dir / path
@@ -275,7 +279,7 @@ class Loader:
         root = self.settings.root
         if root is None and not untrusted:
             return path, None
-        roots = (root,) if root is not None else self.settings.allowed
+        roots = (root,) if root is not None else (*(confined_to or ()), *self.settings.allowed)
         # resolve() follows symlinks, so neither '..' nor a link can lead outside the root; the
         # open then follows none (open_beneath), so a link swapped in after this cannot either
         try:
