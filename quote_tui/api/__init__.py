@@ -62,6 +62,8 @@ if TYPE_CHECKING:
         write_text,
     )
     from quote_tui.api.references import (
+        MAX_LOOKUPS,
+        MAX_REFERENCES,
         REFERENCE_FORMATS,
         append_references,
         check_references,
@@ -156,6 +158,8 @@ _EXPORTS = {
     "what_to_do": "quote_tui.api.output",
     "write_text": "quote_tui.api.output",
     "REFERENCE_FORMATS": "quote_tui.api.references",
+    "MAX_LOOKUPS": "quote_tui.api.references",
+    "MAX_REFERENCES": "quote_tui.api.references",
     "append_references": "quote_tui.api.references",
     "check_references": "quote_tui.api.references",
     "failing_references": "quote_tui.api.references",
@@ -176,6 +180,8 @@ __all__ = [
     "EXIT_UNREADABLE",
     "EXIT_USAGE",
     "FORMATS",
+    "MAX_LOOKUPS",
+    "MAX_REFERENCES",
     "PASSING",
     "RENDER_MODES",
     "Batch",

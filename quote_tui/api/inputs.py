@@ -71,7 +71,11 @@ def _read_json(path: Path) -> Any:
 
 
 def answer_input(
-    answer: Any, documents: Sequence[str | dict[str, Any]], *, base_dir: Path | None = None
+    answer: Any,
+    documents: Sequence[str | dict[str, Any]],
+    *,
+    base_dir: Path | None = None,
+    max_citations: int | None = None,
 ) -> tuple[Batch, tuple[str, ...]]:
     """A language model's answer with citations as a batch: each cited text against its document.
 
@@ -81,6 +85,8 @@ def answer_input(
         documents: the documents the model was given, in ``document_index`` order: refs
             (paths, URLs, ``doi:``, ``pmid:``) or batch source objects (``{"text": ...}``).
         base_dir: where relative paths resolve.
+        max_citations: the most citations taken (None: ``MAX_ANSWER_CITATIONS``); the
+            warnings count the rest.
 
     Returns:
         The batch (the claimed places in its citations' ``claimed``, settled by the check) and
@@ -89,7 +95,7 @@ def answer_input(
     Raises:
         BatchInputError: the answer is none of the three shapes.
     """
-    from quote_tui.batch.answers import answer_batch
+    from quote_tui.batch.answers import MAX_ANSWER_CITATIONS, answer_batch
     from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
     docs = []
@@ -101,7 +107,8 @@ def answer_input(
                 recovery=Recovery.FIX_INPUT,
             )
         docs.append({"ref": doc} if isinstance(doc, str) else dict(doc))
-    data, warnings = answer_batch(answer, docs)
+    cap = MAX_ANSWER_CITATIONS if max_citations is None else max_citations
+    data, warnings = answer_batch(answer, docs, max_citations=cap)
     return parse_batch(data, base_dir=base_dir), tuple(warnings)
 
 
@@ -139,6 +146,7 @@ def open_input(
     min_words: int = 4,
     max_quotes: int | None = None,
     documents: Sequence[Path] = (),
+    max_answer_citations: int | None = None,
 ) -> Input:
     """Open what a user names: a batch (JSON or JSONL), a manuscript, another tool's file, or
     a language model's answer with citations (with ``documents``, or in Anthropic's or
@@ -153,6 +161,7 @@ def open_input(
         min_words: the shortest quotation a manuscript scan takes, in words.
         max_quotes: the most quotations taken from a manuscript (None: the scan's default).
         documents: the documents a model's answer cites, in ``document_index`` order.
+        max_answer_citations: the most citations taken from a model's answer.
 
     Raises:
         QuoteTuiError: the file cannot be read, or is not any of these.
@@ -165,7 +174,12 @@ def open_input(
             return Input(path, load_batch(path))  # which says what is wrong with the file
         if documents or answer_format(data) is not None:
             refs = [str(d.expanduser().resolve()) for d in documents]
-            batch, warnings = answer_input(data, refs, base_dir=path.resolve().parent)
+            batch, warnings = answer_input(
+                data,
+                refs,
+                base_dir=path.resolve().parent,
+                max_citations=max_answer_citations,
+            )
             return Input(path, batch, warnings=warnings)
         if not _is_import(data):
             return Input(path, parse_batch(data, base_dir=path.resolve().parent))

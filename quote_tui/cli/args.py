@@ -75,6 +75,11 @@ _HELP = {
     "LocalCluster",
     "--gate-config": "a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
     "--min-words": "shortest quotation taken, in words",
+    "--max-references": "most references checked in one run; the rest are left out, with a warning",
+    "--max-lookups": "most registry look-ups (Crossref, PubMed) made over the network in one "
+    "run; past it a reference is unverifiable (lookup_cap)",
+    "--max-answer-citations": "most citations taken from one model answer; the rest are left "
+    "out, with a warning",
     "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
     "warning in the report",
     "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
@@ -245,6 +250,7 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
         (
             ("--min-words", _in_range(int, 1), 4, "N"),
             ("--max-quotes", _in_range(int, 1), 10_000, "N"),
+            ("--max-answer-citations", _in_range(int, 1), 10_000, "N"),
         ),
     )
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from quote_tui import api
 from quote_tui.cli.args import add_switches, settings_from
-from quote_tui.cli.common import emit, usage
+from quote_tui.cli.common import emit, usage, warn
 
 __all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
 
@@ -43,12 +43,28 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
 
 
 def retraction_args(parser: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.args import _in_range, add_options
+
     parser.add_argument(
         "--retractions",
         type=Path,
         metavar="FILE",
         help="the Retraction Watch CSV (as Crossref publishes it), read offline",
     )
+    add_options(
+        parser,
+        (
+            ("--max-references", _in_range(int, 1), api.MAX_REFERENCES, "N"),
+            ("--max-lookups", _in_range(int, 1), api.MAX_LOOKUPS, "N"),
+        ),
+    )
+
+
+def _caps(args: argparse.Namespace) -> dict[str, int]:
+    return {
+        "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
+        "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
+    }
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
@@ -67,8 +83,11 @@ def cmd_refs(args: argparse.Namespace) -> int:
             settings=settings_from(args),
             retractions=args.retractions,
             source=str(args.input),
+            **_caps(args),
         )
     )
+    for warning in report.get("warnings", ()):
+        warn(warning)
     emit(api.render_references(report, fmt), args.output)
     failing = api.failing_references(report)
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
@@ -92,6 +111,10 @@ def check_refs(
 
     return asyncio.run(
         api.check_references(
-            entries, settings=settings, retractions=args.retractions, source=str(args.input)
+            entries,
+            settings=settings,
+            retractions=args.retractions,
+            source=str(args.input),
+            **_caps(args),
         )
     )

@@ -7,12 +7,12 @@ differ with their registered values, the notices, and a close match when there i
 
 from __future__ import annotations
 
-import html
 import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from quote_tui._untrusted import CSP_META, html_text, markdown_text, terminal_safe_value
 from quote_tui.references.records import FAILING_STATUSES, ReferenceCheck, ReferenceStatus
 
 __all__ = [
@@ -127,14 +127,15 @@ def _summary_line(report: dict[str, Any]) -> str:
     return f"{s['total']} {noun}: " + (", ".join(parts) if parts else "none")
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+_md = markdown_text
+"""Titles, reasons and Retraction Watch notes come from registries and files others wrote: no
+raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
 
 
 def _markdown(report: dict[str, Any]) -> str:
     lines = ["# References", ""]
     if report.get("source"):
-        lines += [f"Checked: `{report['source']}`", ""]
+        lines += [f"Checked: {_md(report['source'])}", ""]
     lines += [_summary_line(report), ""]
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
@@ -163,7 +164,7 @@ _STYLE = (
 
 def html_section(report: dict[str, Any]) -> str:
     """The references as one ``<section>`` (with its style), to stand in any HTML page."""
-    e = html.escape
+    e = html_text
     rows = []
     for ref in report["references"]:
         details = []
@@ -200,7 +201,8 @@ def html_section(report: dict[str, Any]) -> str:
 
 def _html(report: dict[str, Any]) -> str:
     return (
-        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>References</title>"
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        f"{CSP_META}<title>References</title>"
         "<style>body{font-family:sans-serif;margin:2em}</style></head><body>"
         f"{html_section(report)}</body></html>\n"
     )
@@ -208,6 +210,7 @@ def _html(report: dict[str, Any]) -> str:
 
 def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, then each reference that is not verified."""
+    report = terminal_safe_value(report)  # keys and reasons come from files others wrote
     lines = [_summary_line(report)]
     for ref in report["references"]:
         if ref["status"] != "verified":

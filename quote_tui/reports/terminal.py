@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from quote_tui._untrusted import terminal_safe_value
 from quote_tui.batch.outcomes import PASSING, fails
 from quote_tui.reports.common import (
     best_match,
@@ -75,6 +76,9 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     Returns:
         Lines of text ending in a newline.
     """
+    # ids, titles, quotations and errors come from documents and answers: their escape
+    # sequences are shown, never sent to the terminal (only our own colours are)
+    report = terminal_safe_value(report)
     paint = _Paint(colour)
     citations = report.get("citations") or []
     if not citations:
