@@ -95,6 +95,8 @@ _HELP = {
     "closed; under --deadline",
     "--max-connections": "open connections at once (lowered to fit the file-descriptor "
     "limit); past it new ones are closed",
+    "--max-connections-per-client": "open connections of one client address, below "
+    "--max-connections (default: a quarter of it); past it that client's new ones are closed",
 }
 """The help of each valued option; ``add_options`` adds its default."""
 

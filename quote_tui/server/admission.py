@@ -19,7 +19,10 @@ from contextlib import asynccontextmanager
 from quote_tui.server.errors import ApiCode, ApiError, ApiRecovery
 
 _SMOOTHING = 0.2  # weight of the newest duration in the running average
-_WINDOW = 32  # finished checks the drain rate is measured over
+_WINDOW = 64  # finished checks kept to measure the drain rate over
+_RATE_SECONDS = 5.0
+"""The drain rate counts the checks finished in the last few seconds: a cold first check (a
+source read, a reader warmed) once kept the hint at 63 s for a queue that drained in 6."""
 
 
 class Admission:
@@ -47,17 +50,20 @@ class Admission:
         return self.admitted - self.running
 
     def drain_rate(self) -> float:
-        """Checks finished per second: measured over the last few while the queue was busy,
-        else what the running slots would finish at the mean duration of a check."""
+        """Checks finished per second: measured over those finished in the last few seconds
+        while the queue was busy, else what the running slots would finish at the mean
+        duration of a check. What was measured wins over the mean: a slow first check must
+        not hold the hint up once the queue drains fast."""
         assumed = self.max_running / max(self._mean_seconds, 1e-3)
-        if len(self._finished) < 2:
+        now = time.monotonic()
+        recent = [t for t in self._finished if now - t <= _RATE_SECONDS]
+        if len(recent) < 2:
             return assumed
-        span = self._finished[-1] - self._finished[0]
         # the window ends now: a stall since the last finish counts against the rate
-        span = max(span, time.monotonic() - self._finished[0])
+        span = now - recent[0]
         if span <= 0:
             return assumed
-        return min(assumed, (len(self._finished) - 1) / span)
+        return (len(recent) - 1) / span
 
     def expected_wait(self) -> float:
         """Seconds until a request admitted now likely gets its running slot and finishes."""
