@@ -181,6 +181,9 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
         out["truncated"] = True
     if s.extra.get("render"):
         out["render"] = s.extra["render"]
+    if s.extra.get("confined_to"):
+        # a path named inside a bibliography stays confined when the workspace is reopened
+        out["confined_to"] = s.extra["confined_to"]
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -300,7 +303,7 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
-                extra={"render": s["render"]} if s.get("render") else {},
+                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)},
             )
         )
         if s.get("snapshot"):

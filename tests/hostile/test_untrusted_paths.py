@@ -132,3 +132,13 @@ def test_a_bib_file_field_reads_only_beneath_the_manuscripts_folders(
     assert [c["status"] for c in report["citations"][1:3]] == ["unavailable"] * 2
     assert not by_key["inside"].get("error")
     assert report["citations"][-1]["status"] == "exact"
+
+
+def test_a_confined_source_stays_confined_in_a_reopened_workspace(tmp_path: Path) -> None:
+    from quote_tui.api import SourceSpec
+    from quote_tui.workspace.model import Workspace, load_workspace, save_workspace
+
+    confined = SourceSpec(id="s", ref="/elsewhere/a.pdf", extra={"confined_to": [str(tmp_path)]})
+    path = tmp_path / "w.json"
+    save_workspace(Workspace(name="w", sources=(confined,)), path)
+    assert load_workspace(path).sources[0].extra["confined_to"] == [str(tmp_path)]
