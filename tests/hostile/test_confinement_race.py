@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from quote_tui.sources.readers import beneath
 from quote_tui.sources.readers.beneath import EscapeError, open_beneath
 
 REQUESTS = 5_000
@@ -83,11 +84,54 @@ def test_raced_reads_over_http_return_nothing_from_outside(start_server, tmp_pat
     assert codes.get("read", 0) > 0, codes  # the race was real: some reads got through inside
 
 
-def test_a_link_anywhere_on_the_way_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("way", ["openat2", "walk"])
+def test_a_link_anywhere_on_the_way_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    if way == "walk":
+        # a kernel without openat2 (or a sandbox refusing it): one O_NOFOLLOW open per component
+        monkeypatch.setattr(beneath, "_openat2", lambda: None)
+    elif beneath._openat2() is None:
+        pytest.skip("this kernel has no openat2")
     root, outside = make_folders(tmp_path)
+    (root / "sub" / "inner").symlink_to(outside)
     (root / "via").symlink_to(outside)
     fd = open_beneath(root, Path("sub/f.txt"), os.O_RDONLY)
     os.close(fd)
-    for relative in ("via/f.txt", "../outside/f.txt", "/etc/hostname"):
+    for relative in ("via/f.txt", "sub/inner/f.txt", "../outside/f.txt", "/etc/hostname"):
         with pytest.raises(EscapeError):
             os.close(open_beneath(root, Path(relative), os.O_RDONLY))
+
+
+@pytest.mark.parametrize("way", ["openat2", "walk"])
+def test_raced_opens_never_escape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """The loader's two steps (resolve and compare, then open beneath) under a swapping thread,
+    without the server: each way of opening, for 3 s."""
+    if way == "walk":
+        monkeypatch.setattr(beneath, "_openat2", lambda: None)
+    elif beneath._openat2() is None:
+        pytest.skip("this kernel has no openat2")
+    root, outside = make_folders(tmp_path)
+    real_root = root.resolve()
+    stop = threading.Event()
+    swapper = ThreadPoolExecutor(1).submit(swap_until, stop, root, outside)
+    opened = leaked = 0
+    deadline = time.monotonic() + 3
+    try:
+        while time.monotonic() < deadline:
+            try:
+                real = (root / "sub" / "f.txt").resolve()
+                if not real.is_relative_to(real_root):
+                    continue  # the check itself saw the link
+                fd = open_beneath(real_root, real.relative_to(real_root), os.O_RDONLY)
+            except OSError:
+                continue  # swapped between the check and the open: refused, never followed
+            with os.fdopen(fd, "rb") as handle:
+                leaked += SECRET.encode() in handle.read()
+            opened += 1
+    finally:
+        stop.set()
+    assert swapper.result(10) > 100
+    assert opened > 0 and leaked == 0, (opened, leaked)
