@@ -66,6 +66,8 @@ if TYPE_CHECKING:
     from quote_tui.api.output import report_schema as report_schema
     from quote_tui.api.output import what_to_do as what_to_do
     from quote_tui.api.output import write_text as write_text
+    from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
+    from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
@@ -139,6 +141,7 @@ if TYPE_CHECKING:
     from quote_tui.reports.common import manuscript_place as manuscript_place
     from quote_tui.reports.references import reference_facts as reference_facts
     from quote_tui.reports.references import unreached_lines as unreached_lines
+    from quote_tui.reports.references import warning_line as warning_line
     from quote_tui.sources.refs import same_work_key as same_work_key
     from quote_tui.sources.refs import work_identifiers as work_identifiers
 
@@ -182,6 +185,8 @@ _EXPORTS = {
         "write_text",
     ),
     "quote_tui.api.references": (
+        "MAX_LOOKUPS",
+        "MAX_REFERENCES",
         "REFERENCE_FORMATS",
         "check_references",
         "failing_references",
@@ -254,7 +259,7 @@ _EXPORTS = {
     "quote_tui.gate.report": ("finding_line", "gate_sarif", "gate_summary", "number_check"),
     "quote_tui.manuscripts.bibfind": ("find_bibliographies",),
     "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "claimed_text", "manuscript_place"),
-    "quote_tui.reports.references": ("reference_facts", "unreached_lines"),
+    "quote_tui.reports.references": ("reference_facts", "unreached_lines", "warning_line"),
     "quote_tui.sources.refs": ("same_work_key", "work_identifiers"),
 }
 

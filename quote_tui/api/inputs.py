@@ -16,6 +16,7 @@ from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import load_batch, parse_batch
 from quote_tui.batch.jsonl import JsonlBatch, load_jsonl_batch
 from quote_tui.batch.specs import Batch
+from quote_tui.engine.errors import QuoteTuiError
 
 __all__ = [
     "Input",
@@ -70,7 +71,11 @@ def _read_json(path: Path) -> Any:
 
 
 def answer_input(
-    answer: Any, documents: Sequence[str | dict[str, Any]], *, base_dir: Path | None = None
+    answer: Any,
+    documents: Sequence[str | dict[str, Any]],
+    *,
+    base_dir: Path | None = None,
+    max_citations: int | None = None,
 ) -> tuple[Batch, tuple[str, ...]]:
     """A language model's answer with citations as a batch: each cited text against its document.
 
@@ -80,6 +85,8 @@ def answer_input(
         documents: the documents the model was given, in ``document_index`` order: refs
             (paths, URLs, ``doi:``, ``pmid:``) or batch source objects (``{"text": ...}``).
         base_dir: where relative paths resolve.
+        max_citations: the most citations taken (None: ``MAX_ANSWER_CITATIONS``); the
+            warnings count the rest.
 
     Returns:
         The batch (the claimed places in its citations' ``claimed``, settled by the check) and
@@ -89,7 +96,7 @@ def answer_input(
         BatchInputError: the answer is none of the three shapes.
     """
     from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
-    from quote_tui.manuscripts.answers import answer_batch
+    from quote_tui.manuscripts.answers import MAX_ANSWER_CITATIONS, answer_batch
 
     docs = []
     for n, doc in enumerate(documents):
@@ -100,7 +107,8 @@ def answer_input(
                 recovery=Recovery.FIX_INPUT,
             )
         docs.append({"ref": doc} if isinstance(doc, str) else dict(doc))
-    data, warnings = answer_batch(answer, docs)
+    cap = MAX_ANSWER_CITATIONS if max_citations is None else max_citations
+    data, warnings = answer_batch(answer, docs, max_citations=cap)
     return parse_batch(data, base_dir=base_dir), tuple(warnings)
 
 
@@ -138,6 +146,7 @@ def open_input(
     min_words: int = 4,
     max_quotes: int | None = None,
     documents: Sequence[Path] = (),
+    max_answer_citations: int | None = None,
 ) -> Input:
     """Open what a user names: a batch (JSON or JSONL), a manuscript, another tool's file, or
     a language model's answer with citations (with ``documents``, or in Anthropic's or
@@ -152,6 +161,7 @@ def open_input(
         min_words: the shortest quotation a manuscript scan takes, in words.
         max_quotes: the most quotations taken from a manuscript (None: the scan's default).
         documents: the documents a model's answer cites, in ``document_index`` order.
+        max_answer_citations: the most citations taken from a model's answer.
 
     Raises:
         QuoteTuiError: the file cannot be read, or is not any of these.
@@ -164,7 +174,12 @@ def open_input(
             return Input(path, load_batch(path))  # which says what is wrong with the file
         if documents or answer_format(data) is not None:
             refs = [str(d.expanduser().resolve()) for d in documents]
-            batch, warnings = answer_input(data, refs, base_dir=path.resolve().parent)
+            batch, warnings = answer_input(
+                data,
+                refs,
+                base_dir=path.resolve().parent,
+                max_citations=max_answer_citations,
+            )
             return Input(path, batch, warnings=warnings)
         if not _is_import(data):
             return Input(path, parse_batch(data, base_dir=path.resolve().parent))
@@ -174,4 +189,47 @@ def open_input(
         path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, max_quotes=max_quotes
     )
     batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
+    folders = (path.parent, *(b.parent for b in bib), pdfs, zotero, *reference_manager_folders())
+    batch = confine_untrusted(batch, tuple(f for f in folders if f is not None))
     return Input(path, batch, scan=result, warnings=tuple(getattr(result, "warnings", ())))
+
+
+UNTRUSTED_ORIGINS = frozenset({"bib_file", "path", "url"})
+"""How a scan found a source whose local path was written by someone else: a bibliography's
+``file`` field (an exported library, a colleague's ``.bib``), an agent list's ``source`` or
+``url``. Sources found by searching ``--pdfs`` or ``--zotero`` lie in those folders already."""
+
+
+def reference_manager_folders() -> tuple[Path, ...]:
+    """Where reference managers keep attachments, when it exists: Zotero and Better BibTeX
+    write absolute paths into its data folder, and a researcher's own ``.bib`` must keep
+    working."""
+    zotero = Path.home() / "Zotero"
+    return (zotero,) if zotero.is_dir() else ()
+
+
+def confine_untrusted(batch: Batch, folders: tuple[Path, ...]) -> Batch:
+    """``batch`` with each local source of an untrusted origin marked ``confined_to`` the
+    folders the user named, which the loader then reads it beneath (``--allow-path`` adds).
+
+    Args:
+        batch: a scan's batch.
+        folders: the manuscript's folder, ``--bib`` folders, ``--pdfs``, ``--zotero`` and the
+            reference manager's own storage.
+    """
+    import dataclasses
+
+    from quote_tui.sources.refs import RefKind, parse_ref
+
+    shown = [str(f.resolve()) for f in folders]
+    sources = []
+    for spec in batch.sources:
+        if spec.ref and spec.extra.get("found_by") in UNTRUSTED_ORIGINS:
+            try:
+                local = parse_ref(spec.ref).kind is RefKind.PATH
+            except (QuoteTuiError, ValueError):
+                local = False
+            if local:
+                spec = dataclasses.replace(spec, extra={**spec.extra, "confined_to": shown})
+        sources.append(spec)
+    return dataclasses.replace(batch, sources=tuple(sources))

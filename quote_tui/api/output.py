@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from quote_tui._output import OutputError, atomic_write
 from quote_tui.batch.outcomes import fails
-from quote_tui.batch.report import atomic_write, dumps
+from quote_tui.batch.report import dumps
 from quote_tui.engine.errors import BatchInputError, ErrorCode, QuoteTuiError, Recovery
 from quote_tui.sources.refs import network_ref, parse_ref
 
@@ -142,8 +143,18 @@ def _relative_or_absolute(target: Path, folder: Path) -> str:
 
 
 def write_text(path: str | Path, text: str | bytes) -> Path:
-    """Write a report (or any text) atomically: a reader sees the old file or the new one."""
-    return atomic_write(path, text)
+    """Write a report (or any text): a regular file atomically (a reader sees the old file or the
+    new one), a symlink through to its target, a device or FIFO in place (``quote_tui._output``).
+
+    Raises:
+        BatchInputError: ``bad_option`` when the path is a folder or a loop of links.
+    """
+    try:
+        return atomic_write(path, text)
+    except OutputError as exc:
+        raise BatchInputError(
+            str(exc), code=ErrorCode.BAD_OPTION, recovery=Recovery.FIX_INPUT
+        ) from exc
 
 
 def dumps_json(data: Any) -> str:

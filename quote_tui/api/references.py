@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from quote_tui._untrusted import scrub
 from quote_tui.batch.specs import Settings
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from quote_tui.references.retractions import RetractionIndex
 
 __all__ = [
+    "MAX_LOOKUPS",
+    "MAX_REFERENCES",
     "REFERENCE_FORMATS",
     "check_references",
     "failing_references",
@@ -37,6 +40,14 @@ __all__ = [
 
 REFERENCE_FORMATS = ("json", "markdown", "html")
 """What ``render_references`` writes."""
+
+MAX_REFERENCES = 5_000
+"""References checked in one run (``--max-references``); past it the report's ``warnings`` say
+how many were given. 100,000 entries once took 86 s and 838 MB offline."""
+
+MAX_LOOKUPS = 20_000
+"""Registry look-ups over the network in one run (``--max-lookups``): a DOI, its notices and a
+search are at most four a reference."""
 
 Entries = Sequence[tuple[str, "BibEntry"]]
 
@@ -109,6 +120,8 @@ async def check_references(
     settings: Settings | None = None,
     retractions: Path | RetractionIndex | None = None,
     source: str | None = None,
+    max_references: int = MAX_REFERENCES,
+    max_lookups: int = MAX_LOOKUPS,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -118,20 +131,51 @@ async def check_references(
             contact address) are used.
         retractions: a Retraction Watch CSV file (or an index from ``load_retractions``).
         source: the checked file's name, recorded in the report.
+        max_references: the most references checked; the rest are left out with a warning.
+        max_lookups: the most registry look-ups made over the network; past it a reference is
+            ``unverifiable`` (``lookup_cap``). The report's ``lookups`` counts them.
     """
+    from quote_tui._untrusted import scrub_record
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
+    from quote_tui.sources.net.registry import LookupBudget
 
+    # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
+    # becomes U+FFFD here, the one way in, so the report is made and the server answers 200
+    given = len(entries)
+    warnings: list[dict[str, Any]] = [w.to_dict() for w in getattr(entries, "warnings", ())]
+    entries = [(scrub(key), scrub_record(entry)) for key, entry in entries[:max_references]]
     index = load_retractions(retractions) if isinstance(retractions, Path) else retractions
     remote = settings.remote if settings is not None else None
     concurrency = settings.concurrency if settings is not None else 4
-    checks = await check(entries, settings=remote, retractions=index, concurrency=concurrency)
+    budget = LookupBudget(max_lookups)
+    checks = await check(
+        entries, settings=remote, retractions=index, concurrency=concurrency, budget=budget
+    )
     info = None
     if index is not None:
         name = retractions.name if isinstance(retractions, Path) else "retractions"
         info = {"file": name, "records": index.records}
-    warnings = [w.to_dict() for w in getattr(entries, "warnings", ())]
-    return references_report(checks, source=source, retractions=info, warnings=warnings)
+    if given > max_references:
+        warnings.append(
+            {
+                "code": "reference_cap",
+                "message": f"{given:,} references were given; the first {max_references:,} "
+                "were checked (--max-references)",
+            }
+        )
+    if budget.refused:
+        warnings.append(
+            {
+                "code": "lookup_cap",
+                "message": f"the run's {max_lookups:,} registry look-ups were made; "
+                f"{budget.refused:,} more were not (--max-lookups), and their references are "
+                "unverifiable",
+            }
+        )
+    report = references_report(checks, source=source, retractions=info, warnings=warnings)
+    report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
+    return report
 
 
 def references_schema() -> str:

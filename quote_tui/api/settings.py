@@ -61,9 +61,13 @@ def make_settings(
     read_timeout: float | None = DEFAULT_READ_TIMEOUT,
     network: RemoteSettings | None = None,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    allowed: tuple[Path, ...] = (),
 ) -> Settings:
-    """Run settings; a budget of None (or 0) is no budget."""
+    """Run settings; a budget of None (or 0) is no budget. ``allowed`` (``--allow-path``) adds
+    folders that local paths named inside documents (a ``.bib``'s ``file`` fields, an agent's
+    list) may be read from."""
     return Settings(
+        allowed=tuple(p.expanduser().resolve() for p in allowed),
         options=options or MatchOptions(),
         max_source_chars=max_source_chars,
         remote=network,

@@ -1,4 +1,4 @@
-"""Report schema v1: the only serializer of results, and the one atomic writer.
+"""Report schema v1: the only serializer of results (written by ``quote_tui._output``).
 
 Every report's entries are made here (``source_entry``, ``citation_entry``, ``report_head``), and
 put together in batch order by the pipeline's memory sink, so a report from the CLI, the servers
@@ -9,14 +9,12 @@ field.
 from __future__ import annotations
 
 import json
-import os
-import stat
-import threading
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from quote_tui._output import atomic_write
 from quote_tui._untrusted import scrub
 from quote_tui._version import __version__
 from quote_tui.batch.outcomes import EXTRA_STATUSES, CitationOutcome, SourceOutcome
@@ -26,107 +24,6 @@ from quote_tui.engine.records import Status
 SCHEMA = "quote_tui.report"
 SCHEMA_VERSION = 1
 SUMMARY_KEYS = (*(str(s) for s in Status), *EXTRA_STATUSES, "link_ok")
-
-
-def atomic_write(path: str | Path, data: str | bytes) -> Path:
-    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
-
-    A reader sees the old file or the new one, never half of one, even if the process dies:
-    the data is flushed to disk before the rename, and the folder after it, so the new name
-    survives a power cut too. The temporary file's name carries the writer's pid; one left by a
-    writer that was killed is removed by the next write to the same path.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    prefix = f".{path.name}.{os.getpid()}."
-    import tempfile  # only a report written to a file needs it
-
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=folder)
-    try:
-        # mkstemp makes the file 0600: the new file gets the mode a plain open would give it,
-        # and a replaced file keeps its own
-        os.fchmod(fd, _mode_for(path))
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_folder(folder)
-    _remove_dead_writers_temps(folder, path.name)
-    return path
-
-
-_TEMP_SUFFIX = ".tmp"
-
-
-def _mode_for(path: Path) -> int:
-    """The permission bits ``path`` keeps (it exists) or would get from ``open`` (umask)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where the system says it."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    with _UMASK_LOCK:  # elsewhere, set and restore it at once
-        mask = os.umask(0o022)
-        os.umask(mask)
-    return mask
-
-
-_UMASK_LOCK = threading.Lock()
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name != "posix":
-        return  # folders cannot be opened for fsync on Windows; NTFS journals renames itself
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems (network mounts) refuse fsync on a folder; the rename stands
-    finally:
-        os.close(fd)
-
-
-def _remove_dead_writers_temps(folder: Path, name: str) -> None:
-    """Delete ``.NAME.PID.*.tmp`` files whose writer process no longer exists.
-
-    A writer killed between creating its temporary file and the rename leaves it behind; it is
-    never read, but without this sweep such files would pile up beside an autosaved workspace.
-    A temporary file of a live writer (another process saving the same path) is left alone.
-    """
-    if os.name != "posix":
-        return  # os.kill(pid, 0) is not a liveness probe on Windows
-    prefix = f".{name}."
-    try:
-        candidates = [p for p in folder.iterdir() if p.name.startswith(prefix)]
-    except OSError:
-        return
-    for leftover in candidates:
-        pid, _, rest = leftover.name[len(prefix) :].partition(".")
-        if not pid.isdigit() or not rest.endswith(_TEMP_SUFFIX) or int(pid) == os.getpid():
-            continue
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            leftover.unlink(missing_ok=True)
-        except OSError:
-            pass  # the process exists under another user: it may still be writing
 
 
 def source_entry(outcome: SourceOutcome) -> dict[str, Any]:

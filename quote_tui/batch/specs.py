@@ -68,6 +68,8 @@ class Settings:
         concurrency: how many sources are read at once.
         remote: network settings; None means network sources use their defaults.
         root: when set, local paths must lie under it (the MCP server's ``--root``).
+        allowed: more folders (``--allow-path``) a local path named inside a document (a
+            source with ``confined_to``) may lie under.
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
         citation_timeout: seconds one citation's check may take before it is ``inconclusive``
             (``time_budget``); None for no budget.
@@ -87,6 +89,7 @@ class Settings:
     concurrency: int = 4
     remote: RemoteSettings | None = None
     root: Path | None = None
+    allowed: tuple[Path, ...] = ()
     allow_local: bool = True
     citation_timeout: float | None = DEFAULT_CITATION_TIMEOUT
     read_timeout: float | None = DEFAULT_READ_TIMEOUT

@@ -75,6 +75,11 @@ _HELP = {
     "LocalCluster",
     "--gate-config": "a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
     "--min-words": "shortest quotation taken, in words",
+    "--max-references": "most references checked in one run; the rest are left out, with a warning",
+    "--max-lookups": "most registry look-ups (Crossref, PubMed) made over the network in one "
+    "run; past it a reference is unverifiable (lookup_cap)",
+    "--max-answer-citations": "most citations taken from one model answer; the rest are left "
+    "out, with a warning",
     "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
     "warning in the report",
     "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
@@ -90,6 +95,8 @@ _HELP = {
     "closed; under --deadline",
     "--max-connections": "open connections at once (lowered to fit the file-descriptor "
     "limit); past it new ones are closed",
+    "--max-connections-per-client": "open connections of one client address, below "
+    "--max-connections (default: a quarter of it); past it that client's new ones are closed",
 }
 """The help of each valued option; ``add_options`` adds its default."""
 
@@ -231,11 +238,21 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--pdfs", type=Path, metavar="DIR", help="a folder of the cited PDFs")
     group.add_argument("--zotero", type=Path, metavar="DIR", help="a Zotero data folder")
+    group.add_argument(
+        "--allow-path",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder that files named inside a bibliography or an agent's list may be read "
+        "from, besides the manuscript's, --pdfs and --zotero (repeatable)",
+    )
     add_options(
         group,
         (
             ("--min-words", _in_range(int, 1), 4, "N"),
             ("--max-quotes", _in_range(int, 1), 10_000, "N"),
+            ("--max-answer-citations", _in_range(int, 1), 10_000, "N"),
         ),
     )
 
@@ -272,6 +289,7 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
         citation_timeout=args.citation_timeout,
         read_timeout=args.read_timeout,
         max_file_bytes=getattr(args, "max_file_bytes", DEFAULT_MAX_FILE_BYTES),
+        allowed=tuple(getattr(args, "allow_path", ())),
         network=api.network_settings(
             timeout=args.timeout,
             offline=args.offline,

@@ -46,6 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         min_words=args.min_words,
         max_quotes=args.max_quotes,
         documents=tuple(args.document),
+        max_answer_citations=args.max_answer_citations,
     )
     for warning in given.warnings:
         warn(warning)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from quote_tui import api
+from quote_tui._untrusted import terminal_safe
 from quote_tui.api import what_to_do
 
 
@@ -16,7 +17,7 @@ def fail(exc: api.QuoteTuiError) -> int:
     """Print an error with its code and recovery hint to stderr; returns the usage exit code."""
     todo = what_to_do(exc.to_dict())
     hint = f" ({todo})" if todo else ""
-    print(f"quote-tui: {exc.code}: {exc.message}{hint}", file=sys.stderr)
+    print(terminal_safe(f"quote-tui: {exc.code}: {exc.message}{hint}"), file=sys.stderr)
     return api.EXIT_USAGE
 
 
@@ -28,7 +29,7 @@ def usage(message: str) -> api.QuoteTuiError:
 
 
 def warn(message: str) -> None:
-    print(f"quote-tui: warning: {message}", file=sys.stderr)
+    print(terminal_safe(f"quote-tui: warning: {message}"), file=sys.stderr)
 
 
 def emit(text: str, output: Path | None) -> None:

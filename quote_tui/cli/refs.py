@@ -45,12 +45,28 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
 
 
 def retraction_args(parser: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.args import _in_range, add_options
+
     parser.add_argument(
         "--retractions",
         type=Path,
         metavar="FILE",
         help="the Retraction Watch CSV (as Crossref publishes it), read offline",
     )
+    add_options(
+        parser,
+        (
+            ("--max-references", _in_range(int, 1), api.MAX_REFERENCES, "N"),
+            ("--max-lookups", _in_range(int, 1), api.MAX_LOOKUPS, "N"),
+        ),
+    )
+
+
+def _caps(args: argparse.Namespace) -> dict[str, int]:
+    return {
+        "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
+        "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
+    }
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
@@ -69,12 +85,15 @@ def cmd_refs(args: argparse.Namespace) -> int:
             settings=settings_from(args),
             retractions=args.retractions,
             source=str(args.input),
+            **_caps(args),
         )
     )
     emit(api.render_references(report, fmt), args.output)
-    if fmt != "terminal":  # the terminal view says it in its second line
+    if fmt != "terminal":  # the terminal view says these in its own lines
         for line in api.unreached_lines(report):
             warn(line)
+        for warning in report.get("warnings", ()):
+            warn(api.warning_line(warning))
     failing = api.failing_references(report)
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 
@@ -97,7 +116,11 @@ def check_refs(
 
     report = asyncio.run(
         api.check_references(
-            entries, settings=settings, retractions=args.retractions, source=str(args.input)
+            entries,
+            settings=settings,
+            retractions=args.retractions,
+            source=str(args.input),
+            **_caps(args),
         )
     )
     for line in api.unreached_lines(report):

@@ -20,6 +20,7 @@ _LIMITS = {
     "header_timeout": ("--header-timeout", float, "SECONDS"),
     "body_timeout": ("--body-timeout", float, "SECONDS"),
     "max_connections": ("--max-connections", int, "N"),
+    "max_connections_per_client": ("--max-connections-per-client", int, "N"),
 }
 """The request limits' options, by their ``Limits`` field."""
 

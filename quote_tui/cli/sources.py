@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from quote_tui import api
+from quote_tui._untrusted import terminal_safe
 from quote_tui.cli.args import settings_from
 from quote_tui.cli.common import colour, emit, fail, usage, warn
 
@@ -49,7 +50,9 @@ def cmd_text(args: argparse.Namespace) -> int:
     if read["text"] is None:
         fail(api.QuoteTuiError(**error))
         return api.EXIT_UNREADABLE  # as ``quote`` says of a source it could not read
-    text: str = read["text"]
+    # the checked text of a fetched page may hold escape sequences (a clipboard write, a new
+    # window title): shown one character each, so offsets into it stay true
+    text: str = terminal_safe(read["text"])
     starts, labels = read["page_starts"], read["page_labels"]
     if not args.pages or not starts:
         sys.stdout.write(text)
@@ -57,7 +60,7 @@ def cmd_text(args: argparse.Namespace) -> int:
     ends = (*starts[1:], len(text))
     for page, (a, b) in enumerate(zip(starts, ends, strict=True), start=1):
         label = labels[page - 1] if page - 1 < len(labels) else None
-        printed = f" (printed {label})" if label else ""
+        printed = f" (printed {terminal_safe(label)})" if label else ""
         sys.stdout.write(f"--- page {page}{printed}, offset {a} ---\n{text[a:b]}\n")
     return api.EXIT_OK
 

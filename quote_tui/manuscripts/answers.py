@@ -33,6 +33,7 @@ from pathlib import PurePath
 from typing import Any
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.sources.refs import network_ref
 
 __all__ = ["answer_batch", "answer_format"]
 
@@ -75,8 +76,13 @@ def _types(output: list[Any]) -> set[str]:
     }
 
 
+MAX_ANSWER_CITATIONS = 10_000
+"""Citations taken from one answer (``--max-answer-citations``), like ``--max-quotes`` for a
+manuscript: an answer of 10^6 citations once ran past 200 s without a report."""
+
+
 def answer_batch(
-    data: Any, documents: Sequence[dict[str, Any]]
+    data: Any, documents: Sequence[dict[str, Any]], *, max_citations: int = MAX_ANSWER_CITATIONS
 ) -> tuple[dict[str, Any], list[str]]:
     """An answer and the documents it cites as a batch object (``parse_batch``'s input).
 
@@ -84,6 +90,7 @@ def answer_batch(
         data: the decoded answer (any of the three shapes).
         documents: the documents in ``document_index`` order, each a batch source object
             without its id (``{"ref": ...}`` or ``{"text": ...}``, ``title`` optional).
+        max_citations: the most citations taken; the rest are counted in a warning.
 
     Returns:
         The batch object (sources ``doc0``, ``doc1``, ... in that order; a URL cited by the
@@ -92,7 +99,7 @@ def answer_batch(
     Raises:
         BatchInputError: ``bad_batch`` when the answer is none of the three shapes.
     """
-    reader = _Reader(documents)
+    reader = _Reader(documents, max_citations)
     kind = answer_format(data)
     if kind == "anthropic":
         reader.anthropic(data)
@@ -107,11 +114,19 @@ def answer_batch(
         )
     if not reader.citations:
         reader.warnings.append("the answer cites nothing: no citations to check")
+    if reader.dropped:
+        given = len(reader.citations) + reader.dropped
+        reader.warnings.append(
+            f"the answer holds {given:,} citations; the first {max_citations:,} were taken "
+            "(--max-answer-citations)"
+        )
     return {"sources": reader.sources, "citations": reader.citations}, reader.warnings
 
 
 class _Reader:
-    def __init__(self, documents: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, documents: Sequence[dict[str, Any]], limit: int) -> None:
+        self.limit = limit
+        self.dropped = 0
         self.documents = list(documents)
         self.sources: list[dict[str, Any]] = [
             {**doc, "id": f"doc{i}"} for i, doc in enumerate(self.documents)
@@ -155,8 +170,21 @@ class _Reader:
         if url not in self._urls:
             sid = f"url{len(self._urls)}"
             self._urls[url] = sid
-            self.sources.append({"id": sid, "ref": url, "title": title or None})
+            if network_ref(url) is None:
+                # a path, file:// or ~/... in a model's URL field would read this machine's
+                # files into the report: it is never read as a local file
+                self.sources.append(_not_a_url(sid, url, title))
+            else:
+                self.sources.append({"id": sid, "ref": url, "title": title or None})
         return self._urls[url]
+
+    def _full(self) -> bool:
+        """Whether the citations reached the limit; each one past it is only counted, before
+        anything of it (a new URL source) is kept."""
+        if len(self.citations) < self.limit:
+            return False
+        self.dropped += 1
+        return True
 
     def _add(self, quote: Any, source: str | None, **extra: Any) -> None:
         entry: dict[str, Any] = {
@@ -177,7 +205,7 @@ class _Reader:
             if not isinstance(block, dict) or block.get("type") != "text":
                 continue
             for n, cite in enumerate(block.get("citations") or ()):
-                if not isinstance(cite, dict):
+                if not isinstance(cite, dict) or self._full():
                     continue
                 what = f"content[{b}].citations[{n}]"
                 kind = cite.get("type")
@@ -206,7 +234,7 @@ class _Reader:
                 text = part.get("text") if isinstance(part.get("text"), str) else ""
                 after = 0  # where the text of the next file citation may begin
                 for n, note in enumerate(part.get("annotations") or ()):
-                    if not isinstance(note, dict):
+                    if not isinstance(note, dict) or self._full():
                         continue
                     kind = note.get("type")
                     answer = {"format": "openai", "output": o, "part": p, "annotation": n}
@@ -251,6 +279,8 @@ class _Reader:
             if not isinstance(item, dict) or not isinstance(item.get("quote"), str):
                 self.warnings.append(f"entry {n + 1}: not an object with a quote; skipped")
                 continue
+            if self._full():
+                continue
             ref = item.get("source")
             source = (
                 self._document(ref, f"entry {n + 1}") if isinstance(ref, int) else self._named(ref)
@@ -263,6 +293,22 @@ class _Reader:
             elif _pages(item.get("pages")) is not None:
                 claimed = {"pages": _pages(item.get("pages"))}
             self._add(item["quote"], source, claimed=claimed, answer={"format": "list", "entry": n})
+
+
+def _not_a_url(sid: str, url: str, title: Any) -> dict[str, Any]:
+    """A source for a cited "URL" that names no web address: unavailable, never read."""
+    return {
+        "id": sid,
+        "title": title or None,
+        "cited_url": url,
+        "unavailable": {
+            "code": ErrorCode.OUTSIDE_ROOT,
+            "message": f"the answer cites {url[:200]!r} as a URL, which is no web address; a "
+            "model's URL is never read as a local file. To check a local file, name it with "
+            "--document",
+            "recovery": Recovery.FIX_INPUT,
+        },
+    }
 
 
 def _said(value: Any) -> bool:

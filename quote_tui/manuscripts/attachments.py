@@ -93,7 +93,8 @@ def attached_file(entry: BibEntry) -> Path | None:
     """The first attached file of ``entry`` that exists and has a readable type."""
     candidates = sorted(entry.files, key=lambda p: 0 if p.lower().endswith(".pdf") else 1)
     for raw in candidates:
-        path = Path(raw).expanduser()
+        # never expanduser(): "~" in a bibliography someone else wrote is not this user's home
+        path = Path(raw)
         if not path.is_absolute() and entry.base_dir:
             path = Path(entry.base_dir) / path
         if path.is_file() and path.suffix.lower() in _READABLE:

@@ -28,7 +28,7 @@ from quote_tui.references.compare import title_score
 from quote_tui.references.decide import CLOSE_TITLE, Evidence, decide
 from quote_tui.references.records import ReferenceCheck, Unreached
 from quote_tui.references.retractions import RetractionIndex
-from quote_tui.sources.net.registry import Lookup, Registries, contact_user_agent
+from quote_tui.sources.net.registry import Lookup, LookupBudget, Registries, contact_user_agent
 from quote_tui.sources.net.remote import RemoteSession
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
@@ -56,6 +56,7 @@ async def check_references(
     settings: RemoteSettings | None = None,
     retractions: RetractionIndex | None = None,
     concurrency: int = 4,
+    budget: LookupBudget | None = None,
 ) -> tuple[ReferenceCheck, ...]:
     """Check each reference; the results come back in the order given.
 
@@ -64,6 +65,7 @@ async def check_references(
         settings: the network settings (``offline``, ``refresh``, the store, ``--email``).
         retractions: a Retraction Watch index (``retractions.load_retractions``).
         concurrency: references in flight at once (the registries' own pace still holds).
+        budget: the run's registry look-ups (``--max-lookups``), counted as they are made.
 
     Returns:
         One ``ReferenceCheck`` per entry.
@@ -75,7 +77,7 @@ async def check_references(
     gate = asyncio.Semaphore(max(1, concurrency))
     down: dict[str, Unreached] = {}  # registries out of reach for the rest of the run
     async with RemoteSession(settings) as session:
-        registries = Registries(session, AnswerStore(settings.store_path))
+        registries = Registries(session, AnswerStore(settings.store_path), budget)
 
         async def one(key: str, entry: BibEntry) -> ReferenceCheck:
             async with gate:

@@ -12,6 +12,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from quote_tui._untrusted import CSP_META
 from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
     Fact,
@@ -197,8 +198,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'; img-src data:\">"
+        f"{CSP_META}"
         f"<title>Quotation check report</title><style>{_CSS}</style></head><body>"
         "<h1>Quotation check report</h1>"
         f'<p class="meta">{_e(made)}</p>'

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from quote_tui._untrusted import markdown_text
 from quote_tui.reports import common
 from quote_tui.reports.references import references_markdown
 
 __all__ = ["render_markdown"]
 
-_SPECIAL = re.compile(r"([\\`*_\[\]|~&<>])")
-
-
-def _esc(text: Any) -> str:
-    """Text from untrusted documents, inert in Markdown (no markup, no raw HTML, one line).
-
-    Markdown's own backslash escapes (``\\<``, ``\\&``) keep HTML inert and read as the
-    characters they are in the file itself, where ``&lt;`` would not."""
-    s = re.sub(r"\s+", " ", str(text))
-    return _SPECIAL.sub(r"\\\1", s)
+_esc = markdown_text
+"""Text from untrusted documents, inert in Markdown (``quote_tui._untrusted``)."""
 
 
 def _marked(text: str, diffs: list[Mapping[str, Any]], side: str) -> str:

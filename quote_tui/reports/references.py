@@ -9,10 +9,11 @@ values, the notices, and a close match when there is one.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from quote_tui._untrusted import CSP_META, html_text, markdown_text, terminal_safe_value
 
 __all__ = [
     "describe_work",
@@ -23,6 +24,7 @@ __all__ = [
     "render_references",
     "terminal_lines",
     "unreached_lines",
+    "warning_line",
 ]
 
 _NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
@@ -110,19 +112,20 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+_md = markdown_text
+"""Titles, reasons and Retraction Watch notes come from registries and files others wrote: no
+raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
 
 
 def _markdown(report: dict[str, Any]) -> str:
     lines = ["# References", ""]
     if report.get("source"):
-        lines += [f"Checked: `{report['source']}`", ""]
+        lines += [f"Checked: {_md(report['source'])}", ""]
     lines += [_summary_line(report), ""]
     lines += [f"**{_md(line)}**" for line in unreached_lines(report)]
     lines += [""] if report.get("unreached") else []
     if report.get("warnings"):
-        lines += [f"- warning: {_md(_warning_line(w))}" for w in report["warnings"]] + [""]
+        lines += [f"- warning: {_md(warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
         lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
         lines.append("")
@@ -150,7 +153,7 @@ _STYLE = (
 
 def html_section(report: dict[str, Any]) -> str:
     """The references as one ``<section>`` (with its style), to stand in any HTML page."""
-    e = html.escape
+    e = html_text
     rows = []
     for ref in report["references"]:
         details = []
@@ -188,21 +191,24 @@ def html_section(report: dict[str, Any]) -> str:
 
 def _html(report: dict[str, Any]) -> str:
     return (
-        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>References</title>"
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        f"{CSP_META}<title>References</title>"
         "<style>body{font-family:sans-serif;margin:2em}</style></head><body>"
         f"{html_section(report)}</body></html>\n"
     )
 
 
-def _warning_line(w: dict[str, Any]) -> str:
+def warning_line(w: dict[str, Any]) -> str:
+    """One warning of the report as a line: where it stands (file and line), then what it says."""
     where = w.get("file") or "bibliography"
     return f"{where}:{w['line']}: {w['message']}" if w.get("line") else f"{where}: {w['message']}"
 
 
 def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, each entry not read, each reference not verified."""
+    report = terminal_safe_value(report)  # keys and reasons come from files others wrote
     lines = [_summary_line(report), *unreached_lines(report)]
-    lines += [f"  warning: {_warning_line(w)}" for w in report.get("warnings", ())]
+    lines += [f"  warning: {warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
             lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from quote_tui._untrusted import terminal_safe_value
 from quote_tui.batch.outcome import Outcome, Tone
 from quote_tui.reports.common import (
     best_match,
@@ -71,6 +72,9 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     Returns:
         Lines of text ending in a newline.
     """
+    # ids, titles, quotations and errors come from documents and answers: their escape
+    # sequences are shown, never sent to the terminal (only our own colours are)
+    report = terminal_safe_value(report)
     paint = _Paint(colour)
     citations = report.get("citations") or []
     if not citations:

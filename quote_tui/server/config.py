@@ -32,6 +32,8 @@ class Limits:
             deadline, and no admission ticket is taken before the body is in.
         max_connections: open connections at once, lowered to fit the file-descriptor limit;
             past it new connections are closed unanswered.
+        max_connections_per_client: open connections of one client address, below
+            ``max_connections`` (None: a quarter of it), so one client is shed before others.
     """
 
     max_body_bytes: int = 64 * 1024
@@ -43,11 +45,17 @@ class Limits:
     header_timeout: float = 5.0
     body_timeout: float = 10.0
     max_connections: int = 512
+    max_connections_per_client: int | None = None
 
     @property
     def connections(self) -> ConnectionLimits:
         """The part of these limits the HTTP protocol keeps (``server.connections``)."""
-        return ConnectionLimits(self.header_timeout, self.body_timeout, self.max_connections)
+        return ConnectionLimits(
+            self.header_timeout,
+            self.body_timeout,
+            self.max_connections,
+            self.max_connections_per_client,
+        )
 
     def validate(self) -> None:
         """Raise ``QuoteTuiError`` (``bad_option``) for a limit that is not positive, or a body
@@ -62,14 +70,14 @@ class Limits:
         for item in fields(self):
             name, value = item.name, getattr(self, item.name)
             lowest = 0 if name == "max_waiting" else 1
-            if value < lowest:
+            if value is not None and value < lowest:
                 raise QuoteTuiError(
                     f"--{name.replace('_', '-')} must be at least {lowest}, not {value}",
                     code=ErrorCode.BAD_OPTION,
                     recovery=Recovery.FIX_INPUT,
                 )
 
-    def to_dict(self) -> dict[str, int | float]:
+    def to_dict(self) -> dict[str, int | float | None]:
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 

@@ -116,6 +116,9 @@ class ReadSettings:
         concurrency: how many local files are read in worker processes at once.
         remote: network settings; None means network sources use their defaults.
         root: when set, local paths must lie under it (the MCP server's ``--root``).
+        allowed: more folders (``--allow-path``) a local path named inside a document (a
+            source with ``confined_to``: a bibliography's ``file`` field, an agent list's
+            source) may lie under.
         allow_local: False forbids local paths entirely (MCP server without ``--root``).
         read_timeout: seconds reading one local source, or parsing one fetched PDF or HTML body
             in a worker process, may take before it fails with ``timeout``; None for no budget.
@@ -129,6 +132,7 @@ class ReadSettings:
     concurrency: int = 4
     remote: RemoteSettings | None = None
     root: Path | None = None
+    allowed: tuple[Path, ...] = ()
     allow_local: bool = True
     read_timeout: float | None = DEFAULT_READ_TIMEOUT
     isolate_readers: bool = True
@@ -243,11 +247,13 @@ class Loader:
             return await other._load(source, base_dir)
         parsed = parse_ref(source.ref)
         if parsed.kind is RefKind.PATH:
-            path = self._local_path(parsed.value, base_dir)
-            rendered = await self._render_local(path, max_chars, source.ref)
+            confined = source.extra.get("confined_to")
+            folders = tuple(Path(str(f)) for f in confined) if isinstance(confined, list) else None
+            path, beneath = self._local_path(parsed.value, base_dir, confined_to=folders)
+            rendered = await self._render_local(path, max_chars, source.ref, beneath)
             if rendered is not None:
                 return rendered
-            return await self._read_local(path, max_chars, source.ref)
+            return await self._read_local(path, max_chars, source.ref, beneath)
         session = await self._remote_session()
         loaded = await session.load(parsed, max_chars=max_chars)
         import asyncio  # loaded by the network session already
@@ -271,8 +277,22 @@ class Loader:
             return None
         return dataclasses.replace(self.settings, remote=dataclasses.replace(remote, render=wanted))
 
-    def _local_path(self, value: str, base_dir: Path | None) -> Path:
-        path = Path(value).expanduser()
+    def _local_path(
+        self, value: str, base_dir: Path | None, *, confined_to: tuple[Path, ...] | None = None
+    ) -> tuple[Path, Path | None]:
+        """The file a local ref names, and the resolved folder it must be opened beneath (None
+        for a path the user gave, read as named).
+
+        A path named inside a document the user did not write line by line (a bibliography's
+        ``file`` field, an agent list's source: ``confined_to`` the folders the user named) is
+        read only beneath those and ``allowed`` (``--allow-path``), or ``root`` when set, and
+        its ``~`` is not expanded: it would be this user's home.
+
+        Raises:
+            SourceError: ``outside_root``.
+        """
+        untrusted = confined_to is not None
+        path = Path(value) if untrusted else Path(value).expanduser()
         if not path.is_absolute() and base_dir is not None:
             path = base_dir / path
         if not self.settings.allow_local:
@@ -282,19 +302,41 @@ class Loader:
                 recovery=Recovery.USE_SUPPLIED_TEXT,
             )
         root = self.settings.root
+        if root is None and not untrusted:
+            return path, None
+        roots = (root,) if root is not None else (*(confined_to or ()), *self.settings.allowed)
+        # resolve() follows symlinks, so neither '..' nor a link can lead outside the root; the
+        # open then follows none (open_beneath), so a link swapped in after this cannot either
+        try:
+            real = path.resolve()
+        except OSError as exc:  # a link on the way vanished while it was being followed
+            raise SourceError(
+                f"{value!r} changed while it was being looked up ({exc.strerror or exc})",
+                code=ErrorCode.FILE_NOT_FOUND,
+                recovery=Recovery.FIX_INPUT,
+            ) from exc
+        for folder in roots:
+            real_root = folder.resolve()
+            if real.is_relative_to(real_root):
+                return real, real_root
         if root is not None:
-            # resolve() follows symlinks, so neither '..' nor a link can lead outside the root
-            real, real_root = path.resolve(), root.resolve()
-            if not real.is_relative_to(real_root):
-                raise SourceError(
-                    f"{value!r} lies outside the allowed folder",
-                    code=ErrorCode.OUTSIDE_ROOT,
-                    recovery=Recovery.USE_SUPPLIED_TEXT,
-                )
-            return real
-        return path
+            raise SourceError(
+                f"{value!r} lies outside the allowed folder",
+                code=ErrorCode.OUTSIDE_ROOT,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            )
+        raise SourceError(
+            f"{value!r}, named inside a document, lies outside the folders local files are read "
+            "from (the manuscript's or batch's folder, --pdfs, --zotero, --root); allow its "
+            "folder with --allow-path DIR",
+            code=ErrorCode.OUTSIDE_ROOT,
+            recovery=Recovery.FIX_INPUT,
+            details={"allow_with": "--allow-path"},
+        )
 
-    async def _read_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource:
+    async def _read_local(
+        self, path: Path, max_chars: int, ref: str, beneath: Path | None
+    ) -> LoadedSource:
         """Read a local file (PDF, HTML and XML in a child process, unless isolation is off)
         and index it.
 
@@ -318,18 +360,30 @@ class Loader:
                 with reads:
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     loaded = shared_pool().read(
-                        path, max_chars=max_chars, ref=ref, timeout=left, max_bytes=max_bytes
+                        path,
+                        max_chars=max_chars,
+                        ref=ref,
+                        timeout=left,
+                        max_bytes=max_bytes,
+                        beneath=beneath,
                     )
             else:
                 loaded = read_path(
-                    path, max_chars=max_chars, ref=ref, max_bytes=max_bytes, deadline=deadline
+                    path,
+                    max_chars=max_chars,
+                    ref=ref,
+                    max_bytes=max_bytes,
+                    deadline=deadline,
+                    beneath=beneath,
                 )
             return indexed(loaded)
 
         wait = None if budget is None else budget + margin(budget)
         return await _waits.in_thread(read, wait)
 
-    async def _render_local(self, path: Path, max_chars: int, ref: str) -> LoadedSource | None:
+    async def _render_local(
+        self, path: Path, max_chars: int, ref: str, beneath: Path | None
+    ) -> LoadedSource | None:
         """A local HTML page rendered in headless Chromium, when ``render`` asks for it.
 
         The page is served to the browser under a made-up ``.invalid`` address, so its relative
@@ -346,7 +400,7 @@ class Loader:
 
         try:
             data = await asyncio.to_thread(
-                read_file_bytes, path, max_bytes=self.settings.max_file_bytes
+                read_file_bytes, path, max_bytes=self.settings.max_file_bytes, beneath=beneath
             )
         except (OSError, SourceError):
             return None  # the plain read reports it

@@ -218,6 +218,9 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
         out["truncated"] = True
     if s.extra.get("render"):
         out["render"] = s.extra["render"]
+    if s.extra.get("confined_to"):
+        # a path named inside a bibliography stays confined when the workspace is reopened
+        out["confined_to"] = s.extra["confined_to"]
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -334,7 +337,7 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
-                extra={"render": s["render"]} if s.get("render") else {},
+                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)},
             )
         )
         if s.get("snapshot"):
@@ -407,10 +410,11 @@ def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    from quote_tui.api import write_text as atomic_write
+    """The one output writer (``quote_tui._output``), making the workspace's folder first."""
+    from quote_tui.api import write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, text)
+    write_text(path, text)
 
 
 def save_workspace(workspace: Workspace, path: Path) -> None:

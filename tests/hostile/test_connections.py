@@ -152,6 +152,7 @@ async def test_a_queue_that_cannot_drain_before_the_deadline_is_refused_now() ->
         async with admission.ticket():
             pass
     assert caught.value.code == "busy"
-    assert int(caught.value.headers["Retry-After"]) >= 3
+    # three ahead at a second each, but by the 2 s deadline each of them is done or given up
+    assert int(caught.value.headers["Retry-After"]) == 2
     gate.set()
     await asyncio.gather(*tasks)

@@ -292,3 +292,61 @@ def test_a_batch_source_names_its_own_render_mode(tmp_path: Path) -> None:
     assert status["c-plain"] in ("not_found", "unavailable")
     odd = next(s for s in report["sources"] if s["id"] == "odd")
     assert odd["error"]["code"] == "bad_option"
+
+
+WEBRTC = """<!doctype html><html><head><title>Calls</title></head><body><p id=out>waiting</p>
+<script>
+const servers = [
+  {{urls: 'stun:127.0.0.1:{port}'}},
+  {{urls: 'turn:127.0.0.1:{port}?transport=udp', username: 'u', credential: 'p'}},
+];
+const done = [];
+for (let i = 0; i < 3; i++) {{
+  try {{
+    const pc = new RTCPeerConnection({{iceServers: servers}});
+    pc.createDataChannel('d' + i);
+    pc.onicecandidate = (e) => {{ if (!e.candidate) done.push(i); }};
+    pc.createOffer().then((offer) => pc.setLocalDescription(offer)).catch(() => {{}});
+  }} catch (e) {{}}
+}}
+setTimeout(() => {{ document.getElementById('out').textContent = 'gathered ' + done.length; }},
+           2500);
+</script></body></html>"""
+
+
+@needs_chromium
+def test_webrtc_sends_no_udp_to_an_address_the_page_names() -> None:
+    """WebRTC's STUN and TURN go over UDP past the request interception; Chromium's policy
+    flags must keep every datagram in (they once reached a listener on loopback)."""
+    import socket
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.settimeout(0.2)
+    port = listener.getsockname()[1]
+
+    async def fetch(url: str):
+        from quote_tui.engine.errors import FetchError
+
+        raise FetchError("refused", code=ErrorCode.BLOCKED_ADDRESS)
+
+    from quote_tui.sources.net.render import RenderLimits
+
+    document = _body(WEBRTC.format(port=port))
+    try:
+        rendered = asyncio.run(
+            render_page(
+                document.url, document=document, fetch=fetch, limits=RenderLimits(timeout=8)
+            )
+        )
+        assert rendered.browser
+        datagrams = 0  # the datagrams wait in the socket's buffer until read
+        while True:
+            try:
+                listener.recvfrom(2048)
+            except TimeoutError:
+                break
+            datagrams += 1
+    finally:
+        listener.close()
+    assert datagrams == 0

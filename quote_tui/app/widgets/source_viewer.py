@@ -24,6 +24,7 @@ from textual.reactive import var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from quote_tui._untrusted import terminal_safe
 from quote_tui.api import PreparedText
 from quote_tui.app.widgets.line_layout import RowLayout, layout_rows
 
@@ -368,7 +369,10 @@ class SourceViewer(ScrollView, can_focus=True):
         number = f"{line:>{digits}}" if first else " " * digits
         gutter.append(f"{number} │ ", self._style("gutter"))
 
-        body = Text(prepared.text[start:end].translate(_INVISIBLE), style=base, no_wrap=True)
+        # terminal_safe: Rich strips BEL and CR but passes ESC, so a fetched page's escape
+        # sequences would reach the terminal; each becomes one visible character, offsets kept
+        line = terminal_safe(prepared.text[start:end].translate(_INVISIBLE))
+        body = Text(line, style=base, no_wrap=True)
         if self._sorted:
             i = bisect_left(self._starts, start - self._longest)
             current = self._current

@@ -41,7 +41,14 @@ from quote_tui.sources.net.works import (
 )
 from quote_tui.sources.store.answers import AnswerStore, StoredAnswer
 
-__all__ = ["MAX_RETRY_WAIT", "Lookup", "Registries", "contact_user_agent"]
+__all__ = [
+    "LOOKUP_CAP",
+    "MAX_RETRY_WAIT",
+    "Lookup",
+    "LookupBudget",
+    "Registries",
+    "contact_user_agent",
+]
 
 MAX_RETRY_WAIT = 10.0
 """The longest a "too many requests" answer is waited out before the question is given up."""
@@ -98,10 +105,13 @@ class Registries:
         store: where answers are kept; None keeps nothing (and reads nothing).
     """
 
-    def __init__(self, session: NetSession, store: AnswerStore | None) -> None:
+    def __init__(
+        self, session: NetSession, store: AnswerStore | None, budget: LookupBudget | None = None
+    ) -> None:
         self._session = session
         self._store = store
         self._crossref_pace = IntervalPacer(_DEFAULT_INTERVAL)
+        self._budget = budget
 
     @property
     def _settings(self) -> RemoteSettings:
@@ -189,6 +199,8 @@ class Registries:
                 recovery=Recovery.RETRY_LATER,
                 details={"url": shown},
             )
+        if self._budget is not None:
+            self._budget.spend(shown)
         answer = await self._ask(key, asked, crossref)
         if self._store is not None:
             await asyncio.to_thread(
@@ -227,6 +239,41 @@ class Registries:
                     self._crossref_pace.interval = interval
             return StoredAnswer(key, got.http_status, url, got.retrieved_at, got.body)
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+LOOKUP_CAP = "lookup_cap"
+"""The code of a look-up not made because the run's look-ups reached ``--max-lookups``."""
+
+
+class LookupBudget:
+    """How many registry look-ups a run may make over the network (answers from the store are
+    free), and how many it made: one per run, made by the caller and read back for the report.
+
+    A bibliography of 100,000 entries once meant 100,000 Crossref look-ups; past the budget a
+    reference is ``unverifiable`` with ``lookup_cap``, and the report says how many were made.
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.made = 0
+        self.refused = 0
+
+    def spend(self, shown: str) -> None:
+        """Count one look-up, or refuse it past the limit.
+
+        Raises:
+            SourceError: ``lookup_cap``.
+        """
+        if self.limit is not None and self.made >= self.limit:
+            self.refused += 1
+            raise SourceError(
+                f"{shown} was not asked: the run made its {self.limit:,} registry look-ups "
+                "(--max-lookups)",
+                code=LOOKUP_CAP,
+                recovery=Recovery.FIX_INPUT,
+                details={"max_lookups": self.limit},
+            )
+        self.made += 1
 
 
 def _json_message(body: bytes, url: str) -> object:

@@ -150,6 +150,11 @@ def _flags(profile: str) -> list[str]:
         f"--proxy-server={_DEAD_PROXY}",
         "--host-resolver-rules=MAP * ~NOTFOUND",
         "--proxy-bypass-list=<-loopback>",
+        # WebRTC's STUN and TURN go over UDP, beside the proxy and the request interception,
+        # to any address a page names (loopback included): only proxied UDP, that is none
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+        "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+        "--enforce-webrtc-ip-permission-check",
         "--no-first-run",
         "--no-default-browser-check",
         "--no-pings",

@@ -14,8 +14,10 @@ from __future__ import annotations
 import os
 import stat
 import time
+from pathlib import Path
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.sources.readers.beneath import EscapeError, open_beneath
 
 __all__ = [
     "DEFAULT_MAX_FILE_BYTES",
@@ -83,15 +85,29 @@ def _past_deadline(shown: str) -> SourceError:
     )
 
 
-def _open_regular(path: str, shown: str) -> tuple[int, os.stat_result]:
+def _open_regular(path: str, shown: str, beneath: Path | None = None) -> tuple[int, os.stat_result]:
     """Open a regular file without blocking; refuse anything else before opening it.
 
+    With ``beneath`` (a resolved folder), ``path`` is its resolved path under that folder and
+    is opened relative to the folder's descriptor, no link followed (``beneath.open_beneath``).
+
     Raises:
-        SourceError: ``is_directory`` or ``not_a_file``.
+        SourceError: ``is_directory`` or ``not_a_file``; ``outside_root`` when something on
+            the way was swapped for a link after the caller checked it.
         OSError: the path cannot be opened (not found, permission denied, ...).
     """
     _check_mode(os.stat(path).st_mode, shown)
-    fd = os.open(path, _OPEN_FLAGS)
+    if beneath is None:
+        fd = os.open(path, _OPEN_FLAGS)
+    else:
+        try:
+            fd = open_beneath(beneath, Path(path).relative_to(beneath), _OPEN_FLAGS)
+        except (EscapeError, ValueError) as exc:
+            raise SourceError(
+                f"{shown} lies outside the allowed folder",
+                code=ErrorCode.OUTSIDE_ROOT,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            ) from exc
     try:
         info = os.fstat(fd)
         # the path may have been swapped between the stat and the open
@@ -128,6 +144,7 @@ def read_file_bytes(
     max_bytes: int = DEFAULT_MAX_FILE_BYTES,
     deadline: float | None = None,
     shown: str | None = None,
+    beneath: Path | None = None,
 ) -> bytes:
     """Read a regular file whole, at most ``max_bytes``, stopping at ``deadline``.
 
@@ -137,17 +154,20 @@ def read_file_bytes(
             while reading (a file may grow).
         deadline: a ``time.monotonic()`` value past which the read stops; None for none.
         shown: the path as the user wrote it, for messages.
+        beneath: a resolved folder ``path`` (resolved too) lies under; the open then follows no
+            link, so nothing swapped in after the caller's check can lead out of it.
 
     Returns:
         The file's bytes.
 
     Raises:
-        SourceError: ``is_directory``, ``not_a_file``, ``too_large``, ``timeout``.
+        SourceError: ``is_directory``, ``not_a_file``, ``too_large``, ``timeout``,
+            ``outside_root``.
         OSError: the path cannot be opened or read.
     """
     target = os.fspath(path)
     shown = shown or target
-    fd, info = _open_regular(target, shown)
+    fd, info = _open_regular(target, shown, beneath)
     try:
         if info.st_size > max_bytes:
             raise _too_large(shown, info.st_size, max_bytes)

@@ -106,7 +106,7 @@ def _read_request(request: Any, fault: str) -> LoadedSource:
     if isinstance(request, _BodyRequest):
         _fault(request.facts["name"], fault)
         return read_bytes(request.data, **request.facts)
-    path, max_chars, ref, password, max_bytes, timeout = request
+    path, max_chars, ref, password, max_bytes, timeout, beneath = request
     _fault(path, fault)
     deadline = None if timeout is None else time.monotonic() + timeout
     return read_path(
@@ -116,6 +116,7 @@ def _read_request(request: Any, fault: str) -> LoadedSource:
         password=password,
         max_bytes=max_bytes,
         deadline=deadline,
+        beneath=beneath,
     )
 
 
@@ -236,6 +237,7 @@ class ReaderPool:
         password: str | None = None,
         timeout: float | None = None,
         max_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        beneath: Path | None = None,
     ) -> LoadedSource:
         """Read one local file in a child (see ``sources.readers.local.read_path``).
 
@@ -245,7 +247,7 @@ class ReaderPool:
             UnexpectedReaderError: a reader bug (any other exception in the child).
         """
         shown = os.fspath(path)
-        request = (shown, max_chars, ref, password, max_bytes, timeout)
+        request = (shown, max_chars, ref, password, max_bytes, timeout, beneath)
         return self._exchange(request, shown, timeout)
 
     def read_body(

@@ -395,6 +395,7 @@ def read_path(
     ref: str | None = None,
     max_bytes: int = DEFAULT_MAX_FILE_BYTES,
     deadline: float | None = None,
+    beneath: Path | None = None,
 ) -> LoadedSource:
     """Read a local file (PDF, HTML, text, Markdown, PubMed XML or MEDLINE).
 
@@ -405,6 +406,8 @@ def read_path(
         ref: the ref as the user wrote it (defaults to the path).
         max_bytes: largest file read (``too_large`` past it, before a byte is read).
         deadline: a ``time.monotonic()`` value at which reading the bytes stops (``timeout``).
+        beneath: a resolved folder the file must lie under, opened with no link followed
+            (``files.read_file_bytes``); ``~`` is then not expanded.
 
     Returns:
         The loaded source.
@@ -415,11 +418,13 @@ def read_path(
             ``empty_file`` or a reader's own code.
     """
     shown = os.fspath(path)
-    target = Path(shown).expanduser()
+    target = Path(shown) if beneath is not None else Path(shown).expanduser()
     absolute = None
     try:
         absolute = target.resolve()
-        data = read_file_bytes(absolute, max_bytes=max_bytes, deadline=deadline, shown=shown)
+        data = read_file_bytes(
+            absolute, max_bytes=max_bytes, deadline=deadline, shown=shown, beneath=beneath
+        )
     except OSError as exc:
         raise _unreadable(shown, exc, absolute or target) from exc
     return read_bytes(
