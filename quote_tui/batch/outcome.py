@@ -290,7 +290,8 @@ def derive(
     if found_in:
         text = "found in another source" if found_in == 1 else f"found in {found_in} other sources"
         notices.append(Notice("found_elsewhere", text))
-    near = similarity if status == "near" else None
+    # rounded as the report writes it, so a typed check and its entry give the same outcome
+    near = round(similarity, 4) if status == "near" and similarity is not None else None
     return Outcome(status, tuple(critical), tuple(notices), near)
 
 
