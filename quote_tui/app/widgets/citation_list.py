@@ -165,17 +165,19 @@ class CitationList(OptionList):
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
         label = f"{label:<13} "  # at least one space before the id, however long the label
-        head = label + (f"{notices} " if notices else "")
-        room = width - len(head) - len(citation.id) - len(ref_mark[0])
-        source = _fit(f"  {citation.source or '(no source)'}", max(room, 0))
+        room = width - len(label) - len(citation.id) - len(ref_mark[0])
+        source = _fit(f"  {citation.source or '(no source)'}", room)
+        # what a reader must not miss opens the second line, before the quotation
+        noticed = _fit(f"  ‼ {notices}", width) if notices else ""
+        quoted = _fit(f"  “{quote}”", width - len(noticed))
         return Content.assemble(
             (label, f"{lk.colour} bold"),
-            (f"{notices} " if notices else "", "bold $text-warning"),
             (citation.id, "bold"),
             (source, "$text-muted"),
             ref_mark,
             "\n",
-            (_fit(f"  “{quote}”", width), "$text-muted" if status != "checking" else "$text"),
+            (noticed, "bold $text-warning"),
+            (quoted, "$text-muted" if status != "checking" else "$text"),
         )
 
     def _reference_mark(self, source_id: str | None) -> tuple[str, str]:
@@ -301,4 +303,6 @@ class CitationList(OptionList):
 
 def _fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters with an ellipsis."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+    if len(text) <= width:
+        return text
+    return text[: width - 1] + "…" if width > 0 else ""
