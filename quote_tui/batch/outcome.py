@@ -206,9 +206,17 @@ class Outcome:
     def label(self) -> str:
         """The verdict as its line or heading names it: ``‼ Normalized — critical omission``,
         ``~ Near 89%``, ``✓ Exact``."""
+        return self.title()
+
+    def title(self, *, similarity: bool = True) -> str:
+        """The label; without the near match's similarity for a heading that shows it apart.
+
+        Args:
+            similarity: add a near match's similarity after its word.
+        """
         lk = self.look
         out = f"{lk.mark} {lk.word}"
-        if self.status == "near" and self.similarity is not None:
+        if similarity and self.status == "near" and self.similarity is not None:
             out += f" {round(self.similarity * 100)}%"
         if self.critical:
             out += f" — critical {', '.join(self.critical)}"
