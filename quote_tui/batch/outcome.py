@@ -37,6 +37,7 @@ __all__ = [
     "Notice",
     "Outcome",
     "Tone",
+    "counted_keys",
     "derive",
     "look",
     "outcome_of",
@@ -441,6 +442,13 @@ def tally(items: Iterable[Outcome | Mapping[str, Any]]) -> dict[str, int]:
         out.setdefault(heading, n)  # a status outside the ladder still counts
     out.update({k: notices[k] for k in NOTICE_KINDS})
     return out
+
+
+def counted_keys(item: Outcome | Mapping[str, Any]) -> list[str]:
+    """The ``tally`` keys one citation adds to: ``citations``, its heading, its notices' kinds
+    (what a streamed report counts line by line, without a whole tally per line)."""
+    heading, kinds = _counted(item)
+    return ["citations", heading, *dict.fromkeys(kinds)]
 
 
 def _counted(item: Outcome | Mapping[str, Any]) -> tuple[str, list[str]]:

@@ -127,6 +127,10 @@ class MainWork:
         if outcome.loaded is not None:
             sha = outcome.loaded.retrieval.content_sha256
             if self.workspace.snapshots.get(outcome.spec.id) != sha:
+                # the source's text changed: what its citations' checks made is out of date
+                self.entries = {
+                    cid: e for cid, e in self.entries.items() if e.get("source") != outcome.spec.id
+                }
                 self.commit(self.workspace.with_snapshot(outcome.spec.id, sha), undoable=False)
 
     @work(exclusive=True, group="view", exit_on_error=False)
