@@ -14,6 +14,8 @@ and every library user reads, checks and writes through here, and only here.
   ``failing_references``, ``load_retractions``: references checked against Crossref, PubMed and
   a Retraction Watch CSV; ``reference_facts``: what the registries say of one reference.
 - ``Session``: an interactive front end's run (kept indexes, budgeted searches, cancellation).
+- ``Outcome``, ``outcome_of``, ``outcome_of_check``, ``LOOKS``, ``tally``: a citation's verdict
+  with what a reader must not miss, and the one status table, that every front end shows.
 
 Names load on first use, each from its own module, so a command pays only for what it calls
 (``quote-tui quote`` on a text file loads no report renderer, JSONL reader or cluster).
