@@ -88,17 +88,28 @@ class Session:
         """
         sources: list[SourceOutcome] = []
         citations: list[CitationOutcome] = []
+        # the texts in hand, kept with their indexes: the found-elsewhere search reads none again
+        specs = {spec.id: spec for spec in batch.sources}
+        texts = {
+            i: o.loaded.prepared
+            for i, o in (known or {}).items()
+            if o.loaded is not None and o.spec == specs.get(i)
+        }
 
         def seen(outcome: SourceOutcome | CitationOutcome) -> None:
             if isinstance(outcome, SourceOutcome):
                 sources.append(outcome)
+                if outcome.loaded is not None:
+                    texts[outcome.spec.id] = outcome.loaded.prepared
                 return
             citations.append(outcome)
             if observe is not None:
                 observe(outcome)
 
         runner = _Reusing(self._service, known or {}, seen)
-        report = await pipeline.check_batch(batch, self.settings, progress=progress, runner=runner)
+        report = await pipeline.check_batch(
+            batch, self.settings, progress=progress, runner=runner, texts=texts
+        )
         return report, sources, citations
 
     def report(

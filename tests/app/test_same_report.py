@@ -93,3 +93,29 @@ async def test_check_all_the_cli_and_the_http_api_give_the_same_report(
         assert verdicts["wrong"].found_in[0]["source"] == "jones"
         assert verdicts["claims"].claimed == {"start": 0, "end": 5, "agrees": False}
     assert _steady(json.loads(exported.read_text("utf-8"))) == _steady(from_cli)
+
+
+async def test_checking_again_reads_no_source_again(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quote_tui.batch.service import Service
+
+    batch_file = tmp_path / "batch.json"
+    batch_file.write_text(json.dumps(_batch()), encoding="utf-8")
+    app = make_app(batch_file, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("C")
+        await settle(app, pilot)
+        reads: list[str] = []
+        load = Service.load_source
+
+        async def counted(self: Service, spec: Any, **kwargs: Any) -> Any:
+            reads.append(spec.id)
+            return await load(self, spec, **kwargs)
+
+        monkeypatch.setattr(Service, "load_source", counted)
+        await pilot.press("C")  # "wrong" is looked for in the other source again
+        await settle(app, pilot)
+        assert reads == []  # the texts in hand are checked and searched where they are
+        assert app.screen.workspace.verdicts["wrong"].found_in[0]["source"] == "jones"
