@@ -180,3 +180,17 @@ def test_a_streamed_run_past_the_waiting_bound_writes_its_lines_without_the_sear
     wrong = next(line for line in lines if line.get("id") == "wrong")
     assert wrong["status"] == "not_found" and "found_in" not in wrong
     assert "outcome" in wrong
+
+
+def test_a_streamed_run_past_the_quotation_bound_writes_its_lines_without_the_search(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from quote_tui.batch import stages
+
+    monkeypatch.setattr(stages, "MAX_QUOTES", 0)  # the first waiting quotation is one too many
+    out = tmp_path / "r.jsonl"
+    asyncio.run(stream_batch(_claims_batch(), Settings(), out))
+    lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    wrong = next(line for line in lines if line.get("id") == "wrong")
+    assert "found_in" not in wrong and wrong["outcome"]["heading"] == "not_found"
+    assert lines[-1]["outcomes"]["found_elsewhere"] == 0
