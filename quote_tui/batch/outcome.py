@@ -33,6 +33,7 @@ __all__ = [
     "HEADINGS",
     "LOOKS",
     "NOTICE_KINDS",
+    "NOTICE_WORDS",
     "Look",
     "Notice",
     "Outcome",
@@ -131,14 +132,15 @@ NOTICE_KINDS = (
 )
 """What a reader must not miss beside the verdict, in the order notices are shown and counted."""
 
-_NOTICE_WORDS = {
+NOTICE_WORDS = {
     "page_differs": "cited page differs",
     "claim_disagrees": "claimed place disagrees",
-    "outside_main_text": "outside the main text",
+    "outside_main_text": "found outside the main text",
     "reference_retracted": "reference retracted",
     "reference_mismatch": "reference does not match its record",
     "found_elsewhere": "found in another source",
 }
+"""Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
 _FOUND = frozenset({"exact", "normalized"})
 _RETRACTED = frozenset({"retracted", "expression_of_concern"})
@@ -290,12 +292,12 @@ def derive(
     if isinstance(claimed, Mapping) and claimed.get("agrees") is False:
         notices.append(Notice("claim_disagrees", _claim_text(claimed)))
     if outside_main_text:
-        notices.append(Notice("outside_main_text", _NOTICE_WORDS["outside_main_text"]))
+        notices.append(Notice("outside_main_text", NOTICE_WORDS["outside_main_text"]))
     if reference in _RETRACTED:
         word = "retracted" if reference == "retracted" else "under an expression of concern"
         notices.append(Notice("reference_retracted", f"reference {word}"))
     elif reference in _MISMATCHED:
-        notices.append(Notice("reference_mismatch", _NOTICE_WORDS["reference_mismatch"]))
+        notices.append(Notice("reference_mismatch", NOTICE_WORDS["reference_mismatch"]))
     if found_in:
         text = "found in another source" if found_in == 1 else f"found in {found_in} other sources"
         notices.append(Notice("found_elsewhere", text))
@@ -313,8 +315,8 @@ def _claim_text(claimed: Mapping[str, Any]) -> str:
     elif "start" in claimed:
         place = f"offsets {claimed.get('start')}–{claimed.get('end')}"
     else:
-        return _NOTICE_WORDS["claim_disagrees"]
-    return f"{_NOTICE_WORDS['claim_disagrees']} ({place})"
+        return NOTICE_WORDS["claim_disagrees"]
+    return f"{NOTICE_WORDS['claim_disagrees']} ({place})"
 
 
 def critical_kinds(match: Mapping[str, Any] | None) -> tuple[str, ...]:
