@@ -11,8 +11,8 @@ from textual import work
 from textual.widgets import ProgressBar
 
 from quote_tui import api
+from quote_tui.api import QuoteTuiError
 from quote_tui.app.screens.dialogs import ChoiceDialog, PromptDialog
-from quote_tui.engine.errors import QuoteTuiError
 
 if TYPE_CHECKING:
     from quote_tui.workspace import Workspace
