@@ -45,6 +45,10 @@ _VERDICTS = """Verdicts (citation "status"):
   or the check ran past its time budget (reason "time_budget"; pass a larger
   citation_timeout in seconds).
 - unavailable: the source could not be read; its error has a code and a recovery hint.
+Each citation's "outcome" says the verdict with what must not be missed: its "label" names a
+critical difference in any tier ("‼ Normalized — critical omission": not faithful, whatever the
+status), its "notices" a cited page that differs, a claimed place that disagrees, text outside
+the main text or the words found in another source. The report's "outcomes" counts them.
 What a match means: the words are present in the text that was retrieved and checked (see the
 source's retrieval record and representation). It does NOT mean the claim is true, that the
 source supports the argument it is cited for, that the words are the source author's own rather

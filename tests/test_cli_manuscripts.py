@@ -186,8 +186,11 @@ def test_docx_html_report_is_one_self_contained_file(
     # what a reader sees: each verdict in the summary table and on its citation
     visible = re.sub(r"<style.*?</style>|<script.*?</script>", " ", html, flags=re.S | re.I)
     visible = " ".join(unescape(re.sub(r"<[^>]+>", " ", visible)).split())
-    for label in ("✓ Exact", "≈ Normalized", "~ Near", "✗ Not found", "– No reference"):
+    for label in ("✓ Exact", "≈ Normalized", "✗ Not found", "– No reference"):
         assert visible.count(label) == 2, (label, visible)
+    # the near quotation changes a number: counted and headed as critical, never as a plain near
+    assert visible.count("‼ Critical difference") == 1 and "~ Near" not in visible
+    assert visible.count("‼ Near — critical number") == 1
     assert "5 citations." in visible
     assert "critical number: quotation “241” → source “214”" in visible
     for quote in DOCX_EXPECTED:
@@ -260,7 +263,7 @@ MD_EXPECTED = {
 MD_SUMMARY = {
     "Exact": 2,
     "Normalized": 1,
-    "Near": 1,
+    "Critical difference": 1,  # the near quotation changes a number
     "Not found": 1,
     "Unavailable": 1,
     "No reference": 1,
@@ -324,7 +327,7 @@ def test_markdown_report_has_summary_and_near_words(tmp_path: Path) -> None:
             verdict,
             summary,
         )
-    near = text[text.index("### ~ Near") + 3 :]
+    near = text[text.index("### ‼ Near — critical number") + 3 :]
     near = near[: near.index("###")]
     # the differing words, marked on both sides, and named in the list of differences
     assert "**‼241‼**" in near and "**‼214‼**" in near

@@ -126,3 +126,20 @@ async def test_without_root_no_local_file_is_read(tmp_path: Path, root: Path) ->
         for ref in (str(root / "austen.txt"), "austen.txt", f"file://{root / 'austen.txt'}"):
             denied = await client.call_tool("read_source", {"ref": ref})
             assert _error(denied)["code"] == "outside_root"
+
+
+async def test_a_critical_difference_is_named_in_the_tool_result(tmp_path: Path) -> None:
+    text = "In the trial, the vaccine was not effective in older patients."
+    async with Client(_params(tmp_path, None)) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        assert '"outcome"' in tools["check_quote"].description
+        hides = await client.call_tool(
+            "check_quote",
+            {"quote": "vaccine was … effective in older patients", "source_text": text},
+        )
+        report = _json(hides)
+    citation = report["citations"][0]
+    assert citation["status"] == "normalized"
+    assert citation["outcome"]["label"] == "‼ Normalized — critical omission"
+    assert citation["outcome"]["heading"] == "critical"
+    assert report["outcomes"]["critical"] == 1 and report["outcomes"]["normalized"] == 0

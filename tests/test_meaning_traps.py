@@ -103,7 +103,9 @@ def test_the_detail_pane_lists_the_hidden_negation_once() -> None:
     verdict = Verdict(status=str(result.status), result=result)
     shown = detail_content(CitationSpec("c1", "s1", quote), verdict, None).plain
     assert "“...” → “not”  (negation, critical)" in shown
-    assert shown.count("‼") == 1  # the difference line, not a second line for the fragment
+    header, body = shown.split("\n", 1)
+    assert header.startswith("‼ normalized critical omission")  # never the faithful word alone
+    assert body.count("‼") == 1  # the difference line, not a second line for the fragment
     signed = check_text(SOURCE, TRAPS["sign"])
     shown = detail_content(
         CitationSpec("c2", "s1", TRAPS["sign"]), Verdict("near", signed), None

@@ -18,6 +18,8 @@ and every library user reads, checks and writes through here, and only here.
   ``gate_summary``, ``gate_sarif``, ``number_check``): the claims gate, whose rules lie below.
 - ``ErrorCode``, ``Recovery`` and the error types; the engine's records; ``server_settings``
   (a server never forks itself); ``runs_without_loop`` (a run ``run`` may drive on the spot).
+- ``Outcome``, ``outcome_of``, ``outcome_of_check``, ``LOOKS``, ``tally``: a citation's verdict
+  with what a reader must not miss, and the one status table, that every front end shows.
 
 The front ends (the CLI, the app, the servers) import nothing of quote_tui but this package; an
 import contract holds that. Names load on first use, each from its own module, so a command pays

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from quote_tui.batch import pipeline
-from quote_tui.batch.elsewhere import MAX_SOURCES, place_in, worth_looking
 from quote_tui.batch.outcomes import CitationOutcome, Progress, SourceOutcome
-from quote_tui.batch.runner import LocalRunner
+from quote_tui.batch.plan import SourceWork
+from quote_tui.batch.report import report_head, source_entry
+from quote_tui.batch.runner import check_source
 from quote_tui.batch.service import Service
+from quote_tui.batch.sinks import Sink, assemble
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.records import CheckResult, MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -61,46 +63,98 @@ class Session:
         """
         return await self._service.run_check(prepared, quote, options=options)
 
-    def looks_elsewhere(self, spec: CitationSpec, others: int) -> bool:
-        """Whether ``elsewhere`` looks for this quotation in ``others`` other sources: it needs
-        words enough to say where it came from, and fewer than ``MAX_SOURCES`` sources."""
-        return worth_looking(spec.quote) and 0 < others < MAX_SOURCES
-
-    async def elsewhere(
-        self, spec: CitationSpec, sources: Iterable[SourceOutcome]
-    ) -> tuple[dict[str, Any], ...]:
-        """Where a quotation not in its cited source stands in the other sources read: the
-        report's ``found_in`` items, in the order given (none past ``MAX_SOURCES`` sources)."""
-        others = [s for s in sources if s.spec.id != spec.source and s.loaded is not None]
-        if not self.looks_elsewhere(spec, len(others)):
-            return ()
-        places = []
-        for outcome in others:
-            assert outcome.loaded is not None
-            place = await place_in(
-                self._service, outcome.spec.id, outcome.loaded.prepared, spec.quote
-            )
-            if place is not None:
-                places.append(place)
-        return tuple(places)
-
     async def check_all(
         self,
         batch: Batch,
         *,
         progress: Callable[[Progress], None] | None = None,
+        known: Mapping[str, SourceOutcome] | None = None,
+        observe: Callable[[CitationOutcome], None] | None = None,
     ) -> tuple[dict[str, Any], list[SourceOutcome], list[CitationOutcome]]:
-        """Check a whole batch as the CLI would; returns the report and the outcomes (the texts
-        read, their indexes kept, and each citation's result)."""
+        """Check a batch as the CLI would, through the same pipeline: found elsewhere, claimed
+        places and outcomes included; returns the report and the outcomes (the texts read, their
+        indexes kept, and each citation's result).
+
+        Args:
+            batch: the sources and the citations to check.
+            progress: called after each citation.
+            known: sources this front end has read already, by id: not read again when their
+                spec is the batch's.
+            observe: sees each citation's outcome as soon as it is checked (before the last
+                stages: no ``found_in`` yet).
+
+        Returns:
+            The report (``quote_tui.report`` v1), the sources read and the citations checked.
+        """
         sources: list[SourceOutcome] = []
         citations: list[CitationOutcome] = []
+        # the texts in hand, kept with their indexes: the found-elsewhere search reads none again
+        specs = {spec.id: spec for spec in batch.sources}
+        texts = {
+            i: o.loaded.prepared
+            for i, o in (known or {}).items()
+            if o.loaded is not None and o.spec == specs.get(i)
+        }
 
-        def observe(outcome: SourceOutcome | CitationOutcome) -> None:
+        def seen(outcome: SourceOutcome | CitationOutcome) -> None:
             if isinstance(outcome, SourceOutcome):
                 sources.append(outcome)
-            else:
-                citations.append(outcome)
+                if outcome.loaded is not None:
+                    texts[outcome.spec.id] = outcome.loaded.prepared
+                return
+            citations.append(outcome)
+            if observe is not None:
+                observe(outcome)
 
-        runner = LocalRunner(self._service, observe=observe, keep_indexes=True)
-        report = await pipeline.check_batch(batch, self.settings, progress=progress, runner=runner)
+        runner = _Reusing(self._service, known or {}, seen)
+        report = await pipeline.check_batch(
+            batch, self.settings, progress=progress, runner=runner, texts=texts
+        )
         return report, sources, citations
+
+    def report(
+        self,
+        batch: Batch,
+        sources: Iterable[SourceOutcome],
+        citations: Iterable[dict[str, Any]],
+        *,
+        created: str,
+    ) -> dict[str, Any]:
+        """A report of what was checked already, read or checked nothing again: the sources'
+        entries from their outcomes, the citations' entries as their checks made them.
+
+        Args:
+            batch: the sources and citations, in the report's order.
+            sources: every source of the batch, read.
+            citations: the report entries of every citation of the batch.
+            created: the report's time (ISO 8601).
+
+        Returns:
+            The report, the same as ``check_all`` gives for the batch.
+        """
+        return assemble(
+            report_head(self.settings, created), map(source_entry, sources), citations, batch
+        )
+
+
+class _Reusing:
+    """The local runner over texts a front end has read already (kept, indexes and all)."""
+
+    def __init__(
+        self,
+        service: Service,
+        known: Mapping[str, SourceOutcome],
+        observe: Callable[[SourceOutcome | CitationOutcome], None],
+    ) -> None:
+        self._service = service
+        self._known = known
+        self._observe = observe
+
+    async def __call__(self, work: SourceWork, sink: Sink) -> None:
+        spec = work.source
+        loaded = self._known.get(spec.id) if spec is not None else None
+        if loaded is not None and loaded.spec != spec:
+            loaded = None  # the source was changed since it was read
+        await check_source(
+            self._service, work, sink, loaded=loaded, observe=self._observe, keep_indexes=True
+        )

@@ -114,6 +114,8 @@ async def find_elsewhere(
     readable: Sequence[SourceSpec],
     base_dir: Path | None,
     settings: Settings,
+    *,
+    texts: Mapping[str, PreparedText] | None = None,
 ) -> int:
     """Add ``found_in`` to the ``not_found`` citation entries whose words stand elsewhere.
 
@@ -122,6 +124,8 @@ async def find_elsewhere(
         readable: the batch's readable sources, in batch order.
         base_dir: where a relative path ref resolves.
         settings: run settings (reading, matching, the citation budget).
+        texts: checked texts a caller keeps (an interactive front end), by source id: searched
+            where they are, not read again.
 
     Returns:
         How many citations gained ``found_in``.
@@ -131,17 +135,21 @@ async def find_elsewhere(
     found: dict[int, list[dict[str, Any]]] = {}
     async with Service(second_read(settings), build_indexes=False) as service:
         for spec in readable:
-            outcome = await service.load_source(spec, base_dir=base_dir)
-            if outcome.loaded is None:
-                continue
-            prepared = outcome.loaded.prepared
+            kept = (texts or {}).get(spec.id)
+            prepared = kept
+            if prepared is None:
+                outcome = await service.load_source(spec, base_dir=base_dir)
+                if outcome.loaded is None:
+                    continue
+                prepared = outcome.loaded.prepared
             for i, entry in enumerate(pending):
                 if entry["source"] == spec.id:
                     continue
                 place = await place_in(service, spec.id, prepared, entry["quote"])
                 if place is not None:
                     found.setdefault(i, []).append(place)
-            prepared.cache.clear()
+            if kept is None:
+                prepared.cache.clear()  # a text read here is let go; a kept one keeps its own
     for i, items in found.items():
         pending[i]["found_in"] = items
     return len(found)

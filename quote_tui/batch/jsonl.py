@@ -19,7 +19,7 @@ from typing import Any
 
 from quote_tui._untrusted import loads
 from quote_tui.batch.batchfile import citation_spec, source_spec
-from quote_tui.batch.outcome import tally
+from quote_tui.batch.outcome import counted_keys
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.resume import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
@@ -219,7 +219,7 @@ def read_resume(path: Path) -> ResumeState:
                 else:
                     checked.add(ident)
                 statuses[str(item.get("status"))] += 1
-                outcomes.update({k: n for k, n in tally((item,)).items() if n})
+                outcomes.update(counted_keys(item))
                 failing += fails(item)
             elif kind == "source":
                 ident = str(item.get("id"))

@@ -33,10 +33,12 @@ __all__ = [
     "HEADINGS",
     "LOOKS",
     "NOTICE_KINDS",
+    "NOTICE_WORDS",
     "Look",
     "Notice",
     "Outcome",
     "Tone",
+    "counted_keys",
     "derive",
     "look",
     "outcome_of",
@@ -130,14 +132,15 @@ NOTICE_KINDS = (
 )
 """What a reader must not miss beside the verdict, in the order notices are shown and counted."""
 
-_NOTICE_WORDS = {
+NOTICE_WORDS = {
     "page_differs": "cited page differs",
     "claim_disagrees": "claimed place disagrees",
-    "outside_main_text": "outside the main text",
+    "outside_main_text": "found outside the main text",
     "reference_retracted": "reference retracted",
     "reference_mismatch": "reference does not match its record",
     "found_elsewhere": "found in another source",
 }
+"""Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
 _FOUND = frozenset({"exact", "normalized"})
 _RETRACTED = frozenset({"retracted", "expression_of_concern"})
@@ -206,9 +209,17 @@ class Outcome:
     def label(self) -> str:
         """The verdict as its line or heading names it: ``‼ Normalized — critical omission``,
         ``~ Near 89%``, ``✓ Exact``."""
+        return self.title()
+
+    def title(self, *, similarity: bool = True) -> str:
+        """The label; without the near match's similarity for a heading that shows it apart.
+
+        Args:
+            similarity: add a near match's similarity after its word.
+        """
         lk = self.look
         out = f"{lk.mark} {lk.word}"
-        if self.status == "near" and self.similarity is not None:
+        if similarity and self.status == "near" and self.similarity is not None:
             out += f" {round(self.similarity * 100)}%"
         if self.critical:
             out += f" — critical {', '.join(self.critical)}"
@@ -281,16 +292,17 @@ def derive(
     if isinstance(claimed, Mapping) and claimed.get("agrees") is False:
         notices.append(Notice("claim_disagrees", _claim_text(claimed)))
     if outside_main_text:
-        notices.append(Notice("outside_main_text", _NOTICE_WORDS["outside_main_text"]))
+        notices.append(Notice("outside_main_text", NOTICE_WORDS["outside_main_text"]))
     if reference in _RETRACTED:
         word = "retracted" if reference == "retracted" else "under an expression of concern"
         notices.append(Notice("reference_retracted", f"reference {word}"))
     elif reference in _MISMATCHED:
-        notices.append(Notice("reference_mismatch", _NOTICE_WORDS["reference_mismatch"]))
+        notices.append(Notice("reference_mismatch", NOTICE_WORDS["reference_mismatch"]))
     if found_in:
         text = "found in another source" if found_in == 1 else f"found in {found_in} other sources"
         notices.append(Notice("found_elsewhere", text))
-    near = similarity if status == "near" else None
+    # rounded as the report writes it, so a typed check and its entry give the same outcome
+    near = round(similarity, 4) if status == "near" and similarity is not None else None
     return Outcome(status, tuple(critical), tuple(notices), near)
 
 
@@ -303,8 +315,8 @@ def _claim_text(claimed: Mapping[str, Any]) -> str:
     elif "start" in claimed:
         place = f"offsets {claimed.get('start')}–{claimed.get('end')}"
     else:
-        return _NOTICE_WORDS["claim_disagrees"]
-    return f"{_NOTICE_WORDS['claim_disagrees']} ({place})"
+        return NOTICE_WORDS["claim_disagrees"]
+    return f"{NOTICE_WORDS['claim_disagrees']} ({place})"
 
 
 def critical_kinds(match: Mapping[str, Any] | None) -> tuple[str, ...]:
@@ -432,6 +444,13 @@ def tally(items: Iterable[Outcome | Mapping[str, Any]]) -> dict[str, int]:
         out.setdefault(heading, n)  # a status outside the ladder still counts
     out.update({k: notices[k] for k in NOTICE_KINDS})
     return out
+
+
+def counted_keys(item: Outcome | Mapping[str, Any]) -> list[str]:
+    """The ``tally`` keys one citation adds to: ``citations``, its heading, its notices' kinds
+    (what a streamed report counts line by line, without a whole tally per line)."""
+    heading, kinds = _counted(item)
+    return ["citations", heading, *dict.fromkeys(kinds)]
 
 
 def _counted(item: Outcome | Mapping[str, Any]) -> tuple[str, list[str]]:

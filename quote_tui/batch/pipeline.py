@@ -18,7 +18,7 @@ import gc
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from quote_tui.batch.jsonl import JsonlBatch
+    from quote_tui.engine.text import PreparedText
 
 __all__ = ["StreamResult", "check_batch", "run_plan", "stream_batch"]
 
@@ -56,6 +57,7 @@ async def check_batch(
     keep_indexes: bool = False,
     runner: Runner | None = None,
     in_flight: int | None = None,
+    texts: Mapping[str, PreparedText] | None = None,
 ) -> dict[str, Any]:
     """Check a batch in memory and return its report (schema ``quote_tui.report`` v1).
 
@@ -68,6 +70,8 @@ async def check_batch(
         runner: where each source's work runs (default: here, through a new ``Service``;
             ``observe`` and ``keep_indexes`` are then the runner's to apply).
         in_flight: sources in flight (default ``settings.concurrency``).
+        texts: checked texts the caller keeps, by source id (the runner fills it as it reads):
+            the found-elsewhere stage searches them where they are.
 
     Returns:
         The report, entries in batch order. Problems with single entries are in those entries;
@@ -79,7 +83,9 @@ async def check_batch(
     created = _now()
     sink = MemorySink()
     async with _runner(settings, runner, observe, keep_indexes) as run:
-        await run_plan(plan(batch), sink, run, settings, in_flight=in_flight, progress=progress)
+        await run_plan(
+            plan(batch), sink, run, settings, in_flight=in_flight, progress=progress, texts=texts
+        )
     return sink.report(report_head(settings, created), batch)
 
 
@@ -210,6 +216,7 @@ async def run_plan(
     *,
     in_flight: int | None = None,
     progress: Callable[[Progress], None] | None = None,
+    texts: Mapping[str, PreparedText] | None = None,
 ) -> None:
     """Run a plan's work with at most ``in_flight`` sources in flight, and at most the network
     settings' ``per_host_connections`` of them waiting on one host.
@@ -221,7 +228,7 @@ async def run_plan(
     """
     if todo.sources > 1:
         _waits.need_loop()  # several sources are read and checked at once in the loop
-    stages = Stages(sink, settings, sources=todo.sources)
+    stages = Stages(sink, settings, sources=todo.sources, texts=texts)
     counted = _Counted(stages, todo, progress)
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2

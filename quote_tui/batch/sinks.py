@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from quote_tui.batch.outcome import tally
+from quote_tui.batch.outcome import counted_keys, tally
 from quote_tui.batch.outcomes import fails, is_duplicate
 from quote_tui.batch.report import summarize
 from quote_tui.batch.specs import Batch
@@ -153,6 +153,6 @@ class JsonlSink:
     def citation(self, entry: dict[str, Any]) -> None:
         self._line("citation", entry)
         self.statuses[entry["status"]] += 1
-        self.outcomes.update({k: n for k, n in tally((entry,)).items() if n})
+        self.outcomes.update(counted_keys(entry))
         self.citations += 1
         self.failing += fails(entry)

@@ -17,13 +17,17 @@ A model answer's claimed places are settled earlier, by the runner, while the so
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quote_tui.batch.elsewhere import MAX_QUOTES, READABLE, find_elsewhere, pending_elsewhere
 from quote_tui.batch.outcome import outcome_of
 from quote_tui.batch.sinks import Sink
 from quote_tui.batch.specs import Settings, SourceSpec
+
+if TYPE_CHECKING:
+    from quote_tui.engine.text import PreparedText
 
 __all__ = ["MAX_WAITING", "Stages"]
 
@@ -35,13 +39,23 @@ MAX_WAITING = 20_000
 class Stages:
     """A sink in front of a sink: holds what the last stages need, then hands each line on."""
 
-    def __init__(self, sink: Sink, settings: Settings, *, sources: int) -> None:
+    def __init__(
+        self,
+        sink: Sink,
+        settings: Settings,
+        *,
+        sources: int,
+        texts: Mapping[str, PreparedText] | None = None,
+    ) -> None:
         """
         Args:
             sink: where the finished lines go.
             settings: run settings (the search's reading and matching).
             sources: sources the run reads: with fewer than two, no line waits.
+            texts: checked texts the caller keeps, by source id: the search does not read
+                them again.
         """
+        self._texts = texts
         self._sink = sink
         self._settings = settings
         self._in_order = not getattr(sink, "reorders", False)
@@ -92,7 +106,9 @@ class Stages:
         if self._waiting and not self._overflowed:
             readable = [s for i, s in self._specs.items() if i in self._readable]
             pending = [e for e in self._waiting if pending_elsewhere(e)]
-            await find_elsewhere(pending, readable, self._base_dir, self._settings)
+            await find_elsewhere(
+                pending, readable, self._base_dir, self._settings, texts=self._texts
+            )
         self._release()
         self._sink.flush()
 

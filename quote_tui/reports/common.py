@@ -6,7 +6,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from quote_tui.batch.outcome import HEADINGS, NOTICE_KINDS, Look, Outcome, look, outcome_of, tally
+from quote_tui.batch.outcome import (
+    HEADINGS,
+    NOTICE_KINDS,
+    NOTICE_WORDS,
+    Look,
+    Outcome,
+    look,
+    outcome_of,
+    tally,
+)
 from quote_tui.engine.diff import difference_spans
 
 __all__ = [
@@ -73,17 +82,6 @@ def summary_rows(report: Mapping[str, Any]) -> list[tuple[Verdict, int]]:
         if isinstance(count, int) and count:
             rows.append((verdict(heading), count))
     return rows
-
-
-NOTICE_WORDS = {
-    "page_differs": "cited page differs",
-    "claim_disagrees": "claimed place disagrees",
-    "outside_main_text": "found outside the main text",
-    "reference_retracted": "reference retracted",
-    "reference_mismatch": "reference does not match its record",
-    "found_elsewhere": "found in another source",
-}
-"""A notice's name in a summary table."""
 
 
 def notice_rows(report: Mapping[str, Any]) -> list[tuple[str, int]]:

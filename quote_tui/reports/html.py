@@ -149,7 +149,9 @@ def _classes(status: str, outcome: Outcome) -> str:
 
 def _verdict_html(outcome: Outcome) -> str:
     lk = outcome.look
-    words = outcome.label.removeprefix(lk.mark).strip()
+    words = (
+        outcome.title(similarity=False).removeprefix(lk.mark).strip()
+    )  # the card's own line has it
     return (
         f'<span class="verdict"><span class="mark" aria-hidden="true">{_e(lk.mark)}</span> '
         f"{_e(words)}</span>"

@@ -53,7 +53,10 @@ def _fact_line(fact: common.Fact) -> str:
 def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[str]:
     outcome = common.citation_outcome(citation)
     notices = "; ".join(n.text for n in outcome.notices)
-    head = f"### {_esc(outcome.label)} — {_esc(citation.get('id', '?'))}"
+    # the mark as it is (it opens the heading; escaped, "~" would read "\~"), the similarity
+    # in the card's own line
+    mark, _, words = outcome.title(similarity=False).partition(" ")
+    head = f"### {mark} {_esc(words)} — {_esc(citation.get('id', '?'))}"
     lines = [head + (f" · {_esc(notices)}" if notices else ""), ""]
     lines += [_fact_line(fact) for fact in common.facts(citation, sources)]
     match = common.best_match(citation)

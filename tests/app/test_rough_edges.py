@@ -221,7 +221,7 @@ async def test_9_narrow_layout(data_dir: Path) -> None:
         citations = main.query_one(CitationList)
         assert citations.compact
         prompts = [str(citations.get_option_at_index(i).prompt) for i in range(3)]
-        assert prompts[0] == "✓ c1" and prompts[2].startswith("~ c3 ")
+        assert prompts[0] == "✓ c1" and prompts[2] == "‼ c3 89% critical"
         footer = main.query_one(QuoteFooter)
         await pilot.pause()
         actions = [k.action for k in footer.query("FooterKey")]
@@ -287,7 +287,7 @@ async def test_a_found_quotation_whose_ellipsis_hides_a_negation_is_listed_as_cr
         listing = app.screen.query_one(CitationList)
         assert listing._status_of("hides")[0] == "critical"
         assert listing._status_of("plain")[0] == "exact"
-        assert "‼ critical" in str(listing._prompt("hides"))
+        assert "‼ normalized critical omission hides" in str(listing._prompt("hides"))
         listing.status_filter = "problems"
         assert listing._visible_ids() == ["hides"]
 

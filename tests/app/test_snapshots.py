@@ -65,3 +65,8 @@ def test_help_screen(snap_compare, demo_app) -> None:
 def test_narrow_zoomed_detail(snap_compare, demo_app) -> None:
     # 80×24 with the near match's detail zoomed to the whole screen (z).
     assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_ready("c3", keys=("z",)))
+
+
+def test_page_differs_detail(snap_compare, demo_app) -> None:
+    # a near match with a critical number, cited on another page than where it stands
+    assert snap_compare(demo_app, terminal_size=(120, 36), run_before=_ready("c12"))

@@ -45,7 +45,7 @@ def test_markdown_report() -> None:
     assert "PDF page 19 (printed 11)" in md
     assert "✗ cited page 11, found on page 12" in md
     # critical differences first, and marked in both wordings
-    near = md[md.index("### ‼ Near 91% — critical number, negation — c3") :]
+    near = md[md.index("### ‼ Near — critical number, negation — c3") :]
     assert near.index("‼ critical number") < near.index("extra:")
     assert "**‼0.42‼**" in near and "**‼0.042‼**" in near
     assert "the effect was **‼not‼** significant" in near  # spaces around marks survive

@@ -22,6 +22,7 @@ from textual.widgets import Header, ProgressBar
 
 from quote_tui.api import counted
 from quote_tui.app.screens.bibliography import BibliographyWork
+from quote_tui.app.screens.export_work import ExportWork
 from quote_tui.app.screens.references_work import ReferencesWork
 from quote_tui.app.screens.work import MainWork
 from quote_tui.app.widgets.citation_list import CitationList
@@ -37,7 +38,7 @@ __all__ = ["MainScreen"]
 _UNDO_DEPTH = 100
 
 
-class MainScreen(MainWork, BibliographyWork, ReferencesWork, Screen[None]):
+class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[None]):
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [

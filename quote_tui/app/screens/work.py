@@ -8,8 +8,9 @@ at its next ``await``.
 
 from __future__ import annotations
 
-import asyncio
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from quote_tui.api import (
     counted,
     same_work_key,
 )
-from quote_tui.app.screens.dialogs import ChoiceDialog, ErrorDialog, PassageDialog, PromptDialog
+from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.load_source import (
     BibliographyChoice,
@@ -47,15 +48,19 @@ if TYPE_CHECKING:
 __all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
 
 
-def verdict_of(outcome: CitationOutcome, found_in: tuple[dict[str, Any], ...] = ()) -> Verdict:
-    """The workspace's record of a citation outcome (and where else its words stand)."""
+def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None) -> Verdict:
+    """The workspace's record of a citation outcome, with what the run's last stages added to
+    its report entry (where else its words stand, its claimed place settled)."""
+    entry = entry or {}
+    claimed = entry.get("claimed")
     return Verdict(
         status=outcome.status,
         result=outcome.result,
         error=outcome.error.to_dict() if outcome.error is not None else None,
         page_check=outcome.page_check,
-        found_in=found_in,
+        found_in=tuple(entry.get("found_in") or ()),
         outside_main_text=outcome.outside_main_text,
+        claimed=dict(claimed) if isinstance(claimed, Mapping) else None,
     )
 
 
@@ -92,6 +97,9 @@ class MainWork:
         """Sources read in this session, by id (the checked texts live here, not on disk)."""
         self.finder_result: CheckResult | None = None
         """The finder's latest answer, highlighted in the viewer."""
+        self.entries: dict[str, dict[str, Any]] = {}
+        """Each citation's report entry from its last check in this session: what an export
+        writes, without checking again."""
 
     @property
     def session(self) -> Session:
@@ -116,21 +124,15 @@ class MainWork:
         self._remember(outcome)
         return outcome
 
-    async def _elsewhere(self, outcome: CitationOutcome) -> tuple[dict[str, Any], ...]:
-        """For a quotation not in its cited source: the workspace's other sources holding it."""
-        if outcome.status != "not_found":
-            return ()
-        ids = [s.id for s in self.workspace.sources if s.id != outcome.spec.source]
-        if not self.session.looks_elsewhere(outcome.spec, len(ids)):
-            return ()  # before any of them is read
-        others = await asyncio.gather(*(self.ensure_source(sid) for sid in ids))
-        return await self.session.elsewhere(outcome.spec, [o for o in others if o is not None])
-
     def _remember(self, outcome: SourceOutcome) -> None:
         self.outcomes[outcome.spec.id] = outcome
         if outcome.loaded is not None:
             sha = outcome.loaded.retrieval.content_sha256
             if self.workspace.snapshots.get(outcome.spec.id) != sha:
+                # the source's text changed: what its citations' checks made is out of date
+                self.entries = {
+                    cid: e for cid, e in self.entries.items() if e.get("source") != outcome.spec.id
+                }
                 self.commit(self.workspace.with_snapshot(outcome.spec.id, sha), undoable=False)
 
     @work(exclusive=True, group="view", exit_on_error=False)
@@ -226,7 +228,8 @@ class MainWork:
 
     @work(exclusive=True, group="check", exit_on_error=False)
     async def run_checks(self, ids: list[str]) -> None:
-        """Check citations one after the other, showing progress; Escape cancels."""
+        """Check citations through the pipeline every front end runs (found elsewhere and
+        claimed places included), showing progress; Escape cancels."""
         bar = self.query_one("#progress", ProgressBar)
         citations = self.query_one(CitationList)
         bar.update(total=len(ids), progress=0)
@@ -235,23 +238,7 @@ class MainWork:
         try:
             citations.checking = frozenset(ids)
             self._refresh_detail()
-            # Read every source the citations need at once (reads run in threads), then check.
-            wanted = {c.source for c in self.workspace.citations if c.id in set(ids)}
-            await asyncio.gather(*(self.ensure_source(sid) for sid in wanted if sid))
-            for cid in ids:
-                spec = self.workspace.citation(cid)
-                if spec is not None:
-                    source = await self.ensure_source(spec.source)
-                    outcome = await self.session.check(spec, source)
-                    found_in = await self._elsewhere(outcome)
-                    # The citation may have been edited while the engine ran: keep the edit.
-                    if self.workspace.citation(cid) == spec:
-                        self.commit(
-                            self.workspace.with_verdict(cid, verdict_of(outcome, found_in)),
-                            undoable=False,
-                        )
-                citations.checking = citations.checking - {cid}
-                bar.advance(1)
+            await self._check_through_pipeline(ids, bar)
             if len(ids) == 1:
                 self._confirm_checked(ids[0])
             else:
@@ -264,6 +251,39 @@ class MainWork:
             bar.display = False
             self.remove_class("-checking")
             self._refresh_detail()
+
+    async def _check_through_pipeline(self, ids: list[str], bar: ProgressBar) -> None:
+        """One run of the pipeline over the workspace's sources and the citations ``ids``;
+        each verdict is shown as soon as it is made, then again with what the last stages add."""
+        ws = self.workspace
+        wanted = set(ids)
+        batch = ws.batch(self.base_dir)
+        batch = replace(batch, citations=tuple(c for c in batch.citations if c.id in wanted))
+        citations = self.query_one(CitationList)
+
+        def checked(outcome: CitationOutcome) -> None:
+            self._apply({outcome.spec.id: (outcome, None)})
+            citations.checking = citations.checking - {outcome.spec.id}
+            bar.advance(1)
+
+        report, sources, outcomes = await self.session.check_all(
+            batch, known=self.outcomes, observe=checked
+        )
+        for source in sources:
+            self._remember(source)
+        entries = {str(c["id"]): c for c in report["citations"]}
+        for entry in entries.values():
+            self.entries[str(entry["id"])] = entry
+        self._apply({o.spec.id: (o, entries.get(o.spec.id)) for o in outcomes})
+
+    def _apply(self, done: Mapping[str, tuple[CitationOutcome, Mapping[str, Any] | None]]) -> None:
+        """Record verdicts; a citation edited while the engine ran keeps the edit."""
+        updated = self.workspace
+        for cid, (outcome, entry) in done.items():
+            if updated.citation(cid) == outcome.spec:
+                updated = updated.with_verdict(cid, verdict_of(outcome, entry))
+        if updated is not self.workspace:
+            self.commit(updated, undoable=False)
 
     def _confirm_checked(self, cid: str) -> None:
         verdict = self.workspace.verdicts.get(cid)
@@ -397,73 +417,6 @@ class MainWork:
             text = getattr(self, "last_copied", None)
         if text is not None:
             self.app.push_screen(PassageDialog(text))
-
-    def action_export(self) -> None:
-        """Ask where to write the report, then write it."""
-        default = self.app.default_report_path(self.workspace)  # type: ignore[attr-defined]
-        prompt = PromptDialog(
-            "Export report",
-            value=str(default),
-            hint="The extension picks the format: .json, .md or .html.",
-        )
-
-        def chosen(value: str | None) -> None:
-            if not value:
-                return
-            path = Path(value).expanduser()
-            if not path.exists():
-                self.export_report(path)
-                return
-            ask = ChoiceDialog(
-                "Replace the report?",
-                f"{path} already exists. Replace it with this report?",
-                yes="Replace",
-                no="Keep it",
-            )
-            self.app.push_screen(ask, lambda yes: self.export_report(path) if yes else None)
-
-        self.app.push_screen(prompt, chosen)
-
-    @work(exclusive=True, group="export", exit_on_error=False)
-    async def export_report(self, path: Path) -> None:
-        """Check the whole workspace as the CLI would and write the report atomically."""
-        from quote_tui import api
-
-        bar = self.query_one("#progress", ProgressBar)
-        ws = self.workspace
-        bar.update(total=max(len(ws.citations), 1), progress=0)
-        bar.display = True
-        try:
-            # the texts stay read, indexes and all: the viewer and the finder go on searching
-            data, sources, citations = await self.session.check_all(
-                ws.batch(self.base_dir),
-                progress=lambda p: bar.update(progress=p.citations_done),
-            )
-        finally:
-            bar.display = False
-        for source in sources:
-            self._remember(source)
-        updated = self.workspace
-        elsewhere = {c["id"]: tuple(c["found_in"]) for c in data["citations"] if "found_in" in c}
-        for outcome in citations:
-            if updated.citation(outcome.spec.id) == outcome.spec:
-                found_in = elsewhere.get(outcome.spec.id, ())
-                updated = updated.with_verdict(outcome.spec.id, verdict_of(outcome, found_in))
-        self.commit(updated, undoable=False)
-        # the report's file refs resolve from its own folder, so it reopens from there
-        data = api.refs_from(data, self.base_dir, path.expanduser().parent)
-        fmt = api.format_for(path)
-        try:
-            text = api.render(data, fmt if fmt in ("markdown", "html") else "json")
-            await asyncio.to_thread(api.write_text, path, text)
-        except QuoteTuiError as exc:
-            self.notify(exc.message, title="Export failed", severity="error")
-            return
-        except OSError as exc:
-            self.notify(f"{path}: {exc.strerror}", title="Export failed", severity="error")
-            return
-        self.notify(f"Report written to {path}", title="Exported", timeout=6)
-        self.last_export = path
 
     # ----------------------------------------------------------------- go to
 

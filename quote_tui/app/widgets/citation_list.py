@@ -150,7 +150,10 @@ class CitationList(OptionList):
         notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
-            short = f" {round(similarity * 100)}%" if status == "near" and similarity else ""
+            near = outcome is not None and outcome.status == "near" and similarity
+            short = f" {round(similarity * 100)}%" if near and similarity else ""
+            if outcome is not None and outcome.critical:
+                short += " critical"  # the mark alone would leave the reason to colour
             return Content.assemble(
                 (f"{mark} ", f"{lk.colour} bold"),
                 (citation.id, "bold"),
@@ -161,17 +164,20 @@ class CitationList(OptionList):
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
-        head = f"{label:<14}" + (f" {notices}" if notices else "")
-        room = width - len(head) - len(citation.id) - len(ref_mark[0])
-        source = _fit(f"  {citation.source or '(no source)'}", max(room, 0))
+        label = f"{label:<13} "  # at least one space before the id, however long the label
+        room = width - len(label) - len(citation.id) - len(ref_mark[0])
+        source = _fit(f"  {citation.source or '(no source)'}", room)
+        # what a reader must not miss opens the second line, before the quotation
+        noticed = _fit(f"  ‼ {notices}", width) if notices else ""
+        quoted = _fit(f"  “{quote}”", width - len(noticed))
         return Content.assemble(
-            (f"{label:<14}", f"{lk.colour} bold"),
-            (f" {notices}" if notices else "", "bold $text-warning"),
-            (citation.id if not notices else f" {citation.id}", "bold"),
+            (label, f"{lk.colour} bold"),
+            (citation.id, "bold"),
             (source, "$text-muted"),
             ref_mark,
             "\n",
-            (_fit(f"  “{quote}”", width), "$text-muted" if status != "checking" else "$text"),
+            (noticed, "bold $text-warning"),
+            (quoted, "$text-muted" if status != "checking" else "$text"),
         )
 
     def _reference_mark(self, source_id: str | None) -> tuple[str, str]:
@@ -297,4 +303,6 @@ class CitationList(OptionList):
 
 def _fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters with an ellipsis."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+    if len(text) <= width:
+        return text
+    return text[: width - 1] + "…" if width > 0 else ""

@@ -206,11 +206,31 @@ def detail_content(
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
-    if verdict is None:
-        out += _locator_line(citation.locator) if citation.locator else []
-        if not checking:
-            out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
-        return Content.assemble(*out)
+    if verdict is not None:
+        out += _checked_lines(citation, verdict, best, prepared, outcome, match_index, source_names)
+    elif citation.locator:
+        out += _locator_line(citation.locator)
+    if reference is not None:
+        out += [reference_content(reference)]
+    if verdict is None and not checking:
+        out += [("Not checked yet: press c to check it, C to check all.", "$text-muted")]
+    return Content.assemble(*out)
+
+
+_Parts = list[Content | str | tuple[str, str]]
+
+
+def _checked_lines(
+    citation: CitationSpec,
+    verdict: Verdict,
+    best: Match | None,
+    prepared: PreparedText | None,
+    outcome: Outcome | None,
+    match_index: int,
+    source_names: Mapping[str, str] | None,
+) -> _Parts:
+    """What the last check found: the match, what stands beside it, its context, a problem."""
+    out: _Parts = []
     if best is not None:
         out += _match_lines(best, verdict, prepared, match_index)
     out += _beside_lines(citation, verdict, source_names or {})
@@ -218,12 +238,7 @@ def detail_content(
         out += _context_line(best, prepared, outcome)
     if verdict.error:
         out += _problem_lines(verdict.error)
-    if reference is not None:
-        out += [reference_content(reference)]
-    return Content.assemble(*out)
-
-
-_Parts = list[Content | str | tuple[str, str]]
+    return out
 
 
 def _outcome(
