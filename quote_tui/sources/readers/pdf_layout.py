@@ -1,0 +1,354 @@
+"""A PDF page's blocks as a reader reads them: the body's flow, and what stands beside it.
+
+A page holds two kinds of text. The *body* is read in order, column by column; a quotation may
+run from the foot of one column to the head of the next, or onto the next page. *Asides* stand
+beside it: running heads, page numbers and footers (page furniture), footnotes, figure and table
+captions, text inside figures and tables, and text set sideways in the margin. A reader skips
+them while reading a sentence, so the checked text keeps them out of the body's flow (they
+follow the whole body, page by page) and a quotation that crosses a column, a page or a table
+reads as its reader read it.
+
+What makes a block an aside, from the page alone and from the document:
+
+- it stands in the top or bottom band of the page and its text (digits masked) repeats in that
+  band on other pages, or is a page number, or is set smaller than the body;
+- its type is clearly smaller than the body's (the body size is the document's most used one);
+- it starts as a caption does ("Figure 3:", "Table 2.", "Fig. 1 |"), or is set small and
+  touches an aside just above it (a caption's second block);
+- its lines are not horizontal.
+
+Columns are found from the page's gutters: the x-ranges inside the text area that (almost) no
+line covers. A block that crosses a gutter (a title, a centred affiliation, a wide figure) ends
+the columns above it; blocks between two such are read column by column, top to bottom.
+
+Superscripts (span flag bit 0, set smaller than the line) are kept apart from the word they are
+glued to: "structure" and "16–18" become "structure 16–18", so a quotation that stops before the
+citation mark is exact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "Block",
+    "Line",
+    "PageBlocks",
+    "body_size",
+    "page_blocks",
+    "reading_order",
+    "repeated_edges",
+    "split_page",
+]
+
+Rect = tuple[float, float, float, float]
+
+_BAND = 0.09
+"""Share of the page's height at its top and bottom where running heads and footers stand."""
+_SMALL = 0.87
+"""A block set at or below this share of the body's size is a note, a table or a caption."""
+_SMALLER = 0.96
+"""A block this much smaller than the body that touches an aside below it goes with it."""
+_TOUCH = 4.0
+"""Points between an aside and the small block under it that continues it."""
+_SUPER = 0.85
+"""A superscript span is set at most this share of its line's largest size."""
+_GUTTER_SHARE = 0.12
+"""A gutter is a run of x where lines cover at most this share of the busiest x."""
+_NARROW = 0.55
+"""Lines narrower than this share of the text area are the ones columns are made of."""
+_MIN_GUTTER = 6.0
+"""Narrowest gutter, in points: narrower gaps are between words of a table."""
+_NUMBER = re.compile(
+    r"^(?:page\s+|p\.\s*|[-–—|·•]\s*)?(?:\d{1,6}|[ivxlcdm]{1,8})"
+    r"(?:\s*(?:of|/)\s*\d+)?(?:\s*[-–—|·•])?$",
+    re.I,
+)
+_CAPTION = re.compile(
+    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
+)
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
+
+    text: str
+    rect: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Lines PyMuPDF grouped, split where they stood in separate columns.
+
+    Attributes:
+        rect: the union of the lines' rectangles.
+        lines: the lines in content-stream order.
+        size: the font size most of its characters are set in.
+        upright: whether every line runs left to right.
+    """
+
+    rect: Rect
+    lines: tuple[Line, ...]
+    size: float
+    upright: bool
+
+    @property
+    def text(self) -> str:
+        return " ".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PageBlocks:
+    """A page's blocks before the document's sizes are known."""
+
+    blocks: tuple[Block, ...]
+    height: float
+    sizes: tuple[tuple[float, int], ...]
+    """Characters per rounded font size on the page."""
+
+
+def _line_text(spans: Sequence[dict[str, Any]]) -> str:
+    """A line's spans joined, a superscript kept apart from the word before and after it."""
+    largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
+    out: list[str] = []
+    for i, span in enumerate(spans):
+        text = span.get("text", "")
+        superscript = (
+            bool(span.get("flags", 0) & 1)
+            and span.get("size", largest) <= largest * _SUPER
+            and text.strip() != ""
+        )
+        if superscript and i > 0 and out and out[-1][-1:].isalnum() and text[:1].isalnum():
+            out.append(" ")
+        out.append(text)
+        if superscript and i + 1 < len(spans):
+            after = spans[i + 1].get("text", "")
+            if after[:1].isalpha():
+                out.append(" ")
+    return "".join(out).replace("\n", " ")
+
+
+def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
+    """A page's text blocks from ``page.get_text("dict")``, columns PyMuPDF merged split apart.
+
+    Args:
+        raw: PyMuPDF's dict of the page.
+        height: the page's height in points.
+
+    Returns:
+        The blocks and the page's count of characters per font size.
+    """
+    sizes: Counter[float] = Counter()
+    out: list[Block] = []
+    for block in raw.get("blocks", ()):
+        if block.get("type", 0) != 0:
+            continue
+        lines: list[tuple[Line, Counter[float], bool]] = []
+        for line in block.get("lines", ()):
+            spans = line.get("spans", ())
+            text = _line_text(spans)
+            if not text.strip():
+                continue
+            counts: Counter[float] = Counter()
+            for span in spans:
+                counts[round(span.get("size", 0.0) * 2) / 2] += len(span.get("text", "").strip())
+            direction = line.get("dir", (1.0, 0.0))
+            upright = abs(direction[0] - 1.0) < 0.05
+            lines.append((Line(text, tuple(line["bbox"])), counts, upright))
+        for group in _split_columns(lines):
+            counts = Counter[float]()
+            for _, c, _ in group:
+                counts.update(c)
+            sizes.update(counts)
+            members = tuple(ln for ln, _, _ in group)
+            size = counts.most_common(1)[0][0] if counts else 0.0
+            out.append(Block(_union(members), members, size, all(u for _, _, u in group)))
+    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+
+
+def _split_columns(
+    lines: list[tuple[Line, Counter[float], bool]],
+) -> list[list[tuple[Line, Counter[float], bool]]]:
+    """Split a block whose lines fall into side-by-side x-ranges (columns PyMuPDF merged)."""
+    if not lines:
+        return []
+    groups: list[list[Any]] = []  # [x0, x1, members]
+    for item in sorted(lines, key=lambda it: it[0].rect[0]):
+        rect = item[0].rect
+        if groups and rect[0] < groups[-1][1] + 1:
+            groups[-1][1] = max(groups[-1][1], rect[2])
+            groups[-1][2].append(item)
+        else:
+            groups.append([rect[0], rect[2], [item]])
+    if len(groups) == 1:
+        return [lines]
+    out = []
+    for _, _, members in groups:
+        # PyMuPDF's line order inside each column follows the content stream: keep it
+        ids = {id(m) for m in members}
+        out.append([it for it in lines if id(it) in ids])
+    return out
+
+
+def _union(lines: Iterable[Line]) -> Rect:
+    rects = [ln.rect for ln in lines]
+    return (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[2] for r in rects),
+        max(r[3] for r in rects),
+    )
+
+
+def body_size(pages: Sequence[PageBlocks]) -> float:
+    """The font size most of the document's characters are set in (0.0 for no text)."""
+    total: Counter[float] = Counter()
+    for page in pages:
+        total.update(dict(page.sizes))
+    return total.most_common(1)[0][0] if total else 0.0
+
+
+def _mask(text: str) -> str:
+    return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+
+
+def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
+    """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
+    seen: Counter[str] = Counter()
+    for page in pages:
+        found = {_mask(b.text) for b in page.blocks if _edge(b, page.height)}
+        seen.update(found)
+    return {text for text, count in seen.items() if count >= 2}
+
+
+def _edge(block: Block, height: float) -> bool:
+    return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
+
+
+def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool:
+    if not block.upright:
+        return True
+    text = block.text.strip()
+    small = body > 0 and block.size <= body * _SMALL
+    if _edge(block, height) and (
+        _mask(text) in repeated
+        or _NUMBER.match(text)
+        or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
+    ):
+        return True
+    return small or bool(_CAPTION.match(text))
+
+
+def split_page(
+    page: PageBlocks, *, body: float, repeated: set[str]
+) -> tuple[list[Block], list[Block]]:
+    """A page's body blocks and its asides, each in reading order.
+
+    Args:
+        page: the page's blocks.
+        body: the document's body font size.
+        repeated: masked edge texts that repeat across pages (``repeated_edges``).
+
+    Returns:
+        (body blocks, aside blocks), both in reading order.
+    """
+    flags = [_aside(b, page.height, body, repeated) for b in page.blocks]
+    _grow_asides(page.blocks, flags, body)
+    main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
+    side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
+    return reading_order(main), reading_order(side)
+
+
+def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A smaller-than-body block that touches an aside just above it continues that aside."""
+    if body <= 0:
+        return
+    changed = True
+    while changed:
+        changed = False
+        for i, block in enumerate(blocks):
+            if flags[i] or block.size >= body * _SMALLER:
+                continue
+            for j, other in enumerate(blocks):
+                if (
+                    flags[j]
+                    and 0 <= block.rect[1] - other.rect[3] <= _TOUCH
+                    and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
+                ):
+                    flags[i] = changed = True
+                    break
+
+
+def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
+    """X-ranges inside the text area that (almost) no line covers."""
+    every = [ln.rect for b in blocks for ln in b.lines]
+    if len(every) < 4:
+        return []
+    left = int(min(r[0] for r in every))
+    right = int(max(r[2] for r in every)) + 1
+    # a line across most of the text area (a title, a wide figure's caption) says nothing of
+    # the columns below it
+    lines = [r for r in every if r[2] - r[0] < (right - left) * _NARROW]
+    cover = [0] * (right - left + 1)
+    for x0, _, x1, _ in lines:
+        for x in range(int(x0) - left, int(x1) - left + 1):
+            cover[x] += 1
+    busiest = max(cover)
+    limit = busiest * _GUTTER_SHARE
+    gutters: list[tuple[float, float]] = []
+    start: int | None = None
+    for x, c in enumerate(cover):
+        if c <= limit:
+            if start is None:
+                start = x
+        elif start is not None:
+            if start > 0 and x - start >= _MIN_GUTTER:
+                gutters.append((left + start, left + x))
+            start = None
+    return gutters
+
+
+def reading_order(blocks: Sequence[Block]) -> list[Block]:
+    """Blocks top to bottom; between blocks that cross a gutter, column by column.
+
+    Args:
+        blocks: a page's blocks of one kind (body or asides).
+
+    Returns:
+        The blocks in the order a reader reads them.
+    """
+    if len(blocks) < 2:
+        return list(blocks)
+    gutters = _gutters(blocks)
+
+    def column(b: Block) -> int | None:
+        """How many gutters stand left of the block; None when it crosses one."""
+        n = 0
+        for g0, g1 in gutters:
+            if b.rect[2] <= g0 + 1:
+                break
+            if b.rect[0] >= g1 - 1:
+                n += 1
+                continue
+            return None
+        return n
+
+    ordered: list[Block] = []
+    run: list[tuple[int, Block]] = []
+    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
+        col = column(b)
+        if col is None:
+            ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
+            run = []
+            ordered.append(b)
+        else:
+            run.append((col, b))
+    ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
+    return ordered
