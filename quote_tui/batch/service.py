@@ -21,7 +21,7 @@ from quote_tui import _waits
 from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
-from quote_tui.batch.page_check import page_check
+from quote_tui.batch.page_check import page_check, with_cited_page
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
@@ -149,6 +149,7 @@ class Service:
                 return CitationOutcome(
                     spec, str(found.status), result=found, outside_main_text=True
                 )
+        result = with_cited_page(spec, result, prepared)
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )

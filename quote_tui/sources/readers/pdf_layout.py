@@ -22,8 +22,8 @@ line covers. A block that crosses a gutter (a title, a centred affiliation, a wi
 the columns above it; blocks between two such are read column by column, top to bottom.
 
 Superscripts (span flag bit 0, set smaller than the line) are kept apart from the word they are
-glued to: "structure" and "16–18" become "structure 16–18", so a quotation that stops before the
-citation mark is exact.
+glued to by a zero-width space: "structure16–18" still reads so, but a quotation that stops
+before the citation mark is exact.
 """
 
 from __future__ import annotations
@@ -57,6 +57,10 @@ _TOUCH = 4.0
 """Points between an aside and the small block under it that continues it."""
 _SUPER = 0.85
 """A superscript span is set at most this share of its line's largest size."""
+_APART = "\u200b"
+"""What keeps a superscript apart from its word: a zero-width space, so the text reads as
+printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
+is exact, and one that includes it is ``normalized`` by the whitespace rule."""
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -120,19 +124,26 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     out: list[str] = []
     for i, span in enumerate(spans):
         text = span.get("text", "")
-        superscript = (
-            bool(span.get("flags", 0) & 1)
-            and span.get("size", largest) <= largest * _SUPER
-            and text.strip() != ""
-        )
-        if superscript and i > 0 and out and out[-1][-1:].isalnum() and text[:1].isalnum():
-            out.append(" ")
+        before = out[-1][-1:] if out and out[-1] else ""
+        if _superscript(span, largest) and not (before.isdigit() and text.strip().isalpha()):
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not
+            if before and not before.isspace() and not text[:1].isspace():
+                out.append(_APART)
+            out.append(text)
+            after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
+            if after and not after.isspace() and not text[-1:].isspace():
+                out.append(_APART)
+            continue
         out.append(text)
-        if superscript and i + 1 < len(spans):
-            after = spans[i + 1].get("text", "")
-            if after[:1].isalpha():
-                out.append(" ")
     return "".join(out).replace("\n", " ")
+
+
+def _superscript(span: dict[str, Any], largest: float) -> bool:
+    return (
+        bool(span.get("flags", 0) & 1)
+        and span.get("size", largest) <= largest * _SUPER
+        and span.get("text", "").strip() != ""
+    )
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
