@@ -75,6 +75,7 @@ _NUMBER = re.compile(
 _CAPTION = re.compile(
     r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
 )
+_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+|\(\d{1,3}\))\u200b?\s*\S")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 
@@ -126,8 +127,9 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         if _superscript(span, largest) and not (before.isdigit() and text.strip().isalpha()):
+            glued = before and not before.isspace() and before != _APART
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
-            if before and not before.isspace() and not text[:1].isspace():
+            if glued and not text[:1].isspace():
                 out.append(_APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
@@ -271,10 +273,29 @@ def split_page(
         (body blocks, aside blocks), both in reading order.
     """
     flags = [_aside(b, page.height, body, repeated) for b in page.blocks]
+    _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     return reading_order(main), reading_order(side)
+
+
+def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A note at a column's foot: set a little smaller than the body, it starts with its mark
+    (a number or a dagger) and no body text stands below it."""
+    if body <= 0:
+        return
+    for i, block in enumerate(blocks):
+        if flags[i] or block.size >= body * _SMALLER or not _NOTE_MARK.match(block.text):
+            continue
+        below = any(
+            not flags[j]
+            and other.size >= body * _SMALLER
+            and other.rect[1] >= block.rect[3] - 1
+            and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
+            for j, other in enumerate(blocks)
+        )
+        flags[i] = not below
 
 
 def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
@@ -340,16 +361,11 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
     gutters = _gutters(blocks)
 
     def column(b: Block) -> int | None:
-        """How many gutters stand left of the block; None when it crosses one."""
-        n = 0
-        for g0, g1 in gutters:
-            if b.rect[2] <= g0 + 1:
-                break
-            if b.rect[0] >= g1 - 1:
-                n += 1
-                continue
+        """How many gutters stand left of the block's middle; None when it spans one."""
+        if any(b.rect[0] <= g0 and b.rect[2] >= g1 for g0, g1 in gutters):
             return None
-        return n
+        middle = (b.rect[0] + b.rect[2]) / 2
+        return sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
 
     ordered: list[Block] = []
     run: list[tuple[int, Block]] = []
