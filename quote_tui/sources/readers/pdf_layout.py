@@ -127,13 +127,14 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         if _superscript(span, largest) and not (before.isdigit() and text.strip().isalpha()):
-            glued = before and not before.isspace() and before != _APART
-            # an ordinal's "st" (1st) is part of its number; a citation mark is not
-            if glued and not text[:1].isspace():
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
+            # mark glued to a word's letters or digits cuts it; after a comma it does not.
+            glued = before.isalnum()
+            if glued and text[:1].isalnum():
                 out.append(_APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
-            if after and not after.isspace() and not text[-1:].isspace():
+            if after.isalnum() and text[-1:].isalnum():
                 out.append(_APART)
             continue
         out.append(text)
