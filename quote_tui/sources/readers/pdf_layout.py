@@ -61,6 +61,8 @@ _APART = "\u200b"
 """What keeps a superscript apart from its word: a zero-width space, so the text reads as
 printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
+_RAISED = 1.0
+"""Points above the line's baseline where a smaller span counts as raised."""
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -122,11 +124,15 @@ class PageBlocks:
 def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     """A line's spans joined, a superscript kept apart from the word before and after it."""
     largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
+    baseline = next(
+        (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
+    )
     out: list[str] = []
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
-        if _superscript(span, largest) and not (before.isdigit() and text.strip().isalpha()):
+        ordinal = before.isdigit() and text.strip().isalpha()
+        if _superscript(span, largest, baseline) and not ordinal:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
             # mark glued to a word's letters or digits cuts it; after a comma it does not.
             glued = before.isalnum()
@@ -141,12 +147,15 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     return "".join(out).replace("\n", " ")
 
 
-def _superscript(span: dict[str, Any], largest: float) -> bool:
-    return (
-        bool(span.get("flags", 0) & 1)
-        and span.get("size", largest) <= largest * _SUPER
-        and span.get("text", "").strip() != ""
-    )
+def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
+    """Set smaller than its line and marked superscript, or standing above the line's baseline
+    (a footnote's own number is often only raised, not flagged)."""
+    if not span.get("text", "").strip() or span.get("size", largest) > largest * _SUPER:
+        return False
+    if span.get("flags", 0) & 1:
+        return True
+    origin = span.get("origin")
+    return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
