@@ -66,7 +66,8 @@ def _cited(locator: dict[str, Any]) -> set[str]:
         first, last = numbers[0] or 0, numbers[1] or 0
         if first <= last <= first + _MAX_RANGE:
             return {_to_roman(n) for n in range(first, last + 1)}
-    return {_label(value)} if len(parts) == 1 and numbers[0] is not None else set()
+    single = len(parts) == 1 and (numbers[0] is not None or value.isdigit())
+    return {_label(value)} if single else set()
 
 
 def _labels(match: Match, prepared: PreparedText) -> list[str]:
