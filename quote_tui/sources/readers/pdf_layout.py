@@ -67,6 +67,10 @@ _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
 """Lines narrower than this share of the text area are the ones columns are made of."""
+_SHORT_BLOCK = 4
+_CENTRED = 0.03
+"""A block of a few lines whose middle is this close to the text area's (share of its width)
+is centred on the page."""
 _MIN_GUTTER = 6.0
 """Narrowest gutter, in points: narrower gaps are between words of a table."""
 _NUMBER = re.compile(
@@ -336,8 +340,24 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     left = int(min(r[0] for r in every))
     right = int(max(r[2] for r in every)) + 1
     # a line across most of the text area (a title, a wide figure's caption) says nothing of
-    # the columns below it
-    lines = [r for r in every if r[2] - r[0] < (right - left) * _NARROW]
+    # the columns below it, and neither does a short block centred on the page (an author's
+    # affiliation): column text is centred in its column
+    middle = (left + right) / 2
+    centred = {
+        id(b)
+        for b in blocks
+        if len(b.lines) <= _SHORT_BLOCK
+        and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
+    }
+    lines = [
+        ln.rect
+        for b in blocks
+        if id(b) not in centred
+        for ln in b.lines
+        if ln.rect[2] - ln.rect[0] < (right - left) * _NARROW
+    ]
+    if not lines:
+        return []
     cover = [0] * (right - left + 1)
     for x0, _, x1, _ in lines:
         for x in range(int(x0) - left, int(x1) - left + 1):
