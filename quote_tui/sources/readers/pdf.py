@@ -173,10 +173,8 @@ def _extract(data: bytes, password: str | None) -> PdfText:
             code=ErrorCode.BROKEN_FILE,
             recovery=Recovery.USE_SUPPLIED_TEXT,
         )
-    chars_per_page = [
-        sum(len("".join(ln.text.split())) for b in p.blocks for ln in b.lines) if p else 0
-        for p in pages
-    ]
+    # characters counted by size while the page was read: no second pass over its lines
+    chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
     if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
         if not has_images:
             raise SourceError(

@@ -32,6 +32,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 __all__ = [
@@ -127,7 +128,11 @@ class PageBlocks:
 
 def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     """A line's spans joined, a superscript kept apart from the word before and after it."""
+    if len(spans) == 1:
+        return str(spans[0].get("text", "")).replace("\n", " ")
     largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
+    if all(s.get("size", 0.0) > largest * _SUPER for s in spans):  # nothing small: no mark
+        return "".join(s.get("text", "") for s in spans).replace("\n", " ")
     baseline = next(
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
     )
@@ -172,40 +177,43 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     Returns:
         The blocks and the page's count of characters per font size.
     """
-    sizes: Counter[float] = Counter()
+    sizes: dict[float, int] = {}
     out: list[Block] = []
     for block in raw.get("blocks", ()):
         if block.get("type", 0) != 0:
             continue
-        lines: list[tuple[Line, Counter[float], bool]] = []
+        lines: list[tuple[Line, dict[float, int], bool]] = []
         for line in block.get("lines", ()):
             spans = line.get("spans", ())
             text = _line_text(spans)
             if not text.strip():
                 continue
-            counts: Counter[float] = Counter()
+            counts: dict[float, int] = {}
             for span in spans:
-                counts[round(span.get("size", 0.0) * 2) / 2] += len(span.get("text", "").strip())
-            direction = line.get("dir", (1.0, 0.0))
-            upright = abs(direction[0] - 1.0) < 0.05
+                size = round(span["size"] * 2) / 2
+                chars = span["text"]
+                counts[size] = counts.get(size, 0) + len(chars) - chars.count(" ")
+            upright = abs(line.get("dir", (1.0, 0.0))[0] - 1.0) < 0.05
             lines.append((Line(text, tuple(line["bbox"])), counts, upright))
         for group in _split_columns(lines):
-            counts = Counter[float]()
+            total: dict[float, int] = {}
             for _, c, _ in group:
-                counts.update(c)
-            sizes.update(counts)
+                for size, n in c.items():
+                    total[size] = total.get(size, 0) + n
+            for size, n in total.items():
+                sizes[size] = sizes.get(size, 0) + n
             members = tuple(ln for ln, _, _ in group)
-            size = counts.most_common(1)[0][0] if counts else 0.0
-            out.append(Block(_union(members), members, size, all(u for _, _, u in group)))
+            main = max(total.items(), key=lambda it: it[1])[0] if total else 0.0
+            out.append(Block(_union(members), members, main, all(u for _, _, u in group)))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
 
 
 def _split_columns(
-    lines: list[tuple[Line, Counter[float], bool]],
-) -> list[list[tuple[Line, Counter[float], bool]]]:
+    lines: list[tuple[Line, dict[float, int], bool]],
+) -> list[list[tuple[Line, dict[float, int], bool]]]:
     """Split a block whose lines fall into side-by-side x-ranges (columns PyMuPDF merged)."""
-    if not lines:
-        return []
+    if len(lines) < 2:
+        return [lines] if lines else []
     groups: list[list[Any]] = []  # [x0, x1, members]
     for item in sorted(lines, key=lambda it: it[0].rect[0]):
         rect = item[0].rect
@@ -358,10 +366,12 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     ]
     if not lines:
         return []
-    cover = [0] * (right - left + 1)
+    # how many lines cover each point of x: a running sum of line starts and ends
+    steps = [0] * (right - left + 2)
     for x0, _, x1, _ in lines:
-        for x in range(int(x0) - left, int(x1) - left + 1):
-            cover[x] += 1
+        steps[int(x0) - left] += 1
+        steps[int(x1) - left + 1] -= 1
+    cover = list(accumulate(steps[:-1]))
     busiest = max(cover)
     limit = busiest * _GUTTER_SHARE
     gutters: list[tuple[float, float]] = []
