@@ -71,6 +71,7 @@ class Retrieval:
     from_snapshot: bool = False
     rendered: bool = False  # the text was read from the DOM headless Chromium built
     renderer: str | None = None  # the browser's version, when rendered
+    ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -111,6 +111,7 @@ class _Read:
     line_boxes: tuple[LineBox, ...] = field(default=())
     page_number_source: str | None = None
     outside: str | None = None  # an HTML page's whole visible text, beside its main text
+    ocr: bool = False  # read from page images by OCR (a scanned PDF)
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -233,6 +234,7 @@ def _read_format(
             page_labels=pdf.page_labels,
             line_boxes=pdf.line_boxes,
             page_number_source="pdf_page_labels" if labelled else None,
+            ocr=pdf.ocr,
         )
     if fmt == "html":
         from quote_tui.sources.readers.html import extract_html
@@ -358,6 +360,7 @@ def read_bytes(
         note=note,
         metadata=read.metadata,
         page_number_source=read.page_number_source,
+        ocr=read.ocr,
     )
     outside = read.outside[:max_chars] if read.outside else None
     return LoadedSource(retrieval, prepared, outside)

@@ -23,6 +23,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
 __all__ = ["PdfText", "extract_pdf"]
 
@@ -59,6 +60,7 @@ class PdfText:
         line_boxes: (start, end, page, x0, y0, x1, y1) per extracted line, page 1-based.
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
+        ocr: the text was read from the page images by OCR (the PDF had no text layer).
     """
 
     text: str
@@ -67,6 +69,7 @@ class PdfText:
     line_boxes: tuple[LineBox, ...]
     page_count: int
     metadata: tuple[tuple[str, str], ...]
+    ocr: bool = False
 
 
 def _open(data: bytes, password: str | None) -> pymupdf.Document:
@@ -120,24 +123,26 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
-def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
+def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
     Args:
         data: the PDF's bytes.
         password: the user password, for encrypted files.
+        ocr: read a PDF without a text layer (a scan) through Tesseract; False says so instead.
 
     Returns:
         The text with page starts, page labels and line rectangles.
 
     Raises:
-        SourceError: ``empty_file``, ``broken_file``, ``encrypted`` or ``no_text_layer``.
+        SourceError: ``empty_file``, ``broken_file``, ``encrypted``, ``no_text_layer`` (a
+            scan, with ``ocr=False``) or ``renderer_missing`` (a scan, and no Tesseract).
     """
     with _MUPDF_LOCK:
-        return _extract(data, password)
+        return _extract(data, password, ocr)
 
 
-def _extract(data: bytes, password: str | None) -> PdfText:
+def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
     doc = _open(data, password)
     try:
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
@@ -164,31 +169,43 @@ def _extract(data: bytes, password: str | None) -> PdfText:
                 pages.append(None)
             has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
+        if all(p is None for p in pages):
+            raise SourceError(
+                "No page of the PDF could be read: it is damaged.",
+                code=ErrorCode.BROKEN_FILE,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            )
+        # characters counted by size while the page was read: no second pass over its lines
+        chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
+        scanned = False
+        if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
+            if not has_images:
+                raise SourceError(
+                    f"The PDF's {page_count} page(s) hold no text.",
+                    code=ErrorCode.NO_TEXT,
+                    recovery=Recovery.REVIEW_SOURCE,
+                )
+            if not ocr:
+                raise SourceError(
+                    f"The PDF has no text layer ({page_count} page(s) of images, a scan?): "
+                    "run OCR on it or paste its text.",
+                    code=ErrorCode.NO_TEXT_LAYER,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                    details={"pages": page_count},
+                )
+            pages = ocr_pages(doc)
+            scanned = True
+            if not any(p is not None and p.blocks for p in pages):
+                raise SourceError(
+                    f"The PDF has no text layer ({page_count} page(s) of images) and OCR "
+                    "found no text in them: paste its text.",
+                    code=ErrorCode.NO_TEXT_LAYER,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                    details={"pages": page_count, "ocr": True},
+                )
     finally:
         doc.close()
 
-    if all(p is None for p in pages):
-        raise SourceError(
-            "No page of the PDF could be read: it is damaged.",
-            code=ErrorCode.BROKEN_FILE,
-            recovery=Recovery.USE_SUPPLIED_TEXT,
-        )
-    # characters counted by size while the page was read: no second pass over its lines
-    chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
-    if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
-        if not has_images:
-            raise SourceError(
-                f"The PDF's {page_count} page(s) hold no text.",
-                code=ErrorCode.NO_TEXT,
-                recovery=Recovery.REVIEW_SOURCE,
-            )
-        raise SourceError(
-            f"The PDF has no text layer ({page_count} page(s) of images, a scan?): "
-            "run OCR on it or paste its text.",
-            code=ErrorCode.NO_TEXT_LAYER,
-            recovery=Recovery.USE_SUPPLIED_TEXT,
-            details={"pages": page_count},
-        )
     text, page_starts, boxes = _compose(pages)
     return PdfText(
         text=text,
@@ -197,6 +214,7 @@ def _extract(data: bytes, password: str | None) -> PdfText:
         line_boxes=boxes,
         page_count=page_count,
         metadata=metadata,
+        ocr=scanned,
     )
 
 
