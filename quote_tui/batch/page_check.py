@@ -23,6 +23,11 @@ _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 _PREFIX = re.compile(r"^(?:pp?\.?|pages?)\s*", re.I)
 _RANGE = re.compile(r"\s*[-\u2013\u2014]+\s*")
+_CHAPTER = re.compile(
+    r"^\s*(?:ch(?:ap(?:ter)?)?s?\.?)\s*(\d{1,4}|[ivxlcdm]{1,8})"
+    r"(?:\s*[-\u2013\u2014]+\s*(\d{1,4}|[ivxlcdm]{1,8}))?\s*$",
+    re.I,
+)
 _MAX_RANGE = 50
 """A longer range is a typo or a chapter, not pages to compare one by one."""
 
@@ -46,6 +51,11 @@ def _to_roman(number: int) -> str:
     return "".join(out)
 
 
+def _number(value: str) -> int | None:
+    value = value.lower()
+    return int(value) if value.isdigit() else _roman(value)
+
+
 def _label(value: str) -> str:
     """A page label as compared: digits as their number, letters in lower case."""
     value = value.strip().lower()
@@ -57,6 +67,15 @@ def _cited(locator: dict[str, Any]) -> set[str]:
     pages = [str(p) for p in locator.get("pages") or () if isinstance(p, int | str)]
     if pages:
         return {_label(p) for p in pages}
+    chapter = _CHAPTER.match(str(locator.get("value") or ""))
+    if chapter is not None:  # an EPUB's chapters stand where pages would, labelled "ch. N"
+        from quote_tui.sources.readers.printed_pages import chapter_label  # only for books
+
+        first = _number(chapter.group(1))
+        last = _number(chapter.group(2) or chapter.group(1))
+        if first is not None and last is not None and first <= last <= first + _MAX_RANGE:
+            return {chapter_label(n) for n in range(first, last + 1)}
+        return set()
     if locator.get("label") not in (None, "page"):
         return set()
     value = _PREFIX.sub("", str(locator.get("value") or "").strip()).lower()

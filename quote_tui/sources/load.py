@@ -35,7 +35,7 @@ from quote_tui.sources.readers.local import (
     read_timeout_error,
     supplied_text,
 )
-from quote_tui.sources.records import LoadedSource, RefKind
+from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
 if TYPE_CHECKING:
@@ -432,8 +432,8 @@ def _page_texts(prepared: PreparedText) -> list[str]:
 def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource:
     """Attach printed page numbers to a paged source (labels, running heads, bib range)."""
     prepared = loaded.prepared
-    if not prepared.paged:
-        return loaded
+    if not prepared.paged or loaded.retrieval.representation == Representation.EPUB_TEXT:
+        return loaded  # a book's chapters are labelled from its table of contents
     try:
         from quote_tui.sources.readers.printed_pages import derive_printed_pages
     except ImportError:

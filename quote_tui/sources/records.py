@@ -23,6 +23,7 @@ class Representation(StrEnum):
     """Which text of the source was checked."""
 
     PDF_TEXT_LAYER = "pdf_text_layer"
+    EPUB_TEXT = "epub_text"  # chapters stand where pages would: locators cite them
     HTML_MAIN_TEXT = "html_main_text"
     HTML_FULL_TEXT = "html_full_text"
     PUBMED_ABSTRACT = "pubmed_abstract"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["PrintedPages", "derive_printed_pages"]
+__all__ = ["PrintedPages", "chapter_label", "derive_printed_pages"]
 
 Method = Literal["pdf_labels", "printed_numbers", "bib_range"]
 
@@ -43,6 +43,11 @@ class PrintedPages:
 
     labels: tuple[str | None, ...]
     method: Method | None
+
+
+def chapter_label(number: int) -> str:
+    """The label an EPUB chapter is known by, and a chapter locator compared with (``ch. 12``)."""
+    return f"ch. {number}"
 
 
 def _roman_value(text: str) -> int | None:
