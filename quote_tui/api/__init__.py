@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from quote_tui._lazy import lazy_names
 
 if TYPE_CHECKING:
+    from quote_tui.api.annotate import Annotated, annotate_pdfs
     from quote_tui.api.checks import (
         QuoteCheck,
         StreamResult,
@@ -148,6 +149,8 @@ _EXPORTS = {
     "read_source": "quote_tui.api.checks",
     "refs_from": "quote_tui.api.output",
     "render": "quote_tui.api.output",
+    "Annotated": "quote_tui.api.annotate",
+    "annotate_pdfs": "quote_tui.api.annotate",
     "run": "quote_tui.api.checks",
     "same_work_key": "quote_tui.sources.refs",
     "scan_manuscript": "quote_tui.api.inputs",
@@ -178,6 +181,7 @@ __all__ = [
     "FORMATS",
     "PASSING",
     "RENDER_MODES",
+    "Annotated",
     "Batch",
     "BatchInputError",
     "CheckResult",
@@ -201,6 +205,7 @@ __all__ = [
     "SourceSpec",
     "Status",
     "StreamResult",
+    "annotate_pdfs",
     "answer_input",
     "append_references",
     "check_batch",
