@@ -163,3 +163,13 @@ def test_wang_citation_mark_and_ferrario_running_head(corpus_dir: Path) -> None:
     assert result.status is Status.NORMALIZED
     assert "Ferrario" not in result.matches[0].text
     assert (result.matches[0].page_start, result.matches[0].page_end) == (2, 3)
+
+
+def test_a_numbered_list_item_at_a_page_foot_is_not_a_footnote(corpus_dir: Path) -> None:
+    """The Federal Register's "(1) The Manager, ..." (a smaller type, at the foot of page 14)
+    continues onto page 15; a footnote would start with a bare number."""
+    pdf = extract_pdf((corpus_dir / "pdf/federal-register-2020-17221.pdf").read_bytes())
+    quote = "send it to the attention of the person identified in paragraph (q)(1) of this AD."
+    result = check_text(_prepared(pdf), quote)
+    assert result.status is Status.NORMALIZED
+    assert (result.matches[0].page_start, result.matches[0].page_end) == (14, 15)

@@ -82,7 +82,10 @@ _NUMBER = re.compile(
 _CAPTION = re.compile(
     r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
 )
-_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+|\(\d{1,3}\))\u200b?\s*\S")
+_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
+"""A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
+_NOTE = 0.93
+"""A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 
@@ -308,7 +311,7 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or block.size >= body * _SMALLER or not _NOTE_MARK.match(block.text):
+        if flags[i] or block.size > body * _NOTE or not _NOTE_MARK.match(block.text):
             continue
         below = any(
             not flags[j]
