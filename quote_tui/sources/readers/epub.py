@@ -12,12 +12,12 @@ page) has no label.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 
 import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.sources.readers.pdf import MUPDF_LOCK
 from quote_tui.sources.readers.printed_pages import chapter_label
 
 __all__ = ["EpubText", "extract_epub"]
@@ -29,8 +29,6 @@ _NUMBERED = re.compile(
     re.I,
 )
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
-# MuPDF is not safe to enter from two threads at once (see pdf.py)
-_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +78,7 @@ def extract_epub(data: bytes) -> EpubText:
         SourceError: ``broken_file`` (not an EPUB, or damaged), ``encrypted`` (DRM) or
             ``no_text``.
     """
-    with _LOCK:
+    with MUPDF_LOCK:  # one MuPDF context for PDFs and books alike: one reader at a time
         return _extract(data)
 
 

@@ -25,7 +25,7 @@ from quote_tui.sources.readers.pdf_layout import (
 )
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
-__all__ = ["PdfText", "extract_pdf"]
+__all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
 # PyMuPDF's defaults for text extraction minus image handling: ligatures and whitespace kept,
 # no dehyphenation, clipped to the media box, unknown glyphs as their CID rather than dropped.
@@ -46,7 +46,7 @@ _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
 # warnings) from inside MuPDF, where another thread may take the GIL and enter MuPDF too: one
 # extraction at a time per process. (Batches read PDFs in child processes; this guards the
 # readers that run in-process, such as fetched PDFs.)
-_MUPDF_LOCK = threading.Lock()
+MUPDF_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,12 @@ class PdfText:
     ocr: bool = False
 
 
-def _open(data: bytes, password: str | None) -> pymupdf.Document:
+def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
+    """Open a PDF, authenticated, with its page tree read (the caller holds ``MUPDF_LOCK``).
+
+    Raises:
+        SourceError: ``empty_file``, ``broken_file`` or ``encrypted``.
+    """
     if not data:
         raise SourceError(
             "The PDF is empty (0 bytes).",
@@ -138,12 +143,12 @@ def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -
         SourceError: ``empty_file``, ``broken_file``, ``encrypted``, ``no_text_layer`` (a
             scan, with ``ocr=False``) or ``renderer_missing`` (a scan, and no Tesseract).
     """
-    with _MUPDF_LOCK:
+    with MUPDF_LOCK:
         return _extract(data, password, ocr)
 
 
 def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
-    doc = _open(data, password)
+    doc = open_pdf(data, password)
     try:
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
         # must stay that of the pages indexed here.

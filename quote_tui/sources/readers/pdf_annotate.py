@@ -15,7 +15,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.readers.pdf import _MUPDF_LOCK, _open
+from quote_tui.sources.readers.pdf import MUPDF_LOCK, open_pdf
 
 __all__ = ["COLOURS", "Highlight", "annotate_pdf", "highlight"]
 
@@ -95,8 +95,8 @@ def annotate_pdf(
     Raises:
         SourceError: the PDF cannot be opened (``broken_file``, ``encrypted``, ...).
     """
-    with _MUPDF_LOCK:
-        doc = _open(data, password)
+    with MUPDF_LOCK:
+        doc = open_pdf(data, password)
         try:
             for item in highlights:
                 _draw(doc, item)
