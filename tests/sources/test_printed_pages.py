@@ -73,7 +73,9 @@ def test_unnumbered_pages_take_their_numbers_from_their_neighbours() -> None:
     """An article's first page prints its number only inside a footer line (Faragalla's
     "Curr. Oncol. 2023, 30, 3079–3090."), and a full-page figure prints none."""
     texts = [
-        "Title\nbody\nCurr. Oncol. 2023, 30, 3079-3090.",
+        # an affiliation's mark ("1") stands alone near the top, as on Faragalla's first page
+        "Title\nHala Faragalla 1,*\n1\nDepartment of Laboratory Medicine\nbody\n"
+        "Curr. Oncol. 2023, 30, 3079-3090.",
         "Curr. Oncol. 2023, 30\n3080\nbody",
         "Curr. Oncol. 2023, 30\n3081\nbody",
         "Figure 4",
