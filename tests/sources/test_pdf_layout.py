@@ -173,3 +173,11 @@ def test_a_numbered_list_item_at_a_page_foot_is_not_a_footnote(corpus_dir: Path)
     result = check_text(_prepared(pdf), quote)
     assert result.status is Status.NORMALIZED
     assert (result.matches[0].page_start, result.matches[0].page_end) == (14, 15)
+
+
+def test_a_drop_cap_is_joined_to_its_word(corpus_dir: Path) -> None:
+    wang = extract_pdf((corpus_dir / "pdf/wang-ion-crystal-scirep.pdf").read_bytes())
+    quote = "Scalable quantum computation constitutes one of the ultimate goals in modern physics"
+    result = check_text(_prepared(wang), quote)
+    assert result.status is Status.EXACT
+    assert result.matches[0].page_start == 1

@@ -56,6 +56,8 @@ _SMALLER = 0.96
 """A block this much smaller than the body that touches an aside below it goes with it."""
 _TOUCH = 4.0
 """Points between an aside and the small block under it that continues it."""
+_DROP_CAP = 1.8
+"""A drop cap stands at least this many times as tall as the line it opens."""
 _SUPER = 0.85
 """A superscript span is set at most this share of its line's largest size."""
 _APART = "\u200b"
@@ -302,7 +304,30 @@ def split_page(
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    return reading_order(main), reading_order(side)
+    return _drop_caps(reading_order(main)), reading_order(side)
+
+
+def _drop_caps(blocks: list[Block]) -> list[Block]:
+    """A drop cap ("S", set large beside "calable quantum computation") joined to its word.
+
+    PyMuPDF reads the large initial as a line of its own, often at the end of the block before;
+    the word it opens starts the next block in lowercase.
+    """
+    out = list(blocks)
+    for i in range(len(out) - 1):
+        head, tail = out[i], out[i + 1]
+        if not head.lines or not tail.lines:
+            continue
+        cap, first = head.lines[-1], tail.lines[0]
+        letter = cap.text.strip()
+        tall = cap.rect[3] - cap.rect[1] >= _DROP_CAP * (first.rect[3] - first.rect[1])
+        if len(letter) == 1 and letter.isupper() and first.text[:1].islower() and tall:
+            joined = Line(letter + first.text, _union((cap, first)))
+            lines = (joined, *tail.lines[1:])
+            out[i + 1] = Block(_union(lines), lines, tail.size, tail.upright)
+            rest = head.lines[:-1]
+            out[i] = Block(_union(rest) if rest else head.rect, rest, head.size, head.upright)
+    return [b for b in out if b.lines]
 
 
 def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
