@@ -181,3 +181,18 @@ def test_a_drop_cap_is_joined_to_its_word(corpus_dir: Path) -> None:
     result = check_text(_prepared(wang), quote)
     assert result.status is Status.EXACT
     assert result.matches[0].page_start == 1
+
+
+def test_a_figures_labels_stay_out_of_the_sentence_around_it() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "The score improves with experience E.", fontsize=10)
+    for i, label in enumerate(("x0", "x1", "w0", "w1")):
+        page.insert_text((200 + 40 * i, 130), label, fontsize=10)
+    page.insert_text((72, 160), "This means that the programs adjust their parameters.", fontsize=10)
+    prepared = _prepared(extract_pdf(doc.tobytes()))
+    quote = "improves with experience E. This means that the programs adjust"
+    result = check_text(prepared, quote)
+    assert result.status is Status.NORMALIZED
+    assert "x0" not in result.matches[0].text
+    assert check_text(prepared, "w1").status is Status.EXACT  # still in the checked text

@@ -56,6 +56,8 @@ _SMALLER = 0.96
 """A block this much smaller than the body that touches an aside below it goes with it."""
 _TOUCH = 4.0
 """Points between an aside and the small block under it that continues it."""
+_LABEL = 3
+"""A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
 _SUPER = 0.85
@@ -283,7 +285,14 @@ def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool
         or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
     ):
         return True
+    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _initial(block):
+        return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     return small or bool(_CAPTION.match(text))
+
+
+def _initial(block: Block) -> bool:
+    """A block that is one capital letter: a drop cap, joined to its word later."""
+    return len(block.lines) == 1 and len(block.text.strip()) == 1 and block.text.strip().isupper()
 
 
 def split_page(
