@@ -189,7 +189,8 @@ def test_a_figures_labels_stay_out_of_the_sentence_around_it() -> None:
     page.insert_text((72, 100), "The score improves with experience E.", fontsize=10)
     for i, label in enumerate(("x0", "x1", "w0", "w1")):
         page.insert_text((200 + 40 * i, 130), label, fontsize=10)
-    page.insert_text((72, 160), "This means that the programs adjust their parameters.", fontsize=10)
+    after = "This means that the programs adjust their parameters."
+    page.insert_text((72, 160), after, fontsize=10)
     prepared = _prepared(extract_pdf(doc.tobytes()))
     quote = "improves with experience E. This means that the programs adjust"
     result = check_text(prepared, quote)

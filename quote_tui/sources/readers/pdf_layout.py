@@ -186,21 +186,21 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     """
     sizes: dict[float, int] = {}
     out: list[Block] = []
-    for block in raw.get("blocks", ()):
-        if block.get("type", 0) != 0:
+    for block in raw["blocks"]:
+        if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
-        for line in block.get("lines", ()):
-            spans = line.get("spans", ())
+        for line in block["lines"]:
+            spans = line["spans"]
             text = _line_text(spans)
-            if not text.strip():
+            if text.isspace() or not text:
                 continue
             counts: dict[float, int] = {}
             for span in spans:
                 size = round(span["size"] * 2) / 2
                 chars = span["text"]
                 counts[size] = counts.get(size, 0) + len(chars) - chars.count(" ")
-            upright = abs(line.get("dir", (1.0, 0.0))[0] - 1.0) < 0.05
+            upright = abs(line["dir"][0] - 1.0) < 0.05
             lines.append((Line(text, tuple(line["bbox"])), counts, upright))
         for group in _split_columns(lines):
             total: dict[float, int] = {}
@@ -221,6 +221,8 @@ def _split_columns(
     """Split a block whose lines fall into side-by-side x-ranges (columns PyMuPDF merged)."""
     if len(lines) < 2:
         return [lines] if lines else []
+    if max(it[0].rect[0] for it in lines) < min(it[0].rect[2] for it in lines) + 1:
+        return [lines]  # every line overlaps every other across x: one column, no sort needed
     groups: list[list[Any]] = []  # [x0, x1, members]
     for item in sorted(lines, key=lambda it: it[0].rect[0]):
         rect = item[0].rect
