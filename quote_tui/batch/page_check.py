@@ -182,8 +182,13 @@ def with_cited_page(spec: CitationSpec, result: CheckResult, prepared: PreparedT
         if window.status not in FOUND_STATUSES:
             continue
         for m in window.matches:
-            if (m.start + start, m.end + start) not in known:
-                added.append(_moved(prepared, m, start, result.options))
+            if (m.start + start, m.end + start) in known:
+                continue
+            moved = _moved(prepared, m, start, result.options)
+            # the last page's window runs on over the asides of every page: keep what stands
+            # on a cited page
+            if cited & {_label(x) for x in _labels(moved, prepared)}:
+                added.append(moved)
     if not added:
         return result
     return replace(
