@@ -287,14 +287,18 @@ def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool
         or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
     ):
         return True
-    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _initial(block):
+    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     return small or bool(_CAPTION.match(text))
 
 
-def _initial(block: Block) -> bool:
-    """A block that is one capital letter: a drop cap, joined to its word later."""
-    return len(block.lines) == 1 and len(block.text.strip()) == 1 and block.text.strip().isupper()
+def _not_a_label(block: Block) -> bool:
+    """A block that is one capital letter (a drop cap, joined to its word later), or a short
+    word that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
+    text = block.text.strip()
+    if len(block.lines) == 1 and len(text) == 1 and text.isupper():
+        return True
+    return text[-1:] in ".!?" and any(c.isalpha() for c in text)
 
 
 def split_page(
