@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 from quote_tui._lazy import lazy_names, public_names
 
 if TYPE_CHECKING:
+    from quote_tui.api.annotate import Annotated as Annotated
+    from quote_tui.api.annotate import annotate_pdfs as annotate_pdfs
     from quote_tui.api.checks import QuoteCheck as QuoteCheck
     from quote_tui.api.checks import StreamResult as StreamResult
     from quote_tui.api.checks import check_batch as check_batch
@@ -148,6 +150,7 @@ if TYPE_CHECKING:
     from quote_tui.sources.refs import work_identifiers as work_identifiers
 
 _EXPORTS = {
+    "quote_tui.api.annotate": ("Annotated", "annotate_pdfs"),
     "quote_tui.api.checks": (
         "QuoteCheck",
         "StreamResult",

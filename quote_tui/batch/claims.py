@@ -121,6 +121,11 @@ async def _settle(
         if end > len(text):
             return {"agrees": False}
     window = text[start:end]
+    if "pages" in claim and prepared.line_boxes:
+        # a PDF's asides (notes, captions) follow the whole body: its pages' lines, by page
+        window = "\n".join(
+            text[s:e] for s, e, page, *_ in prepared.line_boxes if first <= page <= last
+        )
     if not window.strip():
         return {"agrees": False}
     try:

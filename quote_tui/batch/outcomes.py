@@ -64,6 +64,9 @@ class CitationOutcome:
     outside_main_text: bool = False
     """Found in the page's whole visible text (a caption, an aside, a table), not in its main
     text: the result's offsets are in that whole text. Never set for a match in the main text."""
+    reason: str | None = None
+    """Why an ``inconclusive`` verdict is so, where the report cannot tell it from the error:
+    ``ocr`` (the text was read from page images, and OCR misreads)."""
 
 
 @dataclass(frozen=True, slots=True)

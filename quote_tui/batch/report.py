@@ -55,6 +55,8 @@ def source_entry(outcome: SourceOutcome) -> dict[str, Any]:
             content_sha256=retrieval.content_sha256,
             retrieval=retrieval.to_dict(),
         )
+        if retrieval.ocr:  # the text was read from page images: OCR errors are possible
+            entry["ocr"] = True
     for key, value in spec.extra.items():
         entry.setdefault(key, value)
     return entry
@@ -96,7 +98,7 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
     if outcome.status == "inconclusive":
         # why the verdict is unknown: the text is partial, or the check ran out of time
         timed_out = outcome.error is not None and outcome.error.code == "time_budget"
-        entry["reason"] = "time_budget" if timed_out else "truncated"
+        entry["reason"] = outcome.reason or ("time_budget" if timed_out else "truncated")
     if spec.locator is not None:
         entry["locator"] = spec.locator
     if outcome.page_check is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from quote_tui import _waits
 from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
-from quote_tui.batch.page_check import page_check
+from quote_tui.batch.page_check import page_check, with_cited_page
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
@@ -35,6 +36,10 @@ from quote_tui.engine.errors import (
 from quote_tui.engine.records import FOUND_STATUSES, CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
+
+_OCR_NEAR_THRESHOLD = 0.5
+"""Lowest similarity of the nearest passage shown for a quotation OCR text lacks: OCR misreads
+letters, so the passage a reader would look at may score below the usual threshold."""
 
 if TYPE_CHECKING:
     import asyncio
@@ -149,8 +154,35 @@ class Service:
                 return CitationOutcome(
                     spec, str(found.status), result=found, outside_main_text=True
                 )
+        result = with_cited_page(spec, result, prepared)
+        if source.loaded.retrieval.ocr and result.status not in FOUND_STATUSES:
+            return await self._ocr_outcome(spec, result, prepared)
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
+        )
+
+    async def _ocr_outcome(
+        self, spec: CitationSpec, result: CheckResult, prepared: PreparedText
+    ) -> CitationOutcome:
+        """A quotation not found faithfully in OCR text: ``inconclusive`` (``ocr``), never
+        ``near`` or ``not_found``, since the difference may be the OCR's own misreading. The
+        nearest passage is shown with its differences, looked for below the near threshold
+        where none reached it."""
+        if not result.matches and isinstance(spec.quote, str):
+            looser = replace(self.settings.options, near_threshold=_OCR_NEAR_THRESHOLD)
+            try:
+                nearest = await self.run_check(prepared, spec.quote, options=looser)
+            except QuoteTuiError:
+                nearest = result
+            if nearest.matches:
+                result = replace(nearest, options=result.options)
+        result = replace(result, status=Status.INCONCLUSIVE)
+        return CitationOutcome(
+            spec,
+            str(Status.INCONCLUSIVE),
+            result=result,
+            page_check=page_check(spec, result, prepared),
+            reason="ocr",
         )
 
     def release(self, loaded: LoadedSource) -> None:

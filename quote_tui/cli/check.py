@@ -35,6 +35,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise usage("--document names the documents of a model's answer (ANSWER.json)")
     if args.document and fmt == "jsonl":
         raise usage("an answer's claimed places need the whole report; choose another --format")
+    if fmt == "jsonl" and args.annotate is not None:
+        raise usage("--annotate needs the whole report; choose another --format")
     if fmt in ("jsonl", "sarif") and args.refs:
         raise usage("--refs adds to a json, markdown or html report; choose one of those")
     given = api.open_input(
@@ -77,6 +79,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         emit(api.render(report, fmt, colour=colour()), args.output)
     for f in findings:
         print(api.finding_line(f), file=sys.stderr)
+    if args.annotate is not None:
+        annotated = api.annotate_pdfs(report, args.annotate)
+        for warning in annotated.warnings:
+            warn(warning)
     code = api.exit_code(report, strict=args.strict)
     if args.strict and references is not None and api.failing_references(references):
         code = max(code, api.EXIT_STRICT)

@@ -63,6 +63,13 @@ def _check(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("-o", "--output", type=Path, help="report file (default: stdout)")
     check.add_argument(
+        "--annotate",
+        type=Path,
+        metavar="DIR",
+        help="also write a copy of each checked PDF into DIR, every match highlighted in its "
+        "verdict's colour with a note naming the citation",
+    )
+    check.add_argument(
         "--format",
         choices=("json", "markdown", "html", "jsonl", "sarif"),
         default=None,

@@ -57,6 +57,10 @@ _EDGE_READ = 64
 _MAX_NORMALIZED_STARTS = 50_000
 
 
+_APART = "\u200b"
+"""The zero-width space: invisible, folded away, but a word boundary where the source set it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     """One located occurrence before it becomes a ``Match``: a source span and how it matched."""
@@ -188,13 +192,18 @@ def _hyphen_at(folded: Folded, pos: int) -> bool | None:
 
 
 def _folded_edges_ok(source: Folded, start: int, end: int) -> bool:
-    """Word-boundary check in the folded view; a removed in-line hyphen separates words."""
+    """Word-boundary check in the folded view; a removed in-line hyphen separates words, and
+    so does a zero-width space the fold removed (a PDF reader sets one between a word and the
+    superscript citation mark glued to it: "structure\u200b16")."""
     text = source.text
     at_start, at_end = _hyphen_at(source, start), _hyphen_at(source, end)
     if at_start or at_end:
         return False  # the word goes on across an end-of-line hyphen
-    ok_start = at_start is not None or edge_ok(text, start, len(text))
-    return ok_start and (at_end is not None or edge_ok(text, 0, end))
+    raw = source.source
+    apart_start = start > 0 and raw[source.source_start(start) - 1 : source.source_start(start)]
+    apart_end = end < len(text) and raw[source.source_end(end) : source.source_end(end) + 1]
+    ok_start = at_start is not None or apart_start == _APART or edge_ok(text, start, len(text))
+    return ok_start and (at_end is not None or apart_end == _APART or edge_ok(text, 0, end))
 
 
 def _shifted(hyphens: dict[int, bool], shift: int) -> dict[int, bool]:

@@ -120,10 +120,22 @@ class PreparedText:
         return bisect_right(self.line_starts, offset)
 
     def page_of(self, offset: int) -> int | None:
-        """1-based page holding the character at ``offset``; None when unpaged."""
+        """1-based page holding the character at ``offset``; None when unpaged.
+
+        A PDF's asides (running heads, footnotes, captions) follow the whole body, out of
+        the sentences' way, so past the last page's start the line boxes, which keep each
+        line's own page, say where an offset stands.
+        """
         if not self.page_starts:
             return None
-        return bisect_right(self.page_starts, offset)
+        page = bisect_right(self.page_starts, offset)
+        if page == len(self.page_starts) and self.line_boxes:
+            if self._box_starts is None:
+                self._box_starts = [b[0] for b in self.line_boxes]
+            i = bisect_right(self._box_starts, offset) - 1
+            if i >= 0 and self.line_boxes[i][0] >= self.page_starts[-1]:
+                return self.line_boxes[i][2]
+        return page
 
     def page_label(self, page: int | None) -> str | None:
         """The printed label of a 1-based page, when known."""

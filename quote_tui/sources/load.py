@@ -41,12 +41,13 @@ from quote_tui.sources.readers.local import (
     read_timeout_error,
     supplied_text,
 )
-from quote_tui.sources.records import LoadedSource, RefKind
+from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
 if TYPE_CHECKING:
     import asyncio
 
+    from quote_tui.engine.text import PreparedText
     from quote_tui.sources.net.remote import RemoteSession
 
 __all__ = [
@@ -491,17 +492,32 @@ def _isolated(path: Path) -> bool:
     return isolation_available()
 
 
+def _page_texts(prepared: PreparedText) -> list[str]:
+    """Each page's lines top to bottom, where running heads and feet stand.
+
+    A PDF's checked text sets a page's asides (its running heads among them) after the whole
+    body, so its lines are gathered from the line boxes, which keep page and position.
+    """
+    if not prepared.line_boxes:
+        starts = (*prepared.page_starts, len(prepared.text))
+        return [prepared.text[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+    lines: list[list[tuple[float, float, str]]] = [[] for _ in prepared.page_starts]
+    for start, end, page, x0, y0, _x1, _y1 in prepared.line_boxes:
+        if 1 <= page <= len(lines):
+            lines[page - 1].append((y0, x0, prepared.text[start:end]))
+    return ["\n".join(t for _, _, t in sorted(page)) for page in lines]
+
+
 def _with_printed_pages(loaded: LoadedSource, source: SourceRef) -> LoadedSource:
     """Attach printed page numbers to a paged source (labels, running heads, bib range)."""
     prepared = loaded.prepared
-    if not prepared.paged:
-        return loaded
+    if not prepared.paged or loaded.retrieval.representation == Representation.EPUB_TEXT:
+        return loaded  # a book's chapters are labelled from its table of contents
     try:
         from quote_tui.sources.readers.printed_pages import derive_printed_pages
     except ImportError:
         return loaded
-    starts = (*prepared.page_starts, len(prepared.text))
-    page_texts = [prepared.text[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+    page_texts = _page_texts(prepared)
     bib_pages = source.extra.get("bib_pages")
     derived = derive_printed_pages(
         page_texts,

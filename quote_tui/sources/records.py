@@ -23,6 +23,7 @@ class Representation(StrEnum):
     """Which text of the source was checked."""
 
     PDF_TEXT_LAYER = "pdf_text_layer"
+    EPUB_TEXT = "epub_text"  # chapters stand where pages would: locators cite them
     HTML_MAIN_TEXT = "html_main_text"
     HTML_FULL_TEXT = "html_full_text"
     PUBMED_ABSTRACT = "pubmed_abstract"
@@ -71,6 +72,7 @@ class Retrieval:
     from_snapshot: bool = False
     rendered: bool = False  # the text was read from the DOM headless Chromium built
     renderer: str | None = None  # the browser's version, when rendered
+    ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -11,6 +11,7 @@ import pymupdf
 import pytest
 
 from quote_tui.engine.errors import SourceError
+from quote_tui.engine.text import PreparedText
 from quote_tui.sources.readers.pdf import extract_pdf
 
 LEFT = ["Left column line one.", "Left column line two.", "Left column line three."]
@@ -58,7 +59,11 @@ def test_line_boxes_cover_each_line() -> None:
     for start, end, page, x0, y0, x1, y1 in pdf.line_boxes:
         line = pdf.text[start:end]
         assert line.strip() and "\n" not in line
-        assert page == bisect_right(pdf.page_starts, start)
+        # asides (the page number "7") follow the whole body; the box keeps their page
+        expected = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+        assert page == expected.page_of(start)
+        if start < pdf.page_starts[-1]:
+            assert page == bisect_right(pdf.page_starts, start)
         assert x0 < x1 and y0 < y1
     right = next(
         b for b in pdf.line_boxes if pdf.text[b[0] : b[1]].startswith("Right column line one")
@@ -92,7 +97,7 @@ def test_image_only_pdf_has_no_text_layer() -> None:
     pix.set_rect(pix.irect, (200, 30, 30))
     page.insert_image(pymupdf.Rect(72, 72, 272, 272), pixmap=pix)
     with pytest.raises(SourceError) as err:
-        extract_pdf(doc.tobytes())
+        extract_pdf(doc.tobytes(), ocr=False)
     assert err.value.code == "no_text_layer"
     assert "OCR" in err.value.message
 
@@ -138,7 +143,8 @@ def test_every_corpus_pdf(corpus_dir: Path) -> None:
     assert names == set(EXPECTED_PAGES) | set(ERRORS)
     for name, code in ERRORS.items():
         with pytest.raises(SourceError) as err:
-            extract_pdf((corpus_dir / "pdf" / name).read_bytes())
+            # without OCR: the scan says it has no text layer (OCR: test_pdf_ocr.py)
+            extract_pdf((corpus_dir / "pdf" / name).read_bytes(), ocr=False)
         assert err.value.code == code, name
     for name, pages in EXPECTED_PAGES.items():
         pdf = extract_pdf((corpus_dir / "pdf" / name).read_bytes())
@@ -175,7 +181,8 @@ def test_dev_cases_expect_text_on_expected_page(corpus_dir: Path) -> None:
         starts = [m.start() for m in re.finditer(r"\s+|\S", pdf.text)]
         collapsed = "".join(" " if pdf.text[s].isspace() else pdf.text[s] for s in starts)
         at = collapsed.find(_collapse(case["expect_text"]))
-        page = bisect_right(pdf.page_starts, starts[at]) if at >= 0 else None
+        prepared = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+        page = prepared.page_of(starts[at]) if at >= 0 else None
         if page != case["expect_page"]:
             misses.append((case["id"], page, case["expect_page"]))
     assert not misses

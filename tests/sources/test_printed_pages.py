@@ -67,3 +67,30 @@ def test_header_numbers_with_page_words() -> None:
     result = derive_printed_pages(texts)
     assert result.labels == ("3", "4", "5", "6", "7")
     assert derive_printed_pages(["no numbers here"] * 3) == derive_printed_pages(["nothing"] * 3)
+
+
+def test_unnumbered_pages_take_their_numbers_from_their_neighbours() -> None:
+    """An article's first page prints its number only inside a footer line (Faragalla's
+    "Curr. Oncol. 2023, 30, 3079–3090."), and a full-page figure prints none."""
+    texts = [
+        # an affiliation's mark ("1") stands alone near the top, as on Faragalla's first page
+        "Title\nHala Faragalla 1,*\n1\nDepartment of Laboratory Medicine\nbody\n"
+        "Curr. Oncol. 2023, 30, 3079-3090.",
+        "Curr. Oncol. 2023, 30\n3080\nbody",
+        "Curr. Oncol. 2023, 30\n3081\nbody",
+        "Figure 4",
+        "Curr. Oncol. 2023, 30\n3083\nbody",
+        "Curr. Oncol. 2023, 30\n3084\nbody",
+    ]
+    result = derive_printed_pages(texts)
+    assert result.method == "printed_numbers"
+    assert result.labels == ("3079", "3080", "3081", "3082", "3083", "3084")
+
+
+def test_no_number_is_made_up_below_one_or_between_runs_that_disagree() -> None:
+    texts = ["cover", "1\nbody", "2\nbody", "an insert", "a plate", "9\nbody", "10\nbody"]
+    result = derive_printed_pages(texts)
+    assert result.labels[0] is None  # page 0 is no page number
+    # the run 9, 10 reaches back one page (8); between 2 and 8 the insert's number is unknown
+    assert result.labels[3] is None
+    assert result.labels[1:3] == ("1", "2") and result.labels[4:] == ("8", "9", "10")

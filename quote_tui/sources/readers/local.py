@@ -57,6 +57,7 @@ _BY_EXTENSION = {
     ".xml": "xml",
     ".nbib": "medline",
     ".medline": "medline",
+    ".epub": "epub",
 }
 MEDIA_TYPES = {
     "text/html": "html",
@@ -70,6 +71,7 @@ MEDIA_TYPES = {
     "text/xml": "xml",
     "application/x-medline": "medline",
     "application/nbib": "medline",
+    "application/epub+zip": "epub",
 }
 # Media types that say nothing about the format: sniff instead.
 _GENERIC_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream"})
@@ -80,6 +82,7 @@ _MEDIA_TYPE_OF = {
     "markdown": "text/markdown",
     "xml": "application/xml",
     "medline": "application/x-medline",
+    "epub": "application/epub+zip",
 }
 _FOREIGN_MAGIC = (
     (b"PK\x03\x04", "a ZIP archive (DOCX, EPUB, ODT?)"),
@@ -89,6 +92,7 @@ _FOREIGN_MAGIC = (
     (b"{\\rtf", "an RTF document"),
     (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document"),
 )
+_EPUB_MIMETYPE = b"mimetypeapplication/epub+zip"
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
 _FRONT_TITLE = re.compile(r"\A---\r?\n(?:.*\r?\n)*?title:\s*[\"']?(.+?)[\"']?\s*\r?\n", re.M)
 _JUNK_TITLES = frozenset({"untitled", "untitled document", "title", "document", "microsoft word"})
@@ -111,6 +115,7 @@ class _Read:
     line_boxes: tuple[LineBox, ...] = field(default=())
     page_number_source: str | None = None
     outside: str | None = None  # an HTML page's whole visible text, beside its main text
+    ocr: bool = False  # read from page images by OCR (a scanned PDF)
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -139,6 +144,8 @@ def _sniff(data: bytes) -> str | None:
         return "xml"
     if stripped.startswith(b"PMID-"):
         return "medline"
+    if head.startswith(b"PK\x03\x04") and _EPUB_MIMETYPE in head[26:120]:
+        return "epub"  # an EPUB's first entry is its uncompressed mimetype
     for magic, what in _FOREIGN_MAGIC:
         if head.startswith(magic):
             raise _unsupported(f"this is {what}")
@@ -150,8 +157,8 @@ def _sniff(data: bytes) -> str | None:
 
 def _unsupported(why: str) -> SourceError:
     return SourceError(
-        f"This format cannot be read: {why}. Supported: PDF, HTML, plain text, Markdown and "
-        "PubMed XML or MEDLINE.",
+        f"This format cannot be read: {why}. Supported: PDF, EPUB, HTML, plain text, Markdown "
+        "and PubMed XML or MEDLINE.",
         code=ErrorCode.UNSUPPORTED_TYPE,
         recovery=Recovery.USE_SUPPLIED_TEXT,
     )
@@ -186,7 +193,7 @@ def _markdown_title(text: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
-NATIVE_FORMATS = frozenset({"pdf", "html", "xml"})
+NATIVE_FORMATS = frozenset({"pdf", "html", "xml", "epub"})
 """Formats whose readers run native code (PyMuPDF, lxml)."""
 
 
@@ -233,6 +240,19 @@ def _read_format(
             page_labels=pdf.page_labels,
             line_boxes=pdf.line_boxes,
             page_number_source="pdf_page_labels" if labelled else None,
+            ocr=pdf.ocr,
+        )
+    if fmt == "epub":
+        from quote_tui.sources.readers.epub import extract_epub
+
+        book = extract_epub(data)
+        return _Read(
+            text=book.text,
+            representation=Representation.EPUB_TEXT,
+            title=book.title,
+            page_starts=book.chapter_starts,
+            page_labels=book.chapter_labels,
+            page_number_source="epub_chapters" if any(book.chapter_labels) else None,
         )
     if fmt == "html":
         from quote_tui.sources.readers.html import extract_html
@@ -358,6 +378,7 @@ def read_bytes(
         note=note,
         metadata=read.metadata,
         page_number_source=read.page_number_source,
+        ocr=read.ocr,
     )
     outside = read.outside[:max_chars] if read.outside else None
     return LoadedSource(retrieval, prepared, outside)

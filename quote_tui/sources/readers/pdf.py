@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.pdf_layout import (
+    Block,
+    PageBlocks,
+    body_size,
+    page_blocks,
+    repeated_edges,
+    split_page,
+)
+from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
-__all__ = ["PdfText", "extract_pdf"]
+__all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
 # PyMuPDF's defaults for text extraction minus image handling: ligatures and whitespace kept,
 # no dehyphenation, clipped to the media box, unknown glyphs as their CID rather than dropped.
@@ -27,10 +35,6 @@ _FLAGS = (
     | pymupdf.TEXT_MEDIABOX_CLIP
     | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
 )
-# A block wider than this share of the text area spans columns (a title, an abstract, a figure).
-_WIDE = 0.6
-# Headers and footers live in these top/bottom shares of the page.
-_MARGIN_BAND = 0.12
 # Pages with images and fewer non-space characters than this are scans without a usable text
 # layer (a stray page number or stamp does not count as one).
 _MIN_CHARS_PER_PAGE = 20
@@ -42,7 +46,7 @@ _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
 # warnings) from inside MuPDF, where another thread may take the GIL and enter MuPDF too: one
 # extraction at a time per process. (Batches read PDFs in child processes; this guards the
 # readers that run in-process, such as fetched PDFs.)
-_MUPDF_LOCK = threading.Lock()
+MUPDF_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ class PdfText:
         line_boxes: (start, end, page, x0, y0, x1, y1) per extracted line, page 1-based.
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
+        ocr: the text was read from the page images by OCR (the PDF had no text layer).
     """
 
     text: str
@@ -64,21 +69,15 @@ class PdfText:
     line_boxes: tuple[LineBox, ...]
     page_count: int
     metadata: tuple[tuple[str, str], ...]
+    ocr: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
-    text: str
-    rect: Rect
+def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
+    """Open a PDF, authenticated, with its page tree read (the caller holds ``MUPDF_LOCK``).
 
-
-@dataclass(frozen=True, slots=True)
-class _Block:
-    rect: Rect
-    lines: tuple[_Line, ...]
-
-
-def _open(data: bytes, password: str | None) -> pymupdf.Document:
+    Raises:
+        SourceError: ``empty_file``, ``broken_file`` or ``encrypted``.
+    """
     if not data:
         raise SourceError(
             "The PDF is empty (0 bytes).",
@@ -121,109 +120,6 @@ def _open(data: bytes, password: str | None) -> pymupdf.Document:
     return doc
 
 
-def _blocks(page: pymupdf.Page) -> list[_Block]:
-    raw: dict[str, Any] = page.get_text("dict", flags=_FLAGS, sort=False)
-    out: list[_Block] = []
-    for block in raw.get("blocks", ()):
-        if block.get("type", 0) != 0:
-            continue
-        lines = []
-        for line in block.get("lines", ()):
-            text = "".join(span.get("text", "") for span in line.get("spans", ()))
-            if text.strip():
-                lines.append(_Line(text.replace("\n", " "), tuple(line["bbox"])))
-        out.extend(_split_columns(lines))
-    return out
-
-
-def _split_columns(lines: list[_Line]) -> list[_Block]:
-    """Split a block whose lines fall into side-by-side x-ranges (columns PyMuPDF merged)."""
-    groups: list[list[Any]] = []  # [x0, x1, lines]
-    for line in sorted(lines, key=lambda ln: ln.rect[0]):
-        if groups and line.rect[0] < groups[-1][1] + 1:
-            groups[-1][1] = max(groups[-1][1], line.rect[2])
-            groups[-1][2].append(line)
-        else:
-            groups.append([line.rect[0], line.rect[2], [line]])
-    if len(groups) == 1:
-        return [_Block(_union(lines), tuple(lines))]
-    blocks = []
-    for _, _, members in groups:
-        # Keep PyMuPDF's line order inside each column; it follows the content stream.
-        ids = {id(m) for m in members}
-        ordered = tuple(ln for ln in lines if id(ln) in ids)
-        blocks.append(_Block(_union(ordered), ordered))
-    return blocks
-
-
-def _union(lines: list[_Line] | tuple[_Line, ...]) -> Rect:
-    return (
-        min(ln.rect[0] for ln in lines),
-        min(ln.rect[1] for ln in lines),
-        max(ln.rect[2] for ln in lines),
-        max(ln.rect[3] for ln in lines),
-    )
-
-
-def _y_bands(blocks: list[_Block]) -> list[list[_Block]]:
-    """Group blocks into horizontal bands separated by a vertical gap across the whole page."""
-    bands: list[list[_Block]] = []
-    bottom = float("-inf")
-    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
-        if bands and b.rect[1] < bottom:
-            bands[-1].append(b)
-            bottom = max(bottom, b.rect[3])
-        else:
-            bands.append([b])
-            bottom = b.rect[3]
-    return bands
-
-
-def _columns(blocks: list[_Block]) -> list[_Block]:
-    """Order narrow blocks column by column: merge overlapping x-ranges into columns."""
-    cols: list[list[Any]] = []  # [x0, x1, blocks]
-    for b in sorted(blocks, key=lambda b: b.rect[0]):
-        if cols and b.rect[0] < cols[-1][1] - 1:
-            cols[-1][1] = max(cols[-1][1], b.rect[2])
-            cols[-1][2].append(b)
-        else:
-            cols.append([b.rect[0], b.rect[2], [b]])
-    ordered: list[_Block] = []
-    for _, _, members in cols:
-        ordered.extend(sorted(members, key=lambda b: (b.rect[1], b.rect[0])))
-    return ordered
-
-
-def _reading_order(blocks: list[_Block], height: float) -> list[_Block]:
-    """Headers first, then body bands split by full-width blocks and read column by column."""
-    if len(blocks) < 2:
-        return blocks
-    bands = _y_bands(blocks)
-    head: list[_Block] = []
-    foot: list[_Block] = []
-    while len(bands) > 1 and max(b.rect[3] for b in bands[0]) <= height * _MARGIN_BAND:
-        head.extend(sorted(bands.pop(0), key=lambda b: b.rect[0]))
-    while len(bands) > 1 and min(b.rect[1] for b in bands[-1]) >= height * (1 - _MARGIN_BAND):
-        foot[:0] = sorted(bands.pop(), key=lambda b: b.rect[0])
-    body = [b for band in bands for b in band]
-    left = min(b.rect[0] for b in body)
-    right = max(b.rect[2] for b in body)
-    wide = (right - left) * _WIDE
-
-    ordered = list(head)
-    run: list[_Block] = []
-    for b in sorted(body, key=lambda b: (b.rect[1], b.rect[0])):
-        if b.rect[2] - b.rect[0] >= wide:
-            ordered.extend(_columns(run))
-            run = []
-            ordered.append(b)
-        else:
-            run.append(b)
-    ordered.extend(_columns(run))
-    ordered.extend(foot)
-    return ordered
-
-
 def _label(page: pymupdf.Page) -> str | None:
     try:
         label = page.get_label()
@@ -232,99 +128,136 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
-def extract_pdf(data: bytes, *, password: str | None = None) -> PdfText:
+def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
     Args:
         data: the PDF's bytes.
         password: the user password, for encrypted files.
+        ocr: read a PDF without a text layer (a scan) through Tesseract; False says so instead.
 
     Returns:
         The text with page starts, page labels and line rectangles.
 
     Raises:
-        SourceError: ``empty_file``, ``broken_file``, ``encrypted`` or ``no_text_layer``.
+        SourceError: ``empty_file``, ``broken_file``, ``encrypted``, ``no_text_layer`` (a
+            scan, with ``ocr=False``) or ``renderer_missing`` (a scan, and no Tesseract).
     """
-    with _MUPDF_LOCK:
-        return _extract(data, password)
+    with MUPDF_LOCK:
+        return _extract(data, password, ocr)
 
 
-def _extract(data: bytes, password: str | None) -> PdfText:
-    doc = _open(data, password)
+def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
+    doc = open_pdf(data, password)
     try:
-        parts: list[str] = []
-        page_starts: list[int] = []
-        labels: list[str | None] = []
-        boxes: list[LineBox] = []
-        pos = 0
-        chars_per_page: list[int] = []
-        has_images = False
-        broken_pages = 0
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
         # must stay that of the pages indexed here.
         page_count = doc.page_count
+        pages: list[PageBlocks | None] = []
+        labels: list[str | None] = []
+        has_images = False
         for index in range(page_count):
-            if index:
-                parts.append("\n\n")
-                pos += 2
-            page_starts.append(pos)
             try:
                 page = doc.load_page(index)
             except (*_MUPDF_ERRORS, ValueError):
                 # A page-tree entry that leads nowhere: it stays in the index as an empty page.
                 labels.append(None)
-                chars_per_page.append(0)
-                broken_pages += 1
+                pages.append(None)
                 continue
             labels.append(_label(page))
-            nonspace = 0
             try:
-                blocks = _blocks(page)
+                raw = page.get_text("dict", flags=_FLAGS, sort=False)
+                pages.append(page_blocks(raw, page.rect.height))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
-                blocks = []
-                broken_pages += 1
-            for bi, block in enumerate(_reading_order(blocks, page.rect.height)):
-                for li, line in enumerate(block.lines):
-                    sep = "" if bi == 0 and li == 0 else ("\n" if li else "\n\n")
-                    parts.append(sep)
-                    pos += len(sep)
-                    parts.append(line.text)
-                    boxes.append((pos, pos + len(line.text), index + 1, *line.rect))
-                    pos += len(line.text)
-                    nonspace += len("".join(line.text.split()))
-            chars_per_page.append(nonspace)
+                pages.append(None)
             has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
+        if all(p is None for p in pages):
+            raise SourceError(
+                "No page of the PDF could be read: it is damaged.",
+                code=ErrorCode.BROKEN_FILE,
+                recovery=Recovery.USE_SUPPLIED_TEXT,
+            )
+        # characters counted by size while the page was read: no second pass over its lines
+        chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
+        scanned = False
+        if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
+            if not has_images:
+                raise SourceError(
+                    f"The PDF's {page_count} page(s) hold no text.",
+                    code=ErrorCode.NO_TEXT,
+                    recovery=Recovery.REVIEW_SOURCE,
+                )
+            if not ocr:
+                raise SourceError(
+                    f"The PDF has no text layer ({page_count} page(s) of images, a scan?): "
+                    "run OCR on it or paste its text.",
+                    code=ErrorCode.NO_TEXT_LAYER,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                    details={"pages": page_count},
+                )
+            pages = ocr_pages(doc)
+            scanned = True
+            if not any(p is not None and p.blocks for p in pages):
+                raise SourceError(
+                    f"The PDF has no text layer ({page_count} page(s) of images) and OCR "
+                    "found no text in them: paste its text.",
+                    code=ErrorCode.NO_TEXT_LAYER,
+                    recovery=Recovery.USE_SUPPLIED_TEXT,
+                    details={"pages": page_count, "ocr": True},
+                )
     finally:
         doc.close()
 
-    if broken_pages == page_count:
-        raise SourceError(
-            "No page of the PDF could be read: it is damaged.",
-            code=ErrorCode.BROKEN_FILE,
-            recovery=Recovery.USE_SUPPLIED_TEXT,
-        )
-    if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
-        if not has_images:
-            raise SourceError(
-                f"The PDF's {page_count} page(s) hold no text.",
-                code=ErrorCode.NO_TEXT,
-                recovery=Recovery.REVIEW_SOURCE,
-            )
-        raise SourceError(
-            f"The PDF has no text layer ({page_count} page(s) of images, a scan?): "
-            "run OCR on it or paste its text.",
-            code=ErrorCode.NO_TEXT_LAYER,
-            recovery=Recovery.USE_SUPPLIED_TEXT,
-            details={"pages": page_count},
-        )
+    text, page_starts, boxes = _compose(pages)
     return PdfText(
-        text="".join(parts),
-        page_starts=tuple(page_starts),
+        text=text,
+        page_starts=page_starts,
         page_labels=tuple(labels),
-        line_boxes=tuple(boxes),
+        line_boxes=boxes,
         page_count=page_count,
         metadata=metadata,
+        ocr=scanned,
     )
+
+
+def _compose(
+    pages: list[PageBlocks | None],
+) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
+    """The checked text: every page's body in reading order, then every page's asides.
+
+    Asides (running heads, footnotes, captions, table text) follow the whole body so that
+    none stands inside a sentence that runs on across a column or a page; their line boxes
+    keep their own page, which is the page a match in them is on.
+    """
+    present = [p for p in pages if p is not None]
+    body = body_size(present)
+    repeated = repeated_edges(present)
+    split = [split_page(p, body=body, repeated=repeated) if p else ([], []) for p in pages]
+    parts: list[str] = []
+    boxes: list[LineBox] = []
+    page_starts: list[int] = []
+    pos = 0
+
+    def put(blocks: list[Block], page: int, first: bool) -> None:
+        nonlocal pos
+        for bi, block in enumerate(blocks):
+            for li, line in enumerate(block.lines):
+                sep = "" if first and bi == 0 and li == 0 else ("\n" if li else "\n\n")
+                parts.append(sep)
+                parts.append(line.text)
+                pos += len(sep)
+                boxes.append((pos, pos + len(line.text), page, *line.rect))
+                pos += len(line.text)
+
+    for index, (main, _) in enumerate(split):
+        if index:
+            parts.append("\n\n")
+            pos += 2
+        page_starts.append(pos)
+        put(main, index + 1, True)
+    for index, (_, side) in enumerate(split):
+        put(side, index + 1, pos == 0)
+    return "".join(parts), tuple(page_starts), tuple(boxes)

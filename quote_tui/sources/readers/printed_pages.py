@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["PrintedPages", "derive_printed_pages"]
+__all__ = ["PrintedPages", "chapter_label", "derive_printed_pages"]
 
 Method = Literal["pdf_labels", "printed_numbers", "bib_range"]
 
 _EDGE_LINES = 10  # lines at the top and the bottom of a page where running heads stand
 _MIN_RUN = 2
+_MAX_EDGE = 1  # unnumbered pages before a document's first number (or after its last) numbered
 _MAX_GAP = 2  # pages inside a run that show no number (a full-page figure) still get one
 _NUMBER_LINE = re.compile(
     r"^(?:page\s+|p\.\s*|[-–—|·•]\s*)?(?P<n>\d{1,6}|[ivxlcdm]{1,8})"
@@ -42,6 +43,11 @@ class PrintedPages:
 
     labels: tuple[str | None, ...]
     method: Method | None
+
+
+def chapter_label(number: int) -> str:
+    """The label an EPUB chapter is known by, and a chapter locator compared with (``ch. 12``)."""
+    return f"ch. {number}"
 
 
 def _roman_value(text: str) -> int | None:
@@ -131,7 +137,43 @@ def _printed_numbers(page_texts: Sequence[str]) -> list[str | None]:
             value = i + offset
             if value >= 1:
                 labels[i] = str(value) if kind == "arabic" else _to_roman(value)
+    _fill_between(labels)
     return labels
+
+
+def _value(label: str) -> tuple[str, int]:
+    return ("arabic", int(label)) if label.isdigit() else ("roman", _roman_value(label) or 0)
+
+
+def _fill_between(labels: list[str | None]) -> None:
+    """Number the pages that show no number from their numbered neighbours.
+
+    A page between two numbered pages whose numbers rise by one a page (a full-page figure, a
+    page whose number the layout dropped) takes its place in that run; so do up to
+    ``_MAX_EDGE`` pages before the first numbered page and after the last (an article's first
+    page, which prints its number in a footer line with the journal's name, or none).
+    """
+    known = [i for i, label in enumerate(labels) if label is not None]
+    if not known:
+        return
+    for a, b in zip(known, known[1:], strict=False):
+        kind_a, va = _value(labels[a] or "")
+        kind_b, vb = _value(labels[b] or "")
+        if b - a > 1 and kind_a == kind_b and vb - va == b - a:
+            for i in range(a + 1, b):
+                labels[i] = _as(kind_a, va + i - a)
+    first, last = known[0], known[-1]
+    kind, v = _value(labels[first] or "")
+    for i in range(max(0, first - _MAX_EDGE), first):
+        if v - (first - i) >= 1:
+            labels[i] = _as(kind, v - (first - i))
+    kind, v = _value(labels[last] or "")
+    for i in range(last + 1, min(len(labels), last + 1 + _MAX_EDGE)):
+        labels[i] = _as(kind, v + i - last)
+
+
+def _as(kind: str, value: int) -> str:
+    return str(value) if kind == "arabic" else _to_roman(value)
 
 
 def _bib_range(bib_pages: str | None, count: int) -> list[str | None] | None:

@@ -1,0 +1,132 @@
+"""A copy of a checked PDF with each match highlighted on its page, in its verdict's colour.
+
+The checked text keeps every extracted line's rectangle and offsets; a match covers part of
+some lines. On each such line, the words the match covers are found among the page's own words
+in that line's rectangle (counted in reading order, as the line's text counts them), and their
+rectangles become one highlight annotation with a note naming the citation and its verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pymupdf
+
+from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.engine.text import PreparedText
+from quote_tui.sources.readers.pdf import MUPDF_LOCK, open_pdf
+
+__all__ = ["COLOURS", "Highlight", "annotate_pdf", "highlight"]
+
+COLOURS: dict[str, tuple[float, float, float]] = {
+    "exact": (0.55, 0.85, 0.45),
+    "normalized": (0.45, 0.75, 0.95),
+    "near": (1.0, 0.75, 0.3),
+    "inconclusive": (1.0, 0.9, 0.3),
+}
+"""Highlight colour per verdict (RGB, 0..1): green for exact, blue for normalized, orange for
+near; any other verdict is red. The note says the verdict in words too."""
+_OTHER = (0.95, 0.45, 0.45)
+_SHRINK = 0.5
+"""Points a line's rectangle is shrunk by, so a neighbouring line's words never fall in it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """The words ``first`` (inclusive) to ``last`` (exclusive) of one extracted line."""
+
+    page: int
+    rect: tuple[float, float, float, float]
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """One match to draw: where it stands, its verdict and the note shown with it."""
+
+    pieces: tuple[Piece, ...]
+    status: str
+    note: str
+
+
+def highlight(prepared: PreparedText, start: int, end: int, status: str, note: str) -> Highlight:
+    """The lines (and words in them) the span [start, end) of the checked text covers.
+
+    Args:
+        prepared: the PDF's checked text with its line boxes.
+        start: the match's start offset.
+        end: the match's end offset.
+        status: the citation's verdict (picks the colour).
+        note: the annotation's text.
+
+    Returns:
+        The highlight, one piece per line touched.
+    """
+    pieces = []
+    for line_start, line_end, page, x0, y0, x1, y1 in prepared.line_boxes:
+        if line_end <= start or line_start >= end:
+            continue
+        text = prepared.text[line_start:line_end]
+        first = len(text[: max(0, start - line_start)].split())
+        # a match that starts inside a word still covers that word
+        if start > line_start and not text[start - line_start - 1].isspace():
+            first = max(0, first - 1)
+        last = len(text[: min(len(text), end - line_start)].split())
+        if last > first:
+            pieces.append(Piece(page, (x0, y0, x1, y1), first, last))
+    return Highlight(tuple(pieces), status, note)
+
+
+def annotate_pdf(
+    data: bytes, highlights: Sequence[Highlight], *, password: str | None = None
+) -> bytes:
+    """A copy of the PDF with every highlight drawn (one highlight annotation per match and page).
+
+    Args:
+        data: the PDF's bytes, as checked.
+        highlights: what to draw.
+        password: the user password, for an encrypted PDF.
+
+    Returns:
+        The annotated PDF's bytes.
+
+    Raises:
+        SourceError: the PDF cannot be opened (``broken_file``, ``encrypted``, ...).
+    """
+    with MUPDF_LOCK:
+        doc = open_pdf(data, password)
+        try:
+            for item in highlights:
+                _draw(doc, item)
+            return bytes(doc.tobytes(garbage=0, deflate=True))
+        except (RuntimeError, ValueError) as exc:
+            raise SourceError(
+                f"The PDF could not be annotated ({exc}).",
+                code=ErrorCode.BROKEN_FILE,
+                recovery=Recovery.REVIEW_SOURCE,
+            ) from exc
+        finally:
+            doc.close()
+
+
+def _draw(doc: pymupdf.Document, item: Highlight) -> None:
+    by_page: dict[int, list[pymupdf.Rect]] = {}
+    for piece in item.pieces:
+        if not 1 <= piece.page <= doc.page_count:
+            continue
+        page = doc[piece.page - 1]
+        x0, y0, x1, y1 = piece.rect
+        clip = pymupdf.Rect(x0, y0 + _SHRINK, x1, y1 - _SHRINK)
+        words = sorted(page.get_text("words", clip=clip), key=lambda w: (w[5], w[6], w[7]))
+        chosen = words[piece.first : piece.last] or words
+        rects = [pymupdf.Rect(w[:4]) for w in chosen] or [pymupdf.Rect(piece.rect)]
+        by_page.setdefault(piece.page, []).extend(rects)
+    colour = COLOURS.get(item.status, _OTHER)
+    for number, rects in by_page.items():
+        page = doc[number - 1]  # held: an annotation needs its page alive
+        annot = page.add_highlight_annot([r.quad for r in rects])
+        annot.set_colors(stroke=colour)
+        annot.set_info(title="quote-tui", content=item.note)
+        annot.update()

@@ -1,0 +1,464 @@
+"""A PDF page's blocks as a reader reads them: the body's flow, and what stands beside it.
+
+A page holds two kinds of text. The *body* is read in order, column by column; a quotation may
+run from the foot of one column to the head of the next, or onto the next page. *Asides* stand
+beside it: running heads, page numbers and footers (page furniture), footnotes, figure and table
+captions, text inside figures and tables, and text set sideways in the margin. A reader skips
+them while reading a sentence, so the checked text keeps them out of the body's flow (they
+follow the whole body, page by page) and a quotation that crosses a column, a page or a table
+reads as its reader read it.
+
+What makes a block an aside, from the page alone and from the document:
+
+- it stands in the top or bottom band of the page and its text (digits masked) repeats in that
+  band on other pages, or is a page number, or is set smaller than the body;
+- its type is clearly smaller than the body's (the body size is the document's most used one);
+- it starts as a caption does ("Figure 3:", "Table 2.", "Fig. 1 |"), or is set small and
+  touches an aside just above it (a caption's second block);
+- its lines are not horizontal.
+
+Columns are found from the page's gutters: the x-ranges inside the text area that (almost) no
+line covers. A block that crosses a gutter (a title, a centred affiliation, a wide figure) ends
+the columns above it; blocks between two such are read column by column, top to bottom.
+
+Superscripts (span flag bit 0, set smaller than the line) are kept apart from the word they are
+glued to by a zero-width space: "structure16–18" still reads so, but a quotation that stops
+before the citation mark is exact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any
+
+__all__ = [
+    "Block",
+    "Line",
+    "PageBlocks",
+    "body_size",
+    "page_blocks",
+    "reading_order",
+    "repeated_edges",
+    "split_page",
+]
+
+Rect = tuple[float, float, float, float]
+
+_BAND = 0.09
+"""Share of the page's height at its top and bottom where running heads and footers stand."""
+_SMALL = 0.87
+"""A block set at or below this share of the body's size is a note, a table or a caption."""
+_SMALLER = 0.96
+"""A block this much smaller than the body that touches an aside below it goes with it."""
+_TOUCH = 4.0
+"""Points between an aside and the small block under it that continues it."""
+_LABEL = 3
+"""A block whose every line holds at most this many characters is a label, not prose."""
+_DROP_CAP = 1.8
+"""A drop cap stands at least this many times as tall as the line it opens."""
+_SUPER = 0.85
+"""A superscript span is set at most this share of its line's largest size."""
+_APART = "\u200b"
+"""What keeps a superscript apart from its word: a zero-width space, so the text reads as
+printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
+is exact, and one that includes it is ``normalized`` by the whitespace rule."""
+_RAISED = 1.0
+"""Points above the line's baseline where a smaller span counts as raised."""
+_GUTTER_SHARE = 0.12
+"""A gutter is a run of x where lines cover at most this share of the busiest x."""
+_NARROW = 0.55
+"""Lines narrower than this share of the text area are the ones columns are made of."""
+_SHORT_BLOCK = 4
+_CENTRED = 0.03
+"""A block of a few lines whose middle is this close to the text area's (share of its width)
+is centred on the page."""
+_MIN_GUTTER = 6.0
+"""Narrowest gutter, in points: narrower gaps are between words of a table."""
+_NUMBER = re.compile(
+    r"^(?:page\s+|p\.\s*|[-–—|·•]\s*)?(?:\d{1,6}|[ivxlcdm]{1,8})"
+    r"(?:\s*(?:of|/)\s*\d+)?(?:\s*[-–—|·•])?$",
+    re.I,
+)
+_CAPTION = re.compile(
+    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
+)
+_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
+"""A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
+_NOTE = 0.93
+"""A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
+
+    text: str
+    rect: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Lines PyMuPDF grouped, split where they stood in separate columns.
+
+    Attributes:
+        rect: the union of the lines' rectangles.
+        lines: the lines in content-stream order.
+        size: the font size most of its characters are set in.
+        upright: whether every line runs left to right.
+    """
+
+    rect: Rect
+    lines: tuple[Line, ...]
+    size: float
+    upright: bool
+
+    @property
+    def text(self) -> str:
+        return " ".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PageBlocks:
+    """A page's blocks before the document's sizes are known."""
+
+    blocks: tuple[Block, ...]
+    height: float
+    sizes: tuple[tuple[float, int], ...]
+    """Characters per rounded font size on the page."""
+
+
+def _line_text(spans: Sequence[dict[str, Any]]) -> str:
+    """A line's spans joined, a superscript kept apart from the word before and after it."""
+    if len(spans) == 1:
+        return str(spans[0].get("text", "")).replace("\n", " ")
+    largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
+    if all(s.get("size", 0.0) > largest * _SUPER for s in spans):  # nothing small: no mark
+        return "".join(s.get("text", "") for s in spans).replace("\n", " ")
+    baseline = next(
+        (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
+    )
+    out: list[str] = []
+    for i, span in enumerate(spans):
+        text = span.get("text", "")
+        before = out[-1][-1:] if out and out[-1] else ""
+        ordinal = before.isdigit() and text.strip().isalpha()
+        if _superscript(span, largest, baseline) and not ordinal:
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
+            # mark glued to a word's letters or digits cuts it; after a comma it does not.
+            glued = before.isalnum()
+            if glued and text[:1].isalnum():
+                out.append(_APART)
+            out.append(text)
+            after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
+            if after.isalnum() and text[-1:].isalnum():
+                out.append(_APART)
+            continue
+        out.append(text)
+    return "".join(out).replace("\n", " ")
+
+
+def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
+    """Set smaller than its line and marked superscript, or standing above the line's baseline
+    (a footnote's own number is often only raised, not flagged)."""
+    if not span.get("text", "").strip() or span.get("size", largest) > largest * _SUPER:
+        return False
+    if span.get("flags", 0) & 1:
+        return True
+    origin = span.get("origin")
+    return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
+
+
+def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
+    """A page's text blocks from ``page.get_text("dict")``, columns PyMuPDF merged split apart.
+
+    Args:
+        raw: PyMuPDF's dict of the page.
+        height: the page's height in points.
+
+    Returns:
+        The blocks and the page's count of characters per font size.
+    """
+    sizes: dict[float, int] = {}
+    out: list[Block] = []
+    for block in raw["blocks"]:
+        if block["type"] != 0:
+            continue
+        lines: list[tuple[Line, dict[float, int], bool]] = []
+        for line in block["lines"]:
+            spans = line["spans"]
+            text = _line_text(spans)
+            if text.isspace() or not text:
+                continue
+            counts: dict[float, int] = {}
+            for span in spans:
+                size = round(span["size"] * 2) / 2
+                chars = span["text"]
+                counts[size] = counts.get(size, 0) + len(chars) - chars.count(" ")
+            upright = abs(line["dir"][0] - 1.0) < 0.05
+            lines.append((Line(text, tuple(line["bbox"])), counts, upright))
+        for group in _split_columns(lines):
+            total: dict[float, int] = {}
+            for _, c, _ in group:
+                for size, n in c.items():
+                    total[size] = total.get(size, 0) + n
+            for size, n in total.items():
+                sizes[size] = sizes.get(size, 0) + n
+            members = tuple(ln for ln, _, _ in group)
+            main = max(total.items(), key=lambda it: it[1])[0] if total else 0.0
+            out.append(Block(_union(members), members, main, all(u for _, _, u in group)))
+    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+
+
+def _split_columns(
+    lines: list[tuple[Line, dict[float, int], bool]],
+) -> list[list[tuple[Line, dict[float, int], bool]]]:
+    """Split a block whose lines fall into side-by-side x-ranges (columns PyMuPDF merged)."""
+    if len(lines) < 2:
+        return [lines] if lines else []
+    if max(it[0].rect[0] for it in lines) < min(it[0].rect[2] for it in lines) + 1:
+        return [lines]  # every line overlaps every other across x: one column, no sort needed
+    groups: list[list[Any]] = []  # [x0, x1, members]
+    for item in sorted(lines, key=lambda it: it[0].rect[0]):
+        rect = item[0].rect
+        if groups and rect[0] < groups[-1][1] + 1:
+            groups[-1][1] = max(groups[-1][1], rect[2])
+            groups[-1][2].append(item)
+        else:
+            groups.append([rect[0], rect[2], [item]])
+    if len(groups) == 1:
+        return [lines]
+    out = []
+    for _, _, members in groups:
+        # PyMuPDF's line order inside each column follows the content stream: keep it
+        ids = {id(m) for m in members}
+        out.append([it for it in lines if id(it) in ids])
+    return out
+
+
+def _union(lines: Iterable[Line]) -> Rect:
+    rects = [ln.rect for ln in lines]
+    return (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[2] for r in rects),
+        max(r[3] for r in rects),
+    )
+
+
+def body_size(pages: Sequence[PageBlocks]) -> float:
+    """The font size most of the document's characters are set in (0.0 for no text)."""
+    total: Counter[float] = Counter()
+    for page in pages:
+        total.update(dict(page.sizes))
+    return total.most_common(1)[0][0] if total else 0.0
+
+
+def _mask(text: str) -> str:
+    return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+
+
+def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
+    """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
+    seen: Counter[str] = Counter()
+    for page in pages:
+        found = {_mask(b.text) for b in page.blocks if _edge(b, page.height)}
+        seen.update(found)
+    return {text for text, count in seen.items() if count >= 2}
+
+
+def _edge(block: Block, height: float) -> bool:
+    return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
+
+
+def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool:
+    if not block.upright:
+        return True
+    text = block.text.strip()
+    small = body > 0 and block.size <= body * _SMALL
+    if _edge(block, height) and (
+        _mask(text) in repeated
+        or _NUMBER.match(text)
+        or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
+    ):
+        return True
+    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
+        return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
+    return small or bool(_CAPTION.match(text))
+
+
+def _not_a_label(block: Block) -> bool:
+    """A block that is one capital letter (a drop cap, joined to its word later), or a short
+    word that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
+    text = block.text.strip()
+    if len(block.lines) == 1 and len(text) == 1 and text.isupper():
+        return True
+    return text[-1:] in ".!?" and any(c.isalpha() for c in text)
+
+
+def split_page(
+    page: PageBlocks, *, body: float, repeated: set[str]
+) -> tuple[list[Block], list[Block]]:
+    """A page's body blocks and its asides, each in reading order.
+
+    Args:
+        page: the page's blocks.
+        body: the document's body font size.
+        repeated: masked edge texts that repeat across pages (``repeated_edges``).
+
+    Returns:
+        (body blocks, aside blocks), both in reading order.
+    """
+    flags = [_aside(b, page.height, body, repeated) for b in page.blocks]
+    _footnotes(page.blocks, flags, body)
+    _grow_asides(page.blocks, flags, body)
+    main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
+    side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
+    return _drop_caps(reading_order(main)), reading_order(side)
+
+
+def _drop_caps(blocks: list[Block]) -> list[Block]:
+    """A drop cap ("S", set large beside "calable quantum computation") joined to its word.
+
+    PyMuPDF reads the large initial as a line of its own, often at the end of the block before;
+    the word it opens starts the next block in lowercase.
+    """
+    out = list(blocks)
+    for i in range(len(out) - 1):
+        head, tail = out[i], out[i + 1]
+        if not head.lines or not tail.lines:
+            continue
+        cap, first = head.lines[-1], tail.lines[0]
+        letter = cap.text.strip()
+        tall = cap.rect[3] - cap.rect[1] >= _DROP_CAP * (first.rect[3] - first.rect[1])
+        if len(letter) == 1 and letter.isupper() and first.text[:1].islower() and tall:
+            joined = Line(letter + first.text, _union((cap, first)))
+            lines = (joined, *tail.lines[1:])
+            out[i + 1] = Block(_union(lines), lines, tail.size, tail.upright)
+            rest = head.lines[:-1]
+            out[i] = Block(_union(rest) if rest else head.rect, rest, head.size, head.upright)
+    return [b for b in out if b.lines]
+
+
+def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A note at a column's foot: set a little smaller than the body, it starts with its mark
+    (a number or a dagger) and no body text stands below it."""
+    if body <= 0:
+        return
+    for i, block in enumerate(blocks):
+        if flags[i] or block.size > body * _NOTE or not _NOTE_MARK.match(block.text):
+            continue
+        below = any(
+            not flags[j]
+            and other.size >= body * _SMALLER
+            and other.rect[1] >= block.rect[3] - 1
+            and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
+            for j, other in enumerate(blocks)
+        )
+        flags[i] = not below
+
+
+def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A smaller-than-body block that touches an aside just above it continues that aside."""
+    if body <= 0:
+        return
+    changed = True
+    while changed:
+        changed = False
+        for i, block in enumerate(blocks):
+            if flags[i] or block.size >= body * _SMALLER:
+                continue
+            for j, other in enumerate(blocks):
+                if (
+                    flags[j]
+                    and 0 <= block.rect[1] - other.rect[3] <= _TOUCH
+                    and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
+                ):
+                    flags[i] = changed = True
+                    break
+
+
+def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
+    """X-ranges inside the text area that (almost) no line covers."""
+    every = [ln.rect for b in blocks for ln in b.lines]
+    if len(every) < 4:
+        return []
+    left = int(min(r[0] for r in every))
+    right = int(max(r[2] for r in every)) + 1
+    # a line across most of the text area (a title, a wide figure's caption) says nothing of
+    # the columns below it, and neither does a short block centred on the page (an author's
+    # affiliation): column text is centred in its column
+    middle = (left + right) / 2
+    centred = {
+        id(b)
+        for b in blocks
+        if len(b.lines) <= _SHORT_BLOCK
+        and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
+    }
+    lines = [
+        ln.rect
+        for b in blocks
+        if id(b) not in centred
+        for ln in b.lines
+        if ln.rect[2] - ln.rect[0] < (right - left) * _NARROW
+    ]
+    if not lines:
+        return []
+    # how many lines cover each point of x: a running sum of line starts and ends
+    steps = [0] * (right - left + 2)
+    for x0, _, x1, _ in lines:
+        steps[int(x0) - left] += 1
+        steps[int(x1) - left + 1] -= 1
+    cover = list(accumulate(steps[:-1]))
+    busiest = max(cover)
+    limit = busiest * _GUTTER_SHARE
+    gutters: list[tuple[float, float]] = []
+    start: int | None = None
+    for x, c in enumerate(cover):
+        if c <= limit:
+            if start is None:
+                start = x
+        elif start is not None:
+            if start > 0 and x - start >= _MIN_GUTTER:
+                gutters.append((left + start, left + x))
+            start = None
+    return gutters
+
+
+def reading_order(blocks: Sequence[Block]) -> list[Block]:
+    """Blocks top to bottom; between blocks that cross a gutter, column by column.
+
+    Args:
+        blocks: a page's blocks of one kind (body or asides).
+
+    Returns:
+        The blocks in the order a reader reads them.
+    """
+    if len(blocks) < 2:
+        return list(blocks)
+    gutters = _gutters(blocks)
+
+    def column(b: Block) -> int | None:
+        """How many gutters stand left of the block's middle; None when it spans one."""
+        if any(b.rect[0] <= g0 and b.rect[2] >= g1 for g0, g1 in gutters):
+            return None
+        middle = (b.rect[0] + b.rect[2]) / 2
+        return sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
+
+    ordered: list[Block] = []
+    run: list[tuple[int, Block]] = []
+    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
+        col = column(b)
+        if col is None:
+            ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
+            run = []
+            ordered.append(b)
+        else:
+            run.append((col, b))
+    ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
+    return ordered

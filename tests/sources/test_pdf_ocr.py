@@ -1,0 +1,101 @@
+"""Scanned PDFs read through Tesseract: a corpus page rendered to an image and wrapped in a PDF
+(in a temporary folder), checked as a citing author would check it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from quote_tui.api import check_batch, parse_batch, run
+from quote_tui.engine.errors import SourceError
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_ocr import tessdata
+
+needs_tesseract = pytest.mark.skipif(
+    tessdata() is None, reason="Tesseract is not installed (apt-get install tesseract-ocr)"
+)
+ON_PAGE = (
+    "A high-performance computing zone typically utilizes non-high-performance communication "
+    "networks, like ethernet, as cluster internal networks"
+)
+NOT_ON_PAGE = "Every storage system in the data zone must be kept on magnetic tape alone."
+CHANGED = (
+    "Several different kinds of storage systems may be present outside of the data storage zone."
+)
+
+
+def _scan(corpus_dir: Path, folder: Path) -> Path:
+    """NIST SP 800-223's printed page 4 as a scan: its top half as an image, no text layer."""
+    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
+    page = source[11]
+    clip = pymupdf.Rect(0, 0, page.rect.width, page.rect.height / 2)
+    image = page.get_pixmap(dpi=150, clip=clip).tobytes("png")
+    doc = pymupdf.open()
+    scanned = doc.new_page(width=clip.width, height=clip.height)
+    scanned.insert_image(scanned.rect, stream=image)
+    path = folder / "scan.pdf"
+    doc.save(path)
+    return path
+
+
+@needs_tesseract
+def test_a_scanned_page_is_read_by_ocr_and_checked(corpus_dir: Path, tmp_path: Path) -> None:
+    path = _scan(corpus_dir, tmp_path)
+    pdf = extract_pdf(path.read_bytes())
+    assert pdf.ocr and pdf.page_count == 1
+    assert pdf.line_boxes and all(box[2] == 1 for box in pdf.line_boxes)
+    batch = {
+        "sources": [{"id": "s", "ref": str(path)}],
+        "citations": [
+            {"id": "on", "source": "s", "quote": ON_PAGE},
+            {"id": "off", "source": "s", "quote": NOT_ON_PAGE},
+            {"id": "changed", "source": "s", "quote": CHANGED},
+        ],
+    }
+    report = run(lambda: check_batch(parse_batch(batch)))
+    assert report["sources"][0]["ocr"] is True
+    on, off, changed = report["citations"]
+    assert on["status"] in ("exact", "normalized"), on
+    assert on["matches"][0]["page_start"] == 1
+    # OCR misreads: a quotation not found faithfully is inconclusive, never not_found
+    for citation in (off, changed):
+        assert citation["status"] == "inconclusive", citation
+        assert citation["reason"] == "ocr"
+    # the nearest passage is shown, with its differences
+    assert changed["matches"][0]["text"].startswith("Several different classes")
+    assert changed["matches"][0]["differences"]
+
+
+@needs_tesseract
+def test_a_scan_of_no_words_has_no_text_layer(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 64, 64), False)
+    pix.set_rect(pix.irect, (200, 30, 30))
+    page.insert_image(pymupdf.Rect(72, 72, 272, 272), pixmap=pix)
+    with pytest.raises(SourceError) as err:
+        extract_pdf(doc.tobytes())
+    assert err.value.code == "no_text_layer"
+    assert "OCR found no text" in err.value.message
+
+
+def test_without_tesseract_a_scan_names_the_package(
+    corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _scan(corpus_dir, tmp_path)
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.delenv("TESSDATA_PREFIX", raising=False)
+    with pytest.raises(SourceError) as err:
+        extract_pdf(path.read_bytes())
+    assert err.value.code == "renderer_missing"
+    assert err.value.recovery == "install_renderer"
+    assert "apt-get install tesseract-ocr" in err.value.message
+    # a folder named by TESSDATA_PREFIX without the English data is no installation either
+    monkeypatch.setenv("TESSDATA_PREFIX", str(empty))
+    with pytest.raises(SourceError) as err:
+        extract_pdf(path.read_bytes())
+    assert err.value.code == "renderer_missing"
