@@ -2,9 +2,10 @@
 
 Every batch takes the same road, whatever its size or where it runs: ``plan`` decides what is
 to be done, one unit per source; a runner (here, or on Dask) reads each source once and checks
-its citations; a sink takes the report lines as they complete, into a JSON Lines file or into
-memory for a whole report in batch order. ``check_batch`` is that road with the local runner and
-the memory sink, ``stream_batch`` with a JSONL file.
+its citations; a sink takes each checked citation (``batch.checked``) as it completes and
+serializes it once, into a JSON Lines file or into memory for a whole report in batch order.
+``check_batch`` is that road with the local runner and the memory sink, ``stream_batch`` with a
+JSONL file.
 
 At most ``in_flight`` sources are in flight (``Settings.concurrency`` by default), so memory
 follows the sources being read, not the size of the batch. Work is taken from the plan only as
@@ -37,6 +38,7 @@ from quote_tui.sources.refs import source_host
 if TYPE_CHECKING:
     import asyncio
 
+    from quote_tui.batch.checked import CheckedCitation
     from quote_tui.batch.jsonl import JsonlBatch
     from quote_tui.engine.text import PreparedText
 
@@ -187,8 +189,8 @@ class _Counted:
     def source(self, entry: dict[str, Any]) -> None:
         self._sink.source(entry)
 
-    def citation(self, entry: dict[str, Any]) -> None:
-        self._sink.citation(entry)
+    def citation(self, record: CheckedCitation) -> None:
+        self._sink.citation(record)
         self.citations += 1
         self.tick()
 
