@@ -101,6 +101,11 @@ async def check_source(
 
     if parts > 1 and outcome is not None:
         entries = await check_split(work.citations, outcome, service.settings, parts, check_in_turn)
+        # a copy checks; its claims are settled here, where the source's entry is in hand
+        entries = [
+            r if r.claimed is not None else await settle_claim(service, r, read, prepared)
+            for r in entries
+        ]
         if sink is not None:
             for record in entries:
                 sink.citation(record)
