@@ -7,29 +7,26 @@ drives the same coroutines without an event loop, each wait here blocking until 
 done. Whether a run may go so is decided before it starts, from what it will read
 (``api.runs_without_loop``); a run is never started twice. A step that waits on the network, or
 on several things at once, calls ``need_loop`` first: in a run planned without a loop that is a
-planning mistake, and it stops the run at once rather than waiting wrongly.
+planning mistake, and it stops the run at once rather than waiting wrongly. Nothing here stands
+in for asyncio's semaphores or task groups: a run of one source has nothing to wait for
+together (``batch.pipeline``), and a run of several uses asyncio's own.
 """
 
 from __future__ import annotations
 
 import contextvars
 from collections.abc import Awaitable, Callable, Coroutine, Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from quote_tui._threads import in_daemon_thread, start_in_daemon_thread
 
-if TYPE_CHECKING:
-    import asyncio
-
 __all__ = [
     "LoopNeeded",
-    "Open",
     "begin",
     "in_thread",
     "need_loop",
+    "on_the_spot",
     "run",
-    "semaphore",
-    "task_group",
 ]
 
 _T = TypeVar("_T")
@@ -77,6 +74,11 @@ def need_loop() -> None:
     """
     if _ON_THE_SPOT.get():
         raise LoopNeeded("this run waits on the network or on several sources at once")
+
+
+def on_the_spot() -> bool:
+    """Whether this run goes without an event loop (see ``run``)."""
+    return _ON_THE_SPOT.get()
 
 
 def _finish(coro: Coroutine[Any, Any, _T]) -> _T:
@@ -137,63 +139,3 @@ class _Later:
     def __await__(self) -> Generator[Any, None, Any]:
         return self._wait(None)
         yield  # a generator, as ``__await__`` must be, that never suspends
-
-
-class Open:
-    """A semaphore that never makes anyone wait: on the spot, one thing runs at a time."""
-
-    async def acquire(self) -> bool:
-        return True
-
-    def release(self) -> None:
-        pass
-
-    async def __aenter__(self) -> None:
-        return None
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        return None
-
-
-def semaphore(value: int) -> asyncio.Semaphore | Open:
-    """``asyncio.Semaphore(value)``; on the spot, one that lets everyone through."""
-    if _ON_THE_SPOT.get():
-        return Open()
-    import asyncio
-
-    return asyncio.Semaphore(value)
-
-
-class _InTurn:
-    """A task group whose tasks run to their end as they are made (``run`` without a loop).
-
-    As ``asyncio.TaskGroup``: a task's error ends the group, which raises the errors together
-    once its block ends, and the tasks made after it do not run."""
-
-    def __init__(self) -> None:
-        self._errors: list[Exception] = []
-
-    async def __aenter__(self) -> _InTurn:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        if self._errors:
-            raise BaseExceptionGroup("unhandled errors in a TaskGroup", self._errors)
-
-    def create_task(self, coro: Coroutine[Any, Any, Any]) -> None:
-        if self._errors:
-            coro.close()
-            return
-        try:
-            _finish(coro)
-        except Exception as exc:
-            self._errors.append(exc)
-
-
-def task_group() -> asyncio.TaskGroup | _InTurn:
-    """``asyncio.TaskGroup()``; on the spot, one that runs each task as it is made."""
-    if _ON_THE_SPOT.get():
-        return _InTurn()
-    import asyncio
-
-    return asyncio.TaskGroup()

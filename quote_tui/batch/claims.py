@@ -23,8 +23,11 @@ makes offsets that were right in the model's copy disagree here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from quote_tui._untrusted import scrub
+from quote_tui.batch.checked import CheckedCitation
 from quote_tui.batch.elsewhere import placing_options
 from quote_tui.batch.outcomes import PASSING
 from quote_tui.batch.service import Service
@@ -40,42 +43,44 @@ _EDGES = " \t\r\n\u00a0\"'“”‘’«»"
 
 async def settle_claim(
     service: Service,
-    entry: dict[str, Any],
+    record: CheckedCitation,
     source: dict[str, Any] | None,
     prepared: PreparedText | None,
-) -> None:
-    """Give a citation entry's ``claimed`` its ``agrees`` (see above), with its source in hand.
+) -> CheckedCitation:
+    """A checked citation whose ``claimed`` is settled (see above), with its source in hand.
 
     A stage of the run: the runner settles each claim right after the citation's check, while
     the source's text is still read, so a streamed report carries it and nothing is read twice.
 
     Args:
         service: runs the check of the claimed window.
-        entry: the citation's report entry; its ``claimed`` is replaced by a settled copy (the
-            batch's own field stays as it was).
+        record: the checked citation; the batch's own ``claimed`` stays as it was.
         source: the source's report entry (whether it is paged, its representation).
         prepared: the source's checked text, None when it was not read.
+
+    Returns:
+        The record with its settled claim, or the record itself when it claims no place.
     """
-    if not isinstance(entry.get("claimed"), dict):
-        return
-    claim = dict(entry["claimed"])
-    entry["claimed"] = claim
-    early = _early(entry, claim, source)
+    given = record.spec.extra.get("claimed")
+    if not isinstance(given, dict):
+        return record
+    claim = dict(given)
+    early = _early(record.status, claim, source)
     if early is None and prepared is None:
         early = {"agrees": None, "reason": "unavailable"}
     if early is None:
         assert prepared is not None
         early = await _settle(
-            service, prepared, entry["quote"], claim, placing_options(service.settings)
+            service, prepared, scrub(record.spec.quote), claim, placing_options(service.settings)
         )
     claim.update(early)
+    return replace(record, claimed=claim)
 
 
 def _early(
-    entry: dict[str, Any], claim: dict[str, Any], source: dict[str, Any] | None
+    status: str, claim: dict[str, Any], source: dict[str, Any] | None
 ) -> dict[str, Any] | None:
     """The verdict when the report alone tells it, or None when the text must be read."""
-    status = entry.get("status")
     if status in ("not_found", "near"):
         return {"agrees": False}
     if status not in PASSING or source is None:

@@ -22,6 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from quote_tui._untrusted import scrub
+from quote_tui.batch.checked import CheckedCitation
 from quote_tui.batch.service import Service
 from quote_tui.batch.specs import Settings, SourceSpec
 from quote_tui.engine.errors import QuoteTuiError
@@ -110,17 +112,17 @@ async def place_in(
 
 
 async def find_elsewhere(
-    pending: Sequence[dict[str, Any]],
+    pending: Sequence[CheckedCitation],
     readable: Sequence[SourceSpec],
     base_dir: Path | None,
     settings: Settings,
     *,
     texts: Mapping[str, PreparedText] | None = None,
-) -> int:
-    """Add ``found_in`` to the ``not_found`` citation entries whose words stand elsewhere.
+) -> dict[int, tuple[dict[str, Any], ...]]:
+    """Where the ``not_found`` citations' words stand in the batch's other sources.
 
     Args:
-        pending: the ``not_found`` citation entries worth looking for (changed in place).
+        pending: the ``not_found`` checked citations worth looking for.
         readable: the batch's readable sources, in batch order.
         base_dir: where a relative path ref resolves.
         settings: run settings (reading, matching, the citation budget).
@@ -128,10 +130,10 @@ async def find_elsewhere(
             where they are, not read again.
 
     Returns:
-        How many citations gained ``found_in``.
+        The ``found_in`` items of each citation found elsewhere, by its index in ``pending``.
     """
     if not pending or len(readable) < 2 or len(readable) > MAX_SOURCES or len(pending) > MAX_QUOTES:
-        return 0
+        return {}
     found: dict[int, list[dict[str, Any]]] = {}
     async with Service(second_read(settings), build_indexes=False) as service:
         for spec in readable:
@@ -142,26 +144,24 @@ async def find_elsewhere(
                 if outcome.loaded is None:
                     continue
                 prepared = outcome.loaded.prepared
-            for i, entry in enumerate(pending):
-                if entry["source"] == spec.id:
+            for i, record in enumerate(pending):
+                if record.spec.source == spec.id:
                     continue
-                place = await place_in(service, spec.id, prepared, entry["quote"])
+                place = await place_in(service, spec.id, prepared, scrub(record.spec.quote))
                 if place is not None:
                     found.setdefault(i, []).append(place)
             if kept is None:
                 prepared.cache.clear()  # a text read here is let go; a kept one keeps its own
-    for i, items in found.items():
-        pending[i]["found_in"] = items
-    return len(found)
+    return {i: tuple(items) for i, items in found.items()}
 
 
-def pending_elsewhere(entry: Mapping[str, Any]) -> bool:
-    """Whether a citation entry is one ``find_elsewhere`` looks for: not found in its cited
+def pending_elsewhere(record: CheckedCitation) -> bool:
+    """Whether a checked citation is one ``find_elsewhere`` looks for: not found in its cited
     source, and words enough to say where it came from."""
     return (
-        entry.get("status") == "not_found"
-        and bool(entry.get("source"))
-        and worth_looking(entry.get("quote"))
+        record.status == "not_found"
+        and bool(record.spec.source)
+        and worth_looking(scrub(record.spec.quote))
     )
 
 

@@ -2,9 +2,10 @@
 
 Every batch takes the same road, whatever its size or where it runs: ``plan`` decides what is
 to be done, one unit per source; a runner (here, or on Dask) reads each source once and checks
-its citations; a sink takes the report lines as they complete, into a JSON Lines file or into
-memory for a whole report in batch order. ``check_batch`` is that road with the local runner and
-the memory sink, ``stream_batch`` with a JSONL file.
+its citations; a sink takes each checked citation (``batch.checked``) as it completes and
+serializes it once, into a JSON Lines file or into memory for a whole report in batch order.
+``check_batch`` is that road with the local runner and the memory sink, ``stream_batch`` with a
+JSONL file.
 
 At most ``in_flight`` sources are in flight (``Settings.concurrency`` by default), so memory
 follows the sources being read, not the size of the batch. Work is taken from the plan only as
@@ -18,7 +19,7 @@ import gc
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -35,8 +36,7 @@ from quote_tui.batch.stages import Stages
 from quote_tui.sources.refs import source_host
 
 if TYPE_CHECKING:
-    import asyncio
-
+    from quote_tui.batch.checked import CheckedCitation
     from quote_tui.batch.jsonl import JsonlBatch
     from quote_tui.engine.text import PreparedText
 
@@ -187,8 +187,8 @@ class _Counted:
     def source(self, entry: dict[str, Any]) -> None:
         self._sink.source(entry)
 
-    def citation(self, entry: dict[str, Any]) -> None:
-        self._sink.citation(entry)
+    def citation(self, record: CheckedCitation) -> None:
+        self._sink.citation(record)
         self.citations += 1
         self.tick()
 
@@ -226,31 +226,61 @@ async def run_plan(
     hold one of the slots, so local work goes on meanwhile. The network session keeps its own
     limit on connections, which also covers the hosts a redirect leads to.
     """
-    if todo.sources > 1:
-        _waits.need_loop()  # several sources are read and checked at once in the loop
     stages = Stages(sink, settings, sources=todo.sources, texts=texts)
     counted = _Counted(stages, todo, progress)
+
+    async def run(work: SourceWork) -> None:
+        await runner(work, counted)
+        counted.flush()
+        if work.source is not None:
+            counted.sources += 1
+        counted.tick()
+
+    async with _fewer_full_collections():
+        if todo.sources > 1:
+            await _in_flight(todo, stages, counted, run, settings, in_flight)
+        else:
+            # one source: its unit and any unit of citations naming none run in turn, with
+            # nothing to wait for together (a one-line check runs without an event loop)
+            for item in todo.work:
+                if isinstance(item, WorkDone):
+                    deliver(item, counted)
+                    continue
+                stages.planned(item.source, item.base_dir)
+                await run(item)
+    await stages.close()
+
+
+async def _in_flight(
+    todo: Plan,
+    stages: Stages,
+    counted: _Counted,
+    run: Callable[[SourceWork], Awaitable[None]],
+    settings: Settings,
+    in_flight: int | None,
+) -> None:
+    """Run several sources' work at once in asyncio's loop: ``in_flight`` slots, and a limit per
+    host (see ``run_plan``)."""
+    _waits.need_loop()
+    import asyncio
+
     limit = max(1, in_flight or settings.concurrency)
     per_host = settings.remote.per_host_connections if settings.remote else 2
-    slots = _waits.semaphore(limit)
-    waiting = _waits.semaphore(limit * 4)
-    hosts: dict[str, asyncio.Semaphore | _waits.Open] = {}
+    slots = asyncio.Semaphore(limit)
+    waiting = asyncio.Semaphore(limit * 4)
+    hosts: dict[str, asyncio.Semaphore] = {}
 
     async def start(work: SourceWork) -> None:
         try:
             spec = work.source
             host = source_host(spec.ref if spec is not None and spec.text is None else None)
-            gate = hosts.setdefault(host, _waits.semaphore(per_host)) if host else None
+            gate = hosts.setdefault(host, asyncio.Semaphore(per_host)) if host else None
             async with gate or contextlib.nullcontext(), slots:
-                await runner(work, counted)
-            counted.flush()
-            if work.source is not None:
-                counted.sources += 1
-            counted.tick()
+                await run(work)
         finally:
             waiting.release()
 
-    async with _fewer_full_collections(), _waits.task_group() as group:
+    async with asyncio.TaskGroup() as group:
         for item in todo.work:
             if isinstance(item, WorkDone):
                 deliver(item, counted)
@@ -258,7 +288,6 @@ async def run_plan(
             stages.planned(item.source, item.base_dir)
             await waiting.acquire()
             group.create_task(start(item))
-    await stages.close()
 
 
 _gc_lock = threading.Lock()

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from quote_tui.batch.checked import CheckedCitation, checked_citation
 from quote_tui.batch.outcomes import duplicate_citation, duplicate_source
-from quote_tui.batch.report import citation_entry, source_entry
+from quote_tui.batch.report import source_entry
 from quote_tui.batch.resume import ResumeState
 from quote_tui.batch.specs import Batch, CitationSpec, SourceSpec
 
@@ -47,10 +48,10 @@ class SourceWork:
 
 @dataclass(frozen=True, slots=True)
 class WorkDone:
-    """The report lines of one ``SourceWork``: the source's entry and its citations' entries."""
+    """What one ``SourceWork`` made: the source's entry and its checked citations."""
 
     source: dict[str, Any] | None
-    citations: tuple[dict[str, Any], ...]
+    citations: tuple[CheckedCitation, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,7 @@ def _work(
     for handle in filed.duplicate_sources:
         yield WorkDone(source_entry(duplicate_source(source(handle))), ())
     for handle in filed.duplicates:
-        yield WorkDone(None, (citation_entry(duplicate_citation(citation(handle)), None),))
+        yield WorkDone(None, (checked_citation(duplicate_citation(citation(handle)), None),))
 
     def todo(key: str | None) -> tuple[CitationSpec, ...]:
         handles = filed.by_source.pop(key, None)

@@ -1,6 +1,6 @@
 """Report schema v1: the only serializer of results (written by ``quote_tui._output``).
 
-Every report's entries are made here (``source_entry``, ``citation_entry``, ``report_head``), and
+Every report's entries are made here (``source_entry``, ``citation_line``, ``report_head``), and
 put together in batch order by the pipeline's memory sink, so a report from the CLI, the servers
 and the app has the same shape; ``report.schema.json`` beside this module documents it field by
 field.
@@ -17,6 +17,7 @@ from typing import Any
 from quote_tui._output import atomic_write
 from quote_tui._untrusted import scrub
 from quote_tui._version import __version__
+from quote_tui.batch.checked import CheckedCitation, checked_citation
 from quote_tui.batch.outcomes import EXTRA_STATUSES, CitationOutcome, SourceOutcome
 from quote_tui.batch.specs import Settings
 from quote_tui.engine.records import Status
@@ -63,7 +64,13 @@ def source_entry(outcome: SourceOutcome) -> dict[str, Any]:
 
 
 def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> dict[str, Any]:
-    """The report's object for one citation."""
+    """The report's object for one citation checked against ``source``, before the last stages."""
+    return citation_line(checked_citation(outcome, source))
+
+
+def citation_line(record: CheckedCitation) -> dict[str, Any]:
+    """The report's object for one checked citation: the one place a record is serialized."""
+    outcome = record.checked
     spec, result = outcome.spec, outcome.result
     entry: dict[str, Any] = {
         "id": spec.id,
@@ -77,13 +84,11 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
         "error": outcome.error.to_dict() if outcome.error else None,
     }
     if result is not None:
-        prepared = source.loaded.prepared if source and source.loaded else None
         matches = []
-        for match in result.matches:
+        for i, match in enumerate(result.matches):
             item = match.to_dict()
-            if prepared is not None and prepared.page_labels:
-                item["printed_page_start"] = prepared.page_label(match.page_start)
-                item["printed_page_end"] = prepared.page_label(match.page_end)
+            if record.printed_pages:
+                item["printed_page_start"], item["printed_page_end"] = record.printed_pages[i]
             matches.append(item)
         entry.update(
             match_count=result.match_count,
@@ -105,6 +110,13 @@ def citation_entry(outcome: CitationOutcome, source: SourceOutcome | None) -> di
         entry["page_check"] = outcome.page_check
     for key, value in spec.extra.items():
         entry.setdefault(key, value)
+    # the settled claim stands where the batch's own ``claimed`` stood
+    if record.claimed is not None:
+        entry["claimed"] = dict(record.claimed)
+    if record.found_in:
+        entry["found_in"] = [dict(item) for item in record.found_in]
+    if record.outcome is not None:
+        entry["outcome"] = record.outcome.to_dict()
     return entry
 
 

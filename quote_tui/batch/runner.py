@@ -1,12 +1,12 @@
 """Where one source's work runs: here, through a ``Service``, or elsewhere (``batch.cluster``).
 
-A runner takes a ``SourceWork`` and hands its report lines to the sink: the local runner line by
-line as each citation is checked, a cluster runner when the worker sends the source's lines
-back. Either way the per-source work is ``check_source``: the source read once, its citations
-checked against it in batch order, the report's own serializers. One thread per source runs its
-citations in turn, so the checks of one source never contend for the interpreter's lock; a
-large source's citations are split across forked copies of the process, one per core
-(``batch.split``), each running its share in turn.
+A runner takes a ``SourceWork`` and hands its checked citations (``batch.checked``) to the sink:
+the local runner one by one as each citation is checked, a cluster runner when the worker sends
+the source's records back. Either way the per-source work is ``check_source``: the source read
+once, its citations checked against it in batch order, each claimed place settled. One thread
+per source runs its citations in turn, so the checks of one source never contend for the
+interpreter's lock; a large source's citations are split across forked copies of the process,
+one per core (``batch.split``), each running its share in turn.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from quote_tui import _waits
+from quote_tui.batch.checked import CheckedCitation, checked_citation
 from quote_tui.batch.claims import settle_claim
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.plan import SourceWork, WorkDone
-from quote_tui.batch.report import citation_entry, source_entry
+from quote_tui.batch.report import source_entry
 from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import Sink
 from quote_tui.batch.specs import CitationSpec, Settings
@@ -33,17 +34,17 @@ Observer = Callable[[SourceOutcome | CitationOutcome], None]
 
 
 class Runner(Protocol):
-    """Runs one source's work somewhere and hands its report lines to the sink."""
+    """Runs one source's work somewhere and hands its checked citations to the sink."""
 
     async def __call__(self, work: SourceWork, sink: Sink) -> None: ...
 
 
 def deliver(done: WorkDone, sink: Sink) -> None:
-    """Hand a finished unit's lines to the sink."""
+    """Hand a finished unit's source entry and checked citations to the sink."""
     if done.source is not None:
         sink.source(done.source)
-    for entry in done.citations:
-        sink.citation(entry)
+    for record in done.citations:
+        sink.citation(record)
 
 
 async def check_source(
@@ -61,7 +62,7 @@ async def check_source(
     Args:
         service: reads the source and checks each citation.
         work: the source and its citations.
-        sink: takes each line as soon as it is made.
+        sink: takes each checked citation as soon as it is made.
         loaded: the source already read (a cluster client reads a failing network source
             itself).
         observe: sees each outcome, text and results included.
@@ -71,7 +72,7 @@ async def check_source(
             (``batch.split``); a cluster worker, already one process of many, does not.
 
     Returns:
-        The report lines.
+        The source's entry and the checked citations.
     """
     outcome = loaded
     if outcome is None and work.source is not None:
@@ -86,25 +87,28 @@ async def check_source(
     # an observer sees outcomes, which only this process has; anything else may be split
     parts = split_parts(work.citations, outcome) if fork and observe is None else 1
 
-    async def check_in_turn(specs: Sequence[CitationSpec]) -> list[dict[str, Any]]:
-        lines = []
+    async def check_in_turn(specs: Sequence[CitationSpec]) -> list[CheckedCitation]:
+        records = []
         for spec in specs:
             checked = await service.check_citation(spec, outcome)
-            entry = citation_entry(checked, outcome)
-            if spec.extra.get("claimed") is not None:
-                await settle_claim(service, entry, read, prepared)
+            record = await settle_claim(service, checked_citation(checked, outcome), read, prepared)
             if observe is not None:
                 observe(checked)
             if sink is not None and parts == 1:
-                sink.citation(entry)
-            lines.append(entry)
-        return lines
+                sink.citation(record)
+            records.append(record)
+        return records
 
     if parts > 1 and outcome is not None:
         entries = await check_split(work.citations, outcome, service.settings, parts, check_in_turn)
+        # a copy checks; its claims are settled here, where the source's entry is in hand
+        entries = [
+            r if r.claimed is not None else await settle_claim(service, r, read, prepared)
+            for r in entries
+        ]
         if sink is not None:
-            for entry in entries:
-                sink.citation(entry)
+            for record in entries:
+                sink.citation(record)
     else:
         entries = await check_in_turn(work.citations)
     if outcome is not None and outcome.loaded is not None and not keep_indexes:

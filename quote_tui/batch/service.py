@@ -12,6 +12,7 @@ the same worker processes as local files.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from dataclasses import replace
@@ -67,7 +68,7 @@ class Service:
     def __init__(self, settings: Settings | None = None, *, build_indexes: bool = True) -> None:
         self.settings = settings or Settings()
         self._loader = Loader(self.settings.read, build_indexes=build_indexes)
-        self._checks: asyncio.Semaphore | _waits.Open | None = None
+        self._checks: asyncio.Semaphore | None = None
         # the whole visible text of the pages being checked, indexed once per page
         self._outside: dict[int, tuple[str, PreparedText]] = {}
 
@@ -228,9 +229,11 @@ class Service:
             BudgetExceeded: past ``Settings.citation_timeout``.
             QuoteError: the quotation is empty, too long or holds control characters.
         """
-        if self._checks is None:
+        if self._checks is None and not _waits.on_the_spot():
+            import asyncio
+
             # a check is CPU-bound: more at once than this only shares the same cores
-            self._checks = _waits.semaphore(max(2, self.settings.concurrency))
+            self._checks = asyncio.Semaphore(max(2, self.settings.concurrency))
         budget = self.settings.citation_timeout
         options = options or self.settings.options
         deadline = None if budget is None else time.monotonic() + budget
@@ -243,7 +246,8 @@ class Service:
             with armed(expired):
                 return engine_check(prepared, quote, options=options, near=near)
 
-        async with self._checks:
+        # on the spot (no event loop) a run checks one quotation at a time: nothing to bound
+        async with self._checks or contextlib.nullcontext():
             try:
                 wait = None if budget is None else budget + margin(budget)
                 return await _waits.in_thread(run, wait, abandon=abandoned.set)

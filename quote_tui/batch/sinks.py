@@ -1,8 +1,9 @@
 """Where a run's report lines go: a JSON Lines file as they complete, or a report in memory.
 
-Both take the same entries (``batch.report``'s serializers) one at a time, in the order they
-complete. The memory sink puts them back in batch order at the end: it is the one place a whole
-report is assembled, whether the lines came from this process or from a cluster.
+Both take the same records (``batch.checked``) one at a time, in the order they complete, and
+serialize each once (``batch.report.citation_line``). The memory sink puts the lines back in
+batch order at the end: it is the one place a whole report is assembled, whether the records
+came from this process or from a cluster.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from quote_tui.batch.outcome import counted_keys, tally
 from quote_tui.batch.outcomes import fails, is_duplicate
-from quote_tui.batch.report import summarize
+from quote_tui.batch.report import citation_line, summarize
 from quote_tui.batch.specs import Batch
 
 if TYPE_CHECKING:
+    from quote_tui.batch.checked import CheckedCitation
     from quote_tui.batch.plan import ResumeState
 
 __all__ = ["JsonlSink", "MemorySink", "Sink", "assemble"]
@@ -30,8 +32,8 @@ class Sink(Protocol):
     def source(self, entry: dict[str, Any]) -> None:
         """A source's entry, once it is read."""
 
-    def citation(self, entry: dict[str, Any]) -> None:
-        """A citation's entry, once it is checked."""
+    def citation(self, record: CheckedCitation) -> None:
+        """A citation, once it is checked and through the last stages."""
 
     def flush(self) -> None:
         """A source's work is done: a good moment to make its lines last."""
@@ -50,8 +52,8 @@ class MemorySink:
     def source(self, entry: dict[str, Any]) -> None:
         self.sources.append(entry)
 
-    def citation(self, entry: dict[str, Any]) -> None:
-        self.citations.append(entry)
+    def citation(self, record: CheckedCitation) -> None:
+        self.citations.append(citation_line(record))
 
     def flush(self) -> None:
         pass
@@ -150,7 +152,8 @@ class JsonlSink:
         self._line("source", entry)
         self.sources += 1
 
-    def citation(self, entry: dict[str, Any]) -> None:
+    def citation(self, record: CheckedCitation) -> None:
+        entry = citation_line(record)
         self._line("citation", entry)
         self.statuses[entry["status"]] += 1
         self.outcomes.update(counted_keys(entry))

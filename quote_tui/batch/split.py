@@ -5,8 +5,8 @@ process share one core: six threads checking one source took longer than one. Fo
 not share a lock. The source has been read and indexed once, before the fork, so each copy
 starts with the text and every index in hand (shared pages, copied only where written) and
 checks its share of the citations through a ``Service`` of its own: the same code, budgets and
-error wording as here. It sends back only the report lines, which the caller hands on in batch
-order.
+error wording as here. It sends back only the checked citations (small, picklable records), which
+the caller hands on in batch order.
 
 A copy that dies or sends nothing usable costs nothing but time: its citations are checked here
 after all. Small sources are never split, since a fork costs more than their checks.
@@ -26,10 +26,11 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quote_tui import _waits
 from quote_tui._fork import fork_child
+from quote_tui.batch.checked import CheckedCitation
 from quote_tui.batch.outcomes import SourceOutcome
 from quote_tui.batch.specs import CitationSpec, Settings
 
@@ -51,8 +52,8 @@ taken for stuck: killed, and its citations checked here."""
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 """The folder holding the quote_tui package, so a spawned copy imports this very copy of it."""
 
-CheckAll = Callable[[Sequence[CitationSpec]], Awaitable[list[dict[str, Any]]]]
-"""Checks citations in turn and returns their report lines (``runner.check_source``'s loop)."""
+CheckAll = Callable[[Sequence[CitationSpec]], Awaitable[list[CheckedCitation]]]
+"""Checks citations in turn and returns their records (``runner.check_source``'s loop)."""
 
 
 def _cores() -> int:
@@ -88,7 +89,7 @@ async def check_split(
     settings: Settings,
     parts: int,
     check_here: CheckAll,
-) -> list[dict[str, Any]]:
+) -> list[CheckedCitation]:
     """Check citations in ``parts`` processes (this one and forked copies); lines in order.
 
     Args:
@@ -100,7 +101,7 @@ async def check_split(
             copy that failed).
 
     Returns:
-        The citations' report lines, in batch order.
+        The checked citations, in batch order.
     """
     import signal  # as pickle, select: only a split run needs it
 
@@ -126,7 +127,7 @@ async def check_split(
             spawned.append(proc)
             waits.append(_waits.begin(functools.partial(_answer, proc, payload, deadline(share))))
     try:
-        lines: dict[int, dict[str, Any]] = {}
+        lines: dict[int, CheckedCitation] = {}
         here = await check_here([citations[i] for i in shares[0]])
         lines.update(zip(shares[0], here, strict=True))
         for share, wait in zip(shares[1:], waits, strict=True):
@@ -190,7 +191,7 @@ def _spawn(
 
 def _answer(
     proc: subprocess.Popen[bytes], payload: bytes, seconds: float | None
-) -> list[dict[str, Any]] | None:
+) -> list[CheckedCitation] | None:
     """A spawned copy's lines; None when it failed, answered nothing usable, or was still at
     work after ``seconds`` (then it is killed)."""
     import pickle
@@ -224,18 +225,18 @@ def _detach_signals() -> None:
 
 async def _check_share(
     citations: Sequence[CitationSpec], outcome: SourceOutcome, settings: Settings
-) -> list[dict[str, Any]]:
-    from quote_tui.batch.report import citation_entry
+) -> list[CheckedCitation]:
+    from quote_tui.batch.checked import checked_citation
     from quote_tui.batch.service import Service
 
     async with Service(settings) as service:
         return [
-            citation_entry(await service.check_citation(spec, outcome), outcome)
+            checked_citation(await service.check_citation(spec, outcome), outcome)
             for spec in citations
         ]
 
 
-def _collect(pid: int, read_end: int, seconds: float | None) -> list[dict[str, Any]] | None:
+def _collect(pid: int, read_end: int, seconds: float | None) -> list[CheckedCitation] | None:
     """A copy's lines, once it has exited; None when it died, answered nothing usable, or
     was still at work after ``seconds`` (then it is killed)."""
     import pickle  # only a split run needs it

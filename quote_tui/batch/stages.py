@@ -9,8 +9,10 @@ in memory, a JSONL file) and wherever its check ran (here, a forked copy, a clus
   the lines of its source that follow a waiting one wait with it. At most ``MAX_QUOTES + 1``
   quotations and ``MAX_WAITING`` lines wait: past either, the search does not run and every
   line goes on at once. Nothing waits in a run of one source: there is nowhere else to look;
-- every citation then gains its ``outcome`` (``batch.outcome``), derived from the finished line,
-  so the sink writes each line once, whole.
+- every citation then gains its ``outcome`` (``batch.outcome``), derived from the finished
+  record, so the sink serializes each record once, whole.
+
+Each stage hands on a new ``CheckedCitation`` (``dataclasses.replace``); none holds a report dict.
 
 A model answer's claimed places are settled earlier, by the runner, while the source is read.
 """
@@ -18,11 +20,12 @@ A model answer's claimed places are settled earlier, by the runner, while the so
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from quote_tui.batch.checked import CheckedCitation, outcome_of_record
 from quote_tui.batch.elsewhere import MAX_QUOTES, READABLE, find_elsewhere, pending_elsewhere
-from quote_tui.batch.outcome import outcome_of
 from quote_tui.batch.sinks import Sink
 from quote_tui.batch.specs import Settings, SourceSpec
 
@@ -64,7 +67,7 @@ class Stages:
         self._specs: dict[str, SourceSpec] = {}
         self._readable: set[str] = set()
         self._base_dir: Path | None = None
-        self._waiting: list[dict[str, Any]] = []
+        self._waiting: list[CheckedCitation] = []
         self._overflowed = sources < 2
 
     def planned(self, spec: SourceSpec | None, base_dir: Path | None) -> None:
@@ -78,19 +81,19 @@ class Stages:
             self._readable.add(str(entry.get("id")))
         self._sink.source(entry)
 
-    def citation(self, entry: dict[str, Any]) -> None:
+    def citation(self, record: CheckedCitation) -> None:
         if self._overflowed:
-            self._finish(entry)
+            self._finish(record)
             return
-        source = str(entry.get("source"))
-        if pending_elsewhere(entry):
-            self._waiting.append(entry)
+        source = str(record.spec.source)
+        if pending_elsewhere(record):
+            self._waiting.append(record)
             self._held.add(source)
         elif self._in_order and source in self._held:
             self._lines += 1
-            self._waiting.append(entry)  # behind its source's waiting line, in batch order
+            self._waiting.append(record)  # behind its source's waiting line, in batch order
         else:
-            self._finish(entry)
+            self._finish(record)
             return
         quotes = len(self._waiting) - self._lines
         if quotes > MAX_QUOTES or self._lines > MAX_WAITING:
@@ -105,18 +108,23 @@ class Stages:
         """Every source is read: look for the waiting quotations elsewhere, hand them on."""
         if self._waiting and not self._overflowed:
             readable = [s for i, s in self._specs.items() if i in self._readable]
-            pending = [e for e in self._waiting if pending_elsewhere(e)]
-            await find_elsewhere(
-                pending, readable, self._base_dir, self._settings, texts=self._texts
+            at = [i for i, r in enumerate(self._waiting) if pending_elsewhere(r)]
+            found = await find_elsewhere(
+                [self._waiting[i] for i in at],
+                readable,
+                self._base_dir,
+                self._settings,
+                texts=self._texts,
             )
+            for n, items in found.items():
+                self._waiting[at[n]] = replace(self._waiting[at[n]], found_in=items)
         self._release()
         self._sink.flush()
 
     def _release(self) -> None:
         waiting, self._waiting = self._waiting, []
-        for entry in waiting:
-            self._finish(entry)
+        for record in waiting:
+            self._finish(record)
 
-    def _finish(self, entry: dict[str, Any]) -> None:
-        entry["outcome"] = outcome_of(entry).to_dict()
-        self._sink.citation(entry)
+    def _finish(self, record: CheckedCitation) -> None:
+        self._sink.citation(replace(record, outcome=outcome_of_record(record)))

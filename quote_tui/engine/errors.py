@@ -122,6 +122,18 @@ class QuoteTuiError(Exception):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r}, code={self.code!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A checked citation crosses to and from worker processes with its error; the default
+        # rebuilds an exception from ``args`` alone, which misses the keyword-only ``code``.
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(cls: type[QuoteTuiError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class QuoteError(QuoteTuiError):
     """The quotation cannot be checked as given."""

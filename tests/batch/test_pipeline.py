@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from quote_tui.batch.batchfile import load_batch
+from quote_tui.batch.checked import checked_citation
 from quote_tui.batch.jsonl import (
     JsonlBatch,
     ResumeState,
@@ -21,8 +22,10 @@ from quote_tui.batch.jsonl import (
     read_report_lines,
     read_resume,
 )
+from quote_tui.batch.outcomes import CitationOutcome
 from quote_tui.batch.pipeline import check_batch, run_plan, stream_batch
 from quote_tui.batch.plan import SourceWork, WorkDone, plan
+from quote_tui.batch.report import citation_line
 from quote_tui.batch.runner import LocalRunner, check_source_sync, deliver
 from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import MemorySink, Sink, assemble
@@ -204,7 +207,8 @@ def _planned(batch: Batch | JsonlBatch, resume: ResumeState | None = None) -> di
     work: list[Any] = []
     for item in done.work:
         if isinstance(item, WorkDone):
-            work.append(("done", item.source, item.citations))
+            lines = tuple(citation_line(record) for record in item.citations)
+            work.append(("done", item.source, lines))
         else:
             cited = tuple(spec(c) for c in item.citations)
             source = spec(item.source)
@@ -444,7 +448,7 @@ async def test_sources_in_flight_are_bounded_overall_and_per_host(
         await asyncio.sleep(0.01)
         running.remove(work.source.id)
         source = {"id": work.source.id, "status": "readable", "error": None}
-        lines = tuple({"id": c.id, "status": "exact", "error": None} for c in work.citations)
+        lines = tuple(checked_citation(CitationOutcome(c, "exact"), None) for c in work.citations)
         deliver(WorkDone(source, lines), sink)
 
     if road == "stream_batch":
@@ -751,9 +755,10 @@ def test_a_worker_reads_a_network_source_from_the_snapshot_it_is_sent(tmp_path: 
     # what a worker process receives: the work pickled, and no store of its own
     sent = pickle.loads(pickle.dumps(work))
     done = check_source_sync(sent, _offline_settings(tmp_path / "worker-has-none.sqlite3"))
+    done = pickle.loads(pickle.dumps(done))  # and what it sends back
     assert done.source is not None and done.source["status"] == "readable"
     assert done.source["retrieval"]["from_snapshot"] is True
-    assert [c["status"] for c in done.citations] == ["exact"]
+    assert [citation_line(c)["status"] for c in done.citations] == ["exact"]
     assert not (tmp_path / "worker-has-none.sqlite3").exists()
 
 

@@ -82,6 +82,30 @@ def test_split_report_equals_the_report_checked_in_turn(monkeypatch) -> None:
     assert {"exact", "near", "not_found", "error", "link_ok"} <= statuses
 
 
+def test_a_copys_claimed_places_are_settled_as_in_turn(monkeypatch) -> None:
+    batch = _batch()
+    claims = []
+    for spec in batch.citations:
+        quote = spec.quote if isinstance(spec.quote, str) else ""
+        start = TEXT.find(quote) if quote else -1
+        place = (
+            {"start": start, "end": start + len(quote)} if start >= 0 else {"start": 0, "end": 9}
+        )
+        claims.append(CitationSpec(spec.id, spec.source, spec.quote, extra={"claimed": place}))
+    claimed = Batch(batch.sources, tuple(claims))
+    monkeypatch.setattr(split, "_MIN_CHARS", 1000)
+    reports = []
+    for parts in (1, 3):
+        monkeypatch.setattr(split, "_cores", lambda parts=parts: parts)
+        report = asyncio.run(check_batch(claimed, Settings()))
+        report.pop("created")
+        reports.append(report)
+    in_turn, in_copies = reports
+    assert in_copies == in_turn
+    agrees = [c["claimed"].get("agrees", "unsettled") for c in in_copies["citations"]]
+    assert "unsettled" not in agrees and True in agrees and False in agrees
+
+
 def test_a_copy_that_fails_has_its_citations_checked_here(monkeypatch) -> None:
     in_turn = _report(monkeypatch, parts=1)
 

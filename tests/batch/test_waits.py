@@ -79,28 +79,6 @@ def test_past_its_wait_the_work_is_abandoned_on_the_spot_and_in_the_loop() -> No
     assert abandoned == ["spot", "loop"]
 
 
-@pytest.mark.parametrize("on_the_spot", [True, False])
-def test_a_failing_task_ends_its_group_as_asyncio_s_does(on_the_spot: bool) -> None:
-    ran: list[int] = []
-
-    async def task(n: int) -> None:
-        ran.append(n)
-        if n == 1:
-            raise ValueError(n)
-
-    async def group() -> None:
-        async with _waits.task_group() as tasks:
-            tasks.create_task(task(0))
-            tasks.create_task(task(1))
-            if on_the_spot:
-                tasks.create_task(task(2))
-
-    with pytest.raises(ExceptionGroup) as raised:
-        _waits.run(group) if on_the_spot else asyncio.run(group())
-    assert [type(e) for e in raised.value.exceptions] == [ValueError]
-    assert ran == [0, 1]
-
-
 def test_a_quotation_checked_without_a_loop_is_reported_as_in_one(tmp_path: Path) -> None:
     text = tmp_path / "t.txt"
     text.write_text("It is a truth universally acknowledged, that a single man.\n")
