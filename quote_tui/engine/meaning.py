@@ -19,6 +19,7 @@ import re
 __all__ = [
     "FAIL_FORMS",
     "MINUS_PLUS",
+    "NEGATION_WORDS",
     "NUMBER_WORDS",
     "RELATIONS",
     "is_negation",
@@ -38,7 +39,7 @@ _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 _SIGN_SPACE = " \u00a0\u2009\u202f"
 
 # fmt: off
-_NEGATION_WORDS = (
+NEGATION_WORDS = (
     "not", "no", "never", "none", "nothing", "nobody", "nowhere", "neither", "nor", "without",
     "cannot", "hardly", "barely", "lack", "lacks", "lacked", "lacking",
     # the commonest negations of the other languages sources are written in
@@ -56,12 +57,12 @@ NUMBER_WORDS = frozenset((
 ))
 # fmt: on
 
-_NEGATION_SET = frozenset(_NEGATION_WORDS)
+_NEGATION_SET = frozenset(NEGATION_WORDS)
 _NEGATION_WORD = re.compile(
-    r"(?i:" + "|".join(_NEGATION_WORDS) + r"|kein\w*|\w+n['\u2019]t)", re.UNICODE
+    r"(?i:" + "|".join(NEGATION_WORDS) + r"|kein\w*|\w+n['\u2019]t)", re.UNICODE
 )
 _NEGATION_IN_TEXT = re.compile(
-    r"(?i)(?<!\w)(?:" + "|".join(_NEGATION_WORDS) + r"|kein\w*)(?!\w)"
+    r"(?i)(?<!\w)(?:" + "|".join(NEGATION_WORDS) + r"|kein\w*)(?!\w)"
     r"|\w+n['\u2019]t(?!\w)"
     r"|(?<!\w)(?:" + "|".join(sorted(FAIL_FORMS)) + r")\s+to(?!\w)"
 )
