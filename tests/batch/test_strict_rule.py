@@ -110,3 +110,15 @@ def test_progress_before_the_first_citation_or_the_first_tick_knows_no_rate() ->
     assert api.Progress(3, 20, elapsed=0.0).rate == 0.0
     assert api.Progress(3, 20, elapsed=0.0).remaining is None
     assert api.Progress(3, 20, elapsed=-1.0).rate == 0.0
+
+
+def test_progress_counts_sources_from_nothing_and_time_from_zero() -> None:
+    p = api.Progress(1, 4)
+    assert (p.sources_done, p.sources_total, p.elapsed) == (0, 0, 0.0)
+    assert p.rate == 0.0
+    assert p.remaining is None
+    quick = api.Progress(1, 4, elapsed=0.5)
+    assert quick.rate == 2.0
+    assert quick.remaining == 1.5
+    with pytest.raises(AttributeError):
+        quick.elapsed = 1.0  # type: ignore[misc]

@@ -1,0 +1,682 @@
+"""Mutation check of the verdict rules: the tests must fail when a rule breaks.
+
+Each target module is parsed and mutated one change at a time (a comparison flipped or moved by
+its boundary, ``and``/``or`` swapped, ``any``/``all`` swapped, a number moved by one, ``True`` and
+``False`` swapped, an entry dropped from a list, set, tuple, dict or character set of constants,
+a condition negated, a ``not`` removed). Every mutant is written into a temporary copy of the
+package and the tests; the working tree is never touched, and Ctrl-C leaves nothing behind. The
+target's tests (a fixed selection per module, the ones that reach its rules) then run in a child
+forked from a process that has already imported pytest and the libraries, stopping at the first
+failure: a failing run kills the mutant, a passing one lets it survive.
+
+Mutants no test can tell from the original (``EQUIVALENT``, each with its reason) are left out of
+the score. One line per module, then the surviving mutants:
+
+    MODULE score=NN% killed=K survived=S
+
+Exit 1 when a module scores below ``--min-score`` (90), when the tests fail on the unmodified
+copy, or when an entry of ``EQUIVALENT`` no longer names a mutant (update the table).
+
+    python scripts/mutation_check_rules.py               # every mutant
+    python scripts/mutation_check_rules.py --sample 25   # CI: a fixed sample per module
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import copy
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A module whose rules are mutated, and the tests that must notice.
+
+    ``scope`` limits the mutants to those top-level names (empty: the whole module);
+    ``charsets`` names module-level strings that are sets of characters (each character is an
+    entry that can be dropped).
+    """
+
+    module: str
+    tests: tuple[str, ...]
+    scope: tuple[str, ...] = ()
+    charsets: tuple[str, ...] = ()
+
+
+# The modules checked and their tests, fastest and most telling first (a run stops at the first
+# failure). Re-point an entry here when a rule moves to another module.
+TARGETS: tuple[Target, ...] = (
+    Target(
+        "quote_tui/engine/meaning.py",
+        (
+            "tests/engine/test_vocabularies.py",
+            "tests/engine/test_brackets.py",
+            "tests/engine/test_signs_elisions.py",
+            "tests/engine/test_diff.py",
+        ),
+        charsets=("MINUS_PLUS", "RELATIONS", "_DASHES", "_SIGN_SPACE"),
+    ),
+    Target(
+        "quote_tui/engine/diff.py",
+        (
+            "tests/engine/test_vocabularies.py",
+            "tests/engine/test_diff.py",
+            "tests/engine/test_signs_elisions.py",
+            "tests/engine/test_near_spans.py",
+            "tests/engine/test_near.py",
+        ),
+    ),
+    Target(
+        "quote_tui/engine/quote_parts.py",
+        (
+            "tests/engine/test_brackets.py",
+            "tests/engine/test_exact.py",
+            "tests/engine/test_signs_elisions.py",
+            "tests/engine/test_vocabularies.py",
+        ),
+    ),
+    Target(
+        "quote_tui/batch/outcomes.py",
+        ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
+        scope=("PASSING", "Progress", "fails"),
+    ),
+)
+
+# Mutants no test can tell from the original: "module | mutant" (as printed) -> why.
+EQUIVALENT: dict[str, str] = {}
+
+# Libraries the tests import, loaded once in the parent so each forked child starts warm.
+_WARM = ("hypothesis", "rapidfuzz", "httpx", "textual", "rich", "pymupdf")
+
+_COMPARE_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.Lt: (ast.GtE, ast.LtE),
+    ast.LtE: (ast.Gt, ast.Lt),
+    ast.Gt: (ast.LtE, ast.GtE),
+    ast.GtE: (ast.Lt, ast.Gt),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+}
+_CMP_TEXT = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    """One change to one module: a stable name (no line numbers), the original lines it
+    changes, whether they run when the module is imported (rather than inside a function), and
+    the mutated source."""
+
+    target: Target
+    name: str
+    line: int
+    end_line: int
+    at_import: bool
+    source: str
+
+
+@dataclass(slots=True)
+class Tally:
+    killed: int = 0
+    survived: list[Mutant] = field(default_factory=list)
+    equivalent: list[Mutant] = field(default_factory=list)
+    equivalent_killed: list[Mutant] = field(default_factory=list)
+    timeouts: int = 0
+
+
+# --- making mutants
+
+
+def _snippet(node: ast.AST, width: int = 70) -> str:
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _skipped(tree: ast.Module) -> set[int]:
+    """ids of nodes never mutated: docstrings, annotations, ``__all__``, f-string pieces."""
+    out: set[int] = set()
+
+    def skip(node: ast.AST | None) -> None:
+        if node is not None:
+            out.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                skip(body[0])
+        if isinstance(node, ast.arg):
+            skip(node.annotation)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            for decorator in node.decorator_list:  # dataclass(frozen=True): structure, not rules
+                skip(decorator)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            skip(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            skip(node.annotation)
+        elif (
+            isinstance(node, ast.JoinedStr)
+            or isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+        ):
+            skip(node)
+    return out
+
+
+def _scoped(tree: ast.Module, target: Target) -> list[tuple[str, ast.stmt]]:
+    """Top-level statements to mutate, each with the name it defines."""
+    out = []
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = stmt.name
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            name = names[0] if names else ""
+        else:
+            continue
+        if not target.scope or name in target.scope:
+            out.append((name, stmt))
+    return out
+
+
+def _qualnames(stmt: ast.stmt, top: str) -> dict[int, str]:
+    """Each node's enclosing function or class path, for stable mutant names."""
+    names: dict[int, str] = {}
+
+    def visit(node: ast.AST, path: str) -> None:
+        names[id(node)] = path
+        for child in ast.iter_child_nodes(node):
+            inner = path
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                inner = f"{path}.{child.name}" if child is not stmt else path
+            visit(child, inner)
+
+    visit(stmt, top)
+    return names
+
+
+def _constants(node: ast.AST) -> bool:
+    elts = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else []
+    return len(elts) >= 2 and all(isinstance(e, ast.Constant) for e in elts)
+
+
+def _edits(node: ast.AST, charsets: tuple[str, ...]) -> Iterator[tuple[str, ast.AST]]:
+    """(description, replacement node) for each mutation of ``node`` itself."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            for new in _COMPARE_SWAPS.get(type(op), ()):
+                changed = copy.deepcopy(node)
+                changed.ops[i] = new()
+                yield f"{_CMP_TEXT[type(op)]} -> {_CMP_TEXT[new]}", changed
+    elif isinstance(node, ast.BoolOp):
+        new_op: ast.boolop = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        yield (
+            ("and -> or" if isinstance(node.op, ast.And) else "or -> and"),
+            ast.BoolOp(new_op, node.values),
+        )
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        swap = {"any": "all", "all": "any"}.get(node.func.id)
+        if swap:
+            yield (
+                f"{node.func.id} -> {swap}",
+                ast.Call(ast.Name(swap, ast.Load()), node.args, node.keywords),
+            )
+    elif isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool):
+            yield f"{value} -> {not value}", ast.Constant(not value)
+        elif isinstance(value, int | float):
+            yield f"{value!r} -> {value + 1!r}", ast.Constant(value + 1)
+            yield f"{value!r} -> {value - 1!r}", ast.Constant(value - 1)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "not removed", node.operand
+    elif _constants(node):
+        elts = node.elts  # type: ignore[attr-defined]
+        for i, e in enumerate(elts):
+            changed = copy.copy(node)
+            changed.elts = elts[:i] + elts[i + 1 :]  # type: ignore[attr-defined]
+            yield f"drop {e.value!r}", changed
+    elif (
+        isinstance(node, ast.Dict)
+        and len(node.keys) >= 2
+        and all(isinstance(k, ast.Constant) for k in node.keys)
+    ):
+        for i, k in enumerate(node.keys):
+            assert isinstance(k, ast.Constant)
+            yield (
+                f"drop {k.value!r}",
+                ast.Dict(
+                    node.keys[:i] + node.keys[i + 1 :], node.values[:i] + node.values[i + 1 :]
+                ),
+            )
+
+
+def _conditions(node: ast.AST) -> Iterator[tuple[str, ast.AST, ast.AST]]:
+    """(field owner, field name as text, test) for each condition ``node`` holds."""
+    if isinstance(node, ast.If | ast.While | ast.IfExp):
+        yield "test", node, node.test
+    elif isinstance(node, ast.comprehension):
+        for i, test in enumerate(node.ifs):
+            yield f"ifs.{i}", node, test
+
+
+def mutants(target: Target, root: Path = ROOT) -> list[Mutant]:
+    """Every mutant of a target, in source order, with unique stable names."""
+    tree = ast.parse((root / target.module).read_text(encoding="utf-8"))
+    skipped = _skipped(tree)
+    found: list[Mutant] = []
+    seen: dict[str, int] = {}
+
+    in_functions = {
+        id(n)
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        for stmt in f.body
+        for n in ast.walk(stmt)
+    }
+
+    def add(where: str, what: str, node: ast.AST) -> None:
+        name = f"{where}: {what}"
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = f"{name} #{seen[name]}"
+        line = getattr(node, "lineno", 0)
+        end = getattr(node, "end_lineno", None) or line
+        at_import = id(node) not in in_functions
+        found.append(Mutant(target, name, line, end, at_import, ast.unparse(tree)))
+
+    for top, stmt in _scoped(tree, target):
+        paths = _qualnames(stmt, top)
+        if (
+            isinstance(stmt, ast.Assign)
+            and top in target.charsets
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        ):
+            chars = stmt.value.value
+            for i, c in enumerate(chars):
+                stmt.value.value = chars[:i] + chars[i + 1 :]
+                add(top, f"drop {c!r} from {top}", stmt)
+            stmt.value.value = chars
+            continue
+        for node in list(ast.walk(stmt)):
+            if id(node) in skipped:
+                continue
+            where = paths.get(id(node), top)
+            for label, owner, test in _conditions(node):
+                negated = ast.UnaryOp(ast.Not(), test)
+                _set_field(owner, label, negated)
+                add(where, f"negate `{_snippet(test)}`", test)
+                _set_field(owner, label, test)
+            for description, replacement in _edits(node, target.charsets):
+                replaced = _replace(stmt, node, replacement)
+                if replaced is None:
+                    continue
+                undo, parent = replaced
+                # named by the expression around the change, which reads the same after edits
+                # elsewhere in the module (a line number would not)
+                shown = parent if isinstance(node, ast.Constant) else replacement
+                add(where, f"{description} in `{_snippet(shown)}`", node)
+                undo()
+    return found
+
+
+def _set_field(owner: ast.AST, label: str, value: ast.AST) -> None:
+    if label.startswith("ifs."):
+        owner.ifs[int(label[4:])] = value  # type: ignore[attr-defined]
+    else:
+        owner.test = value  # type: ignore[attr-defined]
+
+
+def _replace(
+    stmt: ast.stmt, node: ast.AST, replacement: ast.AST
+) -> tuple[Callable[[], None], ast.AST] | None:
+    """Put ``replacement`` where ``node`` stands under ``stmt``; the undo and the parent."""
+    for parent in ast.walk(stmt):
+        for name, value in ast.iter_fields(parent):
+            if value is node:
+                setattr(parent, name, replacement)
+                return (lambda p=parent, n=name: setattr(p, n, node)), parent
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if item is node:
+                        value[i] = replacement
+
+                        def undo(v: list = value, k: int = i) -> None:
+                            v[k] = node
+
+                        return undo, parent
+    return None
+
+
+# --- running them
+
+
+def _copy(dest: Path) -> None:
+    shutil.copytree(
+        ROOT / "quote_tui", dest / "quote_tui", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
+
+
+class _LineMap:
+    """pytest plugin for the unmodified run: which tests run which lines of the target."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.current = ""
+        self.hits: dict[int, set[str]] = {}
+
+    def _global(self, frame: FrameType, event: str, arg: object) -> Callable | None:
+        return self._local if frame.f_code.co_filename == self.filename else None
+
+    def _local(self, frame: FrameType, event: str, arg: object) -> Callable | None:
+        if event == "line":
+            self.hits.setdefault(frame.f_lineno, set()).add(self.current)
+        return self._local
+
+    def pytest_runtest_protocol(self, item: object, nextitem: object) -> None:
+        self.current = item.nodeid  # type: ignore[attr-defined]
+        # the engine may run in a worker thread (the service's to_thread)
+        threading.settrace(self._global)
+        sys.settrace(self._global)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]
+
+
+class _Only:
+    """pytest plugin for a mutant's run: deselect every test but those that reach it, keeping
+    the target's order (the likeliest killers first)."""
+
+    def __init__(self, wanted: set[str] | None) -> None:
+        self.wanted = wanted
+
+    def pytest_collection_modifyitems(self, config: object, items: list) -> None:
+        if self.wanted is not None:
+            items[:] = [i for i in items if i.nodeid in self.wanted]
+
+
+def _pytest_args(target: Target, files: tuple[str, ...] | None = None) -> list[str]:
+    return ["-q", "-x", "-p", "no:cacheprovider", *(files or target.tests)]
+
+
+def _fork(where: Path, body: Callable[[], int]) -> int:
+    """Run ``body`` in a child forked in its own process group, working in ``where``."""
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 70
+    try:
+        os.setsid()  # its own group, so a timeout kills whatever the tests started
+        os.chdir(where)
+        sys.path.insert(0, str(where))
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        code = body()
+    finally:
+        os._exit(code)
+
+
+def _line_map(where: Path, target: Target, timeout: float) -> tuple[dict[int, set[str]], float]:
+    """Run the target's tests once on the unmodified copy, recording the tests per line."""
+    out = where / "line-map.json"
+
+    def body() -> int:
+        import pytest
+
+        plugin = _LineMap(str(where / target.module))
+        code = int(pytest.main(_pytest_args(target), plugins=[plugin]))
+        hits = {line: sorted(tests) for line, tests in plugin.hits.items()}
+        out.write_text(json.dumps({"code": code, "hits": hits}), encoding="utf-8")
+        return code
+
+    begun = time.monotonic()
+    pid = _fork(where, body)
+    status = _wait(pid, timeout)
+    seconds = time.monotonic() - begun
+    if status != 0 or not out.is_file():
+        raise SystemExit(f"FAIL: the tests of {target.module} do not pass on the unmodified copy")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    out.unlink()
+    return {int(k): set(v) for k, v in data["hits"].items()}, seconds
+
+
+def _wait(pid: int, timeout: float) -> int | None:
+    """The child's exit code, or None when it outlived ``timeout`` (then it is killed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            _kill(pid)
+            return None
+        time.sleep(0.02)
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+@dataclass(slots=True)
+class _Slot:
+    where: Path
+    pid: int = 0
+    mutant: Mutant | None = None
+    started: float = 0.0
+
+
+def _install(where: Path, mutant: Mutant | None) -> None:
+    """Write a mutant (or, with None, the originals back) into a copy of the package; the
+    targets' bytecode is dropped either way, so no run ever loads another one's."""
+    for target in TARGETS:
+        cached = where / Path(target.module).parent / "__pycache__"
+        for pyc in cached.glob(Path(target.module).stem + ".*.pyc"):
+            pyc.unlink()
+    if mutant is None:
+        for target in TARGETS:
+            shutil.copy2(ROOT / target.module, where / target.module)
+        return
+    (where / mutant.target.module).write_text(mutant.source, encoding="utf-8")
+
+
+def _reaching(mutant: Mutant, hits: dict[int, set[str]]) -> set[str] | None:
+    """The tests that run the mutated lines; None for all of them (a line run on import)."""
+    if mutant.at_import:
+        return None
+    out: set[str] = set()
+    for line in range(mutant.line, mutant.end_line + 1):
+        out |= hits.get(line, set())
+    return out
+
+
+def _warm() -> None:
+    """Import pytest, its plugins and the tests' libraries once, before any fork."""
+    import importlib.metadata
+
+    import pytest  # noqa: F401
+
+    for ep in importlib.metadata.entry_points(group="pytest11"):
+        with contextlib.suppress(Exception):
+            ep.load()
+    for module in _WARM:
+        with contextlib.suppress(ImportError):
+            __import__(module)
+
+
+def run(
+    targets: list[Target], sample: int, jobs: int
+) -> tuple[dict[str, Tally], dict[str, list[Mutant]]]:
+    """Map the tests to lines, then run each chosen mutant in ``jobs`` forked children at a
+    time; tallies per module, and the mutants no test reaches."""
+    tallies = {t.module: Tally() for t in targets}
+    unreached: dict[str, list[Mutant]] = {t.module: [] for t in targets}
+    _warm()
+    with tempfile.TemporaryDirectory(prefix="rules-mutants-") as tmp:
+        slots = [_Slot(Path(tmp) / f"copy{i}") for i in range(jobs)]
+        for slot in slots:
+            _copy(slot.where)
+        queue: list[tuple[Mutant, set[str] | None]] = []
+        timeouts: dict[str, float] = {}
+        for target in targets:
+            hits, seconds = _line_map(slots[0].where, target, 900)
+            timeouts[target.module] = max(30.0, 3 * seconds)
+            print(f"ok: {target.module} tests pass unmodified ({seconds:.1f} s, traced)")
+            for mutant in _sample(mutants(target), sample):
+                wanted = _reaching(mutant, hits)
+                if wanted is not None and not wanted:
+                    unreached[target.module].append(mutant)
+                else:
+                    queue.append((mutant, wanted))
+        try:
+            while queue or any(s.pid for s in slots):
+                for slot in slots:
+                    if slot.pid or not queue:
+                        continue
+                    mutant, wanted = queue.pop(0)
+                    _install(slot.where, mutant)
+                    slot.pid = _fork(slot.where, _runner(mutant, wanted))
+                    slot.mutant, slot.started = mutant, time.monotonic()
+                _reap(slots, tallies, timeouts)
+        except KeyboardInterrupt:
+            for slot in slots:
+                if slot.pid:
+                    _kill(slot.pid)
+            raise
+    return tallies, unreached
+
+
+def _runner(mutant: Mutant, wanted: set[str] | None) -> Callable[[], int]:
+    files = None
+    if wanted is not None:
+        files = tuple(t for t in mutant.target.tests if any(w.startswith(t) for w in wanted))
+
+    def body() -> int:
+        import pytest
+
+        return int(pytest.main(_pytest_args(mutant.target, files), plugins=[_Only(wanted)]))
+
+    return body
+
+
+def _reap(slots: list[_Slot], tallies: dict[str, Tally], timeouts: dict[str, float]) -> None:
+    time.sleep(0.02)
+    for slot in slots:
+        if not slot.pid or slot.mutant is None:
+            continue
+        mutant = slot.mutant
+        pid, status = os.waitpid(slot.pid, os.WNOHANG)
+        timed_out = False
+        if pid == 0:
+            if time.monotonic() - slot.started < timeouts[mutant.target.module]:
+                continue
+            _kill(slot.pid)
+            timed_out, status = True, 1 << 8
+        code = os.waitstatus_to_exitcode(status)
+        tally = tallies[mutant.target.module]
+        key = f"{mutant.target.module} | {mutant.name}"
+        if code == 0:
+            (tally.equivalent if key in EQUIVALENT else tally.survived).append(mutant)
+        elif key in EQUIVALENT:
+            tally.equivalent_killed.append(mutant)
+        else:
+            tally.killed += 1
+            tally.timeouts += timed_out
+        _install(slot.where, None)
+        slot.pid, slot.mutant = 0, None
+
+
+def _sample(found: list[Mutant], size: int) -> list[Mutant]:
+    """A fixed sample per module (the same on every run of the same code)."""
+    if size <= 0 or len(found) <= size:
+        return found
+    picked = sorted(random.Random(34).sample(range(len(found)), size))
+    return [found[i] for i in picked]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=int, default=0, help="mutants per module (0: all)")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once")
+    parser.add_argument("--min-score", type=float, default=90.0)
+    parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument("--module", action="append", help="only this module (repeatable)")
+    args = parser.parse_args(argv)
+    targets = [t for t in TARGETS if not args.module or t.module in args.module]
+    found = {t.module: mutants(t) for t in targets}
+    if args.list:
+        for ms in found.values():
+            for m in ms:
+                print(f"{m.target.module}:{m.line} | {m.name}")
+        return 0
+    names = {f"{m.target.module} | {m.name}" for ms in found.values() for m in ms}
+    stale = [key for key in EQUIVALENT if key.split(" | ")[0] in found and key not in names]
+    begun = time.monotonic()
+    tallies, unreached = run(targets, args.sample, max(1, args.jobs))
+    failed = bool(stale)
+    for target in targets:
+        tally = tallies[target.module]
+        survived = len(tally.survived) + len(unreached[target.module])
+        total = tally.killed + survived
+        score = 100.0 * tally.killed / total if total else 100.0
+        failed |= score < args.min_score
+        print(f"{target.module} score={score:.0f}% killed={tally.killed} survived={survived}")
+    for target in targets:
+        tally = tallies[target.module]
+        for m in unreached[target.module]:
+            print(f"  survived (no test runs it): {m.target.module}:{m.line} | {m.name}")
+        for m in tally.survived:
+            print(f"  survived: {m.target.module}:{m.line} | {m.name}")
+        for m in tally.equivalent_killed:
+            print(f"  killed though listed as equivalent: {m.target.module} | {m.name}")
+        if tally.equivalent:
+            print(f"  {target.module}: {len(tally.equivalent)} equivalent mutants left out")
+        if tally.timeouts:
+            print(f"  {target.module}: {tally.timeouts} mutants killed by the time limit")
+    for key in stale:
+        print(f"FAIL: EQUIVALENT names no mutant any more (update the table): {key}")
+    chosen = sum(len(_sample(found[t.module], args.sample)) for t in targets)
+    print(f"{chosen} mutants in {time.monotonic() - begun:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
