@@ -66,15 +66,14 @@ _NEGATION_IN_TEXT = re.compile(
     r"|\w+n['\u2019]t(?!\w)"
     r"|(?<!\w)(?:" + "|".join(sorted(FAIL_FORMS)) + r")\s+to(?!\w)"
 )
-_NUMBER_IN_TEXT = re.compile(
-    r"\d|(?i:(?<!\w)(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?!\w))"
-)
+_NUMBER_IN_TEXT = re.compile(r"\d|(?i:(?<!\w)(?:" + "|".join(sorted(NUMBER_WORDS)) + r")(?!\w))")
 # Read backwards from a number's first character: the sign, if one belongs to it.
 _SIGN_END = re.compile(
     rf"(?:(?<![\w{re.escape(_DASHES)}])[{re.escape(MINUS_PLUS)}]"
     rf"|[{re.escape(RELATIONS)}]=?[{_SIGN_SPACE}]?)\Z"
 )
-_SIGN_REACH = 4  # the longest sign: a relation, "=" and a space, plus one character of context
+# The longest sign: a relation, "=" and a space (the lookbehind reads before the window).
+_SIGN_REACH = 3
 
 
 def is_negation(word: str) -> bool:
@@ -137,7 +136,7 @@ def sign_before(text: str, pos: int) -> tuple[int, str] | None:
         The sign's start offset and the sign as written (a relation keeps its space), or None
         when ``pos`` does not start a number or nothing before it is the number's sign.
     """
-    if pos <= 0 or not _starts_number(text, pos):
+    if not _starts_number(text, pos):
         return None
     lo = max(0, pos - _SIGN_REACH)
     m = _SIGN_END.search(text, lo, pos)

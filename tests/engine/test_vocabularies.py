@@ -266,6 +266,8 @@ def test_a_minus_after_any_dash_is_part_of_the_dash(dash: str) -> None:
         ("x ≥= 5", 5, (2, "≥= ")),
         ("x <=  5", 6, None),
         ("x 5", 3, None),  # the end of the text starts no number
+        ("x -", 3, None),
+        ("x <", 3, None),
     ],
 )
 def test_sign_positions_at_their_edges(text: str, pos: int, sign: tuple[int, str] | None) -> None:
@@ -281,6 +283,8 @@ def test_sign_positions_at_their_edges(text: str, pos: int, sign: tuple[int, str
         ("aged > 30 years were excluded", Status.NEAR),
         ("aged >30 years were excluded", Status.NEAR),
         ("> 30 years were excluded", Status.EXACT),
+        ("> 30 years were excluded ", Status.EXACT),
+        (" > 30 years were excluded", Status.EXACT),
         ("notes:\n> 30 years were excluded", Status.EXACT),
         ("notes:\r> 30 years were excluded", Status.EXACT),
         ("notes:\n \t> 30 years were excluded", Status.EXACT),
