@@ -86,6 +86,7 @@ TARGETS: tuple[Target, ...] = (
         "quote_tui/engine/quote_parts.py",
         (
             "tests/engine/test_brackets.py",
+            "tests/engine/test_quote_parts.py",
             "tests/engine/test_exact.py",
             "tests/engine/test_signs_elisions.py",
             "tests/engine/test_vocabularies.py",

@@ -227,8 +227,8 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
                 edges.extend(_edge(folded, fb, fb0, leading=False))
     if not fragments:
         return None
-    if len(fragments) == 1 and fragments[0].pattern is None and not rules:
-        return None
+    # Here ``rules`` is never empty: a quotation with neither ellipsis nor bracket returned
+    # above, and a bracket left out of every fragment was trimmed (the bracket rule).
     return QuotePlan(folded, tuple(fragments), tuple(sorted(rules)), tuple(edges))
 
 
