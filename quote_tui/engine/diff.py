@@ -186,7 +186,7 @@ def _spelling(a: str, b: str) -> bool:
     shortest = min(len(a), len(b))
     if shortest < 3 or a[0] != b[0]:
         return False
-    distance = OSA.distance(a, b, score_cutoff=3)  # a swapped pair of letters counts once
+    distance = OSA.distance(a, b)  # a swapped pair of letters counts once
     if shortest == 3:
         return distance == 1 and len(a) != len(b)  # "day" / "days", not "cat" / "car"
     return distance <= (1 if shortest < 6 else 2)
