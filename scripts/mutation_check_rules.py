@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+import pytest
 from rules_mutants import Mutant, Target, mutants
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,6 +130,7 @@ class _LineMap:
         self.filename = filename
         self.current = ""
         self.hits: dict[int, set[str]] = {}
+        self.seconds: dict[str, float] = {}
 
     def _global(self, frame: FrameType, event: str, arg: object) -> Callable | None:
         return self._local if frame.f_code.co_filename == self.filename else None
@@ -143,6 +145,9 @@ class _LineMap:
         # the engine may run in a worker thread (the service's to_thread)
         threading.settrace(self._global)
         sys.settrace(self._global)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
         sys.settrace(None)
@@ -183,17 +188,19 @@ def _fork(where: Path, body: Callable[[], int]) -> int:
         os._exit(code)
 
 
-def _line_map(where: Path, target: Target, timeout: float) -> tuple[dict[int, set[str]], float]:
-    """Run the target's tests once on the unmodified copy, recording the tests per line."""
+def _line_map(
+    where: Path, target: Target, timeout: float
+) -> tuple[dict[int, set[str]], dict[str, float], float]:
+    """Run the target's tests once on the unmodified copy, recording the tests per line and
+    each test's seconds (traced, so slower than a mutant's run)."""
     out = where / "line-map.json"
 
     def body() -> int:
-        import pytest
-
         plugin = _LineMap(str(where / target.module))
         code = int(pytest.main(_pytest_args(target), plugins=[plugin]))
         hits = {line: sorted(tests) for line, tests in plugin.hits.items()}
-        out.write_text(json.dumps({"code": code, "hits": hits}), encoding="utf-8")
+        data = {"code": code, "hits": hits, "seconds": plugin.seconds}
+        out.write_text(json.dumps(data), encoding="utf-8")
         return code
 
     begun = time.monotonic()
@@ -204,7 +211,7 @@ def _line_map(where: Path, target: Target, timeout: float) -> tuple[dict[int, se
         raise SystemExit(f"FAIL: the tests of {target.module} do not pass on the unmodified copy")
     data = json.loads(out.read_text(encoding="utf-8"))
     out.unlink()
-    return {int(k): set(v) for k, v in data["hits"].items()}, seconds
+    return {int(k): set(v) for k, v in data["hits"].items()}, data["seconds"], seconds
 
 
 def _wait(pid: int, timeout: float) -> int | None:
@@ -232,7 +239,7 @@ class _Slot:
     where: Path
     pid: int = 0
     mutant: Mutant | None = None
-    started: float = 0.0
+    deadline: float = 0.0
 
 
 def _install(where: Path, mutant: Mutant | None, originals: dict[str, str]) -> None:
@@ -263,8 +270,6 @@ def _warm() -> None:
     """Import pytest, its plugins and the tests' libraries once, before any fork."""
     import importlib.metadata
 
-    import pytest  # noqa: F401
-
     for ep in importlib.metadata.entry_points(group="pytest11"):
         with contextlib.suppress(Exception):
             ep.load()
@@ -289,19 +294,19 @@ def run(
         originals = {
             t.module: (slots[0].where / t.module).read_text(encoding="utf-8") for t in targets
         }
-        queue: list[tuple[Mutant, set[str] | None]] = []
-        timeouts: dict[str, float] = {}
+        queue: list[tuple[Mutant, set[str] | None, float]] = []
         for target in targets:
-            hits, seconds = _line_map(slots[0].where, target, 900)
-            # generous: a slow run on a loaded machine must not pass for a mutant's endless loop
-            timeouts[target.module] = max(60.0, 5 * seconds)
+            hits, per_test, seconds = _line_map(slots[0].where, target, 900)
             print(f"ok: {target.module} tests pass unmodified ({seconds:.1f} s, traced)")
             for mutant in _sample(mutants(target), sample):
                 wanted = _reaching(mutant, hits)
                 if wanted is not None and not wanted:
                     unreached[target.module].append(mutant)
-                else:
-                    queue.append((mutant, wanted))
+                    continue
+                chosen = per_test.values() if wanted is None else (per_test[t] for t in wanted)
+                # generous (the traced run's time, five times, and a start): a slow run on a
+                # loaded machine must not pass for a mutant's endless loop
+                queue.append((mutant, wanted, 15.0 + 5 * sum(chosen)))
         total, shown = len(queue), time.monotonic()
         try:
             while queue or any(s.pid for s in slots):
@@ -311,11 +316,11 @@ def run(
                 for slot in slots:
                     if slot.pid or not queue:
                         continue
-                    mutant, wanted = queue.pop(0)
+                    mutant, wanted, limit = queue.pop(0)
                     _install(slot.where, mutant, originals)
                     slot.pid = _fork(slot.where, _runner(mutant, wanted))
-                    slot.mutant, slot.started = mutant, time.monotonic()
-                _reap(slots, tallies, timeouts, originals)
+                    slot.mutant, slot.deadline = mutant, time.monotonic() + limit
+                _reap(slots, tallies, originals)
         except KeyboardInterrupt:
             for slot in slots:
                 if slot.pid:
@@ -330,19 +335,12 @@ def _runner(mutant: Mutant, wanted: set[str] | None) -> Callable[[], int]:
         files = tuple(t for t in mutant.target.tests if any(w.startswith(t) for w in wanted))
 
     def body() -> int:
-        import pytest
-
         return int(pytest.main(_pytest_args(mutant.target, files), plugins=[_Only(wanted)]))
 
     return body
 
 
-def _reap(
-    slots: list[_Slot],
-    tallies: dict[str, Tally],
-    timeouts: dict[str, float],
-    originals: dict[str, str],
-) -> None:
+def _reap(slots: list[_Slot], tallies: dict[str, Tally], originals: dict[str, str]) -> None:
     time.sleep(0.02)
     for slot in slots:
         if not slot.pid or slot.mutant is None:
@@ -351,7 +349,7 @@ def _reap(
         pid, status = os.waitpid(slot.pid, os.WNOHANG)
         timed_out = False
         if pid == 0:
-            if time.monotonic() - slot.started < timeouts[mutant.target.module]:
+            if time.monotonic() < slot.deadline:
                 continue
             _kill(slot.pid)
             timed_out, status = True, 1 << 8
@@ -396,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     names = {f"{m.target.module} | {m.name}" for ms in found.values() for m in ms}
     stale = [key for key in EQUIVALENT if key.split(" | ")[0] in found and key not in names]
     begun = time.monotonic()
+    # a CI job cancelled (SIGTERM) cleans up as Ctrl-C does: children killed, copies removed
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
     tallies, unreached = run(targets, args.sample, max(1, args.jobs))
     failed = bool(stale)
     for target in targets:

@@ -295,7 +295,7 @@ def edge_span(
             return start, start
         bare = [_bare_word(w.group()) for w in words]
         first = edge.words[0] if edge.words else ""
-        at = next((i for i in range(len(bare) - 1, -1, -1) if bare[i] == first), None)
+        at = max((i for i, word in enumerate(bare) if word == first), default=None)
         if at is None:
             return words[0].start(), start
         # A negation earlier in the clause governs the words the bracket replaced; a number

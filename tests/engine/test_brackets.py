@@ -167,6 +167,7 @@ def test_edge_brackets_are_planned_only_at_the_quotation_edges() -> None:
         ("ran\n\nnot", ("x",), ""),
         ("ran\nnot", ("x",), "not"),  # a line break alone does not
         ("ran", ("x",), ""),
+        ("ran and so on", (), "and so on"),
     ],
 )
 def test_a_trailing_bracket_stands_for_the_words_of_the_clause_after_the_match(
@@ -183,6 +184,8 @@ def test_a_trailing_bracket_stands_for_the_words_of_the_clause_after_the_match(
     [
         ("No patients ran", ("patients",), "No patients"),
         ("Some patients ran", ("patients",), "patients"),
+        ("Some patients x ran", ("patients",), "patients x"),
+        ("Some patients x ran", (), "Some patients x"),  # a bracket of marks only: all of it
         ("In 2019 patients ran", ("patients",), "patients"),
         ("a b c d e f g ran", ("x",), "b c d e f g"),
         ("a; b c ran", ("x",), "b c"),
@@ -202,3 +205,14 @@ def test_a_leading_bracket_stands_for_the_words_of_the_clause_before_the_match(
     sa, sb = edge_span(text, start, len(text), edge, max_words=6)
     assert text[sa:sb].strip() == span
     assert sb == start
+
+
+@pytest.mark.parametrize(("gap", "critical"), [(393, True), (394, False)])
+def test_an_edge_bracket_reads_400_characters_beside_the_match(gap: int, critical: bool) -> None:
+    """A word of a thousand letters is no word; the stretch beside a match is read as far as
+    400 characters: "never" ending at the 400th is read, ending at the 401st it is cut."""
+    quote = "the river ran [fast]"
+    text = "the river ran " + "a" * gap + " never again"
+    assert check_text(text, quote).matches[0].critical is critical
+    text = "never " + "a" * gap + " the river ran"
+    assert check_text(text, "[It] the river ran").matches[0].critical is critical
