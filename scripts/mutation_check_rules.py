@@ -97,6 +97,9 @@ EQUIVALENT: dict[str, str] = {
     "quote_tui/engine/meaning.py | sign_before: 0 -> -1 in `max(-1, pos - _SIGN_REACH)`": (
         "re reads a negative start as 0"
     ),
+    "quote_tui/engine/quote_parts.py | edge_span: 0 -> -1 in `max(-1, start - _EDGE_REACH)`": (
+        "re reads a negative start as 0"
+    ),
 }
 
 # Libraries the tests import, loaded once in the parent so each forked child starts warm.
@@ -217,14 +220,18 @@ def _line_map(
 def _wait(pid: int, timeout: float) -> int | None:
     """The child's exit code, or None when it outlived ``timeout`` (then it is killed)."""
     deadline = time.monotonic() + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return os.waitstatus_to_exitcode(status)
-        if time.monotonic() > deadline:
-            _kill(pid)
-            return None
-        time.sleep(0.02)
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status)
+            if time.monotonic() > deadline:
+                _kill(pid)
+                return None
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        _kill(pid)
+        raise
 
 
 def _kill(pid: int) -> None:

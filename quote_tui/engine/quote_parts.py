@@ -22,6 +22,9 @@ from quote_tui.engine.records import Rule
 
 _ELLIPSIS = re.compile(r" ?(?:\[ ?\. ?\. ?\. ?\]|\.(?: ?\.){2,3}) ?")
 _BRACKET = re.compile(r"\[([^\[\]]{1,100})\]")
+# A bracket that ends a fragment, detached from the word before it (one that starts the fragment
+# and runs to its end is trimmed as a leading one).
+_TRAILING_BRACKET = re.compile(r"(?<= )\[[^\[\]]{1,100}\]\Z")
 # A source word an editorial bracket may stand for. Never one with brackets of its own: the
 # source's "[22]" quoted as "[25]" is a changed reference, not an editorial insertion.
 _SOURCE_WORD = r"[^ \[\]]+"
@@ -50,8 +53,8 @@ class PlanFragment:
     text: str
     parts: tuple[Part, ...]
     pattern: re.Pattern[str] | None
-    start: int = 0
-    end: int = 0
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +85,7 @@ def _is_word(c: str) -> bool:
     return c.isalnum()
 
 
-def _trim(
-    text: str, a: int, b: int, ellipsis_edge: tuple[bool, bool] = (False, False)
-) -> tuple[int, int, bool]:
+def _trim(text: str, a: int, b: int, ellipsis_edge: tuple[bool, bool]) -> tuple[int, int, bool]:
     """Strip spaces and detached brackets from the edges of [a, b); report a bracket trim.
 
     A dash between an ellipsis and a word ("London ... - Crooks") is stripped too: in the source
@@ -106,11 +107,10 @@ def _trim(
         if _edge_dash(text, a, b, at_end=True) and ellipsis_edge[1]:
             b -= 1
             continue
-        if b > a and text[b - 1] == "]":
-            k = text.rfind("[", a, b)
-            if k >= a and _BRACKET.fullmatch(text, k, b) and (k == a or text[k - 1] == " "):
-                b, trimmed = k, True
-                continue
+        m = _TRAILING_BRACKET.search(text, a, b)
+        if m:
+            b, trimmed = m.start(), True
+            continue
         return a, b, trimmed
 
 
@@ -234,11 +234,10 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
 
 def _edge(folded: Folded, a: int, b: int, *, leading: bool) -> list[EdgeBracket]:
     """The brackets trimmed from folded [a, b) at the quotation's edge, if any."""
-    inner = " ".join(m.group(1) for m in _BRACKET.finditer(folded.text, a, b))
-    if not inner:
-        return []
-    words = tuple(w for w in (_bare_word(w) for w in inner.split()) if w)
     text = folded.text
+    if "[" not in text[a:b]:
+        return []
+    words = tuple(w for w in map(_bare_word, text[a:b].split()) if w)
     while text[a] == " ":
         a += 1
     while text[b - 1] == " ":

@@ -143,13 +143,13 @@ def _edge(quote: str, *, leading: bool) -> EdgeBracket:
 
 
 def test_edge_brackets_are_planned_only_at_the_quotation_edges() -> None:
-    plan = plan_quote("[A b] the river [c] ran ... dry [d] ... on [E F]", bracket_max_words=6)
+    quote = "[A b] the river [c] ran ... [x] dry [d] ... on [E F]"
+    plan = plan_quote(quote, bracket_max_words=6)
     assert plan is not None
     assert [(e.leading, e.words) for e in plan.edges] == [
         (True, ("a", "b")),
         (False, ("e", "f")),
     ]
-    quote = "[A b] the river [c] ran ... dry [d] ... on [E F]"
     assert [quote[e.start : e.end] for e in plan.edges] == ["[A b]", "[E F]"]
     assert plan_quote("[x] ... the river", bracket_max_words=6).edges == ()  # type: ignore[union-attr]
 
@@ -185,6 +185,8 @@ def test_a_trailing_bracket_stands_for_the_words_of_the_clause_after_the_match(
         ("No patients ran", ("patients",), "No patients"),
         ("Some patients ran", ("patients",), "patients"),
         ("Some patients x ran", ("patients",), "patients x"),
+        ("Some a the b ran", ("the", "x"), "the b"),  # the bracket's first word counts
+        ("a, not; c d ran", ("x",), "c d"),  # after the last clause mark
         ("Some patients x ran", (), "Some patients x"),  # a bracket of marks only: all of it
         ("In 2019 patients ran", ("patients",), "patients"),
         ("a b c d e f g ran", ("x",), "b c d e f g"),
