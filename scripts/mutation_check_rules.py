@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+import hypothesis
 import pytest
 from rules_mutants import Mutant, Target, mutants
 
@@ -173,8 +174,9 @@ def _pytest_args(target: Target, files: tuple[str, ...] | None = None) -> list[s
     return ["-q", "-x", "-p", "no:cacheprovider", *(files or target.tests)]
 
 
-def _fork(where: Path, body: Callable[[], int]) -> int:
-    """Run ``body`` in a child forked in its own process group, working in ``where``."""
+def _fork(where: Path, body: Callable[[], int], log: Path | None = None) -> int:
+    """Run ``body`` in a child forked in its own process group, working in ``where``, its
+    output thrown away (or written to ``log``)."""
     pid = os.fork()
     if pid:
         return pid
@@ -183,9 +185,16 @@ def _fork(where: Path, body: Callable[[], int]) -> int:
         os.setsid()  # its own group, so a timeout kills whatever the tests started
         os.chdir(where)
         sys.path.insert(0, str(where))
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
+        out = os.open(log or os.devnull, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        # Property tests run the same examples for every mutant and never fail on a clock: a
+        # loaded machine (or the tracer) must not kill a mutant, nor one mutant's examples
+        # another's.
+        hypothesis.settings.register_profile(
+            "mutants", deadline=None, derandomize=True, database=None
+        )
+        hypothesis.settings.load_profile("mutants")
         code = body()
     finally:
         os._exit(code)
@@ -207,10 +216,12 @@ def _line_map(
         return code
 
     begun = time.monotonic()
-    pid = _fork(where, body)
+    log = where / "baseline.log"
+    pid = _fork(where, body, log)
     status = _wait(pid, timeout)
     seconds = time.monotonic() - begun
     if status != 0 or not out.is_file():
+        print(log.read_text(encoding="utf-8", errors="replace")[-4000:])
         raise SystemExit(f"FAIL: the tests of {target.module} do not pass on the unmodified copy")
     data = json.loads(out.read_text(encoding="utf-8"))
     out.unlink()
