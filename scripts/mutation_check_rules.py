@@ -101,6 +101,9 @@ EQUIVALENT: dict[str, str] = {
     "quote_tui/engine/quote_parts.py | edge_span: 0 -> -1 in `max(-1, start - _EDGE_REACH)`": (
         "re reads a negative start as 0"
     ),
+    "quote_tui/engine/quote_parts.py | _trim: > -> >= in `b >= a`": (
+        "an empty fragment stays empty: an end below its start is skipped as an equal one is"
+    ),
 }
 
 # Libraries the tests import, loaded once in the parent so each forked child starts warm.

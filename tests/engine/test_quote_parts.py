@@ -93,6 +93,9 @@ def test_parts_cover_their_own_characters() -> None:
         ("river ... -", [[("text", 0, 5)], [("text", 9, 10)]]),  # one: a dash alone stays
         ("the 1a- ... river", [[("text", 0, 6)], [("text", 11, 16)]]),
         ("x ... a- ... y", [[("text", 0, 1)], [("text", 6, 7)], [("text", 12, 13)]]),
+        # at the quotation's own edges a dash is kept: no ellipsis stands beside it
+        ("-abc ... x", [[("text", 0, 4)], [("text", 9, 10)]]),
+        ("x ... abc-", [[("text", 0, 1)], [("text", 6, 10)]]),
     ],
 )
 def test_a_dash_beside_an_ellipsis_is_stripped_when_it_touches_a_letter(
