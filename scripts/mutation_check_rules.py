@@ -101,6 +101,29 @@ EQUIVALENT: dict[str, str] = {
     "quote_tui/engine/quote_parts.py | edge_span: 0 -> -1 in `max(-1, start - _EDGE_REACH)`": (
         "re reads a negative start as 0"
     ),
+    "quote_tui/engine/diff.py | _align: 1 -> 0 in `range(0, rows)`": (
+        "cell (0, 0) is then written as a gap too; the trace back stops there, never reading it"
+    ),
+    "quote_tui/engine/diff.py | _align: 1 -> 0 in `range(0, cols)`": (
+        "cell (0, 0) is then written as a gap too; the trace back stops there, never reading it"
+    ),
+    "quote_tui/engine/diff.py | _align: 0 -> 1 in `[1]`": (
+        "every cell but (0, 0) is written before it is read; (0, 0)'s cost is in every path"
+    ),
+    "quote_tui/engine/diff.py | _align: 0 -> -1 in `[-1]`": (
+        "every cell but (0, 0) is written before it is read; (0, 0)'s cost is in every path"
+    ),
+    "quote_tui/engine/diff.py | _align: 0 -> -1 in "
+    "`(cost[i - 1][j - 1] + _cost(qs[i - 1], ss[j - 1]), -1)`": (
+        "the pairing move is told apart from the gaps only by being neither 1 nor 2, and still "
+        "wins ties as the smallest"
+    ),
+    "quote_tui/engine/diff.py | _align: 1 -> 2 in `-2`": (
+        "-1 and -2 both mark the side without a token: only its sign is read"
+    ),
+    "quote_tui/engine/diff.py | _align: 1 -> 2 in `-2` #2": (
+        "-1 and -2 both mark the side without a token: only its sign is read"
+    ),
     "quote_tui/engine/quote_parts.py | _trim: > -> >= in `b >= a`": (
         "an empty fragment stays empty: an end below its start is skipped as an equal one is"
     ),

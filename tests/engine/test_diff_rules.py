@@ -71,6 +71,18 @@ def test_an_unpaired_word_is_left_out_rather_than_paired_across_a_better_pair() 
         (DiffKind.SPELLING, "marblex", "marbley"),
         (DiffKind.MISSING, "", "thunder delta"),
     ]
+    # each side without words has a zero-width position after the last token before the gap
+    assert [(d.quote_start, d.quote_end, d.source_start, d.source_end) for d in found] == [
+        (6, 11, 5, 5),
+        (12, 19, 6, 13),
+        (19, 19, 14, 27),
+    ]
+
+
+@pytest.mark.parametrize("number", ["12%", "-5"])
+def test_a_missing_run_reads_as_its_words(number: str) -> None:
+    (d,) = word_differences("the rise", f"the {number} more rise")
+    assert (d.kind, d.critical, d.source) == (DiffKind.NUMBER, True, f"{number} more")
 
 
 def _code(i: int) -> str:
@@ -97,6 +109,13 @@ def test_past_2500_pairs_a_replaced_stretch_is_paired_in_order() -> None:
     assert kinds[0] is DiffKind.WORD
     assert kinds[-1] is DiffKind.MISSING
     assert len(kinds) == 42
+
+
+def test_past_2500_pairs_the_quotation_words_left_over_are_extra() -> None:
+    quote = " ".join(f"marble{_code(i)}" for i in range(61))
+    source = " ".join(f"thunder{_code(i)}" for i in range(41))
+    kinds = [d.kind for d in word_differences(f"[{quote}]", f"[{source}]")]
+    assert kinds == [DiffKind.WORD] * 41 + [DiffKind.EXTRA]
 
 
 def test_difflib_runs_up_to_two_million_token_pairs() -> None:
