@@ -253,6 +253,9 @@ def _join(tokens: Sequence[_Token]) -> str:
     out = ""
     for t in tokens:
         glue = out and t.kind != "punct" and (out[-1].isalnum() or out[-1] in ".,;:!?%")
+        # A mark that folded from a spacing accent ("¨" is a space and U+0308) keeps its space:
+        # glued to the mark before it, folding the words again would reorder the two.
+        glue = glue or (out and unicodedata.combining(t.text[0]))
         out += (" " if glue else "") + t.text
     return out
 

@@ -7,6 +7,7 @@ import pytest
 
 from quote_tui.engine.diff import difference_spans, word_differences
 from quote_tui.engine.records import DiffKind
+from quote_tui.engine.typography import fold_chars
 
 
 def _kinds(quote: str, source: str) -> list[tuple[DiffKind, bool]]:
@@ -156,3 +157,16 @@ def test_difference_spans_fit_one_shift_or_none(
     text: str, placed: list[tuple[str, int | None, int | None]], spans: list
 ) -> None:
     assert difference_spans(text, placed) == spans
+
+
+@pytest.mark.parametrize("source", ["¨¸", "a ¨¸ b", "´`"])
+def test_spacing_accents_read_back_as_they_stand(source: str) -> None:
+    """Folding makes a spacing accent a space and a combining mark; the reported words keep the
+    space, so folding them again reads as the source's slice does (and not reordered)."""
+    for d in word_differences("", source):
+        assert d.source_start is not None and d.source_end is not None
+        assert _bare(source[d.source_start : d.source_end]) == _bare(d.source)
+
+
+def _bare(text: str) -> str:
+    return "".join(fold_chars(text)[0].split())
