@@ -86,8 +86,8 @@ class Progress:
 
     @property
     def remaining(self) -> float | None:
-        """Seconds left at the rate so far; None before the first citation."""
-        if self.citations_done == 0 or self.rate == 0:
+        """Seconds left at the rate so far; None before the first citation (no rate yet)."""
+        if self.rate == 0:
             return None
         return (self.citations_total - self.citations_done) / self.rate
 

@@ -36,7 +36,7 @@ from quote_tui.engine.normalize import (
     rules_of,
 )
 from quote_tui.engine.periodic import periodic_end, smallest_period
-from quote_tui.engine.quote_parts import Part, QuotePlan, plan_quote
+from quote_tui.engine.quote_parts import EdgeBracket, Part, QuotePlan, edge_span, plan_quote
 from quote_tui.engine.records import Difference, DiffKind, Fragment, MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import HYPHENS, LINE_BREAK_PATTERN, SOFT_HYPHEN, edge_ok
@@ -502,10 +502,13 @@ def find_normalized(
             for qa, qb, sa in hit.segments:
                 rules |= _segment_rules(source, qfold, qa, qb, sa, memo)
         start, end = source.source_span(chain[0].start, chain[-1].end)
+        edges = _edge_spans(source.source, plan, start, end, options.bracket_max_words)
+        if edges:  # the match takes in the source words it must show as critical
+            start, end = min(start, *(s for _, s, _ in edges)), max(end, *(e for _, _, e in edges))
         fragments: tuple[Fragment, ...] = ()
         if len(chain) > 1:
             fragments = _fragments(source, plan, chain)
-        differences = _elisions(source, plan, chain, start)
+        differences = _elisions(source, plan, chain, start, edges)
         found.append(
             Found(start, end, tuple(r for r in Rule if r in rules), fragments, differences)
         )
@@ -544,13 +547,33 @@ def _elision(
     return Difference(quote[qa:qb], source[sa:sb], kind, True, qa, qb, sa - base, sb - base)
 
 
+def _edge_spans(
+    source: str, plan: QuotePlan, start: int, end: int, max_words: int
+) -> list[tuple[EdgeBracket, int, int]]:
+    """The brackets at the quotation's edges whose source words hold a negation or a number
+    their own words lack, with those words' span (``quote_parts.edge_span``)."""
+    out = []
+    for edge in plan.edges:
+        sa, sb = edge_span(source, start, end, edge, max_words=max_words)
+        if _elision(plan.folded.source, edge.start, edge.end, source, sa, sb, 0) is not None:
+            out.append((edge, sa, sb))
+    return out
+
+
 def _elisions(
-    source: Folded, plan: QuotePlan, chain: list[_Hit], base: int
+    source: Folded,
+    plan: QuotePlan,
+    chain: list[_Hit],
+    base: int,
+    edges: list[tuple[EdgeBracket, int, int]],
 ) -> tuple[Difference, ...]:
-    """Critical differences for what the ellipses between fragments and the brackets inside
-    them leave out of the source, in source order."""
+    """Critical differences for what the ellipses between fragments, the brackets inside them
+    and the brackets at the quotation's edges leave out of the source, in source order."""
     quote = plan.folded.source
     out: list[Difference | None] = []
+    for edge, sa, sb in edges:
+        if edge.leading:
+            out.append(_elision(quote, edge.start, edge.end, source.source, sa, sb, base))
     for k, hit in enumerate(chain):
         for part, a, b in hit.replaced:
             sa, sb = source.source_span(a, b) if b > a else (a, a)
@@ -562,4 +585,7 @@ def _elisions(
             s = source.source_span(chain[k + 1].start, chain[k + 1].end)[0]
             qa, qb = plan.fragments[k].end, plan.fragments[k + 1].start
             out.append(_elision(quote, qa, qb, source.source, e, s, base))
+    for edge, sa, sb in edges:
+        if not edge.leading:
+            out.append(_elision(quote, edge.start, edge.end, source.source, sa, sb, base))
     return tuple(d for d in out if d is not None)

@@ -19,6 +19,7 @@ import re
 __all__ = [
     "FAIL_FORMS",
     "MINUS_PLUS",
+    "NEGATION_WORDS",
     "NUMBER_WORDS",
     "RELATIONS",
     "is_negation",
@@ -38,7 +39,7 @@ _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 _SIGN_SPACE = " \u00a0\u2009\u202f"
 
 # fmt: off
-_NEGATION_WORDS = (
+NEGATION_WORDS = (
     "not", "no", "never", "none", "nothing", "nobody", "nowhere", "neither", "nor", "without",
     "cannot", "hardly", "barely", "lack", "lacks", "lacked", "lacking",
     # the commonest negations of the other languages sources are written in
@@ -56,24 +57,23 @@ NUMBER_WORDS = frozenset((
 ))
 # fmt: on
 
-_NEGATION_SET = frozenset(_NEGATION_WORDS)
+_NEGATION_SET = frozenset(NEGATION_WORDS)
 _NEGATION_WORD = re.compile(
-    r"(?i:" + "|".join(_NEGATION_WORDS) + r"|kein\w*|\w+n['\u2019]t)", re.UNICODE
+    r"(?i:" + "|".join(NEGATION_WORDS) + r"|kein\w*|\w+n['\u2019]t)", re.UNICODE
 )
 _NEGATION_IN_TEXT = re.compile(
-    r"(?i)(?<!\w)(?:" + "|".join(_NEGATION_WORDS) + r"|kein\w*)(?!\w)"
+    r"(?i)(?<!\w)(?:" + "|".join(NEGATION_WORDS) + r"|kein\w*)(?!\w)"
     r"|\w+n['\u2019]t(?!\w)"
     r"|(?<!\w)(?:" + "|".join(sorted(FAIL_FORMS)) + r")\s+to(?!\w)"
 )
-_NUMBER_IN_TEXT = re.compile(
-    r"\d|(?i:(?<!\w)(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?!\w))"
-)
+_NUMBER_IN_TEXT = re.compile(r"\d|(?i:(?<!\w)(?:" + "|".join(sorted(NUMBER_WORDS)) + r")(?!\w))")
 # Read backwards from a number's first character: the sign, if one belongs to it.
 _SIGN_END = re.compile(
     rf"(?:(?<![\w{re.escape(_DASHES)}])[{re.escape(MINUS_PLUS)}]"
     rf"|[{re.escape(RELATIONS)}]=?[{_SIGN_SPACE}]?)\Z"
 )
-_SIGN_REACH = 4  # the longest sign: a relation, "=" and a space, plus one character of context
+# The longest sign: a relation, "=" and a space (the lookbehind reads before the window).
+_SIGN_REACH = 3
 
 
 def is_negation(word: str) -> bool:
@@ -136,7 +136,7 @@ def sign_before(text: str, pos: int) -> tuple[int, str] | None:
         The sign's start offset and the sign as written (a relation keeps its space), or None
         when ``pos`` does not start a number or nothing before it is the number's sign.
     """
-    if pos <= 0 or not _starts_number(text, pos):
+    if not _starts_number(text, pos):
         return None
     lo = max(0, pos - _SIGN_REACH)
     m = _SIGN_END.search(text, lo, pos)

@@ -5,7 +5,10 @@ A citing author writes "the landlord is ... permitted" or "[T]he committee decid
 ellipsis ("...", "…", ". . .", "[...]", "[…]"); inside a fragment each ``[insertion]`` becomes a
 small regex alternative: the literal bracket first (sources print "[2Fe-2S]" too), then nothing,
 then a few source words; a bracket glued to a word ("[T]he") only changes that letter's case.
-Ellipses and detached brackets at a fragment's edges only trim it.
+Ellipses and detached brackets at a fragment's edges only trim it. A detached bracket at the
+quotation's very start or end (``[to act]`` in "The committee decided [to act]") still stands for
+source words, those next to the match: ``edge_span`` says which, so what they hold is judged as
+a bracket's words inside the quotation are.
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from quote_tui.engine.meaning import omitted_flags
 from quote_tui.engine.normalize import Folded, fold
 from quote_tui.engine.records import Rule
 
 _ELLIPSIS = re.compile(r" ?(?:\[ ?\. ?\. ?\. ?\]|\.(?: ?\.){2,3}) ?")
 _BRACKET = re.compile(r"\[([^\[\]]{1,100})\]")
+# A bracket that ends a fragment, detached from the word before it (one that starts the fragment
+# and runs to its end is trimmed as a leading one).
+_TRAILING_BRACKET = re.compile(r"(?<= )\[[^\[\]]{1,100}\]\Z")
 # A source word an editorial bracket may stand for. Never one with brackets of its own: the
 # source's "[22]" quoted as "[25]" is a changed reference, not an editorial insertion.
 _SOURCE_WORD = r"[^ \[\]]+"
@@ -46,8 +53,22 @@ class PlanFragment:
     text: str
     parts: tuple[Part, ...]
     pattern: re.Pattern[str] | None
-    start: int = 0
-    end: int = 0
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeBracket:
+    """Detached brackets trimmed from the quotation's start (``leading``) or end.
+
+    ``start``/``end`` are offsets in the quotation as given (brackets and the spaces between
+    them); ``words`` are the brackets' words, folded and lower-cased, in order.
+    """
+
+    leading: bool
+    start: int
+    end: int
+    words: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +78,14 @@ class QuotePlan:
     folded: Folded
     fragments: tuple[PlanFragment, ...]
     rules: tuple[Rule, ...]
+    edges: tuple[EdgeBracket, ...] = ()
 
 
 def _is_word(c: str) -> bool:
     return c.isalnum()
 
 
-def _trim(
-    text: str, a: int, b: int, ellipsis_edge: tuple[bool, bool] = (False, False)
-) -> tuple[int, int, bool]:
+def _trim(text: str, a: int, b: int, ellipsis_edge: tuple[bool, bool]) -> tuple[int, int, bool]:
     """Strip spaces and detached brackets from the edges of [a, b); report a bracket trim.
 
     A dash between an ellipsis and a word ("London ... - Crooks") is stripped too: in the source
@@ -87,11 +107,10 @@ def _trim(
         if _edge_dash(text, a, b, at_end=True) and ellipsis_edge[1]:
             b -= 1
             continue
-        if b > a and text[b - 1] == "]":
-            k = text.rfind("[", a, b)
-            if k >= a and _BRACKET.fullmatch(text, k, b) and (k == a or text[k - 1] == " "):
-                b, trimmed = k, True
-                continue
+        m = _TRAILING_BRACKET.search(text, a, b)
+        if m:
+            b, trimmed = m.start(), True
+            continue
         return a, b, trimmed
 
 
@@ -192,17 +211,105 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
         cursor = m.end()
     bounds.append((cursor, b))
     fragments = []
-    for k, (fa, fb) in enumerate(bounds):
-        fa, fb, trimmed = _trim(text, fa, fb, (k > 0, k < len(bounds) - 1))
+    edges: list[EdgeBracket] = []
+    last = len(bounds) - 1
+    for k, (fa0, fb0) in enumerate(bounds):
+        fa, fb, trimmed = _trim(text, fa0, fb0, (k > 0, k < last))
         if trimmed:
             rules.add(Rule.BRACKET)
         if fb > fa:
             fragments.append(_fragment(folded, fa, fb, bracket_max_words))
+            # Only the quotation's own edges: a bracket beside an ellipsis is part of what the
+            # ellipsis skips, and that is judged with it.
+            if k == 0:
+                edges.extend(_edge(folded, fa0, fa, leading=True))
+            if k == last:
+                edges.extend(_edge(folded, fb, fb0, leading=False))
     if not fragments:
         return None
-    if len(fragments) == 1 and fragments[0].pattern is None and not rules:
-        return None
-    return QuotePlan(folded, tuple(fragments), tuple(sorted(rules)))
+    # Here ``rules`` is never empty: a quotation with neither ellipsis nor bracket returned
+    # above, and a bracket left out of every fragment was trimmed (the bracket rule).
+    return QuotePlan(folded, tuple(fragments), tuple(sorted(rules)), tuple(edges))
+
+
+def _edge(folded: Folded, a: int, b: int, *, leading: bool) -> list[EdgeBracket]:
+    """The brackets trimmed from folded [a, b) at the quotation's edge, if any."""
+    text = folded.text
+    if "[" not in text[a:b]:
+        return []
+    words = tuple(w for w in map(_bare_word, text[a:b].split()) if w)
+    while text[a] == " ":
+        a += 1
+    while text[b - 1] == " ":
+        b -= 1
+    qa = folded.source_start(a)
+    qb = folded.source_end(b)
+    return [EdgeBracket(leading, qa, qb, words)]
+
+
+def _bare_word(word: str) -> str:
+    return "".join(c for c in word if c.isalnum()).casefold()
+
+
+# What ends the stretch of source an edge bracket may stand for: a clause mark before a space or
+# the text's edge (not the comma of "1,200" or the point of "3.5"), a parenthesis or bracket, a
+# dash between words (an en dash glued to a digit is a minus), a blank line.
+_CLAUSE_MARK = re.compile(r"[,;:.!?](?=\s|\Z)|[()\[\]{}\u2014]|(?<=\s)\u2013(?=\s)|\n[ \t]*\n")
+_SOURCE_WORDS = re.compile(r"\S+")
+# How far past a match an edge bracket's words are looked for: six words of a long language.
+_EDGE_REACH = 400
+
+
+def edge_span(
+    text: str, start: int, end: int, edge: EdgeBracket, *, max_words: int
+) -> tuple[int, int]:
+    """The source words a bracket at the quotation's edge stands for, beside the match.
+
+    Up to ``max_words`` words next to the match (after it for a trailing bracket, before it for
+    a leading one), not past a clause mark. When the bracket's outermost word stands among them,
+    the span stops with it: "decided [to act]" against "decided not to act on it" stands for
+    "not to act"; a leading bracket's span starts with its first word, or earlier with the
+    first negation of the stretch before it ("[The panel] agreed" against "Nobody on the panel
+    agreed" stands for "Nobody on the panel"), never with a number there, as a quotation may
+    start after one ("[The] drug works" from "In 2019 the drug works"). Otherwise the bracket
+    is a paraphrase of unknown length and stands for every word of the stretch.
+
+    Args:
+        text: the checked text.
+        start: where the match starts in ``text``.
+        end: where it ends.
+        edge: the bracket, from ``QuotePlan.edges``.
+        max_words: most source words one bracket may stand for.
+
+    Returns:
+        The (start, end) of those words in ``text``; empty (at the match's edge) when a clause
+        mark stands right beside the match.
+    """
+    if edge.leading:
+        lo = max(0, start - _EDGE_REACH)
+        marks = list(_CLAUSE_MARK.finditer(text, lo, start))
+        stretch = marks[-1].end() if marks else lo
+        words = list(_SOURCE_WORDS.finditer(text, stretch, start))[-max_words:]
+        if not words:
+            return start, start
+        bare = [_bare_word(w.group()) for w in words]
+        first = edge.words[0] if edge.words else ""
+        at = max((i for i, word in enumerate(bare) if word == first), default=None)
+        if at is None:
+            return words[0].start(), start
+        # A negation earlier in the clause governs the words the bracket replaced; a number
+        # there ("In 2019 the drug works") does not.
+        at = next((i for i in range(at) if "negation" in omitted_flags(words[i].group())), at)
+        return words[at].start(), start
+    hi = min(len(text), end + _EDGE_REACH)
+    mark = _CLAUSE_MARK.search(text, end, hi)
+    stretch = mark.start() if mark else hi
+    words = list(_SOURCE_WORDS.finditer(text, end, stretch))[:max_words]
+    if not words:
+        return end, end
+    final = edge.words[-1] if edge.words else ""
+    at = next((i for i, w in enumerate(words) if _bare_word(w.group()) == final), None)
+    return end, words[len(words) - 1 if at is None else at].end()
 
 
 def _fragment_literal(folded: Folded, a: int, b: int) -> PlanFragment:
