@@ -82,6 +82,7 @@ if TYPE_CHECKING:
     from quote_tui.api.settings import DEFAULT_CITATION_TIMEOUT as DEFAULT_CITATION_TIMEOUT
     from quote_tui.api.settings import DEFAULT_MAX_FILE_BYTES as DEFAULT_MAX_FILE_BYTES
     from quote_tui.api.settings import DEFAULT_READ_TIMEOUT as DEFAULT_READ_TIMEOUT
+    from quote_tui.api.settings import REGISTRY_ENV as REGISTRY_ENV
     from quote_tui.api.settings import RENDER_MODES as RENDER_MODES
     from quote_tui.api.settings import confine as confine
     from quote_tui.api.settings import make_settings as make_settings
@@ -203,6 +204,7 @@ _EXPORTS = {
         "DEFAULT_CITATION_TIMEOUT",
         "DEFAULT_MAX_FILE_BYTES",
         "DEFAULT_READ_TIMEOUT",
+        "REGISTRY_ENV",
         "RENDER_MODES",
         "confine",
         "make_settings",
