@@ -155,7 +155,7 @@ async def check_references(
     info = None
     if index is not None:
         name = retractions.name if isinstance(retractions, Path) else "retractions"
-        info = {"file": name, "records": index.records}
+        info = index.provenance(name)
     if given > max_references:
         warnings.append(
             {

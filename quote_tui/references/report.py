@@ -30,7 +30,7 @@ def references_report(
     Args:
         checks: from ``check_references``, in input order.
         source: the file whose references were checked.
-        retractions: ``{"file": name, "records": n}`` when a Retraction Watch CSV was given.
+        retractions: ``RetractionIndex.provenance`` when a Retraction Watch CSV was given.
         warnings: entries the bibliography reader skipped or read in part
             (``{code, message, file?, line?}``), so none is lost without a word.
 

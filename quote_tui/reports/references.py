@@ -22,6 +22,7 @@ __all__ = [
     "references_html",
     "references_markdown",
     "render_references",
+    "retractions_line",
     "terminal_lines",
     "unreached_lines",
     "warning_line",
@@ -112,6 +113,28 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def retractions_line(report: Mapping[str, Any], *, short: bool = False) -> str | None:
+    """Which Retraction Watch data the run held, e.g. "Retraction Watch: rw.csv, 51,234 rows
+    (50,980 notices), newest notice 2026-11-30, SHA-256 3f2a...": a stale copy misses every
+    retraction after its newest row, and the hash names the exact file. ``short`` keeps the
+    hash's first 16 digits (a terminal line). None when no file was given."""
+    info = report.get("retractions")
+    if not isinstance(info, Mapping):
+        return None
+    rows = int(info.get("rows", info.get("records", 0)) or 0)
+    bits = [
+        f"Retraction Watch: {info.get('file')}, {rows:,} rows ({int(info['records']):,} notices)"
+    ]
+    if info.get("newest"):
+        bits.append(f"newest notice {info['newest']}")
+    elif info.get("modified"):
+        bits.append(f"file dated {info['modified']}")
+    if info.get("sha256"):
+        digest = str(info["sha256"])
+        bits.append(f"SHA-256 {digest[:16] + '…' if short else digest}")
+    return ", ".join(bits)
+
+
 _md = markdown_text
 """Titles, reasons and Retraction Watch notes come from registries and files others wrote: no
 raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
@@ -124,6 +147,8 @@ def _markdown(report: dict[str, Any]) -> str:
     lines += [_summary_line(report), ""]
     lines += [f"**{_md(line)}**" for line in unreached_lines(report)]
     lines += [""] if report.get("unreached") else []
+    held = retractions_line(report)
+    lines += [_md(held), ""] if held else []
     if report.get("warnings"):
         lines += [f"- warning: {_md(warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
@@ -183,6 +208,9 @@ def html_section(report: dict[str, Any]) -> str:
         f"<section class=refs>{_STYLE}<h2>References</h2>{source}"
         f"<p>{e(_summary_line(report))}</p>"
         + "".join(f"<p class=unreached>{e(line)}</p>" for line in unreached_lines(report))
+        + "".join(
+            f"<p class=retractions>{e(held)}</p>" for held in [retractions_line(report)] if held
+        )
         + "<table><tr><th>key</th><th>status</th><th>reference</th></tr>"
         + "".join(rows)
         + "</table></section>"
@@ -208,6 +236,8 @@ def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, each entry not read, each reference not verified."""
     report = terminal_safe_value(report)  # keys and reasons come from files others wrote
     lines = [_summary_line(report), *unreached_lines(report)]
+    held = retractions_line(report, short=True)
+    lines += [held] if held else []
     lines += [f"  warning: {warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
