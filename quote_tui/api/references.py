@@ -122,6 +122,7 @@ async def check_references(
     source: str | None = None,
     max_references: int = MAX_REFERENCES,
     max_lookups: int = MAX_LOOKUPS,
+    baseline: Path | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -134,14 +135,22 @@ async def check_references(
         max_references: the most references checked; the rest are left out with a warning.
         max_lookups: the most registry look-ups made over the network; past it a reference is
             ``unverifiable`` (``lookup_cap``). The report's ``lookups`` counts them.
+        baseline: an earlier references report (or ``check --refs`` JSON report): the report's
+            ``changes`` then lists each reference newly retracted, corrected, mismatched or
+            fixed since it. Read before anything is asked, so a bad file costs no look-up.
+
+    Raises:
+        BatchInputError: the retractions file or the baseline cannot be used.
     """
     from quote_tui._untrusted import scrub_record
+    from quote_tui.references.changes import changes_since, read_baseline
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
     from quote_tui.sources.net.registry import LookupBudget
 
     # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
     # becomes U+FFFD here, the one way in, so the report is made and the server answers 200
+    earlier = read_baseline(baseline) if baseline is not None else None
     given = len(entries)
     warnings: list[dict[str, Any]] = [w.to_dict() for w in getattr(entries, "warnings", ())]
     entries = [(scrub(key), scrub_record(entry)) for key, entry in entries[:max_references]]
@@ -175,6 +184,9 @@ async def check_references(
         )
     report = references_report(checks, source=source, retractions=info, warnings=warnings)
     report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
+    if earlier is not None and baseline is not None:
+        report["baseline"] = {"file": baseline.name, "references": len(earlier)}
+        report["changes"] = [c.to_dict() for c in changes_since(earlier, report["references"])]
     return report
 
 

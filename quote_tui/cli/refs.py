@@ -40,13 +40,24 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
         "a short summary)",
     )
     strict = "exit 1 when any reference is retracted, metadata_mismatch or not_found"
-    add_switches(refs, (("--strict", strict),))
+    worse = (
+        "exit 1 when --baseline's report is followed by a change for the worse "
+        "(newly retracted, corrected, concern, mismatched): a weekly watch"
+    )
+    add_switches(refs, (("--strict", strict), ("--fail-on-change", worse)))
     source_args(refs)
 
 
 def retraction_args(parser: argparse.ArgumentParser) -> None:
     from quote_tui.cli.args import _in_range, add_options
 
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="REPORT",
+        help="an earlier references report (JSON): say first what changed since it "
+        "(newly retracted, corrected, mismatched, fixed)",
+    )
     parser.add_argument(
         "--retractions",
         type=Path,
@@ -62,10 +73,11 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _caps(args: argparse.Namespace) -> dict[str, int]:
+def _caps(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
+        "baseline": getattr(args, "baseline", None),
     }
 
 
@@ -74,6 +86,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
     fmt = args.format or api.format_for(args.output, "json")
     if fmt not in api.REFERENCE_FORMATS:
         raise usage(f"refs writes {', '.join(api.REFERENCE_FORMATS)}; not {fmt}")
+    if args.fail_on_change and args.baseline is None:
+        raise usage("--fail-on-change needs --baseline REPORT")
     if args.format is None and args.output is None and sys.stdout.isatty():
         fmt = "terminal"  # people at a terminal read the summary; --format json for the report
     import asyncio  # the registries are read in asyncio's loop
@@ -95,6 +109,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
         for warning in report.get("warnings", ()):
             warn(api.warning_line(warning))
     failing = api.failing_references(report)
+    if args.fail_on_change and any(c["change"] != "fixed" for c in report.get("changes", ())):
+        return api.EXIT_STRICT
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 
 

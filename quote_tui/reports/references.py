@@ -16,6 +16,7 @@ from typing import Any
 from quote_tui._untrusted import CSP_META, html_text, markdown_text, terminal_safe_value
 
 __all__ = [
+    "change_lines",
     "describe_work",
     "html_section",
     "reference_facts",
@@ -113,6 +114,37 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+_CHANGED = {
+    "retracted": "newly retracted",
+    "corrected": "newly corrected",
+    "expression_of_concern": "new expression of concern",
+    "mismatched": "newly mismatched",
+    "fixed": "fixed",
+}
+
+
+def change_lines(report: Mapping[str, Any]) -> list[str]:
+    """What changed since ``--baseline``, for the top of every human view: a heading line
+    ("Since r1.json: 1 newly retracted"), then one line per change; nothing without a
+    baseline. A run with a baseline and no change says so, so silence is never ambiguous."""
+    base = report.get("baseline")
+    if not isinstance(base, Mapping):
+        return []
+    changes = report.get("changes") or []
+    if not changes:
+        return [f"No changes since {base.get('file')} ({base.get('references')} references)"]
+    counts: dict[str, int] = {}
+    for c in changes:
+        counts[c["change"]] = counts.get(c["change"], 0) + 1
+    parts = [f"{n} {_CHANGED.get(kind, kind)}" for kind, n in counts.items()]
+    lines = [f"Since {base.get('file')}: " + ", ".join(parts)]
+    for c in changes:
+        was = c["before"].replace("_", " ") if c.get("before") else "not cited"
+        line = f"{c['key']}: {_CHANGED.get(c['change'], c['change'])} (was {was})"
+        lines.append(line + (f": {c['reason']}" if c.get("reason") else ""))
+    return lines
+
+
 def retractions_line(report: Mapping[str, Any], *, short: bool = False) -> str | None:
     """Which Retraction Watch data the run held, e.g. "Retraction Watch: rw.csv, 51,234 rows
     (50,980 notices), newest notice 2026-11-30, SHA-256 3f2a...": a stale copy misses every
@@ -142,6 +174,11 @@ raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
 
 def _markdown(report: dict[str, Any]) -> str:
     lines = ["# References", ""]
+    changed = change_lines(report)
+    if changed:
+        lines += [f"**{_md(changed[0])}**", ""]
+        lines += [f"- {_md(line)}" for line in changed[1:]]
+        lines += [""] if changed[1:] else []
     if report.get("source"):
         lines += [f"Checked: {_md(report['source'])}", ""]
     lines += [_summary_line(report), ""]
@@ -204,8 +241,20 @@ def html_section(report: dict[str, Any]) -> str:
             f"<td>{e(describe_work(ref.get('cited')))}{''.join(details)}</td></tr>"
         )
     source = f"<p>Checked: <code>{e(report['source'])}</code></p>" if report.get("source") else ""
+    changed = change_lines(report)
+    changes = (
+        f"<div class=changes><p><strong>{e(changed[0])}</strong></p>"
+        + (
+            "<ul>" + "".join(f"<li>{e(line)}</li>" for line in changed[1:]) + "</ul>"
+            if changed[1:]
+            else ""
+        )
+        + "</div>"
+        if changed
+        else ""
+    )
     return (
-        f"<section class=refs>{_STYLE}<h2>References</h2>{source}"
+        f"<section class=refs>{_STYLE}<h2>References</h2>{changes}{source}"
         f"<p>{e(_summary_line(report))}</p>"
         + "".join(f"<p class=unreached>{e(line)}</p>" for line in unreached_lines(report))
         + "".join(
@@ -235,7 +284,9 @@ def warning_line(w: dict[str, Any]) -> str:
 def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, each entry not read, each reference not verified."""
     report = terminal_safe_value(report)  # keys and reasons come from files others wrote
-    lines = [_summary_line(report), *unreached_lines(report)]
+    changed = change_lines(report)
+    lines = [*changed[:1], *(f"  {line}" for line in changed[1:])]
+    lines += [_summary_line(report), *unreached_lines(report)]
     held = retractions_line(report, short=True)
     lines += [held] if held else []
     lines += [f"  warning: {warning_line(w)}" for w in report.get("warnings", ())]
