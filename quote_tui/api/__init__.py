@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
     from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
+    from quote_tui.api.references import REVIEW_FILE as REVIEW_FILE
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
     from quote_tui.api.references import render_references as render_references
+    from quote_tui.api.references import review_finding as review_finding
     from quote_tui.api.session import Session as Session
     from quote_tui.api.settings import DEFAULT_CITATION_TIMEOUT as DEFAULT_CITATION_TIMEOUT
     from quote_tui.api.settings import DEFAULT_MAX_FILE_BYTES as DEFAULT_MAX_FILE_BYTES
@@ -191,6 +193,7 @@ _EXPORTS = {
         "MAX_LOOKUPS",
         "MAX_REFERENCES",
         "REFERENCE_FORMATS",
+        "REVIEW_FILE",
         "check_references",
         "failing_references",
         "load_retractions",
@@ -198,6 +201,7 @@ _EXPORTS = {
         "read_references",
         "references_schema",
         "render_references",
+        "review_finding",
     ),
     "quote_tui.api.session": ("Session",),
     "quote_tui.api.settings": (

@@ -12,7 +12,14 @@ from quote_tui import api
 from quote_tui.cli.args import add_switches, settings_from
 from quote_tui.cli.common import emit, usage, warn
 
-__all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
+__all__ = [
+    "check_refs",
+    "cmd_refs",
+    "cmd_review",
+    "refs_options",
+    "retraction_args",
+    "review_options",
+]
 
 
 def refs_options(refs: argparse.ArgumentParser) -> None:
@@ -59,6 +66,13 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
         "(newly retracted, corrected, mismatched, fixed)",
     )
     parser.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help=f"the review file (default: {api.REVIEW_FILE} beside the manuscript or "
+        "bibliography, when there is one): reviewed findings are marked and do not fail --strict",
+    )
+    parser.add_argument(
         "--retractions",
         type=Path,
         metavar="FILE",
@@ -73,8 +87,18 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _reviews(args: argparse.Namespace) -> Path | None:
+    """The review file given, else the one beside the checked file when it exists."""
+    given = getattr(args, "review", None)
+    if given is not None:
+        return Path(given)
+    beside = Path(args.input).parent / api.REVIEW_FILE
+    return beside if beside.is_file() else None
+
+
 def _caps(args: argparse.Namespace) -> dict[str, Any]:
     return {
+        "reviews": _reviews(args),
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
         "baseline": getattr(args, "baseline", None),
@@ -142,3 +166,23 @@ def check_refs(
     for line in api.unreached_lines(report):
         warn(line)  # once, whatever the format: the terminal view shows no references
     return report
+
+
+def review_options(review: argparse.ArgumentParser) -> None:
+    """The ``review`` command's options."""
+    review.add_argument("report", type=Path, help="a references report (refs or check --refs JSON)")
+    review.add_argument("key", help="the reference's key in that report")
+    review.add_argument("--note", required=True, help="why the finding stands as it is")
+    review.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help=f"the review file (default: {api.REVIEW_FILE} beside the checked manuscript)",
+    )
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Record a note on one finding of a references report."""
+    file = api.review_finding(args.report, args.key, args.note, args.review)
+    warn(f"reviewed {args.key} in {file}: shown as reviewed until the finding changes")
+    return api.EXIT_OK

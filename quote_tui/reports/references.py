@@ -24,6 +24,7 @@ __all__ = [
     "references_markdown",
     "render_references",
     "retractions_line",
+    "review_lines",
     "terminal_lines",
     "unreached_lines",
     "warning_line",
@@ -145,6 +146,26 @@ def change_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _status(ref: Mapping[str, Any]) -> str:
+    """The status for people; a reviewed finding says so beside it, never instead of it."""
+    status = str(ref["status"]).replace("_", " ")
+    return f"{status} (reviewed)" if ref.get("review") else status
+
+
+def review_lines(ref: Mapping[str, Any]) -> list[str]:
+    """The researcher's note on a reviewed finding, or the note of a review that no longer
+    applies because the finding changed."""
+    review = ref.get("review")
+    if isinstance(review, Mapping):
+        return [
+            f"reviewed {review.get('reviewed_at') or ''}: {review.get('note')}".replace(" :", ":")
+        ]
+    stale = ref.get("review_stale")
+    if isinstance(stale, Mapping):
+        return [f"an earlier review no longer applies (the finding changed): {stale.get('note')}"]
+    return []
+
+
 def retractions_line(report: Mapping[str, Any], *, short: bool = False) -> str | None:
     """Which Retraction Watch data the run held, e.g. "Retraction Watch: rw.csv, 51,234 rows
     (50,980 notices), newest notice 2026-11-30, SHA-256 3f2a...": a stale copy misses every
@@ -189,8 +210,9 @@ def _markdown(report: dict[str, Any]) -> str:
     if report.get("warnings"):
         lines += [f"- warning: {_md(warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
-        lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
+        lines.append(f"## {_md(ref['key'])}: {_status(ref)}")
         lines.append("")
+        lines += [f"- {_md(line)}" for line in review_lines(ref)]
         cited = describe_work(ref.get("cited"))
         if cited:
             lines.append(f"- cited: {_md(cited)}")
@@ -234,10 +256,11 @@ def html_section(report: dict[str, Any]) -> str:
         for label, text in reference_facts(ref):
             marked = " class=notice" if label == "notice" else ""
             details.append(f"<p{marked}>{label.capitalize()}: {e(text)}</p>")
+        details += [f"<p class=review>{e(line)}</p>" for line in review_lines(ref)]
         status = ref["status"]
         rows.append(
             f"<tr class={e(status)}><td>{e(ref['key'])}</td>"
-            f"<td><span class=status>{e(status.replace('_', ' '))}</span></td>"
+            f"<td><span class=status>{e(_status(ref))}</span></td>"
             f"<td>{e(describe_work(ref.get('cited')))}{''.join(details)}</td></tr>"
         )
     source = f"<p>Checked: <code>{e(report['source'])}</code></p>" if report.get("source") else ""
@@ -292,7 +315,8 @@ def terminal_lines(report: dict[str, Any]) -> str:
     lines += [f"  warning: {warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
-            lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())
+            lines.append(f"  {ref['key']}: {_status(ref)}: {ref.get('reason', '')}".rstrip())
+            lines += [f"    {line}" for line in review_lines(ref)]
     return "\n".join(lines) + "\n"
 
 
