@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
     from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
+    from quote_tui.api.references import REGISTRIES as REGISTRIES
     from quote_tui.api.references import REVIEW_FILE as REVIEW_FILE
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
+    from quote_tui.api.references import registry_names as registry_names
     from quote_tui.api.references import render_references as render_references
     from quote_tui.api.references import review_finding as review_finding
     from quote_tui.api.session import Session as Session
@@ -193,6 +195,7 @@ _EXPORTS = {
         "MAX_LOOKUPS",
         "MAX_REFERENCES",
         "REFERENCE_FORMATS",
+        "REGISTRIES",
         "REVIEW_FILE",
         "check_references",
         "failing_references",
@@ -200,6 +203,7 @@ _EXPORTS = {
         "parse_references",
         "read_references",
         "references_schema",
+        "registry_names",
         "render_references",
         "review_finding",
     ),

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_LOOKUPS",
     "MAX_REFERENCES",
     "REFERENCE_FORMATS",
+    "REGISTRIES",
     "REVIEW_FILE",
     "check_references",
     "failing_references",
@@ -36,6 +37,7 @@ __all__ = [
     "parse_references",
     "read_references",
     "references_schema",
+    "registry_names",
     "render_references",
     "review_finding",
 ]
@@ -129,6 +131,7 @@ async def check_references(
     max_lookups: int = MAX_LOOKUPS,
     baseline: Path | None = None,
     reviews: Path | None = None,
+    registries: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -146,6 +149,8 @@ async def check_references(
             fixed since it. Read before anything is asked, so a bad file costs no look-up.
         reviews: a review file (``review_finding``): each finding reviewed there is marked
             ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
+        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``
+            (Crossref, PubMed, and arXiv for arXiv ids).
 
     Raises:
         BatchInputError: the retractions file or the baseline cannot be used.
@@ -169,7 +174,12 @@ async def check_references(
     concurrency = settings.concurrency if settings is not None else 4
     budget = LookupBudget(max_lookups)
     checks = await check(
-        entries, settings=remote, retractions=index, concurrency=concurrency, budget=budget
+        entries,
+        settings=remote,
+        retractions=index,
+        concurrency=concurrency,
+        budget=budget,
+        registries=registry_names(registries),
     )
     info = None
     if index is not None:
@@ -226,6 +236,34 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
             recovery=Recovery.FIX_INPUT,
         )
     return render(report, fmt)
+
+
+REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp")
+"""Every registry ``--registries`` may name (``references.check.REGISTRIES``)."""
+
+
+def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
+    """``--registries`` as names: a list or a comma-separated string (``all`` for every one);
+    None gives the default (Crossref, PubMed, and arXiv for arXiv ids).
+
+    Raises:
+        BatchInputError: ``bad_option`` naming a registry that does not exist.
+    """
+    if names is None:
+        return ("crossref", "pubmed", "arxiv")
+    if isinstance(names, str):
+        names = [n for n in names.replace(" ", ",").split(",") if n]
+    chosen = tuple(dict.fromkeys(n.strip().lower() for n in names))
+    if chosen == ("all",):
+        return REGISTRIES
+    unknown = [n for n in chosen if n not in REGISTRIES]
+    if unknown or not chosen:
+        raise BatchInputError(
+            f"--registries takes names of {', '.join(REGISTRIES)} (or all), not {unknown or names}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    return chosen
 
 
 def review_finding(report: Path, key: str, note: str, file: Path | None = None) -> Path:

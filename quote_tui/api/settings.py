@@ -40,6 +40,9 @@ REGISTRY_ENV = {
     "crossref_api": "QUOTE_TUI_CROSSREF_URL",
     "eutils_base": "QUOTE_TUI_EUTILS_URL",
     "doi_resolver": "QUOTE_TUI_DOI_URL",
+    "arxiv_api": "QUOTE_TUI_ARXIV_URL",
+    "openalex_api": "QUOTE_TUI_OPENALEX_URL",
+    "dblp_api": "QUOTE_TUI_DBLP_URL",
 }
 """The environment variables that replace each registry's public base URL."""
 

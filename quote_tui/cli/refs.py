@@ -66,6 +66,12 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
         "(newly retracted, corrected, mismatched, fixed)",
     )
     parser.add_argument(
+        "--registries",
+        metavar="NAMES",
+        help=f"the registries asked, comma-separated, of {', '.join(api.REGISTRIES)}, or all "
+        "(default: crossref,pubmed,arxiv; openalex and dblp search for works without a DOI)",
+    )
+    parser.add_argument(
         "--review",
         type=Path,
         metavar="FILE",
@@ -99,6 +105,7 @@ def _reviews(args: argparse.Namespace) -> Path | None:
 def _caps(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "reviews": _reviews(args),
+        "registries": api.registry_names(getattr(args, "registries", None)),
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
         "baseline": getattr(args, "baseline", None),

@@ -46,6 +46,14 @@ _RETRACTED = frozenset(
     {"retraction", "retraction_of", "withdrawal", "removal", "partial_retraction"}
 )
 _CONCERN = frozenset({"expression_of_concern", "expression_of_concern_of"})
+_OPENALEX_FLAG = "retraction_flag"  # scholarly.OPENALEX_FLAG: a flag, confirmed elsewhere or not
+_REGISTRY_NAMES = {
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "arxiv": "arXiv",
+    "openalex": "OpenAlex",
+    "dblp": "DBLP",
+}
 _CORRECTED = frozenset({"correction", "erratum", "corrigendum", "erratum_of", "correction_of"})
 
 
@@ -56,6 +64,7 @@ class Evidence:
     Attributes:
         crossref: Crossref's record of the reference's DOI.
         pubmed: PubMed's record of the reference's PMID.
+        arxiv: arXiv's record of the reference's arXiv id (when no DOI record covers it).
         missing: the identifiers that resolved to nothing (``DOI 10.x/y``, ``PMID 123``).
         candidates: the bibliographic search's works, best first (when one was made).
         searched: a bibliographic search was made.
@@ -67,6 +76,7 @@ class Evidence:
 
     crossref: RegisteredWork | None = None
     pubmed: RegisteredWork | None = None
+    arxiv: RegisteredWork | None = None
     missing: tuple[str, ...] = ()
     candidates: tuple[RegisteredWork, ...] = ()
     searched: bool = False
@@ -132,9 +142,9 @@ def _mismatch_reason(diffs: tuple[FieldDifference, ...], via: str) -> str:
 
 def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     """The reference's one status, by the rules in the module docstring."""
-    registered = evidence.crossref or evidence.pubmed
+    registered = evidence.crossref or evidence.pubmed or evidence.arxiv
     notices = list(evidence.notices)
-    for work in (evidence.crossref, evidence.pubmed):
+    for work in (evidence.crossref, evidence.pubmed, evidence.arxiv):
         if work is not None:
             notices.extend(work.updates)
     same, close = best_candidate(entry, evidence.candidates)
@@ -144,7 +154,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     reason: str | None
     if registered is not None:
         diffs = differences(entry, registered) + _identifier_differences(entry, evidence)
-        via = "Crossref" if registered is evidence.crossref else "PubMed"
+        via = _REGISTRY_NAMES.get(registered.source, registered.source)
         if diffs:
             status, reason = ReferenceStatus.METADATA_MISMATCH, _mismatch_reason(diffs, via)
             if same is not None and same.doi != registered.doi:
@@ -176,11 +186,16 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 f"The {' and '.join(lost)} resolves to nothing, but a bibliographic "
                 f"search finds the work: {_describe(same)}."
                 if lost
-                else _mismatch_reason(diffs, "found by a bibliographic search")
+                else _mismatch_reason(
+                    diffs,
+                    "found by a bibliographic search at "
+                    + _REGISTRY_NAMES.get(same.source, same.source),
+                )
             )
         else:
             status = ReferenceStatus.VERIFIED
-            reason = f"Found by a bibliographic search: {_describe(same)}."
+            at = _REGISTRY_NAMES.get(same.source, same.source)
+            reason = f"Found by a bibliographic search at {at}: {_describe(same)}."
     elif evidence.missing:
         status = ReferenceStatus.NOT_FOUND
         what = " and ".join(evidence.missing)
@@ -211,6 +226,16 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 "The reference has no DOI or PMID, and a bibliographic search finds nothing close."
             )
     flagged = notice_status(tuple(notices))
+    lone_flag = flagged != ReferenceStatus.RETRACTED and any(
+        n.kind == _OPENALEX_FLAG for n in notices
+    )
+    if lone_flag:
+        # OpenAlex's is_retracted has known false positives: said, never a status on its own
+        note = (
+            "OpenAlex flags this work as retracted, and no other source confirms it "
+            "(its flag has known false positives)."
+        )
+        reason = f"{note} {reason}" if reason else note
     if flagged is not None:
         kinds = ", ".join(sorted({n.kind.replace("_", " ") for n in notices}))
         sources = ", ".join(sorted({n.source.replace("_", " ") for n in notices}))

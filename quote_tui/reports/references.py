@@ -30,7 +30,14 @@ __all__ = [
     "warning_line",
 ]
 
-_NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
+_NAMES = {
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "arxiv": "arXiv",
+    "openalex": "OpenAlex",
+    "dblp": "DBLP",
+    "doi": "The DOI handle API",
+}
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
@@ -72,7 +79,10 @@ def describe_work(work: dict[str, Any] | None) -> str:
 def reference_facts(ref: dict[str, Any]) -> list[tuple[str, str]]:
     """What the registries say of one checked reference, as (label, text) lines: the registered
     work, each notice (retraction, correction, ...) and the close match a search found."""
-    facts = [("registered", describe_work(ref.get("registered")))]
+    work = ref.get("registered")
+    at = _NAMES.get(work.get("source"), work.get("source")) if isinstance(work, dict) else None
+    # which registry holds the record: a DOI at Crossref, a preprint at arXiv, a paper at DBLP
+    facts = [(f"registered at {at}" if at else "registered", describe_work(work))]
     facts += [("notice", _notice(n)) for n in ref.get("notices", ())]
     facts.append(("close match", describe_work(ref.get("close_match"))))
     return [(label, text) for label, text in facts if text]
@@ -255,7 +265,7 @@ def html_section(report: dict[str, Any]) -> str:
             )
         for label, text in reference_facts(ref):
             marked = " class=notice" if label == "notice" else ""
-            details.append(f"<p{marked}>{label.capitalize()}: {e(text)}</p>")
+            details.append(f"<p{marked}>{label[:1].upper() + label[1:]}: {e(text)}</p>")
         details += [f"<p class=review>{e(line)}</p>" for line in review_lines(ref)]
         status = ref["status"]
         rows.append(

@@ -117,6 +117,11 @@ class Registries:
     def _settings(self) -> RemoteSettings:
         return self._session.settings
 
+    @property
+    def settings(self) -> RemoteSettings:
+        """The run's network settings (the base URLs, the contact address)."""
+        return self._session.settings
+
     def _crossref_url(self, path: str, params: dict[str, str] | None = None) -> tuple[str, str]:
         """The URL to ask (with ``mailto``) and the one to show (without it)."""
         base = self._settings.crossref_api.rstrip("/") + "/" + path
@@ -183,8 +188,20 @@ class Registries:
         mine = tuple(w for w in works if w.pmid == pmid)
         return Lookup(mine, shown, answer.retrieved_at, stored)
 
+    async def answer(
+        self, key: str, asked: str, shown: str, pacer: IntervalPacer, accept: str
+    ) -> tuple[StoredAnswer, bool]:
+        """The answer of another registry (``scholarly``): from the store, else asked at
+        ``pacer``'s pace through the session, counted against the budget, and stored."""
+        return await self._answer(key, asked, shown, False, pacer=(pacer, accept))
+
     async def _answer(
-        self, key: str, asked: str, shown: str, crossref: bool
+        self,
+        key: str,
+        asked: str,
+        shown: str,
+        crossref: bool,
+        pacer: tuple[IntervalPacer, str] | None = None,
     ) -> tuple[StoredAnswer, bool]:
         """The answer to a question, and whether it came from the store."""
         settings = self._settings
@@ -201,7 +218,7 @@ class Registries:
             )
         if self._budget is not None:
             self._budget.spend(shown)
-        answer = await self._ask(key, asked, crossref)
+        answer = await self._ask(key, asked, crossref, pacer)
         if self._store is not None:
             await asyncio.to_thread(
                 self._store.save,
@@ -213,10 +230,16 @@ class Registries:
             )
         return answer, False
 
-    async def _ask(self, key: str, url: str, crossref: bool) -> StoredAnswer:
+    async def _ask(
+        self, key: str, url: str, crossref: bool, other: tuple[IntervalPacer, str] | None = None
+    ) -> StoredAnswer:
         accept = "application/json" if crossref else "application/xml, text/xml"
+        if other is not None:
+            accept = other[1]
         for attempt in (1, 2):
-            if crossref:
+            if other is not None:
+                await other[0].wait()
+            elif crossref:
                 await self._crossref_pace.wait()
             else:
                 await self._session.ncbi_pacer.wait()

@@ -42,6 +42,9 @@ REGISTRY_DEFAULTS = {
     "doi_resolver": "https://doi.org/",
     "eutils_base": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/",
     "crossref_api": "https://api.crossref.org/",
+    "arxiv_api": "https://export.arxiv.org/api/",
+    "openalex_api": "https://api.openalex.org/",
+    "dblp_api": "https://dblp.org/",
 }
 """The public registries' base URLs; a setting (or ``QUOTE_TUI_*_URL``) replaces each one."""
 
@@ -94,6 +97,7 @@ class RemoteSettings:
         doi_resolver: where ``doi:`` refs are resolved.
         eutils_base: NCBI E-utilities base URL.
         crossref_api: Crossref's REST API base URL (reference checks).
+        arxiv_api, openalex_api, dblp_api: arXiv's, OpenAlex's and DBLP's API base URLs.
             A registry base URL other than the public one is the user's own choice (a mirror, a
             self-hosted snapshot) and is trusted as the user's own file is: requests under it
             skip the address guard, so it may be on loopback or the local network
@@ -120,6 +124,9 @@ class RemoteSettings:
     doi_resolver: str = REGISTRY_DEFAULTS["doi_resolver"]
     eutils_base: str = REGISTRY_DEFAULTS["eutils_base"]
     crossref_api: str = REGISTRY_DEFAULTS["crossref_api"]
+    arxiv_api: str = REGISTRY_DEFAULTS["arxiv_api"]
+    openalex_api: str = REGISTRY_DEFAULTS["openalex_api"]
+    dblp_api: str = REGISTRY_DEFAULTS["dblp_api"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
