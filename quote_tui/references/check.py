@@ -1,4 +1,5 @@
-"""Checking references against Crossref, PubMed and an offline Retraction Watch CSV.
+"""Checking references against Crossref, PubMed, arXiv, OpenAlex, DBLP and an offline
+Retraction Watch CSV (the cascade past Crossref and PubMed: ``_search`` and ``scholarly``).
 
 ``check_references`` asks, for each reference: Crossref for its DOI's record, PubMed for its
 PMID's record, and Crossref's bibliographic search when the reference has no identifier, when

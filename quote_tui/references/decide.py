@@ -18,6 +18,9 @@ In order:
 5. A registry that could not answer (offline without a stored answer, down, rate limited) makes
    the reference ``unverifiable``, with the reason.
 
+OpenAlex's ``is_retracted`` (a ``retraction_flag`` notice) is never a status on its own: it is
+said in the reason, and a retraction only when another source gives one.
+
 There is no "fabricated" status: a real paper cited with a wrong year is a ``metadata_mismatch``.
 """
 
