@@ -238,19 +238,19 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     return render(report, fmt)
 
 
-REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp")
+REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
 """Every registry ``--registries`` may name (``references.check.REGISTRIES``)."""
 
 
 def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
     """``--registries`` as names: a list or a comma-separated string (``all`` for every one);
-    None gives the default (Crossref, PubMed, and arXiv for arXiv ids).
+    None gives the default (Crossref, PubMed, arXiv for arXiv ids, the web for a URL alone).
 
     Raises:
         BatchInputError: ``bad_option`` naming a registry that does not exist.
     """
     if names is None:
-        return ("crossref", "pubmed", "arxiv")
+        return ("crossref", "pubmed", "arxiv", "web")
     if isinstance(names, str):
         names = [n for n in names.replace(" ", ",").split(",") if n]
     chosen = tuple(dict.fromkeys(n.strip().lower() for n in names))

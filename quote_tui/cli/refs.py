@@ -69,7 +69,7 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
         "--registries",
         metavar="NAMES",
         help=f"the registries asked, comma-separated, of {', '.join(api.REGISTRIES)}, or all "
-        "(default: crossref,pubmed,arxiv; openalex and dblp search for works without a DOI)",
+        "(default: crossref,pubmed,arxiv,web; openalex and dblp search for works without a DOI)",
     )
     parser.add_argument(
         "--review",

@@ -38,12 +38,13 @@ from quote_tui.sources.store.answers import AnswerStore
 
 __all__ = ["DEFAULT_REGISTRIES", "REGISTRIES", "check_references", "search_query"]
 
-REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp")
+REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
 """Every registry a reference may be checked against (``--registries``), most specific first."""
-DEFAULT_REGISTRIES = ("crossref", "pubmed", "arxiv")
+DEFAULT_REGISTRIES = ("crossref", "pubmed", "arxiv", "web")
 """Asked unless ``--registries`` says otherwise. arXiv is asked only for an arXiv id that no DOI
 record covers; OpenAlex (a DOI's retraction flag, and a search) and DBLP (a search) are chosen
-by name, since they add a question per reference."""
+by name, since they add a question per reference. ``web`` fetches the page of a reference that
+has only a URL."""
 
 _NO_NETWORK = frozenset({ErrorCode.DNS_ERROR, ErrorCode.CONNECT_ERROR, ErrorCode.TLS_ERROR})
 """Failures that say the registry is out of reach for the whole run, not for one question (a
@@ -205,7 +206,18 @@ async def _check_one(
     arxiv = None
     if preprint and crossref is None and pubmed is None and "arxiv" in names:
         arxiv = await first_work("arxiv", f"arXiv {preprint}", scholarly.arxiv_work(preprint))
-    record = crossref or pubmed or arxiv
+    web = None
+    url = entry.url or ""
+    only_url = not (entry.doi or entry.pmid or preprint) and url.startswith(("http://", "https://"))
+    if only_url and "web" in names:
+        checked.append("web")
+        web, why = await _web(registries, entry, url, stored)
+        if why:
+            unavailable.append(why)
+            gone = next((n for n in ("404", "410") if f"http_error {n}" in why), None)
+            if gone:  # a dead link: the page is not found, not merely unreachable
+                missing.append(f"URL {url} (HTTP {gone})")
+    record = crossref or pubmed or arxiv or web
     far_off = bool(
         record is not None
         and entry.title
@@ -224,6 +236,7 @@ async def _check_one(
         crossref=crossref,
         pubmed=pubmed,
         arxiv=arxiv,
+        web=web,
         missing=tuple(missing),
         candidates=candidates,
         searched=searched,
@@ -233,6 +246,26 @@ async def _check_one(
         from_store=bool(stored) and all(stored),
     )
     return replace(decide(key, entry, evidence), unreached=tuple(unreached.values()))
+
+
+async def _web(
+    registries: Registries, entry: BibEntry, url: str, stored: list[bool]
+) -> tuple[RegisteredWork | None, str | None]:
+    """A web reference's page: the record of its title, or why there is none. Each host is its
+    own: one page that cannot be fetched says nothing of the next."""
+    try:
+        got = await registries.web_page(url)
+    except QuoteTuiError as exc:
+        status = exc.details.get("status") if isinstance(exc.details, dict) else None
+        code = f"{exc.code} {status}" if status else str(exc.code)
+        return None, f"The web page {url} could not be fetched ({code}): {exc.message}"
+    stored.append(got.from_store)
+    if not got.works:
+        return None, f"The web page {got.url} is reachable but gives no title to compare."
+    if not entry.title:
+        return got.works[0], None
+    cited = entry.title
+    return max(got.works, key=lambda w: title_score(cited, w.title or "")), None
 
 
 async def _search(

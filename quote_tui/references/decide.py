@@ -56,6 +56,7 @@ _REGISTRY_NAMES = {
     "arxiv": "arXiv",
     "openalex": "OpenAlex",
     "dblp": "DBLP",
+    "web": "the web page",
 }
 _CORRECTED = frozenset({"correction", "erratum", "corrigendum", "erratum_of", "correction_of"})
 
@@ -68,6 +69,7 @@ class Evidence:
         crossref: Crossref's record of the reference's DOI.
         pubmed: PubMed's record of the reference's PMID.
         arxiv: arXiv's record of the reference's arXiv id (when no DOI record covers it).
+        web: the title of the page a reference with only a URL points at.
         missing: the identifiers that resolved to nothing (``DOI 10.x/y``, ``PMID 123``).
         candidates: the bibliographic search's works, best first (when one was made).
         searched: a bibliographic search was made.
@@ -80,6 +82,7 @@ class Evidence:
     crossref: RegisteredWork | None = None
     pubmed: RegisteredWork | None = None
     arxiv: RegisteredWork | None = None
+    web: RegisteredWork | None = None
     missing: tuple[str, ...] = ()
     candidates: tuple[RegisteredWork, ...] = ()
     searched: bool = False
@@ -145,7 +148,7 @@ def _mismatch_reason(diffs: tuple[FieldDifference, ...], via: str) -> str:
 
 def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     """The reference's one status, by the rules in the module docstring."""
-    registered = evidence.crossref or evidence.pubmed or evidence.arxiv
+    registered = evidence.crossref or evidence.pubmed or evidence.arxiv or evidence.web
     notices = list(evidence.notices)
     for work in (evidence.crossref, evidence.pubmed, evidence.arxiv):
         if work is not None:
@@ -165,6 +168,8 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 reason += f" The cited title matches another registered work: {_describe(same)}."
         else:
             status, reason = ReferenceStatus.VERIFIED, None
+            if registered is evidence.web:
+                reason = "A web reference: the page is reachable and its title matches."
     elif evidence.unavailable and same is None and not (evidence.missing and searched_enough):
         status, reason = ReferenceStatus.UNVERIFIABLE, evidence.unavailable
         if evidence.missing:

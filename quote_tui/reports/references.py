@@ -37,6 +37,7 @@ _NAMES = {
     "openalex": "OpenAlex",
     "dblp": "DBLP",
     "doi": "The DOI handle API",
+    "web": "the web page",
 }
 
 

@@ -264,7 +264,7 @@ def test_registries_are_chosen(checked: tuple[dict, Path, Path]) -> None:
     assert refs["vaswani2017"]["status"] == "unverifiable"  # arXiv not asked
     assert refs["krizhevsky2012"]["status"] == "unverifiable"  # DBLP not asked
     assert "openalex" not in refs["lecun2015"]["checked_with"]
-    assert api.registry_names(None) == ("crossref", "pubmed", "arxiv")
+    assert api.registry_names(None) == ("crossref", "pubmed", "arxiv", "web")
     assert api.registry_names("all") == REGISTRIES == api.REGISTRIES
     with pytest.raises(BatchInputError) as err:
         api.registry_names("crossref,scopus")
