@@ -73,17 +73,22 @@ if TYPE_CHECKING:
     from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
     from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
+    from quote_tui.api.references import REGISTRIES as REGISTRIES
+    from quote_tui.api.references import REVIEW_FILE as REVIEW_FILE
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
+    from quote_tui.api.references import registry_names as registry_names
     from quote_tui.api.references import render_references as render_references
+    from quote_tui.api.references import review_finding as review_finding
     from quote_tui.api.session import Session as Session
     from quote_tui.api.settings import DEFAULT_CITATION_TIMEOUT as DEFAULT_CITATION_TIMEOUT
     from quote_tui.api.settings import DEFAULT_MAX_FILE_BYTES as DEFAULT_MAX_FILE_BYTES
     from quote_tui.api.settings import DEFAULT_READ_TIMEOUT as DEFAULT_READ_TIMEOUT
+    from quote_tui.api.settings import REGISTRY_ENV as REGISTRY_ENV
     from quote_tui.api.settings import RENDER_MODES as RENDER_MODES
     from quote_tui.api.settings import confine as confine
     from quote_tui.api.settings import make_settings as make_settings
@@ -193,19 +198,24 @@ _EXPORTS = {
         "MAX_LOOKUPS",
         "MAX_REFERENCES",
         "REFERENCE_FORMATS",
+        "REGISTRIES",
+        "REVIEW_FILE",
         "check_references",
         "failing_references",
         "load_retractions",
         "parse_references",
         "read_references",
         "references_schema",
+        "registry_names",
         "render_references",
+        "review_finding",
     ),
     "quote_tui.api.session": ("Session",),
     "quote_tui.api.settings": (
         "DEFAULT_CITATION_TIMEOUT",
         "DEFAULT_MAX_FILE_BYTES",
         "DEFAULT_READ_TIMEOUT",
+        "REGISTRY_ENV",
         "RENDER_MODES",
         "confine",
         "make_settings",

@@ -29,14 +29,21 @@ __all__ = [
     "MAX_LOOKUPS",
     "MAX_REFERENCES",
     "REFERENCE_FORMATS",
+    "REGISTRIES",
+    "REVIEW_FILE",
     "check_references",
     "failing_references",
     "load_retractions",
     "parse_references",
     "read_references",
     "references_schema",
+    "registry_names",
     "render_references",
+    "review_finding",
 ]
+
+REVIEW_FILE = ".quote-tui-review.json"
+"""The review file's name beside a manuscript or bibliography (``references.review``)."""
 
 REFERENCE_FORMATS = ("json", "markdown", "html")
 """What ``render_references`` writes."""
@@ -122,6 +129,9 @@ async def check_references(
     source: str | None = None,
     max_references: int = MAX_REFERENCES,
     max_lookups: int = MAX_LOOKUPS,
+    baseline: Path | None = None,
+    reviews: Path | None = None,
+    registries: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -134,28 +144,47 @@ async def check_references(
         max_references: the most references checked; the rest are left out with a warning.
         max_lookups: the most registry look-ups made over the network; past it a reference is
             ``unverifiable`` (``lookup_cap``). The report's ``lookups`` counts them.
+        baseline: an earlier references report (or ``check --refs`` JSON report): the report's
+            ``changes`` then lists each reference newly retracted, corrected, mismatched or
+            fixed since it. Read before anything is asked, so a bad file costs no look-up.
+        reviews: a review file (``review_finding``): each finding reviewed there is marked
+            ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
+        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``
+            (Crossref, PubMed, and arXiv for arXiv ids).
+
+    Raises:
+        BatchInputError: the retractions file or the baseline cannot be used.
     """
     from quote_tui._untrusted import scrub_record
+    from quote_tui.references.changes import changes_since, read_baseline
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
+    from quote_tui.references.review import apply_reviews, read_reviews
     from quote_tui.sources.net.registry import LookupBudget
 
-    # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
-    # becomes U+FFFD here, the one way in, so the report is made and the server answers 200
+    earlier = read_baseline(baseline) if baseline is not None else None
+    reviewed = read_reviews(reviews) if reviews is not None else None
     given = len(entries)
     warnings: list[dict[str, Any]] = [w.to_dict() for w in getattr(entries, "warnings", ())]
+    # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
+    # becomes U+FFFD here, the one way in, so the report is made and the server answers 200
     entries = [(scrub(key), scrub_record(entry)) for key, entry in entries[:max_references]]
     index = load_retractions(retractions) if isinstance(retractions, Path) else retractions
     remote = settings.remote if settings is not None else None
     concurrency = settings.concurrency if settings is not None else 4
     budget = LookupBudget(max_lookups)
     checks = await check(
-        entries, settings=remote, retractions=index, concurrency=concurrency, budget=budget
+        entries,
+        settings=remote,
+        retractions=index,
+        concurrency=concurrency,
+        budget=budget,
+        registries=registry_names(registries),
     )
     info = None
     if index is not None:
         name = retractions.name if isinstance(retractions, Path) else "retractions"
-        info = {"file": name, "records": index.records}
+        info = index.provenance(name)
     if given > max_references:
         warnings.append(
             {
@@ -175,6 +204,11 @@ async def check_references(
         )
     report = references_report(checks, source=source, retractions=info, warnings=warnings)
     report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
+    if earlier is not None and baseline is not None:
+        report["baseline"] = {"file": baseline.name, "references": len(earlier)}
+        report["changes"] = [c.to_dict() for c in changes_since(earlier, report["references"])]
+    if reviewed is not None and reviews is not None:
+        apply_reviews(report, reviewed, file=reviews.name)
     return report
 
 
@@ -204,8 +238,86 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     return render(report, fmt)
 
 
+REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
+"""Every registry ``--registries`` may name (``references.check.REGISTRIES``)."""
+
+
+def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
+    """``--registries`` as names: a list or a comma-separated string (``all`` for every one);
+    None gives the default (Crossref, PubMed, arXiv for arXiv ids, the web for a URL alone).
+
+    Raises:
+        BatchInputError: ``bad_option`` naming a registry that does not exist.
+    """
+    if names is None:
+        return ("crossref", "pubmed", "arxiv", "web")
+    if isinstance(names, str):
+        names = [n for n in names.replace(" ", ",").split(",") if n]
+    chosen = tuple(dict.fromkeys(n.strip().lower() for n in names))
+    if chosen == ("all",):
+        return REGISTRIES
+    unknown = [n for n in chosen if n not in REGISTRIES]
+    if unknown or not chosen:
+        raise BatchInputError(
+            f"--registries takes names of {', '.join(REGISTRIES)} (or all), not {unknown or names}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    return chosen
+
+
+def review_finding(report: Path, key: str, note: str, file: Path | None = None) -> Path:
+    """Record ``note`` on the finding of reference ``key`` in an earlier references report (a
+    ``refs`` JSON report, or ``check --refs`` JSON); returns the review file written.
+
+    Args:
+        report: the report that holds the finding.
+        key: the reference's key.
+        note: why the finding stands as it is (kept whole, at most 2,000 characters).
+        file: the review file; by default ``REVIEW_FILE`` beside the report's checked file when
+            it still exists, else beside the report.
+
+    Raises:
+        BatchInputError: ``bad_batch`` for a report or review file that cannot be read (the
+            review file is then left as it is); ``bad_option`` for a key the report does not
+            hold or an empty note.
+    """
+    from quote_tui.references.changes import read_baseline
+    from quote_tui.references.review import add_review
+
+    refs = read_baseline(report)
+    found = [r for r in refs if r.get("key") == key]
+    if not found:
+        raise BatchInputError(
+            f"The report {report} has no reference {key!r}.",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+            details={"keys": [str(r.get("key")) for r in refs[:20]]},
+        )
+    if file is None:
+        source = _source_of(report)
+        folder = source.parent if source is not None and source.exists() else report.parent
+        file = folder / REVIEW_FILE
+    add_review(file, found[0], note)
+    return file
+
+
+def _source_of(report: Path) -> Path | None:
+    import json
+
+    try:
+        doc = json.loads(report.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(doc, dict) and isinstance(doc.get("references"), dict):
+        doc = doc["references"]
+    source = doc.get("source") if isinstance(doc, dict) else None
+    return Path(source) if isinstance(source, str) and source else None
+
+
 def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The references ``--strict`` fails on: retracted, metadata_mismatch, not_found."""
+    """The references ``--strict`` fails on: retracted, metadata_mismatch, not_found, unless a
+    researcher reviewed that very finding (``review``)."""
     from quote_tui.references.report import failing_references as failing
 
     return failing(report)

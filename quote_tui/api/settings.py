@@ -11,14 +11,22 @@ from quote_tui.batch.specs import (
     DEFAULT_READ_TIMEOUT,
     Settings,
 )
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.engine.records import MatchOptions
-from quote_tui.sources.net.settings import RENDER_MODES, RemoteSettings, render_mode
+from quote_tui.sources.net.settings import (
+    REGISTRY_DEFAULTS,
+    RENDER_MODES,
+    RemoteSettings,
+    endpoint_url,
+    render_mode,
+)
 
 __all__ = [
     "DEFAULT_CITATION_TIMEOUT",
     "RENDER_MODES",
     "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_READ_TIMEOUT",
+    "REGISTRY_ENV",
     "Settings",
     "confine",
     "make_settings",
@@ -26,6 +34,17 @@ __all__ = [
     "server_settings",
     "with_render",
 ]
+
+
+REGISTRY_ENV = {
+    "crossref_api": "QUOTE_TUI_CROSSREF_URL",
+    "eutils_base": "QUOTE_TUI_EUTILS_URL",
+    "doi_resolver": "QUOTE_TUI_DOI_URL",
+    "arxiv_api": "QUOTE_TUI_ARXIV_URL",
+    "openalex_api": "QUOTE_TUI_OPENALEX_URL",
+    "dblp_api": "QUOTE_TUI_DBLP_URL",
+}
+"""The environment variables that replace each registry's public base URL."""
 
 
 def network_settings(
@@ -37,11 +56,29 @@ def network_settings(
     email: str | None = None,
     ncbi_api_key: str | None = None,
     render: str = "never",
+    registries: dict[str, str] | None = None,
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
-    courtesy fields, when pages are rendered in a browser (``RENDER_MODES``). The caller reads
-    the environment (``NCBI_API_KEY``), never deeper down."""
+    courtesy fields, when pages are rendered in a browser (``RENDER_MODES``), and the registries'
+    base URLs (``registries``: a name of ``REGISTRY_DEFAULTS`` to a mirror's URL, which is
+    trusted as the user's own). The caller reads the environment (``NCBI_API_KEY``,
+    ``REGISTRY_ENV``), never deeper down.
+
+    Raises:
+        BatchInputError: ``bad_option`` for a registry name or base URL that cannot be used.
+    """
+    bases: dict[str, str] = {}
+    for name, url in (registries or {}).items():
+        if name not in REGISTRY_DEFAULTS:
+            raise BatchInputError(
+                f"no registry is called {name!r}; one of {', '.join(REGISTRY_DEFAULTS)}",
+                code=ErrorCode.BAD_OPTION,
+                recovery=Recovery.FIX_INPUT,
+            )
+        if url:
+            bases[name] = endpoint_url(url, REGISTRY_ENV[name])
     return RemoteSettings(
+        **bases,
         render=render_mode(render),
         timeout=timeout,
         offline=offline,

@@ -29,6 +29,7 @@ _COMMANDS: dict[str | None, str] = {
     "text": "sources:cmd_text",
     "scan": "sources:cmd_scan",
     "refs": "refs:cmd_refs",
+    "review": "refs:cmd_review",
     "snapshots": "sources:cmd_snapshots",
     "mcp": "serve:cmd_mcp",
     "serve": "serve:cmd_serve",

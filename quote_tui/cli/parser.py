@@ -149,6 +149,12 @@ def _refs(refs: argparse.ArgumentParser) -> None:
     refs_options(refs)
 
 
+def _review(review: argparse.ArgumentParser) -> None:
+    from quote_tui.cli.refs import review_options
+
+    review_options(review)
+
+
 def _mcp(mcp: argparse.ArgumentParser) -> None:
     from quote_tui.cli.server_args import add_mcp_http_args
 
@@ -197,6 +203,13 @@ _COMMANDS: dict[str, tuple[str, str | None, Callable[[argparse.ArgumentParser], 
         "0 checked; 1 with --strict when any reference is retracted, mismatched or not found; "
         "2 usage or input errors.",
         _refs,
+    ),
+    "review": (
+        "note that a reference finding was looked at (kept in a review file)",
+        "Record a researcher's note on one finding of a references report, keyed by a "
+        "fingerprint of the finding: refs and check --refs then show it as reviewed and "
+        "--strict passes it, until the finding changes.",
+        _review,
     ),
     "snapshots": ("list, show or prune stored snapshots", None, _snapshots),
     "mcp": ("serve the Model Context Protocol over stdio (or --http)", None, _mcp),

@@ -12,7 +12,14 @@ from quote_tui import api
 from quote_tui.cli.args import add_switches, settings_from
 from quote_tui.cli.common import emit, usage, warn
 
-__all__ = ["check_refs", "cmd_refs", "refs_options", "retraction_args"]
+__all__ = [
+    "check_refs",
+    "cmd_refs",
+    "cmd_review",
+    "refs_options",
+    "retraction_args",
+    "review_options",
+]
 
 
 def refs_options(refs: argparse.ArgumentParser) -> None:
@@ -40,13 +47,37 @@ def refs_options(refs: argparse.ArgumentParser) -> None:
         "a short summary)",
     )
     strict = "exit 1 when any reference is retracted, metadata_mismatch or not_found"
-    add_switches(refs, (("--strict", strict),))
+    worse = (
+        "exit 1 when --baseline's report is followed by a change for the worse "
+        "(newly retracted, corrected, concern, mismatched): a weekly watch"
+    )
+    add_switches(refs, (("--strict", strict), ("--fail-on-change", worse)))
     source_args(refs)
 
 
 def retraction_args(parser: argparse.ArgumentParser) -> None:
     from quote_tui.cli.args import _in_range, add_options
 
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="REPORT",
+        help="an earlier references report (JSON): say first what changed since it "
+        "(newly retracted, corrected, mismatched, fixed)",
+    )
+    parser.add_argument(
+        "--registries",
+        metavar="NAMES",
+        help=f"the registries asked, comma-separated, of {', '.join(api.REGISTRIES)}, or all "
+        "(default: crossref,pubmed,arxiv,web; openalex and dblp search for works without a DOI)",
+    )
+    parser.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help=f"the review file (default: {api.REVIEW_FILE} beside the manuscript or "
+        "bibliography, when there is one): reviewed findings are marked and do not fail --strict",
+    )
     parser.add_argument(
         "--retractions",
         type=Path,
@@ -62,10 +93,22 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _caps(args: argparse.Namespace) -> dict[str, int]:
+def _reviews(args: argparse.Namespace) -> Path | None:
+    """The review file given, else the one beside the checked file when it exists."""
+    given = getattr(args, "review", None)
+    if given is not None:
+        return Path(given)
+    beside = Path(args.input).parent / api.REVIEW_FILE
+    return beside if beside.is_file() else None
+
+
+def _caps(args: argparse.Namespace) -> dict[str, Any]:
     return {
+        "reviews": _reviews(args),
+        "registries": api.registry_names(getattr(args, "registries", None)),
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
+        "baseline": getattr(args, "baseline", None),
     }
 
 
@@ -74,6 +117,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
     fmt = args.format or api.format_for(args.output, "json")
     if fmt not in api.REFERENCE_FORMATS:
         raise usage(f"refs writes {', '.join(api.REFERENCE_FORMATS)}; not {fmt}")
+    if args.fail_on_change and args.baseline is None:
+        raise usage("--fail-on-change needs --baseline REPORT")
     if args.format is None and args.output is None and sys.stdout.isatty():
         fmt = "terminal"  # people at a terminal read the summary; --format json for the report
     import asyncio  # the registries are read in asyncio's loop
@@ -95,6 +140,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
         for warning in report.get("warnings", ()):
             warn(api.warning_line(warning))
     failing = api.failing_references(report)
+    if args.fail_on_change and any(c["change"] != "fixed" for c in report.get("changes", ())):
+        return api.EXIT_STRICT
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 
 
@@ -126,3 +173,23 @@ def check_refs(
     for line in api.unreached_lines(report):
         warn(line)  # once, whatever the format: the terminal view shows no references
     return report
+
+
+def review_options(review: argparse.ArgumentParser) -> None:
+    """The ``review`` command's options."""
+    review.add_argument("report", type=Path, help="a references report (refs or check --refs JSON)")
+    review.add_argument("key", help="the reference's key in that report")
+    review.add_argument("--note", required=True, help="why the finding stands as it is")
+    review.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help=f"the review file (default: {api.REVIEW_FILE} beside the checked manuscript)",
+    )
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Record a note on one finding of a references report."""
+    file = api.review_finding(args.report, args.key, args.note, args.review)
+    warn(f"reviewed {args.key} in {file}: shown as reviewed until the finding changes")
+    return api.EXIT_OK

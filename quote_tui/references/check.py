@@ -1,4 +1,5 @@
-"""Checking references against Crossref, PubMed and an offline Retraction Watch CSV.
+"""Checking references against Crossref, PubMed, arXiv, OpenAlex, DBLP and an offline
+Retraction Watch CSV (the cascade past Crossref and PubMed: ``_search`` and ``scholarly``).
 
 ``check_references`` asks, for each reference: Crossref for its DOI's record, PubMed for its
 PMID's record, and Crossref's bibliographic search when the reference has no identifier, when
@@ -19,7 +20,7 @@ references not checked".
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from quote_tui.engine.errors import ErrorCode, QuoteTuiError
@@ -30,11 +31,20 @@ from quote_tui.references.records import ReferenceCheck, Unreached
 from quote_tui.references.retractions import RetractionIndex
 from quote_tui.sources.net.registry import Lookup, LookupBudget, Registries, contact_user_agent
 from quote_tui.sources.net.remote import RemoteSession
+from quote_tui.sources.net.scholarly import Scholarly, arxiv_id
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 from quote_tui.sources.store.answers import AnswerStore
 
-__all__ = ["check_references", "search_query"]
+__all__ = ["DEFAULT_REGISTRIES", "REGISTRIES", "check_references", "search_query"]
+
+REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
+"""Every registry a reference may be checked against (``--registries``), most specific first."""
+DEFAULT_REGISTRIES = ("crossref", "pubmed", "arxiv", "web")
+"""Asked unless ``--registries`` says otherwise. arXiv is asked only for an arXiv id that no DOI
+record covers; OpenAlex (a DOI's retraction flag, and a search) and DBLP (a search) are chosen
+by name, since they add a question per reference. ``web`` fetches the page of a reference that
+has only a URL."""
 
 _NO_NETWORK = frozenset({ErrorCode.DNS_ERROR, ErrorCode.CONNECT_ERROR, ErrorCode.TLS_ERROR})
 """Failures that say the registry is out of reach for the whole run, not for one question (a
@@ -57,6 +67,7 @@ async def check_references(
     retractions: RetractionIndex | None = None,
     concurrency: int = 4,
     budget: LookupBudget | None = None,
+    registries: Sequence[str] = DEFAULT_REGISTRIES,
 ) -> tuple[ReferenceCheck, ...]:
     """Check each reference; the results come back in the order given.
 
@@ -66,6 +77,7 @@ async def check_references(
         retractions: a Retraction Watch index (``retractions.load_retractions``).
         concurrency: references in flight at once (the registries' own pace still holds).
         budget: the run's registry look-ups (``--max-lookups``), counted as they are made.
+        registries: the registries asked, of ``REGISTRIES``.
 
     Returns:
         One ``ReferenceCheck`` per entry.
@@ -77,20 +89,37 @@ async def check_references(
     gate = asyncio.Semaphore(max(1, concurrency))
     down: dict[str, Unreached] = {}  # registries out of reach for the rest of the run
     async with RemoteSession(settings) as session:
-        registries = Registries(session, AnswerStore(settings.store_path), budget)
+        asked = Registries(session, AnswerStore(settings.store_path), budget)
+        chosen = _Chosen(asked, Scholarly(asked), frozenset(registries))
 
         async def one(key: str, entry: BibEntry) -> ReferenceCheck:
             async with gate:
-                return await _check_one(registries, key, entry, retractions, down)
+                return await _check_one(chosen, key, entry, retractions, down)
 
         return tuple(await asyncio.gather(*(one(k, e) for k, e in entries)))
 
 
-_NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
+_NAMES = {
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "doi": "the DOI handle API",
+    "arxiv": "arXiv",
+    "openalex": "OpenAlex",
+    "dblp": "DBLP",
+}
+
+
+class _Chosen:
+    """The run's registries and which of them may be asked."""
+
+    def __init__(self, registries: Registries, scholarly: Scholarly, names: frozenset[str]):
+        self.registries = registries
+        self.scholarly = scholarly
+        self.names = names
 
 
 async def _check_one(
-    registries: Registries,
+    chosen: _Chosen,
     key: str,
     entry: BibEntry,
     retractions: RetractionIndex | None,
@@ -142,7 +171,12 @@ async def _check_one(
             missing.append(what)
         return got.works[0] if got is not None and got.works else None
 
-    ask_crossref = bool(entry.doi)
+    registries, scholarly, names = chosen.registries, chosen.scholarly, chosen.names
+    preprint = arxiv_id(entry.doi, entry.url, entry.journal)
+    # arXiv's DOIs (10.48550) are DataCite's: Crossref holds none of them
+    ask_crossref = bool(entry.doi) and "crossref" in names
+    if entry.doi and entry.doi.lower().startswith("10.48550/"):
+        ask_crossref = False
     if entry.doi and entry.doi.startswith("10/"):
         # A shortDOI: Crossref knows the work by its full DOI, which the handle API gives; one
         # that names nothing stays as cited, and the bibliographic search looks for the work.
@@ -160,13 +194,30 @@ async def _check_one(
         )
         if crossref is not None:
             found.extend(await _notices(registries, entry.doi))
+    if crossref is not None and entry.doi and "openalex" in names:
+        flagged = await ask("openalex", f"DOI {entry.doi}", scholarly.openalex_work(entry.doi))
+        found.extend(u for w in (flagged.works if flagged else ()) for u in w.updates)
     if entry.pmid and not entry.pmid.isdigit():
         missing.append(f"PMID {entry.pmid}")  # not a PubMed id at all: nothing to ask
-    elif entry.pmid:
+    elif entry.pmid and "pubmed" in names:
         pubmed = await first_work(
             "pubmed", f"PMID {entry.pmid}", registries.pubmed_work(entry.pmid)
         )
-    record = crossref or pubmed
+    arxiv = None
+    if preprint and crossref is None and pubmed is None and "arxiv" in names:
+        arxiv = await first_work("arxiv", f"arXiv {preprint}", scholarly.arxiv_work(preprint))
+    web = None
+    url = entry.url or ""
+    only_url = not (entry.doi or entry.pmid or preprint) and url.startswith(("http://", "https://"))
+    if only_url and "web" in names:
+        checked.append("web")
+        web, why = await _web(registries, entry, url, stored)
+        if why:
+            unavailable.append(why)
+            gone = next((n for n in ("404", "410") if f"http_error {n}" in why), None)
+            if gone:  # a dead link: the page is not found, not merely unreachable
+                missing.append(f"URL {url} (HTTP {gone})")
+    record = crossref or pubmed or arxiv or web
     far_off = bool(
         record is not None
         and entry.title
@@ -176,10 +227,7 @@ async def _check_one(
     searched = False
     candidates: tuple[RegisteredWork, ...] = ()
     if entry.title and (record is None or far_off):
-        query = search_query(entry)
-        got = await ask("crossref", "The bibliographic search", registries.crossref_search(query))
-        if got is not None:
-            searched, candidates = True, got.works
+        searched, candidates = await _search(entry, chosen, ask)
     notices = tuple(found)
     if retractions is not None:
         checked.append("retraction_watch")
@@ -187,6 +235,8 @@ async def _check_one(
     evidence = Evidence(
         crossref=crossref,
         pubmed=pubmed,
+        arxiv=arxiv,
+        web=web,
         missing=tuple(missing),
         candidates=candidates,
         searched=searched,
@@ -196,6 +246,60 @@ async def _check_one(
         from_store=bool(stored) and all(stored),
     )
     return replace(decide(key, entry, evidence), unreached=tuple(unreached.values()))
+
+
+async def _web(
+    registries: Registries, entry: BibEntry, url: str, stored: list[bool]
+) -> tuple[RegisteredWork | None, str | None]:
+    """A web reference's page: the record of its title, or why there is none. Each host is its
+    own: one page that cannot be fetched says nothing of the next."""
+    try:
+        got = await registries.web_page(url)
+    except QuoteTuiError as exc:
+        status = exc.details.get("status") if isinstance(exc.details, dict) else None
+        code = f"{exc.code} {status}" if status else str(exc.code)
+        return None, f"The web page {url} could not be fetched ({code}): {exc.message}"
+    stored.append(got.from_store)
+    if not got.works:
+        return None, f"The web page {got.url} is reachable but gives no title to compare."
+    if not entry.title:
+        return got.works[0], None
+    cited = entry.title
+    return max(got.works, key=lambda w: title_score(cited, w.title or "")), None
+
+
+async def _search(
+    entry: BibEntry,
+    chosen: _Chosen,
+    ask: Callable[[str, str, Awaitable[Lookup]], Awaitable[Lookup | None]],
+) -> tuple[bool, tuple[RegisteredWork, ...]]:
+    """The bibliographic search, registry by registry (Crossref, OpenAlex, DBLP), stopping at
+    the first that finds the same work; the candidates of every registry asked, best first."""
+    from quote_tui.references.decide import best_candidate
+
+    query = search_query(entry)
+    # DBLP matches words of the title and names, not a formatted reference
+    short = " ".join(p for p in (entry.title or "", entry.authors[0] if entry.authors else "") if p)
+    steps = (
+        ("crossref", lambda: chosen.registries.crossref_search(query)),
+        ("openalex", lambda: chosen.scholarly.openalex_search(query)),
+        ("dblp", lambda: chosen.scholarly.dblp_search(short)),
+    )
+    searched = False
+    candidates: tuple[RegisteredWork, ...] = ()
+    for name, call in steps:
+        if name not in chosen.names:
+            continue
+        what = "The bibliographic search" + ("" if name == "crossref" else f" at {_NAMES[name]}")
+        got = await ask(name, what, call())
+        if got is None:
+            continue
+        searched = True
+        same, _ = best_candidate(entry, got.works)
+        if same is not None:
+            return True, (same, *candidates, *got.works)
+        candidates += got.works
+    return searched, candidates
 
 
 def _close(call: Awaitable[Lookup]) -> None:

@@ -18,6 +18,9 @@ In order:
 5. A registry that could not answer (offline without a stored answer, down, rate limited) makes
    the reference ``unverifiable``, with the reason.
 
+OpenAlex's ``is_retracted`` (a ``retraction_flag`` notice) is never a status on its own: it is
+said in the reason, and a retraction only when another source gives one.
+
 There is no "fabricated" status: a real paper cited with a wrong year is a ``metadata_mismatch``.
 """
 
@@ -46,6 +49,15 @@ _RETRACTED = frozenset(
     {"retraction", "retraction_of", "withdrawal", "removal", "partial_retraction"}
 )
 _CONCERN = frozenset({"expression_of_concern", "expression_of_concern_of"})
+_OPENALEX_FLAG = "retraction_flag"  # scholarly.OPENALEX_FLAG: a flag, confirmed elsewhere or not
+_REGISTRY_NAMES = {
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "arxiv": "arXiv",
+    "openalex": "OpenAlex",
+    "dblp": "DBLP",
+    "web": "the web page",
+}
 _CORRECTED = frozenset({"correction", "erratum", "corrigendum", "erratum_of", "correction_of"})
 
 
@@ -56,6 +68,8 @@ class Evidence:
     Attributes:
         crossref: Crossref's record of the reference's DOI.
         pubmed: PubMed's record of the reference's PMID.
+        arxiv: arXiv's record of the reference's arXiv id (when no DOI record covers it).
+        web: the title of the page a reference with only a URL points at.
         missing: the identifiers that resolved to nothing (``DOI 10.x/y``, ``PMID 123``).
         candidates: the bibliographic search's works, best first (when one was made).
         searched: a bibliographic search was made.
@@ -67,6 +81,8 @@ class Evidence:
 
     crossref: RegisteredWork | None = None
     pubmed: RegisteredWork | None = None
+    arxiv: RegisteredWork | None = None
+    web: RegisteredWork | None = None
     missing: tuple[str, ...] = ()
     candidates: tuple[RegisteredWork, ...] = ()
     searched: bool = False
@@ -132,9 +148,9 @@ def _mismatch_reason(diffs: tuple[FieldDifference, ...], via: str) -> str:
 
 def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     """The reference's one status, by the rules in the module docstring."""
-    registered = evidence.crossref or evidence.pubmed
+    registered = evidence.crossref or evidence.pubmed or evidence.arxiv or evidence.web
     notices = list(evidence.notices)
-    for work in (evidence.crossref, evidence.pubmed):
+    for work in (evidence.crossref, evidence.pubmed, evidence.arxiv):
         if work is not None:
             notices.extend(work.updates)
     same, close = best_candidate(entry, evidence.candidates)
@@ -144,7 +160,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     reason: str | None
     if registered is not None:
         diffs = differences(entry, registered) + _identifier_differences(entry, evidence)
-        via = "Crossref" if registered is evidence.crossref else "PubMed"
+        via = _REGISTRY_NAMES.get(registered.source, registered.source)
         if diffs:
             status, reason = ReferenceStatus.METADATA_MISMATCH, _mismatch_reason(diffs, via)
             if same is not None and same.doi != registered.doi:
@@ -152,6 +168,8 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 reason += f" The cited title matches another registered work: {_describe(same)}."
         else:
             status, reason = ReferenceStatus.VERIFIED, None
+            if registered is evidence.web:
+                reason = "A web reference: the page is reachable and its title matches."
     elif evidence.unavailable and same is None and not (evidence.missing and searched_enough):
         status, reason = ReferenceStatus.UNVERIFIABLE, evidence.unavailable
         if evidence.missing:
@@ -176,11 +194,16 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 f"The {' and '.join(lost)} resolves to nothing, but a bibliographic "
                 f"search finds the work: {_describe(same)}."
                 if lost
-                else _mismatch_reason(diffs, "found by a bibliographic search")
+                else _mismatch_reason(
+                    diffs,
+                    "found by a bibliographic search at "
+                    + _REGISTRY_NAMES.get(same.source, same.source),
+                )
             )
         else:
             status = ReferenceStatus.VERIFIED
-            reason = f"Found by a bibliographic search: {_describe(same)}."
+            at = _REGISTRY_NAMES.get(same.source, same.source)
+            reason = f"Found by a bibliographic search at {at}: {_describe(same)}."
     elif evidence.missing:
         status = ReferenceStatus.NOT_FOUND
         what = " and ".join(evidence.missing)
@@ -211,6 +234,16 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 "The reference has no DOI or PMID, and a bibliographic search finds nothing close."
             )
     flagged = notice_status(tuple(notices))
+    lone_flag = flagged != ReferenceStatus.RETRACTED and any(
+        n.kind == _OPENALEX_FLAG for n in notices
+    )
+    if lone_flag:
+        # OpenAlex's is_retracted has known false positives: said, never a status on its own
+        note = (
+            "OpenAlex flags this work as retracted, and no other source confirms it "
+            "(its flag has known false positives)."
+        )
+        reason = f"{note} {reason}" if reason else note
     if flagged is not None:
         kinds = ", ".join(sorted({n.kind.replace("_", " ") for n in notices}))
         sources = ", ".join(sorted({n.source.replace("_", " ") for n in notices}))

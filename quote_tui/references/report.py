@@ -30,7 +30,7 @@ def references_report(
     Args:
         checks: from ``check_references``, in input order.
         source: the file whose references were checked.
-        retractions: ``{"file": name, "records": n}`` when a Retraction Watch CSV was given.
+        retractions: ``RetractionIndex.provenance`` when a Retraction Watch CSV was given.
         warnings: entries the bibliography reader skipped or read in part
             (``{code, message, file?, line?}``), so none is lost without a word.
 
@@ -72,6 +72,11 @@ def _unreached(checks: Sequence[ReferenceCheck]) -> list[dict[str, Any]]:
 
 
 def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The references ``--strict`` fails on: retracted, metadata_mismatch, not_found."""
+    """The references ``--strict`` fails on: retracted, metadata_mismatch, not_found; a finding
+    a researcher reviewed (``review``, see ``references.review``) is shown but does not fail."""
     failing = {str(s) for s in FAILING_STATUSES}
-    return [r for r in report.get("references", ()) if r.get("status") in failing]
+    return [
+        r
+        for r in report.get("references", ())
+        if r.get("status") in failing and not r.get("review")
+    ]

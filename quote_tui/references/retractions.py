@@ -11,10 +11,13 @@ as such and changes no status).
 from __future__ import annotations
 
 import csv
+import dataclasses
+import hashlib
 import io
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
@@ -50,11 +53,35 @@ def _date(value: str | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class RetractionIndex:
-    """Retraction Watch notices by the original paper's DOI and PubMed id."""
+    """Retraction Watch notices by the original paper's DOI and PubMed id.
+
+    Attributes:
+        records: the notices kept (a known kind, about a paper with a DOI or PubMed id).
+        rows: every data row of the file, kept or not.
+        newest: the latest ``RetractionDate`` of any row (ISO), the file's "as of" date: a
+            stale copy misses every retraction after it.
+        sha256: the hex SHA-256 of the file's bytes, so a report says which data it held;
+            None for text given directly.
+        modified: the file's modification time (ISO, UTC); None for text given directly.
+    """
 
     by_doi: dict[str, tuple[WorkUpdate, ...]] = field(default_factory=dict)
     by_pmid: dict[str, tuple[WorkUpdate, ...]] = field(default_factory=dict)
     records: int = 0
+    rows: int = 0
+    newest: str | None = None
+    sha256: str | None = None
+    modified: str | None = None
+
+    def provenance(self, name: str) -> dict[str, object]:
+        """What the report says of the file: ``{file, records, rows, newest?, sha256?,
+        modified?}``."""
+        out: dict[str, object] = {"file": name, "records": self.records, "rows": self.rows}
+        for key in ("newest", "sha256", "modified"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
 
     def notices(self, *, doi: str | None, pmid: str | None) -> tuple[WorkUpdate, ...]:
         """The notices about the paper with this DOI or PubMed id (each notice once)."""
@@ -87,8 +114,13 @@ def _index(stream: IO[str], name: str) -> RetractionIndex:
         )
     by_doi: dict[str, list[WorkUpdate]] = defaultdict(list)
     by_pmid: dict[str, list[WorkUpdate]] = defaultdict(list)
-    count = 0
+    count = rows = 0
+    newest: str | None = None
     for row in reader:
+        rows += 1
+        when = _date(row.get("RetractionDate"))
+        if when is not None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", when):
+            newest = max(newest or when, when)
         nature = (row.get("RetractionNature") or "").strip().lower()
         kind = nature.replace(" ", "_") if nature in _KINDS else None
         original_doi = _doi(row.get("OriginalPaperDOI"))
@@ -102,7 +134,7 @@ def _index(stream: IO[str], name: str) -> RetractionIndex:
             source="retraction_watch",
             doi=_doi(row.get("RetractionDOI")),
             pmid=_pmid(row.get("RetractionPubMedID")),
-            date=_date(row.get("RetractionDate")),
+            date=when,
             label=(f"Record {record}: " if record else "") + (reason or nature),
         )
         count += 1
@@ -114,7 +146,26 @@ def _index(stream: IO[str], name: str) -> RetractionIndex:
         {k: tuple(v) for k, v in by_doi.items()},
         {k: tuple(v) for k, v in by_pmid.items()},
         count,
+        rows,
+        newest,
     )
+
+
+class _Hashing(io.RawIOBase):
+    """A binary file that hashes what is read through it: the file is read once, streamed."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+        self.digest = hashlib.sha256()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self._raw.read(len(buffer))
+        self.digest.update(data)
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def load_retractions(path: Path) -> RetractionIndex:
@@ -126,12 +177,23 @@ def load_retractions(path: Path) -> RetractionIndex:
     """
     for encoding in ("utf-8-sig", "cp1252"):
         try:
-            with path.open(
-                encoding=encoding,
-                errors="strict" if encoding != "cp1252" else "replace",
-                newline="",
-            ) as stream:
-                return _index(stream, path.name)
+            with path.open("rb") as raw:
+                hashing = _Hashing(raw)
+                stream = io.TextIOWrapper(
+                    io.BufferedReader(hashing),
+                    encoding=encoding,
+                    errors="strict" if encoding != "cp1252" else "replace",
+                    newline="",
+                )
+                index = _index(stream, path.name)
+                while hashing.readinto(bytearray(65536)):
+                    pass  # the hash covers the whole file, whatever the reader left unread
+                modified = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+            return dataclasses.replace(
+                index,
+                sha256=hashing.digest.hexdigest(),
+                modified=modified.isoformat(timespec="seconds").replace("+00:00", "Z"),
+            )
         except UnicodeDecodeError:
             continue
         except (OSError, csv.Error) as exc:

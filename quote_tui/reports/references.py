@@ -16,18 +16,29 @@ from typing import Any
 from quote_tui._untrusted import CSP_META, html_text, markdown_text, terminal_safe_value
 
 __all__ = [
+    "change_lines",
     "describe_work",
     "html_section",
     "reference_facts",
     "references_html",
     "references_markdown",
     "render_references",
+    "retractions_line",
+    "review_lines",
     "terminal_lines",
     "unreached_lines",
     "warning_line",
 ]
 
-_NAMES = {"crossref": "Crossref", "pubmed": "PubMed"}
+_NAMES = {
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "arxiv": "arXiv",
+    "openalex": "OpenAlex",
+    "dblp": "DBLP",
+    "doi": "The DOI handle API",
+    "web": "the web page",
+}
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
@@ -69,7 +80,10 @@ def describe_work(work: dict[str, Any] | None) -> str:
 def reference_facts(ref: dict[str, Any]) -> list[tuple[str, str]]:
     """What the registries say of one checked reference, as (label, text) lines: the registered
     work, each notice (retraction, correction, ...) and the close match a search found."""
-    facts = [("registered", describe_work(ref.get("registered")))]
+    work = ref.get("registered")
+    at = _NAMES.get(work.get("source"), work.get("source")) if isinstance(work, dict) else None
+    # which registry holds the record: a DOI at Crossref, a preprint at arXiv, a paper at DBLP
+    facts = [(f"registered at {at}" if at else "registered", describe_work(work))]
     facts += [("notice", _notice(n)) for n in ref.get("notices", ())]
     facts.append(("close match", describe_work(ref.get("close_match"))))
     return [(label, text) for label, text in facts if text]
@@ -112,6 +126,79 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+_CHANGED = {
+    "retracted": "newly retracted",
+    "corrected": "newly corrected",
+    "expression_of_concern": "new expression of concern",
+    "mismatched": "newly mismatched",
+    "fixed": "fixed",
+}
+
+
+def change_lines(report: Mapping[str, Any]) -> list[str]:
+    """What changed since ``--baseline``, for the top of every human view: a heading line
+    ("Since r1.json: 1 newly retracted"), then one line per change; nothing without a
+    baseline. A run with a baseline and no change says so, so silence is never ambiguous."""
+    base = report.get("baseline")
+    if not isinstance(base, Mapping):
+        return []
+    changes = report.get("changes") or []
+    if not changes:
+        return [f"No changes since {base.get('file')} ({base.get('references')} references)"]
+    counts: dict[str, int] = {}
+    for c in changes:
+        counts[c["change"]] = counts.get(c["change"], 0) + 1
+    parts = [f"{n} {_CHANGED.get(kind, kind)}" for kind, n in counts.items()]
+    lines = [f"Since {base.get('file')}: " + ", ".join(parts)]
+    for c in changes:
+        was = c["before"].replace("_", " ") if c.get("before") else "not cited"
+        line = f"{c['key']}: {_CHANGED.get(c['change'], c['change'])} (was {was})"
+        lines.append(line + (f": {c['reason']}" if c.get("reason") else ""))
+    return lines
+
+
+def _status(ref: Mapping[str, Any]) -> str:
+    """The status for people; a reviewed finding says so beside it, never instead of it."""
+    status = str(ref["status"]).replace("_", " ")
+    return f"{status} (reviewed)" if ref.get("review") else status
+
+
+def review_lines(ref: Mapping[str, Any]) -> list[str]:
+    """The researcher's note on a reviewed finding, or the note of a review that no longer
+    applies because the finding changed."""
+    review = ref.get("review")
+    if isinstance(review, Mapping):
+        return [
+            f"reviewed {review.get('reviewed_at') or ''}: {review.get('note')}".replace(" :", ":")
+        ]
+    stale = ref.get("review_stale")
+    if isinstance(stale, Mapping):
+        return [f"an earlier review no longer applies (the finding changed): {stale.get('note')}"]
+    return []
+
+
+def retractions_line(report: Mapping[str, Any], *, short: bool = False) -> str | None:
+    """Which Retraction Watch data the run held, e.g. "Retraction Watch: rw.csv, 51,234 rows
+    (50,980 notices), newest notice 2026-11-30, SHA-256 3f2a...": a stale copy misses every
+    retraction after its newest row, and the hash names the exact file. ``short`` keeps the
+    hash's first 16 digits (a terminal line). None when no file was given."""
+    info = report.get("retractions")
+    if not isinstance(info, Mapping):
+        return None
+    rows = int(info.get("rows", info.get("records", 0)) or 0)
+    bits = [
+        f"Retraction Watch: {info.get('file')}, {rows:,} rows ({int(info['records']):,} notices)"
+    ]
+    if info.get("newest"):
+        bits.append(f"newest notice {info['newest']}")
+    elif info.get("modified"):
+        bits.append(f"file dated {info['modified']}")
+    if info.get("sha256"):
+        digest = str(info["sha256"])
+        bits.append(f"SHA-256 {digest[:16] + '…' if short else digest}")
+    return ", ".join(bits)
+
+
 _md = markdown_text
 """Titles, reasons and Retraction Watch notes come from registries and files others wrote: no
 raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
@@ -119,16 +206,24 @@ raw HTML or markup of theirs reaches the Markdown (``quote_tui._untrusted``)."""
 
 def _markdown(report: dict[str, Any]) -> str:
     lines = ["# References", ""]
+    changed = change_lines(report)
+    if changed:
+        lines += [f"**{_md(changed[0])}**", ""]
+        lines += [f"- {_md(line)}" for line in changed[1:]]
+        lines += [""] if changed[1:] else []
     if report.get("source"):
         lines += [f"Checked: {_md(report['source'])}", ""]
     lines += [_summary_line(report), ""]
     lines += [f"**{_md(line)}**" for line in unreached_lines(report)]
     lines += [""] if report.get("unreached") else []
+    held = retractions_line(report)
+    lines += [_md(held), ""] if held else []
     if report.get("warnings"):
         lines += [f"- warning: {_md(warning_line(w))}" for w in report["warnings"]] + [""]
     for ref in report["references"]:
-        lines.append(f"## {_md(ref['key'])}: {ref['status'].replace('_', ' ')}")
+        lines.append(f"## {_md(ref['key'])}: {_status(ref)}")
         lines.append("")
+        lines += [f"- {_md(line)}" for line in review_lines(ref)]
         cited = describe_work(ref.get("cited"))
         if cited:
             lines.append(f"- cited: {_md(cited)}")
@@ -171,18 +266,34 @@ def html_section(report: dict[str, Any]) -> str:
             )
         for label, text in reference_facts(ref):
             marked = " class=notice" if label == "notice" else ""
-            details.append(f"<p{marked}>{label.capitalize()}: {e(text)}</p>")
+            details.append(f"<p{marked}>{label[:1].upper() + label[1:]}: {e(text)}</p>")
+        details += [f"<p class=review>{e(line)}</p>" for line in review_lines(ref)]
         status = ref["status"]
         rows.append(
             f"<tr class={e(status)}><td>{e(ref['key'])}</td>"
-            f"<td><span class=status>{e(status.replace('_', ' '))}</span></td>"
+            f"<td><span class=status>{e(_status(ref))}</span></td>"
             f"<td>{e(describe_work(ref.get('cited')))}{''.join(details)}</td></tr>"
         )
     source = f"<p>Checked: <code>{e(report['source'])}</code></p>" if report.get("source") else ""
+    changed = change_lines(report)
+    changes = (
+        f"<div class=changes><p><strong>{e(changed[0])}</strong></p>"
+        + (
+            "<ul>" + "".join(f"<li>{e(line)}</li>" for line in changed[1:]) + "</ul>"
+            if changed[1:]
+            else ""
+        )
+        + "</div>"
+        if changed
+        else ""
+    )
     return (
-        f"<section class=refs>{_STYLE}<h2>References</h2>{source}"
+        f"<section class=refs>{_STYLE}<h2>References</h2>{changes}{source}"
         f"<p>{e(_summary_line(report))}</p>"
         + "".join(f"<p class=unreached>{e(line)}</p>" for line in unreached_lines(report))
+        + "".join(
+            f"<p class=retractions>{e(held)}</p>" for held in [retractions_line(report)] if held
+        )
         + "<table><tr><th>key</th><th>status</th><th>reference</th></tr>"
         + "".join(rows)
         + "</table></section>"
@@ -207,11 +318,16 @@ def warning_line(w: dict[str, Any]) -> str:
 def terminal_lines(report: dict[str, Any]) -> str:
     """A short plain-text view: the summary, each entry not read, each reference not verified."""
     report = terminal_safe_value(report)  # keys and reasons come from files others wrote
-    lines = [_summary_line(report), *unreached_lines(report)]
+    changed = change_lines(report)
+    lines = [*changed[:1], *(f"  {line}" for line in changed[1:])]
+    lines += [_summary_line(report), *unreached_lines(report)]
+    held = retractions_line(report, short=True)
+    lines += [held] if held else []
     lines += [f"  warning: {warning_line(w)}" for w in report.get("warnings", ())]
     for ref in report["references"]:
         if ref["status"] != "verified":
-            lines.append(f"  {ref['key']}: {ref['status']}: {ref.get('reason', '')}".rstrip())
+            lines.append(f"  {ref['key']}: {_status(ref)}: {ref.get('reason', '')}".rstrip())
+            lines += [f"    {line}" for line in review_lines(ref)]
     return "\n".join(lines) + "\n"
 
 

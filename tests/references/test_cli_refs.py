@@ -4,6 +4,7 @@ command; the Retraction Watch CSV with no network at all; JSON, Markdown, HTML; 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -83,8 +84,20 @@ def test_retractions_offline_from_the_csv_alone(tmp_path: Path) -> None:
     statuses = {r["key"]: r["status"] for r in report["references"]}
     assert statuses.pop("wakefield1998") == "retracted"
     assert set(statuses.values()) == {"unverifiable"}
-    assert report["retractions"] == {"file": "retraction_watch.csv", "records": 1}
+    held = report["retractions"]
+    assert held["file"] == "retraction_watch.csv" and held["records"] == held["rows"] == 1
+    assert held["sha256"] == hashlib.sha256(csv.read_bytes()).hexdigest()
+    assert held["newest"] == "2010-02-06"
     assert run_cli([*args, "--strict"]).code == 1
+    # every view says which data it held: the file, its rows, its newest notice, its hash
+    for fmt in ("markdown", "html"):
+        text = run_cli([*args, "--format", fmt]).out
+        assert held["sha256"] in text and "1 rows (1 notices)" in text, fmt
+        assert "newest notice 2010-02-06" in text, fmt
+    assert "Retraction Watch: retraction_watch.csv, 1 rows" in api.render_references(
+        report, "terminal"
+    )
+    assert held["sha256"][:16] in api.render_references(report, "terminal")
 
 
 def test_a_broken_retractions_file_is_a_typed_error(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,33 @@ def test_unreadable_and_malformed_retraction_files(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError, match="is not a readable CSV") as malformed:
         load_retractions(huge)
     assert malformed.value.code == "bad_batch"
+
+
+def test_the_file_is_named_by_its_hash_rows_and_newest_notice(tmp_path: Path) -> None:
+    head = RETRACTION_CSV.splitlines()[0]
+    rows = [
+        "2,T,,,,,,,,,1/2/2020 0:00,,0,,10.1000/A,0,Expression of concern,Concerns,No,",
+        "3,T,,,,,,,,,11/30/2026 0:00,,0,,10.1000/B,0,Correction,Error in figure,No,",
+        "4,T,,,,,,,,,12/1/2026 0:00,,0,,unavailable,0,Retraction,x,No,",
+        "5,T,,,,,,,,,not a date,,0,,10.1000/C,0,Retraction,x,No,",
+    ]
+    # past the readers' buffers, so the hash must cover what the CSV reader read in pieces
+    padding = [
+        f"{n},T,,,,,,,,,1/1/2001 0:00,,0,,10.2000/{n},0,Retraction,x,No," for n in range(6, 9000)
+    ]
+    path = tmp_path / "rw.csv"
+    path.write_bytes(("\n".join([head, *rows, *padding]) + "\n").encode("cp1252"))
+    index = load_retractions(path)
+    assert index.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert index.rows == 4 + len(padding) and index.records == 3 + len(padding)
+    assert index.newest == "2026-12-01"  # rows not kept still date the file
+    assert index.modified and index.modified.endswith("Z")
+    assert index.provenance("rw.csv")["sha256"] == index.sha256
+    text = read_retractions(RETRACTION_CSV)
+    assert text.sha256 is None and "sha256" not in text.provenance("x")
+
+
+def test_a_cp1252_file_is_hashed_as_it_is_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "rw.csv"
+    path.write_bytes(RETRACTION_CSV.replace("Murch", "M\u00fcrch").encode("cp1252"))
+    assert load_retractions(path).sha256 == hashlib.sha256(path.read_bytes()).hexdigest()

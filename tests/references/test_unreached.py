@@ -30,7 +30,6 @@ def _settings(tmp_path: Path) -> api.Settings:
     remote = RemoteSettings(
         timeout=5.0,
         store_path=tmp_path / "store.sqlite3",
-        allow_addresses=frozenset({("127.0.0.1", port)}),
         eutils_base=f"http://127.0.0.1:{port}/eutils/",
         crossref_api=f"http://127.0.0.1:{port}/crossref/",
         ncbi_email="refs@example.org",

@@ -195,6 +195,9 @@ class GuardTransport(httpx.AsyncBaseTransport):
         allow_addresses: exact (ip, port) pairs exempt from the address check. Tests use it
             for their own loopback server and nothing else; empty in real use.
         resolver: how host names become addresses; the system resolver by default.
+        trusted: base URLs the user configured (a registry mirror): a request under one of
+            them (same scheme, host and port, its path below the base's) is not address
+            checked, as the user's own file is not.
     """
 
     def __init__(
@@ -203,8 +206,10 @@ class GuardTransport(httpx.AsyncBaseTransport):
         *,
         allow_addresses: Iterable[tuple[str, int]] = (),
         resolver: Resolver | None = None,
+        trusted: Iterable[str] = (),
     ) -> None:
         self._inner = inner
+        self._trusted = tuple(httpx.URL(base) for base in trusted)
         self._allow = frozenset(
             (str(ipaddress.ip_address(ip)), int(p)) for ip, p in allow_addresses
         )
@@ -219,6 +224,7 @@ class GuardTransport(httpx.AsyncBaseTransport):
         url = check_url(url)
         host = url.host.rstrip(".")
         port = _port_of(url)
+        trusted = self._is_trusted(url)
         try:
             literal: IPAddress | None = ipaddress.ip_address(host)
         except ValueError:
@@ -247,12 +253,24 @@ class GuardTransport(httpx.AsyncBaseTransport):
             ip = ipaddress.ip_address(address.split("%", 1)[0])
             # The test exemption needs the literal address in the URL: a name that happens to
             # resolve to it (localhost) is still refused.
-            if literal is not None and (str(ip), port) in self._allow:
+            if trusted or (literal is not None and (str(ip), port) in self._allow):
                 continue
             reason = address_refusal(ip)
             if reason is not None:
                 raise _blocked(str(url), reason, address=str(ip))
         return str(ipaddress.ip_address(addresses[0].split("%", 1)[0]))
+
+    def _is_trusted(self, url: httpx.URL) -> bool:
+        path = url.path
+        if "/../" in path + "/" or "/./" in path + "/":
+            return False  # dot segments could climb out of the base's path
+        return any(
+            url.scheme == base.scheme
+            and url.host.rstrip(".") == base.host.rstrip(".")
+            and _port_of(url) == _port_of(base)
+            and path.startswith(base.path)
+            for base in self._trusted
+        )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         address = await self.checked_address(request.url)
@@ -281,6 +299,7 @@ def guarded_client(
     resolver: Resolver | None = None,
     inner: httpx.AsyncBaseTransport | None = None,
     max_connections: int = 20,
+    trusted: Iterable[str] = (),
 ) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` that goes through the guard and keeps nothing between requests.
 
@@ -294,6 +313,7 @@ def guarded_client(
         resolver: replaces the system resolver (tests).
         inner: replaces the I/O transport (tests).
         max_connections: the pool's overall cap; per-host caps are the caller's semaphores.
+        trusted: base URLs the user configured, see ``GuardTransport``.
 
     Returns:
         A client the caller must close.
@@ -306,6 +326,7 @@ def guarded_client(
         ),
         allow_addresses=allow_addresses,
         resolver=resolver,
+        trusted=trusted,
     )
     no_cookies = http.cookiejar.CookieJar(
         policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[])

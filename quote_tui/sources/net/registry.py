@@ -48,6 +48,7 @@ __all__ = [
     "LookupBudget",
     "Registries",
     "contact_user_agent",
+    "page_titles",
 ]
 
 MAX_RETRY_WAIT = 10.0
@@ -117,6 +118,11 @@ class Registries:
     def _settings(self) -> RemoteSettings:
         return self._session.settings
 
+    @property
+    def settings(self) -> RemoteSettings:
+        """The run's network settings (the base URLs, the contact address)."""
+        return self._session.settings
+
     def _crossref_url(self, path: str, params: dict[str, str] | None = None) -> tuple[str, str]:
         """The URL to ask (with ``mailto``) and the one to show (without it)."""
         base = self._settings.crossref_api.rstrip("/") + "/" + path
@@ -171,6 +177,49 @@ class Registries:
         works = (RegisteredWork(source="doi", doi=full),) if full else ()
         return Lookup(works, url, answer.retrieved_at, stored)
 
+    async def web_page(self, url: str) -> Lookup:
+        """A web reference's page: fetched as a source is (the guard, robots.txt, the wall
+        check), its titles kept in the store as a small answer (not the page), one work per
+        title the page gives (``<title>``, ``og:title``, and the ``<title>``'s parts around
+        `` | `` or `` - ``, where a site's name usually sits).
+
+        Raises:
+            FetchError: the page could not be fetched (``http_error`` with its status, ...);
+            SourceError: ``offline`` without a stored answer; ``lookup_cap``.
+        """
+        key = f"web:{url}"
+        stored = None
+        if self._store is not None and not self._settings.refresh:
+            stored = await asyncio.to_thread(self._store.latest, key)
+        if stored is None:
+            if self._settings.offline:
+                raise SourceError(
+                    f"{url} has no stored answer and the network is off (--offline).",
+                    code=ErrorCode.OFFLINE,
+                    recovery=Recovery.RETRY_LATER,
+                    details={"url": url},
+                )
+            if self._budget is not None:
+                self._budget.spend(url)
+            got = await self._session.fetch(url)
+            body = json.dumps({"titles": page_titles(got.body), "final_url": got.final_url})
+            stored = StoredAnswer(key, got.http_status, url, got.retrieved_at, body.encode())
+            if self._store is not None:
+                await asyncio.to_thread(
+                    self._store.save,
+                    key,
+                    status=stored.status,
+                    url=url,
+                    body=stored.body,
+                    retrieved_at=stored.retrieved_at,
+                )
+            from_store = False
+        else:
+            from_store = True
+        data = json.loads(stored.body)
+        works = tuple(RegisteredWork(source="web", title=t) for t in data.get("titles") or ())
+        return Lookup(works, str(data.get("final_url") or url), stored.retrieved_at, from_store)
+
     async def pubmed_work(self, pmid: str) -> Lookup:
         """PubMed's record of a PMID; no works when PubMed holds none."""
         asked = efetch_url(self._session, "pubmed", pmid)
@@ -183,8 +232,20 @@ class Registries:
         mine = tuple(w for w in works if w.pmid == pmid)
         return Lookup(mine, shown, answer.retrieved_at, stored)
 
+    async def answer(
+        self, key: str, asked: str, shown: str, pacer: IntervalPacer, accept: str
+    ) -> tuple[StoredAnswer, bool]:
+        """The answer of another registry (``scholarly``): from the store, else asked at
+        ``pacer``'s pace through the session, counted against the budget, and stored."""
+        return await self._answer(key, asked, shown, False, pacer=(pacer, accept))
+
     async def _answer(
-        self, key: str, asked: str, shown: str, crossref: bool
+        self,
+        key: str,
+        asked: str,
+        shown: str,
+        crossref: bool,
+        pacer: tuple[IntervalPacer, str] | None = None,
     ) -> tuple[StoredAnswer, bool]:
         """The answer to a question, and whether it came from the store."""
         settings = self._settings
@@ -201,7 +262,7 @@ class Registries:
             )
         if self._budget is not None:
             self._budget.spend(shown)
-        answer = await self._ask(key, asked, crossref)
+        answer = await self._ask(key, asked, crossref, pacer)
         if self._store is not None:
             await asyncio.to_thread(
                 self._store.save,
@@ -213,10 +274,16 @@ class Registries:
             )
         return answer, False
 
-    async def _ask(self, key: str, url: str, crossref: bool) -> StoredAnswer:
+    async def _ask(
+        self, key: str, url: str, crossref: bool, other: tuple[IntervalPacer, str] | None = None
+    ) -> StoredAnswer:
         accept = "application/json" if crossref else "application/xml, text/xml"
+        if other is not None:
+            accept = other[1]
         for attempt in (1, 2):
-            if crossref:
+            if other is not None:
+                await other[0].wait()
+            elif crossref:
                 await self._crossref_pace.wait()
             else:
                 await self._session.ncbi_pacer.wait()
@@ -274,6 +341,29 @@ class LookupBudget:
                 details={"max_lookups": self.limit},
             )
         self.made += 1
+
+
+_TITLE_PARTS = re.compile(r"\s+(?:\||-|–|—|::|·)\s+")
+
+
+def page_titles(body: bytes) -> list[str]:
+    """The titles an HTML page gives itself: ``og:title``, ``<title>`` and the parts of the
+    ``<title>`` around a separator, each once; none for a page that is not HTML."""
+    import lxml.html
+    from lxml import etree
+
+    try:
+        root = lxml.html.fromstring(body[:2_000_000])
+    except (etree.ParserError, ValueError):
+        return []
+    found: list[str] = []
+    for value in (
+        *root.xpath("//meta[@property='og:title']/@content"),
+        *root.xpath("//title/text()"),
+    ):
+        title = " ".join(str(value).split())
+        found += [title, *(p for p in _TITLE_PARTS.split(title) if len(p) >= 8)]
+    return list(dict.fromkeys(t for t in found if t))[:8]
 
 
 def _json_message(body: bytes, url: str) -> object:

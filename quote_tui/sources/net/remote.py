@@ -27,7 +27,7 @@ from quote_tui.sources.net.guard import Resolver, guarded_client
 from quote_tui.sources.net.resolvers import RESOLVERS
 from quote_tui.sources.net.robots import ROBOTS_MAX_BYTES, RobotsCache
 from quote_tui.sources.net.session import IntervalPacer
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings, configured_endpoints
 from quote_tui.sources.readers.local import BodyReader, read_bytes
 from quote_tui.sources.records import LoadedSource, Representation
 from quote_tui.sources.refs import ParsedRef
@@ -121,6 +121,7 @@ class RemoteSession:
             allow_addresses=s.allow_addresses,
             resolver=self._resolver,
             inner=self._transport,
+            trusted=configured_endpoints(s),
         )
         self._robots = RobotsCache(self._fetch_robots, user_agent=s.user_agent)
         self._fetcher = Fetcher(

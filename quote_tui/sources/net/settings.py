@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from quote_tui._version import __version__
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 
-__all__ = ["RENDER_MODES", "USER_AGENT", "RemoteSettings", "render_mode"]
+__all__ = [
+    "REGISTRY_DEFAULTS",
+    "RENDER_MODES",
+    "USER_AGENT",
+    "RemoteSettings",
+    "configured_endpoints",
+    "endpoint_url",
+    "render_mode",
+]
 
 RENDER_MODES = ("never", "auto", "always")
 """When HTML pages are rendered in headless Chromium before they are read."""
@@ -29,6 +38,49 @@ def render_mode(value: object, label: str = "render") -> str:
     return str(value)
 
 
+REGISTRY_DEFAULTS = {
+    "doi_resolver": "https://doi.org/",
+    "eutils_base": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/",
+    "crossref_api": "https://api.crossref.org/",
+    "arxiv_api": "https://export.arxiv.org/api/",
+    "openalex_api": "https://api.openalex.org/",
+    "dblp_api": "https://dblp.org/",
+}
+"""The public registries' base URLs; a setting (or ``QUOTE_TUI_*_URL``) replaces each one."""
+
+
+def endpoint_url(value: str, label: str) -> str:
+    """``value`` as a registry base URL: http(s), a host, no query or credentials; it ends ``/``.
+
+    Raises:
+        BatchInputError: ``bad_option`` naming ``label`` (the flag or variable that gave it).
+    """
+    parts = urlsplit(value.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise BatchInputError(
+            f"{label} must be an http(s) base URL such as https://mirror.example.org/api/, "
+            f"not {value!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    try:
+        parts.port  # noqa: B018 - a port out of range raises here, not at the first request
+    except ValueError as exc:
+        raise BatchInputError(
+            f"{label} has a bad port: {value!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        ) from exc
+    text = parts.geturl()
+    return text if text.endswith("/") else text + "/"
+
+
 USER_AGENT = f"quote_tui/{__version__} (+https://github.com/quote-tui/quote_tui)"
 
 
@@ -42,9 +94,14 @@ class RemoteSettings:
         max_redirects: redirect hops followed.
         per_host_connections: concurrent requests to one host.
         user_agent: sent with every request and matched against robots.txt.
-        doi_resolver: where ``doi:`` refs are resolved (tests point it at loopback).
+        doi_resolver: where ``doi:`` refs are resolved.
         eutils_base: NCBI E-utilities base URL.
-        crossref_api: Crossref's REST API base URL (reference checks; tests point it at loopback).
+        crossref_api: Crossref's REST API base URL (reference checks).
+        arxiv_api, openalex_api, dblp_api: arXiv's, OpenAlex's and DBLP's API base URLs.
+            A registry base URL other than the public one is the user's own choice (a mirror, a
+            self-hosted snapshot) and is trusted as the user's own file is: requests under it
+            skip the address guard, so it may be on loopback or the local network
+            (``configured_endpoints``).
         ncbi_tool, ncbi_email, ncbi_api_key: sent to NCBI as its usage policy asks; with a key
             the pace is 10 requests/s instead of 3.
         store_path: the snapshot database; None for the user data directory.
@@ -64,9 +121,12 @@ class RemoteSettings:
     max_redirects: int = 5
     per_host_connections: int = 2
     user_agent: str = USER_AGENT
-    doi_resolver: str = "https://doi.org/"
-    eutils_base: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/"
-    crossref_api: str = "https://api.crossref.org/"
+    doi_resolver: str = REGISTRY_DEFAULTS["doi_resolver"]
+    eutils_base: str = REGISTRY_DEFAULTS["eutils_base"]
+    crossref_api: str = REGISTRY_DEFAULTS["crossref_api"]
+    arxiv_api: str = REGISTRY_DEFAULTS["arxiv_api"]
+    openalex_api: str = REGISTRY_DEFAULTS["openalex_api"]
+    dblp_api: str = REGISTRY_DEFAULTS["dblp_api"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
@@ -78,3 +138,13 @@ class RemoteSettings:
     render: str = "never"
     render_timeout: float = 30.0
     chromium: str | None = None
+
+
+def configured_endpoints(settings: RemoteSettings) -> tuple[str, ...]:
+    """The registry base URLs the user chose in place of the public ones.
+
+    Only these are exempt from the address guard: the public defaults are checked like any
+    other host, so a poisoned answer for ``api.crossref.org`` still cannot reach loopback.
+    """
+    chosen = {getattr(settings, name) for name, public in REGISTRY_DEFAULTS.items()}
+    return tuple(sorted(chosen - set(REGISTRY_DEFAULTS.values())))
