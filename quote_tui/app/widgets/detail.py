@@ -206,6 +206,7 @@ def detail_content(
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
+    out += _reference_lines(citation.extra or {})
     if verdict is not None:
         out += _checked_lines(citation, verdict, best, prepared, outcome, match_index, source_names)
     elif citation.locator:
@@ -350,6 +351,36 @@ def _beside_lines(
         text = claimed_text({"claimed": verdict.claimed}) or ""
         out += [_field("Claimed"), (text, f"bold {colour}"), "\n"]
     return out
+
+
+def _reference_lines(extra: Mapping[str, Any]) -> _Parts:
+    """The citation as the manuscript wrote it (``[@nist2024, p. 11]``) and the bibliography
+    entry it stands for, so the manuscript's own names are in view beside the verdict."""
+    ref = extra.get("reference")
+    if not isinstance(ref, Mapping) or not ref.get("raw"):
+        return []
+    out: _Parts = [_field("Reference"), _one_line(str(ref["raw"])), "\n"]
+    entry = bib_entry_text(ref.get("key"), ref.get("bib"))
+    if entry:
+        out += [_field("Entry"), (entry, "$text-muted"), "\n"]
+    return out
+
+
+def bib_entry_text(key: object, bib: object) -> str | None:
+    """One line for a bibliography entry: ``nist2024 · NIST (2024). Title. doi:…``."""
+    if not isinstance(bib, Mapping):
+        return None
+    authors = [str(a) for a in bib.get("authors") or ()]
+    who = ", ".join(authors[:3]) + (" et al." if len(authors) > 3 else "")
+    parts = [str(key)] if key else []
+    head = " ".join(p for p in (who, f"({bib['year']})" if bib.get("year") else "") if p)
+    body = ". ".join(str(p) for p in (head, bib.get("title"), bib.get("journal")) if p)
+    if body:
+        parts.append(body)
+    link = f"doi:{bib['doi']}" if bib.get("doi") else bib.get("url")
+    if link:
+        parts.append(str(link))
+    return _one_line(" · ".join(parts)) if parts else None
 
 
 def _locator_line(locator: Mapping[str, Any]) -> _Parts:
