@@ -65,7 +65,9 @@ def make_app(
         notice=opened.notice,
         reload=opened.reload,
         data_dir=data_dir,
-        check_on_open=demo,
+        # A manuscript, batch or report opens checked, as the demo does; a workspace the user
+        # saved opens as it was left.
+        check_on_open=demo or workspace.origin is not None,
     )
 
 

@@ -417,7 +417,15 @@ async def test_29_a_slow_read_shows_that_it_is_under_way(
         await asyncio.sleep(1.6)
         return await real_read(self, spec, **kwargs)
 
+    real_check_all = Session.check_all
+
+    async def slow_check_all(self, *args, **kwargs):
+        # the check on open reads the source too: it must not finish the read first
+        await asyncio.sleep(1.6)
+        return await real_check_all(self, *args, **kwargs)
+
     monkeypatch.setattr(Session, "read", slow_read)
+    monkeypatch.setattr(Session, "check_all", slow_check_all)
     app = make_app(paper, data_dir=data_dir)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(1.2)
