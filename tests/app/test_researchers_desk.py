@@ -106,3 +106,56 @@ async def test_reloading_a_changed_manuscript_checks_what_changed_only(
         assert after["c1"] == before["c1"]
         assert after["c2"].status != "exact"  # "fact" is not the source's word
         assert app.screen.workspace.citation("c2").quote.startswith("It is a fact")
+
+
+REFRAIN = "the river runs down to the sea"
+RIVER = (
+    f"First, {REFRAIN}. Then the plain opens wide under a pale sky.\n"
+    f"Again {REFRAIN}, slower now.\nThe mill turns its wheel by the bridge at noon.\n"
+    f"At last {REFRAIN} and is gone.\n"
+)
+
+
+async def test_n_cycles_the_selected_citations_matches_and_m_walks_every_match(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.api import CitationSpec, SourceSpec, check_text
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from quote_tui.workspace import Verdict, Workspace, save_workspace
+
+    ws = Workspace(name="w").with_source(SourceSpec("river", text=RIVER))
+    for cid, quote in (("mill", "The mill turns its wheel by the bridge"), ("refrain", REFRAIN)):
+        result = check_text(RIVER, quote)
+        ws = ws.with_citation(CitationSpec(cid, "river", quote))
+        ws = ws.with_verdict(cid, Verdict(str(result.status), result))
+    assert len(ws.verdicts["refrain"].result.matches) == 3
+    save_workspace(ws, tmp_path / "ws.json")
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        main.query_one(CitationList).select_citation("refrain")
+        await settle(app, pilot)
+        viewer = main.query_one(SourceViewer)
+        viewer.focus()
+        seen = []
+        for _ in range(4):
+            await pilot.press("n")
+            await pilot.pause()
+            seen.append((viewer.current.citation_id, viewer.current.index))
+        # the mill's match stands between the second and third: n never leaves "refrain"
+        assert seen == [("refrain", 1), ("refrain", 2), ("refrain", 0), ("refrain", 1)]
+        assert main.selected_id == "refrain"
+        await pilot.press("N")
+        await pilot.pause()
+        assert (viewer.current.citation_id, viewer.current.index) == ("refrain", 0)
+        # m walks the source's highlights in text order, whichever citation they belong to
+        walked = []
+        for _ in range(4):
+            await pilot.press("m")
+            await pilot.pause()
+            walked.append(viewer.current.citation_id)
+        assert walked == ["refrain", "mill", "refrain", "refrain"]
+        assert main.selected_id == "refrain"
+        bindings = {b.key for b in SourceViewer.BINDINGS}
+        assert {"m", "M"} <= bindings

@@ -340,6 +340,14 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         """Previous match in the viewer."""
         self.query_one(SourceViewer).action_previous_match()
 
+    def action_viewer_next_any(self) -> None:
+        """Next match of the source, whichever citation it is."""
+        self.query_one(SourceViewer).action_next_any_match()
+
+    def action_viewer_previous_any(self) -> None:
+        """Previous match of the source, whichever citation it is."""
+        self.query_one(SourceViewer).action_previous_any_match()
+
     def action_next_source(self) -> None:
         """Show the next source."""
         self._step_source(1)

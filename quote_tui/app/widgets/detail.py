@@ -411,6 +411,8 @@ class CitationDetail(VerticalScroll, can_focus=True):
         # the matches the detail describes are stepped through in the viewer, from here too
         Binding("n", "screen.viewer_next", "Next match"),
         Binding("N", "screen.viewer_previous", "Prev match"),
+        Binding("m", "screen.viewer_next_any", "Every match"),
+        Binding("M", "screen.viewer_previous_any", "Prev of every", show=False),
     ]
 
     def compose(self):
