@@ -159,3 +159,23 @@ async def test_n_cycles_the_selected_citations_matches_and_m_walks_every_match(
         assert main.selected_id == "refrain"
         bindings = {b.key for b in SourceViewer.BINDINGS}
         assert {"m", "M"} <= bindings
+
+
+def test_the_detail_and_reports_say_a_cited_place_once() -> None:
+    from quote_tui.api import CitationSpec
+    from quote_tui.app.widgets.detail import detail_content
+    from quote_tui.reports.common import facts
+
+    for locator, said in (
+        ({"label": "page", "value": "p. 4", "pages": [4]}, "p. 4"),
+        ({"label": "page", "value": "33-35", "pages": [33, 34, 35]}, "pp. 33-35"),
+        ({"label": "chapter", "value": "12"}, "chapter 12"),
+    ):
+        text = detail_content(CitationSpec("c1", "s1", "words", locator), None, None).plain
+        line = next(row for row in text.splitlines() if row.startswith("Cited"))
+        assert line.split(None, 1)[1] == said
+        rows = {f.label: f.text for f in facts({"locator": locator}, {})}
+        assert "Page" not in rows and rows["Cited"] == f"cited {said}"
+    checked = {"page_check": {"status": "differs", "cited": "p. 103", "found": 101}}
+    rows = {f.label: f.text for f in facts(checked, {})}
+    assert rows["Page"] == "✗ cited page 103, found on page 101"

@@ -164,7 +164,7 @@ def test_8_the_detail_says_where_the_quotation_stands_and_the_cited_page() -> No
     )
     text = detail_content(citation, None, None).plain
     assert "paper.md, line 3, column 38" in text
-    assert "cited page 1" in text
+    assert "Cited      p. 1" in text
 
 
 async def test_18_20_22_23_viewer_messages_wrap_subtitles_follow_and_matches_are_counted(

@@ -24,7 +24,9 @@ from quote_tui.api import (
     PreparedText,
     claimed_text,
     difference_spans,
+    locator_text,
     manuscript_place,
+    page_number,
 )
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
@@ -341,7 +343,7 @@ def _beside_lines(
         out += [
             _field("Cited page"),
             (f"{mark} {pc.get('status')}", f"bold {colour}"),
-            f": cited page {pc.get('cited')}, {found}\n",
+            f": cited page {page_number(pc.get('cited'))}, {found}\n",
         ]
     elif citation.locator:
         out += _locator_line(citation.locator)
@@ -384,9 +386,8 @@ def bib_entry_text(key: object, bib: object) -> str | None:
 
 
 def _locator_line(locator: Mapping[str, Any]) -> _Parts:
-    label = str(locator.get("label") or "page")
-    value = str(locator.get("value", locator))
-    return [_field("Cited"), f"cited {label} {value}", "\n"]
+    shown = locator_text(locator)
+    return [_field("Cited"), shown, "\n"] if shown else []
 
 
 def _problem_lines(err: Mapping[str, Any]) -> _Parts:
