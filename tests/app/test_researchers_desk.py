@@ -179,3 +179,25 @@ def test_the_detail_and_reports_say_a_cited_place_once() -> None:
     checked = {"page_check": {"status": "differs", "cited": "p. 103", "found": 101}}
     rows = {f.label: f.text for f in facts(checked, {})}
     assert rows["Page"] == "✗ cited page 103, found on page 101"
+
+
+async def test_a_second_demo_says_it_is_fresh_and_keeps_the_last_one(data_dir: Path) -> None:
+    import json
+
+    from quote_tui.demo import PREVIOUS_DEMO
+
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        # the first demo has nothing to say about an earlier one
+        assert not any("A fresh demo" in n.message for n in app._notifications)
+        app.screen.commit(app.screen.workspace.without_citation("c1"))
+        await settle(app, pilot)
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        said = [n.message for n in app._notifications]
+        assert any("A fresh demo" in m and PREVIOUS_DEMO in m for m in said)
+        assert app.screen.workspace.citation("c1") is not None
+    kept = json.loads((data_dir / "demo" / PREVIOUS_DEMO).read_text(encoding="utf-8"))
+    assert "c1" not in [c["id"] for c in kept["citations"]]
