@@ -62,3 +62,19 @@ def test_text_help_describes_the_command_and_offers_no_check_option(
     assert "Print the text a check searches" in out
     assert "--citation-timeout" not in out
     assert "--read-timeout" in out
+
+
+def test_both_reports_name_the_manuscript_in_their_heading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paper = DEMO.with_name("manuscript.md")
+    md, html = tmp_path / "r.md", tmp_path / "r.html"
+    for out in (md, html):
+        main(["check", str(paper), "-o", str(out), "--offline"])
+    assert md.read_text(encoding="utf-8").startswith("# Quotation check report: manuscript.md\n")
+    page = html.read_text(encoding="utf-8")
+    assert "<h1>Quotation check report: manuscript.md</h1>" in page
+    assert "<title>Quotation check report: manuscript.md</title>" in page
+    # a batch written by hand names no manuscript: the plain heading stays
+    main(["check", str(DEMO), "-o", str(md), "--offline"])
+    assert md.read_text(encoding="utf-8").startswith("# Quotation check report\n")

@@ -40,6 +40,7 @@ __all__ = [
     "locator_text",
     "page_check_text",
     "page_number",
+    "report_title",
     "source_place",
     "summary_rows",
     "verdict",
@@ -171,6 +172,20 @@ def differences(match: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
                 }
             )
     return sorted(diffs, key=lambda d: 0 if d.get("critical") else 1)
+
+
+def report_title(report: Mapping[str, Any]) -> str:
+    """``Quotation check report: paper.md``: the manuscript the citations were written in,
+    when they all come from one (a batch written by hand names none)."""
+    files = {
+        str(loc["file"])
+        for c in report.get("citations") or ()
+        if isinstance(c, Mapping)
+        and isinstance(loc := c.get("location"), Mapping)
+        and loc.get("file")
+    }
+    title = "Quotation check report"
+    return f"{title}: {files.pop()}" if len(files) == 1 else title
 
 
 def manuscript_place(citation: Mapping[str, Any]) -> str | None:
