@@ -201,3 +201,20 @@ async def test_a_second_demo_says_it_is_fresh_and_keeps_the_last_one(data_dir: P
         assert app.screen.workspace.citation("c1") is not None
     kept = json.loads((data_dir / "demo" / PREVIOUS_DEMO).read_text(encoding="utf-8"))
     assert "c1" not in [c["id"] for c in kept["citations"]]
+
+
+async def test_the_header_and_the_list_count_in_one_order(data_dir: Path) -> None:
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(app, pilot)
+        # an edited citation is unchecked beside the demo's noticed ones (a page that differs)
+        from dataclasses import replace
+
+        ws = app.screen.workspace
+        app.screen.commit(ws.with_citation(replace(ws.citation("c1"), quote="Four score")))
+        await settle(app, pilot)
+        listing = app.screen.query_one(CitationList)
+        in_list = str(listing.border_title).split()[1:]
+        in_header = str(app.sub_title).split(" citations ", 1)[1].split()
+        assert len(in_list) >= 4
+        assert in_header == in_list
