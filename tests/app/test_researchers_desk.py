@@ -218,3 +218,26 @@ async def test_the_header_and_the_list_count_in_one_order(data_dir: Path) -> Non
         in_header = str(app.sub_title).split(" citations ", 1)[1].split()
         assert len(in_list) >= 4
         assert in_header == in_list
+
+
+async def test_the_load_dialog_says_and_takes_a_key_for_its_tabs(data_dir: Path) -> None:
+    from textual.widgets import TabbedContent
+
+    from quote_tui.app.screens.load_source import LoadSourceScreen
+
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadSourceScreen)
+        assert "ctrl+t next tab" in str(dialog.query_one("#load-box").border_subtitle)
+        seen = []
+        for _ in range(5):
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+            tabs = dialog.query_one(TabbedContent)
+            seen.append(tabs.active)
+            assert app.focused is not None and tabs.get_pane(tabs.active) in app.focused.ancestors
+        assert seen == ["tab-url", "tab-doi", "tab-pmid", "tab-paste", "tab-file"]
