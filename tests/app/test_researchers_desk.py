@@ -241,3 +241,26 @@ async def test_the_load_dialog_says_and_takes_a_key_for_its_tabs(data_dir: Path)
             seen.append(tabs.active)
             assert app.focused is not None and tabs.get_pane(tabs.active) in app.focused.ancestors
         assert seen == ["tab-url", "tab-doi", "tab-pmid", "tab-paste", "tab-file"]
+
+
+async def test_the_finder_shows_a_changed_number_before_enter(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.api import SourceSpec
+    from quote_tui.app.widgets.finder import Finder
+    from quote_tui.workspace import Workspace, save_workspace
+    from tests.app.helpers import keys_for
+
+    text = "In its report the committee counted 42 cases in the northern district last spring.\n"
+    ws = Workspace(name="w").with_source(SourceSpec("minutes", text=text))
+    save_workspace(ws, tmp_path / "ws.json")
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(app, pilot)
+        app.screen.show_source("minutes")
+        await settle(app, pilot)
+        await pilot.press("slash")
+        await pilot.press(*keys_for("the committee counted 36 cases in the northern district"))
+        await settle(app, pilot, 0.4)
+        shown = str(app.screen.query_one(Finder).query_one("#finder-verdict").render())
+        assert "36 → 42" in shown
