@@ -147,7 +147,9 @@ if TYPE_CHECKING:
     from quote_tui.manuscripts.bibfind import find_bibliographies as find_bibliographies
     from quote_tui.reports.common import OUTSIDE_MAIN_TEXT as OUTSIDE_MAIN_TEXT
     from quote_tui.reports.common import claimed_text as claimed_text
+    from quote_tui.reports.common import locator_text as locator_text
     from quote_tui.reports.common import manuscript_place as manuscript_place
+    from quote_tui.reports.common import page_number as page_number
     from quote_tui.reports.references import reference_facts as reference_facts
     from quote_tui.reports.references import unreached_lines as unreached_lines
     from quote_tui.reports.references import warning_line as warning_line
@@ -273,7 +275,13 @@ _EXPORTS = {
     "quote_tui.gate.findings": ("Finding",),
     "quote_tui.gate.report": ("finding_line", "gate_sarif", "gate_summary", "number_check"),
     "quote_tui.manuscripts.bibfind": ("find_bibliographies",),
-    "quote_tui.reports.common": ("OUTSIDE_MAIN_TEXT", "claimed_text", "manuscript_place"),
+    "quote_tui.reports.common": (
+        "OUTSIDE_MAIN_TEXT",
+        "claimed_text",
+        "locator_text",
+        "manuscript_place",
+        "page_number",
+    ),
     "quote_tui.reports.references": ("reference_facts", "unreached_lines", "warning_line"),
     "quote_tui.sources.refs": ("same_work_key", "work_identifiers"),
 }

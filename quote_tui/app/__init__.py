@@ -41,10 +41,14 @@ def make_app(
     from quote_tui.workspace import open_target
 
     data_dir = data_dir or default_data_dir()
+    said = None
     if demo:
-        from quote_tui.demo import install_demo
+        from quote_tui.demo import PREVIOUS_DEMO, install_demo
 
         path = install_demo(data_dir)
+        kept = path.with_name(PREVIOUS_DEMO)
+        if kept.is_file():
+            said = f"A fresh demo. Your last demo, with its edits, is kept: quote-tui open {kept}"
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
     opened = open_target(
@@ -62,10 +66,12 @@ def make_app(
     return QuoteApp(
         workspace,
         opened.path,
-        notice=opened.notice,
+        notice=opened.notice or said,
         reload=opened.reload,
         data_dir=data_dir,
-        check_on_open=demo,
+        # A manuscript, batch or report opens checked, as the demo does; a workspace the user
+        # saved opens as it was left.
+        check_on_open=demo or workspace.origin is not None,
     )
 
 

@@ -72,8 +72,8 @@ class QuoteApp(App[int]):
     def on_mount(self) -> None:
         screen = MainScreen(self._initial)
         self.push_screen(screen)
-        if self._check_on_open and self._initial.citations:
-            screen.call_after_refresh(screen.action_check_all)
+        if self._check_on_open:
+            screen.call_after_refresh(screen.check_unchecked)
         if self._reload is not None:
             self._offer_reload(screen, self._reload)
         elif self._notice:
@@ -89,8 +89,10 @@ class QuoteApp(App[int]):
 
         def chosen(reload: bool | None) -> None:
             if reload:
-                screen.commit(fresh)  # undoable: ctrl+z brings the edits back
+                # undoable: ctrl+z brings the edits back
+                screen.commit(carry_verdicts(screen.workspace, fresh))
                 self.notify(f"Reloaded {name}. Press ctrl+z to get your edits back.", timeout=8)
+                screen.check_unchecked()  # what the file changed, and only that
 
         dialog = ChoiceDialog(
             "The file has changed",
@@ -143,6 +145,22 @@ class QuoteApp(App[int]):
         """Show the key reference."""
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+
+def carry_verdicts(old: Workspace, fresh: Workspace) -> Workspace:
+    """``fresh`` with ``old``'s verdicts for the citations a reload left as they were: the same
+    citation, on the same source. What changed stays unchecked, to be checked again."""
+    kept = fresh
+    for citation in fresh.citations:
+        verdict = old.verdicts.get(citation.id)
+        if (
+            verdict is not None
+            and citation.id not in fresh.verdicts
+            and old.citation(citation.id) == citation
+            and old.source(citation.source) == fresh.source(citation.source)
+        ):
+            kept = kept.with_verdict(citation.id, verdict)
+    return kept
 
 
 def _writable(folder: Path) -> bool:

@@ -70,6 +70,15 @@ class JsonlBatch:
         a citations file with its ``sources`` file, or one file of typed lines."""
         if path.is_dir():
             sources, path = path / "sources.jsonl", path / "citations.jsonl"
+            missing = [p.name for p in (sources, path) if not p.is_file()]
+            if missing:
+                # Name every file the folder lacks, not only the first one looked for.
+                lacks = "neither file" if len(missing) == 2 else f"no {missing[0]}"
+                raise _bad_input(
+                    f"{path.parent} has {lacks}: a batch folder holds sources.jsonl and "
+                    "citations.jsonl",
+                    ErrorCode.FILE_NOT_FOUND,
+                )
         for item in (path, sources):
             if item is not None and not item.is_file():
                 raise _bad_input(f"batch file not found: {item}", ErrorCode.FILE_NOT_FOUND)

@@ -59,6 +59,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("quote-tui: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+EXIT_PIPE_CLOSED = 141
+"""What a shell reports for a program its reader stopped (128 + SIGPIPE), as git does."""
+
+
+def _reader_gone() -> int:
+    """The reader of stdout stopped (``| head``): no traceback. Output still buffered would
+    fail again at exit, so stdout is pointed at the null device first."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # stdout with no descriptor (a test's capture): nothing held
+        pass
+    return EXIT_PIPE_CLOSED
 
 
 def run() -> None:

@@ -157,24 +157,25 @@ def matching_args(parser: argparse.ArgumentParser) -> None:
     source_args(parser, matching)
 
 
-def source_args(parser: argparse.ArgumentParser, group: Any = None) -> None:
-    """How sources are read: the text's size cap, the time budgets, the network."""
+def source_args(parser: argparse.ArgumentParser, group: Any = None, *, checks: bool = True) -> None:
+    """How sources are read: the text's size cap, the time budgets, the network. ``checks``
+    False leaves out what only a check uses (``quote-tui text`` checks nothing)."""
     group = group if group is not None else parser.add_argument_group("reading")
     add_options(group, (("--max-source-chars", _in_range(int, 1), None, "N"),))
     parser.set_defaults(max_source_chars=50_000_000)
-    budget_args(group)
+    budget_args(group, checks=checks)
+    if not checks:
+        parser.set_defaults(citation_timeout=DEFAULT_CITATION_TIMEOUT)
     network_args(parser)
 
 
-def budget_args(group: Any) -> None:
-    add_options(
-        group,
-        (
-            ("--citation-timeout", _seconds, DEFAULT_CITATION_TIMEOUT, "SECONDS"),
-            ("--read-timeout", _seconds, DEFAULT_READ_TIMEOUT, "SECONDS"),
-            ("--max-file-bytes", _in_range(int, 1), DEFAULT_MAX_FILE_BYTES, "N"),
-        ),
+def budget_args(group: Any, *, checks: bool = True) -> None:
+    options = (
+        ("--citation-timeout", _seconds, DEFAULT_CITATION_TIMEOUT, "SECONDS"),
+        ("--read-timeout", _seconds, DEFAULT_READ_TIMEOUT, "SECONDS"),
+        ("--max-file-bytes", _in_range(int, 1), DEFAULT_MAX_FILE_BYTES, "N"),
     )
+    add_options(group, options if checks else options[1:])
 
 
 def _seconds(value: str) -> float | None:

@@ -22,6 +22,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     _resume_args(args)
     _cluster_args(args)
     jsonl = api.is_jsonl_input(args.input, args.sources)
+    out = args.output
+    if args.format is None and out is not None and out.suffix and not api.format_for(out, ""):
+        # report.xyz used to get JSON without a word: the suffix is the only format asked for
+        raise usage(
+            f"-o {out.name}: {out.suffix} names no report format; use .json, .jsonl, .md, "
+            ".html or .sarif, or say which with --format"
+        )
     fmt = args.format or api.format_for(args.output, "jsonl" if jsonl else "json")
     if args.format is None and args.output is None and not args.json and sys.stdout.isatty():
         fmt = "terminal"  # people at a terminal read the summary; --json for the report

@@ -125,7 +125,7 @@ def _quote(quote: argparse.ArgumentParser) -> None:
 def _text(text: argparse.ArgumentParser) -> None:
     text.add_argument("ref", help="a path, URL, doi:..., pmid:...")
     text.add_argument("--pages", action="store_true", help="mark where each page starts")
-    source_args(text)
+    source_args(text, checks=False)
 
 
 def _scan(scan: argparse.ArgumentParser) -> None:
@@ -193,7 +193,13 @@ _COMMANDS: dict[str, tuple[str, str | None, Callable[[argparse.ArgumentParser], 
         "quotation is not exact or normalized; 2 usage errors; 3 the source could not be read.",
         _quote,
     ),
-    "text": ("print the checked text of a source (what is searched)", None, _text),
+    "text": (
+        "print the checked text of a source (what is searched)",
+        "Print the text a check searches, after reading and cleaning the source: what a "
+        "quotation must stand in. --pages marks where each page starts, with its printed "
+        "number. Exit codes: 0 printed; 2 usage errors; 3 the source could not be read.",
+        _text,
+    ),
     "scan": ("turn a manuscript into a batch file", None, _scan),
     "refs": (
         "check a bibliography's references against Crossref, PubMed and retractions",

@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["DEMO_DIR", "demo_workspace_dict", "install_demo"]
+__all__ = ["DEMO_DIR", "PREVIOUS_DEMO", "demo_workspace_dict", "install_demo"]
+
+PREVIOUS_DEMO = "demo-previous.json"
+"""Where the last run's demo workspace is kept when a fresh one replaces it."""
 
 DEMO_DIR = Path(__file__).resolve().parent
 """Where the demo's documents are."""
@@ -30,11 +33,14 @@ def install_demo(data_dir: Path) -> Path:
         data_dir: the per-user data folder.
 
     Returns:
-        The workspace file (``data_dir/demo/demo.json``), replaced on every call.
+        The workspace file (``data_dir/demo/demo.json``), replaced on every call; the one it
+        replaces is kept beside it as ``PREVIOUS_DEMO``, so no edit is lost unsaid.
     """
     from quote_tui.api import write_text as atomic_write
 
     target = data_dir / "demo" / "demo.json"
     target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_file():
+        target.replace(target.with_name(PREVIOUS_DEMO))
     atomic_write(target, json.dumps(demo_workspace_dict(), ensure_ascii=False, indent=1) + "\n")
     return target

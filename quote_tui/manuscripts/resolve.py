@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +14,23 @@ from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unav
 from quote_tui.manuscripts.reflist import match_author, match_author_year, miss_reason
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["Resolver"]
+__all__ = ["Resolver", "source_name"]
+
+_UNSAFE = re.compile(r"[^\w.:+-]+")
+_MAX_NAME = 40
+"""Longest bib key taken as a source id: longer keys are not readable in a list column."""
+
+
+def source_name(key: str | None) -> str | None:
+    """A readable source id made from a bib key (``nist2024``), or None when the key is unfit:
+    spaces become hyphens (``Lo 2020`` -> ``Lo-2020``); an empty, bare-number or overlong key is
+    left to the ``s1``, ``s2`` ... numbering, which reads better than ``1`` or a sentence."""
+    if not key:
+        return None
+    name = _UNSAFE.sub("-", key.strip()).strip("-")
+    if not name or name.isdigit() or len(name) > _MAX_NAME:
+        return None
+    return name
 
 
 def reference_from_mention(
@@ -64,7 +81,8 @@ def reference_from_mention(
 
 @dataclass(slots=True)
 class Resolver:
-    """Finds each cited work's text, once per work, and numbers the sources s1, s2, ..."""
+    """Finds each cited work's text, once per work, and names each source by its bib key
+    (``nist2024``) or, without a usable key, numbers it ``s1``, ``s2``, ..."""
 
     bibliography: Bibliography
     pdfs: PdfFolder | None = None
@@ -73,10 +91,17 @@ class Resolver:
     sources: list[ScannedSource] = field(default_factory=list)
     _ids: dict[str, str] = field(default_factory=dict)
 
-    def _add(self, identity: str, **kwargs: object) -> str:
+    def _add(self, identity: str, key: str | None = None, **kwargs: object) -> str:
         if identity in self._ids:
             return self._ids[identity]
-        sid = f"s{len(self.sources) + 1}"
+        taken = set(self._ids.values())
+        sid = source_name(key) or f"s{len(self.sources) + 1}"
+        # Two works under one key (a key typed twice, or a key that reads like a number) still
+        # get ids of their own: the second takes a suffix.
+        base, n = sid, 1
+        while sid in taken:
+            n += 1
+            sid = f"{base}-{n}"
         self._ids[identity] = sid
         self.sources.append(ScannedSource(id=sid, **kwargs))  # type: ignore[arg-type]
         return sid
@@ -105,6 +130,7 @@ class Resolver:
                 )
             return self._add(
                 f"unknown:{reference.style}:{reference.key or reference.raw}",
+                _key_of(reference),
                 title=reference.key or reference.raw,
                 unavailable=Unavailable("unknown_reference", message),
             )
@@ -112,7 +138,8 @@ class Resolver:
 
     def _for_entry(self, bib: BibEntry, reference: Reference) -> str:
         title = bib.title
-        common = {"title": title, "bib_pages": bib.pages}
+        key = bib.key or _key_of(reference)
+        common = {"title": title, "bib_pages": bib.pages, "key": key}
         path = attached_file(bib)
         how = "bib_file"
         if path is None and self.pdfs is not None:
@@ -132,6 +159,7 @@ class Resolver:
         name = bib.key or title or reference.raw
         return self._add(
             f"nosource:{name}",
+            key,
             title=title or name,
             bib_pages=bib.pages,
             unavailable=Unavailable(
@@ -153,3 +181,8 @@ class Resolver:
         if found.mention is None or found.mention.style in ("locator", "footnote"):
             return None
         return reference_from_mention(found.mention, self.bibliography, ms)
+
+
+def _key_of(reference: Reference) -> str | None:
+    """The key the manuscript wrote, when it wrote one (``@nist2024``, ``\\cite{nist2024}``)."""
+    return reference.key if reference.style in ("pandoc", "latex") else None

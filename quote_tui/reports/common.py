@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +37,10 @@ __all__ = [
     "manuscript_place",
     "meaning_of",
     "notice_rows",
+    "locator_text",
     "page_check_text",
+    "page_number",
+    "report_title",
     "source_place",
     "summary_rows",
     "verdict",
@@ -170,6 +174,20 @@ def differences(match: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     return sorted(diffs, key=lambda d: 0 if d.get("critical") else 1)
 
 
+def report_title(report: Mapping[str, Any]) -> str:
+    """``Quotation check report: paper.md``: the manuscript the citations were written in,
+    when they all come from one (a batch written by hand names none)."""
+    files = {
+        str(loc["file"])
+        for c in report.get("citations") or ()
+        if isinstance(c, Mapping)
+        and isinstance(loc := c.get("location"), Mapping)
+        and loc.get("file")
+    }
+    title = "Quotation check report"
+    return f"{title}: {files.pop()}" if len(files) == 1 else title
+
+
 def manuscript_place(citation: Mapping[str, Any]) -> str | None:
     """ "paper.md, line 12, column 5" (a .docx counts paragraphs)."""
     loc = citation.get("location")
@@ -241,15 +259,38 @@ def found_in_text(
     return f"found in {', '.join(named)} instead" if named else None
 
 
+_PAGE_WORD = re.compile(r"^(?:pp?\.|pages?\b)\s*", re.I)
+
+
+def page_number(cited: Any) -> str:
+    """A cited page without the ``p.`` the author wrote: "cited page 4", never "page p. 4"."""
+    return _PAGE_WORD.sub("", str(cited).strip()) or str(cited)
+
+
+def locator_text(locator: Mapping[str, Any]) -> str | None:
+    """A locator as a reader says it: ``p. 4``, ``pp. 33-35``, ``chapter 12``, ``B37``."""
+    value = locator.get("value")
+    if value is None or not str(value).strip():
+        return None
+    label = str(locator.get("label") or "page")
+    if label == "page":
+        number = page_number(value)
+        return ("pp. " if re.search(r"\d\s*[-–—,]", number) else "p. ") + number
+    if label == "other":
+        return str(value)
+    return f"{label} {value}"
+
+
 def page_check_text(citation: Mapping[str, Any]) -> str | None:
+    """The cited page against where the words stand; without a check, the place cited
+    (``cited chapter 12``)."""
     check = citation.get("page_check")
     if not isinstance(check, Mapping):
         locator = citation.get("locator")
-        if isinstance(locator, Mapping) and locator.get("value"):
-            return f"cited {locator.get('label', 'page')} {locator['value']}"
-        return None
+        shown = locator_text(locator) if isinstance(locator, Mapping) else None
+        return f"cited {shown}" if shown else None
     status = check.get("status")
-    cited, found = check.get("cited"), check.get("found")
+    cited, found = page_number(check.get("cited")), check.get("found")
     if status == "agrees":
         return f"✓ cited page {cited} agrees"
     if status == "differs":
@@ -442,7 +483,11 @@ def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]])
     if link:
         out.append(Fact("Open", link, link=link))
     for label, text in (
-        ("Page", page_check_text(citation)),
+        # A chapter or a Stephanus number is no page: the row says only that it was cited.
+        (
+            "Page" if isinstance(citation.get("page_check"), Mapping) else "Cited",
+            page_check_text(citation),
+        ),
         ("Claimed", claimed_text(citation)),
         ("Elsewhere", found_in_text(citation, sources)),
     ):

@@ -23,6 +23,7 @@ from quote_tui.reports.common import (
     facts,
     notice_rows,
     render_marked,
+    report_title,
     summary_rows,
 )
 from quote_tui.reports.references import references_html
@@ -194,6 +195,7 @@ def render_html(report: Mapping[str, Any]) -> str:
             f"</thead><tbody>{notices}</tbody></table>"
         )
     sources = {str(s.get("id")): s for s in report.get("sources") or [] if isinstance(s, Mapping)}
+    title = report_title(report)
     body = "".join(
         _citation(c, sources) for c in report.get("citations") or [] if isinstance(c, Mapping)
     )
@@ -201,8 +203,8 @@ def render_html(report: Mapping[str, Any]) -> str:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"{CSP_META}"
-        f"<title>Quotation check report</title><style>{_CSS}</style></head><body>"
-        "<h1>Quotation check report</h1>"
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
+        f"<h1>{_e(title)}</h1>"
         f'<p class="meta">{_e(made)}</p>'
         f"<p><strong>{_e(total)} citation{'' if total == 1 else 's'}.</strong></p>"
         '<table class="summary"><thead><tr><th>Verdict</th><th>Count</th><th>Meaning</th></tr>'

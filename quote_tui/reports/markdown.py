@@ -85,7 +85,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     """
     tool = report.get("tool") or {}
     summary = report.get("summary") or {}
-    lines = ["# Quotation check report", ""]
+    lines = [f"# {_esc(common.report_title(report))}", ""]
     made = " ".join(
         str(x) for x in (tool.get("name"), tool.get("version"), report.get("created")) if x
     )

@@ -164,7 +164,7 @@ def test_8_the_detail_says_where_the_quotation_stands_and_the_cited_page() -> No
     )
     text = detail_content(citation, None, None).plain
     assert "paper.md, line 3, column 38" in text
-    assert "cited page 1" in text
+    assert "Cited      p. 1" in text
 
 
 async def test_18_20_22_23_viewer_messages_wrap_subtitles_follow_and_matches_are_counted(
@@ -417,7 +417,15 @@ async def test_29_a_slow_read_shows_that_it_is_under_way(
         await asyncio.sleep(1.6)
         return await real_read(self, spec, **kwargs)
 
+    real_check_all = Session.check_all
+
+    async def slow_check_all(self, *args, **kwargs):
+        # the check on open reads the source too: it must not finish the read first
+        await asyncio.sleep(1.6)
+        return await real_check_all(self, *args, **kwargs)
+
     monkeypatch.setattr(Session, "read", slow_read)
+    monkeypatch.setattr(Session, "check_all", slow_check_all)
     app = make_app(paper, data_dir=data_dir)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(1.2)

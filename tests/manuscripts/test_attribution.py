@@ -311,3 +311,26 @@ def test_a_sources_section_of_prose_does_not_hide_the_chapters_after_it(tmp_path
     )
     got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
     assert got == {"the tide rose above the old quay twice": ("melville1851", "4", None)}
+
+
+def test_sources_are_named_by_their_bib_keys_unique_and_readable() -> None:
+    from quote_tui.manuscripts.bibliography import Bibliography
+    from quote_tui.manuscripts.model import BibEntry, Reference
+    from quote_tui.manuscripts.resolve import Resolver, source_name
+
+    resolver = Resolver(Bibliography())
+    nist = BibEntry(key="nist2024", title="Guide", doi="10.1/a")
+    other = BibEntry(key="nist2024", title="Another", doi="10.1/b")  # the key typed twice
+    listed = BibEntry(key="Lo 2020", title="Listed", url="https://example.org/lo")
+    numbered = BibEntry(key="3", title="Numbered", url="https://example.org/three")
+    ids = [
+        resolver.source_for(Reference("[@nist2024]", "pandoc", "nist2024", nist)),
+        resolver.source_for(Reference("[@nist2024, p. 2]", "pandoc", "nist2024", nist)),
+        resolver.source_for(Reference("[@nist2024]", "pandoc", "nist2024", other)),
+        resolver.source_for(Reference("(Lo 2020)", "author_date", "Lo 2020", listed)),
+        resolver.source_for(Reference("[3]", "numbered", "3", numbered)),
+        resolver.source_for(Reference("[@missing]", "pandoc", "missing", None)),
+    ]
+    assert ids == ["nist2024", "nist2024", "nist2024-2", "Lo-2020", "s4", "missing"]
+    assert [s.id for s in resolver.sources] == ids[:1] + ids[2:]
+    assert source_name("x" * 41) is None and source_name("  ") is None

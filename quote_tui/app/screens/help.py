@@ -47,7 +47,8 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "Source viewer",
         (
-            ("n / N", "next / previous match"),
+            ("n / N", "next / previous match of the selected citation"),
+            ("m / M", "next / previous match of any citation in the source"),
             ("j / k", "scroll down / up a line"),
             ("g / G", "top / bottom"),
             (": / ctrl+g", "go to a line"),

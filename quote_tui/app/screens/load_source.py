@@ -172,6 +172,8 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+l", "load", "Read source", priority=True),
         Binding("ctrl+s", "add", "Add source", priority=True),
+        # The tabs are otherwise reached with shift+tab and arrows, which nothing says.
+        Binding("ctrl+t", "next_tab", "Next tab", priority=True),
     ]
 
     def __init__(
@@ -188,7 +190,7 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="load-box") as box:
             box.border_title = "Load a source"
-            box.border_subtitle = "ctrl+l read · ctrl+s add · escape cancel"
+            box.border_subtitle = "ctrl+t next tab · ctrl+l read · ctrl+s add · escape cancel"
             with TabbedContent(id="load-tabs"):
                 with TabPane("File", id="tab-file"):
                     yield Input(
@@ -230,6 +232,14 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
     def on_mount(self) -> None:
         self.query_one("#load-spinner").display = False
         self.query_one("#ref-file", Input).focus()
+
+    def action_next_tab(self) -> None:
+        """Show the next tab (File, URL, DOI, PMID, Paste, then File again) and focus its field."""
+        tabs = self.query_one(TabbedContent)
+        ids = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        at = ids.index(tabs.active) if tabs.active in ids else -1
+        tabs.active = ids[(at + 1) % len(ids)]
+        tabs.get_pane(tabs.active).query("Input, TextArea").first().focus()
 
     def _kind(self) -> str:
         active = self.query_one(TabbedContent).active or "tab-file"

@@ -25,12 +25,11 @@ from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.export_work import ExportWork
 from quote_tui.app.screens.references_work import ReferencesWork
 from quote_tui.app.screens.work import MainWork
-from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.citation_list import CitationList, count_marks
 from quote_tui.app.widgets.detail import CitationDetail, detail_content
 from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
-from quote_tui.app.widgets.status import NOTICE_MARKS, look
 from quote_tui.workspace import Workspace
 
 __all__ = ["MainScreen"]
@@ -149,7 +148,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         self.query_one(CitationList).workspace = ws
         counts = ws.counts(self.query_one(CitationList).references)
         # marks only, so every count fits; no mark is a minus sign ("-1" read as minus one)
-        summary = " ".join(f"{NOTICE_MARKS.get(k) or look(k).mark}{v}" for k, v in counts.items())
+        summary = " ".join(count_marks(counts))
         total = len(ws.citations)
         self.app.sub_title = f"{ws.name} · {total} citation{'s' if total != 1 else ''} {summary}"
         self._refresh_highlights()
@@ -339,6 +338,14 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     def action_viewer_previous(self) -> None:
         """Previous match in the viewer."""
         self.query_one(SourceViewer).action_previous_match()
+
+    def action_viewer_next_any(self) -> None:
+        """Next match of the source, whichever citation it is."""
+        self.query_one(SourceViewer).action_next_any_match()
+
+    def action_viewer_previous_any(self) -> None:
+        """Previous match of the source, whichever citation it is."""
+        self.query_one(SourceViewer).action_previous_any_match()
 
     def action_next_source(self) -> None:
         """Show the next source."""

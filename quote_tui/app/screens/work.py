@@ -226,6 +226,13 @@ class MainWork:
             return
         self.run_checks(ids)
 
+    def check_unchecked(self) -> None:
+        """Check the citations that have no verdict yet (what opening a file or reloading it
+        leaves unchecked); Escape cancels, as for C."""
+        ids = [c.id for c in self.workspace.citations if c.id not in self.workspace.verdicts]
+        if ids:
+            self.run_checks(ids)
+
     @work(exclusive=True, group="check", exit_on_error=False)
     async def run_checks(self, ids: list[str]) -> None:
         """Check citations through the pipeline every front end runs (found elsewhere and

@@ -6,6 +6,8 @@ The list holds no state of its own beyond how it is sorted and filtered: the scr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -220,9 +222,7 @@ class CitationList(OptionList):
         self._announce()
 
     def _update_titles(self) -> None:
-        counts = self.workspace.counts(self.references)
-        parts = [f"{look(s).mark}{counts[s]}" for s in _TITLE_ORDER if counts.get(s)]
-        parts += [f"{mark}{counts[k]}" for k, mark in NOTICE_MARKS.items() if counts.get(k)]
+        parts = count_marks(self.workspace.counts(self.references))
         flt = self.status_filter.replace("_", " ")
         if self.compact:  # the header carries the counts; the pane has room for a word
             self.border_title = "Citations"
@@ -299,6 +299,16 @@ class CitationList(OptionList):
         """Next status filter."""
         self.status_filter = FILTERS[(FILTERS.index(self.status_filter) + 1) % len(FILTERS)]
         self.notify(f"Showing {self.status_filter.replace('_', ' ')}.", timeout=2)
+
+
+def count_marks(counts: Mapping[str, int]) -> list[str]:
+    """``✓3 ≈1 ‼2 p≠1``: the counts in one order, faithful first, then the notices; the list's
+    title and the app's header both say them so, and never in two orders."""
+    parts = [f"{look(s).mark}{counts[s]}" for s in _TITLE_ORDER if counts.get(s)]
+    parts += [f"{mark}{counts[k]}" for k, mark in NOTICE_MARKS.items() if counts.get(k)]
+    shown = {*_TITLE_ORDER, *NOTICE_MARKS}
+    # a heading neither list knows yet still counts, after the rest
+    return parts + [f"{look(k).mark}{n}" for k, n in counts.items() if n and k not in shown]
 
 
 def _fit(text: str, width: int) -> str:

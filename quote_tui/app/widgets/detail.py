@@ -24,7 +24,9 @@ from quote_tui.api import (
     PreparedText,
     claimed_text,
     difference_spans,
+    locator_text,
     manuscript_place,
+    page_number,
 )
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
@@ -206,6 +208,7 @@ def detail_content(
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
+    out += _reference_lines(citation.extra or {})
     if verdict is not None:
         out += _checked_lines(citation, verdict, best, prepared, outcome, match_index, source_names)
     elif citation.locator:
@@ -340,7 +343,7 @@ def _beside_lines(
         out += [
             _field("Cited page"),
             (f"{mark} {pc.get('status')}", f"bold {colour}"),
-            f": cited page {pc.get('cited')}, {found}\n",
+            f": cited page {page_number(pc.get('cited'))}, {found}\n",
         ]
     elif citation.locator:
         out += _locator_line(citation.locator)
@@ -352,10 +355,39 @@ def _beside_lines(
     return out
 
 
+def _reference_lines(extra: Mapping[str, Any]) -> _Parts:
+    """The citation as the manuscript wrote it (``[@nist2024, p. 11]``) and the bibliography
+    entry it stands for, so the manuscript's own names are in view beside the verdict."""
+    ref = extra.get("reference")
+    if not isinstance(ref, Mapping) or not ref.get("raw"):
+        return []
+    out: _Parts = [_field("Reference"), _one_line(str(ref["raw"])), "\n"]
+    entry = bib_entry_text(ref.get("key"), ref.get("bib"))
+    if entry:
+        out += [_field("Entry"), (entry, "$text-muted"), "\n"]
+    return out
+
+
+def bib_entry_text(key: object, bib: object) -> str | None:
+    """One line for a bibliography entry: ``nist2024 · NIST (2024). Title. doi:…``."""
+    if not isinstance(bib, Mapping):
+        return None
+    authors = [str(a) for a in bib.get("authors") or ()]
+    who = ", ".join(authors[:3]) + (" et al." if len(authors) > 3 else "")
+    parts = [str(key)] if key else []
+    head = " ".join(p for p in (who, f"({bib['year']})" if bib.get("year") else "") if p)
+    body = ". ".join(str(p) for p in (head, bib.get("title"), bib.get("journal")) if p)
+    if body:
+        parts.append(body)
+    link = f"doi:{bib['doi']}" if bib.get("doi") else bib.get("url")
+    if link:
+        parts.append(str(link))
+    return _one_line(" · ".join(parts)) if parts else None
+
+
 def _locator_line(locator: Mapping[str, Any]) -> _Parts:
-    label = str(locator.get("label") or "page")
-    value = str(locator.get("value", locator))
-    return [_field("Cited"), f"cited {label} {value}", "\n"]
+    shown = locator_text(locator)
+    return [_field("Cited"), shown, "\n"] if shown else []
 
 
 def _problem_lines(err: Mapping[str, Any]) -> _Parts:
@@ -380,6 +412,8 @@ class CitationDetail(VerticalScroll, can_focus=True):
         # the matches the detail describes are stepped through in the viewer, from here too
         Binding("n", "screen.viewer_next", "Next match"),
         Binding("N", "screen.viewer_previous", "Prev match"),
+        Binding("m", "screen.viewer_next_any", "Every match"),
+        Binding("M", "screen.viewer_previous_any", "Prev of every", show=False),
     ]
 
     def compose(self):

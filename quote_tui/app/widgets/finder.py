@@ -119,10 +119,16 @@ class Finder(Horizontal):
         at_least = "at least " if result.match_count_lower_bound else ""
         plural = "es" if result.match_count != 1 else ""
         where = f"  {at_least}{result.match_count} match{plural}"
+        # A changed number is what a reader must see before Enter, not only "near 98%".
+        critical = (
+            [d for d in result.matches[0].differences if d.critical] if result.matches else []
+        )
+        changed = ", ".join(f"{d.quote or '∅'} → {d.source or '∅'}" for d in critical[:3])
         self._show_verdict(
             Content.assemble(
                 (status_label(str(result.status), result.best_similarity), f"bold {lk.colour}"),
                 (where if result.matches else "", "$text-muted"),
+                (f"  ‼ {changed}" if changed else "", "bold $text-error"),
             )
         )
         self.post_message(self.ResultReady(query, result))

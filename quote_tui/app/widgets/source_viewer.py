@@ -55,13 +55,16 @@ class Highlight:
 
 
 class SourceViewer(ScrollView, can_focus=True):
-    """Shows a checked text with its matches; n/N walk through them."""
+    """Shows a checked text with its matches: n/N cycle the selected citation's, m/M walk
+    every match of the source."""
 
     ALLOW_MAXIMIZE = True
 
     BINDINGS = [
         Binding("n", "next_match", "Next"),
         Binding("N", "previous_match", "Prev"),
+        Binding("m", "next_any_match", "Every match"),
+        Binding("M", "previous_any_match", "Prev of every", show=False),
         Binding("p", "screen.goto_page", "Page"),
         Binding("colon,ctrl+g", "screen.goto_line", "Line"),
         Binding("left_square_bracket", "screen.previous_source", "Prev src"),
@@ -272,12 +275,17 @@ class SourceViewer(ScrollView, can_focus=True):
             self._cache.discard(row)
         self.refresh_lines(first, count)
 
-    def _step(self, forward: bool) -> None:
+    def _step(self, forward: bool, *, own: bool = True) -> None:
         if not self._sorted:
             self.app.bell()
             self.notify("This source has no matches to step through.", severity="warning")
             return
-        if self._current is not None:
+        siblings = self._siblings() if own else []
+        if len(siblings) > 1:
+            # n on c8's "match 1 of 3" goes to c8's match 2, never to another citation's.
+            at = siblings.index(self._current) if self._current in siblings else -1
+            index = siblings[(at + (1 if forward else -1)) % len(siblings)]
+        elif self._current is not None:
             index = (self._current + (1 if forward else -1)) % len(self._sorted)
         elif self._layout is not None:
             # Start from what is on screen, not from the top of the text.
@@ -310,13 +318,31 @@ class SourceViewer(ScrollView, can_focus=True):
         """Scroll to the end of the text."""
         self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
+    def _siblings(self) -> list[int]:
+        """Where the current highlight's citation (or the finder's result) has its matches,
+        in the order of its match numbers."""
+        if self._current is None:
+            return []
+        cid = self._sorted[self._current].citation_id
+        own = [i for i, h in enumerate(self._sorted) if h.citation_id == cid]
+        return sorted(own, key=lambda i: self._sorted[i].index)
+
     def action_next_match(self) -> None:
-        """Move to the next match (wrapping around)."""
+        """The selected citation's next match (wrapping around); with one match, the next
+        match of the source."""
         self._step(True)
 
     def action_previous_match(self) -> None:
-        """Move to the previous match (wrapping around)."""
+        """The selected citation's previous match (wrapping around)."""
         self._step(False)
+
+    def action_next_any_match(self) -> None:
+        """The next highlighted match of the source, whichever citation it is."""
+        self._step(True, own=False)
+
+    def action_previous_any_match(self) -> None:
+        """The previous highlighted match of the source."""
+        self._step(False, own=False)
 
     # ----------------------------------------------------------------- drawing
 
