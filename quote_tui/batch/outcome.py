@@ -20,6 +20,7 @@ the meaning, and none has to work out what else to say.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ __all__ = [
     "look",
     "outcome_of",
     "outcome_of_check",
+    "page_number",
     "tally",
 ]
 
@@ -288,7 +290,9 @@ def derive(
     notices: list[Notice] = []
     if isinstance(page_check, Mapping) and page_check.get("status") == "differs":
         cited, found = page_check.get("cited"), page_check.get("found")
-        notices.append(Notice("page_differs", f"cited page {cited}, found on page {found}"))
+        notices.append(
+            Notice("page_differs", f"cited page {page_number(cited)}, found on page {found}")
+        )
     if isinstance(claimed, Mapping) and claimed.get("agrees") is False:
         notices.append(Notice("claim_disagrees", _claim_text(claimed)))
     if outside_main_text:
@@ -462,3 +466,11 @@ def _counted(item: Outcome | Mapping[str, Any]) -> tuple[str, list[str]]:
         return derived.heading, [n.kind for n in derived.notices]
     kinds = [n.get("kind") for n in stored.get("notices") or () if isinstance(n, Mapping)]
     return str(stored.get("heading")), [str(k) for k in kinds]
+
+
+_PAGE_WORD = re.compile(r"^(?:pp?\.|pages?\b)\s*", re.I)
+
+
+def page_number(cited: Any) -> str:
+    """A cited page without the ``p.`` the author wrote: "cited page 4", never "page p. 4"."""
+    return _PAGE_WORD.sub("", str(cited).strip()) or str(cited)

@@ -15,6 +15,7 @@ from quote_tui.batch.outcome import (
     Outcome,
     look,
     outcome_of,
+    page_number,
     tally,
 )
 from quote_tui.engine.diff import difference_spans
@@ -257,14 +258,6 @@ def found_in_text(
         where = source_place(place)
         named.append(f"[{name}]" + (f" ({where})" if where else ""))
     return f"found in {', '.join(named)} instead" if named else None
-
-
-_PAGE_WORD = re.compile(r"^(?:pp?\.|pages?\b)\s*", re.I)
-
-
-def page_number(cited: Any) -> str:
-    """A cited page without the ``p.`` the author wrote: "cited page 4", never "page p. 4"."""
-    return _PAGE_WORD.sub("", str(cited).strip()) or str(cited)
 
 
 def locator_text(locator: Mapping[str, Any]) -> str | None:

@@ -36,7 +36,7 @@ async def test_the_demo_names_critical_differences_and_a_page_that_differs(
         }
         assert rows["c3"].startswith("‼ near 89% critical negation")
         assert rows["c4"].startswith("~ near 96%") and "critical" not in rows["c4"]
-        assert "cited page p. 103, found on page 101" in rows["c12"]
+        assert "cited page 103, found on page 101" in rows["c12"]
         title = str(listing.border_title)
         assert "‼3" in title and "p≠1" in title  # counted apart from the faithful ones
         counts = main.workspace.counts()
@@ -45,7 +45,7 @@ async def test_the_demo_names_critical_differences_and_a_page_that_differs(
         await settle(app, pilot)
         header, *rest = _detail_text(main).splitlines()
         assert header.startswith("‼ near 96% critical number")
-        assert "cited page p. 103, found on page 101" in rest[0]
+        assert "cited page 103, found on page 101" in rest[0]
 
 
 async def test_a_normalized_quotation_hiding_not_is_listed_counted_and_detailed_apart(

@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from quote_tui.api import Outcome
+from quote_tui.api import HEADINGS, Outcome
 from quote_tui.app.references import reference_look
 from quote_tui.app.widgets.status import (
     NOTICE_MARKS,
@@ -36,19 +36,9 @@ SORTS = ("order", "status", "source", "similarity")
 FILTERS = ("all", "problems", "exact", "normalized", "critical", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
 _MOVE = Binding.Group("Move")
-_TITLE_ORDER = (
-    "exact",
-    "normalized",
-    "critical",
-    "near",
-    "not_found",
-    "inconclusive",
-    "unavailable",
-    "error",
-    "unreferenced",
-    "unchecked",
-)
-"""The title's counts, faithful first; a critical difference counts apart from them."""
+_TITLE_ORDER = (*(h for h in HEADINGS if h != "link_ok"), "unchecked")
+"""The title's counts in the summaries' order (faithful first; a critical difference counts apart
+from them), then what is not checked yet."""
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
