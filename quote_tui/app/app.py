@@ -79,17 +79,17 @@ class QuoteApp(App[int]):
         self.prefs = Prefs()
         """What stays between runs; every change goes through ``remember``."""
         self._config_notices: list[str] = []
-        self._keymap: dict[str, str] = {}
+        self._user_keymap: dict[str, str] = {}
         if config_dir is not None:
             self.prefs, said = load_prefs(config_dir)
-            self._keymap, said_keys = load_keymap(config_dir)
+            self._user_keymap, said_keys = load_keymap(config_dir)
             self._config_notices = [n for n in (said, said_keys) if n]
 
     def on_mount(self) -> None:
         if self.prefs.theme in self.available_themes:
             self.theme = self.prefs.theme
-        if self._keymap:
-            self.set_keymap(self._keymap)
+        if self._user_keymap:
+            self.set_keymap(self._user_keymap)
         # subscribed after the saved theme is applied, so starting never rewrites the file
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         for said in self._config_notices:
