@@ -45,8 +45,8 @@ class QuoteApp(App[int]):
     TITLE = "quote-tui"
     COMMANDS = App.COMMANDS | {QuoteCommands}
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
     ]
 
     def __init__(

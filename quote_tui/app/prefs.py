@@ -3,7 +3,7 @@
 Both live in the user config folder (platformdirs' ``user_config_dir("quote-tui")``, or
 ``QUOTE_TUI_CONFIG_DIR`` when set): ``settings.json``, written by the app after each change, and
 ``keymap.json``, written only by the user, a map of binding id to keys, e.g.
-``{"main.zoom": "Z", "app.help": "f1"}``.
+``{"zoom": "Z", "help": "f1"}``.
 
 Reading is tolerant: a file that cannot be read is renamed ``*.corrupt-TIMESTAMP`` (so the next
 write never replaces what the user may want back) and the app starts with its defaults and says

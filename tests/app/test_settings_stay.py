@@ -109,13 +109,13 @@ async def test_a_value_of_the_wrong_type_is_dropped_alone(data_dir: Path) -> Non
 async def test_a_keymap_file_rebinds_a_key(data_dir: Path) -> None:
     _config().mkdir(parents=True)
     (_config() / "keymap.json").write_text(
-        json.dumps({"main.zoom": "Z", "main.widen_list": 7}), encoding="utf-8"
+        json.dumps({"zoom": "Z", "widen_list": 7}), encoding="utf-8"
     )
     app = make_app(demo=True, data_dir=data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         said = [n.message for n in app._notifications]
-        assert any("main.widen_list" in m for m in said)
+        assert any("widen_list" in m for m in said)
         assert isinstance(app.focused, OptionList)
         await pilot.press("z")
         await pilot.pause()
@@ -123,3 +123,18 @@ async def test_a_keymap_file_rebinds_a_key(data_dir: Path) -> None:
         await pilot.press("Z")
         await pilot.pause()
         assert app.screen.maximized is not None
+
+
+def test_every_binding_of_the_main_panes_has_an_id_and_docs_list_them() -> None:
+    from quote_tui.app.app import QuoteApp
+    from quote_tui.app.screens.main import MainScreen
+    from quote_tui.app.widgets.citation_list import CitationList
+    from quote_tui.app.widgets.detail import CitationDetail
+    from quote_tui.app.widgets.finder import Finder
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+
+    documented = (Path(__file__).parents[2] / "docs" / "settings.md").read_text(encoding="utf-8")
+    for owner in (QuoteApp, MainScreen, CitationList, CitationDetail, SourceViewer, Finder):
+        for binding in owner.BINDINGS:
+            assert binding.id, (owner.__name__, binding)
+            assert f"`{binding.id}`" in documented, binding.id

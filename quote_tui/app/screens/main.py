@@ -42,34 +42,30 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
-        Binding("o", "load_source", "Load", id="main.load_source"),
-        Binding("slash", "find", "Find", id="main.find"),
-        Binding("a", "add_citation", "Add", show=False, id="main.add_citation"),
-        Binding("c", "check", "Check", id="main.check"),
-        Binding("C", "check_all", "Check all", id="main.check_all"),
-        Binding("R", "check_references", "References", show=False, id="main.check_references"),
-        Binding("y", "copy_passage", "Copy", id="main.copy_passage"),
-        Binding("e", "export", "Export", id="main.export"),
-        Binding("z", "zoom", "Zoom", id="main.zoom"),
-        Binding("u", "use_source_wording", "Use wording", show=False, id="main.use_source_wording"),
-        Binding("b", "add_bibliography", "Bibliography", show=False, id="main.add_bibliography"),
-        Binding("ctrl+z", "undo", "Undo", show=False, id="main.undo"),
-        Binding("Y", "show_passage", "Show passage", show=False, id="main.show_passage"),
-        Binding("escape", "cancel_work", "Cancel", show=False, id="main.cancel_work"),
+        Binding("o", "load_source", "Load", id="load_source"),
+        Binding("slash", "find", "Find", id="find"),
+        Binding("a", "add_citation", "Add", show=False, id="add_citation"),
+        Binding("c", "check", "Check", id="check"),
+        Binding("C", "check_all", "Check all", id="check_all"),
+        Binding("R", "check_references", "References", show=False, id="check_references"),
+        Binding("y", "copy_passage", "Copy", id="copy_passage"),
+        Binding("e", "export", "Export", id="export"),
+        Binding("z", "zoom", "Zoom", id="zoom"),
+        Binding("u", "use_source_wording", "Use wording", show=False, id="use_source_wording"),
+        Binding("b", "add_bibliography", "Bibliography", show=False, id="add_bibliography"),
+        Binding("ctrl+z", "undo", "Undo", show=False, id="undo"),
+        Binding("Y", "show_passage", "Show passage", show=False, id="show_passage"),
+        Binding("escape", "cancel_work", "Cancel", show=False, id="cancel_work"),
         Binding(
             "left_square_bracket",
             "previous_source",
             "Prev source",
             show=False,
-            id="main.previous_source",
+            id="previous_source",
         ),
-        Binding(
-            "right_square_bracket", "next_source", "Next source", show=False, id="main.next_source"
-        ),
-        Binding(
-            "less_than_sign", "narrow_list", "Narrower list", show=False, id="main.narrow_list"
-        ),
-        Binding("greater_than_sign", "widen_list", "Wider list", show=False, id="main.widen_list"),
+        Binding("right_square_bracket", "next_source", "Next source", show=False, id="next_source"),
+        Binding("less_than_sign", "narrow_list", "Narrower list", show=False, id="narrow_list"),
+        Binding("greater_than_sign", "widen_list", "Wider list", show=False, id="widen_list"),
     ]
 
     workspace: var[Workspace] = var(Workspace, always_update=True, init=False)

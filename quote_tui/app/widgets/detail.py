@@ -410,15 +410,15 @@ class CitationDetail(VerticalScroll, can_focus=True):
     ALLOW_MAXIMIZE = True  # z shows the whole detail in a short terminal
     BINDINGS = [
         # the matches the detail describes are stepped through in the viewer, from here too
-        Binding("n", "screen.viewer_next", "Next match", id="detail.viewer_next"),
-        Binding("N", "screen.viewer_previous", "Prev match", id="detail.viewer_previous"),
-        Binding("m", "screen.viewer_next_any", "Every match", id="detail.viewer_next_any"),
+        Binding("n", "screen.viewer_next", "Next match", id="viewer_next"),
+        Binding("N", "screen.viewer_previous", "Prev match", id="viewer_previous"),
+        Binding("m", "screen.viewer_next_any", "Every match", id="viewer_next_any"),
         Binding(
             "M",
             "screen.viewer_previous_any",
             "Prev of every",
             show=False,
-            id="detail.viewer_previous_any",
+            id="viewer_previous_any",
         ),
     ]
 
