@@ -14,9 +14,9 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 
-from quote_tui.api import Session, Settings
+from quote_tui.api import QuoteTuiError, Session, Settings
 from quote_tui.app.commands import QuoteCommands
-from quote_tui.app.prefs import Prefs, load_keymap, load_prefs, save_prefs
+from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, save_prefs
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
@@ -80,8 +80,11 @@ class QuoteApp(App[int]):
         """What stays between runs; every change goes through ``remember``."""
         self._config_notices: list[str] = []
         self._user_keymap: dict[str, str] = {}
+        self._keep_file = False
         if config_dir is not None:
             self.prefs, said = load_prefs(config_dir)
+            # a damaged file that could not be set aside is the user's to recover: never written
+            self._keep_file = said is not None and (config_dir / SETTINGS_FILE).exists()
             self._user_keymap, said_keys = load_keymap(config_dir)
             self._config_notices = [n for n in (said, said_keys) if n]
 
@@ -133,13 +136,15 @@ class QuoteApp(App[int]):
         if prefs == self.prefs:
             return
         self.prefs = prefs
-        if self.config_dir is None:
+        if self.config_dir is None or self._keep_file:
             return
         try:
             save_prefs(self.config_dir, prefs)
-        except OSError as exc:
+        except (OSError, QuoteTuiError) as exc:
+            # QuoteTuiError: the writer refuses a folder standing where the file goes
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             self.notify(
-                f"Could not save settings in {self.config_dir}: {exc.strerror or exc}.",
+                f"Could not save settings in {self.config_dir}: {reason}.",
                 title="Settings",
                 severity="error",
             )

@@ -138,3 +138,16 @@ def test_every_binding_of_the_main_panes_has_an_id_and_docs_list_them() -> None:
         for binding in owner.BINDINGS:
             assert binding.id, (owner.__name__, binding)
             assert f"`{binding.id}`" in documented, binding.id
+
+
+async def test_a_folder_where_the_settings_go_is_said_and_the_app_goes_on(data_dir: Path) -> None:
+    (_config() / SETTINGS_FILE).mkdir(parents=True)
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app.theme = "textual-light"
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("Could not save settings" in m for m in said)
+        assert app.theme == "textual-light"
+    assert (_config() / SETTINGS_FILE).is_dir()
