@@ -151,3 +151,25 @@ async def test_a_folder_where_the_settings_go_is_said_and_the_app_goes_on(data_d
         assert any("Could not save settings" in m for m in said)
         assert app.theme == "textual-light"
     assert (_config() / SETTINGS_FILE).is_dir()
+
+
+async def test_a_theme_chosen_in_the_palette_is_there_after_a_restart(data_dir: Path) -> None:
+    from textual.command import CommandPalette
+
+    from .helpers import keys_for
+
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app.action_change_theme()
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*keys_for("textual-light"))
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "textual-light"
+    again = make_app(demo=True, data_dir=data_dir)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(again, pilot)
+        assert again.theme == "textual-light"
