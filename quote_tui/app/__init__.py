@@ -38,6 +38,7 @@ def make_app(
         QuoteTuiError: the file cannot be opened (the CLI prints it and exits).
     """
     from quote_tui.app.app import QuoteApp
+    from quote_tui.app.prefs import default_config_dir
     from quote_tui.workspace import open_target
 
     data_dir = data_dir or default_data_dir()
@@ -72,6 +73,7 @@ def make_app(
         # A manuscript, batch or report opens checked, as the demo does; a workspace the user
         # saved opens as it was left.
         check_on_open=demo or workspace.origin is not None,
+        config_dir=default_config_dir(),
     )
 
 

@@ -7,13 +7,16 @@ workspace file's path); the main screen holds the workspace value and coordinate
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
-from quote_tui.api import Session, Settings
+from quote_tui.api import QuoteTuiError, Session, Settings
 from quote_tui.app.commands import QuoteCommands
+from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, save_prefs
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
@@ -34,14 +37,16 @@ class QuoteApp(App[int]):
         check_on_open: check every citation as soon as the app is up (the demo does).
         reload: the workspace the opened file gives now, when it changed since ``workspace``
             was made from it: the user chooses between the two.
+        config_dir: where the settings that stay and the user keymap live (None: remember
+            nothing, as tests that build the app by hand want).
     """
 
     CSS_PATH = "app.tcss"
     TITLE = "quote-tui"
     COMMANDS = App.COMMANDS | {QuoteCommands}
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
     ]
 
     def __init__(
@@ -54,6 +59,7 @@ class QuoteApp(App[int]):
         data_dir: Path | None = None,
         check_on_open: bool = False,
         reload: Workspace | None = None,
+        config_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.workspace_path = workspace_path
@@ -68,8 +74,29 @@ class QuoteApp(App[int]):
         self.save_failures = 0
         self._check_on_open = check_on_open
         self._reload = reload
+        self.config_dir = config_dir
+        """Where settings.json and keymap.json live; None keeps nothing between runs."""
+        self.prefs = Prefs()
+        """What stays between runs; every change goes through ``remember``."""
+        self._config_notices: list[str] = []
+        self._user_keymap: dict[str, str] = {}
+        self._keep_file = False
+        if config_dir is not None:
+            self.prefs, said = load_prefs(config_dir)
+            # a damaged file that could not be set aside is the user's to recover: never written
+            self._keep_file = said is not None and (config_dir / SETTINGS_FILE).exists()
+            self._user_keymap, said_keys = load_keymap(config_dir)
+            self._config_notices = [n for n in (said, said_keys) if n]
 
     def on_mount(self) -> None:
+        if self.prefs.theme in self.available_themes:
+            self.theme = self.prefs.theme
+        if self._user_keymap:
+            self.set_keymap(self._user_keymap)
+        # subscribed after the saved theme is applied, so starting never rewrites the file
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+        for said in self._config_notices:
+            self.notify(said, title="Settings", severity="warning", timeout=10)
         screen = MainScreen(self._initial)
         self.push_screen(screen)
         if self._check_on_open:
@@ -102,6 +129,25 @@ class QuoteApp(App[int]):
             no="Keep my edits",
         )
         self.push_screen(dialog, chosen)
+
+    def remember(self, **changes: Any) -> None:
+        """Change what stays between runs and write it; a failed write is said, never fatal."""
+        prefs = replace(self.prefs, **changes)
+        if prefs == self.prefs:
+            return
+        self.prefs = prefs
+        if self.config_dir is None or self._keep_file:
+            return
+        try:
+            save_prefs(self.config_dir, prefs)
+        except (OSError, QuoteTuiError) as exc:
+            # QuoteTuiError: the writer refuses a folder standing where the file goes
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.notify(
+                f"Could not save settings in {self.config_dir}: {reason}.",
+                title="Settings",
+                severity="error",
+            )
 
     async def on_unmount(self) -> None:
         await self.session.aclose()

@@ -18,6 +18,14 @@ def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
 
 
+@pytest.fixture(autouse=True)
+def _private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings and keymap in a per-test folder: never the real user's, and no leftovers."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("QUOTE_TUI_CONFIG_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     """A per-test user data folder (never the real one)."""

@@ -28,6 +28,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("e", "export the report (.json, .md or .html)"),
             ("[ / ]", "show the previous / next source"),
             ("z", "zoom the detail (or the focused viewer); z again: back"),
+            ("< / >", "narrower / wider citation list (kept for the next run)"),
             ("ctrl+z", "undo the last edit"),
             ("escape", "cancel a running check or read"),
             ("tab", "move between the panes"),

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
 from quote_tui.api import counted
+from quote_tui.app.prefs import LIST_WIDTH_RANGE
 from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.export_work import ExportWork
 from quote_tui.app.screens.references_work import ReferencesWork
@@ -41,22 +42,30 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     """The workspace: citations on the left, the source and the detail on the right."""
 
     BINDINGS = [
-        Binding("o", "load_source", "Load"),
-        Binding("slash", "find", "Find"),
-        Binding("a", "add_citation", "Add", show=False),
-        Binding("c", "check", "Check"),
-        Binding("C", "check_all", "Check all"),
-        Binding("R", "check_references", "References", show=False),
-        Binding("y", "copy_passage", "Copy"),
-        Binding("e", "export", "Export"),
-        Binding("z", "zoom", "Zoom"),
-        Binding("u", "use_source_wording", "Use wording", show=False),
-        Binding("b", "add_bibliography", "Bibliography", show=False),
-        Binding("ctrl+z", "undo", "Undo", show=False),
-        Binding("Y", "show_passage", "Show passage", show=False),
-        Binding("escape", "cancel_work", "Cancel", show=False),
-        Binding("left_square_bracket", "previous_source", "Prev source", show=False),
-        Binding("right_square_bracket", "next_source", "Next source", show=False),
+        Binding("o", "load_source", "Load", id="load_source"),
+        Binding("slash", "find", "Find", id="find"),
+        Binding("a", "add_citation", "Add", show=False, id="add_citation"),
+        Binding("c", "check", "Check", id="check"),
+        Binding("C", "check_all", "Check all", id="check_all"),
+        Binding("R", "check_references", "References", show=False, id="check_references"),
+        Binding("y", "copy_passage", "Copy", id="copy_passage"),
+        Binding("e", "export", "Export", id="export"),
+        Binding("z", "zoom", "Zoom", id="zoom"),
+        Binding("u", "use_source_wording", "Use wording", show=False, id="use_source_wording"),
+        Binding("b", "add_bibliography", "Bibliography", show=False, id="add_bibliography"),
+        Binding("ctrl+z", "undo", "Undo", show=False, id="undo"),
+        Binding("Y", "show_passage", "Show passage", show=False, id="show_passage"),
+        Binding("escape", "cancel_work", "Cancel", show=False, id="cancel_work"),
+        Binding(
+            "left_square_bracket",
+            "previous_source",
+            "Prev source",
+            show=False,
+            id="previous_source",
+        ),
+        Binding("right_square_bracket", "next_source", "Next source", show=False, id="next_source"),
+        Binding("less_than_sign", "narrow_list", "Narrower list", show=False, id="narrow_list"),
+        Binding("greater_than_sign", "widen_list", "Wider list", show=False, id="widen_list"),
     ]
 
     workspace: var[Workspace] = var(Workspace, always_update=True, init=False)
@@ -91,6 +100,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         self._push_workspace()
         citations = self.query_one(CitationList)
         citations.focus()
+        self.call_after_refresh(self._restore_prefs)
         if not self.workspace.citations and self.workspace.sources:
             self.show_source(self.workspace.sources[0].id)
         elif not self.workspace.citations:
@@ -116,14 +126,50 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         """Show the viewer alone when it has the focus, else the detail pane; again: go back."""
         if self.maximized is not None:
             self.minimize()
+            self.app.remember(zoom=None)  # type: ignore[attr-defined]
             self.notify("Back to all panes.", timeout=2)
             return
         viewer = self.query_one(SourceViewer)
-        target = viewer if self.focused is viewer else self.query_one(CitationDetail)
+        self._zoom(viewer if self.focused is viewer else self.query_one(CitationDetail))
+        self.notify("Zoomed; z again shows all panes.", timeout=2)
+
+    def _zoom(self, target: SourceViewer | CitationDetail) -> None:
         # Focus elsewhere would undo the zoom at once; the zoomed pane scrolls with the keys.
         target.focus()
         self.maximize(target, container=False)
-        self.notify("Zoomed; z again shows all panes.", timeout=2)
+        self.app.remember(zoom="viewer" if isinstance(target, SourceViewer) else "detail")  # type: ignore[attr-defined]
+
+    def action_narrow_list(self) -> None:
+        """The citation list 4 columns narrower (remembered for the next run)."""
+        self._set_list_width(self.query_one("#left").outer_size.width - 4)
+
+    def action_widen_list(self) -> None:
+        """The citation list 4 columns wider (remembered for the next run)."""
+        self._set_list_width(self.query_one("#left").outer_size.width + 4)
+
+    def _set_list_width(self, width: int) -> None:
+        low, high = LIST_WIDTH_RANGE
+        width = min(max(width, low), high)
+        self.query_one("#left").styles.width = width
+        self.app.remember(list_width=width)  # type: ignore[attr-defined]
+
+    def _restore_prefs(self) -> None:
+        """The pane width, zoom and source the last run ended with (settings.json)."""
+        prefs = self.app.prefs  # type: ignore[attr-defined]
+        if prefs.list_width is not None:
+            # inline, so it wins over the width classes on_resize sets
+            self.query_one("#left").styles.width = prefs.list_width
+        source = prefs.last_source
+        if source is not None and self.workspace.source(source) is not None:
+            first = next((c.id for c in self.workspace.citations if c.source == source), None)
+            if first is not None:
+                self.query_one(CitationList).select_citation(first)
+            else:
+                self.show_source(source)
+        if prefs.zoom == "viewer":
+            self._zoom(self.query_one(SourceViewer))
+        elif prefs.zoom == "detail":
+            self._zoom(self.query_one(CitationDetail))
 
     # ----------------------------------------------------------------- state
 
@@ -176,6 +222,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if source_id == self.current_source and viewer.prepared is not None:
             return
         self.current_source = source_id
+        if source_id is not None and self.workspace.source(source_id) is not None:
+            self.app.remember(last_source=source_id)  # type: ignore[attr-defined]
         spec = self.workspace.source(source_id)
         if spec is None:
             viewer.prepared = None

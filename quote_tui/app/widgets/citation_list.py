@@ -47,16 +47,16 @@ class CitationList(OptionList):
 
     BINDINGS = [
         # the list's own keys come first in the footer while it has the focus
-        Binding("a", "screen.add_citation", "Add"),
-        Binding("d,delete", "screen.delete_citation", "Delete"),
-        Binding("enter", "screen.edit_citation", "Edit"),
-        Binding("c", "screen.check", "Check"),
-        Binding("s", "cycle_sort", "Sort"),
-        Binding("f", "cycle_filter", "Filter"),
-        Binding("j", "cursor_down", "Down", group=_MOVE),
-        Binding("k", "cursor_up", "Up", group=_MOVE),
-        Binding("g", "first", "First", show=False),
-        Binding("G", "last", "Last", show=False),
+        Binding("a", "screen.add_citation", "Add", id="add_citation"),
+        Binding("d,delete", "screen.delete_citation", "Delete", id="delete_citation"),
+        Binding("enter", "screen.edit_citation", "Edit", id="edit_citation"),
+        Binding("c", "screen.check", "Check", id="check"),
+        Binding("s", "cycle_sort", "Sort", id="cycle_sort"),
+        Binding("f", "cycle_filter", "Filter", id="cycle_filter"),
+        Binding("j", "cursor_down", "Down", group=_MOVE, id="cursor_down"),
+        Binding("k", "cursor_up", "Up", group=_MOVE, id="cursor_up"),
+        Binding("g", "first", "First", show=False, id="first"),
+        Binding("G", "last", "Last", show=False, id="last"),
     ]
 
     class Selected(Message):

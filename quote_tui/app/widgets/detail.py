@@ -410,10 +410,16 @@ class CitationDetail(VerticalScroll, can_focus=True):
     ALLOW_MAXIMIZE = True  # z shows the whole detail in a short terminal
     BINDINGS = [
         # the matches the detail describes are stepped through in the viewer, from here too
-        Binding("n", "screen.viewer_next", "Next match"),
-        Binding("N", "screen.viewer_previous", "Prev match"),
-        Binding("m", "screen.viewer_next_any", "Every match"),
-        Binding("M", "screen.viewer_previous_any", "Prev of every", show=False),
+        Binding("n", "screen.viewer_next", "Next match", id="viewer_next"),
+        Binding("N", "screen.viewer_previous", "Prev match", id="viewer_previous"),
+        Binding("m", "screen.viewer_next_any", "Every match", id="viewer_next_any"),
+        Binding(
+            "M",
+            "screen.viewer_previous_any",
+            "Prev of every",
+            show=False,
+            id="viewer_previous_any",
+        ),
     ]
 
     def compose(self):

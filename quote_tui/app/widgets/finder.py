@@ -29,7 +29,7 @@ DEBOUNCE_SECONDS = 0.15
 class Finder(Horizontal):
     """A search field over the current source with a live verdict."""
 
-    BINDINGS = [Binding("escape", "close", "Close finder")]
+    BINDINGS = [Binding("escape", "close", "Close finder", id="close_finder")]
 
     class ResultReady(Message):
         """The engine answered for the query as it now stands (None clears the highlights)."""

@@ -61,18 +61,18 @@ class SourceViewer(ScrollView, can_focus=True):
     ALLOW_MAXIMIZE = True
 
     BINDINGS = [
-        Binding("n", "next_match", "Next"),
-        Binding("N", "previous_match", "Prev"),
-        Binding("m", "next_any_match", "Every match"),
-        Binding("M", "previous_any_match", "Prev of every", show=False),
-        Binding("p", "screen.goto_page", "Page"),
-        Binding("colon,ctrl+g", "screen.goto_line", "Line"),
-        Binding("left_square_bracket", "screen.previous_source", "Prev src"),
-        Binding("right_square_bracket", "screen.next_source", "Next src"),
-        Binding("j", "line_down", "Down", group=_SCROLL),
-        Binding("k", "line_up", "Up", group=_SCROLL),
-        Binding("g", "top", "Top", show=False),
-        Binding("G", "bottom", "Bottom", show=False),
+        Binding("n", "next_match", "Next", id="next_match"),
+        Binding("N", "previous_match", "Prev", id="previous_match"),
+        Binding("m", "next_any_match", "Every match", id="next_any_match"),
+        Binding("M", "previous_any_match", "Prev of every", show=False, id="previous_any_match"),
+        Binding("p", "screen.goto_page", "Page", id="goto_page"),
+        Binding("colon,ctrl+g", "screen.goto_line", "Line", id="goto_line"),
+        Binding("left_square_bracket", "screen.previous_source", "Prev src", id="previous_source"),
+        Binding("right_square_bracket", "screen.next_source", "Next src", id="next_source"),
+        Binding("j", "line_down", "Down", group=_SCROLL, id="line_down"),
+        Binding("k", "line_up", "Up", group=_SCROLL, id="line_up"),
+        Binding("g", "top", "Top", show=False, id="top"),
+        Binding("G", "bottom", "Bottom", show=False, id="bottom"),
     ]
 
     COMPONENT_CLASSES = {
