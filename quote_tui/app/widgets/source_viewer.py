@@ -66,6 +66,7 @@ class SourceViewer(ScrollView, can_focus=True):
         Binding("m", "next_any_match", "Every match"),
         Binding("M", "previous_any_match", "Prev of every", show=False),
         Binding("p", "screen.goto_page", "Page"),
+        Binding("v", "screen.open_in_viewer", "Open PDF"),
         Binding("colon,ctrl+g", "screen.goto_line", "Line"),
         Binding("left_square_bracket", "screen.previous_source", "Prev src"),
         Binding("right_square_bracket", "screen.next_source", "Next src"),
