@@ -13,6 +13,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 __all__ = ["VIEWER_ENV", "viewer_command", "launch"]
@@ -25,22 +26,33 @@ _PAGED = (
     ("okular", ("--page", "{page}", "{path}")),
     ("zathura", ("--page={page}", "{path}")),
 )
-_OPENERS = ("xdg-open", "open")
+# Linux's `open` is openvt, a console tool, so macOS's opener is named only on macOS
+_OPENERS = ("xdg-open", "open") if sys.platform == "darwin" else ("xdg-open",)
 
 
 def viewer_command(path: Path, page: int | None) -> tuple[list[str], bool] | None:
     """The command that shows ``path`` (at ``page`` when it can), and whether it takes the page.
 
     None when no viewer is configured or found on PATH.
+
+    Raises:
+        ValueError: the configured command cannot be split or names a field other than
+            ``{path}`` and ``{page}``; the message says which.
     """
     fill = {"path": str(path), "page": str(page or 1)}
     configured = os.environ.get(VIEWER_ENV, "").strip()
     if configured:
-        words = shlex.split(configured)
-        takes_page = any("{page}" in w for w in words)
-        if not any("{path}" in w for w in words):
-            words.append("{path}")
-        return [w.format_map(fill) for w in words], takes_page
+        try:
+            words = shlex.split(configured)
+            takes_page = any("{page}" in w for w in words)
+            if not any("{path}" in w for w in words):
+                words.append("{path}")
+            return [w.format_map(fill) for w in words], takes_page
+        except (ValueError, KeyError, IndexError) as exc:
+            raise ValueError(
+                f"{VIEWER_ENV} cannot be used ({exc}): write a command line whose only "
+                "fields are {path} and {page}, e.g. 'evince --page-index={page} {path}'."
+            ) from exc
     for name, args in _PAGED:
         exe = shutil.which(name)
         if exe:

@@ -12,7 +12,7 @@ import pymupdf
 import pytest
 
 from quote_tui.app import make_app
-from quote_tui.app.open_external import VIEWER_ENV
+from quote_tui.app.open_external import VIEWER_ENV, viewer_command
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from tests.app.conftest import settle
 from tests.app.helpers import PDF_PAGES, write_sources
@@ -138,3 +138,57 @@ async def test_v_says_when_no_viewer_exists(
 def test_pages_fit_the_fixture() -> None:
     # the match sits on the second of three pages, so page 1 would be a wrong answer
     assert len(PDF_PAGES) == 3 and QUOTE in PDF_PAGES[1]
+
+
+def _exe(folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return path
+
+
+def test_viewer_prefers_one_that_takes_a_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(VIEWER_ENV, raising=False)
+    bin_dir = tmp_path / "bin"
+    opener = _exe(bin_dir, "xdg-open")
+    monkeypatch.setenv("PATH", str(bin_dir))
+    pdf = tmp_path / "a b.pdf"
+    # only the desktop opener: the file opens, the page cannot be passed
+    assert viewer_command(pdf, 3) == ([str(opener), str(pdf)], False)
+    evince = _exe(bin_dir, "evince")
+    assert viewer_command(pdf, 3) == ([str(evince), "--page-index=3", str(pdf)], True)
+
+
+def test_configured_viewer_keeps_a_path_with_spaces_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pdf = tmp_path / "a b.pdf"
+    monkeypatch.setenv(VIEWER_ENV, "firefox file://{path}#page={page}")
+    assert viewer_command(pdf, 7) == (["firefox", f"file://{pdf}#page=7"], True)
+    # without {path} the file goes last; without {page} the page is not claimed
+    monkeypatch.setenv(VIEWER_ENV, "'my viewer' --new-window")
+    assert viewer_command(pdf, 7) == (["my viewer", "--new-window", str(pdf)], False)
+
+
+@pytest.mark.parametrize("command", ["viewer {file}", "viewer 'unclosed {path}", "viewer {0}"])
+def test_bad_viewer_command_is_named(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    monkeypatch.setenv(VIEWER_ENV, command)
+    with pytest.raises(ValueError, match=VIEWER_ENV):
+        viewer_command(Path("x.pdf"), 1)
+
+
+async def test_v_on_a_bad_viewer_command_says_so(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(VIEWER_ENV, "viewer {file}")
+    app = make_app(_batch(tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.press("v")
+        await settle(app, pilot)
+        said = [n.message for n in app._notifications]
+    assert any(VIEWER_ENV in m and "{path} and {page}" in m for m in said)

@@ -346,7 +346,11 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             return
         current = self.query_one(SourceViewer).current
         page = loaded.prepared.page_of(current.start) if current is not None else None
-        found = viewer_command(path, page)
+        try:
+            found = viewer_command(path, page)
+        except ValueError as exc:
+            self.notify(str(exc), title="Viewer command", severity="error", timeout=10)
+            return
         if found is None:
             self.notify(
                 f"No PDF viewer found: set {VIEWER_ENV} to a command, e.g. 'evince --page-index="
