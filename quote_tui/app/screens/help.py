@@ -54,7 +54,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("g / G", "top / bottom"),
             (": / ctrl+g", "go to a line"),
             ("p", "go to a page: printed number, roman numeral, or pdf N"),
-            ("v", "open the PDF at the match's page in the system viewer ($QUOTE_TUI_PDF_VIEWER)"),
+            ("v", "open the PDF at the match's page in the system viewer"),
             ("PgUp PgDn", "scroll a screen"),
         ),
     ),
