@@ -192,3 +192,23 @@ async def test_v_on_a_bad_viewer_command_says_so(
         await settle(app, pilot)
         said = [n.message for n in app._notifications]
     assert any(VIEWER_ENV in m and "{path} and {page}" in m for m in said)
+
+
+async def test_v_on_a_source_that_is_not_a_pdf_says_so(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script, log = _recorder(tmp_path)
+    monkeypatch.setenv(VIEWER_ENV, f"{script} {{path}}")
+    paths = write_sources(tmp_path / "docs")
+    batch = tmp_path / "batch.json"
+    source = {"id": "s1", "ref": str(paths["text"])}
+    batch.write_text(json.dumps({"sources": [source], "citations": []}), encoding="utf-8")
+    app = make_app(batch, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.press("v")
+        await settle(app, pilot)
+        said = [n.message for n in app._notifications]
+    assert any("not one" in m for m in said), said
+    assert not log.exists()

@@ -337,7 +337,10 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         outcome = self.outcomes.get(self.current_source or "")
         loaded = outcome.loaded if outcome is not None else None
         location = loaded.retrieval.location if loaded is not None else None
-        if loaded is None or str(loaded.retrieval.representation) != "pdf_text_layer":
+        if loaded is None:
+            self.notify("No source is shown: pick a citation or press ] for one.")
+            return
+        if str(loaded.retrieval.representation) != "pdf_text_layer":
             self.notify("v opens a PDF source; the shown source is not one.", severity="warning")
             return
         path = Path(location) if location else None
