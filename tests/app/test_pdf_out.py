@@ -212,3 +212,14 @@ async def test_v_on_a_source_that_is_not_a_pdf_says_so(
         said = [n.message for n in app._notifications]
     assert any("not one" in m for m in said), said
     assert not log.exists()
+
+
+def test_palette_names_both_actions() -> None:
+    from quote_tui.app.commands import ACTIONS
+    from quote_tui.app.screens.main import MainScreen
+
+    actions = {action for _, action, _ in ACTIONS}
+    assert {"export(True)", "open_in_viewer"} <= actions
+    for action in actions - {"app.help"}:
+        name = action.split("(")[0]
+        assert callable(getattr(MainScreen, f"action_{name}", None)), action
