@@ -27,13 +27,14 @@ class ExportWork:
     workspace: Workspace
     entries: dict[str, dict[str, Any]]
 
-    def action_export(self) -> None:
-        """Ask where to write the report, then write it."""
+    def action_export(self, annotate: bool = False) -> None:
+        """Ask where to write the report, then write it (E: with annotated PDFs beside it)."""
         default = self.app.default_report_path(self.workspace)  # type: ignore[attr-defined]
         prompt = PromptDialog(
             "Export report",
             value=str(default),
-            hint="The extension picks the format: .json, .md or .html.",
+            hint="The extension picks the format: .json, .md or .html."
+            + (f" Highlighted PDFs go in <name>{_ANNOTATED}/ beside it." if annotate else ""),
         )
 
         def chosen(value: str | None) -> None:
@@ -41,7 +42,7 @@ class ExportWork:
                 return
             path = Path(value).expanduser()
             if not path.exists():
-                self.export_report(path)
+                self.export_report(path, annotate=annotate)
                 return
             ask = ChoiceDialog(
                 "Replace the report?",
@@ -49,12 +50,14 @@ class ExportWork:
                 yes="Replace",
                 no="Keep it",
             )
-            self.app.push_screen(ask, lambda yes: self.export_report(path) if yes else None)
+            self.app.push_screen(
+                ask, lambda yes: self.export_report(path, annotate=annotate) if yes else None
+            )
 
         self.app.push_screen(prompt, chosen)
 
     @work(exclusive=True, group="export", exit_on_error=False)
-    async def export_report(self, path: Path) -> None:
+    async def export_report(self, path: Path, *, annotate: bool = False) -> None:
         """Write the report of what was checked, atomically: citations checked in this session
         are written as their checks made them, and only the others are checked now."""
         bar = self.query_one("#progress", ProgressBar)
@@ -75,6 +78,8 @@ class ExportWork:
             [self.entries[c.id] for c in ws.citations],
             created=_now(),
         )
+        # annotating reads the sources where this session found them, before refs move
+        raw = data
         # the report's file refs resolve from its own folder, so it reopens from there
         data = api.refs_from(data, self.base_dir, path.expanduser().parent)
         fmt = api.format_for(path)
@@ -89,6 +94,25 @@ class ExportWork:
             return
         self.notify(f"Report written to {path}", title="Exported", timeout=6)
         self.last_export = path
+        if annotate:
+            await self._annotate(raw, path.with_name(path.stem + _ANNOTATED))
+
+    async def _annotate(self, report: dict[str, Any], folder: Path) -> None:
+        """Highlighted copies of the report's PDFs, from the report alone: nothing is read
+        or checked again beyond confirming each file still holds the checked text."""
+        try:
+            done = await asyncio.to_thread(api.annotate_pdfs, report, folder)
+        except QuoteTuiError as exc:
+            self.notify(exc.message, title="Annotated PDFs not written", severity="error")
+            return
+        for warning in done.warnings:
+            self.notify(warning, title="PDF not annotated", severity="warning", timeout=8)
+        if done.written:
+            n = len(done.written)
+            self.notify(f"{n} annotated PDF{'s' * (n != 1)} in {folder}", title="Annotated")
+        elif not done.warnings:
+            self.notify("No checked PDF source had a match to highlight.", severity="warning")
+        self.last_annotated = done.written
 
     def _has_entry(self, cid: str) -> bool:
         """Whether this session checked the citation as it stands, and its verdict is current."""
@@ -97,6 +121,10 @@ class ExportWork:
         if entry is None or spec is None or cid not in self.workspace.verdicts:
             return False
         return entry.get("source") == spec.source and entry.get("quote") == spec.quote
+
+
+_ANNOTATED = "-annotated"
+"""Suffix of the folder, beside the report, that holds its highlighted PDFs."""
 
 
 def _now() -> str:

@@ -50,6 +50,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         Binding("R", "check_references", "References", show=False, id="check_references"),
         Binding("y", "copy_passage", "Copy", id="copy_passage"),
         Binding("e", "export", "Export", id="export"),
+        Binding("E", "export(True)", "Export + PDFs", show=False, id="export_pdfs"),
         Binding("z", "zoom", "Zoom", id="zoom"),
         Binding("u", "use_source_wording", "Use wording", show=False, id="use_source_wording"),
         Binding("b", "add_bibliography", "Bibliography", show=False, id="add_bibliography"),
@@ -374,6 +375,53 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             return
         at = ids.index(self.current_source) if self.current_source in ids else -step
         self.show_source(ids[(at + step) % len(ids)])
+
+    def action_open_in_viewer(self) -> None:
+        """Open the shown PDF in the system viewer, at the current match's page (v)."""
+        from pathlib import Path
+
+        from quote_tui.app.open_external import VIEWER_ENV, launch, viewer_command
+
+        outcome = self.outcomes.get(self.current_source or "")
+        loaded = outcome.loaded if outcome is not None else None
+        location = loaded.retrieval.location if loaded is not None else None
+        if loaded is None:
+            self.notify("No source is shown: pick a citation or press ] for one.")
+            return
+        if str(loaded.retrieval.representation) != "pdf_text_layer":
+            self.notify("v opens a PDF source; the shown source is not one.", severity="warning")
+            return
+        path = Path(location) if location else None
+        if path is None or not path.is_file():
+            self.notify("This PDF was fetched, not read from a file: nothing to open.")
+            return
+        current = self.query_one(SourceViewer).current
+        page = loaded.prepared.page_of(current.start) if current is not None else None
+        try:
+            found = viewer_command(path, page)
+        except ValueError as exc:
+            self.notify(str(exc), title="Viewer command", severity="error", timeout=10)
+            return
+        if found is None:
+            self.notify(
+                f"No PDF viewer found: set {VIEWER_ENV} to a command, e.g. 'evince --page-index="
+                "{page} {path}'.",
+                title="No viewer",
+                severity="warning",
+                timeout=10,
+            )
+            return
+        command, takes_page = found
+        try:
+            launch(command)
+        except OSError as exc:
+            self.notify(
+                f"{command[0]}: {exc.strerror or exc}", title="Viewer failed", severity="error"
+            )
+            return
+        where = f" at p. {page}" if page and takes_page else ""
+        self.notify(f"Opened {path.name}{where} with {Path(command[0]).name}.")
+        self.last_opened = command
 
     def action_show_source(self, source_id: str) -> None:
         """Show a source by id (from the command palette)."""

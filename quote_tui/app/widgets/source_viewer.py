@@ -66,6 +66,7 @@ class SourceViewer(ScrollView, can_focus=True):
         Binding("m", "next_any_match", "Every match", id="next_any_match"),
         Binding("M", "previous_any_match", "Prev of every", show=False, id="previous_any_match"),
         Binding("p", "screen.goto_page", "Page", id="goto_page"),
+        Binding("v", "screen.open_in_viewer", "Open PDF", id="open_in_viewer"),
         Binding("colon,ctrl+g", "screen.goto_line", "Line", id="goto_line"),
         Binding("left_square_bracket", "screen.previous_source", "Prev src", id="previous_source"),
         Binding("right_square_bracket", "screen.next_source", "Next src", id="next_source"),
