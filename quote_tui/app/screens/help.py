@@ -26,7 +26,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("y / Y", "copy the verified passage with its page / show it"),
             ("u", "use the source's wording for a near quotation"),
             ("e", "export the report (.json, .md or .html)"),
-            ("E", "export the report and highlighted copies of its PDFs beside it"),
+            ("E", "export the report and highlighted copies of its PDFs"),
             ("[ / ]", "show the previous / next source"),
             ("z", "zoom the detail (or the focused viewer); z again: back"),
             ("< / >", "narrower / wider citation list (kept for the next run)"),
