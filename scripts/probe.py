@@ -122,7 +122,10 @@ def outputs(folder: Path) -> dict[str, Any]:
     link.symlink_to(target)
     _cli("check", str(batch), "-o", str(link), cwd=folder)
     kinds["symlink"] = link.is_symlink() and '"citations"' in target.read_text(encoding="utf-8")
-    done = _cli("check", str(batch), "-o", "/dev/stdout", cwd=folder)
+    # the same link /dev/stdout is, made in the probe's own folder: no system path is named
+    stdout = folder / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
+    done = _cli("check", str(batch), "-o", str(stdout), cwd=folder)
     kinds["stdout"] = done.returncode == 0 and b'"citations"' in done.stdout
     return {"ok": all(kinds.values()), **{k: "kept" if v else "BROKEN" for k, v in kinds.items()}}
 
