@@ -82,18 +82,7 @@ def read_ris(text: str, *, file: str | None = None) -> BibFile:
     warnings: list[BibWarning] = []
     for n, record in enumerate(records):
         line = lines[n] if n < len(lines) else None
-        entry = _ris_entry(record)
-        if entry.title or entry.authors or entry.doi:
-            entries.append(entry)
-        else:
-            warnings.append(
-                BibWarning(
-                    BibWarningCode.NOT_AN_ITEM,
-                    "this RIS record has no title, author or DOI",
-                    file=file,
-                    line=line,
-                )
-            )
+        _keep(_ris_entry(record), "RIS", entries, warnings, file=file, line=line)
     if len(lines) > len(records):
         warnings.append(
             BibWarning(
@@ -151,16 +140,28 @@ def read_endnote_xml(data: bytes, *, file: str | None = None) -> BibFile:
     entries: list[BibEntry] = []
     warnings: list[BibWarning] = []
     for record in records:
-        entry = _xml_entry(record)
-        if entry.title or entry.authors or entry.doi:
-            entries.append(entry)
-        else:
-            warnings.append(
-                BibWarning(
-                    BibWarningCode.NOT_AN_ITEM,
-                    "this EndNote record has no title, author or DOI",
-                    file=file,
-                    line=record.sourceline,
-                )
-            )
+        _keep(_xml_entry(record), "EndNote", entries, warnings, file=file, line=record.sourceline)
     return BibFile(tuple(entries), tuple(warnings))
+
+
+def _keep(
+    entry: BibEntry,
+    kind: str,
+    entries: list[BibEntry],
+    warnings: list[BibWarning],
+    *,
+    file: str | None,
+    line: int | None,
+) -> None:
+    """An entry with a title, an author or a DOI is kept; another is a warning, never dropped."""
+    if entry.title or entry.authors or entry.doi:
+        entries.append(entry)
+        return
+    warnings.append(
+        BibWarning(
+            BibWarningCode.NOT_AN_ITEM,
+            f"this {kind} record has no title, author or DOI",
+            file=file,
+            line=line,
+        )
+    )
