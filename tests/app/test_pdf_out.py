@@ -99,22 +99,29 @@ def _wait_for(path: Path, seconds: float = 10.0) -> str:
     return path.read_text(encoding="utf-8")
 
 
+async def _press_v(batch: Path, data_dir: Path, *, check_first: bool = False) -> list[str]:
+    """Open ``batch``, press ``v`` in the viewer (after one check and ``n`` when asked), and
+    return what the app said."""
+    app = make_app(batch, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        if check_first:
+            await pilot.press("c")
+            await settle(app, pilot)
+        app.screen.query_one(SourceViewer).focus()
+        if check_first:
+            await pilot.press("n")
+        await pilot.press("v")
+        await settle(app, pilot)
+        return [n.message for n in app._notifications]
+
+
 async def test_v_opens_the_pdf_at_the_match_page(
     tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script, log = _recorder(tmp_path)
     monkeypatch.setenv(VIEWER_ENV, f"{script} --page-index={{page}} {{path}}")
-    app = make_app(_batch(tmp_path), data_dir=data_dir)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("c")
-        await settle(app, pilot)
-        main = app.screen
-        main.query_one(SourceViewer).focus()
-        await pilot.press("n")
-        await pilot.press("v")
-        await settle(app, pilot)
-        said = [n.message for n in app._notifications]
+    said = await _press_v(_batch(tmp_path), data_dir, check_first=True)
     args = _wait_for(log).splitlines()
     assert args == ["--page-index=2", str(tmp_path / "docs" / "minutes.pdf")]
     assert any("at p. 2" in m for m in said)
@@ -125,13 +132,7 @@ async def test_v_says_when_no_viewer_exists(
 ) -> None:
     monkeypatch.delenv(VIEWER_ENV, raising=False)
     monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    app = make_app(_batch(tmp_path), data_dir=data_dir)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(app, pilot)
-        app.screen.query_one(SourceViewer).focus()
-        await pilot.press("v")
-        await settle(app, pilot)
-        said = [n.message for n in app._notifications]
+    said = await _press_v(_batch(tmp_path), data_dir)
     assert any("No PDF viewer found" in m and VIEWER_ENV in m for m in said)
 
 
@@ -184,13 +185,7 @@ async def test_v_on_a_bad_viewer_command_says_so(
     tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(VIEWER_ENV, "viewer {file}")
-    app = make_app(_batch(tmp_path), data_dir=data_dir)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(app, pilot)
-        app.screen.query_one(SourceViewer).focus()
-        await pilot.press("v")
-        await settle(app, pilot)
-        said = [n.message for n in app._notifications]
+    said = await _press_v(_batch(tmp_path), data_dir)
     assert any(VIEWER_ENV in m and "{path} and {page}" in m for m in said)
 
 
@@ -203,13 +198,7 @@ async def test_v_on_a_source_that_is_not_a_pdf_says_so(
     batch = tmp_path / "batch.json"
     source = {"id": "s1", "ref": str(paths["text"])}
     batch.write_text(json.dumps({"sources": [source], "citations": []}), encoding="utf-8")
-    app = make_app(batch, data_dir=data_dir)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(app, pilot)
-        app.screen.query_one(SourceViewer).focus()
-        await pilot.press("v")
-        await settle(app, pilot)
-        said = [n.message for n in app._notifications]
+    said = await _press_v(batch, data_dir)
     assert any("not one" in m for m in said), said
     assert not log.exists()
 
