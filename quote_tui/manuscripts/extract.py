@@ -13,7 +13,7 @@ from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.voice import authors_own
+from quote_tui.manuscripts.voice import authors_own, names_a_work
 
 __all__ = ["Found", "extract"]
 
@@ -234,10 +234,13 @@ def _resolve(
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
+        # A footnote mark annotates what it follows, never a quotation further on.
         earlier = [
             m
             for m in _mentions(doc, before, quote_start)
-            if m.style not in ("locator",) and not _closes_earlier(doc.text, before, m.start, m.raw)
+            if m.style not in ("locator", "footnote")
+            and not _closes_earlier(doc.text, before, m.start, m.raw)
+            and not _quoted_before(doc, before, m.start)
         ]
         earlier_anchor = [
             a
@@ -275,6 +278,12 @@ def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
     # A parenthetical cite after a full stop, or after a LaTeX group (\\enquote{...}), is
     # what that sentence or group ends with.
     return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
+
+
+def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
+    """Whether a quotation closes between the sentence's start and a citation: the citation
+    ("like in Searle [-@searle1995]") then speaks of that quotation, not of one after it."""
+    return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
 
 
 def _follows_mark(text: str, lo: int, pos: int) -> bool:
@@ -437,6 +446,8 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 continue
             if _is_title(doc.text, block.start, block.end):
                 continue
+            if block.inline and names_a_work(doc.text, block.start):
+                continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
             quoted += block.end - block.start
@@ -478,7 +489,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if _is_title(doc.text, span.start, span.end):
+            if _is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

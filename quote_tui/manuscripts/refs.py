@@ -119,6 +119,8 @@ _ABBREV = re.compile(
 _SENT_END = re.compile(r"[.!?]")
 _TRAIL = ".,;:!?'’\"”)"
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
+# A list item's start ends the item before it, whatever punctuation that one ends with.
+_ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
 _FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
 
 
@@ -424,7 +426,7 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
             depth += 1
         elif ch in ")]}":
             depth = max(0, depth - 1)
-        elif ch == "\n" and _PARA_BREAK.match(text, i):
+        elif ch == "\n" and (_PARA_BREAK.match(text, i) or _ITEM_START.match(text, i)):
             return i
         elif depth == 0 and _SENT_END.match(ch):
             before = text[max(start, i - 8) : i]

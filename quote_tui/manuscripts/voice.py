@@ -10,19 +10,71 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["authors_own"]
+__all__ = ["authors_own", "names_a_work"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
-# Words that present what follows as a word or a name, not as someone's statement.
+# Words that present what follows as a word or a name, not as someone's statement; "to speak
+# of 'X', or 'Y'" presents both.
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
     r"notion|title|name|heading)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
-    r"\bsogenannten?|\bgenannten?|\bTitel)\s*[,:]?\s*[„“\"'‘«»`]*$",
+    r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
+    r"\bspricht\s+man\s+von|\bsprechen\s+von)"
+    r"\s*[,:]?\s*(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
+    r"[„“\"'‘«»`]*$",
+    re.I,
+)
+# A work named by its kind just before the marks (Smith's book "…", the Gibbs lecture ``…'',
+# the research paper "…"): its title, cited or not.
+_WORK = re.compile(
+    r"\b(?:book|paper|article|essay|chapter|lecture|talk|poem|song|novel|film|movie|play|album|"
+    r"report|thesis|dissertation|monograph|study|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|"
+    r"Studie)\s*[,:]?\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
+    re.I,
+)
+# A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
+# "if D, do A"). "I" is a word, and so is "A" when a word follows it.
+_VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
+# Quoted names listed together ("Graze", "Not graze" and "Graze if North"): a neighbour in the
+# list that is a name of a word or two makes every item a name.
+_LISTED_BEFORE = re.compile(
+    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)"
+    r"\s*[„“\"‘«»`]+$",
+    re.I,
+)
+_LISTED_AFTER = re.compile(
+    r"\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
     re.I,
 )
 # A term spelt out before its abbreviation: "what you see is what you get" (WYSIWYG).
 _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
+
+
+def names_a_work(text: str, start: int) -> bool:
+    """Whether the quotation opening at ``start`` is a title its kind announces ("the book
+    'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
+    A title opens with a capital; "his article 'provides a definite answer'" quotes it."""
+    first = text[start : start + 1]
+    if not (first.isupper() or first.isdigit()):
+        return False
+    return bool(_WORK.search(text[max(0, start - 30) : start]))
+
+
+def _words(inner: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", inner)
+
+
+def _is_formula(inner: str) -> bool:
+    words = _words(inner)
+    variables = len(_VARIABLE.findall(inner))
+    return variables >= 2 and variables * 4 >= len(words)
+
+
+def _listed(text: str, start: int, close_end: int) -> bool:
+    before = _LISTED_BEFORE.search(text[max(0, start - 60) : start])
+    after = _LISTED_AFTER.match(text, close_end)
+    return any(m is not None and len(_words(m.group(1))) <= 2 for m in (before, after))
 
 
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
@@ -31,9 +83,11 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     inner = text[start:end].strip()
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
-    if _MATH.search(inner):
+    if _MATH.search(inner) or _is_formula(inner):
         return True
-    before = text[max(0, start - 40) : start]
+    before = text[max(0, start - 160) : start]
     if _CUE.search(before):
+        return True
+    if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
