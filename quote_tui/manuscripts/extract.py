@@ -286,10 +286,29 @@ def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
     return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
 
 
-def _follows_mark(text: str, lo: int, pos: int) -> bool:
+def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool:
+    """Whether the citation at ``pos`` directly follows a quotation of its own; words in marks
+    too short to be one, or a title, leave it to the block the lead-in introduces."""
     # "...'the essence of science'.[^18]" puts the full stop between mark and note.
-    before = text[lo:pos].rstrip(" \t\n~*_.,;")
-    return before.endswith(("''", *_CLOSERS))
+    before = doc.text[lo:pos].rstrip(" \t\n~*_.,;")
+    if not before.endswith(("''", *_CLOSERS)):
+        return False
+    spans = [
+        q
+        for q in find_quotes(before, min_words=1, latex=doc.kind == "latex")
+        if q.close_end == len(before)
+    ]
+    if not spans:
+        # LaTeX's inner quotation marks, `...', which the quotation finder leaves to apostrophes
+        single = _LATEX_SINGLE.search(before) if doc.kind == "latex" else None
+        return single is None or has_words(before, single.start(1), single.end(1), min_words)
+    q = spans[-1]
+    if not has_words(before, q.start, q.end, min_words):
+        return False
+    return not (_is_title(before, q.start, q.end) or names_a_work(before, q.start))
+
+
+_LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -319,7 +338,7 @@ def _strip_trailing_mention(
     return block.end, None, None
 
 
-def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
+def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
     end, mention, anchor = block.end, block.mention, None
     if mention is None:
         end, mention, anchor = _strip_trailing_mention(doc, block)
@@ -327,7 +346,7 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
     if mention is None and anchor is None:
-        mention, anchor = _lead_in(doc, block.start)
+        mention, anchor = _lead_in(doc, block.start, min_words)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = _from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
@@ -343,7 +362,13 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
 
 # What may stand between a lead-in's colon and the quotation: a LaTeX environment's opening
 # with its arguments, Markdown's ">" marks, an opening mark.
-_LEAD_IN_END = re.compile(r"[:,]\s*(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$")
+# The colon may carry the lead-in's citation after it ("Emil Post writes:~\\cite[p.~200]{post}",
+# "writes: [@post]") and spacing commands (\\medskip).
+_LEAD_IN_END = re.compile(
+    r"[:,][\s~]*(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
+    r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
+    r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
+)
 _OPENERS = '“„«»"‘‚'
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
@@ -353,7 +378,7 @@ _ATTRIBUTION = re.compile(
 )
 
 
-def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
+def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | None, Anchor | None]:
     """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
     puts it:"): the last one of the sentence that ends in the colon just before the block."""
     lo = max(0, start - 600)
@@ -363,13 +388,14 @@ def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
     if m is None:
         return None, None
     colon = m.start()
+    end = m.end("cite") if m.group("cite") else colon
     begin = _sentence_start(doc.text, colon)
-    anchors = [a for a in doc.anchors if begin <= a.start < colon and a.reference]
+    anchors = [a for a in doc.anchors if begin <= a.start < end and a.reference]
     # A citation right after an inline quotation of the lead-in is that quotation's.
     mentions = [
         x
-        for x in _mentions(doc, begin, colon)
-        if x.style != "locator" and not _follows_mark(doc.text, begin, x.start)
+        for x in _mentions(doc, begin, end)
+        if x.style != "locator" and not _follows_quotation(doc, begin, x.start, min_words)
     ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
         return None, anchors[-1]
@@ -467,7 +493,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 continue
-            out.append((index, block.start, _block_found(ms, doc, block)))
+            out.append((index, block.start, _block_found(ms, doc, block, min_words)))
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         skipped = _Cover(doc.skip)
