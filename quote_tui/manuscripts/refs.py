@@ -38,7 +38,12 @@ _LATEX_CITES = re.compile(
 )
 _LATEX_CITES_ITEM = re.compile(r"(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}")
 _OPT = re.compile(r"\[([^\]]*)\]")
-_NAME = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*[A-Z][\w'’\-]+"
+# A surname, or a body's name as it writes itself: Gov.UK, tutor2u, eBay (lower case only with a
+# digit or a capital inside, so that no plain word is taken for a name).
+_NAME = (
+    r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*"
+    r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
+)
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
