@@ -34,6 +34,9 @@ __all__ = ["read_docx"]
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
 _QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|cita", re.I)
+# Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
+# Preformatted", "Macro Text"): its strings are not quotations.
+_CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
 _SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
 _PARA_SEP = "\n\n"
 _MAX_PART = 50 * 1024 * 1024
@@ -78,7 +81,9 @@ class _PartBuilder:
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         name = self.styles.get(style_id or "", style_id or "")
-        if name and _QUOTE_STYLE.search(name) and self.pos > start:
+        if name and _CODE_STYLE.search(name):
+            self.skip.append((start, self.pos))
+        elif name and _QUOTE_STYLE.search(name) and self.pos > start:
             text = "".join(self.buf)[start : self.pos]
             lead = len(text) - len(text.lstrip(' \t“"«„'))
             tail = len(text.rstrip())
