@@ -13,7 +13,7 @@ from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.voice import authors_own, names_a_work
+from quote_tui.manuscripts.voice import Repeats, authors_own, names_a_work, presents_own
 
 __all__ = ["Found", "extract"]
 
@@ -467,7 +467,24 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
-        for block in _outermost(doc.blocks):
+        outer_blocks = _outermost(doc.blocks)
+        # Display blocks are resolved first: an uncited one's words, quoted again later without
+        # a citation, are its repetition (a cited one's are a quotation of its source).
+        resolved = {
+            b.start: _block_found(ms, doc, b, min_words)
+            for b in outer_blocks
+            if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
+        }
+        repeats = Repeats(
+            doc.text,
+            [
+                (b.start, b.end)
+                for b in outer_blocks
+                if b.start in resolved
+                and (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
+            ],
+        )
+        for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
             if _is_title(doc.text, block.start, block.end):
@@ -486,14 +503,18 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, reference, locator = _resolve(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
-                if (mention, reference) == (None, None) and authors_own(
-                    doc.text, block.start, block.end, block.end
+                if (mention, reference) == (None, None) and (
+                    authors_own(doc.text, block.start, block.end, block.end)
+                    or repeats(block.start, block.end)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 continue
-            out.append((index, block.start, _block_found(ms, doc, block, min_words)))
+            found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
+            if (found.mention, found.reference) == (None, None) and presents_own(scan, block.start):
+                continue
+            out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         skipped = _Cover(doc.skip)
@@ -524,8 +545,9 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             mention, reference, locator = _resolve(
                 ms, doc, window_start, window_end, span.start, immediate
             )
-            if (mention, reference) == (None, None) and authors_own(
-                doc.text, span.start, span.end, span.close_end
+            if (mention, reference) == (None, None) and (
+                authors_own(doc.text, span.start, span.end, span.close_end)
+                or repeats(span.start, span.end)
             ):
                 continue
             out.append(

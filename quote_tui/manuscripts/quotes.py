@@ -159,6 +159,8 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
 # A single ' that may close a LaTeX `` by mistake: after a letter or a stop, before a space, a
 # stop, a tie or a command; "dogs' bowls" is a plural's apostrophe and closes nothing.
 _SINGLE_CLOSE = re.compile(r"(?<=[^\Ws]|[.,;:!?])'(?=[\s.,;:!?)~\\]|$)")
+# ...or any single ' right before the quotation's citation (``... `history plays' ~\cite{x}).
+_SINGLE_BEFORE_CITE = re.compile(r"(?<=\S)'(?=[\s~]*(?:\\[A-Za-z]*cite|\(|\[))")
 
 
 def _single_closed(text: str, stray: list[tuple[int, int]]) -> list[tuple[int, int, int, str, int]]:
@@ -166,7 +168,9 @@ def _single_closed(text: str, stray: list[tuple[int, int]]) -> list[tuple[int, i
     at its first such mark, so it neither disappears nor takes the rest of the paragraph."""
     out: list[tuple[int, int, int, str, int]] = []
     for start, limit in stray:
-        m = _SINGLE_CLOSE.search(text, start, limit)
+        m = _SINGLE_BEFORE_CITE.search(text, start, limit) or _SINGLE_CLOSE.search(
+            text, start, limit
+        )
         if m is not None:
             out.append((start, m.start(), m.end(), "``", 0))
     return out

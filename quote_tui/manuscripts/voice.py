@@ -9,8 +9,9 @@ knowledge?"), formulas, and words quoted as words ("the phrase 'right to an expl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["authors_own", "names_a_work"]
+__all__ = ["Repeats", "authors_own", "names_a_work", "presents_own"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement; "to speak
@@ -91,3 +92,50 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# The writer introducing a text of their own: "I present my counterargument in the form of a
+# parable", "we tell the story". A source's words are introduced in the third person.
+_OWN_LEAD = re.compile(
+    r"\b(?:I|we)\s+(?:(?:will|shall|now|here|therefore)\s+)?(?:present|offer|propose|give|tell|"
+    r"sketch|construct|imagine|invent|narrate)\b|\b(?:ich|wir)\s+(?:stelle|stellen|erzähle|"
+    r"erzählen)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?:][\"'”’)}]*\s")
+
+
+def presents_own(text: str, start: int) -> bool:
+    """Whether the sentence before an uncited block quotation at ``start`` presents it as the
+    writer's own (a parable, an example, a dialogue they wrote)."""
+    before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
+    sentence = _SENTENCE_END.split(before)[-1]
+    return bool(_OWN_LEAD.search(sentence))
+
+
+# What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.
+_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>]+)*\Z")
+
+
+def _fold(text: str) -> str:
+    words = re.findall(r"[^\W_]+", re.sub(r"\\[A-Za-z]+\*?", " ", text))
+    return " ".join(w.casefold() for w in words)
+
+
+class Repeats:
+    """Quoted passages of a document, to tell a quotation that repeats part of another one
+    ("But rather, 'it is an endless ocean...'" after a block that holds those words): it is
+    said once already, and an uncited repetition is no new claim."""
+
+    def __init__(self, text: str, spans: Iterable[tuple[int, int]]) -> None:
+        self.text = text
+        self.spans = [(a, b, _fold(text[a:b])) for a, b in spans]
+
+    def __call__(self, start: int, end: int) -> bool:
+        inner = _fold(self.text[start:end])
+        if not inner:
+            return False
+        return any(
+            not (a <= start and end <= b) and len(folded) > len(inner) and inner in folded
+            for a, b, folded in self.spans
+        )
