@@ -412,6 +412,10 @@ def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
         lead += 1
     if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
         lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
+    if text.startswith("``", lead) and text.endswith("''", lead, end):
+        inner = text[lead + 2 : end - 2]
+        if "``" not in inner and "''" not in inner:  # LaTeX's own marks around the block
+            return lead + 2, end - 2
     if end - lead < 2 or text[lead] not in _OPENERS:
         return start, _keep_stop(text, start, end)
     closers = {"“": '”"', "„": "“”", "«": "»", "»": "«", '"': '"”', "‘": "’", "‚": "‘’"}

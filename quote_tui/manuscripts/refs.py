@@ -146,12 +146,15 @@ class Mention:
     footnote: str | None = None
 
 
+_BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
+
+
 def _names(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bet\s+al\.?", "", text)
     parts = re.split(r",|\band\b|&", text)
     out = []
     for part in parts:
-        words = [w for w in part.split() if w[:1].isupper()]
+        words = [w for w in part.split() if w[:1].isupper() or _BODY_NAME.fullmatch(w)]
         if words:
             prefix = [
                 w for w in part.split() if w in ("van", "von", "de", "der", "den", "da", "di")
