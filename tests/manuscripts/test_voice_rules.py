@@ -95,13 +95,10 @@ def test_the_writers_own_words_in_marks_are_not_quotations(tmp_path: Path) -> No
     }
 
 
-def test_a_list_item_or_a_footnote_mark_before_a_quotation_is_not_its_reference(
-    tmp_path: Path,
-) -> None:
+def test_a_citation_after_an_earlier_quotation_is_not_a_later_ones(tmp_path: Path) -> None:
     text = (
-        'Rules take the form "X counts as Y" like in Searle [-@searle1995],[^1] or, as others '
+        'Rules take the form "X counts as Y in C" like in Searle [-@searle1995], or as others '
         'put it, "a rule is what the players follow in a game" in any case.\n'
-        "2. the next item [@other2020]\n\n[^1]: A note of the writer's own.\n"
     )
     got = _got(_write(tmp_path, "f.md", text))
     assert got["a rule is what the players follow in a game"] == (None, None)
