@@ -43,7 +43,17 @@ _PARA_SEP = "\n\n"
 # left, in a paragraph that is no list item: a block when a lead-in's colon introduces it or
 # its own citation ends it, as a reader tells it from an indented example or a note.
 _INDENT = 567
-_ENDS_CITED = re.compile(r"(?:\([^()]{1,120}\)|\[[^\[\]]{1,40}\])[.;]?\s*$")
+_ENDS_CITED = re.compile(
+    r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
+    r"[.;]?\s*$"
+)
+# A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
+_LEAD_IN = re.compile(
+    r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
+    r"puts?\s+it|explains?|explained|observes?|observed|remarks?|remarked|declares?|declared|"
+    r"asks?|asked|recalls?|recalled|schreibt|schrieb|sagt|sagte|betont|formuliert)\b",
+    re.I,
+)
 _MAX_PART = 50 * 1024 * 1024
 
 
@@ -117,7 +127,8 @@ class _PartBuilder:
         ends_cited = bool(_ENDS_CITED.search(text)) or any(
             a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
         )
-        return self.last_text.rstrip().endswith(":") or ends_cited
+        lead_in = self.last_text.rstrip()
+        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
 
     def walk(self, el: etree._Element) -> None:
         for child in el:

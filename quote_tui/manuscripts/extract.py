@@ -305,7 +305,7 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
     q = spans[-1]
     if not has_words(before, q.start, q.end, min_words):
         return False
-    return not (_is_title(before, q.start, q.end) or names_a_work(before, q.start))
+    return not (_is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
 
 
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
@@ -493,7 +493,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 continue
             if _is_title(doc.text, block.start, block.end):
                 continue
-            if block.inline and names_a_work(doc.text, block.start):
+            if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
@@ -540,7 +540,9 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if _is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start):
+            if _is_title(doc.text, span.start, span.end) or names_a_work(
+                scan, span.start, span.end
+            ):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

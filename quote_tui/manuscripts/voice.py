@@ -29,11 +29,12 @@ _CUE = re.compile(
 # A work named by its kind just before the marks (Smith's book "…", the Gibbs lecture ``…'',
 # the research paper "…"): its title, cited or not.
 _WORK = re.compile(
-    r"\b(?:book|paper|article|essay|chapter|lecture|talk|poem|song|novel|film|movie|play|album|"
-    r"report|thesis|dissertation|monograph|study|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|"
-    r"Studie)\s*[,:]?\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
+    r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
+    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht)"
+    r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
+_TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
 _VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
@@ -52,12 +53,15 @@ _LISTED_AFTER = re.compile(
 _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
 
 
-def names_a_work(text: str, start: int) -> bool:
-    """Whether the quotation opening at ``start`` is a title its kind announces ("the book
+def names_a_work(text: str, start: int, end: int) -> bool:
+    """Whether the quotation ``text[start:end]`` is a title its kind announces ("the book
     'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
-    A title opens with a capital; "his article 'provides a definite answer'" quotes it."""
+    A title opens with a capital and is short; "his article 'provides a definite answer'"
+    quotes the article."""
     first = text[start : start + 1]
     if not (first.isupper() or first.isdigit()):
+        return False
+    if len(_words(text[start:end])) > _TITLE_WORDS:
         return False
     return bool(_WORK.search(text[max(0, start - 30) : start]))
 

@@ -203,6 +203,9 @@ def test_word_code_paragraphs_and_indented_blocks(tmp_path: Path) -> None:
         "An indented paragraph of the writer's own that no lead-in introduces and no citation ends"
     )
     own.paragraph_format.left_indent = Cm(1.5)
+    d.add_paragraph("The steps of the method were these:")
+    step = d.add_paragraph("Open the file and read every line of it slowly before the next")
+    step.paragraph_format.left_indent = Cm(1.5)
     listed = d.add_paragraph("A list item indented as lists are, ending in (Smith, 2020)")
     listed.paragraph_format.left_indent = Cm(1.5)
     listed.paragraph_format.first_line_indent = Cm(-1.5)
