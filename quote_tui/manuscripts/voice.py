@@ -121,25 +121,43 @@ def presents_own(text: str, start: int) -> bool:
 _BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>]+)*\Z")
 
 
-def _fold(text: str) -> str:
-    words = re.findall(r"[^\W_]+", re.sub(r"\\[A-Za-z]+\*?", " ", text))
-    return " ".join(w.casefold() for w in words)
+def _fold(text: str) -> list[str]:
+    return [w.casefold() for w in re.findall(r"[^\W_]+", re.sub(r"\\[A-Za-z]+\*?", " ", text))]
+
+
+_GRAM = 3  # words that open a repetition, looked up in an index of the passages
 
 
 class Repeats:
     """Quoted passages of a document, to tell a quotation that repeats part of another one
     ("But rather, 'it is an endless ocean...'" after a block that holds those words): it is
-    said once already, and an uncited repetition is no new claim."""
+    said once already, and an uncited repetition is no new claim.
+
+    The passages are indexed by every run of three words, so a manuscript of thousands of
+    blocks and quotations is not compared all against all.
+    """
 
     def __init__(self, text: str, spans: Iterable[tuple[int, int]]) -> None:
         self.text = text
-        self.spans = [(a, b, _fold(text[a:b])) for a, b in spans]
+        self.spans: list[tuple[int, int, str]] = []
+        self.index: dict[tuple[str, ...], set[int]] = {}
+        for a, b in spans:
+            words = _fold(text[a:b])
+            k = len(self.spans)
+            self.spans.append((a, b, " ".join(words)))
+            for i in range(len(words) - _GRAM + 1):
+                self.index.setdefault(tuple(words[i : i + _GRAM]), set()).add(k)
 
     def __call__(self, start: int, end: int) -> bool:
-        inner = _fold(self.text[start:end])
-        if not inner:
+        words = _fold(self.text[start:end])
+        if len(words) < _GRAM:
             return False
-        return any(
-            not (a <= start and end <= b) and len(folded) > len(inner) and inner in folded
-            for a, b, folded in self.spans
-        )
+        inner = " ".join(words)
+        # The rarest run of three words names the few passages that may hold all of them.
+        empty: set[int] = set()
+        grams = [self.index.get(tuple(words[i : i + _GRAM]), empty) for i in range(len(words) - 2)]
+        for k in min(grams, key=len):
+            a, b, folded = self.spans[k]
+            if not (a <= start and end <= b) and f" {inner} " in f" {folded} " and inner != folded:
+                return True
+        return False

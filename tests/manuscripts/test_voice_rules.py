@@ -226,3 +226,18 @@ def test_word_code_paragraphs_and_indented_blocks(tmp_path: Path) -> None:
             "90",
         )
     ]
+
+
+def test_repetitions_are_found_by_index_not_all_against_all(tmp_path: Path) -> None:
+    """Many uncited blocks sharing their opening words, each echoed once: every echo is told
+    from its own block (by its rarest run of three words), and each block is kept."""
+    parts = [
+        f"Words of mine.\n\n\\begin{{quote}}\nThe same long sentence about the ocean and the "
+        f"sea number {i} goes on here for a while.\n\\end{{quote}}\n\nBut rather, "
+        f"\\enquote{{the ocean and the sea number {i} goes on here}} and more.\n"
+        for i in range(1500)
+    ]
+    path = _write(tmp_path, "big.tex", "\n".join(parts))
+    cits = scan(path).citations
+    assert len(cits) == 1500
+    assert all(c.quote.startswith("The same long sentence") for c in cits)
