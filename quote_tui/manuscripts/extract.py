@@ -13,7 +13,13 @@ from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.voice import Repeats, authors_own, names_a_work, presents_own
+from quote_tui.manuscripts.voice import (
+    Repeats,
+    authors_own,
+    interrupts,
+    names_a_work,
+    presents_own,
+)
 
 __all__ = ["Found", "extract"]
 
@@ -466,6 +472,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
         The quotations in document order (blocks and inline quotations interleaved by offset).
     """
     out: list[tuple[int, int, Found]] = []
+    ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -514,6 +521,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
+                ends[index, block.start] = block.after
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
             if (found.mention, found.reference) == (None, None) and presents_own(scan, block.start):
@@ -556,15 +564,32 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 or repeats(span.start, span.end)
             ):
                 continue
-            out.append(
-                (
-                    index,
-                    span.start,
-                    Found(raw, doc, doc.location(span.start), mention, reference, locator),
-                )
-            )
+            found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
+            out.append((index, span.start, found))
+            ends[index, span.start] = span.close_end
     out.sort(key=lambda t: (t[0], t[1]))
-    return [f for _, _, f in out]
+    return _join_interrupted(out, ends)
+
+
+def _join_interrupted(
+    out: list[tuple[int, int, Found]], ends: dict[tuple[int, int], int]
+) -> list[Found]:
+    """ "History is what hurts," Jameson asserts, "it is what refuses desire" (87-88): a
+    quotation broken by its attribution is one, and its first part takes the citation."""
+    founds = [f for _, _, f in out]
+    for i in range(len(out) - 1, 0, -1):
+        (index, start, first), (next_index, next_start, second) = out[i - 1], out[i]
+        end = ends.get((index, start))
+        if end is None or next_index != index or (first.mention, first.reference) != (None, None):
+            continue
+        if (second.mention, second.reference) == (None, None):
+            continue
+        if first.quote_raw.rstrip().endswith(",") and interrupts(first.doc.text, end, next_start):
+            founds[i - 1] = replace(
+                first, mention=second.mention, reference=second.reference, locator=second.locator
+            )
+            out[i - 1] = (index, start, founds[i - 1])
+    return founds
 
 
 def _next_is_capital(text: str, pos: int) -> bool:

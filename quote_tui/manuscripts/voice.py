@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["Repeats", "authors_own", "names_a_work", "presents_own"]
+__all__ = ["Repeats", "authors_own", "interrupts", "names_a_work", "presents_own"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement; "to speak
@@ -161,3 +161,19 @@ class Repeats:
             if not (a <= start and end <= b) and f" {inner} " in f" {folded} " and inner != folded:
                 return True
         return False
+
+
+# What breaks a quotation in two: its speaker and a verb of saying, nothing else.
+_INTERRUPTION = re.compile(
+    r"[\s,~]*(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*(?:asserts?|writes?|wrote|says?|"
+    r"said|argues?|argued|notes?|noted|continues?|continued|adds?|added|explains?|explained|"
+    r"observes?|insists?|claims?|suggests?|replies|replied|remarks?|concludes?|goes\s+on|"
+    r"schreibt|sagt|betont|fährt\s+fort)(?:\s+\w+){0,2}\s*[,:]\s*(?:``|[„“\"‘«»`'])?\s*$"
+)
+
+
+def interrupts(text: str, close_end: int, next_start: int) -> bool:
+    """Whether only an attribution ("Jameson asserts,") stands between a quotation's closing
+    mark at ``close_end`` and the next quotation opening at ``next_start``."""
+    gap = text[close_end:next_start]
+    return len(gap) <= 80 and bool(_INTERRUPTION.match(gap))

@@ -241,3 +241,16 @@ def test_repetitions_are_found_by_index_not_all_against_all(tmp_path: Path) -> N
     cits = scan(path).citations
     assert len(cits) == 1500
     assert all(c.quote.startswith("The same long sentence") for c in cits)
+
+
+def test_a_quotation_broken_by_its_attribution_takes_one_citation(tmp_path: Path) -> None:
+    tex = (
+        "``History is what hurts,'' Jameson asserts, ``it is what refuses desire and sets "
+        "inexorable limits to praxis. But this History can be apprehended only through its "
+        "effects'' \\cite[87--88]{Jameson}."
+        "\n\n``The archive is not a neutral place to work,'' Farge asserts. ``It is a very "
+        "different feeling of the reading room'' \\cite[4]{farge}.\n"
+    )
+    got = _got(_write(tmp_path, "j.tex", tex))
+    assert got["History is what hurts,"] == ("Jameson", "87–88")
+    assert got["The archive is not a neutral place to work,"] == (None, None)
