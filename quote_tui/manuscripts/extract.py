@@ -17,6 +17,7 @@ from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
     interrupts,
+    is_title,
     names_a_work,
     presents_own,
 )
@@ -134,29 +135,6 @@ def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anc
     raw = f"{own.raw} [{mention.raw}]"
     locator = own.locator or mention.locator
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
-
-
-_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-# Words a title leaves in lower case (English, German); every other word of a title is
-# capitalised, where a sentence has verbs and adjectives in lower case.
-_SMALL = frozenset(
-    re.findall(
-        r"\S+",
-        "a an the and or nor but of in on at to for by with from as vs via into upon is "
-        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
-    )
-)
-
-
-def _is_title(text: str, start: int, end: int) -> bool:
-    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
-    States?", 'On the Essence of Truth'): at least two words that are not articles or
-    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
-    never its verbs and adjectives, so its sentences fail the test as English ones do."""
-    if end - start > 200:
-        return False
-    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
-    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
@@ -311,7 +289,7 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
     q = spans[-1]
     if not has_words(before, q.start, q.end, min_words):
         return False
-    return not (_is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
+    return not (is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
 
 
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
@@ -498,7 +476,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
-            if _is_title(doc.text, block.start, block.end):
+            if is_title(doc.text, block.start, block.end):
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
@@ -548,9 +526,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if _is_title(doc.text, span.start, span.end) or names_a_work(
-                scan, span.start, span.end
-            ):
+            if is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start, span.end):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

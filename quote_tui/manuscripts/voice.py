@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["Repeats", "authors_own", "interrupts", "names_a_work", "presents_own"]
+__all__ = ["Repeats", "authors_own", "interrupts", "is_title", "names_a_work", "presents_own"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement; "to speak
@@ -51,6 +51,29 @@ _LISTED_AFTER = re.compile(
 )
 # A term spelt out before its abbreviation: "what you see is what you get" (WYSIWYG).
 _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
+
+
+_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Words a title leaves in lower case (English, German); every other word of a title is
+# capitalised, where a sentence has verbs and adjectives in lower case.
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+    )
+)
+
+
+def is_title(text: str, start: int, end: int) -> bool:
+    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
+    States?", 'On the Essence of Truth'): at least two words that are not articles or
+    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
+    never its verbs and adjectives, so its sentences fail the test as English ones do."""
+    if end - start > 200:
+        return False
+    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def names_a_work(text: str, start: int, end: int) -> bool:
