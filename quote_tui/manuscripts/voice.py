@@ -14,11 +14,12 @@ from collections.abc import Iterable
 __all__ = ["Repeats", "authors_own", "interrupts", "is_title", "names_a_work", "presents_own"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
-# Words that present what follows as a word or a name, not as someone's statement; "to speak
-# of 'X', or 'Y'" presents both.
+# Words that present what follows as a word or a name, not as someone's statement ("the
+# phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
-    r"notion|title|name|heading)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
+    r"notion|title|name|heading)|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
+    r"rule|formula|proposition|schema)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"

@@ -75,6 +75,9 @@ The tribes have three possible strategies: "Graze", "Not graze" and "Graze if No
 river" according to their history. This game comes from Maynard Smith's book "Evolution and
 the theory of games" [@maynardsmith1982].
 
+For example, one can transform a regulative rule "if a bill is issued by the Bureau, it can be
+used to pay for goods" into a constitutive one.
+
 Robinson said his 1950s article 'provides a definite answer as to whether ecological
 correlations can be used' [@robinson1950].
 
