@@ -34,8 +34,26 @@ __all__ = ["read_docx"]
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
 _QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|cita", re.I)
+# Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
+# Preformatted", "Macro Text"): its strings are not quotations.
+_CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
 _SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
 _PARA_SEP = "\n\n"
+# A pasted block quotation indented by hand, at least 1 cm (567 twentieths of a point) from the
+# left, in a paragraph that is no list item: a block when a lead-in's colon introduces it or
+# its own citation ends it, as a reader tells it from an indented example or a note.
+_INDENT = 567
+_ENDS_CITED = re.compile(
+    r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
+    r"[.;]?\s*$"
+)
+# A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
+_LEAD_IN = re.compile(
+    r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
+    r"puts?\s+it|explains?|explained|observes?|observed|remarks?|remarked|declares?|declared|"
+    r"asks?|asked|recalls?|recalled|schreibt|schrieb|sagt|sagte|betont|formuliert)\b",
+    re.I,
+)
 _MAX_PART = 50 * 1024 * 1024
 
 
@@ -63,6 +81,7 @@ class _PartBuilder:
     blocks: list[Block] = field(default_factory=list)
     skip: list[tuple[int, int]] = field(default_factory=list)
     fields: list[_Field] = field(default_factory=list)
+    last_text: str = ""
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -78,11 +97,38 @@ class _PartBuilder:
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         name = self.styles.get(style_id or "", style_id or "")
-        if name and _QUOTE_STYLE.search(name) and self.pos > start:
-            text = "".join(self.buf)[start : self.pos]
+        text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
+        if name and _CODE_STYLE.search(name):
+            self.skip.append((start, self.pos))
+        elif text and (
+            (name and _QUOTE_STYLE.search(name)) or self.indented_block(p, name, start, text)
+        ):
             lead = len(text) - len(text.lstrip(' \t“"«„'))
             tail = len(text.rstrip())
             self.blocks.append(Block(start + lead, start + tail, self.pos))
+        if text.strip():
+            self.last_text = text
+
+    def indented_block(self, p: etree._Element, name: str, start: int, text: str) -> bool:
+        ppr = p.find(f"{_W}pPr")
+        if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+            return False
+        ind = ppr.find(f"{_W}ind")
+        if ind is None:
+            return False
+        left = ind.get(f"{_W}left") or ind.get(f"{_W}start") or "0"
+        hanging = ind.get(f"{_W}hanging") or "0"
+        try:
+            indent = int(left) - int(hanging)
+        except ValueError:
+            return False
+        if indent < _INDENT:
+            return False
+        ends_cited = bool(_ENDS_CITED.search(text)) or any(
+            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
+        )
+        lead_in = self.last_text.rstrip()
+        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
 
     def walk(self, el: etree._Element) -> None:
         for child in el:

@@ -13,7 +13,14 @@ from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.voice import authors_own
+from quote_tui.manuscripts.voice import (
+    Repeats,
+    authors_own,
+    interrupts,
+    is_title,
+    names_a_work,
+    presents_own,
+)
 
 __all__ = ["Found", "extract"]
 
@@ -130,29 +137,6 @@ def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anc
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
 
 
-_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-# Words a title leaves in lower case (English, German); every other word of a title is
-# capitalised, where a sentence has verbs and adjectives in lower case.
-_SMALL = frozenset(
-    re.findall(
-        r"\S+",
-        "a an the and or nor but of in on at to for by with from as vs via into upon is "
-        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
-    )
-)
-
-
-def _is_title(text: str, start: int, end: int) -> bool:
-    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
-    States?", 'On the Essence of Truth'): at least two words that are not articles or
-    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
-    never its verbs and adjectives, so its sentences fail the test as English ones do."""
-    if end - start > 200:
-        return False
-    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
-    return len(words) >= 2 and all(w[0].isupper() for w in words)
-
-
 def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
     inner = text[start:end].strip()
@@ -234,10 +218,13 @@ def _resolve(
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
+        # A footnote mark annotates what it follows, never a quotation further on.
         earlier = [
             m
             for m in _mentions(doc, before, quote_start)
-            if m.style not in ("locator",) and not _closes_earlier(doc.text, before, m.start, m.raw)
+            if m.style not in ("locator", "footnote")
+            and not _closes_earlier(doc.text, before, m.start, m.raw)
+            and not _quoted_before(doc, before, m.start)
         ]
         earlier_anchor = [
             a
@@ -277,10 +264,35 @@ def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
     return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
 
 
-def _follows_mark(text: str, lo: int, pos: int) -> bool:
+def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
+    """Whether a quotation closes between the sentence's start and a citation: the citation
+    ("like in Searle [-@searle1995]") then speaks of that quotation, not of one after it."""
+    return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
+
+
+def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool:
+    """Whether the citation at ``pos`` directly follows a quotation of its own; words in marks
+    too short to be one, or a title, leave it to the block the lead-in introduces."""
     # "...'the essence of science'.[^18]" puts the full stop between mark and note.
-    before = text[lo:pos].rstrip(" \t\n~*_.,;")
-    return before.endswith(("''", *_CLOSERS))
+    before = doc.text[lo:pos].rstrip(" \t\n~*_.,;")
+    if not before.endswith(("''", *_CLOSERS)):
+        return False
+    spans = [
+        q
+        for q in find_quotes(before, min_words=1, latex=doc.kind == "latex")
+        if q.close_end == len(before)
+    ]
+    if not spans:
+        # LaTeX's inner quotation marks, `...', which the quotation finder leaves to apostrophes
+        single = _LATEX_SINGLE.search(before) if doc.kind == "latex" else None
+        return single is None or has_words(before, single.start(1), single.end(1), min_words)
+    q = spans[-1]
+    if not has_words(before, q.start, q.end, min_words):
+        return False
+    return not (is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
+
+
+_LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -310,7 +322,7 @@ def _strip_trailing_mention(
     return block.end, None, None
 
 
-def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
+def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
     end, mention, anchor = block.end, block.mention, None
     if mention is None:
         end, mention, anchor = _strip_trailing_mention(doc, block)
@@ -318,7 +330,7 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
     if mention is None and anchor is None:
-        mention, anchor = _lead_in(doc, block.start)
+        mention, anchor = _lead_in(doc, block.start, min_words)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = _from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
@@ -334,7 +346,13 @@ def _block_found(ms: Manuscript, doc: Document, block: Block) -> Found:
 
 # What may stand between a lead-in's colon and the quotation: a LaTeX environment's opening
 # with its arguments, Markdown's ">" marks, an opening mark.
-_LEAD_IN_END = re.compile(r"[:,]\s*(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$")
+# The colon may carry the lead-in's citation after it ("Emil Post writes:~\\cite[p.~200]{post}",
+# "writes: [@post]") and spacing commands (\\medskip).
+_LEAD_IN_END = re.compile(
+    r"[:,][\s~]*(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
+    r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
+    r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
+)
 _OPENERS = '“„«»"‘‚'
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
@@ -344,7 +362,7 @@ _ATTRIBUTION = re.compile(
 )
 
 
-def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
+def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | None, Anchor | None]:
     """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
     puts it:"): the last one of the sentence that ends in the colon just before the block."""
     lo = max(0, start - 600)
@@ -354,13 +372,14 @@ def _lead_in(doc: Document, start: int) -> tuple[Mention | None, Anchor | None]:
     if m is None:
         return None, None
     colon = m.start()
+    end = m.end("cite") if m.group("cite") else colon
     begin = _sentence_start(doc.text, colon)
-    anchors = [a for a in doc.anchors if begin <= a.start < colon and a.reference]
+    anchors = [a for a in doc.anchors if begin <= a.start < end and a.reference]
     # A citation right after an inline quotation of the lead-in is that quotation's.
     mentions = [
         x
-        for x in _mentions(doc, begin, colon)
-        if x.style != "locator" and not _follows_mark(doc.text, begin, x.start)
+        for x in _mentions(doc, begin, end)
+        if x.style != "locator" and not _follows_quotation(doc, begin, x.start, min_words)
     ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
         return None, anchors[-1]
@@ -377,6 +396,10 @@ def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
         lead += 1
     if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
         lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
+    if text.startswith("``", lead) and text.endswith("''", lead, end):
+        inner = text[lead + 2 : end - 2]
+        if "``" not in inner and "''" not in inner:  # LaTeX's own marks around the block
+            return lead + 2, end - 2
     if end - lead < 2 or text[lead] not in _OPENERS:
         return start, _keep_stop(text, start, end)
     closers = {"“": '”"', "„": "“”", "«": "»", "»": "«", '"': '"”', "‘": "’", "‚": "‘’"}
@@ -427,15 +450,35 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
         The quotations in document order (blocks and inline quotations interleaved by offset).
     """
     out: list[tuple[int, int, Found]] = []
+    ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
-        for block in _outermost(doc.blocks):
+        outer_blocks = _outermost(doc.blocks)
+        # Display blocks are resolved first: an uncited one's words, quoted again later without
+        # a citation, are its repetition (a cited one's are a quotation of its source).
+        resolved = {
+            b.start: _block_found(ms, doc, b, min_words)
+            for b in outer_blocks
+            if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
+        }
+        repeats = Repeats(
+            doc.text,
+            [
+                (b.start, b.end)
+                for b in outer_blocks
+                if b.start in resolved
+                and (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
+            ],
+        )
+        for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
-            if _is_title(doc.text, block.start, block.end):
+            if is_title(doc.text, block.start, block.end):
+                continue
+            if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             if not has_words(doc.text, block.start, block.end, min_words):
                 continue
@@ -449,14 +492,19 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, reference, locator = _resolve(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
-                if (mention, reference) == (None, None) and authors_own(
-                    doc.text, block.start, block.end, block.end
+                if (mention, reference) == (None, None) and (
+                    authors_own(doc.text, block.start, block.end, block.end)
+                    or repeats(block.start, block.end)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
+                ends[index, block.start] = block.after
                 continue
-            out.append((index, block.start, _block_found(ms, doc, block)))
+            found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
+            if (found.mention, found.reference) == (None, None) and presents_own(scan, block.start):
+                continue
+            out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
         skipped = _Cover(doc.skip)
@@ -478,7 +526,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if _is_title(doc.text, span.start, span.end):
+            if is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start, span.end):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
@@ -487,19 +535,37 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             mention, reference, locator = _resolve(
                 ms, doc, window_start, window_end, span.start, immediate
             )
-            if (mention, reference) == (None, None) and authors_own(
-                doc.text, span.start, span.end, span.close_end
+            if (mention, reference) == (None, None) and (
+                authors_own(doc.text, span.start, span.end, span.close_end)
+                or repeats(span.start, span.end)
             ):
                 continue
-            out.append(
-                (
-                    index,
-                    span.start,
-                    Found(raw, doc, doc.location(span.start), mention, reference, locator),
-                )
-            )
+            found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
+            out.append((index, span.start, found))
+            ends[index, span.start] = span.close_end
     out.sort(key=lambda t: (t[0], t[1]))
-    return [f for _, _, f in out]
+    return _join_interrupted(out, ends)
+
+
+def _join_interrupted(
+    out: list[tuple[int, int, Found]], ends: dict[tuple[int, int], int]
+) -> list[Found]:
+    """ "History is what hurts," Jameson asserts, "it is what refuses desire" (87-88): a
+    quotation broken by its attribution is one, and its first part takes the citation."""
+    founds = [f for _, _, f in out]
+    for i in range(len(out) - 1, 0, -1):
+        (index, start, first), (next_index, next_start, second) = out[i - 1], out[i]
+        end = ends.get((index, start))
+        if end is None or next_index != index or (first.mention, first.reference) != (None, None):
+            continue
+        if (second.mention, second.reference) == (None, None):
+            continue
+        if first.quote_raw.rstrip().endswith(",") and interrupts(first.doc.text, end, next_start):
+            founds[i - 1] = replace(
+                first, mention=second.mention, reference=second.reference, locator=second.locator
+            )
+            out[i - 1] = (index, start, founds[i - 1])
+    return founds
 
 
 def _next_is_capital(text: str, pos: int) -> bool:

@@ -27,7 +27,7 @@ _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
 _INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
 _ENV = re.compile(
-    r"\\begin\{(quote|quotation|displayquote|displaycquote|foreigndisplayquote|"
+    r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
     r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"
 )
 _CSQ = re.compile(
@@ -148,6 +148,8 @@ _CMD_SPECS = {
 _ENV_SPECS = {
     "quote": _Spec(""),
     "quotation": _Spec(""),
+    # Verse is quoted without marks: a poem's lines set off as a block.
+    "verse": _Spec(""),
     "displayquote": _Spec("oo", cite=0),
     "foreigndisplayquote": _Spec("moo", cite=1),
     "hyphendisplayquote": _Spec("moo", cite=1),

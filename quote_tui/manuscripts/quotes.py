@@ -107,10 +107,13 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     marks = _LATEX_MARKS if latex else _MARKS
     positions = sorted(breaks.union(m.start() for m in marks.finditer(text)))
     skip_to = 0
+    # LaTeX openings left unclosed, with where their quotation must have ended at the latest.
+    stray: list[tuple[int, int]] = []
     for i in positions:
         if i < skip_to:
             continue
         if i in breaks:
+            stray.extend((start, i) for mark, start in stack if mark == "``")
             stack.clear()
         ch = text[i]
         two = text[i : i + 2]
@@ -120,6 +123,10 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 skip_to = i + 2
                 continue
             if two == "``":
+                # A quotation inside a LaTeX one opens with a single `: a second `` means the
+                # first was closed by a single ' (a typo), not that it goes on.
+                if stack and stack[-1][0] == "``":
+                    stray.append((stack.pop()[1], i))
                 _open(stack, ("``", i + 2))
                 skip_to = i + 2
                 continue
@@ -133,6 +140,9 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 continue
             if _opens(ch, prev, nxt):
                 _open(stack, (ch, i + 1))
+    if latex:
+        stray.extend((start, n) for mark, start in stack if mark == "``")
+        found.extend(_single_closed(text, stray))
     found.sort(key=lambda f: (f[0], -f[1]))
     out: list[QuoteSpan] = []
     open_idx: list[int] = []
@@ -144,6 +154,26 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
             out.append(QuoteSpan(start, end, close_end, mark, parent))
             open_idx.append(len(out) - 1)
     return tuple(out)
+
+
+# A single ' that may close a LaTeX `` by mistake: after a letter or a stop, before a space, a
+# stop, a tie or a command; "dogs' bowls" is a plural's apostrophe and closes nothing.
+_SINGLE_CLOSE = re.compile(r"(?<=[^\Ws]|[.,;:!?])'(?=[\s.,;:!?)~\\]|$)")
+# ...or any single ' right before the quotation's citation (``... `history plays' ~\cite{x}).
+_SINGLE_BEFORE_CITE = re.compile(r"(?<=\S)'(?=[\s~]*(?:\\[A-Za-z]*cite|\(|\[))")
+
+
+def _single_closed(text: str, stray: list[tuple[int, int]]) -> list[tuple[int, int, int, str, int]]:
+    """LaTeX quotations opened with `` and closed with a single ' (``the cat sat'): each ends
+    at its first such mark, so it neither disappears nor takes the rest of the paragraph."""
+    out: list[tuple[int, int, int, str, int]] = []
+    for start, limit in stray:
+        m = _SINGLE_BEFORE_CITE.search(text, start, limit) or _SINGLE_CLOSE.search(
+            text, start, limit
+        )
+        if m is not None:
+            out.append((start, m.start(), m.end(), "``", 0))
+    return out
 
 
 def _open(stack: list[tuple[str, int]], item: tuple[str, int]) -> None:

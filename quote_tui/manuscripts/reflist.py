@@ -43,9 +43,11 @@ _NEXT_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|Van|Von|De)\s+)*"
 # The first author's family name as lists write it: "Lo, K.", "van der Berg, J.", "Lo K,"
-# (Vancouver), "World Health Organization." (a body), "Lo Kyle" is read as "Lo".
+# (Vancouver), "World Health Organization." (a body), "Lo Kyle" is read as "Lo"; a body as it
+# writes itself, "Gov.UK.", "tutor2u.".
 _FIRST_AUTHOR = re.compile(
-    r"^\s*(?P<name>" + _PARTICLE + r"[A-Z\u00c0-\u024f][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)*?)"
+    r"^\s*(?P<name>" + _PARTICLE + r"(?:[A-Z\u00c0-\u024f][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*"
+    r"(?:\s+[A-Z][\w'’\-]+)*?|[a-z]+(?:\d|[A-Z])[\w'’\-]*))"
     r"(?=\s*,|\s+[A-Z]{1,3}[,.\s]|\s*\.|\s*\()"
 )
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")

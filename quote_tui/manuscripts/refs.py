@@ -38,7 +38,12 @@ _LATEX_CITES = re.compile(
 )
 _LATEX_CITES_ITEM = re.compile(r"(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}")
 _OPT = re.compile(r"\[([^\]]*)\]")
-_NAME = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*[A-Z][\w'’\-]+"
+# A surname, or a body's name as it writes itself: Gov.UK, tutor2u, eBay (lower case only with a
+# digit or a capital inside, so that no plain word is taken for a name).
+_NAME = (
+    r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*"
+    r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
+)
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
@@ -119,6 +124,8 @@ _ABBREV = re.compile(
 _SENT_END = re.compile(r"[.!?]")
 _TRAIL = ".,;:!?'’\"”)"
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
+# A list item's start ends the item before it, whatever punctuation that one ends with.
+_ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
 _FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
 
 
@@ -139,12 +146,15 @@ class Mention:
     footnote: str | None = None
 
 
+_BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
+
+
 def _names(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bet\s+al\.?", "", text)
     parts = re.split(r",|\band\b|&", text)
     out = []
     for part in parts:
-        words = [w for w in part.split() if w[:1].isupper()]
+        words = [w for w in part.split() if w[:1].isupper() or _BODY_NAME.fullmatch(w)]
         if words:
             prefix = [
                 w for w in part.split() if w in ("van", "von", "de", "der", "den", "da", "di")
@@ -424,7 +434,7 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
             depth += 1
         elif ch in ")]}":
             depth = max(0, depth - 1)
-        elif ch == "\n" and _PARA_BREAK.match(text, i):
+        elif ch == "\n" and (_PARA_BREAK.match(text, i) or _ITEM_START.match(text, i)):
             return i
         elif depth == 0 and _SENT_END.match(ch):
             before = text[max(start, i - 8) : i]

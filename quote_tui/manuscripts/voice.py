@@ -9,20 +9,101 @@ knowledge?"), formulas, and words quoted as words ("the phrase 'right to an expl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["authors_own"]
+__all__ = ["Repeats", "authors_own", "interrupts", "is_title", "names_a_work", "presents_own"]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
-# Words that present what follows as a word or a name, not as someone's statement.
+# Words that present what follows as a word or a name, not as someone's statement ("the
+# phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
-    r"notion|title|name|heading)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
+    r"notion|title|name|heading)|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
+    r"rule|formula|proposition|schema)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
-    r"\bsogenannten?|\bgenannten?|\bTitel)\s*[,:]?\s*[„“\"'‘«»`]*$",
+    r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
+    r"\bspricht\s+man\s+von|\bsprechen\s+von)"
+    r"\s*[,:]?\s*(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
+    r"[„“\"'‘«»`]*$",
+    re.I,
+)
+# A work named by its kind just before the marks (Smith's book "…", the Gibbs lecture ``…'',
+# the research paper "…"): its title, cited or not.
+_WORK = re.compile(
+    r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
+    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht)"
+    r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
+    re.I,
+)
+_TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
+# A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
+# "if D, do A"). "I" is a word, and so is "A" when a word follows it.
+_VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
+# Quoted names listed together ("Graze", "Not graze" and "Graze if North"): a neighbour in the
+# list that is a name of a word or two makes every item a name.
+_LISTED_BEFORE = re.compile(
+    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)"
+    r"\s*[„“\"‘«»`]+$",
+    re.I,
+)
+_LISTED_AFTER = re.compile(
+    r"\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
     re.I,
 )
 # A term spelt out before its abbreviation: "what you see is what you get" (WYSIWYG).
 _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
+
+
+_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Words a title leaves in lower case (English, German); every other word of a title is
+# capitalised, where a sentence has verbs and adjectives in lower case.
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+    )
+)
+
+
+def is_title(text: str, start: int, end: int) -> bool:
+    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
+    States?", 'On the Essence of Truth'): at least two words that are not articles or
+    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
+    never its verbs and adjectives, so its sentences fail the test as English ones do."""
+    if end - start > 200:
+        return False
+    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
+
+
+def names_a_work(text: str, start: int, end: int) -> bool:
+    """Whether the quotation ``text[start:end]`` is a title its kind announces ("the book
+    'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
+    A title opens with a capital and is short; "his article 'provides a definite answer'"
+    quotes the article."""
+    first = text[start : start + 1]
+    if not (first.isupper() or first.isdigit()):
+        return False
+    if len(_words(text[start:end])) > _TITLE_WORDS:
+        return False
+    return bool(_WORK.search(text[max(0, start - 30) : start]))
+
+
+def _words(inner: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", inner)
+
+
+def _is_formula(inner: str) -> bool:
+    words = _words(inner)
+    variables = len(_VARIABLE.findall(inner))
+    return variables >= 2 and variables * 4 >= len(words)
+
+
+def _listed(text: str, start: int, close_end: int) -> bool:
+    before = _LISTED_BEFORE.search(text[max(0, start - 60) : start])
+    after = _LISTED_AFTER.match(text, close_end)
+    return any(m is not None and len(_words(m.group(1))) <= 2 for m in (before, after))
 
 
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
@@ -31,9 +112,92 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     inner = text[start:end].strip()
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
-    if _MATH.search(inner):
+    if _MATH.search(inner) or _is_formula(inner):
         return True
-    before = text[max(0, start - 40) : start]
+    before = text[max(0, start - 160) : start]
     if _CUE.search(before):
         return True
+    if _listed(text, start, close_end):
+        return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# The writer introducing a text of their own: "I present my counterargument in the form of a
+# parable", "we tell the story". A source's words are introduced in the third person.
+_OWN_LEAD = re.compile(
+    r"\b(?:I|we)\s+(?:(?:will|shall|now|here|therefore)\s+)?(?:present|offer|propose|give|tell|"
+    r"sketch|construct|imagine|invent|narrate)\b|\b(?:ich|wir)\s+(?:stelle|stellen|erzähle|"
+    r"erzählen)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?:][\"'”’)}]*\s")
+
+
+def presents_own(text: str, start: int) -> bool:
+    """Whether the sentence before an uncited block quotation at ``start`` presents it as the
+    writer's own (a parable, an example, a dialogue they wrote)."""
+    before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
+    sentence = _SENTENCE_END.split(before)[-1]
+    return bool(_OWN_LEAD.search(sentence))
+
+
+# What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.
+_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>]+)*\Z")
+
+
+def _fold(text: str) -> list[str]:
+    return [w.casefold() for w in re.findall(r"[^\W_]+", re.sub(r"\\[A-Za-z]+\*?", " ", text))]
+
+
+_GRAM = 3  # words that open a repetition, looked up in an index of the passages
+
+
+class Repeats:
+    """Quoted passages of a document, to tell a quotation that repeats part of another one
+    ("But rather, 'it is an endless ocean...'" after a block that holds those words): it is
+    said once already, and an uncited repetition is no new claim.
+
+    The passages are indexed by every run of three words, so a manuscript of thousands of
+    blocks and quotations is not compared all against all.
+    """
+
+    def __init__(self, text: str, spans: Iterable[tuple[int, int]]) -> None:
+        self.text = text
+        self.spans: list[tuple[int, int, str]] = []
+        self.index: dict[tuple[str, ...], set[int]] = {}
+        for a, b in spans:
+            words = _fold(text[a:b])
+            k = len(self.spans)
+            self.spans.append((a, b, " ".join(words)))
+            for i in range(len(words) - _GRAM + 1):
+                self.index.setdefault(tuple(words[i : i + _GRAM]), set()).add(k)
+
+    def __call__(self, start: int, end: int) -> bool:
+        words = _fold(self.text[start:end])
+        if len(words) < _GRAM:
+            return False
+        inner = " ".join(words)
+        # The rarest run of three words names the few passages that may hold all of them.
+        empty: set[int] = set()
+        grams = [self.index.get(tuple(words[i : i + _GRAM]), empty) for i in range(len(words) - 2)]
+        for k in min(grams, key=len):
+            a, b, folded = self.spans[k]
+            if not (a <= start and end <= b) and f" {inner} " in f" {folded} " and inner != folded:
+                return True
+        return False
+
+
+# What breaks a quotation in two: its speaker and a verb of saying, nothing else.
+_INTERRUPTION = re.compile(
+    r"[\s,~]*(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*(?:asserts?|writes?|wrote|says?|"
+    r"said|argues?|argued|notes?|noted|continues?|continued|adds?|added|explains?|explained|"
+    r"observes?|insists?|claims?|suggests?|replies|replied|remarks?|concludes?|goes\s+on|"
+    r"schreibt|sagt|betont|fährt\s+fort)(?:\s+\w+){0,2}\s*[,:]\s*(?:``|[„“\"‘«»`'])?\s*$"
+)
+
+
+def interrupts(text: str, close_end: int, next_start: int) -> bool:
+    """Whether only an attribution ("Jameson asserts,") stands between a quotation's closing
+    mark at ``close_end`` and the next quotation opening at ``next_start``."""
+    gap = text[close_end:next_start]
+    return len(gap) <= 80 and bool(_INTERRUPTION.match(gap))
