@@ -24,6 +24,16 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 __all__ = ["plain_surname", "surnames"]
 
 _EXTENDED = re.compile(r"^\s*(?:family|given|prefix|suffix|useprefix)\s*=", re.I)
+_PARTICLES = frozenset(
+    "von van de der den del della delle dei degli di da das dos do du des la le les lo ten ter "
+    "te zu zum zur vom vander af av al el bin ibn ben bint abu y e".split()
+)
+"""Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
+
+
+def _is_particle(word: str) -> bool:
+    bare = latex_to_text(word).casefold().rstrip("'’")
+    return bare in _PARTICLES or "'" in bare or "’" in bare or "-" in bare
 
 
 def _extended(person: str) -> str:
@@ -45,6 +55,12 @@ def _surname(person: str) -> str:
         parts = parse_single_name_into_parts(person, strict=False)
     except InvalidNameError:
         return latex_to_text(person)
+    comma = len(split_outside_braces(person, ",")) > 1
+    if parts.von and not comma and not all(map(_is_particle, parts.von)):
+        # ``American Rights at Work``, an unbraced body: BibTeX's rule makes ``at`` a von part
+        # and ``at Work`` the surname; Zotero, which reads people, keeps the last word. Neither
+        # is the body's name; Zotero's is what the reference manager holds.
+        return latex_to_text(parts.last[-1]) if parts.last else latex_to_text(person)
     surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
     return latex_to_text(surname)
 

@@ -37,7 +37,7 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = ["read_bibtex"]
 
-_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+_ENTRY_START = re.compile(r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]")
 _KEYLESS = re.compile(
     r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
 )
@@ -46,6 +46,10 @@ bibtexparser gives up on it, so a comma is put where the key would be and it rea
 _EMPTY_FIELD = re.compile(r"([}\"])(\s*),(\s*),")
 """``title = {...},  , number = ...``: an empty field between two commas, which stops bibtexparser
 and which BibTeX itself passes over."""
+_COMMENTED = re.compile(r"(?:^[ \t]*%[^\n]*(?:\n|\Z))+", re.M)
+"""Lines that start with ``%``: LaTeX comments to the people who write them, and to Better
+BibTeX, biber and JabRef; BibTeX alone reads a commented-out ``%@article{...}`` as an entry,
+which then takes the key of the real one below it."""
 _NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
 _SETS = frozenset({"set"})
 """biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
@@ -133,6 +137,18 @@ def _with_parents(
     return out
 
 
+def _blank_comment(m: re.Match[str]) -> str:
+    run = m.group(0)
+    if run.count("{") != run.count("}"):
+        return run  # a field's own line that happens to start with a per cent sign
+    return "\n" * run.count("\n")
+
+
+def _uncomment(text: str) -> str:
+    """``text`` without its commented lines (kept as empty lines, so every line number holds)."""
+    return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
+
+
 def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = None) -> BibFile:
     """Entries of a BibTeX/biblatex file, and a warning for each one skipped or read in part.
 
@@ -145,7 +161,7 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
         The entries in file order, then the warnings in file order.
     """
     # Both repairs keep every line where it was, so the warnings' lines are the file's.
-    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", text))
+    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", _uncomment(text)))
     library = bibtexparser.parse_string(text, parse_stack=[])
     strings: dict[str, str] = {}
     found: list[tuple[Entry, dict[str, str]]] = []
