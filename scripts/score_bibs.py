@@ -34,7 +34,8 @@ from quote_tui.manuscripts import bibliography
 INPUT_SUFFIXES = (".bib", ".ris", ".xml")
 JSON_INPUT = ".input.json"
 _NOT_WORKS = {"note", "attachment", "annotation"}
-_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}$]")
+_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}]|\$[^$]*\$")
+"""A command, a brace, or math between two ``$`` (one ``$`` is a dollar sign: ``\\$620``)."""
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 FIELDS = ("title", "first_author", "year", "doi")
 
@@ -49,6 +50,8 @@ def fold(text: str | None) -> str:
 
 
 def _year(value: Any) -> str | None:
+    if value and str(value).lstrip().startswith("-"):
+        return None  # a year before the common era (-2000): no year of ours to compare
     m = re.search(r"(?<!\d)([12]\d{3})(?!\d)", str(value)) if value else None
     return m.group(1) if m else None
 

@@ -54,8 +54,19 @@ _NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
 _SETS = frozenset({"set"})
 """biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_INHERITED = ("year", "date", "editor", "journal", "journaltitle", "publisher", "booktitle")
-"""Fields a child takes from its ``crossref`` parent (title, author, DOI and pages are its own)."""
+_INHERITED = (
+    "author",
+    "title",
+    "year",
+    "date",
+    "editor",
+    "journal",
+    "journaltitle",
+    "publisher",
+    "booktitle",
+)
+"""Fields a child takes from its ``crossref`` parent when it lacks them, as BibTeX and biber do
+(a chapter of a book by one author names no author of its own)."""
 
 
 def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
@@ -99,7 +110,7 @@ def _entry(
         key=entry.key or None,
         title=_title(fields),
         authors=surnames(people, names) if people.strip() else (),
-        year=year_of(fields.get("year")) or year_of(fields.get("date")),
+        year=year_of(fields.get("date")) or year_of(fields.get("year")),
         doi=doi,
         pmid=pmid.strip() if pmid else None,
         url=latex_to_text(fields["url"]) if fields.get("url") else None,

@@ -74,11 +74,15 @@ _DROPPED = {
     **dict.fromkeys(
         ("cite", "citep", "citet", "parencite", "textcite", "autocite", "footcite"), "*[[{"
     ),
-    **dict.fromkeys(("ref", "eqref", "pageref", "label", "index"), "{"),
+    **dict.fromkeys(
+        ("ref", "eqref", "pageref", "label", "index", "noopsort", "sortnoop", "SortNoop"), "{"
+    ),
     "footnote": "[{",
 }
 """Commands whose text is not the field's (or the quotation's): references, labels, index
-entries, footnotes. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in brackets."""
+entries, footnotes, and the sort keys of ``\\noopsort{gogh}van Gogh``, which BibTeX styles
+define to print nothing. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in
+brackets."""
 _NAMED = {
     "S": "§",
     "P": "¶",
@@ -96,9 +100,13 @@ _NAMED = {
     "addspace": " ",
     "nopunct": "",
     "textslash": "/",
-    "textbackslash": "\\",
+    "textbackslash": "\ue000",  # put back after the check for commands left over
+    "textasciicircum": "^",
+    "textasciitilde": "~",
 }
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_ELSEVIER_GLYPH = re.compile(r"\\ElsevierGlyph\s*\{([0-9A-Fa-f]{4,5})\}")
+"""``\\ElsevierGlyph{2014}``: ScienceDirect's exports name a character by its code point."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -185,15 +193,20 @@ def latex_to_text(value: str) -> str:
     # An unescaped ``%`` in a field is a per cent sign to the person who typed it; to LaTeX it
     # would start a comment that swallows the rest of the title.
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", _scripts_in_math(value))
+    if "ElsevierGlyph" in prepared:
+        prepared = _ELSEVIER_GLYPH.sub(lambda m: chr(int(m.group(1), 16)), prepared)
     try:
         text = renderer.latex_to_text(prepared, latex_context=walker_db, tolerant_parsing=True)
     except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, RecursionError):
         # A field pylatexenc cannot read even tolerantly: a title without its commands is
         # still the title, where an error would lose the entry.
         text = _fallback(prepared)
+    # ``\\textbackslash`` before letters is a command escaped twice on its way through an
+    # export (``III\\textbackslash textendash V``): it goes with the commands left over.
+    text = re.sub("\ue000(?=[A-Za-z])", r"\\", text)
     if "\\" in text or "{" in text or "}" in text:
         text = _fallback(text)
     if "$" in text and "\\$" not in value:
         text = text.replace("$", "")  # an unpaired math shift, not a dollar sign
-    text = text.replace("\u00a0", " ")
+    text = text.replace("\u00a0", " ").replace("\ue000", "\\")
     return " ".join(unicodedata.normalize("NFC", text).split())
