@@ -24,50 +24,11 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 __all__ = ["plain_surname", "surnames"]
 
 _EXTENDED = re.compile(r"^\s*(?:family|given|prefix|suffix|useprefix)\s*=", re.I)
-_PARTICLES = frozenset(
-    [
-        "von",
-        "van",
-        "de",
-        "der",
-        "den",
-        "del",
-        "della",
-        "delle",
-        "dei",
-        "degli",
-        "di",
-        "da",
-        "das",
-        "dos",
-        "do",
-        "du",
-        "des",
-        "la",
-        "le",
-        "les",
-        "lo",
-        "ten",
-        "ter",
-        "te",
-        "zu",
-        "zum",
-        "zur",
-        "vom",
-        "vander",
-        "af",
-        "av",
-        "al",
-        "el",
-        "bin",
-        "ibn",
-        "ben",
-        "bint",
-        "abu",
-        "y",
-        "e",
-    ]
+_PARTICLE_WORDS = (
+    "von van de der den del della delle dei degli di da das dos do du des la le les lo ten ter "
+    "te zu zum zur vom vander af av al el bin ibn ben bint abu y e"
 )
+_PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
 
 
