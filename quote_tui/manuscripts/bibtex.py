@@ -69,10 +69,18 @@ _INHERITED = (
 (a chapter of a book by one author names no author of its own)."""
 
 
+_READ = frozenset(
+    {"title", "subtitle", "author", "editor", "director", "year", "date", "doi", "eprint"}
+    | {"eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
+)
+"""The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
+
+
 def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
     """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``."""
     out = []
-    for piece in split_outside_braces(raw, "#"):
+    # Most values are one braced or quoted piece: only a ``#`` makes splitting worth its cost.
+    for piece in split_outside_braces(raw, "#") if "#" in raw else (raw,):
         piece = piece.strip()
         if len(piece) >= 2 and piece[0] + piece[-1] in ("{}", '""'):
             out.append(piece[1:-1])
@@ -126,7 +134,7 @@ def _first_values(entry: Entry, strings: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for field in entry.fields:
         name = field.key.lower()
-        if name not in out:
+        if name not in out and name in _READ:
             out[name] = _resolve(str(field.value), strings)
     return out
 
