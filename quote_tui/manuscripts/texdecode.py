@@ -250,16 +250,15 @@ def latex_to_text(value: str) -> str:
     Returns:
         The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
     """
-    if "$" in value and "\\$" not in value:
+    quick = value
+    if "$" in quick and "\\$" not in quick:
         # Chemistry and isotopes (``Cu$_2$O``, ``$^{13}$C``): once the scripts are Unicode, math
         # holding no command is its own text.
-        plain = _MATH.sub(_plain_math, _scripts_in_math(value))
-        if "$" not in plain:
-            value = plain
-    if "\\" in value and "$" not in value:
-        simple = _SIMPLE.sub(_simple, value)
-        if "\\" not in simple:
-            value = simple
+        quick = _MATH.sub(_plain_math, _scripts_in_math(quick))
+    if "\\" in quick and "$" not in quick:
+        quick = _SIMPLE.sub(_simple, quick)
+    if "\\" not in quick and "$" not in quick:
+        value = quick  # all of it read without the parser; else the parser reads it all
     if "\\" not in value and "$" not in value:
         # Most fields hold no command, only case-protecting braces and TeX's ligatures; this
         # path gives what pylatexenc gives for them, at a hundredth of the cost.
