@@ -6,6 +6,7 @@ are retyped small from them; each test names what a reference manager makes of t
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 import pytest
@@ -16,7 +17,8 @@ from quote_tui.manuscripts.bibfields import year_of
 from quote_tui.manuscripts.bibjson import read_json_bibliography
 from quote_tui.manuscripts.bibnames import surnames
 from quote_tui.manuscripts.bibtex import read_bibtex
-from quote_tui.manuscripts.texdecode import _contexts, latex_to_text
+from quote_tui.manuscripts.risxml import read_ris
+from quote_tui.manuscripts.texdecode import _contexts, _scripts_in_math, latex_to_text
 
 # --- years -----------------------------------------------------------------------------------
 
@@ -206,7 +208,6 @@ def test_the_quick_reading_is_the_parsers(pieces: list[str]) -> None:
     if value.count("{") != value.count("}"):
         return  # unbalanced braces are the fallback's, tested elsewhere
     walker_db, renderer = _contexts()
-    from quote_tui.manuscripts.texdecode import _scripts_in_math
 
     parsed = renderer.latex_to_text(
         _scripts_in_math(value), latex_context=walker_db, tolerant_parsing=True
@@ -233,7 +234,20 @@ def test_a_zotero_item_without_creators_takes_the_first_person_in_extra() -> Non
             "extra": "editor: Editrix||Emma\neditor: Editor||Ed",
         },
     ]
-    import json
-
     got = read_json_bibliography(json.dumps({"config": {}, "items": items}))
     assert [e.authors for e in got.entries] == [("Xxx",), ("Editrix",)]
+
+
+# --- RIS -------------------------------------------------------------------------------------
+
+
+def test_an_edited_book_in_ris_is_named_by_its_editors() -> None:
+    # JabRef's RisImporterTest4b: a book with editors (ED) and no author.
+    text = (
+        "TY  - BOOK\nED  - Robinson, W. F.\nED  - Huxtable, C. R. R.\n"
+        "TI  - Clinicopathologic Principles For Veterinary Medicine\n"
+        "PB  - Cambridge University Press\nPY  - 1988\nID  - robinson\nER  -\n"
+    )
+    (entry,) = read_ris(text).entries
+    assert entry.authors == ("Robinson", "Huxtable")
+    assert entry.year == "1988"
