@@ -158,8 +158,10 @@ def _with_parents(
 
 def _blank_comment(m: re.Match[str]) -> str:
     run = m.group(0)
-    if run.count("{") != run.count("}"):
-        return run  # a field's own line that happens to start with a per cent sign
+    if "@" not in run or run.count("{") != run.count("}"):
+        # Commented prose is passed over as it is; a line of a field that happens to start
+        # with a per cent sign stays the field's.
+        return run
     return "\n" * run.count("\n")
 
 

@@ -251,3 +251,8 @@ def test_an_edited_book_in_ris_is_named_by_its_editors() -> None:
     (entry,) = read_ris(text).entries
     assert entry.authors == ("Robinson", "Huxtable")
     assert entry.year == "1988"
+
+
+def test_a_per_cent_line_of_a_multi_line_title_stays_in_it() -> None:
+    text = "@misc{a,\n  title = {Rates of change:\n% of patients improved\n  in trials},\n}\n"
+    assert read_bibtex(text).entries[0].title == "Rates of change: % of patients improved in trials"
