@@ -19,6 +19,7 @@ nothing. The data is not part of the project: fetch it into a folder of your own
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import re
 import sys
@@ -34,7 +35,8 @@ from quote_tui.manuscripts import bibliography
 INPUT_SUFFIXES = (".bib", ".ris", ".xml")
 JSON_INPUT = ".input.json"
 _NOT_WORKS = {"note", "attachment", "annotation"}
-_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}$]")
+_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}]|\$[^$]*\$")
+"""A command, a brace, or math between two ``$`` (one ``$`` is a dollar sign: ``\\$620``)."""
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 FIELDS = ("title", "first_author", "year", "doi")
 
@@ -49,6 +51,8 @@ def fold(text: str | None) -> str:
 
 
 def _year(value: Any) -> str | None:
+    if value and str(value).lstrip().startswith("-"):
+        return None  # a year before the common era (-2000): no year of ours to compare
     m = re.search(r"(?<!\d)([12]\d{3})(?!\d)", str(value)) if value else None
     return m.group(1) if m else None
 
@@ -173,6 +177,7 @@ def score_pair(source: Path, expected_path: Path) -> Score:
     by_title = {fold(e.title): e for e in reversed(entries) if e.title}
     keyed = any(w["key"] for w in wanted)
     used: set[int] = set()
+    order = {} if keyed else _in_order(entries, wanted)
     for n, want in enumerate(wanted):
         # By key; else, where the manager renamed keys, by title; by position only when the
         # expected items carry no keys at all (Zotero's own import tests). An entry pairs once:
@@ -182,7 +187,8 @@ def score_pair(source: Path, expected_path: Path) -> Score:
             if got is not None and id(got) in used:
                 got = by_title.get(fold(want["title"]))
         else:
-            got = entries[n] if n < len(entries) else None
+            at = order.get(n)
+            got = entries[at] if at is not None else None
         if got is None or id(got) in used:
             score.unpaired += 1
             continue
@@ -207,6 +213,24 @@ def score_pair(source: Path, expected_path: Path) -> Score:
                     f"{source.name} [{want['key'] or n}] {name}: {have[name]!r} != {want[name]!r}"
                 )
     return score
+
+
+def _in_order(entries: list[Any], wanted: list[dict[str, Any]]) -> dict[int, int]:
+    """Without keys, expected items paired with entries in file order, aligned on their titles
+    (difflib), so a record the reader left out with a warning does not shift every pair after
+    it; between two agreeing titles, the rest pair by position."""
+    got = [fold(e.title) for e in entries]
+    want = [fold(w["title"]) for w in wanted]
+    pairs: dict[int, int] = {}
+    i = j = 0
+    blocks = difflib.SequenceMatcher(None, want, got, autojunk=False).get_matching_blocks()
+    for a, b, size in blocks:
+        for k in range(min(a - i, b - j)):  # the gap before the block, by position
+            pairs[i + k] = j + k
+        for k in range(size):
+            pairs[a + k] = b + k
+        i, j = a + size, b + size
+    return pairs
 
 
 def _expected_for(source: Path) -> Path | None:

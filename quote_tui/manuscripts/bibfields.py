@@ -21,6 +21,14 @@ _DOI_PREFIX = re.compile(
     re.I,
 )
 _YEAR = re.compile(r"(?<!\d)(1\d{3}|2\d{3})(?!\d)")
+_UNSPECIFIED = re.compile(r"(?<![\w-])([12]\d[\dXu]{2})(?![\w])")
+"""EDTF's unspecified digits (``199u``, ``19XX``): the decade's or century's first year, as
+biblatex-csl-converter reads them."""
+_CENTURY = re.compile(r"^\s*(1\d|20)--\s*$")
+"""``19--``, a century as Zotero users write it; Better BibTeX exports it as circa 1901."""
+_BRACKETED = re.compile(r"\[[^\]]*\]")
+"""``[1990] 2002``: the bracketed year is the original's; the year printed is the edition's."""
+_BCE = re.compile(r"^\s*-\d")
 
 
 def clean_doi(value: str | None) -> str | None:
@@ -52,11 +60,29 @@ def clean_doi(value: str | None) -> str | None:
 
 
 def year_of(value: Any) -> str | None:
-    """The first year (1000-2999) written in ``value``, as four digits."""
+    """The year (1000-2999) of a date as bibliographies write it, as four digits.
+
+    The first year written (``2019-05-03/2020``, ``2001a``), except a bracketed original's
+    (``[1990] 2002`` is 2002); EDTF's unspecified digits as zeros (``199u`` is 1990); ``19--``
+    as 1901; none for a year before the common era (``-0044``, EDTF's astronomical numbering).
+    """
     if value is None:
         return None
-    m = _YEAR.search(str(value))
-    return m.group(1) if m else None
+    text = str(value)
+    if _BCE.match(text):
+        return None
+    century = _CENTURY.match(text)
+    if century:
+        return century.group(1) + "01"
+    if "[" in text:
+        unbracketed = _YEAR.search(_BRACKETED.sub(" ", text))
+        if unbracketed:
+            return unbracketed.group(1)
+    m = _YEAR.search(text)
+    if m is None:
+        vague = _UNSPECIFIED.search(text)
+        return vague.group(1).replace("X", "0").replace("u", "0") if vague else None
+    return m.group(1)
 
 
 def csl_year(issued: Any) -> str | None:

@@ -107,10 +107,19 @@ def _extra(item: dict[str, Any]) -> dict[str, str]:
         extra = "\n".join(e for e in extra if isinstance(e, str))
     if not isinstance(extra, str):
         return {}
-    return {
-        (m.group(1) or m.group(3)).strip().lower(): m.group(2) or m.group(4)
-        for m in _EXTRA_FIELD.finditer(extra)
-    }
+    found: dict[str, str] = {}
+    for m in _EXTRA_FIELD.finditer(extra):
+        # The first of a repeated variable (``editor: A||B`` on two lines): the first person.
+        found.setdefault((m.group(1) or m.group(3)).strip().lower(), m.group(2) or m.group(4))
+    return found
+
+
+def _extra_people(extra: dict[str, str]) -> tuple[str, ...]:
+    """The first author (else editor) kept as a CSL variable in ``extra`` (``author:
+    Family||Given``), for an item whose creators Zotero has no field for."""
+    person = extra.get("author") or extra.get("editor")
+    family = person.split("||", 1)[0].strip() if person else ""
+    return (family,) if family else ()
 
 
 def _zotero_people(creators: Any) -> tuple[str, ...]:
@@ -140,7 +149,7 @@ def entry_from_zotero(item: dict[str, Any]) -> BibEntry:
     return BibEntry(
         key=key,
         title=next((t for t in map(_title, map(item.get, _TITLES)) if t), None),
-        authors=_zotero_people(item.get("creators")),
+        authors=_zotero_people(item.get("creators")) or _extra_people(extra),
         year=year_of(extra.get("issued"))
         or year_of(_text(item.get("date")))
         or year_of(_text(item.get("parsedDate"))),

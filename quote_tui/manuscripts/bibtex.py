@@ -37,7 +37,7 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = ["read_bibtex"]
 
-_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+_ENTRY_START = re.compile(r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]")
 _KEYLESS = re.compile(
     r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
 )
@@ -46,18 +46,41 @@ bibtexparser gives up on it, so a comma is put where the key would be and it rea
 _EMPTY_FIELD = re.compile(r"([}\"])(\s*),(\s*),")
 """``title = {...},  , number = ...``: an empty field between two commas, which stops bibtexparser
 and which BibTeX itself passes over."""
+_COMMENTED = re.compile(r"(?:^[ \t]*%[^\n]*(?:\n|\Z))+", re.M)
+"""Lines that start with ``%``: LaTeX comments to the people who write them, and to Better
+BibTeX, biber and JabRef; BibTeX alone reads a commented-out ``%@article{...}`` as an entry,
+which then takes the key of the real one below it."""
 _NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
 _SETS = frozenset({"set"})
 """biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_INHERITED = ("year", "date", "editor", "journal", "journaltitle", "publisher", "booktitle")
-"""Fields a child takes from its ``crossref`` parent (title, author, DOI and pages are its own)."""
+_INHERITED = (
+    "author",
+    "title",
+    "year",
+    "date",
+    "editor",
+    "journal",
+    "journaltitle",
+    "publisher",
+    "booktitle",
+)
+"""Fields a child takes from its ``crossref`` parent when it lacks them, as BibTeX and biber do
+(a chapter of a book by one author names no author of its own)."""
+
+
+_READ = frozenset(
+    {"title", "subtitle", "author", "editor", "director", "year", "date", "doi", "eprint"}
+    | {"eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
+)
+"""The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
 
 
 def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
     """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``."""
     out = []
-    for piece in split_outside_braces(raw, "#"):
+    # Most values are one braced or quoted piece: only a ``#`` makes splitting worth its cost.
+    for piece in split_outside_braces(raw, "#") if "#" in raw else (raw,):
         piece = piece.strip()
         if len(piece) >= 2 and piece[0] + piece[-1] in ("{}", '""'):
             out.append(piece[1:-1])
@@ -95,7 +118,7 @@ def _entry(
         key=entry.key or None,
         title=_title(fields),
         authors=surnames(people, names) if people.strip() else (),
-        year=year_of(fields.get("year")) or year_of(fields.get("date")),
+        year=year_of(fields.get("date")) or year_of(fields.get("year")),
         doi=doi,
         pmid=pmid.strip() if pmid else None,
         url=latex_to_text(fields["url"]) if fields.get("url") else None,
@@ -111,7 +134,7 @@ def _first_values(entry: Entry, strings: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for field in entry.fields:
         name = field.key.lower()
-        if name not in out:
+        if name not in out and name in _READ:
             out[name] = _resolve(str(field.value), strings)
     return out
 
@@ -133,6 +156,20 @@ def _with_parents(
     return out
 
 
+def _blank_comment(m: re.Match[str]) -> str:
+    run = m.group(0)
+    if "@" not in run or run.count("{") != run.count("}"):
+        # Commented prose is passed over as it is; a line of a field that happens to start
+        # with a per cent sign stays the field's.
+        return run
+    return "\n" * run.count("\n")
+
+
+def _uncomment(text: str) -> str:
+    """``text`` without its commented lines (kept as empty lines, so every line number holds)."""
+    return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
+
+
 def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = None) -> BibFile:
     """Entries of a BibTeX/biblatex file, and a warning for each one skipped or read in part.
 
@@ -145,7 +182,7 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
         The entries in file order, then the warnings in file order.
     """
     # Both repairs keep every line where it was, so the warnings' lines are the file's.
-    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", text))
+    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", _uncomment(text)))
     library = bibtexparser.parse_string(text, parse_stack=[])
     strings: dict[str, str] = {}
     found: list[tuple[Entry, dict[str, str]]] = []

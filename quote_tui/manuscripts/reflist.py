@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
 
 __all__ = [
@@ -78,11 +79,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     pmid = _PMID.search(body)
     year = _YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
-    title = title_m.group(1).strip() if title_m else None
-    if title is None and year:
-        # APA: Author, A. (2020). Title of the work. Journal ...
-        rest = body[year.end() :].lstrip(").,: ")
-        title = rest.split(". ", 1)[0].strip() or None
+    title = title_m.group(1).strip() if title_m else typed_title(body, year)
     first = _FIRST_AUTHOR.match(body)
     pages = _PAGES.search(body)
     url_value = url.group(0).rstrip(_TRAIL) if url else None

@@ -40,11 +40,16 @@ def _first(record: dict[str, Any], names: tuple[str, ...]) -> str | None:
     return None
 
 
+_RIS_MAPPING = {**rispy.TAG_KEY_MAPPING, "ED": "editors"}
+"""rispy's tags, and ED (an edited book's editors), which it has no name for."""
+
+
 def _ris_entry(record: dict[str, Any]) -> BibEntry:
     # A1 and AU are both primary authors (A1 the older tag, written first when both are).
     people = [*(record.get("first_authors") or ()), *(record.get("authors") or ())] or next(
         (record[n] for n in _RIS_AUTHORS if record.get(n)), []
     )
+    people = people or record.get("editors") or []  # an edited book's ED, as Zotero and JabRef
     urls = record.get("urls") or []
     start, end = record.get("start_page"), record.get("end_page")
     pages = f"{start}--{end}" if start and end else (start or None)
@@ -75,7 +80,12 @@ def read_ris(text: str, *, file: str | None = None) -> BibFile:
     if not lines:
         raise ValueError("an RIS file's records begin with a TY tag; this file has none")
     try:
-        records = rispy.loads(text, skip_unknown_tags=True)
+        records = rispy.loads(
+            text,
+            skip_unknown_tags=True,
+            mapping=_RIS_MAPPING,
+            list_tags=[*rispy.LIST_TYPE_TAGS, "ED"],
+        )
     except (OSError, ValueError, KeyError, IndexError) as exc:  # rispy raises IOError on a bad tag
         raise ValueError(f"not an RIS file ({exc})") from exc
     entries: list[BibEntry] = []

@@ -1,9 +1,9 @@
 """The references to check: a bibliography file, or a manuscript with its bibliography.
 
 A bibliography file (``.bib``, JSON, ``.ris``, EndNote ``.xml``) is read whole. Any other file
-is read as a manuscript (Markdown, LaTeX, Word, plain text): its own reference list (numbered
-entries after a References heading, or LaTeX ``\\bibitem``\\ s) and every bibliography given
-beside it. The entries come with the warnings of the files they were read from, so the report
+is read as a manuscript (Markdown, LaTeX, Word, plain text): its own reference list (entries
+after a References heading, numbered or not, or LaTeX ``\\bibitem``\\ s) and every bibliography
+given beside it. The entries come with the warnings of the files they were read from, so the report
 can say which entries were not checked and why.
 """
 
@@ -90,11 +90,10 @@ def read_references(path: Path, *, bib: Sequence[Path] = ()) -> References:
         entries.extend(read.entries)
         warnings.extend(read.warnings)
     else:
+        from quote_tui.manuscripts.bibtyped import typed_references
         from quote_tui.manuscripts.scan import read_manuscript
 
-        ms = read_manuscript(path)
-        entries.extend(ms.keyed.values())
-        entries.extend(ms.numbered.values())
+        entries.extend(typed_references(read_manuscript(path)))
     for extra in bib:
         read = read_bibliography(extra)
         entries.extend(read.entries)
