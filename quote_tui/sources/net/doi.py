@@ -160,8 +160,12 @@ async def load_doi(
 
 
 def _reason(exc: FetchError | SourceError) -> str:
-    """Why a copy was skipped, in a word or two: the wall's kind, else the error's code."""
-    return str(exc.details.get("reason") or exc.code).replace("_", " ")
+    """Why a copy was skipped, in a word or two: the wall's kind or the guard's refusal, else
+    the error's code."""
+    reason = str(exc.details.get("reason") or "").replace("_", " ")
+    if exc.code == ErrorCode.BLOCKED_ADDRESS:
+        return f"refused by the address guard: {reason}" if reason else "refused by the guard"
+    return reason or str(exc.code).replace("_", " ")
 
 
 async def _try_copy(

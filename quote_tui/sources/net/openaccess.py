@@ -123,7 +123,8 @@ def copies_from_openalex(work: object, *, europepmc: str) -> tuple[tuple[OpenCop
 def copies_from_europepmc(answer: object, *, europepmc: str, doi: str) -> tuple[OpenCopy, ...]:
     """The PMC copy a Europe PMC search answer names for ``doi``: open access only; an author
     manuscript (``authMan``) is the accepted version, any other PMC copy the published one."""
-    results = answer.get("resultList", {}).get("result") if isinstance(answer, dict) else None
+    listed = answer.get("resultList") if isinstance(answer, dict) else None
+    results = listed.get("result") if isinstance(listed, dict) else None
     for item in results if isinstance(results, list) else ():
         if not isinstance(item, dict) or str(item.get("doi", "")).lower() != doi.lower():
             continue
