@@ -390,7 +390,9 @@ async def test_refused_copy_is_named_in_the_note_when_another_is_read(
         loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
         assert private.total_hits == 0
     note = loaded.retrieval.note or ""
-    assert f"{private.url('/ki67.pdf')} (" in note and "refused by the address guard: loopback" in note
+    assert (
+        f"{private.url('/ki67.pdf')} (" in note and "refused by the address guard: loopback" in note
+    )
     assert loaded.retrieval.copy is not None and loaded.retrieval.final_url == pdf
 
 
