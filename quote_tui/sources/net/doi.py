@@ -1,4 +1,8 @@
-"""DOIs: resolve through the DOI resolver, follow the publisher, prefer open full text.
+"""DOIs: open copies first, then the DOI resolver and the publisher, preferring full text.
+
+The open copies OpenAlex and Europe PMC list (``openaccess.open_copies``) are tried around the
+publisher's page by version: a copy of the published version before it, an accepted manuscript or
+a preprint after it; the copy read is named in the record (``Retrieval.copy``).
 
 The resolver's redirects go through the same guard as any URL. When the publisher's page is the
 article itself (HTML full text, or a PDF), that is what is checked. When it is only a landing page
