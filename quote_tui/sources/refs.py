@@ -1,7 +1,8 @@
 """The ref grammar: what a user may name as a source.
 
 A ref is a local path, an http(s) URL, a DOI (``doi:10.x/y``, a bare ``10.x/y`` or a doi.org
-link) or a PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link). DOI and PubMed links are
+link), an arXiv id (``arxiv:2106.09685``, read as its DOI ``10.48550/arxiv.2106.09685``) or a
+PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link). DOI and PubMed links are
 recognised before generic URLs so that the network layer can use the registries' APIs rather
 than scraping a landing page. ``file://`` URLs are paths.
 """
@@ -33,6 +34,8 @@ _PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
 _PMID = re.compile(r"^\d{1,9}$")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _PUBMED_PATH = re.compile(r"^/(?:pubmed/)?(\d{1,9})/?$")
+# arXiv's own ids, new style (2106.09685) and old (hep-th/9901001), an optional version after.
+_ARXIV = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?$", re.I)
 # Trailing punctuation that sentences glue to a pasted DOI ("see 10.1000/xyz.").
 _DOI_TRAILING = ".,;:"
 
@@ -100,6 +103,12 @@ def parse_ref(ref: str) -> ParsedRef:
         if doi is None:
             raise _bad(ref, "a DOI looks like doi:10.1234/suffix")
         return ParsedRef(RefKind.DOI, doi)
+    if lower.startswith("arxiv:"):
+        m = _ARXIV.match(text[6:].strip())
+        if m is None:
+            raise _bad(ref, "an arXiv id looks like arxiv:2106.09685")
+        # every arXiv paper has a DataCite DOI; through it the paper is read as any DOI is
+        return ParsedRef(RefKind.DOI, f"10.48550/arxiv.{m.group(1).lower()}")
     if lower.startswith("pmid:"):
         pmid = text[5:].strip()
         if not _PMID.match(pmid):

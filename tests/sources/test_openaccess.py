@@ -428,3 +428,27 @@ async def test_open_copies_can_be_turned_off(
     with pytest.raises(FetchError):
         await load(settings(registry, web, tmp_path / "s.sqlite3", open_copies=False))
     assert registry.total_hits == 0
+
+
+async def test_an_arxiv_id_is_read_through_arxiv_without_asking_for_copies(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path, corpus_dir: Path
+) -> None:
+    # the preprint is what was cited: a journal version OpenAlex might list is another text
+    landing = (
+        "<html><head><title>Creativity in Machine Learning</title>"
+        '<meta name="citation_title" content="Creativity in Machine Learning">'
+        '<meta name="citation_pdf_url" content="/pdf/1601.03642">'
+        "</head><body><h1>Creativity in Machine Learning</h1><p>Abstract. Recent machine "
+        "learning techniques can be modified to produce creative results.</p></body></html>"
+    )
+    web.redirect("/resolve/10.48550/arxiv.1601.03642", "/abs/1601.03642")
+    web.route("/abs/1601.03642", landing)
+    web.route(
+        "/pdf/1601.03642",
+        (corpus_dir / "pdf" / "thoma-creativity-ml.pdf").read_bytes(),
+        content_type="application/pdf",
+    )
+    loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"), "arxiv:1601.03642v1")
+    assert loaded.retrieval.representation is Representation.PDF_TEXT_LAYER
+    assert loaded.retrieval.copy is None
+    assert registry.total_hits == 0

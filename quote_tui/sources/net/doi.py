@@ -36,6 +36,7 @@ _SECTION = re.compile(
 _FULL_TEXT_CHARS = 12_000
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _REGISTRY_NAMES = {"openalex": "OpenAlex", "europepmc": "Europe PMC"}
+_ARXIV_PREFIX = "10.48550/"
 
 
 def is_full_text(text: str, abstract: str | None) -> bool:
@@ -131,7 +132,9 @@ async def load_doi(
     Raises:
         FetchError, SourceError: when neither the page nor any copy can be read.
     """
-    listing = await open_copies(session, doi) if session.settings.open_copies else Listing()
+    # an arXiv DOI names the preprint itself, which arXiv serves openly: no other copy is wanted
+    wanted = session.settings.open_copies and not doi.startswith(_ARXIV_PREFIX)
+    listing = await open_copies(session, doi) if wanted else Listing()
     skipped: list[str] = [f"{p} could not be asked" for p in listing.problems]
     published = [c for c in listing.copies if c.version == "publishedVersion"]
     later = [c for c in listing.copies if c.version != "publishedVersion"]
