@@ -108,3 +108,42 @@ def test_offline_check_replays_the_copy_and_its_notice(
     assert second["citations"][0]["copy_version"] == "acceptedVersion"
     assert second["sources"][0]["retrieval"]["copy"] == first["sources"][0]["retrieval"]["copy"]
     assert second["sources"][0]["retrieval"]["from_snapshot"] is True
+
+
+def test_the_command_finds_the_pmc_copy_through_the_configured_base_urls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.sources.test_openaccess import BOT_WALL, JATS
+
+    with LoopbackServer() as mirror:
+        # everything under the base URLs the user chose, as a self-hosted mirror would be
+        monkeypatch.setenv("QUOTE_TUI_DOI_URL", mirror.url("/doi/"))
+        monkeypatch.setenv("QUOTE_TUI_OPENALEX_URL", mirror.url("/openalex/"))
+        monkeypatch.setenv("QUOTE_TUI_EUROPEPMC_URL", mirror.url("/europepmc/rest/"))
+        mirror.redirect(f"/doi/{DOI}", "/doi/publisher/article")
+        mirror.route("/doi/publisher/article", BOT_WALL, status=403)
+        mirror.route(
+            f"/openalex/works/doi:{DOI}",
+            json.dumps(work(pmcid="PMC10047385")),
+            content_type="application/json",
+        )
+        mirror.route(
+            "/europepmc/rest/PMC10047385/fullTextXML", JATS, content_type="application/xml"
+        )
+        store = str(tmp_path / "store.sqlite")
+        run = run_cli(["quote", "every tide from 1843", f"doi:{DOI}", "--store", store])
+        assert run.code == 0, run.err
+        report = run.json()
+        assert report["citations"][0]["status"] == "exact"
+        copy = report["sources"][0]["retrieval"]["copy"]
+        assert copy["host"] == "Europe PMC" and copy["url"].endswith("/PMC10047385/fullTextXML")
+        # the publisher's page could not be read (its host's robots.txt lies outside the base)
+        assert "the publisher's page (" in report["sources"][0]["retrieval"]["note"]
+        hits = mirror.total_hits
+        monkeypatch.delenv("QUOTE_TUI_OPENALEX_URL")
+        again = run_cli(
+            ["quote", "every tide from 1843", f"doi:{DOI}", "--offline", "--store", store]
+        )
+        assert again.code == 0, again.err
+        assert again.json()["sources"][0]["retrieval"]["copy"] == copy
+        assert mirror.total_hits == hits
