@@ -452,3 +452,62 @@ async def test_an_arxiv_id_is_read_through_arxiv_without_asking_for_copies(
     assert loaded.retrieval.representation is Representation.PDF_TEXT_LAYER
     assert loaded.retrieval.copy is None
     assert registry.total_hits == 0
+
+
+async def test_a_repository_record_page_is_read_through_its_deposited_pdf(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path, corpus_dir: Path
+) -> None:
+    serve_walled_publisher(web)
+    record = web.url("/handle/1807/126")
+    registry.route(
+        f"/openalex/works/doi:{DOI}",
+        json.dumps(work(location(page=record, version="acceptedVersion", host="TSpace"))),
+        content_type="application/json",
+    )
+    # a DSpace item page: title, abstract, and the deposited file named in citation_pdf_url
+    web.route(
+        "/handle/1807/126",
+        "<html><head><title>Canadian Recommendations for Ki67 Testing</title>"
+        '<meta name="citation_title" content="Canadian Recommendations for Ki67 Testing">'
+        '<meta name="citation_pdf_url" content="/bitstream/1807/126/1/ki67.pdf">'
+        "</head><body><h1>Canadian Recommendations for Ki67 Testing</h1><p>Abstract: Ki67 is "
+        "a marker of proliferation.</p></body></html>",
+    )
+    web.route(
+        "/bitstream/1807/126/1/ki67.pdf",
+        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
+        content_type="application/pdf",
+    )
+    loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
+    r = loaded.retrieval
+    assert r.representation is Representation.PDF_TEXT_LAYER
+    assert r.final_url == web.url("/bitstream/1807/126/1/ki67.pdf")
+    assert r.copy is not None and r.copy.url == record and r.copy.host == "TSpace"
+
+
+async def test_an_openalex_answer_that_is_no_json_is_named_and_europepmc_asked(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path
+) -> None:
+    serve_walled_publisher(web)
+    registry.route(f"/openalex/works/doi:{DOI}", "<html>maintenance</html>")
+    registry.route("/europepmc/rest/search", json.dumps({"hitCount": 0}))
+    with pytest.raises(FetchError) as info:
+        await load(settings(registry, web, tmp_path / "s.sqlite3"))
+    assert info.value.details.get("reason") == "bot_challenge"
+    assert any(p.startswith("/europepmc/rest/search?") for p in registry.hits)
+
+
+async def test_a_registry_that_cannot_be_asked_is_named_beside_the_publisher_page(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path, corpus_dir: Path
+) -> None:
+    page = (corpus_dir / "html" / "doi-plos-one-0213978.html").read_bytes()
+    web.redirect(f"/resolve/{DOI}", "/plosone/article")
+    web.route("/plosone/article", page)
+    registry.route(f"/openalex/works/doi:{DOI}", "<html>maintenance</html>")
+    registry.route("/europepmc/rest/search", "", status=503)
+    loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
+    assert loaded.retrieval.copy is None
+    assert loaded.retrieval.representation is Representation.HTML_MAIN_TEXT
+    note = loaded.retrieval.note or ""
+    assert "OpenAlex (bad answer) could not be asked" in note
+    assert "Europe PMC (http error) could not be asked" in note

@@ -21,7 +21,7 @@ from urllib.parse import quote, urljoin
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.bodies import read_fetched_async
-from quote_tui.sources.net.openaccess import Listing, open_copies
+from quote_tui.sources.net.openaccess import Listing, open_copies, pace
 from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.readers import jats
 from quote_tui.sources.records import LoadedSource, OpenCopy, RefKind, Representation
@@ -181,25 +181,44 @@ async def _try_copy(
     """An open copy read as the checked text, or None (its reason added to ``skipped``) when it
     is not the article: a wall, a refused address, an abstract, an XML record without a body."""
     api = copy.url.startswith(session.settings.europepmc_api)
+    url = copy.url
     try:
-        fetched = await session.fetch(copy.url, api=api)
+        if api:
+            await pace(session, "europepmc")
+        fetched = await session.fetch(url, api=api)
         if api and not jats.has_body(fetched.body):
-            skipped.append(f"{copy.url} (no full text)")
+            skipped.append(f"{url} (no full text)")
             return None
         loaded = await read_fetched_async(
             session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
         )
+        meta = loaded.retrieval.metadata
+        if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
+            # a repository's record page: its citation_pdf_url is the deposited file
+            link = next((v.strip() for k, v in meta if k.lower() == "citation_pdf_url"), "")
+            pdf = urljoin(fetched.final_url, link) if link else ""
+            if not pdf or pdf.split("#", 1)[0] == fetched.final_url:
+                skipped.append(f"{url} (only the abstract)")
+                return None
+            url = pdf
+            fetched = await session.fetch(pdf)
+            loaded = await read_fetched_async(
+                session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+            )
+            if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
+                skipped.append(f"{copy.url} (only the abstract)")
+                return None
     except (FetchError, SourceError) as exc:
-        skipped.append(f"{copy.url} ({_reason(exc)})")
+        skipped.append(f"{url} ({_reason(exc)})")
         return None
-    html = loaded.retrieval.representation in (
+    return loaded, fetched.body
+
+
+def _html(loaded: LoadedSource) -> bool:
+    return loaded.retrieval.representation in (
         Representation.HTML_MAIN_TEXT,
         Representation.HTML_FULL_TEXT,
     )
-    if html and not is_full_text(loaded.text, _abstract(loaded.retrieval.metadata)):
-        skipped.append(f"{copy.url} (only the abstract)")
-        return None
-    return loaded, fetched.body
 
 
 def _abstract(meta: tuple[tuple[str, str], ...]) -> str | None:

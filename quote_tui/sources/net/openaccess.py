@@ -24,11 +24,18 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
-from quote_tui.engine.errors import FetchError
+from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
 from quote_tui.sources.net.session import IntervalPacer, NetSession
 from quote_tui.sources.records import COPY_VERSIONS, OpenCopy
 
-__all__ = ["Listing", "copies_from_europepmc", "copies_from_openalex", "open_copies", "rank"]
+__all__ = [
+    "Listing",
+    "copies_from_europepmc",
+    "copies_from_openalex",
+    "open_copies",
+    "pace",
+    "rank",
+]
 
 _PMCID = re.compile(r"\bPMC(\d{3,10})\b", re.I)
 _ARXIV_ABS = re.compile(r"^https?://(?:www\.|export\.)?arxiv\.org/abs/([^?#]+)$", re.I)
@@ -46,13 +53,14 @@ class Listing:
     problems: tuple[str, ...] = ()
 
 
-def _pacer(session: NetSession, registry: str) -> IntervalPacer:
+async def pace(session: NetSession, registry: str) -> None:
+    """Wait for the registry's next request slot in this run (``openalex``, ``europepmc``)."""
     # one pacer per run and registry: the session lives as long as the run does
     per_session = _PACERS.setdefault(session, {})
     pacer = per_session.get(registry)
     if pacer is None:
         pacer = per_session[registry] = IntervalPacer(_PACE)
-    return pacer
+    await pacer.wait()
 
 
 def _text(value: object) -> str | None:
@@ -165,7 +173,7 @@ async def _json(session: NetSession, url: str, registry: str) -> object | None:
     Raises:
         FetchError: the network codes; ``http_error`` for an answer that is no JSON.
     """
-    await _pacer(session, registry).wait()
+    await pace(session, registry)
     try:
         got = await session.fetch(url, accept="application/json", api=True)
     except FetchError as exc:
@@ -174,8 +182,17 @@ async def _json(session: NetSession, url: str, registry: str) -> object | None:
         raise
     try:
         return json.loads(got.body)
-    except (UnicodeDecodeError, ValueError):
-        return {}
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise FetchError(
+            f"{url} gave an answer that is not JSON.",
+            code=ErrorCode.HTTP_ERROR,
+            recovery=Recovery.RETRY_LATER,
+            details={"url": url, "reason": "bad_answer"},
+        ) from exc
+
+
+def _why(exc: FetchError) -> str:
+    return str(exc.details.get("reason") or exc.code).replace("_", " ")
 
 
 async def open_copies(session: NetSession, doi: str) -> Listing:
@@ -199,7 +216,7 @@ async def open_copies(session: NetSession, doi: str) -> Listing:
         known = work is not None
         copies, has_pmcid = copies_from_openalex(work, europepmc=europepmc)
     except FetchError as exc:
-        problems.append(f"OpenAlex ({exc.code})")
+        problems.append(f"OpenAlex ({_why(exc)})")
     if not known and not has_pmcid:
         # OpenAlex indexes PubMed: only a work it does not know is looked for at Europe PMC
         query = urlencode({"query": f'DOI:"{doi}"', "format": "json", "resultType": "lite"})
@@ -207,5 +224,5 @@ async def open_copies(session: NetSession, doi: str) -> Listing:
             answer = await _json(session, f"{europepmc}search?{query}", "europepmc")
             copies += copies_from_europepmc(answer, europepmc=europepmc, doi=doi)
         except FetchError as exc:
-            problems.append(f"Europe PMC ({exc.code})")
+            problems.append(f"Europe PMC ({_why(exc)})")
     return Listing(rank(copies), tuple(problems))
