@@ -16,6 +16,7 @@ class RefKind(StrEnum):
     URL = "url"
     DOI = "doi"
     PMID = "pmid"
+    PMCID = "pmcid"  # a PubMed Central article, read as Europe PMC's full-text XML
     TEXT = "text"  # supplied (pasted) text
 
 

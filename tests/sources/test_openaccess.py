@@ -21,7 +21,7 @@ from quote_tui.engine.errors import FetchError, SourceError
 from quote_tui.sources.net.openaccess import copies_from_europepmc, copies_from_openalex, rank
 from quote_tui.sources.net.remote import RemoteSession
 from quote_tui.sources.net.settings import RemoteSettings
-from quote_tui.sources.records import OpenCopy, Representation
+from quote_tui.sources.records import OpenCopy, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
 from tests.net_fixtures import LoopbackServer
@@ -511,3 +511,33 @@ async def test_a_registry_that_cannot_be_asked_is_named_beside_the_publisher_pag
     note = loaded.retrieval.note or ""
     assert "OpenAlex (bad answer) could not be asked" in note
     assert "Europe PMC (http error) could not be asked" in note
+
+
+async def test_a_pmcid_is_read_as_europepmc_fulltext_xml_and_replayed_offline(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path
+) -> None:
+    registry.route("/europepmc/rest/PMC10047385/fullTextXML", JATS, content_type="application/xml")
+    store = tmp_path / "s.sqlite3"
+    loaded = await load(settings(registry, web, store), "pmcid:PMC10047385")
+    r = loaded.retrieval
+    assert r.kind is RefKind.PMCID and r.ref == "pmcid:PMC10047385"
+    assert r.representation is Representation.PMC_FULL_TEXT
+    assert r.title == "Tide ledgers and harbour silting"
+    assert "great flood" in loaded.text
+    hits = registry.total_hits
+    again = await load(settings(registry, web, store, offline=True), "pmcid:10047385")
+    assert again.retrieval.from_snapshot and again.text == loaded.text
+    assert registry.total_hits == hits
+
+
+async def test_a_pmcid_outside_the_open_subset_is_no_text(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path
+) -> None:
+    front_only = JATS.split("<body>")[0] + "</article>\n"
+    registry.route("/europepmc/rest/PMC7/fullTextXML", front_only, content_type="application/xml")
+    with pytest.raises(SourceError) as info:
+        await load(settings(registry, web, tmp_path / "s.sqlite3"), "pmcid:PMC7")
+    assert info.value.code == "no_text" and info.value.recovery == "use_supplied_text"
+    with pytest.raises(FetchError) as unknown:
+        await load(settings(registry, web, tmp_path / "s.sqlite3"), "pmcid:PMC8")
+    assert unknown.value.details.get("status") == 404

@@ -24,14 +24,17 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
-from quote_tui.engine.errors import ErrorCode, FetchError, Recovery
+from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
+from quote_tui.sources.net.bodies import read_fetched_async
 from quote_tui.sources.net.session import IntervalPacer, NetSession
-from quote_tui.sources.records import COPY_VERSIONS, OpenCopy
+from quote_tui.sources.readers import jats
+from quote_tui.sources.records import COPY_VERSIONS, LoadedSource, OpenCopy, RefKind
 
 __all__ = [
     "Listing",
     "copies_from_europepmc",
     "copies_from_openalex",
+    "load_pmcid",
     "open_copies",
     "pace",
     "rank",
@@ -226,3 +229,28 @@ async def open_copies(session: NetSession, doi: str) -> Listing:
         except FetchError as exc:
             problems.append(f"Europe PMC ({_why(exc)})")
     return Listing(rank(copies), tuple(problems))
+
+
+async def load_pmcid(
+    session: NetSession, pmcid: str, *, ref: str, max_chars: int
+) -> tuple[LoadedSource, bytes]:
+    """Read a PubMed Central article (``pmcid:PMC123``) as Europe PMC's full-text XML.
+
+    Raises:
+        SourceError: ``no_text`` when Europe PMC serves no body for it (not in its open subset).
+        FetchError: the network codes; ``http_error`` 404 for an id Europe PMC does not know.
+    """
+    url = _fulltext_xml(session.settings.europepmc_api, pmcid.removeprefix("PMC"))
+    await pace(session, "europepmc")
+    fetched = await session.fetch(url, accept="application/xml", api=True)
+    if not jats.has_body(fetched.body):
+        raise SourceError(
+            f"Europe PMC serves no full text for {pmcid}: it is not in the open subset.",
+            code=ErrorCode.NO_TEXT,
+            recovery=Recovery.USE_SUPPLIED_TEXT,
+            details={"pmcid": pmcid, "url": url},
+        )
+    loaded = await read_fetched_async(
+        session, fetched, ref=ref, kind=RefKind.PMCID, max_chars=max_chars
+    )
+    return loaded, fetched.body
