@@ -43,6 +43,7 @@ REGISTRY_ENV = {
     "arxiv_api": "QUOTE_TUI_ARXIV_URL",
     "openalex_api": "QUOTE_TUI_OPENALEX_URL",
     "dblp_api": "QUOTE_TUI_DBLP_URL",
+    "europepmc_api": "QUOTE_TUI_EUROPEPMC_URL",
 }
 """The environment variables that replace each registry's public base URL."""
 

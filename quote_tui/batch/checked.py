@@ -36,6 +36,9 @@ class CheckedCitation:
             none or it was not settled.
         found_in: other sources of the batch that hold the words (``batch.elsewhere``).
         outcome: the outcome, derived last (``batch.outcome``); None until then.
+        copy_version: the version of the open copy its source was read from, when that copy
+            may word things otherwise than the published version (``acceptedVersion``,
+            ``submittedVersion``); None otherwise.
     """
 
     checked: CitationOutcome
@@ -43,6 +46,7 @@ class CheckedCitation:
     claimed: Mapping[str, Any] | None = None
     found_in: tuple[Mapping[str, Any], ...] = ()
     outcome: Outcome | None = None
+    copy_version: str | None = None
 
     @property
     def spec(self) -> CitationSpec:
@@ -77,7 +81,9 @@ def checked_citation(outcome: CitationOutcome, source: SourceOutcome | None) -> 
             (prepared.page_label(m.page_start), prepared.page_label(m.page_end))
             for m in outcome.result.matches
         )
-    return CheckedCitation(outcome, printed)
+    copy = source.loaded.retrieval.copy if source is not None and source.loaded else None
+    version = copy.version if copy is not None and copy.differs_from_published else None
+    return CheckedCitation(outcome, printed, copy_version=version)
 
 
 def outcome_of_record(record: CheckedCitation) -> Outcome:
@@ -91,4 +97,5 @@ def outcome_of_record(record: CheckedCitation) -> Outcome:
         claimed=record.field("claimed"),
         outside_main_text=bool(record.field("outside_main_text")),
         found_in=len(found_in) if isinstance(found_in, list) else 0,
+        copy_version=record.copy_version,
     )

@@ -10,7 +10,8 @@ the meaning, and none has to work out what else to say.
 - ``LOOKS``: the one status table (mark, word, meaning, tone), for every status a front end shows.
 - ``Outcome``: the verdict, its critical differences, its notices (a cited page that differs, a
   claimed place that disagrees, text outside the main text, a reference retracted or mismatched,
-  the words found in another source), and the heading it is counted under.
+  the words found in another source, a preprint or accepted manuscript checked in place of the
+  published version), and the heading it is counted under.
 - ``outcome_of``: the outcome of a report's citation entry; ``outcome_of_check``: of a typed
   check (the app's); ``derive``: of the facts themselves. All three agree.
 - ``HEADINGS`` and ``tally``: what summaries count, in the order they show it.
@@ -131,6 +132,7 @@ NOTICE_KINDS = (
     "reference_retracted",
     "reference_mismatch",
     "found_elsewhere",
+    "other_version",
 )
 """What a reader must not miss beside the verdict, in the order notices are shown and counted."""
 
@@ -141,12 +143,15 @@ NOTICE_WORDS = {
     "reference_retracted": "reference retracted",
     "reference_mismatch": "reference does not match its record",
     "found_elsewhere": "found in another source",
+    "other_version": "checked against a preprint or accepted manuscript",
 }
 """Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
 _FOUND = frozenset({"exact", "normalized"})
 _RETRACTED = frozenset({"retracted", "expression_of_concern"})
 _MISMATCHED = frozenset({"metadata_mismatch", "not_found", "corrected"})
+# A copy whose wording may differ from the version of record, and how a notice names it.
+_OTHER_VERSIONS = {"acceptedVersion": "an accepted manuscript", "submittedVersion": "a preprint"}
 
 
 def look(status: str | None) -> Look:
@@ -271,6 +276,7 @@ def derive(
     reference: str | None = None,
     found_in: int = 0,
     similarity: float | None = None,
+    copy_version: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's facts.
 
@@ -283,6 +289,8 @@ def derive(
         reference: the cited work's reference status, once the references were checked.
         found_in: how many other sources hold the words.
         similarity: the best similarity.
+        copy_version: the version of the open copy the source was read from
+            (``acceptedVersion``, ``submittedVersion``), when it is not the published one.
 
     Returns:
         The outcome.
@@ -305,6 +313,11 @@ def derive(
     if found_in:
         text = "found in another source" if found_in == 1 else f"found in {found_in} other sources"
         notices.append(Notice("found_elsewhere", text))
+    other = _OTHER_VERSIONS.get(copy_version or "")
+    if other is not None:
+        # the verdict stands for the copy read; the published wording may differ from it
+        text = f"checked against {other}: the published wording may differ"
+        notices.append(Notice("other_version", text))
     # rounded as the report writes it, so a typed check and its entry give the same outcome
     near = round(similarity, 4) if status == "near" and similarity is not None else None
     return Outcome(status, tuple(critical), tuple(notices), near)
@@ -359,6 +372,7 @@ def outcome_of_check(
     outside_main_text: bool = False,
     found_in: int = 0,
     reference: str | None = None,
+    copy_version: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's typed check (what an interactive front end keeps), the same
     as ``outcome_of`` gives for its report entry.
@@ -371,6 +385,7 @@ def outcome_of_check(
         outside_main_text: found only outside the page's main text.
         found_in: how many other sources hold the words.
         reference: the cited work's reference status, when the references were checked.
+        copy_version: the version of the open copy read, when not the published one.
 
     Returns:
         The outcome.
@@ -393,6 +408,7 @@ def outcome_of_check(
         reference=reference,
         found_in=found_in,
         similarity=best.similarity if best is not None else None,
+        copy_version=copy_version,
     )
 
 
@@ -420,6 +436,7 @@ def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> 
         reference=reference,
         found_in=len(found_in) if isinstance(found_in, list) else 0,
         similarity=float(similarity) if isinstance(similarity, int | float) else None,
+        copy_version=str(citation.get("copy_version") or "") or None,
     )
 
 

@@ -100,6 +100,8 @@ def citation_line(record: CheckedCitation) -> dict[str, Any]:
             entry["match_count_lower_bound"] = True
     if outcome.outside_main_text:
         entry["outside_main_text"] = True
+    if record.copy_version is not None:  # a preprint or accepted manuscript was checked
+        entry["copy_version"] = record.copy_version
     if outcome.status == "inconclusive":
         # why the verdict is unknown: the text is partial, or the check ran out of time
         timed_out = outcome.error is not None and outcome.error.code == "time_budget"

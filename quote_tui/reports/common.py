@@ -31,6 +31,7 @@ __all__ = [
     "citation_place",
     "citation_status",
     "claimed_text",
+    "copy_text",
     "Fact",
     "differences",
     "facts",
@@ -321,6 +322,25 @@ def claimed_text(citation: Mapping[str, Any]) -> str | None:
     return f"? claimed place not told ({place}): {reason}"
 
 
+_VERSION_WORDS = {
+    "publishedVersion": "published version",
+    "acceptedVersion": "accepted manuscript",
+    "submittedVersion": "preprint",
+}
+
+
+def copy_text(source: Mapping[str, Any] | None) -> str | None:
+    """ "preprint at arXiv (cc-by): https://arxiv.org/pdf/…": the open copy a DOI was read
+    from, when it was not the publisher's page."""
+    retrieval = (source or {}).get("retrieval")
+    copy = retrieval.get("copy") if isinstance(retrieval, Mapping) else None
+    if not isinstance(copy, Mapping) or not copy.get("url"):
+        return None
+    version = _VERSION_WORDS.get(str(copy.get("version")), "copy of unstated version")
+    licence = f" ({copy['license']})" if copy.get("license") else ""
+    return f"{version} at {copy.get('host') or '?'}{licence}: {copy['url']}"
+
+
 def source_link(source: Mapping[str, Any] | None, match: Mapping[str, Any] | None) -> str | None:
     """A URL or path to open the source at (a PDF at its page)."""
     if not source:
@@ -468,6 +488,9 @@ def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]])
         out.append(
             Fact("Source", str(source.get("title") or source.get("ref") or source.get("id")))
         )
+        copy = copy_text(source)
+        if copy:
+            out.append(Fact("Copy", copy))
     match = best_match(citation)
     where = citation_place(citation, match)
     if where:

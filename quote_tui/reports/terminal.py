@@ -18,6 +18,7 @@ from quote_tui.reports.common import (
     citation_place,
     citation_status,
     claimed_text,
+    copy_text,
     differences,
     found_in_text,
     meaning_of,
@@ -119,6 +120,9 @@ def _citation_lines(
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")
+    copy = copy_text(source)
+    if copy:
+        lines.append(f"  copy    {copy}")
     error = citation.get("error") or source.get("error")
     if status in ("unavailable", "error") and isinstance(error, Mapping):
         return lines + _error_lines(error)

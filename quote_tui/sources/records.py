@@ -16,6 +16,7 @@ class RefKind(StrEnum):
     URL = "url"
     DOI = "doi"
     PMID = "pmid"
+    PMCID = "pmcid"  # a PubMed Central article, read as Europe PMC's full-text XML
     TEXT = "text"  # supplied (pasted) text
 
 
@@ -43,6 +44,73 @@ class Redirect:
 
     def to_dict(self) -> dict[str, Any]:
         return {"url": self.url, "status": self.status}
+
+
+COPY_VERSIONS = ("publishedVersion", "acceptedVersion", "submittedVersion")
+"""The versions of a work a copy may hold, as OpenAlex names them, most authoritative first."""
+
+VERSION_WORDS = {
+    "publishedVersion": "published version",
+    "acceptedVersion": "accepted manuscript",
+    "submittedVersion": "preprint",
+}
+"""Each version as a reader says it."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCopy:
+    """Which copy of a DOI's work was read, when it was not the publisher's page.
+
+    Attributes:
+        url: where the copy was asked for (the retrieval's ``final_url`` says where it ended).
+        host: the repository or site that holds it ("Europe PMC", "arXiv", a repository's name).
+        version: one of ``COPY_VERSIONS``, or None when the registry does not say.
+        license: the licence the registry lists for it ("cc-by"), or None.
+        listed_by: the registry that listed it ("openalex", "europepmc").
+    """
+
+    url: str
+    host: str
+    version: str | None = None
+    license: str | None = None
+    listed_by: str = "openalex"
+
+    @property
+    def differs_from_published(self) -> bool:
+        """Whether its wording may differ from the published version (a preprint or an accepted
+        manuscript)."""
+        return self.version in ("acceptedVersion", "submittedVersion")
+
+    @property
+    def words(self) -> str:
+        """ "accepted manuscript at Europe PMC (cc-by)": the copy as a report line says it."""
+        version = VERSION_WORDS.get(self.version or "", "copy of unstated version")
+        licence = f" ({self.license})" if self.license else ""
+        return f"{version} at {self.host}{licence}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "host": self.host,
+            "version": self.version,
+            "license": self.license,
+            "listed_by": self.listed_by,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> OpenCopy | None:
+        """The copy a stored record names; None for anything else (an older or damaged one)."""
+        if not isinstance(data, dict) or not data.get("url") or not data.get("host"):
+            return None
+        version = data.get("version")
+        license_ = data.get("license")
+        return cls(
+            url=str(data["url"]),
+            host=str(data["host"]),
+            version=str(version) if version in COPY_VERSIONS else None,
+            license=str(license_) if license_ else None,
+            listed_by=str(data.get("listed_by") or "openalex"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +141,7 @@ class Retrieval:
     rendered: bool = False  # the text was read from the DOM headless Chromium built
     renderer: str | None = None  # the browser's version, when rendered
     ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
+    copy: OpenCopy | None = None  # a DOI read through an open copy, not the publisher's page
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -82,6 +151,10 @@ class Retrieval:
                 value = [r.to_dict() for r in value]
             elif f.name == "metadata":
                 value = {k: v for k, v in value}
+            elif f.name == "copy":
+                if value is None:
+                    continue  # the record of a source read as it was named keeps its old shape
+                value = value.to_dict()
             elif isinstance(value, StrEnum):
                 value = str(value)
             out[f.name] = value

@@ -1,7 +1,9 @@
 """The ref grammar: what a user may name as a source.
 
 A ref is a local path, an http(s) URL, a DOI (``doi:10.x/y``, a bare ``10.x/y`` or a doi.org
-link) or a PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link). DOI and PubMed links are
+link), an arXiv id (``arxiv:2106.09685``, read as its DOI ``10.48550/arxiv.2106.09685``), a
+PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link) or a PubMed Central id
+(``pmcid:PMC123``). DOI and PubMed links are
 recognised before generic URLs so that the network layer can use the registries' APIs rather
 than scraping a landing page. ``file://`` URLs are paths.
 """
@@ -33,6 +35,9 @@ _PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
 _PMID = re.compile(r"^\d{1,9}$")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _PUBMED_PATH = re.compile(r"^/(?:pubmed/)?(\d{1,9})/?$")
+# arXiv's own ids, new style (2106.09685) and old (hep-th/9901001), an optional version after.
+_PMCID = re.compile(r"^(?:PMC)?(\d{1,10})$", re.I)
+_ARXIV = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?$", re.I)
 # Trailing punctuation that sentences glue to a pasted DOI ("see 10.1000/xyz.").
 _DOI_TRAILING = ".,;:"
 
@@ -100,6 +105,17 @@ def parse_ref(ref: str) -> ParsedRef:
         if doi is None:
             raise _bad(ref, "a DOI looks like doi:10.1234/suffix")
         return ParsedRef(RefKind.DOI, doi)
+    if lower.startswith("arxiv:"):
+        m = _ARXIV.match(text[6:].strip())
+        if m is None:
+            raise _bad(ref, "an arXiv id looks like arxiv:2106.09685")
+        # every arXiv paper has a DataCite DOI; through it the paper is read as any DOI is
+        return ParsedRef(RefKind.DOI, f"10.48550/arxiv.{m.group(1).lower()}")
+    if lower.startswith("pmcid:"):
+        m = _PMCID.match(text[6:].strip())
+        if m is None:
+            raise _bad(ref, "a PubMed Central id looks like pmcid:PMC1234567")
+        return ParsedRef(RefKind.PMCID, f"PMC{int(m.group(1))}")
     if lower.startswith("pmid:"):
         pmid = text[5:].strip()
         if not _PMID.match(pmid):
@@ -150,7 +166,7 @@ def same_work_key(ref: str) -> str | None:
         parsed = parse_ref(ref)
     except QuoteTuiError:
         return None
-    if parsed.kind in (RefKind.DOI, RefKind.PMID):
+    if parsed.kind in (RefKind.DOI, RefKind.PMID, RefKind.PMCID):
         return f"{parsed.kind}:{parsed.value.lower()}"
     if parsed.kind is RefKind.URL:
         parts = urlsplit(parsed.value)
@@ -186,13 +202,15 @@ def network_ref(ref: str | None) -> ParsedRef | None:
         parsed = parse_ref(ref)
     except (QuoteTuiError, ValueError):  # urlsplit's own error, e.g. an unclosed IPv6 bracket
         return None
-    return parsed if parsed.kind in (RefKind.URL, RefKind.DOI, RefKind.PMID) else None
+    network = (RefKind.URL, RefKind.DOI, RefKind.PMID, RefKind.PMCID)
+    return parsed if parsed.kind in network else None
 
 
 def source_host(ref: str | None) -> str | None:
     """The host a source is fetched from; None for local files and supplied text.
 
-    DOIs all start at the resolver and PubMed ids at NCBI, so each counts as one host.
+    DOIs all start at the resolver, PubMed ids at NCBI and PubMed Central ids at Europe PMC, so
+    each counts as one host.
     """
     parsed = network_ref(ref)
     if parsed is None:
@@ -201,4 +219,6 @@ def source_host(ref: str | None) -> str | None:
         return "doi.org"
     if parsed.kind is RefKind.PMID:
         return "eutils.ncbi.nlm.nih.gov"
+    if parsed.kind is RefKind.PMCID:
+        return "www.ebi.ac.uk"
     return (urlsplit(parsed.value).hostname or "").lower() or None

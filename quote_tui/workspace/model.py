@@ -46,6 +46,8 @@ class Verdict:
         outside_main_text: found on the page but outside its main text (a caption, an aside):
             the result's offsets are in the page's whole visible text, not the text shown.
         claimed: a model answer's claimed place, settled (the report's ``claimed``).
+        copy_version: the version of the open copy its source was read from, when that copy
+            may word things otherwise than the published one (the report's ``copy_version``).
     """
 
     status: str
@@ -55,6 +57,7 @@ class Verdict:
     found_in: tuple[dict[str, Any], ...] = ()
     outside_main_text: bool = False
     claimed: dict[str, Any] | None = None
+    copy_version: str | None = None
 
     def outcome(self, reference: str | None = None) -> Outcome:
         """The verdict with what a reader must not miss (the one derivation every front end
@@ -67,6 +70,7 @@ class Verdict:
             outside_main_text=self.outside_main_text,
             found_in=len(self.found_in),
             reference=reference,
+            copy_version=self.copy_version,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +87,8 @@ class Verdict:
             out["outside_main_text"] = True
         if self.claimed is not None:
             out["claimed"] = self.claimed
+        if self.copy_version is not None:
+            out["copy_version"] = self.copy_version
         return out
 
 
@@ -317,7 +323,13 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         found_in=found_in(d.get("found_in")),
         outside_main_text=bool(d.get("outside_main_text", False)),
         claimed=d.get("claimed") if isinstance(d.get("claimed"), dict) else None,
+        copy_version=copy_version_of(d.get("copy_version")),
     )
+
+
+def copy_version_of(value: Any) -> str | None:
+    """The report's ``copy_version``; anything else (an older or edited file) is None."""
+    return value if value in ("acceptedVersion", "submittedVersion") else None
 
 
 def found_in(value: Any) -> tuple[dict[str, Any], ...]:

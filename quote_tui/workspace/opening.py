@@ -16,6 +16,7 @@ from quote_tui.workspace.model import (
     Workspace,
     WorkspaceCorruptError,
     atomic_write,
+    copy_version_of,
     found_in,
     is_workspace_file,
     load_workspace,
@@ -131,6 +132,7 @@ def workspace_from_report(
             page_check=c.get("page_check"),
             found_in=found_in(c.get("found_in")),
             outside_main_text=bool(c.get("outside_main_text", False)),
+            copy_version=copy_version_of(c.get("copy_version")),
         )
     return Workspace(
         name=name,

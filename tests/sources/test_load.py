@@ -44,7 +44,7 @@ async def test_loader_keeps_local_paths_under_the_root(tmp_path: Path) -> None:
 
 
 def test_the_session_dispatches_every_network_kind_through_the_table() -> None:
-    assert set(RESOLVERS) == {RefKind.URL, RefKind.DOI, RefKind.PMID}
+    assert set(RESOLVERS) == {RefKind.URL, RefKind.DOI, RefKind.PMID, RefKind.PMCID}
 
 
 async def test_daemon_threads_run_work_off_the_loop() -> None:

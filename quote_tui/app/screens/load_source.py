@@ -126,6 +126,8 @@ def describe_outcome(outcome: SourceOutcome) -> Content:
         facts.append(counted(p.page_count, "page"))
     facts.append(counted(len(p.text), "character"))
     parts = [("✓ Read ", "bold $text-success"), (r.title or r.ref, "bold"), "\n", " · ".join(facts)]
+    if r.copy is not None:
+        parts += ["\n", ("Copy ", "$text-muted"), r.copy.words]
     if r.final_url:
         parts += ["\n", ("URL ", "$text-muted"), r.final_url]
     elif r.location:

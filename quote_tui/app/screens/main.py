@@ -274,6 +274,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             return
         r, p = outcome.loaded.retrieval, outcome.loaded.prepared
         facts = [str(r.representation).replace("_", " ")]
+        if r.copy is not None:  # a DOI read through an open copy: which one, and its version
+            facts.append(r.copy.words)
         if p.paged:
             facts.append(f"{p.page_count} pp.")
         facts.append(counted(p.line_count, "line"))

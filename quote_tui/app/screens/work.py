@@ -41,6 +41,7 @@ from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
 from quote_tui.workspace import Verdict
+from quote_tui.workspace.model import copy_version_of
 
 if TYPE_CHECKING:
     from quote_tui.workspace import Workspace
@@ -61,6 +62,7 @@ def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None)
         found_in=tuple(entry.get("found_in") or ()),
         outside_main_text=outcome.outside_main_text,
         claimed=dict(claimed) if isinstance(claimed, Mapping) else None,
+        copy_version=copy_version_of(entry.get("copy_version")),
     )
 
 

@@ -1,4 +1,8 @@
-"""DOIs: resolve through the DOI resolver, follow the publisher, prefer open full text.
+"""DOIs: open copies first, then the DOI resolver and the publisher, preferring full text.
+
+The open copies OpenAlex and Europe PMC list (``openaccess.open_copies``) are tried around the
+publisher's page by version: a copy of the published version before it, an accepted manuscript or
+a preprint after it; the copy read is named in the record (``Retrieval.copy``).
 
 The resolver's redirects go through the same guard as any URL. When the publisher's page is the
 article itself (HTML full text, or a PDF), that is what is checked. When it is only a landing page
@@ -17,8 +21,10 @@ from urllib.parse import quote, urljoin
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.bodies import read_fetched_async
+from quote_tui.sources.net.openaccess import Listing, open_copies, pace
 from quote_tui.sources.net.session import NetSession
-from quote_tui.sources.records import LoadedSource, RefKind, Representation
+from quote_tui.sources.readers import jats
+from quote_tui.sources.records import LoadedSource, OpenCopy, RefKind, Representation
 
 __all__ = ["citation_metadata", "is_full_text", "load_doi"]
 
@@ -29,6 +35,8 @@ _SECTION = re.compile(
 # A landing page's text is a title, an abstract and notes; an article is many times longer.
 _FULL_TEXT_CHARS = 12_000
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_REGISTRY_NAMES = {"openalex": "OpenAlex", "europepmc": "Europe PMC"}
+_ARXIV_PREFIX = "10.48550/"
 
 
 def is_full_text(text: str, abstract: str | None) -> bool:
@@ -103,7 +111,13 @@ def _resolver_url(base: str, doi: str) -> str:
 async def load_doi(
     session: NetSession, doi: str, *, ref: str, max_chars: int
 ) -> tuple[LoadedSource, bytes]:
-    """Read the article a DOI names.
+    """Read the article a DOI names: an open copy of its published version, else the
+    publisher's page, else an open accepted manuscript or preprint, else the landing page.
+
+    The publisher's full text is the version of record, so it outranks an accepted manuscript or
+    a preprint; a copy of the published version is read first because it stands where no bot
+    wall does. A copy that cannot be read (a wall, a login page, only an abstract, an address the
+    guard refuses) is skipped, and the record's note says why.
 
     Args:
         session: the run's network session.
@@ -112,11 +126,138 @@ async def load_doi(
         max_chars: the checked text's size limit.
 
     Returns:
-        The loaded source and the raw bytes that were checked.
+        The loaded source and the raw bytes that were checked; ``retrieval.copy`` names the open
+        copy when one was read.
 
     Raises:
-        FetchError, SourceError: when neither the page nor a linked full text can be read.
+        FetchError, SourceError: when neither the page nor any copy can be read.
     """
+    # an arXiv DOI names the preprint itself, which arXiv serves openly: no other copy is wanted
+    wanted = session.settings.open_copies and not doi.startswith(_ARXIV_PREFIX)
+    listing = await open_copies(session, doi) if wanted else Listing()
+    skipped: list[str] = [f"{p} could not be asked" for p in listing.problems]
+    published = [c for c in listing.copies if c.version == "publishedVersion"]
+    later = [c for c in listing.copies if c.version != "publishedVersion"]
+    for copy in published:
+        got = await _try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
+        if got is not None:
+            return _from_copy(got, copy, doi, skipped), got[1]
+    landing: tuple[LoadedSource, bytes] | None = None
+    failure: FetchError | SourceError | None = None
+    try:
+        loaded, raw, full = await _publisher(session, doi, ref=ref, max_chars=max_chars)
+    except (FetchError, SourceError) as exc:
+        if not later or (exc.details.get("status") == 404 and "doi" in exc.details):
+            raise
+        failure = exc
+        skipped.append(f"the publisher's page ({_reason(exc)})")
+    else:
+        if full or not later:
+            return _noted(loaded, skipped), raw
+        landing = (loaded, raw)
+        skipped.append("the publisher's page (only the abstract)")
+    for copy in later:
+        got = await _try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
+        if got is not None:
+            return _from_copy(got, copy, doi, skipped), got[1]
+    if landing is not None:
+        return _noted(landing[0], skipped), landing[1]
+    assert failure is not None  # noqa: S101 - reached only after the publisher's page failed
+    raise failure
+
+
+def _reason(exc: FetchError | SourceError) -> str:
+    """Why a copy was skipped, in a word or two: the wall's kind or the guard's refusal, else
+    the error's code."""
+    reason = str(exc.details.get("reason") or "").replace("_", " ")
+    if exc.code == ErrorCode.BLOCKED_ADDRESS:
+        return f"refused by the address guard: {reason}" if reason else "refused by the guard"
+    return reason or str(exc.code).replace("_", " ")
+
+
+async def _try_copy(
+    session: NetSession, copy: OpenCopy, *, ref: str, max_chars: int, skipped: list[str]
+) -> tuple[LoadedSource, bytes] | None:
+    """An open copy read as the checked text, or None (its reason added to ``skipped``) when it
+    is not the article: a wall, a refused address, an abstract, an XML record without a body."""
+    api = copy.url.startswith(session.settings.europepmc_api)
+    url = copy.url
+    try:
+        if api:
+            await pace(session, "europepmc")
+        fetched = await session.fetch(url, api=api)
+        if api and not jats.has_body(fetched.body):
+            skipped.append(f"{url} (no full text)")
+            return None
+        loaded = await read_fetched_async(
+            session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+        )
+        meta = loaded.retrieval.metadata
+        if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
+            # a repository's record page: its citation_pdf_url is the deposited file
+            link = next((v.strip() for k, v in meta if k.lower() == "citation_pdf_url"), "")
+            pdf = urljoin(fetched.final_url, link) if link else ""
+            if not pdf or pdf.split("#", 1)[0] == fetched.final_url:
+                skipped.append(f"{url} (only the abstract)")
+                return None
+            url = pdf
+            fetched = await session.fetch(pdf)
+            loaded = await read_fetched_async(
+                session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+            )
+            if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
+                skipped.append(f"{copy.url} (only the abstract)")
+                return None
+    except (FetchError, SourceError) as exc:
+        skipped.append(f"{url} ({_reason(exc)})")
+        return None
+    return loaded, fetched.body
+
+
+def _html(loaded: LoadedSource) -> bool:
+    return loaded.retrieval.representation in (
+        Representation.HTML_MAIN_TEXT,
+        Representation.HTML_FULL_TEXT,
+    )
+
+
+def _abstract(meta: tuple[tuple[str, str], ...]) -> str | None:
+    return next((v for k, v in meta if k.lower() in ("citation_abstract", "dc.description")), None)
+
+
+def _from_copy(
+    got: tuple[LoadedSource, bytes], copy: OpenCopy, doi: str, skipped: list[str]
+) -> LoadedSource:
+    loaded = got[0]
+    note = f"The {copy.words} listed by {_REGISTRY_NAMES.get(copy.listed_by, copy.listed_by)} was "
+    note += "checked, not the publisher's page"
+    if copy.differs_from_published:
+        note += "; its wording may differ from the published version"
+    note += f"; skipped: {', '.join(skipped)}." if skipped else "."
+    metadata = citation_metadata(loaded.retrieval.metadata, doi)
+    retrieval = replace(
+        loaded.retrieval,
+        copy=copy,
+        note=note,
+        metadata=metadata,
+        title=loaded.retrieval.title or dict(metadata).get("title"),
+    )
+    return replace(loaded, retrieval=retrieval)
+
+
+def _noted(loaded: LoadedSource, skipped: list[str]) -> LoadedSource:
+    if not skipped:
+        return loaded
+    said = f"Open copies skipped: {', '.join(skipped)}."
+    note = f"{loaded.retrieval.note} {said}" if loaded.retrieval.note else said
+    return replace(loaded, retrieval=replace(loaded.retrieval, note=note))
+
+
+async def _publisher(
+    session: NetSession, doi: str, *, ref: str, max_chars: int
+) -> tuple[LoadedSource, bytes, bool]:
+    """The publisher's page through the DOI resolver: its full text (or a PDF it links), else
+    its landing page; the flag says whether it is the full text."""
     resolver_url = _resolver_url(session.settings.doi_resolver, doi)
     try:
         page = await session.fetch(resolver_url)
@@ -129,14 +270,12 @@ async def load_doi(
         Representation.HTML_MAIN_TEXT,
         Representation.HTML_FULL_TEXT,
     ):
-        return loaded, page.body  # the resolver led straight to a PDF or text
+        return loaded, page.body, True  # the resolver led straight to a PDF or text
     raw_meta = loaded.retrieval.metadata
     metadata = citation_metadata(raw_meta, doi)
-    abstract = next(
-        (v for k, v in raw_meta if k.lower() in ("citation_abstract", "dc.description")), None
-    )
+    abstract = _abstract(raw_meta)
     if is_full_text(loaded.text, abstract):
-        return _with(loaded, metadata=metadata), page.body
+        return _with(loaded, metadata=metadata), page.body, True
 
     tried: list[str] = []
     for key in ("citation_pdf_url", "citation_fulltext_html_url"):
@@ -161,14 +300,14 @@ async def load_doi(
                 f"The DOI's landing page {page.final_url} shows only the abstract; the full text "
                 f"linked by its {key} tag was checked."
             )
-            return _with(full, metadata=metadata, note=note), linked.body
+            return _with(full, metadata=metadata, note=note), linked.body, True
         tried.append(f"{url} (no full text)")
     note = "The publisher's page shows only the abstract and front matter, so only it was checked"
     note += f"; tried {', '.join(tried)}." if tried else "; it links no open full text."
     landing = _with(
         loaded, metadata=metadata, note=note, representation=Representation.DOI_LANDING_PAGE
     )
-    return landing, page.body
+    return landing, page.body, False
 
 
 def _with(

@@ -45,6 +45,7 @@ REGISTRY_DEFAULTS = {
     "arxiv_api": "https://export.arxiv.org/api/",
     "openalex_api": "https://api.openalex.org/",
     "dblp_api": "https://dblp.org/",
+    "europepmc_api": "https://www.ebi.ac.uk/europepmc/webservices/rest/",
 }
 """The public registries' base URLs; a setting (or ``QUOTE_TUI_*_URL``) replaces each one."""
 
@@ -98,6 +99,7 @@ class RemoteSettings:
         eutils_base: NCBI E-utilities base URL.
         crossref_api: Crossref's REST API base URL (reference checks).
         arxiv_api, openalex_api, dblp_api: arXiv's, OpenAlex's and DBLP's API base URLs.
+        europepmc_api: Europe PMC's REST API base URL (open full texts of DOIs).
             A registry base URL other than the public one is the user's own choice (a mirror, a
             self-hosted snapshot) and is trusted as the user's own file is: requests under it
             skip the address guard, so it may be on loopback or the local network
@@ -108,6 +110,8 @@ class RemoteSettings:
         offline: never touch the network; refs without a snapshot fail with ``offline``.
         refresh: fetch again even when a snapshot exists.
         respect_robots: ask robots.txt before each fetch.
+        open_copies: read a DOI through the open copies OpenAlex and Europe PMC list before the
+            publisher's page (``openaccess``).
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
         render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
             Chromium before it is read (``auto``: when its static text is thin or it says it
@@ -127,6 +131,7 @@ class RemoteSettings:
     arxiv_api: str = REGISTRY_DEFAULTS["arxiv_api"]
     openalex_api: str = REGISTRY_DEFAULTS["openalex_api"]
     dblp_api: str = REGISTRY_DEFAULTS["dblp_api"]
+    europepmc_api: str = REGISTRY_DEFAULTS["europepmc_api"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
@@ -134,6 +139,7 @@ class RemoteSettings:
     offline: bool = False
     refresh: bool = False
     respect_robots: bool = True
+    open_copies: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
     render: str = "never"
     render_timeout: float = 30.0

@@ -28,7 +28,7 @@ from platformdirs import user_data_dir
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
-from quote_tui.sources.records import Redirect, RefKind, Representation, Retrieval
+from quote_tui.sources.records import OpenCopy, Redirect, RefKind, Representation, Retrieval
 from quote_tui.sources.refs import ParsedRef, parse_ref
 
 __all__ = [
@@ -101,6 +101,8 @@ def retrieval_to_json(retrieval: Retrieval) -> str:
             value = [r.to_dict() for r in value]
         elif f.name == "metadata":
             value = [list(pair) for pair in value]
+        elif f.name == "copy" and value is not None:
+            value = value.to_dict()
         out[f.name] = value
     return json.dumps(out, ensure_ascii=False, sort_keys=True)
 
@@ -116,6 +118,7 @@ def retrieval_from_json(text: str) -> Retrieval:
         Redirect(r["url"], int(r["status"])) for r in data.get("redirects", ())
     )
     data["metadata"] = tuple((str(k), str(v)) for k, v in data.get("metadata", ()))
+    data["copy"] = OpenCopy.from_dict(data.get("copy"))
     return Retrieval(**data)
 
 
