@@ -40,6 +40,9 @@ _RANKED_BY_WORDS = 4
 _FIRST_BAND = 32
 _BAND_SHARE = 16
 _BAND_GROWTH = 4
+# Up to this many characters a distance is computed unbanded: the first band's retry costs more
+# than it saves (a short passage's distance costs less than the Python call around it).
+_UNBANDED_CHARS = 512
 # Quotations of this many words or fewer need a little less similarity to count as near: one
 # changed word in six costs a sixth of the characters, so a short misquotation scores about 0.72
 # where a long one scores 0.9; sentences absent from the source stay far lower (below 0.56 for
@@ -125,8 +128,10 @@ def similarity_folded(
     if not longest:
         return 1.0
     low = lower_same_length(folded) if low is None else low
-    lowered = 1.0 - _distance(low_quote, low) / longest
-    cased = 1.0 - _distance(folded_quote, folded) / longest
+    # the band saves time only on long passages; either way the distance is exact
+    distance = Levenshtein.distance if longest <= _UNBANDED_CHARS else _distance
+    lowered = 1.0 - distance(low_quote, low) / longest
+    cased = 1.0 - distance(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 

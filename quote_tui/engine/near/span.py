@@ -12,13 +12,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from quote_tui.engine.near.align import (
-    LONG_QUOTE,
-    encode_pair,
-    end_locations,
-    start_of,
-    symbol_codes,
-)
+from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
     SCORED_WORDS,
     NearCandidate,
@@ -53,6 +47,8 @@ _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
 _LINE_HYPHENS = "-" + SOFT_HYPHEN
+# The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
+_SHARED_CODE = 255
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
@@ -206,6 +202,16 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     return out
 
 
+class _Symbols(dict[int, int]):
+    """A quotation's symbols (``align.symbol_codes``) as a ``str.translate`` table, every other
+    character 0: a window is encoded at C speed, where mapping it character by character cost
+    as much as aligning it. Characters not in the quotation are remembered as they are met."""
+
+    def __missing__(self, c: int) -> int:
+        self[c] = 0
+        return 0
+
+
 @dataclass(slots=True)
 class Memo:
     """What the search of one quotation in one text works out once for all its windows: overlapping
@@ -213,14 +219,28 @@ class Memo:
 
     folded_quote: str
     low_quote: str
-    codes: dict[str, int] = field(init=False)  # the quotation's symbols (``align.symbol_codes``)
+    symbols: _Symbols = field(init=False)  # the quotation's symbols, as a translation table
+    query: bytes = field(init=False)  # the lowercased quotation in those symbols
     words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
 
     def __post_init__(self) -> None:
-        self.codes = symbol_codes(self.low_quote)
+        # edlib reads only which symbols are equal: any one code a character serves as well as
+        # the commonest-first order, which matters only past 254 characters, where the rarer
+        # share a code
+        chars = dict.fromkeys(map(ord, self.low_quote))
+        if len(chars) < _SHARED_CODE:
+            self.symbols = _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
+        else:
+            codes = symbol_codes(self.low_quote)
+            self.symbols = _Symbols({ord(c): code for c, code in codes.items()})
+        self.query = self.encode(self.low_quote)
         self.words = words_of(self.folded_quote) or [""]
+
+    def encode(self, target: str) -> bytes:
+        """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
+        return target.translate(self.symbols).encode("latin-1")
 
 
 def snap(
@@ -313,7 +333,7 @@ def refine(
     window, where = fold_chars(text[lo:hi])
     if not window:
         return None
-    query, target = encode_pair(low_quote, lower_same_length(window), memo.codes)
+    query, target = memo.query, memo.encode(lower_same_length(window))
     distance, ends = end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:
