@@ -175,6 +175,10 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
     Returns:
         The folded text and, per folded character, the offset in ``text`` it came from.
     """
+    if _ASCII_RUN.fullmatch(text) is not None:
+        return text, list(range(len(text)))  # most of an English text: it folds as itself
+    # ``out`` holds pieces (never empty) rather than characters: a run is one append, not one
+    # per character.
     out: list[str] = []
     where: list[int] = []
     cache: dict[str, str] = {}
@@ -193,7 +197,7 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
                     out.append(" ")
                     where.append(space_at)
                 space_at = -1
-                out.extend(text[i:j])
+                out.append(text[i:j])
                 where.extend(range(i, j))
                 i = j
                 continue
@@ -206,15 +210,11 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
             broken = any(ch in LINE_BREAKS for ch in run)
             if not run.strip(SOFT_HYPHEN) or (broken and SOFT_HYPHEN in run):
                 pass  # a soft hyphen, alone or ending a line: the word goes on
-            elif (
-                broken
-                and j < n
-                and text[j].islower()
-                and len(out) >= 2
-                and out[-1] == "-"
-                and out[-2].isalpha()
-            ):
-                out.pop()  # "exam-\nple": a word hyphenated at a line end
+            elif broken and j < n and text[j].islower() and _ends_hyphenated(out):
+                # "exam-\nple": a word hyphenated at a line end
+                out[-1] = out[-1][:-1]
+                if not out[-1]:
+                    out.pop()
                 where.pop()
             elif space_at < 0:
                 space_at = i
@@ -232,10 +232,19 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
                 out.append(" ")
                 where.append(space_at)
             space_at = -1
-            out.extend(folded)
+            out.append(folded)
             where.extend(repeat(i, len(folded)))
         i = j
     return "".join(out), where
+
+
+def _ends_hyphenated(out: list[str]) -> bool:
+    """Whether the pieces folded so far end in a letter then a hyphen."""
+    if not out or out[-1][-1] != "-":
+        return False
+    last = out[-1]
+    before = last[-2] if len(last) >= 2 else (out[-2][-1] if len(out) >= 2 else "")
+    return before.isalpha()
 
 
 def is_word_edge(c: str) -> bool:
