@@ -19,6 +19,8 @@ from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_
 __all__ = [
     "SCORED_WORDS",
     "NearCandidate",
+    "Scored",
+    "edge_tolerance",
     "near_threshold",
     "pick_span",
     "similarity",
@@ -135,8 +137,32 @@ def similarity_folded(
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
+Scored = tuple[int, int, float, list[str]]
+"""An edge variant of a passage: its start, end, similarity and words (``words_of``)."""
+
+
+def edge_tolerance(folded_quote: str, words: list[str]) -> float:
+    """How far below the best an edge variant may score and still win by its words (``pick_span``).
+
+    Args:
+        folded_quote: the quotation folded.
+        words: its words (``words_of``).
+
+    Returns:
+        0 for a quotation of few words or in a script without spaces, else about one word.
+    """
+    if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
+        return 0.0
+    return min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+
+
 def pick_span(
-    text: str, scored: list[tuple[NearCandidate, list[str]]], folded_quote: str
+    text: str,
+    scored: list[Scored],
+    folded_quote: str,
+    *,
+    quote_words: list[str] | None = None,
+    tolerance: float | None = None,
 ) -> NearCandidate:
     """The edge variant of a passage to show, among scored ones.
 
@@ -147,17 +173,18 @@ def pick_span(
 
     Args:
         text: the checked text.
-        scored: candidates with their words (``words_of``), at least one.
+        scored: the variants, at least one (plain tuples: a snap scores a dozen, and only the
+            winner becomes a record).
         folded_quote: the quotation folded.
+        quote_words: its words (``words_of``), when the caller has them already.
+        tolerance: ``edge_tolerance`` of the quotation, when the caller has it already.
 
     Returns:
         The winning candidate.
     """
-    words = words_of(folded_quote)
-    if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
-        tolerance = 0.0
-    else:
-        tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+    words = words_of(folded_quote) if quote_words is None else quote_words
+    if tolerance is None:
+        tolerance = edge_tolerance(folded_quote, words)
 
     def anchors(span_words: list[str]) -> int:
         # edges that start (end) with the quotation's own first (last) word
@@ -165,32 +192,35 @@ def pick_span(
             return 0
         return (span_words[0] == words[0]) + (span_words[-1] == words[-1])
 
-    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, int, int, float, int]:
-        c, span_words = item
+    def rank(item: Scored) -> tuple[int, int, int, int, float, int]:
+        start, end, similarity, span_words = item
         # a stray mark at an edge (") and rs27", "(based on") where the quotation has a word
-        stray = (is_word(folded_quote[0]) and not is_word(text[c.start])) + (
-            is_word(folded_quote[-1]) and not is_word(text[c.end - 1])
+        stray = (is_word(folded_quote[0]) and not is_word(text[start])) + (
+            is_word(folded_quote[-1]) and not is_word(text[end - 1])
         )
         return (
             -anchors(span_words) if tolerance else 0,
             Levenshtein.distance(words, span_words),
             abs(len(span_words) - len(words)),
             stray,
-            -c.similarity,
-            c.start - c.end,
+            -similarity,
+            start - end,
         )
 
-    best, best_words = max(scored, key=lambda item: item[0].similarity)
-    top, top_anchors = best.similarity, anchors(best_words) if tolerance else 0
+    best = max(scored, key=lambda item: item[2])
+    top, top_anchors = best[2], anchors(best[3]) if tolerance else 0
     # Each edge that lands on the quotation's own word where the best-scoring span does not may
     # cost up to one more word of similarity: the words it brings in (a dropped "did not") are
     # what the differences must show. An edge the best span already anchors earns nothing, so a
     # repeated word ("copper copper" in "winter copper copper") never pulls a changed first word
     # out of the span.
-    kept = [
-        item
-        for item in scored
-        if item[0].similarity
-        >= top - tolerance * (1 + max(0, (anchors(item[1]) if tolerance else 0) - top_anchors))
-    ]
-    return min(kept, key=rank)[0]
+    if tolerance:
+        kept = [
+            item
+            for item in scored
+            if item[2] >= top - tolerance * (1 + max(0, anchors(item[3]) - top_anchors))
+        ]
+    else:
+        kept = [item for item in scored if item[2] >= top]
+    start, end, similarity, _ = kept[0] if len(kept) == 1 else min(kept, key=rank)
+    return NearCandidate(start, end, similarity)

@@ -16,6 +16,8 @@ from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, sym
 from quote_tui.engine.near.score import (
     SCORED_WORDS,
     NearCandidate,
+    Scored,
+    edge_tolerance,
     pick_span,
     similarity_folded,
     words_of,
@@ -221,7 +223,9 @@ class Memo:
     low_quote: str
     symbols: _Symbols = field(init=False)  # the quotation's symbols, as a translation table
     query: bytes = field(init=False)  # the lowercased quotation in those symbols
-    words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    quote_words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    words: list[str] = field(init=False)  # the same, or one empty word when it has none
+    tolerance: float = field(init=False)  # ``score.edge_tolerance``
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
 
@@ -236,7 +240,9 @@ class Memo:
             codes = symbol_codes(self.low_quote)
             self.symbols = _Symbols({ord(c): code for c, code in codes.items()})
         self.query = self.encode(self.low_quote)
-        self.words = words_of(self.folded_quote) or [""]
+        self.quote_words = words_of(self.folded_quote)
+        self.words = self.quote_words or [""]
+        self.tolerance = edge_tolerance(self.folded_quote, self.quote_words)
 
     def encode(self, target: str) -> bytes:
         """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
@@ -249,7 +255,7 @@ def snap(
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
     memo = Memo(folded_quote, low_quote) if memo is None else memo
-    scored: list[tuple[NearCandidate, list[str]]] = []
+    scored: list[Scored] = []
     words = memo.words
     # one mask serves both edges of a span no longer than the reach of their options
     reach = 2 * _WORD_REACH + 2
@@ -276,7 +282,6 @@ def snap(
     # stand on word boundaries, where the fold of a slice is the slice of the fold.
     base = min(starts)
     folded_all, where = fold_chars(text[base : max(ends)])
-    places = [base + w for w in where]
     lowered = folded_all.lower()
     found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(lowered)]
     word_starts = [a for a, _, _ in found]
@@ -295,10 +300,10 @@ def snap(
     end_places = [
         (e, j, inside(j), bisect_left(word_starts, j))
         for e in sorted(ends)
-        for j in (bisect_left(places, e),)
+        for j in (bisect_left(where, e - base),)
     ]
     for s in sorted(starts):
-        i = bisect_left(places, s)
+        i = bisect_left(where, s - base)
         first = bisect_left(word_starts, i)
         cut_start = inside(i)
         for e, j, cut_end, last in end_places:
@@ -311,10 +316,12 @@ def snap(
                 low = lowered[i:j] if sliced else None
                 similarity = similarity_folded(folded_quote, low_quote, folded, low)
                 similarities[folded] = similarity
-            scored.append((NearCandidate(s, e, similarity), span_words))
+            scored.append((s, e, similarity, span_words))
     if not scored:
         return None
-    return pick_span(text, scored, folded_quote)
+    return pick_span(
+        text, scored, folded_quote, quote_words=memo.quote_words, tolerance=memo.tolerance
+    )
 
 
 def refine(
