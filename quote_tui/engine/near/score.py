@@ -8,6 +8,7 @@ The ladder calls a passage near from ``near_threshold`` up.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
@@ -137,11 +138,12 @@ def similarity_folded(
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
-Scored = tuple[int, int, float, list[str]]
-"""An edge variant of a passage: its start, end, similarity and words (``words_of``)."""
+Scored = tuple[int, int, float, Sequence[str]]
+"""An edge variant of a passage: its start, end, similarity and words (``words_of``, or any
+sequence with one item a word, equal for equal words)."""
 
 
-def edge_tolerance(folded_quote: str, words: list[str]) -> float:
+def edge_tolerance(folded_quote: str, words: Sequence[str]) -> float:
     """How far below the best an edge variant may score and still win by its words (``pick_span``).
 
     Args:
@@ -161,7 +163,7 @@ def pick_span(
     scored: list[Scored],
     folded_quote: str,
     *,
-    quote_words: list[str] | None = None,
+    quote_words: Sequence[str] | None = None,
     tolerance: float | None = None,
 ) -> NearCandidate:
     """The edge variant of a passage to show, among scored ones.
@@ -176,7 +178,8 @@ def pick_span(
         scored: the variants, at least one (plain tuples: a snap scores a dozen, and only the
             winner becomes a record).
         folded_quote: the quotation folded.
-        quote_words: its words (``words_of``), when the caller has them already.
+        quote_words: its words (``words_of``), when the caller has them already, in the form
+            the variants' words take.
         tolerance: ``edge_tolerance`` of the quotation, when the caller has it already.
 
     Returns:
@@ -186,7 +189,7 @@ def pick_span(
     if tolerance is None:
         tolerance = edge_tolerance(folded_quote, words)
 
-    def anchors(span_words: list[str]) -> int:
+    def anchors(span_words: Sequence[str]) -> int:
         # edges that start (end) with the quotation's own first (last) word
         if not span_words or not words:
             return 0

@@ -226,8 +226,10 @@ class Memo:
     quote_words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
     words: list[str] = field(init=False)  # the same, or one empty word when it has none
     tolerance: float = field(init=False)  # ``score.edge_tolerance``
+    quote_codes: str = field(init=False)  # ``quote_words`` one character a word (``word_codes``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+    codes_of_words: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -243,6 +245,17 @@ class Memo:
         self.quote_words = words_of(self.folded_quote)
         self.words = self.quote_words or [""]
         self.tolerance = edge_tolerance(self.folded_quote, self.quote_words)
+        self.quote_codes = self.word_codes(self.quote_words)
+
+    def word_codes(self, words: list[str]) -> str:
+        """``words`` one character a word, the same for the same word: the ranking compares word
+        sequences (``score.pick_span``), and a distance between strings costs a quarter of one
+        between lists."""
+        codes = self.codes_of_words
+        for w in words:
+            if w not in codes:
+                codes[w] = chr(len(codes))
+        return "".join(map(codes.__getitem__, words))
 
     def encode(self, target: str) -> bytes:
         """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
@@ -295,7 +308,7 @@ def snap(
         w = bisect_right(word_starts, k) - 1
         return w >= 0 and found[w][0] < k < found[w][1]
 
-    found_words = [w for _, _, w in found]
+    found_words = memo.word_codes([w for _, _, w in found])
     # each end's folded offset, whether a folded word runs across it, and its words' bound
     end_places = [
         (e, j, inside(j), bisect_left(word_starts, j))
@@ -310,7 +323,11 @@ def snap(
             if e <= s:
                 continue
             folded = folded_all[i:j]
-            span_words = words_of(folded) if cut_start or cut_end else found_words[first:last]
+            span_words = (
+                memo.word_codes(words_of(folded))
+                if cut_start or cut_end
+                else found_words[first:last]
+            )
             similarity = similarities.get(folded)
             if similarity is None:
                 low = lowered[i:j] if sliced else None
@@ -320,7 +337,7 @@ def snap(
     if not scored:
         return None
     return pick_span(
-        text, scored, folded_quote, quote_words=memo.quote_words, tolerance=memo.tolerance
+        text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
 
 
