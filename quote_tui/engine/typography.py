@@ -118,6 +118,8 @@ def is_spaceless(c: str) -> bool:
 
 def holds_spaceless(text: str) -> bool:
     """Whether ``text`` holds a character of a script written without spaces."""
+    if text.isascii():  # a flag of the string: most texts answer at once
+        return False
     return max(text, default="") >= "\u0e00" and spaceless().search(text) is not None
 
 

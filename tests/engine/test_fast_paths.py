@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from quote_tui.engine import diff
 from quote_tui.engine.near.align import encode_pair
+from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo
 from quote_tui.engine.typography import (
     _ASCII_RUN,
@@ -25,6 +26,7 @@ from quote_tui.engine.typography import (
     SOFT_HYPHEN,
     _fold_cluster,
     fold_chars,
+    holds_spaceless,
 )
 
 SETTINGS = settings(max_examples=400, deadline=None)
@@ -165,3 +167,15 @@ def test_a_quotation_of_many_characters_keeps_the_commonest_first_codes() -> Non
     query, target = encode_pair(quote, quote[::-1])
     assert memo.query == query
     assert memo.encode(quote[::-1]) == target
+
+
+@SETTINGS
+@given(st.text(st.sampled_from("ab09_'-.,  \n\u00e9"), max_size=60))
+def test_lowercase_ascii_words_match_the_general_pattern(text: str) -> None:
+    lowered = text.lower()
+    assert scored_words(lowered).findall(lowered) == SCORED_WORDS.findall(lowered)
+
+
+def test_spaceless_text_is_told_from_ascii() -> None:
+    assert not holds_spaceless("plain words 1,200")
+    assert holds_spaceless("plain \u6c34 words")

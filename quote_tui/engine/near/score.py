@@ -24,6 +24,7 @@ __all__ = [
     "edge_tolerance",
     "near_threshold",
     "pick_span",
+    "scored_words",
     "similarity",
     "similarity_folded",
     "words_of",
@@ -56,6 +57,9 @@ _SHORT_ALLOWANCE = 0.05
 # hyphen ("don't", "alpha-catenin"), or digits joined by a decimal point or a thousands separator
 # ("0.05"), so that an edge never counts half a word as a word.
 SCORED_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
+# The same words in a lowercased ASCII text, where a word character is one of a few: the
+# class reads twice as fast as Unicode's ``\w``.
+_LOWER_ASCII_WORDS = re.compile(r"[a-z0-9_]+(?:(?:['-]|(?<=[0-9])[.,](?=[0-9]))[a-z0-9_]+)*")
 # Words of a quotation, to tell a short quotation from a long one.
 _PLAIN_WORDS = re.compile(r"\w+")
 
@@ -92,7 +96,14 @@ def near_threshold(quote: str, options: MatchOptions) -> float:
 
 def words_of(folded: str) -> list[str]:
     """The words of a folded text, lowercased, as the span ranking compares them."""
-    return SCORED_WORDS.findall(folded.lower())
+    lowered = folded.lower()
+    return scored_words(lowered).findall(lowered)
+
+
+def scored_words(lowered: str) -> re.Pattern[str]:
+    """``SCORED_WORDS``, or a faster pattern that finds the same words in ``lowered`` (a text
+    already lowercased)."""
+    return _LOWER_ASCII_WORDS if lowered.isascii() else SCORED_WORDS
 
 
 def _distance(a: str, b: str) -> int:

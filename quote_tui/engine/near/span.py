@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
-    SCORED_WORDS,
     NearCandidate,
     Scored,
     edge_tolerance,
     pick_span,
+    scored_words,
     similarity_folded,
     words_of,
 )
@@ -296,7 +296,7 @@ def snap(
     base = min(starts)
     folded_all, where = fold_chars(text[base : max(ends)])
     lowered = folded_all.lower()
-    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(lowered)]
+    found = [(m.start(), m.end(), m.group()) for m in scored_words(lowered).finditer(lowered)]
     word_starts = [a for a, _, _ in found]
     # Lowercasing a slice is slicing the lowercased whole, but for a final sigma (which str.lower
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
