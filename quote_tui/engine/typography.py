@@ -111,6 +111,10 @@ def spaceless() -> re.Pattern[str]:
     return re.compile(f"[{SPACELESS_CLASS}]")
 
 
+# Any character from U+0E00 (the spaceless class's first) on.
+_FROM_THAI = re.compile("[\u0e00-\U0010ffff]")
+
+
 def is_spaceless(c: str) -> bool:
     """Whether ``c`` starts with a character of a script written without spaces."""
     return c >= "\u0e00" and spaceless().match(c) is not None
@@ -120,7 +124,8 @@ def holds_spaceless(text: str) -> bool:
     """Whether ``text`` holds a character of a script written without spaces."""
     if text.isascii():  # a flag of the string: most texts answer at once
         return False
-    return max(text, default="") >= "\u0e00" and spaceless().search(text) is not None
+    # a search for any character from U+0E00 on: ``max`` of a text reads it ten times slower
+    return _FROM_THAI.search(text) is not None and spaceless().search(text) is not None
 
 
 # One character for one, in every fold (whitespace is collapsed by each fold in its own way).
