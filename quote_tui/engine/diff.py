@@ -144,6 +144,8 @@ def _tokens(text: str) -> list[_Token]:
     combining = None if text.isascii() else unicodedata.combining
     pattern = _ASCII_TOKEN if folded.isascii() else _TOKEN
     n = len(where)
+    facts_of = _TOKEN_FACTS.get
+    new = tuple.__new__  # a named tuple's own __new__ is a Python call per token
     for m in pattern.finditer(folded):
         m_start, m_end = m.span()
         end = where[m_end - 1] + 1
@@ -152,10 +154,10 @@ def _tokens(text: str) -> list[_Token]:
             while end < limit and combining(text[end]):
                 end += 1  # accents the token's last letter took in when folded
         word, kind = m.group(), m.lastgroup or "punct"
-        negating, key, fail = _token_facts(word, kind)
+        negating, key, fail = facts_of((word, kind)) or _token_facts(word, kind)
         if fail:
             fails.append(len(out))
-        out.append(_Token(word, kind, where[m_start], end, negating, key))
+        out.append(new(_Token, (word, kind, where[m_start], end, negating, key)))
     for i in fails:
         if i + 1 < len(out) and out[i + 1].text.lower() == "to":
             out[i] = out[i]._replace(negating=True)
