@@ -206,14 +206,13 @@ def pick_span(
             return 0
         return (span_words[0] == words[0]) + (span_words[-1] == words[-1])
 
-    def rank(item: Scored) -> tuple[int, int, int, int, float, int]:
+    def rank(item: Scored) -> tuple[int, int, int, float, int]:
         start, end, similarity, span_words = item
         # a stray mark at an edge (") and rs27", "(based on") where the quotation has a word
         stray = (is_word(folded_quote[0]) and not is_word(text[start])) + (
             is_word(folded_quote[-1]) and not is_word(text[end - 1])
         )
         return (
-            -anchors(span_words) if tolerance else 0,
             Levenshtein.distance(words, span_words),
             abs(len(span_words) - len(words)),
             stray,
@@ -234,6 +233,12 @@ def pick_span(
             for item in scored
             if item[2] >= top - tolerance * (1 + max(0, anchors(item[3]) - top_anchors))
         ]
+        if len(kept) > 1:
+            # the ranking's first term (most edges on the quotation's own words) alone, first:
+            # the rest of it is worked out for fewer variants
+            counts = [anchors(item[3]) for item in kept]
+            most = max(counts)
+            kept = [item for item, n in zip(kept, counts, strict=True) if n == most]
     else:
         kept = [item for item in scored if item[2] >= top]
     start, end, similarity, _ = kept[0] if len(kept) == 1 else min(kept, key=rank)
