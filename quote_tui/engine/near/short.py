@@ -21,6 +21,7 @@ from quote_tui.engine.near.index import (
     written_without_spaces,
 )
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import holds_spaceless
 
 if TYPE_CHECKING:
     from quote_tui.engine.near.align import Hit
@@ -64,7 +65,9 @@ def short_view(prepared: PreparedText, limit: int = SHORT_TEXT_BYTES) -> ShortVi
         return None
     view = prepared.cache.get(_CACHE_KEY)
     if view is None:
-        grams = written_without_spaces(text)
+        # a text holding no character of a script without spaces is not written in one: a
+        # quick search spares the script's class
+        grams = holds_spaceless(text) and written_without_spaces(text)
         low, data = lowered(text, grams)
         if not one_block(low, data, grams):
             prepared.cache[_CACHE_KEY] = False
