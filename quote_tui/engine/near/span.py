@@ -229,6 +229,9 @@ class Memo:
     quote_codes: str = field(init=False)  # ``quote_words`` one character a word (``word_codes``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+    by_options: dict[tuple[frozenset[int], frozenset[int]], NearCandidate | None] = field(
+        default_factory=dict
+    )  # by the edge options of a snapped span
     codes_of_words: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -268,7 +271,6 @@ def snap(
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
     memo = Memo(folded_quote, low_quote) if memo is None else memo
-    scored: list[Scored] = []
     words = memo.words
     # one mask serves both edges of a span no longer than the reach of their options
     reach = 2 * _WORD_REACH + 2
@@ -291,6 +293,18 @@ def snap(
     )
     if not starts or not ends:
         return None
+    # rough spans a character or two apart often snap to the same options: scored once
+    key = (frozenset(starts), frozenset(ends))
+    if key not in memo.by_options:
+        memo.by_options[key] = _best_option(text, starts, ends, folded_quote, low_quote, memo)
+    return memo.by_options[key]
+
+
+def _best_option(
+    text: str, starts: set[int], ends: set[int], folded_quote: str, low_quote: str, memo: Memo
+) -> NearCandidate | None:
+    """Every pair of edge options scored, and the winner picked (``score.pick_span``)."""
+    scored: list[Scored] = []
     # One fold and one word scan of the widest option serve every option: each option's edges
     # stand on word boundaries, where the fold of a slice is the slice of the fold.
     base = min(starts)
