@@ -370,8 +370,12 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     20,000-character quotation of one repeated word is tens of millions of steps per block.
     Past a bound, rapidfuzz's bit-parallel Levenshtein opcodes (least edits) take over.
     """
-    counts_b = Counter(b)
-    work = sum(n * counts_b[key] for key, n in Counter(a).items())
+    # the work is at most every pair of tokens: a short diff needs no count
+    if len(a) * len(b) <= _MAX_DIFFLIB_WORK:
+        work = 0
+    else:
+        counts_b = Counter(b)
+        work = sum(n * counts_b[key] for key, n in Counter(a).items())
     if work <= _MAX_DIFFLIB_WORK:
         return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]
