@@ -157,6 +157,13 @@ def lower_same_length(text: str) -> str:
     return "".join(c.lower()[:1] for c in text)
 
 
+# Each character cluster's fold, remembered for the process (a text of every code point must not
+# grow it without end): a quotation's curly quotes cost a Unicode decomposition and a
+# normalization each time they were met in a new text.
+_CLUSTER_FOLDS: dict[str, str] = {}
+_MOST_CLUSTER_FOLDS = 1 << 14
+
+
 def _fold_cluster(cluster: str) -> str:
     """Fold one character and the combining marks after it."""
     mapped = _CHAR_FOLDS.get(cluster)
@@ -188,7 +195,9 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
     # per character.
     out: list[str] = []
     where: list[int] = []
-    cache: dict[str, str] = {}
+    cache = _CLUSTER_FOLDS
+    if len(cache) >= _MOST_CLUSTER_FOLDS:
+        cache.clear()
     n = len(text)
     i = 0
     space_at = -1  # a pending collapsed space, emitted before the next visible character
