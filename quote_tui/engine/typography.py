@@ -189,8 +189,6 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
     Returns:
         The folded text and, per folded character, the offset in ``text`` it came from.
     """
-    if _ASCII_RUN.fullmatch(text) is not None:
-        return text, list(range(len(text)))  # most of an English text: it folds as itself
     # ``out`` holds pieces (never empty) rather than characters: a run is one append, not one
     # per character.
     out: list[str] = []
@@ -223,7 +221,7 @@ def fold_chars(text: str) -> tuple[str, list[int]]:
             while j < n and (text[j].isspace() or text[j] == SOFT_HYPHEN):
                 j += 1
             run = text[i:j]
-            broken = any(ch in LINE_BREAKS for ch in run)
+            broken = not LINE_BREAKS.isdisjoint(run)
             if not run.strip(SOFT_HYPHEN) or (broken and SOFT_HYPHEN in run):
                 pass  # a soft hyphen, alone or ending a line: the word goes on
             elif broken and j < n and text[j].islower() and _ends_hyphenated(out):
