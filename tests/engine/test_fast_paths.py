@@ -1,10 +1,11 @@
 """The short check's fast paths give exactly what the slow, obvious forms give.
 
 ``fold_chars`` builds its output from pieces and remembers each cluster's fold; the reference
-here is the fold character by character, as it was written before. The word differences tokenize an ASCII text
-with a simpler pattern than the general one. The near refinement encodes a window with
-``str.translate`` in codes given by first appearance, where ``align.encode_pair`` maps it
-character by character in codes commonest first: edlib must find the same distances and ends.
+here is the fold character by character, as it was written before. The word differences
+tokenize an ASCII text with a simpler pattern than the general one. The near refinement encodes
+a window with ``str.translate`` in codes given by first appearance, where ``align.encode_pair``
+maps it character by character in codes commonest first: edlib must find the same distances and
+ends. Words of a lowercased ASCII text are found by a plain class.
 """
 
 from __future__ import annotations
