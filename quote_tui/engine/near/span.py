@@ -229,6 +229,7 @@ class Memo:
     quote_codes: str = field(init=False)  # ``quote_words`` one character a word (``word_codes``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+    mask: WordMask | None = None  # a short text's words (``snap``)
     by_options: dict[tuple[frozenset[int], frozenset[int]], NearCandidate | None] = field(
         default_factory=dict
     )  # by the edge options of a snapped span
@@ -272,9 +273,15 @@ def snap(
     winner picked by the scoring rule (``score.pick_span``)."""
     memo = Memo(folded_quote, low_quote) if memo is None else memo
     words = memo.words
-    # one mask serves both edges of a span no longer than the reach of their options
+    # one mask serves both edges of a span no longer than the reach of their options; a text
+    # no longer than that reach is masked whole, once for all its spans
     reach = 2 * _WORD_REACH + 2
-    mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
+    if len(text) <= 2 * reach:
+        if memo.mask is None:
+            memo.mask = WordMask(text, 0, len(text))
+        mask: WordMask | None = memo.mask
+    else:
+        mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
     starts = _edge_options(
         text,
         start,
