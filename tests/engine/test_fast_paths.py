@@ -5,7 +5,8 @@ here is the fold character by character, as it was written before. The word diff
 tokenize an ASCII text with a simpler pattern than the general one. The near refinement encodes
 a window with ``str.translate`` in codes given by first appearance, where ``align.encode_pair``
 maps it character by character in codes commonest first: edlib must find the same distances and
-ends. Words of a lowercased ASCII text are found by a plain class.
+ends. Words of a lowercased ASCII text are found by a plain class. Snaps that share a memo
+(scored edge options, a short text's mask) give what each gives alone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from quote_tui.engine import diff
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
-from quote_tui.engine.near.span import Memo
+from quote_tui.engine.near.span import Memo, snap
 from quote_tui.engine.typography import (
     _ASCII_RUN,
     LINE_BREAKS,
@@ -180,3 +181,40 @@ def test_lowercase_ascii_words_match_the_general_pattern(text: str) -> None:
 def test_spaceless_text_is_told_from_ascii() -> None:
     assert not holds_spaceless("plain words 1,200")
     assert holds_spaceless("plain \u6c34 words")
+
+
+SNAP_WORDS = st.sampled_from(
+    [
+        "the",
+        "river",
+        "was",
+        "not",
+        "founded",
+        "in",
+        "1847",
+        "3.5",
+        "don't",
+        "(old)",
+        "\u201cbridge\u201d",
+    ]
+)
+
+
+@SETTINGS
+@given(
+    st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
+    st.lists(SNAP_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.lists(st.tuples(st.integers(0, 400), st.integers(1, 80)), min_size=2, max_size=6),
+)
+def test_snaps_sharing_a_memo_give_what_each_gives_alone(
+    text: str, quote: str, spans: list[tuple[int, int]]
+) -> None:
+    # one memo remembers the scored edge options and a short text's mask across spans
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    shared = Memo(folded, low)
+    for start, length in spans:
+        start = min(start, len(text) - 1)
+        end = min(len(text), start + length)
+        alone = snap(text, start, end, folded, low, Memo(folded, low))
+        assert snap(text, start, end, folded, low, shared) == alone
