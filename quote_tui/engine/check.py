@@ -333,6 +333,7 @@ def _near_or_absent(
 
     candidates = find_near(prepared, variant, limit=options.max_matches)
     best = max((c.similarity for c in candidates), default=0.0)
+    threshold = near_threshold(variant, options)
     near: tuple[Match, ...] = tuple(
         prepared.match(
             Status.NEAR,
@@ -343,7 +344,7 @@ def _near_or_absent(
             differences=word_differences(variant, prepared.text[start : c.end]),
         )
         for c in candidates
-        if c.similarity >= near_threshold(variant, options)
+        if c.similarity >= threshold
         for start in (_with_sign(prepared.text, c.start),)
     )
     status = _short_of_found(prepared, Status.NEAR if near else Status.NOT_FOUND)

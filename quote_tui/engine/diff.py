@@ -23,7 +23,6 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -41,13 +40,22 @@ _WORD_CHAR = rf"(?:(?![{_SPACELESS}])\w)"
 # A number's sign is part of its token (see ``meaning``; text here is folded, so every minus is
 # "-"): "-0.42" and "< 0.05" each compare as one value.
 _SIGN = rf"(?:[{re.escape(RELATIONS)}]=? ?|(?<![\w.-])[{re.escape(MINUS_PLUS)}])"
+_NUM = rf"(?:{_SIGN}(?=\.?\d))?(?<![\w.])(?:\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)%?"
 _TOKEN = re.compile(
-    rf"(?P<num>(?:{_SIGN}(?=\.?\d))?(?<![\w.])(?:\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)%?"
-    rf"(?!{_WORD_CHAR}))"
+    rf"(?P<num>{_NUM}(?!{_WORD_CHAR}))"
     rf"|(?P<word>{_WORD_CHAR}+(?:['-]{_WORD_CHAR}+)*)"
     rf"|(?P<char>[{_SPACELESS}])"
     r"|(?P<punct>-+|\.\.\.|[^\w\s])"
 )
+# The same tokens for an ASCII text, where no character is of a script without spaces: the
+# lookahead that keeps such characters out of words cost a third of a short diff.
+_ASCII_TOKEN = re.compile(
+    rf"(?P<num>{_NUM}(?!\w))|(?P<word>\w+(?:['-]\w+)*)|(?P<punct>-+|\.\.\.|[^\w\s])"
+)
+# What a token's text and kind alone decide (whether it negates, its key, whether it is a form
+# of "fail"), remembered up to a bound: the same words recur in every diff.
+_TOKEN_FACTS: dict[tuple[str, str], tuple[bool, str, bool]] = {}
+_MOST_TOKEN_FACTS = 1 << 14
 
 # fmt: off
 _NEGATING_PREFIXES = ("non", "dis", "un", "in", "im", "il", "ir")
@@ -113,23 +121,46 @@ def _key(text: str, kind: str) -> str:
     return text.lower().replace("-", "")
 
 
+def _token_facts(word: str, kind: str) -> tuple[bool, str, bool]:
+    """Whether a token negates by itself, its key (``_key``), and whether it is a form of "fail"."""
+    facts = _TOKEN_FACTS.get((word, kind))
+    if facts is None:
+        if len(_TOKEN_FACTS) >= _MOST_TOKEN_FACTS:
+            _TOKEN_FACTS.clear()
+        facts = _TOKEN_FACTS[word, kind] = (
+            kind == "word" and is_negation(word),
+            _key(word, kind),
+            word.lower() in FAIL_FORMS,
+        )
+    return facts
+
+
 def _tokens(text: str) -> list[_Token]:
     """The tokens of a text, folded, with their offsets in the text as given."""
     folded, where = fold_chars(text)
     out = []
-    combining = unicodedata.combining
-    for m in _TOKEN.finditer(folded):
-        m_end = m.end()
+    fails = []
+    # an ASCII text has no accents for a token's last letter to take in
+    combining = None if text.isascii() else unicodedata.combining
+    pattern = _ASCII_TOKEN if folded.isascii() else _TOKEN
+    n = len(where)
+    facts_of = _TOKEN_FACTS.get
+    new = tuple.__new__  # a named tuple's own __new__ is a Python call per token
+    for m in pattern.finditer(folded):
+        m_start, m_end = m.span()
         end = where[m_end - 1] + 1
-        limit = where[m_end] if m_end < len(where) else len(text)
-        while end < limit and combining(text[end]):
-            end += 1  # accents the token's last letter took in when folded
+        if combining is not None:
+            limit = where[m_end] if m_end < n else len(text)
+            while end < limit and combining(text[end]):
+                end += 1  # accents the token's last letter took in when folded
         word, kind = m.group(), m.lastgroup or "punct"
-        negating = kind == "word" and is_negation(word)
-        out.append(_Token(word, kind, where[m.start()], end, negating, _key(word, kind)))
-    for i, t in enumerate(out[:-1]):
-        if t.text.lower() in FAIL_FORMS and out[i + 1].text.lower() == "to":
-            out[i] = t._replace(negating=True)
+        negating, key, fail = facts_of((word, kind)) or _token_facts(word, kind)
+        if fail:
+            fails.append(len(out))
+        out.append(new(_Token, (word, kind, where[m_start], end, negating, key)))
+    for i in fails:
+        if i + 1 < len(out) and out[i + 1].text.lower() == "to":
+            out[i] = out[i]._replace(negating=True)
     return out
 
 
@@ -194,32 +225,28 @@ def _spelling(a: str, b: str) -> bool:
 
 def _pair(q: _Token, s: _Token) -> Difference:
     """Classify one quoted token against the source token it replaces, with both positions."""
-    return replace(
-        _classify(q, s),
-        quote_start=q.start,
-        quote_end=q.end,
-        source_start=s.start,
-        source_end=s.end,
-    )
+    kind, critical = _classify(q, s)
+    return Difference(q.text, s.text, kind, critical, q.start, q.end, s.start, s.end)
 
 
-def _classify(q: _Token, s: _Token) -> Difference:
+def _classify(q: _Token, s: _Token) -> tuple[DiffKind, bool]:
+    """The kind of a replaced token, and whether the change is critical."""
     if q.kind == "punct" and s.kind == "punct":
-        return Difference(q.text, s.text, DiffKind.PUNCTUATION)
+        return DiffKind.PUNCTUATION, False
     if _negated(q) != _negated(s) or _flips(q.key, s.key):
-        return Difference(q.text, s.text, DiffKind.NEGATION, critical=True)
+        return DiffKind.NEGATION, True
     if _numeric(q) or _numeric(s):
         qv, sv = _value(q), _value(s)
         if q.key == s.key or (qv is not None and qv == sv):
-            return Difference(q.text, s.text, DiffKind.NUMBER)
+            return DiffKind.NUMBER, False
         if qv is not None and sv is not None and qv[1:] == sv[1:]:
-            return Difference(q.text, s.text, DiffKind.SIGN, critical=True)
-        return Difference(q.text, s.text, DiffKind.NUMBER, critical=True)
+            return DiffKind.SIGN, True
+        return DiffKind.NUMBER, True
     if q.key == s.key:
-        return Difference(q.text, s.text, DiffKind.CASE)
+        return DiffKind.CASE, False
     if _spelling(q.key, s.key):
-        return Difference(q.text, s.text, DiffKind.SPELLING)
-    return Difference(q.text, s.text, DiffKind.WORD)
+        return DiffKind.SPELLING, False
+    return DiffKind.WORD, False
 
 
 def _unpaired(tokens: Sequence[_Token], *, in_quote: bool, other_at: int) -> list[Difference]:
@@ -343,8 +370,12 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     20,000-character quotation of one repeated word is tens of millions of steps per block.
     Past a bound, rapidfuzz's bit-parallel Levenshtein opcodes (least edits) take over.
     """
-    counts_b = Counter(b)
-    work = sum(n * counts_b[key] for key, n in Counter(a).items())
+    # the work is at most every pair of tokens: a short diff needs no count
+    if len(a) * len(b) <= _MAX_DIFFLIB_WORK:
+        work = 0
+    else:
+        counts_b = Counter(b)
+        work = sum(n * counts_b[key] for key, n in Counter(a).items())
     if work <= _MAX_DIFFLIB_WORK:
         return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]

@@ -8,6 +8,7 @@ The ladder calls a passage near from ``near_threshold`` up.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
@@ -19,8 +20,11 @@ from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_
 __all__ = [
     "SCORED_WORDS",
     "NearCandidate",
+    "Scored",
+    "edge_tolerance",
     "near_threshold",
     "pick_span",
+    "scored_words",
     "similarity",
     "similarity_folded",
     "words_of",
@@ -40,6 +44,9 @@ _RANKED_BY_WORDS = 4
 _FIRST_BAND = 32
 _BAND_SHARE = 16
 _BAND_GROWTH = 4
+# Up to this many characters a distance is computed unbanded: the first band's retry costs more
+# than it saves (a short passage's distance costs less than the Python call around it).
+_UNBANDED_CHARS = 512
 # Quotations of this many words or fewer need a little less similarity to count as near: one
 # changed word in six costs a sixth of the characters, so a short misquotation scores about 0.72
 # where a long one scores 0.9; sentences absent from the source stay far lower (below 0.56 for
@@ -50,6 +57,9 @@ _SHORT_ALLOWANCE = 0.05
 # hyphen ("don't", "alpha-catenin"), or digits joined by a decimal point or a thousands separator
 # ("0.05"), so that an edge never counts half a word as a word.
 SCORED_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
+# The same words in a lowercased ASCII text, where a word character is one of a few: the
+# class reads twice as fast as Unicode's ``\w``.
+_LOWER_ASCII_WORDS = re.compile(r"[a-z0-9_]+(?:(?:['-]|(?<=[0-9])[.,](?=[0-9]))[a-z0-9_]+)*")
 # Words of a quotation, to tell a short quotation from a long one.
 _PLAIN_WORDS = re.compile(r"\w+")
 
@@ -86,7 +96,14 @@ def near_threshold(quote: str, options: MatchOptions) -> float:
 
 def words_of(folded: str) -> list[str]:
     """The words of a folded text, lowercased, as the span ranking compares them."""
-    return SCORED_WORDS.findall(folded.lower())
+    lowered = folded.lower()
+    return scored_words(lowered).findall(lowered)
+
+
+def scored_words(lowered: str) -> re.Pattern[str]:
+    """``SCORED_WORDS``, or a faster pattern that finds the same words in ``lowered`` (a text
+    already lowercased)."""
+    return _LOWER_ASCII_WORDS if lowered.isascii() else SCORED_WORDS
 
 
 def _distance(a: str, b: str) -> int:
@@ -125,13 +142,40 @@ def similarity_folded(
     if not longest:
         return 1.0
     low = lower_same_length(folded) if low is None else low
-    lowered = 1.0 - _distance(low_quote, low) / longest
-    cased = 1.0 - _distance(folded_quote, folded) / longest
+    # the band saves time only on long passages; either way the distance is exact
+    distance = Levenshtein.distance if longest <= _UNBANDED_CHARS else _distance
+    lowered = 1.0 - distance(low_quote, low) / longest
+    cased = 1.0 - distance(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
+Scored = tuple[int, int, float, Sequence[str]]
+"""An edge variant of a passage: its start, end, similarity and words (``words_of``, or any
+sequence with one item a word, equal for equal words)."""
+
+
+def edge_tolerance(folded_quote: str, words: Sequence[str]) -> float:
+    """How far below the best an edge variant may score and still win by its words (``pick_span``).
+
+    Args:
+        folded_quote: the quotation folded.
+        words: its words (``words_of``).
+
+    Returns:
+        0 for a quotation of few words or in a script without spaces, else about one word.
+    """
+    if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
+        return 0.0
+    return min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+
+
 def pick_span(
-    text: str, scored: list[tuple[NearCandidate, list[str]]], folded_quote: str
+    text: str,
+    scored: list[Scored],
+    folded_quote: str,
+    *,
+    quote_words: Sequence[str] | None = None,
+    tolerance: float | None = None,
 ) -> NearCandidate:
     """The edge variant of a passage to show, among scored ones.
 
@@ -142,50 +186,60 @@ def pick_span(
 
     Args:
         text: the checked text.
-        scored: candidates with their words (``words_of``), at least one.
+        scored: the variants, at least one (plain tuples: a snap scores a dozen, and only the
+            winner becomes a record).
         folded_quote: the quotation folded.
+        quote_words: its words (``words_of``), when the caller has them already, in the form
+            the variants' words take.
+        tolerance: ``edge_tolerance`` of the quotation, when the caller has it already.
 
     Returns:
         The winning candidate.
     """
-    words = words_of(folded_quote)
-    if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
-        tolerance = 0.0
-    else:
-        tolerance = min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+    words = words_of(folded_quote) if quote_words is None else quote_words
+    if tolerance is None:
+        tolerance = edge_tolerance(folded_quote, words)
 
-    def anchors(span_words: list[str]) -> int:
+    def anchors(span_words: Sequence[str]) -> int:
         # edges that start (end) with the quotation's own first (last) word
         if not span_words or not words:
             return 0
         return (span_words[0] == words[0]) + (span_words[-1] == words[-1])
 
-    def rank(item: tuple[NearCandidate, list[str]]) -> tuple[int, int, int, int, float, int]:
-        c, span_words = item
+    def rank(item: Scored) -> tuple[int, int, int, float, int]:
+        start, end, similarity, span_words = item
         # a stray mark at an edge (") and rs27", "(based on") where the quotation has a word
-        stray = (is_word(folded_quote[0]) and not is_word(text[c.start])) + (
-            is_word(folded_quote[-1]) and not is_word(text[c.end - 1])
+        stray = (is_word(folded_quote[0]) and not is_word(text[start])) + (
+            is_word(folded_quote[-1]) and not is_word(text[end - 1])
         )
         return (
-            -anchors(span_words) if tolerance else 0,
             Levenshtein.distance(words, span_words),
             abs(len(span_words) - len(words)),
             stray,
-            -c.similarity,
-            c.start - c.end,
+            -similarity,
+            start - end,
         )
 
-    best, best_words = max(scored, key=lambda item: item[0].similarity)
-    top, top_anchors = best.similarity, anchors(best_words) if tolerance else 0
+    best = max(scored, key=lambda item: item[2])
+    top, top_anchors = best[2], anchors(best[3]) if tolerance else 0
     # Each edge that lands on the quotation's own word where the best-scoring span does not may
     # cost up to one more word of similarity: the words it brings in (a dropped "did not") are
     # what the differences must show. An edge the best span already anchors earns nothing, so a
     # repeated word ("copper copper" in "winter copper copper") never pulls a changed first word
     # out of the span.
-    kept = [
-        item
-        for item in scored
-        if item[0].similarity
-        >= top - tolerance * (1 + max(0, (anchors(item[1]) if tolerance else 0) - top_anchors))
-    ]
-    return min(kept, key=rank)[0]
+    if tolerance:
+        kept = [
+            item
+            for item in scored
+            if item[2] >= top - tolerance * (1 + max(0, anchors(item[3]) - top_anchors))
+        ]
+        if len(kept) > 1:
+            # the ranking's first term (most edges on the quotation's own words) alone, first:
+            # the rest of it is worked out for fewer variants
+            counts = [anchors(item[3]) for item in kept]
+            most = max(counts)
+            kept = [item for item, n in zip(kept, counts, strict=True) if n == most]
+    else:
+        kept = [item for item in scored if item[2] >= top]
+    start, end, similarity, _ = kept[0] if len(kept) == 1 else min(kept, key=rank)
+    return NearCandidate(start, end, similarity)

@@ -21,6 +21,7 @@ from quote_tui.engine.near.index import (
     written_without_spaces,
 )
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.typography import holds_spaceless
 
 if TYPE_CHECKING:
     from quote_tui.engine.near.align import Hit
@@ -46,7 +47,10 @@ class ShortView(NamedTuple):
     data: bytes  # as ``NearIndex.data``: UTF-8 with ASCII lowercased
     ascii: bool
     grams: bool  # written without spaces: keys are characters
-    vocabulary: frozenset[bytes | str]  # every key the index would hold
+    # what the index would hold: the text's characters (``grams``), or its seeding view between
+    # two spaces, where a word is a key when it stands between spaces (a set of the words cost
+    # more to build than searching for the quotation's few)
+    vocabulary: frozenset[str] | bytes
 
 
 def short_view(prepared: PreparedText, limit: int = SHORT_TEXT_BYTES) -> ShortView | None:
@@ -64,7 +68,9 @@ def short_view(prepared: PreparedText, limit: int = SHORT_TEXT_BYTES) -> ShortVi
         return None
     view = prepared.cache.get(_CACHE_KEY)
     if view is None:
-        grams = written_without_spaces(text)
+        # a text holding no character of a script without spaces is not written in one: a
+        # quick search spares the script's class
+        grams = holds_spaceless(text) and written_without_spaces(text)
         low, data = lowered(text, grams)
         if not one_block(low, data, grams):
             prepared.cache[_CACHE_KEY] = False
@@ -72,7 +78,7 @@ def short_view(prepared: PreparedText, limit: int = SHORT_TEXT_BYTES) -> ShortVi
         vocabulary = (
             frozenset(ch for ch in low if not ch.isspace())
             if grams
-            else frozenset(data.translate(SEED_BYTES).split())
+            else b" " + data.translate(SEED_BYTES) + b" "
         )
         view = prepared.cache[_CACHE_KEY] = ShortView(
             data, len(data) == len(text), grams, vocabulary
@@ -95,7 +101,16 @@ def short_rough(
     from quote_tui.engine.near.seed import seed_keys
 
     keys = seed_keys(view.grams, quote, folded_quote, low_quote)
-    return whole_text_hits(view.data, qbytes, not keys.isdisjoint(view.vocabulary), limit)
+    return whole_text_hits(view.data, qbytes, _holds_any(view.vocabulary, keys), limit)
+
+
+def _holds_any(vocabulary: frozenset[str] | bytes, keys: set[bytes | str]) -> bool:
+    """Whether any of a quotation's seeding keys is one the index would hold."""
+    if isinstance(vocabulary, frozenset):
+        return not vocabulary.isdisjoint(keys)
+    # the seeding view has words (no spaces in them) between single spaces: a word is held when
+    # it stands between two spaces
+    return any(isinstance(key, bytes) and b" " + key + b" " in vocabulary for key in keys)
 
 
 def char_offset(view: ShortView, byte: int) -> int:

@@ -12,17 +12,13 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from quote_tui.engine.near.align import (
-    LONG_QUOTE,
-    encode_pair,
-    end_locations,
-    start_of,
-    symbol_codes,
-)
+from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
-    SCORED_WORDS,
     NearCandidate,
+    Scored,
+    edge_tolerance,
     pick_span,
+    scored_words,
     similarity_folded,
     words_of,
 )
@@ -53,6 +49,8 @@ _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
 _LINE_HYPHENS = "-" + SOFT_HYPHEN
+# The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
+_SHARED_CODE = 255
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
@@ -206,6 +204,16 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
     return out
 
 
+class _Symbols(dict[int, int]):
+    """A quotation's symbols (``align.symbol_codes``) as a ``str.translate`` table, every other
+    character 0: a window is encoded at C speed, where mapping it character by character cost
+    as much as aligning it. Characters not in the quotation are remembered as they are met."""
+
+    def __missing__(self, c: int) -> int:
+        self[c] = 0
+        return 0
+
+
 @dataclass(slots=True)
 class Memo:
     """What the search of one quotation in one text works out once for all its windows: overlapping
@@ -213,14 +221,49 @@ class Memo:
 
     folded_quote: str
     low_quote: str
-    codes: dict[str, int] = field(init=False)  # the quotation's symbols (``align.symbol_codes``)
-    words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    symbols: _Symbols = field(init=False)  # the quotation's symbols, as a translation table
+    query: bytes = field(init=False)  # the lowercased quotation in those symbols
+    quote_words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
+    words: list[str] = field(init=False)  # the same, or one empty word when it has none
+    tolerance: float = field(init=False)  # ``score.edge_tolerance``
+    quote_codes: str = field(init=False)  # ``quote_words`` one character a word (``word_codes``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
+    mask: WordMask | None = None  # a short text's words (``snap``)
+    by_options: dict[tuple[frozenset[int], frozenset[int]], NearCandidate | None] = field(
+        default_factory=dict
+    )  # by the edge options of a snapped span
+    codes_of_words: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.codes = symbol_codes(self.low_quote)
-        self.words = words_of(self.folded_quote) or [""]
+        # edlib reads only which symbols are equal: any one code a character serves as well as
+        # the commonest-first order, which matters only past 254 characters, where the rarer
+        # share a code
+        chars = dict.fromkeys(map(ord, self.low_quote))
+        if len(chars) < _SHARED_CODE:
+            self.symbols = _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
+        else:
+            codes = symbol_codes(self.low_quote)
+            self.symbols = _Symbols({ord(c): code for c, code in codes.items()})
+        self.query = self.encode(self.low_quote)
+        self.quote_words = words_of(self.folded_quote)
+        self.words = self.quote_words or [""]
+        self.tolerance = edge_tolerance(self.folded_quote, self.quote_words)
+        self.quote_codes = self.word_codes(self.quote_words)
+
+    def word_codes(self, words: list[str]) -> str:
+        """``words`` one character a word, the same for the same word: the ranking compares word
+        sequences (``score.pick_span``), and a distance between strings costs a quarter of one
+        between lists."""
+        codes = self.codes_of_words
+        for w in words:
+            if w not in codes:
+                codes[w] = chr(len(codes))
+        return "".join(map(codes.__getitem__, words))
+
+    def encode(self, target: str) -> bytes:
+        """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
+        return target.translate(self.symbols).encode("latin-1")
 
 
 def snap(
@@ -229,11 +272,16 @@ def snap(
     """The best whole-word span around a rough alignment: every edge option scored, and the
     winner picked by the scoring rule (``score.pick_span``)."""
     memo = Memo(folded_quote, low_quote) if memo is None else memo
-    scored: list[tuple[NearCandidate, list[str]]] = []
     words = memo.words
-    # one mask serves both edges of a span no longer than the reach of their options
+    # one mask serves both edges of a span no longer than the reach of their options; a text
+    # no longer than that reach is masked whole, once for all its spans
     reach = 2 * _WORD_REACH + 2
-    mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
+    if len(text) <= 2 * reach:
+        if memo.mask is None:
+            memo.mask = WordMask(text, 0, len(text))
+        mask: WordMask | None = memo.mask
+    else:
+        mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
     starts = _edge_options(
         text,
         start,
@@ -252,13 +300,24 @@ def snap(
     )
     if not starts or not ends:
         return None
+    # rough spans a character or two apart often snap to the same options: scored once
+    key = (frozenset(starts), frozenset(ends))
+    if key not in memo.by_options:
+        memo.by_options[key] = _best_option(text, starts, ends, folded_quote, low_quote, memo)
+    return memo.by_options[key]
+
+
+def _best_option(
+    text: str, starts: set[int], ends: set[int], folded_quote: str, low_quote: str, memo: Memo
+) -> NearCandidate | None:
+    """Every pair of edge options scored, and the winner picked (``score.pick_span``)."""
+    scored: list[Scored] = []
     # One fold and one word scan of the widest option serve every option: each option's edges
     # stand on word boundaries, where the fold of a slice is the slice of the fold.
     base = min(starts)
     folded_all, where = fold_chars(text[base : max(ends)])
-    places = [base + w for w in where]
     lowered = folded_all.lower()
-    found = [(m.start(), m.end(), m.group()) for m in SCORED_WORDS.finditer(lowered)]
+    found = [(m.start(), m.end(), m.group()) for m in scored_words(lowered).finditer(lowered)]
     word_starts = [a for a, _, _ in found]
     # Lowercasing a slice is slicing the lowercased whole, but for a final sigma (which str.lower
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
@@ -270,31 +329,37 @@ def snap(
         w = bisect_right(word_starts, k) - 1
         return w >= 0 and found[w][0] < k < found[w][1]
 
-    found_words = [w for _, _, w in found]
+    found_words = memo.word_codes([w for _, _, w in found])
     # each end's folded offset, whether a folded word runs across it, and its words' bound
     end_places = [
         (e, j, inside(j), bisect_left(word_starts, j))
         for e in sorted(ends)
-        for j in (bisect_left(places, e),)
+        for j in (bisect_left(where, e - base),)
     ]
     for s in sorted(starts):
-        i = bisect_left(places, s)
+        i = bisect_left(where, s - base)
         first = bisect_left(word_starts, i)
         cut_start = inside(i)
         for e, j, cut_end, last in end_places:
             if e <= s:
                 continue
             folded = folded_all[i:j]
-            span_words = words_of(folded) if cut_start or cut_end else found_words[first:last]
+            span_words = (
+                memo.word_codes(words_of(folded))
+                if cut_start or cut_end
+                else found_words[first:last]
+            )
             similarity = similarities.get(folded)
             if similarity is None:
                 low = lowered[i:j] if sliced else None
                 similarity = similarity_folded(folded_quote, low_quote, folded, low)
                 similarities[folded] = similarity
-            scored.append((NearCandidate(s, e, similarity), span_words))
+            scored.append((s, e, similarity, span_words))
     if not scored:
         return None
-    return pick_span(text, scored, folded_quote)
+    return pick_span(
+        text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
+    )
 
 
 def refine(
@@ -313,7 +378,7 @@ def refine(
     window, where = fold_chars(text[lo:hi])
     if not window:
         return None
-    query, target = encode_pair(low_quote, lower_same_length(window), memo.codes)
+    query, target = memo.query, memo.encode(lower_same_length(window))
     distance, ends = end_locations(query, target, -1)
 
     def cuts(i: int) -> bool:

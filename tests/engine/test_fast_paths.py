@@ -1,0 +1,220 @@
+"""The short check's fast paths give exactly what the slow, obvious forms give.
+
+``fold_chars`` builds its output from pieces and remembers each cluster's fold; the reference
+here is the fold character by character, as it was written before. The word differences
+tokenize an ASCII text with a simpler pattern than the general one. The near refinement encodes
+a window with ``str.translate`` in codes given by first appearance, where ``align.encode_pair``
+maps it character by character in codes commonest first: edlib must find the same distances and
+ends. Words of a lowercased ASCII text are found by a plain class. Snaps that share a memo
+(scored edge options, a short text's mask) give what each gives alone.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from itertools import repeat
+
+import edlib
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from quote_tui.engine import diff
+from quote_tui.engine.near.align import encode_pair
+from quote_tui.engine.near.score import SCORED_WORDS, scored_words
+from quote_tui.engine.near.span import Memo, snap
+from quote_tui.engine.typography import (
+    _ASCII_RUN,
+    LINE_BREAKS,
+    SOFT_HYPHEN,
+    _fold_cluster,
+    fold_chars,
+    holds_spaceless,
+)
+
+SETTINGS = settings(max_examples=400, deadline=None)
+
+# pieces that exercise every branch of the fold: runs, spaces and breaks of every kind, soft
+# hyphens, words hyphenated at a line end, accents, quotes, dashes, ligatures, zero widths
+PIECES = st.sampled_from(
+    [
+        "the", "River", "exam-", "ple", "-", "--", "a", "é", "e\u0301", "\u0301", " ", "  ",
+        "\n", "\r\n", "\t", "\u00a0", SOFT_HYPHEN, "\u201c", "\u201d", "\u2019", "\u2014",
+        "\ufb01", "\u200b", "`", "1,200", "3.5", "\u00bd", "\u00b2", "\u6c34", "\u2029", "''",
+    ]
+)  # fmt: skip
+
+
+def _reference_fold(text: str) -> tuple[str, list[int]]:
+    """``fold_chars`` one character at a time, as it was written before it took pieces."""
+    out: list[str] = []
+    where: list[int] = []
+    cache: dict[str, str] = {}
+    n = len(text)
+    i = 0
+    space_at = -1  # a pending collapsed space, emitted before the next visible character
+    combining = unicodedata.combining
+    while i < n:
+        m = _ASCII_RUN.match(text, i)
+        if m:
+            j = m.end()
+            if j < n and combining(text[j]):
+                j -= 1  # the last letter carries the accents that follow: fold it with them
+            if j > i:
+                if space_at >= 0 and out:
+                    out.append(" ")
+                    where.append(space_at)
+                space_at = -1
+                out.extend(text[i:j])
+                where.extend(range(i, j))
+                i = j
+                continue
+        c = text[i]
+        if c.isspace() or c == SOFT_HYPHEN:
+            j = i + 1
+            while j < n and (text[j].isspace() or text[j] == SOFT_HYPHEN):
+                j += 1
+            run = text[i:j]
+            broken = any(ch in LINE_BREAKS for ch in run)
+            if not run.strip(SOFT_HYPHEN) or (broken and SOFT_HYPHEN in run):
+                pass  # a soft hyphen, alone or ending a line: the word goes on
+            elif (
+                broken
+                and j < n
+                and text[j].islower()
+                and len(out) >= 2
+                and out[-1] == "-"
+                and out[-2].isalpha()
+            ):
+                out.pop()  # "exam-\nple": a word hyphenated at a line end
+                where.pop()
+            elif space_at < 0:
+                space_at = i
+            i = j
+            continue
+        j = i + 1
+        while j < n and combining(text[j]):
+            j += 1
+        cluster = text[i:j]
+        folded = cache.get(cluster)
+        if folded is None:
+            folded = cache[cluster] = _fold_cluster(cluster)
+        if folded:
+            if space_at >= 0 and out:
+                out.append(" ")
+                where.append(space_at)
+            space_at = -1
+            out.extend(folded)
+            where.extend(repeat(i, len(folded)))
+        i = j
+    return "".join(out), where
+
+
+@SETTINGS
+@given(st.lists(PIECES, max_size=40).map("".join))
+@example("exam-\nple")  # the hyphen ends the first piece
+@example("\u00e9-\nple")  # the letter is a piece of its own, the hyphen another
+@example("-\nple")  # no letter before the hyphen
+@example("ex\u00e9\u2014\nple")  # a dash folded to a hyphen, after an accented letter
+def test_fold_chars_matches_the_fold_by_characters(text: str) -> None:
+    assert fold_chars(text) == _reference_fold(text)
+
+
+@SETTINGS
+@given(st.text(st.characters(min_codepoint=0, max_codepoint=0x7F), max_size=80))
+def test_ascii_tokens_match_the_general_pattern(text: str) -> None:
+    def tokens(pattern: object) -> list[tuple[int, int, str | None]]:
+        return [(m.start(), m.end(), m.lastgroup) for m in pattern.finditer(text)]  # type: ignore[attr-defined]
+
+    assert tokens(diff._ASCII_TOKEN) == tokens(diff._TOKEN)
+
+
+def test_ascii_tokens_keep_signs_numbers_and_joined_words() -> None:
+    got = [(t.text, t.kind) for t in diff._tokens("r = -0.42 in don't well-known 1,200%...")]
+    assert got == [
+        ("r", "word"),
+        ("=", "punct"),
+        ("-0.42", "num"),
+        ("in", "word"),
+        ("don't", "word"),
+        ("well-known", "word"),
+        ("1,200%", "num"),
+        ("...", "punct"),
+    ]
+
+
+def test_fail_to_negates_only_before_to() -> None:
+    tokens = diff._tokens("they failed to act, and failed")
+    assert [t.negating for t in tokens if t.text == "failed"] == [True, False]
+
+
+QUOTE_CHARS = st.sampled_from("abcdefg ,.-\u00e9\u6c34")
+
+
+@SETTINGS
+@given(st.text(QUOTE_CHARS, min_size=1, max_size=30), st.text(QUOTE_CHARS, max_size=120))
+def test_window_encoding_aligns_as_the_commonest_first_codes(quote: str, window: str) -> None:
+    memo = Memo(quote, quote)
+    query, target = encode_pair(quote, window)
+    for k in (-1, 3):
+        ours = edlib.align(memo.query, memo.encode(window), mode="HW", task="locations", k=k)
+        theirs = edlib.align(query, target, mode="HW", task="locations", k=k)
+        assert ours["editDistance"] == theirs["editDistance"]
+        assert ours["locations"] == theirs["locations"]
+
+
+def test_a_quotation_of_many_characters_keeps_the_commonest_first_codes() -> None:
+    # past 254 characters the rarer share one code: the order decides which
+    quote = "".join(chr(0x400 + i) * (1 + i % 3) for i in range(300))
+    memo = Memo(quote, quote)
+    query, target = encode_pair(quote, quote[::-1])
+    assert memo.query == query
+    assert memo.encode(quote[::-1]) == target
+
+
+@SETTINGS
+@given(st.text(st.sampled_from("ab09_'-.,  \n\u00e9"), max_size=60))
+def test_lowercase_ascii_words_match_the_general_pattern(text: str) -> None:
+    lowered = text.lower()
+    assert scored_words(lowered).findall(lowered) == SCORED_WORDS.findall(lowered)
+
+
+def test_spaceless_text_is_told_from_ascii() -> None:
+    assert not holds_spaceless("plain words 1,200")
+    assert holds_spaceless("plain \u6c34 words")
+
+
+SNAP_WORDS = st.sampled_from(
+    [
+        "the",
+        "river",
+        "was",
+        "not",
+        "founded",
+        "in",
+        "1847",
+        "3.5",
+        "don't",
+        "(old)",
+        "\u201cbridge\u201d",
+    ]
+)
+
+
+@SETTINGS
+@given(
+    st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
+    st.lists(SNAP_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.lists(st.tuples(st.integers(0, 400), st.integers(1, 80)), min_size=2, max_size=6),
+)
+def test_snaps_sharing_a_memo_give_what_each_gives_alone(
+    text: str, quote: str, spans: list[tuple[int, int]]
+) -> None:
+    # one memo remembers the scored edge options and a short text's mask across spans
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    shared = Memo(folded, low)
+    for start, length in spans:
+        start = min(start, len(text) - 1)
+        end = min(len(text), start + length)
+        alone = snap(text, start, end, folded, low, Memo(folded, low))
+        assert snap(text, start, end, folded, low, shared) == alone
