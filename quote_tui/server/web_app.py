@@ -26,7 +26,7 @@ import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery
+from quote_tui.api import ErrorCode, QuoteTuiError, Recovery
 from quote_tui.server.config import check_exposure, is_loopback
 from quote_tui.server.guard import Guard
 
