@@ -31,10 +31,10 @@ class PromptDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self._title
+            box.border_title = Content(self._title)
             yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
             if self._hint:
-                yield Label(self._hint, classes="hint")
+                yield Label(Content(self._hint), classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("OK", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -64,8 +64,8 @@ class ChoiceDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self._title
-            yield Static(self._message)
+            box.border_title = Content(self._title)
+            yield Static(Content(self._message))
             with Horizontal(classes="buttons"):
                 yield Button(self._no, variant="primary", id="no")
                 yield Button(self._yes, id="yes")
@@ -94,7 +94,7 @@ class ErrorDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box -error") as box:
-            box.border_title = self._title
+            box.border_title = Content(self._title)
             yield Static(Content.styled(self._message, "$text-error"))
             if self._code:
                 yield Label(f"code: {self._code}", classes="hint")

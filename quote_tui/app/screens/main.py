@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
@@ -235,7 +236,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         outcome = self.outcomes.get(source_id or "")
         if outcome is None:
             viewer.prepared = None
-            viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
+            viewer.border_title = Content(f"Source · {spec.title or spec.ref or spec.id}")
             viewer.border_subtitle = ""
             viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
             self._watch_reading(spec.id, spec.ref or "pasted text")
@@ -267,7 +268,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if outcome.loaded is None:
             viewer.prepared = None
             err = outcome.error
-            viewer.border_title = f"Source · {spec.id} · unavailable"
+            viewer.border_title = Content(f"Source · {spec.id} · unavailable")
             viewer.border_subtitle = ""
             self._viewer_facts = ""
             viewer.placeholder = f"⊘ {err.message if err else 'unreadable'}"
@@ -277,7 +278,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if p.paged:
             facts.append(f"{p.page_count} pp.")
         facts.append(counted(p.line_count, "line"))
-        viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
+        viewer.border_title = Content(f"{spec.id} · {r.title or spec.title or r.ref}")
         self._viewer_facts = " · ".join(facts)
         viewer.border_subtitle = self._viewer_facts
         viewer.prepared = p
