@@ -18,7 +18,7 @@ __all__ = ["ChoiceDialog", "ErrorDialog", "PassageDialog", "PromptDialog"]
 class PromptDialog(ModalScreen[str | None]):
     """Ask for one line of text; returns it, or None on Escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel_dialog")]
 
     def __init__(
         self, title: str, *, value: str = "", placeholder: str = "", hint: str = ""
@@ -53,7 +53,7 @@ class PromptDialog(ModalScreen[str | None]):
 class ChoiceDialog(ModalScreen[bool]):
     """A question with two answers; returns True for ``yes``, False for ``no`` (and Escape)."""
 
-    BINDINGS = [Binding("escape", "no", "Keep")]
+    BINDINGS = [Binding("escape", "no", "Keep", id="cancel_dialog")]
 
     def __init__(self, title: str, message: str, *, yes: str, no: str) -> None:
         super().__init__(classes="dialog")
@@ -83,7 +83,7 @@ class ChoiceDialog(ModalScreen[bool]):
 class ErrorDialog(ModalScreen[None]):
     """An unexpected failure: what happened, its code, and what to do."""
 
-    BINDINGS = [Binding("escape,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="close_dialog")]
 
     def __init__(self, title: str, message: str, *, code: str = "", recovery: str | None = None):
         super().__init__(classes="dialog")
@@ -113,7 +113,7 @@ class ErrorDialog(ModalScreen[None]):
 class PassageDialog(ModalScreen[None]):
     """Shows a passage in a read-only field, for terminals that cannot set the clipboard."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="close_dialog")]
 
     def __init__(self, passage: str) -> None:
         super().__init__(classes="dialog")

@@ -25,8 +25,8 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="cancel_dialog"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="save_citation"),
     ]
 
     def __init__(

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
 from quote_tui.api import counted
-from quote_tui.app.prefs import LIST_WIDTH_RANGE
+from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE
 from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.export_work import ExportWork
 from quote_tui.app.screens.references_work import ReferencesWork
@@ -68,6 +68,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         Binding("right_square_bracket", "next_source", "Next source", show=False, id="next_source"),
         Binding("less_than_sign", "narrow_list", "Narrower list", show=False, id="narrow_list"),
         Binding("greater_than_sign", "widen_list", "Wider list", show=False, id="widen_list"),
+        Binding("minus", "resize_detail(-2)", "Shorter detail", show=False, id="shorter_detail"),
+        Binding("plus", "resize_detail(2)", "Taller detail", show=False, id="taller_detail"),
     ]
 
     workspace: var[Workspace] = var(Workspace, always_update=True, init=False)
@@ -155,12 +157,22 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         self.query_one("#left").styles.width = width
         self.app.remember(list_width=width)  # type: ignore[attr-defined]
 
+    def action_resize_detail(self, rows: int) -> None:
+        """The detail pane ``rows`` taller (or shorter), remembered for the next run."""
+        low, high = DETAIL_HEIGHT_RANGE
+        detail = self.query_one(CitationDetail)
+        height = min(max(detail.outer_size.height + rows, low), high)
+        detail.styles.height = height  # inline, so it wins over the -tall and -short classes
+        self.app.remember(detail_height=height)  # type: ignore[attr-defined]
+
     def _restore_prefs(self) -> None:
         """The pane width, zoom and source the last run ended with (settings.json)."""
         prefs = self.app.prefs  # type: ignore[attr-defined]
         if prefs.list_width is not None:
             # inline, so it wins over the width classes on_resize sets
             self.query_one("#left").styles.width = prefs.list_width
+        if prefs.detail_height is not None:
+            self.query_one(CitationDetail).styles.height = prefs.detail_height
         source = prefs.last_source
         if source is not None and self.workspace.source(source) is not None:
             first = next((c.id for c in self.workspace.citations if c.source == source), None)
