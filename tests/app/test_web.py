@@ -99,11 +99,30 @@ def _start(argv: list[str], tmp: Path) -> subprocess.Popen[str]:
     )
 
 
-@pytest.fixture
-def web_demo(tmp_path: Path) -> Iterator[str]:
-    """``quote-tui demo --web`` on a free loopback port; yields its address."""
+# A file name the shell would run a command from, were the tab's command not quoted word by word.
+HOSTILE_NAME = "my paper $(touch pwned) `touch pwned2`; touch pwned3.json"
+
+
+@pytest.fixture(params=["demo", "open"])
+def web_demo(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """``quote-tui demo --web``, or ``open FILE --web`` on a small batch, on a free loopback
+    port; yields its address."""
     port = _free_port()
-    server = _start(["demo", "--web", "--port", str(port)], tmp_path)
+    argv = ["demo"]
+    if request.param == "open":
+        (tmp_path / "notes.txt").write_text(
+            "Four score and seven years ago our fathers brought forth a nation.\n"
+            + "".join(f"Line {n} of the notes.\n" for n in range(12)),
+            encoding="utf-8",
+        )
+        citations = [
+            {"id": f"c{n}", "source": "notes", "quote": "Four score and seven years ago"}
+            for n in range(1, 14)
+        ]
+        batch = {"sources": [{"id": "notes", "ref": "notes.txt"}], "citations": citations}
+        (tmp_path / HOSTILE_NAME).write_text(json.dumps(batch), encoding="utf-8")
+        argv = ["open", HOSTILE_NAME]
+    server = _start([*argv, "--web", "--port", str(port)], tmp_path)
     assert server.stdout is not None
     line = server.stdout.readline()
     assert "served at" in line, line + server.stdout.read()
@@ -224,6 +243,7 @@ def test_the_demo_in_a_browser_paints_and_takes_keys(web_demo: str, tmp_path: Pa
         assert not [c for c in browser.console if "Content Security Policy" in c], browser.console
 
     asyncio.run(_drive(web_demo, tmp_path, check))
+    assert not list(tmp_path.glob("pwned*"))
 
 
 def _quote_tui(argv: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
