@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+from typing import Any
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
@@ -94,15 +95,19 @@ def cmd_app(args: argparse.Namespace) -> int:
         raise usage("--api-key and --insecure-no-auth are for --web (the app in a browser).")
     if args.command == "demo":
         return int(run_app(demo=True) or 0)
-    scan = {}
-    if args.command == "open":
-        scan = {
-            "bib": tuple(args.bib),
-            "pdfs": args.pdfs,
-            "zotero": args.zotero,
-            "min_words": args.min_words,
-        }
-    return int(run_app(getattr(args, "file", None), scan=scan) or 0)
+    return int(run_app(getattr(args, "file", None), scan=_scan_of(args)) or 0)
+
+
+def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
+    """How ``open`` reads a manuscript: its bibliographies, PDFs, Zotero folder, quote length."""
+    if args.command != "open":
+        return {}
+    return {
+        "bib": tuple(args.bib),
+        "pdfs": args.pdfs,
+        "zotero": args.zotero,
+        "min_words": args.min_words,
+    }
 
 
 def _serve_web(args: argparse.Namespace) -> int:
@@ -119,6 +124,11 @@ def _serve_web(args: argparse.Namespace) -> int:
             if folder is not None:
                 argv += [flag, str(folder.resolve())]
         argv += ["--min-words", str(args.min_words)] + (["--new"] if args.new else [])
+        # opened once here, so a file that cannot be opened is said at this prompt, not as a
+        # browser tab's "Session ended"
+        from quote_tui.app import make_app
+
+        make_app(args.file, scan=_scan_of(args))
     _port_free(args.host, args.port)
     return serve_app(
         argv,

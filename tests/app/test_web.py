@@ -331,3 +331,11 @@ def test_the_key_comes_once_in_the_address_then_in_a_cookie(keyed: str) -> None:
                 assert answer.status == 421
 
     asyncio.run(run())
+
+
+def test_a_file_that_cannot_be_opened_is_said_before_serving(tmp_path: Path) -> None:
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    done = _quote_tui(["open", "broken.json", "--web", "--port", str(_free_port())], tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "served at" not in done.stdout
+    assert "broken.json" in done.stderr
