@@ -113,8 +113,10 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
 def _serve_web(args: argparse.Namespace) -> int:
     """The same app in a browser: each tab runs ``quote-tui demo`` or ``quote-tui open FILE``
     (with the file and its options made absolute, as the server's folder is not the tab's)."""
+    from quote_tui.server.config import check_exposure
     from quote_tui.server.web_app import serve_app
 
+    check_exposure(args.host, _api_key(args), args.insecure_no_auth)  # before any reading
     argv = ["demo"]
     if args.command == "open":
         argv = ["open", str(args.file.resolve())]
