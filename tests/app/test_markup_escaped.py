@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.widgets import Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 from textual.widgets._toast import Toast
 
 from quote_tui.app import make_app
@@ -22,7 +22,7 @@ from tests.app.conftest import settle
 
 TITLE = "[bold red]Red title[/]"
 CLICK = "[@click=app.quit]quit[/]"
-SOURCE_ID = "[b]s1[/b]"
+SOURCE_ID = "[b]s'1[/b]"
 
 
 def _batch(tmp: Path) -> Path:
@@ -68,3 +68,25 @@ async def test_names_from_files_are_shown_as_written(tmp_path: Path, data_dir: P
         await settle(app, pilot)
         assert app.screen.query_one(".dialog-box")._border_title.plain == TITLE
         assert str(app.screen.query_one(".dialog-box Static", Static).render()) == CLICK
+
+
+async def test_the_palette_shows_source_titles_as_written(tmp_path: Path, data_dir: Path) -> None:
+    from textual.command import CommandList, CommandPalette
+
+    app = make_app(_batch(tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+p")
+        await settle(app, pilot)
+        assert isinstance(app.screen, CommandPalette)
+        for query in ("", "show source"):
+            app.screen.query_one(Input).value = query
+            await pilot.pause(0.5)
+            options = app.screen.query_one(CommandList)
+            shown = [
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            ]
+            assert any(f"Show source {SOURCE_ID}" in s and TITLE in s for s in shown), shown
+        await pilot.press("enter")  # the action's argument is the id, quotes and all
+        await settle(app, pilot)
+        assert app.screen.current_source == SOURCE_ID
