@@ -62,17 +62,7 @@ class QuoteApp(App[int]):
         """A toast whose text is shown as written: messages carry file names, ids, titles and
         errors from manuscripts and sources, and ``[bold]`` or ``[@click=app.quit]`` in one of
         them must not style the toast or run an action. Widgets' ``notify`` asks for markup by
-        default; nothing here uses it.
-
-        A piece of news replaces the news before it rather than stacking under it (over the
-        viewer's text); warnings and errors stay until their time is up."""
-        if severity == "information" and all(
-            n.severity == "information" for n in self._notifications
-        ):
-            # the holders too: clearing alone leaves them, and their rows push the next toast
-            # down onto the viewer's text
-            self.screen.query("ToastHolder").remove()
-            self.clear_notifications()
+        default; nothing here uses it."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def __init__(

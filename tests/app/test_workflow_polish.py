@@ -473,7 +473,9 @@ async def test_a_two_line_toast_covers_no_line_of_the_viewer(data_dir: Path) -> 
         ):
             app.notify(message, title=title, timeout=30)
             await pilot.pause(0.5)
-            (toast,) = [t for t in app.screen.query("*") if isinstance(t, Toast)]
+            shown = [t for t in app.screen.query("*") if isinstance(t, Toast)]
+            (toast,) = [t for t in shown if t.parent is not None and t.parent.display]
+            assert str(toast.render()).endswith(message)
             assert toast.region.y == 0  # over the header
             assert toast.region.height >= 2
             assert not toast.region.overlaps(viewer.content_region), (toast.region, message)
