@@ -103,12 +103,14 @@ def _start(argv: list[str], tmp: Path) -> subprocess.Popen[str]:
 HOSTILE_NAME = "my paper $(touch pwned) `touch pwned2`; touch pwned3.json"
 
 
-@pytest.fixture(params=["demo", "open"])
-def web_demo(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """``quote-tui demo --web``, or ``open FILE --web`` on a small batch, on a free loopback
-    port; yields its address."""
+@pytest.fixture(params=["demo", "open", "demo with a key"])
+def web_demo(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """``quote-tui demo --web``, ``open FILE --web`` on a small batch, or the demo with
+    ``--api-key``, on a free loopback port; yields its address and the page's query."""
     port = _free_port()
-    argv = ["demo"]
+    argv, query = ["demo"], ""
+    if request.param == "demo with a key":
+        argv, query = ["demo", "--api-key", "s3cret"], "?key=s3cret"
     if request.param == "open":
         (tmp_path / "notes.txt").write_text(
             "Four score and seven years ago our fathers brought forth a nation.\n"
@@ -128,7 +130,7 @@ def web_demo(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     assert "served at" in line, line + server.stdout.read()
     _listening(port)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", query
     finally:
         os.killpg(server.pid, 15)  # the server and the app each tab started
         server.wait(timeout=20)
@@ -188,7 +190,7 @@ def _plain(terminal: str) -> str:
     return re.sub(r"\x1b\[[0-9;?<>=$]*[A-Za-z~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)", "", terminal)
 
 
-async def _drive(url: str, tmp: Path, check: Any) -> None:
+async def _drive(url: str, tmp: Path, check: Any, query: str = "") -> None:
     assert CHROMIUM is not None, "Chromium is not installed"
     chromium = await asyncio.create_subprocess_exec(
         CHROMIUM,
@@ -219,7 +221,7 @@ async def _drive(url: str, tmp: Path, check: Any) -> None:
                 for domain in ("Network", "Page", "Runtime", "Log"):
                     await browser.call(f"{domain}.enable")
                 await browser.call("Page.addScriptToEvaluateOnNewDocument", source=RECORD_SCREEN)
-                await browser.call("Page.navigate", url=url + "/")
+                await browser.call("Page.navigate", url=url + "/" + query)
                 await check(browser)
     finally:
         chromium.kill()
@@ -227,7 +229,13 @@ async def _drive(url: str, tmp: Path, check: Any) -> None:
 
 
 @needs_chromium
-def test_the_demo_in_a_browser_paints_and_takes_keys(web_demo: str, tmp_path: Path) -> None:
+def test_the_demo_in_a_browser_paints_and_takes_keys(
+    web_demo: tuple[str, str], tmp_path: Path
+) -> None:
+    """The page paints the list and takes a key; with a key, the WebSocket carries the cookie
+    the page's address set."""
+    address, query = web_demo
+
     async def check(browser: Browser) -> None:
         deadline = time.monotonic() + 90
         screen = await browser.screen_until(r"Citations[\s\S]*c13", deadline)
@@ -237,12 +245,12 @@ def test_the_demo_in_a_browser_paints_and_takes_keys(web_demo: str, tmp_path: Pa
         await browser.screen_until(r"Help · keys by pane", deadline)
         shot = await browser.call("Page.captureScreenshot", format="png")
         (tmp_path / "web.png").write_bytes(base64.b64decode(shot["data"]))
-        own = (web_demo + "/", web_demo.replace("http", "ws", 1) + "/", "data:")
+        own = (address + "/", address.replace("http", "ws", 1) + "/", "data:")
         outside = [u for u in browser.requests if not u.startswith(own)]
         assert outside == [], f"the page loaded from outside this machine: {outside}"
         assert not [c for c in browser.console if "Content Security Policy" in c], browser.console
 
-    asyncio.run(_drive(web_demo, tmp_path, check))
+    asyncio.run(_drive(address, tmp_path, check, query))
     assert not list(tmp_path.glob("pwned*"))
 
 
