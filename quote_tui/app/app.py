@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 
 from quote_tui.api import QuoteTuiError, Session, Settings
 from quote_tui.app.commands import QuoteCommands
@@ -48,6 +49,21 @@ class QuoteApp(App[int]):
         Binding("question_mark,f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
     ]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast whose text is shown as written: messages carry file names, ids, titles and
+        errors from manuscripts and sources, and ``[bold]`` or ``[@click=app.quit]`` in one of
+        them must not style the toast or run an action. Widgets' ``notify`` asks for markup by
+        default; nothing here uses it."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def __init__(
         self,

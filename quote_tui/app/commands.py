@@ -5,6 +5,9 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+from textual.markup import escape
 
 __all__ = ["ACTIONS", "QuoteCommands"]
 
@@ -46,7 +49,8 @@ class QuoteCommands(Provider):
         workspace = getattr(self.screen, "workspace", None)
         for source in getattr(workspace, "sources", ()):
             label = source.title or source.ref or "pasted text"
-            entries.append((f"Show source {source.id}", f"show_source('{source.id}')", label))
+            # repr: an id holding a quote stays one argument of the action
+            entries.append((f"Show source {source.id}", f"show_source({source.id!r})", label))
         return entries
 
     async def _run(self, action: str) -> None:
@@ -55,7 +59,10 @@ class QuoteCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, action, help_text in self._entries():
-            yield DiscoveryHit(name, partial(self._run, action), help=help_text)
+            # the palette reads a str prompt and help as markup; titles and ids are text
+            yield DiscoveryHit(
+                Content(name), partial(self._run, action), text=name, help=escape(help_text)
+            )
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -63,5 +70,19 @@ class QuoteCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(
-                    score, matcher.highlight(name), partial(self._run, action), help=help_text
+                    score,
+                    _highlighted(matcher, name),
+                    partial(self._run, action),
+                    help=escape(help_text),
                 )
+
+
+def _highlighted(matcher: Matcher, name: str) -> Content:
+    """``name`` with the query's letters marked, as text: ``Matcher.highlight`` reads its
+    argument as markup, so an id like ``[b]s1[/b]`` would lose its brackets."""
+    content = Content(name)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, name)
+    for at in offsets:
+        if not name[at].isspace():
+            content = content.stylize(matcher.match_style, at, at + 1)
+    return content

@@ -20,6 +20,7 @@ from pathlib import Path
 
 __all__ = [
     "CONFIG_ENV",
+    "DETAIL_HEIGHT_RANGE",
     "KEYMAP_FILE",
     "LIST_WIDTH_RANGE",
     "SETTINGS_FILE",
@@ -36,7 +37,10 @@ SETTINGS_FILE = "settings.json"
 KEYMAP_FILE = "keymap.json"
 LIST_WIDTH_RANGE = (20, 120)
 """The citation list's width in columns, clamped: narrower hides the marks, wider the source."""
+DETAIL_HEIGHT_RANGE = (3, 60)
+"""The detail pane's height in rows, clamped: lower shows no line, higher leaves no viewer."""
 ZOOM_PANES = ("viewer", "detail")
+_CLAMPED = {"list_width": LIST_WIDTH_RANGE, "detail_height": DETAIL_HEIGHT_RANGE}
 _MAX_BYTES = 64 * 1024
 """A settings or keymap file is a few hundred bytes; anything this big is not one of ours."""
 
@@ -48,12 +52,14 @@ class Prefs:
     Attributes:
         theme: the Textual theme's name.
         list_width: the citation list's width in columns.
+        detail_height: the detail pane's height in rows.
         zoom: the pane zoomed (``z``) when the app closed: ``viewer`` or ``detail``.
         last_source: the id of the source last in the viewer.
     """
 
     theme: str | None = None
     list_width: int | None = None
+    detail_height: int | None = None
     zoom: str | None = None
     last_source: str | None = None
 
@@ -78,9 +84,9 @@ def load_prefs(folder: Path, *, now: datetime | None = None) -> tuple[Prefs, str
     kept: dict[str, object] = {}
     for field in fields(Prefs):
         value = data.get(field.name)
-        if field.name == "list_width":
+        if field.name in _CLAMPED:
             if isinstance(value, int) and not isinstance(value, bool):
-                low, high = LIST_WIDTH_RANGE
+                low, high = _CLAMPED[field.name]
                 kept[field.name] = min(max(value, low), high)
         elif field.name == "zoom":
             if value in ZOOM_PANES:

@@ -172,7 +172,10 @@ def _serve(serve: argparse.ArgumentParser) -> None:
 
 
 def _demo(demo: argparse.ArgumentParser) -> None:
-    """``demo`` takes no options."""
+    """``demo`` takes only the browser's options."""
+    from quote_tui.cli.server_args import add_web_args
+
+    add_web_args(demo)
 
 
 def _open(open_: argparse.ArgumentParser) -> None:
@@ -181,6 +184,9 @@ def _open(open_: argparse.ArgumentParser) -> None:
         "--new", action="store_true", help="start a new workspace in FILE when it does not exist"
     )
     manuscript_args(open_)
+    from quote_tui.cli.server_args import add_web_args
+
+    add_web_args(open_)
 
 
 _COMMANDS: dict[str, tuple[str, str | None, Callable[[argparse.ArgumentParser], None]]] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+from typing import Any
 
 from quote_tui import api
 from quote_tui.cli.args import settings_from
@@ -82,20 +83,59 @@ def cmd_app(args: argparse.Namespace) -> int:
     """Open the app: on the demo, on a file, or on the last workspace."""
     from quote_tui.app import run_app
 
-    if args.command == "demo":
-        return int(run_app(demo=True) or 0)
-    scan = {}
     if args.command == "open" and not args.file.exists() and not args.new:
         # a typo must not open an empty workspace (which then becomes "the last one")
         raise usage(
             f"No file at {args.file}. To start a new workspace there, add --new; "
             "quote-tui with no file opens the last workspace."
         )
+    if getattr(args, "web", False):
+        return _serve_web(args)
+    if getattr(args, "api_key", None) is not None or getattr(args, "insecure_no_auth", False):
+        raise usage("--api-key and --insecure-no-auth are for --web (the app in a browser).")
+    if args.command == "demo":
+        return int(run_app(demo=True) or 0)
+    return int(run_app(getattr(args, "file", None), scan=_scan_of(args)) or 0)
+
+
+def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
+    """How ``open`` reads a manuscript: its bibliographies, PDFs, Zotero folder, quote length."""
+    if args.command != "open":
+        return {}
+    return {
+        "bib": tuple(args.bib),
+        "pdfs": args.pdfs,
+        "zotero": args.zotero,
+        "min_words": args.min_words,
+    }
+
+
+def _serve_web(args: argparse.Namespace) -> int:
+    """The same app in a browser: each tab runs ``quote-tui demo`` or ``quote-tui open FILE``
+    (with the file and its options made absolute, as the server's folder is not the tab's)."""
+    from quote_tui.server.config import check_exposure
+    from quote_tui.server.web_app import serve_app
+
+    check_exposure(args.host, _api_key(args), args.insecure_no_auth)  # before any reading
+    argv = ["demo"]
     if args.command == "open":
-        scan = {
-            "bib": tuple(args.bib),
-            "pdfs": args.pdfs,
-            "zotero": args.zotero,
-            "min_words": args.min_words,
-        }
-    return int(run_app(getattr(args, "file", None), scan=scan) or 0)
+        argv = ["open", str(args.file.resolve())]
+        for bib in args.bib:
+            argv += ["--bib", str(bib.resolve())]
+        for flag, folder in (("--pdfs", args.pdfs), ("--zotero", args.zotero)):
+            if folder is not None:
+                argv += [flag, str(folder.resolve())]
+        argv += ["--min-words", str(args.min_words)] + (["--new"] if args.new else [])
+        # opened once here, so a file that cannot be opened is said at this prompt, not as a
+        # browser tab's "Session ended"
+        from quote_tui.app import make_app
+
+        make_app(args.file, scan=_scan_of(args))
+    _port_free(args.host, args.port)
+    return serve_app(
+        argv,
+        host=args.host,
+        port=args.port,
+        api_key=_api_key(args),
+        insecure_no_auth=args.insecure_no_auth,
+    )

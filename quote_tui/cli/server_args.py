@@ -25,9 +25,11 @@ _LIMITS = {
 """The request limits' options, by their ``Limits`` field."""
 
 
-def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> None:
-    """Address, port and authentication, shared by ``serve`` and ``mcp --http``."""
-    group = parser.add_argument_group("listening")
+def add_listen_args(
+    parser: argparse.ArgumentParser, *, port: int = 8000, title: str = "listening"
+) -> argparse._ArgumentGroup:
+    """Address, port and authentication, shared by ``serve``, ``mcp --http`` and ``--web``."""
+    group = parser.add_argument_group(title)
     group.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
     group.add_argument(
         "--port", type=_in_range(int, 1, 65535), default=port, help=f"TCP port (default {port})"
@@ -43,12 +45,23 @@ def add_listen_args(parser: argparse.ArgumentParser, *, port: int = 8000) -> Non
         action="store_true",
         help="allow a non-loopback --host without an API key",
     )
-    add_options(group, (("--max-body-bytes", int, Limits().max_body_bytes, "N"),))
+    return group
+
+
+def add_web_args(parser: argparse.ArgumentParser) -> None:
+    """``demo --web`` and ``open FILE --web``: the app in a browser, through textual-serve."""
+    group = add_listen_args(parser, title="in a browser (--web)")
+    group.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the app to a web browser at http://HOST:PORT/ instead of this terminal",
+    )
 
 
 def add_serve_args(parser: argparse.ArgumentParser) -> None:
     """The JSON API's options: where to listen, which files it may read, its limits."""
-    add_listen_args(parser)
+    group = add_listen_args(parser)
+    add_options(group, (("--max-body-bytes", int, Limits().max_body_bytes, "N"),))
     parser.add_argument(
         "--root", type=Path, help="folder whose files requests may name (default: no local files)"
     )
@@ -65,7 +78,8 @@ def add_mcp_http_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--http", action="store_true", help="serve Streamable HTTP at /mcp instead of stdio"
     )
-    add_listen_args(parser)
+    group = add_listen_args(parser)
+    add_options(group, (("--max-body-bytes", int, Limits().max_body_bytes, "N"),))
 
 
 def limits_from_args(args: argparse.Namespace) -> Limits:

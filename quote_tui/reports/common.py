@@ -481,7 +481,7 @@ class Fact:
 def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[Fact]:
     """A citation's card, line by line, in the order every report shows it: where it is
     written, its reference, its source, where the words stand, the cited page, the claimed
-    place, where else the words stand, the similarity and any problem."""
+    place, where else the words stand, the similarity, the normalizing rules and any problem."""
     out = _written_facts(citation)
     source = sources.get(str(citation.get("source")))
     if source:
@@ -512,6 +512,10 @@ def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]])
     similarity = citation.get("best_similarity")
     if isinstance(similarity, int | float) and citation_status(citation) == "near":
         out.append(Fact("Similarity", f"{similarity:.0%}"))
+    rules = match.get("rules") if match else None
+    if rules:
+        # what made the words "normalized" (quotes, dashes, ...): the verdict alone hides it
+        out.append(Fact("Rules", ", ".join(str(r) for r in rules)))
     problem = _problem_fact(citation, source)
     return out + ([problem] if problem is not None else [])
 

@@ -136,7 +136,7 @@ def _citation_lines(
             lines.append(f"  closest {round(best * 100)}% similar")
         elsewhere = found_in_text(citation, sources)
         if elsewhere:
-            lines.append(f"  instead {elsewhere}")
+            lines.append(f"  {elsewhere}")  # "found in [jones] (line 2) instead", said once
     return lines
 
 

@@ -55,13 +55,15 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v for k, v in scope.get("headers", [])}
-        refusal = self._refusal(scope.get("path", ""), headers)
+        refusal = self.refusal(scope.get("path", ""), headers)
         if refusal is None:
             await self.app(scope, receive, send)
             return
         await send_error(send, refusal)
 
-    def _refusal(self, path: str, headers: dict[str, bytes]) -> ApiError | None:
+    def refusal(self, path: str, headers: dict[str, bytes]) -> ApiError | None:
+        """Why a request with these (lower-cased) headers is refused, or None; the app in the
+        browser (``server.web_app``) asks the same question of its own requests."""
         framing = headers.get("transfer-encoding", b"").lower()
         if "content-length" in headers and b"chunked" in framing:
             # two framings: a proxy in front may read the body one way and we another

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from quote_tui.app import make_app
-from quote_tui.app.prefs import LIST_WIDTH_RANGE, SETTINGS_FILE, load_prefs
+from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE, SETTINGS_FILE, load_prefs
 
 from .conftest import settle
 
@@ -173,3 +173,80 @@ async def test_a_theme_chosen_in_the_palette_is_there_after_a_restart(data_dir: 
     async with again.run_test(size=SIZE) as pilot:
         await settle(again, pilot)
         assert again.theme == "textual-light"
+
+
+async def test_the_footer_shows_the_keys_a_keymap_gives(data_dir: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    _config().mkdir(parents=True)
+    (_config() / "keymap.json").write_text(json.dumps({"zoom": "Z"}), encoding="utf-8")
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(app, pilot)
+        for width in (140, 110):  # every key, then the essential ones
+            await pilot.resize_terminal(width, 40)
+            await settle(app, pilot)
+            keys = {k.action.rpartition(".")[2]: k.key for k in app.screen.query(FooterKey)}
+            assert keys["zoom"] == "Z", (width, keys)
+
+
+async def test_dialog_keys_are_rebound_by_their_ids(data_dir: Path) -> None:
+    from quote_tui.app.screens.load_source import LoadSourceScreen
+
+    _config().mkdir(parents=True)
+    (_config() / "keymap.json").write_text(
+        json.dumps({"cancel_dialog": "f2", "next_tab": "ctrl+n"}), encoding="utf-8"
+    )
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+        assert isinstance(app.screen, LoadSourceScreen)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, LoadSourceScreen)  # escape is no longer its key
+        await pilot.press("f2")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, LoadSourceScreen)
+
+
+def test_every_dialog_binding_has_an_id_and_docs_list_them() -> None:
+    from quote_tui.app.screens import dialogs
+    from quote_tui.app.screens.edit_citation import EditCitationScreen
+    from quote_tui.app.screens.help import HelpScreen
+    from quote_tui.app.screens.load_source import LoadSourceScreen
+
+    documented = (Path(__file__).parents[2] / "docs" / "settings.md").read_text(encoding="utf-8")
+    owners = [LoadSourceScreen, EditCitationScreen, HelpScreen]
+    owners += [getattr(dialogs, name) for name in dialogs.__all__]
+    for owner in owners:
+        for binding in owner.BINDINGS:
+            assert binding.id, (owner.__name__, binding)
+            assert f"`{binding.id}`" in documented, binding.id
+
+
+async def test_the_detail_height_stays(data_dir: Path) -> None:
+    from quote_tui.app.widgets.detail import CitationDetail
+
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        before = app.screen.query_one(CitationDetail).outer_size.height
+        for _ in range(2):
+            await pilot.press("plus")
+        await pilot.pause()
+        taller = app.screen.query_one(CitationDetail).outer_size.height
+        assert taller == before + 4
+    saved = json.loads((_config() / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert saved["detail_height"] == taller
+    again = make_app(demo=True, data_dir=data_dir)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(again, pilot)
+        assert again.screen.query_one(CitationDetail).outer_size.height == taller
+        for _ in range(40):
+            await pilot.press("minus")
+        await pilot.pause()
+        assert again.screen.query_one(CitationDetail).outer_size.height == DETAIL_HEIGHT_RANGE[0]
+    (_config() / SETTINGS_FILE).write_text(json.dumps({"detail_height": 999}), encoding="utf-8")
+    assert load_prefs(_config())[0].detail_height == DETAIL_HEIGHT_RANGE[1]

@@ -454,3 +454,28 @@ def test_7_latex_names_its_bibliography(tmp_path: Path) -> None:
     )
     batch = open_input(tex).whole()
     assert batch.sources[0].ref.endswith("pride.txt")
+
+
+async def test_a_two_line_toast_covers_no_line_of_the_viewer(data_dir: Path) -> None:
+    from textual.widgets._toast import Toast
+
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from tests.app.conftest import make_demo_app
+
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(app, pilot)
+        viewer = app.screen.query_one(SourceViewer)
+        assert viewer.prepared is not None
+        for message, title in (
+            ("Checked 13 citations: 6 found as quoted.", "Check"),
+            ("Report written to /home/someone/papers/draft-2026-12/with-figures/report.html", ""),
+        ):
+            app.notify(message, title=title, timeout=30)
+            await pilot.pause(0.5)
+            shown = [t for t in app.screen.query("*") if isinstance(t, Toast)]
+            (toast,) = [t for t in shown if t.parent is not None and t.parent.display]
+            assert str(toast.render()).endswith(message)
+            assert toast.region.y == 0  # over the header
+            assert toast.region.height >= 2
+            assert not toast.region.overlaps(viewer.content_region), (toast.region, message)

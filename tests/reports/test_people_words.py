@@ -47,3 +47,29 @@ def test_cli_errors_give_the_hint_in_words(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "recovery:" not in run.stderr and "fix_input" not in run.stderr
     json.dumps(run.stderr)
+
+
+def test_no_line_says_instead_twice() -> None:
+    """The terminal report once read "instead found in [jones] (line 2) instead"."""
+    import asyncio
+
+    from quote_tui.api import check_batch, parse_batch
+    from quote_tui.reports import render_html
+
+    batch = parse_batch(
+        {
+            "sources": [
+                {"id": "smith", "text": "Smith wrote that the tide turns twice a day."},
+                {
+                    "id": "jones",
+                    "text": "Préface.\nJones held that “the moon pulls the sea” always.",
+                },
+            ],
+            "citations": [{"id": "c1", "source": "smith", "quote": "the moon pulls the sea"}],
+        }
+    )
+    report = asyncio.run(check_batch(batch))
+    for text in (render_terminal(report), render_markdown(report), render_html(report)):
+        said = text.replace("\\", "")
+        assert "found in [jones] (line 2) instead" in said
+        assert not [line for line in said.splitlines() if line.count("instead") > 1], said

@@ -231,3 +231,13 @@ def test_html_report_screenshot_is_not_blank() -> None:
     assert ink > 0.02, f"only {ink:.1%} of the screenshot differs from its background"
     colours = {p for p in pixels if max(p) - min(p) > 60}  # saturated: not grey text
     assert len(colours) >= 2, "the verdict colours are missing"
+
+
+def test_reports_name_the_rules_that_made_a_citation_normalized() -> None:
+    md = render_markdown(sample_report())
+    normalized = md[md.index("### ≈ Normalized — c2") :]
+    normalized = normalized[: normalized.index("\n### ")]
+    assert "- Rules: quotes, dashes" in normalized
+    assert "- Rules:" not in md[: md.index("### ≈ Normalized — c2")]  # an exact match has none
+    page = render_html(sample_report())
+    assert ">Rules<" in page and "quotes, dashes" in page

@@ -18,7 +18,7 @@ __all__ = ["ChoiceDialog", "ErrorDialog", "PassageDialog", "PromptDialog"]
 class PromptDialog(ModalScreen[str | None]):
     """Ask for one line of text; returns it, or None on Escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel_dialog")]
 
     def __init__(
         self, title: str, *, value: str = "", placeholder: str = "", hint: str = ""
@@ -31,10 +31,10 @@ class PromptDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self._title
+            box.border_title = Content(self._title)
             yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
             if self._hint:
-                yield Label(self._hint, classes="hint")
+                yield Label(Content(self._hint), classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("OK", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -53,7 +53,7 @@ class PromptDialog(ModalScreen[str | None]):
 class ChoiceDialog(ModalScreen[bool]):
     """A question with two answers; returns True for ``yes``, False for ``no`` (and Escape)."""
 
-    BINDINGS = [Binding("escape", "no", "Keep")]
+    BINDINGS = [Binding("escape", "no", "Keep", id="cancel_dialog")]
 
     def __init__(self, title: str, message: str, *, yes: str, no: str) -> None:
         super().__init__(classes="dialog")
@@ -64,8 +64,8 @@ class ChoiceDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self._title
-            yield Static(self._message)
+            box.border_title = Content(self._title)
+            yield Static(Content(self._message))
             with Horizontal(classes="buttons"):
                 yield Button(self._no, variant="primary", id="no")
                 yield Button(self._yes, id="yes")
@@ -83,7 +83,7 @@ class ChoiceDialog(ModalScreen[bool]):
 class ErrorDialog(ModalScreen[None]):
     """An unexpected failure: what happened, its code, and what to do."""
 
-    BINDINGS = [Binding("escape,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="close_dialog")]
 
     def __init__(self, title: str, message: str, *, code: str = "", recovery: str | None = None):
         super().__init__(classes="dialog")
@@ -94,7 +94,7 @@ class ErrorDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box -error") as box:
-            box.border_title = self._title
+            box.border_title = Content(self._title)
             yield Static(Content.styled(self._message, "$text-error"))
             if self._code:
                 yield Label(f"code: {self._code}", classes="hint")
@@ -113,7 +113,7 @@ class ErrorDialog(ModalScreen[None]):
 class PassageDialog(ModalScreen[None]):
     """Shows a passage in a read-only field, for terminals that cannot set the clipboard."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="close_dialog")]
 
     def __init__(self, passage: str) -> None:
         super().__init__(classes="dialog")

@@ -6,6 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, TextArea
 
@@ -24,8 +25,8 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="cancel_dialog"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="save_citation"),
     ]
 
     def __init__(
@@ -40,7 +41,7 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
     def compose(self) -> ComposeResult:
         c = self._citation
         with Vertical(classes="dialog-box", id="edit-box") as box:
-            box.border_title = "New citation" if self._new else f"Edit citation {c.id}"
+            box.border_title = Content("New citation" if self._new else f"Edit citation {c.id}")
             box.border_subtitle = "ctrl+s saves · escape cancels"
             with Horizontal(classes="field"):
                 yield Label("Id", classes="field-label")
@@ -48,7 +49,7 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
             with Horizontal(classes="field"):
                 yield Label("Source", classes="field-label")
                 yield Select(
-                    [(s, s) for s in self._source_ids],
+                    [(Content(s), s) for s in self._source_ids],
                     value=c.source if c.source in self._source_ids else Select.NULL,
                     prompt="(no source)",
                     id="edit-source",
@@ -81,7 +82,7 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
             error.update("The id cannot be empty.")
             return
         if self._new and cid in self._taken:
-            error.update(f"Another citation already uses the id {cid!r}.")
+            error.update(Content(f"Another citation already uses the id {cid!r}."))
             return
         if not quote:
             error.update("Type the quotation to check.")
@@ -93,7 +94,7 @@ class EditCitationScreen(ModalScreen[CitationSpec | None]):
         try:
             parsed = parse_batch({"sources": [], "citations": [item]}).citations[0]
         except BatchInputError as exc:
-            error.update(exc.message)
+            error.update(Content(exc.message))
             return
         extra = self._citation.extra
         self.dismiss(

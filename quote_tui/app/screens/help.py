@@ -30,6 +30,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("[ / ]", "show the previous / next source"),
             ("z", "zoom the detail (or the focused viewer); z again: back"),
             ("< / >", "narrower / wider citation list (kept for the next run)"),
+            ("- / +", "shorter / taller detail pane (kept for the next run)"),
             ("ctrl+z", "undo the last edit"),
             ("escape", "cancel a running check or read"),
             ("tab", "move between the panes"),
@@ -110,7 +111,7 @@ def help_content(query: str = "") -> Content:
 class HelpScreen(ModalScreen[None]):
     """Key reference; typing searches it; Escape, ? or F1 closes it."""
 
-    BINDINGS = [Binding("escape,f1", "close", "Close help")]
+    BINDINGS = [Binding("escape,f1", "close", "Close help", id="close_help")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box") as box:

@@ -171,11 +171,11 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+l", "load", "Read source", priority=True),
-        Binding("ctrl+s", "add", "Add source", priority=True),
+        Binding("escape", "cancel", "Cancel", id="cancel_dialog"),
+        Binding("ctrl+l", "load", "Read source", priority=True, id="read_source"),
+        Binding("ctrl+s", "add", "Add source", priority=True, id="add_source"),
         # The tabs are otherwise reached with shift+tab and arrows, which nothing says.
-        Binding("ctrl+t", "next_tab", "Next tab", priority=True),
+        Binding("ctrl+t", "next_tab", "Next tab", priority=True, id="next_tab"),
     ]
 
     def __init__(

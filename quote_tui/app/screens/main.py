@@ -15,13 +15,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar
 
 from quote_tui.api import counted
-from quote_tui.app.prefs import LIST_WIDTH_RANGE
+from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE
 from quote_tui.app.screens.bibliography import BibliographyWork
 from quote_tui.app.screens.export_work import ExportWork
 from quote_tui.app.screens.references_work import ReferencesWork
@@ -67,6 +68,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         Binding("right_square_bracket", "next_source", "Next source", show=False, id="next_source"),
         Binding("less_than_sign", "narrow_list", "Narrower list", show=False, id="narrow_list"),
         Binding("greater_than_sign", "widen_list", "Wider list", show=False, id="widen_list"),
+        Binding("minus", "resize_detail(-2)", "Shorter detail", show=False, id="shorter_detail"),
+        Binding("plus", "resize_detail(2)", "Taller detail", show=False, id="taller_detail"),
     ]
 
     workspace: var[Workspace] = var(Workspace, always_update=True, init=False)
@@ -154,12 +157,22 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         self.query_one("#left").styles.width = width
         self.app.remember(list_width=width)  # type: ignore[attr-defined]
 
+    def action_resize_detail(self, rows: int) -> None:
+        """The detail pane ``rows`` taller (or shorter), remembered for the next run."""
+        low, high = DETAIL_HEIGHT_RANGE
+        detail = self.query_one(CitationDetail)
+        height = min(max(detail.outer_size.height + rows, low), high)
+        detail.styles.height = height  # inline, so it wins over the -tall and -short classes
+        self.app.remember(detail_height=height)  # type: ignore[attr-defined]
+
     def _restore_prefs(self) -> None:
         """The pane width, zoom and source the last run ended with (settings.json)."""
         prefs = self.app.prefs  # type: ignore[attr-defined]
         if prefs.list_width is not None:
             # inline, so it wins over the width classes on_resize sets
             self.query_one("#left").styles.width = prefs.list_width
+        if prefs.detail_height is not None:
+            self.query_one(CitationDetail).styles.height = prefs.detail_height
         source = prefs.last_source
         if source is not None and self.workspace.source(source) is not None:
             first = next((c.id for c in self.workspace.citations if c.source == source), None)
@@ -235,7 +248,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         outcome = self.outcomes.get(source_id or "")
         if outcome is None:
             viewer.prepared = None
-            viewer.border_title = f"Source · {spec.title or spec.ref or spec.id}"
+            viewer.border_title = Content(f"Source · {spec.title or spec.ref or spec.id}")
             viewer.border_subtitle = ""
             viewer.placeholder = f"Reading {spec.ref or 'pasted text'}…  (escape cancels)"
             self._watch_reading(spec.id, spec.ref or "pasted text")
@@ -267,7 +280,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if outcome.loaded is None:
             viewer.prepared = None
             err = outcome.error
-            viewer.border_title = f"Source · {spec.id} · unavailable"
+            viewer.border_title = Content(f"Source · {spec.id} · unavailable")
             viewer.border_subtitle = ""
             self._viewer_facts = ""
             viewer.placeholder = f"⊘ {err.message if err else 'unreadable'}"
@@ -279,7 +292,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if p.paged:
             facts.append(f"{p.page_count} pp.")
         facts.append(counted(p.line_count, "line"))
-        viewer.border_title = f"{spec.id} · {r.title or spec.title or r.ref}"
+        viewer.border_title = Content(f"{spec.id} · {r.title or spec.title or r.ref}")
         self._viewer_facts = " · ".join(facts)
         viewer.border_subtitle = self._viewer_facts
         viewer.prepared = p

@@ -428,5 +428,7 @@ class CitationDetail(VerticalScroll, can_focus=True):
     def show(self, content: Content, citation_id: str | None) -> None:
         """Show one citation's ``detail_content``."""
         self.query_one("#detail-body", Static).update(content)
-        self.border_title = f"Detail · {citation_id}" if citation_id is not None else "Detail"
+        self.border_title = Content(
+            f"Detail · {citation_id}" if citation_id is not None else "Detail"
+        )
         self.scroll_home(animate=False)
