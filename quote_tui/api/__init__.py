@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from quote_tui.api.output import report_schema as report_schema
     from quote_tui.api.output import what_to_do as what_to_do
     from quote_tui.api.output import write_text as write_text
+    from quote_tui.api.references import DEFAULT_REGISTRIES as DEFAULT_REGISTRIES
     from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
     from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
@@ -197,6 +198,7 @@ _EXPORTS = {
         "write_text",
     ),
     "quote_tui.api.references": (
+        "DEFAULT_REGISTRIES",
         "MAX_LOOKUPS",
         "MAX_REFERENCES",
         "REFERENCE_FORMATS",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from quote_tui.references.retractions import RetractionIndex
 
 __all__ = [
+    "DEFAULT_REGISTRIES",
     "MAX_LOOKUPS",
     "MAX_REFERENCES",
     "REFERENCE_FORMATS",
@@ -149,8 +150,7 @@ async def check_references(
             fixed since it. Read before anything is asked, so a bad file costs no look-up.
         reviews: a review file (``review_finding``): each finding reviewed there is marked
             ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
-        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``
-            (Crossref, PubMed, and arXiv for arXiv ids).
+        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``.
 
     Raises:
         BatchInputError: the retractions file or the baseline cannot be used.
@@ -238,19 +238,34 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     return render(report, fmt)
 
 
-REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
+REGISTRIES = (
+    "crossref",
+    "datacite",
+    "pubmed",
+    "europepmc",
+    "arxiv",
+    "biorxiv",
+    "openalex",
+    "dblp",
+    "semanticscholar",
+    "openreview",
+    "web",
+)
 """Every registry ``--registries`` may name (``references.check.REGISTRIES``)."""
+DEFAULT_REGISTRIES = ("crossref", "datacite", "pubmed", "arxiv", "biorxiv", "web")
+"""Asked without ``--registries`` (``references.check.DEFAULT_REGISTRIES``)."""
 
 
 def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
     """``--registries`` as names: a list or a comma-separated string (``all`` for every one);
-    None gives the default (Crossref, PubMed, arXiv for arXiv ids, the web for a URL alone).
+    None gives the default (Crossref, DataCite for a DOI Crossref does not know, PubMed, arXiv
+    for arXiv ids, bioRxiv/medRxiv for their DOIs, the web for a URL alone).
 
     Raises:
         BatchInputError: ``bad_option`` naming a registry that does not exist.
     """
     if names is None:
-        return ("crossref", "pubmed", "arxiv", "web")
+        return DEFAULT_REGISTRIES
     if isinstance(names, str):
         names = [n for n in names.replace(" ", ",").split(",") if n]
     chosen = tuple(dict.fromkeys(n.strip().lower() for n in names))

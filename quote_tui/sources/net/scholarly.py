@@ -8,6 +8,9 @@ Each answer goes through the run's guarded session and the store, like Crossref'
 (``Registries.answer``), so ``--offline`` replays it. Paces: arXiv asks for one request every
 3 seconds, OpenAlex's polite pool allows 10 a second with ``mailto``, DBLP is kept to 1 a second.
 
+A withdrawn arXiv version says so in its comment ("This paper has been withdrawn"): read as a
+``withdrawal`` notice from arXiv.
+
 OpenAlex's ``is_retracted`` has known false positives, so it is read as a flag
 (``retraction_flag``), not as a retraction: it calls a work retracted only beside a notice from
 another source (``references.decide``).
@@ -40,6 +43,7 @@ __all__ = [
 OPENALEX_FLAG = "retraction_flag"
 """The notice kind of OpenAlex's ``is_retracted``: a flag to be confirmed, not a retraction."""
 _ATOM = "{http://www.w3.org/2005/Atom}"
+_WITHDRAWN = re.compile(r"\bwithdrawn\b", re.IGNORECASE)
 _ARXIV_ID = re.compile(
     r"(?:arxiv[:/ ]\s*|arxiv\.org/(?:abs|pdf)/|10\.48550/arxiv\.)"
     r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?",
@@ -103,6 +107,9 @@ def works_from_arxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
             for a in entry.iter(f"{_ATOM}author")
         )
         doi = entry.findtext("{http://arxiv.org/schemas/atom}doi")
+        comment = " ".join((entry.findtext("{http://arxiv.org/schemas/atom}comment") or "").split())
+        # a withdrawn version's comment says so ("This paper has been withdrawn by the author")
+        withdrawn = bool(_WITHDRAWN.search(comment))
         works.append(
             RegisteredWork(
                 source="arxiv",
@@ -120,6 +127,11 @@ def works_from_arxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
                         else ()
                     ),
                     "CoRR",
+                ),
+                updates=(
+                    (WorkUpdate("withdrawal", "arxiv", label=f"arXiv comment: {comment[:200]}"),)
+                    if withdrawn
+                    else ()
                 ),
             )
         )
