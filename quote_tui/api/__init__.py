@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
+    from quote_tui.api.references import manuscript_date as manuscript_date
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
@@ -207,6 +208,7 @@ _EXPORTS = {
         "check_references",
         "failing_references",
         "load_retractions",
+        "manuscript_date",
         "parse_references",
         "read_references",
         "references_schema",

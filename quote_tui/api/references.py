@@ -35,6 +35,7 @@ __all__ = [
     "check_references",
     "failing_references",
     "load_retractions",
+    "manuscript_date",
     "parse_references",
     "read_references",
     "references_schema",
@@ -133,6 +134,7 @@ async def check_references(
     baseline: Path | None = None,
     reviews: Path | None = None,
     registries: Sequence[str] | None = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -151,17 +153,22 @@ async def check_references(
         reviews: a review file (``review_finding``): each finding reviewed there is marked
             ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
         registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``.
+        date: the manuscript's date (``YYYY-MM-DD``, or ``YYYY-MM``): each retracted reference
+            then says whether it is cited before or after its retraction notice
+            (``retraction_timing``; ``manuscript_date`` reads a manuscript's own).
 
     Raises:
-        BatchInputError: the retractions file or the baseline cannot be used.
+        BatchInputError: the retractions file, the baseline or the date cannot be used.
     """
     from quote_tui._untrusted import scrub_record
     from quote_tui.references.changes import changes_since, read_baseline
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
     from quote_tui.references.review import apply_reviews, read_reviews
+    from quote_tui.references.timing import add_retraction_timing, parse_date
     from quote_tui.sources.net.registry import LookupBudget
 
+    written = parse_date(date, "date") if date is not None else None
     earlier = read_baseline(baseline) if baseline is not None else None
     reviewed = read_reviews(reviews) if reviews is not None else None
     given = len(entries)
@@ -204,12 +211,23 @@ async def check_references(
         )
     report = references_report(checks, source=source, retractions=info, warnings=warnings)
     report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
+    if written is not None:
+        report["manuscript_date"] = written
+        add_retraction_timing(report, written)
     if earlier is not None and baseline is not None:
         report["baseline"] = {"file": baseline.name, "references": len(earlier)}
         report["changes"] = [c.to_dict() for c in changes_since(earlier, report["references"])]
     if reviewed is not None and reviews is not None:
         apply_reviews(report, reviewed, file=reviews.name)
     return report
+
+
+def manuscript_date(path: Path) -> str | None:
+    """The date a manuscript gives itself: Markdown's ``date:``, LaTeX's ``\\date{}``, a Word
+    file's core properties; None when it gives none (``references.timing``)."""
+    from quote_tui.references.timing import manuscript_date as written
+
+    return written(path)
 
 
 def references_schema() -> str:
