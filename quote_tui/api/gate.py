@@ -79,6 +79,7 @@ async def gate_claims(
     sources_dir: Path | None = None,
     settings: Settings | None = None,
     name: str | None = None,
+    reviews: Path | None = None,
 ) -> GateResult:
     """Run the whole gate on a cite-gate claims file: its quotations checked through the
     pipeline, then the prose checks on each item.
@@ -88,20 +89,26 @@ async def gate_claims(
         sources_dir: the folder of ``<src>.txt`` files (default: ``sources/`` beside it).
         settings: the run's settings.
         name: how findings name the file (default: the path as given).
+        reviews: a review file (``review_finding`` on a gate report): each finding reviewed
+            there is shown with its note and does not fail the gate, until it changes.
 
     Returns:
         The findings with the report on the quotations.
 
     Raises:
-        BatchInputError: the claims file cannot be read or has another shape.
+        BatchInputError: the claims file or the review file cannot be read, or the claims
+            file has another shape.
     """
     from quote_tui.api.checks import check_batch
     from quote_tui.batch.batchfile import parse_batch
     from quote_tui.gate.claims import GateResult, claim_findings, claims_batch, load_claims
+    from quote_tui.gate.reviews import apply_gate_reviews, read_gate_reviews
 
+    reviewed = read_gate_reviews(reviews)  # a bad review file costs no check
     claims = load_claims(path, name=name)
     data = claims_batch(claims, sources_dir=sources_dir)
     batch = parse_batch(data, base_dir=path.resolve().parent)
     report = await check_batch(batch, settings=settings)
     findings, items, words = claim_findings(claims, report)
+    findings = apply_gate_reviews(findings, reviewed)
     return GateResult(claims.name, items, words, findings, report)

@@ -301,7 +301,9 @@ def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
 
 def review_finding(report: Path, key: str, note: str, file: Path | None = None) -> Path:
     """Record ``note`` on the finding of reference ``key`` in an earlier references report (a
-    ``refs`` JSON report, or ``check --refs`` JSON); returns the review file written.
+    ``refs`` JSON report, or ``check --refs`` JSON), or on the gate finding whose fingerprint
+    is (or begins with) ``key`` in a gate report (``gate --format json``); returns the review
+    file written.
 
     Args:
         report: the report that holds the finding.
@@ -315,9 +317,18 @@ def review_finding(report: Path, key: str, note: str, file: Path | None = None) 
             review file is then left as it is); ``bad_option`` for a key the report does not
             hold or an empty note.
     """
+    from quote_tui.gate.reviews import gate_finding_of, read_report, review_gate_finding
     from quote_tui.references.changes import read_baseline
     from quote_tui.references.review import add_review
 
+    doc = read_report(report)
+    finding = gate_finding_of(doc, key)
+    if finding is not None:  # a gate report: the key is a finding's fingerprint
+        claims = Path(str(doc.get("file") or ""))
+        folder = claims.parent if doc.get("file") and claims.is_file() else report.parent
+        file = file or folder / REVIEW_FILE
+        review_gate_finding(file, finding, note)
+        return file
     refs = read_baseline(report)
     found = [r for r in refs if r.get("key") == key]
     if not found:

@@ -20,7 +20,13 @@ __all__ = ["finding_line", "gate_sarif", "gate_summary", "number_check"]
 def finding_line(finding: Finding) -> str:
     """One finding as a terminal line: its mark, item, place, code and message."""
     mark = "FAIL" if finding.severity == "failure" else "warn"
-    return f"  {mark} [{finding.place.item}] {finding.place} {finding.code}: {finding.message}"
+    if finding.review is not None:  # shown, never hidden: the note says why it stands
+        mark = "rev "
+        note = f" (reviewed: {finding.review})"
+    else:
+        note = ""
+    line = f"  {mark} [{finding.place.item}] {finding.place} {finding.code}: {finding.message}"
+    return line + note
 
 
 def gate_summary(findings: Sequence[Finding]) -> dict[str, Any]:

@@ -149,9 +149,12 @@ def read_reviews(path: Path) -> tuple[Review, ...]:
     return tuple(reviews)
 
 
-def add_review(path: Path, ref: Mapping[str, Any], note: str) -> Review:
+def add_review(
+    path: Path, ref: Mapping[str, Any], note: str, *, finding_print: str | None = None
+) -> Review:
     """Record ``note`` on ``ref``'s finding in the review file at ``path`` (made when missing);
     a note on the same finding replaces the old one. Written whole, then renamed into place.
+    ``finding_print`` is the fingerprint of a finding that is not a reference's (the gate's).
 
     Raises:
         BatchInputError: ``bad_option`` for an empty or overlong note; ``bad_batch`` when the
@@ -167,7 +170,7 @@ def add_review(path: Path, ref: Mapping[str, Any], note: str) -> Review:
     existing = read_reviews(path)
     cited = ref.get("cited") if isinstance(ref.get("cited"), Mapping) else {}
     review = Review(
-        fingerprint=fingerprint(ref),
+        fingerprint=finding_print or fingerprint(ref),
         key=str(ref.get("key")),
         status=str(ref.get("status")),
         note=note,
