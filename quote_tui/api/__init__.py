@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
     from quote_tui.api.references import REGISTRIES as REGISTRIES
     from quote_tui.api.references import REVIEW_FILE as REVIEW_FILE
+    from quote_tui.api.references import changed_for_worse as changed_for_worse
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
@@ -205,6 +206,7 @@ _EXPORTS = {
         "REFERENCE_FORMATS",
         "REGISTRIES",
         "REVIEW_FILE",
+        "changed_for_worse",
         "check_references",
         "failing_references",
         "load_retractions",

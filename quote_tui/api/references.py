@@ -32,6 +32,7 @@ __all__ = [
     "REFERENCE_FORMATS",
     "REGISTRIES",
     "REVIEW_FILE",
+    "changed_for_worse",
     "check_references",
     "failing_references",
     "load_retractions",
@@ -131,8 +132,8 @@ async def check_references(
     source: str | None = None,
     max_references: int = MAX_REFERENCES,
     max_lookups: int = MAX_LOOKUPS,
-    baseline: Path | None = None,
-    reviews: Path | None = None,
+    baseline: Path | dict[str, Any] | None = None,
+    reviews: Path | dict[str, Any] | None = None,
     registries: Sequence[str] | None = None,
     date: str | None = None,
 ) -> dict[str, Any]:
@@ -147,10 +148,12 @@ async def check_references(
         max_references: the most references checked; the rest are left out with a warning.
         max_lookups: the most registry look-ups made over the network; past it a reference is
             ``unverifiable`` (``lookup_cap``). The report's ``lookups`` counts them.
-        baseline: an earlier references report (or ``check --refs`` JSON report): the report's
+        baseline: an earlier references report (or ``check --refs`` JSON report), as a file or
+            as its parsed JSON (the MCP tool, the HTTP API): the report's
             ``changes`` then lists each reference newly retracted, corrected, mismatched or
             fixed since it. Read before anything is asked, so a bad file costs no look-up.
-        reviews: a review file (``review_finding``): each finding reviewed there is marked
+        reviews: a review file (``review_finding``), or its parsed JSON: each finding reviewed
+            there is marked
             ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
         registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``.
         date: the manuscript's date (``YYYY-MM-DD``, or ``YYYY-MM``): each retracted reference
@@ -161,16 +164,28 @@ async def check_references(
         BatchInputError: the retractions file, the baseline or the date cannot be used.
     """
     from quote_tui._untrusted import scrub_record
-    from quote_tui.references.changes import changes_since, read_baseline
+    from quote_tui.references.changes import baseline_references, changes_since, read_baseline
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
-    from quote_tui.references.review import apply_reviews, read_reviews
+    from quote_tui.references.review import apply_reviews, read_reviews, reviews_from
     from quote_tui.references.timing import add_retraction_timing, parse_date
     from quote_tui.sources.net.registry import LookupBudget
 
     written = parse_date(date, "date") if date is not None else None
-    earlier = read_baseline(baseline) if baseline is not None else None
-    reviewed = read_reviews(reviews) if reviews is not None else None
+    earlier = (
+        read_baseline(baseline)
+        if isinstance(baseline, Path)
+        else baseline_references(baseline, "given")
+        if baseline is not None
+        else None
+    )
+    reviewed = (
+        read_reviews(reviews)
+        if isinstance(reviews, Path)
+        else reviews_from(reviews)
+        if reviews is not None
+        else None
+    )
     given = len(entries)
     warnings: list[dict[str, Any]] = [w.to_dict() for w in getattr(entries, "warnings", ())]
     # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
@@ -214,11 +229,14 @@ async def check_references(
     if written is not None:
         report["manuscript_date"] = written
         add_retraction_timing(report, written)
-    if earlier is not None and baseline is not None:
-        report["baseline"] = {"file": baseline.name, "references": len(earlier)}
+    if earlier is not None:
+        name = baseline.name if isinstance(baseline, Path) else "(given)"
+        report["baseline"] = {"file": name, "references": len(earlier)}
         report["changes"] = [c.to_dict() for c in changes_since(earlier, report["references"])]
-    if reviewed is not None and reviews is not None:
-        apply_reviews(report, reviewed, file=reviews.name)
+    if reviewed is not None:
+        apply_reviews(
+            report, reviewed, file=reviews.name if isinstance(reviews, Path) else "(given)"
+        )
     return report
 
 
@@ -357,6 +375,12 @@ def _source_of(report: Path) -> Path | None:
         doc = doc["references"]
     source = doc.get("source") if isinstance(doc, dict) else None
     return Path(source) if isinstance(source, str) and source else None
+
+
+def changed_for_worse(report: dict[str, Any]) -> bool:
+    """Whether the report's ``changes`` (since ``baseline``) hold any change but a fix: what
+    ``--fail-on-change`` fails on."""
+    return any(c.get("change") != "fixed" for c in report.get("changes", ()))
 
 
 def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -149,7 +149,7 @@ def cmd_refs(args: argparse.Namespace) -> int:
         for warning in report.get("warnings", ()):
             warn(api.warning_line(warning))
     failing = api.failing_references(report)
-    if args.fail_on_change and any(c["change"] != "fixed" for c in report.get("changes", ())):
+    if args.fail_on_change and api.changed_for_worse(report):
         return api.EXIT_STRICT
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 

@@ -37,6 +37,7 @@ __all__ = [
     "apply_reviews",
     "fingerprint",
     "read_reviews",
+    "reviews_from",
 ]
 
 REVIEW_FILE = ".quote-tui-review.json"
@@ -128,6 +129,15 @@ def read_reviews(path: Path) -> tuple[Review, ...]:
         doc = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _refused(path, f"is not JSON ({exc})") from exc
+    return reviews_from(doc, path)
+
+
+def reviews_from(doc: Any, path: Path = Path("given")) -> tuple[Review, ...]:
+    """The reviews of a review file's content given as data (the MCP tool, the HTTP API).
+
+    Raises:
+        BatchInputError: ``bad_batch`` when it is not a review file's content.
+    """
     items = doc.get("reviews") if isinstance(doc, dict) else None
     if not isinstance(items, list):
         raise _refused(path, 'is not a review file (no "reviews" list)')
