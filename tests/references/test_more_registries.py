@@ -242,6 +242,12 @@ class _Seen:
         self.s2_keys = []
 
 
+def serve_s2(req: BaseHTTPRequestHandler, seen: _Seen) -> None:
+    seen.s2_keys.append(req.headers.get("x-api-key"))
+    q = parse_qs(urlsplit(req.path).query)["query"][0].casefold()
+    _json(req, 200, S2 if "residual" in q else {"total": 0, "offset": 0, "data": []})
+
+
 def serve_more(server: LoopbackServer, seen: _Seen) -> None:
     def datacite(req: BaseHTTPRequestHandler) -> None:
         _json(req, 200, DATACITE)
@@ -256,9 +262,7 @@ def serve_more(server: LoopbackServer, seen: _Seen) -> None:
         req.wfile.write(body)
 
     def s2(req: BaseHTTPRequestHandler) -> None:
-        seen.s2_keys.append(req.headers.get("x-api-key"))
-        q = parse_qs(urlsplit(req.path).query)["query"][0].casefold()
-        _json(req, 200, S2 if "residual" in q else {"total": 0, "offset": 0, "data": []})
+        serve_s2(req, seen)
 
     def openreview(req: BaseHTTPRequestHandler) -> None:
         term = parse_qs(urlsplit(req.path).query)["term"][0].casefold()
@@ -472,3 +476,34 @@ def test_parsers_refuse_what_is_not_their_format() -> None:
         assert err.value.code == "http_error"
     assert works_from_biorxiv(b'{"messages": [{"status": "no posts found"}]}', "u") == ()
     assert works_from_arxiv(ARXIV_WITHDRAWN, "u")[0].updates[0].kind == "withdrawal"
+
+
+def test_the_key_is_not_sent_along_a_redirect(tmp_path: Path) -> None:
+    bib = tmp_path / "he.bib"
+    he = BIB.split("@inproceedings{he2016")[1].split("@inproceedings{hu2022")[0]
+    bib.write_text("@inproceedings{he2016" + he, encoding="utf-8")
+    seen = _Seen()
+    with LoopbackServer() as server:
+        serve_registries(server)
+        serve_more(server, seen)
+
+        def moved(req: BaseHTTPRequestHandler) -> None:
+            req.send_response(302)
+            req.send_header("Location", server.url("/s2/moved" + req.path[len("/s2") :]))
+            req.send_header("Content-Length", "0")
+            req.end_headers()
+
+        server.route("/s2/paper/search", handler=moved)
+        server.route("/s2/moved/paper/search", handler=lambda req: serve_s2(req, seen))
+        report = asyncio.run(
+            api.check_references(
+                api.read_references(bib),
+                settings=_settings(server, tmp_path / "s.sqlite3", s2_api_key="test-key-123"),
+                registries=["crossref", "semanticscholar"],
+            )
+        )
+        first = [h.get("x-api-key") for p, h in server.seen_headers if p.startswith("/s2/paper")]
+        after = [h.get("x-api-key") for p, h in server.seen_headers if p.startswith("/s2/moved")]
+    assert _by_key(report)["he2016"]["status"] == "verified"
+    assert first and set(first) == {"test-key-123"}
+    assert after and set(after) == {None}
