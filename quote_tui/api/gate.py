@@ -31,6 +31,7 @@ def gate_findings(
     prose: bool,
     config: GateConfig | None = None,
     min_words: int = 4,
+    reviews: Path | None = None,
 ) -> tuple[Finding, ...]:
     """The gate's findings on what ``open_input`` opened: on a claims file, the number rule
     always (a number no quotation holds is a failure) and every prose check with ``prose``; on
@@ -42,10 +43,28 @@ def gate_findings(
         prose: run every prose check, not only the number rule.
         config: the gate's config (``gate_config``); a claims file brings its own.
         min_words: the scan's shortest quotation, so the same quotations are found.
+        reviews: a review file: each finding it names carries its note (see ``gate_claims``).
 
     Raises:
-        BatchInputError: ``bad_option`` for a claims file whose config is wrong.
+        BatchInputError: ``bad_option`` for a claims file whose config is wrong; ``bad_batch``
+            for a review file that cannot be read.
     """
+    from quote_tui.gate.reviews import apply_gate_reviews, read_gate_reviews
+
+    reviewed = read_gate_reviews(reviews)
+    found = _gate_findings(path, scan, prose=prose, config=config, min_words=min_words)
+    return apply_gate_reviews(found, reviewed)
+
+
+def _gate_findings(
+    path: Path,
+    scan: Any,
+    *,
+    prose: bool,
+    config: GateConfig | None,
+    min_words: int,
+) -> tuple[Finding, ...]:
+    """The findings before any review is applied (``gate_findings``)."""
     if scan is None:
         return ()
     if path.suffix.lower() == ".json":

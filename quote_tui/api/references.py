@@ -340,7 +340,12 @@ def review_finding(report: Path, key: str, note: str, file: Path | None = None) 
     from quote_tui.references.review import add_review
 
     doc = read_report(report)
-    finding = gate_finding_of(doc, key)
+    try:
+        finding = gate_finding_of(doc, key)
+    except BatchInputError:
+        if "references" not in doc:
+            raise
+        finding = None  # a check report with references too: the key may be a reference's
     if finding is not None:  # a gate report: the key is a finding's fingerprint
         claims = Path(str(doc.get("file") or ""))
         folder = claims.parent if doc.get("file") and claims.is_file() else report.parent

@@ -21,8 +21,15 @@ def gate_findings(args: argparse.Namespace, scan_result: Any) -> tuple[Any, ...]
     config = None
     if args.gate and args.input.suffix.lower() != ".json":
         config = api.gate_config(args.gate_config, allow=args.allow, copy_run=args.copy_run)
+    beside = args.input.parent / api.REVIEW_FILE
+    reviews = getattr(args, "review", None) or (beside if beside.is_file() else None)
     return api.gate_findings(
-        args.input, scan_result, prose=args.gate, config=config, min_words=args.min_words
+        args.input,
+        scan_result,
+        prose=args.gate,
+        config=config,
+        min_words=args.min_words,
+        reviews=reviews,
     )
 
 

@@ -30,10 +30,13 @@ def finding_line(finding: Finding) -> str:
 
 
 def gate_summary(findings: Sequence[Finding]) -> dict[str, Any]:
-    """The report's ``gate`` object: the counts and every finding."""
+    """The report's ``gate`` object: the counts (a reviewed finding counted apart, never as a
+    failure or warning) and every finding."""
+    standing = [f for f in findings if f.review is None]
     return {
-        "failures": sum(f.severity == "failure" for f in findings),
-        "warnings": sum(f.severity != "failure" for f in findings),
+        "failures": sum(f.severity == "failure" for f in standing),
+        "warnings": sum(f.severity != "failure" for f in standing),
+        "reviewed": len(findings) - len(standing),
         "findings": [f.to_dict() for f in findings],
     }
 

@@ -107,3 +107,18 @@ def test_a_review_file_given_elsewhere_and_a_bad_one(tmp_path: Path) -> None:
     assert unknown.code == 2 and "bad_option" in unknown.err
     too_short = run_cli(["review", str(report), warn["fingerprint"][:4], "--note", "x"])
     assert too_short.code == 2
+
+
+def test_check_gate_honours_the_review_file_beside_the_manuscript(tmp_path: Path) -> None:
+    claims = write_example(tmp_path, _fixed_but_numbers())
+    first = run_cli(["check", str(claims), "--format", "json"])
+    assert first.code == 1, first.err
+    report = tmp_path / "check.json"
+    report.write_text(first.out, encoding="utf-8")
+    (number,) = [f for f in first.json()["gate"]["findings"] if f["severity"] == "failure"]
+    assert run_cli(["review", str(report), number["fingerprint"], "--note", "on purpose"]).code == 0
+    again = run_cli(["check", str(claims), "--format", "json"])
+    assert again.code == 0, again.err
+    gate = again.json()["gate"]
+    assert (gate["failures"], gate["reviewed"]) == (0, 1)
+    assert gate["findings"][0]["review"] == {"note": "on purpose"}
