@@ -1,5 +1,6 @@
-"""Checking references against Crossref, PubMed, arXiv, OpenAlex, DBLP and an offline
-Retraction Watch CSV (the cascade past Crossref and PubMed: ``_search`` and ``scholarly``).
+"""Checking references against Crossref, DataCite, PubMed, Europe PMC, arXiv, bioRxiv/medRxiv,
+OpenAlex, DBLP, Semantic Scholar, OpenReview and an offline Retraction Watch CSV (the cascade
+past Crossref and PubMed: ``_search``, ``scholarly``, ``catalogues`` and ``withdrawals``).
 
 ``check_references`` asks, for each reference: Crossref for its DOI's record, PubMed for its
 PMID's record, and Crossref's bibliographic search when the reference has no identifier, when

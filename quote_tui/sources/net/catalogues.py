@@ -29,7 +29,7 @@ from urllib.parse import quote, urlencode
 from lxml import etree
 
 from quote_tui.sources.net.registry import Lookup, Registries
-from quote_tui.sources.net.scholarly import _bad, _doi, _family, _year
+from quote_tui.sources.net.scholarly import bad_answer, doi_of, family_name, years_of
 from quote_tui.sources.net.session import IntervalPacer
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 from quote_tui.sources.readers.safe_xml import xml_parser
@@ -60,7 +60,7 @@ def _json(body: bytes, url: str) -> Any:
     try:
         return json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise _bad(url, "its answer is not JSON") from exc
+        raise bad_answer(url, "its answer is not JSON") from exc
 
 
 def _title(value: object) -> str | None:
@@ -82,7 +82,7 @@ def works_from_datacite(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
             continue
         name = person.get("familyName") or str(person.get("name") or "").split(",")[0]
         if isinstance(name, str) and name.strip():
-            authors.append(name.strip() if person.get("familyName") else _family(name))
+            authors.append(name.strip() if person.get("familyName") else family_name(name))
     container = attrs.get("container") if isinstance(attrs.get("container"), dict) else {}
     journals = [container.get("title"), attrs.get("publisher")]
     publisher = attrs.get("publisher")
@@ -92,10 +92,10 @@ def works_from_datacite(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     return (
         RegisteredWork(
             source="datacite",
-            doi=_doi(attrs.get("doi") or item.get("id")),
+            doi=doi_of(attrs.get("doi") or item.get("id")),
             title=_title(next((t for t in titles if isinstance(t, str)), None)),
             authors=tuple(authors),
-            years=_year(attrs.get("publicationYear")),
+            years=years_of(attrs.get("publicationYear")),
             journals=tuple(j for j in journals if isinstance(j, str) and j.strip()),
             pages=f"{first}-{last}" if first and last else None,
         ),
@@ -118,11 +118,11 @@ def works_from_semanticscholar(body: bytes, url: str) -> tuple[RegisteredWork, .
         works.append(
             RegisteredWork(
                 source="semanticscholar",
-                doi=_doi(ids.get("DOI")),
+                doi=doi_of(ids.get("DOI")),
                 pmid=str(ids["PubMed"]) if ids.get("PubMed") else None,
                 title=_title(item.get("title")),
-                authors=tuple(_family(n) for n in names if isinstance(n, str) and n.strip()),
-                years=_year(item.get("year")),
+                authors=tuple(family_name(n) for n in names if isinstance(n, str) and n.strip()),
+                years=years_of(item.get("year")),
                 journals=tuple(dict.fromkeys(v for v in venues if isinstance(v, str) and v)),
             )
         )
@@ -149,7 +149,7 @@ def works_from_openreview(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
         venue = _value(content, "venue")
         venueid = str(_value(content, "venueid") or "")
         stamp = note.get("pdate") or note.get("cdate")
-        years = _year(venue)
+        years = years_of(venue)
         if not years and isinstance(stamp, int | float):
             years = (str(datetime.fromtimestamp(stamp / 1000, tz=UTC).year),)
         withdrawn = bool(_WITHDRAWN_VENUE.search(venueid) or _WITHDRAWN_VENUE.search(str(venue)))
@@ -159,7 +159,7 @@ def works_from_openreview(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
                 source="openreview",
                 title=_title(_value(content, "title")),
                 authors=tuple(
-                    _family(a) for a in authors or () if isinstance(a, str) and a.strip()
+                    family_name(a) for a in authors or () if isinstance(a, str) and a.strip()
                 ),
                 years=years,
                 journals=(str(venue),) if venue else (),
@@ -184,7 +184,7 @@ def pmids_from_esearch(body: bytes, url: str) -> tuple[str, ...]:
     try:
         root = etree.fromstring(body, parser=xml_parser())
     except etree.XMLSyntaxError as exc:
-        raise _bad(url, "its answer is not XML") from exc
+        raise bad_answer(url, "its answer is not XML") from exc
     if root is None:
         return ()
     return tuple(i.text.strip() for i in root.iter("Id") if i.text and i.text.strip().isdigit())

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from quote_tui.sources.net.registry import Lookup, Registries
-from quote_tui.sources.net.scholarly import _bad, _doi, _year
+from quote_tui.sources.net.scholarly import bad_answer, doi_of, years_of
 from quote_tui.sources.net.session import IntervalPacer
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 
@@ -52,7 +52,7 @@ def _json(body: bytes, url: str) -> Any:
     try:
         return json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise _bad(url, "its answer is not JSON") from exc
+        raise bad_answer(url, "its answer is not JSON") from exc
 
 
 def _europepmc_updates(item: dict[str, Any]) -> list[WorkUpdate]:
@@ -98,11 +98,11 @@ def works_from_europepmc(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
         works.append(
             RegisteredWork(
                 source="europepmc",
-                doi=_doi(item.get("doi")),
+                doi=doi_of(item.get("doi")),
                 pmid=str(item["pmid"]) if item.get("pmid") else None,
                 title=" ".join(str(item.get("title") or "").split()).rstrip(".") or None,
                 authors=tuple(n.strip().split(" ")[0] for n in names if n.strip()),
-                years=_year(item.get("pubYear")),
+                years=years_of(item.get("pubYear")),
                 journals=(str(item["journalTitle"]),) if item.get("journalTitle") else (),
                 updates=tuple(_europepmc_updates(item)),
             )
@@ -129,14 +129,14 @@ def works_from_biorxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     )
     server = str(last.get("server") or "bioRxiv")
     names = str(last.get("authors") or "").split(";")
-    published = _doi(last.get("published"))
+    published = doi_of(last.get("published"))
     updates = []
     if withdrawn:
         updates.append(
             WorkUpdate(
                 "withdrawal",
                 "biorxiv",
-                doi=_doi(last.get("doi")),
+                doi=doi_of(last.get("doi")),
                 date=str(last.get("date") or "") or None,
                 label=f"{server}: version {last.get('version')} withdraws the preprint",
             )
@@ -144,10 +144,10 @@ def works_from_biorxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     return (
         RegisteredWork(
             source="biorxiv",
-            doi=_doi(last.get("doi")),
+            doi=doi_of(last.get("doi")),
             title=title or None,
             authors=tuple(n.strip().split(",")[0] for n in names if n.strip()),
-            years=_year(versions[0].get("date")),
+            years=years_of(versions[0].get("date")),
             journals=(server, *((f"published as {published}",) if published else ())),
             updates=tuple(updates),
         ),
