@@ -108,7 +108,16 @@ corrected or expression_of_concern (from Crossref's update metadata and PubMed's
 types); unverifiable (no identifier and nothing close, or a service that could not answer, with
 the reason); not_found (the identifier resolves to nothing and nothing close was found). A close
 match is named in close_match. A reference that does not match is a miscitation to look into,
-never evidence that the work does not exist. Returns {"summary": ..., "references": [...]}."""
+never evidence that the work does not exist. Returns {"summary": ..., "references": [...]}.
+
+Optional: `registries`, the registries asked (crossref, datacite, pubmed, europepmc, arxiv,
+biorxiv, openalex, dblp, semanticscholar, openreview, web; or ["all"]); `baseline`, an earlier
+report of this tool: `changes` then lists what is newly retracted, corrected, mismatched or
+fixed, and with `fail_on_change` true, `failed_on_change` says whether any change is for the
+worse; `reviews`, a review file's content ({"reviews": [...]}): a reviewed finding is marked
+`review` and no longer counts as failing; `date`, the manuscript's date (YYYY-MM-DD): each
+retracted reference then says in `retraction_timing` whether it is cited before or after the
+retraction."""
 
 
 def _tool_error(exc: api.QuoteTuiError, root: Path | None = None) -> ToolError:
@@ -231,13 +240,36 @@ class _Tools:
         return api.number_check(text, quotes)
 
     async def check_references(
-        self, bibtex: str | None = None, csl: list[dict[str, Any]] | None = None
+        self,
+        bibtex: str | None = None,
+        csl: list[dict[str, Any]] | None = None,
+        registries: list[str] | None = None,
+        baseline: dict[str, Any] | None = None,
+        fail_on_change: bool = False,
+        reviews: dict[str, Any] | None = None,
+        date: str | None = None,
     ) -> dict[str, Any]:
         try:
             entries = api.parse_references(bibtex=bibtex, csl=csl)
+            if fail_on_change and baseline is None:
+                raise api.BatchInputError(
+                    "fail_on_change needs a baseline (an earlier references report).",
+                    code=api.ErrorCode.BAD_OPTION,
+                    recovery=api.Recovery.FIX_INPUT,
+                )
+            report = await api.check_references(
+                entries,
+                settings=self.settings,
+                registries=api.registry_names(registries) if registries is not None else None,
+                baseline=baseline,
+                reviews=reviews,
+                date=date,
+            )
         except api.QuoteTuiError as exc:
             raise _tool_error(exc, self.root) from exc
-        return await api.check_references(entries, settings=self.settings)
+        if fail_on_change:
+            report["failed_on_change"] = api.changed_for_worse(report)
+        return report
 
     async def read_source(self, ref: str, render: str | None = None) -> dict[str, Any]:
         read = await api.read_source(ref, settings=self._budgeted(None, render), base_dir=self.root)

@@ -70,14 +70,17 @@ if TYPE_CHECKING:
     from quote_tui.api.output import report_schema as report_schema
     from quote_tui.api.output import what_to_do as what_to_do
     from quote_tui.api.output import write_text as write_text
+    from quote_tui.api.references import DEFAULT_REGISTRIES as DEFAULT_REGISTRIES
     from quote_tui.api.references import MAX_LOOKUPS as MAX_LOOKUPS
     from quote_tui.api.references import MAX_REFERENCES as MAX_REFERENCES
     from quote_tui.api.references import REFERENCE_FORMATS as REFERENCE_FORMATS
     from quote_tui.api.references import REGISTRIES as REGISTRIES
     from quote_tui.api.references import REVIEW_FILE as REVIEW_FILE
+    from quote_tui.api.references import changed_for_worse as changed_for_worse
     from quote_tui.api.references import check_references as check_references
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
+    from quote_tui.api.references import manuscript_date as manuscript_date
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
@@ -197,14 +200,17 @@ _EXPORTS = {
         "write_text",
     ),
     "quote_tui.api.references": (
+        "DEFAULT_REGISTRIES",
         "MAX_LOOKUPS",
         "MAX_REFERENCES",
         "REFERENCE_FORMATS",
         "REGISTRIES",
         "REVIEW_FILE",
+        "changed_for_worse",
         "check_references",
         "failing_references",
         "load_retractions",
+        "manuscript_date",
         "parse_references",
         "read_references",
         "references_schema",

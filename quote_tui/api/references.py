@@ -26,14 +26,17 @@ if TYPE_CHECKING:
     from quote_tui.references.retractions import RetractionIndex
 
 __all__ = [
+    "DEFAULT_REGISTRIES",
     "MAX_LOOKUPS",
     "MAX_REFERENCES",
     "REFERENCE_FORMATS",
     "REGISTRIES",
     "REVIEW_FILE",
+    "changed_for_worse",
     "check_references",
     "failing_references",
     "load_retractions",
+    "manuscript_date",
     "parse_references",
     "read_references",
     "references_schema",
@@ -129,9 +132,10 @@ async def check_references(
     source: str | None = None,
     max_references: int = MAX_REFERENCES,
     max_lookups: int = MAX_LOOKUPS,
-    baseline: Path | None = None,
-    reviews: Path | None = None,
+    baseline: Path | dict[str, Any] | None = None,
+    reviews: Path | dict[str, Any] | None = None,
     registries: Sequence[str] | None = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -144,26 +148,44 @@ async def check_references(
         max_references: the most references checked; the rest are left out with a warning.
         max_lookups: the most registry look-ups made over the network; past it a reference is
             ``unverifiable`` (``lookup_cap``). The report's ``lookups`` counts them.
-        baseline: an earlier references report (or ``check --refs`` JSON report): the report's
+        baseline: an earlier references report (or ``check --refs`` JSON report), as a file or
+            as its parsed JSON (the MCP tool, the HTTP API): the report's
             ``changes`` then lists each reference newly retracted, corrected, mismatched or
             fixed since it. Read before anything is asked, so a bad file costs no look-up.
-        reviews: a review file (``review_finding``): each finding reviewed there is marked
+        reviews: a review file (``review_finding``), or its parsed JSON: each finding reviewed
+            there is marked
             ``review`` and no longer fails ``--strict``; a missing file holds no reviews.
-        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``
-            (Crossref, PubMed, and arXiv for arXiv ids).
+        registries: the registries asked (``REGISTRIES``); None for ``DEFAULT_REGISTRIES``.
+        date: the manuscript's date (``YYYY-MM-DD``, or ``YYYY-MM``): each retracted reference
+            then says whether it is cited before or after its retraction notice
+            (``retraction_timing``; ``manuscript_date`` reads a manuscript's own).
 
     Raises:
-        BatchInputError: the retractions file or the baseline cannot be used.
+        BatchInputError: the retractions file, the baseline or the date cannot be used.
     """
     from quote_tui._untrusted import scrub_record
-    from quote_tui.references.changes import changes_since, read_baseline
+    from quote_tui.references.changes import baseline_references, changes_since, read_baseline
     from quote_tui.references.check import check_references as check
     from quote_tui.references.report import references_report
-    from quote_tui.references.review import apply_reviews, read_reviews
+    from quote_tui.references.review import apply_reviews, read_reviews, reviews_from
+    from quote_tui.references.timing import add_retraction_timing, parse_date
     from quote_tui.sources.net.registry import LookupBudget
 
-    earlier = read_baseline(baseline) if baseline is not None else None
-    reviewed = read_reviews(reviews) if reviews is not None else None
+    written = parse_date(date, "date") if date is not None else None
+    earlier = (
+        read_baseline(baseline)
+        if isinstance(baseline, Path)
+        else baseline_references(baseline, "given")
+        if baseline is not None
+        else None
+    )
+    reviewed = (
+        read_reviews(reviews)
+        if isinstance(reviews, Path)
+        else reviews_from(reviews)
+        if reviews is not None
+        else None
+    )
     given = len(entries)
     warnings: list[dict[str, Any]] = [w.to_dict() for w in getattr(entries, "warnings", ())]
     # a lone surrogate (an escaped \ud800 in CSL-JSON) can be neither asked nor written: it
@@ -204,12 +226,26 @@ async def check_references(
         )
     report = references_report(checks, source=source, retractions=info, warnings=warnings)
     report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
-    if earlier is not None and baseline is not None:
-        report["baseline"] = {"file": baseline.name, "references": len(earlier)}
+    if written is not None:
+        report["manuscript_date"] = written
+        add_retraction_timing(report, written)
+    if earlier is not None:
+        name = baseline.name if isinstance(baseline, Path) else "(given)"
+        report["baseline"] = {"file": name, "references": len(earlier)}
         report["changes"] = [c.to_dict() for c in changes_since(earlier, report["references"])]
-    if reviewed is not None and reviews is not None:
-        apply_reviews(report, reviewed, file=reviews.name)
+    if reviewed is not None:
+        apply_reviews(
+            report, reviewed, file=reviews.name if isinstance(reviews, Path) else "(given)"
+        )
     return report
+
+
+def manuscript_date(path: Path) -> str | None:
+    """The date a manuscript gives itself: Markdown's ``date:``, LaTeX's ``\\date{}``, a Word
+    file's core properties; None when it gives none (``references.timing``)."""
+    from quote_tui.references.timing import manuscript_date as written
+
+    return written(path)
 
 
 def references_schema() -> str:
@@ -238,19 +274,34 @@ def render_references(report: dict[str, Any], fmt: str = "json") -> str:
     return render(report, fmt)
 
 
-REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
+REGISTRIES = (
+    "crossref",
+    "datacite",
+    "pubmed",
+    "europepmc",
+    "arxiv",
+    "biorxiv",
+    "openalex",
+    "dblp",
+    "semanticscholar",
+    "openreview",
+    "web",
+)
 """Every registry ``--registries`` may name (``references.check.REGISTRIES``)."""
+DEFAULT_REGISTRIES = ("crossref", "datacite", "pubmed", "arxiv", "biorxiv", "web")
+"""Asked without ``--registries`` (``references.check.DEFAULT_REGISTRIES``)."""
 
 
 def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
     """``--registries`` as names: a list or a comma-separated string (``all`` for every one);
-    None gives the default (Crossref, PubMed, arXiv for arXiv ids, the web for a URL alone).
+    None gives the default (Crossref, DataCite for a DOI Crossref does not know, PubMed, arXiv
+    for arXiv ids, bioRxiv/medRxiv for their DOIs, the web for a URL alone).
 
     Raises:
         BatchInputError: ``bad_option`` naming a registry that does not exist.
     """
     if names is None:
-        return ("crossref", "pubmed", "arxiv", "web")
+        return DEFAULT_REGISTRIES
     if isinstance(names, str):
         names = [n for n in names.replace(" ", ",").split(",") if n]
     chosen = tuple(dict.fromkeys(n.strip().lower() for n in names))
@@ -268,7 +319,9 @@ def registry_names(names: Sequence[str] | str | None) -> tuple[str, ...]:
 
 def review_finding(report: Path, key: str, note: str, file: Path | None = None) -> Path:
     """Record ``note`` on the finding of reference ``key`` in an earlier references report (a
-    ``refs`` JSON report, or ``check --refs`` JSON); returns the review file written.
+    ``refs`` JSON report, or ``check --refs`` JSON), or on the gate finding whose fingerprint
+    is (or begins with) ``key`` in a gate report (``gate --format json``); returns the review
+    file written.
 
     Args:
         report: the report that holds the finding.
@@ -282,9 +335,23 @@ def review_finding(report: Path, key: str, note: str, file: Path | None = None) 
             review file is then left as it is); ``bad_option`` for a key the report does not
             hold or an empty note.
     """
+    from quote_tui.gate.reviews import gate_finding_of, read_report, review_gate_finding
     from quote_tui.references.changes import read_baseline
     from quote_tui.references.review import add_review
 
+    doc = read_report(report)
+    try:
+        finding = gate_finding_of(doc, key)
+    except BatchInputError:
+        if "references" not in doc:
+            raise
+        finding = None  # a check report with references too: the key may be a reference's
+    if finding is not None:  # a gate report: the key is a finding's fingerprint
+        claims = Path(str(doc.get("file") or ""))
+        folder = claims.parent if doc.get("file") and claims.is_file() else report.parent
+        file = file or folder / REVIEW_FILE
+        review_gate_finding(file, finding, note)
+        return file
     refs = read_baseline(report)
     found = [r for r in refs if r.get("key") == key]
     if not found:
@@ -313,6 +380,12 @@ def _source_of(report: Path) -> Path | None:
         doc = doc["references"]
     source = doc.get("source") if isinstance(doc, dict) else None
     return Path(source) if isinstance(source, str) and source else None
+
+
+def changed_for_worse(report: dict[str, Any]) -> bool:
+    """Whether the report's ``changes`` (since ``baseline``) hold any change but a fix: what
+    ``--fail-on-change`` fails on."""
+    return any(c.get("change") != "fixed" for c in report.get("changes", ()))
 
 
 def failing_references(report: dict[str, Any]) -> list[dict[str, Any]]:

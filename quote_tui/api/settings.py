@@ -43,7 +43,11 @@ REGISTRY_ENV = {
     "arxiv_api": "QUOTE_TUI_ARXIV_URL",
     "openalex_api": "QUOTE_TUI_OPENALEX_URL",
     "dblp_api": "QUOTE_TUI_DBLP_URL",
+    "datacite_api": "QUOTE_TUI_DATACITE_URL",
+    "semanticscholar_api": "QUOTE_TUI_SEMANTICSCHOLAR_URL",
+    "openreview_api": "QUOTE_TUI_OPENREVIEW_URL",
     "europepmc_api": "QUOTE_TUI_EUROPEPMC_URL",
+    "biorxiv_api": "QUOTE_TUI_BIORXIV_URL",
 }
 """The environment variables that replace each registry's public base URL."""
 
@@ -56,13 +60,14 @@ def network_settings(
     store: Path | None = None,
     email: str | None = None,
     ncbi_api_key: str | None = None,
+    s2_api_key: str | None = None,
     render: str = "never",
     registries: dict[str, str] | None = None,
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
     courtesy fields, when pages are rendered in a browser (``RENDER_MODES``), and the registries'
     base URLs (``registries``: a name of ``REGISTRY_DEFAULTS`` to a mirror's URL, which is
-    trusted as the user's own). The caller reads the environment (``NCBI_API_KEY``,
+    trusted as the user's own). The caller reads the environment (``NCBI_API_KEY``, ``S2_API_KEY``,
     ``REGISTRY_ENV``), never deeper down.
 
     Raises:
@@ -86,6 +91,7 @@ def network_settings(
         refresh=refresh,
         store_path=store,
         ncbi_api_key=ncbi_api_key or None,
+        s2_api_key=s2_api_key or None,
         ncbi_email=email or None,
     )
 

@@ -275,9 +275,9 @@ def gate_args(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_from(args: argparse.Namespace) -> api.Settings:
-    """The run settings the flags ask for; the environment (``NCBI_API_KEY``, ``NCBI_EMAIL``, the
-    registries' ``QUOTE_TUI_*_URL``) is read here, never deeper down. A command without the
-    matching flags keeps their defaults."""
+    """The run settings the flags ask for; the environment (``NCBI_API_KEY``, ``S2_API_KEY``,
+    ``NCBI_EMAIL``, the registries' ``QUOTE_TUI_*_URL``) is read here, never deeper down. A
+    command without the matching flags keeps their defaults."""
     defaults = MatchOptions()
     options = MatchOptions(
         max_matches=getattr(args, "max_matches", defaults.max_matches),
@@ -299,6 +299,7 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
             store=args.store,
             email=args.email or os.environ.get("NCBI_EMAIL"),
             ncbi_api_key=os.environ.get("NCBI_API_KEY"),
+            s2_api_key=os.environ.get("S2_API_KEY"),
             render=getattr(args, "render", "never"),
             registries={name: os.environ.get(var, "") for name, var in api.REGISTRY_ENV.items()},
         ),

@@ -93,8 +93,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     code = api.exit_code(report, strict=args.strict)
     if args.strict and references is not None and api.failing_references(references):
         code = max(code, api.EXIT_STRICT)
-    failures = any(f.severity == "failure" for f in findings)
-    return max(code, int(failures or (args.strict and bool(findings))))
+    standing = [f for f in findings if f.review is None]  # a reviewed finding never fails
+    failures = any(f.severity == "failure" for f in standing)
+    return max(code, int(failures or (args.strict and bool(standing))))
 
 
 def _stream(

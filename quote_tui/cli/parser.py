@@ -109,6 +109,13 @@ def _gate(gate: argparse.ArgumentParser) -> None:
         help="output: text for people, json, or sarif for code hosts (default text)",
     )
     gate.add_argument("-o", "--output", type=Path, help="output file (default: stdout)")
+    gate.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help="the review file (default: .quote-tui-review.json beside the claims file, when there "
+        "is one): reviewed findings are shown with their notes and do not fail the gate",
+    )
     source_args(gate)
 
 

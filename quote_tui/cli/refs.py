@@ -69,7 +69,15 @@ def retraction_args(parser: argparse.ArgumentParser) -> None:
         "--registries",
         metavar="NAMES",
         help=f"the registries asked, comma-separated, of {', '.join(api.REGISTRIES)}, or all "
-        "(default: crossref,pubmed,arxiv,web; openalex and dblp search for works without a DOI)",
+        f"(default: {','.join(api.DEFAULT_REGISTRIES)}; europepmc adds a retraction source; "
+        "openalex, dblp, semanticscholar and openreview search for works without a DOI)",
+    )
+    parser.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the manuscript's date (default: its own: Markdown date:, LaTeX \\date, Word's "
+        "core properties): say whether each retracted work is cited before or after its "
+        "retraction",
     )
     parser.add_argument(
         "--review",
@@ -109,6 +117,7 @@ def _caps(args: argparse.Namespace) -> dict[str, Any]:
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
         "baseline": getattr(args, "baseline", None),
+        "date": getattr(args, "date", None) or api.manuscript_date(Path(args.input)),
     }
 
 
@@ -140,7 +149,7 @@ def cmd_refs(args: argparse.Namespace) -> int:
         for warning in report.get("warnings", ()):
             warn(api.warning_line(warning))
     failing = api.failing_references(report)
-    if args.fail_on_change and any(c["change"] != "fixed" for c in report.get("changes", ())):
+    if args.fail_on_change and api.changed_for_worse(report):
         return api.EXIT_STRICT
     return api.EXIT_STRICT if args.strict and failing else api.EXIT_OK
 

@@ -118,11 +118,22 @@ class GateResult:
 
     @property
     def failures(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity is Severity.FAILURE)
+        """The failures no one has reviewed: these fail the gate."""
+        return tuple(
+            f for f in self.findings if f.severity is Severity.FAILURE and f.review is None
+        )
 
     @property
     def warnings(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity is Severity.WARNING)
+        """The warnings no one has reviewed: these fail the gate under ``--strict``."""
+        return tuple(
+            f for f in self.findings if f.severity is Severity.WARNING and f.review is None
+        )
+
+    @property
+    def reviewed(self) -> tuple[Finding, ...]:
+        """The findings a researcher reviewed: shown, never failing."""
+        return tuple(f for f in self.findings if f.review is not None)
 
     def exit_code(self, strict: bool) -> int:
         """1 on failures, and on warnings too under ``strict``; else 0."""
@@ -135,6 +146,7 @@ class GateResult:
             "words": self.words,
             "failures": len(self.failures),
             "warnings": len(self.warnings),
+            "reviewed": len(self.reviewed),
             "findings": [f.to_dict() for f in self.findings],
             "report": self.report,
         }

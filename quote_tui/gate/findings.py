@@ -7,6 +7,8 @@ report, the JSON and the SARIF rules are written from the same table.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -177,19 +179,36 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem the gate found."""
+    """One problem the gate found.
+
+    Attributes:
+        review: a researcher's note on this very finding (the review file): it is still shown,
+            and no longer fails the gate, until the finding changes (``fingerprint``).
+    """
 
     code: Code
     severity: Severity
     place: Place
     words: tuple[str, ...]
     message: str
+    review: str | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """The hex SHA-256 of what makes the finding this finding: its rule, its item and its
+        words. The line and the wording of the message are left out, so text moved above it or
+        a reworded rule is the same finding; another number or quotation is a new one."""
+        facts = {"code": str(self.code), "item": self.place.item, "words": list(self.words)}
+        canonical = json.dumps(facts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "code": str(self.code),
             "severity": str(self.severity),
             "location": self.place.to_dict(),
             "words": list(self.words),
             "message": self.message,
+            "fingerprint": self.fingerprint,
         }
+        return out | ({"review": {"note": self.review}} if self.review is not None else {})

@@ -20,14 +20,23 @@ __all__ = ["finding_line", "gate_sarif", "gate_summary", "number_check"]
 def finding_line(finding: Finding) -> str:
     """One finding as a terminal line: its mark, item, place, code and message."""
     mark = "FAIL" if finding.severity == "failure" else "warn"
-    return f"  {mark} [{finding.place.item}] {finding.place} {finding.code}: {finding.message}"
+    if finding.review is not None:  # shown, never hidden: the note says why it stands
+        mark = "rev "
+        note = f" (reviewed: {finding.review})"
+    else:
+        note = ""
+    line = f"  {mark} [{finding.place.item}] {finding.place} {finding.code}: {finding.message}"
+    return line + note
 
 
 def gate_summary(findings: Sequence[Finding]) -> dict[str, Any]:
-    """The report's ``gate`` object: the counts and every finding."""
+    """The report's ``gate`` object: the counts (a reviewed finding counted apart, never as a
+    failure or warning) and every finding."""
+    standing = [f for f in findings if f.review is None]
     return {
-        "failures": sum(f.severity == "failure" for f in findings),
-        "warnings": sum(f.severity != "failure" for f in findings),
+        "failures": sum(f.severity == "failure" for f in standing),
+        "warnings": sum(f.severity != "failure" for f in standing),
+        "reviewed": len(findings) - len(standing),
         "findings": [f.to_dict() for f in findings],
     }
 

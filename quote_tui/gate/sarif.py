@@ -208,16 +208,19 @@ def to_sarif(
             spec.help,
         )
         place = finding.place
-        results.append(
-            {
-                "ruleId": rule_id,
-                "ruleIndex": index,
-                "level": level,
-                "message": {"text": finding.message},
-                "locations": [_location(uri_for(place.file), place.line, place.column)],
-                "properties": {"item": place.item, "words": list(finding.words)},
-            }
-        )
+        result = {
+            "ruleId": rule_id,
+            "ruleIndex": index,
+            "level": level,
+            "message": {"text": finding.message},
+            "locations": [_location(uri_for(place.file), place.line, place.column)],
+            "partialFingerprints": {"quoteTuiFinding/v1": finding.fingerprint},
+            "properties": {"item": place.item, "words": list(finding.words)},
+        }
+        if finding.review is not None:
+            # a reviewed finding is kept in the log, suppressed with the researcher's note
+            result["suppressions"] = [{"kind": "external", "justification": finding.review}]
+        results.append(result)
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",

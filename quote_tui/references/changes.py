@@ -26,7 +26,14 @@ from typing import Any
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.references.records import FAILING_STATUSES
 
-__all__ = ["CHANGE_KINDS", "MAX_BASELINE_BYTES", "Change", "changes_since", "read_baseline"]
+__all__ = [
+    "CHANGE_KINDS",
+    "MAX_BASELINE_BYTES",
+    "Change",
+    "baseline_references",
+    "changes_since",
+    "read_baseline",
+]
 
 CHANGE_KINDS = ("retracted", "corrected", "expression_of_concern", "mismatched", "fixed")
 """Each kind of change, most serious first (the order the views list them in)."""
@@ -134,6 +141,16 @@ def read_baseline(path: Path) -> list[dict[str, Any]]:
         report = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _refused(path, f"is not JSON ({exc})") from exc
+    return baseline_references(report, str(path))
+
+
+def baseline_references(report: Any, name: str = "given") -> list[dict[str, Any]]:
+    """The references of an earlier report given as data (the MCP tool, the HTTP API).
+
+    Raises:
+        BatchInputError: ``bad_batch`` when it is not a references report.
+    """
+    path = Path(name)
     if isinstance(report, dict) and isinstance(report.get("references"), dict):
         report = report["references"]  # a quotation report from check --refs
     refs = report.get("references") if isinstance(report, dict) else None

@@ -1,5 +1,6 @@
-"""Checking references against Crossref, PubMed, arXiv, OpenAlex, DBLP and an offline
-Retraction Watch CSV (the cascade past Crossref and PubMed: ``_search`` and ``scholarly``).
+"""Checking references against Crossref, DataCite, PubMed, Europe PMC, arXiv, bioRxiv/medRxiv,
+OpenAlex, DBLP, Semantic Scholar, OpenReview and an offline Retraction Watch CSV (the cascade
+past Crossref and PubMed: ``_search``, ``scholarly``, ``catalogues`` and ``withdrawals``).
 
 ``check_references`` asks, for each reference: Crossref for its DOI's record, PubMed for its
 PMID's record, and Crossref's bibliographic search when the reference has no identifier, when
@@ -29,22 +30,39 @@ from quote_tui.references.compare import title_score
 from quote_tui.references.decide import CLOSE_TITLE, Evidence, decide
 from quote_tui.references.records import ReferenceCheck, Unreached
 from quote_tui.references.retractions import RetractionIndex
+from quote_tui.sources.net.catalogues import Catalogues, pmcid
 from quote_tui.sources.net.registry import Lookup, LookupBudget, Registries, contact_user_agent
 from quote_tui.sources.net.remote import RemoteSession
 from quote_tui.sources.net.scholarly import Scholarly, arxiv_id
 from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.withdrawals import PREPRINT_DOI, Withdrawals
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 from quote_tui.sources.store.answers import AnswerStore
 
 __all__ = ["DEFAULT_REGISTRIES", "REGISTRIES", "check_references", "search_query"]
 
-REGISTRIES = ("crossref", "pubmed", "arxiv", "openalex", "dblp", "web")
+REGISTRIES = (
+    "crossref",
+    "datacite",
+    "pubmed",
+    "europepmc",
+    "arxiv",
+    "biorxiv",
+    "openalex",
+    "dblp",
+    "semanticscholar",
+    "openreview",
+    "web",
+)
 """Every registry a reference may be checked against (``--registries``), most specific first."""
-DEFAULT_REGISTRIES = ("crossref", "pubmed", "arxiv", "web")
-"""Asked unless ``--registries`` says otherwise. arXiv is asked only for an arXiv id that no DOI
-record covers; OpenAlex (a DOI's retraction flag, and a search) and DBLP (a search) are chosen
-by name, since they add a question per reference. ``web`` fetches the page of a reference that
-has only a URL."""
+DEFAULT_REGISTRIES = ("crossref", "datacite", "pubmed", "arxiv", "biorxiv", "web")
+"""Asked unless ``--registries`` says otherwise. DataCite is asked only for a DOI Crossref does
+not know, arXiv only for an arXiv id that no DOI record covers, bioRxiv/medRxiv only for their
+preprint DOIs: none of them adds a question to a reference the others cover. Europe PMC (a
+retraction source), OpenAlex (a DOI's retraction flag, and a search), DBLP, Semantic Scholar
+and OpenReview (searches) are chosen by name, since each adds a question per reference
+(docs/references.md has the figures). ``web`` fetches the page of a reference that has only a
+URL."""
 
 _NO_NETWORK = frozenset({ErrorCode.DNS_ERROR, ErrorCode.CONNECT_ERROR, ErrorCode.TLS_ERROR})
 """Failures that say the registry is out of reach for the whole run, not for one question (a
@@ -106,6 +124,11 @@ _NAMES = {
     "arxiv": "arXiv",
     "openalex": "OpenAlex",
     "dblp": "DBLP",
+    "datacite": "DataCite",
+    "europepmc": "Europe PMC",
+    "biorxiv": "bioRxiv/medRxiv",
+    "semanticscholar": "Semantic Scholar",
+    "openreview": "OpenReview",
 }
 
 
@@ -116,6 +139,8 @@ class _Chosen:
         self.registries = registries
         self.scholarly = scholarly
         self.names = names
+        self.catalogues = Catalogues(registries)
+        self.withdrawals = Withdrawals(registries)
 
 
 async def _check_one(
@@ -130,8 +155,9 @@ async def _check_one(
     missing: list[str] = []
     unavailable: list[str] = []
     unreached: dict[str, Unreached] = {}
-    crossref = pubmed = None
+    crossref = pubmed = other = None
     found: list[WorkUpdate] = []  # notices that point at the work
+    answered: list[str] = []  # retraction sources that answered for this very work
 
     def out_of_reach(gone: Unreached) -> None:
         # said once for this reference, without the error: the report says that once for all
@@ -193,19 +219,58 @@ async def _check_one(
             "crossref", f"DOI {entry.doi}", registries.crossref_work(entry.doi)
         )
         if crossref is not None:
+            answered.append("crossref")
             found.extend(await _notices(registries, entry.doi))
+    if entry.doi and f"DOI {entry.doi}" in missing and "datacite" in names:
+        # a DOI Crossref does not know may be DataCite's (a dataset, software, a repository's)
+        got = await ask("datacite", f"DOI {entry.doi}", chosen.catalogues.datacite_work(entry.doi))
+        if got is not None and got.works:
+            other = got.works[0]
+            missing.remove(f"DOI {entry.doi}")
     if crossref is not None and entry.doi and "openalex" in names:
         flagged = await ask("openalex", f"DOI {entry.doi}", scholarly.openalex_work(entry.doi))
+        if flagged is not None and flagged.works:
+            answered.append("openalex")
         found.extend(u for w in (flagged.works if flagged else ()) for u in w.updates)
-    if entry.pmid and not entry.pmid.isdigit():
-        missing.append(f"PMID {entry.pmid}")  # not a PubMed id at all: nothing to ask
-    elif entry.pmid and "pubmed" in names:
-        pubmed = await first_work(
-            "pubmed", f"PMID {entry.pmid}", registries.pubmed_work(entry.pmid)
+    pmid = entry.pmid
+    cited_pmc = pmcid(entry.url, entry.doi)
+    if not pmid and cited_pmc and "pubmed" in names:
+        got = await ask("pubmed", f"PMCID {cited_pmc}", chosen.catalogues.pmid_of(cited_pmc))
+        if got is not None and got.works:
+            pmid = got.works[0].pmid
+        elif got is not None:
+            missing.append(f"PMCID {cited_pmc}")
+    if pmid and not pmid.isdigit():
+        missing.append(f"PMID {pmid}")  # not a PubMed id at all: nothing to ask
+    elif pmid and "pubmed" in names:
+        what = f"PMID {pmid}" if pmid == entry.pmid else f"PMID {pmid} (of {cited_pmc})"
+        pubmed = await first_work("pubmed", what, registries.pubmed_work(pmid))
+        if pubmed is not None:
+            answered.append("pubmed")
+    if (entry.doi or pmid) and "europepmc" in names:
+        doi = entry.doi if crossref is not None or not pmid else None
+        got = await ask(
+            "europepmc",
+            "Europe PMC's record",
+            chosen.withdrawals.europepmc(doi=doi, pmid=None if doi else pmid),
         )
+        if got is not None and got.works:
+            answered.append("europepmc")
+            found.extend(got.works[0].updates)
+    if entry.doi and PREPRINT_DOI.match(entry.doi) and "biorxiv" in names:
+        got = await ask("biorxiv", f"DOI {entry.doi}", chosen.withdrawals.preprint(entry.doi))
+        if got is not None and got.works:
+            answered.append("biorxiv")
+            found.extend(got.works[0].updates)
+            if crossref is None:
+                other = other or got.works[0]
+                if f"DOI {entry.doi}" in missing:
+                    missing.remove(f"DOI {entry.doi}")
     arxiv = None
     if preprint and crossref is None and pubmed is None and "arxiv" in names:
         arxiv = await first_work("arxiv", f"arXiv {preprint}", scholarly.arxiv_work(preprint))
+        if arxiv is not None:
+            answered.append("arxiv")
     web = None
     url = entry.url or ""
     only_url = not (entry.doi or entry.pmid or preprint) and url.startswith(("http://", "https://"))
@@ -217,7 +282,7 @@ async def _check_one(
             gone = next((n for n in ("404", "410") if f"http_error {n}" in why), None)
             if gone:  # a dead link: the page is not found, not merely unreachable
                 missing.append(f"URL {url} (HTTP {gone})")
-    record = crossref or pubmed or arxiv or web
+    record = crossref or pubmed or arxiv or other or web
     far_off = bool(
         record is not None
         and entry.title
@@ -231,11 +296,13 @@ async def _check_one(
     notices = tuple(found)
     if retractions is not None:
         checked.append("retraction_watch")
-        notices += retractions.notices(doi=entry.doi, pmid=entry.pmid)
+        answered.append("retraction_watch")
+        notices += retractions.notices(doi=entry.doi, pmid=pmid)
     evidence = Evidence(
         crossref=crossref,
         pubmed=pubmed,
         arxiv=arxiv,
+        other=other,
         web=web,
         missing=tuple(missing),
         candidates=candidates,
@@ -243,6 +310,7 @@ async def _check_one(
         unavailable=" ".join(unavailable) or None,
         notices=notices,
         checked_with=tuple(checked),
+        answered=tuple(answered),
         from_store=bool(stored) and all(stored),
     )
     return replace(decide(key, entry, evidence), unreached=tuple(unreached.values()))
@@ -273,7 +341,8 @@ async def _search(
     chosen: _Chosen,
     ask: Callable[[str, str, Awaitable[Lookup]], Awaitable[Lookup | None]],
 ) -> tuple[bool, tuple[RegisteredWork, ...]]:
-    """The bibliographic search, registry by registry (Crossref, OpenAlex, DBLP), stopping at
+    """The bibliographic search, registry by registry (Crossref, OpenAlex, DBLP, Semantic
+    Scholar, OpenReview), stopping at
     the first that finds the same work; the candidates of every registry asked, best first."""
     from quote_tui.references.decide import best_candidate
 
@@ -284,6 +353,8 @@ async def _search(
         ("crossref", lambda: chosen.registries.crossref_search(query)),
         ("openalex", lambda: chosen.scholarly.openalex_search(query)),
         ("dblp", lambda: chosen.scholarly.dblp_search(short)),
+        ("semanticscholar", lambda: chosen.catalogues.semanticscholar_search(short)),
+        ("openreview", lambda: chosen.catalogues.openreview_search(entry.title or short)),
     )
     searched = False
     candidates: tuple[RegisteredWork, ...] = ()

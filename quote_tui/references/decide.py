@@ -19,7 +19,9 @@ In order:
    the reference ``unverifiable``, with the reason.
 
 OpenAlex's ``is_retracted`` (a ``retraction_flag`` notice) is never a status on its own: it is
-said in the reason, and a retraction only when another source gives one.
+said in the reason, and a retraction only when another source gives one. Sources that disagree
+(one retracts the work, another that answered for it does not) are named, each on its side
+(``disagreement``), never merged silently.
 
 There is no "fabricated" status: a real paper cited with a wrong year is a ``metadata_mismatch``.
 """
@@ -36,7 +38,7 @@ from quote_tui.references.compare import (
     same_family,
     title_score,
 )
-from quote_tui.references.records import ReferenceCheck, ReferenceStatus
+from quote_tui.references.records import Disagreement, ReferenceCheck, ReferenceStatus
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 
 __all__ = ["Evidence", "best_candidate", "cited_fields", "decide", "notice_status"]
@@ -56,6 +58,12 @@ _REGISTRY_NAMES = {
     "arxiv": "arXiv",
     "openalex": "OpenAlex",
     "dblp": "DBLP",
+    "datacite": "DataCite",
+    "europepmc": "Europe PMC",
+    "biorxiv": "bioRxiv/medRxiv",
+    "semanticscholar": "Semantic Scholar",
+    "openreview": "OpenReview",
+    "retraction_watch": "the Retraction Watch file",
     "web": "the web page",
 }
 _CORRECTED = frozenset({"correction", "erratum", "corrigendum", "erratum_of", "correction_of"})
@@ -69,6 +77,8 @@ class Evidence:
         crossref: Crossref's record of the reference's DOI.
         pubmed: PubMed's record of the reference's PMID.
         arxiv: arXiv's record of the reference's arXiv id (when no DOI record covers it).
+        other: another registry's record of the reference's identifier: DataCite's of a DOI
+            Crossref does not know, bioRxiv's or medRxiv's of a preprint DOI.
         web: the title of the page a reference with only a URL points at.
         missing: the identifiers that resolved to nothing (``DOI 10.x/y``, ``PMID 123``).
         candidates: the bibliographic search's works, best first (when one was made).
@@ -76,12 +86,16 @@ class Evidence:
         unavailable: why a registry could not answer, when one could not.
         notices: the Retraction Watch CSV's notices.
         checked_with: the sources asked.
+        answered: the retraction sources that answered for this very work (Crossref, PubMed,
+            OpenAlex, Europe PMC, arXiv, bioRxiv with a record of it; the Retraction Watch file
+            when one was given): those silent while another retracts it disagree.
         from_store: every answer came from the store.
     """
 
     crossref: RegisteredWork | None = None
     pubmed: RegisteredWork | None = None
     arxiv: RegisteredWork | None = None
+    other: RegisteredWork | None = None
     web: RegisteredWork | None = None
     missing: tuple[str, ...] = ()
     candidates: tuple[RegisteredWork, ...] = ()
@@ -89,6 +103,7 @@ class Evidence:
     unavailable: str | None = None
     notices: tuple[WorkUpdate, ...] = ()
     checked_with: tuple[str, ...] = ()
+    answered: tuple[str, ...] = ()
     from_store: bool = False
 
 
@@ -148,9 +163,11 @@ def _mismatch_reason(diffs: tuple[FieldDifference, ...], via: str) -> str:
 
 def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     """The reference's one status, by the rules in the module docstring."""
-    registered = evidence.crossref or evidence.pubmed or evidence.arxiv or evidence.web
+    registered = (
+        evidence.crossref or evidence.pubmed or evidence.arxiv or evidence.other or evidence.web
+    )
     notices = list(evidence.notices)
-    for work in (evidence.crossref, evidence.pubmed, evidence.arxiv):
+    for work in (evidence.crossref, evidence.pubmed, evidence.arxiv, evidence.other):
         if work is not None:
             notices.extend(work.updates)
     same, close = best_candidate(entry, evidence.candidates)
@@ -234,6 +251,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 "The reference has no DOI or PMID, and a bibliographic search finds nothing close."
             )
     flagged = notice_status(tuple(notices))
+    disagreement = _disagreement(notices, evidence.answered)
     lone_flag = flagged != ReferenceStatus.RETRACTED and any(
         n.kind == _OPENALEX_FLAG for n in notices
     )
@@ -250,6 +268,8 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
         note = f"Notices: {kinds} (from {sources})."
         reason = f"{note} {reason}" if reason else note
         status = flagged
+    if disagreement is not None:
+        reason = f"{disagreement.sentence} {reason}" if reason else disagreement.sentence
     return ReferenceCheck(
         key=key,
         status=status,
@@ -261,6 +281,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
         reason=reason,
         checked_with=evidence.checked_with,
         from_store=evidence.from_store,
+        disagreement=disagreement,
     )
 
 
@@ -280,6 +301,29 @@ def _identifier_differences(entry: BibEntry, evidence: Evidence) -> tuple[FieldD
     if entry.doi and pubmed is not None and pubmed.doi and pubmed.doi != entry.doi.lower():
         return (FieldDifference("doi", entry.doi, f"{pubmed.doi} (PMID {pubmed.pmid})"),)
     return ()
+
+
+def _names(sources: list[str]) -> str:
+    names = [_REGISTRY_NAMES.get(s, s) for s in sources]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _disagreement(notices: list[WorkUpdate], answered: tuple[str, ...]) -> Disagreement | None:
+    """The sources that retract (or flag) the work beside those that answered for it and do
+    not: shown, never merged into one voice."""
+    retracting = list(
+        dict.fromkeys(n.source for n in notices if n.kind in _RETRACTED | {_OPENALEX_FLAG})
+    )
+    silent = [s for s in dict.fromkeys(answered) if s not in retracting]
+    if not retracting or not silent:
+        return None
+    verb = "says" if len(retracting) == 1 else "say"
+    neg = "does" if len(silent) == 1 else "do"
+    sentence = (
+        f"The sources disagree: {_names(retracting)} {verb} it is retracted or withdrawn; "
+        f"{_names(silent)} {neg} not."
+    )
+    return Disagreement(tuple(retracting), tuple(silent), sentence)
 
 
 def _unique(notices: list[WorkUpdate]) -> tuple[WorkUpdate, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 from quote_tui.references.compare import FieldDifference
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 
-__all__ = ["FAILING_STATUSES", "ReferenceCheck", "ReferenceStatus", "Unreached"]
+__all__ = ["FAILING_STATUSES", "Disagreement", "ReferenceCheck", "ReferenceStatus", "Unreached"]
 
 
 class ReferenceStatus(StrEnum):
@@ -52,6 +52,24 @@ class Unreached:
 
 
 @dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Retraction sources that disagree about one work.
+
+    Attributes:
+        retracted: the sources that retract, withdraw or flag it (``crossref``, ``openalex``...).
+        silent: the sources that answered for the same work and say nothing of it.
+        sentence: the two sides in a sentence, as the report shows them.
+    """
+
+    retracted: tuple[str, ...]
+    silent: tuple[str, ...]
+    sentence: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"retracted": list(self.retracted), "not_retracted": list(self.silent)}
+
+
+@dataclass(frozen=True, slots=True)
 class ReferenceCheck:
     """One reference's check.
 
@@ -68,6 +86,7 @@ class ReferenceCheck:
         checked_with: the sources asked: crossref, pubmed, retraction_watch, doi (a shortDOI).
         from_store: the registry answers came from the store, not the network.
         unreached: the registries this reference could not be checked against.
+        disagreement: the retraction sources that disagree about the work, when they do.
     """
 
     key: str
@@ -81,6 +100,7 @@ class ReferenceCheck:
     checked_with: tuple[str, ...] = ()
     from_store: bool = False
     unreached: tuple[Unreached, ...] = ()
+    disagreement: Disagreement | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The reference's entry in ``{"references": [...]}``."""
@@ -99,4 +119,6 @@ class ReferenceCheck:
         out["from_store"] = self.from_store
         if self.unreached:
             out["unreached"] = [u.service for u in self.unreached]
+        if self.disagreement is not None:
+            out["sources_disagree"] = self.disagreement.to_dict()
         return out

@@ -37,6 +37,7 @@ __all__ = [
     "apply_reviews",
     "fingerprint",
     "read_reviews",
+    "reviews_from",
 ]
 
 REVIEW_FILE = ".quote-tui-review.json"
@@ -128,6 +129,15 @@ def read_reviews(path: Path) -> tuple[Review, ...]:
         doc = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _refused(path, f"is not JSON ({exc})") from exc
+    return reviews_from(doc, path)
+
+
+def reviews_from(doc: Any, path: Path = Path("given")) -> tuple[Review, ...]:
+    """The reviews of a review file's content given as data (the MCP tool, the HTTP API).
+
+    Raises:
+        BatchInputError: ``bad_batch`` when it is not a review file's content.
+    """
     items = doc.get("reviews") if isinstance(doc, dict) else None
     if not isinstance(items, list):
         raise _refused(path, 'is not a review file (no "reviews" list)')
@@ -149,9 +159,12 @@ def read_reviews(path: Path) -> tuple[Review, ...]:
     return tuple(reviews)
 
 
-def add_review(path: Path, ref: Mapping[str, Any], note: str) -> Review:
+def add_review(
+    path: Path, ref: Mapping[str, Any], note: str, *, finding_print: str | None = None
+) -> Review:
     """Record ``note`` on ``ref``'s finding in the review file at ``path`` (made when missing);
     a note on the same finding replaces the old one. Written whole, then renamed into place.
+    ``finding_print`` is the fingerprint of a finding that is not a reference's (the gate's).
 
     Raises:
         BatchInputError: ``bad_option`` for an empty or overlong note; ``bad_batch`` when the
@@ -167,7 +180,7 @@ def add_review(path: Path, ref: Mapping[str, Any], note: str) -> Review:
     existing = read_reviews(path)
     cited = ref.get("cited") if isinstance(ref.get("cited"), Mapping) else {}
     review = Review(
-        fingerprint=fingerprint(ref),
+        fingerprint=finding_print or fingerprint(ref),
         key=str(ref.get("key")),
         status=str(ref.get("status")),
         note=note,

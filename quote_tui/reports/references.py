@@ -36,6 +36,11 @@ _NAMES = {
     "arxiv": "arXiv",
     "openalex": "OpenAlex",
     "dblp": "DBLP",
+    "datacite": "DataCite",
+    "europepmc": "Europe PMC",
+    "biorxiv": "bioRxiv/medRxiv",
+    "semanticscholar": "Semantic Scholar",
+    "openreview": "OpenReview",
     "doi": "The DOI handle API",
     "web": "the web page",
 }

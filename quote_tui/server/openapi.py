@@ -13,7 +13,13 @@ from functools import cache
 from typing import Any
 
 from quote_tui._version import __version__
-from quote_tui.api import RENDER_MODES, references_schema, report_schema
+from quote_tui.api import (
+    DEFAULT_REGISTRIES,
+    REGISTRIES,
+    RENDER_MODES,
+    references_schema,
+    report_schema,
+)
 from quote_tui.server.config import Limits
 from quote_tui.server.errors import ApiCode, ApiRecovery
 
@@ -220,6 +226,36 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                             "items": {"type": "object"},
                             "maxItems": limits.max_citations,
                             "description": "CSL-JSON items",
+                        },
+                        "registries": {
+                            "oneOf": [
+                                {"type": "array", "items": {"enum": [*REGISTRIES, "all"]}},
+                                {"type": "string"},
+                            ],
+                            "description": "the registries asked (default: "
+                            + ", ".join(DEFAULT_REGISTRIES)
+                            + "); a list, a comma-separated string, or all",
+                        },
+                        "baseline": {
+                            "type": "object",
+                            "description": "an earlier references report: changes then lists "
+                            "what is newly retracted, corrected, mismatched or fixed",
+                        },
+                        "fail_on_change": {
+                            "type": "boolean",
+                            "description": "with a baseline: failed_on_change says whether "
+                            "any change is for the worse",
+                        },
+                        "reviews": {
+                            "type": "object",
+                            "description": "a review file's content ({reviews: [...]}): a "
+                            "reviewed finding is marked review and no longer fails",
+                        },
+                        "date": {
+                            "type": "string",
+                            "pattern": "^\\d{4}(-\\d{2}(-\\d{2})?)?$",
+                            "description": "the manuscript's date: retraction_timing says "
+                            "whether each retracted work is cited before or after its retraction",
                         },
                     },
                 },

@@ -129,8 +129,13 @@ class Api:
             entries = door.parse_references(bibtex=data.get("bibtex"), csl=data.get("csl"))
             limit = self.limits.max_citations
             _at_most(len(entries), "references", limit, ApiCode.TOO_MANY_CITATIONS, "max_citations")
+            options = _references_options(data)
             async with self._admitted():
-                report = await door.check_references(entries, settings=self.config.settings)
+                report = await door.check_references(
+                    entries, settings=self.config.settings, **options
+                )
+        if data.get("fail_on_change") is True:
+            report["failed_on_change"] = door.changed_for_worse(report)
         return _json(report)
 
     async def read(self, request: Request) -> Response:
@@ -159,6 +164,39 @@ class Api:
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(openapi_document(self.limits))
+
+
+def _references_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The references request's options, checked before anything is asked: ``registries``
+    (names, or ``"all"``), ``baseline`` (an earlier report), ``fail_on_change`` (needs it),
+    ``reviews`` (a review file's content) and ``date`` (``YYYY-MM-DD``)."""
+
+    def bad(message: str) -> door.BatchInputError:
+        return door.BatchInputError(
+            message, code=door.ErrorCode.BAD_OPTION, recovery=door.Recovery.FIX_INPUT
+        )
+
+    for name in ("baseline", "reviews"):
+        if data.get(name) is not None and not isinstance(data[name], dict):
+            raise bad(f"{name} is a JSON object: an earlier references report, or a review file")
+    if data.get("date") is not None and not isinstance(data["date"], str):
+        raise bad("date is a string, YYYY-MM-DD")
+    if not isinstance(data.get("fail_on_change", False), bool):
+        raise bad("fail_on_change is true or false")
+    if data.get("fail_on_change") and data.get("baseline") is None:
+        raise bad("fail_on_change needs a baseline (an earlier references report)")
+    registries = data.get("registries")
+    if registries is not None and not (
+        isinstance(registries, str)
+        or (isinstance(registries, list) and all(isinstance(r, str) for r in registries))
+    ):
+        raise bad('registries is a list of registry names, or "all"')
+    return {
+        "registries": door.registry_names(registries) if registries is not None else None,
+        "baseline": data.get("baseline"),
+        "reviews": data.get("reviews"),
+        "date": data.get("date"),
+    }
 
 
 def _read_args(data: dict[str, Any]) -> dict[str, Any]:

@@ -286,5 +286,7 @@ def registry_settings(server: LoopbackServer, store: Path, **kw: object) -> Remo
         eutils_base=server.url("/eutils/"),
         crossref_api=server.url("/crossref/"),
         ncbi_email="refs@example.org",
-        **kw,  # type: ignore[arg-type]
+        # asked by default for a DOI Crossref does not know: here it knows none of them, and
+        # no test asks the public DataCite
+        **{"datacite_api": server.url("/datacite/"), **kw},  # type: ignore[arg-type]
     )

@@ -21,7 +21,7 @@ import pytest
 from quote_tui import api
 from quote_tui.batch.specs import Settings
 from quote_tui.engine.errors import BatchInputError
-from quote_tui.references.check import REGISTRIES
+from quote_tui.references.check import DEFAULT_REGISTRIES, REGISTRIES
 from quote_tui.sources.net.scholarly import arxiv_id
 from tests.net_fixtures import LoopbackServer
 from tests.references.registry_fixtures import _json, registry_settings, serve_registries
@@ -264,7 +264,7 @@ def test_registries_are_chosen(checked: tuple[dict, Path, Path]) -> None:
     assert refs["vaswani2017"]["status"] == "unverifiable"  # arXiv not asked
     assert refs["krizhevsky2012"]["status"] == "unverifiable"  # DBLP not asked
     assert "openalex" not in refs["lecun2015"]["checked_with"]
-    assert api.registry_names(None) == ("crossref", "pubmed", "arxiv", "web")
+    assert api.registry_names(None) == DEFAULT_REGISTRIES == api.DEFAULT_REGISTRIES
     assert api.registry_names("all") == REGISTRIES == api.REGISTRIES
     with pytest.raises(BatchInputError) as err:
         api.registry_names("crossref,scopus")

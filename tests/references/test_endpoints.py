@@ -28,6 +28,8 @@ def test_the_environment_points_refs_at_a_mirror_on_loopback(
         serve_registries(server)
         monkeypatch.setenv("QUOTE_TUI_CROSSREF_URL", server.url("/crossref"))  # no slash: added
         monkeypatch.setenv("QUOTE_TUI_EUTILS_URL", server.url("/eutils/"))
+        # a DOI Crossref does not know is asked at DataCite, which holds none of these
+        monkeypatch.setenv("QUOTE_TUI_DATACITE_URL", server.url("/datacite/"))
         store = tmp_path / "store.sqlite3"
         run = run_cli(["refs", str(bib), "--store", str(store), "--email", "a@example.org"])
         assert server.total_hits > 0

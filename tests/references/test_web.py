@@ -49,6 +49,7 @@ def _settings(server: LoopbackServer, store: Path, **kw: object) -> Settings:
         allow_addresses=frozenset({server.address}),
         crossref_api=server.url("/crossref/"),
         eutils_base=server.url("/eutils/"),
+        datacite_api=server.url("/datacite/"),
         **kw,  # type: ignore[arg-type]
     )
     return Settings(remote=remote)

@@ -303,6 +303,7 @@ class Fetcher:
         max_bytes: int | None = None,
         check_robots: bool = True,
         check_walls: bool = True,
+        key_header: tuple[str, str] | None = None,
     ) -> FetchedBody:
         """Fetch ``url``, following redirects by hand.
 
@@ -312,6 +313,8 @@ class Fetcher:
             max_bytes: overrides the body cap for this fetch.
             check_robots: False for robots.txt itself.
             check_walls: False to skip bot-challenge/login-page detection (robots.txt, APIs).
+            key_header: an API key's header (name, value), sent to ``url`` itself and never
+                along a redirect, so a key cannot leak to another host.
 
         Returns:
             The body and its retrieval facts.
@@ -327,7 +330,8 @@ class Fetcher:
                 while True:
                     if check_robots and self._before_hop is not None:
                         await self._before_hop(current)
-                    result = await self._one_hop(current, accept, limit, check_walls)
+                    extra = key_header if not hops else None
+                    result = await self._one_hop(current, accept, limit, check_walls, extra)
                     if isinstance(result, FetchedBody):
                         return _with_chain(result, url, hops)
                     status, location = result
@@ -344,12 +348,18 @@ class Fetcher:
             raise _timeout(url, self.timeout) from exc
 
     async def _one_hop(
-        self, url: httpx.URL, accept: str, limit: int, check_walls: bool
+        self,
+        url: httpx.URL,
+        accept: str,
+        limit: int,
+        check_walls: bool,
+        key_header: tuple[str, str] | None = None,
     ) -> FetchedBody | tuple[int, httpx.URL]:
         text = str(url)
-        request = self._client.build_request(
-            "GET", url, headers={"Accept": accept, "Accept-Encoding": "gzip, deflate"}
-        )
+        headers = {"Accept": accept, "Accept-Encoding": "gzip, deflate"}
+        if key_header is not None:
+            headers[key_header[0]] = key_header[1]
+        request = self._client.build_request("GET", url, headers=headers)
         async with self._host_slot(url.host):
             try:
                 response = await self._client.send(request, stream=True)

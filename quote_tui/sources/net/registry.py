@@ -30,7 +30,7 @@ from urllib.parse import quote, urlencode
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.eutils import efetch_url
 from quote_tui.sources.net.fetch import utc_now
-from quote_tui.sources.net.session import IntervalPacer, NetSession
+from quote_tui.sources.net.session import IntervalPacer, NetSession, Pacer
 from quote_tui.sources.net.settings import RemoteSettings
 from quote_tui.sources.net.works import (
     RegisteredWork,
@@ -122,6 +122,11 @@ class Registries:
     def settings(self) -> RemoteSettings:
         """The run's network settings (the base URLs, the contact address)."""
         return self._session.settings
+
+    @property
+    def ncbi_pacer(self) -> Pacer:
+        """NCBI's pace, shared by every question put to E-utilities in the run."""
+        return self._session.ncbi_pacer
 
     def _crossref_url(self, path: str, params: dict[str, str] | None = None) -> tuple[str, str]:
         """The URL to ask (with ``mailto``) and the one to show (without it)."""
@@ -233,11 +238,18 @@ class Registries:
         return Lookup(mine, shown, answer.retrieved_at, stored)
 
     async def answer(
-        self, key: str, asked: str, shown: str, pacer: IntervalPacer, accept: str
+        self,
+        key: str,
+        asked: str,
+        shown: str,
+        pacer: Pacer,
+        accept: str,
+        key_header: tuple[str, str] | None = None,
     ) -> tuple[StoredAnswer, bool]:
         """The answer of another registry (``scholarly``): from the store, else asked at
-        ``pacer``'s pace through the session, counted against the budget, and stored."""
-        return await self._answer(key, asked, shown, False, pacer=(pacer, accept))
+        ``pacer``'s pace through the session, counted against the budget, and stored. An API
+        key goes in ``key_header`` (sent to that URL only), never into the stored URL."""
+        return await self._answer(key, asked, shown, False, (pacer, accept), key_header)
 
     async def _answer(
         self,
@@ -245,7 +257,8 @@ class Registries:
         asked: str,
         shown: str,
         crossref: bool,
-        pacer: tuple[IntervalPacer, str] | None = None,
+        pacer: tuple[Pacer, str] | None = None,
+        key_header: tuple[str, str] | None = None,
     ) -> tuple[StoredAnswer, bool]:
         """The answer to a question, and whether it came from the store."""
         settings = self._settings
@@ -262,7 +275,7 @@ class Registries:
             )
         if self._budget is not None:
             self._budget.spend(shown)
-        answer = await self._ask(key, asked, crossref, pacer)
+        answer = await self._ask(key, asked, crossref, pacer, key_header)
         if self._store is not None:
             await asyncio.to_thread(
                 self._store.save,
@@ -275,7 +288,12 @@ class Registries:
         return answer, False
 
     async def _ask(
-        self, key: str, url: str, crossref: bool, other: tuple[IntervalPacer, str] | None = None
+        self,
+        key: str,
+        url: str,
+        crossref: bool,
+        other: tuple[Pacer, str] | None = None,
+        key_header: tuple[str, str] | None = None,
     ) -> StoredAnswer:
         accept = "application/json" if crossref else "application/xml, text/xml"
         if other is not None:
@@ -288,7 +306,8 @@ class Registries:
             else:
                 await self._session.ncbi_pacer.wait()
             try:
-                got = await self._session.fetch(url, accept=accept, api=True)
+                keyed = {"key_header": key_header} if key_header else {}
+                got = await self._session.fetch(url, accept=accept, api=True, **keyed)
             except FetchError as exc:
                 status = exc.details.get("status")
                 if exc.code == ErrorCode.HTTP_ERROR and status == 404:

@@ -178,13 +178,21 @@ class RemoteSession:
             raise RuntimeError("RemoteSession is used outside 'async with'")
         return self._fetcher
 
-    async def fetch(self, url: str, *, accept: str | None = None, api: bool = False) -> FetchedBody:
+    async def fetch(
+        self,
+        url: str,
+        *,
+        accept: str | None = None,
+        api: bool = False,
+        key_header: tuple[str, str] | None = None,
+    ) -> FetchedBody:
         """GET a URL once per run: later and concurrent callers share the first answer.
 
         Args:
             url: an absolute http(s) URL; its fragment is ignored.
             accept: an Accept header for API calls.
             api: an API with its own usage policy (E-utilities): no robots.txt, no wall check.
+            key_header: an API key's header, sent to ``url`` only (``Fetcher.get``).
 
         Returns:
             The body and its retrieval facts.
@@ -203,6 +211,8 @@ class RemoteSession:
             kwargs: dict[str, Any] = {"accept": accept} if accept else {}
             if api:
                 kwargs.update(check_robots=False, check_walls=False)
+            if key_header is not None:
+                kwargs["key_header"] = key_header
             task = asyncio.ensure_future(fetcher.get(key, **kwargs))
             self._fetches[key] = task
         # shield: one caller giving up must not cancel the fetch the others wait on

@@ -8,6 +8,9 @@ Each answer goes through the run's guarded session and the store, like Crossref'
 (``Registries.answer``), so ``--offline`` replays it. Paces: arXiv asks for one request every
 3 seconds, OpenAlex's polite pool allows 10 a second with ``mailto``, DBLP is kept to 1 a second.
 
+A withdrawn arXiv version says so in its comment ("This paper has been withdrawn"): read as a
+``withdrawal`` notice from arXiv.
+
 OpenAlex's ``is_retracted`` has known false positives, so it is read as a flag
 (``retraction_flag``), not as a retraction: it calls a work retracted only beside a notice from
 another source (``references.decide``).
@@ -32,6 +35,10 @@ __all__ = [
     "OPENALEX_FLAG",
     "Scholarly",
     "arxiv_id",
+    "bad_answer",
+    "doi_of",
+    "family_name",
+    "years_of",
     "works_from_arxiv",
     "works_from_dblp",
     "works_from_openalex",
@@ -40,6 +47,7 @@ __all__ = [
 OPENALEX_FLAG = "retraction_flag"
 """The notice kind of OpenAlex's ``is_retracted``: a flag to be confirmed, not a retraction."""
 _ATOM = "{http://www.w3.org/2005/Atom}"
+_WITHDRAWN = re.compile(r"\bwithdrawn\b", re.IGNORECASE)
 _ARXIV_ID = re.compile(
     r"(?:arxiv[:/ ]\s*|arxiv\.org/(?:abs|pdf)/|10\.48550/arxiv\.)"
     r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?",
@@ -57,7 +65,8 @@ def arxiv_id(*texts: str | None) -> str | None:
     return None
 
 
-def _bad(url: str, why: str) -> FetchError:
+def bad_answer(url: str, why: str) -> FetchError:
+    """The error of a registry answer that cannot be read (not JSON, not XML)."""
     return FetchError(
         f"{url} gave an answer that cannot be read ({why}).",
         code=ErrorCode.HTTP_ERROR,
@@ -66,7 +75,8 @@ def _bad(url: str, why: str) -> FetchError:
     )
 
 
-def _family(name: str) -> str:
+def family_name(name: str) -> str:
+    """The family name of a name as registries give it ("Given Family", DBLP's "Name 0001")."""
     parts = name.replace(",", " ").split()
     # DBLP tells homonyms apart with a number ("Wei Wang 0001")
     while parts and parts[-1].isdigit():
@@ -74,12 +84,14 @@ def _family(name: str) -> str:
     return parts[-1] if parts else name
 
 
-def _year(value: object) -> tuple[str, ...]:
+def years_of(value: object) -> tuple[str, ...]:
+    """The year a registry's date or year field holds, as a one-year tuple (none without)."""
     m = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", str(value or ""))
     return (m.group(1),) if m else ()
 
 
-def _doi(value: object) -> str | None:
+def doi_of(value: object) -> str | None:
+    """A DOI as registries write it (bare or as a doi.org URL), lower case; None otherwise."""
     text = str(value or "").strip().lower()
     text = re.sub(r"^https?://(dx\.)?doi\.org/", "", text)
     return text if text.startswith("10.") else None
@@ -90,7 +102,7 @@ def works_from_arxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     try:
         root = etree.fromstring(body, parser=xml_parser())
     except etree.XMLSyntaxError as exc:
-        raise _bad(url, "its answer is not XML") from exc
+        raise bad_answer(url, "its answer is not XML") from exc
     works = []
     for entry in root.iter(f"{_ATOM}entry"):
         ident = entry.findtext(f"{_ATOM}id") or ""
@@ -99,17 +111,20 @@ def works_from_arxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
             continue  # arXiv answers an unknown id with an "Error" entry
         found = arxiv_id(ident)
         authors = tuple(
-            _family(" ".join((a.findtext(f"{_ATOM}name") or "").split()))
+            family_name(" ".join((a.findtext(f"{_ATOM}name") or "").split()))
             for a in entry.iter(f"{_ATOM}author")
         )
         doi = entry.findtext("{http://arxiv.org/schemas/atom}doi")
+        comment = " ".join((entry.findtext("{http://arxiv.org/schemas/atom}comment") or "").split())
+        # a withdrawn version's comment says so ("This paper has been withdrawn by the author")
+        withdrawn = bool(_WITHDRAWN.search(comment))
         works.append(
             RegisteredWork(
                 source="arxiv",
-                doi=_doi(doi) or (f"10.48550/arxiv.{found}" if found else None),
+                doi=doi_of(doi) or (f"10.48550/arxiv.{found}" if found else None),
                 title=title,
                 authors=tuple(a for a in authors if a),
-                years=_year(entry.findtext(f"{_ATOM}published")),
+                years=years_of(entry.findtext(f"{_ATOM}published")),
                 # the ways a bibliography names the arXiv as a journal (Google Scholar's
                 # "arXiv preprint arXiv:ID", DBLP's "CoRR abs/ID")
                 journals=(
@@ -121,6 +136,11 @@ def works_from_arxiv(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
                     ),
                     "CoRR",
                 ),
+                updates=(
+                    (WorkUpdate("withdrawal", "arxiv", label=f"arXiv comment: {comment[:200]}"),)
+                    if withdrawn
+                    else ()
+                ),
             )
         )
     return tuple(works)
@@ -131,7 +151,7 @@ def _openalex_work(item: dict[str, Any]) -> RegisteredWork:
     for a in item.get("authorships") or ():
         name = (a.get("author") or {}).get("display_name") if isinstance(a, dict) else None
         if isinstance(name, str) and name.strip():
-            authors.append(_family(name))
+            authors.append(family_name(name))
     location = item.get("primary_location") or {}
     source = location.get("source") if isinstance(location, dict) else None
     journal = source.get("display_name") if isinstance(source, dict) else None
@@ -145,10 +165,10 @@ def _openalex_work(item: dict[str, Any]) -> RegisteredWork:
     )
     return RegisteredWork(
         source="openalex",
-        doi=_doi(item.get("doi")),
+        doi=doi_of(item.get("doi")),
         title=" ".join(str(item.get("title") or item.get("display_name") or "").split()) or None,
         authors=tuple(authors),
-        years=_year(item.get("publication_year")),
+        years=years_of(item.get("publication_year")),
         journals=(journal,) if isinstance(journal, str) and journal else (),
         pages=str(pages) if pages else None,
         updates=flags,
@@ -160,7 +180,7 @@ def works_from_openalex(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise _bad(url, "its answer is not JSON") from exc
+        raise bad_answer(url, "its answer is not JSON") from exc
     if not isinstance(data, dict):
         return ()
     items = data.get("results") if "results" in data else [data]
@@ -172,7 +192,7 @@ def works_from_dblp(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise _bad(url, "its answer is not JSON") from exc
+        raise bad_answer(url, "its answer is not JSON") from exc
     hits = (((data or {}).get("result") or {}).get("hits") or {}).get("hit") or []
     works = []
     for hit in hits if isinstance(hits, list) else ():
@@ -182,16 +202,16 @@ def works_from_dblp(body: bytes, url: str) -> tuple[RegisteredWork, ...]:
         people = (info.get("authors") or {}).get("author") or []
         people = people if isinstance(people, list) else [people]
         authors = tuple(
-            _family(p.get("text", "") if isinstance(p, dict) else str(p)) for p in people
+            family_name(p.get("text", "") if isinstance(p, dict) else str(p)) for p in people
         )
         title = " ".join(str(info.get("title") or "").split()).rstrip(".")
         works.append(
             RegisteredWork(
                 source="dblp",
-                doi=_doi(info.get("doi")),
+                doi=doi_of(info.get("doi")),
                 title=title or None,
                 authors=tuple(a for a in authors if a),
-                years=_year(info.get("year")),
+                years=years_of(info.get("year")),
                 journals=(str(info["venue"]),) if isinstance(info.get("venue"), str) else (),
                 pages=str(info["pages"]) if info.get("pages") else None,
             )

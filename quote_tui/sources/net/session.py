@@ -57,7 +57,12 @@ class NetSession(Protocol):
     def ncbi_pacer(self) -> Pacer: ...
 
     async def fetch(
-        self, url: str, *, accept: str | None = None, api: bool = False
+        self,
+        url: str,
+        *,
+        accept: str | None = None,
+        api: bool = False,
+        key_header: tuple[str, str] | None = None,
     ) -> FetchedBody: ...
 
     async def fetch_resource(self, url: str) -> FetchedBody: ...

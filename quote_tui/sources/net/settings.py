@@ -45,7 +45,11 @@ REGISTRY_DEFAULTS = {
     "arxiv_api": "https://export.arxiv.org/api/",
     "openalex_api": "https://api.openalex.org/",
     "dblp_api": "https://dblp.org/",
+    "datacite_api": "https://api.datacite.org/",
+    "semanticscholar_api": "https://api.semanticscholar.org/graph/v1/",
+    "openreview_api": "https://api2.openreview.net/",
     "europepmc_api": "https://www.ebi.ac.uk/europepmc/webservices/rest/",
+    "biorxiv_api": "https://api.biorxiv.org/",
 }
 """The public registries' base URLs; a setting (or ``QUOTE_TUI_*_URL``) replaces each one."""
 
@@ -98,20 +102,20 @@ class RemoteSettings:
         doi_resolver: where ``doi:`` refs are resolved.
         eutils_base: NCBI E-utilities base URL.
         crossref_api: Crossref's REST API base URL (reference checks).
-        arxiv_api, openalex_api, dblp_api: arXiv's, OpenAlex's and DBLP's API base URLs.
-        europepmc_api: Europe PMC's REST API base URL (open full texts of DOIs).
+        arxiv_api, openalex_api, dblp_api, datacite_api, semanticscholar_api, openreview_api,
+            europepmc_api, biorxiv_api: the other registries' API base URLs (OpenAlex and
+            Europe PMC also list a DOI's open full texts).
             A registry base URL other than the public one is the user's own choice (a mirror, a
             self-hosted snapshot) and is trusted as the user's own file is: requests under it
             skip the address guard, so it may be on loopback or the local network
             (``configured_endpoints``).
         ncbi_tool, ncbi_email, ncbi_api_key: sent to NCBI as its usage policy asks; with a key
             the pace is 10 requests/s instead of 3.
+        s2_api_key: Semantic Scholar's key (``S2_API_KEY``), sent only to its API; never needed.
         store_path: the snapshot database; None for the user data directory.
         offline: never touch the network; refs without a snapshot fail with ``offline``.
         refresh: fetch again even when a snapshot exists.
         respect_robots: ask robots.txt before each fetch.
-        open_copies: read a DOI through the open copies OpenAlex and Europe PMC list before the
-            publisher's page (``openaccess``).
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
         render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
             Chromium before it is read (``auto``: when its static text is thin or it says it
@@ -131,15 +135,19 @@ class RemoteSettings:
     arxiv_api: str = REGISTRY_DEFAULTS["arxiv_api"]
     openalex_api: str = REGISTRY_DEFAULTS["openalex_api"]
     dblp_api: str = REGISTRY_DEFAULTS["dblp_api"]
+    datacite_api: str = REGISTRY_DEFAULTS["datacite_api"]
+    semanticscholar_api: str = REGISTRY_DEFAULTS["semanticscholar_api"]
+    openreview_api: str = REGISTRY_DEFAULTS["openreview_api"]
     europepmc_api: str = REGISTRY_DEFAULTS["europepmc_api"]
+    biorxiv_api: str = REGISTRY_DEFAULTS["biorxiv_api"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
+    s2_api_key: str | None = None
     store_path: Path | None = None
     offline: bool = False
     refresh: bool = False
     respect_robots: bool = True
-    open_copies: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
     render: str = "never"
     render_timeout: float = 30.0
