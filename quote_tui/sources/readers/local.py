@@ -206,14 +206,15 @@ def local_format(data: bytes, name: str) -> str:
     return _format(data, name, "")
 
 
-def native(path: str | os.PathLike[str]) -> bool:
+def native(path: str | os.PathLike[str], *, beneath: Path | None = None) -> bool:
     """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
 
     Unreadable paths, and anything but a regular file, answer False: reading them in this
-    process gives their specific error.
+    process gives their specific error. ``beneath``: the folder the read is confined to
+    (``read_path``), which the sniff is confined to as well.
     """
     # never a plain open(): on a FIFO it blocks until a writer comes
-    head = regular_file_head(path)
+    head = regular_file_head(path, beneath=beneath)
     if head is None:
         return False
     try:
