@@ -40,6 +40,7 @@ __all__ = [
     "Line",
     "PageBlocks",
     "body_size",
+    "page_asides",
     "page_blocks",
     "reading_order",
     "repeated_edges",
@@ -462,3 +463,27 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
             run.append((col, b))
     ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
     return ordered
+
+
+def page_asides(
+    page_starts: Sequence[int], line_boxes: Iterable[tuple[int, int, int, *tuple[float, ...]]]
+) -> tuple[tuple[int, int, int], ...]:
+    """Where each page's asides stand in a PDF's checked text: (page, start, end), 1-based.
+
+    The checked text holds every page's body, then every page's asides in page order (see
+    ``pdf._compose``), so the asides begin at the first line past the last page's start that
+    belongs to an earlier page. When only the last page has asides they cannot be told from its
+    body by position, and they stay in it: they are that page's in either case.
+    """
+    if not page_starts:
+        return ()
+    last, boxes = len(page_starts), sorted(line_boxes)
+    tail = [box for box in boxes if box[0] >= page_starts[-1]]
+    first = next((i for i, box in enumerate(tail) if box[2] < last), None)
+    if first is None:
+        return ()
+    out: dict[int, tuple[int, int]] = {}
+    for start, end, page, *_ in tail[first:]:
+        a, _b = out.get(page, (start, end))
+        out[page] = (a, end)
+    return tuple((page, a, b) for page, (a, b) in sorted(out.items()))
