@@ -128,6 +128,16 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _has_images(doc: pymupdf.Document) -> bool:
+    for index in range(doc.page_count):
+        try:
+            if doc.load_page(index).get_images():
+                return True
+        except (*_MUPDF_ERRORS, ValueError):
+            continue
+    return False
+
+
 def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
@@ -155,7 +165,6 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         page_count = doc.page_count
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
-        has_images = False
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -172,7 +181,6 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
                 pages.append(None)
-            has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
         if all(p is None for p in pages):
             raise SourceError(
@@ -183,6 +191,8 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         # characters counted by size while the page was read: no second pass over its lines
         chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
         scanned = False
+        # images are looked for only where the text layer is too thin to read: a scan
+        has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
             if not has_images:
                 raise SourceError(

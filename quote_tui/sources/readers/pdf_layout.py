@@ -191,29 +191,66 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
+        # kept while the lines are read, for the usual block of one column (no second pass)
+        total: dict[float, int] = {}
+        x0s, x1s = float("-inf"), float("inf")  # the largest left edge, the smallest right
+        upright_all = True
         for line in block["lines"]:
             spans = line["spans"]
-            text = _line_text(spans)
-            if text.isspace() or not text:
-                continue
-            counts: dict[float, int] = {}
-            for span in spans:
-                size = round(span["size"] * 2) / 2
-                chars = span["text"]
-                counts[size] = counts.get(size, 0) + len(chars) - chars.count(" ")
+            if len(spans) == 1:  # most lines: one font, one size, no mark to keep apart
+                text = spans[0]["text"]
+                if not text or text.isspace():
+                    continue
+                counts = {round(spans[0]["size"] * 2) / 2: len(text) - text.count(" ")}
+                text = text.replace("\n", " ")
+            else:
+                text, counts = _spans_text(spans)
+                if not counts:
+                    continue
+            for size, n in counts.items():
+                total[size] = total.get(size, 0) + n
             upright = abs(line["dir"][0] - 1.0) < 0.05
-            lines.append((Line(text, tuple(line["bbox"])), counts, upright))
-        for group in _split_columns(lines):
-            total: dict[float, int] = {}
-            for _, c, _ in group:
-                for size, n in c.items():
-                    total[size] = total.get(size, 0) + n
-            for size, n in total.items():
+            upright_all = upright_all and upright
+            rect = tuple(line["bbox"])
+            x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
+            lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
+        if not lines:
+            continue
+        if x0s < x1s + 1:  # every line overlaps every other across x: one column
+            groups = [(lines, total, upright_all)]
+        else:
+            groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
+        for group, counted, upright in groups:
+            for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
             members = tuple(ln for ln, _, _ in group)
-            main = max(total.items(), key=lambda it: it[1])[0] if total else 0.0
-            out.append(Block(_union(members), members, main, all(u for _, _, u in group)))
+            main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
+            out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+
+
+def _spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
+    """A line of several spans: its text, and its characters per (rounded) size."""
+    counts: dict[float, int] = {}
+    largest, smallest = 0.0, float("inf")
+    for span in spans:
+        chars, size = span["text"], span["size"]
+        if not chars or chars.isspace():
+            continue
+        largest, smallest = max(largest, size), min(smallest, size)
+        rounded = round(size * 2) / 2
+        counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
+    if smallest > largest * _SUPER:  # nothing set small enough to be a mark
+        return "".join(span["text"] for span in spans).replace("\n", " "), counts
+    return _line_text(spans), counts
+
+
+def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
+    total: dict[float, int] = {}
+    for _, counts, _ in group:
+        for size, n in counts.items():
+            total[size] = total.get(size, 0) + n
+    return total
 
 
 def _split_columns(
@@ -243,13 +280,19 @@ def _split_columns(
 
 
 def _union(lines: Iterable[Line]) -> Rect:
-    rects = [ln.rect for ln in lines]
-    return (
-        min(r[0] for r in rects),
-        min(r[1] for r in rects),
-        max(r[2] for r in rects),
-        max(r[3] for r in rects),
-    )
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for line in lines:  # one pass, no generators: this runs for every block of every page
+        a, b, c, d = line.rect
+        if a < x0:
+            x0 = a
+        if b < y0:
+            y0 = b
+        if c > x1:
+            x1 = c
+        if d > y1:
+            y1 = d
+    return (x0, y0, x1, y1)
 
 
 def body_size(pages: Sequence[PageBlocks]) -> float:
