@@ -99,3 +99,62 @@ def test_without_tesseract_a_scan_names_the_package(
     with pytest.raises(SourceError) as err:
         extract_pdf(path.read_bytes())
     assert err.value.code == "renderer_missing"
+
+
+def _image_page(doc: pymupdf.Document, dpi: int) -> None:
+    """A letter-size page holding one image made at ``dpi`` across the whole page."""
+    width, height = int(8.5 * dpi), int(11 * dpi)
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, width, height), False)
+    pix.clear_with(255)
+    page = doc.new_page(width=612, height=792)
+    page.insert_image(page.rect, pixmap=pix)
+
+
+def test_a_scan_is_rendered_at_its_own_resolution_within_bounds() -> None:
+    from quote_tui.sources.readers.pdf_ocr import MIN_DPI, OCR_DPI, page_dpi
+
+    doc = pymupdf.open()
+    for dpi in (100, 150, 180, 300):
+        _image_page(doc, dpi)
+    assert [page_dpi(page) for page in doc] == [MIN_DPI, 150, 180, OCR_DPI]
+    assert page_dpi(doc.new_page()) == OCR_DPI  # no image: the usual resolution
+
+
+def _two_page_scan(corpus_dir: Path) -> bytes:
+    """NIST SP 800-223's printed page 4 as a two-page scan: its top half, then its bottom."""
+    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
+    page = source[11]
+    half = page.rect.height / 2
+    doc = pymupdf.open()
+    for top in (0, half):
+        clip = pymupdf.Rect(0, top, page.rect.width, top + half)
+        scanned = doc.new_page(width=clip.width, height=clip.height)
+        scanned.insert_image(scanned.rect, stream=page.get_pixmap(dpi=150, clip=clip).tobytes())
+    return doc.tobytes()
+
+
+@needs_tesseract
+def test_a_scans_pages_are_read_in_worker_processes(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quote_tui.sources.readers import ocr_workers, pdf_ocr
+
+    data = _two_page_scan(corpus_dir)
+    answered: list[list[int]] = []
+    real = ocr_workers.ocr_in_workers
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found = real(*args, **kwargs)
+        answered.append(sorted(found))
+        return found
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
+    monkeypatch.setattr(ocr_workers, "ocr_in_workers", counted)
+    parallel = extract_pdf(data)
+    assert answered == [[0, 1]]  # both pages came from the workers
+    assert {box[2] for box in parallel.line_boxes} == {1, 2}
+    # one process reads the same text
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
+    alone = extract_pdf(data)
+    assert answered == [[0, 1]]
+    assert parallel.text == alone.text and parallel.line_boxes == alone.line_boxes

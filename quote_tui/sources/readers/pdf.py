@@ -208,7 +208,7 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
-            pages = ocr_pages(doc)
+            pages = ocr_pages(doc, data, password)
             scanned = True
             if not any(p is not None and p.blocks for p in pages):
                 raise SourceError(
