@@ -63,6 +63,12 @@ _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
 _SUPER = 0.85
 """A superscript span is set at most this share of its line's largest size."""
+_MARK_LINE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
+"""A line that is nothing but a footnote or citation mark."""
+_MAX_MARKS = 60
+"""Most mark-like lines on a page that are joined to their lines; past it they are a table's."""
+_MARK_GAP = 3.0
+"""Points between a mark and the line it belongs to."""
 _APART = "\u200b"
 """What keeps a superscript apart from its word: a zero-width space, so the text reads as
 printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
@@ -187,6 +193,8 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     """
     sizes: dict[float, int] = {}
     out: list[Block] = []
+    read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
+    marks = False
     for block in raw["blocks"]:
         if block["type"] != 0:
             continue
@@ -214,6 +222,12 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             rect = tuple(line["bbox"])
             x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
             lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
+            marks = marks or (len(text) <= 3 and bool(_MARK_LINE.match(text)))
+        if lines:
+            read.append([lines, total, x0s, x1s, upright_all])
+    if marks:
+        _glue_marks(read)
+    for lines, total, x0s, x1s, upright_all in read:
         if not lines:
             continue
         if x0s < x1s + 1:  # every line overlaps every other across x: one column
@@ -227,6 +241,55 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+
+
+def _glue_marks(read: list[list[Any]]) -> None:
+    """A footnote or citation mark MuPDF read as a line of its own ("2" beside "“Copying” is
+    used ...", set smaller and raised) joined to the line it stands against, so that it does
+    not stand between that line and the next as a word of the running text.
+
+    ``read`` holds each block's [lines, total, x0s, x1s, upright]; a block whose lines change
+    has its x-range reset, so that its columns are worked out again.
+    """
+    every = [(bi, li) for bi, entry in enumerate(read) for li in range(len(entry[0]))]
+    if sum(1 for bi, li in every if _MARK_LINE.match(read[bi][0][li][0].text)) > _MAX_MARKS:
+        return  # a table of small numbers, not marks: each would be tried against every line
+    gone: set[tuple[int, int]] = set()
+    for bi, li in every:
+        mark, mark_counts, _ = read[bi][0][li]
+        if len(mark.text) > 3 or not _MARK_LINE.match(mark.text):
+            continue
+        m0, m1, m2, m3 = mark.rect
+        size = max(mark_counts)
+        for bj, lj in every:
+            if (bj, lj) == (bi, li) or (bj, lj) in gone or (bi, li) in gone:
+                continue
+            line, counts, upright = read[bj][0][lj]
+            r0, r1, r2, r3 = line.rect
+            if not (m1 < r3 and m3 > r1) or size > max(counts) * _SUPER:
+                continue
+            if -1 <= r0 - m2 <= _MARK_GAP:  # the mark opens the line (a footnote's number)
+                glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
+                text = mark.text + (_APART if glued else "") + line.text
+            elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
+                glued = line.text[-1:].isalnum() and mark.text[:1].isalnum()
+                text = line.text + (_APART if glued else "") + mark.text
+            else:
+                continue
+            rect = (min(m0, r0), min(m1, r1), max(m2, r2), max(m3, r3))
+            merged = dict(counts)
+            for k, n in mark_counts.items():
+                merged[k] = merged.get(k, 0) + n
+            read[bj][0][lj] = (Line(text, rect), merged, upright)
+            for k, n in mark_counts.items():  # the mark's characters move with it
+                read[bi][1][k] = read[bi][1].get(k, 0) - n
+                read[bj][1][k] = read[bj][1].get(k, 0) + n
+            gone.add((bi, li))
+            read[bi][2] = read[bj][2] = float("inf")  # lines changed: columns worked out again
+            break
+    for bi, entry in enumerate(read):
+        entry[0] = [ln for li, ln in enumerate(entry[0]) if (bi, li) not in gone]
+        entry[1] = {k: n for k, n in entry[1].items() if n > 0}
 
 
 def _spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
