@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
+
 __all__ = [
     "Block",
     "Line",
@@ -61,20 +63,6 @@ _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
-_SUPER = 0.85
-"""A superscript span is set at most this share of its line's largest size."""
-_MARK_LINE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
-"""A line that is nothing but a footnote or citation mark."""
-_MAX_MARKS = 60
-"""Most mark-like lines on a page that are joined to their lines; past it they are a table's."""
-_MARK_GAP = 3.0
-"""Points between a mark and the line it belongs to."""
-_APART = "\u200b"
-"""What keeps a superscript apart from its word: a zero-width space, so the text reads as
-printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
-is exact, and one that includes it is ``normalized`` by the whitespace rule."""
-_RAISED = 1.0
-"""Points above the line's baseline where a smaller span counts as raised."""
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -99,14 +87,6 @@ _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
-
-    text: str
-    rect: Rect
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,47 +120,6 @@ class PageBlocks:
     """Characters per rounded font size on the page."""
 
 
-def _line_text(spans: Sequence[dict[str, Any]]) -> str:
-    """A line's spans joined, a superscript kept apart from the word before and after it."""
-    if len(spans) == 1:
-        return str(spans[0].get("text", "")).replace("\n", " ")
-    largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
-    if all(s.get("size", 0.0) > largest * _SUPER for s in spans):  # nothing small: no mark
-        return "".join(s.get("text", "") for s in spans).replace("\n", " ")
-    baseline = next(
-        (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
-    )
-    out: list[str] = []
-    for i, span in enumerate(spans):
-        text = span.get("text", "")
-        before = out[-1][-1:] if out and out[-1] else ""
-        ordinal = before.isdigit() and text.strip().isalpha()
-        if _superscript(span, largest, baseline) and not ordinal:
-            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
-            # mark glued to a word's letters or digits cuts it; after a comma it does not.
-            glued = before.isalnum()
-            if glued and text[:1].isalnum():
-                out.append(_APART)
-            out.append(text)
-            after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
-            if after.isalnum() and text[-1:].isalnum():
-                out.append(_APART)
-            continue
-        out.append(text)
-    return "".join(out).replace("\n", " ")
-
-
-def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
-    """Set smaller than its line and marked superscript, or standing above the line's baseline
-    (a footnote's own number is often only raised, not flagged)."""
-    if not span.get("text", "").strip() or span.get("size", largest) > largest * _SUPER:
-        return False
-    if span.get("flags", 0) & 1:
-        return True
-    origin = span.get("origin")
-    return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
-
-
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     """A page's text blocks from ``page.get_text("dict")``, columns PyMuPDF merged split apart.
 
@@ -212,7 +151,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 counts = {round(spans[0]["size"] * 2) / 2: len(text) - text.count(" ")}
                 text = text.replace("\n", " ")
             else:
-                text, counts = _spans_text(spans)
+                text, counts = spans_text(spans)
                 if not counts:
                     continue
             for size, n in counts.items():
@@ -222,11 +161,11 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             rect = tuple(line["bbox"])
             x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
             lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
-            marks = marks or (len(text) <= 3 and bool(_MARK_LINE.match(text)))
+            marks = marks or is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
     if marks:
-        _glue_marks(read)
+        glue_marks(read)
     for lines, total, x0s, x1s, upright_all in read:
         if not lines:
             continue
@@ -241,71 +180,6 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
-
-
-def _glue_marks(read: list[list[Any]]) -> None:
-    """A footnote or citation mark MuPDF read as a line of its own ("2" beside "“Copying” is
-    used ...", set smaller and raised) joined to the line it stands against, so that it does
-    not stand between that line and the next as a word of the running text.
-
-    ``read`` holds each block's [lines, total, x0s, x1s, upright]; a block whose lines change
-    has its x-range reset, so that its columns are worked out again.
-    """
-    every = [(bi, li) for bi, entry in enumerate(read) for li in range(len(entry[0]))]
-    if sum(1 for bi, li in every if _MARK_LINE.match(read[bi][0][li][0].text)) > _MAX_MARKS:
-        return  # a table of small numbers, not marks: each would be tried against every line
-    gone: set[tuple[int, int]] = set()
-    for bi, li in every:
-        mark, mark_counts, _ = read[bi][0][li]
-        if len(mark.text) > 3 or not _MARK_LINE.match(mark.text):
-            continue
-        m0, m1, m2, m3 = mark.rect
-        size = max(mark_counts)
-        for bj, lj in every:
-            if (bj, lj) == (bi, li) or (bj, lj) in gone or (bi, li) in gone:
-                continue
-            line, counts, upright = read[bj][0][lj]
-            r0, r1, r2, r3 = line.rect
-            if not (m1 < r3 and m3 > r1) or size > max(counts) * _SUPER:
-                continue
-            if -1 <= r0 - m2 <= _MARK_GAP:  # the mark opens the line (a footnote's number)
-                glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
-                text = mark.text + (_APART if glued else "") + line.text
-            elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
-                glued = line.text[-1:].isalnum() and mark.text[:1].isalnum()
-                text = line.text + (_APART if glued else "") + mark.text
-            else:
-                continue
-            rect = (min(m0, r0), min(m1, r1), max(m2, r2), max(m3, r3))
-            merged = dict(counts)
-            for k, n in mark_counts.items():
-                merged[k] = merged.get(k, 0) + n
-            read[bj][0][lj] = (Line(text, rect), merged, upright)
-            for k, n in mark_counts.items():  # the mark's characters move with it
-                read[bi][1][k] = read[bi][1].get(k, 0) - n
-                read[bj][1][k] = read[bj][1].get(k, 0) + n
-            gone.add((bi, li))
-            read[bi][2] = read[bj][2] = float("inf")  # lines changed: columns worked out again
-            break
-    for bi, entry in enumerate(read):
-        entry[0] = [ln for li, ln in enumerate(entry[0]) if (bi, li) not in gone]
-        entry[1] = {k: n for k, n in entry[1].items() if n > 0}
-
-
-def _spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
-    """A line of several spans: its text, and its characters per (rounded) size."""
-    counts: dict[float, int] = {}
-    largest, smallest = 0.0, float("inf")
-    for span in spans:
-        chars, size = span["text"], span["size"]
-        if not chars or chars.isspace():
-            continue
-        largest, smallest = max(largest, size), min(smallest, size)
-        rounded = round(size * 2) / 2
-        counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
-    if smallest > largest * _SUPER:  # nothing set small enough to be a mark
-        return "".join(span["text"] for span in spans).replace("\n", " "), counts
-    return _line_text(spans), counts
 
 
 def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
