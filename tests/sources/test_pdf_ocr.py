@@ -158,3 +158,27 @@ def test_a_scans_pages_are_read_in_worker_processes(
     alone = extract_pdf(data)
     assert answered == [[0, 1]]
     assert parallel.text == alone.text and parallel.line_boxes == alone.line_boxes
+
+
+def _layered(hidden_lines: int, visible_lines: int) -> bytes:
+    """A page image with text laid over it: ``hidden_lines`` invisible (an OCR layer's render
+    mode 3), ``visible_lines`` drawn."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    page.insert_image(page.rect, pixmap=pix)
+    for i in range(hidden_lines + visible_lines):
+        mode = 3 if i < hidden_lines else 0
+        text = f"Line {i} of the recognised text of this scanned page reads so."
+        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=mode)
+    return doc.tobytes()
+
+
+def test_a_scans_own_ocr_layer_is_read_as_ocr_text() -> None:
+    # invisible text over the page image: a scan someone ran OCR on; its errors are OCR's
+    assert extract_pdf(_layered(hidden_lines=20, visible_lines=0)).ocr
+    # a few invisible words on a page of drawn text are not an OCR layer
+    mostly_drawn = extract_pdf(_layered(hidden_lines=2, visible_lines=20))
+    assert not mostly_drawn.ocr
+    assert "Line 0 of the recognised text" in mostly_drawn.text

@@ -39,6 +39,10 @@ _FLAGS = (
 # layer (a stray page number or stamp does not count as one).
 _MIN_CHARS_PER_PAGE = 20
 
+_OCR_LAYER = 0.5
+"""Share of a PDF's characters that, set invisible over its images, make it a scan's OCR layer
+(a few invisible words elsewhere are not one)."""
+
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
 _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
@@ -190,7 +194,10 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
             )
         # characters counted by size while the page was read: no second pass over its lines
         chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
-        scanned = False
+        # a scan that carries its own OCR layer: invisible text laid over page images. Its
+        # text has OCR's errors, and is read as OCR text is (``ocr``), when most of it is so
+        hidden = sum(p.hidden for p in pages if p)
+        scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):

@@ -118,6 +118,8 @@ class PageBlocks:
     height: float
     sizes: tuple[tuple[float, int], ...]
     """Characters per rounded font size on the page."""
+    hidden: int = 0
+    """Characters of lines set invisible (an OCR layer laid over the page's scan)."""
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
@@ -134,6 +136,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     out: list[Block] = []
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
+    hidden = 0
     for block in raw["blocks"]:
         if block["type"] != 0:
             continue
@@ -156,6 +159,8 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                     continue
             for size, n in counts.items():
                 total[size] = total.get(size, 0) + n
+            if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
+                hidden += len(text) - text.count(" ")
             upright = abs(line["dir"][0] - 1.0) < 0.05
             upright_all = upright_all and upright
             rect = tuple(line["bbox"])
@@ -179,7 +184,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             members = tuple(ln for ln, _, _ in group)
             main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
-    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
 
 def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
