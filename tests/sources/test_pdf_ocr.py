@@ -182,3 +182,49 @@ def test_a_scans_own_ocr_layer_is_read_as_ocr_text() -> None:
     mostly_drawn = extract_pdf(_layered(hidden_lines=2, visible_lines=20))
     assert not mostly_drawn.ocr
     assert "Line 0 of the recognised text" in mostly_drawn.text
+
+
+@needs_tesseract
+def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from quote_tui.sources.readers import pdf_ocr
+    from quote_tui.sources.readers.local import read_bytes
+
+    data = _two_page_scan(corpus_dir)
+    real = pdf_ocr.ocr_page
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.8)  # a page that takes longer than the time left after it
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
+    monkeypatch.setattr(pdf_ocr, "ocr_page", slow)
+    deadline = time.monotonic() + pdf_ocr.RESERVE + 0.3
+    loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
+    assert loaded.retrieval.ocr and loaded.prepared.truncated
+    assert "OCR read 1 of the scan's 2 pages" in (loaded.retrieval.note or "")
+    assert {box[2] for box in loaded.prepared.line_boxes} == {1}
+    # no time for even one page: a timeout that says what to raise, not an empty source
+    with pytest.raises(SourceError) as err:
+        extract_pdf(data, deadline=time.monotonic())
+    assert err.value.code == "timeout" and "--read-timeout" in err.value.message
+
+
+@needs_tesseract
+def test_ocr_workers_are_stopped_at_the_deadline(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from quote_tui.sources.readers import pdf_ocr
+
+    data = _two_page_scan(corpus_dir)
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
+    started = time.monotonic()
+    with pytest.raises(SourceError) as err:  # the workers cannot start and read in 0.2 s
+        extract_pdf(data, deadline=started + pdf_ocr.RESERVE + 0.2)
+    assert err.value.code == "timeout"
+    assert time.monotonic() - started < pdf_ocr.RESERVE + 2.0

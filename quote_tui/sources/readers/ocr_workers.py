@@ -13,6 +13,7 @@ killed at its budget) stops too.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import pickle
 import subprocess
@@ -32,18 +33,26 @@ _WATCH = 0.5
 
 
 def ocr_in_workers(
-    data: bytes, password: str | None, folder: str, count: int, workers: int
+    data: bytes,
+    password: str | None,
+    folder: str,
+    count: int,
+    workers: int,
+    stop: float | None = None,
 ) -> dict[int, PageBlocks | None]:
-    """Pages 0..count-1 of the PDF in ``data``, read in ``workers`` processes.
+    """Pages 0..count-1 of the PDF in ``data``, read in ``workers`` processes until ``stop``
+    (a ``time.monotonic()`` value; None: until done).
 
     Returns:
-        Blocks by page index, for the pages a worker answered for (a worker that failed
-        answers for none of its pages; the caller reads those itself).
+        Blocks by page index, for the pages a worker finished (a worker that failed, or was
+        stopped, answers for the pages it finished; the caller deals with the rest).
     """
     env = dict(os.environ)
     env["OMP_THREAD_LIMIT"] = "1"
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
-    procs = []
+    procs: list[subprocess.Popen[bytes]] = []
+    outputs: list[bytearray] = []
+    readers: list[threading.Thread] = []
     try:
         for k in range(workers):
             share = list(range(k, count, workers))
@@ -55,23 +64,47 @@ def ocr_in_workers(
                 env=env,
             )
             procs.append(proc)
-            # the pipe may fill before the worker reads: write from a thread, read here
+            # the pipes may fill: write and read from threads, wait here
             payload = pickle.dumps((data, password, folder, share), pickle.HIGHEST_PROTOCOL)
             threading.Thread(target=_send, args=(proc, payload), daemon=True).start()
-        found: dict[int, PageBlocks | None] = {}
-        for proc in procs:
-            answer = proc.stdout.read() if proc.stdout else b""
-            if proc.wait() != 0 or not answer:
-                continue
-            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
-                # our own worker's answer, over a pipe only it and this process hold
-                found.update(pickle.loads(answer))  # noqa: S301
-        return found
+            outputs.append(bytearray())
+            readers.append(threading.Thread(target=_take, args=(proc, outputs[-1]), daemon=True))
+            readers[-1].start()
+        for reader in readers:
+            reader.join(None if stop is None else max(0.0, stop - time.monotonic()))
     finally:
         for proc in procs:
             if proc.poll() is None:
                 proc.kill()
-                proc.wait()
+            proc.wait()
+    for reader in readers:
+        reader.join()  # the killed worker's pipe is closed: its reader ends
+    found: dict[int, PageBlocks | None] = {}
+    for output in outputs:
+        found.update(_records(bytes(output)))
+    return found
+
+
+def _take(proc: subprocess.Popen[bytes], into: bytearray) -> None:
+    """A worker's output as it comes, until it ends or is killed."""
+    assert proc.stdout is not None
+    with contextlib.suppress(OSError, ValueError):
+        while chunk := proc.stdout.read1(1 << 16):
+            into.extend(chunk)
+
+
+def _records(output: bytes) -> dict[int, PageBlocks | None]:
+    """The whole page records in a worker's output (a record cut off by a kill is dropped)."""
+    stream = io.BytesIO(output)
+    found: dict[int, PageBlocks | None] = {}
+    while stream.tell() < len(output):
+        try:
+            # our own worker's answer, over a pipe only it and this process hold
+            index, blocks = pickle.load(stream)  # noqa: S301
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            break
+        found[index] = blocks
+    return found
 
 
 def _send(proc: subprocess.Popen[bytes], payload: bytes) -> None:

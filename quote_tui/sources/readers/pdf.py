@@ -65,6 +65,7 @@ class PdfText:
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
+        unread_pages: pages of a scan OCR had no time left for (they stand empty).
     """
 
     text: str
@@ -74,6 +75,7 @@ class PdfText:
     page_count: int
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
+    unread_pages: int = 0
 
 
 def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
@@ -142,26 +144,31 @@ def _has_images(doc: pymupdf.Document) -> bool:
     return False
 
 
-def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -> PdfText:
+def extract_pdf(
+    data: bytes, *, password: str | None = None, ocr: bool = True, deadline: float | None = None
+) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
     Args:
         data: the PDF's bytes.
         password: the user password, for encrypted files.
         ocr: read a PDF without a text layer (a scan) through Tesseract; False says so instead.
+        deadline: a ``time.monotonic()`` value by which a scan's OCR stops; the pages it had no
+            time for stand empty (``unread_pages``).
 
     Returns:
         The text with page starts, page labels and line rectangles.
 
     Raises:
         SourceError: ``empty_file``, ``broken_file``, ``encrypted``, ``no_text_layer`` (a
-            scan, with ``ocr=False``) or ``renderer_missing`` (a scan, and no Tesseract).
+            scan, with ``ocr=False``), ``renderer_missing`` (a scan, and no Tesseract) or
+            ``timeout`` (a scan, and no time to read even one page).
     """
     with MUPDF_LOCK:
-        return _extract(data, password, ocr)
+        return _extract(data, password, ocr, deadline)
 
 
-def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
+def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | None) -> PdfText:
     doc = open_pdf(data, password)
     try:
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
@@ -198,6 +205,7 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         # text has OCR's errors, and is read as OCR text is (``ocr``), when most of it is so
         hidden = sum(p.hidden for p in pages if p)
         scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
+        unread = 0
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
@@ -215,8 +223,16 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
-            pages = ocr_pages(doc, data, password)
+            pages, unread = ocr_pages(doc, data, password, deadline)
             scanned = True
+            if unread == page_count:
+                raise SourceError(
+                    f"The PDF is a scan of {page_count} page(s) and its read's budget ran out "
+                    "before OCR read one: give it more time (--read-timeout) or paste its text.",
+                    code=ErrorCode.TIMEOUT,
+                    recovery=Recovery.RAISE_TIME_BUDGET,
+                    details={"pages": page_count, "ocr": True},
+                )
             if not any(p is not None and p.blocks for p in pages):
                 raise SourceError(
                     f"The PDF has no text layer ({page_count} page(s) of images) and OCR "
@@ -237,6 +253,7 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         page_count=page_count,
         metadata=metadata,
         ocr=scanned,
+        unread_pages=unread,
     )
 
 

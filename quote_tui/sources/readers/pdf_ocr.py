@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pymupdf
@@ -21,13 +22,16 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 
-__all__ = ["MIN_DPI", "OCR_DPI", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
+__all__ = ["MIN_DPI", "OCR_DPI", "RESERVE", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
 
 OCR_DPI = 200
 """Highest resolution a page is rendered at for Tesseract: its documentation asks for about 300
 dpi for small print; 200 reads body text as well at under half the time."""
 MIN_DPI = 150
 """Lowest: a scan made at less is still rendered at this, which Tesseract reads better."""
+RESERVE = 2.0
+"""Seconds before the read's deadline at which OCR stops, for the text to be put together and
+sent back before the reader is stopped."""
 MAX_WORKERS = 4
 """Most processes a scan's pages are read in at once (one per core, up to this)."""
 _LANGUAGE = "eng"
@@ -108,20 +112,26 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
 
 
 def ocr_pages(
-    doc: pymupdf.Document, data: bytes | None = None, password: str | None = None
-) -> list[PageBlocks | None]:
-    """Every page of a scanned document read by Tesseract.
+    doc: pymupdf.Document,
+    data: bytes | None = None,
+    password: str | None = None,
+    deadline: float | None = None,
+) -> tuple[list[PageBlocks | None], int]:
+    """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
-    With the document's bytes, pages are read in worker processes, one per core (OCR takes
-    seconds a page, and a long scan would not fit the read's budget in one process).
+    With the document's bytes, pages are read in worker processes, one per core. OCR takes
+    seconds a page: what is not read a little before ``deadline`` is left unread, so that a
+    long scan gives its first pages (flagged as cut) rather than nothing at all.
 
     Args:
         doc: the open document (the caller holds MuPDF's lock).
         data: the PDF's bytes, for the workers; None reads every page here.
         password: the password it was opened with.
+        deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
 
     Returns:
-        Each page's blocks; None for a page Tesseract could not read.
+        Each page's blocks (None for a page Tesseract could not read, or left unread), and how
+        many pages were left unread for lack of time.
 
     Raises:
         SourceError: ``renderer_missing`` when Tesseract or its English data is absent.
@@ -130,14 +140,25 @@ def ocr_pages(
     if folder is None:
         raise _missing()
     count = doc.page_count
+    stop = None if deadline is None else deadline - RESERVE
     workers = min(_cores(), count, MAX_WORKERS)
     found: dict[int, PageBlocks | None] = {}
     if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
-        found = ocr_in_workers(data, password, folder, count, workers)
-    # pages no worker answered for (a worker that failed) are read here
-    return [found[i] if i in found else ocr_page(doc, i, folder) for i in range(count)]
+        found = ocr_in_workers(data, password, folder, count, workers, stop)
+    # pages no worker answered for (a worker that failed) are read here, while time allows
+    pages: list[PageBlocks | None] = []
+    unread = 0
+    for index in range(count):
+        if index in found:
+            pages.append(found[index])
+        elif stop is not None and time.monotonic() >= stop:
+            pages.append(None)
+            unread += 1
+        else:
+            pages.append(ocr_page(doc, index, folder))
+    return pages, unread
 
 
 def _cores() -> int:
@@ -159,10 +180,15 @@ def _worker() -> int:
     try:
         if password is not None:
             doc.authenticate(password)
-        pages = {index: ocr_page(doc, index, folder) for index in share}
+        for index in share:
+            # one record a page, sent as soon as it is read: a worker stopped at the
+            # deadline still hands over the pages it finished
+            sys.stdout.buffer.write(
+                pickle.dumps((index, ocr_page(doc, index, folder)), pickle.HIGHEST_PROTOCOL)
+            )
+            sys.stdout.buffer.flush()
     finally:
         doc.close()
-    sys.stdout.buffer.write(pickle.dumps(pages, pickle.HIGHEST_PROTOCOL))
     return 0
 
 
