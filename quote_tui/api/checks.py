@@ -223,7 +223,9 @@ async def read_source(
 
     Returns:
         ``{"source": <the report's source entry>, "text": <the checked text, None when
-        unreadable>, "page_starts": [...], "page_labels": [...]}``. An unreadable source has its
+        unreadable>, "page_starts": [...], "page_labels": [...], "asides": [[page, start, end],
+        ...]}`` (where a PDF page's asides, set after the whole body, stand). An unreadable
+        source has its
         ``error`` (code, message, recovery) in ``source``; nothing is raised for it.
     """
     spec = SourceSpec("source", ref=ref, text=text, title=title, truncated=truncated)
@@ -235,4 +237,13 @@ async def read_source(
         "text": prepared.text if prepared is not None else None,
         "page_starts": list(prepared.page_starts) if prepared is not None else [],
         "page_labels": list(prepared.page_labels) if prepared is not None else [],
+        "asides": _asides(prepared),
     }
+
+
+def _asides(prepared: PreparedText | None) -> list[list[int]]:
+    if prepared is None or not prepared.line_boxes:
+        return []
+    from quote_tui.sources.readers.pdf_layout import page_asides
+
+    return [list(r) for r in page_asides(prepared.page_starts, prepared.line_boxes)]

@@ -133,7 +133,18 @@ def scan_manuscript(
     from quote_tui.manuscripts.scan import scan
 
     bounds = {} if max_quotes is None else {"max_quotes": max_quotes}
-    return scan(path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, **bounds)
+    within = _trusted_folders(path, bib, pdfs, zotero)
+    return scan(
+        path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, within=within, **bounds
+    )
+
+
+def _trusted_folders(
+    path: Path, bib: tuple[Path, ...], pdfs: Path | None, zotero: Path | None
+) -> tuple[Path, ...]:
+    """The folders the user named, which files a bibliography names are read from."""
+    folders = (path.parent, *(b.parent for b in bib), pdfs, zotero, *reference_manager_folders())
+    return tuple(f for f in folders if f is not None)
 
 
 def open_input(
@@ -189,8 +200,7 @@ def open_input(
         path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, max_quotes=max_quotes
     )
     batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
-    folders = (path.parent, *(b.parent for b in bib), pdfs, zotero, *reference_manager_folders())
-    batch = confine_untrusted(batch, tuple(f for f in folders if f is not None))
+    batch = confine_untrusted(batch, _trusted_folders(path, bib, pdfs, zotero))
     return Input(path, batch, scan=result, warnings=tuple(getattr(result, "warnings", ())))
 
 

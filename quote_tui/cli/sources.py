@@ -57,11 +57,18 @@ def cmd_text(args: argparse.Namespace) -> int:
     if not args.pages or not starts:
         sys.stdout.write(text)
         return api.EXIT_OK
-    ends = (*starts[1:], len(text))
+    # a PDF's asides (running heads, footnotes, captions) follow the whole body in the checked
+    # text; each is shown under its own page, with its own offset
+    asides = {page: (a, b) for page, a, b in read.get("asides", ())}
+    body_end = min((a for a, _ in asides.values()), default=len(text))
+    ends = (*starts[1:], body_end)
     for page, (a, b) in enumerate(zip(starts, ends, strict=True), start=1):
         label = labels[page - 1] if page - 1 < len(labels) else None
         printed = f" (printed {terminal_safe(label)})" if label else ""
         sys.stdout.write(f"--- page {page}{printed}, offset {a} ---\n{text[a:b]}\n")
+        if page in asides:
+            c, d = asides[page]
+            sys.stdout.write(f"--- page {page} asides, offset {c} ---\n{text[c:d]}\n")
     return api.EXIT_OK
 
 

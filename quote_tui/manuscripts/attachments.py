@@ -8,10 +8,12 @@ from a copy, because Zotero keeps the live file locked while it runs.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
 import unicodedata
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,17 +91,50 @@ def zotero_keys_from_uris(uris: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(m.group(1) for u in uris if (m := _ZOTERO_URI.search(u)))
 
 
-def attached_file(entry: BibEntry) -> Path | None:
-    """The first attached file of ``entry`` that exists and has a readable type."""
+def attached_file(entry: BibEntry, within: Sequence[Path] | None = None) -> Path | None:
+    """The first attached file of ``entry`` that exists and has a readable type.
+
+    Args:
+        entry: the bibliography entry.
+        within: resolved folders the files may lie in (None: anywhere). A path outside them is
+            never looked at, not even stat-ed: a bibliography someone else wrote must not learn
+            what exists elsewhere on this machine. Such a path is still returned, unlooked-at,
+            when the entry has nothing else to lead to its text (no DOI, PMID or URL), so that
+            reading it says it is outside the allowed folders and how to allow it.
+    """
     candidates = sorted(entry.files, key=lambda p: 0 if p.lower().endswith(".pdf") else 1)
+    outside: Path | None = None
     for raw in candidates:
         # never expanduser(): "~" in a bibliography someone else wrote is not this user's home
         path = Path(raw)
         if not path.is_absolute() and entry.base_dir:
             path = Path(entry.base_dir) / path
-        if path.is_file() and path.suffix.lower() in _READABLE:
+        if path.suffix.lower() not in _READABLE:
+            continue
+        if within is not None and not _inside(path, within):
+            outside = outside or path
+            continue
+        if path.is_file():
             return path.resolve()
+    if outside is not None and not (entry.doi or entry.pmid or entry.url):
+        return Path(os.path.normpath(outside))
     return None
+
+
+def _inside(path: Path, folders: Sequence[Path]) -> bool:
+    """Whether ``path`` lies in one of ``folders``, first by its words alone (so a path
+    elsewhere is never stat-ed) and then once links are followed (so a link in an allowed
+    folder that leads out of it does not count)."""
+    if not path.is_absolute():
+        return False
+    plain = Path(os.path.normpath(path))
+    if not any(plain.is_relative_to(folder) for folder in folders):
+        return False
+    try:
+        real = path.resolve()
+    except OSError:
+        return False
+    return any(real.is_relative_to(folder) for folder in folders)
 
 
 def _fold(text: str) -> str:

@@ -88,6 +88,8 @@ class Resolver:
     pdfs: PdfFolder | None = None
     zotero: ZoteroLibrary | None = None
     listed: tuple[BibEntry, ...] = ()  # the manuscript's own reference list
+    # folders an attached file may lie in (None: anywhere); see attachments.attached_file
+    within: tuple[Path, ...] | None = None
     sources: list[ScannedSource] = field(default_factory=list)
     _ids: dict[str, str] = field(default_factory=dict)
 
@@ -140,7 +142,7 @@ class Resolver:
         title = bib.title
         key = bib.key or _key_of(reference)
         common = {"title": title, "bib_pages": bib.pages, "key": key}
-        path = attached_file(bib)
+        path = attached_file(bib, self.within)
         how = "bib_file"
         if path is None and self.pdfs is not None:
             path, how = self.pdfs.find(bib), "pdfs_dir"

@@ -118,6 +118,7 @@ def scan_manuscript(
     zotero: ZoteroLibrary | None = None,
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
+    within: tuple[Path, ...] | None = None,
 ) -> ScanResult:
     """Quotations, references and sources of a manuscript already read.
 
@@ -129,11 +130,12 @@ def scan_manuscript(
         zotero: a Zotero library to find attachments in.
         min_words: the shortest quotation that counts.
         max_quotes: the most quotations taken; past it the rest are left out, with a warning.
+        within: folders a bibliography's attached files may lie in (None: anywhere).
 
     Returns:
         The scan result.
     """
-    resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed)
+    resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
     taken = extract(ms, min_words=min_words, limit=max_quotes)
@@ -173,6 +175,17 @@ def manuscript_name(manuscript: str) -> str:
     return Path(manuscript).name or manuscript
 
 
+def _folder_forms(folders: Sequence[PathLike]) -> tuple[Path, ...]:
+    """Each folder as written (made absolute) and with its links followed: a file path in a
+    bibliography may name the folder either way."""
+    out: dict[Path, None] = {}
+    for folder in folders:
+        absolute = Path(os.path.abspath(folder))
+        out[absolute] = None
+        out[absolute.resolve()] = None
+    return tuple(out)
+
+
 def scan(
     path: PathLike,
     *,
@@ -181,6 +194,7 @@ def scan(
     zotero: PathLike | None = None,
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
+    within: Sequence[PathLike] | None = None,
 ) -> ScanResult:
     """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
 
@@ -195,6 +209,8 @@ def scan(
         zotero: a Zotero data directory (holding zotero.sqlite and storage/).
         min_words: quotations with fewer words are skipped as scare quotes.
         max_quotes: the most quotations taken from the manuscript (a warning says so).
+        within: folders a bibliography's attached files may lie in; a file named elsewhere is
+            not looked at (None: anywhere, for a bibliography the user vouches for).
 
     Returns:
         The ``ScanResult``; ``.to_batch_dict(batch_path)`` gives the batch JSON.
@@ -233,6 +249,7 @@ def scan(
         zotero=library,
         min_words=min_words,
         max_quotes=max_quotes,
+        within=None if within is None else _folder_forms(within),
     )
     # An entry the bibliography reader skipped is why a citation may find no reference: its
     # warning comes first.

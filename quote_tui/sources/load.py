@@ -354,7 +354,7 @@ class Loader:
             # Everything, even the sniffing open, runs in this daemon thread under the budget:
             # on the loop's shared executor a stuck open would starve every later read.
             deadline = None if budget is None else time.monotonic() + budget
-            if isolate and _isolated(path):
+            if isolate and _isolated(path, beneath):
                 # the pool's module loads only once a native format is read
                 from quote_tui.sources.readers.isolated import shared_pool
 
@@ -480,12 +480,13 @@ async def load(
         return await loader.load(source, base_dir=base_dir)
 
 
-def _isolated(path: Path) -> bool:
+def _isolated(path: Path, beneath: Path | None) -> bool:
     """Whether a local file goes to a reader process: a native format, where one can fork.
 
-    The pool's module (multiprocessing with it) loads only once a native format is read.
+    The pool's module (multiprocessing with it) loads only once a native format is read. The
+    sniff is confined as the read is (``beneath``).
     """
-    if not native(path):
+    if not native(path, beneath=beneath):
         return False
     from quote_tui.sources.readers.isolated import isolation_available
 

@@ -1,6 +1,7 @@
 """The labelled layout cases: quotations across columns, pages, footnotes, figures and tables
 of the corpus PDFs, labelled from the page images (tests/data/pdf-layout-cases.jsonl, in the
-dev cases' format). Every verdict, span and page must hold, with nothing found that is not
+dev cases' format; pdf-layout-cases-2.jsonl, a second set labelled before its first run, on PDFs
+the first did not use). Every verdict, span and page must hold, with nothing found that is not
 there."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from quote_tui.api import PreparedText, check_text
 from quote_tui.sources.readers.local import read_path
 
-CASES = Path(__file__).resolve().parents[1] / "data" / "pdf-layout-cases.jsonl"
+DATA = Path(__file__).resolve().parents[1] / "data"
+CASES = (DATA / "pdf-layout-cases.jsonl", DATA / "pdf-layout-cases-2.jsonl")
 _FOLDS = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                         "\u2013": "-", "\u2014": "-", "\ufb01": "fi", "\ufb02": "fl",
                         "\u00ad": None, "\u200b": None})  # fmt: skip
@@ -28,7 +30,12 @@ def _loose(text: str | None) -> str:
 
 
 def _cases() -> list[dict]:
-    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line]
+    return [
+        json.loads(line)
+        for path in CASES
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line
+    ]
 
 
 @cache

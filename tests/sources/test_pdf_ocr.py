@@ -99,3 +99,132 @@ def test_without_tesseract_a_scan_names_the_package(
     with pytest.raises(SourceError) as err:
         extract_pdf(path.read_bytes())
     assert err.value.code == "renderer_missing"
+
+
+def _image_page(doc: pymupdf.Document, dpi: int) -> None:
+    """A letter-size page holding one image made at ``dpi`` across the whole page."""
+    width, height = int(8.5 * dpi), int(11 * dpi)
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, width, height), False)
+    pix.clear_with(255)
+    page = doc.new_page(width=612, height=792)
+    page.insert_image(page.rect, pixmap=pix)
+
+
+def test_a_scan_is_rendered_at_its_own_resolution_within_bounds() -> None:
+    from quote_tui.sources.readers.pdf_ocr import MIN_DPI, OCR_DPI, page_dpi
+
+    doc = pymupdf.open()
+    for dpi in (100, 150, 180, 300):
+        _image_page(doc, dpi)
+    assert [page_dpi(page) for page in doc] == [MIN_DPI, 150, 180, OCR_DPI]
+    assert page_dpi(doc.new_page()) == OCR_DPI  # no image: the usual resolution
+
+
+def _two_page_scan(corpus_dir: Path) -> bytes:
+    """NIST SP 800-223's printed page 4 as a two-page scan: its top half, then its bottom."""
+    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
+    page = source[11]
+    half = page.rect.height / 2
+    doc = pymupdf.open()
+    for top in (0, half):
+        clip = pymupdf.Rect(0, top, page.rect.width, top + half)
+        scanned = doc.new_page(width=clip.width, height=clip.height)
+        scanned.insert_image(scanned.rect, stream=page.get_pixmap(dpi=150, clip=clip).tobytes())
+    return doc.tobytes()
+
+
+@needs_tesseract
+def test_a_scans_pages_are_read_in_worker_processes(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quote_tui.sources.readers import ocr_workers, pdf_ocr
+
+    data = _two_page_scan(corpus_dir)
+    answered: list[list[int]] = []
+    real = ocr_workers.ocr_in_workers
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found = real(*args, **kwargs)
+        answered.append(sorted(found))
+        return found
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
+    monkeypatch.setattr(ocr_workers, "ocr_in_workers", counted)
+    parallel = extract_pdf(data)
+    assert answered == [[0, 1]]  # both pages came from the workers
+    assert {box[2] for box in parallel.line_boxes} == {1, 2}
+    # one process reads the same text
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
+    alone = extract_pdf(data)
+    assert answered == [[0, 1]]
+    assert parallel.text == alone.text and parallel.line_boxes == alone.line_boxes
+
+
+def _layered(hidden_lines: int, visible_lines: int) -> bytes:
+    """A page image with text laid over it: ``hidden_lines`` invisible (an OCR layer's render
+    mode 3), ``visible_lines`` drawn."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    page.insert_image(page.rect, pixmap=pix)
+    for i in range(hidden_lines + visible_lines):
+        mode = 3 if i < hidden_lines else 0
+        text = f"Line {i} of the recognised text of this scanned page reads so."
+        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=mode)
+    return doc.tobytes()
+
+
+def test_a_scans_own_ocr_layer_is_read_as_ocr_text() -> None:
+    # invisible text over the page image: a scan someone ran OCR on; its errors are OCR's
+    assert extract_pdf(_layered(hidden_lines=20, visible_lines=0)).ocr
+    # a few invisible words on a page of drawn text are not an OCR layer
+    mostly_drawn = extract_pdf(_layered(hidden_lines=2, visible_lines=20))
+    assert not mostly_drawn.ocr
+    assert "Line 0 of the recognised text" in mostly_drawn.text
+
+
+@needs_tesseract
+def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from quote_tui.sources.readers import pdf_ocr
+    from quote_tui.sources.readers.local import read_bytes
+
+    data = _two_page_scan(corpus_dir)
+    real = pdf_ocr.ocr_page
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.8)  # a page that takes longer than the time left after it
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
+    monkeypatch.setattr(pdf_ocr, "ocr_page", slow)
+    deadline = time.monotonic() + pdf_ocr.RESERVE + 0.3
+    loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
+    assert loaded.retrieval.ocr and loaded.prepared.truncated
+    assert "OCR read 1 of the scan's 2 pages" in (loaded.retrieval.note or "")
+    assert {box[2] for box in loaded.prepared.line_boxes} == {1}
+    # no time for even one page: a timeout that says what to raise, not an empty source
+    with pytest.raises(SourceError) as err:
+        extract_pdf(data, deadline=time.monotonic())
+    assert err.value.code == "timeout" and "--read-timeout" in err.value.message
+
+
+@needs_tesseract
+def test_ocr_workers_are_stopped_at_the_deadline(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from quote_tui.sources.readers import pdf_ocr
+
+    data = _two_page_scan(corpus_dir)
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
+    started = time.monotonic()
+    with pytest.raises(SourceError) as err:  # the workers cannot start and read in 0.2 s
+        extract_pdf(data, deadline=started + pdf_ocr.RESERVE + 0.2)
+    assert err.value.code == "timeout"
+    assert time.monotonic() - started < pdf_ocr.RESERVE + 2.0

@@ -96,7 +96,9 @@ def _open_regular(path: str, shown: str, beneath: Path | None = None) -> tuple[i
             the way was swapped for a link after the caller checked it.
         OSError: the path cannot be opened (not found, permission denied, ...).
     """
-    _check_mode(os.stat(path).st_mode, shown)
+    # beneath a folder the path is already resolved: a link there now was swapped in, and is
+    # not followed even to look at it
+    _check_mode(os.stat(path, follow_symlinks=beneath is None).st_mode, shown)
     if beneath is None:
         fd = os.open(path, _OPEN_FLAGS)
     else:
@@ -120,14 +122,18 @@ def _open_regular(path: str, shown: str, beneath: Path | None = None) -> tuple[i
     return fd, info
 
 
-def regular_file_head(path: str | os.PathLike[str], size: int = 4096) -> bytes | None:
+def regular_file_head(
+    path: str | os.PathLike[str], size: int = 4096, *, beneath: Path | None = None
+) -> bytes | None:
     """The first ``size`` bytes of a regular file, or None for anything else or an error.
 
-    Never blocks on a FIFO or a device: callers that only sniff a format use this.
+    Never blocks on a FIFO or a device: callers that only sniff a format use this. With
+    ``beneath`` (as for ``read_file_bytes``) the file is opened beneath that folder, no link
+    followed, so that the sniff cannot read what the read itself may not.
     """
     shown = os.fspath(path)
     try:
-        fd, _ = _open_regular(shown, shown)
+        fd, _ = _open_regular(shown, shown, beneath)
     except (OSError, SourceError):
         return None
     try:

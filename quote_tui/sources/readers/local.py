@@ -116,6 +116,7 @@ class _Read:
     page_number_source: str | None = None
     outside: str | None = None  # an HTML page's whole visible text, beside its main text
     ocr: bool = False  # read from page images by OCR (a scanned PDF)
+    incomplete: bool = False  # pages left unread (a scan's OCR out of time): flagged as cut
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -206,14 +207,15 @@ def local_format(data: bytes, name: str) -> str:
     return _format(data, name, "")
 
 
-def native(path: str | os.PathLike[str]) -> bool:
+def native(path: str | os.PathLike[str], *, beneath: Path | None = None) -> bool:
     """Whether a local file is read by a native library (PDF, HTML, XML) and so in a child.
 
     Unreadable paths, and anything but a regular file, answer False: reading them in this
-    process gives their specific error.
+    process gives their specific error. ``beneath``: the folder the read is confined to
+    (``read_path``), which the sniff is confined to as well.
     """
     # never a plain open(): on a FIFO it blocks until a writer comes
-    head = regular_file_head(path)
+    head = regular_file_head(path, beneath=beneath)
     if head is None:
         return False
     try:
@@ -223,12 +225,19 @@ def native(path: str | os.PathLike[str]) -> bool:
 
 
 def _read_format(
-    fmt: str, data: bytes, *, charset: str | None, password: str | None, url: str | None
+    fmt: str,
+    data: bytes,
+    *,
+    charset: str | None,
+    password: str | None,
+    url: str | None,
+    deadline: float | None = None,
 ) -> _Read:
     if fmt == "pdf":
         from quote_tui.sources.readers.pdf import extract_pdf
 
-        pdf = extract_pdf(data, password=password)
+        pdf = extract_pdf(data, password=password, deadline=deadline)
+        unread = pdf.unread_pages
         info = dict(pdf.metadata)
         labelled = any(label is not None for label in pdf.page_labels)
         return _Read(
@@ -241,6 +250,14 @@ def _read_format(
             line_boxes=pdf.line_boxes,
             page_number_source="pdf_page_labels" if labelled else None,
             ocr=pdf.ocr,
+            incomplete=bool(unread),
+            note=(
+                f"OCR read {pdf.page_count - unread} of the scan's {pdf.page_count} pages "
+                "within the read's budget (--read-timeout); a quotation not found may lie in "
+                "the rest."
+                if unread
+                else None
+            ),
         )
     if fmt == "epub":
         from quote_tui.sources.readers.epub import extract_epub
@@ -295,6 +312,7 @@ def _cut(read: _Read, max_chars: int) -> tuple[PreparedText, str | None]:
             page_starts=read.page_starts,
             page_labels=read.page_labels,
             line_boxes=read.line_boxes,
+            truncated=read.incomplete,
         )
         return prepared, None
     text = text[:max_chars]
@@ -326,6 +344,7 @@ def read_bytes(
     kind: RefKind = RefKind.PATH,
     location: str | None = None,
     url: str | None = None,
+    deadline: float | None = None,
 ) -> LoadedSource:
     """Read a document held in memory.
 
@@ -340,6 +359,8 @@ def read_bytes(
         kind: the ref kind recorded in the Retrieval.
         location: the absolute path or final URL recorded in the Retrieval.
         url: the document's URL, for HTML (never fetched).
+        deadline: a ``time.monotonic()`` value by which a scan's OCR stops (the pages left
+            unread are said so, and the text flagged as cut).
 
     Returns:
         The loaded source: its Retrieval record and its PreparedText.
@@ -357,7 +378,7 @@ def read_bytes(
         raise ValueError("max_chars must be at least 1")
     media_type, charset = _media_type(content_type)
     fmt = _format(data, name, media_type)
-    read = _read_format(fmt, data, charset=charset, password=password, url=url)
+    read = _read_format(fmt, data, charset=charset, password=password, url=url, deadline=deadline)
     if not read.text.strip():
         raise SourceError(
             f"{name or 'The source'} holds no text.",
@@ -456,6 +477,7 @@ def read_path(
         ref=ref if ref is not None else shown,
         kind=RefKind.PATH,
         location=str(absolute),
+        deadline=deadline,
     )
 
 

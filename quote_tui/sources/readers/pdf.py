@@ -39,6 +39,10 @@ _FLAGS = (
 # layer (a stray page number or stamp does not count as one).
 _MIN_CHARS_PER_PAGE = 20
 
+_OCR_LAYER = 0.5
+"""Share of a PDF's characters that, set invisible over its images, make it a scan's OCR layer
+(a few invisible words elsewhere are not one)."""
+
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
 _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
@@ -61,6 +65,7 @@ class PdfText:
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
+        unread_pages: pages of a scan OCR had no time left for (they stand empty).
     """
 
     text: str
@@ -70,6 +75,7 @@ class PdfText:
     page_count: int
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
+    unread_pages: int = 0
 
 
 def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
@@ -128,26 +134,41 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
-def extract_pdf(data: bytes, *, password: str | None = None, ocr: bool = True) -> PdfText:
+def _has_images(doc: pymupdf.Document) -> bool:
+    for index in range(doc.page_count):
+        try:
+            if doc.load_page(index).get_images():
+                return True
+        except (*_MUPDF_ERRORS, ValueError):
+            continue
+    return False
+
+
+def extract_pdf(
+    data: bytes, *, password: str | None = None, ocr: bool = True, deadline: float | None = None
+) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
     Args:
         data: the PDF's bytes.
         password: the user password, for encrypted files.
         ocr: read a PDF without a text layer (a scan) through Tesseract; False says so instead.
+        deadline: a ``time.monotonic()`` value by which a scan's OCR stops; the pages it had no
+            time for stand empty (``unread_pages``).
 
     Returns:
         The text with page starts, page labels and line rectangles.
 
     Raises:
         SourceError: ``empty_file``, ``broken_file``, ``encrypted``, ``no_text_layer`` (a
-            scan, with ``ocr=False``) or ``renderer_missing`` (a scan, and no Tesseract).
+            scan, with ``ocr=False``), ``renderer_missing`` (a scan, and no Tesseract) or
+            ``timeout`` (a scan, and no time to read even one page).
     """
     with MUPDF_LOCK:
-        return _extract(data, password, ocr)
+        return _extract(data, password, ocr, deadline)
 
 
-def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
+def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | None) -> PdfText:
     doc = open_pdf(data, password)
     try:
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
@@ -155,7 +176,6 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         page_count = doc.page_count
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
-        has_images = False
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -172,7 +192,6 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
                 pages.append(None)
-            has_images = has_images or bool(page.get_images())
         metadata = tuple((key, str(value)) for key, value in (doc.metadata or {}).items() if value)
         if all(p is None for p in pages):
             raise SourceError(
@@ -182,7 +201,13 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
             )
         # characters counted by size while the page was read: no second pass over its lines
         chars_per_page = [sum(n for _, n in p.sizes) if p else 0 for p in pages]
-        scanned = False
+        # a scan that carries its own OCR layer: invisible text laid over page images. Its
+        # text has OCR's errors, and is read as OCR text is (``ocr``), when most of it is so
+        hidden = sum(p.hidden for p in pages if p)
+        scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
+        unread = 0
+        # images are looked for only where the text layer is too thin to read: a scan
+        has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
             if not has_images:
                 raise SourceError(
@@ -198,8 +223,16 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
-            pages = ocr_pages(doc)
+            pages, unread = ocr_pages(doc, data, password, deadline)
             scanned = True
+            if unread == page_count:
+                raise SourceError(
+                    f"The PDF is a scan of {page_count} page(s) and its read's budget ran out "
+                    "before OCR read one: give it more time (--read-timeout) or paste its text.",
+                    code=ErrorCode.TIMEOUT,
+                    recovery=Recovery.RAISE_TIME_BUDGET,
+                    details={"pages": page_count, "ocr": True},
+                )
             if not any(p is not None and p.blocks for p in pages):
                 raise SourceError(
                     f"The PDF has no text layer ({page_count} page(s) of images) and OCR "
@@ -220,6 +253,7 @@ def _extract(data: bytes, password: str | None, ocr: bool) -> PdfText:
         page_count=page_count,
         metadata=metadata,
         ocr=scanned,
+        unread_pages=unread,
     )
 
 

@@ -35,11 +35,14 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
+
 __all__ = [
     "Block",
     "Line",
     "PageBlocks",
     "body_size",
+    "page_asides",
     "page_blocks",
     "reading_order",
     "repeated_edges",
@@ -60,14 +63,6 @@ _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
-_SUPER = 0.85
-"""A superscript span is set at most this share of its line's largest size."""
-_APART = "\u200b"
-"""What keeps a superscript apart from its word: a zero-width space, so the text reads as
-printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
-is exact, and one that includes it is ``normalized`` by the whitespace rule."""
-_RAISED = 1.0
-"""Points above the line's baseline where a smaller span counts as raised."""
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -92,14 +87,6 @@ _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
-
-    text: str
-    rect: Rect
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,47 +118,8 @@ class PageBlocks:
     height: float
     sizes: tuple[tuple[float, int], ...]
     """Characters per rounded font size on the page."""
-
-
-def _line_text(spans: Sequence[dict[str, Any]]) -> str:
-    """A line's spans joined, a superscript kept apart from the word before and after it."""
-    if len(spans) == 1:
-        return str(spans[0].get("text", "")).replace("\n", " ")
-    largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
-    if all(s.get("size", 0.0) > largest * _SUPER for s in spans):  # nothing small: no mark
-        return "".join(s.get("text", "") for s in spans).replace("\n", " ")
-    baseline = next(
-        (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
-    )
-    out: list[str] = []
-    for i, span in enumerate(spans):
-        text = span.get("text", "")
-        before = out[-1][-1:] if out and out[-1] else ""
-        ordinal = before.isdigit() and text.strip().isalpha()
-        if _superscript(span, largest, baseline) and not ordinal:
-            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
-            # mark glued to a word's letters or digits cuts it; after a comma it does not.
-            glued = before.isalnum()
-            if glued and text[:1].isalnum():
-                out.append(_APART)
-            out.append(text)
-            after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
-            if after.isalnum() and text[-1:].isalnum():
-                out.append(_APART)
-            continue
-        out.append(text)
-    return "".join(out).replace("\n", " ")
-
-
-def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
-    """Set smaller than its line and marked superscript, or standing above the line's baseline
-    (a footnote's own number is often only raised, not flagged)."""
-    if not span.get("text", "").strip() or span.get("size", largest) > largest * _SUPER:
-        return False
-    if span.get("flags", 0) & 1:
-        return True
-    origin = span.get("origin")
-    return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
+    hidden: int = 0
+    """Characters of lines set invisible (an OCR layer laid over the page's scan)."""
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
@@ -186,33 +134,65 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     """
     sizes: dict[float, int] = {}
     out: list[Block] = []
+    read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
+    marks = False
+    hidden = 0
     for block in raw["blocks"]:
         if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
+        # kept while the lines are read, for the usual block of one column (no second pass)
+        total: dict[float, int] = {}
+        x0s, x1s = float("-inf"), float("inf")  # the largest left edge, the smallest right
+        upright_all = True
         for line in block["lines"]:
             spans = line["spans"]
-            text = _line_text(spans)
-            if text.isspace() or not text:
-                continue
-            counts: dict[float, int] = {}
-            for span in spans:
-                size = round(span["size"] * 2) / 2
-                chars = span["text"]
-                counts[size] = counts.get(size, 0) + len(chars) - chars.count(" ")
+            if len(spans) == 1:  # most lines: one font, one size, no mark to keep apart
+                text = spans[0]["text"]
+                if not text or text.isspace():
+                    continue
+                counts = {round(spans[0]["size"] * 2) / 2: len(text) - text.count(" ")}
+                text = text.replace("\n", " ")
+            else:
+                text, counts = spans_text(spans)
+                if not counts:
+                    continue
+            for size, n in counts.items():
+                total[size] = total.get(size, 0) + n
+            if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
+                hidden += len(text) - text.count(" ")
             upright = abs(line["dir"][0] - 1.0) < 0.05
-            lines.append((Line(text, tuple(line["bbox"])), counts, upright))
-        for group in _split_columns(lines):
-            total: dict[float, int] = {}
-            for _, c, _ in group:
-                for size, n in c.items():
-                    total[size] = total.get(size, 0) + n
-            for size, n in total.items():
+            upright_all = upright_all and upright
+            rect = tuple(line["bbox"])
+            x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
+            lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
+            marks = marks or is_mark_line(text)
+        if lines:
+            read.append([lines, total, x0s, x1s, upright_all])
+    if marks:
+        glue_marks(read)
+    for lines, total, x0s, x1s, upright_all in read:
+        if not lines:
+            continue
+        if x0s < x1s + 1:  # every line overlaps every other across x: one column
+            groups = [(lines, total, upright_all)]
+        else:
+            groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
+        for group, counted, upright in groups:
+            for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
             members = tuple(ln for ln, _, _ in group)
-            main = max(total.items(), key=lambda it: it[1])[0] if total else 0.0
-            out.append(Block(_union(members), members, main, all(u for _, _, u in group)))
-    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())))
+            main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
+            out.append(Block(_union(members), members, main, upright))
+    return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
+
+
+def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
+    total: dict[float, int] = {}
+    for _, counts, _ in group:
+        for size, n in counts.items():
+            total[size] = total.get(size, 0) + n
+    return total
 
 
 def _split_columns(
@@ -242,13 +222,19 @@ def _split_columns(
 
 
 def _union(lines: Iterable[Line]) -> Rect:
-    rects = [ln.rect for ln in lines]
-    return (
-        min(r[0] for r in rects),
-        min(r[1] for r in rects),
-        max(r[2] for r in rects),
-        max(r[3] for r in rects),
-    )
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for line in lines:  # one pass, no generators: this runs for every block of every page
+        a, b, c, d = line.rect
+        if a < x0:
+            x0 = a
+        if b < y0:
+            y0 = b
+        if c > x1:
+            x1 = c
+        if d > y1:
+            y1 = d
+    return (x0, y0, x1, y1)
 
 
 def body_size(pages: Sequence[PageBlocks]) -> float:
@@ -462,3 +448,27 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
             run.append((col, b))
     ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
     return ordered
+
+
+def page_asides(
+    page_starts: Sequence[int], line_boxes: Iterable[tuple[int, int, int, *tuple[float, ...]]]
+) -> tuple[tuple[int, int, int], ...]:
+    """Where each page's asides stand in a PDF's checked text: (page, start, end), 1-based.
+
+    The checked text holds every page's body, then every page's asides in page order (see
+    ``pdf._compose``), so the asides begin at the first line past the last page's start that
+    belongs to an earlier page. When only the last page has asides they cannot be told from its
+    body by position, and they stay in it: they are that page's in either case.
+    """
+    if not page_starts:
+        return ()
+    last, boxes = len(page_starts), sorted(line_boxes)
+    tail = [box for box in boxes if box[0] >= page_starts[-1]]
+    first = next((i for i, box in enumerate(tail) if box[2] < last), None)
+    if first is None:
+        return ()
+    out: dict[int, tuple[int, int]] = {}
+    for start, end, page, *_ in tail[first:]:
+        a, _b = out.get(page, (start, end))
+        out[page] = (a, end)
+    return tuple((page, a, b) for page, (a, b) in sorted(out.items()))

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pymupdf
@@ -21,11 +22,18 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 
-__all__ = ["OCR_DPI", "ocr_pages", "tessdata"]
+__all__ = ["MIN_DPI", "OCR_DPI", "RESERVE", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
 
 OCR_DPI = 200
-"""Resolution the page is rendered at for Tesseract: its documentation asks for about 300 dpi
-for small print; 200 reads body text as well at under half the time."""
+"""Highest resolution a page is rendered at for Tesseract: its documentation asks for about 300
+dpi for small print; 200 reads body text as well at under half the time."""
+MIN_DPI = 150
+"""Lowest: a scan made at less is still rendered at this, which Tesseract reads better."""
+RESERVE = 2.0
+"""Seconds before the read's deadline at which OCR stops, for the text to be put together and
+sent back before the reader is stopped."""
+MAX_WORKERS = 4
+"""Most processes a scan's pages are read in at once (one per core, up to this)."""
 _LANGUAGE = "eng"
 _FLAGS = pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE
 _ASK_TIMEOUT = 10.0
@@ -71,14 +79,59 @@ def _missing() -> SourceError:
     )
 
 
-def ocr_pages(doc: pymupdf.Document) -> list[PageBlocks | None]:
-    """Every page of a scanned document read by Tesseract.
+def page_dpi(page: pymupdf.Page) -> int:
+    """The resolution to render a scanned page at: that of its largest image, within
+    ``MIN_DPI``..``OCR_DPI`` (rendering past the scan's own resolution adds pixels, not detail,
+    and costs Tesseract time: a 150 dpi scan is read a third faster at 150 than at 200)."""
+    best, native = 0.0, 0.0
+    try:
+        infos = page.get_image_info()
+    except _MUPDF_ERRORS:
+        return OCR_DPI
+    for info in infos:
+        x0, y0, x1, y1 = info.get("bbox", (0, 0, 0, 0))
+        area = (x1 - x0) * (y1 - y0)
+        if area > best and x1 - x0 > 0 and info.get("width"):
+            best, native = area, info["width"] / ((x1 - x0) / 72)
+    if not native:
+        return OCR_DPI
+    return int(min(OCR_DPI, max(MIN_DPI, native)))
+
+
+def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | None:
+    """One page of a scan read by Tesseract; None when it cannot be read."""
+    try:
+        page = doc.load_page(index)
+        textpage = page.get_textpage_ocr(
+            flags=_FLAGS, language=_LANGUAGE, dpi=page_dpi(page), full=True, tessdata=folder
+        )
+        raw = page.get_text("dict", textpage=textpage, sort=False)
+    except _MUPDF_ERRORS:
+        return None
+    return page_blocks(raw, page.rect.height)
+
+
+def ocr_pages(
+    doc: pymupdf.Document,
+    data: bytes | None = None,
+    password: str | None = None,
+    deadline: float | None = None,
+) -> tuple[list[PageBlocks | None], int]:
+    """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
+
+    With the document's bytes, pages are read in worker processes, one per core. OCR takes
+    seconds a page: what is not read a little before ``deadline`` is left unread, so that a
+    long scan gives its first pages (flagged as cut) rather than nothing at all.
 
     Args:
         doc: the open document (the caller holds MuPDF's lock).
+        data: the PDF's bytes, for the workers; None reads every page here.
+        password: the password it was opened with.
+        deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
 
     Returns:
-        Each page's blocks; None for a page Tesseract could not read.
+        Each page's blocks (None for a page Tesseract could not read, or left unread), and how
+        many pages were left unread for lack of time.
 
     Raises:
         SourceError: ``renderer_missing`` when Tesseract or its English data is absent.
@@ -86,16 +139,58 @@ def ocr_pages(doc: pymupdf.Document) -> list[PageBlocks | None]:
     folder = tessdata()
     if folder is None:
         raise _missing()
+    count = doc.page_count
+    stop = None if deadline is None else deadline - RESERVE
+    workers = min(_cores(), count, MAX_WORKERS)
+    found: dict[int, PageBlocks | None] = {}
+    if data is not None and workers > 1:
+        from quote_tui.sources.readers.ocr_workers import ocr_in_workers
+
+        found = ocr_in_workers(data, password, folder, count, workers, stop)
+    # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
-    for index in range(doc.page_count):
-        try:
-            page = doc.load_page(index)
-            textpage = page.get_textpage_ocr(
-                flags=_FLAGS, language=_LANGUAGE, dpi=OCR_DPI, full=True, tessdata=folder
-            )
-            raw = page.get_text("dict", textpage=textpage, sort=False)
-        except _MUPDF_ERRORS:
+    unread = 0
+    for index in range(count):
+        if index in found:
+            pages.append(found[index])
+        elif stop is not None and time.monotonic() >= stop:
             pages.append(None)
-            continue
-        pages.append(page_blocks(raw, page.rect.height))
-    return pages
+            unread += 1
+        else:
+            pages.append(ocr_page(doc, index, folder))
+    return pages, unread
+
+
+def _cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _worker() -> int:
+    """A worker of ``ocr_workers``: the PDF's bytes and its pages in on stdin, blocks out."""
+    import pickle
+    import sys
+
+    from quote_tui.sources.readers.ocr_workers import watch_parent
+
+    watch_parent()
+    data, password, folder, share = pickle.load(sys.stdin.buffer)  # noqa: S301 (our parent)
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    try:
+        if password is not None:
+            doc.authenticate(password)
+        for index in share:
+            # one record a page, sent as soon as it is read: a worker stopped at the
+            # deadline still hands over the pages it finished
+            sys.stdout.buffer.write(
+                pickle.dumps((index, ocr_page(doc, index, folder)), pickle.HIGHEST_PROTOCOL)
+            )
+            sys.stdout.buffer.flush()
+    finally:
+        doc.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_worker())

@@ -1,0 +1,152 @@
+"""A PDF line's text from its spans, and marks kept apart from the words they are glued to.
+
+Superscripts (span flag bit 0, set smaller than the line) are kept apart from the word they are
+glued to by a zero-width space: "structure16–18" still reads so, but a quotation that stops
+before the citation mark is exact. A mark MuPDF reads as a line of its own (a footnote's number
+beside its first line) is joined to the line it stands against.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["APART", "SUPER", "Line", "glue_marks", "is_mark_line", "spans_text"]
+
+Rect = tuple[float, float, float, float]
+
+SUPER = 0.85
+"""A superscript span is set at most this share of its line's largest size."""
+_MARK_LINE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
+"""A line that is nothing but a footnote or citation mark."""
+_MAX_MARKS = 60
+"""Most mark-like lines on a page that are joined to their lines; past it they are a table's."""
+_MARK_GAP = 3.0
+"""Points between a mark and the line it belongs to."""
+APART = "\u200b"
+"""What keeps a superscript apart from its word: a zero-width space, so the text reads as
+printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
+is exact, and one that includes it is ``normalized`` by the whitespace rule."""
+_RAISED = 1.0
+"""Points above the line's baseline where a smaller span counts as raised."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
+
+    text: str
+    rect: Rect
+
+
+def _line_text(spans: Sequence[dict[str, Any]]) -> str:
+    """A line's spans joined, a superscript kept apart from the word before and after it."""
+    if len(spans) == 1:
+        return str(spans[0].get("text", "")).replace("\n", " ")
+    largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
+    if all(s.get("size", 0.0) > largest * SUPER for s in spans):  # nothing small: no mark
+        return "".join(s.get("text", "") for s in spans).replace("\n", " ")
+    baseline = next(
+        (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
+    )
+    out: list[str] = []
+    for i, span in enumerate(spans):
+        text = span.get("text", "")
+        before = out[-1][-1:] if out and out[-1] else ""
+        ordinal = before.isdigit() and text.strip().isalpha()
+        if _superscript(span, largest, baseline) and not ordinal:
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
+            # mark glued to a word's letters or digits cuts it; after a comma it does not.
+            glued = before.isalnum()
+            if glued and text[:1].isalnum():
+                out.append(APART)
+            out.append(text)
+            after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
+            if after.isalnum() and text[-1:].isalnum():
+                out.append(APART)
+            continue
+        out.append(text)
+    return "".join(out).replace("\n", " ")
+
+
+def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
+    """Set smaller than its line and marked superscript, or standing above the line's baseline
+    (a footnote's own number is often only raised, not flagged)."""
+    if not span.get("text", "").strip() or span.get("size", largest) > largest * SUPER:
+        return False
+    if span.get("flags", 0) & 1:
+        return True
+    origin = span.get("origin")
+    return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
+
+
+def glue_marks(read: list[list[Any]]) -> None:
+    """A footnote or citation mark MuPDF read as a line of its own ("2" beside "“Copying” is
+    used ...", set smaller and raised) joined to the line it stands against, so that it does
+    not stand between that line and the next as a word of the running text.
+
+    ``read`` holds each block's [lines, total, x0s, x1s, upright]; a block whose lines change
+    has its x-range reset, so that its columns are worked out again.
+    """
+    every = [(bi, li) for bi, entry in enumerate(read) for li in range(len(entry[0]))]
+    if sum(1 for bi, li in every if _MARK_LINE.match(read[bi][0][li][0].text)) > _MAX_MARKS:
+        return  # a table of small numbers, not marks: each would be tried against every line
+    gone: set[tuple[int, int]] = set()
+    for bi, li in every:
+        mark, mark_counts, _ = read[bi][0][li]
+        if len(mark.text) > 3 or not _MARK_LINE.match(mark.text):
+            continue
+        m0, m1, m2, m3 = mark.rect
+        size = max(mark_counts)
+        for bj, lj in every:
+            if (bj, lj) == (bi, li) or (bj, lj) in gone or (bi, li) in gone:
+                continue
+            line, counts, upright = read[bj][0][lj]
+            r0, r1, r2, r3 = line.rect
+            if not (m1 < r3 and m3 > r1) or size > max(counts) * SUPER:
+                continue
+            if -1 <= r0 - m2 <= _MARK_GAP:  # the mark opens the line (a footnote's number)
+                glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
+                text = mark.text + (APART if glued else "") + line.text
+            elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
+                glued = line.text[-1:].isalnum() and mark.text[:1].isalnum()
+                text = line.text + (APART if glued else "") + mark.text
+            else:
+                continue
+            rect = (min(m0, r0), min(m1, r1), max(m2, r2), max(m3, r3))
+            merged = dict(counts)
+            for k, n in mark_counts.items():
+                merged[k] = merged.get(k, 0) + n
+            read[bj][0][lj] = (Line(text, rect), merged, upright)
+            for k, n in mark_counts.items():  # the mark's characters move with it
+                read[bi][1][k] = read[bi][1].get(k, 0) - n
+                read[bj][1][k] = read[bj][1].get(k, 0) + n
+            gone.add((bi, li))
+            read[bi][2] = read[bj][2] = float("inf")  # lines changed: columns worked out again
+            break
+    for bi, entry in enumerate(read):
+        entry[0] = [ln for li, ln in enumerate(entry[0]) if (bi, li) not in gone]
+        entry[1] = {k: n for k, n in entry[1].items() if n > 0}
+
+
+def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
+    """A line of several spans: its text, and its characters per (rounded) size."""
+    counts: dict[float, int] = {}
+    largest, smallest = 0.0, float("inf")
+    for span in spans:
+        chars, size = span["text"], span["size"]
+        if not chars or chars.isspace():
+            continue
+        largest, smallest = max(largest, size), min(smallest, size)
+        rounded = round(size * 2) / 2
+        counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
+    if smallest > largest * SUPER:  # nothing set small enough to be a mark
+        return "".join(span["text"] for span in spans).replace("\n", " "), counts
+    return _line_text(spans), counts
+
+
+def is_mark_line(text: str) -> bool:
+    """Whether a line's text is nothing but a footnote or citation mark."""
+    return len(text) <= 3 and bool(_MARK_LINE.match(text))
