@@ -1,14 +1,71 @@
-"""Shared fixtures: where the shared corpus lies, and a skip when it does not."""
+"""Shared fixtures: where the shared corpus lies, and a skip when it does not; and a wall
+between the tests and the public network."""
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 CORPUS_DIR = (PROJECT_ROOT.parent / "shared" / "corpus").resolve()
 CORPUS_MISSING = "needs ../shared/corpus beside the project (absent in a stand-alone clone)"
+
+_LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+_getaddrinfo = socket.getaddrinfo
+_connect = socket.socket.connect
+_connect_ex = socket.socket.connect_ex
+
+
+def _loopback(host: object) -> bool:
+    name = host.decode() if isinstance(host, bytes) else str(host)
+    if name.lower().rstrip(".") in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _no_public_name(host: Any, *args: Any, **kwargs: Any) -> Any:
+    if host is None or _loopback(host):
+        return _getaddrinfo(host, *args, **kwargs)
+    raise socket.gaierror(socket.EAI_NONAME, f"tests look up no public name ({host!r})")
+
+
+def _refused(address: Any) -> OSError | None:
+    if isinstance(address, tuple) and not _loopback(address[0]):
+        return OSError(101, f"tests reach no address off loopback ({address[0]})")
+    return None
+
+
+def _loopback_connect(self: socket.socket, address: Any) -> None:
+    if (error := _refused(address)) is not None:
+        raise error
+    _connect(self, address)
+
+
+def _loopback_connect_ex(self: socket.socket, address: Any) -> int:
+    if _refused(address) is not None:
+        return 101
+    return _connect_ex(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test's sockets stay on this machine: a name other than localhost is not looked
+    up and an address off loopback is not dialled, so a registry or page a test forgot to
+    point at its loopback server fails the test's expectations here instead of reaching the
+    public network (CI has one). Subprocesses are not covered; their tests name their servers
+    through the environment."""
+    monkeypatch.setattr(socket, "getaddrinfo", _no_public_name)
+    monkeypatch.setattr(socket.socket, "connect", _loopback_connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", _loopback_connect_ex)
+    yield
 
 
 @pytest.fixture(scope="session")
