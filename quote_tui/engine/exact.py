@@ -44,6 +44,9 @@ from quote_tui.engine.typography import HYPHENS, LINE_BREAK_PATTERN, SOFT_HYPHEN
 _FOLDED_KEY = "engine.normalize.folded"
 _DEHYPHENATE_BIT = 1 << list(Rule).index(Rule.DEHYPHENATE)
 _BREAK_AFTER = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN)
+_LINE_BREAK = re.compile(LINE_BREAK_PATTERN)
+_BREAK_CHARACTERS = "\n\r\x0b\x0c\x85\u2028\u2029"
+"""The characters ``LINE_BREAK_PATTERN`` matches, each sought with ``in`` (a byte search)."""
 _BREAK_BEFORE = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN + r"\s*$")
 
 # How far an edge check reads beyond a span's edges (``_raw_edges_ok`` looks 40 characters back,
@@ -461,8 +464,43 @@ def _chains(
             yield chain
 
 
+def find_line_broken(prepared: PreparedText, quote: str, *, options: MatchOptions) -> Hits:
+    """The occurrences of a quotation found as it stands that a line break interrupts.
+
+    The exact tier ends the ladder, so without this an occurrence broken across two lines
+    ("treatment-\\nnaïve") would be neither counted nor shown, and a page check would miss the
+    one on the cited page. Only the folded quotation as a whole is sought (no ellipsis or
+    bracket reading): these are the same words, laid out otherwise.
+
+    Args:
+        prepared: the checked text.
+        quote: the trimmed quotation, already found as it stands.
+        options: matching settings (``max_matches``).
+
+    Returns:
+        The count and the first ``options.max_matches`` such occurrences with their rules.
+    """
+    text = prepared.text
+    if not any(brk in text for brk in _BREAK_CHARACTERS):
+        return Hits(0, ())  # without a line break the text needs no fold for this
+    source = folded_source(prepared)
+    plan = plan_quote(quote, bracket_max_words=options.bracket_max_words, literal=True)
+    if plan is None:
+        return Hits(0, ())
+    # Two scans in C say whether any folded occurrence is not a verbatim one; most quotations
+    # found as they stand have none, and need no walk over their occurrences in Python.
+    if source.text.count(plan.folded.text) <= text.count(quote):
+        return Hits(0, ())
+    return find_normalized(prepared, quote, options=options, literal_only=True, broken_only=True)
+
+
 def find_normalized(
-    prepared: PreparedText, quote: str, *, options: MatchOptions, literal_only: bool = False
+    prepared: PreparedText,
+    quote: str,
+    *,
+    options: MatchOptions,
+    literal_only: bool = False,
+    broken_only: bool = False,
 ) -> Hits:
     """Occurrences of the quotation after typographic folding, ellipses and brackets.
 
@@ -471,6 +509,7 @@ def find_normalized(
         quote: the trimmed quotation.
         options: matching settings (``max_matches``, ``ellipsis_max_gap``, ``bracket_max_words``).
         literal_only: search only the folded quotation as a whole (no ellipsis or bracket reading).
+        broken_only: keep only occurrences that differ from the quotation and hold a line break.
 
     Returns:
         The count and the first ``options.max_matches`` located occurrences with their rules.
@@ -486,6 +525,8 @@ def find_normalized(
     signed: list[Found] = []
     scan = _Scan()
     for chain in _chains(source, qfold, plan, options, scan):
+        if broken_only and not _line_broken(source.source, quote, chain[0], chain[-1], source):
+            continue
         starts = [source.source_span(hit.start, hit.end)[0] for hit in chain]
         if any(sign_before(source.source, s) is not None for s in starts):
             if len(signed) < options.max_matches:
@@ -513,6 +554,13 @@ def find_normalized(
             Found(start, end, tuple(r for r in Rule if r in rules), fragments, differences)
         )
     return Hits(count, tuple(found), tuple(signed), scan.capped)
+
+
+def _line_broken(raw: str, quote: str, first: _Hit, last: _Hit, source: Folded) -> bool:
+    """Whether a hit's source span is not the quotation as typed and holds a line break."""
+    start, end = source.source_span(first.start, last.end)
+    span = raw[start:end]
+    return span != quote and _LINE_BREAK.search(span) is not None
 
 
 def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Fragment, ...]:
