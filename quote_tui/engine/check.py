@@ -232,7 +232,7 @@ def _ladder(
         hits = find_exact(prepared, variant, limit=options.max_matches)
         if hits.count:
             matches = _matches(prepared, hits, Status.EXACT, options)
-            broken = find_line_broken(prepared, variant, options=options)
+            broken = find_line_broken(prepared, variant, hits.count, options=options)
             if broken.count:  # the same words broken across lines stand there too
                 kept = _matches(prepared, broken, Status.NORMALIZED, options)
                 matches = (*matches, *kept)[: options.max_matches]

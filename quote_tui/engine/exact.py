@@ -464,7 +464,9 @@ def _chains(
             yield chain
 
 
-def find_line_broken(prepared: PreparedText, quote: str, *, options: MatchOptions) -> Hits:
+def find_line_broken(
+    prepared: PreparedText, quote: str, verbatim: int, *, options: MatchOptions
+) -> Hits:
     """The occurrences of a quotation found as it stands that a line break interrupts.
 
     The exact tier ends the ladder, so without this an occurrence broken across two lines
@@ -475,6 +477,7 @@ def find_line_broken(prepared: PreparedText, quote: str, *, options: MatchOption
     Args:
         prepared: the checked text.
         quote: the trimmed quotation, already found as it stands.
+        verbatim: how many times it stands verbatim (``find_exact``'s count).
         options: matching settings (``max_matches``).
 
     Returns:
@@ -487,9 +490,9 @@ def find_line_broken(prepared: PreparedText, quote: str, *, options: MatchOption
     plan = plan_quote(quote, bracket_max_words=options.bracket_max_words, literal=True)
     if plan is None:
         return Hits(0, ())
-    # Two scans in C say whether any folded occurrence is not a verbatim one; most quotations
-    # found as they stand have none, and need no walk over their occurrences in Python.
-    if source.text.count(plan.folded.text) <= text.count(quote):
+    # Each verbatim occurrence is one of the folded text too: one scan in C says whether there
+    # is any other, and most quotations found as they stand need no walk over them in Python.
+    if source.text.count(plan.folded.text) <= verbatim:
         return Hits(0, ())
     return find_normalized(prepared, quote, options=options, literal_only=True, broken_only=True)
 

@@ -44,7 +44,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quote_tui._lazy import lazy_names, public_names
-from quote_tui.engine.near.index import index_of, poor_vocabulary
 from quote_tui.engine.near.short import short_view
 
 if TYPE_CHECKING:
@@ -68,11 +67,9 @@ def warm(prepared: PreparedText) -> None:
     searched without one, gets its short view)."""
     if short_view(prepared) is not None:
         return
-    index = index_of(prepared)
-    if not index.grams and poor_vocabulary(index):
-        from quote_tui.engine.near.pairs import pairs_of  # a small vocabulary's, on need
+    from quote_tui.engine.near.pairs import index_and_pairs  # pairs for a small vocabulary
 
-        pairs_of(prepared, index)
+    index_and_pairs(prepared)
 
 
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())
