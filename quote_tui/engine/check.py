@@ -19,13 +19,8 @@ import re
 from dataclasses import replace
 
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
-from quote_tui.engine.exact import (
-    Hits,
-    find_exact,
-    find_line_broken,
-    find_normalized,
-    folded_source,
-)
+from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.line_broken import find_line_broken
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.records import (

@@ -1,0 +1,78 @@
+"""The checked text's folded view, and where folded quotations first stand in it.
+
+The exact and normalized tiers and the count of line-broken occurrences each ask whether, and
+where, a folded quotation stands in a long text's folded view; a scan of 5 MB costs about as
+much as the rest of such a check, so the answer is kept for the next one that asks.
+"""
+
+from __future__ import annotations
+
+from quote_tui.engine.normalize import Folded, fold
+from quote_tui.engine.text import PreparedText
+
+__all__ = ["first_place", "first_places", "folded_source", "surely_absent"]
+
+_FOLDED_KEY = "engine.normalize.folded"
+# A text this long keeps where each folded quotation it was searched for first stands (a few
+# dozen, then forgotten): the exact tier, the normalized tier and the count of line-broken
+# occurrences read the same answer instead of scanning the text again. A shorter text scans
+# faster than the memo pays for.
+_FIRSTS_KEY = "engine.exact.firsts"
+_FIRSTS_MIN_CHARS = 65_536
+_FIRSTS_KEPT = 64
+
+
+def folded_source(prepared: PreparedText) -> Folded:
+    """The checked text's folded view, built on first use and kept for the text's lifetime.
+
+    Args:
+        prepared: the checked text.
+
+    Returns:
+        Its ``Folded`` view.
+    """
+    cached = prepared.cache.get(_FOLDED_KEY)
+    if cached is None:
+        cached = fold(prepared.text)
+        prepared.cache[_FOLDED_KEY] = cached
+    return cached
+
+
+def first_places(prepared: PreparedText, source: Folded) -> dict[str, int] | None:
+    """Where folded quotations first stand in a long text's folded view (-1: nowhere), or None
+    for a text short enough to scan again."""
+    if len(source.text) < _FIRSTS_MIN_CHARS:
+        return None
+    firsts = prepared.cache.get(_FIRSTS_KEY)
+    if not isinstance(firsts, dict) or len(firsts) >= _FIRSTS_KEPT:
+        firsts = prepared.cache[_FIRSTS_KEY] = {}
+    return firsts
+
+
+def first_place(source: Folded, needle: str, firsts: dict[str, int]) -> int:
+    """The first offset of ``needle`` in the folded view, read from ``firsts`` when known."""
+    place = firsts.get(needle)
+    if place is None:
+        place = firsts[needle] = source.text.find(needle)
+    return place
+
+
+def surely_absent(prepared: PreparedText, quote: str) -> bool:
+    """Whether the folded view, already built, shows that ``quote`` stands nowhere verbatim.
+
+    A quotation that starts and ends with an ASCII letter or digit folds, wherever it stands on
+    word boundaries, exactly as it folds alone: every folded region is either made of what
+    cannot be such a character (spaces, hyphens, quotation marks, ligatures, invisible or
+    unstable characters) or is a letter with the combining marks after it, and a mark after
+    the quotation's last letter would cut a word. So its fold absent from the folded view means
+    no verbatim occurrence, and the one scan of the folded view serves the normalized tier too.
+    """
+    source = prepared.cache.get(_FOLDED_KEY)
+    if not isinstance(source, Folded) or not (_plain(quote[0]) and _plain(quote[-1])):
+        return False
+    firsts = first_places(prepared, source)
+    return firsts is not None and first_place(source, fold(quote).text, firsts) < 0
+
+
+def _plain(c: str) -> bool:
+    return c.isascii() and c.isalnum()
