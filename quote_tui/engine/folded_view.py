@@ -20,6 +20,9 @@ _FOLDED_KEY = "engine.normalize.folded"
 _FIRSTS_KEY = "engine.exact.firsts"
 _FIRSTS_MIN_CHARS = 65_536
 _FIRSTS_KEPT = 64
+# A longer quotation is looked for afresh each time: kept ones then hold at most 64,000
+# characters, less than the text they save scanning.
+_FIRSTS_NEEDLE_CHARS = 1000
 
 
 def folded_source(prepared: PreparedText) -> Folded:
@@ -51,6 +54,8 @@ def first_places(prepared: PreparedText, source: Folded) -> dict[str, int] | Non
 
 def first_place(source: Folded, needle: str, firsts: dict[str, int]) -> int:
     """The first offset of ``needle`` in the folded view, read from ``firsts`` when known."""
+    if len(needle) > _FIRSTS_NEEDLE_CHARS:
+        return source.text.find(needle)
     place = firsts.get(needle)
     if place is None:
         place = firsts[needle] = source.text.find(needle)

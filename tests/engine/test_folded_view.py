@@ -96,3 +96,15 @@ def test_the_memo_forgets_past_its_size() -> None:
     for i in range(folded_view._FIRSTS_KEPT + 5):
         check(prepared, f"absent{i}x", near=False)
     assert len(prepared.cache["engine.exact.firsts"]) <= folded_view._FIRSTS_KEPT
+
+
+def test_a_long_quotation_is_not_kept() -> None:
+    prepared = PreparedText(_FILLER)
+    warm(prepared)
+    long_quote = "absent " * (folded_view._FIRSTS_NEEDLE_CHARS // 7 + 2) + "words"
+    short_quote = long_quote[: folded_view._FIRSTS_NEEDLE_CHARS - 10].strip()
+    assert check(prepared, long_quote, near=False).match_count == 0
+    assert check(prepared, short_quote, near=False).match_count == 0
+    kept = prepared.cache["engine.exact.firsts"]
+    assert all(len(needle) <= folded_view._FIRSTS_NEEDLE_CHARS for needle in kept)
+    assert kept

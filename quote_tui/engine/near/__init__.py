@@ -4,7 +4,8 @@ Search runs in stages so that a big text costs little per quotation:
 
 1. ``index``: once per text, the lowercased UTF-8 text is cut into ~4 KB blocks and the blocks
    holding each word (or, for scripts written without spaces, each character) are recorded.
-   ``pairs`` adds adjacent word pairs, on need, for a text written from a small vocabulary. A
+   ``pairs`` adds adjacent word pairs for a text written from a small vocabulary: on need,
+   or, when the text is warmed, from the same split of its blocks into words. A
    text the index would hold in one block is searched without one (``short``): a set of its
    words seeds it, with the same candidates.
 2. ``seed``: a quotation's rarer words (or word pairs, or verbatim pieces) vote for runs of
