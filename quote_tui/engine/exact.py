@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.elision import edge_spans, elision
 from quote_tui.engine.fold_rules import rules_needed
-from quote_tui.engine.folded_view import first_place, first_places, folded_source, surely_absent
+from quote_tui.engine.folded_view import first_place, first_places, folded_source, verbatim_from
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     Folded,
@@ -114,14 +114,15 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     Returns:
         The count and the first ``limit`` spans in source order.
     """
-    if surely_absent(prepared, quote):
+    since = verbatim_from(prepared, quote)
+    if since is not None and since < 0:
         return Hits(0, ())
     text = prepared.text
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
     m = len(quote)
-    pos = text.find(quote)
+    pos = text.find(quote, since or 0)
     period = smallest_period(quote) if pos >= 0 else m  # a quotation not found needs none
     while pos >= 0:
         checkpoint()

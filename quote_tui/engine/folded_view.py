@@ -10,7 +10,7 @@ from __future__ import annotations
 from quote_tui.engine.normalize import Folded, fold
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["first_place", "first_places", "folded_source", "surely_absent"]
+__all__ = ["first_place", "first_places", "folded_source", "verbatim_from"]
 
 _FOLDED_KEY = "engine.normalize.folded"
 # A text this long keeps where each folded quotation it was searched for first stands (a few
@@ -62,21 +62,26 @@ def first_place(source: Folded, needle: str, firsts: dict[str, int]) -> int:
     return place
 
 
-def surely_absent(prepared: PreparedText, quote: str) -> bool:
-    """Whether the folded view, already built, shows that ``quote`` stands nowhere verbatim.
+def verbatim_from(prepared: PreparedText, quote: str) -> int | None:
+    """Where in the checked text a verbatim occurrence of ``quote`` may first start, as the
+    folded view (already built) shows: -1 when nowhere, None when it cannot tell.
 
     A quotation that starts and ends with an ASCII letter or digit folds, wherever it stands on
     word boundaries, exactly as it folds alone: every folded region is either made of what
     cannot be such a character (spaces, hyphens, quotation marks, ligatures, invisible or
     unstable characters) or is a letter with the combining marks after it, and a mark after
-    the quotation's last letter would cut a word. So its fold absent from the folded view means
-    no verbatim occurrence, and the one scan of the folded view serves the normalized tier too.
+    the quotation's last letter would cut a word. So no verbatim occurrence starts before the
+    source place of its fold's first folded place, and none stands when its fold is absent; the
+    scan of the folded view that says so serves the normalized tier too.
     """
     source = prepared.cache.get(_FOLDED_KEY)
     if not isinstance(source, Folded) or not (_plain(quote[0]) and _plain(quote[-1])):
-        return False
+        return None
     firsts = first_places(prepared, source)
-    return firsts is not None and first_place(source, fold(quote).text, firsts) < 0
+    if firsts is None:
+        return None
+    place = first_place(source, fold(quote).text, firsts)
+    return place if place < 0 else source.source_start(place)
 
 
 def _plain(c: str) -> bool:

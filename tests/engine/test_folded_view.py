@@ -52,7 +52,7 @@ def _case(draw: st.DrawFn) -> tuple[str, list[str]]:
         b = draw(st.integers(a, min(len(body), a + 40)))
         quotes.append(body[a:b])
     quotes.append("".join(draw(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=12))))
-    return _FILLER + body + " " + body[::-1], quotes
+    return body + " " + _FILLER + body + " " + body[::-1], quotes
 
 
 @settings(max_examples=150, deadline=None)
