@@ -116,12 +116,17 @@ def index_and_pairs(prepared: PreparedText) -> None:
 
 class _EarlyPairs:
     """Word pairs packed while the index splits its blocks, for a text whose first blocks look
-    written from a small vocabulary (their words then get the ids)."""
+    written from a small vocabulary (their words then get the ids).
 
-    __slots__ = ("sample", "ids", "built", "gave_up")
+    The first blocks are kept as joined bytes until then: a few hundred kilobytes, where their
+    lists of words would hold an object per word (as much again as the text's tenth).
+    """
+
+    __slots__ = ("sample", "seen", "ids", "built", "gave_up")
 
     def __init__(self) -> None:
-        self.sample: list[list[bytes]] = []
+        self.sample: list[bytes] = []
+        self.seen: Counter[bytes] = Counter()  # in how many sampled blocks each word stands
         self.ids: dict[bytes, int] | None = None
         self.built: list[str] = []
         self.gave_up = False
@@ -134,23 +139,24 @@ class _EarlyPairs:
             self.built.append(_block_pairs(self.ids, words))
             self.built.append(_BLOCK_END)
             return
-        self.sample.append(words)
+        self.sample.append(b" ".join(words))
+        self.seen.update(set(words))
         if len(self.sample) == _SAMPLE_BLOCKS:
             self._decide()
 
     def _decide(self) -> None:
-        counts = Counter(word for words in self.sample for word in set(words))
-        widespread = sum(1 for n in counts.values() if n > len(self.sample) // 10)
+        counts, blocks = self.seen, len(self.sample)
+        widespread = sum(1 for n in counts.values() if n > blocks // 10)
         # many distinct words (an ordinary text), or more widespread ones than one-byte ids
-        if len(counts) >= _SAMPLE_WORDS_PER_BLOCK * len(self.sample) or widespread > len(_PAIR_IDS):
+        if len(counts) >= _SAMPLE_WORDS_PER_BLOCK * blocks or widespread > len(_PAIR_IDS):
             self.gave_up = True
-            self.sample = []
+            self.sample, self.seen = [], Counter()
             return
         top = counts.most_common(len(_PAIR_IDS))
         self.ids = dict(zip((word for word, _ in top), _PAIR_IDS, strict=False))
-        sample, self.sample = self.sample, []
-        for words in sample:
-            self.add(words)
+        sample, self.sample, self.seen = self.sample, [], Counter()
+        for joined in sample:
+            self.add(joined.split())
 
     def pairs(self) -> WordPairs | None:
         """The pairs of every block taken, or None when the text did not look small."""
