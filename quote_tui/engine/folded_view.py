@@ -10,14 +10,15 @@ from __future__ import annotations
 from quote_tui.engine.normalize import Folded, fold
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["first_place", "first_places", "folded_source", "verbatim_from"]
+__all__ = ["FIRSTS_KEY", "first_place", "first_places", "folded_source", "verbatim_from"]
 
 _FOLDED_KEY = "engine.normalize.folded"
 # A text this long keeps where each folded quotation it was searched for first stands (a few
 # dozen, then forgotten): the exact tier, the normalized tier and the count of line-broken
 # occurrences read the same answer instead of scanning the text again. A shorter text scans
 # faster than the memo pays for.
-_FIRSTS_KEY = "engine.exact.firsts"
+FIRSTS_KEY = "engine.exact.firsts"
+"""Where the memo of first places is kept in ``PreparedText.cache``."""
 _FIRSTS_MIN_CHARS = 65_536
 _FIRSTS_KEPT = 64
 # A longer quotation is looked for afresh each time: kept ones then hold at most 64,000
@@ -46,9 +47,9 @@ def first_places(prepared: PreparedText, source: Folded) -> dict[str, int] | Non
     for a text short enough to scan again."""
     if len(source.text) < _FIRSTS_MIN_CHARS:
         return None
-    firsts = prepared.cache.get(_FIRSTS_KEY)
+    firsts = prepared.cache.get(FIRSTS_KEY)
     if not isinstance(firsts, dict) or len(firsts) >= _FIRSTS_KEPT:
-        firsts = prepared.cache[_FIRSTS_KEY] = {}
+        firsts = prepared.cache[FIRSTS_KEY] = {}
     return firsts
 
 
