@@ -76,7 +76,7 @@ def verbatim_from(prepared: PreparedText, quote: str) -> int | None:
     scan of the folded view that says so serves the normalized tier too.
     """
     source = prepared.cache.get(_FOLDED_KEY)
-    if not isinstance(source, Folded) or not (_plain(quote[0]) and _plain(quote[-1])):
+    if not isinstance(source, Folded) or not (_plain(quote[:1]) and _plain(quote[-1:])):
         return None
     firsts = first_places(prepared, source)
     if firsts is None:
@@ -86,4 +86,4 @@ def verbatim_from(prepared: PreparedText, quote: str) -> int | None:
 
 
 def _plain(c: str) -> bool:
-    return c.isascii() and c.isalnum()
+    return c.isascii() and c.isalnum()  # "" is neither
