@@ -191,10 +191,20 @@ def with_cited_page(spec: CitationSpec, result: CheckResult, prepared: PreparedT
                 added.append(moved)
     if not added:
         return result
+    # The check counted every occurrence of its own tier, and an exact check also the
+    # line-broken ones: only a retyped occurrence beside exact ones is new to the count.
+    fresh = [
+        m
+        for m in added
+        if result.status is Status.EXACT
+        and m.kind is Status.NORMALIZED
+        and "\n" not in m.text
+        and "\r" not in m.text
+    ]
     return replace(
         result,
         matches=tuple(sorted((*result.matches, *added), key=lambda m: m.start)),
-        match_count=result.match_count + len(added),
+        match_count=result.match_count + len(fresh),
     )
 
 

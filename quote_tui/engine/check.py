@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
+from quote_tui.engine.line_broken import find_line_broken
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import warm as _warm_near
 from quote_tui.engine.records import (
@@ -226,6 +227,11 @@ def _ladder(
         hits = find_exact(prepared, variant, limit=options.max_matches)
         if hits.count:
             matches = _matches(prepared, hits, Status.EXACT, options)
+            broken = find_line_broken(prepared, variant, hits.count, options=options)
+            if broken.count:  # the same words broken across lines stand there too
+                kept = _matches(prepared, broken, Status.NORMALIZED, options)
+                matches = (*matches, *kept)[: options.max_matches]
+                hits = Hits(hits.count + broken.count, hits.found, capped=broken.capped)
             return _found(prepared, quote, Status.EXACT, matches, hits, options)
         if hits.signed and not signed:
             signed.append((variant, hits))

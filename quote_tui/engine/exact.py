@@ -25,25 +25,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from quote_tui.engine.budget import checkpoint
+from quote_tui.engine.elision import edge_spans, elision
 from quote_tui.engine.fold_rules import rules_needed
+from quote_tui.engine.folded_view import first_place, first_places, folded_source, verbatim_from
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     Folded,
-    fold,
     hyphens_agree,
     is_letter,
     one_for_one_rule,
     rules_of,
 )
 from quote_tui.engine.periodic import periodic_end, smallest_period
-from quote_tui.engine.quote_parts import EdgeBracket, Part, QuotePlan, edge_span, plan_quote
-from quote_tui.engine.records import Difference, DiffKind, Fragment, MatchOptions, Rule
+from quote_tui.engine.quote_parts import EdgeBracket, Part, QuotePlan, plan_quote
+from quote_tui.engine.records import Difference, Fragment, MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import HYPHENS, LINE_BREAK_PATTERN, SOFT_HYPHEN, edge_ok
 
-_FOLDED_KEY = "engine.normalize.folded"
 _DEHYPHENATE_BIT = 1 << list(Rule).index(Rule.DEHYPHENATE)
 _BREAK_AFTER = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN)
+_LINE_BREAK = re.compile(LINE_BREAK_PATTERN)
 _BREAK_BEFORE = re.compile("[" + HYPHENS + SOFT_HYPHEN + "][ \t]*" + LINE_BREAK_PATTERN + r"\s*$")
 
 # How far an edge check reads beyond a span's edges (``_raw_edges_ok`` looks 40 characters back,
@@ -90,22 +91,6 @@ class _Scan:
     capped: bool = False
 
 
-def folded_source(prepared: PreparedText) -> Folded:
-    """The checked text's folded view, built on first use and kept for the text's lifetime.
-
-    Args:
-        prepared: the checked text.
-
-    Returns:
-        Its ``Folded`` view.
-    """
-    cached = prepared.cache.get(_FOLDED_KEY)
-    if cached is None:
-        cached = fold(prepared.text)
-        prepared.cache[_FOLDED_KEY] = cached
-    return cached
-
-
 def _raw_edges_ok(text: str, start: int, end: int) -> bool:
     """Word-boundary check on the checked text itself, treating "exam-\\nple" as one word."""
     if not edge_ok(text, start, end):
@@ -129,12 +114,15 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     Returns:
         The count and the first ``limit`` spans in source order.
     """
+    since = verbatim_from(prepared, quote)
+    if since is not None and since < 0:
+        return Hits(0, ())
     text = prepared.text
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
     m = len(quote)
-    pos = text.find(quote)
+    pos = text.find(quote, since or 0)
     period = smallest_period(quote) if pos >= 0 else m  # a quotation not found needs none
     while pos >= 0:
         checkpoint()
@@ -218,8 +206,10 @@ def _literal_hits(
     hi: int,
     start_limit: int,
     scan: _Scan | None = None,
+    firsts: dict[str, int] | None = None,
 ) -> Iterator[int]:
-    """Folded starts of valid occurrences of a literal part, in order, within a window."""
+    """Folded starts of valid occurrences of a literal part, in order, within a window (a
+    search of the whole text starts where ``firsts`` says the part first stands)."""
     needle = quote.text[part.start : part.end]
     qhyph = quote.hyphens(part.start, part.end)
     text = source.text
@@ -227,6 +217,7 @@ def _literal_hits(
     period = 0  # the needle's smallest period, worked out once it is found
     pos = lo
     i = -1
+    whole = firsts is not None and lo == 0 and hi == len(text)
     # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
     for _ in range(_MAX_NORMALIZED_STARTS):
         checkpoint()
@@ -244,6 +235,9 @@ def _literal_hits(
             and text[i + m : i + m + period] == text[i + m - period : i + m]
         ):
             i += period
+        elif whole and firsts is not None:
+            whole = False
+            i = first_place(source, needle, firsts)
         else:
             i = text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
@@ -279,6 +273,7 @@ def _fragment_hits(
     lo: int,
     start_limit: int,
     scan: _Scan | None = None,
+    firsts: dict[str, int] | None = None,
 ) -> Iterator[_Hit]:
     """Valid occurrences of one fragment (literal or with brackets) starting in [lo, limit]."""
     if pattern is None:
@@ -287,7 +282,7 @@ def _fragment_hits(
         # The search ends where a hit would start too late: a fragment absent after a repeated
         # first fragment must not cost a scan to the text's end for each repeat.
         hi = min(len(source.text), start_limit + length)
-        for i in _literal_hits(source, quote, part, lo, hi, start_limit, scan):
+        for i in _literal_hits(source, quote, part, lo, hi, start_limit, scan, firsts):
             yield _Hit(i, i + length, ((part.start, part.end, i),), False)
         return
     text = source.text
@@ -431,14 +426,21 @@ def _hyphen_rules(q_piece: str, s_piece: str) -> set[Rule]:
 
 
 def _chains(
-    source: Folded, quote: Folded, plan: QuotePlan, options: MatchOptions, scan: _Scan
+    source: Folded,
+    quote: Folded,
+    plan: QuotePlan,
+    options: MatchOptions,
+    scan: _Scan,
+    places: dict[str, int] | None = None,
 ) -> Iterator[list[_Hit]]:
     """Every in-order, close-together placement of the plan's fragments (one per first hit),
-    up to ``_MAX_NORMALIZED_STARTS`` first hits (``scan`` says when more were left)."""
+    up to ``_MAX_NORMALIZED_STARTS`` first hits (``scan`` says when more were left; ``places``
+    as ``_literal_hits``'s ``firsts``)."""
     frags = plan.fragments
     gap = options.ellipsis_max_gap
     n = len(source.text)
-    hits = _fragment_hits(source, quote, frags[0].parts, frags[0].pattern, 0, n, scan)
+    first_parts, pattern = frags[0].parts, frags[0].pattern
+    hits = _fragment_hits(source, quote, first_parts, pattern, 0, n, scan, places)
     for firsts, first in enumerate(hits, 1):
         if firsts > _MAX_NORMALIZED_STARTS:
             scan.capped = True
@@ -462,7 +464,12 @@ def _chains(
 
 
 def find_normalized(
-    prepared: PreparedText, quote: str, *, options: MatchOptions, literal_only: bool = False
+    prepared: PreparedText,
+    quote: str,
+    *,
+    options: MatchOptions,
+    literal_only: bool = False,
+    broken_only: bool = False,
 ) -> Hits:
     """Occurrences of the quotation after typographic folding, ellipses and brackets.
 
@@ -471,6 +478,7 @@ def find_normalized(
         quote: the trimmed quotation.
         options: matching settings (``max_matches``, ``ellipsis_max_gap``, ``bracket_max_words``).
         literal_only: search only the folded quotation as a whole (no ellipsis or bracket reading).
+        broken_only: keep only occurrences that differ from the quotation and hold a line break.
 
     Returns:
         The count and the first ``options.max_matches`` located occurrences with their rules.
@@ -485,7 +493,9 @@ def find_normalized(
     found: list[Found] = []
     signed: list[Found] = []
     scan = _Scan()
-    for chain in _chains(source, qfold, plan, options, scan):
+    for chain in _chains(source, qfold, plan, options, scan, first_places(prepared, source)):
+        if broken_only and not _line_broken(source.source, quote, chain[0], chain[-1], source):
+            continue
         starts = [source.source_span(hit.start, hit.end)[0] for hit in chain]
         if any(sign_before(source.source, s) is not None for s in starts):
             if len(signed) < options.max_matches:
@@ -502,7 +512,7 @@ def find_normalized(
             for qa, qb, sa in hit.segments:
                 rules |= _segment_rules(source, qfold, qa, qb, sa, memo)
         start, end = source.source_span(chain[0].start, chain[-1].end)
-        edges = _edge_spans(source.source, plan, start, end, options.bracket_max_words)
+        edges = edge_spans(source.source, plan, start, end, options.bracket_max_words)
         if edges:  # the match takes in the source words it must show as critical
             start, end = min(start, *(s for _, s, _ in edges)), max(end, *(e for _, _, e in edges))
         fragments: tuple[Fragment, ...] = ()
@@ -515,6 +525,13 @@ def find_normalized(
     return Hits(count, tuple(found), tuple(signed), scan.capped)
 
 
+def _line_broken(raw: str, quote: str, first: _Hit, last: _Hit, source: Folded) -> bool:
+    """Whether a hit's source span is not the quotation as typed and holds a line break."""
+    start, end = source.source_span(first.start, last.end)
+    span = raw[start:end]
+    return span != quote and _LINE_BREAK.search(span) is not None
+
+
 def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Fragment, ...]:
     spans = [source.source_span(hit.start, hit.end) for hit in chain]
     out = []
@@ -522,42 +539,6 @@ def _fragments(source: Folded, plan: QuotePlan, chain: list[_Hit]) -> tuple[Frag
         omitted = source.source[e : spans[k + 1][0]] if k + 1 < len(spans) else ""
         out.append(Fragment(frag.text, s, e, omitted.strip(), omitted_flags(omitted)))
     return tuple(out)
-
-
-def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
-def _elision(
-    quote: str, qa: int, qb: int, source: str, sa: int, sb: int, base: int
-) -> Difference | None:
-    """A critical difference for source words [sa, sb) that quotation text [qa, qb) (an ellipsis
-    or a bracket) stands for, when they hold a negation or a number the quotation text lacks.
-    Offsets are put relative to the quotation and to the match starting at ``base``."""
-    qa, qb = _stripped(quote, qa, qb)
-    sa, sb = _stripped(source, sa, sb)
-    flags = [f for f in omitted_flags(source[sa:sb]) if f not in omitted_flags(quote[qa:qb])]
-    if not flags:
-        return None
-    kind = DiffKind.NEGATION if flags[0] == "negation" else DiffKind.NUMBER
-    return Difference(quote[qa:qb], source[sa:sb], kind, True, qa, qb, sa - base, sb - base)
-
-
-def _edge_spans(
-    source: str, plan: QuotePlan, start: int, end: int, max_words: int
-) -> list[tuple[EdgeBracket, int, int]]:
-    """The brackets at the quotation's edges whose source words hold a negation or a number
-    their own words lack, with those words' span (``quote_parts.edge_span``)."""
-    out = []
-    for edge in plan.edges:
-        sa, sb = edge_span(source, start, end, edge, max_words=max_words)
-        if _elision(plan.folded.source, edge.start, edge.end, source, sa, sb, 0) is not None:
-            out.append((edge, sa, sb))
-    return out
 
 
 def _elisions(
@@ -573,19 +554,19 @@ def _elisions(
     out: list[Difference | None] = []
     for edge, sa, sb in edges:
         if edge.leading:
-            out.append(_elision(quote, edge.start, edge.end, source.source, sa, sb, base))
+            out.append(elision(quote, edge.start, edge.end, source.source, sa, sb, base))
     for k, hit in enumerate(chain):
         for part, a, b in hit.replaced:
             sa, sb = source.source_span(a, b) if b > a else (a, a)
             qa = plan.folded.source_start(part.start)
             qb = plan.folded.source_end(part.end)
-            out.append(_elision(quote, qa, qb, source.source, sa, sb, base))
+            out.append(elision(quote, qa, qb, source.source, sa, sb, base))
         if k + 1 < len(chain):
             e = source.source_span(hit.start, hit.end)[1]
             s = source.source_span(chain[k + 1].start, chain[k + 1].end)[0]
             qa, qb = plan.fragments[k].end, plan.fragments[k + 1].start
-            out.append(_elision(quote, qa, qb, source.source, e, s, base))
+            out.append(elision(quote, qa, qb, source.source, e, s, base))
     for edge, sa, sb in edges:
         if not edge.leading:
-            out.append(_elision(quote, edge.start, edge.end, source.source, sa, sb, base))
+            out.append(elision(quote, edge.start, edge.end, source.source, sa, sb, base))
     return tuple(d for d in out if d is not None)

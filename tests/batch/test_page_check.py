@@ -61,9 +61,10 @@ def test_a_line_broken_occurrence_on_the_cited_page_is_found_and_counted() -> No
     prepared.page_labels = ("3079", "3088")
     quote = "A score of <5 or >30 is more robust"
     spec = CitationSpec("c1", "s1", quote, locator={"label": "page", "value": "p. 3079"})
-    result = check_text(prepared, quote)
-    assert result.match_count == 1
-    assert page_check(spec, result, prepared)["status"] == "differs"
+    # the check counts both; with one match shown, the page check lacks the cited page's
+    result = check_text(prepared, quote, max_matches=1)
+    assert result.match_count == 2
+    assert page_check(spec, result, prepared)["status"] == "unknown"
     widened = with_cited_page(spec, result, prepared)
     assert widened.match_count == 2
     assert [m.page_start for m in widened.matches] == [1, 2]

@@ -4,7 +4,8 @@ Search runs in stages so that a big text costs little per quotation:
 
 1. ``index``: once per text, the lowercased UTF-8 text is cut into ~4 KB blocks and the blocks
    holding each word (or, for scripts written without spaces, each character) are recorded.
-   ``pairs`` adds adjacent word pairs, on need, for a text written from a small vocabulary. A
+   ``pairs`` adds adjacent word pairs for a text written from a small vocabulary: on need,
+   or, when the text is warmed, from the same split of its blocks into words. A
    text the index would hold in one block is searched without one (``short``): a set of its
    words seeds it, with the same candidates.
 2. ``seed``: a quotation's rarer words (or word pairs, or verbatim pieces) vote for runs of
@@ -44,7 +45,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quote_tui._lazy import lazy_names, public_names
-from quote_tui.engine.near.index import index_of, poor_vocabulary
 from quote_tui.engine.near.short import short_view
 
 if TYPE_CHECKING:
@@ -68,11 +68,9 @@ def warm(prepared: PreparedText) -> None:
     searched without one, gets its short view)."""
     if short_view(prepared) is not None:
         return
-    index = index_of(prepared)
-    if not index.grams and poor_vocabulary(index):
-        from quote_tui.engine.near.pairs import pairs_of  # a small vocabulary's, on need
+    from quote_tui.engine.near.pairs import index_and_pairs  # pairs for a small vocabulary
 
-        pairs_of(prepared, index)
+    index_and_pairs(prepared)
 
 
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())

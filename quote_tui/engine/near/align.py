@@ -73,11 +73,21 @@ def end_locations(query: bytes, target: bytes, k: int) -> tuple[int, list[int]]:
     has an end per repeat, so that cost a full alignment per repeat. Ends alone come with the
     distance; callers align back only the few they keep (``start_of``).
     """
-    result = edlib.align(query, target, mode="HW", task="distance", k=k)
+    result = edlib.align(query, target, mode="HW", task="distance", k=_bound(query, k))
     distance = result["editDistance"]
     if distance < 0:
         return distance, []
     return distance, [e for _, e in result.get("locations") or []]
+
+
+def _bound(query: bytes, k: int) -> int:
+    """A distance bound for edlib: ``k``, or for none (-1) the query's length.
+
+    No alignment of a whole query (the target's part is free) costs more edits than the
+    query's length, so that bound finds the same distance and ends as none; edlib, given none,
+    starts at 64 and doubles, aligning up to nine times where once does.
+    """
+    return len(query) if k < 0 or k > len(query) else k
 
 
 def start_of(reversed_query: bytes, target: bytes, end: int, distance: int) -> int:
@@ -90,10 +100,13 @@ def start_of(reversed_query: bytes, target: bytes, end: int, distance: int) -> i
     return end - back["locations"][-1][1]
 
 
-def align_bytes(qbytes: bytes, data: bytes, lo: int, hi: int, k: int) -> list[Hit]:
-    """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``."""
+def align_bytes(
+    qbytes: bytes, data: bytes, lo: int, hi: int, k: int, found: tuple[int, list[int]] | None = None
+) -> list[Hit]:
+    """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``
+    (``found``: the distance and ends of ``end_locations`` there, when the caller has them)."""
     target = data[lo:hi]
-    distance, ends = end_locations(qbytes, target, k)
+    distance, ends = end_locations(qbytes, target, k) if found is None else found
     reversed_query = qbytes[::-1]
     hits: list[Hit] = []
     tried = 0
@@ -125,18 +138,18 @@ def align_whole(qbytes: bytes, data: bytes) -> list[Hit]:
     # edlib's cost is the text's length times the quotation's in 64-bit words: past a budget a
     # long quotation is aligned over the text's start only (its best similarity is then a floor).
     reach = max(step, _WHOLE_BUDGET // -(-len(qbytes) // 64))
-    best: tuple[int, int, int] | None = None  # (distance, lo, hi)
+    best: tuple[int, int, int, list[int]] | None = None  # (distance, lo, hi, ends)
     for lo in range(0, max(1, min(len(data), reach) - overlap), step):
         hi = min(len(data), lo + step + overlap)
         if best is not None and best[0] == 0:
             break
-        k = -1 if best is None else best[0] - 1
-        result = edlib.align(qbytes, data[lo:hi], mode="HW", task="distance", k=k)
-        if result["editDistance"] >= 0 and (best is None or result["editDistance"] < best[0]):
-            best = (result["editDistance"], lo, hi)
+        distance, ends = end_locations(qbytes, data[lo:hi], -1 if best is None else best[0] - 1)
+        if distance >= 0 and (best is None or distance < best[0]):
+            best = (distance, lo, hi, ends)
     if best is None:
         return []
-    return align_bytes(qbytes, data, best[1], best[2], best[0])
+    # the best chunk's ends are those a bound of its distance lists: no second alignment
+    return align_bytes(qbytes, data, best[1], best[2], best[0], (best[0], best[3]))
 
 
 def cuts_word_bytes(data: bytes, start: int, end: int) -> bool:

@@ -11,16 +11,23 @@ import heapq
 import re
 import sys
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from itertools import repeat
 
 from quote_tui.engine.budget import checkpoint
-from quote_tui.engine.near.index import SEED_BYTES, NearIndex, block_count, common_limit
+from quote_tui.engine.near.index import (
+    SEED_BYTES,
+    NearIndex,
+    block_count,
+    common_limit,
+    index_of,
+    poor_vocabulary,
+)
 from quote_tui.engine.text import PreparedText
 
-__all__ = ["WordPairs", "pair_postings", "pairs_of", "quote_pairs"]
+__all__ = ["WordPairs", "index_and_pairs", "pair_postings", "pairs_of", "quote_pairs"]
 
 
 # Where the pair index is kept in ``PreparedText.cache``.
@@ -43,6 +50,11 @@ _WIDE_OTHER = 0x7FFF  # the two-byte id of every word without an id of its own
 _NATIVE_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
 # Searches for one pair in a block that cost about as much as listing all the block's pairs.
 _LISTING_SEARCHES = 8
+# The first blocks, whose words say whether a text looks written from a small vocabulary while
+# its index is built; fewer distinct words than this many per sampled block look small (the
+# index's own test, ``poor_vocabulary``, asks for fewer than 20 rare words per block).
+_SAMPLE_BLOCKS = 64
+_SAMPLE_WORDS_PER_BLOCK = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +92,79 @@ def pairs_of(prepared: PreparedText, index: NearIndex) -> WordPairs:
             built.append(_BLOCK_END)
         pairs = prepared.cache[_PAIRS_KEY] = WordPairs(ids, wide, "".join(built))
     return pairs
+
+
+def index_and_pairs(prepared: PreparedText) -> None:
+    """Build the text's index and, when its vocabulary is small, its word pairs, splitting each
+    block into words once for both.
+
+    Which words get ids decides only how a pair is looked up (scanned for, or confirmed in the
+    text), never which blocks hold it: ids taken from the first blocks, before the index is
+    complete, give the same seeds as ids taken from the whole. A text whose first blocks look
+    ordinary is paired afterwards, as ``pairs_of`` does, if the whole index says it must be.
+    """
+    early = _EarlyPairs()
+    index = index_of(prepared, early.add)
+    if index.grams or not poor_vocabulary(index):
+        return
+    if not isinstance(prepared.cache.get(_PAIRS_KEY), WordPairs):
+        made = early.pairs()
+        if made is not None:
+            prepared.cache[_PAIRS_KEY] = made
+    pairs_of(prepared, index)
+
+
+class _EarlyPairs:
+    """Word pairs packed while the index splits its blocks, for a text whose first blocks look
+    written from a small vocabulary (their words then get the ids).
+
+    The first blocks are kept as joined bytes until then: a few hundred kilobytes, where their
+    lists of words would hold an object per word (as much again as the text's tenth).
+    """
+
+    __slots__ = ("sample", "seen", "ids", "built", "gave_up")
+
+    def __init__(self) -> None:
+        self.sample: list[bytes] = []
+        self.seen: Counter[bytes] = Counter()  # in how many sampled blocks each word stands
+        self.ids: dict[bytes, int] | None = None
+        self.built: list[str] = []
+        self.gave_up = False
+
+    def add(self, words: list[bytes]) -> None:
+        """Take the next block's words."""
+        if self.gave_up:
+            return
+        if self.ids is not None:
+            self.built.append(_block_pairs(self.ids, words))
+            self.built.append(_BLOCK_END)
+            return
+        self.sample.append(b" ".join(words))
+        self.seen.update(set(words))
+        if len(self.sample) == _SAMPLE_BLOCKS:
+            self._decide()
+
+    def _decide(self) -> None:
+        counts, blocks = self.seen, len(self.sample)
+        widespread = sum(1 for n in counts.values() if n > blocks // 10)
+        # many distinct words (an ordinary text), or more widespread ones than one-byte ids
+        if len(counts) >= _SAMPLE_WORDS_PER_BLOCK * blocks or widespread > len(_PAIR_IDS):
+            self.gave_up = True
+            self.sample, self.seen = [], Counter()
+            return
+        top = counts.most_common(len(_PAIR_IDS))
+        self.ids = dict(zip((word for word, _ in top), _PAIR_IDS, strict=False))
+        sample, self.sample, self.seen = self.sample, [], Counter()
+        for joined in sample:
+            self.add(joined.split())
+
+    def pairs(self) -> WordPairs | None:
+        """The pairs of every block taken, or None when the text did not look small."""
+        if self.ids is None and not self.gave_up and self.sample:
+            self._decide()
+        if self.ids is None:
+            return None
+        return WordPairs(self.ids, False, "".join(self.built))
 
 
 def _pair_ids(index: NearIndex) -> tuple[dict[bytes, int], bool]:

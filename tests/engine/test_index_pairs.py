@@ -1,0 +1,71 @@
+"""The word-pair index built in the index's own pass agrees with one built afterwards.
+
+``index_and_pairs`` gives word ids from the first blocks, before the index is complete; which
+words have ids decides only how a pair is looked up, never which blocks hold it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from quote_tui.engine.near.index import SEED_BYTES, build_index, index_of
+from quote_tui.engine.near.pairs import index_and_pairs, pair_postings, pairs_of, quote_pairs
+from quote_tui.engine.text import PreparedText
+
+
+def _words(lexicon_size: int, count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    # a few words only in the text's second half: they get no id from the first blocks
+    early = [f"w{i}x" for i in range(lexicon_size)]
+    late = [f"late{i}" for i in range(40)]
+    words = [rng.choice(early) for _ in range(count)]
+    for i in range(count // 2, count, 7):
+        words[i] = rng.choice(late)
+    return words
+
+
+@pytest.mark.parametrize(("lexicon_size", "seed"), [(10, 1), (150, 2), (240, 3), (260, 4)])
+def test_pairs_made_with_the_index_seed_as_pairs_made_after_it(
+    lexicon_size: int, seed: int
+) -> None:
+    words = _words(lexicon_size, 150_000, seed)
+    text = " ".join(words)
+    early = PreparedText(text)
+    index_and_pairs(early)
+    assert "near.pairs" in early.cache
+    later = PreparedText(text)
+    index = index_of(later)
+    quote_words = words[120_000:120_060] + words[500:540]
+    wanted = quote_pairs({" ".join(words[120_000:120_060]), " ".join(words[500:540])})
+    wanted |= {(b"late3", b"late7"), (b"w1x", b"late5"), (b"late9", b"w2x")}
+    assert len(quote_words) == 100
+    got = pair_postings(index_of(early), pairs_of(early, index_of(early)), wanted)
+    expected = pair_postings(index, pairs_of(later, index), wanted)
+    assert got == expected
+    # and both as the blocks read again say
+    seed_view = index.data.translate(SEED_BYTES)
+    starts = index.byte_starts
+    read: dict[int, list[int]] = {}
+    for k in range(len(starts) - 1):
+        block = seed_view[starts[k] : starts[k + 1]].split()
+        for pair in wanted & set(zip(block, block[1:], strict=False)):
+            read.setdefault(hash(pair), []).append(k)
+    assert got == read
+
+
+def test_an_ordinary_vocabulary_gets_no_pairs_when_warmed() -> None:
+    rng = random.Random(5)
+    words = ["".join(rng.choices("abcdefghij", k=7)) for _ in range(150_000)]
+    prepared = PreparedText(" ".join(words))
+    index_and_pairs(prepared)
+    assert "near.index" in prepared.cache
+    assert "near.pairs" not in prepared.cache
+
+
+def test_the_index_is_the_same_with_or_without_pairs_made_beside_it() -> None:
+    text = " ".join(_words(10, 100_000, 6))
+    prepared = PreparedText(text)
+    index_and_pairs(prepared)
+    assert index_of(prepared) == build_index(text)
