@@ -116,6 +116,8 @@ class RemoteSettings:
         offline: never touch the network; refs without a snapshot fail with ``offline``.
         refresh: fetch again even when a snapshot exists.
         respect_robots: ask robots.txt before each fetch.
+        open_copies: read a DOI through the open copies OpenAlex and Europe PMC list before the
+            publisher's page (``openaccess``).
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
         render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
             Chromium before it is read (``auto``: when its static text is thin or it says it
@@ -148,6 +150,7 @@ class RemoteSettings:
     offline: bool = False
     refresh: bool = False
     respect_robots: bool = True
+    open_copies: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
     render: str = "never"
     render_timeout: float = 30.0
