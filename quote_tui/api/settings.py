@@ -41,6 +41,7 @@ REGISTRY_ENV = {
     "eutils_base": "QUOTE_TUI_EUTILS_URL",
     "doi_resolver": "QUOTE_TUI_DOI_URL",
     "arxiv_api": "QUOTE_TUI_ARXIV_URL",
+    "arxiv_pdf": "QUOTE_TUI_ARXIV_PDF_URL",
     "openalex_api": "QUOTE_TUI_OPENALEX_URL",
     "dblp_api": "QUOTE_TUI_DBLP_URL",
     "datacite_api": "QUOTE_TUI_DATACITE_URL",

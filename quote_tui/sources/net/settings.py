@@ -43,6 +43,7 @@ REGISTRY_DEFAULTS = {
     "eutils_base": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/",
     "crossref_api": "https://api.crossref.org/",
     "arxiv_api": "https://export.arxiv.org/api/",
+    "arxiv_pdf": "https://arxiv.org/",
     "openalex_api": "https://api.openalex.org/",
     "dblp_api": "https://dblp.org/",
     "datacite_api": "https://api.datacite.org/",
@@ -105,6 +106,8 @@ class RemoteSettings:
         arxiv_api, openalex_api, dblp_api, datacite_api, semanticscholar_api, openreview_api,
             europepmc_api, biorxiv_api: the other registries' API base URLs (OpenAlex and
             Europe PMC also list a DOI's open full texts).
+        arxiv_pdf: where arXiv serves its PDFs (``{arxiv_pdf}pdf/2106.09685``): an arXiv page an
+            open-copy listing names is read as its PDF from here.
             A registry base URL other than the public one is the user's own choice (a mirror, a
             self-hosted snapshot) and is trusted as the user's own file is: requests under it
             skip the address guard, so it may be on loopback or the local network
@@ -122,6 +125,8 @@ class RemoteSettings:
             needs script).
         render_timeout: seconds for one render, browser start included.
         chromium: the Chromium executable; None finds it on ``PATH``.
+        open_copies: try the open copies OpenAlex and Europe PMC list for a DOI around the
+            publisher's page (``--no-open-copies`` reads only the publisher's page).
     """
 
     timeout: float = 20.0
@@ -140,6 +145,7 @@ class RemoteSettings:
     openreview_api: str = REGISTRY_DEFAULTS["openreview_api"]
     europepmc_api: str = REGISTRY_DEFAULTS["europepmc_api"]
     biorxiv_api: str = REGISTRY_DEFAULTS["biorxiv_api"]
+    arxiv_pdf: str = REGISTRY_DEFAULTS["arxiv_pdf"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
@@ -152,6 +158,7 @@ class RemoteSettings:
     render: str = "never"
     render_timeout: float = 30.0
     chromium: str | None = None
+    open_copies: bool = True
 
 
 def configured_endpoints(settings: RemoteSettings) -> tuple[str, ...]:
