@@ -97,6 +97,7 @@ if TYPE_CHECKING:
     from quote_tui.api.settings import make_settings as make_settings
     from quote_tui.api.settings import network_settings as network_settings
     from quote_tui.api.settings import server_settings as server_settings
+    from quote_tui.api.settings import with_open_copies as with_open_copies
     from quote_tui.api.settings import with_render as with_render
     from quote_tui.api.snapshots import list_snapshots as list_snapshots
     from quote_tui.api.snapshots import prune_snapshots as prune_snapshots
@@ -229,6 +230,7 @@ _EXPORTS = {
         "make_settings",
         "network_settings",
         "server_settings",
+        "with_open_copies",
         "with_render",
     ),
     "quote_tui.api.snapshots": ("list_snapshots", "prune_snapshots", "show_snapshot"),

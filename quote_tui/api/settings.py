@@ -32,6 +32,7 @@ __all__ = [
     "make_settings",
     "network_settings",
     "server_settings",
+    "with_open_copies",
     "with_render",
 ]
 
@@ -64,12 +65,14 @@ def network_settings(
     s2_api_key: str | None = None,
     render: str = "never",
     registries: dict[str, str] | None = None,
+    open_copies: bool = True,
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
     courtesy fields, when pages are rendered in a browser (``RENDER_MODES``), and the registries'
     base URLs (``registries``: a name of ``REGISTRY_DEFAULTS`` to a mirror's URL, which is
     trusted as the user's own). The caller reads the environment (``NCBI_API_KEY``, ``S2_API_KEY``,
-    ``REGISTRY_ENV``), never deeper down.
+    ``REGISTRY_ENV``), never deeper down. ``open_copies`` False reads a DOI only through its
+    publisher's page (``--no-open-copies``).
 
     Raises:
         BatchInputError: ``bad_option`` for a registry name or base URL that cannot be used.
@@ -94,6 +97,7 @@ def network_settings(
         ncbi_api_key=ncbi_api_key or None,
         s2_api_key=s2_api_key or None,
         ncbi_email=email or None,
+        open_copies=open_copies,
     )
 
 
@@ -139,6 +143,26 @@ def server_settings(settings: Settings) -> Settings:
     it runs threads, so it never forks itself; a large source is split across spawned workers
     (``Settings.fork_copies``)."""
     return dataclasses.replace(settings, fork_copies=False)
+
+
+def with_open_copies(settings: Settings, open_copies: object) -> Settings:
+    """``settings`` with a request's own choice of open copies for DOIs (None: the run's own).
+
+    Raises:
+        BatchInputError: ``bad_option`` for anything but true, false or null.
+    """
+    if open_copies is None:
+        return settings
+    if not isinstance(open_copies, bool):
+        raise BatchInputError(
+            f"'open_copies' is true or false, not {open_copies!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    remote = settings.remote or network_settings()
+    return dataclasses.replace(
+        settings, remote=dataclasses.replace(remote, open_copies=open_copies)
+    )
 
 
 def with_render(settings: Settings, render: object) -> Settings:
