@@ -147,8 +147,10 @@ async def load_doi(
     try:
         loaded, raw, full = await _publisher(session, doi, ref=ref, max_chars=max_chars)
     except (FetchError, SourceError) as exc:
-        if not later or (exc.details.get("status") == 404 and "doi" in exc.details):
-            raise
+        if exc.details.get("status") == 404 and "doi" in exc.details:
+            raise  # the DOI itself is not registered: no copy of it stands anywhere
+        if not later:
+            raise _with_skipped(exc, skipped) from exc
         failure = exc
         skipped.append(f"the publisher's page ({_reason(exc)})")
     else:
@@ -163,7 +165,18 @@ async def load_doi(
     if landing is not None:
         return _noted(landing[0], skipped), landing[1]
     assert failure is not None  # noqa: S101 - reached only after the publisher's page failed
-    raise failure
+    raise _with_skipped(failure, skipped) from failure
+
+
+def _with_skipped(exc: FetchError | SourceError, skipped: list[str]) -> FetchError | SourceError:
+    """The publisher page's error, with the open copies that were tried and why each was
+    skipped (``details["open_copies_skipped"]``), so a user sees what else was looked at."""
+    tried = [s for s in skipped if not s.startswith("the publisher's page")]
+    if not tried:
+        return exc
+    message = f"{exc.message} Open copies tried: {'; '.join(tried)}."
+    details = {**exc.details, "open_copies_skipped": tried}
+    return type(exc)(message, code=exc.code, recovery=exc.recovery, details=details)
 
 
 def _reason(exc: FetchError | SourceError) -> str:
