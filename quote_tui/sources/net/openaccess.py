@@ -40,6 +40,7 @@ __all__ = [
     "copies_from_openalex",
     "load_pmcid",
     "open_copies",
+    "pmid_copies",
     "pace",
     "rank",
 ]
@@ -267,6 +268,22 @@ async def open_copies(session: NetSession, doi: str) -> Listing:
         except FetchError as exc:
             problems.append(f"Europe PMC ({_why(exc)})")
     return Listing(rank(copies), tuple(problems))
+
+
+async def pmid_copies(session: NetSession, pmid: str) -> Listing:
+    """The open copies OpenAlex lists for a PubMed id (``works/pmid:{pmid}``), best first; never
+    raises (a registry that cannot be asked is named in ``problems``)."""
+    s = session.settings
+    params = f"?{urlencode({'mailto': s.ncbi_email})}" if s.ncbi_email else ""
+    shown = s.openalex_api.rstrip("/") + f"/works/pmid:{pmid}"
+    try:
+        work = await _json(
+            session, shown + params, "openalex", key=f"openalex:works/pmid/{pmid}", shown=shown
+        )
+    except FetchError as exc:
+        return Listing((), (f"OpenAlex ({_why(exc)})",))
+    copies, _ = copies_from_openalex(work, europepmc=s.europepmc_api, arxiv_pdf=s.arxiv_pdf)
+    return Listing(rank(copies))
 
 
 async def load_pmcid(
