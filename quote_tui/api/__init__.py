@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
     from quote_tui.api.references import manuscript_date as manuscript_date
+    from quote_tui.api.references import manuscript_date_source as manuscript_date_source
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
@@ -212,6 +213,7 @@ _EXPORTS = {
         "failing_references",
         "load_retractions",
         "manuscript_date",
+        "manuscript_date_source",
         "parse_references",
         "read_references",
         "references_schema",

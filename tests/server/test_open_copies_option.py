@@ -15,4 +15,3 @@ def test_an_open_copies_that_is_no_boolean_is_refused(default_server: Background
     ):
         answer = httpx.post(default_server.url(path), json=body)
         assert (answer.status_code, answer.json()["code"]) == (422, "bad_option")
-
