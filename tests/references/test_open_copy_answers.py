@@ -85,3 +85,23 @@ def test_check_refs_asks_openalex_once_for_a_doi(served: LoopbackServer, tmp_pat
     # and a second run asks it nothing
     run_cli(["check", str(ms), "--bib", str(bib), "--refs", *store, "--format", "json"])
     assert _openalex_hits(served) == 1
+
+
+def test_max_lookups_counts_the_reference_check_and_not_the_source_reading(
+    served: LoopbackServer, tmp_path: Path
+) -> None:
+    """The source's reading (the resolver, OpenAlex's open copies) is not a reference look-up;
+    the reference check's Crossref record and notices are two, and OpenAlex's answer, stored by
+    the source's reading, is free as every stored answer is (docs/references.md)."""
+    ms, bib = _files(tmp_path)
+    run = run_cli(
+        ["check", str(ms), "--bib", str(bib), "--refs", "--registries", "crossref,openalex"]
+        + ["--store", str(tmp_path / "s.sqlite3"), "--format", "json", "--max-lookups", "2"]
+    )
+    report = json.loads(run.out)
+    assert report["citations"][0]["status"] == "exact", run.err
+    refs = report["references"]
+    assert refs["lookups"] == {"made": 2, "refused": 0, "max": 2}
+    assert refs["references"][0]["status"] != "unverifiable"
+    assert _openalex_hits(served) == 1
+    assert sum(n for p, n in served.hits.items() if p.startswith("/crossref/")) == 2
