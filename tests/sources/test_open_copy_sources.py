@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from quote_tui.engine.errors import FetchError, SourceError
+from quote_tui.sources.net.openaccess import open_copies
+from quote_tui.sources.net.remote import RemoteSession
 from quote_tui.sources.net.settings import REGISTRY_DEFAULTS
 from tests.net_fixtures import LoopbackServer
 from tests.sources.test_openaccess import (
@@ -121,3 +123,21 @@ async def test_with_only_published_copies_the_error_still_names_them(
         await load(settings(registry, web, tmp_path / "s.sqlite3"))
     assert info.value.details["open_copies_skipped"] == [f"{gone} (http error)"]
     assert "Open copies tried" in info.value.message
+
+
+async def test_an_answer_that_is_no_json_is_not_kept_and_a_good_one_is(
+    registry: LoopbackServer, web: LoopbackServer, tmp_path: Path
+) -> None:
+    s = settings(registry, web, tmp_path / "s.sqlite3")
+    path = f"/openalex/works/doi:{DOI}"
+    registry.route(path, "<html>proxy error</html>", content_type="text/html")
+    async with RemoteSession(s) as session:
+        first = await open_copies(session, DOI)
+    assert first.problems and "OpenAlex" in first.problems[0]
+    pdf = web.url("/repository/ki67.pdf")
+    registry.route(path, json.dumps(work(location(pdf=pdf))), content_type="application/json")
+    for _ in range(2):
+        async with RemoteSession(s) as session:
+            listing = await open_copies(session, DOI)
+        assert [c.url for c in listing.copies] == [pdf] and not listing.problems
+    assert registry.hits[path] == 2  # the bad answer was asked again, the good one kept

@@ -196,28 +196,33 @@ async def _json(
     stored = None
     if not session.settings.refresh:
         stored = await asyncio.to_thread(store.latest, key)
-    if stored is None:
-        await pace(session, registry)
-        try:
-            got = await session.fetch(url, accept="application/json", api=True)
-        except FetchError as exc:
-            if exc.details.get("status") != 404:
-                raise
-            stored = StoredAnswer(key, 404, shown, utc_now(), b"")
-        else:
-            stored = StoredAnswer(key, got.http_status, shown, got.retrieved_at, got.body)
-        await asyncio.to_thread(
-            store.save,
-            key,
-            status=stored.status,
-            url=shown,
-            body=stored.body,
-            retrieved_at=stored.retrieved_at,
-        )
-    if stored.status == 404:
-        return None
+    if stored is not None:
+        return None if stored.status == 404 else _parsed(stored.body, shown)
+    await pace(session, registry)
     try:
-        return json.loads(stored.body)
+        got = await session.fetch(url, accept="application/json", api=True)
+    except FetchError as exc:
+        if exc.details.get("status") != 404:
+            raise
+        stored, work = StoredAnswer(key, 404, shown, utc_now(), b""), None
+    else:
+        # an answer that is no JSON (a proxy's error page) is not kept: the next run asks again
+        work = _parsed(got.body, shown)
+        stored = StoredAnswer(key, got.http_status, shown, got.retrieved_at, got.body)
+    await asyncio.to_thread(
+        store.save,
+        key,
+        status=stored.status,
+        url=shown,
+        body=stored.body,
+        retrieved_at=stored.retrieved_at,
+    )
+    return work
+
+
+def _parsed(body: bytes, shown: str) -> object:
+    try:
+        return json.loads(body)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise FetchError(
             f"{shown} gave an answer that is not JSON.",
