@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime
 from pathlib import Path
 
 from quote_tui.batch.specs import (
@@ -93,6 +94,8 @@ def network_settings(
         timeout=timeout,
         offline=offline,
         refresh=refresh,
+        # a run's own answers are fresh for the rest of it: --refresh asks each question once
+        refresh_since=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if refresh else None,
         store_path=store,
         ncbi_api_key=ncbi_api_key or None,
         s2_api_key=s2_api_key or None,

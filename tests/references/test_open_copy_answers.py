@@ -8,6 +8,7 @@ The registries and the publisher are served on loopback through their configured
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,15 @@ def test_max_lookups_counts_the_reference_check_and_not_the_source_reading(
     assert refs["references"][0]["status"] != "unverifiable"
     assert _openalex_hits(served) == 1
     assert sum(n for p, n in served.hits.items() if p.startswith("/crossref/")) == 2
+
+
+def test_refresh_asks_once_a_run(served: LoopbackServer, tmp_path: Path) -> None:
+    ms, bib = _files(tmp_path)
+    argv = ["check", str(ms), "--bib", str(bib), "--refs", "--registries", "crossref,openalex"]
+    argv += ["--store", str(tmp_path / "s.sqlite3"), "--format", "json", "--refresh"]
+    run = run_cli(argv)
+    assert json.loads(run.out)["citations"][0]["status"] == "exact", run.err
+    assert _openalex_hits(served) == 1
+    time.sleep(1.1)  # answers are dated to the second: a later run starts in a later one
+    run_cli(argv)  # a later run with --refresh asks again, once
+    assert _openalex_hits(served) == 2

@@ -29,7 +29,7 @@ from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.bodies import read_fetched_async
 from quote_tui.sources.net.fetch import utc_now
 from quote_tui.sources.net.session import IntervalPacer, NetSession
-from quote_tui.sources.net.settings import REGISTRY_DEFAULTS
+from quote_tui.sources.net.settings import REGISTRY_DEFAULTS, fresh_answer
 from quote_tui.sources.readers import jats
 from quote_tui.sources.records import COPY_VERSIONS, LoadedSource, OpenCopy, RefKind
 from quote_tui.sources.store.answers import AnswerStore, StoredAnswer
@@ -187,16 +187,14 @@ async def _json(
     The answer is kept in the store's answers under ``key``, the key the reference check uses
     for the same question (``openalex:works/{doi}``): ``check --refs`` then asks OpenAlex once
     for a DOI, whichever of the source and the reference is read first, and a re-run asks
-    nothing. ``--refresh`` asks again.
+    nothing. ``--refresh`` asks again, once a run (``RemoteSettings.refresh_since``).
 
     Raises:
         FetchError: the network codes; ``http_error`` for an answer that is no JSON.
     """
     store = AnswerStore(session.settings.store_path)
-    stored = None
-    if not session.settings.refresh:
-        stored = await asyncio.to_thread(store.latest, key)
-    if stored is not None:
+    stored = await asyncio.to_thread(store.latest, key)
+    if stored is not None and fresh_answer(session.settings, stored.retrieved_at):
         return None if stored.status == 404 else _parsed(stored.body, shown)
     await pace(session, registry)
     try:

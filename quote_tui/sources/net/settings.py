@@ -15,6 +15,7 @@ __all__ = [
     "USER_AGENT",
     "RemoteSettings",
     "configured_endpoints",
+    "fresh_answer",
     "endpoint_url",
     "render_mode",
 ]
@@ -118,6 +119,9 @@ class RemoteSettings:
         store_path: the snapshot database; None for the user data directory.
         offline: never touch the network; refs without a snapshot fail with ``offline``.
         refresh: fetch again even when a snapshot exists.
+        refresh_since: with ``refresh``, a registry answer retrieved at or after this time
+            (``YYYY-MM-DDTHH:MM:SSZ``, the run's start) is fresh: ``check --refs --refresh``
+            asks OpenAlex once for a DOI, not once for the source and again for the reference.
         respect_robots: ask robots.txt before each fetch.
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
         render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
@@ -153,12 +157,21 @@ class RemoteSettings:
     store_path: Path | None = None
     offline: bool = False
     refresh: bool = False
+    refresh_since: str | None = None
     respect_robots: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
     render: str = "never"
     render_timeout: float = 30.0
     chromium: str | None = None
     open_copies: bool = True
+
+
+def fresh_answer(settings: RemoteSettings, retrieved_at: str) -> bool:
+    """Whether a stored registry answer may be read rather than asked again: always without
+    ``refresh``; with it, only one retrieved since ``refresh_since`` (in this run)."""
+    if not settings.refresh:
+        return True
+    return settings.refresh_since is not None and retrieved_at >= settings.refresh_since
 
 
 def configured_endpoints(settings: RemoteSettings) -> tuple[str, ...]:
