@@ -57,36 +57,42 @@ line, offsets) rather than paraphrasing it."""
 
 _CHECK_QUOTE = f"""Check whether a quotation really stands in a source, and where.
 
-Give the quotation and exactly one of: `source` (a URL, doi:10.x/y, pmid:123, or a path under the
-server's --root folder) or `source_text` (the source's text itself; set `truncated` when it is
-only part of the source). Returns the report JSON: "citations"[0] holds the verdict, the matches
-(offsets, line and page numbers, context) and any differences; "sources"[0] says which text was
+Give the quotation and exactly one of: `source` (a URL, doi:10.x/y, arxiv:2106.09685, pmid:123,
+pmcid:PMC1234567, or a path under the server's --root folder) or `source_text` (the source's text
+itself; set `truncated` when it is only part of the source). Returns the report JSON:
+"citations"[0] holds the verdict, the matches (offsets, line and page numbers, context) and any
+differences; "sources"[0] says which text was
 checked (representation, checked_text_sha256, retrieval record).
 `render` ("never", "auto" or "always") renders an HTML page in headless Chromium first, for
 pages whose text a script builds; the server's --render is the default. A quotation found on the
 page but outside its main text (a caption, a sidebar) carries "outside_main_text": true.
+A DOI is read through the open copies OpenAlex and Europe PMC list for it (a repository PDF,
+PubMed Central, arXiv) around the publisher's page; the source's "copy" names the one read and
+its version. `open_copies` false reads only the publisher's page.
 
 {_VERDICTS}"""
 
 _CHECK_CITATIONS = f"""Check many quotations against their sources in one call (the batch format).
 
 `sources`: a list of {{"id", "ref"}} or {{"id", "text", "truncated"?}} objects; `citations`: a
-list of {{"id", "source" (a source id), "quote", "locator"? (e.g. "p. 12")}}. Each source is read
-once. Returns the report JSON with a verdict per citation; problems with single entries are
-reported in those entries, the rest of the batch still runs.
+list of {{"id", "source" (a source id), "quote", "locator"? (e.g. "p. 12")}}. A ref is a URL,
+doi:10.x/y, arxiv:2106.09685, pmid:123, pmcid:PMC1234567 or a path under the server's --root.
+Each source is read once. Returns the report JSON with a verdict per citation; problems with
+single entries are reported in those entries, the rest of the batch still runs.
 
 {_VERDICTS}"""
 
 _READ_SOURCE = """Read a source and return the exact text quote_tui checks quotations against.
 
-`ref`: a URL, doi:10.x/y, pmid:123 or a path under the server's --root folder. Returns "text"
+`ref`: a URL, doi:10.x/y, arxiv:2106.09685, pmid:123, pmcid:PMC1234567 (read as Europe PMC's
+full-text XML) or a path under the server's --root folder. Returns "text"
 (the checked text), "page_starts" and "page_labels", and "source", the report's entry for the
 source: its SHA-256 (checked_text_sha256: cite it to pin which text was checked), the
 representation (e.g. html_main_text, pdf_text_layer, pubmed_abstract, pmc_full_text,
 doi_landing_page), whether it was truncated, and the retrieval record (final URL, redirects, HTTP
 status, retrieval time, content hash, whether it came from a stored snapshot). A landing page or
 abstract is not the full work; say so when you rely on it. `render` as for check_quote
-(the record then says "rendered": true and which browser)."""
+(the record then says "rendered": true and which browser); `open_copies` as for check_quote."""
 
 
 _CHECK_NUMBERS = """Check the numbers in a piece of prose against the quotations that back it.
@@ -164,21 +170,31 @@ class _Tools:
         self.settings = settings
         self.root = settings.root
 
-    def _budgeted(self, citation_timeout: float | None, render: str | None = None) -> api.Settings:
-        """The server's settings with a call's own citation budget and render mode, when it
-        gives them."""
+    def _budgeted(
+        self,
+        citation_timeout: float | None,
+        render: str | None = None,
+        open_copies: bool | None = None,
+    ) -> api.Settings:
+        """The server's settings with a call's own citation budget, render mode and choice of
+        open copies, when it gives them."""
         settings = self.settings
         if citation_timeout is not None and citation_timeout > 0:
             settings = dataclasses.replace(settings, citation_timeout=citation_timeout)
         try:
-            return api.with_render(settings, render)
+            return api.with_open_copies(api.with_render(settings, render), open_copies)
         except api.BatchInputError as exc:
             raise _tool_error(exc) from exc
 
     async def _run(
-        self, batch: api.Batch, citation_timeout: float | None = None, render: str | None = None
+        self,
+        batch: api.Batch,
+        citation_timeout: float | None = None,
+        render: str | None = None,
+        open_copies: bool | None = None,
     ) -> dict[str, Any]:
-        return await api.check_batch(batch, settings=self._budgeted(citation_timeout, render))
+        settings = self._budgeted(citation_timeout, render, open_copies)
+        return await api.check_batch(batch, settings=settings)
 
     async def check_quote(
         self,
@@ -188,6 +204,7 @@ class _Tools:
         truncated: bool = False,
         citation_timeout: float | None = None,
         render: str | None = None,
+        open_copies: bool | None = None,
     ) -> dict[str, Any]:
         if (source is None) == (source_text is None):
             raise _tool_error(
@@ -201,7 +218,7 @@ class _Tools:
         batch = api.Batch(
             (spec,), (api.CitationSpec(id="quote", source="source", quote=quote),), self.root
         )
-        report = await self._run(batch, citation_timeout, render)
+        report = await self._run(batch, citation_timeout, render, open_copies)
         error = _first_error(report)
         if error is not None:
             raise _error_of(error, self.root)
@@ -271,8 +288,11 @@ class _Tools:
             report["failed_on_change"] = api.changed_for_worse(report)
         return report
 
-    async def read_source(self, ref: str, render: str | None = None) -> dict[str, Any]:
-        read = await api.read_source(ref, settings=self._budgeted(None, render), base_dir=self.root)
+    async def read_source(
+        self, ref: str, render: str | None = None, open_copies: bool | None = None
+    ) -> dict[str, Any]:
+        settings = self._budgeted(None, render, open_copies)
+        read = await api.read_source(ref, settings=settings, base_dir=self.root)
         error = read["source"].get("error")
         if error:
             raise _error_of(error, self.root)

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from quote_tui.api.references import failing_references as failing_references
     from quote_tui.api.references import load_retractions as load_retractions
     from quote_tui.api.references import manuscript_date as manuscript_date
+    from quote_tui.api.references import manuscript_date_source as manuscript_date_source
     from quote_tui.api.references import parse_references as parse_references
     from quote_tui.api.references import read_references as read_references
     from quote_tui.api.references import references_schema as references_schema
@@ -97,6 +98,7 @@ if TYPE_CHECKING:
     from quote_tui.api.settings import make_settings as make_settings
     from quote_tui.api.settings import network_settings as network_settings
     from quote_tui.api.settings import server_settings as server_settings
+    from quote_tui.api.settings import with_open_copies as with_open_copies
     from quote_tui.api.settings import with_render as with_render
     from quote_tui.api.snapshots import list_snapshots as list_snapshots
     from quote_tui.api.snapshots import prune_snapshots as prune_snapshots
@@ -211,6 +213,7 @@ _EXPORTS = {
         "failing_references",
         "load_retractions",
         "manuscript_date",
+        "manuscript_date_source",
         "parse_references",
         "read_references",
         "references_schema",
@@ -229,6 +232,7 @@ _EXPORTS = {
         "make_settings",
         "network_settings",
         "server_settings",
+        "with_open_copies",
         "with_render",
     ),
     "quote_tui.api.snapshots": ("list_snapshots", "prune_snapshots", "show_snapshot"),

@@ -37,6 +37,7 @@ __all__ = [
     "failing_references",
     "load_retractions",
     "manuscript_date",
+    "manuscript_date_source",
     "parse_references",
     "read_references",
     "references_schema",
@@ -136,6 +137,7 @@ async def check_references(
     reviews: Path | dict[str, Any] | None = None,
     registries: Sequence[str] | None = None,
     date: str | None = None,
+    date_from: str | None = None,
 ) -> dict[str, Any]:
     """Check each reference; returns the references report (``references.schema.json``).
 
@@ -159,6 +161,8 @@ async def check_references(
         date: the manuscript's date (``YYYY-MM-DD``, or ``YYYY-MM``): each retracted reference
             then says whether it is cited before or after its retraction notice
             (``retraction_timing``; ``manuscript_date`` reads a manuscript's own).
+        date_from: where ``date`` was read (``manuscript_date_source``), for the report's
+            ``manuscript_date_from``; None for a date given outright.
 
     Raises:
         BatchInputError: the retractions file, the baseline or the date cannot be used.
@@ -228,6 +232,7 @@ async def check_references(
     report["lookups"] = {"made": budget.made, "refused": budget.refused, "max": max_lookups}
     if written is not None:
         report["manuscript_date"] = written
+        report["manuscript_date_from"] = date_from or "given"
         add_retraction_timing(report, written)
     if earlier is not None:
         name = baseline.name if isinstance(baseline, Path) else "(given)"
@@ -241,9 +246,17 @@ async def check_references(
 
 
 def manuscript_date(path: Path) -> str | None:
-    """The date a manuscript gives itself: Markdown's ``date:``, LaTeX's ``\\date{}``, a Word
-    file's core properties; None when it gives none (``references.timing``)."""
+    """The date a manuscript gives itself: Markdown's ``date:`` (or its own bibliography
+    entry's), LaTeX's ``\\date{}``, a Word file's core properties; None when it gives none
+    (``references.timing``)."""
     from quote_tui.references.timing import manuscript_date as written
+
+    return written(path)
+
+
+def manuscript_date_source(path: Path) -> tuple[str, str] | None:
+    """``manuscript_date`` and where it was read (``Word core property created``...)."""
+    from quote_tui.references.timing import manuscript_date_source as written
 
     return written(path)
 

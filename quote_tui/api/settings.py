@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime
 from pathlib import Path
 
 from quote_tui.batch.specs import (
@@ -32,6 +33,7 @@ __all__ = [
     "make_settings",
     "network_settings",
     "server_settings",
+    "with_open_copies",
     "with_render",
 ]
 
@@ -41,6 +43,7 @@ REGISTRY_ENV = {
     "eutils_base": "QUOTE_TUI_EUTILS_URL",
     "doi_resolver": "QUOTE_TUI_DOI_URL",
     "arxiv_api": "QUOTE_TUI_ARXIV_URL",
+    "arxiv_pdf": "QUOTE_TUI_ARXIV_PDF_URL",
     "openalex_api": "QUOTE_TUI_OPENALEX_URL",
     "dblp_api": "QUOTE_TUI_DBLP_URL",
     "datacite_api": "QUOTE_TUI_DATACITE_URL",
@@ -63,12 +66,14 @@ def network_settings(
     s2_api_key: str | None = None,
     render: str = "never",
     registries: dict[str, str] | None = None,
+    open_copies: bool = True,
 ) -> RemoteSettings:
     """Settings of network sources: one deadline per download, the snapshot store, NCBI's
     courtesy fields, when pages are rendered in a browser (``RENDER_MODES``), and the registries'
     base URLs (``registries``: a name of ``REGISTRY_DEFAULTS`` to a mirror's URL, which is
     trusted as the user's own). The caller reads the environment (``NCBI_API_KEY``, ``S2_API_KEY``,
-    ``REGISTRY_ENV``), never deeper down.
+    ``REGISTRY_ENV``), never deeper down. ``open_copies`` False reads a DOI only through its
+    publisher's page (``--no-open-copies``).
 
     Raises:
         BatchInputError: ``bad_option`` for a registry name or base URL that cannot be used.
@@ -89,10 +94,13 @@ def network_settings(
         timeout=timeout,
         offline=offline,
         refresh=refresh,
+        # a run's own answers are fresh for the rest of it: --refresh asks each question once
+        refresh_since=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if refresh else None,
         store_path=store,
         ncbi_api_key=ncbi_api_key or None,
         s2_api_key=s2_api_key or None,
         ncbi_email=email or None,
+        open_copies=open_copies,
     )
 
 
@@ -138,6 +146,26 @@ def server_settings(settings: Settings) -> Settings:
     it runs threads, so it never forks itself; a large source is split across spawned workers
     (``Settings.fork_copies``)."""
     return dataclasses.replace(settings, fork_copies=False)
+
+
+def with_open_copies(settings: Settings, open_copies: object) -> Settings:
+    """``settings`` with a request's own choice of open copies for DOIs (None: the run's own).
+
+    Raises:
+        BatchInputError: ``bad_option`` for anything but true, false or null.
+    """
+    if open_copies is None:
+        return settings
+    if not isinstance(open_copies, bool):
+        raise BatchInputError(
+            f"'open_copies' is true or false, not {open_copies!r}",
+            code=ErrorCode.BAD_OPTION,
+            recovery=Recovery.FIX_INPUT,
+        )
+    remote = settings.remote or network_settings()
+    return dataclasses.replace(
+        settings, remote=dataclasses.replace(remote, open_copies=open_copies)
+    )
 
 
 def with_render(settings: Settings, render: object) -> Settings:

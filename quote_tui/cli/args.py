@@ -207,6 +207,13 @@ def network_args(parser: argparse.ArgumentParser) -> None:
         help="render HTML pages in headless Chromium first: never (default), auto (when the "
         "static text is thin or the page needs script) or always",
     )
+    net.add_argument(
+        "--no-open-copies",
+        dest="open_copies",
+        action="store_false",
+        help="read a doi: or arxiv: source only through its publisher's page, not the open "
+        "copies (repository, PubMed Central, arXiv) OpenAlex and Europe PMC list for it",
+    )
 
 
 def stream_args(parser: argparse.ArgumentParser) -> None:
@@ -302,5 +309,6 @@ def settings_from(args: argparse.Namespace) -> api.Settings:
             s2_api_key=os.environ.get("S2_API_KEY"),
             render=getattr(args, "render", "never"),
             registries={name: os.environ.get(var, "") for name, var in api.REGISTRY_ENV.items()},
+            open_copies=getattr(args, "open_copies", True),
         ),
     )

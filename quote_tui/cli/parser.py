@@ -121,7 +121,7 @@ def _gate(gate: argparse.ArgumentParser) -> None:
 
 def _quote(quote: argparse.ArgumentParser) -> None:
     quote.add_argument("quote", help="the quotation; '-' reads it from stdin")
-    quote.add_argument("ref", help="a path, URL, doi:..., pmid:...")
+    quote.add_argument("ref", help="a path, URL, doi:..., arxiv:..., pmid:... or pmcid:...")
     quote.add_argument("-o", "--output", type=Path, help="write the JSON report to this file")
     add_switches(
         quote, (JSON_SWITCH, ("--strict", "exit 1 when the quotation is not exact or normalized"))
@@ -130,7 +130,7 @@ def _quote(quote: argparse.ArgumentParser) -> None:
 
 
 def _text(text: argparse.ArgumentParser) -> None:
-    text.add_argument("ref", help="a path, URL, doi:..., pmid:...")
+    text.add_argument("ref", help="a path, URL, doi:..., arxiv:..., pmid:... or pmcid:...")
     text.add_argument("--pages", action="store_true", help="mark where each page starts")
     source_args(text, checks=False)
 

@@ -111,13 +111,16 @@ def _reviews(args: argparse.Namespace) -> Path | None:
 
 
 def _caps(args: argparse.Namespace) -> dict[str, Any]:
+    given = getattr(args, "date", None)
+    own = None if given else api.manuscript_date_source(Path(args.input))
     return {
         "reviews": _reviews(args),
         "registries": api.registry_names(getattr(args, "registries", None)),
         "max_references": getattr(args, "max_references", api.MAX_REFERENCES),
         "max_lookups": getattr(args, "max_lookups", api.MAX_LOOKUPS),
         "baseline": getattr(args, "baseline", None),
-        "date": getattr(args, "date", None) or api.manuscript_date(Path(args.input)),
+        "date": given or (own[0] if own else None),
+        "date_from": "--date" if given else (own[1] if own else None),
     }
 
 

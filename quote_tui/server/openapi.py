@@ -62,6 +62,14 @@ _RENDER = {
 }
 
 
+_OPEN_COPIES = {
+    "type": "boolean",
+    "description": "read a DOI through the open copies OpenAlex and Europe PMC list for it "
+    "(default: the server's; false reads only the publisher's page, as --no-open-copies)",
+}
+_REF = "URL, doi:10.x/y, arxiv:2106.09685, pmid:123, pmcid:PMC123, or a path under --root"
+
+
 def _batch_schema(limits: Limits) -> dict[str, Any]:
     source = {
         "type": "object",
@@ -70,7 +78,7 @@ def _batch_schema(limits: Limits) -> dict[str, Any]:
             "id": {"type": "string", "minLength": 1},
             "ref": {
                 "type": "string",
-                "description": "URL, doi:10.x/y, pmid:123, or a path under --root",
+                "description": _REF,
             },
             "text": {"type": "string", "description": "the source's text itself"},
             "title": {"type": "string"},
@@ -94,6 +102,7 @@ def _batch_schema(limits: Limits) -> dict[str, Any]:
             "sources": {"type": "array", "items": source, "maxItems": limits.max_sources},
             "citations": {"type": "array", "items": citation, "maxItems": limits.max_citations},
             "render": _RENDER,
+            "open_copies": _OPEN_COPIES,
         },
     }
 
@@ -273,8 +282,8 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                             "type": "array",
                             "maxItems": limits.max_sources,
                             "items": {"type": ["string", "object"]},
-                            "description": "in document_index order: refs (URLs, doi:, pmid:, "
-                            "paths under the root) or {text, title?} objects",
+                            "description": "in document_index order: refs (URLs, doi:, arxiv:, "
+                            "pmid:, pmcid:, paths under the root) or {text, title?} objects",
                         },
                     },
                 },
@@ -282,11 +291,12 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                     "type": "object",
                     "oneOf": [{"required": ["ref"]}, {"required": ["text"]}],
                     "properties": {
-                        "ref": {"type": "string"},
+                        "ref": {"type": "string", "description": _REF},
                         "text": {"type": "string"},
                         "title": {"type": "string"},
                         "truncated": {"type": "boolean"},
                         "render": _RENDER,
+                        "open_copies": _OPEN_COPIES,
                     },
                 },
                 "ReadResult": {

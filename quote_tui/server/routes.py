@@ -88,6 +88,7 @@ class Api:
             data = await self._object(request)
             self._check_counts(data)
             settings = door.with_render(self.config.settings, data.pop("render", None))
+            settings = door.with_open_copies(settings, data.pop("open_copies", None))
             batch = door.parse_batch(data, base_dir=self.config.root)
             async with self._admitted():
                 report = await door.check_batch(batch, settings=settings)
@@ -142,6 +143,7 @@ class Api:
         async with self._deadline():
             data = await self._object(request)
             settings = door.with_render(self.config.settings, data.pop("render", None))
+            settings = door.with_open_copies(settings, data.pop("open_copies", None))
             wanted = _read_args(data)
             async with self._admitted():
                 read = await door.read_source(

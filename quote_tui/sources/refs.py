@@ -3,7 +3,7 @@
 A ref is a local path, an http(s) URL, a DOI (``doi:10.x/y``, a bare ``10.x/y`` or a doi.org
 link), an arXiv id (``arxiv:2106.09685``, read as its DOI ``10.48550/arxiv.2106.09685``), a
 PubMed id (``pmid:123``, a pubmed.ncbi.nlm.nih.gov link) or a PubMed Central id
-(``pmcid:PMC123``). DOI and PubMed links are
+(``pmcid:PMC123``, a PubMed Central or Europe PMC article page). DOI, PubMed and PMC links are
 recognised before generic URLs so that the network layer can use the registries' APIs rather
 than scraping a landing page. ``file://`` URLs are paths.
 """
@@ -35,6 +35,16 @@ _PUBMED_HOSTS = frozenset({"pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"})
 _PMID = re.compile(r"^\d{1,9}$")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _PUBMED_PATH = re.compile(r"^/(?:pubmed/)?(\d{1,9})/?$")
+# PubMed Central's and Europe PMC's article pages: read as Europe PMC's full-text XML, which no
+# bot wall stands in front of, rather than as web pages.
+_PMC_PAGES = {
+    "pmc.ncbi.nlm.nih.gov": re.compile(r"^/articles/PMC(\d{1,10})/?$", re.I),
+    "www.ncbi.nlm.nih.gov": re.compile(r"^/pmc/articles/PMC(\d{1,10})/?$", re.I),
+    "ncbi.nlm.nih.gov": re.compile(r"^/pmc/articles/PMC(\d{1,10})/?$", re.I),
+    "europepmc.org": re.compile(r"^/(?:article/PMC|articles)/PMC(\d{1,10})/?$", re.I),
+    "www.europepmc.org": re.compile(r"^/(?:article/PMC|articles)/PMC(\d{1,10})/?$", re.I),
+}
+_EUROPEPMC_MED = re.compile(r"^/(?:article|abstract)/MED/(\d{1,9})/?$", re.I)
 # arXiv's own ids, new style (2106.09685) and old (hep-th/9901001), an optional version after.
 _PMCID = re.compile(r"^(?:PMC)?(\d{1,10})$", re.I)
 _ARXIV = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?$", re.I)
@@ -142,6 +152,14 @@ def parse_ref(ref: str) -> ParsedRef:
             doi = _normalize_doi(parts.path.lstrip("/"))
             if doi is not None:
                 return ParsedRef(RefKind.DOI, doi)
+        pmc_page = _PMC_PAGES.get(host)
+        m = pmc_page.match(parts.path) if pmc_page is not None else None
+        if m:
+            return ParsedRef(RefKind.PMCID, f"PMC{int(m.group(1))}")
+        if host in ("europepmc.org", "www.europepmc.org"):
+            m = _EUROPEPMC_MED.match(parts.path)
+            if m:  # Europe PMC's page of a PubMed record
+                return ParsedRef(RefKind.PMID, str(int(m.group(1))))
         if host in _PUBMED_HOSTS:
             m = _PUBMED_PATH.match(parts.path)
             if m:

@@ -11,7 +11,12 @@ import pytest
 
 from quote_tui import api
 from quote_tui.engine.errors import BatchInputError
-from quote_tui.references.timing import add_retraction_timing, manuscript_date, parse_date
+from quote_tui.references.timing import (
+    add_retraction_timing,
+    manuscript_date,
+    manuscript_date_source,
+    parse_date,
+)
 from tests.cli_docs import run_cli
 from tests.net_fixtures import LoopbackServer
 from tests.references.registry_fixtures import serve_registries
@@ -123,7 +128,8 @@ def test_latex_and_word_give_their_dates(tmp_path: Path) -> None:
             "<dcterms:created>2009-01-01T00:00:00Z</dcterms:created>"
             "<dcterms:modified>2010-03-01T09:30:00Z</dcterms:modified></cp:coreProperties>",
         )
-    assert manuscript_date(docx) == "2010-03-01"  # the last edit, not the first
+    # when it was begun, not its last save
+    assert manuscript_date_source(docx) == ("2009-01-01", "Word core property created")
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"PK not a zip")
     assert manuscript_date(broken) is None

@@ -67,6 +67,7 @@ async def load_pmid(server: LoopbackServer, tmp_path: Path, ref: str, **kw: obje
         store_path=tmp_path / "s.sqlite3",
         allow_addresses=frozenset({server.address}),
         eutils_base=server.url("/eutils/"),
+        openalex_api=server.url("/openalex/"),  # knows no work: the abstract is read
         **kw,  # type: ignore[arg-type]
     )
     async with RemoteSession(s) as session:

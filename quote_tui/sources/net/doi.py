@@ -26,7 +26,7 @@ from quote_tui.sources.net.session import NetSession
 from quote_tui.sources.readers import jats
 from quote_tui.sources.records import LoadedSource, OpenCopy, RefKind, Representation
 
-__all__ = ["citation_metadata", "is_full_text", "load_doi"]
+__all__ = ["citation_metadata", "is_full_text", "load_doi", "try_copy"]
 
 _SECTION = re.compile(
     r"(?im)^\s*(?:\d+\.?\s*)?(introduction|background|methods?|materials and methods|results|"
@@ -139,7 +139,7 @@ async def load_doi(
     published = [c for c in listing.copies if c.version == "publishedVersion"]
     later = [c for c in listing.copies if c.version != "publishedVersion"]
     for copy in published:
-        got = await _try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
+        got = await try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
         if got is not None:
             return _from_copy(got, copy, doi, skipped), got[1]
     landing: tuple[LoadedSource, bytes] | None = None
@@ -147,8 +147,10 @@ async def load_doi(
     try:
         loaded, raw, full = await _publisher(session, doi, ref=ref, max_chars=max_chars)
     except (FetchError, SourceError) as exc:
-        if not later or (exc.details.get("status") == 404 and "doi" in exc.details):
-            raise
+        if exc.details.get("status") == 404 and "doi" in exc.details:
+            raise  # the DOI itself is not registered: no copy of it stands anywhere
+        if not later:
+            raise _with_skipped(exc, skipped) from exc
         failure = exc
         skipped.append(f"the publisher's page ({_reason(exc)})")
     else:
@@ -157,13 +159,24 @@ async def load_doi(
         landing = (loaded, raw)
         skipped.append("the publisher's page (only the abstract)")
     for copy in later:
-        got = await _try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
+        got = await try_copy(session, copy, ref=ref, max_chars=max_chars, skipped=skipped)
         if got is not None:
             return _from_copy(got, copy, doi, skipped), got[1]
     if landing is not None:
         return _noted(landing[0], skipped), landing[1]
     assert failure is not None  # noqa: S101 - reached only after the publisher's page failed
-    raise failure
+    raise _with_skipped(failure, skipped) from failure
+
+
+def _with_skipped(exc: FetchError | SourceError, skipped: list[str]) -> FetchError | SourceError:
+    """The publisher page's error, with the open copies that were tried and why each was
+    skipped (``details["open_copies_skipped"]``), so a user sees what else was looked at."""
+    tried = [s for s in skipped if not s.startswith("the publisher's page")]
+    if not tried:
+        return exc
+    message = f"{exc.message} Open copies tried: {'; '.join(tried)}."
+    details = {**exc.details, "open_copies_skipped": tried}
+    return type(exc)(message, code=exc.code, recovery=exc.recovery, details=details)
 
 
 def _reason(exc: FetchError | SourceError) -> str:
@@ -175,11 +188,18 @@ def _reason(exc: FetchError | SourceError) -> str:
     return reason or str(exc.code).replace("_", " ")
 
 
-async def _try_copy(
-    session: NetSession, copy: OpenCopy, *, ref: str, max_chars: int, skipped: list[str]
+async def try_copy(
+    session: NetSession,
+    copy: OpenCopy,
+    *,
+    ref: str,
+    max_chars: int,
+    skipped: list[str],
+    kind: RefKind = RefKind.DOI,
 ) -> tuple[LoadedSource, bytes] | None:
     """An open copy read as the checked text, or None (its reason added to ``skipped``) when it
-    is not the article: a wall, a refused address, an abstract, an XML record without a body."""
+    is not the article: a wall, a refused address, an abstract, an XML record without a body.
+    ``kind`` is the ref's kind the copy stands for (a DOI's, or a PubMed id's)."""
     api = copy.url.startswith(session.settings.europepmc_api)
     url = copy.url
     try:
@@ -189,9 +209,7 @@ async def _try_copy(
         if api and not jats.has_body(fetched.body):
             skipped.append(f"{url} (no full text)")
             return None
-        loaded = await read_fetched_async(
-            session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
-        )
+        loaded = await read_fetched_async(session, fetched, ref=ref, kind=kind, max_chars=max_chars)
         meta = loaded.retrieval.metadata
         if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
             # a repository's record page: its citation_pdf_url is the deposited file
@@ -203,7 +221,7 @@ async def _try_copy(
             url = pdf
             fetched = await session.fetch(pdf)
             loaded = await read_fetched_async(
-                session, fetched, ref=ref, kind=RefKind.DOI, max_chars=max_chars
+                session, fetched, ref=ref, kind=kind, max_chars=max_chars
             )
             if _html(loaded) and not is_full_text(loaded.text, _abstract(meta)):
                 skipped.append(f"{copy.url} (only the abstract)")

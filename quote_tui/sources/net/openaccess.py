@@ -17,6 +17,7 @@ address guard, robots.txt, the wall check.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import weakref
@@ -26,9 +27,12 @@ from urllib.parse import quote, urlencode, urlsplit
 
 from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.bodies import read_fetched_async
+from quote_tui.sources.net.fetch import utc_now
 from quote_tui.sources.net.session import IntervalPacer, NetSession
+from quote_tui.sources.net.settings import REGISTRY_DEFAULTS, fresh_answer
 from quote_tui.sources.readers import jats
 from quote_tui.sources.records import COPY_VERSIONS, LoadedSource, OpenCopy, RefKind
+from quote_tui.sources.store.answers import AnswerStore, StoredAnswer
 
 __all__ = [
     "Listing",
@@ -36,6 +40,7 @@ __all__ = [
     "copies_from_openalex",
     "load_pmcid",
     "open_copies",
+    "pmid_copies",
     "pace",
     "rank",
 ]
@@ -82,7 +87,7 @@ def _pmcid(*values: object) -> str | None:
     return None
 
 
-def _location_copies(location: dict[str, Any], europepmc: str) -> list[OpenCopy]:
+def _location_copies(location: dict[str, Any], europepmc: str, arxiv_pdf: str) -> list[OpenCopy]:
     """The copies one OpenAlex location offers: its PDF, else its page (an arXiv page as its
     PDF, a PMC page as Europe PMC's XML)."""
     if location.get("is_oa") is False:
@@ -101,18 +106,22 @@ def _location_copies(location: dict[str, Any], europepmc: str) -> list[OpenCopy]
         out.append(OpenCopy(pdf, host, version, licence, "openalex"))
     arxiv = _ARXIV_ABS.match(page or "")
     if arxiv and not pdf:
-        out.append(OpenCopy(f"https://arxiv.org/pdf/{arxiv.group(1)}", host, version, licence))
+        pdf_url = f"{arxiv_pdf.rstrip('/')}/pdf/{arxiv.group(1)}"
+        out.append(OpenCopy(pdf_url, host, version, licence, "openalex"))
     elif page:
         out.append(OpenCopy(page, host, version, licence, "openalex"))
     return out
 
 
-def copies_from_openalex(work: object, *, europepmc: str) -> tuple[tuple[OpenCopy, ...], bool]:
+def copies_from_openalex(
+    work: object, *, europepmc: str, arxiv_pdf: str = REGISTRY_DEFAULTS["arxiv_pdf"]
+) -> tuple[tuple[OpenCopy, ...], bool]:
     """The open copies an OpenAlex Work object lists, in its order (best location first).
 
     Args:
         work: the parsed Work object.
         europepmc: Europe PMC's REST base URL (a PMC copy is read as its ``fullTextXML``).
+        arxiv_pdf: where arXiv's PDFs are served (an arXiv page is read as its PDF).
 
     Returns:
         The copies, and whether the work names a PMCID (then Europe PMC need not be searched).
@@ -123,7 +132,7 @@ def copies_from_openalex(work: object, *, europepmc: str) -> tuple[tuple[OpenCop
     copies: list[OpenCopy] = []
     for location in locations:
         if isinstance(location, dict):
-            copies += _location_copies(location, europepmc)
+            copies += _location_copies(location, europepmc, arxiv_pdf)
     ids = work.get("ids") if isinstance(work.get("ids"), dict) else {}
     pmcid = _pmcid(ids.get("pmcid"))
     if pmcid is not None:
@@ -170,27 +179,54 @@ def rank(copies: tuple[OpenCopy, ...]) -> tuple[OpenCopy, ...]:
     return tuple(copy for _, copy in sorted(best.values(), key=key))
 
 
-async def _json(session: NetSession, url: str, registry: str) -> object | None:
+async def _json(
+    session: NetSession, url: str, registry: str, *, key: str, shown: str
+) -> object | None:
     """A registry's JSON answer; None for 404 (the registry does not know the work).
+
+    The answer is kept in the store's answers under ``key``, the key the reference check uses
+    for the same question (``openalex:works/{doi}``): ``check --refs`` then asks OpenAlex once
+    for a DOI, whichever of the source and the reference is read first, and a re-run asks
+    nothing. ``--refresh`` asks again, once a run (``RemoteSettings.refresh_since``).
 
     Raises:
         FetchError: the network codes; ``http_error`` for an answer that is no JSON.
     """
+    store = AnswerStore(session.settings.store_path)
+    stored = await asyncio.to_thread(store.latest, key)
+    if stored is not None and fresh_answer(session.settings, stored.retrieved_at):
+        return None if stored.status == 404 else _parsed(stored.body, shown)
     await pace(session, registry)
     try:
         got = await session.fetch(url, accept="application/json", api=True)
     except FetchError as exc:
-        if exc.details.get("status") == 404:
-            return None
-        raise
+        if exc.details.get("status") != 404:
+            raise
+        stored, work = StoredAnswer(key, 404, shown, utc_now(), b""), None
+    else:
+        # an answer that is no JSON (a proxy's error page) is not kept: the next run asks again
+        work = _parsed(got.body, shown)
+        stored = StoredAnswer(key, got.http_status, shown, got.retrieved_at, got.body)
+    await asyncio.to_thread(
+        store.save,
+        key,
+        status=stored.status,
+        url=shown,
+        body=stored.body,
+        retrieved_at=stored.retrieved_at,
+    )
+    return work
+
+
+def _parsed(body: bytes, shown: str) -> object:
     try:
-        return json.loads(got.body)
-    except (UnicodeDecodeError, ValueError) as exc:
+        return json.loads(body)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise FetchError(
-            f"{url} gave an answer that is not JSON.",
+            f"{shown} gave an answer that is not JSON.",
             code=ErrorCode.HTTP_ERROR,
             recovery=Recovery.RETRY_LATER,
-            details={"url": url, "reason": "bad_answer"},
+            details={"url": shown, "reason": "bad_answer"},
         ) from exc
 
 
@@ -213,22 +249,44 @@ async def open_copies(session: NetSession, doi: str) -> Listing:
     has_pmcid = False
     known = False
     params = f"?{urlencode({'mailto': s.ncbi_email})}" if s.ncbi_email else ""
-    openalex = s.openalex_api + "works/doi:" + quote(doi, safe="/:;()._-<>") + params
+    # the URL and key the reference check's OpenAlex question uses (``scholarly``), so the two
+    # share one answer
+    shown = s.openalex_api.rstrip("/") + "/works/doi:" + quote(doi, safe="/:;()._-<>")
     try:
-        work = await _json(session, openalex, "openalex")
+        work = await _json(
+            session, shown + params, "openalex", key=f"openalex:works/{doi.lower()}", shown=shown
+        )
         known = work is not None
-        copies, has_pmcid = copies_from_openalex(work, europepmc=europepmc)
+        copies, has_pmcid = copies_from_openalex(work, europepmc=europepmc, arxiv_pdf=s.arxiv_pdf)
     except FetchError as exc:
         problems.append(f"OpenAlex ({_why(exc)})")
     if not known and not has_pmcid:
         # OpenAlex indexes PubMed: only a work it does not know is looked for at Europe PMC
         query = urlencode({"query": f'DOI:"{doi}"', "format": "json", "resultType": "lite"})
         try:
-            answer = await _json(session, f"{europepmc}search?{query}", "europepmc")
+            url = f"{europepmc}search?{query}"
+            key = f"europepmc:search/doi/{doi.lower()}"
+            answer = await _json(session, url, "europepmc", key=key, shown=url)
             copies += copies_from_europepmc(answer, europepmc=europepmc, doi=doi)
         except FetchError as exc:
             problems.append(f"Europe PMC ({_why(exc)})")
     return Listing(rank(copies), tuple(problems))
+
+
+async def pmid_copies(session: NetSession, pmid: str) -> Listing:
+    """The open copies OpenAlex lists for a PubMed id (``works/pmid:{pmid}``), best first; never
+    raises (a registry that cannot be asked is named in ``problems``)."""
+    s = session.settings
+    params = f"?{urlencode({'mailto': s.ncbi_email})}" if s.ncbi_email else ""
+    shown = s.openalex_api.rstrip("/") + f"/works/pmid:{pmid}"
+    try:
+        work = await _json(
+            session, shown + params, "openalex", key=f"openalex:works/pmid/{pmid}", shown=shown
+        )
+    except FetchError as exc:
+        return Listing((), (f"OpenAlex ({_why(exc)})",))
+    copies, _ = copies_from_openalex(work, europepmc=s.europepmc_api, arxiv_pdf=s.arxiv_pdf)
+    return Listing(rank(copies))
 
 
 async def load_pmcid(

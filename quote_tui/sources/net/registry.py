@@ -31,7 +31,7 @@ from quote_tui.engine.errors import ErrorCode, FetchError, Recovery, SourceError
 from quote_tui.sources.net.eutils import efetch_url
 from quote_tui.sources.net.fetch import utc_now
 from quote_tui.sources.net.session import IntervalPacer, NetSession, Pacer
-from quote_tui.sources.net.settings import RemoteSettings
+from quote_tui.sources.net.settings import RemoteSettings, fresh_answer
 from quote_tui.sources.net.works import (
     RegisteredWork,
     WorkUpdate,
@@ -262,9 +262,9 @@ class Registries:
     ) -> tuple[StoredAnswer, bool]:
         """The answer to a question, and whether it came from the store."""
         settings = self._settings
-        if self._store is not None and not settings.refresh:
+        if self._store is not None and (not settings.refresh or settings.refresh_since):
             stored = await asyncio.to_thread(self._store.latest, key)
-            if stored is not None:
+            if stored is not None and fresh_answer(settings, stored.retrieved_at):
                 return stored, True
         if settings.offline:
             raise SourceError(

@@ -15,6 +15,7 @@ __all__ = [
     "USER_AGENT",
     "RemoteSettings",
     "configured_endpoints",
+    "fresh_answer",
     "endpoint_url",
     "render_mode",
 ]
@@ -43,6 +44,7 @@ REGISTRY_DEFAULTS = {
     "eutils_base": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/",
     "crossref_api": "https://api.crossref.org/",
     "arxiv_api": "https://export.arxiv.org/api/",
+    "arxiv_pdf": "https://arxiv.org/",
     "openalex_api": "https://api.openalex.org/",
     "dblp_api": "https://dblp.org/",
     "datacite_api": "https://api.datacite.org/",
@@ -105,6 +107,8 @@ class RemoteSettings:
         arxiv_api, openalex_api, dblp_api, datacite_api, semanticscholar_api, openreview_api,
             europepmc_api, biorxiv_api: the other registries' API base URLs (OpenAlex and
             Europe PMC also list a DOI's open full texts).
+        arxiv_pdf: where arXiv serves its PDFs (``{arxiv_pdf}pdf/2106.09685``): an arXiv page an
+            open-copy listing names is read as its PDF from here.
             A registry base URL other than the public one is the user's own choice (a mirror, a
             self-hosted snapshot) and is trusted as the user's own file is: requests under it
             skip the address guard, so it may be on loopback or the local network
@@ -115,6 +119,9 @@ class RemoteSettings:
         store_path: the snapshot database; None for the user data directory.
         offline: never touch the network; refs without a snapshot fail with ``offline``.
         refresh: fetch again even when a snapshot exists.
+        refresh_since: with ``refresh``, a registry answer retrieved at or after this time
+            (``YYYY-MM-DDTHH:MM:SSZ``, the run's start) is fresh: ``check --refs --refresh``
+            asks OpenAlex once for a DOI, not once for the source and again for the reference.
         respect_robots: ask robots.txt before each fetch.
         open_copies: read a DOI through the open copies OpenAlex and Europe PMC list before the
             publisher's page (``openaccess``).
@@ -124,6 +131,8 @@ class RemoteSettings:
             needs script).
         render_timeout: seconds for one render, browser start included.
         chromium: the Chromium executable; None finds it on ``PATH``.
+        open_copies: try the open copies OpenAlex and Europe PMC list for a DOI around the
+            publisher's page (``--no-open-copies`` reads only the publisher's page).
     """
 
     timeout: float = 20.0
@@ -142,6 +151,7 @@ class RemoteSettings:
     openreview_api: str = REGISTRY_DEFAULTS["openreview_api"]
     europepmc_api: str = REGISTRY_DEFAULTS["europepmc_api"]
     biorxiv_api: str = REGISTRY_DEFAULTS["biorxiv_api"]
+    arxiv_pdf: str = REGISTRY_DEFAULTS["arxiv_pdf"]
     ncbi_tool: str = "quote_tui"
     ncbi_email: str | None = None
     ncbi_api_key: str | None = None
@@ -149,12 +159,22 @@ class RemoteSettings:
     store_path: Path | None = None
     offline: bool = False
     refresh: bool = False
+    refresh_since: str | None = None
     respect_robots: bool = True
     open_copies: bool = True
     allow_addresses: frozenset[tuple[str, int]] = frozenset()
     render: str = "never"
     render_timeout: float = 30.0
     chromium: str | None = None
+    open_copies: bool = True
+
+
+def fresh_answer(settings: RemoteSettings, retrieved_at: str) -> bool:
+    """Whether a stored registry answer may be read rather than asked again: always without
+    ``refresh``; with it, only one retrieved since ``refresh_since`` (in this run)."""
+    if not settings.refresh:
+        return True
+    return settings.refresh_since is not None and retrieved_at >= settings.refresh_since
 
 
 def configured_endpoints(settings: RemoteSettings) -> tuple[str, ...]:
