@@ -123,8 +123,6 @@ class RemoteSettings:
             (``YYYY-MM-DDTHH:MM:SSZ``, the run's start) is fresh: ``check --refs --refresh``
             asks OpenAlex once for a DOI, not once for the source and again for the reference.
         respect_robots: ask robots.txt before each fetch.
-        open_copies: read a DOI through the open copies OpenAlex and Europe PMC list before the
-            publisher's page (``openaccess``).
         allow_addresses: TEST ONLY: exact (ip, port) pairs exempt from the address guard.
         render: ``never``, ``auto`` or ``always``: when an HTML page is rendered in headless
             Chromium before it is read (``auto``: when its static text is thin or it says it
@@ -166,7 +164,6 @@ class RemoteSettings:
     render: str = "never"
     render_timeout: float = 30.0
     chromium: str | None = None
-    open_copies: bool = True
 
 
 def fresh_answer(settings: RemoteSettings, retrieved_at: str) -> bool:
