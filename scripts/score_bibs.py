@@ -221,14 +221,27 @@ def _in_order(entries: list[Any], wanted: list[dict[str, Any]]) -> dict[int, int
     it; between two agreeing titles, the rest pair by position."""
     got = [fold(e.title) for e in entries]
     want = [fold(w["title"]) for w in wanted]
-    pairs: dict[int, int] = {}
+    # A title found once on each side pairs wherever it stands: an exporter that sorts its
+    # entries by key (Better BibTeX) writes them in another order than its items.
+    got_count, want_count = Counter(got), Counter(want)
+    at = {t: n for n, t in enumerate(got)}
+    pairs = {
+        n: at[t]
+        for n, t in enumerate(want)
+        if t and want_count[t] == 1 and got_count[t] == 1
+    }
+    rest_want = [n for n in range(len(want)) if n not in pairs]
+    taken = set(pairs.values())
+    rest_got = [n for n in range(len(got)) if n not in taken]
     i = j = 0
-    blocks = difflib.SequenceMatcher(None, want, got, autojunk=False).get_matching_blocks()
+    blocks = difflib.SequenceMatcher(
+        None, [want[n] for n in rest_want], [got[n] for n in rest_got], autojunk=False
+    ).get_matching_blocks()
     for a, b, size in blocks:
         for k in range(min(a - i, b - j)):  # the gap before the block, by position
-            pairs[i + k] = j + k
+            pairs[rest_want[i + k]] = rest_got[j + k]
         for k in range(size):
-            pairs[a + k] = b + k
+            pairs[rest_want[a + k]] = rest_got[b + k]
         i, j = a + size, b + size
     return pairs
 
