@@ -230,6 +230,22 @@ def _in_order(entries: list[Any], wanted: list[dict[str, Any]]) -> dict[int, int
         for n, t in enumerate(want)
         if t and want_count[t] == 1 and got_count[t] == 1
     }
+    # Items that share a title (a fixture of names under one title) pair by the last word of
+    # their first author, then by position.
+    def last_word(name: Any) -> str:
+        words = fold(name).split()
+        return words[-1] if words else ""
+
+    free = [n for n in range(len(got)) if n not in set(pairs.values())]
+    for n, t in enumerate(want):
+        if n in pairs or (t and want_count[t] < 2):
+            continue
+        word = last_word(wanted[n]["first_author"])
+        for m in free:
+            if got[m] == t and word and last_word((entries[m].authors or ("",))[0]) == word:
+                pairs[n] = m
+                free.remove(m)
+                break
     rest_want = [n for n in range(len(want)) if n not in pairs]
     taken = set(pairs.values())
     rest_got = [n for n in range(len(got)) if n not in taken]

@@ -48,7 +48,13 @@ def _extended(person: str) -> str:
             fields[key.strip().lower()] = val.strip().strip('"')
     family = fields.get("family", "")
     prefix = fields.get("prefix", "")
-    return latex_to_text(f"{prefix} {family}" if prefix else family)
+    if not prefix or fields.get("useprefix", "").strip("{} ").lower() == "false":
+        # ``useprefix=false`` makes the prefix a dropping particle: biblatex cites and sorts
+        # ``Humboldt``, and Zotero and biblatex-csl-converter keep it out of the surname.
+        return latex_to_text(family)
+    # ``al-`` and ``d'`` are written against the name they begin (``al-Hakim``).
+    glue = "" if prefix.endswith(("-", "'", "’")) else " "
+    return latex_to_text(f"{prefix}{glue}{family}")
 
 
 @lru_cache(maxsize=16_384)
