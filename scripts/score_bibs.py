@@ -225,11 +225,8 @@ def _in_order(entries: list[Any], wanted: list[dict[str, Any]]) -> dict[int, int
     # entries by key (Better BibTeX) writes them in another order than its items.
     got_count, want_count = Counter(got), Counter(want)
     at = {t: n for n, t in enumerate(got)}
-    pairs = {
-        n: at[t]
-        for n, t in enumerate(want)
-        if t and want_count[t] == 1 and got_count[t] == 1
-    }
+    pairs = {n: at[t] for n, t in enumerate(want) if t and want_count[t] == 1 and got_count[t] == 1}
+
     # Items that share a title (a fixture of names under one title) pair by the last word of
     # their first author, then by position.
     def last_word(name: Any) -> str:

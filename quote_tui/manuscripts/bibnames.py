@@ -32,6 +32,8 @@ _PARTICLE_WORDS = (
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
+_GLUED = re.compile(r"(?<=\w[-'’]) (?=\w)")
+"""A space after a particle written against its name (``el-{\\null} Sadat``, ``d' Este``)."""
 
 
 def _is_particle(word: str) -> bool:
@@ -82,7 +84,7 @@ def _surname(person: str) -> str:
         # is the body's name; Zotero's is what the reference manager holds.
         return latex_to_text(parts.last[-1]) if parts.last else latex_to_text(person)
     surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
-    return latex_to_text(surname)
+    return _GLUED.sub("", latex_to_text(surname)) if parts.von else latex_to_text(surname)
 
 
 def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
