@@ -43,10 +43,12 @@ _RIS_MAPPING = {**rispy.TAG_KEY_MAPPING, "ED": "editors"}
 """rispy's tags, and ED (an edited book's editors), which it has no name for."""
 
 
-_A2_EDITS = frozenset("JOUR EJOUR CHAP ECHAP CONF CPAPER DICT ENCYC GEN MGZN NEWS".split())
+_A2_EDITS = frozenset(
+    ["JOUR", "EJOUR", "CHAP", "ECHAP", "CONF", "CPAPER", "DICT", "ENCYC", "GEN", "MGZN", "NEWS"]
+)
 """Types whose ``A2`` is the editor (Zotero: of an article, a chapter, a paper, an entry); a
 book's ``A2`` is its series editor, a case's its reporter, a patent's its issuing authority."""
-_A3_EDITS = frozenset("BOOK EBOOK EDBOOK".split())
+_A3_EDITS = frozenset(["BOOK", "EBOOK", "EDBOOK"])
 """Types whose ``A3`` is the editor (Zotero: a book's); a chapter's ``A3`` is a series editor,
 a film's its producer, a thesis's a contributor."""
 
