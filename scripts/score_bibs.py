@@ -150,7 +150,10 @@ def _read(path: Path) -> tuple[list[Any], int]:
     reader = getattr(bibliography, "read_bibliography", None)
     if reader is not None:
         got = reader(path)
-        return list(got.entries), len(got.warnings)
+        # Only warnings for entries left out account for a missing entry; an entry read in
+        # part (a repeated field, an undefined macro) is still read.
+        dropping = {"duplicate_key", "unparsable", "not_an_item"}
+        return list(got.entries), sum(str(w.code) in dropping for w in got.warnings)
     return list(bibliography.load_bibliography(path)), 0  # before warnings existed
 
 

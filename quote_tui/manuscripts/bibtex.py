@@ -76,8 +76,11 @@ _READ = frozenset(
 """The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
 
 
-def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
-    """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``."""
+def _resolve(
+    raw: str, strings: dict[str, str], depth: int = 0, undefined: list[str] | None = None
+) -> str:
+    """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``;
+    the names of macros not defined are added to ``undefined``."""
     out = []
     # Most values are one braced or quoted piece: only a ``#`` makes splitting worth its cost.
     for piece in split_outside_braces(raw, "#") if "#" in raw else (raw,):
@@ -85,10 +88,12 @@ def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
         if len(piece) >= 2 and piece[0] + piece[-1] in ("{}", '""'):
             out.append(piece[1:-1])
         elif piece.lower() in strings and depth < 8:  # a macro defined by a macro, not forever
-            out.append(_resolve(strings[piece.lower()], strings, depth + 1))
+            out.append(_resolve(strings[piece.lower()], strings, depth + 1, undefined))
         elif piece.lower() in _MONTHS:
             out.append(str(_MONTHS.index(piece.lower()) + 1))
         else:
+            if undefined is not None and piece and not piece.isdigit():
+                undefined.append(piece)
             out.append(piece)
     return "".join(out)
 
@@ -129,13 +134,13 @@ def _entry(
     )
 
 
-def _first_values(entry: Entry, strings: dict[str, str]) -> dict[str, str]:
+def _first_values(entry: Entry, strings: dict[str, str], undefined: list[str]) -> dict[str, str]:
     """Field values by lower-case name; of a repeated field, the first (BibTeX's choice)."""
     out: dict[str, str] = {}
     for field in entry.fields:
         name = field.key.lower()
         if name not in out and name in _READ:
-            out[name] = _resolve(str(field.value), strings)
+            out[name] = _resolve(str(field.value), strings, 0, undefined)
     return out
 
 
@@ -248,7 +253,15 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             continue
         else:
             seen[entry.key] = (line or 0) + 1
-        found.append((entry, _first_values(entry, strings)))
+        undefined: list[str] = []
+        found.append((entry, _first_values(entry, strings, undefined)))
+        if undefined:
+            warn(
+                BibWarningCode.UNDEFINED_MACRO,
+                f"entry {entry.key or '(no key)'} uses {', '.join(dict.fromkeys(undefined))}, "
+                "defined by no @string: the name is kept as written",
+                line,
+            )
     names: dict[str, str] = {}
     entries = (
         _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)

@@ -107,6 +107,9 @@ _NAMED = {
     "textasciitilde": "~",
 }
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_DOUBLED_ACCENT = re.compile(r"\{\\\\([^\\{}\s]{1,3})\}")
+"""``{\\\\"u}``, ``Swe{\\\\i}g``: an accent group whose backslash an export doubled. A line
+break (``\\\\``) never stands alone in a brace group with a letter or two."""
 _ELSEVIER_GLYPH = re.compile(r"\\ElsevierGlyph\s*\{([0-9A-Fa-f]{4,5})\}")
 """``\\ElsevierGlyph{2014}``: ScienceDirect's exports name a character by its code point."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
@@ -256,6 +259,8 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, escaped_twice: bool) -> str:
+    if "{\\\\" in value:
+        value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value
     if "$" in quick and "\\$" not in quick:
         # Chemistry and isotopes (``Cu$_2$O``, ``$^{13}$C``): once the scripts are Unicode, math
