@@ -1,0 +1,105 @@
+"""Bibliography rules found on a third set of fixtures the readers had not met: the .bib files
+Better BibTeX writes in its export tests, read back and compared with the Zotero items they
+were written from (retorquere/zotero-better-bibtex, MIT), and the roles Zotero's RIS translator
+gives each item type's tags (zotero/translators, AGPL; entries retyped small, no code taken).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from quote_tui.manuscripts.bibnames import surnames
+from quote_tui.manuscripts.bibrecords import BibWarningCode
+from quote_tui.manuscripts.bibtex import read_bibtex
+from quote_tui.manuscripts.risxml import read_ris
+from quote_tui.manuscripts.texdecode import latex_to_text
+
+# --- names -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "first"),
+    [
+        # biblatex's useprefix=false: the prefix drops from the surname (Zotero keeps it with
+        # the given name; biblatex-csl-converter makes it a dropping particle).
+        ("family=Humboldt, given=Alexander, prefix=von, useprefix=false", "Humboldt"),
+        ("family=Humboldt, given=Alexander, prefix=von, useprefix=true", "von Humboldt"),
+        ("family=Humboldt, given=Alexander, prefix=von", "von Humboldt"),
+        # A prefix written against its name.
+        ("family=Hakim, given=Tawfiq, prefix=al-, useprefix=true", "al-Hakim"),
+        (r"el-{\null} Sadat, Anwar", "el-Sadat"),
+        (r"d'{\null} Este, Beatrice", "d'Este"),
+    ],
+)
+def test_particles_as_biblatex_and_zotero_read_them(field: str, first: str) -> None:
+    assert surnames(field)[0] == first
+
+
+# --- LaTeX -----------------------------------------------------------------------------------
+
+
+def test_a_formula_escaped_once_more_by_an_export_keeps_its_letters() -> None:
+    # A title typed into Zotero with a formula; Better BibTeX writes its backslash, braces and
+    # dollars out as text so the title prints as typed.
+    written = (
+        r"Cross Sections for \$\textbraceleft\textbackslash mathrm\textbraceleft{{H}}"
+        r"\textbraceright\textbraceright\textasciicircum\textbraceleft +\textbraceright"
+        r" +\textbackslash mathrm\textbraceleft{{F}}\textbraceright"
+        r" (\textasciicircum\textbraceleft 2\textbraceright{{P}})\$"
+    )
+    assert latex_to_text(written) == "Cross Sections for H⁺+F(²P)"
+
+
+@pytest.mark.parametrize(
+    ("written", "text"),
+    [
+        (r"Swe{\\i}g", "Sweıg"),  # Zotero's BibTeX import tests
+        (r'M{\\"u}ller', "Müller"),
+        (r"Stra{\\ss}e", "Straße"),
+        (r"First line\\Second", "First line Second"),  # a line break stays a break
+    ],
+)
+def test_an_accent_whose_backslash_an_export_doubled(written: str, text: str) -> None:
+    assert latex_to_text(written) == text
+
+
+# --- macros ----------------------------------------------------------------------------------
+
+
+def test_an_undefined_macro_is_kept_as_its_name_with_a_warning() -> None:
+    # citation-js's "with string and preamble" input: ``bar`` is defined by no @string.
+    got = read_bibtex('@string{foo = "bar"}\n\n@misc{b,\n  title = "Foo" # foo # bar\n}\n')
+    assert got.entries[0].title == "Foobarbar"  # as Zotero reads it; no word is lost
+    (warning,) = got.warnings
+    assert warning.code is BibWarningCode.UNDEFINED_MACRO
+    assert "bar" in warning.message
+    assert warning.line == 3
+
+
+def test_numbers_and_month_macros_are_no_undefined_macros() -> None:
+    got = read_bibtex("@misc{b,\n  title = {T},\n  year = 2017,\n  month = aug\n}\n")
+    assert got.warnings == ()
+
+
+# --- RIS roles -------------------------------------------------------------------------------
+
+
+def _first_author(ris: str) -> str | None:
+    entry = read_ris(ris).entries[0]
+    return entry.authors[0] if entry.authors else None
+
+
+def test_a_book_without_authors_is_named_by_its_editors_not_its_series_editor() -> None:
+    # Zotero's RIS: a book's A2 is its series editor, its A3 its editor.
+    ris = "TY  - BOOK\nTI  - Essays\nA2  - Series, Sam\nA3  - Editor, Eve\nER  - \n"
+    assert _first_author(ris) == "Editor"
+
+
+def test_a_chapter_without_authors_is_named_by_its_a2_editor() -> None:
+    ris = "TY  - CHAP\nTI  - A chapter\nA3  - Series, Sam\nA2  - Editor, Eve\nER  - \n"
+    assert _first_author(ris) == "Editor"
+
+
+def test_primary_creators_come_first_whatever_the_type() -> None:
+    ris = "TY  - PAT\nTI  - A device\nA2  - Office, Patent\nA1  - Inventor, Ivy\nER  - \n"
+    assert _first_author(ris) == "Inventor"
