@@ -32,8 +32,9 @@ _PARTICLE_WORDS = (
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
-_GLUED = re.compile(r"(?<=\w[-'’]) (?=\w)")
-"""A space after a particle written against its name (``el-{\\null} Sadat``, ``d' Este``)."""
+_GLUED = re.compile(r"(?:(?<=\w-)|(?<=\b\w['’])) (?=\w)")
+"""A space after a particle written against its name: one ending in a hyphen
+(``el-{\\null} Sadat``) or an elided letter (``d' Este``); ``de' Medici`` keeps its space."""
 
 
 def _is_particle(word: str) -> bool:

@@ -29,6 +29,7 @@ from quote_tui.manuscripts.texdecode import latex_to_text
         ("family=Hakim, given=Tawfiq, prefix=al-, useprefix=true", "al-Hakim"),
         (r"el-{\null} Sadat, Anwar", "el-Sadat"),
         (r"d'{\null} Este, Beatrice", "d'Este"),
+        ("de' Medici, Lorenzo", "de' Medici"),  # an elided word, not a letter: its space stays
     ],
 )
 def test_particles_as_biblatex_and_zotero_read_them(field: str, first: str) -> None:
