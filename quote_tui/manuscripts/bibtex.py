@@ -70,8 +70,8 @@ _INHERITED = (
 
 
 _READ = frozenset(
-    {"title", "subtitle", "author", "editor", "director", "year", "date", "doi", "eprint"}
-    | {"eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
+    {"title", "subtitle", "author", "editor", "director", "translator", "year", "date", "doi"}
+    | {"eprint", "eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
 )
 """The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
 
@@ -117,7 +117,11 @@ def _entry(
     )
     if doi is None and fields.get("url"):
         doi = clean_doi(fields["url"]) if "doi.org/" in fields["url"].lower() else None
-    people = fields.get("author") or fields.get("editor") or fields.get("director") or ""
+    # A work without authors is named by its editors, a film by its director, a translation
+    # with no other name by its translator (``The Qur'an``), as Zotero lists its first creator.
+    people = next(
+        (fields[k] for k in ("author", "editor", "director", "translator") if fields.get(k)), ""
+    )
     journal = fields.get("journal") or fields.get("journaltitle")
     return BibEntry(
         key=entry.key or None,

@@ -36,6 +36,17 @@ def test_particles_as_biblatex_and_zotero_read_them(field: str, first: str) -> N
     assert surnames(field)[0] == first
 
 
+def test_a_translation_without_author_or_editor_is_named_by_its_translator() -> None:
+    # Better BibTeX's import fixture "Import error with character '+' ... #2660".
+    bib = "@BOOK{q,\n  TITLE = {The {Qur'an}},\n  TRANSLATOR = {Abdel Haleem, M. A. S.}\n}\n"
+    assert read_bibtex(bib).entries[0].authors == ("Abdel Haleem",)
+
+
+def test_an_author_comes_before_a_translator() -> None:
+    bib = "@book{q,\n  title = {T},\n  translator = {Tr, A.},\n  author = {Au, B.}\n}\n"
+    assert read_bibtex(bib).entries[0].authors == ("Au",)
+
+
 # --- LaTeX -----------------------------------------------------------------------------------
 
 
