@@ -103,6 +103,10 @@ def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
     out = []
     # Without braces, ``and`` between spaces is all BibTeX's splitter looks for.
     people = _AND.split(field) if "{" not in field else split_multiple_persons_names(field)
+    if len(people) == 1 and ";" in field:
+        # ``Adam Czarnecki; Cezary Orłowski;``: people parted by semicolons, as some exports
+        # and hands write them; JabRef reads them as a list, BibTeX as one odd name.
+        people = [p for p in split_outside_braces(field, ";") if p.strip()] or people
     for person in people:
         person = " ".join(person.split())
         if not person or person.lower() == "others":

@@ -36,6 +36,20 @@ def test_particles_as_biblatex_and_zotero_read_them(field: str, first: str) -> N
     assert surnames(field)[0] == first
 
 
+@pytest.mark.parametrize(
+    ("field", "names"),
+    [
+        # JabRef's exporter test "MsBibImportExportRoundTripTest7": people parted by ``;``.
+        ("Adam Czarnecki; Cezary Orłowski;", ("Czarnecki", "Orłowski")),
+        ("Smith, J.; Doe, A.", ("Smith", "Doe")),
+        ("{Smith; Sons}", ("Smith; Sons",)),  # braced: one body's name
+        ("Smith, J. and Doe, A.", ("Smith", "Doe")),
+    ],
+)
+def test_people_parted_by_semicolons(field: str, names: tuple[str, ...]) -> None:
+    assert surnames(field) == names
+
+
 def test_a_translation_without_author_or_editor_is_named_by_its_translator() -> None:
     # Better BibTeX's import fixture "Import error with character '+' ... #2660".
     bib = "@BOOK{q,\n  TITLE = {The {Qur'an}},\n  TRANSLATOR = {Abdel Haleem, M. A. S.}\n}\n"
