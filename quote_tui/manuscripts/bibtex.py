@@ -29,7 +29,7 @@ from bibtexparser.model import (
 )
 
 from quote_tui.manuscripts.attachments import split_file_field
-from quote_tui.manuscripts.bibfields import clean_doi, split_outside_braces, year_of
+from quote_tui.manuscripts.bibfields import clean_doi, doi_in_url, split_outside_braces, year_of
 from quote_tui.manuscripts.bibnames import surnames
 from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
 from quote_tui.manuscripts.model import BibEntry
@@ -116,7 +116,7 @@ def _entry(
         clean_doi(fields.get("eprint")) if eprint_type == "doi" else None
     )
     if doi is None and fields.get("url"):
-        doi = clean_doi(fields["url"]) if "doi.org/" in fields["url"].lower() else None
+        doi = doi_in_url(fields["url"])
     # A work without authors is named by its editors, a film by its director, a translation
     # with no other name by its translator (``The Qur'an``), as Zotero lists its first creator.
     people = next(

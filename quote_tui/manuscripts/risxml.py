@@ -14,7 +14,7 @@ from typing import Any
 import rispy
 from lxml import etree
 
-from quote_tui.manuscripts.bibfields import clean_doi, year_of
+from quote_tui.manuscripts.bibfields import clean_doi, doi_in_url, year_of
 from quote_tui.manuscripts.bibnames import plain_surname
 from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
 from quote_tui.manuscripts.model import BibEntry
@@ -86,7 +86,7 @@ def _ris_entry(record: dict[str, Any]) -> BibEntry:
         authors=tuple(plain_surname(p) for p in people if isinstance(p, str) and p.strip()),
         year=year,
         doi=clean_doi(_first(record, ("doi",)))
-        or next((d for d in map(clean_doi, urls) if d and "doi.org" in str(urls)), None),
+        or next((d for d in map(doi_in_url, urls) if isinstance(d, str)), None),
         url=next((u for u in urls if isinstance(u, str)), None),
         pages=str(pages) if pages else None,
         journal=_first(record, _RIS_JOURNAL),

@@ -129,3 +129,36 @@ def test_a_chapter_without_authors_is_named_by_its_a2_editor() -> None:
 def test_primary_creators_come_first_whatever_the_type() -> None:
     ris = "TY  - PAT\nTI  - A device\nA2  - Office, Patent\nA1  - Inventor, Ivy\nER  - \n"
     assert _first_author(ris) == "Inventor"
+
+
+# --- DOIs ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "doi"),
+    [
+        # Better BibTeX's export fixture "Ignoring upper cases in German titles #456".
+        (
+            "http://link.springer.com/chapter/10.1007/978-3-322-99962-7_7",
+            "10.1007/978-3-322-99962-7_7",
+        ),
+        (
+            "https://onlinelibrary.wiley.com/doi/abs/10.1002/andp.19053221004",
+            "10.1002/andp.19053221004",
+        ),
+        (
+            "https://www.tandfonline.com/doi/full/10.1080/0742.2003.110?src=recsys",
+            "10.1080/0742.2003.110",
+        ),
+        ("https://dl.acm.org/doi/10.1145/3287921.3287982", "10.1145/3287921.3287982"),
+        ("https://example.org/files/10.1000/report.pdf", None),  # a path that only looks like one
+    ],
+)
+def test_a_doi_in_a_publishers_url(url: str, doi: str | None) -> None:
+    got = read_bibtex(f"@article{{a,\n  title = {{T}},\n  url = {{{url}}}\n}}\n")
+    assert got.entries[0].doi == doi
+
+
+def test_a_doi_in_a_publishers_url_in_ris() -> None:
+    ris = "TY  - JOUR\nTI  - T\nUR  - https://onlinelibrary.wiley.com/doi/10.1002/x.1\nER  - \n"
+    assert read_ris(ris).entries[0].doi == "10.1002/x.1"
