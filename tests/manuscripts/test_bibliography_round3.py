@@ -6,6 +6,9 @@ gives each item type's tags (zotero/translators, AGPL; entries retyped small, no
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import pytest
 
 from quote_tui.manuscripts.bibnames import surnames
@@ -162,3 +165,13 @@ def test_a_doi_in_a_publishers_url(url: str, doi: str | None) -> None:
 def test_a_doi_in_a_publishers_url_in_ris() -> None:
     ris = "TY  - JOUR\nTI  - T\nUR  - https://onlinelibrary.wiley.com/doi/10.1002/x.1\nER  - \n"
     assert read_ris(ris).entries[0].doi == "10.1002/x.1"
+
+
+def test_every_warning_a_reader_gives_is_in_the_references_report_schema() -> None:
+    schema = json.loads(
+        resources.files("quote_tui.references")
+        .joinpath("references.schema.json")
+        .read_text("utf-8")
+    )
+    text = json.dumps(schema)
+    assert all(f'"{code.value}"' in text for code in BibWarningCode)
