@@ -15,7 +15,9 @@ chapter's year and editors from its book).
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
 from pathlib import Path
 
 import bibtexparser
@@ -197,6 +199,8 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
     found: list[tuple[Entry, dict[str, str]]] = []
     warnings: list[BibWarning] = []
     seen: dict[str, int] = {}
+    macro_first: dict[str, tuple[int, str]] = {}  # macro: its warning's index, the first key
+    macro_uses: Counter[str] = Counter()
 
     def warn(code: BibWarningCode, message: str, line: int | None) -> None:
         warnings.append(
@@ -259,13 +263,20 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             seen[entry.key] = (line or 0) + 1
         undefined: list[str] = []
         found.append((entry, _first_values(entry, strings, undefined)))
-        if undefined:
-            warn(
-                BibWarningCode.UNDEFINED_MACRO,
-                f"entry {entry.key or '(no key)'} uses {', '.join(dict.fromkeys(undefined))}, "
-                "defined by no @string: the name is kept as written",
-                line,
-            )
+        for macro in undefined:
+            # One warning a macro, where it is first used: a file that leans on a strings
+            # file not given (``IEEE_J_PROC``, ``AIJ``) would otherwise warn once an entry.
+            if macro not in macro_first:
+                macro_first[macro] = (len(warnings), entry.key or "(no key)")
+                warn(BibWarningCode.UNDEFINED_MACRO, "", line)
+            macro_uses[macro] += 1
+    for macro, (at, key) in macro_first.items():
+        more = f" and {macro_uses[macro] - 1} more" if macro_uses[macro] > 1 else ""
+        warnings[at] = dataclasses.replace(
+            warnings[at],
+            message=f"{macro}, used by entry {key}{more}, is defined by no @string: "
+            "the name is kept as written",
+        )
     names: dict[str, str] = {}
     entries = (
         _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)

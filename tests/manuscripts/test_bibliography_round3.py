@@ -105,6 +105,14 @@ def test_an_undefined_macro_is_kept_as_its_name_with_a_warning() -> None:
     assert warning.line == 3
 
 
+def test_an_undefined_macro_is_one_warning_however_many_entries_use_it() -> None:
+    # A file leaning on a strings file not given (IEEEabrv's ``IEEE_J_PROC``).
+    bib = "".join(f"@article{{k{n},\n  title = {{T{n}}},\n  journal = AIJ\n}}\n" for n in range(3))
+    (warning,) = read_bibtex(bib).warnings
+    assert warning.line == 1
+    assert warning.message.startswith("AIJ, used by entry k0 and 2 more")
+
+
 def test_numbers_and_month_macros_are_no_undefined_macros() -> None:
     got = read_bibtex("@misc{b,\n  title = {T},\n  year = 2017,\n  month = aug\n}\n")
     assert got.warnings == ()
