@@ -147,7 +147,7 @@ def _xml_entry(record: etree._Element) -> BibEntry:
         title=_text(record.find("titles/title")),
         authors=tuple(plain_surname(a) for a in map(_text, authors) if a),
         year=year_of(_text(record.find("dates/year"))) or year_of(_text(record.find("dates"))),
-        doi=clean_doi(doi_field) or next((d for d in map(clean_doi, urls) if d), None),
+        doi=clean_doi(doi_field) or next((d for d in map(doi_in_url, urls) if d), None),
         url=next((u for u in urls if u), None),
         pages=(_text(record.find("pages")) or "").replace("–", "--") or None,
         journal=_text(record.find("titles/secondary-title"))

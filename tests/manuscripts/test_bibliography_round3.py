@@ -14,7 +14,7 @@ import pytest
 from quote_tui.manuscripts.bibnames import surnames
 from quote_tui.manuscripts.bibrecords import BibWarningCode
 from quote_tui.manuscripts.bibtex import read_bibtex
-from quote_tui.manuscripts.risxml import read_ris
+from quote_tui.manuscripts.risxml import read_endnote_xml, read_ris
 from quote_tui.manuscripts.texdecode import latex_to_text
 
 # --- names -----------------------------------------------------------------------------------
@@ -183,3 +183,19 @@ def test_every_warning_a_reader_gives_is_in_the_references_report_schema() -> No
     )
     text = json.dumps(schema)
     assert all(f'"{code.value}"' in text for code in BibWarningCode)
+
+
+@pytest.mark.parametrize(
+    ("url", "doi"),
+    [
+        ("https://doi.org/10.1145/3287921.3287982", "10.1145/3287921.3287982"),
+        ("https://example.org/files/10.1000/report.pdf", None),  # a file path, not a DOI
+    ],
+)
+def test_a_doi_in_an_endnote_records_url(url: str, doi: str | None) -> None:
+    xml = (
+        "<xml><records><record><titles><title>T</title></titles>"
+        f"<urls><related-urls><url>{url}</url></related-urls></urls>"
+        "</record></records></xml>"
+    )
+    assert read_endnote_xml(xml.encode()).entries[0].doi == doi
