@@ -150,7 +150,10 @@ def _read(path: Path) -> tuple[list[Any], int]:
     reader = getattr(bibliography, "read_bibliography", None)
     if reader is not None:
         got = reader(path)
-        return list(got.entries), len(got.warnings)
+        # Only warnings for entries left out account for a missing entry; an entry read in
+        # part (a repeated field, an undefined macro) is still read.
+        dropping = {"duplicate_key", "unparsable", "not_an_item"}
+        return list(got.entries), sum(str(w.code) in dropping for w in got.warnings)
     return list(bibliography.load_bibliography(path)), 0  # before warnings existed
 
 
@@ -215,20 +218,65 @@ def score_pair(source: Path, expected_path: Path) -> Score:
     return score
 
 
+def _last_word(name: Any) -> str:
+    words = fold(name).split()
+    return words[-1] if words else ""
+
+
 def _in_order(entries: list[Any], wanted: list[dict[str, Any]]) -> dict[int, int]:
-    """Without keys, expected items paired with entries in file order, aligned on their titles
+    """Without keys, expected items paired with entries: in file order, aligned on their titles
     (difflib), so a record the reader left out with a warning does not shift every pair after
-    it; between two agreeing titles, the rest pair by position."""
+    it; or, where that agrees on fewer titles and first authors' last words, by title wherever
+    it stands (an exporter that sorts by key, as Better BibTeX does, writes its entries in
+    another order than its items), items that share a title by their first author."""
     got = [fold(e.title) for e in entries]
     want = [fold(w["title"]) for w in wanted]
-    pairs: dict[int, int] = {}
+    words = [_last_word((e.authors or ("",))[0]) for e in entries]
+
+    def agreeing(pairs: dict[int, int]) -> int:
+        return sum(
+            (want[n] == got[m]) + (_last_word(wanted[n]["first_author"]) == words[m])
+            for n, m in pairs.items()
+        )
+
+    in_order = _aligned(want, got, list(range(len(want))), list(range(len(got))), {})
+    got_count, want_count = Counter(got), Counter(want)
+    at = {t: n for n, t in enumerate(got)}
+    pairs = {n: at[t] for n, t in enumerate(want) if t and want_count[t] == 1 and got_count[t] == 1}
+    free = [n for n in range(len(got)) if n not in set(pairs.values())]
+    for n, t in enumerate(want):
+        if n in pairs or (t and want_count[t] < 2):
+            continue
+        word = _last_word(wanted[n]["first_author"])
+        m = next((m for m in free if got[m] == t and word and words[m] == word), None)
+        if m is not None:
+            pairs[n] = m
+            free.remove(m)
+    taken = set(pairs.values())
+    rest_want = [n for n in range(len(want)) if n not in pairs]
+    rest_got = [n for n in range(len(got)) if n not in taken]
+    by_title = _aligned(want, got, rest_want, rest_got, pairs)
+    return by_title if agreeing(by_title) > agreeing(in_order) else in_order
+
+
+def _aligned(
+    want: list[str],
+    got: list[str],
+    rest_want: list[int],
+    rest_got: list[int],
+    pairs: dict[int, int],
+) -> dict[int, int]:
+    """``pairs`` with the items ``rest_want`` aligned on ``rest_got`` in order (difflib)."""
+    pairs = dict(pairs)
     i = j = 0
-    blocks = difflib.SequenceMatcher(None, want, got, autojunk=False).get_matching_blocks()
+    blocks = difflib.SequenceMatcher(
+        None, [want[n] for n in rest_want], [got[n] for n in rest_got], autojunk=False
+    ).get_matching_blocks()
     for a, b, size in blocks:
         for k in range(min(a - i, b - j)):  # the gap before the block, by position
-            pairs[i + k] = j + k
+            pairs[rest_want[i + k]] = rest_got[j + k]
         for k in range(size):
-            pairs[a + k] = b + k
+            pairs[rest_want[a + k]] = rest_got[b + k]
         i, j = a + size, b + size
     return pairs
 

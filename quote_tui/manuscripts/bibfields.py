@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-__all__ = ["clean_doi", "csl_year", "split_outside_braces", "year_of"]
+__all__ = ["clean_doi", "csl_year", "doi_in_url", "split_outside_braces", "year_of"]
 
 _DOI = re.compile(r"(?:10\.\d{4,9}|10)/\S+")
 _DOI_PREFIX = re.compile(
@@ -29,6 +29,26 @@ _CENTURY = re.compile(r"^\s*(1\d|20)--\s*$")
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 """``[1990] 2002``: the bracketed year is the original's; the year printed is the edition's."""
 _BCE = re.compile(r"^\s*-\d")
+
+
+_DOI_IN_URL = re.compile(
+    r"^https?://(?:dx\.)?doi\.org/"
+    r"|^https?://[^/]+(?:/[^/?#]+)*/doi/(?:(?:abs|full|pdf|epdf|epub|book|reader)/)?(?=10\.)"
+    r"|^https?://link\.springer\.com/(?:article|chapter|book|referenceworkentry|protocol)/(?=10\.)",
+    re.I,
+)
+"""A resolver URL, or a publisher's page whose path is the DOI (Wiley, Taylor & Francis, SAGE,
+ACS, ACM, Springer: ``link.springer.com/chapter/10.1007/978-3-322-99962-7_7``)."""
+
+
+def doi_in_url(url: str | None) -> str | None:
+    """The DOI a URL names, where it names one as its path; None for any other URL."""
+    m = _DOI_IN_URL.search(url.strip()) if url else None
+    if m is None:
+        return None
+    if "doi.org" in m.group(0).lower():
+        return clean_doi(url)  # a resolver's URL is all DOI (a SICI's ``#`` comes encoded)
+    return clean_doi(re.split(r"[?#]", url.strip(), maxsplit=1)[0])  # a page's query is not
 
 
 def clean_doi(value: str | None) -> str | None:

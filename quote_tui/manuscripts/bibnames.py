@@ -32,6 +32,9 @@ _PARTICLE_WORDS = (
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
+_GLUED = re.compile(r"(?:(?<=\w-)|(?<=\b\w['’])) (?=\w)")
+"""A space after a particle written against its name: one ending in a hyphen
+(``el-{\\null} Sadat``) or an elided letter (``d' Este``); ``de' Medici`` keeps its space."""
 
 
 def _is_particle(word: str) -> bool:
@@ -48,7 +51,13 @@ def _extended(person: str) -> str:
             fields[key.strip().lower()] = val.strip().strip('"')
     family = fields.get("family", "")
     prefix = fields.get("prefix", "")
-    return latex_to_text(f"{prefix} {family}" if prefix else family)
+    if not prefix or fields.get("useprefix", "").strip("{} ").lower() == "false":
+        # ``useprefix=false`` makes the prefix a dropping particle: biblatex cites and sorts
+        # ``Humboldt``, and Zotero and biblatex-csl-converter keep it out of the surname.
+        return latex_to_text(family)
+    # ``al-`` and ``d'`` are written against the name they begin (``al-Hakim``).
+    glue = "" if prefix.endswith(("-", "'", "’")) else " "
+    return latex_to_text(f"{prefix}{glue}{family}")
 
 
 @lru_cache(maxsize=16_384)
@@ -76,7 +85,7 @@ def _surname(person: str) -> str:
         # is the body's name; Zotero's is what the reference manager holds.
         return latex_to_text(parts.last[-1]) if parts.last else latex_to_text(person)
     surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
-    return latex_to_text(surname)
+    return _GLUED.sub("", latex_to_text(surname)) if parts.von else latex_to_text(surname)
 
 
 def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
@@ -94,6 +103,10 @@ def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
     out = []
     # Without braces, ``and`` between spaces is all BibTeX's splitter looks for.
     people = _AND.split(field) if "{" not in field else split_multiple_persons_names(field)
+    if len(people) == 1 and ";" in field:
+        # ``Adam Czarnecki; Cezary Orłowski;``: people parted by semicolons, as some exports
+        # and hands write them; JabRef reads them as a list, BibTeX as one odd name.
+        people = [p for p in split_outside_braces(field, ";") if p.strip()] or people
     for person in people:
         person = " ".join(person.split())
         if not person or person.lower() == "others":

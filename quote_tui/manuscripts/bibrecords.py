@@ -29,6 +29,9 @@ class BibWarningCode(StrEnum):
     """An entry without a citation key: read and checked, but no citation can name it."""
     NOT_AN_ITEM = "not_an_item"
     """An item of a JSON, RIS or XML export with nothing a reference can be made of."""
+    UNDEFINED_MACRO = "undefined_macro"
+    """A field names an ``@string`` macro the file never defines: its name is kept, as Zotero
+    reads it (BibTeX reads it as nothing)."""
 
 
 @dataclass(frozen=True, slots=True)

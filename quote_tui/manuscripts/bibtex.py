@@ -15,7 +15,9 @@ chapter's year and editors from its book).
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
 from pathlib import Path
 
 import bibtexparser
@@ -29,7 +31,7 @@ from bibtexparser.model import (
 )
 
 from quote_tui.manuscripts.attachments import split_file_field
-from quote_tui.manuscripts.bibfields import clean_doi, split_outside_braces, year_of
+from quote_tui.manuscripts.bibfields import clean_doi, doi_in_url, split_outside_braces, year_of
 from quote_tui.manuscripts.bibnames import surnames
 from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
 from quote_tui.manuscripts.model import BibEntry
@@ -70,14 +72,17 @@ _INHERITED = (
 
 
 _READ = frozenset(
-    {"title", "subtitle", "author", "editor", "director", "year", "date", "doi", "eprint"}
-    | {"eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
+    {"title", "subtitle", "author", "editor", "director", "translator", "year", "date", "doi"}
+    | {"eprint", "eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
 )
 """The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
 
 
-def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
-    """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``."""
+def _resolve(
+    raw: str, strings: dict[str, str], depth: int = 0, undefined: list[str] | None = None
+) -> str:
+    """A raw field value: ``{...}``, ``"..."``, a number, a macro, or pieces joined by ``#``;
+    the names of macros not defined are added to ``undefined``."""
     out = []
     # Most values are one braced or quoted piece: only a ``#`` makes splitting worth its cost.
     for piece in split_outside_braces(raw, "#") if "#" in raw else (raw,):
@@ -85,10 +90,12 @@ def _resolve(raw: str, strings: dict[str, str], depth: int = 0) -> str:
         if len(piece) >= 2 and piece[0] + piece[-1] in ("{}", '""'):
             out.append(piece[1:-1])
         elif piece.lower() in strings and depth < 8:  # a macro defined by a macro, not forever
-            out.append(_resolve(strings[piece.lower()], strings, depth + 1))
+            out.append(_resolve(strings[piece.lower()], strings, depth + 1, undefined))
         elif piece.lower() in _MONTHS:
             out.append(str(_MONTHS.index(piece.lower()) + 1))
         else:
+            if undefined is not None and piece and not piece.isdigit():
+                undefined.append(piece)
             out.append(piece)
     return "".join(out)
 
@@ -111,8 +118,12 @@ def _entry(
         clean_doi(fields.get("eprint")) if eprint_type == "doi" else None
     )
     if doi is None and fields.get("url"):
-        doi = clean_doi(fields["url"]) if "doi.org/" in fields["url"].lower() else None
-    people = fields.get("author") or fields.get("editor") or fields.get("director") or ""
+        doi = doi_in_url(fields["url"])
+    # A work without authors is named by its editors, a film by its director, a translation
+    # with no other name by its translator (``The Qur'an``), as Zotero lists its first creator.
+    people = next(
+        (fields[k] for k in ("author", "editor", "director", "translator") if fields.get(k)), ""
+    )
     journal = fields.get("journal") or fields.get("journaltitle")
     return BibEntry(
         key=entry.key or None,
@@ -129,13 +140,13 @@ def _entry(
     )
 
 
-def _first_values(entry: Entry, strings: dict[str, str]) -> dict[str, str]:
+def _first_values(entry: Entry, strings: dict[str, str], undefined: list[str]) -> dict[str, str]:
     """Field values by lower-case name; of a repeated field, the first (BibTeX's choice)."""
     out: dict[str, str] = {}
     for field in entry.fields:
         name = field.key.lower()
         if name not in out and name in _READ:
-            out[name] = _resolve(str(field.value), strings)
+            out[name] = _resolve(str(field.value), strings, 0, undefined)
     return out
 
 
@@ -188,6 +199,8 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
     found: list[tuple[Entry, dict[str, str]]] = []
     warnings: list[BibWarning] = []
     seen: dict[str, int] = {}
+    macro_first: dict[str, tuple[int, str]] = {}  # macro: its warning's index, the first key
+    macro_uses: Counter[str] = Counter()
 
     def warn(code: BibWarningCode, message: str, line: int | None) -> None:
         warnings.append(
@@ -248,7 +261,22 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             continue
         else:
             seen[entry.key] = (line or 0) + 1
-        found.append((entry, _first_values(entry, strings)))
+        undefined: list[str] = []
+        found.append((entry, _first_values(entry, strings, undefined)))
+        for macro in undefined:
+            # One warning a macro, where it is first used: a file that leans on a strings
+            # file not given (``IEEE_J_PROC``, ``AIJ``) would otherwise warn once an entry.
+            if macro not in macro_first:
+                macro_first[macro] = (len(warnings), entry.key or "(no key)")
+                warn(BibWarningCode.UNDEFINED_MACRO, "", line)
+            macro_uses[macro] += 1
+    for macro, (at, key) in macro_first.items():
+        more = f" and {macro_uses[macro] - 1} more" if macro_uses[macro] > 1 else ""
+        warnings[at] = dataclasses.replace(
+            warnings[at],
+            message=f"{macro}, used by entry {key}{more}, is defined by no @string: "
+            "the name is kept as written",
+        )
     names: dict[str, str] = {}
     entries = (
         _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)

@@ -14,7 +14,7 @@ from typing import Any
 import rispy
 from lxml import etree
 
-from quote_tui.manuscripts.bibfields import clean_doi, year_of
+from quote_tui.manuscripts.bibfields import clean_doi, doi_in_url, year_of
 from quote_tui.manuscripts.bibnames import plain_surname
 from quote_tui.manuscripts.bibrecords import BibFile, BibWarning, BibWarningCode
 from quote_tui.manuscripts.model import BibEntry
@@ -27,7 +27,6 @@ _TAG = re.compile(r"^[ \t]*([A-Z][A-Z0-9])[ \t]{1,2}-(?:[ \t]|$)", re.M)
 spaces, a hyphen and one space, and rispy reads only that."""
 _RIS_TITLE = ("title", "primary_title", "translated_title", "short_title")
 _RIS_JOURNAL = ("secondary_title", "journal_name", "alternate_title3", "alternate_title1")
-_RIS_AUTHORS = ("authors", "first_authors", "secondary_authors", "tertiary_authors")
 
 
 def _first(record: dict[str, Any], names: tuple[str, ...]) -> str | None:
@@ -44,12 +43,37 @@ _RIS_MAPPING = {**rispy.TAG_KEY_MAPPING, "ED": "editors"}
 """rispy's tags, and ED (an edited book's editors), which it has no name for."""
 
 
+_A2_EDITS = frozenset(
+    ["JOUR", "EJOUR", "CHAP", "ECHAP", "CONF", "CPAPER", "DICT", "ENCYC", "GEN", "MGZN", "NEWS"]
+)
+"""Types whose ``A2`` is the editor (Zotero: of an article, a chapter, a paper, an entry); a
+book's ``A2`` is its series editor, a case's its reporter, a patent's its issuing authority."""
+_A3_EDITS = frozenset(["BOOK", "EBOOK", "EDBOOK"])
+"""Types whose ``A3`` is the editor (Zotero: a book's); a chapter's ``A3`` is a series editor,
+a film's its producer, a thesis's a contributor."""
+
+
+def _ris_people(record: dict[str, Any]) -> list[Any]:
+    """Who names the work: ``A1`` and ``AU`` (the primary creators, whatever the type calls
+    them: author, director, inventor), else its editors by the roles Zotero gives each type's
+    tags, so a book's series editor (``A2``) does not stand before its editors (``A3``)."""
+    # A1 and AU are both primary (A1 the older tag, written first when both are).
+    people = [*(record.get("first_authors") or ()), *(record.get("authors") or ())]
+    if people:
+        return people
+    kind = str(record.get("type_of_reference") or "").upper()
+    editors = list(record.get("editors") or ())
+    if kind in _A2_EDITS:
+        editors += record.get("secondary_authors") or ()
+    if kind in _A3_EDITS:
+        editors += record.get("tertiary_authors") or ()
+    # Else the first other role, as Zotero lists a work's first creator (a bill's sponsor).
+    others = (record.get(n) for n in ("secondary_authors", "tertiary_authors"))
+    return editors or next((p for p in others if p), [])
+
+
 def _ris_entry(record: dict[str, Any]) -> BibEntry:
-    # A1 and AU are both primary authors (A1 the older tag, written first when both are).
-    people = [*(record.get("first_authors") or ()), *(record.get("authors") or ())] or next(
-        (record[n] for n in _RIS_AUTHORS if record.get(n)), []
-    )
-    people = people or record.get("editors") or []  # an edited book's ED, as Zotero and JabRef
+    people = _ris_people(record)
     urls = record.get("urls") or []
     start, end = record.get("start_page"), record.get("end_page")
     pages = f"{start}--{end}" if start and end else (start or None)
@@ -62,7 +86,7 @@ def _ris_entry(record: dict[str, Any]) -> BibEntry:
         authors=tuple(plain_surname(p) for p in people if isinstance(p, str) and p.strip()),
         year=year,
         doi=clean_doi(_first(record, ("doi",)))
-        or next((d for d in map(clean_doi, urls) if d and "doi.org" in str(urls)), None),
+        or next((d for d in map(doi_in_url, urls) if isinstance(d, str)), None),
         url=next((u for u in urls if isinstance(u, str)), None),
         pages=str(pages) if pages else None,
         journal=_first(record, _RIS_JOURNAL),
@@ -123,7 +147,7 @@ def _xml_entry(record: etree._Element) -> BibEntry:
         title=_text(record.find("titles/title")),
         authors=tuple(plain_surname(a) for a in map(_text, authors) if a),
         year=year_of(_text(record.find("dates/year"))) or year_of(_text(record.find("dates"))),
-        doi=clean_doi(doi_field) or next((d for d in map(clean_doi, urls) if d), None),
+        doi=clean_doi(doi_field) or next((d for d in map(doi_in_url, urls) if d), None),
         url=next((u for u in urls if u), None),
         pages=(_text(record.find("pages")) or "").replace("–", "--") or None,
         journal=_text(record.find("titles/secondary-title"))

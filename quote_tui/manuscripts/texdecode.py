@@ -101,10 +101,15 @@ _NAMED = {
     "nopunct": "",
     "textslash": "/",
     "textbackslash": "\ue000",  # put back after the check for commands left over
+    "textbraceleft": "\ue001",  # braces again where the text is read a second time
+    "textbraceright": "\ue002",
     "textasciicircum": "^",
     "textasciitilde": "~",
 }
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_DOUBLED_ACCENT = re.compile(r"\{\\\\([^\\{}\s]{1,3})\}")
+"""``{\\\\"u}``, ``Swe{\\\\i}g``: an accent group whose backslash an export doubled. A line
+break (``\\\\``) never stands alone in a brace group with a letter or two."""
 _ELSEVIER_GLYPH = re.compile(r"\\ElsevierGlyph\s*\{([0-9A-Fa-f]{4,5})\}")
 """``\\ElsevierGlyph{2014}``: ScienceDirect's exports name a character by its code point."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
@@ -250,6 +255,12 @@ def latex_to_text(value: str) -> str:
     Returns:
         The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
     """
+    return _decode(value, escaped_twice=False)
+
+
+def _decode(value: str, *, escaped_twice: bool) -> str:
+    if "{\\\\" in value:
+        value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value
     if "$" in quick and "\\$" not in quick:
         # Chemistry and isotopes (``Cu$_2$O``, ``$^{13}$C``): once the scripts are Unicode, math
@@ -277,12 +288,17 @@ def latex_to_text(value: str) -> str:
         # A field pylatexenc cannot read even tolerantly: a title without its commands is
         # still the title, where an error would lose the entry.
         text = _fallback(prepared)
-    # ``\\textbackslash`` before letters is a command escaped twice on its way through an
-    # export (``III\\textbackslash textendash V``): it goes with the commands left over.
+    if re.search("\ue000[A-Za-z]", text) and not escaped_twice:
+        # ``\\textbackslash`` before letters is LaTeX escaped once more on its way through an
+        # export (``III\\textbackslash textendash V``, a formula typed into Zotero and written
+        # out with ``\\$`` and ``\\textbraceleft``): the text read is itself LaTeX, read again.
+        again = text.replace("\ue000", "\\").replace("\ue001", "{").replace("\ue002", "}")
+        return _decode(again, escaped_twice=True)
     text = re.sub("\ue000(?=[A-Za-z])", r"\\", text)
     if "\\" in text or "{" in text or "}" in text:
         text = _fallback(text)
     if "$" in text and "\\$" not in value:
         text = text.replace("$", "")  # an unpaired math shift, not a dollar sign
     text = text.replace("\u00a0", " ").replace("\ue000", "\\")
+    text = text.replace("\ue001", "").replace("\ue002", "")
     return " ".join(unicodedata.normalize("NFC", text).split())
