@@ -29,6 +29,7 @@ before the citation mark is exact.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,10 @@ Rect = tuple[float, float, float, float]
 
 _BAND = 0.09
 """Share of the page's height at its top and bottom where running heads and footers stand."""
+_OUTER_BAND = 0.15
+"""A wider share where a page's outermost block (nothing above it, or nothing below it) is a
+running head or footer when its text repeats or is a page number: pages with wide margins set
+them lower than ``_BAND`` ("Page 3 of 21" at 88% of an A4 page)."""
 _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
@@ -253,8 +258,8 @@ def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
     """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
     seen: Counter[str] = Counter()
     for page in pages:
-        found = {_mask(b.text) for b in page.blocks if _edge(b, page.height)}
-        seen.update(found)
+        edges = _edges(page)
+        seen.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
     return {text for text, count in seen.items() if count >= 2}
 
 
@@ -262,16 +267,33 @@ def _edge(block: Block, height: float) -> bool:
     return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
 
 
-def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool:
+def _edges(page: PageBlocks) -> list[int]:
+    """Per block: 2 in the top or bottom band, 1 outermost within the wider band, else 0."""
+    height = page.height
+    tops = sorted(b.rect[1] for b in page.blocks)
+    bottoms = sorted(b.rect[3] for b in page.blocks)
+    out = []
+    for b in page.blocks:
+        if _edge(b, height):
+            out.append(2)
+            continue
+        # nothing wholly above it (the highest bottom under its top), or nothing wholly below
+        above = bisect_right(bottoms, b.rect[1])
+        below = len(tops) - bisect_left(tops, b.rect[3])
+        top = b.rect[3] <= height * _OUTER_BAND and above == 0
+        bottom = b.rect[1] >= height * (1 - _OUTER_BAND) and below == 0
+        out.append(1 if top or bottom else 0)
+    return out
+
+
+def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     if not block.upright:
         return True
     text = block.text.strip()
     small = body > 0 and block.size <= body * _SMALL
-    if _edge(block, height) and (
-        _mask(text) in repeated
-        or _NUMBER.match(text)
-        or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
-    ):
+    if edge and (_mask(text) in repeated or _NUMBER.match(text)):
+        return True
+    if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
     if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
@@ -300,7 +322,8 @@ def split_page(
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
-    flags = [_aside(b, page.height, body, repeated) for b in page.blocks]
+    edges = _edges(page)
+    flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
@@ -362,7 +385,8 @@ def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
             for j, other in enumerate(blocks):
                 if (
                     flags[j]
-                    and 0 <= block.rect[1] - other.rect[3] <= _TOUCH
+                    # lines set tight overlap their neighbours by a hair (-0.006 pt)
+                    and -1 <= block.rect[1] - other.rect[3] <= _TOUCH
                     and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
                 ):
                     flags[i] = changed = True
