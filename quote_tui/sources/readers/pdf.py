@@ -8,6 +8,7 @@ repairing them here would hide that from the user. Lines are joined with "\\n", 
 
 from __future__ import annotations
 
+import gc
 import threading
 from dataclasses import dataclass
 
@@ -134,6 +135,14 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _has_labels(doc: pymupdf.Document) -> bool:
+    """Whether the PDF defines page labels (asked once, not for every page)."""
+    try:
+        return bool(doc.get_page_labels())
+    except (*_MUPDF_ERRORS, ValueError, TypeError):
+        return True  # let each page's own lookup decide
+
+
 def _has_images(doc: pymupdf.Document) -> bool:
     for index in range(doc.page_count):
         try:
@@ -165,7 +174,15 @@ def extract_pdf(
             ``timeout`` (a scan, and no time to read even one page).
     """
     with MUPDF_LOCK:
-        return _extract(data, password, ocr, deadline)
+        # The reader allocates a few objects per line and frees none until it is done; the
+        # collector would walk them all again and again (about 4% of a book's read).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return _extract(data, password, ocr, deadline)
+        finally:
+            if collecting:
+                gc.enable()
 
 
 def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | None) -> PdfText:
@@ -176,6 +193,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
         page_count = doc.page_count
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
+        labelled = _has_labels(doc)
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -184,9 +202,9 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                 labels.append(None)
                 pages.append(None)
                 continue
-            labels.append(_label(page))
+            labels.append(_label(page) if labelled else None)
             try:
-                raw = page.get_text("dict", flags=_FLAGS, sort=False)
+                raw = page.get_textpage(flags=_FLAGS).extractDICT()
                 pages.append(page_blocks(raw, page.rect.height))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
