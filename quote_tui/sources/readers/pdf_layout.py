@@ -33,7 +33,6 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any
 
 from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
@@ -150,28 +149,38 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         total: dict[float, int] = {}
         x0s, x1s = float("-inf"), float("inf")  # the largest left edge, the smallest right
         upright_all = True
+        # the loop runs once per line of the document: what it does is kept to the least
         for line in block["lines"]:
             spans = line["spans"]
             if len(spans) == 1:  # most lines: one font, one size, no mark to keep apart
-                text = spans[0]["text"]
+                span = spans[0]
+                text = span["text"]
                 if not text or text.isspace():
                     continue
-                counts = {round(spans[0]["size"] * 2) / 2: len(text) - text.count(" ")}
-                text = text.replace("\n", " ")
+                size = round(span["size"] * 2) / 2
+                n = len(text) - text.count(" ")
+                counts = {size: n}
+                total[size] = total.get(size, 0) + n
+                if "\n" in text:
+                    text = text.replace("\n", " ")
             else:
                 text, counts = spans_text(spans)
                 if not counts:
                     continue
-            for size, n in counts.items():
-                total[size] = total.get(size, 0) + n
+                for size, n in counts.items():
+                    total[size] = total.get(size, 0) + n
             if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
                 hidden += len(text) - text.count(" ")
-            upright = abs(line["dir"][0] - 1.0) < 0.05
+            upright = line["dir"][0] > 0.95  # a unit vector: within 0.05 of (1, 0)
             upright_all = upright_all and upright
-            rect = tuple(line["bbox"])
-            x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
-            lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
-            marks = marks or is_mark_line(text)
+            rect = line["bbox"]
+            if rect[0] > x0s:
+                x0s = rect[0]
+            if rect[2] < x1s:
+                x1s = rect[2]
+            lines.append((Line(text, tuple(rect)), counts, upright))  # type: ignore[arg-type]
+            if not marks and len(text) <= 3:
+                marks = is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
     if marks:
@@ -289,15 +298,18 @@ def _edges(page: PageBlocks) -> list[int]:
 def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     if not block.upright:
         return True
-    text = block.text.strip()
-    small = body > 0 and block.size <= body * _SMALL
-    if edge and (_mask(text) in repeated or _NUMBER.match(text)):
-        return True
+    if edge:
+        text = block.text.strip()
+        if _mask(text) in repeated or _NUMBER.match(text):
+            return True
     if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
     if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
-    return small or bool(_CAPTION.match(text))
+    if body > 0 and block.size <= body * _SMALL:
+        return True
+    # a caption's label stands at its start: its first two lines say (not a long paragraph)
+    return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
 def _not_a_label(block: Block) -> bool:
@@ -419,17 +431,27 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     ]
     if not lines:
         return []
-    # how many lines cover each point of x: a running sum of line starts and ends
-    steps = [0] * (right - left + 2)
+    # how many lines cover each whole point of x, as runs of equal cover between the points
+    # where a line starts or ends (a page's width in points would be walked one by one)
+    deltas: dict[int, int] = {}
     for x0, _, x1, _ in lines:
-        steps[int(x0) - left] += 1
-        steps[int(x1) - left + 1] -= 1
-    cover = list(accumulate(steps[:-1]))
-    busiest = max(cover)
-    limit = busiest * _GUTTER_SHARE
+        a, b = int(x0) - left, int(x1) - left + 1
+        deltas[a] = deltas.get(a, 0) + 1
+        deltas[b] = deltas.get(b, 0) - 1
+    end = right - left + 1
+    runs: list[tuple[int, int]] = []  # (first point, cover) up to the next run
+    cover = prev = 0
+    for point in sorted(deltas):
+        if point > prev:
+            runs.append((prev, cover))
+        cover += deltas[point]
+        prev = point
+    if prev < end:
+        runs.append((prev, cover))
+    limit = max(c for _, c in runs) * _GUTTER_SHARE
     gutters: list[tuple[float, float]] = []
     start: int | None = None
-    for x, c in enumerate(cover):
+    for x, c in runs:
         if c <= limit:
             if start is None:
                 start = x
@@ -452,6 +474,8 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
     if len(blocks) < 2:
         return list(blocks)
     gutters = _gutters(blocks)
+    if not gutters:  # one column: every block is in it, top to bottom
+        return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
     def column(b: Block) -> int | None:
         """How many gutters stand left of the block's middle; None when it spans one."""
