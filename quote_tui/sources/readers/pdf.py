@@ -24,6 +24,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -204,8 +205,13 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                 continue
             labels.append(_label(page) if labelled else None)
             try:
-                raw = page.get_textpage(flags=_FLAGS).extractDICT()
-                pages.append(page_blocks(raw, page.rect.height))
+                textpage = page.get_textpage(flags=_FLAGS)
+                read = page_blocks(textpage.extractDICT(), page.rect.height)
+                if any(ligature_gap(ln.text) for b in read.blocks for ln in b.lines):
+                    # rare: read again glyph by glyph, to tell a printed gap from none
+                    raw = close_ligature_gaps(textpage.extractRAWDICT())
+                    read = page_blocks(raw, page.rect.height)
+                pages.append(read)
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
