@@ -24,7 +24,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_lines import LIGATURES, close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -136,6 +136,16 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
+    """A page read glyph by glyph, each space set inside the ligature before it left out."""
+    try:
+        page = doc.load_page(index)
+        raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
+    except (*_MUPDF_ERRORS, ValueError):
+        return None
+    return page_blocks(close_ligature_gaps(raw), page.rect.height)
+
+
 def _has_labels(doc: pymupdf.Document) -> bool:
     """Whether the PDF defines page labels (asked once, not for every page)."""
     try:
@@ -205,13 +215,8 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                 continue
             labels.append(_label(page) if labelled else None)
             try:
-                textpage = page.get_textpage(flags=_FLAGS)
-                read = page_blocks(textpage.extractDICT(), page.rect.height)
-                if any(ligature_gap(ln.text) for b in read.blocks for ln in b.lines):
-                    # rare: read again glyph by glyph, to tell a printed gap from none
-                    raw = close_ligature_gaps(textpage.extractRAWDICT())
-                    read = page_blocks(raw, page.rect.height)
-                pages.append(read)
+                raw = page.get_textpage(flags=_FLAGS).extractDICT()
+                pages.append(page_blocks(raw, page.rect.height))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -230,6 +235,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
         hidden = sum(p.hidden for p in pages if p)
         scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
         unread = 0
+        ocred = False
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
@@ -248,6 +254,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     details={"pages": page_count},
                 )
             pages, unread = ocr_pages(doc, data, password, deadline)
+            ocred = True
             scanned = True
             if unread == page_count:
                 raise SourceError(
@@ -265,10 +272,18 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count, "ocr": True},
                 )
+        text, page_starts, boxes = _compose(pages)
+        if not ocred and any(ligature + " " in text for ligature in LIGATURES):
+            # rare: the pages where a ligature stands before a space are read again glyph by
+            # glyph, to tell a printed gap from a space set inside the ligature's box
+            gaps = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
+            for number in gaps:
+                pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
+            if gaps:
+                text, page_starts, boxes = _compose(pages)
     finally:
         doc.close()
 
-    text, page_starts, boxes = _compose(pages)
     return PdfText(
         text=text,
         page_starts=page_starts,

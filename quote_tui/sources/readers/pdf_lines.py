@@ -15,6 +15,7 @@ from typing import Any
 
 __all__ = [
     "APART",
+    "LIGATURES",
     "SUPER",
     "Line",
     "close_ligature_gaps",
@@ -40,8 +41,9 @@ printed ("structure16–18"), a quotation that stops before the mark ends on a w
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
 _RAISED = 1.0
 """Points above the line's baseline where a smaller span counts as raised."""
-_LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
-_LIGATURE_SPACE = re.compile(f"[{_LIGATURES}] ")
+LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
+"""The Latin ligatures MuPDF gives as one character (ff, fi, fl, ffi, ffl, long st, st)."""
+_LIGATURE_SPACE = re.compile(f"[{LIGATURES}] ")
 _TOUCH = 0.5
 """Points within which the glyph after a space meets the ligature before it: no gap."""
 
@@ -185,7 +187,7 @@ def close_ligature_gaps(raw: dict[str, Any]) -> dict[str, Any]:
                         before, after = chars[i - 1], chars[i + 1]
                         end = before["bbox"][2] + _TOUCH
                         if (
-                            before["c"] in _LIGATURES
+                            before["c"] in LIGATURES
                             and char["bbox"][2] <= end
                             and after["bbox"][0] <= end
                         ):
