@@ -195,7 +195,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
-            members = tuple(ln for ln, _, _ in group)
+            members = tuple([item[0] for item in group])
             main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
