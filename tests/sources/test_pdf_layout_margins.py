@@ -54,3 +54,20 @@ def test_an_outermost_block_that_does_not_repeat_stays_in_the_body() -> None:
     page.insert_text((90, 400), "More body text further down the page.", fontsize=11)
     text = extract_pdf(doc.tobytes()).text
     assert text.index("A line that opens") < text.index("More body text"), text
+
+
+def test_a_chapter_heading_at_the_top_of_some_pages_stays_in_the_body() -> None:
+    # "Chapter N" opens two of six pages, outermost inside the wider band: a heading, not a
+    # running head, so it stays where it is read
+    doc = pymupdf.open()
+    for number in range(1, 7):
+        page = doc.new_page(width=595, height=842)
+        top = 140
+        if number in (1, 4):
+            page.insert_text((250, 105), f"Chapter {1 if number == 1 else 2}", fontsize=14)
+        page.insert_text(
+            (90, top), f"The body of page {number} begins here and runs on.", fontsize=11
+        )
+        page.insert_text((90, top + 14), "It has a second line as well.", fontsize=11)
+    text = extract_pdf(doc.tobytes()).text
+    assert text.index("page 3 begins") < text.index("Chapter 2") < text.index("page 4 begins")

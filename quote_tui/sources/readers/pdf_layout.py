@@ -57,6 +57,9 @@ _OUTER_BAND = 0.15
 """A wider share where a page's outermost block (nothing above it, or nothing below it) is a
 running head or footer when its text repeats or is a page number: pages with wide margins set
 them lower than ``_BAND`` ("Page 3 of 21" at 88% of an A4 page)."""
+_OUTER_SHARE = 0.4
+"""Share of the pages an outermost block's text must stand on, in the wider band, to be a
+running head (a book's alternate heads each stand on half)."""
 _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
@@ -265,11 +268,16 @@ def _mask(text: str) -> str:
 
 def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
     """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
-    seen: Counter[str] = Counter()
+    banded: Counter[str] = Counter()
+    outer: Counter[str] = Counter()
     for page in pages:
         edges = _edges(page)
-        seen.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
-    return {text for text, count in seen.items() if count >= 2}
+        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e == 2})
+        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
+    # inside the wider band a running head stands on most pages; a chapter's heading at the
+    # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
+    often = max(2, len(pages) * _OUTER_SHARE)
+    return {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
 
 
 def _edge(block: Block, height: float) -> bool:
