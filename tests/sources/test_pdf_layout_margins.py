@@ -1,11 +1,16 @@
 """Page furniture on pages with wide margins: running heads and page numbers a little inside the
-page, which the top and bottom bands alone miss."""
+page, which the top and bottom bands alone miss; and a read leaves the garbage collector as it
+found it."""
 
 from __future__ import annotations
 
+import gc
+
 import pymupdf
+import pytest
 
 from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.errors import SourceError
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import PdfText, extract_pdf
 
@@ -71,3 +76,18 @@ def test_a_chapter_heading_at_the_top_of_some_pages_stays_in_the_body() -> None:
         page.insert_text((90, top + 14), "It has a second line as well.", fontsize=11)
     text = extract_pdf(doc.tobytes()).text
     assert text.index("page 3 begins") < text.index("Chapter 2") < text.index("page 4 begins")
+
+
+def test_the_collector_is_back_on_after_a_read_and_after_a_failed_one() -> None:
+    assert gc.isenabled()
+    extract_pdf(_wide_margins())
+    assert gc.isenabled()
+    with pytest.raises(SourceError):
+        extract_pdf(b"not a pdf at all")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        extract_pdf(_wide_margins())
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
