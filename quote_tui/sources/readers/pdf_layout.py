@@ -415,11 +415,11 @@ def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
 
 def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     """X-ranges inside the text area that (almost) no line covers."""
-    every = [ln.rect for b in blocks for ln in b.lines]
-    if len(every) < 4:
+    if sum(len(b.lines) for b in blocks) < 4:
         return []
-    left = int(min(r[0] for r in every))
-    right = int(max(r[2] for r in every)) + 1
+    # a block's rectangle is the union of its lines': the text area from the blocks alone
+    left = int(min(b.rect[0] for b in blocks))
+    right = int(max(b.rect[2] for b in blocks)) + 1
     # a line across most of the text area (a title, a wide figure's caption) says nothing of
     # the columns below it, and neither does a short block centred on the page (an author's
     # affiliation): column text is centred in its column
@@ -430,12 +430,13 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
         if len(b.lines) <= _SHORT_BLOCK
         and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
     }
+    narrow = (right - left) * _NARROW
     lines = [
         ln.rect
         for b in blocks
         if id(b) not in centred
         for ln in b.lines
-        if ln.rect[2] - ln.rect[0] < (right - left) * _NARROW
+        if ln.rect[2] - ln.rect[0] < narrow
     ]
     if not lines:
         return []
