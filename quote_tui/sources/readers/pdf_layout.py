@@ -152,6 +152,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         total: dict[float, int] = {}
         x0s, x1s = float("-inf"), float("inf")  # the largest left edge, the smallest right
         upright_all = True
+        append = lines.append
         # the loop runs once per line of the document: what it does is kept to the least
         for line in block["lines"]:
             spans = line["spans"]
@@ -174,15 +175,17 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                     total[size] = total.get(size, 0) + n
             if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
                 hidden += len(text) - text.count(" ")
-            upright = line["dir"][0] > 0.95  # a unit vector: within 0.05 of (1, 0)
-            upright_all = upright_all and upright
             rect = line["bbox"]
             if rect[0] > x0s:
                 x0s = rect[0]
             if rect[2] < x1s:
                 x1s = rect[2]
-            lines.append((Line(text, tuple(rect)), counts, upright))  # type: ignore[arg-type]
-            if not marks and len(text) <= 3:
+            if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
+                append((Line(text, rect), counts, True))
+            else:
+                upright_all = False
+                append((Line(text, rect), counts, False))
+            if len(text) <= 3 and not marks:
                 marks = is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
