@@ -7,6 +7,7 @@ from pathlib import Path
 from quote_tui.api import check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.local import read_path
+from quote_tui.sources.readers.pdf_annotate import ligature_words
 from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
 
 
@@ -46,3 +47,19 @@ def test_the_german_editorial_reads_its_ligatures_whole(corpus_dir: Path) -> Non
     assert "Inﬂuenzavirus" in prepared.text and "Erﬁnder" in prepared.text
     result = check_text(prepared, "Dem amerikanischen Erfinder und Visionär geht es darum")
     assert result.status is Status.NORMALIZED
+
+
+def test_highlights_count_a_word_split_at_its_ligature_as_one() -> None:
+    # MuPDF's words of "ein Inﬂ uenzavirus die": four, where the checked text has three
+    words = [
+        (200.0, 10.0, 214.0, 20.0, "ein", 0, 0, 0),
+        (216.0, 10.0, 239.0, 20.0, "In\ufb02", 0, 0, 1),
+        (239.0, 10.0, 280.0, 20.0, "uenzavirus", 0, 0, 2),
+        (283.0, 10.0, 295.0, 20.0, "die", 0, 0, 3),
+    ]
+    joined = ligature_words(words)
+    assert [w[4] for w in joined] == ["ein", "In\ufb02uenzavirus", "die"]
+    assert joined[1][:4] == (216.0, 10.0, 280.0, 20.0)
+    # a ligature that ends a word before a real gap stays a word of its own
+    apart = [(0.0, 0.0, 18.0, 9.0, "sta\ufb00", 0, 0, 0), (21.0, 0.0, 27.0, 9.0, "is", 0, 0, 1)]
+    assert [w[4] for w in ligature_words(apart)] == ["sta\ufb00", "is"]
