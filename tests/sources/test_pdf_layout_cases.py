@@ -1,8 +1,8 @@
 """The labelled layout cases: quotations across columns, pages, footnotes, figures and tables
 of the corpus PDFs, labelled from the page images (tests/data/pdf-layout-cases.jsonl, in the
 dev cases' format; pdf-layout-cases-2.jsonl, a second set labelled before its first run, on PDFs
-the first did not use). Every verdict, span and page must hold, with nothing found that is not
-there."""
+the first did not use; pdf-layout-cases-3.jsonl, a third, a German magazine page with a sidebar).
+Every verdict, span and page must hold, with nothing found that is not there."""
 
 from __future__ import annotations
 
@@ -17,7 +17,11 @@ from quote_tui.api import PreparedText, check_text
 from quote_tui.sources.readers.local import read_path
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-CASES = (DATA / "pdf-layout-cases.jsonl", DATA / "pdf-layout-cases-2.jsonl")
+CASES = (
+    DATA / "pdf-layout-cases.jsonl",
+    DATA / "pdf-layout-cases-2.jsonl",
+    DATA / "pdf-layout-cases-3.jsonl",
+)
 _FOLDS = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                         "\u2013": "-", "\u2014": "-", "\ufb01": "fi", "\ufb02": "fl",
                         "\u00ad": None, "\u200b": None})  # fmt: skip

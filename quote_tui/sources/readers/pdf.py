@@ -8,6 +8,7 @@ repairing them here would hide that from the user. Lines are joined with "\\n", 
 
 from __future__ import annotations
 
+import gc
 import threading
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_lines import LIGATURES, close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -134,6 +136,24 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
+    """A page read glyph by glyph, each space set inside the ligature before it left out."""
+    try:
+        page = doc.load_page(index)
+        raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
+    except (*_MUPDF_ERRORS, ValueError):
+        return None
+    return page_blocks(close_ligature_gaps(raw), page.rect.height)
+
+
+def _has_labels(doc: pymupdf.Document) -> bool:
+    """Whether the PDF defines page labels (asked once, not for every page)."""
+    try:
+        return bool(doc.get_page_labels())
+    except (*_MUPDF_ERRORS, ValueError, TypeError):
+        return True  # let each page's own lookup decide
+
+
 def _has_images(doc: pymupdf.Document) -> bool:
     for index in range(doc.page_count):
         try:
@@ -165,7 +185,15 @@ def extract_pdf(
             ``timeout`` (a scan, and no time to read even one page).
     """
     with MUPDF_LOCK:
-        return _extract(data, password, ocr, deadline)
+        # The reader allocates a few objects per line and frees none until it is done; the
+        # collector would walk them all again and again (about 4% of a book's read).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return _extract(data, password, ocr, deadline)
+        finally:
+            if collecting:
+                gc.enable()
 
 
 def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | None) -> PdfText:
@@ -176,6 +204,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
         page_count = doc.page_count
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
+        labelled = _has_labels(doc)
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -184,9 +213,9 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                 labels.append(None)
                 pages.append(None)
                 continue
-            labels.append(_label(page))
+            labels.append(_label(page) if labelled else None)
             try:
-                raw = page.get_text("dict", flags=_FLAGS, sort=False)
+                raw = page.get_textpage(flags=_FLAGS).extractDICT()
                 pages.append(page_blocks(raw, page.rect.height))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
@@ -206,6 +235,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
         hidden = sum(p.hidden for p in pages if p)
         scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
         unread = 0
+        ocred = False
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
         if max(chars_per_page) < _MIN_CHARS_PER_PAGE and (has_images or not any(chars_per_page)):
@@ -224,6 +254,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     details={"pages": page_count},
                 )
             pages, unread = ocr_pages(doc, data, password, deadline)
+            ocred = True
             scanned = True
             if unread == page_count:
                 raise SourceError(
@@ -241,10 +272,18 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count, "ocr": True},
                 )
+        text, page_starts, boxes = _compose(pages)
+        if not ocred and any(ligature + " " in text for ligature in LIGATURES):
+            # rare: the pages where a ligature stands before a space are read again glyph by
+            # glyph, to tell a printed gap from a space set inside the ligature's box
+            gaps = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
+            for number in gaps:
+                pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
+            if gaps:
+                text, page_starts, boxes = _compose(pages)
     finally:
         doc.close()
 
-    text, page_starts, boxes = _compose(pages)
     return PdfText(
         text=text,
         page_starts=page_starts,

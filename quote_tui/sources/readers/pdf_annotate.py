@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.readers.pdf import MUPDF_LOCK, open_pdf
+from quote_tui.sources.readers.pdf_lines import LIGATURES
 
-__all__ = ["COLOURS", "Highlight", "annotate_pdf", "highlight"]
+__all__ = ["COLOURS", "Highlight", "annotate_pdf", "highlight", "ligature_words"]
 
 COLOURS: dict[str, tuple[float, float, float]] = {
     "exact": (0.55, 0.85, 0.45),
@@ -30,6 +32,8 @@ near; any other verdict is red. The note says the verdict in words too."""
 _OTHER = (0.95, 0.45, 0.45)
 _SHRINK = 0.5
 """Points a line's rectangle is shrunk by, so a neighbouring line's words never fall in it."""
+_TOUCH = 0.5
+"""Points within which a word starts inside the ligature that ends the word before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,7 @@ def _draw(doc: pymupdf.Document, item: Highlight) -> None:
         x0, y0, x1, y1 = piece.rect
         clip = pymupdf.Rect(x0, y0 + _SHRINK, x1, y1 - _SHRINK)
         words = sorted(page.get_text("words", clip=clip), key=lambda w: (w[5], w[6], w[7]))
+        words = ligature_words(words)
         chosen = words[piece.first : piece.last] or words
         rects = [pymupdf.Rect(w[:4]) for w in chosen] or [pymupdf.Rect(piece.rect)]
         by_page.setdefault(piece.page, []).extend(rects)
@@ -130,3 +135,28 @@ def _draw(doc: pymupdf.Document, item: Highlight) -> None:
         annot.set_colors(stroke=colour)
         annot.set_info(title="quote-tui", content=item.note)
         annot.update()
+
+
+def ligature_words(words: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """MuPDF's words of a line, a word that ends in a ligature joined to the next one where that
+    one starts inside the ligature's box: the reader left out the space set there (pdf_lines.
+    close_ligature_gaps), so the line's text counts them as one word ("Inﬂuenzavirus")."""
+    out: list[tuple[Any, ...]] = []
+    for word in words:
+        if out:
+            last = out[-1]
+            if (
+                str(last[4])[-1:] in LIGATURES
+                and (last[5], last[6]) == (word[5], word[6])
+                and word[0] <= last[2] + _TOUCH
+            ):
+                rect = (
+                    min(last[0], word[0]),
+                    min(last[1], word[1]),
+                    word[2],
+                    max(last[3], word[3]),
+                )
+                out[-1] = (*rect, str(last[4]) + str(word[4]), *last[5:])
+                continue
+        out.append(tuple(word))
+    return out

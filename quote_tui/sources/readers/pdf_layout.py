@@ -29,10 +29,10 @@ before the citation mark is exact.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any
 
 from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
@@ -53,6 +53,13 @@ Rect = tuple[float, float, float, float]
 
 _BAND = 0.09
 """Share of the page's height at its top and bottom where running heads and footers stand."""
+_OUTER_BAND = 0.15
+"""A wider share where a page's outermost block (nothing above it, or nothing below it) is a
+running head or footer when its text repeats or is a page number: pages with wide margins set
+them lower than ``_BAND`` ("Page 3 of 21" at 88% of an A4 page)."""
+_OUTER_SHARE = 0.4
+"""Share of the pages an outermost block's text must stand on, in the wider band, to be a
+running head (a book's alternate heads each stand on half)."""
 _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
@@ -145,28 +152,41 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         total: dict[float, int] = {}
         x0s, x1s = float("-inf"), float("inf")  # the largest left edge, the smallest right
         upright_all = True
+        append = lines.append
+        # the loop runs once per line of the document: what it does is kept to the least
         for line in block["lines"]:
             spans = line["spans"]
             if len(spans) == 1:  # most lines: one font, one size, no mark to keep apart
-                text = spans[0]["text"]
+                span = spans[0]
+                text = span["text"]
                 if not text or text.isspace():
                     continue
-                counts = {round(spans[0]["size"] * 2) / 2: len(text) - text.count(" ")}
-                text = text.replace("\n", " ")
+                size = round(span["size"] * 2) / 2
+                n = len(text) - text.count(" ")
+                counts = {size: n}
+                total[size] = total.get(size, 0) + n
+                if "\n" in text:
+                    text = text.replace("\n", " ")
             else:
                 text, counts = spans_text(spans)
                 if not counts:
                     continue
-            for size, n in counts.items():
-                total[size] = total.get(size, 0) + n
+                for size, n in counts.items():
+                    total[size] = total.get(size, 0) + n
             if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
                 hidden += len(text) - text.count(" ")
-            upright = abs(line["dir"][0] - 1.0) < 0.05
-            upright_all = upright_all and upright
-            rect = tuple(line["bbox"])
-            x0s, x1s = max(x0s, rect[0]), min(x1s, rect[2])
-            lines.append((Line(text, rect), counts, upright))  # type: ignore[arg-type]
-            marks = marks or is_mark_line(text)
+            rect = line["bbox"]
+            if rect[0] > x0s:
+                x0s = rect[0]
+            if rect[2] < x1s:
+                x1s = rect[2]
+            if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
+                append((Line(text, rect), counts, True))
+            else:
+                upright_all = False
+                append((Line(text, rect), counts, False))
+            if len(text) <= 3 and not marks:
+                marks = is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
     if marks:
@@ -181,7 +201,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
-            members = tuple(ln for ln, _, _ in group)
+            members = tuple([item[0] for item in group])
             main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
@@ -251,31 +271,56 @@ def _mask(text: str) -> str:
 
 def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
     """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
-    seen: Counter[str] = Counter()
+    banded: Counter[str] = Counter()
+    outer: Counter[str] = Counter()
     for page in pages:
-        found = {_mask(b.text) for b in page.blocks if _edge(b, page.height)}
-        seen.update(found)
-    return {text for text, count in seen.items() if count >= 2}
+        edges = _edges(page)
+        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e == 2})
+        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
+    # inside the wider band a running head stands on most pages; a chapter's heading at the
+    # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
+    often = max(2, len(pages) * _OUTER_SHARE)
+    return {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
 
 
 def _edge(block: Block, height: float) -> bool:
     return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
 
 
-def _aside(block: Block, height: float, body: float, repeated: set[str]) -> bool:
+def _edges(page: PageBlocks) -> list[int]:
+    """Per block: 2 in the top or bottom band, 1 outermost within the wider band, else 0."""
+    height = page.height
+    tops = sorted(b.rect[1] for b in page.blocks)
+    bottoms = sorted(b.rect[3] for b in page.blocks)
+    out = []
+    for b in page.blocks:
+        if _edge(b, height):
+            out.append(2)
+            continue
+        # nothing wholly above it (the highest bottom under its top), or nothing wholly below
+        above = bisect_right(bottoms, b.rect[1])
+        below = len(tops) - bisect_left(tops, b.rect[3])
+        top = b.rect[3] <= height * _OUTER_BAND and above == 0
+        bottom = b.rect[1] >= height * (1 - _OUTER_BAND) and below == 0
+        out.append(1 if top or bottom else 0)
+    return out
+
+
+def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     if not block.upright:
         return True
-    text = block.text.strip()
-    small = body > 0 and block.size <= body * _SMALL
-    if _edge(block, height) and (
-        _mask(text) in repeated
-        or _NUMBER.match(text)
-        or (len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER)
-    ):
+    if edge:
+        text = block.text.strip()
+        if _mask(text) in repeated or _NUMBER.match(text):
+            return True
+    if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
     if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
-    return small or bool(_CAPTION.match(text))
+    if body > 0 and block.size <= body * _SMALL:
+        return True
+    # a caption's label stands at its start: its first two lines say (not a long paragraph)
+    return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
 def _not_a_label(block: Block) -> bool:
@@ -300,7 +345,8 @@ def split_page(
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
-    flags = [_aside(b, page.height, body, repeated) for b in page.blocks]
+    edges = _edges(page)
+    flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
@@ -362,7 +408,8 @@ def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
             for j, other in enumerate(blocks):
                 if (
                     flags[j]
-                    and 0 <= block.rect[1] - other.rect[3] <= _TOUCH
+                    # lines set tight overlap their neighbours by a hair (-0.006 pt)
+                    and -1 <= block.rect[1] - other.rect[3] <= _TOUCH
                     and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
                 ):
                     flags[i] = changed = True
@@ -371,11 +418,11 @@ def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
 
 def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     """X-ranges inside the text area that (almost) no line covers."""
-    every = [ln.rect for b in blocks for ln in b.lines]
-    if len(every) < 4:
+    if sum(len(b.lines) for b in blocks) < 4:
         return []
-    left = int(min(r[0] for r in every))
-    right = int(max(r[2] for r in every)) + 1
+    # a block's rectangle is the union of its lines': the text area from the blocks alone
+    left = int(min(b.rect[0] for b in blocks))
+    right = int(max(b.rect[2] for b in blocks)) + 1
     # a line across most of the text area (a title, a wide figure's caption) says nothing of
     # the columns below it, and neither does a short block centred on the page (an author's
     # affiliation): column text is centred in its column
@@ -386,26 +433,37 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
         if len(b.lines) <= _SHORT_BLOCK
         and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
     }
+    narrow = (right - left) * _NARROW
     lines = [
         ln.rect
         for b in blocks
         if id(b) not in centred
         for ln in b.lines
-        if ln.rect[2] - ln.rect[0] < (right - left) * _NARROW
+        if ln.rect[2] - ln.rect[0] < narrow
     ]
     if not lines:
         return []
-    # how many lines cover each point of x: a running sum of line starts and ends
-    steps = [0] * (right - left + 2)
+    # how many lines cover each whole point of x, as runs of equal cover between the points
+    # where a line starts or ends (a page's width in points would be walked one by one)
+    deltas: dict[int, int] = {}
     for x0, _, x1, _ in lines:
-        steps[int(x0) - left] += 1
-        steps[int(x1) - left + 1] -= 1
-    cover = list(accumulate(steps[:-1]))
-    busiest = max(cover)
-    limit = busiest * _GUTTER_SHARE
+        a, b = int(x0) - left, int(x1) - left + 1
+        deltas[a] = deltas.get(a, 0) + 1
+        deltas[b] = deltas.get(b, 0) - 1
+    end = right - left + 1
+    runs: list[tuple[int, int]] = []  # (first point, cover) up to the next run
+    cover = prev = 0
+    for point in sorted(deltas):
+        if point > prev:
+            runs.append((prev, cover))
+        cover += deltas[point]
+        prev = point
+    if prev < end:
+        runs.append((prev, cover))
+    limit = max(c for _, c in runs) * _GUTTER_SHARE
     gutters: list[tuple[float, float]] = []
     start: int | None = None
-    for x, c in enumerate(cover):
+    for x, c in runs:
         if c <= limit:
             if start is None:
                 start = x
@@ -428,6 +486,8 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
     if len(blocks) < 2:
         return list(blocks)
     gutters = _gutters(blocks)
+    if not gutters:  # one column: every block is in it, top to bottom
+        return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
     def column(b: Block) -> int | None:
         """How many gutters stand left of the block's middle; None when it spans one."""

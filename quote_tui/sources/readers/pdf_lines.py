@@ -13,7 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["APART", "SUPER", "Line", "glue_marks", "is_mark_line", "spans_text"]
+__all__ = [
+    "APART",
+    "LIGATURES",
+    "SUPER",
+    "Line",
+    "close_ligature_gaps",
+    "glue_marks",
+    "is_mark_line",
+    "ligature_gap",
+    "spans_text",
+]
 
 Rect = tuple[float, float, float, float]
 
@@ -31,6 +41,11 @@ printed ("structure16–18"), a quotation that stops before the mark ends on a w
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
 _RAISED = 1.0
 """Points above the line's baseline where a smaller span counts as raised."""
+LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
+"""The Latin ligatures MuPDF gives as one character (ff, fi, fl, ffi, ffl, long st, st)."""
+_LIGATURE_SPACE = re.compile(f"[{LIGATURES}] ")
+_TOUCH = 0.5
+"""Points within which the glyph after a space meets the ligature before it: no gap."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,3 +165,33 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
 def is_mark_line(text: str) -> bool:
     """Whether a line's text is nothing but a footnote or citation mark."""
     return len(text) <= 3 and bool(_MARK_LINE.match(text))
+
+
+def ligature_gap(text: str) -> bool:
+    """Whether a line holds a ligature followed by a space ("Inﬂ uenzavirus"), which some
+    producers set inside the ligature's own box where no gap is printed."""
+    return _LIGATURE_SPACE.search(text) is not None
+
+
+def close_ligature_gaps(raw: dict[str, Any]) -> dict[str, Any]:
+    """A page's ``extractRAWDICT`` as ``extractDICT`` gives it (span texts), each space that
+    stands inside the ligature before it, with the next letter touching that ligature, left
+    out: it prints no gap, so it splits no word ("Inﬂ uenzavirus" reads "Inﬂuenzavirus")."""
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                chars = span.pop("chars", ())
+                kept: list[str] = []
+                for i, char in enumerate(chars):
+                    if char["c"] == " " and 0 < i < len(chars) - 1:
+                        before, after = chars[i - 1], chars[i + 1]
+                        end = before["bbox"][2] + _TOUCH
+                        if (
+                            before["c"] in LIGATURES
+                            and char["bbox"][2] <= end
+                            and after["bbox"][0] <= end
+                        ):
+                            continue
+                    kept.append(char["c"])
+                span["text"] = "".join(kept)
+    return raw

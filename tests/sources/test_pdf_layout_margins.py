@@ -1,0 +1,93 @@
+"""Page furniture on pages with wide margins: running heads and page numbers a little inside the
+page, which the top and bottom bands alone miss; and a read leaves the garbage collector as it
+found it."""
+
+from __future__ import annotations
+
+import gc
+
+import pymupdf
+import pytest
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.errors import SourceError
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import PdfText, extract_pdf
+
+FIRST = "the last sentence of this page goes from its foot"
+SECOND = "on to the head of the next page without a break."
+
+
+def _prepared(pdf: PdfText) -> PreparedText:
+    return PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+
+
+def _wide_margins() -> bytes:
+    """Two A4 pages whose running head and "Page N of 2" stand inside 9-15% of the height."""
+    doc = pymupdf.open()
+    for number in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((90, 105), "Junior Seminar", fontsize=11)  # 12% from the top
+        page.insert_text((430, 105), "St. John's College", fontsize=11)
+        page.insert_text((260, 750), f"Page {number} of 2", fontsize=11)  # 89%
+    first, second = doc[0], doc[1]
+    first.insert_text((90, 140), "An opening line of body text on the first page.", fontsize=11)
+    first.insert_text((90, 700), FIRST, fontsize=11)
+    second.insert_text((90, 140), SECOND, fontsize=11)
+    second.insert_text((90, 154), "And the body goes on below it as before.", fontsize=11)
+    return doc.tobytes()
+
+
+def test_heads_and_page_numbers_inside_wide_margins_stay_out_of_the_body() -> None:
+    pdf = extract_pdf(_wide_margins())
+    result = check_text(_prepared(pdf), f"{FIRST} {SECOND}")
+    assert result.status is Status.NORMALIZED, pdf.text
+    match = result.matches[0]
+    assert match.text.startswith(FIRST) and match.text.endswith(SECOND)
+    assert (match.page_start, match.page_end) == (1, 2)
+    body_end = pdf.text.index("as before.")
+    for words in ("Junior Seminar", "Page 1 of 2", "St. John's College"):
+        assert pdf.text.index(words) > body_end, words
+
+
+def test_an_outermost_block_that_does_not_repeat_stays_in_the_body() -> None:
+    # the first body line stands inside the wider band with nothing above it, on one page only
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((90, 105), "A line that opens the page and is body text.", fontsize=11)
+    page.insert_text((90, 119), "Its second line follows it closely.", fontsize=11)
+    page.insert_text((90, 400), "More body text further down the page.", fontsize=11)
+    text = extract_pdf(doc.tobytes()).text
+    assert text.index("A line that opens") < text.index("More body text"), text
+
+
+def test_a_chapter_heading_at_the_top_of_some_pages_stays_in_the_body() -> None:
+    # "Chapter N" opens two of six pages, outermost inside the wider band: a heading, not a
+    # running head, so it stays where it is read
+    doc = pymupdf.open()
+    for number in range(1, 7):
+        page = doc.new_page(width=595, height=842)
+        top = 140
+        if number in (1, 4):
+            page.insert_text((250, 105), f"Chapter {1 if number == 1 else 2}", fontsize=14)
+        page.insert_text(
+            (90, top), f"The body of page {number} begins here and runs on.", fontsize=11
+        )
+        page.insert_text((90, top + 14), "It has a second line as well.", fontsize=11)
+    text = extract_pdf(doc.tobytes()).text
+    assert text.index("page 3 begins") < text.index("Chapter 2") < text.index("page 4 begins")
+
+
+def test_the_collector_is_back_on_after_a_read_and_after_a_failed_one() -> None:
+    assert gc.isenabled()
+    extract_pdf(_wide_margins())
+    assert gc.isenabled()
+    with pytest.raises(SourceError):
+        extract_pdf(b"not a pdf at all")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        extract_pdf(_wide_margins())
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
