@@ -136,3 +136,23 @@ def test_past_its_kept_places_a_quotation_is_searched_on() -> None:
     assert not places.complete and len(places.starts) == kept
     assert result.match_count == kept + 4
     assert len([m for m in result.matches if m.kind == "normalized"]) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=3, max_size=60), st.data())
+def test_a_verbatim_occurrence_starts_where_a_folded_place_maps(
+    pieces: list[str], data: st.DataObject
+) -> None:
+    # the exact tier compares the quotation only at the source places of its fold's places
+    text = "".join(pieces)
+    a = data.draw(st.integers(0, len(text)))
+    quote = text[a : data.draw(st.integers(a, len(text)))].strip()
+    with mock.patch.object(folded_view, "_FIRSTS_MIN_CHARS", 10**12):
+        scanned = find_exact(PreparedText(text), quote, limit=100) if quote else None
+    prepared = PreparedText(text)
+    folded_view.folded_source(prepared)
+    with mock.patch.object(folded_view, "_FIRSTS_MIN_CHARS", 0):
+        places = folded_view.verbatim_places(prepared, quote)
+    if scanned is None or places is None or not places.complete:
+        return
+    assert {f.start for f in scanned.found + scanned.signed} <= set(places.starts)
