@@ -20,8 +20,9 @@ near tier's.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from quote_tui.engine.budget import checkpoint
@@ -125,8 +126,12 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
         return Hits(0, ())
     text = prepared.text
     m = len(quote)
-    if places is not None and places.complete and 2 * smallest_period(quote) > m:
-        return _at_places(text, quote, places.starts, limit)
+    if places is not None and 2 * smallest_period(quote) > m:
+        starts: Iterable[int] = places.starts
+        if not places.complete:
+            # past the last known place, the text is scanned on from there
+            starts = itertools.chain(places.starts, _finds(text, quote, places.starts[-1] + 1))
+        return _at_places(text, quote, starts, limit)
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
@@ -178,14 +183,24 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     return Hits(count, tuple(found), tuple(signed))
 
 
-def _at_places(text: str, quote: str, starts: tuple[int, ...], limit: int) -> Hits:
-    """``find_exact`` where every place a quotation without a short period may stand is known:
-    each is compared, not the text scanned (a periodic one takes ``find_exact``'s run walk)."""
+def _finds(text: str, quote: str, pos: int) -> Iterator[int]:
+    """Every offset of ``quote`` in ``text`` from ``pos`` on, overlapping ones included."""
+    pos = text.find(quote, pos)
+    while pos >= 0:
+        yield pos
+        pos = text.find(quote, pos + 1)
+
+
+def _at_places(text: str, quote: str, starts: Iterable[int], limit: int) -> Hits:
+    """``find_exact`` where the places a quotation without a short period may stand are known,
+    in order: each is compared, not the text scanned (a periodic one takes ``find_exact``'s run
+    walk)."""
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
     last = -1
     for pos in starts:
+        checkpoint()
         # two folded places can share a source place (inside a ligature)
         if pos == last or not text.startswith(quote, pos):
             continue

@@ -50,19 +50,20 @@ def find_line_broken(
     places = None if firsts is None else places_of(source, needle, firsts)
     if places is None:
         others = source.text.count(needle)
-    elif places.complete:
-        others = _count(places.starts, len(needle))
     else:
-        others = source.text.count(needle, places.starts[0])
+        others, free = _count(places.starts, len(needle))
+        if not places.complete:
+            others += source.text.count(needle, free)
     if others <= verbatim:
         return Hits(0, ())
     return find_normalized(prepared, quote, options=options, literal_only=True, broken_only=True)
 
 
-def _count(starts: tuple[int, ...], width: int) -> int:
-    """What ``str.count`` gives from a needle's places: those that do not overlap, greedily."""
+def _count(starts: tuple[int, ...], width: int) -> tuple[int, int]:
+    """What ``str.count`` gives from a needle's places (those that do not overlap, greedily),
+    and where a count of the rest of the text goes on from."""
     count, free = 0, 0
     for start in starts:
         if start >= free:
             count, free = count + 1, start + width
-    return count
+    return count, free
