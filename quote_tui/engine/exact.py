@@ -35,6 +35,7 @@ from quote_tui.engine.folded_view import (
     places_of,
     verbatim_places,
 )
+from quote_tui.engine.known_places import finds, spans_at
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     Folded,
@@ -130,8 +131,9 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
         starts: Iterable[int] = places.starts
         if not places.complete:
             # past the last known place, the text is scanned on from there
-            starts = itertools.chain(places.starts, _finds(text, quote, places.starts[-1] + 1))
-        return _at_places(text, quote, starts, limit)
+            starts = itertools.chain(places.starts, finds(text, quote, places.starts[-1] + 1))
+        count, found_at, signed_at = spans_at(text, quote, starts, limit, _raw_edges_ok)
+        return Hits(count, tuple(Found(*f) for f in found_at), tuple(Found(*f) for f in signed_at))
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
@@ -180,40 +182,6 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
                 for j in ks[: max(0, limit - len(found))]
             )
         pos = text.find(quote, pos + last * period + 1)
-    return Hits(count, tuple(found), tuple(signed))
-
-
-def _finds(text: str, quote: str, pos: int) -> Iterator[int]:
-    """Every offset of ``quote`` in ``text`` from ``pos`` on, overlapping ones included."""
-    pos = text.find(quote, pos)
-    while pos >= 0:
-        yield pos
-        pos = text.find(quote, pos + 1)
-
-
-def _at_places(text: str, quote: str, starts: Iterable[int], limit: int) -> Hits:
-    """``find_exact`` where the places a quotation without a short period may stand are known,
-    in order: each is compared, not the text scanned (a periodic one takes ``find_exact``'s run
-    walk)."""
-    found: list[Found] = []
-    signed: list[Found] = []
-    count = 0
-    last = -1
-    for pos in starts:
-        checkpoint()
-        # two folded places can share a source place (inside a ligature)
-        if pos == last or not text.startswith(quote, pos):
-            continue
-        last, end = pos, pos + len(quote)
-        if not _raw_edges_ok(text, pos, end):
-            continue
-        if sign_before(text, pos) is not None:
-            if len(signed) < limit:
-                signed.append(Found(pos, end))
-        else:
-            count += 1
-            if len(found) < limit:
-                found.append(Found(pos, end))
     return Hits(count, tuple(found), tuple(signed))
 
 
