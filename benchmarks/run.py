@@ -312,6 +312,12 @@ def bench_engine(size: int, repeat: int) -> None:
         timed(lambda: text.find(exact_q), repeat),
         "baseline str.find",
     )
+    row(
+        "exact 200 (first check)",
+        timed(lambda: first_check(prepared, exact_q), repeat),
+        timed(lambda: text.find(exact_q), repeat),
+        "baseline str.find",
+    )
     assert check(prepared, exact_q).status == "exact"
     # a normalized variant: whitespace/newlines; the baseline cannot find it at all
     row(

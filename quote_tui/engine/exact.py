@@ -20,14 +20,22 @@ near tier's.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.elision import edge_spans, elision
 from quote_tui.engine.fold_rules import rules_needed
-from quote_tui.engine.folded_view import first_place, first_places, folded_source, verbatim_from
+from quote_tui.engine.folded_view import (
+    Places,
+    first_places,
+    folded_source,
+    places_of,
+    verbatim_places,
+)
+from quote_tui.engine.known_places import finds, spans_at
 from quote_tui.engine.meaning import omitted_flags, sign_before
 from quote_tui.engine.normalize import (
     Folded,
@@ -114,15 +122,22 @@ def find_exact(prepared: PreparedText, quote: str, *, limit: int) -> Hits:
     Returns:
         The count and the first ``limit`` spans in source order.
     """
-    since = verbatim_from(prepared, quote)
-    if since is not None and since < 0:
+    places = verbatim_places(prepared, quote)
+    if places is not None and not places.starts:
         return Hits(0, ())
     text = prepared.text
+    m = len(quote)
+    if places is not None and 2 * smallest_period(quote) > m:
+        starts: Iterable[int] = places.starts
+        if not places.complete:
+            # past the last known place, the text is scanned on from there
+            starts = itertools.chain(places.starts, finds(text, quote, places.starts[-1] + 1))
+        count, found_at, signed_at = spans_at(text, quote, starts, limit, _raw_edges_ok)
+        return Hits(count, tuple(Found(*f) for f in found_at), tuple(Found(*f) for f in signed_at))
     found: list[Found] = []
     signed: list[Found] = []
     count = 0
-    m = len(quote)
-    pos = text.find(quote, since or 0)
+    pos = text.find(quote, places.starts[0] if places is not None else 0)
     period = smallest_period(quote) if pos >= 0 else m  # a quotation not found needs none
     while pos >= 0:
         checkpoint()
@@ -206,10 +221,10 @@ def _literal_hits(
     hi: int,
     start_limit: int,
     scan: _Scan | None = None,
-    firsts: dict[str, int] | None = None,
+    firsts: dict[str, Places] | None = None,
 ) -> Iterator[int]:
     """Folded starts of valid occurrences of a literal part, in order, within a window (a
-    search of the whole text starts where ``firsts`` says the part first stands)."""
+    search of the whole text reads the places ``firsts`` keeps)."""
     needle = quote.text[part.start : part.end]
     qhyph = quote.hyphens(part.start, part.end)
     text = source.text
@@ -217,29 +232,38 @@ def _literal_hits(
     period = 0  # the needle's smallest period, worked out once it is found
     pos = lo
     i = -1
-    whole = firsts is not None and lo == 0 and hi == len(text)
+    # A search of the whole text reads the places one scan found first, and when they are all
+    # of them, stops there.
+    known: Iterator[int] = iter(())
+    complete = False
+    if firsts is not None and lo == 0 and hi == len(text):
+        places = places_of(source, needle, firsts)
+        known, complete = iter(places.starts), places.complete
     # Places tried, valid or not: "aaa" stands at every offset of a text of one letter repeated.
     for _ in range(_MAX_NORMALIZED_STARTS):
         checkpoint()
-        if i >= 0 and not period:
-            # a short needle is found again as cheaply as its period is compared
-            period = smallest_period(needle) if m > 64 else m
-        # After an occurrence at i, none starts before i + period (two closer ones would give
-        # the needle a shorter period), and one starts there exactly when the text repeats the
-        # period's characters past the occurrence's end: a comparison of ``period`` characters
-        # instead of a find that compares the whole needle again.
-        if (
-            i >= 0
-            and period < m
-            and i + period + m <= hi
-            and text[i + m : i + m + period] == text[i + m - period : i + m]
-        ):
-            i += period
-        elif whole and firsts is not None:
-            whole = False
-            i = first_place(source, needle, firsts)
+        i_known = next(known, -1)
+        if i_known >= 0:
+            i = i_known
+        elif complete:
+            return
         else:
-            i = text.find(needle, pos, hi)
+            if i >= 0 and not period:
+                # a short needle is found again as cheaply as its period is compared
+                period = smallest_period(needle) if m > 64 else m
+            # After an occurrence at i, none starts before i + period (two closer ones would
+            # give the needle a shorter period), and one starts there exactly when the text
+            # repeats the period's characters past the occurrence's end: a comparison of
+            # ``period`` characters instead of a find that compares the whole needle again.
+            if (
+                i >= 0
+                and period < m
+                and i + period + m <= hi
+                and text[i + m : i + m + period] == text[i + m - period : i + m]
+            ):
+                i += period
+            else:
+                i = text.find(needle, pos, hi)
         if i < 0 or i > start_limit:
             return
         j = i + m
@@ -273,7 +297,7 @@ def _fragment_hits(
     lo: int,
     start_limit: int,
     scan: _Scan | None = None,
-    firsts: dict[str, int] | None = None,
+    firsts: dict[str, Places] | None = None,
 ) -> Iterator[_Hit]:
     """Valid occurrences of one fragment (literal or with brackets) starting in [lo, limit]."""
     if pattern is None:
@@ -431,7 +455,7 @@ def _chains(
     plan: QuotePlan,
     options: MatchOptions,
     scan: _Scan,
-    places: dict[str, int] | None = None,
+    places: dict[str, Places] | None = None,
 ) -> Iterator[list[_Hit]]:
     """Every in-order, close-together placement of the plan's fragments (one per first hit),
     up to ``_MAX_NORMALIZED_STARTS`` first hits (``scan`` says when more were left; ``places``

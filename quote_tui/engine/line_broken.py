@@ -8,7 +8,7 @@ nor shown, and a page check would miss the one on the cited page.
 from __future__ import annotations
 
 from quote_tui.engine.exact import Hits, find_normalized
-from quote_tui.engine.folded_view import first_place, first_places, folded_source
+from quote_tui.engine.folded_view import first_places, folded_source, places_of
 from quote_tui.engine.quote_parts import plan_quote
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -47,7 +47,23 @@ def find_line_broken(
     # is any other, and most quotations found as they stand need no walk over them in Python.
     needle = plan.folded.text
     firsts = first_places(prepared, source)
-    first = 0 if firsts is None else first_place(source, needle, firsts)
-    if first < 0 or source.text.count(needle, first) <= verbatim:
+    places = None if firsts is None else places_of(source, needle, firsts)
+    if places is None:
+        others = source.text.count(needle)
+    else:
+        others, free = _count(places.starts, len(needle))
+        if not places.complete:
+            others += source.text.count(needle, free)
+    if others <= verbatim:
         return Hits(0, ())
     return find_normalized(prepared, quote, options=options, literal_only=True, broken_only=True)
+
+
+def _count(starts: tuple[int, ...], width: int) -> tuple[int, int]:
+    """What ``str.count`` gives from a needle's places (those that do not overlap, greedily),
+    and where a count of the rest of the text goes on from."""
+    count, free = 0, 0
+    for start in starts:
+        if start >= free:
+            count, free = count + 1, start + width
+    return count, free

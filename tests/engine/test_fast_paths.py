@@ -6,7 +6,8 @@ tokenize an ASCII text with a simpler pattern than the general one. The near ref
 a window with ``str.translate`` in codes given by first appearance, where ``align.encode_pair``
 maps it character by character in codes commonest first: edlib must find the same distances and
 ends. Words of a lowercased ASCII text are found by a plain class. Snaps that share a memo
-(scored edge options, a short text's mask) give what each gives alone.
+(scored edge options, a short text's mask) give what each gives alone. A block's word pairs are
+deduplicated exactly when a set of all its words says so, though its first words are asked first.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import diff
+from quote_tui.engine.near import pairs
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
@@ -218,3 +220,21 @@ def test_snaps_sharing_a_memo_give_what_each_gives_alone(
         end = min(len(text), start + length)
         alone = snap(text, start, end, folded, low, Memo(folded, low))
         assert snap(text, start, end, folded, low, shared) == alone
+
+
+@SETTINGS
+@given(
+    st.lists(st.integers(0, 4), min_size=64, max_size=200),
+    st.lists(st.integers(0, 247), max_size=120),
+)
+def test_a_block_s_pairs_are_deduplicated_as_a_set_of_all_its_words_says(
+    head: list[int], tail: list[int]
+) -> None:
+    # a few distinct words first, then perhaps many: the sample of the first words must never
+    # keep a block from being deduplicated that a set of all its words would deduplicate
+    ids = {bytes([n]) * 2: n for n in range(248) if not 0xD8 <= n < 0xE0}
+    words = [bytes([n]) * 2 for n in head + tail]
+    seq = bytes(map(ids.get, words, repeat(0xFF)))
+    chars = pairs._pair_chars(seq)
+    expected = "".join(set(chars)) if len(set(seq)) ** 2 < len(chars) else chars
+    assert pairs._block_pairs(ids, words) == expected

@@ -18,6 +18,7 @@ from quote_tui.engine import folded_view
 from quote_tui.engine.check import check, warm
 from quote_tui.engine.exact import find_exact
 from quote_tui.engine.normalize import fold
+from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
 
 _PIECES = [
@@ -37,9 +38,7 @@ def _checks(text: str, quotes: list[str], memo: bool) -> list[tuple]:
             if not quote.strip():
                 continue
             r = check(prepared, quote, near=False)
-            out.append(
-                (quote, r.status, r.match_count, [(m.start, m.end, m.kind) for m in r.matches])
-            )
+            out.append((quote, r.to_dict()))
         return out
 
 
@@ -86,7 +85,9 @@ def test_an_absent_quotation_is_answered_from_the_memo() -> None:
     prepared = PreparedText(_FILLER + "the tumor tissue\n")
     warm(prepared)
     assert check(prepared, "the tumour tissue", near=False).match_count == 0
-    assert prepared.cache["engine.exact.firsts"] == {"the tumour tissue": -1}
+    assert prepared.cache["engine.exact.firsts"] == {
+        "the tumour tissue": folded_view.Places((), True)
+    }
     assert check(prepared, "the tumor tissue", near=False).match_count == 1
 
 
@@ -108,3 +109,50 @@ def test_a_long_quotation_is_not_kept() -> None:
     kept = prepared.cache["engine.exact.firsts"]
     assert all(len(needle) <= folded_view._FIRSTS_NEEDLE_CHARS for needle in kept)
     assert kept
+
+
+def test_a_quotation_found_a_few_times_is_answered_by_one_scan() -> None:
+    # each tier used to scan the text again from the first place: with every place known, the
+    # exact tier compares them, and the normalized tier and the line-broken count stop there
+    text = _FILLER + "the tumor\ntissue grew. " + _FILLER[:5400] + "the tumor tissue grew. "
+    prepared = PreparedText(text)
+    warm(prepared)
+    result = check(prepared, "the tumor tissue grew", near=False)
+    places = prepared.cache["engine.exact.firsts"]["the tumor tissue grew"]
+    assert places.complete and len(places.starts) == 2
+    assert result.status == "exact" and result.match_count == 2
+    assert [m.start for m in result.matches] == [text.rindex("the tumor tissue"), len(_FILLER)]
+
+
+def test_past_its_kept_places_a_quotation_is_searched_on() -> None:
+    kept = folded_view._PLACES_KEPT
+    text = _FILLER + "the tumor tissue grew. " * (kept + 3) + "the tumor\ntissue grew."
+    prepared = PreparedText(text)
+    warm(prepared)
+    result = check(
+        prepared, "the tumor tissue grew", near=False, options=MatchOptions(max_matches=50)
+    )
+    places = prepared.cache["engine.exact.firsts"]["the tumor tissue grew"]
+    assert not places.complete and len(places.starts) == kept
+    assert result.match_count == kept + 4
+    assert len([m for m in result.matches if m.kind == "normalized"]) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=3, max_size=60), st.data())
+def test_a_verbatim_occurrence_starts_where_a_folded_place_maps(
+    pieces: list[str], data: st.DataObject
+) -> None:
+    # the exact tier compares the quotation only at the source places of its fold's places
+    text = "".join(pieces)
+    a = data.draw(st.integers(0, len(text)))
+    quote = text[a : data.draw(st.integers(a, len(text)))].strip()
+    with mock.patch.object(folded_view, "_FIRSTS_MIN_CHARS", 10**12):
+        scanned = find_exact(PreparedText(text), quote, limit=100) if quote else None
+    prepared = PreparedText(text)
+    folded_view.folded_source(prepared)
+    with mock.patch.object(folded_view, "_FIRSTS_MIN_CHARS", 0):
+        places = folded_view.verbatim_places(prepared, quote)
+    if scanned is None or places is None or not places.complete:
+        return
+    assert {f.start for f in scanned.found + scanned.signed} <= set(places.starts)
