@@ -21,6 +21,7 @@ def make_app(
     demo: bool = False,
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
+    notice: str | None = None,
 ):
     """Build the app for a file (workspace, batch, report or manuscript), the demo, or neither.
 
@@ -30,6 +31,7 @@ def make_app(
         data_dir: the per-user data folder (tests pass a temporary one).
         scan: how a manuscript is scanned: ``bib`` (bibliography files), ``pdfs``, ``zotero``,
             ``min_words``, as ``quote-tui open`` takes them.
+        notice: a message to show once the app is up, when opening says nothing itself.
 
     Returns:
         A ``QuoteApp`` ready to ``run()`` or ``run_test()``.
@@ -67,7 +69,7 @@ def make_app(
     return QuoteApp(
         workspace,
         opened.path,
-        notice=opened.notice or said,
+        notice=opened.notice or said or notice,
         reload=opened.reload,
         data_dir=data_dir,
         # A manuscript, batch or report opens checked, as the demo does; a workspace the user
@@ -83,6 +85,7 @@ def run_app(
     demo: bool = False,
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
+    notice: str | None = None,
 ) -> int:
     """Run the app in the terminal until the user quits.
 
@@ -91,6 +94,7 @@ def run_app(
         demo: open the bundled demo.
         data_dir: the per-user data folder (default: platformdirs' user data dir).
         scan: how a manuscript is scanned (see ``make_app``).
+        notice: a message to show once the app is up (see ``make_app``).
 
     Returns:
         The exit code (0).
@@ -98,7 +102,7 @@ def run_app(
     Raises:
         QuoteTuiError: the file cannot be opened.
     """
-    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan)
+    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan, notice=notice)
     app.run()
     return app.return_code or 0
 

@@ -183,6 +183,8 @@ def _demo(demo: argparse.ArgumentParser) -> None:
     from quote_tui.cli.server_args import add_web_args
 
     add_web_args(demo)
+    # what --web runs for each browser tab: a demo of its own, so two tabs never share one file
+    demo.add_argument("--own-copy", action="store_true", help=argparse.SUPPRESS)
 
 
 def _open(open_: argparse.ArgumentParser) -> None:
