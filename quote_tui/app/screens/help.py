@@ -118,7 +118,8 @@ KEYS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
 
 _MARKS = (
     "✓ exact · ≈ normalized (typography only) · ~ 87% near (wording differs) · ✗ not found · "
-    "? inconclusive (source truncated) · ⊘ unavailable (source unreadable) · · unchecked. "
+    "? inconclusive (source truncated) · ⊘ unavailable (source unreadable) · "
+    "∅ no reference (the quotation cites no source) · · unchecked. "
     "‼ marks a critical difference (a number, sign or negation)."
 )
 

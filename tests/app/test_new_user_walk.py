@@ -1,0 +1,90 @@
+"""A new user's walk with a real Pandoc and a real LaTeX paper (issue 29): each test fails
+without its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.app import make_app
+from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.detail import CitationDetail
+from tests.app.conftest import settle
+
+# A JOSS-style paper: citations everywhere, not one quotation.
+PARAPHRASE_ONLY = """---
+title: 'A library'
+bibliography: paper.bib
+---
+
+# Summary
+
+We learn a joint distribution through expectation maximization [@Dempster1977] and
+compare with scikit-learn [@Pedregosa2011].
+"""
+
+BIB = """@article{Dempster1977, title={Maximum likelihood from incomplete data}, year={1977}}
+@article{Pedregosa2011, title={Scikit-learn}, year={2011}}
+"""
+
+# One quotation with a reference, one with none (as in the LaTeX paper's \\enquote{} asides).
+WITH_AND_WITHOUT = """---
+bibliography: paper.bib
+---
+
+As they put it, "the likelihood increases at every step of the algorithm" [@Dempster1977, p. 3].
+A reader adds, "every step of the algorithm raises the likelihood of the data" without a source.
+"""
+
+
+def _write(folder: Path, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "paper.bib").write_text(BIB, encoding="utf-8")
+    paper = folder / "paper.md"
+    paper.write_text(text, encoding="utf-8")
+    return paper
+
+
+def _text(widget) -> str:
+    return str(widget.render())
+
+
+async def test_a_paper_without_quotations_says_why_the_list_is_empty(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    app = make_app(_write(tmp_path / "paper", PARAPHRASE_ONLY), data_dir=data_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        said = " ".join(
+            _text(app.screen.query_one(CitationDetail).query_one("#detail-body")).split()
+        )
+        assert "No quotation found in paper.md" in said
+        assert "paraphrase is not checked" in said
+        assert "[@key, p. 4]" in said  # shown as written, not read as markup
+
+
+async def test_one_mark_for_no_reference_in_rows_title_and_help(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.app.screens.help import help_content
+
+    app = make_app(_write(tmp_path / "paper", WITH_AND_WITHOUT), data_dir=data_dir)
+    async with app.run_test(size=(140, 36)) as pilot:
+        await settle(app, pilot)
+        listing = app.screen.query_one(CitationList)
+        rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        unreferenced = [r for r in rows if "no reference" in r]
+        assert unreferenced, rows
+        assert all(r.startswith("∅ ") for r in unreferenced), unreferenced
+        assert "∅1" in str(listing.border_title)
+    assert "∅ no reference" in str(help_content())
+
+
+async def test_the_list_names_its_order_in_words(tmp_path: Path, data_dir: Path) -> None:
+    app = make_app(_write(tmp_path / "paper", WITH_AND_WITHOUT), data_dir=data_dir)
+    async with app.run_test(size=(140, 36)) as pilot:
+        await settle(app, pilot)
+        listing = app.screen.query_one(CitationList)
+        assert listing.border_subtitle == "in text order · all"
+        await pilot.press("s")
+        await pilot.pause()
+        assert listing.border_subtitle == "by status · all"
