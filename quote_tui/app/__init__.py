@@ -54,12 +54,16 @@ def make_app(
             said = f"A fresh demo. Your last demo, with its edits, is kept: quote-tui open {kept}"
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
-    opened = open_target(
-        path,
-        data_dir=data_dir,
-        read_manuscript=lambda p: _read_manuscript(p, **scan),
-        fingerprint=fingerprint,
-    )
+
+    def reopen() -> Any:
+        return open_target(
+            path,
+            data_dir=data_dir,
+            read_manuscript=lambda p: _read_manuscript(p, **scan),
+            fingerprint=fingerprint,
+        )
+
+    opened = reopen()
     workspace = opened.workspace
     if scan.get("bib") and workspace.manuscript is not None:
         from dataclasses import replace
@@ -76,6 +80,8 @@ def make_app(
         # saved opens as it was left.
         check_on_open=demo or workspace.origin is not None,
         config_dir=default_config_dir(),
+        # ctrl+r reads the file again; the demo and a saved workspace have no file behind them
+        reopen=reopen if workspace.origin is not None and not demo else None,
     )
 
 

@@ -36,6 +36,11 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Next source", "next_source", "Show the next source (])"),
     ("Previous source", "previous_source", "Show the previous source ([)"),
     ("Zoom", "zoom", "The detail (or the focused viewer) on the whole screen (z)"),
+    (
+        "Reload the file",
+        "app.reload_file",
+        "Read the manuscript again; what changed is checked (ctrl+r)",
+    ),
     ("Help", "app.help", "Keys and marks (? or F1)"),
 )
 """(name, action on the main screen, help) for every palette entry."""

@@ -88,3 +88,41 @@ async def test_the_list_names_its_order_in_words(tmp_path: Path, data_dir: Path)
         await pilot.press("s")
         await pilot.pause()
         assert listing.border_subtitle == "by status · all"
+
+
+async def test_ctrl_r_reads_the_manuscript_again_and_keeps_what_did_not_change(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    paper = _write(tmp_path / "paper", WITH_AND_WITHOUT)
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(140, 36)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        before = [c.quote for c in main.workspace.citations]
+        await pilot.press("ctrl+r")
+        await settle(app, pilot)
+        said = [n.message for n in app._notifications]
+        assert any("has not changed" in m for m in said), said
+        added = '\nThey add that "convergence is guaranteed for every bounded likelihood" [@Pedregosa2011].\n'
+        paper.write_text(WITH_AND_WITHOUT + added, encoding="utf-8")
+        await pilot.press("ctrl+r")
+        await settle(app, pilot)
+        await pilot.pause(0.5)
+        await settle(app, pilot)
+        after = [c.quote for c in main.workspace.citations]
+        assert len(after) == len(before) + 1, after
+        assert any("Reloaded paper.md" in n.message for n in app._notifications)
+        # the new quotation is checked without a key press
+        new = next(c for c in main.workspace.citations if "convergence" in (c.quote or ""))
+        assert new.id in main.workspace.verdicts
+
+
+async def test_ctrl_r_on_a_saved_workspace_says_there_is_no_file(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+r")
+        await settle(app, pilot)
+        assert any("Nothing to reload" in n.message for n in app._notifications)

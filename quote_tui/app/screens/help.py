@@ -69,6 +69,9 @@ KEYS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
                 ("shorter_detail", "taller_detail"),
             ),
             KeyRow("ctrl+z", "undo the last edit", ("undo",)),
+            KeyRow(
+                "ctrl+r", "read the opened file again; what changed is checked", ("reload_file",)
+            ),
             KeyRow("escape", "cancel a running check or read", ("cancel_work",)),
             KeyRow("tab", "move between the panes", ()),
             KeyRow("ctrl+p", "command palette: every action by name", ()),
