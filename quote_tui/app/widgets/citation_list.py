@@ -219,7 +219,8 @@ class CitationList(OptionList):
         order = _SORT_WORDS.get(self.sort_key, f"by {self.sort_key}")
         if self.compact:  # the header carries the counts; the pane has room for a word
             self.border_title = "Citations"
-            self.border_subtitle = f"{flt}" if flt != "all" else order
+            # one short word fits here; the wide list names the order in full
+            self.border_subtitle = f"{flt}" if flt != "all" else self.sort_key
             return
         self.border_title = f"Citations {' '.join(parts)}".rstrip()
         self.border_subtitle = f"{order} · {flt}"
