@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +56,13 @@ def make_app(
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
 
-    def reopen() -> Any:
+    def reopen(read_again: bool = False) -> Any:
         return open_target(
             path,
             data_dir=data_dir,
             read_manuscript=lambda p: _read_manuscript(p, **scan),
             fingerprint=fingerprint,
+            read_again=read_again,
         )
 
     opened = reopen()
@@ -81,7 +83,7 @@ def make_app(
         check_on_open=demo or workspace.origin is not None,
         config_dir=default_config_dir(),
         # ctrl+r reads the file again; the demo and a saved workspace have no file behind them
-        reopen=reopen if workspace.origin is not None and not demo else None,
+        reopen=partial(reopen, read_again=True) if workspace.origin and not demo else None,
     )
 
 

@@ -163,11 +163,12 @@ class QuoteApp(App[int]):
 
     def _reloaded(self, screen: MainScreen, opened: Opened) -> None:
         name = Path(opened.workspace.origin or opened.workspace.name).name
-        if opened.reload is None:
-            self.notify(f"{name} has not changed since it was read; nothing to reload.")
+        now = screen.workspace
+        fresh = replace(opened.reload or opened.workspace, bibliographies=now.bibliographies)
+        if (fresh.citations, fresh.sources) == (now.citations, now.sources):
+            self.notify(f"{name} says what it said when it was read; nothing to reload.")
             return
-        fresh = replace(opened.reload, bibliographies=screen.workspace.bibliographies)
-        screen.commit(carry_verdicts(screen.workspace, fresh))
+        screen.commit(carry_verdicts(now, fresh))
         self.notify(f"Reloaded {name}. Press ctrl+z to get your edits back.", timeout=8)
         screen.check_unchecked()  # what the file changed, and only that
 
