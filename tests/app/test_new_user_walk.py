@@ -165,3 +165,31 @@ async def test_ctrl_r_sees_an_edit_in_a_file_the_manuscript_inputs(
         await pilot.pause(0.5)
         await settle(app, pilot)
         assert len(screen.workspace.citations) == 2, [n.message for n in app._notifications]
+
+
+async def test_a_missing_word_is_said_in_words_not_with_the_no_reference_mark(
+    data_dir: Path,
+) -> None:
+    from quote_tui.app.widgets.finder import Finder
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+    from tests.app.conftest import make_demo_app
+
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("j", "j")  # c3: "these dead shall have died in vain", "not" left out
+        await settle(app, pilot)
+        detail = " ".join(
+            _text(app.screen.query_one(CitationDetail).query_one("#detail-body")).split()
+        )
+        assert "“not” is in the source, not in the quotation (negation, critical)" in detail
+        assert "∅" not in detail
+        app.screen.query_one(SourceViewer).focus()
+        await pilot.press("slash")
+        await settle(app, pilot)
+        finder = app.screen.query_one(Finder)
+        finder.query_one("#finder-input").value = "these dead shall have died in vain"
+        await pilot.pause(1.0)
+        await settle(app, pilot)
+        verdict = _text(finder.query_one("#finder-verdict"))
+        assert "“not” missing" in verdict and "∅" not in verdict

@@ -130,15 +130,18 @@ def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
 
 
 def _difference_line(d: Difference) -> Content:
-    left = d.quote or "∅"
-    right = d.source or "∅"
     tag = f"{d.kind}, critical" if d.critical else str(d.kind)
     style = "bold $text-error" if d.critical else "$text-warning"
+    # a word only one side has is said in words: ∅ is the list's mark for "no reference"
+    if not d.quote:
+        change: list[Any] = [(f"“{d.source}”", style), " is in the source, not in the quotation"]
+    elif not d.source:
+        change = [(f"“{d.quote}”", style), " is in the quotation, not in the source"]
+    else:
+        change = [(f"“{d.quote}”", style), " → ", (f"“{d.source}”", style)]
     return Content.assemble(
         ("  " + ("‼ " if d.critical else "• "), style),
-        (f"“{left}”", style),
-        " → ",
-        (f"“{right}”", style),
+        *change,
         (f"  ({tag})", "$text-muted"),
     )
 
