@@ -282,3 +282,23 @@ async def test_the_help_shows_the_keys_a_keymap_gives(data_dir: Path) -> None:
         await pilot.press("o")  # the footer and the help agree: o exports now
         await settle(app, pilot)
         assert isinstance(app.screen, PromptDialog)
+
+
+async def test_the_palette_names_the_keys_a_keymap_gives(data_dir: Path) -> None:
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    _config().mkdir(parents=True)
+    (_config() / "keymap.json").write_text(json.dumps({"zoom": "Z"}), encoding="utf-8")
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+p")
+        await settle(app, pilot)
+        assert isinstance(app.screen, CommandPalette)
+        app.screen.query_one(Input).value = "zoom"
+        await pilot.pause(0.5)
+        options = app.screen.query_one(CommandList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        zoom = next(s for s in shown if s.startswith("Zoom"))
+        assert zoom.endswith("(Z)") and "(z)" not in zoom, zoom

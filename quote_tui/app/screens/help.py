@@ -15,7 +15,15 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-__all__ = ["KEYS", "HelpScreen", "KeyRow", "LiveKeys", "help_content", "live_keys"]
+__all__ = [
+    "KEYS",
+    "HelpScreen",
+    "KeyRow",
+    "LiveKeys",
+    "help_content",
+    "keymap_changes",
+    "live_keys",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +187,19 @@ class LiveKeys:
     moved: frozenset[str]
 
 
+def keymap_changes(app: App[object], screen: DOMNode) -> LiveKeys | None:
+    """The keys of ``screen`` (and the app) as the user's keymap left them; None without a
+    keymap, when every written key stands."""
+    keymap = getattr(app, "_keymap", None)
+    if not keymap:
+        return None
+    nodes = [app, screen, *screen.walk_children()]
+    now = live_keys(app, nodes, keymap)
+    default = live_keys(app, nodes, {})
+    moved = frozenset(i for i in now.keys() | default.keys() if now.get(i) != default.get(i))
+    return LiveKeys(now, moved)
+
+
 def _row_keys(row: KeyRow, live: LiveKeys | None) -> str:
     """The row's written keys, or the live ones when the keymap moved any of the row's ids."""
     if live is None or not live.moved.intersection(row.ids):
@@ -220,16 +241,8 @@ class HelpScreen(ModalScreen[None]):
 
     def _live_keys(self) -> LiveKeys | None:
         """The keys of the screen below, as the user's keymap left them (None: no keymap)."""
-        keymap = getattr(self.app, "_keymap", None)
         below = [screen for screen in self.app.screen_stack if screen is not self]
-        if not keymap or not below:
-            return None
-        screen = below[-1]
-        nodes = [self.app, screen, *screen.walk_children()]
-        now = live_keys(self.app, nodes, keymap)
-        default = live_keys(self.app, nodes, {})
-        moved = frozenset(i for i in now.keys() | default.keys() if now.get(i) != default.get(i))
-        return LiveKeys(now, moved)
+        return keymap_changes(self.app, below[-1]) if below else None
 
     def compose(self) -> ComposeResult:
         self._live = self._live_keys()
