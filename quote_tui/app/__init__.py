@@ -56,11 +56,13 @@ def make_app(
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
 
-    def reopen(read_again: bool = False) -> Any:
+    def reopen(read_again: bool = False, bibliographies: tuple[str, ...] = ()) -> Any:
+        # the bibliographies the user added with b since (the command line's are among them)
+        read = {**scan, "bib": tuple(Path(b) for b in bibliographies)} if bibliographies else scan
         return open_target(
             path,
             data_dir=data_dir,
-            read_manuscript=lambda p: _read_manuscript(p, **scan),
+            read_manuscript=lambda p: _read_manuscript(p, **read),
             fingerprint=fingerprint,
             read_again=read_again,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,7 @@ class QuoteApp(App[int]):
         check_on_open: bool = False,
         reload: Workspace | None = None,
         config_dir: Path | None = None,
-        reopen: Callable[[], Opened] | None = None,
+        reopen: Callable[..., Opened] | None = None,
     ) -> None:
         super().__init__()
         self._reopen = reopen
@@ -147,7 +148,9 @@ class QuoteApp(App[int]):
         origin = Path(screen.workspace.origin or screen.workspace.name).name
         # a long manuscript takes seconds to read: say so at once
         self.notify(f"Reading {origin} again…", timeout=3)
-        self._read_again(screen, self._reopen)
+        self._read_again(
+            screen, partial(self._reopen, bibliographies=screen.workspace.bibliographies)
+        )
 
     @work(thread=True, exclusive=True, group="reload", exit_on_error=False)
     def _read_again(self, screen: MainScreen, reopen: Callable[[], Opened]) -> None:

@@ -193,3 +193,32 @@ async def test_a_missing_word_is_said_in_words_not_with_the_no_reference_mark(
         await settle(app, pilot)
         verdict = _text(finder.query_one("#finder-verdict"))
         assert "“not” missing" in verdict and "∅" not in verdict
+
+
+async def test_ctrl_r_keeps_a_bibliography_added_with_b(tmp_path: Path, data_dir: Path) -> None:
+    folder = tmp_path / "paper"
+    folder.mkdir()
+    paper = folder / "paper.md"
+    paper.write_text(
+        'As they put it, "the likelihood increases at every step of the algorithm" '
+        "[@Dempster1977, p. 3].\n",
+        encoding="utf-8",
+    )
+    elsewhere = tmp_path / "refs" / "library.bib"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(BIB, encoding="utf-8")
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(140, 36)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        screen.add_bibliography(elsewhere)
+        await settle(app, pilot)
+        titled = [s.title for s in screen.workspace.sources]
+        assert any("Maximum likelihood" in (t or "") for t in titled), titled
+        paper.write_text(paper.read_text(encoding="utf-8") + "More text.\n", encoding="utf-8")
+        await pilot.press("ctrl+r")
+        await settle(app, pilot)
+        await pilot.pause(0.5)
+        await settle(app, pilot)
+        assert [s.title for s in screen.workspace.sources] == titled
+        assert str(elsewhere.resolve()) in screen.workspace.bibliographies
