@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ def make_app(
     demo: bool = False,
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
+    notice: str | None = None,
 ):
     """Build the app for a file (workspace, batch, report or manuscript), the demo, or neither.
 
@@ -30,6 +32,7 @@ def make_app(
         data_dir: the per-user data folder (tests pass a temporary one).
         scan: how a manuscript is scanned: ``bib`` (bibliography files), ``pdfs``, ``zotero``,
             ``min_words``, as ``quote-tui open`` takes them.
+        notice: a message to show once the app is up, when opening says nothing itself.
 
     Returns:
         A ``QuoteApp`` ready to ``run()`` or ``run_test()``.
@@ -52,12 +55,19 @@ def make_app(
             said = f"A fresh demo. Your last demo, with its edits, is kept: quote-tui open {kept}"
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
-    opened = open_target(
-        path,
-        data_dir=data_dir,
-        read_manuscript=lambda p: _read_manuscript(p, **scan),
-        fingerprint=fingerprint,
-    )
+
+    def reopen(read_again: bool = False, bibliographies: tuple[str, ...] = ()) -> Any:
+        # the bibliographies the user added with b since (the command line's are among them)
+        read = {**scan, "bib": tuple(Path(b) for b in bibliographies)} if bibliographies else scan
+        return open_target(
+            path,
+            data_dir=data_dir,
+            read_manuscript=lambda p: _read_manuscript(p, **read),
+            fingerprint=fingerprint,
+            read_again=read_again,
+        )
+
+    opened = reopen()
     workspace = opened.workspace
     if scan.get("bib") and workspace.manuscript is not None:
         from dataclasses import replace
@@ -67,13 +77,15 @@ def make_app(
     return QuoteApp(
         workspace,
         opened.path,
-        notice=opened.notice or said,
+        notice=opened.notice or said or notice,
         reload=opened.reload,
         data_dir=data_dir,
         # A manuscript, batch or report opens checked, as the demo does; a workspace the user
         # saved opens as it was left.
         check_on_open=demo or workspace.origin is not None,
         config_dir=default_config_dir(),
+        # ctrl+r reads the file again; the demo and a saved workspace have no file behind them
+        reopen=partial(reopen, read_again=True) if workspace.origin and not demo else None,
     )
 
 
@@ -83,6 +95,7 @@ def run_app(
     demo: bool = False,
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
+    notice: str | None = None,
 ) -> int:
     """Run the app in the terminal until the user quits.
 
@@ -91,6 +104,7 @@ def run_app(
         demo: open the bundled demo.
         data_dir: the per-user data folder (default: platformdirs' user data dir).
         scan: how a manuscript is scanned (see ``make_app``).
+        notice: a message to show once the app is up (see ``make_app``).
 
     Returns:
         The exit code (0).
@@ -98,7 +112,7 @@ def run_app(
     Raises:
         QuoteTuiError: the file cannot be opened.
     """
-    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan)
+    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan, notice=notice)
     app.run()
     return app.return_code or 0
 

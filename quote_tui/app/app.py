@@ -7,10 +7,13 @@ workspace file's path); the main screen holds the workspace value and coordinate
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -21,7 +24,7 @@ from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, s
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
-from quote_tui.workspace import Workspace, remember_last, save_workspace
+from quote_tui.workspace import Opened, Workspace, remember_last, save_workspace
 
 __all__ = ["QuoteApp"]
 
@@ -40,6 +43,8 @@ class QuoteApp(App[int]):
             was made from it: the user chooses between the two.
         config_dir: where the settings that stay and the user keymap live (None: remember
             nothing, as tests that build the app by hand want).
+        reopen: reads the opened manuscript, batch or report again, as opening it did (None:
+            the workspace was not opened from one, and ctrl+r says so).
     """
 
     CSS_PATH = "app.tcss"
@@ -48,6 +53,7 @@ class QuoteApp(App[int]):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("ctrl+r", "reload_file", "Reload", show=False, id="reload_file"),
     ]
 
     def notify(
@@ -76,8 +82,10 @@ class QuoteApp(App[int]):
         check_on_open: bool = False,
         reload: Workspace | None = None,
         config_dir: Path | None = None,
+        reopen: Callable[..., Opened] | None = None,
     ) -> None:
         super().__init__()
+        self._reopen = reopen
         self.workspace_path = workspace_path
         """The file every change is saved to."""
         self.settings = settings or Settings()
@@ -125,6 +133,47 @@ class QuoteApp(App[int]):
             # Not remembering the last workspace costs nothing now; never fail the start on it.
             with contextlib.suppress(OSError):
                 remember_last(self._data_dir, self.workspace_path)
+
+    def action_reload_file(self) -> None:
+        """Read the opened manuscript, batch or report again: the edits to what did not change
+        are kept, and what changed is checked again (ctrl+z brings the earlier state back)."""
+        screen = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+        if self._reopen is None or screen is None:
+            self.notify(
+                "Nothing to reload: this workspace was not opened from a manuscript, batch or "
+                "report (quote-tui open FILE).",
+                severity="warning",
+            )
+            return
+        origin = Path(screen.workspace.origin or screen.workspace.name).name
+        # a long manuscript takes seconds to read: say so at once
+        self.notify(f"Reading {origin} again…", timeout=3)
+        self._read_again(
+            screen, partial(self._reopen, bibliographies=screen.workspace.bibliographies)
+        )
+
+    @work(thread=True, exclusive=True, group="reload", exit_on_error=False)
+    def _read_again(self, screen: MainScreen, reopen: Callable[[], Opened]) -> None:
+        try:
+            opened = reopen()
+        except (OSError, QuoteTuiError) as exc:
+            message = exc.message if isinstance(exc, QuoteTuiError) else str(exc)
+            self.call_from_thread(
+                self.notify, f"Could not read the file again: {message}", severity="error"
+            )
+            return
+        self.call_from_thread(self._reloaded, screen, opened)
+
+    def _reloaded(self, screen: MainScreen, opened: Opened) -> None:
+        name = Path(opened.workspace.origin or opened.workspace.name).name
+        now = screen.workspace
+        fresh = replace(opened.reload or opened.workspace, bibliographies=now.bibliographies)
+        if (fresh.citations, fresh.sources) == (now.citations, now.sources):
+            self.notify(f"{name} says what it said when it was read; nothing to reload.")
+            return
+        screen.commit(carry_verdicts(now, fresh))
+        self.notify(f"Reloaded {name}. Press ctrl+z to get your edits back.", timeout=8)
+        screen.check_unchecked()  # what the file changed, and only that
 
     def _offer_reload(self, screen: MainScreen, fresh: Workspace) -> None:
         """The opened file changed since the workspace was made: keep the edits, or reload."""

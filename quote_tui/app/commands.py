@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.markup import escape
+
+if TYPE_CHECKING:
+    from quote_tui.app.screens.help import LiveKeys
 
 __all__ = ["ACTIONS", "QuoteCommands"]
 
@@ -36,6 +41,11 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Next source", "next_source", "Show the next source (])"),
     ("Previous source", "previous_source", "Show the previous source ([)"),
     ("Zoom", "zoom", "The detail (or the focused viewer) on the whole screen (z)"),
+    (
+        "Reload the file",
+        "app.reload_file",
+        "Read the manuscript again; what changed is checked (ctrl+r)",
+    ),
     ("Help", "app.help", "Keys and marks (? or F1)"),
 )
 """(name, action on the main screen, help) for every palette entry."""
@@ -45,7 +55,10 @@ class QuoteCommands(Provider):
     """Offers the main screen's actions and one "Show source" entry per source."""
 
     def _entries(self) -> list[tuple[str, str, str]]:
-        entries = list(ACTIONS)
+        from quote_tui.app.screens.help import keymap_changes
+
+        live = keymap_changes(self.app, self.screen)
+        entries = [(n, a, _with_keys(a, h, live)) for n, a, h in ACTIONS]
         workspace = getattr(self.screen, "workspace", None)
         for source in getattr(workspace, "sources", ()):
             label = source.title or source.ref or "pasted text"
@@ -75,6 +88,19 @@ class QuoteCommands(Provider):
                     partial(self._run, action),
                     help=escape(help_text),
                 )
+
+
+_KEYS_SAID = re.compile(r" \(([^()]*)\)$")
+"""The written keys that end an entry's help: "… (o)"."""
+
+
+def _with_keys(action: str, help_text: str, live: LiveKeys | None) -> str:
+    """``help_text`` with the keys a user keymap gave the action instead of the written ones."""
+    binding_id = {"export(True)": "export_pdfs"}.get(action, action.removeprefix("app."))
+    if live is None or binding_id not in live.moved:
+        return help_text
+    keys = " ".join(live.keys.get(binding_id, ())) or "unbound"
+    return _KEYS_SAID.sub(f" ({keys})", help_text)
 
 
 def _highlighted(matcher: Matcher, name: str) -> Content:

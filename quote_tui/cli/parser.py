@@ -183,6 +183,13 @@ def _demo(demo: argparse.ArgumentParser) -> None:
     from quote_tui.cli.server_args import add_web_args
 
     add_web_args(demo)
+    # what --web runs for each browser tab: a demo of its own, so two tabs never share one file
+    demo.add_argument(
+        "--own-copy",
+        action="store_true",
+        help="open a demo of its own in a new temporary folder, leaving your demo as it is "
+        "(what --web gives each browser tab)",
+    )
 
 
 def _open(open_: argparse.ArgumentParser) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+from pathlib import Path
 from typing import Any
 
 from quote_tui import api
@@ -94,6 +95,10 @@ def cmd_app(args: argparse.Namespace) -> int:
     if getattr(args, "api_key", None) is not None or getattr(args, "insecure_no_auth", False):
         raise usage("--api-key and --insecure-no-auth are for --web (the app in a browser).")
     if args.command == "demo":
+        if getattr(args, "own_copy", False):
+            own = _own_demo_dir()
+            said = f"This tab's demo is its own copy, in {own}: other tabs do not change it."
+            return int(run_app(demo=True, data_dir=own, notice=said) or 0)
         return int(run_app(demo=True) or 0)
     return int(run_app(getattr(args, "file", None), scan=_scan_of(args)) or 0)
 
@@ -110,6 +115,14 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _own_demo_dir() -> Path:
+    """A new temporary folder for one browser tab's demo: textual-serve starts one app process
+    per tab, and tabs sharing the user's demo file would reset and overwrite each other's."""
+    import tempfile
+
+    return Path(tempfile.mkdtemp(prefix="quote-tui-demo-"))
+
+
 def _serve_web(args: argparse.Namespace) -> int:
     """The same app in a browser: each tab runs ``quote-tui demo`` or ``quote-tui open FILE``
     (with the file and its options made absolute, as the server's folder is not the tab's)."""
@@ -117,7 +130,7 @@ def _serve_web(args: argparse.Namespace) -> int:
     from quote_tui.server.web_app import serve_app
 
     check_exposure(args.host, _api_key(args), args.insecure_no_auth)  # before any reading
-    argv = ["demo"]
+    argv = ["demo", "--own-copy"]
     if args.command == "open":
         argv = ["open", str(args.file.resolve())]
         for bib in args.bib:

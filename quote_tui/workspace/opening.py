@@ -180,6 +180,7 @@ def open_target(
     data_dir: Path,
     read_manuscript: Callable[[Path], Batch] | None = None,
     fingerprint: str = "",
+    read_again: bool = False,
 ) -> Opened:
     """Open a workspace, batch file, report or manuscript (or the last workspace).
 
@@ -193,6 +194,9 @@ def open_target(
             one, so the front end passes it in).
         fingerprint: what else the reading depends on (the bibliographies named on the command
             line), so a workspace made with other ones is not taken for this one.
+        read_again: read the file even when it has not changed, and give what it says now as
+            ``reload``: a manuscript's ``\\input`` or ``\\include`` files are not in the
+            fingerprint, so only reading tells whether they changed.
 
     Returns:
         The workspace, its autosave path, and a notice (e.g. a corrupt file kept aside).
@@ -205,7 +209,7 @@ def open_target(
     elif path.suffix.lower() == ".json" and (not path.exists() or is_workspace_file(path)):
         target = path
     else:
-        return _import(path, data_dir, read_manuscript, fingerprint)
+        return _import(path, data_dir, read_manuscript, fingerprint, read_again)
     try:
         return Opened(load_workspace(target), target)
     except WorkspaceCorruptError as exc:
@@ -217,6 +221,7 @@ def _import(
     data_dir: Path,
     read_manuscript: Callable[[Path], Batch] | None,
     fingerprint: str = "",
+    read_again: bool = False,
 ) -> Opened:
     """A workspace of its own for a batch, report or manuscript: made from the file the first
     time, then the one with the user's edits, as long as the file has not changed since."""
@@ -229,7 +234,7 @@ def _import(
     key = hashlib.sha256(str(real).encode("utf-8", "surrogatepass")).hexdigest()[:12]
     target = data_dir / "workspaces" / f"{path.stem}-{key}.json"
     kept = _kept(target, str(real))
-    if kept is not None and kept.origin_sha256 == sha:
+    if kept is not None and kept.origin_sha256 == sha and not read_again:
         return Opened(kept, target)
     made = _made_from(path, read_manuscript)
     fresh = replace(made.workspace, origin=str(real), origin_sha256=sha)

@@ -250,3 +250,55 @@ async def test_the_detail_height_stays(data_dir: Path) -> None:
         assert again.screen.query_one(CitationDetail).outer_size.height == DETAIL_HEIGHT_RANGE[0]
     (_config() / SETTINGS_FILE).write_text(json.dumps({"detail_height": 999}), encoding="utf-8")
     assert load_prefs(_config())[0].detail_height == DETAIL_HEIGHT_RANGE[1]
+
+
+async def test_the_help_shows_the_keys_a_keymap_gives(data_dir: Path) -> None:
+    from quote_tui.app.screens.dialogs import PromptDialog
+    from quote_tui.app.screens.help import HelpScreen
+
+    _config().mkdir(parents=True)
+    # zoom moves to Z; export takes o, so load (o by default) is left with no key
+    (_config() / "keymap.json").write_text(
+        json.dumps({"zoom": "Z", "export": "o", "help": "f1"}), encoding="utf-8"
+    )
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        rows = {line: line for line in text.splitlines() if line.startswith("  ")}
+        assert "Z" in next(r for r in rows.values() if "zoom the detail" in r).split("zoom")[0]
+        export_row = next(r for r in rows.values() if "export the report (" in r)
+        assert export_row.split("export")[0].strip() == "o"
+        load_row = next(r for r in rows.values() if "load a source" in r)
+        assert load_row.split("load")[0].strip() == "unbound"
+        assert "? / F1" not in text and "f1" in text
+        # rows the keymap left alone keep their written keys
+        assert "j / k  ↓ / ↑" in text and "c / C" in text
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await pilot.press("o")  # the footer and the help agree: o exports now
+        await settle(app, pilot)
+        assert isinstance(app.screen, PromptDialog)
+
+
+async def test_the_palette_names_the_keys_a_keymap_gives(data_dir: Path) -> None:
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    _config().mkdir(parents=True)
+    (_config() / "keymap.json").write_text(json.dumps({"zoom": "Z"}), encoding="utf-8")
+    app = make_app(demo=True, data_dir=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+p")
+        await settle(app, pilot)
+        assert isinstance(app.screen, CommandPalette)
+        app.screen.query_one(Input).value = "zoom"
+        await pilot.pause(0.5)
+        options = app.screen.query_one(CommandList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        zoom = next(s for s in shown if s.startswith("Zoom"))
+        assert zoom.endswith("(Z)") and "(z)" not in zoom, zoom

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import itertools
 import json
 import os
@@ -347,3 +348,45 @@ def test_a_file_that_cannot_be_opened_is_said_before_serving(tmp_path: Path) -> 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "served at" not in done.stdout
     assert "broken.json" in done.stderr
+
+
+def test_each_browser_tab_gets_a_demo_of_its_own(tmp_path: Path) -> None:
+    """textual-serve starts one app per tab: each tab's demo lives in its own temporary folder,
+    so a second tab neither resets the first one's demo nor writes over its edits."""
+    port = _free_port()
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**_env(tmp_path), "TMPDIR": str(temp)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quote_tui", "demo", "--web", "--port", str(port)],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    _listening(port)
+
+    def demos() -> list[Path]:
+        return sorted(temp.glob("quote-tui-demo-*/demo/demo.json"))
+
+    async def two_tabs() -> None:
+        async with aiohttp.ClientSession() as session:
+            url = f"http://127.0.0.1:{port}/ws?width=100&height=30"
+            async with session.ws_connect(url) as first, session.ws_connect(url) as second:
+                deadline = time.monotonic() + 60
+                while len(demos()) < 2 and time.monotonic() < deadline:
+                    for tab in (first, second):  # the apps stall when their output is not read
+                        with contextlib.suppress(asyncio.TimeoutError):
+                            await tab.receive(timeout=0.1)
+                assert len(demos()) == 2, list(temp.rglob("*"))
+
+    try:
+        asyncio.run(two_tabs())
+    finally:
+        os.killpg(server.pid, 15)
+        server.wait(timeout=20)
+    assert demos()[0].parent.parent != demos()[1].parent.parent
+    # the user's own demo (the terminal's) is not touched by a tab
+    assert not list((tmp_path / "home").rglob("demo.json"))

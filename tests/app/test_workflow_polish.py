@@ -322,8 +322,8 @@ async def test_25_help_scrolls_at_once_rows_fit_and_search_is_by_word(data_dir: 
     from tests.app.helpers import keys_for
 
     for _, rows in KEYS:
-        for key, text in rows:
-            assert 2 + 14 + len(text) <= 86 - 4, key  # one line in the help box
+        for row in rows:
+            assert 2 + 14 + len(row.text) <= 86 - 4, row.keys  # one line in the help box
     app = make_demo_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)

@@ -10,6 +10,7 @@ through ``commit``, which keeps the undo stack and autosaves. Checking and readi
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -342,6 +343,9 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             match_index=index,
             reference=self.reference_of(citation.source) if citation is not None else None,
             source_names={s.id: s.title or s.ref or s.id for s in ws.sources},
+            no_quotation_in=Path(ws.manuscript).name
+            if ws.manuscript and not ws.citations
+            else None,
         )
         self.query_one(CitationDetail).show(content, citation.id if citation is not None else None)
 

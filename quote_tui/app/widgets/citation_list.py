@@ -32,6 +32,8 @@ from quote_tui.workspace import Workspace
 __all__ = ["FILTERS", "SORTS", "CitationList"]
 
 SORTS = ("order", "status", "source", "similarity")
+_SORT_WORDS = {"order": "in text order"}
+"""How the pane's border names a sort: "sort order" read as a word about sorting itself."""
 """Sort keys, in the order ``s`` cycles through them."""
 FILTERS = ("all", "problems", "exact", "normalized", "critical", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
@@ -214,12 +216,14 @@ class CitationList(OptionList):
     def _update_titles(self) -> None:
         parts = count_marks(self.workspace.counts(self.references))
         flt = self.status_filter.replace("_", " ")
+        order = _SORT_WORDS.get(self.sort_key, f"by {self.sort_key}")
         if self.compact:  # the header carries the counts; the pane has room for a word
             self.border_title = "Citations"
+            # one short word fits here; the wide list names the order in full
             self.border_subtitle = f"{flt}" if flt != "all" else self.sort_key
             return
         self.border_title = f"Citations {' '.join(parts)}".rstrip()
-        self.border_subtitle = f"sort {self.sort_key} · {flt}"
+        self.border_subtitle = f"{order} · {flt}"
 
     def _announce(self) -> None:
         selected = self.selected_id

@@ -130,15 +130,18 @@ def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
 
 
 def _difference_line(d: Difference) -> Content:
-    left = d.quote or "∅"
-    right = d.source or "∅"
     tag = f"{d.kind}, critical" if d.critical else str(d.kind)
     style = "bold $text-error" if d.critical else "$text-warning"
+    # a word only one side has is said in words: ∅ is the list's mark for "no reference"
+    if not d.quote:
+        change: list[Any] = [(f"“{d.source}”", style), " is in the source, not in the quotation"]
+    elif not d.source:
+        change = [(f"“{d.quote}”", style), " is in the quotation, not in the source"]
+    else:
+        change = [(f"“{d.quote}”", style), " → ", (f"“{d.source}”", style)]
     return Content.assemble(
         ("  " + ("‼ " if d.critical else "• "), style),
-        (f"“{left}”", style),
-        " → ",
-        (f"“{right}”", style),
+        *change,
         (f"  ({tag})", "$text-muted"),
     )
 
@@ -180,6 +183,7 @@ def detail_content(
     match_index: int = 0,
     reference: dict[str, Any] | None = None,
     source_names: Mapping[str, str] | None = None,
+    no_quotation_in: str | None = None,
 ) -> Content:
     """Everything the pane shows for one citation, as styled content.
 
@@ -191,10 +195,25 @@ def detail_content(
         match_index: which of the matches to show (n and N in the viewer step through them).
         reference: the source's reference record, once the references were checked.
         source_names: each source's name (title or ref), for "found in [name] instead".
+        no_quotation_in: the manuscript's name, when it gave no quotation at all: an empty
+            list must say why, or the reader takes it for a failed read.
 
     Returns:
         The pane's content.
     """
+    if citation is None and no_quotation_in is not None:
+        return Content.assemble(
+            ("No quotation found in ", "$text-muted"),
+            (no_quotation_in, "bold"),
+            (
+                ". quote-tui checks words in quotation marks or a block quote that cite a "
+                "source, such as “…” [@key, p. 4] or \\enquote{…}\\cite[4]{key}; a paraphrase "
+                "is not checked. Press ",
+                "$text-muted",
+            ),
+            ("a", "bold"),
+            (" to add a quotation by hand.", "$text-muted"),
+        )
     if citation is None:
         return Content.from_markup(
             "[$text-muted]No citation selected. Press [b]a[/b] to add one, [b]/[/b] to find a "

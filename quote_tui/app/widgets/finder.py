@@ -123,7 +123,7 @@ class Finder(Horizontal):
         critical = (
             [d for d in result.matches[0].differences if d.critical] if result.matches else []
         )
-        changed = ", ".join(f"{d.quote or '∅'} → {d.source or '∅'}" for d in critical[:3])
+        changed = ", ".join(_change(d.quote, d.source) for d in critical[:3])
         self._show_verdict(
             Content.assemble(
                 (status_label(str(result.status), result.best_similarity), f"bold {lk.colour}"),
@@ -140,3 +140,12 @@ class Finder(Horizontal):
     def generation(self) -> int:
         """How many queries were asked (tests wait on it)."""
         return self._generation
+
+
+def _change(quote: str, source: str) -> str:
+    """One critical difference in a few words (∅ is the list's mark for "no reference")."""
+    if not quote:
+        return f"“{source}” missing"
+    if not source:
+        return f"“{quote}” added"
+    return f"{quote} → {source}"

@@ -92,7 +92,9 @@ def outcome_look(outcome: Outcome) -> StatusLook:
     """The look of an outcome: its verdict's, with the critical mark and a louder colour for a
     critical difference."""
     found = outcome.look
-    return StatusLook(found.mark, status_look(outcome.status).word.lower(), _COLOURS[found.tone])
+    # the list's rows and the title's counts show one mark for one status
+    mark = _MARKS.get(found.status, found.mark)
+    return StatusLook(mark, status_look(outcome.status).word.lower(), _COLOURS[found.tone])
 
 
 def outcome_label(outcome: Outcome) -> str:
