@@ -45,8 +45,8 @@ _PMC_PAGES = {
     "www.europepmc.org": re.compile(r"^/(?:article/PMC|articles)/PMC(\d{1,10})/?$", re.I),
 }
 _EUROPEPMC_MED = re.compile(r"^/(?:article|abstract)/MED/(\d{1,9})/?$", re.I)
-# arXiv's own ids, new style (2106.09685) and old (hep-th/9901001), an optional version after.
 _PMCID = re.compile(r"^(?:PMC)?(\d{1,10})$", re.I)
+# arXiv's own ids, new style (2106.09685) and old (hep-th/9901001), an optional version after.
 _ARXIV = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?$", re.I)
 # Trailing punctuation that sentences glue to a pasted DOI ("see 10.1000/xyz.").
 _DOI_TRAILING = ".,;:"
