@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -13,6 +13,9 @@ from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.spans import Cover as _Cover
+from quote_tui.manuscripts.spans import is_note_title as _is_note_title
+from quote_tui.manuscripts.spans import note_title as _note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -135,47 +138,6 @@ def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anc
     raw = f"{own.raw} [{mention.raw}]"
     locator = own.locator or mention.locator
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
-
-
-def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
-    """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
-    inner = text[start:end].strip()
-    after = text[close_end : close_end + 1]
-    if not (inner.endswith((",", ".")) or after in (",", ".")):
-        return False
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
-    if not words:
-        return False
-    return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
-
-
-def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
-    for q in find_quotes(text[start:end], min_words=2, latex=latex):
-        if _is_note_title(text, start + q.start, start + q.end, start + q.close_end):
-            return text[start + q.start : start + q.end].strip().rstrip(",.")
-    return None
-
-
-class _Cover:
-    """Whether a position lies in any of a set of spans, by bisection over their union.
-
-    Testing every quotation against every footnote or skipped span one by one is quadratic,
-    and a manuscript may hold thousands of each.
-    """
-
-    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for start, end in sorted(s for s in spans if s[0] < s[1]):
-            if self.ends and start <= self.ends[-1]:
-                self.ends[-1] = max(self.ends[-1], end)
-            else:
-                self.starts.append(start)
-                self.ends.append(end)
-
-    def __contains__(self, pos: int) -> bool:
-        k = bisect_right(self.starts, pos) - 1
-        return k >= 0 and pos < self.ends[k]
 
 
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
