@@ -7,6 +7,11 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
+from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
+from quote_tui.manuscripts.clauses import apart as _apart
+from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
+from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
@@ -28,7 +33,7 @@ from quote_tui.manuscripts.voice import (
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[\\])")
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -177,6 +182,19 @@ def _resolve(
                     return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
                 break
     locator = mention.locator if mention else None
+    ibid = _TYPED_IBID.match(doc.text, window_start)
+    if ibid is not None:
+        # "„…“ (Ebd., 142)": the work cited last before, at the page given here.
+        prior = [m for m in _mentions(doc, max(0, quote_start - 3000), quote_start) if m.key]
+        if prior:
+            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
+            return replace(prior[-1], locator=loc), None, loc
+    if mention is not None and _apart(doc.text, window_start, mention):
+        # "\\textcite[13]{a} X „…“ und ..., der sich auch \\textcite{b} anschließen": b
+        # names the subject of a later clause; a is the quotation's.
+        prior = [m for m in _mentions(doc, _sentence_start(doc.text, quote_start), quote_start)]
+        if prior and _NARRATIVE_CITE.match(prior[-1].raw) and prior[-1].style != "locator":
+            return prior[-1], None, prior[-1].locator
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
@@ -205,7 +223,6 @@ def _resolve(
 
 
 _CLOSERS = "\"”’»«'"
-_NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 
 
 def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
@@ -488,15 +505,20 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start, span.end):
+            if names_a_work(scan, span.start, span.end):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
             window_end = sentence_window(doc.text, window_start)
             immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, window_start)
-            mention, reference, locator = _resolve(
-                ms, doc, window_start, window_end, span.start, immediate
-            )
+            mention = _enclosing_cite(doc, span.start)
+            reference, locator = None, mention.locator if mention else None
+            if mention is None:
+                mention, reference, locator = _resolve(
+                    ms, doc, window_start, window_end, span.start, immediate
+                )
+            if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
+                continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)

@@ -69,11 +69,17 @@ _SMALL = frozenset(
 def is_title(text: str, start: int, end: int) -> bool:
     """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
     States?", 'On the Essence of Truth'): at least two words that are not articles or
-    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
-    never its verbs and adjectives, so its sentences fail the test as English ones do."""
+    prepositions, every one of them capitalised (the first word too), in a short span. German
+    capitalises nouns, never its verbs and adjectives, so its sentences fail the test as English
+    ones do."""
     if end - start > 200:
         return False
-    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    every = _TITLE_WORD.findall(text, start, end)
+    # A title opens with a capital even on an article; "die Schwäche des Journalismus" is a
+    # German phrase whose nouns alone are capitalised.
+    if not every or not every[0][0].isupper():
+        return False
+    words = [w for w in every if w.casefold() not in _SMALL]
     return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
