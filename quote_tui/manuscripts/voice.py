@@ -19,7 +19,9 @@ _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exis
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
     r"notion|title|name|heading)|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
-    r"rule|formula|proposition|schema)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
+    r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
+    r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
+    r"\bfor\s+(?:example|instance)|\bz\.\s?B\.|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"
@@ -121,11 +123,26 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _MATH.search(inner) or _is_formula(inner):
         return True
     before = text[max(0, start - 160) : start]
-    if _CUE.search(before):
+    if _CUE.search(before) or _in_own_environment(text, start):
         return True
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# LaTeX environments that hold the writer's own examples and definitions, never a source's.
+_OWN_ENV = re.compile(
+    r"\\(begin|end)\{(example|definition|exercise|problem|remark|notation|assumption)\*?\}"
+)
+
+
+def _in_own_environment(text: str, start: int) -> bool:
+    """Whether ``start`` lies inside an example or definition environment (the last such
+    \\begin before it is not yet ended)."""
+    last = None
+    for m in _OWN_ENV.finditer(text, max(0, start - 3000), start):
+        last = m
+    return last is not None and last.group(1) == "begin"
 
 
 # The writer introducing a text of their own: "I present my counterargument in the form of a
