@@ -298,6 +298,13 @@ def _strip_trailing_mention(
     mentions = [m for m in mentions if m.style != "locator"]
     if mentions and not doc.text[mentions[-1].end : block.end].strip(" .,;:)\n"):
         return mentions[-1].start, mentions[-1], None
+    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
+    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
+        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
+            continue
+        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
+        if inner:
+            return doc.text.rfind("\\footnote", block.start, a), inner[0], None
     return block.end, None, None
 
 
