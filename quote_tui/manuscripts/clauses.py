@@ -10,7 +10,15 @@ from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.quotes import QuoteSpan
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["NARRATIVE_CITE", "TYPED_IBID", "apart", "enclosing_cite", "paged"]
+__all__ = [
+    "NARRATIVE_CITE",
+    "TYPED_IBID",
+    "apart",
+    "cited_keys",
+    "enclosing_cite",
+    "lead_in_names",
+    "paged",
+]
 
 NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 TYPED_IBID = re.compile(
@@ -49,3 +57,28 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
     if mention is None or locator is None or not locator.pages:
         return False
     return not doc.text[span.close_end : mention.start].strip(" ~\t\n")
+
+
+# "Emil Post writes:", "As Kant puts it", "Luhmann schreibt": the surname before a verb of saying.
+_SPEAKER = re.compile(
+    r"(?:^|[\s(])(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.)?\s*(?:[,~]\s*)?(?:\\[a-z]*cite[^:]*?)?\s*"
+    r"(?:(?:write|say|argue|note|observe|remark|state|explain|ask|claim|insist|conclude)s?|"
+    r"wrote|said|argued|noted|puts?\s+it|schreiben|schreibt|sagt|betont|meint|formuliert)\b"
+)
+_LATEX_KEYS = re.compile(r"\{([^{}]*)\}\s*$")
+_PANDOC_KEYS = re.compile(r"-?@([\w][\w:.#$%&\-+?<>~/]*[\w]|[\w])")
+
+
+def lead_in_names(text: str) -> tuple[str, ...]:
+    """The surnames a lead-in gives its speaker ("Emil Post writes:" gives Post)."""
+    return tuple(m.group("name") for m in _SPEAKER.finditer(text))
+
+
+def cited_keys(mention: Mention) -> list[str]:
+    """Every key of a citation that holds several (``\\cite{a, b}``, ``[@a; @b]``)."""
+    if mention.style == "latex":
+        m = _LATEX_KEYS.search(mention.raw)
+        return [k.strip() for k in m.group(1).split(",") if k.strip()] if m else []
+    if mention.style == "pandoc":
+        return _PANDOC_KEYS.findall(mention.raw)
+    return [mention.key] if mention.key else []

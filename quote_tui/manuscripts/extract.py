@@ -11,6 +11,7 @@ from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
+from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
@@ -369,7 +370,11 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
     ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
         return None, anchors[-1]
-    return (mentions[-1], None) if mentions else (None, None)
+    if not mentions:
+        return None, None
+    # Who the lead-in names picks the key of a citation that holds several (resolve does).
+    names = lead_in_names(doc.text[begin:colon])
+    return (replace(mentions[-1], names=names) if names else mentions[-1]), None
 
 
 def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
