@@ -186,7 +186,11 @@ def _resolve(
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:
         # "„…“ (Ebd., 142)": the work cited last before, at the page given here.
-        prior = [m for m in _mentions(doc, max(0, quote_start - 3000), quote_start) if m.key]
+        prior = [
+            m
+            for m in _mentions(doc, max(0, quote_start - 3000), quote_start)
+            if m.style not in ("locator", "footnote", "url")
+        ]
         if prior:
             loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
             return replace(prior[-1], locator=loc), None, loc
