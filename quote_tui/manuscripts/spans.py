@@ -11,9 +11,18 @@ from quote_tui.manuscripts.quotes import find_quotes
 __all__ = ["Cover", "is_note_title", "note_title"]
 
 
+# A note's title is followed by where the work is found: "„Was ist eigentlich GitHub?“,
+# unter: http://...", '"Title," in Proceedings', ", available at", ", abgerufen am".
+_WHERE_NEXT = re.compile(
+    r"\s*,\s*(?:unter|in|im|URL|online|available|retrieved|accessed|abgerufen|aufgerufen)\b", re.I
+)
+
+
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
     inner = text[start:end].strip()
+    if _WHERE_NEXT.match(text, close_end):
+        return True
     after = text[close_end : close_end + 1]
     if not (inner.endswith((",", ".")) or after in (",", ".")):
         return False

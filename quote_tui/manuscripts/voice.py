@@ -33,10 +33,14 @@ _CUE = re.compile(
 # the research paper "…"): its title, cited or not.
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
-    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht)"
+    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
+    r"Schrift|Beitrag|Abhandlung|Werk)"
     r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
+# A file path in quoted words makes them a program's text ("Leeres Git-Repository in
+# /home/timo/W-Seminar/.git/ initialisiert"), not a source's.
+_PATH = re.compile(r"(?<![\w:/])(?:/[\w.-]+){2,}/?|\b[A-Z]:\\[\w\\. -]+")
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -63,7 +67,8 @@ _SMALL = frozenset(
     re.findall(
         r"\S+",
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
-        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
+        "um über bei nach aus gegen ohne durch unter vor",
     )
 )
 
@@ -120,7 +125,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     inner = text[start:end].strip()
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
-    if _MATH.search(inner) or _is_formula(inner):
+    if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
         return True
     before = text[max(0, start - 160) : start]
     if _CUE.search(before) or _in_own_environment(text, start):
