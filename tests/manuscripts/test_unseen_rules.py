@@ -180,3 +180,44 @@ def test_a_lead_in_speaker_picks_his_key_from_several(tmp_path: Path) -> None:
     )
     tex = "Emil Post writes:~\\cite[p.~200]{u09, p43}\n\n" + block
     assert list(_got(_write(tmp_path, "q.tex", tex), bib).values()) == [("p43", "200")]
+
+
+def test_word_footnote_titles_and_program_output_are_not_quotations(tmp_path: Path) -> None:
+    from tests.manuscripts import wordxml as wx
+
+    path = tmp_path / "g.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "„Prinzipiell ließe sich Git auch komplett ohne ein Web-Interface oder zentralen "
+            "Server verwenden.“ ",
+            wx.footnote_ref(1),
+            " Die Konsole gibt die Antwort „Leeres Git-Repository in "
+            "/home/timo/Schreibtisch/W-Seminar/.git/ initialisiert“.",
+        ],
+    )
+    d.save(str(path))
+    wx.add_footnotes_part(
+        path,
+        wx.footnotes_xml(
+            {1: [" Moritz Stückler, „Was ist eigentlich GitHub?“, unter: http://t3n.de/news/x/"]}
+        ),
+    )
+    cits = scan(path).citations
+    assert [c.quote for c in cits] == [
+        "Prinzipiell ließe sich Git auch komplett ohne ein Web-Interface oder zentralen Server "
+        "verwenden."
+    ]
+    assert cits[0].reference is not None and "t3n.de" in cits[0].reference.raw
+
+
+def test_a_german_text_named_by_its_kind_is_a_title(tmp_path: Path) -> None:
+    tex = (
+        "Exemplarisch steht Mahlos bis heute aktueller Text „Zur Diskussion um die Diskussion im "
+        "Fernsehen“ \\parencite{mahlo1956}. Zweck sei „eine Mischung aus Bildung, Unterhaltung "
+        "und Information“ \\parencite[103]{mahlo1956}.\n"
+    )
+    assert _got(_write(tmp_path, "m.tex", tex)) == {
+        "eine Mischung aus Bildung, Unterhaltung und Information": ("mahlo1956", "103")
+    }
