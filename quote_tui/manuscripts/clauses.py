@@ -22,7 +22,8 @@ __all__ = [
 
 NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 TYPED_IBID = re.compile(
-    r"[\s~]*\((?:ebd|ebenda|ibid|ib)\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\n]{1,20})?\)", re.I
+    r"[\s~]*\((?:ebd|ebenda|ibid|ib)(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\n]{1,20})?\)",
+    re.I,
 )
 _WORDS_APART = 4  # words between a quotation and a narrative citation of another clause
 
