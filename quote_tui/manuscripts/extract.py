@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
+from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
+from quote_tui.manuscripts.clauses import apart as _apart
+from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
+from quote_tui.manuscripts.clauses import lead_in_names
+from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.spans import Cover as _Cover
+from quote_tui.manuscripts.spans import is_note_title as _is_note_title
+from quote_tui.manuscripts.spans import note_title as _note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -25,7 +34,7 @@ from quote_tui.manuscripts.voice import (
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-Z“\"‘(\[\\])")
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -137,47 +146,6 @@ def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anc
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
 
 
-def _is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
-    """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
-    inner = text[start:end].strip()
-    after = text[close_end : close_end + 1]
-    if not (inner.endswith((",", ".")) or after in (",", ".")):
-        return False
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
-    if not words:
-        return False
-    return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
-
-
-def _note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
-    for q in find_quotes(text[start:end], min_words=2, latex=latex):
-        if _is_note_title(text, start + q.start, start + q.end, start + q.close_end):
-            return text[start + q.start : start + q.end].strip().rstrip(",.")
-    return None
-
-
-class _Cover:
-    """Whether a position lies in any of a set of spans, by bisection over their union.
-
-    Testing every quotation against every footnote or skipped span one by one is quadratic,
-    and a manuscript may hold thousands of each.
-    """
-
-    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for start, end in sorted(s for s in spans if s[0] < s[1]):
-            if self.ends and start <= self.ends[-1]:
-                self.ends[-1] = max(self.ends[-1], end)
-            else:
-                self.starts.append(start)
-                self.ends.append(end)
-
-    def __contains__(self, pos: int) -> bool:
-        k = bisect_right(self.starts, pos) - 1
-        return k >= 0 and pos < self.ends[k]
-
-
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
     return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
@@ -215,6 +183,23 @@ def _resolve(
                     return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
                 break
     locator = mention.locator if mention else None
+    ibid = _TYPED_IBID.match(doc.text, window_start)
+    if ibid is not None:
+        # "„…“ (Ebd., 142)": the work cited last before, at the page given here.
+        prior = [
+            m
+            for m in _mentions(doc, max(0, quote_start - 3000), quote_start)
+            if m.style not in ("locator", "footnote", "url")
+        ]
+        if prior:
+            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
+            return replace(prior[-1], locator=loc), None, loc
+    if mention is not None and _apart(doc.text, window_start, mention):
+        # "\\textcite[13]{a} X „…“ und ..., der sich auch \\textcite{b} anschließen": b
+        # names the subject of a later clause; a is the quotation's.
+        prior = [m for m in _mentions(doc, _sentence_start(doc.text, quote_start), quote_start)]
+        if prior and _NARRATIVE_CITE.match(prior[-1].raw) and prior[-1].style != "locator":
+            return prior[-1], None, prior[-1].locator
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
@@ -243,7 +228,6 @@ def _resolve(
 
 
 _CLOSERS = "\"”’»«'"
-_NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 
 
 def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
@@ -319,6 +303,13 @@ def _strip_trailing_mention(
     mentions = [m for m in mentions if m.style != "locator"]
     if mentions and not doc.text[mentions[-1].end : block.end].strip(" .,;:)\n"):
         return mentions[-1].start, mentions[-1], None
+    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
+    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
+        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
+            continue
+        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
+        if inner:
+            return doc.text.rfind("\\footnote", block.start, a), inner[0], None
     return block.end, None, None
 
 
@@ -383,7 +374,11 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
     ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
         return None, anchors[-1]
-    return (mentions[-1], None) if mentions else (None, None)
+    if not mentions:
+        return None, None
+    # Who the lead-in names picks the key of a citation that holds several (resolve does).
+    names = lead_in_names(doc.text[begin:colon])
+    return (replace(mentions[-1], names=names) if names else mentions[-1]), None
 
 
 def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
@@ -526,15 +521,20 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if is_title(doc.text, span.start, span.end) or names_a_work(scan, span.start, span.end):
+            if names_a_work(scan, span.start, span.end):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
             window_end = sentence_window(doc.text, window_start)
             immediate = bool(_TERMINAL.search(raw)) and _next_is_capital(doc.text, window_start)
-            mention, reference, locator = _resolve(
-                ms, doc, window_start, window_end, span.start, immediate
-            )
+            mention = _enclosing_cite(doc, span.start)
+            reference, locator = None, mention.locator if mention else None
+            if mention is None:
+                mention, reference, locator = _resolve(
+                    ms, doc, window_start, window_end, span.start, immediate
+                )
+            if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
+                continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)

@@ -28,13 +28,15 @@ _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 # opening mark -> closing marks that end it
 _PAIRS: dict[str, tuple[str, ...]] = {
     "“": ("”",),
-    "„": ("“", "”"),
+    # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
+    "„": ("“", "”", "``"),
     "«": ("»",),
     "»": ("«",),
-    "``": ("''", "”"),
+    # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
+    "``": ("''", "”", '"'),
     '"': ('"',),
     "‘": ("’",),
-    "‚": ("‘", "’"),
+    "‚": ("‘", "’", "`"),
     # British usage: straight single marks around quotations ('...'), told from apostrophes
     # (it's, the dogs' bowls) by the letters on either side.
     "'": ("'",),
@@ -122,6 +124,13 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
             if two == "''" and _close(stack, "''", found, i, i + 2):
                 skip_to = i + 2
                 continue
+            if (
+                two == "``"
+                and any(m == "„" for m, _ in stack)
+                and _close(stack, "``", found, i, i + 2)
+            ):
+                skip_to = i + 2
+                continue
             if two == "``":
                 # A quotation inside a LaTeX one opens with a single `: a second `` means the
                 # first was closed by a single ' (a typo), not that it goes on.
@@ -131,6 +140,12 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 skip_to = i + 2
                 continue
         nxt = text[i + 1] if i + 1 < n else " "
+        if latex and ch == "`":
+            if any(m == "‚" for m, _ in stack):
+                _close(stack, "`", found, i, i + 1)
+            continue
+        if latex and ch == '"' and prev == "\\" and (nxt.isalpha() or nxt == "{"):
+            continue  # an umlaut (G\"odel, \"{o}), not a mark
         if ch == "'" and not latex:
             if not _try_close_straight(stack, found, i, prev, nxt) and _opens_straight(prev, nxt):
                 _open(stack, (ch, i + 1))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary, attached_file
 from quote_tui.manuscripts.bibliography import Bibliography
+from quote_tui.manuscripts.clauses import cited_keys
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
@@ -40,6 +41,8 @@ def reference_from_mention(
     bib: BibEntry | None = None
     why: str | None = None
     key = mention.key
+    if mention.style in ("pandoc", "latex") and key and mention.names:
+        key = _named_key(mention, bibliography, ms) or key
     if mention.style in ("pandoc", "latex") and key:
         bib = bibliography.by_key(key) or ms.keyed.get(key)
         if bib is not None and bib.doi and bib.key in ms.keyed:
@@ -77,6 +80,21 @@ def reference_from_mention(
         target=mention.target,
         why=why,
     )
+
+
+def _named_key(mention: Mention, bibliography: Bibliography, ms: Manuscript) -> str | None:
+    """Of a citation's several keys, the one whose work the lead-in's speaker wrote ("Emil
+    Post writes: \\cite{Urquhart2009, Post1943}" is Post's): by the entry's authors, else by a
+    key that starts with the surname."""
+    keys = cited_keys(mention)
+    if len(keys) < 2:
+        return None
+    wanted = {n.casefold() for n in mention.names}
+    for k in keys:
+        bib = bibliography.by_key(k) or ms.keyed.get(k)
+        if bib is not None and wanted & {a.casefold() for a in bib.authors}:
+            return k
+    return next((k for k in keys if any(k.casefold().startswith(n) for n in wanted)), None)
 
 
 @dataclass(slots=True)

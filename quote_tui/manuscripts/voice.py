@@ -19,7 +19,9 @@ _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exis
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
     r"notion|title|name|heading)|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
-    r"rule|formula|proposition|schema)|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
+    r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
+    r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
+    r"\bfor\s+(?:example|instance)|\bz\.\s?B\.|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"
@@ -31,10 +33,14 @@ _CUE = re.compile(
 # the research paper "…"): its title, cited or not.
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
-    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht)"
+    r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
+    r"Schrift|Beitrag|Abhandlung|Werk)"
     r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
+# A file path in quoted words makes them a program's text ("Leeres Git-Repository in
+# /home/timo/W-Seminar/.git/ initialisiert"), not a source's.
+_PATH = re.compile(r"(?<![\w:/])(?:/[\w.-]+){2,}/?|\b[A-Z]:\\[\w\\. -]+")
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -61,7 +67,8 @@ _SMALL = frozenset(
     re.findall(
         r"\S+",
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
-        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit",
+        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
+        "um über bei nach aus gegen ohne durch unter vor",
     )
 )
 
@@ -69,11 +76,17 @@ _SMALL = frozenset(
 def is_title(text: str, start: int, end: int) -> bool:
     """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
     States?", 'On the Essence of Truth'): at least two words that are not articles or
-    prepositions, every one of them capitalised, in a short span. German capitalises nouns,
-    never its verbs and adjectives, so its sentences fail the test as English ones do."""
+    prepositions, every one of them capitalised (the first word too), in a short span. German
+    capitalises nouns, never its verbs and adjectives, so its sentences fail the test as English
+    ones do."""
     if end - start > 200:
         return False
-    words = [w for w in _TITLE_WORD.findall(text, start, end) if w.casefold() not in _SMALL]
+    every = _TITLE_WORD.findall(text, start, end)
+    # A title opens with a capital even on an article; "die Schwäche des Journalismus" is a
+    # German phrase whose nouns alone are capitalised.
+    if not every or not every[0][0].isupper():
+        return False
+    words = [w for w in every if w.casefold() not in _SMALL]
     return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
@@ -112,14 +125,29 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     inner = text[start:end].strip()
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
-    if _MATH.search(inner) or _is_formula(inner):
+    if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
         return True
     before = text[max(0, start - 160) : start]
-    if _CUE.search(before):
+    if _CUE.search(before) or _in_own_environment(text, start):
         return True
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# LaTeX environments that hold the writer's own examples and definitions, never a source's.
+_OWN_ENV = re.compile(
+    r"\\(begin|end)\{(example|definition|exercise|problem|remark|notation|assumption)\*?\}"
+)
+
+
+def _in_own_environment(text: str, start: int) -> bool:
+    """Whether ``start`` lies inside an example or definition environment (the last such
+    \\begin before it is not yet ended)."""
+    last = None
+    for m in _OWN_ENV.finditer(text, max(0, start - 3000), start):
+        last = m
+    return last is not None and last.group(1) == "begin"
 
 
 # The writer introducing a text of their own: "I present my counterargument in the form of a

@@ -1,0 +1,85 @@
+"""Which citation a quotation's clause gives it: a cite around it, a typed "ibid." after it,
+a narrative citation that starts a clause of its own."""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.quotes import QuoteSpan
+from quote_tui.manuscripts.refs import Mention, find_mentions
+
+__all__ = [
+    "NARRATIVE_CITE",
+    "TYPED_IBID",
+    "apart",
+    "cited_keys",
+    "enclosing_cite",
+    "lead_in_names",
+    "paged",
+]
+
+NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+TYPED_IBID = re.compile(
+    r"[\s~]*\((?:ebd|ebenda|ibid|ib)(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\n]{1,20})?\)",
+    re.I,
+)
+_WORDS_APART = 4  # words between a quotation and a narrative citation of another clause
+
+
+def apart(text: str, pos: int, mention: Mention) -> bool:
+    """Whether ``mention`` is a narrative citation that opens a clause of its own some words
+    after the quotation that ends at ``pos``, rather than attributing it."""
+    if mention.style == "locator" or not NARRATIVE_CITE.match(mention.raw):
+        return False
+    return len(re.findall(r"[^\W\d_]+", text[pos : mention.start])) >= _WORDS_APART
+
+
+_PRENOTE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*\[\s*[„“\"'‘«»`]*$")
+
+
+def enclosing_cite(doc: Document, start: int) -> Mention | None:
+    """The cite whose prenote holds the quotation (`\\autocite[„You shall know a word by the
+    company it keeps.``][11]{firth}`): the quotation is that work's, at its locator."""
+    if doc.kind != "latex":
+        return None
+    m = _PRENOTE.search(doc.text, max(0, start - 60), start)
+    if m is None:
+        return None
+    end = min(len(doc.text), m.start() + 2000)
+    cites = find_mentions(doc.text, m.start(), end, latex=True, markdown=False)
+    return next((c for c in cites if c.start == m.start() and c.style == "latex"), None)
+
+
+def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Locator | None) -> bool:
+    """Capitalised words cited at once with a page (`„Checklist Theories of Meaning``
+    \\autocite*[123]{fillmore}`) are words quoted from that page, not a title named."""
+    if mention is None or locator is None or not locator.pages:
+        return False
+    return not doc.text[span.close_end : mention.start].strip(" ~\t\n")
+
+
+# "Emil Post writes:", "As Kant puts it", "Luhmann schreibt": the surname before a verb of saying.
+_SPEAKER = re.compile(
+    r"(?:^|[\s(])(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.)?\s*(?:[,~]\s*)?(?:\\[a-z]*cite[^:]*?)?\s*"
+    r"(?:(?:write|say|argue|note|observe|remark|state|explain|ask|claim|insist|conclude)s?|"
+    r"wrote|said|argued|noted|puts?\s+it|schreiben|schreibt|sagt|betont|meint|formuliert)\b"
+)
+_LATEX_KEYS = re.compile(r"\{([^{}]*)\}\s*$")
+_PANDOC_KEYS = re.compile(r"-?@([\w][\w:.#$%&\-+?<>~/]*[\w]|[\w])")
+
+
+def lead_in_names(text: str) -> tuple[str, ...]:
+    """The surnames a lead-in gives its speaker ("Emil Post writes:" gives Post)."""
+    return tuple(m.group("name") for m in _SPEAKER.finditer(text))
+
+
+def cited_keys(mention: Mention) -> list[str]:
+    """Every key of a citation that holds several (``\\cite{a, b}``, ``[@a; @b]``)."""
+    if mention.style == "latex":
+        m = _LATEX_KEYS.search(mention.raw)
+        return [k.strip() for k in m.group(1).split(",") if k.strip()] if m else []
+    if mention.style == "pandoc":
+        return _PANDOC_KEYS.findall(mention.raw)
+    return [mention.key] if mention.key else []

@@ -1,0 +1,61 @@
+"""Spans of a document: which positions lie in a set of spans, and quoted titles in notes."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable
+
+from quote_tui.manuscripts.quotes import find_quotes
+
+__all__ = ["Cover", "is_note_title", "note_title"]
+
+
+# A note's title is followed by where the work is found: "„Was ist eigentlich GitHub?“,
+# unter: http://...", '"Title," in Proceedings', ", available at", ", abgerufen am".
+_WHERE_NEXT = re.compile(
+    r"\s*,\s*(?:unter|in|im|URL|online|available|retrieved|accessed|abgerufen|aufgerufen)\b", re.I
+)
+
+
+def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
+    """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
+    inner = text[start:end].strip()
+    if _WHERE_NEXT.match(text, close_end):
+        return True
+    after = text[close_end : close_end + 1]
+    if not (inner.endswith((",", ".")) or after in (",", ".")):
+        return False
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
+    if not words:
+        return False
+    return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
+
+
+def note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
+    for q in find_quotes(text[start:end], min_words=2, latex=latex):
+        if is_note_title(text, start + q.start, start + q.end, start + q.close_end):
+            return text[start + q.start : start + q.end].strip().rstrip(",.")
+    return None
+
+
+class Cover:
+    """Whether a position lies in any of a set of spans, by bisection over their union.
+
+    Testing every quotation against every footnote or skipped span one by one is quadratic,
+    and a manuscript may hold thousands of each.
+    """
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(s for s in spans if s[0] < s[1]):
+            if self.ends and start <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def __contains__(self, pos: int) -> bool:
+        k = bisect_right(self.starts, pos) - 1
+        return k >= 0 and pos < self.ends[k]
