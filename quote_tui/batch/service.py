@@ -156,19 +156,24 @@ class Service:
                     spec, str(found.status), result=found, outside_main_text=True
                 )
         result = with_cited_page(spec, result, prepared)
-        if source.loaded.retrieval.ocr and result.status not in FOUND_STATUSES:
-            return await self._ocr_outcome(spec, result, prepared)
+        retrieval = source.loaded.retrieval
+        if (retrieval.ocr or retrieval.unmapped_pages) and result.status not in FOUND_STATUSES:
+            # a miss in text OCR read, or in a PDF with pages a font left unreadable, is no
+            # evidence the quotation is absent: the words may be there, misread or unmapped
+            reason = "ocr" if retrieval.ocr else "unmapped_font"
+            return await self._ocr_outcome(spec, result, prepared, reason)
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
 
     async def _ocr_outcome(
-        self, spec: CitationSpec, result: CheckResult, prepared: PreparedText
+        self, spec: CitationSpec, result: CheckResult, prepared: PreparedText, reason: str
     ) -> CitationOutcome:
-        """A quotation not found faithfully in OCR text: ``inconclusive`` (``ocr``), never
-        ``near`` or ``not_found``, since the difference may be the OCR's own misreading. The
-        nearest passage is shown with its differences, looked for below the near threshold
-        where none reached it."""
+        """A quotation not found faithfully in OCR text (``ocr``) or in a text layer with
+        unreadable pages (``unmapped_font``): ``inconclusive``, never ``near`` or
+        ``not_found``, since the difference may be the OCR's misreading or the words a font
+        left unmapped. The nearest passage is shown with its differences, looked for below the
+        near threshold where none reached it."""
         if not result.matches and isinstance(spec.quote, str):
             looser = replace(self.settings.options, near_threshold=_OCR_NEAR_THRESHOLD)
             try:
@@ -183,7 +188,7 @@ class Service:
             str(Status.INCONCLUSIVE),
             result=result,
             page_check=page_check(spec, result, prepared),
-            reason="ocr",
+            reason=reason,
         )
 
     def release(self, loaded: LoadedSource) -> None:

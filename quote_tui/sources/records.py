@@ -141,6 +141,8 @@ class Retrieval:
     rendered: bool = False  # the text was read from the DOM headless Chromium built
     renderer: str | None = None  # the browser's version, when rendered
     ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
+    # 1-based pages with a region a font without a Unicode map left unreadable in the text layer
+    unmapped_pages: tuple[int, ...] = ()
     copy: OpenCopy | None = None  # a DOI read through an open copy, not the publisher's page
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,6 +157,10 @@ class Retrieval:
                 if value is None:
                     continue  # the record of a source read as it was named keeps its old shape
                 value = value.to_dict()
+            elif f.name == "unmapped_pages":
+                if not value:
+                    continue  # only a PDF with unreadable pages carries the field
+                value = list(value)
             elif isinstance(value, StrEnum):
                 value = str(value)
             out[f.name] = value

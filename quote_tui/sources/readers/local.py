@@ -117,6 +117,7 @@ class _Read:
     outside: str | None = None  # an HTML page's whole visible text, beside its main text
     ocr: bool = False  # read from page images by OCR (a scanned PDF)
     incomplete: bool = False  # pages left unread (a scan's OCR out of time): flagged as cut
+    unmapped_pages: tuple[int, ...] = ()  # pages whose text layer a font left unreadable
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -179,6 +180,17 @@ def _format(data: bytes, name: str, media_type: str) -> str:
             return "html"
         return fmt
     return format_by_name(name) or _sniff(data) or "text"
+
+
+def _unmapped_note(pages: tuple[int, ...]) -> str | None:
+    """The source's note on pages whose text layer is unreadable, naming them (a few)."""
+    if not pages:
+        return None
+    shown = ", ".join(str(p) for p in pages[:10]) + (", ..." if len(pages) > 10 else "")
+    return (
+        f"unmapped_font: the text layer of page(s) {shown} is unreadable there (a font without "
+        "a Unicode map); a quotation not found may stand there, so it is inconclusive."
+    )
 
 
 def _pdf_title(title: str | None) -> str | None:
@@ -251,13 +263,20 @@ def _read_format(
             page_number_source="pdf_page_labels" if labelled else None,
             ocr=pdf.ocr,
             incomplete=bool(unread),
-            note=(
-                f"OCR read {pdf.page_count - unread} of the scan's {pdf.page_count} pages "
-                "within the read's budget (--read-timeout); a quotation not found may lie in "
-                "the rest."
-                if unread
-                else None
-            ),
+            unmapped_pages=pdf.unmapped_pages,
+            note="; ".join(
+                note
+                for note in (
+                    f"OCR read {pdf.page_count - unread} of the scan's {pdf.page_count} pages "
+                    "within the read's budget (--read-timeout); a quotation not found may lie "
+                    "in the rest."
+                    if unread
+                    else None,
+                    _unmapped_note(pdf.unmapped_pages),
+                )
+                if note
+            )
+            or None,
         )
     if fmt == "epub":
         from quote_tui.sources.readers.epub import extract_epub
@@ -400,6 +419,7 @@ def read_bytes(
         metadata=read.metadata,
         page_number_source=read.page_number_source,
         ocr=read.ocr,
+        unmapped_pages=read.unmapped_pages,
     )
     outside = read.outside[:max_chars] if read.outside else None
     return LoadedSource(retrieval, prepared, outside)

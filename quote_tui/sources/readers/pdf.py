@@ -26,6 +26,7 @@ from quote_tui.sources.readers.pdf_layout import (
 )
 from quote_tui.sources.readers.pdf_lines import LIGATURES, close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
+from quote_tui.sources.readers.pdf_unmapped import unmapped_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
@@ -68,6 +69,8 @@ class PdfText:
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
         unread_pages: pages of a scan OCR had no time left for (they stand empty).
+        unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
+            without a Unicode map): a quotation not found may stand there.
     """
 
     text: str
@@ -78,6 +81,7 @@ class PdfText:
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
     unread_pages: int = 0
+    unmapped_pages: tuple[int, ...] = ()
 
 
 def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
@@ -273,6 +277,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     details={"pages": page_count, "ocr": True},
                 )
         text, page_starts, boxes = _compose(pages)
+        unmapped = () if ocred else unmapped_pages(pages)
         if not ocred and any(ligature + " " in text for ligature in LIGATURES):
             # rare: the pages where a ligature stands before a space are read again glyph by
             # glyph, to tell a printed gap from a space set inside the ligature's box
@@ -293,6 +298,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
         metadata=metadata,
         ocr=scanned,
         unread_pages=unread,
+        unmapped_pages=unmapped,
     )
 
 

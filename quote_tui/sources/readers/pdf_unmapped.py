@@ -1,0 +1,60 @@
+"""Pages whose text layer a font without a Unicode map has made unreadable.
+
+A PDF font may draw its glyphs without saying which characters they are (no ToUnicode map, a
+custom encoding). Its text then extracts as control characters, U+FFFD or private-use
+characters in place of the letters the page shows. A quotation that stands there cannot be
+found in the text layer, so a miss on such a document is not evidence of absence: the page is
+flagged and the verdict says the text is unreadable there.
+
+A page is flagged when one block (a sidebar, a box) or the page as a whole holds enough such
+characters and they make a large share of its characters. A stray private-use bullet or a
+few symbol-font glyphs in a readable page do not flag it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from quote_tui.sources.readers.pdf_layout import PageBlocks
+
+__all__ = ["unmapped_count", "unmapped_pages"]
+
+_MIN_UNMAPPED = 8
+"""Fewest unreadable characters that flag a region (a bullet or two never do)."""
+_SHARE = 0.3
+"""Share of a region's non-space characters that, unreadable, make it unreadable.
+
+A magazine's ad box whose shifted encoding reads "$IE␀2EDAKTION" holds about 13% control
+characters (its spaces) and letters that are wrong but letters; it stays below this share,
+since telling shifted letters from words takes a language model this reader does not have."""
+# control characters but whitespace, surrogates, the private-use planes, and U+FFFD (what
+# MuPDF gives for a glyph it cannot name); a regular expression, since every page is looked at
+_UNREADABLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\uf8ff\ufffd\U000f0000-\U0010ffff]"
+)
+_SPACE = re.compile("[\t\n\r \x85\xa0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000]")
+
+
+def unmapped_count(text: str) -> tuple[int, int]:
+    """(unreadable characters, non-space characters) of a text."""
+    return len(_UNREADABLE.findall(text)), len(text) - len(_SPACE.findall(text))
+
+
+def _unreadable(counts: Iterable[tuple[int, int]]) -> bool:
+    bad = total = 0
+    for b, t in counts:
+        bad, total = bad + b, total + t
+    return bad >= _MIN_UNMAPPED and bad >= _SHARE * total
+
+
+def unmapped_pages(pages: Sequence[PageBlocks | None]) -> tuple[int, ...]:
+    """The 1-based numbers of the pages with a region whose text layer is unreadable."""
+    flagged: list[int] = []
+    for number, page in enumerate(pages, 1):
+        if page is None or not any(_UNREADABLE.search(b.text) for b in page.blocks):
+            continue
+        blocks = [unmapped_count(block.text) for block in page.blocks]
+        if any(_unreadable([b]) for b in blocks) or _unreadable(blocks):
+            flagged.append(number)
+    return tuple(flagged)

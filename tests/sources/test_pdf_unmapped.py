@@ -1,0 +1,108 @@
+"""PDF pages whose text layer a font without a Unicode map has left unreadable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from quote_tui.api import check_batch, parse_batch, run
+from quote_tui.sources.readers.local import read_bytes
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_unmapped import unmapped_count
+
+READABLE = "The editors thank every reader who wrote to us about the climate this year."
+ELSEWHERE = "A sentence that stands on no page of this document at all, readable or not."
+
+
+def _escape(raw: bytes) -> bytes:
+    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+
+
+def _garbled_pdf(glyphs: bytes, *, pages_of_garbage: int = 1) -> bytes:
+    """A readable first page, then pages whose text is drawn through a simple font with
+    codes below 32: the text layer gives control characters where the page shows words, as
+    a font without a Unicode map does."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), READABLE, fontname="helv", fontsize=10)
+    font = doc.get_new_xref()
+    doc.update_object(font, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+    for _ in range(pages_of_garbage):
+        page = doc.new_page()
+        page.insert_text((72, 100), "Box", fontname="helv", fontsize=10)
+        kind, resources = doc.xref_get_key(page.xref, "Resources")
+        assert kind == "xref"
+        doc.xref_set_key(int(resources.split()[0]), "Font/F9", f"{font} 0 R")
+        stream = page.get_contents()[0]
+        lines = b"".join(
+            b"BT /F9 11 Tf 72 %d Td (" % (300 - 14 * i) + _escape(glyphs) + b") Tj ET\n"
+            for i in range(4)
+        )
+        doc.update_stream(stream, doc.xref_stream(stream) + b"\n" + lines)
+    return doc.tobytes()
+
+
+def test_unreadable_characters_are_counted_apart_from_spaces() -> None:
+    assert unmapped_count("plain words") == (0, 10)
+    assert unmapped_count("\x00\x01 a\ue000\ufffd\t") == (4, 5)
+    assert unmapped_count("\U000f0001") == (1, 1)
+
+
+def test_a_page_drawn_in_an_unmapped_font_is_flagged() -> None:
+    pdf = extract_pdf(_garbled_pdf(bytes(range(1, 9)) + b"\x0e\x0f\x10\x11\x12\x13" * 3))
+    assert pdf.unmapped_pages == (2,)
+    loaded = read_bytes(_garbled_pdf(bytes(range(1, 9)) * 3), name="garbled.pdf")
+    assert loaded.retrieval.unmapped_pages == (2,)
+    assert "unmapped_font" in (loaded.retrieval.note or "")
+    assert "page(s) 2 " in (loaded.retrieval.note or "")
+
+
+def test_a_few_symbol_glyphs_do_not_flag_a_readable_page() -> None:
+    # bullets from a symbol font in the private-use area, among ordinary words: readable
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i in range(6):
+        page.insert_text((72, 100 + 14 * i), f"\ue000 {READABLE}", fontname="helv")
+    assert extract_pdf(doc.tobytes()).unmapped_pages == ()
+    # and below the share: seven unreadable characters are too few to flag a region
+    assert extract_pdf(_garbled_pdf(b"\x01")).unmapped_pages == ()
+
+
+def test_a_quotation_missing_from_a_document_with_unreadable_pages_is_inconclusive(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "garbled.pdf"
+    path.write_bytes(_garbled_pdf(bytes(range(1, 9)) * 3, pages_of_garbage=2))
+    clean = tmp_path / "clean.pdf"
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 100), READABLE, fontname="helv", fontsize=10)
+    doc.save(clean)
+    batch = {
+        "sources": [{"id": "g", "ref": str(path)}, {"id": "c", "ref": str(clean)}],
+        "citations": [
+            {"id": "there", "source": "g", "quote": READABLE},
+            {"id": "missing", "source": "g", "quote": ELSEWHERE},
+            {"id": "clean", "source": "c", "quote": ELSEWHERE},
+        ],
+    }
+    report = run(lambda: check_batch(parse_batch(batch)))
+    there, missing, clean_miss = report["citations"]
+    assert there["status"] == "exact"
+    # the words may stand on pages 2-3, where the text layer cannot show them
+    assert missing["status"] == "inconclusive", missing
+    assert missing["reason"] == "unmapped_font"
+    assert report["sources"][0]["retrieval"]["unmapped_pages"] == [2, 3]
+    # a readable document still says not_found
+    assert clean_miss["status"] == "not_found"
+    assert "reason" not in clean_miss
+
+
+def test_the_spektrum_ad_box_of_shifted_letters_stays_below_the_share(corpus_dir: Path) -> None:
+    # its box reads "$IE\x002EDAKTION": control characters for spaces among wrong letters.
+    # Letters a shifted encoding gives are not told from words here, so the page is not
+    # flagged and an absent quotation stays not_found (as the corpus's case expects).
+    data = (corpus_dir / "pdf" / "spektrum-editorial-de.pdf").read_bytes()
+    pdf = extract_pdf(data)
+    assert "$IE\x002EDAKTION" in pdf.text
+    assert pdf.unmapped_pages == ()
