@@ -9,7 +9,8 @@ import pymupdf
 from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
-from quote_tui.sources.readers.pdf_unmapped import unmapped_count
+from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
+from quote_tui.sources.readers.pdf_unmapped import unmapped_count, unmapped_pages
 
 READABLE = "The editors thank every reader who wrote to us about the climate this year."
 ELSEWHERE = "A sentence that stands on no page of this document at all, readable or not."
@@ -58,15 +59,33 @@ def test_a_page_drawn_in_an_unmapped_font_is_flagged() -> None:
     assert "page(s) 2 " in (loaded.retrieval.note or "")
 
 
+def _page(*blocks: str) -> PageBlocks:
+    return PageBlocks(
+        blocks=tuple(
+            Block((72, 0, 500, 12), (Line(text, (72, 0, 500, 12)),), 10.0, True) for text in blocks
+        ),
+        height=800,
+        sizes=(),
+    )
+
+
 def test_a_few_symbol_glyphs_do_not_flag_a_readable_page() -> None:
     # bullets from a symbol font in the private-use area, among ordinary words: readable
-    doc = pymupdf.open()
-    page = doc.new_page()
-    for i in range(6):
-        page.insert_text((72, 100 + 14 * i), f"\ue000 {READABLE}", fontname="helv")
-    assert extract_pdf(doc.tobytes()).unmapped_pages == ()
-    # and below the share: seven unreadable characters are too few to flag a region
-    assert extract_pdf(_garbled_pdf(b"\x01")).unmapped_pages == ()
+    bullets = _page(*(f"\ue000 {READABLE}" for _ in range(12)))
+    # a box of private-use glyphs beside readable body text: that region is unreadable
+    box = _page(READABLE, READABLE, "\ue001\ue002\ue003 \ue004\ue005\ue006 \ue007\ue008")
+    assert unmapped_pages([bullets, None, box]) == (3,)
+
+
+def test_the_limits_of_an_unreadable_region() -> None:
+    # eight unreadable characters flag a region, seven do not
+    assert unmapped_pages([_page("\x01" * 8)]) == (1,)
+    assert unmapped_pages([_page("\x01" * 7)]) == ()
+    # ...when they make at least 30% of its non-space characters
+    assert extract_pdf(_garbled_pdf(b"\x01\x02abcd")).unmapped_pages == (2,)  # 2 of 6
+    assert extract_pdf(_garbled_pdf(b"\x01\x02abcde")).unmapped_pages == ()  # 2 of 7
+    # spread over a page's small blocks, they flag it too
+    assert unmapped_pages([_page(*("\x01 ab" for _ in range(8)))]) == (1,)
 
 
 def test_a_quotation_missing_from_a_document_with_unreadable_pages_is_inconclusive(
