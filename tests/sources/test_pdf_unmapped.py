@@ -11,6 +11,7 @@ from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_unmapped import unmapped_count, unmapped_pages
+from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
 
 READABLE = "The editors thank every reader who wrote to us about the climate this year."
 ELSEWHERE = "A sentence that stands on no page of this document at all, readable or not."
@@ -57,6 +58,8 @@ def test_a_page_drawn_in_an_unmapped_font_is_flagged() -> None:
     assert loaded.retrieval.unmapped_pages == (2,)
     assert "unmapped_font" in (loaded.retrieval.note or "")
     assert "page(s) 2 " in (loaded.retrieval.note or "")
+    # a stored snapshot keeps the flag: the text read from it is as unreadable
+    assert retrieval_from_json(retrieval_to_json(loaded.retrieval)) == loaded.retrieval
 
 
 def _page(*blocks: str) -> PageBlocks:
