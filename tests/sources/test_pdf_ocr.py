@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pymupdf
@@ -228,3 +229,38 @@ def test_ocr_workers_are_stopped_at_the_deadline(
         extract_pdf(data, deadline=started + pdf_ocr.RESERVE + 0.2)
     assert err.value.code == "timeout"
     assert time.monotonic() - started < pdf_ocr.RESERVE + 2.0
+
+
+@needs_tesseract
+@pytest.mark.parametrize("cores", [2, 1])
+def test_ocr_reports_each_page_as_it_is_read(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch, cores: int
+) -> None:
+    from quote_tui.sources.readers import pdf_ocr
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: cores)
+    told: list[tuple[int, int]] = []
+    pdf = extract_pdf(_two_page_scan(corpus_dir), progress=lambda n, m: told.append((n, m)))
+    assert pdf.ocr
+    # workers (two cores) and the reader itself (one) count the same way: page n of m
+    assert told == [(1, 2), (2, 2)]
+    # a PDF with a text layer runs no OCR and reports nothing
+    told.clear()
+    extract_pdf(
+        (corpus_dir / "pdf/nist-sp800-223.pdf").read_bytes(),
+        progress=lambda n, m: told.append((n, m)),
+    )
+    assert told == []
+
+
+def test_worker_records_are_counted_whole_as_they_arrive() -> None:
+    from quote_tui.sources.readers.ocr_workers import _pages, _records, _whole, frame
+
+    records = [frame(pickle.dumps((i, None))) for i in range(3)]
+    stream = bytearray(b"".join(records))
+    # a record cut off by a kill is neither counted nor read
+    cut = stream[: len(stream) - 3]
+    assert _pages(cut, 0, _whole(cut, 0)) == 2
+    assert sorted(_records(bytes(cut))) == [0, 1]
+    assert _pages(stream, 0, _whole(stream, 0)) == 3
+    assert sorted(_records(bytes(stream))) == [0, 1, 2]

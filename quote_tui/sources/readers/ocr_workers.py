@@ -13,18 +13,24 @@ killed at its budget) stops too.
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import pickle
+import struct
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
-__all__ = ["ocr_in_workers", "watch_parent"]
+__all__ = ["Progress", "frame", "ocr_in_workers", "watch_parent"]
+
+Progress = Callable[[int, int], None]
+"""Told (pages read, pages in all) each time a page of a scan is read, from any thread."""
+_LENGTH = struct.Struct(">Q")
+"""Each page record is preceded by its length, so the parent counts pages as they arrive."""
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[3])
 """The folder holding the quote_tui package, so a worker imports this very copy of it."""
@@ -39,9 +45,10 @@ def ocr_in_workers(
     count: int,
     workers: int,
     stop: float | None = None,
+    progress: Progress | None = None,
 ) -> dict[int, PageBlocks | None]:
     """Pages 0..count-1 of the PDF in ``data``, read in ``workers`` processes until ``stop``
-    (a ``time.monotonic()`` value; None: until done).
+    (a ``time.monotonic()`` value; None: until done), ``progress`` told of each page read.
 
     Returns:
         Blocks by page index, for the pages a worker finished (a worker that failed, or was
@@ -53,6 +60,7 @@ def ocr_in_workers(
     procs: list[subprocess.Popen[bytes]] = []
     outputs: list[bytearray] = []
     readers: list[threading.Thread] = []
+    done = _Count(count, progress)
     try:
         for k in range(workers):
             share = list(range(k, count, workers))
@@ -68,7 +76,9 @@ def ocr_in_workers(
             payload = pickle.dumps((data, password, folder, share), pickle.HIGHEST_PROTOCOL)
             threading.Thread(target=_send, args=(proc, payload), daemon=True).start()
             outputs.append(bytearray())
-            readers.append(threading.Thread(target=_take, args=(proc, outputs[-1]), daemon=True))
+            readers.append(
+                threading.Thread(target=_take, args=(proc, outputs[-1], done), daemon=True)
+            )
             readers[-1].start()
         for reader in readers:
             reader.join(None if stop is None else max(0.0, stop - time.monotonic()))
@@ -85,25 +95,74 @@ def ocr_in_workers(
     return found
 
 
-def _take(proc: subprocess.Popen[bytes], into: bytearray) -> None:
-    """A worker's output as it comes, until it ends or is killed."""
+class _Count:
+    """Pages read so far across the workers, told to ``progress`` as each arrives."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total, self.progress = total, progress
+        self.done = 0
+        self.lock = threading.Lock()
+
+    def add(self, pages: int) -> None:
+        if not pages or self.progress is None:
+            return
+        with self.lock:  # one worker's reader thread at a time, so counts arrive in order
+            for _ in range(pages):
+                self.done += 1
+                with contextlib.suppress(Exception):  # a listener's fault costs no page
+                    self.progress(self.done, self.total)
+
+
+def frame(record: bytes) -> bytes:
+    """A page record as a worker sends it: its length, then it."""
+    return _LENGTH.pack(len(record)) + record
+
+
+def _whole(output: bytearray, start: int) -> int:
+    """Where the last whole record at or after ``start`` ends (``start`` if none has)."""
+    while start + _LENGTH.size <= len(output):
+        (length,) = _LENGTH.unpack_from(output, start)
+        if start + _LENGTH.size + length > len(output):
+            break
+        start += _LENGTH.size + length
+    return start
+
+
+def _take(proc: subprocess.Popen[bytes], into: bytearray, done: _Count) -> None:
+    """A worker's output as it comes, until it ends or is killed, each whole page counted."""
     assert proc.stdout is not None
+    counted = 0  # offset up to which whole records were counted
     with contextlib.suppress(OSError, ValueError):
         while chunk := proc.stdout.read1(1 << 16):
             into.extend(chunk)
+            end = _whole(into, counted)
+            done.add(_pages(into, counted, end))
+            counted = end
+
+
+def _pages(output: bytearray, start: int, end: int) -> int:
+    pages = 0
+    while start < end:
+        (length,) = _LENGTH.unpack_from(output, start)
+        start += _LENGTH.size + length
+        pages += 1
+    return pages
 
 
 def _records(output: bytes) -> dict[int, PageBlocks | None]:
     """The whole page records in a worker's output (a record cut off by a kill is dropped)."""
-    stream = io.BytesIO(output)
     found: dict[int, PageBlocks | None] = {}
-    while stream.tell() < len(output):
+    start, end = 0, _whole(bytearray(output), 0)
+    while start < end:
+        (length,) = _LENGTH.unpack_from(output, start)
+        start += _LENGTH.size
         try:
             # our own worker's answer, over a pipe only it and this process hold
-            index, blocks = pickle.load(stream)  # noqa: S301
+            index, blocks = pickle.loads(output[start : start + length])  # noqa: S301
         except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
             break
         found[index] = blocks
+        start += length
     return found
 
 

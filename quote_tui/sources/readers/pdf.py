@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymupdf
@@ -169,7 +170,12 @@ def _has_images(doc: pymupdf.Document) -> bool:
 
 
 def extract_pdf(
-    data: bytes, *, password: str | None = None, ocr: bool = True, deadline: float | None = None
+    data: bytes,
+    *,
+    password: str | None = None,
+    ocr: bool = True,
+    deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PdfText:
     """Extract a PDF's text layer page by page (one extraction at a time per process).
 
@@ -179,6 +185,8 @@ def extract_pdf(
         ocr: read a PDF without a text layer (a scan) through Tesseract; False says so instead.
         deadline: a ``time.monotonic()`` value by which a scan's OCR stops; the pages it had no
             time for stand empty (``unread_pages``).
+        progress: told (pages read, pages in all) as OCR reads each page of a scan, from
+            whichever thread reads it; never called for a PDF with a text layer.
 
     Returns:
         The text with page starts, page labels and line rectangles.
@@ -194,13 +202,19 @@ def extract_pdf(
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return _extract(data, password, ocr, deadline)
+            return _extract(data, password, ocr, deadline, progress)
         finally:
             if collecting:
                 gc.enable()
 
 
-def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | None) -> PdfText:
+def _extract(
+    data: bytes,
+    password: str | None,
+    ocr: bool,
+    deadline: float | None,
+    progress: Callable[[int, int], None] | None,
+) -> PdfText:
     doc = open_pdf(data, password)
     try:
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
@@ -257,7 +271,7 @@ def _extract(data: bytes, password: str | None, ocr: bool, deadline: float | Non
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
-            pages, unread = ocr_pages(doc, data, password, deadline)
+            pages, unread = ocr_pages(doc, data, password, deadline, progress)
             ocred = True
             scanned = True
             if unread == page_count:

@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
@@ -116,6 +117,7 @@ def ocr_pages(
     data: bytes | None = None,
     password: str | None = None,
     deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[PageBlocks | None], int]:
     """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
@@ -128,6 +130,7 @@ def ocr_pages(
         data: the PDF's bytes, for the workers; None reads every page here.
         password: the password it was opened with.
         deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
+        progress: told (pages read, pages in all) as each page is read, for a progress line.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and how
@@ -146,10 +149,11 @@ def ocr_pages(
     if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
-        found = ocr_in_workers(data, password, folder, count, workers, stop)
+        found = ocr_in_workers(data, password, folder, count, workers, stop, progress)
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
     unread = 0
+    read = len(found)  # the workers' pages were counted as they came
     for index in range(count):
         if index in found:
             pages.append(found[index])
@@ -158,6 +162,9 @@ def ocr_pages(
             unread += 1
         else:
             pages.append(ocr_page(doc, index, folder))
+            read += 1
+            if progress is not None:
+                progress(read, count)
     return pages, unread
 
 
@@ -172,7 +179,7 @@ def _worker() -> int:
     import pickle
     import sys
 
-    from quote_tui.sources.readers.ocr_workers import watch_parent
+    from quote_tui.sources.readers.ocr_workers import frame, watch_parent
 
     watch_parent()
     data, password, folder, share = pickle.load(sys.stdin.buffer)  # noqa: S301 (our parent)
@@ -183,9 +190,8 @@ def _worker() -> int:
         for index in share:
             # one record a page, sent as soon as it is read: a worker stopped at the
             # deadline still hands over the pages it finished
-            sys.stdout.buffer.write(
-                pickle.dumps((index, ocr_page(doc, index, folder)), pickle.HIGHEST_PROTOCOL)
-            )
+            record = pickle.dumps((index, ocr_page(doc, index, folder)), pickle.HIGHEST_PROTOCOL)
+            sys.stdout.buffer.write(frame(record))
             sys.stdout.buffer.flush()
     finally:
         doc.close()
