@@ -11,6 +11,7 @@ import pytest
 
 from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.engine.errors import SourceError
+from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_ocr import tessdata
 
@@ -240,8 +241,14 @@ def test_ocr_reports_each_page_as_it_is_read(
 
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: cores)
     told: list[tuple[int, int]] = []
-    pdf = extract_pdf(_two_page_scan(corpus_dir), progress=lambda n, m: told.append((n, m)))
-    assert pdf.ocr
+
+    def tell(n: int, m: int) -> None:
+        told.append((n, m))
+
+    if cores == 2:
+        assert extract_pdf(_two_page_scan(corpus_dir), progress=tell).ocr
+    else:  # and through the reader of any document
+        assert read_bytes(_two_page_scan(corpus_dir), name="scan.pdf", progress=tell).retrieval.ocr
     # workers (two cores) and the reader itself (one) count the same way: page n of m
     assert told == [(1, 2), (2, 2)]
     # a PDF with a text layer runs no OCR and reports nothing

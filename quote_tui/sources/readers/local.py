@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Required, TypedDict, Unpack
@@ -34,6 +35,7 @@ __all__ = [
     "DEFAULT_MAX_CHARS",
     "MEDIA_TYPES",
     "BodyFacts",
+    "PageProgress",
     "BodyReader",
     "format_by_name",
     "native",
@@ -98,6 +100,10 @@ _FRONT_TITLE = re.compile(r"\A---\r?\n(?:.*\r?\n)*?title:\s*[\"']?(.+?)[\"']?\s*
 _JUNK_TITLES = frozenset({"untitled", "untitled document", "title", "document", "microsoft word"})
 _FILE_NAME = re.compile(r"\.(indd|txt|docx?|pdf|tex|dvi|wpd|rtf|odt|qxd|ps|eps|html?)$", re.I)
 _MD_HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
+
+
+PageProgress = Callable[[int, int], None]
+"""Told (pages read, pages in all) as OCR reads a scan's pages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,11 +250,12 @@ def _read_format(
     password: str | None,
     url: str | None,
     deadline: float | None = None,
+    progress: PageProgress | None = None,
 ) -> _Read:
     if fmt == "pdf":
         from quote_tui.sources.readers.pdf import extract_pdf
 
-        pdf = extract_pdf(data, password=password, deadline=deadline)
+        pdf = extract_pdf(data, password=password, deadline=deadline, progress=progress)
         unread = pdf.unread_pages
         info = dict(pdf.metadata)
         labelled = any(label is not None for label in pdf.page_labels)
@@ -364,6 +371,7 @@ def read_bytes(
     location: str | None = None,
     url: str | None = None,
     deadline: float | None = None,
+    progress: PageProgress | None = None,
 ) -> LoadedSource:
     """Read a document held in memory.
 
@@ -380,6 +388,7 @@ def read_bytes(
         url: the document's URL, for HTML (never fetched).
         deadline: a ``time.monotonic()`` value by which a scan's OCR stops (the pages left
             unread are said so, and the text flagged as cut).
+        progress: told (page n, of m) as OCR reads each page of a scan.
 
     Returns:
         The loaded source: its Retrieval record and its PreparedText.
@@ -397,7 +406,9 @@ def read_bytes(
         raise ValueError("max_chars must be at least 1")
     media_type, charset = _media_type(content_type)
     fmt = _format(data, name, media_type)
-    read = _read_format(fmt, data, charset=charset, password=password, url=url, deadline=deadline)
+    read = _read_format(
+        fmt, data, charset=charset, password=password, url=url, deadline=deadline, progress=progress
+    )
     if not read.text.strip():
         raise SourceError(
             f"{name or 'The source'} holds no text.",
@@ -458,6 +469,7 @@ def read_path(
     max_bytes: int = DEFAULT_MAX_FILE_BYTES,
     deadline: float | None = None,
     beneath: Path | None = None,
+    progress: PageProgress | None = None,
 ) -> LoadedSource:
     """Read a local file (PDF, HTML, text, Markdown, PubMed XML or MEDLINE).
 
@@ -470,6 +482,7 @@ def read_path(
         deadline: a ``time.monotonic()`` value at which reading the bytes stops (``timeout``).
         beneath: a resolved folder the file must lie under, opened with no link followed
             (``files.read_file_bytes``); ``~`` is then not expanded.
+        progress: told (page n, of m) as OCR reads each page of a scan.
 
     Returns:
         The loaded source.
@@ -498,6 +511,7 @@ def read_path(
         kind=RefKind.PATH,
         location=str(absolute),
         deadline=deadline,
+        progress=progress,
     )
 
 
