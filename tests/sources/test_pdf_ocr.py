@@ -271,3 +271,25 @@ def test_worker_records_are_counted_whole_as_they_arrive() -> None:
     assert sorted(_records(bytes(cut))) == [0, 1]
     assert _pages(stream, 0, _whole(stream, 0)) == 3
     assert sorted(_records(bytes(stream))) == [0, 1, 2]
+
+
+@needs_tesseract
+def test_a_reader_child_reports_ocr_pages_to_the_pool(corpus_dir: Path, tmp_path: Path) -> None:
+    from quote_tui.sources.readers.isolated import ReaderPool, isolation_available
+
+    if not isolation_available():
+        pytest.skip("reading in child processes needs fork and Unix sockets")
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(_two_page_scan(corpus_dir))
+    told: list[tuple[int, int]] = []
+    pool = ReaderPool(1)
+    try:
+        loaded = pool.read(
+            path, max_chars=100_000, timeout=120, progress=lambda n, m: told.append((n, m))
+        )
+        # a read without a listener gets its answer as before
+        again = pool.read(path, max_chars=100_000, timeout=120)
+    finally:
+        pool.close()
+    assert loaded.retrieval.ocr and again.prepared.text == loaded.prepared.text
+    assert told == [(1, 2), (2, 2)]

@@ -46,6 +46,7 @@ from quote_tui.engine.errors import ErrorCode, QuoteTuiError, Recovery, SourceEr
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES
 from quote_tui.sources.readers.local import (
     BodyFacts,
+    PageProgress,
     native,
     read_bytes,
     read_path,
@@ -102,10 +103,10 @@ class _BodyRequest:
     facts: BodyFacts
 
 
-def _read_request(request: Any, fault: str) -> LoadedSource:
+def _read_request(request: Any, fault: str, progress: PageProgress | None) -> LoadedSource:
     if isinstance(request, _BodyRequest):
         _fault(request.facts["name"], fault)
-        return read_bytes(request.data, **request.facts)
+        return read_bytes(request.data, progress=progress, **request.facts)
     path, max_chars, ref, password, max_bytes, timeout, beneath = request
     _fault(path, fault)
     deadline = None if timeout is None else time.monotonic() + timeout
@@ -117,15 +118,23 @@ def _read_request(request: Any, fault: str) -> LoadedSource:
         max_bytes=max_bytes,
         deadline=deadline,
         beneath=beneath,
+        progress=progress,
     )
 
 
 def _read_one(conn: Connection) -> None:
-    """A child's work: read the one requested file or body; send back the source or the error."""
-    request, fault = conn.recv()
+    """A child's work: read the one requested file or body; send back the source or the error,
+    and before it, when asked, ("progress", n, m) as OCR reads page n of a scan's m."""
+    request, fault, report = conn.recv()
+    sending = threading.Lock()  # OCR's workers are counted from several threads
+
+    def progress(n: int, m: int) -> None:
+        with sending:
+            conn.send(("progress", n, m))
+
     reply: tuple[Any, ...]
     try:
-        reply = ("ok", _read_request(request, fault))
+        reply = ("ok", _read_request(request, fault, progress if report else None))
     except QuoteTuiError as exc:
         reply = ("error", exc.message, exc.code, exc.recovery, exc.details)
     except Exception as exc:  # a reader bug: the parent reports it as such
@@ -238,8 +247,10 @@ class ReaderPool:
         timeout: float | None = None,
         max_bytes: int = DEFAULT_MAX_FILE_BYTES,
         beneath: Path | None = None,
+        progress: PageProgress | None = None,
     ) -> LoadedSource:
-        """Read one local file in a child (see ``sources.readers.local.read_path``).
+        """Read one local file in a child (see ``sources.readers.local.read_path``);
+        ``progress`` is told (page n, of m) as OCR reads a scan, in the calling thread.
 
         Raises:
             SourceError: the reader's own error; ``reader_crashed`` when the child died while
@@ -248,7 +259,7 @@ class ReaderPool:
         """
         shown = os.fspath(path)
         request = (shown, max_chars, ref, password, max_bytes, timeout, beneath)
-        return self._exchange(request, shown, timeout)
+        return self._exchange(request, shown, timeout, progress)
 
     def read_body(
         self, data: bytes, *, timeout: float | None = None, **facts: Unpack[BodyFacts]
@@ -264,8 +275,15 @@ class ReaderPool:
         shown = facts.get("url") or facts.get("location") or facts["name"]
         return self._exchange(_BodyRequest(data, facts), shown or "the fetched document", timeout)
 
-    def _exchange(self, request: Any, shown: str, timeout: float | None) -> LoadedSource:
-        """Send one request to a fresh child and wait for its answer, at most ``timeout`` s."""
+    def _exchange(
+        self,
+        request: Any,
+        shown: str,
+        timeout: float | None,
+        progress: PageProgress | None = None,
+    ) -> LoadedSource:
+        """Send one request to a fresh child and wait for its answer, at most ``timeout`` s,
+        passing on its progress reports."""
         with self._slots:
             self._start()
             conn = Client(self._address, family="AF_UNIX", authkey=self._key)
@@ -275,11 +293,19 @@ class ReaderPool:
                 with self._lock:
                     self._children.add(pid)
                 # the test hook travels with each read: the server may predate the setting
-                conn.send((request, os.environ.get(FAULT_ENV, "")))
-                if not conn.poll(timeout):
-                    _kill(pid)
-                    raise read_timeout_error(shown, timeout, stopped=True)
-                reply = conn.recv()
+                conn.send((request, os.environ.get(FAULT_ENV, ""), progress is not None))
+                ends = None if timeout is None else time.monotonic() + timeout
+                while True:
+                    left = None if ends is None else max(0.0, ends - time.monotonic())
+                    if not conn.poll(left):
+                        _kill(pid)
+                        raise read_timeout_error(shown, timeout, stopped=True)
+                    reply = conn.recv()
+                    if reply[0] != "progress":
+                        break
+                    if progress is not None:
+                        with contextlib.suppress(Exception):  # a listener's fault costs no read
+                            progress(reply[1], reply[2])
             except (EOFError, OSError) as exc:
                 raise SourceError(
                     f"The reader crashed on {shown}: the file may be damaged in a way that trips "
