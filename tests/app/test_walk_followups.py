@@ -1,0 +1,33 @@
+"""Follow-ups of the new user's walk (docs/app-walk.md, "Left"): each test fails without its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import quote_tui.app
+import quote_tui.cli.serve as serve
+from quote_tui.app import make_app
+from quote_tui.cli.parser import build_parser
+from tests.app.conftest import settle
+
+
+async def test_a_tabs_own_demo_is_said_as_information_not_a_warning(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``demo --own-copy`` (what each browser tab runs) tells the tab its demo is its own: that
+    is news, nothing went wrong."""
+    own = tmp_path / "own"
+    own.mkdir()
+    asked: dict[str, Any] = {}
+    monkeypatch.setattr(serve, "_own_demo_dir", lambda: own)
+    monkeypatch.setattr(quote_tui.app, "run_app", lambda *a, **kw: asked.update(kw) or 0)
+    assert serve.cmd_app(build_parser().parse_args(["demo", "--own-copy"])) == 0
+    app = make_app(**asked)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        told = [n for n in app._notifications if "its own copy" in n.message]
+        assert told, [n.message for n in app._notifications]
+        assert {n.severity for n in told} == {"information"}
