@@ -10,8 +10,9 @@ import pytest
 import quote_tui.app
 import quote_tui.cli.serve as serve
 from quote_tui.app import make_app
+from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.cli.parser import build_parser
-from tests.app.conftest import settle
+from tests.app.conftest import make_demo_app, settle
 
 
 async def test_a_tabs_own_demo_is_said_as_information_not_a_warning(
@@ -31,3 +32,23 @@ async def test_a_tabs_own_demo_is_said_as_information_not_a_warning(
         told = [n for n in app._notifications if "its own copy" in n.message]
         assert told, [n.message for n in app._notifications]
         assert {n.severity for n in told} == {"information"}
+
+
+async def test_wide_rows_start_every_id_in_one_column(data_dir: Path) -> None:
+    """The demo's labels run from ``✓ verbatim`` to ``‼ near 89% critical negation``: the id
+    after each must still start where the others do."""
+    app = make_demo_app(data_dir)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(app, pilot)
+        listing = app.screen.query_one(CitationList)
+        assert not listing.compact
+        rows = {
+            listing.get_option_at_index(i).id: str(listing.get_option_at_index(i).prompt)
+            for i in range(listing.option_count)
+        }
+        columns = {}
+        for cid, row in rows.items():
+            first = row.split("\n")[0]
+            columns[cid] = first.index(f" {cid} ") + 1
+        assert len(set(columns.values())) == 1, rows
+        assert rows["c3"].startswith("‼ near 89% critical negation")
