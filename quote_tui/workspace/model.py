@@ -227,6 +227,10 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
     if s.extra.get("confined_to"):
         # a path named inside a bibliography stays confined when the workspace is reopened
         out["confined_to"] = s.extra["confined_to"]
+    unavailable = _unavailable(s.extra.get("unavailable"))
+    if unavailable:
+        # why a scan found no way to the text (no file, a bot wall…): said again when reopened
+        out["unavailable"] = unavailable
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -332,6 +336,14 @@ def copy_version_of(value: Any) -> str | None:
     return value if value in ("acceptedVersion", "submittedVersion") else None
 
 
+def _unavailable(value: Any) -> dict[str, str]:
+    """A scan's reason a source has no text (``message``, ``code``, ``recovery``), its strings
+    only: a hand-edited workspace must not put anything else in an error."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k in ("message", "code", "recovery") if isinstance(v := value.get(k), str)}
+
+
 def found_in(value: Any) -> tuple[dict[str, Any], ...]:
     return tuple(v for v in value if isinstance(v, dict)) if isinstance(value, list) else ()
 
@@ -349,7 +361,8 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
-                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)},
+                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)}
+                | ({"unavailable": why} if (why := _unavailable(s.get("unavailable"))) else {}),
             )
         )
         if s.get("snapshot"):

@@ -11,6 +11,7 @@ import quote_tui.app
 import quote_tui.cli.serve as serve
 from quote_tui.app import make_app
 from quote_tui.app.widgets.citation_list import CitationList
+from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.cli.parser import build_parser
 from tests.app.conftest import make_demo_app, settle
 
@@ -52,3 +53,41 @@ async def test_wide_rows_start_every_id_in_one_column(data_dir: Path) -> None:
             columns[cid] = first.index(f" {cid} ") + 1
         assert len(set(columns.values())) == 1, rows
         assert rows["c3"].startswith("‼ near 89% critical negation")
+
+
+PAPER = """---
+bibliography: paper.bib
+---
+
+As they put it, "the likelihood increases at every step of the algorithm" [@Dempster1977, p. 3].
+"""
+
+BIB = "@article{Dempster1977, title={Maximum likelihood from incomplete data}, year={1977}}\n"
+
+
+def _shown(app) -> str:
+    """Every word the screen shows, and every toast."""
+    said = " ".join(n.message for n in app._notifications)
+    detail = str(app.screen.query_one(CitationDetail).query_one("#detail-body").render())
+    return " ".join((detail + " " + said).split())
+
+
+async def test_a_reopened_workspace_keeps_why_a_source_has_no_text(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """The first opening says no file, PDF, DOI… leads to the text; the second, from the kept
+    workspace, checked again, must say the same, not the batch format's ``needs a 'ref'``."""
+    (tmp_path / "paper.bib").write_text(BIB, encoding="utf-8")
+    paper = tmp_path / "paper.md"
+    paper.write_text(PAPER, encoding="utf-8")
+    for opening in ("first", "again"):
+        app = make_app(paper, data_dir=data_dir)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await settle(app, pilot)
+            if opening == "again":
+                await pilot.press("c")  # checked again from the kept workspace
+            await pilot.pause(0.3)
+            await settle(app, pilot)
+            shown = _shown(app)
+            assert "No attached file" in shown, (opening, shown[-3000:])
+            assert "needs a" not in shown, opening
