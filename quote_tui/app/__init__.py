@@ -123,7 +123,16 @@ def run_app(
 
 
 def _read_manuscript(path: Path, **scan: Any):
-    """Scan a manuscript into a batch (its quotations, references and sources)."""
+    """Scan a manuscript into a batch (its quotations, references and sources), with the other
+    files it was read from (a LaTeX manuscript's ``\\input`` files), so an edit in one of them
+    is seen as a change on the next opening."""
     from quote_tui.api import open_input
+    from quote_tui.workspace import ManuscriptRead
 
-    return open_input(path, **scan).whole()
+    opened = open_input(path, **scan)
+    main = path.resolve()
+    read = getattr(opened.scan, "read", None)
+    documents = getattr(read[0], "documents", ()) if read else ()
+    # a document names its file relative to the manuscript's folder
+    files = dict.fromkeys((main.parent / d.file).resolve() for d in documents)
+    return ManuscriptRead(opened.whole(), tuple(f for f in files if f != main and f.is_file()))

@@ -105,7 +105,10 @@ class Workspace:
         base_dir: where relative source paths resolve (the workspace's folder when None).
         manuscript: the manuscript the citations came from, if any.
         origin: the file (resolved path) this workspace was made from, if not made by hand.
-        origin_sha256: that file's content hash when the workspace was made from it.
+        origin_sha256: the content hash of that file, and of ``origin_files``, when the
+            workspace was made from it.
+        origin_files: the other files the origin was read from (a LaTeX manuscript's
+            ``\\input`` and ``\\include`` files), resolved, so an edit in one is a change too.
         bibliographies: the bibliography files the user added to the manuscript's scan.
     """
 
@@ -118,6 +121,7 @@ class Workspace:
     manuscript: str | None = None
     origin: str | None = None
     origin_sha256: str | None = None
+    origin_files: tuple[str, ...] = ()
     bibliographies: tuple[str, ...] = ()
 
     def source(self, source_id: str | None) -> SourceSpec | None:
@@ -208,6 +212,7 @@ class Workspace:
             "manuscript": self.manuscript,
             "origin": self.origin,
             "origin_sha256": self.origin_sha256,
+            "origin_files": list(self.origin_files),
             "bibliographies": list(self.bibliographies),
             "sources": [_source_dict(s, self.snapshots.get(s.id)) for s in self.sources],
             "citations": [_citation_dict(c) for c in self.citations],
@@ -389,6 +394,7 @@ def _parse(data: Any) -> Workspace:
         manuscript=data.get("manuscript"),
         origin=data.get("origin"),
         origin_sha256=data.get("origin_sha256"),
+        origin_files=tuple(f for f in data.get("origin_files") or () if isinstance(f, str)),
         bibliographies=tuple(
             str(b) for b in data.get("bibliographies") or () if isinstance(b, str)
         ),

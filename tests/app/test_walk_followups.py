@@ -10,6 +10,7 @@ import pytest
 import quote_tui.app
 import quote_tui.cli.serve as serve
 from quote_tui.app import make_app
+from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.cli.parser import build_parser
@@ -91,3 +92,35 @@ async def test_a_reopened_workspace_keeps_why_a_source_has_no_text(
             shown = _shown(app)
             assert "No attached file" in shown, (opening, shown[-3000:])
             assert "needs a" not in shown, opening
+
+
+async def test_opening_again_sees_an_edit_in_a_file_the_latex_manuscript_inputs(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """The main file is as it was; its ``\\input`` file gained a quotation. The next opening
+    must offer the reload, as it does for an edit in the main file."""
+    (tmp_path / "sections").mkdir()
+    main = tmp_path / "main.tex"
+    main.write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\input{sections/body}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    body = tmp_path / "sections" / "body.tex"
+    first = "As they wrote, \\enquote{the likelihood increases at every step}\\cite[3]{Dempster}.\n"
+    body.write_text(first, encoding="utf-8")
+    for edited in (False, False, True):  # made, opened unchanged, opened after the edit
+        if edited:
+            body.write_text(
+                first + "And \\enquote{every bounded likelihood converges in the end}"
+                "\\cite[4]{Dempster}.\n",
+                encoding="utf-8",
+            )
+        app = make_app(main, data_dir=data_dir)
+        async with app.run_test(size=(140, 36)) as pilot:
+            await settle(app, pilot)
+            offered = isinstance(app.screen, ChoiceDialog)
+            assert offered == edited, (edited, app.screen)
+            if edited:
+                app.screen.dismiss(True)
+                await settle(app, pilot)
+                assert len(app.screen.workspace.citations) == 2
