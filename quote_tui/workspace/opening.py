@@ -267,7 +267,8 @@ def _content_sha(main: Path, files: tuple[Path, ...], fingerprint: str) -> str |
     for file in files:
         digest.update(b"\0" + str(file).encode("utf-8", "surrogatepass") + b"\0")
         try:
-            digest.update(file.read_bytes())
+            # a regular file only: a hand-edited workspace naming a FIFO must not hang opening
+            digest.update(file.read_bytes() if file.is_file() else b"\1")
         except OSError:
             digest.update(b"\1")  # gone since: a change, as an edit is
     # with no other files this is the hash earlier workspaces kept, so they open unchanged

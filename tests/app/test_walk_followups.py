@@ -124,3 +124,29 @@ async def test_opening_again_sees_an_edit_in_a_file_the_latex_manuscript_inputs(
                 app.screen.dismiss(True)
                 await settle(app, pilot)
                 assert len(app.screen.workspace.citations) == 2
+
+
+def test_a_hand_edited_workspace_naming_a_fifo_among_its_files_still_opens(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """``origin_files`` is read on every opening: one that names a FIFO (or a device) is taken
+    as changed, never read, so opening cannot hang on it."""
+    import json
+    import os
+
+    from quote_tui.workspace import open_target
+
+    batch = tmp_path / "batch.json"
+    batch.write_text(
+        json.dumps({"sources": [{"id": "s", "text": "some words here"}], "citations": []}),
+        encoding="utf-8",
+    )
+    first = open_target(batch, data_dir=data_dir)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    kept = first.path
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    data = first.workspace.to_dict() | {"origin_files": [str(fifo)]}
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    again = open_target(batch, data_dir=data_dir)  # hangs if the FIFO is read
+    assert again.reload is not None and "has changed" in (again.notice or "")
