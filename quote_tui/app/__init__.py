@@ -23,6 +23,7 @@ def make_app(
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
     notice: str | None = None,
+    info: str | None = None,
 ):
     """Build the app for a file (workspace, batch, report or manuscript), the demo, or neither.
 
@@ -32,7 +33,8 @@ def make_app(
         data_dir: the per-user data folder (tests pass a temporary one).
         scan: how a manuscript is scanned: ``bib`` (bibliography files), ``pdfs``, ``zotero``,
             ``min_words``, as ``quote-tui open`` takes them.
-        notice: a message to show once the app is up, when opening says nothing itself.
+        notice: a warning to show once the app is up, when opening says nothing itself.
+        info: information to show once the app is up (not a warning: nothing is wrong).
 
     Returns:
         A ``QuoteApp`` ready to ``run()`` or ``run_test()``.
@@ -78,6 +80,7 @@ def make_app(
         workspace,
         opened.path,
         notice=opened.notice or said or notice,
+        info=info,
         reload=opened.reload,
         data_dir=data_dir,
         # A manuscript, batch or report opens checked, as the demo does; a workspace the user
@@ -96,6 +99,7 @@ def run_app(
     data_dir: Path | None = None,
     scan: dict[str, Any] | None = None,
     notice: str | None = None,
+    info: str | None = None,
 ) -> int:
     """Run the app in the terminal until the user quits.
 
@@ -104,7 +108,8 @@ def run_app(
         demo: open the bundled demo.
         data_dir: the per-user data folder (default: platformdirs' user data dir).
         scan: how a manuscript is scanned (see ``make_app``).
-        notice: a message to show once the app is up (see ``make_app``).
+        notice: a warning to show once the app is up (see ``make_app``).
+        info: information to show once the app is up (see ``make_app``).
 
     Returns:
         The exit code (0).
@@ -112,13 +117,22 @@ def run_app(
     Raises:
         QuoteTuiError: the file cannot be opened.
     """
-    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan, notice=notice)
+    app = make_app(path, demo=demo, data_dir=data_dir, scan=scan, notice=notice, info=info)
     app.run()
     return app.return_code or 0
 
 
 def _read_manuscript(path: Path, **scan: Any):
-    """Scan a manuscript into a batch (its quotations, references and sources)."""
+    """Scan a manuscript into a batch (its quotations, references and sources), with the other
+    files it was read from (a LaTeX manuscript's ``\\input`` files), so an edit in one of them
+    is seen as a change on the next opening."""
     from quote_tui.api import open_input
+    from quote_tui.workspace import ManuscriptRead
 
-    return open_input(path, **scan).whole()
+    opened = open_input(path, **scan)
+    main = path.resolve()
+    read = getattr(opened.scan, "read", None)
+    documents = getattr(read[0], "documents", ()) if read else ()
+    # a document names its file relative to the manuscript's folder
+    files = dict.fromkeys((main.parent / d.file).resolve() for d in documents)
+    return ManuscriptRead(opened.whole(), tuple(f for f in files if f != main and f.is_file()))

@@ -78,6 +78,7 @@ class QuoteApp(App[int]):
         *,
         settings: Settings | None = None,
         notice: str | None = None,
+        info: str | None = None,
         data_dir: Path | None = None,
         check_on_open: bool = False,
         reload: Workspace | None = None,
@@ -94,6 +95,7 @@ class QuoteApp(App[int]):
         """Shared by every check and read of the session; closed on exit."""
         self._initial = workspace
         self._notice = notice
+        self._info = info
         self._data_dir = data_dir
         self.save_failures = 0
         self._check_on_open = check_on_open
@@ -129,6 +131,8 @@ class QuoteApp(App[int]):
             self._offer_reload(screen, self._reload)
         elif self._notice:
             self.notify(self._notice, title="Workspace", severity="warning", timeout=10)
+        if self._info:
+            self.notify(self._info, title="Workspace", timeout=10)
         if self._data_dir is not None:
             # Not remembering the last workspace costs nothing now; never fail the start on it.
             with contextlib.suppress(OSError):

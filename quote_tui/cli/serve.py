@@ -98,7 +98,7 @@ def cmd_app(args: argparse.Namespace) -> int:
         if getattr(args, "own_copy", False):
             own = _own_demo_dir()
             said = f"This tab's demo is its own copy, in {own}: other tabs do not change it."
-            return int(run_app(demo=True, data_dir=own, notice=said) or 0)
+            return int(run_app(demo=True, data_dir=own, info=said) or 0)
         return int(run_app(demo=True) or 0)
     return int(run_app(getattr(args, "file", None), scan=_scan_of(args)) or 0)
 

@@ -25,6 +25,7 @@ from quote_tui.workspace.model import (
     save_workspace,
 )
 from quote_tui.workspace.opening import (
+    ManuscriptRead,
     Opened,
     last_workspace_path,
     open_target,
@@ -36,6 +37,7 @@ from quote_tui.workspace.opening import (
 
 __all__ = [
     "FORMAT",
+    "ManuscriptRead",
     "Opened",
     "Verdict",
     "Workspace",

@@ -105,7 +105,10 @@ class Workspace:
         base_dir: where relative source paths resolve (the workspace's folder when None).
         manuscript: the manuscript the citations came from, if any.
         origin: the file (resolved path) this workspace was made from, if not made by hand.
-        origin_sha256: that file's content hash when the workspace was made from it.
+        origin_sha256: the content hash of that file, and of ``origin_files``, when the
+            workspace was made from it.
+        origin_files: the other files the origin was read from (a LaTeX manuscript's
+            ``\\input`` and ``\\include`` files), resolved, so an edit in one is a change too.
         bibliographies: the bibliography files the user added to the manuscript's scan.
     """
 
@@ -118,6 +121,7 @@ class Workspace:
     manuscript: str | None = None
     origin: str | None = None
     origin_sha256: str | None = None
+    origin_files: tuple[str, ...] = ()
     bibliographies: tuple[str, ...] = ()
 
     def source(self, source_id: str | None) -> SourceSpec | None:
@@ -208,6 +212,7 @@ class Workspace:
             "manuscript": self.manuscript,
             "origin": self.origin,
             "origin_sha256": self.origin_sha256,
+            "origin_files": list(self.origin_files),
             "bibliographies": list(self.bibliographies),
             "sources": [_source_dict(s, self.snapshots.get(s.id)) for s in self.sources],
             "citations": [_citation_dict(c) for c in self.citations],
@@ -227,6 +232,10 @@ def _source_dict(s: SourceSpec, snapshot: str | None) -> dict[str, Any]:
     if s.extra.get("confined_to"):
         # a path named inside a bibliography stays confined when the workspace is reopened
         out["confined_to"] = s.extra["confined_to"]
+    unavailable = _unavailable(s.extra.get("unavailable"))
+    if unavailable:
+        # why a scan found no way to the text (no file, a bot wall…): said again when reopened
+        out["unavailable"] = unavailable
     if snapshot:
         out["snapshot"] = snapshot
     return out
@@ -332,6 +341,14 @@ def copy_version_of(value: Any) -> str | None:
     return value if value in ("acceptedVersion", "submittedVersion") else None
 
 
+def _unavailable(value: Any) -> dict[str, str]:
+    """A scan's reason a source has no text (``message``, ``code``, ``recovery``), its strings
+    only: a hand-edited workspace must not put anything else in an error."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k in ("message", "code", "recovery") if isinstance(v := value.get(k), str)}
+
+
 def found_in(value: Any) -> tuple[dict[str, Any], ...]:
     return tuple(v for v in value if isinstance(v, dict)) if isinstance(value, list) else ()
 
@@ -349,7 +366,8 @@ def _parse(data: Any) -> Workspace:
                 text=s.get("text"),
                 title=s.get("title"),
                 truncated=bool(s.get("truncated", False)),
-                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)},
+                extra={k: s[k] for k in ("render", "confined_to") if s.get(k)}
+                | ({"unavailable": why} if (why := _unavailable(s.get("unavailable"))) else {}),
             )
         )
         if s.get("snapshot"):
@@ -376,6 +394,7 @@ def _parse(data: Any) -> Workspace:
         manuscript=data.get("manuscript"),
         origin=data.get("origin"),
         origin_sha256=data.get("origin_sha256"),
+        origin_files=tuple(f for f in data.get("origin_files") or () if isinstance(f, str)),
         bibliographies=tuple(
             str(b) for b in data.get("bibliographies") or () if isinstance(b, str)
         ),

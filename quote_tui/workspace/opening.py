@@ -145,6 +145,15 @@ def workspace_from_report(
 
 
 @dataclass(frozen=True, slots=True)
+class ManuscriptRead:
+    """A manuscript read into a batch, with the other files it was read from (a LaTeX
+    manuscript's ``\\input`` and ``\\include`` files), whose edits are changes too."""
+
+    batch: Batch
+    files: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Opened:
     """What ``open_target`` found: the workspace, where it autosaves, and a note for the user."""
 
@@ -178,7 +187,7 @@ def open_target(
     path: Path | None,
     *,
     data_dir: Path,
-    read_manuscript: Callable[[Path], Batch] | None = None,
+    read_manuscript: Callable[[Path], Batch | ManuscriptRead] | None = None,
     fingerprint: str = "",
     read_again: bool = False,
 ) -> Opened:
@@ -190,13 +199,12 @@ def open_target(
     Args:
         path: what the user named; None for the last workspace.
         data_dir: the per-user data folder.
-        read_manuscript: turns a manuscript into a batch (the manuscripts layer sits above this
-            one, so the front end passes it in).
+        read_manuscript: turns a manuscript into a batch, with the files it read (the
+            manuscripts layer sits above this one, so the front end passes it in).
         fingerprint: what else the reading depends on (the bibliographies named on the command
             line), so a workspace made with other ones is not taken for this one.
         read_again: read the file even when it has not changed, and give what it says now as
-            ``reload``: a manuscript's ``\\input`` or ``\\include`` files are not in the
-            fingerprint, so only reading tells whether they changed.
+            ``reload`` (a file the manuscript newly includes is only seen by reading it).
 
     Returns:
         The workspace, its autosave path, and a notice (e.g. a corrupt file kept aside).
@@ -219,29 +227,53 @@ def open_target(
 def _import(
     path: Path,
     data_dir: Path,
-    read_manuscript: Callable[[Path], Batch] | None,
+    read_manuscript: Callable[[Path], Batch | ManuscriptRead] | None,
     fingerprint: str = "",
     read_again: bool = False,
 ) -> Opened:
     """A workspace of its own for a batch, report or manuscript: made from the file the first
     time, then the one with the user's edits, as long as the file has not changed since."""
     real = path.resolve()
-    try:
-        sha = hashlib.sha256(real.read_bytes() + fingerprint.encode("utf-8", "replace")).hexdigest()
-    except OSError:
-        sha = None  # the reader below says what is wrong with the file
     # one workspace per file: two files of one name in two folders never share one
     key = hashlib.sha256(str(real).encode("utf-8", "surrogatepass")).hexdigest()[:12]
     target = data_dir / "workspaces" / f"{path.stem}-{key}.json"
     kept = _kept(target, str(real))
-    if kept is not None and kept.origin_sha256 == sha and not read_again:
-        return Opened(kept, target)
-    made = _made_from(path, read_manuscript)
-    fresh = replace(made.workspace, origin=str(real), origin_sha256=sha)
+    if kept is not None and not read_again:
+        # the files it was read from last time: an edit in any of them is a change
+        was = tuple(Path(f) for f in kept.origin_files)
+        if kept.origin_sha256 == _content_sha(real, was, fingerprint):
+            return Opened(kept, target)
+    made, files = _made_from(path, read_manuscript)
+    fresh = replace(
+        made.workspace,
+        origin=str(real),
+        origin_sha256=_content_sha(real, files, fingerprint),
+        origin_files=tuple(str(f) for f in files),
+    )
     if kept is None:
         return Opened(fresh, target, made.notice)
     notice = f"{path.name} has changed since you last opened it; your edits are kept."
     return Opened(kept, target, notice, reload=fresh)
+
+
+def _content_sha(main: Path, files: tuple[Path, ...], fingerprint: str) -> str | None:
+    """The hash of the file, the other files it was read from and what else the reading
+    depends on; None when the file cannot be read (the reader then says why)."""
+    digest = hashlib.sha256()
+    try:
+        digest.update(main.read_bytes())
+    except OSError:
+        return None
+    for file in files:
+        digest.update(b"\0" + str(file).encode("utf-8", "surrogatepass") + b"\0")
+        try:
+            # a regular file only: a hand-edited workspace naming a FIFO must not hang opening
+            digest.update(file.read_bytes() if file.is_file() else b"\1")
+        except OSError:
+            digest.update(b"\1")  # gone since: a change, as an edit is
+    # with no other files this is the hash earlier workspaces kept, so they open unchanged
+    digest.update(fingerprint.encode("utf-8", "replace"))
+    return digest.hexdigest()
 
 
 def _kept(target: Path, origin: str) -> Workspace | None:
@@ -255,7 +287,9 @@ def _kept(target: Path, origin: str) -> Workspace | None:
     return kept if kept.origin == origin else None
 
 
-def _made_from(path: Path, read_manuscript: Callable[[Path], Batch] | None) -> Opened:
+def _made_from(
+    path: Path, read_manuscript: Callable[[Path], Batch | ManuscriptRead] | None
+) -> Opened:
     """A new workspace from a batch, report or manuscript (``Opened.path`` is the file)."""
     from quote_tui.api import load_batch
 
@@ -272,14 +306,17 @@ def _made_from(path: Path, read_manuscript: Callable[[Path], Batch] | None) -> O
             ) from exc
         if isinstance(data, dict) and data.get("schema") == "quote_tui.report":
             ws = workspace_from_report(data, name=name, base_dir=path.parent.resolve())
-            return Opened(ws, target, f"Opened the report {path.name} with its verdicts.")
+            return Opened(ws, target, f"Opened the report {path.name} with its verdicts."), ()
         batch = load_batch(path)
-        return Opened(workspace_from_batch(batch, name=name), target)
+        return Opened(workspace_from_batch(batch, name=name), target), ()
     if read_manuscript is None:
         raise BatchInputError(
             f"{path.name} is not JSON; open a workspace, a batch file or a report.",
             code=ErrorCode.BAD_BATCH,
             recovery=Recovery.FIX_INPUT,
         )
-    ws = workspace_from_batch(read_manuscript(path), name=name)
-    return Opened(replace(ws, manuscript=str(path.resolve())), target)
+    read = read_manuscript(path)
+    if isinstance(read, Batch):
+        read = ManuscriptRead(read)
+    ws = workspace_from_batch(read.batch, name=name)
+    return Opened(replace(ws, manuscript=str(path.resolve())), target), read.files

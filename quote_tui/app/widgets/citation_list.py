@@ -42,6 +42,7 @@ _TITLE_ORDER = (*(h for h in HEADINGS if h != "link_ok"), "unchecked")
 """The title's counts in the summaries' order (faithful first; a critical difference counts apart
 from them), then what is not checked yet."""
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+_LABEL_MIN = 13  # "✓ verbatim" and "⠋ checking…" fit, so a check in progress moves no id
 
 
 class CitationList(OptionList):
@@ -89,6 +90,8 @@ class CitationList(OptionList):
         self._frame = 0
         self._spinner: Timer | None = None
         self._last_selected: str | None = None
+        self._label_width = _LABEL_MIN
+        """The wide rows' label column: the longest label shown, so every id starts in one."""
 
     @property
     def selected_id(self) -> str | None:
@@ -131,6 +134,14 @@ class CitationList(OptionList):
         outcome = self._outcome_of(citation_id)
         return outcome is not None and bool(outcome.notices)
 
+    def _label(self, citation_id: str) -> str:
+        """The status label a wide row opens with (``‼ near 89% critical negation``)."""
+        status, _ = self._status_of(citation_id)
+        if status == "checking":
+            return f"{_SPINNER[self._frame % len(_SPINNER)]} checking…"
+        outcome = self._outcome_of(citation_id)
+        return outcome_label(outcome) if outcome is not None else status_label(status)
+
     def _prompt(self, citation_id: str) -> Content:
         ws = self.workspace
         citation = ws.citation(citation_id)
@@ -138,9 +149,7 @@ class CitationList(OptionList):
         status, similarity = self._status_of(citation_id)
         outcome = self._outcome_of(citation_id)
         lk = outcome_look(outcome) if outcome is not None else look(status)
-        label = outcome_label(outcome) if outcome is not None else status_label(status)
-        if status == "checking":
-            label = f"{_SPINNER[self._frame % len(_SPINNER)]} checking…"
+        label = self._label(citation_id)
         notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
@@ -158,7 +167,9 @@ class CitationList(OptionList):
         quote = " ".join((citation.quote or "").split())
         # Options wrap their prompts; truncating here keeps every row at two lines.
         width = max(self.scrollable_content_region.width - 2, 20)
-        label = f"{label:<13} "  # at least one space before the id, however long the label
+        # one column for every id (up to two thirds of the row: the id and its source keep the
+        # rest); a space before the id, however long this row's label
+        label = f"{label:<{min(self._label_width, width * 2 // 3)}} "
         room = width - len(label) - len(citation.id) - len(ref_mark[0])
         source = _fit(f"  {citation.source or '(no source)'}", room)
         # what a reader must not miss opens the second line, before the quotation
@@ -207,6 +218,8 @@ class CitationList(OptionList):
     def _rebuild(self) -> None:
         keep = self.selected_id or self._last_selected
         ids = self._visible_ids()
+        self._label_width = max((len(self._label(cid)) for cid in ids), default=_LABEL_MIN)
+        self._label_width = max(self._label_width, _LABEL_MIN)
         self.set_options(Option(self._prompt(cid), id=cid) for cid in ids)
         if ids:
             self.highlighted = ids.index(keep) if keep in ids else 0
