@@ -83,6 +83,10 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
+        "quote_tui/engine/note_marks.py",
+        ("tests/engine/test_note_marks.py", "tests/engine/test_exact.py"),
+    ),
+    Target(
         "quote_tui/batch/outcomes.py",
         ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
         scope=("PASSING", "Progress", "fails"),

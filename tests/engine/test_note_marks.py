@@ -113,3 +113,28 @@ def test_property_marks_left_out_are_normalized(words: list[str], data: st.DataO
             Status.EXACT,
             Status.NORMALIZED,
         )
+
+
+def test_an_elided_quotation_over_a_mark_places_its_fragments_and_differences() -> None:
+    text = PreparedText(
+        "Intro. The apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds."
+    )
+    result = check(text, "apodeictic certainty of \u2026 good reasons holds")
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == "apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds"
+    assert set(match.rules) >= {Rule.NOTE_MARKS, Rule.ELLIPSIS}
+    assert [text.text[f.start : f.end] for f in match.fragments] == [
+        "apodeictic\u200b5 certainty\u200b6 of",
+        "good reasons\u200b7 holds",
+    ]
+    (number,) = match.differences
+    assert number.critical and number.kind is DiffKind.NUMBER
+    assert number.source_start is not None and number.source_end is not None
+    assert match.text[number.source_start : number.source_end] == "42"
+
+
+def test_a_text_without_marks_is_searched_once_and_left_alone() -> None:
+    text = PreparedText("The war ended in 1998 after talks.")
+    assert check(text, "The war ended after talks").status is Status.NEAR
+    assert text.cache["note_marks"] is None
