@@ -138,3 +138,60 @@ def test_a_text_without_marks_is_searched_once_and_left_alone() -> None:
     text = PreparedText("The war ended in 1998 after talks.")
     assert check(text, "The war ended after talks").status is Status.NEAR
     assert text.cache["note_marks"] is None
+
+
+# --- a span, fragment or omission that starts or ends just where a mark stood keeps the mark
+# out of its own words: the words run from the quotation's first word to its last
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "words", "fragments", "omitted"),
+    [
+        (
+            "Intro. The apodeictic\u200b5 certainty\u200b6 of 42 good reasons.",
+            "apodeictic certainty",
+            "apodeictic\u200b5 certainty",
+            [],
+            [],
+        ),
+        (
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history.",
+            "\u201cThe rest\u201d is history",
+            "\u201cThe rest\u200b12\u201d is history",
+            [],
+            [],
+        ),
+        (
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history.",
+            "Play: Coriolanus \u2026 \u201cThe rest\u201d is history",
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history",
+            ["Play: Coriolanus", "\u201cThe rest\u200b12\u201d is history"],
+            [],
+        ),
+        (
+            "We saw apodeictic\u200b5 certainty of 42\u200b7 good reasons.",
+            "apodeictic certainty \u2026 good reasons",
+            "apodeictic\u200b5 certainty of 42\u200b7 good reasons",
+            ["apodeictic\u200b5 certainty", "good reasons"],
+            ["of 42"],
+        ),
+        (
+            "We saw apodeictic\u200b5 certainty.\u200b6(42 cases) in reasons.",
+            "apodeictic certainty.[...] in reasons",
+            "apodeictic\u200b5 certainty.\u200b6(42 cases) in reasons",
+            ["apodeictic\u200b5 certainty.", "in reasons"],
+            ["(42 cases)"],
+        ),
+    ],
+)
+def test_edges_at_a_mark_leave_it_out(
+    source: str, quote: str, words: str, fragments: list[str], omitted: list[str]
+) -> None:
+    text = PreparedText(source)
+    result = check(text, quote)
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == words
+    assert Rule.NOTE_MARKS in match.rules
+    assert [text.text[f.start : f.end] for f in match.fragments] == fragments
+    assert [match.text[d.source_start : d.source_end] for d in match.differences] == omitted
