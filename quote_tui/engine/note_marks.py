@@ -122,5 +122,8 @@ def find_without_marks(prepared: PreparedText, quote: str, *, options: MatchOpti
         kept = [f for f in hits.found if _marks_inside(view, f.start, f.end)]
         if kept:
             found = tuple(_mapped(view, f) for f in kept)
-            return Hits(len(found), found, capped=hits.capped)
+            # every occurrence is counted: those past the located ones hold a mark too, as the
+            # tiers before found none of them in the text itself
+            count = hits.count - (len(hits.found) - len(kept))
+            return Hits(count, found, capped=hits.capped)
     return Hits(0, ())

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.check import check
-from quote_tui.engine.records import DiffKind, Rule, Status
+from quote_tui.engine.records import DiffKind, MatchOptions, Rule, Status
 from quote_tui.engine.text import PreparedText
 
 APART = "\u200b"
@@ -195,3 +195,11 @@ def test_edges_at_a_mark_leave_it_out(
     assert Rule.NOTE_MARKS in match.rules
     assert [text.text[f.start : f.end] for f in match.fragments] == fragments
     assert [match.text[d.source_start : d.source_end] for d in match.differences] == omitted
+
+
+def test_every_occurrence_is_counted_past_the_ones_shown() -> None:
+    text = PreparedText(" ".join(["The apodeictic\u200b5 certainty of reason."] * 7))
+    result = check(text, "apodeictic certainty of reason", options=MatchOptions(max_matches=5))
+    assert result.status is Status.NORMALIZED
+    assert len(result.matches) == 5
+    assert result.match_count == 7
