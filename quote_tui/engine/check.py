@@ -322,6 +322,7 @@ def _without_closing_stop(
             find_exact(prepared, variant, limit=options.max_matches),
             find_normalized(prepared, variant, options=options, literal_only=True),
             find_normalized(prepared, variant, options=options),
+            find_without_marks(prepared, variant, options=options),
         ):
             if hits.signed and not signed:
                 signed.append((variant, hits))

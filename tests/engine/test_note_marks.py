@@ -203,3 +203,11 @@ def test_every_occurrence_is_counted_past_the_ones_shown() -> None:
     assert result.status is Status.NORMALIZED
     assert len(result.matches) == 5
     assert result.match_count == 7
+
+
+def test_a_mark_left_out_with_the_quotations_own_closing_stop() -> None:
+    text = PreparedText("We reach the apodeictic\u200b5 certainty of reason, and then more.")
+    result = check(text, "the apodeictic certainty of reason.")
+    assert result.status is Status.NORMALIZED
+    assert set(result.matches[0].rules) == {Rule.PUNCTUATION, Rule.NOTE_MARKS}
+    assert result.matches[0].text == "the apodeictic\u200b5 certainty of reason"
