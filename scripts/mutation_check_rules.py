@@ -83,6 +83,10 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
+        "quote_tui/engine/note_marks.py",
+        ("tests/engine/test_note_marks.py", "tests/engine/test_exact.py"),
+    ),
+    Target(
         "quote_tui/batch/outcomes.py",
         ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
         scope=("PASSING", "Progress", "fails"),
@@ -91,6 +95,11 @@ TARGETS: tuple[Target, ...] = (
 
 # Mutants no test can tell from the original: "module | mutant" (as printed) -> why.
 EQUIVALENT: dict[str, str] = {
+    "quote_tui/engine/note_marks.py | _marks_inside: < -> <= in "
+    "`bisect_right(view.at, start) <= bisect_left(view.at, end)`": (
+        "a hit with no mark inside reads the same characters as the text where it maps, and the "
+        "tiers before this one found nothing there; the check only spares the mapping"
+    ),
     "quote_tui/engine/meaning.py | _SIGN_REACH: 3 -> 4 in `_SIGN_REACH = 4`": (
         "the window needs only the longest sign (three characters): the pattern is anchored at "
         "the number, so a wider window finds the same sign"

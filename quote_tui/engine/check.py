@@ -23,6 +23,7 @@ from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_sou
 from quote_tui.engine.line_broken import find_line_broken
 from quote_tui.engine.meaning import sign_before
 from quote_tui.engine.near import warm as _warm_near
+from quote_tui.engine.note_marks import find_without_marks
 from quote_tui.engine.records import (
     FOUND_STATUSES,
     CheckResult,
@@ -243,6 +244,11 @@ def _ladder(
                 return _found(prepared, quote, Status.NORMALIZED, matches, hits, options)
             if hits.signed and not signed:
                 signed.append((variant, hits))
+    for variant in variants:
+        hits = find_without_marks(prepared, variant, options=options)
+        if hits.count:
+            matches = _matches(prepared, hits, Status.NORMALIZED, options)
+            return _found(prepared, quote, Status.NORMALIZED, matches, hits, options)
     result = _without_closing_stop(prepared, quote, variants, options, signed)
     if result is not None:
         return result
@@ -316,6 +322,7 @@ def _without_closing_stop(
             find_exact(prepared, variant, limit=options.max_matches),
             find_normalized(prepared, variant, options=options, literal_only=True),
             find_normalized(prepared, variant, options=options),
+            find_without_marks(prepared, variant, options=options),
         ):
             if hits.signed and not signed:
                 signed.append((variant, hits))

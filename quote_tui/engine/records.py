@@ -38,6 +38,7 @@ class Rule(StrEnum):
     ELLIPSIS = "ellipsis"
     BRACKET = "bracket"
     PUNCTUATION = "punctuation"  # the quotation's own closing stop where the source goes on
+    NOTE_MARKS = "note_marks"  # a footnote or citation mark inside the span, left out
 
 
 class DiffKind(StrEnum):

@@ -89,7 +89,7 @@ def test_hyphens_agree() -> None:
     ],
 )
 def test_rules_needed_names_only_what_differs(quote: str, source: str, rules: set[Rule]) -> None:
-    candidates = set(Rule) - {Rule.ELLIPSIS, Rule.BRACKET, Rule.PUNCTUATION}
+    candidates = set(Rule) - {Rule.ELLIPSIS, Rule.BRACKET, Rule.PUNCTUATION, Rule.NOTE_MARKS}
     assert rules_needed(quote, source, candidates) == rules
 
 

@@ -1,0 +1,213 @@
+"""The note-marks rule: a footnote or citation mark the PDF reader set apart with a zero-width
+space, left out of a quotation, makes the match ``normalized`` (``note_marks``) and never hides a
+number of the running text or a mark typed differently."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quote_tui.engine.check import check
+from quote_tui.engine.records import DiffKind, MatchOptions, Rule, Status
+from quote_tui.engine.text import PreparedText
+
+APART = "\u200b"
+TEXT = PreparedText(
+    "We reach the apodeictic\u200b5 certainty of reason. The play is Coriolanus.\u200b11 \u201cThe"
+    " rest\u201d is history. A trap could confine up to millions of ions with a 2D or 3D"
+    " structure\u200b16\u201318 and more. The war ended in 1998 after talks.\u200b* Then the"
+    " treaty\u200ba held.\u200b\u2020"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "words"),
+    [
+        ("apodeictic certainty", "apodeictic\u200b5 certainty"),
+        ("the apodeictic certainty of reason", "the apodeictic\u200b5 certainty of reason"),
+        ("Coriolanus. \u201cThe rest", "Coriolanus.\u200b11 \u201cThe rest"),
+        ("3D structure and more", "3D structure\u200b16\u201318 and more"),
+        ("after talks. Then the treaty held", "after talks.\u200b* Then the treaty\u200ba held"),
+    ],
+)
+def test_a_mark_left_out_is_normalized_from_first_word_to_last(quote: str, words: str) -> None:
+    result = check(TEXT, quote)
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == words
+    assert Rule.NOTE_MARKS in match.rules
+    assert match.differences == ()
+
+
+def test_a_quotation_that_stops_before_the_mark_stays_exact() -> None:
+    result = check(TEXT, "up to millions of ions with a 2D or 3D structure")
+    assert result.status is Status.EXACT
+    assert result.matches[0].rules == ()
+
+
+def test_a_mark_left_out_among_other_rules_lists_both() -> None:
+    result = check(TEXT, 'Coriolanus. "The rest" is history')
+    assert result.status is Status.NORMALIZED
+    assert set(result.matches[0].rules) == {Rule.QUOTES, Rule.NOTE_MARKS}
+
+
+def test_a_different_mark_typed_in_is_not_found_faithfully() -> None:
+    result = check(TEXT, "apodeictic6 certainty")
+    assert result.status is Status.NEAR
+    assert any(d.critical and d.kind is DiffKind.NUMBER for d in result.matches[0].differences)
+
+
+def test_a_number_of_the_running_text_is_never_a_mark() -> None:
+    result = check(TEXT, "The war ended in 1999 after talks")
+    assert result.status is Status.NEAR
+    assert any(
+        d.critical and d.kind is DiffKind.NUMBER and d.source == "1998"
+        for d in result.matches[0].differences
+    )
+    # nor is a number left out of the running text
+    assert check(TEXT, "The war ended in after talks").status is not Status.NORMALIZED
+
+
+def test_a_number_glued_without_the_zero_width_space_is_not_a_mark() -> None:
+    text = PreparedText("The apodeictic5 certainty of reason.")
+    assert check(text, "apodeictic certainty").status is not Status.NORMALIZED
+
+
+def test_a_long_number_set_apart_is_not_a_mark() -> None:
+    # four digits set apart is a year the reader split off, not a superscript
+    text = PreparedText("It ended in\u200b1998 after talks.")
+    assert check(text, "It ended in after talks").status is not Status.NORMALIZED
+
+
+# --- property: any mark set apart inside a span, left out, gives the span and the rule
+
+WORDS = st.lists(st.text(alphabet="abcdefghijklmnorstu", min_size=2, max_size=8), min_size=3,
+                 max_size=8)  # fmt: skip
+MARKS = st.one_of(
+    st.integers(1, 999).map(str),
+    st.tuples(st.integers(1, 99), st.integers(1, 99)).map(lambda t: f"{t[0]}\u2013{t[1]}"),
+    st.sampled_from(["*", "\u2020", "\u2021", "a", "b", "z"]),
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=WORDS, data=st.data())
+def test_property_marks_left_out_are_normalized(words: list[str], data: st.DataObject) -> None:
+    at = data.draw(st.integers(0, len(words) - 2))
+    mark = data.draw(MARKS)
+    marked = [*words]
+    marked[at] = words[at] + APART + mark
+    source = "Before it. " + " ".join(marked) + ". After it."
+    quote = " ".join(words)
+    result = check(PreparedText(source), quote)
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == " ".join(marked)
+    assert Rule.NOTE_MARKS in match.rules
+    # a different number typed where the mark stands is never faithful
+    if mark.isdigit():
+        wrong = [*words]
+        wrong[at] = words[at] + str(int(mark) % 999 + 1)
+        assert check(PreparedText(source), " ".join(wrong)).status not in (
+            Status.EXACT,
+            Status.NORMALIZED,
+        )
+
+
+def test_an_elided_quotation_over_a_mark_places_its_fragments_and_differences() -> None:
+    text = PreparedText(
+        "Intro. The apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds."
+    )
+    result = check(text, "apodeictic certainty of \u2026 good reasons holds")
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == "apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds"
+    assert set(match.rules) >= {Rule.NOTE_MARKS, Rule.ELLIPSIS}
+    assert [text.text[f.start : f.end] for f in match.fragments] == [
+        "apodeictic\u200b5 certainty\u200b6 of",
+        "good reasons\u200b7 holds",
+    ]
+    (number,) = match.differences
+    assert number.critical and number.kind is DiffKind.NUMBER
+    assert number.source_start is not None and number.source_end is not None
+    assert match.text[number.source_start : number.source_end] == "42"
+
+
+def test_a_text_without_marks_is_searched_once_and_left_alone() -> None:
+    text = PreparedText("The war ended in 1998 after talks.")
+    assert check(text, "The war ended after talks").status is Status.NEAR
+    assert text.cache["note_marks"] is None
+
+
+# --- a span, fragment or omission that starts or ends just where a mark stood keeps the mark
+# out of its own words: the words run from the quotation's first word to its last
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "words", "fragments", "omitted"),
+    [
+        (
+            "Intro. The apodeictic\u200b5 certainty\u200b6 of 42 good reasons.",
+            "apodeictic certainty",
+            "apodeictic\u200b5 certainty",
+            [],
+            [],
+        ),
+        (
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history.",
+            "\u201cThe rest\u201d is history",
+            "\u201cThe rest\u200b12\u201d is history",
+            [],
+            [],
+        ),
+        (
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history.",
+            "Play: Coriolanus \u2026 \u201cThe rest\u201d is history",
+            "Play: Coriolanus.\u200b11\u201cThe rest\u200b12\u201d is history",
+            ["Play: Coriolanus", "\u201cThe rest\u200b12\u201d is history"],
+            [],
+        ),
+        (
+            "We saw apodeictic\u200b5 certainty of 42\u200b7 good reasons.",
+            "apodeictic certainty \u2026 good reasons",
+            "apodeictic\u200b5 certainty of 42\u200b7 good reasons",
+            ["apodeictic\u200b5 certainty", "good reasons"],
+            ["of 42"],
+        ),
+        (
+            "We saw apodeictic\u200b5 certainty.\u200b6(42 cases) in reasons.",
+            "apodeictic certainty.[...] in reasons",
+            "apodeictic\u200b5 certainty.\u200b6(42 cases) in reasons",
+            ["apodeictic\u200b5 certainty.", "in reasons"],
+            ["(42 cases)"],
+        ),
+    ],
+)
+def test_edges_at_a_mark_leave_it_out(
+    source: str, quote: str, words: str, fragments: list[str], omitted: list[str]
+) -> None:
+    text = PreparedText(source)
+    result = check(text, quote)
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert match.text == words
+    assert Rule.NOTE_MARKS in match.rules
+    assert [text.text[f.start : f.end] for f in match.fragments] == fragments
+    assert [match.text[d.source_start : d.source_end] for d in match.differences] == omitted
+
+
+def test_every_occurrence_is_counted_past_the_ones_shown() -> None:
+    text = PreparedText(" ".join(["The apodeictic\u200b5 certainty of reason."] * 7))
+    result = check(text, "apodeictic certainty of reason", options=MatchOptions(max_matches=5))
+    assert result.status is Status.NORMALIZED
+    assert len(result.matches) == 5
+    assert result.match_count == 7
+
+
+def test_a_mark_left_out_with_the_quotations_own_closing_stop() -> None:
+    text = PreparedText("We reach the apodeictic\u200b5 certainty of reason, and then more.")
+    result = check(text, "the apodeictic certainty of reason.")
+    assert result.status is Status.NORMALIZED
+    assert set(result.matches[0].rules) == {Rule.PUNCTUATION, Rule.NOTE_MARKS}
+    assert result.matches[0].text == "the apodeictic\u200b5 certainty of reason"
