@@ -32,6 +32,7 @@ from quote_tui.references.records import ReferenceCheck, Unreached
 from quote_tui.references.retractions import RetractionIndex
 from quote_tui.sources.net.catalogues import Catalogues, pmcid
 from quote_tui.sources.net.registry import Lookup, LookupBudget, Registries, contact_user_agent
+from quote_tui.sources.net.registry_names import REGISTRY_NAMES
 from quote_tui.sources.net.remote import RemoteSession
 from quote_tui.sources.net.scholarly import Scholarly, arxiv_id
 from quote_tui.sources.net.settings import RemoteSettings
@@ -117,21 +118,6 @@ async def check_references(
         return tuple(await asyncio.gather(*(one(k, e) for k, e in entries)))
 
 
-_NAMES = {
-    "crossref": "Crossref",
-    "pubmed": "PubMed",
-    "doi": "the DOI handle API",
-    "arxiv": "arXiv",
-    "openalex": "OpenAlex",
-    "dblp": "DBLP",
-    "datacite": "DataCite",
-    "europepmc": "Europe PMC",
-    "biorxiv": "bioRxiv/medRxiv",
-    "semanticscholar": "Semantic Scholar",
-    "openreview": "OpenReview",
-}
-
-
 class _Chosen:
     """The run's registries and which of them may be asked."""
 
@@ -168,7 +154,7 @@ async def _check_one(
                 if gone.code == ErrorCode.OFFLINE
                 else f"out of reach ({gone.code})"
             )
-            unavailable.append(f"Not checked against {_NAMES[gone.service]}: {why}.")
+            unavailable.append(f"Not checked against {REGISTRY_NAMES[gone.service]}: {why}.")
 
     async def ask(service: str, what: str, call: Awaitable[Lookup]) -> Lookup | None:
         if service not in checked:
@@ -361,7 +347,9 @@ async def _search(
     for name, call in steps:
         if name not in chosen.names:
             continue
-        what = "The bibliographic search" + ("" if name == "crossref" else f" at {_NAMES[name]}")
+        what = "The bibliographic search" + (
+            "" if name == "crossref" else f" at {REGISTRY_NAMES[name]}"
+        )
         got = await ask(name, what, call())
         if got is None:
             continue

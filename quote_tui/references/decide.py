@@ -39,6 +39,7 @@ from quote_tui.references.compare import (
     title_score,
 )
 from quote_tui.references.records import Disagreement, ReferenceCheck, ReferenceStatus
+from quote_tui.sources.net.registry_names import registry_name
 from quote_tui.sources.net.works import RegisteredWork, WorkUpdate
 
 __all__ = ["Evidence", "best_candidate", "cited_fields", "decide", "notice_status"]
@@ -52,20 +53,6 @@ _RETRACTED = frozenset(
 )
 _CONCERN = frozenset({"expression_of_concern", "expression_of_concern_of"})
 _OPENALEX_FLAG = "retraction_flag"  # scholarly.OPENALEX_FLAG: a flag, confirmed elsewhere or not
-_REGISTRY_NAMES = {
-    "crossref": "Crossref",
-    "pubmed": "PubMed",
-    "arxiv": "arXiv",
-    "openalex": "OpenAlex",
-    "dblp": "DBLP",
-    "datacite": "DataCite",
-    "europepmc": "Europe PMC",
-    "biorxiv": "bioRxiv/medRxiv",
-    "semanticscholar": "Semantic Scholar",
-    "openreview": "OpenReview",
-    "retraction_watch": "the Retraction Watch file",
-    "web": "the web page",
-}
 _CORRECTED = frozenset({"correction", "erratum", "corrigendum", "erratum_of", "correction_of"})
 
 
@@ -177,7 +164,7 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
     reason: str | None
     if registered is not None:
         diffs = differences(entry, registered) + _identifier_differences(entry, evidence)
-        via = _REGISTRY_NAMES.get(registered.source, registered.source)
+        via = registry_name(registered.source)
         if diffs:
             status, reason = ReferenceStatus.METADATA_MISMATCH, _mismatch_reason(diffs, via)
             if same is not None and same.doi != registered.doi:
@@ -213,13 +200,12 @@ def decide(key: str, entry: BibEntry, evidence: Evidence) -> ReferenceCheck:
                 if lost
                 else _mismatch_reason(
                     diffs,
-                    "found by a bibliographic search at "
-                    + _REGISTRY_NAMES.get(same.source, same.source),
+                    "found by a bibliographic search at " + registry_name(same.source),
                 )
             )
         else:
             status = ReferenceStatus.VERIFIED
-            at = _REGISTRY_NAMES.get(same.source, same.source)
+            at = registry_name(same.source)
             reason = f"Found by a bibliographic search at {at}: {_describe(same)}."
     elif evidence.missing:
         status = ReferenceStatus.NOT_FOUND
@@ -304,7 +290,7 @@ def _identifier_differences(entry: BibEntry, evidence: Evidence) -> tuple[FieldD
 
 
 def _names(sources: list[str]) -> str:
-    names = [_REGISTRY_NAMES.get(s, s) for s in sources]
+    names = [registry_name(s) for s in sources]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from quote_tui._untrusted import CSP_META, html_text, markdown_text, terminal_safe_value
+from quote_tui.sources.net.registry_names import registry_name
 
 __all__ = [
     "change_lines",
@@ -29,21 +30,6 @@ __all__ = [
     "unreached_lines",
     "warning_line",
 ]
-
-_NAMES = {
-    "crossref": "Crossref",
-    "pubmed": "PubMed",
-    "arxiv": "arXiv",
-    "openalex": "OpenAlex",
-    "dblp": "DBLP",
-    "datacite": "DataCite",
-    "europepmc": "Europe PMC",
-    "biorxiv": "bioRxiv/medRxiv",
-    "semanticscholar": "Semantic Scholar",
-    "openreview": "OpenReview",
-    "doi": "The DOI handle API",
-    "web": "the web page",
-}
 
 
 def render_references(report: dict[str, Any], fmt: str = "json") -> str:
@@ -86,7 +72,7 @@ def reference_facts(ref: dict[str, Any]) -> list[tuple[str, str]]:
     """What the registries say of one checked reference, as (label, text) lines: the registered
     work, each notice (retraction, correction, ...) and the close match a search found."""
     work = ref.get("registered")
-    at = _NAMES.get(work.get("source"), work.get("source")) if isinstance(work, dict) else None
+    at = registry_name(work.get("source")) if isinstance(work, dict) else None
     # which registry holds the record: a DOI at Crossref, a preprint at arXiv, a paper at DBLP
     facts = [(f"registered at {at}" if at else "registered", describe_work(work))]
     facts += [("notice", _notice(n)) for n in ref.get("notices", ())]
@@ -118,7 +104,8 @@ def unreached_lines(report: Mapping[str, Any]) -> list[str]:
     could not be reached: 4 references not checked (dns_error: ...)"."""
     lines = []
     for u in report.get("unreached") or ():
-        name = _NAMES.get(u.get("service"), str(u.get("service")))
+        name = registry_name(u.get("service"))
+        name = name[:1].upper() + name[1:]  # it opens the sentence
         n = int(u.get("references") or 0)
         noun = "reference" if n == 1 else "references"
         counted = f"{n} {noun} not checked"
