@@ -17,13 +17,13 @@ run that finds nothing new has an empty list.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.references.jsonfile import read_json_file
 from quote_tui.references.records import FAILING_STATUSES
 
 __all__ = [
@@ -131,16 +131,9 @@ def read_baseline(path: Path) -> list[dict[str, Any]]:
             such a report; nothing is checked against a baseline that is not one.
     """
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BASELINE_BYTES + 1)
-    except OSError as exc:
+        report = read_json_file(path, MAX_BASELINE_BYTES, lambda why: _refused(path, why))
+    except FileNotFoundError as exc:
         raise _refused(path, f"cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_BASELINE_BYTES:
-        raise _refused(path, f"is larger than the limit of {MAX_BASELINE_BYTES:,} bytes")
-    try:
-        report = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise _refused(path, f"is not JSON ({exc})") from exc
     return baseline_references(report, str(path))
 
 

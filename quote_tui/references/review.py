@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
+from quote_tui.references.jsonfile import read_json_file
 
 __all__ = [
     "MAX_NOTE_CHARS",
@@ -117,18 +118,9 @@ def read_reviews(path: Path) -> tuple[Review, ...]:
         BatchInputError: ``bad_batch`` when it exists but cannot be read as a review file.
     """
     try:
-        with path.open("rb") as stream:
-            data = stream.read(_MAX_FILE_BYTES + 1)
+        doc = read_json_file(path, _MAX_FILE_BYTES, lambda why: _refused(path, why))
     except FileNotFoundError:
         return ()
-    except OSError as exc:
-        raise _refused(path, f"cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > _MAX_FILE_BYTES:
-        raise _refused(path, f"is larger than {_MAX_FILE_BYTES:,} bytes")
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise _refused(path, f"is not JSON ({exc})") from exc
     return reviews_from(doc, path)
 
 
