@@ -129,6 +129,19 @@ def serve_walled_publisher(web: LoopbackServer) -> None:
     web.route("/mdpi/article", BOT_WALL, status=403)
 
 
+def list_copies(registry: LoopbackServer, listed: dict[str, Any]) -> None:
+    """OpenAlex's answer for the test DOI: ``listed``, a ``work(...)``."""
+    registry.route(
+        f"/openalex/works/doi:{DOI}", json.dumps(listed), content_type="application/json"
+    )
+
+
+def serve_ki67(web: LoopbackServer, path: str, corpus_dir: Path) -> None:
+    """The corpus's Ki-67 article as the PDF a copy points to."""
+    pdf = (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes()
+    web.route(path, pdf, content_type="application/pdf")
+
+
 async def load(s: RemoteSettings, ref: str = f"doi:{DOI}"):
     async with RemoteSession(s, resolver=_no_dns) as session:
         return await session.load(parse_ref(ref), max_chars=2_000_000)
@@ -228,16 +241,8 @@ async def test_walled_publisher_is_read_through_the_repository_copy(
 ) -> None:
     serve_walled_publisher(web)
     pdf = web.url("/repository/bitstream/ki67.pdf")
-    registry.route(
-        f"/openalex/works/doi:{DOI}",
-        json.dumps(work(location(pdf=pdf, version="acceptedVersion"))),
-        content_type="application/json",
-    )
-    web.route(
-        "/repository/bitstream/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    list_copies(registry, work(location(pdf=pdf, version="acceptedVersion")))
+    serve_ki67(web, "/repository/bitstream/ki67.pdf", corpus_dir)
     loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
     r = loaded.retrieval
     assert r.representation is Representation.PDF_TEXT_LAYER
@@ -254,16 +259,8 @@ async def test_published_copy_is_read_before_the_publisher_page(
 ) -> None:
     serve_walled_publisher(web)
     pdf = web.url("/repository/ki67.pdf")
-    registry.route(
-        f"/openalex/works/doi:{DOI}",
-        json.dumps(work(location(pdf=pdf))),
-        content_type="application/json",
-    )
-    web.route(
-        "/repository/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    list_copies(registry, work(location(pdf=pdf)))
+    serve_ki67(web, "/repository/ki67.pdf", corpus_dir)
     loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
     assert loaded.retrieval.copy is not None
     assert loaded.retrieval.copy.version == "publishedVersion"
@@ -275,11 +272,7 @@ async def test_pmc_copy_is_read_as_europepmc_fulltext_xml(
     registry: LoopbackServer, web: LoopbackServer, tmp_path: Path
 ) -> None:
     serve_walled_publisher(web)
-    registry.route(
-        f"/openalex/works/doi:{DOI}",
-        json.dumps(work(pmcid="PMC10047385")),
-        content_type="application/json",
-    )
+    list_copies(registry, work(pmcid="PMC10047385"))
     registry.route("/europepmc/rest/PMC10047385/fullTextXML", JATS, content_type="application/xml")
     loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
     r = loaded.retrieval
@@ -326,11 +319,7 @@ async def test_abstract_only_copy_is_skipped_and_the_next_read(
     web.route(
         "/repository/record/77", (corpus_dir / "html" / "doi-first-monday-10274.html").read_bytes()
     )
-    web.route(
-        "/preprints/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    serve_ki67(web, "/preprints/ki67.pdf", corpus_dir)
     loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
     r = loaded.retrieval
     assert r.copy is not None and r.copy.host == "medRxiv"
@@ -371,11 +360,7 @@ async def test_refused_copy_is_named_in_the_note_when_another_is_read(
 ) -> None:
     serve_walled_publisher(web)
     pdf = web.url("/repository/ki67.pdf")
-    web.route(
-        "/repository/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    serve_ki67(web, "/repository/ki67.pdf", corpus_dir)
     with LoopbackServer() as private:
         registry.route(
             f"/openalex/works/doi:{DOI}",
@@ -401,16 +386,8 @@ async def test_offline_replays_the_same_copy(
 ) -> None:
     serve_walled_publisher(web)
     pdf = web.url("/preprints/ki67.pdf")
-    registry.route(
-        f"/openalex/works/doi:{DOI}",
-        json.dumps(work(location(pdf=pdf, version="submittedVersion"))),
-        content_type="application/json",
-    )
-    web.route(
-        "/preprints/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    list_copies(registry, work(location(pdf=pdf, version="submittedVersion")))
+    serve_ki67(web, "/preprints/ki67.pdf", corpus_dir)
     store = tmp_path / "s.sqlite3"
     first = await load(settings(registry, web, store))
     hits = registry.total_hits + web.total_hits
@@ -459,11 +436,7 @@ async def test_a_repository_record_page_is_read_through_its_deposited_pdf(
 ) -> None:
     serve_walled_publisher(web)
     record = web.url("/handle/1807/126")
-    registry.route(
-        f"/openalex/works/doi:{DOI}",
-        json.dumps(work(location(page=record, version="acceptedVersion", host="TSpace"))),
-        content_type="application/json",
-    )
+    list_copies(registry, work(location(page=record, version="acceptedVersion", host="TSpace")))
     # a DSpace item page: title, abstract, and the deposited file named in citation_pdf_url
     web.route(
         "/handle/1807/126",
@@ -473,11 +446,7 @@ async def test_a_repository_record_page_is_read_through_its_deposited_pdf(
         "</head><body><h1>Canadian Recommendations for Ki67 Testing</h1><p>Abstract: Ki67 is "
         "a marker of proliferation.</p></body></html>",
     )
-    web.route(
-        "/bitstream/1807/126/1/ki67.pdf",
-        (corpus_dir / "pdf" / "faragalla-ki67-curroncol.pdf").read_bytes(),
-        content_type="application/pdf",
-    )
+    serve_ki67(web, "/bitstream/1807/126/1/ki67.pdf", corpus_dir)
     loaded = await load(settings(registry, web, tmp_path / "s.sqlite3"))
     r = loaded.retrieval
     assert r.representation is Representation.PDF_TEXT_LAYER
