@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from quote_tui.manuscripts import scan
 from quote_tui.manuscripts.model import ScanResult
 
 
@@ -42,3 +44,19 @@ def score(result: ScanResult, expected: Sequence[Expected]) -> tuple[float, list
     problems.extend(f"spurious: {q!r}" for q in extra)
     total = len(expected) + len(extra)
     return (hits / total if total else 1.0), problems
+
+
+def quotes_found(path: Path, *bibs: Path) -> dict[str, tuple[str | None, str | None]]:
+    """Each quotation a scan of ``path`` extracts, with its reference's key and its locator."""
+    out = {}
+    for c in scan(path, bib=bibs).citations:
+        ref = c.reference
+        out[c.quote] = (ref.key if ref else None, c.locator.value if c.locator else None)
+    return out
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    """``text`` written as ``tmp_path / name`` (UTF-8)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -12,20 +12,7 @@ from pathlib import Path
 import docx
 
 from quote_tui.manuscripts import scan
-
-
-def _got(path: Path, *bibs: Path) -> dict[str, tuple[str | None, str | None]]:
-    out = {}
-    for c in scan(path, bib=bibs).citations:
-        ref = c.reference
-        out[c.quote] = (ref.key if ref else None, c.locator.value if c.locator else None)
-    return out
-
-
-def _write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.manuscripts.helpers import quotes_found, write
 
 
 def test_german_babel_marks_pair_in_latex(tmp_path: Path) -> None:
@@ -35,7 +22,7 @@ def test_german_babel_marks_pair_in_latex(tmp_path: Path) -> None:
         "Sie werden durch Sprachgebrauchsmuster als ‚minimale Kristallisationskerne von "
         "Diskursen` \\autocite[40]{linke2003} ersetzt.\n"
     )
-    got = _got(_write(tmp_path, "a.tex", tex))
+    got = quotes_found(write(tmp_path, "a.tex", tex))
     assert got == {
         "difference of meaning correlates with difference of distribution": ("harris1954", "156"),
         "minimale Kristallisationskerne von Diskursen": ("linke2003", "40"),
@@ -49,7 +36,7 @@ def test_a_straight_mark_closes_a_latex_opening(tmp_path: Path) -> None:
         "G\\\"odel held ``that the axioms force themselves upon us as being true'' "
         "\\cite[p.~4]{goedel}.\n"
     )
-    got = _got(_write(tmp_path, "k.tex", tex))
+    got = quotes_found(write(tmp_path, "k.tex", tex))
     assert got == {
         "to will an end, rather than just wishing for it or wanting it, is to set yourself to "
         "be its cause": ("sources", "38"),
@@ -63,7 +50,7 @@ def test_a_quotation_in_a_prenote_is_the_cites(tmp_path: Path) -> None:
         "dessen Bedeutung erlauben \\autocite[„You shall know a word by the company it keeps.``]"
         "[11]{firth1957} und dass Wörter, die ähnlich verteilt sind, Ähnliches bedeuten.\n"
     )
-    got = _got(_write(tmp_path, "f.tex", tex))
+    got = quotes_found(write(tmp_path, "f.tex", tex))
     assert got == {"You shall know a word by the company it keeps.": ("firth1957", "11")}
 
 
@@ -75,7 +62,7 @@ def test_a_german_phrase_is_no_title_and_a_paged_one_is_quoted(tmp_path: Path) -
         "Positiv ist hier das Buch „Die Geschichte der Talkshow in Deutschland“ von "
         "\\textcite{keller2009} hervorzuheben.\n"
     )
-    got = _got(_write(tmp_path, "t.tex", tex))
+    got = quotes_found(write(tmp_path, "t.tex", tex))
     assert got == {
         "die Schwäche des Nachrichtenjournalismus": ("schloemann2012", None),
         "Checklist Theories of Meaning": ("fillmore1975", "123"),
@@ -93,7 +80,7 @@ def test_a_narrative_cite_of_a_later_clause_leaves_the_quotation_to_the_one_befo
         "\\textcite{doerner2012} meint „eher die geringen Produktionskosten der Formate als der "
         "politische Mehrwert“ seien der Grund.\n"
     )
-    got = _got(_write(tmp_path, "r.tex", tex))
+    got = quotes_found(write(tmp_path, "r.tex", tex))
     assert got == {
         "eine unschlagbare journalistische Unbedarftheit": ("rossum2004", "13"),
         "eher die geringen Produktionskosten der Formate als der politische Mehrwert": (
@@ -109,19 +96,21 @@ def test_a_typed_ibid_is_the_work_cited_last_at_its_own_page(tmp_path: Path) -> 
         "\\parencite[139\\psq]{doerner2001} und damit „den Raum des legitimen Diskurses“ "
         "(Ebd., 142) absteckten.\n"
     )
-    assert _got(_write(tmp_path, "e.tex", tex)) == {
+    assert quotes_found(write(tmp_path, "e.tex", tex)) == {
         "den Raum des legitimen Diskurses": ("doerner2001", "142")
     }
     md = (
         "Integration ist ein Prozess [@morgan2022, S. 21]. Er soll „die Eingewanderten zu einem "
         "Bestandteil der Gesellschaft machen“ (ebd., S. 41).\n"
     )
-    assert _got(_write(tmp_path, "e.md", md)) == {
+    assert quotes_found(write(tmp_path, "e.md", md)) == {
         "die Eingewanderten zu einem Bestandteil der Gesellschaft machen": ("morgan2022", "41")
     }
     # A name that starts like "ibid" is no ibid.
     md = "Erst [@morgan2022, S. 21]. Die Firma sagt „wir bauen die Maschinen selbst“ (Ibsen).\n"
-    assert _got(_write(tmp_path, "i.md", md)) == {"wir bauen die Maschinen selbst": (None, None)}
+    assert quotes_found(write(tmp_path, "i.md", md)) == {
+        "wir bauen die Maschinen selbst": (None, None)
+    }
     path = tmp_path / "e.docx"
     d = docx.Document()
     d.add_paragraph(
@@ -129,7 +118,7 @@ def test_a_typed_ibid_is_the_work_cited_last_at_its_own_page(tmp_path: Path) -> 
         "„die Eingewanderten zu integralem Bestandteil der Gesellschaft machen“ (Ebd., S. 41)."
     )
     d.save(str(path))
-    ((quote, (key, loc)),) = _got(path).items()
+    ((quote, (key, loc)),) = quotes_found(path).items()
     assert quote == "die Eingewanderten zu integralem Bestandteil der Gesellschaft machen"
     assert "Georgi" in (key or "") and loc == "41"
 
@@ -142,7 +131,7 @@ def test_a_block_that_ends_with_its_footnote_takes_its_address(tmp_path: Path) -
         "\\url{https://www.welt.de/politik/article206062103.html} {[}18.12.2025{]} online "
         "verfügbar.}\n\\end{quote}\n"
     )
-    (cit,) = scan(_write(tmp_path, "w.tex", tex)).citations
+    (cit,) = scan(write(tmp_path, "w.tex", tex)).citations
     assert cit.quote == (
         "Die Terrornacht von Hanau mit elf Toten wirkt sich auch auf das Wahlverhalten der "
         "Deutschen aus."
@@ -161,7 +150,7 @@ def test_examples_and_labelled_words_are_the_writers_own(tmp_path: Path) -> None
         "Kant's formula reads ``act only according to that maxim by which you can will it'' "
         "\\citep{groundwork}.\n"
     )
-    got = _got(_write(tmp_path, "m.tex", tex))
+    got = quotes_found(write(tmp_path, "m.tex", tex))
     assert got == {
         "act only according to that maxim by which you can will it": ("groundwork", None)
     }
@@ -173,8 +162,8 @@ def test_a_lead_in_speaker_picks_his_key_from_several(tmp_path: Path) -> None:
         "undecidable propositions.''\n\\end{quote}\n"
     )
     tex = "Emil Post writes:~\\cite[p.~200]{Urquhart2009, Post1943}\n\n" + block
-    assert list(_got(_write(tmp_path, "p.tex", tex)).values()) == [("Post1943", "200")]
-    bib = _write(
+    assert list(quotes_found(write(tmp_path, "p.tex", tex)).values()) == [("Post1943", "200")]
+    bib = write(
         tmp_path,
         "refs.bib",
         "@book{u09, author = {Urquhart, Alasdair}, title = {Emil Post}, year = {2009}}\n"
@@ -182,7 +171,7 @@ def test_a_lead_in_speaker_picks_his_key_from_several(tmp_path: Path) -> None:
         "Combinatorial Decision Problem}, year = {1943}}\n",
     )
     tex = "Emil Post writes:~\\cite[p.~200]{u09, p43}\n\n" + block
-    assert list(_got(_write(tmp_path, "q.tex", tex), bib).values()) == [("p43", "200")]
+    assert list(quotes_found(write(tmp_path, "q.tex", tex), bib).values()) == [("p43", "200")]
 
 
 def test_word_footnote_titles_and_program_output_are_not_quotations(tmp_path: Path) -> None:
@@ -221,6 +210,6 @@ def test_a_german_text_named_by_its_kind_is_a_title(tmp_path: Path) -> None:
         "Fernsehen“ \\parencite{mahlo1956}. Zweck sei „eine Mischung aus Bildung, Unterhaltung "
         "und Information“ \\parencite[103]{mahlo1956}.\n"
     )
-    assert _got(_write(tmp_path, "m.tex", tex)) == {
+    assert quotes_found(write(tmp_path, "m.tex", tex)) == {
         "eine Mischung aus Bildung, Unterhaltung und Information": ("mahlo1956", "103")
     }

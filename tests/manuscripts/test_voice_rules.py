@@ -13,20 +13,7 @@ import docx
 from docx.shared import Cm
 
 from quote_tui.manuscripts import scan
-
-
-def _got(path: Path) -> dict[str, tuple[str | None, str | None]]:
-    out = {}
-    for c in scan(path).citations:
-        ref = c.reference
-        out[c.quote] = (ref.key if ref else None, c.locator.value if c.locator else None)
-    return out
-
-
-def _write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.manuscripts.helpers import quotes_found, write
 
 
 def test_a_latex_quotation_closed_by_a_single_mark_ends_there(tmp_path: Path) -> None:
@@ -37,7 +24,7 @@ def test_a_latex_quotation_closed_by_a_single_mark_ends_there(tmp_path: Path) ->
         "Join Griffin in what he calls ``a new investigation of what people meant when they "
         "talked about `history plays' ~\\cite[8]{griffin}. One way in which I deviate.\n"
     )
-    got = _got(_write(tmp_path, "a.tex", tex))
+    got = quotes_found(write(tmp_path, "a.tex", tex))
     assert got["the cat sat on the mat for a very long time"] == ("smith", "4")
     assert got["the dogs' bowls were empty every morning"] == ("jones", None)
     assert got[
@@ -53,7 +40,7 @@ def test_verse_is_a_block_quotation_with_its_citation(tmp_path: Path) -> None:
         "Blake asks~\\cite{blake}:\n\\begin{verse}\nWhat immortal hand or eye,\\\\\n"
         "Could frame thy fearful symmetry?\n\\end{verse}\n"
     )
-    got = _got(_write(tmp_path, "v.tex", tex))
+    got = quotes_found(write(tmp_path, "v.tex", tex))
     assert got["Tyger Tyger, burning bright, In the forests of the night"] == ("blake", "3")
     assert got["What immortal hand or eye, Could frame thy fearful symmetry?"] == ("blake", None)
 
@@ -86,7 +73,7 @@ correlations can be used' [@robinson1950].
 
 
 def test_the_writers_own_words_in_marks_are_not_quotations(tmp_path: Path) -> None:
-    got = _got(_write(tmp_path, "c.md", CORRELATION))
+    got = quotes_found(write(tmp_path, "c.md", CORRELATION))
     assert got == {
         # Cited ("like in Searle"), the schema is Searle's: a claim to check.
         "X counts as Y in (the context of) C": ("searle1995", None),
@@ -103,7 +90,7 @@ def test_a_citation_after_an_earlier_quotation_is_not_a_later_ones(tmp_path: Pat
         'Rules take the form "X counts as Y in C" like in Searle [-@searle1995], or as others '
         'put it, "a rule is what the players follow in a game" in any case.\n'
     )
-    got = _got(_write(tmp_path, "f.md", text))
+    got = quotes_found(write(tmp_path, "f.md", text))
     assert got["a rule is what the players follow in a game"] == (None, None)
 
 
@@ -132,7 +119,7 @@ Emil Post writes:~\cite[p.~200]{Post1943}
 def test_a_lead_in_citation_after_its_colon_or_after_a_title_is_the_blocks(
     tmp_path: Path,
 ) -> None:
-    got = _got(_write(tmp_path, "l.tex", LOGIC))
+    got = quotes_found(write(tmp_path, "l.tex", LOGIC))
     assert got == {
         "Either mathematics is incompletable in this sense, or else there exist absolutely "
         "unsolvable diophantine problems.": ("Godel51", None),
@@ -165,7 +152,7 @@ infinite in scope and bounded only by the heights of human potential.}
 
 
 def test_a_parable_the_writer_presents_and_its_echo_are_not_quotations(tmp_path: Path) -> None:
-    got = _got(_write(tmp_path, "k.tex", KANT))
+    got = quotes_found(write(tmp_path, "k.tex", KANT))
     assert got == {
         "Apperception cognises not so much itself, but cognises the categories, and through "
         "them all objects, in the absolute unity of apperception.": ("hackett", "A399"),
@@ -240,7 +227,7 @@ def test_repetitions_are_found_by_index_not_all_against_all(tmp_path: Path) -> N
         f"\\enquote{{the ocean and the sea number {i} goes on here}} and more.\n"
         for i in range(1500)
     ]
-    path = _write(tmp_path, "big.tex", "\n".join(parts))
+    path = write(tmp_path, "big.tex", "\n".join(parts))
     cits = scan(path).citations
     assert len(cits) == 1500
     assert all(c.quote.startswith("The same long sentence") for c in cits)
@@ -254,6 +241,6 @@ def test_a_quotation_broken_by_its_attribution_takes_one_citation(tmp_path: Path
         "\n\n``The archive is not a neutral place to work,'' Farge asserts. ``It is a very "
         "different feeling of the reading room'' \\cite[4]{farge}.\n"
     )
-    got = _got(_write(tmp_path, "j.tex", tex))
+    got = quotes_found(write(tmp_path, "j.tex", tex))
     assert got["History is what hurts,"] == ("Jameson", "87–88")
     assert got["The archive is not a neutral place to work,"] == (None, None)
