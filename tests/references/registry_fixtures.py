@@ -216,15 +216,21 @@ RETRACTION_CSV = (
 )
 
 
-def _json(req: BaseHTTPRequestHandler, status: int, data: object, headers=None) -> None:
-    body = json.dumps(data).encode()
+def send_body(
+    req: BaseHTTPRequestHandler, body: bytes, content_type: str, status: int = 200, headers=None
+) -> None:
+    """One whole answer: status, content type, any other headers, and ``body``."""
     req.send_response(status)
-    req.send_header("Content-Type", "application/json")
+    req.send_header("Content-Type", content_type)
     for k, v in (headers or {}).items():
         req.send_header(k, v)
     req.send_header("Content-Length", str(len(body)))
     req.end_headers()
     req.wfile.write(body)
+
+
+def _json(req: BaseHTTPRequestHandler, status: int, data: object, headers=None) -> None:
+    send_body(req, json.dumps(data).encode(), "application/json", status, headers)
 
 
 def _search(query: str) -> list[dict]:
@@ -266,11 +272,7 @@ def serve_registries(server: LoopbackServer, *, crossref_down: bool = False) -> 
     def eutils(req: BaseHTTPRequestHandler) -> None:
         pmid = parse_qs(urlsplit(req.path).query)["id"][0]
         body = PUBMED.get(pmid, EMPTY_PUBMED)
-        req.send_response(200)
-        req.send_header("Content-Type", "text/xml; charset=UTF-8")
-        req.send_header("Content-Length", str(len(body)))
-        req.end_headers()
-        req.wfile.write(body)
+        send_body(req, body, "text/xml; charset=UTF-8")
 
     server.route("/crossref/works", handler=crossref)
     for doi in WORKS:

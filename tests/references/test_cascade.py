@@ -24,7 +24,12 @@ from quote_tui.engine.errors import BatchInputError
 from quote_tui.references.check import DEFAULT_REGISTRIES, REGISTRIES
 from quote_tui.sources.net.scholarly import arxiv_id
 from tests.net_fixtures import LoopbackServer
-from tests.references.registry_fixtures import _json, registry_settings, serve_registries
+from tests.references.registry_fixtures import (
+    _json,
+    registry_settings,
+    send_body,
+    serve_registries,
+)
 
 ARXIV_ATOM = b"""<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
@@ -137,11 +142,7 @@ def serve_scholarly(server: LoopbackServer) -> None:
     def arxiv(req: BaseHTTPRequestHandler) -> None:
         ident = parse_qs(urlsplit(req.path).query)["id_list"][0]
         body = ARXIV_ATOM if ident == "1706.03762" else ARXIV_UNKNOWN
-        req.send_response(200)
-        req.send_header("Content-Type", "application/atom+xml")
-        req.send_header("Content-Length", str(len(body)))
-        req.end_headers()
-        req.wfile.write(body)
+        send_body(req, body, "application/atom+xml")
 
     def openalex(req: BaseHTTPRequestHandler) -> None:
         path = urlsplit(req.path).path

@@ -24,7 +24,12 @@ from quote_tui.sources.net.catalogues import pmcid, works_from_openreview
 from quote_tui.sources.net.scholarly import works_from_arxiv
 from quote_tui.sources.net.withdrawals import PREPRINT_DOI, works_from_biorxiv
 from tests.net_fixtures import LoopbackServer
-from tests.references.registry_fixtures import _json, registry_settings, serve_registries
+from tests.references.registry_fixtures import (
+    _json,
+    registry_settings,
+    send_body,
+    serve_registries,
+)
 
 DATACITE = {
     "data": {
@@ -255,11 +260,7 @@ def serve_more(server: LoopbackServer, seen: _Seen) -> None:
     def esearch(req: BaseHTTPRequestHandler) -> None:
         term = parse_qs(urlsplit(req.path).query)["term"][0]
         body = ESEARCH if term == "PMC6286148[pmcid]" else ESEARCH_NONE
-        req.send_response(200)
-        req.send_header("Content-Type", "text/xml")
-        req.send_header("Content-Length", str(len(body)))
-        req.end_headers()
-        req.wfile.write(body)
+        send_body(req, body, "text/xml")
 
     def s2(req: BaseHTTPRequestHandler) -> None:
         serve_s2(req, seen)
@@ -277,11 +278,7 @@ def serve_more(server: LoopbackServer, seen: _Seen) -> None:
         _json(req, 200, found or {"hitCount": 0, "resultList": {"result": []}})
 
     def arxiv(req: BaseHTTPRequestHandler) -> None:
-        req.send_response(200)
-        req.send_header("Content-Type", "application/atom+xml")
-        req.send_header("Content-Length", str(len(ARXIV_WITHDRAWN)))
-        req.end_headers()
-        req.wfile.write(ARXIV_WITHDRAWN)
+        send_body(req, ARXIV_WITHDRAWN, "application/atom+xml")
 
     server.route("/datacite/dois/10.5281%2Fzenodo.7000001", handler=datacite)
     server.route("/eutils/esearch.fcgi", handler=esearch)
