@@ -42,8 +42,9 @@ def _is_particle(word: str) -> bool:
     return bare in _PARTICLES or "'" in bare or "’" in bare or "-" in bare
 
 
-def _extended(person: str) -> str:
-    """The surname of a biber extended name (``family=..., prefix=...``)."""
+def _extended(person: str, useprefix: bool) -> str:
+    """The surname of a biber extended name (``family=..., prefix=...``); ``useprefix`` is the
+    entry's setting, which the name's own overrides."""
     fields: dict[str, str] = {}
     for part in split_outside_braces(person, ","):
         key, eq, val = part.partition("=")
@@ -51,7 +52,8 @@ def _extended(person: str) -> str:
             fields[key.strip().lower()] = val.strip().strip('"')
     family = fields.get("family", "")
     prefix = fields.get("prefix", "")
-    if not prefix or fields.get("useprefix", "").strip("{} ").lower() == "false":
+    own = fields.get("useprefix", "").strip("{} ").lower()
+    if not prefix or own == "false" or (not useprefix and own != "true"):
         # ``useprefix=false`` makes the prefix a dropping particle: biblatex cites and sorts
         # ``Humboldt``, and Zotero and biblatex-csl-converter keep it out of the surname.
         return latex_to_text(family)
@@ -61,10 +63,10 @@ def _extended(person: str) -> str:
 
 
 @lru_cache(maxsize=16_384)
-def _surname(person: str) -> str:
+def _surname(person: str, useprefix: bool = True) -> str:
     if _EXTENDED.match(person):
-        return _extended(person)
-    if "{" not in person and "\\" not in person:
+        return _extended(person, useprefix)
+    if "{" not in person and "\\" not in person and (useprefix or not person[:1].islower()):
         # The forms most names take, read as BibTeX's splitter reads them at a tenth of its
         # cost: ``von Last, First`` (the surname is all before the comma) and ``First Last``
         # with no lowercase word (the surname is the last word).
@@ -84,17 +86,25 @@ def _surname(person: str) -> str:
         # and ``at Work`` the surname; Zotero, which reads people, keeps the last word. Neither
         # is the body's name; Zotero's is what the reference manager holds.
         return latex_to_text(parts.last[-1]) if parts.last else latex_to_text(person)
+    if not useprefix and parts.last:
+        # ``options = {useprefix=false}``: the von part is a dropping particle, which biblatex
+        # leaves out of citations and sorting (``Brandt``), as pandoc and Zotero read it too.
+        return latex_to_text(" ".join(parts.last))
     surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
     return _GLUED.sub("", latex_to_text(surname)) if parts.von else latex_to_text(surname)
 
 
-def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
+def surnames(
+    field: str, memo: dict[str, str] | None = None, *, useprefix: bool = True
+) -> tuple[str, ...]:
     """The surnames in a BibTeX ``author`` or ``editor`` field, in order.
 
     Args:
         field: the field as written (LaTeX, braces, ``and`` between people).
         memo: surnames already found in the same file, by person as written; the same people
             recur across a file's entries, and splitting a name is most of reading one.
+        useprefix: ``False`` where the entry's biblatex ``options`` say ``useprefix=false``:
+            the von part (``von Brandt, Ahasver``) is then left out of the surname.
 
     Returns:
         One decoded surname per person; ``others`` (``et al.``) is left out.
@@ -111,9 +121,10 @@ def surnames(field: str, memo: dict[str, str] | None = None) -> tuple[str, ...]:
         person = " ".join(person.split())
         if not person or person.lower() == "others":
             continue
-        name = memo.get(person)
+        mkey = person if useprefix else f"\0{person}"
+        name = memo.get(mkey)
         if name is None:
-            name = memo[person] = _surname(person)
+            name = memo[mkey] = _surname(person, useprefix)
         if name:
             out.append(name)
     return tuple(out)

@@ -73,7 +73,8 @@ _INHERITED = (
 
 _READ = frozenset(
     {"title", "subtitle", "author", "editor", "director", "translator", "year", "date", "doi"}
-    | {"eprint", "eprinttype", "pmid", "url", "pages", "file", "crossref", *_INHERITED}
+    | {"eprint", "eprinttype", "pmid", "url", "pages", "file", "crossref", "options"}
+    | set(_INHERITED)
 )
 """The fields an entry is made of; abstracts, keywords and notes are not resolved at all."""
 
@@ -98,6 +99,11 @@ def _resolve(
                 undefined.append(piece)
             out.append(piece)
     return "".join(out)
+
+
+_USEPREFIX_FALSE = re.compile(r"(?:^|,)\s*useprefix\s*=\s*\{?\s*false\b", re.I)
+"""biblatex's per-entry ``options = {useprefix=false}``: its names' von parts are dropping
+particles (``von Brandt, Ahasver`` is cited as Brandt)."""
 
 
 def _title(fields: dict[str, str]) -> str | None:
@@ -125,10 +131,13 @@ def _entry(
         (fields[k] for k in ("author", "editor", "director", "translator") if fields.get(k)), ""
     )
     journal = fields.get("journal") or fields.get("journaltitle")
+    options = fields.get("options", "")
     return BibEntry(
         key=entry.key or None,
         title=_title(fields),
-        authors=surnames(people, names) if people.strip() else (),
+        authors=surnames(people, names, useprefix=not _USEPREFIX_FALSE.search(options))
+        if people.strip()
+        else (),
         year=year_of(fields.get("date")) or year_of(fields.get("year")),
         doi=doi,
         pmid=pmid.strip() if pmid else None,
@@ -150,21 +159,29 @@ def _first_values(entry: Entry, strings: dict[str, str], undefined: list[str]) -
     return out
 
 
+_CROSSREF_DEPTH = 8
+"""How many parents up a ``crossref`` chain is followed (a loop stops here)."""
+
+
 def _with_parents(
     found: list[tuple[Entry, dict[str, str]]],
 ) -> list[tuple[Entry, dict[str, str]]]:
-    """Each entry's fields completed from its ``crossref`` parent's (one level, as BibTeX)."""
+    """Each entry's fields completed from its ``crossref`` parents'. BibTeX follows one level;
+    biber follows a chain (an ``@inbook`` in a ``@book`` of an ``@mvbook`` whose author it is),
+    and so does this, up to ``_CROSSREF_DEPTH`` parents."""
     by_key = {entry.key.casefold(): fields for entry, fields in found if entry.key}
-    out = []
-    for entry, fields in found:
+
+    def completed(fields: dict[str, str], depth: int) -> dict[str, str]:
         parent = by_key.get(fields.get("crossref", "").strip().casefold())
-        if parent is not None and parent is not fields:
-            inherited = {k: parent[k] for k in _INHERITED if k in parent and k not in fields}
-            if "title" in parent and "booktitle" not in fields:
-                inherited["booktitle"] = parent["title"]
-            fields = {**fields, **inherited}
-        out.append((entry, fields))
-    return out
+        if parent is None or parent is fields or depth >= _CROSSREF_DEPTH:
+            return fields
+        parent = completed(parent, depth + 1)
+        inherited = {k: parent[k] for k in _INHERITED if k in parent and k not in fields}
+        if "title" in parent and "booktitle" not in fields:
+            inherited["booktitle"] = parent["title"]
+        return {**fields, **inherited}
+
+    return [(entry, completed(fields, 0)) for entry, fields in found]
 
 
 def _blank_comment(m: re.Match[str]) -> str:

@@ -106,6 +106,34 @@ _NAMED = {
     "textasciicircum": "^",
     "textasciitilde": "~",
 }
+_BIBSTRINGS = {
+    "newseries": "new series",
+    "oldseries": "old series",
+    "jourser": "series",
+    "andothers": "et al.",
+    "andmore": "et al.",
+    "and": "and",
+    "reprint": "reprint",
+    "reprintof": "reprint of",
+    "reprintas": "reprinted as",
+    "origpubin": "originally published in",
+    "edition": "edition",
+    "volume": "volume",
+    "volumes": "volumes",
+    "number": "number",
+    "chapter": "chapter",
+    "page": "page",
+    "pages": "pages",
+    "in": "in",
+    "inpress": "in press",
+    "submitted": "submitted",
+    "forthcoming": "forthcoming",
+    "bytranslator": "translated by",
+    "byeditor": "edited by",
+}
+"""biblatex's ``\\bibstring{newseries}``: the words its English strings print for the keys
+fields use; any other key is kept as written, so no word is lost."""
+_BIBSTRING_MACROS = ("bibstring", "biblstring", "bibsstring", "bibcpstring", "bibucstring")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 _DOUBLED_ACCENT = re.compile(r"\{\\\\([^\\{}\s]{1,3})\}")
 """``{\\\\"u}``, ``Swe{\\\\i}g``: an accent group whose backslash an export doubled. A line
@@ -137,6 +165,15 @@ def _scripts_in_math(value: str) -> str:
     return _MATH.sub(lambda m: "$" + _SCRIPT.sub(_script, m.group(1)) + "$", value)
 
 
+def _bibstring(n: Any, l2tobj: LatexNodes2Text, macroname: str) -> str:
+    args = n.nodeargd.argnlist if n.nodeargd is not None else None
+    if not args or args[-1] is None:
+        return ""  # read without its argument: the key that follows is printed as it stands
+    key = l2tobj.nodelist_to_text([args[-1]]).strip()
+    text = _BIBSTRINGS.get(key.casefold(), key)
+    return text[:1].upper() + text[1:] if macroname in ("bibcpstring", "bibucstring") else text
+
+
 @cache
 def _contexts() -> tuple[Any, LatexNodes2Text]:
     """The parser's macro table and the renderer: built once, then only read.
@@ -154,6 +191,7 @@ def _contexts() -> tuple[Any, LatexNodes2Text]:
             *dropped,
             macrospec.MacroSpec("href", "{{"),
             macrospec.MacroSpec("foreignlanguage", "[{{"),
+            *(macrospec.MacroSpec(name, "[{") for name in _BIBSTRING_MACROS),
         ],
         prepend=True,
     )
@@ -168,6 +206,7 @@ def _contexts() -> tuple[Any, LatexNodes2Text]:
             *(MacroTextSpec(name, simplify_repl=text) for name, text in _NAMED.items()),
             *(MacroTextSpec(name, simplify_repl="") for name in _DROPPED),
             MacroTextSpec("foreignlanguage", simplify_repl="%(3)s"),
+            *(MacroTextSpec(name, simplify_repl=_bibstring) for name in _BIBSTRING_MACROS),
         ],
         prepend=True,
     )
@@ -273,8 +312,9 @@ def _decode(value: str, *, escaped_twice: bool) -> str:
     if "\\" not in value and "$" not in value:
         # Most fields hold no command, only case-protecting braces and TeX's ligatures; this
         # path gives what pylatexenc gives for them, at a hundredth of the cost.
-        text = value.replace("{", "").replace("}", "").replace("~", " ")
-        text = text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
+        # A brace ends a ligature (``--{--}`` is two dashes), so the ligatures are read first.
+        text = value.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
+        text = text.replace("{", "").replace("}", "").replace("~", " ")
         return " ".join(unicodedata.normalize("NFC", text).split())
     walker_db, renderer = _contexts()
     # An unescaped ``%`` in a field is a per cent sign to the person who typed it; to LaTeX it
