@@ -28,7 +28,7 @@ _EXTENDED = re.compile(r"^\s*(?:family|given|prefix|suffix|useprefix)\s*=", re.I
 _AND = re.compile(r"\s+and\s+", re.I)
 _PARTICLE_WORDS = (
     "von van de der den del della delle dei degli di da das dos do du des la le les lo ten ter "
-    "te zu zum zur vom vander af av al el bin ibn ben bint abu y e"
+    "te zu zum zur vom vander af av al el bin ibn ben bint abu y e a à"
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
