@@ -179,6 +179,7 @@ def score_pair(source: Path, expected_path: Path) -> Score:
     by_key = {e.key: e for e in entries if e.key}
     by_title = {fold(e.title): e for e in reversed(entries) if e.title}
     keyed = any(w["key"] for w in wanted)
+    key_count = Counter(w["key"] for w in wanted if w["key"])
     used: set[int] = set()
     order = {} if keyed else _in_order(entries, wanted)
     for n, want in enumerate(wanted):
@@ -187,8 +188,14 @@ def score_pair(source: Path, expected_path: Path) -> Score:
         # a second item under a duplicate key (left out with a warning) stays unpaired.
         if keyed:
             got = by_key.get(want["key"]) or by_title.get(fold(want["title"]))
-            if got is not None and id(got) in used:
-                got = by_title.get(fold(want["title"]))
+            titled = by_title.get(fold(want["title"]))
+            if key_count[want["key"]] > 1 and got is not None:
+                # Two items under one key (the reader keeps the first entry and warns of the
+                # second; the manager imports both, in its own order): the title tells which
+                # item the kept entry is, and the other stays unpaired.
+                got = got if fold(got.title) == fold(want["title"]) else None
+            elif got is not None and id(got) in used:
+                got = titled
         else:
             at = order.get(n)
             got = entries[at] if at is not None else None
