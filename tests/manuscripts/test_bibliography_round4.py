@@ -1,0 +1,137 @@
+"""Bibliography rules found on a fourth set of fixtures the readers had not met: pandoc's
+biblatex and BibTeX reader tests (jgm/pandoc ``test/command``, each a .bib and the CSL pandoc
+makes of it) and pandoc-citeproc's ``biblio2yaml`` tests, most of them entries of biblatex's own
+``biblatex-examples.bib`` (entries retyped small, no code taken).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from quote_tui.manuscripts.bibtex import read_bibtex
+from quote_tui.manuscripts.texdecode import latex_to_text
+
+# --- names -----------------------------------------------------------------------------------
+
+_BRANDT = """@incollection{brandt,
+  author       = {von Brandt, Ahasver and Hoffmann, Erich},
+  editor       = {Ferdinand Seibt},
+  title        = {Die n{\\"o}rdischen L{\\"a}nder von der Mitte des 11.~Jahrhunderts bis 1448},
+  date         = 1987,
+  options      = {useprefix=false},
+}
+@thesis{geer,
+  author       = {de Geer, Ingrid},
+  title        = {Earl, Saint, Bishop, Skald~-- and Music},
+  date         = 1985,
+  options      = {useprefix=false},
+}
+@book{vangennep,
+  author       = {van Gennep, Arnold},
+  title        = {Les rites de passage},
+  date         = 1909,
+}
+@book{aristotle,
+  author       = {Aristotle and von Humboldt, Alexander},
+  title        = {Physics},
+  options      = {hyphenation=english, useprefix = false},
+}
+@book{pina,
+  author       = {family=Pina-Cabral, given=João, prefix=de, useprefix=true},
+  title        = {Between China and Europe},
+  options      = {useprefix=false},
+}
+"""
+
+
+def test_useprefix_false_in_an_entrys_options_leaves_the_von_part_out_of_the_surname() -> None:
+    # biblatex cites ``Brandt`` and ``Geer``, and pandoc makes ``von`` and ``de`` dropping
+    # particles; without the option the prefix stays (``van Gennep``), and a name's own
+    # ``useprefix=true`` overrides the entry's.
+    entries = {e.key: e for e in read_bibtex(_BRANDT).entries}
+    assert entries["brandt"].authors == ("Brandt", "Hoffmann")
+    assert entries["geer"].authors == ("Geer",)
+    assert entries["vangennep"].authors == ("van Gennep",)
+    assert entries["aristotle"].authors == ("Aristotle", "Humboldt")
+    assert entries["pina"].authors == ("de Pina-Cabral",)
+
+
+def test_the_same_name_in_two_entries_keeps_each_entrys_useprefix() -> None:
+    # The names of a file are split once and remembered: the option must not leak between
+    # entries through that memory.
+    text = (
+        "@book{a, author={von Brandt, Ahasver}, title={A}, options={useprefix=false}}\n"
+        "@book{b, author={von Brandt, Ahasver}, title={B}}\n"
+        "@book{c, author={von Brandt, Ahasver}, title={C}, options={useprefix=false}}\n"
+    )
+    assert [e.authors for e in read_bibtex(text).entries] == [
+        ("Brandt",),
+        ("von Brandt",),
+        ("Brandt",),
+    ]
+
+
+def test_a_single_letter_particle_stays_with_the_surname() -> None:
+    # ``Jon a Pastor`` (Better BibTeX's import fixture #873): BibTeX and Zotero give ``a Pastor``.
+    entry = read_bibtex("@article{p, author={Jon a Pastor and Donald P. McKay}, title={T}}")
+    assert entry.entries[0].authors == ("a Pastor", "McKay")
+
+
+# --- cross-references ------------------------------------------------------------------------
+
+_NESTED = """@bookinbook{bookinbook-1,
+    Crossref = {book-1},
+    Title = {Macbeth},
+    Pages = {100-200},
+}
+@book{book-1,
+    Crossref = {mvbook-1},
+    Date = {1975},
+    Title = {Tragedies},
+}
+@mvbook{mvbook-1,
+    Author = {Shakespeare},
+    Date = {1970/1980},
+    Title = {Collected Works},
+}
+"""
+
+
+def test_a_crossref_chain_is_followed_to_the_entry_that_names_the_author() -> None:
+    # biber's nested cross-references: the play takes its author from the multi-volume work
+    # its book belongs to, its year from the book.
+    entries = {e.key: e for e in read_bibtex(_NESTED).entries}
+    assert entries["bookinbook-1"].authors == ("Shakespeare",)
+    assert entries["bookinbook-1"].year == "1975"
+    assert entries["bookinbook-1"].title == "Macbeth"
+    assert entries["book-1"].authors == ("Shakespeare",)
+
+
+def test_a_crossref_loop_ends() -> None:
+    text = "@book{a, crossref={b}, title={A}}\n@book{b, crossref={a}, author={Xu, Li}}\n"
+    entries = {e.key: e for e in read_bibtex(text).entries}
+    assert entries["a"].authors == ("Xu",)
+    assert entries["b"].authors == ("Xu",)
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        (r"The Title: \bibstring{newseries}", "The Title: new series"),
+        (r"\bibcpstring{reprintof} Kant", "Reprint of Kant"),
+        # A key biblatex's English strings do not hold is kept, so no word is lost.
+        (r"Letters \bibstring{unknownkey}", "Letters unknownkey"),
+        (r"A \bibstring", "A"),
+    ],
+)
+def test_a_bibstring_is_read_as_the_words_it_prints(field: str, text: str) -> None:
+    assert latex_to_text(field) == text
+
+
+def test_a_brace_ends_a_ligature() -> None:
+    # ``--{--}``: TeX makes two en dashes (the brace breaks the ligature), as pylatexenc reads it.
+    assert latex_to_text("1990--{--}1995") == "1990––1995"
+    assert latex_to_text("a---b") == "a—b"
