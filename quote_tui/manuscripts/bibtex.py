@@ -245,6 +245,11 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             entry = block.ignore_error_block  # the key check below warns and skips it
         elif isinstance(block, ParsingFailedBlock):
             head = (block.raw or "").strip().splitlines()[0][:60] if block.raw else ""
+            if head.lower().startswith("@comment"):
+                # A comment holding entries (``@comment{adapted from ...`` before them), as
+                # pandoc's and biblatex's examples write it: the parser stops the comment at
+                # the next ``@`` and reads the entries, as BibTeX does; nothing is lost.
+                continue
             warn(BibWarningCode.UNPARSABLE, f"this block cannot be read ({head!r})", line)
             continue
         elif isinstance(block, ImplicitComment) and _ENTRY_START.search(block.comment):

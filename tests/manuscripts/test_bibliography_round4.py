@@ -135,3 +135,24 @@ def test_a_brace_ends_a_ligature() -> None:
     # ``--{--}``: TeX makes two en dashes (the brace breaks the ligature), as pylatexenc reads it.
     assert latex_to_text("1990--{--}1995") == "1990––1995"
     assert latex_to_text("a---b") == "a—b"
+
+
+# --- warnings --------------------------------------------------------------------------------
+
+
+def test_a_comment_holding_entries_is_no_warning_and_its_entries_are_read() -> None:
+    # pandoc-citeproc's ``book-averroes``: an ``@comment{`` opened before the entries it adapts.
+    text = (
+        "@comment{\nadapted from biblatex-examples.bib\n\n"
+        "@book{averroes/bland,\n  Author = {Averroes},\n  Date = 1982,\n"
+        "  Title = {The Epistle on the Possibility of Conjunction}}\n\n"
+        "@book{averroes/hannes,\n  Author = {Averroes},\n  Date = 1892,\n  Title = {Drei}}\n"
+    )
+    read = read_bibtex(text)
+    assert [e.key for e in read.entries] == ["averroes/bland", "averroes/hannes"]
+    assert read.warnings == ()
+
+
+def test_a_block_that_is_no_comment_and_cannot_be_read_still_warns() -> None:
+    read = read_bibtex("@book{a,\n title = {A}\n\n@book{b, title={B}}\n")
+    assert [w.code.value for w in read.warnings] == ["unparsable"]
