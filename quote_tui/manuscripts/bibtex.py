@@ -184,9 +184,14 @@ def _with_parents(
     return [(entry, completed(fields, 0)) for entry, fields in found]
 
 
+_COMMENTED_ENTRY = re.compile(r"[ \t]*%[ \t]*@\s*[A-Za-z]+\s*[{(]")
+"""A commented run opening with an entry's head (``%@Book{JW82,``): the entry is switched off,
+even where only its first line is commented, as biber and pandoc read it."""
+
+
 def _blank_comment(m: re.Match[str]) -> str:
     run = m.group(0)
-    if "@" not in run or run.count("{") != run.count("}"):
+    if "@" not in run or (run.count("{") != run.count("}") and not _COMMENTED_ENTRY.match(run)):
         # Commented prose is passed over as it is; a line of a field that happens to start
         # with a per cent sign stays the field's.
         return run

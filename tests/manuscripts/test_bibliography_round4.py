@@ -156,3 +156,19 @@ def test_a_comment_holding_entries_is_no_warning_and_its_entries_are_read() -> N
 def test_a_block_that_is_no_comment_and_cannot_be_read_still_warns() -> None:
     read = read_bibtex("@book{a,\n title = {A}\n\n@book{b, title={B}}\n")
     assert [w.code.value for w in read.warnings] == ["unparsable"]
+
+
+def test_an_entry_whose_head_is_commented_out_is_switched_off() -> None:
+    # pandoc's test 7668: only ``%@Book{JW82,`` is commented; biber and pandoc read no JW82, and
+    # a ``%`` inside a field still starts a comment there.
+    text = (
+        "%@Book{JW82,\n author   = {Richard A. Johnson and Dean W. Wichern},\n"
+        " title    = {Applied Multivariate Statistical Analysis},\n year     = {1983}\n}\n"
+        "@Book{JW83,\n  author = {Richard %A.\n    B. Johnson},\n"
+        '%  title = {Multivariate Analysis},\n  year = "%\n  1983"\n}\n'
+    )
+    read = read_bibtex(text)
+    assert [(e.key, e.authors, e.title, e.year) for e in read.entries] == [
+        ("JW83", ("Johnson",), None, "1983")
+    ]
+    assert read.warnings == ()
