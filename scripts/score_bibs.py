@@ -6,8 +6,8 @@ Each folder holds pairs: a bibliography (``NAME.bib``, ``NAME.ris``, ``NAME.xml`
 export such as Better BibTeX's as ``NAME.input.json``) and ``NAME.json``, the items a reference
 manager made of it: Zotero items (a list, or Better BibTeX's ``{"items": [...]}``, as in
 Zotero's and Better BibTeX's import tests) or CSL-JSON (as Better BibTeX's export tests hold).
-Entries are paired by citation key, else by title where the expected items carry keys, else in
-file order.
+Entries are paired by citation key (items sharing one key by their titles), else by title
+where the expected items carry keys, else in file order.
 
 Printed per folder and in all: entries expected and read, warnings, entries lost without a
 warning, and the share of paired entries whose title (case, accents, punctuation and markup
