@@ -234,6 +234,10 @@ class Memo:
         default_factory=dict
     )  # by the edge options of a snapped span
     codes_of_words: dict[str, str] = field(default_factory=dict)
+    # a short text's edge options by (position, is start): the quotation's edge words are fixed
+    # and its one mask serves every span, so a rough edge met again (an absent quotation's
+    # windows meet a third of theirs again) snaps to the same options
+    edges: dict[tuple[int, bool], set[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -282,22 +286,9 @@ def snap(
         mask: WordMask | None = memo.mask
     else:
         mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
-    starts = _edge_options(
-        text,
-        start,
-        is_start=True,
-        edge_word=words[0],
-        marks=not is_word(folded_quote[0]),
-        words=mask,
-    )
-    ends = _edge_options(
-        text,
-        end,
-        is_start=False,
-        edge_word=words[-1],
-        marks=not is_word(folded_quote[-1]),
-        words=mask,
-    )
+    edges = memo.edges if mask is not None and mask is memo.mask else None
+    starts = _options_of(text, start, True, folded_quote, words, mask, edges)
+    ends = _options_of(text, end, False, folded_quote, words, mask, edges)
     if not starts or not ends:
         return None
     # rough spans a character or two apart often snap to the same options: scored once
@@ -305,6 +296,35 @@ def snap(
     if key not in memo.by_options:
         memo.by_options[key] = _best_option(text, starts, ends, folded_quote, low_quote, memo)
     return memo.by_options[key]
+
+
+def _options_of(
+    text: str,
+    pos: int,
+    is_start: bool,
+    folded_quote: str,
+    words: list[str],
+    mask: WordMask | None,
+    memo: dict[tuple[int, bool], set[int]] | None,
+) -> set[int]:
+    """``_edge_options`` of one edge, from ``memo`` when it is given and holds them (a caller
+    reads the options, never changes them)."""
+    if memo is not None:
+        known = memo.get((pos, is_start))
+        if known is not None:
+            return known
+    edge = folded_quote[0] if is_start else folded_quote[-1]
+    options = _edge_options(
+        text,
+        pos,
+        is_start=is_start,
+        edge_word=words[0] if is_start else words[-1],
+        marks=not is_word(edge),
+        words=mask,
+    )
+    if memo is not None:
+        memo[pos, is_start] = options
+    return options
 
 
 def _best_option(
