@@ -20,7 +20,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import diff
-from quote_tui.engine.near import pairs
+from quote_tui.engine.near import pairs, span
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
@@ -220,6 +220,47 @@ def test_snaps_sharing_a_memo_give_what_each_gives_alone(
         end = min(len(text), start + length)
         alone = snap(text, start, end, folded, low, Memo(folded, low))
         assert snap(text, start, end, folded, low, shared) == alone
+
+
+@SETTINGS
+@given(
+    st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
+    st.lists(SNAP_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.integers(0, 400),
+    st.lists(st.integers(1, 80), min_size=2, max_size=6),
+)
+def test_snaps_from_one_rough_edge_give_what_each_gives_alone(
+    text: str, quote: str, start: int, lengths: list[int]
+) -> None:
+    # spans sharing their start (and some their end) reuse a short text's remembered options
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    shared = Memo(folded, low)
+    start = min(start, len(text) - 1)
+    for length in [*lengths, *lengths]:
+        end = min(len(text), start + length)
+        alone = snap(text, start, end, folded, low, Memo(folded, low))
+        assert snap(text, start, end, folded, low, shared) == alone
+
+
+def test_a_short_text_s_edge_options_are_worked_out_once_per_edge(monkeypatch) -> None:
+    text = "In 1847 the old river bridge was founded by the council of the northern town."
+    folded, _ = fold_chars("the river bridge was built")
+    low = folded.lower()
+    memo = Memo(folded, low)
+    calls: list[tuple[int, bool]] = []
+    real = span._edge_options
+
+    def counted(text: str, pos: int, **kwargs: object) -> set[int]:
+        calls.append((pos, bool(kwargs["is_start"])))
+        return real(text, pos, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(span, "_edge_options", counted)
+    start = text.index("old")
+    for end in (text.index("was") + 3, text.index("founded") + 3, text.index("was") + 3):
+        snap(text, start, end, folded, low, memo)
+    assert calls.count((start, True)) == 1
+    assert len(calls) == len(set(calls)) == 3
 
 
 @SETTINGS
