@@ -118,7 +118,35 @@ def _reference_fold(text: str) -> tuple[str, list[int]]:
 @example("-\nple")  # no letter before the hyphen
 @example("ex\u00e9\u2014\nple")  # a dash folded to a hyphen, after an accented letter
 def test_fold_chars_matches_the_fold_by_characters(text: str) -> None:
-    assert fold_chars(text) == _reference_fold(text)
+    folded, where = fold_chars(text)
+    assert (folded, list(where)) == _reference_fold(text)
+
+
+# pieces of texts that fold character for character, and of those that just miss it
+FLAT_PIECES = st.sampled_from(
+    [
+        "the", "River", "exam-", "ple", "-", "a", "1,200", "(old)", " ", " ", " ", "  ", "\n",
+        "\r\n", "\t", "`", "\u2014", "\u201c", "\u201d", "\u2019", "\u00e9", "\u00ad",
+        "\ufb01", "\u0301", "\x7f",
+    ]
+)  # fmt: skip
+
+
+@SETTINGS
+@given(st.lists(FLAT_PIECES, max_size=30).map("".join))
+@example("a well-\nknown \u201cbridge\u201d\u2014\nthe")
+def test_a_text_that_folds_character_for_character_folds_as_by_characters(text: str) -> None:
+    folded, where = fold_chars(text)
+    assert (folded, list(where)) == _reference_fold(text)
+
+
+def test_english_prose_folds_without_a_list_of_offsets() -> None:
+    text = "The \u201cold\u201d bridge\u2014built in 1847\nby the council\u2019s men."
+    folded, where = fold_chars(text)
+    assert folded == 'The "old" bridge-built in 1847 by the council\'s men.'
+    assert where == range(len(text))
+    # a line break after a hyphen may join a word: the fold reads it piece by piece
+    assert not isinstance(fold_chars("a well-\nknown bridge")[1], range)
 
 
 @SETTINGS
