@@ -16,10 +16,12 @@ from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, sym
 from quote_tui.engine.near.score import (
     NearCandidate,
     Scored,
+    case_blind,
     edge_tolerance,
+    least_kept,
     pick_span,
     scored_words,
-    similarity_folded,
+    with_case,
     words_of,
 )
 from quote_tui.engine.near.words import WordMask
@@ -49,6 +51,9 @@ _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
 _LINE_HYPHENS = "-" + SOFT_HYPHEN
+# Far more than the rounding of a weighted similarity: a bound below the reach of the best by
+# less than this is scored all the same (``_score_within_reach``).
+_ROUNDING = 1e-9
 # The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
 _SHARED_CODE = 255
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
@@ -343,6 +348,9 @@ def _best_option(
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
     sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
     similarities = memo.similarity
+    # passages scored by their lowercased distance alone so far: (the most they may score,
+    # where in ``scored``, the folded passage, its longer length, that distance)
+    unscored: list[tuple[float, int, str, int, int]] = []
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -371,15 +379,44 @@ def _best_option(
             )
             similarity = similarities.get(folded)
             if similarity is None:
-                low = lowered[i:j] if sliced else None
-                similarity = similarity_folded(folded_quote, low_quote, folded, low)
-                similarities[folded] = similarity
+                longest = max(len(folded), len(folded_quote))
+                low = lowered[i:j] if sliced else lower_same_length(folded)
+                distance, similarity = case_blind(low_quote, low, longest)
+                unscored.append((similarity, len(scored), folded, longest, distance))
             scored.append((s, e, similarity, span_words))
     if not scored:
         return None
+    if unscored:
+        _score_within_reach(scored, unscored, folded_quote, memo)
     return pick_span(
         text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
+
+
+def _score_within_reach(
+    scored: list[Scored],
+    unscored: list[tuple[float, int, str, int, int]],
+    folded_quote: str,
+    memo: Memo,
+) -> None:
+    """Give each passage that may still win its similarity, in place of its bound.
+
+    The forms as written cost a second distance. A passage whose lowercased distance alone
+    leaves it below what the ranking keeps (``score.least_kept``) of the best keeps its bound:
+    it can neither be the best nor be kept, as its similarity could not either, so the pick is
+    the same (a margin covers the rounding of the weighted sum).
+    """
+    known = {index for _, index, _, _, _ in unscored}
+    top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
+    for bound, index, folded, longest, distance in sorted(unscored, key=lambda u: -u[0]):
+        if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
+            break  # the rest are bounded lower still
+        similarity = memo.similarity[folded] = (
+            with_case(folded_quote, folded, longest, distance) if longest else 1.0
+        )
+        s, e, _, words = scored[index]
+        scored[index] = (s, e, similarity, words)
+        top = similarity if top is None else max(top, similarity)
 
 
 def refine(
