@@ -16,6 +16,7 @@ import unicodedata
 from itertools import repeat
 
 import edlib
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -230,6 +231,12 @@ SNAP_WORDS = st.sampled_from(
 )
 
 
+# words that differ by case and by a letter or two: edge variants score close to one another
+CASED_WORDS = st.sampled_from(
+    ["River", "river", "rivers", "The", "the", "then", "Bridge", "bridge", "not", "no", "1847"]
+)
+
+
 @SETTINGS
 @given(
     st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
@@ -269,6 +276,27 @@ def test_snaps_from_one_rough_edge_give_what_each_gives_alone(
         end = min(len(text), start + length)
         alone = snap(text, start, end, folded, low, Memo(folded, low))
         assert snap(text, start, end, folded, low, shared) == alone
+
+
+@SETTINGS
+@given(
+    st.lists(CASED_WORDS, min_size=4, max_size=40).map(" ".join),
+    st.lists(CASED_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.integers(0, 300),
+    st.integers(1, 80),
+)
+def test_edge_variants_left_at_their_bound_change_no_pick(
+    text: str, quote: str, start: int, length: int
+) -> None:
+    # every variant scored in full (nothing is out of reach of the best) picks the same span
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    start = min(start, len(text) - 1)
+    end = min(len(text), start + length)
+    picked = snap(text, start, end, folded, low, Memo(folded, low))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(span, "least_kept", lambda top, tolerance: float("-inf"))
+        assert snap(text, start, end, folded, low, Memo(folded, low)) == picked
 
 
 def test_a_short_text_s_edge_options_are_worked_out_once_per_edge(monkeypatch) -> None:
