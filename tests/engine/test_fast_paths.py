@@ -141,6 +141,21 @@ def test_a_text_that_folds_character_for_character_folds_as_by_characters(text: 
     assert (folded, list(where)) == _reference_fold(text)
 
 
+@SETTINGS
+@given(
+    st.lists(
+        FLAT_PIECES | st.sampled_from(["< 5", "-0.42", "don't", "12.5%", "..."]), max_size=30
+    ).map("".join)
+)
+@example("r = -0.42 in don't well-known 1,200%... failed to")
+def test_tokens_of_a_text_folded_character_for_character_are_those_found_by_offsets(
+    text: str,
+) -> None:
+    folded, where = fold_chars(text)
+    flat = diff._flat_tokens(folded) if isinstance(where, range) else None
+    assert flat is None or flat == diff._mapped_tokens(text, folded, list(where))
+
+
 def test_english_prose_folds_without_a_list_of_offsets() -> None:
     text = "The \u201cold\u201d bridge\u2014built in 1847\nby the council\u2019s men."
     folded, where = fold_chars(text)
