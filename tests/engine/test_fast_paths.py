@@ -16,11 +16,12 @@ import unicodedata
 from itertools import repeat
 
 import edlib
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import diff
-from quote_tui.engine.near import pairs
+from quote_tui.engine.near import pairs, span
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
@@ -118,7 +119,50 @@ def _reference_fold(text: str) -> tuple[str, list[int]]:
 @example("-\nple")  # no letter before the hyphen
 @example("ex\u00e9\u2014\nple")  # a dash folded to a hyphen, after an accented letter
 def test_fold_chars_matches_the_fold_by_characters(text: str) -> None:
-    assert fold_chars(text) == _reference_fold(text)
+    folded, where = fold_chars(text)
+    assert (folded, list(where)) == _reference_fold(text)
+
+
+# pieces of texts that fold character for character, and of those that just miss it
+FLAT_PIECES = st.sampled_from(
+    [
+        "the", "River", "exam-", "ple", "-", "a", "1,200", "(old)", " ", " ", " ", "  ", "\n",
+        "\r\n", "\t", "`", "\u2014", "\u201c", "\u201d", "\u2019", "\u00e9", "\u00ad",
+        "\ufb01", "\u0301", "\x7f",
+    ]
+)  # fmt: skip
+
+
+@SETTINGS
+@given(st.lists(FLAT_PIECES, max_size=30).map("".join))
+@example("a well-\nknown \u201cbridge\u201d\u2014\nthe")
+def test_a_text_that_folds_character_for_character_folds_as_by_characters(text: str) -> None:
+    folded, where = fold_chars(text)
+    assert (folded, list(where)) == _reference_fold(text)
+
+
+@SETTINGS
+@given(
+    st.lists(
+        FLAT_PIECES | st.sampled_from(["< 5", "-0.42", "don't", "12.5%", "..."]), max_size=30
+    ).map("".join)
+)
+@example("r = -0.42 in don't well-known 1,200%... failed to")
+def test_tokens_of_a_text_folded_character_for_character_are_those_found_by_offsets(
+    text: str,
+) -> None:
+    folded, where = fold_chars(text)
+    flat = diff._flat_tokens(folded) if isinstance(where, range) else None
+    assert flat is None or flat == diff._mapped_tokens(text, folded, list(where))
+
+
+def test_english_prose_folds_without_a_list_of_offsets() -> None:
+    text = "The \u201cold\u201d bridge\u2014built in 1847\nby the council\u2019s men."
+    folded, where = fold_chars(text)
+    assert folded == 'The "old" bridge-built in 1847 by the council\'s men.'
+    assert where == range(len(text))
+    # a line break after a hyphen may join a word: the fold reads it piece by piece
+    assert not isinstance(fold_chars("a well-\nknown bridge")[1], range)
 
 
 @SETTINGS
@@ -202,6 +246,12 @@ SNAP_WORDS = st.sampled_from(
 )
 
 
+# words that differ by case and by a letter or two: edge variants score close to one another
+CASED_WORDS = st.sampled_from(
+    ["River", "river", "rivers", "The", "the", "then", "Bridge", "bridge", "not", "no", "1847"]
+)
+
+
 @SETTINGS
 @given(
     st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
@@ -220,6 +270,68 @@ def test_snaps_sharing_a_memo_give_what_each_gives_alone(
         end = min(len(text), start + length)
         alone = snap(text, start, end, folded, low, Memo(folded, low))
         assert snap(text, start, end, folded, low, shared) == alone
+
+
+@SETTINGS
+@given(
+    st.lists(SNAP_WORDS, min_size=4, max_size=60).map(" ".join),
+    st.lists(SNAP_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.integers(0, 400),
+    st.lists(st.integers(1, 80), min_size=2, max_size=6),
+)
+def test_snaps_from_one_rough_edge_give_what_each_gives_alone(
+    text: str, quote: str, start: int, lengths: list[int]
+) -> None:
+    # spans sharing their start (and some their end) reuse a short text's remembered options
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    shared = Memo(folded, low)
+    start = min(start, len(text) - 1)
+    for length in [*lengths, *lengths]:
+        end = min(len(text), start + length)
+        alone = snap(text, start, end, folded, low, Memo(folded, low))
+        assert snap(text, start, end, folded, low, shared) == alone
+
+
+@SETTINGS
+@given(
+    st.lists(CASED_WORDS, min_size=4, max_size=40).map(" ".join),
+    st.lists(CASED_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.integers(0, 300),
+    st.integers(1, 80),
+)
+def test_edge_variants_left_at_their_bound_change_no_pick(
+    text: str, quote: str, start: int, length: int
+) -> None:
+    # every variant scored in full (nothing is out of reach of the best) picks the same span
+    folded, _ = fold_chars(quote)
+    low = folded.lower()
+    start = min(start, len(text) - 1)
+    end = min(len(text), start + length)
+    picked = snap(text, start, end, folded, low, Memo(folded, low))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(span, "least_kept", lambda top, tolerance: float("-inf"))
+        assert snap(text, start, end, folded, low, Memo(folded, low)) == picked
+
+
+def test_a_short_text_s_edge_options_are_worked_out_once_per_edge(monkeypatch) -> None:
+    text = "In 1847 the old river bridge was founded by the council of the northern town."
+    folded, _ = fold_chars("the river bridge was built")
+    low = folded.lower()
+    memo = Memo(folded, low)
+    calls: list[tuple[int, bool]] = []
+    real = span._edge_options
+
+    def counted(text: str, pos: int, **kwargs: object) -> set[int]:
+        calls.append((pos, bool(kwargs["is_start"])))
+        return real(text, pos, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(span, "_edge_options", counted)
+    start = text.index("old")
+    for end in (text.index("was") + 3, text.index("founded") + 3, text.index("was") + 3):
+        snap(text, start, end, folded, low, memo)
+    assert calls.count((start, True)) == 1
+    assert len(calls) == len(set(calls)) == 3
 
 
 @SETTINGS

@@ -8,7 +8,7 @@ The ladder calls a passage near from ``near_threshold`` up.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
@@ -21,12 +21,15 @@ __all__ = [
     "SCORED_WORDS",
     "NearCandidate",
     "Scored",
+    "case_blind",
     "edge_tolerance",
+    "least_kept",
     "near_threshold",
     "pick_span",
     "scored_words",
     "similarity",
     "similarity_folded",
+    "with_case",
     "words_of",
 ]
 
@@ -37,6 +40,8 @@ _CASE_WEIGHT = 0.1
 # about one word (this many characters) of the quotation, and at most this share.
 _EDGE_WORD_CHARS = 12
 _EDGE_WORD_TOLERANCE = 0.05
+# Edges of a span, each of which may land on the quotation's own edge word (``pick_span``).
+_ANCHORED_EDGES = 2
 # Quotations of fewer words than this (or in a script without spaces) are ranked by similarity
 # alone: one word is too much of them to trade.
 _RANKED_BY_WORDS = 4
@@ -142,10 +147,36 @@ def similarity_folded(
     if not longest:
         return 1.0
     low = lower_same_length(folded) if low is None else low
+    return with_case(folded_quote, folded, longest, _distance_of(longest)(low_quote, low))
+
+
+def _distance_of(longest: int) -> Callable[[str, str], int]:
     # the band saves time only on long passages; either way the distance is exact
-    distance = Levenshtein.distance if longest <= _UNBANDED_CHARS else _distance
-    lowered = 1.0 - distance(low_quote, low) / longest
-    cased = 1.0 - distance(folded_quote, folded) / longest
+    return Levenshtein.distance if longest <= _UNBANDED_CHARS else _distance
+
+
+def case_blind(low_quote: str, low: str, longest: int) -> tuple[int, float]:
+    """The distance of the lowercased forms, and the most similarity it leaves a passage.
+
+    The forms as written are never closer than the lowercased ones, so a passage scores at most
+    ``1 - distance / longest`` (``with_case`` gives the similarity itself).
+
+    Args:
+        low_quote: the quotation folded and lowercased.
+        low: the passage folded and lowercased (``lower_same_length``).
+        longest: the longer of the two lengths, not 0.
+
+    Returns:
+        The distance, and that bound.
+    """
+    distance = _distance_of(longest)(low_quote, low)
+    return distance, 1.0 - distance / longest
+
+
+def with_case(folded_quote: str, folded: str, longest: int, lowered_distance: int) -> float:
+    """``similarity_folded`` of a passage whose lowercased distance is known (``case_blind``)."""
+    lowered = 1.0 - lowered_distance / longest
+    cased = 1.0 - _distance_of(longest)(folded_quote, folded) / longest
     return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
 
 
@@ -167,6 +198,13 @@ def edge_tolerance(folded_quote: str, words: Sequence[str]) -> float:
     if len(words) < _RANKED_BY_WORDS or holds_spaceless(folded_quote):
         return 0.0
     return min(_EDGE_WORD_TOLERANCE, _EDGE_WORD_CHARS / max(len(folded_quote), 1))
+
+
+def least_kept(top: float, tolerance: float) -> float:
+    """The least similarity with which an edge variant may still be kept when the best scores
+    ``top`` (``pick_span``): each of its two edges on the quotation's own words is worth one
+    ``tolerance`` more, on top of the one every variant has."""
+    return top - tolerance * (1 + _ANCHORED_EDGES)
 
 
 def pick_span(

@@ -16,10 +16,12 @@ from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, sym
 from quote_tui.engine.near.score import (
     NearCandidate,
     Scored,
+    case_blind,
     edge_tolerance,
+    least_kept,
     pick_span,
     scored_words,
-    similarity_folded,
+    with_case,
     words_of,
 )
 from quote_tui.engine.near.words import WordMask
@@ -49,6 +51,9 @@ _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
 _LINE_HYPHENS = "-" + SOFT_HYPHEN
+# Far more than the rounding of a weighted similarity: a bound below the reach of the best by
+# less than this is scored all the same (``_score_within_reach``).
+_ROUNDING = 1e-9
 # The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
 _SHARED_CODE = 255
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
@@ -234,6 +239,10 @@ class Memo:
         default_factory=dict
     )  # by the edge options of a snapped span
     codes_of_words: dict[str, str] = field(default_factory=dict)
+    # a short text's edge options by (position, is start): the quotation's edge words are fixed
+    # and its one mask serves every span, so a rough edge met again (an absent quotation's
+    # windows meet a third of theirs again) snaps to the same options
+    edges: dict[tuple[int, bool], set[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -282,22 +291,9 @@ def snap(
         mask: WordMask | None = memo.mask
     else:
         mask = WordMask(text, start - reach, end + reach) if end - start <= 2 * reach else None
-    starts = _edge_options(
-        text,
-        start,
-        is_start=True,
-        edge_word=words[0],
-        marks=not is_word(folded_quote[0]),
-        words=mask,
-    )
-    ends = _edge_options(
-        text,
-        end,
-        is_start=False,
-        edge_word=words[-1],
-        marks=not is_word(folded_quote[-1]),
-        words=mask,
-    )
+    edges = memo.edges if mask is not None and mask is memo.mask else None
+    starts = _options_of(text, start, True, folded_quote, words, mask, edges)
+    ends = _options_of(text, end, False, folded_quote, words, mask, edges)
     if not starts or not ends:
         return None
     # rough spans a character or two apart often snap to the same options: scored once
@@ -305,6 +301,35 @@ def snap(
     if key not in memo.by_options:
         memo.by_options[key] = _best_option(text, starts, ends, folded_quote, low_quote, memo)
     return memo.by_options[key]
+
+
+def _options_of(
+    text: str,
+    pos: int,
+    is_start: bool,
+    folded_quote: str,
+    words: list[str],
+    mask: WordMask | None,
+    memo: dict[tuple[int, bool], set[int]] | None,
+) -> set[int]:
+    """``_edge_options`` of one edge, from ``memo`` when it is given and holds them (a caller
+    reads the options, never changes them)."""
+    if memo is not None:
+        known = memo.get((pos, is_start))
+        if known is not None:
+            return known
+    edge = folded_quote[0] if is_start else folded_quote[-1]
+    options = _edge_options(
+        text,
+        pos,
+        is_start=is_start,
+        edge_word=words[0] if is_start else words[-1],
+        marks=not is_word(edge),
+        words=mask,
+    )
+    if memo is not None:
+        memo[pos, is_start] = options
+    return options
 
 
 def _best_option(
@@ -323,6 +348,9 @@ def _best_option(
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
     sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
     similarities = memo.similarity
+    # passages scored by their lowercased distance alone so far: (the most they may score,
+    # where in ``scored``, the folded passage, its longer length, that distance)
+    unscored: list[tuple[float, int, str, int, int]] = []
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -351,15 +379,44 @@ def _best_option(
             )
             similarity = similarities.get(folded)
             if similarity is None:
-                low = lowered[i:j] if sliced else None
-                similarity = similarity_folded(folded_quote, low_quote, folded, low)
-                similarities[folded] = similarity
+                longest = max(len(folded), len(folded_quote))
+                low = lowered[i:j] if sliced else lower_same_length(folded)
+                distance, similarity = case_blind(low_quote, low, longest)
+                unscored.append((similarity, len(scored), folded, longest, distance))
             scored.append((s, e, similarity, span_words))
     if not scored:
         return None
+    if unscored:
+        _score_within_reach(scored, unscored, folded_quote, memo)
     return pick_span(
         text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
+
+
+def _score_within_reach(
+    scored: list[Scored],
+    unscored: list[tuple[float, int, str, int, int]],
+    folded_quote: str,
+    memo: Memo,
+) -> None:
+    """Give each passage that may still win its similarity, in place of its bound.
+
+    The forms as written cost a second distance. A passage whose lowercased distance alone
+    leaves it below what the ranking keeps (``score.least_kept``) of the best keeps its bound:
+    it can neither be the best nor be kept, as its similarity could not either, so the pick is
+    the same (a margin covers the rounding of the weighted sum).
+    """
+    known = {index for _, index, _, _, _ in unscored}
+    top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
+    for bound, index, folded, longest, distance in sorted(unscored, key=lambda u: -u[0]):
+        if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
+            break  # the rest are bounded lower still
+        similarity = memo.similarity[folded] = (
+            with_case(folded_quote, folded, longest, distance) if longest else 1.0
+        )
+        s, e, _, words = scored[index]
+        scored[index] = (s, e, similarity, words)
+        top = similarity if top is None else max(top, similarity)
 
 
 def refine(
