@@ -31,6 +31,7 @@ from quote_tui.engine.errors import (
     SourceError,
 )
 from quote_tui.sources.net.settings import RemoteSettings, render_mode
+from quote_tui.sources.pages_told import page_listener
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
@@ -349,6 +350,8 @@ class Loader:
         isolate = self.settings.isolate_readers
         reads = self._reads
         indexed = self._indexed
+        # taken here, in the read's own context: the thread below runs in none
+        listener = page_listener()
 
         def read() -> LoadedSource:
             # Everything, even the sniffing open, runs in this daemon thread under the budget:
@@ -367,6 +370,7 @@ class Loader:
                         timeout=left,
                         max_bytes=max_bytes,
                         beneath=beneath,
+                        progress=listener,
                     )
             else:
                 loaded = read_path(
@@ -376,6 +380,7 @@ class Loader:
                     max_bytes=max_bytes,
                     deadline=deadline,
                     beneath=beneath,
+                    progress=listener,
                 )
             return indexed(loaded)
 

@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Header, ProgressBar
+from textual.widgets import Header, ProgressBar, Static
 
 from quote_tui.api import counted
 from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE
@@ -92,6 +92,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             with Vertical(id="left"):
                 yield CitationList(id="citations")
                 yield ProgressBar(id="progress", show_eta=False)
+                yield Static(id="reading")
             with Vertical(id="right"):
                 yield SourceViewer(id="viewer")
                 yield CitationDetail(id="detail")
@@ -101,6 +102,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     def on_mount(self) -> None:
         self.query_one("#finder", Finder).display = False
         self.query_one("#progress", ProgressBar).display = False
+        self.query_one("#reading", Static).display = False
         self.query_one("#viewer", SourceViewer).border_title = "Source"
         self._push_workspace()
         citations = self.query_one(CitationList)
