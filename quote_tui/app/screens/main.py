@@ -200,8 +200,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if undoable:
             self._undo.append(self.workspace)
             del self._undo[:-_UNDO_DEPTH]
-        self.workspace = workspace
-        self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+        # what another window saved meanwhile comes back merged in
+        self.workspace = self.app.save_workspace(workspace)  # type: ignore[attr-defined]
 
     def watch_workspace(self) -> None:
         self._push_workspace()
@@ -222,8 +222,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if not self._undo:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self.workspace = self._undo.pop()
-        self.app.save_workspace(self.workspace)  # type: ignore[attr-defined]
+        self.workspace = self.app.save_workspace(self._undo.pop())  # type: ignore[attr-defined]
         self.notify("Undone.", timeout=2)
 
     @property
