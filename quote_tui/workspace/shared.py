@@ -30,7 +30,7 @@ from typing import Any
 
 from quote_tui.workspace.model import Workspace, atomic_write, parse_workspace
 
-__all__ = ["Saved", "WorkspaceFile", "merge_workspaces"]
+__all__ = ["Saved", "WorkspaceFile", "carry_over", "merge_workspaces"]
 
 _Stamp = tuple[int, int, int, int]
 
@@ -103,6 +103,14 @@ class WorkspaceFile:
 
 
 _EMPTY: dict[str, Any] = {"sources": [], "citations": [], "verdicts": {}}
+
+
+def carry_over(before: Workspace, after: Workspace, earlier: Workspace) -> Workspace:
+    """``earlier`` (a state undo goes back to) with what a merge brought from another window
+    (``before`` as saved, ``after`` as merged), so an undo never drops the other's edits."""
+    mine = _plain(earlier.to_dict())
+    merged = merge_workspaces(_plain(before.to_dict()), mine, _plain(after.to_dict()))
+    return earlier if merged.data == mine else parse_workspace(merged.data)
 
 
 def merge_workspaces(base: dict[str, Any], mine: dict[str, Any], theirs: dict[str, Any]) -> _Merged:

@@ -124,5 +124,9 @@ async def test_two_app_windows_on_one_workspace_lose_nothing(
         main_one.call_later(lambda: main_one.commit(_quote(main_one.workspace, "c3", "beta")))
         await settle(one, pilot_one)
         assert _quotes(main_one.workspace) == {"c1": "alpha", "c2": "gamma", "c3": "beta"}
-    assert _quotes(load_workspace(path)) == {"c1": "alpha", "c2": "gamma", "c3": "beta"}
+        # an undo takes back this window's own edit, never what came from the other
+        main_one.call_later(main_one.action_undo)
+        await settle(one, pilot_one)
+        assert _quotes(main_one.workspace) == {"c1": "alpha", "c2": "gamma", "c3": "beta gamma"}
+    assert _quotes(load_workspace(path)) == {"c1": "alpha", "c2": "gamma", "c3": "beta gamma"}
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == "quote_tui.workspace"

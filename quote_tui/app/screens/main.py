@@ -34,6 +34,7 @@ from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
 from quote_tui.workspace import Workspace
+from quote_tui.workspace.shared import carry_over
 
 __all__ = ["MainScreen"]
 
@@ -200,8 +201,11 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if undoable:
             self._undo.append(self.workspace)
             del self._undo[:-_UNDO_DEPTH]
-        # what another window saved meanwhile comes back merged in
-        self.workspace = self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+        # what another window saved meanwhile comes back merged in, and stays through an undo
+        saved = self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+        if saved is not workspace:
+            self._undo = [carry_over(workspace, saved, earlier) for earlier in self._undo]
+        self.workspace = saved
 
     def watch_workspace(self) -> None:
         self._push_workspace()
@@ -222,7 +226,11 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if not self._undo:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self.workspace = self.app.save_workspace(self._undo.pop())  # type: ignore[attr-defined]
+        earlier = self._undo.pop()
+        saved = self.app.save_workspace(earlier)  # type: ignore[attr-defined]
+        if saved is not earlier:
+            self._undo = [carry_over(earlier, saved, e) for e in self._undo]
+        self.workspace = saved
         self.notify("Undone.", timeout=2)
 
     @property
