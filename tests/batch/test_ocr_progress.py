@@ -17,6 +17,8 @@ import pytest
 from quote_tui import api
 from quote_tui.cli import main
 from quote_tui.cli.common import ProgressLine
+from quote_tui.sources.net.settings import RemoteSettings
+from tests.net_fixtures import LoopbackServer
 from tests.sources.test_pdf_ocr import _two_page_scan, needs_tesseract
 
 pytestmark = needs_tesseract
@@ -96,3 +98,25 @@ def test_a_quick_run_draws_no_line_until_a_scan_is_read(monkeypatch: pytest.Monk
     line(api.Progress(1, 2, 0, 1, 0.5, api.PageRead("s\x1b[2J", 3, 40)))
     line.end()
     assert screen.getvalue().endswith("s␛[2J: OCR page 3 of 40\n")
+
+
+def test_a_fetched_scan_tells_its_ocr_pages(corpus_dir: Path, tmp_path: Path) -> None:
+    with LoopbackServer() as web:
+        web.route("/scan.pdf", _two_page_scan(corpus_dir), content_type="application/pdf")
+        remote = RemoteSettings(
+            allow_addresses=frozenset({web.address}),
+            store_path=tmp_path / "store.sqlite3",
+            respect_robots=False,
+        )
+        batch = api.parse_batch(
+            {
+                "sources": [{"id": "fetched", "ref": web.url("/scan.pdf")}],
+                "citations": [{"id": "c", "source": "fetched", "quote": "internal networks"}],
+            }
+        )
+        seen: list[api.Progress] = []
+        report = asyncio.run(
+            api.check_batch(batch, settings=api.Settings(remote=remote), progress=seen.append)
+        )
+    assert report["sources"][0]["ocr"] is True
+    assert _scans_told(seen) == [("fetched", 1, 2), ("fetched", 2, 2)]
