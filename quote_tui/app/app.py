@@ -90,7 +90,7 @@ class QuoteApp(App[int]):
         self._reopen = reopen
         self.workspace_path = workspace_path
         """The file every change is saved to."""
-        self._file = WorkspaceFile(workspace_path)
+        self._file = WorkspaceFile(workspace_path, workspace)
         self.settings = settings or Settings()
         """Run settings, passed unchanged to the service."""
         self.session = Session(self.settings)

@@ -64,10 +64,15 @@ class _Merged:
 class WorkspaceFile:
     """The workspace file one window saves to, and what it held when this window last saw it."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, opened: Workspace | None = None) -> None:
+        """``opened``: the workspace this window starts from. When no file holds it yet (a
+        manuscript or batch opened for the first time), it is the base: two windows that opened
+        one manuscript started from the same workspace."""
         self.path = path
         self._stamp = _stamp_of(path)
         self._base = _read(path) if self._stamp is not None else None
+        if self._base is None and opened is not None:
+            self._base = _plain(opened.to_dict())
 
     def save(self, workspace: Workspace, *, now: datetime | None = None) -> Saved:
         """Write ``workspace``, merged with what another window saved since this one last did.

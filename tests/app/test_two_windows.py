@@ -9,7 +9,7 @@ from pathlib import Path
 
 from quote_tui.app import make_app
 from quote_tui.batch.specs import CitationSpec, SourceSpec
-from quote_tui.workspace import Verdict, Workspace, load_workspace, save_workspace
+from quote_tui.workspace import Verdict, Workspace, load_workspace, open_target, save_workspace
 from quote_tui.workspace.shared import WorkspaceFile
 from tests.app.conftest import settle
 
@@ -130,3 +130,29 @@ async def test_two_app_windows_on_one_workspace_lose_nothing(
         assert _quotes(main_one.workspace) == {"c1": "alpha", "c2": "gamma", "c3": "beta gamma"}
     assert _quotes(load_workspace(path)) == {"c1": "alpha", "c2": "gamma", "c3": "beta gamma"}
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == "quote_tui.workspace"
+
+
+def test_two_terminals_on_one_batch_file_share_and_merge_its_workspace(tmp_path: Path) -> None:
+    batch = tmp_path / "batch.json"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "s", "text": "alpha beta gamma delta"}],
+                "citations": [
+                    {"id": "c1", "source": "s", "quote": "alpha beta"},
+                    {"id": "c2", "source": "s", "quote": "gamma delta"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    data = tmp_path / "data"
+    first = open_target(batch, data_dir=data)
+    second = open_target(batch, data_dir=data)
+    assert first.path == second.path  # one workspace for one file, whoever opens it
+    one = WorkspaceFile(first.path, first.workspace)
+    two = WorkspaceFile(second.path, second.workspace)
+    one.save(_quote(first.workspace, "c1", "alpha"))
+    saved = two.save(_quote(second.workspace, "c2", "gamma"))
+    assert _quotes(saved.workspace) == {"c1": "alpha", "c2": "gamma"}
+    assert _quotes(load_workspace(first.path)) == {"c1": "alpha", "c2": "gamma"}
