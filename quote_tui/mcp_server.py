@@ -78,7 +78,8 @@ _CHECK_CITATIONS = f"""Check many quotations against their sources in one call (
 list of {{"id", "source" (a source id), "quote", "locator"? (e.g. "p. 12")}}. A ref is a URL,
 doi:10.x/y, arxiv:2106.09685, pmid:123, pmcid:PMC1234567 or a path under the server's --root.
 Each source is read once. Returns the report JSON with a verdict per citation; problems with
-single entries are reported in those entries, the rest of the batch still runs.
+single entries are reported in those entries, the rest of the batch still runs. `render` and
+`open_copies` as for check_quote, for every source of the call.
 
 {_VERDICTS}"""
 
@@ -152,6 +153,7 @@ in its document, a citation per cited text. A place the citation claims comes ba
 with "agrees": true when the text stands there, false when it does not (it stands elsewhere, in
 another document: see "found_in", or nowhere), null with a "reason" when that cannot be told
 (offsets into a PDF's extracted text are not offsets into the text the model saw).
+`render` and `open_copies` as for check_quote, for every document given as a ref.
 
 {_VERDICTS}"""
 
@@ -186,16 +188,6 @@ class _Tools:
         except api.BatchInputError as exc:
             raise _tool_error(exc) from exc
 
-    async def _run(
-        self,
-        batch: api.Batch,
-        citation_timeout: float | None = None,
-        render: str | None = None,
-        open_copies: bool | None = None,
-    ) -> dict[str, Any]:
-        settings = self._budgeted(citation_timeout, render, open_copies)
-        return await api.check_batch(batch, settings=settings)
-
     async def check_quote(
         self,
         quote: str,
@@ -218,7 +210,8 @@ class _Tools:
         batch = api.Batch(
             (spec,), (api.CitationSpec(id="quote", source="source", quote=quote),), self.root
         )
-        report = await self._run(batch, citation_timeout, render, open_copies)
+        settings = self._budgeted(citation_timeout, render, open_copies)
+        report = await api.check_batch(batch, settings=settings)
         error = _first_error(report)
         if error is not None:
             raise _error_of(error, self.root)
@@ -229,26 +222,32 @@ class _Tools:
         sources: list[dict[str, Any]],
         citations: list[dict[str, Any]],
         citation_timeout: float | None = None,
+        render: str | None = None,
+        open_copies: bool | None = None,
     ) -> dict[str, Any]:
+        settings = self._budgeted(citation_timeout, render, open_copies)
         try:
             batch = api.parse_batch(
                 {"sources": sources, "citations": citations}, base_dir=self.root
             )
         except api.QuoteTuiError as exc:
             raise _tool_error(exc, self.root) from exc
-        return await self._run(batch, citation_timeout)
+        return await api.check_batch(batch, settings=settings)
 
     async def check_answer(
         self,
         answer: dict[str, Any] | list[dict[str, Any]],
         documents: list[str | dict[str, Any]],
         citation_timeout: float | None = None,
+        render: str | None = None,
+        open_copies: bool | None = None,
     ) -> dict[str, Any]:
+        settings = self._budgeted(citation_timeout, render, open_copies)
         try:
             batch, warnings = api.answer_input(answer, documents, base_dir=self.root)
         except api.QuoteTuiError as exc:
             raise _tool_error(exc, self.root) from exc
-        report = await self._run(batch, citation_timeout)
+        report = await api.check_batch(batch, settings=settings)
         if warnings:
             report["warnings"] = list(warnings)
         return report

@@ -118,6 +118,7 @@ if TYPE_CHECKING:
     from quote_tui.batch.outcome import tally as tally
     from quote_tui.batch.outcomes import PASSING as PASSING
     from quote_tui.batch.outcomes import CitationOutcome as CitationOutcome
+    from quote_tui.batch.outcomes import PageRead as PageRead
     from quote_tui.batch.outcomes import Progress as Progress
     from quote_tui.batch.outcomes import SourceOutcome as SourceOutcome
     from quote_tui.batch.outcomes import fails as fails
@@ -254,6 +255,7 @@ _EXPORTS = {
     "quote_tui.batch.outcomes": (
         "PASSING",
         "CitationOutcome",
+        "PageRead",
         "Progress",
         "SourceOutcome",
         "fails",

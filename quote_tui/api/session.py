@@ -16,6 +16,7 @@ from quote_tui.batch.sinks import Sink, assemble
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
 from quote_tui.engine.records import CheckResult, MatchOptions
 from quote_tui.engine.text import PreparedText
+from quote_tui.sources.pages_told import PageListener, pages_told_to
 
 __all__ = ["Session"]
 
@@ -43,10 +44,18 @@ class Session:
         """Close the network session, if one was opened."""
         await self._service.aclose()
 
-    async def read(self, spec: SourceSpec, *, base_dir: Path | None = None) -> SourceOutcome:
+    async def read(
+        self,
+        spec: SourceSpec,
+        *,
+        base_dir: Path | None = None,
+        pages: PageListener | None = None,
+    ) -> SourceOutcome:
         """Read a source, its indexes kept for the checks and searches that follow. Never
-        raises for a bad source: the outcome carries the error."""
-        return await self._service.load_source(spec, base_dir=base_dir)
+        raises for a bad source: the outcome carries the error. ``pages`` is told (page n, of
+        m) as OCR reads a scan, in this loop's thread."""
+        with pages_told_to(pages):
+            return await self._service.load_source(spec, base_dir=base_dir)
 
     async def check(self, spec: CitationSpec, source: SourceOutcome | None) -> CitationOutcome:
         """Check one citation against its source, as a batch would."""
@@ -77,7 +86,8 @@ class Session:
 
         Args:
             batch: the sources and the citations to check.
-            progress: called after each citation.
+            progress: called after each source and citation, and as OCR reads each page of a
+                scan (``Progress.ocr``), in this loop's thread.
             known: sources this front end has read already, by id: not read again when their
                 spec is the batch's.
             observe: sees each citation's outcome as soon as it is checked (before the last

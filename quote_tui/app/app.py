@@ -24,7 +24,8 @@ from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, s
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
-from quote_tui.workspace import Opened, Workspace, remember_last, save_workspace
+from quote_tui.workspace import Opened, Workspace, remember_last
+from quote_tui.workspace.shared import WorkspaceFile
 
 __all__ = ["QuoteApp"]
 
@@ -89,6 +90,7 @@ class QuoteApp(App[int]):
         self._reopen = reopen
         self.workspace_path = workspace_path
         """The file every change is saved to."""
+        self._file = WorkspaceFile(workspace_path, workspace)
         self.settings = settings or Settings()
         """Run settings, passed unchanged to the service."""
         self.session = Session(self.settings)
@@ -221,10 +223,11 @@ class QuoteApp(App[int]):
     async def on_unmount(self) -> None:
         await self.session.aclose()
 
-    def save_workspace(self, workspace: Workspace) -> None:
-        """Autosave (atomic); a failure is reported, never fatal."""
+    def save_workspace(self, workspace: Workspace) -> Workspace:
+        """Autosave (atomic), merged with what another window saved to the file meanwhile;
+        returns the workspace now in the file. A failure is reported, never fatal."""
         try:
-            save_workspace(workspace, self.workspace_path)
+            saved = self._file.save(workspace)
         except OSError as exc:
             self.save_failures += 1
             self.notify(
@@ -232,6 +235,23 @@ class QuoteApp(App[int]):
                 title="Autosave failed",
                 severity="error",
             )
+            return workspace
+        if saved.from_other:
+            self.notify(
+                f"From another window on this workspace: {_named(saved.from_other)}.",
+                title="Merged",
+                timeout=8,
+            )
+        if saved.kept_aside is not None:
+            both = f" changed {_named(saved.both_changed)} too" if saved.both_changed else " wrote"
+            self.notify(
+                f"Another window{both}; this window's changes are kept, and the file as the "
+                f"other window left it is {saved.kept_aside}.",
+                title="Merged",
+                severity="warning",
+                timeout=15,
+            )
+        return saved.workspace
 
     def base_dir_for(self, workspace: Workspace) -> Path:
         """Where the workspace's relative source paths resolve."""
@@ -282,3 +302,9 @@ def _writable(folder: Path) -> bool:
     import os
 
     return os.access(folder, os.W_OK)
+
+
+def _named(ids: tuple[str, ...]) -> str:
+    """A few ids, and how many more."""
+    shown = ", ".join(ids[:5])
+    return shown if len(ids) <= 5 else f"{shown} and {len(ids) - 5} more"

@@ -70,14 +70,25 @@ class CitationOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class PageRead:
+    """A scan being read by OCR: page ``page`` of its ``pages`` is read."""
+
+    source: str
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
-    """Posted as a run goes: what is done, of how much, since when (seconds)."""
+    """Posted as a run goes: what is done, of how much, since when (seconds), and the scan
+    being read by OCR, if one is (the latest told, when several are)."""
 
     citations_done: int
     citations_total: int
     sources_done: int = 0
     sources_total: int = 0
     elapsed: float = 0.0
+    ocr: PageRead | None = None
 
     @property
     def rate(self) -> float:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from quote_tui import _waits
-from quote_tui.batch.outcomes import Progress
+from quote_tui.batch.outcomes import PageRead, Progress
 from quote_tui.batch.plan import Plan, ResumeState, SourceWork, WorkDone, plan
 from quote_tui.batch.report import report_head
 from quote_tui.batch.runner import LocalRunner, Observer, Runner, deliver
@@ -33,6 +33,7 @@ from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import JsonlSink, MemorySink, Sink
 from quote_tui.batch.specs import Batch, Settings
 from quote_tui.batch.stages import Stages
+from quote_tui.sources.pages_told import pages_told_to
 from quote_tui.sources.refs import source_host
 
 if TYPE_CHECKING:
@@ -183,6 +184,8 @@ class _Counted:
         self._started = time.monotonic()
         self.sources = 0
         self.citations = 0
+        # the scans being read by OCR, by source id, in the order their pages were last told
+        self._scans: dict[str, PageRead] = {}
 
     def source(self, entry: dict[str, Any]) -> None:
         self._sink.source(entry)
@@ -195,6 +198,18 @@ class _Counted:
     def flush(self) -> None:
         self._sink.flush()
 
+    def page_read(self, source: str, page: int, pages: int) -> None:
+        """OCR has read page ``page`` of ``pages`` of the source ``source``."""
+        self._scans.pop(source, None)
+        self._scans[source] = PageRead(source, page, pages)
+        self.tick()
+        if page >= pages:  # its last page told, the scan's OCR is over
+            self._scans.pop(source, None)
+
+    def source_read(self, source: str) -> None:
+        """The source ``source`` is read: its scan, if it was one, is no longer shown."""
+        self._scans.pop(source, None)
+
     def tick(self) -> None:
         if self._tick is not None:
             self._tick(
@@ -204,6 +219,7 @@ class _Counted:
                     self.sources,
                     self._todo.sources,
                     time.monotonic() - self._started,
+                    next(reversed(self._scans.values()), None),
                 )
             )
 
@@ -230,9 +246,19 @@ async def run_plan(
     counted = _Counted(stages, todo, progress)
 
     async def run(work: SourceWork) -> None:
-        await runner(work, counted)
+        source = work.source.id if work.source is not None else None
+        read = False
+
+        def told(page: int, pages: int) -> None:
+            if source is not None and not read:  # a page told once the source is read is old
+                counted.page_read(source, page, pages)
+
+        with pages_told_to(told if source is not None and progress is not None else None):
+            await runner(work, counted)
+        read = True
         counted.flush()
-        if work.source is not None:
+        if source is not None:
+            counted.source_read(source)
             counted.sources += 1
         counted.tick()
 

@@ -62,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if fmt == "jsonl":
         return _stream(args, given, settings, cluster)
     findings = gate_findings(args, given.scan)
-    progress = progress_line() if cluster is not None else None
+    progress = progress_line(scans_only=cluster is None)
     batch = given.whole()
     try:
         report = api.run(
@@ -71,7 +71,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
     finally:
         if progress is not None:
-            sys.stderr.write("\n")
+            progress.end()
     if given.warnings:
         report["warnings"] = list(given.warnings)
     references = check_refs(args, given.scan is not None, settings)
@@ -122,7 +122,7 @@ def _stream(
         )
     finally:
         if progress is not None:
-            sys.stderr.write("\n")
+            progress.end()
     if args.output is not None:
         print(f"wrote {args.output}", file=sys.stderr)
     return api.EXIT_STRICT if args.strict and result.failing else api.EXIT_OK

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from quote_tui import api
@@ -50,27 +49,50 @@ def colour() -> bool:
     )
 
 
-def progress_line() -> Callable[[api.Progress], None] | None:
-    """A one-line progress display on a terminal (None elsewhere): plain ANSI, redrawn at most
-    10 times a second, so a fast run does not spend its time drawing."""
-    if not sys.stderr.isatty():
-        return None
-    last = 0.0
+def progress_text(p: api.Progress, eta: str) -> str:
+    """The progress line's words: the counts, the rate, the time left and, while a scan is read,
+    its OCR page."""
+    line = (
+        f" sources {p.sources_done}/{p.sources_total}"
+        f"  citations {p.citations_done}/{p.citations_total}"
+        f"  {p.rate:,.0f}/s  {eta} left"
+    )
+    if p.ocr is not None:
+        # the id is the batch's: shown, never obeyed, at the terminal
+        line += f"  {terminal_safe(p.ocr.source)}: OCR page {p.ocr.page} of {p.ocr.pages}"
+    return line
 
-    def show(p: api.Progress) -> None:
-        nonlocal last
+
+class ProgressLine:
+    """A one-line progress display on stderr: plain ANSI, redrawn at most 10 times a second, so
+    a fast run does not spend its time drawing. ``scans_only`` draws nothing until a scan is read
+    by OCR (a run whose report is written at its end is quick, but for its scans)."""
+
+    def __init__(self, *, scans_only: bool = False) -> None:
+        self.scans_only = scans_only
+        self.drawn = False
+        self._last = 0.0
+
+    def __call__(self, p: api.Progress) -> None:
+        if self.scans_only and not self.drawn and p.ocr is None:
+            return
         now = time.monotonic()
         finished = p.citations_done >= p.citations_total and p.sources_done >= p.sources_total
-        if now - last < 0.1 and not finished:
+        if now - self._last < 0.1 and not finished:
             return
-        last = now
+        self._last = now
         left = p.remaining
         eta = "--:--" if left is None else f"{int(left) // 60:02d}:{int(left) % 60:02d}"
-        sys.stderr.write(
-            f"\r\x1b[K sources {p.sources_done}/{p.sources_total}"
-            f"  citations {p.citations_done}/{p.citations_total}"
-            f"  {p.rate:,.0f}/s  {eta} left"
-        )
+        sys.stderr.write(f"\r\x1b[K{progress_text(p, eta)}")
         sys.stderr.flush()
+        self.drawn = True
 
-    return show
+    def end(self) -> None:
+        """Leave the line drawn, if any, for what is written next."""
+        if self.drawn:
+            sys.stderr.write("\n")
+
+
+def progress_line(*, scans_only: bool = False) -> ProgressLine | None:
+    """A ``ProgressLine`` on a terminal; None elsewhere."""
+    return ProgressLine(scans_only=scans_only) if sys.stderr.isatty() else None

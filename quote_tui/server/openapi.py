@@ -285,6 +285,8 @@ def openapi_document(limits: Limits | None = None) -> dict[str, Any]:
                             "description": "in document_index order: refs (URLs, doi:, arxiv:, "
                             "pmid:, pmcid:, paths under the root) or {text, title?} objects",
                         },
+                        "render": _RENDER,
+                        "open_copies": _OPEN_COPIES,
                     },
                 },
                 "ReadRequest": {

@@ -80,6 +80,12 @@ class Api:
         async with self.admission.ticket(), self.admission.slot():
             yield
 
+    def _settings_of(self, data: dict[str, Any]) -> door.Settings:
+        """The server's settings with a request's own ``render`` and ``open_copies``, taken out
+        of ``data``: every route that reads sources takes both, checked the same way."""
+        settings = door.with_render(self.config.settings, data.pop("render", None))
+        return door.with_open_copies(settings, data.pop("open_copies", None))
+
     async def _object(self, request: Request) -> dict[str, Any]:
         return parse_json_object(await read_body(request, self.limits.max_body_bytes))
 
@@ -87,8 +93,7 @@ class Api:
         async with self._deadline():
             data = await self._object(request)
             self._check_counts(data)
-            settings = door.with_render(self.config.settings, data.pop("render", None))
-            settings = door.with_open_copies(settings, data.pop("open_copies", None))
+            settings = self._settings_of(data)
             batch = door.parse_batch(data, base_dir=self.config.root)
             async with self._admitted():
                 report = await door.check_batch(batch, settings=settings)
@@ -97,6 +102,7 @@ class Api:
     async def answer(self, request: Request) -> Response:
         async with self._deadline():
             data = await self._object(request)
+            settings = self._settings_of(data)
             documents = data.get("documents")
             if not isinstance(documents, list):
                 raise BatchInputError(
@@ -110,7 +116,7 @@ class Api:
             )
             self._check_counts({"sources": batch.sources, "citations": batch.citations})
             async with self._admitted():
-                report = await door.check_batch(batch, settings=self.config.settings)
+                report = await door.check_batch(batch, settings=settings)
         if warnings:
             report["warnings"] = list(warnings)
         return _json(report)
@@ -142,8 +148,7 @@ class Api:
     async def read(self, request: Request) -> Response:
         async with self._deadline():
             data = await self._object(request)
-            settings = door.with_render(self.config.settings, data.pop("render", None))
-            settings = door.with_open_copies(settings, data.pop("open_copies", None))
+            settings = self._settings_of(data)
             wanted = _read_args(data)
             async with self._admitted():
                 read = await door.read_source(

@@ -11,13 +11,12 @@ run in daemon threads (``quote_tui._threads``), so a read past its budget never 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Unpack
 
 from quote_tui import _waits
 from quote_tui._threads import margin
@@ -31,9 +30,11 @@ from quote_tui.engine.errors import (
     SourceError,
 )
 from quote_tui.sources.net.settings import RemoteSettings, render_mode
+from quote_tui.sources.pages_told import page_listener
 from quote_tui.sources.readers.files import DEFAULT_MAX_FILE_BYTES, read_file_bytes
 from quote_tui.sources.readers.local import (
     DEFAULT_MAX_CHARS,
+    BodyFacts,
     BodyReader,
     format_by_name,
     native,
@@ -349,6 +350,8 @@ class Loader:
         isolate = self.settings.isolate_readers
         reads = self._reads
         indexed = self._indexed
+        # taken here, in the read's own context: the thread below runs in none
+        listener = page_listener()
 
         def read() -> LoadedSource:
             # Everything, even the sniffing open, runs in this daemon thread under the budget:
@@ -367,6 +370,7 @@ class Loader:
                         timeout=left,
                         max_bytes=max_bytes,
                         beneath=beneath,
+                        progress=listener,
                     )
             else:
                 loaded = read_path(
@@ -376,6 +380,7 @@ class Loader:
                     max_bytes=max_bytes,
                     deadline=deadline,
                     beneath=beneath,
+                    progress=listener,
                 )
             return indexed(loaded)
 
@@ -441,9 +446,13 @@ class Loader:
 
         if not (self.settings.isolate_readers and isolation_available()):
             return None
-        reader: BodyReader = functools.partial(
-            shared_pool().read_body, timeout=self.settings.read_timeout
-        )
+        pool, timeout = shared_pool(), self.settings.read_timeout
+
+        def reader(data: bytes, /, **facts: Unpack[BodyFacts]) -> LoadedSource:
+            # called in a thread asyncio.to_thread started: it runs in a copy of the read's
+            # context, so the read's page listener is the one set around it
+            return pool.read_body(data, timeout=timeout, progress=page_listener(), **facts)
+
         return reader
 
     async def _remote_session(self) -> RemoteSession:

@@ -353,7 +353,12 @@ def found_in(value: Any) -> tuple[dict[str, Any], ...]:
     return tuple(v for v in value if isinstance(v, dict)) if isinstance(value, list) else ()
 
 
-def _parse(data: Any) -> Workspace:
+def parse_workspace(data: Any) -> Workspace:
+    """The workspace a file's JSON holds.
+
+    Raises:
+        ValueError, KeyError, TypeError: ``data`` is no workspace.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a quote_tui workspace")
     sources = []
@@ -427,7 +432,7 @@ def load_workspace(path: Path, *, now: datetime | None = None) -> Workspace:
     if not path.exists():
         return Workspace(name=path.stem if path.stem != "workspace" else "untitled")
     try:
-        return _parse(json.loads(path.read_text(encoding="utf-8")))
+        return parse_workspace(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError) as exc:
         stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
         kept = path.with_name(f"{path.name}.corrupt-{stamp}")

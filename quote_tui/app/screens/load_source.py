@@ -329,7 +329,14 @@ class LoadSourceScreen(ModalScreen[LoadedChoice | BibliographyChoice | None]):
 
     @work(exclusive=True, group="load-source", exit_on_error=False)
     async def _read(self, spec: SourceSpec) -> None:
-        outcome = await self._session.read(spec, base_dir=self._base_dir)
+        record = self.query_one("#load-record", Static)
+        reading = f"Reading {spec.ref or 'pasted text'}…"
+
+        def told(page: int, pages: int) -> None:
+            # a scan's OCR takes seconds a page: say how far it is
+            record.update(Content.styled(f"{reading} OCR page {page} of {pages}", "$text-muted"))
+
+        outcome = await self._session.read(spec, base_dir=self._base_dir, pages=told)
         self.query_one("#load-spinner").display = False
         self.query_one("#load-record", Static).update(describe_outcome(outcome))
         add_now, self._add_when_read = self._add_when_read, False

@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Header, ProgressBar
+from textual.widgets import Header, ProgressBar, Static
 
 from quote_tui.api import counted
 from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE
@@ -34,6 +34,7 @@ from quote_tui.app.widgets.finder import Finder
 from quote_tui.app.widgets.footer import QuoteFooter
 from quote_tui.app.widgets.source_viewer import Highlight, SourceViewer
 from quote_tui.workspace import Workspace
+from quote_tui.workspace.shared import carry_over
 
 __all__ = ["MainScreen"]
 
@@ -92,6 +93,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             with Vertical(id="left"):
                 yield CitationList(id="citations")
                 yield ProgressBar(id="progress", show_eta=False)
+                yield Static(id="reading")
             with Vertical(id="right"):
                 yield SourceViewer(id="viewer")
                 yield CitationDetail(id="detail")
@@ -101,6 +103,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     def on_mount(self) -> None:
         self.query_one("#finder", Finder).display = False
         self.query_one("#progress", ProgressBar).display = False
+        self.query_one("#reading", Static).display = False
         self.query_one("#viewer", SourceViewer).border_title = "Source"
         self._push_workspace()
         citations = self.query_one(CitationList)
@@ -198,8 +201,11 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if undoable:
             self._undo.append(self.workspace)
             del self._undo[:-_UNDO_DEPTH]
-        self.workspace = workspace
-        self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+        # what another window saved meanwhile comes back merged in, and stays through an undo
+        saved = self.app.save_workspace(workspace)  # type: ignore[attr-defined]
+        if saved is not workspace:
+            self._undo = [carry_over(workspace, saved, earlier) for earlier in self._undo]
+        self.workspace = saved
 
     def watch_workspace(self) -> None:
         self._push_workspace()
@@ -220,8 +226,11 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         if not self._undo:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self.workspace = self._undo.pop()
-        self.app.save_workspace(self.workspace)  # type: ignore[attr-defined]
+        earlier = self._undo.pop()
+        saved = self.app.save_workspace(earlier)  # type: ignore[attr-defined]
+        if saved is not earlier:
+            self._undo = [carry_over(earlier, saved, e) for e in self._undo]
+        self.workspace = saved
         self.notify("Undone.", timeout=2)
 
     @property

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
-from textual.widgets import ProgressBar
+from textual.content import Content
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from quote_tui.api import (
@@ -23,6 +24,7 @@ from quote_tui.api import (
     CitationOutcome,
     CitationSpec,
     ErrorCode,
+    Progress,
     QuoteTuiError,
     Recovery,
     Session,
@@ -275,9 +277,22 @@ class MainWork:
             citations.checking = citations.checking - {outcome.spec.id}
             bar.advance(1)
 
-        report, sources, outcomes = await self.session.check_all(
-            batch, known=self.outcomes, observe=checked
-        )
+        reading = self.query_one("#reading", Static)
+
+        def told(p: Progress) -> None:
+            # a scan's OCR takes seconds a page: say which source is read, and how far
+            reading.display = p.ocr is not None
+            if p.ocr is not None:
+                reading.update(
+                    Content(f"Reading {p.ocr.source}: OCR page {p.ocr.page} of {p.ocr.pages}")
+                )
+
+        try:
+            report, sources, outcomes = await self.session.check_all(
+                batch, known=self.outcomes, observe=checked, progress=told
+            )
+        finally:
+            reading.display = False
         for source in sources:
             self._remember(source)
         entries = {str(c["id"]): c for c in report["citations"]}

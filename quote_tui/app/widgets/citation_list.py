@@ -91,6 +91,7 @@ class CitationList(OptionList):
         self._spinner: Timer | None = None
         self._last_selected: str | None = None
         self._label_width = _LABEL_MIN
+        self._id_width = 0
         """The wide rows' label column: the longest label shown, so every id starts in one."""
 
     @property
@@ -170,14 +171,17 @@ class CitationList(OptionList):
         # one column for every id (up to two thirds of the row: the id and its source keep the
         # rest); a space before the id, however long this row's label
         label = f"{label:<{min(self._label_width, width * 2 // 3)}} "
-        room = width - len(label) - len(citation.id) - len(ref_mark[0])
+        # and one column for every source: ids of other lengths (q7, q123) pad to the longest
+        # shown, up to a third of the row, so the sources line up to be read down the list
+        cited = f"{citation.id:<{min(self._id_width, width // 3)}}"
+        room = width - len(label) - len(cited) - len(ref_mark[0])
         source = _fit(f"  {citation.source or '(no source)'}", room)
         # what a reader must not miss opens the second line, before the quotation
         noticed = _fit(f"  ‼ {notices}", width) if notices else ""
         quoted = _fit(f"  “{quote}”", width - len(noticed))
         return Content.assemble(
             (label, f"{lk.colour} bold"),
-            (citation.id, "bold"),
+            (cited, "bold"),
             (source, "$text-muted"),
             ref_mark,
             "\n",
@@ -220,6 +224,7 @@ class CitationList(OptionList):
         ids = self._visible_ids()
         self._label_width = max((len(self._label(cid)) for cid in ids), default=_LABEL_MIN)
         self._label_width = max(self._label_width, _LABEL_MIN)
+        self._id_width = max((len(cid) for cid in ids), default=0)
         self.set_options(Option(self._prompt(cid), id=cid) for cid in ids)
         if ids:
             self.highlighted = ids.index(keep) if keep in ids else 0

@@ -262,18 +262,25 @@ class ReaderPool:
         return self._exchange(request, shown, timeout, progress)
 
     def read_body(
-        self, data: bytes, *, timeout: float | None = None, **facts: Unpack[BodyFacts]
+        self,
+        data: bytes,
+        *,
+        timeout: float | None = None,
+        progress: PageProgress | None = None,
+        **facts: Unpack[BodyFacts],
     ) -> LoadedSource:
         """Read a document held in memory in a child (see ``sources.readers.local.read_bytes``).
 
-        The bytes travel over the child's connection: nothing is written to disk.
+        The bytes travel over the child's connection: nothing is written to disk. ``progress``
+        as for ``read``.
 
         Raises:
             SourceError: as ``read`` does.
             UnexpectedReaderError: a reader bug (any other exception in the child).
         """
         shown = facts.get("url") or facts.get("location") or facts["name"]
-        return self._exchange(_BodyRequest(data, facts), shown or "the fetched document", timeout)
+        request = _BodyRequest(data, facts)
+        return self._exchange(request, shown or "the fetched document", timeout, progress)
 
     def _exchange(
         self,

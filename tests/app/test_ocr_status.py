@@ -1,0 +1,78 @@
+"""Where the app reads a source, a scan's OCR says how far it is: the Load dialog's record, and
+the line under the list while a check reads a scan ("Reading scan: OCR page 1 of 2").
+
+The scan is made in the test: a corpus page rendered to images, no text layer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from quote_tui.app import make_app
+from quote_tui.app.screens.load_source import LoadSourceScreen
+from tests.app.conftest import settle
+from tests.sources.test_pdf_ocr import _two_page_scan, needs_tesseract
+
+pytestmark = needs_tesseract
+
+
+async def _shown_while_working(app: App[None], pilot: Pilot[None], widget: str) -> list[str]:
+    """What ``widget`` shows, looked at every 20 ms while the screen's workers run."""
+    screen = app.screen
+    shown: list[str] = []
+    for _ in range(1500):
+        await pilot.pause(0.02)
+        found = screen.query_one(widget)
+        if found.display:
+            shown.append(str(found.render()))
+        if not any(w.is_running for w in screen.workers):
+            break
+    return shown
+
+
+async def test_the_load_dialog_says_which_ocr_page_is_read(
+    corpus_dir: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(_two_page_scan(corpus_dir))
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+        modal = app.screen
+        assert isinstance(modal, LoadSourceScreen)
+        modal.query_one("#ref-file").value = str(scan)
+        modal.action_load()
+        shown = await _shown_while_working(app, pilot, "#load-record")
+        assert any("OCR page 2 of 2" in s for s in shown), shown
+        # once read, the record describes the source, not the OCR
+        assert "OCR page" not in str(modal.query_one("#load-record").render())
+
+
+async def test_a_check_says_which_scan_it_reads(
+    corpus_dir: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(_two_page_scan(corpus_dir))
+    batch = tmp_path / "batch.json"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "scan", "ref": str(scan)}],
+                "citations": [{"id": "c", "source": "scan", "quote": "internal networks"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    app = make_app(batch, data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        # opening a batch checks what it holds: its scan is read then
+        await pilot.pause()
+        main = app.screen
+        shown = await _shown_while_working(app, pilot, "#reading")
+        assert any("Reading scan: OCR page" in s for s in shown), shown
+        assert not main.query_one("#reading").display
