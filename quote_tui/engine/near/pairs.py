@@ -39,9 +39,11 @@ _PAIR_IDS = bytes([*range(0xD8), *range(0xE0, 0xFF)])
 _OTHER_WORD = 0xFF  # every word without an id of its own (its pairs are never scanned for)
 # Ends each block's pairs: a surrogate no pair of one-byte ids can form.
 _BLOCK_END = "\ud800"
-# Ends the whole index, never scanned for: a character outside the BMP stores every character in
-# four bytes, and the regular expression engine reads such a string about a third faster (1.8
-# against 2.6 ms for a 5 MB text's 958,000 pairs), which is most of an absent quotation's check.
+# Ends an index of one-byte ids, never scanned for: a character outside the BMP stores every
+# character in four bytes, and the regular expression engine reads such a string about a third
+# faster (1.8 against 2.6 ms for a 5 MB text's 958,000 pairs), which is most of an absent
+# quotation's check. An index of two-byte ids, twice as long already (a table of numbers), stays
+# two bytes a character: doubling it would cost half the text's size again in memory.
 _WIDE_STORE = "\U0010ffff"
 # A text with more widespread words than one-byte ids spends two code units a pair: the first
 # word's id with the top bit set, then the next word's. At most about 20,500 words can each stand
@@ -70,7 +72,7 @@ class WordPairs:
 
     ids: dict[bytes, int]  # the most widespread words -> their id
     wide: bool  # ids of two bytes, a pair in two code units (else one byte, one code unit)
-    chars: str  # per block, the code units of its adjacent pairs, then _BLOCK_END; _WIDE_STORE
+    chars: str  # per block, the code units of its adjacent pairs, then _BLOCK_END (and _WIDE_STORE)
 
 
 def pairs_of(prepared: PreparedText, index: NearIndex) -> WordPairs:
@@ -96,7 +98,8 @@ def pairs_of(prepared: PreparedText, index: NearIndex) -> WordPairs:
             # a block ends at a space, so a pair across blocks is lost: one missed vote
             built.append(pack(ids, seed_view[starts[k] : starts[k + 1]].split()))
             built.append(_BLOCK_END)
-        built.append(_WIDE_STORE)
+        if not wide:
+            built.append(_WIDE_STORE)
         pairs = prepared.cache[_PAIRS_KEY] = WordPairs(ids, wide, "".join(built))
     return pairs
 
