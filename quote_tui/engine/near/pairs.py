@@ -63,6 +63,11 @@ _SAMPLE_BLOCKS = 64
 _SAMPLE_WORDS_PER_BLOCK = 20
 # A block's first words, whose distinct ids alone can show that its pairs need no deduplication.
 _DISTINCT_SAMPLE = 64
+# A block whose words are this share or more without an id (1 in 4) stores only the pairs within
+# its runs of two or more words with ids; in the runs of other blocks, long, the pairs across
+# a word without an id cost less to keep than the runs cost to find.
+_SPARSE_SHARE = 4
+_ID_RUNS = re.compile(b"[^" + re.escape(bytes([_OTHER_WORD])) + b"]{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,9 +210,16 @@ def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
     deduplicating costs a string object per pair, so it is done only where fewer pairs are
     possible (distinct words squared) than the block holds.
+
+    A pair with a word without an id is never scanned for (it is confirmed in the text), so a
+    block where such words are frequent (a table of numbers: nearly all of them) keeps only the
+    pairs within its runs of words with ids.
     """
     seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
-    chars = _pair_chars(seq)
+    if seq.count(_OTHER_WORD) * _SPARSE_SHARE >= len(seq):
+        chars = "".join(map(_pair_chars, _ID_RUNS.findall(seq)))
+    else:
+        chars = _pair_chars(seq)
     # The words at the block's start, when already varied enough, say so without a set of all
     # of them (a sixth of packing a block).
     if len(set(seq[:_DISTINCT_SAMPLE])) ** 2 < len(chars) and len(set(seq)) ** 2 < len(chars):
