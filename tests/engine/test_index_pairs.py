@@ -69,3 +69,67 @@ def test_the_index_is_the_same_with_or_without_pairs_made_beside_it() -> None:
     prepared = PreparedText(text)
     index_and_pairs(prepared)
     assert index_of(prepared) == build_index(text)
+
+
+@pytest.mark.parametrize("early", [True, False])
+def test_the_pair_index_of_one_byte_ids_is_stored_four_bytes_a_character(early: bool) -> None:
+    # The regular expression engine scans a four-byte string about a third faster, and an absent
+    # quotation's check is mostly that scan; the widening character is never a pair.
+    text = " ".join(_words(150, 150_000, 7))
+    prepared = PreparedText(text)
+    if early:
+        index_and_pairs(prepared)
+    made = pairs_of(prepared, index_of(prepared))
+    assert not made.wide
+    assert max(made.chars) > "\uffff"
+    assert made.chars.count(max(made.chars)) == 1
+    assert made.chars.endswith(max(made.chars))
+
+
+def test_the_pair_index_of_two_byte_ids_stays_two_bytes_a_character() -> None:
+    # twice as long as a one-byte index already: four bytes would cost half the text again
+    prepared = PreparedText(" ".join(_words(260, 150_000, 8)))
+    made = pairs_of(prepared, index_of(prepared))
+    assert made.wide
+    assert made.chars
+    assert max(made.chars) <= "\uffff"
+
+
+def _pairs_read_again(
+    prepared: PreparedText, wanted: set[tuple[bytes, bytes]]
+) -> dict[int, list[int]]:
+    index = index_of(prepared)
+    seed_view = index.data.translate(SEED_BYTES)
+    starts = index.byte_starts
+    read: dict[int, list[int]] = {}
+    for k in range(len(starts) - 1):
+        block = seed_view[starts[k] : starts[k + 1]].split()
+        for pair in wanted & set(zip(block, block[1:], strict=False)):
+            read.setdefault(hash(pair), []).append(k)
+    return read
+
+
+@pytest.mark.parametrize("early", [True, False])
+def test_a_table_of_numbers_keeps_only_pairs_that_can_be_scanned_for(early: bool) -> None:
+    # Nearly every word of a table of numbers is too rare for an id; a pair with such a word is
+    # confirmed in the text, never scanned for, so the index keeps only pairs of words with ids
+    # (a twentieth of the pairs here) and finds the same blocks.
+    rng = random.Random(9)
+    rows = [
+        "\t".join(f"{rng.randint(0, 9999)}.{rng.randint(0, 99):02d}" for _ in range(8))
+        for _ in range(12_000)
+    ]
+    prepared = PreparedText("\n".join(rows))
+    if early:
+        index_and_pairs(prepared)
+    index = index_of(prepared)
+    made = pairs_of(prepared, index)
+    words = index.data.translate(SEED_BYTES).split()
+    assert len(made.chars) * 20 < len(words)
+    quoted = quote_pairs({" ".join(rows[5000:5003]), " ".join(rows[100:102])})
+    with_ids = {pair for pair in made.ids.items() if pair[0].isdigit()}
+    ids = sorted(word for word, _ in with_ids)
+    wanted = quoted | {(a, b) for a in ids[:30] for b in ids[:30]}
+    got = pair_postings(index, made, wanted)
+    assert got == _pairs_read_again(prepared, wanted)
+    assert sum(map(len, got.values())) > 100  # pairs of words with ids were found too

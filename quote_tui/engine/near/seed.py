@@ -3,8 +3,9 @@ pieces) point to, before anything is aligned."""
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import repeat
@@ -94,19 +95,24 @@ def seed_regions(
         # One or two rare words tie in many places; the commoner words, at their lower weight,
         # tell the place where they all stand together from the rest.
         chosen = found[:_TIE_BREAK_KEYS]
-    scores: dict[int, float] = defaultdict(float)
+    scores: dict[int, float] = {}
+    score_of = scores.get
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
         checkpoint()
         covered = _covered(postings[key], span)
         # scores[w] += weight for each covered run, at C speed: seeding by word pairs scores
         # thousands of runs per quotation
-        raised = map(add, map(scores.__getitem__, covered), repeat(weight))
+        raised = map(add, map(score_of, covered, repeat(0.0)), repeat(weight))
         scores.update(zip(covered, raised, strict=True))
     picked: list[int] = []
-    # best score first, then the earliest run; tuples compare at C speed
-    for _, w in sorted(zip(map(neg, scores.values()), scores, strict=True)):
+    # best score first, then the earliest run; tuples compare at C speed. A heap yields them in
+    # the order a sort would, and the few picked are reached long before thousands are sorted.
+    ranked = list(zip(map(neg, scores.values()), scores, strict=True))
+    heapq.heapify(ranked)
+    while ranked:
         checkpoint()
+        w = heapq.heappop(ranked)[1]
         if all(abs(w - other) >= span for other in picked):
             picked.append(w)
             if len(picked) == count:
