@@ -44,12 +44,10 @@ _SUPERSCRIPT_MARK = re.compile(
 ending where a word would, before a charge's sign."""
 _CLOSING = ".,;:!?)]’”»\"'"
 """Punctuation a note mark may stand after ("history.³", "Afonso⁷)")."""
-_NUMBER = re.compile(r"[0-9][0-9.,]*")
 _MIN_LETTERS = 3
 """Fewest letters right before a superscript for it to be a note mark: "Web⁴" is marked,
 "cm³" and "x²" are a unit and a variable."""
-_LOOK_BACK = 24
-"""Characters before a superscript's word looked at for the number a unit follows."""
+_ANY_SUPERSCRIPT = re.compile(f"[{_SUPERSCRIPTS}]")
 _CACHE_KEY = "note_marks"
 
 
@@ -63,13 +61,10 @@ def _superscript_marks(text: str) -> list[tuple[int, int]]:
         start = end
         while start > 0 and text[start - 1].isalpha():
             start -= 1
-        if end - start < _MIN_LETTERS:
-            continue
-        # a unit after a number ("1 GeV²") is not a mark; the words just before are enough
-        words = text[max(0, start - _LOOK_BACK) : start].split()
-        if words and text[start - 1].isspace() and _NUMBER.fullmatch(words[-1]):
-            continue
-        out.append((m.start(), m.end()))
+        # a unit after a number ("1 GeV²") is not a mark
+        after_number = text[start - 1 : start].isspace() and text[start - 2 : start - 1].isdigit()
+        if end - start >= _MIN_LETTERS and not after_number:
+            out.append((m.start(), m.end()))
     return out
 
 
@@ -93,7 +88,7 @@ def _unmarked(prepared: PreparedText) -> _Unmarked | None:
     before: list[int] = []
     last = removed = 0
     marks = [m.span() for m in NOTE_MARK.finditer(text)] if "\u200b" in text else []
-    if any(c in text for c in _SUPERSCRIPTS):
+    if _ANY_SUPERSCRIPT.search(text):
         marks = sorted(marks + _superscript_marks(text))
     for start, end in marks:
         pieces.append(text[last:start])

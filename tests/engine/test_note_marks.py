@@ -215,11 +215,12 @@ def test_a_mark_left_out_with_the_quotations_own_closing_stop() -> None:
 
 # --- note marks a producer set in Unicode's superscript digits ("pandoc³ offre")
 
-SUPER_TEXT = PreparedText(
+SUPER_TEXT = (
     "Markdown est facile, et pandoc³ offre des outils. Via Zotero⁵, BibDesk⁶, ou autre."
     " Le guide utile⁷ à son cours Web⁴⁻⁶ et Mozilla¹²–¹⁴ ici. C'est l'histoire.³ Ensuite,"
     " un volume de 5 cm³ ou 12 mol² ou 1 GeV² ou 3 ions² et une aire x² ou 10⁶ fois, des ions"
-    " Ca²⁺ et Fe³⁻ et la modification m⁶A des ARN, et encore Autre¹²³⁴ ici, et abc⁵ là."
+    " Ca²⁺ et Fe³⁻ et la modification m⁶A des ARN, et encore Autre¹²³⁴ ici, et abc⁵ là, et"
+    " les mm² de la case.⁸ Puis le bar.⁹ Enfin ab.⁷ fin de ab⁵ mot."
 )
 
 
@@ -232,10 +233,11 @@ SUPER_TEXT = PreparedText(
         ("et Mozilla ici", "et Mozilla¹²–¹⁴ ici"),
         ("C'est l'histoire. Ensuite", "C'est l'histoire.³ Ensuite"),
         ("et abc là", "et abc⁵ là"),
+        ("de la case. Puis le bar. Enfin", "de la case.⁸ Puis le bar.⁹ Enfin"),
     ],
 )
 def test_a_superscript_digit_mark_left_out_is_normalized(quote: str, words: str) -> None:
-    result = check(SUPER_TEXT, quote)
+    result = check(PreparedText(SUPER_TEXT), quote)  # a text of its own: a cache of its own
     assert result.status is Status.NORMALIZED, quote
     match = result.matches[0]
     assert match.text == words
@@ -256,10 +258,24 @@ def test_a_superscript_digit_mark_left_out_is_normalized(quote: str, words: str)
         "la modification mA des",  # inside a term
         "et encore Autre ici",  # four superscript digits are no mark
         "son cours Web et",  # a range of superscripts and a sign: not a mark's list
+        "et les mm de la",  # a unit of two letters
+        "Enfin ab. fin de ab mot",  # two letters, before punctuation or not
     ],
 )
 def test_a_superscript_of_a_term_is_not_a_note_mark(quote: str) -> None:
-    assert check(SUPER_TEXT, quote).status is not Status.NORMALIZED, quote
+    assert check(PreparedText(SUPER_TEXT), quote).status is not Status.NORMALIZED, quote
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "normalized"),
+    [
+        ("Web⁴ est ici", "Web est ici", True),  # a mark's word at the start of the text
+        ("cm² est ici", "cm est ici", False),  # a unit at the start
+        ("Les cm² vont", "Les cm vont", False),  # a unit's letters stop at the space
+    ],
+)
+def test_a_superscript_at_the_edges_of_the_text(source: str, quote: str, normalized: bool) -> None:
+    assert (check(PreparedText(source), quote).status is Status.NORMALIZED) is normalized
 
 
 def test_a_text_with_superscripts_of_terms_only_sets_no_mark_apart() -> None:
