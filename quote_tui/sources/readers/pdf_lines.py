@@ -39,6 +39,9 @@ APART = "\u200b"
 """What keeps a superscript apart from its word: a zero-width space, so the text reads as
 printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
+_CLOSING = ".;:!?’”»"
+"""What a numbered note mark may follow in the text: a sentence's end or a closing quote (not a
+bracket: "(n+1)²" is an exponent)."""
 _RAISED = 1.0
 """Points above the line's baseline where a smaller span counts as raised."""
 LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
@@ -67,6 +70,7 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
     )
     out: list[str] = []
+    mark = False  # whether the piece before is a mark's
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
@@ -75,14 +79,22 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
             # mark glued to a word's letters or digits cuts it; after a comma it does not.
             glued = before.isalnum()
+            # A numbered mark is cut off too after the text's full stop or closing quote
+            # ("Coriolanus.11", "Intercept’12"), and where a space sets it after its word
+            # ("AirFlow 1"); in a list of marks ("16,17") the comma is the mark's own.
+            if not glued and not mark and out and text[:1].isdigit():
+                word = "".join(out[-2:]).rstrip(" ")[-1:]
+                glued = word.isalnum() or (word in _CLOSING and before == word)
             if glued and text[:1].isalnum():
                 out.append(APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
                 out.append(APART)
+            mark = True
             continue
         out.append(text)
+        mark = False
     return "".join(out).replace("\n", " ")
 
 
