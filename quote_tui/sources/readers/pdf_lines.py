@@ -70,7 +70,6 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
     )
     out: list[str] = []
-    mark = False  # whether the piece before is a mark's
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
@@ -81,8 +80,8 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             glued = before.isalnum()
             # A numbered mark is cut off too after the text's full stop or closing quote
             # ("Coriolanus.11", "Intercept’12"), and where a space sets it after its word
-            # ("AirFlow 1"); in a list of marks ("16,17") the comma is the mark's own.
-            if not glued and not mark and out and text[:1].isdigit():
+            # ("AirFlow 1").
+            if not glued and out and text[:1].isdigit():
                 word = "".join(out[-2:]).rstrip(" ")[-1:]
                 glued = word.isalnum() or (word in _CLOSING and before == word)
             if glued and text[:1].isalnum():
@@ -91,10 +90,8 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
                 out.append(APART)
-            mark = True
             continue
         out.append(text)
-        mark = False
     return "".join(out).replace("\n", " ")
 
 
