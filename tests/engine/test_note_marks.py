@@ -211,3 +211,74 @@ def test_a_mark_left_out_with_the_quotations_own_closing_stop() -> None:
     assert result.status is Status.NORMALIZED
     assert set(result.matches[0].rules) == {Rule.PUNCTUATION, Rule.NOTE_MARKS}
     assert result.matches[0].text == "the apodeictic\u200b5 certainty of reason"
+
+
+# --- note marks a producer set in Unicode's superscript digits ("pandoc³ offre")
+
+SUPER_TEXT = (
+    "Markdown est facile, et pandoc³ offre des outils. Via Zotero⁵, BibDesk⁶, ou autre."
+    " Le guide utile⁷ à son cours Web⁴⁻⁶ et Mozilla¹²–¹⁴ ici. C'est l'histoire.³ Ensuite,"
+    " un volume de 5 cm³ ou 12 mol² ou 1 GeV² ou 3 ions² et une aire x² ou 10⁶ fois, des ions"
+    " Ca²⁺ et Fe³⁻ et la modification m⁶A des ARN, et encore Autre¹²³⁴ ici, et abc⁵ là, et"
+    " les mm² de la case.⁸ Puis le bar.⁹ Enfin ab.⁷ fin de ab⁵ mot."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "words"),
+    [
+        ("et pandoc offre des outils", "et pandoc³ offre des outils"),
+        ("Via Zotero, BibDesk, ou autre", "Via Zotero⁵, BibDesk⁶, ou autre"),
+        ("Le guide utile à son", "Le guide utile⁷ à son"),
+        ("et Mozilla ici", "et Mozilla¹²–¹⁴ ici"),
+        ("C'est l'histoire. Ensuite", "C'est l'histoire.³ Ensuite"),
+        ("et abc là", "et abc⁵ là"),
+        ("de la case. Puis le bar. Enfin", "de la case.⁸ Puis le bar.⁹ Enfin"),
+    ],
+)
+def test_a_superscript_digit_mark_left_out_is_normalized(quote: str, words: str) -> None:
+    result = check(PreparedText(SUPER_TEXT), quote)  # a text of its own: a cache of its own
+    assert result.status is Status.NORMALIZED, quote
+    match = result.matches[0]
+    assert match.text == words
+    assert Rule.NOTE_MARKS in match.rules
+    assert match.differences == ()
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "un volume de 5 cm ou",  # a unit
+        "ou 12 mol ou",  # a unit of three letters after a number
+        "ou 1 GeV ou",
+        "ou 3 ions et",  # after a number, even a word is read as a unit
+        "une aire x ou",  # a variable
+        "ou 10 fois",  # an exponent
+        "des ions Ca et Fe et",  # a charge
+        "la modification mA des",  # inside a term
+        "et encore Autre ici",  # four superscript digits are no mark
+        "son cours Web et",  # a range of superscripts and a sign: not a mark's list
+        "et les mm de la",  # a unit of two letters
+        "Enfin ab. fin de ab mot",  # two letters, before punctuation or not
+    ],
+)
+def test_a_superscript_of_a_term_is_not_a_note_mark(quote: str) -> None:
+    assert check(PreparedText(SUPER_TEXT), quote).status is not Status.NORMALIZED, quote
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "normalized"),
+    [
+        ("Web⁴ est ici", "Web est ici", True),  # a mark's word at the start of the text
+        ("cm² est ici", "cm est ici", False),  # a unit at the start
+        ("Les cm² vont", "Les cm vont", False),  # a unit's letters stop at the space
+    ],
+)
+def test_a_superscript_at_the_edges_of_the_text(source: str, quote: str, normalized: bool) -> None:
+    assert (check(PreparedText(source), quote).status is Status.NORMALIZED) is normalized
+
+
+def test_a_text_with_superscripts_of_terms_only_sets_no_mark_apart() -> None:
+    text = PreparedText("A volume of 5 cm³ and an area x² grow by 10⁶.")
+    assert check(text, "A volume of 5 cm and an area x grow").status is Status.NEAR
+    assert text.cache["note_marks"] is None

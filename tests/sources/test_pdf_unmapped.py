@@ -128,3 +128,16 @@ def test_the_spektrum_ad_box_of_shifted_letters_stays_below_the_share(corpus_dir
     pdf = extract_pdf(data)
     assert "$IE\x002EDAKTION" in pdf.text
     assert pdf.unmapped_pages == ()
+
+
+def test_pieces_of_big_brackets_in_formulas_are_not_unreadable_text() -> None:
+    # a Beamer slide's formula as MuPDF reads it: cmex's big parentheses as lone control
+    # characters, Adobe Symbol's pieces of a big bracket (U+F8EB-U+F8F8) as blocks of their own
+    # beside the prose; the pieces are named glyphs, not text a font failed to map
+    left = "\uf8eb" + "\uf8ec" * 6 + "\uf8ed"
+    right = "\uf8f6" + "\uf8f7" * 6 + "\uf8f8u1"
+    formula = _page(READABLE, "\x10", "1 x\u200bn \u2212u\u22a4 1 \u00b5 \x112 = 1", left, right)
+    assert unmapped_pages([formula]) == ()
+    assert unmapped_count(left) == (0, 8)
+    # the private-use characters just below them are still what an unmapped font gives
+    assert unmapped_pages([_page(READABLE, "\uf8e4" * 8)]) == (1,)

@@ -17,6 +17,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.pdf_accents import accent_pending, compose_accents
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -148,7 +149,7 @@ def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
         raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
     except (*_MUPDF_ERRORS, ValueError):
         return None
-    return page_blocks(close_ligature_gaps(raw), page.rect.height)
+    return page_blocks(close_ligature_gaps(compose_accents(raw)), page.rect.height)
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -292,14 +293,17 @@ def _extract(
                 )
         text, page_starts, boxes = _compose(pages)
         unmapped = () if ocred else unmapped_pages(pages)
+        reread: set[int] = set()  # pages read again glyph by glyph
         if not ocred and any(ligature + " " in text for ligature in LIGATURES):
             # rare: the pages where a ligature stands before a space are read again glyph by
             # glyph, to tell a printed gap from a space set inside the ligature's box
-            gaps = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
-            for number in gaps:
-                pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
-            if gaps:
-                text, page_starts, boxes = _compose(pages)
+            reread = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
+        if not ocred and accent_pending(text):  # and where an accent may stand over a letter
+            reread |= {box[2] for box in boxes if accent_pending(text[box[0] : box[1]])}
+        for number in reread:
+            pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
+        if reread:
+            text, page_starts, boxes = _compose(pages)
     finally:
         doc.close()
 

@@ -39,6 +39,9 @@ APART = "\u200b"
 """What keeps a superscript apart from its word: a zero-width space, so the text reads as
 printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
+_CLOSING = ".;:!?’”»"
+"""What a numbered note mark may follow in the text: a sentence's end or a closing quote (not a
+bracket: "(n+1)²" is an exponent)."""
 _RAISED = 1.0
 """Points above the line's baseline where a smaller span counts as raised."""
 LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
@@ -75,6 +78,12 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
             # mark glued to a word's letters or digits cuts it; after a comma it does not.
             glued = before.isalnum()
+            # A numbered mark is cut off too after the text's full stop or closing quote
+            # ("Coriolanus.11", "Intercept’12"), and where a space sets it after its word
+            # ("AirFlow 1").
+            if not glued and out and text[:1].isdigit():
+                word = "".join(out[-2:]).rstrip(" ")[-1:]
+                glued = word.isalnum() or (word in _CLOSING and before == word)
             if glued and text[:1].isalnum():
                 out.append(APART)
             out.append(text)

@@ -29,9 +29,11 @@ A magazine's ad box whose shifted encoding reads "$IE␀2EDAKTION" holds about 1
 characters (its spaces) and letters that are wrong but letters; it stays below this share,
 since telling shifted letters from words takes a language model this reader does not have."""
 # control characters but whitespace, surrogates, the private-use planes, and U+FFFD (what
-# MuPDF gives for a glyph it cannot name); a regular expression, since every page is looked at
+# MuPDF gives for a glyph it cannot name); a regular expression, since every page is looked at.
+# U+F8E5-U+F8FF are left out: Adobe's Symbol font names its pieces of big brackets, braces and
+# radicals there (parenlefttp, bracerightmid, ...), and a page of formulas is full of them.
 _UNREADABLE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\uf8ff\ufffd\U000f0000-\U0010ffff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\uf8e4\ufffd\U000f0000-\U0010ffff]"
 )
 _SPACE = re.compile("[\t\n\r \x85\xa0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000]")
 

@@ -1,0 +1,75 @@
+"""Note marks set small and raised after a sentence's end, a closing quote or a space: kept
+apart from the text, so a quotation that leaves them out is ``normalized`` (``note_marks``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from quote_tui.api import check_text
+from quote_tui.engine.records import Rule, Status
+from quote_tui.engine.text import PreparedText
+from quote_tui.sources.readers.pdf import extract_pdf
+
+
+def _line_pdf(*pieces: tuple[str, bool]) -> bytes:
+    """One line of (text, raised) pieces: raised ones set small above the baseline, as a
+    footnote mark is, then a second line so the page is a text page."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    writer = pymupdf.TextWriter(page.rect)
+    font = pymupdf.Font("helv")
+    x = 60.0
+    for text, raised in pieces:
+        size = 6.5 if raised else 10.0
+        writer.append((x, 96 if raised else 100), text, font=font, fontsize=size)
+        x += font.text_length(text, size)
+    writer.append((60, 114), "This second line keeps the page a text page.", font=font)
+    writer.write_text(page)
+    return doc.tobytes()
+
+
+def _check(pdf: bytes, quote: str) -> tuple[str, Status, tuple[Rule, ...]]:
+    text = extract_pdf(pdf).text
+    result = check_text(PreparedText(text), quote)
+    return text, result.status, result.matches[0].rules if result.matches else ()
+
+
+def test_a_mark_after_a_full_stop_is_left_out_by_the_rule() -> None:
+    pdf = _line_pdf(("his production of Coriolanus.", False), ("11", True), (" The Boss", False))
+    text, status, rules = _check(pdf, "his production of Coriolanus. The Boss")
+    assert "Coriolanus.\u200b11 The" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+
+
+def test_a_mark_after_a_closing_quote_is_left_out_by_the_rule() -> None:
+    pdf = _line_pdf(("is \u2018Site Intercept\u2019", False), ("12", True), (", supporting", False))
+    text, status, rules = _check(pdf, "is \u2018Site Intercept\u2019, supporting")
+    assert "Intercept\u2019\u200b12, supporting" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+
+
+def test_a_mark_set_a_space_after_its_word_is_left_out_by_the_rule() -> None:
+    pdf = _line_pdf(("Apache AirFlow ", False), ("1", True), (" supports this feature", False))
+    text, status, rules = _check(pdf, "Apache AirFlow supports this feature")
+    assert "AirFlow \u200b1 supports" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+
+
+def test_an_exponent_after_a_bracket_or_a_comma_stays_in_the_running_text() -> None:
+    # "(n+1)²" is an exponent; after a comma, a raised number is not cut off either
+    pdf = _line_pdf(("grows as (n+1)", False), ("2", True), (" and as a,", False), ("3", True))
+    text, status, _ = _check(pdf, "grows as (n+1) and as a,")
+    assert "(n+1)2 and as a,3" in text
+    assert status is not Status.NORMALIZED
+    # in a list of marks the comma is the mark's own: one mark, set apart once
+    listed = _line_pdf(("a 3D structure", False), ("16,17", True), (" and more", False))
+    assert "structure\u200b16,17 and" in extract_pdf(listed).text
+
+
+def test_corpus_marks_after_a_sentence_end(corpus_dir: Path) -> None:
+    s2orc = extract_pdf((corpus_dir / "pdf" / "s2orc-acl2020.pdf").read_bytes()).text
+    assert "each PDF.\u200b11 We" in s2orc
+    nist = extract_pdf((corpus_dir / "pdf" / "nist-sp800-223.pdf").read_bytes()).text
+    assert "disallowed system calls.\u200b1" in nist
