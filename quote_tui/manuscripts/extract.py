@@ -14,6 +14,7 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.evidence import SHORT_WORDS, has_evidence
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
@@ -468,6 +469,16 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 and (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
             ],
         )
+        # Words of a cited quotation said again are that source's words, however short.
+        cited = Repeats(
+            doc.text,
+            [
+                (b.start, b.end)
+                for b in outer_blocks
+                if b.start in resolved
+                and (resolved[b.start].mention, resolved[b.start].reference) != (None, None)
+            ],
+        )
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
@@ -490,6 +501,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
+                    or _unsupported(doc.text, block.start, block.end, block.after, cited)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -538,13 +550,24 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
+                or _unsupported(doc.text, span.start, span.end, span.close_end, cited)
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
+            if (mention, reference) != (None, None):
+                cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return _join_interrupted(out, ends)
+
+
+def _unsupported(text: str, start: int, end: int, close_end: int, cited: Repeats) -> bool:
+    """Whether an uncited span is too short to be taken for a quotation without evidence of a
+    source, and has none: most such spans are the writer's terms, titles and examples."""
+    if has_words(text, start, end, SHORT_WORDS):
+        return False
+    return not has_evidence(text, start, end, close_end) and not cited(start, end, whole=True)
 
 
 def _join_interrupted(
