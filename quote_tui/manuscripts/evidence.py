@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from quote_tui.manuscripts.refs import sentence_window
+
 __all__ = ["SHORT_WORDS", "has_evidence"]
 
 # Uncited spans with fewer words than this need evidence of a source to be listed; longer ones
@@ -50,12 +52,19 @@ _PART = re.compile(
     r"Vers|Original|Fassung)\b[^.!?“”„\"«»]{0,30}$",
     re.I,
 )
+# A work that opens or ends with the words: "The book opens “…”", "the poem ends with “…”".
+_WORK_SAYS = re.compile(
+    r"\b(?:book|novel|text|poem|song|essay|article|paper|chapter|letter|report|play|speech|"
+    r"Buch|Roman|Text|Gedicht|Lied|Aufsatz|Artikel|Kapitel|Brief|Bericht|Rede)\b[^.!?]{0,30}"
+    r"\b(?:opens|begins|ends|closes|beginnt|endet|schließt)\b",
+    re.I,
+)
 # "so Luhmann", "wie Weber sagt": German attribution by a name after "so" or "wie".
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
 # superscript or a bracketed number.
 _NOTE = re.compile(
-    r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
+    r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@(?!(?:fig|tbl|lst|sec|eq)[:-])|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
     r"\[\d+(?:[-–,]\s*\d+)*\])"
 )
 # A page or line after the closing mark: "(p. 12)", "(S. 4)", "(12)", "(ll. 3-5)".
@@ -66,33 +75,28 @@ _PAGE = re.compile(
 )
 # An editor's hand inside the span: an ellipsis in brackets, "[sic]", a word put in brackets,
 # an opening or closing ellipsis.
-_EDITED = re.compile(r"\[(?:\.\.\.|…|sic|[^\]\n]{1,40})\]|^\s*(?:\.\.\.|…)|(?:\.\.\.|…)\s*$")
-_SENTENCE_END = re.compile(r"[.!?][\"'”’»)]*\s+(?=[A-ZÄÖÜ\"“„(])|\n\s*\n")
+_EDITED = re.compile(
+    r"\[(?:\.\.\.|…|sic|[^\]\n@^]{1,40})\](?!\()|^\s*(?:\.\.\.|…)|(?:\.\.\.|…)\s*$"
+)
 _OPENING = " \t\n\"'“„‘‚«»`"
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
 
 
-def has_evidence(text: str, start: int, end: int, close_end: int) -> bool:
+def has_evidence(text: str, start: int, end: int, close_end: int, sentence_start: int) -> bool:
     """Whether the sentence around the uncited span ``text[start:end]`` (its closing mark ends
-    at ``close_end``) says the words are someone else's."""
+    at ``close_end``, its sentence opens at ``sentence_start``) says the words are someone
+    else's."""
     inner = text[start:end]
     if _EDITED.search(inner):
         return True
     if _NOTE.match(text, close_end) or _PAGE.match(text, close_end):
         return True
-    before = text[max(0, start - 400) : start]
-    cut = list(_SENTENCE_END.finditer(before))
-    sentence_before = before[cut[-1].end() :] if cut else before
-    after = text[close_end : close_end + _AFTER]
-    stop = _SENTENCE_END.search(after)
-    sentence_after = after[: stop.start() + 1] if stop else after
-    if _SAYING.search(sentence_before) or _SO_NAME.search(sentence_before):
-        return True
-    if _PART.search(sentence_before.rstrip(_OPENING)) or _foreign(
-        inner, sentence_before + " " + sentence_after
-    ):
-        return True
-    return bool(_SAYING.search(sentence_after) or _SO_NAME.search(sentence_after))
+    before = text[min(sentence_start, start) : start]
+    after = text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
+    for part in (before, after):
+        if _SAYING.search(part) or _SO_NAME.search(part) or _WORK_SAYS.search(part):
+            return True
+    return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
 
 _GERMAN = frozenset(

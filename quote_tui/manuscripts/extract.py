@@ -567,7 +567,9 @@ def _unsupported(text: str, start: int, end: int, close_end: int, cited: Repeats
     source, and has none: most such spans are the writer's terms, titles and examples."""
     if has_words(text, start, end, SHORT_WORDS):
         return False
-    return not has_evidence(text, start, end, close_end) and not cited(start, end, whole=True)
+    if has_evidence(text, start, end, close_end, _sentence_start(text, start)):
+        return False
+    return not cited(start, end, whole=True)
 
 
 def _join_interrupted(
