@@ -92,7 +92,12 @@ def has_evidence(text: str, start: int, end: int, close_end: int, sentence_start
     if _NOTE.match(text, close_end) or _PAGE.match(text, close_end):
         return True
     before = text[min(sentence_start, start) : start]
-    after = text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
+    # A sentence that ends inside the marks ("… sun rise.”) ends there: what follows is the
+    # next one's.
+    ended = inner.rstrip(" *_")[-1:] in (".", "!", "?")
+    after = (
+        "" if ended else text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
+    )
     for part in (before, after):
         if _SAYING.search(part) or _SO_NAME.search(part) or _WORK_SAYS.search(part):
             return True
