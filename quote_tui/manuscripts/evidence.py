@@ -21,7 +21,7 @@ __all__ = ["SHORT_WORDS", "has_evidence"]
 # Uncited spans with fewer words than this need evidence of a source to be listed; longer ones
 # are listed as uncited whatever their sentence says (a long passage in marks is rarely the
 # writer's own). Chosen by leave-one-set-out over the labelled sets.
-SHORT_WORDS = 12
+SHORT_WORDS = 30
 
 # Verbs of saying and attributions, English and German, in any person and tense the sets
 # showed. Stems end where inflections differ ("declar" covers declares, declared).
@@ -67,6 +67,8 @@ _NOTE = re.compile(
     r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@(?!(?:fig|tbl|lst|sec|eq)[:-])|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
     r"\[\d+(?:[-–,]\s*\d+)*\])"
 )
+# A note address just inside the closing mark ("… angesehen wird[^2]“").
+_NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 # A page or line after the closing mark: "(p. 12)", "(S. 4)", "(12)", "(ll. 3-5)".
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
@@ -89,7 +91,7 @@ def has_evidence(text: str, start: int, end: int, close_end: int, sentence_start
     inner = text[start:end]
     if _EDITED.search(inner):
         return True
-    if _NOTE.match(text, close_end) or _PAGE.match(text, close_end):
+    if _NOTE.match(text, close_end) or _PAGE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
     before = text[min(sentence_start, start) : start]
     # A sentence that ends inside the marks ("… sun rise.”) ends there: what follows is the
