@@ -34,12 +34,12 @@ _SAYING = re.compile(
     r"translates?|translated|formulates?|formulated|describes?|described|defines?|defined|"
     r"objects?|objected|complains?|complained|admits?|admitted|warns?|warned|reports?|"
     r"reported|quotes?|quoted|cites?|cited|recalls?|recalled|proclaims?|proclaimed|"
-    r"supposition|dictum|reads|sings?|sang|exclaims?|exclaimed|asks?|asked|tells?|told|"
+    r"supposition|dictum|reads|sings?|sang|exclaims?|exclaimed|tells?|told|"
     r"schreibt|schrieb|sagt|sagte|betont|betonte|meint|meinte|formuliert|formulierte|"
     r"erklärt|erklärte|stellt\w*\s+fest|hält\s+fest|bemerkt|bemerkte|heißt\s+es|lautet|"
     r"lautete|zufolge|laut|nach\s+Ansicht|definiert|definierte|verstanden|versteht|"
     r"beschreibt|beschrieb|fordert|forderte|konstatiert|resümiert|fasst\s+\w+\s+zusammen|"
-    r"übersetzt|zitiert|behauptet|argumentiert|spricht|sprach|fragt|fragte|"
+    r"übersetzt|zitiert|behauptet|argumentiert|spricht|sprach|"
     # The words of a text named by its part: a song's refrain, a poem's line, "the original".
     r"echoes|echoed|declaring|describing|saying|writing|the\s+words\s+(?:of|from)|"
     r"der\s+(?:erste|letzte)\s+Satz|mit\s+den\s+Worten)\b",
@@ -118,12 +118,14 @@ _ENGLISH = frozenset(
 
 
 def _language(text: str) -> str | None:
+    """English or German by their commonest short words, or None when too few to tell."""
     words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
     de = sum(w in _GERMAN for w in words)
     en = sum(w in _ENGLISH for w in words)
-    if de > en:
+    # One function word ("in", "die") is too little to tell a language by.
+    if de >= 2 and de > en:
         return "de"
-    return "en" if en > de else None
+    return "en" if en >= 2 and en > de else None
 
 
 def _foreign(inner: str, around: str) -> bool:
