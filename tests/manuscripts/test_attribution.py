@@ -201,7 +201,8 @@ def test_a_links_url_is_not_words(tmp_path: Path) -> None:
 APA = """# Results
 
 Testing matters: "In the monarchE study, the Ki67 index was assessed centrally with the Ki67
-PharmDx" (Faragalla et al., 2023, p. 3081). A reviewer wrote: "An uncited quotation stands here alone."
+PharmDx" (Faragalla et al., 2023, p. 3081). A reviewer wrote:
+"An uncited quotation stands here alone."
 
 # References
 
