@@ -81,6 +81,7 @@ _PAGE = re.compile(
 _EDITED = re.compile(
     r"\[(?:\.\.\.|…|sic|[^\]\n@^]{1,40})\](?!\()|^\s*(?:\.\.\.|…)|(?:\.\.\.|…)\s*$"
 )
+_NEXT_SENTENCE = re.compile(r"[\"'”’»“]*(?:\s+[A-ZÄÖÜ]|\s*$)")
 _OPENING = " \t\n\"'“„‘‚«»`"
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
 
@@ -101,6 +102,10 @@ def has_evidence(text: str, start: int, end: int, close_end: int, sentence_start
     after = (
         "" if ended else text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
     )
+    if ended and not before.strip(_OPENING) and _NEXT_SENTENCE.match(text, close_end):
+        # A whole sentence in marks, standing alone: a line quoted, not a phrase of the
+        # writer's sentence (none of the writer's own spans in the labelled sets was one).
+        return True
     for part in (before, after):
         if _SAYING.search(part) or _SO_NAME.search(part) or _WORK_SAYS.search(part):
             return True

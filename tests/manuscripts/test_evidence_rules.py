@@ -120,3 +120,13 @@ def test_latex_list_options_are_not_quotations(tmp_path: Path) -> None:
     )
     got = quotes_found(write(tmp_path, "k.tex", tex))
     assert list(got) == ["* The supreme principle for the possibility of all intuition is this."]
+
+
+def test_a_whole_sentence_in_marks_standing_alone_is_a_line_quoted(tmp_path: Path) -> None:
+    md = (
+        "The words that are chosen are all packed with a deeper meaning. “Listen to the wind "
+        "blow, watch the sun rise.” This phrase invites the audience in.\n\n"
+        "It is a “darker and menacing.” feeling, and a “strange thing to say.” Then more.\n"
+    )
+    got = quotes_found(write(tmp_path, "a.md", md))
+    assert got == {"Listen to the wind blow, watch the sun rise.": (None, None)}
