@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.refs import sentence_window
+from quote_tui.manuscripts.quotes import has_words
+from quote_tui.manuscripts.refs import _ABBREV, sentence_window
+from quote_tui.manuscripts.voice import Repeats
 
-__all__ = ["SHORT_WORDS", "has_evidence"]
+__all__ = ["SHORT_WORDS", "has_evidence", "sentence_start", "unsupported"]
 
 # Uncited spans with fewer words than this need evidence of a source to be listed; longer ones
 # are listed as uncited whatever their sentence says (a passage that long in marks was a
@@ -84,6 +86,33 @@ _EDITED = re.compile(
 _NEXT_SENTENCE = re.compile(r"[\"'”’»“]*(?:\s+[A-ZÄÖÜ]|\s*$)")
 _OPENING = " \t\n\"'“„‘‚«»`"
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
+
+
+def sentence_start(text: str, pos: int) -> int:
+    """Where the sentence holding ``pos`` opens (a paragraph opens one; "et al." ends none)."""
+    lo = max(0, pos - 400)
+    para = text.rfind("\n\n", lo, pos)
+    lo = para + 2 if para >= 0 else lo
+    start = lo
+    for m in _SENTENCE_BREAK.finditer(text, lo, pos):
+        if m.group(0)[0] == "." and _ABBREV.search(text[max(lo, m.start() - 8) : m.start()]):
+            continue
+        start = m.end()
+    return start
+
+
+def unsupported(text: str, start: int, end: int, close_end: int, cited: Repeats) -> bool:
+    """Whether the uncited span ``text[start:end]`` is too short to be taken for a quotation
+    without evidence of a source, and has none (``cited`` holds the document's cited
+    quotations, whose words said again are evidence)."""
+    if has_words(text, start, end, SHORT_WORDS):
+        return False
+    if has_evidence(text, start, end, close_end, sentence_start(text, start)):
+        return False
+    return not cited(start, end, whole=True)
 
 
 def has_evidence(text: str, start: int, end: int, close_end: int, sentence_start: int) -> bool:

@@ -14,12 +14,13 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
-from quote_tui.manuscripts.evidence import SHORT_WORDS, has_evidence
+from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
+from quote_tui.manuscripts.evidence import unsupported
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
-from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -35,7 +36,6 @@ from quote_tui.manuscripts.voice import (
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -280,18 +280,6 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
-def _sentence_start(text: str, pos: int) -> int:
-    lo = max(0, pos - 400)
-    para = text.rfind("\n\n", lo, pos)
-    lo = para + 2 if para >= 0 else lo
-    start = lo
-    for m in _SENTENCE_BREAK.finditer(text, lo, pos):
-        if m.group(0)[0] == "." and _ABBREV.search(text[max(lo, m.start() - 8) : m.start()]):
-            continue
-        start = m.end()
-    return start
-
-
 def _strip_trailing_mention(
     doc: Document, block: Block
 ) -> tuple[int, Mention | None, Anchor | None]:
@@ -501,7 +489,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
-                    or _unsupported(doc.text, block.start, block.end, block.after, cited)
+                    or unsupported(doc.text, block.start, block.end, block.after, cited)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -550,7 +538,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
-                or _unsupported(doc.text, span.start, span.end, span.close_end, cited)
+                or unsupported(doc.text, span.start, span.end, span.close_end, cited)
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
@@ -560,16 +548,6 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return _join_interrupted(out, ends)
-
-
-def _unsupported(text: str, start: int, end: int, close_end: int, cited: Repeats) -> bool:
-    """Whether an uncited span is too short to be taken for a quotation without evidence of a
-    source, and has none: most such spans are the writer's terms, titles and examples."""
-    if has_words(text, start, end, SHORT_WORDS):
-        return False
-    if has_evidence(text, start, end, close_end, _sentence_start(text, start)):
-        return False
-    return not cited(start, end, whole=True)
 
 
 def _join_interrupted(
