@@ -315,12 +315,13 @@ def read_latex(text: str, path: Path) -> Manuscript:
     return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))
 
 
-# A command's or environment's optional arguments (`\\begin{itemize}[topsep=0pt]`,
-# `\\item[(a)]`, `label=``(\\alph*)''`) set layout, never quoted words. Citation and csquotes
-# commands are the exception: their pre- and postnotes hold locators and may quote.
+# A command's or environment's optional arguments (`\begin{itemize}[topsep=0pt]`,
+# `\item[(a)]`, `label=``(\alph*)''`) set layout, never quoted words. Citation and csquotes
+# commands are the exception: their pre- and postnotes hold locators and may quote. Only a
+# bracket right after the name is an option: "\ldots [T]he" is an editor's bracket.
 _OPTIONS = re.compile(
-    r"\\(?:begin\{(?![^}]*quote)[^}]*\}|(?![A-Za-z]*(?:cite|quote))[A-Za-z]+\*?)"
-    r"((?:[ \t]*\[[^\[\]\n]*(?:\[[^\[\]\n]*\][^\[\]\n]*)*\])+)"
+    r"\\(?:begin\{(?![^}]*quote)[^}]*\}|(?![A-Za-z]*(?:cite|quote|dots|ellipsis))[A-Za-z]+\*?)"
+    r"((?:\[[^\[\]\n]*(?:\[[^\[\]\n]*\][^\[\]\n]*)*\])+)"
 )
 _DROP_WITH_ARGS = re.compile(
     r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"

@@ -130,3 +130,9 @@ def test_a_whole_sentence_in_marks_standing_alone_is_a_line_quoted(tmp_path: Pat
     )
     got = quotes_found(write(tmp_path, "a.md", md))
     assert got == {"Listen to the wind blow, watch the sun rise.": (None, None)}
+
+
+def test_an_editors_bracket_after_an_ellipsis_stays(tmp_path: Path) -> None:
+    tex = "Kant writes \\enquote{that the mind \\ldots [T]hus orders nature} \\cite[B4]{kant}.\n"
+    got = quotes_found(write(tmp_path, "k.tex", tex))
+    assert list(got) == ["that the mind …[T]hus orders nature"]
