@@ -105,7 +105,9 @@ def _write_docx(path: Path) -> Path:
             ".",
         ],
     )
-    wx.add_paragraph(d, ["Elsewhere: \u201ca quotation that nobody has cited anywhere\u201d."])
+    wx.add_paragraph(
+        d, ["Elsewhere a reviewer wrote \u201ca quotation that nobody has cited anywhere\u201d."]
+    )
     d.save(str(path))
     return path
 

@@ -14,11 +14,13 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
+from quote_tui.manuscripts.evidence import unsupported
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
-from quote_tui.manuscripts.refs import _ABBREV, Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -34,7 +36,6 @@ from quote_tui.manuscripts.voice import (
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
@@ -279,18 +280,6 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
-def _sentence_start(text: str, pos: int) -> int:
-    lo = max(0, pos - 400)
-    para = text.rfind("\n\n", lo, pos)
-    lo = para + 2 if para >= 0 else lo
-    start = lo
-    for m in _SENTENCE_BREAK.finditer(text, lo, pos):
-        if m.group(0)[0] == "." and _ABBREV.search(text[max(lo, m.start() - 8) : m.start()]):
-            continue
-        start = m.end()
-    return start
-
-
 def _strip_trailing_mention(
     doc: Document, block: Block
 ) -> tuple[int, Mention | None, Anchor | None]:
@@ -468,6 +457,16 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 and (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
             ],
         )
+        # Words of a cited quotation said again are that source's words, however short.
+        cited = Repeats(
+            doc.text,
+            [
+                (b.start, b.end)
+                for b in outer_blocks
+                if b.start in resolved
+                and (resolved[b.start].mention, resolved[b.start].reference) != (None, None)
+            ],
+        )
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
@@ -490,6 +489,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
+                    or unsupported(doc.text, block.start, block.end, block.after, cited)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -538,11 +538,14 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
+                or unsupported(doc.text, span.start, span.end, span.close_end, cited)
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
+            if (mention, reference) != (None, None):
+                cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return _join_interrupted(out, ends)
 

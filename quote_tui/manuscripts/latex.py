@@ -287,6 +287,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
         hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
+        hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
         scan = blank_out(file_text, hidden)
         bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
@@ -314,6 +315,14 @@ def read_latex(text: str, path: Path) -> Manuscript:
     return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))
 
 
+# A command's or environment's optional arguments (`\begin{itemize}[topsep=0pt]`,
+# `\item[(a)]`, `label=``(\alph*)''`) set layout, never quoted words. Citation and csquotes
+# commands are the exception: their pre- and postnotes hold locators and may quote. Only a
+# bracket right after the name is an option: "\ldots [T]he" is an editor's bracket.
+_OPTIONS = re.compile(
+    r"\\(?:begin\{(?![^}]*quote)[^}]*\}|(?![A-Za-z]*(?:cite|quote|dots|ellipsis))[A-Za-z]+\*?)"
+    r"((?:\[[^\[\]\n]*(?:\[[^\[\]\n]*\][^\[\]\n]*)*\])+)"
+)
 _DROP_WITH_ARGS = re.compile(
     r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"
     r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
@@ -324,6 +333,7 @@ _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
     s = _COMMENT.sub("", raw)
+    s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)
     s = _QUOTE_CMD.sub("\x01", s)  # nested csquotes: the closing brace becomes a closing mark
     out, depth_marks = [], []

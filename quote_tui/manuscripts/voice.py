@@ -200,7 +200,16 @@ class Repeats:
             for i in range(len(words) - _GRAM + 1):
                 self.index.setdefault(tuple(words[i : i + _GRAM]), set()).add(k)
 
-    def __call__(self, start: int, end: int) -> bool:
+    def add(self, start: int, end: int) -> None:
+        """Index one more passage (a quotation found further on)."""
+        words = _fold(self.text[start:end])
+        k = len(self.spans)
+        self.spans.append((start, end, " ".join(words)))
+        for i in range(len(words) - _GRAM + 1):
+            self.index.setdefault(tuple(words[i : i + _GRAM]), set()).add(k)
+
+    def __call__(self, start: int, end: int, *, whole: bool = False) -> bool:
+        """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``)."""
         words = _fold(self.text[start:end])
         if len(words) < _GRAM:
             return False
@@ -210,7 +219,11 @@ class Repeats:
         grams = [self.index.get(tuple(words[i : i + _GRAM]), empty) for i in range(len(words) - 2)]
         for k in min(grams, key=len):
             a, b, folded = self.spans[k]
-            if not (a <= start and end <= b) and f" {inner} " in f" {folded} " and inner != folded:
+            if (
+                not (a <= start and end <= b)
+                and f" {inner} " in f" {folded} "
+                and (whole or inner != folded)
+            ):
                 return True
         return False
 

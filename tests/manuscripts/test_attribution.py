@@ -163,8 +163,9 @@ def test_crossref_labels_are_not_citations(tmp_path: Path) -> None:
     path = _write(
         tmp_path,
         "p.md",
-        'The listing prints "every line of the makefile that runs" [@lst:makefile].\n'
-        'Figure @fig:map shows "the coast as the whalers saw it" too.\n',
+        'As the manual says, "every line of the makefile that runs" [@lst:makefile].\n'
+        'Figure @fig:map shows what the captain described as "the coast as the whalers saw it" '
+        "too.\n",
     )
     got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
     assert got["every line of the makefile that runs"] == (None, None, "unreferenced")
@@ -200,7 +201,8 @@ def test_a_links_url_is_not_words(tmp_path: Path) -> None:
 APA = """# Results
 
 Testing matters: "In the monarchE study, the Ki67 index was assessed centrally with the Ki67
-PharmDx" (Faragalla et al., 2023, p. 3081). "An uncited quotation stands here alone."
+PharmDx" (Faragalla et al., 2023, p. 3081). A reviewer wrote:
+"An uncited quotation stands here alone."
 
 # References
 
@@ -255,7 +257,7 @@ def test_quarto_crossref_labels_are_not_citations(tmp_path: Path) -> None:
     path = _write(
         tmp_path,
         "p.qmd",
-        'As @fig-coast shows, "the coast as the whalers saw it from the deck" was bare.\n',
+        'As @fig-coast shows, the captain wrote "the coast as the whalers saw it from the deck".\n',
     )
     got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
     assert got["the coast as the whalers saw it from the deck"] == (None, None, "unreferenced")

@@ -112,7 +112,7 @@ def build(path: Path) -> None:
             ),
         ],
     )
-    wx.add_paragraph(d, ["“A quotation without any reference in Word.” The end."])
+    wx.add_paragraph(d, ["A reviewer wrote “A quotation without any reference in Word.” The end."])
     wx.add_paragraph(d, ["Author-date text: “typed by hand without a field” (Guo, 2024, p. 5)."])
     d.add_heading("References", level=1)
     wx.add_paragraph(d, ["1. Doe, J. “A Numbered Reference Title.” 2019. doi:10.1000/num1"])

@@ -28,7 +28,7 @@ Biblatex: \enquote{an enquote quotation with parencite} \parencite[12]{nist2024}
 A footnote: ``the quotation with a footnote cite''.\footnote{See \cite[p.~4973]{lo2020}.}
 Cites: ``several works at once are cited'' \cites[4]{nist2024}[5]{lo2020}.
 \textcquote[p.~4975]{lo2020}{textcquote carries its own reference} in the sentence.
-Unreferenced ``a quotation without any reference at all'' here. The authors' ``new'' idea.
+A reviewer wrote ``a quotation without any reference at all'' here. The authors' ``new'' idea.
 \input{chapter}
 \begin{displayquote}[\cite[p.~7]{nist2024}]
 A displayquote with its citation in the optional argument.

@@ -41,7 +41,7 @@ narrative form works: @melville1851 [p. 3] wrote "never mind how long precisely"
 Smith argued that "words are things in the world" (Smith and Jones, 2019, pp. 33-35).
 As Smith and Jones (2019) put it, "things are words in the end" (p. 12).
 
-"A quotation nobody cites at all here." Then another sentence [@lo2020].
+A reviewer wrote "A quotation nobody cites at all here." Then another sentence [@lo2020].
 
 German: „Die Würde des Menschen ist unantastbar“ [@nowhere]. French: « la liberté guidant
 le peuple entier » [@pm2017, sec. 2].
@@ -138,7 +138,7 @@ def test_markdown_batch_sources(project: Path) -> None:
     assert unknown["unavailable"]["code"] == "unknown_reference"
     free = cites["A quotation nobody cites at all here."]
     assert free["source"] is None and free["status"] == "unreferenced"
-    assert free["location"] == {"file": "paper.md", "line": 15, "column": 2, "offset": 587}
+    assert free["location"] == {"file": "paper.md", "line": 15, "column": 19, "offset": 604}
     pages = cites["words are things in the world"]["locator"]["pages"]
     assert pages == [33, 34, 35]
     assert any("no reference" in w for w in batch["warnings"])
@@ -233,7 +233,7 @@ Eight: "eighth has a paragraph locator" [@a, para. 5].
 
 Nine: "ninth, with et al and the page ff" (Lo et al. 2020, pp. 10f).
 
-Ten: “tenth ends the sentence here.” Lo et al. (2020) say something else.
+Ten, a reviewer wrote: “tenth ends the sentence here.” Lo et al. (2020) say something else.
 
 Eleven: As @a [p. 2] notes, "eleventh quote follows the key here".
 

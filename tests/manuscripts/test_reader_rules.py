@@ -82,7 +82,8 @@ def test_mla_author_page_and_a_bare_page_after_the_quotation(tmp_path: Path) -> 
         "\\documentclass{article}\\begin{document}\n"
         "``the authority of the past declined in the early modern period'' (Kewes, 1-2). "
         "They worry about ``the danger of simply doing history, and doing it badly'' (6). "
-        "See the map ``drawn by the first surveyor of the coast'' (Figure 3).\n"
+        "The captain described the map as "
+        "``drawn by the first surveyor of the coast'' (Figure 3).\n"
         "\\end{document}\n",
         encoding="utf-8",
     )
