@@ -34,7 +34,8 @@ from quote_tui.manuscripts.voice import (
 __all__ = ["Found", "extract"]
 
 _TERMINAL = re.compile(r"[.!?…][\"'”’»]?\s*$")
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
+# The next sentence may open with a capital, a bracket or an opening mark (LaTeX ``, „, «).
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-ZÀ-ÖØ-Þ“\"‘(\[\\`„«»])")
 # Longer "quotations" are markup left open (an unclosed \enquote{ or quotation mark), not text
 # anyone quoted: 2.5 times the engine's default limit. Keeping them made the scan of a file of
 # many nested unclosed quotations quadratic in time and memory (each held a copy of the rest).
