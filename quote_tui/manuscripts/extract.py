@@ -14,6 +14,7 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
@@ -533,6 +534,14 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if mention is None:
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
+                )
+            if (mention, reference) == (None, None) and (
+                inner := inner_cite(doc, span.start, span.end)
+            ):
+                raw, mention, locator = (
+                    doc.text[span.start : inner.start].rstrip(),
+                    inner,
+                    inner.locator,
                 )
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue

@@ -1,13 +1,18 @@
-"""Linking rules learnt from a seventh set of manuscripts nobody had labelled: a German seminar
-paper whose own command ``\\site{key}{page}`` stands for ``\\citep[S. page]{key}``, and a German
-natbib essay that puts ``~[\\cite{key}]`` after the full stop that ends the quotation. The lines
-are retyped from those manuscripts."""
+"""Linking rules learnt from two more sets of manuscripts nobody had labelled: a German seminar
+paper whose own command ``\\site{key}{page}`` stands for ``\\citep[S. page]{key}``, a German
+natbib essay that puts ``~[\\cite{key}]`` after the full stop that ends the quotation, and an
+English law paper in Word with a typed IEEE list whose citation sits inside the closing mark.
+The lines are retyped from those manuscripts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import docx
+
+from quote_tui.manuscripts import scan
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
+from quote_tui.manuscripts.reflist import entry_from_text
 from tests.manuscripts.helpers import quotes_found, write
 
 _PREAMBLE = (
@@ -64,4 +69,56 @@ def test_a_bracketed_cite_after_the_closing_full_stop_is_the_quotations(tmp_path
         "Außerdem stellt der Backfire-Effekt ein ernsthaftes Hindernis dar": ("nyhan2010", None),
         # a narrative cite after the full stop opens the next sentence: not this quotation's
         "Zudem ist die Reichweite der Faktenchecker viel zu gering": (None, None),
+    }
+
+
+def _paper(tmp_path: Path, paragraphs: list[str]) -> Path:
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    path = tmp_path / "paper.docx"
+    document.save(str(path))
+    return path
+
+
+def test_ieee_entries_name_their_authors_initials_first(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        [
+            "HYPO was one of the first CBR systems, and “one of the pioneering systems in CBR "
+            "in general” [5].",
+            "References",
+            '[4] M. Sun and M. Gerchick, "The scales of (algorithmic) justice", AI Matters, '
+            "vol. 5, no. 2, pp. 30-40, 2019.",
+            '[5] E. Rissland, K. Ashley and R. Loui, "AI and Law: A fruitful synergy", '
+            "Artificial Intelligence, vol. 150, no. 1-2, pp. 1-15, 2003.",
+        ],
+    )
+    (cit,) = scan(path).citations
+    assert cit.reference is not None and cit.reference.bib is not None
+    assert cit.reference.bib.authors == ("Rissland", "Ashley", "Loui")
+    assert entry_from_text("1", 'J.-P. Sartre and S. de Beauvoir, "Essais", 1950.').authors == (
+        "Sartre",
+        "de Beauvoir",
+    )
+
+
+def test_a_citation_inside_the_closing_mark_is_the_quotations_reference(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        [
+            "Title VI stipulates that “all programs or activities that receive federal funding "
+            "may not perpetrate discrimination on the grounds of race. [4]” In other words, it "
+            "must not. The report reads “courts have applied the rule described in [5].” [4]",
+            "References",
+            '[4] M. Sun and M. Gerchick, "The scales of (algorithmic) justice", 2019.',
+            '[5] E. Rissland, "AI and Law", 2003.',
+        ],
+    )
+    got = {c.quote: (c.reference.key if c.reference else None) for c in scan(path).citations}
+    assert got == {
+        "all programs or activities that receive federal funding may not perpetrate "
+        "discrimination on the grounds of race.": "4",
+        # the writer's citation after the mark wins over the source's own inside it
+        "courts have applied the rule described in [5].": "4",
     }
