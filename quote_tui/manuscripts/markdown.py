@@ -16,6 +16,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
@@ -55,6 +56,8 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     fm = _FRONT_MATTER.match(text)
     if fm:
         hidden.append((0, fm.end()))
+    # A metadata block elsewhere that holds the references: its titles are no quotations.
+    hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
         hidden.extend((m.start(), m.end()) for m in pattern.finditer(text))
     scan = blank_out(text, hidden)
@@ -76,6 +79,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         footnotes=footnotes,
         numbered=reflist.numbered or {},
         listed=reflist.listed,
+        keyed=yaml_references(text) if kind == "markdown" else {},
     )
 
 

@@ -122,3 +122,27 @@ def test_a_citation_inside_the_closing_mark_is_the_quotations_reference(tmp_path
         # the writer's citation after the mark wins over the source's own inside it
         "courts have applied the rule described in [5].": "4",
     }
+
+
+def test_yaml_references_in_the_manuscript_indented_with_tabs_resolve(tmp_path: Path) -> None:
+    md = (
+        '# Einleitung\n\nSo meint @Schroer2012 [p. 15], es gebe eine "weit verbreitete '
+        'Distanz gegenüber den Produkten der Massenkultur" in der Soziologie.\n\n'
+        "# Literatur\n\n---\nreferences:\n\n\n"
+        "- id:\t\t\tSchroer2012\n  type:\t\t\tchapter\n\n"
+        '  title:\t\t\t"Gefilmte Gesellschaft. Beitrag zu einer Soziologie des Visuellen"\n\n'
+        "  author:\t\t\n  - family:\t\t\tSchroer\n    given:\t\t\tMarkus\n\n"
+        "  page:\t\t\t\t15--41\n  issued:\n    year:\t\t\t2012\n\n"
+        "- id:\t\t\tDenzin2008\n  title:\t\t\tDie Geburt der Kinogesellschaft\n"
+        "  author:\n  - family: Denzin\n  issued: 2008\n---\n"
+    )
+    (cit,) = scan(write(tmp_path, "draft.md", md)).citations
+    assert cit.reference is not None and cit.reference.bib is not None
+    bib = cit.reference.bib
+    assert (cit.reference.key, bib.authors, bib.year, bib.pages) == (
+        "Schroer2012",
+        ("Schroer",),
+        "2012",
+        "15--41",
+    )
+    assert bib.title == "Gefilmte Gesellschaft. Beitrag zu einer Soziologie des Visuellen"
