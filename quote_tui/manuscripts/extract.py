@@ -211,7 +211,8 @@ def _resolve(
             for m in _mentions(doc, before, quote_start)
             if m.style not in ("locator", "footnote")
             and not _closes_earlier(doc.text, before, m.start, m.raw)
-            and not _quoted_before(doc, before, m.start)
+            # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
+            and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
         ]
         earlier_anchor = [
             a

@@ -146,3 +146,25 @@ def test_yaml_references_in_the_manuscript_indented_with_tabs_resolve(tmp_path: 
         "15--41",
     )
     assert bib.title == "Gefilmte Gesellschaft. Beitrag zu einer Soziologie des Visuellen"
+
+
+def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path) -> None:
+    md = (
+        'Einen weiteren Grund "für die nur vereinzelt stattfindende Auseinandersetzung mit '
+        'dem Film" sieht @Schroer2012 [p. 15] in einer "weit verbreitete[n] Distanz '
+        'gegenüber den Produkten der Massenkultur, denen die Soziologie begegnet."\n\n'
+        'This is "the paradox of the heap in its modern form" like in Searle '
+        '[-@searle1995], and "the fact that words apply to things at all" is left open.\n'
+    )
+    got = quotes_found(write(tmp_path, "draft.md", md))
+    assert got == {
+        "für die nur vereinzelt stattfindende Auseinandersetzung mit dem Film": (
+            "Schroer2012",
+            "15",
+        ),
+        "weit verbreitete[n] Distanz gegenüber den Produkten der Massenkultur, denen die "
+        "Soziologie begegnet.": ("Schroer2012", "15"),
+        # a bracketed cite after a quotation is that quotation's, not the next one's
+        "the paradox of the heap in its modern form": ("searle1995", None),
+        "the fact that words apply to things at all": (None, None),
+    }
