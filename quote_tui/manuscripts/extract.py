@@ -45,6 +45,8 @@ _MAX_QUOTE_SPAN = 50_000
 # quoted characters per character of the document the rest are such repeats, and cleaning them
 # all made a scan's time grow with the square of the file.
 _QUOTED_PER_CHAR = 4
+# A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
+_OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -84,6 +86,7 @@ def _first_reference(
             for m in mentions
             if m.start <= start + gap + 1
             and (m.raw[:1] in "([\\^<" or m.style in ("footnote", "numbered"))
+            and not _OPENS_SENTENCE.match(m.raw)
         ]
         anchors = [a for a in anchors if a.start <= start + gap + 1]
     first_anchor = anchors[0] if anchors else None

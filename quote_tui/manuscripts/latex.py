@@ -323,6 +323,7 @@ _DROP_WITH_ARGS = re.compile(
     r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"
     r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
 )
+_PAIRS = {"‘": "’", "“": "”"}
 _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 
 
@@ -352,4 +353,9 @@ def latex_to_text(raw: str) -> str:
     s = re.sub(r"\\(?:emph|textit|textbf|textsc|textup|textrm|textsf|texttt|mbox|text)\*?", "", s)
     s = delatex(s)
     s = re.sub(r"\\[a-zA-Z]+\*?", "", s)
-    return " ".join(s.split())
+    s = " ".join(s.split())
+    # A quotation environment around \enquote{...}: the marks are the block's own, not a
+    # quotation inside it.
+    if len(s) > 2 and _PAIRS.get(s[0]) == s[-1] and s.count(s[0]) == 1:
+        s = s[1:-1].strip()
+    return s

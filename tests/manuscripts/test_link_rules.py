@@ -168,3 +168,22 @@ def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path)
         "the paradox of the heap in its modern form": ("searle1995", None),
         "the fact that words apply to things at all": (None, None),
     }
+
+
+def test_a_block_keeps_its_lead_ins_cite_not_the_next_paragraphs_narrative_one(
+    tmp_path: Path,
+) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{natbib,csquotes}\n\\begin{document}\n"
+        "Steiner teilt die Entwicklungsphasen in drei Jahrsiebte ein und beschreibt diese wie "
+        "folgt \\citep[S. 139]{steiner10}:\n\n\\begin{quotation}\n"
+        "\t\\emph{\\enquote{Bis zum Zahnwechsel will der Mensch nachahmen, bis zur "
+        "Geschlechtsreife will er unter Autorität stehen.}}\n\\end{quotation}\n\n"
+        "\\citet{kiersch07} schreibt, dass das Kind kein unfertiger Mensch ist.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "a.tex", tex))
+    assert got == {
+        "Bis zum Zahnwechsel will der Mensch nachahmen, bis zur Geschlechtsreife will er "
+        "unter Autorität stehen.": ("steiner10", "139")
+    }
