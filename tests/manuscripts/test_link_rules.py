@@ -187,3 +187,26 @@ def test_a_block_keeps_its_lead_ins_cite_not_the_next_paragraphs_narrative_one(
         "Bis zum Zahnwechsel will der Mensch nachahmen, bis zur Geschlechtsreife will er "
         "unter Autorität stehen.": ("steiner10", "139")
     }
+
+
+def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{natbib,csquotes}\n\\begin{document}\n"
+        "\\citet[][S. 19]{randoll07} schreiben, dass die Mehrheit der Ehemaligen ihr "
+        "\\enquote{gleichgültig oder eher skeptisch gegenüber} stehen.\n"
+        "Sie gaben an, dass die Schule dennoch eine \\enquote{hohe religiöse und "
+        "weltanschauliche Offenheit} besitze.\n\n"
+        "Die Schule sei \\enquote{eine Schule für das ganze Leben} \\citep[S. 4]{paschen10}. "
+        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck für alle}.\n\n"
+        "Ein neuer Absatz zitiert \\enquote{die Freude am beruflichen Engagement aller}.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "a.tex", tex))
+    assert got == {
+        "gleichgültig oder eher skeptisch gegenüber": ("randoll07", "19"),
+        "hohe religiöse und weltanschauliche Offenheit": ("randoll07", "19"),
+        "eine Schule für das ganze Leben": ("paschen10", "4"),
+        # a bracketed cite is what it follows; another paragraph's cite is not this one's
+        "eine Schule ohne jeden Leistungsdruck für alle": (None, None),
+        "die Freude am beruflichen Engagement aller": (None, None),
+    }
