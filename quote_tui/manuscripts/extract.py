@@ -557,6 +557,9 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
+                # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
+                # only a citation makes one a quotation.
+                or span.mark == "`"
             ):
                 continue
             if (mention, reference) == (None, None):

@@ -133,10 +133,11 @@ _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 # A list item's start ends the item before it, whatever punctuation that one ends with.
 _ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
 # A parenthetical LaTeX cite set after the full stop (``...''.~[\\cite{a}]``,
-# ``...''. \\citep[4]{a}``) still closes the sentence it follows; a narrative one (\\citet,
-# \\textcite) opens the next.
+# ``...''. \\citep[4]{a}``, or on the next line of the source) still closes the sentence it
+# follows; a narrative one (\\citet, \\textcite) opens the next.
 _TRAILING_CITE = re.compile(
-    r"[ \t]*~?[ \t]*(?P<open>\[)?\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
+    r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
+    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
 )
 _FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")

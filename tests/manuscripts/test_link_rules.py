@@ -210,3 +210,24 @@ def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: 
         "eine Schule ohne jeden Leistungsdruck für alle": (None, None),
         "die Freude am beruflichen Engagement aller": (None, None),
     }
+
+
+def test_latex_single_marks_quote_when_cited_and_mention_when_not(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Others have identified it with truth \\parencite[216]{frege1948} or the `kind of total "
+        "state of affairs we call a world' \\parencite[242]{lewis1943}.\n"
+        "He thought so, writing `[e]very declarative sentence \\ldots\\ is therefore to be "
+        "regarded as a proper name'.\n\\parencite[216]{frege1948}\n\n"
+        "A sentence like `the apple is red' might be thought to mean that the apple is red, "
+        "as Turing's and the dogs' friends say, and \\`e is an accent.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "essay.tex", tex))
+    assert got == {
+        "kind of total state of affairs we call a world": ("lewis1943", "242"),
+        "[e]very declarative sentence … is therefore to be regarded as a proper name": (
+            "frege1948",
+            "216",
+        ),
+    }
