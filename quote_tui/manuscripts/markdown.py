@@ -25,7 +25,13 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_BLOCKQUOTE = re.compile(r"(?:^ {0,3}>[^\n]*(?:\n|$))+", re.M)
+# A "> " line's paragraph goes on over the lines after it that do not repeat the ">" (a lazy
+# continuation, as CommonMark and Pandoc read it), up to a blank line or another block.
+_BLOCKQUOTE = re.compile(
+    r"(?:^ {0,3}>[ \t]*\S[^\n]*(?:\n|$)(?:(?! {0,3}(?:>|#|```|~~~|[-*+][ \t]|\d+[.)][ \t]))"
+    r"[ \t]*\S[^\n]*(?:\n|$))*|^ {0,3}>[^\n]*(?:\n|$))+",
+    re.M,
+)
 _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )

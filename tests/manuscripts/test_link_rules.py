@@ -231,3 +231,21 @@ def test_latex_single_marks_quote_when_cited_and_mention_when_not(tmp_path: Path
             "216",
         ),
     }
+
+
+def test_a_markdown_block_quote_goes_on_over_its_lazy_lines(tmp_path: Path) -> None:
+    md = (
+        "They argued:\n\n"
+        "> researchers like the members of this Coalition use the code in order to\n"
+        "publish criticism on how safe, secure, and effective these products actually\n"
+        "are [@sellars_petition_2014, 4].\n\n"
+        'In Pakistan, the program has placed people on a "disposition matrix" list.\n'
+    )
+    got = quotes_found(write(tmp_path, "space.md", md))
+    assert got == {
+        "researchers like the members of this Coalition use the code in order to publish "
+        "criticism on how safe, secure, and effective these products actually are": (
+            "sellars_petition_2014",
+            "4",
+        )
+    }
