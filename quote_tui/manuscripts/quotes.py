@@ -252,8 +252,8 @@ def _try_close(
         return True  # an apostrophe inside a word (don’t): consumed, not a mark
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
-    if ch == '"' and prev.isspace() and not nxt.isspace():
-        return False  # looks like an opener
+    if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
+        return False  # looks like an opener: ("agency") inside a quotation opens a nested one
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
     return _close(stack, ch, found, i, i + 1)

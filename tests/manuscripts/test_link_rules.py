@@ -249,3 +249,17 @@ def test_a_markdown_block_quote_goes_on_over_its_lazy_lines(tmp_path: Path) -> N
             "4",
         )
     }
+
+
+def test_straight_marks_nested_in_straight_marks_after_a_bracket(tmp_path: Path) -> None:
+    md = (
+        'Der wichtigste Zweig ist die Filmanalyse [@Winter2003 p. 151]. "Zentral sind '
+        "Fragen, wie Widerstand möglich ist. Wie lässt sich die Handlungsfähigkeit "
+        '("agency") der sozialen Subjekte steigern?" (Ebd.) Die Filmsoziologie geht davon '
+        "aus.\n"
+    )
+    got = quotes_found(write(tmp_path, "draft.md", md))
+    assert got == {
+        "Zentral sind Fragen, wie Widerstand möglich ist. Wie lässt sich die "
+        'Handlungsfähigkeit ("agency") der sozialen Subjekte steigern?': ("Winter2003", "151")
+    }
