@@ -24,6 +24,7 @@ _REFS = re.compile(r"^references:[ \t]*$", re.M)
 _LINE = re.compile(
     r"^(?P<indent>[ ]*)(?P<dash>-[ \t]+)?(?P<key>[\w-]+):[ \t]*(?P<value>.*?)[ \t]*$"
 )
+# No manuscript cites more; past it a block is data, not a reference list, and is read no further.
 _MAX_ENTRIES = 5_000
 
 
@@ -52,12 +53,12 @@ def _items(lines: list[str]) -> list[dict[str, Any]]:
         indent, dash = len(m.group("indent")), bool(m.group("dash"))
         key, value = m.group("key"), _scalar(m.group("value"))
         if dash and (base is None or indent <= base):
+            if len(items) >= _MAX_ENTRIES:
+                break
             base = indent
             item = {key: value}
             items.append(item)
             field = None
-            if len(items) > _MAX_ENTRIES:
-                break
         elif base is None:
             continue
         elif indent <= base + 2 and not dash:
