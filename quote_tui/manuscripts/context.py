@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["paragraph_cite"]
+__all__ = ["context_link", "paragraph_cite"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Styles that name a work; a bare page, a footnote mark or an address names none by itself.
@@ -31,6 +32,15 @@ def _paragraph(text: str, start: int, end: int) -> tuple[int, int]:
     begin = breaks[-1].end() if breaks else lo
     after = _PARAGRAPH_BREAK.search(text, end, min(len(text), end + _REACH))
     return begin, after.start() if after else min(len(text), end + _REACH)
+
+
+def context_link(
+    doc: Document, start: int, end: int, locator: Locator | None
+) -> tuple[Mention | None, Locator | None]:
+    """An uncited quotation's paragraph cite, and its locator: a bare page written after the
+    quotation (``"..." (6)``) stays the quotation's own."""
+    mention = paragraph_cite(doc, start, end)
+    return mention, locator or (mention.locator if mention else None)
 
 
 def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:

@@ -13,7 +13,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
-from quote_tui.manuscripts.context import paragraph_cite
+from quote_tui.manuscripts.context import context_link
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.locators import parse_locator
@@ -500,9 +500,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 ):
                     continue
                 if (mention, reference) == (None, None):
-                    mention = paragraph_cite(doc, block.start, block.end)
-                    # a bare page written after it, "..." (6), stays the quotation's own
-                    locator = locator or (mention.locator if mention else None)
+                    mention, locator = context_link(doc, block.start, block.end, locator)
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 ends[index, block.start] = block.after
@@ -563,9 +561,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             ):
                 continue
             if (mention, reference) == (None, None):
-                mention = paragraph_cite(doc, span.start, span.end)
-                # a bare page written after it, "..." (6), stays the quotation's own
-                locator = locator or (mention.locator if mention else None)
+                mention, locator = context_link(doc, span.start, span.end, locator)
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
