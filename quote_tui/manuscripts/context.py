@@ -12,6 +12,8 @@ nearest before the quotation is bracketed, none is taken; nor one of another par
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
@@ -26,12 +28,20 @@ _LATEX_NARRATIVE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _REACH = 3_000  # a paragraph longer than this is read this far either side of the quotation
 
 
-def _paragraph(text: str, start: int, end: int) -> tuple[int, int]:
+def _begin(text: str, start: int) -> int:
+    """Where the paragraph holding ``start`` begins, looked for at most ``_REACH`` back."""
     lo = max(0, start - _REACH)
     breaks = list(_PARAGRAPH_BREAK.finditer(text, lo, start))
-    begin = breaks[-1].end() if breaks else lo
-    after = _PARAGRAPH_BREAK.search(text, end, min(len(text), end + _REACH))
-    return begin, after.start() if after else min(len(text), end + _REACH)
+    return breaks[-1].end() if breaks else lo
+
+
+@lru_cache(maxsize=4)
+def _naming(text: str, kind: str) -> tuple[list[int], list[Mention]]:
+    """The text's citations that name a work, found once (a manuscript of thousands of uncited
+    quotations searched its paragraph for each), with their ends for bisection."""
+    found = find_mentions(text, latex=kind == "latex", markdown=kind in ("markdown", "plain"))
+    naming = [m for m in found if m.style in _NAMING]
+    return [m.end for m in naming], naming
 
 
 def context_link(
@@ -45,18 +55,13 @@ def context_link(
 
 def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     """The citation of the paragraph holding ``doc.text[start:end]`` (see the module)."""
-    begin, stop = _paragraph(doc.text, start, end)
-    found = find_mentions(
-        doc.text,
-        begin,
-        stop,
-        latex=doc.kind == "latex",
-        markdown=doc.kind in ("markdown", "plain"),
-    )
-    before = [m for m in found if m.style in _NAMING and m.end <= start]
-    if not before:
+    ends, naming = _naming(doc.text, doc.kind)
+    k = bisect_right(ends, start)
+    if k == 0:
         return None
-    last = before[-1]
+    last = naming[k - 1]
+    if last.start < _begin(doc.text, start):
+        return None  # another paragraph's, or farther back than the reach
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
     return last if last.raw[:1] not in "([" else None
