@@ -88,7 +88,8 @@ _OPENING = " \t\n\"'“„‘‚«»`"
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
 
 
-_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-Z“\"‘(\[\\])")
+# The next sentence may open with a capital, a bracket or an opening mark (LaTeX ``, „, «).
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]}]*\s+(?=[A-ZÀ-ÖØ-Þ“\"‘(\[\\`„«»])")
 
 
 def sentence_start(text: str, pos: int) -> int:

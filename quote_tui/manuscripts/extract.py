@@ -13,9 +13,12 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
+from quote_tui.manuscripts.context import context_link
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.evidence import unsupported
+from quote_tui.manuscripts.inner_cite import inner_cite
+from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
@@ -27,7 +30,6 @@ from quote_tui.manuscripts.spans import note_title as _note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
-    interrupts,
     is_title,
     names_a_work,
     presents_own,
@@ -44,6 +46,8 @@ _MAX_QUOTE_SPAN = 50_000
 # quoted characters per character of the document the rest are such repeats, and cleaning them
 # all made a scan's time grow with the square of the file.
 _QUOTED_PER_CHAR = 4
+# A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
+_OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -83,6 +87,7 @@ def _first_reference(
             for m in mentions
             if m.start <= start + gap + 1
             and (m.raw[:1] in "([\\^<" or m.style in ("footnote", "numbered"))
+            and not _OPENS_SENTENCE.match(m.raw)
         ]
         anchors = [a for a in anchors if a.start <= start + gap + 1]
     first_anchor = anchors[0] if anchors else None
@@ -210,7 +215,8 @@ def _resolve(
             for m in _mentions(doc, before, quote_start)
             if m.style not in ("locator", "footnote")
             and not _closes_earlier(doc.text, before, m.start, m.raw)
-            and not _quoted_before(doc, before, m.start)
+            # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
+            and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
         ]
         earlier_anchor = [
             a
@@ -489,7 +495,13 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
-                    or unsupported(doc.text, block.start, block.end, block.after, cited)
+                ):
+                    continue
+                if (mention, reference) == (None, None):
+                    mention, locator = context_link(doc, block.start, block.end, locator)
+                # A source named earlier in the paragraph is evidence enough.
+                if (mention, reference) == (None, None) and unsupported(
+                    doc.text, block.start, block.end, block.after, cited
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -533,12 +545,29 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
                 )
+            if (mention, reference) == (None, None) and (
+                inner := inner_cite(doc, span.start, span.end)
+            ):
+                raw, mention, locator = (
+                    doc.text[span.start : inner.start].rstrip(),
+                    inner,
+                    inner.locator,
+                )
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
-                or unsupported(doc.text, span.start, span.end, span.close_end, cited)
+                # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
+                # only a citation makes one a quotation.
+                or span.mark == "`"
+            ):
+                continue
+            if (mention, reference) == (None, None):
+                mention, locator = context_link(doc, span.start, span.end, locator)
+            # A source named earlier in the paragraph is evidence enough.
+            if (mention, reference) == (None, None) and unsupported(
+                doc.text, span.start, span.end, span.close_end, cited
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
@@ -547,28 +576,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             if (mention, reference) != (None, None):
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
-    return _join_interrupted(out, ends)
-
-
-def _join_interrupted(
-    out: list[tuple[int, int, Found]], ends: dict[tuple[int, int], int]
-) -> list[Found]:
-    """ "History is what hurts," Jameson asserts, "it is what refuses desire" (87-88): a
-    quotation broken by its attribution is one, and its first part takes the citation."""
-    founds = [f for _, _, f in out]
-    for i in range(len(out) - 1, 0, -1):
-        (index, start, first), (next_index, next_start, second) = out[i - 1], out[i]
-        end = ends.get((index, start))
-        if end is None or next_index != index or (first.mention, first.reference) != (None, None):
-            continue
-        if (second.mention, second.reference) == (None, None):
-            continue
-        if first.quote_raw.rstrip().endswith(",") and interrupts(first.doc.text, end, next_start):
-            founds[i - 1] = replace(
-                first, mention=second.mention, reference=second.reference, locator=second.locator
-            )
-            out[i - 1] = (index, start, founds[i - 1])
-    return founds
+    return join_interrupted(out, ends)
 
 
 def _next_is_capital(text: str, pos: int) -> bool:

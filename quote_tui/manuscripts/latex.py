@@ -16,6 +16,7 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
 from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_out
+from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text
@@ -283,7 +284,11 @@ def read_latex(text: str, path: Path) -> Manuscript:
     documents = []
     keyed: dict[str, BibEntry] = {}
     warnings: list[str] = []
-    for file_path, file_text in _files(path):
+    files = _files(path)
+    # A writer's own cite command may be defined in the main file and used in an included one.
+    macros = cite_macros(_COMMENT.sub("", text) for _, text in files)
+    for file_path, file_text in files:
+        file_text = expand_cite_macros(file_text, macros)
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
         hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
@@ -327,6 +332,7 @@ _DROP_WITH_ARGS = re.compile(
     r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"
     r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
 )
+_PAIRS = {"‘": "’", "“": "”"}
 _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 
 
@@ -357,4 +363,9 @@ def latex_to_text(raw: str) -> str:
     s = re.sub(r"\\(?:emph|textit|textbf|textsc|textup|textrm|textsf|texttt|mbox|text)\*?", "", s)
     s = delatex(s)
     s = re.sub(r"\\[a-zA-Z]+\*?", "", s)
-    return " ".join(s.split())
+    s = " ".join(s.split())
+    # A quotation environment around \enquote{...}: the marks are the block's own, not a
+    # quotation inside it.
+    if len(s) > 2 and _PAIRS.get(s[0]) == s[-1] and s.count(s[0]) == 1:
+        s = s[1:-1].strip()
+    return s

@@ -16,6 +16,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
@@ -24,7 +25,13 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_BLOCKQUOTE = re.compile(r"(?:^ {0,3}>[^\n]*(?:\n|$))+", re.M)
+# A "> " line's paragraph goes on over the lines after it that do not repeat the ">" (a lazy
+# continuation, as CommonMark and Pandoc read it), up to a blank line or another block.
+_BLOCKQUOTE = re.compile(
+    r"(?:^ {0,3}>[ \t]*\S[^\n]*(?:\n|$)(?:(?! {0,3}(?:>|#|```|~~~|[-*+][ \t]|\d+[.)][ \t]))"
+    r"[ \t]*\S[^\n]*(?:\n|$))*|^ {0,3}>[^\n]*(?:\n|$))+",
+    re.M,
+)
 _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )
@@ -55,6 +62,8 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     fm = _FRONT_MATTER.match(text)
     if fm:
         hidden.append((0, fm.end()))
+    # A metadata block elsewhere that holds the references: its titles are no quotations.
+    hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
         hidden.extend((m.start(), m.end()) for m in pattern.finditer(text))
     scan = blank_out(text, hidden)
@@ -76,6 +85,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         footnotes=footnotes,
         numbered=reflist.numbered or {},
         listed=reflist.listed,
+        keyed=yaml_references(text) if kind == "markdown" else {},
     )
 
 

@@ -40,6 +40,8 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     # British usage: straight single marks around quotations ('...'), told from apostrophes
     # (it's, the dogs' bowls) by the letters on either side.
     "'": ("'",),
+    # LaTeX's single quotation `...', as British usage writes quotations.
+    "`": ("'", "’"),
 }
 # Quotations open at once, at most. Real prose nests three or four deep; a closing mark searches
 # the open ones, so a paragraph of tens of thousands of unclosed marks (a damaged or hostile
@@ -143,6 +145,12 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         if latex and ch == "`":
             if any(m == "‚" for m, _ in stack):
                 _close(stack, "`", found, i, i + 1)
+            elif prev != "\\" and _opens_straight(prev, nxt):
+                _open(stack, ("`", i + 1))  # British `...' (not the accent command \`e)
+            continue
+        if latex and ch == "'" and any(m == "`" for m, _ in stack):
+            if not (_is_letter(prev) and _is_letter(nxt)) and not prev.isspace():
+                _close(stack, "'", found, i, i + 1)
             continue
         if latex and ch == '"' and prev == "\\" and (nxt.isalpha() or nxt == "{"):
             continue  # an umlaut (G\"odel, \"{o}), not a mark
@@ -244,8 +252,8 @@ def _try_close(
         return True  # an apostrophe inside a word (don’t): consumed, not a mark
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
-    if ch == '"' and prev.isspace() and not nxt.isspace():
-        return False  # looks like an opener
+    if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
+        return False  # looks like an opener: ("agency") inside a quotation opens a nested one
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
     return _close(stack, ch, found, i, i + 1)

@@ -51,6 +51,14 @@ _FIRST_AUTHOR = re.compile(
     r"(?:\s+[A-Z][\w'’\-]+)*?|[a-z]+(?:\d|[A-Z])[\w'’\-]*))"
     r"(?=\s*,|\s+[A-Z]{1,3}[,.\s]|\s*\.|\s*\()"
 )
+# IEEE writes the initials first: "E. Rissland, K. Ashley and R. Loui", "J.-P. Sartre,".
+_INITIALS_FIRST = re.compile(
+    r"^\s*(?:[A-Z][a-z]?\.[\s-]*)+(?P<name>" + _PARTICLE + r"[A-Z\u00c0-\u024f][\w'’\-]+"
+    r"(?:\s+[A-Z][\w'’\-]+)*?)(?=\s*,|\s+and\s|\s+et\s+al\b|\s*\.)"
+)
+_IEEE_NAME = re.compile(
+    r"(?:^|,\s*|and\s+)(?:[A-Z][a-z]?\.[\s-]*)+(" + _PARTICLE + r"[A-Z][\w'’\-]+)(?=\s*,|\s+and\s)"
+)
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")
 _PAGES = re.compile(r"\bpp?\.\s*(\d+\s*[-–]+\s*\d+)")
 _TRAIL = ".,;:)]"
@@ -80,7 +88,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     year = _YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
     title = title_m.group(1).strip() if title_m else typed_title(body, year)
-    first = _FIRST_AUTHOR.match(body)
+    first = _FIRST_AUTHOR.match(body) or _INITIALS_FIRST.match(body)
     pages = _PAGES.search(body)
     url_value = url.group(0).rstrip(_TRAIL) if url else None
     return BibEntry(
@@ -104,11 +112,15 @@ _APA_NAME = re.compile(
 
 def _authors(part: str, first: str) -> tuple[str, ...]:
     """The family names of an entry's authors as far as the list's style shows them: the first
-    always, the others where they are written "Family, I." (APA, Harvard)."""
+    always, the others where they are written "Family, I." (APA, Harvard) or "I. Family" (IEEE).
+    """
+    found = [m.group(1) for m in _APA_NAME.finditer(part)]
+    if _INITIALS_FIRST.match(part):
+        found += _IEEE_NAME.findall(part)
     names = [first]
-    for m in _APA_NAME.finditer(part):
-        if m.group(1) not in names:
-            names.append(m.group(1))
+    for name in found:
+        if name not in names:
+            names.append(name)
     return tuple(names)
 
 

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["Mention", "find_mentions", "first_of_overlapping", "sentence_window"]
+__all__ = [
+    "Mention",
+    "find_mentions",
+    "first_of_overlapping",
+    "is_latex_cite",
+    "sentence_window",
+]
 
 _KEY = r"[\w][\w:.#$%&\-+?<>~/]*[\w]|[\w]"
 _PANDOC_BRACKET = re.compile(
@@ -126,6 +132,14 @@ _TRAIL = ".,;:!?'’\"”)"
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 # A list item's start ends the item before it, whatever punctuation that one ends with.
 _ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
+# A parenthetical LaTeX cite set after the full stop (``...''.~[\\cite{a}]``,
+# ``...''. \\citep[4]{a}``, or on the next line of the source) still closes the sentence it
+# follows; a narrative one (\\citet, \\textcite) opens the next.
+_TRAILING_CITE = re.compile(
+    r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
+    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
+    r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
+)
 _FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
 
 
@@ -332,6 +346,11 @@ def _locator_only(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
 
 
+def is_latex_cite(text: str) -> bool:
+    """Whether ``text`` holds a LaTeX cite command (``\\citep[S. #2]{#1}``)."""
+    return bool(_LATEX_CITE.search(text) or _LATEX_CITES.search(text))
+
+
 def find_mentions(
     text: str,
     start: int = 0,
@@ -448,7 +467,7 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
             j = i + 1
             while j < len(text) and text[j] in "\"”’')":
                 j += 1
-            fm = _FOOT_MARK.match(text, j)
+            fm = _FOOT_MARK.match(text, j) or _TRAILING_CITE.match(text, j)
             if fm:
                 if fm.group(0) == "\\footnote{":
                     return _close_brace(text, fm.end())

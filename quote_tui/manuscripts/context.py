@@ -1,0 +1,67 @@
+"""The work a paragraph names, for a quotation that carries no citation of its own.
+
+Writers cite a study once and quote it several times in the paragraph that discusses it:
+``\\citet[S. 19]{randoll07} schreiben, dass ... Sie gaben an, dass die Schule eine „hohe
+Offenheit“ besitze.`` The second sentence's quotation is the same work's, at the same place.
+Only a narrative citation is taken (``\\citet``, ``\\textcite``, ``@key``, ``Lo (2020)``): it
+makes the work the paragraph's subject. A bracketed one belongs to what it follows (``"..."
+[@a]. The book opens "..."`` leaves the second quotation unreferenced), so when the citation
+nearest before the quotation is bracketed, none is taken; nor one of another paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import lru_cache
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.refs import Mention, find_mentions
+
+__all__ = ["context_link", "paragraph_cite"]
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# Styles that name a work; a bare page, a footnote mark or an address names none by itself.
+_NAMING = frozenset(("pandoc", "latex", "author_date", "numbered"))
+_LATEX_NARRATIVE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
+_REACH = 3_000  # a paragraph longer than this is read this far either side of the quotation
+
+
+def _begin(text: str, start: int) -> int:
+    """Where the paragraph holding ``start`` begins, looked for at most ``_REACH`` back."""
+    lo = max(0, start - _REACH)
+    breaks = list(_PARAGRAPH_BREAK.finditer(text, lo, start))
+    return breaks[-1].end() if breaks else lo
+
+
+@lru_cache(maxsize=4)
+def _naming(text: str, kind: str) -> tuple[list[int], list[Mention]]:
+    """The text's citations that name a work, found once (a manuscript of thousands of uncited
+    quotations searched its paragraph for each), with their ends for bisection."""
+    found = find_mentions(text, latex=kind == "latex", markdown=kind in ("markdown", "plain"))
+    naming = [m for m in found if m.style in _NAMING]
+    return [m.end for m in naming], naming
+
+
+def context_link(
+    doc: Document, start: int, end: int, locator: Locator | None
+) -> tuple[Mention | None, Locator | None]:
+    """An uncited quotation's paragraph cite, and its locator: a bare page written after the
+    quotation (``"..." (6)``) stays the quotation's own."""
+    mention = paragraph_cite(doc, start, end)
+    return mention, locator or (mention.locator if mention else None)
+
+
+def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
+    """The citation of the paragraph holding ``doc.text[start:end]`` (see the module)."""
+    ends, naming = _naming(doc.text, doc.kind)
+    k = bisect_right(ends, start)
+    if k == 0:
+        return None
+    last = naming[k - 1]
+    if last.start < _begin(doc.text, start):
+        return None  # another paragraph's, or farther back than the reach
+    if last.style == "latex":
+        return last if _LATEX_NARRATIVE.match(last.raw) else None
+    return last if last.raw[:1] not in "([" else None

@@ -1,0 +1,106 @@
+"""A writer's own citation commands: ``\\newcommand{\\site}[2]{\\citep[S. #2]{#1}}``.
+
+Papers define a short command for a cite with a page and use it everywhere; read as written,
+``\\site{hemleben63}{78}`` is no citation at all. A command whose definition holds a cite
+command is expanded where it is used, so the cite it stands for is read like any other. Only
+such commands are expanded: expanding every macro would be a TeX interpreter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from quote_tui.manuscripts.refs import is_latex_cite
+
+__all__ = ["cite_macros", "expand_cite_macros"]
+
+_DEFINE = re.compile(
+    r"\\(?:newcommand|renewcommand|providecommand|DeclareRobustCommand)\*?\s*"
+    r"(?:\{\s*\\(?P<name>[a-zA-Z]+)\s*\}|\\(?P<bare>[a-zA-Z]+))"
+    r"\s*(?:\[(?P<count>[1-9])\])?\s*(?P<default>\[)?"
+)
+_PARAM = re.compile(r"#([1-9])")
+# Past this many uses the rest of a file is left as written: each use is a copy of the text
+# around it, and no paper cites ten thousand times.
+_MAX_USES = 10_000
+
+
+def _body(text: str, i: int) -> tuple[str, int] | None:
+    """The brace group starting at ``i`` (after spaces): its inside and the index past it."""
+    while i < len(text) and text[i] in " \t\n":
+        i += 1
+    if i >= len(text) or text[i] != "{":
+        return None
+    depth = 0
+    j = i
+    while j < min(len(text), i + 2_000):
+        ch = text[j]
+        if ch == "\\":  # an escaped brace counts for nothing
+            j += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return text[i + 1 : j], j + 1
+        j += 1
+    return None
+
+
+def cite_macros(texts: Iterable[str]) -> dict[str, tuple[int, str]]:
+    """The commands ``texts`` define whose definition holds a cite: name -> (arguments, body).
+
+    The body is joined onto one line, so that expanding it moves no line of the manuscript.
+    A command with an optional first argument (``[2][default]``) is left alone.
+    """
+    out: dict[str, tuple[int, str]] = {}
+    for text in texts:
+        for m in _DEFINE.finditer(text):
+            if m.group("default"):
+                continue
+            found = _body(text, m.end())
+            if found is None or not is_latex_cite(found[0]):
+                continue
+            count = int(m.group("count") or 0)
+            if any(int(p) > count for p in _PARAM.findall(found[0])):
+                continue
+            out[m.group("name") or m.group("bare")] = (count, " ".join(found[0].split()))
+    return out
+
+
+def expand_cite_macros(text: str, macros: dict[str, tuple[int, str]]) -> str:
+    """``text`` with each use of a cite command of ``macros`` replaced by what it stands for.
+
+    A use whose arguments are not all there (``\\site{a}`` then a paragraph) stays as written.
+    """
+    if not macros:
+        return text
+    use = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![a-zA-Z])"
+    )
+    out: list[str] = []
+    pos = 0
+    for n, m in enumerate(use.finditer(text)):
+        if n >= _MAX_USES:
+            break
+        if m.start() < pos:
+            continue
+        count, body = macros[m.group(1)]
+        args: list[str] = []
+        i = m.end()
+        for _ in range(count):
+            found = _body(text, i)
+            if found is None or "\n\n" in found[0]:
+                break
+            args.append(found[0])
+            i = found[1]
+        # A use written over several lines stays as written: expanding it would move lines.
+        if len(args) < count or "\n" in text[m.end() : i]:
+            continue
+        out.append(text[pos : m.start()])
+        out.append(_PARAM.sub(lambda p, given=args: given[int(p.group(1)) - 1], body))
+        pos = i
+    out.append(text[pos:])
+    return "".join(out)

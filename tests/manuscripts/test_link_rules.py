@@ -1,0 +1,265 @@
+"""Linking rules learnt from two more sets of manuscripts nobody had labelled: a German seminar
+paper whose own command ``\\site{key}{page}`` stands for ``\\citep[S. page]{key}``, a German
+natbib essay that puts ``~[\\cite{key}]`` after the full stop that ends the quotation, and an
+English law paper in Word with a typed IEEE list whose citation sits inside the closing mark.
+The lines are retyped from those manuscripts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+
+from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
+from quote_tui.manuscripts.reflist import entry_from_text
+from tests.manuscripts.helpers import quotes_found, write
+
+_PREAMBLE = (
+    "\\documentclass{article}\n\\usepackage{natbib}\n\\usepackage{csquotes}\n"
+    "%% Bsp: \\site{Rupp2004}{213}\n\\newcommand{\\site}[2]{\n  \\citep[S. #2]{#1}\n}\n"
+    "\\begin{document}\n"
+)
+
+
+def test_a_writers_own_cite_command_is_read_as_the_cite_it_stands_for(tmp_path: Path) -> None:
+    (tmp_path / "kapitel").mkdir()
+    write(
+        tmp_path,
+        "kapitel/steiner.tex",
+        "Dadurch hatte er ein Forum gefunden, vor dem er \\enquote{die Fundamente seines "
+        "zukünftigen Wirkens legen konnte} \\site{hemleben63}{78}. In den Wintern folgten "
+        "Vorträge.\n",
+    )
+    main = write(tmp_path, "main.tex", _PREAMBLE + "\\input{kapitel/steiner}\n\\end{document}\n")
+    got = quotes_found(main)
+    assert got == {"die Fundamente seines zukünftigen Wirkens legen konnte": ("hemleben63", "78")}
+
+
+def test_cite_macro_expansion_keeps_lines_and_leaves_other_commands() -> None:
+    macros = cite_macros(
+        [
+            "\\newcommand\\pg[2]{\\cite[p.~#2]{#1}}\n\\newcommand{\\todo}[1]{TODO: #1}\n"
+            "\\newcommand{\\opt}[2][x]{\\cite[#1]{#2}}\n"
+        ]
+    )
+    assert set(macros) == {"pg"}  # no cite in \todo; an optional argument is not followed
+    text = "a \\pg{k}{4} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x}\n"
+    # the second use runs over a line break (expanding it would move lines); \pgx is another name
+    assert expand_cite_macros(text, macros) == (
+        "a \\cite[p.~4]{k} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x}\n"
+    )
+
+
+def test_a_bracketed_cite_after_the_closing_full_stop_is_the_quotations(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n"
+        "Die Grenzen verwischt ~[\\cite{vosoughi2018}] und deshalb spielen sie eine Rolle. "
+        "``Erstens bieten sie ein notwendiges Gegengewicht zur Flut von Fehlinformationen, "
+        "die sich verbreiten können''.~[\\cite{lewandowsky2020}]\n\\newline\n"
+        "``Außerdem stellt der Backfire-Effekt ein ernsthaftes Hindernis dar''.~"
+        "[\\cite{nyhan2010}] Diese kognitive Voreingenommenheit führt dazu.\n"
+        "``Zudem ist die Reichweite der Faktenchecker viel zu gering''. \\citet{walter2020} "
+        "zeigen das Gegenteil.\n\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "essay.tex", tex))
+    assert got == {
+        "Erstens bieten sie ein notwendiges Gegengewicht zur Flut von Fehlinformationen, die "
+        "sich verbreiten können": ("lewandowsky2020", None),
+        "Außerdem stellt der Backfire-Effekt ein ernsthaftes Hindernis dar": ("nyhan2010", None),
+        # a narrative cite after the full stop opens the next sentence: not this quotation's
+        "Zudem ist die Reichweite der Faktenchecker viel zu gering": (None, None),
+    }
+
+
+def _paper(tmp_path: Path, paragraphs: list[str]) -> Path:
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    path = tmp_path / "paper.docx"
+    document.save(str(path))
+    return path
+
+
+def test_ieee_entries_name_their_authors_initials_first(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        [
+            "HYPO was one of the first CBR systems, and “one of the pioneering systems in CBR "
+            "in general” [5].",
+            "References",
+            '[4] M. Sun and M. Gerchick, "The scales of (algorithmic) justice", AI Matters, '
+            "vol. 5, no. 2, pp. 30-40, 2019.",
+            '[5] E. Rissland, K. Ashley and R. Loui, "AI and Law: A fruitful synergy", '
+            "Artificial Intelligence, vol. 150, no. 1-2, pp. 1-15, 2003.",
+        ],
+    )
+    (cit,) = scan(path).citations
+    assert cit.reference is not None and cit.reference.bib is not None
+    assert cit.reference.bib.authors == ("Rissland", "Ashley", "Loui")
+    assert entry_from_text("1", 'J.-P. Sartre and S. de Beauvoir, "Essais", 1950.').authors == (
+        "Sartre",
+        "de Beauvoir",
+    )
+
+
+def test_a_citation_inside_the_closing_mark_is_the_quotations_reference(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        [
+            "Title VI stipulates that “all programs or activities that receive federal funding "
+            "may not perpetrate discrimination on the grounds of race. [4]” In other words, it "
+            "must not. The report reads “courts have applied the rule described in [5].” [4]",
+            "References",
+            '[4] M. Sun and M. Gerchick, "The scales of (algorithmic) justice", 2019.',
+            '[5] E. Rissland, "AI and Law", 2003.',
+        ],
+    )
+    got = {c.quote: (c.reference.key if c.reference else None) for c in scan(path).citations}
+    assert got == {
+        "all programs or activities that receive federal funding may not perpetrate "
+        "discrimination on the grounds of race.": "4",
+        # the writer's citation after the mark wins over the source's own inside it
+        "courts have applied the rule described in [5].": "4",
+    }
+
+
+def test_yaml_references_in_the_manuscript_indented_with_tabs_resolve(tmp_path: Path) -> None:
+    md = (
+        '# Einleitung\n\nSo meint @Schroer2012 [p. 15], es gebe eine "weit verbreitete '
+        'Distanz gegenüber den Produkten der Massenkultur" in der Soziologie.\n\n'
+        "# Literatur\n\n---\nreferences:\n\n\n"
+        "- id:\t\t\tSchroer2012\n  type:\t\t\tchapter\n\n"
+        '  title:\t\t\t"Gefilmte Gesellschaft. Beitrag zu einer Soziologie des Visuellen"\n\n'
+        "  author:\t\t\n  - family:\t\t\tSchroer\n    given:\t\t\tMarkus\n\n"
+        "  page:\t\t\t\t15--41\n  issued:\n    year:\t\t\t2012\n\n"
+        "- id:\t\t\tDenzin2008\n  title:\t\t\tDie Geburt der Kinogesellschaft\n"
+        "  author:\n  - family: Denzin\n  issued: 2008\n---\n"
+    )
+    (cit,) = scan(write(tmp_path, "draft.md", md)).citations
+    assert cit.reference is not None and cit.reference.bib is not None
+    bib = cit.reference.bib
+    assert (cit.reference.key, bib.authors, bib.year, bib.pages) == (
+        "Schroer2012",
+        ("Schroer",),
+        "2012",
+        "15--41",
+    )
+    assert bib.title == "Gefilmte Gesellschaft. Beitrag zu einer Soziologie des Visuellen"
+
+
+def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path) -> None:
+    md = (
+        'Einen weiteren Grund "für die nur vereinzelt stattfindende Auseinandersetzung mit '
+        'dem Film" sieht @Schroer2012 [p. 15] in einer "weit verbreitete[n] Distanz '
+        'gegenüber den Produkten der Massenkultur, denen die Soziologie begegnet."\n\n'
+        'This is "the paradox of the heap in its modern form" like in Searle '
+        '[-@searle1995], and "the fact that words apply to things at all" is left open.\n'
+    )
+    got = quotes_found(write(tmp_path, "draft.md", md))
+    assert got == {
+        "für die nur vereinzelt stattfindende Auseinandersetzung mit dem Film": (
+            "Schroer2012",
+            "15",
+        ),
+        "weit verbreitete[n] Distanz gegenüber den Produkten der Massenkultur, denen die "
+        "Soziologie begegnet.": ("Schroer2012", "15"),
+        # a bracketed cite after a quotation is that quotation's, not the next one's
+        "the paradox of the heap in its modern form": ("searle1995", None),
+        "the fact that words apply to things at all": (None, None),
+    }
+
+
+def test_a_block_keeps_its_lead_ins_cite_not_the_next_paragraphs_narrative_one(
+    tmp_path: Path,
+) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{natbib,csquotes}\n\\begin{document}\n"
+        "Steiner teilt die Entwicklungsphasen in drei Jahrsiebte ein und beschreibt diese wie "
+        "folgt \\citep[S. 139]{steiner10}:\n\n\\begin{quotation}\n"
+        "\t\\emph{\\enquote{Bis zum Zahnwechsel will der Mensch nachahmen, bis zur "
+        "Geschlechtsreife will er unter Autorität stehen.}}\n\\end{quotation}\n\n"
+        "\\citet{kiersch07} schreibt, dass das Kind kein unfertiger Mensch ist.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "a.tex", tex))
+    assert got == {
+        "Bis zum Zahnwechsel will der Mensch nachahmen, bis zur Geschlechtsreife will er "
+        "unter Autorität stehen.": ("steiner10", "139")
+    }
+
+
+def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{natbib,csquotes}\n\\begin{document}\n"
+        "\\citet[][S. 19]{randoll07} schreiben, dass die Mehrheit der Ehemaligen ihr "
+        "\\enquote{gleichgültig oder eher skeptisch gegenüber} stehen.\n"
+        "Sie gaben an, dass die Schule dennoch eine \\enquote{hohe religiöse und "
+        "weltanschauliche Offenheit} besitze.\n\n"
+        "Die Schule sei \\enquote{eine Schule für das ganze Leben} \\citep[S. 4]{paschen10}. "
+        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck für alle}.\n\n"
+        "Ein neuer Absatz zitiert \\enquote{die Freude am beruflichen Engagement aller}.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "a.tex", tex))
+    assert got == {
+        "gleichgültig oder eher skeptisch gegenüber": ("randoll07", "19"),
+        "hohe religiöse und weltanschauliche Offenheit": ("randoll07", "19"),
+        "eine Schule für das ganze Leben": ("paschen10", "4"),
+        # a bracketed cite is what it follows; another paragraph's cite is not this one's
+        "eine Schule ohne jeden Leistungsdruck für alle": (None, None),
+        "die Freude am beruflichen Engagement aller": (None, None),
+    }
+
+
+def test_latex_single_marks_quote_when_cited_and_mention_when_not(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Others have identified it with truth \\parencite[216]{frege1948} or the `kind of total "
+        "state of affairs we call a world' \\parencite[242]{lewis1943}.\n"
+        "He thought so, writing `[e]very declarative sentence \\ldots\\ is therefore to be "
+        "regarded as a proper name'.\n\\parencite[216]{frege1948}\n\n"
+        "A sentence like `the apple is red' might be thought to mean that the apple is red, "
+        "as Turing's and the dogs' friends say, and \\`e is an accent.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "essay.tex", tex))
+    assert got == {
+        "kind of total state of affairs we call a world": ("lewis1943", "242"),
+        "[e]very declarative sentence … is therefore to be regarded as a proper name": (
+            "frege1948",
+            "216",
+        ),
+    }
+
+
+def test_a_markdown_block_quote_goes_on_over_its_lazy_lines(tmp_path: Path) -> None:
+    md = (
+        "They argued:\n\n"
+        "> researchers like the members of this Coalition use the code in order to\n"
+        "publish criticism on how safe, secure, and effective these products actually\n"
+        "are [@sellars_petition_2014, 4].\n\n"
+        'In Pakistan, the program has placed people on a "disposition matrix" list.\n'
+    )
+    got = quotes_found(write(tmp_path, "space.md", md))
+    assert got == {
+        "researchers like the members of this Coalition use the code in order to publish "
+        "criticism on how safe, secure, and effective these products actually are": (
+            "sellars_petition_2014",
+            "4",
+        )
+    }
+
+
+def test_straight_marks_nested_in_straight_marks_after_a_bracket(tmp_path: Path) -> None:
+    md = (
+        'Der wichtigste Zweig ist die Filmanalyse [@Winter2003 p. 151]. "Zentral sind '
+        "Fragen, wie Widerstand möglich ist. Wie lässt sich die Handlungsfähigkeit "
+        '("agency") der sozialen Subjekte steigern?" (Ebd.) Die Filmsoziologie geht davon '
+        "aus.\n"
+    )
+    got = quotes_found(write(tmp_path, "draft.md", md))
+    assert got == {
+        "Zentral sind Fragen, wie Widerstand möglich ist. Wie lässt sich die "
+        'Handlungsfähigkeit ("agency") der sozialen Subjekte steigern?': ("Winter2003", "151")
+    }
