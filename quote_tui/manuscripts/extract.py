@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
@@ -17,10 +17,11 @@ from quote_tui.manuscripts.context import context_link
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.evidence import unsupported
+from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
-from quote_tui.manuscripts.model import Anchor, Location, Locator, Reference
+from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
@@ -49,18 +50,6 @@ _QUOTED_PER_CHAR = 4
 # A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
 _OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """A quotation and what refers it: a mention, an anchor's reference, or nothing."""
-
-    quote_raw: str
-    doc: Document
-    location: Location
-    mention: Mention | None
-    reference: Reference | None  # from an anchor (a reference manager's field)
-    locator: Locator | None
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:

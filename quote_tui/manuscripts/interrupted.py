@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.voice import interrupts
-
-if TYPE_CHECKING:
-    from quote_tui.manuscripts.extract import Found
 
 __all__ = ["join_interrupted"]
 
