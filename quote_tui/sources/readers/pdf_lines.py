@@ -46,6 +46,10 @@ LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
 _LIGATURE_SPACE = re.compile(f"[{LIGATURES}] ")
 _TOUCH = 0.5
 """Points within which the glyph after a space meets the ligature before it: no gap."""
+_CLOSING = frozenset(".!?)]}\u201d\u2019\"'")
+"""Punctuation closing a sentence or a phrase that a citation mark follows as printed
+("Coriolanus.¹¹ “The", "end.¹²"). Not a comma, colon or semicolon: a mark after one
+("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +71,31 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
     )
     out: list[str] = []
+    raised = False  # whether the span before was a mark: "16" "," "18" is one mark
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         ordinal = before.isdigit() and text.strip().isalpha()
         if _superscript(span, largest, baseline) and not ordinal:
-            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
-            # mark glued to a word's letters or digits cuts it; after a comma it does not.
-            glued = before.isalnum()
-            if glued and text[:1].isalnum():
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not
+            if not raised and _glued(before, text):
                 out.append(APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
                 out.append(APART)
+            raised = True
             continue
+        raised = False
         out.append(text)
     return "".join(out).replace("\n", " ")
+
+
+def _glued(before: str, mark: str) -> bool:
+    """Whether a mark starting ``mark`` stands glued to the text ending ``before``: to a word's
+    letters or digits, or to the punctuation closing a sentence or phrase ("end.¹²"), where the
+    mark is still no part of what a quotation types."""
+    return mark[:1].isalnum() and (before.isalnum() or before in _CLOSING)
 
 
 def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
@@ -126,7 +138,7 @@ def glue_marks(read: list[list[Any]]) -> None:
                 glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
                 text = mark.text + (APART if glued else "") + line.text
             elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
-                glued = line.text[-1:].isalnum() and mark.text[:1].isalnum()
+                glued = _glued(line.text[-1:], mark.text)
                 text = line.text + (APART if glued else "") + mark.text
             else:
                 continue
