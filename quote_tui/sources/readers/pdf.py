@@ -25,9 +25,9 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import LIGATURES, close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
-from quote_tui.sources.readers.pdf_unmapped import unmapped_pages
+from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
@@ -291,8 +291,9 @@ def _extract(
                     details={"pages": page_count, "ocr": True},
                 )
         text, page_starts, boxes = _compose(pages)
-        unmapped = () if ocred else unmapped_pages(pages)
-        if not ocred and any(ligature + " " in text for ligature in LIGATURES):
+        # one pass over the whole text first: most PDFs hold no unreadable character at all
+        unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
+        if not ocred and ligature_gap(text):
             # rare: the pages where a ligature stands before a space are read again glyph by
             # glyph, to tell a printed gap from a space set inside the ligature's box
             gaps = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
