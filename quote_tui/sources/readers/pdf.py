@@ -234,7 +234,9 @@ def _extract(
             labels.append(_label(page) if labelled else None)
             try:
                 raw = page.get_textpage(flags=_FLAGS).extractDICT()
-                pages.append(page_blocks(raw, page.rect.height))
+                # the text page's own height: its lines are placed on the page unrotated,
+                # and asking the page for its rectangle costs more than a line's reading
+                pages.append(page_blocks(raw, raw["height"]))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -336,15 +338,27 @@ def _compose(
     pos = 0
 
     def put(blocks: list[Block], page: int, first: bool) -> None:
+        # runs once per line of the document: a blank line before each block but the first
         nonlocal pos
-        for bi, block in enumerate(blocks):
-            for li, line in enumerate(block.lines):
-                sep = "" if first and bi == 0 and li == 0 else ("\n" if li else "\n\n")
-                parts.append(sep)
-                parts.append(line.text)
-                pos += len(sep)
-                boxes.append((pos, pos + len(line.text), page, *line.rect))
-                pos += len(line.text)
+        append, box = parts.append, boxes.append
+        for block in blocks:
+            if not block.lines:
+                continue
+            if not first:
+                append("\n\n")
+                pos += 2
+            first = False
+            sep = False
+            for line in block.lines:
+                text = line.text
+                if sep:
+                    append("\n")
+                    pos += 1
+                sep = True
+                append(text)
+                end = pos + len(text)
+                box((pos, end, page, *line.rect))
+                pos = end
 
     for index, (main, _) in enumerate(split):
         if index:

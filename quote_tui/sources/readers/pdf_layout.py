@@ -441,7 +441,9 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
         for ln in b.lines
         if ln.rect[2] - ln.rect[0] < narrow
     ]
-    if not lines:
+    if not lines or max(r[0] for r in lines) <= min(r[2] for r in lines):
+        # no lines, or every line crosses one x (one column): the cover only rises to that x
+        # and falls after it, so no thin run stands between two covered ones
         return []
     # how many lines cover each whole point of x, as runs of equal cover between the points
     # where a line starts or ends (a page's width in points would be walked one by one)
