@@ -88,6 +88,8 @@ _NUMBER = re.compile(
 _CAPTION = re.compile(
     r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
 )
+_CAPTION_FIRST = frozenset("fFtTsScCpPeE\u017f")
+"""The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
 _NOTE = 0.93
@@ -202,7 +204,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
             members = tuple([item[0] for item in group])
-            main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
+            if len(counted) == 1:  # most blocks: one size
+                main = next(iter(counted))
+            else:
+                main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
@@ -320,6 +325,9 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     if body > 0 and block.size <= body * _SMALL:
         return True
     # a caption's label stands at its start: its first two lines say (not a long paragraph)
+    first = block.lines[0].text.lstrip()[:1]
+    if first and first not in _CAPTION_FIRST:
+        return False  # most blocks: no caption's first letter, no join
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
