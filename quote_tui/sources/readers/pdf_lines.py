@@ -162,15 +162,24 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     """A line of several spans: its text, and its characters per (rounded) size."""
     counts: dict[float, int] = {}
     largest, smallest = 0.0, float("inf")
+    last, rounded = -1.0, 0.0
+    # runs once per span of a line of several: a run of spans of one size (most lines) is
+    # measured and rounded once
     for span in spans:
-        chars, size = span["text"], span["size"]
+        chars = span["text"]
         if not chars or chars.isspace():
             continue
-        largest, smallest = max(largest, size), min(smallest, size)
-        rounded = round(size * 2) / 2
+        size = span["size"]
+        if size != last:
+            last = size
+            if size > largest:
+                largest = size
+            if size < smallest:
+                smallest = size
+            rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
     if smallest > largest * SUPER:  # nothing set small enough to be a mark
-        return "".join(span["text"] for span in spans).replace("\n", " "), counts
+        return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
 
 
