@@ -169,14 +169,16 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 total[size] = total.get(size, 0) + n
                 if "\n" in text:
                     text = text.replace("\n", " ")
+                if span.get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
+                    hidden += len(text) - text.count(" ")
             else:
                 text, counts = spans_text(spans)
                 if not counts:
                     continue
                 for size, n in counts.items():
                     total[size] = total.get(size, 0) + n
-            if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
-                hidden += len(text) - text.count(" ")
+                if spans[0].get("alpha") == 0:
+                    hidden += len(text) - text.count(" ")
             rect = line["bbox"]
             if rect[0] > x0s:
                 x0s = rect[0]
@@ -187,7 +189,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             else:
                 upright_all = False
                 append((Line(text, rect), counts, False))
-            if len(text) <= 3 and not marks:
+            if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
