@@ -22,6 +22,7 @@ from quote_tui.sources.readers.pdf_layout import (
     PageBlocks,
     body_size,
     page_blocks,
+    page_edges,
     repeated_edges,
     split_page,
 )
@@ -330,8 +331,13 @@ def _compose(
     """
     present = [p for p in pages if p is not None]
     body = body_size(present)
-    repeated = repeated_edges(present)
-    split = [split_page(p, body=body, repeated=repeated) if p else ([], []) for p in pages]
+    edges = [page_edges(p) for p in present]  # worked out once: both passes read them
+    repeated = repeated_edges(present, edges)
+    by_page = iter(edges)
+    split = [
+        split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
+        for p in pages
+    ]
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []

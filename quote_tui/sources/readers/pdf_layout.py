@@ -45,6 +45,7 @@ __all__ = [
     "page_asides",
     "page_blocks",
     "reading_order",
+    "page_edges",
     "repeated_edges",
     "split_page",
 ]
@@ -276,14 +277,17 @@ def _mask(text: str) -> str:
     return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
 
 
-def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
-    """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
+def repeated_edges(
+    pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None
+) -> set[str]:
+    """Masked texts of top- and bottom-band blocks that stand on two pages or more (``edges``:
+    each page's ``page_edges``, when they are already known)."""
     banded: Counter[str] = Counter()
     outer: Counter[str] = Counter()
-    for page in pages:
-        edges = _edges(page)
-        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e == 2})
-        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
+    for index, page in enumerate(pages):
+        edges_of = edges[index] if edges is not None else page_edges(page)
+        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
+        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
@@ -294,7 +298,7 @@ def _edge(block: Block, height: float) -> bool:
     return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
 
 
-def _edges(page: PageBlocks) -> list[int]:
+def page_edges(page: PageBlocks) -> list[int]:
     """Per block: 2 in the top or bottom band, 1 outermost within the wider band, else 0."""
     height = page.height
     tops = sorted(b.rect[1] for b in page.blocks)
@@ -343,7 +347,7 @@ def _not_a_label(block: Block) -> bool:
 
 
 def split_page(
-    page: PageBlocks, *, body: float, repeated: set[str]
+    page: PageBlocks, *, body: float, repeated: set[str], edges: list[int] | None = None
 ) -> tuple[list[Block], list[Block]]:
     """A page's body blocks and its asides, each in reading order.
 
@@ -351,11 +355,13 @@ def split_page(
         page: the page's blocks.
         body: the document's body font size.
         repeated: masked edge texts that repeat across pages (``repeated_edges``).
+        edges: the page's ``page_edges``, when they are already known.
 
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
-    edges = _edges(page)
+    if edges is None:
+        edges = page_edges(page)
     flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
