@@ -326,7 +326,9 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
             return True
     if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
-    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
+    short = len(block.lines[0].text.strip()) <= _LABEL  # most blocks: a long first line
+    labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
+    if labels and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     if body > 0 and block.size <= body * _SMALL:
         return True
