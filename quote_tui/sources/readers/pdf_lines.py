@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "APART",
@@ -52,9 +51,11 @@ _CLOSING = frozenset(".!?)]}\u201d\u2019\"'")
 ("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
+class Line(NamedTuple):
+    """One extracted line: its text and rectangle (PDF points, top-left origin).
+
+    A named tuple, not a frozen dataclass: one is made for every line of a document, and a
+    tuple is made in half the time; it stays inside the reader."""
 
     text: str
     rect: Rect
