@@ -44,8 +44,8 @@ __all__ = [
     "body_size",
     "page_asides",
     "page_blocks",
-    "reading_order",
     "page_edges",
+    "reading_order",
     "repeated_edges",
     "split_page",
 ]
