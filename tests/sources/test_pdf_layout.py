@@ -197,3 +197,25 @@ def test_a_figures_labels_stay_out_of_the_sentence_around_it() -> None:
     assert result.status is Status.NORMALIZED
     assert "x0" not in result.matches[0].text
     assert check_text(prepared, "w1").status is Status.EXACT  # still in the checked text
+
+
+def _rotated_pages() -> bytes:
+    """Two portrait pages shown turned a quarter (/Rotate 90), a smaller line at 71% of their
+    height: within the foot band of the page's turned height (595 pt), not of its own (842)."""
+    doc = pymupdf.open()
+    for number in range(2):
+        page = doc.new_page(width=595, height=842)
+        for i in range(24):
+            page.insert_text(
+                (60, 140 + i * 18), f"Body line {i} of page {number} reads on.", fontsize=10
+            )
+        page.insert_text((60, 600), "A smaller remark set inside the body.", fontsize=9.5)
+        page.insert_text((60, 640), f"The body goes on below it on page {number}.", fontsize=10)
+        page.set_rotation(90)
+    return doc.tobytes()
+
+
+def test_a_turned_pages_bands_are_measured_on_its_text() -> None:
+    text = extract_pdf(_rotated_pages()).text
+    page_one = text[: text.index("Body line 0 of page 1")]
+    assert "of page 0 reads on.\n\nA smaller remark set inside the body.\n\nThe body" in page_one

@@ -23,12 +23,13 @@ from quote_tui.sources.readers.pdf_layout import (
     PageBlocks,
     body_size,
     page_blocks,
+    page_edges,
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import LIGATURES, close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
-from quote_tui.sources.readers.pdf_unmapped import unmapped_pages
+from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
@@ -149,7 +150,7 @@ def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
         raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
     except (*_MUPDF_ERRORS, ValueError):
         return None
-    return page_blocks(close_ligature_gaps(compose_accents(raw)), page.rect.height)
+    return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -235,7 +236,9 @@ def _extract(
             labels.append(_label(page) if labelled else None)
             try:
                 raw = page.get_textpage(flags=_FLAGS).extractDICT()
-                pages.append(page_blocks(raw, page.rect.height))
+                # the text page's own height: its lines are placed on the page unrotated,
+                # and asking the page for its rectangle costs more than a line's reading
+                pages.append(page_blocks(raw, raw["height"]))
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -292,9 +295,10 @@ def _extract(
                     details={"pages": page_count, "ocr": True},
                 )
         text, page_starts, boxes = _compose(pages)
-        unmapped = () if ocred else unmapped_pages(pages)
+        # one pass over the whole text first: most PDFs hold no unreadable character at all
+        unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
         reread: set[int] = set()  # pages read again glyph by glyph
-        if not ocred and any(ligature + " " in text for ligature in LIGATURES):
+        if not ocred and ligature_gap(text):
             # rare: the pages where a ligature stands before a space are read again glyph by
             # glyph, to tell a printed gap from a space set inside the ligature's box
             reread = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
@@ -331,23 +335,40 @@ def _compose(
     """
     present = [p for p in pages if p is not None]
     body = body_size(present)
-    repeated = repeated_edges(present)
-    split = [split_page(p, body=body, repeated=repeated) if p else ([], []) for p in pages]
+    edges = [page_edges(p) for p in present]  # worked out once: both passes read them
+    repeated = repeated_edges(present, edges)
+    by_page = iter(edges)
+    split = [
+        split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
+        for p in pages
+    ]
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []
     pos = 0
 
     def put(blocks: list[Block], page: int, first: bool) -> None:
+        # runs once per line of the document: a blank line before each block but the first
         nonlocal pos
-        for bi, block in enumerate(blocks):
-            for li, line in enumerate(block.lines):
-                sep = "" if first and bi == 0 and li == 0 else ("\n" if li else "\n\n")
-                parts.append(sep)
-                parts.append(line.text)
-                pos += len(sep)
-                boxes.append((pos, pos + len(line.text), page, *line.rect))
-                pos += len(line.text)
+        append, box = parts.append, boxes.append
+        for block in blocks:
+            if not block.lines:
+                continue
+            if not first:
+                append("\n\n")
+                pos += 2
+            first = False
+            sep = False
+            for line in block.lines:
+                text = line.text
+                if sep:
+                    append("\n")
+                    pos += 1
+                sep = True
+                append(text)
+                end = pos + len(text)
+                box((pos, end, page, *line.rect))
+                pos = end
 
     for index, (main, _) in enumerate(split):
         if index:

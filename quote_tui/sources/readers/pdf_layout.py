@@ -44,6 +44,7 @@ __all__ = [
     "body_size",
     "page_asides",
     "page_blocks",
+    "page_edges",
     "reading_order",
     "repeated_edges",
     "split_page",
@@ -88,6 +89,8 @@ _NUMBER = re.compile(
 _CAPTION = re.compile(
     r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
 )
+_CAPTION_FIRST = frozenset("fFtTsScCpPeE\u017f")
+"""The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
 _NOTE = 0.93
@@ -167,14 +170,16 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 total[size] = total.get(size, 0) + n
                 if "\n" in text:
                     text = text.replace("\n", " ")
+                if span.get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
+                    hidden += len(text) - text.count(" ")
             else:
                 text, counts = spans_text(spans)
                 if not counts:
                     continue
                 for size, n in counts.items():
                     total[size] = total.get(size, 0) + n
-            if spans[0].get("alpha") == 0:  # invisible: an OCR layer sets whole lines so
-                hidden += len(text) - text.count(" ")
+                if spans[0].get("alpha") == 0:
+                    hidden += len(text) - text.count(" ")
             rect = line["bbox"]
             if rect[0] > x0s:
                 x0s = rect[0]
@@ -185,7 +190,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             else:
                 upright_all = False
                 append((Line(text, rect), counts, False))
-            if len(text) <= 3 and not marks:
+            if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
             read.append([lines, total, x0s, x1s, upright_all])
@@ -202,7 +207,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
             members = tuple([item[0] for item in group])
-            main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
+            if len(counted) == 1:  # most blocks: one size
+                main = next(iter(counted))
+            else:
+                main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
@@ -269,14 +277,17 @@ def _mask(text: str) -> str:
     return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
 
 
-def repeated_edges(pages: Sequence[PageBlocks]) -> set[str]:
-    """Masked texts of top- and bottom-band blocks that stand on two pages or more."""
+def repeated_edges(
+    pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None
+) -> set[str]:
+    """Masked texts of top- and bottom-band blocks that stand on two pages or more (``edges``:
+    each page's ``page_edges``, when they are already known)."""
     banded: Counter[str] = Counter()
     outer: Counter[str] = Counter()
-    for page in pages:
-        edges = _edges(page)
-        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e == 2})
-        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges, strict=True) if e})
+    for index, page in enumerate(pages):
+        edges_of = edges[index] if edges is not None else page_edges(page)
+        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
+        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
@@ -287,7 +298,7 @@ def _edge(block: Block, height: float) -> bool:
     return block.rect[3] <= height * _BAND or block.rect[1] >= height * (1 - _BAND)
 
 
-def _edges(page: PageBlocks) -> list[int]:
+def page_edges(page: PageBlocks) -> list[int]:
     """Per block: 2 in the top or bottom band, 1 outermost within the wider band, else 0."""
     height = page.height
     tops = sorted(b.rect[1] for b in page.blocks)
@@ -315,11 +326,16 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
             return True
     if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
-    if all(len(ln.text.strip()) <= _LABEL for ln in block.lines) and not _not_a_label(block):
+    short = len(block.lines[0].text.strip()) <= _LABEL  # most blocks: a long first line
+    labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
+    if labels and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     if body > 0 and block.size <= body * _SMALL:
         return True
     # a caption's label stands at its start: its first two lines say (not a long paragraph)
+    first = block.lines[0].text.lstrip()[:1]
+    if first and first not in _CAPTION_FIRST:
+        return False  # most blocks: no caption's first letter, no join
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
@@ -333,7 +349,7 @@ def _not_a_label(block: Block) -> bool:
 
 
 def split_page(
-    page: PageBlocks, *, body: float, repeated: set[str]
+    page: PageBlocks, *, body: float, repeated: set[str], edges: list[int] | None = None
 ) -> tuple[list[Block], list[Block]]:
     """A page's body blocks and its asides, each in reading order.
 
@@ -341,11 +357,13 @@ def split_page(
         page: the page's blocks.
         body: the document's body font size.
         repeated: masked edge texts that repeat across pages (``repeated_edges``).
+        edges: the page's ``page_edges``, when they are already known.
 
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
-    edges = _edges(page)
+    if edges is None:
+        edges = page_edges(page)
     flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
@@ -441,7 +459,9 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
         for ln in b.lines
         if ln.rect[2] - ln.rect[0] < narrow
     ]
-    if not lines:
+    if not lines or max(r[0] for r in lines) <= min(r[2] for r in lines):
+        # no lines, or every line crosses one x (one column): the cover only rises to that x
+        # and falls after it, so no thin run stands between two covered ones
         return []
     # how many lines cover each whole point of x, as runs of equal cover between the points
     # where a line starts or ends (a page's width in points would be walked one by one)

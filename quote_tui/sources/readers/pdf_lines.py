@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "APART",
@@ -39,9 +38,6 @@ APART = "\u200b"
 """What keeps a superscript apart from its word: a zero-width space, so the text reads as
 printed ("structure16–18"), a quotation that stops before the mark ends on a word boundary and
 is exact, and one that includes it is ``normalized`` by the whitespace rule."""
-_CLOSING = ".;:!?’”»"
-"""What a numbered note mark may follow in the text: a sentence's end or a closing quote (not a
-bracket: "(n+1)²" is an exponent)."""
 _RAISED = 1.0
 """Points above the line's baseline where a smaller span counts as raised."""
 LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
@@ -49,11 +45,21 @@ LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
 _LIGATURE_SPACE = re.compile(f"[{LIGATURES}] ")
 _TOUCH = 0.5
 """Points within which the glyph after a space meets the ligature before it: no gap."""
+_CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
+"""Punctuation closing a sentence or a phrase that a citation mark follows as printed
+("Coriolanus.¹¹ “The", "end.¹²"). Not a comma, colon or semicolon: a mark after one
+("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
+_BRACKETS = frozenset(")]")
+"""A bracket a mark may follow, when it holds words and not a formula."""
+_WORD = re.compile(r"[^\W\d_]{3}")
+_FORMULA = re.compile(r"[+=^*/<>\u2212]")
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One extracted line: its text and rectangle (PDF points, top-left origin)."""
+class Line(NamedTuple):
+    """One extracted line: its text and rectangle (PDF points, top-left origin).
+
+    A named tuple, not a frozen dataclass: one is made for every line of a document, and a
+    tuple is made in half the time; it stays inside the reader."""
 
     text: str
     rect: Rect
@@ -70,29 +76,43 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
     )
     out: list[str] = []
+    raised = False  # whether the span before was a mark: "16" "," "18" is one mark
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         ordinal = before.isdigit() and text.strip().isalpha()
         if _superscript(span, largest, baseline) and not ordinal:
-            # an ordinal's "st" (1st) is part of its number; a citation mark is not. Only a
-            # mark glued to a word's letters or digits cuts it; after a comma it does not.
-            glued = before.isalnum()
-            # A numbered mark is cut off too after the text's full stop or closing quote
-            # ("Coriolanus.11", "Intercept’12"), and where a space sets it after its word
-            # ("AirFlow 1").
-            if not glued and out and text[:1].isdigit():
-                word = "".join(out[-2:]).rstrip(" ")[-1:]
-                glued = word.isalnum() or (word in _CLOSING and before == word)
-            if glued and text[:1].isalnum():
+            # an ordinal's "st" (1st) is part of its number; a citation mark is not
+            if not raised and _glued(before, text, out):
+                out.append(APART)
                 out.append(APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
                 out.append(APART)
+            raised = True
             continue
+        raised = False
         out.append(text)
     return "".join(out).replace("\n", " ")
+
+
+def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
+    """Whether a mark starting ``mark`` stands glued to the text before it (``out``, ending
+    ``before``): to a word's letters or digits; to the punctuation closing a sentence or phrase
+    ("end.¹²"); to a bracket of words ("(GerDraCor)¹⁷", where "(n+1)²" is an exponent); or a
+    number set a space after its word ("AirFlow ¹"). In each the mark is no part of what a
+    quotation types. After a comma it is not cut off ("S2ORC,¹" is typed as printed)."""
+    if not mark[:1].isalnum():
+        return False
+    if before.isalnum() or before in _CLOSING:
+        return True
+    line = "".join(out[-8:])
+    if before in _BRACKETS:
+        opened = max(line.rfind("("), line.rfind("["))
+        inner = line[opened + 1 : -1] if opened >= 0 else ""
+        return bool(_WORD.search(inner)) and not _FORMULA.search(inner)
+    return before == " " and mark[:1].isdigit() and line.rstrip(" ")[-1:].isalnum()
 
 
 def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
@@ -135,7 +155,7 @@ def glue_marks(read: list[list[Any]]) -> None:
                 glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
                 text = mark.text + (APART if glued else "") + line.text
             elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
-                glued = line.text[-1:].isalnum() and mark.text[:1].isalnum()
+                glued = _glued(line.text[-1:], mark.text)
                 text = line.text + (APART if glued else "") + mark.text
             else:
                 continue
@@ -159,15 +179,24 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     """A line of several spans: its text, and its characters per (rounded) size."""
     counts: dict[float, int] = {}
     largest, smallest = 0.0, float("inf")
+    last, rounded = -1.0, 0.0
+    # runs once per span of a line of several: a run of spans of one size (most lines) is
+    # measured and rounded once
     for span in spans:
-        chars, size = span["text"], span["size"]
+        chars = span["text"]
         if not chars or chars.isspace():
             continue
-        largest, smallest = max(largest, size), min(smallest, size)
-        rounded = round(size * 2) / 2
+        size = span["size"]
+        if size != last:
+            last = size
+            if size > largest:
+                largest = size
+            if size < smallest:
+                smallest = size
+            rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
     if smallest > largest * SUPER:  # nothing set small enough to be a mark
-        return "".join(span["text"] for span in spans).replace("\n", " "), counts
+        return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
-__all__ = ["unmapped_count", "unmapped_pages"]
+__all__ = ["has_unreadable", "unmapped_count", "unmapped_pages"]
 
 _MIN_UNMAPPED = 8
 """Fewest unreadable characters that flag a region (a bullet or two never do)."""
@@ -36,6 +36,11 @@ _UNREADABLE = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\uf8e4\ufffd\U000f0000-\U0010ffff]"
 )
 _SPACE = re.compile("[\t\n\r \x85\xa0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000]")
+
+
+def has_unreadable(text: str) -> bool:
+    """Whether a text holds any character a font without a Unicode map gives."""
+    return _UNREADABLE.search(text) is not None
 
 
 def unmapped_count(text: str) -> tuple[int, int]:
