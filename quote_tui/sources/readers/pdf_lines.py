@@ -85,7 +85,6 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
             if not raised and _glued(before, text, out):
                 out.append(APART)
-                out.append(APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
