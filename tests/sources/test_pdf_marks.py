@@ -5,12 +5,14 @@ types the mark is exact. Generated PDFs run anywhere; the corpus checks skip wit
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_lines import Line, glue_marks
 
 
 def _line_with_mark(page: pymupdf.Page, y: float, before: str, mark: str, after: str) -> None:
@@ -61,3 +63,16 @@ def test_corpus_marks_after_a_period_and_a_comma(corpus_dir: Path) -> None:
     s2orc = extract_pdf((corpus_dir / "pdf/s2orc-acl2020.pdf").read_bytes())
     typed = "We introduce S2ORC,1 a large corpus of"
     assert check_text(PreparedText(s2orc.text), typed).status is Status.EXACT
+
+
+def test_a_mark_read_as_a_line_of_its_own_is_glued_after_a_full_stop() -> None:
+    # MuPDF may read a raised mark as a line of its own beside the line it ends
+    line = Line("the end of the sentence.", (50.0, 100.0, 200.0, 110.0))
+    mark = Line("12", (200.5, 98.0, 206.0, 104.0))
+    read: list[list[Any]] = [
+        [[(line, {10.0: 24}, True)], {10.0: 24}, 50.0, 200.0, True],
+        [[(mark, {6.0: 2}, True)], {6.0: 2}, 200.5, 206.0, True],
+    ]
+    glue_marks(read)
+    assert [entry[0].text for entry in read[0][0]] == ["the end of the sentence.\u200b12"]
+    assert read[1][0] == []

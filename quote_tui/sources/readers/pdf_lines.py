@@ -154,7 +154,7 @@ def glue_marks(read: list[list[Any]]) -> None:
                 glued = mark.text[-1:].isalnum() and line.text[:1].isalnum()
                 text = mark.text + (APART if glued else "") + line.text
             elif -1 <= m0 - r2 <= _MARK_GAP:  # the mark ends the line (a citation mark)
-                glued = _glued(line.text[-1:], mark.text)
+                glued = _glued(line.text[-1:], mark.text, (line.text,))
                 text = line.text + (APART if glued else "") + mark.text
             else:
                 continue
