@@ -112,7 +112,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     Returns:
         The locator, or ``None`` when the text carries none.
     """
-    s = text.strip().lstrip(",").strip()
+    # ", p. 4" after a key, or ": 296" (the colon social-science styles set before a page)
+    s = text.strip().lstrip(",:").strip()
     if not s:
         return None
     lower = s.lower()

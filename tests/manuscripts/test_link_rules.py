@@ -265,3 +265,18 @@ def test_straight_marks_nested_in_straight_marks_after_a_bracket(tmp_path: Path)
         "Zentral sind Fragen, wie Widerstand möglich ist. Wie lässt sich die "
         'Handlungsfähigkeit ("agency") der sozialen Subjekte steigern?': ("Winter2003", "151")
     }
+
+
+def test_a_pandoc_locator_after_a_colon_is_the_page(tmp_path: Path) -> None:
+    # Quarto/Pandoc texts in the social sciences write the page after a colon: [@key: 296]
+    md = (
+        'Dies zeige "the overall performance record of the consensus democracies is '
+        'clearly superior" [@Lijphart.2012: 296]. Die Entscheidung folgt.\n\n'
+        '> "Dramatic breakdowns will probably still occur, but troubled democracies are '
+        "now more likely to erode rather than to shatter [@Bermeo.2016: 14-15].\n"
+    )
+    got = quotes_found(write(tmp_path, "chapter.qmd", md))
+    assert got[
+        "the overall performance record of the consensus democracies is clearly superior"
+    ] == ("Lijphart.2012", "296")
+    assert [v for k, v in got.items() if "Dramatic" in k] == [("Bermeo.2016", "14-15")]
