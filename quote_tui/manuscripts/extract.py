@@ -15,8 +15,8 @@ from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.context import context_link
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.evidence import cites_nothing, unsupported
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
-from quote_tui.manuscripts.evidence import unsupported
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
@@ -430,6 +430,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
     """
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
+    bare = cites_nothing(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -490,7 +491,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                     mention, locator = context_link(doc, block.start, block.end, locator)
                 # A source named earlier in the paragraph is evidence enough.
                 if (mention, reference) == (None, None) and unsupported(
-                    doc.text, block.start, block.end, block.after, cited
+                    doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -556,7 +557,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 mention, locator = context_link(doc, span.start, span.end, locator)
             # A source named earlier in the paragraph is evidence enough.
             if (mention, reference) == (None, None) and unsupported(
-                doc.text, span.start, span.end, span.close_end, cited
+                doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
