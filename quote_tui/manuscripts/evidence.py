@@ -49,6 +49,12 @@ _SAYING = re.compile(
     r"echoes|echoed|declaring|describing|saying|writing)\b",
     re.I,
 )
+# A verb of saying in the past, as a story tells its dialogue ("he said", "I answered").
+_PAST = re.compile(
+    r"\w+ed|wrote|written|said|told|sang|put\s+it|schrieb|beschrieb|sprach|"
+    r"(?:sag|mein|beton|erklär|formulier|lautet|definiert|forder)te",
+    re.I,
+)
 # The words of a text named by what they are in it: "the words of", "der erste Satz".
 _NAMED_PART = re.compile(
     r"\b(?:the\s+words\s+(?:of|from)|der\s+(?:erste|letzte)\s+Satz|mit\s+den\s+Worten)\b",
@@ -122,6 +128,8 @@ def cites_nothing(ms: Manuscript) -> bool:
     """Whether no text of the manuscript cites anything: no citation, note, reference list
     or cited block. Its spans in marks are then a story's dialogue and the writer's terms far
     more often than a source's words (a narrative essay quotes people it met, not texts)."""
+    if ms.listed or ms.footnotes:
+        return False
     for doc in ms.documents:
         if doc.anchors or doc.notes or doc.skip or any(b.mention for b in doc.blocks):
             return False
@@ -130,7 +138,7 @@ def cites_nothing(ms: Manuscript) -> bool:
         markdown = doc.kind in ("markdown", "plain")
         if find_mentions(doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown):
             return False
-    return not ms.footnotes
+    return True
 
 
 def unsupported(
@@ -157,10 +165,11 @@ def has_evidence(
     else's.
 
     With ``spoken`` false (a text that cites nothing: no citation, note or reference list), a
-    verb of saying, a whole sentence in marks and a trailing ellipsis are no evidence: there
-    they are a story's dialogue ("I said.", "He interrupted me."), not a source's words. Only
-    what names a text or edits one still counts: its part or opening, a page, an editor's
-    brackets, another language.
+    verb of saying in the past, a whole sentence in marks and a trailing ellipsis are no
+    evidence: there they are a story's dialogue ("I said.", "He interrupted me."), not a
+    source's words. What names a text or edits one still counts (its part or opening, a page,
+    an editor's brackets, another language), and so does the essayist's present ("Einstein
+    says", "so Luhmann"), which a story's dialogue is not told in.
     """
     inner = text[start:end]
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
@@ -183,7 +192,9 @@ def has_evidence(
     for part in (before, after):
         if _WORK_SAYS.search(part) or _NAMED_PART.search(part):
             return True
-        if spoken and (_SAYING.search(part) or _SO_NAME.search(part)):
+        if spoken and _SAYING.search(part):
+            return True
+        if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 

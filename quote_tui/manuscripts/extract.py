@@ -416,7 +416,9 @@ def _skip_blank(text: str, pos: int) -> int:
     return pos
 
 
-def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> list[Found]:
+def extract(
+    ms: Manuscript, *, min_words: int = 4, limit: int | None = None, cites: bool = False
+) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
     Args:
@@ -424,13 +426,14 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
         min_words: quotations with fewer words are scare quotes or titles, not citations.
         limit: stop once more than this many are found (so ``limit + 1`` come back when there
             were more): resolving each one's reference is the costly part.
+        cites: the writer gave a bibliography, so the text cites whether or not it shows it.
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
     """
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
-    bare = cites_nothing(ms)
+    bare = not cites and cites_nothing(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
