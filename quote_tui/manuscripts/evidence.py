@@ -46,7 +46,8 @@ _SAYING = re.compile(
     r"übersetzt|zitiert|behauptet|argumentiert|spricht|sprach|"
     # German plural of the verbs of saying: "Barz und Randoll schreiben, dass".
     r"schreiben|sagen|betonen|meinen|erklären|berichten|beschreiben|formulieren|"
-    r"echoes|echoed|declaring|describing|saying|writing)\b",
+    r"echoes|echoed|declaring|describing|saying|writing|continues|continued|goes\s+on|went\s+on|"
+    r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
 # A verb of saying in the past, as a story tells its dialogue ("he said", "I answered").

@@ -87,3 +87,15 @@ def test_german_plural_verbs_of_saying_are_evidence() -> None:
     quote = "gleichgültig oder eher skeptisch gegenüber"
     start = sentence.index(quote)
     assert has_evidence(sentence, start, start + len(quote), start + len(quote) + 1, 0)
+
+
+def test_a_quotation_continued_is_attributed() -> None:
+    # "she continued": the second part of a quotation interrupted by its speaker (a book draft
+    # on plain text, quoting a patient).
+    sentence = (
+        '"Medical devices are black boxes," she continued, "you can\'t look into them, there\'s '
+        'no transparency."'
+    )
+    quote = "Medical devices are black boxes,"
+    start = sentence.index(quote)
+    assert has_evidence(sentence, start, start + len(quote), start + len(quote) + 1, 0)
