@@ -99,3 +99,20 @@ def test_a_quotation_continued_is_attributed() -> None:
     quote = "Medical devices are black boxes,"
     start = sentence.index(quote)
     assert has_evidence(sentence, start, start + len(quote), start + len(quote) + 1, 0)
+
+
+def test_a_phrase_of_seven_words_needs_no_evidence_in_its_sentence(tmp_path: Path) -> None:
+    # Interview findings reported across a paragraph (a seminar paper on a study of former
+    # pupils): the study is named two sentences before, not in the quotation's sentence.
+    tex = (
+        "In dem Bericht von \\citet[S. 20]{randoll07} wird das Menschliche hervorgehoben.\n"
+        "Allerdings wurden hinsichtlich der fachlichen Qualitäten Zweifel geäußert.\n\n"
+        "Negative Erfahrungen gab es auch mit \\enquote{dogmatischen, mit strengen oder mit "
+        "bigotten Waldorfpädagogen}.\n"
+        "Es gab auch \\enquote{viel zu wenig gute Musik}.\n"
+    )
+    got = quotes_found(write(tmp_path, "studie.tex", tex))
+    # seven words are listed (uncited, for the writer to see); five without evidence are not
+    assert got == {
+        "dogmatischen, mit strengen oder mit bigotten Waldorfpädagogen": (None, None),
+    }

@@ -154,7 +154,7 @@ def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path)
         'dem Film" sieht @Schroer2012 [p. 15] in einer "weit verbreitete[n] Distanz '
         'gegenüber den Produkten der Massenkultur, denen die Soziologie begegnet."\n\n'
         'This is "the paradox of the heap in its modern form" like in Searle '
-        '[-@searle1995], and "the fact that words apply to things at all" is left open.\n'
+        '[-@searle1995], and "that words apply to things" is left open.\n'
     )
     got = quotes_found(write(tmp_path, "draft.md", md))
     assert got == {
@@ -166,7 +166,7 @@ def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path)
         "Soziologie begegnet.": ("Schroer2012", "15"),
         # a bracketed cite after a quotation is that quotation's, not the next one's
         "the paradox of the heap in its modern form": ("searle1995", None),
-        # "the fact that words apply to things at all": uncited, with no sign of a source
+        # "that words apply to things": short, uncited, with no sign of a source
         # in its sentence, so the writer's own words (evidence.py), not a quotation
     }
 
@@ -198,7 +198,7 @@ def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: 
         "Sie gaben an, dass die Schule dennoch eine \\enquote{hohe religiöse und "
         "weltanschauliche Offenheit} besitze.\n\n"
         "Die Schule sei \\enquote{eine Schule für das ganze Leben} \\citep[S. 4]{paschen10}. "
-        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck für alle}.\n\n"
+        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck}.\n\n"
         "Ein neuer Absatz zitiert \\enquote{die Freude am beruflichen Engagement aller}.\n"
         "\\end{document}\n"
     )
@@ -208,7 +208,7 @@ def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: 
         "hohe religiöse und weltanschauliche Offenheit": ("randoll07", "19"),
         "eine Schule für das ganze Leben": ("paschen10", "4"),
         # a bracketed cite is what it follows; another paragraph's cite is not this one's
-        # ("eine Schule ohne jeden Leistungsdruck für alle", uncited and with no sign of a
+        # ("eine Schule ohne jeden Leistungsdruck", short, uncited and with no sign of a
         # source, is the writer's own: evidence.py)
         "die Freude am beruflichen Engagement aller": (None, None),
     }
