@@ -7,6 +7,10 @@ Only a narrative citation is taken (``\\citet``, ``\\textcite``, ``@key``, ``Lo 
 makes the work the paragraph's subject. A bracketed one belongs to what it follows (``"..."
 [@a]. The book opens "..."`` leaves the second quotation unreferenced), so when the citation
 nearest before the quotation is bracketed, none is taken; nor one of another paragraph.
+
+A bracketed citation that closes the paragraph as a sentence of its own right after the
+quotation's sentence (Pandoc's aside ``"…" intelligence. [This goes back to @moor, p. 249.]``)
+names the source of the sentence before it, with nothing quoted between.
 """
 
 from __future__ import annotations
@@ -53,10 +57,20 @@ def context_link(
     return mention, locator or (mention.locator if mention else None)
 
 
+# From the quotation's closing mark to an aside's opening bracket: no other mark, one sentence
+# end, then the bracket.
+_TO_ASIDE = re.compile(r"[\"'”’»«“]?[^\"“”„«»\n]{0,300}?[.!?]\s+")
+# After the aside: the paragraph's (or a list item's) end.
+_AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
+
+
 def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     """The citation of the paragraph holding ``doc.text[start:end]`` (see the module)."""
     ends, naming = _naming(doc.text, doc.kind)
     k = bisect_right(ends, start)
+    aside = _aside(doc.text, end, naming, k)
+    if aside is not None:
+        return aside
     if k == 0:
         return None
     last = naming[k - 1]
@@ -65,3 +79,12 @@ def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
     return last if last.raw[:1] not in "([" else None
+
+
+def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None:
+    """The bracketed citation closing the paragraph right after the quotation's sentence."""
+    nxt = next((m for m in naming[k : k + 4] if m.start >= end), None)
+    if nxt is None or nxt.raw[:1] != "[" or nxt.style != "pandoc":
+        return None
+    to = _TO_ASIDE.fullmatch(text, end, nxt.start)
+    return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None

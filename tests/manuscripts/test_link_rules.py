@@ -265,3 +265,25 @@ def test_straight_marks_nested_in_straight_marks_after_a_bracket(tmp_path: Path)
         "Zentral sind Fragen, wie Widerstand möglich ist. Wie lässt sich die "
         'Handlungsfähigkeit ("agency") der sozialen Subjekte steigern?': ("Winter2003", "151")
     }
+
+
+def test_a_pandoc_aside_closing_the_paragraph_names_the_source_before_it(tmp_path: Path) -> None:
+    # A list item of a Pandoc thesis on the Turing test: the bracketed aside after the
+    # quotation's sentence names whose words they are.
+    md = (
+        '3. The Turing Test is taken "as a potential source of good *inductive evidence* for" '
+        "intelligence: if something passes it one would be justified. [This interpretation "
+        "goes back to @Moor:1976at, p. 249, 251.]\n\n"
+        'A "quotation nobody cites at all here" is said. [As @Moor:1976at notes.] And more.\n\n'
+        'He writes "first words of the one quotation" and "then words of another one" here. '
+        "[@Moor:1976at, p. 3]\n"
+    )
+    got = quotes_found(write(tmp_path, "sec1.md", md))
+    assert got["as a potential source of good inductive evidence for"] == (
+        "Moor:1976at",
+        "249, 251",
+    )
+    # an aside with more of the paragraph after it is not the paragraph's close
+    assert got["quotation nobody cites at all here"] == (None, None)
+    # two quotations before it: the aside is not one quotation's
+    assert got["first words of the one quotation"] == (None, None)
