@@ -287,3 +287,15 @@ def test_a_pandoc_aside_closing_the_paragraph_names_the_source_before_it(tmp_pat
     assert got["quotation nobody cites at all here"] == (None, None)
     # two quotations before it: the aside is not one quotation's
     assert got["first words of the one quotation"] == (None, None)
+
+
+def test_an_aside_is_read_up_to_300_characters_after_the_quotation(tmp_path: Path) -> None:
+    def md(gap: int) -> str:
+        words = ("x" * (gap - 2)) + "."  # the rest of the sentence, gap characters with ". "
+        return f'It is taken "as a source of good evidence for" {words} [See @Moor:1976at, p. 9.]\n'
+
+    # between the closing mark and the sentence's full stop: a space and gap - 2 letters
+    near = quotes_found(write(tmp_path, "near.md", md(301)))
+    far = quotes_found(write(tmp_path, "far.md", md(302)))
+    assert near["as a source of good evidence for"] == ("Moor:1976at", "9")
+    assert far["as a source of good evidence for"] == (None, None)
