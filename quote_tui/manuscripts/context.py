@@ -10,7 +10,9 @@ nearest before the quotation is bracketed, none is taken; nor one of another par
 
 A bracketed citation that closes the paragraph as a sentence of its own right after the
 quotation's sentence (Pandoc's aside ``"…" intelligence. [This goes back to @moor, p. 249.]``)
-names the source of the sentence before it, with nothing quoted between.
+names the source of the sentence before it, with nothing quoted between. A quotation in the
+sentence that introduces a block quotation (``"The purpose … device," they argued:`` then the
+block) is the block's speaker's, and takes the block's citation.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["context_link", "paragraph_cite"]
+__all__ = ["context_link", "introduced_block", "paragraph_cite"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Styles that name a work; a bare page, a footnote mark or an address names none by itself.
@@ -88,3 +90,18 @@ def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None
         return None
     to = _TO_ASIDE.fullmatch(text, end, nxt.start)
     return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None
+
+
+# From a quotation's closing mark to the block its sentence introduces: the rest of the sentence
+# (no other mark, no sentence end, no blank line), a colon, then only the block's opening.
+_TO_BLOCK = re.compile(r"[\"'”’»«“]?(?:[^\"“”„«».!?:\n]|\n(?![ \t>]*\n)){0,120}:[ \t]*\n[ \t>\n]*")
+
+
+def introduced_block(text: str, end: int, block_starts: list[int]) -> int | None:
+    """The start of the block quotation (of ``block_starts``, sorted) that the sentence of the
+    quotation closing at ``end`` introduces with a colon, if any."""
+    k = bisect_right(block_starts, end)
+    if k == len(block_starts):
+        return None
+    start = block_starts[k]
+    return start if _TO_BLOCK.fullmatch(text, end, start) else None

@@ -13,7 +13,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
-from quote_tui.manuscripts.context import context_link
+from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.evidence import cites_nothing, unsupported
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
@@ -447,6 +447,7 @@ def extract(
             for b in outer_blocks
             if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
         }
+        block_starts = sorted(resolved)
         repeats = Repeats(
             doc.text,
             [
@@ -558,6 +559,10 @@ def extract(
                 continue
             if (mention, reference) == (None, None):
                 mention, locator = context_link(doc, span.start, span.end, locator)
+            lead = introduced_block(doc.text, span.end, block_starts)
+            if (mention, reference) == (None, None) and lead is not None:
+                found = resolved[lead]
+                mention, reference, locator = found.mention, found.reference, found.locator
             # A source named earlier in the paragraph is evidence enough.
             if (mention, reference) == (None, None) and unsupported(
                 doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare

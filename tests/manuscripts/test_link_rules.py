@@ -299,3 +299,24 @@ def test_an_aside_is_read_up_to_300_characters_after_the_quotation(tmp_path: Pat
     far = quotes_found(write(tmp_path, "far.md", md(302)))
     assert near["as a source of good evidence for"] == ("Moor:1976at", "9")
     assert far["as a source of good evidence for"] == (None, None)
+
+
+def test_a_quotation_in_a_blocks_lead_in_takes_the_blocks_citation(tmp_path: Path) -> None:
+    # A Pandoc book chapter: the lead-in quotes the speakers of the block that follows.
+    md = (
+        "Legal scholars presented the coalition's concerns. \"The purpose of a medical "
+        "device company's source code is to enable the function of a medical device,\" they "
+        "argued:\n\n"
+        "> researchers like the members of this Coalition use the code in order to publish\n"
+        "criticism on how safe these products actually are [@sellars_petition_2014, 4].\n\n"
+        'Others said "the code is the property of its makers alone" at the time.\n\n'
+        "> a block that this one does not introduce at all, however long [@other2015, 9].\n"
+    )
+    got = quotes_found(write(tmp_path, "space.md", md))
+    lead = (
+        "The purpose of a medical device company's source code is to enable the function of a "
+        "medical device,"
+    )
+    assert got[lead] == ("sellars_petition_2014", "4")
+    # a sentence that ends with a full stop introduces no block
+    assert got["the code is the property of its makers alone"] == (None, None)
