@@ -320,3 +320,17 @@ def test_a_quotation_in_a_blocks_lead_in_takes_the_blocks_citation(tmp_path: Pat
     assert got[lead] == ("sellars_petition_2014", "4")
     # a sentence that ends with a full stop introduces no block
     assert got["the code is the property of its makers alone"] == (None, None)
+
+
+def test_a_lead_in_is_read_up_to_120_characters_after_the_quotation(tmp_path: Path) -> None:
+    def md(rest: int) -> str:
+        # between the closing mark and the colon: a space and rest - 1 letters
+        return (
+            f'They wrote "the words of the speakers themselves here" {"y" * (rest - 1)}:\n\n'
+            "> the block quotation of the same speakers, quoted at length [@sellars2014, 4].\n"
+        )
+
+    near = quotes_found(write(tmp_path, "near.md", md(120)))
+    far = quotes_found(write(tmp_path, "far.md", md(121)))
+    assert near["the words of the speakers themselves here"] == ("sellars2014", "4")
+    assert far["the words of the speakers themselves here"] == (None, None)
