@@ -180,7 +180,7 @@ def test_docx_with_broken_styles_still_reads(tmp_path: Path) -> None:
 
     path = tmp_path / "paper.docx"
     d = wx.new_document()
-    d.add_paragraph("She wrote \u201ca quotation of several words here\u201d once.")
+    d.add_paragraph("She writes \u201ca quotation of several words here\u201d once.")
     d.save(str(path))
     with zipfile.ZipFile(path) as zin:
         parts = {n: zin.read(n) for n in zin.namelist()}
@@ -211,7 +211,7 @@ def test_a_fixed_slice_of_the_fuzzer_has_no_findings() -> None:
 
 def test_latex_many_unclosed_verbatim_and_bibliography_environments(tmp_path: Path) -> None:
     text = (
-        "\\begin{document}\nThey said ``a quotation of enough words to count'' here.\n"
+        "\\begin{document}\nThey say ``a quotation of enough words to count'' here.\n"
         "\\begin{verbatim}``hidden verbatim words are never quotations''\\end{verbatim}\n"
         + "\\begin{verbatim}\\begin{thebibliography}" * 15_000
         + "\n\\end{document}\n"
@@ -261,7 +261,8 @@ def test_a_file_name_too_long_is_unreadable_not_a_crash(tmp_path: Path) -> None:
 def test_quotations_nested_thousands_deep_are_bounded(tmp_path: Path) -> None:
     from quote_tui.manuscripts.extract import _MAX_QUOTE_SPAN, _QUOTED_PER_CHAR
 
-    text = "\\enquote{four words in here " * 1_500 + "}" * 1_500
+    # One citation: a text that cites nothing lists no quotation without evidence.
+    text = "\\enquote{four words in here " * 1_500 + "}" * 1_500 + "\n\nSee \\cite{lo}.\n"
     result = _scan_tex(tmp_path, text, seconds=20)
     quoted = sum(len(c.quote) for c in result.citations)
     assert result.citations  # the inner ones are still found
@@ -270,7 +271,7 @@ def test_quotations_nested_thousands_deep_are_bounded(tmp_path: Path) -> None:
 
 
 def test_latex_input_of_a_name_too_long_is_skipped(tmp_path: Path) -> None:
-    text = "\\input{" + "x" * 5_000 + "}\\input{/}\nShe wrote ``a quotation of several words''.\n"
+    text = "\\input{" + "x" * 5_000 + "}\\input{/}\nShe writes ``a quotation of several words''.\n"
     path = tmp_path / "main.tex"
     path.write_text(text, encoding="utf-8")
     assert [c.quote for c in scan(path).citations] == ["a quotation of several words"]

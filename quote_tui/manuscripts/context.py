@@ -7,6 +7,12 @@ Only a narrative citation is taken (``\\citet``, ``\\textcite``, ``@key``, ``Lo 
 makes the work the paragraph's subject. A bracketed one belongs to what it follows (``"..."
 [@a]. The book opens "..."`` leaves the second quotation unreferenced), so when the citation
 nearest before the quotation is bracketed, none is taken; nor one of another paragraph.
+
+A bracketed citation that closes the paragraph as a sentence of its own right after the
+quotation's sentence (Pandoc's aside ``"…" intelligence. [This goes back to @moor, p. 249.]``)
+names the source of the sentence before it, with nothing quoted between. A quotation in the
+sentence that introduces a block quotation (``"The purpose … device," they argued:`` then the
+block) is the block's speaker's, and takes the block's citation.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["context_link", "paragraph_cite"]
+__all__ = ["context_link", "introduced_block", "paragraph_cite"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Styles that name a work; a bare page, a footnote mark or an address names none by itself.
@@ -53,10 +59,20 @@ def context_link(
     return mention, locator or (mention.locator if mention else None)
 
 
+# From the quotation's closing mark to an aside's opening bracket: no other mark, one sentence
+# end, then the bracket.
+_TO_ASIDE = re.compile(r"[\"'”’»«“]?[^\"“”„«»\n]{0,300}?[.!?]\s+")
+# After the aside: the paragraph's (or a list item's) end.
+_AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
+
+
 def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     """The citation of the paragraph holding ``doc.text[start:end]`` (see the module)."""
     ends, naming = _naming(doc.text, doc.kind)
     k = bisect_right(ends, start)
+    aside = _aside(doc.text, end, naming, k)
+    if aside is not None:
+        return aside
     if k == 0:
         return None
     last = naming[k - 1]
@@ -65,3 +81,27 @@ def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
     return last if last.raw[:1] not in "([" else None
+
+
+def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None:
+    """The bracketed citation closing the paragraph right after the quotation's sentence."""
+    nxt = next((m for m in naming[k : k + 4] if m.start >= end), None)
+    if nxt is None or nxt.raw[:1] != "[" or nxt.style != "pandoc":
+        return None
+    to = _TO_ASIDE.fullmatch(text, end, nxt.start)
+    return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None
+
+
+# From a quotation's closing mark to the block its sentence introduces: the rest of the sentence
+# (no other mark, no sentence end, no blank line), a colon, then only the block's opening.
+_TO_BLOCK = re.compile(r"[\"'”’»«“]?(?:[^\"“”„«».!?:\n]|\n(?![ \t>]*\n)){0,120}:[ \t]*\n[ \t>\n]*")
+
+
+def introduced_block(text: str, end: int, block_starts: list[int]) -> int | None:
+    """The start of the block quotation (of ``block_starts``, sorted) that the sentence of the
+    quotation closing at ``end`` introduces with a colon, if any."""
+    k = bisect_right(block_starts, end)
+    if k == len(block_starts):
+        return None
+    start = block_starts[k]
+    return start if _TO_BLOCK.fullmatch(text, end, start) else None

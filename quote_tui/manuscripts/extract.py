@@ -13,10 +13,10 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
-from quote_tui.manuscripts.context import context_link
+from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.evidence import cites_nothing, unsupported
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
-from quote_tui.manuscripts.evidence import unsupported
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
@@ -416,7 +416,9 @@ def _skip_blank(text: str, pos: int) -> int:
     return pos
 
 
-def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> list[Found]:
+def extract(
+    ms: Manuscript, *, min_words: int = 4, limit: int | None = None, cites: bool = False
+) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
     Args:
@@ -424,12 +426,14 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
         min_words: quotations with fewer words are scare quotes or titles, not citations.
         limit: stop once more than this many are found (so ``limit + 1`` come back when there
             were more): resolving each one's reference is the costly part.
+        cites: the writer gave a bibliography, so the text cites whether or not it shows it.
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
     """
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
+    bare = not cites and cites_nothing(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -443,6 +447,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
             for b in outer_blocks
             if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
         }
+        block_starts = sorted(resolved)
         repeats = Repeats(
             doc.text,
             [
@@ -490,7 +495,7 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                     mention, locator = context_link(doc, block.start, block.end, locator)
                 # A source named earlier in the paragraph is evidence enough.
                 if (mention, reference) == (None, None) and unsupported(
-                    doc.text, block.start, block.end, block.after, cited
+                    doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -554,9 +559,13 @@ def extract(ms: Manuscript, *, min_words: int = 4, limit: int | None = None) -> 
                 continue
             if (mention, reference) == (None, None):
                 mention, locator = context_link(doc, span.start, span.end, locator)
+            lead = introduced_block(doc.text, span.end, block_starts)
+            if (mention, reference) == (None, None) and lead is not None:
+                found = resolved[lead]
+                mention, reference, locator = found.mention, found.reference, found.locator
             # A source named earlier in the paragraph is evidence enough.
             if (mention, reference) == (None, None) and unsupported(
-                doc.text, span.start, span.end, span.close_end, cited
+                doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)

@@ -1,8 +1,9 @@
 """Finding quotations in running text: every common pair of quotation marks.
 
 Straight and curly double quotes, „…“ and „…” (German, Polish), «…» and »…«, LaTeX ``…'',
-and single curly quotes ‘…’ / ‚…‘ where they are not apostrophes. A quotation never crosses a
-paragraph break (a blank line); an opening mark that never closes is dropped. A quotation
+and single curly quotes ‘…’ / ‚…‘ where they are not apostrophes. A quotation crosses a
+paragraph break (a blank line) only where a writer broke its paragraph inside it (see
+``_goes_on``); an opening mark that never closes is dropped. A quotation
 nested in another is reported as well, with ``parent`` pointing at the outer one.
 """
 
@@ -116,7 +117,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     for i in positions:
         if i < skip_to:
             continue
-        if i in breaks:
+        if i in breaks and not _goes_on(text, stack, i):
             stray.extend((start, i) for mark, start in stack if mark == "``")
             stack.clear()
         ch = text[i]
@@ -197,6 +198,24 @@ def _single_closed(text: str, stray: list[tuple[int, int]]) -> list[tuple[int, i
         if m is not None:
             out.append((start, m.start(), m.end(), "``", 0))
     return out
+
+
+_DOUBLE_MARK = re.compile('[“”„«»"]')
+
+
+def _goes_on(text: str, stack: list[tuple[str, int]], at: int) -> bool:
+    """Whether the one quotation open at the paragraph break ``at`` goes on in the next
+    paragraph: its curly opening mark is still open, and the next paragraph's first double
+    mark closes it ("For example, “Some" ¶ "states share ... [2]” So as it is": Enter pressed
+    inside a quotation in Word). The next paragraph opening a quotation of its own, or having
+    no mark, ends it as before."""
+    if len(stack) != 1 or stack[0][0] not in ("“", "„"):
+        return False
+    nxt = _PARAGRAPH_BREAK.search(text, at + 1)
+    m = _DOUBLE_MARK.search(text, at + 1, nxt.start() if nxt else len(text))
+    if m is None or m[0] not in _PAIRS[stack[0][0]] or text[m.start() - 1].isspace():
+        return False
+    return m[0] != "“" or text[m.start() + 1 : m.start() + 2].isspace() or m.end() == len(text)
 
 
 def _open(stack: list[tuple[str, int]], item: tuple[str, int]) -> None:

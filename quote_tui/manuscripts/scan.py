@@ -138,7 +138,7 @@ def scan_manuscript(
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
-    taken = extract(ms, min_words=min_words, limit=max_quotes)
+    taken = extract(ms, min_words=min_words, limit=max_quotes, cites=bool(bibliography.entries))
     if len(taken) > max_quotes:
         taken = taken[:max_quotes]
         last = taken[-1].location

@@ -25,6 +25,6 @@ def test_random_bytes_are_refused(tmp_path: Path, suffix: str) -> None:
 def test_text_in_cp1252_is_still_read(tmp_path: Path) -> None:
     path = tmp_path / "paper.txt"
     path.write_bytes(
-        "He wrote \u201cthe words that stand in the source here\u201d.\n".encode("cp1252")
+        "He writes \u201cthe words that stand in the source here\u201d.\n".encode("cp1252")
     )
     assert scan(path).citations

@@ -34,6 +34,7 @@ def test_a_short_span_with_a_verb_of_saying_is_listed_as_uncited(tmp_path: Path)
     md = (
         "Brook's staging was inspired by Jan Kott, who declared that "
         '"King Lear is a play about the disintegration of the world," a far cry from Bradley.\n'
+        "Bradley read it otherwise [@bradley1904].\n"
     )
     got = quotes_found(write(tmp_path, "a.md", md))
     assert got == {"King Lear is a play about the disintegration of the world,": (None, None)}
@@ -41,7 +42,8 @@ def test_a_short_span_with_a_verb_of_saying_is_listed_as_uncited(tmp_path: Path)
 
 def test_a_long_uncited_span_is_listed_without_evidence(tmp_path: Path) -> None:
     words = " ".join(f"word{i}" for i in range(SHORT_WORDS))
-    got = quotes_found(write(tmp_path, "a.md", f'He spoke of "{words}" at length.\n'))
+    md = f'He spoke of "{words}" at length.\nOthers disagree [@kott1964].\n'
+    got = quotes_found(write(tmp_path, "a.md", md))
     assert got == {words: (None, None)}
 
 
@@ -126,7 +128,8 @@ def test_a_whole_sentence_in_marks_standing_alone_is_a_line_quoted(tmp_path: Pat
     md = (
         "The words that are chosen are all packed with a deeper meaning. “Listen to the wind "
         "blow, watch the sun rise.” This phrase invites the audience in.\n\n"
-        "It is a “darker and menacing.” feeling, and a “strange thing to say.” Then more.\n"
+        "It is a “darker and menacing.” feeling, and a “strange thing to say.” Then more.\n\n"
+        "Works Cited\n\nFleetwood Mac. “The Chain.” Rumours, Warner Bros., 1977.\n"
     )
     got = quotes_found(write(tmp_path, "a.md", md))
     assert got == {"Listen to the wind blow, watch the sun rise.": (None, None)}

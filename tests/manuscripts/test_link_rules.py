@@ -154,7 +154,7 @@ def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path)
         'dem Film" sieht @Schroer2012 [p. 15] in einer "weit verbreitete[n] Distanz '
         'gegenüber den Produkten der Massenkultur, denen die Soziologie begegnet."\n\n'
         'This is "the paradox of the heap in its modern form" like in Searle '
-        '[-@searle1995], and "the fact that words apply to things at all" is left open.\n'
+        '[-@searle1995], and "that words apply to things" is left open.\n'
     )
     got = quotes_found(write(tmp_path, "draft.md", md))
     assert got == {
@@ -166,7 +166,7 @@ def test_a_narrative_cite_between_two_quotations_speaks_for_both(tmp_path: Path)
         "Soziologie begegnet.": ("Schroer2012", "15"),
         # a bracketed cite after a quotation is that quotation's, not the next one's
         "the paradox of the heap in its modern form": ("searle1995", None),
-        # "the fact that words apply to things at all": uncited, with no sign of a source
+        # "that words apply to things": short, uncited, with no sign of a source
         # in its sentence, so the writer's own words (evidence.py), not a quotation
     }
 
@@ -198,7 +198,7 @@ def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: 
         "Sie gaben an, dass die Schule dennoch eine \\enquote{hohe religiöse und "
         "weltanschauliche Offenheit} besitze.\n\n"
         "Die Schule sei \\enquote{eine Schule für das ganze Leben} \\citep[S. 4]{paschen10}. "
-        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck für alle}.\n\n"
+        "Andere nennen sie \\enquote{eine Schule ohne jeden Leistungsdruck}.\n\n"
         "Ein neuer Absatz zitiert \\enquote{die Freude am beruflichen Engagement aller}.\n"
         "\\end{document}\n"
     )
@@ -208,7 +208,7 @@ def test_a_paragraphs_narrative_cite_is_its_uncited_quotations_source(tmp_path: 
         "hohe religiöse und weltanschauliche Offenheit": ("randoll07", "19"),
         "eine Schule für das ganze Leben": ("paschen10", "4"),
         # a bracketed cite is what it follows; another paragraph's cite is not this one's
-        # ("eine Schule ohne jeden Leistungsdruck für alle", uncited and with no sign of a
+        # ("eine Schule ohne jeden Leistungsdruck", short, uncited and with no sign of a
         # source, is the writer's own: evidence.py)
         "die Freude am beruflichen Engagement aller": (None, None),
     }
@@ -280,3 +280,72 @@ def test_a_pandoc_locator_after_a_colon_is_the_page(tmp_path: Path) -> None:
         "the overall performance record of the consensus democracies is clearly superior"
     ] == ("Lijphart.2012", "296")
     assert [v for k, v in got.items() if "Dramatic" in k] == [("Bermeo.2016", "14-15")]
+
+
+def test_a_pandoc_aside_closing_the_paragraph_names_the_source_before_it(tmp_path: Path) -> None:
+    # A list item of a Pandoc thesis on the Turing test: the bracketed aside after the
+    # quotation's sentence names whose words they are.
+    md = (
+        '3. The Turing Test is taken "as a potential source of good *inductive evidence* for" '
+        "intelligence: if something passes it one would be justified. [This interpretation "
+        "goes back to @Moor:1976at, p. 249, 251.]\n\n"
+        'A "quotation nobody cites at all here" is said. [As @Moor:1976at notes.] And more.\n\n'
+        'He writes "first words of the one quotation" and "then words of another one" here. '
+        "[@Moor:1976at, p. 3]\n"
+    )
+    got = quotes_found(write(tmp_path, "sec1.md", md))
+    assert got["as a potential source of good inductive evidence for"] == (
+        "Moor:1976at",
+        "249, 251",
+    )
+    # an aside with more of the paragraph after it is not the paragraph's close
+    assert got["quotation nobody cites at all here"] == (None, None)
+    # two quotations before it: the aside is not one quotation's
+    assert got["first words of the one quotation"] == (None, None)
+
+
+def test_an_aside_is_read_up_to_300_characters_after_the_quotation(tmp_path: Path) -> None:
+    def md(gap: int) -> str:
+        words = ("x" * (gap - 2)) + "."  # the rest of the sentence, gap characters with ". "
+        return f'It is taken "as a source of good evidence for" {words} [See @Moor:1976at, p. 9.]\n'
+
+    # between the closing mark and the sentence's full stop: a space and gap - 2 letters
+    near = quotes_found(write(tmp_path, "near.md", md(301)))
+    far = quotes_found(write(tmp_path, "far.md", md(302)))
+    assert near["as a source of good evidence for"] == ("Moor:1976at", "9")
+    assert far["as a source of good evidence for"] == (None, None)
+
+
+def test_a_quotation_in_a_blocks_lead_in_takes_the_blocks_citation(tmp_path: Path) -> None:
+    # A Pandoc book chapter: the lead-in quotes the speakers of the block that follows.
+    md = (
+        "Legal scholars presented the coalition's concerns. \"The purpose of a medical "
+        "device company's source code is to enable the function of a medical device,\" they "
+        "argued:\n\n"
+        "> researchers like the members of this Coalition use the code in order to publish\n"
+        "criticism on how safe these products actually are [@sellars_petition_2014, 4].\n\n"
+        'Others said "the code is the property of its makers alone" at the time.\n\n'
+        "> a block that this one does not introduce at all, however long [@other2015, 9].\n"
+    )
+    got = quotes_found(write(tmp_path, "space.md", md))
+    lead = (
+        "The purpose of a medical device company's source code is to enable the function of a "
+        "medical device,"
+    )
+    assert got[lead] == ("sellars_petition_2014", "4")
+    # a sentence that ends with a full stop introduces no block
+    assert got["the code is the property of its makers alone"] == (None, None)
+
+
+def test_a_lead_in_is_read_up_to_120_characters_after_the_quotation(tmp_path: Path) -> None:
+    def md(rest: int) -> str:
+        # between the closing mark and the colon: a space and rest - 1 letters
+        return (
+            f'They wrote "the words of the speakers themselves here" {"y" * (rest - 1)}:\n\n'
+            "> the block quotation of the same speakers, quoted at length [@sellars2014, 4].\n"
+        )
+
+    near = quotes_found(write(tmp_path, "near.md", md(120)))
+    far = quotes_found(write(tmp_path, "far.md", md(121)))
+    assert near["the words of the speakers themselves here"] == ("sellars2014", "4")
+    assert far["the words of the speakers themselves here"] == (None, None)
