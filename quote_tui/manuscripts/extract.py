@@ -387,6 +387,8 @@ def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
         # Only when the marks pair with each other, not a quotation that ends the block.
         if text[lead] not in inner and text[end - 1] not in inner:
             return lead + 1, end - 1
+    if not any(mark in text[lead + 1 : end] for mark in closers[text[lead]]):
+        return lead + 1, _keep_stop(text, lead + 1, end)  # opened, never closed: the writer's
     return start, _keep_stop(text, start, end)
 
 
