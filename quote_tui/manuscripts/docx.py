@@ -47,6 +47,9 @@ _ENDS_CITED = re.compile(
     r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
     r"[.;]?\s*$"
 )
+_CAPTION = re.compile(
+    r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
+)
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
@@ -113,6 +116,8 @@ class _PartBuilder:
         ppr = p.find(f"{_W}pPr")
         if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
             return False
+        if _CAPTION.match(text) or re.search(r"caption", name, re.I):
+            return False  # a figure's caption names its source too, but quotes nobody
         ind = ppr.find(f"{_W}ind")
         if ind is None:
             return False

@@ -199,6 +199,11 @@ def test_word_code_paragraphs_and_indented_blocks(tmp_path: Path) -> None:
     listed = d.add_paragraph("A list item indented as lists are, ending in (Smith, 2020)")
     listed.paragraph_format.left_indent = Cm(1.5)
     listed.paragraph_format.first_line_indent = Cm(-1.5)
+    caption = d.add_paragraph(
+        "Fig1. Correlation of discounted stock prices and actual prices (Shiller, Robert. "
+        "2013. Speculative Asset Prices. Nobel Prize. P.469)"
+    )
+    caption.paragraph_format.left_indent = Cm(2.5)
     code_style = d.styles.add_style("Source Code", 1)
     d.add_paragraph(
         'ggtitle(wrapR("Constituencies where the Leave vote won the majority in 2016"))',
