@@ -1,0 +1,47 @@
+"""When refining a window can only repeat the whole text's refinement, so the window is spared.
+
+A text up to ``search._WHOLE_TEXT_CHARS`` is refined around each rough hit and then whole
+(``search.find_near``). The whole text's alignment (``span.align_window``) is made first; with
+its best distance ``d`` and every end ``E`` of its best alignments, a window ``[lo, hi)`` refines
+to the same span as the whole text when:
+
+- the text folds character for character (``typography.fold_chars`` gives a ``range``), and
+  the window neither starts nor ends with a space: each character then folds alone, so the
+  window's fold, lowercased and put in the quotation's symbols, is the slice of the whole
+  text's (a slice starting or ending with a space folds otherwise: the fold drops those);
+- every end ``e`` of ``E`` leaves room in the window for any alignment ending there: an
+  alignment of the quotation (``m`` symbols) with ``d`` edits spans at most ``m + d``
+  characters, so with ``lo < e + 1 - m - d`` and ``e + 1 < hi`` each lies inside the window,
+  strictly (a window's edges never cut a word in ``span.refine``'s tie-breaks, the text's may).
+
+The window's best distance is then ``d`` and its ends exactly ``E`` (an end outside ``E`` does
+worse than ``d`` in the whole text, and no better in a part of it); each is aligned back to the
+same start (``align.start_of`` reads the same ``m + d`` characters before the end) and ranked
+by the same word cuts, so the same spans are snapped and the same one wins. The caller refines
+the whole text in the window's place, once.
+``tests/engine/test_repeat.py`` holds the two refinements to each other on random texts.
+"""
+
+from __future__ import annotations
+
+from quote_tui.engine.near.span import Aligned
+
+__all__ = ["repeats_whole"]
+
+
+def repeats_whole(whole: Aligned, quote_length: int, lo: int, hi: int) -> bool:
+    """Whether refining ``text[lo:hi]`` gives what refining the whole text gives.
+
+    Args:
+        whole: ``span.align_window`` over the whole text.
+        quote_length: the length of the aligned quotation (``span.Memo.query``).
+        lo: the window's start in the text.
+        hi: its end.
+    """
+    window, ends = whole.window, whole.ends
+    if whole.lo != 0 or not isinstance(whole.where, range) or not ends:
+        return False
+    if not 0 <= lo < hi <= len(window) or window[lo] == " " or window[hi - 1] == " ":
+        return False
+    reach = quote_length + whole.distance
+    return lo < min(ends) + 1 - reach and max(ends) + 1 < hi
