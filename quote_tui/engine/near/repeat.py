@@ -5,10 +5,10 @@ A text up to ``search._WHOLE_TEXT_CHARS`` is refined around each rough hit and t
 its best distance ``d`` and every end ``E`` of its best alignments, a window ``[lo, hi)`` refines
 to the same span as the whole text when:
 
-- the text folds character for character (``typography.fold_chars`` gives a ``range``), and
-  the window neither starts nor ends with a space: each character then folds alone, so the
-  window's fold, lowercased and put in the quotation's symbols, is the slice of the whole
-  text's (a slice starting or ending with a space folds otherwise: the fold drops those);
+- the text folds character for character (``typography.fold_chars`` gives a ``range``): each
+  character then folds alone, so the window's fold, lowercased and put in the quotation's
+  symbols, is the slice of the whole text's; a window starting (or ending) with a space folds
+  as the window without it, the fold dropping edge spaces, so it is judged without it;
 - every end ``e`` of ``E`` leaves room in the window for any alignment ending there: an
   alignment of the quotation (``m`` symbols) with ``d`` edits spans at most ``m + d``
   characters, so with ``lo < e + 1 - m - d`` and ``e + 1 < hi`` each lies inside the window,
@@ -41,7 +41,11 @@ def repeats_whole(whole: Aligned, quote_length: int, lo: int, hi: int) -> bool:
     window, ends = whole.window, whole.ends
     if whole.lo != 0 or not isinstance(whole.where, range) or not ends:
         return False
-    if not 0 <= lo < hi <= len(window) or window[lo] == " " or window[hi - 1] == " ":
+    if not 0 <= lo < hi <= len(window):
         return False
+    # the fold drops a window's edge spaces (one at most: the text has single spaces): such a
+    # window refines as the one without them
+    lo += window[lo] == " "
+    hi -= window[hi - 1] == " "
     reach = quote_length + whole.distance
     return lo < min(ends) + 1 - reach and max(ends) + 1 < hi
