@@ -89,7 +89,7 @@ def test_a_window_that_repeats_the_whole_text_refines_to_the_same_span(
     last = max(whole.ends) + 1
     for lo in range(max(0, first - 4), max(0, min(first + 2, len(text)))):
         for hi in range(max(lo + 1, last - 1), min(len(text), last + 4) + 1):
-            if repeats_whole(whole, len(memo.query), lo, hi):
+            if repeats_whole(whole, memo.query, lo, hi):
                 assert refine(text, lo, hi, folded, low, Memo(folded, low)) == expected
 
 
@@ -114,17 +114,33 @@ def _whole(quote: str) -> tuple[object, int]:
     memo = Memo(*_folds(quote))
     whole = align_window(TEXT, 0, len(TEXT), memo)
     assert whole is not None
-    return whole, len(memo.query)
+    return whole, memo.query
 
 
-def test_the_window_must_hold_every_alignment_strictly() -> None:
-    whole, length = _whole("the council of Ardmore built a school by the river")
-    first = min(whole.ends) + 1 - length - whole.distance  # the earliest any alignment may start
-    last = max(whole.ends) + 1  # the latest any may end
-    assert TEXT[first - 1] != " " and TEXT[last] != " "  # the window's edges are not spaces
-    assert repeats_whole(whole, length, first - 1, last + 1)
-    assert not repeats_whole(whole, length, first, last + 1)  # an alignment may start at lo
-    assert not repeats_whole(whole, length, first - 1, last)  # one may end at hi
+def test_the_window_must_hold_every_best_alignment_strictly() -> None:
+    whole, query = _whole("the council of Ardmore built a school by the river")
+    start = min(whole.start(e, query[::-1]) for e in whole.ends)  # "the council", at 8
+    last = max(whole.ends) + 1  # "river", up to 60
+    assert (start, last) == (8, 60) and TEXT[7] == " "
+    assert repeats_whole(whole, query, start - 2, last + 1)
+    assert not repeats_whole(whole, query, start - 1, last + 1)  # a space, then the start
+    assert not repeats_whole(whole, query, start, last + 1)  # an alignment starts at lo
+    assert not repeats_whole(whole, query, start - 2, last)  # one ends at hi
+    # the window starts past the loose bound (an alignment spans at most the quotation's length
+    # and its distance): the alignment's start spares it
+    assert min(whole.ends) + 1 - len(query) - whole.distance <= start - 2
+
+
+@pytest.mark.parametrize(("count", "spared"), [(4, True), (5, False)])
+def test_the_starts_of_at_most_four_ends_are_worked_out(count: int, spared: bool) -> None:
+    # "rivers bend" ends at each "rivxr bend" with 2 edits; a window from "a" (3) starts before
+    # every best alignment but within the quotation's length and distance of the first end
+    text = "in a rivxr bend" + ", a rivxr bend" * (count - 1) + " again"
+    memo = Memo(*_folds("rivers bend"))
+    whole = align_window(text, 0, len(text), memo)
+    assert whole is not None and len(whole.ends) == count
+    assert min(whole.ends) + 1 - len(memo.query) - whole.distance <= 3
+    assert repeats_whole(whole, memo.query, 3, len(text)) is spared
 
 
 @pytest.mark.parametrize(
@@ -149,7 +165,7 @@ def test_a_text_that_does_not_fold_character_for_character_is_never_spared(text:
     memo = Memo(*_folds("the council of Ardmore"))
     whole = align_window(text, 0, len(text), memo)
     assert whole is not None and not isinstance(whole.where, range)
-    assert not repeats_whole(whole, len(memo.query), 1, len(text) - 1)
+    assert not repeats_whole(whole, memo.query, 1, len(text) - 1)
 
 
 def test_an_unaligned_text_is_never_spared() -> None:

@@ -9,14 +9,17 @@ to the same span as the whole text when:
   character then folds alone, so the window's fold, lowercased and put in the quotation's
   symbols, is the slice of the whole text's; a window starting (or ending) with a space folds
   as the window without it, the fold dropping edge spaces, so it is judged without it;
-- every end ``e`` of ``E`` leaves room in the window for any alignment ending there: an
-  alignment of the quotation (``m`` symbols) with ``d`` edits spans at most ``m + d``
-  characters, so with ``lo < e + 1 - m - d`` and ``e + 1 < hi`` each lies inside the window,
-  strictly (a window's edges never cut a word in ``span.refine``'s tie-breaks, the text's may).
+- every end ``e`` of ``E`` leaves room in the window for the best alignments ending there:
+  ``e + 1 < hi``, and ``lo`` before the earliest start of one, strictly (a window's edges never
+  cut a word in ``span.refine``'s tie-breaks, the text's may). An alignment of the quotation
+  (``m`` symbols) with ``d`` edits spans at most ``m + d`` characters, so ``lo < e + 1 - m -
+  d`` is enough; else the earliest start is what ``align.start_of`` finds, aligning the
+  reversed quotation back from ``e`` (the longest of the best, so the earliest).
 
 The window's best distance is then ``d`` and its ends exactly ``E`` (an end outside ``E`` does
 worse than ``d`` in the whole text, and no better in a part of it); each is aligned back to the
-same start (``align.start_of`` reads the same ``m + d`` characters before the end) and ranked
+same start (``start_of`` reads at most ``m + d`` characters before the end: in the window, the
+part of them after ``lo``, which holds the earliest best start, and so the same one) and ranked
 by the same word cuts, so the same spans are snapped and the same one wins. The caller refines
 the whole text in the window's place, once.
 ``tests/engine/test_repeat.py`` holds the two refinements to each other on random texts.
@@ -28,13 +31,17 @@ from quote_tui.engine.near.span import Aligned
 
 __all__ = ["repeats_whole"]
 
+# Ends of the whole text's best alignments aligned back to their starts to tell whether a window
+# holds them; the whole text's refinement aligns back up to 16 of them anyway (``span.refine``).
+_ENDS_ALIGNED_BACK = 4
 
-def repeats_whole(whole: Aligned, quote_length: int, lo: int, hi: int) -> bool:
+
+def repeats_whole(whole: Aligned, query: bytes, lo: int, hi: int) -> bool:
     """Whether refining ``text[lo:hi]`` gives what refining the whole text gives.
 
     Args:
         whole: ``span.align_window`` over the whole text.
-        quote_length: the length of the aligned quotation (``span.Memo.query``).
+        query: the aligned quotation (``span.Memo.query``).
         lo: the window's start in the text.
         hi: its end.
     """
@@ -47,5 +54,13 @@ def repeats_whole(whole: Aligned, quote_length: int, lo: int, hi: int) -> bool:
     # window refines as the one without them
     lo += window[lo] == " "
     hi -= window[hi - 1] == " "
-    reach = quote_length + whole.distance
-    return lo < min(ends) + 1 - reach and max(ends) + 1 < hi
+    if max(ends) + 1 >= hi:
+        return False
+    if lo < min(ends) + 1 - len(query) - whole.distance:
+        return True
+    # Closer: the earliest start of a best alignment ending at each end, which the whole text's
+    # refinement aligns back to in any case (for a few ends only: it aligns back at most 16)
+    if len(ends) > _ENDS_ALIGNED_BACK:
+        return False
+    reversed_query = query[::-1]
+    return all(lo < whole.start(e, reversed_query) for e in ends)

@@ -99,7 +99,7 @@ def find_near(
     for lo, hi in dict.fromkeys(windows):  # a window seen before refines to the same span
         checkpoint()
         if whole is not None and (
-            (lo == 0 and hi == len(text)) or repeats_whole(whole, len(memo.query), lo, hi)
+            (lo == 0 and hi == len(text)) or repeats_whole(whole, memo.query, lo, hi)
         ):
             # the whole text's refinement, in the place of the first window that repeats it
             if whole_done:

@@ -430,6 +430,14 @@ class Aligned(NamedTuple):
     target: bytes  # the fold lowercased, in the quotation's symbols (``Memo.encode``)
     distance: int  # of the best alignments (``align.end_locations``)
     ends: list[int]  # every end of a best alignment (inclusive), in ``window``
+    starts: dict[int, int]  # the start of the alignment ending at an end, once worked out
+
+    def start(self, end: int, reversed_query: bytes) -> int:
+        """``align.start_of`` the alignment ending at ``end``, worked out once."""
+        start = self.starts.get(end)
+        if start is None:
+            start = self.starts[end] = start_of(reversed_query, self.target, end, self.distance)
+        return start
 
 
 def align_window(text: str, lo: int, hi: int, memo: Memo) -> Aligned | None:
@@ -439,7 +447,7 @@ def align_window(text: str, lo: int, hi: int, memo: Memo) -> Aligned | None:
         return None
     target = memo.encode(lower_same_length(window))
     distance, ends = end_locations(memo.query, target, -1)
-    return Aligned(lo, window, where, target, distance, ends)
+    return Aligned(lo, window, where, target, distance, ends, {})
 
 
 def refine(
@@ -461,9 +469,7 @@ def refine(
         aligned = align_window(text, lo, hi, memo)
         if aligned is None:
             return None
-    window, where, target = aligned.window, aligned.where, aligned.target
-    distance, ends = aligned.distance, aligned.ends
-    query = memo.query
+    window, where, ends = aligned.window, aligned.where, aligned.ends
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and is_word(window[i - 1]) and is_word(window[i])
@@ -473,8 +479,8 @@ def refine(
     tries = _TIED_LOCATIONS if len(low_quote) <= LONG_QUOTE else 1
     most = _WINDOW_ENDS if tries > 1 else _LONG_WINDOW_ENDS
     ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:most]
-    reversed_query = query[::-1]
-    spans = [(start_of(reversed_query, target, e, distance), e) for e in ends]
+    reversed_query = memo.query[::-1]
+    spans = [(aligned.start(e, reversed_query), e) for e in ends]
     spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
