@@ -172,3 +172,31 @@ def test_an_unaligned_text_is_never_spared() -> None:
     memo = Memo(*_folds("the council"))
     whole = align_window("   ", 0, 3, memo)
     assert whole is None
+
+
+@SETTINGS
+@given(st.lists(cases(), min_size=2, max_size=4))
+def test_quotations_checked_in_one_text_find_what_each_finds_alone(
+    group: list[tuple[str, str, int, int]],
+) -> None:
+    # the text's fold and words are kept for the next quotation: none of one quotation's work
+    text = group[0][0]
+    prepared = PreparedText(text)
+    for _, quote, _, _ in group:
+        assert find_near(prepared, quote, limit=3) == find_near(PreparedText(text), quote, limit=3)
+
+
+@pytest.mark.parametrize(
+    ("text", "fold_kept"), [(TEXT, True), (TEXT.replace("river,", "river,  and"), False)]
+)
+def test_a_text_keeps_its_fold_only_when_it_folds_character_for_character(
+    text: str, fold_kept: bool
+) -> None:
+    # a fold of offsets kept whole would cost the text's size several times over
+    prepared = PreparedText(text)
+    find_near(prepared, "the council of Ardmore built a school")
+    assert (search._FOLD_KEY in prepared.cache) is fold_kept
+    assert search._MASK_KEY in prepared.cache
+    kept = prepared.cache.get(search._FOLD_KEY)
+    find_near(prepared, "a school by the rivers")
+    assert prepared.cache.get(search._FOLD_KEY) is kept

@@ -29,6 +29,11 @@ _SPARE_QUOTE_CHARS = 5000
 # quotation (a rough hit may be off by a word or two at each end).
 _SLACK_CHARS = 24
 _SLACK_SHARE = 4
+# What ``prepared.cache`` keeps for the next quotation checked in the same text: the text's fold
+# when it folds character for character (its offsets a ``range``), and a short text's words
+# (``span.snap``). Neither depends on the quotation.
+_FOLD_KEY = "near.fold"
+_MASK_KEY = "near.mask"
 
 
 def find_near(
@@ -86,13 +91,19 @@ def find_near(
         (max(0, to_char(b) - slack), min(len(text), to_char(e) + slack))
         for _, b, e in rough[:count]
     ]
-    memo = Memo(folded_quote, low_quote)
+    cache = prepared.cache
+    memo = Memo(folded_quote, low_quote, mask=cache.get(_MASK_KEY))
     whole: Aligned | None = None
     if len(text) <= _WHOLE_TEXT_CHARS:
         # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
         windows.append((0, len(text)))
         # aligned first: a window that can only repeat the whole text's refinement is spared
-        whole = align_window(text, 0, len(text), memo)
+        folded = cache.get(_FOLD_KEY)
+        if folded is None:
+            folded = fold_chars(text)
+            if isinstance(folded[1], range):  # no list of offsets kept: a text's size again
+                cache[_FOLD_KEY] = folded
+        whole = align_window(text, 0, len(text), memo, folded)
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()
     whole_done = False
@@ -111,6 +122,8 @@ def find_near(
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))
             found.append(candidate)
+    if memo.mask is not None:  # a short text's words, the same for every quotation
+        cache[_MASK_KEY] = memo.mask
     found.sort(key=lambda c: (-c.similarity, c.start))
     kept: list[NearCandidate] = []
     for c in found:

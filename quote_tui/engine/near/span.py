@@ -440,9 +440,12 @@ class Aligned(NamedTuple):
         return start
 
 
-def align_window(text: str, lo: int, hi: int, memo: Memo) -> Aligned | None:
-    """Fold ``text[lo:hi]`` and align the quotation in it (None for a window that folds empty)."""
-    window, where = fold_chars(text[lo:hi])
+def align_window(
+    text: str, lo: int, hi: int, memo: Memo, folded: tuple[str, Sequence[int]] | None = None
+) -> Aligned | None:
+    """Fold ``text[lo:hi]`` and align the quotation in it (None for a window that folds empty;
+    ``folded``: ``fold_chars`` of the window, when the caller has it)."""
+    window, where = fold_chars(text[lo:hi]) if folded is None else folded
     if not window:
         return None
     target = memo.encode(lower_same_length(window))
