@@ -131,14 +131,28 @@ def test_the_window_must_hold_every_best_alignment_strictly() -> None:
     assert min(whole.ends) + 1 - len(query) - whole.distance <= start - 2
 
 
-@pytest.mark.parametrize(("count", "spared"), [(4, True), (5, False)])
-def test_the_starts_of_at_most_four_ends_are_worked_out(count: int, spared: bool) -> None:
+@pytest.mark.parametrize(("count", "spared"), [(16, True), (17, False)])
+def test_the_starts_of_at_most_sixteen_ends_are_worked_out(count: int, spared: bool) -> None:
     # "rivers bend" ends at each "rivxr bend" with 2 edits; a window from "a" (3) starts before
     # every best alignment but within the quotation's length and distance of the first end
     text = "in a rivxr bend" + ", a rivxr bend" * (count - 1) + " again"
     memo = Memo(*_folds("rivers bend"))
     whole = align_window(text, 0, len(text), memo)
     assert whole is not None and len(whole.ends) == count
+    assert min(whole.ends) + 1 - len(memo.query) - whole.distance <= 3
+    assert repeats_whole(whole, memo.query, 3, len(text)) is spared
+
+
+@pytest.mark.parametrize(("count", "spared"), [(2, True), (3, False)])
+def test_a_long_quotation_works_out_the_starts_of_two_ends(count: int, spared: bool) -> None:
+    # past align.LONG_QUOTE (1,000 characters) aligning back costs the quotation's length squared
+    words = [f"w{i % 97}x{i % 13}" for i in range(200)]
+    phrase = " ".join(words)  # 1,339 characters
+    typed = " ".join(w if i % 20 else "zz" + w[2:] for i, w in enumerate(words))
+    text = "in a " + ", a ".join([typed] * count) + " again"
+    memo = Memo(*_folds(phrase))
+    whole = align_window(text, 0, len(text), memo)
+    assert whole is not None and len(whole.ends) == count and len(memo.query) > 1000
     assert min(whole.ends) + 1 - len(memo.query) - whole.distance <= 3
     assert repeats_whole(whole, memo.query, 3, len(text)) is spared
 

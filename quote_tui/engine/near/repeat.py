@@ -27,13 +27,16 @@ the whole text in the window's place, once.
 
 from __future__ import annotations
 
+from quote_tui.engine.near.align import LONG_QUOTE
 from quote_tui.engine.near.span import Aligned
 
 __all__ = ["repeats_whole"]
 
-# Ends of the whole text's best alignments aligned back to their starts to tell whether a window
-# holds them; the whole text's refinement aligns back up to 16 of them anyway (``span.refine``).
-_ENDS_ALIGNED_BACK = 4
+# Most ends of the whole text's best alignments aligned back to their starts to tell whether a
+# window holds them: as many as the whole text's refinement aligns back in any case
+# (``span.refine``), fewer for a long quotation, whose alignment back costs its length squared.
+_ENDS_ALIGNED_BACK = 16
+_LONG_ENDS_ALIGNED_BACK = 2
 
 
 def repeats_whole(whole: Aligned, query: bytes, lo: int, hi: int) -> bool:
@@ -60,7 +63,8 @@ def repeats_whole(whole: Aligned, query: bytes, lo: int, hi: int) -> bool:
         return True
     # Closer: the earliest start of a best alignment ending at each end, which the whole text's
     # refinement aligns back to in any case (for a few ends only: it aligns back at most 16)
-    if len(ends) > _ENDS_ALIGNED_BACK:
+    most = _ENDS_ALIGNED_BACK if len(query) <= LONG_QUOTE else _LONG_ENDS_ALIGNED_BACK
+    if len(ends) > most:
         return False
     reversed_query = query[::-1]
     return all(lo < whole.start(e, reversed_query) for e in ends)
