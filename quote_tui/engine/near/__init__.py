@@ -12,7 +12,9 @@ Search runs in stages so that a big text costs little per quotation:
    blocks.
 3. ``align``: the best runs are aligned roughly with edlib on bytes.
 4. ``span``: around each rough hit the text is folded (``typography.fold_chars``) and aligned
-   again character by character; the span's edges snap to word boundaries.
+   again character by character; the span's edges snap to word boundaries. A text up to
+   32,000 characters is refined whole as well, and a window that can only repeat that
+   (``repeat``) is refined as the whole text, once.
 5. ``score``: similarity, the choice among a span's edge variants, and the near threshold.
 
 Worst-case bounds, per quotation unless said otherwise, and what guarantees each:

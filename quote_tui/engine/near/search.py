@@ -7,11 +7,12 @@ from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.near import short
 from quote_tui.engine.near.align import align_whole, cuts_word_bytes, disjoint, rough_hits
 from quote_tui.engine.near.index import char_offset, index_of
+from quote_tui.engine.near.repeat import repeats_whole
 from quote_tui.engine.near.score import NearCandidate
 from quote_tui.engine.near.seed import GLOBAL_SEARCH_BYTES, seed_bounds
 from quote_tui.engine.near.short import char_offset as short_char_offset
 from quote_tui.engine.near.short import short_rough, short_view
-from quote_tui.engine.near.span import Memo, refine
+from quote_tui.engine.near.span import Aligned, Memo, align_window, refine
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import fold_chars, lower_same_length
 
@@ -28,6 +29,11 @@ _SPARE_QUOTE_CHARS = 5000
 # quotation (a rough hit may be off by a word or two at each end).
 _SLACK_CHARS = 24
 _SLACK_SHARE = 4
+# What ``prepared.cache`` keeps for the next quotation checked in the same text: the text's fold
+# when it folds character for character (its offsets a ``range``), and a short text's words
+# (``span.snap``). Neither depends on the quotation.
+_FOLD_KEY = "near.fold"
+_MASK_KEY = "near.mask"
 
 
 def find_near(
@@ -85,18 +91,39 @@ def find_near(
         (max(0, to_char(b) - slack), min(len(text), to_char(e) + slack))
         for _, b, e in rough[:count]
     ]
+    cache = prepared.cache
+    memo = Memo(folded_quote, low_quote, mask=cache.get(_MASK_KEY))
+    whole: Aligned | None = None
     if len(text) <= _WHOLE_TEXT_CHARS:
         # The byte view is not folded (a ligature, 𝐀 for A): a short text is also aligned whole.
         windows.append((0, len(text)))
+        # aligned first: a window that can only repeat the whole text's refinement is spared
+        folded = cache.get(_FOLD_KEY)
+        if folded is None:
+            folded = fold_chars(text)
+            if isinstance(folded[1], range):  # no list of offsets kept: a text's size again
+                cache[_FOLD_KEY] = folded
+        whole = align_window(text, 0, len(text), memo, folded)
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()
-    memo = Memo(folded_quote, low_quote)
+    whole_done = False
     for lo, hi in dict.fromkeys(windows):  # a window seen before refines to the same span
         checkpoint()
-        candidate = refine(text, lo, hi, folded_quote, low_quote, memo)
+        if whole is not None and (
+            (lo == 0 and hi == len(text)) or repeats_whole(whole, memo.query, lo, hi)
+        ):
+            # the whole text's refinement, in the place of the first window that repeats it
+            if whole_done:
+                continue
+            whole_done = True
+            candidate = refine(text, 0, len(text), folded_quote, low_quote, memo, whole)
+        else:
+            candidate = refine(text, lo, hi, folded_quote, low_quote, memo)
         if candidate is not None and (candidate.start, candidate.end) not in seen:
             seen.add((candidate.start, candidate.end))
             found.append(candidate)
+    if memo.mask is not None:  # a short text's words, the same for every quotation
+        cache[_MASK_KEY] = memo.mask
     found.sort(key=lambda c: (-c.similarity, c.start))
     kept: list[NearCandidate] = []
     for c in found:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
@@ -28,7 +30,7 @@ from quote_tui.engine.near.words import WordMask
 from quote_tui.engine.near.words import is_word_char as is_word
 from quote_tui.engine.typography import SOFT_HYPHEN, fold_chars, lower_same_length
 
-__all__ = ["Memo", "refine", "snap"]
+__all__ = ["Aligned", "Memo", "align_window", "refine", "snap"]
 
 
 # Equally good alignment ends aligned back and snapped in one window (a long quotation: one);
@@ -419,6 +421,38 @@ def _score_within_reach(
         top = similarity if top is None else max(top, similarity)
 
 
+class Aligned(NamedTuple):
+    """A window folded and the quotation aligned in it: the first half of ``refine``."""
+
+    lo: int  # where the window starts in the text
+    window: str  # its fold
+    where: Sequence[int]  # each folded character's offset in the window
+    target: bytes  # the fold lowercased, in the quotation's symbols (``Memo.encode``)
+    distance: int  # of the best alignments (``align.end_locations``)
+    ends: list[int]  # every end of a best alignment (inclusive), in ``window``
+    starts: dict[int, int]  # the start of the alignment ending at an end, once worked out
+
+    def start(self, end: int, reversed_query: bytes) -> int:
+        """``align.start_of`` the alignment ending at ``end``, worked out once."""
+        start = self.starts.get(end)
+        if start is None:
+            start = self.starts[end] = start_of(reversed_query, self.target, end, self.distance)
+        return start
+
+
+def align_window(
+    text: str, lo: int, hi: int, memo: Memo, folded: tuple[str, Sequence[int]] | None = None
+) -> Aligned | None:
+    """Fold ``text[lo:hi]`` and align the quotation in it (None for a window that folds empty;
+    ``folded``: ``fold_chars`` of the window, when the caller has it)."""
+    window, where = fold_chars(text[lo:hi]) if folded is None else folded
+    if not window:
+        return None
+    target = memo.encode(lower_same_length(window))
+    distance, ends = end_locations(memo.query, target, -1)
+    return Aligned(lo, window, where, target, distance, ends, {})
+
+
 def refine(
     text: str,
     lo: int,
@@ -426,17 +460,19 @@ def refine(
     folded_quote: str,
     low_quote: str,
     memo: Memo | None = None,
+    aligned: Aligned | None = None,
 ) -> NearCandidate | None:
     """Align the folded quotation inside text[lo:hi] and return the snapped, scored span.
 
-    ``memo`` carries what earlier windows of the same quotation and text worked out.
+    ``memo`` carries what earlier windows of the same quotation and text worked out;
+    ``aligned`` is ``align_window`` of the window, when the caller has it.
     """
     memo = Memo(folded_quote, low_quote) if memo is None else memo
-    window, where = fold_chars(text[lo:hi])
-    if not window:
-        return None
-    query, target = memo.query, memo.encode(lower_same_length(window))
-    distance, ends = end_locations(query, target, -1)
+    if aligned is None:
+        aligned = align_window(text, lo, hi, memo)
+        if aligned is None:
+            return None
+    window, where, ends = aligned.window, aligned.where, aligned.ends
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and is_word(window[i - 1]) and is_word(window[i])
@@ -446,8 +482,8 @@ def refine(
     tries = _TIED_LOCATIONS if len(low_quote) <= LONG_QUOTE else 1
     most = _WINDOW_ENDS if tries > 1 else _LONG_WINDOW_ENDS
     ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:most]
-    reversed_query = query[::-1]
-    spans = [(start_of(reversed_query, target, e, distance), e) for e in ends]
+    reversed_query = memo.query[::-1]
+    spans = [(aligned.start(e, reversed_query), e) for e in ends]
     spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
