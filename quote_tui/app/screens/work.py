@@ -253,10 +253,7 @@ class MainWork:
             if len(ids) == 1:
                 self._confirm_checked(ids[0])
             else:
-                counts = self.workspace.counts()
-                found = counts.get("exact", 0) + counts.get("normalized", 0)
-                checked = counted(len(ids), "citation")
-                self.notify(f"Checked {checked}: {found} found as quoted.", timeout=4)
+                self.notify(checked_summary(self.workspace, ids), timeout=4)
         finally:
             citations.checking = frozenset()
             bar.display = False
@@ -561,3 +558,19 @@ def resolve_page(
     shown = [label for label in labels if label]
     printed_range = f"printed {shown[0]}–{shown[-1]}, " if shown else ""
     return f"There is no page {text} ({printed_range}PDF 1–{page_count})."
+
+
+def checked_summary(workspace: Workspace, ids: list[str]) -> str:
+    """What a check of ``ids`` found, counted among those alone (not the whole workspace).
+    Citations whose source could not be read are said apart: "0 found as quoted" alone read
+    as if the quotations were wrong when no source text was there to compare."""
+    wanted = set(ids)
+    only = replace(workspace, citations=tuple(c for c in workspace.citations if c.id in wanted))
+    counts = only.counts()
+    found = counts.get("exact", 0) + counts.get("normalized", 0)
+    said = f"Checked {counted(len(ids), 'citation')}: {found} found as quoted"
+    unread = counts.get("unavailable", 0)
+    if unread:
+        whose = "its source" if unread == 1 else "their sources"
+        said += f"; {unread} not checked: {whose} could not be read"
+    return said + "."
