@@ -104,6 +104,8 @@ class MainWork:
         self.entries: dict[str, dict[str, Any]] = {}
         """Each citation's report entry from its last check in this session: what an export
         writes, without checking again."""
+        self.ocr_pages: dict[str, tuple[int, int]] = {}
+        """A scan's OCR under way, by source id: the page read and the pages in all."""
 
     @property
     def session(self) -> Session:
@@ -280,6 +282,8 @@ class MainWork:
             # a scan's OCR takes seconds a page: say which source is read, and how far
             reading.display = p.ocr is not None
             if p.ocr is not None:
+                self.ocr_pages[p.ocr.source] = (p.ocr.page, p.ocr.pages)
+                self.show_reading()  # type: ignore[attr-defined]
                 reading.update(
                     Content(f"Reading {p.ocr.source}: OCR page {p.ocr.page} of {p.ocr.pages}")
                 )
@@ -290,6 +294,7 @@ class MainWork:
             )
         finally:
             reading.display = False
+            self.ocr_pages.clear()
         for source in sources:
             self._remember(source)
         entries = {str(c["id"]): c for c in report["citations"]}
