@@ -446,7 +446,12 @@ class CitationDetail(VerticalScroll, can_focus=True):
 
     def show(self, content: Content, citation_id: str | None) -> None:
         """Show one citation's ``detail_content``."""
-        self.query_one("#detail-body", Static).update(content)
+        body = self.query_one("#detail-body", Static)
+        body.update(content)
+        # the height Textual gives the text can lag one content behind (a check's verdict
+        # shown on opening kept the checking text's rows, cutting off "What to do"): measure
+        # it again once the new text is in place
+        self.call_after_refresh(body.refresh, layout=True)
         self.border_title = Content(
             f"Detail · {citation_id}" if citation_id is not None else "Detail"
         )
