@@ -46,3 +46,21 @@ async def test_the_detail_is_as_tall_as_what_a_check_put_in_it(
         # every line of it has a row: the wrapped lines, at the width the pane gives it
         rows = body.render().wrap(body.content_region.width)
         assert body.content_region.height >= len(rows), (body.size, len(rows))
+
+
+async def test_a_quotation_with_no_source_says_what_to_do(tmp_path: Path, data_dir: Path) -> None:
+    # a footnote that gives a translation, not a source, as a German rehabilitation chapter does
+    (tmp_path / "chapter.md").write_text(
+        "Unter Schädigung wird ein „beliebiger Verlust oder eine Normabweichung in der "
+        "psychischen, physiologischen oder anatomischen Struktur oder Funktion“ "
+        "verstanden[^1].\n\n[^1]: engl.: A loss or abnormity of psychological, physiological, "
+        "or anatomical structure or function.\n",
+        encoding="utf-8",
+    )
+    app = make_app(tmp_path / "chapter.md", data_dir=data_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        (citation,) = app.screen.workspace.citations
+        assert not citation.source
+        text = str(app.screen.query_one(CitationDetail).query_one("#detail-body", Static).render())
+        assert "What to do" in text and "Pick its source (Enter)" in text, text

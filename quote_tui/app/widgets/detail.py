@@ -50,6 +50,12 @@ _RECOVERY = {
 }
 
 
+_NO_SOURCE_HINT = (
+    "No citation beside this quotation was matched to an entry of the bibliography (a "
+    "footnote's, or a key the bibliography lacks). Pick its source (Enter), add the "
+    "bibliography (b), or load the cited work (o)."
+)
+
 _BY_CODE = {
     "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
     "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
@@ -260,6 +266,9 @@ def _checked_lines(
         out += _context_line(best, prepared, outcome)
     if verdict.error:
         out += _problem_lines(verdict.error)
+    elif not citation.source:
+        # an empty pane under "no reference" left the reader guessing what was wrong
+        out += [_field("What to do"), _NO_SOURCE_HINT, "\n"]
     return out
 
 
