@@ -25,6 +25,7 @@ async def test_checking_some_citations_counts_them_and_names_the_unread_source(
             CitationSpec(id="c1", source="s", quote="alpha beta gamma"),
             CitationSpec(id="c2", source="gone", quote="words of a lost book"),
             CitationSpec(id="c3", source="s", quote="gamma delta epsilon"),
+            CitationSpec(id="c4", source=None, quote="a quotation whose citation was not read"),
         ),
     )
     save_workspace(ws, path)
@@ -34,11 +35,12 @@ async def test_checking_some_citations_counts_them_and_names_the_unread_source(
         main = app.screen
         main.run_checks(["c3"])
         await settle(app, pilot)
-        main.run_checks(["c1", "c2"])
+        main.run_checks(["c1", "c2", "c4"])
         await settle(app, pilot)
         assert main.workspace.verdicts["c2"].status == "unavailable"
         said = [n.message for n in app._notifications]
         want = (
-            "Checked 2 citations: 1 found as quoted; 1 not checked: its source could not be read."
+            "Checked 3 citations: 1 found as quoted; 1 not checked: its source could not be "
+            "read; 1 with no source."
         )
         assert want in said, said

@@ -578,4 +578,7 @@ def checked_summary(workspace: Workspace, ids: list[str]) -> str:
     if unread:
         whose = "its source" if unread == 1 else "their sources"
         said += f"; {unread} not checked: {whose} could not be read"
+    unnamed = counts.get("unreferenced", 0)
+    if unnamed:
+        said += f"; {unnamed} with no source"
     return said + "."
