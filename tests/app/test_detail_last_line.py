@@ -64,3 +64,7 @@ async def test_a_quotation_with_no_source_says_what_to_do(tmp_path: Path, data_d
         assert not citation.source
         text = str(app.screen.query_one(CitationDetail).query_one("#detail-body", Static).render())
         assert "What to do" in text and "Pick its source (Enter)" in text, text
+        # copying its passage says what is missing: no source at all, not an unreadable one
+        await pilot.press("y")
+        said = [n.message for n in app._notifications]
+        assert "No passage: c1 has no source." in said, said

@@ -389,7 +389,8 @@ class MainWork:
         verdict = self.workspace.verdicts.get(cid or "")
         if cid is not None and verdict is not None and verdict.result is None:
             # checked, but there was nothing to check against: saying "check it first" misleads
-            why = (verdict.error or {}).get("message") or f"{cid} has no readable source."
+            lacks = "no readable source" if citation and citation.source else "no source"
+            why = (verdict.error or {}).get("message") or f"{cid} has {lacks}."
             self.notify(f"No passage: {why}", severity="warning")
             return None
         if cid is None or citation is None or verdict is None or verdict.result is None:
