@@ -103,9 +103,10 @@ async def test_at_80_columns_the_ocr_page_is_not_cut_off_and_the_viewer_says_it_
         for _ in range(1500):
             await pilot.pause(0.02)
             reading = main.query_one("#reading")
-            if reading.display:
+            text = str(reading.render())
+            await pilot.pause()  # a new text is laid out on the next turn: judge what is drawn
+            if reading.display and str(reading.render()) == text:
                 # what the screen shows of the line: its width times the rows it has
-                text = str(reading.render())
                 room = reading.content_region.width * reading.content_region.height
                 line.append((text, room >= len(text)))
             said.append(main.query_one(SourceViewer).placeholder)
