@@ -24,6 +24,7 @@ from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, s
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
+from quote_tui.app.toasts import schedule_arrangement
 from quote_tui.workspace import Opened, Workspace, remember_last
 from quote_tui.workspace.shared import WorkspaceFile
 
@@ -71,6 +72,7 @@ class QuoteApp(App[int]):
         them must not style the toast or run an action. Widgets' ``notify`` asks for markup by
         default; nothing here uses it."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        schedule_arrangement(self, self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
 
     def __init__(
         self,

@@ -13,8 +13,8 @@ merge of the base, this window's workspace and the file:
   window checked a citation this window did not change, its verdict is taken;
 - a file that is no workspace any more is set aside the same way, never overwritten.
 
-A lock file beside the workspace (``.NAME.lock``) keeps two saves from interleaving, where the
-system offers ``flock``.
+A lock file beside the workspace (``.NAME.lock``, there only while a save runs) keeps two saves
+from interleaving, where the system offers ``flock``.
 """
 
 from __future__ import annotations
@@ -232,16 +232,36 @@ def _beside(path: Path, now: datetime | None) -> Path:
 
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    """Hold the workspace's lock file while reading and writing it, where ``flock`` exists."""
+    """Hold the workspace's lock file while reading and writing it, where ``flock`` exists.
+
+    The lock file is removed when the save is done: left behind, a hidden ``.NAME.lock`` stood
+    beside every workspace a user opened by name (and went into their folders' version
+    control). A save that waited on a lock file another save then removed locks a fresh one,
+    so two saves never hold two different files at once.
+    """
     try:
         import fcntl
     except ImportError:  # Windows: saves are rare enough that a clash needs two at one instant
         yield
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    lock = path.with_name(f".{path.name}.lock")
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            held, named = os.fstat(fd), os.stat(lock)
+            if (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
+                break
+        except FileNotFoundError:  # removed by the save this one waited for
+            pass
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(lock)  # before letting go, so a waiting save sees it gone and retries
         os.close(fd)  # closing lets go of the lock

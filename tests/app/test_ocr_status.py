@@ -76,3 +76,41 @@ async def test_a_check_says_which_scan_it_reads(
         shown = await _shown_while_working(app, pilot, "#reading")
         assert any("Reading scan: OCR page" in s for s in shown), shown
         assert not main.query_one("#reading").display
+
+
+async def test_at_80_columns_the_ocr_page_is_not_cut_off_and_the_viewer_says_it_too(
+    corpus_dir: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(_two_page_scan(corpus_dir))
+    batch = tmp_path / "batch.json"
+    batch.write_text(
+        json.dumps(
+            {
+                "sources": [{"id": "scan", "ref": str(scan)}],
+                "citations": [{"id": "c", "source": "scan", "quote": "internal networks"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    app = make_app(batch, data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        main = app.screen
+        line, said = [], []
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            reading = main.query_one("#reading")
+            text = str(reading.render())
+            await pilot.pause()  # a new text is laid out on the next turn: judge what is drawn
+            if reading.display and str(reading.render()) == text:
+                # what the screen shows of the line: its width times the rows it has
+                room = reading.content_region.width * reading.content_region.height
+                line.append((text, room >= len(text)))
+            said.append(main.query_one(SourceViewer).placeholder)
+            if not any(w.is_running for w in main.workers):
+                break
+        assert line and all(fits for _, fits in line), line
+        assert any("a scan: OCR page" in s for s in said), set(said)

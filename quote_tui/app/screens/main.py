@@ -85,6 +85,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         self._undo: list[Workspace] = []
         self.match_shown: tuple[str | None, int] = (None, 0)
         self._init_work()
+        self._viewer_reading: tuple[str, str, float] | None = None
+        """The source the viewer waits for: its id, its name, when its read began."""
         self._init_references()
 
     def compose(self) -> ComposeResult:
@@ -269,20 +271,34 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
     def _watch_reading(self, source_id: str, name: str) -> None:
         """Once a read takes more than half a second, count its seconds in the viewer, so a
         long first read of a big PDF is visibly under way."""
-        started = time.monotonic()
-        viewer = self.query_one(SourceViewer)
+        self._viewer_reading = (source_id, name, time.monotonic())
 
         def tick() -> None:
             if self.current_source != source_id or source_id in self.outcomes:
                 timer.stop()
                 return
-            elapsed = time.monotonic() - started
-            viewer.placeholder = (
-                f"Reading {name}… {elapsed:.0f} s so far; big PDFs take a while the first "
-                "time (escape cancels)"
-            )
+            self.show_reading()
 
         timer = self.set_interval(0.5, tick)
+
+    def show_reading(self) -> None:
+        """Say in the viewer how far the read of the shown source is; a scan is the slowest
+        read of all, so its OCR page is said where the eye is (the line under the list is
+        narrow), as soon as the check reports it."""
+        if self._viewer_reading is None:
+            return
+        source_id, name, started = self._viewer_reading
+        if self.current_source != source_id or source_id in self.outcomes:
+            return
+        elapsed = time.monotonic() - started
+        ocr = self.ocr_pages.get(source_id)
+        self.query_one(SourceViewer).placeholder = (
+            f"Reading {name}… {elapsed:.0f} s so far; big PDFs take a while the first "
+            "time (escape cancels)"
+            if ocr is None
+            else f"Reading {name}, a scan: OCR page {ocr[0]} of {ocr[1]}, {elapsed:.0f} s so "
+            "far (escape cancels)"
+        )
 
     def _show_outcome(self, outcome) -> None:
         viewer = self.query_one(SourceViewer)

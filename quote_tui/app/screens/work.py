@@ -104,6 +104,8 @@ class MainWork:
         self.entries: dict[str, dict[str, Any]] = {}
         """Each citation's report entry from its last check in this session: what an export
         writes, without checking again."""
+        self.ocr_pages: dict[str, tuple[int, int]] = {}
+        """A scan's OCR under way, by source id: the page read and the pages in all."""
 
     @property
     def session(self) -> Session:
@@ -253,10 +255,7 @@ class MainWork:
             if len(ids) == 1:
                 self._confirm_checked(ids[0])
             else:
-                counts = self.workspace.counts()
-                found = counts.get("exact", 0) + counts.get("normalized", 0)
-                checked = counted(len(ids), "citation")
-                self.notify(f"Checked {checked}: {found} found as quoted.", timeout=4)
+                self.notify(checked_summary(self.workspace, ids), timeout=4)
         finally:
             citations.checking = frozenset()
             bar.display = False
@@ -283,6 +282,8 @@ class MainWork:
             # a scan's OCR takes seconds a page: say which source is read, and how far
             reading.display = p.ocr is not None
             if p.ocr is not None:
+                self.ocr_pages[p.ocr.source] = (p.ocr.page, p.ocr.pages)
+                self.show_reading()  # type: ignore[attr-defined]
                 reading.update(
                     Content(f"Reading {p.ocr.source}: OCR page {p.ocr.page} of {p.ocr.pages}")
                 )
@@ -293,6 +294,7 @@ class MainWork:
             )
         finally:
             reading.display = False
+            self.ocr_pages.clear()
         for source in sources:
             self._remember(source)
         entries = {str(c["id"]): c for c in report["citations"]}
@@ -387,7 +389,8 @@ class MainWork:
         verdict = self.workspace.verdicts.get(cid or "")
         if cid is not None and verdict is not None and verdict.result is None:
             # checked, but there was nothing to check against: saying "check it first" misleads
-            why = (verdict.error or {}).get("message") or f"{cid} has no readable source."
+            lacks = "no readable source" if citation and citation.source else "no source"
+            why = (verdict.error or {}).get("message") or f"{cid} has {lacks}."
             self.notify(f"No passage: {why}", severity="warning")
             return None
         if cid is None or citation is None or verdict is None or verdict.result is None:
@@ -561,3 +564,22 @@ def resolve_page(
     shown = [label for label in labels if label]
     printed_range = f"printed {shown[0]}–{shown[-1]}, " if shown else ""
     return f"There is no page {text} ({printed_range}PDF 1–{page_count})."
+
+
+def checked_summary(workspace: Workspace, ids: list[str]) -> str:
+    """What a check of ``ids`` found, counted among those alone (not the whole workspace).
+    Citations whose source could not be read are said apart: "0 found as quoted" alone read
+    as if the quotations were wrong when no source text was there to compare."""
+    wanted = set(ids)
+    only = replace(workspace, citations=tuple(c for c in workspace.citations if c.id in wanted))
+    counts = only.counts()
+    found = counts.get("exact", 0) + counts.get("normalized", 0)
+    said = f"Checked {counted(len(ids), 'citation')}: {found} found as quoted"
+    unread = counts.get("unavailable", 0)
+    if unread:
+        whose = "its source" if unread == 1 else "their sources"
+        said += f"; {unread} not checked: {whose} could not be read"
+    unnamed = counts.get("unreferenced", 0)
+    if unnamed:
+        said += f"; {unnamed} with no source"
+    return said + "."

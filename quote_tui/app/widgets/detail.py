@@ -50,6 +50,12 @@ _RECOVERY = {
 }
 
 
+_NO_SOURCE_HINT = (
+    "No citation beside this quotation was matched to an entry of the bibliography (a "
+    "footnote's, or a key the bibliography lacks). Pick its source (Enter), add the "
+    "bibliography (b), or load the cited work (o)."
+)
+
 _BY_CODE = {
     "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
     "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
@@ -260,6 +266,9 @@ def _checked_lines(
         out += _context_line(best, prepared, outcome)
     if verdict.error:
         out += _problem_lines(verdict.error)
+    elif not citation.source:
+        # an empty pane under "no reference" left the reader guessing what was wrong
+        out += [_field("What to do"), _NO_SOURCE_HINT, "\n"]
     return out
 
 
@@ -446,7 +455,12 @@ class CitationDetail(VerticalScroll, can_focus=True):
 
     def show(self, content: Content, citation_id: str | None) -> None:
         """Show one citation's ``detail_content``."""
-        self.query_one("#detail-body", Static).update(content)
+        body = self.query_one("#detail-body", Static)
+        body.update(content)
+        # the height Textual gives the text can lag one content behind (a check's verdict
+        # shown on opening kept the checking text's rows, cutting off "What to do"): measure
+        # it again once the new text is in place
+        self.call_after_refresh(body.refresh, layout=True)
         self.border_title = Content(
             f"Detail · {citation_id}" if citation_id is not None else "Detail"
         )
