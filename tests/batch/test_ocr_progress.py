@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -84,7 +85,8 @@ def test_the_cli_progress_line_names_the_ocr_page(
     batch.write_text(json.dumps(_batch(scan)), encoding="utf-8")
     assert main(["check", str(batch), "-o", str(tmp_path / "report.json")]) == 0
     line = screen.getvalue()
-    assert "scan: OCR page 2 of 2" in line
+    # the line is redrawn at most 10 times a second: two pages read at once may show only one
+    assert re.search(r"scan: OCR page [12] of 2", line), line
     assert line.endswith("\n")  # the line is left for what is written next
 
 
