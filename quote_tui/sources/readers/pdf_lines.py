@@ -81,8 +81,12 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         ordinal = before.isdigit() and text.strip().isalpha()
+        if text.isspace() and _thin_before_mark(spans, i, largest, baseline):
+            continue  # the mark's own thin space ("Carroll ¹²,"): no word space of the text
         if _superscript(span, largest, baseline) and not ordinal:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
+            if text[:1].isspace() and before.isalnum() and text.strip()[:1].isalnum():
+                text = text.lstrip()  # the thin space set with the mark, as above
             if not raised and _glued(before, text, out):
                 out.append(APART)
             out.append(text)
@@ -112,6 +116,17 @@ def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
         inner = line[opened + 1 : -1] if opened >= 0 else ""
         return bool(_WORD.search(inner)) and not _FORMULA.search(inner)
     return before == " " and mark[:1].isdigit() and line.rstrip(" ")[-1:].isalnum()
+
+
+def _thin_before_mark(
+    spans: Sequence[dict[str, Any]], i: int, largest: float, baseline: float | None
+) -> bool:
+    """Whether span ``i``, a space, is set in a mark's small size right before the mark: a
+    thin space the typesetter put between a word and its note mark, which a quotation leaves
+    out with the mark ("Carroll, enfant" for "Carroll ¹², enfant")."""
+    if i + 1 >= len(spans) or spans[i].get("size", largest) > largest * SUPER:
+        return False
+    return _superscript(spans[i + 1], largest, baseline)
 
 
 def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
