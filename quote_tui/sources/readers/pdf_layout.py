@@ -317,7 +317,7 @@ def page_edges(page: PageBlocks) -> list[int]:
     return out
 
 
-def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
+def _aside(block: Block, edge: int, body: float, repeated: set[str], small: float) -> bool:
     if not block.upright:
         return True
     if edge:
@@ -330,7 +330,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
     if labels and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
-    if body > 0 and block.size <= body * _SMALL:
+    if body > 0 and block.size <= small * _SMALL:
         return True
     # a caption's label stands at its start: its first two lines say (not a long paragraph)
     first = block.lines[0].text.lstrip()[:1]
@@ -364,7 +364,11 @@ def split_page(
     """
     if edges is None:
         edges = page_edges(page)
-    flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
+    # a figure's labels are small beside the page's own text even where the document's most
+    # common size is smaller still (a letter whose Methods, set small, outweigh its body)
+    own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
+    small = max(body, own)
+    flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
