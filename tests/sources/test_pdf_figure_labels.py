@@ -1,6 +1,6 @@
 """A figure's labels set small beside the page's own text are kept out of the running text,
 even in a document whose most common size is smaller than that page's text (a letter whose
-Methods, set small, outweigh its body)."""
+Methods, set small, outweigh its body); a listing's or an algorithm's caption too."""
 
 from __future__ import annotations
 
@@ -46,3 +46,18 @@ def test_small_figure_labels_stand_outside_a_sentence_across_the_page_break() ->
     prepared = PreparedText(text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
     result = check_text(prepared, f"{FIRST} {SECOND}")
     assert result.status in (Status.EXACT, Status.NORMALIZED)
+
+
+def test_a_listing_or_algorithm_caption_stands_outside_the_sentence_around_it() -> None:
+    for label in ("Listing 1: DAG definition example", "Algorithm 2. Greedy search"):
+        doc = pymupdf.open()
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((60, 200), "The resulting workflow is shown in Figure 1.", fontsize=10)
+        page.insert_text((60, 240), label, fontsize=10)
+        page.insert_text((60, 280), "It is important to note that this example", fontsize=10)
+        page.insert_text((60, 294), "passes the data directly between its steps.", fontsize=10)
+        pdf = extract_pdf(doc.tobytes())
+        prepared = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+        quote = "The resulting workflow is shown in Figure 1. It is important to note that"
+        assert check_text(prepared, quote).status in (Status.EXACT, Status.NORMALIZED), label
+        assert pdf.text.index(label) > pdf.text.index("between its steps")

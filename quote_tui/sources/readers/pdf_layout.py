@@ -87,9 +87,11 @@ _NUMBER = re.compile(
     re.I,
 )
 _CAPTION = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
+    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm)"
+    r"\s*[A-Z]?\d+[a-z]?\s*[.:|–—]",
+    re.I,
 )
-_CAPTION_FIRST = frozenset("fFtTsScCpPeE\u017f")
+_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
