@@ -81,6 +81,18 @@ def test_a_thin_space_set_in_the_marks_size_goes_with_the_mark() -> None:
         assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
 
 
+def test_a_centurys_raised_ending_stays_on_its_roman_numeral() -> None:
+    # "XIXe siècle" is typed on the line; a footnote's letter after a capital word is a mark
+    pdf = _line_pdf(
+        ("des enfants du XIX", False), ("e", True), (" siecle et du XX", False), ("e", True)
+    )
+    text, status, _ = _check(pdf, "des enfants du XIXe siecle et du XXe")
+    assert "du XIXe siecle et du XXe" in text
+    assert status is Status.EXACT
+    lettered = _line_pdf(("as said in the CV", False), ("a", True), (" of the author", False))
+    assert "CV\u200ba of" in extract_pdf(lettered).text
+
+
 def test_an_exponent_after_a_bracket_or_a_comma_stays_in_the_running_text() -> None:
     # "(n+1)²" is an exponent; after a comma, a raised number is not cut off either
     pdf = _line_pdf(("grows as (n+1)", False), ("2", True), (" and as a,", False), ("3", True))

@@ -52,6 +52,11 @@ _CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
 _BRACKETS = frozenset(")]")
 """A bracket a mark may follow, when it holds words and not a formula."""
 _WORD = re.compile(r"[^\W\d_]{3}")
+_ROMAN = re.compile(r"(?<![^\W\d_])[IVXLC]+$")
+"""A Roman numeral standing as a word of its own at the end of the text so far."""
+_ORDINAL_ENDINGS = frozenset({"e", "er", "re", "es", "ème", "ère", "st", "nd", "rd", "th"})
+"""The raised endings of an ordinal after a Roman numeral; a footnote's letter ("a", "b") is
+not one of them."""
 _FORMULA = re.compile(r"[+=^*/<>\u2212]")
 
 
@@ -80,7 +85,7 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
-        ordinal = before.isdigit() and text.strip().isalpha()
+        ordinal = _ordinal(before, text, out)
         if text.isspace() and _thin_before_mark(spans, i, largest, baseline):
             continue  # the mark's own thin space ("Carroll ¹²,"): no word space of the text
         if _superscript(span, largest, baseline) and not ordinal:
@@ -116,6 +121,18 @@ def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
         inner = line[opened + 1 : -1] if opened >= 0 else ""
         return bool(_WORD.search(inner)) and not _FORMULA.search(inner)
     return before == " " and mark[:1].isdigit() and line.rstrip(" ")[-1:].isalnum()
+
+
+def _ordinal(before: str, mark: str, out: Sequence[str]) -> bool:
+    """Whether raised letters end a number as its ordinal: "1st", "2e", or a century's Roman
+    numeral ("XIXe", "IIIe"), which a quotation types on the line."""
+    suffix = mark.strip()
+    if not suffix.isalpha():
+        return False
+    if before.isdigit():
+        return True
+    word = _ROMAN.search("".join(out[-8:]))
+    return word is not None and suffix in _ORDINAL_ENDINGS
 
 
 def _thin_before_mark(
