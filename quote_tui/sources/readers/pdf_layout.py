@@ -556,5 +556,11 @@ def page_asides(
     out: dict[int, tuple[int, int]] = {}
     for start, end, page, *_ in tail[first:]:
         a, _b = out.get(page, (start, end))
-        out[page] = (a, end)
-    return tuple((page, a, b) for page, (a, b) in sorted(out.items()))
+        out[page] = (a, max(_b, end))
+    ranges: list[tuple[int, int, int]] = []
+    for page, (a, b) in sorted(out.items()):
+        # a note's second half stands among the page before's asides (``pdf_notes``): it is
+        # shown there, and its own page's range starts after them
+        a = max(a, ranges[-1][2]) if ranges else a
+        ranges.append((page, a, max(a, b)))
+    return tuple(ranges)
