@@ -61,3 +61,21 @@ def test_a_listing_or_algorithm_caption_stands_outside_the_sentence_around_it() 
         quote = "The resulting workflow is shown in Figure 1. It is important to note that"
         assert check_text(prepared, quote).status in (Status.EXACT, Status.NORMALIZED), label
         assert pdf.text.index(label) > pdf.text.index("between its steps")
+
+
+def test_a_printed_line_split_around_a_code_chip_reads_as_one_line() -> None:
+    # MuPDF makes two lines of one where a chip leaves a gap: they are no two columns
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    font = pymupdf.Font("helv")
+    writer = pymupdf.TextWriter(page.rect)
+    first = "intNth 2 works only for"
+    writer.append((60, 200), first, font=font, fontsize=12)
+    x = 60 + font.text_length(first, 12) + 11  # a chip's gap, narrower than a gutter
+    writer.append((x, 200), "Int lists. The approach that follows does not", font=font, fontsize=12)
+    writer.append((60, 215), "work: it fails at run time.", font=font, fontsize=12)
+    writer.write_text(page)
+    pdf = extract_pdf(doc.tobytes())
+    prepared = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+    quote = "works only for Int lists. The approach that follows does not work"
+    assert check_text(prepared, quote).status in (Status.EXACT, Status.NORMALIZED), pdf.text
