@@ -35,7 +35,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
+from quote_tui.sources.readers.pdf_lines import (
+    Line,
+    glue_marks,
+    is_mark_line,
+    rejoin,
+    spans_text,
+)
 
 __all__ = [
     "Block",
@@ -79,9 +85,6 @@ _SHORT_BLOCK = 4
 _CENTRED = 0.03
 """A block of a few lines whose middle is this close to the text area's (share of its width)
 is centred on the page."""
-_JOIN_GAP = 0.75
-"""Share of a line's height under which a gap between two pieces of one printed line is no
-column's gutter (gutters are an em or more)."""
 _MIN_GUTTER = 6.0
 """Narrowest gutter, in points: narrower gaps are between words of a table."""
 _NUMBER = re.compile(
@@ -236,7 +239,7 @@ def _split_columns(
         return [lines] if lines else []
     if max(it[0].rect[0] for it in lines) < min(it[0].rect[2] for it in lines) + 1:
         return [lines]  # every line overlaps every other across x: one column, no sort needed
-    lines = _rejoin(lines)
+    lines = rejoin(lines)
     groups: list[list[Any]] = []  # [x0, x1, members]
     for item in sorted(lines, key=lambda it: it[0].rect[0]):
         rect = item[0].rect
@@ -252,31 +255,6 @@ def _split_columns(
         # PyMuPDF's line order inside each column follows the content stream: keep it
         ids = {id(m) for m in members}
         out.append([it for it in lines if id(it) in ids])
-    return out
-
-
-def _rejoin(
-    lines: list[tuple[Line, dict[float, int], bool]],
-) -> list[tuple[Line, dict[float, int], bool]]:
-    """Lines MuPDF split where a gap, narrower than a word space is wide, stands in one printed
-    line (around a code chip or a formula set in a box) joined again: a column's gutter is wider,
-    and the two pieces are no two columns ("works only for" | "Int lists. ... does not")."""
-    out = [lines[0]]
-    for item in lines[1:]:
-        (a, counts_a, up_a), (b, counts_b) = out[-1], item[:2]
-        height = a.rect[3] - a.rect[1]
-        gap = b.rect[0] - a.rect[2]
-        level = (
-            abs(b.rect[1] - a.rect[1]) < height * 0.2 and abs(b.rect[3] - a.rect[3]) < height * 0.2
-        )
-        if up_a and item[2] and level and 0 <= gap < height * _JOIN_GAP:
-            counts = dict(counts_a)
-            for k, n in counts_b.items():
-                counts[k] = counts.get(k, 0) + n
-            rect = (a.rect[0], min(a.rect[1], b.rect[1]), b.rect[2], max(a.rect[3], b.rect[3]))
-            out[-1] = (Line(f"{a.text.rstrip()} {b.text.lstrip()}", rect), counts, True)
-        else:
-            out.append(item)
     return out
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "glue_marks",
     "is_mark_line",
     "ligature_gap",
+    "rejoin",
     "spans_text",
 ]
 
@@ -58,6 +59,11 @@ _ORDINAL_ENDINGS = frozenset({"e", "er", "re", "es", "ème", "ère", "st", "nd",
 """The raised endings of an ordinal after a Roman numeral; a footnote's letter ("a", "b") is
 not one of them."""
 _FORMULA = re.compile(r"[+=^*/<>\u2212]")
+
+
+_JOIN_GAP = 0.75
+"""Share of a line's height under which a gap between two pieces of one printed line is no
+column's gutter (gutters are an em or more)."""
 
 
 class Line(NamedTuple):
@@ -264,3 +270,28 @@ def close_ligature_gaps(raw: dict[str, Any]) -> dict[str, Any]:
                     kept.append(char["c"])
                 span["text"] = "".join(kept)
     return raw
+
+
+def rejoin(
+    lines: list[tuple[Line, dict[float, int], bool]],
+) -> list[tuple[Line, dict[float, int], bool]]:
+    """Lines MuPDF split where a gap, narrower than a word space is wide, stands in one printed
+    line (around a code chip or a formula set in a box) joined again: a column's gutter is wider,
+    and the two pieces are no two columns ("works only for" | "Int lists. ... does not")."""
+    out = [lines[0]]
+    for item in lines[1:]:
+        (a, counts_a, up_a), (b, counts_b) = out[-1], item[:2]
+        height = a.rect[3] - a.rect[1]
+        gap = b.rect[0] - a.rect[2]
+        level = (
+            abs(b.rect[1] - a.rect[1]) < height * 0.2 and abs(b.rect[3] - a.rect[3]) < height * 0.2
+        )
+        if up_a and item[2] and level and 0 <= gap < height * _JOIN_GAP:
+            counts = dict(counts_a)
+            for k, n in counts_b.items():
+                counts[k] = counts.get(k, 0) + n
+            rect = (a.rect[0], min(a.rect[1], b.rect[1]), b.rect[2], max(a.rect[3], b.rect[3]))
+            out[-1] = (Line(f"{a.text.rstrip()} {b.text.lstrip()}", rect), counts, True)
+        else:
+            out.append(item)
+    return out
