@@ -57,6 +57,42 @@ def test_a_mark_set_a_space_after_its_word_is_left_out_by_the_rule() -> None:
     assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
 
 
+def test_a_thin_space_set_in_the_marks_size_goes_with_the_mark() -> None:
+    # the space between "Carroll" and its mark is the mark's own (set small): a quotation
+    # that leaves the mark out reads "Carroll, enfant", with no space before the comma
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    writer = pymupdf.TextWriter(page.rect)
+    font = pymupdf.Font("helv")
+    x = 60.0
+    # the thin space on the baseline and small, the mark small and raised, as LaTeX sets them
+    for text, size, y in (("de Lewis Carroll", 10, 100), (" ", 6.5, 100), ("12", 6.5, 96)):
+        writer.append((x, y), text, font=font, fontsize=size)
+        x += font.text_length(text, size)
+    writer.append((x, 100), ", enfant", font=font, fontsize=10)
+    writer.append((60, 114), "This second line keeps the page a text page.", font=font)
+    writer.write_text(page)
+    for pdf in (
+        doc.tobytes(),
+        _line_pdf(("de Lewis Carroll", False), (" 12", True), (", enfant", False)),
+    ):
+        text, status, rules = _check(pdf, "de Lewis Carroll, enfant")
+        assert "Carroll\u200b12, enfant" in text
+        assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+
+
+def test_a_centurys_raised_ending_stays_on_its_roman_numeral() -> None:
+    # "XIXe siècle" is typed on the line; a footnote's letter after a capital word is a mark
+    pdf = _line_pdf(
+        ("des enfants du XIX", False), ("e", True), (" siecle et du XX", False), ("e", True)
+    )
+    text, status, _ = _check(pdf, "des enfants du XIXe siecle et du XXe")
+    assert "du XIXe siecle et du XXe" in text
+    assert status is Status.EXACT
+    lettered = _line_pdf(("as said in the CV", False), ("a", True), (" of the author", False))
+    assert "CV\u200ba of" in extract_pdf(lettered).text
+
+
 def test_an_exponent_after_a_bracket_or_a_comma_stays_in_the_running_text() -> None:
     # "(n+1)²" is an exponent; after a comma, a raised number is not cut off either
     pdf = _line_pdf(("grows as (n+1)", False), ("2", True), (" and as a,", False), ("3", True))

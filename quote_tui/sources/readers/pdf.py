@@ -28,6 +28,7 @@ from quote_tui.sources.readers.pdf_layout import (
     split_page,
 )
 from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
 
@@ -347,11 +348,11 @@ def _compose(
     page_starts: list[int] = []
     pos = 0
 
-    def put(blocks: list[Block], page: int, first: bool) -> None:
+    def put(blocks: list[tuple[Block, int]], first: bool) -> None:
         # runs once per line of the document: a blank line before each block but the first
         nonlocal pos
         append, box = parts.append, boxes.append
-        for block in blocks:
+        for block, page in blocks:
             if not block.lines:
                 continue
             if not first:
@@ -375,7 +376,8 @@ def _compose(
             parts.append("\n\n")
             pos += 2
         page_starts.append(pos)
-        put(main, index + 1, True)
-    for index, (_, side) in enumerate(split):
-        put(side, index + 1, pos == 0)
+        put([(b, index + 1) for b in main], True)
+    heights = [p.height if p else 0.0 for p in pages]
+    for side in carry_notes([side for _, side in split], heights):
+        put(side, pos == 0)
     return "".join(parts), tuple(page_starts), tuple(boxes)

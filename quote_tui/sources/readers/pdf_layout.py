@@ -35,7 +35,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from quote_tui.sources.readers.pdf_lines import Line, glue_marks, is_mark_line, spans_text
+from quote_tui.sources.readers.pdf_lines import (
+    Line,
+    glue_marks,
+    is_mark_line,
+    rejoin,
+    spans_text,
+)
 
 __all__ = [
     "Block",
@@ -87,9 +93,11 @@ _NUMBER = re.compile(
     re.I,
 )
 _CAPTION = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit)\s*[A-Z]?\d+[a-z]?\s*[.:|–—]", re.I
+    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm)"
+    r"\s*[A-Z]?\d+[a-z]?\s*[.:|–—]",
+    re.I,
 )
-_CAPTION_FIRST = frozenset("fFtTsScCpPeE\u017f")
+_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
@@ -231,6 +239,7 @@ def _split_columns(
         return [lines] if lines else []
     if max(it[0].rect[0] for it in lines) < min(it[0].rect[2] for it in lines) + 1:
         return [lines]  # every line overlaps every other across x: one column, no sort needed
+    lines = rejoin(lines)
     groups: list[list[Any]] = []  # [x0, x1, members]
     for item in sorted(lines, key=lambda it: it[0].rect[0]):
         rect = item[0].rect
@@ -317,7 +326,7 @@ def page_edges(page: PageBlocks) -> list[int]:
     return out
 
 
-def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
+def _aside(block: Block, edge: int, body: float, repeated: set[str], small: float) -> bool:
     if not block.upright:
         return True
     if edge:
@@ -330,7 +339,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str]) -> bool:
     labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
     if labels and not _not_a_label(block):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
-    if body > 0 and block.size <= body * _SMALL:
+    if body > 0 and block.size <= small * _SMALL:
         return True
     # a caption's label stands at its start: its first two lines say (not a long paragraph)
     first = block.lines[0].text.lstrip()[:1]
@@ -364,7 +373,11 @@ def split_page(
     """
     if edges is None:
         edges = page_edges(page)
-    flags = [_aside(b, e, body, repeated) for b, e in zip(page.blocks, edges, strict=True)]
+    # a figure's labels are small beside the page's own text even where the document's most
+    # common size is smaller still (a letter whose Methods, set small, outweigh its body)
+    own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
+    small = max(body, own)
+    flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
@@ -550,5 +563,11 @@ def page_asides(
     out: dict[int, tuple[int, int]] = {}
     for start, end, page, *_ in tail[first:]:
         a, _b = out.get(page, (start, end))
-        out[page] = (a, end)
-    return tuple((page, a, b) for page, (a, b) in sorted(out.items()))
+        out[page] = (a, max(_b, end))
+    ranges: list[tuple[int, int, int]] = []
+    for page, (a, b) in sorted(out.items()):
+        # a note's second half stands among the page before's asides (``pdf_notes``): it is
+        # shown there, and its own page's range starts after them
+        a = max(a, ranges[-1][2]) if ranges else a
+        ranges.append((page, a, max(a, b)))
+    return tuple(ranges)

@@ -21,6 +21,7 @@ __all__ = [
     "glue_marks",
     "is_mark_line",
     "ligature_gap",
+    "rejoin",
     "spans_text",
 ]
 
@@ -52,7 +53,17 @@ _CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
 _BRACKETS = frozenset(")]")
 """A bracket a mark may follow, when it holds words and not a formula."""
 _WORD = re.compile(r"[^\W\d_]{3}")
+_ROMAN = re.compile(r"(?<![^\W\d_])[IVXLC]+$")
+"""A Roman numeral standing as a word of its own at the end of the text so far."""
+_ORDINAL_ENDINGS = frozenset({"e", "er", "re", "es", "ème", "ère", "st", "nd", "rd", "th"})
+"""The raised endings of an ordinal after a Roman numeral; a footnote's letter ("a", "b") is
+not one of them."""
 _FORMULA = re.compile(r"[+=^*/<>\u2212]")
+
+
+_JOIN_GAP = 0.75
+"""Share of a line's height under which a gap between two pieces of one printed line is no
+column's gutter (gutters are an em or more)."""
 
 
 class Line(NamedTuple):
@@ -80,9 +91,13 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
-        ordinal = before.isdigit() and text.strip().isalpha()
+        ordinal = _ordinal(before, text, out)
+        if text.isspace() and _thin_before_mark(spans, i, largest, baseline):
+            continue  # the mark's own thin space ("Carroll ¹²,"): no word space of the text
         if _superscript(span, largest, baseline) and not ordinal:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
+            if text[:1].isspace() and before.isalnum() and text.strip()[:1].isalnum():
+                text = text.lstrip()  # the thin space set with the mark, as above
             if not raised and _glued(before, text, out):
                 out.append(APART)
             out.append(text)
@@ -112,6 +127,29 @@ def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
         inner = line[opened + 1 : -1] if opened >= 0 else ""
         return bool(_WORD.search(inner)) and not _FORMULA.search(inner)
     return before == " " and mark[:1].isdigit() and line.rstrip(" ")[-1:].isalnum()
+
+
+def _ordinal(before: str, mark: str, out: Sequence[str]) -> bool:
+    """Whether raised letters end a number as its ordinal: "1st", "2e", or a century's Roman
+    numeral ("XIXe", "IIIe"), which a quotation types on the line."""
+    suffix = mark.strip()
+    if not suffix.isalpha():
+        return False
+    if before.isdigit():
+        return True
+    word = _ROMAN.search("".join(out[-8:]))
+    return word is not None and suffix in _ORDINAL_ENDINGS
+
+
+def _thin_before_mark(
+    spans: Sequence[dict[str, Any]], i: int, largest: float, baseline: float | None
+) -> bool:
+    """Whether span ``i``, a space, is set in a mark's small size right before the mark: a
+    thin space the typesetter put between a word and its note mark, which a quotation leaves
+    out with the mark ("Carroll, enfant" for "Carroll ¹², enfant")."""
+    if i + 1 >= len(spans) or spans[i].get("size", largest) > largest * SUPER:
+        return False
+    return _superscript(spans[i + 1], largest, baseline)
 
 
 def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
@@ -232,3 +270,28 @@ def close_ligature_gaps(raw: dict[str, Any]) -> dict[str, Any]:
                     kept.append(char["c"])
                 span["text"] = "".join(kept)
     return raw
+
+
+def rejoin(
+    lines: list[tuple[Line, dict[float, int], bool]],
+) -> list[tuple[Line, dict[float, int], bool]]:
+    """Lines MuPDF split where a gap, narrower than a word space is wide, stands in one printed
+    line (around a code chip or a formula set in a box) joined again: a column's gutter is wider,
+    and the two pieces are no two columns ("works only for" | "Int lists. ... does not")."""
+    out = [lines[0]]
+    for item in lines[1:]:
+        (a, counts_a, up_a), (b, counts_b) = out[-1], item[:2]
+        height = a.rect[3] - a.rect[1]
+        gap = b.rect[0] - a.rect[2]
+        level = (
+            abs(b.rect[1] - a.rect[1]) < height * 0.2 and abs(b.rect[3] - a.rect[3]) < height * 0.2
+        )
+        if up_a and item[2] and level and 0 <= gap < height * _JOIN_GAP:
+            counts = dict(counts_a)
+            for k, n in counts_b.items():
+                counts[k] = counts.get(k, 0) + n
+            rect = (a.rect[0], min(a.rect[1], b.rect[1]), b.rect[2], max(a.rect[3], b.rect[3]))
+            out[-1] = (Line(f"{a.text.rstrip()} {b.text.lstrip()}", rect), counts, True)
+        else:
+            out.append(item)
+    return out

@@ -1,0 +1,50 @@
+"""A footnote broken at a page's foot reads on into its second half at the next page's foot,
+past the page's folio and the next page's body, as body text runs on across a page."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+
+BODY = "A line of the body text runs across the page here, as it does in a thesis."
+
+
+def _thesis(second_half: str) -> bytes:
+    """Two pages of 12 pt body; a 9 pt note at page 1's foot breaks off, and ``second_half``
+    stands at page 2's foot; a folio under each."""
+    doc = pymupdf.open()
+    for number in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        for k in range(30):
+            page.insert_text((70, 90 + 18 * k), f"{BODY} ({number}.{k})", fontsize=12)
+        page.insert_text((290, 800), str(number + 3), fontsize=12)
+    first, second = doc[0], doc[1]
+    first.insert_text(
+        (70, 700), "12. Lewis Carroll. Alice in Wonderland. New York, 2012.", fontsize=9
+    )
+    first.insert_text(
+        (70, 712),
+        "13. Philippe Hamon. Paris : Seuil, 1977 ; Philippe Hamon. Le personnel du",
+        fontsize=9,
+    )
+    second.insert_text((70, 700), second_half, fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_note_runs_on_to_its_second_half_on_the_next_page() -> None:
+    pdf = extract_pdf(_thesis("roman : le système des personnages dans les Rougon-Macquart."))
+    prepared = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+    result = check_text(prepared, "Le personnel du roman : le système des personnages dans")
+    assert result.status in (Status.EXACT, Status.NORMALIZED)
+    match = result.matches[0]
+    assert (match.page_start, match.page_end) == (1, 2)  # each half keeps its own page
+
+
+def test_a_new_note_at_the_next_pages_foot_stays_on_its_page() -> None:
+    pdf = extract_pdf(_thesis("14. Roman Jakobson. Essais de linguistique générale, 1963."))
+    # the note broken off stays as it is, its page's folio after it
+    assert "Le personnel du\n\n4\n" in pdf.text
+    assert "\n\n14. Roman Jakobson" in pdf.text
