@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.net_fixtures import LoopbackServer
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 CORPUS_DIR = (PROJECT_ROOT.parent / "shared" / "corpus").resolve()
 CORPUS_MISSING = "needs ../shared/corpus beside the project (absent in a stand-alone clone)"
@@ -87,3 +89,17 @@ def corpus_dir() -> Path:
     if not CORPUS_DIR.is_dir():
         pytest.skip(CORPUS_MISSING)
     return CORPUS_DIR
+
+
+@pytest.fixture
+def registry() -> Iterator[LoopbackServer]:
+    """A loopback server standing for a registry (OpenAlex, Crossref, ...)."""
+    with LoopbackServer() as srv:
+        yield srv
+
+
+@pytest.fixture
+def web() -> Iterator[LoopbackServer]:
+    """A loopback server standing for the open web (publishers, repositories)."""
+    with LoopbackServer() as srv:
+        yield srv

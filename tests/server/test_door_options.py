@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +21,6 @@ from tests.net_fixtures import LoopbackServer
 from tests.sources.test_openaccess import DOI, serve_walled_publisher, settings
 
 OPTIONS = ("render", "open_copies")
-
-
-@pytest.fixture
-def registry() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def web() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
 
 
 def _call(tools: _Tools, name: str, **options: Any) -> dict[str, Any]:

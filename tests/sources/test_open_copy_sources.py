@@ -8,7 +8,6 @@ test names a public host it would fetch from.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,18 +25,6 @@ from tests.sources.test_openaccess import (
     settings,
     work,
 )
-
-
-@pytest.fixture
-def registry() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def web() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
 
 
 def test_arxiv_pdf_base_is_a_registry_setting() -> None:

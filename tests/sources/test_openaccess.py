@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,18 +95,6 @@ def work(*locations: dict[str, Any], pmcid: str | None = None) -> dict[str, Any]
 
 async def _no_dns(host: str, port: int) -> list[str]:
     raise socket.gaierror(socket.EAI_NONAME, "no DNS in tests")
-
-
-@pytest.fixture
-def registry() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def web() -> Iterator[LoopbackServer]:
-    with LoopbackServer() as srv:
-        yield srv
 
 
 def settings(registry: LoopbackServer, web: LoopbackServer, store: Path, **kw: Any):
