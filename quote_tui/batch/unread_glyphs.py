@@ -25,19 +25,23 @@ _MAX_LETTERS = 4
 def unread_glyphs(match: Match) -> tuple[str, ...] | None:
     """The unreadable characters a near match's differences all come down to, or None.
 
-    None when the match has no differences, any difference is critical, or any run of touching
-    differences is more than unreadable glyphs standing for the quotation's letters.
+    None when the match has no differences, any difference is critical or has no source
+    offsets (its words cannot be read back), or any run of touching differences is more than
+    unreadable glyphs standing for the quotation's letters.
     """
-    if not match.differences or any(d.critical for d in match.differences):
+    differences = match.differences
+    if not differences or any(
+        d.critical or d.source_start is None or d.source_end is None for d in differences
+    ):
         return None
     glyphs: list[str] = []
-    for group in _touching(match.differences):
-        start = min(d.source_start for d in group if d.source_start is not None)
-        end = max(d.source_end for d in group if d.source_end is not None)
-        source = match.text[start:end]
+    for group in _touching(differences):
+        source = match.text[_start(group[0]) : _end(group[-1])]
         if not has_unreadable(source) or not _stands_for(source, _quoted(group)):
             return None
-        glyphs.extend(ch for ch in source if has_unreadable(ch) and ch not in glyphs)
+        for ch in source:
+            if has_unreadable(ch) and ch not in glyphs:
+                glyphs.append(ch)
     return tuple(glyphs) or None
 
 
@@ -50,12 +54,18 @@ def describe(glyphs: Sequence[str]) -> str:
     )
 
 
+def _start(diff: Difference) -> int:
+    return diff.source_start or 0
+
+
+def _end(diff: Difference) -> int:
+    return diff.source_end or 0
+
+
 def _touching(differences: Sequence[Difference]) -> list[list[Difference]]:
     """Differences in runs whose source words touch (a word the tokenizer split at a glyph)."""
     runs: list[list[Difference]] = []
     for diff in differences:
-        if diff.source_start is None or diff.source_end is None:
-            return [[diff]]  # offsets unknown: the source words cannot be read back
         last = runs[-1][-1] if runs else None
         if last is not None and last.source_end == diff.source_start:
             runs[-1].append(diff)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pymupdf
 
 from quote_tui.api import check_batch, parse_batch, run
+from quote_tui.batch.service import check_text_sync
+from quote_tui.batch.unread_glyphs import unread_glyphs
+from quote_tui.engine.records import Status
+from quote_tui.engine.text import PreparedText
 
 PRINTED = "A Markdown-forma\x01ed document should be publishable as-is, as plain text."
 """The line as the PDF draws it: code 1 is the "tt" ligature, mapped to U+E03C."""
@@ -48,6 +56,8 @@ def _check(source: dict[str, Any], quotes: dict[str, str]) -> dict[str, dict[str
         "citations": [{"id": k, "source": "s", "quote": q} for k, q in quotes.items()],
     }
     report = run(lambda: check_batch(parse_batch(batch)))
+    schema = resources.files("quote_tui.batch").joinpath("report.schema.json").read_text("utf-8")
+    jsonschema.validate(report, json.loads(schema))
     return {c["id"]: c for c in report["citations"]}
 
 
@@ -103,3 +113,13 @@ def test_a_near_match_in_readable_text_keeps_its_verdict() -> None:
     )
     assert got["near"]["status"] == "near"
     assert "note" not in got["near"]
+
+
+def test_differences_without_source_offsets_are_not_read_back() -> None:
+    text = "The e\ufffdect of the first dose was marked."
+    result = check_text_sync(PreparedText(text), "The effect of the first dose was marked.")
+    assert result.status is Status.NEAR
+    match = result.matches[0]
+    assert unread_glyphs(match) == ("\ufffd",)
+    blind = tuple(replace(d, source_start=None, source_end=None) for d in match.differences)
+    assert unread_glyphs(replace(match, differences=blind)) is None
