@@ -67,6 +67,9 @@ class CitationOutcome:
     reason: str | None = None
     """Why an ``inconclusive`` verdict is so, where the report cannot tell it from the error:
     ``ocr`` (the text was read from page images, and OCR misreads)."""
+    note: str | None = None
+    """What a reader should know of the verdict in words: which characters the text layer
+    could not read, for a near match left ``inconclusive`` by them."""
 
 
 @dataclass(frozen=True, slots=True)

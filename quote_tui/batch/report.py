@@ -106,6 +106,8 @@ def citation_line(record: CheckedCitation) -> dict[str, Any]:
         # why the verdict is unknown: the text is partial, or the check ran out of time
         timed_out = outcome.error is not None and outcome.error.code == "time_budget"
         entry["reason"] = outcome.reason or ("time_budget" if timed_out else "truncated")
+    if outcome.note is not None:
+        entry["note"] = outcome.note
     if spec.locator is not None:
         entry["locator"] = spec.locator
     if outcome.page_check is not None:

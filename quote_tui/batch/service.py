@@ -25,6 +25,7 @@ from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.page_check import page_check, with_cited_page
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
+from quote_tui.batch.unread_glyphs import describe, unread_glyphs
 from quote_tui.engine.budget import BudgetExceeded, armed
 from quote_tui.engine.check import check as engine_check
 from quote_tui.engine.errors import (
@@ -162,6 +163,19 @@ class Service:
             # evidence the quotation is absent: the words may be there, misread or unmapped
             reason = "ocr" if retrieval.ocr else "unmapped_font"
             return await self._ocr_outcome(spec, result, prepared, reason)
+        glyphs = unread_glyphs(result.matches[0]) if result.status is Status.NEAR else None
+        if glyphs:
+            # the only differences are glyphs the font left unmapped: calling the quotation a
+            # misquotation would accuse it of what the text layer cannot show
+            result = replace(result, status=Status.INCONCLUSIVE)
+            return CitationOutcome(
+                spec,
+                str(Status.INCONCLUSIVE),
+                result=result,
+                page_check=page_check(spec, result, prepared),
+                reason="unmapped_font",
+                note=describe(glyphs),
+            )
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
