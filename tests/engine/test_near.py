@@ -16,7 +16,7 @@ from quote_tui.engine.near.pairs import pair_postings, pairs_of, quote_pairs
 from quote_tui.engine.near.words import in_word
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
-from quote_tui.engine.typography import edge_ok, fold_chars
+from quote_tui.engine.typography import ZERO_WIDTH, edge_ok, fold_chars
 from tests.engine.vocabulary import WORDS
 
 OPTIONS = MatchOptions()
@@ -95,6 +95,33 @@ def test_no_trailing_line_break_in_span() -> None:
     best = _near(text, PASSAGE[:-1].replace("smaller", "small") + "\n")[0]
     assert not text[best.end - 1].isspace()
     assert text[best.start : best.end].endswith("guidelines")
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        # a PDF reader sets a footnote mark apart: the quotation's full stop reaches for marks
+        (
+            "Intro. Les grandes personnes qui l\u2019entourent{z}15. Next line.",
+            "Les grands personnes qui l'entourent.",
+        ),
+        (
+            "Intro. Les grandes personnes qui l\u2019entourent{z}{z} Next.",
+            "Les grands personnes qui l'entourent.",
+        ),
+        ("Intro {z}les grandes personnes qui l\u2019entourent now.", "(les grands personnes qui"),
+    ],
+)
+def test_span_never_starts_or_ends_on_an_invisible_character(
+    text: str, quote: str, invisible: str
+) -> None:
+    text = text.replace("{z}", invisible)
+    best = _near(text, quote)[0]
+    span = text[best.start : best.end]
+    assert span[0] not in ZERO_WIDTH and span[-1] not in ZERO_WIDTH, repr(span)
+    assert span[0] == "L" or span[0] == "l"
+    assert span.endswith(("entourent", "qui"))
 
 
 def test_typography_alone_costs_nothing() -> None:
