@@ -28,7 +28,12 @@ from quote_tui.engine.near.score import (
 )
 from quote_tui.engine.near.words import WordMask
 from quote_tui.engine.near.words import is_word_char as is_word
-from quote_tui.engine.typography import SOFT_HYPHEN, fold_chars, lower_same_length
+from quote_tui.engine.typography import (
+    SOFT_HYPHEN,
+    ZERO_WIDTH,
+    fold_chars,
+    lower_same_length,
+)
 
 __all__ = ["Aligned", "Memo", "align_window", "refine", "snap"]
 
@@ -128,7 +133,20 @@ def _edge_options(
     options = _whole_broken_words(text, snapped | inner, is_start=is_start)
     if marks:
         options |= {_with_marks(text, words, p, is_start, floor, n) for p in options}
-    return options
+    return {_visible_edge(text, p, is_start, floor, n) for p in options}
+
+
+def _visible_edge(text: str, p: int, is_start: bool, floor: int, n: int) -> int:
+    """An edge moved inward off the invisible characters beside it (and the spaces beyond them):
+    they are no marks, yet not spaces either, so snapping and marks would otherwise keep the
+    zero-width space a PDF reader sets before a note mark ("entourent\u200b15")."""
+    if is_start:
+        while p < n and (text[p] in ZERO_WIDTH or text[p].isspace()):
+            p += 1
+    else:
+        while p > floor and (text[p - 1] in ZERO_WIDTH or text[p - 1].isspace()):
+            p -= 1
+    return p
 
 
 def _outer_words(
