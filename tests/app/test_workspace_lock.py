@@ -31,9 +31,12 @@ def test_windows_saving_at_once_lose_no_citation(tmp_path: Path) -> None:
     windows, saves = 4, 12
     failures: list[BaseException] = []
 
+    # each window read the file when it opened, before any of them saved
+    files = [WorkspaceFile(path) for _ in range(windows)]
+
     def window(n: int) -> None:
         try:
-            file, mine = WorkspaceFile(path), ws
+            file, mine = files[n], ws
             for k in range(saves):
                 cited = CitationSpec(id=f"w{n}-{k}", source="s", quote="alpha beta")
                 mine = file.save(mine.with_citation(cited)).workspace
