@@ -167,15 +167,7 @@ class Service:
         if glyphs:
             # the only differences are glyphs the font left unmapped: calling the quotation a
             # misquotation would accuse it of what the text layer cannot show
-            result = replace(result, status=Status.INCONCLUSIVE)
-            return CitationOutcome(
-                spec,
-                str(Status.INCONCLUSIVE),
-                result=result,
-                page_check=page_check(spec, result, prepared),
-                reason="unmapped_font",
-                note=describe(glyphs),
-            )
+            return _inconclusive(spec, result, prepared, "unmapped_font", describe(glyphs))
         return CitationOutcome(
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
@@ -196,14 +188,7 @@ class Service:
                 nearest = result
             if nearest.matches:
                 result = replace(nearest, options=result.options)
-        result = replace(result, status=Status.INCONCLUSIVE)
-        return CitationOutcome(
-            spec,
-            str(Status.INCONCLUSIVE),
-            result=result,
-            page_check=page_check(spec, result, prepared),
-            reason=reason,
-        )
+        return _inconclusive(spec, result, prepared, reason)
 
     def release(self, loaded: LoadedSource) -> None:
         """Let go of a source's indexes once its citations are checked: its checked text's, and
@@ -301,4 +286,24 @@ def _internal(exc: BaseException) -> QuoteTuiError:
         f"unexpected {type(exc).__name__}: {exc}",
         code=ErrorCode.INTERNAL_ERROR,
         recovery=Recovery.REVIEW_SOURCE,
+    )
+
+
+def _inconclusive(
+    spec: CitationSpec,
+    result: CheckResult,
+    prepared: PreparedText,
+    reason: str,
+    note: str | None = None,
+) -> CitationOutcome:
+    """The outcome of a quotation whose text cannot settle it: ``inconclusive`` for
+    ``reason``, its nearest passage and page check kept."""
+    result = replace(result, status=Status.INCONCLUSIVE)
+    return CitationOutcome(
+        spec,
+        str(Status.INCONCLUSIVE),
+        result=result,
+        page_check=page_check(spec, result, prepared),
+        reason=reason,
+        note=note,
     )
