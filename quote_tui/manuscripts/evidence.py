@@ -20,7 +20,15 @@ from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import _ABBREV, find_mentions, sentence_window
 from quote_tui.manuscripts.voice import Repeats
 
-__all__ = ["SHORT_WORDS", "cites_nothing", "has_evidence", "sentence_start", "unsupported"]
+__all__ = [
+    "PAGE_AFTER",
+    "SAYING",
+    "SHORT_WORDS",
+    "cites_nothing",
+    "has_evidence",
+    "sentence_start",
+    "unsupported",
+]
 
 # Uncited spans with fewer words than this need evidence of a source to be listed; longer ones
 # are listed as uncited whatever their sentence says (a phrase of seven words or more in marks
@@ -54,6 +62,7 @@ _SAYING = re.compile(
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
+SAYING = _SAYING
 # A verb of saying in the past, as a story tells its dialogue ("he said", "I answered").
 _PAST = re.compile(
     r"\w+ed|wrote|written|said|told|sang|put\s+it|schrieb|beschrieb|sprach|"
@@ -95,6 +104,7 @@ _PAGE = re.compile(
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)",
     re.I,
 )
+PAGE_AFTER = _PAGE
 # An editor's hand inside the span: an ellipsis in brackets, "[sic]", a word put in brackets,
 # an opening or closing ellipsis.
 _EDITED = re.compile(

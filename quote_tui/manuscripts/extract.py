@@ -23,6 +23,7 @@ from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
+from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
@@ -476,7 +477,10 @@ def extract(
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
-            if not has_words(doc.text, block.start, block.end, min_words):
+            if not has_words(doc.text, block.start, block.end, min(min_words, PHRASE_WORDS)):
+                continue
+            short = not has_words(doc.text, block.start, block.end, min_words)
+            if short and not borrowed(doc, block.start, block.end, block.after, cited):
                 continue
             quoted += block.end - block.start
             if quoted > budget:
@@ -496,8 +500,12 @@ def extract(
                 if (mention, reference) == (None, None):
                     mention, locator = context_link(doc, block.start, block.end, locator)
                 # A source named earlier in the paragraph is evidence enough.
-                if (mention, reference) == (None, None) and unsupported(
-                    doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
+                if (
+                    (mention, reference) == (None, None)
+                    and not short
+                    and unsupported(
+                        doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
+                    )
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -509,7 +517,7 @@ def extract(
                 continue
             out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min_words, latex=doc.kind == "latex")
+        spans = find_quotes(scan, min_words=min(min_words, PHRASE_WORDS), latex=doc.kind == "latex")
         skipped = _Cover(doc.skip)
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
@@ -551,6 +559,10 @@ def extract(
                 )
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
+            # A phrase shorter than min_words is a source's only on evidence (phrases.py).
+            short = not has_words(doc.text, span.start, span.end, min_words)
+            if short and not borrowed(doc, span.start, span.end, span.close_end, cited):
+                continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
@@ -566,8 +578,12 @@ def extract(
                 found = resolved[lead]
                 mention, reference, locator = found.mention, found.reference, found.locator
             # A source named earlier in the paragraph is evidence enough.
-            if (mention, reference) == (None, None) and unsupported(
-                doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
+            if (
+                (mention, reference) == (None, None)
+                and not short
+                and unsupported(
+                    doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
+                )
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)

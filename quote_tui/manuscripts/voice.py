@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["Repeats", "authors_own", "interrupts", "is_title", "names_a_work", "presents_own"]
+__all__ = [
+    "Repeats",
+    "authors_own",
+    "interrupts",
+    "is_title",
+    "names_a_work",
+    "presented_as_word",
+    "presents_own",
+]
 
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement ("the
@@ -135,6 +143,12 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     return bool(_ACRONYM.match(text, close_end))
 
 
+def presented_as_word(text: str, start: int, close_end: int) -> bool:
+    """Whether the words in marks at ``start`` are presented as a word or a name ("the term",
+    "the so-called", one of a list of quoted names), whoever coined them."""
+    return bool(_CUE.search(text[max(0, start - 160) : start])) or _listed(text, start, close_end)
+
+
 # LaTeX environments that hold the writer's own examples and definitions, never a source's.
 _OWN_ENV = re.compile(
     r"\\(begin|end)\{(example|definition|exercise|problem|remark|notation|assumption)\*?\}"
@@ -180,6 +194,11 @@ def _fold(text: str) -> list[str]:
 _GRAM = 3  # words that open a repetition, looked up in an index of the passages
 
 
+def _index_pairs(pairs: dict[tuple[str, str], set[int]], k: int, words: list[str]) -> None:
+    for i in range(len(words) - 1):
+        pairs.setdefault((words[i], words[i + 1]), set()).add(k)
+
+
 class Repeats:
     """Quoted passages of a document, to tell a quotation that repeats part of another one
     ("But rather, 'it is an endless ocean...'" after a block that holds those words): it is
@@ -193,6 +212,7 @@ class Repeats:
         self.text = text
         self.spans: list[tuple[int, int, str]] = []
         self.index: dict[tuple[str, ...], set[int]] = {}
+        self.pairs: dict[tuple[str, str], set[int]] | None = None
         for a, b in spans:
             words = _fold(text[a:b])
             k = len(self.spans)
@@ -207,6 +227,29 @@ class Repeats:
         self.spans.append((start, end, " ".join(words)))
         for i in range(len(words) - _GRAM + 1):
             self.index.setdefault(tuple(words[i : i + _GRAM]), set()).add(k)
+        if self.pairs is not None:
+            _index_pairs(self.pairs, k, words)
+
+    def holds(self, start: int, end: int) -> bool:
+        """Whether the words of ``text[start:end]``, however few, all stand together in a
+        passage elsewhere (a borrowed phrase said again after the quotation that holds it)."""
+        words = _fold(self.text[start:end])
+        if len(words) >= _GRAM:
+            # A passage of just these words is the phrase said before, not a longer quotation
+            # that holds it.
+            return self(start, end)
+        if len(words) < 2:
+            return False
+        # Two words: looked up by the passages' pairs of words, indexed on first use.
+        if self.pairs is None:
+            self.pairs = {}
+            for k, (_, _, folded) in enumerate(self.spans):
+                _index_pairs(self.pairs, k, folded.split())
+        return any(
+            not (self.spans[k][0] <= start and end <= self.spans[k][1])
+            and self.spans[k][2] != " ".join(words)
+            for k in self.pairs.get((words[0], words[1]), ())
+        )
 
     def __call__(self, start: int, end: int, *, whole: bool = False) -> bool:
         """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``)."""

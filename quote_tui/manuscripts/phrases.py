@@ -1,0 +1,106 @@
+"""Borrowed phrases: quotations of two or three words, told from terms and scare quotes.
+
+Writers borrow short phrases as often as sentences ("the great unread", "essentially
+contested concept", "publicity stunt"), and mark their own terms and ironies the same way
+("real value", "the same", "gold standard"). A word count cannot tell them apart; a careful
+reader looks for whose words they are. A phrase is borrowed when its source is cited right by
+it (``"…" [@gallie1955]``, ``„…“ \\citep[S. 17]{a}``, a Word field or note mark after the
+closing mark), a page follows it (``"…" (p. 3)``), someone is the subject of a verb of saying
+or naming in its sentence ("what Margaret Cohen calls", "Alan Turing concludes that",
+"\\citet{a} schreiben, dass", "Przeworski nannte … einen"), or it repeats words of a quotation
+cited in the same text. Words presented as words ("the notions of 'true', 'false' and 'can be
+known'", "the so-called") stay terms even with a citation: the citation names who coined them.
+Measured on nine labelled sets of real manuscripts (docs/manuscripts.md, 2026-12-06).
+"""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
+from quote_tui.manuscripts.refs import find_mentions
+from quote_tui.manuscripts.voice import Repeats, presented_as_word
+
+__all__ = ["PHRASE_WORDS", "borrowed"]
+
+PHRASE_WORDS = 2
+"""The fewest words a quotation has: one word in marks is a term or a scare quote, and a check
+of one word against a source shows nothing."""
+
+# What may stand between the closing mark and a citation that is the phrase's own: a mark, a
+# space or LaTeX's tie, a comma or full stop, and a bracketed aside that opens with words of
+# its own before the citation (``"…" [The Sentimental Education of the Novel [@cohen, 23]``).
+_GAP = re.compile(r"[\"'”’»“`]*[\s~]*[.,;:]?[\s~]*(?:\[[^\[\]\n]{0,80}(?:\n[^\[\]\n]{0,80})?)?")
+_REACH = 200  # characters after the closing mark searched for the phrase's citation
+# Verbs that give a phrase to someone: saying (evidence.SAYING) and naming ("what Cohen calls",
+# "has referred to it as", "nannte sie einen", "echoing"). An impersonal or passive naming
+# ("nennt man dies", "is often referred to as", "das nennt sich") defines a term.
+_NAMING = (
+    r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|nennt|nannte|nennen|"
+    r"nannten|bezeichnet|bezeichnete|bezeichnen|echoing"
+)
+# Who says it, right before the verb: a name, a pronoun, or a narrative citation's closing
+# bracket ("\\citet{a} schreiben"), with an apposition between commas ("Adam Przeworski, einer
+# der bekanntesten Demokratieforscher, nannte") and an auxiliary or adverb ("has referred").
+_WHO = (
+    r"(?:\b(?!(?:It|This|That|There|These|Those|Es|Das|Dies|Man|One|We|I|Wir|Ich|The|Die|Der)\b)"
+    r"[A-ZÄÖÜ][\w'’-]*|\b(?:he|she|they|He|She|They|er|sie|Er|Sie)\b|[\]})])"
+)
+_ATTRIBUTION = re.compile(
+    rf"{_WHO}(?:\s*,[^,.;:!?]{{1,80}},)?\s+(?i:(?:has|have|had|hat|haben|\w+ly|also|auch|"
+    rf"ebenfalls|daraufhin)\s+){{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)"
+    rf"|(?i:{SAYING.pattern})\s*,?\s+(?:he|she|they|er|sie)\b"
+)
+
+
+def _cited_right_after(doc: Document, close_end: int) -> bool:
+    """Whether a citation (a reference field, a note mark, a cite) opens right after the
+    closing mark ending at ``close_end``."""
+    gap = _GAP.match(doc.text, close_end)
+    reach = gap.end() if gap else close_end
+    if any(close_end <= a.start <= reach + 1 for a in doc.anchors):
+        return True
+    mentions = find_mentions(
+        doc.text,
+        close_end,
+        min(len(doc.text), close_end + _REACH),
+        latex=doc.kind == "latex",
+        markdown=doc.kind in ("markdown", "plain"),
+    )
+    return any(
+        m.start <= reach + 1 and m.style not in ("url", "locator", "doi", "pmid") for m in mentions
+    )
+
+
+def _attributed(doc: Document, start: int) -> bool:
+    """Whether someone is the subject of a verb of saying or naming in the sentence before
+    the phrase opening at ``start``."""
+    return bool(_ATTRIBUTION.search(doc.text, sentence_start(doc.text, start), start))
+
+
+def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:
+    """Whether the short quoted phrase ``doc.text[start:end]`` (its closing mark ends at
+    ``close_end``) is a source's words: cited right after, paged, attributed to someone in its
+    sentence, or repeating a cited quotation's words; never when presented as a word."""
+    text = doc.text
+    if presented_as_word(text, start, close_end):
+        return False
+    if _cited_right_after(doc, close_end) or PAGE_AFTER.match(text, close_end):
+        return True
+    if _attributed(doc, start):
+        return True
+    # Two function words ("the same") turn up in any long quotation; a repeat counts when each
+    # word of the phrase carries meaning ("kinder, gentler").
+    words = re.findall(r"[^\W\d_]+", text[start:end])
+    return all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end)
+
+
+_FUNCTION = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or of in on at to for by with from as is are was be it that this he she "
+        "they we i you not no so der die das und oder ist ein eine des dem den zu mit sich auf "
+        "für von im er sie es wir ich nicht",
+    )
+)
