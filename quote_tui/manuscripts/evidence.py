@@ -241,4 +241,15 @@ def _foreign(inner: str, around: str) -> bool:
     original ("Dasein has a preontological understanding of being: 'Seinsverständnis ist
     selbst …'"), not the writer's own phrase."""
     mine, theirs = _language(inner), _language(around)
+    if mine == "en" and _named(inner):
+        # English names in a German text ("die Annahme der „Terms and Conditions for
+        # developers“"): a name in capitals, not a source quoted in its original.
+        return False
     return mine is not None and theirs is not None and mine != theirs
+
+
+def _named(inner: str) -> bool:
+    """Most words capitalised, the first among them: a name or a title, not a sentence."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if w.casefold() not in _ENGLISH]
+    capital = sum(1 for w in words if w[0].isupper())
+    return bool(words) and words[0][0].isupper() and capital >= 2 and capital * 3 >= len(words) * 2

@@ -18,10 +18,19 @@ _WHERE_NEXT = re.compile(
 )
 
 
+# A reference typed in a note: the title, then the journal and the year that end the entry
+# (Bakshy E, Messing S. “Exposure to … on Facebook”. Science. (2015)).
+_ENTRY_ENDS = re.compile(
+    r"\s*[.,]?\s*(?:[A-Z][^\n.“”\"„]{0,80}[.,]\s*)?"
+    r"\(?(?:1[5-9]|20)\d\d[a-z]?\)?[.,;]?[ \t]*(?:\n|$)"
+)
+
+
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
-    """Quoted words that name a work: Title Case, ending in the comma or stop of a note."""
+    """Quoted words that name a work: Title Case, ending in the comma or stop of a note, or
+    followed by the journal and year that end a typed reference."""
     inner = text[start:end].strip()
-    if _WHERE_NEXT.match(text, close_end):
+    if _WHERE_NEXT.match(text, close_end) or _ENTRY_ENDS.match(text, close_end):
         return True
     after = text[close_end : close_end + 1]
     if not (inner.endswith((",", ".")) or after in (",", ".")):

@@ -26,7 +26,7 @@ _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exis
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
-    r"notion|title|name|heading)|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
+    r"notion|title|name|heading|topic|subject|theme)|\b(?:das|dem|zum)\s+Thema|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     r"\bfor\s+(?:example|instance)|\bz\.\s?B\.|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
@@ -49,6 +49,9 @@ _WORK = re.compile(
 # A file path in quoted words makes them a program's text ("Leeres Git-Repository in
 # /home/timo/W-Seminar/.git/ initialisiert"), not a source's.
 _PATH = re.compile(r"(?<![\w:/])(?:/[\w.-]+){2,}/?|\b[A-Z]:\\[\w\\. -]+")
+# An identifier in marks, a model's or a file's name ("ssd_mobilenet_v2_320x320"): one token
+# joined by underscores, never a phrase anyone wrote.
+_IDENTIFIER = re.compile(r"[^\s_]*_\S*")
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -134,6 +137,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
     if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
+        return True
+    if _IDENTIFIER.fullmatch(inner):
         return True
     before = text[max(0, start - 160) : start]
     if _CUE.search(before) or _in_own_environment(text, start):
