@@ -84,7 +84,8 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
     ``close_end``) is a source's words: cited right after, paged, attributed to someone in its
     sentence, or repeating a cited quotation's words; never when presented as a word."""
     text = doc.text
-    if presented_as_word(text, start, close_end):
+    # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
+    if presented_as_word(text, start, close_end) or "](" in text[start:end]:
         return False
     if _cited_right_after(doc, close_end) or PAGE_AFTER.match(text, close_end):
         return True

@@ -77,7 +77,7 @@ def test_terms_scare_quotes_and_single_words_stay_out(tmp_path: Path) -> None:
         tmp_path,
         "> Nobody would say the field and its institutions remained the same over a century. "
         "[@gallie]\n\n"
-        "It is by no means clear how far back the field remains meaningfully \"the same\". "
+        'It is by no means clear how far back the field remains meaningfully "the same". '
         "Investors buy below the true value, which is often referred to as “value investing” "
         'and is common. Das nennt sich "geschaffene Mehrheit". Bei @lijphart erhöht die '
         'Anzahl an "Vetospieler" die Blockade.\n',

@@ -186,7 +186,11 @@ def test_min_words_is_configurable(tmp_path: Path) -> None:
         "three short words",
         "two words",
     ]
-    assert scan(path).citations == ()
+    # Below min_words a phrase needs evidence of its source: "two words" has its citation
+    # right after it; "three short words" stands in a list beside a two-word name.
+    assert [c.quote for c in scan(path).citations] == ["two words"]
+    path.write_text('It holds "three short words" and "two words" then.\n', encoding="utf-8")
+    assert scan(path, min_words=4).citations == ()
 
 
 def test_unknown_format_is_a_clear_error(tmp_path: Path) -> None:
