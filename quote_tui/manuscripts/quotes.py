@@ -209,6 +209,8 @@ def _goes_on(text: str, stack: list[tuple[str, int]], at: int) -> bool:
     mark closes it ("For example, “Some" ¶ "states share ... [2]” So as it is": Enter pressed
     inside a quotation in Word). The next paragraph opening a quotation of its own, or having
     no mark, ends it as before."""
+    if len(stack) == 1 and _opens_paragraph(text, stack[0][1]):
+        return _closed_ahead(text, stack[0][0], at)
     if len(stack) != 1 or stack[0][0] not in ("“", "„"):
         return False
     nxt = _PARAGRAPH_BREAK.search(text, at + 1)
@@ -216,6 +218,39 @@ def _goes_on(text: str, stack: list[tuple[str, int]], at: int) -> bool:
     if m is None or m[0] not in _PAIRS[stack[0][0]] or text[m.start() - 1].isspace():
         return False
     return m[0] != "“" or text[m.start() + 1 : m.start() + 2].isspace() or m.end() == len(text)
+
+
+# A quotation set as paragraphs of its own (a list of criteria, numbered, its mark opening the
+# first paragraph and closing the last) is read this far ahead for its closing mark.
+_QUOTED_PARAGRAPHS = 8
+_PARAGRAPH_OPENS = re.compile(r"(?:\A|\n[ \t>]*\n)[ \t>]*\Z")
+
+
+def _opens_paragraph(text: str, start: int) -> bool:
+    """Whether the quotation whose text starts at ``start`` opens its paragraph with its mark."""
+    return start >= 1 and bool(_PARAGRAPH_OPENS.search(text, max(0, start - 40), start - 1))
+
+
+def _closed_ahead(text: str, mark: str, at: int) -> bool:
+    """Whether a double mark that closes ``mark`` ends one of the next paragraphs, with no other
+    double mark before it: the quotation opened a paragraph and goes on over the next ones
+    ("Contestation ¶ 1. The executive … ¶ 3. A majority … vote" [@boix, 1530])."""
+    pos = at + 1
+    for _ in range(_QUOTED_PARAGRAPHS):
+        nxt = _PARAGRAPH_BREAK.search(text, pos)
+        stop = nxt.start() if nxt else len(text)
+        m = _DOUBLE_MARK.search(text, pos, stop)
+        if m is not None:
+            after = text[m.end() : m.end() + 1]
+            return (
+                m[0] in _PAIRS[mark]
+                and not text[m.start() - 1].isspace()
+                and (not after or not after.isalnum())
+            )
+        if nxt is None:
+            return False
+        pos = nxt.end()
+    return False
 
 
 def _open(stack: list[tuple[str, int]], item: tuple[str, int]) -> None:

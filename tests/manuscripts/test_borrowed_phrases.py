@@ -144,3 +144,34 @@ def test_a_title_before_journal_and_year_in_a_note_is_not_a_quotation(tmp_path: 
     )
     got = quotes_found(write(tmp_path, "a.md", md))
     assert set(got) == {"the internet divides us into camps of the like-minded"}
+
+
+def test_a_quotation_set_as_paragraphs_of_its_own_is_one(tmp_path: Path) -> None:
+    # A numbered list of criteria quoted whole: its mark opens the first paragraph and closes
+    # the last, before the citation.
+    md = (
+        "Die Kriterien lauten:\n\n"
+        '"Contestation\n\n'
+        "1. The executive is directly or indirectly elected in popular elections\n"
+        "and is responsible either directly to voters or to a legislature.\n\n"
+        "Participation\n\n"
+        '3. A majority of adult men has the right to vote" [@gallie, p. 1530].\n\n'
+        'Das dritte Kriterium ist weit gefasst, "so weit wie nie zuvor" [@cohen, p. 3].\n'
+    )
+    got = _md(tmp_path, md)
+    assert got == {
+        "Contestation 1. The executive is directly or indirectly elected in popular elections "
+        "and is responsible either directly to voters or to a legislature. Participation 3. A "
+        "majority of adult men has the right to vote": ("gallie", "1530"),
+        "so weit wie nie zuvor": ("cohen", "3"),
+    }
+
+
+def test_an_unclosed_mark_opening_a_paragraph_takes_no_later_one(tmp_path: Path) -> None:
+    # The next mark ahead opens a quotation of its own: the stray one closes nothing.
+    md = (
+        '"Contestation\n\n'
+        "1. The executive is elected in popular elections.\n\n"
+        'As Boix writes, "a majority of adult men has the right" [@gallie, p. 3].\n'
+    )
+    assert _md(tmp_path, md) == {"a majority of adult men has the right": ("gallie", "3")}
