@@ -40,12 +40,13 @@ _NAMING = (
     r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|nennt|nannte|nennen|"
     r"nannten|bezeichnet|bezeichnete|bezeichnen|echoing"
 )
-# Who says it, right before the verb: a name, a pronoun, or a narrative citation's closing
+# Who says it, right before the verb: a name (not a possessive: "Heidegger's writing about" is
+# a noun), a pronoun, or a narrative citation's closing
 # bracket ("\\citet{a} schreiben"), with an apposition between commas ("Adam Przeworski, einer
 # der bekanntesten Demokratieforscher, nannte") and an auxiliary or adverb ("has referred").
 _WHO = (
     r"(?:\b(?!(?:It|This|That|There|These|Those|Es|Das|Dies|Man|One|We|I|Wir|Ich|The|Die|Der)\b)"
-    r"[A-ZÄÖÜ][\w'’-]*|\b(?:he|she|they|He|She|They|er|sie|Er|Sie)\b|[\]})])"
+    r"[A-ZÄÖÜ][\w-]*(?!['’]s\b)(?:['’][\w-]+)?|\b(?:he|she|they|He|She|They|er|sie|Er|Sie)\b|[\]})])"
 )
 _ATTRIBUTION = re.compile(
     rf"{_WHO}(?:\s*,[^,.;:!?]{{1,80}},)?\s+(?i:(?:has|have|had|hat|haben|\w+ly|also|auch|"
@@ -76,7 +77,10 @@ def _cited_right_after(doc: Document, close_end: int) -> bool:
 def _attributed(doc: Document, start: int) -> bool:
     """Whether someone is the subject of a verb of saying or naming in the sentence before
     the phrase opening at ``start``."""
-    return bool(_ATTRIBUTION.search(doc.text, sentence_start(doc.text, start), start))
+    begin = sentence_start(doc.text, start)
+    # A note opened inside the sentence is a sentence of its own.
+    note = doc.text.rfind("\\footnote{", begin, start)
+    return bool(_ATTRIBUTION.search(doc.text, note + 10 if note >= 0 else begin, start))
 
 
 def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:

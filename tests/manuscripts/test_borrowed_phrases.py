@@ -175,3 +175,19 @@ def test_an_unclosed_mark_opening_a_paragraph_takes_no_later_one(tmp_path: Path)
         'As Boix writes, "a majority of adult men has the right" [@gallie, p. 3].\n'
     )
     assert _md(tmp_path, md) == {"a majority of adult men has the right": ("gallie", "3")}
+
+
+def test_a_possessive_or_a_note_is_no_speaker(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Carnap had to reject Heidegger's writing about *das Nichts*: as Hegel knew, "
+        "'the nothing' (as well as being itself) is no entity [@gallie].\n",
+    )
+    assert got == {}
+    tex = (
+        "\\documentclass{article}\\begin{document}\n"
+        "Gallagher and Greenblatt contend,\\footnote{A search of the databases for "
+        "``new historicism'' will turn up hundreds of articles.} that it was "
+        "one~\\cite{gallie}.\n\\end{document}\n"
+    )
+    assert quotes_found(write(tmp_path, "a.tex", tex), write(tmp_path, "refs.bib", _BIB)) == {}
