@@ -29,7 +29,9 @@ _CUE = re.compile(
     r"notion|title|name|heading|topic|subject|theme)|\b(?:das|dem|zum)\s+Thema|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
-    r"\bfor\s+(?:example|instance)|\bz\.\s?B\.|\bso-called|\bcalled|\btermed|\bdubbed|\bknown\s+as|"
+    # "as in “…”", ", like “…”": the writer's own example.
+    r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled|"
+    r"\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"

@@ -191,3 +191,12 @@ def test_a_possessive_or_a_note_is_no_speaker(tmp_path: Path) -> None:
         "one~\\cite{gallie}.\n\\end{document}\n"
     )
     assert quotes_found(write(tmp_path, "a.tex", tex), write(tmp_path, "refs.bib", _BIB)) == {}
+
+
+def test_the_writers_own_examples_are_not_quotations(tmp_path: Path) -> None:
+    md = (
+        "Rather than constructing a nested quotation, like “‘How very beautiful these gems "
+        "are!’ said Dorothea,” critics usually quote the character directly, as in “this leads "
+        "Dorothea to exclaim, ‘How very beautiful these gems are!’” Critics agree [@gallie].\n"
+    )
+    assert _md(tmp_path, md) == {}
