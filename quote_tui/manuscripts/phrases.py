@@ -55,6 +55,14 @@ _ATTRIBUTION = re.compile(
 )
 
 
+# A phrase given as someone's by its kind: "to use a phrase of Eliot's", "Cohen's phrase", "in
+# the words of Dahl", "mit den Worten von Luhmann".
+_THEIR_PHRASE = re.compile(
+    r"\b(?:phrase|words|expression|coinage)\s+of\s+[A-Z]|[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
+    r"(?:phrase|words|expression|coinage)\b|\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]"
+)
+
+
 def _cited_right_after(doc: Document, close_end: int) -> bool:
     """Whether a citation (a reference field, a note mark, a cite) opens right after the
     closing mark ending at ``close_end``."""
@@ -80,7 +88,10 @@ def _attributed(doc: Document, start: int) -> bool:
     begin = sentence_start(doc.text, start)
     # A note opened inside the sentence is a sentence of its own.
     note = doc.text.rfind("\\footnote{", begin, start)
-    return bool(_ATTRIBUTION.search(doc.text, note + 10 if note >= 0 else begin, start))
+    begin = note + 10 if note >= 0 else begin
+    return bool(
+        _ATTRIBUTION.search(doc.text, begin, start) or _THEIR_PHRASE.search(doc.text, begin, start)
+    )
 
 
 def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:

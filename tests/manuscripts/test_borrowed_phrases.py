@@ -200,3 +200,12 @@ def test_the_writers_own_examples_are_not_quotations(tmp_path: Path) -> None:
         "Dorothea to exclaim, ‘How very beautiful these gems are!’” Critics agree [@gallie].\n"
     )
     assert _md(tmp_path, md) == {}
+
+
+def test_a_phrase_named_as_someones_is_listed_as_uncited(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Quotation here demands, to use a phrase of Eliot's, an \"eminently discriminating "
+        'selection\". Novels pose acute problems for quotation.\n\nOthers disagree [@gallie].\n',
+    )
+    assert got == {"eminently discriminating selection": (None, None)}
