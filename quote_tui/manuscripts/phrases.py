@@ -41,11 +41,13 @@ _NAMING = (
     r"nannten|bezeichnet|bezeichnete|bezeichnen|echoing"
 )
 # Who says it, right before the verb: a name (not a possessive: "Heidegger's writing about" is
-# a noun), a pronoun, or a narrative citation's closing
-# bracket ("\\citet{a} schreiben"), with an apposition between commas ("Adam Przeworski, einer
-# der bekanntesten Demokratieforscher, nannte") and an auxiliary or adverb ("has referred").
+# a noun; not a figure or table, which "report" as often), a pronoun, or a narrative citation's
+# closing bracket ("\\citet{a} schreiben"), with an apposition between commas ("Adam
+# Przeworski, einer der bekanntesten Demokratieforscher, nannte") and an auxiliary or adverb
+# ("has referred").
 _WHO = (
-    r"(?:\b(?!(?:It|This|That|There|These|Those|Es|Das|Dies|Man|One|We|I|Wir|Ich|The|Die|Der)\b)"
+    r"(?:\b(?!(?:It|This|That|There|These|Those|Es|Das|Dies|Man|One|We|I|Wir|Ich|The|Die|Der|"
+    r"Table|Figure|Fig|Chapter|Section|Appendix|Tabelle|Abbildung|Abb|Kapitel|Anhang)\b)"
     r"[A-ZÄÖÜ][\w-]*(?!['’]s\b)(?:['’][\w-]+)?|\b(?:he|she|they|He|She|They|er|sie|Er|Sie)\b|[\]})])"
 )
 _ATTRIBUTION = re.compile(
@@ -77,9 +79,12 @@ def _cited_right_after(doc: Document, close_end: int) -> bool:
         latex=doc.kind == "latex",
         markdown=doc.kind in ("markdown", "plain"),
     )
-    return any(
-        m.start <= reach + 1 and m.style not in ("url", "locator", "doi", "pmid") for m in mentions
-    )
+    first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
+    if first is None or first.start > reach + 1:
+        return False
+    # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
+    # term; a quotation's words come from one of them.
+    return ";" not in first.raw and not doc.text[first.end : first.end + 3].lstrip().startswith(";")
 
 
 def _attributed(doc: Document, start: int) -> bool:

@@ -209,3 +209,12 @@ def test_a_phrase_named_as_someones_is_listed_as_uncited(tmp_path: Path) -> None
         'selection\". Novels pose acute problems for quotation.\n\nOthers disagree [@gallie].\n',
     )
     assert got == {"eminently discriminating selection": (None, None)}
+
+
+def test_a_group_of_works_or_a_table_gives_no_phrase(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Social media allow individuals a “cost-benefit analysis” [@gallie; @cohen] of joining. "
+        "Table 2 reports “net income” by year.\n",
+    )
+    assert got == {}
