@@ -206,7 +206,7 @@ def test_a_phrase_named_as_someones_is_listed_as_uncited(tmp_path: Path) -> None
     got = _md(
         tmp_path,
         "Quotation here demands, to use a phrase of Eliot's, an \"eminently discriminating "
-        'selection\". Novels pose acute problems for quotation.\n\nOthers disagree [@gallie].\n',
+        'selection". Novels pose acute problems for quotation.\n\nOthers disagree [@gallie].\n',
     )
     assert got == {"eminently discriminating selection": (None, None)}
 
