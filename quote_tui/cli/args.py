@@ -74,7 +74,8 @@ _HELP = {
     "--scheduler": "with --cluster dask: an existing scheduler (tcp://host:8786), not a "
     "LocalCluster",
     "--gate-config": "a JSON object of cite-gate config keys (allow, copy_run, fold_accents, era)",
-    "--min-words": "shortest quotation taken, in words",
+    "--min-words": "shortest quotation taken on its own, in words; a shorter phrase needs its "
+    "source cited or named beside it",
     "--max-references": "most references checked in one run; the rest are left out, with a warning",
     "--max-lookups": "most registry look-ups (Crossref, PubMed) made over the network in one "
     "run; past it a reference is unverifiable (lookup_cap)",
