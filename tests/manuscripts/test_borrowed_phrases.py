@@ -218,3 +218,24 @@ def test_a_group_of_works_or_a_table_gives_no_phrase(tmp_path: Path) -> None:
         "Table 2 reports “net income” by year.\n",
     )
     assert got == {}
+
+
+def test_a_quotation_over_paragraphs_is_read_eight_paragraphs_ahead(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.quotes import _QUOTED_PARAGRAPHS, find_quotes
+
+    def text(paragraphs: int) -> str:
+        middle = "\n\n".join(f"{i}. Criterion number {i} holds." for i in range(paragraphs))
+        return f'"Contestation\n\n{middle}\n\nLast. The majority votes" [@a].\n'
+
+    assert _QUOTED_PARAGRAPHS == 8
+    inside = find_quotes(text(_QUOTED_PARAGRAPHS - 1))
+    assert [q.start for q in inside] == [1]
+    assert find_quotes(text(_QUOTED_PARAGRAPHS)) == ()
+
+
+def test_an_aside_before_the_citation_is_short(tmp_path: Path) -> None:
+    aside = "x" * 80
+    got = _md(tmp_path, f'She names it "the great unread" [{aside} [@cohen, 23]] here.\n')
+    assert got == {"the great unread": ("cohen", "23")}
+    got = _md(tmp_path, f'She names it "the great unread" [{aside}y [@cohen, 23]] here.\n')
+    assert got == {}
