@@ -239,3 +239,15 @@ def test_an_aside_before_the_citation_is_short(tmp_path: Path) -> None:
     assert got == {"the great unread": ("cohen", "23")}
     got = _md(tmp_path, f'She names it "the great unread" [{aside}y [@cohen, 23]] here.\n')
     assert got == {}
+
+
+def test_a_phrase_with_a_typed_citation_in_word_is_a_quotation(tmp_path: Path) -> None:
+    path = _word(
+        tmp_path,
+        "Bock stimmt dem zu, dass die Talkshows ein „Prototyp des Politainment“ (Bock, 2009, "
+        "S. 52) seien, bei denen sich vieles mischt.",
+        "Die Sendungen gelten als „sehr beliebt“ und laufen spät.",
+    )
+    got = quotes_found(path)
+    assert set(got) == {"Prototyp des Politainment"}
+    assert got["Prototyp des Politainment"][1] == "52"
