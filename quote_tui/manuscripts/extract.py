@@ -477,8 +477,6 @@ def extract(
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
-            if not has_words(doc.text, block.start, block.end, min(min_words, PHRASE_WORDS)):
-                continue
             short = not has_words(doc.text, block.start, block.end, min_words)
             if short and not borrowed(doc, block.start, block.end, block.after, cited):
                 continue

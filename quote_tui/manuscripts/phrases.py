@@ -19,6 +19,7 @@ import re
 
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
+from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
@@ -101,9 +102,12 @@ def _attributed(doc: Document, start: int) -> bool:
 
 def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:
     """Whether the short quoted phrase ``doc.text[start:end]`` (its closing mark ends at
-    ``close_end``) is a source's words: cited right after, paged, attributed to someone in its
-    sentence, or repeating a cited quotation's words; never when presented as a word."""
+    ``close_end``), of ``PHRASE_WORDS`` words at least, is a source's words: cited right after,
+    paged, attributed to someone in its sentence, or repeating a cited quotation's words; never
+    when presented as a word."""
     text = doc.text
+    if not has_words(text, start, end, PHRASE_WORDS):
+        return False
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
     if presented_as_word(text, start, close_end) or "](" in text[start:end]:
         return False
