@@ -537,6 +537,10 @@ def extract(
                 continue
             if names_a_work(scan, span.start, span.end):
                 continue
+            # A phrase shorter than min_words is a source's only on evidence (phrases.py).
+            short = not has_words(doc.text, span.start, span.end, min_words)
+            if short and not borrowed(doc, span.start, span.end, span.close_end, cited):
+                continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
             window_end = sentence_window(doc.text, window_start)
@@ -556,10 +560,6 @@ def extract(
                     inner.locator,
                 )
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
-                continue
-            # A phrase shorter than min_words is a source's only on evidence (phrases.py).
-            short = not has_words(doc.text, span.start, span.end, min_words)
-            if short and not borrowed(doc, span.start, span.end, span.close_end, cited):
                 continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
