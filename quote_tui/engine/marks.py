@@ -76,8 +76,8 @@ def mark_spans(text: str) -> list[Span]:
 def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
     """The pieces of ``text[start:end]`` its printed wording leaves out, in ``text``'s offsets.
 
-    Each note mark with its separator, and each separator left alone (inside a word: "m6A"),
-    clipped to the passage. The marks are judged on the text around the passage too, so a mark
+    Each note mark with its separator (and a space before it, when one follows it too), and
+    each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are judged on the text around the passage too, so a mark
     at a passage's edge is told as it is inside one.
     """
     if end <= start:
@@ -94,6 +94,8 @@ def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
         a, b = max(a + lo, last), min(b + lo, end)
         if a >= b:
             continue
+        if a > last and text[a - 1] == " " and (b == len(text) or text[b].isspace()):
+            a -= 1  # a mark set between two spaces ("AirFlow \u200b1 supports"): one goes
         out.extend(_separators(text, last, a))
         out.append((a, b))
         last = b
