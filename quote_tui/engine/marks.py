@@ -77,8 +77,9 @@ def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
     """The pieces of ``text[start:end]`` its printed wording leaves out, in ``text``'s offsets.
 
     Each note mark with its separator (and a space before it, when one follows it too), and
-    each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are judged on the text around the passage too, so a mark
-    at a passage's edge is told as it is inside one.
+    each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are
+    judged on the text around the passage too, so a mark at a passage's edge is told as it is
+    inside one.
     """
     if end <= start:
         return ()

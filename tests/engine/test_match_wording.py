@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine.records import DiffKind, Difference, Match, Status
+from quote_tui.engine.records import Difference, DiffKind, Match, Status
 from quote_tui.engine.text import PreparedText
 
 APART = "\u200b"
