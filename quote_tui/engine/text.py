@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from quote_tui.engine.marks import printed_pieces
+from quote_tui.engine.marks import printed, printed_pieces
 from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Status
 
 # CRLF counts as one break; a lone CR (old Mac files) is a break too.
@@ -240,6 +240,11 @@ class PreparedText:
         if marks:
             differences = tuple(_reworded(d, self.text, start, marks) for d in differences)
             differences = tuple(d for d in differences if d is not None)
+        if any(f.omitted for f in fragments):
+            # the words an ellipsis skips are shown as a reader reads them too
+            fragments = [
+                replace(f, omitted=printed(f.omitted, 0, len(f.omitted))) for f in fragments
+            ]
         return Match(
             kind=kind,
             start=start,

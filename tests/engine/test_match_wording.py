@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine.records import Difference, DiffKind, Match, Status
+from quote_tui.engine.records import Difference, DiffKind, Fragment, Match, Status
 from quote_tui.engine.text import PreparedText
 
 APART = "\u200b"
@@ -103,3 +103,14 @@ def test_property_the_wording_is_the_span_without_its_marks(
     assert [c for c in match.text if c.isalpha()] == kept or any(
         text[a:b].strip(APART).isalpha() for a, b in match.marks
     )
+
+
+def test_the_words_an_ellipsis_skips_leave_out_their_marks() -> None:
+    text = "apodeictic certainty of\u200b3 many good reasons"
+    fragments = (
+        Fragment("apodeictic certainty", 0, 20, omitted="of\u200b3 many"),
+        Fragment("good reasons", 30, len(text)),
+    )
+    match = _match(text, 0, len(text), fragments=fragments)
+    assert match.fragments[0].omitted == "of many"
+    assert match.fragments[0].start == 0 and match.fragments[1].start == 30
