@@ -17,7 +17,8 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_accents import accent_pending, compose_accents
+from quote_tui.sources.readers.pdf_accents import accent_pending
+from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines, glyph_read_page
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -27,7 +28,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
@@ -144,14 +145,18 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
-def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
-    """A page read glyph by glyph, each space set inside the ligature before it left out."""
+def _glyph_read(
+    doc: pymupdf.Document, index: int, first: PageBlocks | None, rects: set[Rect]
+) -> PageBlocks | None:
+    """A page with some lines read again glyph by glyph (the whole page where those lines do
+    not come back as first read); the first read where MuPDF cannot read it again."""
     try:
         page = doc.load_page(index)
-        raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
     except (*_MUPDF_ERRORS, ValueError):
-        return None
-    return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
+        return first
+    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS)):
+        return read
+    return glyph_read_page(page, _FLAGS) or first
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -298,15 +303,19 @@ def _extract(
         text, page_starts, boxes = _compose(pages)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
-        reread: set[int] = set()  # pages read again glyph by glyph
+        reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
         if not ocred and ligature_gap(text):
-            # rare: the pages where a ligature stands before a space are read again glyph by
+            # rare: the lines where a ligature stands before a space are read again glyph by
             # glyph, to tell a printed gap from a space set inside the ligature's box
-            reread = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
+            for box in boxes:
+                if ligature_gap(text[box[0] : box[1]]):
+                    reread.setdefault(box[2], set()).add(box[3:])
         if not ocred and accent_pending(text):  # and where an accent may stand over a letter
-            reread |= {box[2] for box in boxes if accent_pending(text[box[0] : box[1]])}
-        for number in reread:
-            pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
+            for box in boxes:
+                if accent_pending(text[box[0] : box[1]]):
+                    reread.setdefault(box[2], set()).add(box[3:])
+        for number, rects in reread.items():
+            pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
             text, page_starts, boxes = _compose(pages)
     finally:
