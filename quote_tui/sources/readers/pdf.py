@@ -18,7 +18,12 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import accent_pending
-from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines, glyph_read_page
+from quote_tui.sources.readers.pdf_glyphs import (
+    gaps_untrusted,
+    glyph_read_lines,
+    glyph_read_page,
+    run_together,
+)
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -157,6 +162,30 @@ def _glyph_read(
     if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS)):
         return read
     return glyph_read_page(page, _FLAGS) or first
+
+
+def _spaces_untrusted(doc: pymupdf.Document, text: str, boxes: tuple[LineBox, ...]) -> bool:
+    """Whether the text layer leaves out word spaces: asked of the one page with the most runs
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``)."""
+    page = run_together(text, boxes)
+    if page is None:
+        return False
+    try:
+        return gaps_untrusted(doc.load_page(page - 1), _FLAGS)
+    except (*_MUPDF_ERRORS, ValueError):
+        return False
+
+
+def _page_read(doc: pymupdf.Document, index: int, first: PageBlocks | None) -> PageBlocks | None:
+    """A page read again glyph by glyph with its word gaps given spaces (the first read where
+    MuPDF cannot read it so)."""
+    if first is None:
+        return None
+    try:
+        page = doc.load_page(index)
+    except (*_MUPDF_ERRORS, ValueError):
+        return first
+    return glyph_read_page(page, _FLAGS, gaps=True) or first
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -304,18 +333,26 @@ def _extract(
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
-        if not ocred and ligature_gap(text):
-            # rare: the lines where a ligature stands before a space are read again glyph by
-            # glyph, to tell a printed gap from a space set inside the ligature's box
-            for box in boxes:
-                if ligature_gap(text[box[0] : box[1]]):
-                    reread.setdefault(box[2], set()).add(box[3:])
-        if not ocred and accent_pending(text):  # and where an accent may stand over a letter
-            for box in boxes:
-                if accent_pending(text[box[0] : box[1]]):
-                    reread.setdefault(box[2], set()).add(box[3:])
-        for number, rects in reread.items():
-            pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
+        if not ocred and _spaces_untrusted(doc, text, boxes):
+            # a text layer that runs words together ("canbe seen") is read again glyph by
+            # glyph, every page, with a space in each gap a word space wide; that read also
+            # composes accents and closes ligature gaps
+            for index in range(page_count):
+                pages[index] = _page_read(doc, index, pages[index])
+            text, page_starts, boxes = _compose(pages)
+        elif not ocred:
+            if ligature_gap(text):
+                # rare: the lines where a ligature stands before a space are read again glyph
+                # by glyph, to tell a printed gap from a space set inside the ligature's box
+                for box in boxes:
+                    if ligature_gap(text[box[0] : box[1]]):
+                        reread.setdefault(box[2], set()).add(box[3:])
+            if accent_pending(text):  # and where an accent may stand over a letter
+                for box in boxes:
+                    if accent_pending(text[box[0] : box[1]]):
+                        reread.setdefault(box[2], set()).add(box[3:])
+            for number, rects in reread.items():
+                pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
             text, page_starts, boxes = _compose(pages)
     finally:

@@ -10,6 +10,9 @@ page read glyph by glyph instead.
 
 from __future__ import annotations
 
+import re
+import statistics
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,21 +22,111 @@ from quote_tui.sources.readers.pdf_accents import compose_accents
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import Line, close_ligature_gaps, spans_text
 
-__all__ = ["glyph_read_lines", "glyph_read_page"]
+__all__ = [
+    "glyph_read_lines",
+    "glyph_read_page",
+    "open_word_gaps",
+    "run_together",
+    "word_gaps",
+    "gaps_untrusted",
+]
 
 Rect = tuple[float, float, float, float]
 _MARGIN = 1.0
 """Points the clip reaches past the lines, so a glyph at a line's edge is read whole."""
 _MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
+_WORD_GAP = 0.8
+"""Share of a line's own word space (the median width of its space glyphs) that a gap between
+two letters must reach to be a word space MuPDF left out. Kerning and tracking stay far below
+it; a gap MuPDF missed as a space is nearly a space wide (0.9-1.0)."""
+_RUN = re.compile(r"(?<![^\W\d_])[^\W\d_A-Z]{18,}(?![^\W\d_])")
+"""A run of 18 lowercase letters or more: a long word, or words the text layer ran together."""
+_RUNS = 3
+"""Runs of a document that make it worth a look at its gaps."""
+_GAPS = 4
+"""Word gaps without a space on the page looked at that make the document's spaces untrusted."""
 
 
-def glyph_read_page(page: pymupdf.Page, flags: int) -> PageBlocks | None:
-    """A whole page read glyph by glyph, or None when MuPDF cannot read it."""
+def glyph_read_page(page: pymupdf.Page, flags: int, *, gaps: bool = False) -> PageBlocks | None:
+    """A whole page read glyph by glyph (with ``gaps``, each word gap MuPDF left without a space
+    given one: ``open_word_gaps``), or None when MuPDF cannot read it."""
     try:
         raw = page.get_textpage(flags=flags).extractRAWDICT()
     except _MUPDF_ERRORS:
         return None
+    if gaps:
+        open_word_gaps(raw)
     return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
+
+
+def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
+    """Where in a line of ``extractRAWDICT`` two letters of one span stand a word space apart
+    with no space between them: (span, index of the letter after the gap)."""
+    spaces = [
+        c["bbox"][2] - c["bbox"][0] for s in line["spans"] for c in s["chars"] if c["c"] == " "
+    ]
+    if not spaces:
+        return []
+    space = statistics.median(spaces)
+    if space <= 0:
+        return []
+    out = []
+    for span in line["spans"]:
+        chars = span["chars"]
+        for i in range(1, len(chars)):
+            a, b = chars[i - 1], chars[i]
+            if (
+                a["c"].isalpha()
+                and b["c"].isalpha()
+                and b["bbox"][0] - a["bbox"][2] >= space * _WORD_GAP
+            ):
+                out.append((span, i))
+    return out
+
+
+def word_gaps(raw: dict[str, Any]) -> int:
+    """How many word gaps without a space a page's ``extractRAWDICT`` holds."""
+    return sum(
+        len(_gaps(line)) for block in raw.get("blocks", ()) for line in block.get("lines", ())
+    )
+
+
+def open_word_gaps(raw: dict[str, Any]) -> dict[str, Any]:
+    """A page's ``extractRAWDICT`` with a space glyph set in each word gap MuPDF read without
+    one ("canbe seen" where "can be" is printed, the gap just under its threshold of 0.15 em
+    in a tightly set letter): a gap between two letters at least ``_WORD_GAP`` of the line's
+    own spaces wide."""
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            for span, i in reversed(_gaps(line)):
+                a, b = span["chars"][i - 1], span["chars"][i]
+                y0, y1 = a["bbox"][1], a["bbox"][3]
+                box = (a["bbox"][2], y0, b["bbox"][0], y1)
+                span["chars"].insert(i, {"c": " ", "bbox": box, "origin": (box[0], a["origin"][1])})
+    return raw
+
+
+def run_together(text: str, boxes: Sequence[tuple[int, int, int]]) -> int | None:
+    """The page most worth a look for word gaps without a space: the one with the most runs of
+    lowercase letters too long for most words, when the document holds a few; else None."""
+    runs: dict[int, int] = {}
+    for box in boxes:
+        n = len(_RUN.findall(text, box[0], box[1]))
+        if n:
+            runs[box[2]] = runs.get(box[2], 0) + n
+    if sum(runs.values()) < _RUNS:
+        return None
+    return max(runs, key=lambda page: runs[page])
+
+
+def gaps_untrusted(page: pymupdf.Page, flags: int) -> bool:
+    """Whether a page (the one ``run_together`` names) holds enough word gaps without a space
+    that the document's spaces are not to be trusted."""
+    try:
+        raw = page.get_textpage(flags=flags).extractRAWDICT()
+    except _MUPDF_ERRORS:
+        return False
+    return word_gaps(raw) >= _GAPS
 
 
 def _line_text(line: dict[str, Any]) -> str:
