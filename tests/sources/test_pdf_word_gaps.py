@@ -57,6 +57,6 @@ def test_a_few_runs_or_gaps_are_not_enough(corpus_dir: Path) -> None:
     # long words of a real paper: the page looked at holds no word gap without a space
     data = (corpus_dir / "pdf/wang-ion-crystal-scirep.pdf").read_bytes()
     read = extract_pdf(data)
-    page = run_together(read.text, read.line_boxes)
+    page = run_together(read.text, read.page_starts, read.line_boxes)
     assert page is not None
     assert not gaps_untrusted(pymupdf.open(stream=data).load_page(page - 1), _FLAGS)

@@ -164,10 +164,12 @@ def _glyph_read(
     return glyph_read_page(page, _FLAGS) or first
 
 
-def _spaces_untrusted(doc: pymupdf.Document, text: str, boxes: tuple[LineBox, ...]) -> bool:
+def _spaces_untrusted(
+    doc: pymupdf.Document, text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+) -> bool:
     """Whether the text layer leaves out word spaces: asked of the one page with the most runs
     of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``)."""
-    page = run_together(text, boxes)
+    page = run_together(text, page_starts, boxes)
     if page is None:
         return False
     try:
@@ -333,7 +335,7 @@ def _extract(
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
-        if not ocred and _spaces_untrusted(doc, text, boxes):
+        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes):
             # a text layer that runs words together ("canbe seen") is read again glyph by
             # glyph, every page, with a space in each gap a word space wide; that read also
             # composes accents and closes ligature gaps

@@ -42,7 +42,9 @@ it; a gap MuPDF missed as a space is nearly a space wide (0.9-1.0)."""
 _RUN = re.compile(r"(?<![^\W\d_])[^\W\d_A-Z]{18,}(?![^\W\d_])")
 """A run of 18 lowercase letters or more: a long word, or words the text layer ran together."""
 _RUNS = 3
-"""Runs of a document that make it worth a look at its gaps."""
+"""Runs of a document's first pages that make it worth a look at its gaps."""
+_PAGES = 10
+"""Pages whose body text is looked at for runs."""
 _GAPS = 4
 """Word gaps without a space on the page looked at that make the document's spaces untrusted."""
 
@@ -106,15 +108,24 @@ def open_word_gaps(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def run_together(text: str, boxes: Sequence[tuple[int, int, int]]) -> int | None:
-    """The page most worth a look for word gaps without a space: the one with the most runs of
-    lowercase letters too long for most words, when the document holds a few; else None."""
+def run_together(
+    text: str, page_starts: Sequence[int], boxes: Sequence[tuple[int, int, int]]
+) -> int | None:
+    """The page most worth a look for word gaps without a space: of the first ``_PAGES`` pages,
+    the one with the most runs of lowercase letters too long for most words, when they hold a
+    few; else None. A producer's spacing is the same on every page, so the first pages tell,
+    and a long book costs no more than a paper."""
+    end = page_starts[_PAGES] if len(page_starts) > _PAGES else len(text)
+    if len(_RUN.findall(text, 0, end)) < _RUNS:
+        return None
     runs: dict[int, int] = {}
     for box in boxes:
+        if box[0] >= end:
+            break
         n = len(_RUN.findall(text, box[0], box[1]))
         if n:
             runs[box[2]] = runs.get(box[2], 0) + n
-    if sum(runs.values()) < _RUNS:
+    if not runs:
         return None
     return max(runs, key=lambda page: runs[page])
 
