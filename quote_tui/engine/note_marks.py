@@ -14,58 +14,24 @@ the punctuation after one. A superscript of a term is not: a unit after a number
 GeV²"), a variable ("x²", "r²"), an exponent ("10⁶"), a charge ("Ca²⁺") or one inside a word
 ("m⁶A"); a quotation that leaves one of those out stays ``near``.
 
+Which marks count is ``marks.py``'s to say (a match's wording leaves out the same ones).
 The search runs the exact and normalized tiers on a copy of the text with the marks taken out
 (built once, on need, in ``PreparedText.cache``) and maps each hit back to the text's offsets.
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
 from quote_tui.engine.exact import Found, Hits, find_exact, find_normalized
+from quote_tui.engine.marks import NOTE_MARK, mark_spans
 from quote_tui.engine.records import MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
 
 __all__ = ["NOTE_MARK", "find_without_marks"]
 
-NOTE_MARK = re.compile("\u200b(?:[0-9]{1,3}(?:[–,\\-][0-9]{1,3})*|[*†‡]{1,3}|[a-z])(?![^\\W_])")
-"""A mark the reader set apart: up to three digits (or a range or list of them: "16–18",
-"3,4"), one to three of ``*†‡``, or one letter, ending where the word would; the zero-width space
-before it is what says it was a superscript and not a number of the running text."""
-
-_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_SUPERSCRIPT_MARK = re.compile(
-    f"(?<=[^\\s{_SUPERSCRIPTS}])[{_SUPERSCRIPTS}]{{1,3}}(?:[,–][{_SUPERSCRIPTS}]{{1,3}})*"
-    f"(?![^\\W_]|[⁺⁻])"
-)
-"""Superscript digits (a range or list of them: "⁴–⁶") glued to what stands before them, and
-ending where a word would, before a charge's sign."""
-_CLOSING = ".,;:!?)]’”»\"'"
-"""Punctuation a note mark may stand after ("history.³", "Afonso⁷)")."""
-_MIN_LETTERS = 3
-"""Fewest letters right before a superscript for it to be a note mark: "Web⁴" is marked,
-"cm³" and "x²" are a unit and a variable."""
-_ANY_SUPERSCRIPT = re.compile(f"[{_SUPERSCRIPTS}]")
 _CACHE_KEY = "note_marks"
-
-
-def _superscript_marks(text: str) -> list[tuple[int, int]]:
-    """Where superscript digits stand as note marks (module docstring)."""
-    out: list[tuple[int, int]] = []
-    for m in _SUPERSCRIPT_MARK.finditer(text):
-        end = m.start()
-        if text[end - 1] in _CLOSING:
-            end -= 1
-        start = end
-        while start > 0 and text[start - 1].isalpha():
-            start -= 1
-        # a unit after a number ("1 GeV²") is not a mark
-        after_number = text[start - 1 : start].isspace() and text[start - 2 : start - 1].isdigit()
-        if end - start >= _MIN_LETTERS and not after_number:
-            out.append((m.start(), m.end()))
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +53,7 @@ def _unmarked(prepared: PreparedText) -> _Unmarked | None:
     at: list[int] = []
     before: list[int] = []
     last = removed = 0
-    marks = [m.span() for m in NOTE_MARK.finditer(text)] if "\u200b" in text else []
-    if _ANY_SUPERSCRIPT.search(text):
-        marks = sorted(marks + _superscript_marks(text))
-    for start, end in marks:
+    for start, end in mark_spans(text):
         pieces.append(text[last:start])
         removed += end - start
         at.append(end - removed)

@@ -156,9 +156,18 @@ class Box:
 class Match:
     """Where a quotation (or its closest passage) stands in the checked text.
 
-    ``start``/``end`` are code-point offsets (end exclusive): ``text[start:end]`` is the source's
-    own span. ``utf16_*`` and ``utf8_*`` give the same positions in UTF-16 code units and UTF-8
-    bytes. Lines and pages are 1-based; pages are ``None`` for unpaged text.
+    ``start``/``end`` are code-point offsets (end exclusive) of the whole span in the checked
+    text. ``utf16_*`` and ``utf8_*`` give the same positions in UTF-16 code units and UTF-8
+    bytes. Lines and pages are 1-based; pages are ``None`` for unpaged text. Offsets, lines,
+    pages and boxes all cover the whole span, note marks included.
+
+    ``text`` is the span's wording as a reader quotes it: the checked text's ``[start:end]``
+    without the note marks inside it and the zero-width separators a PDF reader sets before
+    them ("method\u200b5 does" reads "method does"; a superscript inside a word, "m\u200b6\u200bA",
+    keeps its characters: "m6A"). ``marks`` lists the pieces left out, as (start, end) offsets
+    of the checked text in order, so ``text`` is the span with them cut out (empty when nothing
+    is). ``before`` and ``after`` leave out the same, and the differences' ``source_*`` offsets
+    and words refer to ``text``.
     """
 
     kind: Status
@@ -180,6 +189,7 @@ class Match:
     differences: tuple[Difference, ...] = ()
     fragments: tuple[Fragment, ...] = ()
     boxes: tuple[Box, ...] = ()
+    marks: tuple[tuple[int, int], ...] = ()
 
     @property
     def critical(self) -> bool:
@@ -213,6 +223,8 @@ class Match:
             out["fragments"] = [f.to_dict() for f in self.fragments]
         if self.boxes:
             out["boxes"] = [b.to_dict() for b in self.boxes]
+        if self.marks:
+            out["marks"] = [list(m) for m in self.marks]
         return out
 
 

@@ -13,8 +13,10 @@ import re
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from quote_tui.engine.marks import printed, printed_pieces
 from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Status
 
 # CRLF counts as one break; a lone CR (old Mac files) is a break too.
@@ -223,10 +225,26 @@ class PreparedText:
         differences: Sequence[Difference] = (),
         fragments: Sequence[Fragment] = (),
     ) -> Match:
-        """Build a located ``Match`` for the span [start, end) of this text."""
+        """Build a located ``Match`` for the span [start, end) of this text.
+
+        Its ``text``, ``before`` and ``after`` are the wording as a reader quotes it, without the
+        note marks a reader leaves out (``Match``); the differences' source offsets, given in
+        the span, are moved to that wording.
+        """
         if not 0 <= start <= end <= len(self.text):
             raise ValueError(f"span {start}:{end} outside text of {len(self.text)}")
         last = max(start, end - 1)
+        lo, hi = max(0, start - context), min(len(self.text), end + context)
+        pieces = printed_pieces(self.text, lo, hi)
+        marks = tuple(_clipped(pieces, start, end))
+        if marks:
+            differences = tuple(_reworded(d, self.text, start, marks) for d in differences)
+            differences = tuple(d for d in differences if d is not None)
+        if any(f.omitted for f in fragments):
+            # the words an ellipsis skips are shown as a reader reads them too
+            fragments = [
+                replace(f, omitted=printed(f.omitted, 0, len(f.omitted))) for f in fragments
+            ]
         return Match(
             kind=kind,
             start=start,
@@ -239,12 +257,69 @@ class PreparedText:
             line_end=self.line_of(last),
             page_start=self.page_of(start),
             page_end=self.page_of(last),
-            text=self.text[start:end],
-            before=self.text[max(0, start - context) : start],
-            after=self.text[end : end + context],
+            text=_without(self.text, start, end, marks),
+            before=_without(self.text, lo, start, pieces),
+            after=_without(self.text, end, hi, pieces),
             similarity=similarity,
             rules=tuple(rules),
             differences=tuple(differences),
             fragments=tuple(fragments),
             boxes=self.boxes(start, end),
+            marks=marks,
         )
+
+
+Piece = tuple[int, int]
+
+
+def _clipped(pieces: Sequence[Piece], start: int, end: int) -> list[Piece]:
+    """The pieces' parts inside [start, end)."""
+    out: list[Piece] = []
+    for a, b in pieces:
+        a, b = max(a, start), min(b, end)
+        if a < b:
+            out.append((a, b))
+    return out
+
+
+def _without(text: str, start: int, end: int, pieces: Sequence[Piece]) -> str:
+    """``text[start:end]`` with the pieces (sorted) cut out."""
+    if not pieces:
+        return text[start:end]
+    kept: list[str] = []
+    last = start
+    for a, b in _clipped(pieces, start, end):
+        kept.append(text[last:a])
+        last = b
+    kept.append(text[last:end])
+    return "".join(kept)
+
+
+def _moved(pos: int, start: int, marks: Sequence[Piece]) -> int:
+    """An offset into the span's raw text as an offset into its wording (one inside a cut
+    piece lands where the piece was)."""
+    at = start + pos
+    for a, b in marks:
+        if a >= at:
+            break
+        pos -= min(b, at) - a
+    return pos
+
+
+def _reworded(d: Difference, text: str, start: int, marks: Sequence[Piece]) -> Difference | None:
+    """A difference placed in the wording: None when the source words it names were only a
+    mark, or differ from the quotation only by one ("Web⁴" against "Web")."""
+    if d.source_start is None or d.source_end is None:
+        return d
+    a, b = start + d.source_start, start + d.source_end
+    source = d.source
+    if any(x < b and a < y for x, y in marks):
+        source = " ".join(_without(text, a, b, marks).split())
+        if source == " ".join(d.quote.split()):
+            return None
+    return replace(
+        d,
+        source=source,
+        source_start=_moved(d.source_start, start, marks),
+        source_end=_moved(d.source_end, start, marks),
+    )

@@ -292,6 +292,7 @@ def _match_from_dict(d: Mapping[str, Any]) -> api.Match:
             for f in d.get("fragments", ())
         ),
         boxes=tuple(api.Box(int(b["page"]), *map(float, b["bbox"])) for b in d.get("boxes", ())),
+        marks=tuple((int(m[0]), int(m[1])) for m in d.get("marks", ())),
     )
 
 

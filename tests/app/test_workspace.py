@@ -54,6 +54,17 @@ def test_result_from_dict_inverts_to_dict() -> None:
     assert result_from_dict(result.to_dict()) == result
 
 
+def test_a_match_without_its_note_marks_reads_back_with_them() -> None:
+    prepared = PreparedText("We reach the apodeictic\u200b5 certainty of reason.")
+    result = check(prepared, "the apodeictic certainty of reason")
+    assert result.matches[0].marks
+    assert result_from_dict(result.to_dict()) == result
+    # a file written before the field was added reads as a match without marks
+    older = result.to_dict()
+    del older["matches"][0]["marks"]
+    assert result_from_dict(older).matches[0].marks == ()
+
+
 def test_edits_and_counts() -> None:
     ws = _workspace()
     assert ws.counts() == {ws.verdicts["c1"].status: 1, "unavailable": 1}

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.check import check
-from quote_tui.engine.records import DiffKind, MatchOptions, Rule, Status
+from quote_tui.engine.records import DiffKind, Match, MatchOptions, Rule, Status
 from quote_tui.engine.text import PreparedText
 
 APART = "\u200b"
@@ -35,9 +35,21 @@ def test_a_mark_left_out_is_normalized_from_first_word_to_last(quote: str, words
     result = check(TEXT, quote)
     assert result.status is Status.NORMALIZED
     match = result.matches[0]
-    assert match.text == words
+    assert TEXT.text[match.start : match.end] == words
+    assert match.text == quote  # the wording as a reader quotes it: no mark, no separator
     assert Rule.NOTE_MARKS in match.rules
     assert match.differences == ()
+    assert _cut(TEXT.text, match) == match.text
+
+
+def _cut(text: str, match: Match) -> str:
+    """The match's span with its ``marks`` cut out."""
+    kept, last = [], match.start
+    for a, b in match.marks:
+        assert match.start <= last <= a < b <= match.end
+        kept.append(text[last:a])
+        last = b
+    return "".join(kept) + text[last : match.end]
 
 
 def test_a_quotation_that_stops_before_the_mark_stays_exact() -> None:
@@ -103,7 +115,9 @@ def test_property_marks_left_out_are_normalized(words: list[str], data: st.DataO
     result = check(PreparedText(source), quote)
     assert result.status is Status.NORMALIZED
     match = result.matches[0]
-    assert match.text == " ".join(marked)
+    assert source[match.start : match.end] == " ".join(marked)
+    assert match.text == quote
+    assert _cut(source, match) == quote
     assert Rule.NOTE_MARKS in match.rules
     # a different number typed where the mark stands is never faithful
     if mark.isdigit():
@@ -122,7 +136,10 @@ def test_an_elided_quotation_over_a_mark_places_its_fragments_and_differences() 
     result = check(text, "apodeictic certainty of \u2026 good reasons holds")
     assert result.status is Status.NORMALIZED
     match = result.matches[0]
-    assert match.text == "apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds"
+    assert match.text == "apodeictic certainty of 42 good reasons holds"
+    assert text.text[match.start : match.end] == (
+        "apodeictic\u200b5 certainty\u200b6 of 42 good reasons\u200b7 holds"
+    )
     assert set(match.rules) >= {Rule.NOTE_MARKS, Rule.ELLIPSIS}
     assert [text.text[f.start : f.end] for f in match.fragments] == [
         "apodeictic\u200b5 certainty\u200b6 of",
@@ -191,7 +208,9 @@ def test_edges_at_a_mark_leave_it_out(
     result = check(text, quote)
     assert result.status is Status.NORMALIZED
     match = result.matches[0]
-    assert match.text == words
+    assert text.text[match.start : match.end] == words
+    assert match.text == _cut(text.text, match)
+    assert "\u200b" not in match.text + match.before + match.after
     assert Rule.NOTE_MARKS in match.rules
     assert [text.text[f.start : f.end] for f in match.fragments] == fragments
     assert [match.text[d.source_start : d.source_end] for d in match.differences] == omitted
@@ -210,7 +229,7 @@ def test_a_mark_left_out_with_the_quotations_own_closing_stop() -> None:
     result = check(text, "the apodeictic certainty of reason.")
     assert result.status is Status.NORMALIZED
     assert set(result.matches[0].rules) == {Rule.PUNCTUATION, Rule.NOTE_MARKS}
-    assert result.matches[0].text == "the apodeictic\u200b5 certainty of reason"
+    assert result.matches[0].text == "the apodeictic certainty of reason"
 
 
 # --- note marks a producer set in Unicode's superscript digits ("pandoc³ offre")
@@ -240,7 +259,8 @@ def test_a_superscript_digit_mark_left_out_is_normalized(quote: str, words: str)
     result = check(PreparedText(SUPER_TEXT), quote)  # a text of its own: a cache of its own
     assert result.status is Status.NORMALIZED, quote
     match = result.matches[0]
-    assert match.text == words
+    assert SUPER_TEXT[match.start : match.end] == words
+    assert match.text == quote
     assert Rule.NOTE_MARKS in match.rules
     assert match.differences == ()
 

@@ -17,7 +17,13 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_accents import accent_pending, compose_accents
+from quote_tui.sources.readers.pdf_accents import accent_pending
+from quote_tui.sources.readers.pdf_glyphs import (
+    gaps_untrusted,
+    glyph_read_lines,
+    glyph_read_page,
+    run_together,
+)
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -27,7 +33,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import close_ligature_gaps, ligature_gap
+from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
@@ -144,14 +150,44 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
-def _glyph_read(doc: pymupdf.Document, index: int) -> PageBlocks | None:
-    """A page read glyph by glyph, each space set inside the ligature before it left out."""
+def _glyph_read(
+    doc: pymupdf.Document, index: int, first: PageBlocks | None, rects: set[Rect]
+) -> PageBlocks | None:
+    """A page with some lines read again glyph by glyph (the whole page where those lines do
+    not come back as first read); the first read where MuPDF cannot read it again."""
     try:
         page = doc.load_page(index)
-        raw = page.get_textpage(flags=_FLAGS).extractRAWDICT()
     except (*_MUPDF_ERRORS, ValueError):
+        return first
+    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS)):
+        return read
+    return glyph_read_page(page, _FLAGS) or first
+
+
+def _spaces_untrusted(
+    doc: pymupdf.Document, text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+) -> bool:
+    """Whether the text layer leaves out word spaces: asked of the one page with the most runs
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``)."""
+    page = run_together(text, page_starts, boxes)
+    if page is None:
+        return False
+    try:
+        return gaps_untrusted(doc.load_page(page - 1), _FLAGS)
+    except (*_MUPDF_ERRORS, ValueError):
+        return False
+
+
+def _page_read(doc: pymupdf.Document, index: int, first: PageBlocks | None) -> PageBlocks | None:
+    """A page read again glyph by glyph with its word gaps given spaces (the first read where
+    MuPDF cannot read it so)."""
+    if first is None:
         return None
-    return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
+    try:
+        page = doc.load_page(index)
+    except (*_MUPDF_ERRORS, ValueError):
+        return first
+    return glyph_read_page(page, _FLAGS, gaps=True) or first
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -298,15 +334,27 @@ def _extract(
         text, page_starts, boxes = _compose(pages)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
-        reread: set[int] = set()  # pages read again glyph by glyph
-        if not ocred and ligature_gap(text):
-            # rare: the pages where a ligature stands before a space are read again glyph by
-            # glyph, to tell a printed gap from a space set inside the ligature's box
-            reread = {box[2] for box in boxes if ligature_gap(text[box[0] : box[1]])}
-        if not ocred and accent_pending(text):  # and where an accent may stand over a letter
-            reread |= {box[2] for box in boxes if accent_pending(text[box[0] : box[1]])}
-        for number in reread:
-            pages[number - 1] = _glyph_read(doc, number - 1) or pages[number - 1]
+        reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
+        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes):
+            # a text layer that runs words together ("canbe seen") is read again glyph by
+            # glyph, every page, with a space in each gap a word space wide; that read also
+            # composes accents and closes ligature gaps
+            for index in range(page_count):
+                pages[index] = _page_read(doc, index, pages[index])
+            text, page_starts, boxes = _compose(pages)
+        elif not ocred:
+            if ligature_gap(text):
+                # rare: the lines where a ligature stands before a space are read again glyph
+                # by glyph, to tell a printed gap from a space set inside the ligature's box
+                for box in boxes:
+                    if ligature_gap(text[box[0] : box[1]]):
+                        reread.setdefault(box[2], set()).add(box[3:])
+            if accent_pending(text):  # and where an accent may stand over a letter
+                for box in boxes:
+                    if accent_pending(text[box[0] : box[1]]):
+                        reread.setdefault(box[2], set()).add(box[3:])
+            for number, rects in reread.items():
+                pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
             text, page_starts, boxes = _compose(pages)
     finally:

@@ -1,0 +1,128 @@
+"""What a note mark is, and a passage's wording as a reader quotes it.
+
+The PDF reader sets a superscript glued to a word apart with a zero-width space
+("structure\u200b16–18", "Coriolanus.\u200b11 “The"), and a producer may set a mark in
+Unicode's superscript digits ("Zotero⁵,"). This module is the one place that says which of those
+are note marks: the note-marks search (``note_marks.py``) looks for a quotation with them taken
+out, and a match's ``text`` leaves them out, as a reader quoting the passage does.
+
+A superscript inside a word ("m\u200b6\u200bA", the reader's separators on both sides) is part of
+the word: it is no mark, and the wording keeps its characters ("m6A") without the separators.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["APART", "NOTE_MARK", "mark_spans", "printed", "printed_pieces"]
+
+APART = "\u200b"
+"""The separator the PDF reader sets between a word and a superscript glued to it."""
+
+NOTE_MARK = re.compile(
+    "\u200b(?:[0-9]{1,3}(?:[–,\\-][0-9]{1,3})*|[*†‡]{1,3}|[a-z])(?![^\\W_]|\u200b[^\\W_])"
+)
+"""A mark the reader set apart: up to three digits (or a range or list of them: "16–18",
+"3,4"), one to three of ``*†‡``, or one letter, ending where the word would; the zero-width space
+before it is what says it was a superscript and not a number of the running text. A superscript
+the reader set apart on both sides, a word's letters after it ("m\u200b6\u200bA"), is inside the
+word, not a mark."""
+
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_SUPERSCRIPT_MARK = re.compile(
+    f"(?<=[^\\s{_SUPERSCRIPTS}])[{_SUPERSCRIPTS}]{{1,3}}(?:[,–][{_SUPERSCRIPTS}]{{1,3}})*"
+    f"(?![^\\W_]|[⁺⁻])"
+)
+"""Superscript digits (a range or list of them: "⁴–⁶") glued to what stands before them, and
+ending where a word would, before a charge's sign."""
+_CLOSING = ".,;:!?)]’”»\"'"
+"""Punctuation a note mark may stand after ("history.³", "Afonso⁷)")."""
+_MIN_LETTERS = 3
+"""Fewest letters right before a superscript for it to be a note mark: "Web⁴" is marked,
+"cm³" and "x²" are a unit and a variable."""
+_ANY_SUPERSCRIPT = re.compile(f"[{_SUPERSCRIPTS}]")
+_REACH = 40
+"""Characters around a passage read to judge a mark at its edges (the word before a mark)."""
+
+Span = tuple[int, int]
+
+
+def _superscript_marks(text: str) -> list[Span]:
+    """Where superscript digits stand as note marks: glued to a word of at least three letters,
+    or to the punctuation after one; not a unit after a number ("1 GeV²")."""
+    out: list[Span] = []
+    for m in _SUPERSCRIPT_MARK.finditer(text):
+        end = m.start()
+        if text[end - 1] in _CLOSING:
+            end -= 1
+        start = end
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+        after_number = text[start - 1 : start].isspace() and text[start - 2 : start - 1].isdigit()
+        if end - start >= _MIN_LETTERS and not after_number:
+            out.append((m.start(), m.end()))
+    return out
+
+
+def mark_spans(text: str) -> list[Span]:
+    """Every note mark of a text, in order: a set-apart mark with its zero-width space, and
+    superscript digits standing as a mark (module docstring)."""
+    marks = [m.span() for m in NOTE_MARK.finditer(text)] if APART in text else []
+    if _ANY_SUPERSCRIPT.search(text):
+        marks = sorted(marks + _superscript_marks(text))
+    return marks
+
+
+def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
+    """The pieces of ``text[start:end]`` its printed wording leaves out, in ``text``'s offsets.
+
+    Each note mark with its separator (and a space before it, when one follows it too), and
+    each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are
+    judged on the text around the passage too, so a mark at a passage's edge is told as it is
+    inside one.
+    """
+    if end <= start:
+        return ()
+    lo, hi = max(0, start - _REACH), min(len(text), end + _REACH)
+    window = text[lo:hi]
+    if APART not in window[start - lo : end - lo] and not _ANY_SUPERSCRIPT.search(
+        window, start - lo, end - lo
+    ):
+        return ()
+    out: list[Span] = []
+    last = start
+    for a, b in mark_spans(window):
+        a, b = max(a + lo, last), min(b + lo, end)
+        if a >= b:
+            continue
+        if a > last and text[a - 1] == " " and (b == len(text) or text[b].isspace()):
+            a -= 1  # a mark set between two spaces ("AirFlow \u200b1 supports"): one goes
+        out.extend(_separators(text, last, a))
+        out.append((a, b))
+        last = b
+    out.extend(_separators(text, last, end))
+    return tuple(out)
+
+
+def _separators(text: str, start: int, end: int) -> list[Span]:
+    out: list[Span] = []
+    at = text.find(APART, start, end)
+    while at >= 0:
+        out.append((at, at + 1))
+        at = text.find(APART, at + 1, end)
+    return out
+
+
+def printed(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` as a reader quotes it: without note marks and the reader's
+    separators."""
+    pieces = printed_pieces(text, start, end)
+    if not pieces:
+        return text[start:end]
+    kept: list[str] = []
+    last = start
+    for a, b in pieces:
+        kept.append(text[last:a])
+        last = b
+    kept.append(text[last:end])
+    return "".join(kept)

@@ -1,0 +1,199 @@
+"""Lines read again glyph by glyph: accents drawn as glyphs of their own, spaces inside ligatures.
+
+Both are told only by where each glyph stands (``extractRAWDICT``), which costs about three times
+a page's ``extractDICT``. So only the lines that need it are read again: a text page clipped to
+those lines (MuPDF interprets the page again, but builds a glyph's record only for what lies in
+the clip), and each line's text replaces the one read first. A line the clipped read does not
+give back as it was (a mark joined to it, two pieces of a printed line joined) has the whole
+page read glyph by glyph instead.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import pymupdf
+
+from quote_tui.sources.readers.pdf_accents import compose_accents
+from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_lines import Line, close_ligature_gaps, spans_text
+
+__all__ = [
+    "glyph_read_lines",
+    "glyph_read_page",
+    "open_word_gaps",
+    "run_together",
+    "word_gaps",
+    "gaps_untrusted",
+]
+
+Rect = tuple[float, float, float, float]
+_MARGIN = 1.0
+"""Points the clip reaches past the lines, so a glyph at a line's edge is read whole."""
+_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
+_WORD_GAP = 0.8
+"""Share of a line's own word space (the median width of its space glyphs) that a gap between
+two letters must reach to be a word space MuPDF left out. Kerning and tracking stay far below
+it; a gap MuPDF missed as a space is nearly a space wide (0.9-1.0)."""
+_RUN = re.compile(r"(?<![^\W\d_])[^\W\d_A-Z]{18,}(?![^\W\d_])")
+"""A run of 18 lowercase letters or more: a long word, or words the text layer ran together."""
+_RUNS = 3
+"""Runs of a document's first pages that make it worth a look at its gaps."""
+_PAGES = 10
+"""Pages whose body text is looked at for runs."""
+_GAPS = 4
+"""Word gaps without a space on the page looked at that make the document's spaces untrusted."""
+
+
+def glyph_read_page(page: pymupdf.Page, flags: int, *, gaps: bool = False) -> PageBlocks | None:
+    """A whole page read glyph by glyph (with ``gaps``, each word gap MuPDF left without a space
+    given one: ``open_word_gaps``), or None when MuPDF cannot read it."""
+    try:
+        raw = page.get_textpage(flags=flags).extractRAWDICT()
+    except _MUPDF_ERRORS:
+        return None
+    if gaps:
+        open_word_gaps(raw)
+    return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
+
+
+def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
+    """Where in a line of ``extractRAWDICT`` two letters of one span stand a word space apart
+    with no space between them: (span, index of the letter after the gap)."""
+    spaces = [
+        c["bbox"][2] - c["bbox"][0] for s in line["spans"] for c in s["chars"] if c["c"] == " "
+    ]
+    if not spaces:
+        return []
+    space = statistics.median(spaces)
+    if space <= 0:
+        return []
+    out = []
+    for span in line["spans"]:
+        chars = span["chars"]
+        for i in range(1, len(chars)):
+            a, b = chars[i - 1], chars[i]
+            if (
+                a["c"].isalpha()
+                and b["c"].isalpha()
+                and b["bbox"][0] - a["bbox"][2] >= space * _WORD_GAP
+            ):
+                out.append((span, i))
+    return out
+
+
+def word_gaps(raw: dict[str, Any]) -> int:
+    """How many word gaps without a space a page's ``extractRAWDICT`` holds."""
+    return sum(
+        len(_gaps(line)) for block in raw.get("blocks", ()) for line in block.get("lines", ())
+    )
+
+
+def open_word_gaps(raw: dict[str, Any]) -> dict[str, Any]:
+    """A page's ``extractRAWDICT`` with a space glyph set in each word gap MuPDF read without
+    one ("canbe seen" where "can be" is printed, the gap just under its threshold of 0.15 em
+    in a tightly set letter): a gap between two letters at least ``_WORD_GAP`` of the line's
+    own spaces wide."""
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            for span, i in reversed(_gaps(line)):
+                a, b = span["chars"][i - 1], span["chars"][i]
+                y0, y1 = a["bbox"][1], a["bbox"][3]
+                box = (a["bbox"][2], y0, b["bbox"][0], y1)
+                span["chars"].insert(i, {"c": " ", "bbox": box, "origin": (box[0], a["origin"][1])})
+    return raw
+
+
+def run_together(
+    text: str, page_starts: Sequence[int], boxes: Sequence[tuple[int, int, int]]
+) -> int | None:
+    """The page most worth a look for word gaps without a space: of the first ``_PAGES`` pages,
+    the one with the most runs of lowercase letters too long for most words, when they hold a
+    few; else None. A producer's spacing is the same on every page, so the first pages tell,
+    and a long book costs no more than a paper."""
+    end = page_starts[_PAGES] if len(page_starts) > _PAGES else len(text)
+    if len(_RUN.findall(text, 0, end)) < _RUNS:
+        return None
+    runs: dict[int, int] = {}
+    for box in boxes:
+        if box[0] >= end:
+            break
+        n = len(_RUN.findall(text, box[0], box[1]))
+        if n:
+            runs[box[2]] = runs.get(box[2], 0) + n
+    if not runs:
+        return None
+    return max(runs, key=lambda page: runs[page])
+
+
+def gaps_untrusted(page: pymupdf.Page, flags: int) -> bool:
+    """Whether a page (the one ``run_together`` names) holds enough word gaps without a space
+    that the document's spaces are not to be trusted."""
+    try:
+        raw = page.get_textpage(flags=flags).extractRAWDICT()
+    except _MUPDF_ERRORS:
+        return False
+    return word_gaps(raw) >= _GAPS
+
+
+def _line_text(line: dict[str, Any]) -> str:
+    spans = line["spans"]
+    if len(spans) == 1:
+        return str(spans[0]["text"]).replace("\n", " ")
+    return spans_text(spans)[0]
+
+
+def glyph_read_lines(
+    page: pymupdf.Page, first: PageBlocks, rects: set[Rect], flags: int
+) -> PageBlocks | None:
+    """A page's blocks with the lines at ``rects`` read again glyph by glyph.
+
+    Args:
+        page: the page.
+        first: its blocks as first read.
+        rects: the rectangles of the lines to read again, as first read.
+        flags: the text page's flags.
+
+    Returns:
+        The blocks with those lines' texts replaced, or None when a line was not given back as
+        it was first read (the caller reads the whole page so) or MuPDF cannot read it.
+    """
+    x0 = min(r[0] for r in rects) - _MARGIN
+    y0 = min(r[1] for r in rects) - _MARGIN
+    x1 = max(r[2] for r in rects) + _MARGIN
+    y1 = max(r[3] for r in rects) + _MARGIN
+    try:
+        clip = pymupdf.Rect(x0, y0, x1, y1)
+        raw = page.get_textpage(clip=clip, flags=flags).extractRAWDICT()
+    except _MUPDF_ERRORS:
+        return None
+    first_texts = {ln.rect: ln.text for block in first.blocks for ln in block.lines}
+    plain: dict[Rect, str] = {}  # each wanted line's text as the first read gave it
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            rect = tuple(line["bbox"])
+            if rect in rects:
+                spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]
+                plain[rect] = _line_text({"spans": spans})  # type: ignore[index]
+    if len(plain) < len(rects) or any(plain[r] != first_texts.get(r) for r in rects):
+        return None
+    close_ligature_gaps(compose_accents(raw))
+    texts: dict[Rect, str] = {}
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            rect = tuple(line["bbox"])
+            if rect in rects:
+                texts[rect] = _line_text(line)  # type: ignore[index]
+    blocks = tuple(
+        replace(
+            block, lines=tuple(Line(texts.get(ln.rect, ln.text), ln.rect) for ln in block.lines)
+        )
+        if any(ln.rect in texts for ln in block.lines)
+        else block
+        for block in first.blocks
+    )
+    return replace(first, blocks=blocks)

@@ -1,0 +1,62 @@
+"""Word gaps a text layer reads without a space ("canbe seen", a gap just under MuPDF's space
+threshold in a tightly set letter) get their space back, and nothing else is split."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import _FLAGS, extract_pdf
+from quote_tui.sources.readers.pdf_glyphs import gaps_untrusted, run_together
+
+LINE = (
+    "[(This is a line as can) {gap} (be seen, with) ( quantum) {gap} (interference) {gap}"
+    " (involving) {gap} (electrons) ( below the smooth spec) -150 (tral envelope.)] TJ"
+)
+
+
+def _tight(gap: int, lines: int = 3) -> bytes:
+    """Lines set condensed (30% wide, so a space is narrow), with words after ``gap`` moved
+    right by that many thousandths of an em instead of a space glyph."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="helv")
+    content = "\n".join(
+        f"BT /helv 10 Tf 30 Tz 72 {700 - 14 * i} Td {LINE.format(gap=gap)} ET" for i in range(lines)
+    )
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, content.encode())
+    doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    return doc.tobytes()
+
+
+def test_word_gaps_without_a_space_get_one() -> None:
+    data = _tight(-260)
+    assert "canbe" in pymupdf.open(stream=data)[0].get_text()  # MuPDF's own read
+    text = extract_pdf(data).text
+    assert text.startswith("This is a line as can be seen, with quantum interference involving")
+    # letters set apart by half a space (tracking) stay one word
+    assert "below the smooth spectral envelope." in text
+    result = check_text(PreparedText(text), "as can be seen, with quantum interference involving")
+    assert result.status is Status.EXACT
+
+
+def test_gaps_under_a_word_space_split_no_word() -> None:
+    # the same lines with gaps of a tenth of an em: letters set apart, no word space
+    text = extract_pdf(_tight(-100)).text
+    assert "canbe seen, with quantuminterferenceinvolvingelectrons" in text
+
+
+def test_a_few_runs_or_gaps_are_not_enough(corpus_dir: Path) -> None:
+    # one line of run-together words is no pattern: the document is not read again
+    assert "canbe" in extract_pdf(_tight(-260, lines=1)).text
+    # long words of a real paper: the page looked at holds no word gap without a space
+    data = (corpus_dir / "pdf/wang-ion-crystal-scirep.pdf").read_bytes()
+    read = extract_pdf(data)
+    page = run_together(read.text, read.page_starts, read.line_boxes)
+    assert page is not None
+    assert not gaps_untrusted(pymupdf.open(stream=data).load_page(page - 1), _FLAGS)
