@@ -339,10 +339,16 @@ def cuts_word(left: str, right: str) -> bool:
     return not (is_spaceless(left) or is_spaceless(right))
 
 
+def _combining(c: str) -> bool:
+    # below U+0300 no character combines; the category lookup is for the rest
+    return c >= "\u0300" and unicodedata.category(c)[0] == "M"
+
+
 def edge_ok(text: str, start: int, end: int) -> bool:
     """Whether the span [start, end) of ``text`` starts and ends on word boundaries.
 
-    Besides letters, a number is never cut: "42" is not inside "142", nor "0.42" inside "10.42".
+    Besides letters, a number is never cut: "42" is not inside "142", nor "0.42" inside "10.42";
+    nor is a character parted from the combining mark after it (":" from ":\u07eb").
 
     Args:
         text: the searched text (raw or folded).
@@ -354,12 +360,16 @@ def edge_ok(text: str, start: int, end: int) -> bool:
     """
     if start > 0:
         first, prev = text[start], text[start - 1]
+        if _combining(first):
+            return False
         if cuts_word(prev, first):
             return False
         if first.isdigit() and prev in ".," and start > 1 and text[start - 2].isdigit():
             return False
     if end < len(text) and end > start:
         last, nxt = text[end - 1], text[end]
+        if _combining(nxt):
+            return False
         if cuts_word(last, nxt):
             return False
         if last.isdigit() and nxt in ".," and end + 1 < len(text) and text[end + 1].isdigit():
