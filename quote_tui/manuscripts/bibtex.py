@@ -39,7 +39,14 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = ["read_bibtex"]
 
-_ENTRY_START = re.compile(r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]")
+_ENTRY_START = re.compile(
+    r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]"
+    r"|^[ \t]*@[A-Za-z]+[ \t]*,[ \t]*\n[ \t]*[A-Za-z][\w-]*[ \t]*=",
+    re.M,
+)
+"""An entry's head in what the parser took for a comment: ``@book{`` as usual, or a head that
+lost its brace, ``@Article,`` at the start of a line followed by a field (as one of JabRef's
+writers left it), which BibTeX cannot read either."""
 _KEYLESS = re.compile(
     r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
 )
