@@ -32,6 +32,10 @@ _PARTICLE_WORDS = (
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
+_QUALIFIER = re.compile(r"(?:\s+[(\[][^()\[\]{}]*[)\]])+$")
+"""A role or place written after a name (``Alfons Limbrunner (Hrsg.)``, ``Emerson Foulke
+(ed.)``, ``... Chronic Conditions (UK)``): no part of the surname, which BibTeX's rule would make
+``(Hrsg.)`` alone."""
 _GLUED = re.compile(r"(?:(?<=\w-)|(?<=\b\w['’])) (?=\w)")
 """A space after a particle written against its name: one ending in a hyphen
 (``el-{\\null} Sadat``) or an elided letter (``d' Este``); ``de' Medici`` keeps its space."""
@@ -66,6 +70,12 @@ def _extended(person: str, useprefix: bool) -> str:
 def _surname(person: str, useprefix: bool = True) -> str:
     if _EXTENDED.match(person):
         return _extended(person, useprefix)
+    if person.endswith((")", "]")) and "," not in person:
+        # Zotero steps back past such words to the last one that begins with a letter and keeps
+        # them (``Limbrunner (Hrsg.)``); the surname alone is what citations and Crossref give.
+        qualifier = _QUALIFIER.search(person)
+        if qualifier is not None and person[: qualifier.start()].strip():
+            person = person[: qualifier.start()]
     if "{" not in person and "\\" not in person and (useprefix or not person[:1].islower()):
         # The forms most names take, read as BibTeX's splitter reads them at a tenth of its
         # cost: ``von Last, First`` (the surname is all before the comma) and ``First Last``

@@ -210,6 +210,20 @@ def _uncomment(text: str) -> str:
     return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
 
 
+def _braces_counted(block: ParsingFailedBlock) -> Entry | None:
+    """A block that fails only because an escaped brace is left unpaired (Mendeley writes
+    ``isbn = {{1023-4144|escape{\\}}}``), read as BibTeX reads it: BibTeX counts every brace,
+    escaped or not, and Zotero imports the entry; bibtexparser skips escaped ones."""
+    raw = block.raw or ""
+    if "\\}" not in raw and "\\{" not in raw:
+        return None
+    again = bibtexparser.parse_string(raw.replace("\\}", "}").replace("\\{", "{"), parse_stack=[])
+    blocks = again.blocks
+    if len(blocks) == 1 and isinstance(blocks[0], Entry) and not again.failed_blocks:
+        return blocks[0]
+    return None
+
+
 def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = None) -> BibFile:
     """Entries of a BibTeX/biblatex file, and a warning for each one skipped or read in part.
 
@@ -255,6 +269,8 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             block.ignore_error_block, Entry
         ):
             entry = block.ignore_error_block  # the key check below warns and skips it
+        elif isinstance(block, ParsingFailedBlock) and (counted := _braces_counted(block)):
+            entry = counted
         elif isinstance(block, ParsingFailedBlock):
             head = (block.raw or "").strip().splitlines()[0][:60] if block.raw else ""
             if head.lower().startswith("@comment"):

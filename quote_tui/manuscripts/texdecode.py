@@ -140,6 +140,14 @@ _DOUBLED_ACCENT = re.compile(r"\{\\\\([^\\{}\s]{1,3})\}")
 break (``\\\\``) never stands alone in a brace group with a letter or two."""
 _ELSEVIER_GLYPH = re.compile(r"\\ElsevierGlyph\s*\{([0-9A-Fa-f]{4,5})\}")
 """``\\ElsevierGlyph{2014}``: ScienceDirect's exports name a character by its code point."""
+_IFMMODE = re.compile(
+    r"\\ifmmode(?![A-Za-z])((?:(?!\\else(?![A-Za-z])|\\fi(?![A-Za-z])).)*)"
+    r"(?:\\else(?![A-Za-z])(.*?))?\\fi(?![A-Za-z])",
+    re.S,
+)
+"""``R{\\ifmmode\\acute{e}\\else\\'{e}\\fi}my``: a letter written for math and for text, as some
+exports write accents (one real review's bibliography has 49 of them); a field is text, so the
+``\\else`` branch is the letter. pylatexenc reads both branches (``Réémy``), Zotero neither."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -298,6 +306,8 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, escaped_twice: bool) -> str:
+    if "\\ifmmode" in value:
+        value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
     if "{\\\\" in value:
         value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value

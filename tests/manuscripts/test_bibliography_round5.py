@@ -31,3 +31,68 @@ def test_an_at_sign_in_prose_between_entries_is_no_warning() -> None:
     read = read_bibtex(text)
     assert [e.key for e in read.entries] == ["a"]
     assert read.warnings == ()
+
+
+def test_an_entry_with_an_unpaired_escaped_brace_is_read_as_bibtex_counts_braces() -> None:
+    # A Mendeley export in a real thesis: ``isbn = {{1023-4144|escape{\}}}``. BibTeX counts
+    # every brace, escaped or not, and Zotero imports the entry; bibtexparser alone stops here.
+    text = (
+        "@article{Martin2011,\nauthor = {Martin, Marcel},\n"
+        "isbn = {{1023-4144|escape{\\}}},\n"
+        "title = {{Cutadapt removes adapter sequences from high-throughput sequencing reads}},\n"
+        "year = {2011}\n}\n"
+        "@article{McMurdie2013,\nauthor = {McMurdie, Paul J. and Holmes, Susan},\n"
+        "title = {phyloseq},\nyear = {2013}\n}\n"
+    )
+    read = read_bibtex(text)
+    assert [(e.key, e.authors[:1], e.year) for e in read.entries] == [
+        ("Martin2011", ("Martin",), "2011"),
+        ("McMurdie2013", ("McMurdie",), "2013"),
+    ]
+    assert read.entries[0].title == (
+        "Cutadapt removes adapter sequences from high-throughput sequencing reads"
+    )
+    assert read.warnings == ()
+
+
+def test_a_block_that_still_fails_with_braces_counted_is_a_warning() -> None:
+    read = read_bibtex("@book{a,\n title = {A \\} B\n\n@book{b, title={B}}\n")
+    assert [e.key for e in read.entries] == ["b"]
+    assert [w.code.value for w in read.warnings] == ["unparsable"]
+
+
+# --- LaTeX and names -----------------------------------------------------------------------------
+
+
+def test_a_letter_written_for_math_and_for_text_is_read_once() -> None:
+    # A real review's bibliography: ``\ifmmode`` gives math and text a letter each; pylatexenc
+    # read both (``Engströöm``), Zotero neither.
+    text = (
+        "@article{Engstrom2013Dec,\n"
+        '  author = {Engstr{\\ifmmode\\ddot{o}\\else\\"{o}\\fi}m, P{\\"a}r G. and '
+        "Denzler, R{\\ifmmode\\acute{e}\\else\\'{e}\\fi}my},\n"
+        "  title = {Systematic evaluation of spliced alignment programs for "
+        "{RNA}-seq data: Akta{\\ifmmode\\mbox{\\c{s}}\\else\\c{s}\\fi}},\n"
+        "  year = {2013}\n}\n"
+    )
+    (entry,) = read_bibtex(text).entries
+    assert entry.authors == ("Engström", "Denzler")
+    assert entry.title == (
+        "Systematic evaluation of spliced alignment programs for RNA-seq data: Aktaş"
+    )
+
+
+def test_a_role_written_after_a_name_is_not_its_surname() -> None:
+    # Real German and English theses: ``Alfons Limbrunner (Hrsg.)``, ``Emerson Foulke (ed.)``.
+    # BibTeX's rule makes ``(Hrsg.)`` the surname; Zotero keeps ``Limbrunner (Hrsg.)``.
+    text = (
+        "@book{limbrunner93,\n\tAuthor = {Alfons Limbrunner (Hrsg.)},\n\tTitle = {Handbuch},\n"
+        "\tYear = {1993}\n}\n"
+        "@book{foulke:1986,\n  author = {Emerson Foulke (ed.)},\n  title = {Perception},\n}\n"
+        "@book{who,\n  author = {{World Health Organization (WHO)}},\n  title = {Report},\n}\n"
+    )
+    assert [e.authors for e in read_bibtex(text).entries] == [
+        ("Limbrunner",),
+        ("Foulke",),
+        ("World Health Organization (WHO)",),
+    ]
