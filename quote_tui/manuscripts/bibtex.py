@@ -213,7 +213,8 @@ def _uncomment(text: str) -> str:
 def _braces_counted(block: ParsingFailedBlock) -> Entry | None:
     """A block that fails only because an escaped brace is left unpaired (Mendeley writes
     ``isbn = {{1023-4144|escape{\\}}}``), read as BibTeX reads it: BibTeX counts every brace,
-    escaped or not, and Zotero imports the entry; bibtexparser skips escaped ones."""
+    escaped or not; bibtexparser skips escaped ones and would lose the entry (Zotero's import
+    runs it into the next one)."""
     raw = block.raw or ""
     if "\\}" not in raw and "\\{" not in raw:
         return None

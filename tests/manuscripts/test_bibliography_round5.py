@@ -35,7 +35,7 @@ def test_an_at_sign_in_prose_between_entries_is_no_warning() -> None:
 
 def test_an_entry_with_an_unpaired_escaped_brace_is_read_as_bibtex_counts_braces() -> None:
     # A Mendeley export in a real thesis: ``isbn = {{1023-4144|escape{\}}}``. BibTeX counts
-    # every brace, escaped or not, and Zotero imports the entry; bibtexparser alone stops here.
+    # every brace, escaped or not; bibtexparser alone stops here, Zotero runs on into the next.
     text = (
         "@article{Martin2011,\nauthor = {Martin, Marcel},\n"
         "isbn = {{1023-4144|escape{\\}}},\n"
