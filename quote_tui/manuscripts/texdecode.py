@@ -148,6 +148,15 @@ _IFMMODE = re.compile(
 """``R{\\ifmmode\\acute{e}\\else\\'{e}\\fi}my``: a letter written for math and for text, as some
 exports write accents (one real review's bibliography has 49 of them); a field is text, so the
 ``\\else`` branch is the letter. pylatexenc reads both branches (``Réémy``), Zotero neither."""
+_GLUED_SYMBOL = re.compile(
+    r"\\(ss|textendash|textemdash|guilsinglright|guilsinglleft|guillemotright|guillemotleft|"
+    r"quotesinglbase|quotedblbase|textquoteleft|textquoteright|textquotedblleft|"
+    r"textquotedblright)([A-Za-z]+)"
+)
+"""A symbol's command written against the next word (``Schlie\\ssung``,
+``Brain\\textendashcomputer``, ``\\guilsinglrightIntegration``), as a real linguistics book's
+bibliography and a rehabilitation wiki's have them: to TeX one undefined command, which would
+drop the word; Zotero reads the symbol and the word, and so does this reader."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -285,6 +294,11 @@ def _simple(m: re.Match[str]) -> str:
     return letter + _ACCENTS[sign]
 
 
+def _unglued(m: re.Match[str]) -> str:
+    known = _contexts()[1].latex_context.get_macro_spec(m.group(1) + m.group(2))
+    return m.group(0) if known is not None else f"\\{m.group(1)}{{}}{m.group(2)}"
+
+
 def _plain_math(m: re.Match[str]) -> str:
     body = m.group(1)
     if not body:
@@ -308,6 +322,8 @@ def latex_to_text(value: str) -> str:
 def _decode(value: str, *, escaped_twice: bool) -> str:
     if "\\ifmmode" in value:
         value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
+    if "\\" in value and _GLUED_SYMBOL.search(value):
+        value = _GLUED_SYMBOL.sub(_unglued, value)
     if "{\\\\" in value:
         value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value

@@ -6,6 +6,9 @@ code taken.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from quote_tui.manuscripts.bibliography import read_bibliography
 from quote_tui.manuscripts.bibtex import read_bibtex
 
 # --- nothing lost without a word ---------------------------------------------------------------
@@ -95,4 +98,40 @@ def test_a_role_written_after_a_name_is_not_its_surname() -> None:
         ("Limbrunner",),
         ("Foulke",),
         ("World Health Organization (WHO)",),
+    ]
+
+
+def test_a_symbol_command_written_against_the_next_word_keeps_both() -> None:
+    # A linguistics book's bibliography and a rehabilitation wiki's, read against Zotero's
+    # import of them: to TeX each is one undefined command, and the word was lost.
+    text = (
+        "@incollection{scharloth2022,\n\ttitle = {Faltungen: {{D}}ie Schlie\\ssung des rechten "
+        "Kommunikationssystems},\n\tauthor = {Scharloth, Joachim},\n}\n"
+        "@article{rodatz2011,\n\ttitle = {\\guilsinglrightIntegration als "
+        'Extremismuspr{\\"a}vention\\guilsinglleft: {{R}}assistische Effekte},\n}\n'
+        "@article{kubler2001,\n  title = {{Brain\\textendashcomputer communication: "
+        "Unlocking the locked in.}},\n}\n"
+        "@article{known,\n  title = {\\ss{} and \\textquotedblleft x\\textquotedblright},\n}\n"
+    )
+    assert [e.title for e in read_bibtex(text).entries] == [
+        "Faltungen: Die Schließung des rechten Kommunikationssystems",
+        "›Integration als Extremismusprävention‹: Rassistische Effekte",
+        "Brain–computer communication: Unlocking the locked in.",
+        "ß and “x”",
+    ]
+
+
+def test_a_file_of_utf8_with_a_few_windows_1252_bytes_reads_both(tmp_path: Path) -> None:
+    # A real paper's .bib: UTF-8 dashes (``Brain–Computer``) and, elsewhere, a byte of
+    # Windows-1252; read whole as Windows-1252, every dash became ``â€“``.
+    bib = tmp_path / "mybibfile.bib"
+    bib.write_bytes(
+        "@article{Renard2010,\n  title = {OpenViBE: Use Brain–Computer Interfaces},\n"
+        "  author = {Renard, Yann},\n}\n".encode()
+        + b"@article{b,\n  title = {Caf\xe9 \x96 Terrasse},\n  author = {M\xfcller, Anna},\n}\n"
+    )
+    read = read_bibliography(bib)
+    assert [(e.title, e.authors) for e in read.entries] == [
+        ("OpenViBE: Use Brain–Computer Interfaces", ("Renard",)),
+        ("Café – Terrasse", ("Müller",)),
     ]
