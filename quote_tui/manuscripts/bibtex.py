@@ -109,8 +109,10 @@ def _resolve(
 
 
 _USEPREFIX_FALSE = re.compile(r"(?:^|,)\s*useprefix\s*=\s*\{?\s*false\b", re.I)
-"""biblatex's per-entry ``options = {useprefix=false}``: its names' von parts are dropping
-particles (``von Brandt, Ahasver`` is cited as Brandt)."""
+"""biblatex's per-entry ``options = {useprefix=false}``: the prefixes of its biber extended
+names (``family=Brandt, prefix=von``) are dropping particles. A von part written the BibTeX way
+(``von Brandt, Ahasver``) stays in the surname whatever the option, as Zotero, JabRef and Better
+BibTeX import it."""
 
 
 def _title(fields: dict[str, str]) -> str | None:

@@ -135,3 +135,20 @@ def test_a_file_of_utf8_with_a_few_windows_1252_bytes_reads_both(tmp_path: Path)
         ("OpenViBE: Use Brain–Computer Interfaces", ("Renard",)),
         ("Café – Terrasse", ("Müller",)),
     ]
+
+
+def test_a_hyphenated_lowercase_word_before_the_surname_is_no_particle() -> None:
+    # A real manuscript cites ``The imbalanced-learn developers``: Zotero's import keeps the
+    # last word, as this reader does for every von word that is no particle; ``al-`` and
+    # ``d'`` still begin a surname.
+    text = (
+        "@misc{ImbalancedLearn,\n  author = {The imbalanced-learn developers},\n"
+        "  title = {imbalanced-learn},\n}\n"
+        "@book{hakim,\n  author = {Tawfiq al-Hakim},\n  title = {A},\n}\n"
+        "@book{dalembert,\n  author = {Jean Le Rond d'Alembert},\n  title = {B},\n}\n"
+    )
+    assert [e.authors for e in read_bibtex(text).entries] == [
+        ("developers",),
+        ("al-Hakim",),
+        ("d'Alembert",),
+    ]
