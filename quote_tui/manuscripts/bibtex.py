@@ -115,10 +115,20 @@ names (``family=Brandt, prefix=von``) are dropping particles. A von part written
 BibTeX import it."""
 
 
+_RICH_TEXT = re.compile(r"</?(?:i|b|sub|sup|sc|span)(?:\s[^<>]*)?>")
+"""Zotero's rich-text markup in a title, exported as ``{\\textless}span style=...``: the
+reader sees the words it marks, not the tags."""
+
+
+def _plain_title(value: str | None) -> str:
+    text = latex_to_text(value) if value else ""
+    return " ".join(_RICH_TEXT.sub("", text).split()) if "<" in text else text
+
+
 def _title(fields: dict[str, str]) -> str | None:
     """The title, with biblatex's ``subtitle`` after a colon, as a citation style prints it."""
-    title = latex_to_text(fields["title"]) if fields.get("title") else ""
-    subtitle = latex_to_text(fields["subtitle"]) if fields.get("subtitle") else ""
+    title = _plain_title(fields.get("title"))
+    subtitle = _plain_title(fields.get("subtitle"))
     if title and subtitle:
         return title if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
     return title or subtitle or None

@@ -105,6 +105,11 @@ _NAMED = {
     "textbraceright": "\ue002",
     "textasciicircum": "^",
     "textasciitilde": "~",
+    # Zotero's BibTeX export writes ``<``, ``>`` and ``|`` so (``cyberspace {\\textbar} Harvard
+    # Magazine``); pylatexenc drops them, and ``<3 Å`` became ``3 Å``.
+    "textless": "<",
+    "textgreater": ">",
+    "textbar": "|",
 }
 _BIBSTRINGS = {
     "newseries": "new series",
@@ -151,7 +156,7 @@ exports write accents (one real review's bibliography has 49 of them); a field i
 _GLUED_SYMBOL = re.compile(
     r"\\(ss|textendash|textemdash|guilsinglright|guilsinglleft|guillemotright|guillemotleft|"
     r"quotesinglbase|quotedblbase|textquoteleft|textquoteright|textquotedblleft|"
-    r"textquotedblright)([A-Za-z]+)"
+    r"textquotedblright|textless|textgreater|textbar)([A-Za-z]+)"
 )
 """A symbol's command written against the next word (``Schlie\\ssung``,
 ``Brain\\textendashcomputer``, ``\\guilsinglrightIntegration``), as a real linguistics book's

@@ -152,3 +152,22 @@ def test_a_hyphenated_lowercase_word_before_the_surname_is_no_particle() -> None
         ("al-Hakim",),
         ("d'Alembert",),
     ]
+
+
+def test_zoteros_escaped_signs_and_rich_text_read_as_the_user_typed_them() -> None:
+    # Zotero's BibTeX export, in two real theses: ``<``, ``>`` and ``|`` written as commands,
+    # and Zotero's rich-text markup written with them. ``<3 Å`` lost its sign before.
+    text = (
+        "@article{fischer_structure_2015,\n\ttitle = {Structure of the {E}. coli ribosome at "
+        "{\\textless}3 {\\AA} resolution},\n}\n"
+        "@misc{book_lawrence_2000,\n\ttitle = {Lawrence Lessig on cyberspace {\\textbar} "
+        "Harvard Magazine},\n}\n"
+        '@article{muller_span_2021,\n\ttitle = {{\\textless}span style="font-variant:small-caps;'
+        '"{\\textgreater}{NMR}{\\textless}/span{\\textgreater} Spectroscopic Investigation '
+        "of Ribozymes},\n}\n"
+    )
+    assert [e.title for e in read_bibtex(text).entries] == [
+        "Structure of the E. coli ribosome at <3 Å resolution",
+        "Lawrence Lessig on cyberspace | Harvard Magazine",
+        "NMR Spectroscopic Investigation of Ribozymes",
+    ]
