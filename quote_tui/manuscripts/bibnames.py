@@ -5,7 +5,8 @@ bibtexparser's splitter does BibTeX's own rules: ``and`` only outside braces (so
 parts told by their lower-case first letter, and a braced group as one word (``Yann {Le Cun}``
 has the surname ``Le Cun``). biber's extended name format (``family=Pina-Cabral, given=João,
 prefix=de``) is read here, since BibTeX does not know it. The surname kept is the von part with
-the last name (``van Beethoven``), as Zotero stores it and as author-date citations write it.
+the last name (``van Beethoven``), as BibTeX's rule, JabRef and Better BibTeX give it, as Zotero
+stores ``van Beethoven, Ludwig`` and as author-date citations write it.
 """
 
 from __future__ import annotations
