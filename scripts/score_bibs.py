@@ -38,6 +38,23 @@ _NOT_WORKS = {"note", "attachment", "annotation"}
 _LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}]|\$[^$]*\$")
 """A command, a brace, or math between two ``$`` (one ``$`` is a dollar sign: ``\\$620``)."""
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+_PRIMARY = {
+    "artwork": "artist",
+    "audioRecording": "performer",
+    "bill": "sponsor",
+    "computerProgram": "programmer",
+    "film": "director",
+    "interview": "interviewee",
+    "map": "cartographer",
+    "patent": "inventor",
+    "podcast": "podcaster",
+    "presentation": "presenter",
+    "radioBroadcast": "director",
+    "tvBroadcast": "director",
+    "videoRecording": "director",
+}
+"""Zotero's primary creator type where it is not ``author``: the creator Zotero shows first and
+cites as the CSL author (its ``itemToCSLJSON`` maps the primary type, and only it, to author)."""
 FIELDS = ("title", "first_author", "year", "doi")
 
 
@@ -75,7 +92,8 @@ def expected_fields(item: dict[str, Any]) -> dict[str, Any]:
     """Key, title, first author, year and DOI of a Zotero item or a CSL-JSON item."""
     if "itemType" in item:
         creators = [c for c in item.get("creators") or () if isinstance(c, dict)]
-        authors = [c for c in creators if c.get("creatorType", "author") == "author"] or creators
+        primary = _PRIMARY.get(str(item.get("itemType")), "author")
+        authors = [c for c in creators if c.get("creatorType", "author") == primary] or creators
         first = authors[0] if authors else {}
         title = next((item.get(k) for k in ("title", "caseName", "nameOfAct") if item.get(k)), "")
         return {

@@ -10,6 +10,7 @@ line, so nothing is dropped without a word.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -35,6 +36,17 @@ __all__ = [
     "parse_csl_json",
     "read_bibliography",
 ]
+
+
+def _windows_1252(exc: UnicodeError) -> tuple[str, int]:
+    """The bytes UTF-8 cannot read, as Windows-1252 (undefined ones as U+FFFD)."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return exc.object[exc.start : exc.end].decode("cp1252", errors="replace"), exc.end
+
+
+_BYTE_ALONE = "quote_tui.bib-cp1252"
+codecs.register_error(_BYTE_ALONE, _windows_1252)
 
 _JSON_SUFFIXES = (".json", ".csljson")
 
@@ -93,11 +105,10 @@ def read_bibliography(path: Path) -> BibFile:
         raw = path.read_bytes()
     except OSError as exc:
         raise _unreadable(path, str(exc.strerror or exc)) from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        # Older BibTeX files are often Latin-1 or Windows-1252, as manuscripts are.
-        text = raw.decode("cp1252", errors="replace")
+    # Older BibTeX files are often Latin-1 or Windows-1252, as manuscripts are, and some hold
+    # both: UTF-8 text with a few Windows-1252 bytes pasted in (``–`` read as ``â€“`` when the
+    # whole file was taken for Windows-1252). Each byte UTF-8 cannot read is read alone.
+    text = raw.decode("utf-8-sig", errors=_BYTE_ALONE)
     suffix = path.suffix.lower()
     head = text.lstrip()[:200]
     name = str(path)

@@ -5,7 +5,8 @@ bibtexparser's splitter does BibTeX's own rules: ``and`` only outside braces (so
 parts told by their lower-case first letter, and a braced group as one word (``Yann {Le Cun}``
 has the surname ``Le Cun``). biber's extended name format (``family=Pina-Cabral, given=João,
 prefix=de``) is read here, since BibTeX does not know it. The surname kept is the von part with
-the last name (``van Beethoven``), as Zotero stores it and as author-date citations write it.
+the last name (``van Beethoven``), as BibTeX's rule, JabRef and Better BibTeX give it, as Zotero
+stores ``van Beethoven, Ludwig`` and as author-date citations write it.
 """
 
 from __future__ import annotations
@@ -32,14 +33,22 @@ _PARTICLE_WORDS = (
 )
 _PARTICLES = frozenset(_PARTICLE_WORDS.split())
 """Words that begin a surname in the names people bear (``van``, ``de la``, ``al``)."""
+_QUALIFIER = re.compile(r"(?:\s+[(\[][^()\[\]{}]*[)\]])+$")
+"""A role or place written after a name (``Alfons Limbrunner (Hrsg.)``, ``Emerson Foulke
+(ed.)``, ``... Chronic Conditions (UK)``): no part of the surname, which BibTeX's rule would make
+``(Hrsg.)`` alone."""
 _GLUED = re.compile(r"(?:(?<=\w-)|(?<=\b\w['’])) (?=\w)")
 """A space after a particle written against its name: one ending in a hyphen
 (``el-{\\null} Sadat``) or an elided letter (``d' Este``); ``de' Medici`` keeps its space."""
 
 
 def _is_particle(word: str) -> bool:
-    bare = latex_to_text(word).casefold().rstrip("'’")
-    return bare in _PARTICLES or "'" in bare or "’" in bare or "-" in bare
+    """A name particle: ``van``, ``de``, one written against its name (``el-``, ``d'``), or a
+    particle and a name joined (``al-Hakim``, ``d'Alembert``); ``imbalanced-learn`` is none."""
+    bare = latex_to_text(word).casefold()
+    if bare.rstrip("'’") in _PARTICLES or bare.endswith(("-", "'", "’")):
+        return True
+    return re.split(r"['’-]", bare, maxsplit=1)[0] in _PARTICLES
 
 
 def _extended(person: str, useprefix: bool) -> str:
@@ -55,7 +64,8 @@ def _extended(person: str, useprefix: bool) -> str:
     own = fields.get("useprefix", "").strip("{} ").lower()
     if not prefix or own == "false" or (not useprefix and own != "true"):
         # ``useprefix=false`` makes the prefix a dropping particle: biblatex cites and sorts
-        # ``Humboldt``, and Zotero and biblatex-csl-converter keep it out of the surname.
+        # ``Humboldt``, and biblatex-csl-converter keeps it out of the surname. Zotero and
+        # JabRef do not read extended names at all.
         return latex_to_text(family)
     # ``al-`` and ``d'`` are written against the name they begin (``al-Hakim``).
     glue = "" if prefix.endswith(("-", "'", "’")) else " "
@@ -66,7 +76,13 @@ def _extended(person: str, useprefix: bool) -> str:
 def _surname(person: str, useprefix: bool = True) -> str:
     if _EXTENDED.match(person):
         return _extended(person, useprefix)
-    if "{" not in person and "\\" not in person and (useprefix or not person[:1].islower()):
+    if person.endswith((")", "]")) and "," not in person:
+        # Zotero steps back past such words to the last one that begins with a letter and keeps
+        # them (``Limbrunner (Hrsg.)``); the surname alone is what citations and Crossref give.
+        qualifier = _QUALIFIER.search(person)
+        if qualifier is not None and person[: qualifier.start()].strip():
+            person = person[: qualifier.start()]
+    if "{" not in person and "\\" not in person:
         # The forms most names take, read as BibTeX's splitter reads them at a tenth of its
         # cost: ``von Last, First`` (the surname is all before the comma) and ``First Last``
         # with no lowercase word (the surname is the last word).
@@ -86,10 +102,6 @@ def _surname(person: str, useprefix: bool = True) -> str:
         # and ``at Work`` the surname; Zotero, which reads people, keeps the last word. Neither
         # is the body's name; Zotero's is what the reference manager holds.
         return latex_to_text(parts.last[-1]) if parts.last else latex_to_text(person)
-    if not useprefix and parts.last:
-        # ``options = {useprefix=false}``: the von part is a dropping particle, which biblatex
-        # leaves out of citations and sorting (``Brandt``), as pandoc and Zotero read it too.
-        return latex_to_text(" ".join(parts.last))
     surname = " ".join([*parts.von, *parts.last]) or " ".join(parts.first)
     return _GLUED.sub("", latex_to_text(surname)) if parts.von else latex_to_text(surname)
 
@@ -104,7 +116,10 @@ def surnames(
         memo: surnames already found in the same file, by person as written; the same people
             recur across a file's entries, and splitting a name is most of reading one.
         useprefix: ``False`` where the entry's biblatex ``options`` say ``useprefix=false``:
-            the von part (``von Brandt, Ahasver``) is then left out of the surname.
+            an extended name's prefix (``family=Brandt, prefix=von``) is then left out of the
+            surname. A von part written ``von Brandt, Ahasver`` is kept whatever the option:
+            Zotero, JabRef and Better BibTeX ignore it there, and a citation written ``Brandt``
+            still matches ``von Brandt`` by its last word.
 
     Returns:
         One decoded surname per person; ``others`` (``et al.``) is left out.

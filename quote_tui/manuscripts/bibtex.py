@@ -39,7 +39,14 @@ from quote_tui.manuscripts.texdecode import latex_to_text
 
 __all__ = ["read_bibtex"]
 
-_ENTRY_START = re.compile(r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]")
+_ENTRY_START = re.compile(
+    r"@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(]"
+    r"|^[ \t]*@[A-Za-z]+[ \t]*,[ \t]*\n[ \t]*[A-Za-z][\w-]*[ \t]*=",
+    re.M,
+)
+"""An entry's head in what the parser took for a comment: ``@book{`` as usual, or a head that
+lost its brace, ``@Article,`` at the start of a line followed by a field (as one of JabRef's
+writers left it), which BibTeX cannot read either."""
 _KEYLESS = re.compile(
     r"(@\s*(?!(?i:string|preamble|comment)\b)[A-Za-z]+\s*[{(])(\s*[A-Za-z][\w-]*\s*=)"
 )
@@ -102,14 +109,26 @@ def _resolve(
 
 
 _USEPREFIX_FALSE = re.compile(r"(?:^|,)\s*useprefix\s*=\s*\{?\s*false\b", re.I)
-"""biblatex's per-entry ``options = {useprefix=false}``: its names' von parts are dropping
-particles (``von Brandt, Ahasver`` is cited as Brandt)."""
+"""biblatex's per-entry ``options = {useprefix=false}``: the prefixes of its biber extended
+names (``family=Brandt, prefix=von``) are dropping particles. A von part written the BibTeX way
+(``von Brandt, Ahasver``) stays in the surname whatever the option, as Zotero, JabRef and Better
+BibTeX import it."""
+
+
+_RICH_TEXT = re.compile(r"</?(?:i|b|sub|sup|sc|span)(?:\s[^<>]*)?>")
+"""Zotero's rich-text markup in a title, exported as ``{\\textless}span style=...``: the
+reader sees the words it marks, not the tags."""
+
+
+def _plain_title(value: str | None) -> str:
+    text = latex_to_text(value) if value else ""
+    return " ".join(_RICH_TEXT.sub("", text).split()) if "<" in text else text
 
 
 def _title(fields: dict[str, str]) -> str | None:
     """The title, with biblatex's ``subtitle`` after a colon, as a citation style prints it."""
-    title = latex_to_text(fields["title"]) if fields.get("title") else ""
-    subtitle = latex_to_text(fields["subtitle"]) if fields.get("subtitle") else ""
+    title = _plain_title(fields.get("title"))
+    subtitle = _plain_title(fields.get("subtitle"))
     if title and subtitle:
         return title if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
     return title or subtitle or None
@@ -203,6 +222,21 @@ def _uncomment(text: str) -> str:
     return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
 
 
+def _braces_counted(block: ParsingFailedBlock) -> Entry | None:
+    """A block that fails only because an escaped brace is left unpaired (Mendeley writes
+    ``isbn = {{1023-4144|escape{\\}}}``), read as BibTeX reads it: BibTeX counts every brace,
+    escaped or not; bibtexparser skips escaped ones and would lose the entry (Zotero's import
+    runs it into the next one)."""
+    raw = block.raw or ""
+    if "\\}" not in raw and "\\{" not in raw:
+        return None
+    again = bibtexparser.parse_string(raw.replace("\\}", "}").replace("\\{", "{"), parse_stack=[])
+    blocks = again.blocks
+    if len(blocks) == 1 and isinstance(blocks[0], Entry) and not again.failed_blocks:
+        return blocks[0]
+    return None
+
+
 def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = None) -> BibFile:
     """Entries of a BibTeX/biblatex file, and a warning for each one skipped or read in part.
 
@@ -248,6 +282,8 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             block.ignore_error_block, Entry
         ):
             entry = block.ignore_error_block  # the key check below warns and skips it
+        elif isinstance(block, ParsingFailedBlock) and (counted := _braces_counted(block)):
+            entry = counted
         elif isinstance(block, ParsingFailedBlock):
             head = (block.raw or "").strip().splitlines()[0][:60] if block.raw else ""
             if head.lower().startswith("@comment"):
