@@ -481,8 +481,13 @@ class Fact:
 def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[Fact]:
     """A citation's card, line by line, in the order every report shows it: where it is
     written, its reference, its source, where the words stand, the cited page, the claimed
-    place, where else the words stand, the similarity, the normalizing rules and any problem."""
+    place, where else the words stand, the similarity, the normalizing rules and any problem;
+    an inconclusive verdict's reason comes first after where it is written."""
     out = _written_facts(citation)
+    why = citation_outcome(citation).why
+    if why:
+        # an inconclusive verdict is no accusation and no pass: the reader needs its reason
+        out.append(Fact("Why", why))
     source = sources.get(str(citation.get("source")))
     if source:
         out.append(

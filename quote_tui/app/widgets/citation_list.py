@@ -25,6 +25,7 @@ from quote_tui.app.widgets.status import (
     look,
     outcome_label,
     outcome_look,
+    short_why,
     status_label,
 )
 from quote_tui.workspace import Workspace
@@ -152,6 +153,7 @@ class CitationList(OptionList):
         lk = outcome_look(outcome) if outcome is not None else look(status)
         label = self._label(citation_id)
         notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
+        why = short_why(outcome) if outcome is not None else None
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
             near = outcome is not None and outcome.status == "near" and similarity
@@ -163,6 +165,7 @@ class CitationList(OptionList):
                 (citation.id, "bold"),
                 (short, f"{lk.colour}"),
                 (" !" if notices else "", "bold $text-warning"),
+                (" ?" if why and not notices else "", "bold $text-warning"),
             )
         ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())
@@ -178,6 +181,9 @@ class CitationList(OptionList):
         source = _fit(f"  {citation.source or '(no source)'}", room)
         # what a reader must not miss opens the second line, before the quotation
         noticed = _fit(f"  ‼ {notices}", width) if notices else ""
+        if why and not noticed:
+            # why an inconclusive verdict is so ("a glyph the text layer could not read")
+            noticed = _fit(f"  ? {why}", width)
         quoted = _fit(f"  “{quote}”", width - len(noticed))
         return Content.assemble(
             (label, f"{lk.colour} bold"),

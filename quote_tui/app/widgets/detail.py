@@ -305,7 +305,7 @@ def _header(
     citation: CitationSpec, outcome: Outcome | None, checking: bool, verdict: Verdict | None
 ) -> _Parts:
     """The verdict's line: the outcome's label (``‼ normalized critical omission``), the id,
-    the source, then every notice a reader must not miss."""
+    the source, then every notice a reader must not miss and why an inconclusive one is so."""
     if outcome is None:
         status = "checking" if checking else (verdict.status if verdict else "unchecked")
         label, colour = status_label(status), look(status).colour
@@ -320,6 +320,9 @@ def _header(
     if outcome is not None and outcome.notices:
         notices = "; ".join(n.text for n in outcome.notices)
         out += [_field("Notice"), (f"‼ {notices}", "bold $text-warning"), "\n"]
+    if outcome is not None and outcome.why:
+        # "inconclusive" alone reads as a failure of the tool or a half-accusation: say why
+        out += [_field("Why"), (f"? {outcome.why}", "$text-warning"), "\n"]
     return out
 
 

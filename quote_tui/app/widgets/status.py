@@ -4,6 +4,7 @@ signal."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from quote_tui.api import LOOKS, Outcome, Tone
@@ -17,6 +18,7 @@ __all__ = [
     "look",
     "outcome_label",
     "outcome_look",
+    "short_why",
     "status_label",
 ]
 
@@ -107,3 +109,25 @@ def outcome_label(outcome: Outcome) -> str:
     if outcome.critical:
         out += f" critical {', '.join(outcome.critical)}"
     return out
+
+
+_SHORT_WHY = {
+    "ocr": "read by OCR",
+    "unmapped_font": "unreadable font",
+    "time_budget": "out of time",
+    "truncated": "text cut short",
+}
+"""Why an inconclusive verdict is so, short enough for a list row beside its quotation."""
+
+_CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
+
+
+def short_why(outcome: Outcome) -> str | None:
+    """Why an inconclusive verdict is so in a few words (``unread glyph U+E03C``), or None;
+    the detail pane says it whole."""
+    if outcome.why is None:
+        return None
+    glyphs = _CODE_POINT.findall(outcome.note or "")
+    if outcome.reason == "unmapped_font" and glyphs:
+        return f"unread glyph{'s' if len(glyphs) > 1 else ''} {', '.join(glyphs)}"
+    return _SHORT_WHY.get(outcome.reason or "", "see why")
