@@ -62,3 +62,17 @@ def test_every_reason_has_its_own_words() -> None:
     assert "OCR" in said["ocr"] and "time budget" in said["time_budget"]
     # a verdict other than inconclusive has no reason to give
     assert outcome_of({**citation, "status": "near", "note": "x"}).why is None
+
+
+@pytest.mark.parametrize("fmt", ["terminal", "markdown", "html"])
+def test_an_unread_glyph_is_written_as_its_code_point(report: dict[str, Any], fmt: str) -> None:
+    text = render(report, fmt)
+    # a private-use character shows as nothing or a box: the difference read "“” → “”"
+    assert "\ue03c" not in text
+    assert "⟨U+E03C⟩" in text
+
+
+def test_touching_differences_are_one_mark_in_markdown(report: dict[str, Any]) -> None:
+    text = render(report, "markdown")
+    assert "**Markdown-forma⟨U+E03C⟩ed**" in text
+    assert "****" not in text

@@ -154,6 +154,7 @@ class CitationList(OptionList):
         label = self._label(citation_id)
         notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
         why = short_why(outcome) if outcome is not None else None
+        why_mark = short_why(outcome, compact=True) if outcome is not None else None
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
             near = outcome is not None and outcome.status == "near" and similarity
@@ -165,7 +166,7 @@ class CitationList(OptionList):
                 (citation.id, "bold"),
                 (short, f"{lk.colour}"),
                 (" !" if notices else "", "bold $text-warning"),
-                (" ?" if why and not notices else "", "bold $text-warning"),
+                (f" {why_mark}" if why_mark else "", "$text-warning"),
             )
         ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())

@@ -27,6 +27,7 @@ from quote_tui.api import (
     locator_text,
     manuscript_place,
     page_number,
+    visible_glyphs,
 )
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
@@ -138,13 +139,15 @@ def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
 def _difference_line(d: Difference) -> Content:
     tag = f"{d.kind}, critical" if d.critical else str(d.kind)
     style = "bold $text-error" if d.critical else "$text-warning"
+    # a glyph the text layer could not read shows as its code point, never as blank quotes
+    quote, source = visible_glyphs(d.quote), visible_glyphs(d.source)
     # a word only one side has is said in words: ∅ is the list's mark for "no reference"
-    if not d.quote:
-        change: list[Any] = [(f"“{d.source}”", style), " is in the source, not in the quotation"]
-    elif not d.source:
-        change = [(f"“{d.quote}”", style), " is in the quotation, not in the source"]
+    if not quote:
+        change: list[Any] = [(f"“{source}”", style), " is in the source, not in the quotation"]
+    elif not source:
+        change = [(f"“{quote}”", style), " is in the quotation, not in the source"]
     else:
-        change = [(f"“{d.quote}”", style), " → ", (f"“{d.source}”", style)]
+        change = [(f"“{quote}”", style), " → ", (f"“{source}”", style)]
     return Content.assemble(
         ("  " + ("‼ " if d.critical else "• "), style),
         *change,

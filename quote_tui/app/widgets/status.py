@@ -122,12 +122,27 @@ _SHORT_WHY = {
 _CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
 
 
-def short_why(outcome: Outcome) -> str | None:
-    """Why an inconclusive verdict is so in a few words (``unread glyph U+E03C``), or None;
-    the detail pane says it whole."""
+_WHY_MARKS = {"ocr": "ocr", "unmapped_font": "font", "time_budget": "time", "truncated": "cut"}
+"""Why an inconclusive verdict is so, in a narrow list's row (its mark already says ``?``)."""
+
+
+def short_why(outcome: Outcome, *, compact: bool = False) -> str | None:
+    """Why an inconclusive verdict is so in a few words (``unread glyph U+E03C``), or in one
+    (``glyph``) for a narrow row; None for any other verdict. The detail pane says it whole.
+
+    Args:
+        outcome: the citation's outcome.
+        compact: one word, for a narrow list's row.
+
+    Returns:
+        The words, or None.
+    """
     if outcome.why is None:
         return None
     glyphs = _CODE_POINT.findall(outcome.note or "")
-    if outcome.reason == "unmapped_font" and glyphs:
+    unread = outcome.reason == "unmapped_font" and bool(glyphs)
+    if compact:
+        return "glyph" if unread else _WHY_MARKS.get(outcome.reason or "", "why")
+    if unread:
         return f"unread glyph{'s' if len(glyphs) > 1 else ''} {', '.join(glyphs)}"
     return _SHORT_WHY.get(outcome.reason or "", "see why")
