@@ -33,9 +33,16 @@ from quote_tui.workspace import Workspace
 __all__ = ["FILTERS", "SORTS", "CitationList"]
 
 SORTS = ("order", "status", "source", "similarity")
+"""Sort keys, in the order ``s`` cycles through them."""
 _SORT_WORDS = {"order": "in text order"}
 """How the pane's border names a sort: "sort order" read as a word about sorting itself."""
-"""Sort keys, in the order ``s`` cycles through them."""
+_SHORT_SORT_WORDS = {
+    "order": "text order",
+    "status": "by status",
+    "source": "by source",
+    "similarity": "by match %",
+}
+"""A sort in the narrow list's border (12 columns at 80): "order" alone read as cut off."""
 FILTERS = ("all", "problems", "exact", "normalized", "critical", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
 _MOVE = Binding.Group("Move")
@@ -242,10 +249,13 @@ class CitationList(OptionList):
         parts = count_marks(self.workspace.counts(self.references))
         flt = self.status_filter.replace("_", " ")
         order = _SORT_WORDS.get(self.sort_key, f"by {self.sort_key}")
-        if self.compact:  # the header carries the counts; the pane has room for a word
+        if self.compact:  # the header carries the counts; the pane has room for a few words
             self.border_title = "Citations"
-            # one short word fits here; the wide list names the order in full
-            self.border_subtitle = f"{flt}" if flt != "all" else self.sort_key
+            short = _SHORT_SORT_WORDS.get(self.sort_key, self.sort_key)
+            fits = (f"{order} · {flt}", flt) if flt != "all" else (order, short)
+            # the border's corners, its rule and the title's two spaces take four columns
+            room = self.size.width - 4
+            self.border_subtitle = next((t for t in fits if len(t) <= room), fits[-1])
             return
         self.border_title = f"Citations {' '.join(parts)}".rstrip()
         self.border_subtitle = f"{order} · {flt}"
