@@ -13,9 +13,9 @@ from pathlib import Path
 from textual.widgets import Input, Label, Select, Static
 
 from quote_tui.app import make_app
-from quote_tui.app.toasts import TOAST
 from quote_tui.app.screens.dialogs import ChoiceDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
+from quote_tui.app.toasts import TOAST
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from tests.app.conftest import settle
