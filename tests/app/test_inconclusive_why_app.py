@@ -14,6 +14,7 @@ from quote_tui.app.screens.main import MainScreen
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.app.widgets.finder import Finder
+from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.workspace import load_workspace, save_workspace
 from tests.app.conftest import settle
 from tests.batch.test_unread_glyphs import AS_IS, PRINTED, _pua_pdf
@@ -81,3 +82,39 @@ async def test_the_finder_gives_checks_outcome(tmp_path: Path, data_dir: Path) -
         assert "unread glyph U+E03C" in verdict
         # and the passage is still lit in the viewer, as for any match
         assert main.finder_result is not None and main.finder_result.matches
+
+
+async def test_an_unread_glyph_shows_as_a_mark_not_a_blank(tmp_path: Path, data_dir: Path) -> None:
+    app = make_app(_batch(tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("C")
+        await settle(app, pilot)
+        main = app.screen
+        main.query_one(CitationList).select_citation("lig")
+        await settle(app, pilot)
+        # a terminal draws U+E03C as nothing: "forma\ue03ced" read "formaed"
+        detail = str(main.query_one(CitationDetail).query_one("#detail-body").render())
+        assert "Markdown-forma\ufffded" in detail and "\ue03c" not in detail
+        assert "“⟨U+E03C⟩” is in the source" in detail
+        viewer = main.query_one(SourceViewer)
+        rows = [viewer.render_line(y).text for y in range(viewer.size.height)]
+        assert any("forma\ufffded" in row for row in rows), rows
+        assert not any("\ue03c" in row for row in rows)
+
+
+async def test_the_finder_names_a_critical_change_before_the_count(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    app = make_app(_batch(tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        await pilot.press("slash")
+        await settle(app, pilot)
+        finder = main.query_one(Finder)
+        finder.query_one("#finder-input", Input).value = QUOTE.replace("should", "should not")
+        await settle(app, pilot, 0.4)
+        verdict = str(finder.query_one("#finder-verdict").render())
+        # at 80 columns the end of the line is cut: what changed comes before the count
+        assert verdict.index("“not”") < verdict.index("match"), verdict

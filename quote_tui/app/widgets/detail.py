@@ -30,7 +30,13 @@ from quote_tui.api import (
     visible_glyphs,
 )
 from quote_tui.app.references import reference_content
-from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
+from quote_tui.app.widgets.status import (
+    look,
+    outcome_label,
+    outcome_look,
+    readable,
+    status_label,
+)
 from quote_tui.workspace import Verdict
 
 __all__ = [
@@ -164,8 +170,8 @@ _CONTEXT_SHOWN = 160
 
 
 def _one_line(text: str) -> str:
-    """Line breaks and runs of white space as one space each; every other character kept."""
-    return re.sub(r"\s+", " ", text)
+    """Line breaks and runs of white space as one space each; an unread glyph as U+FFFD."""
+    return readable(re.sub(r"\s+", " ", text))
 
 
 def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
@@ -334,7 +340,8 @@ def _match_lines(
 ) -> _Parts:
     """The source's wording, its differences, its rules and where it stands."""
     diffs = best.differences
-    out: _Parts = [_field("Source"), "“", _marked(best.text, diffs, "source"), "”\n"]
+    # one for one, so the differences' offsets still fit
+    out: _Parts = [_field("Source"), "“", _marked(readable(best.text), diffs, "source"), "”\n"]
     if diffs:
         out += [_field("Differences"), "\n"]
         for d in diffs:

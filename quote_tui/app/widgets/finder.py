@@ -133,8 +133,10 @@ class Finder(Horizontal):
             note=checked.note,
         )
         lk = outcome_look(outcome)
+        why = short_why(outcome)
         count = ""
-        if result is not None and result.matches:
+        # the reason says more than "1 match" where the finder's field leaves little room
+        if result is not None and result.matches and not why:
             at_least = "at least " if result.match_count_lower_bound else ""
             plural = "es" if result.match_count != 1 else ""
             count = f"  {at_least}{result.match_count} match{plural}"
@@ -145,13 +147,13 @@ class Finder(Horizontal):
             else []
         )
         changed = ", ".join(_change(d.quote, d.source) for d in critical[:3])
-        why = short_why(outcome)
         self._show_verdict(
             Content.assemble(
                 (outcome_label(outcome), f"bold {lk.colour}"),
-                (count, "$text-muted"),
-                (f"  ? {why}" if why else "", "$text-warning"),
+                # what changed first: at 80 columns the count after it is what gets cut
                 (f"  ‼ {changed}" if changed else "", "bold $text-error"),
+                (f" · {why}" if why else "", "$text-warning"),
+                (count, "$text-muted"),
             )
         )
         # a match outside the main text has offsets in the page's whole text: none to light

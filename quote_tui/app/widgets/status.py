@@ -18,6 +18,7 @@ __all__ = [
     "look",
     "outcome_label",
     "outcome_look",
+    "readable",
     "short_why",
     "status_label",
 ]
@@ -146,3 +147,14 @@ def short_why(outcome: Outcome, *, compact: bool = False) -> str | None:
     if unread:
         return f"unread glyph{'s' if len(glyphs) > 1 else ''} {', '.join(glyphs)}"
     return _SHORT_WHY.get(outcome.reason or "", "see why")
+
+
+_UNREAD = re.compile("[\ue000-\uf8e4\U000f0000-\U0010ffff]")
+"""Private-use characters, what a PDF's text layer gives for a glyph its font maps to none (as
+``batch.unread_glyphs`` counts them; U+F8E5-U+F8FF are Symbol's bracket pieces, readable)."""
+
+
+def readable(text: str) -> str:
+    """``text`` with each private-use character shown as U+FFFD, one for one (offsets stay): a
+    terminal draws it as nothing or a blank, and "forma\ue03ced" read "formaed"."""
+    return _UNREAD.sub("\ufffd", text) if _UNREAD.search(text) else text
