@@ -24,7 +24,6 @@ from textual.worker import get_current_worker
 from quote_tui.api import (
     CheckResult,
     CitationSpec,
-    MatchOptions,
     SourceOutcome,
     outcome_of_check,
 )
@@ -61,19 +60,17 @@ class Finder(Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.source: SourceOutcome | None = None
-        """The source searched, as read (set by the screen)."""
-        self.options: MatchOptions = MatchOptions()
-        """Matching options, the same the service uses."""
+        """The source searched, as read (set by the screen); checked with the session's
+        settings, as ``c`` checks a citation."""
         self._generation = 0
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Type a quotation to find in this source…", id="finder-input")
         yield Static("", id="finder-verdict")
 
-    def open(self, source: SourceOutcome | None, options: MatchOptions) -> None:
+    def open(self, source: SourceOutcome | None) -> None:
         """Show the finder over a source read and focus its field."""
         self.source = source
-        self.options = options
         self.display = True
         field = self.query_one(Input)
         field.focus()
