@@ -43,7 +43,9 @@ _VERDICTS = """Verdicts (citation "status"):
   abstract (pubmed_abstract) or a landing page (doi_landing_page) is not the whole work.
 - inconclusive: the checked text was truncated (reason "truncated"), so absence proves nothing,
   or the check ran past its time budget (reason "time_budget"; pass a larger
-  citation_timeout in seconds).
+  citation_timeout in seconds), or the text was read by OCR (reason "ocr"), or a font left
+  the PDF's text unreadable (reason "unmapped_font"; "note" names the glyphs when the
+  quotation differs only at them). NOT a misquotation: say why it cannot be settled.
 - unavailable: the source could not be read; its error has a code and a recovery hint.
 Each citation's "outcome" says the verdict with what must not be missed: its "label" names a
 critical difference in any tier ("‼ Normalized — critical omission": not faithful, whatever the

@@ -126,6 +126,7 @@ if TYPE_CHECKING:
     from quote_tui.batch.specs import CitationSpec as CitationSpec
     from quote_tui.batch.specs import Settings as Settings
     from quote_tui.batch.specs import SourceSpec as SourceSpec
+    from quote_tui.batch.unread_glyphs import visible_glyphs as visible_glyphs
     from quote_tui.engine.diff import difference_spans as difference_spans
     from quote_tui.engine.errors import BatchInputError as BatchInputError
     from quote_tui.engine.errors import ErrorCode as ErrorCode
@@ -261,6 +262,7 @@ _EXPORTS = {
         "fails",
     ),
     "quote_tui.batch.specs": ("Batch", "CitationSpec", "Settings", "SourceSpec"),
+    "quote_tui.batch.unread_glyphs": ("visible_glyphs",),
     "quote_tui.engine.diff": ("difference_spans",),
     "quote_tui.engine.errors": (
         "BatchInputError",

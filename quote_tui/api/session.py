@@ -14,8 +14,6 @@ from quote_tui.batch.runner import check_source
 from quote_tui.batch.service import Service
 from quote_tui.batch.sinks import Sink, assemble
 from quote_tui.batch.specs import Batch, CitationSpec, Settings, SourceSpec
-from quote_tui.engine.records import CheckResult, MatchOptions
-from quote_tui.engine.text import PreparedText
 from quote_tui.sources.pages_told import PageListener, pages_told_to
 
 __all__ = ["Session"]
@@ -58,19 +56,10 @@ class Session:
             return await self._service.load_source(spec, base_dir=base_dir)
 
     async def check(self, spec: CitationSpec, source: SourceOutcome | None) -> CitationOutcome:
-        """Check one citation against its source, as a batch would."""
+        """Check one citation against its source, as a batch would; the live finder checks
+        each query so too, so it never gives another verdict than ``check`` (there is no second
+        way to search a source)."""
         return await self._service.check_citation(spec, source)
-
-    async def find(
-        self, prepared: PreparedText, quote: str, *, options: MatchOptions | None = None
-    ) -> CheckResult:
-        """Find a quotation in a text already read (the live finder), under the budget.
-
-        Raises:
-            QuoteError: the quotation is empty, too long or holds control characters.
-            BudgetExceeded: past the citation budget.
-        """
-        return await self._service.run_check(prepared, quote, options=options)
 
     async def check_all(
         self,

@@ -7,6 +7,7 @@ workspace file's path); the main screen holds the workspace value and coordinate
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -20,13 +21,20 @@ from textual.notifications import SeverityLevel
 
 from quote_tui.api import QuoteTuiError, Session, Settings
 from quote_tui.app.commands import QuoteCommands
+from quote_tui.app.other_copies import OtherCopyDialog, ShownCopies, differing, take_theirs
 from quote_tui.app.prefs import SETTINGS_FILE, Prefs, load_keymap, load_prefs, save_prefs
 from quote_tui.app.screens.dialogs import ChoiceDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.main import MainScreen
 from quote_tui.app.toasts import schedule_arrangement
 from quote_tui.workspace import Opened, Workspace, remember_last
-from quote_tui.workspace.shared import WorkspaceFile
+from quote_tui.workspace.model import parse_workspace
+from quote_tui.workspace.shared import (
+    KEEP_COPIES,
+    WorkspaceFile,
+    other_window_copies,
+    prune_copies,
+)
 
 __all__ = ["QuoteApp"]
 
@@ -108,6 +116,10 @@ class QuoteApp(App[int]):
         """Where settings.json and keymap.json live; None keeps nothing between runs."""
         self.prefs = Prefs()
         """What stays between runs; every change goes through ``remember``."""
+        self._shown = ShownCopies(data_dir)
+        """The other windows' copies whose place the user was told: only those are removed."""
+        self._last_copy: Path | None = None
+        """The copy this window's last save set aside, for "Open the other window's copy"."""
         self._config_notices: list[str] = []
         self._user_keymap: dict[str, str] = {}
         self._keep_file = False
@@ -137,6 +149,7 @@ class QuoteApp(App[int]):
             self.notify(self._notice, title="Workspace", severity="warning", timeout=10)
         if self._info:
             self.notify(self._info, title="Workspace", timeout=10)
+        self._tell_unseen_copies()
         if self._data_dir is not None:
             # Not remembering the last workspace costs nothing now; never fail the start on it.
             with contextlib.suppress(OSError):
@@ -245,15 +258,82 @@ class QuoteApp(App[int]):
                 timeout=8,
             )
         if saved.kept_aside is not None:
-            both = f" changed {_named(saved.both_changed)} too" if saved.both_changed else " wrote"
-            self.notify(
-                f"Another window{both}; this window's changes are kept, and the file as the "
-                f"other window left it is {saved.kept_aside}.",
-                title="Merged",
-                severity="warning",
-                timeout=15,
-            )
+            self._tell_copy(saved.kept_aside, saved.both_changed)
         return saved.workspace
+
+    # ----------------------------------------------------------------- other windows' copies
+
+    def _tell_copy(self, copy: Path, both_changed: tuple[str, ...]) -> None:
+        """Say where the file as the other window left it was kept, and how to open it; then
+        remove the oldest copies past the newest few, of those the user was told of."""
+        self._last_copy = copy
+        self._shown.add(copy)
+        removed = prune_copies(self.workspace_path, self._shown.paths)
+        self._shown.forget(removed)
+        both = f" changed {_named(both_changed)} too" if both_changed else " wrote"
+        gone = (
+            f" {len(removed)} older cop{'ies' if len(removed) > 1 else 'y'} removed (the newest "
+            f"{KEEP_COPIES} stay)."
+            if removed
+            else ""
+        )
+        self.notify(
+            f"Another window{both}; this window's changes are kept, and the file as the other "
+            f"window left it is {copy}. To compare or take its versions: ctrl+p, Open the "
+            f"other window's copy.{gone}",
+            title="Merged",
+            severity="warning",
+            timeout=20,
+        )
+
+    def _tell_unseen_copies(self) -> None:
+        """Name the copies beside the workspace no window told the user of (its window closed
+        first): never removed until told."""
+        unseen = [c for c in other_window_copies(self.workspace_path) if c not in self._shown]
+        if not unseen:
+            return
+        named = unseen[:3]
+        more = f" and {len(unseen) - 3} more" if len(unseen) > 3 else ""
+        self._shown.add(*named)
+        self.notify(
+            "Another window's changes were kept beside this workspace: "
+            f"{', '.join(str(c) for c in named)}{more}. To compare: ctrl+p, Open the other "
+            "window's copy.",
+            title="Workspace",
+            severity="warning",
+            timeout=20,
+        )
+
+    def action_open_other_copy(self) -> None:
+        """Open the file as another window left it: the citations it holds otherwise, side by
+        side with this window's, and its versions taken when asked (ctrl+z undoes)."""
+        screen = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+        copies = other_window_copies(self.workspace_path)
+        copy = self._last_copy if self._last_copy in copies else next(iter(copies), None)
+        if screen is None or copy is None:
+            self.notify("No copy from another window stands beside this workspace.")
+            return
+        try:
+            theirs = parse_workspace(json.loads(copy.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+            self.notify(
+                f"{copy} is no workspace ({exc}); open it in a text editor.", severity="error"
+            )
+            return
+        self._shown.add(copy)
+
+        def chosen(take: bool | None) -> None:
+            if not take:
+                return
+            ids = differing(screen.workspace, theirs)
+            screen.commit(take_theirs(screen.workspace, theirs, ids))
+            self.notify(
+                f"Took {_named(ids)} from the other window's copy; ctrl+z brings yours back.",
+                timeout=8,
+            )
+            screen.check_unchecked()
+
+        self.push_screen(OtherCopyDialog(copy, screen.workspace, theirs), chosen)
 
     def base_dir_for(self, workspace: Workspace) -> Path:
         """Where the workspace's relative source paths resolve."""

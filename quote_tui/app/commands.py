@@ -46,6 +46,11 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "app.reload_file",
         "Read the manuscript again; what changed is checked (ctrl+r)",
     ),
+    (
+        "Open the other window's copy",
+        "app.open_other_copy",
+        "The workspace as another window left it, beside this one; take its versions",
+    ),
     ("Help", "app.help", "Keys and marks (? or F1)"),
 )
 """(name, action on the main screen, help) for every palette entry."""

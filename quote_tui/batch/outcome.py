@@ -36,6 +36,7 @@ __all__ = [
     "LOOKS",
     "NOTICE_KINDS",
     "NOTICE_WORDS",
+    "REASON_WORDS",
     "Look",
     "Notice",
     "Outcome",
@@ -97,7 +98,7 @@ LOOKS: dict[str, Look] = {
             "inconclusive",
             "?",
             "Inconclusive",
-            "not found in a text known to be incomplete",
+            "the text checked cannot settle it (partial, misread or unreadable in places)",
             Tone.WARN,
         ),
         Look("unavailable", "⊘", "Unavailable", "the source could not be read", Tone.BAD),
@@ -147,6 +148,15 @@ NOTICE_WORDS = {
 }
 """Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
+REASON_WORDS = {
+    "ocr": "the text was read from page images by OCR, which misreads: the words may stand there",
+    "unmapped_font": "a font left some of the PDF's text unreadable: the words may stand there",
+    "time_budget": "the check ran past its time budget: the verdict is unknown",
+    "truncated": "the source was cut at its size limit: the words may stand in the rest",
+}
+"""Why a citation is ``inconclusive``, by the report's ``reason``: its meaning there, in place of
+the status table's, since "not found" is wrong for a near match left inconclusive."""
+
 _FOUND = frozenset({"exact", "normalized"})
 _RETRACTED = frozenset({"retracted", "expression_of_concern"})
 _MISMATCHED = frozenset({"metadata_mismatch", "not_found", "corrected"})
@@ -189,12 +199,17 @@ class Outcome:
             ellipsis or bracket leaves out, else "negation", "number", "sign"), in text order.
         notices: the rest a reader must not miss, in ``NOTICE_KINDS`` order.
         similarity: the best match's similarity, for a near match.
+        reason: why an ``inconclusive`` verdict is so (the report's ``reason``).
+        note: what the reader should know of it in words (the report's ``note``: the glyphs a
+            PDF's text layer could not read, where the quotation differs only there).
     """
 
     status: str
     critical: tuple[str, ...] = ()
     notices: tuple[Notice, ...] = ()
     similarity: float | None = None
+    reason: str | None = None
+    note: str | None = None
 
     @property
     def heading(self) -> str:
@@ -244,7 +259,15 @@ class Outcome:
         """What the verdict means, said so that a critical difference is never called faithful."""
         if self.critical:
             return LOOKS["critical"].meaning
-        return look(self.status).meaning
+        return self.why or look(self.status).meaning
+
+    @property
+    def why(self) -> str | None:
+        """Why the verdict is inconclusive, in words (its note, else its reason's), or None:
+        every front end says it beside the verdict, so "inconclusive" is never left bare."""
+        if self.status != "inconclusive":
+            return None
+        return self.note or REASON_WORDS.get(self.reason or "")
 
     @property
     def faithful(self) -> bool:
@@ -277,6 +300,8 @@ def derive(
     found_in: int = 0,
     similarity: float | None = None,
     copy_version: str | None = None,
+    reason: str | None = None,
+    note: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's facts.
 
@@ -291,6 +316,8 @@ def derive(
         similarity: the best similarity.
         copy_version: the version of the open copy the source was read from
             (``acceptedVersion``, ``submittedVersion``), when it is not the published one.
+        reason: why an ``inconclusive`` verdict is so (the report's ``reason``).
+        note: the verdict's note (the report's ``note``).
 
     Returns:
         The outcome.
@@ -320,7 +347,7 @@ def derive(
         notices.append(Notice("other_version", text))
     # rounded as the report writes it, so a typed check and its entry give the same outcome
     near = round(similarity, 4) if status == "near" and similarity is not None else None
-    return Outcome(status, tuple(critical), tuple(notices), near)
+    return Outcome(status, tuple(critical), tuple(notices), near, reason or None, note or None)
 
 
 def _claim_text(claimed: Mapping[str, Any]) -> str:
@@ -373,6 +400,8 @@ def outcome_of_check(
     found_in: int = 0,
     reference: str | None = None,
     copy_version: str | None = None,
+    reason: str | None = None,
+    note: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's typed check (what an interactive front end keeps), the same
     as ``outcome_of`` gives for its report entry.
@@ -386,6 +415,8 @@ def outcome_of_check(
         found_in: how many other sources hold the words.
         reference: the cited work's reference status, when the references were checked.
         copy_version: the version of the open copy read, when not the published one.
+        reason: why an ``inconclusive`` verdict is so.
+        note: the verdict's note.
 
     Returns:
         The outcome.
@@ -409,6 +440,8 @@ def outcome_of_check(
         found_in=found_in,
         similarity=best.similarity if best is not None else None,
         copy_version=copy_version,
+        reason=reason,
+        note=note,
     )
 
 
@@ -437,6 +470,8 @@ def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> 
         found_in=len(found_in) if isinstance(found_in, list) else 0,
         similarity=float(similarity) if isinstance(similarity, int | float) else None,
         copy_version=str(citation.get("copy_version") or "") or None,
+        reason=str(citation.get("reason") or "") or None,
+        note=str(citation.get("note") or "") or None,
     )
 
 

@@ -71,6 +71,15 @@ class CitationOutcome:
     """What a reader should know of the verdict in words: which characters the text layer
     could not read, for a near match left ``inconclusive`` by them."""
 
+    @property
+    def why(self) -> str | None:
+        """The report's ``reason`` for an ``inconclusive`` verdict (None for any other): the
+        one given, else the check ran out of time, else the text was partial."""
+        if self.status != "inconclusive":
+            return None
+        timed_out = self.error is not None and self.error.code == "time_budget"
+        return self.reason or ("time_budget" if timed_out else "truncated")
+
 
 @dataclass(frozen=True, slots=True)
 class PageRead:

@@ -102,10 +102,8 @@ def citation_line(record: CheckedCitation) -> dict[str, Any]:
         entry["outside_main_text"] = True
     if record.copy_version is not None:  # a preprint or accepted manuscript was checked
         entry["copy_version"] = record.copy_version
-    if outcome.status == "inconclusive":
-        # why the verdict is unknown: the text is partial, or the check ran out of time
-        timed_out = outcome.error is not None and outcome.error.code == "time_budget"
-        entry["reason"] = outcome.reason or ("time_budget" if timed_out else "truncated")
+    if outcome.why is not None:
+        entry["reason"] = outcome.why
     if outcome.note is not None:
         entry["note"] = outcome.note
     if spec.locator is not None:

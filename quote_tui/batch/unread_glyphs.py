@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from quote_tui.engine.records import Difference, Match
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable
 
-__all__ = ["describe", "unread_glyphs"]
+__all__ = ["describe", "unread_glyphs", "visible_glyphs"]
 
 _MAX_LETTERS = 4
 """Most letters one unreadable glyph may stand for: a ligature draws at most three or four."""
@@ -52,6 +52,15 @@ def describe(glyphs: Sequence[str]) -> str:
         f"the text layer could not read {names} (a glyph its font gives no Unicode for); "
         "the quotation differs only there, so it may be exactly what is printed"
     )
+
+
+def visible_glyphs(text: str) -> str:
+    """``text`` with each character a text layer gives for a glyph it cannot read written as
+    its code point (``forma⟨U+E03C⟩ed``), for display: a private-use character shows as
+    nothing or a box, so a difference made only of one reads as blank ("“” → “”")."""
+    if not has_unreadable(text):
+        return text
+    return "".join(f"⟨U+{ord(ch):04X}⟩" if has_unreadable(ch) else ch for ch in text)
 
 
 def _start(diff: Difference) -> int:

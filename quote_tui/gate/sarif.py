@@ -41,8 +41,9 @@ _CITATION_RULES: dict[str, tuple[str, str, str]] = {
     ),
     "inconclusive": (
         "warning",
-        "The quotation was not found in a source known to be partial",
-        "The checked text was truncated, so the quotation may stand in the part not read.",
+        "The checked text cannot settle the quotation",
+        "The checked text was truncated, read by OCR, or unreadable in places (a font without "
+        "a Unicode map), or the check ran out of time: the message says which.",
     ),
     "unavailable": (
         "warning",
@@ -124,7 +125,10 @@ def _citation_message(citation: dict[str, Any], rule_key: str) -> str:
     title = _CITATION_RULES[rule_key][1]
     outcome = outcome_of(citation)
     notices = "; ".join(n.text for n in outcome.notices)
-    parts = [f"{outcome.label}" + (f" · {notices}" if notices else ""), f"{title}: {quote_text!r}"]
+    parts = [f"{outcome.label}" + (f" · {notices}" if notices else "")]
+    if outcome.why:
+        parts[0] += f": {outcome.why}."
+    parts.append(f"{title}: {quote_text!r}")
     matches = citation.get("matches") or []
     if status == "near" and matches:
         best = matches[0]

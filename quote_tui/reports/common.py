@@ -18,6 +18,7 @@ from quote_tui.batch.outcome import (
     page_number,
     tally,
 )
+from quote_tui.batch.unread_glyphs import visible_glyphs
 from quote_tui.engine.diff import difference_spans
 
 __all__ = [
@@ -441,7 +442,8 @@ def render_marked(
     differs: Callable[[str], str],
     critical: Callable[[str], str],
 ) -> str:
-    """``text`` in a report format, each piece of ``marked_segments`` written by what it is.
+    """``text`` in a report format, each piece of ``marked_segments`` written by what it is
+    (an unreadable glyph as its code point, ``⟨U+E03C⟩``).
 
     Args:
         text: the quotation or the source's wording.
@@ -454,10 +456,19 @@ def render_marked(
     Returns:
         The written pieces, joined.
     """
-    out = []
+    runs: list[tuple[str, bool, bool]] = []
     for piece, is_diff, is_critical in marked_segments(text, diffs, side):
+        if runs and runs[-1][1:] == (is_diff, is_critical):
+            # touching differences ("forma", an unread glyph, "ed") are one mark: "**a****b**"
+            # is no bold in Markdown
+            runs[-1] = (runs[-1][0] + piece, is_diff, is_critical)
+        else:
+            runs.append((piece, is_diff, is_critical))
+    out = []
+    for piece, is_diff, is_critical in runs:
         write = (critical if is_critical else differs) if is_diff else same
-        out.append(write(piece))
+        # a glyph the text layer could not read is written as its code point, not as nothing
+        out.append(write(visible_glyphs(piece)))
     return "".join(out)
 
 
@@ -481,8 +492,13 @@ class Fact:
 def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]]) -> list[Fact]:
     """A citation's card, line by line, in the order every report shows it: where it is
     written, its reference, its source, where the words stand, the cited page, the claimed
-    place, where else the words stand, the similarity, the normalizing rules and any problem."""
+    place, where else the words stand, the similarity, the normalizing rules and any problem;
+    an inconclusive verdict's reason comes first after where it is written."""
     out = _written_facts(citation)
+    why = citation_outcome(citation).why
+    if why:
+        # an inconclusive verdict is no accusation and no pass: the reader needs its reason
+        out.append(Fact("Why", why))
     source = sources.get(str(citation.get("source")))
     if source:
         out.append(

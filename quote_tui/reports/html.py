@@ -14,6 +14,7 @@ from urllib.parse import quote, urlsplit
 
 from quote_tui._untrusted import CSP_META
 from quote_tui.batch.outcome import Outcome, Tone
+from quote_tui.batch.unread_glyphs import visible_glyphs
 from quote_tui.reports.common import (
     Fact,
     best_match,
@@ -128,8 +129,9 @@ def _citation(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, An
     for d in diffs:
         flag = '<span class="crit-label">‼ critical</span> ' if d.get("critical") else ""
         diff_items.append(
-            f"<li>{flag}{_e(d.get('kind') or 'change')}: quotation “{_e(d.get('quote') or '∅')}”"
-            f" → source “{_e(d.get('source') or '∅')}”</li>"
+            f"<li>{flag}{_e(d.get('kind') or 'change')}: quotation "
+            f"“{_e(visible_glyphs(d.get('quote') or '∅'))}”"
+            f" → source “{_e(visible_glyphs(d.get('source') or '∅'))}”</li>"
         )
     diff_html = f'<ul class="diffs">{"".join(diff_items)}</ul>' if diff_items else ""
     return (

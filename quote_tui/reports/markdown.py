@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from quote_tui._untrusted import markdown_text
+from quote_tui.batch.unread_glyphs import visible_glyphs
 from quote_tui.reports import common
 from quote_tui.reports.references import references_markdown
 
@@ -28,8 +29,8 @@ def _critical(piece: str) -> str:
 
 
 def _diff_line(diff: Mapping[str, Any]) -> str:
-    quote = _esc(diff.get("quote") or "∅")
-    source = _esc(diff.get("source") or "∅")
+    quote = _esc(visible_glyphs(diff.get("quote") or "∅"))
+    source = _esc(visible_glyphs(diff.get("source") or "∅"))
     kind = _esc(diff.get("kind") or "change")
     flag = "‼ critical " if diff.get("critical") else ""
     return f"- {flag}{kind}: quotation “{quote}” → source “{source}”"

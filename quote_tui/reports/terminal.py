@@ -12,6 +12,7 @@ from typing import Any
 
 from quote_tui._untrusted import terminal_safe_value
 from quote_tui.batch.outcome import Outcome, Tone
+from quote_tui.batch.unread_glyphs import visible_glyphs
 from quote_tui.reports.common import (
     best_match,
     citation_outcome,
@@ -178,7 +179,8 @@ def _difference_lines(
     for d in diffs:
         flag = paint("critical", "1;31") + " " if d.get("critical") else ""
         lines.append(
-            f"  differs {flag}{d.get('quote') or '∅'} → {d.get('source') or '∅'}"
+            f"  differs {flag}{visible_glyphs(d.get('quote') or '∅')}"
+            f" → {visible_glyphs(d.get('source') or '∅')}"
             f" ({str(d.get('kind') or 'word').replace('_', ' ')})"
         )
     rules = match.get("rules") or []

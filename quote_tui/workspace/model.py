@@ -48,6 +48,9 @@ class Verdict:
         claimed: a model answer's claimed place, settled (the report's ``claimed``).
         copy_version: the version of the open copy its source was read from, when that copy
             may word things otherwise than the published one (the report's ``copy_version``).
+        reason: why an ``inconclusive`` verdict is so (the report's ``reason``).
+        note: the verdict's note in words (the report's ``note``: the glyphs a PDF's text
+            layer could not read, where the quotation differs only there).
     """
 
     status: str
@@ -58,6 +61,8 @@ class Verdict:
     outside_main_text: bool = False
     claimed: dict[str, Any] | None = None
     copy_version: str | None = None
+    reason: str | None = None
+    note: str | None = None
 
     def outcome(self, reference: str | None = None) -> Outcome:
         """The verdict with what a reader must not miss (the one derivation every front end
@@ -71,6 +76,8 @@ class Verdict:
             found_in=len(self.found_in),
             reference=reference,
             copy_version=self.copy_version,
+            reason=self.reason,
+            note=self.note,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,6 +96,10 @@ class Verdict:
             out["claimed"] = self.claimed
         if self.copy_version is not None:
             out["copy_version"] = self.copy_version
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.note is not None:
+            out["note"] = self.note
         return out
 
 
@@ -334,7 +345,14 @@ def _verdict_from_dict(d: Mapping[str, Any]) -> Verdict:
         outside_main_text=bool(d.get("outside_main_text", False)),
         claimed=d.get("claimed") if isinstance(d.get("claimed"), dict) else None,
         copy_version=copy_version_of(d.get("copy_version")),
+        reason=_text_or_none(d.get("reason")),
+        note=_text_or_none(d.get("note")),
     )
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A stored string; anything else (an older or edited file) is None."""
+    return value if isinstance(value, str) and value else None
 
 
 def copy_version_of(value: Any) -> str | None:

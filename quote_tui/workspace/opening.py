@@ -133,6 +133,8 @@ def workspace_from_report(
             found_in=found_in(c.get("found_in")),
             outside_main_text=bool(c.get("outside_main_text", False)),
             copy_version=copy_version_of(c.get("copy_version")),
+            reason=c.get("reason") if isinstance(c.get("reason"), str) else None,
+            note=c.get("note") if isinstance(c.get("note"), str) else None,
         )
     return Workspace(
         name=name,

@@ -15,14 +15,19 @@ merge of the base, this window's workspace and the file:
 
 A lock file beside the workspace (``.NAME.lock``, there only while a save runs) keeps two saves
 from interleaving, where the system offers ``flock``.
+
+Copies set aside would pile up for ever (every save in a back-and-forth wrote one): a copy the
+same as the newest one is not written again, and ``prune_copies`` removes those beyond the
+newest ``KEEP_COPIES``, but only ones the caller says the user was shown.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -30,7 +35,18 @@ from typing import Any
 
 from quote_tui.workspace.model import Workspace, atomic_write, parse_workspace
 
-__all__ = ["Saved", "WorkspaceFile", "carry_over", "merge_workspaces"]
+__all__ = [
+    "KEEP_COPIES",
+    "Saved",
+    "WorkspaceFile",
+    "carry_over",
+    "merge_workspaces",
+    "other_window_copies",
+    "prune_copies",
+]
+
+KEEP_COPIES = 5
+"""Copies of a workspace as another window left it that ``prune_copies`` keeps: the newest."""
 
 _Stamp = tuple[int, int, int, int]
 
@@ -94,8 +110,10 @@ class WorkspaceFile:
             merged = merge_workspaces(self._base or _EMPTY, mine, theirs)
             aside = None
             if merged.both_changed:
-                aside = _beside(self.path, now)
-                atomic_write(aside, _text(theirs))
+                aside = _same_copy(self.path, _text(theirs))
+                if aside is None:
+                    aside = _beside(self.path, now)
+                    atomic_write(aside, _text(theirs))
             result = workspace if merged.data == mine else parse_workspace(merged.data)
             saved = Saved(result, merged.from_other, merged.both_changed, aside)
             return self._write(merged.data, saved)
@@ -218,6 +236,62 @@ def _stamp_of(path: Path) -> _Stamp | None:
     except OSError:
         return None
     return (info.st_ino, info.st_mtime_ns, info.st_ctime_ns, info.st_size)
+
+
+def other_window_copies(path: Path) -> list[Path]:
+    """The copies of the workspace at ``path`` as other windows left it, newest first.
+
+    Args:
+        path: the workspace file.
+
+    Returns:
+        The ``NAME.other-window-TIMESTAMP.json`` files beside it.
+    """
+    pattern = f"{glob.escape(path.stem)}.other-window-*{glob.escape(path.suffix)}"
+    found = []
+    for copy in path.parent.glob(pattern):
+        with contextlib.suppress(OSError):  # removed meanwhile
+            found.append((copy.stat().st_mtime_ns, copy.name, copy))
+    return [copy for *_, copy in sorted(found, reverse=True)]
+
+
+def prune_copies(
+    path: Path, shown: Collection[Path], *, keep: int = KEEP_COPIES
+) -> tuple[Path, ...]:
+    """Remove the copies beside ``path`` older than the newest ``keep``, of those in ``shown``.
+
+    A copy holds what another window made: one the user was never told of (its window closed
+    before saying so) is never removed, however old.
+
+    Args:
+        path: the workspace file.
+        shown: the copies whose place the user was shown.
+        keep: how many of the newest copies stay, shown or not.
+
+    Returns:
+        The copies removed.
+    """
+    told = {p.resolve() for p in shown}
+    removed = []
+    for copy in other_window_copies(path)[keep:]:
+        if copy.resolve() in told:
+            with contextlib.suppress(FileNotFoundError):  # another window removed it
+                copy.unlink()
+                removed.append(copy)
+    return tuple(removed)
+
+
+def _same_copy(path: Path, text: str) -> Path | None:
+    """The newest copy beside ``path`` when it holds ``text`` already: the same clash saved
+    again writes no second copy."""
+    copies = other_window_copies(path)
+    if not copies:
+        return None
+    try:
+        same = copies[0].read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return None
+    return copies[0] if same else None
 
 
 def _beside(path: Path, now: datetime | None) -> Path:

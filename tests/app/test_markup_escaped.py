@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 
 from textual.widgets import Input, Label, Select, Static
-from textual.widgets._toast import Toast
 
 from quote_tui.app import make_app
 from quote_tui.app.screens.dialogs import ChoiceDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
+from quote_tui.app.toasts import TOAST
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from tests.app.conftest import settle
@@ -46,7 +46,7 @@ async def test_names_from_files_are_shown_as_written(tmp_path: Path, data_dir: P
         assert CLICK in body and SOURCE_ID in body
         app.notify(f"Read {TITLE} from {CLICK}", title=SOURCE_ID)
         await pilot.pause(0.3)
-        toasts = [str(t.render()) for t in app.screen.query("*") if isinstance(t, Toast)]
+        toasts = [str(t.render()) for t in app.screen.query(TOAST)]
         assert any(f"Read {TITLE} from {CLICK}" in t for t in toasts), toasts
         assert app.is_running  # a click on the toast's text would have quit
 

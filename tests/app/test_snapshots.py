@@ -70,3 +70,8 @@ def test_narrow_zoomed_detail(snap_compare, demo_app) -> None:
 def test_page_differs_detail(snap_compare, demo_app) -> None:
     # a near match with a critical number, cited on another page than where it stands
     assert snap_compare(demo_app, terminal_size=(120, 36), run_before=_ready("c12"))
+
+
+def test_main_screen_medium(snap_compare, demo_app) -> None:
+    # the list's border names its order whole ("in text order") at 120 columns, as at 80
+    assert snap_compare(demo_app, terminal_size=(120, 36), run_before=_ready())

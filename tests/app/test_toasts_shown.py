@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._toast import Toast
-
 from quote_tui.app import make_app
+from quote_tui.app.toasts import TOAST
 from quote_tui.batch.specs import CitationSpec, SourceSpec
 from quote_tui.workspace import Workspace, save_workspace
 from quote_tui.workspace.shared import WorkspaceFile
@@ -15,8 +14,8 @@ from tests.app.conftest import settle
 
 def _shown(app) -> list[str]:
     return [
-        t._notification.message
-        for t in app.screen.query(Toast)
+        str(t.render()).removeprefix("Merged\n")
+        for t in app.screen.query(TOAST)
         if t.parent is not None and t.parent.display
     ]
 

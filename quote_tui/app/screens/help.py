@@ -129,7 +129,8 @@ KEYS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
 
 _MARKS = (
     "✓ exact · ≈ normalized (typography only) · ~ 87% near (wording differs) · ✗ not found · "
-    "? inconclusive (source truncated) · ⊘ unavailable (source unreadable) · "
+    "? inconclusive (the text cannot settle it; a narrow row says why: glyph, font, ocr, time, "
+    "cut) · ⊘ unavailable (source unreadable) · "
     "∅ no reference (the quotation cites no source) · · unchecked. "
     "‼ marks a critical difference (a number, sign or negation)."
 )

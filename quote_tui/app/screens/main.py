@@ -506,7 +506,7 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
             )
             return
         finder = self.query_one(Finder)
-        finder.open(outcome.loaded.prepared, self.app.settings.options)  # type: ignore[attr-defined]
+        finder.open(outcome)
 
     @on(Finder.ResultReady)
     def _finder_result(self, event: Finder.ResultReady) -> None:

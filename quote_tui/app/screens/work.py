@@ -65,6 +65,8 @@ def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None)
         outside_main_text=outcome.outside_main_text,
         claimed=dict(claimed) if isinstance(claimed, Mapping) else None,
         copy_version=copy_version_of(entry.get("copy_version")),
+        reason=outcome.why,
+        note=outcome.note,
     )
 
 

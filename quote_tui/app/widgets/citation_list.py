@@ -25,6 +25,7 @@ from quote_tui.app.widgets.status import (
     look,
     outcome_label,
     outcome_look,
+    short_why,
     status_label,
 )
 from quote_tui.workspace import Workspace
@@ -32,9 +33,16 @@ from quote_tui.workspace import Workspace
 __all__ = ["FILTERS", "SORTS", "CitationList"]
 
 SORTS = ("order", "status", "source", "similarity")
+"""Sort keys, in the order ``s`` cycles through them."""
 _SORT_WORDS = {"order": "in text order"}
 """How the pane's border names a sort: "sort order" read as a word about sorting itself."""
-"""Sort keys, in the order ``s`` cycles through them."""
+_SHORT_SORT_WORDS = {
+    "order": "text order",
+    "status": "by status",
+    "source": "by source",
+    "similarity": "by match %",
+}
+"""A sort in the narrow list's border (12 columns at 80): "order" alone read as cut off."""
 FILTERS = ("all", "problems", "exact", "normalized", "critical", "near", "not_found", "unchecked")
 """Status filters, in the order ``f`` cycles through them."""
 _MOVE = Binding.Group("Move")
@@ -152,6 +160,8 @@ class CitationList(OptionList):
         lk = outcome_look(outcome) if outcome is not None else look(status)
         label = self._label(citation_id)
         notices = "; ".join(n.text for n in outcome.notices) if outcome is not None else ""
+        why = short_why(outcome) if outcome is not None else None
+        why_mark = short_why(outcome, compact=True) if outcome is not None else None
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
             near = outcome is not None and outcome.status == "near" and similarity
@@ -163,6 +173,7 @@ class CitationList(OptionList):
                 (citation.id, "bold"),
                 (short, f"{lk.colour}"),
                 (" !" if notices else "", "bold $text-warning"),
+                (f" {why_mark}" if why_mark else "", "$text-warning"),
             )
         ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())
@@ -178,6 +189,9 @@ class CitationList(OptionList):
         source = _fit(f"  {citation.source or '(no source)'}", room)
         # what a reader must not miss opens the second line, before the quotation
         noticed = _fit(f"  ‼ {notices}", width) if notices else ""
+        if why and not noticed:
+            # why an inconclusive verdict is so ("a glyph the text layer could not read")
+            noticed = _fit(f"  ? {why}", width)
         quoted = _fit(f"  “{quote}”", width - len(noticed))
         return Content.assemble(
             (label, f"{lk.colour} bold"),
@@ -235,10 +249,13 @@ class CitationList(OptionList):
         parts = count_marks(self.workspace.counts(self.references))
         flt = self.status_filter.replace("_", " ")
         order = _SORT_WORDS.get(self.sort_key, f"by {self.sort_key}")
-        if self.compact:  # the header carries the counts; the pane has room for a word
+        if self.compact:  # the header carries the counts; the pane has room for a few words
             self.border_title = "Citations"
-            # one short word fits here; the wide list names the order in full
-            self.border_subtitle = f"{flt}" if flt != "all" else self.sort_key
+            short = _SHORT_SORT_WORDS.get(self.sort_key, self.sort_key)
+            fits = (f"{order} · {flt}", flt) if flt != "all" else (order, short)
+            # the border's corners, its rule and the title's two spaces take four columns
+            room = self.size.width - 4
+            self.border_subtitle = next((t for t in fits if len(t) <= room), fits[-1])
             return
         self.border_title = f"Citations {' '.join(parts)}".rstrip()
         self.border_subtitle = f"{order} · {flt}"

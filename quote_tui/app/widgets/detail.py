@@ -27,9 +27,16 @@ from quote_tui.api import (
     locator_text,
     manuscript_place,
     page_number,
+    visible_glyphs,
 )
 from quote_tui.app.references import reference_content
-from quote_tui.app.widgets.status import look, outcome_label, outcome_look, status_label
+from quote_tui.app.widgets.status import (
+    look,
+    outcome_label,
+    outcome_look,
+    readable,
+    status_label,
+)
 from quote_tui.workspace import Verdict
 
 __all__ = [
@@ -138,13 +145,15 @@ def _marked(text: str, diffs: Sequence[Difference], side: str) -> Content:
 def _difference_line(d: Difference) -> Content:
     tag = f"{d.kind}, critical" if d.critical else str(d.kind)
     style = "bold $text-error" if d.critical else "$text-warning"
+    # a glyph the text layer could not read shows as its code point, never as blank quotes
+    quote, source = visible_glyphs(d.quote), visible_glyphs(d.source)
     # a word only one side has is said in words: ∅ is the list's mark for "no reference"
-    if not d.quote:
-        change: list[Any] = [(f"“{d.source}”", style), " is in the source, not in the quotation"]
-    elif not d.source:
-        change = [(f"“{d.quote}”", style), " is in the quotation, not in the source"]
+    if not quote:
+        change: list[Any] = [(f"“{source}”", style), " is in the source, not in the quotation"]
+    elif not source:
+        change = [(f"“{quote}”", style), " is in the quotation, not in the source"]
     else:
-        change = [(f"“{d.quote}”", style), " → ", (f"“{d.source}”", style)]
+        change = [(f"“{quote}”", style), " → ", (f"“{source}”", style)]
     return Content.assemble(
         ("  " + ("‼ " if d.critical else "• "), style),
         *change,
@@ -161,8 +170,8 @@ _CONTEXT_SHOWN = 160
 
 
 def _one_line(text: str) -> str:
-    """Line breaks and runs of white space as one space each; every other character kept."""
-    return re.sub(r"\s+", " ", text)
+    """Line breaks and runs of white space as one space each; an unread glyph as U+FFFD."""
+    return readable(re.sub(r"\s+", " ", text))
 
 
 def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
@@ -305,7 +314,7 @@ def _header(
     citation: CitationSpec, outcome: Outcome | None, checking: bool, verdict: Verdict | None
 ) -> _Parts:
     """The verdict's line: the outcome's label (``‼ normalized critical omission``), the id,
-    the source, then every notice a reader must not miss."""
+    the source, then every notice a reader must not miss and why an inconclusive one is so."""
     if outcome is None:
         status = "checking" if checking else (verdict.status if verdict else "unchecked")
         label, colour = status_label(status), look(status).colour
@@ -320,6 +329,9 @@ def _header(
     if outcome is not None and outcome.notices:
         notices = "; ".join(n.text for n in outcome.notices)
         out += [_field("Notice"), (f"‼ {notices}", "bold $text-warning"), "\n"]
+    if outcome is not None and outcome.why:
+        # "inconclusive" alone reads as a failure of the tool or a half-accusation: say why
+        out += [_field("Why"), (f"? {outcome.why}", "$text-warning"), "\n"]
     return out
 
 
@@ -328,7 +340,8 @@ def _match_lines(
 ) -> _Parts:
     """The source's wording, its differences, its rules and where it stands."""
     diffs = best.differences
-    out: _Parts = [_field("Source"), "“", _marked(best.text, diffs, "source"), "”\n"]
+    # one for one, so the differences' offsets still fit
+    out: _Parts = [_field("Source"), "“", _marked(readable(best.text), diffs, "source"), "”\n"]
     if diffs:
         out += [_field("Differences"), "\n"]
         for d in diffs:

@@ -27,6 +27,7 @@ from textual.strip import Strip
 from quote_tui._untrusted import terminal_safe
 from quote_tui.api import PreparedText
 from quote_tui.app.widgets.line_layout import RowLayout, layout_rows
+from quote_tui.app.widgets.status import readable
 
 __all__ = ["Highlight", "SourceViewer"]
 
@@ -398,7 +399,8 @@ class SourceViewer(ScrollView, can_focus=True):
 
         # terminal_safe: Rich strips BEL and CR but passes ESC, so a fetched page's escape
         # sequences would reach the terminal; each becomes one visible character, offsets kept
-        line = terminal_safe(prepared.text[start:end].translate(_INVISIBLE))
+        # and an unread glyph (private use) as U+FFFD, not the blank a terminal draws
+        line = readable(terminal_safe(prepared.text[start:end].translate(_INVISIBLE)))
         body = Text(line, style=base, no_wrap=True)
         if self._sorted:
             i = bisect_left(self._starts, start - self._longest)

@@ -4,6 +4,7 @@ signal."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from quote_tui.api import LOOKS, Outcome, Tone
@@ -17,6 +18,8 @@ __all__ = [
     "look",
     "outcome_label",
     "outcome_look",
+    "readable",
+    "short_why",
     "status_label",
 ]
 
@@ -107,3 +110,51 @@ def outcome_label(outcome: Outcome) -> str:
     if outcome.critical:
         out += f" critical {', '.join(outcome.critical)}"
     return out
+
+
+_SHORT_WHY = {
+    "ocr": "read by OCR",
+    "unmapped_font": "unreadable font",
+    "time_budget": "out of time",
+    "truncated": "text cut short",
+}
+"""Why an inconclusive verdict is so, short enough for a list row beside its quotation."""
+
+_CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
+
+
+_WHY_MARKS = {"ocr": "ocr", "unmapped_font": "font", "time_budget": "time", "truncated": "cut"}
+"""Why an inconclusive verdict is so, in a narrow list's row (its mark already says ``?``)."""
+
+
+def short_why(outcome: Outcome, *, compact: bool = False) -> str | None:
+    """Why an inconclusive verdict is so in a few words (``unread glyph U+E03C``), or in one
+    (``glyph``) for a narrow row; None for any other verdict. The detail pane says it whole.
+
+    Args:
+        outcome: the citation's outcome.
+        compact: one word, for a narrow list's row.
+
+    Returns:
+        The words, or None.
+    """
+    if outcome.why is None:
+        return None
+    glyphs = _CODE_POINT.findall(outcome.note or "")
+    unread = outcome.reason == "unmapped_font" and bool(glyphs)
+    if compact:
+        return "glyph" if unread else _WHY_MARKS.get(outcome.reason or "", "why")
+    if unread:
+        return f"unread glyph{'s' if len(glyphs) > 1 else ''} {', '.join(glyphs)}"
+    return _SHORT_WHY.get(outcome.reason or "", "see why")
+
+
+_UNREAD = re.compile("[\ue000-\uf8e4\U000f0000-\U0010ffff]")
+"""Private-use characters, what a PDF's text layer gives for a glyph its font maps to none (as
+``batch.unread_glyphs`` counts them; U+F8E5-U+F8FF are Symbol's bracket pieces, readable)."""
+
+
+def readable(text: str) -> str:
+    """``text`` with each private-use character shown as U+FFFD, one for one (offsets stay): a
+    terminal draws it as nothing or a blank, and "forma\ue03ced" read "formaed"."""
+    return _UNREAD.sub("\ufffd", text) if _UNREAD.search(text) else text
