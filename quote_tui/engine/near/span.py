@@ -263,6 +263,8 @@ class Memo:
     # and its one mask serves every span, so a rough edge met again (an absent quotation's
     # windows meet a third of theirs again) snaps to the same options
     edges: dict[tuple[int, bool], set[int]] = field(default_factory=dict)
+    # the whole text's fold when it folds character for character (``fold_of``)
+    text_fold: str | None = None
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -293,6 +295,19 @@ class Memo:
     def encode(self, target: str) -> bytes:
         """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
         return target.translate(self.symbols).encode("latin-1")
+
+    def fold_of(self, text: str, lo: int, hi: int) -> tuple[str, Sequence[int]]:
+        """``fold_chars(text[lo:hi])``, sliced from the whole text's fold when the text folds
+        character for character and the slice neither starts nor ends with whitespace.
+
+        Each character of such a text folds alone, to one character, so a slice of it folds
+        as the slice of its fold; only its edges could differ (the fold drops edge spaces, and
+        a line break folds to one).
+        """
+        whole = self.text_fold
+        if whole is not None and lo < hi and not text[lo].isspace() and not text[hi - 1].isspace():
+            return whole[lo:hi], range(hi - lo)
+        return fold_chars(text[lo:hi])
 
 
 def snap(
@@ -360,7 +375,7 @@ def _best_option(
     # One fold and one word scan of the widest option serve every option: each option's edges
     # stand on word boundaries, where the fold of a slice is the slice of the fold.
     base = min(starts)
-    folded_all, where = fold_chars(text[base : max(ends)])
+    folded_all, where = memo.fold_of(text, base, max(ends))
     lowered = folded_all.lower()
     found = [(m.start(), m.end(), m.group()) for m in scored_words(lowered).finditer(lowered)]
     word_starts = [a for a, _, _ in found]
@@ -463,7 +478,7 @@ def align_window(
 ) -> Aligned | None:
     """Fold ``text[lo:hi]`` and align the quotation in it (None for a window that folds empty;
     ``folded``: ``fold_chars`` of the window, when the caller has it)."""
-    window, where = fold_chars(text[lo:hi]) if folded is None else folded
+    window, where = memo.fold_of(text, lo, hi) if folded is None else folded
     if not window:
         return None
     target = memo.encode(lower_same_length(window))
