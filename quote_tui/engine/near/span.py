@@ -10,20 +10,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
+    CASE_WEIGHT,
     NearCandidate,
     Scored,
-    case_blind,
+    distance_of,
     edge_tolerance,
     least_kept,
     pick_span,
     scored_words,
-    with_case,
     words_of,
 )
 from quote_tui.engine.near.words import WordMask
@@ -383,9 +383,13 @@ def _best_option(
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
     sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
     similarities = memo.similarity
+    # ``score.case_blind`` and ``score.with_case`` written out, the distance chosen once for the
+    # widest passage (a Python call around each distance cost as much as the distance): the
+    # banded distance is exact too, so each passage gets the same figures
+    distance = distance_of(max(len(folded_all), len(folded_quote)))
     # passages scored by their lowercased distance alone so far: (the most they may score,
-    # where in ``scored``, the folded passage, its longer length, that distance)
-    unscored: list[tuple[float, int, str, int, int]] = []
+    # where in ``scored``, the folded passage, its longer length)
+    unscored: list[tuple[float, int, str, int]] = []
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -416,13 +420,13 @@ def _best_option(
             if similarity is None:
                 longest = max(len(folded), len(folded_quote))
                 low = lowered[i:j] if sliced else lower_same_length(folded)
-                distance, similarity = case_blind(low_quote, low, longest)
-                unscored.append((similarity, len(scored), folded, longest, distance))
+                similarity = 1.0 - distance(low_quote, low) / longest
+                unscored.append((similarity, len(scored), folded, longest))
             scored.append((s, e, similarity, span_words))
     if not scored:
         return None
     if unscored:
-        _score_within_reach(scored, unscored, folded_quote, memo)
+        _score_within_reach(scored, unscored, folded_quote, memo, distance)
     return pick_span(
         text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
@@ -430,9 +434,10 @@ def _best_option(
 
 def _score_within_reach(
     scored: list[Scored],
-    unscored: list[tuple[float, int, str, int, int]],
+    unscored: list[tuple[float, int, str, int]],
     folded_quote: str,
     memo: Memo,
+    distance: Callable[[str, str], int],
 ) -> None:
     """Give each passage that may still win its similarity, in place of its bound.
 
@@ -441,14 +446,14 @@ def _score_within_reach(
     it can neither be the best nor be kept, as its similarity could not either, so the pick is
     the same (a margin covers the rounding of the weighted sum).
     """
-    known = {index for _, index, _, _, _ in unscored}
+    known = {index for _, index, _, _ in unscored}
     top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
-    for bound, index, folded, longest, distance in sorted(unscored, key=lambda u: -u[0]):
+    for bound, index, folded, longest in sorted(unscored, key=lambda u: -u[0]):
         if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
             break  # the rest are bounded lower still
-        similarity = memo.similarity[folded] = (
-            with_case(folded_quote, folded, longest, distance) if longest else 1.0
-        )
+        # ``score.with_case``: the bound is the lowercased forms' similarity
+        cased = 1.0 - distance(folded_quote, folded) / longest
+        similarity = memo.similarity[folded] = (1.0 - CASE_WEIGHT) * bound + CASE_WEIGHT * cased
         s, e, _, words = scored[index]
         scored[index] = (s, e, similarity, words)
         top = similarity if top is None else max(top, similarity)
