@@ -27,11 +27,11 @@ __all__ = [
     "GLOBAL_SEARCH_BYTES",
     "anchor_bounds",
     "few_rare",
-    "seed_bounds",
     "key_variants",
+    "seed_bounds",
     "seed_keys",
-    "word_keys",
     "seed_regions",
+    "word_keys",
 ]
 
 
