@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rapidfuzz.distance import Levenshtein
 
@@ -18,10 +19,12 @@ from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_length
 
 __all__ = [
+    "CASE_WEIGHT",
     "SCORED_WORDS",
     "NearCandidate",
     "Scored",
     "case_blind",
+    "distance_of",
     "edge_tolerance",
     "least_kept",
     "near_threshold",
@@ -33,9 +36,9 @@ __all__ = [
     "words_of",
 ]
 
-# Weight of the forms as written against the lowercased forms: a case difference costs a tenth
-# of a character difference.
-_CASE_WEIGHT = 0.1
+CASE_WEIGHT = 0.1
+"""Weight of the forms as written against the lowercased forms (``with_case``): a case
+difference costs a tenth of a character difference."""
 # How far below the best an edge variant of a span may score and still win by its word count:
 # about one word (this many characters) of the quotation, and at most this share.
 _EDGE_WORD_CHARS = 12
@@ -141,17 +144,18 @@ def similarity_folded(
 
     Returns:
         1 minus the edit distance over the longer length, weighted between the lowercased forms
-        and the forms as written (``_CASE_WEIGHT``).
+        and the forms as written (``CASE_WEIGHT``).
     """
     longest = max(len(folded), len(folded_quote))
     if not longest:
         return 1.0
     low = lower_same_length(folded) if low is None else low
-    return with_case(folded_quote, folded, longest, _distance_of(longest)(low_quote, low))
+    return with_case(folded_quote, folded, longest, distance_of(longest)(low_quote, low))
 
 
-def _distance_of(longest: int) -> Callable[[str, str], int]:
-    # the band saves time only on long passages; either way the distance is exact
+def distance_of(longest: int) -> Callable[[str, str], int]:
+    """The Levenshtein distance to use between strings of at most ``longest`` characters: the
+    band saves time only on long ones, and either way the distance is exact."""
     return Levenshtein.distance if longest <= _UNBANDED_CHARS else _distance
 
 
@@ -169,15 +173,15 @@ def case_blind(low_quote: str, low: str, longest: int) -> tuple[int, float]:
     Returns:
         The distance, and that bound.
     """
-    distance = _distance_of(longest)(low_quote, low)
+    distance = distance_of(longest)(low_quote, low)
     return distance, 1.0 - distance / longest
 
 
 def with_case(folded_quote: str, folded: str, longest: int, lowered_distance: int) -> float:
     """``similarity_folded`` of a passage whose lowercased distance is known (``case_blind``)."""
     lowered = 1.0 - lowered_distance / longest
-    cased = 1.0 - _distance_of(longest)(folded_quote, folded) / longest
-    return (1.0 - _CASE_WEIGHT) * lowered + _CASE_WEIGHT * cased
+    cased = 1.0 - distance_of(longest)(folded_quote, folded) / longest
+    return (1.0 - CASE_WEIGHT) * lowered + CASE_WEIGHT * cased
 
 
 Scored = tuple[int, int, float, Sequence[str]]
@@ -258,7 +262,7 @@ def pick_span(
             start - end,
         )
 
-    best = max(scored, key=lambda item: item[2])
+    best = max(scored, key=itemgetter(2))
     top, top_anchors = best[2], anchors(best[3]) if tolerance else 0
     # Each edge that lands on the quotation's own word where the best-scoring span does not may
     # cost up to one more word of similarity: the words it brings in (a dropped "did not") are
@@ -266,15 +270,21 @@ def pick_span(
     # repeated word ("copper copper" in "winter copper copper") never pulls a changed first word
     # out of the span.
     if tolerance:
-        kept = [
-            item
-            for item in scored
-            if item[2] >= top - tolerance * (1 + max(0, anchors(item[3]) - top_anchors))
-        ]
+        # below the least a variant with both edges anchored keeps, none is kept: its anchors
+        # are never counted
+        floor = least_kept(top, tolerance)
+        kept = []
+        counts: list[int] = []
+        for item in scored:
+            if item[2] < floor:
+                continue
+            n = anchors(item[3])
+            if item[2] >= top - tolerance * (1 + max(0, n - top_anchors)):
+                kept.append(item)
+                counts.append(n)
         if len(kept) > 1:
             # the ranking's first term (most edges on the quotation's own words) alone, first:
             # the rest of it is worked out for fewer variants
-            counts = [anchors(item[3]) for item in kept]
             most = max(counts)
             kept = [item for item, n in zip(kept, counts, strict=True) if n == most]
     else:

@@ -103,6 +103,8 @@ def find_near(
             folded = fold_chars(text)
             if isinstance(folded[1], range):  # no list of offsets kept: a text's size again
                 cache[_FOLD_KEY] = folded
+        if isinstance(folded[1], range):  # its windows and spans fold as its slices
+            memo.text_fold = folded[0]
         whole = align_window(text, 0, len(text), memo, folded)
     found: list[NearCandidate] = []
     seen: set[tuple[int, int]] = set()

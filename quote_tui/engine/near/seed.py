@@ -27,9 +27,11 @@ __all__ = [
     "GLOBAL_SEARCH_BYTES",
     "anchor_bounds",
     "few_rare",
+    "key_variants",
     "seed_bounds",
     "seed_keys",
     "seed_regions",
+    "word_keys",
 ]
 
 
@@ -64,15 +66,25 @@ def few_rare(index: NearIndex, keys: set[bytes | str]) -> bool:
 def seed_keys(grams: bool, quote: str, folded: str, folded_low: str) -> set[bytes | str]:
     """The index keys of a quotation: its words as typed, folded and lowercased (characters, for
     a text written without spaces, ``grams``)."""
-    variants = {lower_same_length(quote), folded_low, folded_low.replace("'", "\u2019")}
+    variants = key_variants(grams, quote, folded, folded_low)
     if grams:
         return {ch for v in variants for ch in v if not ch.isspace()}
-    variants |= {quote, folded}  # capitals outside ASCII stay capitals in the index
-    return {
-        w
-        for v in variants
-        for w in v.encode("utf-8", "surrogatepass").translate(SEED_BYTES).split()
-    }
+    return {w for v in variants for w in word_keys(v)}
+
+
+def key_variants(grams: bool, quote: str, folded: str, folded_low: str) -> tuple[str, ...]:
+    """The forms of a quotation whose words (or characters, ``grams``) are its index keys
+    (``seed_keys``): as typed, folded and lowercased."""
+    variants = (folded_low, lower_same_length(quote), folded_low.replace("'", "\u2019"))
+    if grams:
+        return variants
+    return (*variants, quote, folded)  # capitals outside ASCII stay capitals in the index
+
+
+def word_keys(variant: str) -> list[bytes]:
+    """The index keys of one form of a quotation written with spaces: its words as seeding
+    bytes."""
+    return variant.encode("utf-8", "surrogatepass").translate(SEED_BYTES).split()
 
 
 def seed_regions(

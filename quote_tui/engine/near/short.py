@@ -96,21 +96,28 @@ def short_rough(
     The index's one block is the seeded region when any key of the quotation stands in it
     (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
     """
-    # loaded here, as the indexed path's seeding and aligners: warming a text needs neither
+    # loaded here, as the indexed path's aligners: warming a text needs none
     from quote_tui.engine.near.align import whole_text_hits
-    from quote_tui.engine.near.seed import seed_keys
 
-    keys = seed_keys(view.grams, quote, folded_quote, low_quote)
-    return whole_text_hits(view.data, qbytes, _holds_any(view.vocabulary, keys), limit)
+    seeded = _holds_any(view, quote, folded_quote, low_quote)
+    return whole_text_hits(view.data, qbytes, seeded, limit)
 
 
-def _holds_any(vocabulary: frozenset[str] | bytes, keys: set[bytes | str]) -> bool:
-    """Whether any of a quotation's seeding keys is one the index would hold."""
+def _holds_any(view: ShortView, quote: str, folded_quote: str, low_quote: str) -> bool:
+    """Whether any of a quotation's seeding keys (``seed.seed_keys``) is one the index would hold.
+
+    The keys of each form of the quotation are asked in turn and the first held one answers:
+    most quotations share their first word with the text, so the rest are never worked out.
+    """
+    from quote_tui.engine.near.seed import key_variants, word_keys
+
+    variants = key_variants(view.grams, quote, folded_quote, low_quote)
+    vocabulary = view.vocabulary
     if isinstance(vocabulary, frozenset):
-        return not vocabulary.isdisjoint(keys)
+        return any(not vocabulary.isdisjoint(v) for v in variants)
     # the seeding view has words (no spaces in them) between single spaces: a word is held when
     # it stands between two spaces
-    return any(isinstance(key, bytes) and b" " + key + b" " in vocabulary for key in keys)
+    return any(b" " + key + b" " in vocabulary for v in variants for key in word_keys(v))
 
 
 def char_offset(view: ShortView, byte: int) -> int:

@@ -10,20 +10,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
+    CASE_WEIGHT,
     NearCandidate,
     Scored,
-    case_blind,
+    distance_of,
     edge_tolerance,
     least_kept,
     pick_span,
     scored_words,
-    with_case,
     words_of,
 )
 from quote_tui.engine.near.words import WordMask
@@ -263,6 +263,8 @@ class Memo:
     # and its one mask serves every span, so a rough edge met again (an absent quotation's
     # windows meet a third of theirs again) snaps to the same options
     edges: dict[tuple[int, bool], set[int]] = field(default_factory=dict)
+    # the whole text's fold when it folds character for character (``fold_of``)
+    text_fold: str | None = None
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -293,6 +295,19 @@ class Memo:
     def encode(self, target: str) -> bytes:
         """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
         return target.translate(self.symbols).encode("latin-1")
+
+    def fold_of(self, text: str, lo: int, hi: int) -> tuple[str, Sequence[int]]:
+        """``fold_chars(text[lo:hi])``, sliced from the whole text's fold when the text folds
+        character for character and the slice neither starts nor ends with whitespace.
+
+        Each character of such a text folds alone, to one character, so a slice of it folds
+        as the slice of its fold; only its edges could differ (the fold drops edge spaces, and
+        a line break folds to one).
+        """
+        whole = self.text_fold
+        if whole is not None and lo < hi and not text[lo].isspace() and not text[hi - 1].isspace():
+            return whole[lo:hi], range(hi - lo)
+        return fold_chars(text[lo:hi])
 
 
 def snap(
@@ -360,7 +375,7 @@ def _best_option(
     # One fold and one word scan of the widest option serve every option: each option's edges
     # stand on word boundaries, where the fold of a slice is the slice of the fold.
     base = min(starts)
-    folded_all, where = fold_chars(text[base : max(ends)])
+    folded_all, where = memo.fold_of(text, base, max(ends))
     lowered = folded_all.lower()
     found = [(m.start(), m.end(), m.group()) for m in scored_words(lowered).finditer(lowered)]
     word_starts = [a for a, _, _ in found]
@@ -368,9 +383,13 @@ def _best_option(
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
     sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
     similarities = memo.similarity
+    # ``score.case_blind`` and ``score.with_case`` written out, the distance chosen once for the
+    # widest passage (a Python call around each distance cost as much as the distance): the
+    # banded distance is exact too, so each passage gets the same figures
+    distance = distance_of(max(len(folded_all), len(folded_quote)))
     # passages scored by their lowercased distance alone so far: (the most they may score,
-    # where in ``scored``, the folded passage, its longer length, that distance)
-    unscored: list[tuple[float, int, str, int, int]] = []
+    # where in ``scored``, the folded passage, its longer length)
+    unscored: list[tuple[float, int, str, int]] = []
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -401,13 +420,13 @@ def _best_option(
             if similarity is None:
                 longest = max(len(folded), len(folded_quote))
                 low = lowered[i:j] if sliced else lower_same_length(folded)
-                distance, similarity = case_blind(low_quote, low, longest)
-                unscored.append((similarity, len(scored), folded, longest, distance))
+                similarity = 1.0 - distance(low_quote, low) / longest
+                unscored.append((similarity, len(scored), folded, longest))
             scored.append((s, e, similarity, span_words))
     if not scored:
         return None
     if unscored:
-        _score_within_reach(scored, unscored, folded_quote, memo)
+        _score_within_reach(scored, unscored, folded_quote, memo, distance)
     return pick_span(
         text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
@@ -415,9 +434,10 @@ def _best_option(
 
 def _score_within_reach(
     scored: list[Scored],
-    unscored: list[tuple[float, int, str, int, int]],
+    unscored: list[tuple[float, int, str, int]],
     folded_quote: str,
     memo: Memo,
+    distance: Callable[[str, str], int],
 ) -> None:
     """Give each passage that may still win its similarity, in place of its bound.
 
@@ -426,14 +446,14 @@ def _score_within_reach(
     it can neither be the best nor be kept, as its similarity could not either, so the pick is
     the same (a margin covers the rounding of the weighted sum).
     """
-    known = {index for _, index, _, _, _ in unscored}
+    known = {index for _, index, _, _ in unscored}
     top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
-    for bound, index, folded, longest, distance in sorted(unscored, key=lambda u: -u[0]):
+    for bound, index, folded, longest in sorted(unscored, key=lambda u: -u[0]):
         if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
             break  # the rest are bounded lower still
-        similarity = memo.similarity[folded] = (
-            with_case(folded_quote, folded, longest, distance) if longest else 1.0
-        )
+        # ``score.with_case``: the bound is the lowercased forms' similarity
+        cased = 1.0 - distance(folded_quote, folded) / longest
+        similarity = memo.similarity[folded] = (1.0 - CASE_WEIGHT) * bound + CASE_WEIGHT * cased
         s, e, _, words = scored[index]
         scored[index] = (s, e, similarity, words)
         top = similarity if top is None else max(top, similarity)
@@ -463,7 +483,7 @@ def align_window(
 ) -> Aligned | None:
     """Fold ``text[lo:hi]`` and align the quotation in it (None for a window that folds empty;
     ``folded``: ``fold_chars`` of the window, when the caller has it)."""
-    window, where = fold_chars(text[lo:hi]) if folded is None else folded
+    window, where = memo.fold_of(text, lo, hi) if folded is None else folded
     if not window:
         return None
     target = memo.encode(lower_same_length(window))
