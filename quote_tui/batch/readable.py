@@ -134,12 +134,27 @@ def ocr_verdict(result: CheckResult) -> ReadVerdict:
         return ReadVerdict(Status.INCONCLUSIVE)
     word = misquoted_word(result.matches[0])
     if word is None:
-        return ReadVerdict(Status.INCONCLUSIVE)
+        misread = _first_changed(result.matches[0])
+        if misread is None:
+            return ReadVerdict(Status.INCONCLUSIVE)
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            f"the text was read by OCR, and OCR may have read the page's {misread.quote!r} as "
+            f"{misread.source!r}: each difference could be its misreading",
+        )
     quoted = word.quote or "nothing"
     return ReadVerdict(
         Status.NEAR,
         f"the text was read by OCR, but no OCR misreading turns {word.source!r} into "
         f"{quoted!r}: the quotation differs from the page there",
+    )
+
+
+def _first_changed(match: Match) -> Difference | None:
+    """The first critical difference with words on both sides, else the first changed word."""
+    both = [d for d in match.differences if d.quote and d.source]
+    return next((d for d in both if d.critical), None) or next(
+        (d for d in both if d.kind in _CHANGED), None
     )
 
 
@@ -160,24 +175,38 @@ def unmapped_verdict(
     a quotation that runs on into an unreadable region leaves its readable part there.
     """
     shown = _pages(pages)
+    holds = "holds" if len(pages) == 1 else "hold"
     if result.status is Status.NEAR and result.matches:
         match = result.matches[0]
         if _readable(match, pages):
             where = _pages(_span(match))
             return ReadVerdict(
                 Status.NEAR,
-                f"the nearest passage stands on {where}, which the text layer reads cleanly; "
-                f"only {shown} hold(s) a region it cannot read",
+                f"the nearest passage stands on {where}, which the text layer reads cleanly "
+                f"(only {shown} {holds} a region it cannot read)",
             )
-        return ReadVerdict(Status.INCONCLUSIVE)
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            f"the nearest passage stands on {shown} or beside text the layer cannot read",
+        )
     if result.status is not Status.NOT_FOUND or len(chars) != len(pages):
         return ReadVerdict(Status.INCONCLUSIVE)
     held, needed = sum(chars), _letters(quote)
-    if held >= needed or (nearest is not None and not _readable(nearest, ())):
-        return ReadVerdict(Status.INCONCLUSIVE)
+    if held >= needed:
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            f"the unreadable regions of {shown} hold {held} characters, room for the "
+            f"quotation's {needed}",
+        )
+    if nearest is not None and not _readable(nearest, ()):
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            "the closest passage runs into text the layer cannot read: the rest of the "
+            "quotation may stand there",
+        )
     return ReadVerdict(
         Status.NOT_FOUND,
-        f"the unreadable regions of {shown} hold {held} character(s) in all, too few for the "
+        f"the unreadable regions of {shown} hold {held} characters in all, too few for the "
         f"quotation's {needed}; the rest of the text layer reads cleanly",
     )
 
