@@ -86,7 +86,8 @@ _CONTEXT = 3
 @dataclass(frozen=True, slots=True)
 class ReadVerdict:
     """What a partly unreadable text says of a quotation: ``status`` (``near``, ``not_found``
-    or ``inconclusive``), and a ``note`` a reader is shown saying why."""
+    or ``inconclusive``), and a ``note`` saying why in a few words (the report's ``note``, and
+    the outcome's ``partly_unreadable`` notice beside a ``near`` or ``not_found``)."""
 
     status: Status
     note: str | None = None
@@ -139,14 +140,12 @@ def ocr_verdict(result: CheckResult) -> ReadVerdict:
             return ReadVerdict(Status.INCONCLUSIVE)
         return ReadVerdict(
             Status.INCONCLUSIVE,
-            f"the text was read by OCR, and OCR may have read the page's {misread.quote!r} as "
-            f"{misread.source!r}: each difference could be its misreading",
+            f"OCR may have misread {misread.quote!r} as {misread.source!r}",
         )
     quoted = word.quote or "nothing"
     return ReadVerdict(
         Status.NEAR,
-        f"the text was read by OCR, but no OCR misreading turns {word.source!r} into "
-        f"{quoted!r}: the quotation differs from the page there",
+        f"no OCR misreading turns {word.source!r} into {quoted!r}",
     )
 
 
@@ -182,12 +181,11 @@ def unmapped_verdict(
             where = _pages(_span(match))
             return ReadVerdict(
                 Status.NEAR,
-                f"the nearest passage stands on {where}, which the text layer reads cleanly "
-                f"(only {shown} {holds} a region it cannot read)",
+                f"{where} reads cleanly; {shown} {holds} unreadable text",
             )
         return ReadVerdict(
             Status.INCONCLUSIVE,
-            f"the nearest passage stands on {shown} or beside text the layer cannot read",
+            f"the nearest passage stands on or beside unreadable text ({shown})",
         )
     if result.status is not Status.NOT_FOUND or len(chars) != len(pages):
         return ReadVerdict(Status.INCONCLUSIVE)
@@ -195,19 +193,18 @@ def unmapped_verdict(
     if held >= needed:
         return ReadVerdict(
             Status.INCONCLUSIVE,
-            f"the unreadable regions of {shown} hold {held} characters, room for the "
-            f"quotation's {needed}",
+            f"the unreadable text of {shown} ({held} characters) could hold the quotation "
+            f"({needed})",
         )
     if nearest is not None and not _readable(nearest, ()):
         return ReadVerdict(
             Status.INCONCLUSIVE,
-            "the closest passage runs into text the layer cannot read: the rest of the "
-            "quotation may stand there",
+            "the closest passage runs into unreadable text, where the rest may stand",
         )
     return ReadVerdict(
         Status.NOT_FOUND,
-        f"the unreadable regions of {shown} hold {held} characters in all, too few for the "
-        f"quotation's {needed}; the rest of the text layer reads cleanly",
+        f"the unreadable text of {shown} ({held} characters) is too short for the "
+        f"quotation ({needed})",
     )
 
 

@@ -164,7 +164,7 @@ def test_a_quotation_longer_than_the_unreadable_regions_is_not_found() -> None:
     letters = sum(1 for ch in quote if not ch.isspace())
     verdict = unmapped_verdict(result, quote, (3,), (letters - 1,))
     assert verdict.status is Status.NOT_FOUND
-    assert verdict.note is not None and f"{letters - 1} characters" in verdict.note
+    assert verdict.note is not None and f"({letters - 1} characters)" in verdict.note
     # room for every letter of it: it may stand there unseen
     assert unmapped_verdict(result, quote, (3,), (letters,)).status is Status.INCONCLUSIVE
     # counts split over pages add up
