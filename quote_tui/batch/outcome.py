@@ -133,6 +133,7 @@ NOTICE_KINDS = (
     "reference_mismatch",
     "found_elsewhere",
     "other_version",
+    "partly_unreadable",
 )
 """What a reader must not miss beside the verdict, in the order notices are shown and counted."""
 
@@ -144,6 +145,7 @@ NOTICE_WORDS = {
     "reference_mismatch": "reference does not match its record",
     "found_elsewhere": "found in another source",
     "other_version": "checked against a preprint or accepted manuscript",
+    "partly_unreadable": "source text partly unreadable",
 }
 """Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
@@ -277,6 +279,7 @@ def derive(
     found_in: int = 0,
     similarity: float | None = None,
     copy_version: str | None = None,
+    unreadable: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's facts.
 
@@ -291,6 +294,8 @@ def derive(
         similarity: the best similarity.
         copy_version: the version of the open copy the source was read from
             (``acceptedVersion``, ``submittedVersion``), when it is not the published one.
+        unreadable: why a ``near`` or ``not_found`` stands in a text partly unreadable (OCR
+            text, a region a font left unmapped), in a few words (``batch.readable``).
 
     Returns:
         The outcome.
@@ -318,6 +323,9 @@ def derive(
         # the verdict stands for the copy read; the published wording may differ from it
         text = f"checked against {other}: the published wording may differ"
         notices.append(Notice("other_version", text))
+    if unreadable:
+        # the verdict was told around text the source could not read: say how
+        notices.append(Notice("partly_unreadable", unreadable))
     # rounded as the report writes it, so a typed check and its entry give the same outcome
     near = round(similarity, 4) if status == "near" and similarity is not None else None
     return Outcome(status, tuple(critical), tuple(notices), near)
@@ -373,6 +381,7 @@ def outcome_of_check(
     found_in: int = 0,
     reference: str | None = None,
     copy_version: str | None = None,
+    note: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's typed check (what an interactive front end keeps), the same
     as ``outcome_of`` gives for its report entry.
@@ -386,6 +395,7 @@ def outcome_of_check(
         found_in: how many other sources hold the words.
         reference: the cited work's reference status, when the references were checked.
         copy_version: the version of the open copy read, when not the published one.
+        note: the check's note (``CitationOutcome.note``).
 
     Returns:
         The outcome.
@@ -409,6 +419,7 @@ def outcome_of_check(
         found_in=found_in,
         similarity=best.similarity if best is not None else None,
         copy_version=copy_version,
+        unreadable=_unreadable(status, note),
     )
 
 
@@ -437,7 +448,16 @@ def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> 
         found_in=len(found_in) if isinstance(found_in, list) else 0,
         similarity=float(similarity) if isinstance(similarity, int | float) else None,
         copy_version=str(citation.get("copy_version") or "") or None,
+        unreadable=_unreadable(status, citation.get("note")),
     )
+
+
+def _unreadable(status: str, note: object) -> str | None:
+    """A note beside a ``near`` or ``not_found`` verdict: only a partly unreadable text gives
+    one (``batch.readable``), saying how the verdict was told around what it cannot read."""
+    if status in ("near", "not_found") and isinstance(note, str) and note:
+        return note
+    return None
 
 
 def tally(items: Iterable[Outcome | Mapping[str, Any]]) -> dict[str, int]:

@@ -62,7 +62,8 @@ def _check(path: Path, quotes: dict[str, str]) -> dict[str, dict[str, Any]]:
         "citations": [{"id": k, "source": "s", "quote": q} for k, q in quotes.items()],
     }
     report = run(lambda: check_batch(parse_batch(batch)))
-    return {c["id"]: c for c in report["citations"]} | {"_source": report["sources"][0]}
+    extra = {"_source": report["sources"][0], "_outcomes": report["outcomes"]}
+    return {c["id"]: c for c in report["citations"]} | extra
 
 
 def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path: Path) -> None:
@@ -84,9 +85,14 @@ def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path:
     assert "reason" not in dropped
     assert "page 1" in dropped["note"] and "page 2" in dropped["note"]
     assert any(d["critical"] for d in dropped["matches"][0]["differences"])
+    # the outcome says what settled it, where every report shows its notices
+    notice = {"kind": "partly_unreadable", "text": dropped["note"]}
+    assert notice in dropped["outcome"]["notices"]
     # the box holds 32 characters: a quotation of 150 cannot stand there
     assert got["long"]["status"] == "not_found", got["long"]
     assert "32 characters" in got["long"]["note"]
+    assert got["long"]["outcome"]["notices"][-1]["kind"] == "partly_unreadable"
+    assert got["_outcomes"]["partly_unreadable"] == 2
     # one of 12 could
     assert got["short"]["status"] == "inconclusive", got["short"]
     assert got["short"]["reason"] == "unmapped_font"
@@ -136,6 +142,7 @@ def test_in_ocr_text_a_word_no_ocr_makes_is_near_and_a_possible_misreading_is_no
         assert citation["status"] == "near", citation
         assert "reason" not in citation
         assert f"{printed!r}" in citation["note"] and f"{quoted!r}" in citation["note"]
+        assert citation["outcome"]["notices"][-1]["text"] == citation["note"]
     for key in ("letter", "absent"):
         assert got[key]["status"] == "inconclusive", got[key]
         assert got[key]["reason"] == "ocr"
