@@ -28,7 +28,14 @@ from functools import cache
 from quote_tui.engine.records import CheckResult, Difference, DiffKind, Match, Status
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable
 
-__all__ = ["ReadVerdict", "misquoted_word", "ocr_misreading", "ocr_verdict", "unmapped_verdict"]
+__all__ = [
+    "ReadVerdict",
+    "misquoted_word",
+    "ocr_misreading",
+    "ocr_verdict",
+    "readable_ends",
+    "unmapped_verdict",
+]
 
 CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("rn", "m"),
@@ -79,8 +86,9 @@ errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", 
 
 _CHANGED = frozenset({DiffKind.WORD, DiffKind.SPELLING, DiffKind.NUMBER, DiffKind.SIGN})
 """Differences that change a word or a number: the kinds an OCR misreading could make."""
-_CONTEXT = 3
-"""Characters either side of a passage looked at for an unread glyph next to it."""
+_CONTEXT = 8
+"""Characters either side of a passage looked at for an unread glyph next to it: a few, as
+a garbled region may open with a few characters that happen to read (an ad's "604-")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +168,43 @@ def _first_changed(match: Match) -> Difference | None:
 # -- unmapped fonts -----------------------------------------------------------------------
 
 
+def readable_ends(quote: str, held: int) -> tuple[str, str] | None:
+    """The words a quotation must show in readable text, were it to run on into unreadable
+    regions holding ``held`` characters: its shortest leading and trailing runs of whole
+    words with the letters the regions could not hold. None when they could hold it all."""
+    words = quote.split()
+    needed = _letters(quote) - held
+    if needed <= 0 or not words:
+        return None
+    head, tail = _run(words, needed), _run(words[::-1], needed)
+    return " ".join(head), " ".join(reversed(tail))
+
+
+def _run(words: Sequence[str], letters: int) -> list[str]:
+    taken: list[str] = []
+    for word in words:
+        taken.append(word)
+        letters -= len(word)
+        if letters <= 0:
+            break
+    return taken
+
+
 def unmapped_verdict(
     result: CheckResult,
     quote: str,
     pages: Sequence[int],
     chars: Sequence[int],
     nearest: Match | None = None,
+    ends: Sequence[Match] = (),
 ) -> ReadVerdict:
     """A miss in a PDF with unreadable regions on ``pages``, ``chars`` characters each (empty
     when unknown, as in a snapshot stored before they were counted).
 
-    ``nearest`` is the closest passage below the near threshold, for a quotation not found:
-    a quotation that runs on into an unreadable region leaves its readable part there.
+    A quotation not found may run on into an unreadable region, leaving only its readable part
+    to see: ``nearest`` is the closest passage below the near threshold (its greater part
+    readable), ``ends`` where the quotation's readable ends stand (``readable_ends``: its
+    lesser part readable). Either beside unreadable text leaves it inconclusive.
     """
     shown = _pages(pages)
     holds = "holds" if len(pages) == 1 else "hold"
@@ -195,6 +228,12 @@ def unmapped_verdict(
             Status.INCONCLUSIVE,
             f"the unreadable text of {shown} ({held} characters) could hold the quotation "
             f"({needed})",
+        )
+    if any(not _readable(m, ()) for m in ends):
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            "the quotation's first or last words stand beside unreadable text, where the rest "
+            "may stand",
         )
     if nearest is not None and not _readable(nearest, ()):
         return ReadVerdict(

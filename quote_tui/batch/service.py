@@ -24,7 +24,7 @@ from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.page_check import page_check, with_cited_page
-from quote_tui.batch.readable import ocr_verdict, unmapped_verdict
+from quote_tui.batch.readable import ocr_verdict, readable_ends, unmapped_verdict
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.batch.unread_glyphs import describe, unread_glyphs
 from quote_tui.engine.budget import BudgetExceeded, armed
@@ -36,7 +36,7 @@ from quote_tui.engine.errors import (
     QuoteTuiError,
     Recovery,
 )
-from quote_tui.engine.records import FOUND_STATUSES, CheckResult, MatchOptions, Status
+from quote_tui.engine.records import FOUND_STATUSES, CheckResult, Match, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
 
@@ -195,9 +195,9 @@ class Service:
         else:
             reason = "unmapped_font"
             closest = shown.matches[0] if shown.matches else None
-            verdict = unmapped_verdict(
-                result, quote, retrieval.unmapped_pages, retrieval.unmapped_chars, closest
-            )
+            pages, chars = retrieval.unmapped_pages, retrieval.unmapped_chars
+            ends = await self._readable_ends(prepared, quote, result, sum(chars))
+            verdict = unmapped_verdict(result, quote, pages, chars, closest, ends)
         if verdict.status is Status.INCONCLUSIVE:
             return _inconclusive(spec, shown, prepared, reason, verdict.note)
         # the readable text settles it; the nearest passage below the threshold is not kept
@@ -208,6 +208,21 @@ class Service:
             page_check=page_check(spec, result, prepared),
             note=verdict.note,
         )
+
+    async def _readable_ends(
+        self, prepared: PreparedText, quote: str, result: CheckResult, held: int
+    ) -> tuple[Match, ...]:
+        """Where the words a quotation not found must show in readable text stand, were it to
+        run on into unreadable regions holding ``held`` characters (``readable_ends``)."""
+        ends = readable_ends(quote, held) if result.status is Status.NOT_FOUND else None
+        found: list[Match] = []
+        for piece in ends or ():
+            try:
+                checked = await self.run_check(prepared, piece, near=False)
+            except QuoteTuiError:
+                continue  # past its budget: the verdict falls back on the nearest passage
+            found += checked.matches
+        return tuple(found)
 
     def release(self, loaded: LoadedSource) -> None:
         """Let go of a source's indexes once its citations are checked: its checked text's, and

@@ -11,6 +11,7 @@ from quote_tui.batch.readable import (
     misquoted_word,
     ocr_misreading,
     ocr_verdict,
+    readable_ends,
     unmapped_verdict,
 )
 from quote_tui.batch.service import check_text_sync
@@ -188,3 +189,32 @@ def test_a_quotation_that_runs_into_an_unreadable_region_is_inconclusive() -> No
     verdict = unmapped_verdict(result, quote, (3,), (12,), nearest.matches[0])
     assert verdict.status is Status.INCONCLUSIVE
     assert verdict.note is not None and "runs into" in verdict.note
+
+
+def test_the_readable_ends_of_a_quotation_that_may_run_into_a_region() -> None:
+    quote = "among the herdsmen of the three villages"  # 34 letters
+    assert readable_ends(quote, 20) == ("among the herdsmen", "the three villages")
+    assert readable_ends(quote, 30) == ("among", "villages")
+    assert readable_ends(quote, 34) is None  # the region could hold it all
+    assert readable_ends(quote, 0) == (quote, quote)
+
+
+def test_a_quotation_whose_lesser_part_is_readable_beside_a_region_is_inconclusive() -> None:
+    prepared = _source(PAGE_1, PAGE_2, PAGE_3)
+    # "among the herdsmen" stands just before the box; the rest would be in it, unseen
+    quote = "among the herdsmen of the three villages"
+    result = _check(prepared, quote)
+    assert result.status is Status.NOT_FOUND
+    ends = readable_ends(quote, 20)
+    assert ends is not None
+    found = [m for end in ends for m in check_text_sync(prepared, end).matches]
+    assert found
+    verdict = unmapped_verdict(result, quote, (3,), (20,), None, found)
+    assert verdict.status is Status.INCONCLUSIVE
+    assert verdict.note is not None and "first or last words" in verdict.note
+    # the same words far from any unreadable text say nothing of the box
+    box = "A closing page. \x01\x02\x03\x04\x05\x06\x07\x08 \x0e\x0f\x10\x11 in the box."
+    far = _source(PAGE_1, "Among the herdsmen there was no quarrel at all that year.", box)
+    result = _check(far, "Among the herdsmen of the three villages")
+    found = [m for end in ends for m in check_text_sync(far, end).matches]
+    assert unmapped_verdict(result, quote, (3,), (20,), None, found).status is Status.NOT_FOUND

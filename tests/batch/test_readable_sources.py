@@ -24,6 +24,8 @@ LONG_ABSENT = (
     "the year before, and every province has followed it since then without any exception."
 )
 SHORT_ABSENT = "Courts agree."
+RUNS_ON = "Contact us. Call the editors at any hour."
+"""Its first words are the page's, beside the box; the rest could be the box's, unseen."""
 GLYPHS = bytes(range(1, 9)) * 2
 """A line drawn in a font without a Unicode map: control characters where the page shows words."""
 
@@ -75,7 +77,13 @@ def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path:
     assert retrieval_from_json(retrieval_to_json(loaded.retrieval)) == loaded.retrieval
     got = _check(
         path,
-        {"exact": PRINTED, "dropped": DROPPED, "long": LONG_ABSENT, "short": SHORT_ABSENT},
+        {
+            "exact": PRINTED,
+            "dropped": DROPPED,
+            "long": LONG_ABSENT,
+            "short": SHORT_ABSENT,
+            "runs_on": RUNS_ON,
+        },
     )
     assert got["_source"]["retrieval"]["unmapped_chars"] == [len(GLYPHS) * 2]
     assert got["exact"]["status"] in ("exact", "normalized")  # wrapped lines
@@ -96,6 +104,9 @@ def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path:
     # one of 12 could
     assert got["short"]["status"] == "inconclusive", got["short"]
     assert got["short"]["reason"] == "unmapped_font"
+    # longer than the box, but its readable first words stand right before it
+    assert got["runs_on"]["status"] == "inconclusive", got["runs_on"]
+    assert "first or last words" in got["runs_on"]["note"]
 
 
 needs_tesseract = pytest.mark.skipif(
