@@ -11,7 +11,9 @@ import pytest
 
 from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.sources.readers.local import read_bytes
+from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_ocr import tessdata
+from quote_tui.sources.readers.pdf_unmapped import unmapped_regions
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
 
 PRINTED = (
@@ -158,3 +160,26 @@ def test_in_ocr_text_a_word_no_ocr_makes_is_near_and_a_possible_misreading_is_no
         assert got[key]["status"] == "inconclusive", got[key]
         assert got[key]["reason"] == "ocr"
     assert "'toss'" in got["letter"]["note"] and "'loss'" in got["letter"]["note"]
+
+
+def _blocks(*texts: str) -> PageBlocks:
+    return PageBlocks(
+        blocks=tuple(
+            Block((72, 0, 500, 12), (Line(text, (72, 0, 500, 12)),), 10.0, True) for text in texts
+        ),
+        height=800,
+        sizes=(),
+    )
+
+
+def test_the_characters_of_the_unreadable_regions_are_counted() -> None:
+    readable = "The editors thank every reader who wrote to us."
+    # a box of 8 unreadable characters among 12 non-space ones: the box's 12 count
+    box = _blocks(readable, "\x01\x02\x03\x04 ab \x05\x06\x07\x08 cd")
+    # no one block unreadable, the page's blocks together are: those holding any count
+    spread = _blocks(*("\x01 ab" for _ in range(8)))
+    # a stray bullet beside a readable page is no region
+    assert unmapped_regions([box, None, spread, _blocks("\ue000 " + readable)]) == (
+        (1, 12),
+        (3, 24),
+    )
