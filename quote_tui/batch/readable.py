@@ -150,11 +150,11 @@ def ocr_verdict(result: CheckResult) -> ReadVerdict:
             Status.INCONCLUSIVE,
             f"OCR may have misread {misread.quote!r} as {misread.source!r}",
         )
-    quoted = word.quote or "nothing"
-    return ReadVerdict(
-        Status.NEAR,
-        f"no OCR misreading turns {word.source!r} into {quoted!r}",
-    )
+    if not word.quote:
+        return ReadVerdict(
+            Status.NEAR, f"the OCR text's {word.source!r} is no misreading; the quotation drops it"
+        )
+    return ReadVerdict(Status.NEAR, f"no OCR misreading turns {word.source!r} into {word.quote!r}")
 
 
 def _first_changed(match: Match) -> Difference | None:

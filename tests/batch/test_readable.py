@@ -218,3 +218,12 @@ def test_a_quotation_whose_lesser_part_is_readable_beside_a_region_is_inconclusi
     result = _check(far, "Among the herdsmen of the three villages")
     found = [m for end in ends for m in check_text_sync(far, end).matches]
     assert unmapped_verdict(result, quote, (3,), (20,), None, found).status is Status.NOT_FOUND
+
+
+def test_a_negation_the_quotation_drops_from_ocr_text_is_near() -> None:
+    prepared = _source("The committee did not approve the new rules for the common pasture.")
+    result = _check(prepared, "The committee did approve the new rules for the common pasture.")
+    assert result.status is Status.NEAR
+    verdict = ocr_verdict(result)
+    assert verdict.status is Status.NEAR
+    assert verdict.note is not None and "'not'" in verdict.note
