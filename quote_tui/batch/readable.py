@@ -335,11 +335,20 @@ def _distance(a: str, b: str) -> int:
                 best[i + 1][j] = min(best[i + 1][j], here + 1)
             if j < len(b):
                 best[i][j + 1] = min(best[i][j + 1], here + 1)
-            for x, y in _PAIRS:
+            for x, y in _PAIRS.get(a[i : i + 1], ()):
                 if a.startswith(x, i) and b.startswith(y, j):
                     ni, nj = i + len(x), j + len(y)
                     best[ni][nj] = min(best[ni][nj], here)
     return best[len(a)][len(b)]
 
 
-_PAIRS = CONFUSIONS + tuple((y, x) for x, y in CONFUSIONS)
+def _by_first_letter() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each confusion both ways, filed by the first character of the side looked for: a cell
+    of the edit table tries only the few that can start there."""
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for seen, read in CONFUSIONS + tuple((y, x) for x, y in CONFUSIONS):
+        pairs.setdefault(seen[0], []).append((seen, read))
+    return {first: tuple(found) for first, found in pairs.items()}
+
+
+_PAIRS = _by_first_letter()
