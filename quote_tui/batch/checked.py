@@ -98,4 +98,5 @@ def outcome_of_record(record: CheckedCitation) -> Outcome:
         outside_main_text=bool(record.field("outside_main_text")),
         found_in=len(found_in) if isinstance(found_in, list) else 0,
         copy_version=record.copy_version,
+        note=record.checked.note,
     )

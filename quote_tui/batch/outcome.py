@@ -134,6 +134,7 @@ NOTICE_KINDS = (
     "reference_mismatch",
     "found_elsewhere",
     "other_version",
+    "partly_unreadable",
 )
 """What a reader must not miss beside the verdict, in the order notices are shown and counted."""
 
@@ -145,6 +146,7 @@ NOTICE_WORDS = {
     "reference_mismatch": "reference does not match its record",
     "found_elsewhere": "found in another source",
     "other_version": "checked against a preprint or accepted manuscript",
+    "partly_unreadable": "source text partly unreadable",
 }
 """Each notice in a few words: its name in a summary, and its text where nothing more is said."""
 
@@ -302,6 +304,7 @@ def derive(
     copy_version: str | None = None,
     reason: str | None = None,
     note: str | None = None,
+    unreadable: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's facts.
 
@@ -318,6 +321,8 @@ def derive(
             (``acceptedVersion``, ``submittedVersion``), when it is not the published one.
         reason: why an ``inconclusive`` verdict is so (the report's ``reason``).
         note: the verdict's note (the report's ``note``).
+        unreadable: why a ``near`` or ``not_found`` stands in a text partly unreadable (OCR
+            text, a region a font left unmapped), in a few words (``batch.readable``).
 
     Returns:
         The outcome.
@@ -345,6 +350,9 @@ def derive(
         # the verdict stands for the copy read; the published wording may differ from it
         text = f"checked against {other}: the published wording may differ"
         notices.append(Notice("other_version", text))
+    if unreadable:
+        # the verdict was told around text the source could not read: say how
+        notices.append(Notice("partly_unreadable", unreadable))
     # rounded as the report writes it, so a typed check and its entry give the same outcome
     near = round(similarity, 4) if status == "near" and similarity is not None else None
     return Outcome(status, tuple(critical), tuple(notices), near, reason or None, note or None)
@@ -442,6 +450,7 @@ def outcome_of_check(
         copy_version=copy_version,
         reason=reason,
         note=note,
+        unreadable=_unreadable(status, note),
     )
 
 
@@ -472,7 +481,16 @@ def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> 
         copy_version=str(citation.get("copy_version") or "") or None,
         reason=str(citation.get("reason") or "") or None,
         note=str(citation.get("note") or "") or None,
+        unreadable=_unreadable(status, citation.get("note")),
     )
+
+
+def _unreadable(status: str, note: object) -> str | None:
+    """A note beside a ``near`` or ``not_found`` verdict: only a partly unreadable text gives
+    one (``batch.readable``), saying how the verdict was told around what it cannot read."""
+    if status in ("near", "not_found") and isinstance(note, str) and note:
+        return note
+    return None
 
 
 def tally(items: Iterable[Outcome | Mapping[str, Any]]) -> dict[str, int]:

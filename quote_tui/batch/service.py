@@ -24,6 +24,7 @@ from quote_tui._threads import margin
 from quote_tui._untrusted import has_lone_surrogate, scrub
 from quote_tui.batch.outcomes import CitationOutcome, SourceOutcome
 from quote_tui.batch.page_check import page_check, with_cited_page
+from quote_tui.batch.readable import ocr_verdict, readable_ends, unmapped_verdict
 from quote_tui.batch.specs import CitationSpec, Settings, SourceSpec
 from quote_tui.batch.unread_glyphs import describe, unread_glyphs
 from quote_tui.engine.budget import BudgetExceeded, armed
@@ -35,7 +36,7 @@ from quote_tui.engine.errors import (
     QuoteTuiError,
     Recovery,
 )
-from quote_tui.engine.records import FOUND_STATUSES, CheckResult, MatchOptions, Status
+from quote_tui.engine.records import FOUND_STATUSES, CheckResult, Match, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.load import Loader
 
@@ -46,7 +47,7 @@ letters, so the passage a reader would look at may score below the usual thresho
 if TYPE_CHECKING:
     import asyncio
 
-    from quote_tui.sources.records import LoadedSource
+    from quote_tui.sources.records import LoadedSource, Retrieval
 
 __all__ = ["Service", "check_text_sync"]
 
@@ -159,10 +160,9 @@ class Service:
         result = with_cited_page(spec, result, prepared)
         retrieval = source.loaded.retrieval
         if (retrieval.ocr or retrieval.unmapped_pages) and result.status not in FOUND_STATUSES:
-            # a miss in text OCR read, or in a PDF with pages a font left unreadable, is no
-            # evidence the quotation is absent: the words may be there, misread or unmapped
-            reason = "ocr" if retrieval.ocr else "unmapped_font"
-            return await self._ocr_outcome(spec, result, prepared, reason)
+            # a miss in text OCR read, or in a PDF with pages a font left unreadable, is
+            # inconclusive unless the readable text settles it (``batch.readable``)
+            return await self._unreadable_outcome(spec, result, prepared, retrieval)
         glyphs = unread_glyphs(result.matches[0]) if result.status is Status.NEAR else None
         if glyphs:
             # the only differences are glyphs the font left unmapped: calling the quotation a
@@ -172,23 +172,57 @@ class Service:
             spec, str(result.status), result=result, page_check=page_check(spec, result, prepared)
         )
 
-    async def _ocr_outcome(
-        self, spec: CitationSpec, result: CheckResult, prepared: PreparedText, reason: str
+    async def _unreadable_outcome(
+        self, spec: CitationSpec, result: CheckResult, prepared: PreparedText, retrieval: Retrieval
     ) -> CitationOutcome:
         """A quotation not found faithfully in OCR text (``ocr``) or in a text layer with
-        unreadable pages (``unmapped_font``): ``inconclusive``, never ``near`` or
-        ``not_found``, since the difference may be the OCR's misreading or the words a font
-        left unmapped. The nearest passage is shown with its differences, looked for below the
-        near threshold where none reached it."""
-        if not result.matches and isinstance(spec.quote, str):
+        unreadable regions (``unmapped_font``): ``near`` or ``not_found`` where the readable
+        text settles it (``batch.readable``), else ``inconclusive``, since the difference may
+        be the OCR's misreading or words a font left unmapped. The nearest passage is shown
+        with its differences, looked for below the near threshold where none reached it."""
+        quote = spec.quote if isinstance(spec.quote, str) else ""
+        shown = result
+        if not result.matches and quote:
             looser = replace(self.settings.options, near_threshold=_OCR_NEAR_THRESHOLD)
             try:
-                nearest = await self.run_check(prepared, spec.quote, options=looser)
+                nearest = await self.run_check(prepared, quote, options=looser)
             except QuoteTuiError:
                 nearest = result
             if nearest.matches:
-                result = replace(nearest, options=result.options)
-        return _inconclusive(spec, result, prepared, reason)
+                shown = replace(nearest, options=result.options, status=result.status)
+        if retrieval.ocr:
+            reason, verdict = "ocr", ocr_verdict(result)
+        else:
+            reason = "unmapped_font"
+            closest = shown.matches[0] if shown.matches else None
+            pages, chars = retrieval.unmapped_pages, retrieval.unmapped_chars
+            ends = await self._readable_ends(prepared, quote, result, sum(chars))
+            verdict = unmapped_verdict(result, quote, pages, chars, closest, ends)
+        if verdict.status is Status.INCONCLUSIVE:
+            return _inconclusive(spec, shown, prepared, reason, verdict.note)
+        # the readable text settles it; the nearest passage below the threshold is not kept
+        return CitationOutcome(
+            spec,
+            str(verdict.status),
+            result=result,
+            page_check=page_check(spec, result, prepared),
+            note=verdict.note,
+        )
+
+    async def _readable_ends(
+        self, prepared: PreparedText, quote: str, result: CheckResult, held: int
+    ) -> tuple[Match, ...]:
+        """Where the words a quotation not found must show in readable text stand, were it to
+        run on into unreadable regions holding ``held`` characters (``readable_ends``)."""
+        ends = readable_ends(quote, held) if result.status is Status.NOT_FOUND else None
+        found: list[Match] = []
+        for piece in ends or ():
+            try:
+                checked = await self.run_check(prepared, piece, near=False)
+            except QuoteTuiError:
+                continue  # past its budget: the verdict falls back on the nearest passage
+            found += checked.matches
+        return tuple(found)
 
     def release(self, loaded: LoadedSource) -> None:
         """Let go of a source's indexes once its citations are checked: its checked text's, and

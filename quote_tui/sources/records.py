@@ -143,6 +143,9 @@ class Retrieval:
     ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
     # 1-based pages with a region a font without a Unicode map left unreadable in the text layer
     unmapped_pages: tuple[int, ...] = ()
+    # the non-space characters of each such page's unreadable regions (in the order of
+    # ``unmapped_pages``): how long a passage could stand there unseen
+    unmapped_chars: tuple[int, ...] = ()
     copy: OpenCopy | None = None  # a DOI read through an open copy, not the publisher's page
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,7 +160,7 @@ class Retrieval:
                 if value is None:
                     continue  # the record of a source read as it was named keeps its old shape
                 value = value.to_dict()
-            elif f.name == "unmapped_pages":
+            elif f.name in ("unmapped_pages", "unmapped_chars"):
                 if not value:
                     continue  # only a PDF with unreadable pages carries the field
                 value = list(value)

@@ -124,6 +124,7 @@ class _Read:
     ocr: bool = False  # read from page images by OCR (a scanned PDF)
     incomplete: bool = False  # pages left unread (a scan's OCR out of time): flagged as cut
     unmapped_pages: tuple[int, ...] = ()  # pages whose text layer a font left unreadable
+    unmapped_chars: tuple[int, ...] = ()  # the characters of those pages' unreadable regions
 
 
 def _media_type(content_type: str | None) -> tuple[str, str | None]:
@@ -271,6 +272,7 @@ def _read_format(
             ocr=pdf.ocr,
             incomplete=bool(unread),
             unmapped_pages=pdf.unmapped_pages,
+            unmapped_chars=pdf.unmapped_chars,
             note="; ".join(
                 note
                 for note in (
@@ -431,6 +433,7 @@ def read_bytes(
         page_number_source=read.page_number_source,
         ocr=read.ocr,
         unmapped_pages=read.unmapped_pages,
+        unmapped_chars=read.unmapped_chars,
     )
     outside = read.outside[:max_chars] if read.outside else None
     return LoadedSource(retrieval, prepared, outside)

@@ -36,7 +36,7 @@ from quote_tui.sources.readers.pdf_layout import (
 from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
-from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_pages
+from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
 
@@ -81,6 +81,7 @@ class PdfText:
         unread_pages: pages of a scan OCR had no time left for (they stand empty).
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
             without a Unicode map): a quotation not found may stand there.
+        unmapped_chars: the non-space characters of those pages' unreadable regions.
     """
 
     text: str
@@ -92,6 +93,7 @@ class PdfText:
     ocr: bool = False
     unread_pages: int = 0
     unmapped_pages: tuple[int, ...] = ()
+    unmapped_chars: tuple[int, ...] = ()
 
 
 def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
@@ -333,7 +335,7 @@ def _extract(
                 )
         text, page_starts, boxes = _compose(pages)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
-        unmapped = () if ocred or not has_unreadable(text) else unmapped_pages(pages)
+        unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
         if not ocred and _spaces_untrusted(doc, text, page_starts, boxes):
             # a text layer that runs words together ("canbe seen") is read again glyph by
@@ -369,7 +371,8 @@ def _extract(
         metadata=metadata,
         ocr=scanned,
         unread_pages=unread,
-        unmapped_pages=unmapped,
+        unmapped_pages=tuple(page for page, _ in unmapped),
+        unmapped_chars=tuple(chars for _, chars in unmapped),
     )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
-__all__ = ["has_unreadable", "unmapped_count", "unmapped_pages"]
+__all__ = ["has_unreadable", "unmapped_count", "unmapped_pages", "unmapped_regions"]
 
 _MIN_UNMAPPED = 8
 """Fewest unreadable characters that flag a region (a bullet or two never do)."""
@@ -57,11 +57,21 @@ def _unreadable(counts: Iterable[tuple[int, int]]) -> bool:
 
 def unmapped_pages(pages: Sequence[PageBlocks | None]) -> tuple[int, ...]:
     """The 1-based numbers of the pages with a region whose text layer is unreadable."""
-    flagged: list[int] = []
+    return tuple(number for number, _ in unmapped_regions(pages))
+
+
+def unmapped_regions(pages: Sequence[PageBlocks | None]) -> tuple[tuple[int, int], ...]:
+    """Each page with an unreadable region (1-based) and the non-space characters its
+    unreadable regions hold: how long a passage could stand there unseen."""
+    flagged: list[tuple[int, int]] = []
     for number, page in enumerate(pages, 1):
         if page is None or not any(_UNREADABLE.search(b.text) for b in page.blocks):
             continue
         blocks = [unmapped_count(block.text) for block in page.blocks]
-        if any(_unreadable([b]) for b in blocks) or _unreadable(blocks):
-            flagged.append(number)
+        regions = [total for bad, total in blocks if _unreadable([(bad, total)])]
+        if not regions and _unreadable(blocks):
+            # no one block is unreadable, the page's blocks together are: all that hold any
+            regions = [total for bad, total in blocks if bad]
+        if regions:
+            flagged.append((number, sum(regions)))
     return tuple(flagged)

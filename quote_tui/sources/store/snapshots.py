@@ -119,10 +119,11 @@ def retrieval_from_json(text: str) -> Retrieval:
     )
     data["metadata"] = tuple((str(k), str(v)) for k, v in data.get("metadata", ()))
     data["copy"] = OpenCopy.from_dict(data.get("copy"))
-    pages = data.get("unmapped_pages")
-    data["unmapped_pages"] = tuple(
-        p for p in (pages if isinstance(pages, list) else ()) if isinstance(p, int)
-    )
+    for name in ("unmapped_pages", "unmapped_chars"):
+        items = data.get(name)
+        data[name] = tuple(
+            p for p in (items if isinstance(items, list) else ()) if isinstance(p, int)
+        )
     return Retrieval(**data)
 
 
