@@ -15,6 +15,7 @@ from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_ocr import tessdata
 from quote_tui.sources.readers.pdf_unmapped import unmapped_regions
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
+from tests.unmapped_pdf import draw_unmapped, unmapped_font
 
 PRINTED = (
     "There is no case on this side of the Atlantic saying that the right to be forgotten can "
@@ -32,29 +33,16 @@ GLYPHS = bytes(range(1, 9)) * 2
 """A line drawn in a font without a Unicode map: control characters where the page shows words."""
 
 
-def _escape(raw: bytes) -> bytes:
-    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
-
-
 def _pdf_with_a_box(folder: Path) -> Path:
     """Page 1 readable, with the passage a quotation misquotes; page 2 readable but for a box
     of two lines in a font without a Unicode map (an ad's phone numbers, a logo's words)."""
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_textbox(pymupdf.Rect(72, 72, 520, 300), PRINTED, fontname="helv", fontsize=10)
-    font = doc.get_new_xref()
-    doc.update_object(font, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+    font = unmapped_font(doc)
     page = doc.new_page()
     page.insert_text((72, 100), "Contact us.", fontname="helv", fontsize=10)
-    kind, resources = doc.xref_get_key(page.xref, "Resources")
-    assert kind == "xref"
-    doc.xref_set_key(int(resources.split()[0]), "Font/F9", f"{font} 0 R")
-    stream = page.get_contents()[0]
-    lines = b"".join(
-        b"BT /F9 11 Tf 72 %d Td (" % (400 - 14 * i) + _escape(GLYPHS) + b") Tj ET\n"
-        for i in range(2)
-    )
-    doc.update_stream(stream, doc.xref_stream(stream) + b"\n" + lines)
+    draw_unmapped(doc, page, font, GLYPHS, lines=2, top=400)
     path = folder / "box.pdf"
     doc.save(path)
     return path

@@ -12,13 +12,10 @@ from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_unmapped import unmapped_count, unmapped_pages
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
+from tests.unmapped_pdf import draw_unmapped, unmapped_font
 
 READABLE = "The editors thank every reader who wrote to us about the climate this year."
 ELSEWHERE = "A sentence that stands on no page of this document at all, readable or not."
-
-
-def _escape(raw: bytes) -> bytes:
-    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
 
 
 def _garbled_pdf(glyphs: bytes, *, pages_of_garbage: int = 1) -> bytes:
@@ -28,20 +25,11 @@ def _garbled_pdf(glyphs: bytes, *, pages_of_garbage: int = 1) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_text((72, 100), READABLE, fontname="helv", fontsize=10)
-    font = doc.get_new_xref()
-    doc.update_object(font, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+    font = unmapped_font(doc)
     for _ in range(pages_of_garbage):
         page = doc.new_page()
         page.insert_text((72, 100), "Box", fontname="helv", fontsize=10)
-        kind, resources = doc.xref_get_key(page.xref, "Resources")
-        assert kind == "xref"
-        doc.xref_set_key(int(resources.split()[0]), "Font/F9", f"{font} 0 R")
-        stream = page.get_contents()[0]
-        lines = b"".join(
-            b"BT /F9 11 Tf 72 %d Td (" % (300 - 14 * i) + _escape(glyphs) + b") Tj ET\n"
-            for i in range(4)
-        )
-        doc.update_stream(stream, doc.xref_stream(stream) + b"\n" + lines)
+        draw_unmapped(doc, page, font, glyphs, lines=4, top=300)
     return doc.tobytes()
 
 
