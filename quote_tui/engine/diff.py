@@ -407,6 +407,9 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     """
     # the work is at most every pair of tokens: a short diff needs no count
     if len(a) * len(b) <= _MAX_DIFFLIB_WORK:
+        trimmed = _one_word_opcodes(a, b)
+        if trimmed is not None:
+            return trimmed
         work = 0
     else:
         counts_b = Counter(b)
@@ -414,6 +417,43 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     if work <= _MAX_DIFFLIB_WORK:
         return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]
+
+
+def _one_word_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
+    """difflib's opcodes for keys that differ in at most one word on each side between a common
+    head and tail (a number changed, a negation put in, a word dropped), or None otherwise.
+
+    When the differing words stand nowhere in the head or tail, no matching block runs from
+    them into either: every block difflib may pick first is the head whole, the tail whole, or
+    a run that leaves the head on its left and the tail on its right, so both are taken whole
+    and the words between them are one replace, insert or delete (``tests/engine/
+    test_diff_shortcut.py`` compares every case with difflib). Setting up difflib cost more
+    than the rest of a short diff.
+    """
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    if head == len(a) == len(b):
+        return [("equal", 0, head, 0, head)] if head else []
+    tail = 0
+    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a_end, b_end = len(a) - tail, len(b) - tail
+    if a_end - head > 1 or b_end - head > 1:
+        return None
+    ends = set(a[:head])
+    if not ends.isdisjoint(a[a_end:]):
+        return None
+    ends.update(a[a_end:])
+    if not ends.isdisjoint(a[head:a_end]) or not ends.isdisjoint(b[head:b_end]):
+        return None
+    tag = "replace" if a_end > head and b_end > head else "delete" if a_end > head else "insert"
+    ops = [("equal", 0, head, 0, head)] if head else []
+    ops.append((tag, head, a_end, head, b_end))
+    if tail:
+        ops.append(("equal", a_end, len(a), b_end, len(b)))
+    return ops
 
 
 def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
