@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from quote_tui.engine import diff
 from quote_tui.engine.diff import _one_word_opcodes, _opcodes
 
 _KEYS = st.lists(st.sampled_from("abcde"), max_size=12)
@@ -67,3 +69,22 @@ def test_a_middle_word_met_again_goes_to_difflib() -> None:
     )
     # two words changed: no shortcut
     assert _one_word_opcodes(["p", "q", "r", "s"], ["p", "x", "y", "s"]) is None
+
+
+_TOKEN_TEXT = st.text(
+    alphabet=st.sampled_from(list("ab1 9.,%-+<=~\u2212\u2264\u00b1'\u00e9\u0661\u4e00\n")),
+    max_size=40,
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_TOKEN_TEXT)
+def test_tokens_match_the_unguarded_patterns(text: str) -> None:
+    # the numbers' first-character lookahead only spares work: the same tokens as without it
+    guard = diff._NUM_FIRST
+    assert guard in diff._TOKEN.pattern and guard in diff._ASCII_TOKEN.pattern
+    for pattern in (diff._TOKEN, diff._ASCII_TOKEN):
+        plain = re.compile(pattern.pattern.replace(guard, ""))
+        assert [m.groupdict() for m in pattern.finditer(text)] == [
+            m.groupdict() for m in plain.finditer(text)
+        ]
