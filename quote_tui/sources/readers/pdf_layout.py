@@ -104,6 +104,11 @@ _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
+_NUMBERING = re.compile(r"^(?:chapter\s+|part\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.?\s+|\s+\d+$", re.I)
+"""A heading's number before its title ("3.3. ", "Chapter 3. ") or a folio after a running
+head's title ("FACTORING PROBLEM 33")."""
+_MIN_TITLE = 4
+"""Fewest characters of a title for a running head to be told by it."""
 _SPACES = re.compile(r"\s+")
 
 
@@ -300,7 +305,37 @@ def repeated_edges(
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
-    return {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
+    out = {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
+    return out | _titled_heads(pages, edges)
+
+
+def _title(text: str) -> str:
+    return _SPACES.sub(" ", _NUMBERING.sub("", text.strip())).strip().casefold()
+
+
+def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None) -> set[str]:
+    """Masked texts of outermost one-line blocks that repeat a heading's title, set larger
+    elsewhere in the document: a book's running head names its chapter or section
+    ("3.3. FACTORING PROBLEM" over the heading "3.3 Factoring Problem"), and changes with it,
+    too often to repeat on many pages."""
+    heads: dict[str, float] = {}  # a one-line block's title: the largest size it is set in
+    outer: list[Block] = []
+    for index, page in enumerate(pages):
+        edges_of = edges[index] if edges is not None else page_edges(page)
+        for block, edge in zip(page.blocks, edges_of, strict=True):
+            if len(block.lines) != 1:
+                continue
+            if edge:
+                outer.append(block)
+            else:
+                title = _title(block.text)
+                heads[title] = max(heads.get(title, 0.0), block.size)
+    out: set[str] = set()
+    for block in outer:
+        title = _title(block.text)
+        if len(title) >= _MIN_TITLE and heads.get(title, 0.0) > block.size:
+            out.add(_mask(block.text))
+    return out
 
 
 def _edge(block: Block, height: float) -> bool:
