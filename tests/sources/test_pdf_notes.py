@@ -48,3 +48,38 @@ def test_a_new_note_at_the_next_pages_foot_stays_on_its_page() -> None:
     # the note broken off stays as it is, its page's folio after it
     assert "Le personnel du\n\n4\n" in pdf.text
     assert "\n\n14. Roman Jakobson" in pdf.text
+
+
+def _quotation_over_the_notes() -> bytes:
+    """A Word note's indented 10 pt quotation runs from page 1's foot to page 2's head; on
+    page 1 MuPDF reads its lines and the 9 pt notes under them as one block."""
+    doc = pymupdf.open()
+    font = pymupdf.Font("helv")
+    for _ in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        for k in range(4):
+            page.insert_text((71, 120 + 14 * k), f"{BODY} ({k})", fontsize=11, fontname="helv")
+    writer = pymupdf.TextWriter(doc[0].rect)
+    for x, y, size, text in (
+        (105, 640, 10, "In operating their search service, the company is processing"),
+        (105, 652, 10, "personal data and is acting as a data controller."),
+        (71, 664, 9, "6  A footnote set small, as the notes of the page are."),
+        (71, 675, 9, "7  Another footnote under it, set as small."),
+    ):
+        writer.append((x, y), text, font=font, fontsize=size)
+    writer.write_text(doc[0])
+    doc[1].insert_text((105, 80), "It is established in Spain.", fontsize=10, fontname="helv")
+    return doc.tobytes()
+
+
+def test_a_paragraph_merged_with_the_notes_under_it_stays_in_the_body() -> None:
+    pdf = extract_pdf(_quotation_over_the_notes())
+    quote = "and is acting as a data controller. It is established in Spain."
+    result = check_text(PreparedText(pdf.text), quote)
+    assert result.status is Status.NORMALIZED
+    assert (
+        result.matches[0].text
+        == "and is acting as a data controller.\n\nIt is established in Spain."
+    )
+    # the notes are still read, after the body
+    assert pdf.text.index("6  A footnote set small") > pdf.text.index("established in Spain")

@@ -216,6 +216,8 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             groups = [(lines, total, upright_all)]
         else:
             groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
+        if len(total) > 1:  # a block in more than one size: a paragraph over the notes?
+            groups = [part for group in groups for part in _split_notes(group)]
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
@@ -226,6 +228,33 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
+
+
+def _line_size(counts: dict[float, int]) -> float:
+    return max(counts.items(), key=lambda it: it[1])[0] if counts else 0.0
+
+
+def _split_notes(
+    group: tuple[list[tuple[Line, dict[float, int], bool]], dict[float, int], bool],
+) -> list[tuple[list[tuple[Line, dict[float, int], bool]], dict[float, int], bool]]:
+    """A block split above its first footnote, when MuPDF merged the notes at a page's foot
+    with the paragraph over them (a Word document's indented quotation): every line from a
+    note's number on is set in a note's smaller size, every line above it larger."""
+    lines = group[0]
+    sizes = [_line_size(counts) for _, counts, _ in lines]
+    for k in range(1, len(lines)):
+        above = min(sizes[:k])
+        if (
+            sizes[k] <= above * _NOTE
+            and _NOTE_MARK.match(lines[k][0].text)
+            and max(sizes[k:]) <= sizes[k]
+        ):
+            head, notes = lines[:k], lines[k:]
+            return [
+                (head, _sum_counts(head), all(u for _, _, u in head)),
+                (notes, _sum_counts(notes), all(u for _, _, u in notes)),
+            ]
+    return [group]
 
 
 def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
