@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
     glue_marks,
@@ -42,6 +43,7 @@ from quote_tui.sources.readers.pdf_lines import (
     rejoin,
     spans_text,
 )
+from quote_tui.sources.readers.pdf_note_blocks import split_notes
 
 __all__ = [
     "Block",
@@ -104,11 +106,6 @@ _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
-_NUMBERING = re.compile(r"^(?:chapter\s+|part\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.?\s+|\s+\d+$", re.I)
-"""A heading's number before its title ("3.3. ", "Chapter 3. ") or a folio after a running
-head's title ("FACTORING PROBLEM 33")."""
-_MIN_TITLE = 4
-"""Fewest characters of a title for a running head to be told by it."""
 _SPACES = re.compile(r"\s+")
 
 
@@ -217,7 +214,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         else:
             groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
         if len(total) > 1:  # a block in more than one size: a paragraph over the notes?
-            groups = [part for group in groups for part in _split_notes(group)]
+            groups = [part for group in groups for part in split_notes(group)]
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
@@ -228,33 +225,6 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
-
-
-def _line_size(counts: dict[float, int]) -> float:
-    return max(counts.items(), key=lambda it: it[1])[0] if counts else 0.0
-
-
-def _split_notes(
-    group: tuple[list[tuple[Line, dict[float, int], bool]], dict[float, int], bool],
-) -> list[tuple[list[tuple[Line, dict[float, int], bool]], dict[float, int], bool]]:
-    """A block split above its first footnote, when MuPDF merged the notes at a page's foot
-    with the paragraph over them (a Word document's indented quotation): every line from a
-    note's number on is set in a note's smaller size, every line above it larger."""
-    lines = group[0]
-    sizes = [_line_size(counts) for _, counts, _ in lines]
-    for k in range(1, len(lines)):
-        above = min(sizes[:k])
-        if (
-            sizes[k] <= above * _NOTE
-            and _NOTE_MARK.match(lines[k][0].text)
-            and max(sizes[k:]) <= sizes[k]
-        ):
-            head, notes = lines[:k], lines[k:]
-            return [
-                (head, _sum_counts(head), all(u for _, _, u in head)),
-                (notes, _sum_counts(notes), all(u for _, _, u in notes)),
-            ]
-    return [group]
 
 
 def _sum_counts(group: Iterable[tuple[Line, dict[float, int], bool]]) -> dict[float, int]:
@@ -338,33 +308,15 @@ def repeated_edges(
     return out | _titled_heads(pages, edges)
 
 
-def _title(text: str) -> str:
-    return _SPACES.sub(" ", _NUMBERING.sub("", text.strip())).strip().casefold()
-
-
 def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None) -> set[str]:
-    """Masked texts of outermost one-line blocks that repeat a heading's title, set larger
-    elsewhere in the document: a book's running head names its chapter or section
-    ("3.3. FACTORING PROBLEM" over the heading "3.3 Factoring Problem"), and changes with it,
-    too often to repeat on many pages."""
-    heads: dict[str, float] = {}  # a one-line block's title: the largest size it is set in
-    outer: list[Block] = []
+    outer: list[tuple[str, float]] = []
+    inner: list[tuple[str, float]] = []
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
         for block, edge in zip(page.blocks, edges_of, strict=True):
-            if len(block.lines) != 1:
-                continue
-            if edge:
-                outer.append(block)
-            else:
-                title = _title(block.text)
-                heads[title] = max(heads.get(title, 0.0), block.size)
-    out: set[str] = set()
-    for block in outer:
-        title = _title(block.text)
-        if len(title) >= _MIN_TITLE and heads.get(title, 0.0) > block.size:
-            out.add(_mask(block.text))
-    return out
+            if len(block.lines) == 1:
+                (outer if edge else inner).append((block.text, block.size))
+    return {_mask(text) for text in titled_heads(outer, inner)}
 
 
 def _edge(block: Block, height: float) -> bool:
