@@ -83,3 +83,35 @@ def test_a_paragraph_merged_with_the_notes_under_it_stays_in_the_body() -> None:
     )
     # the notes are still read, after the body
     assert pdf.text.index("6  A footnote set small") > pdf.text.index("established in Spain")
+
+
+def _note_in_the_body_size() -> bytes:
+    """Two columns of 9 pt text; at the left column's foot a note in the same 9 pt, known only
+    by its raised number, stands between a sentence's halves."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    font = pymupdf.Font("helv")
+    writer = pymupdf.TextWriter(page.rect)
+    line = "The columns of this paper are set in nine points."
+    for k in range(30):
+        writer.append((54, 80 + 11 * k), line, font=font, fontsize=9)
+        writer.append((317, 80 + 11 * k + 330), line, font=font, fontsize=9)
+    writer.append(
+        (54, 420), "The ability to revoke data has consequences. First,", font=font, fontsize=9
+    )
+    writer.append((54, 431), "any notion of", font=font, fontsize=9)
+    writer.append((54, 446), "1", font=font, fontsize=6)
+    writer.append(
+        (57.5, 449), "Technically, one can also need forgiveness for", font=font, fontsize=9
+    )
+    writer.append((54, 460), "thoughts; we focus on actions.", font=font, fontsize=9)
+    writer.append((317, 80), "data provenance will be compromised.", font=font, fontsize=9)
+    writer.write_text(page)
+    return doc.tobytes()
+
+
+def test_a_note_in_the_body_size_with_a_raised_number_leaves_the_column_break() -> None:
+    pdf = extract_pdf(_note_in_the_body_size())
+    result = check_text(PreparedText(pdf.text), "First, any notion of data provenance will be")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == "First,\nany notion of\n\ndata provenance will be"

@@ -103,6 +103,8 @@ _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
+_RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
+"""A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
@@ -425,12 +427,15 @@ def _drop_caps(blocks: list[Block]) -> list[Block]:
 
 
 def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
-    """A note at a column's foot: set a little smaller than the body, it starts with its mark
-    (a number or a dagger) and no body text stands below it."""
+    """A note at a column's foot: set a little smaller than the body (or in its size, when its
+    mark is raised), it starts with its mark (a number or a dagger) and no body text stands
+    below it."""
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or block.size > body * _NOTE or not _NOTE_MARK.match(block.text):
+        if flags[i] or not _NOTE_MARK.match(block.text):
+            continue
+        if block.size > body * _NOTE and not _RAISED_NOTE.match(block.text):
             continue
         below = any(
             not flags[j]
