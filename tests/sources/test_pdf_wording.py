@@ -103,3 +103,24 @@ def test_unicode_superscript_marks_in_a_french_pdf() -> None:
     assert match.text == "via Zotero, BibDesk, ou autre, est relativement\naisé"
     assert [text.text[a:b] for a, b in match.marks] == ["⁵", "⁶"]
     assert match.to_dict()["marks"] == [list(m) for m in match.marks]
+
+
+def test_german_guillemets_typed_straight_keep_the_word_spaces_outside_them() -> None:
+    # »…« is the French pair turned round: the space before the opening » is a word space
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((70, 100), "Viele Kreative wollen sich nicht", fontsize=11)
+    page.insert_text(
+        (70, 114), "\u00bballe Rechte vorbehalten\u00ab sondern sind im Ge-", fontsize=11
+    )
+    page.insert_text((70, 128), "genteil daran interessiert.", fontsize=11)
+    text = extract_pdf(doc.tobytes()).text
+    quote = 'wollen sich nicht "alle Rechte vorbehalten" sondern sind im Gegenteil daran'
+    result = check_text(PreparedText(text), quote)
+    assert result.status is Status.NORMALIZED
+    assert Rule.QUOTES in result.matches[0].rules
+    # the French pair still loses the spaces inside it
+    french = check_text(
+        PreparedText("une \u00ab flore \u00bb bact\u00e9rienne"), 'une "flore" bact\u00e9rienne'
+    )
+    assert french.status is Status.NORMALIZED
