@@ -68,8 +68,9 @@ _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
 # extraction at a time per process. (Batches read PDFs in child processes; this guards the
 # readers that run in-process, such as fetched PDFs.)
 MUPDF_LOCK = threading.Lock()
-_LINE_END_SHY = re.compile(r"\xad(?= *(?:\n|$))")
-"""A soft hyphen ending a line: one character for one, so offsets and line boxes stay."""
+_LINE_END_SHY = re.compile(r"(?<=[^\W\d_])\xad(?= *(?:\n|$))")
+"""A soft hyphen ending a line after a word's letter (a stray one after a full stop prints
+nothing): one character for one, so offsets and line boxes stay."""
 
 
 @dataclass(frozen=True, slots=True)

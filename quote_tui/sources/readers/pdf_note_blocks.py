@@ -15,8 +15,9 @@ __all__ = ["split_notes"]
 
 _NOTE = 0.93
 """A note is set at most this share of the size of the lines above it."""
-_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
-"""A footnote starts with its number or dagger."""
+_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*(?:[^\W\d_]|[“‘(\[\"'])")
+"""A footnote starts with its number or dagger, then its words ("6  “Google sets up"); an
+address's "510 – 700 West Pender St." is no note."""
 
 Item = tuple[Line, dict[float, int], bool]
 Group = tuple[list[Item], dict[float, int], bool]
