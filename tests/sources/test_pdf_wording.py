@@ -150,19 +150,3 @@ def test_a_math_g_mapped_to_a_cyrillic_letter_reads_as_g() -> None:
     # in a Russian text "д" is a letter of its words, and stands
     russian = _text_pdf("\u0434\u043e\u043c \u0434 \u0441\u0430\u0434", "a second line")
     assert "\u0434\u043e\u043c \u0434 \u0441\u0430\u0434" in extract_pdf(russian).text
-
-
-def test_a_soft_hyphen_ending_a_line_is_read_as_the_hyphen_it_prints() -> None:
-    # a word processor's soft hyphen prints as "-" at a line's end and not at all inside one
-    pdf = _text_pdf(
-        "L'exp\u00e9rience a \u00e9t\u00e9 r\u00e9alis\u00e9e et reste informa\xad",
-        "tive, et le mot cou\xadp\u00e9 ici ne l'est pas. \xad",
-        "Une ligne de plus.",
-    )
-    text = extract_pdf(pdf).text
-    assert "reste informa-\ntive," in text
-    assert "cou\xadp\u00e9 ici" in text
-    assert "pas. \xad" in text  # a stray one after a full stop prints nothing: it stays
-    result = check_text(PreparedText(text), "et reste informative, et le mot")
-    assert result.status is Status.NORMALIZED
-    assert result.matches[0].text == "et reste informa-\ntive, et le mot"

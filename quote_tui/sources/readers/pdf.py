@@ -2,16 +2,13 @@
 
 The checked text keeps what the page shows: ligatures (ﬁ), end-of-line hyphens and soft hyphens
 stay, because the matcher's normalized tier folds them and reports that it did; silently
-repairing them here would hide that from the user. A soft hyphen that ends a line is printed as
-a hyphen, and is read as one ("informa-" over "tive"): the hyphen rule joins the word. Lines
-are joined with "\\n", blocks with "\\n\\n" and pages with "\\n\\n"; every extracted line's
-rectangle is kept for highlighting.
+repairing them here would hide that from the user. Lines are joined with "\\n", blocks with
+"\\n\\n" and pages with "\\n\\n"; every extracted line's rectangle is kept for highlighting.
 """
 
 from __future__ import annotations
 
 import gc
-import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -68,9 +65,6 @@ _MUPDF_ERRORS = (RuntimeError, pymupdf.mupdf.FzErrorBase)
 # extraction at a time per process. (Batches read PDFs in child processes; this guards the
 # readers that run in-process, such as fetched PDFs.)
 MUPDF_LOCK = threading.Lock()
-_LINE_END_SHY = re.compile(r"(?<=[^\W\d_])\xad(?= *(?:\n|$))")
-"""A soft hyphen ending a line after a word's letter (a stray one after a full stop prints
-nothing): one character for one, so offsets and line boxes stay."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,8 +360,6 @@ def _extract(
             text, page_starts, boxes = _compose(pages)
         if not ocred:
             text = latin_math_letters(text)
-        if "\xad" in text:
-            text = _LINE_END_SHY.sub("-", text)
     finally:
         doc.close()
 
