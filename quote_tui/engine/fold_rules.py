@@ -78,7 +78,12 @@ def _fold_ligatures(s: str) -> str:
 
 def _fold_quotes(s: str) -> str:
     """The quote rule: every quotation mark and apostrophe becomes a straight one."""
-    s = re.sub(r"[«‹][ \t\xa0\u202f]*|\s*[»›]", lambda m: quote_char(m.group()), s)
+    # the spaces inside a pair go (« flore »); German's turned-round »alle« keeps those outside
+    s = re.sub(
+        r"(?<![^\W_])[«‹][ \t\xa0\u202f]*|[«‹]|\s*[»›](?![^\W_])|[»›]",
+        lambda m: quote_char(m.group()),
+        s,
+    )
     s = s.replace("``", '"').replace("''", '"')
     return "".join('"' if c in DOUBLE_QUOTES else "'" if c in SINGLE_QUOTES else c for c in s)
 

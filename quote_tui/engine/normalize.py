@@ -240,7 +240,9 @@ def _tables() -> _Tables:
             [
                 r"(?P<shy>\xad *)",
                 r"(?P<dash> *-+ *)",
-                r"(?P<quote>[«‹] *| *[»›]|'')",
+                # the spaces inside a pair go: French « flore »; German »alle« turns the pair
+                # round, and the word spaces outside it stay
+                r"(?P<quote>(?<![^\W_])[«‹] *|[«‹]| *[»›](?![^\W_])|[»›]|'')",
                 r"(?P<ws>  +)",
                 r"(?P<lig>[" + LIGATURES_SPACED + r"] (?=[a-z])|[" + "".join(LIGATURES) + "])",
                 r"(?P<zw>[" + ZERO_WIDTH + r"]+)",

@@ -91,3 +91,35 @@ def test_the_collector_is_back_on_after_a_read_and_after_a_failed_one() -> None:
         assert not gc.isenabled()  # a caller that had it off keeps it off
     finally:
         gc.enable()
+
+
+def _chapter_with_running_heads() -> bytes:
+    """A thesis's chapter: its heading on page 1, then running heads a little inside the page
+    that name the chapter ("1. INTRODUCTION") and the section ("1.1 SCOPE"), each once."""
+    doc = pymupdf.open()
+    for _ in range(3):
+        doc.new_page(width=595, height=842)
+    one, two, three = doc[0], doc[1], doc[2]
+    one.insert_text((90, 200), "Introduction", fontsize=25)
+    one.insert_text((90, 260), "The chapter opens on this page and says little.", fontsize=11)
+    two.insert_text((60, 108), "1. INTRODUCTION", fontsize=11)  # 13% from the top
+    two.insert_text((90, 160), "1.1 Scope", fontsize=14.5)
+    two.insert_text((90, 190), "A paragraph of the section stands here.", fontsize=11)
+    two.insert_text((90, 700), FIRST, fontsize=11)
+    three.insert_text((420, 108), "1.1 SCOPE", fontsize=11)
+    three.insert_text((90, 160), SECOND, fontsize=11)
+    for page, number in ((one, 1), (two, 2), (three, 3)):
+        page.insert_text((290, 800), str(number), fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_running_head_naming_a_heading_stays_out_of_a_sentence_across_pages() -> None:
+    pdf = extract_pdf(_chapter_with_running_heads())
+    result = check_text(_prepared(pdf), f"{FIRST} {SECOND}")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == f"{FIRST}\n\n{SECOND}"
+    # the heads are still in the text, after the body; the section's heading stays in it
+    body_end = pdf.text.index(SECOND) + len(SECOND)
+    assert pdf.text.index("1. INTRODUCTION") > body_end
+    assert pdf.text.index("1.1 SCOPE") > body_end
+    assert pdf.text.index("1.1 Scope") < body_end

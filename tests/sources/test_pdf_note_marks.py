@@ -109,3 +109,27 @@ def test_corpus_marks_after_a_sentence_end(corpus_dir: Path) -> None:
     assert "each PDF.\u200b11 We" in s2orc
     nist = extract_pdf((corpus_dir / "pdf" / "nist-sp800-223.pdf").read_bytes()).text
     assert "disallowed system calls.\u200b1" in nist
+
+
+def test_an_unresolved_citations_question_marks_are_marks_even_after_a_comma() -> None:
+    # a superscript citation LaTeX could not resolve prints a raised "?": no quotation types it
+    pdf = _line_pdf(
+        ("Mutagenesis experiments,", False),
+        ("?", True),
+        (" reinforced by studies,", False),
+        ("??", True),
+        (" have shown it", False),
+    )
+    text, status, rules = _check(pdf, "Mutagenesis experiments, reinforced by studies, have shown")
+    assert "experiments,\u200b? reinforced by studies,\u200b?? have" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+    # a question mark of the running text is no mark
+    plain = _line_pdf(("Is it so? It is", False), ("1", True), (" said", False))
+    assert "Is it so? It is\u200b1 said" in extract_pdf(plain).text
+
+
+def test_a_roman_numeral_note_mark_is_left_out_by_the_rule() -> None:
+    pdf = _line_pdf(("contribuer jusqu'a 0,2 kg", False), ("ii", True), (" au poids", False))
+    text, status, rules = _check(pdf, "contribuer jusqu'a 0,2 kg au poids")
+    assert "kg\u200bii au" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules

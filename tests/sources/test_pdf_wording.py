@@ -103,3 +103,50 @@ def test_unicode_superscript_marks_in_a_french_pdf() -> None:
     assert match.text == "via Zotero, BibDesk, ou autre, est relativement\naisé"
     assert [text.text[a:b] for a, b in match.marks] == ["⁵", "⁶"]
     assert match.to_dict()["marks"] == [list(m) for m in match.marks]
+
+
+def test_german_guillemets_typed_straight_keep_the_word_spaces_outside_them() -> None:
+    # »…« is the French pair turned round: the space before the opening » is a word space
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((70, 100), "Viele Kreative wollen sich nicht", fontsize=11)
+    page.insert_text(
+        (70, 114), "\u00bballe Rechte vorbehalten\u00ab sondern sind im Ge-", fontsize=11
+    )
+    page.insert_text((70, 128), "genteil daran interessiert.", fontsize=11)
+    text = extract_pdf(doc.tobytes()).text
+    quote = 'wollen sich nicht "alle Rechte vorbehalten" sondern sind im Gegenteil daran'
+    result = check_text(PreparedText(text), quote)
+    assert result.status is Status.NORMALIZED
+    assert Rule.QUOTES in result.matches[0].rules
+    # the French pair still loses the spaces inside it
+    french = check_text(
+        PreparedText("une \u00ab flore \u00bb bact\u00e9rienne"), 'une "flore" bact\u00e9rienne'
+    )
+    assert french.status is Status.NORMALIZED
+
+
+def _text_pdf(*lines: str) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    writer = pymupdf.TextWriter(page.rect)
+    font = pymupdf.Font("helv")
+    for k, line in enumerate(lines):
+        writer.append((70, 100 + 14 * k), line, font=font, fontsize=11)
+    writer.write_text(page)
+    return doc.tobytes()
+
+
+def test_a_math_g_mapped_to_a_cyrillic_letter_reads_as_g() -> None:
+    # Libertine's math "g" is mapped to U+0434: in a Latin text a lone one is that "g"
+    pdf = _text_pdf(
+        "the average predictions of a complex model \u0434 across some",
+        "partition of data, where \u0434(x) is the model's output.",
+    )
+    text = extract_pdf(pdf).text
+    assert "complex model g across" in text and "where g(x) is" in text
+    result = check_text(PreparedText(text), "the average predictions of a complex model g across")
+    assert result.status is Status.EXACT
+    # in a Russian text "д" is a letter of its words, and stands
+    russian = _text_pdf("\u0434\u043e\u043c \u0434 \u0441\u0430\u0434", "a second line")
+    assert "\u0434\u043e\u043c \u0434 \u0441\u0430\u0434" in extract_pdf(russian).text

@@ -24,6 +24,7 @@ from quote_tui.sources.readers.pdf_glyphs import (
     glyph_read_page,
     run_together,
 )
+from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -359,6 +360,8 @@ def _extract(
                 pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
             text, page_starts, boxes = _compose(pages)
+        if not ocred:
+            text = latin_math_letters(text)
     finally:
         doc.close()
 

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
     glue_marks,
@@ -42,6 +43,7 @@ from quote_tui.sources.readers.pdf_lines import (
     rejoin,
     spans_text,
 )
+from quote_tui.sources.readers.pdf_note_blocks import split_notes
 
 __all__ = [
     "Block",
@@ -101,6 +103,8 @@ _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
+_RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
+"""A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
 _DIGITS = re.compile(r"\d+")
@@ -211,6 +215,8 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             groups = [(lines, total, upright_all)]
         else:
             groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
+        if len(total) > 1:  # a block in more than one size: a paragraph over the notes?
+            groups = [part for group in groups for part in split_notes(group)]
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
@@ -300,7 +306,19 @@ def repeated_edges(
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
-    return {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
+    out = {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
+    return out | _titled_heads(pages, edges)
+
+
+def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None) -> set[str]:
+    outer: list[tuple[str, float]] = []
+    inner: list[tuple[str, float]] = []
+    for index, page in enumerate(pages):
+        edges_of = edges[index] if edges is not None else page_edges(page)
+        for block, edge in zip(page.blocks, edges_of, strict=True):
+            if len(block.lines) == 1:
+                (outer if edge else inner).append((block.text, block.size))
+    return {_mask(text) for text in titled_heads(outer, inner)}
 
 
 def _edge(block: Block, height: float) -> bool:
@@ -409,12 +427,15 @@ def _drop_caps(blocks: list[Block]) -> list[Block]:
 
 
 def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
-    """A note at a column's foot: set a little smaller than the body, it starts with its mark
-    (a number or a dagger) and no body text stands below it."""
+    """A note at a column's foot: set a little smaller than the body (or in its size, when its
+    mark is raised), it starts with its mark (a number or a dagger) and no body text stands
+    below it."""
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or block.size > body * _NOTE or not _NOTE_MARK.match(block.text):
+        if flags[i] or not _NOTE_MARK.match(block.text):
+            continue
+        if block.size > body * _NOTE and not _RAISED_NOTE.match(block.text):
             continue
         below = any(
             not flags[j]

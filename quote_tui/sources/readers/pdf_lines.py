@@ -59,6 +59,9 @@ _ORDINAL_ENDINGS = frozenset({"e", "er", "re", "es", "ème", "ère", "st", "nd",
 """The raised endings of an ordinal after a Roman numeral; a footnote's letter ("a", "b") is
 not one of them."""
 _FORMULA = re.compile(r"[+=^*/<>\u2212]")
+_UNRESOLVED = re.compile(r"\?(?: ?\?){0,2}")
+"""A citation LaTeX could not resolve, set as the raised bold "?" of a superscript style: no
+wording of any sentence, so it stands apart even after a comma ("experiments,? reinforced")."""
 
 
 _JOIN_GAP = 0.75
@@ -116,7 +119,10 @@ def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
     ``before``): to a word's letters or digits; to the punctuation closing a sentence or phrase
     ("end.¹²"); to a bracket of words ("(GerDraCor)¹⁷", where "(n+1)²" is an exponent); or a
     number set a space after its word ("AirFlow ¹"). In each the mark is no part of what a
-    quotation types. After a comma it is not cut off ("S2ORC,¹" is typed as printed)."""
+    quotation types. After a comma it is not cut off ("S2ORC,¹" is typed as printed), unless it
+    is an unresolved citation's "?", which no quotation types."""
+    if _UNRESOLVED.fullmatch(mark.strip()):
+        return bool(before) and not before.isspace()
     if not mark[:1].isalnum():
         return False
     if before.isalnum() or before in _CLOSING:
