@@ -21,6 +21,7 @@ __all__ = [
     "find_mentions",
     "first_of_overlapping",
     "is_latex_cite",
+    "pandoc_mentions",
     "sentence_window",
 ]
 
@@ -492,3 +493,15 @@ def _close_brace(text: str, i: int, *, limit: int = 2_000) -> int:
             depth -= 1
         i += 1
     return i
+
+
+def pandoc_mentions(text: str) -> list[Mention]:
+    """The Pandoc citations (``[@key, p. 5]``, ``@key [p. 5]``) typed into ``text``, in order:
+    a Word document written for Pandoc holds them as plain text."""
+    candidates = (
+        mention
+        for pattern, build in ((_PANDOC_BRACKET, _pandoc), (_PANDOC_NARRATIVE, _pandoc_narrative))
+        for m in pattern.finditer(text)
+        for mention in build(m)
+    )
+    return sorted(first_of_overlapping(candidates), key=lambda x: x.start)

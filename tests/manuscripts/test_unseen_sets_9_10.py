@@ -1,0 +1,60 @@
+"""Rules read off two unseen sets of real manuscripts (a Word text typed for Pandoc, an
+author-date essay with no reference list, a field study's participants' words); each test
+retypes the lines that showed the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+
+from quote_tui.manuscripts import scan
+
+_BIB = """@book{lubkoll_thematologie_2009,
+  author = {Lubkoll, Christine},
+  title = {Motiv, literarisches},
+  year = {2009},
+}
+"""
+
+
+def _word(tmp_path: Path, paragraphs: list[str]) -> Path:
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    path = tmp_path / "paper.docx"
+    document.save(str(path))
+    return path
+
+
+def test_pandoc_keys_typed_into_word_text_are_read_when_the_bibliography_holds_them(
+    tmp_path: Path,
+) -> None:
+    path = _word(
+        tmp_path,
+        [
+            "Das Feld der Thematologie, also der „systematische[n] und problemorientierten "
+            "Untersuchung literarischer Stoffe und Motive“ [@lubkoll_thematologie_2009, S. 5].",
+            "Wie @lubkoll_thematologie_2009 [S. 7] schreibt, ist sie „eine Untersuchung im "
+            "diachronen und interkulturellen Vergleich“.",
+            "Schreiben Sie an „die Redaktion der Zeitschrift für Motive“ [@redaktion].",
+        ],
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    got = {
+        c.quote: (
+            c.reference.key if c.reference else None,
+            c.locator.value if c.locator else None,
+        )
+        for c in scan(path, bib=[bib]).citations
+    }
+    assert got[
+        "systematische[n] und problemorientierten Untersuchung literarischer Stoffe und Motive"
+    ] == ("lubkoll_thematologie_2009", "5")
+    assert got["eine Untersuchung im diachronen und interkulturellen Vergleich"] == (
+        "lubkoll_thematologie_2009",
+        "7",
+    )
+    # a key no bibliography holds is no citation in Word text (a handle, a mail name)
+    assert got.get("die Redaktion der Zeitschrift für Motive", (None, None))[0] is None
