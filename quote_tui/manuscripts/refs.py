@@ -30,6 +30,11 @@ _PANDOC_BRACKET = re.compile(
     r"\[((?:[^\[\]]|\[[^\[\]]*\])*?(?<![\w.])-?@(?:" + _KEY + r")[^\[\]]*)\]"
 )
 _PANDOC_ITEM = re.compile(r"^(?P<prefix>.*?)-?@(?P<key>" + _KEY + r")(?P<suffix>.*)$", re.S)
+# A bare key typed inside parentheses with its page after it, "(vgl. @meier2016 S. 20)": Pandoc
+# would print the author's name and the words, but the writer meant one parenthetical citation.
+_PANDOC_PAREN = re.compile(
+    r"\((?P<pre>[^()@\[\]]{0,40}?)(?<![\w@])@(?P<key>" + _KEY + r")(?P<loc>[^()@\[\]]{0,60})\)"
+)
 _PANDOC_NARRATIVE = re.compile(r"(?<![\w@\[])@(?P<key>" + _KEY + r")(?:\s*\[(?P<loc>[^\[\]@]*)\])?")
 _LATEX_CMD = (
     r"cite|Cite|citep|citet|citealp|citealt|citeauthor|citeyear|parencite|Parencite|textcite|"
@@ -380,6 +385,7 @@ def find_mentions(
         scanners += [
             (_FOOTNOTE, _footnote),
             (_PANDOC_BRACKET, _pandoc),
+            (_PANDOC_PAREN, _pandoc_paren),
             (_PANDOC_NARRATIVE, _pandoc_narrative),
         ]
     scanners += [
@@ -421,6 +427,22 @@ def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
             insort(spans, (mention.start, mention.end))
             found.append(mention)
     return found
+
+
+def _pandoc_paren(m: re.Match[str]) -> list[Mention]:
+    if _CROSSREF.match(m.group("key")):
+        return []
+    loc = m.group("loc").strip(" ,;:")
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "pandoc",
+            m.group(0),
+            key=m.group("key"),
+            locator=parse_locator(loc) if loc else None,
+        )
+    ]
 
 
 def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:

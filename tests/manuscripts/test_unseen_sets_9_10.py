@@ -58,3 +58,31 @@ def test_pandoc_keys_typed_into_word_text_are_read_when_the_bibliography_holds_t
     )
     # a key no bibliography holds is no citation in Word text (a handle, a mail name)
     assert got.get("die Redaktion der Zeitschrift für Motive", (None, None))[0] is None
+
+
+def test_a_parenthetical_key_inside_the_closing_mark_is_the_quotations_citation(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "kapitel.md"
+    path.write_text(
+        'Eingeführt. "Unter Entität versteht man ein bestimmtes Objekt der realen Welt oder '
+        'unserer Vorstellung (@meier2016nosql S. 20)". Dementgegen gilt für Mengen: "Entitäten '
+        'des gleichen Typs werden zu Entitätsmengen zusammengefasst" (vgl. @meier2016nosql, '
+        "S. 21).\n",
+        encoding="utf-8",
+    )
+    got = {
+        c.quote: (
+            c.reference.key if c.reference else None,
+            c.locator.value if c.locator else None,
+        )
+        for c in scan(path).citations
+    }
+    assert got == {
+        "Unter Entität versteht man ein bestimmtes Objekt der realen Welt oder unserer "
+        "Vorstellung": ("meier2016nosql", "20"),
+        "Entitäten des gleichen Typs werden zu Entitätsmengen zusammengefasst": (
+            "meier2016nosql",
+            "21",
+        ),
+    }
