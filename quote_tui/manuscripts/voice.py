@@ -279,11 +279,22 @@ class Repeats:
 
 
 # What breaks a quotation in two: its speaker and a verb of saying, nothing else.
+_SAYING = (
+    r"(?:asserts?|writes?|wrote|says?|said|argues?|argued|notes?|noted|continues?|continued|adds?|"
+    r"added|explains?|explained|observes?|insists?|claims?|suggests?|replies|replied|remarks?|"
+    r"concludes?|goes\s+on|schreibt|sagt|betont|fährt\s+fort)"
+)
+_OPENS = r"\s*(?:``|[„“\"‘«»`'])?\s*$"
 _INTERRUPTION = re.compile(
-    r"[\s,~]*(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*(?:asserts?|writes?|wrote|says?|"
-    r"said|argues?|argued|notes?|noted|continues?|continued|adds?|added|explains?|explained|"
-    r"observes?|insists?|claims?|suggests?|replies|replied|remarks?|concludes?|goes\s+on|"
-    r"schreibt|sagt|betont|fährt\s+fort)(?:\s+\w+){0,2}\s*[,:]\s*(?:``|[„“\"‘«»`'])?\s*$"
+    r"[\s,~]*(?:(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*"
+    + _SAYING
+    + r"(?:\s+\w+){0,2}\s*[,:]"
+    # the press's order, the verb before the name, and the quotation going on in a new
+    # sentence: "...,” says Selbst. “You can't ..."
+    + r"|"
+    + _SAYING
+    + r"\s+(?:[A-Z][\w'’-]*\.?\s+){0,3}[A-Z][\w'’-]*\s*[.,:])"
+    + _OPENS
 )
 
 

@@ -86,3 +86,21 @@ def test_a_parenthetical_key_inside_the_closing_mark_is_the_quotations_citation(
             "21",
         ),
     }
+
+
+def test_a_quotation_broken_by_says_name_and_a_full_stop_takes_the_next_parts_citation(
+    tmp_path: Path,
+) -> None:
+    path = _word(
+        tmp_path,
+        [
+            "“But what that does is ignore a lot of social context,” says Selbst. “You can’t "
+            "have a system designed in Utah and then applied in Kentucky directly. (Selbst, "
+            "2016)” The report goes on. “Another quotation of four words,” says the report. "
+            "“Then a cited one of five words” (Smith, 2020).",
+        ],
+    )
+    got = {c.quote: c.reference.raw if c.reference else None for c in scan(path).citations}
+    assert got["But what that does is ignore a lot of social context,"] == "(Selbst, 2016)"
+    # a verb of saying with no name after it is the writer's sentence, not an attribution
+    assert got["Another quotation of four words,"] is None
