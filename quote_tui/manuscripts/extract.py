@@ -26,6 +26,7 @@ from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_menti
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -112,7 +113,7 @@ def _from_footnote(
     title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
     note = note_mention(doc.text, span.start, span.end, title)
     if note is not None:
-        return note, None
+        return full_note(ms, note_id, note), None
     return (mentions[0] if mentions else None), None
 
 

@@ -104,3 +104,23 @@ def test_a_quotation_broken_by_says_name_and_a_full_stop_takes_the_next_parts_ci
     assert got["But what that does is ignore a lot of social context,"] == "(Selbst, 2016)"
     # a verb of saying with no name after it is the writer's sentence, not an attribution
     assert got["Another quotation of four words,"] is None
+
+
+def test_a_short_note_is_read_as_the_full_note_whose_title_it_begins(tmp_path: Path) -> None:
+    path = tmp_path / "zitieren.md"
+    path.write_text(
+        "So schreibt Talal Asad: „My argument is that there cannot be a universal definition "
+        "of religion.“[^1]\n\n"
+        "Nach Asad ist „that definition itself the historical product of discursive "
+        "processes.“[^2]\n\n"
+        "[^1]: Talal Asad, „The Construction of Religion as an Anthropological Category“, in "
+        "*A reader in the anthropology of religion*, hg. von Michael Lambek (Malden, MA: "
+        "Blackwell, 2002), 116.\n\n"
+        "[^2]: Vgl. Asad: „The Construction of Religion“, 117.\n",
+        encoding="utf-8",
+    )
+    cits = {c.quote[:14]: c for c in scan(path).citations}
+    second = cits["that definitio"]
+    assert second.reference is not None and "2002" in second.reference.raw
+    assert second.reference.key == "The Construction of Religion as an Anthropological Category"
+    assert second.locator is not None and second.locator.value == "117"
