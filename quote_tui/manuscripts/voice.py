@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.study import participants_words
+
 __all__ = [
     "Repeats",
     "authors_own",
@@ -136,6 +138,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
     inner = text[start:end].strip()
+    if participants_words(text, start, close_end):
+        return False  # a participant's question or one answer of a list is theirs, not the writer's
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
     if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
