@@ -21,6 +21,7 @@ from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
 from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import find_mentions
+from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
 __all__ = ["PHRASE_WORDS", "borrowed"]
@@ -129,6 +130,7 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
     evidence = (
         _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
+        or participant_code(text, close_end)
         or _attributed(doc, start)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["participants_words"]
+__all__ = ["participant_code", "participants_words"]
 
 # Who answered: the people of a study, English and German.
 _PEOPLE = re.compile(
@@ -33,7 +33,12 @@ _CODE = re.compile(r"[\"'”’»“]*\s*[(\[](?:P|I|R|TN|B)\s?\d{1,3}\b")
 # How far back the report is read for who answered: a findings section names its participants
 # once and then lists their answers paragraph after paragraph.
 _REPORT_BACK = 1500
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=\S)")
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[A-ZÀ-ÖØ-Þ`\"“„‘(\[])")
+
+
+def participant_code(text: str, close_end: int) -> bool:
+    """Whether a participant's code ("(P12)") follows the closing mark ending at ``close_end``."""
+    return _CODE.match(text, close_end) is not None
 
 
 def participants_words(text: str, start: int, close_end: int) -> bool:

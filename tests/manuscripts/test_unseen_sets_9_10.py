@@ -124,3 +124,24 @@ def test_a_short_note_is_read_as_the_full_note_whose_title_it_begins(tmp_path: P
     assert second.reference is not None and "2002" in second.reference.raw
     assert second.reference.key == "The Construction of Religion as an Anthropological Category"
     assert second.locator is not None and second.locator.value == "117"
+
+
+def test_participants_answers_in_a_study_report_are_their_words(tmp_path: Path) -> None:
+    path = tmp_path / "study.tex"
+    path.write_text(
+        "We interviewed 17 passers-by after the survey \\cite{strauss1990}.\n\n"
+        "Two reasons that were mentioned by participants were: ``it belongs to me'', and "
+        "``I use it most often''. Other reasons mentioned were ``it is there, so why not?'' "
+        "and ``I was waiting for someone''. One said ``I felt watched'' (P12).\n\n"
+        "This chapter calls the second group ``late adopters'' and the first one "
+        "``curious users''.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote for c in scan(path).citations}
+    assert got == {
+        "it belongs to me",
+        "I use it most often",
+        "it is there, so why not?",
+        "I was waiting for someone",
+        "I felt watched",
+    }
