@@ -145,3 +145,37 @@ def test_participants_answers_in_a_study_report_are_their_words(tmp_path: Path) 
         "I was waiting for someone",
         "I felt watched",
     }
+
+
+def test_a_note_address_closing_the_sentence_gives_its_short_phrases_a_source(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "commentary.md"
+    path.write_text(
+        "Our observer turns to the more visible aspect of human existence: the 'distinctive "
+        "determinateness' of individuality, the 'rigidly fixed being' of an individual's "
+        "actuality: that is, the body.[^16]\n\n"
+        "This move seems plausible: the body is closer to an individual's 'inner life' than "
+        "the actualities of spirit are.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote for c in scan(path).citations}
+    assert got == {"distinctive determinateness", "rigidly fixed being"}
+
+
+def test_a_phrase_repeating_a_block_closed_by_a_note_address_is_the_blocks_source(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "commentary.md"
+    path.write_text(
+        "Hegel quotes Lichtenberg's book, which mocks Lavater's science:\n\n"
+        "> If someone said, 'you are a knave at heart,' then any upright fellow, when "
+        "addressed in that fashion, will respond with a slap in the accuser's face.[^32]\n\n"
+        "Hegel sees more than a joke in this remark. When the 'upright fellow' retorts with a "
+        "slap, he is 'an honest man' again.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote for c in scan(path).citations}
+    assert "upright fellow" in got
+    # words of no block and no cited quotation stay the writer's
+    assert "an honest man" not in got
