@@ -20,7 +20,7 @@ import re
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
 from quote_tui.manuscripts.quotes import has_words
-from quote_tui.manuscripts.refs import find_mentions, sentence_window
+from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
@@ -131,7 +131,6 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
         _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
         or participant_code(text, close_end)
-        or _note_closes_sentence(text, close_end)
         or _attributed(doc, start)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
@@ -158,14 +157,3 @@ _STARTS_NOTED = re.compile(r"[.!?\"'”’»]*\s?" + _NOTE_MARK)
 def ends_noted(text: str, end: int) -> bool:
     """Whether a note address closes the text ending at ``end`` (or follows it at once)."""
     return bool(_ENDS_NOTED.search(text, max(0, end - 24), end) or _STARTS_NOTED.match(text, end))
-
-
-def _note_closes_sentence(text: str, close_end: int) -> bool:
-    """Whether the sentence going on after the closing mark at ``close_end`` ends with a note
-    address: "the 'rigidly fixed being' of an individual's actuality: the body.[^16]" gives
-    the note's source for the phrases of its sentence."""
-    end = sentence_window(text, close_end)
-    tail = text[close_end:end]
-    if "\\footnote{" in tail:
-        return not re.search(r"[\"'”’»“]", tail[: tail.index("\\footnote{")])
-    return bool(_ENDS_NOTED.search(tail)) and not re.search(r"[\"“„«»]", tail)

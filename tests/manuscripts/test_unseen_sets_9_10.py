@@ -147,22 +147,6 @@ def test_participants_answers_in_a_study_report_are_their_words(tmp_path: Path) 
     }
 
 
-def test_a_note_address_closing_the_sentence_gives_its_short_phrases_a_source(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "commentary.md"
-    path.write_text(
-        "Our observer turns to the more visible aspect of human existence: the 'distinctive "
-        "determinateness' of individuality, the 'rigidly fixed being' of an individual's "
-        "actuality: that is, the body.[^16]\n\n"
-        "This move seems plausible: the body is closer to an individual's 'inner life' than "
-        "the actualities of spirit are.\n",
-        encoding="utf-8",
-    )
-    got = {c.quote for c in scan(path).citations}
-    assert got == {"distinctive determinateness", "rigidly fixed being"}
-
-
 def test_a_phrase_repeating_a_block_closed_by_a_note_address_is_the_blocks_source(
     tmp_path: Path,
 ) -> None:
@@ -179,3 +163,22 @@ def test_a_phrase_repeating_a_block_closed_by_a_note_address_is_the_blocks_sourc
     assert "upright fellow" in got
     # words of no block and no cited quotation stay the writer's
     assert "an honest man" not in got
+
+
+def test_an_opening_mark_never_closed_ends_at_the_citation_closing_its_sentence(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "essay.tex"
+    path.write_text(
+        'They use many ways to portray this such as "unnaturally large breasts, a shapely '
+        "behind, a narrow waist and visible nipples \\cite{waern2005}.\n\n"
+        'An inch mark 12" long and no citation at all in this sentence. Then "an open mark '
+        "in a sentence that ends. And a cite later \\cite{other}.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote: c.reference.key if c.reference else None for c in scan(path).citations}
+    assert got == {
+        "unnaturally large breasts, a shapely behind, a narrow waist and visible nipples": (
+            "waern2005"
+        )
+    }
