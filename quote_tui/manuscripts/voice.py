@@ -195,7 +195,9 @@ def presents_own(text: str, start: int) -> bool:
 
 
 # What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.
-_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>]+)*\Z")
+# One character at a time: "[\s>]+" inside the repeated group tried every split of a long run of
+# spaces, exponential in its length (a Markdown block indented by spaces took 16 s).
+_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>])*\Z")
 
 
 def _fold(text: str) -> list[str]:
