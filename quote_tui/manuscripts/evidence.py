@@ -18,6 +18,7 @@ import re
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import _ABBREV, find_mentions, sentence_window
+from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
 __all__ = [
@@ -192,6 +193,8 @@ def has_evidence(
     if _PAGE.match(text, close_end):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
+        return True
+    if spoken and participants_words(text, start, close_end):
         return True
     before = text[min(sentence_start, start) : start]
     # A sentence that ends inside the marks ("… sun rise.”) ends there: what follows is the

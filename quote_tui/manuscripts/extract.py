@@ -23,9 +23,10 @@ from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
-from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed
+from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -112,7 +113,7 @@ def _from_footnote(
     title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
     note = note_mention(doc.text, span.start, span.end, title)
     if note is not None:
-        return note, None
+        return full_note(ms, note_id, note), None
     return (mentions[0] if mentions else None), None
 
 
@@ -451,25 +452,17 @@ def extract(
             if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
         }
         block_starts = sorted(resolved)
-        repeats = Repeats(
-            doc.text,
-            [
-                (b.start, b.end)
-                for b in outer_blocks
-                if b.start in resolved
-                and (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
-            ],
-        )
-        # Words of a cited quotation said again are that source's words, however short.
-        cited = Repeats(
-            doc.text,
-            [
-                (b.start, b.end)
-                for b in outer_blocks
-                if b.start in resolved
-                and (resolved[b.start].mention, resolved[b.start].reference) != (None, None)
-            ],
-        )
+        # Words of a cited quotation said again are that source's words, however short; a block
+        # closed by a note address is cited, though the note's text be in another file.
+        taken = [b for b in outer_blocks if b.start in resolved]
+        own = {
+            b.start
+            for b in taken
+            if (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
+            and not ends_noted(doc.text, b.end)
+        }
+        repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
+        cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue

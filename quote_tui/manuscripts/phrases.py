@@ -21,6 +21,7 @@ from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
 from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import find_mentions
+from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
 __all__ = ["PHRASE_WORDS", "borrowed"]
@@ -129,6 +130,7 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
     evidence = (
         _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
+        or participant_code(text, close_end)
         or _attributed(doc, start)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
@@ -144,3 +146,14 @@ _FUNCTION = frozenset(
         "für von im er sie es wir ich nicht",
     )
 )
+
+
+# A note address: Markdown's [^n], a typed ^n^ or <sup>n</sup>, a superscript digit.
+_NOTE_MARK = r"(?:\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁴-⁹⁰]+)"
+_ENDS_NOTED = re.compile(_NOTE_MARK + r"[.!?]?\s*$")
+_STARTS_NOTED = re.compile(r"[.!?\"'”’»]*\s?" + _NOTE_MARK)
+
+
+def ends_noted(text: str, end: int) -> bool:
+    """Whether a note address closes the text ending at ``end`` (or follows it at once)."""
+    return bool(_ENDS_NOTED.search(text, max(0, end - 24), end) or _STARTS_NOTED.match(text, end))

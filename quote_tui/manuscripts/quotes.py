@@ -114,11 +114,13 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     skip_to = 0
     # LaTeX openings left unclosed, with where their quotation must have ended at the latest.
     stray: list[tuple[int, int]] = []
+    unclosed: list[tuple[int, int]] = []  # other double openings left open, to the paragraph's end
     for i in positions:
         if i < skip_to:
             continue
         if i in breaks and not _goes_on(text, stack, i):
             stray.extend((start, i) for mark, start in stack if mark == "``")
+            unclosed.extend((start, i) for mark, start in stack if mark in _UNCLOSED)
             stack.clear()
         ch = text[i]
         two = text[i : i + 2]
@@ -167,6 +169,8 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     if latex:
         stray.extend((start, n) for mark, start in stack if mark == "``")
         found.extend(_single_closed(text, stray))
+    unclosed.extend((start, n) for mark, start in stack if mark in _UNCLOSED)
+    found.extend(_closed_by_citation(text, unclosed))
     found.sort(key=lambda f: (f[0], -f[1]))
     out: list[QuoteSpan] = []
     open_idx: list[int] = []
@@ -197,6 +201,36 @@ def _single_closed(text: str, stray: list[tuple[int, int]]) -> list[tuple[int, i
         )
         if m is not None:
             out.append((start, m.start(), m.end(), "``", 0))
+    return out
+
+
+_UNCLOSED = frozenset({"“", "„", "«", '"'})
+# A citation ending the sentence that an unclosed quotation runs into: a LaTeX cite, a Pandoc
+# key, an author-date parenthesis or a number in brackets, then the full stop.
+_CITATION_ENDS = re.compile(
+    r"\s*~?(?:\\\w*cite\w*\*?(?:\[[^\]]*\]){0,2}\{[^{}]*\}|\[-?@[^\[\]]+\]"
+    r"|\([^()]{0,80}\b(?:1[5-9]|20)\d\d[a-z]?\b[^()]{0,40}\)|\[\d{1,4}(?:[-–,]\s*\d{1,4})*\])"
+    r"\s*[.!?]"
+)
+_MAX_UNCLOSED = 600  # the longest quotation read up to a citation when its mark never closes
+
+
+def _closed_by_citation(
+    text: str, unclosed: list[tuple[int, int]]
+) -> list[tuple[int, int, int, str, int]]:
+    """Quotations whose closing mark the writer forgot: '"unnaturally large breasts, ... and
+    visible nipples \\cite{waern2005}.' ends where the citation closing its sentence begins.
+    Without such a citation the mark opened nothing a reader can bound."""
+    out: list[tuple[int, int, int, str, int]] = []
+    for start, limit in unclosed:
+        stop = min(limit, start + _MAX_UNCLOSED)
+        for m in _CITATION_ENDS.finditer(text, start, stop):
+            if _DOUBLE_MARK.search(text, start, m.start()) or re.search(
+                r"[.!?]\s", text[start : m.start()]
+            ):
+                break
+            out.append((start, m.start(), m.start(), text[start - 1], 0))
+            break
     return out
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "find_mentions",
     "first_of_overlapping",
     "is_latex_cite",
+    "pandoc_mentions",
     "sentence_window",
 ]
 
@@ -29,6 +30,11 @@ _PANDOC_BRACKET = re.compile(
     r"\[((?:[^\[\]]|\[[^\[\]]*\])*?(?<![\w.])-?@(?:" + _KEY + r")[^\[\]]*)\]"
 )
 _PANDOC_ITEM = re.compile(r"^(?P<prefix>.*?)-?@(?P<key>" + _KEY + r")(?P<suffix>.*)$", re.S)
+# A bare key typed inside parentheses with its page after it, "(vgl. @meier2016 S. 20)": Pandoc
+# would print the author's name and the words, but the writer meant one parenthetical citation.
+_PANDOC_PAREN = re.compile(
+    r"\((?P<pre>[^()@\[\]]{0,40}?)(?<![\w@])@(?P<key>" + _KEY + r")(?P<loc>[^()@\[\]]{0,60})\)"
+)
 _PANDOC_NARRATIVE = re.compile(r"(?<![\w@\[])@(?P<key>" + _KEY + r")(?:\s*\[(?P<loc>[^\[\]@]*)\])?")
 _LATEX_CMD = (
     r"cite|Cite|citep|citet|citealp|citealt|citeauthor|citeyear|parencite|Parencite|textcite|"
@@ -379,6 +385,7 @@ def find_mentions(
         scanners += [
             (_FOOTNOTE, _footnote),
             (_PANDOC_BRACKET, _pandoc),
+            (_PANDOC_PAREN, _pandoc_paren),
             (_PANDOC_NARRATIVE, _pandoc_narrative),
         ]
     scanners += [
@@ -420,6 +427,22 @@ def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
             insort(spans, (mention.start, mention.end))
             found.append(mention)
     return found
+
+
+def _pandoc_paren(m: re.Match[str]) -> list[Mention]:
+    if _CROSSREF.match(m.group("key")):
+        return []
+    loc = m.group("loc").strip(" ,;:")
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            "pandoc",
+            m.group(0),
+            key=m.group("key"),
+            locator=parse_locator(loc) if loc else None,
+        )
+    ]
 
 
 def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:
@@ -492,3 +515,15 @@ def _close_brace(text: str, i: int, *, limit: int = 2_000) -> int:
             depth -= 1
         i += 1
     return i
+
+
+def pandoc_mentions(text: str) -> list[Mention]:
+    """The Pandoc citations (``[@key, p. 5]``, ``@key [p. 5]``) typed into ``text``, in order:
+    a Word document written for Pandoc holds them as plain text."""
+    candidates = (
+        mention
+        for pattern, build in ((_PANDOC_BRACKET, _pandoc), (_PANDOC_NARRATIVE, _pandoc_narrative))
+        for m in pattern.finditer(text)
+        for mention in build(m)
+    )
+    return sorted(first_of_overlapping(candidates), key=lambda x: x.start)

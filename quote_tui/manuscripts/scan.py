@@ -15,6 +15,7 @@ from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
 from quote_tui.manuscripts.resolve import Resolver
+from quote_tui.manuscripts.typedkeys import with_typed_keys
 
 __all__ = ["DEFAULT_MAX_QUOTES", "SUFFIXES", "scan", "scan_manuscript"]
 
@@ -135,6 +136,8 @@ def scan_manuscript(
     Returns:
         The scan result.
     """
+    if bibliography.entries:
+        ms = with_typed_keys(ms, bibliography.by_key)
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)

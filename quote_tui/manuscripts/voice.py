@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.study import participants_words
+
 __all__ = [
     "Repeats",
     "authors_own",
@@ -136,6 +138,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
     inner = text[start:end].strip()
+    if participants_words(text, start, close_end):
+        return False  # a participant's question or one answer of a list is theirs, not the writer's
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
         return True
     if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
@@ -191,7 +195,9 @@ def presents_own(text: str, start: int) -> bool:
 
 
 # What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.
-_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>]+)*\Z")
+# One character at a time: "[\s>]+" inside the repeated group tried every split of a long run of
+# spaces, exponential in its length (a Markdown block indented by spaces took 16 s).
+_BLOCK_OPENING = re.compile(r"(?:\\begin\{\w+\*?\}(?:\[[^\]]*\]|\{[^{}]*\})*|[\s>])*\Z")
 
 
 def _fold(text: str) -> list[str]:
@@ -279,11 +285,22 @@ class Repeats:
 
 
 # What breaks a quotation in two: its speaker and a verb of saying, nothing else.
+_SAYING = (
+    r"(?:asserts?|writes?|wrote|says?|said|argues?|argued|notes?|noted|continues?|continued|adds?|"
+    r"added|explains?|explained|observes?|insists?|claims?|suggests?|replies|replied|remarks?|"
+    r"concludes?|goes\s+on|schreibt|sagt|betont|fährt\s+fort)"
+)
+_OPENS = r"\s*(?:``|[„“\"‘«»`'])?\s*$"
 _INTERRUPTION = re.compile(
-    r"[\s,~]*(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*(?:asserts?|writes?|wrote|says?|"
-    r"said|argues?|argued|notes?|noted|continues?|continued|adds?|added|explains?|explained|"
-    r"observes?|insists?|claims?|suggests?|replies|replied|remarks?|concludes?|goes\s+on|"
-    r"schreibt|sagt|betont|fährt\s+fort)(?:\s+\w+){0,2}\s*[,:]\s*(?:``|[„“\"‘«»`'])?\s*$"
+    r"[\s,~]*(?:(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*"
+    + _SAYING
+    + r"(?:\s+\w+){0,2}\s*[,:]"
+    # the press's order, the verb before the name, and the quotation going on in a new
+    # sentence: "...,” says Selbst. “You can't ..."
+    + r"|"
+    + _SAYING
+    + r"\s+(?:[A-Z][\w'’-]*\.?\s+){0,3}[A-Z][\w'’-]*\s*[.,:])"
+    + _OPENS
 )
 
 
