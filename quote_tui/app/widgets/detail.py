@@ -174,16 +174,21 @@ def _one_line(text: str) -> str:
     return readable(re.sub(r"\s+", " ", text))
 
 
-def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
+def _context(match: Match, prepared: PreparedText | None, context: int) -> tuple[str, str]:
     """The source's characters around a match, on one line, with ``…`` only where the text
-    goes on beyond what is shown."""
+    goes on beyond what is shown.
+
+    Whether the text goes on is decided from offsets in the checked text (the match's against
+    the ``context`` characters the check took on each side), never from the lengths of
+    ``before``/``after``: those leave out note marks, so a context that reaches the text's
+    start can be shorter than the characters it covers.
+    """
     before = _one_line(match.before)
     after = _one_line(match.after)
-    cut_before = match.start > len(match.before) or len(before) > _CONTEXT_SHOWN
+    cut_before = match.start > context or len(before) > _CONTEXT_SHOWN
     text_end = len(prepared.text) if prepared is not None else None
-    cut_after = (text_end is None or match.end + len(match.after) < text_end) or len(
-        after
-    ) > _CONTEXT_SHOWN
+    goes_on = text_end is None or match.end + context < text_end
+    cut_after = goes_on or len(after) > _CONTEXT_SHOWN
     before = ("…" if cut_before else "") + before[-_CONTEXT_SHOWN:]
     after = after[:_CONTEXT_SHOWN] + ("…" if cut_after else "")
     return before, after
@@ -272,7 +277,8 @@ def _checked_lines(
         out += _match_lines(best, verdict, prepared, match_index)
     out += _beside_lines(citation, verdict, source_names or {})
     if best is not None and not verdict.outside_main_text:
-        out += _context_line(best, prepared, outcome)
+        context = verdict.result.options.context if verdict.result is not None else 0
+        out += _context_line(best, prepared, outcome, context)
     if verdict.error:
         out += _problem_lines(verdict.error)
     elif not citation.source:
@@ -298,9 +304,11 @@ def _shown_match(verdict: Verdict | None, index: int) -> tuple[Match | None, int
     return matches[index], index
 
 
-def _context_line(best: Match, prepared: PreparedText | None, outcome: Outcome | None) -> _Parts:
+def _context_line(
+    best: Match, prepared: PreparedText | None, outcome: Outcome | None, context: int
+) -> _Parts:
     lk = outcome_look(outcome) if outcome is not None else look("checking")
-    before, after = _context(best, prepared)
+    before, after = _context(best, prepared, context)
     return [
         _field("Context"),
         (before, "$text-muted"),

@@ -1,0 +1,64 @@
+"""The detail's context around a match in a text with note marks: "…" only where the text goes
+on, whatever the marks left out of ``before`` and ``after``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.api import CitationSpec, PreparedText, SourceSpec, check_text
+from quote_tui.app import make_app
+from quote_tui.app.widgets.detail import CitationDetail, detail_content
+from quote_tui.workspace import Verdict, Workspace, save_workspace
+from tests.app.conftest import settle
+
+# note marks as a PDF reader leaves them: a zero-width separator, then the superscript digits
+TEXT = "Ions\u200b1 form a crystal structure\u200b16\u201318 that holds in every trap\u200b2."
+QUOTE = "form a crystal structure that holds in every trap"
+
+
+def _context_line(shown: str) -> str:
+    return shown.split("Context", 1)[1].split("\n", 1)[0]
+
+
+def test_a_context_reaching_both_ends_of_a_marked_text_shows_no_ellipsis() -> None:
+    prepared = PreparedText(TEXT)
+    result = check_text(prepared, QUOTE)
+    best = result.matches[0]
+    # the marks make before/after shorter than the characters they cover
+    assert best.start > len(best.before) and len(TEXT) - best.end > len(best.after)
+    line = _context_line(
+        detail_content(
+            CitationSpec("c1", "s1", QUOTE), Verdict(str(result.status), result), prepared
+        ).plain
+    )
+    assert "…" not in line
+    assert line.strip() == "Ions form a crystal structure that holds in every trap."
+
+
+def test_a_cut_context_in_a_marked_text_still_shows_the_ellipsis() -> None:
+    long = "word\u200b3 " * 60 + TEXT + " more\u200b4" * 60
+    prepared = PreparedText(long)
+    result = check_text(prepared, QUOTE, context=30)
+    line = _context_line(
+        detail_content(
+            CitationSpec("c1", "s1", QUOTE), Verdict(str(result.status), result), prepared
+        ).plain
+    )
+    assert line.count("…") == 2
+
+
+async def test_the_app_shows_a_marked_context_without_a_false_ellipsis(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    prepared = PreparedText(TEXT)
+    result = check_text(prepared, QUOTE)
+    ws = Workspace(name="w").with_source(SourceSpec("s1", text=TEXT))
+    ws = ws.with_citation(CitationSpec("c1", "s1", QUOTE))
+    ws = ws.with_verdict("c1", Verdict(str(result.status), result))
+    save_workspace(ws, tmp_path / "ws.json")
+    app = make_app(tmp_path / "ws.json", data_dir=data_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        shown = str(app.screen.query_one(CitationDetail).query_one("#detail-body").render())
+        assert "Context" in shown
+        assert "…" not in _context_line(shown)
