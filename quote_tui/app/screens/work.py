@@ -176,6 +176,8 @@ class MainWork:
             )
             self.query_one(SourceViewer).focus()
             return
+        if self._link_to_key(choice):
+            return
         self.outcomes[choice.spec.id] = choice.outcome
         ws = self.workspace.with_source(choice.spec)
         if choice.outcome.loaded is not None:
@@ -185,6 +187,39 @@ class MainWork:
         self.show_source(choice.spec.id)
         self.notify(f"Source {choice.spec.id} added. Press / to find a quotation in it.")
         self.query_one(SourceViewer).focus()
+
+    def _link_to_key(self, choice: LoadedChoice) -> bool:
+        """Give a loaded work to the selected citation's key when that key has no source (a
+        key the bibliography lacks, or an entry with no way to its text), so every citation
+        of the key is checked against it without a pick; False when there is no such key.
+
+        The file's own name would make a second source that the citations never cite.
+        """
+        citation = self.workspace.citation(self.selected_id)  # type: ignore[attr-defined]
+        key = self.workspace.source(citation.source if citation is not None else None)
+        if key is None or not key.extra.get("unavailable") or key.ref or key.text is not None:
+            return False
+        extra = {k: v for k, v in choice.spec.extra.items() if k != "unavailable"}
+        spec = replace(choice.spec, id=key.id, title=key.title or choice.spec.title, extra=extra)
+        self.outcomes[key.id] = replace(choice.outcome, spec=spec)
+        ws = self.workspace.with_source(spec)
+        ids = [c.id for c in ws.citations if c.source == key.id]
+        for cid in ids:
+            ws = ws.with_verdict(cid, None)  # "no source" is out of date
+        if choice.outcome.loaded is not None:
+            ws = ws.with_snapshot(key.id, choice.outcome.loaded.retrieval.content_sha256)
+        self.commit(ws)
+        self.current_source = None
+        self.show_source(key.id)
+        name = Path(choice.spec.ref).name if choice.spec.ref else "The pasted text"
+        cited = f"its {len(ids)} citations" if len(ids) != 1 else "its citation"
+        self.notify(
+            f"{name} is now the source of {key.id}; checking {cited} (ctrl+z undoes).",
+            title="Linked to the citation's key",
+            timeout=6,
+        )
+        self.run_checks(ids)
+        return True
 
     def _same_source(self, choice: LoadedChoice) -> str | None:
         """The id of a source already in the workspace that ``choice`` reads again.
