@@ -57,9 +57,14 @@ async def test_loading_a_work_for_a_citation_with_an_unresolved_key_links_it(
         assert {c.source for c in ws.citations if c.id in ("c1", "c2")} == {"harbour2020"}
         assert ws.verdicts["c1"].status == "exact" and ws.verdicts["c2"].status == "exact"
         assert any("now the source of harbour2020" in n.message for n in app._notifications)
-    saved = load_workspace(path)
-    assert saved.source("harbour2020").ref.endswith("wall-report.txt")
-    assert not saved.source("harbour2020").extra.get("unavailable")
+        saved = load_workspace(path)
+        assert saved.source("harbour2020").ref.endswith("wall-report.txt")
+        assert not saved.source("harbour2020").extra.get("unavailable")
+        await pilot.press("ctrl+z")
+        await settle(app, pilot)
+        assert main.workspace.source("harbour2020").ref is None
+        # what the undone link read is not used for the key any more
+        assert "harbour2020" not in main.outcomes
 
 
 async def test_loading_with_a_citation_that_has_no_key_adds_a_source_of_its_own(
