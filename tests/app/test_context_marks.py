@@ -62,3 +62,21 @@ async def test_the_app_shows_a_marked_context_without_a_false_ellipsis(
         shown = str(app.screen.query_one(CitationDetail).query_one("#detail-body").render())
         assert "Context" in shown
         assert "…" not in _context_line(shown)
+
+
+def test_the_source_field_reads_on_one_line_with_its_differences_in_place() -> None:
+    text = (
+        "It could confine up to millions of ions with a 2D or 3D\nstructure\u200b16\u201318. More"
+    )
+    prepared = PreparedText(text)
+    quote = "could confine up to thousands of ions with a 2D or 3D structure"
+    result = check_text(prepared, quote)
+    assert str(result.status) == "near"
+    content = detail_content(
+        CitationSpec("c1", "s1", quote), Verdict(str(result.status), result), prepared
+    )
+    source = content.plain.split("Source", 1)[1].split("\n", 1)[0]
+    assert "3D structure”" in source
+    # the changed word is still the one marked
+    marked = [content.plain[s.start : s.end] for s in content.spans]
+    assert "millions" in marked

@@ -169,6 +169,10 @@ _CONTEXT_SHOWN = 160
 """Characters of context shown on each side of the match."""
 
 
+_BREAKS = str.maketrans({c: " " for c in "\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+"""Line and page breaks, each as one space."""
+
+
 def _one_line(text: str) -> str:
     """Line breaks and runs of white space as one space each; an unread glyph as U+FFFD."""
     return readable(re.sub(r"\s+", " ", text))
@@ -348,8 +352,10 @@ def _match_lines(
 ) -> _Parts:
     """The source's wording, its differences, its rules and where it stands."""
     diffs = best.differences
-    # one for one, so the differences' offsets still fit
-    out: _Parts = [_field("Source"), "“", _marked(readable(best.text), diffs, "source"), "”\n"]
+    # one for one, so the differences' offsets still fit; a line break of the source's layout
+    # as a space, or the field broke mid-sentence where the page did
+    source = readable(best.text).translate(_BREAKS)
+    out: _Parts = [_field("Source"), "“", _marked(source, diffs, "source"), "”\n"]
     if diffs:
         out += [_field("Differences"), "\n"]
         for d in diffs:
