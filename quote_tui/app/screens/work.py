@@ -70,11 +70,12 @@ def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None)
     )
 
 
-def passage_text(result: CheckResult, outcome: SourceOutcome | None) -> str | None:
-    """``"the source's words" (p. 3)``: the best match with its printed page or line."""
+def passage_text(result: CheckResult, outcome: SourceOutcome | None, index: int = 0) -> str | None:
+    """``"the source's words" (p. 3)``: a match (the best, or the ``index``-th the detail
+    shows) with its printed page or line."""
     if not result.matches:
         return None
-    m = result.matches[0]
+    m = result.matches[index if 0 <= index < len(result.matches) else 0]
     prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
     words = " ".join(m.text.split())
     if m.page_start is not None:
@@ -459,8 +460,11 @@ class MainWork:
         checked = self._checked_selection("Check the citation first (c).")
         if checked is None:
             return
-        _, citation, _, result = checked
-        text = passage_text(result, self.outcomes.get(citation.source or ""))
+        cid, citation, _, result = checked
+        # the match the detail shows (n and N step through them), not always the first
+        shown, index = self.match_shown  # type: ignore[attr-defined]
+        index = index if shown == cid else 0
+        text = passage_text(result, self.outcomes.get(citation.source or ""), index)
         if text is None:
             self.notify("Nothing to copy: the quotation was not found.", severity="warning")
             return
