@@ -83,3 +83,27 @@ async def test_loading_with_a_citation_that_has_no_key_adds_a_source_of_its_own(
         assert len(ws.sources) == 2
         assert ws.source("harbour2020").extra.get("unavailable")
         assert ws.citation("c3").source is None
+
+
+async def test_a_file_already_loaded_under_its_own_name_still_links_the_key(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    path = _workspace(tmp_path)
+    app = make_app(path, data_dir=data_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        main = app.screen
+        main.query_one(CitationList).select_citation("c3")
+        await pilot.pause()
+        await _load(app, pilot, "file", str(tmp_path / "wall-report.txt"))
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert len(main.workspace.sources) == 2
+        main.query_one(CitationList).select_citation("c1")
+        await pilot.pause()
+        await _load(app, pilot, "file", str(tmp_path / "wall-report.txt"))
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        key = main.workspace.source("harbour2020")
+        assert key.ref and key.ref.endswith("wall-report.txt")
+        assert main.workspace.verdicts["c1"].status == "exact"

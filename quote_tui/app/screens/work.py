@@ -166,6 +166,10 @@ class MainWork:
         if isinstance(choice, BibliographyChoice):
             self.add_bibliography(choice.path)  # type: ignore[attr-defined]
             return
+        # a key without a source takes the file even when another id reads it already: the
+        # user loaded it for this citation
+        if self._link_to_key(choice):
+            return
         same = self._same_source(choice)
         if same is not None:
             self.outcomes.setdefault(same, choice.outcome)
@@ -176,8 +180,6 @@ class MainWork:
                 timeout=5,
             )
             self.query_one(SourceViewer).focus()
-            return
-        if self._link_to_key(choice):
             return
         self.outcomes[choice.spec.id] = choice.outcome
         ws = self.workspace.with_source(choice.spec)
