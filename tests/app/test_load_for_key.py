@@ -107,3 +107,17 @@ async def test_a_file_already_loaded_under_its_own_name_still_links_the_key(
         key = main.workspace.source("harbour2020")
         assert key.ref and key.ref.endswith("wall-report.txt")
         assert main.workspace.verdicts["c1"].status == "exact"
+
+
+def test_the_detail_says_loading_links_the_key() -> None:
+    from quote_tui.app.widgets.detail import detail_content
+    from quote_tui.workspace import Verdict
+
+    for code in ("no_source", "unknown_reference"):
+        error = {"code": code, "message": "No way to the text.", "recovery": "fix_input"}
+        shown = detail_content(
+            CitationSpec("c1", "harbour2020", "the harbour wall held"),
+            Verdict("unavailable", error=error),
+            None,
+        ).plain
+        assert "(o) with this citation selected" in shown

@@ -65,8 +65,10 @@ _NO_SOURCE_HINT = (
 
 _BY_CODE = {
     "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
-    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
-    "no_source": "Load the cited work (o), then pick it as the citation's source (Enter).",
+    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE; or load "
+    "the cited work (o) with this citation selected.",
+    "no_source": "Load the cited work (o) with this citation selected: it becomes the source "
+    "of every citation of its key.",
     "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
     "source (Enter).",
     "is_directory": "Pick a file inside the folder, not the folder.",
