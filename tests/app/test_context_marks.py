@@ -80,3 +80,35 @@ def test_the_source_field_reads_on_one_line_with_its_differences_in_place() -> N
     # the changed word is still the one marked
     marked = [content.plain[s.start : s.end] for s in content.spans]
     assert "millions" in marked
+
+
+def test_a_cut_context_starts_and_ends_on_whole_words() -> None:
+    words = " ".join(f"word{n}" for n in range(40))
+    text = words + " the quoted passage stands here " + words
+    prepared = PreparedText(text)
+    result = check_text(prepared, "the quoted passage stands here", context=33)
+    best = result.matches[0]
+    # the check's context edges fall inside words
+    assert not text[best.start - 33 - 1].isspace() and not text[best.end + 33].isspace()
+    line = _context_line(
+        detail_content(
+            CitationSpec("c1", "s1", "q"), Verdict(str(result.status), result), prepared
+        ).plain
+    )
+    before, after = line.strip().split("the quoted passage stands here")
+    assert before.startswith("…word") and after.endswith("…")
+    shown = before.strip("… ").split() + after.strip("… ").split()
+    assert all(w.startswith("word") and int(w[4:]) < 40 for w in shown), shown
+    assert before.strip("… ").split()[0] in words.split()
+    assert after.strip("… ").split()[-1] in words.split()
+    # a text without spaces keeps its characters up to the edge
+    text = "字" * 300 + "引用文" + "字" * 300
+    result = check_text(PreparedText(text), "引用文", context=30)
+    line = _context_line(
+        detail_content(
+            CitationSpec("c1", "s1", "引用文"),
+            Verdict(str(result.status), result),
+            PreparedText(text),
+        ).plain
+    )
+    assert line.strip() == "…" + "字" * 30 + "引用文" + "字" * 30 + "…"

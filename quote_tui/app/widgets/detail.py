@@ -195,9 +195,18 @@ def _context(match: Match, prepared: PreparedText | None, context: int) -> tuple
     text_end = len(prepared.text) if prepared is not None else None
     goes_on = text_end is None or match.end + context < text_end
     cut_after = goes_on or len(after) > _CONTEXT_SHOWN
-    before = ("…" if cut_before else "") + before[-_CONTEXT_SHOWN:]
-    after = after[:_CONTEXT_SHOWN] + ("…" if cut_after else "")
-    return before, after
+    before, after = before[-_CONTEXT_SHOWN:], after[:_CONTEXT_SHOWN]
+    # a cut context starts and ends on whole words ("…tolerant" read as a word of its own);
+    # a text without spaces near the cut keeps its characters
+    if cut_before and (space := before.find(" ", 0, _WORD_CUT)) >= 0:
+        before = before[space + 1 :]
+    if cut_after and (space := after.rfind(" ", len(after) - _WORD_CUT)) >= 0:
+        after = after[:space]
+    return ("…" if cut_before else "") + before, after + ("…" if cut_after else "")
+
+
+_WORD_CUT = 24
+"""At most this many characters of a word cut by the context's edge are left out."""
 
 
 def detail_content(
