@@ -34,11 +34,13 @@ from quote_tui.api import (
 )
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
+from quote_tui.app.screens.key_source import link_to_key
 from quote_tui.app.screens.load_source import (
     BibliographyChoice,
     LoadedChoice,
     LoadSourceScreen,
 )
+from quote_tui.app.screens.passage import passage_text
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -48,7 +50,7 @@ from quote_tui.workspace.model import copy_version_of
 if TYPE_CHECKING:
     from quote_tui.workspace import Workspace
 
-__all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
+__all__ = ["MainWork", "resolve_page", "verdict_of"]
 
 
 def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None) -> Verdict:
@@ -68,29 +70,6 @@ def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None)
         reason=outcome.why,
         note=outcome.note,
     )
-
-
-def passage_text(result: CheckResult, outcome: SourceOutcome | None, index: int = 0) -> str | None:
-    """``"the source's words" (p. 3)``: a match (the best, or the ``index``-th the detail
-    shows) with its printed page or line."""
-    if not result.matches:
-        return None
-    m = result.matches[index if 0 <= index < len(result.matches) else 0]
-    prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
-    words = " ".join(m.text.split())
-    if m.page_start is not None:
-        label = prepared.page_label(m.page_start) if prepared is not None else None
-        where = f"p. {label or m.page_start}"
-        if m.page_end not in (None, m.page_start):
-            end_label = prepared.page_label(m.page_end) if prepared is not None else None
-            where = f"pp. {label or m.page_start}–{end_label or m.page_end}"
-    else:
-        where = (
-            f"line {m.line_start}"
-            if m.line_end == m.line_start
-            else (f"lines {m.line_start}–{m.line_end}")
-        )
-    return f'"{words}" ({where})'
 
 
 class MainWork:
@@ -192,36 +171,28 @@ class MainWork:
         self.query_one(SourceViewer).focus()
 
     def _link_to_key(self, choice: LoadedChoice) -> bool:
-        """Give a loaded work to the selected citation's key when that key has no source (a
-        key the bibliography lacks, or an entry with no way to its text), so every citation
-        of the key is checked against it without a pick; False when there is no such key.
-
-        The file's own name would make a second source that the citations never cite.
-        """
-        citation = self.workspace.citation(self.selected_id)  # type: ignore[attr-defined]
-        key = self.workspace.source(citation.source if citation is not None else None)
-        if key is None or not key.extra.get("unavailable") or key.ref or key.text is not None:
+        """Give a loaded work to the selected citation's key when that key has no source
+        (``key_source``), then check its citations; False when there is no such key."""
+        link = link_to_key(self.workspace, self.selected_id, choice.spec)  # type: ignore[attr-defined]
+        if link is None:
             return False
-        extra = {k: v for k, v in choice.spec.extra.items() if k != "unavailable"}
-        spec = replace(choice.spec, id=key.id, title=key.title or choice.spec.title, extra=extra)
-        self.outcomes[key.id] = replace(choice.outcome, spec=spec)
-        ws = self.workspace.with_source(spec)
-        ids = [c.id for c in ws.citations if c.source == key.id]
-        for cid in ids:
-            ws = ws.with_verdict(cid, None)  # "no source" is out of date
+        sid = link.spec.id
+        self.outcomes[sid] = replace(choice.outcome, spec=link.spec)
+        ws = link.workspace
         if choice.outcome.loaded is not None:
-            ws = ws.with_snapshot(key.id, choice.outcome.loaded.retrieval.content_sha256)
+            ws = ws.with_snapshot(sid, choice.outcome.loaded.retrieval.content_sha256)
         self.commit(ws)
         self.current_source = None
-        self.show_source(key.id)
+        self.show_source(sid)
         name = Path(choice.spec.ref).name if choice.spec.ref else "The pasted text"
-        cited = f"its {len(ids)} citations" if len(ids) != 1 else "its citation"
+        n = len(link.citations)
         self.notify(
-            f"{name} is now the source of {key.id}; checking {cited} (ctrl+z undoes).",
+            f"{name} is now the source of {sid}; checking "
+            f"{'its citation' if n == 1 else f'its {n} citations'} (ctrl+z undoes).",
             title="Linked to the citation's key",
             timeout=6,
         )
-        self.run_checks(ids)
+        self.run_checks(list(link.citations))
         return True
 
     def _same_source(self, choice: LoadedChoice) -> str | None:
