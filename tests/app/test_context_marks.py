@@ -112,3 +112,24 @@ def test_a_cut_context_starts_and_ends_on_whole_words() -> None:
         ).plain
     )
     assert line.strip() == "…" + "字" * 30 + "引用文" + "字" * 30 + "…"
+
+
+def test_a_context_cut_between_words_keeps_its_first_and_last_words() -> None:
+    words = " ".join(f"w{n:02}" for n in range(40))  # each word and its space: 4 characters
+    text = words + " the quoted passage stands here " + words
+    prepared = PreparedText(text)
+    result = check_text(prepared, "the quoted passage stands here", context=40)
+    best = result.matches[0]
+    assert text[best.start - 41].isspace() and text[best.end + 40].isspace()
+    line = _context_line(
+        detail_content(
+            CitationSpec("c1", "s1", "q"), Verdict(str(result.status), result), prepared
+        ).plain
+    )
+    assert line.strip() == (
+        "…"
+        + text[best.start - 40 : best.start]
+        + "the quoted passage stands here"
+        + text[best.end : best.end + 40]
+        + "…"
+    )

@@ -195,12 +195,16 @@ def _context(match: Match, prepared: PreparedText | None, context: int) -> tuple
     text_end = len(prepared.text) if prepared is not None else None
     goes_on = text_end is None or match.end + context < text_end
     cut_after = goes_on or len(after) > _CONTEXT_SHOWN
-    before, after = before[-_CONTEXT_SHOWN:], after[:_CONTEXT_SHOWN]
     # a cut context starts and ends on whole words ("…tolerant" read as a word of its own);
     # a text without spaces near the cut keeps its characters
-    if cut_before and (space := before.find(" ", 0, _WORD_CUT)) >= 0:
+    text = prepared.text if prepared is not None else ""
+    lo, hi = match.start - context, match.end + context
+    whole_first = len(before) <= _CONTEXT_SHOWN and 0 < lo <= len(text) and text[lo - 1].isspace()
+    whole_last = len(after) <= _CONTEXT_SHOWN and 0 <= hi < len(text) and text[hi].isspace()
+    before, after = before[-_CONTEXT_SHOWN:], after[:_CONTEXT_SHOWN]
+    if cut_before and not whole_first and (space := before.find(" ", 0, _WORD_CUT)) >= 0:
         before = before[space + 1 :]
-    if cut_after and (space := after.rfind(" ", len(after) - _WORD_CUT)) >= 0:
+    if cut_after and not whole_last and (space := after.rfind(" ", len(after) - _WORD_CUT)) >= 0:
         after = after[:space]
     return ("…" if cut_before else "") + before, after + ("…" if cut_after else "")
 
