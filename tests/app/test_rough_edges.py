@@ -221,7 +221,8 @@ async def test_9_narrow_layout(data_dir: Path) -> None:
         citations = main.query_one(CitationList)
         assert citations.compact
         prompts = [str(citations.get_option_at_index(i).prompt) for i in range(3)]
-        assert prompts[0] == "✓ c1" and prompts[2] == "‼ c3 89% critical"
+        # one line a row: the critical mark ‼ says "critical" where the word has no room
+        assert prompts[0] == "✓ c1" and prompts[2] == "‼ c3 89%"
         footer = main.query_one(QuoteFooter)
         await pilot.pause()
         actions = [k.action for k in footer.query("FooterKey")]

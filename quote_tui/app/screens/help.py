@@ -132,7 +132,8 @@ _MARKS = (
     "? inconclusive (the text cannot settle it; a narrow row says why: glyph, font, ocr, time, "
     "cut) · ⊘ unavailable (source unreadable) · "
     "∅ no reference (the quotation cites no source) · · unchecked. "
-    "‼ marks a critical difference (a number, sign or negation)."
+    "‼ marks a critical difference (a number, sign or negation). "
+    "A narrow row keeps to one line: a word without room is left out (> widens the list)."
 )
 
 

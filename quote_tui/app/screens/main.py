@@ -232,6 +232,10 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         saved = self.app.save_workspace(earlier)  # type: ignore[attr-defined]
         if saved is not earlier:
             self._undo = [carry_over(earlier, saved, e) for e in self._undo]
+        # a source whose spec the undo changes (a file linked to a key) is read again, not
+        # checked against what the undone spec read
+        for k in [k for k in self.outcomes if self.workspace.source(k) != saved.source(k)]:
+            del self.outcomes[k]
         self.workspace = saved
         self.notify("Undone.", timeout=2)
 

@@ -34,11 +34,13 @@ from quote_tui.api import (
 )
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
+from quote_tui.app.screens.key_source import link_to_key
 from quote_tui.app.screens.load_source import (
     BibliographyChoice,
     LoadedChoice,
     LoadSourceScreen,
 )
+from quote_tui.app.screens.passage import passage_text
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -48,7 +50,7 @@ from quote_tui.workspace.model import copy_version_of
 if TYPE_CHECKING:
     from quote_tui.workspace import Workspace
 
-__all__ = ["MainWork", "passage_text", "resolve_page", "verdict_of"]
+__all__ = ["MainWork", "resolve_page", "verdict_of"]
 
 
 def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None) -> Verdict:
@@ -68,28 +70,6 @@ def verdict_of(outcome: CitationOutcome, entry: Mapping[str, Any] | None = None)
         reason=outcome.why,
         note=outcome.note,
     )
-
-
-def passage_text(result: CheckResult, outcome: SourceOutcome | None) -> str | None:
-    """``"the source's words" (p. 3)``: the best match with its printed page or line."""
-    if not result.matches:
-        return None
-    m = result.matches[0]
-    prepared = outcome.loaded.prepared if outcome is not None and outcome.loaded else None
-    words = " ".join(m.text.split())
-    if m.page_start is not None:
-        label = prepared.page_label(m.page_start) if prepared is not None else None
-        where = f"p. {label or m.page_start}"
-        if m.page_end not in (None, m.page_start):
-            end_label = prepared.page_label(m.page_end) if prepared is not None else None
-            where = f"pp. {label or m.page_start}–{end_label or m.page_end}"
-    else:
-        where = (
-            f"line {m.line_start}"
-            if m.line_end == m.line_start
-            else (f"lines {m.line_start}–{m.line_end}")
-        )
-    return f'"{words}" ({where})'
 
 
 class MainWork:
@@ -165,6 +145,10 @@ class MainWork:
         if isinstance(choice, BibliographyChoice):
             self.add_bibliography(choice.path)  # type: ignore[attr-defined]
             return
+        # a key without a source takes the file even when another id reads it already: the
+        # user loaded it for this citation
+        if self._link_to_key(choice):
+            return
         same = self._same_source(choice)
         if same is not None:
             self.outcomes.setdefault(same, choice.outcome)
@@ -185,6 +169,31 @@ class MainWork:
         self.show_source(choice.spec.id)
         self.notify(f"Source {choice.spec.id} added. Press / to find a quotation in it.")
         self.query_one(SourceViewer).focus()
+
+    def _link_to_key(self, choice: LoadedChoice) -> bool:
+        """Give a loaded work to the selected citation's key when that key has no source
+        (``key_source``), then check its citations; False when there is no such key."""
+        link = link_to_key(self.workspace, self.selected_id, choice.spec)  # type: ignore[attr-defined]
+        if link is None:
+            return False
+        sid = link.spec.id
+        self.outcomes[sid] = replace(choice.outcome, spec=link.spec)
+        ws = link.workspace
+        if choice.outcome.loaded is not None:
+            ws = ws.with_snapshot(sid, choice.outcome.loaded.retrieval.content_sha256)
+        self.commit(ws)
+        self.current_source = None
+        self.show_source(sid)
+        name = Path(choice.spec.ref).name if choice.spec.ref else "The pasted text"
+        n = len(link.citations)
+        self.notify(
+            f"{name} is now the source of {sid}; checking "
+            f"{'its citation' if n == 1 else f'its {n} citations'} (ctrl+z undoes).",
+            title="Linked to the citation's key",
+            timeout=6,
+        )
+        self.run_checks(list(link.citations))
+        return True
 
     def _same_source(self, choice: LoadedChoice) -> str | None:
         """The id of a source already in the workspace that ``choice`` reads again.
@@ -424,8 +433,11 @@ class MainWork:
         checked = self._checked_selection("Check the citation first (c).")
         if checked is None:
             return
-        _, citation, _, result = checked
-        text = passage_text(result, self.outcomes.get(citation.source or ""))
+        cid, citation, _, result = checked
+        # the match the detail shows (n and N step through them), not always the first
+        shown, index = self.match_shown  # type: ignore[attr-defined]
+        index = index if shown == cid else 0
+        text = passage_text(result, self.outcomes.get(citation.source or ""), index)
         if text is None:
             self.notify("Nothing to copy: the quotation was not found.", severity="warning")
             return

@@ -165,15 +165,18 @@ class CitationList(OptionList):
         if self.compact:
             mark = lk.mark if status != "checking" else _SPINNER[self._frame % len(_SPINNER)]
             near = outcome is not None and outcome.status == "near" and similarity
-            short = f" {round(similarity * 100)}%" if near and similarity else ""
-            if outcome is not None and outcome.critical:
-                short += " critical"  # the mark alone would leave the reason to colour
-            return Content.assemble(
+            critical = outcome is not None and outcome.critical
+            return _compact_row(
                 (f"{mark} ", f"{lk.colour} bold"),
-                (citation.id, "bold"),
-                (short, f"{lk.colour}"),
-                (" !" if notices else "", "bold $text-warning"),
-                (f" {why_mark}" if why_mark else "", "$text-warning"),
+                citation.id,
+                # the critical mark ‼ says it too, so the word goes first when room is short
+                [
+                    (" critical" if critical else "", lk.colour),
+                    (f" {why_mark}" if why_mark else "", "$text-warning"),
+                    (f" {round(similarity * 100)}%" if near and similarity else "", lk.colour),
+                    (" !" if notices else "", "bold $text-warning"),
+                ],
+                self.scrollable_content_region.width - 2,
             )
         ref_mark = self._reference_mark(citation.source)
         quote = " ".join((citation.quote or "").split())
@@ -338,6 +341,31 @@ def count_marks(counts: Mapping[str, int]) -> list[str]:
     shown = {*_TITLE_ORDER, *NOTICE_MARKS}
     # a heading neither list knows yet still counts, after the rest
     return parts + [f"{look(k).mark}{n}" for k, n in counts.items() if n and k not in shown]
+
+
+def _compact_row(
+    mark: tuple[str, str], cid: str, extras: list[tuple[str, str]], width: int
+) -> Content:
+    """A narrow row on one line: a wrapped word ("glyph", "critical") read as a row of its
+    own. Its extras are given in the order they give way (the first goes first), then the id
+    is cut; ``width`` 0 or less (not laid out yet) keeps everything."""
+    order = ["critical", "why", "similarity", "notice"]
+    shown = dict(zip(order, extras, strict=True))
+    if width > 0:
+        for name in order:
+            if len(mark[0]) + len(cid) + sum(len(t) for t, _ in shown.values()) <= width:
+                break
+            shown[name] = ("", "")
+        room = width - len(mark[0]) - sum(len(t) for t, _ in shown.values())
+        cid = _fit(cid, max(room, 1))
+    return Content.assemble(
+        mark,
+        (cid, "bold"),
+        shown["similarity"],
+        shown["critical"],
+        shown["notice"],
+        shown["why"],
+    )
 
 
 def _fit(text: str, width: int) -> str:

@@ -65,8 +65,10 @@ _NO_SOURCE_HINT = (
 
 _BY_CODE = {
     "unknown_reference": "Add the bibliography: b (or ctrl+p, Add a bibliography, or a .bib "
-    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE.",
-    "no_source": "Load the cited work (o), then pick it as the citation's source (Enter).",
+    "file in the Load dialog), or reopen with quote-tui open MANUSCRIPT --bib FILE; or load "
+    "the cited work (o) with this citation selected.",
+    "no_source": "Load the cited work (o) with this citation selected: it becomes the source "
+    "of every citation of its key.",
     "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
     "source (Enter).",
     "is_directory": "Pick a file inside the folder, not the folder.",
@@ -169,24 +171,46 @@ _CONTEXT_SHOWN = 160
 """Characters of context shown on each side of the match."""
 
 
+_BREAKS = str.maketrans({c: " " for c in "\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+"""Line and page breaks, each as one space."""
+
+
 def _one_line(text: str) -> str:
     """Line breaks and runs of white space as one space each; an unread glyph as U+FFFD."""
     return readable(re.sub(r"\s+", " ", text))
 
 
-def _context(match: Match, prepared: PreparedText | None) -> tuple[str, str]:
+def _context(match: Match, prepared: PreparedText | None, context: int) -> tuple[str, str]:
     """The source's characters around a match, on one line, with ``…`` only where the text
-    goes on beyond what is shown."""
+    goes on beyond what is shown.
+
+    Whether the text goes on is decided from offsets in the checked text (the match's against
+    the ``context`` characters the check took on each side), never from the lengths of
+    ``before``/``after``: those leave out note marks, so a context that reaches the text's
+    start can be shorter than the characters it covers.
+    """
     before = _one_line(match.before)
     after = _one_line(match.after)
-    cut_before = match.start > len(match.before) or len(before) > _CONTEXT_SHOWN
+    cut_before = match.start > context or len(before) > _CONTEXT_SHOWN
     text_end = len(prepared.text) if prepared is not None else None
-    cut_after = (text_end is None or match.end + len(match.after) < text_end) or len(
-        after
-    ) > _CONTEXT_SHOWN
-    before = ("…" if cut_before else "") + before[-_CONTEXT_SHOWN:]
-    after = after[:_CONTEXT_SHOWN] + ("…" if cut_after else "")
-    return before, after
+    goes_on = text_end is None or match.end + context < text_end
+    cut_after = goes_on or len(after) > _CONTEXT_SHOWN
+    # a cut context starts and ends on whole words ("…tolerant" read as a word of its own);
+    # a text without spaces near the cut keeps its characters
+    text = prepared.text if prepared is not None else ""
+    lo, hi = match.start - context, match.end + context
+    whole_first = len(before) <= _CONTEXT_SHOWN and 0 < lo <= len(text) and text[lo - 1].isspace()
+    whole_last = len(after) <= _CONTEXT_SHOWN and 0 <= hi < len(text) and text[hi].isspace()
+    before, after = before[-_CONTEXT_SHOWN:], after[:_CONTEXT_SHOWN]
+    if cut_before and not whole_first and (space := before.find(" ", 0, _WORD_CUT)) >= 0:
+        before = before[space + 1 :]
+    if cut_after and not whole_last and (space := after.rfind(" ", len(after) - _WORD_CUT)) >= 0:
+        after = after[:space]
+    return ("…" if cut_before else "") + before, after + ("…" if cut_after else "")
+
+
+_WORD_CUT = 24
+"""At most this many characters of a word cut by the context's edge are left out."""
 
 
 def detail_content(
@@ -272,7 +296,8 @@ def _checked_lines(
         out += _match_lines(best, verdict, prepared, match_index)
     out += _beside_lines(citation, verdict, source_names or {})
     if best is not None and not verdict.outside_main_text:
-        out += _context_line(best, prepared, outcome)
+        context = verdict.result.options.context if verdict.result is not None else 0
+        out += _context_line(best, prepared, outcome, context)
     if verdict.error:
         out += _problem_lines(verdict.error)
     elif not citation.source:
@@ -298,9 +323,11 @@ def _shown_match(verdict: Verdict | None, index: int) -> tuple[Match | None, int
     return matches[index], index
 
 
-def _context_line(best: Match, prepared: PreparedText | None, outcome: Outcome | None) -> _Parts:
+def _context_line(
+    best: Match, prepared: PreparedText | None, outcome: Outcome | None, context: int
+) -> _Parts:
     lk = outcome_look(outcome) if outcome is not None else look("checking")
-    before, after = _context(best, prepared)
+    before, after = _context(best, prepared, context)
     return [
         _field("Context"),
         (before, "$text-muted"),
@@ -340,8 +367,10 @@ def _match_lines(
 ) -> _Parts:
     """The source's wording, its differences, its rules and where it stands."""
     diffs = best.differences
-    # one for one, so the differences' offsets still fit
-    out: _Parts = [_field("Source"), "“", _marked(readable(best.text), diffs, "source"), "”\n"]
+    # one for one, so the differences' offsets still fit; a line break of the source's layout
+    # as a space, or the field broke mid-sentence where the page did
+    source = readable(best.text).translate(_BREAKS)
+    out: _Parts = [_field("Source"), "“", _marked(source, diffs, "source"), "”\n"]
     if diffs:
         out += [_field("Differences"), "\n"]
         for d in diffs:
