@@ -11,10 +11,21 @@ heading or a paragraph's last line, with running text after it, never has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from quote_tui.sources.readers.pdf_layout import Block
+
+class Block(Protocol):
+    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lines(self) -> Sequence[object]: ...
+    @property
+    def size(self) -> float: ...
+    @property
+    def text(self) -> str: ...
+
 
 __all__ = ["panel_titles"]
 
