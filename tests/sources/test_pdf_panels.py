@@ -60,3 +60,29 @@ def test_a_short_heading_with_text_under_it_stays_in_the_text() -> None:
     text = extract_pdf(doc.tobytes()).text
     head = text.index("2.1. Priors and perceptions")
     assert text.index("stems from the decisions of") < head < text.index("households and firms")
+
+
+def _page_foot(note_top: float) -> str:
+    """Running text at 8 pt over two pages, with a note at 7.5 pt (nearly the body's size, as
+    an OCR layer reads it) at the first page's foot, ``note_top`` points below the text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k, line in enumerate(_LEFT * 3):
+        page.insert_text((40, 100 + 11 * k), line, fontsize=8)
+    last = 100 + 11 * (len(_LEFT) * 3 - 1)
+    page.insert_text((48, last + note_top), "1 This argument is developed in Lucas.", fontsize=7.5)
+    page = doc.new_page(width=595, height=842)
+    for k, line in enumerate(_RIGHT * 4):
+        page.insert_text((40, 100 + 11 * k), line, fontsize=8)
+    return extract_pdf(doc.tobytes()).text
+
+
+def test_a_note_set_off_below_the_text_leaves_the_page_break() -> None:
+    text = _page_foot(note_top=24)
+    assert "stems from the decisions of\n\nhouseholds and firms" in text
+    assert "1 This argument is developed in Lucas." in text  # among the asides
+
+
+def test_a_numbered_line_close_under_the_text_stays_in_it() -> None:
+    text = _page_foot(note_top=11)
+    assert "stems from the decisions of\n\n1 This argument" in text

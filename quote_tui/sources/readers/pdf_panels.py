@@ -1,4 +1,5 @@
-"""A figure's panel title ("Panel B: Euro-Area") read as a block of the page's text.
+"""Blocks told by where they stand among their neighbours: a figure's panel title read as a
+block of the page's text, and a footnote set off by a space from the text above it.
 
 A chart drawn in the PDF leaves its axis numbers and legend as small label blocks, which the
 layout already sets aside; a panel's title set in the figure, a little smaller than the body
@@ -27,7 +28,7 @@ class Block(Protocol):
     def text(self) -> str: ...
 
 
-__all__ = ["panel_titles"]
+__all__ = ["panel_titles", "set_off_above"]
 
 _MAX_CHARS = 60
 """Longest panel title: a line of a sentence in a column is longer."""
@@ -51,6 +52,19 @@ def panel_titles(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
         below = _nearest(blocks, i, up=False)
         if above is not None and below is not None and seen[above] and seen[below]:
             flags[i] = True
+
+
+def set_off_above(blocks: Sequence[Block], i: int) -> bool:
+    """Whether block ``i`` stands more than a line's height below the nearest block above it in
+    its width: the space (and rule) a page sets between its text and its footnotes, which tells
+    a note where its size does not (an OCR layer's sizes, read off the word boxes, wander by
+    half a point between the text's lines)."""
+    above = _nearest(blocks, i, up=True)
+    if above is None or not blocks[i].lines:
+        return False
+    x0, y0, x1, y1 = blocks[i].rect
+    line = (y1 - y0) / len(blocks[i].lines)
+    return y0 - blocks[above].rect[3] > line
 
 
 def _nearest(blocks: Sequence[Block], i: int, *, up: bool) -> int | None:
