@@ -86,3 +86,14 @@ def test_a_note_set_off_below_the_text_leaves_the_page_break() -> None:
 def test_a_numbered_line_close_under_the_text_stays_in_it() -> None:
     text = _page_foot(note_top=11)
     assert "stems from the decisions of\n\n1 This argument" in text
+
+
+def test_a_long_or_closed_line_in_a_chart_is_left_as_text() -> None:
+    # past 60 characters, or ending as a sentence does, a line is running text's, not a title's
+    for line in ("Panel B: " + "i" * 52, "Panel B: the euro area."):
+        text = extract_pdf(_column_break_over_a_chart(line, 7.7)).text
+        assert text.rindex("stems from the decisions of") < text.index(line)
+        assert text.index(line) < text.index("households and firms as well")
+    assert len("Panel B: " + "i" * 51) == 60  # the longest title set aside
+    text = extract_pdf(_column_break_over_a_chart("Panel B: " + "i" * 51, 7.7)).text
+    assert "stems from the decisions of\n\nhouseholds" in text
