@@ -76,3 +76,15 @@ def test_a_mark_read_as_a_line_of_its_own_is_glued_after_a_full_stop() -> None:
     glue_marks(read)
     assert [entry[0].text for entry in read[0][0]] == ["the end of the sentence.\u200b12"]
     assert read[1][0] == []
+
+
+def test_a_mark_after_a_percent_sign_is_set_apart() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    _line_with_mark(page, 100, "and decreases survival from 90% to less than 50%", "1,7", ". There")
+    page.insert_text((60, 114), "is no standardized therapy for the disease.", fontsize=10)
+    prepared = PreparedText(extract_pdf(doc.tobytes()).text)
+    assert "50%\u200b1,7. There" in prepared.text
+    result = check_text(prepared, "from 90% to less than 50%. There is no standardized therapy")
+    assert result.status is Status.NORMALIZED
+    assert "note_marks" in {rule.value for rule in result.matches[0].rules}

@@ -44,6 +44,7 @@ from quote_tui.sources.readers.pdf_lines import (
     spans_text,
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
+from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 
 __all__ = [
     "Block",
@@ -398,6 +399,7 @@ def split_page(
     flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
+    panel_titles(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     return _drop_caps(reading_order(main)), reading_order(side)
@@ -435,7 +437,9 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
     for i, block in enumerate(blocks):
         if flags[i] or not _NOTE_MARK.match(block.text):
             continue
-        if block.size > body * _NOTE and not _RAISED_NOTE.match(block.text):
+        # a note set nearly in the body's size is told by the space above it
+        near_body = block.size >= body * _SMALLER or not set_off_above(blocks, i)
+        if block.size > body * _NOTE and not _RAISED_NOTE.match(block.text) and near_body:
             continue
         below = any(
             not flags[j]

@@ -50,6 +50,9 @@ _CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
 """Punctuation closing a sentence or a phrase that a citation mark follows as printed
 ("Coriolanus.¹¹ “The", "end.¹²"). Not a comma, colon or semicolon: a mark after one
 ("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
+_PER = frozenset("%\u2030")
+"""A percent or per-mille sign, which closes its number as a word does: a raised number after
+it is a citation mark ("less than 50%¹,⁷"), never an exponent (no one squares a percent)."""
 _BRACKETS = frozenset(")]")
 """A bracket a mark may follow, when it holds words and not a formula."""
 _WORD = re.compile(r"[^\W\d_]{3}")
@@ -117,15 +120,15 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
 def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
     """Whether a mark starting ``mark`` stands glued to the text before it (``out``, ending
     ``before``): to a word's letters or digits; to the punctuation closing a sentence or phrase
-    ("end.¹²"); to a bracket of words ("(GerDraCor)¹⁷", where "(n+1)²" is an exponent); or a
-    number set a space after its word ("AirFlow ¹"). In each the mark is no part of what a
-    quotation types. After a comma it is not cut off ("S2ORC,¹" is typed as printed), unless it
-    is an unresolved citation's "?", which no quotation types."""
+    ("end.¹²"); to a percent sign ("50%¹,⁷"); to a bracket of words ("(GerDraCor)¹⁷", where
+    "(n+1)²" is an exponent); or a number set a space after its word ("AirFlow ¹"). In each the
+    mark is no part of what a quotation types. After a comma it is not cut off ("S2ORC,¹" is
+    typed as printed), unless it is an unresolved citation's "?", which no quotation types."""
     if _UNRESOLVED.fullmatch(mark.strip()):
         return bool(before) and not before.isspace()
     if not mark[:1].isalnum():
         return False
-    if before.isalnum() or before in _CLOSING:
+    if before.isalnum() or before in _CLOSING or before in _PER:
         return True
     line = "".join(out[-8:])
     if before in _BRACKETS:

@@ -1,0 +1,47 @@
+"""A note mark OCR glued after a sentence's full stop ("cycle.2 It") is set apart in a scan's
+OCR layer, so a quotation that leaves it out is found; a number after "p." or in "3.2", and
+the same text in a text layer, stay as they were read."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+
+_LINES = [
+    "Sections 10-12 describe the nature of the cycle produced by the model and",
+    'its variants. Section 12 describes a "monetary over investment" cycle.2 It',
+    "is the latter version which exhibits the qualitative characteristics cited",
+    "in the first paragraph, as on p.2 Table 3 and in section 3.2 Thus it goes.",
+]
+
+
+def _page(render_mode: int) -> bytes:
+    """The lines over a blank page image: render mode 3 is an OCR layer's invisible text."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    page.insert_image(page.rect, pixmap=pix)
+    for i, text in enumerate(_LINES * 4):
+        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=render_mode)
+    return doc.tobytes()
+
+
+def test_an_ocr_mark_after_a_full_stop_is_set_apart() -> None:
+    read = extract_pdf(_page(render_mode=3))
+    assert read.ocr
+    assert "cycle.\u200b2 It" in read.text
+    assert "p.2 Table" in read.text and "3.2 Thus" in read.text
+    quote = 'Section 12 describes a "monetary over investment" cycle. It is the latter version'
+    result = check_text(PreparedText(read.text), quote)
+    assert result.status is Status.NORMALIZED
+    assert "note_marks" in {rule.value for rule in result.matches[0].rules}
+
+
+def test_a_text_layer_keeps_its_numbers_as_read() -> None:
+    read = extract_pdf(_page(render_mode=0))
+    assert not read.ocr
+    assert "cycle.2 It" in read.text
