@@ -430,35 +430,18 @@ def first_of_overlapping(mentions: Iterable[Mention]) -> list[Mention]:
 
 
 def _pandoc_paren(m: re.Match[str]) -> list[Mention]:
-    if _CROSSREF.match(m.group("key")):
-        return []
-    loc = m.group("loc").strip(" ,;:")
-    return [
-        Mention(
-            m.start(),
-            m.end(),
-            "pandoc",
-            m.group(0),
-            key=m.group("key"),
-            locator=parse_locator(loc) if loc else None,
-        )
-    ]
+    return _pandoc_mention(m, m.group("loc").strip(" ,;:"))
 
 
 def _pandoc_narrative(m: re.Match[str]) -> list[Mention]:
+    return _pandoc_mention(m, m.group("loc"))
+
+
+def _pandoc_mention(m: re.Match[str], loc: str | None) -> list[Mention]:
     if _CROSSREF.match(m.group("key")):
         return []
-    loc = m.group("loc")
-    return [
-        Mention(
-            m.start(),
-            m.end(),
-            "pandoc",
-            m.group(0),
-            key=m.group("key"),
-            locator=parse_locator(loc) if loc else None,
-        )
-    ]
+    locator = parse_locator(loc) if loc else None
+    return [Mention(m.start(), m.end(), "pandoc", m.group(0), key=m.group("key"), locator=locator)]
 
 
 def sentence_window(text: str, start: int, *, limit: int = 600) -> int:

@@ -1,7 +1,7 @@
 """Quotations of two or three words are taken on evidence that they are a source's words, and
 names in marks (identifiers, titles, topics) are not quotations. Lines are retyped from the
 labelled real manuscripts (a Middlemarch study in Pandoc Markdown, German Quarto textbook
-chapters, a Word essay on AI, Word theses in English and German, a Kant essay in LaTeX)."""
+chapters, a Word essay on ethics, Word theses in English and German, a Kant essay in LaTeX)."""
 
 from __future__ import annotations
 
