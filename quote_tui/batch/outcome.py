@@ -304,7 +304,6 @@ def derive(
     copy_version: str | None = None,
     reason: str | None = None,
     note: str | None = None,
-    unreadable: str | None = None,
 ) -> Outcome:
     """The outcome of a citation's facts.
 
@@ -320,9 +319,8 @@ def derive(
         copy_version: the version of the open copy the source was read from
             (``acceptedVersion``, ``submittedVersion``), when it is not the published one.
         reason: why an ``inconclusive`` verdict is so (the report's ``reason``).
-        note: the verdict's note (the report's ``note``).
-        unreadable: why a ``near`` or ``not_found`` stands in a text partly unreadable (OCR
-            text, a region a font left unmapped), in a few words (``batch.readable``).
+        note: the verdict's note (the report's ``note``); beside a ``near`` or ``not_found``
+            it says how the verdict was told in a text partly unreadable (``batch.readable``).
 
     Returns:
         The outcome.
@@ -350,6 +348,7 @@ def derive(
         # the verdict stands for the copy read; the published wording may differ from it
         text = f"checked against {other}: the published wording may differ"
         notices.append(Notice("other_version", text))
+    unreadable = _unreadable(status, note)
     if unreadable:
         # the verdict was told around text the source could not read: say how
         notices.append(Notice("partly_unreadable", unreadable))
@@ -450,7 +449,6 @@ def outcome_of_check(
         copy_version=copy_version,
         reason=reason,
         note=note,
-        unreadable=_unreadable(status, note),
     )
 
 
@@ -481,7 +479,6 @@ def outcome_of(citation: Mapping[str, Any], *, reference: str | None = None) -> 
         copy_version=str(citation.get("copy_version") or "") or None,
         reason=str(citation.get("reason") or "") or None,
         note=str(citation.get("note") or "") or None,
-        unreadable=_unreadable(status, citation.get("note")),
     )
 
 
