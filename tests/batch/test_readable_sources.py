@@ -15,6 +15,7 @@ from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_ocr import tessdata
 from quote_tui.sources.readers.pdf_unmapped import unmapped_regions
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
+from tests.scanned_pdf import nist_scan
 from tests.unmapped_pdf import draw_unmapped, unmapped_font
 
 PRINTED = (
@@ -104,26 +105,12 @@ needs_tesseract = pytest.mark.skipif(
 )
 
 
-def _scan(corpus_dir: Path, folder: Path) -> Path:
-    """NIST SP 800-223's printed page 4 as a scan: its top half as an image, no text layer."""
-    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
-    page = source[11]
-    clip = pymupdf.Rect(0, 0, page.rect.width, page.rect.height / 2)
-    image = page.get_pixmap(dpi=150, clip=clip).tobytes("png")
-    doc = pymupdf.open()
-    scanned = doc.new_page(width=clip.width, height=clip.height)
-    scanned.insert_image(scanned.rect, stream=image)
-    path = folder / "scan.pdf"
-    doc.save(path)
-    return path
-
-
 @needs_tesseract
 def test_in_ocr_text_a_word_no_ocr_makes_is_near_and_a_possible_misreading_is_not(
     corpus_dir: Path, tmp_path: Path
 ) -> None:
     got = _check(
-        _scan(corpus_dir, tmp_path),
+        nist_scan(corpus_dir, tmp_path),
         {
             # "cannot" made "can": no OCR drops "not" from inside a word
             "negation": "In general, storage systems within this zone can be effectively "

@@ -14,6 +14,7 @@ from quote_tui.engine.errors import SourceError
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_ocr import tessdata
+from tests.scanned_pdf import nist_scan
 
 needs_tesseract = pytest.mark.skipif(
     tessdata() is None, reason="Tesseract is not installed (apt-get install tesseract-ocr)"
@@ -28,23 +29,9 @@ CHANGED = (
 )
 
 
-def _scan(corpus_dir: Path, folder: Path) -> Path:
-    """NIST SP 800-223's printed page 4 as a scan: its top half as an image, no text layer."""
-    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
-    page = source[11]
-    clip = pymupdf.Rect(0, 0, page.rect.width, page.rect.height / 2)
-    image = page.get_pixmap(dpi=150, clip=clip).tobytes("png")
-    doc = pymupdf.open()
-    scanned = doc.new_page(width=clip.width, height=clip.height)
-    scanned.insert_image(scanned.rect, stream=image)
-    path = folder / "scan.pdf"
-    doc.save(path)
-    return path
-
-
 @needs_tesseract
 def test_a_scanned_page_is_read_by_ocr_and_checked(corpus_dir: Path, tmp_path: Path) -> None:
-    path = _scan(corpus_dir, tmp_path)
+    path = nist_scan(corpus_dir, tmp_path)
     pdf = extract_pdf(path.read_bytes())
     assert pdf.ocr and pdf.page_count == 1
     assert pdf.line_boxes and all(box[2] == 1 for box in pdf.line_boxes)
@@ -87,7 +74,7 @@ def test_a_scan_of_no_words_has_no_text_layer(tmp_path: Path) -> None:
 def test_without_tesseract_a_scan_names_the_package(
     corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = _scan(corpus_dir, tmp_path)
+    path = nist_scan(corpus_dir, tmp_path)
     empty = tmp_path / "bin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))

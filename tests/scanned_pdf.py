@@ -1,0 +1,21 @@
+"""A scanned page for the OCR tests, made from a corpus PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+
+def nist_scan(corpus_dir: Path, folder: Path) -> Path:
+    """NIST SP 800-223's printed page 4 as a scan: its top half as an image, no text layer."""
+    source = pymupdf.open(corpus_dir / "pdf/nist-sp800-223.pdf")
+    page = source[11]
+    clip = pymupdf.Rect(0, 0, page.rect.width, page.rect.height / 2)
+    image = page.get_pixmap(dpi=150, clip=clip).tobytes("png")
+    doc = pymupdf.open()
+    scanned = doc.new_page(width=clip.width, height=clip.height)
+    scanned.insert_image(scanned.rect, stream=image)
+    path = folder / "scan.pdf"
+    doc.save(path)
+    return path
