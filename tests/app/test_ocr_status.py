@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 
 from quote_tui.app import make_app
@@ -40,14 +41,30 @@ async def _shown_while_working(app: App[None], pilot: Pilot[None], widget: str) 
     """What ``widget`` shows, looked at every 20 ms while the screen's workers run."""
     screen = app.screen
     shown: list[str] = []
+    work = _Work(screen)
     for _ in range(1500):
         await pilot.pause(0.02)
         found = screen.query_one(widget)
         if found.display:
             shown.append(str(found.render()))
-        if not any(w.is_running for w in screen.workers):
+        if work.done():
             break
     return shown
+
+
+class _Work:
+    """Whether a node's work has begun and ended. A worker not yet started is not running
+    either, and a finished one leaves the list, so "none running" alone could end the watch
+    before the work began."""
+
+    def __init__(self, node: DOMNode) -> None:
+        self.node = node
+        self.began = False
+
+    def done(self) -> bool:
+        workers = list(self.node.workers)
+        self.began = self.began or bool(workers)
+        return self.began and all(w.is_finished for w in workers)
 
 
 async def test_the_load_dialog_says_which_ocr_page_is_read(
@@ -93,6 +110,7 @@ async def test_at_80_columns_the_ocr_page_is_not_cut_off_and_the_viewer_says_it_
         await pilot.pause()
         main = app.screen
         line, said = [], []
+        work = _Work(main)
         for _ in range(1500):
             await pilot.pause(0.02)
             reading = main.query_one("#reading")
@@ -103,7 +121,7 @@ async def test_at_80_columns_the_ocr_page_is_not_cut_off_and_the_viewer_says_it_
                 room = reading.content_region.width * reading.content_region.height
                 line.append((text, room >= len(text)))
             said.append(main.query_one(SourceViewer).placeholder)
-            if not any(w.is_running for w in main.workers):
+            if work.done():
                 break
         # each text the line showed fitted once laid out (a loaded machine may look between a
         # new text and its layout)

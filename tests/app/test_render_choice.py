@@ -59,9 +59,12 @@ async def test_a_script_page_read_with_always_is_rendered(tmp_path: Path, data_d
             modal.query_one("#render-mode").value = "always"
             modal.query_one("#ref-url").value = server.url("/letters.html")
             await pilot.press("ctrl+l")
+            began = False
             for _ in range(100):
                 await pilot.pause(0.1)
-                if not any(w.is_running for w in modal.workers):
+                # a worker not yet started is not running either; a finished one leaves the list
+                began = began or bool(modal.workers)
+                if began and all(w.is_finished for w in modal.workers):
                     break
             await settle(app, pilot)
             record = str(modal.query_one("#load-record").render())
