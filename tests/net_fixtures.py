@@ -121,9 +121,18 @@ def _make_server(owner: LoopbackServer) -> ThreadingHTTPServer:
             with owner._lock:
                 owner.in_flight += 1
                 owner.max_in_flight = max(owner.max_in_flight, owner.in_flight)
+            self._counted = True
             try:
                 self._answer()
             finally:
+                self._leave()
+
+        def _leave(self) -> None:
+            """A request stops counting as in flight before its answer is sent: once the
+            client has the answer it may send the next one, and a server thread paused between
+            its last write and this count would make two requests look like three."""
+            if self._counted:
+                self._counted = False
                 with owner._lock:
                     owner.in_flight -= 1
 
@@ -136,6 +145,7 @@ def _make_server(owner: LoopbackServer) -> ThreadingHTTPServer:
                 return
             if route.delay:
                 owner.stall(route.delay)
+            self._leave()
             self.send_response(route.status)
             for key, value in route.headers.items():
                 self.send_header(key, value)
