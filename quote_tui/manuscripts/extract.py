@@ -22,11 +22,11 @@ from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
-from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
+from quote_tui.manuscripts.notecite import from_footnote
+from quote_tui.manuscripts.notes import NOTE_PAGE
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -88,61 +88,6 @@ def _first_reference(
     return first_mention, None
 
 
-def _from_footnote(
-    ms: Manuscript, note_id: str, *, depth: int = 0
-) -> tuple[Mention | None, Anchor | None]:
-    span = ms.footnotes.get(note_id)
-    if span is None:
-        return None, None
-    if depth < _IBID_CHAIN and is_same_as_before(ms.documents[span.doc].text, span.start, span.end):
-        return _ibid(ms, note_id, depth)
-    doc = ms.documents[span.doc]
-    anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
-    if anchors:
-        return None, anchors[0]
-    mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
-    real = [
-        m
-        for m in mentions
-        if m.style != "locator"
-        and (m.style != "author_date" or opens_note(doc.text, span.start, m.start))
-    ]
-    if real:
-        return real[0], None
-    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
-    title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
-    note = note_mention(doc.text, span.start, span.end, title)
-    if note is not None:
-        return full_note(ms, note_id, note), None
-    return (mentions[0] if mentions else None), None
-
-
-_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
-
-
-def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anchor | None]:
-    """ "Ibid., p. 82": the work of the note before, at this note's page."""
-    span = ms.footnotes[note_id]
-    doc = ms.documents[span.doc]
-    own = note_mention(doc.text, span.start, span.end)
-    earlier = [
-        (other.start, other_id)
-        for other_id, other in ms.footnotes.items()
-        if other.doc == span.doc and other.start < span.start
-    ]
-    if not earlier:
-        return own, None
-    previous = max(earlier)[1]
-    mention, anchor = _from_footnote(ms, previous, depth=depth + 1)
-    if anchor is not None and anchor.reference is not None:
-        return None, anchor
-    if mention is None or own is None:
-        return own or mention, None
-    raw = f"{own.raw} [{mention.raw}]"
-    locator = own.locator or mention.locator
-    return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
-
-
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
     return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
@@ -159,9 +104,9 @@ def _resolve(
         ms, doc, window_start, window_end, immediate_only=immediate_only
     )
     if anchor is not None and anchor.footnote is not None:
-        mention, anchor = _from_footnote(ms, anchor.footnote)
+        mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mention, anchor = _from_footnote(ms, mention.footnote)
+        mention, anchor = from_footnote(ms, mention.footnote)
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
     if mention is None:
@@ -309,9 +254,9 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
     if anchor is not None and anchor.footnote is not None:
-        mention, anchor = _from_footnote(ms, anchor.footnote)
+        mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mention, anchor = _from_footnote(ms, mention.footnote)
+        mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = reference.locator if reference else (mention.locator if mention else None)
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)

@@ -35,6 +35,16 @@ _BLOCKQUOTE = re.compile(
 _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )
+# A note's text as Word's web-page export writes it (and converters carry into Markdown): a
+# paragraph, perhaps inside the export's <div id="ftn12">, that opens with the link back to the
+# note's mark, [\[12\]](#_ftnref12) or [12](#fnref12). The mark links to the same name
+# without "ref" (refs.NOTE_LINK).
+_LINKED_NOTE = re.compile(
+    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?\[(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\]"
+    r"\(#(?P<id>_?(?:ftn|edn|fn|footnote-?|endnote-?)ref-?\d{1,4})\)(?:</sup>)?[ \t]*"
+    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n|[ \t]*</?div\b)[^\n]*)*)",
+    re.M,
+)
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
@@ -71,6 +81,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
     # The list is found by its heading, so before headings are blanked out.
     reflist = find_reference_list(scan)
+    linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
@@ -79,6 +90,9 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     footnotes = {}
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
+    for m in _LINKED_NOTE.finditer(linked) if kind == "markdown" else ():
+        note_id = re.sub(r"ref-?(?=\d)", "", m.group("id"))
+        footnotes.setdefault(note_id, FootnoteSpan(0, m.start("body"), m.end("body")))
     doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
     return Manuscript(
         documents=(doc,),

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note"]
+__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note", "page_after"]
 
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
@@ -23,6 +24,12 @@ _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _SAME = re.compile(r"^\s*(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)", re.I)
+# The page a note gives right after its author-date citation: "Arendt (1998), 190-191.",
+# "Arendt (1954), 151, emphasis added."; "Lo (2020): S. 4f."
+_PAGE_AFTER = re.compile(
+    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
+    r"\.?(?=\s*(?:[,;.]|$))"
+)
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
 
@@ -56,3 +63,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
 def is_same_as_before(text: str, start: int, end: int) -> bool:
     """Whether the note is "Ibid." (ebd., a.a.O.): the work of the note before it."""
     return bool(_SAME.match(text[start:end]))
+
+
+def page_after(text: str, pos: int, end: int) -> Locator | None:
+    """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
+    m = _PAGE_AFTER.match(text[pos:end])
+    return parse_locator(m.group(1)) if m else None

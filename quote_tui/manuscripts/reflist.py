@@ -19,15 +19,18 @@ __all__ = [
     "find_reference_list",
     "match_author",
     "match_author_year",
+    "match_title",
     "miss_reason",
 ]
 
+# A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
+# its own (***<u>Bibliography</u>***, **References**).
 _HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?"
+    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]{1,3}|<(?:u|b|strong)>)*"
     r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis)"
-    r"\}?[ \t]*:?[ \t]*$",
+    r"\}?[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )
 _ENTRY = re.compile(
@@ -40,7 +43,13 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
-_NEXT_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix)\b)", re.M)
+# The notes after a list end it too: Pandoc's [^1]: definitions, or a Word export's rule and
+# notes (<div>, ---, [\[1\]](#_ftnref1)).
+_NEXT_HEADING = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix)\b|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$"
+    r"|\[\\?\[\d{1,4}\\?\]\]\(#)",
+    re.M,
+)
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|Van|Von|De)\s+)*"
 # The first author's family name as lists write it: "Lo, K.", "van der Berg, J.", "Lo K,"
@@ -223,6 +232,29 @@ def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry 
         for e in entries
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
+    return found[0] if len(found) == 1 else None
+
+
+_WORD = re.compile(r"\w+")
+_ARTICLES = frozenset(("the", "a", "an", "der", "die", "das", "ein", "eine", "le", "la", "les"))
+
+
+def _title_words(title: str) -> list[str]:
+    words = _WORD.findall(_fold(title))
+    return words[1:] if words and words[0] in _ARTICLES else words
+
+
+def match_title(entries: Sequence[BibEntry], title: str, note: str) -> BibEntry | None:
+    """The entry a note names by its title ("Arendt, *On Violence*, 80."): the entry whose title
+    begins with the note's title words (a short title is the full one cut), its first author
+    named in the note when several have that title; none when still several."""
+    words = _title_words(title)
+    if not words:
+        return None
+    found = [e for e in entries if e.title and _title_words(e.title)[: len(words)] == words]
+    if len(found) > 1:
+        folded = _fold(note)
+        found = [e for e in found if e.authors and _fold(e.authors[0]) in folded]
     return found[0] if len(found) == 1 else None
 
 

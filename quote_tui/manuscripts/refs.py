@@ -17,6 +17,7 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 
 __all__ = [
+    "NOTE_LINK",
     "Mention",
     "find_mentions",
     "first_of_overlapping",
@@ -82,6 +83,13 @@ _SUPERSCRIPT = re.compile(
     r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
 )
 _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
+# A note mark as Word's web-page export writes it and converters carry into Markdown: a link
+# from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
+# The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
+_NOTE_NUMBER = r"\[(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\]"
+_NOTE_TARGET = r"_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4}"
+NOTE_LINK = _NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)"
+_NOTE_LINK = re.compile(_NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
@@ -146,7 +154,9 @@ _TRAILING_CITE = re.compile(
     r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
 )
-_FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
+_FOOT_MARK = re.compile(
+    r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{|(?:<sup>)?" + NOTE_LINK
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +394,7 @@ def find_mentions(
     if markdown:
         scanners += [
             (_FOOTNOTE, _footnote),
+            (_NOTE_LINK, _footnote),
             (_PANDOC_BRACKET, _pandoc),
             (_PANDOC_PAREN, _pandoc_paren),
             (_PANDOC_NARRATIVE, _pandoc_narrative),

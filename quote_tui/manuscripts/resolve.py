@@ -12,7 +12,12 @@ from quote_tui.manuscripts.clauses import cited_keys
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
-from quote_tui.manuscripts.reflist import match_author, match_author_year, miss_reason
+from quote_tui.manuscripts.reflist import (
+    match_author,
+    match_author_year,
+    match_title,
+    miss_reason,
+)
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver", "source_name"]
@@ -65,6 +70,10 @@ def reference_from_mention(
         key = bib.key if bib else " & ".join(mention.names)
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
+        if bib is None:
+            # The work a note names by title may be in the manuscript's own typed list.
+            listed = match_title(ms.listed, key, mention.raw)
+            bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:
         key = mention.number
