@@ -104,6 +104,13 @@ _AUTHOR_PAGE = re.compile(
     + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>(?:pp?\.\s*)?\d{1,5}"
     r"(?:\s*[-–]+\s*\d{1,5})?)\)"
 )
+# A person and a line of a transcript, as an interview study cites its participants' words:
+# (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5). No year, and no reference list holds
+# the person: the citation names the source, and the locator is a line, kept as written.
+_AUTHOR_LINE = re.compile(
+    r"\((?P<names>" + _NAME + r"),?\s+(?P<loc>(?:Z\.|Zeilen?|ll?\.|lines?)\s*\d{1,5}[a-z]{0,2}\.?"
+    r"(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
+)
 _BARE_PAGE = re.compile(r"\((?P<loc>(?:pp?\.\s*)?\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\)")
 _NOT_AUTHORS = frozenset(
     re.findall(
@@ -350,6 +357,14 @@ def _author_page(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
 
 
+def _author_line(m: re.Match[str]) -> list[Mention]:
+    names = _names(m.group("names"))
+    if not names or names[0] in _NOT_AUTHORS:
+        return []
+    loc = Locator(label="line", value=" ".join(m.group("loc").split()))
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
 def _bare_page(m: re.Match[str]) -> list[Mention]:
     if not _after_quotation(m) or re.fullmatch(_YEAR, m.group("loc")):
         return []  # "..." (2020) is the year of a work the sentence names
@@ -409,6 +424,7 @@ def find_mentions(
         (_SUPERSCRIPT, _superscript),
         (_LOCATOR_ONLY, _locator_only),
         (_AUTHOR_PAGE, _author_page),
+        (_AUTHOR_LINE, _author_line),
         (_BARE_PAGE, _bare_page),
     ]
     # endpos acts as if the text ended there, without copying text[:end] on every call
@@ -484,7 +500,11 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
             j = i + 1
             while j < len(text) and text[j] in "\"”’')":
                 j += 1
-            fm = _FOOT_MARK.match(text, j) or _TRAILING_CITE.match(text, j)
+            # A Word export may set a space before the note's mark: "changes. [\[8\]](#_ftn8)"
+            k = j
+            while k < len(text) and text[k] in " \t":
+                k += 1
+            fm = _FOOT_MARK.match(text, k) or _TRAILING_CITE.match(text, j)
             if fm:
                 if fm.group(0) == "\\footnote{":
                     return _close_brace(text, fm.end())
