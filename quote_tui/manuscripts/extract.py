@@ -106,7 +106,14 @@ def _resolve(
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
+        mark = mention
         mention, anchor = from_footnote(ms, mention.footnote)
+        if mention is None and anchor is None:
+            # A note that names no work (a translation, a remark) leaves the quotation the
+            # citation after its mark: "...the customer” [^6] [@robinson2001]
+            mention, anchor = _first_reference(
+                ms, doc, mark.end, window_end, immediate_only=immediate_only
+            )
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
     if mention is None:
