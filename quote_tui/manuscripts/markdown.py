@@ -16,6 +16,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
 
@@ -131,7 +132,11 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
-    return _common(text, file, "markdown", _blockquotes(text) + _html_blockquotes(text))
+    blocks = _blockquotes(text) + _html_blockquotes(text)
+    if "\\" in text:
+        # Pandoc passes raw LaTeX through: a class's quotation command, \blockzitat{...}
+        blocks += own_quote_blocks(text, text)
+    return _common(text, file, "markdown", blocks)
 
 
 def read_plaintext(text: str, file: str) -> Manuscript:
