@@ -22,14 +22,13 @@ from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
-from quote_tui.manuscripts.notecite import from_footnote
-from quote_tui.manuscripts.notes import NOTE_PAGE
+from quote_tui.manuscripts.notecite import from_footnote, from_latex_note
+from quote_tui.manuscripts.notes import page_after
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
-from quote_tui.manuscripts.spans import note_title as _note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -116,21 +115,21 @@ def _resolve(
             )
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
-    if mention is None:
-        # A LaTeX \footnote{} that names the work by its title. The notes are in text order, so
-        # those in the window are found by bisection, not by a pass over all for each quotation.
-        for i in range(bisect_left(doc.notes, (window_start, -1)), len(doc.notes)):
-            a, b = doc.notes[i]
-            if a > window_end + 12:
-                break
-            if window_start <= a:
-                title = _note_title(doc.text, a, b, latex=True)
-                if title is not None:
-                    page = NOTE_PAGE.search(doc.text[a:b])
-                    loc = parse_locator(page.group(1)) if page else None
-                    raw = " ".join(doc.text[a:b].split())
-                    return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
-                break
+    if mention is None and doc.notes:
+        # A LaTeX \footnote{} that names the work in prose, or says "Ibid.". The notes are in
+        # text order, so the one in the window is found by bisection, not by a pass over all.
+        k = bisect_left(doc.notes, (window_start, -1))
+        if k < len(doc.notes) and doc.notes[k][0] <= window_end + 12:
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
+            if mention is not None:
+                return mention, None, mention.locator
+    elif mention is not None and mention.style == "author_date" and mention.locator is None:
+        # "\footnote{Arendt (1998), 185.}": the note's page follows its citation
+        k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
+        if k >= 0 and mention.end <= doc.notes[k][1]:
+            mention = replace(mention, locator=page_after(doc.text, mention.end, doc.notes[k][1]))
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:

@@ -19,7 +19,7 @@ from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_ou
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
-from quote_tui.manuscripts.reflist import entry_from_text
+from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["latex_to_text", "own_quote_blocks", "read_latex"]
@@ -312,6 +312,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
     root = path.resolve().parent
     documents = []
     keyed: dict[str, BibEntry] = {}
+    listed: list[BibEntry] = []
     warnings: list[str] = []
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
@@ -325,6 +326,12 @@ def read_latex(text: str, path: Path) -> Manuscript:
         scan = blank_out(file_text, hidden)
         bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
+        if not bib_spans:
+            # A list typed under a heading (\section*{Literatur}): notes and author-date
+            # citations name its entries
+            reflist = find_reference_list(scan)
+            listed.extend(reflist.listed)
+            bib_spans += [reflist.span] if reflist.span else []
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
         blocks += own_quote_blocks(file_text, scan)
         try:
@@ -347,7 +354,9 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 notes=notes,
             )
         )
-    return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))
+    return Manuscript(
+        documents=tuple(documents), keyed=keyed, listed=tuple(listed), warnings=tuple(warnings)
+    )
 
 
 # A command's or environment's optional arguments (`\begin{itemize}[topsep=0pt]`,

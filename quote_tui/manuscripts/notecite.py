@@ -7,6 +7,7 @@ after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from quote_tui.manuscripts.document import Document, Manuscript
@@ -16,7 +17,7 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
-__all__ = ["from_footnote"]
+__all__ = ["from_footnote", "from_latex_note"]
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
@@ -25,58 +26,84 @@ def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
     )
 
 
-def from_footnote(
-    ms: Manuscript, note_id: str, *, depth: int = 0
-) -> tuple[Mention | None, Anchor | None]:
+_Cite = tuple[Mention | None, Anchor | None]
+
+
+def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     """The citation of note ``note_id``: a field or key in it, an author-date citation opening
     it with the page after it, the work it names in prose, or, for "Ibid.", the note's before."""
     span = ms.footnotes.get(note_id)
     if span is None:
         return None, None
-    if depth < _IBID_CHAIN and is_same_as_before(ms.documents[span.doc].text, span.start, span.end):
-        return _ibid(ms, note_id, depth)
     doc = ms.documents[span.doc]
-    anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
-    if anchors:
-        return None, anchors[0]
-    mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
-    real = [
-        m
-        for m in mentions
-        if m.style != "locator"
-        and (m.style != "author_date" or opens_note(doc.text, span.start, m.start))
-    ]
-    if real:
-        first = real[0]
-        if first.style == "author_date" and first.locator is None:
-            # "Arendt (1998), 185.": the note's page follows the parenthesis
-            first = replace(first, locator=page_after(doc.text, first.end, span.end))
-        return first, None
-    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
-    title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
-    note = note_mention(doc.text, span.start, span.end, title)
-    if note is not None:
-        return full_note(ms, note_id, note), None
-    return (mentions[0] if mentions else None), None
-
-
-_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
-
-
-def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anchor | None]:
-    """ "Ibid., p. 82": the work of the note before, at this note's page."""
-    span = ms.footnotes[note_id]
-    doc = ms.documents[span.doc]
-    own = note_mention(doc.text, span.start, span.end)
     earlier = [
         (other.start, other_id)
         for other_id, other in ms.footnotes.items()
         if other.doc == span.doc and other.start < span.start
     ]
-    if not earlier:
+
+    def before() -> _Cite:
+        return from_footnote(ms, max(earlier)[1], depth=depth + 1)
+
+    cite = _note_cite(doc, span.start, span.end, before if earlier else None, depth)
+    mention, anchor = cite
+    if (
+        mention is not None
+        and mention.style == "note"
+        and not is_same_as_before(doc.text, span.start, span.end)
+    ):
+        return full_note(ms, note_id, mention), None
+    return cite
+
+
+def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
+    """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
+    start, end = doc.notes[k]
+
+    def before() -> _Cite:
+        return from_latex_note(doc, k - 1, depth=depth + 1)
+
+    return _note_cite(doc, start, end, before if k > 0 else None, depth)
+
+
+_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
+
+
+def _note_cite(
+    doc: Document, start: int, end: int, before: Callable[[], _Cite] | None, depth: int
+) -> _Cite:
+    if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
+        return _ibid(doc, start, end, before)
+    anchors = [a for a in doc.anchors if start <= a.start < end and a.reference]
+    if anchors:
+        return None, anchors[0]
+    mentions = [m for m in _mentions(doc, start, end) if m.style != "footnote"]
+    real = [
+        m
+        for m in mentions
+        if m.style != "locator"
+        and (m.style != "author_date" or opens_note(doc.text, start, m.start))
+    ]
+    if real:
+        first = real[0]
+        if first.style == "author_date" and first.locator is None:
+            # "Arendt (1998), 185.": the note's page follows the parenthesis
+            first = replace(first, locator=page_after(doc.text, first.end, end))
+        return first, None
+    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
+    title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
+    note = note_mention(doc.text, start, end, title)
+    if note is not None:
+        return note, None
+    return (mentions[0] if mentions else None), None
+
+
+def _ibid(doc: Document, start: int, end: int, before: Callable[[], _Cite] | None) -> _Cite:
+    """ "Ibid., p. 82": the work of the note before, at this note's page."""
+    own = note_mention(doc.text, start, end)
+    if before is None:
         return own, None
-    previous = max(earlier)[1]
-    mention, anchor = from_footnote(ms, previous, depth=depth + 1)
+    mention, anchor = before()
     if anchor is not None and anchor.reference is not None:
         return None, anchor
     if mention is None or own is None:

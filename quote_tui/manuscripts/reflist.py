@@ -240,7 +240,7 @@ _ARTICLES = frozenset(("the", "a", "an", "der", "die", "das", "ein", "eine", "le
 
 
 def _title_words(title: str) -> list[str]:
-    words = _WORD.findall(_fold(title))
+    words = _WORD.findall(_fold(re.sub(r"\\[A-Za-z]+\*?", " ", title)))
     return words[1:] if words and words[0] in _ARTICLES else words
 
 
