@@ -22,8 +22,7 @@ from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
-from quote_tui.manuscripts.notecite import from_footnote, from_latex_note
-from quote_tui.manuscripts.notes import page_after
+from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
@@ -99,6 +98,14 @@ def _resolve(
     quote_start: int,
     immediate_only: bool,
 ) -> tuple[Mention | None, Reference | None, Locator | None]:
+    note = note_right_after(doc, window_start) if doc.notes else None
+    if note is not None:
+        # The \footnote{} set right after the closing mark is the quotation's note.
+        mention, anchor = from_latex_note(doc, note)
+        if anchor is not None and anchor.reference is not None:
+            return None, anchor.reference, anchor.reference.locator
+        if mention is not None:
+            return mention, None, mention.locator
     mention, anchor = _first_reference(
         ms, doc, window_start, window_end, immediate_only=immediate_only
     )
@@ -125,11 +132,14 @@ def _resolve(
                 return None, anchor.reference, anchor.reference.locator
             if mention is not None:
                 return mention, None, mention.locator
-    elif mention is not None and mention.style == "author_date" and mention.locator is None:
-        # "\footnote{Arendt (1998), 185.}": the note's page follows its citation
+    elif mention is not None and mention.style == "author_date" and doc.notes:
+        # An author-date citation in a \footnote{} is read as the note's: "Arendt (1998), 185."
+        # gives its page after it; "(New York: Schocken, 2005)" deeper in is a publisher's.
         k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
         if k >= 0 and mention.end <= doc.notes[k][1]:
-            mention = replace(mention, locator=page_after(doc.text, mention.end, doc.notes[k][1]))
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:

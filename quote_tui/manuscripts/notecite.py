@@ -7,6 +7,7 @@ after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -17,7 +18,7 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
-__all__ = ["from_footnote", "from_latex_note"]
+__all__ = ["from_footnote", "from_latex_note", "note_right_after"]
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
@@ -64,6 +65,18 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
         return from_latex_note(doc, k - 1, depth=depth + 1)
 
     return _note_cite(doc, start, end, before if k > 0 else None, depth)
+
+
+def note_right_after(doc: Document, pos: int) -> int | None:
+    """The index of the LaTeX note set right after ``pos`` (a quotation's closing mark, then
+    perhaps its full stop): ``...deed.''\\footnote{Ibid., 84.}``; None when words come first."""
+    k = bisect_left(doc.notes, (pos, -1))
+    if k == len(doc.notes):
+        return None
+    command = doc.text.rfind("\\footnote", pos, doc.notes[k][0])
+    if command < 0 or doc.text[pos:command].strip(" \t\n.,;:!?'\"”’»~"):
+        return None
+    return k
 
 
 _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back

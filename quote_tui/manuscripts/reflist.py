@@ -46,8 +46,8 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # The notes after a list end it too: Pandoc's [^1]: definitions, or a Word export's rule and
 # notes (<div>, ---, [\[1\]](#_ftnref1)).
 _NEXT_HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix)\b|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$"
-    r"|\[\\?\[\d{1,4}\\?\]\]\(#)",
+    r"^[ \t]*(?:#{1,6}[ \t]|\\(?:(?:section|chapter|appendix)\b|end\{document\})"
+    r"|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$|\[\\?\[\d{1,4}\\?\]\]\(#)",
     re.M,
 )
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
@@ -245,17 +245,34 @@ def _title_words(title: str) -> list[str]:
 
 
 def match_title(entries: Sequence[BibEntry], title: str, note: str) -> BibEntry | None:
-    """The entry a note names by its title ("Arendt, *On Violence*, 80."): the entry whose title
-    begins with the note's title words (a short title is the full one cut), its first author
-    named in the note when several have that title; none when still several."""
+    """The entry a note names ("Arendt, *On Violence*, 80."; in Word text without the italics,
+    "Arendt, On Violence, 80."): the entry whose title begins with the title the note gives (a
+    short title is the full one cut), else the entry whose first author opens the note and whose
+    title's first words stand in it; its first author named in the note when several have that
+    title; none when still several."""
     words = _title_words(title)
-    if not words:
-        return None
-    found = [e for e in entries if e.title and _title_words(e.title)[: len(words)] == words]
+    found = [
+        e for e in entries if e.title and words and _title_words(e.title)[: len(words)] == words
+    ]
+    folded = _fold(note)
+    if not found:
+        # the author opens the note, or the earlier note an "Ibid." repeats: "Ibid. [Arendt, …]"
+        head = [w for part in folded.split("[") for w in _WORD.findall(part.split(",")[0])]
+        said = " " + " ".join(_WORD.findall(folded)) + " "
+        found = [
+            e
+            for e in entries
+            if e.title
+            and e.authors
+            and _fold(e.authors[0]) in head
+            and " " + " ".join(_title_words(e.title)[:_TITLE_WORDS]) + " " in said
+        ]
     if len(found) > 1:
-        folded = _fold(note)
         found = [e for e in found if e.authors and _fold(e.authors[0]) in folded]
     return found[0] if len(found) == 1 else None
+
+
+_TITLE_WORDS = 2  # a title's first words that name it in a note's prose: "On Violence"
 
 
 def miss_reason(entries: Sequence[BibEntry], names: Sequence[str], year: str | None) -> str | None:

@@ -423,8 +423,8 @@ def find_mentions(
         (_NUMBERED, _numbered),
         (_SUPERSCRIPT, _superscript),
         (_LOCATOR_ONLY, _locator_only),
-        (_AUTHOR_PAGE, _author_page),
         (_AUTHOR_LINE, _author_line),
+        (_AUTHOR_PAGE, _author_page),
         (_BARE_PAGE, _bare_page),
     ]
     # endpos acts as if the text ended there, without copying text[:end] on every call

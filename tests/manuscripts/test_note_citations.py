@@ -1,0 +1,301 @@
+"""Citations where humanities writers put them: in notes (Word footnotes, a Word export's
+linked notes in Markdown, Pandoc notes, LaTeX \\footnote), typed as "Arendt (1998), 185.",
+"Arendt, *On Violence*, 80." or "Ibid., 84." against a typed bibliography; an interview's
+"(Anhalt, Z. 43)"; a class's own bracketed keys and quotation command. Each test retypes the
+lines of a real manuscript that showed the rule (an essay converted from Word, a German thesis
+citing its interviews, a philosophy term-paper template)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.model import ScanResult
+from tests.manuscripts import wordxml as wx
+
+_ACTION = "a story of action and deeds rather than of trends and forces or ideas"
+_IRREVERSIBLE = "irreversible, and a return to the status quo is always unlikely"
+_SUFFERER = "the actor and the sufferer as two sides of one and the same deed"
+_MOTIVE = "must be free from motive on one side, and from its intended goal on the other"
+_PARADIGM = "without any plan or paradigm of its own making"
+
+# Each quotation's note, in order, and what it must resolve to.
+_NOTES = [
+    "Arendt (1998), 185.",
+    "Arendt, *On Violence*, 80.",
+    "Ibid., 84.",
+    "Arendt (1954), 151, emphasis added.",
+    "Arendt, Hannah. *Responsibility and Judgment.* (New York: Schocken, 2005).",
+]
+_WANT = {
+    _ACTION: ("Arendt 1998", "185"),
+    _IRREVERSIBLE: ("Arendt 1970", "80"),
+    _SUFFERER: ("Arendt 1970", "84"),
+    _MOTIVE: ("Arendt 1954", "151"),
+    _PARADIGM: ("Arendt 2005", None),
+}
+_BIBLIOGRAPHY = [
+    "Arendt, Hannah. *Between Past and Future.* (New York: Penguin Books, 1954).",
+    "Arendt, Hannah. *On Violence.* (New York: Mariner Books, 1970).",
+    "Arendt, Hannah*. The Human Condition.* (Chicago: University of Chicago Press, 1998).",
+    "Arendt, Hannah. *Responsibility and Judgment.* (New York: Schocken, 2005).",
+]
+
+
+def _sentences(mark: list[str]) -> str:
+    return (
+        f"History itself, she writes, is “{_ACTION}.”{mark[0]} Action is “{_IRREVERSIBLE}.”"
+        f"{mark[1]} Action needs “{_SUFFERER}.”{mark[2]} Because action is unpredictable, it "
+        f"“{_MOTIVE}.”{mark[3]} It changes the world “{_PARADIGM}” in most cases. {mark[4]}"
+    )
+
+
+def _got(result: ScanResult) -> dict[str, tuple[str | None, str | None]]:
+    return {
+        c.quote.rstrip("."): (
+            c.reference.key if c.reference else None,
+            c.locator.value if c.locator else None,
+        )
+        for c in result.citations
+    }
+
+
+def test_a_word_exports_linked_notes_in_markdown_cite_the_typed_bibliography(
+    tmp_path: Path,
+) -> None:
+    # Word's web-page export, carried into Markdown: the mark links to the note, the note
+    # opens with the link back, inside the export's <div>; the heading is bold and underlined.
+    marks = [f"[\\[{n}\\]](#_ftn{n})" for n in range(1, 6)]
+    notes = "\n\n</div>".join(
+        f'<div id="ftn{n}">[\\[{n}\\]](#_ftnref{n}){text}' for n, text in enumerate(_NOTES, 1)
+    )
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "*<u>Action</u>*\n\n "
+        + _sentences(marks)
+        + "\n\n***<u>Bibliography</u>***\n\n "
+        + "\n\n ".join(_BIBLIOGRAPHY)
+        + "\n\n<div>\n\n---\n\n"
+        + notes
+        + "\n\n</div>\n",
+        encoding="utf-8",
+    )
+    result = scan(path)
+    assert _got(result) == _WANT
+    # the works are the list's, and no message says the list lacks them
+    assert all(s.unavailable is None or s.unavailable.code == "no_source" for s in result.sources)
+
+
+def test_pandoc_notes_cite_the_typed_bibliography(tmp_path: Path) -> None:
+    marks = [f"[^{n}]" for n in range(1, 6)]
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "# Action\n\n"
+        + _sentences(marks)
+        + "\n\n# Bibliography\n\n"
+        + "\n\n".join(_BIBLIOGRAPHY)
+        + "\n\n"
+        + "\n".join(f"[^{n}]: {text}" for n, text in enumerate(_NOTES, 1))
+        + "\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == _WANT
+
+
+def _latex(text: str) -> str:
+    return text.replace("*", "").replace("“", "``").replace("”", "''")
+
+
+def test_latex_footnotes_cite_the_typed_bibliography(tmp_path: Path) -> None:
+    marks = [
+        "\\footnote{" + _latex(note).replace("On Violence", "\\emph{On Violence}") + "}"
+        for note in _NOTES
+    ]
+    body = _latex(_sentences(marks))
+    path = tmp_path / "essay.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        + body
+        + "\n\n\\section*{Bibliography}\n\n"
+        + "\n\n".join(_latex(entry) for entry in _BIBLIOGRAPHY)
+        + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == _WANT
+
+
+def test_word_footnotes_typed_in_prose_cite_the_typed_bibliography(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            f"History itself, she writes, is “{_ACTION}.”",
+            wx.footnote_ref(1),
+            f" Action is “{_IRREVERSIBLE}.”",
+            wx.footnote_ref(2),
+            f" Action needs “{_SUFFERER}.”",
+            wx.footnote_ref(3),
+            f" Because action is unpredictable, it “{_MOTIVE}.”",
+            wx.footnote_ref(4),
+            f" It changes the world “{_PARADIGM}” in most cases.",
+            wx.footnote_ref(5),
+        ],
+    )
+    d.add_heading("Bibliography", level=1)
+    for entry in _BIBLIOGRAPHY:
+        wx.add_paragraph(d, [entry.replace("*", "")])
+    d.save(str(path))
+    notes = {n: [text.replace("*", "")] for n, text in enumerate(_NOTES, 1)}
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    assert _got(scan(path)) == _WANT
+
+
+def test_german_notes_say_ebd_for_the_work_before(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“.[^1] Und "
+        "weiter: „das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich“.[^2]\n\n"
+        "# Literatur\n\n"
+        "Arendt, Hannah: *Vita activa oder Vom tätigen Leben*. München: Piper, 2002.\n\n"
+        "[^1]: Arendt (2002), S. 185.\n"
+        "[^2]: Ebd., S. 190.\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185"),
+        "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
+            "Arendt 2002",
+            "190",
+        ),
+    }
+
+
+def test_a_citation_in_a_latex_note_is_no_citation_of_the_sentences_after_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "essay.tex"
+    path.write_text(
+        "History is ``a story of action and deeds rather than of trends and forces.''"
+        "\\footnote{Arendt (1998), 185.} Later she writes that ``power springs up between men "
+        "when they act together and vanishes the moment they disperse.''\n",
+        encoding="utf-8",
+    )
+    got = _got(scan(path))
+    assert got["a story of action and deeds rather than of trends and forces"] == (
+        "Arendt 1998",
+        "185",
+    )
+    assert got[
+        "power springs up between men when they act together and vanishes the moment they disperse"
+    ] == (None, None)
+
+
+def test_an_interview_cited_by_name_and_line_is_a_typed_reference_with_a_line_locator(
+    tmp_path: Path,
+) -> None:
+    # retyped from a German thesis that cites its interview transcripts; no list holds them
+    path = tmp_path / "thesis.md"
+    path.write_text(
+        "Anhalt gefällt an Design Sprints der kurze Zeitraum (Anhalt, Z. 46p) und dass er "
+        "“[…] so kompakt ist und wirklich alle Phasen [der Ideation] durchläuft” (Anhalt, Z. 43p)."
+        " Mazur sagt: “Das Hauptproblem ist, dass man es schafft, Kunden wirklich fokussiert "
+        "arbeiten zu lassen” (Mazur, Z. 280pp), und Smith “puts the whole team in one room "
+        "for a week” (Smith, ll. 12-14).\n",
+        encoding="utf-8",
+    )
+    result = scan(path)
+    got = {c.quote: c for c in result.citations}
+    cases = {
+        "[…] so kompakt ist und wirklich alle Phasen [der Ideation] durchläuft": ("Anhalt", "Z. 43p"),
+        "Das Hauptproblem ist, dass man es schafft, Kunden wirklich fokussiert arbeiten zu "
+        "lassen": ("Mazur", "Z. 280pp"),
+        "puts the whole team in one room for a week": ("Smith", "ll. 12-14"),
+    }
+    sources = {s.id: s for s in result.sources}
+    for quote, (name, line) in cases.items():
+        c = got[quote]
+        assert c.reference is not None and c.reference.key == name
+        assert c.locator is not None and (c.locator.label, c.locator.value) == ("line", line)
+        unavailable = sources[c.source].unavailable if c.source else None
+        assert unavailable is not None and unavailable.code == "unknown_reference"
+
+
+_BIB = """@book{robinson2001, author = {Robinson, Frank}, title = {A Proven Methodology},
+  year = {2001}}
+@book{MusZit, author = {Mustermann, Max}, title = {Zitate}, year = {2020}}
+@book{MusBlock, author = {Mustermann, Max}, title = {Blockzitate}, year = {2021}}
+"""
+
+
+def test_a_note_that_names_no_work_leaves_the_quotation_the_citation_after_its_mark(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "thesis.md"
+    path.write_text(
+        "Der Begriff wurde von Frank Robinson als “[…] unique product that maximizes return on "
+        "risk for both the vendor and the customer” [^6] [@robinson2001, S. 4] definiert.\n\n"
+        "[^6]: Übersetzung: einzigartiges Produkt, das den Ertrag auf das Risiko maximiert.\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    assert _got(scan(path, bib=[bib])) == {
+        "[…] unique product that maximizes return on risk for both the vendor and the customer": (
+            "robinson2001",
+            "4",
+        )
+    }
+
+
+def test_a_bracketed_key_of_the_bibliography_is_a_citation_and_an_editors_bracket_is_not(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "beispiel.md"
+    path.write_text(
+        'Zitate sollen, wie Max Mustermann sagt, "in den Fließtext gehören und dort bleiben" '
+        "[MusZit 14], gehören in den Fließtext. Er schreibt \"dass man [sic] nie lange Zitate "
+        'ohne Nachweis setzt" [Hervorhebung M.M.].\n',
+        encoding="utf-8",
+    )
+    bib = tmp_path / "literatur.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    got = _got(scan(path, bib=[bib]))
+    assert got["in den Fließtext gehören und dort bleiben"] == ("MusZit", "14")
+    assert got.get("dass man [sic] nie lange Zitate ohne Nachweis setzt", (None, None)) == (
+        None,
+        None,
+    )
+
+
+_BLOCK = (
+    "Das ist ein Blockzitat mit gleichnamiger Bezeichnung in der Formatvorlage. Blockzitate "
+    "sind direkte Zitate, die im Fließtext mehr als drei Zeilen einnähmen."
+)
+
+
+def test_a_class_quotation_command_is_a_block_quotation_with_its_citation_in_latex(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "beispiel.tex"
+    path.write_text(
+        "Längere Zitate werden als Blockzitat eingefügt:\n\n\\blockzitat{" + _BLOCK + " "
+        "\\cite[96]{MusBlock}}\n\nNach dem Blockzitat geht es weiter.\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "literatur.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    assert _got(scan(path, bib=[bib])) == {_BLOCK.rstrip("."): ("MusBlock", "96")}
+
+
+def test_a_class_quotation_command_in_markdown_is_a_block_quotation_too(tmp_path: Path) -> None:
+    path = tmp_path / "beispiel.md"
+    path.write_text(
+        "Längere Zitate werden als Blockzitat eingefügt:\n\n\\blockzitat{"
+        + _BLOCK
+        + " [MusBlock 96]}\n\nNach dem Blockzitat geht es weiter.\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "literatur.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    assert _got(scan(path, bib=[bib])) == {_BLOCK.rstrip("."): ("MusBlock", "96")}
