@@ -14,7 +14,7 @@ from dataclasses import replace
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
-from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
@@ -103,6 +103,9 @@ def _note_cite(
             # "Arendt (1998), 185.": the note's page follows the parenthesis
             first = replace(first, locator=page_after(doc.text, first.end, end))
         return first, None
+    typed = note_author_year(doc.text, start, end)
+    if typed is not None:
+        return typed, None
     # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
     note = note_mention(doc.text, start, end, title)

@@ -69,6 +69,12 @@ _IEEE_NAME = re.compile(
     r"(?:^|,\s*|and\s+)(?:[A-Z][a-z]?\.[\s-]*)+(" + _PARTICLE + r"[A-Z][\w'’\-]+)(?=\s*,|\s+and\s)"
 )
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")
+# German lists set a colon after the names: "Arendt, Hannah: Vita activa oder Vom tätigen
+# Leben. München: Piper, 2002."; "Müller, Hans/Schmidt, Eva (Hrsg.): Titel. Ort 2010."
+_COLON_TITLE = re.compile(
+    r"^\s*[A-ZÄÖÜ][^:.()\d\n]{1,80}?(?:\s*\((?:Hrsg|Hg|Ed|Eds)\.?\))?:\s+"
+    r"(?P<title>[^\n]{3,300}?)(?:\.\s|\.?$)"
+)
 _PAGES = re.compile(r"\bpp?\.\s*(\d+\s*[-–]+\s*\d+)")
 _TRAIL = ".,;:)]"
 
@@ -96,7 +102,13 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     pmid = _PMID.search(body)
     year = _YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
-    title = title_m.group(1).strip() if title_m else typed_title(body, year)
+    colon = _COLON_TITLE.match(body)
+    if title_m:
+        title = title_m.group(1).strip()
+    elif colon:
+        title = colon.group("title").strip()
+    else:
+        title = typed_title(body, year)
     first = _FIRST_AUTHOR.match(body) or _INITIALS_FIRST.match(body)
     pages = _PAGES.search(body)
     url_value = url.group(0).rstrip(_TRAIL) if url else None

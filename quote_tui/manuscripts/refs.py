@@ -22,6 +22,7 @@ __all__ = [
     "find_mentions",
     "first_of_overlapping",
     "is_latex_cite",
+    "note_author_year",
     "pandoc_mentions",
     "sentence_window",
 ]
@@ -274,6 +275,33 @@ def _author_paren(m: re.Match[str]) -> list[Mention]:
                 continue
             return [_author_date(m, names, im.group("year"), im.group("loc"))]
     return []
+
+
+# What may open a note before its citation: "Vgl. Arendt 2002, S. 185.", "See Lo 2020: 4."
+_NOTE_LEAD = re.compile(
+    r"\s*(?:(?:vgl\.|siehe(?:\s+auch)?|see(?:\s+also)?|cf\.|zit\.\s+n\.|zitiert\s+nach)\s+)?", re.I
+)
+_NOTE_NAMES = 6  # more words before the year are a sentence, not a citation's authors
+
+
+def note_author_year(text: str, start: int, end: int) -> Mention | None:
+    """The note ``text[start:end]`` when it is an author-date citation set without parentheses,
+    as German and Harvard notes write it: "Vgl. Arendt 2002, S. 185.", "Müller/Schmidt 2010:
+    4.", "Lo et al. 2020, p. 3"."""
+    body = text[start:end]
+    lead = _NOTE_LEAD.match(body)
+    item = body[lead.end() if lead else 0 :].strip().rstrip(".")
+    im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
+    if im is None or len(im.group("names").split()) > _NOTE_NAMES:
+        return None
+    names = _names(im.group("names"))
+    if not names or names[0] in _NOT_AUTHORS:
+        return None
+    locator = parse_locator(im.group("loc")) if im.group("loc") else None
+    raw = " ".join(body.split())
+    return Mention(
+        start, end, "author_date", raw, names=names, year=im.group("year"), locator=locator
+    )
 
 
 def _narrative(m: re.Match[str]) -> list[Mention]:

@@ -151,24 +151,66 @@ def test_word_footnotes_typed_in_prose_cite_the_typed_bibliography(tmp_path: Pat
     assert _got(scan(path)) == _WANT
 
 
-def test_german_notes_say_ebd_for_the_work_before(tmp_path: Path) -> None:
+_GERMAN = {
+    "eine Geschichte von Taten und nicht von Kräften und Ideen": (
+        "Vgl. Arendt 2002, S. 185.",
+        ("Arendt 2002", "185"),
+    ),
+    "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
+        "Ebd., S. 190.",
+        ("Arendt 2002", "190"),
+    ),
+    "der Mensch ist ein auf Mitmenschen angewiesenes Wesen": ("Ebd.", ("Arendt 2002", "190")),
+    "die Macht entsteht zwischen Menschen, wenn sie zusammen handeln": (
+        "Arendt, Vita activa, S. 194f.",
+        ("Arendt 2002", "194f"),
+    ),
+    "ein Satz mit einem ganz anderen Inhalt als zuvor": (
+        "Arendt: Vita activa, a.a.O., S. 12.",
+        ("Arendt 2002", "12"),
+    ),
+    "Wahrheit und Politik stehen auf ziemlich schlechtem Fuß miteinander": (
+        "Hannah Arendt, Wahrheit und Lüge in der Politik (München: Piper, 1972), S. 44.",
+        ("Arendt 1972", "44"),
+    ),
+    "das Böse ist niemals radikal, nur extrem": ("Müller/Arendt 1964: 33.", ("Müller 1964", "33")),
+}
+_GERMAN_LIST = [
+    "Arendt, Hannah: Vita activa oder Vom tätigen Leben. München: Piper, 2002.",
+    "Arendt, Hannah: Wahrheit und Lüge in der Politik. München: Piper, 1972.",
+    "Müller, Eva/Arendt, Hannah (Hrsg.): Eichmann in Jerusalem. München: Piper, 1964.",
+]
+
+
+def test_german_notes_cite_author_and_year_without_parentheses_and_say_ebd(
+    tmp_path: Path,
+) -> None:
+    # "Vgl. Arendt 2002, S. 185.", "Ebd.", "a.a.O.", a title after the name, a full note; the
+    # list writes "Name, Vorname: Titel. Ort: Verlag, Jahr."
+    text = " ".join(f"Sie schreibt „{q}“.[^{n}]" for n, q in enumerate(_GERMAN, 1))
+    notes = "\n".join(f"[^{n}]: {note}" for n, (note, _) in enumerate(_GERMAN.values(), 1))
     path = tmp_path / "arbeit.md"
     path.write_text(
-        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“.[^1] Und "
-        "weiter: „das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich“.[^2]\n\n"
-        "# Literatur\n\n"
-        "Arendt, Hannah: *Vita activa oder Vom tätigen Leben*. München: Piper, 2002.\n\n"
-        "[^1]: Arendt (2002), S. 185.\n"
-        "[^2]: Ebd., S. 190.\n",
+        text + "\n\n# Literatur\n\n" + "\n\n".join(_GERMAN_LIST) + "\n\n" + notes + "\n",
         encoding="utf-8",
     )
-    assert _got(scan(path)) == {
-        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185"),
-        "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
-            "Arendt 2002",
-            "190",
-        ),
-    }
+    assert _got(scan(path)) == {q: want for q, (_, want) in _GERMAN.items()}
+
+
+def test_german_word_footnotes_cite_the_same_way(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.docx"
+    d = wx.new_document()
+    parts: list[object] = []
+    for n, quote in enumerate(_GERMAN, 1):
+        parts += [f"Sie schreibt „{quote}“.", wx.footnote_ref(n), " "]
+    wx.add_paragraph(d, parts)  # type: ignore[arg-type]
+    d.add_heading("Literaturverzeichnis", level=1)
+    for entry in _GERMAN_LIST:
+        wx.add_paragraph(d, [entry])
+    d.save(str(path))
+    notes = {n: [note] for n, (note, _) in enumerate(_GERMAN.values(), 1)}
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    assert _got(scan(path)) == {q: want for q, (_, want) in _GERMAN.items()}
 
 
 def test_a_citation_in_a_latex_note_is_no_citation_of_the_sentences_after_it(
@@ -207,7 +249,10 @@ def test_an_interview_cited_by_name_and_line_is_a_typed_reference_with_a_line_lo
     result = scan(path)
     got = {c.quote: c for c in result.citations}
     cases = {
-        "[…] so kompakt ist und wirklich alle Phasen [der Ideation] durchläuft": ("Anhalt", "Z. 43p"),
+        "[…] so kompakt ist und wirklich alle Phasen [der Ideation] durchläuft": (
+            "Anhalt",
+            "Z. 43p",
+        ),
         "Das Hauptproblem ist, dass man es schafft, Kunden wirklich fokussiert arbeiten zu "
         "lassen": ("Mazur", "Z. 280pp"),
         "puts the whole team in one room for a week": ("Smith", "ll. 12-14"),
@@ -254,7 +299,7 @@ def test_a_bracketed_key_of_the_bibliography_is_a_citation_and_an_editors_bracke
     path = tmp_path / "beispiel.md"
     path.write_text(
         'Zitate sollen, wie Max Mustermann sagt, "in den Fließtext gehören und dort bleiben" '
-        "[MusZit 14], gehören in den Fließtext. Er schreibt \"dass man [sic] nie lange Zitate "
+        '[MusZit 14], gehören in den Fließtext. Er schreibt "dass man [sic] nie lange Zitate '
         'ohne Nachweis setzt" [Hervorhebung M.M.].\n',
         encoding="utf-8",
     )
