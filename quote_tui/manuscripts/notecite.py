@@ -103,11 +103,11 @@ def _note_cite(
             # "Arendt (1998), 185.": the note's page follows the parenthesis
             first = replace(first, locator=page_after(doc.text, first.end, end))
         return first, None
-    typed = note_author_year(doc.text, start, end)
-    if typed is not None:
-        return typed, None
     # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
+    typed = note_author_year(doc.text, start, end) if title is None else None
+    if typed is not None:
+        return typed, None
     note = note_mention(doc.text, start, end, title)
     if note is not None:
         return note, None

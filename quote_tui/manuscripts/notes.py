@@ -56,7 +56,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     locator = parse_locator(page.group(1)) if page else None
-    key = title or note.split(",")[0].strip()
+    key = title or _untitled_key(note, page.start() if page else len(note))
     return Mention(start, end, "note", note, key=key, locator=locator)
 
 
@@ -69,3 +69,12 @@ def page_after(text: str, pos: int, end: int) -> Locator | None:
     """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
     m = _PAGE_AFTER.match(text[pos:end])
     return parse_locator(m.group(1)) if m else None
+
+
+def _untitled_key(note: str, stop: int) -> str:
+    """A name for the work of a note whose title is not set off (Word text loses italics):
+    the author and what follows up to the place and year or the page, "Hannah Arendt, The
+    Human Condition"; two works of one author are then two sources, not one."""
+    head = note[:stop].split("(")[0]
+    parts = [p.strip(" .;:") for p in head.split(",")][:2]
+    return ", ".join(p for p in parts if p) or note.split(",")[0].strip()

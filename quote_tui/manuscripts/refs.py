@@ -281,6 +281,7 @@ def _author_paren(m: re.Match[str]) -> list[Mention]:
 _NOTE_LEAD = re.compile(
     r"\s*(?:(?:vgl\.|siehe(?:\s+auch)?|see(?:\s+also)?|cf\.|zit\.\s+n\.|zitiert\s+nach)\s+)?", re.I
 )
+_MARKED = re.compile(r"[\"“”„«»*_\\]")  # a title in marks or italics: a note, not a citation
 _NOTE_NAMES = 6  # more words before the year are a sentence, not a citation's authors
 
 
@@ -292,7 +293,7 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     lead = _NOTE_LEAD.match(body)
     item = body[lead.end() if lead else 0 :].strip().rstrip(".")
     im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
-    if im is None or len(im.group("names").split()) > _NOTE_NAMES:
+    if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
     names = _names(im.group("names"))
     if not names or names[0] in _NOT_AUTHORS:

@@ -344,3 +344,24 @@ def test_a_class_quotation_command_in_markdown_is_a_block_quotation_too(tmp_path
     bib = tmp_path / "literatur.bib"
     bib.write_text(_BIB, encoding="utf-8")
     assert _got(scan(path, bib=[bib])) == {_BLOCK.rstrip("."): ("MusBlock", "96")}
+
+
+def test_chicago_short_notes_without_italics_are_the_full_note_before(tmp_path: Path) -> None:
+    # no list: the full note names the work once, the short one after it by author and title
+    # words; two works of one author stay two sources
+    path = tmp_path / "essay.md"
+    path.write_text(
+        f"She calls it “{_ACTION}.”[^1] Action is “{_IRREVERSIBLE}.”[^2] Action needs "
+        f"“{_SUFFERER}.”[^3]\n\n"
+        "[^1]: Hannah Arendt, The Human Condition (Chicago: University of Chicago Press, "
+        "1958), 185.\n"
+        "[^2]: Hannah Arendt, On Violence (New York: Harcourt, 1970), 80.\n"
+        "[^3]: Arendt, Human Condition, 190.\n",
+        encoding="utf-8",
+    )
+    result = scan(path)
+    by_quote = {c.quote.rstrip("."): c for c in result.citations}
+    first, second, short = (by_quote[q] for q in (_ACTION, _IRREVERSIBLE, _SUFFERER))
+    assert short.source == first.source != second.source
+    assert short.locator is not None and short.locator.value == "190"
+    assert short.reference is not None and "1958" in short.reference.raw
