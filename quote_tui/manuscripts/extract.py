@@ -22,7 +22,12 @@ from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
-from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
+from quote_tui.manuscripts.notecite import (
+    from_footnote,
+    from_latex_note,
+    inner_note,
+    note_right_after,
+)
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
@@ -445,6 +450,11 @@ def extract(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
                 if (mention, reference) == (None, None) and (
+                    noted := inner_note(ms, doc, block.start, block.end)
+                ):
+                    raw = doc.text[block.start : noted.cut].rstrip()
+                    mention, reference, locator = noted.mention, noted.reference, noted.locator
+                if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
                 ):
@@ -513,6 +523,11 @@ def extract(
                     inner,
                     inner.locator,
                 )
+            if (mention, reference) == (None, None) and (
+                noted := inner_note(ms, doc, span.start, span.end)
+            ):
+                raw = doc.text[span.start : noted.cut].rstrip()
+                mention, reference, locator = noted.mention, noted.reference, noted.locator
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

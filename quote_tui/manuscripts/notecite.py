@@ -7,18 +7,19 @@ after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Document, Manuscript
-from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
-from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
+from quote_tui.manuscripts.refs import NOTE_LINK, Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
-__all__ = ["from_footnote", "from_latex_note", "note_right_after"]
+__all__ = ["InnerNote", "from_footnote", "from_latex_note", "inner_note", "note_right_after"]
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
@@ -127,3 +128,64 @@ def _ibid(doc: Document, start: int, end: int, before: Callable[[], _Cite] | Non
     raw = f"{own.raw} [{mention.raw}]"
     locator = own.locator or mention.locator
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
+
+
+@dataclass(frozen=True, slots=True)
+class InnerNote:
+    """The note whose mark ends the quoted words: what it cites, and where the words end."""
+
+    cut: int
+    mention: Mention | None
+    reference: Reference | None
+    locator: Locator | None
+
+
+# A Markdown note mark at the end of the quoted words, before the closing mark: "… Ideen[^1]“",
+# "… unwahrscheinlich.[^2]“", or a Word export's linked mark.
+_MARK_AT_END = re.compile(r"(?:\[\^(?P<id>[^\]\s]+)\]|(?P<link>" + NOTE_LINK + r"))[.,;:!?]?\s*$")
+_LINK_ID = re.compile(r"\(#([^)]+)\)$")
+
+
+def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote | None:
+    """The writer's note whose mark closes the quoted words ``doc.text[start:end]``, inside the
+    closing mark (German typesetting sets it there). A source's own note marks are left out
+    when it is quoted, so a mark there is the writer's."""
+    words = doc.text[start:end]
+    tail = words.rstrip(" \t\n.,;:!?")
+    for a in reversed(doc.anchors):
+        if a.start < start or a.start > end:
+            continue
+        if words[a.end - start :].strip(" \t\n.,;:!?"):
+            break
+        if a.footnote is not None:
+            mention, anchor = from_footnote(ms, a.footnote)
+            return _inner(a.start, mention, anchor)
+        if a.reference is not None:
+            return InnerNote(a.start, None, a.reference, a.reference.locator)
+    k = bisect_left(doc.notes, (end, -1)) - 1
+    if (
+        k >= 0
+        and start < doc.notes[k][0]
+        and doc.text[doc.notes[k][1] + 1 : start + len(tail)] == ""
+    ):
+        command = doc.text.rfind("\\footnote", start, doc.notes[k][0])
+        if command >= 0:
+            return _inner(command, *from_latex_note(doc, k))
+    m = _MARK_AT_END.search(words) if doc.kind in ("markdown", "plain") else None
+    if m is None:
+        return None
+    note_id = m.group("id")
+    if note_id is None:
+        link = _LINK_ID.search(m.group("link"))
+        note_id = link.group(1) if link else None
+    if note_id is None:
+        return None
+    return _inner(start + m.start(), *from_footnote(ms, note_id))
+
+
+def _inner(cut: int, mention: Mention | None, anchor: Anchor | None) -> InnerNote | None:
+    if anchor is not None and anchor.reference is not None:
+        return InnerNote(cut, None, anchor.reference, anchor.reference.locator)
+    if mention is None or mention.style in ("locator", "footnote"):
+        return None
+    return InnerNote(cut, mention, None, mention.locator)

@@ -365,3 +365,65 @@ def test_chicago_short_notes_without_italics_are_the_full_note_before(tmp_path: 
     assert short.source == first.source != second.source
     assert short.locator is not None and short.locator.value == "190"
     assert short.reference is not None and "1958" in short.reference.raw
+
+
+_INSIDE = {
+    "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185"),
+    "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich.": ("Arendt 2002", "190"),
+}
+_VITA = "Arendt, Hannah: Vita activa oder Vom tätigen Leben. München: Piper, 2002."
+
+
+def _inside(result: ScanResult) -> dict[str, tuple[str | None, str | None]]:
+    return {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in result.citations
+    }
+
+
+def test_a_note_mark_inside_the_closing_mark_is_the_quotations_note_in_markdown(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen[^1]“. Weiter "
+        "heißt es, „das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich.[^2]“ "
+        f"Und so fort.\n\n# Literatur\n\n{_VITA}\n\n"
+        "[^1]: Arendt 2002, S. 185.\n[^2]: Ebd., S. 190.\n",
+        encoding="utf-8",
+    )
+    assert _inside(scan(path)) == _INSIDE
+
+
+def test_a_note_inside_an_enquote_is_the_quotations_note_in_latex(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.tex"
+    path.write_text(
+        "Sie nennt es \\enquote{eine Geschichte von Taten und nicht von Kräften und Ideen"
+        "\\footnote{Arendt 2002, S. 185.}}. Weiter heißt es, \\enquote{das Handeln ist "
+        "unumkehrbar und eine Rückkehr ist unwahrscheinlich.\\footnote{Ebd., S. 190.}} Und so "
+        f"fort.\n\n\\section*{{Literatur}}\n\n{_VITA}\n",
+        encoding="utf-8",
+    )
+    assert _inside(scan(path)) == _INSIDE
+
+
+def test_a_word_footnote_inside_the_closing_mark_is_the_quotations_note(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen",
+            wx.footnote_ref(1),
+            "“. Weiter heißt es, „das Handeln ist unumkehrbar und eine Rückkehr ist "
+            "unwahrscheinlich.",
+            wx.footnote_ref(2),
+            "“ Und so fort.",
+        ],
+    )
+    d.add_heading("Literatur", level=1)
+    wx.add_paragraph(d, [_VITA])
+    d.save(str(path))
+    notes = {1: ["Arendt 2002, S. 185."], 2: ["Ebd., S. 190."]}
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    assert _inside(scan(path)) == _INSIDE
