@@ -19,6 +19,7 @@ from quote_tui.manuscripts.document import (
 from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.refs import NOTE_NUMBER
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
@@ -38,14 +39,17 @@ _FOOTDEF = re.compile(
 )
 # A note's text as Word's web-page export writes it (and converters carry into Markdown): a
 # paragraph, perhaps inside the export's <div id="ftn12">, that opens with the link back to the
-# note's mark, [\[12\]](#_ftnref12) or [12](#fnref12). The mark links to the same name
-# without "ref" (refs.NOTE_LINK).
+# note's mark, [\[12\]](#_ftnref12) or [12](#fnref12); the mark links to the same name
+# without "ref" (refs.NOTE_LINK). Mammoth opens a note's list item with its anchor instead,
+# "1. <a id="footnote-1"></a>…", and ends it with a link back ([↑](#footnote-ref-1)).
 _LINKED_NOTE = re.compile(
-    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?\[(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\]"
-    r"\(#(?P<id>_?(?:ftn|edn|fn|footnote-?|endnote-?)ref-?\d{1,4})\)(?:</sup>)?[ \t]*"
-    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n|[ \t]*</?div\b)[^\n]*)*)",
+    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:" + NOTE_NUMBER + r"\(#(?P<id>_?(?:ftn|edn|fn|"
+    r"footnote-?|endnote-?)ref-?\d{1,4})\)(?:</sup>)?|(?:\d{1,4}\.[ \t]+)?<a\s+(?:id|name)="
+    r"\"(?P<anchor>_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4})\"\s*>\s*</a>)[ \t]*"
+    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n|[ \t]*</?div\b|[ \t]*\d{1,4}\.[ \t]+<a\s)[^\n]*)*)",
     re.M,
 )
+_BACK_LINK = re.compile(r"\s*\[[↑^]?\]\(#[^)\s]*ref[^)\s]*\)\s*$|\s*\[↑\]\(#[^)\s]+\)\s*$")
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
@@ -92,8 +96,12 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
     for m in _LINKED_NOTE.finditer(linked) if kind == "markdown" else ():
-        note_id = re.sub(r"ref-?(?=\d)", "", m.group("id"))
-        footnotes.setdefault(note_id, FootnoteSpan(0, m.start("body"), m.end("body")))
+        note_id = m.group("anchor") or re.sub(r"ref-?(?=\d)", "", m.group("id"))
+        end = m.end("body")
+        back = _BACK_LINK.search(text, m.start("body"), end)
+        footnotes.setdefault(
+            note_id, FootnoteSpan(0, m.start("body"), back.start() if back else end)
+        )
     doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
     return Manuscript(
         documents=(doc,),

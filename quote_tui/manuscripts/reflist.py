@@ -43,11 +43,12 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
-# The notes after a list end it too: Pandoc's [^1]: definitions, or a Word export's rule and
-# notes (<div>, ---, [\[1\]](#_ftnref1)).
+# The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
+# notes (<div>, ---, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes.
 _NEXT_HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]|\\(?:(?:section|chapter|appendix)\b|end\{document\})"
-    r"|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$|\[\\?\[\d{1,4}\\?\]\]\(#)",
+    r"|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#"
+    r"|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
     re.M,
 )
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)

@@ -18,6 +18,7 @@ from quote_tui.manuscripts.model import Locator
 
 __all__ = [
     "NOTE_LINK",
+    "NOTE_NUMBER",
     "Mention",
     "find_mentions",
     "first_of_overlapping",
@@ -87,10 +88,10 @@ _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 # A note mark as Word's web-page export writes it and converters carry into Markdown: a link
 # from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
 # The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
-_NOTE_NUMBER = r"\[(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\]"
+NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
 _NOTE_TARGET = r"_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4}"
-NOTE_LINK = _NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)"
-_NOTE_LINK = re.compile(_NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)")
+NOTE_LINK = NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)"
+_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")

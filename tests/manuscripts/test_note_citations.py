@@ -86,6 +86,26 @@ def test_a_word_exports_linked_notes_in_markdown_cite_the_typed_bibliography(
     assert all(s.unavailable is None or s.unavailable.code == "no_source" for s in result.sources)
 
 
+def test_other_converters_linked_notes_are_notes_too(tmp_path: Path) -> None:
+    # Mammoth: [[1]](#footnote-1), notes a list of anchored items ending in a link back;
+    # a bold mark [**[2]**](#_ftn2); an unescaped [[3]](#_ftn3)
+    path = tmp_path / "essay.md"
+    path.write_text(
+        f"History itself, she writes, is “{_ACTION}.”[[1]](#footnote-1) Action is "
+        f"“{_IRREVERSIBLE}.”[**[2]**](#_ftn2) Action needs “{_SUFFERER}.”[[3]](#_ftn3)\n\n"
+        '1. <a id="footnote-1"></a> Arendt (1998), 185. [↑](#footnote-ref-1)\n\n'
+        "[**[2]**](#_ftnref2) Arendt (1970), 80.\n\n"
+        "[[3]](#_ftnref3) Arendt (1970), 84.\n",
+        encoding="utf-8",
+    )
+    got = {q: (key.split()[-1] if key else None, loc) for q, (key, loc) in _got(scan(path)).items()}
+    assert got == {
+        _ACTION: ("1998", "185"),
+        _IRREVERSIBLE: ("1970", "80"),
+        _SUFFERER: ("1970", "84"),
+    }
+
+
 def test_pandoc_notes_cite_the_typed_bibliography(tmp_path: Path) -> None:
     marks = [f"[^{n}]" for n in range(1, 6)]
     path = tmp_path / "essay.md"
