@@ -2,7 +2,7 @@
 
 The note may hold a field or a key (Word, Pandoc, LaTeX), an author-date citation with the page
 after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80."), or "Ibid.",
-"Ebd.", "a.a.O." for the work of the note before it.
+"Ebd." for the work of the note before it, "Arendt, a.a.O." for the work of Arendt cited last.
 """
 
 from __future__ import annotations
@@ -47,12 +47,20 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     def before() -> _Cite:
         return from_footnote(ms, max(earlier)[1], depth=depth + 1)
 
-    cite = _note_cite(doc, span.start, span.end, before if earlier else None, depth)
+    def by_author(author: str) -> _Cite | None:
+        for _, other_id in sorted(earlier, reverse=True)[:_LOOK_BACK]:
+            other = ms.footnotes[other_id]
+            if author in doc.text[other.start : other.end].casefold():
+                return from_footnote(ms, other_id, depth=depth + 1)
+        return None
+
+    cite = _note_cite(doc, span.start, span.end, before if earlier else None, depth, by_author)
     mention, anchor = cite
     if (
         mention is not None
         and mention.style == "note"
         and not is_same_as_before(doc.text, span.start, span.end)
+        and not _OP_CIT.match(doc.text, span.start, span.end)
     ):
         return full_note(ms, note_id, mention), None
     return cite
@@ -65,7 +73,14 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
     def before() -> _Cite:
         return from_latex_note(doc, k - 1, depth=depth + 1)
 
-    return _note_cite(doc, start, end, before if k > 0 else None, depth)
+    def by_author(author: str) -> _Cite | None:
+        for j in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
+            a, b = doc.notes[j]
+            if author in doc.text[a:b].casefold():
+                return from_latex_note(doc, j, depth=depth + 1)
+        return None
+
+    return _note_cite(doc, start, end, before if k > 0 else None, depth, by_author)
 
 
 def note_right_after(doc: Document, pos: int) -> int | None:
@@ -83,11 +98,29 @@ def note_right_after(doc: Document, pos: int) -> int | None:
 _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
 
 
+_LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
+# "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
+_OP_CIT = re.compile(
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+(?:a\.\s?a\.\s?O\.|op\.\s?cit\.)",
+    re.I,
+)
+
+
 def _note_cite(
-    doc: Document, start: int, end: int, before: Callable[[], _Cite] | None, depth: int
+    doc: Document,
+    start: int,
+    end: int,
+    before: Callable[[], _Cite] | None,
+    depth: int,
+    by_author: Callable[[str], _Cite | None] | None = None,
 ) -> _Cite:
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
-        return _ibid(doc, start, end, before)
+        return _repeat(doc, start, end, before() if before is not None else None)
+    op_cit = _OP_CIT.match(doc.text, start, end)
+    if op_cit and by_author is not None and depth < _IBID_CHAIN:
+        cited = by_author(op_cit.group("author").casefold())
+        if cited is not None:
+            return _repeat(doc, start, end, cited)
     anchors = [a for a in doc.anchors if start <= a.start < end and a.reference]
     if anchors:
         return None, anchors[0]
@@ -115,12 +148,13 @@ def _note_cite(
     return (mentions[0] if mentions else None), None
 
 
-def _ibid(doc: Document, start: int, end: int, before: Callable[[], _Cite] | None) -> _Cite:
-    """ "Ibid., p. 82": the work of the note before, at this note's page."""
+def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:
+    """ "Ibid., p. 82", "Arendt, a.a.O., S. 12": the work an earlier note cites, at this note's
+    page."""
     own = note_mention(doc.text, start, end)
-    if before is None:
+    if cited is None:
         return own, None
-    mention, anchor = before()
+    mention, anchor = cited
     if anchor is not None and anchor.reference is not None:
         return None, anchor
     if mention is None or own is None:

@@ -447,3 +447,24 @@ def test_a_word_footnote_inside_the_closing_mark_is_the_quotations_note(tmp_path
     notes = {1: ["Arendt 2002, S. 185."], 2: ["Ebd., S. 190."]}
     wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
     assert _inside(scan(path)) == _INSIDE
+
+
+def test_a_named_op_cit_is_that_authors_work_cited_last(tmp_path: Path) -> None:
+    # "Arendt, a.a.O., S. 190." after a note on another author: Arendt's work, not the note before
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“.[^1] Müller "
+        "nennt es „ein Satz mit einem ganz anderen Inhalt als zuvor“.[^2] Und: „das Handeln ist "
+        "unumkehrbar und eine Rückkehr ist unwahrscheinlich“.[^3]\n\n# Literatur\n\n"
+        + "\n\n".join(_GERMAN_LIST)
+        + "\n\n[^1]: Arendt 2002, S. 185.\n[^2]: Müller 1964: 33.\n[^3]: Arendt, a.a.O., S. 190.\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185"),
+        "ein Satz mit einem ganz anderen Inhalt als zuvor": ("Müller 1964", "33"),
+        "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
+            "Arendt 2002",
+            "190",
+        ),
+    }
