@@ -107,11 +107,14 @@ _AUTHOR_PAGE = re.compile(
     r"(?:\s*[-–]+\s*\d{1,5})?)\)"
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
-# (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5). No year, and no reference list holds
-# the person: the citation names the source, and the locator is a line, kept as written.
+# (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
+# (MAXQDA's paragraph positions). No year, and no reference list holds the person: the
+# citation names the source, and the locator is a line or paragraph, kept as written.
 _AUTHOR_LINE = re.compile(
-    r"\((?P<names>" + _NAME + r"),?\s+(?P<loc>(?:Z\.|Zeilen?|ll?\.|lines?)\s*\d{1,5}[a-z]{0,2}\.?"
-    r"(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
+    r"\((?P<names>"
+    + _NAME
+    + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
+    r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
 _BARE_PAGE = re.compile(r"\((?P<loc>(?:pp?\.\s*)?\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\)")
 _NOT_AUTHORS = frozenset(
@@ -388,10 +391,12 @@ def _author_page(m: re.Match[str]) -> list[Mention]:
 
 
 def _author_line(m: re.Match[str]) -> list[Mention]:
-    names = _names(m.group("names"))
-    if not names or names[0] in _NOT_AUTHORS:
+    name = " ".join(m.group("names").split())
+    if name.split()[0] in _NOT_AUTHORS:
         return []
-    loc = Locator(label="line", value=" ".join(m.group("loc").split()))
+    label = "paragraph" if m.group("term") in ("Abs.", "Pos.") else "line"
+    loc = Locator(label=label, value=" ".join(m.group("loc").split()))
+    names = (name,)
     return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
 
 

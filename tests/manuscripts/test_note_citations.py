@@ -263,7 +263,8 @@ def test_an_interview_cited_by_name_and_line_is_a_typed_reference_with_a_line_lo
         "“[…] so kompakt ist und wirklich alle Phasen [der Ideation] durchläuft” (Anhalt, Z. 43p)."
         " Mazur sagt: “Das Hauptproblem ist, dass man es schafft, Kunden wirklich fokussiert "
         "arbeiten zu lassen” (Mazur, Z. 280pp), und Smith “puts the whole team in one room "
-        "for a week” (Smith, ll. 12-14).\n",
+        "for a week” (Smith, ll. 12-14). Eine Befragte meint, “man müsse die Kunden früh "
+        "einbinden, sonst scheitert es” (Interview B, Abs. 12).\n",
         encoding="utf-8",
     )
     result = scan(path)
@@ -276,12 +277,14 @@ def test_an_interview_cited_by_name_and_line_is_a_typed_reference_with_a_line_lo
         "Das Hauptproblem ist, dass man es schafft, Kunden wirklich fokussiert arbeiten zu "
         "lassen": ("Mazur", "Z. 280pp"),
         "puts the whole team in one room for a week": ("Smith", "ll. 12-14"),
+        "man müsse die Kunden früh einbinden, sonst scheitert es": ("Interview B", "Abs. 12"),
     }
     sources = {s.id: s for s in result.sources}
     for quote, (name, line) in cases.items():
         c = got[quote]
         assert c.reference is not None and c.reference.key == name
-        assert c.locator is not None and (c.locator.label, c.locator.value) == ("line", line)
+        label = "paragraph" if line.startswith("Abs.") else "line"
+        assert c.locator is not None and (c.locator.label, c.locator.value) == (label, line)
         unavailable = sources[c.source].unavailable if c.source else None
         assert unavailable is not None and unavailable.code == "unknown_reference"
 
