@@ -61,7 +61,8 @@ _NAME = (
 )
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _AUTHOR_ITEM = re.compile(
-    r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
+    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
+    r"zitiert\s+nach|nach)\s+)?"
     r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))[,]?\s+(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,

@@ -471,3 +471,27 @@ def test_a_named_op_cit_is_that_authors_work_cited_last(tmp_path: Path) -> None:
             "190",
         ),
     }
+
+
+def test_german_parenthetical_citations_open_with_vgl_and_say_ebd(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“ (vgl. Arendt "
+        "2002, S. 185). Weiter heißt es, „das Handeln ist unumkehrbar und eine Rückkehr ist "
+        "unwahrscheinlich“ (ebd., S. 190). Dann „Wahrheit und Politik stehen auf ziemlich "
+        "schlechtem Fuß miteinander“ (Vgl. Arendt 1972, S. 44).\n\n# Literatur\n\n"
+        + "\n\n".join(_GERMAN_LIST)
+        + "\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185"),
+        "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
+            "Arendt 2002",
+            "190",
+        ),
+        "Wahrheit und Politik stehen auf ziemlich schlechtem Fuß miteinander": (
+            "Arendt 1972",
+            "44",
+        ),
+    }
