@@ -68,6 +68,11 @@ def reference_from_mention(
             bibliography.entries, mention.names
         )
         key = bib.key if bib else " & ".join(mention.names)
+        if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):
+            why = (
+                f"it cites {key} at a {mention.locator.label} of a transcript or interview, "
+                "which no list holds; check it against the transcript"
+            )
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
         if bib is None:

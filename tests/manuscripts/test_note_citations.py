@@ -287,6 +287,7 @@ def test_an_interview_cited_by_name_and_line_is_a_typed_reference_with_a_line_lo
         assert c.locator is not None and (c.locator.label, c.locator.value) == (label, line)
         unavailable = sources[c.source].unavailable if c.source else None
         assert unavailable is not None and unavailable.code == "unknown_reference"
+        assert "transcript" in unavailable.message
 
 
 _BIB = """@book{robinson2001, author = {Robinson, Frank}, title = {A Proven Methodology},
