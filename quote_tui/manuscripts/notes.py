@@ -46,7 +46,7 @@ def opens_note(text: str, note_start: int, mention_start: int) -> bool:
 def note_mention(text: str, start: int, end: int, title: str | None = None) -> Mention | None:
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
-    note = " ".join(text[start:end].split())
+    note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
     if len(note.split()) < 2 and not _SAME.match(note):
         return None
     if title is None:

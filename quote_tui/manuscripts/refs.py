@@ -161,10 +161,10 @@ _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 _ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
 # A parenthetical LaTeX cite set after the full stop (``...''.~[\\cite{a}]``,
 # ``...''. \\citep[4]{a}``, or on the next line of the source) still closes the sentence it
-# follows; a narrative one (\\citet, \\textcite) opens the next.
+# follows (a \\footcite is a note's mark); a narrative one (\\citet, \\textcite) opens the next.
 _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
-    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
+    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
 )
 _FOOT_MARK = re.compile(

@@ -496,3 +496,28 @@ def test_german_parenthetical_citations_open_with_vgl_and_say_ebd(tmp_path: Path
             "44",
         ),
     }
+
+
+def test_latex_notes_with_cite_commands_footcite_and_ebd(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.tex"
+    path.write_text(
+        "Sie nennt es \\enquote{eine Geschichte von Taten und nicht von Kräften und Ideen}."
+        "\\footnote{Vgl. \\cite[S.~185]{arendt2002}.} Weiter heißt es, \\enquote{das Handeln "
+        "ist unumkehrbar und eine Rückkehr ist unwahrscheinlich}.\\footcite[S.~190]{arendt2002}"
+        " Und \\enquote{der Mensch ist ein auf Mitmenschen angewiesenes Wesen}.\\footnote{Ebd., "
+        "S.~194.}\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@book{arendt2002, author={Arendt, Hannah}, title={Vita activa}, year={2002}}\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path, bib=[bib])) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("arendt2002", "185"),
+        "das Handeln ist unumkehrbar und eine Rückkehr ist unwahrscheinlich": (
+            "arendt2002",
+            "190",
+        ),
+        "der Mensch ist ein auf Mitmenschen angewiesenes Wesen": ("arendt2002", "194"),
+    }
