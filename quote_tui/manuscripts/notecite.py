@@ -8,7 +8,7 @@ after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -186,14 +186,12 @@ def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote
     when it is quoted, so a mark there is the writer's."""
     words = doc.text[start:end]
     tail = words.rstrip(" \t\n.,;:!?")
-    for a in reversed(doc.anchors):
-        if a.start < start or a.start > end:
-            continue
-        if words[a.end - start :].strip(" \t\n.,;:!?"):
-            break
+    # the anchors are in text order: the last one at or before the end, found by bisection
+    k = bisect_right(doc.anchors, end, key=lambda anchor: anchor.start) - 1
+    a = doc.anchors[k] if k >= 0 else None
+    if a is not None and a.start >= start and not words[a.end - start :].strip(" \t\n.,;:!?"):
         if a.footnote is not None:
-            mention, anchor = from_footnote(ms, a.footnote)
-            return _inner(a.start, mention, anchor)
+            return _inner(a.start, *from_footnote(ms, a.footnote))
         if a.reference is not None:
             return InnerNote(a.start, None, a.reference, a.reference.locator)
     k = bisect_left(doc.notes, (end, -1)) - 1
