@@ -38,23 +38,29 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     if span is None:
         return None, None
     doc = ms.documents[span.doc]
-    earlier = [
-        (other.start, other_id)
-        for other_id, other in ms.footnotes.items()
-        if other.doc == span.doc and other.start < span.start
-    ]
 
-    def before() -> _Cite:
-        return from_footnote(ms, max(earlier)[1], depth=depth + 1)
+    def earlier() -> list[str]:
+        """The notes before this one in its text, nearest first (found only when a note
+        refers back: a pass over all notes for each quotation was quadratic)."""
+        found = sorted(
+            (other.start, other_id)
+            for other_id, other in ms.footnotes.items()
+            if other.doc == span.doc and other.start < span.start
+        )
+        return [other_id for _, other_id in reversed(found)]
+
+    def before() -> _Cite | None:
+        notes = earlier()
+        return from_footnote(ms, notes[0], depth=depth + 1) if notes else None
 
     def by_author(author: str) -> _Cite | None:
-        for _, other_id in sorted(earlier, reverse=True)[:_LOOK_BACK]:
+        for other_id in earlier()[:_LOOK_BACK]:
             other = ms.footnotes[other_id]
             if author in doc.text[other.start : other.end].casefold():
                 return from_footnote(ms, other_id, depth=depth + 1)
         return None
 
-    cite = _note_cite(doc, span.start, span.end, before if earlier else None, depth, by_author)
+    cite = _note_cite(doc, span.start, span.end, before, depth, by_author)
     mention, anchor = cite
     if (
         mention is not None
@@ -70,8 +76,8 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
     """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
     start, end = doc.notes[k]
 
-    def before() -> _Cite:
-        return from_latex_note(doc, k - 1, depth=depth + 1)
+    def before() -> _Cite | None:
+        return from_latex_note(doc, k - 1, depth=depth + 1) if k > 0 else None
 
     def by_author(author: str) -> _Cite | None:
         for j in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
@@ -80,7 +86,7 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
                 return from_latex_note(doc, j, depth=depth + 1)
         return None
 
-    return _note_cite(doc, start, end, before if k > 0 else None, depth, by_author)
+    return _note_cite(doc, start, end, before, depth, by_author)
 
 
 def note_right_after(doc: Document, pos: int) -> int | None:
@@ -110,12 +116,12 @@ def _note_cite(
     doc: Document,
     start: int,
     end: int,
-    before: Callable[[], _Cite] | None,
+    before: Callable[[], _Cite | None],
     depth: int,
     by_author: Callable[[str], _Cite | None] | None = None,
 ) -> _Cite:
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
-        return _repeat(doc, start, end, before() if before is not None else None)
+        return _repeat(doc, start, end, before())
     op_cit = _OP_CIT.match(doc.text, start, end)
     if op_cit and by_author is not None and depth < _IBID_CHAIN:
         cited = by_author(op_cit.group("author").casefold())
