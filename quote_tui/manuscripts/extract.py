@@ -137,9 +137,10 @@ def _resolve(
                 return None, anchor.reference, anchor.reference.locator
             if mention is not None:
                 return mention, None, mention.locator
-    elif mention is not None and mention.style == "author_date" and doc.notes:
-        # An author-date citation in a \footnote{} is read as the note's: "Arendt (1998), 185."
-        # gives its page after it; "(New York: Schocken, 2005)" deeper in is a publisher's.
+    elif mention is not None and mention.style in ("author_date", "latex") and doc.notes:
+        # A citation in a \footnote{} is read as the note's: "Arendt (1998), 185." and
+        # "\cite{key}, S. 12." give their page after them; "(New York: Schocken, 2005)" deeper
+        # in is a publisher's.
         k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
         if k >= 0 and mention.end <= doc.notes[k][1]:
             mention, anchor = from_latex_note(doc, k)

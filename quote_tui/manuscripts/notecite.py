@@ -139,8 +139,8 @@ def _note_cite(
     ]
     if real:
         first = real[0]
-        if first.style == "author_date" and first.locator is None:
-            # "Arendt (1998), 185.": the note's page follows the parenthesis
+        if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
+            # "Arendt (1998), 185.", "Vgl. \\cite{key}, S. 12.": the page follows the citation
             first = replace(first, locator=page_after(doc.text, first.end, end))
         return first, None
     # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.

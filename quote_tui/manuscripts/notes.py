@@ -24,8 +24,8 @@ _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _SAME = re.compile(r"^\s*(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)", re.I)
-# The page a note gives right after its author-date citation: "Arendt (1998), 190-191.",
-# "Arendt (1954), 151, emphasis added."; "Lo (2020): S. 4f."
+# The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
+# 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 _PAGE_AFTER = re.compile(
     r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
     r"\.?(?=\s*(?:[,;.]|$))"
@@ -67,8 +67,10 @@ def is_same_as_before(text: str, start: int, end: int) -> bool:
 
 def page_after(text: str, pos: int, end: int) -> Locator | None:
     """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
-    m = _PAGE_AFTER.match(text[pos:end])
-    return parse_locator(m.group(1)) if m else None
+    m = _PAGE_AFTER.match(text[pos:end].replace("~", " "))
+    if m is None or _YEAR.fullmatch(m.group(1).strip()):
+        return None  # "\\cite{a}, 2010": a year, not a page
+    return parse_locator(m.group(1))
 
 
 def _untitled_key(note: str, stop: int) -> str:

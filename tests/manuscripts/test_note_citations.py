@@ -505,7 +505,8 @@ def test_latex_notes_with_cite_commands_footcite_and_ebd(tmp_path: Path) -> None
         "\\footnote{Vgl. \\cite[S.~185]{arendt2002}.} Weiter heißt es, \\enquote{das Handeln "
         "ist unumkehrbar und eine Rückkehr ist unwahrscheinlich}.\\footcite[S.~190]{arendt2002}"
         " Und \\enquote{der Mensch ist ein auf Mitmenschen angewiesenes Wesen}.\\footnote{Ebd., "
-        "S.~194.}\n",
+        "S.~194.} Dann \\enquote{die Macht entsteht zwischen Menschen, wenn sie handeln}."
+        "\\footnote{Vgl. \\cite{arendt2002}, S.~196, hier S.~197.}\n",
         encoding="utf-8",
     )
     bib = tmp_path / "refs.bib"
@@ -520,4 +521,22 @@ def test_latex_notes_with_cite_commands_footcite_and_ebd(tmp_path: Path) -> None
             "190",
         ),
         "der Mensch ist ein auf Mitmenschen angewiesenes Wesen": ("arendt2002", "194"),
+        "die Macht entsteht zwischen Menschen, wenn sie handeln": ("arendt2002", "196"),
+    }
+
+
+def test_a_pandoc_note_gives_its_page_after_a_bare_key(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“.[^1]\n\n"
+        "[^1]: Vgl. @arendt2002, S. 185.\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@book{arendt2002, author={Arendt, Hannah}, title={Vita activa}, year={2002}}\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path, bib=[bib])) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("arendt2002", "185")
     }
