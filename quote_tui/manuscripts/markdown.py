@@ -19,7 +19,7 @@ from quote_tui.manuscripts.document import (
 from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
-from quote_tui.manuscripts.refs import NOTE_NUMBER
+from quote_tui.manuscripts.refs import NOTE_BACK, NOTE_NUMBER, note_link_id
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
@@ -43,8 +43,12 @@ _FOOTDEF = re.compile(
 # without "ref" (refs.NOTE_LINK). Mammoth opens a note's list item with its anchor instead,
 # "1. <a id="footnote-1"></a>…", and ends it with a link back ([↑](#footnote-ref-1)).
 _LINKED_NOTE = re.compile(
-    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:" + NOTE_NUMBER + r"\(#(?P<id>_?(?:ftn|edn|fn|"
-    r"footnote-?|endnote-?)ref-?\d{1,4})\)(?:</sup>)?|(?:\d{1,4}\.[ \t]+)?<a\s+(?:id|name)="
+    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:"
+    + NOTE_NUMBER
+    + r"\(#(?P<id>"
+    + NOTE_BACK
+    + r")\)"
+    r"(?:\{[^{}\n]*\})?(?:</sup>)?|(?:\d{1,4}\.[ \t]+)?<a\s+(?:id|name)="
     r"\"(?P<anchor>_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4})\"\s*>\s*</a>)[ \t]*"
     r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n|[ \t]*</?div\b|[ \t]*\d{1,4}\.[ \t]+<a\s)[^\n]*)*)",
     re.M,
@@ -96,7 +100,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
     for m in _LINKED_NOTE.finditer(linked) if kind == "markdown" else ():
-        note_id = m.group("anchor") or re.sub(r"ref-?(?=\d)", "", m.group("id"))
+        note_id = note_link_id(m.group("anchor") or m.group("id"))
         end = m.end("body")
         back = _BACK_LINK.search(text, m.start("body"), end)
         footnotes.setdefault(

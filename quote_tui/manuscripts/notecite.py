@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
-from quote_tui.manuscripts.refs import NOTE_LINK, Mention, find_mentions, note_author_year
+from quote_tui.manuscripts.refs import (
+    NOTE_LINK,
+    Mention,
+    find_mentions,
+    note_author_year,
+    note_link_id,
+)
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
@@ -183,7 +189,7 @@ class InnerNote:
 # A Markdown note mark at the end of the quoted words, before the closing mark: "… Ideen[^1]“",
 # "… unwahrscheinlich.[^2]“", or a Word export's linked mark.
 _MARK_AT_END = re.compile(r"(?:\[\^(?P<id>[^\]\s]+)\]|(?P<link>" + NOTE_LINK + r"))[.,;:!?]?\s*$")
-_LINK_ID = re.compile(r"\(#([^)]+)\)$")
+_LINK_ID = re.compile(r"\(#([^)]+)\)")
 
 
 def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote | None:
@@ -215,7 +221,7 @@ def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote
     note_id = m.group("id")
     if note_id is None:
         link = _LINK_ID.search(m.group("link"))
-        note_id = link.group(1) if link else None
+        note_id = note_link_id(link.group(1)) if link else None
     if note_id is None:
         return None
     return _inner(start + m.start(), *from_footnote(ms, note_id))

@@ -17,6 +17,7 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 
 __all__ = [
+    "NOTE_BACK",
     "NOTE_LINK",
     "NOTE_NUMBER",
     "Mention",
@@ -24,6 +25,7 @@ __all__ = [
     "first_of_overlapping",
     "is_latex_cite",
     "note_author_year",
+    "note_link_id",
     "pandoc_mentions",
     "sentence_window",
 ]
@@ -90,9 +92,26 @@ _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 # from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
 # The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
 NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
-_NOTE_TARGET = r"_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4}"
-NOTE_LINK = NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)"
-_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)")
+# The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
+# Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
+# _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.
+_NOTE_TARGET = r"(?:_?(?:ftnt|ftn|edn|fn|footnote-?|endnote-?)|sd(?:foot|end)note)\d{1,4}(?:sym)?"
+NOTE_BACK = (
+    r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
+    r"\d{1,4}(?:anc)?"
+)
+NOTE_LINK = NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
+_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?")
+
+
+def note_link_id(target: str) -> str:
+    """One name for a linked note, whether read from its mark's link or its link back:
+    ``link:fn12`` or ``link:en12``."""
+    kind = "en" if re.search(r"edn|endnote", target) else "fn"
+    number = re.search(r"\d+", target)
+    return f"link:{kind}{number.group(0) if number else target}"
+
+
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
@@ -377,6 +396,11 @@ def _footnote(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=m.group("id"))]
 
 
+def _linked_note(m: re.Match[str]) -> list[Mention]:
+    note_id = note_link_id(m.group("id"))
+    return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=note_id)]
+
+
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
@@ -444,8 +468,8 @@ def find_mentions(
         scanners += [(_LATEX_CITES, _latex_cites), (_LATEX_CITE, _latex)]
     if markdown:
         scanners += [
+            (_NOTE_LINK, _linked_note),  # first: [^1^](#fn1) is a linked mark, not a Pandoc one
             (_FOOTNOTE, _footnote),
-            (_NOTE_LINK, _footnote),
             (_PANDOC_BRACKET, _pandoc),
             (_PANDOC_PAREN, _pandoc_paren),
             (_PANDOC_NARRATIVE, _pandoc_narrative),

@@ -106,6 +106,21 @@ def test_other_converters_linked_notes_are_notes_too(tmp_path: Path) -> None:
     }
 
 
+def test_google_docs_and_libreoffice_linked_notes_are_notes_too(tmp_path: Path) -> None:
+    # Google Docs: [\[1\]](#ftnt1){#ftnt_ref1}, the note [\[1\]](#ftnt_ref1){#ftnt1}; LibreOffice:
+    # [^2^](#sdfootnote2sym){.sdfootnoteanc}, the note [2](#sdfootnote2anc){.sdfootnotesym}
+    path = tmp_path / "essay.md"
+    path.write_text(
+        f"History itself, she writes, is “{_ACTION}.”[\\[1\\]](#ftnt1){{#ftnt_ref1}} Action is "
+        f"“{_IRREVERSIBLE}.”[^2^](#sdfootnote2sym){{.sdfootnoteanc}}\n\n"
+        "[\\[1\\]](#ftnt_ref1){#ftnt1} Arendt (1998), 185.\n\n"
+        "[2](#sdfootnote2anc){.sdfootnotesym}Arendt (1970), 80.\n",
+        encoding="utf-8",
+    )
+    got = {q: (key.split()[-1] if key else None, loc) for q, (key, loc) in _got(scan(path)).items()}
+    assert got == {_ACTION: ("1998", "185"), _IRREVERSIBLE: ("1970", "80")}
+
+
 def test_pandoc_notes_cite_the_typed_bibliography(tmp_path: Path) -> None:
     marks = [f"[^{n}]" for n in range(1, 6)]
     path = tmp_path / "essay.md"
