@@ -42,12 +42,22 @@ def _begin(text: str, start: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def _naming(text: str, kind: str) -> tuple[list[int], list[Mention]]:
+def _naming(
+    text: str, kind: str, notes: tuple[tuple[int, int], ...]
+) -> tuple[list[int], list[Mention]]:
     """The text's citations that name a work, found once (a manuscript of thousands of uncited
-    quotations searched its paragraph for each), with their ends for bisection."""
+    quotations searched its paragraph for each), with their ends for bisection. A citation in a
+    LaTeX note is the note's, not the paragraph's: "\\footnote{Arendt (1998), 185.}" names no
+    work for the sentences after it."""
     found = find_mentions(text, latex=kind == "latex", markdown=kind in ("markdown", "plain"))
-    naming = [m for m in found if m.style in _NAMING]
+    starts = [a for a, _ in notes]
+    naming = [m for m in found if m.style in _NAMING and not _in_note(m, notes, starts)]
     return [m.end for m in naming], naming
+
+
+def _in_note(m: Mention, notes: tuple[tuple[int, int], ...], starts: list[int]) -> bool:
+    k = bisect_right(starts, m.start) - 1
+    return k >= 0 and m.start < notes[k][1]
 
 
 def context_link(
@@ -68,7 +78,7 @@ _AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
 
 def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     """The citation of the paragraph holding ``doc.text[start:end]`` (see the module)."""
-    ends, naming = _naming(doc.text, doc.kind)
+    ends, naming = _naming(doc.text, doc.kind, doc.notes)
     k = bisect_right(ends, start)
     aside = _aside(doc.text, end, naming, k)
     if aside is not None:

@@ -22,14 +22,17 @@ from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
-from quote_tui.manuscripts.notes import NOTE_PAGE, is_same_as_before, note_mention, opens_note
+from quote_tui.manuscripts.notecite import (
+    from_footnote,
+    from_latex_note,
+    inner_note,
+    note_right_after,
+)
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
-from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import is_note_title as _is_note_title
-from quote_tui.manuscripts.spans import note_title as _note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -88,61 +91,6 @@ def _first_reference(
     return first_mention, None
 
 
-def _from_footnote(
-    ms: Manuscript, note_id: str, *, depth: int = 0
-) -> tuple[Mention | None, Anchor | None]:
-    span = ms.footnotes.get(note_id)
-    if span is None:
-        return None, None
-    if depth < _IBID_CHAIN and is_same_as_before(ms.documents[span.doc].text, span.start, span.end):
-        return _ibid(ms, note_id, depth)
-    doc = ms.documents[span.doc]
-    anchors = [a for a in doc.anchors if span.start <= a.start < span.end and a.reference]
-    if anchors:
-        return None, anchors[0]
-    mentions = [m for m in _mentions(doc, span.start, span.end) if m.style != "footnote"]
-    real = [
-        m
-        for m in mentions
-        if m.style != "locator"
-        and (m.style != "author_date" or opens_note(doc.text, span.start, m.start))
-    ]
-    if real:
-        return real[0], None
-    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
-    title = _note_title(doc.text, span.start, span.end, latex=doc.kind == "latex")
-    note = note_mention(doc.text, span.start, span.end, title)
-    if note is not None:
-        return full_note(ms, note_id, note), None
-    return (mentions[0] if mentions else None), None
-
-
-_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
-
-
-def _ibid(ms: Manuscript, note_id: str, depth: int) -> tuple[Mention | None, Anchor | None]:
-    """ "Ibid., p. 82": the work of the note before, at this note's page."""
-    span = ms.footnotes[note_id]
-    doc = ms.documents[span.doc]
-    own = note_mention(doc.text, span.start, span.end)
-    earlier = [
-        (other.start, other_id)
-        for other_id, other in ms.footnotes.items()
-        if other.doc == span.doc and other.start < span.start
-    ]
-    if not earlier:
-        return own, None
-    previous = max(earlier)[1]
-    mention, anchor = _from_footnote(ms, previous, depth=depth + 1)
-    if anchor is not None and anchor.reference is not None:
-        return None, anchor
-    if mention is None or own is None:
-        return own or mention, None
-    raw = f"{own.raw} [{mention.raw}]"
-    locator = own.locator or mention.locator
-    return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
-
-
 def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
     return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
@@ -155,30 +103,49 @@ def _resolve(
     quote_start: int,
     immediate_only: bool,
 ) -> tuple[Mention | None, Reference | None, Locator | None]:
+    note = note_right_after(doc, window_start) if doc.notes else None
+    if note is not None:
+        # The \footnote{} set right after the closing mark is the quotation's note.
+        mention, anchor = from_latex_note(doc, note)
+        if anchor is not None and anchor.reference is not None:
+            return None, anchor.reference, anchor.reference.locator
+        if mention is not None:
+            return mention, None, mention.locator
     mention, anchor = _first_reference(
         ms, doc, window_start, window_end, immediate_only=immediate_only
     )
     if anchor is not None and anchor.footnote is not None:
-        mention, anchor = _from_footnote(ms, anchor.footnote)
+        mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mention, anchor = _from_footnote(ms, mention.footnote)
+        mark = mention
+        mention, anchor = from_footnote(ms, mention.footnote)
+        if mention is None and anchor is None:
+            # A note that names no work (a translation, a remark) leaves the quotation the
+            # citation after its mark: "...the customer” [^6] [@robinson2001]
+            mention, anchor = _first_reference(
+                ms, doc, mark.end, window_end, immediate_only=immediate_only
+            )
     if anchor is not None and anchor.reference is not None:
         return None, anchor.reference, anchor.reference.locator
-    if mention is None:
-        # A LaTeX \footnote{} that names the work by its title. The notes are in text order, so
-        # those in the window are found by bisection, not by a pass over all for each quotation.
-        for i in range(bisect_left(doc.notes, (window_start, -1)), len(doc.notes)):
-            a, b = doc.notes[i]
-            if a > window_end + 12:
-                break
-            if window_start <= a:
-                title = _note_title(doc.text, a, b, latex=True)
-                if title is not None:
-                    page = NOTE_PAGE.search(doc.text[a:b])
-                    loc = parse_locator(page.group(1)) if page else None
-                    raw = " ".join(doc.text[a:b].split())
-                    return Mention(a, b, "note", raw, key=title, locator=loc), None, loc
-                break
+    if mention is None and doc.notes:
+        # A LaTeX \footnote{} that names the work in prose, or says "Ibid.". The notes are in
+        # text order, so the one in the window is found by bisection, not by a pass over all.
+        k = bisect_left(doc.notes, (window_start, -1))
+        if k < len(doc.notes) and doc.notes[k][0] <= window_end + 12:
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
+            if mention is not None:
+                return mention, None, mention.locator
+    elif mention is not None and mention.style in ("author_date", "latex") and doc.notes:
+        # A citation in a \footnote{} is read as the note's: "Arendt (1998), 185." and
+        # "\cite{key}, S. 12." give their page after them; "(New York: Schocken, 2005)" deeper
+        # in is a publisher's.
+        k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
+        if k >= 0 and mention.end <= doc.notes[k][1]:
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:
@@ -309,9 +276,9 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
     if anchor is not None and anchor.footnote is not None:
-        mention, anchor = _from_footnote(ms, anchor.footnote)
+        mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mention, anchor = _from_footnote(ms, mention.footnote)
+        mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = reference.locator if reference else (mention.locator if mention else None)
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
@@ -484,6 +451,11 @@ def extract(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
                 if (mention, reference) == (None, None) and (
+                    noted := inner_note(ms, doc, block.start, block.end)
+                ):
+                    raw = doc.text[block.start : noted.cut].rstrip()
+                    mention, reference, locator = noted.mention, noted.reference, noted.locator
+                if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
                 ):
@@ -552,6 +524,11 @@ def extract(
                     inner,
                     inner.locator,
                 )
+            if (mention, reference) == (None, None) and (
+                noted := inner_note(ms, doc, span.start, span.end)
+            ):
+                raw = doc.text[span.start : noted.cut].rstrip()
+                mention, reference, locator = noted.mention, noted.reference, noted.locator
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

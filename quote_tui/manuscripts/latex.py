@@ -19,10 +19,10 @@ from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_ou
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
-from quote_tui.manuscripts.reflist import entry_from_text
+from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["latex_to_text", "read_latex"]
+__all__ = ["latex_to_text", "own_quote_blocks", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
@@ -197,6 +197,35 @@ def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
     return blocks
 
 
+# A class's or writer's own quotation command, named for what it sets: \blockzitat{...},
+# \zitat{...}, \longquote{...}. Its one argument is the quoted text; a citation at its end is
+# the quotation's (extract reads it off the block's end). csquotes' own names are read above.
+_OWN_QUOTE = re.compile(
+    r"\\(?P<cmd>[A-Za-z]*(?:quote|Quote|zitat|Zitat|citat|Citat)[A-Za-z]*)\*?(?=[ \t]*\{)"
+)
+# Block forms; the others quote inside a sentence, as \enquote does.
+_OWN_BLOCK = re.compile(r"block|display|long|lang|absatz", re.I)
+
+
+def own_quote_blocks(text: str, scan: str) -> list[Block]:
+    """The quotations set with a quotation command that is neither csquotes' nor LaTeX's."""
+    blocks = []
+    for m in _OWN_QUOTE.finditer(scan):
+        cmd = m.group("cmd")
+        if cmd in _CMD_SPECS or cmd in _ENV_SPECS or "cite" in cmd.lower():
+            continue
+        body = _group(text, m.end(), "{", "}")
+        if body is None or not text[body[0] : body[1]].strip():
+            continue
+        start, end = body
+        while start < end and text[start] in " \t\n":
+            start += 1
+        while end > start and text[end - 1] in " \t\n":
+            end -= 1
+        blocks.append(Block(start, end, body[1] + 1, inline=not _OWN_BLOCK.search(cmd)))
+    return blocks
+
+
 def _env_blocks(text: str, scan: str) -> list[Block]:
     blocks = []
     # The positions of each environment's \end, found once: searching the rest of the text
@@ -283,6 +312,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
     root = path.resolve().parent
     documents = []
     keyed: dict[str, BibEntry] = {}
+    listed: list[BibEntry] = []
     warnings: list[str] = []
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
@@ -296,7 +326,14 @@ def read_latex(text: str, path: Path) -> Manuscript:
         scan = blank_out(file_text, hidden)
         bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
+        if not bib_spans:
+            # A list typed under a heading (\section*{Literatur}): notes and author-date
+            # citations name its entries
+            reflist = find_reference_list(scan)
+            listed.extend(reflist.listed)
+            bib_spans += [reflist.span] if reflist.span else []
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
+        blocks += own_quote_blocks(file_text, scan)
         try:
             name = str(file_path.relative_to(root))
         except ValueError:
@@ -317,7 +354,9 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 notes=notes,
             )
         )
-    return Manuscript(documents=tuple(documents), keyed=keyed, warnings=tuple(warnings))
+    return Manuscript(
+        documents=tuple(documents), keyed=keyed, listed=tuple(listed), warnings=tuple(warnings)
+    )
 
 
 # A command's or environment's optional arguments (`\begin{itemize}[topsep=0pt]`,

@@ -16,8 +16,10 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.refs import NOTE_BACK, NOTE_NUMBER, note_link_id
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
@@ -35,6 +37,23 @@ _BLOCKQUOTE = re.compile(
 _FOOTDEF = re.compile(
     r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
 )
+# A note's text as Word's web-page export writes it (and converters carry into Markdown): a
+# paragraph, perhaps inside the export's <div id="ftn12">, that opens with the link back to the
+# note's mark, [\[12\]](#_ftnref12) or [12](#fnref12); the mark links to the same name
+# without "ref" (refs.NOTE_LINK). Mammoth opens a note's list item with its anchor instead,
+# "1. <a id="footnote-1"></a>…", and ends it with a link back ([↑](#footnote-ref-1)).
+_LINKED_NOTE = re.compile(
+    r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:"
+    + NOTE_NUMBER
+    + r"\(#(?P<id>"
+    + NOTE_BACK
+    + r")\)"
+    r"(?:\{[^{}\n]*\})?(?:</sup>)?|(?:\d{1,4}\.[ \t]+)?<a\s+(?:id|name)="
+    r"\"(?P<anchor>_?(?:ftn|edn|fn|footnote-?|endnote-?)\d{1,4})\"\s*>\s*</a>)[ \t]*"
+    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n|[ \t]*</?div\b|[ \t]*\d{1,4}\.[ \t]+<a\s)[^\n]*)*)",
+    re.M,
+)
+_BACK_LINK = re.compile(r"\s*\[[↑^]?\]\(#[^)\s]*ref[^)\s]*\)\s*$|\s*\[↑\]\(#[^)\s]+\)\s*$")
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
@@ -71,6 +90,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
     # The list is found by its heading, so before headings are blanked out.
     reflist = find_reference_list(scan)
+    linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
@@ -79,6 +99,13 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     footnotes = {}
     for m in _FOOTDEF.finditer(scan):
         footnotes[m.group("id")] = FootnoteSpan(0, m.start("body"), m.end("body"))
+    for m in _LINKED_NOTE.finditer(linked) if kind == "markdown" else ():
+        note_id = note_link_id(m.group("anchor") or m.group("id"))
+        end = m.end("body")
+        back = _BACK_LINK.search(text, m.start("body"), end)
+        footnotes.setdefault(
+            note_id, FootnoteSpan(0, m.start("body"), back.start() if back else end)
+        )
     doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
     return Manuscript(
         documents=(doc,),
@@ -117,7 +144,11 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
-    return _common(text, file, "markdown", _blockquotes(text) + _html_blockquotes(text))
+    blocks = _blockquotes(text) + _html_blockquotes(text)
+    if "\\" in text:
+        # Pandoc passes raw LaTeX through: a class's quotation command, \blockzitat{...}
+        blocks += own_quote_blocks(text, text)
+    return _common(text, file, "markdown", blocks)
 
 
 def read_plaintext(text: str, file: str) -> Manuscript:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note"]
+__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note", "page_after"]
 
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
@@ -23,6 +24,12 @@ _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _SAME = re.compile(r"^\s*(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)", re.I)
+# The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
+# 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
+_PAGE_AFTER = re.compile(
+    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
+    r"\.?(?=\s*(?:[,;.]|$))"
+)
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
 
@@ -39,7 +46,7 @@ def opens_note(text: str, note_start: int, mention_start: int) -> bool:
 def note_mention(text: str, start: int, end: int, title: str | None = None) -> Mention | None:
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
-    note = " ".join(text[start:end].split())
+    note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
     if len(note.split()) < 2 and not _SAME.match(note):
         return None
     if title is None:
@@ -49,10 +56,27 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     locator = parse_locator(page.group(1)) if page else None
-    key = title or note.split(",")[0].strip()
+    key = title or _untitled_key(note, page.start() if page else len(note))
     return Mention(start, end, "note", note, key=key, locator=locator)
 
 
 def is_same_as_before(text: str, start: int, end: int) -> bool:
     """Whether the note is "Ibid." (ebd., a.a.O.): the work of the note before it."""
     return bool(_SAME.match(text[start:end]))
+
+
+def page_after(text: str, pos: int, end: int) -> Locator | None:
+    """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
+    m = _PAGE_AFTER.match(text[pos:end].replace("~", " "))
+    if m is None or _YEAR.fullmatch(m.group(1).strip()):
+        return None  # "\\cite{a}, 2010": a year, not a page
+    return parse_locator(m.group(1))
+
+
+def _untitled_key(note: str, stop: int) -> str:
+    """A name for the work of a note whose title is not set off (Word text loses italics):
+    the author and what follows up to the place and year or the page, "Hannah Arendt, The
+    Human Condition"; two works of one author are then two sources, not one."""
+    head = note[:stop].split("(")[0]
+    parts = [p.strip(" .;:") for p in head.split(",")][:2]
+    return ", ".join(p for p in parts if p) or note.split(",")[0].strip()

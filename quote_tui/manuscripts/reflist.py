@@ -19,15 +19,18 @@ __all__ = [
     "find_reference_list",
     "match_author",
     "match_author_year",
+    "match_title",
     "miss_reason",
 ]
 
+# A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
+# its own (***<u>Bibliography</u>***, **References**).
 _HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?"
+    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]{1,3}|<(?:u|b|strong)>)*"
     r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis)"
-    r"\}?[ \t]*:?[ \t]*$",
+    r"\}?[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )
 _ENTRY = re.compile(
@@ -40,7 +43,14 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
-_NEXT_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|\\(?:section|chapter|appendix)\b)", re.M)
+# The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
+# notes (<div>, ---, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes.
+_NEXT_HEADING = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]|\\(?:(?:section|chapter|appendix)\b|end\{document\})"
+    r"|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#"
+    r"|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
+    re.M,
+)
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|Van|Von|De)\s+)*"
 # The first author's family name as lists write it: "Lo, K.", "van der Berg, J.", "Lo K,"
@@ -60,6 +70,12 @@ _IEEE_NAME = re.compile(
     r"(?:^|,\s*|and\s+)(?:[A-Z][a-z]?\.[\s-]*)+(" + _PARTICLE + r"[A-Z][\w'’\-]+)(?=\s*,|\s+and\s)"
 )
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")
+# German lists set a colon after the names: "Arendt, Hannah: Vita activa oder Vom tätigen
+# Leben. München: Piper, 2002."; "Müller, Hans/Schmidt, Eva (Hrsg.): Titel. Ort 2010."
+_COLON_TITLE = re.compile(
+    r"^\s*[A-ZÄÖÜ][^:.()\d\n]{1,80}?(?:\s*\((?:Hrsg|Hg|Ed|Eds)\.?\))?:\s+"
+    r"(?P<title>[^\n]{3,300}?)(?:\.\s|\.?$)"
+)
 _PAGES = re.compile(r"\bpp?\.\s*(\d+\s*[-–]+\s*\d+)")
 _TRAIL = ".,;:)]"
 
@@ -87,7 +103,13 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     pmid = _PMID.search(body)
     year = _YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
-    title = title_m.group(1).strip() if title_m else typed_title(body, year)
+    colon = _COLON_TITLE.match(body)
+    if title_m:
+        title = title_m.group(1).strip()
+    elif colon:
+        title = colon.group("title").strip()
+    else:
+        title = typed_title(body, year)
     first = _FIRST_AUTHOR.match(body) or _INITIALS_FIRST.match(body)
     pages = _PAGES.search(body)
     url_value = url.group(0).rstrip(_TRAIL) if url else None
@@ -224,6 +246,46 @@ def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry 
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
     return found[0] if len(found) == 1 else None
+
+
+_WORD = re.compile(r"\w+")
+_ARTICLES = frozenset(("the", "a", "an", "der", "die", "das", "ein", "eine", "le", "la", "les"))
+
+
+def _title_words(title: str) -> list[str]:
+    words = _WORD.findall(_fold(re.sub(r"\\[A-Za-z]+\*?", " ", title)))
+    return words[1:] if words and words[0] in _ARTICLES else words
+
+
+def match_title(entries: Sequence[BibEntry], title: str, note: str) -> BibEntry | None:
+    """The entry a note names ("Arendt, *On Violence*, 80."; in Word text without the italics,
+    "Arendt, On Violence, 80."): the entry whose title begins with the title the note gives (a
+    short title is the full one cut), else the entry whose first author opens the note and whose
+    title's first words stand in it; its first author named in the note when several have that
+    title; none when still several."""
+    words = _title_words(title)
+    found = [
+        e for e in entries if e.title and words and _title_words(e.title)[: len(words)] == words
+    ]
+    folded = _fold(note)
+    if not found:
+        # the author opens the note, or the earlier note an "Ibid." repeats: "Ibid. [Arendt, …]"
+        head = [w for part in folded.split("[") for w in _WORD.findall(part.split(",")[0])]
+        said = " " + " ".join(_WORD.findall(folded)) + " "
+        found = [
+            e
+            for e in entries
+            if e.title
+            and e.authors
+            and _fold(e.authors[0]) in head
+            and " " + " ".join(_title_words(e.title)[:_TITLE_WORDS]) + " " in said
+        ]
+    if len(found) > 1:
+        found = [e for e in found if e.authors and _fold(e.authors[0]) in folded]
+    return found[0] if len(found) == 1 else None
+
+
+_TITLE_WORDS = 2  # a title's first words that name it in a note's prose: "On Violence"
 
 
 def miss_reason(entries: Sequence[BibEntry], names: Sequence[str], year: str | None) -> str | None:

@@ -17,10 +17,15 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 
 __all__ = [
+    "NOTE_BACK",
+    "NOTE_LINK",
+    "NOTE_NUMBER",
     "Mention",
     "find_mentions",
     "first_of_overlapping",
     "is_latex_cite",
+    "note_author_year",
+    "note_link_id",
     "pandoc_mentions",
     "sentence_window",
 ]
@@ -58,7 +63,8 @@ _NAME = (
 )
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _AUTHOR_ITEM = re.compile(
-    r"^(?:(?:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in)\s+)?"
+    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
+    r"zitiert\s+nach|nach)\s+)?"
     r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))[,]?\s+(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,
@@ -82,6 +88,30 @@ _SUPERSCRIPT = re.compile(
     r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
 )
 _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
+# A note mark as Word's web-page export writes it and converters carry into Markdown: a link
+# from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
+# The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
+NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
+# The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
+# Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
+# _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.
+_NOTE_TARGET = r"(?:_?(?:ftnt|ftn|edn|fn|footnote-?|endnote-?)|sd(?:foot|end)note)\d{1,4}(?:sym)?"
+NOTE_BACK = (
+    r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
+    r"\d{1,4}(?:anc)?"
+)
+NOTE_LINK = NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
+_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?")
+
+
+def note_link_id(target: str) -> str:
+    """One name for a linked note, whether read from its mark's link or its link back:
+    ``link:fn12`` or ``link:en12``."""
+    kind = "en" if re.search(r"edn|endnote", target) else "fn"
+    number = re.search(r"\d+", target)
+    return f"link:{kind}{number.group(0) if number else target}"
+
+
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
@@ -95,6 +125,16 @@ _AUTHOR_PAGE = re.compile(
     + _NAME
     + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>(?:pp?\.\s*)?\d{1,5}"
     r"(?:\s*[-–]+\s*\d{1,5})?)\)"
+)
+# A person and a line of a transcript, as an interview study cites its participants' words:
+# (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
+# (MAXQDA's paragraph positions). No year, and no reference list holds the person: the
+# citation names the source, and the locator is a line or paragraph, kept as written.
+_AUTHOR_LINE = re.compile(
+    r"\((?P<names>"
+    + _NAME
+    + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
+    r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
 _BARE_PAGE = re.compile(r"\((?P<loc>(?:pp?\.\s*)?\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\)")
 _NOT_AUTHORS = frozenset(
@@ -140,13 +180,15 @@ _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 _ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
 # A parenthetical LaTeX cite set after the full stop (``...''.~[\\cite{a}]``,
 # ``...''. \\citep[4]{a}``, or on the next line of the source) still closes the sentence it
-# follows; a narrative one (\\citet, \\textcite) opens the next.
+# follows (a \\footcite is a note's mark); a narrative one (\\citet, \\textcite) opens the next.
 _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
-    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite)"
+    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
 )
-_FOOT_MARK = re.compile(r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{")
+_FOOT_MARK = re.compile(
+    r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{|(?:<sup>)?" + NOTE_LINK
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +301,34 @@ def _author_paren(m: re.Match[str]) -> list[Mention]:
     return []
 
 
+# What may open a note before its citation: "Vgl. Arendt 2002, S. 185.", "See Lo 2020: 4."
+_NOTE_LEAD = re.compile(
+    r"\s*(?:(?:vgl\.|siehe(?:\s+auch)?|see(?:\s+also)?|cf\.|zit\.\s+n\.|zitiert\s+nach)\s+)?", re.I
+)
+_MARKED = re.compile(r"[\"“”„«»*_\\]")  # a title in marks or italics: a note, not a citation
+_NOTE_NAMES = 6  # more words before the year are a sentence, not a citation's authors
+
+
+def note_author_year(text: str, start: int, end: int) -> Mention | None:
+    """The note ``text[start:end]`` when it is an author-date citation set without parentheses,
+    as German and Harvard notes write it: "Vgl. Arendt 2002, S. 185.", "Müller/Schmidt 2010:
+    4.", "Lo et al. 2020, p. 3"."""
+    body = text[start:end]
+    lead = _NOTE_LEAD.match(body)
+    item = body[lead.end() if lead else 0 :].strip().rstrip(".")
+    im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
+    if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
+        return None
+    names = _names(im.group("names"))
+    if not names or names[0] in _NOT_AUTHORS:
+        return None
+    locator = parse_locator(im.group("loc")) if im.group("loc") else None
+    raw = " ".join(body.split())
+    return Mention(
+        start, end, "author_date", raw, names=names, year=im.group("year"), locator=locator
+    )
+
+
 def _narrative(m: re.Match[str]) -> list[Mention]:
     return [_author_date(m, _names(m.group("names")), m.group("year"), m.group("loc"))]
 
@@ -326,6 +396,11 @@ def _footnote(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=m.group("id"))]
 
 
+def _linked_note(m: re.Match[str]) -> list[Mention]:
+    note_id = note_link_id(m.group("id"))
+    return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=note_id)]
+
+
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
@@ -337,6 +412,16 @@ def _author_page(m: re.Match[str]) -> list[Mention]:
     if not names or names[0] in _NOT_AUTHORS or not _after_quotation(m):
         return []
     loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
+def _author_line(m: re.Match[str]) -> list[Mention]:
+    name = " ".join(m.group("names").split())
+    if name.split()[0] in _NOT_AUTHORS:
+        return []
+    label = "paragraph" if m.group("term") in ("Abs.", "Pos.") else "line"
+    loc = Locator(label=label, value=" ".join(m.group("loc").split()))
+    names = (name,)
     return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
 
 
@@ -383,6 +468,7 @@ def find_mentions(
         scanners += [(_LATEX_CITES, _latex_cites), (_LATEX_CITE, _latex)]
     if markdown:
         scanners += [
+            (_NOTE_LINK, _linked_note),  # first: [^1^](#fn1) is a linked mark, not a Pandoc one
             (_FOOTNOTE, _footnote),
             (_PANDOC_BRACKET, _pandoc),
             (_PANDOC_PAREN, _pandoc_paren),
@@ -397,6 +483,7 @@ def find_mentions(
         (_NUMBERED, _numbered),
         (_SUPERSCRIPT, _superscript),
         (_LOCATOR_ONLY, _locator_only),
+        (_AUTHOR_LINE, _author_line),
         (_AUTHOR_PAGE, _author_page),
         (_BARE_PAGE, _bare_page),
     ]
@@ -473,7 +560,11 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
             j = i + 1
             while j < len(text) and text[j] in "\"”’')":
                 j += 1
-            fm = _FOOT_MARK.match(text, j) or _TRAILING_CITE.match(text, j)
+            # A Word export may set a space before the note's mark: "changes. [\[8\]](#_ftn8)"
+            k = j
+            while k < len(text) and text[k] in " \t":
+                k += 1
+            fm = _FOOT_MARK.match(text, k) or _TRAILING_CITE.match(text, j)
             if fm:
                 if fm.group(0) == "\\footnote{":
                     return _close_brace(text, fm.end())

@@ -12,7 +12,12 @@ from quote_tui.manuscripts.clauses import cited_keys
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
-from quote_tui.manuscripts.reflist import match_author, match_author_year, miss_reason
+from quote_tui.manuscripts.reflist import (
+    match_author,
+    match_author_year,
+    match_title,
+    miss_reason,
+)
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["Resolver", "source_name"]
@@ -63,8 +68,17 @@ def reference_from_mention(
             bibliography.entries, mention.names
         )
         key = bib.key if bib else " & ".join(mention.names)
+        if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):
+            why = (
+                f"it cites {key} at a {mention.locator.label} of a transcript or interview, "
+                "which no list holds; check it against the transcript"
+            )
     elif mention.style == "note" and key:
         bib = bibliography.by_title(key)
+        if bib is None:
+            # The work a note names by title may be in the manuscript's own typed list.
+            listed = match_title(ms.listed, key, mention.raw)
+            bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:
         key = mention.number

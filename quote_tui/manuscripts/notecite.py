@@ -1,0 +1,235 @@
+"""A note's citation: what the note a quotation's mark points to says the source is.
+
+The note may hold a field or a key (Word, Pandoc, LaTeX), an author-date citation with the page
+after it ("Arendt (1998), 185."), the work in prose ("Arendt, *On Violence*, 80."), or "Ibid.",
+"Ebd." for the work of the note before it, "Arendt, a.a.O." for the work of Arendt cited last.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.model import Anchor, Locator, Reference
+from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
+from quote_tui.manuscripts.refs import (
+    NOTE_LINK,
+    Mention,
+    find_mentions,
+    note_author_year,
+    note_link_id,
+)
+from quote_tui.manuscripts.shortnotes import full_note
+from quote_tui.manuscripts.spans import note_title as _note_title
+
+__all__ = ["InnerNote", "from_footnote", "from_latex_note", "inner_note", "note_right_after"]
+
+
+def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )
+
+
+_Cite = tuple[Mention | None, Anchor | None]
+
+
+def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
+    """The citation of note ``note_id``: a field or key in it, an author-date citation opening
+    it with the page after it, the work it names in prose, or, for "Ibid.", the note's before."""
+    span = ms.footnotes.get(note_id)
+    if span is None:
+        return None, None
+    doc = ms.documents[span.doc]
+
+    def earlier() -> list[str]:
+        """The notes before this one in its text, nearest first (found only when a note
+        refers back: a pass over all notes for each quotation was quadratic)."""
+        found = sorted(
+            (other.start, other_id)
+            for other_id, other in ms.footnotes.items()
+            if other.doc == span.doc and other.start < span.start
+        )
+        return [other_id for _, other_id in reversed(found)]
+
+    def before() -> _Cite | None:
+        notes = earlier()
+        return from_footnote(ms, notes[0], depth=depth + 1) if notes else None
+
+    def by_author(author: str) -> _Cite | None:
+        for other_id in earlier()[:_LOOK_BACK]:
+            other = ms.footnotes[other_id]
+            if author in doc.text[other.start : other.end].casefold():
+                return from_footnote(ms, other_id, depth=depth + 1)
+        return None
+
+    cite = _note_cite(doc, span.start, span.end, before, depth, by_author)
+    mention, anchor = cite
+    if (
+        mention is not None
+        and mention.style == "note"
+        and not is_same_as_before(doc.text, span.start, span.end)
+        and not _OP_CIT.match(doc.text, span.start, span.end)
+    ):
+        return full_note(ms, note_id, mention), None
+    return cite
+
+
+def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
+    """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
+    start, end = doc.notes[k]
+
+    def before() -> _Cite | None:
+        return from_latex_note(doc, k - 1, depth=depth + 1) if k > 0 else None
+
+    def by_author(author: str) -> _Cite | None:
+        for j in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
+            a, b = doc.notes[j]
+            if author in doc.text[a:b].casefold():
+                return from_latex_note(doc, j, depth=depth + 1)
+        return None
+
+    return _note_cite(doc, start, end, before, depth, by_author)
+
+
+def note_right_after(doc: Document, pos: int) -> int | None:
+    """The index of the LaTeX note set right after ``pos`` (a quotation's closing mark, then
+    perhaps its full stop): ``...deed.''\\footnote{Ibid., 84.}``; None when words come first."""
+    k = bisect_left(doc.notes, (pos, -1))
+    if k == len(doc.notes):
+        return None
+    command = doc.text.rfind("\\footnote", pos, doc.notes[k][0])
+    if command < 0 or doc.text[pos:command].strip(" \t\n.,;:!?'\"”’»~"):
+        return None
+    return k
+
+
+_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
+
+
+_LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
+# "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
+_OP_CIT = re.compile(
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+(?:a\.\s?a\.\s?O\.|op\.\s?cit\.)",
+    re.I,
+)
+
+
+def _note_cite(
+    doc: Document,
+    start: int,
+    end: int,
+    before: Callable[[], _Cite | None],
+    depth: int,
+    by_author: Callable[[str], _Cite | None] | None = None,
+) -> _Cite:
+    if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
+        return _repeat(doc, start, end, before())
+    op_cit = _OP_CIT.match(doc.text, start, end)
+    if op_cit and by_author is not None and depth < _IBID_CHAIN:
+        cited = by_author(op_cit.group("author").casefold())
+        if cited is not None:
+            return _repeat(doc, start, end, cited)
+    anchors = [a for a in doc.anchors if start <= a.start < end and a.reference]
+    if anchors:
+        return None, anchors[0]
+    mentions = [m for m in _mentions(doc, start, end) if m.style != "footnote"]
+    real = [
+        m
+        for m in mentions
+        if m.style != "locator"
+        and (m.style != "author_date" or opens_note(doc.text, start, m.start))
+    ]
+    if real:
+        first = real[0]
+        if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
+            # "Arendt (1998), 185.", "Vgl. \\cite{key}, S. 12.": the page follows the citation
+            first = replace(first, locator=page_after(doc.text, first.end, end))
+        return first, None
+    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
+    title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
+    typed = note_author_year(doc.text, start, end) if title is None else None
+    if typed is not None:
+        return typed, None
+    note = note_mention(doc.text, start, end, title)
+    if note is not None:
+        return note, None
+    return (mentions[0] if mentions else None), None
+
+
+def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:
+    """ "Ibid., p. 82", "Arendt, a.a.O., S. 12": the work an earlier note cites, at this note's
+    page."""
+    own = note_mention(doc.text, start, end)
+    if cited is None:
+        return own, None
+    mention, anchor = cited
+    if anchor is not None and anchor.reference is not None:
+        return None, anchor
+    if mention is None or own is None:
+        return own or mention, None
+    raw = f"{own.raw} [{mention.raw}]"
+    locator = own.locator or mention.locator
+    return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
+
+
+@dataclass(frozen=True, slots=True)
+class InnerNote:
+    """The note whose mark ends the quoted words: what it cites, and where the words end."""
+
+    cut: int
+    mention: Mention | None
+    reference: Reference | None
+    locator: Locator | None
+
+
+# A Markdown note mark at the end of the quoted words, before the closing mark: "… Ideen[^1]“",
+# "… unwahrscheinlich.[^2]“", or a Word export's linked mark.
+_MARK_AT_END = re.compile(r"(?:\[\^(?P<id>[^\]\s]+)\]|(?P<link>" + NOTE_LINK + r"))[.,;:!?]?\s*$")
+_LINK_ID = re.compile(r"\(#([^)]+)\)")
+
+
+def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote | None:
+    """The writer's note whose mark closes the quoted words ``doc.text[start:end]``, inside the
+    closing mark (German typesetting sets it there). A source's own note marks are left out
+    when it is quoted, so a mark there is the writer's."""
+    words = doc.text[start:end]
+    tail = words.rstrip(" \t\n.,;:!?")
+    # the anchors are in text order: the last one at or before the end, found by bisection
+    k = bisect_right(doc.anchors, end, key=lambda anchor: anchor.start) - 1
+    a = doc.anchors[k] if k >= 0 else None
+    if a is not None and a.start >= start and not words[a.end - start :].strip(" \t\n.,;:!?"):
+        if a.footnote is not None:
+            return _inner(a.start, *from_footnote(ms, a.footnote))
+        if a.reference is not None:
+            return InnerNote(a.start, None, a.reference, a.reference.locator)
+    k = bisect_left(doc.notes, (end, -1)) - 1
+    if (
+        k >= 0
+        and start < doc.notes[k][0]
+        and doc.text[doc.notes[k][1] + 1 : start + len(tail)] == ""
+    ):
+        command = doc.text.rfind("\\footnote", start, doc.notes[k][0])
+        if command >= 0:
+            return _inner(command, *from_latex_note(doc, k))
+    m = _MARK_AT_END.search(words) if doc.kind in ("markdown", "plain") else None
+    if m is None:
+        return None
+    note_id = m.group("id")
+    if note_id is None:
+        link = _LINK_ID.search(m.group("link"))
+        note_id = note_link_id(link.group(1)) if link else None
+    if note_id is None:
+        return None
+    return _inner(start + m.start(), *from_footnote(ms, note_id))
+
+
+def _inner(cut: int, mention: Mention | None, anchor: Anchor | None) -> InnerNote | None:
+    if anchor is not None and anchor.reference is not None:
+        return InnerNote(cut, None, anchor.reference, anchor.reference.locator)
+    if mention is None or mention.style in ("locator", "footnote"):
+        return None
+    return InnerNote(cut, mention, None, mention.locator)
