@@ -33,7 +33,12 @@ __all__ = ["read_docx"]
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
-_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|cita", re.I)
+# "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
+# (CitaviBibliographyEntry) would read a bibliography as block quotations.
+_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|\bcita\b", re.I)
+# A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
+# quote titles but never a source's words.
+_BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
 # Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
 # Preformatted", "Macro Text"): its strings are not quotations.
 _CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
@@ -101,11 +106,10 @@ class _PartBuilder:
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
-        if name and _CODE_STYLE.search(name):
+        quote_style = bool(name and _QUOTE_STYLE.search(name))
+        if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
-        elif text and (
-            (name and _QUOTE_STYLE.search(name)) or self.indented_block(p, name, start, text)
-        ):
+        elif text and (quote_style or self.indented_block(p, name, start, text)):
             lead = len(text) - len(text.lstrip(' \t“"«„'))
             tail = len(text.rstrip())
             self.blocks.append(Block(start + lead, start + tail, self.pos))

@@ -1,0 +1,84 @@
+"""Rules read off the eleventh unseen set of real manuscripts (a Word term paper whose Citavi
+bibliography came out as quotations, an essay converted from Word with Chicago notes, a
+Pandoc thesis with an editor's ellipses); each test retypes the lines that showed the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+from docx.enum.style import WD_STYLE_TYPE
+
+from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
+
+_ENTRIES = [
+    "Haines, Scott (2022): Modern Data Engineering with Apache Spark. A Hands-On Guide for "
+    "Building Mission-Critical Streaming Applications. Berkeley, CA: Apress.",
+    "Luber, Stefan; Litzel, Nico (2020): „Was ist Apache Airflow und wozu braucht man es "
+    "eigentlich?“ Online verfügbar unter https://www.bigdata-insider.de/, zuletzt geprüft am "
+    "13.07.2023.",
+]
+_BODY = (
+    "Airflow beschreibt sich als „eine Plattform, um Arbeitsabläufe programmatisch zu erstellen, "
+    "zu planen und zu überwachen“ (Luber und Litzel 2020)."
+)
+
+
+def _quotes(path: Path) -> list[str]:
+    return [c.quote for c in scan(path).citations]
+
+
+def test_a_citavi_bibliography_in_its_own_styles_is_no_block_quotation(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.styles.add_style("CitaviBibliographyHeading", WD_STYLE_TYPE.PARAGRAPH)
+    d.styles.add_style("CitaviBibliographyEntry", WD_STYLE_TYPE.PARAGRAPH)
+    d.add_paragraph(_BODY)
+    # The field opens in the heading's paragraph and closes after the last entry, as Citavi
+    # writes it.
+    wx.add_paragraph(
+        d,
+        [wx.fld_char("begin"), *wx.instr_runs("ADDIN CitaviBibliography"), wx.fld_char("separate")]
+        + ["Literaturverzeichnis"],
+        style="CitaviBibliographyHeading",
+    )
+    for n, entry in enumerate(_ENTRIES):
+        end = [wx.fld_char("end")] if n == len(_ENTRIES) - 1 else []
+        wx.add_paragraph(d, [entry, *end], style="CitaviBibliographyEntry")
+    path = tmp_path / "hausarbeit.docx"
+    d.save(str(path))
+    assert _quotes(path) == [
+        "eine Plattform, um Arbeitsabläufe programmatisch zu erstellen, zu planen und zu überwachen"
+    ]
+
+
+def test_a_bibliography_field_without_a_heading_quotes_nothing(tmp_path: Path) -> None:
+    for instruction in ("ADDIN CitaviBibliography", "ADDIN paperpile_bibliography", "BIBLIOGRAPHY"):
+        d = docx.Document()
+        d.add_paragraph(_BODY)
+        first, last = _ENTRIES
+        wx.add_paragraph(
+            d,
+            [wx.fld_char("begin"), *wx.instr_runs(instruction), wx.fld_char("separate"), first],
+        )
+        wx.add_paragraph(d, [last, wx.fld_char("end")])
+        path = tmp_path / "paper.docx"
+        d.save(str(path))
+        assert len(_quotes(path)) == 1, instruction
+
+
+def test_spanish_words_quotation_style_is_still_a_block(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.styles.add_style("Cita destacada", WD_STYLE_TYPE.PARAGRAPH)
+    d.add_paragraph("Como escribe Borges (1944, p. 12):")
+    d.add_paragraph(
+        "El universo (que otros llaman la Biblioteca) se compone de un número indefinido de "
+        "galerías hexagonales.",
+        style="Cita destacada",
+    )
+    path = tmp_path / "ensayo.docx"
+    d.save(str(path))
+    assert _quotes(path) == [
+        "El universo (que otros llaman la Biblioteca) se compone de un número indefinido de "
+        "galerías hexagonales."
+    ]
