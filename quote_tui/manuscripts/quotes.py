@@ -338,6 +338,10 @@ def _try_close(
 ) -> bool:
     if ch == "’" and _is_letter(prev) and _is_letter(nxt):
         return True  # an apostrophe inside a word (don’t): consumed, not a mark
+    if _closes_mixed(stack, ch, prev, nxt):
+        mark, start = stack.pop()
+        found.append((start, i, i + 1, mark, len(stack)))
+        return True
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
     if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
@@ -345,6 +349,21 @@ def _try_close(
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
     return _close(stack, ch, found, i, i + 1)
+
+
+def _closes_mixed(stack: list[tuple[str, int]], ch: str, prev: str, nxt: str) -> bool:
+    """Marks a writer mixed up, placed as a closing mark (after the quotation's last letter or
+    stop, before a space or a stop) and closing the innermost open quotation: “…“ (German
+    writers typing the English opening mark, whose closing „…“ looks the same), and ‘…” (a
+    single opening closed with a double, where no double quotation is open)."""
+    if not stack or prev.isspace() or prev in "([{" or _is_letter(nxt):
+        return False
+    mark = stack[-1][0]
+    if ch == "“":
+        return mark == "“"
+    if ch == "”":
+        return mark == "‘" and not any(m in _DOUBLE for m, _ in stack)
+    return False
 
 
 def _close(

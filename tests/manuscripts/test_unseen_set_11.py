@@ -82,3 +82,80 @@ def test_spanish_words_quotation_style_is_still_a_block(tmp_path: Path) -> None:
         "El universo (que otros llaman la Biblioteca) se compone de un número indefinido de "
         "galerías hexagonales."
     ]
+
+
+def _md(tmp_path: Path, text: str, bib: str = "") -> list[tuple[str, str | None]]:
+    path = tmp_path / "thesis.md"
+    path.write_text(text, encoding="utf-8")
+    bibs = []
+    if bib:
+        bibs = [tmp_path / "refs.bib"]
+        bibs[0].write_text(bib, encoding="utf-8")
+    return [
+        (c.quote, c.reference.key if c.reference else None) for c in scan(path, bib=bibs).citations
+    ]
+
+
+_DUDEN = """@misc{dudenPrototyp, title = {Prototyp}, author = {Duden}, year = {2019}}
+@misc{wikiMVP, title = {Minimum Viable Product}, author = {Wikipedia}, year = {2019}}
+"""
+
+
+def test_a_quotation_opened_and_closed_with_the_english_opening_mark_is_one(
+    tmp_path: Path,
+) -> None:
+    got = _md(
+        tmp_path,
+        "Prototypen sind im Duden als “[…] zur Erprobung und Weiterentwicklung bestimmte erste "
+        "Ausführung […]“ definiert. Das Wort stammt vom Griechischen “prōtótypos”, übersetzt "
+        "“ursprünglich”, ab [@dudenPrototyp].\n\n"
+        "Ein Minimum Viable Product, auf Deutsch “minimal überlebensfähiges Produkt“ [@wikiMVP], "
+        "ist ein Produkt.\n",
+        _DUDEN,
+    )
+    quotes = [q for q, _ in got]
+    assert "[…] zur Erprobung und Weiterentwicklung bestimmte erste Ausführung […]" in quotes
+    assert ("minimal überlebensfähiges Produkt", "wikiMVP") in got
+
+
+def test_a_single_opening_mark_closed_with_a_double_one_ends_there(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Consider *Les Misérables* and its cry of ‘to the barricades!’ or, better yet, Gregory "
+        "and his mantra of ‘La Resistance lives on and on!”[^29] Her argument is that death "
+        "revitalizes.\n\n[^29]: A song from the film.\n",
+    )
+    assert [q for q, _ in got] == ["La Resistance lives on and on!"]
+
+
+def test_the_writers_research_question_set_as_a_block_is_theirs(tmp_path: Path) -> None:
+    for lead in (
+        "Im Rahmen dieser Bachelorarbeit soll die folgende Frage beantwortet werden:",
+        "The research question this thesis answers is the following:",
+    ):
+        got = _md(
+            tmp_path,
+            "Design Sprints wurden 2012 entwickelt [@knapp2016, S. 5].\n\n"
+            f"{lead}\n\n"
+            "> Wie kann aus einem fertigen Prototyp in einem festen, kurzen Zeitraum eine "
+            "Sammlung an Design Komponenten entwickelt werden, die Entwicklern des MVPs die "
+            "Arbeit erleichtert?\n\n"
+            "Weiter im Text.\n",
+        )
+        assert got == [], lead
+
+
+def test_a_string_a_program_prints_is_no_quotation(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.add_paragraph(
+        "Airflow ist eine Plattform (vgl. Airflow b). In der Zeile 21 wird ein Bash-Befehl als "
+        "Task definiert. Dessen Aufgabe, den String „Hello my task is writing“ zu schreiben. Die "
+        "Zeilen 24/25 sind eine Python-Funktion. Diese schreibt ebenfalls ein String („hello "
+        "from task airflow“)."
+    )
+    d.add_paragraph(
+        "The task then logs the message “the job has finished without errors” and stops."
+    )
+    path = tmp_path / "hausarbeit.docx"
+    d.save(str(path))
+    assert _quotes(path) == []
