@@ -159,3 +159,38 @@ def test_a_string_a_program_prints_is_no_quotation(tmp_path: Path) -> None:
     path = tmp_path / "hausarbeit.docx"
     d.save(str(path))
     assert _quotes(path) == []
+
+
+_COMMENTARY = """#### Physiognomy
+
+Rather than the words that someone's voice speaks, the physiognomist can instead look to
+the '*tone* and *range* of the voice', taking these features to be signs of something
+inner.[^24] The face is 'indeed an expression', Hegel writes, 'but at the same time it is so
+only in the sense of a *sign*.'[^27] When the upright fellow retorts with a slap, Hegel sees
+'the refutation of the first presupposition' of physiognomy: 'namely, that *the actuality* of
+a person is supposed to be his face, etc.' The body is closer to an individual's 'inner
+life' than the actualities of spirit are.
+
+[^24]: Hegel (1977), 190.
+[^27]: Hegel (1977), 191.
+"""
+
+
+def test_a_commentarys_phrases_of_its_text(tmp_path: Path) -> None:
+    quotes = [q for q, _ in _md(tmp_path, _COMMENTARY)]
+    # Emphasis kept inside the marks, someone named right after the closing mark, a longer
+    # quotation in the same sentence: each says whose words a short phrase is.
+    assert "tone and range of the voice" in quotes
+    assert "indeed an expression" in quotes
+    assert "the refutation of the first presupposition" in quotes
+    # The writer's own term in a sentence with no such evidence stays out.
+    assert "inner life" not in quotes
+
+
+def test_two_words_in_emphasis_are_a_stressed_term(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "The Address contains no reference to the leader; it refers to '*our* Dasein' and to "
+        "nothing else.[^17]\n\n[^17]: Heidegger (1985), 471.\n",
+    )
+    assert got == []
