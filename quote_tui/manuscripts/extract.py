@@ -507,7 +507,9 @@ def extract(
                 ends[index, block.start] = block.after
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
-            if (found.mention, found.reference) == (None, None) and presents_own(scan, block.start):
+            if (found.mention, found.reference) == (None, None) and presents_own(
+                scan, block.start, block.end
+            ):
                 continue
             out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}

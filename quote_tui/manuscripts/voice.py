@@ -185,7 +185,9 @@ def _in_own_environment(text: str, start: int) -> bool:
 _OWN_LEAD = re.compile(
     r"\b(?:I|we)\s+(?:(?:will|shall|now|here|therefore)\s+)?(?:present|offer|propose|give|tell|"
     r"sketch|construct|imagine|invent|narrate)\b|\b(?:ich|wir)\s+(?:stelle|stellen|erzähle|"
-    r"erzählen)\b",
+    r"erzählen)\b|"
+    # A scheme or template set off for the reader to follow: "nach folgendem Schema:".
+    r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
     re.I,
 )
 # The writer's own question or aim set as a block: "Im Rahmen dieser Bachelorarbeit soll die
@@ -206,12 +208,26 @@ _OWN_QUESTION = re.compile(
 _SENTENCE_END = re.compile(r"[.!?:][\"'”’)}]*\s")
 
 
-def presents_own(text: str, start: int) -> bool:
+def presents_own(text: str, start: int, end: int | None = None) -> bool:
     """Whether the sentence before an uncited block quotation at ``start`` presents it as the
-    writer's own (a parable, an example, a dialogue they wrote)."""
+    writer's own (a parable, an example, a dialogue they wrote, a scheme), or the block up to
+    ``end`` is a reference entry set off as an example of one."""
+    if end is not None and _REFERENCE_ENTRY.search(text, start, end):
+        return True
     before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
     sentence = _SENTENCE_END.split(before)[-1]
     return bool(_OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence))
+
+
+# A reference entry: its place and publisher before the year that ends it ("Stuttgart: Reclam
+# 2010.", "München: dtv \[1780\]1997.", "New York: Apress, 2019."), or an editor or
+# translator named ("herausgegeben von", "edited by") before a closing year. A cited block
+# quotation is never judged by this; an uncited one shaped so is a citing guide's example.
+_REFERENCE_ENTRY = re.compile(
+    r"(?:\b[A-ZÄÖÜ][\w.-]+(?:\s[A-Z][\w.-]+)?:\s*[\w&][\w&.’'-]*(?:\s[A-ZÄÖÜ&][\w&.’'-]*){0,3},?\s+|"
+    r"\b(?:herausgegeben|übersetzt|hrsg\.|Hrsg\.|edited|translated|ed\.|eds\.|Aufl\.|edn\.)\s"
+    r"[^\n]{0,200}?)(?:\\?\[\d{4}\\?\]\s*)?(?:1[5-9]|20)\d\d[a-z]?\)?\.?\s*\Z"
+)
 
 
 # What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.

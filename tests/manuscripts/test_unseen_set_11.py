@@ -194,3 +194,34 @@ def test_two_words_in_emphasis_are_a_stressed_term(tmp_path: Path) -> None:
         "nothing else.[^17]\n\n[^17]: Heidegger (1985), 471.\n",
     )
     assert got == []
+
+
+def test_a_citing_guides_scheme_and_example_entries_are_no_quotations(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Wer zitiert, belegt die Stelle [@eco2010, S. 12].\n\n"
+        "Je nach verfügbaren Informationen richtet sich die Angabe grob nach folgendem "
+        "Schema:\n\n"
+        "> \\[Autor:in,\\] Titel der Quelle, herausgegeben/übersetzt von Herausgeber:in/"
+        "Übersetzer:in, Ort (der Ausgabe) \\[Jahr des Originals\\]Jahr der Ausgabe.\n\n"
+        "Also etwa:\n\n"
+        "> Averroes, Die entscheidende Abhandlung. Die Untersuchung über die Methoden der "
+        "Beweise, übersetzt und herausgegeben von Patric O. Schaerer, Stuttgart: Reclam 2010.\n"
+        ">\n"
+        "> Lessing, Gotthold Ephraim, Die Erziehung des Menschengeschlechts, herausgegeben von "
+        "Joseph Kiermeier-Debre, München: dtv \\[1780\\]1997.\n\n"
+        "Weiter im Text.\n",
+    )
+    assert got == []
+
+
+def test_an_uncited_block_ending_in_a_year_is_still_a_quotation(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Wer zitiert, belegt die Stelle [@eco2010, S. 12]. Ein Zeitzeuge schreibt:\n\n"
+        "> Kant: Nichts hat sich seit dem Jahr des Mauerfalls geändert, nicht seit 1989.\n\n"
+        "Weiter im Text.\n",
+    )
+    assert [q for q, _ in got] == [
+        "Kant: Nichts hat sich seit dem Jahr des Mauerfalls geändert, nicht seit 1989."
+    ]
