@@ -14,6 +14,7 @@ own; two of the other four repeat a cited quotation's words.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
@@ -272,6 +273,14 @@ _EMPHASIS_INSIDE = re.compile(
 _EMPHASIS_WORDS = 3
 
 
+# A longer quotation is looked for this far on either side of the phrase: a paragraph of
+# thousands of short spans and no full stop would otherwise read 1,000 characters for each.
+_COMPANY_REACH = 300
+
+
+# Asked twice of a short phrase (before its citation is resolved, and again as uncited): the
+# text's hash is cached by Python, so the key costs nothing.
+@lru_cache(maxsize=64)
 def commentary_evidence(text: str, start: int, end: int, close_end: int, begin: int) -> bool:
     """Evidence a commentary gives of quoting its text without citing each phrase: the
     source's emphasis kept inside the marks, or a longer quotation in the same sentence (its
@@ -282,7 +291,8 @@ def commentary_evidence(text: str, start: int, end: int, close_end: int, begin: 
         and count_words(re.sub(r"\\[A-Za-z]+\*?", " ", text[start:end])) >= _EMPHASIS_WORDS
     ):
         return True
-    stop = sentence_window(text, close_end)
+    stop = sentence_window(text, close_end, limit=_COMPANY_REACH)
+    begin = max(begin, start - _COMPANY_REACH)
     # A quotation long enough to be listed without evidence (SHORT_WORDS) is a source's words;
     # a citation between the two gives the longer one its own source ("… form" [-@searle],
     # and "…"), and says nothing of the phrase.

@@ -225,3 +225,20 @@ def test_an_uncited_block_ending_in_a_year_is_still_a_quotation(tmp_path: Path) 
     assert [q for q, _ in got] == [
         "Kant: Nichts hat sich seit dem Jahr des Mauerfalls geändert, nicht seit 1989."
     ]
+
+
+def test_a_longer_quotation_counts_for_a_phrase_only_within_reach(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.evidence import _COMPANY_REACH
+
+    def phrase_taken(filler_words: int) -> bool:
+        filler = " ".join(["and then some more of it"] * filler_words)
+        got = _md(
+            tmp_path,
+            "The essay cites [@a, p. 3].\n\n"
+            f"Hegel sees 'the refutation of the first presupposition' {filler} of physiognomy: "
+            "'namely, that the actuality of a person is supposed to be his face, etc.'\n",
+        )
+        return "the refutation of the first presupposition" in [q for q, _ in got]
+
+    assert phrase_taken(2)
+    assert not phrase_taken(_COMPANY_REACH // 20)
