@@ -97,7 +97,9 @@ _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+"
 # superscript or a bracketed number.
 _NOTE = re.compile(
     r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@(?!(?:fig|tbl|lst|sec|eq)[:-])|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
-    r"\[\d+(?:[-–,]\s*\d+)*\])"
+    r"\[\d+(?:[-–,]\s*\d+)*\]|"
+    # a note mark as a Word or Google Docs export links it: [\[12\]](#_ftn12), [[1]](#footnote-1)
+    r"\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#)"
 )
 # A note address just inside the closing mark ("… angesehen wird[^2]“").
 _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")

@@ -242,3 +242,18 @@ def test_a_longer_quotation_counts_for_a_phrase_only_within_reach(tmp_path: Path
 
     assert phrase_taken(2)
     assert not phrase_taken(_COMPANY_REACH // 20)
+
+
+def test_a_note_mark_as_a_word_export_links_it_is_evidence(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "Fourth, actions require at least two parties or sides, “the actor and the "
+        "sufferer.”[\\[5\\]](#_ftn5) While for Arendt this is a short comment, I see more in "
+        "it. It adds the “plain wish to be seen.”[[6]](#footnote-6) Both matter.\n\n"
+        "------------------------------------------------------------------------\n\n"
+        "[\\[5\\]](#_ftnref5) See the chapter on action.\n\n"
+        '6.  <a id="footnote-6"></a> See the next chapter.\n',
+    )
+    quotes = [q for q, _ in got]
+    assert "the actor and the sufferer." in quotes
+    assert "plain wish to be seen." in quotes
