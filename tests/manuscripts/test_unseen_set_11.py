@@ -257,3 +257,29 @@ def test_a_note_mark_as_a_word_export_links_it_is_evidence(tmp_path: Path) -> No
     quotes = [q for q, _ in got]
     assert "the actor and the sufferer." in quotes
     assert "plain wish to be seen." in quotes
+
+
+_HEADING = "2 „Wer nicht arbeitet, der soll auch nicht essen“ (Bebel 1879, S. 12)"
+
+
+def test_a_table_of_contents_does_not_list_a_quotation_again(tmp_path: Path) -> None:
+    for field in (True, False):
+        d = docx.Document()
+        if "toc 1" not in [s.name for s in d.styles]:
+            d.styles.add_style("toc 1", WD_STYLE_TYPE.PARAGRAPH)
+        entry = [f"{_HEADING}\t3"]
+        if field:
+            wx.add_paragraph(
+                d,
+                [wx.fld_char("begin"), *wx.instr_runs('TOC \\o "1-3" \\h'), wx.fld_char("separate")]
+                + entry
+                + [wx.fld_char("end")],
+            )
+        else:
+            wx.add_paragraph(d, entry, style="toc 1")
+        d.add_heading(_HEADING, level=1)
+        d.add_paragraph("Der Satz steht bei Bebel (1879, S. 12).")
+        path = tmp_path / "arbeit.docx"
+        d.save(str(path))
+        quotes = _quotes(path)
+        assert quotes == ["Wer nicht arbeitet, der soll auch nicht essen"], field
