@@ -31,6 +31,9 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "“": ("”",),
     # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
     "„": ("“", "”", "``"),
+    # Two commas typed for „ (a T1 font's ligature in German LaTeX, a habit in Word): closed by
+    # whatever the writer typed for “.
+    ",,": ("“", "”", "``", "''", '"'),
     "«": ("»",),
     "»": ("«",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
@@ -49,7 +52,9 @@ _PAIRS: dict[str, tuple[str, ...]] = {
 # file) made every closer a pass over all of them.
 _MAX_OPEN = 64
 
-_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"'})
+_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,"})
+# Two commas open a quotation before a word, never after a letter or another comma.
+_COMMAS = re.compile(r"(?<![,\w]),,(?=[^\s,])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +115,8 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     # Only quotation marks and paragraph breaks matter: visit those positions, in order, rather
     # than every character (a Python loop over each character of a 20 MB text took 15 s).
     marks = _LATEX_MARKS if latex else _MARKS
-    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)))
+    commas = {m.start() for m in _COMMAS.finditer(text)}
+    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)).union(commas))
     skip_to = 0
     # LaTeX openings left unclosed, with where their quotation must have ended at the latest.
     stray: list[tuple[int, int]] = []
@@ -125,6 +131,14 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         ch = text[i]
         two = text[i : i + 2]
         prev = text[i - 1] if i else " "
+        if i in commas:
+            _open(stack, (",,", i + 2))
+            skip_to = i + 2
+            continue
+        if two == "''" and stack and stack[-1][0] == ",,":
+            _close(stack, "''", found, i, i + 2)
+            skip_to = i + 2
+            continue
         if latex and two in ("``", "''"):
             if two == "''" and _close(stack, "''", found, i, i + 2):
                 skip_to = i + 2

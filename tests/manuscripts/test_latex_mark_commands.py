@@ -48,3 +48,26 @@ def test_openers_left_open_are_bounded() -> None:
     blanked, blocks = mark_commands(text)
     assert len(blanked) == len(text) and "\\" not in blanked
     assert len(blocks) == 1 and text[blocks[0].start : blocks[0].end] == "a b"
+
+
+def test_two_commas_typed_for_the_low_opening_mark(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    tex = tmp_path / "arbeit.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Sie sei ,,eine Anstalt zur Erziehung der gesamten Jugend'' \\cite[S. 4]{meier}.\n"
+        "Die Werte 1,,2 und a,,b sind keine Zeichen.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    md = tmp_path / "arbeit.md"
+    md.write_text(
+        'Sie sei ,,eine Anstalt zur Erziehung der gesamten Jugend" [@meier, S. 4].\n',
+        encoding="utf-8",
+    )
+    for path in (tex, md):
+        got = [
+            (c.quote, c.reference.key if c.reference else None)
+            for c in scan(path, bib=[bib]).citations
+        ]
+        assert got == [("eine Anstalt zur Erziehung der gesamten Jugend", "meier")], path.name
