@@ -22,7 +22,7 @@ _WORD = re.compile(
     r"(?:['’\-][^\W_" + _CJK + r"]+)*"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
-_QUOTE_CHARS = '”“»«’‘‚„"'
+_QUOTE_CHARS = '”“»«’‘‚„"›‹'
 _MARKS = re.compile(f"[{_QUOTE_CHARS}']")
 _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
@@ -36,6 +36,9 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     ",,": ("“", "”", "``", "''", '"'),
     "«": ("»",),
     "»": ("«",),
+    # Single guillemets: German ›…‹ (inside »…«), Swiss and French ‹…›.
+    "‹": ("›",),
+    "›": ("‹",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
     "``": ("''", "”", '"'),
     '"': ('"',),
@@ -334,9 +337,9 @@ def _try_close_straight(
 def _opens(ch: str, prev: str, nxt: str) -> bool:
     if ch in ("”", "’"):
         return False
-    if nxt.isspace() and ch != "«":  # French sets « guillemets » off with spaces
+    if nxt.isspace() and ch not in ("«", "‹"):  # French sets « guillemets » off with spaces
         return False
-    if ch in ('"', "‘", "‚", "»"):
+    if ch in ('"', "‘", "‚", "»", "›"):
         # an opening straight quote or single mark follows a space, a bracket or a dash
         return not _is_letter(prev) and prev not in ".,;:!?"
     return ch in _PAIRS
@@ -361,6 +364,8 @@ def _try_close(
     if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
         return False  # looks like an opener: ("agency") inside a quotation opens a nested one
     if ch == "»" and not any(m == "«" for m, _ in stack):
+        return False
+    if ch == "›" and not any(m == "‹" for m, _ in stack):
         return False
     return _close(stack, ch, found, i, i + 1)
 

@@ -71,3 +71,19 @@ def test_two_commas_typed_for_the_low_opening_mark(tmp_path: Path) -> None:
             for c in scan(path, bib=[bib]).citations
         ]
         assert got == [("eine Anstalt zur Erziehung der gesamten Jugend", "meier")], path.name
+
+
+def test_single_guillemets_pair(tmp_path: Path) -> None:
+    md = tmp_path / "arbeit.md"
+    md.write_text(
+        "Sie nannte es ›ein Ort der Begegnung für alle‹ [@meier, S. 4], und er schrieb: »Das "
+        "Wort ›Freiheit‹ ist ein großes Wort für uns alle« [@meier, S. 5].\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    got = [c.quote for c in scan(md, bib=[bib]).citations]
+    assert got == [
+        "ein Ort der Begegnung für alle",
+        "Das Wort ›Freiheit‹ ist ein großes Wort für uns alle",
+    ]
