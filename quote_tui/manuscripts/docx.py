@@ -19,7 +19,7 @@ from pathlib import Path
 from lxml import etree
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
-from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.model import Anchor, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.wordfields import (
@@ -33,10 +33,20 @@ __all__ = ["read_docx"]
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
-_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|cita", re.I)
+# "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
+# (CitaviBibliographyEntry) would read a bibliography as block quotations.
+_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|\bcita\b", re.I)
+# A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
+# quote titles but never a source's words.
+_BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
 # Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
 # Preformatted", "Macro Text"): its strings are not quotations.
 _CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
+# A table of contents or of figures (Word's "toc 1", "table of figures", German "Verzeichnis
+# 1"): it repeats the headings and captions, so a quotation there would be listed twice.
+_TOC_STYLE = re.compile(
+    r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I
+)
 _SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
 _PARA_SEP = "\n\n"
 # A pasted block quotation indented by hand, at least 1 cm (567 twentieths of a point) from the
@@ -58,6 +68,7 @@ _LEAD_IN = re.compile(
     re.I,
 )
 _MAX_PART = 50 * 1024 * 1024
+_TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
 
 
 def _bad(message: str) -> BatchInputError:
@@ -83,6 +94,7 @@ class _PartBuilder:
     supers: list[tuple[int, int, str]] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     skip: list[tuple[int, int]] = field(default_factory=list)
+    hidden: list[tuple[int, int]] = field(default_factory=list)  # read, but no quotation in it
     fields: list[_Field] = field(default_factory=list)
     last_text: str = ""
 
@@ -101,11 +113,12 @@ class _PartBuilder:
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
-        if name and _CODE_STYLE.search(name):
+        quote_style = bool(name and _QUOTE_STYLE.search(name))
+        if name and _TOC_STYLE.search(name):
+            self.hidden.append((start, self.pos))
+        if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
-        elif text and (
-            (name and _QUOTE_STYLE.search(name)) or self.indented_block(p, name, start, text)
-        ):
+        elif text and (quote_style or self.indented_block(p, name, start, text)):
             lead = len(text) - len(text.lstrip(' \t“"«„'))
             tail = len(text.rstrip())
             self.blocks.append(Block(start + lead, start + tail, self.pos))
@@ -213,6 +226,9 @@ class _PartBuilder:
         if BIBLIOGRAPHY_FIELDS.search(instruction):
             self.skip.append((result_start, self.pos))
             return
+        if _TOC_FIELD.match(instruction):
+            self.hidden.append((result_start, self.pos))
+            return
         shown = "".join(self.buf)[result_start : self.pos]
         ref = reference_from_instruction(instruction, shown)
         if ref is not None:
@@ -263,6 +279,7 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         file=file,
         text=text,
         kind="docx",
+        scan_text=blank_out(text, builder.hidden) if builder.hidden else None,
         anchors=tuple(sorted(anchors, key=lambda a: a.start)),
         blocks=tuple(builder.blocks),
         part=part,

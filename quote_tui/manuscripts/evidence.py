@@ -14,9 +14,10 @@ own; two of the other four repeat a cited quotation's words.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript
-from quote_tui.manuscripts.quotes import has_words
+from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, find_mentions, sentence_window
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
@@ -26,6 +27,7 @@ __all__ = [
     "SAYING",
     "SHORT_WORDS",
     "cites_nothing",
+    "commentary_evidence",
     "has_evidence",
     "sentence_start",
     "unsupported",
@@ -95,7 +97,9 @@ _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+"
 # superscript or a bracketed number.
 _NOTE = re.compile(
     r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@(?!(?:fig|tbl|lst|sec|eq)[:-])|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
-    r"\[\d+(?:[-–,]\s*\d+)*\])"
+    r"\[\d+(?:[-–,]\s*\d+)*\]|"
+    # a note mark as a Word or Google Docs export links it: [\[12\]](#_ftn12), [[1]](#footnote-1)
+    r"\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#)"
 )
 # A note address just inside the closing mark ("… angesehen wird[^2]“").
 _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
@@ -196,6 +200,8 @@ def has_evidence(
         return True
     if spoken and participants_words(text, start, close_end):
         return True
+    if spoken and commentary_evidence(text, start, end, close_end, sentence_start):
+        return True
     before = text[min(sentence_start, start) : start]
     # A sentence that ends inside the marks ("… sun rise.”) ends there: what follows is the
     # next one's.
@@ -256,3 +262,52 @@ def _named(inner: str) -> bool:
     words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if w.casefold() not in _ENGLISH]
     capital = sum(1 for w in words if w[0].isupper())
     return bool(words) and words[0][0].isupper() and capital >= 2 and capital * 3 >= len(words) * 2
+
+
+# The source's emphasis kept inside the marks, in a phrase of three words or more ("the
+# '*tone* and *range* of the voice'", "'the *simple lines of the hand*'"): a writer stresses
+# their own words outside marks. Two words in emphasis ('*our* Dasein', \enquote*{\emph{I
+# think}}) are as often the writer's stress on a term.
+_EMPHASIS_INSIDE = re.compile(
+    r"(?<![\w*])\*(?![\s*])[^*\n]+(?<![\s*])\*(?![\w*])|(?<!\w)_(?!\s)[^_\n]+(?<!\s)_(?!\w)|"
+    r"\\(?:emph|textit|textsl)\{"
+)
+_EMPHASIS_WORDS = 3
+
+
+# A longer quotation is looked for this far on either side of the phrase: a paragraph of
+# thousands of short spans and no full stop would otherwise read 1,000 characters for each.
+_COMPANY_REACH = 300
+
+
+# Asked twice of a short phrase (before its citation is resolved, and again as uncited): the
+# text's hash is cached by Python, so the key costs nothing.
+@lru_cache(maxsize=64)
+def commentary_evidence(text: str, start: int, end: int, close_end: int, begin: int) -> bool:
+    """Evidence a commentary gives of quoting its text without citing each phrase: the
+    source's emphasis kept inside the marks, or a longer quotation in the same sentence (its
+    sentence opening at ``begin``): "Hegel sees 'the refutation of the first presupposition' of
+    physiognomy: 'namely, that *the actuality* of a person is …'" quotes one text twice."""
+    if (
+        _EMPHASIS_INSIDE.search(text, start, end)
+        and count_words(re.sub(r"\\[A-Za-z]+\*?", " ", text[start:end])) >= _EMPHASIS_WORDS
+    ):
+        return True
+    stop = sentence_window(text, close_end, limit=_COMPANY_REACH)
+    begin = max(begin, start - _COMPANY_REACH)
+    # A quotation long enough to be listed without evidence (SHORT_WORDS) is a source's words;
+    # a citation between the two gives the longer one its own source ("… form" [-@searle],
+    # and "…"), and says nothing of the phrase.
+    for q in find_quotes(text[begin:stop], min_words=SHORT_WORDS):
+        a, b = q.start + begin, q.end + begin
+        if a <= start < b or start <= a < end:
+            continue
+        gap = (q.close_end + begin, start) if b < start else (close_end, a)
+        if not _CITED_GAP.search(text, *gap):
+            return True
+    return False
+
+
+_CITED_GAP = re.compile(
+    r"\[-?@|(?<![\w.])@[A-Za-z]|\\\w*cite|\([^()]{0,60}\b(?:1[5-9]|20)\d\d|\[\d"
+)

@@ -410,7 +410,10 @@ def extract(
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
-        outer_blocks = _outermost(doc.blocks)
+        skipped = _Cover(doc.skip)
+        # A block inside a reference list (a reference manager's bibliography set in a style
+        # the block test reads as indented quotation) is an entry, never a quotation.
+        outer_blocks = [b for b in _outermost(doc.blocks) if b.start not in skipped]
         # Display blocks are resolved first: an uncited one's words, quoted again later without
         # a citation, are its repetition (a cited one's are a quotation of its source).
         resolved = {
@@ -476,12 +479,13 @@ def extract(
                 ends[index, block.start] = block.after
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
-            if (found.mention, found.reference) == (None, None) and presents_own(scan, block.start):
+            if (found.mention, found.reference) == (None, None) and presents_own(
+                scan, block.start, block.end
+            ):
                 continue
             out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min(min_words, PHRASE_WORDS), latex=doc.kind == "latex")
-        skipped = _Cover(doc.skip)
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)

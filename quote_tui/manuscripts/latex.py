@@ -17,6 +17,7 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
 from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_out
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
+from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
@@ -323,7 +324,8 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
         hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
-        scan = blank_out(file_text, hidden)
+        # Marks set as commands (\glqq…\grqq{}, "`…"') are quotations of their own.
+        scan, marked = mark_commands(blank_out(file_text, hidden))
         bib_spans = _closed(_THEBIB, scan)
         keyed.update(_bibitems(scan))
         if not bib_spans:
@@ -349,7 +351,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 text=file_text,
                 kind="latex",
                 scan_text=scan,
-                blocks=tuple(sorted(blocks, key=lambda b: b.start)),
+                blocks=tuple(sorted(blocks + marked, key=lambda b: b.start)),
                 skip=tuple(bib_spans),
                 notes=notes,
             )

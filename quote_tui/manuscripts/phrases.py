@@ -18,7 +18,12 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.document import Document
-from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING, sentence_start
+from quote_tui.manuscripts.evidence import (
+    PAGE_AFTER,
+    SAYING,
+    commentary_evidence,
+    sentence_start,
+)
 from quote_tui.manuscripts.quotes import has_words
 from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.study import participant_code
@@ -56,6 +61,14 @@ _ATTRIBUTION = re.compile(
     rf"{_WHO}(?:\s*,[^,.;:!?]{{1,80}},)?\s+(?i:(?:has|have|had|hat|haben|\w+ly|also|auch|"
     rf"ebenfalls|daraufhin)\s+){{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)"
     rf"|(?i:{SAYING.pattern})\s*,?\s+(?:he|she|they|er|sie)\b"
+)
+
+
+# Someone named right after the closing mark, the quotation going on after the attribution:
+# "The face is 'indeed an expression', Hegel writes, 'but …'", "“…,” says Selbst".
+_AFTER_WHO = re.compile(
+    rf"[\"'”’»“`]*\s*,\s*(?:{_WHO}\s+(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)|"
+    rf"(?i:{SAYING.pattern})\s+{_WHO})"
 )
 
 
@@ -132,6 +145,8 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
         or PAGE_AFTER.match(text, close_end) is not None
         or participant_code(text, close_end)
         or _attributed(doc, start)
+        or _AFTER_WHO.match(text, close_end) is not None
+        or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.

@@ -22,7 +22,7 @@ _WORD = re.compile(
     r"(?:['’\-][^\W_" + _CJK + r"]+)*"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
-_QUOTE_CHARS = '”“»«’‘‚„"'
+_QUOTE_CHARS = '”“»«’‘‚„"›‹'
 _MARKS = re.compile(f"[{_QUOTE_CHARS}']")
 _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
@@ -31,8 +31,14 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "“": ("”",),
     # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
     "„": ("“", "”", "``"),
+    # Two commas typed for „ (a T1 font's ligature in German LaTeX, a habit in Word): closed by
+    # whatever the writer typed for “.
+    ",,": ("“", "”", "``", "''", '"'),
     "«": ("»",),
     "»": ("«",),
+    # Single guillemets: German ›…‹ (inside »…«), Swiss and French ‹…›.
+    "‹": ("›",),
+    "›": ("‹",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
     "``": ("''", "”", '"'),
     '"': ('"',),
@@ -49,7 +55,9 @@ _PAIRS: dict[str, tuple[str, ...]] = {
 # file) made every closer a pass over all of them.
 _MAX_OPEN = 64
 
-_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"'})
+_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,"})
+# Two commas open a quotation before a word, never after a letter or another comma.
+_COMMAS = re.compile(r"(?<![,\w]),,(?=[^\s,])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +118,8 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     # Only quotation marks and paragraph breaks matter: visit those positions, in order, rather
     # than every character (a Python loop over each character of a 20 MB text took 15 s).
     marks = _LATEX_MARKS if latex else _MARKS
-    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)))
+    commas = {m.start() for m in _COMMAS.finditer(text)}
+    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)).union(commas))
     skip_to = 0
     # LaTeX openings left unclosed, with where their quotation must have ended at the latest.
     stray: list[tuple[int, int]] = []
@@ -125,6 +134,14 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         ch = text[i]
         two = text[i : i + 2]
         prev = text[i - 1] if i else " "
+        if i in commas:
+            _open(stack, (",,", i + 2))
+            skip_to = i + 2
+            continue
+        if two == "''" and stack and stack[-1][0] == ",,":
+            _close(stack, "''", found, i, i + 2)
+            skip_to = i + 2
+            continue
         if latex and two in ("``", "''"):
             if two == "''" and _close(stack, "''", found, i, i + 2):
                 skip_to = i + 2
@@ -320,9 +337,9 @@ def _try_close_straight(
 def _opens(ch: str, prev: str, nxt: str) -> bool:
     if ch in ("”", "’"):
         return False
-    if nxt.isspace() and ch != "«":  # French sets « guillemets » off with spaces
+    if nxt.isspace() and ch not in ("«", "‹"):  # French sets « guillemets » off with spaces
         return False
-    if ch in ('"', "‘", "‚", "»"):
+    if ch in ('"', "‘", "‚", "»", "›"):
         # an opening straight quote or single mark follows a space, a bracket or a dash
         return not _is_letter(prev) and prev not in ".,;:!?"
     return ch in _PAIRS
@@ -338,13 +355,34 @@ def _try_close(
 ) -> bool:
     if ch == "’" and _is_letter(prev) and _is_letter(nxt):
         return True  # an apostrophe inside a word (don’t): consumed, not a mark
+    if _closes_mixed(stack, ch, prev, nxt):
+        mark, start = stack.pop()
+        found.append((start, i, i + 1, mark, len(stack)))
+        return True
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
     if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
         return False  # looks like an opener: ("agency") inside a quotation opens a nested one
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
+    if ch == "›" and not any(m == "‹" for m, _ in stack):
+        return False
     return _close(stack, ch, found, i, i + 1)
+
+
+def _closes_mixed(stack: list[tuple[str, int]], ch: str, prev: str, nxt: str) -> bool:
+    """Marks a writer mixed up, placed as a closing mark (after the quotation's last letter or
+    stop, before a space or a stop) and closing the innermost open quotation: “…“ (German
+    writers typing the English opening mark, whose closing „…“ looks the same), and ‘…” (a
+    single opening closed with a double, where no double quotation is open)."""
+    if not stack or prev.isspace() or prev in "([{" or _is_letter(nxt):
+        return False
+    mark = stack[-1][0]
+    if ch == "“":
+        return mark == "“"
+    if ch == "”":
+        return mark == "‘" and not any(m in _DOUBLE for m, _ in stack)
+    return False
 
 
 def _close(

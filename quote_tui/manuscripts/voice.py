@@ -28,7 +28,11 @@ _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exis
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
-    r"notion|title|name|heading|topic|subject|theme)|\b(?:das|dem|zum)\s+Thema|\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
+    r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
+    # A program's text: "den String „Hello my task is writing“", "ein String („…“)".
+    r"\b(?:den|der|die|das|dem|ein|einen|eine|einer)\s+(?:String|Zeichenkette|Ausgabe|Meldung|"
+    r"Fehlermeldung|Befehl|Eingabe)|\b(?:das|dem|zum)\s+Thema|"
+    r"\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # "as in “…”", ", like “…”": the writer's own example.
@@ -37,7 +41,8 @@ _CUE = re.compile(
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"
-    r"\s*[,:]?\s*(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
+    r"\s*[,:]?\s*\(?\s*"
+    r"(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
     r"[„“\"'‘«»`]*$",
     re.I,
 )
@@ -180,18 +185,49 @@ def _in_own_environment(text: str, start: int) -> bool:
 _OWN_LEAD = re.compile(
     r"\b(?:I|we)\s+(?:(?:will|shall|now|here|therefore)\s+)?(?:present|offer|propose|give|tell|"
     r"sketch|construct|imagine|invent|narrate)\b|\b(?:ich|wir)\s+(?:stelle|stellen|erzähle|"
-    r"erzählen)\b",
+    r"erzählen)\b|"
+    # A scheme or template set off for the reader to follow: "nach folgendem Schema:".
+    r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
+    re.I,
+)
+# The writer's own question or aim set as a block: "Im Rahmen dieser Bachelorarbeit soll die
+# folgende Frage beantwortet werden:", "The research question of this thesis is:". A question
+# or aim named with the writer's own work, or a research question, is theirs.
+_OWN_QUESTION = re.compile(
+    r"\b(?:research\s+questions?|Forschungsfragen?|Leitfragen?|Fragestellung)\b|"
+    r"(?:\b(?:this|the\s+present|my|our)\s+(?:thesis|paper|study|work|dissertation|essay|article|"
+    r"project|research)\b|\b(?:dieser|diese|vorliegenden?|meiner|unserer)\s+\w*(?:arbeit|"
+    r"Dissertation|Studie|Untersuchung)\b).{0,120}?\b(?:question|aim|goal|hypothes[ie]s|"
+    r"Frage|Ziel|These|Hypothesen?)|"
+    r"\b(?:question|aim|goal|Frage|Ziel)\b.{0,120}?(?:\b(?:this|the\s+present|my|our)\s+"
+    r"(?:thesis|paper|study|work|dissertation|essay|article|project|research)\b|"
+    r"\b(?:dieser|diese|vorliegenden?|meiner|unserer)\s+\w*(?:arbeit|Dissertation|Studie|"
+    r"Untersuchung)\b)",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?:][\"'”’)}]*\s")
 
 
-def presents_own(text: str, start: int) -> bool:
+def presents_own(text: str, start: int, end: int | None = None) -> bool:
     """Whether the sentence before an uncited block quotation at ``start`` presents it as the
-    writer's own (a parable, an example, a dialogue they wrote)."""
+    writer's own (a parable, an example, a dialogue they wrote, a scheme), or the block up to
+    ``end`` is a reference entry set off as an example of one."""
+    if end is not None and _REFERENCE_ENTRY.search(text, start, end):
+        return True
     before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
     sentence = _SENTENCE_END.split(before)[-1]
-    return bool(_OWN_LEAD.search(sentence))
+    return bool(_OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence))
+
+
+# A reference entry: its place and publisher before the year that ends it ("Stuttgart: Reclam
+# 2010.", "München: dtv \[1780\]1997.", "New York: Apress, 2019."), or an editor or
+# translator named ("herausgegeben von", "edited by") before a closing year. A cited block
+# quotation is never judged by this; an uncited one shaped so is a citing guide's example.
+_REFERENCE_ENTRY = re.compile(
+    r"(?:\b[A-ZÄÖÜ][\w.-]+(?:\s[A-Z][\w.-]+)?:\s*[\w&][\w&.’'-]*(?:\s[A-ZÄÖÜ&][\w&.’'-]*){0,3},?\s+|"
+    r"\b(?:herausgegeben|übersetzt|hrsg\.|Hrsg\.|edited|translated|ed\.|eds\.|Aufl\.|edn\.)\s"
+    r"[^\n]{0,200}?)(?:\\?\[\d{4}\\?\]\s*)?(?:1[5-9]|20)\d\d[a-z]?\)?\.?\s*\Z"
+)
 
 
 # What stands between a lead-in and its block: an environment's opening, Markdown's ">", space.

@@ -25,8 +25,12 @@ from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
 
+# Reference managers' bibliography fields (Zotero, EndNote, Mendeley, Citavi, Paperpile) and
+# Word's own BIBLIOGRAPHY field: their result is the reference list.
 BIBLIOGRAPHY_FIELDS = re.compile(
-    r"ADDIN\s+(?:ZOTERO_BIBL|EN\.REFLIST|Mendeley Bibliography|CSL_BIBLIOGRAPHY)", re.I
+    r"ADDIN\s+(?:ZOTERO_BIBL|EN\.REFLIST|Mendeley Bibliography|CSL_BIBLIOGRAPHY|"
+    r"CitaviBibliography|paperpile_bibliography)|^\s*BIBLIOGRAPHY\b",
+    re.I,
 )
 _HYPERLINK = re.compile(r'^\s*HYPERLINK\s+"([^"]+)"')
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
