@@ -44,6 +44,7 @@ from quote_tui.sources.readers.pdf_lines import (
     spans_text,
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
+from quote_tui.sources.readers.pdf_order import column_order
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 
 __all__ = [
@@ -402,7 +403,7 @@ def split_page(
     panel_titles(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    return _drop_caps(reading_order(main)), reading_order(side)
+    return _drop_caps(reading_order(main, body=True)), reading_order(side)
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -532,11 +533,13 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     return gutters
 
 
-def reading_order(blocks: Sequence[Block]) -> list[Block]:
+def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
     Args:
         blocks: a page's blocks of one kind (body or asides).
+        body: the blocks are the body's, whose columns go on past a block spanning only
+            some of them (``pdf_order``).
 
     Returns:
         The blocks in the order a reader reads them.
@@ -547,25 +550,7 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
-    def column(b: Block) -> int | None:
-        """How many gutters stand left of the block's middle; None when it spans one."""
-        if any(b.rect[0] <= g0 and b.rect[2] >= g1 for g0, g1 in gutters):
-            return None
-        middle = (b.rect[0] + b.rect[2]) / 2
-        return sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
-
-    ordered: list[Block] = []
-    run: list[tuple[int, Block]] = []
-    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
-        col = column(b)
-        if col is None:
-            ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
-            run = []
-            ordered.append(b)
-        else:
-            run.append((col, b))
-    ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
-    return ordered
+    return column_order(blocks, gutters, body=body)
 
 
 def page_asides(
