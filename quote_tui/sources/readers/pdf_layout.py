@@ -144,6 +144,8 @@ class PageBlocks:
     """Characters per rounded font size on the page."""
     hidden: int = 0
     """Characters of lines set invisible (an OCR layer laid over the page's scan)."""
+    figures: frozenset[int] = frozenset()
+    """Blocks (by index) that stand in a figure of a scan (``pdf_scan_figures``)."""
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
@@ -398,6 +400,8 @@ def split_page(
     own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
     small = max(body, own)
     flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
+    for i in page.figures:
+        flags[i] = True
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
