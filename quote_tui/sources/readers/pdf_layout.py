@@ -44,6 +44,7 @@ from quote_tui.sources.readers.pdf_lines import (
     spans_text,
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
+from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 
@@ -163,7 +164,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
-    for block in raw["blocks"]:
+    for block in ocr_columns(raw["blocks"]):
         if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
