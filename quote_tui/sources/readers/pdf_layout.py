@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quote_tui.sources.readers.pdf_folios import beside_folios
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
@@ -403,6 +404,7 @@ def split_page(
     flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
     for i in page.figures:
         flags[i] = True
+    beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
