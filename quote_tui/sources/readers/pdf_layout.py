@@ -32,10 +32,11 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from quote_tui.sources.readers.pdf_folios import beside_folios
+from quote_tui.sources.readers.pdf_head_lines import mask, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
@@ -111,8 +112,6 @@ _RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
 """A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
-_DIGITS = re.compile(r"\d+")
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +293,6 @@ def body_size(pages: Sequence[PageBlocks]) -> float:
     return total.most_common(1)[0][0] if total else 0.0
 
 
-def _mask(text: str) -> str:
-    return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
-
-
 def repeated_edges(
     pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None
 ) -> set[str]:
@@ -307,8 +302,8 @@ def repeated_edges(
     outer: Counter[str] = Counter()
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
-        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
-        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
+        banded.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
+        outer.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
@@ -324,7 +319,7 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
         for block, edge in zip(page.blocks, edges_of, strict=True):
             if len(block.lines) == 1:
                 (outer if edge else inner).append((block.text, block.size))
-    return {_mask(text) for text in titled_heads(outer, inner)}
+    return {mask(text) for text in titled_heads(outer, inner)}
 
 
 def _edge(block: Block, height: float) -> bool:
@@ -355,7 +350,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
         return True
     if edge:
         text = block.text.strip()
-        if _mask(text) in repeated or _NUMBER.match(text):
+        if mask(text) in repeated or _NUMBER.match(text):
             return True
     if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
@@ -395,6 +390,11 @@ def split_page(
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
+    if split := split_head_lines(page.blocks, page.height * _BAND, repeated):
+        blocks, origin = split  # a running head OCR read into the block under it: its own
+        figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
+        page = replace(page, blocks=tuple(blocks), figures=figures)
+        edges = page_edges(page)
     if edges is None:
         edges = page_edges(page)
     # a figure's labels are small beside the page's own text even where the document's most
