@@ -45,3 +45,40 @@ def test_a_text_layer_keeps_its_numbers_as_read() -> None:
     read = extract_pdf(_page(render_mode=0))
     assert not read.ocr
     assert "cycle.2 It" in read.text
+
+
+def _word_boxes(render_mode: int) -> bytes:
+    """Lines set word by word, as an OCR layer sets them: each word sized by its box's height
+    and on its own baseline, so a short word ("to-", "as") comes out smaller and raised."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    page.insert_image(page.rect, pixmap=pix)
+    words = [
+        ("is limited. Ruin is the destination", 9.6, 0.0),
+        (" to-", 7.7, -1.5),
+        ("ward which all men rush, each one", 9.6, 0.0),
+        ("to deny the truth even though society", 9.6, 0.0),
+        (" as", 7.6, -1.4),
+        ("a whole, of which he is a part, in structure", 9.6, 0.0),
+        ("16", 7.0, -2.5),
+    ]
+    y = 72.0
+    x = 72.0
+    for text, size, rise in words:
+        if not text.startswith(" ") and x > 72.0 and text[:1] != "1":
+            y += 14.0
+            x = 72.0
+        page.insert_text((x, y + rise), text, fontsize=size, render_mode=render_mode)
+        x += pymupdf.get_text_length(text, fontsize=size)
+    return doc.tobytes()
+
+
+def test_a_small_word_of_an_ocr_layer_is_no_mark() -> None:
+    read = extract_pdf(_word_boxes(render_mode=3))
+    assert read.ocr
+    assert "destination to-" in read.text and "society as" in read.text
+    assert "structure\u200b16" in read.text  # a raised number is a mark still
+    quote = "Ruin is the destination toward which all men rush"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED

@@ -94,3 +94,42 @@ def test_no_number_is_made_up_below_one_or_between_runs_that_disagree() -> None:
     # the run 9, 10 reaches back one page (8); between 2 and 8 the insert's number is unknown
     assert result.labels[3] is None
     assert result.labels[1:3] == ("1", "2") and result.labels[4:] == ("8", "9", "10")
+
+
+_OCR_HEADS = [
+    "III4 JOURNAL OF POLITICAL ECONOMY",
+    "MODEL OF BUSINESS CYCLE I I I 5",
+    "I I I 6 JOURNAL OF POLITICAL ECONOMY",
+    "MODEL OF BUSINESS CYCLE 1117",
+    "ii i8 JOURNAL OF POLITICAL ECONOMY",
+    "MODEL OF BUSINESS CYCLE I I I 9",
+    "II20 JOURNAL OF POLITICAL ECONOMY",
+    "MODEL OF BUSINESS CYCLE I I21",
+    "I I22 JOURNAL OF POLITICAL ECONOMY",
+    "MODEL OF BUSINESS CYCLE I I23",
+]
+"""A scanned journal article's running heads as its OCR layer reads them: the numbers' 1s read
+as I, i or l, their digits spaced apart (pp. 1114-1123)."""
+
+
+def _scanned_article() -> list[str]:
+    return [
+        f"{head}\nthe text of the page, which runs on\nfrom the page before" for head in _OCR_HEADS
+    ]
+
+
+def test_ocr_read_running_heads_number_the_pages() -> None:
+    found = derive_printed_pages(_scanned_article())
+    assert found.method == "printed_numbers"
+    assert found.labels == tuple(str(1114 + i) for i in range(10))
+
+
+def test_a_pdf_label_with_its_p_is_compared_as_a_number() -> None:
+    """JSTOR labels its pages "p. 1113" from its cover sheet on: one page off the numbers the
+    pages print. The printed numbers win; labels that agree (the "p." aside) are kept."""
+    texts = ["JSTOR cover sheet\nStable URL", "AN EQUILIBRIUM MODEL\nabstract", *_scanned_article()]
+    found = derive_printed_pages(texts, pdf_labels=[f"p. {1113 + i}" for i in range(12)])
+    assert found.method == "printed_numbers"
+    assert found.labels[1:] == tuple(str(1113 + i) for i in range(11))
+    right = [None, *(f"p. {1113 + i}" for i in range(11))]
+    assert derive_printed_pages(texts, pdf_labels=right).method == "pdf_labels"

@@ -38,6 +38,7 @@ from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -336,7 +337,7 @@ def _extract(
                     details={"pages": page_count, "ocr": True},
                 )
         if scanned:  # OCR read raised marks in the line's size: no span says which
-            pages = set_marks_apart(pages)
+            pages = set_figures_aside(set_marks_apart(pages))  # and a figure's words in it too
         text, page_starts, boxes = _compose(pages)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)

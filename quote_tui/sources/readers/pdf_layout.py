@@ -32,9 +32,11 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from quote_tui.sources.readers.pdf_folios import beside_folios
+from quote_tui.sources.readers.pdf_head_lines import mask, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
@@ -44,6 +46,8 @@ from quote_tui.sources.readers.pdf_lines import (
     spans_text,
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
+from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
+from quote_tui.sources.readers.pdf_order import column_order
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 
 __all__ = [
@@ -108,8 +112,6 @@ _RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
 """A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
 """A footnote is set at most this share of the body's size (a list in a smaller type is not)."""
-_DIGITS = re.compile(r"\d+")
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,8 @@ class PageBlocks:
     """Characters per rounded font size on the page."""
     hidden: int = 0
     """Characters of lines set invisible (an OCR layer laid over the page's scan)."""
+    figures: frozenset[int] = frozenset()
+    """Blocks (by index) that stand in a figure of a scan (``pdf_scan_figures``)."""
 
 
 def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
@@ -160,7 +164,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
-    for block in raw["blocks"]:
+    for block in ocr_columns(raw["blocks"]):
         if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
@@ -289,10 +293,6 @@ def body_size(pages: Sequence[PageBlocks]) -> float:
     return total.most_common(1)[0][0] if total else 0.0
 
 
-def _mask(text: str) -> str:
-    return _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
-
-
 def repeated_edges(
     pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None
 ) -> set[str]:
@@ -302,8 +302,8 @@ def repeated_edges(
     outer: Counter[str] = Counter()
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
-        banded.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
-        outer.update({_mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
+        banded.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
+        outer.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
@@ -319,7 +319,7 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
         for block, edge in zip(page.blocks, edges_of, strict=True):
             if len(block.lines) == 1:
                 (outer if edge else inner).append((block.text, block.size))
-    return {_mask(text) for text in titled_heads(outer, inner)}
+    return {mask(text) for text in titled_heads(outer, inner)}
 
 
 def _edge(block: Block, height: float) -> bool:
@@ -350,7 +350,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
         return True
     if edge:
         text = block.text.strip()
-        if _mask(text) in repeated or _NUMBER.match(text):
+        if mask(text) in repeated or _NUMBER.match(text):
             return True
     if edge == 2 and len(block.lines) <= 3 and body > 0 and block.size < body * _SMALLER:
         return True
@@ -390,6 +390,11 @@ def split_page(
     Returns:
         (body blocks, aside blocks), both in reading order.
     """
+    if split := split_head_lines(page.blocks, page.height * _BAND, repeated):
+        blocks, origin = split  # a running head OCR read into the block under it: its own
+        figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
+        page = replace(page, blocks=tuple(blocks), figures=figures)
+        edges = page_edges(page)
     if edges is None:
         edges = page_edges(page)
     # a figure's labels are small beside the page's own text even where the document's most
@@ -397,12 +402,15 @@ def split_page(
     own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
     small = max(body, own)
     flags = [_aside(b, e, body, repeated, small) for b, e in zip(page.blocks, edges, strict=True)]
+    for i in page.figures:
+        flags[i] = True
+    beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    return _drop_caps(reading_order(main)), reading_order(side)
+    return _drop_caps(reading_order(main, body=True)), reading_order(side)
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -532,11 +540,13 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     return gutters
 
 
-def reading_order(blocks: Sequence[Block]) -> list[Block]:
+def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
     Args:
         blocks: a page's blocks of one kind (body or asides).
+        body: the blocks are the body's, whose columns go on past a block spanning only
+            some of them (``pdf_order``).
 
     Returns:
         The blocks in the order a reader reads them.
@@ -547,25 +557,7 @@ def reading_order(blocks: Sequence[Block]) -> list[Block]:
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
-    def column(b: Block) -> int | None:
-        """How many gutters stand left of the block's middle; None when it spans one."""
-        if any(b.rect[0] <= g0 and b.rect[2] >= g1 for g0, g1 in gutters):
-            return None
-        middle = (b.rect[0] + b.rect[2]) / 2
-        return sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
-
-    ordered: list[Block] = []
-    run: list[tuple[int, Block]] = []
-    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
-        col = column(b)
-        if col is None:
-            ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
-            run = []
-            ordered.append(b)
-        else:
-            run.append((col, b))
-    ordered.extend(b for _, b in sorted(run, key=lambda it: (it[0], it[1].rect[1])))
-    return ordered
+    return column_order(blocks, gutters, body=body)
 
 
 def page_asides(

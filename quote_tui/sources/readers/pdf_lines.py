@@ -164,7 +164,13 @@ def _thin_before_mark(
 def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -> bool:
     """Set smaller than its line and marked superscript, or standing above the line's baseline
     (a footnote's own number is often only raised, not flagged)."""
-    if not span.get("text", "").strip() or span.get("size", largest) > largest * SUPER:
+    text = span.get("text", "").strip()
+    if not text or span.get("size", largest) > largest * SUPER:
+        return False
+    if span.get("alpha") == 0 and not _MARK_LINE.match(text):
+        # an OCR layer's invisible words are sized by their boxes, each on its own baseline:
+        # a short word ("as", "to-") reads small and raised, and only a number or a note's
+        # sign is a mark there
         return False
     if span.get("flags", 0) & 1:
         return True

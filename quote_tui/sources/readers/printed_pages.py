@@ -33,7 +33,17 @@ _NUMBER_LINE = re.compile(
 _EDGE_NUMBER = re.compile(
     r"^(?P<a>\d{1,6})\s{2,}\S|\S\s{2,}(?P<b>\d{1,6})$|^(?P<c>\d{1,6})\s*\|\s|\s\|\s*(?P<d>\d{1,6})$"
 )
+_OCR_DIGITS = r"[\dIil|](?: ?[\dIil|]){1,5}"
+_OCR_HEAD = re.compile(
+    rf"^(?P<a>{_OCR_DIGITS}) +[A-Z]{{2,}}[A-Z ,.:]*$"
+    rf"|^[A-Z ,.:]*[A-Z]{{2,}}[.,]? +(?P<b>{_OCR_DIGITS})$"
+)
+"""A running head in capitals with its page number before or after it, as OCR reads the
+number: its 1s as I, i, l or |, its digits spaced apart ("III4 JOURNAL OF POLITICAL ECONOMY",
+"MODEL OF BUSINESS CYCLE I I I 5")."""
+_AS_ONE = str.maketrans("Iil|", "1111", " ")
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+_LABEL_PREFIX = re.compile(r"^(?:p\.|page)\s*", re.I)
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-+|–|—)\s*(\d+)\s*$")
 
 
@@ -101,6 +111,12 @@ def _candidates(text: str) -> set[tuple[str, int]]:
         e = _EDGE_NUMBER.search(line)
         if e and len(line) <= 120:
             out.add(("arabic", int(next(g for g in e.groups() if g))))
+            continue
+        h = _OCR_HEAD.match(line) if len(line) <= 120 else None
+        if h:
+            read = (h.group("a") or h.group("b")).translate(_AS_ONE)
+            if read.isdigit() and any(c.isdigit() for c in h.group("a") or h.group("b")):
+                out.add(("arabic", int(read)))
     return out
 
 
@@ -172,6 +188,11 @@ def _fill_between(labels: list[str | None]) -> None:
         labels[i] = _as(kind, v + i - last)
 
 
+def _bare(label: str) -> str:
+    """A PDF label as a printed number reads: "p. 1113" is 1113 (JSTOR labels its pages so)."""
+    return _LABEL_PREFIX.sub("", label.strip()).lower()
+
+
 def _as(kind: str, value: int) -> str:
     return str(value) if kind == "arabic" else _to_roman(value)
 
@@ -218,7 +239,7 @@ def derive_printed_pages(
     labels += [None] * (count - len(labels))
     if any(labels):
         both = [(a, b) for a, b in zip(labels, printed, strict=True) if a and b]
-        agree = sum(1 for a, b in both if a.strip().lower() == b)
+        agree = sum(1 for a, b in both if _bare(a) == b)
         if not both or agree >= 0.8 * len(both):
             return PrintedPages(tuple(labels), "pdf_labels")
     if any(printed):

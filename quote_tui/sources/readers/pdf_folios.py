@@ -1,0 +1,61 @@
+"""A running head or footer set on one line with the page's number ("1244 ... SCIENCE, VOL.
+162"), told by that number beside it.
+
+Page furniture is told by its text repeating in the page's top or bottom band, or by its size.
+A journal's footer names the volume on even pages and the date on odd ones, so a short document
+shows it once; and OCR sizes its words by their boxes, so a footer in capitals reads as large
+as the body. Level with the page's number, in the same band, a short block is no part of the
+body either: a sentence running over the page break reads past it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+__all__ = ["beside_folios"]
+
+_MAX_LINES = 2
+"""Most lines of a block set beside a page number as furniture."""
+
+
+class Block(Protocol):
+    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lines(self) -> Sequence[object]: ...
+    @property
+    def text(self) -> str: ...
+
+
+def beside_folios(
+    blocks: Sequence[Block], flags: list[bool], edges: Sequence[int], folio: Callable[[str], bool]
+) -> None:
+    """Set aside (in ``flags``) each short block in the page's top or bottom band (``edges``
+    2) that stands level with a page number (``folio`` says which text is one) in that band."""
+    numbers = [
+        b.rect
+        for b, e in zip(blocks, edges, strict=True)
+        if e == 2 and folio(b.text.strip()) and _outermost(b.rect, blocks)
+    ]
+    if not numbers:
+        return
+    for i, block in enumerate(blocks):
+        if flags[i] or edges[i] != 2 or len(block.lines) > _MAX_LINES:
+            continue
+        y0, y1 = block.rect[1], block.rect[3]
+        middle = (y0 + y1) / 2
+        if any(n[1] <= middle <= n[3] or y0 <= (n[1] + n[3]) / 2 <= y1 for n in numbers):
+            flags[i] = True
+
+
+def _outermost(rect: tuple[float, float, float, float], blocks: Sequence[Block]) -> bool:
+    """Whether nothing stands wholly beyond the block, towards the page's nearer edge: a page
+    number does, and a formula's digit in the band (an exponent under a line) does not."""
+    top = min(b.rect[1] for b in blocks)
+    bottom = max(b.rect[3] for b in blocks)
+    if rect[1] - top < bottom - rect[3]:  # in the top band: nothing above it
+        return not any(b.rect[3] <= rect[1] for b in blocks)
+    return not any(b.rect[1] >= rect[3] for b in blocks)

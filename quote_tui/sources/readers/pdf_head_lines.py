@@ -1,0 +1,85 @@
+"""Running heads told by their text with the page number masked, and a head read as the first
+line of the body's block under it.
+
+A running head repeats from page to page but for its number, so its text is compared with the
+digits masked; OCR reads a folio's 1s as I, i, l or | and spaces its digits apart ("III4
+JOURNAL OF POLITICAL ECONOMY", "I I I 6 JOURNAL ..."), so such a run at a head's start or end
+is masked too. OCR may also set the head in one block with the first lines under it; that line
+is split off (and then set aside as the head it is), or it would stand in a sentence running
+over from the page before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Protocol, TypeVar
+
+__all__ = ["mask", "split_head_lines"]
+
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"\s+")
+_OCR_FOLIO = re.compile(r"^[#il|](?: ?[#il|]){1,5}(?= )|(?<= )[#il|](?: ?[#il|]){1,5}$")
+
+
+class Line(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+
+
+class Block(Protocol):
+    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lines(self) -> Sequence[Line]: ...
+
+
+B = TypeVar("B", bound=Block)
+
+
+def mask(text: str) -> str:
+    """A block's text as running heads are compared: digits masked, an OCR-read folio too."""
+    masked = _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+    return _OCR_FOLIO.sub(lambda m: "#" if "#" in m.group() else m.group(), masked).strip()
+
+
+def _rect(lines: Sequence[Line]) -> tuple[float, float, float, float]:
+    return (
+        min(ln.rect[0] for ln in lines),
+        min(ln.rect[1] for ln in lines),
+        max(ln.rect[2] for ln in lines),
+        max(ln.rect[3] for ln in lines),
+    )
+
+
+def split_head_lines(
+    blocks: Sequence[B], top: float, repeated: set[str]
+) -> tuple[list[B], list[int]] | None:
+    """The blocks with each one whose first line is a running head (in the top band, ending
+    above ``top``, its masked text among ``repeated``) split after that line, and for each
+    block of the result the index it came from; None when no block holds such a line."""
+    if not any(
+        len(b.lines) > 1 and b.lines[0].rect[3] <= top and mask(b.lines[0].text) in repeated
+        for b in blocks
+    ):
+        return None
+    out: list[B] = []
+    origin: list[int] = []
+    for i, b in enumerate(blocks):
+        head = b.lines[0] if len(b.lines) > 1 else None
+        if head is not None and head.rect[3] <= top and mask(head.text) in repeated:
+            rest = tuple(b.lines[1:])
+            out += [
+                replace(b, rect=head.rect, lines=(head,)),
+                replace(b, rect=_rect(rest), lines=rest),
+            ]  # type: ignore[type-var]
+            origin += [i, i]
+        else:
+            out.append(b)
+            origin.append(i)
+    return out, origin

@@ -1,0 +1,111 @@
+"""Columns read in turn, between the blocks that span some of them.
+
+A block that crosses a gutter (a title, a wide caption) ends the columns above it. When it
+spans only some of them (a magazine's title over the first two of three columns, the third
+running from the page's top), the columns it does not span go on past it: their blocks above
+it are read after the spanned columns, with the rest of their own column, not before the
+title. A short block standing under such a title in a later column's width, above where the
+first column's text starts (an article's byline, set right under its title), belongs to the
+title: it is read before the columns, not between the first column's foot and the second's
+head, where it would stand in a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+__all__ = ["column_order"]
+
+_HEAD_LINES = 3
+"""Most lines of a block read with the title above it (a byline, an affiliation)."""
+_LEVEL = 1.5
+"""Lines' heights within which two columns' first blocks start level."""
+
+
+class Block(Protocol):
+    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lines(self) -> Sequence[object]: ...
+
+
+B = TypeVar("B", bound=Block)
+
+
+def _columns(
+    rect: tuple[float, float, float, float], gutters: Sequence[tuple[float, float]]
+) -> tuple[int, int]:
+    """The first and last column a block stands in (equal unless it crosses a gutter)."""
+    crossed = [i for i, (g0, g1) in enumerate(gutters) if rect[0] <= g0 and rect[2] >= g1]
+    if crossed:
+        return crossed[0], crossed[-1] + 1
+    middle = (rect[0] + rect[2]) / 2
+    column = sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
+    return column, column
+
+
+def column_order(
+    blocks: Sequence[B], gutters: Sequence[tuple[float, float]], *, body: bool = True
+) -> list[B]:
+    """The blocks in reading order: top to bottom, and column by column between the blocks
+    that cross a gutter.
+
+    Args:
+        blocks: a page's blocks of one kind, more than one.
+        gutters: the page's gutters, left to right (at least one).
+        body: the body's blocks; asides (notes, captions, labels) have no flow to go on, and
+            every spanning block ends all their columns.
+
+    Returns:
+        The blocks in the order a reader reads them.
+    """
+    ordered: list[B] = []
+    run: list[tuple[int, B]] = []
+    span: tuple[int, int, float] | None = None  # the last spanning block's columns and foot
+    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
+        first, last = _columns(b.rect, gutters)
+        if first == last:
+            run.append((first, b))
+            continue
+        # the columns right of the block go on past it; those it spans (and left of it) end
+        if not body:
+            last = len(gutters)
+        ordered.extend(_flush([it for it in run if it[0] <= last], span))
+        run = [it for it in run if it[0] > last]
+        ordered.append(b)
+        span = (first, last, b.rect[3]) if body else None
+    ordered.extend(_flush(run, span))
+    return ordered
+
+
+def _flush(run: list[tuple[int, B]], span: tuple[int, int, float] | None) -> list[B]:
+    """A run's blocks column by column, the title's own short blocks first (see above)."""
+    run = sorted(run, key=lambda it: (it[0], it[1].rect[1]))
+    if span is None:
+        return [b for _, b in run]
+    first, last, foot = span
+    below = [(c, b) for c, b in run if first <= c <= last and b.rect[1] >= foot]
+    starts: dict[int, float] = {}
+    for c, b in below:
+        starts.setdefault(c, b.rect[1])
+    head: list[B] = []
+    for column in range(first + 1, last + 1):
+        earlier = [starts[c] for c in range(first, column) if c in starts]
+        mine = [b for c, b in below if c == column]
+        if not earlier or len(mine) < 2:
+            continue
+        top = min(earlier)
+        lead = mine[0]
+        after = mine[1]
+        height = (lead.rect[3] - lead.rect[1]) / max(len(lead.lines), 1)
+        if (
+            len(lead.lines) <= _HEAD_LINES
+            and lead.rect[3] <= top
+            and abs(after.rect[1] - top) <= height * _LEVEL
+        ):
+            head.append(lead)
+    chosen = {id(b) for b in head}
+    return head + [b for _, b in run if id(b) not in chosen]

@@ -1,0 +1,60 @@
+"""A footer set on one line with the page's number, in the body's own size and on one page
+only (a journal names its volume on even pages and the date on odd ones), is page furniture:
+a sentence over the page break reads past it. A formula's digit in the band is no page number."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+
+_TEXT = " ".join(
+    f"In the year {1800 + i} the herdsmen of the valley counted {7 * i + 3} cattle on the "
+    f"common land, and the grass of the {i}th field grew back."
+    for i in range(60)
+)
+_LINES = textwrap.wrap(_TEXT, 80)
+_PER_PAGE = len(_LINES) // 2 + 1
+
+
+def _doc() -> bytes:
+    doc = pymupdf.open()
+    footers = [("1244", "SCIENCE, VOL. 162"), ("1245", "13 DECEMBER 1968")]
+    for number, (folio, name) in enumerate(footers):
+        page = doc.new_page(width=612, height=792)
+        for i, line in enumerate(_LINES[number * _PER_PAGE : (number + 1) * _PER_PAGE]):
+            page.insert_text((72, 72 + 13 * i), line, fontsize=10)
+        page.insert_text((72, 760), folio, fontsize=10)
+        page.insert_text((440, 760), name, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_footer_beside_the_page_number_is_furniture() -> None:
+    read = extract_pdf(_doc())
+    second = read.page_starts[1]
+    assert read.text.index("SCIENCE, VOL. 162") > second  # among the asides, after the body
+    quote = (
+        f"{_LINES[_PER_PAGE - 1]} {_LINES[_PER_PAGE]}"  # the last line of p. 1, the first of p. 2
+    )
+    result = check_text(PreparedText(read.text), quote)
+    assert result.status in (Status.EXACT, Status.NORMALIZED)
+    assert any(m.start < second < m.end for m in result.matches)  # the one over the break
+
+
+def test_a_digit_inside_the_band_is_no_page_number() -> None:
+    """A formula's exponent set as a block of its own at the foot of the text, with the real
+    page number below it, leaves the text's last line in the body, before the next page's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for i, line in enumerate(_LINES[:46]):
+        page.insert_text((72, 72 + 13 * i), line, fontsize=10)
+    page.insert_text((72, 745), "where the mode frequency is", fontsize=10)
+    page.insert_text((560, 745), "2", fontsize=10)
+    page.insert_text((300, 775), "7", fontsize=10)
+    doc.new_page(width=612, height=792).insert_text((72, 72), "squared again.", fontsize=10)
+    text = extract_pdf(doc.tobytes()).text
+    assert text.index("where the mode frequency is") < text.index("squared again.")

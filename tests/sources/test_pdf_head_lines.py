@@ -1,0 +1,62 @@
+"""Running heads in a scan's OCR layer: their folios read with I for 1 and spaced digits ("III4
+JOURNAL OF POLITICAL ECONOMY", "I I I 6 JOURNAL ...") still repeat, and a head OCR set in one
+block with the lines under it is split off: a sentence over the page break reads past it."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_head_lines import mask
+
+_TEXT = " ".join(
+    f"In the year {1800 + i} the herdsmen of the valley counted {7 * i + 3} cattle on the "
+    f"common land, and the grass of field number {i} grew back."
+    for i in range(80)
+)
+_LINES = textwrap.wrap(_TEXT, 80)
+_HEADS = [
+    "III4 JOURNAL OF POLITICAL ECONOMY",
+    "I I I 6 JOURNAL OF POLITICAL ECONOMY",
+    "ii i8 JOURNAL OF POLITICAL ECONOMY",
+    "I I20 JOURNAL OF POLITICAL ECONOMY",
+]
+_MERGED = 2
+"""The page whose head OCR read into the block under it; the others stand apart."""
+_PER_PAGE = 40
+
+
+def _scan() -> bytes:
+    doc = pymupdf.open()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    for number, head in enumerate(_HEADS):
+        page = doc.new_page(width=612, height=792)
+        page.insert_image(page.rect, pixmap=pix)
+        # one head stands a line above the text, close enough to be read into its block
+        page.insert_text((72, 50 if number == _MERGED else 30), head, fontsize=10, render_mode=3)
+        for i, line in enumerate(_LINES[number * _PER_PAGE : (number + 1) * _PER_PAGE]):
+            page.insert_text((72, 63 + 13 * i), line, fontsize=10, render_mode=3)
+    return doc.tobytes()
+
+
+def test_an_ocr_read_folio_is_masked_as_a_number() -> None:
+    assert {mask(head) for head in _HEADS} == {"# journal of political economy"}
+    assert mask("1114 JOURNAL OF POLITICAL ECONOMY") == "# journal of political economy"
+    assert mask("Chapter III") == "chapter iii"  # no digit: a word, not a folio
+
+
+def test_a_head_read_into_the_block_under_it_stays_out_of_the_sentence() -> None:
+    read = extract_pdf(_scan())
+    assert read.ocr
+    start = read.page_starts[_MERGED]
+    assert not read.text[start:].lstrip().startswith(_HEADS[_MERGED])
+    assert _HEADS[_MERGED] in read.text  # among the asides
+    quote = f"{_LINES[_MERGED * _PER_PAGE - 1]} {_LINES[_MERGED * _PER_PAGE]}"
+    result = check_text(PreparedText(read.text), quote)
+    assert result.status in (Status.EXACT, Status.NORMALIZED)
+    assert any(m.start < start < m.end for m in result.matches)

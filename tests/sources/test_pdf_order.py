@@ -1,0 +1,94 @@
+"""A magazine's first page: a title over the first two of three columns, a byline under it, and
+a third column running from the page's top. The title and byline are read first, the columns
+in turn after them, and a sentence across the first column's foot reads on at the second's head."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line, reading_order
+
+_FIRST = (
+    "At the end of a thoughtful article on the future of war the authors concluded that both "
+    "sides in the race are confronted by the dilemma of steadily increasing power and steadily "
+    "decreasing security. It is our considered professional judgment that this dilemma has no "
+    "technical solution at all, and they said so in plain words for every reader of the journal "
+    "to see. I would like to focus your attention not on the subject of the article but on the "
+    "kind of conclusion they reached, namely that there is no technical solution to the problem "
+    "they had set out to solve in the first place, which is a conclusion of a rare kind indeed."
+)
+_SECOND = (
+    "whether they were right or not is not the concern of the present article. Rather, the "
+    "concern here is with the important concept of a class of human problems which can be "
+    "called problems without a technical solution, and with the discussion of one of these. "
+    "It is easy to show that the class is not a null class. Recall the game of noughts and "
+    "crosses. Consider the problem of how to win that game against a player who knows it well."
+)
+_THIRD = (
+    "Population, as we are often told, tends to grow geometrically, or as we would now say, "
+    "exponentially. In a finite world this means that the share of the goods of the world must "
+    "steadily decrease for each person. Is ours a finite world? A fair defense can be put "
+    "forward for the view that the world is infinite, or that we do not know that it is not. "
+    "But in terms of the practical problems that we must face in the next few generations it "
+    "is clear that we will greatly increase misery if we do not assume that it is finite."
+)
+
+
+def _page() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_textbox((50, 60, 380, 110), "The Tragedy of the Commons", fontsize=20)
+    page.insert_text((300, 150), "Garrett Hardin", fontsize=10)
+    page.insert_textbox((50, 200, 210, 740), _FIRST, fontsize=10)
+    page.insert_textbox((225, 200, 385, 740), _SECOND, fontsize=10)
+    page.insert_text((400, 50), "What Shall We Maximize?", fontsize=11)
+    page.insert_textbox((400, 60, 560, 740), _THIRD, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_title_over_two_of_three_columns_is_read_before_them() -> None:
+    text = extract_pdf(_page()).text
+    order = [
+        text.index(piece)
+        for piece in (
+            "The Tragedy",
+            "Garrett Hardin",
+            "At the end",
+            "whether they were",
+            "What Shall",
+            "Population, as",
+        )
+    ]
+    assert order == sorted(order)
+
+
+def test_a_sentence_across_the_column_break_reads_past_the_byline() -> None:
+    text = extract_pdf(_page()).text
+    # the first column's last sentence runs on at the second column's head
+    quote = (
+        "which is a conclusion of a rare kind indeed. whether they were right or not is not "
+        "the concern of the present article"
+    )
+    assert check_text(PreparedText(text), quote).status is Status.NORMALIZED
+
+
+def _block(x0: float, y0: float, x1: float, y1: float, lines: int = 10) -> Block:
+    step = (y1 - y0) / lines
+    rows = tuple(
+        Line("words of a line", (x0, y0 + i * step, x1, y0 + (i + 1) * step)) for i in range(lines)
+    )
+    return Block((x0, y0, x1, y1), rows, 10.0, True)
+
+
+def test_a_heading_over_a_later_column_that_starts_high_stays_in_its_column() -> None:
+    """A short block in the second column that is followed by that column's text well above
+    the first column's start is the column's own heading, not the title's byline."""
+    title = _block(50, 40, 380, 60, lines=1)
+    first = _block(50, 300, 210, 700)  # a figure stood above it, set aside
+    heading = _block(225, 80, 385, 92, lines=1)
+    second = _block(225, 100, 385, 700)
+    order = reading_order([title, first, heading, second], body=True)
+    assert order == [title, first, heading, second]
