@@ -37,6 +37,7 @@ from quote_tui.sources.readers.pdf_layout import (
 from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
+from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
@@ -279,7 +280,10 @@ def _extract(
                 raw = page.get_textpage(flags=_FLAGS).extractDICT()
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
-                pages.append(page_blocks(raw, raw["height"]))
+                read = page_blocks(raw, raw["height"])
+                if read.hidden:  # an OCR layer: its words may stand each on a line of its own
+                    read = set_in_lines(raw, read)
+                pages.append(read)
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
