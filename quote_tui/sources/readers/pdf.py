@@ -39,6 +39,7 @@ from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -341,7 +342,7 @@ def _extract(
                 )
         if scanned:  # OCR read raised marks in the line's size: no span says which
             pages = set_marks_apart(pages)
-        text, page_starts, boxes = _compose(pages)
+        text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
@@ -351,7 +352,7 @@ def _extract(
             # composes accents and closes ligature gaps
             for index in range(page_count):
                 pages[index] = _page_read(doc, index, pages[index])
-            text, page_starts, boxes = _compose(pages)
+            text, page_starts, boxes = _compose(pages, scanned)
         elif not ocred:
             if ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
@@ -366,7 +367,7 @@ def _extract(
             for number, rects in reread.items():
                 pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
-            text, page_starts, boxes = _compose(pages)
+            text, page_starts, boxes = _compose(pages, scanned)
         if not ocred:
             text = latin_math_letters(text)
     finally:
@@ -387,7 +388,7 @@ def _extract(
 
 
 def _compose(
-    pages: list[PageBlocks | None],
+    pages: list[PageBlocks | None], scanned: bool = False
 ) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
     """The checked text: every page's body in reading order, then every page's asides.
 
@@ -404,6 +405,8 @@ def _compose(
         split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
         for p in pages
     ]
+    if scanned:  # OCR text sizes its words by their boxes: asides it hides are set aside too
+        split = _scan_split(pages, split, edges, repeated)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []
@@ -442,3 +445,21 @@ def _compose(
     for side in carry_notes([side for _, side in split], heights):
         put(side, pos == 0)
     return "".join(parts), tuple(page_starts), tuple(boxes)
+
+
+def _scan_split(
+    pages: list[PageBlocks | None],
+    split: list[tuple[list[Block], list[Block]]],
+    edges: list[list[int]],
+    repeated: set[str],
+) -> list[tuple[list[Block], list[Block]]]:
+    """Each scanned page's body and asides with the asides OCR text hides moved aside."""
+    by_page = iter(edges)
+    out = []
+    for page, (main, side) in zip(pages, split, strict=True):
+        if page is None:
+            out.append((main, side))
+            continue
+        at = {id(b): e for b, e in zip(page.blocks, next(by_page), strict=True)}
+        out.append(scan_asides(main, side, at, repeated))
+    return out
