@@ -85,18 +85,27 @@ def _rows(units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     across the page, it overlaps enough in height (a scan's slight skew moves a long row's
     ends apart, not neighbours)."""
     rows: list[list[dict[str, Any]]] = []
+    bands: list[list[float]] = []  # per row: the lowest top and the highest bottom of its words
     for unit in sorted(units, key=lambda u: (u["bbox"][1] + u["bbox"][3]) / 2):
         box = unit["bbox"]
-        best, best_overlap = None, 0.0
-        for row in rows[-12:]:  # rows far above have been passed: sorted by middle
-            near = min(row, key=lambda u: abs(u["bbox"][0] - box[0]))["bbox"]
+        best, best_overlap = -1, 0.0
+        # rows far above have been passed (words come by their middles); a row whose band
+        # the word does not reach holds no word it could stand beside
+        for index in range(max(0, len(rows) - 12), len(rows)):
+            band = bands[index]
+            if band[1] <= box[1] or band[0] >= box[3]:
+                continue
+            near = min(rows[index], key=lambda u: abs(u["bbox"][0] - box[0]))["bbox"]
             shared = _overlap(box, near)
             if shared >= _SAME_ROW * min(_height(box), _height(near)) and shared > best_overlap:
-                best, best_overlap = row, shared
-        if best is None:
+                best, best_overlap = index, shared
+        if best < 0:
             rows.append([unit])
+            bands.append([box[1], box[3]])
         else:
-            best.append(unit)
+            rows[best].append(unit)
+            band = bands[best]
+            band[0], band[1] = min(band[0], box[1]), max(band[1], box[3])
     return rows
 
 
