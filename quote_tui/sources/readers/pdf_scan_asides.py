@@ -12,7 +12,10 @@ of the body are set aside too:
 - a block of no prose: no line holds three words of letters, and it does not end a sentence
   (a chart's numbers and axis titles, "TABLE II", a formula's pieces);
 - a table's column: a block of two lines or more, each far narrower than the page's lines of
-  prose, with another such block beside it at the same height.
+  prose, with another such block beside it at the same height;
+- a footnote at a column's foot that starts with a dagger, an asterisk or a number and a
+  parenthesis ("* Department of Computer Science", "1) H. B. G. Casimir"), with no text of
+  the body below it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _PROSE_WORDS = 3
 _NARROW = 0.6
 """A table's column is narrower than this share of the page's usual line of prose."""
+_NOTE = re.compile(r"^\s*(?:[*†‡§¶]+|\d{1,2}\))\s*[^\W\d_]")
+"""A note's mark: a bare number is a list's or a heading's, and left alone."""
+_NOTE_LINES = 4
 _PROSE_LINE = 6
 """Words on a line that make it a line of prose, whose width measures the page's."""
 
@@ -60,6 +66,18 @@ def _no_prose(block: Block) -> bool:
     if text[-1:] in ".!?" and _WORD.search(text):
         return False  # a sentence's end, or a paragraph's last words set as a block
     return all(len(_WORD.findall(line.text)) < _PROSE_WORDS for line in block.lines)
+
+
+def _foot_note(block: Block, main: Sequence[Block]) -> bool:
+    """A short block that opens with a note's mark and has no body text below it."""
+    if len(block.lines) > _NOTE_LINES or not _NOTE.match(block.text):
+        return False
+    x0, _, x1, y1 = block.rect
+    return not any(
+        other.rect[1] >= y1 - 1 and min(x1, other.rect[2]) > max(x0, other.rect[0])
+        for other in main
+        if other is not block
+    )
 
 
 def _width(rect: tuple[float, float, float, float]) -> float:
@@ -118,6 +136,7 @@ def scan_asides(
     moved = [
         id(block) in tables
         or _no_prose(block)
+        or _foot_note(block, main)
         or (edges.get(id(block), 0) > 0 and _misread_head(block, heads))
         for block in main
     ]
