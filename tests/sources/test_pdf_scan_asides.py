@@ -117,3 +117,32 @@ def test_a_text_layer_keeps_them_in_the_body() -> None:
     read = extract_pdf(_across_a_table(mode=0))
     assert not read.ocr
     assert check_text(PreparedText(read.text), _OVER_TABLE).status is Status.NOT_FOUND
+
+
+def _across_a_note(mode: int) -> bytes:
+    """Two columns; the left one ends mid-sentence above its footnote, set (as OCR sizes it)
+    in the body's size, and the sentence goes on at the head of the right column."""
+    doc = pymupdf.open()
+    page = _page(doc, mode)
+    left = ["The first requirement in valid reasoning", "about a program is to know the"] * 12
+    y = _put(
+        page,
+        [*left, "properties of the elementary operations. From this incomplete set"],
+        40,
+        100,
+        mode,
+    )
+    _put(page, ["* Department of Computer Science"], 40, y + 4, mode)
+    right = ["of axioms it is possible to deduce such", "simple theorems as the ones below and"]
+    _put(page, right * 13, 320, 100, mode)
+    return doc.tobytes()
+
+
+def test_a_sentence_runs_on_over_a_column_foot_note_in_a_scan() -> None:
+    quote = "From this incomplete set of axioms it is possible to deduce such simple theorems"
+    read = extract_pdf(_across_a_note(mode=3))
+    assert read.ocr and "* Department of Computer Science" in read.text
+    assert check_text(PreparedText(read.text), quote).status in {
+        Status.EXACT,
+        Status.NORMALIZED,
+    }
