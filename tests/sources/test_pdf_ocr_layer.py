@@ -55,3 +55,46 @@ def test_a_layer_read_in_lines_is_left_as_read(corpus_dir: Path) -> None:
     data = _word_layer(corpus_dir, shuffled=False)
     read = extract_pdf(data)
     assert read.ocr and "Information Extraction (IE) systems. Ex-" in read.text
+
+
+def _word(text: str, x0: float, y0: float, height: float = 10.0) -> dict[str, object]:
+    box = (x0, y0, x0 + 6.0 * len(text), y0 + height)
+    span = {"text": text, "size": height * 0.8, "flags": 0, "alpha": 0, "bbox": box}
+    return {"spans": [span], "wmode": 0, "dir": (1.0, 0.0), "bbox": box}
+
+
+def _raw(words: list[dict[str, object]]) -> dict[str, object]:
+    return {"width": 600.0, "height": 800.0, "blocks": [{"type": 0, "lines": [w]} for w in words]}
+
+
+def _lines(raw: dict[str, object]) -> list[str]:
+    from quote_tui.sources.readers.pdf_layout import page_blocks
+    from quote_tui.sources.readers.pdf_ocr_layer import relaid
+
+    page = page_blocks(relaid(raw), 800.0)
+    return [line.text for block in page.blocks for line in block.lines]
+
+
+def test_a_gap_wider_than_four_heights_ends_a_line() -> None:
+    # lines of prose below, whose words cover the gap's x: it crosses no gutter
+    prose = [
+        _word("wording", 40 + 7 * row + 46 * i, 140 + 14 * row)
+        for row in range(8)
+        for i in range(6)
+    ]
+    # "Abstract." is 54 wide: a run-in heading's gap of 3.5 heights stays in its line
+    near = [_word("Abstract.", 50, 100), _word("We", 50 + 54 + 35, 101)]
+    assert _lines(_raw(near + prose))[0] == "Abstract. We"
+    far = [_word("Abstract.", 50, 100), _word("We", 50 + 54 + 42, 101)]
+    assert _lines(_raw(far + prose))[:2] == ["Abstract.", "We"]
+
+
+def test_a_page_of_fewer_than_twenty_isolated_words_is_left_as_read() -> None:
+    from quote_tui.sources.readers.pdf_layout import page_blocks
+    from quote_tui.sources.readers.pdf_ocr_layer import isolated_words
+
+    def words(n: int) -> dict[str, object]:
+        return _raw([_word(f"w{i}", 50 + 40 * (i % 10), 100 + 20 * (i // 10)) for i in range(n)])
+
+    assert not isolated_words(page_blocks(words(19), 800.0))
+    assert isolated_words(page_blocks(words(20), 800.0))
