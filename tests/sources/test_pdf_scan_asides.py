@@ -9,6 +9,8 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line
+from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 
 _PROSE = [
     "Many researchers have reported on the occurrence of gaps in freeway speed data",
@@ -146,3 +148,21 @@ def test_a_sentence_runs_on_over_a_column_foot_note_in_a_scan() -> None:
         Status.EXACT,
         Status.NORMALIZED,
     }
+
+
+def _block(text: str, rect: tuple[float, float, float, float]) -> Block:
+    return Block(rect, (Line(text, rect),), 10.0, True)
+
+
+def test_the_limits_of_a_misread_head_and_of_prose() -> None:
+    heads = {"f. l. hall et al."}
+    top = (240.0, 20.0, 310.0, 32.0)
+    one_off = _block("E L. HALL ct al.", top)  # three characters of seventeen
+    three_off = _block("E L. HELL ot al.", top)  # five: another head, or a title
+    prose = _block("Density of flow", (200.0, 300.0, 300.0, 312.0))  # three words
+    label = _block("Density (veh/h)", (200.0, 400.0, 300.0, 412.0))  # two
+    main = [one_off, three_off, prose, label]
+    edges = {id(one_off): 2, id(three_off): 2}
+    kept, aside = scan_asides(main, [], edges, heads)
+    assert [b.text for b in kept] == ["E L. HELL ot al.", "Density of flow"]
+    assert {b.text for b in aside} == {"E L. HALL ct al.", "Density (veh/h)"}
