@@ -158,7 +158,7 @@ def test_the_limits_of_a_misread_head_and_of_prose() -> None:
     heads = {"f. l. hall et al."}
     top = (240.0, 20.0, 310.0, 32.0)
     one_off = _block("E L. HALL ct al.", top)  # three characters of seventeen
-    three_off = _block("E L. HELL ot al.", top)  # five: another head, or a title
+    three_off = _block("E L. HELL ot al.", top)  # four: another head, or a title
     prose = _block("Density of flow", (200.0, 300.0, 300.0, 312.0))  # three words
     label = _block("Density (veh/h)", (200.0, 400.0, 300.0, 412.0))  # two
     main = [one_off, three_off, prose, label]
