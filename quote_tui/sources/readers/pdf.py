@@ -37,7 +37,9 @@ from quote_tui.sources.readers.pdf_layout import (
 from quote_tui.sources.readers.pdf_lines import ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
+from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
@@ -280,7 +282,10 @@ def _extract(
                 raw = page.get_textpage(flags=_FLAGS).extractDICT()
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
-                pages.append(page_blocks(raw, raw["height"]))
+                read = page_blocks(raw, raw["height"])
+                if read.hidden:  # an OCR layer: its words may stand each on a line of its own
+                    read = set_in_lines(raw, read)
+                pages.append(read)
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -338,7 +343,7 @@ def _extract(
                 )
         if scanned:  # OCR read raised marks in the line's size: no span says which
             pages = set_figures_aside(set_marks_apart(pages))  # and a figure's words in it too
-        text, page_starts, boxes = _compose(pages)
+        text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
@@ -348,7 +353,7 @@ def _extract(
             # composes accents and closes ligature gaps
             for index in range(page_count):
                 pages[index] = _page_read(doc, index, pages[index])
-            text, page_starts, boxes = _compose(pages)
+            text, page_starts, boxes = _compose(pages, scanned)
         elif not ocred:
             if ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
@@ -363,7 +368,7 @@ def _extract(
             for number, rects in reread.items():
                 pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
         if reread:
-            text, page_starts, boxes = _compose(pages)
+            text, page_starts, boxes = _compose(pages, scanned)
         if not ocred:
             text = latin_math_letters(text)
     finally:
@@ -384,7 +389,7 @@ def _extract(
 
 
 def _compose(
-    pages: list[PageBlocks | None],
+    pages: list[PageBlocks | None], scanned: bool = False
 ) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
     """The checked text: every page's body in reading order, then every page's asides.
 
@@ -401,6 +406,8 @@ def _compose(
         split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
         for p in pages
     ]
+    if scanned:  # OCR text sizes its words by their boxes: asides it hides are set aside too
+        split = _scan_split(pages, split, edges, repeated)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []
@@ -439,3 +446,21 @@ def _compose(
     for side in carry_notes([side for _, side in split], heights):
         put(side, pos == 0)
     return "".join(parts), tuple(page_starts), tuple(boxes)
+
+
+def _scan_split(
+    pages: list[PageBlocks | None],
+    split: list[tuple[list[Block], list[Block]]],
+    edges: list[list[int]],
+    repeated: set[str],
+) -> list[tuple[list[Block], list[Block]]]:
+    """Each scanned page's body and asides with the asides OCR text hides moved aside."""
+    by_page = iter(edges)
+    out = []
+    for page, (main, side) in zip(pages, split, strict=True):
+        if page is None:
+            out.append((main, side))
+            continue
+        at = {id(b): e for b, e in zip(page.blocks, next(by_page), strict=True)}
+        out.append(scan_asides(main, side, at, repeated))
+    return out

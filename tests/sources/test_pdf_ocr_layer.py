@@ -1,0 +1,100 @@
+"""A scan's OCR layer of isolated words (each word a text object of its own, written in no
+reading order) is read as the page shows it: words set into lines, lines into columns."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+
+_PAGE = "pdf/shinyama-naacl2006.pdf"
+"""A two-column paper: its first page holds an abstract, a heading and both columns."""
+
+
+def _word_layer(corpus_dir: Path, *, shuffled: bool) -> bytes:
+    """The page as a scan (its image) with an invisible layer of its words, each inserted at
+    its own box on its own, in a shuffled order as some OCR producers write them."""
+    source = pymupdf.open(corpus_dir / _PAGE)
+    page = source[0]
+    words = page.get_text("words")
+    if shuffled:
+        random.Random(7).shuffle(words)
+    doc = pymupdf.open()
+    scan = doc.new_page(width=page.rect.width, height=page.rect.height)
+    scan.insert_image(scan.rect, pixmap=page.get_pixmap(dpi=72))
+    for x0, _, x1, y1, word, *_ in words:
+        # sized to fill its box across, as an OCR layer's words are (their heights wander)
+        size = (x1 - x0) / pymupdf.get_text_length(word, fontsize=1)
+        scan.insert_text((x0, y1 - 2), word, fontsize=min(size, 14), render_mode=3)
+    return doc.tobytes()
+
+
+def test_isolated_words_are_read_in_the_lines_the_page_shows(corpus_dir: Path) -> None:
+    read = extract_pdf(_word_layer(corpus_dir, shuffled=True))
+    assert read.ocr
+    text = PreparedText(read.text)
+    one_line = "Information Extraction (IE) systems. Ex-"
+    assert one_line in read.text
+    # over line breaks inside the left column, and from its foot to the right column's head
+    for quote in (
+        "Preemptive Information Extraction is an attempt to automatically create all "
+        "feasible IE systems in advance without human intervention.",
+        "you need to repeat the whole process: specify articles and adjust its patterns, "
+        "either manually or semi-automatically.",
+    ):
+        assert check_text(text, quote).status in {Status.EXACT, Status.NORMALIZED}, quote
+
+
+def test_a_layer_read_in_lines_is_left_as_read(corpus_dir: Path) -> None:
+    # written in the page's own order, MuPDF reads the words as lines already
+    data = _word_layer(corpus_dir, shuffled=False)
+    read = extract_pdf(data)
+    assert read.ocr and "Information Extraction (IE) systems. Ex-" in read.text
+
+
+def _word(text: str, x0: float, y0: float, height: float = 10.0) -> dict[str, object]:
+    box = (x0, y0, x0 + 6.0 * len(text), y0 + height)
+    span = {"text": text, "size": height * 0.8, "flags": 0, "alpha": 0, "bbox": box}
+    return {"spans": [span], "wmode": 0, "dir": (1.0, 0.0), "bbox": box}
+
+
+def _raw(words: list[dict[str, object]]) -> dict[str, object]:
+    return {"width": 600.0, "height": 800.0, "blocks": [{"type": 0, "lines": [w]} for w in words]}
+
+
+def _lines(raw: dict[str, object]) -> list[str]:
+    from quote_tui.sources.readers.pdf_layout import page_blocks
+    from quote_tui.sources.readers.pdf_ocr_layer import relaid
+
+    page = page_blocks(relaid(raw), 800.0)
+    return [line.text for block in page.blocks for line in block.lines]
+
+
+def test_a_gap_wider_than_four_heights_ends_a_line() -> None:
+    # lines of prose below, whose words cover the gap's x: it crosses no gutter
+    prose = [
+        _word("wording", 40 + 7 * row + 46 * i, 140 + 14 * row)
+        for row in range(8)
+        for i in range(6)
+    ]
+    # "Abstract." is 54 wide: a run-in heading's gap of 3.5 heights stays in its line
+    near = [_word("Abstract.", 50, 100), _word("We", 50 + 54 + 35, 101)]
+    assert _lines(_raw(near + prose))[0] == "Abstract. We"
+    far = [_word("Abstract.", 50, 100), _word("We", 50 + 54 + 42, 101)]
+    assert _lines(_raw(far + prose))[:2] == ["Abstract.", "We"]
+
+
+def test_a_page_of_fewer_than_twenty_isolated_words_is_left_as_read() -> None:
+    from quote_tui.sources.readers.pdf_layout import page_blocks
+    from quote_tui.sources.readers.pdf_ocr_layer import isolated_words
+
+    def words(n: int) -> dict[str, object]:
+        return _raw([_word(f"w{i}", 50 + 40 * (i % 10), 100 + 20 * (i // 10)) for i in range(n)])
+
+    assert not isolated_words(page_blocks(words(19), 800.0))
+    assert isolated_words(page_blocks(words(20), 800.0))
