@@ -555,3 +555,22 @@ def test_a_pandoc_note_gives_its_page_after_a_bare_key(tmp_path: Path) -> None:
     assert _got(scan(path, bib=[bib])) == {
         "eine Geschichte von Taten und nicht von Kräften und Ideen": ("arendt2002", "185")
     }
+
+
+def test_a_rendered_list_in_citeproc_divs_is_read_and_ends_at_no_div(tmp_path: Path) -> None:
+    # a Markdown text rendered once by Pandoc: the list sits in <div id="refs">, an entry a div
+    path = tmp_path / "paper.md"
+    path.write_text(
+        'As Lo puts it, "we release a corpus of papers to the public" (Lo et al., 2020, p. 4).\n\n'
+        "# References\n\n"
+        '<div id="refs" class="references csl-bib-body">\n'
+        '<div id="ref-lo2020" class="csl-entry">\n'
+        "Lo, K., Wang, L. L., Neumann, M. (2020). S2ORC: The Semantic Scholar Open Research "
+        "Corpus. In Proceedings of ACL.\n"
+        "</div>\n</div>\n",
+        encoding="utf-8",
+    )
+    result = scan(path)
+    assert _got(result) == {"we release a corpus of papers to the public": ("Lo 2020", "4")}
+    assert result.sources[0].unavailable is not None
+    assert result.sources[0].unavailable.code == "no_source"  # the list holds it
