@@ -14,14 +14,9 @@ from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
+from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
-from quote_tui.manuscripts.refs import (
-    NOTE_LINK,
-    Mention,
-    find_mentions,
-    note_author_year,
-    note_link_id,
-)
+from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
