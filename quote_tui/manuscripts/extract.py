@@ -158,7 +158,13 @@ def _resolve(
         if prior:
             loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
             return replace(prior[-1], locator=loc), None, loc
-    if mention is not None and _apart(doc.text, window_start, mention):
+    # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
+    # counting the words up to a note at the end of the text was quadratic in many notes)
+    if (
+        mention is not None
+        and mention.start <= window_end
+        and _apart(doc.text, window_start, mention)
+    ):
         # "\\textcite[13]{a} X „…“ und ..., der sich auch \\textcite{b} anschließen": b
         # names the subject of a later clause; a is the quotation's.
         prior = [m for m in _mentions(doc, _sentence_start(doc.text, quote_start), quote_start)]

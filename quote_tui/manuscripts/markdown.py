@@ -18,8 +18,8 @@ from quote_tui.manuscripts.document import (
 )
 from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
+from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
 from quote_tui.manuscripts.reflist import find_reference_list
-from quote_tui.manuscripts.refs import NOTE_BACK, NOTE_NUMBER, note_link_id
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
@@ -40,7 +40,7 @@ _FOOTDEF = re.compile(
 # A note's text as Word's web-page export writes it (and converters carry into Markdown): a
 # paragraph, perhaps inside the export's <div id="ftn12">, that opens with the link back to the
 # note's mark, [\[12\]](#_ftnref12) or [12](#fnref12); the mark links to the same name
-# without "ref" (refs.NOTE_LINK). Mammoth opens a note's list item with its anchor instead,
+# without "ref" (notelinks.NOTE_LINK). Mammoth opens a note's list item with its anchor instead,
 # "1. <a id="footnote-1"></a>…", and ends it with a link back ([↑](#footnote-ref-1)).
 _LINKED_NOTE = re.compile(
     r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:"

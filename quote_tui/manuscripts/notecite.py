@@ -14,14 +14,9 @@ from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
+from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
-from quote_tui.manuscripts.refs import (
-    NOTE_LINK,
-    Mention,
-    find_mentions,
-    note_author_year,
-    note_link_id,
-)
+from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
@@ -108,8 +103,6 @@ def note_right_after(doc: Document, pos: int) -> int | None:
 
 
 _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
-
-
 _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
 # "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
 _OP_CIT = re.compile(
@@ -126,6 +119,8 @@ def _note_cite(
     depth: int,
     by_author: Callable[[str], _Cite | None] | None = None,
 ) -> _Cite:
+    """The citation of the note ``doc.text[start:end]``; ``before`` gives the note before's,
+    ``by_author`` the latest earlier note's that names an author."""
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
         return _repeat(doc, start, end, before())
     op_cit = _OP_CIT.match(doc.text, start, end)

@@ -44,11 +44,12 @@ _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
 # The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
-# notes (<div>, ---, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes.
+# notes (<div>, ---, <div id="ftn1">, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes. A
+# citeproc <div id="refs"> holds the list itself.
 _NEXT_HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]|\\(?:(?:section|chapter|appendix)\b|end\{document\})"
-    r"|\[\^[^\]\s]+\]:|<div\b|-{3,}[ \t]*$|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#"
-    r"|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
+    r"|\[\^[^\]\s]+\]:|<div>|<div\s[^>\n]*\bid=\"_?(?:ftn|edn|fn|footnote)|-{3,}[ \t]*$"
+    r"|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
     re.M,
 )
 _ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
@@ -179,10 +180,16 @@ def find_reference_list(text: str) -> ReferenceList:
     return ReferenceList((start, body_end), {}, tuple(listed))
 
 
+# A rendered list's containers, one per entry: citeproc's <div id="ref-lo2020" class="csl-entry">
+# or Pandoc's fenced ::: {#ref-lo2020 .csl-entry}.
+_DIV = re.compile(r"^[ \t]*(?:</?div\b[^>\n]*>|:::+[^\n]*)[ \t]*$", re.M)
+
+
 def _chunks(body: str) -> list[str]:
     """An unnumbered list's entries: list items, or else paragraphs (a .docx paragraph, or
     entries separated by blank lines); lines of one paragraph that each start with a name and
     hold a year are entries each (a list typed one entry a line)."""
+    body = _DIV.sub("\n\n", body)
     parts = _ITEM.split(body) if _ITEM.search(body) else re.split(r"\n[ \t]*\n", body)
     out: list[str] = []
     for part in parts:

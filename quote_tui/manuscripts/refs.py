@@ -15,17 +15,14 @@ from dataclasses import dataclass
 
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.notelinks import NOTE_LINK, NOTE_NUMBER, NOTE_TARGET, note_link_id
 
 __all__ = [
-    "NOTE_BACK",
-    "NOTE_LINK",
-    "NOTE_NUMBER",
     "Mention",
     "find_mentions",
     "first_of_overlapping",
     "is_latex_cite",
     "note_author_year",
-    "note_link_id",
     "pandoc_mentions",
     "sentence_window",
 ]
@@ -88,30 +85,8 @@ _SUPERSCRIPT = re.compile(
     r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
 )
 _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
-# A note mark as Word's web-page export writes it and converters carry into Markdown: a link
-# from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
-# The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
-NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
-# The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
-# Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
-# _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.
-_NOTE_TARGET = r"(?:_?(?:ftnt|ftn|edn|fn|footnote-?|endnote-?)|sd(?:foot|end)note)\d{1,4}(?:sym)?"
-NOTE_BACK = (
-    r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
-    r"\d{1,4}(?:anc)?"
-)
-NOTE_LINK = NOTE_NUMBER + r"\(#" + _NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
-_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + _NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?")
-
-
-def note_link_id(target: str) -> str:
-    """One name for a linked note, whether read from its mark's link or its link back:
-    ``link:fn12`` or ``link:en12``."""
-    kind = "en" if re.search(r"edn|endnote", target) else "fn"
-    number = re.search(r"\d+", target)
-    return f"link:{kind}{number.group(0) if number else target}"
-
-
+# A note mark linked to its note, [\[12\]](#_ftn12) (notelinks.py).
+_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")

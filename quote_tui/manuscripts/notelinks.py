@@ -1,0 +1,34 @@
+"""Notes linked to their marks, as web pages write them and converters carry into Markdown.
+
+Word's web-page export, Google Docs, LibreOffice, Mammoth and Pandoc's HTML reader each link a
+note's mark to the note and the note back to its mark, under names of their own; one name,
+``note_link_id``, joins the two.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id"]
+
+# A note mark as Word's web-page export writes it and converters carry into Markdown: a link
+# from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
+# The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
+NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
+# The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
+# Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
+# _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.
+NOTE_TARGET = r"(?:_?(?:ftnt|ftn|edn|fn|footnote-?|endnote-?)|sd(?:foot|end)note)\d{1,4}(?:sym)?"
+NOTE_BACK = (
+    r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
+    r"\d{1,4}(?:anc)?"
+)
+NOTE_LINK = NOTE_NUMBER + r"\(#" + NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
+
+
+def note_link_id(target: str) -> str:
+    """One name for a linked note, whether read from its mark's link or its link back:
+    ``link:fn12`` or ``link:en12``."""
+    kind = "en" if re.search(r"edn|endnote", target) else "fn"
+    number = re.search(r"\d+", target)
+    return f"link:{kind}{number.group(0) if number else target}"
