@@ -23,7 +23,12 @@ NOTE_PAGE = re.compile(
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
-_SAME = re.compile(r"^\s*(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)", re.I)
+# "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
+_SAME = re.compile(
+    r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
+    r"(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
+    re.I,
+)
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 _PAGE_AFTER = re.compile(

@@ -211,6 +211,11 @@ _GERMAN = {
         ("Arendt 1972", "44"),
     ),
     "das Böse ist niemals radikal, nur extrem": ("Müller/Arendt 1964: 33.", ("Müller 1964", "33")),
+    # an older spelling, after "Vgl." as the notes of a German thesis write it
+    "daß das Große im Kleinen enthalten ist und umgekehrt": (
+        "Vgl. ebda. S.11.",
+        ("Müller 1964", "11"),
+    ),
 }
 _GERMAN_LIST = [
     "Arendt, Hannah: Vita activa oder Vom tätigen Leben. München: Piper, 2002.",
