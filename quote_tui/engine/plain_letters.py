@@ -21,7 +21,7 @@ from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import DASHES, DOUBLE_QUOTES, SINGLE_QUOTES, WHITESPACE_CHARS
 from quote_tui.engine.unicode_classes import char_class
 
-__all__ = ["PLAIN_TEXT_CHARS", "cannot_stand", "plain_letters", "spared"]
+__all__ = ["PLAIN_TEXT_CHARS", "cannot_stand", "plain_letters", "spared", "stands_at_most"]
 
 PLAIN_TEXT_CHARS = 4096
 """The longest text asked (in characters): a longer one folds once for many checks, and its
@@ -53,7 +53,8 @@ def plain_letters(s: str) -> bytes | None:
 
 
 def cannot_stand(prepared: PreparedText, quote: str) -> bool:
-    """True when the fold of ``quote`` is proved to stand nowhere in the fold of a short text.
+    """True when the fold of ``quote`` is proved to stand nowhere in the fold of a short text
+    (``stands_at_most`` none).
 
     Args:
         prepared: the checked text; its letters are kept in ``prepared.cache``.
@@ -63,6 +64,26 @@ def cannot_stand(prepared: PreparedText, quote: str) -> bool:
         True when both are plain and the quotation's letters and digits do not stand together
         in the text's; False when they do, or when the test cannot tell.
     """
+    return stands_at_most(prepared, quote, 0)
+
+
+def stands_at_most(prepared: PreparedText, quote: str, count: int) -> bool:
+    """True when the fold of ``quote`` is proved to stand at most ``count`` times, none
+    overlapping another, in the fold of a short text (as ``str.count`` counts).
+
+    Occurrences of the fold that do not overlap hold, each, an occurrence of the quotation's
+    letters and digits in the text's that overlaps no other: there are no more of them than
+    ``bytes.count`` finds (the most that do not overlap). A quotation without a letter or a
+    digit proves nothing.
+
+    Args:
+        prepared: the checked text; its letters are kept in ``prepared.cache``.
+        quote: the quotation.
+        count: the most occurrences to prove.
+
+    Returns:
+        True when proved; False when there may be more, or when the test cannot tell.
+    """
     if len(prepared.text) > PLAIN_TEXT_CHARS:
         return False
     letters = prepared.cache.get(_CACHE_KEY)
@@ -71,7 +92,9 @@ def cannot_stand(prepared: PreparedText, quote: str) -> bool:
     if letters is False:
         return False
     wanted = plain_letters(quote)
-    return wanted is not None and wanted not in letters
+    if not wanted:
+        return False
+    return wanted not in letters if count == 0 else letters.count(wanted) <= count
 
 
 def spared(prepared: PreparedText, quote: str, *, literal: bool) -> bool:

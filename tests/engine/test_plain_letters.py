@@ -2,7 +2,9 @@
 
 ``plain_letters.spared`` says the normalized search cannot find a quotation when both it and
 the text are plain and the quotation's letters and digits do not stand together in the text's
-(or, for the search that reads ellipses and brackets, when the quotation has neither). Each
+(or, for the search that reads ellipses and brackets, when the quotation has neither), and
+that an exact quotation stands broken across lines nowhere else when its letters stand no more
+often than it does verbatim. Each
 claim is held to the search itself, run with the proof switched off, on texts full of what the
 fold changes (ligatures, accents, soft hyphens, hyphens at line ends, curly quotation marks,
 dashes, unusual spaces).
@@ -15,9 +17,10 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import exact, plain_letters
+from quote_tui.engine import exact, line_broken, plain_letters
 from quote_tui.engine.check import check
-from quote_tui.engine.exact import find_normalized
+from quote_tui.engine.exact import find_exact, find_normalized
+from quote_tui.engine.line_broken import find_line_broken
 from quote_tui.engine.normalize import fold
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -52,6 +55,9 @@ def _searches(text: str, quotes: list[str]) -> list[tuple]:
         for literal in (True, False):
             hits = find_normalized(prepared, quote.strip(), options=_OPTIONS, literal_only=literal)
             out.append((quote, literal, hits))
+        verbatim = find_exact(prepared, quote.strip(), limit=5).count
+        broken = find_line_broken(prepared, quote.strip(), verbatim, options=_OPTIONS)
+        out.append((quote, verbatim, broken))
         out.append((quote, check(prepared, quote, near=False).to_dict()))
     return out
 
@@ -79,7 +85,10 @@ def _case(draw: st.DrawFn) -> tuple[str, list[str]]:
 def test_sparing_the_fold_changes_no_normalized_result(case: tuple[str, list[str]]) -> None:
     text, quotes = case
     spared = _searches(text, quotes)
-    with mock.patch.object(exact, "spared", return_value=False):
+    with (
+        mock.patch.object(exact, "spared", return_value=False),
+        mock.patch.object(line_broken, "stands_at_most", return_value=False),
+    ):
         assert _searches(text, quotes) == spared
 
 
@@ -121,3 +130,19 @@ def test_an_ellipsis_or_a_bracket_is_searched_for() -> None:
     prepared = PreparedText("one two three four")
     assert check(prepared, "one . . . three four").status == "normalized"
     assert check(prepared, "one [2] three four").status == "normalized"
+
+
+def test_a_line_broken_occurrence_is_still_counted() -> None:
+    # "the old mill" stands once verbatim, and once more broken across two lines
+    prepared = PreparedText("the old mill burned; the old\nmill was rebuilt")
+    assert not plain_letters.stands_at_most(prepared, "the old mill", 1)
+    assert plain_letters.stands_at_most(prepared, "the old mill", 2)
+    result = check(prepared, "the old mill")
+    assert (result.status, result.match_count) == ("exact", 2)
+    alone = PreparedText("the old mill burned;\nit was rebuilt")
+    assert plain_letters.stands_at_most(alone, "the old mill", 1)
+    assert check(alone, "the old mill").match_count == 1
+    assert "engine.normalize.folded" not in alone.cache
+    # a quotation without letters or digits proves nothing: its marks may stand anywhere
+    marks = PreparedText("a - - - -\n-")
+    assert not plain_letters.stands_at_most(marks, "-", 2)
