@@ -46,6 +46,20 @@ def test_a_plain_string_folds_to_the_same_letters_and_digits(s: str) -> None:
     assert plain_letters.plain_letters(folded) == plain_letters.plain_letters(s)
 
 
+def test_every_plain_character_folds_to_no_new_letter() -> None:
+    # every ASCII character and every one ``_NOT_PLAIN`` lets through, between two letters and
+    # at an edge: the fold is ASCII with the same letters and digits
+    lets_through = [
+        chr(c) for c in range(0x10000) if plain_letters.plain_letters(chr(c)) is not None
+    ]
+    assert len(lets_through) > 128
+    for c in lets_through:
+        for s in (f"a{c}b", f"{c}1", f"x{c}"):
+            folded = fold(s).text
+            assert folded.isascii(), repr(s)
+            assert plain_letters.plain_letters(folded) == plain_letters.plain_letters(s), repr(s)
+
+
 def _searches(text: str, quotes: list[str]) -> list[tuple]:
     prepared = PreparedText(text)
     out = []
