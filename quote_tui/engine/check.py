@@ -16,7 +16,10 @@ runs from the sign, and the sign shows as a critical ``sign`` difference.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from quote_tui.engine.errors import ErrorCode, QuoteError, Recovery
 from quote_tui.engine.exact import Hits, find_exact, find_normalized, folded_source
@@ -27,12 +30,16 @@ from quote_tui.engine.note_marks import find_without_marks
 from quote_tui.engine.records import (
     FOUND_STATUSES,
     CheckResult,
+    Difference,
     Match,
     MatchOptions,
     Rule,
     Status,
 )
 from quote_tui.engine.text import PreparedText
+
+if TYPE_CHECKING:
+    from quote_tui.engine.near.score import NearCandidate
 
 _OPENING = "\"'“‘„‚«‹"
 _CLOSING = "\"'”’“‘»›"
@@ -192,9 +199,7 @@ def check(
     result = ladder(prepared, quote, options)
     if result.status in FOUND_STATUSES:
         return result
-    from quote_tui.engine.page_joins import check_across_breaks  # as the near tier's, on need
-
-    joined = check_across_breaks(prepared, quote, options, ladder)
+    joined = _near_tier().check_across_breaks(prepared, quote, options, ladder)
     if joined is None:
         return result
     status, matches = joined
@@ -335,15 +340,33 @@ def _without_closing_stop(
     return None
 
 
+class _NearTier(NamedTuple):
+    """What a check needs past the exact and normalized tiers (``_near_tier``)."""
+
+    find_near: Callable[..., tuple[NearCandidate, ...]]
+    near_threshold: Callable[[str, MatchOptions], float]
+    word_differences: Callable[[str, str], tuple[Difference, ...]]
+    check_across_breaks: Callable[..., tuple[Status, tuple[Match, ...]] | None]
+
+
+@cache
+def _near_tier() -> _NearTier:
+    """The near tier and the check across page breaks, loaded on the first check that needs
+    them (an exact or normalized match needs none) and then kept: an import statement costs
+    about a microsecond each time it runs, four of them a hundredth of a short near check."""
+    from quote_tui.engine.diff import word_differences
+    from quote_tui.engine.near.score import near_threshold
+    from quote_tui.engine.near.search import find_near
+    from quote_tui.engine.page_joins import check_across_breaks
+
+    return _NearTier(find_near, near_threshold, word_differences, check_across_breaks)
+
+
 def _near_or_absent(
     prepared: PreparedText, quote: str, variant: str, options: MatchOptions
 ) -> CheckResult:
     """The near tier, then the verdict for a quotation without an exact or normalized match."""
-    # loaded here, on a first near check: an exact or normalized match needs none of them
-    from quote_tui.engine.diff import word_differences
-    from quote_tui.engine.near.score import near_threshold
-    from quote_tui.engine.near.search import find_near
-
+    find_near, near_threshold, word_differences, _ = _near_tier()
     candidates = find_near(prepared, variant, limit=options.max_matches)
     best = max((c.similarity for c in candidates), default=0.0)
     threshold = near_threshold(variant, options)

@@ -45,6 +45,7 @@ from quote_tui.engine.normalize import (
     rules_of,
 )
 from quote_tui.engine.periodic import periodic_end, smallest_period
+from quote_tui.engine.plain_letters import spared
 from quote_tui.engine.quote_parts import EdgeBracket, Part, QuotePlan, plan_quote
 from quote_tui.engine.records import Difference, Fragment, MatchOptions, Rule
 from quote_tui.engine.text import PreparedText
@@ -507,10 +508,12 @@ def find_normalized(
     Returns:
         The count and the first ``options.max_matches`` located occurrences with their rules.
     """
-    source = folded_source(prepared)
+    if spared(prepared, quote, literal=literal_only):
+        return Hits(0, ())  # a short text need not be folded to say so (``plain_letters``)
     plan = plan_quote(quote, bracket_max_words=options.bracket_max_words, literal=literal_only)
     if plan is None:
         return Hits(0, ())
+    source = folded_source(prepared)
     qfold = plan.folded
     memo: dict = {}
     count = 0
@@ -543,9 +546,8 @@ def find_normalized(
         if len(chain) > 1:
             fragments = _fragments(source, plan, chain)
         differences = _elisions(source, plan, chain, start, edges)
-        found.append(
-            Found(start, end, tuple(r for r in Rule if r in rules), fragments, differences)
-        )
+        kept = tuple(r for r in Rule.__members__.values() if r in rules)  # Rule's order, cheaper
+        found.append(Found(start, end, kept, fragments, differences))
     return Hits(count, tuple(found), tuple(signed), scan.capped)
 
 

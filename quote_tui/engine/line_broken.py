@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from quote_tui.engine.exact import Hits, find_normalized
 from quote_tui.engine.folded_view import first_places, folded_source, places_of
+from quote_tui.engine.plain_letters import stands_at_most
 from quote_tui.engine.quote_parts import plan_quote
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
@@ -39,6 +40,8 @@ def find_line_broken(
     text = prepared.text
     if not any(brk in text for brk in _BREAK_CHARACTERS):
         return Hits(0, ())  # without a line break the text needs no fold for this
+    if stands_at_most(prepared, quote, verbatim):
+        return Hits(0, ())  # nor with one, when a short text's letters say so
     source = folded_source(prepared)
     plan = plan_quote(quote, bracket_max_words=options.bracket_max_words, literal=True)
     if plan is None:

@@ -62,7 +62,7 @@ def rules_of(bits: int) -> tuple[Rule, ...]:
     Returns:
         The rules whose bits are set.
     """
-    return tuple(rule for rule in Rule if bits & _RULE_BITS[rule])
+    return tuple(rule for rule, bit in _RULE_BITS.items() if bits & bit)  # Rule's own order
 
 
 # Astral characters are looked up one by one: a character class holding astral ranges cannot use

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import repeat
-from operator import add, neg, sub
+from operator import neg, sub
 
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.near.index import (
@@ -112,11 +112,10 @@ def seed_regions(
     for df, key in chosen[:_MAX_SEED_TOKENS]:
         weight = math.log(1.0 + blocks / df)
         checkpoint()
-        covered = _covered(postings[key], span)
-        # scores[w] += weight for each covered run, at C speed: seeding by word pairs scores
-        # thousands of runs per quotation
-        raised = map(add, map(score_of, covered, repeat(0.0)), repeat(weight))
-        scores.update(zip(covered, raised, strict=True))
+        # seeding by word pairs scores thousands of runs per quotation: a plain loop costs a
+        # quarter less than chained maps into ``dict.update``
+        for w in _covered(postings[key], span):
+            scores[w] = score_of(w, 0.0) + weight
     picked: list[int] = []
     # best score first, then the earliest run; tuples compare at C speed. A heap yields them in
     # the order a sort would, and the few picked are reached long before thousands are sorted.

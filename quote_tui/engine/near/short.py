@@ -11,6 +11,8 @@ The view is kept in ``PreparedText.cache``, so checks on one prepared text build
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from quote_tui.engine.near.index import (
@@ -96,11 +98,23 @@ def short_rough(
     The index's one block is the seeded region when any key of the quotation stands in it
     (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
     """
-    # loaded here, as the indexed path's aligners: warming a text needs none
-    from quote_tui.engine.near.align import whole_text_hits
-
+    whole_text_hits = _search_parts()[0]
     seeded = _holds_any(view, quote, folded_quote, low_quote)
     return whole_text_hits(view.data, qbytes, seeded, limit)
+
+
+@cache
+def _search_parts() -> tuple[
+    Callable[[bytes, bytes, bool, int], list[Hit]],
+    Callable[[bool, str, str, str], tuple[str, ...]],
+    Callable[[str], list[bytes]],
+]:
+    """The indexed path's aligner and seeding keys, loaded on the first near check (warming a
+    text needs none) and then kept: an import statement costs about a microsecond each time."""
+    from quote_tui.engine.near.align import whole_text_hits
+    from quote_tui.engine.near.seed import key_variants, word_keys
+
+    return whole_text_hits, key_variants, word_keys
 
 
 def _holds_any(view: ShortView, quote: str, folded_quote: str, low_quote: str) -> bool:
@@ -109,8 +123,7 @@ def _holds_any(view: ShortView, quote: str, folded_quote: str, low_quote: str) -
     The keys of each form of the quotation are asked in turn and the first held one answers:
     most quotations share their first word with the text, so the rest are never worked out.
     """
-    from quote_tui.engine.near.seed import key_variants, word_keys
-
+    _, key_variants, word_keys = _search_parts()
     variants = key_variants(view.grams, quote, folded_quote, low_quote)
     vocabulary = view.vocabulary
     if isinstance(vocabulary, frozenset):
