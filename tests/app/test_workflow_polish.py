@@ -472,9 +472,14 @@ async def test_a_two_line_toast_covers_no_line_of_the_viewer(data_dir: Path) -> 
             ("Report written to /home/someone/papers/draft-2026-12/with-figures/report.html", ""),
         ):
             app.notify(message, title=title, timeout=30)
-            await pilot.pause(0.5)
-            shown = [t for t in app.screen.query("*") if isinstance(t, Toast)]
-            (toast,) = [t for t in shown if t.parent is not None and t.parent.display]
+            for _ in range(100):  # a busy machine lays the new toast out a few turns later
+                await pilot.pause(0.1)
+                shown = [t for t in app.screen.query("*") if isinstance(t, Toast)]
+                shown = [t for t in shown if t.parent is not None and t.parent.display]
+                done = len(shown) == 1 and str(shown[0].render()).endswith(message)
+                if done and shown[0].region.height:
+                    break
+            (toast,) = shown
             assert str(toast.render()).endswith(message)
             assert toast.region.y == 0  # over the header
             assert toast.region.height >= 2
