@@ -17,7 +17,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_accents import accent_pending
+from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
     glyph_read_lines,
@@ -34,7 +34,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import ligature_gap
+from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
@@ -57,6 +57,13 @@ _MIN_CHARS_PER_PAGE = 20
 _OCR_LAYER = 0.5
 """Share of a PDF's characters that, set invisible over its images, make it a scan's OCR layer
 (a few invisible words elsewhere are not one)."""
+
+_KEPT_PAGES = 40
+"""Most text pages kept for reading some of their lines again (``_may_read_again``): each holds
+a record per character, so a long book full of accents reads its later pages anew instead."""
+_READ_AGAIN = (*ACCENTS, *(ligature + " " for ligature in LIGATURES))
+"""What a page's text holds when some of its lines may be read again glyph by glyph: a spacing
+accent (``accent_pending``) or a ligature before a space (``ligature_gap``)."""
 
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
@@ -154,18 +161,31 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _may_read_again(blocks: PageBlocks) -> bool:
+    """Whether a page's text holds a sign that some of its lines are read again glyph by glyph
+    (``_READ_AGAIN``): its text page is then kept, so that this read need not have MuPDF
+    interpret the page again. A plain search for each sign: most pages hold none."""
+    text = "".join([line.text for block in blocks.blocks for line in block.lines])
+    return any(sign in text for sign in _READ_AGAIN)
+
+
 def _glyph_read(
-    doc: pymupdf.Document, index: int, first: PageBlocks | None, rects: set[Rect]
+    doc: pymupdf.Document,
+    index: int,
+    first: PageBlocks | None,
+    rects: set[Rect],
+    textpage: pymupdf.TextPage | None,
 ) -> PageBlocks | None:
     """A page with some lines read again glyph by glyph (the whole page where those lines do
-    not come back as first read); the first read where MuPDF cannot read it again."""
+    not come back as first read), from its kept text page where there is one; the first read
+    where MuPDF cannot read it again."""
     try:
         page = doc.load_page(index)
     except (*_MUPDF_ERRORS, ValueError):
         return first
-    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS)):
+    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS, textpage)):
         return read
-    return glyph_read_page(page, _FLAGS) or first
+    return glyph_read_page(page, _FLAGS, textpage=textpage) or first
 
 
 def _spaces_untrusted(
@@ -266,6 +286,7 @@ def _extract(
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
+        kept: dict[int, pymupdf.TextPage] = {}  # text pages whose lines may be read again
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -276,10 +297,13 @@ def _extract(
                 continue
             labels.append(_label(page) if labelled else None)
             try:
-                raw = page.get_textpage(flags=_FLAGS).extractDICT()
+                textpage = page.get_textpage(flags=_FLAGS)
+                raw = textpage.extractDICT()
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
-                pages.append(page_blocks(raw, raw["height"]))
+                pages.append(blocks := page_blocks(raw, raw["height"]))
+                if len(kept) < _KEPT_PAGES and _may_read_again(blocks):
+                    kept[index] = textpage
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -360,7 +384,10 @@ def _extract(
                     if accent_pending(text[box[0] : box[1]]):
                         reread.setdefault(box[2], set()).add(box[3:])
             for number, rects in reread.items():
-                pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
+                pages[number - 1] = _glyph_read(
+                    doc, number - 1, pages[number - 1], rects, kept.get(number - 1)
+                )
+        kept.clear()
         if reread:
             text, page_starts, boxes = _compose(pages)
         if not ocred:
