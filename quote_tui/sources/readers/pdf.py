@@ -61,7 +61,10 @@ _OCR_LAYER = 0.5
 _KEPT_PAGES = 40
 """Most text pages kept for reading some of their lines again (``_may_read_again``): each holds
 a record per character, so a long book full of accents reads its later pages anew instead."""
-_READ_AGAIN = (*ACCENTS, *(ligature + " " for ligature in LIGATURES))
+_LIGATURE_GAPS = tuple(ligature + " " for ligature in LIGATURES)
+"""A ligature before a space (``ligature_gap``), each looked for with a plain search: a
+regular expression's class walks a book's text several times slower."""
+_READ_AGAIN = (*ACCENTS, *_LIGATURE_GAPS)
 """What a page's text holds when some of its lines may be read again glyph by glyph: a spacing
 accent (``accent_pending``) or a ligature before a space (``ligature_gap``)."""
 
@@ -373,7 +376,7 @@ def _extract(
                 pages[index] = _page_read(doc, index, pages[index])
             text, page_starts, boxes = _compose(pages)
         elif not ocred:
-            if ligature_gap(text):
+            if any(gap in text for gap in _LIGATURE_GAPS):
                 # rare: the lines where a ligature stands before a space are read again glyph
                 # by glyph, to tell a printed gap from a space set inside the ligature's box
                 for box in boxes:

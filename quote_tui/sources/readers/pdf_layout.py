@@ -104,6 +104,9 @@ _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
+_MARK_ALONE = re.compile(r"\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*")
+"""A first line that is a note's mark and nothing more: only then does ``_NOTE_MARK`` need the
+next line to say whether a block starts as a note."""
 _RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
 """A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
@@ -435,7 +438,7 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or not _NOTE_MARK.match(block.text):
+        if flags[i] or not _starts_as_note(block):
             continue
         # a note set nearly in the body's size is told by the space above it
         near_body = block.size >= body * _SMALLER or not set_off_above(blocks, i)
@@ -449,6 +452,22 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
             for j, other in enumerate(blocks)
         )
         flags[i] = not below
+
+
+def _starts_as_note(block: Block) -> bool:
+    """``_NOTE_MARK`` matched against the block's text, read from its first line alone when
+    that tells (a match inside it stands in the whole text, and a line holds more than a mark):
+    the whole text is joined only for a mark set as a line of its own."""
+    if not block.lines:
+        return False
+    first = block.lines[0].text
+    if _NOTE_MARK.match(first):
+        return True
+    return (
+        len(block.lines) > 1
+        and bool(_MARK_ALONE.fullmatch(first))
+        and bool(_NOTE_MARK.match(block.text))
+    )
 
 
 def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
