@@ -61,12 +61,7 @@ _OCR_LAYER = 0.5
 _KEPT_PAGES = 40
 """Most text pages kept for reading some of their lines again (``_may_read_again``): each holds
 a record per character, so a long book full of accents reads its later pages anew instead."""
-_LIGATURE_GAPS = tuple(ligature + " " for ligature in LIGATURES)
-"""A ligature before a space (``ligature_gap``), each looked for with a plain search: a
-regular expression's class walks a book's text several times slower."""
-_READ_AGAIN = (*ACCENTS, *_LIGATURE_GAPS)
-"""What a page's text holds when some of its lines may be read again glyph by glyph: a spacing
-accent (``accent_pending``) or a ligature before a space (``ligature_gap``)."""
+
 
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
@@ -165,11 +160,17 @@ def _label(page: pymupdf.Page) -> str | None:
 
 
 def _may_read_again(blocks: PageBlocks) -> bool:
-    """Whether a page's text holds a sign that some of its lines are read again glyph by glyph
-    (``_READ_AGAIN``): its text page is then kept, so that this read need not have MuPDF
-    interpret the page again. A plain search for each sign: most pages hold none."""
+    """Whether a page's text holds what has some of its lines read again glyph by glyph (a
+    spacing accent, a ligature before a space): its text page is then kept, so that this read
+    need not have MuPDF interpret the page again. Most pages hold neither."""
     text = "".join([line.text for block in blocks.blocks for line in block.lines])
-    return any(sign in text for sign in _READ_AGAIN)
+    return any(accent in text for accent in ACCENTS) or _ligature_gap(text)
+
+
+def _ligature_gap(text: str) -> bool:
+    """``ligature_gap``, after a plain search for each ligature: one character is looked for
+    many times faster than a pattern, and most texts hold no ligature at all."""
+    return any(ligature in text for ligature in LIGATURES) and ligature_gap(text)
 
 
 def _glyph_read(
@@ -376,7 +377,7 @@ def _extract(
                 pages[index] = _page_read(doc, index, pages[index])
             text, page_starts, boxes = _compose(pages)
         elif not ocred:
-            if any(gap in text for gap in _LIGATURE_GAPS):
+            if _ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
                 # by glyph, to tell a printed gap from a space set inside the ligature's box
                 for box in boxes:

@@ -163,6 +163,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
+    new_line = tuple.__new__  # a Line without the named tuple's own constructor, a Python call
     for block in raw["blocks"]:
         if block["type"] != 0:
             continue
@@ -202,10 +203,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             if rect[2] < x1s:
                 x1s = rect[2]
             if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
-                append((Line(text, rect), counts, True))
+                append((new_line(Line, (text, rect)), counts, True))
             else:
                 upright_all = False
-                append((Line(text, rect), counts, False))
+                append((new_line(Line, (text, rect)), counts, False))
             if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
