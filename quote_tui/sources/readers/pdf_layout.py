@@ -104,9 +104,9 @@ _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
-_MARK_ALONE = re.compile(r"\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*")
-"""A first line that is a note's mark and nothing more: only then does ``_NOTE_MARK`` need the
-next line to say whether a block starts as a note."""
+_MARK_ALONE = re.compile(r"\s*(?:(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*)?")
+"""A first line that is a note's mark and nothing more (or blank): only then does
+``_NOTE_MARK`` need the next line to say whether a block starts as a note."""
 _RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
 """A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
