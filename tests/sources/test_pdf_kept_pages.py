@@ -2,7 +2,8 @@
 
 A page whose text holds an accent or a ligature keeps its text page, and the lines read again
 glyph by glyph are read from it (a clip per line) instead of having MuPDF interpret the page
-again; a block's whole text is joined only where its first line cannot tell. Each test checks
+again; a block's whole text is joined only where its first line cannot tell; the lines to read
+again are found by one search of the document's text, not one per line. Each test checks
 that the shortcut is taken where its trigger stands and that it gives the long way's result.
 """
 
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quote_tui.sources.readers import pdf, pdf_glyphs
+from quote_tui.sources.readers.pdf_accents import accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines
 from quote_tui.sources.readers.pdf_layout import (
     _NOTE_MARK,
@@ -26,6 +28,7 @@ from quote_tui.sources.readers.pdf_layout import (
     _starts_as_note,
     page_blocks,
 )
+from quote_tui.sources.readers.pdf_lines import ligature_gap, ligature_gaps
 
 Rect = tuple[float, float, float, float]
 
@@ -133,3 +136,31 @@ def test_a_note_is_told_from_its_first_line_as_from_its_whole_text(texts: list[s
     lines = tuple(Line(t, (0.0, 0.0, 1.0, 1.0)) for t in texts)
     block = Block((0.0, 0.0, 1.0, 1.0), lines, 9.0, True)
     assert _starts_as_note(block) == bool(_NOTE_MARK.match(block.text))
+
+
+_LINE_CHARS = st.sampled_from(
+    ["a", "Z", " ", "1", "\u00a8", "\u00b4", "`", "\ufb01", "\ufb02 ", "-"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_LINE_CHARS, max_size=6).map("".join), min_size=1, max_size=6))
+def test_one_search_of_the_text_finds_the_lines_a_search_per_line_finds(lines: list[str]) -> None:
+    # the text as ``pdf._compose`` joins lines: separators between them, a box per line
+    boxes: list[tuple[int, int, int, float, float, float, float]] = []
+    parts: list[str] = []
+    pos = 0
+    for i, line in enumerate(lines):
+        if i:
+            sep = "\n\n" if i % 3 == 0 else "\n"
+            parts.append(sep)
+            pos += len(sep)
+        parts.append(line)
+        boxes.append((pos, pos + len(line), 1, 0.0, float(i), 1.0, i + 0.5))
+        pos += len(line)
+    text = "".join(parts)
+    found = tuple(boxes)
+    per_line = [b for b in found if accent_pending(text[b[0] : b[1]])]
+    assert pdf._lines_at(found, accents_pending(text)) == per_line
+    per_line = [b for b in found if ligature_gap(text[b[0] : b[1]])]
+    assert pdf._lines_at(found, ligature_gaps(text)) == per_line

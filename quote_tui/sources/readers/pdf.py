@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending
+from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
     glyph_read_lines,
@@ -34,7 +35,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap
+from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
@@ -190,6 +191,18 @@ def _glyph_read(
     if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS, textpage)):
         return read
     return glyph_read_page(page, _FLAGS, textpage=textpage) or first
+
+
+def _lines_at(boxes: tuple[LineBox, ...], offsets: list[int]) -> list[LineBox]:
+    """The line boxes that hold any of ``offsets`` (ascending), each once, in order: the boxes
+    follow the text, so each offset is told to its line by a binary search of their starts."""
+    starts = [box[0] for box in boxes]
+    out: list[LineBox] = []
+    for offset in offsets:
+        i = bisect_right(starts, offset) - 1
+        if i >= 0 and offset < boxes[i][1] and (not out or out[-1] is not boxes[i]):
+            out.append(boxes[i])
+    return out
 
 
 def _spaces_untrusted(
@@ -380,13 +393,11 @@ def _extract(
             if _ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
                 # by glyph, to tell a printed gap from a space set inside the ligature's box
-                for box in boxes:
-                    if ligature_gap(text[box[0] : box[1]]):
-                        reread.setdefault(box[2], set()).add(box[3:])
+                for box in _lines_at(boxes, ligature_gaps(text)):
+                    reread.setdefault(box[2], set()).add(box[3:])
             if accent_pending(text):  # and where an accent may stand over a letter
-                for box in boxes:
-                    if accent_pending(text[box[0] : box[1]]):
-                        reread.setdefault(box[2], set()).add(box[3:])
+                for box in _lines_at(boxes, accents_pending(text)):
+                    reread.setdefault(box[2], set()).add(box[3:])
             for number, rects in reread.items():
                 pages[number - 1] = _glyph_read(
                     doc, number - 1, pages[number - 1], rects, kept.get(number - 1)
