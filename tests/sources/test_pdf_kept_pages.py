@@ -118,7 +118,8 @@ def test_every_page_read_again_is_read_from_its_kept_text_page(
     monkeypatch.setattr(pdf_glyphs, "_clipped", spy)
     kept = pdf.extract_pdf(data)
     assert len(given) == 8
-    monkeypatch.setattr(pdf, "_KEPT_PAGES", 0)  # nothing kept: each page interpreted again
+    # a PDF of more pages than the limit keeps none: each page is interpreted again
+    monkeypatch.setattr(pdf, "_KEPT_PAGES", 14)
     anew = pdf.extract_pdf(data)
     assert len(given) == 8
     assert kept == anew

@@ -60,8 +60,9 @@ _OCR_LAYER = 0.5
 (a few invisible words elsewhere are not one)."""
 
 _KEPT_PAGES = 40
-"""Most text pages kept for reading some of their lines again (``_may_read_again``): each holds
-a record per character, so a long book full of accents reads its later pages anew instead."""
+"""Most pages of a PDF whose text pages are kept for reading some of their lines again
+(``_may_read_again``): each holds a record per character, and the look at each page's text
+costs a book more than the reads it would spare, so a longer PDF reads those pages anew."""
 
 
 Rect = tuple[float, float, float, float]
@@ -304,6 +305,7 @@ def _extract(
         labels: list[str | None] = []
         labelled = _has_labels(doc)
         kept: dict[int, pymupdf.TextPage] = {}  # text pages whose lines may be read again
+        keep = page_count <= _KEPT_PAGES
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -319,7 +321,7 @@ def _extract(
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
                 pages.append(blocks := page_blocks(raw, raw["height"]))
-                if len(kept) < _KEPT_PAGES and _may_read_again(blocks):
+                if keep and _may_read_again(blocks):
                     kept[index] = textpage
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
