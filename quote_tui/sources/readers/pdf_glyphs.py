@@ -211,22 +211,22 @@ def glyph_read_lines(
     except _MUPDF_ERRORS:
         return None
     first_texts = {ln.rect: ln.text for block in first.blocks for ln in block.lines}
+    # only the wanted lines are worked on (accents and ligature gaps are a line's own): a clip
+    # also holds pieces of the lines beside them
+    wanted = [
+        line
+        for block in raw.get("blocks", ())
+        for line in block.get("lines", ())
+        if tuple(line["bbox"]) in rects
+    ]
     plain: dict[Rect, str] = {}  # each wanted line's text as the first read gave it
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            rect = tuple(line["bbox"])
-            if rect in rects:
-                spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]
-                plain[rect] = _line_text({"spans": spans})  # type: ignore[index]
+    for line in wanted:
+        spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]
+        plain[tuple(line["bbox"])] = _line_text({"spans": spans})  # type: ignore[index]
     if len(plain) < len(rects) or any(plain[r] != first_texts.get(r) for r in rects):
         return None
-    close_ligature_gaps(compose_accents(raw))
-    texts: dict[Rect, str] = {}
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            rect = tuple(line["bbox"])
-            if rect in rects:
-                texts[rect] = _line_text(line)  # type: ignore[index]
+    close_ligature_gaps(compose_accents({"blocks": [{"lines": wanted}]}))
+    texts: dict[Rect, str] = {tuple(line["bbox"]): _line_text(line) for line in wanted}  # type: ignore[misc]
     blocks = tuple(
         replace(
             block, lines=tuple(Line(texts.get(ln.rect, ln.text), ln.rect) for ln in block.lines)
