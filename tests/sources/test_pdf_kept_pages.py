@@ -2,9 +2,8 @@
 
 A page whose text holds an accent or a ligature keeps its text page, and the lines read again
 glyph by glyph are read from it (a clip per line) instead of having MuPDF interpret the page
-again; a block's whole text is joined only where its first line cannot tell; the lines to read
-again are found by one search of the document's text, not one per line. Each test checks
-that the shortcut is taken where its trigger stands and that it gives the long way's result.
+again; those lines are found by one search of the document's text, not one per line. Each test
+checks that the shortcut is taken where its trigger stands and gives the long way's result.
 """
 
 from __future__ import annotations
@@ -20,14 +19,7 @@ from hypothesis import strategies as st
 from quote_tui.sources.readers import pdf, pdf_glyphs
 from quote_tui.sources.readers.pdf_accents import accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines
-from quote_tui.sources.readers.pdf_layout import (
-    _NOTE_MARK,
-    Block,
-    Line,
-    PageBlocks,
-    _starts_as_note,
-    page_blocks,
-)
+from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import ligature_gap, ligature_gaps
 
 Rect = tuple[float, float, float, float]
@@ -124,19 +116,6 @@ def test_every_page_read_again_is_read_from_its_kept_text_page(
     assert len(given) == 8
     assert kept == anew
     assert "Färber" in kept.text and "Mitrović" in kept.text
-
-
-_PIECES = st.sampled_from(
-    ["", " ", "  ", "1", "12", "123", "1234", "*", "†‡", "\u200b", "a", "Note"]
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(_PIECES, min_size=1, max_size=5).map("".join), min_size=1, max_size=3))
-def test_a_note_is_told_from_its_first_line_as_from_its_whole_text(texts: list[str]) -> None:
-    lines = tuple(Line(t, (0.0, 0.0, 1.0, 1.0)) for t in texts)
-    block = Block((0.0, 0.0, 1.0, 1.0), lines, 9.0, True)
-    assert _starts_as_note(block) == bool(_NOTE_MARK.match(block.text))
 
 
 _LINE_CHARS = st.sampled_from(

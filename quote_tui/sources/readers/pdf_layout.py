@@ -104,9 +104,6 @@ _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
-_MARK_ALONE = re.compile(r"\s*(?:(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*)?")
-"""A first line that is a note's mark and nothing more (or blank): only then does
-``_NOTE_MARK`` need the next line to say whether a block starts as a note."""
 _RAISED_NOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b\S")
 """A footnote whose number is raised (set apart by the reader) is one in the body's own size."""
 _NOTE = 0.93
@@ -163,7 +160,6 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
-    new_line = tuple.__new__  # a Line without the named tuple's own constructor, a Python call
     for block in raw["blocks"]:
         if block["type"] != 0:
             continue
@@ -203,10 +199,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             if rect[2] < x1s:
                 x1s = rect[2]
             if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
-                append((new_line(Line, (text, rect)), counts, True))
+                append((Line(text, rect), counts, True))
             else:
                 upright_all = False
-                append((new_line(Line, (text, rect)), counts, False))
+                append((Line(text, rect), counts, False))
             if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
@@ -439,7 +435,7 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or not _starts_as_note(block):
+        if flags[i] or not _NOTE_MARK.match(block.text):
             continue
         # a note set nearly in the body's size is told by the space above it
         near_body = block.size >= body * _SMALLER or not set_off_above(blocks, i)
@@ -453,22 +449,6 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
             for j, other in enumerate(blocks)
         )
         flags[i] = not below
-
-
-def _starts_as_note(block: Block) -> bool:
-    """``_NOTE_MARK`` matched against the block's text, read from its first line alone when
-    that tells (a match inside it stands in the whole text, and a line holds more than a mark):
-    the whole text is joined only for a mark set as a line of its own."""
-    if not block.lines:
-        return False
-    first = block.lines[0].text
-    if _NOTE_MARK.match(first):
-        return True
-    return (
-        len(block.lines) > 1
-        and bool(_MARK_ALONE.fullmatch(first))
-        and bool(_NOTE_MARK.match(block.text))
-    )
 
 
 def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
