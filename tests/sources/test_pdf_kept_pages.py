@@ -144,3 +144,30 @@ def test_one_search_of_the_text_finds_the_lines_a_search_per_line_finds(lines: l
     assert pdf._lines_at(found, accents_pending(text)) == per_line
     per_line = [b for b in found if ligature_gap(text[b[0] : b[1]])]
     assert pdf._lines_at(found, ligature_gaps(text)) == per_line
+
+
+def _run_together() -> pymupdf.Page:
+    """Lines set condensed with words moved apart instead of spaced ("canbe seen"), as
+    ``test_pdf_word_gaps`` builds them: a page whose spaces are not to be trusted."""
+    line = "[(This is a line as can) -260 (be seen, with) ( quantum) -260 (interference)] TJ"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="helv")
+    content = "\n".join(f"BT /helv 10 Tf 30 Tz 72 {700 - 14 * i} Td {line} ET" for i in range(3))
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, content.encode())
+    doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    return pymupdf.open(stream=doc.tobytes()).load_page(0)
+
+
+def test_word_gaps_read_from_the_kept_text_page_read_as_a_fresh_read() -> None:
+    page = _run_together()
+    textpage = page.get_textpage(flags=pdf._FLAGS)
+    assert pdf_glyphs.gaps_untrusted(page, pdf._FLAGS, textpage)
+    assert pdf_glyphs.gaps_untrusted(page, pdf._FLAGS)
+    kept = pdf_glyphs.glyph_read_page(page, pdf._FLAGS, gaps=True, textpage=textpage)
+    fresh = pdf_glyphs.glyph_read_page(page, pdf._FLAGS, gaps=True)
+    assert kept is not None and fresh is not None
+    assert _texts(kept) == _texts(fresh)
+    assert _texts(kept)[0].startswith("This is a line as can be seen")

@@ -207,29 +207,36 @@ def _lines_at(boxes: tuple[LineBox, ...], offsets: list[int]) -> list[LineBox]:
 
 
 def _spaces_untrusted(
-    doc: pymupdf.Document, text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+    doc: pymupdf.Document,
+    text: str,
+    page_starts: tuple[int, ...],
+    boxes: tuple[LineBox, ...],
+    kept: dict[int, pymupdf.TextPage],
 ) -> bool:
     """Whether the text layer leaves out word spaces: asked of the one page with the most runs
-    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``)."""
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``), from
+    its kept text page where there is one."""
     page = run_together(text, page_starts, boxes)
     if page is None:
         return False
     try:
-        return gaps_untrusted(doc.load_page(page - 1), _FLAGS)
+        return gaps_untrusted(doc.load_page(page - 1), _FLAGS, kept.get(page - 1))
     except (*_MUPDF_ERRORS, ValueError):
         return False
 
 
-def _page_read(doc: pymupdf.Document, index: int, first: PageBlocks | None) -> PageBlocks | None:
-    """A page read again glyph by glyph with its word gaps given spaces (the first read where
-    MuPDF cannot read it so)."""
+def _page_read(
+    doc: pymupdf.Document, index: int, first: PageBlocks | None, textpage: pymupdf.TextPage | None
+) -> PageBlocks | None:
+    """A page read again glyph by glyph with its word gaps given spaces, from its kept text page
+    where there is one (the first read where MuPDF cannot read it so)."""
     if first is None:
         return None
     try:
         page = doc.load_page(index)
     except (*_MUPDF_ERRORS, ValueError):
         return first
-    return glyph_read_page(page, _FLAGS, gaps=True) or first
+    return glyph_read_page(page, _FLAGS, gaps=True, textpage=textpage) or first
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -384,12 +391,12 @@ def _extract(
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
-        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes):
+        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes, kept):
             # a text layer that runs words together ("canbe seen") is read again glyph by
             # glyph, every page, with a space in each gap a word space wide; that read also
             # composes accents and closes ligature gaps
             for index in range(page_count):
-                pages[index] = _page_read(doc, index, pages[index])
+                pages[index] = _page_read(doc, index, pages[index], kept.get(index))
             text, page_starts, boxes = _compose(pages)
         elif not ocred:
             if _ligature_gap(text):

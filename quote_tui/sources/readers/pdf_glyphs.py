@@ -139,11 +139,14 @@ def run_together(
     return max(runs, key=lambda page: runs[page])
 
 
-def gaps_untrusted(page: pymupdf.Page, flags: int) -> bool:
+def gaps_untrusted(
+    page: pymupdf.Page, flags: int, textpage: pymupdf.TextPage | None = None
+) -> bool:
     """Whether a page (the one ``run_together`` names) holds enough word gaps without a space
-    that the document's spaces are not to be trusted."""
+    that the document's spaces are not to be trusted (``textpage``: as ``glyph_read_page``)."""
     try:
-        raw = page.get_textpage(flags=flags).extractRAWDICT()
+        tp = textpage if textpage is not None else page.get_textpage(flags=flags)
+        raw = tp.extractRAWDICT()
     except _MUPDF_ERRORS:
         return False
     return word_gaps(raw) >= _GAPS
