@@ -437,6 +437,13 @@ def _generated_pdf(folder: Path) -> Path:
 def bench_pdf(corpus: Path | None, repeat: int) -> None:
     import pymupdf
 
+    # the reader's text-page flags but the CID one (no cost either way): no image blocks
+    dict_flags = (
+        pymupdf.TEXT_PRESERVE_LIGATURES
+        | pymupdf.TEXT_PRESERVE_WHITESPACE
+        | pymupdf.TEXT_MEDIABOX_CLIP
+    )
+
     from quote_tui.sources.readers.pdf import extract_pdf
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -452,9 +459,17 @@ def bench_pdf(corpus: Path | None, repeat: int) -> None:
                     for page in doc:
                         page.get_text()
 
+            def dict_only(data: bytes = data) -> None:
+                with pymupdf.open(stream=data) as doc:
+                    for page in doc:
+                        page.get_text("dict", flags=dict_flags)
+
             print(f"PDF extraction: {path.name}, {pages} pages")
             ours, base = timed_pair(lambda data=data: extract_pdf(data), baseline, repeat)
             row("extract_pdf (text, pages, boxes)", ours, base, "baseline page.get_text()")
+            # the reader needs each span's size and flags: MuPDF's dict alone is its floor
+            floor, base = timed_pair(dict_only, baseline, repeat)
+            row("page.get_text('dict') alone", floor, base, "baseline page.get_text()")
 
 
 def main() -> None:

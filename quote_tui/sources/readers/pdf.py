@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_accents import accent_pending
+from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
     glyph_read_lines,
@@ -34,7 +35,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_lines import ligature_gap
+from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
@@ -60,6 +61,12 @@ _MIN_CHARS_PER_PAGE = 20
 _OCR_LAYER = 0.5
 """Share of a PDF's characters that, set invisible over its images, make it a scan's OCR layer
 (a few invisible words elsewhere are not one)."""
+
+_KEPT_PAGES = 40
+"""Most pages of a PDF whose text pages are kept for reading some of their lines again
+(``_may_read_again``): each holds a record per character, and the look at each page's text
+costs a book more than the reads it would spare, so a longer PDF reads those pages anew."""
+
 
 Rect = tuple[float, float, float, float]
 # MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+; FileDataError is.
@@ -157,44 +164,82 @@ def _label(page: pymupdf.Page) -> str | None:
     return label or None
 
 
+def _may_read_again(blocks: PageBlocks) -> bool:
+    """Whether a page's text holds what has some of its lines read again glyph by glyph (a
+    spacing accent, a ligature before a space): its text page is then kept, so that this read
+    need not have MuPDF interpret the page again. Most pages hold neither."""
+    text = "".join([line.text for block in blocks.blocks for line in block.lines])
+    return any(accent in text for accent in ACCENTS) or _ligature_gap(text)
+
+
+def _ligature_gap(text: str) -> bool:
+    """``ligature_gap``, after a plain search for each ligature: one character is looked for
+    many times faster than a pattern, and most texts hold no ligature at all."""
+    return any(ligature in text for ligature in LIGATURES) and ligature_gap(text)
+
+
 def _glyph_read(
-    doc: pymupdf.Document, index: int, first: PageBlocks | None, rects: set[Rect]
+    doc: pymupdf.Document,
+    index: int,
+    first: PageBlocks | None,
+    rects: set[Rect],
+    textpage: pymupdf.TextPage | None,
 ) -> PageBlocks | None:
     """A page with some lines read again glyph by glyph (the whole page where those lines do
-    not come back as first read); the first read where MuPDF cannot read it again."""
+    not come back as first read), from its kept text page where there is one; the first read
+    where MuPDF cannot read it again."""
     try:
         page = doc.load_page(index)
     except (*_MUPDF_ERRORS, ValueError):
         return first
-    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS)):
+    if first is not None and (read := glyph_read_lines(page, first, rects, _FLAGS, textpage)):
         return read
-    return glyph_read_page(page, _FLAGS) or first
+    return glyph_read_page(page, _FLAGS, textpage=textpage) or first
+
+
+def _lines_at(boxes: tuple[LineBox, ...], offsets: list[int]) -> list[LineBox]:
+    """The line boxes that hold any of ``offsets`` (ascending), each once, in order: the boxes
+    follow the text, so each offset is told to its line by a binary search of their starts."""
+    starts = [box[0] for box in boxes]
+    out: list[LineBox] = []
+    for offset in offsets:
+        i = bisect_right(starts, offset) - 1
+        if i >= 0 and offset < boxes[i][1] and (not out or out[-1] is not boxes[i]):
+            out.append(boxes[i])
+    return out
 
 
 def _spaces_untrusted(
-    doc: pymupdf.Document, text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+    doc: pymupdf.Document,
+    text: str,
+    page_starts: tuple[int, ...],
+    boxes: tuple[LineBox, ...],
+    kept: dict[int, pymupdf.TextPage],
 ) -> bool:
     """Whether the text layer leaves out word spaces: asked of the one page with the most runs
-    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``)."""
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``), from
+    its kept text page where there is one."""
     page = run_together(text, page_starts, boxes)
     if page is None:
         return False
     try:
-        return gaps_untrusted(doc.load_page(page - 1), _FLAGS)
+        return gaps_untrusted(doc.load_page(page - 1), _FLAGS, kept.get(page - 1))
     except (*_MUPDF_ERRORS, ValueError):
         return False
 
 
-def _page_read(doc: pymupdf.Document, index: int, first: PageBlocks | None) -> PageBlocks | None:
-    """A page read again glyph by glyph with its word gaps given spaces (the first read where
-    MuPDF cannot read it so)."""
+def _page_read(
+    doc: pymupdf.Document, index: int, first: PageBlocks | None, textpage: pymupdf.TextPage | None
+) -> PageBlocks | None:
+    """A page read again glyph by glyph with its word gaps given spaces, from its kept text page
+    where there is one (the first read where MuPDF cannot read it so)."""
     if first is None:
         return None
     try:
         page = doc.load_page(index)
     except (*_MUPDF_ERRORS, ValueError):
         return first
-    return glyph_read_page(page, _FLAGS, gaps=True) or first
+    return glyph_read_page(page, _FLAGS, gaps=True, textpage=textpage) or first
 
 
 def _has_labels(doc: pymupdf.Document) -> bool:
@@ -269,6 +314,8 @@ def _extract(
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
+        kept: dict[int, pymupdf.TextPage] = {}  # text pages whose lines may be read again
+        keep = page_count <= _KEPT_PAGES
         for index in range(page_count):
             try:
                 page = doc.load_page(index)
@@ -279,13 +326,16 @@ def _extract(
                 continue
             labels.append(_label(page) if labelled else None)
             try:
-                raw = page.get_textpage(flags=_FLAGS).extractDICT()
+                textpage = page.get_textpage(flags=_FLAGS)
+                raw = textpage.extractDICT()
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
                 read = page_blocks(raw, raw["height"])
                 if read.hidden:  # an OCR layer: its words may stand each on a line of its own
                     read = set_in_lines(raw, read)
                 pages.append(read)
+                if keep and _may_read_again(read):
+                    kept[index] = textpage
             except _MUPDF_ERRORS:
                 # One unreadable page (a broken content stream) should not cost the others;
                 # it stays in the index as an empty page.
@@ -347,26 +397,27 @@ def _extract(
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
-        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes):
+        if not ocred and _spaces_untrusted(doc, text, page_starts, boxes, kept):
             # a text layer that runs words together ("canbe seen") is read again glyph by
             # glyph, every page, with a space in each gap a word space wide; that read also
             # composes accents and closes ligature gaps
             for index in range(page_count):
-                pages[index] = _page_read(doc, index, pages[index])
+                pages[index] = _page_read(doc, index, pages[index], kept.get(index))
             text, page_starts, boxes = _compose(pages, scanned)
         elif not ocred:
-            if ligature_gap(text):
+            if _ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
                 # by glyph, to tell a printed gap from a space set inside the ligature's box
-                for box in boxes:
-                    if ligature_gap(text[box[0] : box[1]]):
-                        reread.setdefault(box[2], set()).add(box[3:])
+                for box in _lines_at(boxes, ligature_gaps(text)):
+                    reread.setdefault(box[2], set()).add(box[3:])
             if accent_pending(text):  # and where an accent may stand over a letter
-                for box in boxes:
-                    if accent_pending(text[box[0] : box[1]]):
-                        reread.setdefault(box[2], set()).add(box[3:])
+                for box in _lines_at(boxes, accents_pending(text)):
+                    reread.setdefault(box[2], set()).add(box[3:])
             for number, rects in reread.items():
-                pages[number - 1] = _glyph_read(doc, number - 1, pages[number - 1], rects)
+                pages[number - 1] = _glyph_read(
+                    doc, number - 1, pages[number - 1], rects, kept.get(number - 1)
+                )
+        kept.clear()
         if reread:
             text, page_starts, boxes = _compose(pages, scanned)
         if not ocred:

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any
 
-__all__ = ["ACCENTS", "accent_pending", "compose_accents"]
+__all__ = ["ACCENTS", "accent_pending", "accents_pending", "compose_accents"]
 
 ACCENTS: dict[str, str] = {
     "\u00a8": "\u0308",  # diaeresis
@@ -55,6 +55,18 @@ def accent_pending(text: str) -> bool:
         if text[i + 1 : i + 2].isalpha() or text[i - 1 : i].isalpha():
             return True
     return False
+
+
+def accents_pending(text: str) -> list[int]:
+    """Where ``accent_pending`` finds an accent beside a letter in ``text``: one search of a
+    whole document's text, each offset then told to its line, rather than a search per line.
+    A line's edges stand beside the separators around it, which are no letters."""
+    return [
+        m.start()
+        for m in _ACCENT.finditer(text)
+        if text[m.start() + 1 : m.start() + 2].isalpha()
+        or text[m.start() - 1 : m.start()].isalpha()
+    ]
 
 
 def _composed(letter: str, accent: str) -> str | None:

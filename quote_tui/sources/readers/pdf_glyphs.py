@@ -49,11 +49,20 @@ _GAPS = 4
 """Word gaps without a space on the page looked at that make the document's spaces untrusted."""
 
 
-def glyph_read_page(page: pymupdf.Page, flags: int, *, gaps: bool = False) -> PageBlocks | None:
+def glyph_read_page(
+    page: pymupdf.Page,
+    flags: int,
+    *,
+    gaps: bool = False,
+    textpage: pymupdf.TextPage | None = None,
+) -> PageBlocks | None:
     """A whole page read glyph by glyph (with ``gaps``, each word gap MuPDF left without a space
-    given one: ``open_word_gaps``), or None when MuPDF cannot read it."""
+    given one: ``open_word_gaps``), or None when MuPDF cannot read it. ``textpage``: the page's
+    text page as first read with ``flags``, when it was kept (MuPDF need not interpret the
+    page again)."""
     try:
-        raw = page.get_textpage(flags=flags).extractRAWDICT()
+        tp = textpage if textpage is not None else page.get_textpage(flags=flags)
+        raw = tp.extractRAWDICT()
     except _MUPDF_ERRORS:
         return None
     if gaps:
@@ -130,11 +139,14 @@ def run_together(
     return max(runs, key=lambda page: runs[page])
 
 
-def gaps_untrusted(page: pymupdf.Page, flags: int) -> bool:
+def gaps_untrusted(
+    page: pymupdf.Page, flags: int, textpage: pymupdf.TextPage | None = None
+) -> bool:
     """Whether a page (the one ``run_together`` names) holds enough word gaps without a space
-    that the document's spaces are not to be trusted."""
+    that the document's spaces are not to be trusted (``textpage``: as ``glyph_read_page``)."""
     try:
-        raw = page.get_textpage(flags=flags).extractRAWDICT()
+        tp = textpage if textpage is not None else page.get_textpage(flags=flags)
+        raw = tp.extractRAWDICT()
     except _MUPDF_ERRORS:
         return False
     return word_gaps(raw) >= _GAPS
@@ -147,8 +159,33 @@ def _line_text(line: dict[str, Any]) -> str:
     return spans_text(spans)[0]
 
 
+def _clipped(textpage: pymupdf.TextPage, clips: Sequence[Rect]) -> dict[str, Any] | None:
+    """A kept text page's ``extractRAWDICT`` for what lies in each clip only (the blocks of
+    every clip's read in one list), or None where this PyMuPDF gives no hold on the text page's
+    rectangle. PyMuPDF builds glyph records only for what overlaps that rectangle, so it is set
+    to each clip in turn and then restored: a clip per line, as the lines to read again may
+    stand far apart (a page's references in two columns)."""
+    try:
+        box = textpage.this.m_internal.mediabox
+        kept = (box.x0, box.y0, box.x1, box.y1)
+    except AttributeError:
+        return None
+    blocks: list[Any] = []
+    try:
+        for clip in clips:
+            box.x0, box.y0, box.x1, box.y1 = clip
+            blocks.extend(textpage.extractRAWDICT()["blocks"])
+    finally:
+        box.x0, box.y0, box.x1, box.y1 = kept
+    return {"blocks": blocks}
+
+
 def glyph_read_lines(
-    page: pymupdf.Page, first: PageBlocks, rects: set[Rect], flags: int
+    page: pymupdf.Page,
+    first: PageBlocks,
+    rects: set[Rect],
+    flags: int,
+    textpage: pymupdf.TextPage | None = None,
 ) -> PageBlocks | None:
     """A page's blocks with the lines at ``rects`` read again glyph by glyph.
 
@@ -157,6 +194,8 @@ def glyph_read_lines(
         first: its blocks as first read.
         rects: the rectangles of the lines to read again, as first read.
         flags: the text page's flags.
+        textpage: the page's text page as first read, when it was kept: its lines are read
+            again from it, where reading the clip would have MuPDF interpret the page again.
 
     Returns:
         The blocks with those lines' texts replaced, or None when a line was not given back as
@@ -167,27 +206,30 @@ def glyph_read_lines(
     x1 = max(r[2] for r in rects) + _MARGIN
     y1 = max(r[3] for r in rects) + _MARGIN
     try:
-        clip = pymupdf.Rect(x0, y0, x1, y1)
-        raw = page.get_textpage(clip=clip, flags=flags).extractRAWDICT()
+        around = [(r[0] - _MARGIN, r[1] - _MARGIN, r[2] + _MARGIN, r[3] + _MARGIN) for r in rects]
+        raw = _clipped(textpage, around) if textpage is not None else None
+        if raw is None:
+            clip = pymupdf.Rect(x0, y0, x1, y1)
+            raw = page.get_textpage(clip=clip, flags=flags).extractRAWDICT()
     except _MUPDF_ERRORS:
         return None
     first_texts = {ln.rect: ln.text for block in first.blocks for ln in block.lines}
+    # only the wanted lines are worked on (accents and ligature gaps are a line's own): a clip
+    # also holds pieces of the lines beside them
+    wanted = [
+        line
+        for block in raw.get("blocks", ())
+        for line in block.get("lines", ())
+        if tuple(line["bbox"]) in rects
+    ]
     plain: dict[Rect, str] = {}  # each wanted line's text as the first read gave it
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            rect = tuple(line["bbox"])
-            if rect in rects:
-                spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]
-                plain[rect] = _line_text({"spans": spans})  # type: ignore[index]
+    for line in wanted:
+        spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]
+        plain[tuple(line["bbox"])] = _line_text({"spans": spans})  # type: ignore[index]
     if len(plain) < len(rects) or any(plain[r] != first_texts.get(r) for r in rects):
         return None
-    close_ligature_gaps(compose_accents(raw))
-    texts: dict[Rect, str] = {}
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            rect = tuple(line["bbox"])
-            if rect in rects:
-                texts[rect] = _line_text(line)  # type: ignore[index]
+    close_ligature_gaps(compose_accents({"blocks": [{"lines": wanted}]}))
+    texts: dict[Rect, str] = {tuple(line["bbox"]): _line_text(line) for line in wanted}  # type: ignore[misc]
     blocks = tuple(
         replace(
             block, lines=tuple(Line(texts.get(ln.rect, ln.text), ln.rect) for ln in block.lines)

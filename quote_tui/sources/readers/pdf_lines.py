@@ -21,6 +21,7 @@ __all__ = [
     "glue_marks",
     "is_mark_line",
     "ligature_gap",
+    "ligature_gaps",
     "rejoin",
     "spans_text",
 ]
@@ -261,6 +262,12 @@ def ligature_gap(text: str) -> bool:
     """Whether a line holds a ligature followed by a space ("Inﬂ uenzavirus"), which some
     producers set inside the ligature's own box where no gap is printed."""
     return _LIGATURE_SPACE.search(text) is not None
+
+
+def ligature_gaps(text: str) -> list[int]:
+    """Where ``ligature_gap`` finds a ligature before a space in ``text`` (one search of a whole
+    document's text; a match never crosses a line's edge, as no separator is a space)."""
+    return [m.start() for m in _LIGATURE_SPACE.finditer(text)]
 
 
 def close_ligature_gaps(raw: dict[str, Any]) -> dict[str, Any]:

@@ -43,9 +43,9 @@ def panel_titles(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
         return
     seen = list(flags)  # judged on the asides found before, not on each other's outcome
     for i, block in enumerate(blocks):
-        text = block.text.strip()
         if seen[i] or len(block.lines) != 1 or block.size >= body:
             continue
+        text = block.text.strip()  # after the cheap tests: most blocks are paragraphs
         if not text or len(text) > _MAX_CHARS or text[-1] in _ENDS:
             continue
         above = _nearest(blocks, i, up=True)
