@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from quote_tui.sources.readers.pdf_folios import beside_folios
+from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_head_lines import mask, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
@@ -405,6 +405,7 @@ def split_page(
     for i in page.figures:
         flags[i] = True
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
+    under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
