@@ -49,6 +49,9 @@ TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
 """A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
 quotation leaves out as it leaves out a note mark."""
 
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae]")
+"""What a comma's citation number or a trademark sign needs in a passage to be found."""
+
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT_MARK = re.compile(
     f"(?<=[^\\s{_SUPERSCRIPTS}])[{_SUPERSCRIPTS}]{{1,3}}(?:[,–][{_SUPERSCRIPTS}]{{1,3}})*"
@@ -100,25 +103,28 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     return marks
 
 
-def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
+def printed_pieces(text: str, start: int, end: int, *, searched: bool = False) -> tuple[Span, ...]:
     """The pieces of ``text[start:end]`` its printed wording leaves out, in ``text``'s offsets.
 
     Each note mark with its separator (and a space before it, when one follows it too), and
     each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are
     judged on the text around the passage too, so a mark at a passage's edge is told as it is
-    inside one.
+    inside one. With ``searched`` (a passage the note-marks search found by leaving them out),
+    a comma's citation number and a trademark sign go too.
     """
     if end <= start:
         return ()
     lo, hi = max(0, start - _REACH), min(len(text), end + _REACH)
     window = text[lo:hi]
-    if APART not in window[start - lo : end - lo] and not _ANY_SUPERSCRIPT.search(
-        window, start - lo, end - lo
+    if (
+        APART not in window[start - lo : end - lo]
+        and not _ANY_SUPERSCRIPT.search(window, start - lo, end - lo)
+        and not (searched and _SEARCHED_ONLY.search(window, start - lo, end - lo))
     ):
         return ()
     out: list[Span] = []
     last = start
-    for a, b in mark_spans(window):
+    for a, b in mark_spans(window, searched=searched):
         a, b = max(a + lo, last), min(b + lo, end)
         if a >= b:
             continue

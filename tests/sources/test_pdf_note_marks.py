@@ -151,6 +151,9 @@ def test_a_mark_after_a_words_comma_is_left_out_by_the_rule() -> None:
     _, status, rules = _check(pdf, "indicating a diet (Figure 1), based on")
     assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
     assert _check(pdf, "million per year,4 indicating")[1] is Status.EXACT
+    # the wording of a passage found without the mark is the quotation's, as a reader reads it
+    found = check_text(PreparedText(text), "were $475 million per year, indicating a diet")
+    assert found.matches[0].text == "were $475 million per year, indicating a diet"
 
 
 def test_a_number_after_a_comma_in_running_text_is_no_mark() -> None:
