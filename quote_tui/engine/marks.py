@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["APART", "NOTE_MARK", "mark_spans", "printed", "printed_pieces"]
+__all__ = [
+    "APART",
+    "COMMA_MARK",
+    "NOTE_MARK",
+    "TRADEMARK",
+    "mark_spans",
+    "printed",
+    "printed_pieces",
+]
 
 APART = "\u200b"
 """The separator the PDF reader sets between a word and a superscript glued to it."""
@@ -29,6 +37,20 @@ the "?" of a citation LaTeX could not resolve, ending where the word would; the 
 before it is what says it was a superscript and not a number of the running text. A superscript
 the reader set apart on both sides, a word's letters after it ("m\u200b6\u200bA"), is inside the
 word, not a mark."""
+
+COMMA_MARK = re.compile(r"(?:(?<=[^\W\d_]{3},)|(?<=\),))[0-9]{1,3}(?:[–-][0-9]{1,3})?(?= )")
+"""A citation number glued to the comma after a word or a bracket, a space after it ("per
+year,4 indicating", "(Figure 1),12 based"): the reader leaves a raised mark after a comma as
+printed, so a quotation that types it is exact, and running text never glues a number to a
+comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search takes it out
+(a quotation that leaves it out is found); a match's wording keeps it, as printed."""
+
+TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
+"""A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
+quotation leaves out as it leaves out a note mark."""
+
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae]")
+"""What a comma's citation number or a trademark sign needs in a passage to be found."""
 
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT_MARK = re.compile(
@@ -66,34 +88,43 @@ def _superscript_marks(text: str) -> list[Span]:
     return out
 
 
-def mark_spans(text: str) -> list[Span]:
+def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     """Every note mark of a text, in order: a set-apart mark with its zero-width space, and
-    superscript digits standing as a mark (module docstring)."""
+    superscript digits standing as a mark (module docstring). With ``searched``, also the marks
+    the note-marks search takes out but a match's wording keeps as printed: a number glued to
+    a word's comma (``COMMA_MARK``) and a trademark sign glued to its name (``TRADEMARK``)."""
     marks = [m.span() for m in NOTE_MARK.finditer(text)] if APART in text else []
     if _ANY_SUPERSCRIPT.search(text):
         marks = sorted(marks + _superscript_marks(text))
+    if searched and "," in text:
+        marks = sorted(marks + [m.span() for m in COMMA_MARK.finditer(text)])
+    if searched and ("\u2122" in text or "\u00ae" in text):
+        marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
     return marks
 
 
-def printed_pieces(text: str, start: int, end: int) -> tuple[Span, ...]:
+def printed_pieces(text: str, start: int, end: int, *, searched: bool = False) -> tuple[Span, ...]:
     """The pieces of ``text[start:end]`` its printed wording leaves out, in ``text``'s offsets.
 
     Each note mark with its separator (and a space before it, when one follows it too), and
     each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are
     judged on the text around the passage too, so a mark at a passage's edge is told as it is
-    inside one.
+    inside one. With ``searched`` (a passage the note-marks search found by leaving them out),
+    a comma's citation number and a trademark sign go too.
     """
     if end <= start:
         return ()
     lo, hi = max(0, start - _REACH), min(len(text), end + _REACH)
     window = text[lo:hi]
-    if APART not in window[start - lo : end - lo] and not _ANY_SUPERSCRIPT.search(
-        window, start - lo, end - lo
+    if (
+        APART not in window[start - lo : end - lo]
+        and not _ANY_SUPERSCRIPT.search(window, start - lo, end - lo)
+        and not (searched and _SEARCHED_ONLY.search(window, start - lo, end - lo))
     ):
         return ()
     out: list[Span] = []
     last = start
-    for a, b in mark_spans(window):
+    for a, b in mark_spans(window, searched=searched):
         a, b = max(a + lo, last), min(b + lo, end)
         if a >= b:
             continue

@@ -53,7 +53,7 @@ def _unmarked(prepared: PreparedText) -> _Unmarked | None:
     at: list[int] = []
     before: list[int] = []
     last = removed = 0
-    for start, end in mark_spans(text):
+    for start, end in mark_spans(text, searched=True):
         pieces.append(text[last:start])
         removed += end - start
         at.append(end - removed)

@@ -235,7 +235,7 @@ class PreparedText:
             raise ValueError(f"span {start}:{end} outside text of {len(self.text)}")
         last = max(start, end - 1)
         lo, hi = max(0, start - context), min(len(self.text), end + context)
-        pieces = printed_pieces(self.text, lo, hi)
+        pieces = printed_pieces(self.text, lo, hi, searched=Rule.NOTE_MARKS in rules)
         marks = tuple(_clipped(pieces, start, end))
         if marks:
             differences = tuple(_reworded(d, self.text, start, marks) for d in differences)

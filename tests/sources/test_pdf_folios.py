@@ -58,3 +58,26 @@ def test_a_digit_inside_the_band_is_no_page_number() -> None:
     doc.new_page(width=612, height=792).insert_text((72, 72), "squared again.", fontsize=10)
     text = extract_pdf(doc.tobytes()).text
     assert text.index("where the mode frequency is") < text.index("squared again.")
+
+
+_HEAD = "The gastronomic tourism and the strengthening of the identity of the rural"
+
+
+def test_a_running_heads_wrapped_line_is_furniture() -> None:
+    """A long running head wraps its last word to a second line, flush right under it: that
+    word stands in no sentence over the page break; the body's own first line stays."""
+    doc = pymupdf.open()
+    for number in range(4):
+        page = doc.new_page(width=612, height=792)
+        head_width = pymupdf.get_text_length(_HEAD, fontsize=11)
+        page.insert_text((540 - head_width, 64), _HEAD, fontsize=11)
+        word = pymupdf.get_text_length("women", fontsize=11)
+        page.insert_text((540 - word, 80), "women", fontsize=11)
+        for i, line in enumerate(_LINES[number * 40 : (number + 1) * 40]):
+            page.insert_text((72, 112 + 15 * i), line, fontsize=11)
+    read = extract_pdf(doc.tobytes())
+    start = read.page_starts[2]
+    assert read.text[start:].lstrip().startswith(_LINES[80])
+    quote = f"{_LINES[79]} {_LINES[80]}"
+    result = check_text(PreparedText(read.text), quote)
+    assert any(m.start < start < m.end for m in result.matches)

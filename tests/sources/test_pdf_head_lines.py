@@ -60,3 +60,22 @@ def test_a_head_read_into_the_block_under_it_stays_out_of_the_sentence() -> None
     result = check_text(PreparedText(read.text), quote)
     assert result.status in (Status.EXACT, Status.NORMALIZED)
     assert any(m.start < start < m.end for m in result.matches)
+
+
+def test_heads_that_change_by_section_are_told_by_their_place() -> None:
+    """A brochure's head names each section ("Freight", "Passengers", ...), so no text repeats
+    on many pages; standing at one height and in one size on every page, it is still a head."""
+    sections = ["Freight", "Passengers", "Roads and rails", "Emissions", "Accidents"]
+    doc = pymupdf.open()
+    for number, section in enumerate(sections):
+        page = doc.new_page(width=595, height=420)
+        width = pymupdf.get_text_length(section, fontsize=13.5)
+        page.insert_text((575 - width, 42), section, fontsize=13.5)
+        for i, line in enumerate(_LINES[number * 20 : (number + 1) * 20]):
+            page.insert_text((40, 80 + 13 * i), line, fontsize=9)
+    read = extract_pdf(doc.tobytes())
+    start = read.page_starts[3]
+    assert read.text[start:].lstrip().startswith(_LINES[60])
+    quote = f"{_LINES[59]} {_LINES[60]}"
+    result = check_text(PreparedText(read.text), quote)
+    assert any(m.start < start < m.end for m in result.matches)

@@ -133,3 +133,37 @@ def test_a_roman_numeral_note_mark_is_left_out_by_the_rule() -> None:
     text, status, rules = _check(pdf, "contribuer jusqu'a 0,2 kg au poids")
     assert "kg\u200bii au" in text
     assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+
+
+def test_a_mark_after_a_words_comma_is_left_out_by_the_rule() -> None:
+    """Vancouver style sets a citation after a comma ("per year,⁴ indicating"); it reads as
+    printed, so a quotation that types it is exact, and one that leaves it out is normalized."""
+    pdf = _line_pdf(
+        ("were $475 million per year,", False),
+        ("4", True),
+        (" indicating a diet (Figure 1),", False),
+        ("12", True),
+        (" based on", False),
+    )
+    text, status, rules = _check(pdf, "were $475 million per year, indicating a diet")
+    assert "year,4 indicating" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+    _, status, rules = _check(pdf, "indicating a diet (Figure 1), based on")
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+    assert _check(pdf, "million per year,4 indicating")[1] is Status.EXACT
+    # the wording of a passage found without the mark is the quotation's, as a reader reads it
+    found = check_text(PreparedText(text), "were $475 million per year, indicating a diet")
+    assert found.matches[0].text == "were $475 million per year, indicating a diet"
+
+
+def test_a_number_after_a_comma_in_running_text_is_no_mark() -> None:
+    # "a,3" is a variable's exponent, "3,4" a decimal: a quotation leaving the digit out differs
+    pdf = _line_pdf(("as a,3 and 3,4 units, 5 more", False))
+    assert _check(pdf, "as a, and 3, units")[1] is Status.NEAR
+
+
+def test_a_trademark_sign_is_left_out_by_the_rule() -> None:
+    pdf = _line_pdf(("assessed using Invitrogen Quant-iT\u2122 PicoGreen\u00ae (Thermo)", False))
+    _, status, rules = _check(pdf, "assessed using Invitrogen Quant-iT PicoGreen (Thermo)")
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
+    assert _check(pdf, "Invitrogen Quant-iT\u2122 PicoGreen\u00ae")[1] is Status.EXACT

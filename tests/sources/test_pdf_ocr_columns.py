@@ -25,6 +25,7 @@ _RIGHT = textwrap.wrap(
     "is correct we can assume that men will control their own fecundity.",
     35,
 )
+_TITLE = "The Tragedy of the Great Commons in a Finite World"
 _CROSS = 2
 """The row whose two halves OCR read as one line, over a speck in the gutter."""
 
@@ -44,6 +45,8 @@ def _page(render_mode: int) -> bytes:
     pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
     pix.clear_with(255)
     page.insert_image(page.rect, pixmap=pix)
+    # a title over both columns, one of its word spaces over the gutter: no gutter of its own
+    _word_by_word(page, 72.0, 70.0, _TITLE, render_mode)
     for i in range(max(len(_LEFT), len(_RIGHT))):
         y = 100.0 + 12 * i
         left = _LEFT[i] if i < len(_LEFT) else ""
@@ -60,6 +63,7 @@ def test_an_ocr_line_across_the_gutter_is_cut_there() -> None:
     read = extract_pdf(_page(render_mode=3))
     assert read.ocr
     assert "__" not in read.text
+    assert read.text.startswith(_TITLE)
     assert read.text.index(_LEFT[-1]) < read.text.index(_RIGHT[0])
     quote = "the criterion is survival of the fittest. will, in fact, be the best decisions"
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED

@@ -92,3 +92,15 @@ def test_a_heading_over_a_later_column_that_starts_high_stays_in_its_column() ->
     second = _block(225, 100, 385, 700)
     order = reading_order([title, first, heading, second], body=True)
     assert order == [title, first, heading, second]
+
+
+def test_a_chart_title_over_the_last_two_of_three_columns_leaves_the_first_whole() -> None:
+    """A brochure's chart stands under the second and third columns' text, its title over both;
+    the first column runs past it to the page's foot, and is read whole before the others."""
+    first_top = _block(40, 72, 200, 240)
+    first_foot = _block(40, 250, 200, 380)
+    second = _block(220, 72, 390, 150, lines=6)
+    third = _block(405, 72, 575, 150, lines=6)
+    title = _block(222, 178, 560, 189, lines=1)
+    order = reading_order([first_top, second, third, title, first_foot], body=True)
+    assert order == [first_top, first_foot, second, third, title]

@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-__all__ = ["beside_folios"]
+__all__ = ["beside_folios", "under_heads"]
 
 _MAX_LINES = 2
-"""Most lines of a block set beside a page number as furniture."""
+"""Most lines of a block set beside a page number, or under a head, as furniture."""
+_ALIGNED = 2.0
+"""Points within which a head's wrapped line keeps its first line's left or right edge."""
+_SHORTER = 0.5
+"""Most share of the head's width its wrapped line takes (the rest of a line, not a text)."""
+_UNDER = 1.0
+"""Lines' heights within which a head's second line stands under its first."""
 
 
 class Block(Protocol):
@@ -59,3 +65,31 @@ def _outermost(rect: tuple[float, float, float, float], blocks: Sequence[Block])
     if rect[1] - top < bottom - rect[3]:  # in the top band: nothing above it
         return not any(b.rect[3] <= rect[1] for b in blocks)
     return not any(b.rect[1] >= rect[3] for b in blocks)
+
+
+def under_heads(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
+    """Set aside (in ``flags``) a running head's second line: a short block standing right
+    under a head set aside in the page's top band (within a line's height), flush with its left
+    or right edge and at most half as wide, as a long head wraps ("... de las mujeres" over
+    "campesinas"). The body starts further down, and its lines are long."""
+    heads = [
+        b.rect
+        for b, e, f in zip(blocks, edges, flags, strict=True)
+        if e == 2 and f and b.lines and (b.rect[1] + b.rect[3]) / 2 < _middle(blocks)
+    ]
+    for i, block in enumerate(blocks):
+        if flags[i] or len(block.lines) > _MAX_LINES:
+            continue
+        x0, y0, x1, y1 = block.rect
+        line = (y1 - y0) / len(block.lines)
+        if any(
+            0 <= y0 - h[3] <= line * _UNDER
+            and (abs(x0 - h[0]) <= _ALIGNED or abs(x1 - h[2]) <= _ALIGNED)
+            and x1 - x0 <= (h[2] - h[0]) * _SHORTER
+            for h in heads
+        ):
+            flags[i] = True
+
+
+def _middle(blocks: Sequence[Block]) -> float:
+    return (min(b.rect[1] for b in blocks) + max(b.rect[3] for b in blocks)) / 2

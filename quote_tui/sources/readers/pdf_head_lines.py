@@ -12,11 +12,12 @@ over from the page before.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
-__all__ = ["mask", "split_head_lines"]
+__all__ = ["mask", "placed_heads", "split_head_lines"]
 
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
@@ -40,6 +41,27 @@ class Block(Protocol):
 
 
 B = TypeVar("B", bound=Block)
+
+_PLACED_SHARE = 0.4
+"""Share of the pages whose outermost line stands in one place for that place to be a head's."""
+_PLACED_MIN = 3
+"""Fewest pages a head's place is seen on."""
+_HEAD_CHARS = 60
+"""Longest head told by its place."""
+_HEAD_WIDTH = 0.6
+"""Widest share of its page's widest block a head told by its place takes."""
+
+
+class Page(Protocol):
+    @property
+    def blocks(self) -> Sequence[Block]: ...
+
+
+class SizedBlock(Block, Protocol):
+    @property
+    def size(self) -> float: ...
+    @property
+    def text(self) -> str: ...
 
 
 def mask(text: str) -> str:
@@ -83,3 +105,33 @@ def split_head_lines(
             out.append(b)
             origin.append(i)
     return out, origin
+
+
+def placed_heads(pages: Sequence[Page], edges: Sequence[Sequence[int]]) -> set[str]:
+    """Masked texts of running heads told by their place: one-line blocks outermost on their
+    page (``edges``) standing at one height and in one size on many pages, whatever they say (a
+    brochure's head names each section: "Güterverkehr", "Personenverkehr", ...)."""
+    seen: Counter[tuple[int, int, int]] = Counter()
+    texts: dict[tuple[int, int, int], set[str]] = {}
+    for page, edges_of in zip(pages, edges, strict=True):
+        here: set[tuple[int, int, int]] = set()
+        if not page.blocks:
+            continue
+        widest = max(b.rect[2] - b.rect[0] for b in page.blocks)
+        for block, edge in zip(page.blocks, edges_of, strict=True):
+            if not edge or len(block.lines) != 1:
+                continue
+            sized: SizedBlock = block  # type: ignore[assignment]
+            text = sized.text.strip()
+            if (
+                len(text) > _HEAD_CHARS
+                or text[-1:] in ".,;:"
+                or (block.rect[2] - block.rect[0] > widest * _HEAD_WIDTH)
+            ):
+                continue  # a line of text (a paragraph's last, at the page's top), no head
+            place = (round(block.rect[1]), round(block.rect[3]), round(sized.size * 2))
+            here.add(place)
+            texts.setdefault(place, set()).add(mask(sized.text))
+        seen.update(here)
+    need = max(_PLACED_MIN, len(pages) * _PLACED_SHARE)
+    return {text for place, n in seen.items() if n >= need for text in texts[place]}

@@ -35,8 +35,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from quote_tui.sources.readers.pdf_folios import beside_folios
-from quote_tui.sources.readers.pdf_head_lines import mask, split_head_lines
+from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
@@ -308,7 +308,8 @@ def repeated_edges(
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
     out = {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
-    return out | _titled_heads(pages, edges)
+    every = edges if edges is not None else [page_edges(p) for p in pages]
+    return out | _titled_heads(pages, edges) | placed_heads(pages, every)
 
 
 def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None) -> set[str]:
@@ -405,6 +406,7 @@ def split_page(
     for i in page.figures:
         flags[i] = True
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
+    under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)

@@ -65,20 +65,41 @@ def column_order(
     ordered: list[B] = []
     run: list[tuple[int, B]] = []
     span: tuple[int, int, float] | None = None  # the last spanning block's columns and foot
+    inner: tuple[int, B] | None = None  # a block over later columns only, and its first
     for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
         first, last = _columns(b.rect, gutters)
         if first == last:
             run.append((first, b))
             continue
+        if body and first > 0 and last == len(gutters) > 1 and inner is None:
+            inner = (first, b)  # a chart's title over the second and third columns: the
+            continue  # first column goes on past it, and is read before it
         # the columns right of the block go on past it; those it spans (and left of it) end
         if not body:
             last = len(gutters)
-        ordered.extend(_flush([it for it in run if it[0] <= last], span))
+        now = [it for it in run if it[0] <= last]
         run = [it for it in run if it[0] > last]
+        ordered.extend(_inside(now, inner, span))
+        inner = None
         ordered.append(b)
         span = (first, last, b.rect[3]) if body else None
-    ordered.extend(_flush(run, span))
+    ordered.extend(_inside(run, inner, span))
     return ordered
+
+
+def _inside(
+    run: list[tuple[int, B]], inner: tuple[int, B] | None, span: tuple[int, int, float] | None
+) -> list[B]:
+    """A run's blocks in order around a block over its later columns only: the columns left of
+    it whole, then the later columns above it, the block, and what stands below it."""
+    if inner is None:
+        return _flush(run, span)
+    first, block = inner
+    top = block.rect[1]
+    left = [it for it in run if it[0] < first]
+    above = [it for it in run if it[0] >= first and it[1].rect[1] < top]
+    below = [it for it in run if it[0] >= first and it[1].rect[1] >= top]
+    return [*_flush(left, span), *_flush(above, None), block, *_flush(below, None)]
 
 
 def _flush(run: list[tuple[int, B]], span: tuple[int, int, float] | None) -> list[B]:
