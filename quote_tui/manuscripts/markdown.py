@@ -44,6 +44,8 @@ _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
 _TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}|\{%[^{}\n]*%\}")
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
+# HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
+_HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
 
 
 def _blockquotes(text: str) -> list[Block]:
@@ -104,6 +106,11 @@ def _html_blockquotes(text: str) -> list[Block]:
             end -= 1
         if start < end:
             blocks.append(Block(start, end, m.end()))
+    blocks.extend(
+        Block(m.start(1), m.end(1), m.end(), inline=True)
+        for m in _HTML_Q.finditer(text)
+        if m.group(1).strip()
+    )
     return blocks
 
 
