@@ -297,3 +297,15 @@ def test_html_inline_quotation_in_markdown(tmp_path: Path) -> None:
         "@book{meier, author = {Meier, Hans}, title = {Schule}, year = {2000}}\n",
     )
     assert got == [("einen Ort der Begegnung für alle Menschen im Viertel", "meier")]
+
+
+def test_an_account_named_with_its_handle_is_a_name(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.add_paragraph(
+        "Lee (2020) studied the movement. It led to new pages meant to attract international "
+        "attention, such as “Fight for freedom, stand with Hong Kong; @stand_with_hk”, “Hong "
+        "Kong Watch; @hk_watch” etc. (Lee, 2020, p. 4)."
+    )
+    path = tmp_path / "report.docx"
+    d.save(str(path))
+    assert _quotes(path) == []
