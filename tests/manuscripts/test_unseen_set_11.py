@@ -309,3 +309,25 @@ def test_an_account_named_with_its_handle_is_a_name(tmp_path: Path) -> None:
     path = tmp_path / "report.docx"
     d.save(str(path))
     assert _quotes(path) == []
+
+
+def test_a_second_opening_mark_slipped_into_a_quotation(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.add_paragraph(
+        "Der zweiten Variante, die Zentrale „Versionsverwaltung liegt ein „Client-Server-System "
+        "zugrunde.“ (Meier 2010, S. 4) „Das Client-Server Prinzip ist das Standardkonzept für "
+        "Netze.“ (Meier 2010, S. 5)"
+    )
+    d.add_paragraph(
+        "„Open Source-Programme (…) machen den Größen der Softwareindustrie ernste Konkurrenz. "
+        "Durchaus praktisch, so kostet das Paket „Microsoft Office“ viel Geld (Meier 2010, S. 6)."
+    )
+    path = tmp_path / "seminararbeit.docx"
+    d.save(str(path))
+    quotes = _quotes(path)
+    assert quotes[:2] == [
+        "Versionsverwaltung liegt ein „Client-Server-System zugrunde.",
+        "Das Client-Server Prinzip ist das Standardkonzept für Netze.",
+    ]
+    # Across a sentence end the first mark is the slip: nothing runs over into the next one.
+    assert not any(q.startswith("Open Source") and "Durchaus" in q for q in quotes)
