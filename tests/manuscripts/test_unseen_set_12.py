@@ -1,0 +1,69 @@
+"""Rules read off the twelfth unseen set of real manuscripts (school essays that cite nothing but
+name the book or the people they quote, a German LaTeX essay of example utterances); each test
+retypes the lines that showed the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+
+from quote_tui.manuscripts import scan
+
+
+def _word(tmp_path: Path, paragraphs: list[str]) -> list[str]:
+    d = docx.Document()
+    for text in paragraphs:
+        d.add_paragraph(text)
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    return [c.quote for c in scan(path).citations]
+
+
+def test_an_essay_naming_the_book_it_discusses_quotes_that_book(tmp_path: Path) -> None:
+    quotes = _word(
+        tmp_path,
+        [
+            "Throughout William Golding’s “The Lord of the Flies” Jack reveals the true nature "
+            "of man.",
+            "He paints his face and starts yelling a chant. Jack repeatedly shouts, “Kill the "
+            "pig! Cut his throat! Kill the pig! Bash him in!” Jack’s personality changes.",
+            "He cuts off the pig’s head. “Then there was that indefinable connection between "
+            "himself and Jack; who therefore would never let him alone…” Jack has changed.",
+        ],
+    )
+    assert quotes == [
+        "Kill the pig! Cut his throat! Kill the pig! Bash him in!",
+        "Then there was that indefinable connection between himself and Jack; who therefore "
+        "would never let him alone…",
+    ]
+
+
+def test_an_essay_quoting_people_named_in_full(tmp_path: Path) -> None:
+    quotes = _word(
+        tmp_path,
+        [
+            "Having a draft can scar people. Robert Scales Jr stated, “Unfortunately amateur "
+            "armies learn to fight only by fighting.” The wars can scar people.",
+            # A story's dialogue is told with pronouns and first names: still not a source's.
+            "I came home late. Mom said, “You should have called us before the last bus left.” "
+            "I went to bed.",
+        ],
+    )
+    assert quotes == ["Unfortunately amateur armies learn to fight only by fighting."]
+
+
+def test_a_german_writers_example_utterances(tmp_path: Path) -> None:
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Verständigung ist das Ziel \\parencite[218]{habermas}.\n\n"
+        "Sagt Mihai beispielsweise: ``Wir sollten dem Küchenpersonal etwas vorsingen'', so kann "
+        "das überprüft werden.\n\n"
+        "Die Drohung birgt einen strategischen Sprechakt: ``Wenn Du mich nicht bezahlst, wird "
+        "Dir Schlimmes widerfahren''.\n\n"
+        "Direkte Gewaltandrohung, wie ``Gib mir das Geld, oder ich knall dich ab!'', ist nur "
+        "perlokutiv.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.quote for c in scan(tex).citations] == []
