@@ -55,8 +55,16 @@ def _blockquotes(text: str) -> list[Block]:
         body_end = m.end()
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
+        tail = _SIGNED.search(text, body_start, body_end)
+        if tail is not None:
+            body_end = tail.start()
         blocks.append(Block(body_start, body_end, m.end()))
     return blocks
+
+
+# A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
+# Willoughby Britton." The signature names the speaker; it is not the quoted words.
+_SIGNED = re.compile(r"(?<=[.!?”\"’])[ \t]*(?:--?|–|—|―)[ \t]?(?=[A-Z])[^\n.!?]{1,100}\.?\Z")
 
 
 def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:

@@ -67,3 +67,22 @@ def test_a_german_writers_example_utterances(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert [c.quote for c in scan(tex).citations] == []
+
+
+def test_a_block_signed_at_its_end_quotes_the_words_before_the_signature(
+    tmp_path: Path,
+) -> None:
+    md = tmp_path / "notes.md"
+    md.write_text(
+        "The book cites studies throughout [@purser2019, p. 4].\n\n"
+        "> Public enthusiasm is outpacing scientific evidence. -Brown University researcher "
+        "Willoughby Britton.\n\n"
+        "> Mindfulness is not a panacea for every ill of the modern workplace. — Ronald Purser\n\n"
+        "> The first sentence ends here. - and the second goes on in lower case.\n",
+        encoding="utf-8",
+    )
+    assert [c.quote for c in scan(md).citations] == [
+        "Public enthusiasm is outpacing scientific evidence.",
+        "Mindfulness is not a panacea for every ill of the modern workplace.",
+        "The first sentence ends here. - and the second goes on in lower case.",
+    ]
