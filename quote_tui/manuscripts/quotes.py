@@ -17,9 +17,10 @@ __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 # Chinese and Japanese are written without spaces: each ideograph or kana counts as a word.
 # A URL (a link's target, a bare address) is no words at all.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# German gender forms are one word: Vetospieler:innen, Lehrer*innen, Student_innen, Autor/in.
 _WORD = re.compile(
     r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
-    r"(?:['’\-][^\W_" + _CJK + r"]+)*"
+    r"(?:['’\-][^\W_" + _CJK + r"]+)*(?:[:*_/·](?:innen|in|en|e|r)\b)?"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
 _QUOTE_CHARS = '”“»«’‘‚„"›‹'

@@ -9,6 +9,7 @@ from pathlib import Path
 import docx
 
 from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.quotes import count_words
 
 
 def _word(tmp_path: Path, paragraphs: list[str]) -> list[str]:
@@ -86,3 +87,32 @@ def test_a_block_signed_at_its_end_quotes_the_words_before_the_signature(
         "Mindfulness is not a panacea for every ill of the modern workplace.",
         "The first sentence ends here. - and the second goes on in lower case.",
     ]
+
+
+_HABERMAS = (
+    "@book{habermas, author = {Habermas, Jürgen}, title = {On the Pragmatics}, year = {1998}}\n"
+)
+
+
+def test_a_phrase_of_the_author_a_sentence_speaks_for(tmp_path: Path) -> None:
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Zwar steht für \\citeauthor{habermas} grundsätzlich hinter jeder Handlung ein ``action "
+        "plan'', also ein Ziel.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_HABERMAS, encoding="utf-8")
+    assert [c.quote for c in scan(tex, bib=[bib]).citations] == ["action plan"]
+
+
+def test_a_german_gender_form_is_one_word(tmp_path: Path) -> None:
+    md = tmp_path / "demokratie.md"
+    md.write_text(
+        'Bei @Tsebelis.1995 erhöht die Anzahl an "Vetospieler:innen" die Blockademöglichkeiten, '
+        'und "Lehrer*innen" sind gefragt.\n',
+        encoding="utf-8",
+    )
+    assert [c.quote for c in scan(md).citations] == []
+    assert count_words("Vetospieler:innen, Student_innen, jede:r Autor/in") == 4
