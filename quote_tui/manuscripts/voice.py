@@ -95,6 +95,8 @@ _SMALL = frozenset(
     re.findall(
         r"\S+",
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "over under about after before through across against among between within without "
+        "beyond toward towards until than off out up "
         "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
         "um über bei nach aus gegen ohne durch unter vor",
     )

@@ -116,3 +116,15 @@ def test_a_german_gender_form_is_one_word(tmp_path: Path) -> None:
     )
     assert [c.quote for c in scan(md).citations] == []
     assert count_words("Vetospieler:innen, Student_innen, jede:r Autor/in") == 4
+
+
+def test_a_title_with_a_long_preposition_left_in_lower_case(tmp_path: Path) -> None:
+    quotes = _word(
+        tmp_path,
+        [
+            "According to Bernard S. Oldsey and Stanley Weintraub, authors of “The Human Spirit "
+            "Can Triumph over Barbarism,” Jack is “at first he is even less able to wound a pig "
+            "than Ralph is.” (Oldsey and Weintraub, 1963, p. 4)"
+        ],
+    )
+    assert quotes == ["at first he is even less able to wound a pig than Ralph is."]
