@@ -148,9 +148,11 @@ _ANY_NOTE = re.compile(r"\\footnote|\\endnote|[¹²³⁴-⁹⁰]|\[\^[^\]\s]+\]"
 
 
 # A work named with its author: "William Golding’s “The Lord of the Flies”", "“…” by Harper
-# Lee". A text that names the book it discusses quotes that book, though it cites nothing.
+# Lee". A text that names the book it discusses quotes that book, though it cites nothing. The
+# title has two capitalised words at least ("Mom’s “special” recipe" names no work).
 _NAMES_WORK = re.compile(
-    r"\b[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)*[’']s\s+[“\"„«*_]\s*[A-Z]|"
+    r"\b[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)*[’']s\s+[“\"„«*_]\s*[A-Z][\w'’-]*\s+"
+    r"(?:[a-z]{1,4}\s+){0,3}[A-Z]|"
     r"[”\"“»*_]\s*,?\s+by\s+[A-Z][\w.-]+\s+[A-Z]"
 )
 

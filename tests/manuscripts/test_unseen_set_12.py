@@ -128,3 +128,14 @@ def test_a_title_with_a_long_preposition_left_in_lower_case(tmp_path: Path) -> N
         ],
     )
     assert quotes == ["at first he is even less able to wound a pig than Ralph is."]
+
+
+def test_a_story_naming_no_work_still_cites_nothing(tmp_path: Path) -> None:
+    quotes = _word(
+        tmp_path,
+        [
+            "We ate Mom’s “special” recipe that night. “Then there was nothing left for any of "
+            "us to say about it.” I went to bed.",
+        ],
+    )
+    assert quotes == []
