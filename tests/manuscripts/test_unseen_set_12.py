@@ -134,7 +134,7 @@ def test_a_story_naming_no_work_still_cites_nothing(tmp_path: Path) -> None:
     quotes = _word(
         tmp_path,
         [
-            "We ate Mom’s “special” recipe that night. “Then there was nothing left for any of "
+            "We ate Mom’s “Special” recipe that night. “Then there was nothing left for any of "
             "us to say about it.” I went to bed.",
         ],
     )
