@@ -44,6 +44,10 @@ _BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
 _CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
 # A table of contents or of figures (Word's "toc 1", "table of figures", German "Verzeichnis
 # 1"): it repeats the headings and captions, so a quotation there would be listed twice.
+# Headings and a title: a quoted phrase there names a topic, as in Markdown's # headings.
+_HEADING_STYLE = re.compile(
+    r"^(?:heading\s*\d|Überschrift\s*\d|berschrift\s*\d|title|titel|subtitle|untertitel)$", re.I
+)
 _TOC_STYLE = re.compile(
     r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I
 )
@@ -114,7 +118,7 @@ class _PartBuilder:
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         quote_style = bool(name and _QUOTE_STYLE.search(name))
-        if name and _TOC_STYLE.search(name):
+        if name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name)):
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))

@@ -62,6 +62,9 @@ _SAYING = re.compile(
     # German plural of the verbs of saying: "Barz und Randoll schreiben, dass".
     r"schreiben|sagen|betonen|meinen|erklären|berichten|beschreiben|formulieren|"
     r"echoes|echoed|declaring|describing|saying|writing|continues|continued|goes\s+on|went\s+on|"
+    # Words cried out: "Jack repeatedly shouts, “Kill the pig!”".
+    r"shouts?|shouted|cries|cried|yells?|yelled|screams?|screamed|chants?|chanted|whispers?|"
+    r"whispered|mutters?|muttered|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
@@ -144,16 +147,27 @@ def sentence_start(text: str, pos: int) -> int:
 _ANY_NOTE = re.compile(r"\\footnote|\\endnote|[¹²³⁴-⁹⁰]|\[\^[^\]\s]+\]")
 
 
+# A work named with its author: "William Golding’s “The Lord of the Flies”", "“…” by Harper
+# Lee". A text that names the book it discusses quotes that book, though it cites nothing. The
+# title has two capitalised words at least ("Mom’s “special” recipe" names no work).
+_NAMES_WORK = re.compile(
+    r"\b[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)*[’']s\s+[“\"„«*_]\s*[A-Z][\w'’-]*\s+"
+    r"(?:[a-z]{1,4}\s+){0,3}[A-Z]|"
+    r"[”\"“»*_]\s*,?\s+by\s+[A-Z][\w.-]+\s+[A-Z]"
+)
+
+
 def cites_nothing(ms: Manuscript) -> bool:
-    """Whether no text of the manuscript cites anything: no citation, note, reference list
-    or cited block. Its spans in marks are then a story's dialogue and the writer's terms far
-    more often than a source's words (a narrative essay quotes people it met, not texts)."""
+    """Whether no text of the manuscript cites anything: no citation, note, reference list,
+    cited block, or work named with its author ("Golding’s “The Lord of the Flies”"). Its
+    spans in marks are then a story's dialogue and the writer's terms far more often than a
+    source's words (a narrative essay quotes people it met, not texts)."""
     if ms.listed or ms.footnotes:
         return False
     for doc in ms.documents:
         if doc.anchors or doc.notes or doc.skip or any(b.mention for b in doc.blocks):
             return False
-        if _ANY_NOTE.search(doc.text):
+        if _ANY_NOTE.search(doc.text) or _NAMES_WORK.search(doc.text):
             return False
         markdown = doc.kind in ("markdown", "plain")
         if find_mentions(doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown):
@@ -189,7 +203,8 @@ def has_evidence(
     evidence: there they are a story's dialogue ("I said.", "He interrupted me."), not a
     source's words. What names a text or edits one still counts (its part or opening, a page,
     an editor's brackets, another language), and so does the essayist's present ("Einstein
-    says", "so Luhmann"), which a story's dialogue is not told in.
+    says", "so Luhmann"), which a story's dialogue is not told in, and a past verb whose
+    subject is named in full ("Robert Scales Jr stated,"), as a story's speakers are not.
     """
     inner = text[start:end]
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
@@ -220,8 +235,18 @@ def has_evidence(
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
+        if part is before and _FULL_NAME_SAID.search(part):
+            return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
+
+# Someone named in full who said it: "Robert Scales Jr stated, “…”". A story's dialogue is
+# told with pronouns and first names ("he said", "Mom answered").
+_FULL_NAME_SAID = re.compile(
+    r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:\s+(?:Jr|Sr)\.?)?,?\s+(?:\w+ly\s+)?"
+    r"(?:said|stated|wrote|declared|argued|claimed|explained|noted|observed|remarked|added|"
+    r"asserted|insisted|warned|concluded|told|answered|replied)\b"
+)
 
 _GERMAN = frozenset(
     re.findall(

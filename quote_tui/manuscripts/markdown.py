@@ -63,6 +63,8 @@ _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
 _TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}|\{%[^{}\n]*%\}")
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
+# HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
+_HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
 
 
 def _blockquotes(text: str) -> list[Block]:
@@ -72,8 +74,16 @@ def _blockquotes(text: str) -> list[Block]:
         body_end = m.end()
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
+        tail = _SIGNED.search(text, body_start, body_end)
+        if tail is not None:
+            body_end = tail.start()
         blocks.append(Block(body_start, body_end, m.end()))
     return blocks
+
+
+# A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
+# Willoughby Britton." The signature names the speaker; it is not the quoted words.
+_SIGNED = re.compile(r"(?<=[.!?”\"’])[ \t]*(?:--?|–|—|―)[ \t]?(?=[A-Z])[^\n.!?]{1,100}\.?\Z")
 
 
 def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
@@ -131,6 +141,11 @@ def _html_blockquotes(text: str) -> list[Block]:
             end -= 1
         if start < end:
             blocks.append(Block(start, end, m.end()))
+    blocks.extend(
+        Block(m.start(1), m.end(1), m.end(), inline=True)
+        for m in _HTML_Q.finditer(text)
+        if m.group(1).strip()
+    )
     return blocks
 
 

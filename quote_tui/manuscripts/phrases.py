@@ -122,8 +122,20 @@ def _attributed(doc: Document, start: int) -> bool:
     note = doc.text.rfind("\\footnote{", begin, start)
     begin = note + 10 if note >= 0 else begin
     return bool(
-        _ATTRIBUTION.search(doc.text, begin, start) or _THEIR_PHRASE.search(doc.text, begin, start)
+        _ATTRIBUTION.search(doc.text, begin, start)
+        or _THEIR_PHRASE.search(doc.text, begin, start)
+        or _FOR_AUTHOR.search(doc.text, begin, start)
     )
+
+
+# The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",
+# "laut", "for", "according to": "Zwar steht für \citeauthor{habermas} hinter jeder Handlung ein
+# ``action plan''" gives the phrase to Habermas as a verb of saying would.
+_FOR_AUTHOR = re.compile(
+    r"\b(?:für|bei|nach|laut|for|according\s+to)\s+(?:\\(?:citeauthor|citet|textcite|Textcite)"
+    r"\*?(?:\[[^\]]*\]){0,2}\{[^{}]+\}|@[A-Za-z][\w:-]*)",
+    re.I,
+)
 
 
 def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:

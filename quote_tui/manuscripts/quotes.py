@@ -17,9 +17,10 @@ __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 # Chinese and Japanese are written without spaces: each ideograph or kana counts as a word.
 # A URL (a link's target, a bare address) is no words at all.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# German gender forms are one word: Vetospieler:innen, Lehrer*innen, Student_innen, Autor/in.
 _WORD = re.compile(
     r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
-    r"(?:['’\-][^\W_" + _CJK + r"]+)*"
+    r"(?:['’\-][^\W_" + _CJK + r"]+)*(?:[:*_/·](?:innen|in|en|e|r)\b)?"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
 _QUOTE_CHARS = '”“»«’‘‚„"›‹'
@@ -128,6 +129,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         if i < skip_to:
             continue
         if i in breaks and not _goes_on(text, stack, i):
+            _outer_of_stray(text, stack, found)
             stray.extend((start, i) for mark, start in stack if mark == "``")
             unclosed.extend((start, i) for mark, start in stack if mark in _UNCLOSED)
             stack.clear()
@@ -183,6 +185,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
                 continue
             if _opens(ch, prev, nxt):
                 _open(stack, (ch, i + 1))
+    _outer_of_stray(text, stack, found)
     if latex:
         stray.extend((start, n) for mark, start in stack if mark == "``")
         found.extend(_single_closed(text, stray))
@@ -252,6 +255,39 @@ def _closed_by_citation(
 
 
 _DOUBLE_MARK = re.compile('[“”„«»"]')
+
+
+def _outer_of_stray(
+    text: str, stack: list[tuple[str, int]], found: list[tuple[int, int, int, str, int]]
+) -> None:
+    """A double mark opened inside an open one of the same kind in the same sentence, the outer
+    never closed in its paragraph („Versionsverwaltung liegt ein „Client-Server-System
+    zugrunde.“): the inner one was the slip (German nests ‚…‘ inside „…“), so the quotation runs
+    from the outer mark. Across a sentence end the outer one is the slip, its closing mark
+    forgotten („Open Source-Programme … Konkurrenz. Durchaus … „Microsoft Office“)."""
+    for depth in range(len(stack) - 1, -1, -1):
+        mark, start = stack[depth]
+        if mark not in ("„", "“", "«", "»"):
+            continue
+        first = None
+        k = len(found) - 1
+        while k >= 0 and found[k][0] > start:  # what closed since the outer mark opened
+            if found[k][4] == depth + 1:
+                first = k
+            k -= 1
+        if (
+            first is not None
+            and found[first][3] == mark
+            and found[first][0] - start <= _STRAY_REACH
+            and not _SENTENCE_END.search(text, start, found[first][0])
+        ):
+            found[first] = (start, found[first][1], found[first][2], mark, depth)
+            del stack[depth:]
+            return
+
+
+_STRAY_REACH = 200  # the farthest a slipped second opening mark stands from the first
+_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
 def _goes_on(text: str, stack: list[tuple[str, int]], at: int) -> bool:

@@ -37,6 +37,10 @@ _CUE = re.compile(
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # "as in “…”", ", like “…”": the writer's own example.
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled|"
+    # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
+    r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|"
+    r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
+    r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
@@ -61,6 +65,10 @@ _PATH = re.compile(r"(?<![\w:/])(?:/[\w.-]+){2,}/?|\b[A-Z]:\\[\w\\. -]+")
 # An identifier in marks, a model's or a file's name ("ssd_mobilenet_v2_320x320"): one token
 # joined by underscores, never a phrase anyone wrote.
 _IDENTIFIER = re.compile(r"[^\s_]*_\S*")
+# An account named with its handle ("Hong Kong Watch; @hk_watch", "(@stand_with_hk)"): a
+# name, not words anyone wrote. A Pandoc citation is bracketed, so no handle.
+_HANDLE = re.compile(r"(?:^|(?<=[\s;,(]))@[A-Za-z_]\w{1,30}\)?\s*$")
+_HANDLE_WORDS = 8
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -87,6 +95,8 @@ _SMALL = frozenset(
     re.findall(
         r"\S+",
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
+        "over under about after before through across against among between within without "
+        "beyond toward towards until than off out up "
         "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
         "um über bei nach aus gegen ohne durch unter vor",
     )
@@ -115,6 +125,8 @@ def names_a_work(text: str, start: int, end: int) -> bool:
     'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
     A title opens with a capital and is short; "his article 'provides a definite answer'"
     quotes the article."""
+    if _HANDLE.search(text, start, end) and len(_words(text[start:end])) <= _HANDLE_WORDS:
+        return True
     first = text[start : start + 1]
     if not (first.isupper() or first.isdigit()):
         return False
