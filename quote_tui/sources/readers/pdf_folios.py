@@ -11,7 +11,8 @@ body either: a sentence running over the page break reads past it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+
+from quote_tui.sources.readers.pdf_block import Block
 
 __all__ = ["beside_folios", "under_heads"]
 
@@ -23,17 +24,6 @@ _SHORTER = 0.5
 """Most share of the head's width its wrapped line takes (the rest of a line, not a text)."""
 _UNDER = 1.0
 """Lines' heights within which a head's second line stands under its first."""
-
-
-class Block(Protocol):
-    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
-
-    @property
-    def rect(self) -> tuple[float, float, float, float]: ...
-    @property
-    def lines(self) -> Sequence[object]: ...
-    @property
-    def text(self) -> str: ...
 
 
 def beside_folios(

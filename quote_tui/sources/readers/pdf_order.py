@@ -13,7 +13,9 @@ head, where it would stand in a sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
+
+from quote_tui.sources.readers.pdf_block import Block
 
 __all__ = ["column_order"]
 
@@ -21,15 +23,6 @@ _HEAD_LINES = 3
 """Most lines of a block read with the title above it (a byline, an affiliation)."""
 _LEVEL = 1.5
 """Lines' heights within which two columns' first blocks start level."""
-
-
-class Block(Protocol):
-    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
-
-    @property
-    def rect(self) -> tuple[float, float, float, float]: ...
-    @property
-    def lines(self) -> Sequence[object]: ...
 
 
 B = TypeVar("B", bound=Block)

@@ -12,21 +12,8 @@ heading or a paragraph's last line, with running text after it, never has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
-
-class Block(Protocol):
-    """What is read of a layout block (``pdf_layout.Block``, which imports this module)."""
-
-    @property
-    def rect(self) -> tuple[float, float, float, float]: ...
-    @property
-    def lines(self) -> Sequence[object]: ...
-    @property
-    def size(self) -> float: ...
-    @property
-    def text(self) -> str: ...
-
+from quote_tui.sources.readers.pdf_block import Block
 
 __all__ = ["panel_titles", "set_off_above"]
 
