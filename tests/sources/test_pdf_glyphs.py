@@ -13,7 +13,7 @@ from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines
 from quote_tui.sources.readers.pdf_layout import page_blocks
 
 
-def _page_with_an_accent() -> pymupdf.Document:
+def _page_with_an_accent(third: str = "The third line stays too.") -> pymupdf.Document:
     """Three lines; the second draws "¨" over the "u" of "Prüfung" as pdfTeX does."""
     doc = pymupdf.open()
     page = doc.new_page()
@@ -26,7 +26,7 @@ def _page_with_an_accent() -> pymupdf.Document:
     over = x + (font.text_length("u", size) - font.text_length("\u00a8", size)) / 2
     writer.append((over, 120), "\u00a8", font=font, fontsize=size)
     writer.append((x, 120), "ufung beginnt.", font=font, fontsize=size)
-    writer.append((72, 140), "The third line stays too.", font=font, fontsize=size)
+    writer.append((72, 140), third, font=font, fontsize=size)
     writer.write_text(page)
     return pymupdf.open(stream=doc.tobytes())
 

@@ -21,26 +21,15 @@ from quote_tui.sources.readers.pdf_accents import accent_pending, accents_pendin
 from quote_tui.sources.readers.pdf_glyphs import glyph_read_lines
 from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import ligature_gap, ligature_gaps
+from tests.sources.test_pdf_glyphs import _page_with_an_accent
 
 Rect = tuple[float, float, float, float]
 
 
 def _accent_page() -> pymupdf.Page:
-    """Three lines; the second draws "¨" over the "u" of "Prüfung" as pdfTeX does."""
-    doc = pymupdf.open()
-    page = doc.new_page()
-    writer = pymupdf.TextWriter(page.rect)
-    font = pymupdf.Font("helv")
-    size = 11.0
-    writer.append((72, 100), "The first line stays as it is.", font=font, fontsize=size)
-    x = 72 + font.text_length("Die Pr", size)
-    writer.append((72, 120), "Die Pr", font=font, fontsize=size)
-    over = x + (font.text_length("u", size) - font.text_length("\u00a8", size)) / 2
-    writer.append((over, 120), "\u00a8", font=font, fontsize=size)
-    writer.append((x, 120), "ufung beginnt.", font=font, fontsize=size)
-    writer.append((72, 140), "The third line \ufb01 stays too.", font=font, fontsize=size)
-    writer.write_text(page)
-    return pymupdf.open(stream=doc.tobytes()).load_page(0)
+    """Three lines; the second draws "¨" over the "u" of "Prüfung" as pdfTeX does, the third
+    holds a ligature."""
+    return _page_with_an_accent("The third line \ufb01 stays too.").load_page(0)
 
 
 def _first_read(page: pymupdf.Page) -> tuple[pymupdf.TextPage, PageBlocks, set[Rect]]:
