@@ -302,3 +302,30 @@ def test_a_text_with_superscripts_of_terms_only_sets_no_mark_apart() -> None:
     text = PreparedText("A volume of 5 cm³ and an area x² grow by 10⁶.")
     assert check(text, "A volume of 5 cm and an area x grow").status is Status.NEAR
     assert text.cache["note_marks"] is None
+
+
+def test_the_search_without_marks_places_an_omission_after_the_mark_it_follows() -> None:
+    # in the text's own offsets a piece left out starts after the mark before it and ends
+    # before the mark after it (the match's wording, without marks, cannot tell the two apart)
+    from quote_tui.engine.note_marks import find_without_marks
+
+    source = "We saw apodeictic\u200b5 certainty.\u200b6(42 cases)\u200b7 in reasons."
+    text = PreparedText(source)
+    hits = find_without_marks(text, "apodeictic certainty.[...] in reasons", options=MatchOptions())
+    (found,) = hits.found
+    (omitted,) = found.differences
+    assert omitted.source_start is not None and omitted.source_end is not None
+    piece = source[found.start + omitted.source_start : found.start + omitted.source_end]
+    assert piece == "(42 cases)"
+
+
+def test_a_citation_number_after_a_comma_is_left_out_only_by_the_search() -> None:
+    # "per year,4 indicating": the wording keeps the raised number as printed, the search finds
+    # the quotation that leaves it out, and its match reads without it
+    text = PreparedText("Costs were $488 million per year,4 indicating a steady rise in costs.")
+    result = check(text, "$488 million per year, indicating a steady rise")
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert Rule.NOTE_MARKS in match.rules
+    assert match.text == "$488 million per year, indicating a steady rise"
+    assert check(text, "$488 million per year,4 indicating").status is Status.EXACT
