@@ -25,11 +25,15 @@ __all__ = [
 
 # A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
 # its own (***<u>Bibliography</u>***, **References**).
+# A number may stand before it ("7 Literatur", "VII. Bibliography"), and German theses join two
+# lists in one ("Literatur- und Quellenverzeichnis").
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]{1,3}|<(?:u|b|strong)>)*"
+    r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
     r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
-    r"Quellenverzeichnis)"
+    r"Quellenverzeichnis|Literaturangaben|"
+    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
     r"\}?[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )

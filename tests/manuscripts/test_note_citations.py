@@ -517,3 +517,23 @@ def test_a_notes_citation_is_not_read_as_a_clause_across_the_text(
     path.write_text(body + "\n\n" + notes + "\n", encoding="utf-8")
     assert len(scan(path).citations) == 200
     assert max(spans, default=0) < 1_000
+
+
+@pytest.mark.parametrize(
+    "heading",
+    # a thesis numbers its headings by hand, or joins its two lists under one heading
+    ["# 7 Literatur", "## VII. Literaturverzeichnis", "Literatur- und Quellenverzeichnis"],
+)
+def test_a_numbered_or_joined_list_heading_opens_the_list(tmp_path: Path, heading: str) -> None:
+    # the list's quoted article title is a reference, not a quotation
+    path = tmp_path / "arbeit.md"
+    path.write_text(
+        "Sie nennt es „eine Geschichte von Taten und nicht von Kräften und Ideen“ (vgl. Arendt "
+        f"2002, S. 185).\n\n{heading}\n\n{_GERMAN_LIST[0]}\n\n"
+        "Müller, Eva: „Die Frage nach dem Sinn der Politik heute“. In: Zeitschrift 3 (1999), "
+        "S. 1–20.\n",
+        encoding="utf-8",
+    )
+    assert _got(scan(path)) == {
+        "eine Geschichte von Taten und nicht von Kräften und Ideen": ("Arendt 2002", "185")
+    }
