@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript
+from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, find_mentions, sentence_window
 from quote_tui.manuscripts.study import participants_words
@@ -97,12 +98,11 @@ _WORK_SAYS = re.compile(
 # "so Luhmann", "wie Weber sagt": German attribution by a name after "so" or "wie".
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
-# superscript or a bracketed number.
+# superscript, a bracketed number, or a note mark as a Word or Google Docs export links it
+# ([\[12\]](#_ftn12), [[1]](#footnote-1)).
 _NOTE = re.compile(
     r"[\"'”’»“]*\s*[.,;:]?\s*(?:\[-?@(?!(?:fig|tbl|lst|sec|eq)[:-])|\\\w*cite|\[\^[^\]\s]+\]|\\footnote|\\endnote|\\foot\w*cite|[¹²³⁴-⁹⁰]+|\*\d+\*|"
-    r"\[\d+(?:[-–,]\s*\d+)*\]|"
-    # a note mark as a Word or Google Docs export links it: [\[12\]](#_ftn12), [[1]](#footnote-1)
-    r"\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#)"
+    r"\[\d+(?:[-–,]\s*\d+)*\]|" + NOTE_LINK + ")"
 )
 # A note address just inside the closing mark ("… angesehen wird[^2]“").
 _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
