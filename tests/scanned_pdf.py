@@ -19,3 +19,13 @@ def nist_scan(corpus_dir: Path, folder: Path) -> Path:
     path = folder / "scan.pdf"
     doc.save(path)
     return path
+
+
+def blank_scan_page(doc: pymupdf.Document) -> pymupdf.Page:
+    """A new page of ``doc`` covered by a blank page image: text set on it in render mode 3
+    (invisible) is a scan's OCR layer, in any other mode a text layer over an image."""
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
+    pix.clear_with(255)
+    page.insert_image(page.rect, pixmap=pix)
+    return page

@@ -14,7 +14,7 @@ from quote_tui.engine.errors import SourceError
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_ocr import tessdata
-from tests.scanned_pdf import nist_scan
+from tests.scanned_pdf import blank_scan_page, nist_scan
 
 needs_tesseract = pytest.mark.skipif(
     tessdata() is None, reason="Tesseract is not installed (apt-get install tesseract-ocr)"
@@ -154,10 +154,7 @@ def _layered(hidden_lines: int, visible_lines: int) -> bytes:
     """A page image with text laid over it: ``hidden_lines`` invisible (an OCR layer's render
     mode 3), ``visible_lines`` drawn."""
     doc = pymupdf.open()
-    page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
-    pix.clear_with(255)
-    page.insert_image(page.rect, pixmap=pix)
+    page = blank_scan_page(doc)
     for i in range(hidden_lines + visible_lines):
         mode = 3 if i < hidden_lines else 0
         text = f"Line {i} of the recognised text of this scanned page reads so."

@@ -11,6 +11,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from tests.scanned_pdf import blank_scan_page
 
 _LEFT = textwrap.wrap(
     "Comparing one good with another is, we usually say, impossible because goods are "
@@ -41,10 +42,7 @@ def _word_by_word(page: pymupdf.Page, x: float, y: float, text: str, render_mode
 
 def _page(render_mode: int) -> bytes:
     doc = pymupdf.open()
-    page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
-    pix.clear_with(255)
-    page.insert_image(page.rect, pixmap=pix)
+    page = blank_scan_page(doc)
     # a title over both columns, one of its word spaces over the gutter: no gutter of its own
     _word_by_word(page, 72.0, 70.0, _TITLE, render_mode)
     for i in range(max(len(_LEFT), len(_RIGHT))):

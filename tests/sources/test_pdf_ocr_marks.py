@@ -9,6 +9,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from tests.scanned_pdf import blank_scan_page
 
 _LINES = [
     "Sections 10-12 describe the nature of the cycle produced by the model and",
@@ -21,10 +22,7 @@ _LINES = [
 def _page(render_mode: int) -> bytes:
     """The lines over a blank page image: render mode 3 is an OCR layer's invisible text."""
     doc = pymupdf.open()
-    page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
-    pix.clear_with(255)
-    page.insert_image(page.rect, pixmap=pix)
+    page = blank_scan_page(doc)
     for i, text in enumerate(_LINES * 4):
         page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=render_mode)
     return doc.tobytes()
@@ -51,10 +49,7 @@ def _word_boxes(render_mode: int) -> bytes:
     """Lines set word by word, as an OCR layer sets them: each word sized by its box's height
     and on its own baseline, so a short word ("to-", "as") comes out smaller and raised."""
     doc = pymupdf.open()
-    page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
-    pix.clear_with(255)
-    page.insert_image(page.rect, pixmap=pix)
+    page = blank_scan_page(doc)
     words = [
         ("is limited. Ruin is the destination", 9.6, 0.0),
         (" to-", 7.7, -1.5),

@@ -9,6 +9,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from tests.scanned_pdf import blank_scan_page
 
 _ABOVE = [
     "A frequent requirement of the networking that connects the compute nodes and the file",
@@ -25,10 +26,7 @@ _BELOW = [
 def _page(render_mode: int) -> bytes:
     """The lines over a blank page image: render mode 3 is an OCR layer's invisible text."""
     doc = pymupdf.open()
-    page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 850, 1100), False)
-    pix.clear_with(255)
-    page.insert_image(page.rect, pixmap=pix)
+    page = blank_scan_page(doc)
     y = 72.0
     for text in _ABOVE:
         page.insert_text((72, y), text, fontsize=10, render_mode=render_mode)
