@@ -20,6 +20,13 @@ _DOI_PREFIX = re.compile(
     r"^\s*(?:doi\s*:\s*|info:doi/|https?://(?:dx\.|www\.)?doi\.org/|https?://hdl\.handle\.net/)",
     re.I,
 )
+_DOI_TEX = re.compile(
+    r"(?P<u>\{\\(?:textunderscore\s*|_)\}|\\textunderscore(?![A-Za-z])\s*)"
+    r"|\\(?P<c>[_%#&])|\$\\\$|[{}$]"
+)
+"""TeX in a DOI field: ``\\_`` and ``{\\textunderscore}`` (Mendeley's and Zotero's exports of
+``_``), ``\\%``, braces, and the ``$\\$`` a Mendeley library doubles before an underscore. No DOI
+holds a brace or a ``$``; the backslash stayed in the DOI (``10.1007/978-3-319-51741-4\\_2``)."""
 _YEAR = re.compile(r"(?<!\d)(1\d{3}|2\d{3})(?!\d)")
 _UNSPECIFIED = re.compile(r"(?<![\w-])([12]\d[\dXu]{2})(?![\w])")
 """EDTF's unspecified digits (``199u``, ``19XX``): the decade's or century's first year, as
@@ -63,6 +70,8 @@ def clean_doi(value: str | None) -> str | None:
     if not value:
         return None
     text = value.strip()
+    if "\\" in text or "{" in text or "$" in text:
+        text = _DOI_TEX.sub(lambda m: "_" if m.group("u") else m.group("c") or "", text)
     prefixed = _DOI_PREFIX.match(text)
     if prefixed:
         text = text[prefixed.end() :]

@@ -105,6 +105,8 @@ _NAMED = {
     "textbraceright": "\ue002",
     "textasciicircum": "^",
     "textasciitilde": "~",
+    "textunderscore": "_",  # Mendeley's and Zotero's export of ``_`` (``mmi{\\textunderscore}1``)
+    "-": "",  # a discretionary hyphen marks where a word may break; the word is whole
     # Zotero's BibTeX export writes ``<``, ``>`` and ``|`` so (``cyberspace {\\textbar} Harvard
     # Magazine``); pylatexenc drops them, and ``<3 Å`` became ``3 Å``.
     "textless": "<",
@@ -162,6 +164,18 @@ _GLUED_SYMBOL = re.compile(
 ``Brain\\textendashcomputer``, ``\\guilsinglrightIntegration``), as a real linguistics book's
 bibliography and a rehabilitation wiki's have them: to TeX one undefined command, which would
 drop the word; Zotero reads the symbol and the word, and so does this reader."""
+_GLUED_FONT = re.compile(
+    r"\\(emph|text(?:it|bf|sc|tt|sf|rm|up|sl|md)|math(?:rm|it|bf|cal|sf|tt))([A-Z][A-Za-z]*)"
+)
+"""A font command written against the word it marks (``\\emphMedia``), as a title escaped twice
+on its way through an export reads once its braces are gone (``\\textbackslash{{emphMedia
+Psychology}}``): to TeX one undefined command, which dropped the word; read as the word."""
+_EMPTY_ACCENT = re.compile(r"\\([~^])\s*\{\}")
+"""``{\\~{}}``, ``{\\^{}}``: an accent over nothing, which is how Mendeley and JabRef write a
+typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~системах`` into one word)."""
+_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$([^$]+?)(?<!\\)\$\$")
+"""``B$$\\epsilon$$-trees``: display math in a title is an export's doubled ``$``; read inline
+(it split the word into ``B ϵ -trees``)."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -329,6 +343,14 @@ def _decode(value: str, *, escaped_twice: bool) -> str:
         value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
     if "\\" in value and _GLUED_SYMBOL.search(value):
         value = _GLUED_SYMBOL.sub(_unglued, value)
+    if "\\" in value and _GLUED_FONT.search(value):
+        value = _GLUED_FONT.sub(_unglued, value)
+    if "{}" in value and "\\" in value:
+        value = _EMPTY_ACCENT.sub(
+            lambda m: "\\textasciitilde{}" if m.group(1) == "~" else "\\textasciicircum{}", value
+        )
+    if "$$" in value:
+        value = _DISPLAY_MATH.sub(r"$\1$", value)
     if "{\\\\" in value:
         value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value
