@@ -59,7 +59,10 @@ _COMMENTED = re.compile(r"(?:^[ \t]*%[^\n]*(?:\n|\Z))+", re.M)
 """Lines that start with ``%``: LaTeX comments to the people who write them, and to Better
 BibTeX, biber and JabRef; BibTeX alone reads a commented-out ``%@article{...}`` as an entry,
 which then takes the key of the real one below it."""
-_NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata"})
+_NOT_WORKS = frozenset({"comment", "preamble", "string", "xdata", "control"})
+"""Blocks that name no work. ``@Control{biblatex-control, options = ...}`` is the whole of the
+``-blx.bib`` file older biblatex writes beside a thesis: read as an entry, it was a reference
+with neither title nor author (Zotero's import skips it too)."""
 _SETS = frozenset({"set"})
 """biblatex's entry sets: a citation of one cites its members, which are entries of their own."""
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
