@@ -59,11 +59,16 @@ FIELDS = ("title", "first_author", "year", "doi")
 
 
 def fold(text: str | None) -> str:
-    """Lower case, no accents, no markup, punctuation and spacing reduced to single spaces."""
+    """Lower case, no accents, no markup or format characters, punctuation and spacing reduced to
+    single spaces."""
     if not text:
         return ""
     text = unicodedata.normalize("NFKD", _TAG.sub("", text))
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    # A soft hyphen (``\\-``, which Better BibTeX keeps and this reader drops) is invisible:
+    # format characters are no punctuation to part words at.
+    text = "".join(
+        c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+    ).casefold()
     return " ".join(re.sub(r"[^\w]+", " ", text).replace("_", " ").split())
 
 
