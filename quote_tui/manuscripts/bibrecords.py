@@ -25,6 +25,9 @@ class BibWarningCode(StrEnum):
     """A field written twice in one entry: the first value is used, as BibTeX does."""
     UNPARSABLE = "unparsable"
     """A block that is not an entry the reader can read (unbalanced braces, no key)."""
+    READ_IN_PART = "read_in_part"
+    """An entry that breaks off (a field's brace never closed): the fields before the break are
+    read, the rest are not."""
     NO_KEY = "no_key"
     """An entry without a citation key: read and checked, but no citation can name it."""
     NOT_AN_ITEM = "not_an_item"

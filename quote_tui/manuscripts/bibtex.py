@@ -225,6 +225,11 @@ def _uncomment(text: str) -> str:
     return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
 
 
+_SALVAGE_LINES = 200
+"""Lines of a broken block tried from its end: a longer block is a file's runaway brace."""
+_BEFORE_BRACE = re.compile(r"\\+(?=[{}])")
+
+
 def _braces_counted(block: ParsingFailedBlock) -> Entry | None:
     """A block that fails only because an escaped brace is left unpaired (Mendeley writes
     ``isbn = {{1023-4144|escape{\\}}}``), read as BibTeX reads it: BibTeX counts every brace,
@@ -233,10 +238,36 @@ def _braces_counted(block: ParsingFailedBlock) -> Entry | None:
     raw = block.raw or ""
     if "\\}" not in raw and "\\{" not in raw:
         return None
-    again = bibtexparser.parse_string(raw.replace("\\}", "}").replace("\\{", "{"), parse_stack=[])
+    # Every backslash before a brace goes, so that a doubled one (``positive psychology\\\\}``,
+    # a keyword ending in a backslash as Better BibTeX exports it) escapes nothing either.
+    again = bibtexparser.parse_string(_BEFORE_BRACE.sub("", raw), parse_stack=[])
     blocks = again.blocks
     if len(blocks) == 1 and isinstance(blocks[0], Entry) and not again.failed_blocks:
         return blocks[0]
+    return None
+
+
+def _salvaged(block: ParsingFailedBlock) -> tuple[Entry, int] | None:
+    """The fields of a block before the one that breaks it, and the break's line in the block.
+
+    ``url = {https://doi.org/10.1038/nature10098,`` with its brace never closed (a real
+    thesis's Mendeley library): BibTeX and Zotero run that field on into the next entry, which
+    is lost without a word; bibtexparser stops at the next ``@`` and loses this one. The author,
+    title and year written before the break are the entry's all the same.
+    """
+    lines = (block.raw or "").splitlines()
+    for end in range(len(lines) - 1, max(1, len(lines) - _SALVAGE_LINES), -1):
+        head = "\n".join(lines[:end]).rstrip().rstrip(",")
+        again = bibtexparser.parse_string(head + "\n}\n", parse_stack=[])
+        blocks = again.blocks
+        if (
+            len(blocks) == 1
+            and isinstance(blocks[0], Entry)
+            and blocks[0].key
+            and blocks[0].fields
+            and not again.failed_blocks
+        ):
+            return blocks[0], end
     return None
 
 
@@ -294,8 +325,17 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
                 # pandoc's and biblatex's examples write it: the parser stops the comment at
                 # the next ``@`` and reads the entries, as BibTeX does; nothing is lost.
                 continue
-            warn(BibWarningCode.UNPARSABLE, f"this block cannot be read ({head!r})", line)
-            continue
+            salvaged = _salvaged(block)
+            if salvaged is None:
+                warn(BibWarningCode.UNPARSABLE, f"this block cannot be read ({head!r})", line)
+                continue
+            entry, end = salvaged
+            warn(
+                BibWarningCode.READ_IN_PART,
+                f"entry {entry.key} breaks off at this line (a brace, quote or closing "
+                "delimiter out of place): the fields before it are read, the rest are not",
+                line + end if line is not None else None,
+            )
         elif isinstance(block, ImplicitComment) and _ENTRY_START.search(block.comment):
             warn(BibWarningCode.UNPARSABLE, "an entry here cannot be read", line)
             continue

@@ -99,3 +99,60 @@ def test_biblatex_control_entry_is_no_reference() -> None:
     read = read_bibtex(text)
     assert [e.key for e in read.entries] == ["knuth"]
     assert read.warnings == ()
+
+
+# --- nothing lost for one broken field ------------------------------------------------------
+
+
+def test_an_entry_whose_field_never_closes_keeps_the_fields_before_it() -> None:
+    # A thesis's Mendeley library: the url's brace is never closed. BibTeX and Zotero run the
+    # field on into the next entry and lose that one; the entry itself was dropped here.
+    text = (
+        "@article{Schwanhausser2011,\n"
+        'author = {Schwanh{\\"{a}}usser, Bj{\\"{o}}rn and Busse, Dorothea},\n'
+        "journal = {Nature},\n"
+        "title = {{Global quantification of mammalian gene expression control}},\n"
+        "url = {https://doi.org/10.1038/nature10098,\n"
+        "volume = {473},\n"
+        "year = {2011}\n"
+        "}\n"
+        "@article{Calabrese2015,\n"
+        "author = {Calabrese, Evan and Badea, Alexandra},\n"
+        "title = {{A Diffusion MRI Tractography Connectome of the Mouse Brain}},\n"
+        "year = {2015}\n"
+        "}\n"
+    )
+    read = read_bibtex(text, file="library.bib")
+    assert [(e.key, e.authors[:1], e.year) for e in read.entries] == [
+        ("Schwanhausser2011", ("Schwanhäusser",), None),
+        ("Calabrese2015", ("Calabrese",), "2015"),
+    ]
+    assert read.entries[0].title == "Global quantification of mammalian gene expression control"
+    assert [(w.code.value, w.line) for w in read.warnings] == [("read_in_part", 5)]
+    assert "Schwanhausser2011" in read.warnings[0].message
+
+
+def test_a_block_with_nothing_readable_is_still_unparsable() -> None:
+    read = read_bibtex("@article{broken,\ntitle = {never closed\n@book{ok, title = {Fine}}\n")
+    assert [e.key for e in read.entries] == ["ok"]
+    assert [w.code.value for w in read.warnings] == ["unparsable"]
+
+
+def test_a_keyword_ending_in_a_backslash_does_not_break_its_entry() -> None:
+    # Better BibTeX in a psychology thesis: ``positive psychology\\`` as the last keyword.
+    text = (
+        "@article{bhattacharya2017,\n"
+        "  title = {Humility: An Emerging Construct in Moral Psychology},\n"
+        "  author = {Bhattacharya, Oindrila and Chatterjee, Amita},\n"
+        "  year = {2017},\n"
+        "  keywords = {Humility,moral psychology,positive psychology\\\\},\n"
+        "  file = {C\\:\\\\Users\\\\s\\\\Zotero\\\\storage\\\\Z\\\\Humility.pdf}\n"
+        "}\n"
+        "@article{bialek2019, title = {Next}, author = {Bialek, Michal}, year = {2019}}\n"
+    )
+    read = read_bibtex(text)
+    assert [(e.key, e.authors[:1], e.year) for e in read.entries] == [
+        ("bhattacharya2017", ("Bhattacharya",), "2017"),
+        ("bialek2019", ("Bialek",), "2019"),
+    ]
+    assert read.warnings == ()
