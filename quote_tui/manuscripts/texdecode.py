@@ -29,7 +29,7 @@ _SUP = str.maketrans(
     "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
     "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
 )
-_SCRIPT = re.compile(r"([_^])\s*(?:\{((?:[^{}$]|\{[^{}$]*\})*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-]))")
+_SCRIPT = re.compile(r"([_^])\s*(?:\{((?:[^{}$]|\{[^{}$]*\})*)\}|(\\[A-Za-z]+|[A-Za-z0-9+\-*]))")
 _FONT = re.compile(
     r"\\(?:textrm|mathrm|text|mathit|textit|mathbf|textbf|rm|it|bf)\s*(?:\{([^{}]*)\}|\s)"
 )
@@ -176,6 +176,19 @@ typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~сист�
 _DISPLAY_MATH = re.compile(r"(?<!\\)\$\$([^$]+?)(?<!\\)\$\$")
 """``B$$\\epsilon$$-trees``: display math in a title is an export's doubled ``$``; read inline
 (it split the word into ``B ϵ -trees``)."""
+_ESCAPED_MATH = re.compile(r"\\\$(?=\S)((?:[^$\\]|\\[^$])+?)(?<=\S)\\\$")
+"""``Photo-\\$z\\$``, ``\\$d\\_2\\^*\\$``: a formula typed into a reference manager's title, which
+Zotero shows as math and Better BibTeX exports with every sign escaped; its dollars were kept
+as dollar signs, and the formula as LaTeX."""
+_MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
+"""What makes the text between two dollars a formula: a letter, a script, a group, a command, or
+an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
+_MONEY = re.compile(r"\d[\d.,]*\s*(?:[kKmMbB]n?|bn|million|billion|trillion)?")
+_UNESCAPE_IN_MATH = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?![A-Za-z])|\\([_^{}&%#])")
+_COMMAND_BEFORE_SCRIPT = re.compile(r"(\\[A-Za-z]+)\s*(?=[_^])")
+"""``$\\alpha_s$``: once the script is a Unicode letter (``ₛ``), the parser took it for part of
+the command's name (``\\alphaₛ``), an unknown command, and the symbol was lost; an empty group
+ends the name."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -198,7 +211,10 @@ def _scripts_in_math(value: str) -> str:
     value = _TEXT_SCRIPT.sub(
         lambda m: "$" + ("_" if "sub" in m.group(1) else "^") + "{" + m.group(2) + "}$", value
     )
-    return _MATH.sub(lambda m: "$" + _SCRIPT.sub(_script, m.group(1)) + "$", value)
+    return _MATH.sub(
+        lambda m: "$" + _SCRIPT.sub(_script, _COMMAND_BEFORE_SCRIPT.sub(r"\1{}", m.group(1))) + "$",
+        value,
+    )
 
 
 def _bibstring(n: Any, l2tobj: LatexNodes2Text, macroname: str) -> str:
@@ -318,6 +334,13 @@ def _unglued(m: re.Match[str]) -> str:
     return m.group(0) if known is not None else f"\\{m.group(1)}{{}}{m.group(2)}"
 
 
+def _escaped_math(m: re.Match[str]) -> str:
+    body = m.group(1)
+    if _MONEY.fullmatch(body) or not _MATH_SIGN.search(body):
+        return m.group(0)
+    return "$" + _UNESCAPE_IN_MATH.sub(lambda e: e.group(1) or "^", body) + "$"
+
+
 def _plain_math(m: re.Match[str]) -> str:
     body = m.group(1)
     if not body:
@@ -351,6 +374,9 @@ def _decode(value: str, *, escaped_twice: bool) -> str:
         )
     if "$$" in value:
         value = _DISPLAY_MATH.sub(r"$\1$", value)
+    if "\\$" in value:
+        # Zotero's own export writes a typed ``$`` as ``{$\\$$}``.
+        value = _ESCAPED_MATH.sub(_escaped_math, value.replace("{$\\$$}", "\\$"))
     if "{\\\\" in value:
         value = _DOUBLED_ACCENT.sub(r"{\\\1}", value)
     quick = value

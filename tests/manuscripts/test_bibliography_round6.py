@@ -156,3 +156,61 @@ def test_a_keyword_ending_in_a_backslash_does_not_break_its_entry() -> None:
         ("bialek2019", ("Bialek",), "2019"),
     ]
     assert read.warnings == ()
+
+
+# --- formulas -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "title"),
+    [
+        # Better BibTeX's export of formulas typed into Zotero titles (an astronomer's library,
+        # a biology thesis, a particle physics thesis), every sign escaped.
+        ("Photo-\\$z\\$ Bias Calibration", "Photo-z Bias Calibration"),
+        (
+            "A Non-Linear Solution to the \\$S\\_8\\$ Tension?",
+            "A Non-Linear Solution to the S₈ Tension?",
+        ),
+        (
+            "Discrepancies in \\$\\Omega\\_m\\$ and \\$H\\_0\\$ Across",
+            "Discrepancies in Ωₘ and H₀ Across",
+        ),
+        (
+            "Alignment-free \\$d\\_2{\\textasciicircum}*\\$ oligonucleotide",
+            "Alignment-free d₂* oligonucleotide",
+        ),
+        ("Correlations in \\$e\\^+e\\^-\\$ Collisions", "Correlations in e⁺e⁻ Collisions"),
+        (
+            "Equation of State in (\\$2+1\\$)-Flavor {{QCD}}",
+            "Equation of State in (2+1)-Flavor QCD",
+        ),
+        # Zotero's own export of the same title writes each ``$`` as ``{$\\$$}``.
+        (
+            "Equation of {{State}} in ({$\\$$}2+1{$\\$$})-{{Flavor}}",
+            "Equation of State in (2+1)-Flavor",
+        ),
+    ],
+)
+def test_a_formula_between_escaped_dollars_is_math(field: str, title: str) -> None:
+    assert latex_to_text(field) == title
+
+
+@pytest.mark.parametrize(
+    "field",
+    ["costs \\$5 to \\$10 a day", "raised \\$5M, then \\$10M", "from \\$5-\\$10"],
+)
+def test_escaped_dollars_around_money_stay_dollar_signs(field: str) -> None:
+    assert latex_to_text(field) == field.replace("\\$", "$")
+
+
+@pytest.mark.parametrize(
+    ("field", "title"),
+    [
+        ("Running of $\\alpha_s$ at the Z pole", "Running of αₛ at the Z pole"),
+        ("Constraints on $\\Omega_m$", "Constraints on Ωₘ"),
+        ("$\\sigma^2$ and $\\Delta^{+}$", "σ² and Δ⁺"),
+    ],
+)
+def test_a_symbol_with_a_letter_script_keeps_the_symbol(field: str, title: str) -> None:
+    # The script became a Unicode letter (``ₛ``) and was read as part of the command's name.
+    assert latex_to_text(field) == title
