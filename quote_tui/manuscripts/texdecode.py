@@ -336,7 +336,9 @@ def _unglued(m: re.Match[str]) -> str:
 
 def _escaped_math(m: re.Match[str]) -> str:
     body = m.group(1)
-    if _MONEY.fullmatch(body) or not _MATH_SIGN.search(body):
+    if "textbackslash" in body or _MONEY.fullmatch(body) or not _MATH_SIGN.search(body):
+        # A formula whose backslashes were escaped too is read whole, later, as text escaped
+        # twice (``\\$\\textbackslash{{Lambda}}\\$``).
         return m.group(0)
     return "$" + _UNESCAPE_IN_MATH.sub(lambda e: e.group(1) or "^", body) + "$"
 

@@ -214,3 +214,25 @@ def test_escaped_dollars_around_money_stay_dollar_signs(field: str) -> None:
 def test_a_symbol_with_a_letter_script_keeps_the_symbol(field: str, title: str) -> None:
     # The script became a Unicode letter (``ₛ``) and was read as part of the command's name.
     assert latex_to_text(field) == title
+
+
+@pytest.mark.parametrize(
+    ("field", "title"),
+    [
+        (
+            "Measuring \\$\\{{\\textbackslash}mathbb\\{{Z}\\}\\}\\_\\{2\\}\\$ topological",
+            "Measuring ℤ₂ topological",
+        ),
+        (
+            "Stress {{Testing}} \\$\\textbackslash{{Lambda}}\\${{CDM}} with",
+            "Stress Testing ΛCDM with",
+        ),
+        (
+            "{{Lyman-}}\\$\\textbackslash alpha\\$ Emission in a \\$z=10.60\\$ Luminous Galaxy",
+            "Lyman-α Emission in a z=10.60 Luminous Galaxy",
+        ),
+    ],
+)
+def test_a_formula_escaped_twice_is_still_read_whole(field: str, title: str) -> None:
+    # Its backslashes escaped too (``\\textbackslash``): read as text escaped twice, not as math.
+    assert latex_to_text(field) == title
