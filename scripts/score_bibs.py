@@ -35,8 +35,9 @@ from quote_tui.manuscripts import bibliography
 INPUT_SUFFIXES = (".bib", ".ris", ".xml")
 JSON_INPUT = ".input.json"
 _NOT_WORKS = {"note", "attachment", "annotation"}
-_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|[{}]|\$[^$]*\$")
-"""A command, a brace, or math between two ``$`` (one ``$`` is a dollar sign: ``\\$620``)."""
+_LATEX_LEFT = re.compile(r"\\[A-Za-z]+|\\[\"'`^~=.]|[{}]|\$[^$]*\$")
+"""A command or an accent's, a brace, or math between two ``$`` (one ``$`` is a dollar sign:
+``\\$620``)."""
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _PRIMARY = {
     "artwork": "artist",

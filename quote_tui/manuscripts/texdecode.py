@@ -409,10 +409,11 @@ def _decode(value: str, *, escaped_twice: bool) -> str:
         # A field pylatexenc cannot read even tolerantly: a title without its commands is
         # still the title, where an error would lose the entry.
         text = _fallback(prepared)
-    if re.search("\ue000[A-Za-z]", text) and not escaped_twice:
+    if re.search("\ue000[A-Za-z\"'`^~=.]", text) and not escaped_twice:
         # ``\\textbackslash`` before letters is LaTeX escaped once more on its way through an
         # export (``III\\textbackslash textendash V``, a formula typed into Zotero and written
-        # out with ``\\$`` and ``\\textbraceleft``): the text read is itself LaTeX, read again.
+        # out with ``\\$`` and ``\\textbraceleft``; an accent, ``Gazta{\\textbackslash}
+        # {\\textasciitilde}naga``): the text read is itself LaTeX, read again.
         again = text.replace("\ue000", "\\").replace("\ue001", "{").replace("\ue002", "}")
         return _decode(again, escaped_twice=True)
     text = re.sub("\ue000(?=[A-Za-z])", r"\\", text)

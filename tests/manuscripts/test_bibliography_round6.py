@@ -236,3 +236,20 @@ def test_a_symbol_with_a_letter_script_keeps_the_symbol(field: str, title: str) 
 def test_a_formula_escaped_twice_is_still_read_whole(field: str, title: str) -> None:
     # Its backslashes escaped too (``\\textbackslash``): read as text escaped twice, not as math.
     assert latex_to_text(field) == title
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        # An astronomer's Better BibTeX library: accents typed as LaTeX into Zotero, escaped once
+        # more on export; the names kept ``\~`` and ``\'``.
+        ("Gazta{\\textbackslash}{\\textasciitilde}naga", "Gaztañaga"),
+        ("Fern{\\textbackslash}'andez-Garc{\\textbackslash}'ia", "Fernández-García"),
+        (
+            '{{Quantum Many-Body Schr}}{\\textbackslash}"odinger {{Equation}}',
+            "Quantum Many-Body Schrödinger Equation",
+        ),
+    ],
+)
+def test_an_accent_escaped_twice_is_the_letter(field: str, text: str) -> None:
+    assert latex_to_text(field) == text
