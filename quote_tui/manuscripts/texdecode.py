@@ -189,6 +189,9 @@ _COMMAND_BEFORE_SCRIPT = re.compile(r"(\\[A-Za-z]+)\s*(?=[_^])")
 """``$\\alpha_s$``: once the script is a Unicode letter (``ₛ``), the parser took it for part of
 the command's name (``\\alphaₛ``), an unknown command, and the symbol was lost; an empty group
 ends the name."""
+_MOST_READINGS = 3
+"""A field escaped twice is read twice; Zotero over Better BibTeX over Zotero escapes thrice
+(``Rodr{\\textbackslash}textbackslash'ıguez``, a dissertation's library); no more is read."""
 _FALLBACK_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\.")
 
 
@@ -360,10 +363,10 @@ def latex_to_text(value: str) -> str:
     Returns:
         The text, NFC-composed, with whitespace collapsed; no command, brace or ``$`` left.
     """
-    return _decode(value, escaped_twice=False)
+    return _decode(value, readings=1)
 
 
-def _decode(value: str, *, escaped_twice: bool) -> str:
+def _decode(value: str, *, readings: int) -> str:
     if "\\ifmmode" in value:
         value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
     if "\\" in value and _GLUED_SYMBOL.search(value):
@@ -409,13 +412,13 @@ def _decode(value: str, *, escaped_twice: bool) -> str:
         # A field pylatexenc cannot read even tolerantly: a title without its commands is
         # still the title, where an error would lose the entry.
         text = _fallback(prepared)
-    if re.search("\ue000[A-Za-z\"'`^~=.]", text) and not escaped_twice:
+    if re.search("\ue000[A-Za-z\"'`^~=.]", text) and readings < _MOST_READINGS:
         # ``\\textbackslash`` before letters is LaTeX escaped once more on its way through an
         # export (``III\\textbackslash textendash V``, a formula typed into Zotero and written
         # out with ``\\$`` and ``\\textbraceleft``; an accent, ``Gazta{\\textbackslash}
         # {\\textasciitilde}naga``): the text read is itself LaTeX, read again.
         again = text.replace("\ue000", "\\").replace("\ue001", "{").replace("\ue002", "}")
-        return _decode(again, escaped_twice=True)
+        return _decode(again, readings=readings + 1)
     text = re.sub("\ue000(?=[A-Za-z])", r"\\", text)
     if "\\" in text or "{" in text or "}" in text:
         text = _fallback(text)

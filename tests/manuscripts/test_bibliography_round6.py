@@ -245,6 +245,8 @@ def test_a_formula_escaped_twice_is_still_read_whole(field: str, title: str) -> 
         # more on export; the names kept ``\~`` and ``\'``.
         ("Gazta{\\textbackslash}{\\textasciitilde}naga", "Gaztañaga"),
         ("Fern{\\textbackslash}'andez-Garc{\\textbackslash}'ia", "Fernández-García"),
+        # A dissertation's library through Zotero, Better BibTeX and Zotero again: thrice.
+        ("Rodr{\\textbackslash}textbackslash'ıguez-Gironés", "Rodríguez-Gironés"),
         (
             '{{Quantum Many-Body Schr}}{\\textbackslash}"odinger {{Equation}}',
             "Quantum Many-Body Schrödinger Equation",
