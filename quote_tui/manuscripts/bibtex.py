@@ -226,7 +226,10 @@ def _uncomment(text: str) -> str:
 
 
 _SALVAGE_LINES = 200
-"""Lines of a broken block tried from its end: a longer block is a file's runaway brace."""
+"""Lines of a broken block tried from its end, each try a parse of what comes before."""
+_SALVAGE_CHARS = 100_000
+"""A broken block longer than this is a file's runaway brace, not one entry: it is not tried
+line by line (each try reparses it), only named in an ``unparsable`` warning."""
 _BEFORE_BRACE = re.compile(r"\\+(?=[{}])")
 
 
@@ -255,6 +258,8 @@ def _salvaged(block: ParsingFailedBlock) -> tuple[Entry, int] | None:
     is lost without a word; bibtexparser stops at the next ``@`` and loses this one. The author,
     title and year written before the break are the entry's all the same.
     """
+    if len(block.raw or "") > _SALVAGE_CHARS:
+        return None
     lines = (block.raw or "").splitlines()
     for end in range(len(lines) - 1, max(1, len(lines) - _SALVAGE_LINES), -1):
         head = "\n".join(lines[:end]).rstrip().rstrip(",")

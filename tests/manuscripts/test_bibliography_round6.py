@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from quote_tui.manuscripts import bibtex
 from quote_tui.manuscripts.bibfields import clean_doi
 from quote_tui.manuscripts.bibtex import read_bibtex
 from quote_tui.manuscripts.texdecode import latex_to_text
@@ -255,3 +256,13 @@ def test_a_formula_escaped_twice_is_still_read_whole(field: str, title: str) -> 
 )
 def test_an_accent_escaped_twice_is_the_letter(field: str, text: str) -> None:
     assert latex_to_text(field) == text
+
+
+def test_a_broken_block_past_the_salvage_limit_is_only_named() -> None:
+    # A brace never closed near a file's start runs to its end: one block, not one entry.
+    filler = "".join(f"note{i} = {{{'x' * 1_000}}},\n" for i in range(150))
+    text = "@article{runaway,\ntitle = {Read},\nurl = {never closed,\n" + filler
+    assert len(text) > bibtex._SALVAGE_CHARS
+    read = read_bibtex(text)
+    assert read.entries == ()
+    assert [(w.code.value, w.line) for w in read.warnings] == [("unparsable", 1)]
