@@ -484,20 +484,23 @@ def _compose(
         nonlocal pos
         append, box = parts.append, boxes.append
         for block, page in blocks:
-            lines = block.lines
-            if not lines:
+            if not block.lines:
                 continue
             if not first:
                 append("\n\n")
                 pos += 2
             first = False
-            # a block's lines are joined in one call, each box placed one past the line before
-            for text, rect in lines:
+            sep = False
+            for line in block.lines:
+                text = line.text
+                if sep:
+                    append("\n")
+                    pos += 1
+                sep = True
+                append(text)
                 end = pos + len(text)
-                box((pos, end, page, *rect))
-                pos = end + 1
-            pos -= 1
-            append("\n".join([line.text for line in lines]))
+                box((pos, end, page, *line.rect))
+                pos = end
 
     for index, (main, _) in enumerate(split):
         if index:
