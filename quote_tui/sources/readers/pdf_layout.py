@@ -164,6 +164,8 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
+    # most lines are set in the size of the line before; a Line made as a plain tuple is
+    last_size, rounded, new_line = -1.0, 0.0, tuple.__new__  # made in two thirds of the time
     for block in ocr_columns(raw["blocks"]):
         if block["type"] != 0:
             continue
@@ -181,7 +183,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 text = span["text"]
                 if not text or text.isspace():
                     continue
-                size = round(span["size"] * 2) / 2
+                if span["size"] != last_size:
+                    last_size = span["size"]
+                    rounded = round(last_size * 2) / 2
+                size = rounded
                 n = len(text) - text.count(" ")
                 counts = {size: n}
                 total[size] = total.get(size, 0) + n
@@ -203,10 +208,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             if rect[2] < x1s:
                 x1s = rect[2]
             if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
-                append((Line(text, rect), counts, True))
+                append((new_line(Line, (text, rect)), counts, True))
             else:
                 upright_all = False
-                append((Line(text, rect), counts, False))
+                append((new_line(Line, (text, rect)), counts, False))
             if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
