@@ -306,8 +306,9 @@ def repeated_edges(
     outer: Counter[str] = Counter()
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
-        banded.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
-        outer.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
+        here = [(mask(b.text), e) for b, e in zip(page.blocks, edges_of, strict=True) if e]
+        banded.update({text for text, e in here if e == 2})
+        outer.update({text for text, _ in here})  # each masked once
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
