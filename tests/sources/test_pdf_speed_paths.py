@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from quote_tui.sources.readers import pdf, pdf_layout
 from quote_tui.sources.readers.pdf_head_lines import mask
 from quote_tui.sources.readers.pdf_layout import Block, Line, page_blocks, split_page
+from quote_tui.sources.readers.pdf_unmapped import _UNREADABLE, has_unreadable
 
 _PAPERS = ("s2orc-acl2020.pdf", "nist-sp800-223.pdf", "shinyama-naacl2006.pdf")
 
@@ -218,3 +219,22 @@ def test_a_mask_is_the_plain_passes(pieces: list[str]) -> None:
 )
 def test_a_long_texts_folio_is_masked_at_either_end(text: str) -> None:
     assert mask(text) == _plain_mask(text)
+
+
+# the class's edges and its neighbours outside it: controls kept and left out (tab, line
+# breaks, NEL), surrogates, the private-use area and Symbol's big-bracket pieces beside it,
+# the replacement character, the last planes, a no-break space and ordinary letters
+_EDGES = st.sampled_from(
+    [
+        "\x00", "\x08", "\t", "\n", "\x0b", "\r", "\x1f", "\x7f", "\x85", "\x9f", "\ud800",
+        "\udfff", "\ue000", "\uf8e4", "\uf8e5", "\ufffd", "\U000f0000", "\U0010ffff",
+        "\u00a0", "\u2014", "a", " ", "\u200b",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_EDGES, max_size=12) | st.text(max_size=40))
+def test_an_unreadable_character_is_told_as_the_pattern_tells_it(chars: list[str] | str) -> None:
+    text = "".join(chars)
+    assert has_unreadable(text) == (_UNREADABLE.search(text) is not None)
