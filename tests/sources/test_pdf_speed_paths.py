@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.sources.readers import pdf, pdf_layout
+from quote_tui.sources.readers import pdf, pdf_heads, pdf_layout
 from quote_tui.sources.readers.pdf_head_lines import mask
 from quote_tui.sources.readers.pdf_layout import Block, Line, page_blocks, split_page
 from quote_tui.sources.readers.pdf_unmapped import _UNREADABLE, has_unreadable
@@ -238,3 +238,23 @@ _EDGES = st.sampled_from(
 def test_an_unreadable_character_is_told_as_the_pattern_tells_it(chars: list[str] | str) -> None:
     text = "".join(chars)
     assert has_unreadable(text) == (_UNREADABLE.search(text) is not None)
+
+
+_NUMBERING = re.compile(r"^(?:chapter\s+|part\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.?\s+|\s+\d+$", re.I)
+
+
+def _plain_title(text: str) -> str:
+    """``pdf_heads._title`` as it was: spaces collapsed by a pattern, then stripped."""
+    return _SPACES.sub(" ", _NUMBERING.sub("", text.strip())).strip().casefold()
+
+
+_TITLE_PIECES = st.sampled_from(
+    ["Chapter", "3.3.", "7", "A", "Factoring", "STRASSE", " ", "  ", "\t", "\u00a0", "\x1c", "\n"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TITLE_PIECES, max_size=12))
+def test_a_title_is_the_plain_passes(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert pdf_heads._title(text) == _plain_title(text)
