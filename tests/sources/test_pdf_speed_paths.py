@@ -258,3 +258,10 @@ _TITLE_PIECES = st.sampled_from(
 def test_a_title_is_the_plain_passes(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert pdf_heads._title(text) == _plain_title(text)
+
+
+def test_the_first_lines_size_is_rounded_whatever_it_is() -> None:
+    # the run's starting size must not stand for a size a span may have (a producer's -1)
+    raw = {"blocks": [{"type": 0, "bbox": (72, 90, 300, 100), "lines": []}]}
+    raw["blocks"][0]["lines"] = [_line([_span("odd size", -1.0, 72, 100)])]
+    assert dict(page_blocks(raw, 792.0).sizes) == {-1.0: len("odd size") - 1}

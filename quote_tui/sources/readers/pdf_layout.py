@@ -164,7 +164,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
-    last_size, rounded, new_line = -1.0, 0.0, tuple.__new__  # a size runs on; a Line is a tuple
+    last_size, rounded, new_line = -1.0, -1.0, tuple.__new__  # a size runs on; Line is a tuple
     for block in ocr_columns(raw["blocks"]):
         if block["type"] != 0:
             continue
