@@ -183,8 +183,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 if not text or text.isspace():
                     continue
                 if span["size"] != last_size:
-                    last_size = span["size"]
-                    rounded = round(last_size * 2) / 2
+                    last_size, rounded = span["size"], round(span["size"] * 2) / 2
                 size = rounded
                 n = len(text) - text.count(" ")
                 counts = {size: n}
