@@ -66,8 +66,25 @@ class SizedBlock(Block, Protocol):
 
 def mask(text: str) -> str:
     """A block's text as running heads are compared: digits masked, an OCR-read folio too."""
-    masked = _SPACES.sub(" ", _DIGITS.sub("#", text)).strip().lower()
-    return _OCR_FOLIO.sub(lambda m: "#" if "#" in m.group() else m.group(), masked).strip()
+    # split() breaks at the characters \s matches: spaces collapsed and stripped, one pass
+    masked = " ".join(_DIGITS.sub("#", text).split()).lower()
+    if len(masked) < _ENDS:
+        return _OCR_FOLIO.sub(_folio, masked).strip()
+    # a long text (a paragraph at the page's edge): a folio stands only at its start or end
+    head, tail = _OCR_FOLIO.match(masked), _OCR_FOLIO.search(masked, len(masked) - _ENDS // 2)
+    start, end = head.end() if head else 0, tail.start() if tail else len(masked)
+    return (
+        (_folio(head) if head else "") + masked[start:end] + (_folio(tail) if tail else "")
+    ).strip()
+
+
+_ENDS = 24
+"""Twice the longest ``_OCR_FOLIO`` match and more: a text this long holds no match but one at
+its start and one at its end, which cannot overlap."""
+
+
+def _folio(match: re.Match[str]) -> str:
+    return "#" if "#" in match.group() else match.group()
 
 
 def _rect(lines: Sequence[Line]) -> tuple[float, float, float, float]:

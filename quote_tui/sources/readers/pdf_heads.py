@@ -17,11 +17,11 @@ _NUMBERING = re.compile(r"^(?:chapter\s+|part\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.?\s+|
 head's title ("FACTORING PROBLEM 33")."""
 _MIN_TITLE = 4
 """Fewest characters of a title for a running head to be told by it."""
-_SPACES = re.compile(r"\s+")
 
 
 def _title(text: str) -> str:
-    return _SPACES.sub(" ", _NUMBERING.sub("", text.strip())).strip().casefold()
+    # split() breaks at the characters \s matches: spaces collapsed and stripped in one pass
+    return " ".join(_NUMBERING.sub("", text.strip()).split()).casefold()
 
 
 def titled_heads(

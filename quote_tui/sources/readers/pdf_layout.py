@@ -132,7 +132,7 @@ class Block:
 
     @property
     def text(self) -> str:
-        return " ".join(line.text for line in self.lines)
+        return " ".join([line.text for line in self.lines])  # a list joins faster
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +164,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     read: list[list[Any]] = []  # per block: [lines, total, x0s, x1s, upright_all]
     marks = False
     hidden = 0
+    last_size, rounded, new_line = -1.0, -1.0, tuple.__new__  # a size runs on; Line is a tuple
     for block in ocr_columns(raw["blocks"]):
         if block["type"] != 0:
             continue
@@ -181,7 +182,9 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 text = span["text"]
                 if not text or text.isspace():
                     continue
-                size = round(span["size"] * 2) / 2
+                if span["size"] != last_size:
+                    last_size, rounded = span["size"], round(span["size"] * 2) / 2
+                size = rounded
                 n = len(text) - text.count(" ")
                 counts = {size: n}
                 total[size] = total.get(size, 0) + n
@@ -203,10 +206,10 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             if rect[2] < x1s:
                 x1s = rect[2]
             if line["dir"][0] > 0.95:  # a unit vector: within 0.05 of (1, 0)
-                append((Line(text, rect), counts, True))
+                append((new_line(Line, (text, rect)), counts, True))
             else:
                 upright_all = False
-                append((Line(text, rect), counts, False))
+                append((new_line(Line, (text, rect)), counts, False))
             if not marks and len(text) <= 3:
                 marks = is_mark_line(text)
         if lines:
@@ -302,8 +305,9 @@ def repeated_edges(
     outer: Counter[str] = Counter()
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
-        banded.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e == 2})
-        outer.update({mask(b.text) for b, e in zip(page.blocks, edges_of, strict=True) if e})
+        here = [(mask(b.text), e) for b, e in zip(page.blocks, edges_of, strict=True) if e]
+        banded.update({text for text, e in here if e == 2})
+        outer.update({text for text, _ in here})  # each masked once
     # inside the wider band a running head stands on most pages; a chapter's heading at the
     # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
     often = max(2, len(pages) * _OUTER_SHARE)
@@ -445,11 +449,14 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
     if body <= 0:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or not _NOTE_MARK.match(block.text):
+        first = block.lines[0].text.lstrip()[:1]  # not a mark: no paragraph is joined
+        if flags[i] or (first and not first.isdecimal() and first not in "*†‡§¶#"):
+            continue
+        if not _NOTE_MARK.match(start := block.text):
             continue
         # a note set nearly in the body's size is told by the space above it
         near_body = block.size >= body * _SMALLER or not set_off_above(blocks, i)
-        if block.size > body * _NOTE and not _RAISED_NOTE.match(block.text) and near_body:
+        if block.size > body * _NOTE and not _RAISED_NOTE.match(start) and near_body:
             continue
         below = any(
             not flags[j]
