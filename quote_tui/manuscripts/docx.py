@@ -61,6 +61,10 @@ _ENDS_CITED = re.compile(
     r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
     r"[.;]?\s*$"
 )
+# A paragraph of a citation alone, set under the block it closes.
+_CITES_ONLY = re.compile(
+    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
+)
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
 )
@@ -101,6 +105,9 @@ class _PartBuilder:
     hidden: list[tuple[int, int]] = field(default_factory=list)  # read, but no quotation in it
     fields: list[_Field] = field(default_factory=list)
     last_text: str = ""
+    # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
+    # holds only its citation.
+    pending: Block | None = None
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -123,13 +130,37 @@ class _PartBuilder:
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
         elif text and (quote_style or self.indented_block(p, name, start, text)):
-            lead = len(text) - len(text.lstrip(' \t“"«„'))
-            tail = len(text.rstrip())
-            self.blocks.append(Block(start + lead, start + tail, self.pos))
+            self.blocks.append(_block(text, start, self.pos))
+        elif self.pending is not None and self.cites_only(text, start):
+            self.blocks.append(self.pending)
         if text.strip():
             self.last_text = text
+            indented = not quote_style and self.indented(p, name, text)
+            self.pending = _block(text, start, self.pos) if indented else None
+
+    def cites_only(self, text: str, start: int) -> bool:
+        """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
+        reference manager's field."""
+        if _CITES_ONLY.match(text):
+            return True
+        fields = [a for a in self.anchors if a.reference and start <= a.start < start + len(text)]
+        rest = text
+        for a in reversed(fields):
+            rest = rest[: a.start - start] + rest[a.end - start :]
+        return bool(fields) and not rest.strip(" \t.,;()[]")
 
     def indented_block(self, p: etree._Element, name: str, start: int, text: str) -> bool:
+        if not self.indented(p, name, text):
+            return False
+        ends_cited = bool(_ENDS_CITED.search(text)) or any(
+            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
+        )
+        lead_in = self.last_text.rstrip()
+        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+
+    def indented(self, p: etree._Element, name: str, text: str) -> bool:
+        """Whether the paragraph is set as a pasted block: indented by hand, no list item,
+        heading or caption."""
         ppr = p.find(f"{_W}pPr")
         if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
             return False
@@ -144,13 +175,7 @@ class _PartBuilder:
             indent = int(left) - int(hanging)
         except ValueError:
             return False
-        if indent < _INDENT:
-            return False
-        ends_cited = bool(_ENDS_CITED.search(text)) or any(
-            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
-        )
-        lead_in = self.last_text.rstrip()
-        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+        return indent >= _INDENT
 
     def walk(self, el: etree._Element) -> None:
         for child in el:
@@ -274,6 +299,11 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
     if len(data) > _MAX_PART:
         raise _bad(f"The part {name} unpacks to more than {_MAX_PART} bytes.")
     return etree.fromstring(data, xml_parser())
+
+
+def _block(text: str, start: int, end: int) -> Block:
+    lead = len(text) - len(text.lstrip(' \t“"«„'))
+    return Block(start + lead, start + len(text.rstrip()), end)
 
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
