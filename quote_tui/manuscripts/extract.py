@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 
+from quote_tui.manuscripts.blockcite import closing_citation
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
@@ -250,55 +251,10 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
-def _strip_trailing_mention(
-    doc: Document, block: Block
-) -> tuple[int, Mention | None, Anchor | None]:
-    """A block quotation that ends with its own citation: the quote stops before it."""
-    tail_start = max(block.start, block.end - 300)
-    anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
-    if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
-        return anchors[-1].start, None, anchors[-1]
-    closing = _closing_mention(doc, tail_start, block.end)
-    if closing is not None:
-        return _before_break(doc.text, block.start, closing.start), closing, None
-    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
-    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
-        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
-            continue
-        note = doc.text.rfind("\\footnote", block.start, a)
-        # A typed citation on the block's last line, the note after it only where it was
-        # seen: "``…''\\\\* (Illich 2000) \\footnote{https://…}" is Illich's.
-        closing = _closing_mention(doc, tail_start, note)
-        if closing is not None:
-            return _before_break(doc.text, block.start, closing.start), closing, None
-        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
-        if inner:
-            return note, inner[0], None
-    return block.end, None, None
-
-
-def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
-    """The citation that ``doc.text[start:end]`` ends with, if any."""
-    mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
-    if mentions and not doc.text[mentions[-1].end : end].strip(" \t.,;:)\n"):
-        return mentions[-1]
-    return None
-
-
-# A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
-_LINE_BREAK = re.compile(r"(?:\\\\\*?|\\newline\b)[\s~]*\Z")
-
-
-def _before_break(text: str, start: int, end: int) -> int:
-    """Where the block's words end before its closing citation: a line break is markup."""
-    m = _LINE_BREAK.search(text, start, end)
-    return m.start() if m else end
-
-
 def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
     end, mention, anchor = block.end, block.mention, None
     if mention is None:
-        end, mention, anchor = _strip_trailing_mention(doc, block)
+        end, mention, anchor = closing_citation(doc, block)
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)

@@ -1,0 +1,64 @@
+"""A block quotation's own citation at its end: a field or note mark, a typed or keyed
+citation, or a LaTeX note naming the source; the quoted words stop before it."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.refs import Mention, find_mentions
+
+__all__ = ["closing_citation"]
+
+_ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
+
+
+def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )
+
+
+def closing_citation(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor | None]:
+    """Where a block quotation that ends with its own citation stops, and that citation."""
+    tail_start = max(block.start, block.end - 300)
+    anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
+    if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
+        return anchors[-1].start, None, anchors[-1]
+    closing = _closing_mention(doc, tail_start, block.end)
+    if closing is not None:
+        return _before_break(doc.text, block.start, closing.start), closing, None
+    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
+    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
+        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
+            continue
+        note = doc.text.rfind("\\footnote", block.start, a)
+        # A typed citation on the block's last line, the note after it only where it was
+        # seen: "``…''\\\\* (Illich 2000) \\footnote{https://…}" is Illich's.
+        closing = _closing_mention(doc, tail_start, note)
+        if closing is not None:
+            return _before_break(doc.text, block.start, closing.start), closing, None
+        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
+        if inner:
+            return note, inner[0], None
+    return block.end, None, None
+
+
+def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
+    """The citation that ``doc.text[start:end]`` ends with, if any."""
+    mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    if mentions and not doc.text[mentions[-1].end : end].strip(" \t.,;:)\n"):
+        return mentions[-1]
+    return None
+
+
+# A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
+_LINE_BREAK = re.compile(r"(?:\\\\\*?|\\newline\b)[\s~]*\Z")
+
+
+def _before_break(text: str, start: int, end: int) -> int:
+    """Where the block's words end before its closing citation: a line break is markup."""
+    m = _LINE_BREAK.search(text, start, end)
+    return m.start() if m else end

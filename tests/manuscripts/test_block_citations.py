@@ -1,0 +1,134 @@
+"""A block quotation's citation typed after it, and a note that names a work and where it was
+read; each test retypes the lines of a real manuscript that showed the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+from docx.shared import Cm
+
+from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
+
+_WORDS = (
+    "I see, therefore, in love, hope, and charity the crowning of the proportional nature of "
+    "creation in the full, old sense of that term."
+)
+_LIST = "Illich, Ivan. 2000. The Rivers North of the Future. Toronto: Anansi."
+
+
+def test_a_latex_block_closed_by_a_typed_citation_and_a_note_of_where_it_was_seen(
+    tmp_path: Path,
+) -> None:
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Illichs Glaube an den Menschen ähnelt oft Rousseau.\n\n"
+        "\\begin{quote}\n"
+        f"\t``{_WORDS}''\\\\*\n"
+        "\t(Illich 2000)\n"
+        "\t\\footnote{\n"
+        "\t\thttps://www.youtube.com/watch?v=vQLWAafp020, zuletzt geöffnet am 04.09.2014).\n"
+        "\t}\n"
+        "\\end{quote}\n\n"
+        # the citation on the line after the environment's end is the block's too
+        "Ähnlich schreibt er später über die Hoffnung.\n\n"
+        "\\begin{quote}\n"
+        "``Hope is the belief in the goodness of nature, and charity is its fruit.''\n"
+        "\\end{quote}\n"
+        "(Illich 2000, S. 47)\n\n"
+        "Beide kritisieren die Identifikation durch Berufe.\n\n"
+        f"\\section*{{Literatur}}\n{_LIST}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    cits = scan(tex).citations
+    assert [(c.quote, c.reference and c.reference.raw) for c in cits] == [
+        (_WORDS, "(Illich 2000)"),
+        (
+            "Hope is the belief in the goodness of nature, and charity is its fruit.",
+            "(Illich 2000, S. 47)",
+        ),
+    ]
+    assert cits[1].locator is not None and cits[1].locator.value == "47"
+
+
+def test_a_markdown_block_closed_by_a_line_of_its_citation(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(
+        "Illich writes about love and hope in his late conversations.\n\n"
+        f"> {_WORDS}\n\n"
+        "(Illich 2000, p. 47)\n\n"
+        "Something else follows in the text.\n\n# References\n\n" + _LIST + "\n",
+        encoding="utf-8",
+    )
+    cits = scan(md).citations
+    assert [(c.quote, c.reference and c.reference.raw) for c in cits] == [
+        (_WORDS, "(Illich 2000, p. 47)")
+    ]
+
+
+def test_a_word_indented_block_closed_by_a_paragraph_of_its_citation(tmp_path: Path) -> None:
+    d = docx.Document()
+    d.add_paragraph("Illich writes about love and hope in his late conversations.")
+    block = d.add_paragraph(_WORDS)
+    block.paragraph_format.left_indent = Cm(1.5)
+    d.add_paragraph("")  # Word writers leave empty paragraphs around a block
+    d.add_paragraph("(Illich 2000, p. 47)")
+    # An indented paragraph with no citation under it stays the writer's own.
+    own = d.add_paragraph("The writer's own indented remark, with no source named under it.")
+    own.paragraph_format.left_indent = Cm(1.5)
+    d.add_paragraph("Something else follows in the text.")
+    d.add_paragraph("References")
+    d.add_paragraph(_LIST)
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    cits = scan(path).citations
+    assert [(c.quote, c.reference and c.reference.raw) for c in cits] == [
+        (_WORDS, "(Illich 2000, p. 47)")
+    ]
+    assert cits[0].locator is not None and cits[0].locator.pages == (47,)
+
+
+def test_a_note_naming_the_work_and_the_address_it_was_read_at(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.docx"
+    d = wx.new_document()
+    wx.add_paragraph(d, ["Das Potential des Films faszinierte ihn offensichtlich:"])
+    d.add_paragraph(
+        "Der Film hat unbegrenzte Macht der Bewegung, der Vorausnahme des Kommenden und "
+        "Erneuerung des Gewesenen."
+    ).paragraph_format.left_indent = Cm(1.5)
+    d.paragraphs[-1]._p.append(wx.footnote_ref(43))
+    wx.add_paragraph(
+        d,
+        [
+            "Polgar sagte im Gespräch: „Der Film ist die Kunst der Armen und der Reichen "
+            "zugleich.“",
+            wx.footnote_ref(44),
+        ],
+    )
+    d.save(str(path))
+    wx.add_footnotes_part(
+        path,
+        wx.footnotes_xml(
+            {
+                43: [
+                    " Polgar, Alfred: Alfred Polgar zum Film. In: Nebelspalter: das Humor- und "
+                    "Satire-Magazin. Bd. 82. Jahrgang 1956. Heft 20. S.39. [Digitalisiert auf: "
+                    "https://www.e-periodica.ch/digbib/view?pid=neb-001 ] [31.07.2022]"
+                ],
+                # an address and the day it was read name no work: the address is the source
+                44: [" Abgerufen am 04.09.2014 unter https://example.org/interview"],
+            }
+        ),
+    )
+    cits = scan(path).citations
+    first = cits[0]
+    assert first.quote.startswith("Der Film hat unbegrenzte Macht")
+    assert first.reference is not None
+    assert first.reference.raw.startswith("Polgar, Alfred: Alfred Polgar zum Film.")
+    assert "Jahrgang 1956" in first.reference.raw
+    assert "e-periodica.ch" in first.reference.raw  # the address is kept, as written
+    assert first.locator is not None and first.locator.pages == (39,)
+    assert cits[1].reference is not None
+    assert cits[1].reference.raw == "https://example.org/interview"
