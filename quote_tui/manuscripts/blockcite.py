@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left
 
 from quote_tui.manuscripts.document import Block, Document
-from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["closing_citation"]
@@ -21,8 +21,20 @@ def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
     )
 
 
-def closing_citation(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor | None]:
-    """Where a block quotation that ends with its own citation stops, and that citation."""
+def closing_citation(
+    doc: Document, block: Block
+) -> tuple[int, Mention | None, Anchor | None, Locator | None]:
+    """Where a block quotation that ends with its own citation stops, that citation, and the
+    place it gives typed before the citation or alone ("… (Sure 2, Vers 22)[^8]", "> "…"
+    (para. 8)"): the words' own locator, before a note's."""
+    end, mention, anchor = _closing(doc, block)
+    own = _closing_locator(doc, block.start, end)
+    if own is not None:
+        return _before_break(doc.text, block.start, own.start), mention, anchor, own.locator
+    return end, mention, anchor, None
+
+
+def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor | None]:
     tail_start = max(block.start, block.end - 300)
     anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
     if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
@@ -46,6 +58,15 @@ def closing_citation(doc: Document, block: Block) -> tuple[int, Mention | None, 
     return block.end, None, None
 
 
+def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
+    """A bare locator in brackets that ``doc.text[start:end]`` ends with."""
+    lo = max(start, end - 60)
+    found = [m for m in _mentions(doc, lo, end) if m.style == "locator" and m.locator]
+    if found and not doc.text[found[-1].end : end].strip(" \t.,;:\n"):
+        return found[-1]
+    return None
+
+
 def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     """The citation that ``doc.text[start:end]`` ends with, if any."""
     mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
@@ -62,3 +83,32 @@ def _before_break(text: str, start: int, end: int) -> int:
     """Where the block's words end before its closing citation: a line break is markup."""
     m = _LINE_BREAK.search(text, start, end)
     return m.start() if m else end
+
+
+_RUN = 4  # blocks in a row read as one quotation, at most
+
+
+def run_citation(
+    doc: Document, block: Block
+) -> tuple[Mention | None, Anchor | None, Locator | None]:
+    """The citation of an uncited block quotation continued by the next block, with nothing
+    but blank lines between: the writer quoted one passage in two paragraphs and cited it at
+    the end of the last ("> But if there is to be science …" then "> Only if we … is.[^19]")."""
+    for _ in range(_RUN):
+        following = next(
+            (
+                b
+                for b in doc.blocks
+                if not b.inline and b.start >= block.after and b.start - block.after < 40
+            ),
+            None,
+        )
+        if following is None or doc.text[block.end : following.start].strip(" \t\n>"):
+            return None, None, None
+        if following.mention is not None:
+            return following.mention, None, None
+        _, mention, anchor, own = closing_citation(doc, following)
+        if mention is not None or anchor is not None:
+            return mention, anchor, own
+        block = following
+    return None, None, None

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 
-from quote_tui.manuscripts.blockcite import closing_citation
+from quote_tui.manuscripts.blockcite import closing_citation, run_citation
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
@@ -252,20 +252,23 @@ _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
 def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
-    end, mention, anchor = block.end, block.mention, None
+    end, mention, anchor, own = block.end, block.mention, None, None
     if mention is None:
-        end, mention, anchor = closing_citation(doc, block)
+        end, mention, anchor, own = closing_citation(doc, block)
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
+    if mention is None and anchor is None and not block.inline:
+        mention, anchor, run_own = run_citation(doc, block)
+        own = own or run_own
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
         mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
-    locator = reference.locator if reference else (mention.locator if mention else None)
+    locator = own or (reference.locator if reference else (mention.locator if mention else None))
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:
         end = attribution.start()

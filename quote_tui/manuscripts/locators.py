@@ -63,6 +63,14 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Stephanus", re.compile(r"^\d{1,3}[a-e]\d{0,2}(?:" + _R + r"\d{0,3}[a-e]\d{0,2})*")),
     # Volume and page of a collected edition, as the Akademie-Ausgabe is cited: "4:296".
     ("volume:page", re.compile(r"^\d{1,3}\s?:\s?\d+(?:[-–]\d+)?")),
+    # The Qur'an's sura and verse: "Sure 2, Vers 22", "Sura 2:255", "Surah 2, verse 22".
+    (
+        "sura",
+        re.compile(
+            r"^Sur(?:e|a|ah)\s*\d{1,3}(?:\s*[,:]\s*(?:(?:Vers|Verse|V\.)\s*)?\d{1,3}(?:[-–]\d{1,3})?)?",
+            re.I,
+        ),
+    ),
     # Numbered sections or verses written with dots: "2.3.1", "III.4".
     ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )

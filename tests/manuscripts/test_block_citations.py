@@ -132,3 +132,65 @@ def test_a_note_naming_the_work_and_the_address_it_was_read_at(tmp_path: Path) -
     assert first.locator is not None and first.locator.pages == (39,)
     assert cits[1].reference is not None
     assert cits[1].reference.raw == "https://example.org/interview"
+
+
+def test_a_block_closed_by_its_place_in_brackets_keeps_that_place(tmp_path: Path) -> None:
+    md = tmp_path / "zitieren.md"
+    md.write_text(
+        "Für den Koran werden Sure und Vers angegeben, die Edition in einer Fußnote:\n\n"
+        "> (Dienet ihm), der euch die Erde zu einem Teppich und den Himmel zu einem Bau gemacht "
+        "hat, und der vom Himmel Wasser herabkommen ließ! (Sure 2, Vers 22)[^8]\n\n"
+        "Bei religiösen Schriften sind viele Versionen verfügbar.\n\n"
+        "- Main idea: our unhappiness is in our heads.\n"
+        '  > "They tell us solutions that make us contented mindful capitalists." (para. 8)\n'
+        "- Mindfulness tells us not to question the causes of suffering.\n\n"
+        "[^8]: Alle Koranzitate nach: Der Koran, übersetzt von Rudi Paret, 11. Aufl., "
+        "Stuttgart: Kohlhammer 2010.\n",
+        encoding="utf-8",
+    )
+    cits = scan(md).citations
+    koran, para = cits
+    assert koran.quote.endswith("Wasser herabkommen ließ!")
+    assert koran.reference is not None and "Rudi Paret" in koran.reference.raw
+    # the verse is the place cited; the note's 2010 is the edition's year, no page
+    assert koran.locator is not None
+    assert (koran.locator.label, koran.locator.value) == ("sura", "Sure 2, Vers 22")
+    assert para.quote == "They tell us solutions that make us contented mindful capitalists."
+    assert para.locator is not None
+    assert (para.locator.label, para.locator.value) == ("paragraph", "8")
+
+
+def test_a_note_closing_with_the_editions_year_gives_no_page(tmp_path: Path) -> None:
+    md = tmp_path / "zitieren.md"
+    md.write_text(
+        "Paret übersetzt: „Dienet ihm, der euch die Erde zu einem Teppich gemacht hat.“[^1] "
+        "Und weiter: „Der vom Himmel Wasser herabkommen ließ.“[^2]\n\n"
+        "[^1]: Der Koran, übersetzt von Rudi Paret, Stuttgart: Kohlhammer 2010.\n"
+        "[^2]: Paret, Der Koran, 2010, 1834.\n",
+        encoding="utf-8",
+    )
+    first, second = scan(md).citations
+    assert first.reference is not None and first.locator is None
+    assert second.locator is not None and second.locator.pages == (1834,)
+
+
+def test_a_passage_quoted_in_two_blocks_is_cited_at_the_end_of_the_last(
+    tmp_path: Path,
+) -> None:
+    md = tmp_path / "thinking.md"
+    md.write_text(
+        "He makes an explicit link between thinking and the science of a people:\n\n"
+        "> But if there is to be science, and if it is to be *for* us and *through* us,\n"
+        "> under what conditions can it then truly exist?\n\n"
+        "> Only if we again place ourselves under the power of the *beginning* of our\n"
+        "> spiritual-historical being.[^19]\n\n"
+        "There is a lot to be said about this declaration.\n\n"
+        "> An uncited block of the writer's own, set apart for emphasis in this essay.\n\n"
+        "The essay goes on.\n\n"
+        "[^19]: Heidegger, *The Self-Assertion of the German University*, pp. 471-2.\n",
+        encoding="utf-8",
+    )
+    cits = scan(md).citations
+    assert [(c.locator.value if c.locator else None) for c in cits] == ["471-2", "471-2", None]
+    assert cits[0].reference is not None and cits[0].reference == cits[1].reference
+    assert cits[2].reference is None
