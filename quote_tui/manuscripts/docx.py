@@ -22,6 +22,7 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.model import Anchor, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -385,10 +386,18 @@ def read_docx(path: Path) -> Manuscript:
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
-    reflist = find_reference_list("".join(main.buf))
+    body_text = "".join(main.buf)
+    reflist = find_reference_list(body_text)
     numbered = reflist.numbered or {}
     if reflist.span is not None:
         main.skip.append(reflist.span)
+    # Endnotes typed by hand under a "Notes" heading: their superscript marks are notes' marks.
+    typed = find_typed_notes(body_text)
+    for name, (start, end) in typed.spans().items():
+        footnotes.setdefault(name, FootnoteSpan(0, start, end))
+    marks = typed.marks(body_text, main.supers)
+    main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
+    main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []
     for part, builder in parts:
         for start, end, number in builder.supers:
