@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from quote_tui.manuscripts import scan
-from quote_tui.manuscripts.typednotes import find_typed_notes
 from tests.manuscripts import wordxml as wx
 
 _NOTES = [
@@ -80,6 +79,8 @@ def test_a_notes_list_numbered_one_for_every_item_is_read_in_order(tmp_path: Pat
 
 
 def test_what_is_no_note_mark_stays_as_it_was(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.typednotes import find_typed_notes
+
     md = tmp_path / "essay.md"
     md.write_text(
         # a unit's power, a number the list does not hold, and a text without a notes list
