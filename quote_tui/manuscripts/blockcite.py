@@ -8,6 +8,7 @@ from bisect import bisect_left
 
 from quote_tui.manuscripts.document import Block, Document
 from quote_tui.manuscripts.model import Anchor, Locator
+from quote_tui.manuscripts.notecite import from_latex_note
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["closing_citation"]
@@ -43,7 +44,8 @@ def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor |
     if closing is not None:
         return _before_break(doc.text, block.start, closing.start), closing, None
     # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
-    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
+    first = bisect_left(doc.notes, (tail_start, -1))
+    for k, (a, b) in enumerate(doc.notes[first:], first):
         if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
             continue
         note = doc.text.rfind("\\footnote", block.start, a)
@@ -55,6 +57,10 @@ def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor |
         inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
         if inner:
             return note, inner[0], None
+        # a note that names the work in prose or repeats the one before ("\\footnote{Ebd.}")
+        mention, anchor = from_latex_note(doc, k)
+        if anchor is not None or (mention is not None and mention.style != "locator"):
+            return note, mention, anchor
     return block.end, None, None
 
 

@@ -29,6 +29,7 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
+from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
@@ -521,6 +522,10 @@ def extract(
             ):
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
+            if (mention, reference) == (None, None) and (
+                typed := cite_in_note(ms, index, doc, span.start, span.close_end)
+            ):
+                mention, locator = typed, typed.locator
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

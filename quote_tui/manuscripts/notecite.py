@@ -138,7 +138,7 @@ def _note_cite(
         if m.style != "locator"
         and (m.style != "author_date" or opens_note(doc.text, start, m.start))
     ]
-    if real and real[0].style == "url":
+    if real and real[0].style in _ADDRESSES:
         # "Polgar, Alfred: … 1956. S.39. [Digitalisiert auf: https://…]": the address says
         # where the work was read; the prose before it names the work.
         cut = _address_cut(doc.text, start, real[0].start)
@@ -184,10 +184,17 @@ _ACCESSED = re.compile(
 )
 
 
+_ADDRESSES = frozenset(("url", "doi", "pmid"))
+
+
 def _address_cut(text: str, start: int, url: int) -> int:
-    """Where the prose before an address in a note ends."""
+    """Where the prose before an address in a note ends: "…(1955): 551, https://doi.org/…"
+    ends at the page."""
     m = _ADDRESS_LEAD.search(text, start, url)
-    return m.start() if m else url
+    cut = m.start() if m else url
+    while cut > start and text[cut - 1] in " \t\n,;":
+        cut -= 1
+    return cut
 
 
 def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:

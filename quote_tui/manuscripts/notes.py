@@ -71,7 +71,10 @@ def _is_year(note: str, page: re.Match[str]) -> bool:
     """Whether a note's closing number is its only year, written bare: no page term, no
     year before it."""
     value = page.group(1).strip()
-    return bool(_YEAR.fullmatch(value)) and not _YEAR.search(note, 0, page.start())
+    if not _YEAR.fullmatch(value):
+        return False
+    # "Bonn 1989.", "Kohlhammer 2010.": a place's or publisher's year, set after its name
+    return note[: page.start(1)].rstrip()[-1:].isalpha() or not _YEAR.search(note, 0, page.start())
 
 
 def is_same_as_before(text: str, start: int, end: int) -> bool:
