@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import replace
 
 from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["closing_citation"]
 
+_PLACE = 20  # a page typed after a block's closing key is this short
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 
@@ -76,8 +79,16 @@ def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
 def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     """The citation that ``doc.text[start:end]`` ends with, if any."""
     mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
-    if mentions and not doc.text[mentions[-1].end : end].strip(" \t.,;:)\n"):
-        return mentions[-1]
+    if not mentions:
+        return None
+    last = mentions[-1]
+    rest = doc.text[last.end : end].strip(" \t.,;:)\n")
+    if not rest:
+        return last
+    # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
+    locator = parse_locator(rest) if len(rest) <= _PLACE and "\n" not in rest else None
+    if locator is not None and last.locator is None and last.style in ("pandoc", "latex"):
+        return replace(last, end=end, locator=locator)
     return None
 
 
