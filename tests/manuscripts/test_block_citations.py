@@ -164,14 +164,17 @@ def test_a_note_closing_with_the_editions_year_gives_no_page(tmp_path: Path) -> 
     md = tmp_path / "zitieren.md"
     md.write_text(
         "Paret übersetzt: „Dienet ihm, der euch die Erde zu einem Teppich gemacht hat.“[^1] "
-        "Und weiter: „Der vom Himmel Wasser herabkommen ließ.“[^2]\n\n"
+        "Und weiter: „Der vom Himmel Wasser herabkommen ließ.“[^2] Lindqvist schreibt: „Grabe, "
+        "wo du stehst, und erforsche die eigene Geschichte.“[^3]\n\n"
         "[^1]: Der Koran, übersetzt von Rudi Paret, Stuttgart: Kohlhammer 2010.\n"
-        "[^2]: Paret, Der Koran, 2010, 1834.\n",
+        "[^2]: Paret, Der Koran, 2010, 1834.\n"
+        "[^3]: Sven Lindqvist, zuerst 1978, deutsch 1989: Grabe wo du stehst, Bonn 1989.\n",
         encoding="utf-8",
     )
-    first, second = scan(md).citations
+    first, second, third = scan(md).citations
     assert first.reference is not None and first.locator is None
     assert second.locator is not None and second.locator.pages == (1834,)
+    assert third.reference is not None and third.locator is None
 
 
 def test_a_passage_quoted_in_two_blocks_is_cited_at_the_end_of_the_last(
