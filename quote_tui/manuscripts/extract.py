@@ -523,7 +523,7 @@ def extract(
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
             if (mention, reference) == (None, None) and (
-                typed := cite_in_note(ms, index, doc, span.start, span.close_end)
+                typed := cite_in_note(doc, notes, span.start, span.close_end)
             ):
                 mention, locator = typed, typed.locator
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention, note_author_year
+from quote_tui.manuscripts.spans import Cover
 
 __all__ = ["cite_in_note"]
 
@@ -34,24 +35,17 @@ _TRANSCRIPT_PLACE = re.compile(
 _MAX_CITE = 200  # characters after the quotation read for its citation
 
 
-def _note_holding(ms: Manuscript, index: int, doc: Document, pos: int) -> tuple[int, int] | None:
-    """The note of ``doc`` (a LaTeX ``\\footnote{}``, or a note of a notes part or list) that
+def _note_holding(notes: Cover, pos: int) -> tuple[int, int] | None:
+    """The note (of the text's notes, their union by bisection: notes never overlap) that
     holds ``pos``."""
-    k = bisect_right(doc.notes, (pos, len(doc.text))) - 1
-    if k >= 0 and doc.notes[k][0] <= pos < doc.notes[k][1]:
-        return doc.notes[k]
-    for span in ms.footnotes.values():
-        if span.doc == index and span.start <= pos < span.end:
-            return span.start, span.end
-    return None
+    k = bisect_right(notes.starts, pos) - 1
+    return (notes.starts[k], notes.ends[k]) if k >= 0 and pos < notes.ends[k] else None
 
 
-def cite_in_note(
-    ms: Manuscript, index: int, doc: Document, start: int, close_end: int
-) -> Mention | None:
-    """The citation the note holding the quotation ``start``…``close_end`` types for it (see
-    the module), or ``None``."""
-    note = _note_holding(ms, index, doc, start)
+def cite_in_note(doc: Document, notes: Cover, start: int, close_end: int) -> Mention | None:
+    """The citation the note (of ``notes``, the text's notes) holding the quotation
+    ``start``…``close_end`` types for it (see the module), or ``None``."""
+    note = _note_holding(notes, start)
     if note is None:
         return None
     text = doc.text
