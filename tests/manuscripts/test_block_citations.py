@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import docx
+import pytest
 from docx.shared import Cm
 
 from quote_tui.manuscripts import scan
@@ -197,3 +198,48 @@ def test_a_passage_quoted_in_two_blocks_is_cited_at_the_end_of_the_last(
     assert [(c.locator.value if c.locator else None) for c in cits] == ["471-2", "471-2", None]
     assert cits[0].reference is not None and cits[0].reference == cits[1].reference
     assert cits[2].reference is None
+
+
+def test_blocks_in_a_row_share_a_citation_four_blocks_back_at_most(tmp_path: Path) -> None:
+    lines = [
+        f"> Passage number {n} of the long speech, quoted as its own paragraph.\n\n"
+        for n in ("one", "two", "three", "four", "five", "six")
+    ]
+    md = tmp_path / "speech.md"
+    md.write_text(
+        "The speech goes on for pages.\n\n"
+        + "".join(lines)
+        + "> The last passage of the long speech, with its note.[^1]\n\n"
+        "The essay goes on.\n\n[^1]: Smith, *The Speech*, p. 12.\n",
+        encoding="utf-8",
+    )
+    pages = [c.locator.value if c.locator else None for c in scan(md).citations]
+    assert pages == [None, None, "12", "12", "12", "12", "12"]
+
+
+def test_short_notes_read_each_earlier_note_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quote_tui.manuscripts import shortnotes
+
+    calls = 0
+    real = shortnotes.note_title
+
+    def counted(*args: object, **kwargs: object) -> str | None:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shortnotes, "note_title", counted)
+    shortnotes._title.cache_clear()
+    n = 300
+    md = tmp_path / "notes.md"
+    md.write_text(
+        " ".join(f'She says "the world is a heap of things number {i}."[^{i}]' for i in range(n))
+        + "\n\n"
+        + "\n".join(f"[^{i}]: Arendt, *Human Condition of Things*, {i + 1}." for i in range(n))
+        + "\n",
+        encoding="utf-8",
+    )
+    assert len(scan(md).citations) == n
+    assert calls <= 2 * n  # once per note, not once per note for every note after it
