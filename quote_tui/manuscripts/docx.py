@@ -62,6 +62,7 @@ _ENDS_CITED = re.compile(
     r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
     r"[.;]?\s*$"
 )
+_NUMBERED_STYLE = re.compile(r"list\s*number|listennummer|numbered", re.I)
 # A paragraph of a citation alone, set under the block it closes.
 _CITES_ONLY = re.compile(
     r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
@@ -109,6 +110,7 @@ class _PartBuilder:
     # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
     # holds only its citation.
     pending: Block | None = None
+    numbered: list[tuple[int, int]] = field(default_factory=list)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -134,6 +136,10 @@ class _PartBuilder:
             self.blocks.append(_block(text, start, self.pos))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
+        if text.strip() and (
+            p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
+        ):
+            self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
         if text.strip():
             self.last_text = text
             indented = not quote_style and self.indented(p, name, text)
@@ -392,7 +398,7 @@ def read_docx(path: Path) -> Manuscript:
     if reflist.span is not None:
         main.skip.append(reflist.span)
     # Endnotes typed by hand under a "Notes" heading: their superscript marks are notes' marks.
-    typed = find_typed_notes(body_text)
+    typed = find_typed_notes(body_text, main.numbered)
     for name, (start, end) in typed.spans().items():
         footnotes.setdefault(name, FootnoteSpan(0, start, end))
     marks = typed.marks(body_text, main.supers)

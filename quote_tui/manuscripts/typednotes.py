@@ -11,7 +11,7 @@ number; the notes are named ``typed:N``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 __all__ = ["TypedNotes", "find_typed_notes", "note_id"]
@@ -90,8 +90,10 @@ def _number(m: re.Match[str]) -> str:
     return str(int(raw.translate(_FROM_SUPERSCRIPT)))
 
 
-def find_typed_notes(text: str) -> TypedNotes:
-    """The last notes list of ``text`` (see the module); empty when there is none."""
+def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> TypedNotes:
+    """The last notes list of ``text`` (see the module); empty when there is none.
+    ``numbered`` are the spans of list items a word processor numbers itself (Word's numbered
+    paragraphs, whose numbers are not in the text): under the heading, the notes in order."""
     headings = list(_HEADING.finditer(text))
     if not headings:
         return TypedNotes({})
@@ -100,6 +102,10 @@ def find_typed_notes(text: str) -> TypedNotes:
     end_m = _END.search(text, start + 1)
     end = end_m.start() if end_m else len(text)
     entries = [m for m in _ENTRY.finditer(text, start, end)]
+    items = [(a, b) for a, b in numbered if start <= a < end]
+    if items and len(items) >= len(entries):
+        notes = {str(n): span for n, span in enumerate(items, 1)}
+        return TypedNotes(notes, (heading.start(), end))
     numbers = [_entry_number(m) for m in entries]
     if len(entries) >= 2 and any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
         if not all(m.group("dot") for m in entries):

@@ -94,3 +94,22 @@ def test_what_is_no_note_mark_stays_as_it_was(tmp_path: Path) -> None:
     notes = find_typed_notes(md.read_text(encoding="utf-8"))
     assert notes.marks(md.read_text(encoding="utf-8")) == []
     assert find_typed_notes(f'She says "{_FIRST}"^1^\n\n1. Not a notes list.\n').notes == {}
+
+
+def test_a_word_notes_list_numbered_by_word_itself(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            f"Arendt opens with the claim that “{_FIRST}”",
+            wx.superscript_run("1"),
+            f" Later she writes that “{_SECOND}”",
+            wx.superscript_run("2"),
+        ],
+    )
+    d.add_paragraph("Endnotes")
+    for note in _NOTES[:2]:
+        d.add_paragraph(note, style="List Number")  # the number is Word's, not in the text
+    d.save(str(path))
+    assert _cited(path) == _WANT[:2]
