@@ -103,6 +103,19 @@ def _before_break(text: str, start: int, end: int) -> int:
 
 
 _RUN = 4  # blocks in a row read as one quotation, at most
+# The display blocks of the text last asked about, in order (the text's blocks, held to tell
+# them apart): looked up by bisection, not by a pass over all blocks for each block.
+_SORTED: list[tuple[tuple[Block, ...], list[Block], list[int]]] = []
+
+
+def _display_blocks(all_blocks: tuple[Block, ...]) -> tuple[list[Block], list[int]]:
+    for held, blocks, starts in _SORTED:
+        if held is all_blocks:
+            return blocks, starts
+    blocks = sorted((b for b in all_blocks if not b.inline), key=lambda b: b.start)
+    starts = [b.start for b in blocks]
+    _SORTED[:] = [(all_blocks, blocks, starts), *_SORTED[:3]]
+    return blocks, starts
 
 
 def run_citation(
@@ -111,15 +124,10 @@ def run_citation(
     """The citation of an uncited block quotation continued by the next block, with nothing
     but blank lines between: the writer quoted one passage in two paragraphs and cited it at
     the end of the last ("> But if there is to be science …" then "> Only if we … is.[^19]")."""
+    blocks, starts = _display_blocks(doc.blocks)
     for _ in range(_RUN):
-        following = next(
-            (
-                b
-                for b in doc.blocks
-                if not b.inline and b.start >= block.after and b.start - block.after < 40
-            ),
-            None,
-        )
+        k = bisect_left(starts, block.after)
+        following = blocks[k] if k < len(blocks) and starts[k] - block.after < 40 else None
         if following is None or doc.text[block.end : following.start].strip(" \t\n>"):
             return None, None, None
         if following.mention is not None:
