@@ -91,7 +91,8 @@ def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
         return None  # another paragraph's, or farther back than the reach
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
-    return last if last.raw[:1] not in "([" else None
+    # Pandoc's "Meiklejohn [-@meiklejohn1882: 170]" names the author in the text: narrative.
+    return last if last.raw[:1] not in "([" or last.raw.startswith("[-@") else None
 
 
 # A paragraph that opens by naming the work the paragraph before discussed: "In dem Bericht

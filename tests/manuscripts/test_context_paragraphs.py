@@ -39,3 +39,23 @@ def test_a_paragraph_opening_with_the_report_goes_on_citing_it(tmp_path: Path) -
 def test_a_paragraph_of_its_own_subject_does_not(tmp_path: Path) -> None:
     got = _scan(tmp_path, "Die Lehrer selbst sehen das anders, und vieles war gut.")
     assert got == [("dogmatischen, mit strengen oder mit bigotten Waldorfpädagogen", None, None)]
+
+
+def test_pandocs_author_in_text_form_names_the_paragraphs_work(tmp_path: Path) -> None:
+    md = tmp_path / "chapter.md"
+    md.write_text(
+        "Meiklejohn [-@meiklejohn1882: 170-172] also quotes an analysis from Fitch. He calls "
+        'the method "the continuous analysis of a sentence into its parts" in the preface.\n\n'
+        "The textbook is cited [@meiklejohn1882: 19]. The book then says "
+        '"every word in a sentence depends on another one" at length.\n',
+        encoding="utf-8",
+    )
+    got = [
+        (c.quote, c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(md).citations
+    ]
+    assert got == [
+        ("the continuous analysis of a sentence into its parts", "meiklejohn1882", "170-172"),
+        # a bracketed citation belongs to what it follows, not to the sentence after it
+        ("every word in a sentence depends on another one", None, None),
+    ]
