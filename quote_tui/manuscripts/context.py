@@ -91,8 +91,18 @@ def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
         return None  # another paragraph's, or farther back than the reach
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
-    # Pandoc's "Meiklejohn [-@meiklejohn1882: 170]" names the author in the text: narrative.
-    return last if last.raw[:1] not in "([" or last.raw.startswith("[-@") else None
+    if last.raw.startswith("[-@"):
+        # Pandoc's "Meiklejohn [-@meiklejohn1882: 170] also quotes" names the author in the
+        # text: narrative, unless a quotation before it in its sentence is what it cites
+        # ("… "the paradox of the heap" like in Searle [-@searle1995]").
+        return (
+            None if _QUOTED_BEFORE.search(doc.text, max(0, last.start - 300), last.start) else last
+        )
+    return last if last.raw[:1] not in "([" else None
+
+
+# A closing mark between the sentence's start and a citation (no sentence end after it).
+_QUOTED_BEFORE = re.compile(r"(?:[\"”»]|’(?!\w))[^.!?\n\"“”„«»]*\Z")
 
 
 # A paragraph that opens by naming the work the paragraph before discussed: "In dem Bericht
