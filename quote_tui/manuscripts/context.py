@@ -86,11 +86,40 @@ def paragraph_cite(doc: Document, start: int, end: int) -> Mention | None:
     if k == 0:
         return None
     last = naming[k - 1]
-    if last.start < _begin(doc.text, start):
+    begin = _begin(doc.text, start)
+    if last.start < begin and not _goes_on(doc.text, begin, last.start):
         return None  # another paragraph's, or farther back than the reach
     if last.style == "latex":
         return last if _LATEX_NARRATIVE.match(last.raw) else None
+    if last.raw.startswith("[-@"):
+        # Pandoc's "Meiklejohn [-@meiklejohn1882: 170] also quotes" names the author in the
+        # text: narrative, unless a quotation before it in its sentence is what it cites
+        # ("… "the paradox of the heap" like in Searle [-@searle1995]").
+        return (
+            None if _QUOTED_BEFORE.search(doc.text, max(0, last.start - 300), last.start) else last
+        )
     return last if last.raw[:1] not in "([" else None
+
+
+# A closing mark between the sentence's start and a citation (no sentence end after it).
+_QUOTED_BEFORE = re.compile(r"(?:[\"”»]|’(?!\w))[^.!?\n\"“”„«»]*\Z")
+
+
+# A paragraph that opens by naming the work the paragraph before discussed: "In dem Bericht
+# wird außerdem hervorgehoben, …", "The study also found …".
+_BACK_REFERENCE = re.compile(
+    r"[ \t]*(?:(?:In|Laut|Nach|Aus|Im)\s+)?(?:(?:dem|der|diesem|dieser|derselben|demselben)\s+)?"
+    r"(?:Bericht|Studie|Untersuchung|Befragung|Aufsatz|Artikel)\b"
+    r"|[ \t]*(?:In\s+)?(?:The|This|the|this)\s+(?:report|study|survey|article|paper)\b"
+)
+
+
+def _goes_on(text: str, begin: int, cite: int) -> bool:
+    """Whether the paragraph at ``begin`` opens by naming the work of the paragraph right
+    before it, which holds the citation at ``cite``."""
+    if not _BACK_REFERENCE.match(text, begin):
+        return False
+    return cite >= _begin(text, max(0, begin - 1))
 
 
 def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None:

@@ -22,6 +22,7 @@ from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.model import Anchor, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -60,6 +61,11 @@ _INDENT = 567
 _ENDS_CITED = re.compile(
     r"(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d|[A-Z][\w'’-]+,?\s+\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])"
     r"[.;]?\s*$"
+)
+_NUMBERED_STYLE = re.compile(r"list\s*number|listennummer|numbered", re.I)
+# A paragraph of a citation alone, set under the block it closes.
+_CITES_ONLY = re.compile(
+    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
 )
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
@@ -101,6 +107,10 @@ class _PartBuilder:
     hidden: list[tuple[int, int]] = field(default_factory=list)  # read, but no quotation in it
     fields: list[_Field] = field(default_factory=list)
     last_text: str = ""
+    # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
+    # holds only its citation.
+    pending: Block | None = None
+    numbered: list[tuple[int, int]] = field(default_factory=list)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -123,13 +133,41 @@ class _PartBuilder:
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
         elif text and (quote_style or self.indented_block(p, name, start, text)):
-            lead = len(text) - len(text.lstrip(' \t“"«„'))
-            tail = len(text.rstrip())
-            self.blocks.append(Block(start + lead, start + tail, self.pos))
+            self.blocks.append(_block(text, start, self.pos))
+        elif self.pending is not None and self.cites_only(text, start):
+            self.blocks.append(self.pending)
+        if text.strip() and (
+            p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
+        ):
+            self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
         if text.strip():
             self.last_text = text
+            indented = not quote_style and self.indented(p, name, text)
+            self.pending = _block(text, start, self.pos) if indented else None
+
+    def cites_only(self, text: str, start: int) -> bool:
+        """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
+        reference manager's field."""
+        if _CITES_ONLY.match(text):
+            return True
+        fields = [a for a in self.anchors if a.reference and start <= a.start < start + len(text)]
+        rest = text
+        for a in reversed(fields):
+            rest = rest[: a.start - start] + rest[a.end - start :]
+        return bool(fields) and not rest.strip(" \t.,;()[]")
 
     def indented_block(self, p: etree._Element, name: str, start: int, text: str) -> bool:
+        if not self.indented(p, name, text):
+            return False
+        ends_cited = bool(_ENDS_CITED.search(text)) or any(
+            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
+        )
+        lead_in = self.last_text.rstrip()
+        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+
+    def indented(self, p: etree._Element, name: str, text: str) -> bool:
+        """Whether the paragraph is set as a pasted block: indented by hand, no list item,
+        heading or caption."""
         ppr = p.find(f"{_W}pPr")
         if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
             return False
@@ -144,13 +182,7 @@ class _PartBuilder:
             indent = int(left) - int(hanging)
         except ValueError:
             return False
-        if indent < _INDENT:
-            return False
-        ends_cited = bool(_ENDS_CITED.search(text)) or any(
-            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
-        )
-        lead_in = self.last_text.rstrip()
-        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+        return indent >= _INDENT
 
     def walk(self, el: etree._Element) -> None:
         for child in el:
@@ -276,6 +308,11 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
     return etree.fromstring(data, xml_parser())
 
 
+def _block(text: str, start: int, end: int) -> Block:
+    lead = len(text) - len(text.lstrip(' \t“"«„'))
+    return Block(start + lead, start + len(text.rstrip()), end)
+
+
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
     anchors = list(builder.anchors)
@@ -355,10 +392,18 @@ def read_docx(path: Path) -> Manuscript:
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
-    reflist = find_reference_list("".join(main.buf))
+    body_text = "".join(main.buf)
+    reflist = find_reference_list(body_text)
     numbered = reflist.numbered or {}
     if reflist.span is not None:
         main.skip.append(reflist.span)
+    # Endnotes typed by hand under a "Notes" heading: their superscript marks are notes' marks.
+    typed = find_typed_notes(body_text, main.numbered)
+    for name, (start, end) in typed.spans().items():
+        footnotes.setdefault(name, FootnoteSpan(0, start, end))
+    marks = typed.marks(body_text, main.supers)
+    main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
+    main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []
     for part, builder in parts:
         for start, end, number in builder.supers:

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 
+from quote_tui.manuscripts.blockcite import closing_citation, run_citation
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
@@ -28,6 +29,7 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
+from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
@@ -250,43 +252,24 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
-def _strip_trailing_mention(
-    doc: Document, block: Block
-) -> tuple[int, Mention | None, Anchor | None]:
-    """A block quotation that ends with its own citation: the quote stops before it."""
-    tail_start = max(block.start, block.end - 300)
-    anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
-    if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
-        return anchors[-1].start, None, anchors[-1]
-    mentions = _mentions(doc, tail_start, block.end)
-    mentions = [m for m in mentions if m.style != "locator"]
-    if mentions and not doc.text[mentions[-1].end : block.end].strip(" .,;:)\n"):
-        return mentions[-1].start, mentions[-1], None
-    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
-    for a, b in doc.notes[bisect_left(doc.notes, (tail_start, -1)) :]:
-        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
-            continue
-        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
-        if inner:
-            return doc.text.rfind("\\footnote", block.start, a), inner[0], None
-    return block.end, None, None
-
-
 def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
-    end, mention, anchor = block.end, block.mention, None
+    end, mention, anchor, own = block.end, block.mention, None, None
     if mention is None:
-        end, mention, anchor = _strip_trailing_mention(doc, block)
+        end, mention, anchor, own = closing_citation(doc, block)
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
+    if mention is None and anchor is None and not block.inline:
+        mention, anchor, run_own = run_citation(doc, block)
+        own = own or run_own
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
         mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
-    locator = reference.locator if reference else (mention.locator if mention else None)
+    locator = own or (reference.locator if reference else (mention.locator if mention else None))
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:
         end = attribution.start()
@@ -539,6 +522,10 @@ def extract(
             ):
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
+            if (mention, reference) == (None, None) and (
+                typed := cite_in_note(doc, notes, span.start, span.close_end)
+            ):
+                mention, locator = typed, typed.locator
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

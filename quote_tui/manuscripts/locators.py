@@ -63,6 +63,14 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Stephanus", re.compile(r"^\d{1,3}[a-e]\d{0,2}(?:" + _R + r"\d{0,3}[a-e]\d{0,2})*")),
     # Volume and page of a collected edition, as the Akademie-Ausgabe is cited: "4:296".
     ("volume:page", re.compile(r"^\d{1,3}\s?:\s?\d+(?:[-–]\d+)?")),
+    # The Qur'an's sura and verse: "Sure 2, Vers 22", "Sura 2:255", "Surah 2, verse 22".
+    (
+        "sura",
+        re.compile(
+            r"^Sur(?:e|a|ah)\s*\d{1,3}(?:\s*[,:]\s*(?:(?:Vers|Verse|V\.)\s*)?\d{1,3}(?:[-–]\d{1,3})?)?",
+            re.I,
+        ),
+    ),
     # Numbered sections or verses written with dots: "2.3.1", "III.4".
     ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )
@@ -92,14 +100,15 @@ def page_list(value: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(pages))
 
 
-def make_locator(label: str, value: str) -> Locator:
-    """A ``Locator`` with its page list filled in for page labels."""
+def make_locator(label: str, value: str, note: str = "") -> Locator:
+    """A ``Locator`` with its page list filled in for page labels; ``note`` is the page's note
+    written after it ("157, footnote"), kept in the value, not a page."""
     label = label.strip().lower() or "page"
     value = value.strip().rstrip(",;").replace("~", " ").replace("--", "–")
     if value.endswith(".") and not value.endswith("f."):
         value = value[:-1]  # a sentence's full stop; "ff." keeps the abbreviation's
     pages = page_list(value) if label == "page" else ()
-    return Locator(label=label, value=value, pages=pages)
+    return Locator(label=label, value=value + note.replace("~", " "), pages=pages)
 
 
 def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
@@ -127,9 +136,10 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             or not hay[len(t)].isalpha()
         ):
             m = _VALUE.match(s[len(t) :])
-            if m:
-                return make_locator(label, m.group(1))
-            return None
+            if m is None:
+                return None
+            note = _in_note(s, len(t) + m.end(1)) if label == "page" else ""
+            return make_locator(label, m.group(1), note)
     for label, pattern in _SCHEMES:
         m = pattern.match(s)
         if m and _ends_value(s, m.end()):
@@ -137,10 +147,27 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     if bare_is_page:
         m = _VALUE.match(s)
         if m and any(c.isdigit() for c in m.group(1)):
-            return make_locator("page", m.group(1))
-        if re.fullmatch(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?", s):
-            return make_locator("page", s)  # a front-matter page: xii, iv-vi
+            return make_locator("page", m.group(1), _in_note(s, m.end(1)))
+        roman = _ROMAN_PAGE.match(s)
+        if roman and (roman.end() == len(s) or _in_note(s, roman.end())):
+            # a front-matter page: xii, iv-vi
+            return make_locator("page", roman.group(0), _in_note(s, roman.end()))
     return None
+
+
+_ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
+# The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
+_IN_NOTE = re.compile(
+    r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote)(?:\s*\d{1,3})?(?=\s*[,;.)\]]|\s*$)",
+    re.I,
+)
+
+
+def _in_note(s: str, end: int) -> str:
+    """The note qualifier after a page value ending at ``end``, as written, or ``""``: the words
+    stand in that page's note, and the page is still the page compared."""
+    m = _IN_NOTE.match(s, end)
+    return m.group(0).rstrip() if m else ""
 
 
 def _ends_value(s: str, end: int) -> bool:

@@ -18,8 +18,10 @@ from quote_tui.manuscripts.document import (
 )
 from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
+from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
@@ -116,7 +118,19 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         footnotes.setdefault(
             note_id, FootnoteSpan(0, m.start("body"), back.start() if back else end)
         )
-    doc = Document(file=file, text=text, kind=kind, scan_text=scan, blocks=tuple(blocks), skip=skip)
+    typed = find_typed_notes(linked)
+    for name, (start, end) in typed.spans().items():
+        footnotes.setdefault(name, FootnoteSpan(0, start, end))
+    anchors = tuple(Anchor(a, b, footnote=n) for a, b, n in typed.marks(linked))
+    doc = Document(
+        file=file,
+        text=text,
+        kind=kind,
+        scan_text=scan,
+        blocks=tuple(blocks),
+        skip=skip,
+        anchors=anchors,
+    )
     return Manuscript(
         documents=(doc,),
         footnotes=footnotes,

@@ -138,21 +138,63 @@ def _note_cite(
         if m.style != "locator"
         and (m.style != "author_date" or opens_note(doc.text, start, m.start))
     ]
+    if real and real[0].style in _ADDRESSES:
+        # "Polgar, Alfred: … 1956. S.39. [Digitalisiert auf: https://…]": the address says
+        # where the work was read; the prose before it names the work.
+        cut = _address_cut(doc.text, start, real[0].start)
+        prose = None if _ACCESSED.search(doc.text, start, cut) else _prose(doc, start, cut)
+        if prose is not None:
+            # the address stays the place to read it, and part of what the note says
+            whole = " ".join(doc.text[start:end].split())
+            return replace(prose, end=end, raw=whole, target=real[0].target), None
     if real:
         first = real[0]
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
             # "Arendt (1998), 185.", "Vgl. \\cite{key}, S. 12.": the page follows the citation
             first = replace(first, locator=page_after(doc.text, first.end, end))
         return first, None
-    # A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13.
+    prose = _prose(doc, start, end)
+    if prose is not None:
+        return prose, None
+    return (mentions[0] if mentions else None), None
+
+
+def _prose(doc: Document, start: int, end: int) -> Mention | None:
+    """A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13."""
+    if end <= start:
+        return None
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:
-        return typed, None
-    note = note_mention(doc.text, start, end, title)
-    if note is not None:
-        return note, None
-    return (mentions[0] if mentions else None), None
+        return typed
+    return note_mention(doc.text, start, end, title)
+
+
+# What introduces an address at a note's end: an opening bracket, "URL:", "online unter:",
+# "Digitalisiert auf:", "available at".
+_ADDRESS_LEAD = re.compile(
+    r"(?:[\[(<][^\[\]()<>]{0,60}|\b(?:URL|online|available|abrufbar|verfügbar)\b[^.\n]{0,40})\s*\Z",
+    re.I,
+)
+
+
+# A note that says when an address was read names no work by that date.
+_ACCESSED = re.compile(
+    r"\b(?:abgerufen|zugegriffen|geöffnet|aufgerufen|accessed|retrieved|last\s+visited)\b", re.I
+)
+
+
+_ADDRESSES = frozenset(("url", "doi", "pmid"))
+
+
+def _address_cut(text: str, start: int, url: int) -> int:
+    """Where the prose before an address in a note ends: "…(1955): 551, https://doi.org/…"
+    ends at the page."""
+    m = _ADDRESS_LEAD.search(text, start, url)
+    cut = m.start() if m else url
+    while cut > start and text[cut - 1] in " \t\n,;":
+        cut -= 1
+    return cut
 
 
 def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:

@@ -58,11 +58,23 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
     page = NOTE_PAGE.search(note)
+    if page and _is_year(note, page):
+        page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     locator = parse_locator(page.group(1)) if page else None
     key = title or _untitled_key(note, page.start() if page else len(note))
     return Mention(start, end, "note", note, key=key, locator=locator)
+
+
+def _is_year(note: str, page: re.Match[str]) -> bool:
+    """Whether a note's closing number is its only year, written bare: no page term, no
+    year before it."""
+    value = page.group(1).strip()
+    if not _YEAR.fullmatch(value):
+        return False
+    # "Bonn 1989.", "Kohlhammer 2010.": a place's or publisher's year, set after its name
+    return note[: page.start(1)].rstrip()[-1:].isalpha() or not _YEAR.search(note, 0, page.start())
 
 
 def is_same_as_before(text: str, start: int, end: int) -> bool:

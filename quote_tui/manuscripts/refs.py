@@ -122,7 +122,9 @@ _NOT_AUTHORS = frozenset(
     )
 )
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
-_LOCATOR_ONLY = re.compile(r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§)\.?\s*[^()]{1,30})\)")
+_LOCATOR_ONLY = re.compile(
+    r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
+)
 _PARTICLES = frozenset(
     (
         "van",

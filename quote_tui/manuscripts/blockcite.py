@@ -1,0 +1,139 @@
+"""A block quotation's own citation at its end: a field or note mark, a typed or keyed
+citation, or a LaTeX note naming the source; the quoted words stop before it."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import replace
+
+from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import Anchor, Locator
+from quote_tui.manuscripts.notecite import from_latex_note
+from quote_tui.manuscripts.refs import Mention, find_mentions
+
+__all__ = ["closing_citation"]
+
+_PLACE = 20  # a page typed after a block's closing key is this short
+_ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
+
+
+def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )
+
+
+def closing_citation(
+    doc: Document, block: Block
+) -> tuple[int, Mention | None, Anchor | None, Locator | None]:
+    """Where a block quotation that ends with its own citation stops, that citation, and the
+    place it gives typed before the citation or alone ("… (Sure 2, Vers 22)[^8]", "> "…"
+    (para. 8)"): the words' own locator, before a note's."""
+    end, mention, anchor = _closing(doc, block)
+    own = _closing_locator(doc, block.start, end)
+    if own is not None:
+        return _before_break(doc.text, block.start, own.start), mention, anchor, own.locator
+    return end, mention, anchor, None
+
+
+def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor | None]:
+    tail_start = max(block.start, block.end - 300)
+    anchors = [a for a in doc.anchors if tail_start <= a.start < block.end + _ANCHOR_SLACK]
+    if anchors and not doc.text[anchors[-1].end : block.end].strip(" .,;:)\n"):
+        return anchors[-1].start, None, anchors[-1]
+    closing = _closing_mention(doc, tail_start, block.end)
+    if closing is not None:
+        return _before_break(doc.text, block.start, closing.start), closing, None
+    # A LaTeX block that ends with its own \footnote{...} naming the source (an address).
+    first = bisect_left(doc.notes, (tail_start, -1))
+    for k, (a, b) in enumerate(doc.notes[first:], first):
+        if a >= block.end or doc.text[b + 1 : block.end].strip(" .,;:)\n"):
+            continue
+        note = doc.text.rfind("\\footnote", block.start, a)
+        # A typed citation on the block's last line, the note after it only where it was
+        # seen: "``…''\\\\* (Illich 2000) \\footnote{https://…}" is Illich's.
+        closing = _closing_mention(doc, tail_start, note)
+        if closing is not None:
+            return _before_break(doc.text, block.start, closing.start), closing, None
+        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
+        if inner:
+            return note, inner[0], None
+        # a note that names the work in prose or repeats the one before ("\\footnote{Ebd.}")
+        mention, anchor = from_latex_note(doc, k)
+        if anchor is not None or (mention is not None and mention.style != "locator"):
+            return note, mention, anchor
+    return block.end, None, None
+
+
+def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
+    """A bare locator in brackets that ``doc.text[start:end]`` ends with."""
+    lo = max(start, end - 60)
+    found = [m for m in _mentions(doc, lo, end) if m.style == "locator" and m.locator]
+    if found and not doc.text[found[-1].end : end].strip(" \t.,;:\n"):
+        return found[-1]
+    return None
+
+
+def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
+    """The citation that ``doc.text[start:end]`` ends with, if any."""
+    mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    if not mentions:
+        return None
+    last = mentions[-1]
+    rest = doc.text[last.end : end].strip(" \t.,;:)\n")
+    if not rest:
+        return last
+    # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
+    locator = parse_locator(rest) if len(rest) <= _PLACE and "\n" not in rest else None
+    if locator is not None and last.locator is None and last.style in ("pandoc", "latex"):
+        return replace(last, end=end, locator=locator)
+    return None
+
+
+# A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
+_LINE_BREAK = re.compile(r"(?:\\\\\*?|\\newline\b)[\s~]*\Z")
+
+
+def _before_break(text: str, start: int, end: int) -> int:
+    """Where the block's words end before its closing citation: a line break is markup."""
+    m = _LINE_BREAK.search(text, start, end)
+    return m.start() if m else end
+
+
+_RUN = 4  # blocks in a row read as one quotation, at most
+# The display blocks of the text last asked about, in order (the text's blocks, held to tell
+# them apart): looked up by bisection, not by a pass over all blocks for each block.
+_SORTED: list[tuple[tuple[Block, ...], list[Block], list[int]]] = []
+
+
+def _display_blocks(all_blocks: tuple[Block, ...]) -> tuple[list[Block], list[int]]:
+    for held, blocks, starts in _SORTED:
+        if held is all_blocks:
+            return blocks, starts
+    blocks = sorted((b for b in all_blocks if not b.inline), key=lambda b: b.start)
+    starts = [b.start for b in blocks]
+    _SORTED[:] = [(all_blocks, blocks, starts), *_SORTED[:3]]
+    return blocks, starts
+
+
+def run_citation(
+    doc: Document, block: Block
+) -> tuple[Mention | None, Anchor | None, Locator | None]:
+    """The citation of an uncited block quotation continued by the next block, with nothing
+    but blank lines between: the writer quoted one passage in two paragraphs and cited it at
+    the end of the last ("> But if there is to be science …" then "> Only if we … is.[^19]")."""
+    blocks, starts = _display_blocks(doc.blocks)
+    for _ in range(_RUN):
+        k = bisect_left(starts, block.after)
+        following = blocks[k] if k < len(blocks) and starts[k] - block.after < 40 else None
+        if following is None or doc.text[block.end : following.start].strip(" \t\n>"):
+            return None, None, None
+        if following.mention is not None:
+            return following.mention, None, None
+        _, mention, anchor, own = closing_citation(doc, following)
+        if mention is not None or anchor is not None:
+            return mention, anchor, own
+        block = following
+    return None, None, None
