@@ -269,8 +269,8 @@ class Memo:
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
         # the commonest-first order, which matters only past 254 characters, where the rarer
-        # share a code
-        chars = dict.fromkeys(map(ord, self.low_quote))
+        # share a code; ``ord`` is taken of each distinct character, not of every one
+        chars = list(map(ord, dict.fromkeys(self.low_quote)))
         if len(chars) < _SHARED_CODE:
             self.symbols = _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
         else:
