@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from functools import lru_cache
 from itertools import repeat
 
 import edlib
@@ -22,7 +21,6 @@ __all__ = [
     "Hit",
     "align_bytes",
     "align_whole",
-    "compact_symbols",
     "cuts_word_bytes",
     "disjoint",
     "encode_pair",
@@ -50,35 +48,11 @@ LONG_QUOTE = 1000
 """A quotation longer than this (in bytes or characters) is long: aligning it back from an end
 costs its length squared, so it keeps fewer ends and tries a tight distance bound first."""
 Hit = tuple[float, int, int]  # (edit distance per quotation byte, start byte, end byte)
-# Quotations whose symbol tables are kept (``compact_symbols``): a check asks for one several
-# times, and a batch moves on to the next.
-_COMPACT_TABLES = 32
 
 
 def symbol_codes(query: str) -> dict[str, int]:
     """The query's characters as symbols 1 to 255, commonest first (0 is "other")."""
     return {ch: min(i + 1, 255) for i, (ch, _) in enumerate(Counter(query).most_common())}
-
-
-@lru_cache(maxsize=_COMPACT_TABLES)
-def compact_symbols(qbytes: bytes) -> tuple[bytes, bytes] | None:
-    """A ``bytes.translate`` table putting bytes in the quotation's symbols (1 up, each byte of
-    the quotation its own; every other byte 0), and the quotation so put; None for a quotation
-    holding all 256 byte values.
-
-    edlib reads only which symbols are equal, so a text byte outside the quotation aligns as
-    any other: the distances and ends are the same. Its setup costs the number of distinct
-    symbols times the quotation's length (a bit vector per symbol), and a text brings its own
-    bytes (capitals, digits, the bytes of accented letters): 42 symbols on average for the short
-    benchmark's passages, 26 put in the quotation's.
-    """
-    present = sorted(set(qbytes))
-    if len(present) > 255:
-        return None
-    table = bytearray(256)
-    for code, byte in enumerate(present, 1):
-        table[byte] = code
-    return bytes(table), qbytes.translate(table)
 
 
 def encode_pair(
@@ -132,10 +106,6 @@ def align_bytes(
     """Non-overlapping best alignments in ``data[lo:hi]``, in order, at most ``_REGION_HITS``
     (``found``: the distance and ends of ``end_locations`` there, when the caller has them)."""
     target = data[lo:hi]
-    symbols = compact_symbols(qbytes)
-    if symbols is not None:  # the same alignments, a smaller alphabet
-        target = target.translate(symbols[0])
-        qbytes = symbols[1]
     distance, ends = end_locations(qbytes, target, k) if found is None else found
     reversed_query = qbytes[::-1]
     hits: list[Hit] = []
@@ -169,14 +139,11 @@ def align_whole(qbytes: bytes, data: bytes) -> list[Hit]:
     # long quotation is aligned over the text's start only (its best similarity is then a floor).
     reach = max(step, _WHOLE_BUDGET // -(-len(qbytes) // 64))
     best: tuple[int, int, int, list[int]] | None = None  # (distance, lo, hi, ends)
-    symbols = compact_symbols(qbytes)
-    query = qbytes if symbols is None else symbols[1]
     for lo in range(0, max(1, min(len(data), reach) - overlap), step):
         hi = min(len(data), lo + step + overlap)
         if best is not None and best[0] == 0:
             break
-        chunk = data[lo:hi] if symbols is None else data[lo:hi].translate(symbols[0])
-        distance, ends = end_locations(query, chunk, -1 if best is None else best[0] - 1)
+        distance, ends = end_locations(qbytes, data[lo:hi], -1 if best is None else best[0] - 1)
         if distance >= 0 and (best is None or distance < best[0]):
             best = (distance, lo, hi, ends)
     if best is None:
