@@ -224,7 +224,8 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
             out.add(m.start() if m is not None and m.end() == p else p)
             continue
         q = p - 1 if p > 1 and text[p - 1] in _LINE_HYPHENS else p
-        m = _BROKEN_AFTER.match(text, q)
+        # the pattern starts with a hyphen: a match elsewhere is not tried
+        m = _BROKEN_AFTER.match(text, q) if q < len(text) and text[q] in _LINE_HYPHENS else None
         out.add(m.end() if m is not None and q > 0 and text[q - 1].isalpha() else p)
     return out
 
