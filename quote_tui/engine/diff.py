@@ -24,6 +24,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
+from operator import attrgetter
 from typing import NamedTuple
 
 from rapidfuzz.distance import OSA, Levenshtein
@@ -472,6 +473,10 @@ def _one_word_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, i
     return ops
 
 
+_TEXT = attrgetter("text")
+_KEY = attrgetter("key")
+
+
 def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
     """Word-level differences between a quotation and the source passage it stands for.
 
@@ -487,8 +492,11 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
     """
     qs, ss = _tokens(quote), _tokens(source)
     out: list[Difference] = []
-    for op, i1, i2, j1, j2 in _opcodes([t.key for t in qs], [t.key for t in ss]):
+    quoted, written = list(map(_TEXT, qs)), list(map(_TEXT, ss))
+    for op, i1, i2, j1, j2 in _opcodes(list(map(_KEY, qs)), list(map(_KEY, ss))):
         if op == "equal":
+            if quoted[i1:i2] == written[j1:j2]:
+                continue  # the same words as written: nothing differs (compared at C speed)
             for q, s in zip(qs[i1:i2], ss[j1:j2], strict=True):
                 # Equal keys: only case (or a hyphen, which is typography) can differ; equal
                 # numbers differ at most in the space after a relation ("< 5", "<5").

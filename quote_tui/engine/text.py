@@ -182,6 +182,16 @@ class PreparedText:
         at = mark * _UTF8_STEP
         return self._utf8_marks[mark] + len(_encode(self.text[at:offset]))
 
+    def _utf8_after(self, utf8_start: int, start: int, end: int) -> int:
+        """``utf8(end)`` for a span whose start's byte offset is known: UTF-8 encodes each code
+        point alone, so a short span's bytes are counted on from its start (a second ``utf8``
+        encoded the text again from the mark before the end)."""
+        if not self._utf8_marks:  # ASCII (``utf8`` was asked first)
+            return end
+        if end - start < _UTF8_STEP:
+            return utf8_start + len(_encode(self.text[start:end]))
+        return self.utf8(end)
+
     def _index_utf8(self) -> None:
         """The UTF-8 byte count at every ``_UTF8_STEP``-th code point of a text that is not
         ASCII, and the text's SHA-256 from the same encoded pieces (UTF-8 encodes each code point
@@ -240,19 +250,20 @@ class PreparedText:
         if marks:
             differences = tuple(_reworded(d, self.text, start, marks) for d in differences)
             differences = tuple(d for d in differences if d is not None)
-        if any(f.omitted for f in fragments):
+        if fragments and any(f.omitted for f in fragments):
             # the words an ellipsis skips are shown as a reader reads them too
             fragments = [
                 replace(f, omitted=printed(f.omitted, 0, len(f.omitted))) for f in fragments
             ]
+        utf8_start = self.utf8(start)
         return Match(
             kind=kind,
             start=start,
             end=end,
             utf16_start=self.utf16(start),
             utf16_end=self.utf16(end),
-            utf8_start=self.utf8(start),
-            utf8_end=self.utf8(end),
+            utf8_start=utf8_start,
+            utf8_end=self._utf8_after(utf8_start, start, end),
             line_start=self.line_of(start),
             line_end=self.line_of(last),
             page_start=self.page_of(start),

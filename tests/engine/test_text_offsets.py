@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine.check import check
-from quote_tui.engine.records import MatchOptions
+from quote_tui.engine.records import MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 
 # long enough to cross several of the UTF-8 index's marks (one every 1,024 code points)
@@ -49,3 +49,18 @@ def test_a_lone_surrogate_counts_three_bytes() -> None:
     prepared = PreparedText("a\ud800b")
     assert prepared.utf8(2) == 4
     assert prepared.utf8(3) == 5
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS, st.data())
+def test_a_matchs_byte_end_is_the_byte_length_of_its_prefix(text: str, data: st.DataObject) -> None:
+    # short and long spans (a long one is counted from the index), accents, emoji, lone surrogates
+    text = text.replace("€", "\ud800")
+    prepared = PreparedText(text)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    m = prepared.match(Status.NEAR, start, end, similarity=0.9, context=0)
+    encoded = text.encode("utf-8", "surrogatepass")
+    assert m.utf8_start == len(text[:start].encode("utf-8", "surrogatepass"))
+    assert m.utf8_end == len(text[:end].encode("utf-8", "surrogatepass"))
+    assert encoded[m.utf8_start : m.utf8_end] == text[start:end].encode("utf-8", "surrogatepass")

@@ -12,6 +12,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
@@ -224,7 +225,8 @@ def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[
             out.add(m.start() if m is not None and m.end() == p else p)
             continue
         q = p - 1 if p > 1 and text[p - 1] in _LINE_HYPHENS else p
-        m = _BROKEN_AFTER.match(text, q)
+        # the pattern starts with a hyphen: a match elsewhere is not tried
+        m = _BROKEN_AFTER.match(text, q) if q < len(text) and text[q] in _LINE_HYPHENS else None
         out.add(m.end() if m is not None and q > 0 and text[q - 1].isalpha() else p)
     return out
 
@@ -269,8 +271,8 @@ class Memo:
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
         # the commonest-first order, which matters only past 254 characters, where the rarer
-        # share a code
-        chars = dict.fromkeys(map(ord, self.low_quote))
+        # share a code; ``ord`` is taken of each distinct character, not of every one
+        chars = list(map(ord, dict.fromkeys(self.low_quote)))
         if len(chars) < _SHARED_CODE:
             self.symbols = _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
         else:
@@ -378,7 +380,7 @@ def _best_option(
     folded_all, where = memo.fold_of(text, base, max(ends))
     lowered = folded_all.lower()
     found = [(m.start(), m.end(), m.group()) for m in scored_words(lowered).finditer(lowered)]
-    word_starts = [a for a, _, _ in found]
+    word_starts = list(map(itemgetter(0), found))
     # Lowercasing a slice is slicing the lowercased whole, but for a final sigma (which str.lower
     # reads in context) and U+0130 (which grows): ``lower_same_length`` of each slice then.
     sliced = len(lowered) == len(folded_all) and "\u03a3" not in folded_all
@@ -396,7 +398,7 @@ def _best_option(
         w = bisect_right(word_starts, k) - 1
         return w >= 0 and found[w][0] < k < found[w][1]
 
-    found_words = memo.word_codes([w for _, _, w in found])
+    found_words = memo.word_codes(list(map(itemgetter(2), found)))
     # each end's folded offset, whether a folded word runs across it, and its words' bound
     end_places = [
         (e, j, inside(j), bisect_left(word_starts, j))
@@ -448,7 +450,8 @@ def _score_within_reach(
     """
     known = {index for _, index, _, _ in unscored}
     top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
-    for bound, index, folded, longest in sorted(unscored, key=lambda u: -u[0]):
+    # highest bound first, ties in their order (a reversed sort is stable too)
+    for bound, index, folded, longest in sorted(unscored, key=itemgetter(0), reverse=True):
         if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
             break  # the rest are bounded lower still
         # ``score.with_case``: the bound is the lowercased forms' similarity
