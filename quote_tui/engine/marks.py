@@ -39,6 +39,9 @@ the reader set apart on both sides, a word's letters after it ("m\u200b6\u200bA"
 word, not a mark."""
 
 COMMA_MARK = re.compile(r"(?:(?<=[^\W\d_]{3},)|(?<=\),))[0-9]{1,3}(?:[–-][0-9]{1,3})?(?= )")
+# COMMA_MARK opens with lookbehinds, so it is tried at every position; a comma glued to a digit
+# is what it needs, and most texts hold none
+_COMMA_DIGIT = re.compile(r",[0-9]")
 """A citation number glued to the comma after a word or a bracket, a space after it ("per
 year,4 indicating", "(Figure 1),12 based"): the reader leaves a raised mark after a comma as
 printed, so a quotation that types it is exact, and running text never glues a number to a
@@ -96,7 +99,7 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     marks = [m.span() for m in NOTE_MARK.finditer(text)] if APART in text else []
     if _ANY_SUPERSCRIPT.search(text):
         marks = sorted(marks + _superscript_marks(text))
-    if searched and "," in text:
+    if searched and _COMMA_DIGIT.search(text):
         marks = sorted(marks + [m.span() for m in COMMA_MARK.finditer(text)])
     if searched and ("\u2122" in text or "\u00ae" in text):
         marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
