@@ -49,6 +49,7 @@ from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
+from quote_tui.sources.readers.pdf_tables import table_asides
 
 __all__ = [
     "Block",
@@ -410,6 +411,7 @@ def split_page(
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
+    table_asides(page.blocks, flags, edges, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     return _drop_caps(reading_order(main, body=True)), reading_order(side)

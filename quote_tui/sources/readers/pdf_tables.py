@@ -1,0 +1,141 @@
+"""A table's or a chart's own text told from running text, where its size does not tell it.
+
+A table set a point smaller than the body (8 pt under 9, 9 pt under 10) is not small enough for
+the layout's size rule, which must keep a smaller-set paragraph (an abstract, a quotation set
+off) in the text. Its cells are told by where they stand instead: a short block level with a
+cell already set aside (the table's numbers, too short to be prose) is a cell of the same row,
+and a short block right above or under such a cell is one of the same column. Set aside, they
+no longer stand between the halves of a sentence that runs past the table to the next column
+or page; they stay checkable, among the page's asides.
+
+Two more pieces stand with a table or a chart and are read as the body's otherwise:
+
+- its title, a line or two right above its cells or its labels with no sentence's ending
+  (a chart's title "The high protein: energy diet (35%) prevented damage ...", a table's
+  "Beförderte Güter und Beförderungsleistung 2011");
+- its caption where the label is set off by space and type rather than punctuation
+  ("Table 1  Initial and final numbers of CpGs", BMC and Springer), set smaller than the body.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from quote_tui.sources.readers.pdf_block import Block
+
+__all__ = ["table_asides"]
+
+_SMALLER = 0.96
+"""A block set below this share of the body's size may be a table's cell."""
+_CELL_CHARS = 30
+"""Longest line of a table's cell: a line of running text in a column is longer."""
+_CELL_LINES = 3
+"""Most lines of a table's cell (a header wrapped over three lines)."""
+_LEVEL = 0.5
+"""Share of a line's height two cells' first lines overlap by to stand in one row."""
+_TITLE_LINES = 2
+_TITLE_GAP = 2.0
+"""Lines' heights a title stands above the cells or labels under it at most."""
+_TITLE_SIZE = 1.05
+"""A title is set no larger than this share of the body (a heading is larger)."""
+_ENDS = ".!?:;,"
+_CAPTION = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
+    re.I,
+)
+"""A caption's label followed by a capitalised word, with no punctuation between."""
+
+
+def table_asides(
+    blocks: Sequence[Block], flags: list[bool], edges: Sequence[int], body: float
+) -> None:
+    """Set aside (in ``flags``) a table's cells, titles and captions the size rule kept.
+
+    Args:
+        blocks: the page's blocks.
+        flags: per block, whether it is an aside; updated in place.
+        edges: the page's ``page_edges`` (a running head is no table's cell).
+        body: the document's body size.
+    """
+    if body <= 0:
+        return
+    small = [b.size < body * _SMALLER for b in blocks]
+    for i, block in enumerate(blocks):
+        if not flags[i] and small[i] and block.lines and _CAPTION.match(_first(block)):
+            flags[i] = True
+    cells = [
+        edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
+        for i, b in enumerate(blocks)
+    ]
+    # a cell joins the table through a row or a column of cells set aside already: the grid
+    # is walked until no block joins (a header row reaches the numbers through its column)
+    joined: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, block in enumerate(blocks):
+            if flags[i] or not small[i] or not cells[i]:
+                continue
+            if any(
+                flags[j] and cells[j] and (_row(block, other) or _column(block, other))
+                for j, other in enumerate(blocks)
+                if j != i
+            ):
+                flags[i] = changed = True
+                joined.add(i)
+    for i, block in enumerate(blocks):
+        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _TITLE_SIZE:
+            continue
+        if block.text.rstrip()[-1:] in _ENDS:
+            continue
+        below = _nearest_below(blocks, i)
+        if below is None or not flags[below] or not cells[below]:
+            continue
+        # a chart's labels are set aside by their size: a title over them is set small too;
+        # a title in the body's size stands over a table whose cells were joined here
+        if small[i] or (below in joined and len(block.lines) == 1):
+            flags[i] = True
+
+
+def _first(block: Block) -> str:
+    return str(getattr(block.lines[0], "text", ""))
+
+
+def _short(block: Block) -> bool:
+    return all(len(str(getattr(ln, "text", "")).strip()) <= _CELL_CHARS for ln in block.lines)
+
+
+def _line_height(block: Block) -> float:
+    return (block.rect[3] - block.rect[1]) / max(len(block.lines), 1)
+
+
+def _row(a: Block, b: Block) -> bool:
+    """Whether two blocks side by side open on one row (their first lines overlap)."""
+    if min(a.rect[2], b.rect[2]) > max(a.rect[0], b.rect[0]):
+        return False
+    ha, hb = _line_height(a), _line_height(b)
+    overlap = min(a.rect[1] + ha, b.rect[1] + hb) - max(a.rect[1], b.rect[1])
+    return overlap >= _LEVEL * min(ha, hb)
+
+
+def _column(a: Block, b: Block) -> bool:
+    """Whether ``a`` stands right above or under ``b`` in its width, a line's height apart."""
+    if min(a.rect[2], b.rect[2]) <= max(a.rect[0], b.rect[0]):
+        return False
+    gap = max(b.rect[1] - a.rect[3], a.rect[1] - b.rect[3])
+    return -1 <= gap <= _line_height(a)
+
+
+def _nearest_below(blocks: Sequence[Block], i: int) -> int | None:
+    """The block closest under block ``i`` in its width, within ``_TITLE_GAP`` lines."""
+    x0, _, x1, y1 = blocks[i].rect
+    reach = _line_height(blocks[i]) * _TITLE_GAP
+    best: tuple[float, int] | None = None
+    for j, other in enumerate(blocks):
+        if j == i or min(x1, other.rect[2]) <= max(x0, other.rect[0]):
+            continue
+        gap = other.rect[1] - y1
+        if -1 <= gap <= reach and (best is None or gap < best[0]):
+            best = (gap, j)
+    return None if best is None else best[1]
