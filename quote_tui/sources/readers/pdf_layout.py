@@ -411,7 +411,7 @@ def split_page(
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
-    table_asides(page.blocks, flags, edges, body)
+    table_asides(page, flags, edges, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     return _drop_caps(reading_order(main, body=True)), reading_order(side)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
 from quote_tui.sources.readers.pdf_block import Block
 
@@ -32,6 +33,11 @@ _CELL_CHARS = 30
 """Longest line of a table's cell: a line of running text in a column is longer."""
 _CELL_LINES = 3
 """Most lines of a table's cell (a header wrapped over three lines)."""
+_CELL_GAP = 1.25
+"""Ems between two cells of a row at least: a justified line's words, each a block of its own
+in some producers' text layers, stand closer (an em or less in the loosest line)."""
+_ALIGN = 2.0
+"""Points within which two cells of a column share their left or right edge or their middle."""
 _LEVEL = 0.5
 """Share of a line's height two cells' first lines overlap by to stand in one row."""
 _TITLE_LINES = 2
@@ -47,19 +53,31 @@ _CAPTION = re.compile(
 """A caption's label followed by a capitalised word, with no punctuation between."""
 
 
-def table_asides(
-    blocks: Sequence[Block], flags: list[bool], edges: Sequence[int], body: float
-) -> None:
+class Page(Protocol):
+    """What is read of a page (``pdf_layout.PageBlocks``)."""
+
+    @property
+    def blocks(self) -> Sequence[Block]: ...
+    @property
+    def hidden(self) -> int: ...
+    @property
+    def sizes(self) -> Sequence[tuple[float, int]]: ...
+
+
+def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: float) -> None:
     """Set aside (in ``flags``) a table's cells, titles and captions the size rule kept.
 
     Args:
-        blocks: the page's blocks.
+        page: the page and its blocks.
         flags: per block, whether it is an aside; updated in place.
         edges: the page's ``page_edges`` (a running head is no table's cell).
         body: the document's body size.
     """
-    if body <= 0:
+    # OCR sizes each word by its box: a line of prose comes out a point smaller or larger
+    # than its neighbours, and sizes tell no table from the text (``pdf_scan_asides``)
+    if body <= 0 or 2 * page.hidden > sum(n for _, n in page.sizes):
         return
+    blocks = page.blocks
     small = [b.size < body * _SMALLER for b in blocks]
     for i, block in enumerate(blocks):
         if not flags[i] and small[i] and block.lines and _CAPTION.match(_first(block)):
@@ -89,8 +107,13 @@ def table_asides(
             continue
         if block.text.rstrip()[-1:] in _ENDS:
             continue
-        below = _nearest_below(blocks, i)
+        below = _nearest_below(blocks, i, _line_height(block) * _TITLE_GAP)
         if below is None or not flags[below] or not cells[below]:
+            continue
+        # a chart's labels go on down to its axis; a heading set aside by its small capitals
+        # ("I. INTRODUCTION") has running text under it
+        under = _nearest_below(blocks, below, float("inf"))
+        if under is not None and not flags[under]:
             continue
         # a chart's labels are set aside by their size: a title over them is set small too;
         # a title in the body's size stands over a table whose cells were joined here
@@ -111,8 +134,8 @@ def _line_height(block: Block) -> float:
 
 
 def _row(a: Block, b: Block) -> bool:
-    """Whether two blocks side by side open on one row (their first lines overlap)."""
-    if min(a.rect[2], b.rect[2]) > max(a.rect[0], b.rect[0]):
+    """Whether two blocks side by side, a column's space apart, open on one row."""
+    if max(b.rect[0] - a.rect[2], a.rect[0] - b.rect[2]) < _CELL_GAP * min(a.size, b.size):
         return False
     ha, hb = _line_height(a), _line_height(b)
     overlap = min(a.rect[1] + ha, b.rect[1] + hb) - max(a.rect[1], b.rect[1])
@@ -120,17 +143,18 @@ def _row(a: Block, b: Block) -> bool:
 
 
 def _column(a: Block, b: Block) -> bool:
-    """Whether ``a`` stands right above or under ``b`` in its width, a line's height apart."""
-    if min(a.rect[2], b.rect[2]) <= max(a.rect[0], b.rect[0]):
+    """Whether ``a`` stands right above or under ``b``, a line's height apart, aligned with it
+    (left, right or centred) as a table's column is."""
+    (a0, _, a1, _), (b0, _, b1, _) = a.rect, b.rect
+    if min(abs(a0 - b0), abs(a1 - b1), abs(a0 + a1 - b0 - b1) / 2) > _ALIGN:
         return False
     gap = max(b.rect[1] - a.rect[3], a.rect[1] - b.rect[3])
     return -1 <= gap <= _line_height(a)
 
 
-def _nearest_below(blocks: Sequence[Block], i: int) -> int | None:
-    """The block closest under block ``i`` in its width, within ``_TITLE_GAP`` lines."""
+def _nearest_below(blocks: Sequence[Block], i: int, reach: float) -> int | None:
+    """The block closest under block ``i`` in its width, at most ``reach`` points under it."""
     x0, _, x1, y1 = blocks[i].rect
-    reach = _line_height(blocks[i]) * _TITLE_GAP
     best: tuple[float, int] | None = None
     for j, other in enumerate(blocks):
         if j == i or min(x1, other.rect[2]) <= max(x0, other.rect[0]):
