@@ -20,6 +20,7 @@ Two more pieces stand with a table or a chart and are read as the body's otherwi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -88,37 +89,53 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     ]
     # a cell joins the table through a row or a column of cells set aside already: the grid
     # is walked until no block joins (a header row reaches the numbers through its column)
-    joined: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for i, block in enumerate(blocks):
-            if flags[i] or not small[i] or not cells[i]:
-                continue
-            if any(
-                flags[j] and cells[j] and (_row(block, other) or _column(block, other))
-                for j, other in enumerate(blocks)
-                if j != i
-            ):
-                flags[i] = changed = True
-                joined.add(i)
+    tops = sorted((b.rect[1], j) for j, b in enumerate(blocks))
+    joined = _join_cells(blocks, flags, [s and c for s, c in zip(small, cells, strict=True)], cells)
     for i, block in enumerate(blocks):
         if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _TITLE_SIZE:
             continue
         if block.text.rstrip()[-1:] in _ENDS:
             continue
-        below = _nearest_below(blocks, i, _line_height(block) * _TITLE_GAP)
+        below = _nearest_below(blocks, tops, i, _line_height(block) * _TITLE_GAP)
         if below is None or not flags[below] or not cells[below]:
             continue
         # a chart's labels go on down to its axis; a heading set aside by its small capitals
         # ("I. INTRODUCTION") has running text under it
-        under = _nearest_below(blocks, below, float("inf"))
+        under = _nearest_below(blocks, tops, below, float("inf"))
         if under is not None and not flags[under]:
             continue
         # a chart's labels are set aside by their size: a title over them is set small too;
         # a title in the body's size stands over a table whose cells were joined here
         if small[i] or (below in joined and len(block.lines) == 1):
             flags[i] = True
+
+
+def _join_cells(
+    blocks: Sequence[Block], flags: list[bool], open_: list[bool], cells: list[bool]
+) -> set[int]:
+    """Set aside each open cell (``open_``) in a row or a column with a cell set aside, and
+    so on from each one set aside (a header row reaches the numbers through its column).
+
+    Returns:
+        The blocks set aside here.
+    """
+    waiting = [i for i, o in enumerate(open_) if o and not flags[i]]
+    if not waiting:  # most pages: no open cell at all
+        return set()
+    queue = [j for j, c in enumerate(cells) if c and flags[j]]
+    joined: set[int] = set()
+    while queue and waiting:
+        other = blocks[queue.pop()]
+        still = []
+        for i in waiting:
+            if _row(blocks[i], other) or _column(blocks[i], other):
+                flags[i] = True
+                joined.add(i)
+                queue.append(i)
+            else:
+                still.append(i)
+        waiting = still
+    return joined
 
 
 def _first(block: Block) -> str:
@@ -152,14 +169,17 @@ def _column(a: Block, b: Block) -> bool:
     return -1 <= gap <= _line_height(a)
 
 
-def _nearest_below(blocks: Sequence[Block], i: int, reach: float) -> int | None:
-    """The block closest under block ``i`` in its width, at most ``reach`` points under it."""
+def _nearest_below(
+    blocks: Sequence[Block], tops: list[tuple[float, int]], i: int, reach: float
+) -> int | None:
+    """The block closest under block ``i`` in its width, at most ``reach`` points under it
+    (``tops``: every block's top and index, sorted, so a page of many cells is not walked
+    once per block)."""
     x0, _, x1, y1 = blocks[i].rect
-    best: tuple[float, int] | None = None
-    for j, other in enumerate(blocks):
-        if j == i or min(x1, other.rect[2]) <= max(x0, other.rect[0]):
-            continue
-        gap = other.rect[1] - y1
-        if -1 <= gap <= reach and (best is None or gap < best[0]):
-            best = (gap, j)
-    return None if best is None else best[1]
+    for top, j in tops[bisect_left(tops, (y1 - 1, -1)) :]:
+        if top - y1 > reach:
+            return None
+        other = blocks[j].rect
+        if j != i and min(x1, other[2]) > max(x0, other[0]):
+            return j  # the nearest: the tops are walked downwards
+    return None
