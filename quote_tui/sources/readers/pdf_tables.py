@@ -79,9 +79,12 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     if body <= 0 or 2 * page.hidden > sum(n for _, n in page.sizes):
         return
     blocks = page.blocks
-    small = [b.size < body * _SMALLER for b in blocks]
+    limit = body * _SMALLER
+    small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
+    if not any(small):  # most pages of a book: every block kept is in the body's size
+        return
     for i, block in enumerate(blocks):
-        if not flags[i] and small[i] and block.lines and _CAPTION.match(_first(block)):
+        if small[i] and block.lines and _CAPTION.match(_first(block)):
             flags[i] = True
     cells = [
         edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
