@@ -52,6 +52,12 @@ _CAPTION = re.compile(
     re.I,
 )
 """A caption's label followed by a capitalised word, with no punctuation between."""
+_LABEL_LINE = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I
+)
+"""A caption's label alone on its line ("Figure 1" over "Flow chart depicting ...", BMJ)."""
+_LABEL_GAP = 2.0
+"""Ems between a label alone on its line and the caption's title level with it, at most."""
 
 
 class Page(Protocol):
@@ -79,6 +85,7 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     if body <= 0 or 2 * page.hidden > sum(n for _, n in page.sizes):
         return
     blocks = page.blocks
+    _labelled_captions(blocks, flags, body)
     limit = body * _SMALLER
     small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
     if not any(small):  # most pages of a book: every block kept is in the body's size
@@ -111,6 +118,25 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
         # a title in the body's size stands over a table whose cells were joined here
         if small[i] or (below in joined and len(block.lines) == 1):
             flags[i] = True
+
+
+def _labelled_captions(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A block whose first line is a caption's label alone is a caption in any size up to the
+    body's, and a one-line block level with a label alone, right beside it, is its title
+    ("Table 1" beside "Summary characteristics of studies and participants")."""
+    for i, block in enumerate(blocks):
+        if flags[i] or not block.lines or block.size > body * _TITLE_SIZE:
+            continue
+        if not _LABEL_LINE.match(_first(block)):
+            continue
+        flags[i] = True
+        if len(block.lines) > 1:
+            continue
+        for j, other in enumerate(blocks):
+            gap = other.rect[0] - block.rect[2]
+            beside = 0 <= gap <= _LABEL_GAP * block.size and _level(block, other)
+            if beside and not flags[j] and len(other.lines) == 1:
+                flags[j] = True
 
 
 def _join_cells(
@@ -157,6 +183,11 @@ def _row(a: Block, b: Block) -> bool:
     """Whether two blocks side by side, a column's space apart, open on one row."""
     if max(b.rect[0] - a.rect[2], a.rect[0] - b.rect[2]) < _CELL_GAP * min(a.size, b.size):
         return False
+    return _level(a, b)
+
+
+def _level(a: Block, b: Block) -> bool:
+    """Whether two blocks' first lines overlap by half a line's height or more."""
     ha, hb = _line_height(a), _line_height(b)
     overlap = min(a.rect[1] + ha, b.rect[1] + hb) - max(a.rect[1], b.rect[1])
     return overlap >= _LEVEL * min(ha, hb)
