@@ -141,3 +141,37 @@ def test_a_smaller_paragraph_beside_no_table_stays_in_the_body() -> None:
         page.insert_text((50, 330 + 12 * k), line, fontsize=10)
     read = extract_pdf(doc.tobytes())
     assert read.text.index("boats against") < read.text.index("Children with the disease")
+
+
+def _under_a_lone_label(label: str, beside: str) -> bytes:
+    """The right column opens with a caption in the body's size whose label stands alone on
+    its first line (BMJ), or with a label and its title side by side over a table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k, line in enumerate(_LEFT * 4):
+        page.insert_text((50, 80 + 12 * k), line, fontsize=10)
+    for k, line in enumerate([*(_RIGHT * 3), "Energy intake was similar for both groups,"]):
+        page.insert_text((50, 240 + 12 * k), line, fontsize=10)
+    page.insert_text((50, 400), "but the ratio of energy intake", fontsize=10)
+    page.insert_text((310, 80), label, fontsize=10)
+    if beside:  # the title level with the label, right beside it
+        page.insert_text((360, 80), beside, fontsize=10)
+    else:
+        page.insert_text(
+            (310, 92), "Flow chart of the trials selected for the review.", fontsize=10
+        )
+    for k, line in enumerate([*_NEXT, *(_RIGHT * 4)]):
+        page.insert_text((310, 130 + 12 * k), line, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_caption_in_the_body_size_whose_label_stands_alone_is_set_aside() -> None:
+    read = extract_pdf(_under_a_lone_label("Figure 1", ""))
+    assert _reads_whole(read)
+    assert _page_of(read, "Flow chart of the trials") == 1
+
+
+def test_a_lone_label_takes_the_title_beside_it() -> None:
+    read = extract_pdf(_under_a_lone_label("Table 1", "Summary of the studies"))
+    assert _reads_whole(read)
+    assert read.text.index("Summary of the studies") > read.text.index("with the disease.")
