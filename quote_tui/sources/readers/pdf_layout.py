@@ -560,7 +560,7 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     if len(blocks) < 2:
         return list(blocks)
     gutters = _gutters(blocks)
-    if middle := middle_column(blocks, gutters):  # a column centred on the page
+    if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
