@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,8 +47,9 @@ from quote_tui.sources.readers.pdf_lines import (
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
-from quote_tui.sources.readers.pdf_order import column_order
+from quote_tui.sources.readers.pdf_order import column_order, middle_column
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
+from quote_tui.sources.readers.pdf_tables import table_asides
 
 __all__ = [
     "Block",
@@ -414,6 +415,7 @@ def split_page(
     _footnotes(page.blocks, flags, body)
     _grow_asides(page.blocks, flags, body)
     panel_titles(page.blocks, flags, body)
+    table_asides(page, flags, edges, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     return _drop_caps(reading_order(main, body=True)), reading_order(side)
@@ -489,8 +491,9 @@ def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> Non
                     break
 
 
-def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
-    """X-ranges inside the text area that (almost) no line covers."""
+def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
+    """X-ranges inside the text area that (almost) no line covers (``kept``: blocks by id
+    counted even when they are short and centred on the page)."""
     if sum(len(b.lines) for b in blocks) < 4:
         return []
     # a block's rectangle is the union of its lines': the text area from the blocks alone
@@ -503,7 +506,8 @@ def _gutters(blocks: Sequence[Block]) -> list[tuple[float, float]]:
     centred = {
         id(b)
         for b in blocks
-        if len(b.lines) <= _SHORT_BLOCK
+        if id(b) not in kept
+        and len(b.lines) <= _SHORT_BLOCK
         and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
     }
     narrow = (right - left) * _NARROW
@@ -563,6 +567,8 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     if len(blocks) < 2:
         return list(blocks)
     gutters = _gutters(blocks)
+    if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
+        gutters = _gutters(blocks, middle)
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 

@@ -17,12 +17,14 @@ from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["column_order"]
+__all__ = ["column_order", "middle_column"]
 
 _HEAD_LINES = 3
 """Most lines of a block read with the title above it (a byline, an affiliation)."""
 _LEVEL = 1.5
 """Lines' heights within which two columns' first blocks start level."""
+_INSIDE = 2
+"""Blocks standing wholly inside one gutter that make it a column of its own."""
 
 
 B = TypeVar("B", bound=Block)
@@ -38,6 +40,19 @@ def _columns(
     middle = (rect[0] + rect[2]) / 2
     column = sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
     return column, column
+
+
+def middle_column(blocks: Sequence[Block], gutters: Sequence[tuple[float, float]]) -> set[int]:
+    """The blocks (by id) of a gutter that two blocks or more stand wholly inside: the middle
+    one of three columns centred on the page (a brochure's three figures side by side), which
+    the gutters' count left out as it leaves out an affiliation centred under a title; its
+    blocks were told to the columns beside it by their middles, some left, some right."""
+    out: set[int] = set()
+    for g0, g1 in gutters:
+        inside = [id(b) for b in blocks if b.rect[0] >= g0 and b.rect[2] <= g1]
+        if len(inside) >= _INSIDE:
+            out.update(inside)
+    return out
 
 
 def column_order(

@@ -1,0 +1,219 @@
+"""A table's or a chart's own text told from running text, where its size does not tell it.
+
+A table set a point smaller than the body (8 pt under 9, 9 pt under 10) is not small enough for
+the layout's size rule, which must keep a smaller-set paragraph (an abstract, a quotation set
+off) in the text. Its cells are told by where they stand instead: a short block level with a
+cell already set aside (the table's numbers, too short to be prose) is a cell of the same row,
+and a short block right above or under such a cell is one of the same column. Set aside, they
+no longer stand between the halves of a sentence that runs past the table to the next column
+or page; they stay checkable, among the page's asides.
+
+Two more pieces stand with a table or a chart and are read as the body's otherwise:
+
+- its title, a line or two right above its cells or its labels with no sentence's ending
+  (a chart's title "The high protein: energy diet (35%) prevented damage ...", a table's
+  "Beförderte Güter und Beförderungsleistung 2011");
+- its caption where the label is set off by space and type rather than punctuation
+  ("Table 1  Initial and final numbers of CpGs", BMC and Springer), set smaller than the body.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Protocol
+
+from quote_tui.sources.readers.pdf_block import Block
+
+__all__ = ["table_asides"]
+
+_SMALLER = 0.96
+"""A block set below this share of the body's size may be a table's cell."""
+_CELL_CHARS = 30
+"""Longest line of a table's cell: a line of running text in a column is longer."""
+_CELL_LINES = 3
+"""Most lines of a table's cell (a header wrapped over three lines)."""
+_CELL_GAP = 1.25
+"""Ems between two cells of a row at least: a justified line's words, each a block of its own
+in some producers' text layers, stand closer (an em or less in the loosest line)."""
+_ALIGN = 2.0
+"""Points within which two cells of a column share their left or right edge or their middle."""
+_LEVEL = 0.5
+"""Share of a line's height two cells' first lines overlap by to stand in one row."""
+_TITLE_LINES = 2
+_TITLE_GAP = 2.0
+"""Lines' heights a title stands above the cells or labels under it at most."""
+_TITLE_SIZE = 1.05
+"""A title is set no larger than this share of the body (a heading is larger)."""
+_ENDS = ".!?:;,"
+_CAPTION = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
+    re.I,
+)
+"""A caption's label followed by a capitalised word, with no punctuation between."""
+_LABEL_LINE = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I
+)
+"""A caption's label alone on its line ("Figure 1" over "Flow chart depicting ...", BMJ)."""
+_LABEL_GAP = 2.0
+"""Ems between a label alone on its line and the caption's title level with it, at most."""
+
+
+class Page(Protocol):
+    """What is read of a page (``pdf_layout.PageBlocks``)."""
+
+    @property
+    def blocks(self) -> Sequence[Block]: ...
+    @property
+    def hidden(self) -> int: ...
+    @property
+    def sizes(self) -> Sequence[tuple[float, int]]: ...
+
+
+def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: float) -> None:
+    """Set aside (in ``flags``) a table's cells, titles and captions the size rule kept.
+
+    Args:
+        page: the page and its blocks.
+        flags: per block, whether it is an aside; updated in place.
+        edges: the page's ``page_edges`` (a running head is no table's cell).
+        body: the document's body size.
+    """
+    # OCR sizes each word by its box: a line of prose comes out a point smaller or larger
+    # than its neighbours, and sizes tell no table from the text (``pdf_scan_asides``)
+    if body <= 0 or 2 * page.hidden > sum(n for _, n in page.sizes):
+        return
+    blocks = page.blocks
+    _labelled_captions(blocks, flags, body)
+    limit = body * _SMALLER
+    small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
+    if not any(small):  # most pages of a book: every block kept is in the body's size
+        return
+    for i, block in enumerate(blocks):
+        if small[i] and block.lines and _CAPTION.match(_first(block)):
+            flags[i] = True
+    cells = [
+        edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
+        for i, b in enumerate(blocks)
+    ]
+    # a cell joins the table through a row or a column of cells set aside already: the grid
+    # is walked until no block joins (a header row reaches the numbers through its column)
+    tops = sorted((b.rect[1], j) for j, b in enumerate(blocks))
+    joined = _join_cells(blocks, flags, [s and c for s, c in zip(small, cells, strict=True)], cells)
+    for i, block in enumerate(blocks):
+        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _TITLE_SIZE:
+            continue
+        if block.text.rstrip()[-1:] in _ENDS:
+            continue
+        below = _nearest_below(blocks, tops, i, _line_height(block) * _TITLE_GAP)
+        if below is None or not flags[below] or not cells[below]:
+            continue
+        # a chart's labels go on down to its axis; a heading set aside by its small capitals
+        # ("I. INTRODUCTION") has running text under it
+        under = _nearest_below(blocks, tops, below, float("inf"))
+        if under is not None and not flags[under]:
+            continue
+        # a chart's labels are set aside by their size: a title over them is set small too;
+        # a title in the body's size stands over a table whose cells were joined here
+        if small[i] or (below in joined and len(block.lines) == 1):
+            flags[i] = True
+
+
+def _labelled_captions(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
+    """A block whose first line is a caption's label alone is a caption in any size up to the
+    body's, and a one-line block level with a label alone, right beside it, is its title
+    ("Table 1" beside "Summary characteristics of studies and participants")."""
+    for i, block in enumerate(blocks):
+        if flags[i] or not block.lines or block.size > body * _TITLE_SIZE:
+            continue
+        if not _LABEL_LINE.match(_first(block)):
+            continue
+        flags[i] = True
+        if len(block.lines) > 1:
+            continue
+        for j, other in enumerate(blocks):
+            gap = other.rect[0] - block.rect[2]
+            beside = 0 <= gap <= _LABEL_GAP * block.size and _level(block, other)
+            if beside and not flags[j] and len(other.lines) == 1:
+                flags[j] = True
+
+
+def _join_cells(
+    blocks: Sequence[Block], flags: list[bool], open_: list[bool], cells: list[bool]
+) -> set[int]:
+    """Set aside each open cell (``open_``) in a row or a column with a cell set aside, and
+    so on from each one set aside (a header row reaches the numbers through its column).
+
+    Returns:
+        The blocks set aside here.
+    """
+    waiting = [i for i, o in enumerate(open_) if o and not flags[i]]
+    if not waiting:  # most pages: no open cell at all
+        return set()
+    queue = [j for j, c in enumerate(cells) if c and flags[j]]
+    joined: set[int] = set()
+    while queue and waiting:
+        other = blocks[queue.pop()]
+        still = []
+        for i in waiting:
+            if _row(blocks[i], other) or _column(blocks[i], other):
+                flags[i] = True
+                joined.add(i)
+                queue.append(i)
+            else:
+                still.append(i)
+        waiting = still
+    return joined
+
+
+def _first(block: Block) -> str:
+    return str(getattr(block.lines[0], "text", ""))
+
+
+def _short(block: Block) -> bool:
+    return all(len(str(getattr(ln, "text", "")).strip()) <= _CELL_CHARS for ln in block.lines)
+
+
+def _line_height(block: Block) -> float:
+    return (block.rect[3] - block.rect[1]) / max(len(block.lines), 1)
+
+
+def _row(a: Block, b: Block) -> bool:
+    """Whether two blocks side by side, a column's space apart, open on one row."""
+    if max(b.rect[0] - a.rect[2], a.rect[0] - b.rect[2]) < _CELL_GAP * min(a.size, b.size):
+        return False
+    return _level(a, b)
+
+
+def _level(a: Block, b: Block) -> bool:
+    """Whether two blocks' first lines overlap by half a line's height or more."""
+    ha, hb = _line_height(a), _line_height(b)
+    overlap = min(a.rect[1] + ha, b.rect[1] + hb) - max(a.rect[1], b.rect[1])
+    return overlap >= _LEVEL * min(ha, hb)
+
+
+def _column(a: Block, b: Block) -> bool:
+    """Whether ``a`` stands right above or under ``b``, a line's height apart, aligned with it
+    (left, right or centred) as a table's column is."""
+    (a0, _, a1, _), (b0, _, b1, _) = a.rect, b.rect
+    if min(abs(a0 - b0), abs(a1 - b1), abs(a0 + a1 - b0 - b1) / 2) > _ALIGN:
+        return False
+    gap = max(b.rect[1] - a.rect[3], a.rect[1] - b.rect[3])
+    return -1 <= gap <= _line_height(a)
+
+
+def _nearest_below(
+    blocks: Sequence[Block], tops: list[tuple[float, int]], i: int, reach: float
+) -> int | None:
+    """The block closest under block ``i`` in its width, at most ``reach`` points under it
+    (``tops``: every block's top and index, sorted, so a page of many cells is not walked
+    once per block)."""
+    x0, _, x1, y1 = blocks[i].rect
+    for top, j in tops[bisect_left(tops, (y1 - 1, -1)) :]:
+        if top - y1 > reach:
+            return None
+        other = blocks[j].rect
+        if j != i and min(x1, other[2]) > max(x0, other[0]):
+            return j  # the nearest: the tops are walked downwards
+    return None
