@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
+from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
@@ -79,8 +80,6 @@ _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
 """A block this much smaller than the body that touches an aside below it goes with it."""
-_TOUCH = 4.0
-"""Points between an aside and the small block under it that continues it."""
 _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
@@ -413,7 +412,7 @@ def split_page(
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
-    _grow_asides(page.blocks, flags, body)
+    grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
@@ -468,27 +467,6 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
             for j, other in enumerate(blocks)
         )
         flags[i] = not below
-
-
-def _grow_asides(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
-    """A smaller-than-body block that touches an aside just above it continues that aside."""
-    if body <= 0:
-        return
-    changed = True
-    while changed:
-        changed = False
-        for i, block in enumerate(blocks):
-            if flags[i] or block.size >= body * _SMALLER:
-                continue
-            for j, other in enumerate(blocks):
-                if (
-                    flags[j]
-                    # lines set tight overlap their neighbours by a hair (-0.006 pt)
-                    and -1 <= block.rect[1] - other.rect[3] <= _TOUCH
-                    and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
-                ):
-                    flags[i] = changed = True
-                    break
 
 
 def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
