@@ -28,7 +28,7 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
-from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
+from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
@@ -447,7 +447,7 @@ def extract(
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
-            if short and not borrowed(doc, block.start, block.end, block.after, cited):
+            if short and not borrowed(doc, block.start, block.end, block.after, cited, ms=ms):
                 continue
             quoted += block.end - block.start
             if quoted > budget:
@@ -491,7 +491,7 @@ def extract(
                 continue
             out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min(min_words, PHRASE_WORDS), latex=doc.kind == "latex")
+        spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
@@ -514,7 +514,7 @@ def extract(
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
-            if short and not borrowed(doc, span.start, span.end, span.close_end, cited):
+            if short and not borrowed(doc, span.start, span.end, span.close_end, cited, ms=ms):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end

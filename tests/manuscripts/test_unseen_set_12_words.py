@@ -1,0 +1,57 @@
+"""What a quotation is, taught by the twelfth held-out set: one word quoted from a source with
+its note, a handout's phrases of the one author it discusses, a quotation after a speaker's
+name and role, and examples invented to illustrate a theory. Lines are retyped from the
+labelled real manuscripts (a German literary-studies thesis in Word, a LaTeX handout on
+Tocqueville, reading notes in Markdown, a school essay in Word, German LaTeX course notes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
+from tests.manuscripts.helpers import quotes_found, write
+
+
+def _quotes(path: Path) -> set[str]:
+    return {c.quote for c in scan(path).citations}
+
+
+def test_one_word_with_a_note_that_places_it_in_a_work_is_a_quotation(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Erst im Laufe der Zeit wird die publizistische Kleinform zum "
+            "„Allzuständigkeitsfeuilleton“.",
+            wx.footnote_ref(1),
+            " Sie beschreibt ihn als „Hörautor“",
+            wx.footnote_ref(2),
+            " der mit Klängen arbeitet. Später, als Österreich „annektiert“ wurde, floh er. "
+            "Der Quelltext, oder auch „Programmcode“",
+            wx.footnote_ref(3),
+            " ist der Text einer Software.",
+        ],
+    )
+    d.save(str(path))
+    notes = {
+        1: ["Jessen, Jens: Das Feuilleton. Münster: LIT Verlag 2002. S.33."],
+        2: ["Ebda."],
+        3: ["ITWissen, „Quelltext“, unter: http://www.itwissen.info/Quelltext.html"],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    # The scare quote has no note; the term's note links a definition, not a page of a work.
+    assert _quotes(path) == {"Allzuständigkeitsfeuilleton", "Hörautor"}
+
+
+def test_one_word_with_a_markdown_note_giving_a_page_is_a_quotation(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "arbeit.md",
+        "Sind in frühen Werken Polgars die „Nähte“[^1] des Erzählverfahrens sichtbar, so "
+        "verschwinden sie später. Die Zeitung hat das Feuilleton „verbannt“[^2].\n\n"
+        "[^1]: Kurt Tucholsky zitiert in Eva Philippoff: Alfred Polgar. München 1980. S. 273.\n"
+        "[^2]: Das ist eine Übertreibung.\n",
+    )
+    assert set(quotes_found(path)) == {"Nähte"}
