@@ -31,6 +31,8 @@ __all__ = [
     "commentary_evidence",
     "has_evidence",
     "sentence_start",
+    "owned_by_other",
+    "subject_author",
     "unsupported",
 ]
 
@@ -175,13 +177,89 @@ def cites_nothing(ms: Manuscript) -> bool:
     return True
 
 
+# The title of a text about one author's work: "Notes on “The Narrative Creation of Self” by
+# Jerome Bruner" names the author after "by"; "CLT Philosophy Meetup: Tocqueville" names one
+# whose possessive the text goes on to use ("Tocqueville's Core Ideas").
+_BY_AUTHOR = re.compile(r"\bby\s+(?:[A-Z][\w.'’-]*\s+){0,2}([A-Z][\w'’-]+)")
+_TITLE_NAME = re.compile(r"\b[A-Z][^\W\d_]{3,}\b")
+_LATEX_TITLE = re.compile(r"\\title\{([^{}]*)\}")
+_HEADING = re.compile(r"^#{1,3}[ \t]+(.+)$", re.M)
+_TITLE_REACH = 3000  # characters at the text's head a title is looked for in
+_NAMED_TIMES = 5  # an author the text discusses is named this often at least
+_POSSESSIVE_TIMES = 2  # and given their ideas in the possessive ("Tocqueville's") this often
+
+
+def _title(text: str, kind: str) -> str:
+    """The text's title: LaTeX's \\title, Markdown's first heading, a Word text's first line."""
+    if kind == "latex":
+        m = _LATEX_TITLE.search(text)
+        return m[1] if m else ""
+    if kind in ("markdown", "plain"):
+        m = _HEADING.search(text, 0, _TITLE_REACH)
+        return m[1] if m else ""
+    return next((line.strip() for line in text[:_TITLE_REACH].splitlines() if line.strip()), "")
+
+
+def subject_author(ms: Manuscript) -> str | None:
+    """The one author a text is about, when its title names them and it cites nothing: a
+    handout or reading notes on one work, whose phrases in marks are that author's though no
+    phrase is cited (a handout on Tocqueville quotes "an immense tutelary power", "moral
+    empire"). A text that cites (a citation, a note, a reference list) says whose words each
+    are, and a text whose title names no author says nothing of whose they are."""
+    if ms.listed or ms.footnotes or not ms.documents:
+        return None
+    doc = ms.documents[0]
+    title = _title(doc.text, doc.kind)
+    author = m[1] if (m := _BY_AUTHOR.search(title)) else None
+    for name in () if author else _TITLE_NAME.findall(title):
+        named = re.findall(rf"\b{re.escape(name)}\b(['’]s\b)?", doc.text)
+        if len(named) >= _NAMED_TIMES and sum(1 for p in named if p) >= _POSSESSIVE_TIMES:
+            author = name
+            break
+    if author is None:
+        return None
+    # Read only for a text whose title names an author: finding every citation is the dear part.
+    for doc in ms.documents:
+        if doc.anchors or doc.notes or any(b.mention for b in doc.blocks):
+            return None
+        markdown = doc.kind in ("markdown", "plain")
+        mentions = find_mentions(
+            doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown
+        )
+        if any(m.style not in ("url", "author_date") for m in mentions):
+            return None
+    return author
+
+
+# Someone else's phrase or title, given by a possessive right before its marks ("Virginia
+# Woolf's “room of one's own”"): not the words of the author a text is about.
+_OTHERS = re.compile(r"\b([A-Z][\w-]+)['’]s\s*[“\"„«‘'`]*$")
+
+
+def owned_by_other(text: str, start: int, author: str) -> bool:
+    """Whether a possessive right before the phrase at ``start`` names another than ``author``."""
+    m = _OTHERS.search(text, max(0, start - 60), start)
+    return m is not None and m[1] != author
+
+
 def unsupported(
-    text: str, start: int, end: int, close_end: int, cited: Repeats, *, cites_nothing: bool = False
+    text: str,
+    start: int,
+    end: int,
+    close_end: int,
+    cited: Repeats,
+    *,
+    cites_nothing: bool = False,
+    about: str | None = None,
 ) -> bool:
     """Whether the uncited span ``text[start:end]`` is too short to be taken for a quotation
     without evidence of a source, and has none (``cited`` holds the document's cited
     quotations, whose words said again are evidence). In a text that ``cites_nothing``, a
-    span of any length needs evidence that names a text (see ``has_evidence``)."""
+    span of any length needs evidence that names a text (see ``has_evidence``). In a text
+    ``about`` one author (``subject_author``), a span is that author's unless given to
+    another by name."""
+    if about is not None and not owned_by_other(text, start, about):
+        return False
     if not cites_nothing and has_words(text, start, end, SHORT_WORDS):
         return False
     if has_evidence(

@@ -15,7 +15,7 @@ from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
-from quote_tui.manuscripts.evidence import cites_nothing, unsupported
+from quote_tui.manuscripts.evidence import cites_nothing, subject_author, unsupported
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
@@ -411,6 +411,7 @@ def extract(
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
+    about = None if cites else subject_author(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -447,7 +448,9 @@ def extract(
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
-            if short and not borrowed(doc, block.start, block.end, block.after, cited, ms=ms):
+            if short and not borrowed(
+                doc, block.start, block.end, block.after, cited, ms=ms, about=about
+            ):
                 continue
             quoted += block.end - block.start
             if quoted > budget:
@@ -476,7 +479,13 @@ def extract(
                     (mention, reference) == (None, None)
                     and not short
                     and unsupported(
-                        doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
+                        doc.text,
+                        block.start,
+                        block.end,
+                        block.after,
+                        cited,
+                        cites_nothing=bare,
+                        about=about,
                     )
                 ):
                     continue
@@ -514,7 +523,9 @@ def extract(
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
-            if short and not borrowed(doc, span.start, span.end, span.close_end, cited, ms=ms):
+            if short and not borrowed(
+                doc, span.start, span.end, span.close_end, cited, ms=ms, about=about
+            ):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
@@ -560,7 +571,13 @@ def extract(
                 (mention, reference) == (None, None)
                 and not short
                 and unsupported(
-                    doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
+                    doc.text,
+                    span.start,
+                    span.end,
+                    span.close_end,
+                    cited,
+                    cites_nothing=bare,
+                    about=about,
                 )
             ):
                 continue

@@ -22,6 +22,7 @@ from quote_tui.manuscripts.evidence import (
     PAGE_AFTER,
     SAYING,
     commentary_evidence,
+    owned_by_other,
     sentence_start,
 )
 from quote_tui.manuscripts.quotes import has_words
@@ -150,11 +151,12 @@ def borrowed(
     cited: Repeats,
     *,
     ms: Manuscript | None = None,
+    about: str | None = None,
 ) -> bool:
     """Whether the short quoted phrase ``doc.text[start:end]`` (its closing mark ends at
     ``close_end``), of ``PHRASE_WORDS`` words at least, is a source's words: cited right after,
-    paged, attributed to someone in its sentence, or repeating a cited quotation's words; never
-    when presented as a word."""
+    paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
+    a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
     if not has_words(text, start, end, PHRASE_WORDS):
         return _word_cited(ms, doc, start, end, close_end)
@@ -165,7 +167,8 @@ def borrowed(
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
     evidence = (
-        _cited_right_after(doc, close_end)
+        (about is not None and not owned_by_other(text, start, about))
+        or _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
         or participant_code(text, close_end)
         or _attributed(doc, start)

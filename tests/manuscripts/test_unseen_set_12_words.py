@@ -55,3 +55,54 @@ def test_one_word_with_a_markdown_note_giving_a_page_is_a_quotation(tmp_path: Pa
         "[^2]: Das ist eine Übertreibung.\n",
     )
     assert set(quotes_found(path)) == {"Nähte"}
+
+
+_HANDOUT = r"""\documentclass{article}
+\title{CLT Philosophy Meetup: Tocqueville}
+\begin{document}
+\maketitle
+\section{Tocqueville's Biography}
+\begin{itemize}
+    \item Published \textit{Democracy in America} in 1835; Tocqueville traveled widely
+    \item Tocqueville's travels began in 1831; Tocqueville's journey covered 7,000 miles
+\end{itemize}
+\section{Tocqueville's Core Ideas}
+\begin{itemize}
+    \item \textbf{A new form of servitude} -- Paternal, mild, but degrading; ``an immense
+    tutelary power'' that keeps citizens in perpetual childhood
+    \item \textbf{Tyranny through social pressure} -- creates a ``moral empire'' over thought
+    \item \textbf{Legal profession} -- Tocqueville saw lawyers as an ``aristocratic element''
+\end{itemize}
+\end{document}
+"""
+
+
+def test_a_handout_on_one_author_quotes_that_authors_phrases(tmp_path: Path) -> None:
+    path = write(tmp_path, "essay.tex", _HANDOUT)
+    assert set(quotes_found(path)) == {
+        "an immense tutelary power",
+        "moral empire",
+        "aristocratic element",
+    }
+    # A title that names nobody the text discusses says nothing of whose the phrases are.
+    other = write(tmp_path, "other.tex", _HANDOUT.replace("Meetup: Tocqueville", "Meetup"))
+    assert quotes_found(other) == {}
+    # A text that cites says whose words each phrase is: an uncited phrase needs its own
+    # evidence there.
+    cited = _HANDOUT.replace("traveled widely", r"traveled widely \cite{pierson}")
+    assert quotes_found(write(tmp_path, "cited.tex", cited)) == {}
+
+
+def test_reading_notes_by_an_author_quote_that_author_not_another(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "notes.md",
+        '## Notes on "The Narrative Creation of Self" by Jerome Bruner\n\n'
+        "- Does selfhood require more than a reasonably well-wrought story?\n"
+        '- "Thinking is for speaking" - one cannot verbalize experience without taking '
+        "perspective.\n"
+        "- Selfhood is a verbalized event that provides coherence and continuity in "
+        '"the scramble of experience".\n'
+        "- Virginia Woolf's \"room of one's own\" - feminist appeal for change.\n",
+    )
+    assert set(quotes_found(path)) == {"Thinking is for speaking", "the scramble of experience"}
