@@ -89,7 +89,9 @@ def test_a_handout_on_one_author_quotes_that_authors_phrases(tmp_path: Path) -> 
     assert quotes_found(other) == {}
     # A text that cites says whose words each phrase is: an uncited phrase needs its own
     # evidence there.
-    cited = _HANDOUT.replace("traveled widely", r"traveled widely \cite{pierson}")
+    cited = _HANDOUT.replace(
+        "\\end{document}", "\nOn the journey see \\cite{pierson}.\n\\end{document}"
+    )
     assert quotes_found(write(tmp_path, "cited.tex", cited)) == {}
 
 
