@@ -313,7 +313,7 @@ def has_evidence(
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
-        if part is before and _FULL_NAME_SAID.search(part):
+        if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
@@ -325,6 +325,25 @@ _FULL_NAME_SAID = re.compile(
     r"(?:said|stated|wrote|declared|argued|claimed|explained|noted|observed|remarked|added|"
     r"asserted|insisted|warned|concluded|told|answered|replied)\b"
 )
+
+# Someone named in full, maybe with their role, then a comma and the marks, the verb left out:
+# "Doug Bandow a former special assistant to President Reagan, “America deploys …”".
+_NAMED_BEFORE = re.compile(
+    r"\b([A-Z][a-z]+\s+[A-Z][a-z]+)\b(,?\s+(?:a|an|the)\s[^.!?;:“”\"]{0,70})?,\s*[\"“„«]?\s*$"
+)
+
+
+def _speaker_elsewhere(text: str, before: str) -> bool:
+    """Whether the person named in full before the marks (the verb of saying left out) is
+    the subject of a verb of saying elsewhere in the text ("Doug Bandow says"): a source the
+    writer quotes, not a story's speaker, who is told with pronouns and first names."""
+    m = _NAMED_BEFORE.search(before)
+    # A role told with its verb ("Producer Tang gave me … and said,") is a story's speaker.
+    if m is None or (m[2] and _SAYING.search(m[2])):
+        return False
+    said = re.compile(rf"\b{re.escape(m[1])}\b[^.!?“”\"]{{0,80}}?\s(?:{_SAYING.pattern})")
+    return said.search(text) is not None
+
 
 _GERMAN = frozenset(
     re.findall(

@@ -108,3 +108,34 @@ def test_reading_notes_by_an_author_quote_that_author_not_another(tmp_path: Path
         "- Virginia Woolf's \"room of one's own\" - feminist appeal for change.\n",
     )
     assert set(quotes_found(path)) == {"Thinking is for speaking", "the scramble of experience"}
+
+
+_DRAFT_OPENING = (
+    "Doug Bandow a former special assistant to President Reagan, “America deploys the most "
+    "powerful military on earth because its soldiers freely choose to serve.” The draft is a "
+    "very controversial topic because people should not be forced to go to war."
+)
+_DRAFT_LATER = (
+    "Doug Bandow says “The most obvious reason to maintain the avf is practical it’s the best "
+    "way to raise the world’s finest military.” The avf is an all volunteer force."
+)
+
+
+def test_a_speaker_named_with_the_verb_left_out_is_quoted_when_quoted_elsewhere(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "draft.docx"
+    d = wx.new_document()
+    d.add_paragraph("Should the draft be reinstated?")
+    d.add_paragraph(_DRAFT_OPENING)
+    d.add_paragraph(_DRAFT_LATER)
+    d.save(str(path))
+    assert len(_quotes(path)) == 2
+    # Named once and never said to say anything: a school essay's line of its own, for all
+    # the reader can tell.
+    alone = tmp_path / "alone.docx"
+    d = wx.new_document()
+    d.add_paragraph(_DRAFT_OPENING)
+    d.add_paragraph("The avf is an all volunteer force.")
+    d.save(str(alone))
+    assert _quotes(alone) == set()
