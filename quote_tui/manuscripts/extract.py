@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
@@ -416,6 +417,7 @@ def extract(
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
+        lacks = partial(unsupported, doc.text, cites_nothing=bare, about=about)
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -478,15 +480,7 @@ def extract(
                 if (
                     (mention, reference) == (None, None)
                     and not short
-                    and unsupported(
-                        doc.text,
-                        block.start,
-                        block.end,
-                        block.after,
-                        cited,
-                        cites_nothing=bare,
-                        about=about,
-                    )
+                    and lacks(block.start, block.end, block.after, cited)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -570,15 +564,7 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and unsupported(
-                    doc.text,
-                    span.start,
-                    span.end,
-                    span.close_end,
-                    cited,
-                    cites_nothing=bare,
-                    about=about,
-                )
+                and lacks(span.start, span.end, span.close_end, cited)
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
