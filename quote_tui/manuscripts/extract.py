@@ -37,6 +37,7 @@ from quote_tui.manuscripts.spans import is_note_title as _is_note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
+    introduced_example,
     is_title,
     names_a_work,
     presents_own,
@@ -531,6 +532,10 @@ def extract(
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
                 )
+                if mention is not None and introduced_example(
+                    doc.text, span.start, span.end, span.close_end, mention.start
+                ):
+                    continue
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):

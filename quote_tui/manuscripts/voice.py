@@ -17,6 +17,7 @@ __all__ = [
     "Repeats",
     "authors_own",
     "interrupts",
+    "introduced_example",
     "is_title",
     "names_a_work",
     "presented_as_word",
@@ -169,6 +170,37 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# An example introduced as one right before its marks: "Sagt Mihai, Assistent der
+# Akademieleitung, beispielsweise: ``…''", "etwa: „…“", "a sentence like “…”".
+_EXAMPLE = re.compile(
+    r"(?:\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|\betwa|\bz\.\s?B\.|"
+    r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
+    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as))"
+    r"\s*[,:]?\s*[„“\"'‘«»`]*$",
+    re.I,
+)
+# The writer's sentence going on after the closing mark with its own words, not a citation.
+_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*[,;]?\s*[^\W\d_]")
+
+
+def introduced_example(text: str, start: int, end: int, close_end: int, cited_at: int) -> bool:
+    """Whether the words ``text[start:end]`` in marks are an example the writer makes up,
+    introduced as one, with the writer's sentence going on after them to a citation at
+    ``cited_at``: that citation ("… kann nach \\citeauthor{habermas} … überprüft werden") names
+    the theory the example illustrates, not a source of its words. A citation right after the
+    closing mark, or inside it, is the words' own ("For example, “… process. [2]”")."""
+    return (
+        cited_at > close_end
+        and _EXAMPLE.search(text, max(0, start - 60), start) is not None
+        and _WORDS_AFTER.match(text, close_end) is not None
+        and _INNER_NUMBER.search(text, start, end) is None
+    )
+
+
+# A numbered citation inside the closing mark ("… at any point in the process. [2]”").
+_INNER_NUMBER = re.compile(r"\[\d+(?:[-–,]\s*\d+)*\]\W*$")
 
 
 def presented_as_word(text: str, start: int, close_end: int) -> bool:

@@ -139,3 +139,31 @@ def test_a_speaker_named_with_the_verb_left_out_is_quoted_when_quoted_elsewhere(
     d.add_paragraph("The avf is an all volunteer force.")
     d.save(str(alone))
     assert _quotes(alone) == set()
+
+
+_HABERMAS_BIB = (
+    "@book{habermas, author={Habermas, Jürgen}, title={Faktizität und Geltung}, year={1998}}\n"
+    "@article{harnasch, author={Harnasch, Anna}, title={Überflüssige Talkshows}, year={2012}}\n"
+)
+
+
+def test_an_example_introduced_as_one_is_the_writers_though_its_theory_is_cited(
+    tmp_path: Path,
+) -> None:
+    bib = write(tmp_path, "refs.bib", _HABERMAS_BIB)
+    tex = write(
+        tmp_path,
+        "a.tex",
+        "Sagt Mihai, Assistent der Akademieleitung, beispielsweise: ``Wir sollten dem "
+        "Küchenpersonal etwas vorsingen, weil es jeden Tag unser Essen zubereitet'' kann nach "
+        "\\citeauthor{habermas} zwar auf die objektive Wahrheit überprüft werden.\n\n"
+        # A source named before its words ("lobt etwa") and a citation right after the
+        # closing mark are the words' own.
+        "\\textcite{harnasch} lobt etwa „Benjamin von Stuckrad-Barres sensationelle[n] "
+        "Polit-Talk“ bei ZDF Neo. Zum Beispiel: „die ewig repetitive Gästeauswahl, die jeden "
+        "Erkenntnisgewinn verhindert“ \\parencite{harnasch}.\n",
+    )
+    assert set(quotes_found(tex, bib)) == {
+        "Benjamin von Stuckrad-Barres sensationelle[n] Polit-Talk",
+        "die ewig repetitive Gästeauswahl, die jeden Erkenntnisgewinn verhindert",
+    }
