@@ -24,6 +24,7 @@ from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
 __all__ = [
+    "FOR_NAME",
     "PAGE_AFTER",
     "SAYING",
     "SHORT_WORDS",
@@ -99,6 +100,13 @@ _WORK_SAYS = re.compile(
 )
 # "so Luhmann", "wie Weber sagt": German attribution by a name after "so" or "wie".
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
+# The same author named at the head of the sentence, a comma closing the phrase: "For Hobbes,
+# humans are -- 'by a real necessity of nature' -- drawn to 'shun death'", "Für Luhmann, …".
+FOR_NAME = re.compile(
+    r"^\W*(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|a|"
+    r"an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?\s*,"
+)
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
 # superscript, a bracketed number, or a note mark as a Word or Google Docs export links it
 # ([\[12\]](#_ftn12), [[1]](#footnote-1)).
@@ -312,6 +320,8 @@ def has_evidence(
         if spoken and _SAYING.search(part):
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
+            return True
+        if spoken and part is before and FOR_NAME.match(part):
             return True
         if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True

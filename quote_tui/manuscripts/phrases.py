@@ -19,6 +19,7 @@ import re
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
+    FOR_NAME,
     PAGE_AFTER,
     SAYING,
     commentary_evidence,
@@ -130,6 +131,7 @@ def _attributed(doc: Document, start: int) -> bool:
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
+        or FOR_NAME.match(doc.text[begin:start]) is not None
     )
 
 

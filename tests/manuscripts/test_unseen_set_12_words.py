@@ -167,3 +167,25 @@ def test_an_example_introduced_as_one_is_the_writers_though_its_theory_is_cited(
         "Benjamin von Stuckrad-Barres sensationelle[n] Polit-Talk",
         "die ewig repetitive Gästeauswahl, die jeden Erkenntnisgewinn verhindert",
     }
+
+
+def test_an_author_named_at_the_head_of_the_sentence_owns_its_phrases(tmp_path: Path) -> None:
+    bib = write(
+        tmp_path,
+        "refs.bib",
+        "@book{hegel, author={Hegel, G. W. F.}, title={Phenomenology of Spirit}, year={2018}}\n",
+    )
+    text = (
+        "Each seeks the death of the other, 'it stakes its own life' [@hegel, 187]. {head} "
+        "humans are -- 'by a real necessity of nature' -- drawn to 'shun death'; the "
+        "individual values self-preservation above all else.\n"
+    )
+    got = quotes_found(write(tmp_path, "a.md", text.format(head="For Hobbes,")), bib)
+    assert set(got) == {
+        "it stakes its own life",
+        "by a real necessity of nature",
+        "shun death",
+    }
+    # "For example," names nobody: the writer's own phrases.
+    got = quotes_found(write(tmp_path, "b.md", text.format(head="For example,")), bib)
+    assert set(got) == {"it stakes its own life"}
