@@ -188,11 +188,12 @@ def cites_nothing(ms: Manuscript) -> bool:
 # The title of a text about one author's work: "Notes on “The Narrative Creation of Self” by
 # Jerome Bruner" names the author after "by"; "CLT Philosophy Meetup: Tocqueville" names one
 # whose possessive the text goes on to use ("Tocqueville's Core Ideas").
-_BY_AUTHOR = re.compile(r"\bby\s+(?:[A-Z][\w.'’-]*\s+){0,2}([A-Z][\w'’-]+)")
+_BY_AUTHOR = re.compile(r"\bby\s+(?:[A-Z][\w.'’-]*\s+){0,2}([A-Z][\w'’-]+)\W*$")
 _TITLE_NAME = re.compile(r"\b[A-Z][^\W\d_]{3,}\b")
 _LATEX_TITLE = re.compile(r"\\title\{([^{}]*)\}")
 _HEADING = re.compile(r"^#{1,3}[ \t]+(.+)$", re.M)
 _TITLE_REACH = 3000  # characters at the text's head a title is looked for in
+_TITLE_CHARS = 100  # a title is short: a longer first line is the text's first sentence
 _NAMED_TIMES = 5  # an author the text discusses is named this often at least
 _POSSESSIVE_TIMES = 2  # and given their ideas in the possessive ("Tocqueville's") this often
 
@@ -217,7 +218,9 @@ def subject_author(ms: Manuscript) -> str | None:
     if ms.listed or ms.footnotes or not ms.documents:
         return None
     doc = ms.documents[0]
-    title = _title(doc.text, doc.kind)
+    title = _title(doc.text, doc.kind)[: _TITLE_CHARS + 1]
+    if len(title) > _TITLE_CHARS:
+        return None
     author = m[1] if (m := _BY_AUTHOR.search(title)) else None
     for name in () if author else _TITLE_NAME.findall(title):
         named = re.findall(rf"\b{re.escape(name)}\b(['’]s\b)?", doc.text)
