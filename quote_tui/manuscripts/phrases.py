@@ -182,11 +182,13 @@ def borrowed(
     return evidence and not presented_as_word(text, start, close_end)
 
 
-# A note that places a word in a work: its page ("S. 33.", "p. 12"), or the note before's work
-# and page again ("Ebda.", "Ibid."). A note that only links a web page (ITWissen, „Quelltext“,
-# unter: http://…) backs the writer's term with a definition.
+# A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work
+# and page again ("Ebda.", "Ibid."), or an author and year opening it. A note that only links
+# a web page (ITWissen, „Quelltext“, unter: http://…) backs the writer's term with a definition.
 _LOCATED = re.compile(
-    r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.",
+    r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
+    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").
+    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b",
     re.I,
 )
 _MD_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\[\^([^\]\s]+)\]")

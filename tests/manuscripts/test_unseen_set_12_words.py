@@ -189,3 +189,17 @@ def test_an_author_named_at_the_head_of_the_sentence_owns_its_phrases(tmp_path: 
     # "For example," names nobody: the writer's own phrases.
     got = quotes_found(write(tmp_path, "b.md", text.format(head="For example,")), bib)
     assert set(got) == {"it stakes its own life"}
+
+
+def test_one_word_with_a_latex_note_naming_author_and_year_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "kapitel.tex",
+        "Der Einwand war, dass die bisher verwendeten Begriffe ,,engführend''\\footnote{"
+        "Kreutzmüller 2016/2020, URL: \\url{http://docupedia.de/zg/a}.} seien. Die Quelle "
+        "nennt den Text ,,Quelltext''\\footnote{ITWissen, unter: \\url{http://www.itwissen.info}.} "
+        "oft.\n",
+    )
+    assert set(quotes_found(path)) == {"engführend"}
