@@ -203,3 +203,31 @@ def test_one_word_with_a_latex_note_naming_author_and_year_is_a_quotation(
         "oft.\n",
     )
     assert set(quotes_found(path)) == {"engführend"}
+
+
+def test_a_low_opening_mark_closed_by_a_straight_one_is_a_quotation(tmp_path: Path) -> None:
+    # R Markdown escapes the straight closing mark: „…\" quotes the words before it.
+    path = write(
+        tmp_path,
+        "arbeit.Rmd",
+        "Ihre Studie „ergab, dass in der Kategorie der relevanten Akteure und Sprecher zwei von "
+        'drei Nennungen zur institutionellen Politik zählen" (S. 133). Dies führte zur '
+        'Anschauung, „der deutsche Journalismus sei auf Regierungslinie\\" (S. 53).\n',
+    )
+    assert quotes_found(path) == {
+        "ergab, dass in der Kategorie der relevanten Akteure und Sprecher zwei von drei "
+        "Nennungen zur institutionellen Politik zählen": (None, "133"),
+        "der deutsche Journalismus sei auf Regierungslinie": (None, "53"),
+    }
+    # In German LaTeX a straight mark inside „…“ is babel's shorthand ("- for a hyphen), never
+    # the quotation's end.
+    tex = write(
+        tmp_path,
+        "a.tex",
+        'Früh übernahm „das Hörfunk"-ge"-spräch Funktionen einer politischen Pädagogik und '
+        "einer allgemein informierenden Öffentlichkeit“ (S. 12).\n",
+    )
+    assert set(quotes_found(tex)) == {
+        'das Hörfunk"-ge"-spräch Funktionen einer politischen Pädagogik und einer allgemein '
+        "informierenden Öffentlichkeit"
+    }
