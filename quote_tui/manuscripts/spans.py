@@ -26,14 +26,21 @@ _ENTRY_ENDS = re.compile(
 )
 
 
+_ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
+
+
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note, or
     followed by the journal and year that end a typed reference."""
     inner = text[start:end].strip()
     if _WHERE_NEXT.match(text, close_end) or _ENTRY_ENDS.match(text, close_end):
         return True
+    # Chicago's “Title,” *Journal* 33, no. 2: the comma set inside the marks (after a title's
+    # own nested ‘…,’), then the journal or book in italics.
+    if inner.rstrip("’'”\"").endswith(",") and _ITALIC_NEXT.match(text, close_end):
+        return True
     after = text[close_end : close_end + 1]
-    if not (inner.endswith((",", ".")) or after in (",", ".")):
+    if not (inner.rstrip("’'”\"").endswith((",", ".")) or after in (",", ".")):
         return False
     words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
     if not words:

@@ -231,3 +231,20 @@ def test_a_low_opening_mark_closed_by_a_straight_one_is_a_quotation(tmp_path: Pa
         'das Hörfunk"-ge"-spräch Funktionen einer politischen Pädagogik und einer allgemein '
         "informierenden Öffentlichkeit"
     }
+
+
+def test_a_chicago_notes_title_before_its_journal_in_italics_is_no_quotation(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "essay.md",
+        "Southern Italians were described as “primitive and lazy by nature.”[^1] Finance "
+        "followed the affair closely.[^2]\n\n"
+        "[^1]: Guido Cimino and Renato Foschi, “Northerners versus Southerners: Italian "
+        "Anthropology and Psychology Faced With the ‘Southern Question,’” *History of "
+        "Psychology* 17, no. 4 (2014): 282–295.\n"
+        "[^2]: Quoc-Anh Do et al., “J'Accuse! Antisemitism and financial markets in the time of "
+        "the Dreyfus Affair,” *Journal of Financial Economics* 154, (2024): 16.\n",
+    )
+    assert set(quotes_found(path)) == {"primitive and lazy by nature."}
