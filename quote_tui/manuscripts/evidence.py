@@ -32,6 +32,8 @@ __all__ = [
     "commentary_evidence",
     "has_evidence",
     "sentence_start",
+    "is_own_title",
+    "own_title",
     "owned_by_other",
     "subject_author",
     "unsupported",
@@ -207,6 +209,27 @@ def _title(text: str, kind: str) -> str:
         m = _HEADING.search(text, 0, _TITLE_REACH)
         return m[1] if m else ""
     return next((line.strip() for line in text[:_TITLE_REACH].splitlines() if line.strip()), "")
+
+
+def own_title(ms: Manuscript) -> str:
+    """The text's own title, its words casefolded ("" when it has none): words in marks that
+    repeat it ("besser bekannt als „The right to be forgotten“" in a paper so titled) name
+    the topic, not a source's words."""
+    if not ms.documents:
+        return ""
+    doc = ms.documents[0]
+    return _plain(_title(doc.text, doc.kind)[: _TITLE_CHARS + 1])
+
+
+def _plain(words: str) -> str:
+    """Words without LaTeX commands, braces and marks, casefolded and single-spaced."""
+    words = re.sub(r"\\[A-Za-z]+\*?|[{}\\]", " ", words)
+    return " ".join(re.findall(r"[^\W_][\w'’-]*", words.casefold()))
+
+
+def is_own_title(title: str, text: str) -> bool:
+    """Whether ``text`` (the words in marks) is the text's own ``title`` (see ``own_title``)."""
+    return bool(title) and _plain(text) == title
 
 
 def subject_author(ms: Manuscript) -> str | None:

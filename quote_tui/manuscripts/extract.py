@@ -16,7 +16,13 @@ from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
-from quote_tui.manuscripts.evidence import cites_nothing, subject_author, unsupported
+from quote_tui.manuscripts.evidence import (
+    cites_nothing,
+    is_own_title,
+    own_title,
+    subject_author,
+    unsupported,
+)
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
@@ -30,10 +36,10 @@ from quote_tui.manuscripts.notecite import (
     note_right_after,
 )
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
-from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
+from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
-from quote_tui.manuscripts.spans import is_note_title as _is_note_title
+from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -91,10 +97,6 @@ def _first_reference(
     if first_anchor and (first_mention is None or first_anchor.start <= first_mention.start):
         return None, first_anchor
     return first_mention, None
-
-
-def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
-    return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -414,6 +416,7 @@ def extract(
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
     about = None if cites else subject_author(ms)
+    title = own_title(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -473,6 +476,7 @@ def extract(
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
+                    or is_own_title(title, raw)
                 ):
                     continue
                 if (mention, reference) == (None, None):
@@ -554,6 +558,7 @@ def extract(
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
+                or is_own_title(title, raw)
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
                 # only a citation makes one a quotation.
                 or span.mark == "`"

@@ -6,9 +6,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
-from quote_tui.manuscripts.quotes import find_quotes
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes
 
-__all__ = ["Cover", "is_note_title", "note_title"]
+__all__ = ["Cover", "in_note_title", "is_note_title", "note_title"]
 
 
 # A note's title is followed by where the work is found: "„Was ist eigentlich GitHub?“,
@@ -46,6 +47,11 @@ def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     if not words:
         return False
     return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
+
+
+def in_note_title(notes: Cover, doc: Document, span: QuoteSpan) -> bool:
+    """Whether the quoted ``span`` lies in a note (``notes``) and names a work there."""
+    return span.start in notes and is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:

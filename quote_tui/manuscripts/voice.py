@@ -32,7 +32,7 @@ _CUE = re.compile(
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
     # A program's text: "den String „Hello my task is writing“", "ein String („…“)".
     r"\b(?:den|der|die|das|dem|ein|einen|eine|einer)\s+(?:String|Zeichenkette|Ausgabe|Meldung|"
-    r"Fehlermeldung|Befehl|Eingabe)|\b(?:das|dem|zum)\s+Thema|"
+    r"Fehlermeldung|Befehl|Eingabe|Inhalt)|\b(?:das|dem|zum)\s+Thema|"
     r"\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"

@@ -248,3 +248,18 @@ def test_a_chicago_notes_title_before_its_journal_in_italics_is_no_quotation(
         "the Dreyfus Affair,” *Journal of Financial Economics* 154, (2024): 16.\n",
     )
     assert set(quotes_found(path)) == {"primitive and lazy by nature."}
+
+
+def test_words_in_marks_repeating_the_texts_own_title_name_its_topic(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\title{The right to be forgotten}\n\\begin{document}\n"
+        "Das Urteil sichert das Recht, Suchergebnisse löschen zu lassen - besser bekannt als "
+        '"`The right to be forgotten"\'.\n\n'
+        'Zum Beispiel wird eine sensible E-Mail durch eine E-Mail mit dem Inhalt "`Dies ist '
+        "eine sensible E-Mail, deren Lebensdauer abgelaufen ist.\"' ausgetauscht.\n"
+        "\\end{document}\n"
+    )
+    assert quotes_found(write(tmp_path, "a.tex", tex)) == {}
+    # Under another title the English words in a German sentence are a source's.
+    other = tex.replace("\\title{The right to be forgotten}", "\\title{Digitales Vergessen}")
+    assert set(quotes_found(write(tmp_path, "b.tex", other))) == {"The right to be forgotten"}
