@@ -251,15 +251,20 @@ def test_a_chicago_notes_title_before_its_journal_in_italics_is_no_quotation(
 
 
 def test_words_in_marks_repeating_the_texts_own_title_name_its_topic(tmp_path: Path) -> None:
-    tex = (
+    # The title stands in the main file, the words in marks in a chapter it inputs.
+    main = (
         "\\documentclass{article}\n\\title{The right to be forgotten}\n\\begin{document}\n"
+        "\\input{abstract}\n\\end{document}\n"
+    )
+    write(
+        tmp_path,
+        "abstract.tex",
         "Das Urteil sichert das Recht, Suchergebnisse löschen zu lassen - besser bekannt als "
         '"`The right to be forgotten"\'.\n\n'
         'Zum Beispiel wird eine sensible E-Mail durch eine E-Mail mit dem Inhalt "`Dies ist '
-        "eine sensible E-Mail, deren Lebensdauer abgelaufen ist.\"' ausgetauscht.\n"
-        "\\end{document}\n"
+        "eine sensible E-Mail, deren Lebensdauer abgelaufen ist.\"' ausgetauscht.\n",
     )
-    assert quotes_found(write(tmp_path, "a.tex", tex)) == {}
+    assert quotes_found(write(tmp_path, "a.tex", main)) == {}
     # Under another title the English words in a German sentence are a source's.
-    other = tex.replace("\\title{The right to be forgotten}", "\\title{Digitales Vergessen}")
+    other = main.replace("\\title{The right to be forgotten}", "\\title{Digitales Vergessen}")
     assert set(quotes_found(write(tmp_path, "b.tex", other))) == {"The right to be forgotten"}
