@@ -268,3 +268,17 @@ def test_words_in_marks_repeating_the_texts_own_title_name_its_topic(tmp_path: P
     # Under another title the English words in a German sentence are a source's.
     other = main.replace("\\title{The right to be forgotten}", "\\title{Digitales Vergessen}")
     assert set(quotes_found(write(tmp_path, "b.tex", other))) == {"The right to be forgotten"}
+
+
+def test_a_messages_content_in_marks_is_a_programs_text(tmp_path: Path) -> None:
+    text = (
+        "Daten werden nach Ablauf ersetzt \\cite{kannan}. Zum Beispiel wird eine sensible "
+        'E-Mail durch eine E-Mail mit dem WHAT "`Dies ist eine sensible E-Mail, deren '
+        "Lebensdauer abgelaufen ist.\"' ausgetauscht.\n"
+    )
+    assert quotes_found(write(tmp_path, "a.tex", text.replace("WHAT", "Inhalt"))) == {}
+    # The same words given as someone's words are a quotation.
+    said = text.replace("mit dem WHAT", "mit den Worten")
+    assert set(quotes_found(write(tmp_path, "b.tex", said))) == {
+        "Dies ist eine sensible E-Mail, deren Lebensdauer abgelaufen ist."
+    }
