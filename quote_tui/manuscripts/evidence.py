@@ -232,6 +232,9 @@ def is_own_title(title: str, text: str) -> bool:
     return bool(title) and _plain(text) == title
 
 
+_KEYED = re.compile(r"\[-?@[A-Za-z]|\\[A-Za-z]*cite[a-z]*\*?[\[{]")
+
+
 def subject_author(ms: Manuscript) -> str | None:
     """The one author a text is about, when its title names them and it cites nothing: a
     handout or reading notes on one work, whose phrases in marks are that author's though no
@@ -255,6 +258,10 @@ def subject_author(ms: Manuscript) -> str | None:
     # Read only for a text whose title names an author: finding every citation is the dear part.
     for doc in ms.documents:
         if doc.anchors or doc.notes or any(b.mention for b in doc.blocks):
+            return None
+        # A key cited as Pandoc or LaTeX cites it is found at once; reading every citation of
+        # a long text is the dear part (half the extraction of a Markdown chapter).
+        if _KEYED.search(doc.text):
             return None
         markdown = doc.kind in ("markdown", "plain")
         mentions = find_mentions(

@@ -16,6 +16,7 @@ Measured on nine labelled sets of real manuscripts (docs/manuscripts.md, 2026-12
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
@@ -201,8 +202,11 @@ def _note_after(ms: Manuscript, doc: Document, close_end: int) -> str:
     text = doc.text
     gap = _MARKS_AND_SPACE.match(text, close_end)
     reach = gap.end() if gap else close_end
-    for a in doc.anchors:
-        if close_end <= a.start <= reach + 1 and a.footnote and a.footnote in ms.footnotes:
+    # The anchors are in text order: the first at or after the closing mark, by bisection (a
+    # thesis may hold thousands of notes and of words in marks).
+    k = bisect_left(doc.anchors, close_end, key=lambda anchor: anchor.start)
+    for a in doc.anchors[k : k + 3]:
+        if a.start <= reach + 1 and a.footnote and a.footnote in ms.footnotes:
             note = ms.footnotes[a.footnote]
             return ms.documents[note.doc].text[note.start : note.end]
     if m := _MD_NOTE.match(text, close_end):
