@@ -121,7 +121,10 @@ _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 # A page or line after the closing mark: "(p. 12)", "(S. 4)", "(12)", "(ll. 3-5)".
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
-    r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)",
+    r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
+    # The same work's page again, typed in brackets: "[vgl. Ebd. S.54]", "(Ebd. S. 133)".
+    r"[\"'”’»“]*\s*[.,;]?\s*[(\[](?:vgl\.|cf\.|see)?\s*(?:ebd|ebda|ibid|ibidem)\.,?\s*"
+    r"(?:pp?\.|S\.)\s*\d",
     re.I,
 )
 PAGE_AFTER = _PAGE

@@ -282,3 +282,14 @@ def test_a_messages_content_in_marks_is_a_programs_text(tmp_path: Path) -> None:
     assert set(quotes_found(write(tmp_path, "b.tex", said))) == {
         "Dies ist eine sensible E-Mail, deren Lebensdauer abgelaufen ist."
     }
+
+
+def test_a_phrase_followed_by_ibid_and_its_page_is_a_quotation(tmp_path: Path) -> None:
+    text = (
+        "Die Medien stellten sich hinter Angela Merkels Linie, zusammengefasst mit ihrem "
+        'Ausspruch „Wir schaffen das!\\" AFTER. Der Kurs blieb.\n'
+    )
+    path = write(tmp_path, "a.Rmd", text.replace("AFTER", "[vgl. Ebd. S.54]"))
+    assert set(quotes_found(path)) == {"Wir schaffen das!"}
+    # Without the page the phrase is the writer's, for all the reader can tell.
+    assert quotes_found(write(tmp_path, "b.Rmd", text.replace(" AFTER", ""))) == {}
