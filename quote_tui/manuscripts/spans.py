@@ -27,6 +27,9 @@ _ENTRY_ENDS = re.compile(
 )
 
 
+_AUTHOR_COLON = re.compile(
+    r"\b[A-ZÄÖÜ][\w'’.-]+(?:\s+[A-ZÄÖÜ][\w'’.-]+){0,3}:\s*(?:,,|``|[\"'„“«»‚`])+\s*$"
+)
 _ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
 
 
@@ -39,6 +42,11 @@ def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     # Chicago's “Title,” *Journal* 33, no. 2: the comma set inside the marks (after a title's
     # own nested ‘…,’), then the journal or book in italics.
     if inner.rstrip("’'”\"").endswith(",") and _ITALIC_NEXT.match(text, close_end):
+        return True
+    # German typed references set the title after the author and a colon: "Claudia Flümann:
+    # „… doch nicht bei uns in Krefeld!“. Arisierung, …" (a subtitle after the stop).
+    colon = _AUTHOR_COLON.search(text, max(0, start - 80), start)
+    if colon and text[close_end : close_end + 1] in (".", ","):
         return True
     after = text[close_end : close_end + 1]
     if not (inner.rstrip("’'”\"").endswith((",", ".")) or after in (",", ".")):

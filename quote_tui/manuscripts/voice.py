@@ -56,8 +56,8 @@ _CUE = re.compile(
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
     r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
-    r"Schrift|Beitrag|Abhandlung|Werk)"
-    r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
+    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt)"
+    r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
 # A file path in quoted words makes them a program's text ("Leeres Git-Repository in

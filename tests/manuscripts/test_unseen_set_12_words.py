@@ -293,3 +293,19 @@ def test_a_phrase_followed_by_ibid_and_its_page_is_a_quotation(tmp_path: Path) -
     assert set(quotes_found(path)) == {"Wir schaffen das!"}
     # Without the page the phrase is the writer's, for all the reader can tell.
     assert quotes_found(write(tmp_path, "b.Rmd", text.replace(" AFTER", ""))) == {}
+
+
+def test_a_german_notes_title_after_its_author_and_a_project_named_are_no_quotations(
+    tmp_path: Path,
+) -> None:
+    tex = (
+        "Die Forschung wandte sich den Unternehmen zu.\\footnote{Pionierarbeit leistet hier das "
+        "Forschungsprojekt ,,Geschichte der Commerzbank von 1870 bis 1958'' an der "
+        "Humboldt-Universität.} Regionale Studien folgten.\\footnote{Siehe Claudia Flümann: "
+        ",,... doch nicht bei uns in Krefeld!''. Arisierung, Enteignung, Wiedergutmachung in "
+        "der Samt- und Seidenstadt 1933-1963, Krefeld 2015, S. 12.} Sie zitiert ,,das Leben "
+        "der anderen blieb unberührt, bis es zu spät war''\\footnote{Ebd., S. 14.}.\n"
+    )
+    assert set(quotes_found(write(tmp_path, "a.tex", tex))) == {
+        "das Leben der anderen blieb unberührt, bis es zu spät war"
+    }
