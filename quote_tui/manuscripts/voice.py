@@ -152,6 +152,15 @@ def _listed(text: str, start: int, close_end: int) -> bool:
     return any(m is not None and len(_words(m.group(1))) <= 2 for m in (before, after))
 
 
+# A definition in the passive right before the marks ("Das Wort „eher“ wird für die Hypothesen
+# definiert als, „…“", "is defined as “…”"): the writer's own, whoever is said to define.
+_DEFINED_AS = re.compile(
+    r"\b(?:wird|werden|wurde|wurden|is|are|was|were)\b[^.!?„“”\"]{0,60}\b(?:definiert|defined|"
+    r"verstanden|understood)\s+(?:als|as)\s*[,:]?\s*[\"“„«‘'`]*$",
+    re.I,
+)
+
+
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
@@ -165,7 +174,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _IDENTIFIER.fullmatch(inner):
         return True
     before = text[max(0, start - 160) : start]
-    if _CUE.search(before) or _in_own_environment(text, start):
+    if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
     if _listed(text, start, close_end):
         return True

@@ -309,3 +309,21 @@ def test_a_german_notes_title_after_its_author_and_a_project_named_are_no_quotat
     assert set(quotes_found(write(tmp_path, "a.tex", tex))) == {
         "das Leben der anderen blieb unberührt, bis es zu spät war"
     }
+
+
+def test_a_definition_in_the_passive_is_the_writers_own(tmp_path: Path) -> None:
+    path = tmp_path / "arbeit.docx"
+    d = wx.new_document()
+    d.add_paragraph(
+        "Das Wort „eher“ wird für die Hypothesen definiert als, „über die Hälfte des zur "
+        "Verfügung stehenden Geldes“. Diese Definition gilt auch für die nachfolgenden "
+        "Hypothesen."
+    )
+    d.add_paragraph(
+        "Thaler schreibt dazu: „über die Hälfte des zur Verfügung stehenden Geldes wird "
+        "riskant angelegt“. Das gilt für alle."
+    )
+    d.save(str(path))
+    assert _quotes(path) == {
+        "über die Hälfte des zur Verfügung stehenden Geldes wird riskant angelegt"
+    }
