@@ -24,6 +24,7 @@ from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
 __all__ = [
+    "FOR_NAME",
     "PAGE_AFTER",
     "SAYING",
     "SHORT_WORDS",
@@ -31,6 +32,10 @@ __all__ = [
     "commentary_evidence",
     "has_evidence",
     "sentence_start",
+    "is_own_title",
+    "own_title",
+    "owned_by_other",
+    "subject_author",
     "unsupported",
 ]
 
@@ -97,6 +102,13 @@ _WORK_SAYS = re.compile(
 )
 # "so Luhmann", "wie Weber sagt": German attribution by a name after "so" or "wie".
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
+# The same author named at the head of the sentence, a comma closing the phrase: "For Hobbes,
+# humans are -- 'by a real necessity of nature' -- drawn to 'shun death'", "Für Luhmann, …".
+FOR_NAME = re.compile(
+    r"^\W*(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|a|"
+    r"an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?\s*,"
+)
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
 # superscript, a bracketed number, or a note mark as a Word or Google Docs export links it
 # ([\[12\]](#_ftn12), [[1]](#footnote-1)).
@@ -109,7 +121,10 @@ _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 # A page or line after the closing mark: "(p. 12)", "(S. 4)", "(12)", "(ll. 3-5)".
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
-    r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)",
+    r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
+    # The same work's page again, typed in brackets: "[vgl. Ebd. S.54]", "(Ebd. S. 133)".
+    r"[\"'”’»“]*\s*[.,;]?\s*[(\[](?:vgl\.|cf\.|see)?\s*(?:ebd|ebda|ibid|ibidem)\.,?\s*"
+    r"(?:pp?\.|S\.)\s*\d",
     re.I,
 )
 PAGE_AFTER = _PAGE
@@ -175,13 +190,120 @@ def cites_nothing(ms: Manuscript) -> bool:
     return True
 
 
+# The title of a text about one author's work: "Notes on “The Narrative Creation of Self” by
+# Jerome Bruner" names the author after "by"; "CLT Philosophy Meetup: Tocqueville" names one
+# whose possessive the text goes on to use ("Tocqueville's Core Ideas").
+_BY_AUTHOR = re.compile(r"\bby\s+(?:[A-Z][\w.'’-]*\s+){0,2}([A-Z][\w'’-]+)\W*$")
+_TITLE_NAME = re.compile(r"\b[A-Z][^\W\d_]{3,}\b")
+_LATEX_TITLE = re.compile(r"\\title\{([^{}]*)\}")
+_HEADING = re.compile(r"^#{1,3}[ \t]+(.+)$", re.M)
+_TITLE_REACH = 3000  # characters at the text's head a title is looked for in
+_TITLE_CHARS = 100  # a title is short: a longer first line is the text's first sentence
+_NAMED_TIMES = 5  # an author the text discusses is named this often at least
+_POSSESSIVE_TIMES = 2  # and given their ideas in the possessive ("Tocqueville's") this often
+
+
+def _title(text: str, kind: str) -> str:
+    """The text's title: LaTeX's \\title, Markdown's first heading, a Word text's first line."""
+    if kind == "latex":
+        m = _LATEX_TITLE.search(text)
+        return m[1] if m else ""
+    if kind in ("markdown", "plain"):
+        m = _HEADING.search(text, 0, _TITLE_REACH)
+        return m[1] if m else ""
+    return next((line.strip() for line in text[:_TITLE_REACH].splitlines() if line.strip()), "")
+
+
+def own_title(ms: Manuscript) -> str:
+    """The text's own title, its words casefolded ("" when it has none): words in marks that
+    repeat it ("besser bekannt als „The right to be forgotten“" in a paper so titled) name
+    the topic, not a source's words."""
+    if not ms.documents:
+        return ""
+    doc = ms.documents[0]
+    return _plain(_title(doc.text, doc.kind)[: _TITLE_CHARS + 1])
+
+
+def _plain(words: str) -> str:
+    """Words without LaTeX commands, braces and marks, casefolded and single-spaced."""
+    words = re.sub(r"\\[A-Za-z]+\*?|[{}\\]", " ", words)
+    return " ".join(re.findall(r"[^\W_][\w'’-]*", words.casefold()))
+
+
+def is_own_title(title: str, text: str) -> bool:
+    """Whether ``text`` (the words in marks) is the text's own ``title`` (see ``own_title``)."""
+    return bool(title) and _plain(text) == title
+
+
+_KEYED = re.compile(r"\[-?@[A-Za-z]|\\[A-Za-z]*cite[a-z]*\*?[\[{]")
+
+
+def subject_author(ms: Manuscript) -> str | None:
+    """The one author a text is about, when its title names them and it cites nothing: a
+    handout or reading notes on one work, whose phrases in marks are that author's though no
+    phrase is cited (a handout on Tocqueville quotes "an immense tutelary power", "moral
+    empire"). A text that cites (a citation, a note, a reference list) says whose words each
+    are, and a text whose title names no author says nothing of whose they are."""
+    if ms.listed or ms.footnotes or not ms.documents:
+        return None
+    doc = ms.documents[0]
+    title = _title(doc.text, doc.kind)[: _TITLE_CHARS + 1]
+    if len(title) > _TITLE_CHARS:
+        return None
+    author = m[1] if (m := _BY_AUTHOR.search(title)) else None
+    for name in () if author else _TITLE_NAME.findall(title):
+        named = re.findall(rf"\b{re.escape(name)}\b(['’]s\b)?", doc.text)
+        if len(named) >= _NAMED_TIMES and sum(1 for p in named if p) >= _POSSESSIVE_TIMES:
+            author = name
+            break
+    if author is None:
+        return None
+    # Read only for a text whose title names an author: finding every citation is the dear part.
+    for doc in ms.documents:
+        if doc.anchors or doc.notes or any(b.mention for b in doc.blocks):
+            return None
+        # A key cited as Pandoc or LaTeX cites it is found at once; reading every citation of
+        # a long text is the dear part (half the extraction of a Markdown chapter).
+        if _KEYED.search(doc.text):
+            return None
+        markdown = doc.kind in ("markdown", "plain")
+        mentions = find_mentions(
+            doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown
+        )
+        if any(m.style not in ("url", "author_date") for m in mentions):
+            return None
+    return author
+
+
+# Someone else's phrase or title, given by a possessive right before its marks ("Virginia
+# Woolf's “room of one's own”"): not the words of the author a text is about.
+_OTHERS = re.compile(r"\b([A-Z][\w-]+)['’]s\s*[“\"„«‘'`]*$")
+
+
+def owned_by_other(text: str, start: int, author: str) -> bool:
+    """Whether a possessive right before the phrase at ``start`` names another than ``author``."""
+    m = _OTHERS.search(text, max(0, start - 60), start)
+    return m is not None and m[1] != author
+
+
 def unsupported(
-    text: str, start: int, end: int, close_end: int, cited: Repeats, *, cites_nothing: bool = False
+    text: str,
+    start: int,
+    end: int,
+    close_end: int,
+    cited: Repeats,
+    *,
+    cites_nothing: bool = False,
+    about: str | None = None,
 ) -> bool:
     """Whether the uncited span ``text[start:end]`` is too short to be taken for a quotation
     without evidence of a source, and has none (``cited`` holds the document's cited
     quotations, whose words said again are evidence). In a text that ``cites_nothing``, a
-    span of any length needs evidence that names a text (see ``has_evidence``)."""
+    span of any length needs evidence that names a text (see ``has_evidence``). In a text
+    ``about`` one author (``subject_author``), a span is that author's unless given to
+    another by name."""
+    if about is not None and not owned_by_other(text, start, about):
+        return False
     if not cites_nothing and has_words(text, start, end, SHORT_WORDS):
         return False
     if has_evidence(
@@ -235,7 +357,9 @@ def has_evidence(
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
-        if part is before and _FULL_NAME_SAID.search(part):
+        if spoken and part is before and FOR_NAME.match(part):
+            return True
+        if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
@@ -247,6 +371,25 @@ _FULL_NAME_SAID = re.compile(
     r"(?:said|stated|wrote|declared|argued|claimed|explained|noted|observed|remarked|added|"
     r"asserted|insisted|warned|concluded|told|answered|replied)\b"
 )
+
+# Someone named in full, maybe with their role, then a comma and the marks, the verb left out:
+# "Doug Bandow a former special assistant to President Reagan, “America deploys …”".
+_NAMED_BEFORE = re.compile(
+    r"\b([A-Z][a-z]+\s+[A-Z][a-z]+)\b(,?\s+(?:a|an|the)\s[^.!?;:“”\"]{0,70})?,\s*[\"“„«]?\s*$"
+)
+
+
+def _speaker_elsewhere(text: str, before: str) -> bool:
+    """Whether the person named in full before the marks (the verb of saying left out) is
+    the subject of a verb of saying elsewhere in the text ("Doug Bandow says"): a source the
+    writer quotes, not a story's speaker, who is told with pronouns and first names."""
+    m = _NAMED_BEFORE.search(before)
+    # A role told with its verb ("Producer Tang gave me … and said,") is a story's speaker.
+    if m is None or (m[2] and _SAYING.search(m[2])):
+        return False
+    said = re.compile(rf"\b{re.escape(m[1])}\b[^.!?“”\"]{{0,80}}?\s(?:{_SAYING.pattern})")
+    return said.search(text) is not None
+
 
 _GERMAN = frozenset(
     re.findall(

@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
@@ -16,7 +17,13 @@ from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
-from quote_tui.manuscripts.evidence import cites_nothing, unsupported
+from quote_tui.manuscripts.evidence import (
+    cites_nothing,
+    is_own_title,
+    own_title,
+    subject_author,
+    unsupported,
+)
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
@@ -30,14 +37,15 @@ from quote_tui.manuscripts.notecite import (
     note_right_after,
 )
 from quote_tui.manuscripts.notequote import cite_in_note
-from quote_tui.manuscripts.phrases import PHRASE_WORDS, borrowed, ends_noted
-from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes, has_words
+from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
+from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
-from quote_tui.manuscripts.spans import is_note_title as _is_note_title
+from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
+    introduced_example,
     is_title,
     names_a_work,
     presents_own,
@@ -91,10 +99,6 @@ def _first_reference(
     if first_anchor and (first_mention is None or first_anchor.start <= first_mention.start):
         return None, first_anchor
     return first_mention, None
-
-
-def _in_note_title(notes: _Cover, doc: Document, span: QuoteSpan) -> bool:
-    return span.start in notes and _is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def _resolve(
@@ -394,10 +398,13 @@ def extract(
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
+    about = None if cites else subject_author(ms)
+    title = own_title(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
+        lacks = partial(unsupported, doc.text, cites_nothing=bare, about=about)
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -430,7 +437,9 @@ def extract(
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
-            if short and not borrowed(doc, block.start, block.end, block.after, cited):
+            if short and not borrowed(
+                doc, block.start, block.end, block.after, cited, ms=ms, about=about
+            ):
                 continue
             quoted += block.end - block.start
             if quoted > budget:
@@ -450,6 +459,7 @@ def extract(
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
+                    or is_own_title(title, raw)
                 ):
                     continue
                 if (mention, reference) == (None, None):
@@ -458,9 +468,7 @@ def extract(
                 if (
                     (mention, reference) == (None, None)
                     and not short
-                    and unsupported(
-                        doc.text, block.start, block.end, block.after, cited, cites_nothing=bare
-                    )
+                    and lacks(block.start, block.end, block.after, cited)
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -474,7 +482,7 @@ def extract(
                 continue
             out.append((index, block.start, found))
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min(min_words, PHRASE_WORDS), latex=doc.kind == "latex")
+        spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
@@ -497,7 +505,9 @@ def extract(
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
-            if short and not borrowed(doc, span.start, span.end, span.close_end, cited):
+            if short and not borrowed(
+                doc, span.start, span.end, span.close_end, cited, ms=ms, about=about
+            ):
                 continue
             raw = doc.text[span.start : span.end]
             window_start = span.close_end
@@ -509,6 +519,10 @@ def extract(
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
                 )
+                if mention is not None and introduced_example(
+                    doc.text, span.start, span.end, span.close_end, mention.start
+                ):
+                    continue
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):
@@ -531,6 +545,7 @@ def extract(
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
+                or is_own_title(title, raw)
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
                 # only a citation makes one a quotation.
                 or span.mark == "`"
@@ -546,9 +561,7 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and unsupported(
-                    doc.text, span.start, span.end, span.close_end, cited, cites_nothing=bare
-                )
+                and lacks(span.start, span.end, span.close_end, cited)
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)

@@ -16,12 +16,15 @@ Measured on nine labelled sets of real manuscripts (docs/manuscripts.md, 2026-12
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
+    FOR_NAME,
     PAGE_AFTER,
     SAYING,
     commentary_evidence,
+    owned_by_other,
     sentence_start,
 )
 from quote_tui.manuscripts.quotes import has_words
@@ -29,11 +32,15 @@ from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
-__all__ = ["PHRASE_WORDS", "borrowed"]
+__all__ = ["PHRASE_WORDS", "WORD_WORDS", "borrowed"]
 
 PHRASE_WORDS = 2
-"""The fewest words a quotation has: one word in marks is a term or a scare quote, and a check
-of one word against a source shows nothing."""
+"""The fewest words a phrase has to be borrowed on any evidence: one word in marks is far more
+often a term or a scare quote."""
+WORD_WORDS = 1
+"""One word in marks is a quotation only with its note or citation right after the closing mark
+(„Hörautor“ with a footnote, as a thesis quotes its author's coinages); a scare quote
+(„annektiert“) has none."""
 
 # What may stand between the closing mark and a citation that is the phrase's own: a mark, a
 # space or LaTeX's tie, a comma or full stop, and a bracketed aside that opens with words of
@@ -125,6 +132,7 @@ def _attributed(doc: Document, start: int) -> bool:
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
+        or FOR_NAME.match(doc.text[begin:start]) is not None
     )
 
 
@@ -138,14 +146,23 @@ _FOR_AUTHOR = re.compile(
 )
 
 
-def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats) -> bool:
+def borrowed(
+    doc: Document,
+    start: int,
+    end: int,
+    close_end: int,
+    cited: Repeats,
+    *,
+    ms: Manuscript | None = None,
+    about: str | None = None,
+) -> bool:
     """Whether the short quoted phrase ``doc.text[start:end]`` (its closing mark ends at
     ``close_end``), of ``PHRASE_WORDS`` words at least, is a source's words: cited right after,
-    paged, attributed to someone in its sentence, or repeating a cited quotation's words; never
-    when presented as a word."""
+    paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
+    a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
     if not has_words(text, start, end, PHRASE_WORDS):
-        return False
+        return _word_cited(ms, doc, start, end, close_end)
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
     if "](" in text[start:end]:
         return False
@@ -153,7 +170,8 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
     evidence = (
-        _cited_right_after(doc, close_end)
+        (about is not None and not owned_by_other(text, start, about))
+        or _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
         or participant_code(text, close_end)
         or _attributed(doc, start)
@@ -163,6 +181,51 @@ def borrowed(doc: Document, start: int, end: int, close_end: int, cited: Repeats
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     return evidence and not presented_as_word(text, start, close_end)
+
+
+# A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work
+# and page again ("Ebda.", "Ibid."), or an author and year opening it. A note that only links
+# a web page (ITWissen, „Quelltext“, unter: http://…) backs the writer's term with a definition.
+_LOCATED = re.compile(
+    r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
+    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").
+    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b",
+    re.I,
+)
+_MD_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\[\^([^\]\s]+)\]")
+_TEX_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\\footnote\{([^{}]{0,400})")
+
+
+def _note_after(ms: Manuscript, doc: Document, close_end: int) -> str:
+    """The text of the note whose mark opens right after the closing mark ending at
+    ``close_end`` (a Word footnote, Markdown's [^1], LaTeX's \\footnote), or ""."""
+    text = doc.text
+    gap = _MARKS_AND_SPACE.match(text, close_end)
+    reach = gap.end() if gap else close_end
+    # The anchors are in text order: the first at or after the closing mark, by bisection (a
+    # thesis may hold thousands of notes and of words in marks).
+    k = bisect_left(doc.anchors, close_end, key=lambda anchor: anchor.start)
+    for a in doc.anchors[k : k + 3]:
+        if a.start <= reach + 1 and a.footnote and a.footnote in ms.footnotes:
+            note = ms.footnotes[a.footnote]
+            return ms.documents[note.doc].text[note.start : note.end]
+    if m := _MD_NOTE.match(text, close_end):
+        note = ms.footnotes.get(m[1])
+        return text[note.start : note.end] if note and note.doc < len(ms.documents) else ""
+    m = _TEX_NOTE.match(text, close_end)
+    return m[1] if m else ""
+
+
+def _word_cited(ms: Manuscript | None, doc: Document, start: int, end: int, close_end: int) -> bool:
+    """Whether one word in marks is a source's: its note, right after the closing mark, places
+    it in a work („Hörautor“ with a note ending „S. 273.“ or „Ebda.“). A scare quote
+    („annektiert“) has no note; a term's note links a definition; a citation in the text
+    („Abschaffen“ \\parencite{a}) as often names who uses a term."""
+    text = doc.text
+    if ms is None or not re.search(r"[^\W\d_]{3,}", text[start:end]):
+        return False
+    note = _note_after(ms, doc, close_end)
+    return bool(_LOCATED.search(note)) and not presented_as_word(text, start, close_end)
 
 
 _FUNCTION = frozenset(

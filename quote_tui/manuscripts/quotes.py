@@ -31,7 +31,8 @@ _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 _PAIRS: dict[str, tuple[str, ...]] = {
     "“": ("”",),
     # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
-    "„": ("“", "”", "``"),
+    # A straight mark closes it where the writer's keyboard has no “ (R Markdown's „…\").
+    "„": ("“", "”", "``", '"'),
     # Two commas typed for „ (a T1 font's ligature in German LaTeX, a habit in Word): closed by
     # whatever the writer typed for “.
     ",,": ("“", "”", "``", "''", '"'),
@@ -176,6 +177,8 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
             continue
         if latex and ch == '"' and prev == "\\" and (nxt.isalpha() or nxt == "{"):
             continue  # an umlaut (G\"odel, \"{o}), not a mark
+        if latex and ch == '"' and any(m == "„" for m, _ in stack):
+            continue  # German babel's shorthands ("-, "~, "|) inside „…“, never its close
         if ch == "'" and not latex:
             if not _try_close_straight(stack, found, i, prev, nxt) and _opens_straight(prev, nxt):
                 _open(stack, (ch, i + 1))
@@ -195,6 +198,9 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
     out: list[QuoteSpan] = []
     open_idx: list[int] = []
     for start, end, close_end, mark, _depth in found:
+        # Markdown's escaped closing mark (R Markdown's „…\"): the backslash is no word of it.
+        if not latex and end > start and text[end - 1] == "\\" and text[end] == '"':
+            end -= 1
         while open_idx and out[open_idx[-1]].close_end <= start:
             open_idx.pop()
         parent = open_idx[-1] if open_idx else None

@@ -6,9 +6,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
-from quote_tui.manuscripts.quotes import find_quotes
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes
 
-__all__ = ["Cover", "is_note_title", "note_title"]
+__all__ = ["Cover", "in_note_title", "is_note_title", "note_title"]
 
 
 # A note's title is followed by where the work is found: "„Was ist eigentlich GitHub?“,
@@ -26,19 +27,39 @@ _ENTRY_ENDS = re.compile(
 )
 
 
+_AUTHOR_COLON = re.compile(
+    r"\b[A-ZÄÖÜ][\w'’.-]+(?:\s+[A-ZÄÖÜ][\w'’.-]+){0,3}:\s*(?:,,|``|[\"'„“«»‚`])+\s*$"
+)
+_ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
+
+
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note, or
     followed by the journal and year that end a typed reference."""
     inner = text[start:end].strip()
     if _WHERE_NEXT.match(text, close_end) or _ENTRY_ENDS.match(text, close_end):
         return True
+    # Chicago's “Title,” *Journal* 33, no. 2: the comma set inside the marks (after a title's
+    # own nested ‘…,’), then the journal or book in italics.
+    if inner.rstrip("’'”\"").endswith(",") and _ITALIC_NEXT.match(text, close_end):
+        return True
+    # German typed references set the title after the author and a colon: "Claudia Flümann:
+    # „… doch nicht bei uns in Krefeld!“. Arisierung, …" (a subtitle after the stop).
+    colon = _AUTHOR_COLON.search(text, max(0, start - 80), start)
+    if colon and text[close_end : close_end + 1] in (".", ","):
+        return True
     after = text[close_end : close_end + 1]
-    if not (inner.endswith((",", ".")) or after in (",", ".")):
+    if not (inner.rstrip("’'”\"").endswith((",", ".")) or after in (",", ".")):
         return False
     words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if len(w) >= 4]
     if not words:
         return False
     return sum(1 for w in words if w[0].isupper()) >= 0.6 * len(words)
+
+
+def in_note_title(notes: Cover, doc: Document, span: QuoteSpan) -> bool:
+    """Whether the quoted ``span`` lies in a note (``notes``) and names a work there."""
+    return span.start in notes and is_note_title(doc.text, span.start, span.end, span.close_end)
 
 
 def note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:

@@ -17,6 +17,7 @@ __all__ = [
     "Repeats",
     "authors_own",
     "interrupts",
+    "introduced_example",
     "is_title",
     "names_a_work",
     "presented_as_word",
@@ -31,7 +32,7 @@ _CUE = re.compile(
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
     # A program's text: "den String „Hello my task is writing“", "ein String („…“)".
     r"\b(?:den|der|die|das|dem|ein|einen|eine|einer)\s+(?:String|Zeichenkette|Ausgabe|Meldung|"
-    r"Fehlermeldung|Befehl|Eingabe)|\b(?:das|dem|zum)\s+Thema|"
+    r"Fehlermeldung|Befehl|Eingabe|Inhalt)|\b(?:das|dem|zum)\s+Thema|"
     r"\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
@@ -55,8 +56,8 @@ _CUE = re.compile(
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
     r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
-    r"Schrift|Beitrag|Abhandlung|Werk)"
-    r"\s*(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
+    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt)"
+    r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
 # A file path in quoted words makes them a program's text ("Leeres Git-Repository in
@@ -151,6 +152,15 @@ def _listed(text: str, start: int, close_end: int) -> bool:
     return any(m is not None and len(_words(m.group(1))) <= 2 for m in (before, after))
 
 
+# A definition in the passive right before the marks ("Das Wort „eher“ wird für die Hypothesen
+# definiert als, „…“", "is defined as “…”"): the writer's own, whoever is said to define.
+_DEFINED_AS = re.compile(
+    r"\b(?:wird|werden|wurde|wurden|is|are|was|were)\b[^.!?„“”\"]{0,60}\b(?:definiert|defined|"
+    r"verstanden|understood)\s+(?:als|as)\s*[,:]?\s*[\"“„«‘'`]*$",
+    re.I,
+)
+
+
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
@@ -164,11 +174,42 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _IDENTIFIER.fullmatch(inner):
         return True
     before = text[max(0, start - 160) : start]
-    if _CUE.search(before) or _in_own_environment(text, start):
+    if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
+
+
+# An example introduced as one right before its marks: "Sagt Mihai, Assistent der
+# Akademieleitung, beispielsweise: ``…''", "etwa: „…“", "a sentence like “…”".
+_EXAMPLE = re.compile(
+    r"(?:\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|\betwa|\bz\.\s?B\.|"
+    r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
+    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as))"
+    r"\s*[,:]?\s*[„“\"'‘«»`]*$",
+    re.I,
+)
+# The writer's sentence going on after the closing mark with its own words, not a citation.
+_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*[,;]?\s*[^\W\d_]")
+
+
+def introduced_example(text: str, start: int, end: int, close_end: int, cited_at: int) -> bool:
+    """Whether the words ``text[start:end]`` in marks are an example the writer makes up,
+    introduced as one, with the writer's sentence going on after them to a citation at
+    ``cited_at``: that citation ("… kann nach \\citeauthor{habermas} … überprüft werden") names
+    the theory the example illustrates, not a source of its words. A citation right after the
+    closing mark, or inside it, is the words' own ("For example, “… process. [2]”")."""
+    return (
+        cited_at > close_end
+        and _EXAMPLE.search(text, max(0, start - 60), start) is not None
+        and _WORDS_AFTER.match(text, close_end) is not None
+        and _INNER_NUMBER.search(text, start, end) is None
+    )
+
+
+# A numbered citation inside the closing mark ("… at any point in the process. [2]”").
+_INNER_NUMBER = re.compile(r"\[\d+(?:[-–,]\s*\d+)*\]\W*$")
 
 
 def presented_as_word(text: str, start: int, close_end: int) -> bool:
