@@ -6,8 +6,8 @@ column into one ("density and speed-density data. It has been suggested on Also,
 entirely possible"), and a column's justified line into several, and the words it is handed
 are read worse than the program reads them alone ("A good example of this observation a
 recented in" where ``tesseract`` reads "is presented in"). Tesseract's page analysis finds
-the columns, paragraphs and lines itself; its TSV output gives each word with its box and the
-block, paragraph and line it stands in. Here those are set into the dict PyMuPDF's
+the columns, paragraphs and lines itself; its hOCR output gives each paragraph's lines, each
+line's size and angle, and each word with its box. Here those are set into the dict PyMuPDF's
 ``get_text("dict")`` gives (a block per paragraph, a line per line, a span per word, each
 invisible as an OCR layer's text is), so the page's layout is worked out as for any other.
 Where the program is not installed (only its language data), MuPDF's OCR reads the page.
@@ -16,33 +16,51 @@ Where the program is not installed (only its language data), MuPDF's OCR reads t
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 import pymupdf
 
-__all__ = ["PAGE_TIMEOUT", "Word", "program", "read_tsv", "run_tesseract", "tesseract_dict"]
+__all__ = [
+    "PAGE_TIMEOUT",
+    "Row",
+    "Word",
+    "program",
+    "read_hocr",
+    "run_tesseract",
+    "tesseract_dict",
+]
 
 PAGE_TIMEOUT = 300.0
 """Seconds one page may take Tesseract (a few on a loaded machine; the read's own deadline
 stops the workers sooner): a hung program costs one page, not the read."""
 _SEGMENTATION = "3"
 """Tesseract's automatic page segmentation: columns, paragraphs and lines found on the page."""
-_SIZE = 0.85
-"""A line's font size as a share of its words' inked height (ascender to descender)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """A word of Tesseract's TSV: where it stands in the page's structure, its box in pixels."""
+    """A word of Tesseract's hOCR: its box in pixels and its text."""
 
-    block: int
-    paragraph: int
-    line: int
-    box: tuple[int, int, int, int]
+    box: tuple[float, float, float, float]
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A line of Tesseract's hOCR (a line, a caption's or a heading's line): its box, its
+    ``x_size`` (the row's height from descender to ascender as Tesseract estimates it, the
+    same for a line with no descender: its font size, where the box's height is not), its
+    angle (0 upright; 90 read bottom to top) and its words."""
+
+    box: tuple[float, float, float, float]
+    size: float
+    angle: int
+    words: tuple[Word, ...]
 
 
 def program() -> str | None:
@@ -50,87 +68,131 @@ def program() -> str | None:
     return shutil.which("tesseract")
 
 
-def read_tsv(tsv: str) -> list[Word]:
-    """The words of Tesseract's TSV output (level 5 rows with text), in its reading order."""
-    words: list[Word] = []
-    for row in tsv.splitlines()[1:]:
-        cells = row.split("\t")
-        if len(cells) < 12 or cells[0] != "5":
-            continue
-        text = cells[11].strip()
-        if not text:
-            continue
-        try:
-            block, paragraph, line = int(cells[2]), int(cells[3]), int(cells[4])
-            left, top, width, height = (int(c) for c in cells[6:10])
-        except ValueError:
-            continue
-        words.append(Word(block, paragraph, line, (left, top, left + width, top + height), text))
-    return words
+_LINES = frozenset({"ocr_line", "ocr_caption", "ocr_header", "ocr_textfloat"})
+_BOX = re.compile(r"\bbbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
+_XSIZE = re.compile(r"\bx_size ([\d.]+)")
+_ANGLE = re.compile(r"\btextangle (\d+)")
 
 
-def _span(word: Word, scale: float, size: float, last: bool) -> dict[str, Any]:
-    x0, y0, x1, y1 = (v * scale for v in word.box)
-    return {
-        "text": word.text if last else word.text + " ",
-        "size": size,
-        "flags": 0,
-        "font": "GlyphLessFont",
-        "alpha": 0,  # invisible, as every OCR layer's text: the page's OCR rules apply
-        "bbox": (x0, y0, x1, y1),
-        "origin": (x0, y1),
-    }
+class _Hocr(HTMLParser):
+    """Paragraphs of rows of words, from Tesseract's hOCR, in its reading order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.paragraphs: list[list[Row]] = []
+        self.open: list[str] = []  # the class of each element open, innermost last
+        self.rows: list[Row] = []
+        self.row: tuple[tuple[float, float, float, float], float, int] | None = None
+        self.words: list[Word] = []
+        self.word: tuple[float, float, float, float] | None = None
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        kind = names.get("class") or ""
+        self.open.append(kind)
+        title = names.get("title") or ""
+        box = _BOX.search(title)
+        if kind == "ocr_par":
+            self.rows = []
+        elif kind in _LINES and box is not None:
+            size = _XSIZE.search(title)
+            angle = _ANGLE.search(title)
+            bbox = _box(box)
+            self.row = (
+                bbox,
+                float(size.group(1)) if size else bbox[3] - bbox[1],
+                int(angle.group(1)) if angle else 0,
+            )
+            self.words = []
+        elif kind == "ocrx_word" and box is not None:
+            self.word, self.text = _box(box), []
+
+    def handle_data(self, data: str) -> None:
+        if self.word is not None:
+            self.text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open:
+            return
+        kind = self.open.pop()
+        if kind == "ocrx_word" and self.word is not None:
+            text = "".join(self.text).strip()
+            if text:
+                self.words.append(Word(self.word, text))
+            self.word = None
+        elif kind in _LINES and self.row is not None:
+            if self.words:
+                self.rows.append(Row(*self.row, tuple(self.words)))
+            self.row = None
+        elif kind == "ocr_par" and self.rows:
+            self.paragraphs.append(self.rows)
+            self.rows = []
 
 
-def _line(words: list[Word], scale: float) -> dict[str, Any]:
-    x0 = min(w.box[0] for w in words) * scale
-    y0 = min(w.box[1] for w in words) * scale
-    x1 = max(w.box[2] for w in words) * scale
-    y1 = max(w.box[3] for w in words) * scale
-    # a line's size is read off its height: OCR gives no font, and the layout's rules (the
-    # body's size, notes set smaller) compare sizes, not their absolute values
-    size = round((y1 - y0) * _SIZE, 1)
-    spans = [_span(w, scale, size, i == len(words) - 1) for i, w in enumerate(words)]
-    # the line's own box reaches its words' lowest and highest ink; each word keeps its own
-    for span in spans:
-        span["bbox"] = (span["bbox"][0], y0, span["bbox"][2], y1)
-        span["origin"] = (span["bbox"][0], y1)
-    return {"bbox": (x0, y0, x1, y1), "dir": (1.0, 0.0), "wmode": 0, "spans": spans}
+def _box(found: re.Match[str]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = (float(found.group(i)) for i in range(1, 5))
+    return (x0, y0, x1, y1)
 
 
-def _block(lines: list[dict[str, Any]]) -> dict[str, Any]:
-    boxes = [ln["bbox"] for ln in lines]
-    box = (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
-    return {"type": 0, "bbox": box, "lines": lines}
+def read_hocr(hocr: str) -> list[list[Row]]:
+    """The paragraphs of Tesseract's hOCR output, each a list of its rows."""
+    parser = _Hocr()
+    parser.feed(hocr)
+    parser.close()
+    return parser.paragraphs
 
 
-def tesseract_dict(words: list[Word], scale: float, width: float, height: float) -> dict[str, Any]:
-    """Tesseract's words as PyMuPDF's ``get_text("dict")`` of the page: a block per paragraph,
-    a line per line, a span per word, in Tesseract's order; ``scale`` turns pixels to points."""
-    blocks: list[dict[str, Any]] = []
-    lines: list[dict[str, Any]] = []
-    here: list[Word] = []
-    for word in words:
-        if here and (word.block, word.paragraph, word.line) != (
-            here[0].block,
-            here[0].paragraph,
-            here[0].line,
-        ):
-            lines.append(_line(here, scale))
-            if (word.block, word.paragraph) != (here[0].block, here[0].paragraph):
-                blocks.append(_block(lines))
-                lines = []
-            here = []
-        here.append(word)
-    if here:
-        lines.append(_line(here, scale))
-    if lines:
-        blocks.append(_block(lines))
+_DIRECTIONS = {0: (1.0, 0.0), 90: (0.0, -1.0), 180: (-1.0, 0.0), 270: (0.0, 1.0)}
+"""A row's reading direction by Tesseract's ``textangle`` (90: an axis title read upwards)."""
+
+
+def _scaled(box: tuple[float, float, float, float], scale: float) -> tuple[float, ...]:
+    return tuple(v * scale for v in box)
+
+
+def _line(row: Row, scale: float) -> dict[str, Any]:
+    # OCR gives no font: a row's size is Tesseract's estimate of its height, so a line with
+    # no descender ("Easa's reference to the Gazis et al. discussion led us") is in the size
+    # of its paragraph, not a note's
+    size = round(row.size * scale, 2)
+    box = _scaled(row.box, scale)
+    spans = []
+    for i, word in enumerate(row.words):
+        x0, _, x1, _ = _scaled(word.box, scale)
+        last = i == len(row.words) - 1
+        spans.append(
+            {
+                "text": word.text if last else word.text + " ",
+                "size": size,
+                "flags": 0,
+                "font": "GlyphLessFont",
+                "alpha": 0,  # invisible, as every OCR layer's text: the OCR rules apply
+                "bbox": (x0, box[1], x1, box[3]),
+                "origin": (x0, box[3]),
+            }
+        )
+    direction = _DIRECTIONS.get(row.angle, (0.0, -1.0))
+    return {"bbox": box, "dir": direction, "wmode": 0, "spans": spans}
+
+
+def tesseract_dict(
+    paragraphs: list[list[Row]], scale: float, width: float, height: float
+) -> dict[str, Any]:
+    """Tesseract's paragraphs as PyMuPDF's ``get_text("dict")`` of the page: a block per
+    paragraph, a line per row, a span per word, in Tesseract's order; ``scale`` turns pixels
+    to points."""
+    blocks = []
+    for rows in paragraphs:
+        lines = [_line(row, scale) for row in rows]
+        boxes = [ln["bbox"] for ln in lines]
+        box = (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+        blocks.append({"type": 0, "bbox": box, "lines": lines})
     return {"width": width, "height": height, "blocks": blocks}
 
 
@@ -146,7 +208,7 @@ def run_tesseract(
     try:
         done = subprocess.run(
             [tesseract, "stdin", "stdout", "--tessdata-dir", folder, "-l", language]
-            + ["--dpi", str(dpi), "--psm", _SEGMENTATION, "tsv"],
+            + ["--dpi", str(dpi), "--psm", _SEGMENTATION, "hocr"],
             input=image,
             capture_output=True,
             timeout=PAGE_TIMEOUT,
@@ -157,6 +219,6 @@ def run_tesseract(
         return None
     if done.returncode != 0:
         return None
-    words = read_tsv(done.stdout.decode("utf-8", "replace"))
+    paragraphs = read_hocr(done.stdout.decode("utf-8", "replace"))
     rect = page.rect
-    return tesseract_dict(words, rect.width / pix.width, rect.width, rect.height)
+    return tesseract_dict(paragraphs, rect.width / pix.width, rect.width, rect.height)
