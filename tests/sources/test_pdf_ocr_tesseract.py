@@ -21,7 +21,7 @@ _HOCR = """<?xml version="1.0" encoding="UTF-8"?>
  <div class='ocr_carea' id='block_1_1' title="bbox 100 100 480 160">
   <p class='ocr_par' id='par_1_1' lang='eng' title="bbox 100 100 480 160">
    <span class='ocr_line' id='line_1_1' title="bbox 100 100 480 128; baseline 0 -6; x_size 28">
-    <span class='ocrx_word' id='word_1_1' title='bbox 100 100 180 128; x_wconf 96'>Easa&#8217;s</span>
+    <span class='ocrx_word' id='word_1_1' title='bbox 100 100 180 128'>Easa&#8217;s</span>
     <span class='ocrx_word' id='word_1_2' title='bbox 190 100 300 128; x_wconf 95'>paper</span>
    </span>
    <span class='ocr_line' id='line_1_2' title="bbox 100 136 400 154; baseline 0 0; x_size 28">
