@@ -20,6 +20,7 @@ Pure: no I/O. The service passes the engine's result and the source's retrieval 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -301,13 +302,21 @@ def _source_words(match: Match, group: Sequence[Difference]) -> str:
 
 
 def _clean(printed: str) -> bool:
-    """Whether the OCR text's words are plain words or plain numbers, as printed words are."""
+    """Whether the OCR text's words are plain words or plain numbers, as printed words are: a
+    capital after a small letter inside a word ("obtMn", "aMoms": OCR's reading of a blurred
+    "ai" and "xi") is no printed word either."""
     words = printed.split()
     return bool(words) and all(
-        w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d").isalpha()
+        (
+            w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d").isalpha()
+            and not _INNER_CAPITAL.search(w)
+        )
         or w.strip(".,;:!?\"'()[]%").replace(",", "").replace(".", "").isdigit()
         for w in words
     )
+
+
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 
 
 def _plain(text: str) -> str:

@@ -227,3 +227,15 @@ def test_a_negation_the_quotation_drops_from_ocr_text_is_near() -> None:
     verdict = ocr_verdict(result)
     assert verdict.status is Status.NEAR
     assert verdict.note is not None and "'not'" in verdict.note
+
+
+def test_an_ocr_word_with_a_capital_inside_is_no_evidence() -> None:
+    # CACM's scan: OCR read a blurred "ai" as "M" ("obtMn"); no printed word has a capital
+    # after a small letter, so the changed word proves nothing
+    prepared = _source(PAGE_2.replace("destination toward", "destinMion toward"))
+    result = _check(prepared, "Ruin is the destiny toward which all men rush, each pursuing")
+    assert result.status is Status.NEAR
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE
+    # the same change read cleanly stays a misquotation
+    result = _check(_source(PAGE_2), "Ruin is the destiny toward which all men rush, each pursuing")
+    assert ocr_verdict(result).status is Status.NEAR
