@@ -13,7 +13,13 @@ from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_ocr
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import page_blocks
-from quote_tui.sources.readers.pdf_ocr_tesseract import program, read_hocr, tesseract_dict
+from quote_tui.sources.readers.pdf_ocr_tesseract import (
+    Row,
+    Word,
+    program,
+    read_hocr,
+    tesseract_dict,
+)
 
 _HOCR = """<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><body>
@@ -61,6 +67,19 @@ def test_hocr_paragraphs_become_blocks_of_lines_in_tesseracts_sizes() -> None:
     assert [b.upright for b in read.blocks] == [True, False]
     assert read.blocks[0].lines[0].text == "Easa\u2019s paper"
     assert read.blocks[0].size == 14.0
+
+
+def test_a_paragraph_is_parted_where_its_rows_stand_far_apart() -> None:
+    # Tesseract took a running head and the chart's axis under it for one paragraph
+    def row(y: float, text: str) -> Row:
+        return Row((60.0, y, 300.0, y + 20.0), 24.0, 0, (Word((60.0, y, 300.0, y + 20.0), text),))
+
+    head, axis, tick = row(20, "198 F. L. Hall et al."), row(120, "2500"), row(146, "2000")
+    raw = tesseract_dict([[head, axis, tick]], 0.24, 500.0, 700.0)
+    assert [[ln["spans"][0]["text"] for ln in b["lines"]] for b in raw["blocks"]] == [
+        ["198 F. L. Hall et al."],
+        ["2500", "2000"],
+    ]
 
 
 def test_broken_hocr_gives_what_it_holds() -> None:

@@ -176,6 +176,23 @@ def _line(row: Row, scale: float) -> dict[str, Any]:
     return {"bbox": box, "dir": direction, "wmode": 0, "spans": spans}
 
 
+_APART = 1.0
+"""A gap between two rows of one paragraph wider than this many times the larger row's size
+parts it: a paragraph's rows stand a leading apart, and Tesseract may take a running head and
+the chart under it ("198 F. L. Hall et al." over "2500") for one paragraph."""
+
+
+def _parted(paragraphs: list[list[Row]]) -> list[list[Row]]:
+    out: list[list[Row]] = []
+    for rows in paragraphs:
+        out.append([rows[0]])
+        for above, row in zip(rows, rows[1:], strict=False):
+            if row.box[1] - above.box[3] > _APART * max(above.size, row.size):
+                out.append([])
+            out[-1].append(row)
+    return out
+
+
 def tesseract_dict(
     paragraphs: list[list[Row]], scale: float, width: float, height: float
 ) -> dict[str, Any]:
@@ -183,7 +200,7 @@ def tesseract_dict(
     paragraph, a line per row, a span per word, in Tesseract's order; ``scale`` turns pixels
     to points."""
     blocks = []
-    for rows in paragraphs:
+    for rows in _parted(paragraphs):
         lines = [_line(row, scale) for row in rows]
         boxes = [ln["bbox"] for ln in lines]
         box = (
