@@ -30,7 +30,9 @@ from quote_tui.engine.records import CheckResult, Difference, DiffKind, Match, S
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable
 
 __all__ = [
+    "GARBLED",
     "ReadVerdict",
+    "garbled",
     "misquoted_word",
     "ocr_misreading",
     "ocr_verdict",
@@ -85,6 +87,10 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
 errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", "cl" for "d",
 "1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"."""
 
+GARBLED = 3
+"""Changed words no OCR misreading explains, in one near passage, from which the OCR text there
+is taken as garbled rather than the quotation as changed: a misquotation changes a word or two
+of a passage OCR read well (r8's "most" for "all", r10's "three" for "two")."""
 _CHANGED = frozenset({DiffKind.WORD, DiffKind.SPELLING, DiffKind.NUMBER, DiffKind.SIGN})
 """Differences that change a word or a number: the kinds an OCR misreading could make."""
 _CONTEXT = 8
@@ -121,8 +127,22 @@ def misquoted_word(match: Match) -> Difference | None:
 
     A word the quotation holds and the OCR text lacks is never evidence (OCR drops words it
     cannot read), nor a word missing from one side but a negation; touching differences (a
-    space OCR dropped between two words) are judged together.
+    space OCR dropped between two words) are judged together. Where ``GARBLED`` changed words
+    or more are no misreading the OCR text there is garbled, not misquoted ("Eeairing to keep
+    you posted ... you Kill tee interested to knot that to defce"): None too.
     """
+    unexplained = _unexplained(match)
+    return unexplained[0] if 0 < len(unexplained) < GARBLED else None
+
+
+def garbled(match: Match) -> bool:
+    """Whether a near match in OCR text has ``GARBLED`` changed words or more that no OCR
+    misreading explains: a page OCR read badly, not a misquotation."""
+    return len(_unexplained(match)) >= GARBLED
+
+
+def _unexplained(match: Match) -> list[Difference]:
+    found: list[Difference] = []
     for group in _touching(match.differences):
         kinds = {d.kind for d in group}
         negation = DiffKind.NEGATION in kinds and any(d.source for d in group)
@@ -134,8 +154,10 @@ def misquoted_word(match: Match) -> Difference | None:
         if not _clean(printed):
             continue  # a printed side OCR garbled ("c0mm|ons") says nothing of the page
         if not ocr_misreading(quoted, printed):
-            return Difference(quoted, printed, group[0].kind, any(d.critical for d in group))
-    return None
+            found.append(Difference(quoted, printed, group[0].kind, any(d.critical for d in group)))
+            if len(found) >= GARBLED:
+                break
+    return found
 
 
 def ocr_verdict(result: CheckResult) -> ReadVerdict:
@@ -143,6 +165,11 @@ def ocr_verdict(result: CheckResult) -> ReadVerdict:
     if result.status is not Status.NEAR or not result.matches:
         return ReadVerdict(Status.INCONCLUSIVE)
     word = misquoted_word(result.matches[0])
+    if word is None and garbled(result.matches[0]):
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            f"the OCR text there is garbled: {GARBLED} words or more differ beyond misreadings",
+        )
     if word is None:
         misread = _first_changed(result.matches[0])
         if misread is None:

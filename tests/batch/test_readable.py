@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from quote_tui.batch.readable import (
     CONFUSIONS,
+    garbled,
     misquoted_word,
     ocr_misreading,
     ocr_verdict,
@@ -239,3 +240,24 @@ def test_an_ocr_word_with_a_capital_inside_is_no_evidence() -> None:
     # the same change read cleanly stays a misquotation
     result = _check(_source(PAGE_2), "Ruin is the destiny toward which all men rush, each pursuing")
     assert ocr_verdict(result).status is Status.NEAR
+
+
+def test_a_passage_ocr_garbled_is_no_misquotation() -> None:
+    # a typewritten memo's OCR layer: five words changed beyond misreadings is bad OCR, not a
+    # quotation changed; one such word in a passage read well is a misquotation
+    garbled_page = (
+        "Eeairing to keep you posted on the progress of the Foundation you Kill tee "
+        "interested to knot that to defce the Foundation hes received the following letters."
+    )
+    quote = (
+        "Desiring to keep you posted on the progress of the Foundation you will be "
+        "interested to know that to date the Foundation has received the following letters."
+    )
+    result = _check(_source(garbled_page), quote)
+    assert result.status is Status.NEAR
+    assert garbled(result.matches[0]) and misquoted_word(result.matches[0]) is None
+    verdict = ocr_verdict(result)
+    assert verdict.status is Status.INCONCLUSIVE
+    assert verdict.note is not None and "garbled" in verdict.note
+    clean = _check(_source(quote.replace("Desiring", "Wishing")), quote)
+    assert ocr_verdict(clean).status is Status.NEAR
