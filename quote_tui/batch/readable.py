@@ -143,7 +143,7 @@ def garbled(match: Match) -> bool:
 
 def _unexplained(match: Match) -> list[Difference]:
     found: list[Difference] = []
-    for group in _touching(match.differences):
+    for group in _touching(match.differences, match.text):
         kinds = {d.kind for d in group}
         negation = DiffKind.NEGATION in kinds and any(d.source for d in group)
         changed = bool(kinds & _CHANGED) and any(d.quote and d.source for d in group)
@@ -305,15 +305,18 @@ def _letters(text: str) -> int:
 # -- word comparison ----------------------------------------------------------------------
 
 
-def _touching(differences: Sequence[Difference]) -> list[list[Difference]]:
-    """Differences in runs whose source words touch (two words OCR ran together)."""
+def _touching(differences: Sequence[Difference], text: str = "") -> list[list[Difference]]:
+    """Differences in runs whose source words touch, or stand a space apart (two words OCR ran
+    together, "mayalso"; a word it split, "au thor")."""
     runs: list[list[Difference]] = []
     for diff in differences:
         last = runs[-1][-1] if runs else None
         if (
             last is not None
             and last.source_end is not None
-            and last.source_end == diff.source_start
+            and diff.source_start is not None
+            and last.source_end <= diff.source_start
+            and not text[last.source_end : diff.source_start].strip()
         ):
             runs[-1].append(diff)
         else:
@@ -349,7 +352,13 @@ _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 def _plain(text: str) -> str:
     """Case folded, accents and punctuation and spaces dropped: what OCR loses or adds freely."""
     folded = unicodedata.normalize("NFKD", text.casefold())
+    for tied, letters in _TIED:
+        folded = folded.replace(tied, letters)
     return "".join(ch for ch in folded if ch.isalnum() or ch in "|!]")
+
+
+_TIED = (("\u0153", "oe"), ("\u00e6", "ae"), ("\u00df", "ss"))
+"""Letters OCR may read as the two they tie ("oeuvre" for "œuvre"): no accent to drop."""
 
 
 @cache

@@ -261,3 +261,23 @@ def test_a_passage_ocr_garbled_is_no_misquotation() -> None:
     assert verdict.note is not None and "garbled" in verdict.note
     clean = _check(_source(quote.replace("Desiring", "Wishing")), quote)
     assert ocr_verdict(clean).status is Status.NEAR
+
+
+def test_words_ocr_split_or_ran_together_are_judged_whole() -> None:
+    # Casimir's OCR layer: "au thor" and "mayalso" are misreadings of "author" and "may also";
+    # only "classical" for "quantum" is a changed word, so the quotation is misquoted
+    page = (
+        "the present au thor was able to show that these expressions mayalso be derived "
+        "through studying by means of classical electrodynamics the change of energy."
+    )
+    quote = (
+        "the present author was able to show that these expressions may also be derived "
+        "through studying by means of quantum electrodynamics the change of energy."
+    )
+    result = _check(_source(page), quote)
+    assert result.status is Status.NEAR
+    word = misquoted_word(result.matches[0])
+    assert word is not None and word.source == "classical"
+    assert ocr_verdict(result).status is Status.NEAR
+    # and the French ligature OCR reads as two letters is no changed word
+    assert ocr_misreading("\u0153uvre", "oeuvre")
