@@ -16,6 +16,7 @@ from quote_tui.sources.readers.pdf_layout import page_blocks
 from quote_tui.sources.readers.pdf_ocr_tesseract import (
     Row,
     Word,
+    noise_aside,
     program,
     read_hocr,
     tesseract_dict,
@@ -80,6 +81,27 @@ def test_a_paragraph_is_parted_where_its_rows_stand_far_apart() -> None:
         ["198 F. L. Hall et al."],
         ["2500", "2000"],
     ]
+
+
+def test_a_picture_tesseract_read_as_words_is_set_aside() -> None:
+    # a chart's plotted points read as "eset ee Oey. Lane}.": Tesseract is unsure of each word
+    def row(y: float, words: list[tuple[str, float]]) -> Row:
+        read = tuple(
+            Word((60.0 + 50 * i, y, 100.0 + 50 * i, y + 20), t, c) for i, (t, c) in enumerate(words)
+        )
+        return Row((60.0, y, 60.0 + 50 * len(words), y + 20), 24.0, 0, read)
+
+    prose = [
+        row(20 + 26 * i, [("Interestingly,", 96), ("Greenberg's", 93), ("paper", 95)])
+        for i in range(3)
+    ]
+    chart = [row(200, [("\u201ceset", 28), ("ee", 44), ("Oey.", 0), ("Lane}.", 5)])]
+    raw = tesseract_dict([prose, chart], 0.24, 500.0, 700.0)
+    assert raw["blocks"][1]["lines"][0]["noise"] is True
+    assert "noise" not in raw["blocks"][0]["lines"][0]
+    page = noise_aside(page_blocks(raw, 700.0), raw)
+    assert page.figures == frozenset({1})
+    assert page.blocks[1].lines[0].text.startswith("\u201ceset")
 
 
 def test_broken_hocr_gives_what_it_holds() -> None:

@@ -22,7 +22,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
-from quote_tui.sources.readers.pdf_ocr_tesseract import program, run_tesseract
+from quote_tui.sources.readers.pdf_ocr_tesseract import noise_aside, program, run_tesseract
 
 __all__ = ["MIN_DPI", "OCR_DPI", "RESERVE", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
 
@@ -111,7 +111,7 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
             # the program's own page analysis: its columns and lines, not MuPDF's
             read = run_tesseract(page, page_dpi(page), folder, _LANGUAGE, tesseract)
             if read is not None:
-                return page_blocks(read, page.rect.height)
+                return noise_aside(page_blocks(read, page.rect.height), read)
         textpage = page.get_textpage_ocr(
             flags=_FLAGS, language=_LANGUAGE, dpi=page_dpi(page), full=True, tessdata=folder
         )

@@ -19,16 +19,19 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_layout import PageBlocks
+
 __all__ = [
     "PAGE_TIMEOUT",
     "Row",
     "Word",
+    "noise_aside",
     "program",
     "read_hocr",
     "run_tesseract",
@@ -48,6 +51,7 @@ class Word:
 
     box: tuple[float, float, float, float]
     text: str
+    confidence: float = 100.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,7 @@ def program() -> str | None:
 _LINES = frozenset({"ocr_line", "ocr_caption", "ocr_header", "ocr_textfloat"})
 _BOX = re.compile(r"\bbbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _XSIZE = re.compile(r"\bx_size ([\d.]+)")
+_CONFIDENCE = re.compile(r"\bx_wconf (\d+)")
 _ANGLE = re.compile(r"\btextangle (\d+)")
 
 
@@ -85,6 +90,7 @@ class _Hocr(HTMLParser):
         self.row: tuple[tuple[float, float, float, float], float, int] | None = None
         self.words: list[Word] = []
         self.word: tuple[float, float, float, float] | None = None
+        self.confidence = 100.0
         self.text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -107,6 +113,8 @@ class _Hocr(HTMLParser):
             self.words = []
         elif kind == "ocrx_word" and box is not None:
             self.word, self.text = _box(box), []
+            confidence = _CONFIDENCE.search(title)
+            self.confidence = float(confidence.group(1)) if confidence else 100.0
 
     def handle_data(self, data: str) -> None:
         if self.word is not None:
@@ -119,7 +127,7 @@ class _Hocr(HTMLParser):
         if kind == "ocrx_word" and self.word is not None:
             text = "".join(self.text).strip()
             if text:
-                self.words.append(Word(self.word, text))
+                self.words.append(Word(self.word, text, self.confidence))
             self.word = None
         elif kind in _LINES and self.row is not None:
             if self.words:
@@ -173,7 +181,30 @@ def _line(row: Row, scale: float) -> dict[str, Any]:
             }
         )
     direction = _DIRECTIONS.get(row.angle, (0.0, -1.0))
-    return {"bbox": box, "dir": direction, "wmode": 0, "spans": spans}
+    line = {"bbox": box, "dir": direction, "wmode": 0, "spans": spans}
+    if sum(w.confidence for w in row.words) < _NOISE * len(row.words):
+        line["noise"] = True
+    return line
+
+
+_NOISE = 40.0
+"""A row whose words Tesseract is on average less sure of than this (0-100) is what it made of
+a picture ("eset ee Oey. Lane}." from a chart's plotted points): words of print score 90 and
+more, a misread word of print 50 or more."""
+
+
+def noise_aside(page: PageBlocks, raw: dict[str, Any]) -> PageBlocks:
+    """The page with each block of nothing but rows of ``noise`` (a picture read as words) set
+    aside as a figure's text is: kept in the checked text, out of the body's sentences."""
+    boxes = {tuple(line["bbox"]) for b in raw["blocks"] for line in b["lines"] if line.get("noise")}
+    if not boxes:
+        return page
+    noise = frozenset(
+        i
+        for i, block in enumerate(page.blocks)
+        if all(tuple(line.rect) in boxes for line in block.lines)
+    )
+    return replace(page, figures=page.figures | noise) if noise else page
 
 
 _APART = 1.0
