@@ -1,9 +1,11 @@
-"""A scanned PDF's text through Tesseract, page by page, by PyMuPDF's own OCR.
+"""A scanned PDF's text through Tesseract, page by page.
 
-A scan has no text layer: each page is an image. PyMuPDF renders the page and hands it to
-Tesseract (Debian's ``tesseract-ocr`` package, found through ``TESSDATA_PREFIX`` or its usual
-folder), and reads Tesseract's words back as a text page, so the rest of the reader (columns,
-page furniture, line boxes for highlighting) treats them as any other page's text. OCR text has
+A scan has no text layer: each page is an image. PyMuPDF renders the page and the
+``tesseract`` program (Debian's ``tesseract-ocr`` package, its data found through
+``TESSDATA_PREFIX`` or its usual folder) reads it with its own page analysis
+(``pdf_ocr_tesseract``); where only the language data is installed, PyMuPDF's own OCR reads it.
+Either way the words come back as a page's blocks, so the rest of the reader (columns, page
+furniture, line boxes for highlighting) treats them as any other page's text. OCR text has
 errors; the checked source says ``ocr: true`` and the service reads a quotation not found in it
 as ``inconclusive``, never ``not_found``.
 """
