@@ -20,6 +20,7 @@ Pure: no I/O. The service passes the engine's result and the source's retrieval 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,7 +30,9 @@ from quote_tui.engine.records import CheckResult, Difference, DiffKind, Match, S
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable
 
 __all__ = [
+    "GARBLED",
     "ReadVerdict",
+    "garbled",
     "misquoted_word",
     "ocr_misreading",
     "ocr_verdict",
@@ -84,6 +87,10 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
 errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", "cl" for "d",
 "1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"."""
 
+GARBLED = 3
+"""Changed words no OCR misreading explains, in one near passage, from which the OCR text there
+is taken as garbled rather than the quotation as changed: a misquotation changes a word or two
+of a passage OCR read well (r8's "most" for "all", r10's "three" for "two")."""
 _CHANGED = frozenset({DiffKind.WORD, DiffKind.SPELLING, DiffKind.NUMBER, DiffKind.SIGN})
 """Differences that change a word or a number: the kinds an OCR misreading could make."""
 _CONTEXT = 8
@@ -120,9 +127,23 @@ def misquoted_word(match: Match) -> Difference | None:
 
     A word the quotation holds and the OCR text lacks is never evidence (OCR drops words it
     cannot read), nor a word missing from one side but a negation; touching differences (a
-    space OCR dropped between two words) are judged together.
+    space OCR dropped between two words) are judged together. Where ``GARBLED`` changed words
+    or more are no misreading the OCR text there is garbled, not misquoted ("Eeairing to keep
+    you posted ... you Kill tee interested to knot that to defce"): None too.
     """
-    for group in _touching(match.differences):
+    unexplained = _unexplained(match)
+    return unexplained[0] if 0 < len(unexplained) < GARBLED else None
+
+
+def garbled(match: Match) -> bool:
+    """Whether a near match in OCR text has ``GARBLED`` changed words or more that no OCR
+    misreading explains: a page OCR read badly, not a misquotation."""
+    return len(_unexplained(match)) >= GARBLED
+
+
+def _unexplained(match: Match) -> list[Difference]:
+    found: list[Difference] = []
+    for group in _touching(match.differences, match.text):
         kinds = {d.kind for d in group}
         negation = DiffKind.NEGATION in kinds and any(d.source for d in group)
         changed = bool(kinds & _CHANGED) and any(d.quote and d.source for d in group)
@@ -133,8 +154,10 @@ def misquoted_word(match: Match) -> Difference | None:
         if not _clean(printed):
             continue  # a printed side OCR garbled ("c0mm|ons") says nothing of the page
         if not ocr_misreading(quoted, printed):
-            return Difference(quoted, printed, group[0].kind, any(d.critical for d in group))
-    return None
+            found.append(Difference(quoted, printed, group[0].kind, any(d.critical for d in group)))
+            if len(found) >= GARBLED:
+                break
+    return found
 
 
 def ocr_verdict(result: CheckResult) -> ReadVerdict:
@@ -142,6 +165,11 @@ def ocr_verdict(result: CheckResult) -> ReadVerdict:
     if result.status is not Status.NEAR or not result.matches:
         return ReadVerdict(Status.INCONCLUSIVE)
     word = misquoted_word(result.matches[0])
+    if word is None and garbled(result.matches[0]):
+        return ReadVerdict(
+            Status.INCONCLUSIVE,
+            f"the OCR text there is garbled: {GARBLED} words or more differ beyond misreadings",
+        )
     if word is None:
         misread = _first_changed(result.matches[0])
         if misread is None:
@@ -277,15 +305,18 @@ def _letters(text: str) -> int:
 # -- word comparison ----------------------------------------------------------------------
 
 
-def _touching(differences: Sequence[Difference]) -> list[list[Difference]]:
-    """Differences in runs whose source words touch (two words OCR ran together)."""
+def _touching(differences: Sequence[Difference], text: str = "") -> list[list[Difference]]:
+    """Differences in runs whose source words touch, or stand a space apart (two words OCR ran
+    together, "mayalso"; a word it split, "au thor")."""
     runs: list[list[Difference]] = []
     for diff in differences:
         last = runs[-1][-1] if runs else None
         if (
             last is not None
             and last.source_end is not None
-            and last.source_end == diff.source_start
+            and diff.source_start is not None
+            and last.source_end <= diff.source_start
+            and not text[last.source_end : diff.source_start].strip()
         ):
             runs[-1].append(diff)
         else:
@@ -301,19 +332,33 @@ def _source_words(match: Match, group: Sequence[Difference]) -> str:
 
 
 def _clean(printed: str) -> bool:
-    """Whether the OCR text's words are plain words or plain numbers, as printed words are."""
+    """Whether the OCR text's words are plain words or plain numbers, as printed words are: a
+    capital after a small letter inside a word ("obtMn", "aMoms": OCR's reading of a blurred
+    "ai" and "xi") is no printed word either."""
     words = printed.split()
     return bool(words) and all(
-        w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d").isalpha()
+        (
+            w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d").isalpha()
+            and not _INNER_CAPITAL.search(w)
+        )
         or w.strip(".,;:!?\"'()[]%").replace(",", "").replace(".", "").isdigit()
         for w in words
     )
 
 
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+
+
 def _plain(text: str) -> str:
     """Case folded, accents and punctuation and spaces dropped: what OCR loses or adds freely."""
     folded = unicodedata.normalize("NFKD", text.casefold())
+    for tied, letters in _TIED:
+        folded = folded.replace(tied, letters)
     return "".join(ch for ch in folded if ch.isalnum() or ch in "|!]")
+
+
+_TIED = (("\u0153", "oe"), ("\u00e6", "ae"), ("\u00df", "ss"))
+"""Letters OCR may read as the two they tie ("oeuvre" for "œuvre"): no accent to drop."""
 
 
 @cache

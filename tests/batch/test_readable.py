@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from quote_tui.batch.readable import (
     CONFUSIONS,
+    garbled,
     misquoted_word,
     ocr_misreading,
     ocr_verdict,
@@ -227,3 +228,56 @@ def test_a_negation_the_quotation_drops_from_ocr_text_is_near() -> None:
     verdict = ocr_verdict(result)
     assert verdict.status is Status.NEAR
     assert verdict.note is not None and "'not'" in verdict.note
+
+
+def test_an_ocr_word_with_a_capital_inside_is_no_evidence() -> None:
+    # CACM's scan: OCR read a blurred "ai" as "M" ("obtMn"); no printed word has a capital
+    # after a small letter, so the changed word proves nothing
+    prepared = _source(PAGE_2.replace("destination toward", "destinMion toward"))
+    result = _check(prepared, "Ruin is the destiny toward which all men rush, each pursuing")
+    assert result.status is Status.NEAR
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE
+    # the same change read cleanly stays a misquotation
+    result = _check(_source(PAGE_2), "Ruin is the destiny toward which all men rush, each pursuing")
+    assert ocr_verdict(result).status is Status.NEAR
+
+
+def test_a_passage_ocr_garbled_is_no_misquotation() -> None:
+    # a typewritten memo's OCR layer: five words changed beyond misreadings is bad OCR, not a
+    # quotation changed; one such word in a passage read well is a misquotation
+    garbled_page = (
+        "Eeairing to keep you posted on the progress of the Foundation you Kill tee "
+        "interested to knot that to defce the Foundation hes received the following letters."
+    )
+    quote = (
+        "Desiring to keep you posted on the progress of the Foundation you will be "
+        "interested to know that to date the Foundation has received the following letters."
+    )
+    result = _check(_source(garbled_page), quote)
+    assert result.status is Status.NEAR
+    assert garbled(result.matches[0]) and misquoted_word(result.matches[0]) is None
+    verdict = ocr_verdict(result)
+    assert verdict.status is Status.INCONCLUSIVE
+    assert verdict.note is not None and "garbled" in verdict.note
+    clean = _check(_source(quote.replace("Desiring", "Wishing")), quote)
+    assert ocr_verdict(clean).status is Status.NEAR
+
+
+def test_words_ocr_split_or_ran_together_are_judged_whole() -> None:
+    # Casimir's OCR layer: "au thor" and "mayalso" are misreadings of "author" and "may also";
+    # only "classical" for "quantum" is a changed word, so the quotation is misquoted
+    page = (
+        "the present au thor was able to show that these expressions mayalso be derived "
+        "through studying by means of classical electrodynamics the change of energy."
+    )
+    quote = (
+        "the present author was able to show that these expressions may also be derived "
+        "through studying by means of quantum electrodynamics the change of energy."
+    )
+    result = _check(_source(page), quote)
+    assert result.status is Status.NEAR
+    word = misquoted_word(result.matches[0])
+    assert word is not None and word.source == "classical"
+    assert ocr_verdict(result).status is Status.NEAR
+    # and the French ligature OCR reads as two letters is no changed word
+    assert ocr_misreading("\u0153uvre", "oeuvre")

@@ -41,6 +41,7 @@ from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
@@ -407,7 +408,8 @@ def _extract(
                     details={"pages": page_count, "ocr": True},
                 )
         if scanned:  # OCR read raised marks in the line's size: no span says which
-            pages = set_figures_aside(set_marks_apart(pages))  # and a figure's words in it too
+            # words OCR split in two made whole first: the rules after read words
+            pages = set_figures_aside(set_marks_apart(mend_words(pages)))  # and figures' words
         text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)

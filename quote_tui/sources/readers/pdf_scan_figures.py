@@ -70,5 +70,8 @@ def set_figures_aside(pages: list[PageBlocks | None]) -> list[PageBlocks | None]
     out: list[PageBlocks | None] = []
     for page in pages:
         found = figure_blocks(page.blocks) if page is not None else frozenset()
-        out.append(replace(page, figures=found) if page is not None and found else page)
+        # kept: the blocks OCR itself read as a picture's noise (pdf_ocr_tesseract)
+        out.append(
+            replace(page, figures=page.figures | found) if page is not None and found else page
+        )
     return out
