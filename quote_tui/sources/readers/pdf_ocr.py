@@ -17,13 +17,16 @@ import re
 import shutil
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_ocr_language import page_language
 from quote_tui.sources.readers.pdf_ocr_tesseract import noise_aside, program, run_tesseract
 
 __all__ = ["MIN_DPI", "OCR_DPI", "RESERVE", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
@@ -104,6 +107,17 @@ def page_dpi(page: pymupdf.Page) -> int:
     return int(min(OCR_DPI, max(MIN_DPI, native)))
 
 
+def _installed(folder: str, code: str) -> bool:
+    return (Path(folder) / f"{code}.traineddata").is_file()
+
+
+def _words(read: dict[str, Any]) -> Iterator[str]:
+    for block in read["blocks"]:
+        for line in block["lines"]:
+            for span in line["spans"]:
+                yield span["text"].strip()
+
+
 def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | None:
     """One page of a scan read by Tesseract; None when it cannot be read."""
     try:
@@ -112,6 +126,12 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
         if tesseract is not None and not page.rotation:
             # the program's own page analysis: its columns and lines, not MuPDF's
             read = run_tesseract(page, page_dpi(page), folder, _LANGUAGE, tesseract)
+            other = read and page_language(_words(read), partial(_installed, folder))
+            if other:
+                again = run_tesseract(
+                    page, page_dpi(page), folder, f"{other}+{_LANGUAGE}", tesseract
+                )
+                read = again or read
             if read is not None:
                 return noise_aside(page_blocks(read, page.rect.height), read)
         textpage = page.get_textpage_ocr(

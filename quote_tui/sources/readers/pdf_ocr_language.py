@@ -1,0 +1,48 @@
+"""The language of a scanned page, told from the words Tesseract's English reading gives.
+
+Read with English data only, a French page loses its accents ("a coté de l'alcOve, ot les
+bUches", for "à côté de l'alcôve, où les bûches") and a German one its umlauts; read with every
+installed language at once, an English page reads worse ("asubset", "eurrent") and a page takes
+up to two thirds longer. So each page is read in English first, and read again with its own
+language's data added (``fra+eng``) only where its function words are that language's, many
+times more than English ones, and the data is installed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+__all__ = ["page_language"]
+
+_WORDS = {
+    "eng": "the of and to in is that for it with as was on be by this are from which not or were "
+    "an at have has",
+    "fra": "le la les des du de et est une un dans que qui pour sur au aux par ne pas ce cette son "
+    "sa ses sont avec plus",
+    "deu": "der die das und ist nicht ein eine einer des den dem mit von zu auf sich auch als wird "
+    "werden im sind wie oder",
+}
+"""Each language's commonest function words, as Tesseract's English reading spells them."""
+_ENGLISH = frozenset(_WORDS["eng"].split())
+_FUNCTION_WORDS = {
+    code: frozenset(words.split()) for code, words in _WORDS.items() if code != "eng"
+}
+_LEAST = 5
+"""Fewest function words of the other language on the page: a line of French in an English page
+(a title, a quoted phrase) is no French page."""
+_SHARE = 2
+"""The other language's function words must outnumber the English ones this many times."""
+
+
+def page_language(words: Iterable[str], installed: Callable[[str], bool]) -> str | None:
+    """The Tesseract code of the language ``words`` are in, other than English, whose data is
+    ``installed``; None for an English page or one too short to tell."""
+    counts = Counter(word.strip(".,;:!?()\"'«»").lower() for word in words)
+    english = sum(counts[word] for word in _ENGLISH)
+    best, most = None, 0
+    for code, vocabulary in _FUNCTION_WORDS.items():
+        found = sum(counts[word] for word in vocabulary)
+        if found >= _LEAST and found > _SHARE * english and found > most and installed(code):
+            best, most = code, found
+    return best
