@@ -29,3 +29,13 @@ def blank_scan_page(doc: pymupdf.Document) -> pymupdf.Page:
     pix.clear_with(255)
     page.insert_image(page.rect, pixmap=pix)
     return page
+
+
+def lines_over_scan(lines: list[str], render_mode: int, times: int) -> bytes:
+    """``lines`` ``times`` over, set over a blank page image: in render mode 3 (invisible) an
+    OCR layer's text, in any other mode a text layer over an image."""
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    for i, text in enumerate(lines * times):
+        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=render_mode)
+    return doc.tobytes()

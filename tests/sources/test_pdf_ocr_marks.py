@@ -9,7 +9,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
-from tests.scanned_pdf import blank_scan_page
+from tests.scanned_pdf import blank_scan_page, lines_over_scan
 
 _LINES = [
     "Sections 10-12 describe the nature of the cycle produced by the model and",
@@ -20,12 +20,7 @@ _LINES = [
 
 
 def _page(render_mode: int) -> bytes:
-    """The lines over a blank page image: render mode 3 is an OCR layer's invisible text."""
-    doc = pymupdf.open()
-    page = blank_scan_page(doc)
-    for i, text in enumerate(_LINES * 4):
-        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=render_mode)
-    return doc.tobytes()
+    return lines_over_scan(_LINES, render_mode, 4)
 
 
 def test_an_ocr_mark_after_a_full_stop_is_set_apart() -> None:

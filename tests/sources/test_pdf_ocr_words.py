@@ -4,12 +4,10 @@ words, and the same text in a text layer, stay as read."""
 
 from __future__ import annotations
 
-import pymupdf
-
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
-from tests.scanned_pdf import blank_scan_page
+from tests.scanned_pdf import lines_over_scan
 
 _LINES = [
     "therefore the zero point energy of these waves will not be influenced by",
@@ -21,12 +19,7 @@ _LINES = [
 
 
 def _page(render_mode: int) -> bytes:
-    """The lines over a blank page image: render mode 3 is an OCR layer's invisible text."""
-    doc = pymupdf.open()
-    page = blank_scan_page(doc)
-    for i, text in enumerate(_LINES * 3):
-        page.insert_text((72, 72 + 14 * i), text, fontsize=10, render_mode=render_mode)
-    return doc.tobytes()
+    return lines_over_scan(_LINES, render_mode, 3)
 
 
 def test_a_word_ocr_split_is_made_whole() -> None:

@@ -126,7 +126,9 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
         if tesseract is not None and not page.rotation:
             # the program's own page analysis: its columns and lines, not MuPDF's
             read = run_tesseract(page, page_dpi(page), folder, _LANGUAGE, tesseract)
-            other = read and page_language(_words(read), partial(_installed, folder))
+            other = (
+                None if read is None else page_language(_words(read), partial(_installed, folder))
+            )
             if other:
                 again = run_tesseract(
                     page, page_dpi(page), folder, f"{other}+{_LANGUAGE}", tesseract
