@@ -270,7 +270,8 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
     label = str(locator.get("label") or "page")
     if label == "page":
         number = page_number(value)
-        return ("pp. " if re.search(r"\d\s*[-–—,]", number) else "p. ") + number
+        # a range or a list ("33-35", "12, 14"), not a page and its qualifier ("157, footnote")
+        return ("pp. " if re.search(r"\d\s*(?:[-–—]|,\s*\d)", number) else "p. ") + number
     if label == "other":
         return str(value)
     return f"{label} {value}"

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from quote_tui.reports.common import locator_text
 from quote_tui.reports.markdown import render_markdown
 from quote_tui.reports.terminal import render_terminal
 
@@ -73,3 +74,12 @@ def test_no_line_says_instead_twice() -> None:
         said = text.replace("\\", "")
         assert "found in [jones] (line 2) instead" in said
         assert not [line for line in said.splitlines() if line.count("instead") > 1], said
+
+
+def test_a_locator_is_said_as_a_reader_says_it() -> None:
+    assert locator_text({"label": "page", "value": "4"}) == "p. 4"
+    assert locator_text({"label": "page", "value": "33-35"}) == "pp. 33-35"
+    assert locator_text({"label": "page", "value": "12, 14"}) == "pp. 12, 14"
+    # a page's note is one page, not a list
+    assert locator_text({"label": "page", "value": "157, footnote"}) == "p. 157, footnote"
+    assert locator_text({"label": "chapter", "value": "12"}) == "chapter 12"
