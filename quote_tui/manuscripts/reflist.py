@@ -14,6 +14,7 @@ from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
 
 __all__ = [
+    "LIST_NAMES",
     "ReferenceList",
     "entry_from_text",
     "find_reference_list",
@@ -23,6 +24,13 @@ __all__ = [
     "miss_reason",
 ]
 
+LIST_NAMES = (
+    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
+    r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
+    r"Quellenverzeichnis|Literaturangaben|"
+    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
+)
+"""What a reference list's heading says (a pattern): the notes list before one ends at it."""
 # A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
 # its own (***<u>Bibliography</u>***, **References**).
 # A number may stand before it ("7 Literatur", "VII. Bibliography"), and German theses join two
@@ -30,10 +38,7 @@ __all__ = [
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]{1,3}|<(?:u|b|strong)>)*"
     r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
-    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
-    r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
-    r"Quellenverzeichnis|Literaturangaben|"
-    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
+    rf"{LIST_NAMES}"
     r"\}?[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )

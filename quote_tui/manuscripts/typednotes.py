@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from quote_tui.manuscripts.reflist import LIST_NAMES
+
 __all__ = ["TypedNotes", "find_typed_notes", "note_id"]
 
 # The list's heading on a line of its own, as written or set bold (**Notes**), perhaps numbered.
@@ -26,8 +28,8 @@ _HEADING = re.compile(
 )
 # What ends the list: another heading (Markdown's, or a reference list's as written), a rule.
 _END = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]|-{3,}[ \t]*$|(?:[*_]{1,3})?(?:References|Bibliography|Works Cited|"
-    r"Literatur(?:verzeichnis)?|Quellen(?:verzeichnis)?|Sources|Appendix|Anhang)\b[^\n]{0,40}$)",
+    r"^[ \t]*(?:#{1,6}[ \t]|-{3,}[ \t]*$|(?:[*_]{1,3})?"
+    rf"(?:{LIST_NAMES}|Appendix|Anhang)\b[^\n]{{0,40}}$)",
     re.M | re.I,
 )
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
