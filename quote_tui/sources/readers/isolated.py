@@ -28,6 +28,7 @@ import atexit
 import contextlib
 import functools
 import os
+import select
 import selectors
 import signal
 import socket
@@ -122,10 +123,30 @@ def _read_request(request: Any, fault: str, progress: PageProgress | None) -> Lo
     )
 
 
+def _leave_when_unheard(conn: Connection) -> None:
+    """Ends this child once the one waiting for its answer is gone.
+
+    The parent sends nothing after its request, so the connection turns readable only when the
+    parent closes it or dies (killed, or ended by a signal that runs no exit handler): a scan's
+    OCR would otherwise read on for minutes for nobody, its workers with it (they stop once
+    their parent, this child, is gone).
+    """
+
+    def watch() -> None:
+        poller = select.poll()  # no limit on the descriptor's number, as select() has
+        poller.register(conn.fileno(), select.POLLIN | select.POLLHUP)
+        while not poller.poll():
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _read_one(conn: Connection) -> None:
     """A child's work: read the one requested file or body; send back the source or the error,
     and before it, when asked, ("progress", n, m) as OCR reads page n of a scan's m."""
     request, fault, report = conn.recv()
+    _leave_when_unheard(conn)
     sending = threading.Lock()  # OCR's workers are counted from several threads
 
     def progress(n: int, m: int) -> None:
