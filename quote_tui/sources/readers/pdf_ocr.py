@@ -130,10 +130,9 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
                 None if read is None else page_language(_words(read), partial(_installed, folder))
             )
             if other:
-                again = run_tesseract(
-                    page, page_dpi(page), folder, f"{other}+{_LANGUAGE}", tesseract
-                )
-                read = again or read
+                # the page's language alone: with English added, a French scan read "Moy" for
+                # "Moÿ" and took half as long again (1.35 s to 0.86 s a page)
+                read = run_tesseract(page, page_dpi(page), folder, other, tesseract) or read
             if read is not None:
                 return noise_aside(page_blocks(read, page.rect.height), read)
         textpage = page.get_textpage_ocr(
