@@ -27,10 +27,20 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_language import page_language
+from quote_tui.sources.readers.pdf_ocr_poor import poor_layers, read_poor_layers
 from quote_tui.sources.readers.pdf_ocr_tesseract import noise_aside, program, run_tesseract
 from quote_tui.sources.readers.pdf_ocr_turn import SIDEWAYS, UNSURE, page_turn
 
-__all__ = ["MIN_DPI", "OCR_DPI", "RESERVE", "ocr_page", "ocr_pages", "page_dpi", "tessdata"]
+__all__ = [
+    "MIN_DPI",
+    "OCR_DPI",
+    "RESERVE",
+    "ocr_page",
+    "ocr_pages",
+    "page_dpi",
+    "reread_poor_layers",
+    "tessdata",
+]
 
 OCR_DPI = 300
 """Highest resolution a page is rendered at for Tesseract, as its documentation asks: at 200
@@ -165,6 +175,30 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
     except _MUPDF_ERRORS:
         return None
     return page_blocks(raw, page.rect.height)
+
+
+def reread_poor_layers(
+    doc: pymupdf.Document, pages: list[PageBlocks | None], deadline: float | None = None
+) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
+    """A scan's pages with each page whose own OCR layer reads poorly read again by the
+    ``tesseract`` program where it reads clearly better (``pdf_ocr_poor``), while the read's
+    time allows; and the 1-based pages so read. Without the program, the pages as they were."""
+    poor = poor_layers(pages)
+    tesseract = program() if poor else None
+    folder = tessdata() if tesseract is not None else None
+    if tesseract is None or folder is None:
+        return pages, ()
+    stop = None if deadline is None else deadline - RESERVE
+
+    def read(page: pymupdf.Page) -> PageBlocks | None:
+        if page.rotation:
+            return None
+        try:
+            return _tesseract_page(page, folder, tesseract)
+        except _MUPDF_ERRORS:
+            return None
+
+    return read_poor_layers(doc, pages, poor, stop, read)
 
 
 def ocr_pages(

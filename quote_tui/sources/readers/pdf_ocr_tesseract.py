@@ -215,12 +215,20 @@ parts it: a paragraph's rows stand a leading apart, and Tesseract may take a run
 the chart under it ("198 F. L. Hall et al." over "2500") for one paragraph."""
 
 
+_LEADING = 1.5
+"""In a paragraph of three rows or more, only a gap wider than this many times its middle gap
+parts it: a double-spaced typescript's rows all stand two rows' size apart, and a paragraph's
+short last row ("the followings"), parted from it, was read as an aside after the page."""
+
+
 def _parted(paragraphs: list[list[Row]]) -> list[list[Row]]:
     out: list[list[Row]] = []
     for rows in paragraphs:
+        gaps = [row.box[1] - above.box[3] for above, row in zip(rows, rows[1:], strict=False)]
+        usual = sorted(gaps)[(len(gaps) - 1) // 2] if len(gaps) > 1 else 0.0
         out.append([rows[0]])
-        for above, row in zip(rows, rows[1:], strict=False):
-            if row.box[1] - above.box[3] > _APART * max(above.size, row.size):
+        for above, row, gap in zip(rows, rows[1:], gaps, strict=False):
+            if gap > _APART * max(above.size, row.size) and gap > _LEADING * usual:
                 out.append([])
             out[-1].append(row)
     return out
