@@ -33,7 +33,7 @@ _BETTER = 0.5
 (the memo: 0.23 to 0.03)."""
 _LEAST_WORDS = 20
 """A page of fewer words is a cover or a plate: not judged."""
-_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’„*"
+_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’„*-–—"
 _SINGLE = frozenset("aAIiyoeàèéòùO&")
 """Letters that stand alone as words (English, French, Spanish, Italian)."""
 _VOWELS = frozenset("aeiouyAEIOUYàâäéèêëîïôöùûüÿæœáíóúñ")
