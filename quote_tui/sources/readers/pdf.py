@@ -39,7 +39,7 @@ from quote_tui.sources.readers.pdf_layout import (
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
-from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
+from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
@@ -350,7 +350,7 @@ def _extract(
                 # and asking the page for its rectangle costs more than a line's reading
                 read = page_blocks(raw, raw["height"])
                 if read.hidden:  # an OCR layer: its words may stand each on a line of its own
-                    read = set_in_lines(raw, read)
+                    read = ocr_layer(page, raw, read, _FLAGS)
                 pages.append(read)
                 if keep and _may_read_again(read):
                     kept[index] = textpage
