@@ -10,8 +10,16 @@ from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_ocr
 from quote_tui.sources.readers.pdf import extract_pdf
-from quote_tui.sources.readers.pdf_ocr_poor import odd, odd_share, read_note
+from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_ocr_poor import (
+    odd,
+    odd_share,
+    poor_layers,
+    read_note,
+    read_poor_layers,
+)
 from quote_tui.sources.readers.pdf_ocr_tesseract import program
+from tests.scanned_pdf import blank_scan_page
 
 _PRINTED = [
     "Desiring to keep you posted on the progress of the Foundation",
@@ -86,3 +94,25 @@ def test_a_good_ocr_layer_is_kept() -> None:
         Status.EXACT,
         Status.NORMALIZED,
     }
+
+
+def test_a_scan_tesseract_reads_no_better_is_not_read_through() -> None:
+    # four poor pages: after two read again to no gain, the others are left as the layer reads
+    doc = pymupdf.open()
+    for _ in range(4):
+        page = blank_scan_page(doc)
+        for i, line in enumerate(_GARBLED):
+            page.insert_text((60, 90 + 22 * i), line, fontsize=12, render_mode=3)
+    pages: list[PageBlocks | None] = [
+        page_blocks(page.get_text("dict"), page.rect.height) for page in doc
+    ]
+    poor = poor_layers(pages)
+    assert sorted(poor) == [0, 1, 2, 3]
+    asked: list[int] = []
+
+    def no_better(page: pymupdf.Page) -> PageBlocks | None:
+        asked.append(page.number)
+        return pages[page.number]  # as poor as the layer
+
+    out, replaced = read_poor_layers(doc, pages, poor, None, no_better)
+    assert asked == [0, 1] and replaced == () and out == pages

@@ -31,6 +31,10 @@ Tesseract reads no better (0.31-0.38), so they cost a page's read and are kept."
 _BETTER = 0.5
 """Tesseract's reading is kept where its share of odd words is under this part of the layer's
 (the memo: 0.23 to 0.03)."""
+_TRIED = 2
+"""Poor pages read again, none of them better, after which a scan's other poor pages are left
+as its layer reads them: a JSTOR article's seven pages of formulas cost a page's read each and
+were all kept."""
 _LEAST_WORDS = 20
 """A page of fewer words is a cover or a plate: not judged."""
 _PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’„*-–—"
@@ -96,16 +100,19 @@ def read_poor_layers(
     when it cannot); none is started after ``stop`` (a ``time.monotonic()`` value)."""
     out = list(pages)
     replaced: list[int] = []
+    kept = 0
     for index, share in poor.items():
         if stop is not None and time.monotonic() >= stop:
             break
+        if kept >= _TRIED and not replaced:
+            break  # Tesseract reads this scan no better than its layer: its formulas, its type
         again = read_page(doc.load_page(index))
-        if again is None:
-            continue
-        better, words = odd_share(_tokens(again))
-        if words >= _LEAST_WORDS and better < _BETTER * share:
+        better, words = odd_share(_tokens(again)) if again is not None else (1.0, 0)
+        if again is not None and words >= _LEAST_WORDS and better < _BETTER * share:
             out[index] = again
             replaced.append(index + 1)
+        else:
+            kept += 1
     return out, tuple(replaced)
 
 
