@@ -82,14 +82,25 @@ def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags:
     pt tall, the notes' 8.2 to 9). So such a page is read again without the page's bounds, and
     each word's size is its height over ``_LEADING_RATIO``: the body, the notes and the heads
     come out in sizes that tell them apart as they do on the page (a layer whose sizes were
-    right keeps their order: its heights are its sizes times one ratio).
+    right keeps their order: its heights are its sizes times one ratio). ``raw``'s sizes are
+    set anew where it stands.
     """
     chars = sum(n for _, n in first.sizes)
     if not first.hidden or first.hidden <= _HIDDEN * chars:
         return set_in_lines(raw, first)
-    whole = page.get_text(
-        "dict", flags=flags & ~pymupdf.TEXT_MEDIABOX_CLIP, clip=pymupdf.INFINITE_RECT(), sort=False
-    )
+    whole = raw  # sized again where it stands, unless its lines run past the page
+    width = raw["width"]
+    if any(
+        line["bbox"][2] > width or line["bbox"][0] < 0
+        for b in raw["blocks"]
+        for line in b.get("lines", ())
+    ):
+        whole = page.get_text(
+            "dict",
+            flags=flags & ~pymupdf.TEXT_MEDIABOX_CLIP,
+            clip=pymupdf.INFINITE_RECT(),
+            sort=False,
+        )
     for block in whole["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:

@@ -31,9 +31,10 @@ Tesseract reads no better (0.31-0.38), so they cost a page's read and are kept."
 _BETTER = 0.5
 """Tesseract's reading is kept where its share of odd words is under this part of the layer's
 (the memo: 0.23 to 0.03)."""
-_TRIED = 2
+_TRIED = 1
 """Poor pages read again, none of them better, after which a scan's other poor pages are left
-as its layer reads them: a JSTOR article's seven pages of formulas cost a page's read each and
+as its layer reads them: a layer's quality is its producer's, page after page, and a JSTOR
+article's seven pages of formulas cost a page's read each (0.3 s to 9 s for the article) and
 were all kept."""
 _LEAST_WORDS = 20
 """A page of fewer words is a cover or a plate: not judged."""
