@@ -9,6 +9,7 @@ import pytest
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_ocr
+from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_poor import (
@@ -77,9 +78,13 @@ _QUOTE = "you will be interested to know that to date the Foundation has receive
     reason="the tesseract program is not installed (apt-get install tesseract-ocr)",
 )
 def test_a_poor_ocr_layer_is_read_again() -> None:
-    read = extract_pdf(_scan_with_layer(_GARBLED))
+    data = _scan_with_layer(_GARBLED)
+    read = extract_pdf(data)
     assert read.ocr and read.ocr_read_pages == (1,)
     assert "Katicm" not in read.text
+    # the source says which reading its text is
+    loaded = read_bytes(data, name="memo.pdf")
+    assert "OCR layer read poorly on page(s) 1" in (loaded.retrieval.note or "")
     assert check_text(PreparedText(read.text), _QUOTE).status in {
         Status.EXACT,
         Status.NORMALIZED,
