@@ -166,8 +166,11 @@ def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | Non
         page = doc.load_page(index)
         tesseract = program()
         if tesseract is not None and not page.rotation:
-            # the program's own page analysis: its columns and lines, not MuPDF's
-            return _tesseract_page(page, folder, tesseract)
+            # the program's own page analysis: its columns and lines, not MuPDF's; MuPDF's
+            # OCR where the program failed on the page
+            read = _tesseract_page(page, folder, tesseract)
+            if read is not None:
+                return read
         textpage = page.get_textpage_ocr(
             flags=_FLAGS, language=_LANGUAGE, dpi=page_dpi(page), full=True, tessdata=folder
         )
