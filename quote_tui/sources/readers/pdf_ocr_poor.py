@@ -55,7 +55,7 @@ def odd(token: str) -> bool:
     letters and more without a vowel. Numbers, and words with hyphens or apostrophes, are words."""
     word = token.strip(_PUNCTUATION)
     if not word:
-        return any(c.isalnum() or c not in "-–—/" for c in token if c not in _PUNCTUATION)
+        return False  # punctuation standing alone ("—", "...")
     if _NUMBER.fullmatch(word):
         return False
     if any(not (c.isalpha() or c in "-'’") for c in word):
