@@ -82,10 +82,12 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("b", "r"),
     ("f", "p"),
     ("j", "]"),
+    ("i", "\u0131"),
 )
 """Shapes OCR reads one as the other (case folded), after the proofreaders' tables of OCR
 errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", "cl" for "d",
-"1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"."""
+"1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"; and
+a dotless "ı" for "i" (a small capital I: "Dır" for "DIE" after a drop cap)."""
 
 GARBLED = 3
 """Changed words no OCR misreading explains, in one near passage, from which the OCR text there
@@ -149,7 +151,7 @@ def _unexplained(match: Match) -> list[Difference]:
         changed = bool(kinds & _CHANGED) and any(d.quote and d.source for d in group)
         if not (negation or changed):
             continue
-        printed = _source_words(match, group)
+        printed = " ".join(_source_words(match, group).split())  # a line break read as a space
         quoted = " ".join(d.quote for d in group if d.quote)
         if not _clean(printed):
             continue  # a printed side OCR garbled ("c0mm|ons") says nothing of the page
@@ -338,11 +340,22 @@ def _clean(printed: str) -> bool:
     words = printed.split()
     return bool(words) and all(
         (
-            w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d").isalpha()
+            _lettered(w.strip(".,;:!?\"'()[]\u2018\u2019\u201c\u201d"))
             and not _INNER_CAPITAL.search(w)
         )
         or w.strip(".,;:!?\"'()[]%").replace(",", "").replace(".", "").isdigit()
         for w in words
+    )
+
+
+def _lettered(word: str) -> bool:
+    """Letters, or runs of letters joined by hyphens: a compound ("thirty-eight"), or a word
+    broken at a line's end ("twenty-" over "eight"), is printed words too."""
+    first, *rest = word.split("-")
+    return (
+        first.isalpha()
+        and all(part.isalpha() for part in rest[:-1])
+        and (not rest or rest[-1].isalpha() or not rest[-1])
     )
 
 

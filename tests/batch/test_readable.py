@@ -281,3 +281,23 @@ def test_words_ocr_split_or_ran_together_are_judged_whole() -> None:
     assert ocr_verdict(result).status is Status.NEAR
     # and the French ligature OCR reads as two letters is no changed word
     assert ocr_misreading("\u0153uvre", "oeuvre")
+
+
+def test_a_changed_number_word_broken_at_a_line_end_is_near() -> None:
+    # "twenty-" over "eight": a hyphenated printed word is words, and no misreading of "thirty"
+    prepared = _source(
+        "Toward the end of the fourteenth century Jewish communities existed in twenty-\n"
+        "eight towns. Then came the long wars."
+    )
+    quote = "the fourteenth century Jewish communities existed in thirty-eight towns."
+    verdict = ocr_verdict(_check(prepared, quote))
+    assert verdict.status is Status.NEAR
+    assert verdict.note is not None and "'twenty- eight'" in verdict.note
+
+
+def test_a_dotless_i_is_a_misreading_of_a_small_capital() -> None:
+    # a drop cap's small capitals "IE" read "ır": no misquotation of "Die"
+    assert ocr_misreading("Die", "D\u0131r")
+    prepared = _source("D\u0131r großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
+    result = _check(prepared, "Die großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE

@@ -278,3 +278,15 @@ def test_a_reader_child_reports_ocr_pages_to_the_pool(corpus_dir: Path, tmp_path
         pool.close()
     assert loaded.retrieval.ocr and again.prepared.text == loaded.prepared.text
     assert told == [(1, 2), (2, 2)]
+
+
+@needs_tesseract
+def test_a_page_the_program_fails_on_is_read_by_mupdfs_ocr(
+    corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quote_tui.sources.readers import pdf_ocr
+
+    monkeypatch.setattr(pdf_ocr, "run_tesseract", lambda *args, **kwargs: None)
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)  # read here, where the patch holds
+    pdf = extract_pdf(nist_scan(corpus_dir, tmp_path).read_bytes())
+    assert pdf.ocr and "storage" in pdf.text

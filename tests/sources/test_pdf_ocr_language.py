@@ -1,5 +1,5 @@
-"""A scanned page in French or German is read with its language's data, an English one in
-English only (pdf_ocr_language)."""
+"""A scanned page in French, German, Spanish or Italian is read with its language's data, an
+English one in English only (pdf_ocr_language)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,22 @@ _GERMAN_TEXT = (
     "und das ist auch der Grund, warum wir die Frage mit einer neuen Methode stellen."
 )
 _GERMAN = _GERMAN_TEXT.split()
+_SPANISH = [
+    "El niño de la señora estaba en el jardín con los demás",
+    "cuando su madre le pidió que volviera a la casa, porque",
+    "la cena ya estaba lista y el pequeño tenía que lavarse.",
+    "Según el informe de la comisión, la situación económica",
+    "del país no es tan grave como se pensaba, pero los años",
+    "que vienen serán difíciles para las familias más pobres.",
+]
+_ITALIAN = [
+    "Il bambino della signora era nel giardino con gli altri",
+    "quando sua madre gli chiese di tornare a casa, perché la",
+    "cena era già pronta e il piccolo doveva lavarsi le mani.",
+    "Secondo la relazione della commissione, la situazione è",
+    "meno grave di quanto si pensasse, ma gli anni che vengono",
+    "saranno difficili per le famiglie più povere della città.",
+]
 
 
 def test_a_page_is_told_by_its_function_words() -> None:
@@ -41,6 +57,13 @@ def test_a_page_is_told_by_its_function_words() -> None:
     assert page_language(_ENGLISH, every) is None
     assert page_language(" ".join(_FRENCH).split(), every) == "fra"
     assert page_language(_GERMAN, every) == "deu"
+    # Spanish and Italian share words with French and each other: each is told as its own
+    spanish = " ".join(_SPANISH).split()
+    italian = " ".join(_ITALIAN).split()
+    assert page_language(spanish, every) == "spa"
+    assert page_language(italian, every) == "ita"
+    # a Spanish page is not read in French where only the French data is installed
+    assert page_language(spanish, lambda code: code == "fra") is None
     # only where that language's data is installed
     assert page_language(_GERMAN, lambda code: code == "fra") is None
     # a French title quoted in an English page leaves it English
@@ -49,32 +72,53 @@ def test_a_page_is_told_by_its_function_words() -> None:
     assert page_language(["la", "de", "et"], every) is None
 
 
-def _french_scan(folder: Path) -> Path:
-    """The French lines set in a PDF, rendered to an image: a scan with no text layer."""
+def _scan(lines: list[str], folder: Path) -> Path:
+    """``lines`` set in a PDF, rendered to an image: a scan with no text layer."""
     typed = pymupdf.open()
     page = typed.new_page()
-    for i, line in enumerate(_FRENCH):
+    for i, line in enumerate(lines):
         page.insert_text((72, 90 + 20 * i), line, fontsize=13)
     image = page.get_pixmap(dpi=200).tobytes("png")
     doc = pymupdf.open()
     doc.new_page(width=page.rect.width, height=page.rect.height).insert_image(
         page.rect, stream=image
     )
-    path = folder / "scan-fr.pdf"
+    path = folder / "scan.pdf"
     doc.save(path)
     return path
 
 
-@pytest.mark.skipif(
-    program() is None
-    or pdf_ocr.tessdata() is None
-    or not (Path(pdf_ocr.tessdata() or ".") / "fra.traineddata").is_file(),
-    reason="needs the tesseract program with its French data (Debian: tesseract-ocr-fra)",
-)
+def _with(code: str) -> pytest.MarkDecorator:
+    folder = pdf_ocr.tessdata()
+    return pytest.mark.skipif(
+        program() is None or folder is None or not (Path(folder) / f"{code}.traineddata").is_file(),
+        reason=f"needs the tesseract program with its {code} data (Debian: tesseract-ocr-{code})",
+    )
+
+
+@_with("fra")
 def test_a_french_scan_keeps_its_accents(tmp_path: Path) -> None:
-    read = extract_pdf(_french_scan(tmp_path).read_bytes())
+    read = extract_pdf(_scan(_FRENCH, tmp_path).read_bytes())
     assert read.ocr
     # read in English only: "a coté de l'alcOve où les bUches"
     assert "à côté de l'alcôve" in read.text and "bûches" in read.text
     quote = "intérieure, à côté de l'alcôve où les bûches se consument dans l'âtre"
+    assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}
+
+
+@_with("spa")
+def test_a_spanish_scan_keeps_its_enes_and_accents(tmp_path: Path) -> None:
+    read = extract_pdf(_scan(_SPANISH, tmp_path).read_bytes())
+    # read in English only: "El nifio de la sefora", "la situaci6n econémica"
+    assert "El niño de la señora" in read.text
+    quote = "Según el informe de la comisión, la situación económica del país no es tan grave"
+    assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}
+
+
+@_with("ita")
+def test_an_italian_scan_keeps_its_accents(tmp_path: Path) -> None:
+    read = extract_pdf(_scan(_ITALIAN, tmp_path).read_bytes())
+    # read in English only: "cena era gia pronta", "le famiglie pit povere della citta"
+    assert "già pronta" in read.text
+    quote = "saranno difficili per le famiglie più povere della città"
     assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}

@@ -11,6 +11,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from tests.scanned_pdf import blank_scan_page
 
 _PAGE = "pdf/shinyama-naacl2006.pdf"
 """A two-column paper: its first page holds an abstract, a heading and both columns."""
@@ -98,3 +99,45 @@ def test_a_page_of_fewer_than_twenty_isolated_words_is_left_as_read() -> None:
 
     assert not isolated_words(page_blocks(words(19), 800.0))
     assert isolated_words(page_blocks(words(20), 800.0))
+
+
+_BODY = [
+    "The first paragraph of the page is set in the body's own type and runs on",
+    "for a few lines, as any paragraph of a printed article does on its page,",
+    "and it ends here, at the foot of its last line, before the next begins.",
+]
+_SQUEEZED = [
+    "The second paragraph was fitted by its producer to narrower word boxes,",
+    "so its layer's type is set smaller, though its lines stand as tall as the",
+    "others on the page image: it is body text, read between the other two.",
+]
+_LAST = [
+    "The third paragraph closes the page in the body's type again, and its last",
+    "line runs past the page's edge as a stretched layer's lines do: no sustenance",
+]
+
+
+def _layer_page() -> bytes:
+    """An OCR layer over a page image: body lines, a paragraph whose layer was squeezed
+    across (a smaller type, lines as tall), and a line stretched past the page's edge."""
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    y = 80.0
+    for lines, squeeze in ((_BODY, 1.0), (_SQUEEZED, 0.75), (_LAST, 1.0)):
+        for line in lines:
+            morph = (pymupdf.Point(72, y), pymupdf.Matrix(squeeze, 1))
+            page.insert_text((72, y), line, fontsize=11, render_mode=3, morph=morph)
+            y += 15
+        y += 10
+    page.insert_text((500, y), "a stretched line's last words", fontsize=11, render_mode=3)
+    return doc.tobytes()
+
+
+def test_an_ocr_layer_is_read_in_the_sizes_and_the_width_its_image_shows() -> None:
+    read = extract_pdf(_layer_page())
+    assert read.ocr
+    text = " ".join(read.text.split())
+    # the squeezed paragraph stands between the other two, not after them as a note
+    assert text.index("The first") < text.index("The second") < text.index("The third")
+    # the words past the page's edge are read
+    assert "a stretched line's last words" in text

@@ -154,3 +154,14 @@ def test_without_the_program_mupdfs_ocr_reads_the_page(
     assert pdf.ocr
     quote = "Preemptive Information Extraction is an attempt to automatically create all"
     assert check_text(PreparedText(pdf.text), quote).status is Status.NORMALIZED
+
+
+def test_a_double_spaced_paragraph_stays_whole() -> None:
+    # a typescript's rows stand two rows' size apart: its short last row stays in the paragraph
+    def row(y: float, text: str, x1: float = 300.0) -> Row:
+        return Row((60.0, y, x1, y + 20.0), 24.0, 0, (Word((60.0, y, x1, y + 20.0), text),))
+
+    rows = [row(20, "Desiring to keep you posted"), row(66, "you will be interested to know")]
+    rows.append(row(112, "the followings", 120.0))
+    raw = tesseract_dict([rows], 0.24, 500.0, 700.0)
+    assert len(raw["blocks"]) == 1

@@ -255,6 +255,7 @@ def _read_format(
 ) -> _Read:
     if fmt == "pdf":
         from quote_tui.sources.readers.pdf import extract_pdf
+        from quote_tui.sources.readers.pdf_ocr_poor import read_note
 
         pdf = extract_pdf(data, password=password, deadline=deadline, progress=progress)
         unread = pdf.unread_pages
@@ -282,6 +283,7 @@ def _read_format(
                     if unread
                     else None,
                     _unmapped_note(pdf.unmapped_pages),
+                    read_note(pdf.ocr_read_pages),
                 )
                 if note
             )

@@ -38,8 +38,8 @@ from quote_tui.sources.readers.pdf_layout import (
 )
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
-from quote_tui.sources.readers.pdf_ocr import ocr_pages
-from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
+from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
+from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
@@ -93,6 +93,7 @@ class PdfText:
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
         unread_pages: pages of a scan OCR had no time left for (they stand empty).
+        ocr_read_pages: 1-based pages of a scan whose own OCR layer read poorly, read by OCR.
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
             without a Unicode map): a quotation not found may stand there.
         unmapped_chars: the non-space characters of those pages' unreadable regions.
@@ -106,6 +107,7 @@ class PdfText:
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
     unread_pages: int = 0
+    ocr_read_pages: tuple[int, ...] = ()
     unmapped_pages: tuple[int, ...] = ()
     unmapped_chars: tuple[int, ...] = ()
 
@@ -348,7 +350,7 @@ def _extract(
                 # and asking the page for its rectangle costs more than a line's reading
                 read = page_blocks(raw, raw["height"])
                 if read.hidden:  # an OCR layer: its words may stand each on a line of its own
-                    read = set_in_lines(raw, read)
+                    read = ocr_layer(page, raw, read, _FLAGS)
                 pages.append(read)
                 if keep and _may_read_again(read):
                     kept[index] = textpage
@@ -407,6 +409,9 @@ def _extract(
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count, "ocr": True},
                 )
+        ocr_read: tuple[int, ...] = ()  # pages whose own OCR layer read poorly, read by OCR
+        if scanned and not ocred and ocr:
+            pages, ocr_read = reread_poor_layers(doc, pages, deadline)
         if scanned:  # OCR read raised marks in the line's size: no span says which
             # words OCR split in two made whole first: the rules after read words
             pages = set_figures_aside(set_marks_apart(mend_words(pages)))  # and figures' words
@@ -451,6 +456,7 @@ def _extract(
         metadata=metadata,
         ocr=scanned,
         unread_pages=unread,
+        ocr_read_pages=ocr_read,
         unmapped_pages=tuple(page for page, _ in unmapped),
         unmapped_chars=tuple(chars for _, chars in unmapped),
     )

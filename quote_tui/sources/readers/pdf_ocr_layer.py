@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pymupdf
+
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 
-__all__ = ["isolated_words", "relaid", "set_in_lines"]
+__all__ = ["isolated_words", "ocr_layer", "relaid", "set_in_lines"]
 
 _HIDDEN = 0.5
 """Share of a page's characters that, set invisible, make its text an OCR layer."""
@@ -44,6 +46,9 @@ its height (a paragraph's leading; a heading or a new paragraph set off further 
 _SIZE_RATIO = 1.35
 """Rows whose heights differ by more than this ratio are set in different types."""
 
+_LEADING_RATIO = 1.2
+"""A word's height over its type's size, as MuPDF boxes a word of a common font."""
+
 Box = tuple[float, float, float, float]
 
 
@@ -62,6 +67,47 @@ def isolated_words(page: PageBlocks) -> bool:
             lines += 1
             words += _words(line.text)
     return words >= _MIN_WORDS and words < _WORDS_PER_LINE * lines
+
+
+def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags: int) -> PageBlocks:
+    """A page whose text is mostly an OCR layer (``first``, read from ``raw`` with ``flags``)
+    read as the page image shows it: each line's words whole, in the size its line stands in,
+    and set into lines where the layer holds isolated words. Other pages as ``set_in_lines``.
+
+    An OCR layer's words are fitted to the image's by their width: a producer that stretches
+    them (JSTOR's ``Tz 140``) sends a line's last words past the page's edge, where MuPDF's read
+    of the page stops ("we American radicals draw n" for "draw no sustenance"); and the size a
+    line is set in is what fits its width, not its height on the image (a JSTOR page's body
+    lines at 8.6 pt below, 10.4 pt above, its notes at 7.1; the body's lines all 10.4 to 11.9
+    pt tall, the notes' 8.2 to 9). So such a page is read again without the page's bounds, and
+    each word's size is its height over ``_LEADING_RATIO``: the body, the notes and the heads
+    come out in sizes that tell them apart as they do on the page (a layer whose sizes were
+    right keeps their order: its heights are its sizes times one ratio). ``raw``'s sizes are
+    set anew where it stands.
+    """
+    chars = sum(n for _, n in first.sizes)
+    if not first.hidden or first.hidden <= _HIDDEN * chars:
+        return set_in_lines(raw, first)
+    whole = raw  # sized again where it stands, unless its lines run past the page
+    width = raw["width"]
+    if any(
+        line["bbox"][2] > width or line["bbox"][0] < 0
+        for b in raw["blocks"]
+        for line in b.get("lines", ())
+    ):
+        whole = page.get_text(
+            "dict",
+            flags=flags & ~pymupdf.TEXT_MEDIABOX_CLIP,
+            clip=pymupdf.INFINITE_RECT(),
+            sort=False,
+        )
+    for block in whole["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if span.get("alpha") == 0:  # the layer's words, not a visible stamp's
+                    box = span["bbox"]
+                    span["size"] = round((box[3] - box[1]) / _LEADING_RATIO, 2)
+    return set_in_lines(whole, page_blocks(whole, first.height))
 
 
 def set_in_lines(raw: dict[str, Any], first: PageBlocks) -> PageBlocks:

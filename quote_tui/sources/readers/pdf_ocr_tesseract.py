@@ -34,7 +34,9 @@ __all__ = [
     "noise_aside",
     "program",
     "read_hocr",
+    "render",
     "run_tesseract",
+    "tesseract_run",
     "tesseract_dict",
 ]
 
@@ -213,12 +215,20 @@ parts it: a paragraph's rows stand a leading apart, and Tesseract may take a run
 the chart under it ("198 F. L. Hall et al." over "2500") for one paragraph."""
 
 
+_LEADING = 1.5
+"""In a paragraph of three rows or more, only a gap wider than this many times its middle gap
+parts it: a double-spaced typescript's rows all stand two rows' size apart, and a paragraph's
+short last row ("the followings"), parted from it, was read as an aside after the page."""
+
+
 def _parted(paragraphs: list[list[Row]]) -> list[list[Row]]:
     out: list[list[Row]] = []
     for rows in paragraphs:
+        gaps = [row.box[1] - above.box[3] for above, row in zip(rows, rows[1:], strict=False)]
+        usual = sorted(gaps)[(len(gaps) - 1) // 2] if len(gaps) > 1 else 0.0
         out.append([rows[0]])
-        for above, row in zip(rows, rows[1:], strict=False):
-            if row.box[1] - above.box[3] > _APART * max(above.size, row.size):
+        for above, row, gap in zip(rows, rows[1:], gaps, strict=False):
+            if gap > _APART * max(above.size, row.size) and gap > _LEADING * usual:
                 out.append([])
             out[-1].append(row)
     return out
@@ -244,19 +254,23 @@ def tesseract_dict(
     return {"width": width, "height": height, "blocks": blocks}
 
 
-def run_tesseract(
-    page: pymupdf.Page, dpi: int, folder: str, language: str, tesseract: str
-) -> dict[str, Any] | None:
-    """The page rendered at ``dpi`` and read by the ``tesseract`` program: its dict, or None
-    when the program failed on it."""
-    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
-    image = pix.tobytes("png")
+def render(page: pymupdf.Page, dpi: int, turn: int = 0) -> pymupdf.Pixmap:
+    """The page in grey at ``dpi``, turned ``turn`` degrees clockwise (0, 90, 180, 270)."""
+    zoom = dpi / 72
+    return page.get_pixmap(
+        matrix=pymupdf.Matrix(zoom, zoom).prerotate(turn), colorspace=pymupdf.csGRAY
+    )
+
+
+def tesseract_run(
+    tesseract: str, image: bytes, folder: str, arguments: list[str]
+) -> subprocess.CompletedProcess[bytes] | None:
+    """The program run on a PNG image with one thread; None when it could not be run."""
     env = dict(os.environ)
     env.setdefault("OMP_THREAD_LIMIT", "1")  # one process per core already: threads contend
     try:
-        done = subprocess.run(
-            [tesseract, "stdin", "stdout", "--tessdata-dir", folder, "-l", language]
-            + ["--dpi", str(dpi), "--psm", _SEGMENTATION, "hocr"],
+        return subprocess.run(
+            [tesseract, "stdin", "stdout", "--tessdata-dir", folder, *arguments],
             input=image,
             capture_output=True,
             timeout=PAGE_TIMEOUT,
@@ -265,8 +279,38 @@ def run_tesseract(
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    if done.returncode != 0:
+
+
+def _sideways(row: Row) -> bool:
+    """Whether a row runs up or down the image: said so, or a row of words taller than wide
+    (the program turns a page of upright lines itself, and says nothing of it)."""
+    x0, y0, x1, y1 = row.box
+    return bool(row.angle) or (len(row.words) > 1 and y1 - y0 > x1 - x0)
+
+
+def run_tesseract(
+    page: pymupdf.Page, dpi: int, folder: str, language: str, tesseract: str, turn: int = 0
+) -> dict[str, Any] | None:
+    """The page rendered at ``dpi`` (turned ``turn`` degrees clockwise: a scan set sideways)
+    and read by the ``tesseract`` program: its dict, with the mean confidence of its words
+    (``confidence``, 0-100) and the share of them on rows not read across the page
+    (``sideways``), or None when the program failed on it. A turned page's dict is
+    of the page as turned: its lines read across it, as the reader reads them."""
+    pix = render(page, dpi, turn)
+    done = tesseract_run(
+        tesseract,
+        pix.tobytes("png"),
+        folder,
+        ["-l", language, "--dpi", str(dpi), "--psm", _SEGMENTATION, "hocr"],
+    )
+    if done is None or done.returncode != 0:
         return None
     paragraphs = read_hocr(done.stdout.decode("utf-8", "replace"))
     rect = page.rect
-    return tesseract_dict(paragraphs, rect.width / pix.width, rect.width, rect.height)
+    width, height = (rect.height, rect.width) if turn % 180 else (rect.width, rect.height)
+    read = tesseract_dict(paragraphs, width / pix.width, width, height)
+    rows = [row for paragraph in paragraphs for row in paragraph]
+    words = [w.confidence for row in rows for w in row.words]
+    read["confidence"] = sum(words) / len(words) if words else 0.0
+    read["sideways"] = sum(len(row.words) for row in rows if _sideways(row)) / max(1, len(words))
+    return read

@@ -1,0 +1,132 @@
+"""A scan's own OCR layer that reads poorly, read again by Tesseract.
+
+A scan's OCR layer was made by whoever scanned it, with their program and settings: a
+typewritten memo's layer reads "Eeairing to keep you posted ... you Kill tee interested to
+knot", "A l e t t e r from The Katicm! Sugar defining Coapsny", where Tesseract reads the same
+page image as "Desiring ... you will be interested to know", "The National Sugar Refining
+Company". A layer's quality shows in its words: a share of them are no word at all (letters
+mixed with signs, digits or capitals inside, a lone consonant, four letters without a vowel).
+So a page whose layer has many such words is read again, while the read's time allows, and
+Tesseract's reading is kept only where it holds less than half as many (a page of formulas
+reads as poorly either way, and its layer, made from the scanner's own image, is kept).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable
+
+import pymupdf
+
+from quote_tui.sources.readers.pdf_layout import PageBlocks
+
+__all__ = ["POOR", "ROOM", "odd", "odd_share", "poor_layers", "read_note", "read_poor_layers"]
+
+POOR = 0.2
+"""Share of a layer's words that are no word above which its page is read again. Measured on
+the sets' scans with layers: the memo's 0.23; pages of prose 0.00-0.09 (Science 1968, two JSTOR
+articles, a law review from HeinOnline); pages dense with formulas or tables 0.2-0.44, which
+Tesseract reads no better (0.31-0.38), so they cost a page's read and are kept."""
+_BETTER = 0.5
+"""Tesseract's reading is kept where its share of odd words is under this part of the layer's
+(the memo: 0.23 to 0.03)."""
+ROOM = 15.0
+"""Seconds a page's read again must have before the read's deadline to be started: a page takes
+Tesseract 1 to 5 s, up to 13 s on this loaded machine; the layer's reading is there already."""
+_TRIED = 1
+"""Poor pages read again, none of them better, after which a scan's other poor pages are left
+as its layer reads them: a layer's quality is its producer's, page after page, and a JSTOR
+article's seven pages of formulas cost a page's read each (0.3 s to 9 s for the article) and
+were all kept."""
+_LEAST_WORDS = 20
+"""A page of fewer words is a cover or a plate: not judged."""
+_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’„*-–—"
+_SINGLE = frozenset("aAIiyoeàèéòùO&")
+"""Letters that stand alone as words (English, French, Spanish, Italian)."""
+_VOWELS = frozenset("aeiouyAEIOUYàâäéèêëîïôöùûüÿæœáíóúñ")
+_NUMBER = re.compile(r"[\d.,/%–-]+|\d+(?:st|nd|rd|th|s)")
+_CAPITAL_INSIDE = re.compile(r"[a-zß-ÿ][A-ZÀ-Þ]")
+
+
+def odd(token: str) -> bool:
+    """Whether a token as OCR wrote it is no word: signs inside letters ("Calif&rr-.la"), a lone
+    letter that is no word ("l e t t e r"), a capital after a small letter ("obtMn"), or four
+    letters and more without a vowel. Numbers, and words with hyphens or apostrophes, are words."""
+    word = token.strip(_PUNCTUATION)
+    if not word:
+        return False  # punctuation standing alone ("—", "...")
+    if _NUMBER.fullmatch(word):
+        return False
+    if any(not (c.isalpha() or c in "-'’") for c in word):
+        return True
+    if len(word) == 1:
+        return word not in _SINGLE
+    if _CAPITAL_INSIDE.search(word):
+        return True
+    return len(word) >= 4 and not any(c in _VOWELS for c in word)
+
+
+def odd_share(tokens: Iterable[str]) -> tuple[float, int]:
+    """The share of ``tokens`` that are no word, and how many tokens there are."""
+    count = flagged = 0
+    for token in tokens:
+        count += 1
+        flagged += odd(token)
+    return (flagged / count if count else 0.0), count
+
+
+def _tokens(page: PageBlocks) -> list[str]:
+    return [token for block in page.blocks for line in block.lines for token in line.text.split()]
+
+
+def poor_layers(pages: list[PageBlocks | None]) -> dict[int, float]:
+    """The 0-based pages whose OCR layer reads poorly, each with its share of odd words."""
+    poor = {}
+    for index, page in enumerate(pages):
+        if page is None or not page.hidden:
+            continue
+        share, count = odd_share(_tokens(page))
+        if count >= _LEAST_WORDS and share > POOR:
+            poor[index] = share
+    return poor
+
+
+def read_poor_layers(
+    doc: pymupdf.Document,
+    pages: list[PageBlocks | None],
+    poor: dict[int, float],
+    stop: float | None,
+    read_page: Callable[[pymupdf.Page], PageBlocks | None],
+) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
+    """The pages with each ``poor`` one read again where Tesseract reads it clearly better,
+    and the 1-based numbers of the pages so replaced. ``read_page(page)`` reads a page (None
+    when it cannot); none is started less than ``ROOM`` seconds before ``stop`` (a
+    ``time.monotonic()`` value)."""
+    out = list(pages)
+    replaced: list[int] = []
+    kept = 0
+    for index, share in poor.items():
+        if stop is not None and time.monotonic() + ROOM >= stop:
+            break  # a read cut off by the deadline would cost the whole source, not a page
+        if kept >= _TRIED and not replaced:
+            break  # Tesseract reads this scan no better than its layer: its formulas, its type
+        again = read_page(doc.load_page(index))
+        better, words = odd_share(_tokens(again)) if again is not None else (1.0, 0)
+        if again is not None and words >= _LEAST_WORDS and better < _BETTER * share:
+            out[index] = again
+            replaced.append(index + 1)
+        else:
+            kept += 1
+    return out, tuple(replaced)
+
+
+def read_note(pages: tuple[int, ...]) -> str | None:
+    """The source's note naming a scan's pages whose own OCR layer read poorly, read by OCR."""
+    if not pages:
+        return None
+    named = ", ".join(str(page) for page in pages[:10]) + (", ..." if len(pages) > 10 else "")
+    return (
+        f"The scan's own OCR layer read poorly on page(s) {named}: their text is Tesseract's "
+        "reading of the page images."
+    )
