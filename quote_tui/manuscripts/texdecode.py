@@ -83,6 +83,21 @@ _DROPPED = {
 entries, footnotes, and the sort keys of ``\\noopsort{gogh}van Gogh``, which BibTeX styles
 define to print nothing. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in
 brackets."""
+_GREEK = {
+    name: 0x3B1 + n
+    for n, name in enumerate(
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omikron pi rho "
+        "varsigma sigma tau upsilon phi chi psi omega".split()
+    )
+} | {
+    name.capitalize(): 0x391 + n
+    for n, name in enumerate(
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omikron pi rho "
+        "- sigma tau upsilon phi chi psi omega".split()
+    )
+    if name != "-"
+}
+"""The Greek letters of the textgreek package, by name, as code points (α is U+03B1)."""
 _NAMED = {
     "S": "§",
     "P": "¶",
@@ -112,6 +127,9 @@ _NAMED = {
     "textless": "<",
     "textgreater": ">",
     "textbar": "|",
+    # textgreek's letters (``Integrin \\textbeta$_1$``, ``\\textalpha-helix``): pylatexenc knows
+    # none but ``\\textmu``, and the letter vanished.
+    **{f"text{name}": chr(code) for name, code in _GREEK.items()},
 }
 _BIBSTRINGS = {
     "newseries": "new series",
@@ -176,14 +194,25 @@ typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~сист�
 _DISPLAY_MATH = re.compile(r"(?<!\\)\$\$([^$]+?)(?<!\\)\$\$")
 """``B$$\\epsilon$$-trees``: display math in a title is an export's doubled ``$``; read inline
 (it split the word into ``B ϵ -trees``)."""
-_ESCAPED_MATH = re.compile(r"\\\$(?=\S)((?:[^$\\]|\\[^$])+?)(?<=\S)\\\$")
+_ESCAPED_MATH = re.compile(r"(?<!\{)\\\$(?=[^\s}])((?:[^$\\]|\\[^$])+?)(?<=[^\s{])\\\$(?!\})")
 """``Photo-\\$z\\$``, ``\\$d\\_2\\^*\\$``: a formula typed into a reference manager's title, which
 Zotero shows as math and Better BibTeX exports with every sign escaped; its dollars were kept
-as dollar signs, and the formula as LaTeX."""
+as dollar signs, and the formula as LaTeX. A dollar in braces, ``{\\$}``, is Mendeley's, read
+as a pair below or as a sign (``from {\\$}58,000 in 1997 to {\\$}72,000``)."""
+_MENDELEY_MATH = re.compile(r"\{\\\$\}(?=\S)(.+?)(?<=\S)\{\\\$\}")
+"""``{\\$}B{\\^{}}{\\{}0{\\}} \\backslashto \\backslashpi{\\$}``: a formula typed into Mendeley's
+title, which its BibTeX export writes with each sign escaped in braces and each backslash as
+``\\backslash``; read as Better BibTeX's escaped formula is (it had become ``B0 00``, and a
+closing ``{\\$}`` took the space after it: ``A_Lin 500 GeV``)."""
+_MENDELEY_SIGNS = (("{\\^{}}", "\\^"), ("{\\_}", "\\_"), ("{\\{}", "\\{"), ("{\\}}", "\\}"))
+_MENDELEY_BACKSLASH = re.compile(r"\\backslash\s*(?=[A-Za-z])")
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
 _MONEY = re.compile(r"\d[\d.,]*\s*(?:[kKmMbB]n?|bn|million|billion|trillion)?")
+_PRICE = re.compile(r"\d[^\\^_{}=+\-<>/*]*")
+"""A price between two dollars (``US\\$179 631 vs. US\\$12``): digits first, and no sign of a
+formula after them; its dollars are dollar signs (they had been read as math and dropped)."""
 _UNESCAPE_IN_MATH = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?![A-Za-z])|\\([_^{}&%#])")
 _COMMAND_BEFORE_SCRIPT = re.compile(r"(\\[A-Za-z]+)\s*(?=[_^])")
 """``$\\alpha_s$``: once the script is a Unicode letter (``ₛ``), the parser took it for part of
@@ -339,11 +368,23 @@ def _unglued(m: re.Match[str]) -> str:
 
 def _escaped_math(m: re.Match[str]) -> str:
     body = m.group(1)
-    if "textbackslash" in body or _MONEY.fullmatch(body) or not _MATH_SIGN.search(body):
+    if (
+        "textbackslash" in body
+        or _MONEY.fullmatch(body)
+        or _PRICE.fullmatch(body)
+        or not _MATH_SIGN.search(body)
+    ):
         # A formula whose backslashes were escaped too is read whole, later, as text escaped
         # twice (``\\$\\textbackslash{{Lambda}}\\$``).
         return m.group(0)
     return "$" + _UNESCAPE_IN_MATH.sub(lambda e: e.group(1) or "^", body) + "$"
+
+
+def _mendeley_math(m: re.Match[str]) -> str:
+    body = m.group(1)
+    for escaped, sign in _MENDELEY_SIGNS:
+        body = body.replace(escaped, sign)
+    return "\\$" + _MENDELEY_BACKSLASH.sub(r"\\", body) + "\\$"
 
 
 def _plain_math(m: re.Match[str]) -> str:
@@ -367,6 +408,9 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, readings: int) -> str:
+    if "{\\$}" in value:
+        # First: the signs it escapes are read as accents over nothing below (``{\\^{}}``).
+        value = _MENDELEY_MATH.sub(_mendeley_math, value)
     if "\\ifmmode" in value:
         value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
     if "\\" in value and _GLUED_SYMBOL.search(value):
