@@ -194,7 +194,7 @@ typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~сист�
 _DISPLAY_MATH = re.compile(r"(?<!\\)\$\$([^$]+?)(?<!\\)\$\$")
 """``B$$\\epsilon$$-trees``: display math in a title is an export's doubled ``$``; read inline
 (it split the word into ``B ϵ -trees``)."""
-_ESCAPED_MATH = re.compile(r"(?<!\{)\\\$(?=[^\s}])((?:[^$\\]|\\[^$])+?)(?<=[^\s{])\\\$(?!\})")
+_ESCAPED_MATH = re.compile(r"(?<!\{)\\\$(?=[^\s}])((?:[^$\\]|\\[^$])+?)(?<=[^\s{])\\\$")
 """``Photo-\\$z\\$``, ``\\$d\\_2\\^*\\$``: a formula typed into a reference manager's title, which
 Zotero shows as math and Better BibTeX exports with every sign escaped; its dollars were kept
 as dollar signs, and the formula as LaTeX. A dollar in braces, ``{\\$}``, is Mendeley's, read
