@@ -83,19 +83,16 @@ _DROPPED = {
 entries, footnotes, and the sort keys of ``\\noopsort{gogh}van Gogh``, which BibTeX styles
 define to print nothing. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in
 brackets."""
-_GREEK = {
-    name: 0x3B1 + n
-    for n, name in enumerate(
-        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omikron pi rho "
-        "varsigma sigma tau upsilon phi chi psi omega".split()
-    )
-} | {
+_GREEK_NAMES = (
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "omikron", "pi", "rho", "varsigma", "sigma", "tau", "upsilon",
+    "phi", "chi", "psi", "omega",
+)  # fmt: skip
+_GREEK = {name: 0x3B1 + n for n, name in enumerate(_GREEK_NAMES)} | {
+    # U+03A2, where a capital final sigma would stand, is unassigned.
     name.capitalize(): 0x391 + n
-    for n, name in enumerate(
-        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omikron pi rho "
-        "- sigma tau upsilon phi chi psi omega".split()
-    )
-    if name != "-"
+    for n, name in enumerate(_GREEK_NAMES)
+    if name != "varsigma"
 }
 """The Greek letters of the textgreek package, by name, as code points (α is U+03B1)."""
 _NAMED = {
