@@ -201,7 +201,7 @@ _MENDELEY_MATH = re.compile(r"\{\\\$\}(?=\S)(.+?)(?<=\S)\{\\\$\}")
 title, which its BibTeX export writes with each sign escaped in braces and each backslash as
 ``\\backslash``; read as Better BibTeX's escaped formula is (it had become ``B0 00``, and a
 closing ``{\\$}`` took the space after it: ``A_Lin 500 GeV``)."""
-_MENDELEY_SIGNS = (("{\\^{}}", "\\^"), ("{\\_}", "\\_"), ("{\\{}", "\\{"), ("{\\}}", "\\}"))
+_MENDELEY_SIGNS = (("{\\^{}}", "^"), ("{\\_}", "_"), ("{\\{}", "{"), ("{\\}}", "}"))
 _MENDELEY_BACKSLASH = re.compile(r"\\backslash\s*(?=[A-Za-z])")
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
@@ -379,9 +379,12 @@ def _escaped_math(m: re.Match[str]) -> str:
 
 def _mendeley_math(m: re.Match[str]) -> str:
     body = m.group(1)
+    if _MONEY.fullmatch(body) or _PRICE.fullmatch(body):
+        return "\\$" + body + "\\$"  # dollar signs, read below
+    # Typed as math, whatever it holds (``p{\\$}+{\\$}p`` is ``p$+$p``, a sign alone).
     for escaped, sign in _MENDELEY_SIGNS:
         body = body.replace(escaped, sign)
-    return "\\$" + _MENDELEY_BACKSLASH.sub(r"\\", body) + "\\$"
+    return "$" + _MENDELEY_BACKSLASH.sub(r"\\", body) + "$"
 
 
 def _plain_math(m: re.Match[str]) -> str:

@@ -45,6 +45,12 @@ from quote_tui.manuscripts.texdecode import latex_to_text
             "asymmetry of W±→μ± at forward/backward rapidities with PHENIX at √(s)=500-510 GeV "
             "polarized p+p collisions",
         ),
+        # A sign alone between the dollars is math all the same (it had kept ``$+$``).
+        (
+            "{spin asymmetries in W{\\$}{\\^{}}{\\{}\\backslashpm{\\}}{\\$} production in "
+            "polarized p{\\$}+{\\$}p collisions}",
+            "spin asymmetries in W± production in polarized p+p collisions",
+        ),
     ],
 )
 def test_a_formula_mendeley_escaped_is_read_as_math(title: str, text: str) -> None:
