@@ -203,6 +203,13 @@ title, which its BibTeX export writes with each sign escaped in braces and each 
 closing ``{\\$}`` took the space after it: ``A_Lin 500 GeV``)."""
 _MENDELEY_SIGNS = (("{\\^{}}", "^"), ("{\\_}", "_"), ("{\\{}", "{"), ("{\\}}", "}"))
 _MENDELEY_BACKSLASH = re.compile(r"\\backslash\s*(?=[A-Za-z])")
+_CE = re.compile(r"\\ce\s*\{((?:[^{}$\\]|\{[^{}$\\]*\})*)\}")
+"""mhchem's ``\\ce{Li2MgGeO4:Mn^4+}``, as materials scientists write formulas in titles (one
+thesis's library, 94 of them): its digits after an element are subscripts and a charge ending a
+formula a superscript (Li₂MgGeO₄:Mn⁴⁺, as Crossref prints it); the command and a caret were
+left (``Ce^3+``)."""
+_CE_CHARGE = re.compile(r"\^(\d*[+\-]|\d+)(?![{\w])|(?<=[A-Za-z)\]])(\d*[+\-])(?=$|[\s:,;/])")
+_CE_COUNT = re.compile(r"(?<=[A-Za-z)\]])(\d+)")
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
@@ -377,6 +384,11 @@ def _escaped_math(m: re.Match[str]) -> str:
     return "$" + _UNESCAPE_IN_MATH.sub(lambda e: e.group(1) or "^", body) + "$"
 
 
+def _mhchem(m: re.Match[str]) -> str:
+    body = _CE_CHARGE.sub(lambda c: "^{" + (c.group(1) or c.group(2)) + "}", m.group(1))
+    return "$" + _CE_COUNT.sub(r"_{\1}", body) + "$"
+
+
 def _mendeley_math(m: re.Match[str]) -> str:
     body = m.group(1)
     if _MONEY.fullmatch(body) or _PRICE.fullmatch(body):
@@ -408,6 +420,8 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, readings: int) -> str:
+    if "\\ce" in value:
+        value = _CE.sub(_mhchem, value)
     if "{\\$}" in value:
         # First: the signs it escapes are read as accents over nothing below (``{\\^{}}``).
         value = _MENDELEY_MATH.sub(_mendeley_math, value)

@@ -149,3 +149,30 @@ def test_commented_prose_with_an_at_sign_is_no_entry() -> None:
 )
 def test_a_surname_is_never_a_bare_number(field: str, surname: str) -> None:
     assert surnames(field)[0] == surname
+
+
+# --- chemistry --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        # A materials science thesis's Mendeley library writes its formulas with mhchem.
+        (
+            "Synthesis and luminescence properties of novel deep red emitting phosphors "
+            "\\ce{Li2MgGeO4}:\\ce{Mn^4+}",
+            "Synthesis and luminescence properties of novel deep red emitting phosphors "
+            "Li₂MgGeO₄:Mn⁴⁺",
+        ),
+        ("Possible \\ce{Co^{3+}} Low Spin", "Possible Co³⁺ Low Spin"),
+        ("{\\ce{Ca4(PO4)2O}: a phosphor", "Ca₄(PO₄)₂O: a phosphor"),
+        (
+            "sensitisation of \\ce{Eu3+} photoluminescence",
+            "sensitisation of Eu³⁺ photoluminescence",
+        ),
+        ("\\ce{Y_{3-x}Gd_{x}Fe_{5}O_{12}} garnets", "Y₃₋ₓGdₓFe₅O₁₂ garnets"),
+        ("\\ce{^{13}C} NMR of \\ce{CO2}", "¹³C NMR of CO₂"),
+    ],
+)
+def test_mhchem_formulas_are_read_as_chemists_print_them(field: str, text: str) -> None:
+    assert latex_to_text(field) == text
