@@ -65,6 +65,7 @@ _PLAIN_WRAPPERS = (
     "nolinkurl",
     "path",
     "ensuremath",
+    "Bbb",  # AMS's old blackboard bold (``$\\ell_1^n({\\Bbb C})$``)
     "mbox",
     "hbox",
     "text",
@@ -124,6 +125,7 @@ _NAMED = {
     "textless": "<",
     "textgreater": ">",
     "textbar": "|",
+    "textquotedbl": '"',  # Zotero's export of a typed ``"`` (``is {\\textquotedbl}too black``)
     # textgreek's letters (``Integrin \\textbeta$_1$``, ``\\textalpha-helix``): pylatexenc knows
     # none but ``\\textmu``, and the letter vanished.
     **{f"text{name}": chr(code) for name, code in _GREEK.items()},
@@ -185,6 +187,13 @@ _GLUED_FONT = re.compile(
 """A font command written against the word it marks (``\\emphMedia``), as a title escaped twice
 on its way through an export reads once its braces are gone (``\\textbackslash{{emphMedia
 Psychology}}``): to TeX one undefined command, which dropped the word; read as the word."""
+_USER_MACRO = re.compile(r"(?<![\\$])\\([A-Za-z]*[A-Z][A-Za-z]*)(?![A-Za-z])(?:\{\})?(?!\s*[{$])")
+"""A command no package defines, with a capital and no argument: a thesis's own macro for a
+name (``Visual \\Csharp{} 2017``, ``\\FLIP: A Difference Evaluator``, ``\\CDBTune``), which the
+document's preamble typesets. Zotero and JabRef keep it as written; its name is kept here (it
+had vanished, leaving ``Visual 2017``). Size commands are no names, nor a symbol alone in math
+(``$\\Exclam$``)."""
+_NOT_NAMES = frozenset({"Large", "LARGE", "Huge", "Re", "Im", "ElsevierGlyph"})
 _EMPTY_ACCENT = re.compile(r"\\([~^])\s*\{\}")
 """``{\\~{}}``, ``{\\^{}}``: an accent over nothing, which is how Mendeley and JabRef write a
 typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~системах`` into one word)."""
@@ -370,6 +379,18 @@ def _unglued(m: re.Match[str]) -> str:
     return m.group(0) if known is not None else f"\\{m.group(1)}{{}}{m.group(2)}"
 
 
+def _user_macro(m: re.Match[str]) -> str:
+    name = m.group(1)
+    walker_db, renderer = _contexts()
+    if (
+        name in _NOT_NAMES
+        or renderer.latex_context.get_macro_spec(name) is not None
+        or walker_db.get_macro_spec(name) is not None
+    ):
+        return m.group(0)
+    return name
+
+
 def _escaped_math(m: re.Match[str]) -> str:
     body = m.group(1)
     if (
@@ -431,6 +452,8 @@ def _decode(value: str, *, readings: int) -> str:
         value = _GLUED_SYMBOL.sub(_unglued, value)
     if "\\" in value and _GLUED_FONT.search(value):
         value = _GLUED_FONT.sub(_unglued, value)
+    if "\\" in value and _USER_MACRO.search(value):
+        value = _USER_MACRO.sub(_user_macro, value)
     if "{}" in value and "\\" in value:
         value = _EMPTY_ACCENT.sub(
             lambda m: "\\textasciitilde{}" if m.group(1) == "~" else "\\textasciicircum{}", value

@@ -176,3 +176,36 @@ def test_a_surname_is_never_a_bare_number(field: str, surname: str) -> None:
 )
 def test_mhchem_formulas_are_read_as_chemists_print_them(field: str, text: str) -> None:
     assert latex_to_text(field) == text
+
+
+# --- a thesis's own macros ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        # A German master's thesis defines ``\Csharp`` in its preamble; the name had vanished.
+        (
+            "Visual \\Csharp{} 2017: Grundlagen, Profiwissen und Rezepte",
+            "Visual Csharp 2017: Grundlagen, Profiwissen und Rezepte",
+        ),
+        ("Vererbung (\\Csharp-Programmierhandbuch)", "Vererbung (Csharp-Programmierhandbuch)"),
+        (
+            "\\FLIP: A Difference Evaluator for Alternating Images",
+            "FLIP: A Difference Evaluator for Alternating Images",
+        ),
+        # Known commands, size commands, a symbol alone in math and a line break are no names.
+        ("\\Large Title", "Title"),
+        ("Long {{Live Jim Carey}}{$\\Exclam$}", "Long Live Jim Carey"),
+        ("First line\\\\Second", "First line Second"),
+        ('G{\\"o}del \\L{}ukasiewicz \\AA{}ngstr\\"om', "Gödel Łukasiewicz Ångström"),
+        ("spaces $\\ell_1^n ({\\Bbb C})$", "spaces ℓ₁ⁿ (C)"),
+        # Zotero's export of a typed double quote.
+        (
+            "How to check if hex color is {\\textquotedbl}too black{\\textquotedbl}?",
+            'How to check if hex color is "too black"?',
+        ),
+    ],
+)
+def test_a_thesis_macro_for_a_name_keeps_the_name(field: str, text: str) -> None:
+    assert latex_to_text(field) == text
