@@ -219,6 +219,9 @@ formula a superscript (Li₂MgGeO₄:Mn⁴⁺, as Crossref prints it); the comma
 left (``Ce^3+``)."""
 _CE_CHARGE = re.compile(r"\^(\d*[+\-]|\d+)(?![{\w])|(?<=[A-Za-z)\]])(\d*[+\-])(?=$|[\s:,;/])")
 _CE_COUNT = re.compile(r"(?<=[A-Za-z)\]])(\d+)")
+_PAREN_MATH = re.compile(r"(?<!\\)\\\((.*?)(?<!\\)\\\)")
+"""``SPI, \\(I^2\\)C``: LaTeX's other inline math, read as ``$...$`` is (its script had stayed a
+caret, ``I^2C``)."""
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
@@ -458,6 +461,8 @@ def _decode(value: str, *, readings: int) -> str:
         value = _EMPTY_ACCENT.sub(
             lambda m: "\\textasciitilde{}" if m.group(1) == "~" else "\\textasciicircum{}", value
         )
+    if "\\(" in value:
+        value = _PAREN_MATH.sub(r"$\1$", value)
     if "$$" in value:
         value = _DISPLAY_MATH.sub(r"$\1$", value)
     if "\\$" in value:

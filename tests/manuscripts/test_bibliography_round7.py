@@ -209,3 +209,12 @@ def test_mhchem_formulas_are_read_as_chemists_print_them(field: str, text: str) 
 )
 def test_a_thesis_macro_for_a_name_keeps_the_name(field: str, text: str) -> None:
     assert latex_to_text(field) == text
+
+
+def test_inline_math_in_parentheses_is_math() -> None:
+    # A German master's thesis: ``\\(I^2\\)C`` had kept its caret.
+    field = "Schnittstellen: Serielle Schnittstelle, USB, SPI, \\(I^2\\)C, 1-Wire etc."
+    assert (
+        latex_to_text(field) == "Schnittstellen: Serielle Schnittstelle, USB, SPI, I²C, 1-Wire etc."
+    )
+    assert latex_to_text("\\(\\alpha\\)-helix and line\\\\(a)") == "α-helix and line (a)"
