@@ -218,3 +218,16 @@ def test_inline_math_in_parentheses_is_math() -> None:
         latex_to_text(field) == "Schnittstellen: Serielle Schnittstelle, USB, SPI, I²C, 1-Wire etc."
     )
     assert latex_to_text("\\(\\alpha\\)-helix and line\\\\(a)") == "α-helix and line (a)"
+
+
+def test_babel_german_shorthand_inside_a_word_is_the_umlaut() -> None:
+    # A German bachelor thesis's literatur.bib, typed for babel's ngerman.
+    text = (
+        '@book{Schreiner2010,\n  Author = {M"uller, J"org and Schreiner, R"udiger},\n'
+        '  Title = {Die Stra"se der Gr"o{\\ss}e},\n  Address = {M"unchen},\n  Year = {2010}\n}\n'
+    )
+    entry = read_bibtex(text).entries[0]
+    assert entry.authors == ("Müller", "Schreiner")
+    assert entry.title == "Die Straße der Größe"
+    # A straight quote that opens or closes a quotation is left alone.
+    assert latex_to_text('The "anchor" effect') == 'The "anchor" effect'
