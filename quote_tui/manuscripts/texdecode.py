@@ -222,10 +222,11 @@ _CE_COUNT = re.compile(r"(?<=[A-Za-z)\]])(\d+)")
 _PAREN_MATH = re.compile(r"(?<!\\)\\\((.*?)(?<!\\)\\\)")
 """``SPI, \\(I^2\\)C``: LaTeX's other inline math, read as ``$...$`` is (its script had stayed a
 caret, ``I^2C``)."""
-_BABEL_UMLAUT = re.compile(r'(?<=[A-Za-z])"([aouAOU]|s(?=[a-z]))')
+_BABEL_UMLAUT = re.compile(r'(?<=[A-Za-z])(?<!\\[A-Za-z])"([aouAOU]|s(?=[a-z]))')
 """``Schreiner, R"udiger``, ``Stra"se``: babel's German shorthand, which a thesis set in
 ``ngerman`` types as ü and ß; read so inside a word only, where a straight quote never opens or
-closes one (``The "anchor" effect`` keeps its quotes). Zotero keeps ``R"udiger`` as written."""
+closes one (``The "anchor" effect`` keeps its quotes), and not after a one-letter command
+(``P\\u"a"r``, a breve in a broken field). Zotero keeps ``R"udiger`` as written."""
 _BABEL_LETTERS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü", "s": "ß"}
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or

@@ -231,3 +231,5 @@ def test_babel_german_shorthand_inside_a_word_is_the_umlaut() -> None:
     assert entry.title == "Die Straße der Größe"
     # A straight quote that opens or closes a quotation is left alone.
     assert latex_to_text('The "anchor" effect') == 'The "anchor" effect'
+    # Nor a quote after a one-letter command (a breve in a broken field of a real thesis).
+    assert "ä" not in latex_to_text('P\\u"a"r\\u"a"u')
