@@ -228,6 +228,10 @@ _BABEL_UMLAUT = re.compile(r'(?<=[A-Za-z])(?<!\\[A-Za-z])"([aouAOU]|s(?=[a-z]))'
 closes one (``The "anchor" effect`` keeps its quotes), and not after a one-letter command
 (``P\\u"a"r``, a breve in a broken field). Zotero keeps ``R"udiger`` as written."""
 _BABEL_LETTERS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü", "s": "ß"}
+_ESCAPED_BREAK = re.compile(r"\\([nrt])([a-z]+)")
+"""``planning{\\textbackslash}nfor artificially``: a line break pasted into a title from a
+database's text as ``\\n`` and escaped by the export. Read again, ``\\nfor`` is no command, and
+the word went with it; a known one (``\\nabla``, ``\\rho``, ``\\times``) is read as itself."""
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
@@ -400,6 +404,14 @@ def _user_macro(m: re.Match[str]) -> str:
     return name
 
 
+def _escaped_break(m: re.Match[str]) -> str:
+    walker_db, renderer = _contexts()
+    name = m.group(1) + m.group(2)
+    if renderer.latex_context.get_macro_spec(name) or walker_db.get_macro_spec(name):
+        return m.group(0)
+    return " " + m.group(2)
+
+
 def _escaped_math(m: re.Match[str]) -> str:
     body = m.group(1)
     if (
@@ -450,6 +462,8 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, readings: int) -> str:
+    if readings > 1 and "\\" in value:
+        value = _ESCAPED_BREAK.sub(_escaped_break, value)
     if '"' in value:
         value = _BABEL_UMLAUT.sub(lambda m: _BABEL_LETTERS[m.group(1)], value)
     if "\\ce" in value:

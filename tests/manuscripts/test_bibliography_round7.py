@@ -233,3 +233,21 @@ def test_babel_german_shorthand_inside_a_word_is_the_umlaut() -> None:
     assert latex_to_text('The "anchor" effect') == 'The "anchor" effect'
     # Nor a quote after a one-letter command (a breve in a broken field of a real thesis).
     assert "ä" not in latex_to_text('P\\u"a"r\\u"a"u')
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        # A Mendeley library in a medical informatics thesis: a line break pasted as ``\n``.
+        (
+            "Utilising temporal data abstraction for data validation and therapy "
+            "planning{\\textbackslash}nfor artificially ventilated newborn infants.",
+            "Utilising temporal data abstraction for data validation and therapy planning for "
+            "artificially ventilated newborn infants.",
+        ),
+        # Commands escaped twice are still the commands.
+        ("a{\\textbackslash}nabla b and x{\\textbackslash}rho", "a∇b and xρ"),
+    ],
+)
+def test_an_escaped_line_break_keeps_the_word_after_it(field: str, text: str) -> None:
+    assert latex_to_text(field) == text
