@@ -133,7 +133,12 @@ def _title(fields: dict[str, str]) -> str | None:
     title = _plain_title(fields.get("title"))
     subtitle = _plain_title(fields.get("subtitle"))
     if title and subtitle:
-        return title if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
+        # After a question or a full stop no colon, but the subtitle all the same, as biblatex
+        # prints it and Zotero stores it (``PDF/A: Wie unterscheidet es sich von PDF? Erfahre,
+        # was ...``); it had been left out.
+        if title.endswith((":", "?", "!", ".")):
+            return f"{title} {subtitle}"
+        return f"{title}: {subtitle}"
     return title or subtitle or None
 
 

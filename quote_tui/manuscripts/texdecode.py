@@ -211,7 +211,9 @@ title, which its BibTeX export writes with each sign escaped in braces and each 
 ``\\backslash``; read as Better BibTeX's escaped formula is (it had become ``B0 00``, and a
 closing ``{\\$}`` took the space after it: ``A_Lin 500 GeV``)."""
 _MENDELEY_SIGNS = (("{\\^{}}", "^"), ("{\\_}", "_"), ("{\\{}", "{"), ("{\\}}", "}"))
-_MENDELEY_BACKSLASH = re.compile(r"\\backslash\s*(?=[A-Za-z])")
+_MENDELEY_BACKSLASH = re.compile(r"(?:\$\\backslash\$|\\backslash)\s*(?=[A-Za-z])")
+"""``\\backslash``, or ``$\\backslash$`` as Citavi writes it (``{\\$}$\\backslash$mu{\\$}m``),
+before a command's name."""
 _CE = re.compile(r"\\ce\s*\{((?:[^{}$\\]|\{[^{}$\\]*\})*)\}")
 """mhchem's ``\\ce{Li2MgGeO4:Mn^4+}``, as materials scientists write formulas in titles (one
 thesis's library, 94 of them): its digits after an element are subscripts and a charge ending a

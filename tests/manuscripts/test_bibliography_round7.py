@@ -251,3 +251,21 @@ def test_babel_german_shorthand_inside_a_word_is_the_umlaut() -> None:
 )
 def test_an_escaped_line_break_keeps_the_word_after_it(field: str, text: str) -> None:
     assert latex_to_text(field) == text
+
+
+def test_a_subtitle_after_a_question_is_kept_without_a_colon() -> None:
+    # A German bachelor thesis's @online entries: the subtitle had been left out.
+    text = (
+        "@online{adobe-pdf-a,\n author = {{Adobe Inc.}},\n"
+        " title = {PDF/A: Wie unterscheidet es sich von PDF?},\n"
+        " subtitle = {Erfahre, was PDF/A-Dateien auszeichnet.}\n}\n"
+    )
+    assert read_bibtex(text).entries[0].title == (
+        "PDF/A: Wie unterscheidet es sich von PDF? Erfahre, was PDF/A-Dateien auszeichnet."
+    )
+
+
+def test_citavis_escaped_formula_is_math() -> None:
+    # A Citavi export in a fibre-optics paper: ``$\backslash$`` before the command's name.
+    field = "1.0--1.7-{\\$}$\\backslash$mu{\\$}m Wavelength-Tunable Ultrashort-Pulse Generation"
+    assert latex_to_text(field) == "1.0–1.7-μm Wavelength-Tunable Ultrashort-Pulse Generation"
