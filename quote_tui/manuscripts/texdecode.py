@@ -230,10 +230,12 @@ _BABEL_UMLAUT = re.compile(r'(?<=[A-Za-z])(?<!\\[A-Za-z])"([aouAOU]|s(?=[a-z]))'
 closes one (``The "anchor" effect`` keeps its quotes), and not after a one-letter command
 (``P\\u"a"r``, a breve in a broken field). Zotero keeps ``R"udiger`` as written."""
 _BABEL_LETTERS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü", "s": "ß"}
-_ESCAPED_BREAK = re.compile(r"\\([nrt])([a-z]+)")
+_ESCAPED_BREAK = re.compile(r"\\(n)([a-z]+)")
 """``planning{\\textbackslash}nfor artificially``: a line break pasted into a title from a
 database's text as ``\\n`` and escaped by the export. Read again, ``\\nfor`` is no command, and
-the word went with it; a known one (``\\nabla``, ``\\rho``, ``\\times``) is read as itself."""
+the word went with it; a known one (``\\nabla``, ``\\nu``) is read as itself. Only ``\\n``: an
+escaped ``\\r`` or ``\\t`` cannot be told from ``\\rm``, ``\\rule`` or ``\\textbackslash``, which
+pylatexenc reads without knowing them."""
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
