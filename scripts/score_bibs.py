@@ -176,7 +176,7 @@ def _read(path: Path) -> tuple[list[Any], int]:
         got = reader(path)
         # Only warnings for entries left out account for a missing entry; an entry read in
         # part (a repeated field, an undefined macro) is still read.
-        dropping = {"duplicate_key", "unparsable", "not_an_item"}
+        dropping = {"duplicate_key", "unparsable", "not_an_item", "commented_out"}
         return list(got.entries), sum(str(w.code) in dropping for w in got.warnings)
     return list(bibliography.load_bibliography(path)), 0  # before warnings existed
 

@@ -37,6 +37,8 @@ _QUALIFIER = re.compile(r"(?:\s+[(\[][^()\[\]{}]*[)\]])+$")
 """A role or place written after a name (``Alfons Limbrunner (Hrsg.)``, ``Emerson Foulke
 (ed.)``, ``... Chronic Conditions (UK)``): no part of the surname, which BibTeX's rule would make
 ``(Hrsg.)`` alone."""
+_NUMBERED = re.compile(r"\s\d[^\s]*$")
+"""A last word that begins with a digit (``60034-4-1``, ``704-e``)."""
 _GLUED = re.compile(r"(?:(?<=\w-)|(?<=\b\w['’])) (?=\w)")
 """A space after a particle written against its name: one ending in a hyphen
 (``el-{\\null} Sadat``) or an elided letter (``d' Este``); ``de' Medici`` keeps its space."""
@@ -82,6 +84,14 @@ def _surname(person: str, useprefix: bool = True) -> str:
         qualifier = _QUALIFIER.search(person)
         if qualifier is not None and person[: qualifier.start()].strip():
             person = person[: qualifier.start()]
+    if _NUMBERED.search(person):
+        # ``DIN EN IEC 60034-4-1``, ``MIL STD 704-e``: a standard or a report by its number,
+        # written unbraced. A number is no surname; Zotero steps back to the last word that
+        # begins with a letter and keeps the words after it, and so does this reader.
+        words = person.split(" ")
+        if "," not in person and "{" not in person and len(words) > 1:
+            start = next((n for n in range(len(words) - 1, -1, -1) if words[n][:1].isalpha()), 0)
+            return latex_to_text(" ".join(words[start:]))
     if "{" not in person and "\\" not in person:
         # The forms most names take, read as BibTeX's splitter reads them at a tenth of its
         # cost: ``von Last, First`` (the surname is all before the comma) and ``First Last``

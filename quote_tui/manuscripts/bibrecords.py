@@ -32,6 +32,9 @@ class BibWarningCode(StrEnum):
     """An entry without a citation key: read and checked, but no citation can name it."""
     NOT_AN_ITEM = "not_an_item"
     """An item of a JSON, RIS or XML export with nothing a reference can be made of."""
+    COMMENTED_OUT = "commented_out"
+    """An entry whose lines start with ``%``: not read, as biber, Better BibTeX and JabRef read
+    it (BibTeX and Zotero read it all the same), and named so that none goes unnoticed."""
     UNDEFINED_MACRO = "undefined_macro"
     """A field names an ``@string`` macro the file never defines: its name is kept, as Zotero
     reads it (BibTeX reads it as nothing)."""

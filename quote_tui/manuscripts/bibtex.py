@@ -133,7 +133,12 @@ def _title(fields: dict[str, str]) -> str | None:
     title = _plain_title(fields.get("title"))
     subtitle = _plain_title(fields.get("subtitle"))
     if title and subtitle:
-        return title if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
+        # After a question or a full stop no colon, but the subtitle all the same, as biblatex
+        # prints it and Zotero stores it (``PDF/A: Wie unterscheidet es sich von PDF? Erfahre,
+        # was ...``); it had been left out.
+        if title.endswith((":", "?", "!", ".")):
+            return f"{title} {subtitle}"
+        return f"{title}: {subtitle}"
     return title or subtitle or None
 
 
@@ -220,9 +225,33 @@ def _blank_comment(m: re.Match[str]) -> str:
     return "\n" * run.count("\n")
 
 
-def _uncomment(text: str) -> str:
-    """``text`` without its commented lines (kept as empty lines, so every line number holds)."""
-    return _COMMENTED.sub(_blank_comment, text) if "%" in text else text
+_COMMENTED_HEAD = re.compile(
+    r"^[ \t]*%[ \t%]*@[ \t]*(?!(?i:string|preamble|comment)\b)([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s]*)",
+    re.M,
+)
+
+
+def _uncomment(text: str) -> tuple[str, list[tuple[int, str, str]]]:
+    """``text`` without its commented lines (kept as empty lines, so every line number holds),
+    and the entries switched off in them: their 0-based lines, types and keys."""
+    if "%" not in text:
+        return text, []
+    heads: list[tuple[int, str, str]] = []
+    parts: list[str] = []
+    at = 0
+    for m in _COMMENTED.finditer(text):
+        blanked = _blank_comment(m)
+        if blanked != m.group(0):
+            first = text.count("\n", 0, m.start())
+            heads.extend(
+                (first + m.group(0).count("\n", 0, h.start()), h.group(1), h.group(2))
+                for h in _COMMENTED_HEAD.finditer(m.group(0))
+            )
+        parts.append(text[at : m.start()])
+        parts.append(blanked)
+        at = m.end()
+    parts.append(text[at:])
+    return "".join(parts), heads
 
 
 _SALVAGE_LINES = 200
@@ -288,7 +317,8 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
         The entries in file order, then the warnings in file order.
     """
     # Both repairs keep every line where it was, so the warnings' lines are the file's.
-    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", _uncomment(text)))
+    text, switched_off = _uncomment(text)
+    text = _EMPTY_FIELD.sub(r"\1\2\3,", _KEYLESS.sub(r"\1,\2", text))
     library = bibtexparser.parse_string(text, parse_stack=[])
     strings: dict[str, str] = {}
     found: list[tuple[Entry, dict[str, str]]] = []
@@ -388,6 +418,17 @@ def read_bibtex(text: str, *, file: str | None = None, base_dir: Path | None = N
             message=f"{macro}, used by entry {key}{more}, is defined by no @string: "
             "the name is kept as written",
         )
+    for line, kind, key in switched_off:
+        # An entry commented out above its live copy (a template's examples) is not lost.
+        if kind.lower() not in _NOT_WORKS and key not in seen:
+            warn(
+                BibWarningCode.COMMENTED_OUT,
+                f"@{kind} {key or '(no key)'} is commented out (%): not read, as biber, "
+                "Better BibTeX and JabRef read it; remove the % to cite it",
+                line,
+            )
+    if switched_off:
+        warnings.sort(key=lambda w: w.line or 0)
     names: dict[str, str] = {}
     entries = (
         _entry(e, fields, base_dir=base_dir, names=names) for e, fields in _with_parents(found)

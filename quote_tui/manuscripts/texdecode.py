@@ -65,6 +65,7 @@ _PLAIN_WRAPPERS = (
     "nolinkurl",
     "path",
     "ensuremath",
+    "Bbb",  # AMS's old blackboard bold (``$\\ell_1^n({\\Bbb C})$``)
     "mbox",
     "hbox",
     "text",
@@ -83,6 +84,18 @@ _DROPPED = {
 entries, footnotes, and the sort keys of ``\\noopsort{gogh}van Gogh``, which BibTeX styles
 define to print nothing. pylatexenc would write ``<cit.>``, ``<ref>`` or the footnote in
 brackets."""
+_GREEK_NAMES = (
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "omikron", "pi", "rho", "varsigma", "sigma", "tau", "upsilon",
+    "phi", "chi", "psi", "omega",
+)  # fmt: skip
+_GREEK = {name: 0x3B1 + n for n, name in enumerate(_GREEK_NAMES)} | {
+    # U+03A2, where a capital final sigma would stand, is unassigned.
+    name.capitalize(): 0x391 + n
+    for n, name in enumerate(_GREEK_NAMES)
+    if name != "varsigma"
+}
+"""The Greek letters of the textgreek package, by name, as code points (α is U+03B1)."""
 _NAMED = {
     "S": "§",
     "P": "¶",
@@ -112,6 +125,10 @@ _NAMED = {
     "textless": "<",
     "textgreater": ">",
     "textbar": "|",
+    "textquotedbl": '"',  # Zotero's export of a typed ``"`` (``is {\\textquotedbl}too black``)
+    # textgreek's letters (``Integrin \\textbeta$_1$``, ``\\textalpha-helix``): pylatexenc knows
+    # none but ``\\textmu``, and the letter vanished.
+    **{f"text{name}": chr(code) for name, code in _GREEK.items()},
 }
 _BIBSTRINGS = {
     "newseries": "new series",
@@ -170,20 +187,62 @@ _GLUED_FONT = re.compile(
 """A font command written against the word it marks (``\\emphMedia``), as a title escaped twice
 on its way through an export reads once its braces are gone (``\\textbackslash{{emphMedia
 Psychology}}``): to TeX one undefined command, which dropped the word; read as the word."""
+_USER_MACRO = re.compile(r"(?<![\\$])\\([A-Za-z]*[A-Z][A-Za-z]*)(?![A-Za-z])(?:\{\})?(?!\s*[{$])")
+"""A command no package defines, with a capital and no argument: a thesis's own macro for a
+name (``Visual \\Csharp{} 2017``, ``\\FLIP: A Difference Evaluator``, ``\\CDBTune``), which the
+document's preamble typesets. Zotero and JabRef keep it as written; its name is kept here (it
+had vanished, leaving ``Visual 2017``). Size commands are no names, nor a symbol alone in math
+(``$\\Exclam$``)."""
+_NOT_NAMES = frozenset({"Large", "LARGE", "Huge", "Re", "Im", "ElsevierGlyph"})
 _EMPTY_ACCENT = re.compile(r"\\([~^])\s*\{\}")
 """``{\\~{}}``, ``{\\^{}}``: an accent over nothing, which is how Mendeley and JabRef write a
 typed ``~`` or ``^``; read as that sign (it had vanished, joining ``в~системах`` into one word)."""
 _DISPLAY_MATH = re.compile(r"(?<!\\)\$\$([^$]+?)(?<!\\)\$\$")
 """``B$$\\epsilon$$-trees``: display math in a title is an export's doubled ``$``; read inline
 (it split the word into ``B ϵ -trees``)."""
-_ESCAPED_MATH = re.compile(r"\\\$(?=\S)((?:[^$\\]|\\[^$])+?)(?<=\S)\\\$")
+_ESCAPED_MATH = re.compile(r"(?<!\{)\\\$(?=[^\s}])((?:[^$\\]|\\[^$])+?)(?<=[^\s{])\\\$")
 """``Photo-\\$z\\$``, ``\\$d\\_2\\^*\\$``: a formula typed into a reference manager's title, which
 Zotero shows as math and Better BibTeX exports with every sign escaped; its dollars were kept
-as dollar signs, and the formula as LaTeX."""
+as dollar signs, and the formula as LaTeX. A dollar in braces, ``{\\$}``, is Mendeley's, read
+as a pair below or as a sign (``from {\\$}58,000 in 1997 to {\\$}72,000``)."""
+_MENDELEY_MATH = re.compile(r"\{\\\$\}(?=\S)(.+?)(?<=\S)\{\\\$\}")
+"""``{\\$}B{\\^{}}{\\{}0{\\}} \\backslashto \\backslashpi{\\$}``: a formula typed into Mendeley's
+title, which its BibTeX export writes with each sign escaped in braces and each backslash as
+``\\backslash``; read as Better BibTeX's escaped formula is (it had become ``B0 00``, and a
+closing ``{\\$}`` took the space after it: ``A_Lin 500 GeV``)."""
+_MENDELEY_SIGNS = (("{\\^{}}", "^"), ("{\\_}", "_"), ("{\\{}", "{"), ("{\\}}", "}"))
+_MENDELEY_BACKSLASH = re.compile(r"(?:\$\\backslash\$|\\backslash)\s*(?=[A-Za-z])")
+"""``\\backslash``, or ``$\\backslash$`` as Citavi writes it (``{\\$}$\\backslash$mu{\\$}m``),
+before a command's name."""
+_CE = re.compile(r"\\ce\s*\{((?:[^{}$\\]|\{[^{}$\\]*\})*)\}")
+"""mhchem's ``\\ce{Li2MgGeO4:Mn^4+}``, as materials scientists write formulas in titles (one
+thesis's library, 94 of them): its digits after an element are subscripts and a charge ending a
+formula a superscript (Li₂MgGeO₄:Mn⁴⁺, as Crossref prints it); the command and a caret were
+left (``Ce^3+``)."""
+_CE_CHARGE = re.compile(r"\^(\d*[+\-]|\d+)(?![{\w])|(?<=[A-Za-z)\]])(\d*[+\-])(?=$|[\s:,;/])")
+_CE_COUNT = re.compile(r"(?<=[A-Za-z)\]])(\d+)")
+_PAREN_MATH = re.compile(r"(?<!\\)\\\((.*?)(?<!\\)\\\)")
+"""``SPI, \\(I^2\\)C``: LaTeX's other inline math, read as ``$...$`` is (its script had stayed a
+caret, ``I^2C``)."""
+_BABEL_UMLAUT = re.compile(r'(?<=[A-Za-z])(?<!\\[A-Za-z])"([aouAOU]|s(?=[a-z]))')
+"""``Schreiner, R"udiger``, ``Stra"se``: babel's German shorthand, which a thesis set in
+``ngerman`` types as ü and ß; read so inside a word only, where a straight quote never opens or
+closes one (``The "anchor" effect`` keeps its quotes), and not after a one-letter command
+(``P\\u"a"r``, a breve in a broken field). Zotero keeps ``R"udiger`` as written."""
+_BABEL_LETTERS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü", "s": "ß"}
+_ESCAPED_BREAK = re.compile(r"\\(n)([a-z]+)")
+"""``planning{\\textbackslash}nfor artificially``: a line break pasted into a title from a
+database's text as ``\\n`` and escaped by the export. Read again, ``\\nfor`` is no command, and
+the word went with it; a known one (``\\nabla``, ``\\nu``) is read as itself. Only ``\\n``: an
+escaped ``\\r`` or ``\\t`` cannot be told from ``\\rm``, ``\\rule`` or ``\\textbackslash``, which
+pylatexenc reads without knowing them."""
 _MATH_SIGN = re.compile(r"[A-Za-z_^{]|\\[A-Za-z]|\d\s*[-+=<>/]\s*\d")
 """What makes the text between two dollars a formula: a letter, a script, a group, a command, or
 an operation between digits (``2+1``). Money has none of them (``\\$5 to \\$10``)."""
 _MONEY = re.compile(r"\d[\d.,]*\s*(?:[kKmMbB]n?|bn|million|billion|trillion)?")
+_PRICE = re.compile(r"\d[^\\^_{}=+\-<>/*]*")
+"""A price between two dollars (``US\\$179 631 vs. US\\$12``): digits first, and no sign of a
+formula after them; its dollars are dollar signs (they had been read as math and dropped)."""
 _UNESCAPE_IN_MATH = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?![A-Za-z])|\\([_^{}&%#])")
 _COMMAND_BEFORE_SCRIPT = re.compile(r"(\\[A-Za-z]+)\s*(?=[_^])")
 """``$\\alpha_s$``: once the script is a Unicode letter (``ₛ``), the parser took it for part of
@@ -337,13 +396,53 @@ def _unglued(m: re.Match[str]) -> str:
     return m.group(0) if known is not None else f"\\{m.group(1)}{{}}{m.group(2)}"
 
 
+def _user_macro(m: re.Match[str]) -> str:
+    name = m.group(1)
+    walker_db, renderer = _contexts()
+    if (
+        name in _NOT_NAMES
+        or renderer.latex_context.get_macro_spec(name) is not None
+        or walker_db.get_macro_spec(name) is not None
+    ):
+        return m.group(0)
+    return name
+
+
+def _escaped_break(m: re.Match[str]) -> str:
+    walker_db, renderer = _contexts()
+    name = m.group(1) + m.group(2)
+    if renderer.latex_context.get_macro_spec(name) or walker_db.get_macro_spec(name):
+        return m.group(0)
+    return " " + m.group(2)
+
+
 def _escaped_math(m: re.Match[str]) -> str:
     body = m.group(1)
-    if "textbackslash" in body or _MONEY.fullmatch(body) or not _MATH_SIGN.search(body):
+    if (
+        "textbackslash" in body
+        or _MONEY.fullmatch(body)
+        or _PRICE.fullmatch(body)
+        or not _MATH_SIGN.search(body)
+    ):
         # A formula whose backslashes were escaped too is read whole, later, as text escaped
         # twice (``\\$\\textbackslash{{Lambda}}\\$``).
         return m.group(0)
     return "$" + _UNESCAPE_IN_MATH.sub(lambda e: e.group(1) or "^", body) + "$"
+
+
+def _mhchem(m: re.Match[str]) -> str:
+    body = _CE_CHARGE.sub(lambda c: "^{" + (c.group(1) or c.group(2)) + "}", m.group(1))
+    return "$" + _CE_COUNT.sub(r"_{\1}", body) + "$"
+
+
+def _mendeley_math(m: re.Match[str]) -> str:
+    body = m.group(1)
+    if _MONEY.fullmatch(body) or _PRICE.fullmatch(body):
+        return "\\$" + body + "\\$"  # dollar signs, read below
+    # Typed as math, whatever it holds (``p{\\$}+{\\$}p`` is ``p$+$p``, a sign alone).
+    for escaped, sign in _MENDELEY_SIGNS:
+        body = body.replace(escaped, sign)
+    return "$" + _MENDELEY_BACKSLASH.sub(r"\\", body) + "$"
 
 
 def _plain_math(m: re.Match[str]) -> str:
@@ -367,16 +466,29 @@ def latex_to_text(value: str) -> str:
 
 
 def _decode(value: str, *, readings: int) -> str:
+    if readings > 1 and "\\" in value:
+        value = _ESCAPED_BREAK.sub(_escaped_break, value)
+    if '"' in value:
+        value = _BABEL_UMLAUT.sub(lambda m: _BABEL_LETTERS[m.group(1)], value)
+    if "\\ce" in value:
+        value = _CE.sub(_mhchem, value)
+    if "{\\$}" in value:
+        # First: the signs it escapes are read as accents over nothing below (``{\\^{}}``).
+        value = _MENDELEY_MATH.sub(_mendeley_math, value)
     if "\\ifmmode" in value:
         value = _IFMMODE.sub(lambda m: m.group(2) or "", value)
     if "\\" in value and _GLUED_SYMBOL.search(value):
         value = _GLUED_SYMBOL.sub(_unglued, value)
     if "\\" in value and _GLUED_FONT.search(value):
         value = _GLUED_FONT.sub(_unglued, value)
+    if "\\" in value and _USER_MACRO.search(value):
+        value = _USER_MACRO.sub(_user_macro, value)
     if "{}" in value and "\\" in value:
         value = _EMPTY_ACCENT.sub(
             lambda m: "\\textasciitilde{}" if m.group(1) == "~" else "\\textasciicircum{}", value
         )
+    if "\\(" in value:
+        value = _PAREN_MATH.sub(r"$\1$", value)
     if "$$" in value:
         value = _DISPLAY_MATH.sub(r"$\1$", value)
     if "\\$" in value:

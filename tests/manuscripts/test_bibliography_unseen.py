@@ -20,9 +20,11 @@ from quote_tui.manuscripts.bibtex import read_bibtex
 from quote_tui.manuscripts.risxml import read_ris
 from quote_tui.manuscripts.texdecode import (
     _GLUED_SYMBOL,
+    _USER_MACRO,
     _contexts,
     _scripts_in_math,
     _unglued,
+    _user_macro,
     latex_to_text,
 )
 
@@ -216,9 +218,9 @@ def test_the_quick_reading_is_the_parsers(pieces: list[str]) -> None:
     walker_db, renderer = _contexts()
 
     # A symbol glued to the next word (``\\ssword``) is read as the symbol and the word, which
-    # pylatexenc alone drops as one unknown command.
+    # pylatexenc alone drops as one unknown command; so is a name's macro (``\\Csharp``).
     parsed = renderer.latex_to_text(
-        _scripts_in_math(_GLUED_SYMBOL.sub(_unglued, value)),
+        _scripts_in_math(_USER_MACRO.sub(_user_macro, _GLUED_SYMBOL.sub(_unglued, value))),
         latex_context=walker_db,
         tolerant_parsing=True,
     )
