@@ -104,3 +104,20 @@ def test_a_chart_title_over_the_last_two_of_three_columns_leaves_the_first_whole
     title = _block(222, 178, 560, 189, lines=1)
     order = reading_order([first_top, second, third, title, first_foot], body=True)
     assert order == [first_top, first_foot, second, third, title]
+
+
+def test_an_authors_lines_level_with_the_one_across_the_gutter_go_with_the_title() -> None:
+    """Three authors side by side over two columns (IEEE): the middle author's lines cross the
+    gutter, and the right author's lines level with them are the title's too, read before the
+    columns, not between the first column's foot and the second's head."""
+    title = _block(77, 81, 538, 112, lines=2)
+    left = _block(63, 129, 220, 180, lines=4)
+    middle_name = _block(230, 129, 385, 155, lines=2)
+    right_name = _block(397, 129, 552, 155, lines=2)
+    middle_place = _block(254, 155, 359, 180, lines=2)
+    right_place = _block(427, 155, 519, 180, lines=2)
+    first = _block(62, 192, 298, 709)
+    second = _block(314, 192, 551, 721)
+    blocks = [title, left, middle_name, middle_place, right_name, right_place, first, second]
+    order = reading_order(blocks, body=True)
+    assert order.index(right_place) < order.index(first) < order.index(second)

@@ -72,7 +72,7 @@ def column_order(
     """
     ordered: list[B] = []
     run: list[tuple[int, B]] = []
-    span: tuple[int, int, float] | None = None  # the last spanning block's columns and foot
+    span: tuple[int, int, float] | None = None  # the last spanning block's columns and top
     inner: tuple[int, B] | None = None  # a block over later columns only, and its first
     for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
         first, last = _columns(b.rect, gutters)
@@ -90,7 +90,9 @@ def column_order(
         ordered.extend(_inside(now, inner, span))
         inner = None
         ordered.append(b)
-        span = (first, last, b.rect[3]) if body else None
+        # its top: a block level with it further right (an author's lines beside the one
+        # crossing the gutter) stands under the title as a block under it does
+        span = (first, last, b.rect[1]) if body else None
     ordered.extend(_inside(run, inner, span))
     return ordered
 
@@ -115,8 +117,8 @@ def _flush(run: list[tuple[int, B]], span: tuple[int, int, float] | None) -> lis
     run = sorted(run, key=lambda it: (it[0], it[1].rect[1]))
     if span is None:
         return [b for _, b in run]
-    first, last, foot = span
-    below = [(c, b) for c, b in run if first <= c <= last and b.rect[1] >= foot]
+    first, last, top_of_span = span
+    below = [(c, b) for c, b in run if first <= c <= last and b.rect[1] >= top_of_span]
     starts: dict[int, float] = {}
     for c, b in below:
         starts.setdefault(c, b.rect[1])
