@@ -131,3 +131,18 @@ def test_paired_quotes_move_every_offset_after_a_pair() -> None:
     assert [new[s:e] for s, e, *_ in moved] == ["a \u201cb\u201d", "c"]
     unchanged = ("a \u2018b\u2019 c", (0,), ((0, 7, 1, 0.0, 0.0, 1.0, 1.0),))
     assert paired_quotes(*unchanged) == unchanged
+
+
+def test_the_signs_of_a_mathematical_pi_font_read_as_printed() -> None:
+    pi = "ABCDEF+MathematicalPi-One"
+    spans = [
+        _span("intercellular Ca", 9.5, 100.0, font="Schlbk"),
+        _span("2", 6.5, 97.0, font="Schlbk", flags=1),
+        _span("1", 6.5, 97.0, font=pi, flags=1),
+        _span(" waves with I", 9.5, 100.0, font="Schlbk"),
+        _span("5", 9.5, 100.0, font=pi),
+        _span("2", 9.5, 100.0, font="Schlbk"),
+        _span("2", 9.5, 100.0, font=pi),
+        _span("1 and 1", 9.5, 100.0, font="Schlbk"),
+    ]
+    assert spans_text(spans)[0] == "intercellular Ca\u200b2+ waves with I=2\u22121 and 1"

@@ -72,6 +72,11 @@ wording of any sentence, so it stands apart even after a comma ("experiments,? r
 
 _ITALIC = 2
 """MuPDF's span flag for an italic font."""
+_PI_FONT = "MathematicalPi-One"
+_PI_SIGNS = {"1": "+", "2": "\u2212", "3": "\u00d7", "5": "="}
+"""Adobe's Mathematical Pi 1, a symbol font without a Unicode map, draws its plus, minus, times
+and equals signs at the codes of "1", "2", "3" and "5" (glyphs H11001, H11002, H11003, H11005):
+the text layer reads "Ca21 waves" where the page prints "Ca²⁺ waves"."""
 _MARK_LIST = re.compile(r"[0-9]{1,3}(?: [0-9]{1,3})+")
 """Citation numbers set as one raised span with spaces between them ("26 27 32")."""
 
@@ -251,13 +256,13 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     last, rounded = -1.0, 0.0
     # runs once per span of a line of several: a run of spans of one size (most lines) is
     # measured and rounded once
-    dash = False
+    symbols = False  # a span that may be a symbol font's sign
     for span in spans:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
-        if chars == "e":
-            dash = True
+        if chars == "e" or chars in _PI_SIGNS:
+            symbols = True
         size = span["size"]
         if size != last:
             last = size
@@ -267,22 +272,26 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
                 smallest = size
             rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
-    if dash:
-        _dashes_drawn_as_e(spans)
+    if symbols:
+        _symbol_fonts_read(spans)
     if smallest > largest * SUPER:  # nothing set small enough to be a mark
         return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
 
 
-def _dashes_drawn_as_e(spans: Sequence[dict[str, Any]]) -> None:
-    """Each upright "e" set alone in a font of its own between two digits read as the en dash
+def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
+    """Each sign of Adobe's Mathematical Pi font read as the sign it prints (``_PI_SIGNS``),
+    and each upright "e" set alone in a font of its own between two digits read as the en dash
     it prints: a publisher's symbol font (Elsevier's Advent fonts) maps its dash to the code of
     "e", and the text layer reads "from 2e76 years" and "RCTs25 28e31" for "2–76" and
     "25 28–31". A letter "e" in a number is set in the number's own font ("2e5"), and a math
     variable in italic."""
-    for i in range(1, len(spans) - 1):
-        span = spans[i]
-        if span["text"] != "e" or span.get("flags", 0) & _ITALIC:
+    for i, span in enumerate(spans):
+        sign = _PI_SIGNS.get(span["text"])
+        if sign is not None and _PI_FONT in span.get("font", ""):
+            span["text"] = sign
+            continue
+        if not 0 < i < len(spans) - 1 or span["text"] != "e" or span.get("flags", 0) & _ITALIC:
             continue
         before, after = spans[i - 1], spans[i + 1]
         font = span.get("font")
