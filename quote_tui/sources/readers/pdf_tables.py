@@ -52,10 +52,22 @@ _CAPTION = re.compile(
     re.I,
 )
 """A caption's label followed by a capitalised word, with no punctuation between."""
+_ANY_CAPTION = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?"
+    r"(?:\s*[.:|\u2013\u2014]|\s+\(?[A-Z])",
+    re.I,
+)
+"""A caption's label, set off by punctuation ("Table 3.") or by space ("Table 3  Initial")."""
 _LABEL_LINE = re.compile(
     r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I
 )
 """A caption's label alone on its line ("Figure 1" over "Flow chart depicting ...", BMJ)."""
+_ROWS = 3
+_COLUMN_GAP = 0.5
+"""Ems between two column blocks of a body-size table at least."""
+"""Fewest rows level with one another of a body-size table's two column blocks."""
+_FIGURE = re.compile(r"^\s*[-+\u2212\u2013(]?[\d.,]+%?\)?(?:\s*[(±][\d.,%\s)]*)?\s*$")
+"""A cell's figure: a number, signed, with a percent or a bracketed or ± figure after it."""
 _LABEL_GAP = 2.0
 """Ems between a label alone on its line and the caption's title level with it, at most."""
 
@@ -86,12 +98,13 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
         return
     blocks = page.blocks
     _labelled_captions(blocks, flags, body)
+    _body_size_columns(blocks, flags, edges)
     limit = body * _SMALLER
     small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
     if not any(small):  # most pages of a book: every block kept is in the body's size
         return
     for i, block in enumerate(blocks):
-        if small[i] and block.lines and _CAPTION.match(_first(block)):
+        if small[i] and block.lines and (_CAPTION.match(_first(block)) or _row_over_caption(block)):
             flags[i] = True
     cells = [
         edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
@@ -137,6 +150,55 @@ def _labelled_captions(blocks: Sequence[Block], flags: list[bool], body: float) 
             beside = 0 <= gap <= _LABEL_GAP * block.size and _level(block, other)
             if beside and not flags[j] and len(other.lines) == 1:
                 flags[j] = True
+
+
+def _row_over_caption(block: Block) -> bool:
+    """Whether a block is a table's last row of cells and the caption right under it, read as
+    one block ("Info lost / 43 / 59 = 73% / Table 3. Qualitative analysis ...")."""
+    texts = [str(getattr(ln, "text", "")) for ln in block.lines]
+    at = next((k for k, t in enumerate(texts) if k and _ANY_CAPTION.match(t)), 0)
+    return at > 0 and all(len(t.strip()) <= _CELL_CHARS for t in texts[:at])
+
+
+def _body_size_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
+    """Set aside a table set in the body's size whose columns MuPDF read as a block each: two
+    blocks or more side by side, a cell's gap apart, of short lines standing row by row level
+    with each other, one of them mostly numbers ("Type / Conquered / Founded" beside "HMM-T /
+    0.917 / 0.827", ACL). Columns of prose are longer in the line and hold words."""
+    tall = [
+        i
+        for i, b in enumerate(blocks)
+        if not flags[i] and edges[i] == 0 and len(b.lines) >= _ROWS and _short(b)
+    ]
+    if len(tall) < 2:  # most pages: every block of three lines or more holds prose
+        return
+    numeric = {i for i in tall if _numeric(blocks[i])}
+    if not numeric:
+        return
+    found: set[int] = set()
+    for k, i in enumerate(tall):
+        for j in tall[k + 1 :]:
+            if (i in numeric or j in numeric) and _rows_level(blocks[i], blocks[j]):
+                found.update((i, j))
+    for i in found:
+        flags[i] = True
+
+
+def _numeric(block: Block) -> bool:
+    """Whether most of a block's lines are numbers (a table's column of figures)."""
+    lines = [str(getattr(ln, "text", "")) for ln in block.lines]
+    return 2 * sum(1 for t in lines if _FIGURE.match(t)) > len(lines)
+
+
+def _rows_level(a: Block, b: Block) -> bool:
+    """Whether two blocks stand a cell's gap apart with ``_ROWS`` of their lines or more level
+    with one another, as a table's columns stand."""
+    # a gap of half an em: blocks of three lines or more are no justified line's words
+    if max(b.rect[0] - a.rect[2], a.rect[0] - b.rect[2]) < _COLUMN_GAP * min(a.size, b.size):
+        return False
+    tops = [ln.rect[1] for ln in b.lines]
+    level = sum(1 for ln in a.lines if any(abs(ln.rect[1] - t) <= _ALIGN for t in tops))
+    return level >= _ROWS
 
 
 def _join_cells(

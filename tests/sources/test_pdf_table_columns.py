@@ -1,0 +1,88 @@
+"""A table set in the body's size whose columns are read as a block each (ACL), and a table's
+last row read as one block with the caption under it: both set aside, so a sentence from the
+first column's foot reads on at the second column's text, past the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line
+from quote_tui.sources.readers.pdf_tables import table_asides
+
+_PROSE = "The runs were compared over every relation of the set "
+_ROWS = [
+    ("Type", "Ours", "Base"),
+    ("Conquered", "0.917", "0.767"),
+    ("Founded", "0.827", "0.636"),
+    ("Headquartered", "0.734", "0.589"),
+    ("Average", "0.849", "0.712"),
+]
+
+
+def _page(*, words: tuple[str, str, str] | None = None) -> bytes:
+    """Two columns at 10 pt: the left one ends "reduces error (mea-", the right one opens with
+    a table in the body's size (or, with ``words``, three short prose columns' worth of words
+    at the same places), a caption, then "sured in missing area ..."."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(40):
+        page.insert_text((50, 80 + 12 * k), f"{_PROSE[: 40 + k % 5]}", fontsize=10)
+    page.insert_text((50, 80 + 12 * 40), "and the new method reduces error (mea-", fontsize=10)
+    for k, row in enumerate(_ROWS):
+        cells = words if words else row
+        for x, cell in zip((320, 430, 490), cells, strict=True):
+            page.insert_text((x, 80 + 14 * k), cell, fontsize=10)
+    page.insert_text((320, 170), "Table 1: Type checking performance.", fontsize=10)
+    page.insert_text((320, 200), "sured in missing area under the curve) by 46%.", fontsize=10)
+    for k in range(30):
+        page.insert_text((320, 212 + 12 * k), f"{_PROSE[: 40 + k % 5]}", fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_body_size_table_over_a_column_is_set_aside() -> None:
+    read = extract_pdf(_page())
+    assert "reduces error (mea-\n\nsured in missing" in read.text
+    quote = "the new method reduces error (measured in missing area under the curve) by 46%"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+    assert "0.917" in read.text  # still checkable, among the page's asides
+
+
+def test_columns_of_short_words_without_figures_stay_in_the_body() -> None:
+    read = extract_pdf(_page(words=("the runs", "were", "here")))
+    body = read.text[: read.text.index("Table 1")]
+    assert "reduces error (mea-\n\nthe runs" in body
+
+
+@dataclass(frozen=True)
+class _Page:
+    blocks: tuple[Block, ...]
+    hidden: int = 0
+    sizes: tuple[tuple[float, int], ...] = ((10.0, 1000), (9.0, 100))
+
+
+def _block(lines: list[tuple[str, float]], x0: float, size: float) -> Block:
+    rows = tuple(Line(text, (x0, y, x0 + 5 * len(text), y + size)) for text, y in lines)
+    rect = (x0, rows[0].rect[1], max(r.rect[2] for r in rows), rows[-1].rect[3])
+    return Block(rect, rows, size, True)
+
+
+def test_a_tables_last_row_read_with_its_caption_is_set_aside() -> None:
+    row = _block(
+        [("Info lost", 118.0), ("43 / 59 = 73%", 118.0), ("Table 3. Qualitative analysis", 139.0)],
+        323,
+        9.0,
+    )
+    prose = _block([("Some 47% of the paraphrases involve much reordering.", 164.0)] * 3, 320, 10.0)
+    said = _block(
+        [("Info lost", 118.0), ("43 / 59 = 73%", 118.0), ("as the Table 3. shows us", 139.0)],
+        323,
+        9.0,
+    )
+    flags = [False, False, False]
+    table_asides(_Page((row, prose, said)), flags, [0, 0, 0], 10.0)
+    assert flags == [True, False, False]
