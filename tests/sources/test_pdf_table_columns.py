@@ -86,3 +86,35 @@ def test_a_tables_last_row_read_with_its_caption_is_set_aside() -> None:
     flags = [False, False, False]
     table_asides(_Page((row, prose, said)), flags, [0, 0, 0], 10.0)
     assert flags == [True, False, False]
+
+
+def _figure_over_the_page(title_size: float) -> bytes:
+    """A sentence runs from page 1's foot to page 2, where a figure stands at the top: its own
+    title (set ``title_size``), its small labels, its caption."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(50):
+        page.insert_text((108, 80 + 12 * k), _PROSE + "and so on.", fontsize=10)
+    page.insert_text(
+        (108, 80 + 12 * 50), "If we consider the whole network to be some function", fontsize=10
+    )
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((241, 93), "Architecture of the network", fontsize=title_size)
+    for k, x in enumerate((225, 275, 326, 377)):
+        for row, y in enumerate((114, 145, 199)):
+            page.insert_text((x, y), f"I{k + 1},{row + 1}", fontsize=6.5)
+    page.insert_text((108, 240), "Figure 1: The network used for denoising.", fontsize=9)
+    page.insert_text((108, 300), "F with free parameters, then the estimate is made.", fontsize=10)
+    for k in range(30):
+        page.insert_text((108, 312 + 12 * k), _PROSE + "and so on.", fontsize=10)
+    return doc.tobytes()  # fmt: skip
+
+
+def test_a_figures_own_title_set_larger_than_the_body_is_set_aside() -> None:
+    read = extract_pdf(_figure_over_the_page(11))
+    assert "to be some function\n\nF with free parameters" in read.text
+    quote = "consider the whole network to be some function F with free parameters"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+    # a heading set much larger stays where it stands
+    big = extract_pdf(_figure_over_the_page(16)).text
+    assert "some function\n\nArchitecture of the network" in big

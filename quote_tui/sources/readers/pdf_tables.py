@@ -45,7 +45,10 @@ _TITLE_LINES = 2
 _TITLE_GAP = 2.0
 """Lines' heights a title stands above the cells or labels under it at most."""
 _TITLE_SIZE = 1.05
-"""A title is set no larger than this share of the body (a heading is larger)."""
+"""A title in the body's size is set no larger than this share of it."""
+_LARGER = 1.25
+"""A title larger than the body, over a chart's labels, is set no larger than this share of it
+(a section's heading over a figure at a page's top goes too: no sentence runs through it)."""
 _ENDS = ".!?:;,"
 _CAPTION = re.compile(
     r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
@@ -101,7 +104,10 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     _body_size_columns(blocks, flags, edges)
     limit = body * _SMALLER
     small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
-    if not any(small):  # most pages of a book: every block kept is in the body's size
+    if not any(small) and not any(  # most pages of a book: every block kept is in the body's
+        not flags[i] and body * _TITLE_SIZE < b.size <= body * _LARGER  # size, none a title's
+        for i, b in enumerate(blocks)
+    ):
         return
     for i, block in enumerate(blocks):
         if small[i] and block.lines and (_CAPTION.match(_first(block)) or _row_over_caption(block)):
@@ -115,7 +121,7 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     tops = sorted((b.rect[1], j) for j, b in enumerate(blocks))
     joined = _join_cells(blocks, flags, [s and c for s, c in zip(small, cells, strict=True)], cells)
     for i, block in enumerate(blocks):
-        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _TITLE_SIZE:
+        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _LARGER:
             continue
         if block.text.rstrip()[-1:] in _ENDS:
             continue
@@ -127,9 +133,11 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
         under = _nearest_below(blocks, tops, below, float("inf"))
         if under is not None and not flags[under]:
             continue
-        # a chart's labels are set aside by their size: a title over them is set small too;
-        # a title in the body's size stands over a table whose cells were joined here
-        if small[i] or (below in joined and len(block.lines) == 1):
+        # a chart's labels are set aside by their size: a title over them is set small too,
+        # or larger than the body (a figure's own title, "Architecture of CN1 and CN2"); a
+        # title in the body's size stands over a table whose cells were joined here
+        larger = block.size > body * _TITLE_SIZE
+        if small[i] or larger or (below in joined and len(block.lines) == 1):
             flags[i] = True
 
 
