@@ -49,6 +49,7 @@ from quote_tui.sources.readers.pdf_lines import (
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order, middle_column
+from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 from quote_tui.sources.readers.pdf_tables import table_asides
 
@@ -412,6 +413,7 @@ def split_page(
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
+    publisher_notes(page.blocks, flags, body)
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
