@@ -68,6 +68,8 @@ _LABEL_LINE = re.compile(
 _ROWS = 3
 _COLUMN_GAP = 0.5
 """Ems between two column blocks of a body-size table at least."""
+_LABEL_REACH = 10.0
+"""Ems between a table's rows' labels and its nearest column at most."""
 """Fewest rows level with one another of a body-size table's two column blocks."""
 _FIGURE = re.compile(r"^\s*[-+\u2212\u2013(]?[\d.,]+%?\)?(?:\s*[(±][\d.,%\s)]*)?\s*$")
 """A cell's figure: a number, signed, with a percent or a bracketed or ± figure after it."""
@@ -169,14 +171,14 @@ def _row_over_caption(block: Block) -> bool:
 
 
 def _body_size_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
-    """Set aside a table set in the body's size whose columns MuPDF read as a block each: two
+    """Set aside a table in (or near) the body's size whose columns MuPDF read as a block each: two
     blocks or more side by side, a cell's gap apart, of short lines standing row by row level
     with each other, one of them mostly numbers ("Type / Conquered / Founded" beside "HMM-T /
     0.917 / 0.827", ACL). Columns of prose are longer in the line and hold words."""
     tall = [
         i
         for i, b in enumerate(blocks)
-        if not flags[i] and edges[i] == 0 and len(b.lines) >= _ROWS and _short(b)
+        if not flags[i] and edges[i] < 2 and len(b.lines) >= _ROWS and _short(b)
     ]
     if len(tall) < 2:  # most pages: every block of three lines or more holds prose
         return
@@ -190,12 +192,26 @@ def _body_size_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequen
                 found.update((i, j))
     for i in found:
         flags[i] = True
+    for i, block in enumerate(blocks):  # the rows' labels, a column of a line or two
+        if not flags[i] and edges[i] < 2 and 0 < len(block.lines) < _ROWS and _short(block):
+            flags[i] = any(_labels_of(block, blocks[j]) for j in found)
+
+
+def _labels_of(block: Block, column: Block) -> bool:
+    """Whether each of a block's lines stands level with a row of a table's ``column``, a few
+    ems beside it (a row's label)."""
+    gap = max(column.rect[0] - block.rect[2], block.rect[0] - column.rect[2])
+    if not _COLUMN_GAP * block.size <= gap <= _LABEL_REACH * block.size:
+        return False
+    tops = [ln.rect[1] for ln in column.lines]
+    return all(any(abs(ln.rect[1] - t) <= _ALIGN for t in tops) for ln in block.lines)
 
 
 def _numeric(block: Block) -> bool:
-    """Whether most of a block's lines are numbers (a table's column of figures)."""
+    """Whether half a block's lines or more are numbers (a table's column of figures under a
+    header of two lines)."""
     lines = [str(getattr(ln, "text", "")) for ln in block.lines]
-    return 2 * sum(1 for t in lines if _FIGURE.match(t)) > len(lines)
+    return 2 * sum(1 for t in lines if _FIGURE.match(t)) >= len(lines)
 
 
 def _rows_level(a: Block, b: Block) -> bool:
