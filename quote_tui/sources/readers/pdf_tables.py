@@ -24,6 +24,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Protocol
 
+from quote_tui.sources.readers.pdf_axes import axis_labels
 from quote_tui.sources.readers.pdf_block import Block
 
 __all__ = ["table_asides"]
@@ -114,6 +115,7 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     for i, block in enumerate(blocks):
         if small[i] and block.lines and (_CAPTION.match(_first(block)) or _row_over_caption(block)):
             flags[i] = True
+    axis_labels(blocks, flags, edges, limit)  # a chart's numbers: the seeds of its labels
     cells = [
         edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
         for i, b in enumerate(blocks)
