@@ -121,3 +121,20 @@ def test_an_authors_lines_level_with_the_one_across_the_gutter_go_with_the_title
     blocks = [title, left, middle_name, middle_place, right_name, right_place, first, second]
     order = reading_order(blocks, body=True)
     assert order.index(right_place) < order.index(first) < order.index(second)
+
+
+def test_a_table_across_both_columns_does_not_hide_the_gutter() -> None:
+    """A table over both columns whose cells stand over the gutter (AAAI): the columns under it
+    are still read one after the other, the left one first."""
+    cells = tuple(
+        Line("0.2722 0.2720", (x, 77 + 11 * r, x + 63, 87 + 11 * r))
+        for r in range(12)
+        for x in (128, 200, 272, 344, 416, 488)
+    )
+    table = Block((60, 77, 552, 219), cells, 8.0, True)
+    left_top = _block(54, 242, 293, 361, lines=11)
+    left_foot = _block(54, 362, 293, 704, lines=30)
+    right_top = _block(320, 242, 558, 274, lines=3)
+    right_foot = _block(320, 275, 558, 700, lines=38)
+    order = reading_order([table, right_top, left_top, right_foot, left_foot], body=True)
+    assert order == [table, left_top, left_foot, right_top, right_foot]

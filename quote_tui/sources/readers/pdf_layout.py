@@ -48,7 +48,7 @@ from quote_tui.sources.readers.pdf_lines import (
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
-from quote_tui.sources.readers.pdf_order import column_order, middle_column
+from quote_tui.sources.readers.pdf_order import column_order, middle_column, narrower
 from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 from quote_tui.sources.readers.pdf_tables import table_asides
@@ -546,7 +546,7 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     """
     if len(blocks) < 2:
         return list(blocks)
-    gutters = _gutters(blocks)
+    gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters:  # one column: every block is in it, top to bottom

@@ -17,12 +17,14 @@ from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["column_order", "middle_column"]
+__all__ = ["column_order", "middle_column", "narrower"]
 
 _HEAD_LINES = 3
 """Most lines of a block read with the title above it (a byline, an affiliation)."""
 _LEVEL = 1.5
 """Lines' heights within which two columns' first blocks start level."""
+_WIDE = 0.8
+"""Share of the text area's width a block spanning it covers at least."""
 _INSIDE = 2
 """Blocks standing wholly inside one gutter that make it a column of its own."""
 
@@ -40,6 +42,16 @@ def _columns(
     middle = (rect[0] + rect[2]) / 2
     column = sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
     return column, column
+
+
+def narrower(blocks: Sequence[B]) -> list[B]:
+    """The blocks narrower than the text area, when some span it all: a table across two
+    columns, its cells over the gutter, hides the gutter from a count of every line (AAAI:
+    the right column's head was read before the left column's), and the gutters are looked for
+    again without it. A page with none left (one column) has none to find."""
+    left = min(b.rect[0] for b in blocks)
+    right = max(b.rect[2] for b in blocks)
+    return [b for b in blocks if b.rect[2] - b.rect[0] < (right - left) * _WIDE]
 
 
 def middle_column(blocks: Sequence[Block], gutters: Sequence[tuple[float, float]]) -> set[int]:
