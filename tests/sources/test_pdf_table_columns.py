@@ -25,7 +25,10 @@ _ROWS = [
 
 
 def _page(
-    *, words: tuple[str, str, str] | None = None, rows: list[tuple[str, str, str]] = _ROWS
+    *,
+    words: tuple[str, str, str] | None = None,
+    rows: list[tuple[str, str, str]] = _ROWS,
+    caption: str = "Table 1: Type checking performance.",
 ) -> bytes:
     """Two columns at 10 pt: the left one ends "reduces error (mea-", the right one opens with
     a table in the body's size (or, with ``words``, three short prose columns' worth of words
@@ -40,7 +43,7 @@ def _page(
         for x, cell in zip((320, 430, 490), cells, strict=True):
             if cell:
                 page.insert_text((x, 80 + 14 * k), cell, fontsize=10)
-    page.insert_text((320, 170), "Table 1: Type checking performance.", fontsize=10)
+    page.insert_text((320, 170), caption, fontsize=10)
     page.insert_text((320, 200), "sured in missing area under the curve) by 46%.", fontsize=10)
     for k in range(30):
         page.insert_text((320, 212 + 12 * k), f"{_PROSE[: 40 + k % 5]}", fontsize=10)
@@ -63,9 +66,9 @@ def test_a_tables_columns_under_a_header_of_two_lines_are_set_aside() -> None:
 
 
 def test_columns_of_short_words_without_figures_stay_in_the_body() -> None:
-    read = extract_pdf(_page(words=("the runs", "were", "here")))
-    body = read.text[: read.text.index("Table 1")]
-    assert "reduces error (mea-\n\nthe runs" in body
+    # (under no table's caption: a caption makes them a table of words)
+    read = extract_pdf(_page(words=("the runs", "were", "here"), caption="A line of prose."))
+    assert "reduces error (mea-\n\nthe runs" in read.text
 
 
 @dataclass(frozen=True)
@@ -128,3 +131,42 @@ def test_a_figures_own_title_set_larger_than_the_body_is_set_aside() -> None:
     # a heading set much larger stays where it stands
     big = extract_pdf(_figure_over_the_page(16)).text
     assert "some function\n\nArchitecture of the network" in big
+
+
+_NAMES = ["class", "dat", "kin", "spec", "theta"]
+_MEANINGS = [
+    "represents",
+    "a single dataset and its model",
+    "a kinetic model, built on dat",
+    "a spectral model, built on dat",
+    "the estimates of the model's parameters",
+]
+
+
+def _table_of_words(caption: str) -> bytes:
+    """A sentence from page 1's foot runs on to page 2 under a table of words in the body's
+    size: a column of names beside a column of what each stands for, over ``caption``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(50):
+        page.insert_text((81, 80 + 12 * k), _PROSE + "and so on, line by line.", fontsize=11)
+    page.insert_text((81, 80 + 12 * 50), "All bookkeeping necessary to account for", fontsize=11)
+    page = doc.new_page(width=612, height=792)
+    for k, (name, meaning) in enumerate(zip(_NAMES, _MEANINGS, strict=True)):
+        page.insert_text((87, 134 + 14 * k), name, fontsize=11)
+        page.insert_text((156, 134 + 14 * k), meaning, fontsize=11)
+    page.insert_text((81, 220), caption, fontsize=11)
+    page.insert_text((81, 260), "fixed parameters is performed in one place.", fontsize=11)
+    for k in range(30):
+        page.insert_text((81, 272 + 12 * k), _PROSE + "and so on, line by line.", fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_table_of_words_over_its_caption_is_set_aside() -> None:
+    read = extract_pdf(_table_of_words("Table 1: Classes used by the package."))
+    assert "account for\n\nfixed parameters" in read.text
+    quote = "All bookkeeping necessary to account for fixed parameters is performed"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+    # without a table's caption, two such columns may be a list: they stay where they stand
+    plain = extract_pdf(_table_of_words("A line of running text follows the list.")).text
+    assert "account for\n\nclass" in plain

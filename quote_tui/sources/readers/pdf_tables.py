@@ -69,6 +69,9 @@ _LABEL_LINE = re.compile(
 _ROWS = 3
 _COLUMN_GAP = 0.5
 """Ems between two column blocks of a body-size table at least."""
+_CAPTION_REACH = 3.0
+"""Lines' heights between a table of words and its caption at most."""
+_TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.)", re.I)
 _LABEL_REACH = 10.0
 """Ems between a table's rows' labels and its nearest column at most."""
 """Fewest rows level with one another of a body-size table's two column blocks."""
@@ -105,6 +108,7 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     blocks = page.blocks
     _labelled_captions(blocks, flags, body)
     _body_size_columns(blocks, flags, edges)
+    _captioned_columns(blocks, flags, edges)
     limit = body * _SMALLER
     small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
     if not any(small) and not any(  # most pages of a book: every block kept is in the body's
@@ -197,6 +201,41 @@ def _body_size_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequen
     for i, block in enumerate(blocks):  # the rows' labels, a column of a line or two
         if not flags[i] and edges[i] < 2 and 0 < len(block.lines) < _ROWS and _short(block):
             flags[i] = any(_labels_of(block, blocks[j]) for j in found)
+
+
+def _captioned_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
+    """Set aside a table of words in the body's size by its caption: a block of short lines
+    (the names) and the block beside it (what each stands for), three rows or more level with
+    each other, right above or under a caption labelled as a table's ("class / dat / kin"
+    beside "represents / single dataset ...", over "Table 1: Classes ...", JSS)."""
+    captions = [
+        i
+        for i, b in enumerate(blocks)
+        if flags[i] and b.lines and _TABLE_LABEL.match(_first(b)) and _ANY_CAPTION.match(_first(b))
+    ]
+    if not captions:  # most pages: no table's caption
+        return
+    names = [
+        i
+        for i, b in enumerate(blocks)
+        if not flags[i] and edges[i] < 2 and len(b.lines) >= _ROWS and _short(b)
+    ]
+    for i in names:
+        for j, other in enumerate(blocks):
+            if j == i or flags[j] or len(other.lines) < _ROWS:
+                continue
+            if not _rows_level(blocks[i], other):
+                continue
+            top = min(blocks[i].rect[1], other.rect[1])
+            foot = max(blocks[i].rect[3], other.rect[3])
+            reach = _CAPTION_REACH * _line_height(other)
+            if any(
+                (-1 <= blocks[c].rect[1] - foot <= reach or -1 <= top - blocks[c].rect[3] <= reach)
+                and min(blocks[c].rect[2], other.rect[2])
+                > max(blocks[c].rect[0], blocks[i].rect[0])
+                for c in captions
+            ):
+                flags[i] = flags[j] = True
 
 
 def _labels_of(block: Block, column: Block) -> bool:
