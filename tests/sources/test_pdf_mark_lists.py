@@ -146,3 +146,13 @@ def test_the_signs_of_a_mathematical_pi_font_read_as_printed() -> None:
         _span("1 and 1", 9.5, 100.0, font="Schlbk"),
     ]
     assert spans_text(spans)[0] == "intercellular Ca\u200b2+ waves with I=2\u22121 and 1"
+
+
+def test_the_multiplication_sign_of_elseviers_advent_symbol_font() -> None:
+    spans = [
+        _span("100 mm", 9.0, 100.0, font="AdvGulliv-R"),
+        _span(" \x01", 9.0, 100.0, font="AdvP4C4E74"),
+        _span(" 40 mm is used", 9.0, 100.0, font="AdvGulliv-R"),
+        _span("\x01", 9.0, 100.0, font="OtherFont"),
+    ]
+    assert spans_text(spans)[0] == "100 mm \u00d7 40 mm is used\x01"

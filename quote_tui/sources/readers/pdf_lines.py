@@ -77,6 +77,9 @@ _PI_SIGNS = {"1": "+", "2": "\u2212", "3": "\u00d7", "5": "="}
 """Adobe's Mathematical Pi 1, a symbol font without a Unicode map, draws its plus, minus, times
 and equals signs at the codes of "1", "2", "3" and "5" (glyphs H11001, H11002, H11003, H11005):
 the text layer reads "Ca21 waves" where the page prints "Ca²⁺ waves"."""
+_ADVENT_SIGNS = "AdvP4C4E74"
+"""Elsevier's Advent symbol font, which draws its multiplication sign at code 1: the text layer
+reads "100 mm \x01 40 mm" where the page prints "100 mm × 40 mm"."""
 _MARK_LIST = re.compile(r"[0-9]{1,3}(?: [0-9]{1,3})+")
 """Citation numbers set as one raised span with spaces between them ("26 27 32")."""
 
@@ -261,7 +264,7 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
-        if chars == "e" or chars in _PI_SIGNS:
+        if chars == "e" or chars in _PI_SIGNS or "\x01" in chars:
             symbols = True
         size = span["size"]
         if size != last:
@@ -280,13 +283,16 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
 
 
 def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
-    """Each sign of Adobe's Mathematical Pi font read as the sign it prints (``_PI_SIGNS``),
-    and each upright "e" set alone in a font of its own between two digits read as the en dash
-    it prints: a publisher's symbol font (Elsevier's Advent fonts) maps its dash to the code of
+    """Each sign of Adobe's Mathematical Pi font and Elsevier's Advent symbol font read as the
+    sign it prints (``_PI_SIGNS``, ``_ADVENT_SIGNS``), and each upright "e" set alone in a font
+    of its own between two digits read as the en dash it prints: a publisher's symbol font (Elsevier's Advent fonts) maps its dash to the code of
     "e", and the text layer reads "from 2e76 years" and "RCTs25 28e31" for "2–76" and
     "25 28–31". A letter "e" in a number is set in the number's own font ("2e5"), and a math
     variable in italic."""
     for i, span in enumerate(spans):
+        if "\x01" in span["text"] and _ADVENT_SIGNS in span.get("font", ""):
+            span["text"] = span["text"].replace("\x01", "\u00d7")
+            continue
         sign = _PI_SIGNS.get(span["text"])
         if sign is not None and _PI_FONT in span.get("font", ""):
             span["text"] = sign
