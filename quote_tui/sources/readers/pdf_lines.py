@@ -285,10 +285,10 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
 def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
     """Each sign of Adobe's Mathematical Pi font and Elsevier's Advent symbol font read as the
     sign it prints (``_PI_SIGNS``, ``_ADVENT_SIGNS``), and each upright "e" set alone in a font
-    of its own between two digits read as the en dash it prints: a publisher's symbol font (Elsevier's Advent fonts) maps its dash to the code of
-    "e", and the text layer reads "from 2e76 years" and "RCTs25 28e31" for "2–76" and
-    "25 28–31". A letter "e" in a number is set in the number's own font ("2e5"), and a math
-    variable in italic."""
+    of its own between two digits read as the en dash it prints: a publisher's symbol font
+    (Elsevier's Advent fonts) maps its dash to the code of "e", and the text layer reads "from
+    2e76 years" and "RCTs25 28e31" for "2–76" and "25 28–31". A letter "e" in a number is set
+    in the number's own font ("2e5"), and a math variable in italic."""
     for i, span in enumerate(spans):
         if "\x01" in span["text"] and _ADVENT_SIGNS in span.get("font", ""):
             span["text"] = span["text"].replace("\x01", "\u00d7")
