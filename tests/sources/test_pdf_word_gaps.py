@@ -10,7 +10,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import _FLAGS, extract_pdf
-from quote_tui.sources.readers.pdf_glyphs import gaps_untrusted, run_together
+from quote_tui.sources.readers.pdf_glyphs import gaps_untrusted, run_together, word_gaps
 
 LINE = (
     "[(This is a line as can) {gap} (be seen, with) ( quantum) {gap} (interference) {gap}"
@@ -99,3 +99,14 @@ def test_a_letter_spaced_line_with_no_space_glyph_keeps_its_words() -> None:
     # letters spread by a tenth of an em each: the gaps between words are wider still
     text = extract_pdf(_bare(-140, tracking=1.0)).text
     assert "Westbrook" in text and "W estbrook" not in text and "predominantly" in text
+
+
+def test_a_line_of_a_script_without_word_spaces_is_left_alone() -> None:
+    chars = [{"c": c, "bbox": (10.0 * k + (2 if k % 5 == 0 else 0), 0, 10.0 * k + 9, 10)}
+             for k, c in enumerate("我们研究了这个问题并且得到了一个新的结果和方法")]  # fmt: skip
+    line = {"spans": [{"size": 10.0, "chars": chars}]}
+    assert word_gaps({"blocks": [{"lines": [line]}]}) == 0
+    latin = [{"c": c, "bbox": (10.0 * k + (2 if k % 5 == 0 else 0), 0, 10.0 * k + 9, 10)}
+             for k, c in enumerate("andattractedtheattentionofthem")]  # fmt: skip
+    line = {"spans": [{"size": 10.0, "chars": latin}]}
+    assert word_gaps({"blocks": [{"lines": [line]}]}) == 5

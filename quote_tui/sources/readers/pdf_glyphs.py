@@ -111,6 +111,9 @@ def _bare_gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
     chars = [(span, i) for span in line["spans"] for i in range(len(span["chars"]))]
     if len(chars) < _BARE_CHARS:
         return []
+    # a script written with word spaces: a line of Chinese or Japanese has none to lose
+    if 2 * sum(1 for span, i in chars if span["chars"][i]["c"].islower()) < len(chars):
+        return []
     gaps = []
     for (sa, ia), (sb, ib) in zip(chars, chars[1:], strict=False):
         gaps.append(sb["chars"][ib]["bbox"][0] - sa["chars"][ia]["bbox"][2])
