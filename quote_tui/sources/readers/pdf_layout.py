@@ -48,9 +48,11 @@ from quote_tui.sources.readers.pdf_lines import (
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
-from quote_tui.sources.readers.pdf_order import column_order, middle_column
+from quote_tui.sources.readers.pdf_order import column_order, middle_column, narrower
+from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 from quote_tui.sources.readers.pdf_tables import table_asides
+from quote_tui.sources.readers.pdf_word_rows import join_word_rows
 
 __all__ = [
     "Block",
@@ -84,6 +86,7 @@ _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
+_INITIAL = 1.4  # a capital letter set alone this much larger than the body may be a drop cap
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -234,6 +237,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             else:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
+    out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
 
@@ -361,7 +365,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
         return True
     short = len(block.lines[0].text.strip()) <= _LABEL  # most blocks: a long first line
     labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
-    if labels and not _not_a_label(block):
+    if labels and not _not_a_label(block, body):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     if body > 0 and block.size <= small * _SMALL:
         return True
@@ -372,12 +376,13 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
-def _not_a_label(block: Block) -> bool:
-    """A block that is one capital letter (a drop cap, joined to its word later), or a short
-    word that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
+def _not_a_label(block: Block, body: float) -> bool:
+    """A block that is one capital letter set as large as a drop cap (joined to its word later;
+    one nearly in the body's size is a figure's label: "Θ", a panel's "A"), or a short word
+    that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
     text = block.text.strip()
     if len(block.lines) == 1 and len(text) == 1 and text.isupper():
-        return True
+        return body <= 0 or block.size >= body * _INITIAL
     return text[-1:] in ".!?" and any(c.isalpha() for c in text)
 
 
@@ -412,6 +417,7 @@ def split_page(
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
+    publisher_notes(page.blocks, flags, body)
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
@@ -544,7 +550,7 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     """
     if len(blocks) < 2:
         return list(blocks)
-    gutters = _gutters(blocks)
+    gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters:  # one column: every block is in it, top to bottom
