@@ -23,12 +23,13 @@ from quote_tui.manuscripts.evidence import (
     FOR_NAME,
     PAGE_AFTER,
     SAYING,
+    SHORT_WORDS,
     commentary_evidence,
     owned_by_other,
     sentence_start,
 )
-from quote_tui.manuscripts.quotes import has_words
-from quote_tui.manuscripts.refs import find_mentions
+from quote_tui.manuscripts.quotes import find_quotes, has_words
+from quote_tui.manuscripts.refs import find_mentions, sentence_window
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
@@ -162,7 +163,11 @@ def borrowed(
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
     if not has_words(text, start, end, PHRASE_WORDS):
-        return _word_cited(ms, doc, start, end, close_end)
+        return _word_cited(ms, doc, start, end, close_end) or (
+            re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
+            and (_named_by(doc, start, close_end) or _beside_cited(doc, close_end))
+            and not presented_as_word(text, start, close_end)
+        )
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
     if "](" in text[start:end]:
         return False
@@ -177,10 +182,49 @@ def borrowed(
         or _attributed(doc, start)
         or _AFTER_WHO.match(text, close_end) is not None
         or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
+        or _named_by(doc, start, close_end)
+        or _beside_cited(doc, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     return evidence and not presented_as_word(text, start, close_end)
+
+
+# Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he
+# now consistently calls the “…”", "Moritz spricht von den „…“"; in German the verb may close
+# the clause after them ("die er als „…“ bezeichnet", "von den „…“ des Satzes spricht").
+_ARTICLE = r"(?:(?:the|a|an|his|her|their|den|die|das|der|dem|des|einen|eine|ein|seine[mn]?)\s+)?"
+_NAMES_BEFORE = re.compile(
+    rf"{_WHO}\s+(?:[\w-]+\s+){{0,2}}(?:(?i:{_NAMING})\s+(?:(?:it|them|this|als)\s+)?|"
+    rf"(?:spricht|sprach)\s+(?:von|vom)\s+){_ARTICLE}[\"'“„‘‚«»`]*$"
+)
+_GOVERNED = re.compile(rf"{_WHO}\s+(?:[\w-]+\s+){{0,3}}(?:als|von|vom)\s+{_ARTICLE}[\"'“„‘‚«»`]*$")
+_NAMES_AFTER = re.compile(
+    r"[\"'”’»“`]*\s+(?:[\w-]+\s+){0,3}(?:bezeichnet|bezeichnete|nennt|nannte|benennt|spricht|"
+    r"sprach|redet|redete)\b"
+)
+
+
+def _named_by(doc: Document, start: int, close_end: int) -> bool:
+    """Whether someone names the words in marks at ``start`` with a verb that governs them."""
+    text = doc.text
+    begin = max(sentence_start(text, start), start - 200)
+    return _NAMES_BEFORE.search(text, begin, start) is not None or (
+        _GOVERNED.search(text, begin, start) is not None
+        and _NAMES_AFTER.match(text, close_end) is not None
+    )
+
+
+def _beside_cited(doc: Document, close_end: int) -> bool:
+    """Whether a longer quotation later in the same sentence is cited right after its closing
+    mark (Bismarck “skillfully” employed nationalism because he realized that “…”[^3]): the
+    sentence quotes one source, its note closing the sentence."""
+    text = doc.text
+    stop = sentence_window(text, close_end)
+    for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
+        if q.parent is None and _cited_right_after(doc, close_end + q.close_end):
+            return True
+    return False
 
 
 # A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work

@@ -44,6 +44,8 @@ _CUE = re.compile(
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
+    # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
+    r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"
     r"\s*[,:]?\s*\(?\s*"

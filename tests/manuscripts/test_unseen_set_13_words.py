@@ -9,7 +9,10 @@ from pathlib import Path
 
 from tests.manuscripts.helpers import quotes_found, write
 
-_BIB = "@article{mccombs1972,\n  author = {McCombs, Maxwell},\n  title = {Agenda},\n  year = {1972}\n}\n"
+_BIB = (
+    "@article{mccombs1972,\n  author = {McCombs, Maxwell},\n  title = {Agenda},\n"
+    "  year = {1972}\n}\n"
+)
 
 
 def test_a_block_in_emphasis_with_its_marks_is_quoted_without_either(tmp_path: Path) -> None:
@@ -46,4 +49,46 @@ def test_a_rule_inside_a_block_ends_the_quotation_before_its_translation(
     assert quotes_found(path, bib) == {
         "While the mass media may have little influence on the direction of attitudes, the "
         "mass media set the agenda for each political campaign.": ("mccombs1972", None)
+    }
+
+
+def test_one_word_named_by_its_author_with_a_verb_that_governs_it_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "sprachspuren.md",
+        "Im *Zehnten Brief* diskutiert Moritz einfache Beispiele [@moritz1782]. Obwohl Moritz "
+        "durchgängig von den „Wörtern“ des Satzes spricht, meint er das, was man heute als "
+        "„Phrase“ bezeichnen würde.\n\n"
+        "Lehmann schlägt eine Visualisierung solcher Sätze vor, die er als „Periodenbild“ "
+        "bezeichnet [@lehmann1833]. Dabei bleibt die „Ausbildung“ ungenannt.\n\n"
+        "Yet the main innovation is his graphical display, which he now consistently calls "
+        "the “mapping” of a sentence [@meiklejohn1882].\n",
+    )
+    # The writer's modern term ('was man … bezeichnen würde') and a scare quote stay out.
+    assert set(quotes_found(path)) == {"Wörtern", "Periodenbild", "mapping"}
+
+
+def test_one_word_in_a_sentence_whose_longer_quotation_is_cited_is_the_same_sources(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "analysis.md",
+        "Bismarck “skillfully” employed nationalism because he realized that “German "
+        "nationalism would provide the moral issue with which to justify a war against "
+        "Austria.”[^3] Nationalism enabled Bismarck to declare “just” wars.\n\n"
+        "Folgt man Boyarin, lassen sich beide nicht unter der gemeinsamen Kategorie „Religion“ "
+        "fassen: „it is not the case that Christianity and Judaism are two separate "
+        "religions“[^4].\n\n"
+        "[^3]: Otto Pflanze, “Bismarck and German Nationalism,” 1955, 551.\n"
+        "[^4]: Boyarin 2005, 354.\n",
+    )
+    # A scare quote in the next sentence, and a word presented as a category, stay out.
+    assert set(quotes_found(path)) == {
+        "skillfully",
+        "German nationalism would provide the moral issue with which to justify a war against "
+        "Austria.",
+        "it is not the case that Christianity and Judaism are two separate religions",
     }
