@@ -184,6 +184,9 @@ def borrowed(
         or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
         or _named_by(doc, start, close_end)
         or _beside_cited(doc, close_end)
+        or _AUTHOR_AFTER.match(text, close_end) is not None
+        or (ms is not None and _LOCATED.search(_note_after(ms, doc, close_end)) is not None)
+        or _subject_cited(doc, ms, start, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
@@ -203,6 +206,63 @@ _NAMES_AFTER = re.compile(
     r"[\"'”’»“`]*\s+(?:[\w-]+\s+){0,3}(?:bezeichnet|bezeichnete|nennt|nannte|benennt|spricht|"
     r"sprach|redet|redete)\b"
 )
+
+
+# The phrase's author named and cited right after it: "die „…“-Eigenschaft von Kannan et
+# al.\cite{kannan}", "the “…” of Smith [@smith2003]".
+_AUTHOR_AFTER = re.compile(
+    r"[\"'”’»“`}]*(?:-[\w-]+)?\s+(?:von|of|by|from|nach)\s+(?:[A-ZÄÖÜ][\w'’-]+\s+){0,2}"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+(?:et\s+al\.|u\.\s?a\.|(?:and|und|&)\s+[A-ZÄÖÜ][\w'’-]+))?[\s~]*"
+    r"(?:\\[A-Za-z]*cite|\[@|\[\d|\(\d{4}|\((?:[^()]{0,30}[,\s])?(?:1[5-9]|20)\d\d)"
+)
+
+
+_NAME = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß'’-]{3,}\b")
+_KEY_AUTHOR = re.compile(r"[A-Za-zÄÖÜ][a-zäöüß]+")
+_NOTE_HEAD = re.compile(r"\A\W*(?:(?:Vgl|Siehe|See|Cf)\.?\s+)?([^:\d]{1,80})")
+
+
+def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: int) -> bool:
+    """Whether someone named in the sentence before the phrase is the author its closing
+    citation gives with a page ("So verwendet Diesterweg … für „…“, wie … dargestellt
+    [@diesterweg1830: 174]", "Die Historiker Thomas Lindenberger und Michael Wildt haben …
+    die „…“ herausgearbeitet.\footnote{Thomas Lindenberger, Michael Wildt: …, S. 395}"): the
+    sentence reports their work in their words."""
+    text = doc.text
+    begin = sentence_start(text, start)
+    names = {m[0].casefold() for m in _NAME.finditer(text, begin, start)}
+    if not names:
+        return False
+    stop = sentence_window(text, close_end)
+    # A key names its first author first (diesterweg1830, kellerGeschichteTalkshow2009): its
+    # title words after are no names.
+    authors = [
+        _KEY_AUTHOR.match(m.key)[0].casefold()  # type: ignore[index]
+        for m in find_mentions(
+            text, close_end, stop, latex=doc.kind == "latex", markdown=doc.kind == "markdown"
+        )
+        if m.key and m.locator is not None and _KEY_AUTHOR.match(m.key)
+    ]
+    if ms is not None:
+        # The note that closes the sentence: its head names the authors, its page places them.
+        close = text.find("\\footnote{", close_end, stop + 12)
+        for note in (
+            _note_after(ms, doc, close) if close >= 0 else "",
+            _closing_note(ms, doc, stop),
+        ):
+            if note and _LOCATED.search(note) and (head := _NOTE_HEAD.match(note)):
+                authors.append(head[1].casefold())
+    return any(name in author for author in authors for name in names)
+
+
+def _closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
+    """The text of the note whose mark closes the sentence ending at ``stop``, or ""."""
+    k = bisect_left(doc.anchors, stop - 8, key=lambda anchor: anchor.start)
+    for a in doc.anchors[k : k + 3]:
+        if a.start <= stop + 2 and a.footnote and a.footnote in ms.footnotes:
+            note = ms.footnotes[a.footnote]
+            return ms.documents[note.doc].text[note.start : note.end]
+    return ""
 
 
 def _named_by(doc: Document, start: int, close_end: int) -> bool:

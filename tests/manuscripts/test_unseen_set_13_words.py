@@ -92,3 +92,72 @@ def test_one_word_in_a_sentence_whose_longer_quotation_is_cited_is_the_same_sour
         "Austria.",
         "it is not the case that Christianity and Judaism are two separate religions",
     }
+
+
+_KANNAN = (
+    "@inproceedings{kannan,\n  author = {Kannan, Jayanthkumar},\n  title = {Lifetime},\n"
+    "  year = {2011}\n}\n"
+    "@book{kellerGeschichteTalkshow2009,\n  author = {Keller, Harald},\n"
+    "  title = {Die Geschichte der Talkshow},\n  year = {2009}\n}\n"
+)
+
+
+def _tex(tmp_path: Path, body: str) -> Path:
+    write(tmp_path, "refs.bib", _KANNAN)
+    return write(
+        tmp_path,
+        "arbeit.tex",
+        "\\documentclass{article}\n\\begin{document}\n" + body + "\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+    )
+
+
+def test_a_phrase_whose_author_is_named_and_cited_right_after_it_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = _tex(
+        tmp_path,
+        'Daher stellt diese Arbeit die \\textit{"`guaranteed data lifetime"\'}-Eigenschaft '
+        'von Kannan et al.\\cite{kannan} vor. Die "`sichere Löschung"\' ist ein Ziel.\n',
+    )
+    assert set(quotes_found(path)) == {"guaranteed data lifetime"}
+
+
+def test_a_phrase_with_a_note_placing_it_in_a_work_is_a_quotation(tmp_path: Path) -> None:
+    path = _tex(
+        tmp_path,
+        "Lindenberg und Wildt sprechen in Bezug auf die Praxis der Geschichtswerkstätten "
+        "schon 1989 von ,,öffentlicher Wissenschaft''\\footnote{Lindenberg/ Wildt 1989, "
+        "S. 394.} und loben die ,,neuen Wege''\\footnote{Siehe die Website des Projekts.}.\n",
+    )
+    # A note that names no page of a work backs the writer's words with a pointer only.
+    assert set(quotes_found(path)) == {"öffentlicher Wissenschaft"}
+
+
+def test_a_phrase_in_a_sentence_about_the_author_its_closing_citation_pages_is_theirs(
+    tmp_path: Path,
+) -> None:
+    path = _tex(
+        tmp_path,
+        "Die Historiker Thomas Lindenberger und Michael Wildt haben bereits 1989 die "
+        "Bedeutung der ,,lokalen Feldforschung'' für die Forschung herausgearbeitet."
+        "\\footnote{Thomas Lindenberger, Michael Wildt: Radikale Pluralität, Bonn 1989, "
+        "S. 393-411 (hier S. 395).} Erfunden wurde das Genre Talkshow in den USA, wo mit den "
+        "„town meetings“ ein Mythos der Debatte existierte \\parencite[24-28]"
+        "{kellerGeschichteTalkshow2009}.\n",
+    )
+    # The key's title words (Talkshow) name no one the sentence speaks of.
+    assert set(quotes_found(path)) == {"lokalen Feldforschung"}
+
+
+def test_a_phrase_in_a_markdown_sentence_naming_the_author_its_key_cites_with_a_page(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "kapitel.md",
+        "So verwendet Diesterweg eine komplexe grafische Analyse der Satzstruktur für "
+        "„ausgebildete Sätze“, wie in der Abbildung dargestellt [@diesterweg1830: 174]. "
+        "Die Analyse „nackter Sätze“ folgt später [@diesterweg1830: 180].\n",
+    )
+    assert set(quotes_found(path)) == {"ausgebildete Sätze"}
