@@ -60,6 +60,8 @@ _SAYING = re.compile(
     r"objects?|objected|complains?|complained|admits?|admitted|warns?|warned|reports?|"
     r"reported|quotes?|quoted|cites?|cited|recalls?|recalled|proclaims?|proclaimed|"
     r"supposition|dictum|reads|sings?|sang|exclaims?|exclaimed|tells?|told|"
+    # A comment made: "Findlater makes a short comment about … “…”".
+    r"comments?\s+(?:on|about|that)|commented|(?:makes?|made)\s+(?:a|an)\s+(?:\w+\s+)?comment|"
     r"schreibt|schrieb|sagt|sagte|betont|betonte|meint|meinte|formuliert|formulierte|"
     r"erklärt|erklärte|stellt\w*\s+fest|hält\s+fest|bemerkt|bemerkte|heißt\s+es|lautet|"
     r"lautete|zufolge|laut|nach\s+Ansicht|definiert|definierte|verstanden|versteht|"

@@ -27,6 +27,12 @@ __all__ = [
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement ("the
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
+# Utterances of a kind of speaker, one of them given: "Ambivalente Äußerungen der
+# Schutzgelderpresser ``…''" types an example, as "a sentence like" does.
+_UTTERANCES = (
+    r"\b(?:Äußerungen|Aussagen|utterances|statements)\s+(?:der|von|of|by)\s+(?:[\w-]+\s+){0,2}"
+    r"[\w-]+"
+)
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
@@ -39,7 +45,7 @@ _CUE = re.compile(
     # "as in “…”", ", like “…”": the writer's own example.
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
-    r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|"
+    r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bknown\s+as|"
@@ -188,7 +194,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
 _EXAMPLE = re.compile(
     r"(?:\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|\betwa|\bz\.\s?B\.|"
     r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
-    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as))"
+    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as)|"
+    rf"{_UTTERANCES})"
     r"\s*[,:]?\s*[„“\"'‘«»`]*$",
     re.I,
 )

@@ -161,3 +161,28 @@ def test_a_phrase_in_a_markdown_sentence_naming_the_author_its_key_cites_with_a_
         "Die Analyse „nackter Sätze“ folgt später [@diesterweg1830: 180].\n",
     )
     assert set(quotes_found(path)) == {"ausgebildete Sätze"}
+
+
+def test_words_after_a_comment_made_by_a_cited_author_are_a_quotation(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "grammar.md",
+        "The chapter is written by Findlater [@findlater1857]. In this chapter, Findlater makes "
+        'a short comment about the representation of complex sentences "after the manner of '
+        'algebraists", as shown in the figure. The writer calls this "a neat little trick".\n',
+    )
+    # The writer's own words in marks, no comment made, stay out.
+    assert set(quotes_found(path)) == {"after the manner of algebraists"}
+
+
+def test_one_of_the_utterances_of_a_kind_of_speaker_is_the_writers_example(
+    tmp_path: Path,
+) -> None:
+    path = _tex(
+        tmp_path,
+        "Nach \\citeauthor{kannan} sind Drohungen strategisch.\n"
+        "Ambivalente Äußerungen der Schutzgelderpresser ``Ich schütze dich vor "
+        "Gewalteinflüssen, wenn du mich bezahlst!'' geben vor, Sicherheit zu vermitteln. "
+        "Kannan schreibt: ``Threats are promises of a kind, made to be believed.''\n",
+    )
+    assert set(quotes_found(path)) == {"Threats are promises of a kind, made to be believed."}
