@@ -184,6 +184,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     before = text[max(0, start - 160) : start]
     if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
+    if _OWN_WORDS.search(before):
+        return True
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
@@ -252,6 +254,19 @@ _OWN_LEAD = re.compile(
     r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
     re.I,
 )
+# The writer or anyone (man, one) as the speaker, or an example's wording, right before the
+# marks: "Zu GPT kann ich sagen: “…”", "Im 21. Jahrhundert müsste man hinzufügen: > …", "Ein
+# Auftrag könnte z. B. lauten: “…”", "I would ask: “…”".
+_OWN_WORDS = re.compile(
+    r"(?:\b(?:ich|wir|man)\s+(?:[\w-]+\s+){0,3}(?:sagen|sage|schreiben|schreibe|fragen|frage|"
+    r"hinzufügen|ergänzen|formulieren|eintippen|tippen)|"
+    r"\b(?:I|we|one)\s+(?:(?:can|could|would|might|may|must|should|will)\s+)?(?:[\w-]+\s+)?"
+    r"(?:say|write|ask|add|type)|"
+    r"\b(?:z\.\s?B\.|beispielsweise|etwa|for\s+example|for\s+instance|e\.\s?g\.)\s+(?:\w+\s+){0,2}"
+    r"(?:lauten|heißen|read|go))"
+    r"\s*[:,]\s*[„“\"'‘«»`*_>\s]*$",
+    re.I,
+)
 # The writer's own question or aim set as a block: "Im Rahmen dieser Bachelorarbeit soll die
 # folgende Frage beantwortet werden:", "The research question of this thesis is:". A question
 # or aim named with the writer's own work, or a research question, is theirs.
@@ -278,7 +293,11 @@ def presents_own(text: str, start: int, end: int | None = None) -> bool:
         return True
     before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
     sentence = _SENTENCE_END.split(before)[-1]
-    return bool(_OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence))
+    if _OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence) or _OWN_WORDS.search(before):
+        return True
+    # One question set off on its own, as an uncited question in marks is: the writer's.
+    body = text[start:end].strip(" \t\n*_\"'“”„«»") if end is not None else ""
+    return body.endswith("?") and not re.search(r"[.!?:]\s", body) and len(body.split()) <= 30
 
 
 # A reference entry: its place and publisher before the year that ends it ("Stuttgart: Reclam

@@ -186,3 +186,22 @@ def test_one_of_the_utterances_of_a_kind_of_speaker_is_the_writers_example(
         "Kannan schreibt: ``Threats are promises of a kind, made to be believed.''\n",
     )
     assert set(quotes_found(path)) == {"Threats are promises of a kind, made to be believed."}
+
+
+def test_the_writers_own_prompt_maxim_example_and_question_in_an_essay_are_not_quotations(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "essay.md",
+        "Ein Auftrag an ein Software-Haus könnte z. B. lauten: “Ersetze mein veraltetes "
+        "Stücklistenverwaltungs-System durch ein Neues, das die nächsten zwanzig Jahre hält”.\n\n"
+        "Zu GPT kann ich sagen: “Du bist jetzt mein Englischlehrer. Bringe mir die englischen "
+        "Zeiten bei und teste danach mein Niveau.”\n\n"
+        "Und genau hier beginnt die neue Machtfrage:\n\n> Wer trainiert die Wahrheit?\n\n"
+        "Im 18. Jahrhundert forderte Kant: *„Habe Mut, dich deines eigenen Verstandes zu "
+        "bedienen.“* [@kant1784]\n\nIm 21. Jahrhundert müsste man hinzufügen:\n\n"
+        "> Habe den Mut, deinem Modell nicht zu glauben, solange du nicht weißt, wie es "
+        "trainiert wurde.\n",
+    )
+    assert set(quotes_found(path)) == {"Habe Mut, dich deines eigenen Verstandes zu bedienen."}
