@@ -186,6 +186,15 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         return True
     if _OWN_WORDS.search(before):
         return True
+    # A clause in marks that fills a parenthesis of the writer's sentence is its example
+    # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase
+    # said again there ("zu besseren Politikergebnissen („kinder, gentler“)") is no clause.
+    if (
+        _OPENS_PARENTHESIS.search(before)
+        and _CLOSES_PARENTHESIS.match(text, close_end)
+        and len(inner.split()) >= _CLAUSE_WORDS
+    ):
+        return True
     if _listed(text, start, close_end):
         return True
     return bool(_ACRONYM.match(text, close_end))
@@ -254,6 +263,9 @@ _OWN_LEAD = re.compile(
     r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
     re.I,
 )
+_OPENS_PARENTHESIS = re.compile(r"[^\W\d_]\s*\(\s*[„“\"'‘«»`]+$")
+_CLOSES_PARENTHESIS = re.compile(r"\s*\)")
+_CLAUSE_WORDS = 3
 # The writer or anyone (man, one) as the speaker, or an example's wording, right before the
 # marks: "Zu GPT kann ich sagen: “…”", "Im 21. Jahrhundert müsste man hinzufügen: > …", "Ein
 # Auftrag könnte z. B. lauten: “…”", "I would ask: “…”".

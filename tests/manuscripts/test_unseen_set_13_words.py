@@ -205,3 +205,23 @@ def test_the_writers_own_prompt_maxim_example_and_question_in_an_essay_are_not_q
         "trainiert wurde.\n",
     )
     assert set(quotes_found(path)) == {"Habe Mut, dich deines eigenen Verstandes zu bedienen."}
+
+
+def test_a_clause_in_marks_filling_a_parenthesis_is_the_writers_example(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "demokratie.qmd",
+        "> \"Here I show that consensus democracy tends to be the 'kinder, gentler' form of "
+        'democracy." [@lijphart2012: 274]\n\n'
+        "Lijphart sieht in der Konsensdemokratie das überlegene Modell, weil es zu besseren "
+        'Politikergebnissen ("kinder, gentler") führt.\n\n'
+        "* Minimaldefinitionen vermeiden eher Tautologien "
+        '("Demokratien sind immer friedlich...")\n'
+        '* Klarere Analyse ("Demokratien führen zu XY...")\n',
+    )
+    # Two words said again from the cited block are its words; a clause of three words or more
+    # filling a parenthesis is the writer's example (_CLAUSE_WORDS).
+    assert set(quotes_found(path)) == {
+        "Here I show that consensus democracy tends to be the 'kinder, gentler' form of democracy.",
+        "kinder, gentler",
+    }
