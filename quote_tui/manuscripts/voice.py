@@ -64,7 +64,12 @@ _CUE = re.compile(
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
     r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
-    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt)"
+    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt|"
+    # German case endings ("Laut des Artikels „…“", "des Buches „…“") and works on screen, in
+    # print and online ("die Serie „…“", "des Magazins „…“", "the series “…”").
+    r"Artikels|Buch(?:e?s)|Aufsatzes|Romans|Gedicht(?:e?s)|Films?|Filmes|Beitrag(?:e?s)|"
+    r"Werk(?:e?s)|Vortrag(?:e?s)|Textes|Lied(?:e?s)?|Serie|Sendung|Magazins?|Zeitung|"
+    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog)"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )

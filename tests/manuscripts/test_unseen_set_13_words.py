@@ -225,3 +225,15 @@ def test_a_clause_in_marks_filling_a_parenthesis_is_the_writers_example(tmp_path
         "Here I show that consensus democracy tends to be the 'kinder, gentler' form of democracy.",
         "kinder, gentler",
     }
+
+
+def test_a_title_after_its_kind_in_a_german_case_ending_is_a_name(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "netflix.md",
+        "Laut des Artikels „How Netflix is turning viewers into puppets“ auf www.salon.com "
+        "arbeitet Netflix seit 2012 daran.[^1] Die Autoren der Serie „House of Cards and "
+        "Other Stories“ meinen: „Der Algorithmus entscheidet nicht über die Handlung.“[^2]\n\n"
+        "[^1]: Salon 2014, S. 3.\n[^2]: Madrigal 2014, S. 7.\n",
+    )
+    assert set(quotes_found(path)) == {"Der Algorithmus entscheidet nicht über die Handlung."}
