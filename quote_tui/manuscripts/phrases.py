@@ -165,7 +165,7 @@ def borrowed(
     if not has_words(text, start, end, PHRASE_WORDS):
         return _word_cited(ms, doc, start, end, close_end) or (
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
-            and (_named_by(doc, start, close_end) or _beside_cited(doc, close_end))
+            and (_named_by(doc, start, close_end) or _beside_cited(doc, start, close_end))
             and not presented_as_word(text, start, close_end)
         )
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
@@ -183,10 +183,11 @@ def borrowed(
         or _AFTER_WHO.match(text, close_end) is not None
         or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
         or _named_by(doc, start, close_end)
-        or _beside_cited(doc, close_end)
+        or _beside_cited(doc, start, close_end)
         or _AUTHOR_AFTER.match(text, close_end) is not None
         or (ms is not None and _LOCATED.search(_note_after(ms, doc, close_end)) is not None)
         or _subject_cited(doc, ms, start, close_end)
+        or _sentence_cited(doc, ms, start, end, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
@@ -265,6 +266,72 @@ def _closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
     return ""
 
 
+_DETERMINED = re.compile(
+    r"[*_]*(?i:the|a|an|this|that|our|my|his|her|its|their|your|der|die|das|den|dem|des|ein|"
+    r"eine|einen|einem|unser|unsere|sein|seine|ihr|ihre)[*_]*\s"
+)
+_SENTENCE_REST = re.compile(r"[\s.,;:!?)\]}\"'”’»~]*")
+
+
+def _used_again(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` come again elsewhere in the text: a
+    term the writer works with, not a phrase borrowed once."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    return len(words) >= 3 and text.casefold().count(words) > 1
+
+
+def _sentence_cited(
+    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
+) -> bool:
+    """Whether the sentence going on after the closing mark ends with one work's citation (a
+    cite command, a Pandoc or typed author-date citation, a note that places it: „perfekten
+    Sturm“ … sanken.\\autocite{…}), the phrase in marks used nowhere else in the text: a
+    phrase borrowed once from the work the sentence reports. A term the writer works with
+    ('animal conventions', 'the West') comes back, and one word is a scare quote as often."""
+    text = doc.text
+    # "the nothing", "*our* Dasein", "die Kategorie": a determiner inside the marks names a
+    # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
+    if _used_again(text, start, end) or _DETERMINED.match(text, start, end):
+        return False
+    stop = sentence_window(text, close_end)
+    mentions = [
+        m
+        for m in find_mentions(
+            text,
+            close_end,
+            min(len(text), stop + 2),
+            latex=doc.kind == "latex",
+            markdown=doc.kind in ("markdown", "plain"),
+        )
+        if m.style not in ("locator", "doi", "pmid", "url")
+    ]
+    if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
+        last = mentions[-1]
+        if last.style != "footnote":
+            return ";" not in last.raw
+        # A note that only comments cites nothing; one whose text is in another file (a
+        # chapter of a book, its notes gathered elsewhere) is taken for a citation.
+        found = ms.footnotes.get(last.footnote or "") if ms is not None else None
+        if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
+            return True
+        noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
+        return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
+    if ms is None:
+        return False
+    note = _closing_note(ms, doc, stop)
+    if not note:
+        at = text.rfind("\\footnote{", close_end, stop + 1)
+        note = _note_after(ms, doc, at) if at >= 0 else ""
+        # The note closes the sentence: only its closing brace and stops come after it.
+        if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
+            note = ""
+    return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
+
+
+# A short note's page at its end: "Rawls, A Theory of Justice, 126.", "Ibid., 24-25."
+_NOTE_PAGE = re.compile(r",\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:f{1,2}\.?)?\.?\s*$")
+
+
 def _named_by(doc: Document, start: int, close_end: int) -> bool:
     """Whether someone names the words in marks at ``start`` with a verb that governs them."""
     text = doc.text
@@ -275,11 +342,17 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     )
 
 
-def _beside_cited(doc: Document, close_end: int) -> bool:
+_AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
+
+
+def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     """Whether a longer quotation later in the same sentence is cited right after its closing
     mark (Bismarck “skillfully” employed nationalism because he realized that “…”[^3]): the
     sentence quotes one source, its note closing the sentence."""
     text = doc.text
+    # "the “political”": a concept named with its article, not a word of the source's.
+    if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
+        return False
     stop = sentence_window(text, close_end)
     for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
         if q.parent is None and _cited_right_after(doc, close_end + q.close_end):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
 from tests.manuscripts.helpers import quotes_found, write
 
 _BIB = (
@@ -144,7 +146,7 @@ def test_a_phrase_in_a_sentence_about_the_author_its_closing_citation_pages_is_t
         "\\footnote{Thomas Lindenberger, Michael Wildt: Radikale Pluralität, Bonn 1989, "
         "S. 393-411 (hier S. 395).} Erfunden wurde das Genre Talkshow in den USA, wo mit den "
         "„town meetings“ ein Mythos der Debatte existierte \\parencite[24-28]"
-        "{kellerGeschichteTalkshow2009}.\n",
+        "{kellerGeschichteTalkshow2009} und der Öffentlichkeit Macht zukam.\n",
     )
     # The key's title words (Talkshow) name no one the sentence speaks of.
     assert set(quotes_found(path)) == {"lokalen Feldforschung"}
@@ -158,7 +160,7 @@ def test_a_phrase_in_a_markdown_sentence_naming_the_author_its_key_cites_with_a_
         "kapitel.md",
         "So verwendet Diesterweg eine komplexe grafische Analyse der Satzstruktur für "
         "„ausgebildete Sätze“, wie in der Abbildung dargestellt [@diesterweg1830: 174]. "
-        "Die Analyse „nackter Sätze“ folgt später [@diesterweg1830: 180].\n",
+        "Die Analyse „nackter Sätze“ folgt [@diesterweg1830: 180] später im Buch.\n",
     )
     assert set(quotes_found(path)) == {"ausgebildete Sätze"}
 
@@ -237,3 +239,84 @@ def test_a_title_after_its_kind_in_a_german_case_ending_is_a_name(tmp_path: Path
         "[^1]: Salon 2014, S. 3.\n[^2]: Madrigal 2014, S. 7.\n",
     )
     assert set(quotes_found(path)) == {"Der Algorithmus entscheidet nicht über die Handlung."}
+
+
+def test_a_phrase_borrowed_once_in_a_sentence_its_citation_closes_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, "refs.bib", _KANNAN)
+    path = _tex(
+        tmp_path,
+        "Durch Zollpolitik und Absatzschwächen sind die deutschen Hersteller mit einem "
+        "\\glqq perfekten Sturm\\grqq{} konfrontiert, sodass die Gewinne sanken."
+        "\\autocite{kannan}\n\n"
+        "Die \\glqq animal conventions\\grqq{} sind Regeln ohne Sprache.\\autocite{kannan} Auch "
+        "die \\glqq animal conventions\\grqq{} der Primaten folgen ihnen.\n\n"
+        "Seltene Erden sind \\glqq knapp\\grqq{} geworden.\\autocite{kannan}\n\n"
+        "Rohstoffe gelten als \\glqq politische Waffe\\grqq{} der Staaten.\\autocite{a; b}\n",
+    )
+    # A term used again, one word, and a sentence closed by several works' citation stay out.
+    assert set(quotes_found(path)) == {"perfekten Sturm"}
+
+
+def test_a_phrase_in_a_sentence_closed_by_a_word_endnote_with_its_page_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "chapter.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "The social contract will be preserved by “force and cunning” rather than by "
+            "agreement.",
+            wx.footnote_ref(1),
+            " The parties are “mutually disinterested” in the original position.",
+            wx.footnote_ref(2),
+        ],
+    )
+    d.save(str(path))
+    notes = {
+        1: ["Rawls, A Theory of Justice, 126."],
+        2: ["See the discussion of motives in the next chapter."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    # A note that places no page backs the writer's claim, not the words.
+    assert {c.quote for c in scan(path).citations} == {"force and cunning"}
+
+
+def test_a_concept_named_with_its_article_beside_a_cited_quotation_is_not_quoted(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "state.md",
+        "Heidegger proposes the “political” in Aristotle as the first step towards “politics, "
+        "art, science, and all others degenerate into domains of the individual will.”[^1]\n\n"
+        "[^1]: Heidegger, Nature, History, State, p. 42.\n",
+    )
+    assert set(quotes_found(path)) == {
+        "politics, art, science, and all others degenerate into domains of the individual will."
+    }
+
+
+def test_words_inside_a_writers_own_latex_command_stay_in_the_quotation(tmp_path: Path) -> None:
+    path = _tex(
+        tmp_path,
+        "Moretti identifiziert Figuren mit höchster \\textquote{\\eng{closeness centrality}} "
+        "im Netzwerk \\autocite{kannan}.\n",
+    )
+    assert set(quotes_found(path)) == {"closeness centrality"}
+
+
+def test_a_phrase_in_a_sentence_closed_by_a_note_kept_in_another_file_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "physiognomy.md",
+        "Our observer turns to the more visible aspect of human existence: the 'distinctive "
+        "determinateness' of individuality, that is, the **body**.[^16] It seems intuitive that "
+        "the body is closer to an individual's 'inner life' than anything else.\n",
+    )
+    # The note's text is in the book's notes file; the next sentence cites nothing.
+    assert set(quotes_found(path)) == {"distinctive determinateness"}
