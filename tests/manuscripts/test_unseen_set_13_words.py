@@ -320,3 +320,18 @@ def test_a_phrase_in_a_sentence_closed_by_a_note_kept_in_another_file_is_a_quota
     )
     # The note's text is in the book's notes file; the next sentence cites nothing.
     assert set(quotes_found(path)) == {"distinctive determinateness"}
+
+
+def test_a_mark_command_paired_with_a_typed_mark_ends_there(tmp_path: Path) -> None:
+    path = _tex(
+        tmp_path,
+        "Es wird kritisiert, dass Rohstoffe im \\glqq öffentlichen Bewusstsein nur wenig "
+        "präsent” sein würden, was durch eine „mangelnde öffentliche wie politische Akzeptanz "
+        "ihrer Gewinnung\\grqq{} erweitert würde.\\autocite{kannan} Dazu \\glqq gehört auch die "
+        "Frage der Akzeptanz vor Ort\\grqq{} \\autocite[12]{kannan}.\n",
+    )
+    assert set(quotes_found(path)) == {
+        "öffentlichen Bewusstsein nur wenig präsent",
+        "mangelnde öffentliche wie politische Akzeptanz ihrer Gewinnung",
+        "gehört auch die Frage der Akzeptanz vor Ort",
+    }
