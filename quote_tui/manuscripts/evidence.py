@@ -36,6 +36,7 @@ __all__ = [
     "own_title",
     "owned_by_other",
     "subject_author",
+    "translated",
     "unsupported",
 ]
 
@@ -67,6 +68,9 @@ _SAYING = re.compile(
     r"lautete|zufolge|laut|nach\s+Ansicht|definiert|definierte|verstanden|versteht|"
     r"beschreibt|beschrieb|fordert|forderte|konstatiert|resümiert|fasst\s+\w+\s+zusammen|"
     r"übersetzt|zitiert|behauptet|argumentiert|spricht|sprach|"
+    # Taught and foretold: "Leibniz hatte gelehrt, wir lebten in der „…“", "hatte Diderot
+    # prophezeit".
+    r"lehrt|lehrte|gelehrt|prophezeit|prophezeite|teaches|taught|predicted|prophesied|"
     # German plural of the verbs of saying: "Barz und Randoll schreiben, dass".
     r"schreiben|sagen|betonen|meinen|erklären|berichten|beschreiben|formulieren|"
     r"echoes|echoed|declaring|describing|saying|writing|continues|continued|goes\s+on|went\s+on|"
@@ -337,6 +341,8 @@ def has_evidence(
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
+    if translated(text, start, end, close_end):
+        return True
     if spoken and participants_words(text, start, close_end):
         return True
     if spoken and commentary_evidence(text, start, end, close_end, sentence_start):
@@ -425,6 +431,24 @@ def _foreign(inner: str, around: str) -> bool:
         # developers“"): a name in capitals, not a source quoted in its original.
         return False
     return mine is not None and theirs is not None and mine != theirs
+
+
+# The original words in a parenthesis right after the translation, set in italics as another
+# language is: „Die Langeweile, das Laster und die Not“ (\textit{l'ennui, le vice et le besoin}).
+_ORIGINAL_AFTER = re.compile(
+    r"[\"'”’»“`]*\s*\(\s*(?:\\(?:textit|emph|foreignlanguage\{\w+\})\{|\*|_)([^(){}*_\d]{3,160})"
+    r"(?:\}|\*|_)\s*\)"
+)
+
+
+def translated(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks are followed by their original in another language: a
+    source quoted in translation, its own words given beside it."""
+    m = _ORIGINAL_AFTER.match(text, close_end)
+    if m is None or len(m[1].split()) < 2:
+        return False
+    theirs, mine = _language(m[1]), _language(text[start:end])
+    return theirs is None or mine is None or theirs != mine
 
 
 def _named(inner: str) -> bool:

@@ -27,6 +27,7 @@ from quote_tui.manuscripts.evidence import (
     commentary_evidence,
     owned_by_other,
     sentence_start,
+    translated,
 )
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import find_mentions, sentence_window
@@ -76,7 +77,9 @@ _ATTRIBUTION = re.compile(
 # "The face is 'indeed an expression', Hegel writes, 'but …'", "“…,” says Selbst".
 _AFTER_WHO = re.compile(
     rf"[\"'”’»“`]*\s*,\s*(?:{_WHO}\s+(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)|"
-    rf"(?i:{SAYING.pattern})\s+{_WHO})"
+    rf"(?i:{SAYING.pattern})\s+{_WHO}|"
+    # "„…“, hatte Diderot prophezeit", "“…,” had Smith written".
+    rf"(?:hat|hatte|has|had)\s+{_WHO}\s+(?:\w+\s+)?(?i:{SAYING.pattern}))"
 )
 
 
@@ -178,6 +181,7 @@ def borrowed(
         (about is not None and not owned_by_other(text, start, about))
         or _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
+        or translated(text, start, end, close_end)
         or participant_code(text, close_end)
         or _attributed(doc, start)
         or _AFTER_WHO.match(text, close_end) is not None

@@ -335,3 +335,24 @@ def test_a_mark_command_paired_with_a_typed_mark_ends_there(tmp_path: Path) -> N
         "mangelnde öffentliche wie politische Akzeptanz ihrer Gewinnung",
         "gehört auch die Frage der Akzeptanz vor Ort",
     }
+
+
+def test_a_saying_translated_with_its_original_or_taught_or_foretold_is_a_quotation(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "aufklaerung.tex",
+        "\\documentclass{article}\\usepackage{csquotes}\\begin{document}\n"
+        "Leibniz meinte, wir lebten in der \\enquote{besten aller möglichen Welten} "
+        "(\\textit{le meilleur des mondes possibles}), da Gott nichts Schlechtes schaffe.\n\n"
+        "\\enquote{Bücher machen Revolutionen}, hatte Diderot prophezeit, und er behielt recht.\n\n"
+        "Die Epoche nennt sich das \\enquote{Zeitalter der Kritik} (1781), wie man weiß. Die "
+        "Aufklärer wollten \\enquote{frei und mündig} werden.\n"
+        "\\end{document}\n",
+    )
+    # A year in the parenthesis is no original; a phrase with no sign of a source stays out.
+    assert set(quotes_found(path)) == {
+        "besten aller möglichen Welten",
+        "Bücher machen Revolutionen",
+    }
