@@ -28,6 +28,7 @@ __all__ = [
     "PAGE_AFTER",
     "SAYING",
     "SHORT_WORDS",
+    "THEIR_TERM_AFTER",
     "cites_nothing",
     "commentary_evidence",
     "has_evidence",
@@ -71,6 +72,8 @@ _SAYING = re.compile(
     # Taught and foretold: "Leibniz hatte gelehrt, wir lebten in der „…“", "hatte Diderot
     # prophezeit".
     r"lehrt|lehrte|gelehrt|prophezeit|prophezeite|teaches|taught|predicted|prophesied|"
+    # "Allan Kaprow (1927-2006) spoke of a ‘…’" (the present "speaks of" presents a word).
+    r"spoke\s+of|"
     # German plural of the verbs of saying: "Barz und Randoll schreiben, dass".
     r"schreiben|sagen|betonen|meinen|erklären|berichten|beschreiben|formulieren|"
     r"echoes|echoed|declaring|describing|saying|writing|continues|continued|goes\s+on|went\s+on|"
@@ -81,6 +84,12 @@ _SAYING = re.compile(
     re.I,
 )
 SAYING = _SAYING
+# The words given as someone's term right after them: "‘…’ to use Phelan’s term", "(in
+# Smith's words)".
+THEIR_TERM_AFTER = re.compile(
+    r"[\"'”’»“`]*\s*,?\s*\(?(?:to\s+use|in)\s+[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
+    r"(?:term|phrase|words|expression)"
+)
 # A verb of saying in the past, as a story tells its dialogue ("he said", "I answered").
 _PAST = re.compile(
     r"\w+ed|wrote|written|said|told|sang|put\s+it|schrieb|beschrieb|sprach|"
@@ -341,7 +350,7 @@ def has_evidence(
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
-    if translated(text, start, end, close_end):
+    if translated(text, start, end, close_end) or THEIR_TERM_AFTER.match(text, close_end):
         return True
     if spoken and participants_words(text, start, close_end):
         return True

@@ -24,6 +24,7 @@ from quote_tui.manuscripts.evidence import (
     PAGE_AFTER,
     SAYING,
     SHORT_WORDS,
+    THEIR_TERM_AFTER,
     commentary_evidence,
     owned_by_other,
     sentence_start,
@@ -87,7 +88,11 @@ _AFTER_WHO = re.compile(
 # the words of Dahl", "mit den Worten von Luhmann".
 _THEIR_PHRASE = re.compile(
     r"\b(?:phrase|words|expression|coinage)\s+of\s+[A-Z]|[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
-    r"(?:phrase|words|expression|coinage)\b|\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]"
+    r"(?:phrase|words|expression|coinage|term|statement|dictum|claim)\b|"
+    r"\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]|"
+    # Someone who spoke of it: "Allan Kaprow (1927-2006) spoke of a ‘…’".
+    r"\b[A-Z][\w'’-]+(?:\s+\([^()]{1,30}\))?\s+(?:\w+ly\s+)?(?:spoke|speaks)\s+of\s+"
+    r"(?:(?:a|an|the|his|her|their)\s+)?[\"'“‘]+$"
 )
 
 
@@ -185,6 +190,7 @@ def borrowed(
         or participant_code(text, close_end)
         or _attributed(doc, start)
         or _AFTER_WHO.match(text, close_end) is not None
+        or THEIR_TERM_AFTER.match(text, close_end) is not None
         or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
         or _named_by(doc, start, close_end)
         or _beside_cited(doc, start, close_end)

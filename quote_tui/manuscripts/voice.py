@@ -181,7 +181,9 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if participants_words(text, start, close_end):
         return False  # a participant's question or one answer of a list is theirs, not the writer's
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
-        return True
+        # A question someone is named asking is theirs: "As Jean-Paul Martinon has
+        # accurately commented ‘how are we to understand …?’".
+        return not _ASKED.search(text, max(0, start - 120), start)
     if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
         return True
     if _IDENTIFIER.fullmatch(inner):
@@ -267,6 +269,11 @@ _OWN_LEAD = re.compile(
     # A scheme or template set off for the reader to follow: "nach folgendem Schema:".
     r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
     re.I,
+)
+_ASKED = re.compile(
+    r"\b[A-Z][\w'’-]+,?\s+(?:(?:has|had|hat|hatte)\s+)?(?:\w+ly\s+)?(?:commented|comments|asked|"
+    r"asks|wondered|wonders|writes|wrote|said|says|fragt|fragte|gefragt|schreibt|schrieb)\s*[,:]?"
+    r"\s*[„“\"'‘«»`]+$"
 )
 _OPENS_PARENTHESIS = re.compile(r"[^\W\d_]\s*\(\s*[„“\"'‘«»`]+$")
 _CLOSES_PARENTHESIS = re.compile(r"\s*\)")

@@ -356,3 +356,27 @@ def test_a_saying_translated_with_its_original_or_taught_or_foretold_is_a_quotat
         "besten aller möglichen Welten",
         "Bücher machen Revolutionen",
     }
+
+
+def test_critics_named_with_their_statement_term_or_question_are_quoted(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Reflecting on Pollock, Allan Kaprow (1927-2006) spoke of a ‘sort of ecstatic "
+            "blindness’ underpinning the painting. If Mikel Dufrenne’s statement that all "
+            "‘creation is performance’ holds, then performance is creation. When it is recorded "
+            "(when it ‘enters the economy of reproduction’ to use Phelan’s term) it changes "
+            "(Phelan, 1993). As "
+            "Jean-Paul Martinon has accurately commented ‘how are we to understand that which "
+            "happens here and now?’ The question ‘what remains of it?’ stays open."
+        ],
+    )
+    d.save(str(path))
+    assert {c.quote for c in scan(path).citations} == {
+        "sort of ecstatic blindness",
+        "creation is performance",
+        "enters the economy of reproduction",
+        "how are we to understand that which happens here and now?",
+    }
