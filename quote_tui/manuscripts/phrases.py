@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
@@ -287,7 +288,13 @@ def _used_again(text: str, start: int, end: int) -> bool:
     """Whether the words in marks ``text[start:end]`` come again elsewhere in the text: a
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
-    return len(words) >= 3 and text.casefold().count(words) > 1
+    return len(words) >= 3 and _folded(text).count(words) > 1
+
+
+@lru_cache(maxsize=4)
+def _folded(text: str) -> str:
+    """The text case-folded once per document, not once per phrase."""
+    return text.casefold()
 
 
 def _sentence_cited(
@@ -301,20 +308,28 @@ def _sentence_cited(
     text = doc.text
     # "the nothing", "*our* Dasein", "die Kategorie": a determiner inside the marks names a
     # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
-    if _used_again(text, start, end) or _DETERMINED.match(text, start, end):
+    if _DETERMINED.match(text, start, end) or _used_again(text, start, end):
         return False
     stop = sentence_window(text, close_end)
-    mentions = [
-        m
-        for m in find_mentions(
-            text,
-            close_end,
-            min(len(text), stop + 2),
-            latex=doc.kind == "latex",
-            markdown=doc.kind in ("markdown", "plain"),
-        )
-        if m.style not in ("locator", "doi", "pmid", "url")
-    ]
+    # A citation that closes the sentence ends it with a bracket, a brace or a note's digit;
+    # most sentences end with a word, and parsing citations per phrase is the dear part.
+    tail = text[close_end:stop].rstrip(" \t\n.,;:!?\"'”’»")
+    closes = tail[-1:] in (")", "]", "}") or tail[-1:].isdigit() or tail[-1:] in "¹²³⁴⁵⁶⁷⁸⁹⁰"
+    mentions = (
+        [
+            m
+            for m in find_mentions(
+                text,
+                close_end,
+                min(len(text), stop + 2),
+                latex=doc.kind == "latex",
+                markdown=doc.kind in ("markdown", "plain"),
+            )
+            if m.style not in ("locator", "doi", "pmid", "url")
+        ]
+        if closes
+        else []
+    )
     if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
         last = mentions[-1]
         if last.style != "footnote":
@@ -364,6 +379,8 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
         return False
     stop = sentence_window(text, close_end)
+    if not any(mark in text[close_end:stop] for mark in "\"“„‘‚«»`'"):
+        return False
     for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
         if q.parent is None and _cited_right_after(doc, close_end + q.close_end):
             return True
