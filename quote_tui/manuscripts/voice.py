@@ -43,7 +43,7 @@ _CUE = re.compile(
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # "as in “…”", ", like “…”": the writer's own example.
-    r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled|"
+    r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
     r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"

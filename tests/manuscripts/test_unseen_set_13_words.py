@@ -380,3 +380,20 @@ def test_critics_named_with_their_statement_term_or_question_are_quoted(tmp_path
         "enters the economy of reproduction",
         "how are we to understand that which happens here and now?",
     }
+
+
+def test_a_name_called_with_its_article_is_a_name_though_cited(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "In the UK it is called the “Data protection act” (Anon, 2018) and it keeps data "
+            "safe. The system is a “web-based appointment and scheduling management information "
+            "system” (Anon, 2021)."
+        ],
+    )
+    d.save(str(path))
+    assert {c.quote for c in scan(path).citations} == {
+        "web-based appointment and scheduling management information system"
+    }
