@@ -245,7 +245,7 @@ def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: 
     names = {m[0].casefold() for m in _NAME.finditer(text, begin, start)}
     if not names:
         return False
-    stop = sentence_window(text, close_end)
+    stop = _window(text, close_end)
     # A key names its first author first (diesterweg1830, kellerGeschichteTalkshow2009): its
     # title words after are no names.
     authors = [
@@ -291,6 +291,13 @@ def _used_again(text: str, start: int, end: int) -> bool:
     return len(words) >= 3 and _folded(text).count(words) > 1
 
 
+@lru_cache(maxsize=1024)
+def _window(text: str, pos: int) -> int:
+    """Where the sentence going on at ``pos`` ends, asked once per phrase by several rules (a
+    string's hash is kept, so the text is not hashed again)."""
+    return sentence_window(text, pos)
+
+
 @lru_cache(maxsize=4)
 def _folded(text: str) -> str:
     """The text case-folded once per document, not once per phrase."""
@@ -310,7 +317,7 @@ def _sentence_cited(
     # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
     if _DETERMINED.match(text, start, end) or _used_again(text, start, end):
         return False
-    stop = sentence_window(text, close_end)
+    stop = _window(text, close_end)
     # A citation that closes the sentence ends it with a bracket, a brace or a note's digit;
     # most sentences end with a word, and parsing citations per phrase is the dear part.
     tail = text[close_end:stop].rstrip(" \t\n.,;:!?\"'”’»")
@@ -378,7 +385,7 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     # "the “political”": a concept named with its article, not a word of the source's.
     if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
         return False
-    stop = sentence_window(text, close_end)
+    stop = _window(text, close_end)
     if not any(mark in text[close_end:stop] for mark in "\"“„‘‚«»`'"):
         return False
     for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
