@@ -28,6 +28,7 @@ __all__ = [
     "PAGE_AFTER",
     "SAYING",
     "SHORT_WORDS",
+    "THEIR_TERM_AFTER",
     "cites_nothing",
     "commentary_evidence",
     "has_evidence",
@@ -36,6 +37,7 @@ __all__ = [
     "own_title",
     "owned_by_other",
     "subject_author",
+    "translated",
     "unsupported",
 ]
 
@@ -60,11 +62,18 @@ _SAYING = re.compile(
     r"objects?|objected|complains?|complained|admits?|admitted|warns?|warned|reports?|"
     r"reported|quotes?|quoted|cites?|cited|recalls?|recalled|proclaims?|proclaimed|"
     r"supposition|dictum|reads|sings?|sang|exclaims?|exclaimed|tells?|told|"
+    # A comment made: "Findlater makes a short comment about … “…”".
+    r"comments?\s+(?:on|about|that)|commented|(?:makes?|made)\s+(?:a|an)\s+(?:\w+\s+)?comment|"
     r"schreibt|schrieb|sagt|sagte|betont|betonte|meint|meinte|formuliert|formulierte|"
     r"erklärt|erklärte|stellt\w*\s+fest|hält\s+fest|bemerkt|bemerkte|heißt\s+es|lautet|"
     r"lautete|zufolge|laut|nach\s+Ansicht|definiert|definierte|verstanden|versteht|"
     r"beschreibt|beschrieb|fordert|forderte|konstatiert|resümiert|fasst\s+\w+\s+zusammen|"
     r"übersetzt|zitiert|behauptet|argumentiert|spricht|sprach|"
+    # Taught and foretold: "Leibniz hatte gelehrt, wir lebten in der „…“", "hatte Diderot
+    # prophezeit".
+    r"lehrt|lehrte|gelehrt|prophezeit|prophezeite|teaches|taught|predicted|prophesied|"
+    # "Allan Kaprow (1927-2006) spoke of a ‘…’" (the present "speaks of" presents a word).
+    r"spoke\s+of|"
     # German plural of the verbs of saying: "Barz und Randoll schreiben, dass".
     r"schreiben|sagen|betonen|meinen|erklären|berichten|beschreiben|formulieren|"
     r"echoes|echoed|declaring|describing|saying|writing|continues|continued|goes\s+on|went\s+on|"
@@ -75,6 +84,12 @@ _SAYING = re.compile(
     re.I,
 )
 SAYING = _SAYING
+# The words given as someone's term right after them: "‘…’ to use Phelan’s term", "(in
+# Smith's words)".
+THEIR_TERM_AFTER = re.compile(
+    r"[\"'”’»“`]*\s*,?\s*\(?(?:to\s+use|in)\s+[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
+    r"(?:term|phrase|words|expression)"
+)
 # A verb of saying in the past, as a story tells its dialogue ("he said", "I answered").
 _PAST = re.compile(
     r"\w+ed|wrote|written|said|told|sang|put\s+it|schrieb|beschrieb|sprach|"
@@ -335,6 +350,8 @@ def has_evidence(
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
+    if translated(text, start, end, close_end) or THEIR_TERM_AFTER.match(text, close_end):
+        return True
     if spoken and participants_words(text, start, close_end):
         return True
     if spoken and commentary_evidence(text, start, end, close_end, sentence_start):
@@ -423,6 +440,24 @@ def _foreign(inner: str, around: str) -> bool:
         # developers“"): a name in capitals, not a source quoted in its original.
         return False
     return mine is not None and theirs is not None and mine != theirs
+
+
+# The original words in a parenthesis right after the translation, set in italics as another
+# language is: „Die Langeweile, das Laster und die Not“ (\textit{l'ennui, le vice et le besoin}).
+_ORIGINAL_AFTER = re.compile(
+    r"[\"'”’»“`]*\s*\(\s*(?:\\(?:textit|emph|foreignlanguage\{\w+\})\{|\*|_)([^(){}*_\d]{3,160})"
+    r"(?:\}|\*|_)\s*\)"
+)
+
+
+def translated(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks are followed by their original in another language: a
+    source quoted in translation, its own words given beside it."""
+    m = _ORIGINAL_AFTER.match(text, close_end)
+    if m is None or len(m[1].split()) < 2:
+        return False
+    theirs, mine = _language(m[1]), _language(text[start:end])
+    return theirs is None or mine is None or theirs != mine
 
 
 def _named(inner: str) -> bool:

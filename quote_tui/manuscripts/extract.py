@@ -277,6 +277,11 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:
         end = attribution.start()
+    # A rule drawn inside the block ends the quotation: what follows it is another text (the
+    # writer's translation of the words above it, set in the same block).
+    rule = _RULE.search(doc.text, block.start, end)
+    if rule and doc.text[block.start : rule.start()].strip():
+        end = rule.start()
     start, end = _unwrap(doc.text, block.start, end)
     return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
 
@@ -291,6 +296,8 @@ _LEAD_IN_END = re.compile(
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
 )
 _OPENERS = '“„«»"‘‚'
+_RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
+_EMPHASIS = re.compile(r"[*_]{1,3}(?=[“„«»\"‘‚])")
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
 _ATTRIBUTION = re.compile(
@@ -330,13 +337,20 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
 def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
     """A block quotation wrapped in its own marks (“…”) without them: the marks are the
     writer's, not the source's, and the block is one quotation, not two."""
-    while end > start and text[end - 1] in " \t\n.,;":
+    # A Markdown block's empty last lines ("\n>") are its markup.
+    while end > start and (text[end - 1] in " \t\n.,;" or text.endswith("\n>", start, end)):
         end -= 1
     lead = start
     while lead < end and text[lead] in " \t\n":
         lead += 1
     if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
         lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
+    # Marks set in emphasis with the words (> *"…"*): the emphasis is the writer's too.
+    emphasis = _EMPHASIS.match(text, lead, end)
+    if emphasis and text.endswith(emphasis[0], lead, end) and end - lead > 2 * len(emphasis[0]):
+        inner_start, inner_end = _unwrap(text, emphasis.end(), end - len(emphasis[0]))
+        if inner_start > emphasis.end():
+            return inner_start, inner_end
     if text.startswith("``", lead) and text.endswith("''", lead, end):
         inner = text[lead + 2 : end - 2]
         if "``" not in inner and "''" not in inner:  # LaTeX's own marks around the block

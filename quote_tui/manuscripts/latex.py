@@ -374,6 +374,10 @@ _DROP_WITH_ARGS = re.compile(
     r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
 )
 _PAIRS = {"‘": "’", "“": "”"}
+_WRAPPING_COMMAND = re.compile(
+    r"\\(?:foreignlanguage\{[^{}]*\}|(?!(?:enquote|textquote|foreignquote|hyphenquote|href|url|"
+    r"begin|end)\b)[A-Za-z]{2,}\*?)\{([^{}\\]{2,})\}"
+)
 _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 
 
@@ -382,6 +386,9 @@ def latex_to_text(raw: str) -> str:
     s = _COMMENT.sub("", raw)
     s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)
+    # A writer's own command around words (\eng{closeness centrality}, a language or style
+    # switch) keeps them: an accent's argument is one letter, a macro's words are the quote's.
+    s = _WRAPPING_COMMAND.sub(r"\1", s)
     s = _QUOTE_CMD.sub("\x01", s)  # nested csquotes: the closing brace becomes a closing mark
     out, depth_marks = [], []
     for ch in s:

@@ -69,26 +69,70 @@ def mark_commands(scan: str) -> tuple[str, list[Block]]:
     breaks = [m.start() for m in _PARAGRAPH.finditer(scan)]
     blocks: list[Block] = []
     stack: list[tuple[str, int]] = []  # opening name, end of the opening command
+    blanked: list[tuple[int, int]] = []
+    # A typed „ not yet closed, with where its mark stands: a writer mixing typed marks and
+    # commands (\glqq … ” or „ … \grqq) pairs one of each.
+    typed_open: tuple[int, int] | None = None
     para = 0
-    for m in tokens:
+    for m in _merged(tokens, scan):
         while para < len(breaks) and breaks[para] < m.start():
             stack.clear()  # a pair never crosses a paragraph
+            typed_open = None
             para += 1
+        if m.re is _TYPED:
+            if m.group(0) == "„":
+                typed_open = (m.start(), m.end())
+            elif typed_open is not None:
+                typed_open = None  # a typed pair, read with the other marks
+            elif (depth := _low_opener(stack)) is not None:
+                _close(blocks, scan, stack[depth][1], m.start(), m.end())
+                del stack[depth:]
+                blanked.append((m.start(), m.end()))
+            continue
         name = m.group("cmd") or m.group("short")
+        blanked.append((m.start(), m.end()))
         depth = next(
             (d for d in range(len(stack) - 1, -1, -1) if name in _CLOSERS[stack[d][0]]), None
         )
         if depth is not None:
-            start, end = stack[depth][1], m.start()
+            _close(blocks, scan, stack[depth][1], m.start(), m.end())
             del stack[depth:]
-            while start < end and scan[start].isspace():
-                start += 1
-            while end > start and scan[end - 1].isspace():
-                end -= 1
-            if end > start:
-                blocks.append(Block(start, end, m.end(), inline=True))
+        elif name in ("grqq", "\"'"):
+            if typed_open is not None:
+                _close(blocks, scan, typed_open[1], m.start(), m.end())
+                blanked.append(typed_open)
+                typed_open = None
         elif name in _CLOSERS:
             if len(stack) >= _MAX_OPEN:
                 del stack[0]
             stack.append((name, m.end()))
-    return blank_out(scan, [(m.start(), m.end()) for m in tokens]), blocks
+    return blank_out(scan, blanked), blocks
+
+
+_TYPED = re.compile(r"[„“”]")
+
+
+def _merged(tokens: list[re.Match[str]], scan: str) -> list[re.Match[str]]:
+    """The mark commands and, between the first and the last of them, the typed German marks,
+    in text order: only a text that sets marks with commands pairs a command with a mark."""
+    typed = list(_TYPED.finditer(scan, tokens[0].start(), tokens[-1].end()))
+    return sorted(tokens + typed, key=lambda m: m.start())
+
+
+def _low_opener(stack: list[tuple[str, int]]) -> int | None:
+    """The depth of the innermost open command that sets a low opening mark („), which a
+    typed closing mark may end."""
+    return next((d for d in range(len(stack) - 1, -1, -1) if stack[d][0] in _LOW), None)
+
+
+_LOW = frozenset({"glqq", "quotedblbase", '"`'})
+
+
+def _close(blocks: list[Block], scan: str, start: int, end: int, after: int) -> None:
+    """One inline quotation between ``start`` and ``end``, trimmed of spaces."""
+    while start < end and scan[start].isspace():
+        start += 1
+    while end > start and scan[end - 1].isspace():
+        end -= 1
+    if end > start:
+        blocks.append(Block(start, end, after, inline=True))

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
     FOR_NAME,
     PAGE_AFTER,
     SAYING,
+    SHORT_WORDS,
+    THEIR_TERM_AFTER,
     commentary_evidence,
     owned_by_other,
     sentence_start,
+    translated,
 )
-from quote_tui.manuscripts.quotes import has_words
-from quote_tui.manuscripts.refs import find_mentions
+from quote_tui.manuscripts.quotes import find_quotes, has_words
+from quote_tui.manuscripts.refs import find_mentions, sentence_window
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word
 
@@ -75,7 +79,9 @@ _ATTRIBUTION = re.compile(
 # "The face is 'indeed an expression', Hegel writes, 'but …'", "“…,” says Selbst".
 _AFTER_WHO = re.compile(
     rf"[\"'”’»“`]*\s*,\s*(?:{_WHO}\s+(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)|"
-    rf"(?i:{SAYING.pattern})\s+{_WHO})"
+    rf"(?i:{SAYING.pattern})\s+{_WHO}|"
+    # "„…“, hatte Diderot prophezeit", "“…,” had Smith written".
+    rf"(?:hat|hatte|has|had)\s+{_WHO}\s+(?:\w+\s+)?(?i:{SAYING.pattern}))"
 )
 
 
@@ -83,7 +89,11 @@ _AFTER_WHO = re.compile(
 # the words of Dahl", "mit den Worten von Luhmann".
 _THEIR_PHRASE = re.compile(
     r"\b(?:phrase|words|expression|coinage)\s+of\s+[A-Z]|[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
-    r"(?:phrase|words|expression|coinage)\b|\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]"
+    r"(?:phrase|words|expression|coinage|term|statement|dictum|claim)\b|"
+    r"\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]|"
+    # Someone who spoke of it: "Allan Kaprow (1927-2006) spoke of a ‘…’".
+    r"\b[A-Z][\w'’-]+(?:\s+\([^()]{1,30}\))?\s+(?:\w+ly\s+)?(?:spoke|speaks)\s+of\s+"
+    r"(?:(?:a|an|the|his|her|their)\s+)?[\"'“‘]+$"
 )
 
 
@@ -162,7 +172,11 @@ def borrowed(
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
     if not has_words(text, start, end, PHRASE_WORDS):
-        return _word_cited(ms, doc, start, end, close_end)
+        return _word_cited(ms, doc, start, end, close_end) or (
+            re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
+            and (_named_by(doc, start, close_end) or _beside_cited(doc, start, close_end))
+            and not presented_as_word(text, start, close_end)
+        )
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
     if "](" in text[start:end]:
         return False
@@ -173,14 +187,211 @@ def borrowed(
         (about is not None and not owned_by_other(text, start, about))
         or _cited_right_after(doc, close_end)
         or PAGE_AFTER.match(text, close_end) is not None
+        or translated(text, start, end, close_end)
         or participant_code(text, close_end)
         or _attributed(doc, start)
         or _AFTER_WHO.match(text, close_end) is not None
+        or THEIR_TERM_AFTER.match(text, close_end) is not None
         or commentary_evidence(text, start, end, close_end, sentence_start(text, start))
+        or _named_by(doc, start, close_end)
+        or _beside_cited(doc, start, close_end)
+        or _AUTHOR_AFTER.match(text, close_end) is not None
+        or (ms is not None and _LOCATED.search(_note_after(ms, doc, close_end)) is not None)
+        or _subject_cited(doc, ms, start, close_end)
+        or _sentence_cited(doc, ms, start, end, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     return evidence and not presented_as_word(text, start, close_end)
+
+
+# Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he
+# now consistently calls the “…”", "Moritz spricht von den „…“"; in German the verb may close
+# the clause after them ("die er als „…“ bezeichnet", "von den „…“ des Satzes spricht").
+_ARTICLE = r"(?:(?:the|a|an|his|her|their|den|die|das|der|dem|des|einen|eine|ein|seine[mn]?)\s+)?"
+_NAMES_BEFORE = re.compile(
+    rf"{_WHO}\s+(?:[\w-]+\s+){{0,2}}(?:(?i:{_NAMING})\s+(?:(?:it|them|this|als)\s+)?|"
+    rf"(?:spricht|sprach)\s+(?:von|vom)\s+){_ARTICLE}[\"'“„‘‚«»`]*$"
+)
+_GOVERNED = re.compile(rf"{_WHO}\s+(?:[\w-]+\s+){{0,3}}(?:als|von|vom)\s+{_ARTICLE}[\"'“„‘‚«»`]*$")
+_NAMES_AFTER = re.compile(
+    r"[\"'”’»“`]*\s+(?:[\w-]+\s+){0,3}(?:bezeichnet|bezeichnete|nennt|nannte|benennt|spricht|"
+    r"sprach|redet|redete)\b"
+)
+
+
+# The phrase's author named and cited right after it: "die „…“-Eigenschaft von Kannan et
+# al.\cite{kannan}", "the “…” of Smith [@smith2003]".
+_AUTHOR_AFTER = re.compile(
+    r"[\"'”’»“`}]*(?:-[\w-]+)?\s+(?:von|of|by|from|nach)\s+(?:[A-ZÄÖÜ][\w'’-]+\s+){0,2}"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+(?:et\s+al\.|u\.\s?a\.|(?:and|und|&)\s+[A-ZÄÖÜ][\w'’-]+))?[\s~]*"
+    r"(?:\\[A-Za-z]*cite|\[@|\[\d|\(\d{4}|\((?:[^()]{0,30}[,\s])?(?:1[5-9]|20)\d\d)"
+)
+
+
+_NAME = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß'’-]{3,}\b")
+_KEY_AUTHOR = re.compile(r"[A-Za-zÄÖÜ][a-zäöüß]+")
+_NOTE_HEAD = re.compile(r"\A\W*(?:(?:Vgl|Siehe|See|Cf)\.?\s+)?([^:\d]{1,80})")
+
+
+def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: int) -> bool:
+    """Whether someone named in the sentence before the phrase is the author its closing
+    citation gives with a page ("So verwendet Diesterweg … für „…“, wie … dargestellt
+    [@diesterweg1830: 174]", "Die Historiker Thomas Lindenberger und Michael Wildt haben …
+    die „…“ herausgearbeitet.\footnote{Thomas Lindenberger, Michael Wildt: …, S. 395}"): the
+    sentence reports their work in their words."""
+    text = doc.text
+    begin = sentence_start(text, start)
+    names = {m[0].casefold() for m in _NAME.finditer(text, begin, start)}
+    if not names:
+        return False
+    stop = _window(text, close_end)
+    # A key names its first author first (diesterweg1830, kellerGeschichteTalkshow2009): its
+    # title words after are no names.
+    authors = [
+        _KEY_AUTHOR.match(m.key)[0].casefold()  # type: ignore[index]
+        for m in find_mentions(
+            text, close_end, stop, latex=doc.kind == "latex", markdown=doc.kind == "markdown"
+        )
+        if m.key and m.locator is not None and _KEY_AUTHOR.match(m.key)
+    ]
+    if ms is not None:
+        # The note that closes the sentence: its head names the authors, its page places them.
+        close = text.find("\\footnote{", close_end, stop + 12)
+        for note in (
+            _note_after(ms, doc, close) if close >= 0 else "",
+            _closing_note(ms, doc, stop),
+        ):
+            if note and _LOCATED.search(note) and (head := _NOTE_HEAD.match(note)):
+                authors.append(head[1].casefold())
+    return any(name in author for author in authors for name in names)
+
+
+def _closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
+    """The text of the note whose mark closes the sentence ending at ``stop``, or ""."""
+    k = bisect_left(doc.anchors, stop - 8, key=lambda anchor: anchor.start)
+    for a in doc.anchors[k : k + 3]:
+        if a.start <= stop + 2 and a.footnote and a.footnote in ms.footnotes:
+            note = ms.footnotes[a.footnote]
+            return ms.documents[note.doc].text[note.start : note.end]
+    return ""
+
+
+_DETERMINED = re.compile(
+    r"[*_]*(?i:the|a|an|this|that|our|my|his|her|its|their|your|der|die|das|den|dem|des|ein|"
+    r"eine|einen|einem|unser|unsere|sein|seine|ihr|ihre)[*_]*\s"
+)
+_SENTENCE_REST = re.compile(r"[\s.,;:!?)\]}\"'”’»~]*")
+
+
+def _used_again(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` come again elsewhere in the text: a
+    term the writer works with, not a phrase borrowed once."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    return len(words) >= 3 and _folded(text).count(words) > 1
+
+
+@lru_cache(maxsize=1024)
+def _window(text: str, pos: int) -> int:
+    """Where the sentence going on at ``pos`` ends, asked once per phrase by several rules (a
+    string's hash is kept, so the text is not hashed again)."""
+    return sentence_window(text, pos)
+
+
+@lru_cache(maxsize=4)
+def _folded(text: str) -> str:
+    """The text case-folded once per document, not once per phrase."""
+    return text.casefold()
+
+
+def _sentence_cited(
+    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
+) -> bool:
+    """Whether the sentence going on after the closing mark ends with one work's citation (a
+    cite command, a Pandoc or typed author-date citation, a note that places it: „perfekten
+    Sturm“ … sanken.\\autocite{…}), the phrase in marks used nowhere else in the text: a
+    phrase borrowed once from the work the sentence reports. A term the writer works with
+    ('animal conventions', 'the West') comes back, and one word is a scare quote as often."""
+    text = doc.text
+    # "the nothing", "*our* Dasein", "die Kategorie": a determiner inside the marks names a
+    # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
+    if _DETERMINED.match(text, start, end) or _used_again(text, start, end):
+        return False
+    stop = _window(text, close_end)
+    # A citation that closes the sentence ends it with a bracket, a brace or a note's digit;
+    # most sentences end with a word, and parsing citations per phrase is the dear part.
+    tail = text[close_end:stop].rstrip(" \t\n.,;:!?\"'”’»")
+    closes = tail[-1:] in (")", "]", "}") or tail[-1:].isdigit() or tail[-1:] in "¹²³⁴⁵⁶⁷⁸⁹⁰"
+    mentions = (
+        [
+            m
+            for m in find_mentions(
+                text,
+                close_end,
+                min(len(text), stop + 2),
+                latex=doc.kind == "latex",
+                markdown=doc.kind in ("markdown", "plain"),
+            )
+            if m.style not in ("locator", "doi", "pmid", "url")
+        ]
+        if closes
+        else []
+    )
+    if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
+        last = mentions[-1]
+        if last.style != "footnote":
+            return ";" not in last.raw
+        # A note that only comments cites nothing; one whose text is in another file (a
+        # chapter of a book, its notes gathered elsewhere) is taken for a citation.
+        found = ms.footnotes.get(last.footnote or "") if ms is not None else None
+        if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
+            return True
+        noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
+        return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
+    if ms is None:
+        return False
+    note = _closing_note(ms, doc, stop)
+    if not note:
+        at = text.rfind("\\footnote{", close_end, stop + 1)
+        note = _note_after(ms, doc, at) if at >= 0 else ""
+        # The note closes the sentence: only its closing brace and stops come after it.
+        if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
+            note = ""
+    return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
+
+
+# A short note's page at its end: "Rawls, A Theory of Justice, 126.", "Ibid., 24-25."
+_NOTE_PAGE = re.compile(r",\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:f{1,2}\.?)?\.?\s*$")
+
+
+def _named_by(doc: Document, start: int, close_end: int) -> bool:
+    """Whether someone names the words in marks at ``start`` with a verb that governs them."""
+    text = doc.text
+    begin = max(sentence_start(text, start), start - 200)
+    return _NAMES_BEFORE.search(text, begin, start) is not None or (
+        _GOVERNED.search(text, begin, start) is not None
+        and _NAMES_AFTER.match(text, close_end) is not None
+    )
+
+
+_AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
+
+
+def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
+    """Whether a longer quotation later in the same sentence is cited right after its closing
+    mark (Bismarck “skillfully” employed nationalism because he realized that “…”[^3]): the
+    sentence quotes one source, its note closing the sentence."""
+    text = doc.text
+    # "the “political”": a concept named with its article, not a word of the source's.
+    if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
+        return False
+    stop = _window(text, close_end)
+    if not any(mark in text[close_end:stop] for mark in "\"“„‘‚«»`'"):
+        return False
+    for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
+        if q.parent is None and _cited_right_after(doc, close_end + q.close_end):
+            return True
+    return False
 
 
 # A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work

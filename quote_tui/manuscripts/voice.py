@@ -27,6 +27,12 @@ __all__ = [
 _MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
 # Words that present what follows as a word or a name, not as someone's statement ("the
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
+# Utterances of a kind of speaker, one of them given: "Ambivalente Äußerungen der
+# Schutzgelderpresser ``…''" types an example, as "a sentence like" does.
+_UTTERANCES = (
+    r"\b(?:Äußerungen|Aussagen|utterances|statements)\s+(?:der|von|of|by)\s+(?:[\w-]+\s+){0,2}"
+    r"[\w-]+"
+)
 _CUE = re.compile(
     r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
@@ -37,13 +43,15 @@ _CUE = re.compile(
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # "as in “…”", ", like “…”": the writer's own example.
-    r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled|"
+    r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
-    r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|"
+    r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
+    # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
+    r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
     r"\bspricht\s+man\s+von|\bsprechen\s+von)"
     r"\s*[,:]?\s*\(?\s*"
@@ -56,7 +64,12 @@ _CUE = re.compile(
 _WORK = re.compile(
     r"\b(?:book|paper|article|essay|chapter|lecture|poem|song|novel|film|movie|play|album|"
     r"thesis|dissertation|monograph|Buch|Aufsatz|Artikel|Vortrag|Roman|Gedicht|Text|Studie|"
-    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt)"
+    r"Schrift|Beitrag|Abhandlung|Werk|project|Projekt|Forschungsprojekt|"
+    # German case endings ("Laut des Artikels „…“", "des Buches „…“") and works on screen, in
+    # print and online ("die Serie „…“", "des Magazins „…“", "the series “…”").
+    r"Artikels|Buch(?:e?s)|Aufsatzes|Romans|Gedicht(?:e?s)|Films?|Filmes|Beitrag(?:e?s)|"
+    r"Werk(?:e?s)|Vortrag(?:e?s)|Textes|Lied(?:e?s)?|Serie|Sendung|Magazins?|Zeitung|"
+    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog)"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
@@ -168,13 +181,26 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if participants_words(text, start, close_end):
         return False  # a participant's question or one answer of a list is theirs, not the writer's
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):
-        return True
+        # A question someone is named asking is theirs: "As Jean-Paul Martinon has
+        # accurately commented ‘how are we to understand …?’".
+        return not _ASKED.search(text, max(0, start - 120), start)
     if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
         return True
     if _IDENTIFIER.fullmatch(inner):
         return True
     before = text[max(0, start - 160) : start]
     if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
+        return True
+    if _OWN_WORDS.search(before):
+        return True
+    # A clause in marks that fills a parenthesis of the writer's sentence is its example
+    # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase
+    # said again there ("zu besseren Politikergebnissen („kinder, gentler“)") is no clause.
+    if (
+        _OPENS_PARENTHESIS.search(before)
+        and _CLOSES_PARENTHESIS.match(text, close_end)
+        and len(inner.split()) >= _CLAUSE_WORDS
+    ):
         return True
     if _listed(text, start, close_end):
         return True
@@ -186,7 +212,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
 _EXAMPLE = re.compile(
     r"(?:\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|\betwa|\bz\.\s?B\.|"
     r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
-    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as))"
+    r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as)|"
+    rf"{_UTTERANCES})"
     r"\s*[,:]?\s*[„“\"'‘«»`]*$",
     re.I,
 )
@@ -243,6 +270,27 @@ _OWN_LEAD = re.compile(
     r"\bfolgende[mns]?\s+(?:Schema|Muster|Vorlage)\b|\bfollowing\s+(?:template|scheme|pattern)\b",
     re.I,
 )
+_ASKED = re.compile(
+    r"\b[A-Z][\w'’-]+,?\s+(?:(?:has|had|hat|hatte)\s+)?(?:\w+ly\s+)?(?:commented|comments|asked|"
+    r"asks|wondered|wonders|writes|wrote|said|says|fragt|fragte|gefragt|schreibt|schrieb)\s*[,:]?"
+    r"\s*[„“\"'‘«»`]+$"
+)
+_OPENS_PARENTHESIS = re.compile(r"[^\W\d_]\s*\(\s*[„“\"'‘«»`]+$")
+_CLOSES_PARENTHESIS = re.compile(r"\s*\)")
+_CLAUSE_WORDS = 3
+# The writer or anyone (man, one) as the speaker, or an example's wording, right before the
+# marks: "Zu GPT kann ich sagen: “…”", "Im 21. Jahrhundert müsste man hinzufügen: > …", "Ein
+# Auftrag könnte z. B. lauten: “…”", "I would ask: “…”".
+_OWN_WORDS = re.compile(
+    r"(?:\b(?:ich|wir|man)\s+(?:[\w-]+\s+){0,3}(?:sagen|sage|schreiben|schreibe|fragen|frage|"
+    r"hinzufügen|ergänzen|formulieren|eintippen|tippen)|"
+    r"\b(?:I|we|one)\s+(?:(?:can|could|would|might|may|must|should|will)\s+)?(?:[\w-]+\s+)?"
+    r"(?:say|write|ask|add|type)|"
+    r"\b(?:z\.\s?B\.|beispielsweise|etwa|for\s+example|for\s+instance|e\.\s?g\.)\s+(?:\w+\s+){0,2}"
+    r"(?:lauten|heißen|read|go))"
+    r"\s*[:,]\s*[„“\"'‘«»`*_>\s]*$",
+    re.I,
+)
 # The writer's own question or aim set as a block: "Im Rahmen dieser Bachelorarbeit soll die
 # folgende Frage beantwortet werden:", "The research question of this thesis is:". A question
 # or aim named with the writer's own work, or a research question, is theirs.
@@ -269,7 +317,11 @@ def presents_own(text: str, start: int, end: int | None = None) -> bool:
         return True
     before = _BLOCK_OPENING.sub("", text[max(0, start - 600) : start])
     sentence = _SENTENCE_END.split(before)[-1]
-    return bool(_OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence))
+    if _OWN_LEAD.search(sentence) or _OWN_QUESTION.search(sentence) or _OWN_WORDS.search(before):
+        return True
+    # One question set off on its own, as an uncited question in marks is: the writer's.
+    body = text[start:end].strip(" \t\n*_\"'“”„«»") if end is not None else ""
+    return body.endswith("?") and not re.search(r"[.!?:]\s", body) and len(body.split()) <= 30
 
 
 # A reference entry: its place and publisher before the year that ends it ("Stuttgart: Reclam
