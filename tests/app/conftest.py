@@ -39,6 +39,20 @@ def make_demo_app(data_dir: Path) -> QuoteApp:
     return make_app(demo=True, data_dir=data_dir)
 
 
+def record_notifications(app: QuoteApp) -> list[str]:
+    """Every message the app is asked to show as a toast, kept as given: a toast leaves the
+    app's own list when its time is up, which a loaded machine may reach before a look."""
+    said: list[str] = []
+    real = app.notify
+
+    def notify(message: str, **kw: object) -> None:
+        said.append(message)
+        real(message, **kw)  # type: ignore[arg-type]
+
+    app.notify = notify  # type: ignore[method-assign]
+    return said
+
+
 _GROUPS = frozenset({"check", "view", "export", "load-source", "finder", "bibliography"})
 
 

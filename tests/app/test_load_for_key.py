@@ -10,7 +10,7 @@ from quote_tui.app import make_app
 from quote_tui.app.screens.main import MainScreen
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.workspace import Workspace, load_workspace, save_workspace
-from tests.app.conftest import settle
+from tests.app.conftest import record_notifications, settle
 from tests.app.test_app import _load
 
 TEXT = "The committee found that the harbour wall held through every winter storm.\n"
@@ -39,6 +39,7 @@ async def test_loading_a_work_for_a_citation_with_an_unresolved_key_links_it(
 ) -> None:
     path = _workspace(tmp_path)
     app = make_app(path, data_dir=data_dir)
+    said = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         main = app.screen
@@ -56,7 +57,7 @@ async def test_loading_a_work_for_a_citation_with_an_unresolved_key_links_it(
         assert not key.extra.get("unavailable")
         assert {c.source for c in ws.citations if c.id in ("c1", "c2")} == {"harbour2020"}
         assert ws.verdicts["c1"].status == "exact" and ws.verdicts["c2"].status == "exact"
-        assert any("now the source of harbour2020" in n.message for n in app._notifications)
+        assert any("now the source of harbour2020" in message for message in said)
         saved = load_workspace(path)
         assert saved.source("harbour2020").ref.endswith("wall-report.txt")
         assert not saved.source("harbour2020").extra.get("unavailable")
