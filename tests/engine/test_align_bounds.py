@@ -7,10 +7,11 @@ query's length; unbounded, edlib starts at 64 and doubles, aligning up to nine t
 from __future__ import annotations
 
 import edlib
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine.near.align import align_whole, end_locations
+from quote_tui.engine.near.align import align_bytes, align_whole, beside_hits, end_locations
 
 _SYMBOLS = st.binary(min_size=1, max_size=300).map(lambda b: bytes(c % 4 + 97 for c in b))
 
@@ -44,3 +45,84 @@ def test_the_whole_text_alignment_keeps_the_best_chunk_ends() -> None:
     assert round(distance * len(query)) == 1
     assert start == 240_000
     assert end == start + len(query) + 1
+
+
+@st.composite
+def _sides(draw: st.DrawFn) -> tuple[bytes, bytes, list[tuple[int, int]], int]:
+    """A query, a text holding it (changed a little) or not, and up to three regions of it."""
+    query = draw(_SYMBOLS.filter(lambda q: len(q) >= 4).map(lambda q: q[:40]))
+    text = bytearray(draw(_SYMBOLS))
+    if draw(st.booleans()):
+        copy = bytearray(query)
+        copy[draw(st.integers(0, len(copy) - 1))] = 122  # one byte changed
+        at = draw(st.integers(0, len(text)))
+        text[at:at] = copy
+    cuts = sorted(draw(st.lists(st.integers(0, len(text)), min_size=2, max_size=6)))
+    sides = list(zip(cuts[::2], cuts[1::2], strict=False))
+    return query, bytes(text), sides, draw(st.integers(0, len(query)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_sides())
+def test_regions_looked_at_together_give_what_each_gives_alone(
+    case: tuple[bytes, bytes, list[tuple[int, int]], int],
+) -> None:
+    query, text, sides, k = case
+    alone = [hit for a, b in sides for hit in align_bytes(query, text, a, b, k)]
+    assert beside_hits(query, text, sides, k) == alone
+
+
+def test_regions_that_hold_no_close_alignment_cost_one_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    real = edlib.align
+
+    def counted(*args: object, **kwargs: object) -> dict[str, object]:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(edlib, "align", counted)
+    query = b"the river was founded in 1847"
+    text = b"a council of the north met in the abbey of ardmore, " * 4
+    sides = [(0, 80), (100, 208)]
+    assert beside_hits(query, text, sides, 11) == []
+    assert len(calls) == 1
+    # one region that holds the quotation: each is aligned alone, as before
+    text = text[:120] + query + text[120:]
+    hits = beside_hits(query, text, [(0, 80), (100, 237)], 11)
+    assert hits == [(0.0, 120, 120 + len(query))]
+    assert len(calls) == 1 + 1 + 2 + 1  # joined, the first alone, the second and its start
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = edlib.align
+
+    def counted(*args: object, **kwargs: object) -> dict[str, object]:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(edlib, "align", counted)
+    return calls
+
+
+def test_one_region_is_aligned_alone_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting(monkeypatch)
+    query = b"the river was founded in 1847"
+    text = b"a council met. " + query + b" the abbey"
+    assert beside_hits(query, text, [(0, len(text))], 5) == [(0.0, 15, 15 + len(query))]
+    assert len(calls) == 2  # the ends, then the start: no joined look first
+
+
+def test_an_alignment_across_the_separator_costs_more_than_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the first region ends with the quotation's first half, the second starts with the rest:
+    # joined by k bytes, deleting them would align it with k edits
+    calls = _counting(monkeypatch)
+    query = b"the river was founded in 1847"
+    text = b"xxxxxxxxxxxx the river was" + b"#" * 20 + b" founded in 1847 yyyyyyyyyyyy"
+    sides = [(0, 26), (46, len(text))]
+    assert beside_hits(query, text, sides, 6) == []
+    assert len(calls) == 1
