@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from itertools import repeat
 
 import edlib
@@ -209,50 +210,51 @@ def rough_hits(data: bytes, qbytes: bytes, bounds: list[tuple[int, int]], limit:
             break
     if len(disjoint(sorted(hits), limit)) < limit:
         # edlib reports only the best passages of a region; look once more beside them.
-        sides = [
-            (a, b)
-            for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]
-            for a, b in ((lo, found[0][1]), (found[-1][2], hi))
-            if b - a >= len(qbytes) // 2
-        ]
-        hits += beside_hits(qbytes, data, sides, k)
+        for lo, hi, found in sorted(first, key=lambda item: item[2][0])[:2]:
+            for a, b in ((lo, found[0][1]), (found[-1][2], hi)):
+                if b - a >= len(qbytes) // 2:
+                    hits += align_bytes(qbytes, data, a, b, k)
     if not hits and bounds:
         hits = align_bytes(qbytes, data, *bounds[0], -1)
     return hits
 
 
-def whole_text_hits(data: bytes, qbytes: bytes, seeded: bool, limit: int) -> list[Hit]:
-    """``rough_hits`` with the whole text as its one region (when ``seeded``) plus
+def whole_text_hits(
+    data: bytes, qbytes: bytes, seeded: Callable[[], bool], limit: int
+) -> list[Hit]:
+    """``rough_hits`` with the whole text as its one region (when ``seeded()``) plus
     ``align_whole``, for a text of one chunk, aligning the whole text once rather than twice.
 
     Both align the whole text and keep the best alignments (edlib reports the same ends under
-    any bound at least the best distance); the seeded region alone may look beside them.
+    any bound at least the best distance); the seeded region alone may look beside them. Its
+    best alignments, listed twice, are listed once here: the caller keeps disjoint hits, and a
+    hit listed again overlaps itself. So whether the text is seeded tells only once the look
+    beside them finds more, and is asked then (most looks find nothing).
     """
     hits = align_bytes(qbytes, data, 0, len(data), -1)
-    if not seeded or not hits:
+    if not hits:
         return hits
     distance = round(hits[0][0] * len(qbytes))
     bounds_k = [int(len(qbytes) * _ROUGH_MAX_DISTANCE) + 1]
     if len(qbytes) > LONG_QUOTE:
         bounds_k.insert(0, int(len(qbytes) * _ROUGH_TIGHT_DISTANCE) + 1)
     k = next((k for k in bounds_k if distance <= k), None)
-    if k is None:
-        return hits + hits  # the region's fallback, unbounded, and the whole text's
-    beside = list(hits)
-    if len(disjoint(sorted(hits), limit)) < limit:
-        sides = [
-            (a, b)
-            for a, b in ((0, hits[0][1]), (hits[-1][2], len(data)))
-            if b - a >= len(qbytes) // 2
-        ]
-        beside += beside_hits(qbytes, data, sides, k)
-    return beside + hits
+    if k is None or len(disjoint(sorted(hits), limit)) >= limit:
+        return hits
+    sides = [
+        (a, b) for a, b in ((0, hits[0][1]), (hits[-1][2], len(data))) if b - a >= len(qbytes) // 2
+    ]
+    beside = beside_hits(qbytes, data, sides, k)
+    if not beside or not seeded():
+        return hits
+    return hits + beside + hits
 
 
 def beside_hits(qbytes: bytes, data: bytes, sides: list[tuple[int, int]], k: int) -> list[Hit]:
     """``align_bytes`` of each region of ``sides`` under the bound ``k``, one after the other,
-    in one edlib call when none of them holds an alignment that close (the look beside the
-    best hits finds one in under 1 % of short passages).
+    in one edlib call when none of them holds an alignment that close (the look beside a short
+    text's best hits finds one in under 1 % of the short-passage benchmark's checks; a long
+    text's seeded regions, often alike, are looked beside one at a time).
 
     The regions are joined by ``k + 1`` bytes no UTF-8 text holds: each is a part of the joined
     bytes, so an alignment within one is an alignment there, and when the joined bytes hold
