@@ -226,10 +226,11 @@ def whole_text_hits(
     ``align_whole``, for a text of one chunk, aligning the whole text once rather than twice.
 
     Both align the whole text and keep the best alignments (edlib reports the same ends under
-    any bound at least the best distance); the seeded region alone may look beside them. Its
-    best alignments, listed twice, are listed once here: the caller keeps disjoint hits, and a
-    hit listed again overlaps itself. So whether the text is seeded tells only once the look
-    beside them finds more, and is asked then (most looks find nothing).
+    any bound at least the best distance); the seeded region alone may look beside them. The
+    region's hits and the whole text's are then the same hits, listed once when the look finds
+    nothing: the caller keeps disjoint hits, and a hit listed again overlaps itself. So whether
+    the text is seeded tells only once the look beside finds more, and is asked then (most
+    looks find nothing).
     """
     hits = align_bytes(qbytes, data, 0, len(data), -1)
     if not hits:
