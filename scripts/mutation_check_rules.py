@@ -86,6 +86,12 @@ TARGETS: tuple[Target, ...] = (
         "quote_tui/engine/note_marks.py",
         ("tests/engine/test_note_marks.py", "tests/engine/test_exact.py"),
     ),
+    Target("quote_tui/engine/near/starts.py", ("tests/engine/test_starts.py",)),
+    Target(
+        "quote_tui/engine/near/align.py",
+        ("tests/engine/test_align_bounds.py",),
+        scope=("beside_hits", "_SEPARATOR"),
+    ),
     Target(
         "quote_tui/batch/outcomes.py",
         ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
@@ -95,6 +101,14 @@ TARGETS: tuple[Target, ...] = (
 
 # Mutants no test can tell from the original: "module | mutant" (as printed) -> why.
 EQUIVALENT: dict[str, str] = {
+    "quote_tui/engine/near/align.py | beside_hits: 1 -> 2 in `k + 2`": (
+        "a longer separator only makes an alignment across it dearer: k + 1 bytes already cost "
+        "more than the bound"
+    ),
+    "quote_tui/engine/near/starts.py | first_spans: < -> <= in `cutting[before][2] <= e`": (
+        "ends are distinct and the end being placed is not in the list yet: no span there ends "
+        "at it"
+    ),
     "quote_tui/engine/note_marks.py | _marks_inside: < -> <= in "
     "`bisect_right(view.at, start) <= bisect_left(view.at, end)`": (
         "a hit with no mark inside reads the same characters as the text where it maps, and the "

@@ -66,5 +66,5 @@ def repeats_whole(whole: Aligned, query: bytes, lo: int, hi: int) -> bool:
     most = _ENDS_ALIGNED_BACK if len(query) <= LONG_QUOTE else _LONG_ENDS_ALIGNED_BACK
     if len(ends) > most:
         return False
-    reversed_query = query[::-1]
-    return all(lo < whole.start(e, reversed_query) for e in ends)
+    # the earliest start of them all is the first end's (``starts``: starts never decrease)
+    return lo < whole.start(min(ends), query[::-1])

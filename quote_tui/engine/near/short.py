@@ -96,16 +96,20 @@ def short_rough(
     """The rough alignments the indexed path finds in a one-block text.
 
     The index's one block is the seeded region when any key of the quotation stands in it
-    (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``).
+    (``seed.seed_regions``); the whole text is aligned as well (``align.align_whole``). Whether
+    a key stands there is asked only when it tells (``align.whole_text_hits``).
     """
     whole_text_hits = _search_parts()[0]
-    seeded = _holds_any(view, quote, folded_quote, low_quote)
+
+    def seeded() -> bool:
+        return _holds_any(view, quote, folded_quote, low_quote)
+
     return whole_text_hits(view.data, qbytes, seeded, limit)
 
 
 @cache
 def _search_parts() -> tuple[
-    Callable[[bytes, bytes, bool, int], list[Hit]],
+    Callable[[bytes, bytes, Callable[[], bool], int], list[Hit]],
     Callable[[bool, str, str, str], tuple[str, ...]],
     Callable[[str], list[bytes]],
 ]:

@@ -27,6 +27,7 @@ from quote_tui.engine.near.score import (
     scored_words,
     words_of,
 )
+from quote_tui.engine.near.starts import first_spans
 from quote_tui.engine.near.words import WordMask
 from quote_tui.engine.near.words import is_word_char as is_word
 from quote_tui.engine.typography import (
@@ -524,13 +525,17 @@ def refine(
     most = _WINDOW_ENDS if tries > 1 else _LONG_WINDOW_ENDS
     ends = sorted(ends, key=lambda e: (cuts(e + 1), e))[:most]
     reversed_query = memo.query[::-1]
-    spans = [(aligned.start(e, reversed_query), e) for e in ends]
-    spans.sort(key=lambda se: (cuts(se[0]) or cuts(se[1] + 1), se[0]))
+
+    def start_at(end: int) -> int:
+        return aligned.start(end, reversed_query)
+
+    # the few spans snapped, their starts worked out only as far as their order needs
+    spans = first_spans(start_at, ends, tries, cuts)
     # Ties in edit distance are not ties in similarity ("river river" in "rden river" and in
     # "river winter"): a short quotation tries a few; a long one rarely has distinct ties.
     best: NearCandidate | None = None
     snapped = memo.snapped
-    for fs, fe in spans[:tries]:
+    for fs, fe in spans:
         start = lo + where[fs]
         end = lo + where[fe] + 1
         while end < len(text) and unicodedata.combining(text[end]):
