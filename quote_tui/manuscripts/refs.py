@@ -207,6 +207,12 @@ def _names(text: str) -> tuple[str, ...]:
 _CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
 
 
+# A page typed after a bracketed key that gives none, as the writer closed it: "[@key] S. 53".
+_PAGE_AFTER = re.compile(
+    r",?[ \t]*((?:S\.|pp?\.|Seite|page)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?)\b"
+)
+
+
 def _pandoc(m: re.Match[str]) -> list[Mention]:
     body = m.group(1)
     for item in body.split(";"):
@@ -214,9 +220,17 @@ def _pandoc(m: re.Match[str]) -> list[Mention]:
         if im and not _CROSSREF.match(im.group("key")):
             suffix = im.group("suffix").strip()
             locator = parse_locator(suffix) if suffix else None
+            end = m.end()
+            if locator is None and (after := _PAGE_AFTER.match(m.string, end)) is not None:
+                locator, end = parse_locator(after.group(1)), after.end()  # "[@key] S. 53"
             return [
                 Mention(
-                    m.start(), m.end(), "pandoc", m.group(0), key=im.group("key"), locator=locator
+                    m.start(),
+                    end,
+                    "pandoc",
+                    m.string[m.start() : end],
+                    key=im.group("key"),
+                    locator=locator,
                 )
             ]
     return []
