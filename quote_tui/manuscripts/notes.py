@@ -14,7 +14,14 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note", "page_after"]
+__all__ = [
+    "NOTE_PAGE",
+    "inline_notes",
+    "is_same_as_before",
+    "note_mention",
+    "opens_note",
+    "page_after",
+]
 
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
@@ -97,3 +104,26 @@ def _untitled_key(note: str, stop: int) -> str:
     head = note[:stop].split("(")[0]
     parts = [p.strip(" .;:") for p in head.split(",")][:2]
     return ", ".join(p for p in parts if p) or note.split(",")[0].strip()
+
+
+_INLINE_NOTE = re.compile(r"\^\[")
+_MAX_INLINE_NOTE = 5_000  # a Pandoc inline note longer than this is an unclosed bracket
+
+
+def inline_notes(text: str) -> tuple[tuple[int, int], ...]:
+    """Pandoc's inline notes, ``^[…]``: the spans of their bodies, in text order. They are notes
+    as ``\\footnote{…}`` is, so read as LaTeX notes are; brackets inside (``[@key]``, ``[sic]``)
+    nest, and a note that never closes is none."""
+    spans = []
+    pos = 0
+    while (m := _INLINE_NOTE.search(text, pos)) is not None:
+        depth, i, stop = 1, m.end(), min(len(text), m.end() + _MAX_INLINE_NOTE)
+        while i < stop and depth:
+            depth += {"[": 1, "]": -1}.get(text[i], 0)
+            i += 1
+        if depth == 0:
+            spans.append((m.end(), i - 1))
+            pos = i
+        else:
+            pos = m.end()
+    return tuple(spans)
