@@ -18,14 +18,16 @@ __all__ = [
     "NOTE_PAGE",
     "inline_notes",
     "is_same_as_before",
+    "names_work",
     "note_mention",
     "opens_note",
     "page_after",
 ]
 
+# A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii".
 NOTE_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
-    r"\.?\s*$"
+    r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
+    r"(?:\s?ff?\.?)?)\.?\s*$"
 )
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
@@ -39,8 +41,8 @@ _SAME = re.compile(
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 _PAGE_AFTER = re.compile(
-    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
-    r"\.?(?=\s*(?:[,;.]|$))"
+    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
+    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$))"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -64,6 +66,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if title is None:
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
+    whole, note = note, first_work(note)
     page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
@@ -71,7 +74,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         return None
     locator = parse_locator(page.group(1)) if page else None
     key = title or _untitled_key(note, page.start() if page else len(note))
-    return Mention(start, end, "note", note, key=key, locator=locator)
+    return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
 def _is_year(note: str, page: re.Match[str]) -> bool:
@@ -82,6 +85,29 @@ def _is_year(note: str, page: re.Match[str]) -> bool:
         return False
     # "Bonn 1989.", "Kohlhammer 2010.": a place's or publisher's year, set after its name
     return note[: page.start(1)].rstrip()[-1:].isalpha() or not _YEAR.search(note, 0, page.start())
+
+
+def names_work(note: str) -> bool:
+    """Whether a note's words name a work (a year, or title words besides its page), not only
+    a page ("S. 9.", "p. 4")."""
+    if _YEAR.search(note):
+        return True
+    return len(re.findall(r"[^\W\d_]{3,}", NOTE_PAGE.sub("", note))) >= 2
+
+
+# Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."
+_NEXT_WORK = re.compile(
+    r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I
+)
+
+
+def first_work(note: str) -> str:
+    """A note's first work, when it cites several separated by semicolons (the quotation's is
+    the first); a semicolon inside parentheses ("London; New York") parts no works."""
+    for m in _NEXT_WORK.finditer(note):
+        if note.count("(", 0, m.start()) == note.count(")", 0, m.start()):
+            return note[: m.start()]
+    return note
 
 
 def is_same_as_before(text: str, start: int, end: int) -> bool:

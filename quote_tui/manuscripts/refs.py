@@ -310,6 +310,8 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
+    if ":" in im.group("names"):
+        return None  # "Schmidt, Peter: Zünfte und Rat. Köln 2003": a name, its title, a place
     names = _names(im.group("names"))
     if not names or names[0] in _NOT_AUTHORS:
         return None

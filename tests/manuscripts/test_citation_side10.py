@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
 from tests.manuscripts.helpers import quotes_found, write
 
 _BIB = """@book{birkner2020, title = {Der Fluch der Willkommenskultur}, author = {Birkner, Thomas},
@@ -84,3 +85,104 @@ def scan_cited(path: Path) -> dict[str, tuple[str | None, str | None]]:
         c.quote: (c.reference.raw if c.reference else None, c.locator.value if c.locator else None)
         for c in scan(path).citations
     }
+
+
+def _thesis(tmp_path: Path, quotes: list[str], notes: list[str]) -> dict[str, tuple[str, str]]:
+    """A Word thesis: each quotation in its own paragraph with a footnote typed as given; each
+    quotation's reference key and locator as the scan reports them."""
+    document = wx.new_document()
+    for i, quote in enumerate(quotes, start=1):
+        wx.add_paragraph(document, [f"Satz {i} sagt „{quote}“", wx.footnote_ref(i), " dazu."])
+    path = tmp_path / "arbeit.docx"
+    document.save(path)
+    wx.add_footnotes_part(path, wx.footnotes_xml({i: [n] for i, n in enumerate(notes, 1)}))
+    return {
+        c.quote: (
+            c.reference.key if c.reference and c.reference.key else "",
+            c.locator.value if c.locator else "",
+        )
+        for c in scan(path).citations
+    }
+
+
+_QUOTES = [
+    "die Stadt war ein Ort der Freiheit für alle",
+    "eine Zuflucht der Handwerker und der kleinen Leute",
+    "das Zentrum des Fernhandels im ganzen Norden",
+    "die Zünfte bestimmten das politische Leben der Stadt",
+    "die Bürger verwalteten und verteidigten sich selbst",
+    "das Herz der ganzen Landschaft um die Stadt",
+]
+
+
+def test_a_following_page_written_f_or_ff_is_the_notes_page(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:3],
+        [
+            "Vgl. Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 12.",
+            "Ebd., S. 14 f.",
+            "Müller, Stadt, S. 20ff.",
+        ],
+    )
+    assert [got[q][1] for q in _QUOTES[:3]] == ["12", "14 f.", "20ff."]
+
+
+def test_a_short_note_quoted_after_another_work_finds_its_full_note(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:2],
+        ["Schmidt, Peter: Zünfte und Rat. Köln 2003, S. 33.", "Zit. n. Schmidt, Zünfte, S. 40."],
+    )
+    assert got[_QUOTES[1]] == (got[_QUOTES[0]][0], "40")
+
+
+def test_the_same_author_names_another_work_or_the_same_one(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:5],
+        [
+            "John Miller, The Medieval Town (London: Routledge, 2001), 12.",
+            "Ibid., 45–46.",
+            "Id., The Castle (Oxford: Clarendon, 2005), 7.",
+            "Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 12.",
+            "Ders.: Die Burg. München 2005, S. 8.",
+        ],
+    )
+    assert got[_QUOTES[1]] == ("John Miller, The Medieval Town", "45–46")
+    assert got[_QUOTES[2]] == ("John Miller, The Castle", "7")
+    assert got[_QUOTES[4]][0].startswith("Müller, Die Burg")
+
+
+def test_dies_with_only_a_page_is_the_work_before(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path, _QUOTES[:2], ["Anna Klein, Märkte (Hamburg: Meiner, 2010), 12.", "Dies., S. 9."]
+    )
+    assert got[_QUOTES[1]] == (got[_QUOTES[0]][0], "9")
+
+
+def test_loc_cit_is_that_authors_work_at_the_same_place(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:3],
+        [
+            "Peter Smith, Guilds and Council (Cambridge: CUP, 2003), 33.",
+            "John Miller, The Medieval Town (London: Routledge, 2001), 12.",
+            "Smith, loc. cit.",
+        ],
+    )
+    assert got[_QUOTES[2]] == ("Peter Smith, Guilds and Council", "33")
+
+
+def test_a_note_citing_several_works_gives_the_first_one_its_own_page(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:3],
+        [
+            "John Miller, The Medieval Town (London; New York: Routledge, 2001), 12.",
+            "Peter Smith, Guilds and Council (Cambridge: CUP, 2003), 33.",
+            "See Miller, Medieval Town, 60; cf. Smith, Guilds, 70.",
+        ],
+    )
+    assert got[_QUOTES[2]] == ("John Miller, The Medieval Town", "60")
+    assert got[_QUOTES[0]] == ("John Miller, The Medieval Town", "12")
