@@ -463,7 +463,7 @@ def extract(
                 ):
                     continue
                 if (mention, reference) == (None, None):
-                    mention, locator = context_link(doc, block.start, block.end, locator)
+                    mention, locator = context_link(doc, block.start, block.end, locator, ms.listed)
                 # A source named earlier in the paragraph is evidence enough.
                 if (
                     (mention, reference) == (None, None)
@@ -552,7 +552,7 @@ def extract(
             ):
                 continue
             if (mention, reference) == (None, None):
-                mention, locator = context_link(doc, span.start, span.end, locator)
+                mention, locator = context_link(doc, span.start, span.end, locator, ms.listed)
             lead = introduced_block(doc.text, span.end, block_starts)
             if (mention, reference) == (None, None) and lead is not None:
                 found = resolved[lead]

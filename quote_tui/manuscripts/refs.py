@@ -67,6 +67,12 @@ _AUTHOR_ITEM = re.compile(
     re.S,
 )
 _PAREN = re.compile(r"\((?P<body>[^()]{3,240})\)")
+# A person's life dates in parentheses: "(Dance Historian, b. 1947)", "(geb. 1950)", "(* 1901)".
+_LIFE = re.compile(r"\b(?:b|d|geb|gest)\.\s*\d{4}\b|\b(?:born|died)\b|[*†]\s*\d{4}")
+# A page typed after a bracketed key that gives none, as the writer closed it: "[@key] S. 53".
+_PAGE_AFTER = re.compile(
+    r",?[ \t]*((?:S\.|pp?\.|Seite|page)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?)\b"
+)
 _NARRATIVE = re.compile(
     r"(?P<names>"
     + _NAME
@@ -207,12 +213,6 @@ def _names(text: str) -> tuple[str, ...]:
 _CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
 
 
-# A page typed after a bracketed key that gives none, as the writer closed it: "[@key] S. 53".
-_PAGE_AFTER = re.compile(
-    r",?[ \t]*((?:S\.|pp?\.|Seite|page)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?)\b"
-)
-
-
 def _pandoc(m: re.Match[str]) -> list[Mention]:
     body = m.group(1)
     for item in body.split(";"):
@@ -242,16 +242,10 @@ def _latex(m: re.Match[str]) -> list[Mention]:
     keys = [k.strip() for k in m.group("keys").split(",") if k.strip()]
     if not keys:
         return []
-    return [
-        Mention(
-            m.start(),
-            m.end(),
-            "latex",
-            m.group(0),
-            key=keys[0],
-            locator=parse_locator(post) if post else None,
-        )
-    ]
+    # a reference typed where the key goes, its page last: \autocite{Bericht IW …, 2013, S. 7}
+    typed = not post and " " in keys[0] and len(keys) > 1
+    loc = parse_locator(post or (keys[-1] if typed else ""), bare_is_page=not typed)
+    return [Mention(m.start(), m.end(), "latex", m.group(0), key=keys[0], locator=loc)]
 
 
 def _latex_cites(m: re.Match[str]) -> list[Mention]:
@@ -282,6 +276,8 @@ def _latex_item(outer: re.Match[str], m: re.Match[str]) -> list[Mention]:
 
 
 def _author_paren(m: re.Match[str]) -> list[Mention]:
+    if _LIFE.search(m.group("body")):
+        return []
     for item in m.group("body").split(";"):
         im = _AUTHOR_ITEM.match(item.strip())
         if im:

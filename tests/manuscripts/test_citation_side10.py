@@ -186,3 +186,79 @@ def test_a_note_citing_several_works_gives_the_first_one_its_own_page(tmp_path: 
     )
     assert got[_QUOTES[2]] == ("John Miller, The Medieval Town", "60")
     assert got[_QUOTES[0]] == ("John Miller, The Medieval Town", "12")
+
+
+def _essay(tmp_path: Path, paragraphs: list[str]) -> dict[str, str | None]:
+    """A Word essay with a typed bulleted bibliography; each quotation's reference key."""
+    document = wx.new_document()
+    for text in paragraphs:
+        wx.add_paragraph(document, [text])
+    path = tmp_path / "essay.docx"
+    document.save(path)
+    return {c.quote: (c.reference.key if c.reference else None) for c in scan(path).citations}
+
+
+_LIST = [
+    "Bibliography",
+    "\t•\tPeggy Phelan, ‘The Politics of Performance’ – Routledge, London and New York, 1993",
+    "\t•\tMichel Sanouillet and Elmer Peterson (eds), ‘The Writings of Marcel Duchamp’, Da capo, "
+    "New York, 1973",
+    "\t•\tMikel Dufrenne, ‘The Phenomenology of Aesthetic Experience’ – Northwestern, 1973",
+]
+
+
+def test_a_speaker_named_in_the_sentence_cites_the_one_listed_work(tmp_path: Path) -> None:
+    got = _essay(
+        tmp_path,
+        [
+            "Chris Burden’s piece entitled Shoot (1971) was recorded on video. As Phelan has "
+            "argued ‘the documentation then is only a spur to memory, an encouragement of "
+            "memory to become present.’ I would argue otherwise.",
+            "In ‘The Creative Act’ Marcel Duchamp wrote that there are ‘two poles of the "
+            "creation of art: the artist on the one hand, and on the other the spectator.’",
+            "If Mikel Dufrenne’s statement that all ‘creation is performance in its own "
+            "right’ holds, then all performance is creation.",
+            *_LIST,
+        ],
+    )
+    assert (
+        got[
+            "the documentation then is only a spur to memory, an encouragement of memory "
+            "to become present."
+        ]
+        == "Peggy Phelan 1993"
+    )
+    assert (
+        got[
+            "two poles of the creation of art: the artist on the one hand, and on the "
+            "other the spectator."
+        ]
+        == "Michel Sanouillet 1973"
+    )
+    assert got["creation is performance in its own right"] == "Mikel Dufrenne 1973"
+
+
+def test_a_speaker_the_list_lacks_links_nothing_and_life_dates_cite_nothing(
+    tmp_path: Path,
+) -> None:
+    quote = (
+        "by the end of the 1980s, Performance Art had become so widely known that it no "
+        "longer needed to be defined"
+    )
+    got = _essay(
+        tmp_path,
+        [f"Sally Banes (Dance Historian, b. 1947) wrote that ‘{quote}.’ Phelan agreed.", *_LIST],
+    )
+    assert got[f"{quote}."] is None
+
+
+def test_a_reference_typed_in_a_cite_command_keeps_its_page(tmp_path: Path) -> None:
+    tex = write(
+        tmp_path,
+        "a.tex",
+        "\\documentclass{article}\\begin{document}\nVerzerrungen seien eine \\glqq potentielle "
+        "Bedrohung für industrielle Produktion\\grqq.\\autocite{Bericht IW Rohstoffe für die "
+        "Industrie , 2013, S. 7} Danach nichts.\n\\end{document}\n",
+    )
+    got = quotes_found(tex)
+    assert got["potentielle Bedrohung für industrielle Produktion"][1] == "7"

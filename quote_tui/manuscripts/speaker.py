@@ -1,0 +1,90 @@
+"""The work of the person a quotation's sentence names as its speaker, from the text's own list.
+
+Essays that cite no page name the critic they quote in the sentence and list the book at the
+end: "As Phelan has argued ‘…’", "Mikel Dufrenne’s statement that all ‘…’", "Derrida spoke of
+the ‘…’", "… ‘…’ to use Phelan’s term". When the typed list holds exactly one work by that
+surname (or, for an edition, one work whose title names the person: "The Writings of Marcel
+Duchamp"), the quotation is that work's. A name the list lacks, or holds twice, links nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from quote_tui.manuscripts.model import BibEntry
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["named_speaker"]
+
+_NAME = r"[A-ZÄÖÜ][\w'’\-]+"
+# The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
+# of", "Duchamp wrote that", "Dufrenne’s statement", "according to Kaprow".
+_VERB = (
+    r"(?:has|had|have|hat|once)?\s*(?:also\s+|accurately\s+|famously\s+)?"
+    r"(?:argue[sd]?|note[sd]?|wr(?:ote|ites)|sa(?:id|ys)|spoke|speaks|call(?:s|ed)?|term(?:s|ed)?|"
+    r"describe[sd]?|suggest(?:s|ed)?|comment(?:s|ed)?|claim(?:s|ed)?|state[sd]?|remark(?:s|ed)?|"
+    r"observe[sd]?|put(?:s)?\s+it|reflect(?:s|ed)?|insist(?:s|ed)?|schreibt|schrieb|sagt|sagte|"
+    r"nennt|nannte|spricht|sprach|betont|meint)\b"
+)
+_BEFORE = re.compile(
+    r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"
+    r"(?:\s+\([^()]{0,60}\))?(?:\s*[’']s?\s+(?:statement|term|words?|phrase|notion|idea|claim|"
+    r"description|formulation)\b|\s+" + _VERB + ")"
+)
+# After the quotation, in its sentence: "… ‘…’ to use Phelan’s term", "(in Kaprow’s words)".
+_AFTER = re.compile(
+    r"\b(?:to\s+use|in|as)\s+(?P<name>" + _NAME + r")[’']s?\s+(?:term|words?|phrase|expression)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“‘])")
+_REACH = 300  # characters before the opening mark read for the speaker
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _surname(author: str) -> str:
+    return _fold(author.split()[-1]) if author.split() else ""
+
+
+def _entry_for(name: str, entries: Sequence[BibEntry]) -> BibEntry | None:
+    """The one entry by ``name`` (a surname), else the one whose title names the person."""
+    want = _fold(name.rstrip("’'s"))
+    by_author = [e for e in entries if e.authors and _surname(e.authors[0]) == want]
+    if by_author:
+        return by_author[0] if len(by_author) == 1 else None
+    in_title = [
+        e for e in entries if e.title and re.search(rf"\b{re.escape(want)}\b", _fold(e.title))
+    ]
+    return in_title[0] if len(in_title) == 1 else None
+
+
+def named_speaker(
+    text: str, sentence: int, start: int, end: int, entries: Sequence[BibEntry]
+) -> Mention | None:
+    """The citation of the one listed work whose author the sentence opening at ``sentence``
+    names as the speaker of the quotation ``text[start:end]``, or ``None``."""
+    if not entries:
+        return None
+    lo = max(sentence, start - _REACH)
+    found = list(_BEFORE.finditer(text, lo, start))
+    stop = _SENTENCE_END.search(text, end, end + _REACH)
+    after = _AFTER.search(text, end, stop.start() if stop else min(len(text), end + _REACH))
+    # the speaker nearest the quotation: the last named before it, else one named after it
+    for m in [*reversed(found), *([after] if after else [])]:
+        entry = _entry_for(m.group("name"), entries)
+        if entry is not None and entry.authors:
+            surname = entry.authors[0].split()[-1]
+            return Mention(
+                m.start("name"),
+                m.end("name"),
+                "author_date",
+                m.group("name"),
+                names=(surname,),
+                year=entry.year,
+            )
+        return None  # the nearest speaker is someone the list does not hold once
+    return None
