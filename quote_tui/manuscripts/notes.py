@@ -66,7 +66,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if title is None:
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
-    whole, note = note, first_work(note)
+    whole, note = note, _HEREAFTER.sub("", first_work(note))
     page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
@@ -95,6 +95,13 @@ def names_work(note: str) -> bool:
     return len(re.findall(r"[^\W\d_]{3,}", NOTE_PAGE.sub("", note))) >= 2
 
 
+# The short form a full note announces after its page: "… S. 846. [Im Folgenden zitiert als:
+# Straßner: Medienwissenschaft. 1999.]", "… 12 (hereafter cited as Town)."
+_HEREAFTER = re.compile(
+    r"\s*[\[(](?:im\s+folgenden|künftig|fortan|hereafter|henceforth|further\s+cited)[^\[\]()]*"
+    r"[\])]\.?\s*$",
+    re.I,
+)
 # Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."
 _NEXT_WORK = re.compile(
     r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I

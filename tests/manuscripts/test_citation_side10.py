@@ -262,3 +262,17 @@ def test_a_reference_typed_in_a_cite_command_keeps_its_page(tmp_path: Path) -> N
     )
     got = quotes_found(tex)
     assert got["potentielle Bedrohung für industrielle Produktion"][1] == "7"
+
+
+def test_a_short_form_announced_after_the_page_leaves_the_page(tmp_path: Path) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:2],
+        [
+            "Erich Straßner: Zeitung und Zeitschrift. Berlin/New York: de Gruyter 1999. S. 846. "
+            "[Im Folgenden zitiert als: Straßner: Zeitung. 1999.]",
+            "John Miller, The Medieval Town (London: Routledge, 2001), 12 (hereafter cited as "
+            "Town).",
+        ],
+    )
+    assert [got[q][1] for q in _QUOTES[:2]] == ["846", "12"]
