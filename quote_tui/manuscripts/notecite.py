@@ -82,6 +82,10 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
 def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
     """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
     start, end = doc.notes[k]
+    if is_same_as_before(doc.text, start, end):
+        named = _named_since(doc, k)
+        if named is not None:
+            return _repeat(doc, start, end, (named, None))
 
     def before() -> _Cite | None:
         return from_latex_note(doc, k - 1, depth=depth + 1) if k > 0 else None
@@ -94,6 +98,36 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
         return None
 
     return _note_cite(doc, start, end, before, depth, by_author)
+
+
+# A work named in the running text by its author and year: "der Historiker Benno Nietzel im
+# Jahr 2009", "Nietzel (2009)", "Nietzel in 2009".
+_NAMED_WORK = re.compile(
+    r"(?P<name>[A-ZÄÖÜ][\w'’-]+)\s+(?:im\s+Jahre?\s+|in\s+|\()(?P<year>1[5-9]\d\d|20\d\d)\b"
+)
+
+
+def _named_since(doc: Document, k: int) -> Mention | None:
+    """The work the running text names since the note before the ``k``-th note (its author an
+    author the earlier notes cite): the writer's "Ebd." is that work, not the earlier note's."""
+    if k == 0:
+        return None
+    lo, start = doc.notes[k - 1][1], doc.notes[k][0]
+    found = list(_NAMED_WORK.finditer(doc.text, lo, start))
+    if not found:
+        return None
+    m = found[-1]
+    cited = " ".join(doc.text[a:b] for a, b in doc.notes[max(0, k - _LOOK_BACK) : k])
+    if not re.search(rf"\b{re.escape(m.group('name'))}\b", cited):
+        return None  # a capitalised noun before a year, not an author the notes cite
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0),
+        names=(m.group("name"),),
+        year=m.group("year"),
+    )
 
 
 def note_right_after(doc: Document, pos: int) -> int | None:

@@ -276,3 +276,30 @@ def test_a_short_form_announced_after_the_page_leaves_the_page(tmp_path: Path) -
         ],
     )
     assert [got[q][1] for q in _QUOTES[:2]] == ["846", "12"]
+
+
+def test_ebd_after_the_text_names_a_work_is_that_work(tmp_path: Path) -> None:
+    tex = write(
+        tmp_path,
+        "k.tex",
+        "\\documentclass{article}\\begin{document}\nDie Unternehmen wurden liquidiert."
+        "\\footnote{Vgl. Nietzel 2012, S. 164 und Kreutzmüller 2012, S. 250.} Sie wehrten "
+        "sich.\\footnote{Systematisch untersucht von Kreutzmüller, Ausverkauf, 2012, S. "
+        "257-357; Nietzel, Handeln und Überleben, 2012, S. 99-150.}\n\n"
+        "Zuletzt unternahm der Historiker Benno Nietzel im Jahr 2009 den Versuch, die Studien "
+        "zu ordnen. Er diagnostizierte Probleme\\footnote{Vgl. ebd. S. 562-565.} und eine "
+        ",,analytische Hilflosigkeit angesichts der Vielschichtigkeit des Prozesses'', die "
+        "den Fortschritt hemme.\\footnote{Ebd. S. 564.}\n\nDie Studie im Jahr 2010 fand "
+        "„eine neue Welle von Studien zur Arisierung“.\\footnote{Ebd. S. 570.}\n"
+        "\\end{document}\n",
+    )
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(tex).citations
+    }
+    assert got["analytische Hilflosigkeit angesichts der Vielschichtigkeit des Prozesses"] == (
+        "Nietzel 2009",
+        "564",
+    )
+    # "Studie im Jahr 2010" names no author the notes cite: Ebd. is the note before's work
+    assert got["eine neue Welle von Studien zur Arisierung"] == ("Nietzel 2009", "570")
