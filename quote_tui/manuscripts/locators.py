@@ -19,7 +19,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
             for label, terms in {
                 "book": ("book", "books", "bk.", "bks."),
                 "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch.", "Kap."),
-                "column": ("column", "columns", "col.", "cols."),
+                "column": ("column", "columns", "col.", "cols.", "Sp."),
                 "figure": ("figure", "figures", "fig.", "figs."),
                 "folio": ("folio", "folios", "fol.", "fols."),
                 "number": ("number", "numbers", "no.", "nos.", "Nr."),
@@ -35,6 +35,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
                     "¶¶",
                     "¶",
                     "Rn.",
+                    "Rz.",
                     "Abs.",
                 ),
                 "part": ("part", "parts", "pt.", "pts."),

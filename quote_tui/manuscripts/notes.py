@@ -26,8 +26,8 @@ __all__ = [
 
 # A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii".
 NOTE_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?\s*$"
+    r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
+    r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
@@ -130,11 +130,19 @@ def page_after(text: str, pos: int, end: int) -> Locator | None:
     return parse_locator(m.group(1))
 
 
+# What opens a note before the work it names: "Vgl. hierzu", "Zitiert nach:", "Siehe auch".
+_LEAD_WORDS = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|see|siehe|s\.|zit\.\s?n\.|zitiert\s+nach|quoted\s+in)\s*"
+    r"(?:hierzu|dazu|auch|also|etwa|z\.\s?B\.)?\s*:?\s*)+",
+    re.I,
+)
+
+
 def _untitled_key(note: str, stop: int) -> str:
     """A name for the work of a note whose title is not set off (Word text loses italics):
     the author and what follows up to the place and year or the page, "Hannah Arendt, The
     Human Condition"; two works of one author are then two sources, not one."""
-    head = note[:stop].split("(")[0]
+    head = _LEAD_WORDS.sub("", note[:stop]).split("(")[0]
     parts = [p.strip(" .;:") for p in head.split(",")][:2]
     return ", ".join(p for p in parts if p) or note.split(",")[0].strip()
 

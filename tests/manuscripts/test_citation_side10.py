@@ -303,3 +303,21 @@ def test_ebd_after_the_text_names_a_work_is_that_work(tmp_path: Path) -> None:
     )
     # "Studie im Jahr 2010" names no author the notes cite: Ebd. is the note before's work
     assert got["eine neue Welle von Studien zur Arisierung"] == ("Nietzel 2009", "570")
+
+
+def test_a_notes_lead_words_are_no_part_of_its_work_and_columns_keep_their_kind(
+    tmp_path: Path,
+) -> None:
+    got = _thesis(
+        tmp_path,
+        _QUOTES[:4],
+        [
+            "Vgl. hierzu Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 12 ff.",
+            "Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 14.",
+            "Zitiert nach: Schmidt, Peter: Zünfte und Rat. Köln 2003, Sp. 45.",
+            "Weber, Max: Wirtschaft und Gesellschaft. Tübingen 1922, Rn. 12.",
+        ],
+    )
+    assert got[_QUOTES[0]] == (got[_QUOTES[1]][0], "12 ff.")
+    assert got[_QUOTES[2]][0].startswith("Schmidt, Peter") and got[_QUOTES[2]][1] == "Sp. 45"
+    assert got[_QUOTES[3]][1] == "Rn. 12"
