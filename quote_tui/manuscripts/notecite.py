@@ -117,8 +117,8 @@ def _named_since(doc: Document, k: int) -> Mention | None:
     if not found:
         return None
     m = found[-1]
-    cited = " ".join(doc.text[a:b] for a, b in doc.notes[max(0, k - _LOOK_BACK) : k])
-    if not re.search(rf"\b{re.escape(m.group('name'))}\b", cited):
+    name = re.compile(rf"\b{re.escape(m.group('name'))}\b")
+    if not any(name.search(doc.text, a, b) for a, b in doc.notes[max(0, k - _LOOK_BACK) : k]):
         return None  # a capitalised noun before a year, not an author the notes cite
     return Mention(
         m.start(),

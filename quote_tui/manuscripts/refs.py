@@ -168,6 +168,10 @@ _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
     r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
+    # or a bracketed key or typed citation closing its line: "… dar". (@poser2007, S. 161)
+    r"|[ \t]*\((?:[^()\n]{0,20}@[\w:.#$%&\-+?<>~/]+"
+    r"|[A-ZÄÖÜ][^()\n]{0,60}\b(?:1[5-9]|20)\d\d[a-z]?\b)"
+    r"[^()\n]{0,40}\)\\?(?=[ \t]*(?:\n|$))"
 )
 _FOOT_MARK = re.compile(
     r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{|(?:<sup>)?" + NOTE_LINK

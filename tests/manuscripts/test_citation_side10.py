@@ -321,3 +321,31 @@ def test_a_notes_lead_words_are_no_part_of_its_work_and_columns_keep_their_kind(
     assert got[_QUOTES[0]] == (got[_QUOTES[1]][0], "12 ff.")
     assert got[_QUOTES[2]][0].startswith("Schmidt, Peter") and got[_QUOTES[2]][1] == "Sp. 45"
     assert got[_QUOTES[3]][1] == "Rn. 12"
+
+
+_LEIBNIZ_BIB = """@book{leibniz1996, title = {Die Theodizee}, author = {Leibniz, G. W.}, year = 1996}
+@book{poser2007, title = {Gottfried Wilhelm Leibniz}, author = {Poser, Hans}, year = 2007}
+"""
+
+
+def test_a_key_in_round_brackets_after_a_block_or_a_sentences_stop_is_its_citation(
+    tmp_path: Path,
+) -> None:
+    bib = write(tmp_path, "refs.bib", _LEIBNIZ_BIB)
+    md = write(
+        tmp_path,
+        "paper.md",
+        '> "Was das Wollen selbst anbetrifft, so ist es unrichtig, wenn man sagt, dass es ein '
+        'Gegenstand des freien Willens ist."\n(@leibniz1996, S. 283)\\\n\nDanach:\n\n'
+        '- __causa__ "bezeichnet den vernünftigen Grund für Gottes Wahl und stellt ein finales '
+        'Element dar". (@poser2007, S. 161)\n- __ratio__ "beinhaltet den Zusammenhang von '
+        'Ursache und Wirkung in der Welt." (@poser2007, S. 162)\n\n'
+        '> "Da der göttliche Beschluss allein in dem Entschluss besteht, die beste Welt zu '
+        'wählen, ändert er nichts an der Beschaffenheit der Dinge."\n(@leibniz1996 ^[Zitat '
+        "entnommen aus @poser2007, S. 164f].)\\\n",
+    )
+    got = {q[:20]: v for q, v in quotes_found(md, bib).items()}
+    assert got["Was das Wollen selbs"] == ("leibniz1996", "283")
+    assert got["bezeichnet den vernü"] == ("poser2007", "161")
+    assert got["beinhaltet den Zusam"] == ("poser2007", "162")
+    assert next(v for q, v in got.items() if "göttliche" in q)[0] == "leibniz1996"
