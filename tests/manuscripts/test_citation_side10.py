@@ -323,7 +323,7 @@ def test_a_notes_lead_words_are_no_part_of_its_work_and_columns_keep_their_kind(
     assert got[_QUOTES[3]][1] == "Rn. 12"
 
 
-_LEIBNIZ_BIB = """@book{leibniz1996, title = {Die Theodizee}, author = {Leibniz, G. W.}, year = 1996}
+_LEIBNIZ_BIB = """@book{leibniz1996, title = {Die Theodizee}, author = {Leibniz, G.}, year = 1996}
 @book{poser2007, title = {Gottfried Wilhelm Leibniz}, author = {Poser, Hans}, year = 2007}
 """
 
