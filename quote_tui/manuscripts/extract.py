@@ -42,6 +42,7 @@ from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.speaker import page_author
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -523,6 +524,13 @@ def extract(
                     doc.text, span.start, span.end, span.close_end, mention.start
                 ):
                     continue
+                if reference is None and (mention is None or mention.style == "locator"):
+                    # MLA's '"…" (737)': the work of the author the text last named (speaker.py)
+                    named = page_author(
+                        doc.text, span.start, span.end, window_end, ms.listed, paged=bool(locator)
+                    )
+                    locator = (locator or named.locator) if named else locator
+                    mention = replace(named, locator=locator) if named else mention
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):

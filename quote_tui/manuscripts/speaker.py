@@ -13,10 +13,11 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["named_speaker"]
+__all__ = ["named_speaker", "page_author"]
 
 _NAME = r"[A-ZÄÖÜ][\w'’\-]+"
 # The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
@@ -88,3 +89,71 @@ def named_speaker(
             )
         return None  # the nearest speaker is someone the list does not hold once
     return None
+
+
+_SURNAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]+")
+_BACK = 500  # characters before the quotation read for its author (about two sentences)
+# An MLA short title with its page: "(“Against” 744)", "(*On Literary Worlds* 6)".
+_SHORT_TITLE = re.compile(r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5})")
+
+
+def page_author(
+    text: str, start: int, end: int, after: int, entries: Sequence[BibEntry], *, paged: bool
+) -> Mention | None:
+    """MLA's page-only citation, '"…" (737)' after the quotation ``text[start:end]`` (its
+    citation ends at ``after``): the work of the listed author last named before the words, in
+    that sentence or the one before ("as Douglas Mao and Rebecca Walkowitz say …"), or the work
+    whose title a short title in the parenthesis begins ("(“Against” 744)")."""
+    if not entries:
+        return None
+    short = _SHORT_TITLE.search(text, end, after + 1)
+    if short is not None:
+        want = _fold(short.group("title").strip(" ,."))
+        titled = [e for e in entries if e.title and _fold(e.title).lstrip('*_"“ ').startswith(want)]
+        if len(titled) == 1 and titled[0].authors:
+            entry = titled[0]
+            return Mention(
+                short.start(),
+                short.end(),
+                "author_date",
+                short.group(0),
+                names=(entry.authors[0].split()[-1],),
+                year=entry.year,
+                locator=make_locator("page", short.group("page")),
+            )
+    if not paged:
+        return None  # a name alone, without the page MLA cites, links nothing here
+    lo = max(0, start - _BACK)
+    para = text.rfind("\n\n", lo, start)
+    lo = para + 2 if para >= 0 else lo
+    surnames: dict[str, list[BibEntry]] = {}
+    for e in entries:
+        if e.authors:
+            surnames.setdefault(_surname(e.authors[0]), []).append(e)
+    named = [
+        (m, found)
+        for m in _SURNAME.finditer(text, lo, start)
+        if (found := surnames.get(_fold(m.group(0).rstrip("’'s"))))
+    ]
+    if not named:
+        return None
+    # the clause's subject, the first named in it ("Susan Squier mentions … Scott's anthology
+    # as books that "…" (75)"), else the author named last before it
+    clause = max(text.rfind(";", lo, start), _last_stop(text, lo, start))
+    in_clause = [pair for pair in named if pair[0].start() > clause]
+    m, found = in_clause[0] if in_clause else named[-1]
+    if len(found) != 1:
+        return None  # two works of that author: the page says which, not the name
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0),
+        names=(found[0].authors[0].split()[-1],),
+        year=found[0].year,
+    )
+
+
+def _last_stop(text: str, lo: int, start: int) -> int:
+    stops = list(_SENTENCE_END.finditer(text, lo, start))
+    return stops[-1].end() if stops else lo

@@ -349,3 +349,33 @@ def test_a_key_in_round_brackets_after_a_block_or_a_sentences_stop_is_its_citati
     assert got["bezeichnet den vernü"] == ("poser2007", "161")
     assert got["beinhaltet den Zusam"] == ("poser2007", "162")
     assert next(v for q, v in got.items() if "göttliche" in q)[0] == "leibniz1996"
+
+
+_WORKS_CITED = (
+    "# Works Cited\n\n"
+    "- Mao, Douglas, and Rebecca L. Walkowitz. “The New Modernist Studies.” *PMLA*, vol. 123, "
+    "no. 3, May 2008, pp. 737–48.\n\n"
+    "- Scott, Bonnie Kime, editor. *The Gender of Modernism*. Indiana University Press, 1990.\n\n"
+    "- Squier, Susan M. *Women Writers and the City*. University of Tennessee Press, 1989.\n\n"
+    "- Hayot, Eric. “Against Periodization; or, on Institutional Time.” *New Literary "
+    "History*, vol. 42, no. 4, 2011, pp. 739–56.\n\n"
+    "- Hayot, Eric. *On Literary Worlds*. Oxford University Press, 2012.\n"
+)
+
+
+def test_an_mla_page_cites_the_work_of_the_author_the_clause_names(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "paper.md",
+        'As Douglas Mao and Rebecca Walkowitz say in their essay, "Were one seeking a single '
+        'word to sum up transformations, one could do worse than light on expansion" (737). '
+        "Susan Squier mentions her own collection and Scott's anthology as books that \"aim "
+        'to rectify the male-oriented nature of the field" (75). Eric Hayot speaks of "the '
+        'ongoing dominance of a core version of modernism in the field" (“Against” 744).\n\n'
+        + _WORKS_CITED,
+    )
+    got = {q[:12]: v for q, v in quotes_found(md).items()}
+    assert got["Were one see"] == ("Mao 2008", "737")
+    assert got["aim to recti"] == ("Squier 1989", "75")
+    # two works of Hayot: the short title says which
+    assert got["the ongoing "] == ("Hayot 2011", "744")
