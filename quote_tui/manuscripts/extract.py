@@ -36,6 +36,7 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
+from quote_tui.manuscripts.notedauthor import noted_author
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
@@ -529,6 +530,8 @@ def extract(
                     named = page_author(
                         doc.text, span.start, span.end, window_end, ms.listed, paged=bool(locator)
                     )
+                    if named is None and locator is not None:
+                        named = noted_author(ms, doc, span.start, locator)  # "(p. 120)"
                     locator = (locator or named.locator) if named else locator
                     mention = replace(named, locator=locator) if named else mention
             if (mention, reference) == (None, None) and (

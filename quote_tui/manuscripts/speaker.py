@@ -53,7 +53,7 @@ def _surname(author: str) -> str:
 
 def _entry_for(name: str, entries: Sequence[BibEntry]) -> BibEntry | None:
     """The one entry by ``name`` (a surname), else the one whose title names the person."""
-    want = _fold(name.rstrip("’'s"))
+    want = _fold(name.removesuffix("’s").removesuffix("'s"))
     by_author = [e for e in entries if e.authors and _surname(e.authors[0]) == want]
     if by_author:
         return by_author[0] if len(by_author) == 1 else None
@@ -133,7 +133,7 @@ def page_author(
     named = [
         (m, found)
         for m in _SURNAME.finditer(text, lo, start)
-        if (found := surnames.get(_fold(m.group(0).rstrip("’'s"))))
+        if (found := surnames.get(_fold(m.group(0).removesuffix("’s").removesuffix("'s"))))
     ]
     if not named:
         return None

@@ -379,3 +379,49 @@ def test_an_mla_page_cites_the_work_of_the_author_the_clause_names(tmp_path: Pat
     assert got["aim to recti"] == ("Squier 1989", "75")
     # two works of Hayot: the short title says which
     assert got["the ongoing "] == ("Hayot 2011", "744")
+
+
+def test_a_page_after_the_stop_cites_the_noted_work_of_the_author_named(tmp_path: Path) -> None:
+    document = wx.new_document()
+    wx.add_paragraph(
+        document,
+        ["Rawls begins with “the basic structure of society as a whole.”", wx.footnote_ref(1)],
+    )
+    wx.add_paragraph(
+        document,
+        [
+            "Rawls presents the original position. As he clarifies, it is a “hypothetical "
+            "situation,” meant “to account for our moral judgments” and “to explain our having "
+            "a sense of justice.” (p. 120). More follows."
+        ],
+    )
+    path = tmp_path / "chapter.docx"
+    document.save(path)
+    wx.add_footnotes_part(
+        path,
+        wx.footnotes_xml({1: ["John Rawls, A Theory of Justice (Cambridge: Harvard, 1971), 7."]}),
+    )
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(path).citations
+    }
+    assert got["to explain our having a sense of justice."] == (
+        "John Rawls, A Theory of Justice",
+        "120",
+    )
+    assert got["to account for our moral judgments"][1] == "120"
+
+
+def test_a_speaker_whose_name_ends_in_s_is_found_in_the_list(tmp_path: Path) -> None:
+    got = _essay(
+        tmp_path,
+        [
+            "As Hobbes has argued, ‘the life of man is solitary, poore, nasty, brutish, and "
+            "short’ in that state.",
+            "Bibliography",
+            "\t•\tThomas Hobbes, ‘Leviathan’ – Penguin, London, 1985",
+        ],
+    )
+    assert (
+        got["the life of man is solitary, poore, nasty, brutish, and short"] == "Thomas Hobbes 1985"
+    )
