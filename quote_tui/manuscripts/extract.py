@@ -43,7 +43,7 @@ from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.speaker import page_author
+from quote_tui.manuscripts.speaker import page_author, short_page
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -532,7 +532,11 @@ def extract(
                     )
                     if named is None and locator is not None:
                         named = noted_author(ms, doc, span.start, locator)  # "(p. 120)"
-                    locator = (locator or named.locator) if named else locator
+                    locator = (
+                        (locator or named.locator or short_page(doc.text, span.end, window_end))
+                        if named
+                        else locator
+                    )
                     mention = replace(named, locator=locator) if named else mention
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)

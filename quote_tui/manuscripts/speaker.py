@@ -14,10 +14,10 @@ import unicodedata
 from collections.abc import Sequence
 
 from quote_tui.manuscripts.locators import make_locator
-from quote_tui.manuscripts.model import BibEntry
+from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["named_speaker", "page_author"]
+__all__ = ["named_speaker", "page_author", "short_page"]
 
 _NAME = r"[A-ZÄÖÜ][\w'’\-]+"
 # The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
@@ -94,7 +94,15 @@ def named_speaker(
 _SURNAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]+")
 _BACK = 500  # characters before the quotation read for its author (about two sentences)
 # An MLA short title with its page: "(“Against” 744)", "(*On Literary Worlds* 6)".
-_SHORT_TITLE = re.compile(r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5})")
+_SHORT_TITLE = re.compile(
+    r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5}|[ivxlc]{1,6})\b"
+)
+_ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
+
+
+def _title_start(title: str) -> str:
+    """A title as a short title begins it: folded, without marks or a leading article."""
+    return _ARTICLE.sub("", _fold(title).lstrip('*_"“‘ '))
 
 
 def page_author(
@@ -106,10 +114,11 @@ def page_author(
     whose title a short title in the parenthesis begins ("(“Against” 744)")."""
     if not entries:
         return None
-    short = _SHORT_TITLE.search(text, end, after + 1)
+    short = _short(text, end, after)
     if short is not None:
-        want = _fold(short.group("title").strip(" ,."))
-        titled = [e for e in entries if e.title and _fold(e.title).lstrip('*_"“ ').startswith(want)]
+        want = _title_start(short.group("title").strip(" ,."))
+        titled = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+        paged = True  # ("Introduction" 16): a part of a work, whose author the text names
         if len(titled) == 1 and titled[0].authors:
             entry = titled[0]
             return Mention(
@@ -157,3 +166,21 @@ def page_author(
 def _last_stop(text: str, lo: int, start: int) -> int:
     stops = list(_SENTENCE_END.finditer(text, lo, start))
     return stops[-1].end() if stops else lo
+
+
+def short_page(text: str, end: int, after: int) -> Locator | None:
+    """The page of an MLA short title after a quotation ending at ``end``: "(*Gender* v)"."""
+    short = _short(text, end, after)
+    return make_locator("page", short.group("page")) if short else None
+
+
+def _short(text: str, end: int, after: int) -> re.Match[str] | None:
+    """The short title and page right after the quotation's closing mark, or ``None``."""
+    short = _SHORT_TITLE.search(text, end, after + 1)
+    gap = text[end : short.start()].lstrip("\"”’'") if short else ""
+    if short is None or _OTHER.search(gap):
+        return None  # another quotation or clause between: the parenthesis cites that one
+    return short
+
+
+_OTHER = re.compile(r"[\"“”„«»;]|(?<!\w)['‘]\w")

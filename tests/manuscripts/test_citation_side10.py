@@ -425,3 +425,27 @@ def test_a_speaker_whose_name_ends_in_s_is_found_in_the_list(tmp_path: Path) -> 
     assert (
         got["the life of man is solitary, poore, nasty, brutish, and short"] == "Thomas Hobbes 1985"
     )
+
+
+def test_an_mla_short_title_in_italics_or_a_part_named_by_its_author(tmp_path: Path) -> None:
+    listed = (
+        "# Works Cited\n\n"
+        "- Bourdieu, Pierre. *The Logic of Practice*. Stanford University Press, 1990.\n\n"
+        "- ------. *The Rules of Art*. Polity Press, 1996.\n\n"
+        "- Scott, Bonnie Kime, editor. *The Gender of Modernism*. Indiana UP, 1990.\n"
+    )
+    md = write(
+        tmp_path,
+        "paper.md",
+        "Bourdieu's distinction between practice and \"conscious obedience to consciously "
+        'devised and sanctioned rules" is significant (*Logic* 35). Scott dedicates her '
+        'anthology "To the forgotten and silenced makers of modernism" (*Gender* v). Her '
+        'anthology might have been called "The Gender of Early Literature"---in line with her '
+        'claim that "the politics and aesthetics of gender may lie at the heart of it" '
+        '("Introduction" 16).\n\n' + listed,
+    )
+    got = {q[:12]: v for q, v in quotes_found(md).items()}
+    assert got["conscious ob"] == ("Bourdieu 1990", "35")
+    assert got["To the forgo"] == ("Scott 1990", "v")
+    assert got["the politics"] == ("Scott 1990", "16")
+    assert got.get("The Gender o", (None, None))[1] is None  # another quotation between
