@@ -107,6 +107,21 @@ _NAMED_WORK = re.compile(
 )
 
 
+# The capitalised words of each text's notes, read once per text (held with its notes to tell
+# it is the same): an "Ebd." looked back over hundreds of notes for each of thousands of notes.
+_NOTE_WORDS: list[tuple[tuple[tuple[int, int], ...], frozenset[str]]] = []
+_CAPITALISED = re.compile(r"[A-ZÄÖÜ][\w'’-]+")
+
+
+def _note_words(doc: Document) -> frozenset[str]:
+    for notes, words in _NOTE_WORDS:
+        if notes is doc.notes:
+            return words
+    words = frozenset(w for a, b in doc.notes for w in _CAPITALISED.findall(doc.text, a, b))
+    _NOTE_WORDS[:] = [(doc.notes, words), *_NOTE_WORDS[:3]]
+    return words
+
+
 def _named_since(doc: Document, k: int) -> Mention | None:
     """The work the running text names since the note before the ``k``-th note (its author an
     author the earlier notes cite): the writer's "Ebd." is that work, not the earlier note's."""
@@ -117,8 +132,7 @@ def _named_since(doc: Document, k: int) -> Mention | None:
     if not found:
         return None
     m = found[-1]
-    name = re.compile(rf"\b{re.escape(m.group('name'))}\b")
-    if not any(name.search(doc.text, a, b) for a, b in doc.notes[max(0, k - _LOOK_BACK) : k]):
+    if m.group("name") not in _note_words(doc):
         return None  # a capitalised noun before a year, not an author the notes cite
     return Mention(
         m.start(),
