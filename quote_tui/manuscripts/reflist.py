@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
@@ -215,6 +216,8 @@ def _chunks(body: str) -> list[str]:
     return out
 
 
+# A list's names are folded again for every citation matched against it: once is enough.
+@lru_cache(maxsize=8192)
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Locator
@@ -42,6 +43,8 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“‘])")
 _REACH = 300  # characters before the opening mark read for the speaker
 
 
+# A list's names are folded again for every citation matched against it: once is enough.
+@lru_cache(maxsize=8192)
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
@@ -135,10 +138,7 @@ def page_author(
     lo = max(0, start - _BACK)
     para = text.rfind("\n\n", lo, start)
     lo = para + 2 if para >= 0 else lo
-    surnames: dict[str, list[BibEntry]] = {}
-    for e in entries:
-        if e.authors:
-            surnames.setdefault(_surname(e.authors[0]), []).append(e)
+    surnames = _by_surname(entries)
     named = [
         (m, found)
         for m in _SURNAME.finditer(text, lo, start)
@@ -161,6 +161,23 @@ def page_author(
         names=(found[0].authors[0].split()[-1],),
         year=found[0].year,
     )
+
+
+# The list's works by first author's surname, per list (held to tell it is the same): built
+# once, not for each of a text's quotations.
+_SURNAMES: list[tuple[Sequence[BibEntry], dict[str, list[BibEntry]]]] = []
+
+
+def _by_surname(entries: Sequence[BibEntry]) -> dict[str, list[BibEntry]]:
+    for held, surnames in _SURNAMES:
+        if held is entries:
+            return surnames
+    surnames: dict[str, list[BibEntry]] = {}
+    for e in entries:
+        if e.authors:
+            surnames.setdefault(_surname(e.authors[0]), []).append(e)
+    _SURNAMES[:] = [(entries, surnames), *_SURNAMES[:3]]
+    return surnames
 
 
 def _last_stop(text: str, lo: int, start: int) -> int:
