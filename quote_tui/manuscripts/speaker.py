@@ -100,6 +100,8 @@ _BACK = 500  # characters before the quotation read for its author (about two se
 _SHORT_TITLE = re.compile(
     r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5}|[ivxlc]{1,6})\b"
 )
+# The author alone in brackets right after the closing mark: '"…" (Heller)'.
+_AUTHOR_ALONE = re.compile(r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)\)")
 _ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
 
 
@@ -132,6 +134,19 @@ def page_author(
                 names=(entry.authors[0].split()[-1],),
                 year=entry.year,
                 locator=make_locator("page", short.group("page")),
+            )
+    alone = _AUTHOR_ALONE.match(text, end)
+    if alone is not None:
+        # MLA's author alone for a work without pages: '"…" (Heller).'
+        found = _by_surname(entries).get(_fold(alone.group("name")), [])
+        if len(found) == 1:
+            return Mention(
+                alone.start("name"),
+                alone.end("name"),
+                "author_date",
+                alone.group("name"),
+                names=(alone.group("name"),),
+                year=found[0].year,
             )
     if not paged:
         return None  # a name alone, without the page MLA cites, links nothing here

@@ -449,3 +449,25 @@ def test_an_mla_short_title_in_italics_or_a_part_named_by_its_author(tmp_path: P
     assert got["To the forgo"] == ("Scott 1990", "v")
     assert got["the politics"] == ("Scott 1990", "16")
     assert got.get("The Gender o", (None, None))[1] is None  # another quotation between
+
+
+def test_an_mla_author_alone_in_brackets_cites_that_authors_one_work(tmp_path: Path) -> None:
+    listed = (
+        "# Works Cited\n\n"
+        "- Heller, Scott. “New Life for Modernism.” *Chronicle of Higher Education*, 5 Nov. "
+        "1999, p. A21.\n\n- Friedman, Susan. *Planetary Modernisms*. Columbia UP, 2015.\n\n"
+        "- Friedman, Susan. “Definitional Excursions.” *Modernism/modernity*, 2001.\n"
+    )
+    md = write(
+        tmp_path,
+        "paper.md",
+        'The *Chronicle* reported that "here and there, conference attendees did grumble about '
+        'the canon" (Heller). Others expect to "redefine what modernist means for everyone" '
+        "(Friedman).\n\n" + listed,
+    )
+    got = quotes_found(md)
+    assert got["here and there, conference attendees did grumble about the canon"][0] == (
+        "Heller 1999"
+    )
+    # two works of Friedman: the name alone says not which
+    assert got.get("redefine what modernist means for everyone", (None,))[0] is None
