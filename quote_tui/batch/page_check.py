@@ -113,6 +113,10 @@ def page_check(
     cited = _cited(locator)
     if not cited or not prepared.paged:
         return None
+    if all(label.startswith("ch. ") for label in cited) and not any(
+        str(label).startswith("ch. ") for label in prepared.page_labels or ()
+    ):
+        return None  # a chapter cited in a text of printed pages: nothing to compare it with
     value = locator.get("value")
     found_statuses = (Status.EXACT, Status.NORMALIZED, Status.NEAR)
     if not result.matches or result.status not in found_statuses:

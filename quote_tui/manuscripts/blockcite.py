@@ -79,10 +79,17 @@ def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
 def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     """The citation that ``doc.text[start:end]`` ends with, if any."""
     mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    # A key with a note after it naming where the writer found the words ("(@leibniz1996
+    # ^[Zitat entnommen aus @poser2007, S. 164f].)"): the key outside the note is the source.
+    notes = [(a, b) for a, b in doc.notes if start <= a < end]
+    outside = [m for m in mentions if not any(a - 1 <= m.start < b for a, b in notes)]
     if not mentions:
         return None
-    last = mentions[-1]
-    rest = doc.text[last.end : end].strip(" \t.,;:)\n")
+    last = outside[-1] if outside and notes else mentions[-1]
+    rest = doc.text[last.end : end]
+    for a, b in notes if last is not mentions[-1] else ():
+        rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
+    rest = rest.strip(" \t.,;:)\n\\")  # "\\": a Markdown line break
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"

@@ -21,8 +21,10 @@ __all__ = [
 ]
 
 NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+# "(Ebd., 142)", "[vgl. Ebd. S.54]", "(cf. ibid., p. 3)": the work cited last, at this page.
 TYPED_IBID = re.compile(
-    r"[\s~]*\((?:ebd|ebenda|ibid|ib)(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\n]{1,20})?\)",
+    r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:ebd|ebda|ebenda|ibid|ib)(?![^\W\d_])\.?,?\s*"
+    r"(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )
 _WORDS_APART = 4  # words between a quotation and a narrative citation of another clause

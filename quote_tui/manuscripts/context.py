@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document
-from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.evidence import sentence_start
+from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.speaker import named_speaker
 
 __all__ = ["context_link", "introduced_block", "paragraph_cite"]
 
@@ -61,11 +64,17 @@ def _in_note(m: Mention, notes: tuple[tuple[int, int], ...], starts: list[int]) 
 
 
 def context_link(
-    doc: Document, start: int, end: int, locator: Locator | None
+    doc: Document,
+    start: int,
+    end: int,
+    locator: Locator | None,
+    listed: Sequence[BibEntry] = (),
 ) -> tuple[Mention | None, Locator | None]:
     """An uncited quotation's paragraph cite, and its locator: a bare page written after the
-    quotation (``"..." (6)``) stays the quotation's own."""
-    mention = paragraph_cite(doc, start, end)
+    quotation (``"..." (6)``) stays the quotation's own. A speaker its own sentence names
+    whose one work the text's list (``listed``) holds comes first (speaker.py)."""
+    mention = named_speaker(doc.text, sentence_start(doc.text, start), start, end, listed)
+    mention = mention or paragraph_cite(doc, start, end)
     return mention, locator or (mention.locator if mention else None)
 
 

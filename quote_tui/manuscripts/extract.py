@@ -36,12 +36,14 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
+from quote_tui.manuscripts.notedauthor import noted_author
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.speaker import page_author, short_page
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -477,7 +479,7 @@ def extract(
                 ):
                     continue
                 if (mention, reference) == (None, None):
-                    mention, locator = context_link(doc, block.start, block.end, locator)
+                    mention, locator = context_link(doc, block.start, block.end, locator, ms.listed)
                 # A source named earlier in the paragraph is evidence enough.
                 if (
                     (mention, reference) == (None, None)
@@ -537,6 +539,19 @@ def extract(
                     doc.text, span.start, span.end, span.close_end, mention.start
                 ):
                     continue
+                if reference is None and (mention is None or mention.style == "locator"):
+                    # MLA's '"…" (737)': the work of the author the text last named (speaker.py)
+                    named = page_author(
+                        doc.text, span.start, span.end, window_end, ms.listed, paged=bool(locator)
+                    )
+                    if named is None and locator is not None:
+                        named = noted_author(ms, doc, span.start, locator)  # "(p. 120)"
+                    locator = (
+                        (locator or named.locator or short_page(doc.text, span.end, window_end))
+                        if named
+                        else locator
+                    )
+                    mention = replace(named, locator=locator) if named else mention
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):
@@ -566,7 +581,7 @@ def extract(
             ):
                 continue
             if (mention, reference) == (None, None):
-                mention, locator = context_link(doc, span.start, span.end, locator)
+                mention, locator = context_link(doc, span.start, span.end, locator, ms.listed)
             lead = introduced_block(doc.text, span.end, block_starts)
             if (mention, reference) == (None, None) and lead is not None:
                 found = resolved[lead]

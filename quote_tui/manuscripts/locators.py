@@ -19,7 +19,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
             for label, terms in {
                 "book": ("book", "books", "bk.", "bks."),
                 "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch.", "Kap."),
-                "column": ("column", "columns", "col.", "cols."),
+                "column": ("column", "columns", "col.", "cols.", "Sp."),
                 "figure": ("figure", "figures", "fig.", "figs."),
                 "folio": ("folio", "folios", "fol.", "fols."),
                 "number": ("number", "numbers", "no.", "nos.", "Nr."),
@@ -35,6 +35,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
                     "¶¶",
                     "¶",
                     "Rn.",
+                    "Rz.",
                     "Abs.",
                 ),
                 "part": ("part", "parts", "pt.", "pts."),
@@ -138,8 +139,10 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             m = _VALUE.match(s[len(t) :])
             if m is None:
                 return None
-            note = _in_note(s, len(t) + m.end(1)) if label == "page" else ""
-            return make_locator(label, m.group(1), note)
+            if label != "page":
+                # shown, never compared: the writer's own words find the place ("Kap.~4", "Rn. 5")
+                return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
+            return make_locator(label, m.group(1), _in_note(s, len(t) + m.end(1)))
     for label, pattern in _SCHEMES:
         m = pattern.match(s)
         if m and _ends_value(s, m.end()):
@@ -161,6 +164,15 @@ _IN_NOTE = re.compile(
     r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote)(?:\s*\d{1,3})?(?=\s*[,;.)\]]|\s*$)",
     re.I,
 )
+
+
+def _written(text: str) -> str:
+    """A locator that is not a page as its writer typed it, less a sentence's full stop after
+    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays."""
+    text = text.strip().rstrip(",;")
+    if text.endswith(".") and not text.endswith("f.") and text[-2:-1].isdigit():
+        text = text[:-1]
+    return text
 
 
 def _in_note(s: str, end: int) -> str:

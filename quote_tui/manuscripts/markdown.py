@@ -20,6 +20,7 @@ from quote_tui.manuscripts.latex import own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
+from quote_tui.manuscripts.notes import inline_notes
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 
@@ -130,6 +131,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
         blocks=tuple(blocks),
         skip=skip,
         anchors=anchors,
+        notes=inline_notes(scan) if kind == "markdown" else (),
     )
     return Manuscript(
         documents=(doc,),

@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
-from quote_tui.manuscripts.notes import is_same_as_before, note_mention, opens_note, page_after
+from quote_tui.manuscripts.notes import (
+    is_same_as_before,
+    names_work,
+    note_mention,
+    opens_note,
+    page_after,
+)
 from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -76,6 +82,10 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
 def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
     """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
     start, end = doc.notes[k]
+    if is_same_as_before(doc.text, start, end):
+        named = _named_since(doc, k)
+        if named is not None:
+            return _repeat(doc, start, end, (named, None))
 
     def before() -> _Cite | None:
         return from_latex_note(doc, k - 1, depth=depth + 1) if k > 0 else None
@@ -88,6 +98,50 @@ def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
         return None
 
     return _note_cite(doc, start, end, before, depth, by_author)
+
+
+# A work named in the running text by its author and year: "der Historiker Benno Nietzel im
+# Jahr 2009", "Nietzel (2009)", "Nietzel in 2009".
+_NAMED_WORK = re.compile(
+    r"(?P<name>[A-ZÄÖÜ][\w'’-]+)\s+(?:im\s+Jahre?\s+|in\s+|\()(?P<year>1[5-9]\d\d|20\d\d)\b"
+)
+
+
+# The capitalised words of each text's notes, read once per text (held with its notes to tell
+# it is the same): an "Ebd." looked back over hundreds of notes for each of thousands of notes.
+_NOTE_WORDS: list[tuple[tuple[tuple[int, int], ...], frozenset[str]]] = []
+_CAPITALISED = re.compile(r"[A-ZÄÖÜ][\w'’-]+")
+
+
+def _note_words(doc: Document) -> frozenset[str]:
+    for notes, words in _NOTE_WORDS:
+        if notes is doc.notes:
+            return words
+    words = frozenset(w for a, b in doc.notes for w in _CAPITALISED.findall(doc.text, a, b))
+    _NOTE_WORDS[:] = [(doc.notes, words), *_NOTE_WORDS[:3]]
+    return words
+
+
+def _named_since(doc: Document, k: int) -> Mention | None:
+    """The work the running text names since the note before the ``k``-th note (its author an
+    author the earlier notes cite): the writer's "Ebd." is that work, not the earlier note's."""
+    if k == 0:
+        return None
+    lo, start = doc.notes[k - 1][1], doc.notes[k][0]
+    found = list(_NAMED_WORK.finditer(doc.text, lo, start))
+    if not found:
+        return None
+    m = found[-1]
+    if m.group("name") not in _note_words(doc):
+        return None  # a capitalised noun before a year, not an author the notes cite
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0),
+        names=(m.group("name"),),
+        year=m.group("year"),
+    )
 
 
 def note_right_after(doc: Document, pos: int) -> int | None:
@@ -105,10 +159,20 @@ def note_right_after(doc: Document, pos: int) -> int | None:
 _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
 _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
 # "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
+# "Smith, loc. cit." is that work at the same place: the earlier note's page stands.
 _OP_CIT = re.compile(
-    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+(?:a\.\s?a\.\s?O\.|op\.\s?cit\.)",
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
+    r"(?:a\.\s?a\.\s?O\.|op\.\s?cit\.|loc\.\s?cit\.|l\.\s?c\.)",
     re.I,
 )
+# The same author as the note before ("Id.", "Idem", "Eadem", "Ders.", "Dies.", "Derselbe"):
+# with a title or a year after it, another work of that author; with only a page, the same work.
+_SAME_AUTHOR = re.compile(
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?:id\.|idem|eadem|ders\.|dies\.|derselbe|dieselbe|dieselben)"
+    r"\s*[,:]?\s*",
+    re.I,
+)
+_AUTHOR_HEAD = re.compile(r"^(?:(?:vgl|cf|see|siehe)\.?\s+)?(?P<author>[^,:;(]{2,60}?)\s*[,:]")
 
 
 def _note_cite(
@@ -121,6 +185,12 @@ def _note_cite(
 ) -> _Cite:
     """The citation of the note ``doc.text[start:end]``; ``before`` gives the note before's,
     ``by_author`` the latest earlier note's that names an author."""
+    same = _SAME_AUTHOR.match(doc.text, start, end)
+    if same and depth < _IBID_CHAIN:
+        work = note_mention(doc.text, same.end(), end)
+        if work is None or work.key is None or not names_work(doc.text[same.end() : end]):
+            return _repeat(doc, start, end, before())  # "Dies., S. 9.": the same work
+        return _by_same_author(doc, start, end, work, before()), None
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
         return _repeat(doc, start, end, before())
     op_cit = _OP_CIT.match(doc.text, start, end)
@@ -157,6 +227,23 @@ def _note_cite(
     if prose is not None:
         return prose, None
     return (mentions[0] if mentions else None), None
+
+
+def _by_same_author(
+    doc: Document, start: int, end: int, work: Mention, cited: _Cite | None
+) -> Mention:
+    """ "Ders.: Die Burg. München 2005, S. 8.": ``work`` (the note after "Ders.") under the
+    author the note before names, "Müller, Die Burg"; the work alone when that note names none."""
+    whole = " ".join(doc.text[start:end].split())
+    earlier = cited[0] if cited else None
+    # the work's key names its author ("John Miller, The Medieval Town") even after an "Ibid."
+    said = [earlier.key or "", earlier.raw] if earlier is not None else []
+    head = next((m for text in said if (m := _AUTHOR_HEAD.match(text))), None)
+    if head is None:
+        return replace(work, start=start, raw=whole)
+    author = head.group("author").strip()
+    title = _SAME_AUTHOR.sub("", work.key or "", count=1).strip(" ,:.") or work.key
+    return replace(work, start=start, raw=f"{whole} [{author}]", key=f"{author}, {title}")
 
 
 def _prose(doc: Document, start: int, end: int) -> Mention | None:

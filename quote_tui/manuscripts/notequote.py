@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.prosecite import periodical_before
 from quote_tui.manuscripts.refs import Mention, note_author_year
 from quote_tui.manuscripts.spans import Cover
 
@@ -61,7 +62,7 @@ def cite_in_note(doc: Document, notes: Cover, start: int, close_end: int) -> Men
         opening -= 1  # the opening mark, as typed (,, or ``)
     lead = _TRANSCRIPT.search(text, max(note[0], opening - 120), opening)
     if lead is None:
-        return None
+        return periodical_before(text, note[0], opening)
     place = _TRANSCRIPT_PLACE.match(text, close_end, note[1])
     locator = None
     if place is not None:

@@ -14,11 +14,20 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["NOTE_PAGE", "is_same_as_before", "note_mention", "opens_note", "page_after"]
+__all__ = [
+    "NOTE_PAGE",
+    "inline_notes",
+    "is_same_as_before",
+    "names_work",
+    "note_mention",
+    "opens_note",
+    "page_after",
+]
 
+# A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii".
 NOTE_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
-    r"\.?\s*$"
+    r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
+    r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
@@ -32,8 +41,8 @@ _SAME = re.compile(
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 _PAGE_AFTER = re.compile(
-    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?f{0,2})"
-    r"\.?(?=\s*(?:[,;.]|$))"
+    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
+    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$))"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -57,6 +66,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if title is None:
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
+    whole, note = note, _HEREAFTER.sub("", first_work(note))
     page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
@@ -64,7 +74,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         return None
     locator = parse_locator(page.group(1)) if page else None
     key = title or _untitled_key(note, page.start() if page else len(note))
-    return Mention(start, end, "note", note, key=key, locator=locator)
+    return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
 def _is_year(note: str, page: re.Match[str]) -> bool:
@@ -75,6 +85,36 @@ def _is_year(note: str, page: re.Match[str]) -> bool:
         return False
     # "Bonn 1989.", "Kohlhammer 2010.": a place's or publisher's year, set after its name
     return note[: page.start(1)].rstrip()[-1:].isalpha() or not _YEAR.search(note, 0, page.start())
+
+
+def names_work(note: str) -> bool:
+    """Whether a note's words name a work (a year, or title words besides its page), not only
+    a page ("S. 9.", "p. 4")."""
+    if _YEAR.search(note):
+        return True
+    return len(re.findall(r"[^\W\d_]{3,}", NOTE_PAGE.sub("", note))) >= 2
+
+
+# The short form a full note announces after its page: "… S. 846. [Im Folgenden zitiert als:
+# Straßner: Medienwissenschaft. 1999.]", "… 12 (hereafter cited as Town)."
+_HEREAFTER = re.compile(
+    r"\s*[\[(](?:im\s+folgenden|künftig|fortan|hereafter|henceforth|further\s+cited)[^\[\]()]*"
+    r"[\])]\.?\s*$",
+    re.I,
+)
+# Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."
+_NEXT_WORK = re.compile(
+    r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I
+)
+
+
+def first_work(note: str) -> str:
+    """A note's first work, when it cites several separated by semicolons (the quotation's is
+    the first); a semicolon inside parentheses ("London; New York") parts no works."""
+    for m in _NEXT_WORK.finditer(note):
+        if note.count("(", 0, m.start()) == note.count(")", 0, m.start()):
+            return note[: m.start()]
+    return note
 
 
 def is_same_as_before(text: str, start: int, end: int) -> bool:
@@ -90,10 +130,41 @@ def page_after(text: str, pos: int, end: int) -> Locator | None:
     return parse_locator(m.group(1))
 
 
+# What opens a note before the work it names: "Vgl. hierzu", "Zitiert nach:", "Siehe auch".
+_LEAD_WORDS = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|see|siehe|s\.|zit\.\s?n\.|zitiert\s+nach|quoted\s+in)\s*"
+    r"(?:hierzu|dazu|auch|also|etwa|z\.\s?B\.)?\s*:?\s*)+",
+    re.I,
+)
+
+
 def _untitled_key(note: str, stop: int) -> str:
     """A name for the work of a note whose title is not set off (Word text loses italics):
     the author and what follows up to the place and year or the page, "Hannah Arendt, The
     Human Condition"; two works of one author are then two sources, not one."""
-    head = note[:stop].split("(")[0]
+    head = _LEAD_WORDS.sub("", note[:stop]).split("(")[0]
     parts = [p.strip(" .;:") for p in head.split(",")][:2]
     return ", ".join(p for p in parts if p) or note.split(",")[0].strip()
+
+
+_INLINE_NOTE = re.compile(r"\^\[")
+_MAX_INLINE_NOTE = 5_000  # a Pandoc inline note longer than this is an unclosed bracket
+
+
+def inline_notes(text: str) -> tuple[tuple[int, int], ...]:
+    """Pandoc's inline notes, ``^[…]``: the spans of their bodies, in text order. They are notes
+    as ``\\footnote{…}`` is, so read as LaTeX notes are; brackets inside (``[@key]``, ``[sic]``)
+    nest, and a note that never closes is none."""
+    spans = []
+    pos = 0
+    while (m := _INLINE_NOTE.search(text, pos)) is not None:
+        depth, i, stop = 1, m.end(), min(len(text), m.end() + _MAX_INLINE_NOTE)
+        while i < stop and depth:
+            depth += {"[": 1, "]": -1}.get(text[i], 0)
+            i += 1
+        if depth == 0:
+            spans.append((m.end(), i - 1))
+            pos = i
+        else:
+            pos = m.end()
+    return tuple(spans)

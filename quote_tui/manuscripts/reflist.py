@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
@@ -61,7 +62,8 @@ _NEXT_HEADING = re.compile(
     r"|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
     re.M,
 )
-_ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\[\^?\]|:[ \t]+)", re.M)
+# A list item's marker: Markdown's, or the bullet Word text keeps ("\t•\tPeggy Phelan, …").
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•·▪◦][ \t]+|\[\^?\]|:[ \t]+)", re.M)
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|Van|Von|De)\s+)*"
 # The first author's family name as lists write it: "Lo, K.", "van der Berg, J.", "Lo K,"
 # (Vancouver), "World Health Organization." (a body), "Lo Kyle" is read as "Lo"; a body as it
@@ -69,7 +71,7 @@ _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter|
 _FIRST_AUTHOR = re.compile(
     r"^\s*(?P<name>" + _PARTICLE + r"(?:[A-Z\u00c0-\u024f][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*"
     r"(?:\s+[A-Z][\w'’\-]+)*?|[a-z]+(?:\d|[A-Z])[\w'’\-]*))"
-    r"(?=\s*,|\s+[A-Z]{1,3}[,.\s]|\s*\.|\s*\()"
+    r"(?=\s*,|\s+[A-Z]{1,3}[,.\s]|\s*\.|\s*\(|\s+(?:and|&|und)\s+[A-Z])"
 )
 # IEEE writes the initials first: "E. Rissland, K. Ashley and R. Loui", "J.-P. Sartre,".
 _INITIALS_FIRST = re.compile(
@@ -79,7 +81,11 @@ _INITIALS_FIRST = re.compile(
 _IEEE_NAME = re.compile(
     r"(?:^|,\s*|and\s+)(?:[A-Z][a-z]?\.[\s-]*)+(" + _PARTICLE + r"[A-Z][\w'’\-]+)(?=\s*,|\s+and\s)"
 )
-_QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]")
+# A title in double marks, or in single curly ones as British lists set it (‘The Politics of
+# Performance’); a closing ’ must end a word, not stand in one (Phelan’s).
+_QUOTED_TITLE = re.compile(
+    r"[\"“]([^\"”]{6,300}?)[,.]?[\"”]|‘([^‘’]{6,300}?(?:’\w[^‘’]*?)*)[,.]?’(?!\w)"
+)
 # German lists set a colon after the names: "Arendt, Hannah: Vita activa oder Vom tätigen
 # Leben. München: Piper, 2002."; "Müller, Hans/Schmidt, Eva (Hrsg.): Titel. Ort 2010."
 _COLON_TITLE = re.compile(
@@ -115,7 +121,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     title_m = _QUOTED_TITLE.search(body)
     colon = _COLON_TITLE.match(body)
     if title_m:
-        title = title_m.group(1).strip()
+        title = (title_m.group(1) or title_m.group(2)).strip()
     elif colon:
         title = colon.group("title").strip()
     else:
@@ -210,6 +216,8 @@ def _chunks(body: str) -> list[str]:
     return out
 
 
+# A list's names are folded again for every citation matched against it: once is enough.
+@lru_cache(maxsize=8192)
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()

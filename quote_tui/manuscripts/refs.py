@@ -67,6 +67,12 @@ _AUTHOR_ITEM = re.compile(
     re.S,
 )
 _PAREN = re.compile(r"\((?P<body>[^()]{3,240})\)")
+# A person's life dates in parentheses: "(Dance Historian, b. 1947)", "(geb. 1950)", "(* 1901)".
+_LIFE = re.compile(r"\b(?:b|d|geb|gest)\.\s*\d{4}\b|\b(?:born|died)\b|[*†]\s*\d{4}")
+# A page typed after a bracketed key that gives none, as the writer closed it: "[@key] S. 53".
+_PAGE_AFTER = re.compile(
+    r",?[ \t]*((?:S\.|pp?\.|Seite|page)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?)\b"
+)
 _NARRATIVE = re.compile(
     r"(?P<names>"
     + _NAME
@@ -162,6 +168,12 @@ _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
     r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
     r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
+    # or a bracketed key or typed citation closing its line: "… dar". (@poser2007, S. 161)
+    r"|[ \t]*\((?:[^()\n]{0,20}@[\w:.#$%&\-+?<>~/]+"
+    r"|[A-ZÄÖÜ][^()\n]{0,60}\b(?:1[5-9]|20)\d\d[a-z]?\b)"
+    r"[^()\n]{0,40}\)\\?(?=[ \t]*(?:\n|$))"
+    # or the page alone after the stop inside the marks: "… justice.” (p. 120)."
+    r"|[ \t]*\((?:pp?\.|S\.)[ \t]*[\dxivlc]+(?:[ \t]*[-–]+[ \t]*\d+)?\)(?=[ \t]*[.,;:\n]|$)"
 )
 _FOOT_MARK = re.compile(
     r"\[\^[^\]\s]+\]|\^\d+\^|<sup>\d+</sup>|[¹²³⁰⁴-⁹]+|\\footnote\{|(?:<sup>)?" + NOTE_LINK
@@ -214,9 +226,17 @@ def _pandoc(m: re.Match[str]) -> list[Mention]:
         if im and not _CROSSREF.match(im.group("key")):
             suffix = im.group("suffix").strip()
             locator = parse_locator(suffix) if suffix else None
+            end = m.end()
+            if locator is None and (after := _PAGE_AFTER.match(m.string, end)) is not None:
+                locator, end = parse_locator(after.group(1)), after.end()  # "[@key] S. 53"
             return [
                 Mention(
-                    m.start(), m.end(), "pandoc", m.group(0), key=im.group("key"), locator=locator
+                    m.start(),
+                    end,
+                    "pandoc",
+                    m.string[m.start() : end],
+                    key=im.group("key"),
+                    locator=locator,
                 )
             ]
     return []
@@ -228,16 +248,10 @@ def _latex(m: re.Match[str]) -> list[Mention]:
     keys = [k.strip() for k in m.group("keys").split(",") if k.strip()]
     if not keys:
         return []
-    return [
-        Mention(
-            m.start(),
-            m.end(),
-            "latex",
-            m.group(0),
-            key=keys[0],
-            locator=parse_locator(post) if post else None,
-        )
-    ]
+    # a reference typed where the key goes, its page last: \autocite{Bericht IW …, 2013, S. 7}
+    typed = not post and " " in keys[0] and len(keys) > 1
+    loc = parse_locator(post or (keys[-1] if typed else ""), bare_is_page=not typed)
+    return [Mention(m.start(), m.end(), "latex", m.group(0), key=keys[0], locator=loc)]
 
 
 def _latex_cites(m: re.Match[str]) -> list[Mention]:
@@ -268,6 +282,8 @@ def _latex_item(outer: re.Match[str], m: re.Match[str]) -> list[Mention]:
 
 
 def _author_paren(m: re.Match[str]) -> list[Mention]:
+    if _LIFE.search(m.group("body")):
+        return []
     for item in m.group("body").split(";"):
         im = _AUTHOR_ITEM.match(item.strip())
         if im:
@@ -296,6 +312,8 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
+    if ":" in im.group("names"):
+        return None  # "Schmidt, Peter: Zünfte und Rat. Köln 2003": a name, its title, a place
     names = _names(im.group("names"))
     if not names or names[0] in _NOT_AUTHORS:
         return None

@@ -49,7 +49,12 @@ def full_note(ms: Manuscript, note_id: str, mention: Mention) -> Mention:
 
 # "Arendt, Human Condition, 190.": the author, a few words of the title, the page; the title set
 # in italics that Word text and plain notes lose.
-_SHORT = re.compile(r"^\s*(?P<author>[^\W\d_][\w'’\-]+),\s+(?P<words>[^\W\d_][^,;:()\d]{2,60}?),")
+# A note may open with "Vgl." (compare) or "Zit. n." (quoted after) before the short form.
+_SHORT = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|see|siehe|zit\.\s?n\.|zitiert\s+nach|quoted\s+in)\s+)?"
+    r"(?P<author>[^\W\d_][\w'’\-]+),\s+(?P<words>[^\W\d_][^,;:()\d]{2,60}?),",
+    re.I,
+)
 _WORD = re.compile(r"\w+")
 
 

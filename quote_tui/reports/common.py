@@ -272,9 +272,14 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
         number = page_number(value)
         # a range or a list ("33-35", "12, 14"), not a page and its qualifier ("157, footnote")
         return ("pp. " if re.search(r"\d\s*(?:[-–—]|,\s*\d)", number) else "p. ") + number
-    if label == "other":
-        return str(value)
+    if label == "other" or _WRITTEN_TERM.match(str(value)):
+        return str(value)  # "Kap.~4", "Rn. 5", "§ 3": its term already says its kind
     return f"{label} {value}"
+
+
+# A locator written with its term before the number ("Kap.~4", "para. 8", "§ 3", "chapter 4"),
+# not a scheme's own value ("B37", "III.4", "514a").
+_WRITTEN_TERM = re.compile(r"(?:[^\W\d]+\.[\s~]|[^\W\d]{3,}[\s~]|[§¶])", re.I)
 
 
 def page_check_text(citation: Mapping[str, Any]) -> str | None:

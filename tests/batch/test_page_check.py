@@ -94,3 +94,13 @@ def test_both_faragalla_citations_of_page_3079_agree(corpus_dir: Path) -> None:
         assert citation["page_check"]["status"] == "agrees", citation["page_check"]
         assert citation["page_check"]["pdf_page"] == 1
     assert report["citations"][1]["match_count"] == 2
+
+
+def test_a_chapter_cited_in_a_text_of_printed_pages_is_not_compared() -> None:
+    # a manuscript's "ch. 2" as written: a PDF's printed pages are no chapters, so no verdict
+    prepared = _prepared(["i", "ii", "1", "2"])
+    spec = CitationSpec("c1", "s1", "Body one", locator={"label": "chapter", "value": "ch. 2"})
+    assert page_check(spec, check_text(prepared, "Body one"), prepared) is None
+    chapters = _prepared([None, "ch. 1", "ch. 2", "ch. 3"])
+    check = page_check(spec, check_text(chapters, "Body one"), chapters)
+    assert check is not None and check["status"] == "agrees"

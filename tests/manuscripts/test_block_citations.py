@@ -158,7 +158,7 @@ def test_a_block_closed_by_its_place_in_brackets_keeps_that_place(tmp_path: Path
     assert (koran.locator.label, koran.locator.value) == ("sura", "Sure 2, Vers 22")
     assert para.quote == "They tell us solutions that make us contented mindful capitalists."
     assert para.locator is not None
-    assert (para.locator.label, para.locator.value) == ("paragraph", "8")
+    assert (para.locator.label, para.locator.value) == ("paragraph", "para. 8")
 
 
 def test_a_note_closing_with_the_editions_year_gives_no_page(tmp_path: Path) -> None:

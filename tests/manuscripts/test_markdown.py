@@ -71,13 +71,13 @@ A quote with an unknown key: "keys that are not in the bib" [@missing2000].
 
 EXPECTED = [
     Expected("a large corpus of scientific papers", "lo2020", "4969"),
-    Expected("Call me Ishmael. Some years ago", "melville1851", "1"),
+    Expected("Call me Ishmael. Some years ago", "melville1851", "chap. 1"),
     Expected("never mind how long precisely", "melville1851", "3"),
     Expected("words are things in the world", "smith2019", "33-35"),
     Expected("things are words in the end", "smith2019", "12"),
     Expected("A quotation nobody cites at all here.", None),
     Expected("Die Würde des Menschen ist unantastbar", "nowhere"),
-    Expected("la liberté guidant le peuple entier", "pm2017", "2"),
+    Expected("la liberté guidant le peuple entier", "pm2017", "sec. 2"),
     Expected("corpus of open research papers", "lo2020", "4970"),
     Expected(
         "We introduce S2ORC, a large corpus of 81.1M English-language academic papers spanning "
@@ -251,7 +251,7 @@ VARIANTS_EXPECTED = [
     Expected("fifth has a particle in the surname", "c", "3"),
     Expected("sixth picks the second work of a year", "d2", "8"),
     Expected("seventh has a bare page number", "a", "12"),
-    Expected("eighth has a paragraph locator", "a", "5"),
+    Expected("eighth has a paragraph locator", "a", "para. 5"),
     Expected("ninth, with et al and the page ff", "a", "10f"),
     Expected("tenth ends the sentence here.", None),
     Expected("eleventh quote follows the key here", "a", "2"),

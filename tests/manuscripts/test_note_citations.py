@@ -200,7 +200,7 @@ _GERMAN = {
     "der Mensch ist ein auf Mitmenschen angewiesenes Wesen": ("Ebd.", ("Arendt 2002", "190")),
     "die Macht entsteht zwischen Menschen, wenn sie zusammen handeln": (
         "Arendt, Vita activa, S. 194f.",
-        ("Arendt 2002", "194f"),
+        ("Arendt 2002", "194f."),
     ),
     "ein Satz mit einem ganz anderen Inhalt als zuvor": (
         "Arendt: Vita activa, a.a.O., S. 12.",

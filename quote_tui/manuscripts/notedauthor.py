@@ -1,0 +1,54 @@
+"""A page-only citation whose author the sentence names, in a text that cites in notes.
+
+Chapters that cite in notes sometimes give a page in the text instead, for the book the chapter
+discusses: "As he clarifies, the original position is a “hypothetical situation,” … “to explain
+our having a sense of justice.” (p. 120)." The work is the one the nearest earlier note naming
+that author cites ("Rawls, A Theory of Justice, 119."), at the page given here.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import replace
+
+from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.notecite import from_footnote
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["noted_author"]
+
+_NAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]{2,}")
+_BACK = 600  # characters before the quotation read for the author's name
+_NOTES_BACK = 30  # earlier note marks searched for a note naming that author
+
+
+def noted_author(ms: Manuscript, doc: Document, start: int, locator: Locator) -> Mention | None:
+    """The work of the nearest note before ``start`` whose opening names an author the text
+    names in the ``_BACK`` characters before the quotation, at ``locator``; ``None`` else."""
+    if not ms.footnotes or not doc.anchors:
+        return None
+    lo = max(0, start - _BACK)
+    para = doc.text.rfind("\n\n", lo, start)
+    names = {
+        m.group(0).removesuffix("’s").removesuffix("'s")
+        for m in _NAME.finditer(doc.text, para + 2 if para >= 0 else lo, start)
+    }
+    if not names:
+        return None
+    k = bisect_left(doc.anchors, start, key=lambda a: a.start)
+    for anchor in reversed(doc.anchors[max(0, k - _NOTES_BACK) : k]):
+        span = ms.footnotes.get(anchor.footnote or "")
+        if span is None:
+            continue
+        note = ms.documents[span.doc].text[span.start : span.end]
+        head = re.match(
+            r"\s*(?:(?:see|cf\.|vgl\.)\s+)?(?:[A-Z][\w.]*\s+){0,2}(?P<name>[A-ZÄÖÜ][\w'’\-]+)", note
+        )
+        if head is None or head.group("name") not in names:
+            continue
+        mention, _ = from_footnote(ms, anchor.footnote or "")
+        if mention is not None and mention.style not in ("locator", "footnote"):
+            return replace(mention, locator=locator)
+    return None

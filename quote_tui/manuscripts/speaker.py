@@ -1,0 +1,218 @@
+"""The work of the person a quotation's sentence names as its speaker, from the text's own list.
+
+Essays that cite no page name the critic they quote in the sentence and list the book at the
+end: "As Phelan has argued ‘…’", "Mikel Dufrenne’s statement that all ‘…’", "Derrida spoke of
+the ‘…’", "… ‘…’ to use Phelan’s term". When the typed list holds exactly one work by that
+surname (or, for an edition, one work whose title names the person: "The Writings of Marcel
+Duchamp"), the quotation is that work's. A name the list lacks, or holds twice, links nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+
+from quote_tui.manuscripts.locators import make_locator
+from quote_tui.manuscripts.model import BibEntry, Locator
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["named_speaker", "page_author", "short_page"]
+
+_NAME = r"[A-ZÄÖÜ][\w'’\-]+"
+# The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
+# of", "Duchamp wrote that", "Dufrenne’s statement", "according to Kaprow".
+_VERB = (
+    r"(?:has|had|have|hat|once)?\s*(?:also\s+|accurately\s+|famously\s+)?"
+    r"(?:argue[sd]?|note[sd]?|wr(?:ote|ites)|sa(?:id|ys)|spoke|speaks|call(?:s|ed)?|term(?:s|ed)?|"
+    r"describe[sd]?|suggest(?:s|ed)?|comment(?:s|ed)?|claim(?:s|ed)?|state[sd]?|remark(?:s|ed)?|"
+    r"observe[sd]?|put(?:s)?\s+it|reflect(?:s|ed)?|insist(?:s|ed)?|schreibt|schrieb|sagt|sagte|"
+    r"nennt|nannte|spricht|sprach|betont|meint)\b"
+)
+_BEFORE = re.compile(
+    r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"
+    r"(?:\s+\([^()]{0,60}\))?(?:\s*[’']s?\s+(?:statement|term|words?|phrase|notion|idea|claim|"
+    r"description|formulation)\b|\s+" + _VERB + ")"
+)
+# After the quotation, in its sentence: "… ‘…’ to use Phelan’s term", "(in Kaprow’s words)".
+_AFTER = re.compile(
+    r"\b(?:to\s+use|in|as)\s+(?P<name>" + _NAME + r")[’']s?\s+(?:term|words?|phrase|expression)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“‘])")
+_REACH = 300  # characters before the opening mark read for the speaker
+
+
+# A list's names are folded again for every citation matched against it: once is enough.
+@lru_cache(maxsize=8192)
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _surname(author: str) -> str:
+    return _fold(author.split()[-1]) if author.split() else ""
+
+
+def _entry_for(name: str, entries: Sequence[BibEntry]) -> BibEntry | None:
+    """The one entry by ``name`` (a surname), else the one whose title names the person."""
+    want = _fold(name.removesuffix("’s").removesuffix("'s"))
+    by_author = [e for e in entries if e.authors and _surname(e.authors[0]) == want]
+    if by_author:
+        return by_author[0] if len(by_author) == 1 else None
+    in_title = [
+        e for e in entries if e.title and re.search(rf"\b{re.escape(want)}\b", _fold(e.title))
+    ]
+    return in_title[0] if len(in_title) == 1 else None
+
+
+def named_speaker(
+    text: str, sentence: int, start: int, end: int, entries: Sequence[BibEntry]
+) -> Mention | None:
+    """The citation of the one listed work whose author the sentence opening at ``sentence``
+    names as the speaker of the quotation ``text[start:end]``, or ``None``."""
+    if not entries:
+        return None
+    lo = max(sentence, start - _REACH)
+    found = list(_BEFORE.finditer(text, lo, start))
+    stop = _SENTENCE_END.search(text, end, end + _REACH)
+    after = _AFTER.search(text, end, stop.start() if stop else min(len(text), end + _REACH))
+    # the speaker nearest the quotation: the last named before it, else one named after it
+    for m in [*reversed(found), *([after] if after else [])]:
+        entry = _entry_for(m.group("name"), entries)
+        if entry is not None and entry.authors:
+            surname = entry.authors[0].split()[-1]
+            return Mention(
+                m.start("name"),
+                m.end("name"),
+                "author_date",
+                m.group("name"),
+                names=(surname,),
+                year=entry.year,
+            )
+        return None  # the nearest speaker is someone the list does not hold once
+    return None
+
+
+_SURNAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]+")
+_BACK = 500  # characters before the quotation read for its author (about two sentences)
+# An MLA short title with its page: "(“Against” 744)", "(*On Literary Worlds* 6)".
+_SHORT_TITLE = re.compile(
+    r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5}|[ivxlc]{1,6})\b"
+)
+# The author alone in brackets right after the closing mark: '"…" (Heller)'.
+_AUTHOR_ALONE = re.compile(r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)\)")
+_ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
+
+
+def _title_start(title: str) -> str:
+    """A title as a short title begins it: folded, without marks or a leading article."""
+    return _ARTICLE.sub("", _fold(title).lstrip('*_"“‘ '))
+
+
+def page_author(
+    text: str, start: int, end: int, after: int, entries: Sequence[BibEntry], *, paged: bool
+) -> Mention | None:
+    """MLA's page-only citation, '"…" (737)' after the quotation ``text[start:end]`` (its
+    citation ends at ``after``): the work of the listed author last named before the words, in
+    that sentence or the one before ("as Douglas Mao and Rebecca Walkowitz say …"), or the work
+    whose title a short title in the parenthesis begins ("(“Against” 744)")."""
+    if not entries:
+        return None
+    short = _short(text, end, after)
+    if short is not None:
+        want = _title_start(short.group("title").strip(" ,."))
+        titled = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+        paged = True  # ("Introduction" 16): a part of a work, whose author the text names
+        if len(titled) == 1 and titled[0].authors:
+            entry = titled[0]
+            return Mention(
+                short.start(),
+                short.end(),
+                "author_date",
+                short.group(0),
+                names=(entry.authors[0].split()[-1],),
+                year=entry.year,
+                locator=make_locator("page", short.group("page")),
+            )
+    alone = _AUTHOR_ALONE.match(text, end)
+    if alone is not None:
+        # MLA's author alone for a work without pages: '"…" (Heller).'
+        found = _by_surname(entries).get(_fold(alone.group("name")), [])
+        if len(found) == 1:
+            return Mention(
+                alone.start("name"),
+                alone.end("name"),
+                "author_date",
+                alone.group("name"),
+                names=(alone.group("name"),),
+                year=found[0].year,
+            )
+    if not paged:
+        return None  # a name alone, without the page MLA cites, links nothing here
+    lo = max(0, start - _BACK)
+    para = text.rfind("\n\n", lo, start)
+    lo = para + 2 if para >= 0 else lo
+    surnames = _by_surname(entries)
+    named = [
+        (m, found)
+        for m in _SURNAME.finditer(text, lo, start)
+        if (found := surnames.get(_fold(m.group(0).removesuffix("’s").removesuffix("'s"))))
+    ]
+    if not named:
+        return None
+    # the clause's subject, the first named in it ("Susan Squier mentions … Scott's anthology
+    # as books that "…" (75)"), else the author named last before it
+    clause = max(text.rfind(";", lo, start), _last_stop(text, lo, start))
+    in_clause = [pair for pair in named if pair[0].start() > clause]
+    m, found = in_clause[0] if in_clause else named[-1]
+    if len(found) != 1:
+        return None  # two works of that author: the page says which, not the name
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0),
+        names=(found[0].authors[0].split()[-1],),
+        year=found[0].year,
+    )
+
+
+# The list's works by first author's surname, per list (held to tell it is the same): built
+# once, not for each of a text's quotations.
+_SURNAMES: list[tuple[Sequence[BibEntry], dict[str, list[BibEntry]]]] = []
+
+
+def _by_surname(entries: Sequence[BibEntry]) -> dict[str, list[BibEntry]]:
+    for held, surnames in _SURNAMES:
+        if held is entries:
+            return surnames
+    surnames: dict[str, list[BibEntry]] = {}
+    for e in entries:
+        if e.authors:
+            surnames.setdefault(_surname(e.authors[0]), []).append(e)
+    _SURNAMES[:] = [(entries, surnames), *_SURNAMES[:3]]
+    return surnames
+
+
+def _last_stop(text: str, lo: int, start: int) -> int:
+    stops = list(_SENTENCE_END.finditer(text, lo, start))
+    return stops[-1].end() if stops else lo
+
+
+def short_page(text: str, end: int, after: int) -> Locator | None:
+    """The page of an MLA short title after a quotation ending at ``end``: "(*Gender* v)"."""
+    short = _short(text, end, after)
+    return make_locator("page", short.group("page")) if short else None
+
+
+def _short(text: str, end: int, after: int) -> re.Match[str] | None:
+    """The short title and page right after the quotation's closing mark, or ``None``."""
+    short = _SHORT_TITLE.search(text, end, after + 1)
+    gap = text[end : short.start()].lstrip("\"”’'") if short else ""
+    if short is None or _OTHER.search(gap):
+        return None  # another quotation or clause between: the parenthesis cites that one
+    return short
+
+
+_OTHER = re.compile(r"[\"“”„«»;]|(?<!\w)['‘]\w")

@@ -1,0 +1,59 @@
+"""Every locator as its writer typed it: pages compared, every other kind shown as written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.reports.common import locator_text
+
+
+@pytest.mark.parametrize(
+    ("written", "label", "pages", "shown"),
+    [
+        ("S. 12 f.", "page", (12,), "p. 12 f."),
+        ("S. 12ff.", "page", (12,), "p. 12ff."),
+        ("pp. 3–4", "page", (3, 4), "pp. 3–4"),
+        ("p. xii", "page", (), "p. xii"),
+        ("Rn. 5", "paragraph", (), "Rn. 5"),
+        ("§ 3", "section", (), "§ 3"),
+        ("Abs. 2", "paragraph", (), "Abs. 2"),
+        ("col. 4", "column", (), "col. 4"),
+        ("fol. 12r", "folio", (), "fol. 12r"),
+        ("l. 5", "line", (), "l. 5"),
+        ("Z. 12", "line", (), "Z. 12"),
+        ("Kap.~4", "chapter", (), "Kap.~4"),
+        ("para. 8", "paragraph", (), "para. 8"),
+        ("chapter 4", "chapter", (), "chapter 4"),
+        ("B37", "A/B", (), "A/B B37"),
+        ("§ 3.", "section", (), "§ 3"),
+    ],
+)
+def test_a_locator_keeps_its_kind_and_is_shown_as_written(
+    written: str, label: str, pages: tuple[int, ...], shown: str
+) -> None:
+    loc = parse_locator(written)
+    assert loc is not None
+    assert (loc.label, loc.pages) == (label, pages)
+    assert locator_text(loc.to_dict()) == shown
+
+
+def test_a_chapter_cited_in_latex_is_reported_as_written(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(
+        "@book{trilcke2020, title = {Small World}, author = {Trilcke, Peer}, year = 2020}\n",
+        encoding="utf-8",
+    )
+    tex = tmp_path / "a.tex"
+    tex.write_text(
+        "\\documentclass{article}\\begin{document}\n"
+        "Sie sei \\enquote{rein netzwerkanalytisch, wenn nicht algorithmisch inspiriert}"
+        " \\autocite[Kap.~4]{trilcke2020}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = scan(tex, bib=[tmp_path / "refs.bib"])
+    (cit,) = result.citations
+    assert cit.locator is not None
+    assert (cit.locator.label, cit.locator.value) == ("chapter", "Kap.~4")
