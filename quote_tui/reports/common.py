@@ -273,7 +273,9 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
         # a range or a list ("33-35", "12, 14"), not a page and its qualifier ("157, footnote")
         return ("pp. " if re.search(r"\d\s*(?:[-–—]|,\s*\d)", number) else "p. ") + number
     if label == "other" or _WRITTEN_TERM.match(str(value)):
-        return str(value)  # "Kap.~4", "Rn. 5", "§ 3": its term already says its kind
+        # "Kap.~4", "Rn. 5", "§ 3": its term already says its kind; LaTeX's tie is the
+        # no-break space it prints (the record keeps the locator as typed)
+        return str(value).replace("~", "\u00a0")
     return f"{label} {value}"
 
 

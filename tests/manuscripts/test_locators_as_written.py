@@ -25,7 +25,7 @@ from quote_tui.reports.common import locator_text
         ("fol. 12r", "folio", (), "fol. 12r"),
         ("l. 5", "line", (), "l. 5"),
         ("Z. 12", "line", (), "Z. 12"),
-        ("Kap.~4", "chapter", (), "Kap.~4"),
+        ("Kap.~4", "chapter", (), "Kap.\u00a04"),  # as printed: the tie is a no-break space
         ("para. 8", "paragraph", (), "para. 8"),
         ("chapter 4", "chapter", (), "chapter 4"),
         ("B37", "A/B", (), "A/B B37"),
