@@ -34,12 +34,12 @@ def beside_folios(
     numbers = [
         b.rect
         for b, e in zip(blocks, edges, strict=True)
-        if e == 2 and folio(b.text.strip()) and _outermost(b.rect, blocks)
+        if e and folio(b.text.strip()) and _outermost(b.rect, blocks)
     ]
     if not numbers:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or edges[i] != 2 or len(block.lines) > _MAX_LINES:
+        if flags[i] or not edges[i] or len(block.lines) > _MAX_LINES:
             continue
         y0, y1 = block.rect[1], block.rect[3]
         middle = (y0 + y1) / 2

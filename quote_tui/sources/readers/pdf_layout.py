@@ -50,6 +50,7 @@ from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order, middle_column
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
+from quote_tui.sources.readers.pdf_regions import bands, furniture_last, inset_floats
 from quote_tui.sources.readers.pdf_tables import table_asides
 
 __all__ = [
@@ -415,9 +416,12 @@ def split_page(
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
+    inset_floats(page.blocks, flags, _gutters)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    return _drop_caps(reading_order(main, body=True)), reading_order(side)
+    edge = [b for b, f, e in zip(page.blocks, flags, edges, strict=True) if f and e]
+    side = furniture_last(reading_order(side), edge, page.height)
+    return _drop_caps(reading_order(main, body=True)), side
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -492,8 +496,8 @@ def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tupl
     lines = [
         ln.rect
         for b in blocks
-        if id(b) not in centred
-        for ln in b.lines
+        if id(b) not in centred and b.rect[2] - b.rect[0] < narrow  # a wide block's last line
+        for ln in b.lines  # says nothing of the columns either
         if ln.rect[2] - ln.rect[0] < narrow
     ]
     if not lines or max(r[0] for r in lines) <= min(r[2] for r in lines):
@@ -547,7 +551,9 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     gutters = _gutters(blocks)
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
-    if not gutters:  # one column: every block is in it, top to bottom
+    if not gutters:  # one column, or regions each with columns of its own (pdf_regions)
+        if body and len(parts := bands(blocks)) > 1:
+            return [b for part in parts for b in reading_order(part, body=True)]
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
     return column_order(blocks, gutters, body=body)

@@ -1,0 +1,137 @@
+"""Regions of a page read one after the other, and blocks that stand inside the columns' flow.
+
+Three things a reader does that the gutters alone do not tell:
+
+- A page may hold regions with columns of their own, one above the other: a boxed feature in
+  three columns over the chapter's text in two. Each region's gutters are covered by the other
+  region's lines, so the page as a whole shows none, and its blocks were read top to bottom
+  across the columns. Where the page shows no gutter, it is cut where a band of several lines'
+  height holds no text across its whole width, and each band is read with its own columns.
+- A short block that crosses a gutter while the text of each column it crosses runs on above
+  and below it (a photo's caption set between two columns, the text wrapped around the photo)
+  is no title ending the columns above it: a reader skips it, as a figure's caption.
+- Running heads, page numbers and slug lines set aside stand before or after the page's other
+  asides, not between two columns of a section set in small type, which is read as an aside
+  too (a paper's Methods): a sentence running over that column break reads past nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from quote_tui.sources.readers.pdf_block import Block
+
+__all__ = ["bands", "furniture_last", "headed_columns", "inset_floats"]
+
+B = TypeVar("B", bound=Block)
+
+_BAND_GAP = 2.5
+"""Lines' heights of empty space, across the whole text area, that part two regions."""
+_HEAD_GAP = 1.5
+"""Heading's heights within which it stands right above the block it heads."""
+_FLOAT_LINES = 3
+"""Most lines of a block set inside the columns' flow (a photo's caption)."""
+
+
+def _line_height(blocks: Sequence[Block]) -> float:
+    heights = sorted((b.rect[3] - b.rect[1]) / max(len(b.lines), 1) for b in blocks)
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def bands(blocks: Sequence[B]) -> list[list[B]]:
+    """The blocks in bands, top to bottom, parted where no block stands across a run of y at
+    least ``_BAND_GAP`` lines tall (one band when there is none)."""
+    if len(blocks) < 2:
+        return [list(blocks)]
+    gap = _line_height(blocks) * _BAND_GAP
+    out: list[list[B]] = []
+    foot = float("-inf")
+    for block in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
+        if out and block.rect[1] - foot >= gap:
+            out.append([block])
+        elif out:
+            out[-1].append(block)
+        else:
+            out.append([block])
+        foot = max(foot, block.rect[3])
+    return out
+
+
+def inset_floats(
+    blocks: Sequence[Block],
+    flags: list[bool],
+    gutters: Callable[[Sequence[Block]], list[tuple[float, float]]],
+) -> None:
+    """Set aside (in ``flags``) each short body block that crosses a gutter of the body's
+    (``gutters`` finds them) while, in the columns on either side of each gutter it crosses,
+    a body block starts above it and ends below it."""
+    body = [b for b, f in zip(blocks, flags, strict=True) if not f]
+    found = gutters(body) if len(body) > 2 else []
+    if not found:
+        return
+    for i, block in enumerate(blocks):
+        if flags[i] or len(block.lines) > _FLOAT_LINES:
+            continue
+        x0, y0, x1, y1 = block.rect
+        crossed = [(g0, g1) for g0, g1 in found if x0 <= g0 and x1 >= g1]
+        if crossed and all(
+            _runs_past(body, block, (g0 + g1) / 2, left=True)
+            and _runs_past(body, block, (g0 + g1) / 2, left=False)
+            for g0, g1 in crossed
+        ):
+            flags[i] = True
+
+
+def _runs_past(body: Sequence[Block], block: Block, edge: float, *, left: bool) -> bool:
+    """Whether a body block beside a gutter's middle ``edge`` (left of it or right of it)
+    starts above ``block`` and ends below it."""
+    x0, y0, x1, y1 = block.rect
+    for other in body:
+        if other is block:
+            continue
+        a, b, c, d = other.rect
+        beside = x0 < c <= edge if left else x1 > a >= edge
+        if beside and b < y0 and d > y1:
+            return True
+    return False
+
+
+def furniture_last(side: Sequence[B], furniture: Sequence[B], height: float) -> list[B]:
+    """A page's asides in reading order with its furniture (``furniture``: running heads,
+    page numbers, slug lines) taken out of the columns: the furniture in the page's top half
+    first, the rest, then the furniture in its bottom half."""
+    if not furniture:
+        return list(side)
+    ids = {id(b) for b in furniture}
+    top = [b for b in side if id(b) in ids and (b.rect[1] + b.rect[3]) / 2 < height / 2]
+    bottom = [b for b in side if id(b) in ids and (b.rect[1] + b.rect[3]) / 2 >= height / 2]
+    rest = [b for b in side if id(b) not in ids]
+    return [*top, *rest, *bottom]
+
+
+def headed_columns(
+    blocks: Sequence[Block], columns: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Each block's first and last column (``columns``, blocks top to bottom), a one-line
+    heading set larger than the block right under it given that block's columns when it
+    crosses a gutter the heading does not: a box's heading ("SUMMARY") over its paragraphs
+    across two columns is read with them, not at the foot of the column it stands in."""
+    out = list(columns)
+    for i, head in enumerate(blocks):
+        if len(head.lines) != 1 or columns[i][0] != columns[i][1]:
+            continue
+        x0, y0, x1, y1 = head.rect
+        under = [
+            j
+            for j in range(i + 1, len(blocks))
+            if blocks[j].rect[1] >= y1 - 1
+            and blocks[j].rect[1] - y1 <= (y1 - y0) * _HEAD_GAP
+            and blocks[j].rect[0] <= x0 + 1 <= blocks[j].rect[2]
+        ]
+        if not under:
+            continue
+        first, last = columns[under[0]]
+        if first == columns[i][0] < last and blocks[under[0]].size < head.size:
+            out[i] = (first, last)
+    return out
