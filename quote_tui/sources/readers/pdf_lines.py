@@ -30,6 +30,10 @@ Rect = tuple[float, float, float, float]
 
 SUPER = 0.85
 """A superscript span is set at most this share of its line's largest size."""
+_FLAGGED_MARK = 0.95
+"""A number or dagger MuPDF flags as a superscript is a mark when set under this share of its
+line's size: a word processor raises a footnote's number in nearly the text's own size
+("Wiki-pedia¹" at 9 points in a 10-point line), under ``SUPER``."""
 _MARK_LINE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
 """A line that is nothing but a footnote or citation mark."""
 _MAX_MARKS = 60
@@ -88,7 +92,7 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     if len(spans) == 1:
         return str(spans[0].get("text", "")).replace("\n", " ")
     largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
-    if all(s.get("size", 0.0) > largest * SUPER for s in spans):  # nothing small: no mark
+    if all(s.get("size", 0.0) > largest * SUPER and not _flagged(s, largest) for s in spans):
         return "".join(s.get("text", "") for s in spans).replace("\n", " ")
     baseline = next(
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
@@ -166,8 +170,10 @@ def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -
     """Set smaller than its line and marked superscript, or standing above the line's baseline
     (a footnote's own number is often only raised, not flagged)."""
     text = span.get("text", "").strip()
-    if not text or span.get("size", largest) > largest * SUPER:
+    if not text:
         return False
+    if span.get("size", largest) > largest * SUPER:
+        return _flagged(span, largest)
     if span.get("alpha") == 0 and not _MARK_LINE.match(text):
         # an OCR layer's invisible words are sized by their boxes, each on its own baseline:
         # a short word ("as", "to-") reads small and raised, and only a number or a note's
@@ -177,6 +183,17 @@ def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -
         return True
     origin = span.get("origin")
     return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
+
+
+def _flagged(span: dict[str, Any], largest: float) -> bool:
+    """A number or dagger flagged superscript, set a little smaller than its line, and visible
+    (``_FLAGGED_MARK``)."""
+    return (
+        bool(span.get("flags", 0) & 1)
+        and span.get("size", largest) < largest * _FLAGGED_MARK
+        and span.get("alpha") != 0
+        and bool(_MARK_LINE.match(span.get("text", "").strip()))
+    )
 
 
 def glue_marks(read: list[list[Any]]) -> None:
@@ -248,7 +265,9 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
                 smallest = size
             rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
-    if smallest > largest * SUPER:  # nothing set small enough to be a mark
+    if smallest > largest * SUPER and (  # nothing set small enough to be a mark
+        smallest >= largest * _FLAGGED_MARK or not any(_flagged(s, largest) for s in spans)
+    ):
         return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
 
