@@ -548,12 +548,12 @@ def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]
     """
     if len(blocks) < 2:
         return list(blocks)
+    if body and len(parts := bands(blocks)) > 1:  # regions, each with its own columns
+        return [b for part in parts for b in reading_order(part, body=True)]
     gutters = _gutters(blocks)
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
-    if not gutters:  # one column, or regions each with columns of its own (pdf_regions)
-        if body and len(parts := bands(blocks)) > 1:
-            return [b for part in parts for b in reading_order(part, body=True)]
+    if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 
     return column_order(blocks, gutters, body=body)

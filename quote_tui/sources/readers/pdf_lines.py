@@ -72,6 +72,11 @@ _UNRESOLVED = re.compile(r"\?(?: ?\?){0,2}")
 wording of any sentence, so it stands apart even after a comma ("experiments,? reinforced")."""
 
 
+_LIST = re.compile(r"[0-9]{1,3}(?:[,\u2013-][0-9]{1,3})+")
+"""Raised citation numbers in a list or a range ("1,6", "2–5"): glued to a comma they are no
+part of what a quotation types ("suggested,¹˒⁶ and"), where one number may be ("S2ORC,¹")."""
+
+
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
 column's gutter (gutters are an em or more)."""
@@ -109,7 +114,10 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
             if text[:1].isspace() and before.isalnum() and text.strip()[:1].isalnum():
                 text = text.lstrip()  # the thin space set with the mark, as above
-            if not raised and _glued(before, text, out):
+            if not raised and (
+                _glued(before, text, out)
+                or (before == "," and _LIST.fullmatch(_run(spans, i, largest, baseline)))
+            ):
                 out.append(APART)
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
@@ -120,6 +128,16 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         raised = False
         out.append(text)
     return "".join(out).replace("\n", " ")
+
+
+def _run(spans: Sequence[dict[str, Any]], i: int, largest: float, base: float | None) -> str:
+    """The text of the run of raised spans that starts at span ``i``."""
+    out = []
+    for span in spans[i:]:
+        if not _superscript(span, largest, base):
+            break
+        out.append(span.get("text", ""))
+    return "".join(out).strip()
 
 
 def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
