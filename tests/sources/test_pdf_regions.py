@@ -178,3 +178,20 @@ def test_a_one_column_page_is_one_band_between_its_paragraphs() -> None:
     read = extract_pdf(doc.tobytes()).text
     assert read.index(_line(9, 10)) < read.index(_line(20, 10))
     assert bands([]) == [[]]
+
+
+def test_a_numbered_program_listing_atop_the_next_column_is_read_after_the_body() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    left = [_line(k, 6) for k in range(40)]
+    left[-1] = "we evaluate our dynamic compiler based on"
+    _column(page, 54, 80, left)
+    code = ["for (var i = 2; i < 100; ++i) {", "if (!primes[i])", "continue;", "k += i;", "}"]
+    for k, line in enumerate(code):
+        page.insert_text((312, 80 + 12 * k), f"{k + 1} {line}", fontsize=9)
+    right = [_line(60 + k, 6) for k in range(30)]
+    right[0] = "a set of industry benchmarks and ends"
+    _column(page, 312, 160, right)
+    pdf = doc.tobytes()
+    assert _found(pdf, "we evaluate our dynamic compiler based on a set of industry benchmarks")
+    assert "for (var i = 2" in extract_pdf(pdf).text  # still read, after the body

@@ -50,7 +50,7 @@ from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order, middle_column
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
-from quote_tui.sources.readers.pdf_regions import bands, furniture_last, inset_floats
+from quote_tui.sources.readers.pdf_regions import bands, furniture_last, inset_floats, listings
 from quote_tui.sources.readers.pdf_tables import table_asides
 
 __all__ = [
@@ -417,6 +417,7 @@ def split_page(
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
     inset_floats(page.blocks, flags, _gutters)
+    listings(page.blocks, flags)
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
     edge = [b for b, f, e in zip(page.blocks, flags, edges, strict=True) if f and e]

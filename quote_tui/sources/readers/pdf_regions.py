@@ -10,6 +10,8 @@ Three things a reader does that the gutters alone do not tell:
 - A short block that crosses a gutter while the text of each column it crosses runs on above
   and below it (a photo's caption set between two columns, the text wrapped around the photo)
   is no title ending the columns above it: a reader skips it, as a figure's caption.
+- A program's listing, its lines numbered one after the other, is a figure's content: a
+  sentence running past it to the next column reads on past it.
 - Running heads, page numbers and slug lines set aside stand before or after the page's other
   asides, not between two columns of a section set in small type, which is read as an aside
   too (a paper's Methods): a sentence running over that column break reads past nothing.
@@ -17,12 +19,13 @@ Three things a reader does that the gutters alone do not tell:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["bands", "furniture_last", "headed_columns", "inset_floats"]
+__all__ = ["bands", "furniture_last", "headed_columns", "inset_floats", "listings"]
 
 B = TypeVar("B", bound=Block)
 
@@ -30,6 +33,10 @@ _BAND_GAP = 2.5
 """Lines' heights of empty space, across the whole text area, that part two regions."""
 _HEAD_GAP = 1.5
 """Heading's heights within which it stands right above the block it heads."""
+_NUMBERED = re.compile(r"\s*(\d{1,4}):?\s")
+"""A program's line number at a line's start ("1 for (var i = 2; ...", "12: end if")."""
+_LISTING = 3
+"""Fewest lines numbered one after the other that make a block a program's listing."""
 _FLOAT_LINES = 3
 """Most lines of a block set inside the columns' flow (a photo's caption)."""
 
@@ -135,3 +142,17 @@ def headed_columns(
         if first == columns[i][0] < last and blocks[under[0]].size < head.size:
             out[i] = (first, last)
     return out
+
+
+def listings(blocks: Sequence[Block], flags: list[bool]) -> None:
+    """Set aside (in ``flags``) each block where half the lines or more open with a number,
+    ``_LISTING`` or more, each the one before's plus one ("1 for ...", "2", "if ...", "3")."""
+    for i, block in enumerate(blocks):
+        if flags[i] or len(block.lines) < _LISTING:
+            continue
+        found = [_NUMBERED.match(str(getattr(line, "text", "")) + " ") for line in block.lines]
+        numbers = [int(m.group(1)) for m in found if m]
+        if len(numbers) >= max(_LISTING, len(found) / 2) and all(
+            b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False)
+        ):
+            flags[i] = True
