@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
+from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
@@ -50,7 +51,6 @@ from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order, middle_column
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
-from quote_tui.sources.readers.pdf_regions import bands, furniture_last, inset_floats, listings
 from quote_tui.sources.readers.pdf_tables import table_asides
 
 __all__ = [
@@ -416,13 +416,10 @@ def split_page(
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
-    inset_floats(page.blocks, flags, _gutters)
-    listings(page.blocks, flags)
+    regions.set_inset(page.blocks, flags, _gutters)  # captions in the flow, listings
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
-    side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    edge = [b for b, f, e in zip(page.blocks, flags, edges, strict=True) if f and e]
-    side = furniture_last(reading_order(side), edge, page.height)
-    return _drop_caps(reading_order(main, body=True)), side
+    side = regions.asides(page.blocks, flags, edges, page.height, reading_order)
+    return _drop_caps(reading_order(main, body=True, others=side)), side
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -536,24 +533,29 @@ def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tupl
     return gutters
 
 
-def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]:
+def reading_order(
+    blocks: Sequence[Block], *, body: bool = False, others: Sequence[Block] = ()
+) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
     Args:
         blocks: a page's blocks of one kind (body or asides).
         body: the blocks are the body's, whose columns go on past a block spanning only
             some of them (``pdf_order``).
+        others: the page's asides, which part the body's bands where they stand.
 
     Returns:
         The blocks in the order a reader reads them.
     """
     if len(blocks) < 2:
         return list(blocks)
-    if body and len(parts := bands(blocks)) > 1:  # regions, each with its own columns
-        return [b for part in parts for b in reading_order(part, body=True)]
+    if body and len(parts := regions.bands(blocks, others)) > 1:  # regions, each in columns
+        return [b for part in parts for b in reading_order(part, body=True, others=others)]
     gutters = _gutters(blocks)
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
+    if not gutters and not body:  # asides: a column of a few small-type lines beside many
+        gutters = regions.bare_gutters(blocks, _NARROW)
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 

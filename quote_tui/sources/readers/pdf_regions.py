@@ -25,12 +25,14 @@ from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["bands", "furniture_last", "headed_columns", "inset_floats", "listings"]
+__all__ = ["bands", "bare_gutters", "furniture_last", "headed_columns", "inset_floats", "listings"]
 
 B = TypeVar("B", bound=Block)
 
 _BAND_GAP = 2.5
 """Lines' heights of empty space, across the whole text area, that part two regions."""
+_BARE_GUTTER = 10.0
+"""Narrowest gutter, in points, with no line across it at all (a table's words stand closer)."""
 _HEAD_GAP = 1.5
 """Heading's heights within which it stands right above the block it heads."""
 _NUMBERED = re.compile(r"\s*(\d{1,4}):?\s")
@@ -46,23 +48,23 @@ def _line_height(blocks: Sequence[Block]) -> float:
     return heights[len(heights) // 2] if heights else 0.0
 
 
-def bands(blocks: Sequence[B]) -> list[list[B]]:
-    """The blocks in bands, top to bottom, parted where no block stands across a run of y at
-    least ``_BAND_GAP`` lines tall (one band when there is none)."""
+def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
+    """The blocks in bands, top to bottom, parted where neither they nor ``others`` (the page's
+    asides: a table between two halves of a column is no gap) stand across a run of y at least
+    ``_BAND_GAP`` lines tall (one band when there is none)."""
     if len(blocks) < 2:
         return [list(blocks)]
     gap = _line_height(blocks) * _BAND_GAP
+    mine = {id(b) for b in blocks}
     out: list[list[B]] = []
     foot = float("-inf")
-    for block in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
-        if out and block.rect[1] - foot >= gap:
-            out.append([block])
-        elif out:
-            out[-1].append(block)
-        else:
-            out.append([block])
+    for block in sorted([*blocks, *others], key=lambda b: (b.rect[1], b.rect[0])):
+        if out and block.rect[1] - foot >= gap or not out:
+            out.append([])
+        if id(block) in mine:
+            out[-1].append(block)  # type: ignore[arg-type]
         foot = max(foot, block.rect[3])
-    return out
+    return [band for band in out if band]
 
 
 def inset_floats(
@@ -104,17 +106,45 @@ def _runs_past(body: Sequence[Block], block: Block, edge: float, *, left: bool) 
     return False
 
 
-def furniture_last(side: Sequence[B], furniture: Sequence[B], height: float) -> list[B]:
-    """A page's asides in reading order with its furniture (``furniture``: running heads,
-    page numbers, slug lines) taken out of the columns: the furniture in the page's top half
-    first, the rest, then the furniture in its bottom half."""
+def furniture_last(
+    side: Sequence[B],
+    furniture: Sequence[B],
+    height: float,
+    order: Callable[[Sequence[B]], list[B]],
+) -> list[B]:
+    """A page's asides: its furniture (``furniture``: running heads, page numbers, slug lines)
+    in the page's top half first, the rest in reading order (``order``, the furniture left
+    out of the columns it would cross), then the furniture in its bottom half."""
     if not furniture:
-        return list(side)
+        return order(side)
     ids = {id(b) for b in furniture}
-    top = [b for b in side if id(b) in ids and (b.rect[1] + b.rect[3]) / 2 < height / 2]
-    bottom = [b for b in side if id(b) in ids and (b.rect[1] + b.rect[3]) / 2 >= height / 2]
-    rest = [b for b in side if id(b) not in ids]
-    return [*top, *rest, *bottom]
+    placed = sorted((b for b in side if id(b) in ids), key=lambda b: (b.rect[1], b.rect[0]))
+    top = [b for b in placed if (b.rect[1] + b.rect[3]) / 2 < height / 2]
+    bottom = [b for b in placed if (b.rect[1] + b.rect[3]) / 2 >= height / 2]
+    return [*top, *order([b for b in side if id(b) not in ids]), *bottom]
+
+
+def bare_gutters(blocks: Sequence[Block], narrow: float) -> list[tuple[float, float]]:
+    """X-ranges at least ``_BARE_GUTTER`` points wide that no line of a block narrower than
+    ``narrow`` of the blocks' width crosses, with such lines on both sides: the gutter beside
+    a column of a few lines, which the share of the busiest column's cover leaves unseen."""
+    if len(blocks) < 2:
+        return []
+    left = min(b.rect[0] for b in blocks)
+    limit = (max(b.rect[2] for b in blocks) - left) * narrow
+    spans = sorted(
+        (ln.rect[0], ln.rect[2])  # type: ignore[attr-defined]
+        for b in blocks
+        if b.rect[2] - b.rect[0] < limit
+        for ln in b.lines
+    )
+    out: list[tuple[float, float]] = []
+    reach = float("-inf")
+    for x0, x1 in spans:
+        if reach > float("-inf") and x0 - reach >= _BARE_GUTTER:
+            out.append((reach, x0))
+        reach = max(reach, x1)
+    return out
 
 
 def headed_columns(
@@ -156,3 +186,32 @@ def listings(blocks: Sequence[Block], flags: list[bool]) -> None:
             b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False)
         ):
             flags[i] = True
+
+
+def set_inset(
+    blocks: Sequence[Block],
+    flags: list[bool],
+    gutters: Callable[[Sequence[Block]], list[tuple[float, float]]],
+) -> None:
+    """Set aside (in ``flags``) captions inside the columns' flow and programs' listings."""
+    inset_floats(blocks, flags, gutters)
+    listings(blocks, flags)
+
+
+def asides(
+    blocks: Sequence[B],
+    flags: Sequence[bool],
+    edges: Sequence[int],
+    height: float,
+    order: Callable[[Sequence[B]], list[B]],
+) -> list[B]:
+    """A page's asides (``flags``) in reading order, its furniture first and last
+    (``furniture_last``): what stands in the page's top or bottom band (``edges`` 2), and a
+    single line outermost in the wider band (``edges`` 1)."""
+    side = [b for b, f in zip(blocks, flags, strict=True) if f]
+    furniture = [
+        b
+        for b, f, e in zip(blocks, flags, edges, strict=True)
+        if f and (e == 2 or e == 1 == len(b.lines))
+    ]
+    return furniture_last(side, furniture, height, order)
