@@ -51,7 +51,7 @@ def _line_height(blocks: Sequence[Block]) -> float:
 def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
     """The blocks in bands, top to bottom, parted where neither they nor ``others`` (the page's
     asides: a table between two halves of a column is no gap) stand across a run of y at least
-    ``_BAND_GAP`` lines tall (one band when there is none)."""
+    ``_BAND_GAP`` lines tall (one band when there is none); a band of one block joins the next."""
     if len(blocks) < 2:
         return [list(blocks)]
     gap = _line_height(blocks) * _BAND_GAP
@@ -64,7 +64,18 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
         if id(block) in mine:
             out[-1].append(block)  # type: ignore[arg-type]
         foot = max(foot, block.rect[3])
-    return [band for band in out if band]
+    # a band of one block is no region of columns (a column's text run on past the other's
+    # foot): it goes with the band under it, the last with the band above it
+    joined: list[list[B]] = []
+    carry: list[B] = []
+    for band in (band for band in out if band):
+        carry.extend(band)
+        if len(carry) > 1:
+            joined.append(carry)
+            carry = []
+    if carry and joined:
+        joined[-1].extend(carry)
+    return joined or [carry]
 
 
 def inset_floats(
