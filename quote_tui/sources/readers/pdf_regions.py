@@ -87,7 +87,15 @@ def inset_floats(
     (``gutters`` finds them) while, in the columns on either side of each gutter it crosses,
     a body block starts above it and ends below it."""
     body = [b for b, f in zip(blocks, flags, strict=True) if not f]
-    found = gutters(body) if len(body) > 2 else []
+    # most pages hold no short block with another running past it above and below: their
+    # gutters are not worked out again
+    if len(body) < 3 or not any(
+        len(c.lines) <= _FLOAT_LINES
+        and any(o.rect[1] < c.rect[1] and o.rect[3] > c.rect[3] for o in body)
+        for c in body
+    ):
+        return
+    found = gutters(body)
     if not found:
         return
     for i, block in enumerate(blocks):
@@ -189,8 +197,9 @@ def listings(blocks: Sequence[Block], flags: list[bool]) -> None:
     """Set aside (in ``flags``) each block where half the lines or more open with a number,
     ``_LISTING`` or more, each the one before's plus one ("1 for ...", "2", "if ...", "3")."""
     for i, block in enumerate(blocks):
-        if flags[i] or len(block.lines) < _LISTING:
-            continue
+        first = str(getattr(block.lines[0], "text", "")).lstrip()[:1] if block.lines else ""
+        if flags[i] or len(block.lines) < _LISTING or not first.isdigit():
+            continue  # a listing's first line is numbered: most blocks are told by it
         found = [_NUMBERED.match(str(getattr(line, "text", "")) + " ") for line in block.lines]
         numbers = [int(m.group(1)) for m in found if m]
         if len(numbers) >= max(_LISTING, len(found) / 2) and all(
