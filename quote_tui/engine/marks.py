@@ -28,12 +28,13 @@ APART = "\u200b"
 """The separator the PDF reader sets between a word and a superscript glued to it."""
 
 NOTE_MARK = re.compile(
-    "\u200b(?:[0-9]{1,3}(?:[–,\\-][0-9]{1,3})*|[*†‡]{1,3}|[a-z]|x{0,3}(?:ix|iv|vi{0,3}|i{1,3})"
+    "\u200b(?:[0-9]{1,3}(?:[–,\\-\u200b][0-9]{1,3})*|[*†‡]{1,3}|[a-z]|x{0,3}(?:ix|iv|vi{0,3}|i{1,3})"
     "|\\?{1,3})(?![^\\W_]|\u200b[^\\W_])"
 )
 """A mark the reader set apart: up to three digits (or a range or list of them: "16–18",
-"3,4"), one to three of ``*†‡``, one letter, a small Roman numeral (a note numbered "ii"), or
-the "?" of a citation LaTeX could not resolve, ending where the word would; the zero-width space
+"3,4", or "26\u200b27" where the list was printed with spaces, "²⁶ ²⁷"), one to three of
+``*†‡``, one letter, a small Roman numeral (a note numbered "ii"), or the "?" of a citation
+LaTeX could not resolve, ending where the word would; the zero-width space
 before it is what says it was a superscript and not a number of the running text. A superscript
 the reader set apart on both sides, a word's letters after it ("m\u200b6\u200bA"), is inside the
 word, not a mark."""

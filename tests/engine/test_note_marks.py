@@ -86,6 +86,18 @@ def test_a_number_glued_without_the_zero_width_space_is_not_a_mark() -> None:
     assert check(text, "apodeictic certainty").status is not Status.NORMALIZED
 
 
+def test_a_list_of_marks_printed_with_spaces_is_one_mark() -> None:
+    # the reader sets a raised list "26 27 32" apart between its numbers too
+    text = PreparedText("Three RCTs\u200b26\u200b27\u200b32 involved patients who had anaemia.")
+    result = check(text, "Three RCTs involved patients who had anaemia.")
+    assert result.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in result.matches[0].rules
+    assert result.matches[0].text == "Three RCTs involved patients who had anaemia."
+    # a list glued to the word after it is inside that word, as one mark is ("m\u200b6\u200bA")
+    glued = PreparedText("Three RCTs\u200b26\u200b27\u200bwith anaemia.")
+    assert check(glued, "Three RCTs with anaemia.").status is not Status.NORMALIZED
+
+
 def test_a_long_number_set_apart_is_not_a_mark() -> None:
     # four digits set apart is a year the reader split off, not a superscript
     text = PreparedText("It ended in\u200b1998 after talks.")

@@ -104,3 +104,74 @@ def test_a_chart_title_over_the_last_two_of_three_columns_leaves_the_first_whole
     title = _block(222, 178, 560, 189, lines=1)
     order = reading_order([first_top, second, third, title, first_foot], body=True)
     assert order == [first_top, first_foot, second, third, title]
+
+
+def test_an_authors_lines_level_with_the_one_across_the_gutter_go_with_the_title() -> None:
+    """Three authors side by side over two columns (IEEE): the middle author's lines cross the
+    gutter, and the right author's lines level with them are the title's too, read before the
+    columns, not between the first column's foot and the second's head."""
+    title = _block(77, 81, 538, 112, lines=2)
+    left = _block(63, 129, 220, 180, lines=4)
+    middle_name = _block(230, 129, 385, 155, lines=2)
+    right_name = _block(397, 129, 552, 155, lines=2)
+    middle_place = _block(254, 155, 359, 180, lines=2)
+    right_place = _block(427, 155, 519, 180, lines=2)
+    first = _block(62, 192, 298, 709)
+    second = _block(314, 192, 551, 721)
+    blocks = [title, left, middle_name, middle_place, right_name, right_place, first, second]
+    order = reading_order(blocks, body=True)
+    assert order.index(right_place) < order.index(first) < order.index(second)
+
+
+def test_a_table_across_both_columns_does_not_hide_the_gutter() -> None:
+    """A table over both columns whose cells stand over the gutter (AAAI): the columns under it
+    are still read one after the other, the left one first."""
+    cells = tuple(
+        Line("0.2722 0.2720", (x, 77 + 11 * r, x + 63, 87 + 11 * r))
+        for r in range(12)
+        for x in (128, 200, 272, 344, 416, 488)
+    )
+    table = Block((60, 77, 552, 219), cells, 8.0, True)
+    left_top = _block(54, 242, 293, 361, lines=11)
+    left_foot = _block(54, 362, 293, 704, lines=30)
+    right_top = _block(320, 242, 558, 274, lines=3)
+    right_foot = _block(320, 275, 558, 700, lines=38)
+    order = reading_order([table, right_top, left_top, right_foot, left_foot], body=True)
+    assert order == [table, left_top, left_foot, right_top, right_foot]
+
+
+def _byline(x0: float, y0: float, x1: float, y1: float, lines: int) -> Block:
+    block = _block(x0, y0, x1, y1, lines=lines)
+    rows = tuple(Line("Department of Computer Sciences", ln.rect) for ln in block.lines)
+    return Block(block.rect, rows, block.size, True)
+
+
+def test_two_authors_side_by_side_under_the_title_are_read_before_the_columns() -> None:
+    """Two authors under a two-line title, each name and affiliation in two blocks, side by
+    side over the two columns (IEEE): read row by row before the columns, so the second author
+    does not stand between the first column's foot and the second column's head."""
+    title = _block(90, 50, 520, 70, lines=1)
+    subtitle = _block(200, 74, 410, 94, lines=1)
+    name_left, name_right = _byline(90, 110, 290, 140, 3), _byline(330, 110, 530, 140, 3)
+    mail_left, mail_right = _byline(120, 146, 260, 166, 2), _byline(360, 146, 500, 166, 2)
+    first = _block(54, 190, 300, 700, lines=40)
+    second = _block(315, 190, 560, 700, lines=40)
+    blocks = [title, subtitle, name_left, name_right, mail_left, mail_right, first, second]
+    order = reading_order(blocks, body=True)
+    assert order == [title, subtitle, name_left, name_right, mail_left, mail_right, first, second]
+
+
+def test_short_blocks_level_at_the_top_of_a_later_page_stay_in_their_columns() -> None:
+    """Under a block spanning the columns that is not the page's first (a wide table after
+    some text), a heading and a short paragraph level with it stay in their own columns."""
+    opening = _block(54, 40, 300, 120, lines=8)
+    opening_right = _block(315, 40, 560, 120, lines=8)
+    table = _block(54, 130, 560, 200, lines=6)
+    heading = _block(54, 210, 200, 222, lines=1)
+    left = _block(54, 230, 300, 700, lines=40)
+    right = _block(315, 210, 560, 246, lines=3)
+    right_foot = _block(315, 250, 560, 700, lines=38)
+    order = reading_order(
+        [opening, opening_right, table, heading, left, right, right_foot], body=True
+    )
+    assert order.index(left) < order.index(right)

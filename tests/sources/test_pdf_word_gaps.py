@@ -10,7 +10,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import _FLAGS, extract_pdf
-from quote_tui.sources.readers.pdf_glyphs import gaps_untrusted, run_together
+from quote_tui.sources.readers.pdf_glyphs import gaps_untrusted, run_together, word_gaps
 
 LINE = (
     "[(This is a line as can) {gap} (be seen, with) ( quantum) {gap} (interference) {gap}"
@@ -60,3 +60,53 @@ def test_a_few_runs_or_gaps_are_not_enough(corpus_dir: Path) -> None:
     page = run_together(read.text, read.page_starts, read.line_boxes)
     assert page is not None
     assert not gaps_untrusted(pymupdf.open(stream=data).load_page(page - 1), _FLAGS)
+
+
+BARE = (
+    "[(and) {gap} (attracted) {gap} (the) {gap} (attention) {gap} (played) {gap} (so) {gap}"
+    " (far.) {gap} (For) {gap} (example,) {gap} (the) {gap} (NBA) {gap} (player) {gap}"
+    " (Russel) {gap} (Westbrook) {gap} (played) {gap} (predominantly) {gap} (asashootingguard)] TJ"
+)
+
+
+def _bare(gap: int, tracking: float = 0.0) -> bytes:
+    """Tight justified lines with no space glyph at all (Springer): words moved right by ``gap``
+    thousandths of an em, letters spread by ``tracking`` points (Tc)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="tiro")
+    content = "\n".join(
+        f"BT /tiro 10 Tf {tracking} Tc 72 {700 - 14 * i} Td {BARE.format(gap=gap)} ET"
+        for i in range(6)
+    )
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, content.encode())
+    doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    return doc.tobytes()
+
+
+def test_a_line_with_no_space_glyph_gets_its_word_spaces() -> None:
+    data = _bare(-140)
+    assert "sofar.Forexample" in pymupdf.open(stream=data)[0].get_text()  # MuPDF's own read
+    text = extract_pdf(data).text
+    assert "played so far. For example, the NBA player Russel Westbrook" in text
+    quote = "For example, the NBA player Russel Westbrook played predominantly"
+    assert check_text(PreparedText(text), quote).status in {Status.EXACT, Status.NORMALIZED}
+
+
+def test_a_letter_spaced_line_with_no_space_glyph_keeps_its_words() -> None:
+    # letters spread by a tenth of an em each: the gaps between words are wider still
+    text = extract_pdf(_bare(-140, tracking=1.0)).text
+    assert "Westbrook" in text and "W estbrook" not in text and "predominantly" in text
+
+
+def test_a_line_of_a_script_without_word_spaces_is_left_alone() -> None:
+    chars = [{"c": c, "bbox": (10.0 * k + (2 if k % 5 == 0 else 0), 0, 10.0 * k + 9, 10)}
+             for k, c in enumerate("我们研究了这个问题并且得到了一个新的结果和方法")]  # fmt: skip
+    line = {"spans": [{"size": 10.0, "chars": chars}]}
+    assert word_gaps({"blocks": [{"lines": [line]}]}) == 0
+    latin = [{"c": c, "bbox": (10.0 * k + (2 if k % 5 == 0 else 0), 0, 10.0 * k + 9, 10)}
+             for k, c in enumerate("andattractedtheattentionofthem")]  # fmt: skip
+    line = {"spans": [{"size": 10.0, "chars": latin}]}
+    assert word_gaps({"blocks": [{"lines": [line]}]}) == 5

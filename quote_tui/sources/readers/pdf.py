@@ -43,6 +43,7 @@ from quote_tui.sources.readers.pdf_ocr import ocr_pages
 from quote_tui.sources.readers.pdf_ocr_layer import set_in_lines
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
+from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
@@ -444,6 +445,7 @@ def _extract(
             text, page_starts, boxes = _compose(pages, scanned)
         if not ocred:
             text = latin_math_letters(text)
+            text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
     finally:
         doc.close()
 

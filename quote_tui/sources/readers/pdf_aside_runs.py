@@ -26,8 +26,11 @@ def grow_asides(blocks: Sequence[Block], flags: list[bool], smaller: float) -> N
             for j, other in enumerate(blocks):
                 if (
                     flags[j]
-                    # lines set tight overlap their neighbours by a hair (-0.006 pt)
-                    and -1 <= block.rect[1] - other.rect[3] <= _TOUCH
+                    # lines set tight overlap their neighbours by a hair (-0.006 pt), and a
+                    # caption MuPDF parted at a formula's sign ("1/√d") starts inside the block
+                    # of its first lines
+                    and block.rect[1] - other.rect[3] <= _TOUCH
+                    and block.rect[1] >= other.rect[1] + _TOUCH
                     and min(block.rect[2], other.rect[2]) > max(block.rect[0], other.rect[0])
                 ):
                     flags[i] = changed = True

@@ -39,6 +39,14 @@ _WORD_GAP = 0.8
 """Share of a line's own word space (the median width of its space glyphs) that a gap between
 two letters must reach to be a word space MuPDF left out. Kerning and tracking stay far below
 it; a gap MuPDF missed as a space is nearly a space wide (0.9-1.0)."""
+_BARE_GAP = 0.1
+"""Ems past a line's usual gap between two glyphs that a word gap stands, in a line MuPDF read
+with no space at all: its letters touch, and its words stand 0.14 em apart in the tightest
+justified line (1.4 points at 10 points)."""
+_BARE_CHARS = 20
+"""Fewest glyphs of a line with no space whose gaps are looked at (a URL or a number is
+shorter or has no gap)."""
+_OPENING = "([\u201c\u2018\"'"
 _RUN = re.compile(r"(?<![^\W\d_])[^\W\d_A-Z]{18,}(?![^\W\d_])")
 """A run of 18 lowercase letters or more: a long word, or words the text layer ran together."""
 _RUNS = 3
@@ -77,7 +85,7 @@ def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
         c["bbox"][2] - c["bbox"][0] for s in line["spans"] for c in s["chars"] if c["c"] == " "
     ]
     if not spaces:
-        return []
+        return _bare_gaps(line)
     space = statistics.median(spaces)
     if space <= 0:
         return []
@@ -92,6 +100,30 @@ def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
                 and b["bbox"][0] - a["bbox"][2] >= space * _WORD_GAP
             ):
                 out.append((span, i))
+    return out
+
+
+def _bare_gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
+    """``_gaps`` of a line with no space glyph at all ("playedsofar.Forexample,theNBA", a tight
+    justified line of a Springer journal): its letters stand as close as its font sets them
+    (or as its tracking spreads them), and a word gap stands ``_BARE_GAP`` of an em wider than
+    the line's usual gap, after a letter or a punctuation mark and before a word."""
+    chars = [(span, i) for span in line["spans"] for i in range(len(span["chars"]))]
+    if len(chars) < _BARE_CHARS:
+        return []
+    # a script written with word spaces: a line of Chinese or Japanese has none to lose
+    if 2 * sum(1 for span, i in chars if span["chars"][i]["c"].islower()) < len(chars):
+        return []
+    gaps = []
+    for (sa, ia), (sb, ib) in zip(chars, chars[1:], strict=False):
+        gaps.append(sb["chars"][ib]["bbox"][0] - sa["chars"][ia]["bbox"][2])
+    size = max(span.get("size", 0.0) for span in line["spans"])
+    reach = statistics.median(gaps) + _BARE_GAP * size
+    out = []
+    for k, ((sa, _), (sb, ib)) in enumerate(zip(chars, chars[1:], strict=False)):
+        after = sb["chars"][ib]["c"]
+        if sa is sb and gaps[k] >= reach and (after.isalnum() or after in _OPENING):
+            out.append((sb, ib))
     return out
 
 

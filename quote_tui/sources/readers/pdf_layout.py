@@ -49,9 +49,11 @@ from quote_tui.sources.readers.pdf_lines import (
 )
 from quote_tui.sources.readers.pdf_note_blocks import split_notes
 from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
-from quote_tui.sources.readers.pdf_order import column_order, middle_column
+from quote_tui.sources.readers.pdf_order import column_order, middle_column, narrower
+from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 from quote_tui.sources.readers.pdf_tables import table_asides
+from quote_tui.sources.readers.pdf_word_rows import join_word_rows
 
 __all__ = [
     "Block",
@@ -235,6 +237,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
             else:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
+    out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
 
@@ -413,6 +416,7 @@ def split_page(
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
+    publisher_notes(page.blocks, flags, body)
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
@@ -551,7 +555,7 @@ def reading_order(
         return list(blocks)
     if body and len(parts := regions.bands(blocks, others)) > 1:  # regions, each in columns
         return [b for part in parts for b in reading_order(part, body=True, others=others)]
-    gutters = _gutters(blocks)
+    gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters and not body:  # asides: a column of a few small-type lines beside many

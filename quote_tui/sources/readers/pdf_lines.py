@@ -55,6 +55,8 @@ _CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
 """Punctuation closing a sentence or a phrase that a citation mark follows as printed
 ("Coriolanus.¹¹ “The", "end.¹²"). Not a comma, colon or semicolon: a mark after one
 ("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
+_ENDS = frozenset(".!?")
+"""Punctuation ending a sentence."""
 _PER = frozenset("%\u2030")
 """A percent or per-mille sign, which closes its number as a word does: a raised number after
 it is a citation mark ("less than 50%¹,⁷"), never an exponent (no one squares a percent)."""
@@ -75,7 +77,18 @@ wording of any sentence, so it stands apart even after a comma ("experiments,? r
 _LIST = re.compile(r"[0-9]{1,3}(?:[,\u2013-][0-9]{1,3})+")
 """Raised citation numbers in a list or a range ("1,6", "2–5"): glued to a comma they are no
 part of what a quotation types ("suggested,¹˒⁶ and"), where one number may be ("S2ORC,¹")."""
-
+_ITALIC = 2
+"""MuPDF's span flag for an italic font."""
+_PI_FONT = "MathematicalPi-One"
+_PI_SIGNS = {"1": "+", "2": "\u2212", "3": "\u00d7", "5": "="}
+"""Adobe's Mathematical Pi 1, a symbol font without a Unicode map, draws its plus, minus, times
+and equals signs at the codes of "1", "2", "3" and "5" (glyphs H11001, H11002, H11003, H11005):
+the text layer reads "Ca21 waves" where the page prints "Ca²⁺ waves"."""
+_ADVENT_SIGNS = "AdvP4C4E74"
+"""Elsevier's Advent symbol font, which draws its multiplication sign at code 1: the text layer
+reads "100 mm \x01 40 mm" where the page prints "100 mm × 40 mm"."""
+_MARK_LIST = re.compile(r"[0-9]{1,3}(?: [0-9]{1,3})+")
+"""Citation numbers set as one raised span with spaces between them ("26 27 32")."""
 
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
@@ -104,25 +117,33 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     )
     out: list[str] = []
     raised = False  # whether the span before was a mark: "16" "," "18" is one mark
+    opened = ""  # the character before the mark being read
     for i, span in enumerate(spans):
         text = span.get("text", "")
         before = out[-1][-1:] if out and out[-1] else ""
         ordinal = _ordinal(before, text, out)
         if text.isspace() and _thin_before_mark(spans, i, largest, baseline):
+            if raised:  # a space between two marks ("²⁶ ²⁷ ³²"): one mark's list goes on
+                out.append(APART)
             continue  # the mark's own thin space ("Carroll ¹²,"): no word space of the text
         if _superscript(span, largest, baseline) and not ordinal:
             # an ordinal's "st" (1st) is part of its number; a citation mark is not
             if text[:1].isspace() and before.isalnum() and text.strip()[:1].isalnum():
                 text = text.lstrip()  # the thin space set with the mark, as above
-            if not raised and (
-                _glued(before, text, out)
-                or (before == "," and _LIST.fullmatch(_run(spans, i, largest, baseline)))
-            ):
-                out.append(APART)
+            if not raised:
+                opened = before
+                if _glued(before, text, out) or (
+                    before == "," and _LIST.fullmatch(_run(spans, i, largest, baseline))
+                ):
+                    out.append(APART)
+            if " " in text and _MARK_LIST.fullmatch(text):
+                text = text.replace(" ", APART)  # one list of marks, read whole as one
             out.append(text)
             after = spans[i + 1].get("text", "")[:1] if i + 1 < len(spans) else ""
             if after.isalnum() and text[-1:].isalnum():
-                out.append(APART)
+                # a mark after a sentence's end, the next sentence set flush after it
+                # ("billion.⁴Many"): the space the mark stands in; else a word goes on ("m⁶A")
+                out.append(" " if opened in _ENDS and after.isupper() else APART)
             raised = True
             continue
         raised = False
@@ -270,10 +291,13 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     last, rounded = -1.0, 0.0
     # runs once per span of a line of several: a run of spans of one size (most lines) is
     # measured and rounded once
+    symbols = False  # a span that may be a symbol font's sign
     for span in spans:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
+        if chars == "e" or chars in _PI_SIGNS or "\x01" in chars:
+            symbols = True
         size = span["size"]
         if size != last:
             last = size
@@ -283,11 +307,41 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
                 smallest = size
             rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
+    if symbols:
+        _symbol_fonts_read(spans)
     if smallest > largest * SUPER and (  # nothing set small enough to be a mark
         smallest >= largest * _FLAGGED_MARK or not any(_flagged(s, largest) for s in spans)
     ):
         return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
+
+
+def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
+    """Each sign of Adobe's Mathematical Pi font and Elsevier's Advent symbol font read as the
+    sign it prints (``_PI_SIGNS``, ``_ADVENT_SIGNS``), and each upright "e" set alone in a font
+    of its own between two digits read as the en dash it prints: a publisher's symbol font
+    (Elsevier's Advent fonts) maps its dash to the code of "e", and the text layer reads "from
+    2e76 years" and "RCTs25 28e31" for "2–76" and "25 28–31". A letter "e" in a number is set
+    in the number's own font ("2e5"), and a math variable in italic."""
+    for i, span in enumerate(spans):
+        if "\x01" in span["text"] and _ADVENT_SIGNS in span.get("font", ""):
+            span["text"] = span["text"].replace("\x01", "\u00d7")
+            continue
+        sign = _PI_SIGNS.get(span["text"])
+        if sign is not None and _PI_FONT in span.get("font", ""):
+            span["text"] = sign
+            continue
+        if not 0 < i < len(spans) - 1 or span["text"] != "e" or span.get("flags", 0) & _ITALIC:
+            continue
+        before, after = spans[i - 1], spans[i + 1]
+        font = span.get("font")
+        if (
+            before["text"][-1:].isdigit()
+            and after["text"][:1].isdigit()
+            and font != before.get("font")
+            and font != after.get("font")
+        ):
+            span["text"] = "\u2013"
 
 
 def is_mark_line(text: str) -> bool:

@@ -18,12 +18,14 @@ from typing import TypeVar
 from quote_tui.sources.readers.pdf_block import Block
 from quote_tui.sources.readers.pdf_regions import headed_columns
 
-__all__ = ["column_order", "middle_column"]
+__all__ = ["column_order", "middle_column", "narrower"]
 
 _HEAD_LINES = 3
 """Most lines of a block read with the title above it (a byline, an affiliation)."""
 _LEVEL = 1.5
 """Lines' heights within which two columns' first blocks start level."""
+_WIDE = 0.8
+"""Share of the text area's width a block spanning it covers at least."""
 _INSIDE = 2
 """Blocks standing wholly inside one gutter that make it a column of its own."""
 
@@ -41,6 +43,16 @@ def _columns(
     middle = (rect[0] + rect[2]) / 2
     column = sum(1 for g0, g1 in gutters if (g0 + g1) / 2 < middle)
     return column, column
+
+
+def narrower(blocks: Sequence[B]) -> list[B]:
+    """The blocks narrower than the text area, when some span it all: a table across two
+    columns, its cells over the gutter, hides the gutter from a count of every line (AAAI:
+    the right column's head was read before the left column's), and the gutters are looked for
+    again without it. A page with none left (one column) has none to find."""
+    left = min(b.rect[0] for b in blocks)
+    right = max(b.rect[2] for b in blocks)
+    return [b for b in blocks if b.rect[2] - b.rect[0] < (right - left) * _WIDE]
 
 
 def middle_column(blocks: Sequence[Block], gutters: Sequence[tuple[float, float]]) -> set[int]:
@@ -73,11 +85,13 @@ def column_order(
     """
     ordered: list[B] = []
     run: list[tuple[int, B]] = []
-    span: tuple[int, int, float] | None = None  # the last spanning block's columns and foot
+    # the last spanning block's columns and top, and whether it was the page's first (a title)
+    span: tuple[int, int, float, bool] | None = None
     inner: tuple[int, list[B]] | None = None  # blocks over later columns only, and their first
+    columns = False  # whether a column's block was read yet
     ranked = sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
-    columns = headed_columns(ranked, [_columns(b.rect, gutters) for b in ranked])
-    for b, (first, last) in zip(ranked, columns, strict=True):
+    placed = headed_columns(ranked, [_columns(b.rect, gutters) for b in ranked])
+    for b, (first, last) in zip(ranked, placed, strict=True):
         if first == last:
             run.append((first, b))
             continue
@@ -93,10 +107,14 @@ def column_order(
             last = len(gutters)
         now = [it for it in run if it[0] <= last]
         run = [it for it in run if it[0] > last]
+        title = not columns and not now  # nothing but spanning blocks above: a title's
+        columns = columns or bool(now)
         ordered.extend(_inside(now, inner, span))
         inner = None
         ordered.append(b)
-        span = (first, last, b.rect[3]) if body else None
+        # its top: a block level with it further right (an author's lines beside the one
+        # crossing the gutter) stands under the title as a block under it does
+        span = (first, last, b.rect[1], title) if body else None
     ordered.extend(_inside(run, inner, span))
     return ordered
 
@@ -104,7 +122,7 @@ def column_order(
 def _inside(
     run: list[tuple[int, B]],
     inner: tuple[int, list[B]] | None,
-    span: tuple[int, int, float] | None,
+    span: tuple[int, int, float, bool] | None,
 ) -> list[B]:
     """A run's blocks in order around blocks over its later columns only: the columns left of
     them whole, then the later columns above them, the blocks, and what stands below them."""
@@ -118,13 +136,18 @@ def _inside(
     return [*_flush(left, span), *_flush(above, None), *over, *_flush(below, None)]
 
 
-def _flush(run: list[tuple[int, B]], span: tuple[int, int, float] | None) -> list[B]:
+def _flush(run: list[tuple[int, B]], span: tuple[int, int, float, bool] | None) -> list[B]:
     """A run's blocks column by column, the title's own short blocks first (see above)."""
     run = sorted(run, key=lambda it: (it[0], it[1].rect[1]))
     if span is None:
         return [b for _, b in run]
-    first, last, foot = span
-    below = [(c, b) for c, b in run if first <= c <= last and b.rect[1] >= foot]
+    first, last, top_of_span, title = span
+    below = [(c, b) for c, b in run if first <= c <= last and b.rect[1] >= top_of_span]
+    rows = _byline_rows(below, first) if title else []
+    if rows:
+        taken = {id(b) for b in rows}
+        below = [(c, b) for c, b in below if id(b) not in taken]
+        run = [(c, b) for c, b in run if id(b) not in taken]
     starts: dict[int, float] = {}
     for c, b in below:
         starts.setdefault(c, b.rect[1])
@@ -145,4 +168,36 @@ def _flush(run: list[tuple[int, B]], span: tuple[int, int, float] | None) -> lis
         ):
             head.append(lead)
     chosen = {id(b) for b in head}
-    return head + [b for _, b in run if id(b) not in chosen]
+    return rows + head + [b for _, b in run if id(b) not in chosen]
+
+
+def _byline_rows(below: list[tuple[int, B]], first: int) -> list[B]:
+    """Under a page's title, the rows of short blocks side by side in two columns or more
+    before the first column's text (two authors, each with their affiliation: IEEE), row by
+    row, left to right: read before the columns, not between the first column's foot and the
+    second's head. A block that ends a sentence or goes on from one is no byline's."""
+    out: list[B] = []
+    taken: set[int] = set()
+    while True:
+        firsts: dict[int, B] = {}
+        for c, b in below:  # column by column, top to bottom
+            if id(b) not in taken:
+                firsts.setdefault(c, b)
+        lead = firsts.get(first)
+        if len(firsts) < 2 or lead is None or not _byline(lead):
+            return out
+        height = (lead.rect[3] - lead.rect[1]) / max(len(lead.lines), 1)
+        row = [
+            b
+            for b in firsts.values()
+            if _byline(b) and abs(b.rect[1] - lead.rect[1]) <= height * _LEVEL
+        ]
+        if len(row) < 2:
+            return out
+        out.extend(sorted(row, key=lambda b: b.rect[0]))
+        taken.update(id(b) for b in row)
+
+
+def _byline(block: Block) -> bool:
+    text = block.text.strip()
+    return len(block.lines) <= _HEAD_LINES and text[-1:] not in ".!?:" and not text[:1].islower()

@@ -24,6 +24,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Protocol
 
+from quote_tui.sources.readers.pdf_axes import axis_labels
 from quote_tui.sources.readers.pdf_block import Block
 
 __all__ = ["table_asides"]
@@ -45,17 +46,37 @@ _TITLE_LINES = 2
 _TITLE_GAP = 2.0
 """Lines' heights a title stands above the cells or labels under it at most."""
 _TITLE_SIZE = 1.05
-"""A title is set no larger than this share of the body (a heading is larger)."""
+"""A title in the body's size is set no larger than this share of it."""
+_LARGER = 1.25
+"""A title larger than the body, over a chart's labels, is set no larger than this share of it
+(a section's heading over a figure at a page's top goes too: no sentence runs through it)."""
 _ENDS = ".!?:;,"
 _CAPTION = re.compile(
     r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
     re.I,
 )
 """A caption's label followed by a capitalised word, with no punctuation between."""
+_ANY_CAPTION = re.compile(
+    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?"
+    r"(?:\s*[.:|\u2013\u2014]|\s+\(?[A-Z])",
+    re.I,
+)
+"""A caption's label, set off by punctuation ("Table 3.") or by space ("Table 3  Initial")."""
 _LABEL_LINE = re.compile(
     r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I
 )
 """A caption's label alone on its line ("Figure 1" over "Flow chart depicting ...", BMJ)."""
+_ROWS = 3
+_COLUMN_GAP = 0.5
+"""Ems between two column blocks of a body-size table at least."""
+_CAPTION_REACH = 3.0
+"""Lines' heights between a table of words and its caption at most."""
+_TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.)", re.I)
+_LABEL_REACH = 10.0
+"""Ems between a table's rows' labels and its nearest column at most."""
+"""Fewest rows level with one another of a body-size table's two column blocks."""
+_FIGURE = re.compile(r"^\s*[-+\u2212\u2013(]?[\d.,]+%?\)?(?:\s*[(±][\d.,%\s)]*)?\s*$")
+"""A cell's figure: a number, signed, with a percent or a bracketed or ± figure after it."""
 _LABEL_GAP = 2.0
 """Ems between a label alone on its line and the caption's title level with it, at most."""
 
@@ -86,13 +107,19 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
         return
     blocks = page.blocks
     _labelled_captions(blocks, flags, body)
+    _body_size_columns(blocks, flags, edges)
+    _captioned_columns(blocks, flags, edges)
     limit = body * _SMALLER
     small = [not flags[i] and b.size < limit for i, b in enumerate(blocks)]
-    if not any(small):  # most pages of a book: every block kept is in the body's size
+    if not any(small) and not any(  # most pages of a book: every block kept is in the body's
+        not flags[i] and body * _TITLE_SIZE < b.size <= body * _LARGER  # size, none a title's
+        for i, b in enumerate(blocks)
+    ):
         return
     for i, block in enumerate(blocks):
-        if small[i] and block.lines and _CAPTION.match(_first(block)):
+        if small[i] and block.lines and (_CAPTION.match(_first(block)) or _row_over_caption(block)):
             flags[i] = True
+    axis_labels(blocks, flags, edges, limit)  # a chart's numbers: the seeds of its labels
     cells = [
         edges[i] == 0 and 0 < len(b.lines) <= _CELL_LINES and _short(b)
         for i, b in enumerate(blocks)
@@ -102,7 +129,7 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
     tops = sorted((b.rect[1], j) for j, b in enumerate(blocks))
     joined = _join_cells(blocks, flags, [s and c for s, c in zip(small, cells, strict=True)], cells)
     for i, block in enumerate(blocks):
-        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _TITLE_SIZE:
+        if flags[i] or not 0 < len(block.lines) <= _TITLE_LINES or block.size > body * _LARGER:
             continue
         if block.text.rstrip()[-1:] in _ENDS:
             continue
@@ -114,9 +141,11 @@ def table_asides(page: Page, flags: list[bool], edges: Sequence[int], body: floa
         under = _nearest_below(blocks, tops, below, float("inf"))
         if under is not None and not flags[under]:
             continue
-        # a chart's labels are set aside by their size: a title over them is set small too;
-        # a title in the body's size stands over a table whose cells were joined here
-        if small[i] or (below in joined and len(block.lines) == 1):
+        # a chart's labels are set aside by their size: a title over them is set small too,
+        # or larger than the body (a figure's own title, "Architecture of CN1 and CN2"); a
+        # title in the body's size stands over a table whose cells were joined here
+        larger = block.size > body * _TITLE_SIZE
+        if small[i] or larger or (below in joined and len(block.lines) == 1):
             flags[i] = True
 
 
@@ -137,6 +166,104 @@ def _labelled_captions(blocks: Sequence[Block], flags: list[bool], body: float) 
             beside = 0 <= gap <= _LABEL_GAP * block.size and _level(block, other)
             if beside and not flags[j] and len(other.lines) == 1:
                 flags[j] = True
+
+
+def _row_over_caption(block: Block) -> bool:
+    """Whether a block is a table's last row of cells and the caption right under it, read as
+    one block ("Info lost / 43 / 59 = 73% / Table 3. Qualitative analysis ...")."""
+    texts = [str(getattr(ln, "text", "")) for ln in block.lines]
+    at = next((k for k, t in enumerate(texts) if k and _ANY_CAPTION.match(t)), 0)
+    return at > 0 and all(len(t.strip()) <= _CELL_CHARS for t in texts[:at])
+
+
+def _body_size_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
+    """Set aside a table in (or near) the body's size whose columns MuPDF read as a block each: two
+    blocks or more side by side, a cell's gap apart, of short lines standing row by row level
+    with each other, one of them mostly numbers ("Type / Conquered / Founded" beside "HMM-T /
+    0.917 / 0.827", ACL). Columns of prose are longer in the line and hold words."""
+    tall = [
+        i
+        for i, b in enumerate(blocks)
+        if not flags[i] and edges[i] < 2 and len(b.lines) >= _ROWS and _short(b)
+    ]
+    if len(tall) < 2:  # most pages: every block of three lines or more holds prose
+        return
+    numeric = {i for i in tall if _numeric(blocks[i])}
+    if not numeric:
+        return
+    found: set[int] = set()
+    for k, i in enumerate(tall):
+        for j in tall[k + 1 :]:
+            if (i in numeric or j in numeric) and _rows_level(blocks[i], blocks[j]):
+                found.update((i, j))
+    for i in found:
+        flags[i] = True
+    for i, block in enumerate(blocks):  # the rows' labels, a column of a line or two
+        if not flags[i] and edges[i] < 2 and 0 < len(block.lines) < _ROWS and _short(block):
+            flags[i] = any(_labels_of(block, blocks[j]) for j in found)
+
+
+def _captioned_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequence[int]) -> None:
+    """Set aside a table of words in the body's size by its caption: a block of short lines
+    (the names) and the block beside it (what each stands for), three rows or more level with
+    each other, right above or under a caption labelled as a table's ("class / dat / kin"
+    beside "represents / single dataset ...", over "Table 1: Classes ...", JSS)."""
+    captions = [
+        i
+        for i, b in enumerate(blocks)
+        if flags[i] and b.lines and _TABLE_LABEL.match(_first(b)) and _ANY_CAPTION.match(_first(b))
+    ]
+    if not captions:  # most pages: no table's caption
+        return
+    names = [
+        i
+        for i, b in enumerate(blocks)
+        if not flags[i] and edges[i] < 2 and len(b.lines) >= _ROWS and _short(b)
+    ]
+    for i in names:
+        for j, other in enumerate(blocks):
+            if j == i or flags[j] or len(other.lines) < _ROWS:
+                continue
+            if not _rows_level(blocks[i], other):
+                continue
+            top = min(blocks[i].rect[1], other.rect[1])
+            foot = max(blocks[i].rect[3], other.rect[3])
+            reach = _CAPTION_REACH * _line_height(other)
+            if any(
+                (-1 <= blocks[c].rect[1] - foot <= reach or -1 <= top - blocks[c].rect[3] <= reach)
+                and min(blocks[c].rect[2], other.rect[2])
+                > max(blocks[c].rect[0], blocks[i].rect[0])
+                for c in captions
+            ):
+                flags[i] = flags[j] = True
+
+
+def _labels_of(block: Block, column: Block) -> bool:
+    """Whether each of a block's lines stands level with a row of a table's ``column``, a few
+    ems beside it (a row's label)."""
+    gap = max(column.rect[0] - block.rect[2], block.rect[0] - column.rect[2])
+    if not _COLUMN_GAP * block.size <= gap <= _LABEL_REACH * block.size:
+        return False
+    tops = [ln.rect[1] for ln in column.lines]
+    return all(any(abs(ln.rect[1] - t) <= _ALIGN for t in tops) for ln in block.lines)
+
+
+def _numeric(block: Block) -> bool:
+    """Whether half a block's lines or more are numbers (a table's column of figures under a
+    header of two lines)."""
+    lines = [str(getattr(ln, "text", "")) for ln in block.lines]
+    return 2 * sum(1 for t in lines if _FIGURE.match(t)) >= len(lines)
+
+
+def _rows_level(a: Block, b: Block) -> bool:
+    """Whether two blocks stand a cell's gap apart with ``_ROWS`` of their lines or more level
+    with one another, as a table's columns stand."""
+    # a gap of half an em: blocks of three lines or more are no justified line's words
+    if max(b.rect[0] - a.rect[2], a.rect[0] - b.rect[2]) < _COLUMN_GAP * min(a.size, b.size):
+        return False
+    tops = [ln.rect[1] for ln in b.lines]
+    level = sum(1 for ln in a.lines if any(abs(ln.rect[1] - t) <= _ALIGN for t in tops))
+    return level >= _ROWS
 
 
 def _join_cells(
