@@ -195,3 +195,33 @@ def test_a_numbered_program_listing_atop_the_next_column_is_read_after_the_body(
     pdf = doc.tobytes()
     assert _found(pdf, "we evaluate our dynamic compiler based on a set of industry benchmarks")
     assert "for (var i = 2" in extract_pdf(pdf).text  # still read, after the body
+
+
+def test_columns_that_end_apart_above_a_figure_in_each_run_on_under_them() -> None:
+    # no text across the figures' height, but the columns end apart over them: each column
+    # runs on under its own figure, as a reader reads it
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _column(page, 54, 80, [_line(k, 6) for k in range(8)])
+    right = [_line(20 + k, 6) for k in range(14)]
+    right[0] = "partition of the data for a feature"
+    _column(page, 312, 80, right)
+    left = [_line(40 + k, 6) for k in range(12)]
+    left[-1] = "the average predictions across some"
+    _column(page, 54, 420, left)
+    _column(page, 312, 420, [_line(60 + k, 6) for k in range(12)])
+    pdf = doc.tobytes()
+    assert _found(pdf, "the average predictions across some partition of the data for a feature")
+
+
+def test_a_line_level_with_a_manuscripts_last_line_number_stays_in_the_text() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    lines = [_line(k, 9) for k in range(30)]
+    lines[-1] = "a recent assembly of the maize genotype"
+    for k, text in enumerate(lines):
+        page.insert_text((72, 120 + 21 * k), text, fontsize=12)
+        page.insert_text((47, 120 + 21 * k), str(57 + k), fontsize=11)  # the line numbers
+    text = extract_pdf(doc.tobytes()).text
+    assert text.index("a recent assembly") < text.index(lines[0]) + 2000
+    assert text.index(lines[-2]) < text.index("a recent assembly") < text.index("57")

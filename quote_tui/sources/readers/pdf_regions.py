@@ -31,6 +31,10 @@ B = TypeVar("B", bound=Block)
 
 _BAND_GAP = 2.5
 """Lines' heights of empty space, across the whole text area, that part two regions."""
+_WIDE = 0.6
+"""Share of a band's width a block across it takes."""
+_LEVEL = 1.5
+"""Lines' heights within which two columns end level."""
 _BARE_GUTTER = 10.0
 """Narrowest gutter, in points, with no line across it at all (a table's words stand closer)."""
 _HEAD_GAP = 1.5
@@ -59,7 +63,7 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
     out: list[list[B]] = []
     foot = float("-inf")
     for block in sorted([*blocks, *others], key=lambda b: (b.rect[1], b.rect[0])):
-        if out and block.rect[1] - foot >= gap or not out:
+        if not out or (block.rect[1] - foot >= gap and _ends_level(out[-1], gap)):
             out.append([])
         if id(block) in mine:
             out[-1].append(block)  # type: ignore[arg-type]
@@ -76,6 +80,24 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
     if carry and joined:
         joined[-1].extend(carry)
     return joined or [carry]
+
+
+def _ends_level(band: Sequence[Block], gap: float) -> bool:
+    """Whether a band's text ends as a region's does: its lowest block across most of the
+    width, or another column's text ending level with it (balanced columns over a section's
+    end). Columns that end apart run on past a figure in each, under it."""
+    if not band:
+        return True
+    lowest = max(band, key=lambda b: b.rect[3])
+    left = min(b.rect[0] for b in band)
+    width = max(b.rect[2] for b in band) - left
+    if lowest.rect[2] - lowest.rect[0] >= width * _WIDE:
+        return True
+    return any(
+        abs(b.rect[3] - lowest.rect[3]) <= gap / _BAND_GAP * _LEVEL
+        and (b.rect[2] <= lowest.rect[0] or b.rect[0] >= lowest.rect[2])
+        for b in band
+    )
 
 
 def inset_floats(
