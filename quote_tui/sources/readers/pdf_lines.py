@@ -74,9 +74,6 @@ _UNRESOLVED = re.compile(r"\?(?: ?\?){0,2}")
 wording of any sentence, so it stands apart even after a comma ("experiments,? reinforced")."""
 
 
-_LIST = re.compile(r"[0-9]{1,3}(?:[,\u2013-][0-9]{1,3})+")
-"""Raised citation numbers in a list or a range ("1,6", "2–5"): glued to a comma they are no
-part of what a quotation types ("suggested,¹˒⁶ and"), where one number may be ("S2ORC,¹")."""
 _ITALIC = 2
 """MuPDF's span flag for an italic font."""
 _PI_FONT = "MathematicalPi-One"
@@ -87,8 +84,10 @@ the text layer reads "Ca21 waves" where the page prints "Ca²⁺ waves"."""
 _ADVENT_SIGNS = "AdvP4C4E74"
 """Elsevier's Advent symbol font, which draws its multiplication sign at code 1: the text layer
 reads "100 mm \x01 40 mm" where the page prints "100 mm × 40 mm"."""
-_MARK_LIST = re.compile(r"[0-9]{1,3}(?: [0-9]{1,3})+")
-"""Citation numbers set as one raised span with spaces between them ("26 27 32")."""
+_MARK_LIST = re.compile(r"[0-9]{1,3}(?:[ ,\u2013-][0-9]{1,3})+")
+"""Raised citation numbers in a list or a range: set as one span with spaces between them
+("26 27 32"), they are one mark parted by zero-width spaces; glued to a comma ("suggested,¹˒⁶
+and") they are no part of what a quotation types, where one number may be ("S2ORC,¹")."""
 
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
@@ -133,7 +132,7 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
             if not raised:
                 opened = before
                 if _glued(before, text, out) or (
-                    before == "," and _LIST.fullmatch(_run(spans, i, largest, baseline))
+                    before == "," and _MARK_LIST.fullmatch(_run(spans, i, largest, baseline))
                 ):
                     out.append(APART)
             if " " in text and _MARK_LIST.fullmatch(text):
