@@ -111,11 +111,7 @@ def inset_floats(
     body = [b for b, f in zip(blocks, flags, strict=True) if not f]
     # most pages hold no short block with another running past it above and below: their
     # gutters are not worked out again
-    if len(body) < 3 or not any(
-        len(c.lines) <= _FLOAT_LINES
-        and any(o.rect[1] < c.rect[1] and o.rect[3] > c.rect[3] for o in body)
-        for c in body
-    ):
+    if len(body) < 3 or not _inside_a_column(body):
         return
     found = gutters(body)
     if not found:
@@ -131,6 +127,20 @@ def inset_floats(
             for g0, g1 in crossed
         ):
             flags[i] = True
+
+
+def _inside_a_column(body: Sequence[Block]) -> bool:
+    """Whether a short block stands across a longer one's x-range, the longer running on above
+    and below it (loops, not generators: this is asked of every page)."""
+    tall = [b.rect for b in body if len(b.lines) > _FLOAT_LINES]
+    for c in body:
+        if len(c.lines) > _FLOAT_LINES:
+            continue
+        x0, y0, x1, y1 = c.rect
+        for a, b, c2, d in tall:
+            if b < y0 and d > y1 and a < x1 and x0 < c2:
+                return True
+    return False
 
 
 def _runs_past(body: Sequence[Block], block: Block, edge: float, *, left: bool) -> bool:
