@@ -48,7 +48,7 @@ _FLOAT_LINES = 3
 
 
 def _line_height(blocks: Sequence[Block]) -> float:
-    heights = sorted((b.rect[3] - b.rect[1]) / max(len(b.lines), 1) for b in blocks)
+    heights = sorted([(b.rect[3] - b.rect[1]) / (len(b.lines) or 1) for b in blocks])
     return heights[len(heights) // 2] if heights else 0.0
 
 
@@ -206,22 +206,21 @@ def headed_columns(
     crosses a gutter the heading does not: a box's heading ("SUMMARY") over its paragraphs
     across two columns is read with them, not at the foot of the column it stands in."""
     out = list(columns)
+    if all(first == last for first, last in columns):
+        return out  # no block crosses a gutter: most pages
     for i, head in enumerate(blocks):
         if len(head.lines) != 1 or columns[i][0] != columns[i][1]:
             continue
         x0, y0, x1, y1 = head.rect
-        under = [
-            j
-            for j in range(i + 1, len(blocks))
-            if blocks[j].rect[1] >= y1 - 1
-            and blocks[j].rect[1] - y1 <= (y1 - y0) * _HEAD_GAP
-            and blocks[j].rect[0] <= x0 + 1 <= blocks[j].rect[2]
-        ]
-        if not under:
-            continue
-        first, last = columns[under[0]]
-        if first == columns[i][0] < last and blocks[under[0]].size < head.size:
-            out[i] = (first, last)
+        for j in range(i + 1, len(blocks)):  # top to bottom: the first under it, if near
+            top = blocks[j].rect[1]
+            if top - y1 > (y1 - y0) * _HEAD_GAP:
+                break
+            if top >= y1 - 1 and blocks[j].rect[0] <= x0 + 1 <= blocks[j].rect[2]:
+                first, last = columns[j]
+                if first == columns[i][0] < last and blocks[j].size < head.size:
+                    out[i] = (first, last)
+                break
     return out
 
 
@@ -229,8 +228,9 @@ def listings(blocks: Sequence[Block], flags: list[bool]) -> None:
     """Set aside (in ``flags``) each block where half the lines or more open with a number,
     ``_LISTING`` or more, each the one before's plus one ("1 for ...", "2", "if ...", "3")."""
     for i, block in enumerate(blocks):
-        first = str(getattr(block.lines[0], "text", "")).lstrip()[:1] if block.lines else ""
-        if flags[i] or len(block.lines) < _LISTING or not first.isdigit():
+        if flags[i] or len(block.lines) < _LISTING:
+            continue
+        if not str(getattr(block.lines[0], "text", "")).lstrip()[:1].isdigit():
             continue  # a listing's first line is numbered: most blocks are told by it
         found = [_NUMBERED.match(str(getattr(line, "text", "")) + " ") for line in block.lines]
         numbers = [int(m.group(1)) for m in found if m]
