@@ -170,3 +170,15 @@ def test_a_table_of_words_over_its_caption_is_set_aside() -> None:
     # without a table's caption, two such columns may be a list: they stay where they stand
     plain = extract_pdf(_table_of_words("A line of running text follows the list.")).text
     assert "account for\n\nclass" in plain
+
+
+def test_a_list_beside_prose_over_another_columns_caption_stays() -> None:
+    """A short list at the left column's foot, level with the right column's prose, over a
+    table's caption in the right column only: neither is a table of words."""
+    names = _block([("alpha", 600.0), ("beta", 614.0), ("gamma", 628.0)], 54, 10.0)
+    prose = _block([("The right column runs on in long lines of prose text.", y)
+                    for y in (600.0, 614.0, 628.0, 642.0)], 315, 10.0)  # fmt: skip
+    caption = _block([("Table 2: Results of the runs.", 660.0)], 315, 10.0)
+    flags = [False, False, True]
+    table_asides(_Page((names, prose, caption)), flags, [0, 0, 0], 10.0)
+    assert flags == [False, False, True]

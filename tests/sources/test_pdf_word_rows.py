@@ -55,3 +55,10 @@ def test_the_page_reads_the_row_as_one_line() -> None:
         blocks.append({"type": 0, "lines": [line], "bbox": block.rect})
     page = page_blocks({"blocks": blocks}, 842.0)
     assert [b.text.strip() for b in page.blocks] == [" ".join(_WORDS)]
+
+
+def test_columns_lines_level_across_narrow_gutters_stay_apart() -> None:
+    # three columns' one-line blocks on one baseline, 10 points apart (under an em)
+    lines = ["the first column's line", "and the second column's", "and the third one's too"]
+    blocks = _row(lines, 10.0)
+    assert join_word_rows(blocks, _build) == blocks

@@ -231,11 +231,17 @@ def _captioned_columns(blocks: Sequence[Block], flags: list[bool], edges: Sequen
             reach = _CAPTION_REACH * _line_height(other)
             if any(
                 (-1 <= blocks[c].rect[1] - foot <= reach or -1 <= top - blocks[c].rect[3] <= reach)
-                and min(blocks[c].rect[2], other.rect[2])
-                > max(blocks[c].rect[0], blocks[i].rect[0])
+                # the caption stands over both: no list in one column beside prose in the other
+                and _across(blocks[c], blocks[i])
+                and _across(blocks[c], other)
                 for c in captions
             ):
                 flags[i] = flags[j] = True
+
+
+def _across(a: Block, b: Block) -> bool:
+    """Whether two blocks share some of their width."""
+    return min(a.rect[2], b.rect[2]) > max(a.rect[0], b.rect[0])
 
 
 def _labels_of(block: Block, column: Block) -> bool:

@@ -74,8 +74,9 @@ def join_word_rows(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], flo
 
 
 def _wordy(block: Block) -> bool:
-    text = str(getattr(block.lines[0], "text", ""))
-    return any(c.isalpha() for c in text)
+    """Whether a one-line block is a word or two (a line of a column holds many)."""
+    text = str(getattr(block.lines[0], "text", "")).strip()
+    return text.count(" ") <= 1 and any(c.isalpha() for c in text)
 
 
 def _next_word(a: Block, b: Block) -> bool:
