@@ -225,3 +225,23 @@ def test_a_line_level_with_a_manuscripts_last_line_number_stays_in_the_text() ->
     text = extract_pdf(doc.tobytes()).text
     assert text.index("a recent assembly") < text.index(lines[0]) + 2000
     assert text.index(lines[-2]) < text.index("a recent assembly") < text.index("57")
+
+
+def test_a_running_head_beside_its_folio_below_a_printers_margin_is_furniture() -> None:
+    # a page with a printer's margin round it: the head and its folio stand under the top band
+    # measured from the page's edge, level with each other
+    doc = pymupdf.open()
+    for p in range(2):
+        page = doc.new_page(width=726, height=861)
+        page.insert_text((49, 856), f"M01_BOOK_C01.indd   {32 + p}", fontsize=6)
+        if p == 1:
+            page.insert_text((414, 83), "CHAPTER 1 Human Biology, Science, and Society", fontsize=9)
+            page.insert_text((646, 83), "33", fontsize=10)
+        lines = [_line(30 * p + k, 8) for k in range(40)]
+        if p == 0:
+            lines[-1] = "today's parents were born after the"
+        else:
+            lines[0] = "scourge of polio for example and so"
+        _column(page, 99, 118, lines)
+    pdf = doc.tobytes()
+    assert _found(pdf, "today's parents were born after the scourge of polio for example")
