@@ -12,6 +12,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import PdfText, extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks, split_page
 from quote_tui.sources.readers.printed_pages import derive_printed_pages
 
 LEFT = [
@@ -219,3 +220,17 @@ def test_a_turned_pages_bands_are_measured_on_its_text() -> None:
     text = extract_pdf(_rotated_pages()).text
     page_one = text[: text.index("Body line 0 of page 1")]
     assert "of page 0 reads on.\n\nA smaller remark set inside the body.\n\nThe body" in page_one
+
+
+def test_a_capital_letter_in_the_bodys_size_is_a_figures_label_not_a_drop_cap() -> None:
+    """A lone "Θ" a point over the body (a figure's label) is set aside; a lone capital set
+    as large as a drop cap stays to be joined to its word."""
+    body_lines = tuple(Line("words of the running text here", (81, 300 + 12 * k, 522, 311 + 12 * k))
+                       for k in range(10))  # fmt: skip
+    text = Block((81, 300, 522, 431), body_lines, 11.0, True)
+    label = Block((164, 283, 172, 295), (Line("Θ", (164, 283, 172, 295)),), 12.0, True)
+    cap = Block((40, 300, 70, 340), (Line("S", (40, 300, 70, 340)),), 30.0, True)
+    page = PageBlocks((text, label, cap), 842.0, ((11.0, 300), (12.0, 1), (30.0, 1)))
+    body, side = split_page(page, body=11.0, repeated=set())
+    assert label in side and label not in body
+    assert any(b.text.startswith("S") for b in body)

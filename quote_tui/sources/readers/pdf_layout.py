@@ -87,6 +87,7 @@ _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
+_INITIAL = 1.4  # a capital letter set alone this much larger than the body may be a drop cap
 _GUTTER_SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
 _NARROW = 0.55
@@ -365,7 +366,7 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
         return True
     short = len(block.lines[0].text.strip()) <= _LABEL  # most blocks: a long first line
     labels = short and all(len(ln.text.strip()) <= _LABEL for ln in block.lines)
-    if labels and not _not_a_label(block):
+    if labels and not _not_a_label(block, body):
         return True  # a figure's labels ("x0", "w1"), a formula's pieces, a table's cells
     if body > 0 and block.size <= small * _SMALL:
         return True
@@ -376,12 +377,13 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
-def _not_a_label(block: Block) -> bool:
-    """A block that is one capital letter (a drop cap, joined to its word later), or a short
-    word that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
+def _not_a_label(block: Block, body: float) -> bool:
+    """A block that is one capital letter set as large as a drop cap (joined to its word later;
+    one nearly in the body's size is a figure's label: "Θ", a panel's "A"), or a short word
+    that ends a sentence (a paragraph's last line a producer set as a block of its own)."""
     text = block.text.strip()
     if len(block.lines) == 1 and len(text) == 1 and text.isupper():
-        return True
+        return body <= 0 or block.size >= body * _INITIAL
     return text[-1:] in ".!?" and any(c.isalpha() for c in text)
 
 
