@@ -20,6 +20,7 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
+from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
     glyph_read_lines,
@@ -418,7 +419,11 @@ def _extract(
             pages = set_figures_aside(set_marks_apart(mend_words(pages)))  # and figures' words
         text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
-        unmapped = () if ocred or not has_unreadable(text) else unmapped_regions(pages)
+        unreadable = not ocred and has_unreadable(text)
+        if unreadable and read_named(doc, pages, _FLAGS, kept):  # glyphs a typesetter named
+            text, page_starts, boxes = _compose(pages, scanned)
+            unreadable = has_unreadable(text)
+        unmapped = unmapped_regions(pages) if unreadable else ()
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
         if not ocred and _spaces_untrusted(doc, text, page_starts, boxes, kept):
             # a text layer that runs words together ("canbe seen") is read again glyph by

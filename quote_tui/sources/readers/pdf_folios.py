@@ -30,21 +30,36 @@ def beside_folios(
     blocks: Sequence[Block], flags: list[bool], edges: Sequence[int], folio: Callable[[str], bool]
 ) -> None:
     """Set aside (in ``flags``) each short block in the page's top or bottom band (``edges``
-    2) that stands level with a page number (``folio`` says which text is one) in that band."""
+    2) that stands level with a page number (``folio`` says which text is one) in that band;
+    in the wider band (``edges`` 1, a page with a printer's margin round it), level with a lone
+    number, not one of a manuscript's line numbers."""
     numbers = [
         b.rect
         for b, e in zip(blocks, edges, strict=True)
-        if e == 2 and folio(b.text.strip()) and _outermost(b.rect, blocks)
+        if e
+        and folio(b.text.strip())
+        and _outermost(b.rect, blocks)
+        and (e == 2 or not _numbered_lines(b, blocks, folio))
     ]
     if not numbers:
         return
     for i, block in enumerate(blocks):
-        if flags[i] or edges[i] != 2 or len(block.lines) > _MAX_LINES:
+        if flags[i] or not edges[i] or len(block.lines) > _MAX_LINES:
             continue
         y0, y1 = block.rect[1], block.rect[3]
         middle = (y0 + y1) / 2
         if any(n[1] <= middle <= n[3] or y0 <= (n[1] + n[3]) / 2 <= y1 for n in numbers):
             flags[i] = True
+
+
+def _numbered_lines(number: Block, blocks: Sequence[Block], folio: Callable[[str], bool]) -> bool:
+    """Whether another number stands over or under ``number`` (a manuscript's line numbers down
+    its margin): outside the page's narrow band, a lone number is a folio, one of these is not."""
+    x0, x1 = number.rect[0], number.rect[2]
+    return any(
+        b is not number and b.rect[0] < x1 and b.rect[2] > x0 and folio(b.text.strip())
+        for b in blocks
+    )
 
 
 def _outermost(rect: tuple[float, float, float, float], blocks: Sequence[Block]) -> bool:

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
+from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
@@ -421,9 +422,10 @@ def split_page(
     grow_asides(page.blocks, flags, body * _SMALLER)
     panel_titles(page.blocks, flags, body)
     table_asides(page, flags, edges, body)
+    regions.set_inset(page.blocks, flags, _gutters)  # captions in the flow, listings
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
-    side = [b for b, f in zip(page.blocks, flags, strict=True) if f]
-    return _drop_caps(reading_order(main, body=True)), reading_order(side)
+    side = regions.asides(page.blocks, flags, edges, page.height, reading_order)
+    return _drop_caps(reading_order(main, body=True, others=side)), side
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -498,8 +500,8 @@ def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tupl
     lines = [
         ln.rect
         for b in blocks
-        if id(b) not in centred
-        for ln in b.lines
+        if id(b) not in centred and b.rect[2] - b.rect[0] < narrow  # a wide block's last line
+        for ln in b.lines  # says nothing of the columns either
         if ln.rect[2] - ln.rect[0] < narrow
     ]
     if not lines or max(r[0] for r in lines) <= min(r[2] for r in lines):
@@ -537,22 +539,29 @@ def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tupl
     return gutters
 
 
-def reading_order(blocks: Sequence[Block], *, body: bool = False) -> list[Block]:
+def reading_order(
+    blocks: Sequence[Block], *, body: bool = False, others: Sequence[Block] = ()
+) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
     Args:
         blocks: a page's blocks of one kind (body or asides).
         body: the blocks are the body's, whose columns go on past a block spanning only
             some of them (``pdf_order``).
+        others: the page's asides, which part the body's bands where they stand.
 
     Returns:
         The blocks in the order a reader reads them.
     """
     if len(blocks) < 2:
         return list(blocks)
+    if body and len(parts := regions.bands(blocks, others)) > 1:  # regions, each in columns
+        return [b for part in parts for b in reading_order(part, body=True, others=others)]
     gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
+    if not gutters and not body:  # asides: a column of a few small-type lines beside many
+        gutters = regions.bare_gutters(blocks, _NARROW)
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 

@@ -30,6 +30,10 @@ Rect = tuple[float, float, float, float]
 
 SUPER = 0.85
 """A superscript span is set at most this share of its line's largest size."""
+_FLAGGED_MARK = 0.95
+"""A number or dagger MuPDF flags as a superscript is a mark when set under this share of its
+line's size: a word processor raises a footnote's number in nearly the text's own size
+("Wiki-pedia¹" at 9 points in a 10-point line), under ``SUPER``."""
 _MARK_LINE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
 """A line that is nothing but a footnote or citation mark."""
 _MAX_MARKS = 60
@@ -80,8 +84,10 @@ the text layer reads "Ca21 waves" where the page prints "Ca²⁺ waves"."""
 _ADVENT_SIGNS = "AdvP4C4E74"
 """Elsevier's Advent symbol font, which draws its multiplication sign at code 1: the text layer
 reads "100 mm \x01 40 mm" where the page prints "100 mm × 40 mm"."""
-_MARK_LIST = re.compile(r"[0-9]{1,3}(?: [0-9]{1,3})+")
-"""Citation numbers set as one raised span with spaces between them ("26 27 32")."""
+_MARK_LIST = re.compile(r"[0-9]{1,3}(?:[ ,\u2013-][0-9]{1,3})+")
+"""Raised citation numbers in a list or a range: set as one span with spaces between them
+("26 27 32"), they are one mark parted by zero-width spaces; glued to a comma ("suggested,¹˒⁶
+and") they are no part of what a quotation types, where one number may be ("S2ORC,¹")."""
 
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
@@ -103,7 +109,7 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
     if len(spans) == 1:
         return str(spans[0].get("text", "")).replace("\n", " ")
     largest = max((s.get("size", 0.0) for s in spans if s.get("text", "").strip()), default=0.0)
-    if all(s.get("size", 0.0) > largest * SUPER for s in spans):  # nothing small: no mark
+    if all(s.get("size", 0.0) > largest * SUPER and not _flagged(s, largest) for s in spans):
         return "".join(s.get("text", "") for s in spans).replace("\n", " ")
     baseline = next(
         (s["origin"][1] for s in spans if s.get("size") == largest and "origin" in s), None
@@ -125,7 +131,9 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
                 text = text.lstrip()  # the thin space set with the mark, as above
             if not raised:
                 opened = before
-                if _glued(before, text, out):
+                if _glued(before, text, out) or (
+                    before == "," and _MARK_LIST.fullmatch(_run(spans, i, largest, baseline))
+                ):
                     out.append(APART)
             if " " in text and _MARK_LIST.fullmatch(text):
                 text = text.replace(" ", APART)  # one list of marks, read whole as one
@@ -140,6 +148,16 @@ def _line_text(spans: Sequence[dict[str, Any]]) -> str:
         raised = False
         out.append(text)
     return "".join(out).replace("\n", " ")
+
+
+def _run(spans: Sequence[dict[str, Any]], i: int, largest: float, base: float | None) -> str:
+    """The text of the run of raised spans that starts at span ``i``."""
+    out = []
+    for span in spans[i:]:
+        if not _superscript(span, largest, base):
+            break
+        out.append(span.get("text", ""))
+    return "".join(out).strip()
 
 
 def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
@@ -190,8 +208,10 @@ def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -
     """Set smaller than its line and marked superscript, or standing above the line's baseline
     (a footnote's own number is often only raised, not flagged)."""
     text = span.get("text", "").strip()
-    if not text or span.get("size", largest) > largest * SUPER:
+    if not text:
         return False
+    if span.get("size", largest) > largest * SUPER:
+        return _flagged(span, largest)
     if span.get("alpha") == 0 and not _MARK_LINE.match(text):
         # an OCR layer's invisible words are sized by their boxes, each on its own baseline:
         # a short word ("as", "to-") reads small and raised, and only a number or a note's
@@ -201,6 +221,17 @@ def _superscript(span: dict[str, Any], largest: float, baseline: float | None) -
         return True
     origin = span.get("origin")
     return baseline is not None and origin is not None and origin[1] < baseline - _RAISED
+
+
+def _flagged(span: dict[str, Any], largest: float) -> bool:
+    """A number or dagger flagged superscript, set a little smaller than its line, and visible
+    (``_FLAGGED_MARK``)."""
+    return (
+        bool(span.get("flags", 0) & 1)
+        and span.get("size", largest) < largest * _FLAGGED_MARK
+        and span.get("alpha") != 0
+        and bool(_MARK_LINE.match(span.get("text", "").strip()))
+    )
 
 
 def glue_marks(read: list[list[Any]]) -> None:
@@ -277,7 +308,9 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
     if symbols:
         _symbol_fonts_read(spans)
-    if smallest > largest * SUPER:  # nothing set small enough to be a mark
+    if smallest > largest * SUPER and (  # nothing set small enough to be a mark
+        smallest >= largest * _FLAGGED_MARK or not any(_flagged(s, largest) for s in spans)
+    ):
         return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
+from quote_tui.sources.readers.pdf_regions import headed_columns
 
 __all__ = ["column_order", "middle_column", "narrower"]
 
@@ -86,16 +87,21 @@ def column_order(
     run: list[tuple[int, B]] = []
     # the last spanning block's columns and top, and whether it was the page's first (a title)
     span: tuple[int, int, float, bool] | None = None
-    inner: tuple[int, B] | None = None  # a block over later columns only, and its first
+    inner: tuple[int, list[B]] | None = None  # blocks over later columns only, and their first
     columns = False  # whether a column's block was read yet
-    for b in sorted(blocks, key=lambda b: (b.rect[1], b.rect[0])):
-        first, last = _columns(b.rect, gutters)
+    ranked = sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
+    placed = headed_columns(ranked, [_columns(b.rect, gutters) for b in ranked])
+    for b, (first, last) in zip(ranked, placed, strict=True):
         if first == last:
             run.append((first, b))
             continue
-        if body and first > 0 and last == len(gutters) > 1 and inner is None:
-            inner = (first, b)  # a chart's title over the second and third columns: the
-            continue  # first column goes on past it, and is read before it
+        if body and first > 0 and last == len(gutters) > 1:
+            if inner is None:
+                inner = (first, [b])  # a chart's title over the second and third columns: the
+                continue  # first column goes on past it, and is read before it
+            if first == inner[0]:  # a box's next paragraph over the same columns
+                inner[1].append(b)
+                continue
         # the columns right of the block go on past it; those it spans (and left of it) end
         if not body:
             last = len(gutters)
@@ -115,19 +121,19 @@ def column_order(
 
 def _inside(
     run: list[tuple[int, B]],
-    inner: tuple[int, B] | None,
+    inner: tuple[int, list[B]] | None,
     span: tuple[int, int, float, bool] | None,
 ) -> list[B]:
-    """A run's blocks in order around a block over its later columns only: the columns left of
-    it whole, then the later columns above it, the block, and what stands below it."""
+    """A run's blocks in order around blocks over its later columns only: the columns left of
+    them whole, then the later columns above them, the blocks, and what stands below them."""
     if inner is None:
         return _flush(run, span)
-    first, block = inner
-    top = block.rect[1]
+    first, over = inner
+    top = over[0].rect[1]
     left = [it for it in run if it[0] < first]
     above = [it for it in run if it[0] >= first and it[1].rect[1] < top]
     below = [it for it in run if it[0] >= first and it[1].rect[1] >= top]
-    return [*_flush(left, span), *_flush(above, None), block, *_flush(below, None)]
+    return [*_flush(left, span), *_flush(above, None), *over, *_flush(below, None)]
 
 
 def _flush(run: list[tuple[int, B]], span: tuple[int, int, float, bool] | None) -> list[B]:
