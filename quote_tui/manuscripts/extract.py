@@ -36,14 +36,13 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
     note_right_after,
 )
-from quote_tui.manuscripts.notedauthor import noted_author
+from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.speaker import page_author, short_page
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -540,18 +539,11 @@ def extract(
                 ):
                     continue
                 if reference is None and (mention is None or mention.style == "locator"):
-                    # MLA's '"…" (737)': the work of the author the text last named (speaker.py)
-                    named = page_author(
-                        doc.text, span.start, span.end, window_end, ms.listed, paged=bool(locator)
+                    # MLA's '"…" (737)': the work of the author the text last named
+                    named, locator = paged_source(
+                        ms, doc, span.start, span.end, window_end, locator
                     )
-                    if named is None and locator is not None:
-                        named = noted_author(ms, doc, span.start, locator)  # "(p. 120)"
-                    locator = (
-                        (locator or named.locator or short_page(doc.text, span.end, window_end))
-                        if named
-                        else locator
-                    )
-                    mention = replace(named, locator=locator) if named else mention
+                    mention = named or mention
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):

@@ -16,8 +16,9 @@ from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.notecite import from_footnote
 from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.speaker import page_author, short_page
 
-__all__ = ["noted_author"]
+__all__ = ["noted_author", "paged_source"]
 
 _NAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]{2,}")
 _BACK = 600  # characters before the quotation read for the author's name
@@ -52,3 +53,19 @@ def noted_author(ms: Manuscript, doc: Document, start: int, locator: Locator) ->
         if mention is not None and mention.style not in ("locator", "footnote"):
             return replace(mention, locator=locator)
     return None
+
+
+def paged_source(
+    ms: Manuscript, doc: Document, start: int, end: int, after: int, locator: Locator | None
+) -> tuple[Mention | None, Locator | None]:
+    """The work of a quotation cited by its page alone (MLA's '"…" (737)'): the listed work of
+    the author the text last names (``speaker.page_author``), else, for a page, the work of a
+    note naming that author (``noted_author``); with the page it is cited at. ``after`` is
+    where the quotation's sentence ends. ``(None, locator)`` when no author is named."""
+    named = page_author(doc.text, start, end, after, ms.listed, paged=bool(locator))
+    if named is None and locator is not None:
+        named = noted_author(ms, doc, start, locator)  # "(p. 120)"
+    if named is None:
+        return None, locator
+    locator = locator or named.locator or short_page(doc.text, end, after)
+    return replace(named, locator=locator), locator
