@@ -174,7 +174,11 @@ def borrowed(
     if not has_words(text, start, end, PHRASE_WORDS):
         return _word_cited(ms, doc, start, end, close_end) or (
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
-            and (_named_by(doc, start, close_end) or _beside_cited(doc, start, close_end))
+            and (
+                _named_by(doc, start, close_end)
+                or _beside_cited(doc, start, close_end)
+                or _word_in_cited_sentence(doc, ms, start, end, close_end)
+            )
             and not presented_as_word(text, start, close_end)
         )
     # A link's text in marks ("[the docs](https://…)") names the page it links, whoever wrote it.
@@ -305,7 +309,13 @@ def _folded(text: str) -> str:
 
 
 def _sentence_cited(
-    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
+    doc: Document,
+    ms: Manuscript | None,
+    start: int,
+    end: int,
+    close_end: int,
+    *,
+    paged: bool = False,
 ) -> bool:
     """Whether the sentence going on after the closing mark ends with one work's citation (a
     cite command, a Pandoc or typed author-date citation, a note that places it: „perfekten
@@ -340,14 +350,14 @@ def _sentence_cited(
     if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
         last = mentions[-1]
         if last.style != "footnote":
-            return ";" not in last.raw
+            return ";" not in last.raw and (not paged or last.locator is not None)
         # A note that only comments cites nothing; one whose text is in another file (a
         # chapter of a book, its notes gathered elsewhere) is taken for a citation.
         found = ms.footnotes.get(last.footnote or "") if ms is not None else None
         if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
-            return True
+            return not paged
         noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
-        return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
+        return _placed(noted, paged=paged)
     if ms is None:
         return False
     note = _closing_note(ms, doc, stop)
@@ -357,7 +367,18 @@ def _sentence_cited(
         # The note closes the sentence: only its closing brace and stops come after it.
         if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
             note = ""
-    return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
+    return bool(note) and _placed(note, paged=paged)
+
+
+def _placed(note: str, *, paged: bool) -> bool:
+    """Whether a note places its words in a work: its page, or (unless ``paged``) its author
+    and year or the note before's work."""
+    if _NOTE_PAGE.search(note) or _PAGE.search(note):
+        return True
+    return not paged and _LOCATED.search(note) is not None
+
+
+_PAGE = re.compile(r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+", re.I)
 
 
 # A short note's page at its end: "Rawls, A Theory of Justice, 126.", "Ibid., 24-25."
@@ -372,6 +393,30 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
     )
+
+
+def _word_in_cited_sentence(
+    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
+) -> bool:
+    import os
+
+    mode = os.environ.get("QT_WR", "")
+    if not mode:
+        return False
+    text = doc.text
+    if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
+        return False
+    paged = _sentence_cited(doc, ms, start, end, close_end, paged=True)
+    anyc = paged or _sentence_cited(doc, ms, start, end, close_end)
+    if not anyc:
+        return False
+    begin = sentence_start(text, start)
+    stop = _window(text, close_end)
+    sib = any(
+        q.parent is None and begin + q.start != start
+        for q in find_quotes(text[begin:stop], min_words=PHRASE_WORDS, latex=doc.kind == "latex")
+    )
+    return {"p": paged, "s": sib, "pors": paged or sib, "pands": paged and sib}[mode]
 
 
 _AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
