@@ -411,14 +411,35 @@ def _word_in_cited_sentence(
     if not anyc:
         return False
     begin = sentence_start(text, start)
+    # A citation closing the sentence before ("…wurden.~[\\cite{a}] Im selben Jahr") ends it.
+    for cited_end in _CITE_ENDS.finditer(text, begin, start):
+        begin = cited_end.end()
     stop = _window(text, close_end)
-    sib = any(
-        q.parent is None and begin + q.start != start
-        for q in find_quotes(text[begin:stop], min_words=PHRASE_WORDS, latex=doc.kind == "latex")
+    quotes = [
+        q
+        for q in find_quotes(text[begin:stop], min_words=1, latex=doc.kind == "latex")
+        if q.parent is None
+    ]
+    listed = set()
+    for a, b in zip(quotes, quotes[1:]):
+        if _LIST_GAP.fullmatch(text, begin + a.close_end, begin + b.start - len(b.mark)):
+            listed.update((a.start, b.start))
+    sib = start - begin not in listed and any(
+        q.start not in listed
+        and begin + q.start != start
+        and has_words(text, begin + q.start, begin + q.end, PHRASE_WORDS)
+        for q in quotes
     )
-    return {"p": paged, "s": sib, "pors": paged or sib, "pands": paged and sib}[mode]
+    reported = _REPORTED.search(text, begin, stop) is not None
+    return {"k": reported, "sk": sib or reported, "p": paged, "s": sib, "pors": paged or sib, "pands": paged and sib}[mode]
 
 
+_REPORTED = re.compile(
+    r"(?<!\bich )\b(?:sei|seien|habe|könne|müsse|solle|werde|dürfe|möge|wolle|gebe|gelte|liege|"
+    r"stehe|bestehe|fehle|erscheine|unterliege|bedürfe|führe|biete|zeige|bleibe|komme|lasse)\b"
+)
+_CITE_ENDS = re.compile(r"[\]}]\s+(?=[A-ZÄÖÜ])")
+_LIST_GAP = re.compile(r"[\s,;/]*(?:(?i:and|or|nor|even|to|und|oder|bis|sowie|noch)[\s,]+){0,2}")
 _AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
 
 
