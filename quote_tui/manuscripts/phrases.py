@@ -15,6 +15,7 @@ Measured on nine labelled sets of real manuscripts (docs/manuscripts.md, 2026-12
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left
 from functools import lru_cache
@@ -398,47 +399,51 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
 def _word_in_cited_sentence(
     doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
 ) -> bool:
-    import os
-
-    mode = os.environ.get("QT_WR", "")
-    if not mode:
-        return False
+    """Whether one word in marks is the source's that its sentence's closing citation gives:
+    the sentence reports the source in German reported speech ("Das Rohstoffrecht unterliege
+    zudem einer „…“"), or quotes it again in a phrase of its own ("dass es „zweifelhaft“
+    erscheine, ob … eine eigene „wirtschaftsvölkerrechtliche Teilordnung“ …\\autocite{a}").
+    Words listed side by side ("von ``True'' bis ``Pants on Fire''", "'the Führer', 'Hitler',
+    or even") are names and labels mentioned, and a word after its article names a concept."""
     text = doc.text
-    if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
-        return False
-    paged = _sentence_cited(doc, ms, start, end, close_end, paged=True)
-    anyc = paged or _sentence_cited(doc, ms, start, end, close_end)
-    if not anyc:
+    if not _sentence_cited(doc, ms, start, end, close_end):
         return False
     begin = sentence_start(text, start)
     # A citation closing the sentence before ("…wurden.~[\\cite{a}] Im selben Jahr") ends it.
     for cited_end in _CITE_ENDS.finditer(text, begin, start):
         begin = cited_end.end()
     stop = _window(text, close_end)
+    if _REPORTED.search(text, begin, stop):
+        return True
+    if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
+        return False
     quotes = [
         q
         for q in find_quotes(text[begin:stop], min_words=1, latex=doc.kind == "latex")
         if q.parent is None
     ]
     listed = set()
-    for a, b in zip(quotes, quotes[1:]):
+    for a, b in itertools.pairwise(quotes):
         if _LIST_GAP.fullmatch(text, begin + a.close_end, begin + b.start - len(b.mark)):
             listed.update((a.start, b.start))
-    sib = start - begin not in listed and any(
+    return start - begin not in listed and any(
         q.start not in listed
         and begin + q.start != start
         and has_words(text, begin + q.start, begin + q.end, PHRASE_WORDS)
         for q in quotes
     )
-    reported = _REPORTED.search(text, begin, stop) is not None
-    return {"k": reported, "sk": sib or reported, "p": paged, "s": sib, "pors": paged or sib, "pands": paged and sib}[mode]
 
 
+# German reported speech: the present subjunctive of the verbs a report uses most ("sei",
+# "könne", "unterliege"), which says the sentence gives someone else's words; after "ich" the
+# same forms are the writer's indicative.
 _REPORTED = re.compile(
     r"(?<!\bich )\b(?:sei|seien|habe|könne|müsse|solle|werde|dürfe|möge|wolle|gebe|gelte|liege|"
     r"stehe|bestehe|fehle|erscheine|unterliege|bedürfe|führe|biete|zeige|bleibe|komme|lasse)\b"
 )
+# A bracket or brace closing the sentence before, the next opening with a capital.
 _CITE_ENDS = re.compile(r"[\]}]\s+(?=[A-ZÄÖÜ])")
+# What stands between words listed side by side: a comma, "and", "or even", "bis".
 _LIST_GAP = re.compile(r"[\s,;/]*(?:(?i:and|or|nor|even|to|und|oder|bis|sowie|noch)[\s,]+){0,2}")
 _AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
 
