@@ -56,7 +56,8 @@ _REACH = 200  # characters after the closing mark searched for the phrase's cita
 # "has referred to it as", "nannte sie einen", "echoing"). An impersonal or passive naming
 # ("nennt man dies", "is often referred to as", "das nennt sich") defines a term.
 _NAMING = (
-    r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|nennt|nannte|nennen|"
+    r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|terms|termed|characteri[sz]es|"
+    r"characteri[sz]ed|nennt|nannte|nennen|"
     r"nannten|bezeichnet|bezeichnete|bezeichnen|echoing"
 )
 # Who says it, right before the verb: a name (not a possessive: "Heidegger's writing about" is

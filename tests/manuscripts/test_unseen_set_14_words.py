@@ -15,6 +15,8 @@ _BIB = (
     "@article{nowrot,\n  author = {Nowrot, Karsten},\n  title = {Rohstoffrecht},\n"
     "  year = {2022}\n}\n"
     "@article{aden,\n  author = {Aden, Hartmut},\n  title = {Fakten},\n  year = {2019}\n}\n"
+    "@book{rawls,\n  author = {Rawls, John},\n  title = {A Theory of Justice},\n"
+    "  year = {1971}\n}\n"
     "@article{dobbs,\n  author = {Dobbs, Michael},\n  title = {Checker},\n  year = {2012}\n}\n"
 )
 
@@ -66,3 +68,13 @@ def test_words_listed_side_by_side_under_one_citation_are_labels_not_quotations(
         "das Aussagen von ``True'' bis ``Pants on Fire'' bewertet.~[\\cite{aden}]\n",
     )
     assert set(quotes_found(path)) == set()
+
+
+def test_one_word_someone_terms_or_characterizes_is_theirs(tmp_path: Path) -> None:
+    path = _tex(
+        tmp_path,
+        "In response to what he terms an ``intuitionist'' approach, which he alleges "
+        "determines the priority of principles contextually, Rawls argues that an ordinal "
+        "ranking is possible.\\autocite[34]{rawls} The ``ranking'' is ours.\n",
+    )
+    assert set(quotes_found(path)) == {"intuitionist"}
