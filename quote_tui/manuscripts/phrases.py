@@ -56,9 +56,9 @@ _REACH = 200  # characters after the closing mark searched for the phrase's cita
 # "has referred to it as", "nannte sie einen", "echoing"). An impersonal or passive naming
 # ("nennt man dies", "is often referred to as", "das nennt sich") defines a term.
 _NAMING = (
-    r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|terms|termed|characteri[sz]es|"
-    r"characteri[sz]ed|nennt|nannte|nennen|"
-    r"nannten|bezeichnet|bezeichnete|bezeichnen|echoing"
+    r"calls?|called|referred\s+to|refers\s+to|coined|dubs?|dubbed|terms|termed|"
+    r"characteri[sz]es|characteri[sz]ed|nennt|nannte|nennen|nannten|bezeichnet|bezeichnete|"
+    r"bezeichnen|echoing"
 )
 # Who says it, right before the verb: a name (not a possessive: "Heidegger's writing about" is
 # a noun; not a figure or table, which "report" as often), a pronoun, or a narrative citation's
@@ -311,13 +311,7 @@ def _folded(text: str) -> str:
 
 
 def _sentence_cited(
-    doc: Document,
-    ms: Manuscript | None,
-    start: int,
-    end: int,
-    close_end: int,
-    *,
-    paged: bool = False,
+    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
 ) -> bool:
     """Whether the sentence going on after the closing mark ends with one work's citation (a
     cite command, a Pandoc or typed author-date citation, a note that places it: „perfekten
@@ -352,14 +346,14 @@ def _sentence_cited(
     if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
         last = mentions[-1]
         if last.style != "footnote":
-            return ";" not in last.raw and (not paged or last.locator is not None)
+            return ";" not in last.raw
         # A note that only comments cites nothing; one whose text is in another file (a
         # chapter of a book, its notes gathered elsewhere) is taken for a citation.
         found = ms.footnotes.get(last.footnote or "") if ms is not None else None
         if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
-            return not paged
+            return True
         noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
-        return _placed(noted, paged=paged)
+        return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
     if ms is None:
         return False
     note = _closing_note(ms, doc, stop)
@@ -369,18 +363,7 @@ def _sentence_cited(
         # The note closes the sentence: only its closing brace and stops come after it.
         if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
             note = ""
-    return bool(note) and _placed(note, paged=paged)
-
-
-def _placed(note: str, *, paged: bool) -> bool:
-    """Whether a note places its words in a work: its page, or (unless ``paged``) its author
-    and year or the note before's work."""
-    if _NOTE_PAGE.search(note) or _PAGE.search(note):
-        return True
-    return not paged and _LOCATED.search(note) is not None
-
-
-_PAGE = re.compile(r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+", re.I)
+    return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
 
 
 # A short note's page at its end: "Rawls, A Theory of Justice, 126.", "Ibid., 24-25."
@@ -423,7 +406,7 @@ def _word_in_cited_sentence(
         for q in find_quotes(text[begin:stop], min_words=1, latex=doc.kind == "latex")
         if q.parent is None
     ]
-    listed = set()
+    listed: set[int] = set()
     for a, b in itertools.pairwise(quotes):
         if _LIST_GAP.fullmatch(text, begin + a.close_end, begin + b.start - len(b.mark)):
             listed.update((a.start, b.start))
