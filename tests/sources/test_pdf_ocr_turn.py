@@ -11,6 +11,7 @@ from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_ocr
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_annotate import annotate_pdf, highlight
 from quote_tui.sources.readers.pdf_ocr_tesseract import program
 
 _LINES = [
@@ -43,7 +44,12 @@ def _sideways_scan(turn: int) -> bytes:
     pix = page.get_pixmap(dpi=200, clip=pymupdf.Rect(0, 60, page.rect.width, 300))
     doc = pymupdf.open()
     width, height = pix.width * 72 / 200, pix.height * 72 / 200
-    scanned = doc.new_page(width=height, height=width)  # the image's sides swapped
+    # a quarter turn swaps the image's sides on the page; a half turn keeps them
+    scanned = (
+        doc.new_page(width=height, height=width)
+        if turn % 180
+        else doc.new_page(width=width, height=height)
+    )
     scanned.insert_image(scanned.rect, stream=pix.tobytes("png"), rotate=turn)
     return doc.tobytes()
 
@@ -56,3 +62,46 @@ def test_a_sideways_scan_is_read_upright(turn: int) -> None:
     assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}
     # the page as the reader turns it: its lines run across the width
     assert read.text.index("The position") < read.text.index("The long winter")
+
+
+def _ink(page: pymupdf.Page, rect: pymupdf.Rect) -> float:
+    """The share of the page image's dark pixels inside ``rect`` (page points)."""
+    zoom = 2.0
+    pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY)
+    samples, width = pix.samples, pix.width
+    dark = inside = 0
+    for y in range(pix.height):
+        row = samples[y * width : (y + 1) * width]
+        for x, value in enumerate(row):
+            if value < 128:
+                dark += 1
+                inside += rect.contains(pymupdf.Point((x + 0.5) / zoom, (y + 0.5) / zoom))
+    return inside / max(1, dark)
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_turned_scans_highlight_lies_over_its_words(turn: int) -> None:
+    data = _sideways_scan(turn)
+    read = extract_pdf(data)
+    prepared = PreparedText(read.text, page_starts=read.page_starts, line_boxes=read.line_boxes)
+    # the fourth and fifth of the ten lines
+    start = read.text.index("meeting in the spring")
+    end = read.text.index("the earlier work") + len("the earlier work")
+    marked = annotate_pdf(data, [highlight(prepared, start, end, "exact", "p. 1: exact")])
+    with pymupdf.open(stream=marked) as doc:
+        page = doc[0]
+        (annot,) = list(page.annots())
+        drawn = annot.rect
+        assert page.rect.contains(drawn), (drawn, page.rect)
+        # over two of the ten lines: across them where they run across the page, along them
+        # where they run up or down it
+        along, across = (drawn.height, drawn.width) if turn % 180 else (drawn.width, drawn.height)
+        assert along > 2 * across
+        with pymupdf.open(stream=data) as clean:
+            # two of the ten lines' ink lies in it, and the rest of the page's outside
+            assert 0.1 < _ink(clean[0], drawn) < 0.35
+            lines = pymupdf.Rect()
+            for _, _, number, *box in read.line_boxes:
+                assert number == 1 and page.rect.contains(pymupdf.Rect(box))
+                lines |= pymupdf.Rect(box)
+            assert _ink(clean[0], lines) > 0.95

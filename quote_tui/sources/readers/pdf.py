@@ -42,6 +42,7 @@ from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_ocr_turn import unturned
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
@@ -526,7 +527,8 @@ def _compose(
     heights = [p.height if p else 0.0 for p in pages]
     for side in carry_notes([side for _, side in split], heights):
         put(side, pos == 0)
-    return "".join(parts), tuple(page_starts), tuple(boxes)
+    # a scan read turned upright was laid out turned: its boxes go back onto its page
+    return "".join(parts), tuple(page_starts), unturned(tuple(boxes), pages)
 
 
 def _scan_split(

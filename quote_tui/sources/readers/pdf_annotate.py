@@ -34,6 +34,9 @@ _SHRINK = 0.5
 """Points a line's rectangle is shrunk by, so a neighbouring line's words never fall in it."""
 _TOUCH = 0.5
 """Points within which a word starts inside the ligature that ends the word before it."""
+_UPRIGHT = 2.0
+"""A line box at most this many times as tall as wide runs across the page (a line of one
+letter is about twice as tall as wide); a taller one runs up or down it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +119,7 @@ def annotate_pdf(
 
 
 def _draw(doc: pymupdf.Document, item: Highlight) -> None:
-    by_page: dict[int, list[pymupdf.Rect]] = {}
+    by_page: dict[int, list[pymupdf.Quad]] = {}
     for piece in item.pieces:
         if not 1 <= piece.page <= doc.page_count:
             continue
@@ -126,15 +129,26 @@ def _draw(doc: pymupdf.Document, item: Highlight) -> None:
         words = sorted(page.get_text("words", clip=clip), key=lambda w: (w[5], w[6], w[7]))
         words = ligature_words(words)
         chosen = words[piece.first : piece.last] or words
-        rects = [pymupdf.Rect(w[:4]) for w in chosen] or [pymupdf.Rect(piece.rect)]
-        by_page.setdefault(piece.page, []).extend(rects)
+        quads = [pymupdf.Rect(w[:4]).quad for w in chosen] or [_line_quad(piece.rect)]
+        by_page.setdefault(piece.page, []).extend(quads)
     colour = COLOURS.get(item.status, _OTHER)
-    for number, rects in by_page.items():
+    for number, quads in by_page.items():
         page = doc[number - 1]  # held: an annotation needs its page alive
-        annot = page.add_highlight_annot([r.quad for r in rects])
+        annot = page.add_highlight_annot(quads)
         annot.set_colors(stroke=colour)
         annot.set_info(title="quote-tui", content=item.note)
         annot.update()
+
+
+def _line_quad(rect: tuple[float, float, float, float]) -> pymupdf.Quad:
+    """A line's box as a highlight's quad, set along the line: a line far taller than wide
+    runs up the page (a scan read turned upright), and MuPDF widens a highlight across its
+    quad by a share of the quad's height, so an upright quad of such a line spilled over
+    the lines beside it (150 points wide for a 12-point line)."""
+    box = pymupdf.Rect(rect)
+    if box.height <= _UPRIGHT * box.width:
+        return box.quad
+    return pymupdf.Quad(box.bl, box.tl, box.br, box.tr)  # read upwards, its top to the left
 
 
 def ligature_words(words: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:

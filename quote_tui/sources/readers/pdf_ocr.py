@@ -29,7 +29,7 @@ from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_language import page_language
 from quote_tui.sources.readers.pdf_ocr_poor import poor_layers, read_poor_layers
 from quote_tui.sources.readers.pdf_ocr_tesseract import noise_aside, program, run_tesseract
-from quote_tui.sources.readers.pdf_ocr_turn import SIDEWAYS, UNSURE, page_turn
+from quote_tui.sources.readers.pdf_ocr_turn import SIDEWAYS, UNSURE, page_turn, turned_page
 
 __all__ = [
     "MIN_DPI",
@@ -157,7 +157,9 @@ def _tesseract_page(page: pymupdf.Page, folder: str, tesseract: str) -> PageBloc
         # the page's language alone: with English added, a French scan read "Moy" for "Moÿ"
         # and took half as long again (1.35 s to 0.86 s a page)
         read = run_tesseract(page, dpi, folder, other, tesseract, turn) or read
-    return noise_aside(page_blocks(read, read["height"]), read)
+    # laid out in the turned frame, where its lines run across: its boxes are mapped back
+    # onto the page once its text is put together (pdf_ocr_turn.unturned)
+    return turned_page(noise_aside(page_blocks(read, read["height"]), read), turn, page)
 
 
 def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | None:
