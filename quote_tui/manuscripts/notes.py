@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import further_pages, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
@@ -29,6 +29,11 @@ NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
+# A page before a note's closing page, both with their terms: "S. 3 und" before "S. 7."
+_EARLIER_PAGE = re.compile(
+    r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*(?=(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
+)
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
@@ -42,7 +47,7 @@ _SAME = re.compile(
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 _PAGE_AFTER = re.compile(
     r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$))"
+    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|\s*(?:&|und|and|u\.|sowie)\s*(?:S\.|pp?\.)\s*\d)"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -72,8 +77,15 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
-    locator = parse_locator(page.group(1)) if page else None
-    key = title or _untitled_key(note, page.start() if page else len(note))
+    earlier = _EARLIER_PAGE.search(note) if page else None
+    if page and earlier:
+        # "S. 3 und S. 7.": the first page is the one the note gives, the second kept with it
+        locator = parse_locator(note[earlier.start(1) : page.end(1)])
+        page_start = earlier.start()
+    else:
+        locator = parse_locator(page.group(1)) if page else None
+        page_start = page.start() if page else len(note)
+    key = title or _untitled_key(note, page_start)
     return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
@@ -124,10 +136,12 @@ def is_same_as_before(text: str, start: int, end: int) -> bool:
 
 def page_after(text: str, pos: int, end: int) -> Locator | None:
     """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
-    m = _PAGE_AFTER.match(text[pos:end].replace("~", " "))
+    rest = text[pos:end].replace("~", " ")
+    m = _PAGE_AFTER.match(rest)
     if m is None or _YEAR.fullmatch(m.group(1).strip()):
         return None  # "\\cite{a}, 2010": a year, not a page
-    return parse_locator(m.group(1))
+    # "Lo (2020), S. 3 und S. 7.": the further pages are kept with the first
+    return parse_locator(rest[m.start(1) : further_pages(rest, m.end(1))])
 
 
 # What opens a note before the work it names: "Vgl. hierzu", "Zitiert nach:", "Siehe auch".
