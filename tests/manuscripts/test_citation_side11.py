@@ -72,3 +72,70 @@ def test_a_word_note_giving_two_pages_gives_the_first_with_the_second(tmp_path: 
     got = _found(path)
     assert got[quotes[0]][1:] == ("3 und S. 7", (3, 7))
     assert got[quotes[1]][1:] == ("12 und S. 15", (12, 15))
+
+
+def test_a_word_notes_ebd_after_the_text_names_a_work_is_that_work(tmp_path: Path) -> None:
+    document = wx.new_document()
+    wx.add_paragraph(
+        document,
+        [
+            "Die Unternehmen wurden liquidiert.",
+            wx.footnote_ref(1),
+            " Sie wehrten sich.",
+            wx.footnote_ref(2),
+        ],
+    )
+    wx.add_paragraph(
+        document,
+        [
+            "Zuletzt unternahm der Historiker Benno Nietzel im Jahr 2009 den Versuch, die "
+            "Studien zu ordnen. Er diagnostizierte Probleme",
+            wx.footnote_ref(3),
+            " und eine „analytische Hilflosigkeit angesichts der Vielschichtigkeit des "
+            "Prozesses“, die den Fortschritt hemme.",
+            wx.footnote_ref(4),
+        ],
+    )
+    wx.add_paragraph(
+        document,
+        [
+            "Die Studie im Jahr 2010 fand „eine neue Welle von Studien zur Arisierung“.",
+            wx.footnote_ref(5),
+        ],
+    )
+    wx.add_paragraph(
+        document,
+        [
+            "Kreutzmüller sah die Lage anders.",
+            wx.footnote_ref(6),
+            " Er nannte sie „einen Ausverkauf der jüdischen Firmen“.",
+            wx.footnote_ref(7),
+        ],
+    )
+    path = tmp_path / "arbeit.docx"
+    document.save(path)
+    notes = {
+        1: ["Vgl. Nietzel 2012, S. 164 und Kreutzmüller 2012, S. 250."],
+        2: [
+            "Systematisch untersucht von Kreutzmüller, Ausverkauf, 2012, S. 257-357; Nietzel, "
+            "Handeln und Überleben, 2012, S. 99-150."
+        ],
+        3: ["Vgl. ebd. S. 562-565."],
+        4: ["Ebd. S. 564."],
+        5: ["Ebd. S. 570."],
+        6: ["Kreutzmüller, Ausverkauf, 2012, S. 30."],
+        7: ["Ebd. S. 31."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))
+    got = {
+        c.quote: (c.reference.raw if c.reference else "", c.locator.value if c.locator else None)
+        for c in scan(path).citations
+    }
+    hilflos = got["analytische Hilflosigkeit angesichts der Vielschichtigkeit des Prozesses"]
+    assert "Nietzel im Jahr 2009" in hilflos[0] and hilflos[1] == "564"
+    # "Studie im Jahr 2010" names no author the notes cite: Ebd. is the note before's work
+    welle = got["eine neue Welle von Studien zur Arisierung"]
+    assert "Nietzel im Jahr 2009" in welle[0] and welle[1] == "570"
+    # no work named since the note before: the note before's
+    ausverkauf = got["einen Ausverkauf der jüdischen Firmen"]
+    assert "Kreutzmüller, Ausverkauf, 2012" in ausverkauf[0] and ausverkauf[1] == "31"
