@@ -49,8 +49,10 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
         key=lambda pair: -len(pair[0]),
     )
 )
+# A page's value, with the pages joined to it ("33-35", "4, 7", "3 und 7"); a joined roman
+# numeral is a whole word ("p. 3 and discusses" is page 3).
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|\band|\bund)\s*(?:\d+|[ivxlcdm]+\b))*"
     r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.

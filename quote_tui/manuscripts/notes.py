@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import further_pages, parse_locator
+from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 
@@ -29,10 +29,11 @@ NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
-# A page before a note's closing page, both with their terms: "S. 3 und" before "S. 7."
+# A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
 _EARLIER_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
-    r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*(?=(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
+    r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
+    r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
@@ -45,9 +46,11 @@ _SAME = re.compile(
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
+# A further page joined to a page: "und S. 7", "and 7", "& p. 9".
+_JOINED = r"\s*(?:&|\bund|\band|\bu\.|\bsowie)\s*(?:(?:S\.|pp?\.)\s*)?\d"
 _PAGE_AFTER = re.compile(
     r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|\s*(?:&|und|and|u\.|sowie)\s*(?:S\.|pp?\.)\s*\d)"
+    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -140,8 +143,10 @@ def page_after(text: str, pos: int, end: int) -> Locator | None:
     m = _PAGE_AFTER.match(rest)
     if m is None or _YEAR.fullmatch(m.group(1).strip()):
         return None  # "\\cite{a}, 2010": a year, not a page
-    # "Lo (2020), S. 3 und S. 7.": the further pages are kept with the first
-    return parse_locator(rest[m.start(1) : further_pages(rest, m.end(1))])
+    if re.match(_JOINED, rest[m.end(1) :]):
+        # "Lo (2020), S. 3 und S. 7.": the further pages are kept with the first
+        return parse_locator(rest[m.start(1) :])
+    return parse_locator(m.group(1))
 
 
 # What opens a note before the work it names: "Vgl. hierzu", "Zitiert nach:", "Siehe auch".

@@ -139,3 +139,37 @@ def test_a_word_notes_ebd_after_the_text_names_a_work_is_that_work(tmp_path: Pat
     # no work named since the note before: the note before's
     ausverkauf = got["einen Ausverkauf der jüdischen Firmen"]
     assert "Kreutzmüller, Ausverkauf, 2012" in ausverkauf[0] and ausverkauf[1] == "31"
+
+
+def test_a_bare_second_page_is_kept_and_words_after_and_are_no_page(tmp_path: Path) -> None:
+    write(tmp_path, "refs.bib", _BIB)
+    md = write(
+        tmp_path,
+        "a.md",
+        "---\nbibliography: refs.bib\n---\n\nEr schrieb, „die Ware ist zunächst ein äußerer "
+        "Gegenstand“ [@marx1962, S. 3 und 7]. Später „ein Ding, das durch seine "
+        "Eigenschaften Bedürfnisse befriedigt“ [@marx1962, p. 12 and discussion there].\n",
+    )
+    got = _found(md)
+    assert got["die Ware ist zunächst ein äußerer Gegenstand"][1:] == ("3 und 7", (3, 7))
+    assert got["ein Ding, das durch seine Eigenschaften Bedürfnisse befriedigt"][1:] == (
+        "12",
+        (12,),
+    )
+
+
+def test_a_word_note_with_a_bare_second_page(tmp_path: Path) -> None:
+    document = wx.new_document()
+    quotes = ["die Stadt war ein Ort der Freiheit für alle", "die Zünfte bestimmten den Rat"]
+    for i, quote in enumerate(quotes, start=1):
+        wx.add_paragraph(document, [f"Satz {i} sagt „{quote}“", wx.footnote_ref(i), " dazu."])
+    path = tmp_path / "arbeit.docx"
+    document.save(path)
+    notes = {
+        1: ["Vgl. Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 3 und 7."],
+        2: ["Schmidt (2003), S. 12 und 15."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))
+    got = _found(path)
+    assert got[quotes[0]][1:] == ("3 und 7", (3, 7))
+    assert got[quotes[1]][1:] == ("12 und 15", (12, 15))
