@@ -35,6 +35,11 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
+# A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
+# "Berlin 2001, S. 12. Hier zeigt sich …".
+_PAGE_THEN_WORDS = re.compile(
+    r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
+)
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
@@ -76,6 +81,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _HEREAFTER.sub("", first_work(note))
     page = NOTE_PAGE.search(note)
+    if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
+        note = note[: said.start(1)]  # the writer's own words after the page
+        page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):

@@ -173,3 +173,25 @@ def test_a_word_note_with_a_bare_second_page(tmp_path: Path) -> None:
     got = _found(path)
     assert got[quotes[0]][1:] == ("3 und 7", (3, 7))
     assert got[quotes[1]][1:] == ("12 und 15", (12, 15))
+
+
+def test_a_notes_page_before_the_writers_own_sentence_is_its_page(tmp_path: Path) -> None:
+    document = wx.new_document()
+    quotes = ["basic structure of society as a whole", "die Zünfte bestimmten den Rat"]
+    for i, quote in enumerate(quotes, start=1):
+        wx.add_paragraph(document, [f"Satz {i} sagt „{quote}“", wx.footnote_ref(i), " dazu."])
+    path = tmp_path / "chapter.docx"
+    document.save(path)
+    notes = {
+        1: [
+            "John Rawls, A Theory of Justice (Cambridge, MA: Harvard University Press, 1971), "
+            "7. Note that I will be referring to the original edition of the text."
+        ],
+        2: [
+            "Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 12. Hier zeigt sich die Lage."
+        ],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))
+    got = _found(path)
+    assert got[quotes[0]][1:] == ("7", (7,))
+    assert got[quotes[1]][1:] == ("12", (12,))
