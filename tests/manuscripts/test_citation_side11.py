@@ -160,7 +160,11 @@ def test_a_bare_second_page_is_kept_and_words_after_and_are_no_page(tmp_path: Pa
 
 def test_a_word_note_with_a_bare_second_page(tmp_path: Path) -> None:
     document = wx.new_document()
-    quotes = ["die Stadt war ein Ort der Freiheit für alle", "die Zünfte bestimmten den Rat"]
+    quotes = [
+        "die Stadt war ein Ort der Freiheit für alle",
+        "die Zünfte bestimmten den Rat",
+        "ein moralischer Chronist seiner Zeit",
+    ]
     for i, quote in enumerate(quotes, start=1):
         wx.add_paragraph(document, [f"Satz {i} sagt „{quote}“", wx.footnote_ref(i), " dazu."])
     path = tmp_path / "arbeit.docx"
@@ -168,11 +172,13 @@ def test_a_word_note_with_a_bare_second_page(tmp_path: Path) -> None:
     notes = {
         1: ["Vgl. Müller, Hans: Die Stadt im Mittelalter. Berlin 2001, S. 3 und 7."],
         2: ["Schmidt (2003), S. 12 und 15."],
+        3: ["Vgl. Philippoff, Eva: Alfred Polgar. München: Minerva 1980. S. 269-270, 276-277."],
     }
     wx.add_footnotes_part(path, wx.footnotes_xml(notes))
     got = _found(path)
     assert got[quotes[0]][1:] == ("3 und 7", (3, 7))
     assert got[quotes[1]][1:] == ("12 und 15", (12, 15))
+    assert got[quotes[2]][1:] == ("269-270, 276-277", (269, 270, 276, 277))
 
 
 def test_a_notes_page_before_the_writers_own_sentence_is_its_page(tmp_path: Path) -> None:
