@@ -201,3 +201,19 @@ def test_a_notes_page_before_the_writers_own_sentence_is_its_page(tmp_path: Path
     got = _found(path)
     assert got[quotes[0]][1:] == ("7", (7,))
     assert got[quotes[1]][1:] == ("12", (12,))
+
+
+def test_pages_in_two_parts_in_a_typed_author_date_citation(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Er schrieb, „die Ware ist zunächst ein äußerer Gegenstand“ (Marx 1962, S. 3 und S. 7). "
+        "Dann „ein Ding, das durch seine Eigenschaften Bedürfnisse befriedigt“ (Marx 1962, "
+        "Bd. 2, S. 4).\n\n# Literatur\n\nMarx, Karl (1962): Das Kapital. Berlin: Dietz.\n",
+    )
+    got = _found(md)
+    assert got["die Ware ist zunächst ein äußerer Gegenstand"][1:] == ("3 und S. 7", (3, 7))
+    assert got["ein Ding, das durch seine Eigenschaften Bedürfnisse befriedigt"][1:] == (
+        "Bd. 2, S. 4",
+        (4,),
+    )
