@@ -6,7 +6,7 @@ import re
 
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["MAX_PAGES", "page_list", "parse_locator"]
+__all__ = ["MAX_PAGES", "further_pages", "page_list", "parse_locator"]
 
 MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
@@ -49,8 +49,10 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
         key=lambda pair: -len(pair[0]),
     )
 )
+# A page's value, with the pages joined to it ("33-35", "4, 7", "3 und 7"); a joined roman
+# numeral is a whole word ("p. 3 and discusses" is page 3).
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|and)\s*[0-9ivxlcdm]+)*"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|\band|\bund)\s*(?:\d+|[ivxlcdm]+\b))*"
     r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
@@ -105,7 +107,7 @@ def make_locator(label: str, value: str, note: str = "") -> Locator:
     """A ``Locator`` with its page list filled in for page labels; ``note`` is the page's note
     written after it ("157, footnote"), kept in the value, not a page."""
     label = label.strip().lower() or "page"
-    value = value.strip().rstrip(",;").replace("~", " ").replace("--", "–")
+    value = value.replace("~", " ").strip().rstrip(",;").replace("--", "–")
     if value.endswith(".") and not value.endswith("f."):
         value = value[:-1]  # a sentence's full stop; "ff." keeps the abbreviation's
     pages = page_list(value) if label == "page" else ()
@@ -139,10 +141,21 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             m = _VALUE.match(s[len(t) :])
             if m is None:
                 return None
+            end = len(t) + m.end(1)
+            if label == "volume" and (page := _PAGE_IN_VOLUME.match(s, end)):
+                # "Bd. 2, S. 4": the page is what is compared; the volume stays in the value
+                inner = parse_locator(s[page.end() :])
+                if inner is not None and inner.label == "page" and inner.pages:
+                    value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
+                    return Locator("page", value, inner.pages)
             if label != "page":
                 # shown, never compared: the writer's own words find the place ("Kap.~4", "Rn. 5")
                 return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
-            return make_locator(label, m.group(1), _in_note(s, len(t) + m.end(1)))
+            more = further_pages(s, end)
+            if more > end:
+                # "S. 3 und S. 7": both pages, the first one first
+                return make_locator(label, s[len(t) : more])
+            return make_locator(label, m.group(1), _in_note(s, end))
     for label, pattern in _SCHEMES:
         m = pattern.match(s)
         if m and _ends_value(s, m.end()):
@@ -150,6 +163,9 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     if bare_is_page:
         m = _VALUE.match(s)
         if m and any(c.isdigit() for c in m.group(1)):
+            more = further_pages(s, m.end(1))
+            if more > m.end(1):
+                return make_locator("page", s[m.start(1) : more])
             return make_locator("page", m.group(1), _in_note(s, m.end(1)))
         roman = _ROMAN_PAGE.match(s)
         if roman and (roman.end() == len(s) or _in_note(s, roman.end())):
@@ -164,6 +180,23 @@ _IN_NOTE = re.compile(
     r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote)(?:\s*\d{1,3})?(?=\s*[,;.)\]]|\s*$)",
     re.I,
 )
+
+
+# A further page after a page, each with its term: "S. 3 und S. 7", "p. 4 and p. 9", "S. 3, S. 7".
+_FURTHER_PAGE = re.compile(
+    r"\s*(?:,|&|\bund\b|\band\b|\bu\.|\bsowie\b)\s*(?:S\.|pp?\.)[\s~]*\d+"
+    r"(?:\s*[-–—]+\s*\d+)?(?:[\s~]?ff?\.|[\s~]?ff?\b)?"
+)
+# The page term after a volume: "Bd. 2, S. 4", "vol. 2, p. 4", "Bd. 2 S. 4".
+_PAGE_IN_VOLUME = re.compile(r"\s*,?\s*(S\.|pp?\.)[\s~]*(?=\d)")
+
+
+def further_pages(s: str, end: int) -> int:
+    """Where the further pages written after a page ending at ``end`` end ("S. 3 und S. 7"),
+    or ``end`` when none follow."""
+    while (m := _FURTHER_PAGE.match(s, end)) is not None:
+        end = m.end()
+    return end
 
 
 def _written(text: str) -> str:

@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
@@ -45,6 +45,10 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     if span is None:
         return None, None
     doc = ms.documents[span.doc]
+    if is_same_as_before(doc.text, span.start, span.end):
+        named = _named_before_mark(ms, note_id)
+        if named is not None:
+            return _repeat(doc, span.start, span.end, (named, None))
 
     def earlier() -> list[str]:
         """The notes before this one in its text, nearest first (found only when a note
@@ -127,12 +131,55 @@ def _named_since(doc: Document, k: int) -> Mention | None:
     author the earlier notes cite): the writer's "Ebd." is that work, not the earlier note's."""
     if k == 0:
         return None
-    lo, start = doc.notes[k - 1][1], doc.notes[k][0]
-    found = list(_NAMED_WORK.finditer(doc.text, lo, start))
+    return _named_in(doc.text, doc.notes[k - 1][1], doc.notes[k][0], _note_words(doc))
+
+
+# Each manuscript's footnote marks, read once (held with its notes to tell it is the same): for
+# a Word note, the text the mark stands in, and where the mark before it in that text ends.
+_MARKS: list[tuple[dict[str, FootnoteSpan], dict[str, tuple[int, int, int]], frozenset[str]]] = []
+
+
+def _named_before_mark(ms: Manuscript, note_id: str) -> Mention | None:
+    """The work the running text names between the mark of Word note ``note_id`` and the mark
+    before it, as ``_named_since`` reads a LaTeX note's."""
+    marks, words = _marks(ms)
+    mark = marks.get(note_id)
+    if mark is None or mark[1] == 0:
+        return None  # the text's first note: no note before it cites an author
+    i, lo, start = mark
+    return _named_in(ms.documents[i].text, lo, start, words)
+
+
+def _marks(ms: Manuscript) -> tuple[dict[str, tuple[int, int, int]], frozenset[str]]:
+    """Each note's mark (its text, where the mark before it ends, where it stands) and the
+    capitalised words of all notes."""
+    for notes, marks, words in _MARKS:
+        if notes is ms.footnotes:
+            return marks, words
+    marks = {}
+    for i, d in enumerate(ms.documents):
+        lo = 0
+        for a in d.anchors:
+            if a.footnote is not None:
+                marks.setdefault(a.footnote, (i, lo, a.start))
+                lo = a.end
+    words = frozenset(
+        w
+        for span in ms.footnotes.values()
+        for w in _CAPITALISED.findall(ms.documents[span.doc].text, span.start, span.end)
+    )
+    _MARKS[:] = [(ms.footnotes, marks, words), *_MARKS[:3]]
+    return marks, words
+
+
+def _named_in(text: str, lo: int, start: int, words: frozenset[str]) -> Mention | None:
+    """The last work ``text[lo:start]`` names by its author and year, that author a word of
+    the notes (``words``)."""
+    found = list(_NAMED_WORK.finditer(text, lo, start))
     if not found:
         return None
     m = found[-1]
-    if m.group("name") not in _note_words(doc):
+    if m.group("name") not in words:
         return None  # a capitalised noun before a year, not an author the notes cite
     return Mention(
         m.start(),

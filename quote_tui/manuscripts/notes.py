@@ -29,6 +29,17 @@ NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
+# A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
+_EARLIER_PAGE = re.compile(
+    r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
+    r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
+)
+# A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
+# "Berlin 2001, S. 12. Hier zeigt sich …".
+_PAGE_THEN_WORDS = re.compile(
+    r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
+)
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
@@ -40,9 +51,11 @@ _SAME = re.compile(
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
+# A further page joined to a page: "und S. 7", "and 7", "& p. 9".
+_JOINED = r"\s*(?:&|\bund|\band|\bu\.|\bsowie)\s*(?:(?:S\.|pp?\.)\s*)?\d"
 _PAGE_AFTER = re.compile(
     r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$))"
+    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -68,12 +81,22 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _HEREAFTER.sub("", first_work(note))
     page = NOTE_PAGE.search(note)
+    if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
+        note = note[: said.start(1)]  # the writer's own words after the page
+        page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
-    locator = parse_locator(page.group(1)) if page else None
-    key = title or _untitled_key(note, page.start() if page else len(note))
+    earlier = _EARLIER_PAGE.search(note) if page else None
+    if page and earlier:
+        # "S. 3 und S. 7.": the first page is the one the note gives, the second kept with it
+        locator = parse_locator(note[earlier.start(1) : page.end(1)])
+        page_start = earlier.start()
+    else:
+        locator = parse_locator(page.group(1)) if page else None
+        page_start = page.start() if page else len(note)
+    key = title or _untitled_key(note, page_start)
     return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
@@ -124,9 +147,13 @@ def is_same_as_before(text: str, start: int, end: int) -> bool:
 
 def page_after(text: str, pos: int, end: int) -> Locator | None:
     """The page written right after a citation ending at ``pos`` in a note ending at ``end``."""
-    m = _PAGE_AFTER.match(text[pos:end].replace("~", " "))
+    rest = text[pos:end].replace("~", " ")
+    m = _PAGE_AFTER.match(rest)
     if m is None or _YEAR.fullmatch(m.group(1).strip()):
         return None  # "\\cite{a}, 2010": a year, not a page
+    if re.match(_JOINED, rest[m.end(1) :]):
+        # "Lo (2020), S. 3 und S. 7.": the further pages are kept with the first
+        return parse_locator(rest[m.start(1) :])
     return parse_locator(m.group(1))
 
 
