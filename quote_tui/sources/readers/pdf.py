@@ -479,8 +479,8 @@ def _compose(
     keep their own page, which is the page a match in them is on.
     """
     present = [p for p in pages if p is not None]
-    body = body_size(present)
-    edges = [page_edges(p) for p in present]  # worked out once: both passes read them
+    edges = [page_edges(p) for p in present]  # worked out once: every pass reads them
+    body = body_size(present, edges)
     repeated = repeated_edges(present, edges)
     by_page = iter(edges)
     split = [

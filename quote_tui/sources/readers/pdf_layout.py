@@ -37,6 +37,7 @@ from typing import Any
 
 from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
+from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
@@ -285,12 +286,11 @@ def _union(lines: Iterable[Line]) -> Rect:
     return (x0, y0, x1, y1)
 
 
-def body_size(pages: Sequence[PageBlocks]) -> float:
-    """The font size most of the document's characters are set in (0.0 for no text)."""
-    total: Counter[float] = Counter()
-    for page in pages:
-        total.update(dict(page.sizes))
-    return total.most_common(1)[0][0] if total else 0.0
+def body_size(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None) -> float:
+    """The body's font size (``pdf_body_size``; ``edges``: each page's ``page_edges``, when
+    they are already known)."""
+    every = edges if edges is not None else [page_edges(p) for p in pages]
+    return noted_body_size(pages, every)
 
 
 def repeated_edges(
