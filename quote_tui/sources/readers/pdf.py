@@ -524,7 +524,11 @@ def _compose(
         page_starts.append(pos)
         put([(b, index + 1) for b in main], True)
     heights = [p.height if p else 0.0 for p in pages]
-    for side in carry_notes([side for _, side in split], heights):
+    floors = [
+        max((b.rect[3] for b in flow), default=h)
+        for (flow, _), h in zip(split, heights, strict=True)
+    ]
+    for side in carry_notes([side for _, side in split], heights, floors):
         put(side, pos == 0)
     return "".join(parts), tuple(page_starts), tuple(boxes)
 
