@@ -103,3 +103,40 @@ def _letter_with_methods() -> bytes:
 
 def test_small_type_on_pages_of_its_own_stays_the_body() -> None:
     assert pdf_layout.body_size(_pages(_letter_with_methods())) == 9.0
+
+
+def _note_over_the_break() -> bytes:
+    """Page 1's last note breaks off after "234 N.W. 9, 10"; page 2's short body stands over
+    its rest, "(Minn. 1930) ...", high on the page, then the page's own notes."""
+    doc = pymupdf.open()
+    for number in (1, 2):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((250, 40), "LAW REVIEW", fontsize=10)
+        y = 90.0
+        for k in range(3 if number == 2 else 6):
+            page.insert_text((72, y), _filler(number, k), fontsize=12)
+            y += 16
+        page.draw_line((72, y + 6), (200, y + 6))
+        y += 20
+        if number == 2:
+            page.insert_text(
+                (72, y), "(Minn. 1930) (county attorney suspended for six months).", fontsize=9
+            )
+            y += 11
+        for k in range(34):
+            mark = f"{number * 10 + k}. " if k % 6 == 0 else ""
+            text = f"{mark}See the note's authority {number}-{k}, cited at length in small type"
+            page.insert_text((72, y), text, fontsize=9)
+            y += 11
+        if number == 1:
+            page.insert_text((72, y), "6. In re Joyce, 234 N.W. 9, 10", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_note_runs_on_under_the_next_pages_body_high_on_the_page() -> None:
+    pdf = extract_pdf(_note_over_the_break())
+    prepared = PreparedText(pdf.text, page_starts=pdf.page_starts, line_boxes=pdf.line_boxes)
+    result = check_text(prepared, "In re Joyce, 234 N.W. 9, 10 (Minn. 1930) (county attorney")
+    assert result.status in (Status.EXACT, Status.NORMALIZED)
+    match = result.matches[0]
+    assert (match.page_start, match.page_end) == (1, 2)
