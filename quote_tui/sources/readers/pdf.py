@@ -20,6 +20,7 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
+from quote_tui.sources.readers.pdf_body_size import most_used_size
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
@@ -524,8 +525,10 @@ def _compose(
         page_starts.append(pos)
         put([(b, index + 1) for b in main], True)
     heights = [p.height if p else 0.0 for p in pages]
+    # where the notes outweigh the body they start high on a page, right under its body
+    noted = body > most_used_size(present)
     floors = [
-        max((b.rect[3] for b in flow), default=h)
+        max((b.rect[3] for b in flow), default=h) if noted else h
         for (flow, _), h in zip(split, heights, strict=True)
     ]
     for side in carry_notes([side for _, side in split], heights, floors):

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["body_size"]
+__all__ = ["body_size", "most_used_size"]
 
 _SMALL = 0.87
 """A foot's block at or below this share of the opening block's size is a note (the share
@@ -53,13 +53,25 @@ def body_size(pages: Sequence[Page], edges: Sequence[Sequence[int]]) -> float:
         The size most characters are set in, or the size of the pages' opening text when the
         most used one is the notes' at their feet.
     """
-    total: Counter[float] = Counter()
-    for page in pages:
-        total.update(dict(page.sizes))
+    total = _sizes(pages)
     if not total:
         return 0.0
     common = total.most_common(1)[0][0]
     return _noted_body(pages, edges, common, total[common]) or common
+
+
+def most_used_size(pages: Sequence[Page]) -> float:
+    """The size most of the document's characters are set in (0.0 for no text): a body size
+    above it says the notes outweigh the body."""
+    total = _sizes(pages)
+    return total.most_common(1)[0][0] if total else 0.0
+
+
+def _sizes(pages: Sequence[Page]) -> Counter[float]:
+    total: Counter[float] = Counter()
+    for page in pages:
+        total.update(dict(page.sizes))
+    return total
 
 
 def _noted_body(

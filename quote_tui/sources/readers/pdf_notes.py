@@ -27,8 +27,9 @@ _FOLIO = re.compile(r"^\s*(?:[-–—]\s*)?(?:\d{1,6}|[ivxlcdm]{1,8})(?:\s*[-–
 _OPENING = re.compile(r"[^\W\d_]+[\s,]")
 """A word that goes on a sentence: letters, then a space or a comma (not a link's
 "localhost:1234" or "https://", which a page's foot repeats)."""
-_CITED = re.compile(r"\([^\W\d_]+\.?\s")
-"""A citation's bracket that goes on a sentence: "(Minn. 1930)" after "234 N.W. 9, 10"."""
+_CITED = re.compile(r"\([A-Z][a-z]{0,5}\.\s")
+"""A citation's bracket opening with an abbreviation, which goes on a sentence: "(Minn. 1930)"
+after "234 N.W. 9, 10" (a table's "(Additional file 1" does not)."""
 _MIN_WORDS = 4
 """Fewest words of a note's second half: a stray word or label at a page's foot is none."""
 _SAME_SIZE = 0.5
