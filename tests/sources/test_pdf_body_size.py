@@ -9,6 +9,7 @@ from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_layout
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_notes import carry_notes
 
 WORDS = [
     "alpha",
@@ -140,3 +141,26 @@ def test_a_note_runs_on_under_the_next_pages_body_high_on_the_page() -> None:
     assert result.status in (Status.EXACT, Status.NORMALIZED)
     match = result.matches[0]
     assert (match.page_start, match.page_end) == (1, 2)
+
+
+def _aside(text: str, top: float) -> pdf_layout.Block:
+    rect = (72.0, top, 540.0, top + 10)
+    return pdf_layout.Block(rect, (pdf_layout.Line(text, rect),), 9.0, True)
+
+
+def test_a_bracket_takes_a_notes_rest_only_when_an_abbreviation_opens_it() -> None:
+    first = [_aside("6. In re Joyce, 234 N.W. 9, 10", 700.0)]
+    cited = _aside("(Minn. 1930) (county attorney suspended for six months).", 600.0)
+    table = _aside("(Additional file 1: Appendix 1, Section 2.1) and more", 600.0)
+    moved = carry_notes([first, [cited]], [792.0, 792.0])
+    assert [b.text for b, _ in moved[0]] == [first[0].text, cited.text]
+    kept = carry_notes([first, [table]], [792.0, 792.0])
+    assert [b.text for b, _ in kept[1]] == [table.text]
+
+
+def test_a_notes_rest_high_on_the_page_is_taken_only_under_the_body() -> None:
+    first = [_aside("6. In re Joyce, 234 N.W. 9, 10", 700.0)]
+    rest = _aside("and the county attorney was suspended for six months.", 200.0)
+    assert carry_notes([first, [rest]], [792.0, 792.0])[1]  # the lower half only, by default
+    moved = carry_notes([first, [rest]], [792.0, 792.0], [792.0, 180.0])
+    assert not moved[1]
