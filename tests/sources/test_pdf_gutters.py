@@ -7,15 +7,11 @@ from itertools import accumulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_tui.sources.readers.pdf_layout import (
-    _CENTRED,
-    _GUTTER_SHARE,
-    _MIN_GUTTER,
-    _NARROW,
-    Block,
-    Line,
-    _gutters,
-)
+from quote_tui.sources.readers.pdf_gutters import _CENTRED, _MIN_GUTTER
+from quote_tui.sources.readers.pdf_gutters import _SHARE as _GUTTER_SHARE
+from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
+from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
+from quote_tui.sources.readers.pdf_layout import Block, Line
 
 
 def _by_points(rects: list[tuple[float, float, float, float]], left: int, right: int) -> list:

@@ -20,6 +20,7 @@ import pymupdf
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
+from quote_tui.sources.readers.pdf_body_size import most_used_size
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
@@ -480,8 +481,8 @@ def _compose(
     keep their own page, which is the page a match in them is on.
     """
     present = [p for p in pages if p is not None]
-    body = body_size(present)
-    edges = [page_edges(p) for p in present]  # worked out once: both passes read them
+    edges = [page_edges(p) for p in present]  # worked out once: every pass reads them
+    body = body_size(present, edges)
     repeated = repeated_edges(present, edges)
     by_page = iter(edges)
     split = [
@@ -525,7 +526,13 @@ def _compose(
         page_starts.append(pos)
         put([(b, index + 1) for b in main], True)
     heights = [p.height if p else 0.0 for p in pages]
-    for side in carry_notes([side for _, side in split], heights):
+    # where the notes outweigh the body they start high on a page, right under its body
+    noted = body > most_used_size(present)
+    floors = [
+        max((b.rect[3] for b in flow), default=h) if noted else h
+        for (flow, _), h in zip(split, heights, strict=True)
+    ]
+    for side in carry_notes([side for _, side in split], heights, floors):
         put(side, pos == 0)
     # a scan read turned upright was laid out turned: its boxes go back onto its page
     return "".join(parts), tuple(page_starts), unturned(tuple(boxes), pages)

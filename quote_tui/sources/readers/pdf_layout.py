@@ -31,13 +31,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
+from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
+from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
 from quote_tui.sources.readers.pdf_lines import (
@@ -88,16 +91,6 @@ _LABEL = 3
 _DROP_CAP = 1.8
 """A drop cap stands at least this many times as tall as the line it opens."""
 _INITIAL = 1.4  # a capital letter set alone this much larger than the body may be a drop cap
-_GUTTER_SHARE = 0.12
-"""A gutter is a run of x where lines cover at most this share of the busiest x."""
-_NARROW = 0.55
-"""Lines narrower than this share of the text area are the ones columns are made of."""
-_SHORT_BLOCK = 4
-_CENTRED = 0.03
-"""A block of a few lines whose middle is this close to the text area's (share of its width)
-is centred on the page."""
-_MIN_GUTTER = 6.0
-"""Narrowest gutter, in points: narrower gaps are between words of a table."""
 _NUMBER = re.compile(
     r"^(?:page\s+|p\.\s*|[-–—|·•]\s*)?(?:\d{1,6}|[ivxlcdm]{1,8})"
     r"(?:\s*(?:of|/)\s*\d+)?(?:\s*[-–—|·•])?$",
@@ -293,12 +286,11 @@ def _union(lines: Iterable[Line]) -> Rect:
     return (x0, y0, x1, y1)
 
 
-def body_size(pages: Sequence[PageBlocks]) -> float:
-    """The font size most of the document's characters are set in (0.0 for no text)."""
-    total: Counter[float] = Counter()
-    for page in pages:
-        total.update(dict(page.sizes))
-    return total.most_common(1)[0][0] if total else 0.0
+def body_size(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None = None) -> float:
+    """The body's font size (``pdf_body_size``; ``edges``: each page's ``page_edges``, when
+    they are already known)."""
+    every = edges if edges is not None else [page_edges(p) for p in pages]
+    return noted_body_size(pages, every)
 
 
 def repeated_edges(
@@ -475,68 +467,6 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
             for j, other in enumerate(blocks)
         )
         flags[i] = not below
-
-
-def _gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
-    """X-ranges inside the text area that (almost) no line covers (``kept``: blocks by id
-    counted even when they are short and centred on the page)."""
-    if sum(len(b.lines) for b in blocks) < 4:
-        return []
-    # a block's rectangle is the union of its lines': the text area from the blocks alone
-    left = int(min(b.rect[0] for b in blocks))
-    right = int(max(b.rect[2] for b in blocks)) + 1
-    # a line across most of the text area (a title, a wide figure's caption) says nothing of
-    # the columns below it, and neither does a short block centred on the page (an author's
-    # affiliation): column text is centred in its column
-    middle = (left + right) / 2
-    centred = {
-        id(b)
-        for b in blocks
-        if id(b) not in kept
-        and len(b.lines) <= _SHORT_BLOCK
-        and abs((b.rect[0] + b.rect[2]) / 2 - middle) <= (right - left) * _CENTRED
-    }
-    narrow = (right - left) * _NARROW
-    lines = [
-        ln.rect
-        for b in blocks
-        if id(b) not in centred and b.rect[2] - b.rect[0] < narrow  # a wide block's last line
-        for ln in b.lines  # says nothing of the columns either
-        if ln.rect[2] - ln.rect[0] < narrow
-    ]
-    if not lines or max(r[0] for r in lines) <= min(r[2] for r in lines):
-        # no lines, or every line crosses one x (one column): the cover only rises to that x
-        # and falls after it, so no thin run stands between two covered ones
-        return []
-    # how many lines cover each whole point of x, as runs of equal cover between the points
-    # where a line starts or ends (a page's width in points would be walked one by one)
-    deltas: dict[int, int] = {}
-    for x0, _, x1, _ in lines:
-        a, b = int(x0) - left, int(x1) - left + 1
-        deltas[a] = deltas.get(a, 0) + 1
-        deltas[b] = deltas.get(b, 0) - 1
-    end = right - left + 1
-    runs: list[tuple[int, int]] = []  # (first point, cover) up to the next run
-    cover = prev = 0
-    for point in sorted(deltas):
-        if point > prev:
-            runs.append((prev, cover))
-        cover += deltas[point]
-        prev = point
-    if prev < end:
-        runs.append((prev, cover))
-    limit = max(c for _, c in runs) * _GUTTER_SHARE
-    gutters: list[tuple[float, float]] = []
-    start: int | None = None
-    for x, c in runs:
-        if c <= limit:
-            if start is None:
-                start = x
-        elif start is not None:
-            if start > 0 and x - start >= _MIN_GUTTER:
-                gutters.append((left + start, left + x))
-            start = None
-    return gutters
 
 
 def reading_order(

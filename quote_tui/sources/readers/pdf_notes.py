@@ -27,6 +27,9 @@ _FOLIO = re.compile(r"^\s*(?:[-–—]\s*)?(?:\d{1,6}|[ivxlcdm]{1,8})(?:\s*[-–
 _OPENING = re.compile(r"[^\W\d_]+[\s,]")
 """A word that goes on a sentence: letters, then a space or a comma (not a link's
 "localhost:1234" or "https://", which a page's foot repeats)."""
+_CITED = re.compile(r"\([A-Z][a-z]{0,5}\.\s")
+"""A citation's bracket opening with an abbreviation, which goes on a sentence: "(Minn. 1930)"
+after "234 N.W. 9, 10" (a table's "(Additional file 1" does not)."""
 _MIN_WORDS = 4
 """Fewest words of a note's second half: a stray word or label at a page's foot is none."""
 _SAME_SIZE = 0.5
@@ -44,23 +47,26 @@ def _last_note(side: Sequence[Block]) -> int | None:
     return None
 
 
-def _run_on(side: Sequence[Block], height: float, size: float) -> int | None:
-    """Where the next page's first note stands, when it opens as the rest of a sentence."""
-    lower = [
-        i for i, b in enumerate(side) if b.rect[1] > height * _LOWER and not _FOLIO.match(b.text)
-    ]
+def _run_on(side: Sequence[Block], height: float, size: float, floor: float) -> int | None:
+    """Where the next page's first note stands, when it opens as the rest of a sentence
+    (``floor``: the foot of the page's body, under which a page whose notes outweigh its body
+    sets them, higher than its lower half)."""
+    top = min(height * _LOWER, floor)
+    lower = [i for i, b in enumerate(side) if b.rect[1] > top and not _FOLIO.match(b.text)]
     if not lower:
         return None
     first = min(lower, key=lambda i: side[i].rect[1])
     text = side[first].text.lstrip()
-    opens = _OPENING.match(text) is not None and text[:1].islower()
+    opens = (_OPENING.match(text) is not None and text[:1].islower()) or bool(_CITED.match(text))
     if opens and len(text.split()) >= _MIN_WORDS and abs(side[first].size - size) <= _SAME_SIZE:
         return first
     return None
 
 
 def carry_notes(
-    sides: Sequence[Sequence[Block]], heights: Sequence[float]
+    sides: Sequence[Sequence[Block]],
+    heights: Sequence[float],
+    floors: Sequence[float] | None = None,
 ) -> list[list[tuple[Block, int]]]:
     """Each page's asides with the 1-based page each stands on, a note's second half moved
     from the next page's asides to stand right after its first.
@@ -68,6 +74,7 @@ def carry_notes(
     Args:
         sides: each page's asides in reading order.
         heights: each page's height (0.0 for a page that could not be read).
+        floors: each page's lowest body text's foot (its height when it has none).
 
     Returns:
         Each page's asides as (block, page) pairs.
@@ -78,7 +85,8 @@ def carry_notes(
         at = _last_note([b for b, _ in here])
         if at is None or not there or heights[n + 1] <= 0:
             continue
-        moved = _run_on([b for b, _ in there], heights[n + 1], here[at][0].size)
+        floor = floors[n + 1] if floors is not None else heights[n + 1]
+        moved = _run_on([b for b, _ in there], heights[n + 1], here[at][0].size, floor)
         if moved is not None:
             here.insert(at + 1, there.pop(moved))
     return out
