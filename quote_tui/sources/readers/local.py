@@ -193,10 +193,12 @@ def _unmapped_note(pages: tuple[int, ...]) -> str | None:
     """The source's note on pages whose text layer is unreadable, naming them (a few)."""
     if not pages:
         return None
-    shown = ", ".join(str(p) for p in pages[:10]) + (", ..." if len(pages) > 10 else "")
+    from quote_tui.sources.readers.pdf_ocr_poor import pages_named
+
     return (
-        f"unmapped_font: the text layer of page(s) {shown} is unreadable there (a font without "
-        "a Unicode map); a quotation not found may stand there, so it is inconclusive."
+        f"unmapped_font: the text layer of page(s) {pages_named(pages)} is unreadable there "
+        "(a font without a Unicode map); a quotation not found may stand there, so it is "
+        "inconclusive."
     )
 
 

@@ -21,7 +21,16 @@ import pymupdf
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
-__all__ = ["POOR", "ROOM", "odd", "odd_share", "poor_layers", "read_note", "read_poor_layers"]
+__all__ = [
+    "POOR",
+    "ROOM",
+    "odd",
+    "odd_share",
+    "pages_named",
+    "poor_layers",
+    "read_note",
+    "read_poor_layers",
+]
 
 POOR = 0.2
 """Share of a layer's words that are no word above which its page is read again. Measured on
@@ -121,12 +130,16 @@ def read_poor_layers(
     return out, tuple(replaced)
 
 
+def pages_named(pages: tuple[int, ...]) -> str:
+    """Pages for a source's note: the first ten, and an ellipsis for the rest."""
+    return ", ".join(str(page) for page in pages[:10]) + (", ..." if len(pages) > 10 else "")
+
+
 def read_note(pages: tuple[int, ...]) -> str | None:
     """The source's note naming a scan's pages whose own OCR layer read poorly, read by OCR."""
     if not pages:
         return None
-    named = ", ".join(str(page) for page in pages[:10]) + (", ..." if len(pages) > 10 else "")
     return (
-        f"The scan's own OCR layer read poorly on page(s) {named}: their text is Tesseract's "
-        "reading of the page images."
+        f"The scan's own OCR layer read poorly on page(s) {pages_named(pages)}: their text is "
+        "Tesseract's reading of the page images."
     )
