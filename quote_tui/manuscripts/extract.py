@@ -43,6 +43,7 @@ from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -296,9 +297,7 @@ _LEAD_IN_END = re.compile(
     r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
 )
-_OPENERS = '“„«»"‘‚'
 _RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
-_EMPHASIS = re.compile(r"[*_]{1,3}(?=[“„«»\"‘‚])")
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
 _ATTRIBUTION = re.compile(
@@ -333,47 +332,6 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
     # Who the lead-in names picks the key of a citation that holds several (resolve does).
     names = lead_in_names(doc.text[begin:colon])
     return (replace(mentions[-1], names=names) if names else mentions[-1]), None
-
-
-def _unwrap(text: str, start: int, end: int) -> tuple[int, int]:
-    """A block quotation wrapped in its own marks (“…”) without them: the marks are the
-    writer's, not the source's, and the block is one quotation, not two."""
-    # A Markdown block's empty last lines ("\n>") are its markup.
-    while end > start and (text[end - 1] in " \t\n.,;" or text.endswith("\n>", start, end)):
-        end -= 1
-    lead = start
-    while lead < end and text[lead] in " \t\n":
-        lead += 1
-    if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
-        lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
-    # Marks set in emphasis with the words (> *"…"*): the emphasis is the writer's too.
-    emphasis = _EMPHASIS.match(text, lead, end)
-    if emphasis and text.endswith(emphasis[0], lead, end) and end - lead > 2 * len(emphasis[0]):
-        inner_start, inner_end = _unwrap(text, emphasis.end(), end - len(emphasis[0]))
-        if inner_start > emphasis.end():
-            return inner_start, inner_end
-    if text.startswith("``", lead) and text.endswith("''", lead, end):
-        inner = text[lead + 2 : end - 2]
-        if "``" not in inner and "''" not in inner:  # LaTeX's own marks around the block
-            return lead + 2, end - 2
-    if end - lead < 2 or text[lead] not in _OPENERS:
-        return start, _keep_stop(text, start, end)
-    closers = {"“": '”"', "„": "“”", "«": "»", "»": "«", '"': '"”', "‘": "’", "‚": "‘’"}
-    if text[end - 1] in closers[text[lead]]:
-        inner = text[lead + 1 : end - 1]
-        # Only when the marks pair with each other, not a quotation that ends the block.
-        if text[lead] not in inner and text[end - 1] not in inner:
-            return lead + 1, end - 1
-    if not any(mark in text[lead + 1 : end] for mark in closers[text[lead]]):
-        return lead + 1, _keep_stop(text, lead + 1, end)  # opened, never closed: the writer's
-    return start, _keep_stop(text, start, end)
-
-
-def _keep_stop(text: str, start: int, end: int) -> int:
-    """The block's own closing full stop (or ! ?) stays part of it."""
-    if end < len(text) and text[end : end + 1] in (".", "!", "?") and end >= start:
-        return end + 1
-    return end
 
 
 def _outermost(blocks: Iterable[Block]) -> list[Block]:
