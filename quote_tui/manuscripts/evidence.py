@@ -25,6 +25,7 @@ from quote_tui.manuscripts.voice import Repeats
 
 __all__ = [
     "FOR_NAME",
+    "OWN_SAYING",
     "PAGE_AFTER",
     "SAYING",
     "SHORT_WORDS",
@@ -378,7 +379,26 @@ def has_evidence(
             return True
         if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
+        if part is before and _motto_on() and OWN_SAYING.search(part):
+            return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
+
+
+def _motto_on() -> bool:  # TRIAL
+    import os
+
+    return "motto" in os.environ.get("X12", "").split(",")
+
+
+# Someone's saying named by its kind with their possessive right before it: "hält stur an seinem
+# Mantra fest: „…“", "his motto, “…”", "ihr Schlachtruf lautete". "The slogan" or "the motto"
+# without an owner presents words as a name (voice._CUE).
+OWN_SAYING = re.compile(
+    r"\b(?:his|her|their|its|sein|seine[mnrs]?|ihr|ihre[mnrs]?)\s+(?:[\w-]+\s+)?"
+    r"(?:mantra|motto|wahlspruch|schlachtruf|leitspruch|slogan|battle\s+cry|catchphrase|"
+    r"watchword|credo|devise)\b[^.!?„“\"]{0,40}$",
+    re.I,
+)
 
 
 # Someone named in full who said it: "Robert Scales Jr stated, “…”". A story's dialogue is

@@ -15,6 +15,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
+from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript
 from quote_tui.manuscripts.evidence import (
@@ -38,7 +39,7 @@ from quote_tui.manuscripts.notecite import (
 )
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.notequote import cite_in_note
-from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
+from quote_tui.manuscripts.phrases import WORD_WORDS, _on, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
@@ -372,6 +373,7 @@ def extract(
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
     about = None if cites else subject_author(ms)
+    commented = commented_author(ms)
     title = own_title(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
@@ -411,7 +413,14 @@ def extract(
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
             if short and not borrowed(
-                doc, block.start, block.end, block.after, cited, ms=ms, about=about
+                doc,
+                block.start,
+                block.end,
+                block.after,
+                cited,
+                ms=ms,
+                about=about,
+                commented=commented,
             ):
                 continue
             quoted += block.end - block.start
@@ -442,6 +451,19 @@ def extract(
                     (mention, reference) == (None, None)
                     and not short
                     and lacks(block.start, block.end, block.after, cited)
+                    and not (
+                        _on("long")
+                        and not bare
+                        and borrowed(
+                            doc,
+                            block.start,
+                            block.end,
+                            block.after,
+                            cited,
+                            ms=ms,
+                            commented=commented,
+                        )
+                    )
                 ):
                     continue
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
@@ -479,7 +501,14 @@ def extract(
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
             if short and not borrowed(
-                doc, span.start, span.end, span.close_end, cited, ms=ms, about=about
+                doc,
+                span.start,
+                span.end,
+                span.close_end,
+                cited,
+                ms=ms,
+                about=about,
+                commented=commented,
             ):
                 continue
             raw = doc.text[span.start : span.end]
@@ -541,6 +570,13 @@ def extract(
                 (mention, reference) == (None, None)
                 and not short
                 and lacks(span.start, span.end, span.close_end, cited)
+                and not (
+                    _on("long")
+                    and not bare
+                    and borrowed(
+                        doc, span.start, span.end, span.close_end, cited, ms=ms, commented=commented
+                    )
+                )
             ):
                 continue
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)

@@ -20,9 +20,11 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
+from quote_tui.manuscripts.commentary import in_commentary
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import (
     FOR_NAME,
+    OWN_SAYING,
     PAGE_AFTER,
     SAYING,
     SHORT_WORDS,
@@ -35,9 +37,16 @@ from quote_tui.manuscripts.evidence import (
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import find_mentions, sentence_window
 from quote_tui.manuscripts.study import participant_code
-from quote_tui.manuscripts.voice import Repeats, presented_as_word
+from quote_tui.manuscripts.voice import Repeats, presented_as_word, said_list
 
 __all__ = ["PHRASE_WORDS", "WORD_WORDS", "borrowed"]
+
+
+def _on(name: str) -> bool:  # TRIAL switch, removed before landing
+    import os
+
+    return name in os.environ.get("X12", "").split(",")
+
 
 PHRASE_WORDS = 2
 """The fewest words a phrase has to be borrowed on any evidence: one word in marks is far more
@@ -145,7 +154,35 @@ def _attributed(doc: Document, start: int) -> bool:
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
         or FOR_NAME.match(doc.text[begin:start]) is not None
+        or (_on("motto") and OWN_SAYING.search(doc.text, begin, start) is not None)
     )
+
+
+# Someone named who says what the sentence reports: "As Dworkin notes, there are … “antecedent”
+# interests", "Hayot argues elsewhere that the “ultimate” reason …". A name, not a pronoun or a
+# thing ("Metaphysics has looked to explain"), with a verb of arguing or writing.
+_ARGUING = (
+    r"(?:argues|argued|notes|noted|claims|claimed|writes|wrote|says|said|observes|observed|"
+    r"insists|insisted|contends|contended|maintains|maintained|asserts|asserted|states|stated|"
+    r"suggests|suggested|points\s+out|pointed\s+out|behauptet|schreibt|schrieb|argumentiert|"
+    r"betont|betonte|meint|meinte|stellt\s+fest|hält\s+fest)"
+)
+_AS_NAME = re.compile(
+    rf"^\W*(?:As|Wie)\s+(?:[A-Z][\w'’-]+\s+)?[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+)?{_ARGUING}\s*,"
+)
+_NAME_THAT = re.compile(
+    rf"\b(?!(?:It|This|That|There|These|Those|The|Es|Das|Dies|Man|Wir|Ich|We|I)\b)"
+    rf"[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+|elsewhere\s+|also\s+|auch\s+){{0,2}}{_ARGUING}"
+    rf"\s+(?:\w+\s+)?(?:that|dass)\b"
+)
+
+
+def _reported_by_name(doc: Document, start: int) -> bool:
+    """Whether the sentence before one word in marks reports someone named: "As Dworkin
+    notes, …", "Hayot argues elsewhere that …"."""
+    begin = sentence_start(doc.text, start)
+    head = doc.text[begin:start]
+    return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
 
 
 # The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",
@@ -167,6 +204,7 @@ def borrowed(
     *,
     ms: Manuscript | None = None,
     about: str | None = None,
+    commented: str | None = None,
 ) -> bool:
     """Whether the short quoted phrase ``doc.text[start:end]`` (its closing mark ends at
     ``close_end``), of ``PHRASE_WORDS`` words at least, is a source's words: cited right after,
@@ -178,6 +216,8 @@ def borrowed(
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
             and (
                 _named_by(doc, start, close_end)
+                or (_on("wordattr") and _attributed(doc, start))
+                or (_on("wordthat") and _reported_by_name(doc, start))
                 or _beside_cited(doc, start, close_end)
                 or _word_in_cited_sentence(doc, ms, start, end, close_end)
             )
@@ -208,7 +248,26 @@ def borrowed(
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
-    return evidence and not presented_as_word(text, start, close_end)
+    if (
+        evidence
+        and _on("topic")
+        and not _cited_right_after(doc, close_end)
+        and PAGE_AFTER.match(text, close_end) is None
+        and _marked_often(text, start, end)
+    ):
+        return False
+    if (
+        not evidence
+        and _on("commentary")
+        and not _DETERMINED.match(text, start, end)
+        and not _used_again(text, start, end)
+        and in_commentary(doc, start, commented)
+    ):
+        evidence = True
+    return evidence and (
+        not presented_as_word(text, start, close_end)
+        or (_on("listsaid") and said_list(text, start))
+    )
 
 
 # Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he
@@ -216,7 +275,7 @@ def borrowed(
 # the clause after them ("die er als „…“ bezeichnet", "von den „…“ des Satzes spricht").
 _ARTICLE = r"(?:(?:the|a|an|his|her|their|den|die|das|der|dem|des|einen|eine|ein|seine[mn]?)\s+)?"
 _NAMES_BEFORE = re.compile(
-    rf"{_WHO}\s+(?:[\w-]+\s+){{0,2}}(?:(?i:{_NAMING})\s+(?:(?:it|them|this|als)\s+)?|"
+    rf"{_WHO}\s+(?:[\w-]+\s+){{0,2}}(?:(?i:{_NAMING})\s+(?:(?:it|them|this|als)\s+)?(?:as\s+)?|"
     rf"(?:spricht|sprach)\s+(?:von|vom)\s+){_ARTICLE}[\"'“„‘‚«»`]*$"
 )
 _GOVERNED = re.compile(rf"{_WHO}\s+(?:[\w-]+\s+){{0,3}}(?:als|von|vom)\s+{_ARTICLE}[\"'“„‘‚«»`]*$")
@@ -294,7 +353,35 @@ def _used_again(text: str, start: int, end: int) -> bool:
     """Whether the words in marks ``text[start:end]`` come again elsewhere in the text: a
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    if _on("keyfree"):
+        return len(words) >= 3 and _prose(text).count(words) > 1
     return len(words) >= 3 and _folded(text).count(words) > 1
+
+
+# A citation's key or typed reference in a cite command or Pandoc brackets: not the writer's
+# words (\autocite{FAZ Offenbarungseid} does not use the word again).
+_CITE_ARGS = re.compile(
+    r"\\[A-Za-z]*cite[a-z]*\*?(?:\[[^\]]*\]){0,2}\{[^{}]*\}|\[[^\[\]\n]*@[^\]\n]*\]"
+)
+
+
+@lru_cache(maxsize=4)
+def _prose(text: str) -> str:
+    """The text case-folded without its citations' keys, once per document."""
+    return _CITE_ARGS.sub(" ", text).casefold()
+
+
+_OFTEN = 4  # a phrase the text sets in marks this often is the term it discusses
+
+
+def _marked_often(text: str, start: int, end: int) -> bool:
+    """Whether the text sets the words in marks ``text[start:end]`` in marks again and again
+    ("modernist studies" ten times in a paper on the term): the term it discusses, mentioned."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:")
+    if len(words) < 3:
+        return False
+    marked = re.compile(r"[\"“„‘«»`']" + re.escape(words) + r"[,.;:]?[\"”’“»«']", re.I)
+    return len(marked.findall(text)) >= _OFTEN
 
 
 @lru_cache(maxsize=1024)
@@ -374,7 +461,10 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     """Whether someone names the words in marks at ``start`` with a verb that governs them."""
     text = doc.text
     begin = max(sentence_start(text, start), start - 200)
-    return _NAMES_BEFORE.search(text, begin, start) is not None or (
+    m = _NAMES_BEFORE.search(text, begin, start)
+    if m is not None and not _on("as") and re.search(r"\sas\s", m[0]) and "als" not in m[0]:
+        m = None
+    return m is not None or (
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
     )

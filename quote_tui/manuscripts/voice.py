@@ -16,6 +16,7 @@ from quote_tui.manuscripts.study import participants_words
 __all__ = [
     "Repeats",
     "authors_own",
+    "said_list",
     "interrupts",
     "introduced_example",
     "is_title",
@@ -202,7 +203,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         and len(inner.split()) >= _CLAUSE_WORDS
     ):
         return True
-    if _listed(text, start, close_end):
+    if _listed(text, start, close_end) and not (_on("listsaid") and said_list(text, start)):
         return True
     return bool(_ACRONYM.match(text, close_end))
 
@@ -237,6 +238,32 @@ def introduced_example(text: str, start: int, end: int, close_end: int, cited_at
 
 # A numbered citation inside the closing mark ("… at any point in the process. [2]”").
 _INNER_NUMBER = re.compile(r"\[\d+(?:[-–,]\s*\d+)*\]\W*$")
+
+
+# Words listed right after someone's verb of saying ("Rawls says they are “chain connected” and
+# “close knit”", "Smith calls them “…” and “…”"): that person's words, though listed side by
+# side as labels are.
+_SAID_LIST = re.compile(
+    r"(?:\b[A-ZÄÖÜ][\w'’-]+|\b(?:he|she|they|er|sie))\s+(?:\w+ly\s+)?(?:says|said|writes|wrote|"
+    r"calls|called|describes|described|terms|termed|argues|argued|notes|noted|sagt|sagte|"
+    r"schreibt|schrieb|nennt|nannte|bezeichnet|bezeichnete)(?:\s+[\w'’-]+){0,3}\s*[„“\"‘«»`]+"
+    r"(?:[^„“\"‘«»`”’\n]{1,40}[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*"
+    r"[„“\"‘«»`]+)*$"
+)
+
+
+def said_list(text: str, start: int) -> bool:
+    """Whether the words in marks at ``start`` are one of a list given as someone's right
+    after their verb of saying, no cue presenting them as words."""
+    return not _CUE.search(text[max(0, start - 160) : start]) and (
+        _SAID_LIST.search(text, max(0, start - 300), start) is not None
+    )
+
+
+def _on(name: str) -> bool:  # TRIAL
+    import os
+
+    return name in os.environ.get("X12", "").split(",")
 
 
 def presented_as_word(text: str, start: int, close_end: int) -> bool:

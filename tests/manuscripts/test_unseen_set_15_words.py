@@ -1,0 +1,102 @@
+"""Words and phrases a chapter takes from the work it reads, taught by the fifteenth held-out
+set (two Word chapters of an edited philosophy volume, on Rawls and on Heidegger, citing in
+notes): a word someone characterizes as, words listed right after someone's verb of saying, a
+phrase of four to six words someone terms. Lines are retyped from the labelled real chapters;
+the .docx files are built with python-docx."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts import wordxml as wx
+from tests.manuscripts.helpers import quotes_found
+
+_RAWLS = "Rawls, A Theory of Justice, {}."
+
+
+def _chapter(tmp_path: Path, paragraphs: list[list[object]], notes: list[str]) -> Path:
+    """A Word chapter of ``paragraphs`` (text and note marks) with ``notes`` as its footnotes."""
+    document = wx.new_document()
+    document.add_paragraph("John Rawls and the Original Position")
+    for parts in paragraphs:
+        wx.add_paragraph(document, parts)  # type: ignore[arg-type]
+    path = tmp_path / "chapter.docx"
+    document.save(str(path))
+    wx.add_footnotes_part(path, wx.footnotes_xml({i: [n] for i, n in enumerate(notes, 1)}))
+    return path
+
+
+def test_a_word_someone_characterizes_as_is_theirs(tmp_path: Path) -> None:
+    path = _chapter(
+        tmp_path,
+        [
+            [
+                "Rawls delineates several conditions that require consent. Among these include "
+                "what he characterizes as a “priority” problem, the issue being how to determine "
+                "which principles are the most foundational.",
+                wx.footnote_ref(1),
+                " Our “ranking” of them is another matter.",
+            ]
+        ],
+        [_RAWLS.format(40)],
+    )
+    # The writer's own scare quote in the next sentence stays out.
+    assert set(quotes_found(path)) == {"priority"}
+
+
+def test_words_listed_right_after_someones_verb_of_saying_are_theirs(tmp_path: Path) -> None:
+    path = _chapter(
+        tmp_path,
+        [
+            [
+                "The deeper assumptions at play are that the interest of individuals are "
+                "connected (Rawls says they are “chain connected” and “close knit”) such that "
+                "everyone rises or falls together.",
+                wx.footnote_ref(1),
+            ],
+            [
+                "Critics sort theories into “contract views”, “rights views” and “welfare "
+                "views” for convenience."
+            ],
+        ],
+        [_RAWLS.format(80)],
+    )
+    # Labels the writer lists, no one named saying them, stay out.
+    assert set(quotes_found(path)) == {"chain connected", "close knit"}
+
+
+def test_a_phrase_of_four_words_someone_terms_is_theirs(tmp_path: Path) -> None:
+    path = _chapter(
+        tmp_path,
+        [
+            [
+                "Other reasons are derivative from the constraints of right.",
+                wx.footnote_ref(1),
+                " One such reason is that the principles address what Rawls terms “the strains "
+                "of commitment,” or the idea that individuals will not assent to an outcome the "
+                "results of which are unacceptable. Rawls prefers “a fair and open deal” here.",
+            ]
+        ],
+        [_RAWLS.format(176)],
+    )
+    # Four words in marks with no one named giving them stay the writer's own.
+    assert set(quotes_found(path)) == {"the strains of commitment,"}
+
+
+def test_a_word_its_citation_key_repeats_is_not_used_again(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@online{faz_offenbarungseid_2025,\n  author = {Mihm, Andreas},\n"
+        "  title = {Offenbarungseid},\n  year = {2025}\n}\n",
+        encoding="utf-8",
+    )
+    tex = tmp_path / "kapitel.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Mithin wird die Rohstoffpolitik der EU als ein \\glqq Offenbarungseid\\grqq{} "
+        "bezeichnet, da zwar Rohstoffprojekte identifiziert würden, aber kein Investment "
+        "damit verbunden sei.\\autocite{faz_offenbarungseid_2025}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert set(quotes_found(tex, bib)) == {"Offenbarungseid"}
