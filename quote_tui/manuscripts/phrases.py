@@ -155,6 +155,7 @@ def _attributed(doc: Document, start: int) -> bool:
         or _FOR_AUTHOR.search(doc.text, begin, start)
         or FOR_NAME.match(doc.text[begin:start]) is not None
         or (_on("motto") and OWN_SAYING.search(doc.text, begin, start) is not None)
+        or (_on("citedthat") and _CITED_THAT.search(doc.text, begin, start) is not None)
     )
 
 
@@ -183,6 +184,15 @@ def _reported_by_name(doc: Document, start: int) -> bool:
     begin = sentence_start(doc.text, start)
     head = doc.text[begin:start]
     return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
+
+
+# A finding reported from a cited work: "Folgend der Feststellung von Frau \autocite[4]{frau},
+# dass … staatliche „Kompetenzen und Instrumente“ nicht betrachtet werden", "@smith [12],
+# that …": the clause after the citation gives that work's content, in its words where marked.
+_CITED_THAT = re.compile(
+    r"(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\]){0,2}\{[^{}]*\}|@[A-Za-z][\w:-]*(?:\s*\[[^\]]*\])?)"
+    r"\s*,\s*(?:dass|that)\b"
+)
 
 
 # The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",

@@ -100,3 +100,72 @@ def test_a_word_its_citation_key_repeats_is_not_used_again(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert set(quotes_found(tex, bib)) == {"Offenbarungseid"}
+
+
+def _commentary(tmp_path: Path, authors: list[str]) -> Path:
+    """A chapter quoting in eight noted paragraphs the works of ``authors`` (one per note, in
+    turn), then borrowing phrases without a note in two paragraphs, one naming Heidegger."""
+    document = wx.new_document()
+    document.add_paragraph("Heidegger on State Authority")
+    notes = []
+    for i in range(1, 9):
+        author = authors[(i - 1) % len(authors)]
+        wx.add_paragraph(
+            document,
+            [
+                f"In lecture {i}, {author} says the state is “the way of Being of a people "
+                f"in its {i}th sense of history.”",
+                wx.footnote_ref(i),
+            ],
+        )
+        notes.append(f"{author}, Nature, History, State, p. {20 + i}.")
+    wx.add_paragraph(
+        document,
+        [
+            "It is a “historically fateful decision” that legitimizes this existence, by "
+            "enacting a clarification on the original, “essential connection” between people "
+            "and state. This is a necessary connection Heidegger pleads."
+        ],
+    )
+    wx.add_paragraph(
+        document,
+        ["Liberal critics will find such talk a “dangerous overreach” of political theory."],
+    )
+    path = tmp_path / "chapter.docx"
+    document.save(str(path))
+    wx.add_footnotes_part(path, wx.footnotes_xml({i: [n] for i, n in enumerate(notes, 1)}))
+    return path
+
+
+def test_a_commentarys_phrases_in_a_paragraph_naming_its_author_are_the_works(
+    tmp_path: Path,
+) -> None:
+    found = set(quotes_found(_commentary(tmp_path, ["Heidegger"])))
+    # The paragraph that names no one keeps its phrase the writer's own.
+    assert {"historically fateful decision", "essential connection"} <= found
+    assert "dangerous overreach" not in found
+
+
+def test_phrases_stay_out_when_the_notes_cite_many_authors(tmp_path: Path) -> None:
+    found = set(quotes_found(_commentary(tmp_path, ["Heidegger", "Schmitt", "Arendt"])))
+    assert not {"historically fateful decision", "essential connection"} & found
+
+
+def test_a_saying_named_as_someones_mantra_is_theirs(tmp_path: Path) -> None:
+    tex = tmp_path / "aufklaerung.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\usepackage{csquotes}\n\\begin{document}\n"
+        "Doch sein Lehrer, der Philosoph Dr. Pangloss, hält stur an seinem Mantra fest: "
+        "\\enquote{Alles ist zum Besten bestellt.} Pangloss symbolisiert die Blindheit.\n\n"
+        "Das Mantra vieler Ratgeber, \\enquote{alles wird schon gut gehen}, hilft hier wenig.\n"
+        "Siehe \\cite{voltaire}.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@book{voltaire,\n  author = {Voltaire},\n  title = {Candide},\n  year = {1759}\n}\n",
+        encoding="utf-8",
+    )
+    # A mantra no one is named owning stays the writer's mention.
+    assert set(quotes_found(tex, bib)) == {"Alles ist zum Besten bestellt."}
