@@ -379,15 +379,9 @@ def has_evidence(
             return True
         if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if part is before and _motto_on() and OWN_SAYING.search(part):
+        if part is before and OWN_SAYING.search(part):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
-
-
-def _motto_on() -> bool:  # TRIAL
-    import os
-
-    return "motto" in os.environ.get("X12", "").split(",")
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem

@@ -39,7 +39,7 @@ from quote_tui.manuscripts.notecite import (
 )
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.notequote import cite_in_note
-from quote_tui.manuscripts.phrases import WORD_WORDS, _on, borrowed, ends_noted
+from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
@@ -452,8 +452,7 @@ def extract(
                     and not short
                     and lacks(block.start, block.end, block.after, cited)
                     and not (
-                        _on("long")
-                        and not bare
+                        not bare
                         and borrowed(
                             doc,
                             block.start,
@@ -571,8 +570,7 @@ def extract(
                 and not short
                 and lacks(span.start, span.end, span.close_end, cited)
                 and not (
-                    _on("long")
-                    and not bare
+                    not bare
                     and borrowed(
                         doc, span.start, span.end, span.close_end, cited, ms=ms, commented=commented
                     )

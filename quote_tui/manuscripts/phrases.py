@@ -42,12 +42,6 @@ from quote_tui.manuscripts.voice import Repeats, presented_as_word, said_list
 __all__ = ["PHRASE_WORDS", "WORD_WORDS", "borrowed"]
 
 
-def _on(name: str) -> bool:  # TRIAL switch, removed before landing
-    import os
-
-    return name in os.environ.get("X12", "").split(",")
-
-
 PHRASE_WORDS = 2
 """The fewest words a phrase has to be borrowed on any evidence: one word in marks is far more
 often a term or a scare quote."""
@@ -154,8 +148,7 @@ def _attributed(doc: Document, start: int) -> bool:
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
         or FOR_NAME.match(doc.text[begin:start]) is not None
-        or (_on("motto") and OWN_SAYING.search(doc.text, begin, start) is not None)
-        or (_on("citedthat") and _CITED_THAT.search(doc.text, begin, start) is not None)
+        or OWN_SAYING.search(doc.text, begin, start) is not None
     )
 
 
@@ -178,21 +171,21 @@ _NAME_THAT = re.compile(
 )
 
 
+_MODAL_BEFORE = re.compile(
+    r"\b(?i:can|could|will|would|may|might|must|shall|should|to|kann|könnte|muss|soll|zu)\s+"
+    r"[\"'“„‘‚«»`]+$"
+)
+
+
 def _reported_by_name(doc: Document, start: int) -> bool:
     """Whether the sentence before one word in marks reports someone named: "As Dworkin
-    notes, …", "Hayot argues elsewhere that …"."""
+    notes, …", "Hayot argues elsewhere that …". A verb in marks after a modal ("anyone can
+    “enter” the original position") is the writer's own verb, set off."""
+    if _MODAL_BEFORE.search(doc.text, max(0, start - 12), start):
+        return False
     begin = sentence_start(doc.text, start)
     head = doc.text[begin:start]
     return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
-
-
-# A finding reported from a cited work: "Folgend der Feststellung von Frau \autocite[4]{frau},
-# dass … staatliche „Kompetenzen und Instrumente“ nicht betrachtet werden", "@smith [12],
-# that …": the clause after the citation gives that work's content, in its words where marked.
-_CITED_THAT = re.compile(
-    r"(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\]){0,2}\{[^{}]*\}|@[A-Za-z][\w:-]*(?:\s*\[[^\]]*\])?)"
-    r"\s*,\s*(?:dass|that)\b"
-)
 
 
 # The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",
@@ -226,8 +219,7 @@ def borrowed(
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
             and (
                 _named_by(doc, start, close_end)
-                or (_on("wordattr") and _attributed(doc, start))
-                or (_on("wordthat") and _reported_by_name(doc, start))
+                or _reported_by_name(doc, start)
                 or _beside_cited(doc, start, close_end)
                 or _word_in_cited_sentence(doc, ms, start, end, close_end)
             )
@@ -259,25 +251,13 @@ def borrowed(
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     if (
-        evidence
-        and _on("topic")
-        and not _cited_right_after(doc, close_end)
-        and PAGE_AFTER.match(text, close_end) is None
-        and _marked_often(text, start, end)
-    ):
-        return False
-    if (
         not evidence
-        and _on("commentary")
         and not _DETERMINED.match(text, start, end)
         and not _used_again(text, start, end)
         and in_commentary(doc, start, commented)
     ):
         evidence = True
-    return evidence and (
-        not presented_as_word(text, start, close_end)
-        or (_on("listsaid") and said_list(text, start))
-    )
+    return evidence and (not presented_as_word(text, start, close_end) or said_list(text, start))
 
 
 # Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he
@@ -363,9 +343,7 @@ def _used_again(text: str, start: int, end: int) -> bool:
     """Whether the words in marks ``text[start:end]`` come again elsewhere in the text: a
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
-    if _on("keyfree"):
-        return len(words) >= 3 and _prose(text).count(words) > 1
-    return len(words) >= 3 and _folded(text).count(words) > 1
+    return len(words) >= 3 and _prose(text).count(words) > 1
 
 
 # A citation's key or typed reference in a cite command or Pandoc brackets: not the writer's
@@ -381,30 +359,11 @@ def _prose(text: str) -> str:
     return _CITE_ARGS.sub(" ", text).casefold()
 
 
-_OFTEN = 4  # a phrase the text sets in marks this often is the term it discusses
-
-
-def _marked_often(text: str, start: int, end: int) -> bool:
-    """Whether the text sets the words in marks ``text[start:end]`` in marks again and again
-    ("modernist studies" ten times in a paper on the term): the term it discusses, mentioned."""
-    words = text[start:end].strip(" \"'”’“»«`,.;:")
-    if len(words) < 3:
-        return False
-    marked = re.compile(r"[\"“„‘«»`']" + re.escape(words) + r"[,.;:]?[\"”’“»«']", re.I)
-    return len(marked.findall(text)) >= _OFTEN
-
-
 @lru_cache(maxsize=1024)
 def _window(text: str, pos: int) -> int:
     """Where the sentence going on at ``pos`` ends, asked once per phrase by several rules (a
     string's hash is kept, so the text is not hashed again)."""
     return sentence_window(text, pos)
-
-
-@lru_cache(maxsize=4)
-def _folded(text: str) -> str:
-    """The text case-folded once per document, not once per phrase."""
-    return text.casefold()
 
 
 def _sentence_cited(
@@ -471,10 +430,7 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     """Whether someone names the words in marks at ``start`` with a verb that governs them."""
     text = doc.text
     begin = max(sentence_start(text, start), start - 200)
-    m = _NAMES_BEFORE.search(text, begin, start)
-    if m is not None and not _on("as") and re.search(r"\sas\s", m[0]) and "als" not in m[0]:
-        m = None
-    return m is not None or (
+    return _NAMES_BEFORE.search(text, begin, start) is not None or (
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
     )

@@ -43,6 +43,8 @@ _CUE = re.compile(
     r"\b(?:the|a|an|this|that)\s+(?:[a-z]+\s+)?(?:sentence|"
     r"rule|formula|proposition|schema|maxim|principle|statement|example|circumstance|"
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
+    # Words presented as words by their kind: "more neutral terms like “early twentieth-century”".
+    r"\b(?:terms|words|labels|names|expressions)\s+like|"
     # "as in “…”", ", like “…”": the writer's own example.
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
@@ -203,7 +205,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         and len(inner.split()) >= _CLAUSE_WORDS
     ):
         return True
-    if _listed(text, start, close_end) and not (_on("listsaid") and said_list(text, start)):
+    if _listed(text, start, close_end) and not said_list(text, start):
         return True
     return bool(_ACRONYM.match(text, close_end))
 
@@ -258,12 +260,6 @@ def said_list(text: str, start: int) -> bool:
     return not _CUE.search(text[max(0, start - 160) : start]) and (
         _SAID_LIST.search(text, max(0, start - 300), start) is not None
     )
-
-
-def _on(name: str) -> bool:  # TRIAL
-    import os
-
-    return name in os.environ.get("X12", "").split(",")
 
 
 def presented_as_word(text: str, start: int, close_end: int) -> bool:
