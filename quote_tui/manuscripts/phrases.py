@@ -69,7 +69,9 @@ _NAMING = (
 # Przeworski, einer der bekanntesten Demokratieforscher, nannte") and an auxiliary or adverb
 # ("has referred").
 _WHO = (
+    # Indefinite speakers name no source: "Andere nennen sie „…“", "Some call it".
     r"(?:\b(?!(?:It|This|That|There|These|Those|Es|Das|Dies|Man|One|We|I|Wir|Ich|The|Die|Der|"
+    r"Andere|Others|Some|Many|Viele|Manche|Einige|"
     r"Table|Figure|Fig|Chapter|Section|Appendix|Tabelle|Abbildung|Abb|Kapitel|Anhang)\b)"
     r"[A-ZÄÖÜ][\w-]*(?!['’]s\b)(?:['’][\w-]+)?|\b(?:he|she|they|He|She|They|er|sie|Er|Sie)\b|[\]})])"
 )
@@ -184,6 +186,9 @@ def _reported_by_name(doc: Document, start: int) -> bool:
     if _MODAL_BEFORE.search(doc.text, max(0, start - 12), start):
         return False
     begin = sentence_start(doc.text, start)
+    # A citation closing the sentence before ("…possible.\autocite{a} The") ends it.
+    for cited_end in _CITE_ENDS.finditer(doc.text, begin, start):
+        begin = cited_end.end()
     head = doc.text[begin:start]
     return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
 

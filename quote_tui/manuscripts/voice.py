@@ -244,9 +244,10 @@ _INNER_NUMBER = re.compile(r"\[\d+(?:[-–,]\s*\d+)*\]\W*$")
 
 # Words listed right after someone's verb of saying ("Rawls says they are “chain connected” and
 # “close knit”", "Smith calls them “…” and “…”"): that person's words, though listed side by
-# side as labels are.
+# side as labels are. Named, not a pronoun: "He said “…” and “…”" lists as often as it quotes.
 _SAID_LIST = re.compile(
-    r"(?:\b[A-ZÄÖÜ][\w'’-]+|\b(?:he|she|they|er|sie))\s+(?:\w+ly\s+)?(?:says|said|writes|wrote|"
+    r"\b(?!(?:He|She|They|It|We|I|You|One|Er|Sie|Es|Wir|Ich|Man)\b)[A-ZÄÖÜ][\w'’-]+\s+"
+    r"(?:\w+ly\s+)?(?:says|said|writes|wrote|"
     r"calls|called|describes|described|terms|termed|argues|argued|notes|noted|sagt|sagte|"
     r"schreibt|schrieb|nennt|nannte|bezeichnet|bezeichnete)(?:\s+[\w'’-]+){0,3}\s*[„“\"‘«»`]+"
     r"(?:[^„“\"‘«»`”’\n]{1,40}[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*"
