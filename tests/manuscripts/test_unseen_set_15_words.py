@@ -169,3 +169,38 @@ def test_a_saying_named_as_someones_mantra_is_theirs(tmp_path: Path) -> None:
     )
     # A mantra no one is named owning stays the writer's mention.
     assert set(quotes_found(tex, bib)) == {"Alles ist zum Besten bestellt."}
+
+
+def test_one_word_in_what_someone_named_argues_or_notes_is_theirs(tmp_path: Path) -> None:
+    path = _chapter(
+        tmp_path,
+        [
+            [
+                "Part of Dworkin’s target is the hypothetical nature of the original position.",
+                wx.footnote_ref(1),
+                " As Dworkin notes, there are the interests individuals actually have and there "
+                "are “antecedent” interests that are attributed to them. Hayot argues elsewhere "
+                "that the “ultimate” reason for the configuration of modernist studies is "
+                "“Eurochronology,” that is, a developmental understanding of cultural history.",
+            ],
+            [
+                "Rawls argues that while anyone can “enter” the original position, the "
+                "perspective to be taken is that of the least advantaged. The “really” hard "
+                "case is left open."
+            ],
+        ],
+        ["Ronald Dworkin, Taking Rights Seriously, 151."],
+    )
+    # A verb set off after a modal is the writer's; a word in a sentence reporting no one too.
+    assert set(quotes_found(path)) == {"antecedent", "ultimate", "Eurochronology,"}
+
+
+def test_words_presented_as_terms_like_these_are_mentions(tmp_path: Path) -> None:
+    path = tmp_path / "paper.md"
+    path.write_text(
+        "Scholars might have turned to other organizing terms: either rivals, like "
+        '"avant-garde," or, just possibly, more neutral terms like "early twentieth-century." '
+        'Scott called it "the politics and aesthetics of gender" [@scott1990, 16].\n',
+        encoding="utf-8",
+    )
+    assert set(quotes_found(path)) == {"the politics and aesthetics of gender"}
