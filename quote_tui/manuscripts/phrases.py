@@ -167,7 +167,8 @@ _AS_NAME = re.compile(
     rf"^\W*(?:As|Wie)\s+(?:[A-Z][\w'’-]+\s+)?[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+)?{_ARGUING}\s*,"
 )
 _NAME_THAT = re.compile(
-    rf"\b(?!(?:It|This|That|There|These|Those|The|Es|Das|Dies|Man|Wir|Ich|We|I)\b)"
+    rf"\b(?!(?:It|This|That|There|These|Those|The|Es|Das|Dies|Man|Wir|Ich|We|I|He|She|They|"
+    rf"Er|Sie)\b)"
     rf"[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+|elsewhere\s+|also\s+|auch\s+){{0,2}}{_ARGUING}"
     rf"\s+(?:\w+\s+)?(?:that|dass)\b"
 )
