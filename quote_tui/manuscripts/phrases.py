@@ -259,7 +259,7 @@ def borrowed(
     if (
         not evidence
         and not _DETERMINED.match(text, start, end)
-        and not _used_again(text, start, end)
+        and not _said_unmarked(text, start, end)
         and in_commentary(doc, start, commented)
     ):
         evidence = True
@@ -350,6 +350,22 @@ def _used_again(text: str, start: int, end: int) -> bool:
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
     return len(words) >= 3 and _prose(text).count(words) > 1
+
+
+def _said_unmarked(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` come again outside marks: the writer's
+    own term ("personal genius" said plainly later); said again only in marks ("ruination and
+    decline" twice), they are the source's words quoted twice."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    if len(words) < 3:
+        return False
+    prose = _prose(text)
+    at = prose.find(words)
+    while at >= 0:
+        if prose[at - 1 : at] not in "\"'“„‘‚«»`":
+            return True
+        at = prose.find(words, at + 1)
+    return False
 
 
 # A citation's key or typed reference in a cite command or Pandoc brackets: not the writer's

@@ -131,6 +131,15 @@ def _commentary(tmp_path: Path, authors: list[str]) -> Path:
         document,
         ["Liberal critics will find such talk a “dangerous overreach” of political theory."],
     )
+    wx.add_paragraph(
+        document,
+        [
+            "Liberalism causes the “ruination and decline” of a people, and "
+            "politics depends on the “personal genius” of a legislator. Without Being we cannot "
+            "tell whether we are in “ruination and decline.” And the personal genius of a "
+            "legislator brings about this myth, Heidegger holds."
+        ],
+    )
     path = tmp_path / "chapter.docx"
     document.save(str(path))
     wx.add_footnotes_part(path, wx.footnotes_xml({i: [n] for i, n in enumerate(notes, 1)}))
@@ -141,9 +150,15 @@ def test_a_commentarys_phrases_in_a_paragraph_naming_its_author_are_the_works(
     tmp_path: Path,
 ) -> None:
     found = set(quotes_found(_commentary(tmp_path, ["Heidegger"])))
-    # The paragraph that names no one keeps its phrase the writer's own.
-    assert {"historically fateful decision", "essential connection"} <= found
-    assert "dangerous overreach" not in found
+    # A phrase said twice, in marks both times, is the work's; one the writer says again
+    # plainly is the writer's term, and the paragraph that names no one keeps its phrase.
+    assert {
+        "historically fateful decision",
+        "essential connection",
+        "ruination and decline",
+        "ruination and decline.",
+    } <= found
+    assert not {"dangerous overreach", "personal genius"} & found
 
 
 def test_phrases_stay_out_when_the_notes_cite_many_authors(tmp_path: Path) -> None:
