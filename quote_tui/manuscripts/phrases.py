@@ -149,6 +149,7 @@ def _attributed(doc: Document, start: int) -> bool:
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
+        or (_x12("whose") and _WHOSE_WORDS.search(doc.text, begin, start) is not None)
         or FOR_NAME.match(doc.text[begin:start]) is not None
         or OWN_SAYING.search(doc.text, begin, start) is not None
     )
@@ -192,6 +193,15 @@ def _reported_by_name(doc: Document, start: int) -> bool:
         begin = cited_end.end()
     head = doc.text[begin:start]
     return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
+
+
+# Someone's words named by a relative clause: "Bartleby, whose repeated statement “…”", "dessen
+# Ausspruch „…“".
+_WHOSE_WORDS = re.compile(
+    r"\b(?:whose|dessen|deren)\s+(?:[\w-]+\s+)?(?:statement|words|phrase|line|motto|refrain|"
+    r"catchphrase|reply|answer|saying|Aussage|Worte|Ausspruch|Satz|Motto|Antwort)\s*[,:]?\s*"
+    r"[\"'“„‘‚«»`]+$"
+)
 
 
 # The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",
@@ -239,7 +249,14 @@ def borrowed(
     words = re.findall(r"[^\W\d_]+", text[start:end])
     evidence = (
         (about is not None and not owned_by_other(text, start, about))
-        or _cited_right_after(doc, close_end)
+        or (
+            _cited_right_after(doc, close_end)
+            and not (
+                _x12("vglnote")
+                and ms is not None
+                and _COMPARE_NOTE.match(_note_after(ms, doc, close_end)) is not None
+            )
+        )
         or PAGE_AFTER.match(text, close_end) is not None
         or translated(text, start, end, close_end)
         or participant_code(text, close_end)
@@ -250,8 +267,15 @@ def borrowed(
         or _named_by(doc, start, close_end)
         or _beside_cited(doc, start, close_end)
         or _AUTHOR_AFTER.match(text, close_end) is not None
-        or (ms is not None and _LOCATED.search(_note_after(ms, doc, close_end)) is not None)
-        or _subject_cited(doc, ms, start, close_end)
+        or (
+            ms is not None
+            and _LOCATED.search(note := _note_after(ms, doc, close_end)) is not None
+            and not (_x12("vglnote") and _COMPARE_NOTE.match(note) is not None)
+        )
+        or (
+            _subject_cited(doc, ms, start, close_end)
+            and not (_x12("subjunmarked") and _said_unmarked(text, start, end))
+        )
         or _sentence_cited(doc, ms, start, end, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
@@ -431,6 +455,8 @@ def _sentence_cited(
         if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
             return True
         noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
+        if _x12("vglnote") and _COMPARE_NOTE.match(noted):
+            return False
         return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
     if ms is None:
         return False
@@ -441,6 +467,8 @@ def _sentence_cited(
         # The note closes the sentence: only its closing brace and stops come after it.
         if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
             note = ""
+    if _x12("vglnote") and _COMPARE_NOTE.match(note):
+        return False
     return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
 
 
@@ -530,6 +558,16 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
 # A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work
 # and page again ("Ebda.", "Ibid."), or an author and year opening it. A note that only links
 # a web page (ITWissen, „Quelltext“, unter: http://…) backs the writer's term with a definition.
+# A note that cites a paraphrase, not words: "Vgl. Schwaber, K., …", "Cf. Smith", "See Smith".
+_COMPARE_NOTE = re.compile(r"\s*(?:Vgl\.|Cf\.|See\s+also|Siehe\s+auch)", re.I)
+
+
+def _x12(name: str) -> bool:  # TRIAL
+    import os
+
+    return name in os.environ.get("X12", "").split(",")
+
+
 _LOCATED = re.compile(
     r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
     # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").

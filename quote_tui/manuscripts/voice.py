@@ -120,6 +120,29 @@ _SMALL = frozenset(
 )
 
 
+def _x12(name: str) -> bool:  # TRIAL
+    import os
+
+    return name in os.environ.get("X12", "").split(",")
+
+
+# The writer naming a term of their own in the sentence before the marks: "“Artificial
+# Emotions” is a term I use to describe when you are “faking your emotions …”", "what I call".
+_OWN_TERM = re.compile(
+    r"\b(?:I|we|ich|wir)\s+(?:\w+\s+)?(?:use|define|call|coin|mean|verwende|definiere|nenne|"
+    r"bezeichne)\b[^.!?]*$",
+    re.I,
+)
+# A document named by its kind opening its title: „Leitfaden zur formalen Gestaltung …“, das
+# „Leitbild eines modernen Öffentlichen Gesundheitsdienstes …“, “Guidelines for …”.
+_DOCUMENT_TITLE = re.compile(
+    r"(?:Leitfaden|Leitbild|Leitlinien?|Richtlinien?|Handbuch|Positionspapier|Eckpunktepapier|"
+    r"Arbeitspapier|Gutachten|Stellungnahme|Empfehlungen|Aktionsplan|Masterplan|Weißbuch|"
+    r"Grünbuch|Guidelines?|Handbook|Manual|White\s+Paper|Position\s+Paper|Action\s+Plan|"
+    r"Framework|Roadmap)\s+(?:eines|einer|des|der|zur|zum|für|über|von|zu|for|on|of|to)\s"
+)
+
+
 def is_title(text: str, start: int, end: int) -> bool:
     """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
     States?", 'On the Essence of Truth'): at least two words that are not articles or
@@ -128,6 +151,8 @@ def is_title(text: str, start: int, end: int) -> bool:
     ones do."""
     if end - start > 200:
         return False
+    if _x12("doctitle") and _DOCUMENT_TITLE.match(text, start, end):
+        return True
     every = _TITLE_WORD.findall(text, start, end)
     # A title opens with a capital even on an article; "die Schwäche des Journalismus" is a
     # German phrase whose nouns alone are capitalised.
@@ -195,6 +220,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
     if _OWN_WORDS.search(before):
+        return True
+    if _x12("ownterm") and _OWN_TERM.search(text, max(0, start - 120), start):
         return True
     # A clause in marks that fills a parenthesis of the writer's sentence is its example
     # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase
