@@ -165,6 +165,25 @@ def _html_blockquotes(text: str) -> list[Block]:
     return blocks
 
 
+# An epigraph: a paragraph set wholly in emphasis, a sentence, with its author alone on the
+# paragraph after ("**Gesundheit ist nicht alles, …**" then "(Arthur Schopenhauer)" or
+# "— Goethe"). A heading in bold is no sentence, and a bold line with no author is the writer's.
+_EPIGRAPH = re.compile(
+    r"^[ \t]*(\*{1,2}|_{1,2})(?=\S)([^\n*_]{10,400}?[.!?…])\1[ \t]*\n(?:[ \t]*\n)+[ \t]*"
+    r"(?:\(\s*|(?:[—–]|--?-?)[ \t]*)[A-ZÄÖÜ][\w.'’-]+(?:[ \t]+[A-ZÄÖÜ][\w.'’-]+){0,3}\s*\)?[ \t]*$",
+    re.M,
+)
+
+
+def _epigraphs(text: str) -> list[Block]:
+    """Epigraphs set in emphasis with their author's name on the next paragraph."""
+    import os  # TRIAL
+
+    if "epigraph" not in os.environ.get("X12", "").split(","):
+        return []
+    return [Block(m.start(2), m.end(2), m.end()) for m in _EPIGRAPH.finditer(text)]
+
+
 def read_markdown(text: str, file: str) -> Manuscript:
     """Read a Markdown manuscript.
 
@@ -175,7 +194,7 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
-    blocks = _blockquotes(text) + _html_blockquotes(text)
+    blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
     if "\\" in text:
         # Pandoc passes raw LaTeX through: a class's quotation command, \blockzitat{...}
         blocks += own_quote_blocks(text, text)

@@ -175,6 +175,23 @@ _NAME_THAT = re.compile(
 )
 
 
+# A demonstrative pointing back at a word in marks: "we begin our attempt to retrieve this
+# “secret”" after a quotation that holds "secret".
+_DEMONSTRATIVE = re.compile(r"\b(?i:this|these|dies\w*)\s+(?:[\"'“„‘‚«»`]+|\\\w+\*?\{)$")
+_BACK = 300  # characters before the word a cited quotation holding it may end
+
+
+def _this_word_quoted(text: str, start: int, end: int, cited: Repeats) -> bool:
+    """Whether one word in marks, pointed at with "this", is a word of a cited quotation
+    ending just before it: the quotation's word taken up again."""
+    if not _DEMONSTRATIVE.search(text, max(0, start - 16), start):
+        return False
+    word = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    return any(
+        start - _BACK <= b <= start and word in folded.split() for a, b, folded in cited.spans
+    )
+
+
 _MODAL_BEFORE = re.compile(
     r"\b(?i:can|could|will|would|may|might|must|shall|should|to|kann|könnte|muss|soll|zu)\s+"
     r"[\"'“„‘‚«»`]+$"
@@ -236,6 +253,7 @@ def borrowed(
             and (
                 _named_by(doc, start, close_end)
                 or _reported_by_name(doc, start)
+                or (_x12("thisword") and _this_word_quoted(text, start, end, cited))
                 or _beside_cited(doc, start, close_end)
                 or _word_in_cited_sentence(doc, ms, start, end, close_end)
             )
@@ -455,8 +473,6 @@ def _sentence_cited(
         if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
             return True
         noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
-        if _x12("vglnote") and _COMPARE_NOTE.match(noted):
-            return False
         return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
     if ms is None:
         return False
@@ -467,8 +483,6 @@ def _sentence_cited(
         # The note closes the sentence: only its closing brace and stops come after it.
         if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
             note = ""
-    if _x12("vglnote") and _COMPARE_NOTE.match(note):
-        return False
     return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
 
 

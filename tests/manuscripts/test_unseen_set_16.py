@@ -101,7 +101,8 @@ def test_a_term_whose_note_only_compares_is_a_term(tmp_path: Path) -> None:
         tmp_path,
         [
             [
-                "Dies umfasst auch eine gemeinsame Auffassung von der „Definition of done“.",
+                "Inkremente gelten als fertig, wenn sie die „Definition of done“ erfüllen. Dies "
+                "umfasst auch eine gemeinsame Auffassung von der „Definition of done“.",
                 wx.footnote_ref(1),
                 " Das Team arbeitet in „kurzen Iterationen“",
                 wx.footnote_ref(2),
@@ -115,3 +116,65 @@ def test_a_term_whose_note_only_compares_is_a_term(tmp_path: Path) -> None:
     )
     # A note that places the words without "Vgl." still makes them the work's.
     assert set(quotes_found(path)) == {"kurzen Iterationen"}
+
+
+def _sartre(tmp_path: Path, body: str) -> set[str]:
+    (tmp_path / "refs.bib").write_text(
+        "@book{Sartre,\n  author = {Sartre, Jean-Paul},\n  title = {Being and Nothingness},\n"
+        "  year = {1943}\n}\n",
+        encoding="utf-8",
+    )
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\usepackage{csquotes}\n\\begin{document}\n"
+        + body
+        + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return set(quotes_found(tex, tmp_path / "refs.bib"))
+
+
+def test_a_phrase_of_a_cited_csquotes_quotation_said_again_is_the_sources(
+    tmp_path: Path,
+) -> None:
+    found = _sartre(
+        tmp_path,
+        "Sartre distinguishes anguish from fear. \\textcquote[66]{Sartre}{Anguish is "
+        "distinguished from fear by the fact that fear is fear of beings in the world, and "
+        "anguish is anguish before myself.} It is this reflective nature, of an "
+        "\\enquote{anguish before myself,} that holds the key. We call it an "
+        "\\enquote{inward turn} here.",
+    )
+    assert "anguish before myself," in found
+    assert "inward turn" not in found
+
+
+def test_one_word_pointed_back_at_in_the_quotation_before_is_the_sources(
+    tmp_path: Path,
+) -> None:
+    found = _sartre(
+        tmp_path,
+        "The project of love begins with the look. \\textcquote[481]{Sartre}{the Other "
+        "looks at me, and in doing so, he holds the secret of my being, he knows what I am.} "
+        "With this, we begin our attempt to retrieve this \\enquote*{secret}. Love is a "
+        "\\enquote{game} of sorts.",
+    )
+    assert "secret" in found
+    assert "game" not in found
+
+
+def test_an_epigraph_in_bold_with_its_author_below_is_a_quotation(tmp_path: Path) -> None:
+    path = tmp_path / "einleitung.md"
+    path.write_text(
+        "# **Der Öffentliche Gesundheitsdienst**\n\n"
+        "**Gesundheit ist nicht alles, aber ohne Gesundheit ist alles nichts.**\n\n"
+        "(Arthur Schopenhauer)\n\n"
+        "**Ein Überblick**\n\n"
+        "(Stand Mai)\n\n"
+        "Der ÖGD ist die dritte Säule des Gesundheitswesens.\n",
+        encoding="utf-8",
+    )
+    # A bold heading that is no sentence stays a heading, whatever follows it.
+    assert set(quotes_found(path)) == {
+        "Gesundheit ist nicht alles, aber ohne Gesundheit ist alles nichts."
+    }
