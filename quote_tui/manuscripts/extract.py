@@ -40,7 +40,6 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
-from quote_tui.manuscripts.phrases import _x12 as _on
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
@@ -477,7 +476,7 @@ def extract(
                 continue
             out.append((index, block.start, found))
             # A cited inline quotation's words said again later are its source's.
-            if block.inline and found.mention is not None and _on("inlinecited"):
+            if block.inline and found.mention is not None:
                 cited.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")

@@ -36,6 +36,15 @@ from quote_tui.manuscripts.evidence import (
 )
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import find_mentions, sentence_window
+from quote_tui.manuscripts.reported import (
+    CITE_ENDS as _CITE_ENDS,
+)
+from quote_tui.manuscripts.reported import (
+    WHOSE_WORDS,
+    reported_by_name,
+    said_just_before,
+    this_word_quoted,
+)
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import Repeats, presented_as_word, said_list
 
@@ -149,76 +158,10 @@ def _attributed(doc: Document, start: int) -> bool:
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
-        or (_x12("whose") and _WHOSE_WORDS.search(doc.text, begin, start) is not None)
+        or WHOSE_WORDS.search(doc.text, begin, start) is not None
         or FOR_NAME.match(doc.text[begin:start]) is not None
         or OWN_SAYING.search(doc.text, begin, start) is not None
     )
-
-
-# Someone named who says what the sentence reports: "As Dworkin notes, there are … “antecedent”
-# interests", "Hayot argues elsewhere that the “ultimate” reason …". A name, not a pronoun or a
-# thing ("Metaphysics has looked to explain"), with a verb of arguing or writing.
-_ARGUING = (
-    r"(?:argues|argued|notes|noted|claims|claimed|writes|wrote|says|said|observes|observed|"
-    r"insists|insisted|contends|contended|maintains|maintained|asserts|asserted|states|stated|"
-    r"suggests|suggested|points\s+out|pointed\s+out|behauptet|schreibt|schrieb|argumentiert|"
-    r"betont|betonte|meint|meinte|stellt\s+fest|hält\s+fest)"
-)
-_AS_NAME = re.compile(
-    rf"^\W*(?:As|Wie)\s+(?:[A-Z][\w'’-]+\s+)?[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+)?{_ARGUING}\s*,"
-)
-_NAME_THAT = re.compile(
-    rf"\b(?!(?:It|This|That|There|These|Those|The|Es|Das|Dies|Man|Wir|Ich|We|I|He|She|They|"
-    rf"Er|Sie)\b)"
-    rf"[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+|elsewhere\s+|also\s+|auch\s+){{0,2}}{_ARGUING}"
-    rf"\s+(?:\w+\s+)?(?:that|dass)\b"
-)
-
-
-# A demonstrative pointing back at a word in marks: "we begin our attempt to retrieve this
-# “secret”" after a quotation that holds "secret".
-_DEMONSTRATIVE = re.compile(r"\b(?i:this|these|dies\w*)\s+(?:[\"'“„‘‚«»`]+|\\\w+\*?\{)$")
-_BACK = 300  # characters before the word a cited quotation holding it may end
-
-
-def _this_word_quoted(text: str, start: int, end: int, cited: Repeats) -> bool:
-    """Whether one word in marks, pointed at with "this", is a word of a cited quotation
-    ending just before it: the quotation's word taken up again."""
-    if not _DEMONSTRATIVE.search(text, max(0, start - 16), start):
-        return False
-    word = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
-    return any(
-        start - _BACK <= b <= start and word in folded.split() for a, b, folded in cited.spans
-    )
-
-
-_MODAL_BEFORE = re.compile(
-    r"\b(?i:can|could|will|would|may|might|must|shall|should|to|kann|könnte|muss|soll|zu)\s+"
-    r"[\"'“„‘‚«»`]+$"
-)
-
-
-def _reported_by_name(doc: Document, start: int) -> bool:
-    """Whether the sentence before one word in marks reports someone named: "As Dworkin
-    notes, …", "Hayot argues elsewhere that …". A verb in marks after a modal ("anyone can
-    “enter” the original position") is the writer's own verb, set off."""
-    if _MODAL_BEFORE.search(doc.text, max(0, start - 12), start):
-        return False
-    begin = sentence_start(doc.text, start)
-    # A citation closing the sentence before ("…possible.\autocite{a} The") ends it.
-    for cited_end in _CITE_ENDS.finditer(doc.text, begin, start):
-        begin = cited_end.end()
-    head = doc.text[begin:start]
-    return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
-
-
-# Someone's words named by a relative clause: "Bartleby, whose repeated statement “…”", "dessen
-# Ausspruch „…“".
-_WHOSE_WORDS = re.compile(
-    r"\b(?:whose|dessen|deren)\s+(?:[\w-]+\s+)?(?:statement|words|phrase|line|motto|refrain|"
-    r"catchphrase|reply|answer|saying|Aussage|Worte|Ausspruch|Satz|Motto|Antwort)\s*[,:]?\s*"
-    r"[\"'“„‘‚«»`]+$"
-)
 
 
 # The author a sentence speaks for, named by a narrative citation after "für", "bei", "nach",
@@ -252,8 +195,8 @@ def borrowed(
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
             and (
                 _named_by(doc, start, close_end)
-                or _reported_by_name(doc, start)
-                or (_x12("thisword") and _this_word_quoted(text, start, end, cited))
+                or reported_by_name(doc, start)
+                or this_word_quoted(text, start, end, close_end, cited)
                 or _beside_cited(doc, start, close_end)
                 or _word_in_cited_sentence(doc, ms, start, end, close_end)
             )
@@ -270,9 +213,7 @@ def borrowed(
         or (
             _cited_right_after(doc, close_end)
             and not (
-                _x12("vglnote")
-                and ms is not None
-                and _COMPARE_NOTE.match(_note_after(ms, doc, close_end)) is not None
+                ms is not None and _COMPARE_NOTE.match(_note_after(ms, doc, close_end)) is not None
             )
         )
         or PAGE_AFTER.match(text, close_end) is not None
@@ -288,12 +229,9 @@ def borrowed(
         or (
             ms is not None
             and _LOCATED.search(note := _note_after(ms, doc, close_end)) is not None
-            and not (_x12("vglnote") and _COMPARE_NOTE.match(note) is not None)
+            and _COMPARE_NOTE.match(note) is None
         )
-        or (
-            _subject_cited(doc, ms, start, close_end)
-            and not (_x12("subjunmarked") and _said_unmarked(text, start, end))
-        )
+        or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
         or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
     )
@@ -545,8 +483,6 @@ _REPORTED = re.compile(
     r"(?<!\bich )\b(?:sei|seien|habe|könne|müsse|solle|werde|dürfe|möge|wolle|gebe|gelte|liege|"
     r"stehe|bestehe|fehle|erscheine|unterliege|bedürfe|führe|biete|zeige|bleibe|komme|lasse)\b"
 )
-# A bracket or brace closing the sentence before, the next opening with a capital.
-_CITE_ENDS = re.compile(r"[\]}]\s+(?=[A-ZÄÖÜ])")
 # What stands between words listed side by side: a comma, "and", "or even", "bis".
 _LIST_GAP = re.compile(r"[\s,;/]*(?:(?i:and|or|nor|even|to|und|oder|bis|sowie|noch)[\s,]+){0,2}")
 _AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s+[\"'“„‘‚«»`]+$")
@@ -574,12 +510,6 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
 # a web page (ITWissen, „Quelltext“, unter: http://…) backs the writer's term with a definition.
 # A note that cites a paraphrase, not words: "Vgl. Schwaber, K., …", "Cf. Smith", "See Smith".
 _COMPARE_NOTE = re.compile(r"\s*(?:Vgl\.|Cf\.|See\s+also|Siehe\s+auch)", re.I)
-
-
-def _x12(name: str) -> bool:  # TRIAL
-    import os
-
-    return name in os.environ.get("X12", "").split(",")
 
 
 _LOCATED = re.compile(

@@ -120,12 +120,6 @@ _SMALL = frozenset(
 )
 
 
-def _x12(name: str) -> bool:  # TRIAL
-    import os
-
-    return name in os.environ.get("X12", "").split(",")
-
-
 # The writer naming a term of their own in the sentence before the marks: "“Artificial
 # Emotions” is a term I use to describe when you are “faking your emotions …”", "what I call".
 _OWN_TERM = re.compile(
@@ -151,7 +145,7 @@ def is_title(text: str, start: int, end: int) -> bool:
     ones do."""
     if end - start > 200:
         return False
-    if _x12("doctitle") and _DOCUMENT_TITLE.match(text, start, end):
+    if _DOCUMENT_TITLE.match(text, start, end):
         return True
     every = _TITLE_WORD.findall(text, start, end)
     # A title opens with a capital even on an article; "die Schwäche des Journalismus" is a
@@ -221,7 +215,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         return True
     if _OWN_WORDS.search(before):
         return True
-    if _x12("ownterm") and _OWN_TERM.search(text, max(0, start - 120), start):
+    if _OWN_TERM.search(text, max(0, start - 120), start):
         return True
     # A clause in marks that fills a parenthesis of the writer's sentence is its example
     # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase

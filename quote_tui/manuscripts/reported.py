@@ -1,0 +1,112 @@
+"""Signs that one word or a short phrase in marks is someone's: a named author reporting it
+("As Dworkin notes, …", "Hayot argues elsewhere that …"), a word pointed back at in the
+quotation before ("retrieve this “secret”"), a relative clause naming a statement ("whose
+repeated statement “…”"); and the sign that it is the writer's own, said plainly just before
+(kept apart from phrases.py, which weighs them)."""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.evidence import sentence_start
+from quote_tui.manuscripts.voice import Repeats
+
+__all__ = [
+    "CITE_ENDS",
+    "WHOSE_WORDS",
+    "reported_by_name",
+    "said_just_before",
+    "this_word_quoted",
+]
+
+# A bracket or brace closing the sentence before, the next opening with a capital.
+CITE_ENDS = re.compile(r"[\]}]\s+(?=[A-ZÄÖÜ])")
+
+# Someone named who says what the sentence reports: "As Dworkin notes, there are … “antecedent”
+# interests", "Hayot argues elsewhere that the “ultimate” reason …". A name, not a pronoun or a
+# thing ("Metaphysics has looked to explain"), with a verb of arguing or writing.
+_ARGUING = (
+    r"(?:argues|argued|notes|noted|claims|claimed|writes|wrote|says|said|observes|observed|"
+    r"insists|insisted|contends|contended|maintains|maintained|asserts|asserted|states|stated|"
+    r"suggests|suggested|points\s+out|pointed\s+out|behauptet|schreibt|schrieb|argumentiert|"
+    r"betont|betonte|meint|meinte|stellt\s+fest|hält\s+fest)"
+)
+_AS_NAME = re.compile(
+    rf"^\W*(?:As|Wie)\s+(?:[A-Z][\w'’-]+\s+)?[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+)?{_ARGUING}\s*,"
+)
+_NAME_THAT = re.compile(
+    rf"\b(?!(?:It|This|That|There|These|Those|The|Es|Das|Dies|Man|Wir|Ich|We|I|He|She|They|"
+    rf"Er|Sie)\b)"
+    rf"[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+|elsewhere\s+|also\s+|auch\s+){{0,2}}{_ARGUING}"
+    rf"\s+(?:\w+\s+)?(?:that|dass)\b"
+)
+
+
+# A demonstrative pointing back at a word in marks: "we begin our attempt to retrieve this
+# “secret”" after a quotation that holds "secret".
+_DEMONSTRATIVE = re.compile(r"\b(?i:this|these|dies\w*)\s+(?:[\"'“„‘‚«»`]+|\\\w+\*?\{)$")
+_BACK = 300  # characters before the word a cited quotation holding it may end
+
+
+def this_word_quoted(text: str, start: int, end: int, close_end: int, cited: Repeats) -> bool:
+    """Whether one word in marks, pointed at with "this", is a word of a cited quotation
+    ending just before it: the quotation's word taken up again ("retrieve this “secret”."). A
+    word that qualifies a noun after it ("this “sanctified” quality") names a quality."""
+    if not _DEMONSTRATIVE.search(text, max(0, start - 16), start):
+        return False
+    if re.match(r"[\"'”’»“`}]*\s+[a-z]", text[close_end : close_end + 8]):
+        return False
+    word = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    return any(
+        start - _BACK <= b <= start and word in folded.split() for a, b, folded in cited.spans
+    )
+
+
+_MODAL_BEFORE = re.compile(
+    r"\b(?i:can|could|will|would|may|might|must|shall|should|to|kann|könnte|muss|soll|zu)\s+"
+    r"[\"'“„‘‚«»`]+$"
+)
+
+
+def reported_by_name(doc: Document, start: int) -> bool:
+    """Whether the sentence before one word in marks reports someone named: "As Dworkin
+    notes, …", "Hayot argues elsewhere that …". A verb in marks after a modal ("anyone can
+    “enter” the original position") is the writer's own verb, set off."""
+    if _MODAL_BEFORE.search(doc.text, max(0, start - 12), start):
+        return False
+    begin = sentence_start(doc.text, start)
+    # A citation closing the sentence before ("…possible.\autocite{a} The") ends it.
+    for cited_end in CITE_ENDS.finditer(doc.text, begin, start):
+        begin = cited_end.end()
+    head = doc.text[begin:start]
+    return _AS_NAME.match(head) is not None or _NAME_THAT.search(doc.text, begin, start) is not None
+
+
+# Someone's words named by a relative clause: "Bartleby, whose repeated statement “…”", "dessen
+# Ausspruch „…“".
+WHOSE_WORDS = re.compile(
+    r"\b(?:whose|dessen|deren)\s+(?:[\w-]+\s+)?(?:statement|words|phrase|line|motto|refrain|"
+    r"catchphrase|reply|answer|saying|Aussage|Worte|Ausspruch|Satz|Motto|Antwort)\s*[,:]?\s*"
+    r"[\"'“„‘‚«»`]+$"
+)
+
+
+_JUST_BEFORE = 400  # characters before a phrase where the writer's own plain use of it counts
+
+
+def said_just_before(text: str, start: int, end: int) -> bool:
+    """Whether the writer says the words in marks plainly just before them: "the source of an
+    intoxicating possibility.\\footnote{Sartre explores this \\enquote{intoxicating
+    possibility} …}" annotates the writer's own phrase."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
+    if len(words) < 3:
+        return False
+    lo = max(0, start - _JUST_BEFORE)
+    before = text[lo:start].casefold()
+    at = before.find(words)
+    while at >= 0:
+        if before[at - 1 : at] not in "\"'“„‘‚«»`{":
+            return True
+        at = before.find(words, at + 1)
+    return False
