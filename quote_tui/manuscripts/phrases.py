@@ -41,6 +41,7 @@ from quote_tui.manuscripts.reported import (
 )
 from quote_tui.manuscripts.reported import (
     WHOSE_WORDS,
+    called_by_name,
     reported_by_name,
     said_just_before,
     this_word_quoted,
@@ -432,38 +433,12 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     """Whether someone names the words in marks at ``start`` with a verb that governs them."""
     text = doc.text
     begin = max(sentence_start(text, start), start - 200)
-    if _trial("callobj") and (
-        _CALLS_OBJECT.search(text, begin, start) is not None
-        or (
-            _RELATIVE_AS.search(text, begin, start) is not None
-            and _CLAUSE_VERB.match(text, close_end) is not None
-        )
-    ):
+    if called_by_name(text, begin, start, close_end):
         return True
     return _NAMES_BEFORE.search(text, begin, start) is not None or (
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
     )
-
-
-def _trial(name: str) -> bool:  # TRIAL
-    import os
-
-    return name in os.environ.get("X12", "").split(",")
-
-
-# Someone named calling a thing by the words: "Claus went so far as to call the IT architects a
-# “godsend,”"; in German, a relative clause whose verb closes it after the words: "Thomas
-# Hobbes, der diesen Urzustand als „Krieg aller gegen alle“ dämonisierte".
-_CALLS_OBJECT = re.compile(
-    rf"{_WHO}\s+(?:[\w-]+\s+){{0,5}}(?i:call|calls|called|dub|dubs|dubbed|brand|brands|branded)"
-    rf"\s+(?:[\w'’-]+\s+){{1,4}}(?:a|an|the)\s+[\"'“„‘‚«»`]+$"
-)
-_RELATIVE_AS = re.compile(
-    r"\b[A-ZÄÖÜ][\w'’-]+,\s+(?:der|die|welcher|welche)\s+(?:[\w-]+\s+){0,4}als\s+"
-    r"(?:(?:ein|eine|einen|den|die|das|der)\s+)?(?:[\"'“„‘‚«»`]+|\\\w+\*?\{)$"
-)
-_CLAUSE_VERB = re.compile(r"[\"'”’»“`}]*\s+(?:\w+\s+)?[a-zäöü]\w*(?:te|t|en)\b\s*[,.;]")
 
 
 def _word_in_cited_sentence(

@@ -15,6 +15,7 @@ from quote_tui.manuscripts.voice import Repeats
 __all__ = [
     "CITE_ENDS",
     "WHOSE_WORDS",
+    "called_by_name",
     "reported_by_name",
     "said_just_before",
     "this_word_quoted",
@@ -110,3 +111,31 @@ def said_just_before(text: str, start: int, end: int) -> bool:
             return True
         at = before.find(words, at + 1)
     return False
+
+
+# Someone named calling a thing by the words: "Claus went so far as to call the IT architects a
+# “godsend,”" (a name, not a pronoun, and a thing, not "it": "he is reluctant to call it a
+# 'science'" is the writer's report of a reluctance); in German, a relative clause whose verb
+# closes it after the words: "Thomas Hobbes, der diesen Urzustand als „Krieg aller gegen alle“
+# dämonisierte".
+_CALLS_OBJECT = re.compile(
+    r"\b(?!(?:He|She|They|It|This|That|There|The|We|I|One|Some|Others|Many)\b)[A-Z][\w'’-]+\s+"
+    r"(?:[\w-]+\s+){0,5}(?i:call|calls|called|dub|dubs|dubbed|brand|brands|branded)\s+"
+    r"(?!(?i:it|them|this|that|these|those)\b)(?:[\w'’-]+\s+){1,4}(?:a|an|the)\s+[\"'“„‘‚«»`]+$"
+)
+_RELATIVE_AS = re.compile(
+    r"\b[A-ZÄÖÜ][\w'’-]+,\s+(?:der|die|welcher|welche)\s+(?:[\w-]+\s+){0,4}als\s+"
+    r"(?:(?:ein|eine|einen|den|die|das|der)\s+)?(?:[\"'“„‘‚«»`]+|\\\w+\*?\{)$"
+)
+_CLAUSE_VERB = re.compile(r"[\"'”’»“`}]*\s+(?:\w+\s+)?[a-zäöü]\w*(?:te|t|en)\b\s*[,.;]")
+
+
+def called_by_name(text: str, begin: int, start: int, close_end: int) -> bool:
+    """Whether someone named calls a thing by the words in marks at ``start`` (their sentence
+    opening at ``begin``, their closing mark ending at ``close_end``)."""
+    if _CALLS_OBJECT.search(text, begin, start) is not None:
+        return True
+    return (
+        _RELATIVE_AS.search(text, begin, start) is not None
+        and _CLAUSE_VERB.match(text, close_end) is not None
+    )
