@@ -123,11 +123,32 @@ _QUOTE_HINTS = {
 """What to do about a quotation that cannot be checked: its error code says more than its
 recovery (``fix_input``), which is about the path or reference for every other entry."""
 
+_SOURCE_HINTS = {
+    "no_source": "attach the work: a `file` field in the .bib entry, its PDF (with its DOI or "
+    "title) in --pdfs DIR, or a DOI, PMID or URL in the entry",
+    "unknown_reference": "name the bibliography that holds this key (--bib FILE), or add the "
+    "entry to it",
+    "is_directory": "name a file inside the folder, not the folder",
+    "encrypted": "save a copy without the password (a PDF viewer can) and check that",
+}
+"""What to do about a manuscript's reference whose work has no text to check: their recovery
+(``review_source``, "look at the source") sends a writer to a source that does not exist."""
+
+_SOURCE_MEANINGS = {
+    "no_source": "no text of the cited work to check against",
+    "unknown_reference": "the cited key is in no bibliography given",
+}
+"""An unavailable citation whose source was never found, in words: "could not be read" would
+say a text was there."""
+
 
 def what_to_do(error: Mapping[str, Any]) -> str:
     """What a person can do about an error, in words (never its recovery code)."""
-    return _QUOTE_HINTS.get(str(error.get("code") or "")) or RECOVERY_HINTS.get(
-        str(error.get("recovery") or ""), ""
+    code = str(error.get("code") or "")
+    return (
+        _QUOTE_HINTS.get(code)
+        or _SOURCE_HINTS.get(code)
+        or RECOVERY_HINTS.get(str(error.get("recovery") or ""), "")
     )
 
 
@@ -139,6 +160,11 @@ def meaning_of(citation: Mapping[str, Any]) -> str:
     if outcome.critical:
         return outcome.meaning
     status = str(citation.get("status") or "")
+    error = citation.get("error")
+    if status == "unavailable" and isinstance(error, Mapping):
+        unfound = _SOURCE_MEANINGS.get(str(error.get("code") or ""))
+        if unfound:
+            return unfound
     diffs = (best_match(citation) or {}).get("differences") or []
     if (
         status == "near"

@@ -22,6 +22,7 @@ from quote_tui.reports.common import (
     copy_text,
     differences,
     found_in_text,
+    manuscript_place,
     meaning_of,
     notice_rows,
     page_check_text,
@@ -118,6 +119,10 @@ def _citation_lines(
     source = sources.get(citation.get("source")) or {}
     status = citation_status(citation)
     lines = [_verdict_line(citation_outcome(citation), meaning_of(citation), paint)]
+    written = manuscript_place(citation)
+    if written:
+        # a writer fixes the quotation in the manuscript: "[c4]" alone cannot be found there
+        lines.append(f"  in      {written}")
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")

@@ -1,0 +1,95 @@
+"""A writer's first ``quote-tui check`` of their own manuscript, at a terminal: each quotation
+that needs work says where it stands in the manuscript, and a reference with no text to check
+says how to attach one, not "look at the source" (there is none)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from quote_tui.cli import main
+
+PAPER = """---
+title: A short paper
+bibliography: refs.bib
+---
+
+First line of prose.
+
+As she writes, “the ends of human life, the shape of our society” [@battistoni2017].
+
+Even Friedman excludes “costs of public health activities, state and local expenditures on
+hospitals” [@friedman2002, 193].
+"""
+
+BIB = """@article{battistoni2017,
+  title = {The False Promise of Universal Basic Income},
+  author = {Battistoni, Alyssa}, year = {2017},
+  file = {battistoni.txt}
+}
+@book{friedman2002,
+  title = {Capitalism and Freedom}, author = {Friedman, Milton}, year = {2002}
+}
+"""
+
+SOURCE = "A broader vision of the ends of human life, and the shape of our society.\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def paper(tmp_path: Path) -> Path:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    (tmp_path / "battistoni.txt").write_text(SOURCE, encoding="utf-8")
+    path = tmp_path / "paper.md"
+    path.write_text(PAPER, encoding="utf-8")
+    return path
+
+
+def _check_at_a_terminal(monkeypatch: pytest.MonkeyPatch, paper: Path) -> str:
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["check", str(paper)]) == 0
+    return screen.getvalue()
+
+
+def _block(out: str, ident: str) -> str:
+    """The lines of one citation's summary."""
+    blocks = [b for b in out.split("\n\n") if b.startswith(f"[{ident}]")]
+    assert blocks, out
+    return blocks[0]
+
+
+def test_a_misquotation_says_where_it_stands_in_the_manuscript(
+    monkeypatch: pytest.MonkeyPatch, paper: Path
+) -> None:
+    out = _check_at_a_terminal(monkeypatch, paper)
+    near = _block(out, "c1")
+    assert "Near" in near, out
+    assert "in      paper.md, line 8, column" in near, out
+
+
+def test_a_reference_without_text_says_how_to_attach_it(
+    monkeypatch: pytest.MonkeyPatch, paper: Path
+) -> None:
+    out = _check_at_a_terminal(monkeypatch, paper)
+    missing = _block(out, "c2")
+    assert "no_source" in missing, out
+    assert "in      paper.md, line 10, column" in missing, out
+    assert "could not be read" not in missing  # nothing was there to read
+    assert "look at it" not in missing  # there is no source to look at
+    assert "`file` field" in missing and "--pdfs DIR" in missing, out
+
+
+def test_the_markdown_report_says_how_to_attach_it_too(paper: Path) -> None:
+    report = paper.with_name("report.md")
+    assert main(["check", str(paper), "-o", str(report)]) == 0
+    text = report.read_text(encoding="utf-8")
+    assert "--pdfs DIR" in text and "look at it" not in text, text
