@@ -5,6 +5,7 @@ says how to attach one, not "look at the source" (there is none)."""
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -93,3 +94,18 @@ def test_the_markdown_report_says_how_to_attach_it_too(paper: Path) -> None:
     assert main(["check", str(paper), "-o", str(report)]) == 0
     text = report.read_text(encoding="utf-8")
     assert "--pdfs DIR" in text and "look at it" not in text, text
+
+
+def test_every_format_names_the_manuscript_wording_of_an_edited_quotation(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from quote_tui import api
+
+    assert main(["check", str(paper), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    entry = report["citations"][0]
+    entry["manuscript_quote"] = "the shape of their society"  # as the app's u leaves it
+    for fmt in ("terminal", "markdown", "html"):
+        text = api.render(report, fmt)
+        assert "the shape of their society" in text, (fmt, text)
+        assert "change it there too" in text, (fmt, text)

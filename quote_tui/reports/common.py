@@ -575,6 +575,10 @@ def _written_facts(citation: Mapping[str, Any]) -> list[Fact]:
     place = manuscript_place(citation)
     if place:
         out.append(Fact("Manuscript", place))
+    if place and isinstance(citation.get("manuscript_quote"), str):
+        # edited in the app after the manuscript was read: the verdict is the edit's
+        said = f"“{citation['manuscript_quote']}” (the quotation checked is an edit of it: "
+        out.append(Fact("Manuscript reads", said + "change it there too)"))
     ref = citation.get("reference")
     if isinstance(ref, Mapping) and ref.get("raw"):
         out.append(Fact("Reference", str(ref["raw"]), note=str(ref.get("style", ""))))

@@ -32,6 +32,7 @@ from quote_tui.api import (
     counted,
     same_work_key,
 )
+from quote_tui.app.manuscript_wording import keep_written, still_written
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.key_source import link_to_key
@@ -376,6 +377,7 @@ class MainWork:
         def done(result: CitationSpec | None) -> None:
             if result is None:
                 return
+            result = keep_written(citation, result)
             self.commit(self.workspace.with_citation(result))
             self.query_one(CitationList).select_citation(result.id)
             self.run_checks([result.id])
@@ -419,11 +421,10 @@ class MainWork:
             self.notify("Only a near or normalized quotation can take the source's wording.")
             return
         wording = " ".join(result.matches[0].text.split())
-        updated = CitationSpec(
-            citation.id, citation.source, wording, citation.locator, extra=citation.extra
-        )
+        updated = keep_written(citation, replace(citation, quote=wording))
         self.commit(self.workspace.with_citation(updated))
-        self.notify(f"{cid} now quotes the source's wording (ctrl+z undoes). Re-checking.")
+        said = f"{cid} now quotes the source's wording (ctrl+z undoes).{still_written(updated)}"
+        self.notify(said, timeout=8 if still_written(updated) else 4)
         self.run_checks([citation.id])
 
     # ----------------------------------------------------------------- copy and export

@@ -29,6 +29,7 @@ from quote_tui.api import (
     page_number,
     visible_glyphs,
 )
+from quote_tui.app.manuscript_wording import MANUSCRIPT_QUOTE
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import (
     look,
@@ -266,6 +267,10 @@ def detail_content(
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
+        edited_from = (citation.extra or {}).get(MANUSCRIPT_QUOTE)
+        if isinstance(edited_from, str):  # edited here: the manuscript still says otherwise
+            out += [_field("Manuscript"), f"“{edited_from}” ", ("(change it there too)", "bold")]
+            out += ["\n"]
     out += _reference_lines(citation.extra or {})
     if verdict is not None:
         out += _checked_lines(citation, verdict, best, prepared, outcome, match_index, source_names)
