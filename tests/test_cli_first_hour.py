@@ -109,3 +109,31 @@ def test_every_format_names_the_manuscript_wording_of_an_edited_quotation(
         text = api.render(report, fmt)
         assert "the shape of their society" in text, (fmt, text)
         assert "change it there too" in text, (fmt, text)
+
+
+def test_a_file_outside_the_allowed_folders_says_to_allow_its_folder(tmp_path: Path) -> None:
+    # a reference manager's attachments live in their own folder, not beside the manuscript
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "battistoni.txt").write_text(SOURCE, encoding="utf-8")
+    writing = tmp_path / "writing"
+    writing.mkdir()
+    (writing / "refs.bib").write_text(
+        BIB.replace("{battistoni.txt}", "{" + str(library / "battistoni.txt") + "}"),
+        encoding="utf-8",
+    )
+    paper = writing / "paper.md"
+    paper.write_text(PAPER, encoding="utf-8")
+    report = writing / "report.md"
+    assert main(["check", str(paper), "-o", str(report)]) == 0
+    problem = next(
+        line
+        for line in report.read_text(encoding="utf-8").splitlines()
+        if line.startswith("- Problem:")
+    )
+    assert "run again with --allow-path DIR" in problem, problem
+    assert "check the path or reference you gave" not in problem  # the path is right
+    assert "DIR. To do:" in problem  # two sentences, not one run together
+    allowed = writing / "allowed.json"
+    assert main(["check", str(paper), "--allow-path", str(library), "-o", str(allowed)]) == 0
+    assert json.loads(allowed.read_text(encoding="utf-8"))["citations"][0]["status"] == "near"

@@ -130,6 +130,8 @@ _SOURCE_HINTS = {
     "entry to it",
     "is_directory": "name a file inside the folder, not the folder",
     "encrypted": "save a copy without the password (a PDF viewer can) and check that",
+    "outside_root": "run again with --allow-path DIR naming the file's folder (check, scan and "
+    "open take it), or put the file beside the manuscript",
 }
 """What to do about a manuscript's reference whose work has no text to check: their recovery
 (``review_source``, "look at the source") sends a writer to a source that does not exist."""
@@ -590,4 +592,7 @@ def _problem_fact(citation: Mapping[str, Any], source: Mapping[str, Any] | None)
     error = citation.get("error") or source.get("error") or source.get("unavailable")
     if not isinstance(error, Mapping) or not error.get("message"):
         return None
-    return Fact("Problem", str(error["message"]), note=what_to_do(error))
+    message = str(error["message"]).rstrip()
+    # "... --allow-path DIR To do: ..." ran two sentences together
+    message += "" if message.endswith((".", "!", "?", ")", "”")) else "."
+    return Fact("Problem", message, note=what_to_do(error))

@@ -73,6 +73,8 @@ _BY_CODE = {
     "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
     "source (Enter).",
     "is_directory": "Pick a file inside the folder, not the folder.",
+    "outside_root": "Reopen with quote-tui open MANUSCRIPT --allow-path DIR naming the file's "
+    "folder, or load the file (o) with this citation selected.",
     "encrypted": "Save a copy without the password (a PDF viewer can) and load it (o), or "
     "paste its text (o, then the Paste tab).",
 }
