@@ -112,6 +112,11 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
         "pdfs": args.pdfs,
         "zotero": args.zotero,
         "min_words": args.min_words,
+        "max_quotes": args.max_quotes,
+        "max_answer_citations": args.max_answer_citations,
+        # a .bib's file fields outside the manuscript's folder: accepted and then dropped,
+        # every such citation opened unavailable, asking for the flag it was given
+        "allowed": tuple(args.allow_path),
     }
 
 
@@ -138,6 +143,13 @@ def _serve_web(args: argparse.Namespace) -> int:
         for flag, folder in (("--pdfs", args.pdfs), ("--zotero", args.zotero)):
             if folder is not None:
                 argv += [flag, str(folder.resolve())]
+        for folder in args.allow_path:
+            argv += ["--allow-path", str(folder.resolve())]
+        for flag, most in (
+            ("--max-quotes", args.max_quotes),
+            ("--max-answer-citations", args.max_answer_citations),
+        ):
+            argv += [flag, str(most)] if most is not None else []
         argv += ["--min-words", str(args.min_words)] + (["--new"] if args.new else [])
         # opened once here, so a file that cannot be opened is said at this prompt, not as a
         # browser tab's "Session ended"
