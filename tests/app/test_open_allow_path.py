@@ -62,3 +62,18 @@ async def test_without_it_the_file_stays_unread(tmp_path: Path, data_dir: Path) 
         verdict = app.screen.workspace.verdicts["c1"]
         assert verdict.status == "unavailable"
         assert (verdict.error or {}).get("code") == "outside_root"
+
+
+async def test_reopened_with_it_the_saved_workspace_reads_the_file(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    # the first opening forgot the flag; the second gives it: the saved verdicts must not stand
+    library, paper = _library_and_paper(tmp_path)
+    app = make_app(paper, data_dir=data_dir)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.workspace.verdicts["c1"].status == "unavailable"
+    again = make_app(paper, data_dir=data_dir, scan={"allowed": (library,)})
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(again, pilot)
+        assert again.screen.workspace.verdicts["c1"].status == "near"

@@ -33,6 +33,7 @@ from quote_tui.api import (
     same_work_key,
 )
 from quote_tui.app.manuscript_wording import keep_written, still_written
+from quote_tui.app.recheck import to_check_on_open
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.key_source import link_to_key
@@ -245,9 +246,8 @@ class MainWork:
         self.run_checks(ids)
 
     def check_unchecked(self) -> None:
-        """Check the citations that have no verdict yet (what opening a file or reloading it
-        leaves unchecked); Escape cancels, as for C."""
-        ids = [c.id for c in self.workspace.citations if c.id not in self.workspace.verdicts]
+        """Check what opening or reloading a file leaves unchecked; Escape cancels, as for C."""
+        ids = to_check_on_open(self.workspace)
         if ids:
             self.run_checks(ids)
 
