@@ -137,3 +137,18 @@ def test_a_file_outside_the_allowed_folders_says_to_allow_its_folder(tmp_path: P
     allowed = writing / "allowed.json"
     assert main(["check", str(paper), "--allow-path", str(library), "-o", str(allowed)]) == 0
     assert json.loads(allowed.read_text(encoding="utf-8"))["citations"][0]["status"] == "near"
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_any_work(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it was a traceback once every source had been read and checked, the report lost
+    missing = paper.parent / "reports" / "report.md"
+    assert main(["check", str(paper), "-o", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert "bad_option" in err and "does not exist" in err and "mkdir -p" in err, err
+    assert "Traceback" not in err
+    assert not missing.parent.exists()
+    assert main(["quote", "the shape of our society", str(paper), "-o", str(missing)]) == 2
+    assert main(["check", str(paper), "-o", str(paper.parent)]) == 2
+    assert "is a folder" in capsys.readouterr().err
