@@ -42,7 +42,7 @@ from quote_tui.app.screens.load_source import (
     LoadedChoice,
     LoadSourceScreen,
 )
-from quote_tui.app.screens.passage import passage_text
+from quote_tui.app.screens.passage import copied_title, passage_text
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -434,7 +434,7 @@ class MainWork:
         checked = self._checked_selection("Check the citation first (c).")
         if checked is None:
             return
-        cid, citation, _, result = checked
+        cid, citation, verdict, result = checked
         # the match the detail shows (n and N step through them), not always the first
         shown, index = self.match_shown  # type: ignore[attr-defined]
         index = index if shown == cid else 0
@@ -447,7 +447,7 @@ class MainWork:
         shown = text if len(text) <= 80 else text[:79] + "…"
         self.notify(
             f"{shown}\nNothing pasted? Y shows it to select by hand.",
-            title="Copied to the clipboard",
+            title=copied_title(verdict.status),
             timeout=6,
         )
 
