@@ -152,3 +152,13 @@ def test_an_output_in_a_missing_folder_is_refused_before_any_work(
     assert main(["quote", "the shape of our society", str(paper), "-o", str(missing)]) == 2
     assert main(["check", str(paper), "-o", str(paper.parent)]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_the_terminal_summary_says_how_to_write_the_full_report(
+    monkeypatch: pytest.MonkeyPatch, paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _check_at_a_terminal(monkeypatch, paper)
+    assert "Full report: add -o paper-report.html" in capsys.readouterr().err
+    report = paper.with_name("r.json")
+    assert main(["check", str(paper), "-o", str(report)]) == 0
+    assert "Full report" not in capsys.readouterr().err  # it was written
