@@ -112,12 +112,22 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
         "pdfs": args.pdfs,
         "zotero": args.zotero,
         "min_words": args.min_words,
-        "max_quotes": args.max_quotes,
-        "max_answer_citations": args.max_answer_citations,
+        # only when asked for: a scan setting joins the saved workspace's fingerprint, and a
+        # default put there would make every earlier workspace open as "changed"
+        "max_quotes": _unless_default(args.max_quotes),
+        "max_answer_citations": _unless_default(args.max_answer_citations),
         # a .bib's file fields outside the manuscript's folder: accepted and then dropped,
         # every such citation opened unavailable, asking for the flag it was given
         "allowed": tuple(args.allow_path),
     }
+
+
+_DEFAULT_MOST = 10_000
+"""The parser's default for ``--max-quotes`` and ``--max-answer-citations``."""
+
+
+def _unless_default(most: int | None) -> int | None:
+    return None if most == _DEFAULT_MOST else most
 
 
 def _own_demo_dir() -> Path:
@@ -146,8 +156,8 @@ def _serve_web(args: argparse.Namespace) -> int:
         for folder in args.allow_path:
             argv += ["--allow-path", str(folder.resolve())]
         for flag, most in (
-            ("--max-quotes", args.max_quotes),
-            ("--max-answer-citations", args.max_answer_citations),
+            ("--max-quotes", _unless_default(args.max_quotes)),
+            ("--max-answer-citations", _unless_default(args.max_answer_citations)),
         ):
             argv += [flag, str(most)] if most is not None else []
         argv += ["--min-words", str(args.min_words)] + (["--new"] if args.new else [])

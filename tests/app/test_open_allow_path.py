@@ -77,3 +77,11 @@ async def test_reopened_with_it_the_saved_workspace_reads_the_file(
     async with again.run_test(size=(120, 40)) as pilot:
         await settle(again, pilot)
         assert again.screen.workspace.verdicts["c1"].status == "near"
+
+
+def test_defaults_leave_the_saved_workspace_fingerprint_as_it_was(tmp_path: Path) -> None:
+    # what the scan settings put in a workspace's fingerprint decides "the file has changed":
+    # only --min-words was there by default, and a default added would say it of every file
+    scan = _scan_of(build_parser().parse_args(["open", "paper.md"]))
+    given = {k for k, v in scan.items() if v not in (None, (), [])}
+    assert given == {"min_words"}
