@@ -162,3 +162,12 @@ def test_the_terminal_summary_says_how_to_write_the_full_report(
     report = paper.with_name("r.json")
     assert main(["check", str(paper), "-o", str(report)]) == 0
     assert "Full report" not in capsys.readouterr().err  # it was written
+
+
+def test_the_cited_page_is_said_once(paper: Path) -> None:
+    # "Cited: cited p. 193" read as a stutter in every reference without a paged source
+    report = paper.with_name("report.md")
+    assert main(["check", str(paper), "-o", str(report)]) == 0
+    text = report.read_text(encoding="utf-8")
+    assert "- Cited: p. 193" in text, text
+    assert "Cited: cited" not in text

@@ -312,14 +312,14 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
 _WRITTEN_TERM = re.compile(r"(?:[^\W\d]+\.[\s~]|[^\W\d]{3,}[\s~]|[§¶])", re.I)
 
 
-def page_check_text(citation: Mapping[str, Any]) -> str | None:
+def page_check_text(citation: Mapping[str, Any], *, bare: bool = False) -> str | None:
     """The cited page against where the words stand; without a check, the place cited
-    (``cited chapter 12``)."""
+    (``cited chapter 12``, or ``chapter 12`` when ``bare``: under a "Cited" label)."""
     check = citation.get("page_check")
     if not isinstance(check, Mapping):
         locator = citation.get("locator")
         shown = locator_text(locator) if isinstance(locator, Mapping) else None
-        return f"cited {shown}" if shown else None
+        return (shown if bare else f"cited {shown}") if shown else None
     status = check.get("status")
     cited, found = page_number(check.get("cited")), check.get("found")
     if status == "agrees":
@@ -554,7 +554,7 @@ def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]])
         # A chapter or a Stephanus number is no page: the row says only that it was cited.
         (
             "Page" if isinstance(citation.get("page_check"), Mapping) else "Cited",
-            page_check_text(citation),
+            page_check_text(citation, bare=True),
         ),
         ("Claimed", claimed_text(citation)),
         ("Elsewhere", found_in_text(citation, sources)),
