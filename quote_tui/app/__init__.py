@@ -32,7 +32,8 @@ def make_app(
         demo: open a fresh copy of the bundled demo workspace instead.
         data_dir: the per-user data folder (tests pass a temporary one).
         scan: how a manuscript is scanned: ``bib`` (bibliography files), ``pdfs``, ``zotero``,
-            ``min_words``, as ``quote-tui open`` takes them.
+            ``min_words``, ``max_quotes``, ``max_answer_citations``, as ``quote-tui open``
+            takes them; ``allowed`` (``--allow-path``) adds folders files may be read from.
         notice: a warning to show once the app is up, when opening says nothing itself.
         info: information to show once the app is up (not a warning: nothing is wrong).
 
@@ -42,6 +43,9 @@ def make_app(
     Raises:
         QuoteTuiError: the file cannot be opened (the CLI prints it and exits).
     """
+    from dataclasses import replace
+
+    from quote_tui.api import Settings
     from quote_tui.app.app import QuoteApp
     from quote_tui.app.prefs import default_config_dir
     from quote_tui.workspace import open_target
@@ -56,6 +60,8 @@ def make_app(
         if kept.is_file():
             said = f"A fresh demo. Your last demo, with its edits, is kept: quote-tui open {kept}"
     scan = {k: v for k, v in (scan or {}).items() if v not in (None, (), [])}
+    # --allow-path widens what may be read, not how the manuscript is scanned
+    allowed = tuple(Path(p).expanduser().resolve() for p in scan.pop("allowed", ()))
     fingerprint = repr(sorted((k, str(v)) for k, v in scan.items())) if scan else ""
 
     def reopen(read_again: bool = False, bibliographies: tuple[str, ...] = ()) -> Any:
@@ -72,13 +78,13 @@ def make_app(
     opened = reopen()
     workspace = opened.workspace
     if scan.get("bib") and workspace.manuscript is not None:
-        from dataclasses import replace
-
         named = tuple(str(Path(b).resolve()) for b in scan["bib"])
         workspace = replace(workspace, bibliographies=named)
     return QuoteApp(
         workspace,
         opened.path,
+        # the app's own defaults, with only the folders added
+        settings=replace(Settings(), allowed=allowed) if allowed else None,
         notice=opened.notice or said or notice,
         info=info,
         reload=opened.reload,

@@ -15,9 +15,10 @@ import gc
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from pathlib import Path
 
 from quote_tui.api import QuoteTuiError
-from quote_tui.cli.common import fail
+from quote_tui.cli.common import check_output, fail
 from quote_tui.cli.parser import build_parser
 
 __all__ = ["build_parser", "main", "run"]
@@ -53,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``quote-tui`` command; returns the exit code."""
     args = build_parser(_command_in(argv)).parse_args(argv)
     try:
+        output = getattr(args, "output", None)
+        if isinstance(output, Path):
+            check_output(output)
         return _command(args.command)(args)
     except QuoteTuiError as exc:
         return fail(exc)

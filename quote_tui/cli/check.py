@@ -84,6 +84,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         emit(api.gate_sarif(findings, report, args.input), args.output)
     else:
         emit(api.render(report, fmt, colour=colour()), args.output)
+    if fmt == "terminal" and len(report.get("citations") or ()) > 1:
+        # the summary shows only what needs work: the report a reviewer reads is a file
+        print(
+            f"Full report: add -o {args.input.stem}-report.html (or .md, .json).", file=sys.stderr
+        )
     for f in findings:
         print(api.finding_line(f), file=sys.stderr)
     if args.annotate is not None:

@@ -27,6 +27,25 @@ def usage(message: str) -> api.QuoteTuiError:
     )
 
 
+def check_output(output: Path | None) -> None:
+    """Refuse, before any work, an ``-o`` that cannot be written: a missing folder was found
+    only once every source was read and checked, as a traceback, the report lost.
+
+    Raises:
+        QuoteTuiError: ``bad_option``, naming the folder to create or the folder given.
+    """
+    if output is None or str(output) == "-":
+        return
+    if output.is_dir():
+        raise usage(f"-o {output} is a folder; name a file in it, such as {output / 'report.json'}")
+    folder = output.parent
+    if not folder.is_dir():
+        raise usage(
+            f"-o {output}: the folder {folder} does not exist; create it first "
+            f"(mkdir -p {folder}) or name a file in a folder that exists"
+        )
+
+
 def warn(message: str) -> None:
     print(terminal_safe(f"quote-tui: warning: {message}"), file=sys.stderr)
 

@@ -112,7 +112,22 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
         "pdfs": args.pdfs,
         "zotero": args.zotero,
         "min_words": args.min_words,
+        # only when asked for: a scan setting joins the saved workspace's fingerprint, and a
+        # default put there would make every earlier workspace open as "changed"
+        "max_quotes": _unless_default(args.max_quotes),
+        "max_answer_citations": _unless_default(args.max_answer_citations),
+        # a .bib's file fields outside the manuscript's folder: accepted and then dropped,
+        # every such citation opened unavailable, asking for the flag it was given
+        "allowed": tuple(args.allow_path),
     }
+
+
+_DEFAULT_MOST = 10_000
+"""The parser's default for ``--max-quotes`` and ``--max-answer-citations``."""
+
+
+def _unless_default(most: int | None) -> int | None:
+    return None if most == _DEFAULT_MOST else most
 
 
 def _own_demo_dir() -> Path:
@@ -138,6 +153,13 @@ def _serve_web(args: argparse.Namespace) -> int:
         for flag, folder in (("--pdfs", args.pdfs), ("--zotero", args.zotero)):
             if folder is not None:
                 argv += [flag, str(folder.resolve())]
+        for folder in args.allow_path:
+            argv += ["--allow-path", str(folder.resolve())]
+        for flag, most in (
+            ("--max-quotes", _unless_default(args.max_quotes)),
+            ("--max-answer-citations", _unless_default(args.max_answer_citations)),
+        ):
+            argv += [flag, str(most)] if most is not None else []
         argv += ["--min-words", str(args.min_words)] + (["--new"] if args.new else [])
         # opened once here, so a file that cannot be opened is said at this prompt, not as a
         # browser tab's "Session ended"

@@ -123,11 +123,34 @@ _QUOTE_HINTS = {
 """What to do about a quotation that cannot be checked: its error code says more than its
 recovery (``fix_input``), which is about the path or reference for every other entry."""
 
+_SOURCE_HINTS = {
+    "no_source": "attach the work: a `file` field in the .bib entry, its PDF (with its DOI or "
+    "title) in --pdfs DIR, or a DOI, PMID or URL in the entry",
+    "unknown_reference": "name the bibliography that holds this key (--bib FILE), or add the "
+    "entry to it",
+    "is_directory": "name a file inside the folder, not the folder",
+    "encrypted": "save a copy without the password (a PDF viewer can) and check that",
+    "outside_root": "run again with --allow-path DIR naming the file's folder (check, scan and "
+    "open take it), or put the file beside the manuscript",
+}
+"""What to do about a manuscript's reference whose work has no text to check: their recovery
+(``review_source``, "look at the source") sends a writer to a source that does not exist."""
+
+_SOURCE_MEANINGS = {
+    "no_source": "no text of the cited work to check against",
+    "unknown_reference": "the cited key is in no bibliography given",
+}
+"""An unavailable citation whose source was never found, in words: "could not be read" would
+say a text was there."""
+
 
 def what_to_do(error: Mapping[str, Any]) -> str:
     """What a person can do about an error, in words (never its recovery code)."""
-    return _QUOTE_HINTS.get(str(error.get("code") or "")) or RECOVERY_HINTS.get(
-        str(error.get("recovery") or ""), ""
+    code = str(error.get("code") or "")
+    return (
+        _QUOTE_HINTS.get(code)
+        or _SOURCE_HINTS.get(code)
+        or RECOVERY_HINTS.get(str(error.get("recovery") or ""), "")
     )
 
 
@@ -139,6 +162,11 @@ def meaning_of(citation: Mapping[str, Any]) -> str:
     if outcome.critical:
         return outcome.meaning
     status = str(citation.get("status") or "")
+    error = citation.get("error")
+    if status == "unavailable" and isinstance(error, Mapping):
+        unfound = _SOURCE_MEANINGS.get(str(error.get("code") or ""))
+        if unfound:
+            return unfound
     diffs = (best_match(citation) or {}).get("differences") or []
     if (
         status == "near"
@@ -284,14 +312,14 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
 _WRITTEN_TERM = re.compile(r"(?:[^\W\d]+\.[\s~]|[^\W\d]{3,}[\s~]|[§¶])", re.I)
 
 
-def page_check_text(citation: Mapping[str, Any]) -> str | None:
+def page_check_text(citation: Mapping[str, Any], *, bare: bool = False) -> str | None:
     """The cited page against where the words stand; without a check, the place cited
-    (``cited chapter 12``)."""
+    (``cited chapter 12``, or ``chapter 12`` when ``bare``: under a "Cited" label)."""
     check = citation.get("page_check")
     if not isinstance(check, Mapping):
         locator = citation.get("locator")
         shown = locator_text(locator) if isinstance(locator, Mapping) else None
-        return f"cited {shown}" if shown else None
+        return (shown if bare else f"cited {shown}") if shown else None
     status = check.get("status")
     cited, found = page_number(check.get("cited")), check.get("found")
     if status == "agrees":
@@ -526,7 +554,7 @@ def facts(citation: Mapping[str, Any], sources: Mapping[str, Mapping[str, Any]])
         # A chapter or a Stephanus number is no page: the row says only that it was cited.
         (
             "Page" if isinstance(citation.get("page_check"), Mapping) else "Cited",
-            page_check_text(citation),
+            page_check_text(citation, bare=True),
         ),
         ("Claimed", claimed_text(citation)),
         ("Elsewhere", found_in_text(citation, sources)),
@@ -549,6 +577,10 @@ def _written_facts(citation: Mapping[str, Any]) -> list[Fact]:
     place = manuscript_place(citation)
     if place:
         out.append(Fact("Manuscript", place))
+    if place and isinstance(citation.get("manuscript_quote"), str):
+        # edited in the app after the manuscript was read: the verdict is the edit's
+        said = f"“{citation['manuscript_quote']}” (the quotation checked is an edit of it: "
+        out.append(Fact("Manuscript reads", said + "change it there too)"))
     ref = citation.get("reference")
     if isinstance(ref, Mapping) and ref.get("raw"):
         out.append(Fact("Reference", str(ref["raw"]), note=str(ref.get("style", ""))))
@@ -560,4 +592,7 @@ def _problem_fact(citation: Mapping[str, Any], source: Mapping[str, Any] | None)
     error = citation.get("error") or source.get("error") or source.get("unavailable")
     if not isinstance(error, Mapping) or not error.get("message"):
         return None
-    return Fact("Problem", str(error["message"]), note=what_to_do(error))
+    message = str(error["message"]).rstrip()
+    # "... --allow-path DIR To do: ..." ran two sentences together
+    message += "" if message.endswith((".", "!", "?", ")", "”")) else "."
+    return Fact("Problem", message, note=what_to_do(error))

@@ -22,6 +22,7 @@ from quote_tui.reports.common import (
     copy_text,
     differences,
     found_in_text,
+    manuscript_place,
     meaning_of,
     notice_rows,
     page_check_text,
@@ -88,7 +89,8 @@ def render_terminal(report: Mapping[str, Any], *, colour: bool = False) -> str:
     for citation in citations:
         lines = _citation_lines(citation, sources, paint)
         ident = str(citation.get("id") or "")
-        if citation_outcome(citation).attention:
+        # a quotation edited since the manuscript was read: its manuscript line must be seen
+        if citation_outcome(citation).attention or citation.get("manuscript_quote"):
             out += [f"[{ident}] {lines[0]}", *lines[1:], ""]
         else:
             out.append(f"[{ident}] {lines[0]}")
@@ -118,6 +120,13 @@ def _citation_lines(
     source = sources.get(citation.get("source")) or {}
     status = citation_status(citation)
     lines = [_verdict_line(citation_outcome(citation), meaning_of(citation), paint)]
+    written = manuscript_place(citation)
+    if written:
+        # a writer fixes the quotation in the manuscript: "[c4]" alone cannot be found there
+        lines.append(f"  in      {written}")
+        edited_from = citation.get("manuscript_quote")
+        if isinstance(edited_from, str):
+            lines.append(f"  reads   “{edited_from}” there (edited since: change it there too)")
     name = source.get("title") or source.get("ref") or citation.get("source")
     if name:
         lines.append(f"  source  {name}")

@@ -91,7 +91,8 @@ async def test_keyboard_only_journey(
             await pilot.press("up")
         await pilot.press("y")
         await settle(app, pilot)
-        assert copied == ['"committee reported 42 cases" (p. 2)']
+        # no printed number on the page: its PDF page, never passed off as the printed one
+        assert copied == ['"committee reported 42 cases" (PDF p. 2)']
 
         # Export a report to a path typed in the prompt.
         report = tmp_path / "docs" / "out" / "report.json"

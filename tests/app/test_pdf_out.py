@@ -13,6 +13,7 @@ import pytest
 
 from quote_tui.app import make_app
 from quote_tui.app.open_external import VIEWER_ENV, viewer_command
+from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from tests.app.conftest import settle
 from tests.app.helpers import PDF_PAGES, write_sources
@@ -215,3 +216,20 @@ def test_palette_names_both_actions() -> None:
         owner, name = (QuoteApp, action[4:]) if action.startswith("app.") else (MainScreen, action)
         name = name.split("(")[0]
         assert callable(getattr(owner, f"action_{name}", None)), action
+
+
+async def test_v_works_from_the_citation_list_too(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the README's v, pressed where the citation was just picked, did nothing there
+    script, log = _recorder(tmp_path)
+    monkeypatch.setenv(VIEWER_ENV, f"{script} --page-index={{page}} {{path}}")
+    app = make_app(_batch(tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one(CitationList).focus()
+        await pilot.press("c")
+        await settle(app, pilot)
+        await pilot.press("v")
+        await settle(app, pilot)
+    assert _wait_for(log).splitlines() == ["--page-index=2", str(tmp_path / "docs" / "minutes.pdf")]

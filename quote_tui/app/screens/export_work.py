@@ -41,6 +41,10 @@ class ExportWork:
             if not value:
                 return
             path = Path(value).expanduser()
+            unwritable = _unwritable(path)
+            if unwritable:  # said before checking what is unchecked, not after
+                self.notify(unwritable, title="Not exported", severity="error", timeout=10)
+                return
             if not path.exists():
                 self.export_report(path, annotate=annotate)
                 return
@@ -125,6 +129,19 @@ class ExportWork:
 
 _ANNOTATED = "-annotated"
 """Suffix of the folder, beside the report, that holds its highlighted PDFs."""
+
+
+def _unwritable(path: Path) -> str:
+    """Why a report cannot be written at ``path`` (a folder; a folder that does not exist), in
+    words with what to do, or "" when it can be tried."""
+    if path.is_dir():
+        return f"{path} is a folder: press e again and name a file in it (report.html)."
+    if not path.parent.is_dir():
+        return (
+            f"The folder {path.parent} does not exist: press e again and pick a folder that "
+            "exists, or create that one first."
+        )
+    return ""
 
 
 def _now() -> str:

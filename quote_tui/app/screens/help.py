@@ -64,6 +64,7 @@ KEYS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
             KeyRow("u", "use the source's wording for a near quotation", ("use_source_wording",)),
             KeyRow("e", "export the report (.json, .md or .html)", ("export",)),
             KeyRow("E", "export the report and highlighted copies of its PDFs", ("export_pdfs",)),
+            KeyRow("v", "open the PDF at the match's page in its viewer", ("open_in_viewer",)),
             KeyRow("[ / ]", "show the previous / next source", ("previous_source", "next_source")),
             KeyRow("z", "zoom the detail (or the focused viewer); z again: back", ("zoom",)),
             KeyRow(
@@ -118,9 +119,6 @@ KEYS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
             KeyRow("g / G", "top / bottom", ("top", "bottom")),
             KeyRow(": / ctrl+g", "go to a line", ("goto_line",)),
             KeyRow("p", "go to a page: printed number, roman numeral, or pdf N", ("goto_page",)),
-            KeyRow(
-                "v", "open the PDF at the match's page in the system viewer", ("open_in_viewer",)
-            ),
             KeyRow("PgUp PgDn", "scroll a screen", ()),
         ),
     ),

@@ -54,6 +54,8 @@ class MainScreen(MainWork, ExportWork, BibliographyWork, ReferencesWork, Screen[
         Binding("y", "copy_passage", "Copy", id="copy_passage"),
         Binding("e", "export", "Export", id="export"),
         Binding("E", "export(True)", "Export + PDFs", show=False, id="export_pdfs"),
+        # from the list too: the README's v, pressed where the citation was picked, did nothing
+        Binding("v", "open_in_viewer", "Open PDF", show=False, id="open_in_viewer"),
         Binding("z", "zoom", "Zoom", id="zoom"),
         Binding("u", "use_source_wording", "Use wording", show=False, id="use_source_wording"),
         Binding("b", "add_bibliography", "Bibliography", show=False, id="add_bibliography"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quote_tui.api import CheckResult, SourceOutcome
 
-__all__ = ["passage_text"]
+__all__ = ["copied_title", "passage_text"]
 
 
 def passage_text(result: CheckResult, outcome: SourceOutcome | None, index: int = 0) -> str | None:
@@ -17,10 +17,16 @@ def passage_text(result: CheckResult, outcome: SourceOutcome | None, index: int 
     words = " ".join(m.text.split())
     if m.page_start is not None:
         label = prepared.page_label(m.page_start) if prepared is not None else None
-        where = f"p. {label or m.page_start}"
+        end_label = label
         if m.page_end not in (None, m.page_start):
             end_label = prepared.page_label(m.page_end) if prepared is not None else None
-            where = f"pp. {label or m.page_start}–{end_label or m.page_end}"
+        if label and end_label:
+            where = f"p. {label}" if end_label == label else f"pp. {label}–{end_label}"
+        else:
+            # no printed number: "p. 3" pasted into a paper would pass for the printed page
+            pages = str(m.page_start)
+            pages += f"–{m.page_end}" if m.page_end not in (None, m.page_start) else ""
+            where = f"PDF p{'p' if '–' in pages else ''}. {pages}"
     else:
         where = (
             f"line {m.line_start}"
@@ -28,3 +34,11 @@ def passage_text(result: CheckResult, outcome: SourceOutcome | None, index: int 
             else (f"lines {m.line_start}–{m.line_end}")
         )
     return f'"{words}" ({where})'
+
+
+def copied_title(status: str) -> str:
+    """The copy's notice title: a near quotation's copy is the source's wording, not the
+    writer's, and must not read as the quotation confirmed."""
+    if status == "near":
+        return "Copied the source's wording (the quotation differs)"
+    return "Copied to the clipboard"

@@ -32,6 +32,8 @@ from quote_tui.api import (
     counted,
     same_work_key,
 )
+from quote_tui.app.manuscript_wording import keep_written, still_written
+from quote_tui.app.recheck import to_check_on_open
 from quote_tui.app.screens.dialogs import ErrorDialog, PassageDialog, PromptDialog
 from quote_tui.app.screens.edit_citation import EditCitationScreen
 from quote_tui.app.screens.key_source import link_to_key
@@ -40,7 +42,7 @@ from quote_tui.app.screens.load_source import (
     LoadedChoice,
     LoadSourceScreen,
 )
-from quote_tui.app.screens.passage import passage_text
+from quote_tui.app.screens.passage import copied_title, passage_text
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.source_viewer import SourceViewer
 from quote_tui.app.widgets.status import status_label
@@ -244,9 +246,8 @@ class MainWork:
         self.run_checks(ids)
 
     def check_unchecked(self) -> None:
-        """Check the citations that have no verdict yet (what opening a file or reloading it
-        leaves unchecked); Escape cancels, as for C."""
-        ids = [c.id for c in self.workspace.citations if c.id not in self.workspace.verdicts]
+        """Check what opening or reloading a file leaves unchecked; Escape cancels, as for C."""
+        ids = to_check_on_open(self.workspace)
         if ids:
             self.run_checks(ids)
 
@@ -376,6 +377,7 @@ class MainWork:
         def done(result: CitationSpec | None) -> None:
             if result is None:
                 return
+            result = keep_written(citation, result)
             self.commit(self.workspace.with_citation(result))
             self.query_one(CitationList).select_citation(result.id)
             self.run_checks([result.id])
@@ -419,11 +421,10 @@ class MainWork:
             self.notify("Only a near or normalized quotation can take the source's wording.")
             return
         wording = " ".join(result.matches[0].text.split())
-        updated = CitationSpec(
-            citation.id, citation.source, wording, citation.locator, extra=citation.extra
-        )
+        updated = keep_written(citation, replace(citation, quote=wording))
         self.commit(self.workspace.with_citation(updated))
-        self.notify(f"{cid} now quotes the source's wording (ctrl+z undoes). Re-checking.")
+        said = f"{cid} now quotes the source's wording (ctrl+z undoes).{still_written(updated)}"
+        self.notify(said, timeout=8 if still_written(updated) else 4)
         self.run_checks([citation.id])
 
     # ----------------------------------------------------------------- copy and export
@@ -433,7 +434,7 @@ class MainWork:
         checked = self._checked_selection("Check the citation first (c).")
         if checked is None:
             return
-        cid, citation, _, result = checked
+        cid, citation, verdict, result = checked
         # the match the detail shows (n and N step through them), not always the first
         shown, index = self.match_shown  # type: ignore[attr-defined]
         index = index if shown == cid else 0
@@ -446,7 +447,7 @@ class MainWork:
         shown = text if len(text) <= 80 else text[:79] + "…"
         self.notify(
             f"{shown}\nNothing pasted? Y shows it to select by hand.",
-            title="Copied to the clipboard",
+            title=copied_title(verdict.status),
             timeout=6,
         )
 

@@ -29,6 +29,7 @@ from quote_tui.api import (
     page_number,
     visible_glyphs,
 )
+from quote_tui.app.manuscript_wording import MANUSCRIPT_QUOTE
 from quote_tui.app.references import reference_content
 from quote_tui.app.widgets.status import (
     look,
@@ -72,6 +73,8 @@ _BY_CODE = {
     "file_not_found": "Load the file from where it is now (o), then pick it as the citation's "
     "source (Enter).",
     "is_directory": "Pick a file inside the folder, not the folder.",
+    "outside_root": "Reopen with quote-tui open MANUSCRIPT --allow-path DIR naming the file's "
+    "folder, or load the file (o) with this citation selected.",
     "encrypted": "Save a copy without the password (a PDF viewer can) and load it (o), or "
     "paste its text (o, then the Paste tab).",
 }
@@ -266,6 +269,10 @@ def detail_content(
     written = manuscript_place(citation.extra or {})
     if written:
         out += [_field("Written in"), written, "\n"]
+        edited_from = (citation.extra or {}).get(MANUSCRIPT_QUOTE)
+        if isinstance(edited_from, str):  # edited here: the manuscript still says otherwise
+            out += [_field("Manuscript"), f"“{edited_from}” ", ("(change it there too)", "bold")]
+            out += ["\n"]
     out += _reference_lines(citation.extra or {})
     if verdict is not None:
         out += _checked_lines(citation, verdict, best, prepared, outcome, match_index, source_names)
