@@ -19,6 +19,7 @@ from typing import Any
 import pymupdf
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_ocr_marks import set_layer_marks_apart
 
 __all__ = ["isolated_words", "ocr_layer", "relaid", "set_in_lines"]
 
@@ -101,6 +102,7 @@ def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags:
             clip=pymupdf.INFINITE_RECT(),
             sort=False,
         )
+    set_layer_marks_apart(whole)  # told by the layer's own sizes, before they are set anew
     for block in whole["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
