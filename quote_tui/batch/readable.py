@@ -83,11 +83,16 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("f", "p"),
     ("j", "]"),
     ("i", "\u0131"),
+    ("s", "f"),
+    ("k", "l"),
+    ("k", "t"),
 )
 """Shapes OCR reads one as the other (case folded), after the proofreaders' tables of OCR
 errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", "cl" for "d",
 "1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"; and
-a dotless "ı" for "i" (a small capital I: "Dır" for "DIE" after a drop cap)."""
+a dotless "ı" for "i" (a small capital I: "Dır" for "DIE" after a drop cap); and the long s
+"ſ" read as "f" ("fucht" for "ſucht", "Congrefs": books set before 1800, and Fraktur) and a
+Fraktur "k" as "l" or "t" ("Direltorentonferenz" for "Direktorenkonferenz")."""
 
 GARBLED = 3
 """Changed words no OCR misreading explains, in one near passage, from which the OCR text there

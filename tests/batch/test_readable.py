@@ -301,3 +301,25 @@ def test_a_dotless_i_is_a_misreading_of_a_small_capital() -> None:
     prepared = _source("D\u0131r großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
     result = _check(prepared, "Die großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
     assert ocr_verdict(result).status is Status.INCONCLUSIVE
+
+
+def test_a_long_s_and_a_fraktur_k_are_misreadings() -> None:
+    # Mensing's 1927 grammar, set in Fraktur, read with German data: the long s read "f", its
+    # k read "l" and "t", its h "b"; the quotation is the page's sentence, not a misquotation
+    assert ocr_misreading("sucht", "fucht")
+    assert ocr_misreading("Direktorenkonferenz", "Direltorentonferenz")
+    prepared = _source(
+        "Das vorliegende Büchlein, aus einem Bericht für die Direl-\n"
+        "torentonferenz erwachfen, fucht den bier ausgeiprochenen Forde-\n"
+        "rungen gerecht zu werden."
+    )
+    quote = (
+        "Das vorliegende Büchlein, aus einem Bericht für die Direktorenkonferenz erwachsen, "
+        "sucht den hier ausgesprochenen Forderungen gerecht zu werden."
+    )
+    result = _check(prepared, quote)
+    assert result.status is Status.NEAR
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE
+    # a word changed beside them is still a misquotation
+    changed = _check(prepared, quote.replace("gerecht", "schwer"))
+    assert ocr_verdict(changed).status is Status.NEAR
