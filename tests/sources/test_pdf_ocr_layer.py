@@ -141,3 +141,41 @@ def test_an_ocr_layer_is_read_in_the_sizes_and_the_width_its_image_shows() -> No
     assert text.index("The first") < text.index("The second") < text.index("The third")
     # the words past the page's edge are read
     assert "a stretched line's last words" in text
+
+
+_LEFT = [
+    "Fault isolation in SIFT requires not only damage isolation,",
+    "but also preventing a faulty unit from causing incorrect",
+    "behavior either by corrupting the data of the nonfaulty unit,",
+    "or by providing invalid control signals. The control signals",
+    "include those that request service, grant service, effect timing",
+    "synchronization between units, etc.",
+]
+_RIGHT = [
+    [("different computations are critical to different degrees, and", 306.0)],
+    [("the design takes advantage of this.", 306.0)],
+    # a justified line's words fitted to the image's, its spaces two and three ems wide
+    [("The aircraft control function", 312.0), ("places two types of", 440.0), ("timing", 530.0)],
+    [("requirements on the SIFT system.", 306.0)],
+    [("1) Output to the actuators must be generated with specified", 312.0)],
+    [("frequency.", 306.0)],
+]
+
+
+def test_a_justified_line_mupdf_parted_at_its_wide_spaces_is_one_line() -> None:
+    # Proc. IEEE 1978's two-column scan: MuPDF read the line as three, and its last word, at
+    # the column's edge, was set aside after the page
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    for rep in range(3):
+        top = 80.0 + 110 * rep
+        for i, text in enumerate(_LEFT):
+            page.insert_text((50, top + 12 * i), text, fontsize=8.6, render_mode=3)
+        for i, pieces in enumerate(_RIGHT):
+            for text, x in pieces:
+                page.insert_text((x, top + 12 * i), text, fontsize=8.6, render_mode=3)
+    read = extract_pdf(doc.tobytes())
+    assert read.ocr
+    quote = "The aircraft control function places two types of timing requirements on the SIFT"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED, read.text
+    assert "effect timing\nsynchronization" in read.text  # the left column as it was
