@@ -114,9 +114,9 @@ def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags:
     return set_in_lines(whole, page_blocks(whole, first.height))
 
 
-def _piece_of(last: dict[str, Any], line: dict[str, Any], cover: list[int]) -> bool:
-    """Whether ``line`` goes on ``last`` on one row, a word space of a justified line after
-    it (up to ``_GAP`` heights) and no gutter between."""
+def _on_row(last: dict[str, Any], line: dict[str, Any]) -> bool:
+    """Whether ``line`` stands on ``last``'s row after it, a justified line's word space on
+    (up to ``_GAP`` heights)."""
     a, b = last["bbox"], line["bbox"]
     height = min(_height(a), _height(b))
     gap = b[0] - a[2]
@@ -126,7 +126,6 @@ def _piece_of(last: dict[str, Any], line: dict[str, Any], cover: list[int]) -> b
         and line["dir"][0] > 0.95
         and _overlap(a, b) >= _SAME_ROW * height
         and -0.5 * height <= gap <= _GAP * height
-        and not (gap > _GUTTER_GAP * height and _gutter(cover, a[2], b[0]))
     )
 
 
@@ -138,7 +137,10 @@ def join_pieces(raw: dict[str, Any]) -> None:
     "The aircraft control function" / "places two types of" / "timing", one block's lines on
     one row. Its last piece, a word at the column's edge, was read as an aside and moved to the
     document's end. Lines of one block standing on one row, a justified line's word space
-    apart and no gutter between, are one line."""
+    apart, are one line, unless the gap between them is a column's edge: a gutter of the page
+    (x few of its lines cover), or a gap another row of the block has too (a block MuPDF made of
+    two columns' lines, Elsevier's Paper Capture layer: each row parted at the same x, a gutter
+    narrower than the widest word spaces)."""
     units = [
         line
         for block in raw["blocks"]
@@ -152,9 +154,22 @@ def join_pieces(raw: dict[str, Any]) -> None:
     for block in raw["blocks"]:
         if block.get("type") != 0:
             continue
+        read = [line for line in block["lines"] if line["spans"]]
+        pairs = [i for i in range(len(read) - 1) if _on_row(read[i], read[i + 1])]
+        gaps = {i: (read[i]["bbox"][2], read[i + 1]["bbox"][0]) for i in pairs}
+        joined = {
+            i
+            for i in pairs
+            if not _gutter(cover, *gaps[i])
+            and not any(
+                max(gaps[i][0], gaps[k][0]) < min(gaps[i][1], gaps[k][1]) for k in pairs if k != i
+            )
+        }
+        if not joined:
+            continue
         lines: list[dict[str, Any]] = []
-        for line in block["lines"]:
-            if not line["spans"] or not lines or not _piece_of(lines[-1], line, cover):
+        for i, line in enumerate(read):
+            if i - 1 not in joined:
                 lines.append(line)
                 continue
             last = lines[-1]
