@@ -11,6 +11,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_ocr_layer import join_pieces
 from tests.scanned_pdf import blank_scan_page
 
 _PAGE = "pdf/shinyama-naacl2006.pdf"
@@ -179,3 +180,61 @@ def test_a_justified_line_mupdf_parted_at_its_wide_spaces_is_one_line() -> None:
     quote = "The aircraft control function places two types of timing requirements on the SIFT"
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED, read.text
     assert "effect timing\nsynchronization" in read.text  # the left column as it was
+
+
+def _line(x0: float, y: float, x1: float, text: str) -> dict[str, object]:
+    box = (x0, y, x1, y + 11.0)
+    span = {"text": text, "size": 9.8, "flags": 0, "alpha": 0, "bbox": box, "origin": (x0, y + 9)}
+    return {"bbox": box, "dir": (1.0, 0.0), "wmode": 0, "spans": [span]}
+
+
+def test_a_block_of_two_columns_lines_stays_two_columns() -> None:
+    # Elsevier's Paper Capture layer: MuPDF made one block of both columns' lines, each row
+    # parted at the gutter (13 points, 1.2 heights: narrower than a justified line's spaces)
+    rows = [
+        (
+            "ond data set, which subsequent researchers appear to have",
+            "in Fig. 3 in order to focus",
+        ),
+        ("ignored. These data, from the Merritt Parkway, were", "expect to obtain. The curves"),
+        ("collected and averaged over 5-minute intervals, and show", "ally to emphasize the gap"),
+    ]
+    lines = []
+    for i, (left, right) in enumerate(rows):
+        lines += [_line(60, 100 + 12 * i, 263, left), _line(276, 100 + 12 * i, 480, right)]
+    # a figure's caption runs across both columns below: the gutter is no gutter of the page
+    caption = [
+        _line(60, 400 + 12 * i, 480, "Fig. 3. A caption set across the page") for i in range(3)
+    ]
+    raw = {
+        "width": 540.0,
+        "height": 756.0,
+        "blocks": [
+            {"type": 0, "bbox": (60, 100, 480, 147), "lines": lines},
+            {"type": 0, "bbox": (60, 400, 480, 435), "lines": caption},
+        ],
+    }
+    join_pieces(raw)
+    assert len(raw["blocks"][0]["lines"]) == 6
+    # the same block with one row parted twice at its wide spaces, the others whole
+    sift = [
+        _line(324, 336, 429, "The aircraft control function "),
+        _line(453, 336, 527, "places two types of "),
+        _line(543, 336, 570, "timing "),
+        _line(317, 347, 456, "requirements on the SIFT system. "),
+    ]
+    column = [_line(317, 200 + 12 * i, 570, "the column's lines run to its edge") for i in range(5)]
+    raw = {
+        "width": 591.0,
+        "height": 767.0,
+        "blocks": [
+            {"type": 0, "bbox": (317, 200, 570, 259), "lines": column},
+            {"type": 0, "bbox": (317, 336, 570, 358), "lines": sift},
+        ],
+    }
+    join_pieces(raw)
+    joined = raw["blocks"][1]["lines"]
+    assert ["".join(s["text"] for s in ln["spans"]) for ln in joined] == [
+        "The aircraft control function places two types of timing ",
+        "requirements on the SIFT system. ",
+    ]
