@@ -35,10 +35,11 @@ Row = TypeVar("Row", bound=_Row)
 
 __all__ = ["rejoined"]
 
-_GAP = 1.0
+_GAP = 0.8
 """A gap between a row's left and right halves narrower than this many times the row's size
-is within a line (a word gap: 0.1 to 0.6 of the size, measured); a gutter between two
-columns is wider (a column's rows stand an em or more apart)."""
+is within a line (a word gap: 0.1 to 0.55 of the size, measured); a gutter between two
+columns is wider (a column's rows stand an em or more apart, and columns' rows often stand
+level: the gap is what tells them)."""
 
 _GLUED = 0.2
 """A gap narrower than this many times the row's size is inside a word (letters stand 0.05 to
