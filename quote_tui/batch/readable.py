@@ -83,11 +83,16 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("f", "p"),
     ("j", "]"),
     ("i", "\u0131"),
+    ("s", "f"),
+    ("k", "l"),
+    ("k", "t"),
 )
 """Shapes OCR reads one as the other (case folded), after the proofreaders' tables of OCR
 errors (MobileRead's "OCR villains", SikhiWiki's "OCR gremlins"): "rn" for "m", "cl" for "d",
 "1", "l", "I" and "|" for each other, "3" for "8", "e" for "c", "h" for "b", "ii" for "u"; and
-a dotless "ı" for "i" (a small capital I: "Dır" for "DIE" after a drop cap)."""
+a dotless "ı" for "i" (a small capital I: "Dır" for "DIE" after a drop cap); and the long s
+"ſ" read as "f" ("fucht" for "ſucht", "Congrefs": books set before 1800, and Fraktur) and a
+Fraktur "k" as "l" or "t" ("Direltorentonferenz" for "Direktorenkonferenz")."""
 
 GARBLED = 3
 """Changed words no OCR misreading explains, in one near passage, from which the OCR text there
@@ -151,15 +156,30 @@ def _unexplained(match: Match) -> list[Difference]:
         changed = bool(kinds & _CHANGED) and any(d.quote and d.source for d in group)
         if not (negation or changed):
             continue
-        printed = " ".join(_source_words(match, group).split())  # a line break read as a space
+        held = _source_words(match, group)
+        printed = " ".join(held.split())  # a line break read as a space
         quoted = " ".join(d.quote for d in group if d.quote)
         if not _clean(printed):
             continue  # a printed side OCR garbled ("c0mm|ons") says nothing of the page
+        if _lost_at_break(quoted, held):
+            continue
         if not ocr_misreading(quoted, printed):
             found.append(Difference(quoted, printed, group[0].kind, any(d.critical for d in group)))
             if len(found) >= GARBLED:
                 break
     return found
+
+
+def _lost_at_break(quoted: str, held: str) -> bool:
+    """Whether the OCR text ``held`` is the quotation's ``quoted`` words with letters lost at a
+    line's end (and the next line's start) only: on a book's page bent towards its spine, OCR
+    loses a line's curved end ("vielmehr nac" over "scheidet man" for "vielmehr nach dem Bau
+    unter-" over "scheidet man"). Words the OCR text lacks are no evidence, as elsewhere."""
+    if "\n" not in held:
+        return False
+    head, tail = (_plain(part) for part in held.split("\n", 1))
+    whole = _plain(quoted)
+    return len(head) + len(tail) < len(whole) and whole.startswith(head) and whole.endswith(tail)
 
 
 def ocr_verdict(result: CheckResult) -> ReadVerdict:

@@ -301,3 +301,43 @@ def test_a_dotless_i_is_a_misreading_of_a_small_capital() -> None:
     prepared = _source("D\u0131r großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
     result = _check(prepared, "Die großen Gasthaussäle, in denen sonst zum Klang einer Musik.")
     assert ocr_verdict(result).status is Status.INCONCLUSIVE
+
+
+def test_a_long_s_and_a_fraktur_k_are_misreadings() -> None:
+    # Mensing's 1927 grammar, set in Fraktur, read with German data: the long s read "f", its
+    # k read "l" and "t", its h "b"; the quotation is the page's sentence, not a misquotation
+    assert ocr_misreading("sucht", "fucht")
+    assert ocr_misreading("Direktorenkonferenz", "Direltorentonferenz")
+    prepared = _source(
+        "Das vorliegende Büchlein, aus einem Bericht für die Direl-\n"
+        "torentonferenz erwachfen, fucht den bier ausgeiprochenen Forde-\n"
+        "rungen gerecht zu werden."
+    )
+    quote = (
+        "Das vorliegende Büchlein, aus einem Bericht für die Direktorenkonferenz erwachsen, "
+        "sucht den hier ausgesprochenen Forderungen gerecht zu werden."
+    )
+    result = _check(prepared, quote)
+    assert result.status is Status.NEAR
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE
+    # a word changed beside them is still a misquotation
+    changed = _check(prepared, quote.replace("gerecht", "schwer"))
+    assert ocr_verdict(changed).status is Status.NEAR
+
+
+def test_letters_ocr_lost_at_a_bent_lines_end_are_no_misquotation() -> None:
+    # Heemstra's 1947 grammar, a page bent towards the spine: OCR lost the curved end of a
+    # line ("h dem Bau unter-"); the OCR text adds nothing the quotation lacks
+    prepared = _source(
+        "61. Nach dem Umfang oder vielmehr nac\nscheidet man einfache Satzgefüge, die nur aus"
+    )
+    quote = "Nach dem Umfang oder vielmehr nach dem Bau unterscheidet man einfache Satzgefüge"
+    result = _check(prepared, quote)
+    assert result.status is Status.NEAR
+    assert ocr_verdict(result).status is Status.INCONCLUSIVE
+    # a word the OCR text holds that the quotation changes, at the same line's end, is near
+    changed = _check(
+        _source("61. Nach dem Umfang oder vielmehr nach dem Bau unter-\nscheidet man einfache"),
+        "Nach dem Umfang oder vielmehr nach dem Wert unterscheidet man einfache",
+    )
+    assert ocr_verdict(changed).status is Status.NEAR

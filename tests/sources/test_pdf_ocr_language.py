@@ -122,3 +122,39 @@ def test_an_italian_scan_keeps_its_accents(tmp_path: Path) -> None:
     assert "già pronta" in read.text
     quote = "saranno difficili per le famiglie più povere della città"
     assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}
+
+
+def _pages_scan(pages: list[list[str]]) -> bytes:
+    """Each list of lines set on a page of its own, rendered to an image: a scan's pages."""
+    doc = pymupdf.open()
+    for lines in pages:
+        typed = pymupdf.open()
+        page = typed.new_page(height=40 + 20 * len(lines))
+        for i, line in enumerate(lines):
+            page.insert_text((72, 30 + 20 * i), line, fontsize=13)
+        scan = doc.new_page(width=page.rect.width, height=page.rect.height)
+        scan.insert_image(scan.rect, stream=page.get_pixmap(dpi=200).tobytes("png"))
+    return doc.tobytes()
+
+
+@_with("fra")
+def test_a_scans_next_page_is_read_first_in_the_language_of_the_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    english = [_ENGLISH_TEXT[:60], _ENGLISH_TEXT[60:120], _ENGLISH_TEXT[120:]]
+    read_in: list[str] = []
+    real = pdf_ocr.run_tesseract
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        read_in.append(args[3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)  # the pages in order, in one process
+    monkeypatch.setattr(pdf_ocr, "run_tesseract", counted)
+    read = extract_pdf(_pages_scan([_FRENCH, _FRENCH[::-1], english]))
+    # the first French page read in English, then French; the second in French alone; the
+    # English page after them in French first, then as any page, in English
+    assert read_in == ["eng", "fra", "fra", "fra", "eng"]
+    second = read.text[read.page_starts[1] : read.page_starts[2]]
+    assert "à côté de l'alcôve" in second and "bûches" in second
+    assert "The position of the plate" in read.text[read.page_starts[2] :]

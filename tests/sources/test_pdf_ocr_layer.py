@@ -11,6 +11,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_ocr_layer import join_pieces
 from tests.scanned_pdf import blank_scan_page
 
 _PAGE = "pdf/shinyama-naacl2006.pdf"
@@ -141,3 +142,99 @@ def test_an_ocr_layer_is_read_in_the_sizes_and_the_width_its_image_shows() -> No
     assert text.index("The first") < text.index("The second") < text.index("The third")
     # the words past the page's edge are read
     assert "a stretched line's last words" in text
+
+
+_LEFT = [
+    "Fault isolation in SIFT requires not only damage isolation,",
+    "but also preventing a faulty unit from causing incorrect",
+    "behavior either by corrupting the data of the nonfaulty unit,",
+    "or by providing invalid control signals. The control signals",
+    "include those that request service, grant service, effect timing",
+    "synchronization between units, etc.",
+]
+_RIGHT = [
+    [("different computations are critical to different degrees, and", 306.0)],
+    [("the design takes advantage of this.", 306.0)],
+    # a justified line's words fitted to the image's, its spaces two and three ems wide
+    [("The aircraft control function", 312.0), ("places two types of", 440.0), ("timing", 530.0)],
+    [("requirements on the SIFT system.", 306.0)],
+    [("1) Output to the actuators must be generated with specified", 312.0)],
+    [("frequency.", 306.0)],
+]
+
+
+def test_a_justified_line_mupdf_parted_at_its_wide_spaces_is_one_line() -> None:
+    # Proc. IEEE 1978's two-column scan: MuPDF read the line as three, and its last word, at
+    # the column's edge, was set aside after the page
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    for rep in range(3):
+        top = 80.0 + 110 * rep
+        for i, text in enumerate(_LEFT):
+            page.insert_text((50, top + 12 * i), text, fontsize=8.6, render_mode=3)
+        for i, pieces in enumerate(_RIGHT):
+            for text, x in pieces:
+                page.insert_text((x, top + 12 * i), text, fontsize=8.6, render_mode=3)
+    read = extract_pdf(doc.tobytes())
+    assert read.ocr
+    quote = "The aircraft control function places two types of timing requirements on the SIFT"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED, read.text
+    assert "effect timing\nsynchronization" in read.text  # the left column as it was
+
+
+def _line(x0: float, y: float, x1: float, text: str) -> dict[str, object]:
+    box = (x0, y, x1, y + 11.0)
+    span = {"text": text, "size": 9.8, "flags": 0, "alpha": 0, "bbox": box, "origin": (x0, y + 9)}
+    return {"bbox": box, "dir": (1.0, 0.0), "wmode": 0, "spans": [span]}
+
+
+def test_a_block_of_two_columns_lines_stays_two_columns() -> None:
+    # Elsevier's Paper Capture layer: MuPDF made one block of both columns' lines, each row
+    # parted at the gutter (13 points, 1.2 heights: narrower than a justified line's spaces)
+    rows = [
+        (
+            "ond data set, which subsequent researchers appear to have",
+            "in Fig. 3 in order to focus",
+        ),
+        ("ignored. These data, from the Merritt Parkway, were", "expect to obtain. The curves"),
+        ("collected and averaged over 5-minute intervals, and show", "ally to emphasize the gap"),
+    ]
+    lines = []
+    for i, (left, right) in enumerate(rows):
+        lines += [_line(60, 100 + 12 * i, 263, left), _line(276, 100 + 12 * i, 480, right)]
+    # a figure's caption runs across both columns below: the gutter is no gutter of the page
+    caption = [
+        _line(60, 400 + 12 * i, 480, "Fig. 3. A caption set across the page") for i in range(3)
+    ]
+    raw = {
+        "width": 540.0,
+        "height": 756.0,
+        "blocks": [
+            {"type": 0, "bbox": (60, 100, 480, 147), "lines": lines},
+            {"type": 0, "bbox": (60, 400, 480, 435), "lines": caption},
+        ],
+    }
+    join_pieces(raw)
+    assert len(raw["blocks"][0]["lines"]) == 6
+    # the same block with one row parted twice at its wide spaces, the others whole
+    sift = [
+        _line(324, 336, 429, "The aircraft control function "),
+        _line(453, 336, 527, "places two types of "),
+        _line(543, 336, 570, "timing "),
+        _line(317, 347, 456, "requirements on the SIFT system. "),
+    ]
+    column = [_line(317, 200 + 12 * i, 570, "the column's lines run to its edge") for i in range(5)]
+    raw = {
+        "width": 591.0,
+        "height": 767.0,
+        "blocks": [
+            {"type": 0, "bbox": (317, 200, 570, 259), "lines": column},
+            {"type": 0, "bbox": (317, 336, 570, 358), "lines": sift},
+        ],
+    }
+    join_pieces(raw)
+    joined = raw["blocks"][1]["lines"]
+    assert ["".join(s["text"] for s in ln["spans"]) for ln in joined] == [
+        "The aircraft control function places two types of timing ",
+        "requirements on the SIFT system. ",
+    ]

@@ -72,3 +72,39 @@ def test_a_small_word_of_an_ocr_layer_is_no_mark() -> None:
     assert "structure\u200b16" in read.text  # a raised number is a mark still
     quote = "Ruin is the destination toward which all men rush"
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+
+
+def _law_review() -> bytes:
+    """A law review's OCR layer as HeinOnline sets it: each word in the size it was read in,
+    a footnote's mark a number of its own in a smaller size, on the line's baseline or a
+    little above it."""
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    lines = [
+        [("must juggle the demands of a part-time civil practice", 11.8, 0.0), (" 6 ", 9.0, 0.0)],
+        [("and who may find the interests of private clients in", 11.8, 0.0)],
+        [("practice, including advertising, solicitation,", 11.2, 0.0), (" 7 ", 8.2, -4.0)],
+        [("and other law firm practices,", 11.3, 0.0), ("8", 8.2, -4.0)],
+        [("also have little meaning for prosecutors in chapter 6 or in", 11.4, 0.0)],
+        [("the 12 states with rules of their own, Table 3 and the", 11.4, 0.0)],
+    ]
+    for row, words in enumerate(lines * 3):
+        x, y = 60.0, 72.0 + 16.0 * row
+        for text, size, rise in words:
+            page.insert_text((x, y + rise), text, fontsize=size, render_mode=3)
+            x += pymupdf.get_text_length(text, fontsize=size)
+    return doc.tobytes()
+
+
+def test_a_layers_smaller_number_between_words_is_a_mark() -> None:
+    read = extract_pdf(_law_review())
+    assert read.ocr
+    for quote in (
+        "a part-time civil practice and who may find",
+        "advertising, solicitation, and other law firm practices, also have little meaning",
+    ):
+        result = check_text(PreparedText(read.text), quote)
+        assert result.status is Status.NORMALIZED, (quote, read.text[:600])
+    # numbers in the words' own size are words: a chapter, a count, a table
+    assert "chapter 6 or" in read.text and "the 12 states" in read.text
+    assert "Table 3 and" in read.text

@@ -26,7 +26,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
-from quote_tui.sources.readers.pdf_ocr_language import page_language
+from quote_tui.sources.readers.pdf_ocr_language import page_language, untold
 from quote_tui.sources.readers.pdf_ocr_poor import poor_layers, read_poor_layers
 from quote_tui.sources.readers.pdf_ocr_tesseract import noise_aside, program, run_tesseract
 from quote_tui.sources.readers.pdf_ocr_turn import SIDEWAYS, UNSURE, page_turn, turned_page
@@ -137,40 +137,61 @@ def _better(turned: dict[str, Any], read: dict[str, Any]) -> bool:
     return bool(turned["confidence"] > read["confidence"])
 
 
-def _tesseract_page(page: pymupdf.Page, folder: str, tesseract: str) -> PageBlocks | None:
-    """A page read by the program: in English, turned upright where it was set sideways, then
-    in its own language where that is not English."""
+def _tesseract_page(
+    page: pymupdf.Page, folder: str, tesseract: str, first: str = _LANGUAGE
+) -> tuple[PageBlocks | None, str]:
+    """A page read by the program, and the language it was read in: in English, turned
+    upright where it was set sideways, then in its own language where that is not English.
+
+    ``first`` is the language the page before it was read in: a page read in it first whose
+    words are of that language is read once, not twice (a German book's pages, each read in
+    English to be read again in German, cost two reads a page); a page whose words are not
+    (an English abstract in a German book) is read as any page is, in English first; one too
+    short to tell (a title page, a page of figures) keeps its reading in ``first``."""
     dpi = page_dpi(page)
-    read = run_tesseract(page, dpi, folder, _LANGUAGE, tesseract)
+    read = run_tesseract(page, dpi, folder, first, tesseract)
     if read is None:
-        return None
+        return _tesseract_page(page, folder, tesseract) if first != _LANGUAGE else (None, first)
     turn = 0
     if read["confidence"] < UNSURE or read["sideways"] > SIDEWAYS:
         turn = page_turn(page, dpi, folder, tesseract)
-        turned = run_tesseract(page, dpi, folder, _LANGUAGE, tesseract, turn) if turn else None
+        turned = run_tesseract(page, dpi, folder, first, tesseract, turn) if turn else None
         if turned is not None and _better(turned, read):
             read = turned
         else:
             turn = 0
-    other = page_language(_words(read), partial(_installed, folder))
-    if other:
+    words = list(_words(read))
+    other = page_language(words, partial(_installed, folder))
+    language = first
+    if first != _LANGUAGE:
+        if other != first and not untold(words):
+            return _tesseract_page(page, folder, tesseract)
+    elif other:
         # the page's language alone: with English added, a French scan read "Moy" for "Moÿ"
         # and took half as long again (1.35 s to 0.86 s a page)
         read = run_tesseract(page, dpi, folder, other, tesseract, turn) or read
+        language = other
     # laid out in the turned frame, where its lines run across: its boxes are mapped back
     # onto the page once its text is put together (pdf_ocr_turn.unturned)
-    return turned_page(noise_aside(page_blocks(read, read["height"]), read), turn, page)
+    return turned_page(noise_aside(page_blocks(read, read["height"]), read), turn, page), language
 
 
-def ocr_page(doc: pymupdf.Document, index: int, folder: str) -> PageBlocks | None:
-    """One page of a scan read by Tesseract; None when it cannot be read."""
+def ocr_page(
+    doc: pymupdf.Document, index: int, folder: str, languages: list[str] | None = None
+) -> PageBlocks | None:
+    """One page of a scan read by Tesseract; None when it cannot be read. ``languages``
+    holds the languages the pages read before it were read in: the last is tried first, and
+    this page's is added."""
     try:
         page = doc.load_page(index)
         tesseract = program()
         if tesseract is not None and not page.rotation:
             # the program's own page analysis: its columns and lines, not MuPDF's; MuPDF's
             # OCR where the program failed on the page
-            read = _tesseract_page(page, folder, tesseract)
+            first = languages[-1] if languages else _LANGUAGE
+            read, language = _tesseract_page(page, folder, tesseract, first)
+            if languages is not None:
+                languages.append(language)
             if read is not None:
                 return read
         textpage = page.get_textpage_ocr(
@@ -199,7 +220,7 @@ def reread_poor_layers(
         if page.rotation:
             return None
         try:
-            return _tesseract_page(page, folder, tesseract)
+            return _tesseract_page(page, folder, tesseract)[0]
         except _MUPDF_ERRORS:
             return None
 
@@ -246,6 +267,7 @@ def ocr_pages(
         found = ocr_in_workers(data, password, folder, count, workers, stop, progress)
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
+    languages: list[str] = []
     unread = 0
     read = len(found)  # the workers' pages were counted as they came
     for index in range(count):
@@ -255,7 +277,7 @@ def ocr_pages(
             pages.append(None)
             unread += 1
         else:
-            pages.append(ocr_page(doc, index, folder))
+            pages.append(ocr_page(doc, index, folder, languages))
             read += 1
             if progress is not None:
                 progress(read, count)
@@ -281,10 +303,12 @@ def _worker() -> int:
     try:
         if password is not None:
             doc.authenticate(password)
+        languages: list[str] = []  # a document's pages are mostly in one language
         for index in share:
             # one record a page, sent as soon as it is read: a worker stopped at the
             # deadline still hands over the pages it finished
-            record = pickle.dumps((index, ocr_page(doc, index, folder)), pickle.HIGHEST_PROTOCOL)
+            read = ocr_page(doc, index, folder, languages)
+            record = pickle.dumps((index, read), pickle.HIGHEST_PROTOCOL)
             sys.stdout.buffer.write(frame(record))
             sys.stdout.buffer.flush()
     finally:

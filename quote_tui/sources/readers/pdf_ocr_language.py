@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-__all__ = ["page_language"]
+__all__ = ["page_language", "untold"]
 
 _WORDS = {
     "eng": "the of and to in is that for it with as was on be by this are from which not or were "
@@ -42,10 +42,24 @@ _SHARE = 2
 """The other language's function words must outnumber the English ones this many times."""
 
 
+def _counts(words: Iterable[str]) -> Counter[str]:
+    return Counter(word.strip(".,;:!?()\"'«»").lower() for word in words)
+
+
+def untold(words: Iterable[str]) -> bool:
+    """Whether ``words`` are too few to tell a language by: fewer than ``_LEAST`` function
+    words of any language (a title page, a page of figures)."""
+    counts = _counts(words)
+    return all(
+        sum(counts[word] for word in vocabulary) < _LEAST
+        for vocabulary in (_ENGLISH, *_FUNCTION_WORDS.values())
+    )
+
+
 def page_language(words: Iterable[str], installed: Callable[[str], bool]) -> str | None:
     """The Tesseract code of the language ``words`` are in, other than English, whose data is
     ``installed``; None for an English page or one too short to tell."""
-    counts = Counter(word.strip(".,;:!?()\"'«»").lower() for word in words)
+    counts = _counts(words)
     english = sum(counts[word] for word in _ENGLISH)
     found = {
         code: sum(counts[word] for word in vocabulary)

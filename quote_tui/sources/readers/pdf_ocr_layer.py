@@ -19,8 +19,9 @@ from typing import Any
 import pymupdf
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_ocr_marks import set_layer_marks_apart
 
-__all__ = ["isolated_words", "ocr_layer", "relaid", "set_in_lines"]
+__all__ = ["isolated_words", "join_pieces", "ocr_layer", "relaid", "set_in_lines"]
 
 _HIDDEN = 0.5
 """Share of a page's characters that, set invisible, make its text an OCR layer."""
@@ -101,6 +102,9 @@ def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags:
             clip=pymupdf.INFINITE_RECT(),
             sort=False,
         )
+    if not isolated_words(first):
+        join_pieces(whole)
+    set_layer_marks_apart(whole)  # told by the layer's own sizes, before they are set anew
     for block in whole["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
@@ -108,6 +112,74 @@ def ocr_layer(page: pymupdf.Page, raw: dict[str, Any], first: PageBlocks, flags:
                     box = span["bbox"]
                     span["size"] = round((box[3] - box[1]) / _LEADING_RATIO, 2)
     return set_in_lines(whole, page_blocks(whole, first.height))
+
+
+def _on_row(last: dict[str, Any], line: dict[str, Any]) -> bool:
+    """Whether ``line`` stands on ``last``'s row after it, a justified line's word space on
+    (up to ``_GAP`` heights)."""
+    a, b = last["bbox"], line["bbox"]
+    height = min(_height(a), _height(b))
+    gap = b[0] - a[2]
+    return (
+        height > 0
+        and last["dir"][0] > 0.95
+        and line["dir"][0] > 0.95
+        and _overlap(a, b) >= _SAME_ROW * height
+        and -0.5 * height <= gap <= _GAP * height
+    )
+
+
+def join_pieces(raw: dict[str, Any]) -> None:
+    """The pieces of a line MuPDF read as lines of their own joined again, in ``raw``.
+
+    An OCR layer fits each line's words to the image's, so a justified line's word spaces can
+    be wide (two or three heights), and MuPDF then parts the line there: Proc. IEEE 1978's
+    "The aircraft control function" / "places two types of" / "timing", one block's lines on
+    one row. Its last piece, a word at the column's edge, was read as an aside and moved to the
+    document's end. Lines of one block standing on one row, a justified line's word space
+    apart, are one line, unless the gap between them is a column's edge: a gutter of the page
+    (x few of its lines cover), or a gap another row of the block has too (a block MuPDF made of
+    two columns' lines, Elsevier's Paper Capture layer: each row parted at the same x, a gutter
+    narrower than the widest word spaces)."""
+    units = [
+        line
+        for block in raw["blocks"]
+        if block.get("type") == 0
+        for line in block["lines"]
+        if line["spans"] and line["dir"][0] > 0.95
+    ]
+    if not units:
+        return
+    cover = _cover(units)
+    for block in raw["blocks"]:
+        if block.get("type") != 0:
+            continue
+        read = [line for line in block["lines"] if line["spans"]]
+        pairs = [i for i in range(len(read) - 1) if _on_row(read[i], read[i + 1])]
+        gaps = {i: (read[i]["bbox"][2], read[i + 1]["bbox"][0]) for i in pairs}
+        joined = {
+            i
+            for i in pairs
+            if not _gutter(cover, *gaps[i])
+            and not any(
+                max(gaps[i][0], gaps[k][0]) < min(gaps[i][1], gaps[k][1]) for k in pairs if k != i
+            )
+        }
+        if not joined:
+            continue
+        lines: list[dict[str, Any]] = []
+        for i, line in enumerate(read):
+            if i - 1 not in joined:
+                lines.append(line)
+                continue
+            last = lines[-1]
+            spans = list(last["spans"])
+            if not spans[-1]["text"].endswith(" "):
+                spans[-1] = {**spans[-1], "text": spans[-1]["text"] + " "}
+            a, b = last["bbox"], line["bbox"]
+            box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+            lines[-1] = {**last, "bbox": box, "spans": spans + list(line["spans"])}
+        block["lines"] = lines
 
 
 def set_in_lines(raw: dict[str, Any], first: PageBlocks) -> PageBlocks:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 from quote_tui.sources.readers.pdf_lines import APART, Line
 
-__all__ = ["set_marks_apart"]
+__all__ = ["set_layer_marks_apart", "set_marks_apart"]
 
 _GLUED = re.compile(r"(?<=[^\W\d_]{3}[.!?])(?=\d{1,3}\s+[“‘\"(]?[^\W\d_])")
 """Where a mark starts: after a full stop that ends a word of three letters or more ("p.2" and
@@ -49,3 +50,45 @@ def set_marks_apart(pages: list[PageBlocks | None]) -> list[PageBlocks | None]:
         blocks = tuple(replace(b, lines=tuple(_apart(ln) for ln in b.lines)) for b in page.blocks)
         out.append(replace(page, blocks=blocks))
     return out
+
+
+_LAYER_MARK = re.compile(r"\d{1,3}|[*\u2020\u2021]")
+"""A note's mark: a number of three digits at most, or an asterisk or dagger."""
+_LETTER = re.compile(r"[^\W\d_]")
+_SMALLER = 0.8
+"""A mark of an OCR layer is set under this share of the words' size on either side of it."""
+
+
+def _word(spans: list[dict[str, Any]], at: int, step: int) -> dict[str, Any] | None:
+    """The span of letters nearest span ``at`` in direction ``step``, past spaces alone."""
+    at += step
+    while 0 <= at < len(spans) and not spans[at]["text"].strip():
+        at += step
+    if 0 <= at < len(spans) and _LETTER.search(spans[at]["text"]):
+        return spans[at]
+    return None
+
+
+def set_layer_marks_apart(raw: dict[str, Any]) -> None:
+    """Each note mark of an OCR layer set apart from the word before it, in ``raw``'s spans.
+
+    A producer that sets its layer's words in the sizes it read them in (HeinOnline's law
+    reviews) sets a footnote's mark as a number of its own in a smaller size: 9 points beside
+    the body's 11.8 ("practice 6 and", "solicitation, 7 and"), on the line's baseline or a
+    little above. Read as a word, the number stands between a quotation's words, which leave
+    it out. So a number (or a dagger) set under ``_SMALLER`` of the size of the word before it
+    and of the word after it, if any, is set apart as a text layer's raised marks are
+    (``pdf_lines.APART``), before the layer's words are sized again by their boxes."""
+    for block in raw["blocks"]:
+        for line in block.get("lines", ()):
+            spans = line["spans"]
+            for i, span in enumerate(spans):
+                text = span["text"]
+                if span.get("alpha") != 0 or not _LAYER_MARK.fullmatch(text.strip()):
+                    continue
+                before, after = _word(spans, i, -1), _word(spans, i, 1)
+                if before is None or any(
+                    span["size"] >= _SMALLER * word["size"] for word in (before, after) if word
+                ):
+                    continue
+                span["text"] = APART + text.strip() + (" " if text[-1:].isspace() else "")

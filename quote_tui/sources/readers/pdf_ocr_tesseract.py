@@ -26,6 +26,7 @@ from typing import Any
 import pymupdf
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
+from quote_tui.sources.readers.pdf_ocr_split import rejoined
 
 __all__ = [
     "PAGE_TIMEOUT",
@@ -241,7 +242,7 @@ def tesseract_dict(
     paragraph, a line per row, a span per word, in Tesseract's order; ``scale`` turns pixels
     to points."""
     blocks = []
-    for rows in _parted(paragraphs):
+    for rows in _parted(rejoined(paragraphs)):
         lines = [_line(row, scale) for row in rows]
         boxes = [ln["bbox"] for ln in lines]
         box = (
