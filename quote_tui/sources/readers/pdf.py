@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
@@ -491,6 +492,8 @@ def _compose(
     ]
     if scanned:  # OCR text sizes its words by their boxes: asides it hides are set aside too
         split = _scan_split(pages, split, edges, repeated)
+    else:  # a box set in the body's type inside a sentence the body breaks off
+        split = lift_holes(split)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []

@@ -1,0 +1,113 @@
+"""Blocks that stand inside a sentence of the body, told by the sentence itself.
+
+A reader who comes to the foot of a column in mid-sentence ("Nearly all of the measles
+victims had not been") looks for the words that go on with it, and skips what stands between:
+a box of questions at the head of the next column, a boxed algorithm at the foot of the page,
+the next page's running head. The layout's other rules tell such blocks by where they stand
+and how they are set; where those say nothing (a box set in the body's own type), the sentence
+tells: the body breaks off in mid-sentence, a few blocks follow that do not go on with it (no
+lowercase opening a line of prose), then a block of prose opens in lowercase, going on with
+the broken sentence. The blocks between are set aside, so a quotation across the break reads
+as the reader read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from quote_tui.sources.readers.pdf_block import Block
+
+__all__ = ["lift_holes"]
+
+B = TypeVar("B", bound=Block)
+
+_MOST_BLOCKS = 24
+"""Most blocks set between a sentence's halves (a boxed algorithm's pieces, one or two each)."""
+_MOST_CHARS = 600
+"""Most characters of text between a sentence's halves: a column of prose that went on with
+the sentence, its own ending in mid-sentence again, is no box."""
+_PROSE = 20
+"""Fewest characters of the line going on with the sentence: a line of prose, not a word of a
+figure's ("then", "end if")."""
+_OPEN = frozenset(",-\u00ad\u2010")
+"""A block's last character that leaves its sentence open, besides a lowercase letter."""
+_HYPHENS = frozenset("-\u00ad\u2010")
+
+
+def _broken(block: Block) -> bool:
+    """Whether a block ends in mid-sentence: its last word one of letters in lowercase (not
+    an address's, "yahoo.com"), or a word and a comma or a hyphen."""
+    words = block.text.split()
+    if not words:
+        return False
+    last = words[-1]
+    word = last[:-1] if last[-1] in _OPEN else last
+    return word.isalpha() and (last[-1] in _OPEN or last[-1].islower())
+
+
+def _prose(block: Block) -> bool:
+    """Whether a block is a paragraph's (lines of words, a line's length, most words opening
+    in lowercase), not a heading's or a figure's ("for a Given Passenger Journey")."""
+    last = str(getattr(block.lines[-1], "text", "")).strip() if block.lines else ""
+    words = last.split()
+    upper = sum(1 for w in words if w[:1].isupper())
+    return len(block.lines) > 1 and len(last) >= _PROSE and 2 * upper < len(words)
+
+
+def _goes_on(block: Block) -> bool:
+    """Whether a block opens with a line of prose in lowercase (a sentence's second half)."""
+    first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
+    return len(first) >= _PROSE and first[:1].islower() and " " in first
+
+
+def _opens_lower(block: Block) -> bool:
+    return block.text.lstrip()[:1].islower()
+
+
+def lift_holes(
+    split: Sequence[tuple[list[B], list[B]]],
+) -> list[tuple[list[B], list[B]]]:
+    """Each page's (body, asides) with the blocks inside a broken sentence moved to their
+    page's asides (the body read page after page, a sentence broken on one page going on on
+    the same page or the next)."""
+    flow = [(n, b) for n, (main, _) in enumerate(split) for b in main]
+    lifted: set[int] = set()
+    i = 0
+    while i < len(flow) - 2:
+        page, block = flow[i]
+        if not _broken(block) or _opens_lower(flow[i + 1][1]):
+            i += 1
+            continue
+        end = _resumed(flow, i, page)
+        if end is None:
+            i += 1
+            continue
+        lifted.update(id(b) for _, b in flow[i + 1 : end])
+        i = end
+    if not lifted:
+        return [(list(main), list(side)) for main, side in split]
+    out: list[tuple[list[B], list[B]]] = []
+    for main, side in split:
+        kept = [b for b in main if id(b) not in lifted]
+        out.append((kept, [*side, *(b for b in main if id(b) in lifted)]))
+    return out
+
+
+def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
+    """Where the sentence broken at ``flow[at]`` goes on, past a few blocks that do not: the
+    index of the first block of prose in lowercase, on the same page or the next; None when
+    the blocks between are too many, hold too much text, or one of them opens a line of prose
+    in lowercase itself (it went on with the sentence)."""
+    chars = 0
+    for j in range(at + 1, min(len(flow), at + 2 + _MOST_BLOCKS)):
+        there, block = flow[j]
+        if there > page + 1:
+            return None
+        if _goes_on(block):
+            # a hyphen at the foot of the block before would join its word to this one
+            return None if flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS else j
+        chars += len(block.text)
+        if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
+            return None  # a column of text, or prose broken off again: its own break
+    return None
