@@ -32,6 +32,8 @@ _PROSE = 20
 figure's ("then", "end if")."""
 _OPEN = frozenset(",-\u00ad\u2010")
 """A block's last character that leaves its sentence open, besides a lowercase letter."""
+_NEXT_LINE = 1.0
+"""Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
 
 
@@ -51,18 +53,28 @@ def _prose(block: Block) -> bool:
     in lowercase), not a heading's or a figure's ("for a Given Passenger Journey")."""
     last = str(getattr(block.lines[-1], "text", "")).strip() if block.lines else ""
     words = last.split()
-    upper = sum(1 for w in words if w[:1].isupper())
+    upper = sum(1 for w in words if next((c for c in w if c.isalpha()), "").isupper())
     return len(block.lines) > 1 and len(last) >= _PROSE and 2 * upper < len(words)
 
 
 def _goes_on(block: Block) -> bool:
     """Whether a block opens with a line of prose in lowercase (a sentence's second half)."""
     first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
-    return len(first) >= _PROSE and first[:1].islower() and " " in first
+    lines = len(block.lines) > 1  # a paragraph's, not a line set as a block of its own
+    return lines and len(first) >= _PROSE and first[:1].islower() and " " in first
 
 
 def _opens_lower(block: Block) -> bool:
     return block.text.lstrip()[:1].islower()
+
+
+def _next_line(upper: tuple[int, Block], lower: tuple[int, Block]) -> bool:
+    """Whether ``lower`` stands right under ``upper`` as its next line would, on its page and
+    in its column: a document setting each line as a block of its own reads on there."""
+    (page, a), (there, b) = upper, lower
+    height = (a.rect[3] - a.rect[1]) / max(len(a.lines), 1)
+    overlap = min(a.rect[2], b.rect[2]) > max(a.rect[0], b.rect[0])
+    return page == there and overlap and -1 <= b.rect[1] - a.rect[3] <= height * _NEXT_LINE
 
 
 def lift_holes(
@@ -76,7 +88,11 @@ def lift_holes(
     i = 0
     while i < len(flow) - 2:
         page, block = flow[i]
-        if not _broken(block) or _opens_lower(flow[i + 1][1]):
+        if (
+            not (_broken(block) and _prose(block))  # a paragraph broken off, not a heading
+            or _opens_lower(flow[i + 1][1])
+            or _next_line(flow[i], flow[i + 1])
+        ):
             i += 1
             continue
         end = _resumed(flow, i, page)
@@ -106,7 +122,8 @@ def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
             return None
         if _goes_on(block):
             # a hyphen at the foot of the block before would join its word to this one
-            return None if flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS else j
+            hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
+            return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
         chars += len(block.text)
         if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
             return None  # a column of text, or prose broken off again: its own break
