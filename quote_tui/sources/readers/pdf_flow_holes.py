@@ -13,6 +13,7 @@ as the reader read it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -32,6 +33,8 @@ _PROSE = 20
 figure's ("then", "end if")."""
 _OPEN = frozenset(",-\u00ad\u2010")
 """A block's last character that leaves its sentence open, besides a lowercase letter."""
+_LIST_MARK = re.compile(r"\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[\u2022\u00b7\u25aa\u2013-])\s")
+"""A list item's mark at a block's start."""
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
@@ -44,7 +47,7 @@ def _broken(block: Block) -> bool:
     if not words:
         return False
     last = words[-1]
-    word = last[:-1] if last[-1] in _OPEN else last
+    word = (last[:-1] if last[-1] in _OPEN else last).replace("\u2019", "").replace("'", "")
     return word.isalpha() and (last[-1] in _OPEN or last[-1].islower())
 
 
@@ -57,15 +60,26 @@ def _prose(block: Block) -> bool:
     return len(block.lines) > 1 and len(last) >= _PROSE and 2 * upper < len(words)
 
 
+def _prose_line(block: Block) -> bool:
+    """Whether a block's first line is one of prose (a line's length, words), not a figure's
+    words ("then", "end if")."""
+    first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
+    return len(first) >= _PROSE and " " in first
+
+
 def _goes_on(block: Block) -> bool:
     """Whether a block opens with a line of prose in lowercase (a sentence's second half)."""
     first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
-    lines = len(block.lines) > 1  # a paragraph's, not a line set as a block of its own
-    return lines and len(first) >= _PROSE and first[:1].islower() and " " in first
+    # a paragraph's, not a line set as a block of its own
+    return len(block.lines) > 1 and first[:1].islower() and _prose_line(block)
 
 
 def _opens_lower(block: Block) -> bool:
-    return block.text.lstrip()[:1].islower()
+    """Whether a block opens in lowercase, past a list item's mark ("1. the organization"):
+    a list going on with the sentence that leads into it."""
+    text = block.text
+    mark = _LIST_MARK.match(text)
+    return text[mark.end() if mark else 0 :].lstrip()[:1].islower()
 
 
 def _next_line(upper: tuple[int, Block], lower: tuple[int, Block]) -> bool:
@@ -125,6 +139,8 @@ def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
             hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
             return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
         chars += len(block.text)
+        if _opens_lower(block) and _prose_line(block):
+            return None  # a list's item going on with the sentence, or a line of prose
         if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
             return None  # a column of text, or prose broken off again: its own break
     return None
