@@ -490,10 +490,9 @@ def _compose(
         split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
         for p in pages
     ]
-    if scanned:  # OCR text sizes its words by their boxes: asides it hides are set aside too
-        split = _scan_split(pages, split, edges, repeated)
-    else:  # a box set in the body's type inside a sentence the body breaks off
-        split = lift_holes(split)
+    # OCR text sizes its words by their boxes: asides it hides are set aside too; on a
+    # born-digital page a box set in the body's type is told by the sentence it breaks
+    split = _scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []
