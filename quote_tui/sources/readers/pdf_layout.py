@@ -97,11 +97,13 @@ _NUMBER = re.compile(
     re.I,
 )
 _CAPTION = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm)"
-    r"\s*[A-Z]?\d+[a-z]?\s*[.:|–—]",
+    r"^(?:fig(?:ure|ura)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm"
+    r"|abb(?:ildung)?\.?|tabelle|tabla|tableau|schema|cuadro|(?:equation\s+)?box)"
+    # its text after a stop, a colon or a dash, or an en or em space; or the label alone
+    r"\s*[A-Z]?\d+[a-z]?(?:\s*[.:|–—]|[\u2002\u2003]|\s*$)",
     re.I,
 )
-_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
+_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaAbB\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
