@@ -99,8 +99,9 @@ _NUMBER = re.compile(
 _CAPTION = re.compile(
     r"^(?:fig(?:ure|ura)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm"
     r"|abb(?:ildung)?\.?|tabelle|tabla|tableau|schema|cuadro|(?:equation\s+)?box)"
-    # its text after a stop, a colon or a dash, or an en or em space; or the label alone
-    r"\s*[A-Z]?\d+[a-z]?(?:\s*[.:|–—]|[\u2002\u2003]|\s*$)",
+    # its text after a stop, a colon or a dash, or an en or em space (a label alone on its
+    # line is told in ``pdf_tables``, with the title beside it)
+    r"\s*[A-Z]?\d+[a-z]?(?:\s*[.:|–—]|[\u2002\u2003])",
     re.I,
 )
 _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaAbB\u017f")
