@@ -140,3 +140,17 @@ def test_a_boxed_algorithm_under_the_broken_sentence_is_lifted_to_its_page() -> 
     assert [b.text for b in kept1] == [main[0].text]
     assert [b.text for b in side1] == [b.text for b in main[1:]]  # on their own page
     assert kept2 == [rest] and side2 == []
+
+
+def test_a_charts_lone_word_in_lowercase_under_the_break_is_lifted() -> None:
+    # an axis's title ("time") over the next page's text: one word, no line of prose
+    main = [
+        _block(50, 100, "the other may be solved for as they are and", "let us assume that the")
+    ]
+    rest = [
+        _block(60, 40, "time"),
+        _block(50, 300, "kinetic model used in the data is known to", "hold for the whole run"),
+    ]
+    [(kept1, _), (kept2, side2)] = lift_holes([(main, []), (rest, [])])
+    assert kept1 == main
+    assert kept2 == [rest[1]] and side2 == [rest[0]]

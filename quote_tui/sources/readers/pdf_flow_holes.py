@@ -104,7 +104,7 @@ def lift_holes(
         page, block = flow[i]
         if (
             not (_broken(block) and _prose(block))  # a paragraph broken off, not a heading
-            or _opens_lower(flow[i + 1][1])
+            or (_opens_lower(flow[i + 1][1]) and _prose_line(flow[i + 1][1]))
             or _next_line(flow[i], flow[i + 1])
         ):
             i += 1
