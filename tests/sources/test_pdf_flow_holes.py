@@ -154,3 +154,47 @@ def test_a_charts_lone_word_in_lowercase_under_the_break_is_lifted() -> None:
     [(kept1, _), (kept2, side2)] = lift_holes([(main, []), (rest, [])])
     assert kept1 == main
     assert kept2 == [rest[1]] and side2 == [rest[0]]
+
+
+def _over_pages(gap: int) -> list[tuple[list[_Block], list[_Block]]]:
+    """A sentence broken at a page's foot, a page of a figure whose caption's last line is a
+    block of its own next, and the sentence's rest ``gap`` pages past the break."""
+    pages: list[tuple[list[_Block], list[_Block]]] = [
+        (
+            [
+                _block(
+                    50,
+                    600,
+                    "are present in more than all of the samples",
+                    "while some of the other",
+                )
+            ],
+            [],
+        ),
+        ([_block(250, 700, "abundant.")], []),
+    ]
+    pages += [([], []) for _ in range(gap - 2)]
+    pages.append(([_block(50, 80, "genera are dominant in the samples of the", "whole run")], []))
+    return pages
+
+
+def test_a_sentence_reads_on_past_a_page_of_a_figure_alone() -> None:
+    out = lift_holes(_over_pages(2))
+    assert out[1] == ([], [_over_pages(2)[1][0][0]])
+
+
+def test_a_sentence_reads_on_two_pages_past_its_break_at_most() -> None:
+    out = lift_holes(_over_pages(3))
+    assert out[1] == (_over_pages(3)[1][0], [])
+
+
+def test_a_holes_text_has_a_limit() -> None:
+    words = "Some Words Of A Box Set In Title Case Each"
+    filler = [_block(300, 100 + 30 * k, words, words) for k in range(8)]  # 8 x 83 characters
+    main = [
+        _block(50, 100, "the study looked at the whole ward and", "the risk grew with the"),
+        *filler,
+        _block(50, 600, "growth of the ward over the whole of the", "years of the study"),
+    ]
+    assert _lifted(main) == []
+    assert len(_lifted([main[0], *filler[:6], main[-1]])) == 6

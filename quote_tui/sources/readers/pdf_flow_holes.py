@@ -35,6 +35,8 @@ _OPEN = frozenset(",-\u00ad\u2010")
 """A block's last character that leaves its sentence open, besides a lowercase letter."""
 _LIST_MARK = re.compile(r"\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[\u2022\u00b7\u25aa\u2013-])\s")
 """A list item's mark at a block's start."""
+_PAGES = 2
+"""Pages past the broken sentence's own on which its rest may stand."""
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
@@ -96,7 +98,7 @@ def lift_holes(
 ) -> list[tuple[list[B], list[B]]]:
     """Each page's (body, asides) with the blocks inside a broken sentence moved to their
     page's asides (the body read page after page, a sentence broken on one page going on on
-    the same page or the next)."""
+    one of the next two: a page of a figure alone may stand between)."""
     flow = [(n, b) for n, (main, _) in enumerate(split) for b in main]
     lifted: set[int] = set()
     i = 0
@@ -126,13 +128,14 @@ def lift_holes(
 
 def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
     """Where the sentence broken at ``flow[at]`` goes on, past a few blocks that do not: the
-    index of the first block of prose in lowercase, on the same page or the next; None when
-    the blocks between are too many, hold too much text, or one of them opens a line of prose
-    in lowercase itself (it went on with the sentence)."""
+    index of the first block of prose in lowercase, on the same page or one of the next two
+    (a thesis's page of a figure alone between, its caption's last line a block of its own,
+    "abondants."); None when the blocks between are too many, hold too much text, or one of
+    them opens a line of prose in lowercase itself (it went on with the sentence)."""
     chars = 0
     for j in range(at + 1, min(len(flow), at + 2 + _MOST_BLOCKS)):
         there, block = flow[j]
-        if there > page + 1:
+        if there > page + _PAGES:
             return None
         if _goes_on(block):
             # a hyphen at the foot of the block before would join its word to this one
