@@ -198,3 +198,13 @@ def test_a_holes_text_has_a_limit() -> None:
     ]
     assert _lifted(main) == []
     assert len(_lifted([main[0], *filler[:6], main[-1]])) == 6
+
+
+def test_words_in_lowercase_right_after_the_break_go_on_with_it() -> None:
+    # a line's words MuPDF set as a block of their own beside the break ("show that")
+    main = [
+        _block(50, 100, "the other may be solved for as they are and", "the results we found"),
+        _block(300, 40, "show that"),
+        _block(50, 300, "kinetic model used in the data is known to", "hold for the whole run"),
+    ]
+    assert _lifted(main) == []

@@ -69,6 +69,12 @@ def _prose_line(block: Block) -> bool:
     return len(first) >= _PROSE and " " in first
 
 
+def _goes_on_words(block: Block) -> bool:
+    """Whether a block right after a broken sentence opens in lowercase with words that may go
+    on with it: more than a lone word (a chart's axis title, "time", is none)."""
+    return _opens_lower(block) and len(block.text.split()) > 1
+
+
 def _goes_on(block: Block) -> bool:
     """Whether a block opens with a line of prose in lowercase (a sentence's second half)."""
     first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
@@ -106,7 +112,7 @@ def lift_holes(
         page, block = flow[i]
         if (
             not (_broken(block) and _prose(block))  # a paragraph broken off, not a heading
-            or (_opens_lower(flow[i + 1][1]) and _prose_line(flow[i + 1][1]))
+            or _goes_on_words(flow[i + 1][1])
             or _next_line(flow[i], flow[i + 1])
         ):
             i += 1
