@@ -208,3 +208,37 @@ def test_words_in_lowercase_right_after_the_break_go_on_with_it() -> None:
         _block(50, 300, "kinetic model used in the data is known to", "hold for the whole run"),
     ]
     assert _lifted(main) == []
+
+
+def _narrow(x: float, top: float, *texts: str) -> _Block:
+    """A block whose lines are as wide as their text (a name's, an address's)."""
+    lines = tuple(
+        _Line(t, (x, top + 12 * k, x + 5 * len(t), top + 12 * k + 10)) for k, t in enumerate(texts)
+    )
+    right = max(line.rect[2] for line in lines)
+    return _Block((x, top, right, top + 12 * len(texts) - 2), lines)
+
+
+def _under_notes(mark: str) -> list[_Block]:
+    return [
+        _block(
+            50,
+            500,
+            "Tetrahydrofuran gelöst und das Hydroxidion mit",
+            "Hierbei bildete sich das Salz-",
+        ),
+        _narrow(50, 560, f"{mark}Dr. A. Abu-Rayyan", "Faculty of Pharmacy, Al Isra University"),
+        _narrow(50, 600, "Prof. Dr. Norbert Kuhnemann", "Institut für Anorganische Chemie"),
+        _block(
+            300, 700, "Gemisch, das präparativ jedoch besser durch", "Umsetzung zugänglich ist."
+        ),
+    ]
+
+
+def test_a_word_broken_over_a_symbols_notes_reads_on_in_a_line_as_wide() -> None:
+    main = _under_notes("* ")
+    assert _lifted(main) == [main[1].text, main[2].text]
+
+
+def test_a_word_broken_over_a_block_with_no_notes_symbol_is_left() -> None:
+    assert _lifted(_under_notes("")) == []

@@ -14,7 +14,7 @@ as the reader read it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
@@ -40,6 +40,10 @@ _PAGES = 2
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
+_NOTE = re.compile(r"\s*[*\u2020\u2021]+\s*\S")
+"""A note's symbol at a block's start (a corresponding author's, set under a rule)."""
+_WIDE = 0.85
+"""Share of the broken line's width the line going on with it spans at least."""
 
 
 def _broken(block: Block) -> bool:
@@ -82,6 +86,21 @@ def _goes_on(block: Block) -> bool:
     return len(block.lines) > 1 and first[:1].islower() and _prose_line(block)
 
 
+def _as_wide(broken: Block) -> Callable[[Block], bool]:
+    """Whether a block opens a paragraph with a line of prose as wide as ``broken``'s last:
+    the column's text going on, not a name or an address under a note."""
+    last = broken.lines[-1].rect if broken.lines else broken.rect  # type: ignore[attr-defined]
+    width = last[2] - last[0]
+
+    def goes_on(block: Block) -> bool:
+        if len(block.lines) < 2 or not _prose_line(block):
+            return False
+        first = block.lines[0].rect  # type: ignore[attr-defined]
+        return first[2] - first[0] >= width * _WIDE
+
+    return goes_on
+
+
 def _opens_lower(block: Block) -> bool:
     """Whether a block opens in lowercase, past a list item's mark ("1. the organization"):
     a list going on with the sentence that leads into it."""
@@ -117,7 +136,10 @@ def lift_holes(
         ):
             i += 1
             continue
-        end = _resumed(flow, i, page)
+        # a word broken at a column's foot over a symbol's note ("*", "†"): its rest may open
+        # in capitals ("Hydrogencarbonat-" / "Salz"), in a line as wide as the broken one
+        notes = block.text.rstrip()[-1:] in _HYPHENS and bool(_NOTE.match(flow[i + 1][1].text))
+        end = _resumed(flow, i, page, _as_wide(block) if notes else _goes_on)
         if end is None:
             i += 1
             continue
@@ -132,7 +154,9 @@ def lift_holes(
     return out
 
 
-def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
+def _resumed(
+    flow: Sequence[tuple[int, B]], at: int, page: int, goes_on: Callable[[Block], bool]
+) -> int | None:
     """Where the sentence broken at ``flow[at]`` goes on, past a few blocks that do not: the
     index of the first block of prose in lowercase, on the same page or one of the next two
     (a thesis's page of a figure alone between, its caption's last line a block of its own,
@@ -143,7 +167,7 @@ def _resumed(flow: Sequence[tuple[int, B]], at: int, page: int) -> int | None:
         there, block = flow[j]
         if there > page + _PAGES:
             return None
-        if _goes_on(block):
+        if goes_on(block):
             # a hyphen at the foot of the block before would join its word to this one
             hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
             return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
