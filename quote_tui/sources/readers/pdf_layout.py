@@ -40,6 +40,7 @@ from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
 from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
@@ -236,6 +237,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
+    out = glue_pieces(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
 

@@ -1,0 +1,68 @@
+"""A word's first letters MuPDF read as a block of their own, glued back to the word.
+
+A font change inside a word (an italic "N" before "-ethylmaleimide") may make MuPDF open a new
+block for the rest of the line: the letter stands alone, set aside as a figure's label, and
+the word reads "-ethylmaleimide". A one-line block of one short word standing on another
+block's first line, right before it with no space between, is that line's start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from quote_tui.sources.readers.pdf_block import Block
+from quote_tui.sources.readers.pdf_lines import Line
+
+__all__ = ["glue_pieces"]
+
+_GLUED = 0.15
+"""Ems between the piece and the line it opens at most: no word space between."""
+_LEVEL = 0.2
+"""Share of a line's height within which the piece's foot and the line's stand level."""
+_PIECE = 12
+"""Most characters of a piece (a letter or a word in another font)."""
+
+B = TypeVar("B", bound=Block)
+Rect = tuple[float, float, float, float]
+
+
+def _rect(line: object) -> Rect:
+    return getattr(line, "rect")  # noqa: B009 - the protocol's lines are plain objects
+
+
+def _text(line: object) -> str:
+    return str(getattr(line, "text", ""))
+
+
+def glue_pieces(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], float], B]) -> list[B]:
+    """``blocks`` with each piece glued to the line it opens (the line's block made anew by
+    ``build``, from its rectangle, lines and size)."""
+    pieces = [
+        i
+        for i, b in enumerate(blocks)
+        if len(b.lines) == 1 and 0 < len(t := _text(b.lines[0]).strip()) <= _PIECE and " " not in t
+    ]
+    if not pieces:
+        return blocks
+    out = list(blocks)
+    gone: set[int] = set()
+    for i in pieces:
+        x0, y0, x1, y1 = _rect(out[i].lines[0])
+        height = y1 - y0
+        for j, other in enumerate(out):
+            if j == i or j in gone or not other.lines:
+                continue
+            a, b, c, d = _rect(other.lines[0])
+            if not (-0.5 <= a - x1 <= _GLUED * out[i].size and abs(d - y1) <= _LEVEL * height):
+                continue
+            if j in pieces and len(other.lines) == 1:
+                continue  # two pieces side by side: a figure's labels, not a line
+            text = _text(out[i].lines[0]).strip() + _text(other.lines[0])
+            first = (x0, min(y0, b), c, max(y1, d))
+            lines = (Line(text, first), *other.lines[1:])  # type: ignore[arg-type]
+            rect = (min(x0, other.rect[0]), min(y0, other.rect[1]), *other.rect[2:])
+            out[j] = build(rect, lines, other.size)  # type: ignore[arg-type]
+            gone.add(i)
+            break
+    return [b for k, b in enumerate(out) if k not in gone]
