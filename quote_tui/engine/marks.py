@@ -16,6 +16,7 @@ import re
 
 __all__ = [
     "APART",
+    "BRACKET_MARK",
     "COMMA_MARK",
     "NOTE_MARK",
     "TRADEMARK",
@@ -49,12 +50,19 @@ printed, so a quotation that types it is exact, and running text never glues a n
 comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search takes it out
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
+BRACKET_MARK = re.compile(r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=[\s.,;:])")
+"""A numbered citation in brackets after a word, with the space before it ("9 days [4] and",
+"methods [2, 5]."): a quotation leaves it out as it leaves out a raised mark. The note-marks
+search takes it out; a match's wording keeps it, as printed. A bracket after a digit or a
+stop ("Eq. [4]", "x [2]" after a number) is no citation's."""
+
 TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
 """A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
 quotation leaves out as it leaves out a note mark."""
 
-_SEARCHED_ONLY = re.compile("[,\u2122\u00ae]")
-"""What a comma's citation number or a trademark sign needs in a passage to be found."""
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[]")
+"""What a comma's citation number, a trademark sign or a bracketed citation needs in a
+passage to be found."""
 
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT_MARK = re.compile(
@@ -104,6 +112,8 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
         marks = sorted(marks + [m.span() for m in COMMA_MARK.finditer(text)])
     if searched and ("\u2122" in text or "\u00ae" in text):
         marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
+    if searched and "[" in text:
+        marks = sorted(marks + [m.span() for m in BRACKET_MARK.finditer(text)])
     return marks
 
 

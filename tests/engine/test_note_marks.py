@@ -341,3 +341,22 @@ def test_a_citation_number_after_a_comma_is_left_out_only_by_the_search() -> Non
     assert Rule.NOTE_MARKS in match.rules
     assert match.text == "$488 million per year, indicating a steady rise"
     assert check(text, "$488 million per year,4 indicating").status is Status.EXACT
+
+
+def test_a_numbered_citation_in_brackets_is_left_out_only_by_the_search() -> None:
+    # "9 days [4] and": the wording keeps the citation as printed, the search finds the
+    # quotation that leaves it out (PLOS)
+    text = PreparedText("It was estimated to be from 7 to 9 days [4] and like the virus [2, 5].")
+    result = check(text, "from 7 to 9 days and like the virus.")
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert Rule.NOTE_MARKS in match.rules
+    assert text.text[match.start : match.end] == "from 7 to 9 days [4] and like the virus [2, 5]."
+    assert check(text, "from 7 to 9 days [4] and like").status is Status.EXACT
+    assert check(text, "from 7 to 8 days and like").status is Status.NEAR  # a number changed
+
+
+def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
+    text = PreparedText("It is shown in Eq. [4] and the rate is 9 [4] per day.")
+    assert check(text, "shown in Eq. and the rate").status is not Status.NORMALIZED
+    assert check(text, "the rate is 9 per day").status is not Status.NORMALIZED
