@@ -360,3 +360,16 @@ def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
     text = PreparedText("It is shown in Eq. [4] and the rate is 9 [4] per day.")
     assert check(text, "shown in Eq. and the rate").status is not Status.NORMALIZED
     assert check(text, "the rate is 9 per day").status is not Status.NORMALIZED
+
+
+def test_a_star_glued_to_the_punctuation_after_a_word_is_left_out_only_by_the_search() -> None:
+    # "contraindicated,* in which case": a note's asterisk in the line's size (NICE)
+    text = PreparedText(
+        "Use MRI except where contraindicated,* in which case CT is used; x* is not."
+    )
+    result = check(text, "except where contraindicated, in which case CT")
+    assert result.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in result.matches[0].rules
+    assert check(text, "contraindicated,* in which").status is Status.EXACT
+    # glued to a letter it is a variable's ("x*"), not a mark
+    assert check(text, "CT is used; x is not.").status is not Status.NORMALIZED
