@@ -46,17 +46,29 @@ def glue_pieces(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], float]
     if not pieces:
         return blocks
     out = list(blocks)
+    alone = set(pieces)
+    # blocks by their first line's foot, to the point: a table's hundred cells are no hundred
+    # looks each
+    feet: dict[int, list[int]] = {}
+    for j, other in enumerate(out):
+        if other.lines:
+            feet.setdefault(int(_rect(other.lines[0])[3]), []).append(j)
     gone: set[int] = set()
     for i in pieces:
         x0, y0, x1, y1 = _rect(out[i].lines[0])
         height = y1 - y0
-        for j, other in enumerate(out):
+        reach = int(_LEVEL * height) + 1
+        near = sorted(
+            j for f in range(int(y1) - reach, int(y1) + reach + 1) for j in feet.get(f, ())
+        )
+        for j in near:
+            other = out[j]
             if j == i or j in gone or not other.lines:
                 continue
             a, b, c, d = _rect(other.lines[0])
             if not (-0.5 <= a - x1 <= _GLUED * out[i].size and abs(d - y1) <= _LEVEL * height):
                 continue
-            if j in pieces and len(other.lines) == 1:
+            if j in alone and len(other.lines) == 1:
                 continue  # two pieces side by side: a figure's labels, not a line
             text = _text(out[i].lines[0]).strip() + _text(other.lines[0])
             first = (x0, min(y0, b), c, max(y1, d))
