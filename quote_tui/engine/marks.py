@@ -51,11 +51,14 @@ printed, so a quotation that types it is exact, and running text never glues a n
 comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search takes it out
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
-BRACKET_MARK = re.compile(r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=[\s.,;:])")
-"""A numbered citation in brackets after a word, with the space before it ("9 days [4] and",
-"methods [2, 5]."): a quotation leaves it out as it leaves out a raised mark. The note-marks
-search takes it out; a match's wording keeps it, as printed. A bracket after a digit or a
-stop ("Eq. [4]", "x [2]" after a number) is no citation's."""
+BRACKET_MARK = re.compile(
+    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s[^\W\d_])"
+)
+"""A numbered citation in brackets between two words, with the space before it ("9 days [4]
+and", "methods [2, 5] were"): a quotation leaves it out as it leaves out a raised mark. The
+note-marks search takes it out; a match's wording keeps it, as printed. A bracket after a digit
+or a stop ("Eq. [4]", "x [2]" after a number) is no citation's, and one before punctuation
+("en [5]:") is left to a quotation that ends with it, whose span takes it in."""
 
 STAR_MARK = re.compile("(?<=[^\\W\\d_][,.;:)])[*\u2020\u2021]{1,3}(?=\\s)")
 """An asterisk or dagger glued to the punctuation after a word, a space after it

@@ -346,17 +346,23 @@ def test_a_citation_number_after_a_comma_is_left_out_only_by_the_search() -> Non
 def test_a_numbered_citation_in_brackets_is_left_out_only_by_the_search() -> None:
     # "9 days [4] and": the wording keeps the citation as printed, the search finds the
     # quotation that leaves it out (PLOS)
-    text = PreparedText("It was estimated to be from 7 to 9 days [4] and like the virus [2, 5].")
-    result = check(text, "from 7 to 9 days and like the virus.")
+    text = PreparedText("It was estimated to be from 7 to 9 days [4] and like the virus [2, 5] it.")
+    result = check(text, "from 7 to 9 days and like the virus it.")
     assert result.status is Status.NORMALIZED
     match = result.matches[0]
     assert Rule.NOTE_MARKS in match.rules
-    assert text.text[match.start : match.end] == "from 7 to 9 days [4] and like the virus [2, 5]."
+    assert (
+        text.text[match.start : match.end] == "from 7 to 9 days [4] and like the virus [2, 5] it."
+    )
     assert check(text, "from 7 to 9 days [4] and like").status is Status.EXACT
     assert check(text, "from 7 to 8 days and like").status is Status.NEAR  # a number changed
 
 
 def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
+    # and one a quotation ends with, before a colon, is taken into its span ("en [5]:")
+    ends = PreparedText("Las expuestas por Tomasi et al. en [5]: la capacidad.")
+    match = check(ends, "expuestas por Tomasi et al. en [5]").matches[0]
+    assert ends.text[match.start : match.end] == "expuestas por Tomasi et al. en [5]"
     text = PreparedText("It is shown in Eq. [4] and the rate is 9 [4] per day.")
     assert check(text, "shown in Eq. and the rate").status is not Status.NORMALIZED
     assert check(text, "the rate is 9 per day").status is not Status.NORMALIZED
