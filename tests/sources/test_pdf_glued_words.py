@@ -21,7 +21,7 @@ def test_a_letter_set_apart_is_glued_to_the_line_it_opens() -> None:
     rest = _block("-ethylmaleimide–sensitive factor (NSF)", (331.19, 633.2, 496.8, 643.7))
     out = glue_pieces([piece, rest], _build)
     assert [b.text for b in out] == ["N-ethylmaleimide–sensitive factor (NSF)"]
-    assert out[0].rect == (323.8, 633.2, 496.8, 643.7)
+    assert out[0].rect == (323.8, 633.2, 496.8, 643.7)  # the line's top and foot, as read
 
 
 def test_a_letter_a_word_space_away_stays_apart() -> None:
@@ -33,3 +33,12 @@ def test_a_letter_a_word_space_away_stays_apart() -> None:
 def test_two_labels_side_by_side_stay_apart() -> None:
     a, b = _block("x0", (100, 100, 108, 110)), _block("w1", (108, 100, 116, 110))
     assert len(glue_pieces([a, b], _build)) == 2
+
+
+def test_a_lines_middle_set_apart_stays_apart() -> None:
+    # "(Fig. 3 a). Rab5:": the piece ends with punctuation, the next words open with a space
+    piece = _block("a).", (300, 100, 310, 110))
+    rest = _block(" Rab5: DC4 was present", (310, 100, 420, 110))
+    assert len(glue_pieces([piece, rest], _build)) == 2
+    letter = _block("a", (300, 100, 305, 110))
+    assert len(glue_pieces([letter, rest], _build)) == 2

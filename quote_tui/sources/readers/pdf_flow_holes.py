@@ -172,8 +172,8 @@ def _resumed(
             hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
             return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
         chars += len(block.text)
-        if _opens_lower(block) and _prose_line(block):
-            return None  # a list's item going on with the sentence, or a line of prose
+        if _opens_lower(block) and (_prose_line(block) or len(block.lines) > 1):
+            return None  # a list's item, a line of prose or a paragraph going on with it
         if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
             return None  # a column of text, or prose broken off again: its own break
     return None

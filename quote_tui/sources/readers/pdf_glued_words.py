@@ -38,10 +38,14 @@ def _text(line: object) -> str:
 def glue_pieces(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], float], B]) -> list[B]:
     """``blocks`` with each piece glued to the line it opens (the line's block made anew by
     ``build``, from its rectangle, lines and size)."""
+    # a word's first letters: it ends in one ("a)." after "Fig. 3" ends a line's middle)
     pieces = [
         i
         for i, b in enumerate(blocks)
-        if len(b.lines) == 1 and 0 < len(t := _text(b.lines[0]).strip()) <= _PIECE and " " not in t
+        if len(b.lines) == 1
+        and 0 < len(t := _text(b.lines[0]).strip()) <= _PIECE
+        and " " not in t
+        and t[-1].isalnum()
     ]
     if not pieces:
         return blocks
@@ -68,12 +72,16 @@ def glue_pieces(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], float]
             a, b, c, d = _rect(other.lines[0])
             if not (-0.5 <= a - x1 <= _GLUED * out[i].size and abs(d - y1) <= _LEVEL * height):
                 continue
+            if _text(other.lines[0])[:1].isspace():
+                continue  # the line opens with a space: a word of its own goes before it
             if j in alone and len(other.lines) == 1:
                 continue  # two pieces side by side: a figure's labels, not a line
             text = _text(out[i].lines[0]).strip() + _text(other.lines[0])
-            first = (x0, min(y0, b), c, max(y1, d))
+            # the line's own top and foot kept: an italic letter's taller box would move the
+            # block before the others of its line in the reading order
+            first = (x0, b, c, d)
             lines = (Line(text, first), *other.lines[1:])  # type: ignore[arg-type]
-            rect = (min(x0, other.rect[0]), min(y0, other.rect[1]), *other.rect[2:])
+            rect = (min(x0, other.rect[0]), *other.rect[1:])
             out[j] = build(rect, lines, other.size)  # type: ignore[arg-type]
             gone.add(i)
             break
