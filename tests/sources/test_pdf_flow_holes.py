@@ -242,3 +242,16 @@ def test_a_word_broken_over_a_symbols_notes_reads_on_in_a_line_as_wide() -> None
 
 def test_a_word_broken_over_a_block_with_no_notes_symbol_is_left() -> None:
     assert _lifted(_under_notes("")) == []
+
+
+def test_a_paragraph_in_lowercase_between_the_halves_goes_on_with_the_sentence() -> None:
+    # its first line short ("oocytes in-"), the lines under it prose: no box's words
+    main = [
+        _block(
+            50, 100, "the other may be solved for as they are and", "we developed an assay using"
+        ),
+        _block(300, 40, "Xenopus"),
+        _block(300, 60, "oocytes in-", "jected with recombinant proteins to follow"),
+        _block(50, 300, "kinetic model used in the data is known to", "hold for the whole run"),
+    ]
+    assert _lifted(main) == []

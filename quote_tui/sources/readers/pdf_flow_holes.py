@@ -79,6 +79,12 @@ def _goes_on_words(block: Block) -> bool:
     return _opens_lower(block) and len(block.text.split()) > 1
 
 
+def _long(line: object) -> bool:
+    """Whether a line is one of prose (a line's length, words), not a figure's words."""
+    text = str(getattr(line, "text", "")).strip()
+    return len(text) >= _PROSE and " " in text
+
+
 def _goes_on(block: Block) -> bool:
     """Whether a block opens with a line of prose in lowercase (a sentence's second half)."""
     first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
@@ -172,7 +178,7 @@ def _resumed(
             hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
             return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
         chars += len(block.text)
-        if _opens_lower(block) and (_prose_line(block) or len(block.lines) > 1):
+        if _opens_lower(block) and any(_long(line) for line in block.lines):
             return None  # a list's item, a line of prose or a paragraph going on with it
         if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
             return None  # a column of text, or prose broken off again: its own break
