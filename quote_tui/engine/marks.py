@@ -52,7 +52,7 @@ comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search 
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
 BRACKET_MARK = re.compile(
-    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s[^\W\d_])"
+    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s+[^\W\d_])"
 )
 """A numbered citation in brackets between two words, with the space before it ("9 days [4]
 and", "methods [2, 5] were"): a quotation leaves it out as it leaves out a raised mark. The

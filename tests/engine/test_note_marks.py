@@ -356,6 +356,9 @@ def test_a_numbered_citation_in_brackets_is_left_out_only_by_the_search() -> Non
     )
     assert check(text, "from 7 to 9 days [4] and like").status is Status.EXACT
     assert check(text, "from 7 to 8 days and like").status is Status.NEAR  # a number changed
+    # the words on either side of a line's end
+    broken = PreparedText("Abstract requirements [2] \nare available to be compared.")
+    assert check(broken, "Abstract requirements are available").status is Status.NORMALIZED
 
 
 def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
