@@ -49,7 +49,8 @@ _WIDE = 0.85
 def _broken(block: Block) -> bool:
     """Whether a block ends in mid-sentence: its last word one of letters in lowercase (not
     an address's, "yahoo.com"), or a word and a comma or a hyphen."""
-    words = block.text.split()
+    # its last line's words only: a block's whole text is joined anew on each ask
+    words = str(getattr(block.lines[-1], "text", "")).split() if block.lines else []
     if not words:
         return False
     last = words[-1]
