@@ -16,7 +16,9 @@ import re
 
 __all__ = [
     "APART",
+    "BRACKET_MARK",
     "COMMA_MARK",
+    "STAR_MARK",
     "NOTE_MARK",
     "TRADEMARK",
     "mark_spans",
@@ -49,12 +51,27 @@ printed, so a quotation that types it is exact, and running text never glues a n
 comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search takes it out
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
+BRACKET_MARK = re.compile(
+    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s+[^\W\d_])"
+)
+"""A numbered citation in brackets between two words, with the space before it ("9 days [4]
+and", "methods [2, 5] were"): a quotation leaves it out as it leaves out a raised mark. The
+note-marks search takes it out; a match's wording keeps it, as printed. A bracket after a digit
+or a stop ("Eq. [4]", "x [2]" after a number) is no citation's, and one before punctuation
+("en [5]:") is left to a quotation that ends with it, whose span takes it in."""
+
+STAR_MARK = re.compile("(?<=[^\\W\\d_][,.;:)])[*\u2020\u2021]{1,3}(?=\\s)")
+"""An asterisk or dagger glued to the punctuation after a word, a space after it
+("contraindicated,* in which case"): a note's mark set in the line's own size, which a
+quotation leaves out. The note-marks search takes it out; a match's wording keeps it."""
+
 TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
 """A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
 quotation leaves out as it leaves out a note mark."""
 
-_SEARCHED_ONLY = re.compile("[,\u2122\u00ae]")
-"""What a comma's citation number or a trademark sign needs in a passage to be found."""
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[*\u2020\u2021]")
+"""What a comma's citation number, a trademark sign or a bracketed citation needs in a
+passage to be found."""
 
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT_MARK = re.compile(
@@ -104,6 +121,10 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
         marks = sorted(marks + [m.span() for m in COMMA_MARK.finditer(text)])
     if searched and ("\u2122" in text or "\u00ae" in text):
         marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
+    if searched and ("*" in text or "\u2020" in text or "\u2021" in text):
+        marks = sorted(marks + [m.span() for m in STAR_MARK.finditer(text)])
+    if searched and "[" in text:
+        marks = sorted(marks + [m.span() for m in BRACKET_MARK.finditer(text)])
     return marks
 
 

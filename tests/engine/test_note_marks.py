@@ -341,3 +341,44 @@ def test_a_citation_number_after_a_comma_is_left_out_only_by_the_search() -> Non
     assert Rule.NOTE_MARKS in match.rules
     assert match.text == "$488 million per year, indicating a steady rise"
     assert check(text, "$488 million per year,4 indicating").status is Status.EXACT
+
+
+def test_a_numbered_citation_in_brackets_is_left_out_only_by_the_search() -> None:
+    # "9 days [4] and": the wording keeps the citation as printed, the search finds the
+    # quotation that leaves it out (PLOS)
+    text = PreparedText("It was estimated to be from 7 to 9 days [4] and like the virus [2, 5] it.")
+    result = check(text, "from 7 to 9 days and like the virus it.")
+    assert result.status is Status.NORMALIZED
+    match = result.matches[0]
+    assert Rule.NOTE_MARKS in match.rules
+    assert (
+        text.text[match.start : match.end] == "from 7 to 9 days [4] and like the virus [2, 5] it."
+    )
+    assert check(text, "from 7 to 9 days [4] and like").status is Status.EXACT
+    assert check(text, "from 7 to 8 days and like").status is Status.NEAR  # a number changed
+    # the words on either side of a line's end
+    broken = PreparedText("Abstract requirements [2] \nare available to be compared.")
+    assert check(broken, "Abstract requirements are available").status is Status.NORMALIZED
+
+
+def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
+    # and one a quotation ends with, before a colon, is taken into its span ("en [5]:")
+    ends = PreparedText("Las expuestas por Tomasi et al. en [5]: la capacidad.")
+    match = check(ends, "expuestas por Tomasi et al. en [5]").matches[0]
+    assert ends.text[match.start : match.end] == "expuestas por Tomasi et al. en [5]"
+    text = PreparedText("It is shown in Eq. [4] and the rate is 9 [4] per day.")
+    assert check(text, "shown in Eq. and the rate").status is not Status.NORMALIZED
+    assert check(text, "the rate is 9 per day").status is not Status.NORMALIZED
+
+
+def test_a_star_glued_to_the_punctuation_after_a_word_is_left_out_only_by_the_search() -> None:
+    # "contraindicated,* in which case": a note's asterisk in the line's size (NICE)
+    text = PreparedText(
+        "Use MRI except where contraindicated,* in which case CT is used; x* is not."
+    )
+    result = check(text, "except where contraindicated, in which case CT")
+    assert result.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in result.matches[0].rules
+    assert check(text, "contraindicated,* in which").status is Status.EXACT
+    # glued to a letter it is a variable's ("x*"), not a mark
+    assert check(text, "CT is used; x is not.").status is not Status.NORMALIZED

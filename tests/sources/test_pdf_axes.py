@@ -5,9 +5,11 @@ and a caption MuPDF parted at a formula's sign reads as one aside."""
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
+from quote_tui.sources.readers import pdf
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_layout import Block, Line
@@ -47,9 +49,17 @@ def test_a_charts_axes_legend_and_title_are_set_aside() -> None:
     assert "0.07" in read.text and "r = 10" in read.text  # among the asides
 
 
-def test_three_numbers_make_no_axis() -> None:
+def test_three_numbers_make_no_axis(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the sentence alone reads past the chart (``pdf_flow_holes``): left out, the axes' own
+    # rule is what is tested
+    monkeypatch.setattr(pdf, "lift_holes", lambda split: split)
     read = extract_pdf(_chart_page(["0.04", "0.05", "0.06"]))
     assert "can be recovered\n\nfrom the noisy sum" not in read.text
+
+
+def test_a_sentence_reads_past_a_chart_whose_axes_are_too_short_to_tell() -> None:
+    read = extract_pdf(_chart_page(["0.04", "0.05", "0.06"]))
+    assert "can be recovered\n\nfrom the noisy sum" in read.text
 
 
 def test_a_caption_parted_at_a_formulas_sign_runs_on() -> None:

@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
     gaps_untrusted,
@@ -489,8 +490,9 @@ def _compose(
         split_page(p, body=body, repeated=repeated, edges=next(by_page)) if p else ([], [])
         for p in pages
     ]
-    if scanned:  # OCR text sizes its words by their boxes: asides it hides are set aside too
-        split = _scan_split(pages, split, edges, repeated)
+    # OCR text sizes its words by their boxes: asides it hides are set aside too; on a
+    # born-digital page a box set in the body's type is told by the sentence it breaks
+    split = _scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []

@@ -38,7 +38,9 @@ from typing import Any
 from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
+from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
@@ -97,11 +99,14 @@ _NUMBER = re.compile(
     re.I,
 )
 _CAPTION = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm)"
-    r"\s*[A-Z]?\d+[a-z]?\s*[.:|–—]",
+    r"^(?:fig(?:ure|ura)?\.?|table|tab\.|scheme|chart|plate|exhibit|listing|algorithm"
+    r"|abb(?:ildung)?\.?|tabelle|tabla|tableau|schema|cuadro|(?:equation\s+)?box)"
+    # its text after a stop, a colon or a dash, or an en or em space (a label alone on its
+    # line is told in ``pdf_tables``, with the title beside it)
+    r"\s*[A-Z]?\d+[a-z]?(?:\s*[.:|–—]|[\u2002\u2003])",
     re.I,
 )
-_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaA\u017f")
+_CAPTION_FIRST = frozenset("fFtTsScCpPeElLaAbB\u017f")
 """The letters a caption's label starts with (``_CAPTION`` ignores case: the long s too)."""
 _NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶#]+)\u200b?\s*\S")
 """A footnote starts with its number or dagger; "(1)" starts a numbered list item instead."""
@@ -232,6 +237,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
+    out = glue_pieces(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
 
@@ -421,25 +427,21 @@ def split_page(
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
-    """A drop cap ("S", set large beside "calable quantum computation") joined to its word.
-
-    PyMuPDF reads the large initial as a line of its own, often at the end of the block before;
-    the word it opens starts the next block in lowercase.
-    """
+    """A drop cap ("S", set large beside "calable quantum computation") joined to its word,
+    in the next block or the one beside it (``pdf_drop_caps``)."""
     out = list(blocks)
-    for i in range(len(out) - 1):
-        head, tail = out[i], out[i + 1]
-        if not head.lines or not tail.lines:
+    for i, head in enumerate(out):
+        letter = head.lines[-1].text.strip() if head.lines else ""
+        if len(letter) != 1 or not letter.isupper():
             continue
-        cap, first = head.lines[-1], tail.lines[0]
-        letter = cap.text.strip()
-        tall = cap.rect[3] - cap.rect[1] >= _DROP_CAP * (first.rect[3] - first.rect[1])
-        if len(letter) == 1 and letter.isupper() and first.text[:1].islower() and tall:
-            joined = Line(letter + first.text, _union((cap, first)))
-            lines = (joined, *tail.lines[1:])
-            out[i + 1] = Block(_union(lines), lines, tail.size, tail.upright)
-            rest = head.lines[:-1]
-            out[i] = Block(_union(rest) if rest else head.rect, rest, head.size, head.upright)
+        j = cap_word(out, i, _DROP_CAP)
+        if j is None:
+            continue
+        cap, tail = head.lines[-1], out[j]
+        lines = (Line(letter + tail.lines[0].text, _union((cap, tail.lines[0]))), *tail.lines[1:])
+        out[j] = Block(_union(lines), lines, tail.size, tail.upright)
+        rest = head.lines[:-1]
+        out[i] = Block(_union(rest) if rest else head.rect, rest, head.size, head.upright)
     return [b for b in out if b.lines]
 
 

@@ -51,27 +51,30 @@ _LARGER = 1.25
 """A title larger than the body, over a chart's labels, is set no larger than this share of it
 (a section's heading over a figure at a page's top goes too: no sentence runs through it)."""
 _ENDS = ".!?:;,"
+_LABELS = (
+    r"(?:fig(?:ure|ura)?\.?|table|tab\.|scheme|chart|exhibit"
+    r"|abb(?:ildung)?\.?|tabelle|tabla|tableau|schema|cuadro)"
+)
+"""The words a float's label opens with, in English, German, French and Spanish."""
 _CAPTION = re.compile(
-    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
+    r"^\s*" + _LABELS + r"\s*[A-Z]?\d+[a-z]?\s+\(?[A-Z]",
     re.I,
 )
 """A caption's label followed by a capitalised word, with no punctuation between."""
 _ANY_CAPTION = re.compile(
-    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?"
+    r"^\s*" + _LABELS + r"\s*[A-Z]?\d+[a-z]?"
     r"(?:\s*[.:|\u2013\u2014]|\s+\(?[A-Z])",
     re.I,
 )
 """A caption's label, set off by punctuation ("Table 3.") or by space ("Table 3  Initial")."""
-_LABEL_LINE = re.compile(
-    r"^\s*(?:fig(?:ure)?\.?|table|tab\.|scheme|chart|exhibit)\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I
-)
+_LABEL_LINE = re.compile(r"^\s*" + _LABELS + r"\s*[A-Z]?\d+[a-z]?[.:]?\s*$", re.I)
 """A caption's label alone on its line ("Figure 1" over "Flow chart depicting ...", BMJ)."""
 _ROWS = 3
 _COLUMN_GAP = 0.5
 """Ems between two column blocks of a body-size table at least."""
 _CAPTION_REACH = 3.0
 """Lines' heights between a table of words and its caption at most."""
-_TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.)", re.I)
+_TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|tabelle|tabla|cuadro)", re.I)
 _LABEL_REACH = 10.0
 """Ems between a table's rows' labels and its nearest column at most."""
 """Fewest rows level with one another of a body-size table's two column blocks."""
