@@ -118,7 +118,16 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     if _ANY_SUPERSCRIPT.search(text):
         marks = sorted(marks + _superscript_marks(text))
     if searched and _COMMA_DIGIT.search(text):
-        marks = sorted(marks + [m.span() for m in COMMA_MARK.finditer(text)])
+        # a mark starts right after its comma: matched only there (``match`` reads the
+        # lookbehind before the place), where ``finditer`` tries every position of the text
+        marks = sorted(
+            marks
+            + [
+                m.span()
+                for c in _COMMA_DIGIT.finditer(text)
+                if (m := COMMA_MARK.match(text, c.start() + 1)) is not None
+            ]
+        )
     if searched and ("\u2122" in text or "\u00ae" in text):
         marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
     if searched and ("*" in text or "\u2020" in text or "\u2021" in text):
