@@ -234,6 +234,36 @@ def _indexed(items: list[tuple[str, str, str]]) -> list[api.CheckResult]:
         short.SHORT_TEXT_BYTES = kept
 
 
+def _by_outcome(
+    items: list[tuple[str, str, str]], results: list[api.CheckResult], repeat: int
+) -> None:
+    """Each verdict's checks timed apart, ours beside the brute force on the same items: which
+    outcome keeps the whole from its goal (a near or absent check refines and snaps, where the
+    brute force aligns once)."""
+    groups: dict[str, list[tuple[str, str, str]]] = collections.defaultdict(list)
+    for item, result in zip(items, results, strict=True):
+        groups[str(result.status)].append(item)
+    fns: dict[str, Callable[[], object]] = {}
+    for status, group in groups.items():
+        fns[f"ours {status}"] = lambda group=group: ours(group)
+        fns[f"base {status}"] = lambda group=group: brute_force(group)
+    timings = _timed(fns, repeat)
+    ours_all = sum(timings[f"ours {s}"][1] for s in groups)
+    base_all = sum(timings[f"base {s}"][1] for s in groups)
+    print("  by verdict, each timed apart (CPU; share of ours, share of the brute force):")
+    for status, group in groups.items():
+        mine, theirs = timings[f"ours {status}"][1], timings[f"base {status}"][1]
+        ratio = f"{mine / theirs:5.1f}x" if theirs else "   --"
+        print(
+            f"    {status:<11} {len(group):5} checks {mine / len(group) * 1e6:6.0f} us each"
+            f"  {mine / ours_all * 100:5.1f} % / {theirs / base_all * 100:5.1f} %  {ratio}"
+        )
+    print(
+        f"    all         {ours_all * 1000:.1f} ms against {base_all * 1000:.1f} ms"
+        f" ({ours_all / base_all:.2f}x)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1650)
@@ -275,6 +305,7 @@ def main() -> None:
         by_kind[kind][str(result.status)] += 1
     for kind in KINDS:
         print(f"    {kind:<11} " + ", ".join(f"{s} {n}" for s, n in sorted(by_kind[kind].items())))
+    _by_outcome(items, results, max(1, args.repeat // 2))
     indexed = _indexed(items)
     differ = [
         (kind, quote)
