@@ -14,7 +14,7 @@ def test_someone_calling_a_thing_by_a_word_gives_the_word(tmp_path: Path) -> Non
     path.write_text(
         "Interviews with the staff were held in 2023 [@hansen2020].\n\n"
         'Claus went so far as to call the IT architects a "godsend," giving IT a more '
-        "service-oriented outward face. The architects are \"busy\" people, we were told.\n",
+        'service-oriented outward face. The architects are "busy" people, we were told.\n',
         encoding="utf-8",
     )
     assert set(quotes_found(path)) == {"godsend,"}
