@@ -20,6 +20,8 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["CLOSERS", "first_reference", "mentions_in", "resolve"]
 
+_NOTE_READ = frozenset(("author_date", "latex", "url", "doi"))
+
 # A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
 _OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
@@ -101,8 +103,9 @@ def resolve(
                 return None, anchor.reference, anchor.reference.locator
             if mention is not None:
                 return mention, None, mention.locator
-    elif mention is not None and mention.style in ("author_date", "latex") and doc.notes:
-        # A citation in a \footnote{} is read as the note's: "Arendt (1998), 185." and
+    elif mention is not None and mention.style in _NOTE_READ and doc.notes:
+        # A citation in a \footnote{} is read as the note's (an address too: the note names the
+        # work it was read in before it): "Arendt (1998), 185." and
         # "\cite{key}, S. 12." give their page after them; "(New York: Schocken, 2005)" deeper
         # in is a publisher's.
         k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1

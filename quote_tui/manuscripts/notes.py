@@ -29,6 +29,11 @@ NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
+_HERE_PAGE = re.compile(
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
+    r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    re.I,
+)
 # A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
 _EARLIER_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
@@ -80,6 +85,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _HEREAFTER.sub("", first_work(note))
+    # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
+    note = _HERE_PAGE.sub(r", \g<page>", note)
     page = NOTE_PAGE.search(note)
     if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
         note = note[: said.start(1)]  # the writer's own words after the page

@@ -214,9 +214,11 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-# pandoc-crossref's labels look like keys: figures, tables, listings, sections, equations.
-# Quarto writes them with a hyphen: @fig-map, [@tbl-results].
-_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
+# pandoc-crossref's labels look like keys (figures, tables, sections; Quarto's @fig-map), and so
+# do pandoc-ling's numbered examples: "für den Satz [@next]", "[@last]", "[@nnext]".
+_CROSSREF = re.compile(
+    r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]|n?next$|l?last$", re.I
+)
 
 
 def _pandoc(m: re.Match[str]) -> list[Mention]:
