@@ -137,6 +137,16 @@ def resolve(
         prior = [m for m in mentions_in(doc, _sentence_start(doc.text, quote_start), quote_start)]
         if prior and _NARRATIVE_CITE.match(prior[-1].raw) and prior[-1].style != "locator":
             return prior[-1], None, prior[-1].locator
+    if (
+        mention is not None
+        and mention.style not in ("locator", "footnote")
+        and mention.start <= window_end
+        and (just := _paged_just_before(doc, quote_start)) is not None
+        and _quoted_before(doc, window_start, mention.start)
+    ):
+        # "Feststellung von Frau \\autocite[4]{a}, dass ein "…" fehlt, "…" nicht \\autocite[5]{b}":
+        # the citation after is the nearer quotation's; the paged one just before is this one's.
+        return just, None, just.locator
     if mention is None or mention.style == "locator":
         # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
         before = _sentence_start(doc.text, quote_start)
@@ -190,3 +200,29 @@ def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
     """Whether a quotation closes between the sentence's start and a citation: the citation
     ("like in Searle [-@searle1995]") then speaks of that quotation, not of one after it."""
     return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
+
+
+_WORDS_BEFORE = 3  # words between a paged citation and the quotation it introduces ("dass ein")
+
+
+def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
+    """A citation with its own page a few words before the quotation, in its sentence and after
+    no quotation of its own: "Frau \\autocite[4]{frau}, dass ein „…“", "Lo (2020, p. 4) that "…"."""
+    before = _sentence_start(doc.text, quote_start)
+    prior = [m for m in mentions_in(doc, before, quote_start) if m.end <= quote_start]
+    if not prior:
+        return None
+    last = prior[-1]
+    if (
+        last.style in ("locator", "footnote", "url")
+        or last.locator is None
+        or not last.locator.pages
+    ):
+        return None
+    if len(re.findall(r"[^\W\d_]+", doc.text[last.end : quote_start])) > _WORDS_BEFORE:
+        return None
+    if _closes_earlier(doc.text, before, last.start, last.raw) or _quoted_before(
+        doc, before, last.start
+    ):
+        return None
+    return last

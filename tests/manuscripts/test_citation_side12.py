@@ -58,3 +58,47 @@ def test_pandoc_ling_example_references_are_not_citations(tmp_path: Path) -> Non
     raw, page = _found(md)["ausgebildete Sätze der Sprache"]
     assert raw is not None and "diesterweg1830" in raw
     assert page == "174, 266"
+
+
+def test_a_paged_citation_just_before_a_quotation_is_its_own_not_the_next_quotations(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path,
+        "refs.bib",
+        "@book{frau2023, title = {Rohstoffe}, author = {Frau, Robert}, year = 2023}\n"
+        "@book{frau2024, title = {Kompetenzen}, author = {Frau, Robert}, year = 2024}\n",
+    )
+    tex = write(
+        tmp_path,
+        "a.tex",
+        "\\documentclass{article}\\begin{document}\n"
+        'Folgend der Feststellung von Frau \\autocite[4]{frau2023}, dass ein "öffentliches '
+        'Rohstoffrecht für Deutschland" trotz allem fehlt, staatliche "eigene rechtliche '
+        'Mittel und Wege" nicht betrachtet werden \\autocite[5]{frau2024}, ist dies '
+        "richtungsweisend.\n\\bibliography{refs}\n\\end{document}\n",
+    )
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(tex).citations
+    }
+    assert got["öffentliches Rohstoffrecht für Deutschland"] == ("frau2023", "4")
+    assert got["eigene rechtliche Mittel und Wege"] == ("frau2024", "5")
+
+
+def test_a_citation_closing_several_quotations_stays_theirs(tmp_path: Path) -> None:
+    # no citation of its own before the first quotation: the closing one covers both
+    write(tmp_path, "refs.bib", "@book{frau2023, title = {R}, author = {Frau, R.}, year = 2023}\n")
+    tex = write(
+        tmp_path,
+        "a.tex",
+        "\\documentclass{article}\\begin{document}\n"
+        'Frau spricht von "öffentlichem Rohstoffrecht für alle" und von "Kompetenzen und '
+        'Instrumenten des Staates" \\autocite[5]{frau2023}. Dann weiter.\n'
+        "\\bibliography{refs}\n\\end{document}\n",
+    )
+    got = {c.quote: c.locator.value if c.locator else None for c in scan(tex).citations}
+    assert got == {
+        "öffentlichem Rohstoffrecht für alle": "5",
+        "Kompetenzen und Instrumenten des Staates": "5",
+    }
