@@ -260,10 +260,15 @@ def _note_cite(
         # where the work was read; the prose before it names the work.
         cut = _address_cut(doc.text, start, real[0].start)
         prose = None if _ACCESSED.search(doc.text, start, cut) else _prose(doc, start, cut)
+        whole = " ".join(doc.text[start:end].split())
         if prose is not None:
             # the address stays the place to read it, and part of what the note says
-            whole = " ".join(doc.text[start:end].split())
             return replace(prose, end=end, raw=whole, target=real[0].target), None
+        if head := _NAME_HEAD.match(doc.text, start, cut):
+            # "Wozniak, Thomas: Zitierpflicht …, Billet, <https://…>, Stand: 14.06.2020.": a
+            # blog post without a year is its author's all the same, read at the address
+            key = " ".join(doc.text[head.start("name") : cut].split())
+            return Mention(start, end, "note", whole, key=key, target=real[0].target), None
     if real:
         first = real[0]
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
@@ -319,6 +324,11 @@ _ACCESSED = re.compile(
 
 
 _ADDRESSES = frozenset(("url", "doi", "pmid"))
+# A note that opens with its author, surname first: "Wozniak, Thomas:", "Vgl. Zosel, Ralf,"
+_NAME_HEAD = re.compile(
+    r"\s*(?:(?i:vgl|cf|see|siehe)\.?\s+)?(?P<name>[A-ZÄÖÜ][\w'’-]+,\s+[A-ZÄÖÜ][\w'’.-]+"
+    r"(?:\s+[A-ZÄÖÜ][\w'’.-]+)?)\s*[:,]\s+\S"
+)
 
 
 def _address_cut(text: str, start: int, url: int) -> int:

@@ -102,3 +102,36 @@ def test_a_citation_closing_several_quotations_stays_theirs(tmp_path: Path) -> N
         "öffentlichem Rohstoffrecht für alle": "5",
         "Kompetenzen und Instrumenten des Staates": "5",
     }
+
+
+def test_a_block_cited_by_a_note_mark_then_sic_is_the_notes(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Projekte werden in einem offiziellen Verzeichnis geführt.\n\n"
+        "> This is the canonical directory of research projects that are planned, underway or "
+        "have recently been completed. [^19] [sic]\n\n"
+        "Weiter im Text.\n\n"
+        "[^19]: Research:Projects - Meta, <https://meta.example.org/wiki/Research:Projects>, "
+        "Stand: 05.07.2020.\n",
+    )
+    (citation,) = scan(md).citations
+    assert citation.quote.endswith("recently been completed.")
+    assert citation.reference is not None and "Research:Projects" in citation.reference.raw
+
+
+def test_a_note_opening_with_its_author_names_a_work_without_a_year(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Nach Wozniak müssen drei Bedingungen erfüllt sein:\n\n"
+        "> Der Hauptautor muss namentlich bekannt sein, und sein Anteil am Text muss eine "
+        "bestimmte Grenze überschreiten. [^80]\n\n"
+        "Weiter im Text.\n\n"
+        "[^80]: Wozniak, Thomas: Zitierpflicht für Wikipediaartikel – und wenn ja, für welche?, "
+        "Billet, Mittelalter,<https://mittelalter.example.org/3721>, Stand: 14.06.2020.\n",
+    )
+    (citation,) = scan(md).citations
+    assert citation.reference is not None
+    assert citation.reference.key is not None and citation.reference.key.startswith("Wozniak")
+    assert citation.reference.target == "https://mittelalter.example.org/3721"
