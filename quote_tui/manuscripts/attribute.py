@@ -113,6 +113,13 @@ def resolve(
             mention, anchor = from_latex_note(doc, k)
             if anchor is not None and anchor.reference is not None:
                 return None, anchor.reference, anchor.reference.locator
+    if mention is None or (
+        mention.start <= window_end and _quoted_before(doc, window_start, mention.start)
+    ):
+        # MLA's page at the end of the quotation's clause: '"normal modernist studies" in
+        # accounting for Stein (297); Chisholm … "modernist studies" (82).'
+        limit = mention.start if mention is not None else window_end
+        mention = _clause_page(doc, window_start, limit) or mention
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:
@@ -226,3 +233,31 @@ def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
     ):
         return None
     return last
+
+
+# A page alone in brackets that ends a clause; and what a number there can be besides a page.
+_CLAUSE_PAGE = re.compile(r"\((?:pp?\.\s*)?(\d{1,4}(?:\s*[-–]+\s*\d{1,4})?)\)(?=\s*(?:[;.,:]|$))")
+_NOT_PAGE = re.compile(
+    r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
+    r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",
+    re.I,
+)
+_CLAUSE_WORDS = 12  # words between a quotation and the page that ends its clause
+
+
+def _clause_page(doc: Document, start: int, end: int) -> Mention | None:
+    """A bare page that ends the clause of the quotation closing at ``start``, before ``end``
+    (the next citation, or the sentence's end), with no quotation mark between."""
+    text = doc.text
+    m = _CLAUSE_PAGE.search(text, start, end)
+    if m is None:
+        return None
+    between = text[start : m.start()]
+    if any(ch in between for ch in '"“”„«»‘’') or _NOT_PAGE.search(between):
+        return None
+    if len(re.findall(r"[^\W\d_]+", between)) > _CLAUSE_WORDS or re.fullmatch(
+        r"1[5-9]\d\d|20\d\d", m.group(1)
+    ):
+        return None
+    loc = parse_locator(m.group(1))
+    return Mention(m.start(), m.end(), "locator", m.group(0), locator=loc) if loc else None

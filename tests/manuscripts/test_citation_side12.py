@@ -135,3 +135,38 @@ def test_a_note_opening_with_its_author_names_a_work_without_a_year(tmp_path: Pa
     assert citation.reference is not None
     assert citation.reference.key is not None and citation.reference.key.startswith("Wozniak")
     assert citation.reference.target == "https://mittelalter.example.org/3721"
+
+
+_WORKS_CITED = (
+    "\n\n# Works Cited\n\n"
+    "- DuPlessis, Rachel Blau. Review of *Woolf*. *Tulsa Studies*, vol. 10, 1991, pp. 295–98.\n"
+    "- Chisholm, Diane. *H.D.'s Freudian Poetics*. Cornell UP, 1992.\n"
+)
+
+
+def test_an_mla_page_ending_the_quotations_clause_is_its_page(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'Rachel Blau DuPlessis, in a review essay, speaks of the difficulties of "normal '
+        'modernist studies as it stood" in accounting for Gertrude Stein (297); Diane Chisholm '
+        'chronicles feminist challenges to the view of H.D. in "the usual modernist studies" '
+        "(82). The panels followed." + _WORKS_CITED,
+    )
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(md).citations
+    }
+    assert got["normal modernist studies as it stood"] == ("DuPlessis 1991", "297")
+    assert got["the usual modernist studies"] == ("Chisholm 1992", "82")
+
+
+def test_a_numbered_equation_ending_the_clause_is_no_page(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'Chisholm calls it "the usual way of doing modernist studies" as in equation (3); the '
+        'rest is "another thing she says at length" (82). More.' + _WORKS_CITED,
+    )
+    got = {c.quote: c.locator.value if c.locator else None for c in scan(md).citations}
+    assert got.get("the usual way of doing modernist studies") != "3"
