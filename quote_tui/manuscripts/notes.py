@@ -35,8 +35,10 @@ _HERE_PAGE = re.compile(
     re.I,
 )
 # A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
+# or a bare one after a comma: "Rawls, A Theory of Justice, 39, 40-41." (never a year)
 _EARLIER_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"(?:(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"|(?<=[^\W\d]|[*”\x22’)]),\s*((?!(?:1[5-9]\d\d|20\d\d)\b)\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?))"
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
@@ -98,7 +100,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier:
         # "S. 3 und S. 7.": the first page is the one the note gives, the second kept with it
-        locator = parse_locator(note[earlier.start(1) : page.end(1)])
+        first = earlier.start(1) if earlier.group(1) else earlier.start(2)
+        locator = parse_locator(note[first : page.end(1)])
         page_start = earlier.start()
     else:
         locator = parse_locator(page.group(1)) if page else None

@@ -170,3 +170,18 @@ def test_a_numbered_equation_ending_the_clause_is_no_page(tmp_path: Path) -> Non
     )
     got = {c.quote: c.locator.value if c.locator else None for c in scan(md).citations}
     assert got.get("the usual way of doing modernist studies") != "3"
+
+
+def test_a_short_note_giving_a_page_then_a_range_keeps_both(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'In response to what he terms an "intuitionist approach to all of the principles", Rawls '
+        'argues for an ordering.[^3] And a year is no page: "the means of rational discussion '
+        'have come to an end".[^4]\n\n'
+        "[^3]: Rawls, *A Theory of Justice*, 39, 40-41.\n"
+        "[^4]: Rawls, *A Theory of Justice*, 1971, 41.\n",
+    )
+    got = _found(md)
+    assert got["intuitionist approach to all of the principles"][1] == "39, 40-41"
+    assert got["the means of rational discussion have come to an end"][1] == "41"
