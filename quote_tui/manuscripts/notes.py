@@ -42,6 +42,8 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
+# A range with its page term, then a comma before the closing page: the range is the extent
+_EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
 # "Berlin 2001, S. 12. Hier zeigt sich …".
 _PAGE_THEN_WORDS = re.compile(
@@ -98,7 +100,11 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
-    if page and earlier:
+    if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
+        # "S. 281-310, S. 287.": an article's extent, then the page cited in it
+        locator = parse_locator(page.group(1))
+        page_start = earlier.start()
+    elif page and earlier:
         # "S. 3 und S. 7.": the first page is the one the note gives, the second kept with it
         first = earlier.start(1) if earlier.group(1) else earlier.start(2)
         locator = parse_locator(note[first : page.end(1)])

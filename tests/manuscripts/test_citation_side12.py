@@ -185,3 +185,39 @@ def test_a_short_note_giving_a_page_then_a_range_keeps_both(tmp_path: Path) -> N
     got = _found(md)
     assert got["intuitionist approach to all of the principles"][1] == "39, 40-41"
     assert got["the means of rational discussion have come to an end"][1] == "41"
+
+
+def test_indented_note_definitions_are_read_each_on_its_own(tmp_path: Path) -> None:
+    # an art-history essay's notes, indented three spaces under their heading
+    md = write(
+        tmp_path,
+        "a.md",
+        "So tritt „jedes neue Kunstwerk nicht nur in die Nachfolge älterer Vorbilder“.[^1] "
+        "Ziel ist eine „Qualitätssteigerung durch mehr oder weniger institutionalisierten "
+        "Wettbewerb“. [^2]\n\n## Fußnoten\n\n"
+        "   [^1]: Müller, Jan Dirk, Pfisterer, Ulrich, Vorrede, in: Aemulatio, Berlin 2011, "
+        "S. 22.\n"
+        "   [^2]: Müller / Pfisterer 2011, S. 3.\n",
+    )
+    got = _found(md)
+    raw, page = got["jedes neue Kunstwerk nicht nur in die Nachfolge älterer Vorbilder"]
+    assert raw is not None and raw.startswith("Müller, Jan Dirk") and page == "22"
+    raw, page = got["Qualitätssteigerung durch mehr oder weniger institutionalisierten Wettbewerb"]
+    assert raw == "Müller / Pfisterer 2011, S. 3." and page == "3"
+
+
+def test_an_articles_extent_then_the_page_cited_gives_the_page(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Die Darstellung „verlangt nach einer genauen Definition der Beziehung“.[^1] Und „das "
+        "gilt für beide Seiten gleichermaßen“.[^2]\n\n"
+        "[^1]: Vgl. Lemercier, Claire, Formal network methods in history, in: Fertig, Georg "
+        "(Hrsg.): Social Networks, o.O. 2015, S. 281-310, S. 287.\n"
+        "[^2]: Roe, Jane, Die Burg, Berlin 2001, S. 3 und S. 7.\n",
+    )
+    got = _found(md)
+    assert got["verlangt nach einer genauen Definition der Beziehung"][1] == "287"
+    # two pages, neither a range, are both the note's
+    page = got["das gilt für beide Seiten gleichermaßen"][1]
+    assert page is not None and page.startswith("3") and page.endswith("7")
