@@ -221,3 +221,22 @@ def test_an_articles_extent_then_the_page_cited_gives_the_page(tmp_path: Path) -
     # two pages, neither a range, are both the note's
     page = got["das gilt für beide Seiten gleichermaßen"][1]
     assert page is not None and page.startswith("3") and page.endswith("7")
+
+
+def test_a_note_line_typed_on_without_indent_continues_the_note(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'The language we use "allows the production of computer-enabled human-readable '
+        'code."[^chun] And "a second quotation stands here alone".[^2]\n\n'
+        "[^chun]: As discussed in Chapter 1, Chun points to the politics of software. See,\n"
+        "Chun, Wendy Hui Kyong. “On Software, or the Persistence of Visual Knowledge.” Grey Room "
+        "18 (January 2005): 26–51.\n"
+        "[^2]: Roe, Jane. *Alone*. Boston, 2001, 7.\n\n"
+        "Text after the notes is not a note.\n",
+    )
+    got = _found(md)
+    raw, _ = got["allows the production of computer-enabled human-readable code."]
+    assert raw is not None and "On Software" in raw and "2005" in raw
+    raw, page = got["a second quotation stands here alone"]
+    assert raw is not None and raw.startswith("Roe") and "Text after" not in raw and page == "7"
