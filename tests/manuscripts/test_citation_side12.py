@@ -240,3 +240,46 @@ def test_a_note_line_typed_on_without_indent_continues_the_note(tmp_path: Path) 
     assert raw is not None and "On Software" in raw and "2005" in raw
     raw, page = got["a second quotation stands here alone"]
     assert raw is not None and raw.startswith("Roe") and "Text after" not in raw and page == "7"
+
+
+_GERMAN_LIST = (
+    "\n\n# Literatur\n\n"
+    "Adorno, Theodor W./Horkheimer, Max: Dialektik der Aufklärung. Philosophische Fragmente, "
+    "Frankfurt a. M. 1969.\n\n"
+    "Hegel, Georg Wilhelm Friedrich: Phänomenologie des Geistes, Hamburg 1988.\n\n"
+    "Kant, Immanuel: Beantwortung der Frage: Was ist Aufklärung?, in: Berlinische "
+    "Monatsschrift 4 (1784), S. 481–494.\n"
+)
+
+
+def test_a_german_lists_titles_after_the_authors_colon(tmp_path: Path) -> None:
+    from quote_tui.manuscripts.reflist import entry_from_text
+
+    first, second, third = (entry_from_text("k", line) for line in _GERMAN_LIST.split("\n\n")[2:5])
+    assert first.title == "Dialektik der Aufklärung"  # "W./Horkheimer": an initial's stop
+    assert third.title == "Beantwortung der Frage: Was ist Aufklärung?"  # ends at "in:"
+    # Vancouver's initials before a title with a colon stay authors
+    assert entry_from_text("k", "Lo K, Smith J. Title: sub. J Th. 2020;12:3").title == (
+        "Title: sub"
+    )
+    assert second.authors == ("Hegel",)
+
+
+def test_a_short_title_note_finds_the_lists_entry(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Die Autoren meinen, „die Aufklärung ist totalitär wie nur irgendein System“.[^1] "
+        "Hegel spricht von der „Furie des Verschwindens in der Geschichte“.[^2]"
+        + _GERMAN_LIST
+        + "\n[^1]: Adorno/Horkheimer, Dialektik der Aufklärung, S. 31.\n"
+        "[^2]: Hegel, Phänomenologie des Geistes, S. 389.\n",
+    )
+    result = scan(md)
+    got = {c.quote: c for c in result.citations}
+    sources = {s.id: s for s in result.sources}
+    adorno = got["die Aufklärung ist totalitär wie nur irgendein System"]
+    assert sources[adorno.source].title == "Dialektik der Aufklärung"
+    # German nouns in capitals, cited by a note mark whose note gives the page: quoted words
+    hegel = got["Furie des Verschwindens in der Geschichte"]
+    assert hegel.locator is not None and hegel.locator.value == "389"
