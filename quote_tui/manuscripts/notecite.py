@@ -26,7 +26,14 @@ from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
-__all__ = ["InnerNote", "from_footnote", "from_latex_note", "inner_note", "note_right_after"]
+__all__ = [
+    "OP_CIT",
+    "InnerNote",
+    "from_footnote",
+    "from_latex_note",
+    "inner_note",
+    "note_right_after",
+]
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
@@ -77,7 +84,7 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
         mention is not None
         and mention.style == "note"
         and not is_same_as_before(doc.text, span.start, span.end)
-        and not _OP_CIT.match(doc.text, span.start, span.end)
+        and not OP_CIT.match(doc.text, span.start, span.end)
     ):
         return full_note(ms, note_id, mention), None
     return cite
@@ -207,8 +214,8 @@ _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far ba
 _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
 # "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
 # "Smith, loc. cit." is that work at the same place: the earlier note's page stands.
-_OP_CIT = re.compile(
-    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
+OP_CIT = re.compile(
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?:[^\W\d_][\w'’\-]*\.?\s+){0,3}?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
     r"(?:a\.\s?a\.\s?O\.|op\.\s?cit\.|loc\.\s?cit\.|l\.\s?c\.)",
     re.I,
 )
@@ -240,7 +247,7 @@ def _note_cite(
         return _by_same_author(doc, start, end, work, before()), None
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
         return _repeat(doc, start, end, before())
-    op_cit = _OP_CIT.match(doc.text, start, end)
+    op_cit = OP_CIT.match(doc.text, start, end)
     if op_cit and by_author is not None and depth < _IBID_CHAIN:
         cited = by_author(op_cit.group("author").casefold())
         if cited is not None:
@@ -302,11 +309,24 @@ def _prose(doc: Document, start: int, end: int) -> Mention | None:
     """A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13."""
     if end <= start:
         return None
+    via = _QUOTED_IN.search(doc.text, start, end)
+    if via is not None and (inner := _prose(doc, via.end(), end)) is not None:
+        # "Thompson, *Making*, 12, quoted in Scott, *Weapons*, 42.": the writer read the words
+        # in Scott, at Scott's page; the whole note stays what it says
+        return replace(inner, start=start, end=end, raw=" ".join(doc.text[start:end].split()))
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:
         return typed
     return note_mention(doc.text, start, end, title)
+
+
+# Where a note names the work the writer read another's words in
+_QUOTED_IN = re.compile(
+    r"(?<=[,;.)\d])\s+(?:(?:as\s+)?(?:quoted|cited)\s+(?:in|by)|zit(?:\.|iert)\s*(?:n\.|nach)"
+    r"|zitiert\s+bei)\s+",
+    re.I,
+)
 
 
 # What introduces an address at a note's end: an opening bracket, "URL:", "online unter:",

@@ -283,3 +283,39 @@ def test_a_short_title_note_finds_the_lists_entry(tmp_path: Path) -> None:
     # German nouns in capitals, cited by a note mark whose note gives the page: quoted words
     hegel = got["Furie des Verschwindens in der Geschichte"]
     assert hegel.locator is not None and hegel.locator.value == "389"
+
+
+_CHICAGO_LIST = (
+    "\n\n## Bibliography\n\n"
+    "Geertz, Clifford. *The Interpretation of Cultures*. New York: Basic Books, 1973.\n\n"
+    "Scott, James C. *Weapons of the Weak: Everyday Forms of Peasant Resistance*. New Haven: "
+    "Yale University Press, 1985.\n\n"
+    "Thompson, E. P. *The Making of the English Working Class*. New York: Vintage, 1966.\n"
+)
+
+
+def test_words_quoted_in_another_work_cite_that_work_at_its_page(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'Thompson wrote of "the enormous condescension of posterity" towards the poor.[^6]'
+        + _CHICAGO_LIST
+        + "\n[^6]: E. P. Thompson, *The Making of the English Working Class* (New York: Vintage, "
+        "1966), 12, quoted in Scott, *Weapons of the Weak*, 42.\n",
+    )
+    (citation,) = scan(md).citations
+    assert citation.reference is not None and citation.reference.key == "Scott 1985"
+    assert citation.locator is not None and citation.locator.value == "42"
+
+
+def test_op_cit_with_no_earlier_note_is_the_authors_one_listed_work(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'Geertz reads culture as "an acted document, public like a burlesque wink."[^7]'
+        + _CHICAGO_LIST
+        + "\n[^7]: Clifford Geertz, op. cit., 10.\n",
+    )
+    (citation,) = scan(md).citations
+    assert citation.reference is not None and citation.reference.key == "Geertz 1973"
+    assert citation.locator is not None and citation.locator.value == "10"
