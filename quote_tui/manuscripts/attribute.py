@@ -18,7 +18,7 @@ from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["CLOSERS", "first_reference", "mentions_in", "resolve"]
+__all__ = ["CLOSERS", "cited_at_page", "first_reference", "mentions_in", "resolve"]
 
 _NOTE_READ = frozenset(("author_date", "latex", "url", "doi"))
 
@@ -261,3 +261,16 @@ def _clause_page(doc: Document, start: int, end: int) -> Mention | None:
         return None
     loc = parse_locator(m.group(1))
     return Mention(m.start(), m.end(), "locator", m.group(0), locator=loc) if loc else None
+
+
+def cited_at_page(ms: Manuscript, doc: Document, own: Mention | None, after: int) -> bool:
+    """Whether the words in marks ending at ``after`` are cited at a page right there (their
+    own cite, or one right after the closing mark): capitalised words so cited are words quoted
+    from that page (\\enquote{Arbeit des Begriffs}\\footcite[48]{hegel}), not a title named."""
+    if own is None:
+        own, _ = first_reference(
+            ms, doc, after, min(len(doc.text), after + 80), immediate_only=True
+        )
+        if own is not None and own.start - after > 2:
+            return False
+    return own is not None and own.locator is not None and bool(own.locator.pages)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import partial
 
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
+from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import mentions_in as _mentions
 from quote_tui.manuscripts.attribute import resolve as _resolve
@@ -277,7 +278,11 @@ def extract(
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
-            if is_title(doc.text, block.start, block.end):
+            # (capitalised words cited at once with a page are quoted words: \enquote{Arbeit
+            # des Begriffs}\footcite[48]{hegel})
+            if is_title(doc.text, block.start, block.end) and not cited_at_page(
+                ms, doc, block.mention, block.after
+            ):
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue

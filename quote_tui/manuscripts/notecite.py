@@ -278,6 +278,10 @@ def _note_cite(
             return Mention(start, end, "note", whole, key=key, target=real[0].target), None
     if real:
         first = real[0]
+        via = _QUOTED_IN.search(doc.text, start, end) if len(real) > 1 else None
+        if via is not None:
+            # "\cite[50]{foucault}; zit. n. \cite[77]{schmidt}.": the work read, at its page
+            first = next((m for m in real if m.start >= via.end()), first)
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
             # "Arendt (1998), 185.", "Vgl. \\cite{key}, S. 12.": the page follows the citation
             first = replace(first, locator=page_after(doc.text, first.end, end))

@@ -319,3 +319,31 @@ def test_op_cit_with_no_earlier_note_is_the_authors_one_listed_work(tmp_path: Pa
     (citation,) = scan(md).citations
     assert citation.reference is not None and citation.reference.key == "Geertz 1973"
     assert citation.locator is not None and citation.locator.value == "10"
+
+
+def test_latex_capitalised_words_cited_at_a_page_and_a_notes_zit_n(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "refs.bib",
+        "@book{hegel1988, author = {Hegel, G. W. F.}, title = {Phänomenologie}, year = {1988}}\n"
+        "@book{foucault1990, author = {Foucault, Michel}, title = {Aufklärung}, year = {1990}}\n"
+        "@book{schmidt2005, author = {Schmidt, Jochen}, title = {Foucault lesen}, year = {2005}}\n",
+    )
+    tex = write(
+        tmp_path,
+        "a.tex",
+        "\\documentclass{article}\\begin{document}\n"
+        "Hegel spricht von der \\enquote{Arbeit des Begriffs im Element des Denkens}"
+        "\\footcite[Vgl.][48\\,f.]{hegel1988} und der \\enquote{Furie des Verschwindens in der "
+        "Geschichte}.\\footcite[S.~389\\psq]{hegel1988}\n"
+        "Es sei \\enquote{eine Haltung, ein Ethos, ein philosophisches Leben}.\\footnote{"
+        "\\cite[50]{foucault1990}; zit. n. \\cite[77]{schmidt2005}.}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+    )
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(tex).citations
+    }
+    assert got["Arbeit des Begriffs im Element des Denkens"] == ("hegel1988", "48 f.")
+    assert got["Furie des Verschwindens in der Geschichte"] == ("hegel1988", "389 f.")
+    assert got["eine Haltung, ein Ethos, ein philosophisches Leben"] == ("schmidt2005", "77")
