@@ -316,8 +316,8 @@ def _prose(doc: Document, start: int, end: int) -> Mention | None:
     via = _QUOTED_IN.search(doc.text, start, end)
     if via is not None and (inner := _prose(doc, via.end(), end)) is not None:
         # "Thompson, *Making*, 12, quoted in Scott, *Weapons*, 42.": the writer read the words
-        # in Scott, at Scott's page; the whole note stays what it says
-        return replace(inner, start=start, end=end, raw=" ".join(doc.text[start:end].split()))
+        # in Scott, at Scott's page (the work first named would find Thompson's entry)
+        return replace(inner, start=start, end=end)
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
 from tests.manuscripts.helpers import write
 
 
@@ -347,3 +348,35 @@ def test_latex_capitalised_words_cited_at_a_page_and_a_notes_zit_n(tmp_path: Pat
     assert got["Arbeit des Begriffs im Element des Denkens"] == ("hegel1988", "48 f.")
     assert got["Furie des Verschwindens in der Geschichte"] == ("hegel1988", "389 f.")
     assert got["eine Haltung, ein Ethos, ein philosophisches Leben"] == ("schmidt2005", "77")
+
+
+def test_a_word_note_quoting_via_another_work_and_op_cit(tmp_path: Path) -> None:
+    doc = wx.new_document()
+    wx.add_paragraph(
+        doc,
+        [
+            "Thompson wrote of “the enormous condescension of posterity” towards the poor.",
+            wx.footnote_ref(1),
+            " Geertz reads culture as “an acted document, public like a burlesque wink.”",
+            wx.footnote_ref(2),
+        ],
+    )
+    doc.add_heading("Bibliography", level=1)
+    for line in _CHICAGO_LIST.split("\n\n")[1:]:
+        doc.add_paragraph(line.replace("*", "").strip())
+    path = tmp_path / "essay.docx"
+    doc.save(path)
+    notes: dict[int, list[str | object]] = {
+        1: [
+            "E. P. Thompson, The Making of the English Working Class (New York: Vintage, 1966), "
+            "12, quoted in Scott, Weapons of the Weak, 42."
+        ],
+        2: ["Clifford Geertz, op. cit., 10."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    got = {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(path).citations
+    }
+    assert got["the enormous condescension of posterity"] == ("Scott 1985", "42")
+    assert got["an acted document, public like a burlesque wink."] == ("Geertz 1973", "10")
