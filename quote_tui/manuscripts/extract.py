@@ -35,6 +35,7 @@ from quote_tui.manuscripts.notecite import (
     inner_note,
 )
 from quote_tui.manuscripts.notedauthor import paged_source
+from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
@@ -396,6 +397,10 @@ def extract(
                 typed := cite_in_note(doc, notes, span.start, span.close_end)
             ):
                 mention, locator = typed, typed.locator
+            if (mention, reference) == (None, None) and (
+                ibid := ibid_in_note(ms, doc, span.start, span.close_end)
+            ):
+                mention, reference, locator = ibid
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

@@ -380,3 +380,27 @@ def test_a_word_note_quoting_via_another_work_and_op_cit(tmp_path: Path) -> None
     }
     assert got["the enormous condescension of posterity"] == ("Scott 1985", "42")
     assert got["an acted document, public like a burlesque wink."] == ("Geertz 1973", "10")
+
+
+def test_a_quotation_in_a_note_followed_by_ibid_is_the_note_befores_work(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        'Turing argued that "any digital computer can do that calculation, given the storage '
+        'capacity".[^16] The programme was later tested.[^17] Another "quotation of a source '
+        'stands alone here".[^18]\n\n'
+        "[^16]: Alan M. Turing, ‘Digital Computers Applied to Games’, in *Faster than Thought*, "
+        "ed. B. V. Bowden (London: Pitman, 1953), 288.\n"
+        "[^17]: Turing notes that when tried on computer, the ‘technique of programming was "
+        "rather crude, and many improvements are possible.’ Ibid., 296.\n"
+        "[^18]: See Smith, *A Book*, 12, who says ‘the words of a second writer stand here’ "
+        "Ibid., 13.\n",
+    )
+    got = _found(md)
+    raw, page = got[
+        "technique of programming was rather crude, and many improvements are possible."
+    ]
+    assert raw is not None and "Turing" in raw and page == "296"
+    # a note naming its own work before the quotation: its Ibid. is no guess of ours
+    raw, _ = got.get("the words of a second writer stand here", (None, None))
+    assert raw is None or "Turing" not in raw
