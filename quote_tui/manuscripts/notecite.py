@@ -278,10 +278,6 @@ def _note_cite(
             return Mention(start, end, "note", whole, key=key, target=real[0].target), None
     if real:
         first = real[0]
-        via = _QUOTED_IN.search(doc.text, start, end) if len(real) > 1 else None
-        if via is not None:
-            # "\cite[50]{foucault}; zit. n. \cite[77]{schmidt}.": the work read, at its page
-            first = next((m for m in real if m.start >= via.end()), first)
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
             # "Arendt (1998), 185.", "Vgl. \\cite{key}, S. 12.": the page follows the citation
             first = replace(first, locator=page_after(doc.text, first.end, end))
@@ -313,24 +309,11 @@ def _prose(doc: Document, start: int, end: int) -> Mention | None:
     """A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13."""
     if end <= start:
         return None
-    via = _QUOTED_IN.search(doc.text, start, end)
-    if via is not None and (inner := _prose(doc, via.end(), end)) is not None:
-        # "Thompson, *Making*, 12, quoted in Scott, *Weapons*, 42.": the writer read the words
-        # in Scott, at Scott's page (the work first named would find Thompson's entry)
-        return replace(inner, start=start, end=end)
     title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:
         return typed
     return note_mention(doc.text, start, end, title)
-
-
-# Where a note names the work the writer read another's words in
-_QUOTED_IN = re.compile(
-    r"(?<=[,;.)\d])\s+(?:(?:as\s+)?(?:quoted|cited)\s+(?:in|by)|zit(?:\.|iert)\s*(?:n\.|nach)"
-    r"|zitiert\s+bei)\s+",
-    re.I,
-)
 
 
 # What introduces an address at a note's end: an opening bracket, "URL:", "online unter:",
