@@ -123,6 +123,10 @@ def _biblatex_page(m: re.Match[str]) -> str:
     return {"psqq": " ff.", "psq": " f."}.get(m.group(1), " ")
 
 
+# "ohne Seite", "no page": the writer says the work has no pages to give (a web article)
+_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|unpaginated", re.I)
+
+
 def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     """Read a locator from a citation's suffix or postnote.
 
@@ -137,6 +141,9 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     s = _BIBLATEX_PAGE.sub(_biblatex_page, text).strip().lstrip(",:").strip()
     if not s:
         return None
+    if _NO_PAGE.fullmatch(s):
+        # no page to check: the abbreviation as written, with its stop (a sentence took it)
+        return Locator(label="page", value=" ".join(s.split()).rstrip(".") + ".")
     lower = s.lower()
     for term, label in _TERMS:
         t = term if term == "S." else term.lower()

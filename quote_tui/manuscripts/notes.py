@@ -42,6 +42,7 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
+_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
@@ -97,6 +98,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
+    if page is None and (unpaged := _UNPAGED.search(note)) is not None:
+        page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None

@@ -395,3 +395,28 @@ def test_words_cited_in_another_work_stay_their_authors(tmp_path: Path) -> None:
         "One cannot undertake to define being without falling into this absurdity"
     ]
     assert raw is not None and raw.startswith("Pascal") and page == "3"
+
+
+def test_a_notes_f_keeps_its_stop_and_o_s_is_a_page_given(tmp_path: Path) -> None:
+    doc = wx.new_document()
+    wx.add_paragraph(
+        doc,
+        [
+            "Vasari schrieb: „Sicher darf man das glauben, denn der Karton war berühmt.“",
+            wx.footnote_ref(1),
+            " Die Zeitung titelte „Mehr als 275.000 fehlende Fachkräfte im ganzen Land“.",
+            wx.footnote_ref(2),
+        ],
+    )
+    path = tmp_path / "arbeit.docx"
+    doc.save(path)
+    notes: dict[int, list[str | object]] = {
+        1: ["Vasari 2009, S. 61f."],
+        2: ["Handelsblatt, Report, 2021, o. S."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))  # type: ignore[arg-type]
+    got = {c.quote: c.locator for c in scan(path).citations}
+    vasari = got["Sicher darf man das glauben, denn der Karton war berühmt."]
+    assert vasari is not None and vasari.value == "61f." and vasari.pages == (61,)
+    paper = got["Mehr als 275.000 fehlende Fachkräfte im ganzen Land"]
+    assert paper is not None and paper.value == "o. S." and paper.pages == ()
