@@ -420,3 +420,22 @@ def test_a_notes_f_keeps_its_stop_and_o_s_is_a_page_given(tmp_path: Path) -> Non
     assert vasari is not None and vasari.value == "61f." and vasari.pages == (61,)
     paper = got["Mehr als 275.000 fehlende Fachkräfte im ganzen Land"]
     assert paper is not None and paper.value == "o. S." and paper.pages == ()
+
+
+def test_the_citation_closing_the_line_of_the_author_the_sentence_names(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        '"Birches" by Robert Frost emphasizes the feeling of nostalgia. (Frost, 1916).\n'
+        '"Wild Geese" by Mary Oliver, encourages her readers to, "Let the soft animal of your '
+        'body love what it loves.". I wanted to highlight this as a good contrast to the term '
+        '"artificial emotions". Oliver wants the reader to accept who they are. (Oliver, 1986).\n'
+        'A poem by Jane Doe says "the sea is a mirror of the sky above". Nothing is cited '
+        "here. (Frost, 1916).\n\n"
+        "# Citations\n\n"
+        'Frost, Robert. "Birches." 1916.\n\nOliver, Mary. "Wild Geese." 1986.\n',
+    )
+    got = {c.quote: c.reference.key if c.reference else None for c in scan(md).citations}
+    assert got["Let the soft animal of your body love what it loves."] == "Oliver 1986"
+    # the closing citation names another author than the sentence: not this quotation's
+    assert got.get("the sea is a mirror of the sky above") != "Frost 1916"
