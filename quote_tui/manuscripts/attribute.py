@@ -17,6 +17,7 @@ from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.statutes import named_statute
 
 __all__ = ["CLOSERS", "cited_at_page", "first_reference", "mentions_in", "resolve"]
 
@@ -41,6 +42,7 @@ def first_reference(
         m
         for m in mentions_in(doc, start, end)
         if not any(a.start < m.end and m.start < a.end for a in doc.anchors)
+        and not _word_link(doc.text, start, m)
     ]
     if immediate_only:
         gap = len(doc.text[start:end]) - len(doc.text[start:end].lstrip(" \t\n.,;:"))
@@ -179,6 +181,11 @@ def resolve(
         if earlier:
             return earlier[-1], None, locator or earlier[-1].locator
         return None, None, locator
+    if mention is not None and mention.style == "url":
+        law = named_statute(doc.text, quote_start)
+        if law is not None:
+            # a law named with its article, read at the address after the quotation
+            return replace(law, target=mention.target), None, law.locator
     return mention, None, locator
 
 
@@ -274,3 +281,19 @@ def cited_at_page(ms: Manuscript, doc: Document, own: Mention | None, after: int
         if own is not None and own.start - after > 2:
             return False
     return own is not None and own.locator is not None and bool(own.locator.pages)
+
+
+# A Markdown link on the running text's words: "… Personen[ ](https://…/Sozialhilfe)zusammen"
+_LINK_TEXT = re.compile(r"\[([^\[\]\n]{0,80})\]\($")
+
+
+def _word_link(text: str, start: int, mention: Mention) -> bool:
+    """Whether ``mention`` is the address of a link the writer set on words of the sentence some
+    way after the quotation (closing at ``start``): a link, not the quotation's citation. An
+    address right after the quotation, or one whose link text is itself an address, cites."""
+    if mention.style not in ("url", "doi"):
+        return False
+    link = _LINK_TEXT.search(text, max(0, mention.start - 82), mention.start)
+    if link is None or "://" in link.group(1) or "doi" in link.group(1).lower():
+        return False
+    return bool(re.search(r"[^\W\d_]{2,}", text[start : link.start()]))

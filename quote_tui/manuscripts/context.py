@@ -27,6 +27,7 @@ from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.speaker import named_speaker
+from quote_tui.manuscripts.statutes import named_statute
 
 __all__ = ["closing_named", "context_link", "introduced_block", "paragraph_cite"]
 
@@ -75,6 +76,7 @@ def context_link(
     whose one work the text's list (``listed``) holds comes first (speaker.py)."""
     mention = named_speaker(doc.text, sentence_start(doc.text, start), start, end, listed)
     mention = mention or closing_named(doc, start, end) or paragraph_cite(doc, start, end)
+    mention = mention or named_statute(doc.text, start)
     return mention, locator or (mention.locator if mention else None)
 
 

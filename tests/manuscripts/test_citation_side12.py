@@ -439,3 +439,36 @@ def test_the_citation_closing_the_line_of_the_author_the_sentence_names(tmp_path
     assert got["Let the soft animal of your body love what it loves."] == "Oliver 1986"
     # the closing citation names another author than the sentence: not this quotation's
     assert got.get("the sea is a mirror of the sky above") != "Frost 1916"
+
+
+def test_a_law_named_with_its_article_is_the_quotations_source(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "a.md",
+        "Die Bundesärzteordnung (BÄO) ist die rechtliche Grundlage ärztlichen Handelns. Sie legt "
+        "in Paragraph 1, Absatz 1 fest: “Der Arzt dient der Gesundheit des einzelnen Menschen "
+        "und des gesamten Volkes” (REF:[https://www.gesetze.example/baeo.html]"
+        "(https://www.gesetze.example/baeo.html)). Weiter im Text.\n\n"
+        "Die öffentliche Fürsorge im Sinne des Grundgesetzes Artikel 74 Nr. 7 (“die öffentliche "
+        "Fürsorge (ohne das Heimrecht)”) fasst die Sozialhilfe für hilfebedürftige Personen"
+        "[ ](https://de.wikipedia.example/wiki/Sozialhilfe)zusammen.\n",
+    )
+    got = {
+        c.quote: (
+            c.reference.key if c.reference else None,
+            c.reference.target if c.reference else None,
+            c.locator.value if c.locator else None,
+        )
+        for c in scan(md).citations
+    }
+    assert got["Der Arzt dient der Gesundheit des einzelnen Menschen und des gesamten Volkes"] == (
+        "Bundesärzteordnung",
+        "https://www.gesetze.example/baeo.html",
+        "Paragraph 1, Absatz 1",
+    )
+    # the link on "Personen" further on is a link, not the quotation's citation
+    assert got["die öffentliche Fürsorge (ohne das Heimrecht)"] == (
+        "Grundgesetz",
+        None,
+        "Artikel 74 Nr. 7",
+    )
