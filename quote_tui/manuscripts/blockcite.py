@@ -89,7 +89,7 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     rest = doc.text[last.end : end]
     for a, b in notes if last is not mentions[-1] else ():
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
-    rest = rest.strip(" \t.,;:)\n\\")  # "\\": a Markdown line break
+    rest = _REMARK.sub("", rest).strip(" \t.,;:)\n\\")  # "\\": a Markdown line break
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
@@ -99,6 +99,12 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     return None
 
 
+# The writer's remark after the block's citation: "[^19] [sic]", "(Hervorh. im Original)"
+_REMARK = re.compile(
+    r"[\s.]*[\[(](?:sic!?|Hervorh[^\[\]()]*|Herv\.[^\[\]()]*|emphas[ie]s[^\[\]()]*|italics[^\[\]()]*"
+    r"|my\s+translation|meine\s+Übersetzung|Übers\.[^\[\]()]*)[\])][\s.]*$",
+    re.I,
+)
 # A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
 _LINE_BREAK = re.compile(r"(?:\\\\\*?|\\newline\b)[\s~]*\Z")
 

@@ -59,7 +59,13 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
     \\autocite*[123]{fillmore}`) are words quoted from that page, not a title named."""
     if mention is None or locator is None or not locator.pages:
         return False
+    # or by a note mark whose note gives the page: „Furie des Verschwindens“[^5]
+    if _NOTE_MARK.match(doc.text, span.close_end):
+        return True
     return not doc.text[span.close_end : mention.start].strip(" ~\t\n")
+
+
+_NOTE_MARK = re.compile(r"[.,;:]?(?:\[\^[^\]\s]+\]|\\footnote\b|[¹²³⁴-⁹⁰]+)")
 
 
 # "Emil Post writes:", "As Kant puts it", "Luhmann schreibt": the surname before a verb of saying.

@@ -27,8 +27,9 @@ from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.speaker import named_speaker
+from quote_tui.manuscripts.statutes import named_statute
 
-__all__ = ["context_link", "introduced_block", "paragraph_cite"]
+__all__ = ["closing_named", "context_link", "introduced_block", "paragraph_cite"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Styles that name a work; a bare page, a footnote mark or an address names none by itself.
@@ -74,7 +75,8 @@ def context_link(
     quotation (``"..." (6)``) stays the quotation's own. A speaker its own sentence names
     whose one work the text's list (``listed``) holds comes first (speaker.py)."""
     mention = named_speaker(doc.text, sentence_start(doc.text, start), start, end, listed)
-    mention = mention or paragraph_cite(doc, start, end)
+    mention = mention or closing_named(doc, start, end) or paragraph_cite(doc, start, end)
+    mention = mention or named_statute(doc.text, start)
     return mention, locator or (mention.locator if mention else None)
 
 
@@ -153,3 +155,30 @@ def introduced_block(text: str, end: int, block_starts: list[int]) -> int | None
         return None
     start = block_starts[k]
     return start if _TO_BLOCK.fullmatch(text, end, start) else None
+
+
+_LINE_END = re.compile(r"\n|\Z")
+_CAPITALISED = re.compile(r"[A-ZÄÖÜ][\w'’-]+")
+_LINE_REACH = 1_500  # a line (a Word paragraph) read this far after the quotation
+
+
+def closing_named(doc: Document, start: int, end: int) -> Mention | None:
+    """The bracketed citation that closes the quotation's line (a Word paragraph, a list item),
+    when the quotation's own sentence names its author and nothing else is cited between:
+    '"Wild Geese" by Mary Oliver, encourages her readers to, "…". I wanted … (Oliver, 1986).'"""
+    text = doc.text
+    line_end = _LINE_END.search(text, end, min(len(text), end + _LINE_REACH))
+    if line_end is None:
+        return None
+    found = [
+        m
+        for m in find_mentions(text, end, line_end.start(), latex=False, markdown=False)
+        if m.style in _NAMING
+    ]
+    if len(found) != 1 or found[0].style != "author_date" or not found[0].raw.startswith("("):
+        return None
+    cite = found[0]
+    if text[cite.end : line_end.start()].strip(" \t.;"):
+        return None
+    named = set(_CAPITALISED.findall(text[sentence_start(text, start) : start]))
+    return cite if cite.names and cite.names[0] in named else None

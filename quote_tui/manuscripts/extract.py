@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
+from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
+from quote_tui.manuscripts.attribute import cited_at_page
+from quote_tui.manuscripts.attribute import first_reference as _first_reference
+from quote_tui.manuscripts.attribute import mentions_in as _mentions
+from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation
-from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
-from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
-from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
@@ -29,19 +30,17 @@ from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
-from quote_tui.manuscripts.locators import parse_locator
-from quote_tui.manuscripts.model import Anchor, Locator, Reference
+from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notecite import (
     from_footnote,
-    from_latex_note,
     inner_note,
-    note_right_after,
 )
 from quote_tui.manuscripts.notedauthor import paged_source
+from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
-from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
@@ -65,173 +64,6 @@ _MAX_QUOTE_SPAN = 50_000
 # quoted characters per character of the document the rest are such repeats, and cleaning them
 # all made a scan's time grow with the square of the file.
 _QUOTED_PER_CHAR = 4
-# A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
-_OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
-_ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
-
-
-def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
-    return find_mentions(
-        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
-
-
-def _first_reference(
-    ms: Manuscript, doc: Document, start: int, end: int, *, immediate_only: bool = False
-) -> tuple[Mention | None, Anchor | None]:
-    anchors = [a for a in doc.anchors if start <= a.start <= end + _ANCHOR_SLACK]
-    mentions = [
-        m
-        for m in _mentions(doc, start, end)
-        if not any(a.start < m.end and m.start < a.end for a in doc.anchors)
-    ]
-    if immediate_only:
-        gap = len(doc.text[start:end]) - len(doc.text[start:end].lstrip(" \t\n.,;:"))
-        # After a full stop only a mark that belongs to the quotation counts: a bracket, a
-        # parenthesis, a footnote or superscript; "Lo et al. (2020) say" starts a new sentence.
-        mentions = [
-            m
-            for m in mentions
-            if m.start <= start + gap + 1
-            and (m.raw[:1] in "([\\^<" or m.style in ("footnote", "numbered"))
-            and not _OPENS_SENTENCE.match(m.raw)
-        ]
-        anchors = [a for a in anchors if a.start <= start + gap + 1]
-    first_anchor = anchors[0] if anchors else None
-    first_mention = next((m for m in mentions), None)
-    if first_anchor and (first_mention is None or first_anchor.start <= first_mention.start):
-        return None, first_anchor
-    return first_mention, None
-
-
-def _resolve(
-    ms: Manuscript,
-    doc: Document,
-    window_start: int,
-    window_end: int,
-    quote_start: int,
-    immediate_only: bool,
-) -> tuple[Mention | None, Reference | None, Locator | None]:
-    note = note_right_after(doc, window_start) if doc.notes else None
-    if note is not None:
-        # The \footnote{} set right after the closing mark is the quotation's note.
-        mention, anchor = from_latex_note(doc, note)
-        if anchor is not None and anchor.reference is not None:
-            return None, anchor.reference, anchor.reference.locator
-        if mention is not None:
-            return mention, None, mention.locator
-    mention, anchor = _first_reference(
-        ms, doc, window_start, window_end, immediate_only=immediate_only
-    )
-    if anchor is not None and anchor.footnote is not None:
-        mention, anchor = from_footnote(ms, anchor.footnote)
-    elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mark = mention
-        mention, anchor = from_footnote(ms, mention.footnote)
-        if mention is None and anchor is None:
-            # A note that names no work (a translation, a remark) leaves the quotation the
-            # citation after its mark: "...the customer” [^6] [@robinson2001]
-            mention, anchor = _first_reference(
-                ms, doc, mark.end, window_end, immediate_only=immediate_only
-            )
-    if anchor is not None and anchor.reference is not None:
-        return None, anchor.reference, anchor.reference.locator
-    if mention is None and doc.notes:
-        # A LaTeX \footnote{} that names the work in prose, or says "Ibid.". The notes are in
-        # text order, so the one in the window is found by bisection, not by a pass over all.
-        k = bisect_left(doc.notes, (window_start, -1))
-        if k < len(doc.notes) and doc.notes[k][0] <= window_end + 12:
-            mention, anchor = from_latex_note(doc, k)
-            if anchor is not None and anchor.reference is not None:
-                return None, anchor.reference, anchor.reference.locator
-            if mention is not None:
-                return mention, None, mention.locator
-    elif mention is not None and mention.style in ("author_date", "latex") and doc.notes:
-        # A citation in a \footnote{} is read as the note's: "Arendt (1998), 185." and
-        # "\cite{key}, S. 12." give their page after them; "(New York: Schocken, 2005)" deeper
-        # in is a publisher's.
-        k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
-        if k >= 0 and mention.end <= doc.notes[k][1]:
-            mention, anchor = from_latex_note(doc, k)
-            if anchor is not None and anchor.reference is not None:
-                return None, anchor.reference, anchor.reference.locator
-    locator = mention.locator if mention else None
-    ibid = _TYPED_IBID.match(doc.text, window_start)
-    if ibid is not None:
-        # "„…“ (Ebd., 142)": the work cited last before, at the page given here.
-        prior = [
-            m
-            for m in _mentions(doc, max(0, quote_start - 3000), quote_start)
-            if m.style not in ("locator", "footnote", "url")
-        ]
-        if prior:
-            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
-            return replace(prior[-1], locator=loc), None, loc
-    # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
-    # counting the words up to a note at the end of the text was quadratic in many notes)
-    if (
-        mention is not None
-        and mention.start <= window_end
-        and _apart(doc.text, window_start, mention)
-    ):
-        # "\\textcite[13]{a} X „…“ und ..., der sich auch \\textcite{b} anschließen": b
-        # names the subject of a later clause; a is the quotation's.
-        prior = [m for m in _mentions(doc, _sentence_start(doc.text, quote_start), quote_start)]
-        if prior and _NARRATIVE_CITE.match(prior[-1].raw) and prior[-1].style != "locator":
-            return prior[-1], None, prior[-1].locator
-    if mention is None or mention.style == "locator":
-        # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
-        before = _sentence_start(doc.text, quote_start)
-        # A footnote mark annotates what it follows, never a quotation further on.
-        earlier = [
-            m
-            for m in _mentions(doc, before, quote_start)
-            if m.style not in ("locator", "footnote")
-            and not _closes_earlier(doc.text, before, m.start, m.raw)
-            # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
-            and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
-        ]
-        earlier_anchor = [
-            a
-            for a in doc.anchors
-            if before <= a.start < quote_start
-            and a.reference
-            and not _closes_earlier(doc.text, before, a.start, "(")
-        ]
-        if earlier_anchor:
-            ref = earlier_anchor[-1].reference
-            return None, ref, locator or (ref.locator if ref else None)
-        if earlier:
-            return earlier[-1], None, locator or earlier[-1].locator
-        return None, None, locator
-    return mention, None, locator
-
-
-_CLOSERS = "\"”’»«'"
-
-
-def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
-    """Whether the reference at ``pos`` directly follows a closing quotation mark, or is a
-    parenthetical one right after the end of a sentence: it then belongs to what it follows,
-    never to a quotation further on. A narrative one ("Smith (2020) writes") opens a sentence.
-    """
-    # The sentence may have been taken to start at the reference itself ("...are." [@a] Next),
-    # so look back past ``lo``, though never across a paragraph break.
-    back = text[max(0, lo - 400) : pos]
-    para = back.rfind("\n\n")
-    before = back[para + 2 :] if para >= 0 else back
-    before = before.rstrip(" \t\n~")
-    if before.endswith("''") or (before and before[-1] in _CLOSERS):
-        return True
-    # A parenthetical cite after a full stop, or after a LaTeX group (\\enquote{...}), is
-    # what that sentence or group ends with.
-    return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
-
-
-def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
-    """Whether a quotation closes between the sentence's start and a citation: the citation
-    ("like in Searle [-@searle1995]") then speaks of that quotation, not of one after it."""
-    return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
 
 
 def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool:
@@ -407,7 +239,11 @@ def extract(
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
-            if is_title(doc.text, block.start, block.end):
+            # (capitalised words cited at once with a page are quoted words: \enquote{Arbeit
+            # des Begriffs}\footcite[48]{hegel})
+            if is_title(doc.text, block.start, block.end) and not cited_at_page(
+                ms, doc, block.mention, block.after
+            ):
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
@@ -550,6 +386,10 @@ def extract(
                 typed := cite_in_note(doc, notes, span.start, span.close_end)
             ):
                 mention, locator = typed, typed.locator
+            if (mention, reference) == (None, None) and (
+                ibid := ibid_in_note(ms, doc, span.start, span.close_end)
+            ):
+                mention, reference, locator = ibid
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
             if (mention, reference) == (None, None) and (

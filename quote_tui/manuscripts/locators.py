@@ -114,6 +114,19 @@ def make_locator(label: str, value: str, note: str = "") -> Locator:
     return Locator(label=label, value=value + note.replace("~", " "), pages=pages)
 
 
+# biblatex's page suffixes and thin space, as printed: "48\\,f." and "389\\psq" are "48 f.",
+# "389 f." ("\\psqq": "ff.")
+_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,)\s*")
+
+
+def _biblatex_page(m: re.Match[str]) -> str:
+    return {"psqq": " ff.", "psq": " f."}.get(m.group(1), " ")
+
+
+# "ohne Seite", "no page": the writer says the work has no pages to give (a web article)
+_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|unpaginated", re.I)
+
+
 def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     """Read a locator from a citation's suffix or postnote.
 
@@ -125,9 +138,12 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
         The locator, or ``None`` when the text carries none.
     """
     # ", p. 4" after a key, or ": 296" (the colon social-science styles set before a page)
-    s = text.strip().lstrip(",:").strip()
+    s = _BIBLATEX_PAGE.sub(_biblatex_page, text).strip().lstrip(",:").strip()
     if not s:
         return None
+    if _NO_PAGE.fullmatch(s):
+        # no page to check: the abbreviation as written, with its stop (a sentence took it)
+        return Locator(label="page", value=" ".join(s.split()).rstrip(".") + ".")
     lower = s.lower()
     for term, label in _TERMS:
         t = term if term == "S." else term.lower()

@@ -37,8 +37,13 @@ _BLOCKQUOTE = re.compile(
     r"[ \t]*\S[^\n]*(?:\n|$))*|^ {0,3}>[^\n]*(?:\n|$))+",
     re.M,
 )
+# A definition may be indented up to three spaces, as a list of notes at a text's end often is;
+# the next definition ends it. A line typed on without indent continues its paragraph, as in
+# Pandoc ("… See,\nChun, Wendy Hui Kyong. “On Software.” Grey Room 18 (2005).").
 _FOOTDEF = re.compile(
-    r"^\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?:[ \t]+\S.*|[ \t]*(?=\n[ \t]+\S)))*)", re.M
+    r"^ {0,3}\[\^(?P<id>[^\]\s]+)\]:[ \t]*(?P<body>.*(?:\n(?! {0,3}\[\^[^\]\s]+\]:)"
+    r"(?:[ \t]+\S.*|(?![#<>|`]|[-*+][ \t]|\d+[.)][ \t])\S.*|[ \t]*(?=\n[ \t]+\S)))*)",
+    re.M,
 )
 # A note's text as Word's web-page export writes it (and converters carry into Markdown): a
 # paragraph, perhaps inside the export's <div id="ftn12">, that opens with the link back to the

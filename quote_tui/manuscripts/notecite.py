@@ -26,7 +26,14 @@ from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
-__all__ = ["InnerNote", "from_footnote", "from_latex_note", "inner_note", "note_right_after"]
+__all__ = [
+    "OP_CIT",
+    "InnerNote",
+    "from_footnote",
+    "from_latex_note",
+    "inner_note",
+    "note_right_after",
+]
 
 
 def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
@@ -77,7 +84,7 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
         mention is not None
         and mention.style == "note"
         and not is_same_as_before(doc.text, span.start, span.end)
-        and not _OP_CIT.match(doc.text, span.start, span.end)
+        and not OP_CIT.match(doc.text, span.start, span.end)
     ):
         return full_note(ms, note_id, mention), None
     return cite
@@ -207,8 +214,8 @@ _IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far ba
 _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
 # "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
 # "Smith, loc. cit." is that work at the same place: the earlier note's page stands.
-_OP_CIT = re.compile(
-    r"\s*(?:vgl\.\s+|cf\.\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
+OP_CIT = re.compile(
+    r"\s*(?:vgl\.\s+|cf\.\s+)?(?:[^\W\d_][\w'’\-]*\.?\s+){0,3}?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
     r"(?:a\.\s?a\.\s?O\.|op\.\s?cit\.|loc\.\s?cit\.|l\.\s?c\.)",
     re.I,
 )
@@ -240,7 +247,7 @@ def _note_cite(
         return _by_same_author(doc, start, end, work, before()), None
     if depth < _IBID_CHAIN and is_same_as_before(doc.text, start, end):
         return _repeat(doc, start, end, before())
-    op_cit = _OP_CIT.match(doc.text, start, end)
+    op_cit = OP_CIT.match(doc.text, start, end)
     if op_cit and by_author is not None and depth < _IBID_CHAIN:
         cited = by_author(op_cit.group("author").casefold())
         if cited is not None:
@@ -260,10 +267,15 @@ def _note_cite(
         # where the work was read; the prose before it names the work.
         cut = _address_cut(doc.text, start, real[0].start)
         prose = None if _ACCESSED.search(doc.text, start, cut) else _prose(doc, start, cut)
+        whole = " ".join(doc.text[start:end].split())
         if prose is not None:
             # the address stays the place to read it, and part of what the note says
-            whole = " ".join(doc.text[start:end].split())
             return replace(prose, end=end, raw=whole, target=real[0].target), None
+        if head := _NAME_HEAD.match(doc.text, start, cut):
+            # "Wozniak, Thomas: Zitierpflicht …, Billet, <https://…>, Stand: 14.06.2020.": a
+            # blog post without a year is its author's all the same, read at the address
+            key = " ".join(doc.text[head.start("name") : cut].split())
+            return Mention(start, end, "note", whole, key=key, target=real[0].target), None
     if real:
         first = real[0]
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
@@ -319,6 +331,11 @@ _ACCESSED = re.compile(
 
 
 _ADDRESSES = frozenset(("url", "doi", "pmid"))
+# A note that opens with its author, surname first: "Wozniak, Thomas:", "Vgl. Zosel, Ralf,"
+_NAME_HEAD = re.compile(
+    r"\s*(?:(?i:vgl|cf|see|siehe)\.?\s+)?(?P<name>[A-ZÄÖÜ][\w'’-]+,\s+[A-ZÄÖÜ][\w'’.-]+"
+    r"(?:\s+[A-ZÄÖÜ][\w'’.-]+)?)\s*[:,]\s+\S"
+)
 
 
 def _address_cut(text: str, start: int, url: int) -> int:

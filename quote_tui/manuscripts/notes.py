@@ -29,12 +29,22 @@ NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
 )
+_HERE_PAGE = re.compile(
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
+    r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    re.I,
+)
 # A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
+# or a bare one after a comma: "Rawls, A Theory of Justice, 39, 40-41." (never a year)
 _EARLIER_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"(?:(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
+    r"|(?<=[^\W\d]|[*”\x22’)]),\s*((?!(?:1[5-9]\d\d|20\d\d)\b)\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?))"
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
 )
+_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p)\.?)\s*$", re.I)
+# A range with its page term, then a comma before the closing page: the range is the extent
+_EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
 # "Berlin 2001, S. 12. Hier zeigt sich …".
 _PAGE_THEN_WORDS = re.compile(
@@ -80,18 +90,27 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _HEREAFTER.sub("", first_work(note))
+    # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
+    note = _HERE_PAGE.sub(r", \g<page>", note)
     page = NOTE_PAGE.search(note)
     if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
         note = note[: said.start(1)]  # the writer's own words after the page
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
+    if page is None and (unpaged := _UNPAGED.search(note)) is not None:
+        page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
     if not (title or _YEAR.search(note) or page or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
-    if page and earlier:
+    if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
+        # "S. 281-310, S. 287.": an article's extent, then the page cited in it
+        locator = parse_locator(page.group(1))
+        page_start = earlier.start()
+    elif page and earlier:
         # "S. 3 und S. 7.": the first page is the one the note gives, the second kept with it
-        locator = parse_locator(note[earlier.start(1) : page.end(1)])
+        first = earlier.start(1) if earlier.group(1) else earlier.start(2)
+        locator = parse_locator(note[first : page.end(1)])
         page_start = earlier.start()
     else:
         locator = parse_locator(page.group(1)) if page else None

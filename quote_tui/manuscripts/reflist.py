@@ -88,9 +88,12 @@ _QUOTED_TITLE = re.compile(
 )
 # German lists set a colon after the names: "Arendt, Hannah: Vita activa oder Vom tätigen
 # Leben. München: Piper, 2002."; "Müller, Hans/Schmidt, Eva (Hrsg.): Titel. Ort 2010."
+# German lists: "Adorno, Theodor W./Horkheimer, Max: Dialektik der Aufklärung. Fragmente, …",
+# "Kant, Immanuel: Was ist Aufklärung?, in: Berlinische Monatsschrift …" (an initial's stop is
+# the name's; the title ends at its stop or at "in:")
 _COLON_TITLE = re.compile(
-    r"^\s*[A-ZÄÖÜ][^:.()\d\n]{1,80}?(?:\s*\((?:Hrsg|Hg|Ed|Eds)\.?\))?:\s+"
-    r"(?P<title>[^\n]{3,300}?)(?:\.\s|\.?$)"
+    r"^\s*[A-ZÄÖÜ](?:[^:.()\d\n]|(?<=\b[A-Z])\.(?=\s*[/:,(])){1,80}?(?:\s*\((?:Hrsg|Hg|Ed|Eds)\.?\))?:\s+"
+    r"(?P<title>[^\n]{3,300}?)(?:\.\s|\.?$|,?\s+[Ii]n:\s)"
 )
 _PAGES = re.compile(r"\bpp?\.\s*(\d+\s*[-–]+\s*\d+)")
 _TRAIL = ".,;:)]"

@@ -214,9 +214,11 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-# pandoc-crossref's labels look like keys: figures, tables, listings, sections, equations.
-# Quarto writes them with a hyphen: @fig-map, [@tbl-results].
-_CROSSREF = re.compile(r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]", re.I)
+# pandoc-crossref's labels look like keys (figures, tables, sections; Quarto's @fig-map), and so
+# do pandoc-ling's numbered examples: "für den Satz [@next]", "[@last]", "[@nnext]".
+_CROSSREF = re.compile(
+    r"(?:fig|tbl|lst|sec|eq|thm|lem|def|tab|table|figure|chap)[:-]|n?next$|l?last$", re.I
+)
 
 
 def _pandoc(m: re.Match[str]) -> list[Mention]:
@@ -308,7 +310,7 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     4.", "Lo et al. 2020, p. 3"."""
     body = text[start:end]
     lead = _NOTE_LEAD.match(body)
-    item = body[lead.end() if lead else 0 :].strip().rstrip(".")
+    item = re.sub(r"(?<!\df)(?<!\d f)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
     im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None

@@ -12,6 +12,7 @@ from quote_tui.manuscripts.clauses import cited_keys
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import Found
 from quote_tui.manuscripts.model import BibEntry, Reference, ScannedSource, Unavailable
+from quote_tui.manuscripts.notecite import OP_CIT
 from quote_tui.manuscripts.reflist import (
     match_author,
     match_author_year,
@@ -78,6 +79,9 @@ def reference_from_mention(
         if bib is None:
             # The work a note names by title may be in the manuscript's own typed list.
             listed = match_title(ms.listed, key, mention.raw)
+            if listed is None and (op_cit := OP_CIT.match(mention.raw)) is not None:
+                # "Clifford Geertz, op. cit., 10." with no earlier note: his one listed work
+                listed = match_author(ms.listed, (op_cit.group("author"),))
             bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:

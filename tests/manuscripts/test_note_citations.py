@@ -498,7 +498,7 @@ def test_a_notes_citation_is_not_read_as_a_clause_across_the_text(
 ) -> None:
     # Counting the words from each quotation up to its note's citation, at the end of the text,
     # was quadratic in the notes: 3,000 notes took 131 s.
-    from quote_tui.manuscripts import extract as extract_module
+    from quote_tui.manuscripts import attribute as extract_module
 
     spans: list[int] = []
     real_apart = extract_module._apart

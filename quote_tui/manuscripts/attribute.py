@@ -1,0 +1,299 @@
+"""Which citation a quotation found inline in the text is given: the one right after its
+closing mark, a note's, a typed Ebd., or one in the lead-in before it."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import replace
+
+from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
+from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
+from quote_tui.manuscripts.clauses import apart as _apart
+from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.model import Anchor, Locator, Reference
+from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
+from quote_tui.manuscripts.quotes import find_quotes
+from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.statutes import named_statute
+
+__all__ = ["CLOSERS", "cited_at_page", "first_reference", "mentions_in", "resolve"]
+
+_NOTE_READ = frozenset(("author_date", "latex", "url", "doi"))
+
+# A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
+_OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
+_ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
+
+
+def mentions_in(doc: Document, start: int, end: int) -> list[Mention]:
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )
+
+
+def first_reference(
+    ms: Manuscript, doc: Document, start: int, end: int, *, immediate_only: bool = False
+) -> tuple[Mention | None, Anchor | None]:
+    anchors = [a for a in doc.anchors if start <= a.start <= end + _ANCHOR_SLACK]
+    mentions = [
+        m
+        for m in mentions_in(doc, start, end)
+        if not any(a.start < m.end and m.start < a.end for a in doc.anchors)
+        and not _word_link(doc.text, start, m)
+    ]
+    if immediate_only:
+        gap = len(doc.text[start:end]) - len(doc.text[start:end].lstrip(" \t\n.,;:"))
+        # After a full stop only a mark that belongs to the quotation counts: a bracket, a
+        # parenthesis, a footnote or superscript; "Lo et al. (2020) say" starts a new sentence.
+        mentions = [
+            m
+            for m in mentions
+            if m.start <= start + gap + 1
+            and (m.raw[:1] in "([\\^<" or m.style in ("footnote", "numbered"))
+            and not _OPENS_SENTENCE.match(m.raw)
+        ]
+        anchors = [a for a in anchors if a.start <= start + gap + 1]
+    first_anchor = anchors[0] if anchors else None
+    first_mention = next((m for m in mentions), None)
+    if first_anchor and (first_mention is None or first_anchor.start <= first_mention.start):
+        return None, first_anchor
+    return first_mention, None
+
+
+def resolve(
+    ms: Manuscript,
+    doc: Document,
+    window_start: int,
+    window_end: int,
+    quote_start: int,
+    immediate_only: bool,
+) -> tuple[Mention | None, Reference | None, Locator | None]:
+    note = note_right_after(doc, window_start) if doc.notes else None
+    if note is not None:
+        # The \footnote{} set right after the closing mark is the quotation's note.
+        mention, anchor = from_latex_note(doc, note)
+        if anchor is not None and anchor.reference is not None:
+            return None, anchor.reference, anchor.reference.locator
+        if mention is not None:
+            return mention, None, mention.locator
+    mention, anchor = first_reference(
+        ms, doc, window_start, window_end, immediate_only=immediate_only
+    )
+    if anchor is not None and anchor.footnote is not None:
+        mention, anchor = from_footnote(ms, anchor.footnote)
+    elif mention is not None and mention.style == "footnote" and mention.footnote:
+        mark = mention
+        mention, anchor = from_footnote(ms, mention.footnote)
+        if mention is None and anchor is None:
+            # A note that names no work (a translation, a remark) leaves the quotation the
+            # citation after its mark: "...the customer” [^6] [@robinson2001]
+            mention, anchor = first_reference(
+                ms, doc, mark.end, window_end, immediate_only=immediate_only
+            )
+    if anchor is not None and anchor.reference is not None:
+        return None, anchor.reference, anchor.reference.locator
+    if mention is None and doc.notes:
+        # A LaTeX \footnote{} that names the work in prose, or says "Ibid.". The notes are in
+        # text order, so the one in the window is found by bisection, not by a pass over all.
+        k = bisect_left(doc.notes, (window_start, -1))
+        if k < len(doc.notes) and doc.notes[k][0] <= window_end + 12:
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
+            if mention is not None:
+                return mention, None, mention.locator
+    elif mention is not None and mention.style in _NOTE_READ and doc.notes:
+        # A citation in a \footnote{} is read as the note's (an address too: the note names the
+        # work it was read in before it): "Arendt (1998), 185." and
+        # "\cite{key}, S. 12." give their page after them; "(New York: Schocken, 2005)" deeper
+        # in is a publisher's.
+        k = bisect_left(doc.notes, (mention.start + 1, -1)) - 1
+        if k >= 0 and mention.end <= doc.notes[k][1]:
+            mention, anchor = from_latex_note(doc, k)
+            if anchor is not None and anchor.reference is not None:
+                return None, anchor.reference, anchor.reference.locator
+    if mention is None or (
+        mention.start <= window_end and _quoted_before(doc, window_start, mention.start)
+    ):
+        # MLA's page at the end of the quotation's clause: '"normal modernist studies" in
+        # accounting for Stein (297); Chisholm … "modernist studies" (82).'
+        limit = mention.start if mention is not None else window_end
+        mention = _clause_page(doc, window_start, limit) or mention
+    locator = mention.locator if mention else None
+    ibid = _TYPED_IBID.match(doc.text, window_start)
+    if ibid is not None:
+        # "„…“ (Ebd., 142)": the work cited last before, at the page given here.
+        prior = [
+            m
+            for m in mentions_in(doc, max(0, quote_start - 3000), quote_start)
+            if m.style not in ("locator", "footnote", "url")
+        ]
+        if prior:
+            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
+            return replace(prior[-1], locator=loc), None, loc
+    # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
+    # counting the words up to a note at the end of the text was quadratic in many notes)
+    if (
+        mention is not None
+        and mention.start <= window_end
+        and _apart(doc.text, window_start, mention)
+    ):
+        # "\\textcite[13]{a} X „…“ und ..., der sich auch \\textcite{b} anschließen": b
+        # names the subject of a later clause; a is the quotation's.
+        prior = [m for m in mentions_in(doc, _sentence_start(doc.text, quote_start), quote_start)]
+        if prior and _NARRATIVE_CITE.match(prior[-1].raw) and prior[-1].style != "locator":
+            return prior[-1], None, prior[-1].locator
+    if (
+        mention is not None
+        and mention.style not in ("locator", "footnote")
+        and mention.start <= window_end
+        and (just := _paged_just_before(doc, quote_start)) is not None
+        and _quoted_before(doc, window_start, mention.start)
+    ):
+        # "Feststellung von Frau \\autocite[4]{a}, dass ein "…" fehlt, "…" nicht \\autocite[5]{b}":
+        # the citation after is the nearer quotation's; the paged one just before is this one's.
+        return just, None, just.locator
+    if mention is None or mention.style == "locator":
+        # "As Lo et al. (2020) put it, "..." (p. 4)": the work is named before the quotation.
+        before = _sentence_start(doc.text, quote_start)
+        # A footnote mark annotates what it follows, never a quotation further on.
+        earlier = [
+            m
+            for m in mentions_in(doc, before, quote_start)
+            if m.style not in ("locator", "footnote")
+            and not _closes_earlier(doc.text, before, m.start, m.raw)
+            # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
+            and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
+        ]
+        earlier_anchor = [
+            a
+            for a in doc.anchors
+            if before <= a.start < quote_start
+            and a.reference
+            and not _closes_earlier(doc.text, before, a.start, "(")
+        ]
+        if earlier_anchor:
+            ref = earlier_anchor[-1].reference
+            return None, ref, locator or (ref.locator if ref else None)
+        if earlier:
+            return earlier[-1], None, locator or earlier[-1].locator
+        return None, None, locator
+    if mention is not None and mention.style == "url":
+        law = named_statute(doc.text, quote_start)
+        if law is not None:
+            # a law named with its article, read at the address after the quotation
+            return replace(law, target=mention.target), None, law.locator
+    return mention, None, locator
+
+
+CLOSERS = "\"”’»«'"
+
+
+def _closes_earlier(text: str, lo: int, pos: int, raw: str = "") -> bool:
+    """Whether the reference at ``pos`` directly follows a closing quotation mark, or is a
+    parenthetical one right after the end of a sentence: it then belongs to what it follows,
+    never to a quotation further on. A narrative one ("Smith (2020) writes") opens a sentence.
+    """
+    # The sentence may have been taken to start at the reference itself ("...are." [@a] Next),
+    # so look back past ``lo``, though never across a paragraph break.
+    back = text[max(0, lo - 400) : pos]
+    para = back.rfind("\n\n")
+    before = back[para + 2 :] if para >= 0 else back
+    before = before.rstrip(" \t\n~")
+    if before.endswith("''") or (before and before[-1] in CLOSERS):
+        return True
+    # A parenthetical cite after a full stop, or after a LaTeX group (\\enquote{...}), is
+    # what that sentence or group ends with.
+    return bool(before) and before[-1] in ".!?…}" and not _NARRATIVE_CITE.match(raw)
+
+
+def _quoted_before(doc: Document, lo: int, pos: int) -> bool:
+    """Whether a quotation closes between the sentence's start and a citation: the citation
+    ("like in Searle [-@searle1995]") then speaks of that quotation, not of one after it."""
+    return bool(find_quotes(doc.text[lo:pos], min_words=1, latex=doc.kind == "latex"))
+
+
+_WORDS_BEFORE = 3  # words between a paged citation and the quotation it introduces ("dass ein")
+
+
+def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
+    """A citation with its own page a few words before the quotation, in its sentence and after
+    no quotation of its own: "Frau \\autocite[4]{frau}, dass ein „…“", "Lo (2020, p. 4) that "…"."""
+    before = _sentence_start(doc.text, quote_start)
+    prior = [m for m in mentions_in(doc, before, quote_start) if m.end <= quote_start]
+    if not prior:
+        return None
+    last = prior[-1]
+    if (
+        last.style in ("locator", "footnote", "url")
+        or last.locator is None
+        or not last.locator.pages
+    ):
+        return None
+    if len(re.findall(r"[^\W\d_]+", doc.text[last.end : quote_start])) > _WORDS_BEFORE:
+        return None
+    if _closes_earlier(doc.text, before, last.start, last.raw) or _quoted_before(
+        doc, before, last.start
+    ):
+        return None
+    return last
+
+
+# A page alone in brackets that ends a clause; and what a number there can be besides a page.
+_CLAUSE_PAGE = re.compile(r"\((?:pp?\.\s*)?(\d{1,4}(?:\s*[-–]+\s*\d{1,4})?)\)(?=\s*(?:[;.,:]|$))")
+_NOT_PAGE = re.compile(
+    r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
+    r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",
+    re.I,
+)
+_CLAUSE_WORDS = 12  # words between a quotation and the page that ends its clause
+
+
+def _clause_page(doc: Document, start: int, end: int) -> Mention | None:
+    """A bare page that ends the clause of the quotation closing at ``start``, before ``end``
+    (the next citation, or the sentence's end), with no quotation mark between."""
+    text = doc.text
+    m = _CLAUSE_PAGE.search(text, start, end)
+    if m is None:
+        return None
+    between = text[start : m.start()]
+    if any(ch in between for ch in '"“”„«»‘’') or _NOT_PAGE.search(between):
+        return None
+    if len(re.findall(r"[^\W\d_]+", between)) > _CLAUSE_WORDS or re.fullmatch(
+        r"1[5-9]\d\d|20\d\d", m.group(1)
+    ):
+        return None
+    loc = parse_locator(m.group(1))
+    return Mention(m.start(), m.end(), "locator", m.group(0), locator=loc) if loc else None
+
+
+def cited_at_page(ms: Manuscript, doc: Document, own: Mention | None, after: int) -> bool:
+    """Whether the words in marks ending at ``after`` are cited at a page right there (their
+    own cite, or one right after the closing mark): capitalised words so cited are words quoted
+    from that page (\\enquote{Arbeit des Begriffs}\\footcite[48]{hegel}), not a title named."""
+    if own is None:
+        own, _ = first_reference(
+            ms, doc, after, min(len(doc.text), after + 80), immediate_only=True
+        )
+        if own is not None and own.start - after > 2:
+            return False
+    return own is not None and own.locator is not None and bool(own.locator.pages)
+
+
+# A Markdown link on the running text's words: "… Personen[ ](https://…/Sozialhilfe)zusammen"
+_LINK_TEXT = re.compile(r"\[([^\[\]\n]{0,80})\]\($")
+
+
+def _word_link(text: str, start: int, mention: Mention) -> bool:
+    """Whether ``mention`` is the address of a link the writer set on words of the sentence some
+    way after the quotation (closing at ``start``): a link, not the quotation's citation. An
+    address right after the quotation, or one whose link text is itself an address, cites."""
+    if mention.style not in ("url", "doi"):
+        return False
+    link = _LINK_TEXT.search(text, max(0, mention.start - 82), mention.start)
+    if link is None or "://" in link.group(1) or "doi" in link.group(1).lower():
+        return False
+    return bool(re.search(r"[^\W\d_]{2,}", text[start : link.start()]))
