@@ -1,9 +1,9 @@
 """Mutation check for the address guard: the security tests must fail when the guard is broken.
 
 Copies the package and the tests to a temporary folder, disables one part of the address check at
-a time, and runs the security tests against each copy. It fails (exit 1) unless the tests pass on
-the unmodified copy and fail on every mutant, so a test suite that cannot catch a missing guard is
-caught itself.
+a time, and runs the security tests against each copy (two copies at a time). It fails (exit 1)
+unless the tests pass on the unmodified copy and fail on every mutant, so a test suite that cannot
+catch a missing guard is caught itself.
 
     python scripts/mutation_check_guard.py
 """
@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,27 +67,43 @@ def _run_tests(where: Path) -> int:
     return done.returncode
 
 
+def _prepare(where: Path, anchor: str, replacement: str) -> bool:
+    """A copy with the guard mutated; False when the anchor is not found once."""
+    _copy(where)
+    source = (where / GUARD).read_text(encoding="utf-8")
+    if source.count(anchor) != 1:
+        return False
+    (where / GUARD).write_text(source.replace(anchor, replacement), encoding="utf-8")
+    return True
+
+
 def main() -> int:
     failures: list[str] = []
     with tempfile.TemporaryDirectory(prefix="guard-mutants-") as tmp:
         base = Path(tmp) / "original"
         _copy(base)
-        if _run_tests(base) != 0:
-            print("FAIL: the security tests do not pass on the unmodified copy")
-            return 1
-        print("ok: unmodified guard passes the security tests")
+        runs: dict[str, Path] = {}
         for index, (name, anchor, replacement) in enumerate(MUTANTS):
             where = Path(tmp) / f"mutant{index}"
-            _copy(where)
-            source = (where / GUARD).read_text(encoding="utf-8")
-            if source.count(anchor) != 1:
-                failures.append(f"{name}: anchor not found once in guard.py (update the mutant)")
-                continue
-            (where / GUARD).write_text(source.replace(anchor, replacement), encoding="utf-8")
-            if _run_tests(where) == 0:
-                failures.append(f"{name}: the security tests still pass")
+            if _prepare(where, anchor, replacement):
+                runs[name] = where
             else:
-                print(f"ok: mutant caught: {name}")
+                failures.append(f"{name}: anchor not found once in guard.py (update the mutant)")
+        # two runs at a time, the unmodified copy's full run beside the mutants' (each stops at
+        # its first failure): every copy is its own folder and every server takes a free port
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            original = pool.submit(_run_tests, base)
+            codes = {name: pool.submit(_run_tests, where) for name, where in runs.items()}
+            if original.result() != 0:
+                print("FAIL: the security tests do not pass on the unmodified copy")
+                pool.shutdown(cancel_futures=True)
+                return 1
+            print("ok: unmodified guard passes the security tests")
+            for name, code in codes.items():
+                if code.result() == 0:
+                    failures.append(f"{name}: the security tests still pass")
+                else:
+                    print(f"ok: mutant caught: {name}")
     for failure in failures:
         print(f"FAIL: {failure}")
     return 1 if failures else 0

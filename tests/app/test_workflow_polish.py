@@ -472,13 +472,17 @@ async def test_a_two_line_toast_covers_no_line_of_the_viewer(data_dir: Path) -> 
             ("Report written to /home/someone/papers/draft-2026-12/with-figures/report.html", ""),
         ):
             app.notify(message, title=title, timeout=30)
-            for _ in range(100):  # a busy machine lays the new toast out a few turns later
+            # a busy machine lays the new toast out a few turns later, and may place it below
+            # the last one for a turn before that one is hidden: judged once it stays put
+            last = None
+            for _ in range(100):
                 await pilot.pause(0.1)
                 shown = [t for t in app.screen.query("*") if isinstance(t, Toast)]
                 shown = [t for t in shown if t.parent is not None and t.parent.display]
                 done = len(shown) == 1 and str(shown[0].render()).endswith(message)
-                if done and shown[0].region.height:
+                if done and shown[0].region.height and shown[0].region == last:
                     break
+                last = shown[0].region if done else None
             (toast,) = shown
             assert str(toast.render()).endswith(message)
             assert toast.region.y == 0  # over the header
