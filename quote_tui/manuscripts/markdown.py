@@ -1,8 +1,9 @@
 """Markdown (Pandoc flavour) and plain-text manuscripts.
 
-Code (fenced, indented after a blank line, inline), YAML front matter and HTML comments are
-blanked out before quotations are looked for, keeping offsets. Block quotes are ``>`` lines;
-footnotes are ``[^id]: text`` definitions. In plain text an indented paragraph is a block quote.
+Code (fenced, indented after a blank line, inline; not knitr's asis or bookdown's block chunks,
+which hold prose), YAML front matter and HTML comments are blanked out before quotations are
+looked for, keeping offsets. Block quotes are ``>`` lines; footnotes are ``[^id]: text``
+definitions. In plain text an indented paragraph is a block quote.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
+# knitr's asis engine and bookdown's custom blocks (```{asis, eval = book}, ```{block2,
+# type="rmdnote"}) hold prose the document shows: only their fence lines are code.
+_PROSE_FENCE = re.compile(r"(?:```|~~~)[ \t]*\{[ \t]*(?:asis|block2?)\b")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 # A "> " line's paragraph goes on over the lines after it that do not repeat the ">" (a lazy
 # continuation, as CommonMark and Pandoc read it), up to a blank line or another block.
@@ -75,6 +79,14 @@ _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 _HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
 
 
+def _code_spans(m: re.Match[str]) -> list[tuple[int, int]]:
+    """What of a fenced block or comment is code: all of it, or a prose fence's two lines."""
+    if not _PROSE_FENCE.match(m.group()):
+        return [(m.start(), m.end())]
+    body = m.string.index("\n", m.start()) + 1
+    return [(m.start(), body), (m.string.rindex("\n", m.start(), m.end()) + 1, m.end())]
+
+
 def _blockquotes(text: str) -> list[Block]:
     blocks = []
     for m in _BLOCKQUOTE.finditer(text):
@@ -102,7 +114,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     # A metadata block elsewhere that holds the references: its titles are no quotations.
     hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
-        hidden.extend((m.start(), m.end()) for m in pattern.finditer(text))
+        hidden.extend(span for m in pattern.finditer(text) for span in _code_spans(m))
     scan = blank_out(text, hidden)
     if kind == "markdown":
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])

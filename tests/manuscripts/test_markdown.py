@@ -295,3 +295,30 @@ def test_humanities_notes_name_the_work_by_title(tmp_path: Path) -> None:
     )
     assert problems == []  # the titles in the notes are not quotations
     assert all(c.reference and c.reference.style == "note" for c in result.citations)
+
+
+def test_knitr_asis_and_bookdown_blocks_are_prose_other_chunks_code(tmp_path: Path) -> None:
+    # A dissertation in R Markdown keeps whole sections in ```{asis, eval = book} chunks,
+    # which knitr renders as Markdown; an {r} chunk's strings are code.
+    path = tmp_path / "chapter.Rmd"
+    path.write_text(
+        "```{asis, eval = book, include = book}\n"
+        'Petitions did the work, "effectively placing Indigenous issues on national'
+        ' agendas" [@carpenter, p. 119].\n\n'
+        "> Because they assisted in recruiting tribal communities to Indigenous causes, these"
+        " petitioning moments enhanced organizational democracy. [@carpenter, p. 120]\n"
+        "```\n\n"
+        '```{block2, type="rmdnote"}\n'
+        'A note reads "the legal imperatives trump political considerations" [@balla].\n'
+        "```\n\n"
+        "```{r}\n"
+        'label <- "a string in code is never a quotation of anything"\n'
+        "```\n",
+        encoding="utf-8",
+    )
+    found = {(c.quote[:30], c.locator.value if c.locator else None) for c in scan(path).citations}
+    assert found == {
+        ("effectively placing Indigenous", "119"),
+        ("Because they assisted in recru", "120"),
+        ("the legal imperatives trump po", None),
+    }
