@@ -21,6 +21,7 @@ The search runs the exact and normalized tiers on a copy of the text with the ma
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
@@ -32,6 +33,7 @@ from quote_tui.engine.text import PreparedText
 __all__ = ["NOTE_MARK", "find_without_marks"]
 
 _CACHE_KEY = "note_marks"
+_TYPED_NUMBER = re.compile(r"\[\s*[0-9]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,16 @@ def _mapped(view: _Unmarked, found: Found) -> Found:
     return Found(start, _to_text(view, found.end, end=True), rules, fragments, differences)
 
 
+def _bracket_mark_inside(view: _Unmarked, text: str, start: int, end: int) -> bool:
+    """Whether a hit's span (unmarked offsets) held a bracketed citation taken out."""
+    for k in range(bisect_right(view.at, start), bisect_left(view.at, end)):
+        mark_end = view.at[k] + view.before[k]
+        mark_start = mark_end - (view.before[k] - (view.before[k - 1] if k else 0))
+        if text[mark_start:mark_end].lstrip().startswith("["):
+            return True
+    return False
+
+
 def find_without_marks(prepared: PreparedText, quote: str, *, options: MatchOptions) -> Hits:
     """Occurrences of a quotation that stand once note marks inside them are left out.
 
@@ -116,12 +128,20 @@ def find_without_marks(prepared: PreparedText, quote: str, *, options: MatchOpti
     view = _unmarked(prepared)
     if view is None:
         return Hits(0, ())
+    typed = _TYPED_NUMBER.search(quote) is not None
     for hits in (
         find_exact(view.prepared, quote, limit=options.max_matches),
         find_normalized(view.prepared, quote, options=options, literal_only=True),
         find_normalized(view.prepared, quote, options=options),
     ):
-        kept = [f for f in hits.found if _marks_inside(view, f.start, f.end)]
+        kept = [
+            f
+            for f in hits.found
+            if _marks_inside(view, f.start, f.end)
+            # a quotation typing its own bracketed number ("[25]") is read against the one the
+            # text prints, not matched past it as an interpolation
+            and not (typed and _bracket_mark_inside(view, prepared.text, f.start, f.end))
+        ]
         if kept:
             found = tuple(_mapped(view, f) for f in kept)
             # every occurrence is counted: those past the located ones hold a mark too, as the
