@@ -98,3 +98,11 @@ def test_a_note_after_any_word_leaves_the_quotation_normalized(note: str, at: in
     result = check(PreparedText(SOURCE), quote)
     assert result.status is Status.NORMALIZED
     assert result.matches[0].text == PLAIN
+
+
+@pytest.mark.parametrize("note", ["(!)", "[sic]"])
+def test_a_note_before_a_comma_is_a_bracket(note: str) -> None:
+    quote = f"moved to the coast every summer {note}, and the old harbour"
+    result = check(PreparedText(SOURCE), quote)
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == "moved to the coast every summer, and the old harbour"
