@@ -55,6 +55,7 @@ TARGETS: tuple[Target, ...] = (
         "quote_tui/engine/meaning.py",
         (
             "tests/engine/test_vocabularies.py",
+            "tests/engine/test_number_words.py",
             "tests/engine/test_brackets.py",
             "tests/engine/test_signs_elisions.py",
             "tests/engine/test_diff.py",
@@ -65,6 +66,7 @@ TARGETS: tuple[Target, ...] = (
         "quote_tui/engine/diff.py",
         (
             "tests/engine/test_diff_rules.py",
+            "tests/engine/test_number_words.py",
             "tests/engine/test_vocabularies.py",
             "tests/engine/test_diff.py",
             "tests/engine/test_signs_elisions.py",
@@ -77,6 +79,7 @@ TARGETS: tuple[Target, ...] = (
         (
             "tests/engine/test_brackets.py",
             "tests/engine/test_quote_parts.py",
+            "tests/engine/test_editorial_notes.py",
             "tests/engine/test_exact.py",
             "tests/engine/test_signs_elisions.py",
             "tests/engine/test_vocabularies.py",

@@ -54,6 +54,15 @@ NUMBER_WORDS = frozenset((
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     "hundred", "thousand", "million", "billion", "trillion", "dozen", "once", "twice", "thrice",
     "half", "double", "triple", "percent",
+    # counts and proportions in the plural or as a fraction ("thousands", "a third", "tenfold")
+    "tens", "dozens", "hundreds", "thousands", "millions", "billions", "trillions",
+    "halves", "thirds", "quarter", "quarters", "quadruple", "twofold", "threefold", "tenfold",
+    # German, the commonest other language of the sources: cardinals, counts, times, fractions
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "neun", "zehn", "zwölf",
+    "zwanzig", "hundert", "hunderte", "tausend", "tausende", "dutzend", "dutzende",
+    "millionen", "milliarde", "milliarden", "einmal", "zweimal", "dreimal", "doppelt",
+    "erste", "ersten", "zweite", "zweiten", "dritte", "dritten", "hälfte", "drittel", "viertel",
+    "prozent",
 ))
 # fmt: on
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from quote_tui.engine.quote_parts import has_paren_note
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import DASHES, DOUBLE_QUOTES, SINGLE_QUOTES, WHITESPACE_CHARS
 from quote_tui.engine.unicode_classes import char_class
@@ -103,7 +104,7 @@ def spared(prepared: PreparedText, quote: str, *, literal: bool) -> bool:
     The literal search: ``cannot_stand``. The other reads a quotation's ellipses and brackets
     (``quote_parts.plan_quote``) and has nothing to search without one; a plain quotation's fold
     holds a bracket or a full stop only where the quotation does, and an ellipsis takes a
-    bracket or three full stops.
+    bracket or three full stops. A note in parentheses ("(!)") is read as a bracket is.
 
     Args:
         prepared: the checked text.
@@ -115,5 +116,6 @@ def spared(prepared: PreparedText, quote: str, *, literal: bool) -> bool:
     return (
         "[" not in quote
         and quote.count(".") < 3
+        and not has_paren_note(quote)
         and (quote.isascii() or _NOT_PLAIN.search(quote) is None)
     )

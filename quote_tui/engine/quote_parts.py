@@ -21,10 +21,23 @@ from quote_tui.engine.normalize import Folded, fold
 from quote_tui.engine.records import Rule
 
 _ELLIPSIS = re.compile(r" ?(?:\[ ?\. ?\. ?\. ?\]|\.(?: ?\.){2,3}) ?")
-_BRACKET = re.compile(r"\[([^\[\]]{1,100})\]")
+# A quoting writer's note on the quotation: "[sic]", "(!)", "[emphasis added]", "[Hervorhebung
+# d. Verf.]". It stands for no source words, so it is read as the bracket itself or nothing,
+# never as a replacement that could hide a dropped word; in parentheses only these are notes,
+# as a parenthesis is otherwise the source's own ("(p < 0.05)").
+_NOTE = (
+    r"(?i:sic!?|[!?]{1,3}"
+    r"|(?:emphasis|italics) (?:added|mine|ours|supplied|in (?:the )?original)"
+    r"(?: by [^()\[\]]{1,40})?"
+    r"|(?:my|our|original) (?:emphasis|italics)"
+    r"|(?:hervorhebung(?:en)?|herv\.)(?: [^()\[\]]{1,40})?)"
+)
+_BRACKET = re.compile(rf"\[([^\[\]]{{1,100}})\]|\(({_NOTE})\)")
+_IS_NOTE = re.compile(rf"[\[(]{_NOTE}[\])]")
+_PAREN_NOTE = re.compile(rf"\({_NOTE}\)")
 # A bracket that ends a fragment, detached from the word before it (one that starts the fragment
 # and runs to its end is trimmed as a leading one).
-_TRAILING_BRACKET = re.compile(r"(?<= )\[[^\[\]]{1,100}\]\Z")
+_TRAILING_BRACKET = re.compile(rf"(?<= )(?:\[[^\[\]]{{1,100}}\]|\({_NOTE}\))\Z")
 # A source word an editorial bracket may stand for. Never one with brackets of its own: the
 # source's "[22]" quoted as "[25]" is a changed reference, not an editorial insertion.
 _SOURCE_WORD = r"[^ \[\]]+"
@@ -134,7 +147,16 @@ def _fragment(folded: Folded, a: int, b: int, max_words: int) -> PlanFragment:
         after = text[m.end()] if m.end() < b else ""
         lit = re.escape(m.group())
         text_end, next_cursor = m.start(), m.end()
-        if _is_word(before) or _is_word(after):
+        note = _IS_NOTE.fullmatch(m.group()) is not None
+        if note and not _is_word(before) and after == " ":
+            next_cursor += 1
+            alt = f"(?:(?P<b{k}>{lit} )|(?:))"
+        elif note and not _is_word(after) and before == " ":
+            text_end -= 1
+            alt = f"(?:(?P<b{k}> {lit})|(?:))"
+        elif note:
+            alt = f"(?:(?P<b{k}>{lit})|(?:))"
+        elif _is_word(before) or _is_word(after):
             alt = f"(?:(?P<b{k}>{lit})|(?i:{re.escape(m.group(1))}))"
         elif after == " ":
             next_cursor += 1
@@ -240,10 +262,17 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
     return QuotePlan(folded, tuple(fragments), tuple(sorted(rules)), tuple(edges))
 
 
+def has_paren_note(quote: str) -> bool:
+    """True when the quotation holds a note in parentheses ("(!)", "(sic)"), which the
+    normalized search reads as it reads a bracket."""
+    return "(" in quote and _PAREN_NOTE.search(quote) is not None
+
+
 def _edge(folded: Folded, a: int, b: int, *, leading: bool) -> list[EdgeBracket]:
     """The brackets trimmed from folded [a, b) at the quotation's edge, if any."""
     text = folded.text
-    if "[" not in text[a:b]:
+    # A note ("[sic]") at the edge stands for no source words beside the match.
+    if all(_IS_NOTE.fullmatch(m.group()) for m in _BRACKET.finditer(text, a, b)):
         return []
     words = tuple(w for w in map(_bare_word, text[a:b].split()) if w)
     while text[a] == " ":

@@ -45,6 +45,13 @@ EXPECTED_NUMBER_WORDS = (
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     "hundred", "thousand", "million", "billion", "trillion", "dozen", "once", "twice", "thrice",
     "half", "double", "triple", "percent",
+    "tens", "dozens", "hundreds", "thousands", "millions", "billions", "trillions",
+    "halves", "thirds", "quarter", "quarters", "quadruple", "twofold", "threefold", "tenfold",
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "neun", "zehn", "zwölf",
+    "zwanzig", "hundert", "hunderte", "tausend", "tausende", "dutzend", "dutzende",
+    "millionen", "milliarde", "milliarden", "einmal", "zweimal", "dreimal", "doppelt",
+    "erste", "ersten", "zweite", "zweiten", "dritte", "dritten", "hälfte", "drittel", "viertel",
+    "prozent",
 )
 EXPECTED_SPELLED = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
