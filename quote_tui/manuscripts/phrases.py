@@ -362,7 +362,8 @@ def _own_term(text: str, start: int, end: int, cited: Repeats) -> bool:
     if len(words) < 3:
         return False
     for m in re.finditer(re.escape(words), text, re.I):
-        if text[m.start() - 1 : m.start()] in "\"'“„‘‚«»`" or start <= m.start() < end:
+        # Set in italics ("*Mapping out* of the sentence"), the words are still shown as words.
+        if text[m.start() - 1 : m.start()] in "\"'“„‘‚«»`*_{" or start <= m.start() < end:
             continue
         if not any(a <= m.start() < b for a, b, _ in cited.spans):
             return True
