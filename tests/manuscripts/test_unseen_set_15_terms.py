@@ -47,3 +47,23 @@ def test_a_term_shown_only_in_italics_is_not_said_plainly(tmp_path: Path) -> Non
     )
     # Set in italics the words are still shown as words: the marked ones repeat the quotation.
     assert _quotes(write(tmp_path, "essay.md", text)).count("modernist studies") == 3
+
+
+def test_words_voiced_by_someone_imagined_speaking_are_the_writers(tmp_path: Path) -> None:
+    tex = write(
+        tmp_path,
+        "essay.tex",
+        "\\documentclass{article}\n\\begin{document}\n"
+        'Taking into account the next line: "My heart is steel, well you know" \\cite[258]{fagles} '
+        "--- it sounds more like a rejection of her role within womanhood. The contempt expressed "
+        'in these words read as if Clytemnestra is saying: "stop thinking of me as a mere woman, '
+        'but rather as Clytemnestra. For I have done the deeds that you see before you."\n'
+        "\\end{document}\n",
+    )
+    bib = write(
+        tmp_path,
+        "refs.bib",
+        "@book{fagles,\n  author = {Aeschylus},\n  title = {The Oresteia},\n  year = {1984}\n}\n",
+    )
+    quotes = [c.quote for c in scan(tex, bib=(bib,)).citations]
+    assert quotes == ["My heart is steel, well you know"]
