@@ -234,7 +234,11 @@ def borrowed(
         )
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
-        or (all(w.casefold() not in _FUNCTION for w in words) and cited.holds(start, end))
+        or (
+            all(w.casefold() not in _FUNCTION for w in words)
+            and cited.holds(start, end)
+            and not _own_term(text, start, end, cited)
+        )
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     if (
@@ -346,6 +350,23 @@ def _said_unmarked(text: str, start: int, end: int) -> bool:
         if prose[at - 1 : at] not in "\"'“„‘‚«»`":
             return True
         at = prose.find(words, at + 1)
+    return False
+
+
+def _own_term(text: str, start: int, end: int, cited: Repeats) -> bool:
+    """Whether the words in marks ``text[start:end]`` also stand unmarked in the writer's own
+    prose, outside every quotation: "modernist studies" named plainly all through a paper is
+    its own term, and a quotation that happens to hold it ("normal modernist studies") does
+    not make the term in marks a repetition of that quotation."""
+    words = text[start:end].strip(" \"'”’“»«`,.;:")
+    if len(words) < 3:
+        return False
+    for m in re.finditer(re.escape(words), text, re.I):
+        # Set in italics ("*Mapping out* of the sentence"), the words are still shown as words.
+        if text[m.start() - 1 : m.start()] in "\"'“„‘‚«»`*_{" or start <= m.start() < end:
+            continue
+        if not any(a <= m.start() < b for a, b, _ in cited.spans):
+            return True
     return False
 
 

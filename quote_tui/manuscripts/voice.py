@@ -331,6 +331,10 @@ _OWN_WORDS = re.compile(
     r"hinzufügen|ergänzen|formulieren|eintippen|tippen)|"
     r"\b(?:I|we|one)\s+(?:(?:can|could|would|might|may|must|should|will)\s+)?(?:[\w-]+\s+)?"
     r"(?:say|write|ask|add|type)|"
+    # Someone imagined speaking: "read as if Clytemnestra is saying: “…”" voices the writer's
+    # reading, not a line of the play.
+    r"\b(?:as\s+if|as\s+though|als\s+ob|als\s+würde|als\s+wolle)\s+(?:[\w-]+\s+){0,4}"
+    r"(?:say|says|saying|said|sagen|sagte|spräche)|"
     r"\b(?:z\.\s?B\.|beispielsweise|etwa|for\s+example|for\s+instance|e\.\s?g\.)\s+(?:\w+\s+){0,2}"
     r"(?:lauten|heißen|read|go))"
     r"\s*[:,]\s*[„“\"'‘«»`*_>\s]*$",
