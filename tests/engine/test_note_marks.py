@@ -361,6 +361,24 @@ def test_a_numbered_citation_in_brackets_is_left_out_only_by_the_search() -> Non
     assert check(broken, "Abstract requirements are available").status is Status.NORMALIZED
 
 
+@pytest.mark.parametrize("before", ["", "history.\u200b3 Then ", "the treaty,12 held and "])
+def test_a_changed_number_typed_in_brackets_is_read_against_the_printed_one(before: str) -> None:
+    # the quotation types its own citation, "[25]", where the page prints "[22]": a changed
+    # reference, never an interpolation matched past the printed one; other marks before it
+    # (set apart, after a comma) leave the reading as it is
+    text = PreparedText(
+        before + "Continuous integration (CI) pipelines [22] and build systems are exposed."
+    )
+    changed = check(text, "Continuous integration (CI) pipelines [25] and build systems")
+    assert changed.status is Status.NEAR
+    assert changed.matches[0].critical
+    left_out = check(text, "Continuous integration (CI) pipelines and build systems")
+    assert left_out.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in left_out.matches[0].rules
+    typed = check(text, "Continuous integration (CI) pipelines [22] and build systems")
+    assert typed.status is Status.EXACT
+
+
 def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
     # and one a quotation ends with, before a colon, is taken into its span ("en [5]:")
     ends = PreparedText("Las expuestas por Tomasi et al. en [5]: la capacidad.")
