@@ -121,12 +121,13 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
 
 
-# What may stand between a lead-in's colon and the quotation: a LaTeX environment's opening
-# with its arguments, Markdown's ">" marks, an opening mark.
-# The colon may carry the lead-in's citation after it ("Emil Post writes:~\\cite[p.~200]{post}",
-# "writes: [@post]") and spacing commands (\\medskip).
+# What may stand between a lead-in's colon (or its "that": "\\citet{key}, which states that")
+# and the quotation: a LaTeX environment's opening with its arguments, Markdown's ">" marks, an
+# opening mark. The colon may carry the lead-in's citation after it ("Emil Post
+# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip).
 _LEAD_IN_END = re.compile(
-    r"[:,][\s~]*(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
+    r"(?:[:,]|(?<=\bthat)|(?<=\bdass))[\s~]*"
+    r"(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
     r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
 )

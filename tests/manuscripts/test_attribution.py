@@ -336,3 +336,31 @@ def test_sources_are_named_by_their_bib_keys_unique_and_readable() -> None:
     assert ids == ["nist2024", "nist2024", "nist2024-2", "Lo-2020", "s4", "missing"]
     assert [s.id for s in resolver.sources] == ids[:1] + ids[2:]
     assert source_name("x" * 41) is None and source_name("  ") is None
+
+
+@pytest.mark.parametrize(
+    ("lead_in", "key"),
+    [
+        ("The mass of men is examined in \\citet{thoreau1854}, which states that", "thoreau1854"),
+        ("Kant \\cite[B 75]{kant1781} schreibt, dass", "kant1781"),
+        ("A later essay finds that", None),
+    ],
+)
+def test_a_block_after_a_lead_in_ending_in_that_takes_its_citation(
+    tmp_path: Path, lead_in: str, key: str | None
+) -> None:
+    # "\citet{key}, which states that" runs on into the quote environment: the block is the
+    # sentence's end, so the sentence's citation is the block's; a lead-in citing nothing
+    # leaves the block unreferenced
+    path = _write(
+        tmp_path,
+        "p.tex",
+        "\\documentclass{article}\\begin{document}\n"
+        f"{lead_in}\n\\begin{{quote}}\n"
+        "    the mass of men lead lives of quiet desperation, and go to the grave with the song"
+        " still in them.\n\\end{quote}\n\\end{document}\n",
+    )
+    got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
+    [(quote, (got_key, _, _))] = got.items()
+    assert quote.startswith("the mass of men lead lives")
+    assert got_key == key
