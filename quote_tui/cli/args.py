@@ -121,6 +121,9 @@ def add_switches(group: Any, switches: tuple[tuple[str, str], ...]) -> None:
         group.add_argument(flag, action="store_true", help=text)
 
 
+MOST_ITEMS = 10_000
+"""The default of ``--max-quotes`` and ``--max-answer-citations``."""
+
 JSON_SWITCH = ("--json", "print the JSON report even at a terminal")
 
 
@@ -260,8 +263,8 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
         group,
         (
             ("--min-words", _in_range(int, 1), 4, "N"),
-            ("--max-quotes", _in_range(int, 1), 10_000, "N"),
-            ("--max-answer-citations", _in_range(int, 1), 10_000, "N"),
+            ("--max-quotes", _in_range(int, 1), MOST_ITEMS, "N"),
+            ("--max-answer-citations", _in_range(int, 1), MOST_ITEMS, "N"),
         ),
     )
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui import api
-from quote_tui.cli.args import settings_from
+from quote_tui.cli.args import MOST_ITEMS, settings_from
 from quote_tui.cli.common import usage
 
 
@@ -122,12 +122,8 @@ def _scan_of(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-_DEFAULT_MOST = 10_000
-"""The parser's default for ``--max-quotes`` and ``--max-answer-citations``."""
-
-
 def _unless_default(most: int | None) -> int | None:
-    return None if most == _DEFAULT_MOST else most
+    return None if most == MOST_ITEMS else most
 
 
 def _own_demo_dir() -> Path:

@@ -116,25 +116,23 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     a word's comma (``COMMA_MARK``) and a trademark sign glued to its name (``TRADEMARK``)."""
     marks = [m.span() for m in NOTE_MARK.finditer(text)] if APART in text else []
     if _ANY_SUPERSCRIPT.search(text):
-        marks = sorted(marks + _superscript_marks(text))
-    if searched and _COMMA_DIGIT.search(text):
-        # a mark starts right after its comma: matched only there (``match`` reads the
-        # lookbehind before the place), where ``finditer`` tries every position of the text
-        marks = sorted(
-            marks
-            + [
+        marks += _superscript_marks(text)
+    if searched:
+        if _COMMA_DIGIT.search(text):
+            # a mark starts right after its comma: matched only there (``match`` reads the
+            # lookbehind before the place), where ``finditer`` tries every position of the text
+            marks += [
                 m.span()
                 for c in _COMMA_DIGIT.finditer(text)
                 if (m := COMMA_MARK.match(text, c.start() + 1)) is not None
             ]
-        )
-    if searched and ("\u2122" in text or "\u00ae" in text):
-        marks = sorted(marks + [m.span() for m in TRADEMARK.finditer(text)])
-    if searched and ("*" in text or "\u2020" in text or "\u2021" in text):
-        marks = sorted(marks + [m.span() for m in STAR_MARK.finditer(text)])
-    if searched and "[" in text:
-        marks = sorted(marks + [m.span() for m in BRACKET_MARK.finditer(text)])
-    return marks
+        if "\u2122" in text or "\u00ae" in text:
+            marks += [m.span() for m in TRADEMARK.finditer(text)]
+        if "*" in text or "\u2020" in text or "\u2021" in text:
+            marks += [m.span() for m in STAR_MARK.finditer(text)]
+        if "[" in text:
+            marks += [m.span() for m in BRACKET_MARK.finditer(text)]
+    return sorted(marks)
 
 
 def printed_pieces(text: str, start: int, end: int, *, searched: bool = False) -> tuple[Span, ...]:
@@ -144,7 +142,7 @@ def printed_pieces(text: str, start: int, end: int, *, searched: bool = False) -
     each separator left alone (inside a word: "m6A"), clipped to the passage. The marks are
     judged on the text around the passage too, so a mark at a passage's edge is told as it is
     inside one. With ``searched`` (a passage the note-marks search found by leaving them out),
-    a comma's citation number and a trademark sign go too.
+    the marks only that search leaves out go too (``mark_spans``).
     """
     if end <= start:
         return ()

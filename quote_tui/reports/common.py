@@ -114,16 +114,11 @@ RECOVERY_HINTS = {
 }
 """What to do, per recovery code, in the words of someone at a shell."""
 
-_QUOTE_HINTS = {
+_CODE_HINTS = {
     "empty_quote": "give the quoted words themselves",
     "quote_too_long": "check a shorter passage, or split the quotation in parts",
     "control_characters": "remove the control characters (copy the quotation again as text)",
     "bad_option": "see the command's --help",
-}
-"""What to do about a quotation that cannot be checked: its error code says more than its
-recovery (``fix_input``), which is about the path or reference for every other entry."""
-
-_SOURCE_HINTS = {
     "no_source": "attach the work: a `file` field in the .bib entry, its PDF (with its DOI or "
     "title) in --pdfs DIR, or a DOI, PMID or URL in the entry",
     "unknown_reference": "name the bibliography that holds this key (--bib FILE), or add the "
@@ -133,8 +128,10 @@ _SOURCE_HINTS = {
     "outside_root": "run again with --allow-path DIR naming the file's folder (check, scan and "
     "open take it), or put the file beside the manuscript",
 }
-"""What to do about a manuscript's reference whose work has no text to check: their recovery
-(``review_source``, "look at the source") sends a writer to a source that does not exist."""
+"""What to do, by error code, where the code says more than the recovery: a quotation that
+cannot be checked (its recovery, ``fix_input``, is about the path or reference for every other
+entry), and a manuscript's reference whose work has no text to check (its recovery,
+``review_source``, "look at the source", sends a writer to a source that does not exist)."""
 
 _SOURCE_MEANINGS = {
     "no_source": "no text of the cited work to check against",
@@ -147,11 +144,7 @@ say a text was there."""
 def what_to_do(error: Mapping[str, Any]) -> str:
     """What a person can do about an error, in words (never its recovery code)."""
     code = str(error.get("code") or "")
-    return (
-        _QUOTE_HINTS.get(code)
-        or _SOURCE_HINTS.get(code)
-        or RECOVERY_HINTS.get(str(error.get("recovery") or ""), "")
-    )
+    return _CODE_HINTS.get(code) or RECOVERY_HINTS.get(str(error.get("recovery") or ""), "")
 
 
 def meaning_of(citation: Mapping[str, Any]) -> str:
