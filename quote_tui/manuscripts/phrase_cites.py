@@ -12,6 +12,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.evidence import PAGE_AFTER
 from quote_tui.manuscripts.refs import find_mentions, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
 
@@ -23,6 +24,7 @@ __all__ = [
     "cited_right_after",
     "closing_note",
     "note_after",
+    "paged_right_after",
     "sentence_cite",
     "window",
     "word_cited",
@@ -173,7 +175,8 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
         if last.style != "footnote":
             if ";" in last.raw:
                 return None
-            return "paged" if last.locator is not None else "cited"
+            compares = _COMPARES.search(last.raw) is not None
+            return "paged" if last.locator is not None and not compares else "cited"
         # A note that only comments cites nothing; one whose text is in another file (a
         # chapter of a book, its notes gathered elsewhere) is taken for a citation.
         found = ms.footnotes.get(last.footnote or "") if ms is not None else None
@@ -194,9 +197,51 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
 
 def _note_kind(note: str) -> str | None:
     """ "paged" for a note that gives a page, "cited" for one that names its work, else None."""
-    if _NOTE_PAGED.search(note) or NOTE_PAGE.search(note):
+    if (_NOTE_PAGED.search(note) or NOTE_PAGE.search(note)) and not COMPARE_NOTE.match(note):
         return "paged"
     return "cited" if LOCATED.search(note) else None
 
 
+# A citation that compares ("vgl.", "cf.", "see") points to a paraphrase's place, not words'.
+_COMPARES = re.compile(r"\b(?:vgl|cf)\.|\b(?:see|siehe)\b", re.I)
 _NOTE_PAGED = re.compile(r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+", re.I)
+
+
+# More phrases in marks listed after the first, the last one's citation closing the list:
+# “reflective skepticism” or “cautious intelligence” (1987, p. 21).
+_LISTED_ON = re.compile(
+    r"[\"'”’»“`]*(?:\s*[,;]?\s*(?:(?:or|and|nor|und|oder)\s+)?[„“\"‘«»`]"
+    r"[^„“\"‘«»`”’\n]{1,80}[”\"’“«»'])*"
+)
+
+
+def paged_right_after(doc: Document, close_end: int) -> bool:
+    """Whether a citation that gives a page or another place in a work opens right after the
+    closing mark ending at ``close_end``, or after the phrases in marks listed with it: the
+    writer points to where the words stand, which a term named or coined needs no page for.
+    A group of works cited at once names who use a term."""
+    text = doc.text
+    pos = _LISTED_ON.match(text, close_end).end()  # type: ignore[union-attr]
+    if PAGE_AFTER.match(text, pos):
+        return True
+    head = _MARKS_AND_SPACE.match(text, pos)
+    if text[head.end() : head.end() + 1] not in _CITE_OPENS:  # type: ignore[union-attr]
+        return False
+    gap = _GAP.match(text, pos)
+    reach = gap.end() if gap else pos
+    mentions = find_mentions(
+        text,
+        pos,
+        min(len(text), reach + _REACH),
+        latex=doc.kind == "latex",
+        markdown=doc.kind in ("markdown", "plain"),
+    )
+    first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
+    return (
+        first is not None
+        and first.start <= reach + 1
+        and first.locator is not None
+        and _COMPARES.search(first.raw) is None
+        and ";" not in first.raw
+        and not text[first.end : first.end + 3].lstrip().startswith(";")
+    )

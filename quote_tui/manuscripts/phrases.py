@@ -39,6 +39,7 @@ from quote_tui.manuscripts.phrase_cites import (
     cited_right_after,
     closing_note,
     note_after,
+    paged_right_after,
     sentence_cite,
     window,
     word_cited,
@@ -179,7 +180,16 @@ def borrowed(
     # Two function words ("the same") turn up in any long quotation; a repeat counts when each
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
-    evidence = (
+    # A page cited for the words says where they stand: quoted from there, even when the writer
+    # goes on to use them as a term or lists them with others.
+    # Not when the writer has just said the words plainly (their own, the note comments on them).
+    paged = (
+        paged_right_after(doc, close_end)
+        or (
+            not _DETERMINED.match(text, start, end) and sentence_cite(doc, ms, close_end) == "paged"
+        )
+    ) and not said_just_before(text, start, end)
+    evidence = paged or (
         (about is not None and not owned_by_other(text, start, about))
         or (
             cited_right_after(doc, close_end)
@@ -218,7 +228,9 @@ def borrowed(
         and in_commentary(doc, start, commented)
     ):
         evidence = True
-    return evidence and (not presented_as_word(text, start, close_end) or said_list(text, start))
+    return evidence and (
+        not presented_as_word(text, start, close_end, listed=not paged) or said_list(text, start)
+    )
 
 
 # Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he

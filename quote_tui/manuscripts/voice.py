@@ -284,10 +284,12 @@ def said_list(text: str, start: int) -> bool:
     )
 
 
-def presented_as_word(text: str, start: int, close_end: int) -> bool:
+def presented_as_word(text: str, start: int, close_end: int, *, listed: bool = True) -> bool:
     """Whether the words in marks at ``start`` are presented as a word or a name ("the term",
-    "the so-called", one of a list of quoted names), whoever coined them."""
-    return bool(_CUE.search(text[max(0, start - 160) : start])) or _listed(text, start, close_end)
+    "the so-called", or, with ``listed``, one of a list of quoted names), whoever coined them."""
+    return bool(_CUE.search(text[max(0, start - 160) : start])) or (
+        listed and _listed(text, start, close_end)
+    )
 
 
 # LaTeX environments that hold the writer's own examples and definitions, never a source's.
