@@ -249,15 +249,21 @@ def extract(
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
-            if short and not borrowed(
-                doc,
-                block.start,
-                block.end,
-                block.after,
-                cited,
-                ms=ms,
-                about=about,
-                commented=commented,
+            # A csquotes command that carries its own citation (\textcquote[178]{key}{Plot-
+            # Phänomene}) marks a quotation by the writer's own hand, however short.
+            if (
+                short
+                and block.mention is None
+                and not borrowed(
+                    doc,
+                    block.start,
+                    block.end,
+                    block.after,
+                    cited,
+                    ms=ms,
+                    about=about,
+                    commented=commented,
+                )
             ):
                 continue
             quoted += block.end - block.start
