@@ -33,6 +33,7 @@ from quote_tui.manuscripts.evidence import (
     sentence_start,
     translated,
 )
+from quote_tui.manuscripts.langterms import language_term
 from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
     LOCATED,
@@ -162,6 +163,9 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if language_term(text, start, end):
+        # A term named in its own language is the writer's naming unless a page places it.
+        return paged_right_after(doc, close_end) or sentence_cite(doc, ms, close_end) == "paged"
     if not has_words(text, start, end, PHRASE_WORDS):
         return word_cited(ms, doc, start, end, close_end) or (
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
