@@ -45,6 +45,10 @@ _CUE = re.compile(
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # Words presented as words by their kind: "more neutral terms like “early twentieth-century”".
     r"\b(?:terms|words|labels|names|expressions)\s+like|"
+    # Questions or sentences of a kind, one made up as an example: "dass Fragen wie
+    # \textquote{Wann tritt Odoardo wieder auf …} leicht beantwortet werden", "questions such
+    # as “…”"; German "Begriffe wie" as "terms like". ("phrases like “…”" gives a song's lines.)
+    r"\b(?:Fragen|Sätze|Begriffe|Ausdrücke|Wörter|questions|sentences)\s+(?:wie|like|such\s+as)|"
     # "as in “…”", ", like “…”": the writer's own example.
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
@@ -210,7 +214,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         return True
     if _IDENTIFIER.fullmatch(inner):
         return True
-    before = text[max(0, start - 160) : start]
+    before = _before(text, start)
     if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
     if _OWN_WORDS.search(before):
@@ -276,10 +280,21 @@ _SAID_LIST = re.compile(
 )
 
 
+# A csquotes command opening the words (\textquote{, \enquote*{, \textcquote[12]{key}{): the
+# cues before it read up to its name, as they read up to an opening mark.
+_COMMAND_OPENING = re.compile(r"\\[A-Za-z]*quote\*?(?:\s*\[[^\]]*\]){0,2}(?:\s*\{[^{}]*\})?\s*\{$")
+
+
+def _before(text: str, start: int) -> str:
+    """The 160 characters before the words in marks at ``start``, without a command opening them."""
+    before = text[max(0, start - 160) : start]
+    return before[: m.start()] if (m := _COMMAND_OPENING.search(before)) else before
+
+
 def said_list(text: str, start: int) -> bool:
     """Whether the words in marks at ``start`` are one of a list given as someone's right
     after their verb of saying, no cue presenting them as words."""
-    return not _CUE.search(text[max(0, start - 160) : start]) and (
+    return not _CUE.search(_before(text, start)) and (
         _SAID_LIST.search(text, max(0, start - 300), start) is not None
     )
 
@@ -287,9 +302,7 @@ def said_list(text: str, start: int) -> bool:
 def presented_as_word(text: str, start: int, close_end: int, *, listed: bool = True) -> bool:
     """Whether the words in marks at ``start`` are presented as a word or a name ("the term",
     "the so-called", or, with ``listed``, one of a list of quoted names), whoever coined them."""
-    return bool(_CUE.search(text[max(0, start - 160) : start])) or (
-        listed and _listed(text, start, close_end)
-    )
+    return bool(_CUE.search(_before(text, start))) or (listed and _listed(text, start, close_end))
 
 
 # LaTeX environments that hold the writer's own examples and definitions, never a source's.

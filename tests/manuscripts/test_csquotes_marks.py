@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quote_tui.manuscripts.latex import latex_to_text
+from quote_tui.manuscripts.voice import presented_as_word
 from tests.manuscripts.helpers import quotes_found, write
 
 _BIB = "@book{trilcke, author={Trilcke, Peer}, title={Netzwerkdynamik}, year={2017}}\n"
@@ -55,3 +56,25 @@ def test_an_omission_inside_a_cited_quotation_is_no_word_of_it(tmp_path: Path) -
         "in einer Beschreibungsweise, von der sich […] in Begriffen nicht sagen lässt, was sie "
         "beschreibt."
     }
+
+
+def test_a_question_given_as_an_example_in_a_textquote_is_the_writers(tmp_path: Path) -> None:
+    got = _tex(
+        tmp_path,
+        "Der Vorteil liegt darin, dass Fragen wie \\textquote{Wann tritt die Gräfin wieder auf, "
+        "nach ihrem ersten Auftritt im zweiten Akt} leicht beantwortet werden können.",
+    )
+    assert got == {}
+
+
+def test_a_cue_before_a_csquotes_command_reads_up_to_its_name() -> None:
+    text = "It names the term \\enquote{scene change} in detail."
+    start = text.index("scene")
+    assert presented_as_word(text, start, text.index("}") + 1)
+
+
+def test_a_songs_phrases_given_as_examples_stay_quotations() -> None:
+    # "phrases like" gives a song's lines (a close-reading essay), not examples made up.
+    text = "Her vocals make phrases like “run in the shadows” radiate with sadness."
+    start = text.index("run")
+    assert not presented_as_word(text, start, text.index("”") + 1)
