@@ -237,6 +237,10 @@ def extract(
         }
         repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
         cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
+        # Every quotation taken so far, cited or linked by context: a longer phrase said again
+        # after it ("Listen to the wind blow, watch the sun rise." … to "watch the sun rise.")
+        # is its source's words again.
+        said = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
@@ -293,7 +297,7 @@ def extract(
                 if (
                     (mention, reference) == (None, None)
                     and not short
-                    and lacks(block.start, block.end, block.after, cited)
+                    and lacks(block.start, block.end, block.after, said)
                     and not (
                         not bare
                         and borrowed(
@@ -311,6 +315,7 @@ def extract(
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 ends[index, block.start] = block.after
+                said.add(block.start, block.end)
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
             if (found.mention, found.reference) == (None, None) and presents_own(
@@ -321,6 +326,7 @@ def extract(
             # A cited inline quotation's words said again later are its source's.
             if block.inline and found.mention is not None:
                 cited.add(block.start, block.end)
+                said.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
         spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
@@ -418,7 +424,7 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and lacks(span.start, span.end, span.close_end, cited)
+                and lacks(span.start, span.end, span.close_end, said)
                 and not (
                     not bare
                     and borrowed(
@@ -430,6 +436,7 @@ def extract(
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
+            said.add(span.start, span.end)
             if (mention, reference) != (None, None):
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))

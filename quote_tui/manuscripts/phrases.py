@@ -108,6 +108,17 @@ _AFTER_WHO = re.compile(
 )
 
 
+# Someone named by their part in the work read, saying the words in the same clause: "the
+# vocalist declaring that they are “…”", "the narrator says “…”", "der Erzähler sagt: „…“". A
+# quotation between (the vocalist describing …, but the final line “…” … from “The Chain”)
+# has its own speaker.
+_PART_SAYS = re.compile(
+    r"\b(?i:the|der|die)\s+(?:lead\s+)?(?:vocalist|singer|narrator|speaker|poet|chorus|"
+    r"protagonist|Sänger(?:in)?|Erzähler(?:in)?|Dichter(?:in)?|Sprecher(?:in)?|Ich-Erzähler)\s+"
+    rf"(?:\w+ly\s+)?(?i:{SAYING.pattern})[^\"“”„«».;!?]{{0,60}}[\"'“„‘‚«»`]+$"
+)
+
+
 # A phrase given as someone's by its kind: "to use a phrase of Eliot's", "Cohen's phrase", "in
 # the words of Dahl", "mit den Worten von Luhmann".
 _THEIR_PHRASE = re.compile(
@@ -130,6 +141,7 @@ def _attributed(doc: Document, start: int) -> bool:
     return bool(
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
+        or _PART_SAYS.search(doc.text, max(begin, start - 160), start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
         or WHOSE_WORDS.search(doc.text, begin, start) is not None
         or FOR_NAME.match(doc.text[begin:start]) is not None
