@@ -450,12 +450,14 @@ class Repeats:
 
     def holds(self, start: int, end: int) -> bool:
         """Whether the words of ``text[start:end]``, however few, all stand together in a
-        passage elsewhere (a borrowed phrase said again after the quotation that holds it)."""
+        passage before them (a borrowed phrase said again after the quotation that holds it;
+        said before a block that quotes them, "the topic of the “Portuguese house,”", they
+        are the writer's naming of what the block goes on to discuss)."""
         words = _fold(self.text[start:end])
         if len(words) >= _GRAM:
             # A passage of just these words is the phrase said before, not a longer quotation
             # that holds it.
-            return self(start, end)
+            return self(start, end, before=True)
         if len(words) < 2:
             return False
         # Two words: looked up by the passages' pairs of words, indexed on first use.
@@ -464,13 +466,15 @@ class Repeats:
             for k, (_, _, folded) in enumerate(self.spans):
                 _index_pairs(self.pairs, k, folded.split())
         return any(
-            not (self.spans[k][0] <= start and end <= self.spans[k][1])
+            self.spans[k][0] < start
+            and not (self.spans[k][0] <= start and end <= self.spans[k][1])
             and self.spans[k][2] != " ".join(words)
             for k in self.pairs.get((words[0], words[1]), ())
         )
 
-    def __call__(self, start: int, end: int, *, whole: bool = False) -> bool:
-        """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``)."""
+    def __call__(self, start: int, end: int, *, whole: bool = False, before: bool = False) -> bool:
+        """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``;
+        only a passage opening before it, if ``before``)."""
         words = _fold(self.text[start:end])
         if len(words) < _GRAM:
             return False
@@ -482,6 +486,7 @@ class Repeats:
             a, b, folded = self.spans[k]
             if (
                 not (a <= start and end <= b)
+                and (a < start or not before)
                 and f" {inner} " in f" {folded} "
                 and (whole or inner != folded)
             ):
