@@ -108,6 +108,11 @@ _AFTER_WHO = re.compile(
 )
 
 
+# A year in a short phrase names a group, a period or an event ("the “generation of 1870”
+# [@alonso]", "the “crisis of 2008”", "the “Class of '68”"): a name the citation documents.
+_DATED_NAME = re.compile(r"(?<![\w.,])(?:1[5-9]\d\d|20\d\d|['’]\d\d)(?![\w.,]\d)")
+
+
 # Someone named by their part in the work read, saying the words in the same clause: "the
 # vocalist declaring that they are “…”", "the narrator says “…”", "der Erzähler sagt: „…“". A
 # quotation between (the vocalist describing …, but the final line “…” … from “The Chain”)
@@ -175,8 +180,9 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
-    if language_term(text, start, end):
-        # A term named in its own language is the writer's naming unless a page places it.
+    if language_term(text, start, end) or _DATED_NAME.search(text, start, end):
+        # A term named in its own language, or a group, period or event named by its year, is
+        # the writer's naming unless a page places it.
         return paged_right_after(doc, close_end) or sentence_cite(doc, ms, close_end) == "paged"
     if not has_words(text, start, end, PHRASE_WORDS):
         return word_cited(ms, doc, start, end, close_end) or (

@@ -1,7 +1,8 @@
-"""A short phrase in marks repeats a cited quotation only when it comes after it: named before
-a block that goes on to quote the words, it is the writer's name for the topic the block
-discusses. Lines written in the forms an architecture-history article in Pandoc Markdown uses
-(m1's literary-history article)."""
+"""Topics and groups the writer names in marks are not quotations: a short phrase repeats a
+cited quotation only when it comes after it (named before a block that goes on to quote the
+words, it is the writer's name for the block's topic), and a group or period named by its year
+is a name the citation documents, unless a page is cited. Lines written in the forms an
+architecture-history article in Pandoc Markdown uses (m1's literary-history article)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,17 @@ def test_the_words_said_again_after_the_block_are_its_sources(tmp_path: Path) ->
         _BLOCK + "Such “urban derivatives” were rare in the north, the notices say.\n",
     )
     assert "urban derivatives" in got
+
+
+def test_a_group_named_by_its_year_before_a_bare_citation_is_a_name(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        'The process peaks in the writings produced by the "generation of 1890" [@neves]. '
+        "By the turn of the century it reaches architecture.\n",
+    )
+    assert got == set()
+
+
+def test_a_phrase_named_by_its_year_cited_at_a_page_is_quoted(tmp_path: Path) -> None:
+    got = _md(tmp_path, 'The writers call themselves the "generation of 1890" [@neves, 12].\n')
+    assert got == {"generation of 1890"}
