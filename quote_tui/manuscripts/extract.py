@@ -52,6 +52,7 @@ from quote_tui.manuscripts.voice import (
     names_a_work,
     presents_own,
 )
+from quote_tui.manuscripts.yearpage import year_page_source
 
 __all__ = ["Found", "extract"]
 
@@ -382,6 +383,9 @@ def extract(
                         ms, doc, span.start, span.end, window_end, locator
                     )
                     mention = named or mention
+                if mention is None and (dated := year_page_source(doc, span.close_end)):
+                    # APA's '"…" (1987, p. 21)': the paragraph's citation of that year
+                    mention, locator = dated, dated.locator
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.yearpage import year_page_source
 from tests.manuscripts.helpers import quotes_found, write
 
 
@@ -50,3 +52,25 @@ def test_a_term_used_again_without_a_page_stays_the_writers(tmp_path: Path) -> N
         "Joint steering occurs when members plan together.\n",
     )
     assert got == {}
+
+
+def test_a_year_and_page_alone_cite_the_paragraphs_citation_of_that_year(tmp_path: Path) -> None:
+    got = _md(
+        tmp_path,
+        "For example, Doyle (1987) argues that critical thought is a dual process. Doyle calls "
+        "this process “reflective doubt” or “careful reason” (1987, p. 21) about claims to "
+        "truth.\n",
+    )
+    assert {quote: got[quote][1] for quote in got} == {
+        "reflective doubt": "21",
+        "careful reason": "21",
+    }
+
+
+def test_a_year_and_page_name_no_work_the_paragraph_has_not_cited_that_year() -> None:
+    text = "Doyle (1990) argues so. Doyle calls it “reflective doubt” (1987, p. 21) about claims."
+    doc = Document(file="a.md", text=text, kind="markdown")
+    assert year_page_source(doc, text.index("”") + 1) is None
+    text = text.replace("(1990)", "(1987)")
+    dated = year_page_source(Document(file="a.md", text=text, kind="markdown"), text.index("”") + 1)
+    assert dated is not None and dated.names == ("Doyle",) and dated.locator is not None
