@@ -23,7 +23,6 @@ from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
     own_title,
-    subject_author,
     unsupported,
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
@@ -43,6 +42,7 @@ from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.subjects import Subjects
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -206,14 +206,15 @@ def extract(
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
-    about = None if cites else subject_author(ms)
+    subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
-        lacks = partial(unsupported, doc.text, cites_nothing=bare, about=about)
+        lacks = partial(unsupported, doc.text, cites_nothing=bare)
+        about = partial(subjects.at, index) if subjects is not None else _nobody
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -266,7 +267,7 @@ def extract(
                     block.after,
                     cited,
                     ms=ms,
-                    about=about,
+                    about=about(block.start),
                     commented=commented,
                 )
             ):
@@ -298,7 +299,7 @@ def extract(
                 if (
                     (mention, reference) == (None, None)
                     and not short
-                    and lacks(block.start, block.end, block.after, said)
+                    and lacks(block.start, block.end, block.after, said, about=about(block.start))
                     and not (
                         not bare
                         and borrowed(
@@ -359,7 +360,7 @@ def extract(
                 span.close_end,
                 cited,
                 ms=ms,
-                about=about,
+                about=about(span.start),
                 commented=commented,
             ):
                 continue
@@ -428,7 +429,7 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and lacks(span.start, span.end, span.close_end, said)
+                and lacks(span.start, span.end, span.close_end, said, about=about(span.start))
                 and not (
                     not bare
                     and borrowed(
@@ -445,6 +446,11 @@ def extract(
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)
+
+
+def _nobody(pos: int) -> None:
+    """No author a text is about (a text that cites says whose words each are)."""
+    return None
 
 
 def _next_is_capital(text: str, pos: int) -> bool:
