@@ -381,9 +381,28 @@ _WRAPPING_COMMAND = re.compile(
 _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 
 
+# csquotes' marks of an editor's hand inside a quotation, as they print: \textelp{} an
+# omission "[…]", \textelp{words} an omission then words put in, \textelp*{words} the words
+# then the omission, \textins{words} words put in, \textins*{W} a letter changed, \textdel{words}
+# words left out. The engine reads brackets and ellipses as the editor's.
+_EDITED = re.compile(
+    r"\\text(?P<cmd>elp|ins|del)(?P<star>\*?)\s*\{(?P<arg>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}"
+)
+
+
+def _edited(m: re.Match[str]) -> str:
+    arg = m["arg"].strip()
+    if m["cmd"] == "del" or (m["cmd"] == "elp" and not arg):
+        return "[…]"
+    if m["cmd"] == "ins":
+        return f"[{arg}]"
+    return f"[{arg}] […]" if m["star"] else f"[…] [{arg}]"
+
+
 def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
     s = _COMMENT.sub("", raw)
+    s = _EDITED.sub(_edited, s)
     s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)
     # A writer's own command around words (\eng{closeness centrality}, a language or style

@@ -18,8 +18,11 @@ __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 # A URL (a link's target, a bare address) is no words at all.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # German gender forms are one word: Vetospieler:innen, Lehrer*innen, Student_innen, Autor/in.
+# A LaTeX command's name (\emph, \foreignlanguage) and a Pandoc span's attributes
+# ([…]{lang=en}) are markup, no words of the quotation.
 _WORD = re.compile(
-    r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
+    r"(?P<markup>\]\([^)\s]*\)|<?https?://[^\s<>\"]+|\\[A-Za-z]+|\]\{[^{}\n]*\})"
+    r"|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
     r"(?:['’\-][^\W_" + _CJK + r"]+)*(?:[:*_/·](?:innen|in|en|e|r)\b)?"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
@@ -83,7 +86,7 @@ class QuoteSpan:
 
 def count_words(text: str) -> int:
     """Words in a quotation (letters/digits, with inner apostrophes and hyphens)."""
-    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "url")
+    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "markup")
 
 
 def has_words(text: str, start: int, end: int, count: int) -> bool:
@@ -94,7 +97,7 @@ def has_words(text: str, start: int, end: int, count: int) -> bool:
     """
     if count <= 0:
         return True
-    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "url")
+    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "markup")
     return any(n >= count for n, _ in enumerate(words, start=1))
 
 
