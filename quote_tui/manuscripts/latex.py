@@ -15,9 +15,10 @@ from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
-from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_out
+from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
+from quote_tui.manuscripts.latex_notes import detached_notes
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
@@ -315,6 +316,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
     keyed: dict[str, BibEntry] = {}
     listed: list[BibEntry] = []
     warnings: list[str] = []
+    footnotes: dict[str, FootnoteSpan] = {}
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
     macros = cite_macros(_COMMENT.sub("", text) for _, text in files)
@@ -345,6 +347,12 @@ def read_latex(text: str, path: Path) -> Manuscript:
             for m in _FOOTNOTE.finditer(scan)
             if (span := _group(file_text, m.end(), "{", "}")) is not None
         )
+        # \footnotemark's notes stand apart: a \footnotetext{} or a list typed at the end
+        anchors, detached = detached_notes(
+            file_text, scan, name, lambda i, t=file_text: _group(t, i, "{", "}")
+        )
+        for note_name, (start, end) in detached.items():
+            footnotes[note_name] = FootnoteSpan(len(documents), start, end)
         documents.append(
             Document(
                 file=name,
@@ -352,12 +360,17 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 kind="latex",
                 scan_text=scan,
                 blocks=tuple(sorted(blocks + marked, key=lambda b: b.start)),
+                anchors=anchors,
                 skip=tuple(bib_spans),
                 notes=notes,
             )
         )
     return Manuscript(
-        documents=tuple(documents), keyed=keyed, listed=tuple(listed), warnings=tuple(warnings)
+        documents=tuple(documents),
+        footnotes=footnotes,
+        keyed=keyed,
+        listed=tuple(listed),
+        warnings=tuple(warnings),
     )
 
 
