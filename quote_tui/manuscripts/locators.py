@@ -115,8 +115,8 @@ def make_locator(label: str, value: str, note: str = "") -> Locator:
 
 
 # biblatex's page suffixes and thin space, as printed: "48\\,f." and "389\\psq" are "48 f.",
-# "389 f." ("\\psqq": "ff.")
-_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,)\s*")
+# "389 f." ("\\psqq": "ff."); a control space ("Kap.\\ 4") is a space
+_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,| )\s*")
 
 
 def _biblatex_page(m: re.Match[str]) -> str:
@@ -165,7 +165,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                     value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
                     return Locator("page", value, inner.pages)
             if label != "page":
-                # shown, never compared: the writer's own words find the place ("Kap.~4", "Rn. 5")
+                # shown, never compared: the writer's own words find the place ("Kap. 4", "Rn. 5")
                 return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
             more = further_pages(s, end)
             if more > end:
@@ -217,8 +217,9 @@ def further_pages(s: str, end: int) -> int:
 
 def _written(text: str) -> str:
     """A locator that is not a page as its writer typed it, less a sentence's full stop after
-    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays."""
-    text = text.strip().rstrip(",;")
+    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays. LaTeX's tie
+    and control space are the spaces they print ("Kap.~4" is "Kap. 4"), as in a page's value."""
+    text = " ".join(text.replace("~", " ").split()).rstrip(",;")
     if text.endswith(".") and not text.endswith("f.") and text[-2:-1].isdigit():
         text = text[:-1]
     return text
