@@ -144,6 +144,12 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     if _NO_PAGE.fullmatch(s):
         # no page to check: the abbreviation as written, with its stop (a sentence took it)
         return Locator(label="page", value=" ".join(s.split()).rstrip(".") + ".")
+    section = _APA_SECTION.match(s)
+    inner = parse_locator(s[section.end() :]) if section is not None else None
+    if section is not None and inner is not None and inner.label == "paragraph":
+        # APA's unpaginated source: the paragraph counts from the heading, so the heading
+        # stays in the value ("“Webquest” para. 3", "Symptoms section, para. 2")
+        return Locator("paragraph", _written(s[: section.end()] + inner.value))
     lower = s.lower()
     for term, label in _TERMS:
         t = term if term == "S." else term.lower()
@@ -190,6 +196,14 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     return None
 
 
+# APA's heading before a paragraph number, for a source without pages: in marks when shortened
+# ("“Webquest” para. 3", "“Innovative Mentoring” section, para. 4") or named as a section
+# ("Symptoms section, para. 2"); the paragraph term follows.
+_APA_SECTION = re.compile(
+    r"(?:[“\"‘][^”\"’\n]{1,80}[”\"’](?:\s+section)?|[A-Z][\w’'-]*(?:\s+[\w’'-]+){0,6}\s+section)"
+    r"\s*,?\s*(?=(?:paras?\.|paragraphs?\b|¶))",
+    re.I,
+)
 _ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
 # The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
 _IN_NOTE = re.compile(
