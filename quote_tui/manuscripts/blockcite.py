@@ -8,6 +8,7 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.latex import latex_to_text
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
@@ -167,10 +168,12 @@ def signed_source(doc: Document, block: Block) -> Mention | None:
         return None
     start, end = block.signed
     text = doc.scan_text or doc.text  # HTML's tags (<cite>) blanked out
-    while start < end and text[start] in " \t\n>(—–-―":
+    while start < end and text[start] in " \t\n>—–-―":
         start += 1
-    while end > start and text[end - 1] in " \t\n).":
+    while end > start and text[end - 1] in " \t\n.":
         end -= 1
+    if text[start : start + 1] == "(" and text[end - 1 : end] == ")":
+        start, end = start + 1, end - 1  # "(Arthur Schopenhauer)"
     if start >= end:
         return None
     cited = [m for m in _mentions(doc, start, end) if m.style != "locator"]
@@ -180,6 +183,8 @@ def signed_source(doc: Document, block: Block) -> Mention | None:
     if found is not None and found.style != "locator":
         return found
     words = " ".join(text[start:end].split())
+    if doc.kind == "latex":
+        words = latex_to_text(words)  # \textsc{Henry David Thoreau}
     if _NAME_ONLY.fullmatch(words):
         return Mention(start, end, "note", words, key=words)
     return None

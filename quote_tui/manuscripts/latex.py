@@ -228,6 +228,27 @@ def own_quote_blocks(text: str, scan: str) -> list[Block]:
     return blocks
 
 
+# An epigraph set with the epigraph package's or memoir's command, its source the second
+# argument: \epigraph{Whatever you can do …}{--- Anster, \textit{Faustus}}; \qitem in an
+# epigraphs environment likewise.
+_EPIGRAPH = re.compile(r"\\(?:epigraph|qitem)\*?(?=\s*\{)")
+
+
+def _epigraphs(text: str, scan: str) -> list[Block]:
+    blocks = []
+    for m in _EPIGRAPH.finditer(scan):
+        args, after = _args(text, m.end(), "mm")
+        if len(args) == 2 and args[0] is not None and args[1] is not None:
+            start, end = args[0]
+            while start < end and text[start] in " \t\n":
+                start += 1
+            while end > start and text[end - 1] in " \t\n":
+                end -= 1
+            if start < end:
+                blocks.append(Block(start, end, after, signed=args[1]))
+    return blocks
+
+
 def _env_blocks(text: str, scan: str) -> list[Block]:
     blocks = []
     # The positions of each environment's \end, found once: searching the rest of the text
@@ -337,7 +358,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
             listed.extend(reflist.listed)
             bib_spans += [reflist.span] if reflist.span else []
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
-        blocks += own_quote_blocks(file_text, scan)
+        blocks += own_quote_blocks(file_text, scan) + _epigraphs(file_text, scan)
         try:
             name = str(file_path.relative_to(root))
         except ValueError:

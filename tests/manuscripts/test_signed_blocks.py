@@ -38,6 +38,8 @@ def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]
         (f"> {_WORDS}\n>\n> — John Anster\n\nThe chapter begins.\n", "John Anster"),
         # a name and a year on the line right after the block
         (f"> {_WORDS}\n\n— Anster 1835\n\nThe chapter begins.\n", "Anster 1835"),
+        # an epigraph set in emphasis, its author in brackets on the paragraph after it
+        (f"**{_WORDS}**\n\n(John Anster)\n\nThe chapter begins.\n", "John Anster"),
     ],
 )
 def test_a_block_signed_after_its_words_cites_the_signature(
@@ -59,3 +61,28 @@ def test_a_note_in_the_block_comes_before_its_footer(tmp_path: Path) -> None:
     )
     ((raw, _),) = _cited(tmp_path, text).values()
     assert raw is not None and raw.startswith("Anster, *Faustus*, 1835, p. 12")
+
+
+def test_a_latex_epigraph_cites_its_second_argument(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(
+        "@book{ww, title={Poems}, author={Wordsworth, William}, year=1807}\n", encoding="utf-8"
+    )
+    path = tmp_path / "thesis.tex"
+    path.write_text(
+        "\\documentclass{report}\\usepackage{epigraph}\\begin{document}\n\\chapter{One}\n"
+        f"\\epigraph{{{_WORDS}}}{{--- John Anster, \\textit{{Faustus}} (1835)}}\n"
+        "\\epigraph{The world is too much with us; late and soon, getting and spending.}"
+        "{\\cite[p.~4]{ww}}\n"
+        "\\epigraph{The mass of men lead lives of quiet desperation.}{\\textsc{Henry Thoreau}}\n"
+        "The chapter begins.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    got = {
+        c.quote[:20]: (c.reference.key if c.reference else None, c.reference and c.reference.raw)
+        for c in scan(path, bib=[tmp_path / "refs.bib"]).citations
+    }
+    assert got == {
+        "Whatever you can do,": ("Faustus", "John Anster, \\textit{Faustus} (1835)"),
+        "The world is too muc": ("ww", "\\cite[p.~4]{ww}"),
+        "The mass of men lead": ("Henry Thoreau", "Henry Thoreau"),
+    }
