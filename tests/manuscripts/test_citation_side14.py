@@ -38,3 +38,22 @@ def test_a_quotation_in_a_pandoc_citations_suffix_or_prefix_is_that_works(tmp_pa
         "writing is a way of ": ("ng2019", "12"),
     }
 
+
+def test_a_citation_after_the_full_stop_covers_its_sentence_past_other_marks(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "The theory holds that “all versions of reality are made by a culture” and that"
+        " learners “invent” theirs again, while frames are set for them. [@lo2020, p. 5]\n"
+        "The next sentence goes on.\n"
+    )
+    assert _cited(tmp_path, text) == {"all versions of real": ("lo2020", "5")}
+
+
+def test_an_aside_does_not_reach_back_past_a_sentence(tmp_path: Path) -> None:
+    # the guard: a quotation in the sentence before stays unreferenced
+    text = (
+        "The theory holds that “all versions of reality are made by a culture” as a rule."
+        " Learners “invent” theirs again. [@lo2020, p. 5]\n"
+    )
+    assert _cited(tmp_path, text)["all versions of real"] == (None, None)
