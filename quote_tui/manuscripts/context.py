@@ -83,6 +83,9 @@ def context_link(
 # From the quotation's closing mark to an aside's opening bracket: no other mark, one sentence
 # end, then the bracket.
 _TO_ASIDE = re.compile(r"[\"'”’»«“]?[^\"“”„«»\n]{0,300}?[.!?]\s+")
+# Or the rest of the quotation's own sentence, other words in marks in it: the aside cites the
+# sentence ("… dass „alle Versionen …“ werden und … neu „erfinden“, während … sind. [@wild]")
+_TO_ASIDE_SAME = re.compile(r"[\"'”’»«“]?[^.!?\n]{0,300}[.!?]\s+")
 # After the aside: the paragraph's (or a list item's) end.
 _AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
 
@@ -138,7 +141,7 @@ def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None
     nxt = next((m for m in naming[k : k + 4] if m.start >= end), None)
     if nxt is None or nxt.raw[:1] != "[" or nxt.style != "pandoc":
         return None
-    to = _TO_ASIDE.fullmatch(text, end, nxt.start)
+    to = _TO_ASIDE.fullmatch(text, end, nxt.start) or _TO_ASIDE_SAME.fullmatch(text, end, nxt.start)
     return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None
 
 

@@ -12,7 +12,7 @@ from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import mentions_in as _mentions
 from quote_tui.manuscripts.attribute import resolve as _resolve
-from quote_tui.manuscripts.blockcite import closing_citation, run_citation
+from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
@@ -96,6 +96,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     end, mention, anchor, own = block.end, block.mention, None, None
     if mention is None:
         end, mention, anchor, own = closing_citation(doc, block)
+    if mention is None and anchor is None:
+        mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)

@@ -115,8 +115,8 @@ def make_locator(label: str, value: str, note: str = "") -> Locator:
 
 
 # biblatex's page suffixes and thin space, as printed: "48\\,f." and "389\\psq" are "48 f.",
-# "389 f." ("\\psqq": "ff.")
-_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,)\s*")
+# "389 f." ("\\psqq": "ff."); a control space ("Kap.\\ 4") is a space
+_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,| )\s*")
 
 
 def _biblatex_page(m: re.Match[str]) -> str:
@@ -144,6 +144,12 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     if _NO_PAGE.fullmatch(s):
         # no page to check: the abbreviation as written, with its stop (a sentence took it)
         return Locator(label="page", value=" ".join(s.split()).rstrip(".") + ".")
+    section = _APA_SECTION.match(s)
+    inner = parse_locator(s[section.end() :]) if section is not None else None
+    if section is not None and inner is not None and inner.label == "paragraph":
+        # APA's unpaginated source: the paragraph counts from the heading, so the heading
+        # stays in the value ("“Webquest” para. 3", "Symptoms section, para. 2")
+        return Locator("paragraph", _written(s[: section.end()] + inner.value))
     lower = s.lower()
     for term, label in _TERMS:
         t = term if term == "S." else term.lower()
@@ -165,7 +171,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                     value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
                     return Locator("page", value, inner.pages)
             if label != "page":
-                # shown, never compared: the writer's own words find the place ("Kap.~4", "Rn. 5")
+                # shown, never compared: the writer's own words find the place ("Kap. 4", "Rn. 5")
                 return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
             more = further_pages(s, end)
             if more > end:
@@ -190,6 +196,14 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     return None
 
 
+# APA's heading before a paragraph number, for a source without pages: in marks when shortened
+# ("“Webquest” para. 3", "“Innovative Mentoring” section, para. 4") or named as a section
+# ("Symptoms section, para. 2"); the paragraph term follows.
+_APA_SECTION = re.compile(
+    r"(?:[“\"‘][^”\"’\n]{1,80}[”\"’](?:\s+section)?|[A-Z][\w’'-]*(?:\s+[\w’'-]+){0,6}\s+section)"
+    r"\s*,?\s*(?=(?:paras?\.|paragraphs?\b|¶))",
+    re.I,
+)
 _ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
 # The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
 _IN_NOTE = re.compile(
@@ -217,8 +231,9 @@ def further_pages(s: str, end: int) -> int:
 
 def _written(text: str) -> str:
     """A locator that is not a page as its writer typed it, less a sentence's full stop after
-    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays."""
-    text = text.strip().rstrip(",;")
+    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays. LaTeX's tie
+    and control space are the spaces they print ("Kap.~4" is "Kap. 4"), as in a page's value."""
+    text = " ".join(text.replace("~", " ").split()).rstrip(",;")
     if text.endswith(".") and not text.endswith("f.") and text[-2:-1].isdigit():
         text = text[:-1]
     return text
