@@ -319,7 +319,12 @@ def extract(
             if block.inline and found.mention is not None:
                 cited.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
+        spans = find_quotes(
+            scan,
+            min_words=min(min_words, WORD_WORDS),
+            latex=doc.kind == "latex",
+            note_marks=[a.start for a in doc.anchors if a.footnote],
+        )
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
