@@ -41,9 +41,22 @@ def apart(text: str, pos: int, mention: Mention) -> bool:
 _PRENOTE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*\[\s*[„“\"'‘«»`]*$")
 
 
+# Pandoc's citation whose suffix holds the quotation: [@key, Seite 600, „…“]
+_IN_SUFFIX = re.compile(r"\[[^\[\]@]{0,40}-?@[^\s,;\[\]]+,[^\[\]@]{0,40}[„“\"'‘«»]$")
+
+
 def enclosing_cite(doc: Document, start: int) -> Mention | None:
     """The cite whose prenote holds the quotation (`\\autocite[„You shall know a word by the
-    company it keeps.``][11]{firth}`): the quotation is that work's, at its locator."""
+    company it keeps.``][11]{firth}`), or whose Pandoc suffix does (`[@benner2004, Seite 600,
+    „Diese Wendung … ist ein Konzeptionswandel“]`): the quotation is that work's, at its
+    locator."""
+    if doc.kind == "markdown":
+        b = _IN_SUFFIX.search(doc.text, max(0, start - 100), start)
+        if b is None:
+            return None
+        end = min(len(doc.text), b.start() + 2000)
+        cites = find_mentions(doc.text, b.start(), end, latex=False, markdown=True)
+        return next((c for c in cites if c.start == b.start() and c.style == "pandoc"), None)
     if doc.kind != "latex":
         return None
     m = _PRENOTE.search(doc.text, max(0, start - 60), start)
