@@ -24,6 +24,7 @@ _MARK = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 _SUFFIXES = (".md", ".markdown", ".qmd", ".rmd")
 _MAX_BYTES = 4_000_000  # a file of notes, not a corpus: a larger file is not read
 _MAX_FILES = 200  # a book's folder, not a whole archive
+_MAX_TOTAL = 16_000_000  # all the files beside it read together, at most
 
 
 def with_sibling_notes(ms: Manuscript, path: Path) -> Manuscript:
@@ -46,10 +47,12 @@ def with_sibling_notes(ms: Manuscript, path: Path) -> Manuscript:
     documents = list(ms.documents)
     footnotes = dict(ms.footnotes)
     warnings = list(ms.warnings)
+    budget = _MAX_TOTAL
     for sibling in _siblings(path):
-        if not missing:
+        if not missing or budget <= 0:
             break
         text = _read(sibling)
+        budget -= len(text or "")
         if text is None or "[^" not in text:
             continue
         read = read_markdown(text, sibling.name)
