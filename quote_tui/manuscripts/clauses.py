@@ -79,6 +79,10 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
     # or by a note mark whose note gives the page: „Furie des Verschwindens“[^5]
     if _NOTE_MARK.match(doc.text, span.close_end):
         return True
+    # a note's citation stands in the note's own text (another file or .docx part): its
+    # offsets are not this text's, so only a mark right after the words ties the two
+    if mention.start < span.close_end or doc.text[mention.start : mention.end] != mention.raw:
+        return False
     return not doc.text[span.close_end : mention.start].strip(" ~\t\n")
 
 

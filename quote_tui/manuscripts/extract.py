@@ -30,6 +30,7 @@ from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.narrative_page import page_named_later
 from quote_tui.manuscripts.notecite import (
     from_footnote,
     inner_note,
@@ -316,6 +317,8 @@ def extract(
                     )
                 ):
                     continue
+                if locator is None and reference is None:
+                    locator = page_named_later(doc, mention, block.after)
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 ends[index, block.start] = block.after
@@ -332,7 +335,12 @@ def extract(
                 cited.add(block.start, block.end)
                 said.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
+        spans = find_quotes(
+            scan,
+            min_words=min(min_words, WORD_WORDS),
+            latex=doc.kind == "latex",
+            note_marks=[a.start for a in doc.anchors if a.footnote],
+        )
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
@@ -440,6 +448,9 @@ def extract(
                 )
             ):
                 continue
+            if locator is None and reference is None:
+                # "@a betonen, „…“ … . [@a, Seite 223]": the page the paragraph gives its work
+                locator = page_named_later(doc, mention, span.close_end)
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end

@@ -12,39 +12,36 @@ MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
 
 # Pandoc's locator terms (its manual, "Citation syntax"), longest first so "pp." wins over "p.".
+# Pandoc's citeproc also takes the terms of the document's locale, long and short (the CSL
+# locales): a German thesis writes "[@key, Seite 223]", "Seiten 494-495", "Abschn. 2"; French and
+# Spanish ones "chap. 3", "página 12", "págs. 4-5". A term without a stop must end its word.
 _TERMS: tuple[tuple[str, str], ...] = tuple(
     sorted(
         (
             (term, label)
             for label, terms in {
-                "book": ("book", "books", "bk.", "bks."),
-                "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch.", "Kap."),
-                "column": ("column", "columns", "col.", "cols.", "Sp."),
-                "figure": ("figure", "figures", "fig.", "figs."),
-                "folio": ("folio", "folios", "fol.", "fols."),
-                "number": ("number", "numbers", "no.", "nos.", "Nr."),
-                "line": ("line", "lines", "l.", "ll.", "Z."),
-                "note": ("note", "notes", "n.", "nn.", "fn.", "Anm."),
-                "opus": ("opus", "opera", "op.", "opp."),
-                "page": ("page", "pages", "p.", "pp.", "pg.", "pgs.", "S."),
-                "paragraph": (
-                    "paragraph",
-                    "paragraphs",
-                    "para.",
-                    "paras.",
-                    "¶¶",
-                    "¶",
-                    "Rn.",
-                    "Rz.",
-                    "Abs.",
-                ),
-                "part": ("part", "parts", "pt.", "pts."),
-                "section": ("section", "sections", "sec.", "secs.", "§§", "§"),
-                "sub verbo": ("sub verbo", "sub verbis", "s.v.", "s.vv."),
-                "verse": ("verse", "verses", "v.", "vv."),
-                "volume": ("volume", "volumes", "vol.", "vols.", "Bd."),
+                "book": "book|books|bk.|bks.|Buch|Bücher|livre|libro|lib.",
+                "chapter": "chapter|chapters|chap.|chaps.|ch.|Kap.|Kapitel|chapitre|chapitres"
+                "|capítulo|capítulos|cap.",
+                "column": "column|columns|col.|cols.|Sp.|Spalte|Spalten|colonne|colonnes"
+                "|columna|columnas",
+                "figure": "figure|figures|fig.|figs.|Abb.|Abbildung|Abbildungen|figura|figuras",
+                "folio": "folio|folios|fol.|fols.|Blatt|Blätter",
+                "number": "number|numbers|no.|nos.|Nr.|Nummer|Nummern|numéro|número|n.º",
+                "line": "line|lines|l.|ll.|Z.|Zeile|Zeilen|ligne|lignes|línea|líneas",
+                "note": "note|notes|n.|nn.|fn.|Anm.|Fußnote|Fußnoten|nota",
+                "opus": "opus|opera|op.|opp.",
+                "page": "page|pages|p.|pp.|pg.|pgs.|S.|Seite|Seiten|página|páginas|pág.|págs.",
+                "paragraph": "paragraph|paragraphs|para.|paras.|¶¶|¶|Rn.|Rz.|Randnummer"
+                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.",
+                "part": "part|parts|pt.|pts.|Teil|Teile|partie|parte",
+                "section": "section|sections|sec.|secs.|§§|§|Abschn.|Abschnitt|Abschnitte|sect."
+                "|sección",
+                "sub verbo": "sub verbo|sub verbis|s.v.|s.vv.",
+                "verse": "verse|verses|v.|vv.|Vers|verso|versos",
+                "volume": "volume|volumes|vol.|vols.|Bd.|Bde.|Band|Bände|volumen",
             }.items()
-            for term in terms
+            for term in terms.split("|")
         ),
         key=lambda pair: -len(pair[0]),
     )
@@ -78,6 +75,10 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )
 _RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
+# A number, or a roman numeral as a whole word ("XI", "iv"; not "im", "der")
+_NUMBERED = re.compile(
+    r"\d|(?i:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?<=\w)(?![^\W\d_])"
+)
 _CSL_LABELS = frozenset(label for _, label in _TERMS)
 
 
@@ -161,7 +162,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             or not hay[len(t)].isalpha()
         ):
             m = _VALUE.match(s[len(t) :])
-            if m is None:
+            if m is None or (term[-1].isalpha() and not _NUMBERED.match(m.group(1))):
+                # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
             if label == "volume" and (page := _PAGE_IN_VOLUME.match(s, end)):
