@@ -10,9 +10,9 @@ nearest before the quotation is bracketed, none is taken; nor one of another par
 
 A bracketed citation that closes the paragraph as a sentence of its own right after the
 quotation's sentence (Pandoc's aside ``"…" intelligence. [This goes back to @moor, p. 249.]``)
-names the source of the sentence before it, with nothing quoted between but a word or two.
-A quotation in the sentence that introduces a block quotation (``"The purpose … device," they
-argued:`` then the block) is the block's speaker's, and takes the block's citation.
+names the source of the sentence before it, with nothing quoted between. A quotation in the
+sentence that introduces a block quotation (``"The purpose … device," they argued:`` then the
+block) is the block's speaker's, and takes the block's citation.
 """
 
 from __future__ import annotations
@@ -83,9 +83,12 @@ def context_link(
 # From the quotation's closing mark to an aside's opening bracket: no other mark, one sentence
 # end, then the bracket.
 _TO_ASIDE = re.compile(r"[\"'”’»«“]?[^\"“”„«»\n]{0,300}?[.!?]\s+")
-# Or the rest of the quotation's own sentence, other words in marks in it: the aside cites the
-# sentence ("… dass „alle Versionen …“ werden und … neu „erfinden“, während … sind. [@wild]")
-_TO_ASIDE_SAME = re.compile(r"[\"'”’»«“]?[^.!?\n]{0,300}[.!?]\s+")
+# Or the rest of the quotation's own sentence, where only a term or two in marks stand (masked
+# by ``_TERM`` first): the aside cites the sentence ("… dass „alle Versionen …“ werden und … neu
+# „erfinden“, während … sind. [@wild]"); a longer quotation between keeps the aside its own.
+_TO_ASIDE_SAME = re.compile(r"[\"'”’»«“]?[^.!?\n\"“”„«»]{0,300}[.!?]\s+")
+# A word or two in marks after a space: a term the sentence uses, not a quotation of its own.
+_TERM = re.compile(r"(?<=\s)[„“\"«»][^\s„“”\"«»]+(?:\s[^\s„“”\"«»]+)?[“”\"«»](?=[\s,.;:!?])")
 # After the aside: the paragraph's (or a list item's) end.
 _AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
 
@@ -141,15 +144,9 @@ def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None
     nxt = next((m for m in naming[k : k + 4] if m.start >= end), None)
     if nxt is None or nxt.raw[:1] != "[" or nxt.style != "pandoc":
         return None
-    # a word or two in marks between is a term the sentence uses, not a quotation of its own
-    # that the aside would cite instead (`„…“ werden und dass sie ihre Wirklichkeit „erfinden“,
-    # während … sind. [@wild2021, Seite 5]`)
     between = _TERM.sub(lambda m: "x" * len(m.group()), text[end : nxt.start])
-    to = _TO_ASIDE.fullmatch(between) or _TO_ASIDE_SAME.fullmatch(between)
+    to = _TO_ASIDE.fullmatch(text, end, nxt.start) or _TO_ASIDE_SAME.fullmatch(between)
     return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None
-
-
-_TERM = re.compile(r"(?<=\s)[„“\"«»][^\s„“”\"«»]+(?:\s[^\s„“”\"«»]+)?[“”\"«»](?=[\s,.;:!?])")
 
 
 # From a quotation's closing mark to the block its sentence introduces: the rest of the sentence
