@@ -57,3 +57,32 @@ def test_an_aside_does_not_reach_back_past_a_sentence(tmp_path: Path) -> None:
         " Learners “invent” theirs again. [@lo2020, p. 5]\n"
     )
     assert _cited(tmp_path, text)["all versions of real"] == (None, None)
+
+
+def test_a_page_typed_after_a_word_field_is_the_fields_page(tmp_path: Path) -> None:
+    from tests.manuscripts import wordxml as wx
+
+    item = {
+        "id": 1,
+        "type": "book",
+        "title": "Method Meets Art",
+        "author": [{"family": "Leavy", "given": "Patricia"}],
+        "issued": {"date-parts": [[2020]]},
+    }
+    d = wx.new_document()
+    for typed in (" p569. It travels well.", ", (pp. 12-13). It travels well.", " put it so."):
+        wx.add_paragraph(
+            d,
+            [
+                f"Photo elicitation is “emic in nature, focussing on the voice {typed[-8:]}” ",
+                wx.zotero_field(wx.csl_citation(item), "(Leavy, 2020)"),
+                typed,
+            ],
+        )
+    path = tmp_path / "answer.docx"
+    d.save(str(path))
+    got = [
+        (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(path).citations
+    ]
+    assert [page for _, page in got] == ["569", "12-13", None]
