@@ -86,3 +86,31 @@ def test_a_page_typed_after_a_word_field_is_the_fields_page(tmp_path: Path) -> N
         for c in scan(path).citations
     ]
     assert [page for _, page in got] == ["569", "12-13", None]
+
+
+def test_a_zotero_citation_formatted_in_rtf_is_shown_as_plain_text(tmp_path: Path) -> None:
+    from tests.manuscripts import wordxml as wx
+
+    item = {
+        "id": 1,
+        "type": "article-journal",
+        "title": "Qualitative Research Methods",
+        "author": [{"family": "Teherani", "given": "Arianne"}, {"family": "Martimianakis"}],
+        "issued": {"date-parts": [[2015]]},
+    }
+    citation = wx.csl_citation(item)
+    citation["properties"] = {"formattedCitation": "(Teherani {\\i{}et al.}, 2015)"}
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Qualitative research is “the systematic inquiry into social phenomena in natural"
+            " settings” ",
+            wx.zotero_field(citation, "(Teherani et al., 2015)"),
+            ".",
+        ],
+    )
+    path = tmp_path / "answer.docx"
+    d.save(str(path))
+    (cit,) = scan(path).citations
+    assert cit.reference is not None and cit.reference.raw == "(Teherani et al., 2015)"
