@@ -114,3 +114,26 @@ def test_a_zotero_citation_formatted_in_rtf_is_shown_as_plain_text(tmp_path: Pat
     d.save(str(path))
     (cit,) = scan(path).citations
     assert cit.reference is not None and cit.reference.raw == "(Teherani et al., 2015)"
+
+
+def test_a_page_after_a_quotation_cites_the_work_its_sentence_names_by_author(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "Weather sets the mood. At the start of The Open Window by Saki, the narrator says"
+        " that “the niece was a very self-possessed young lady of fifteen” (259). The"
+        " visitor's nerves are set.\n\nA study by Jones found “nerves are a matter of the"
+        " weather in the end” (12).\n",
+        encoding="utf-8",
+    )
+    got = {
+        c.quote[:12]: (c.reference.raw if c.reference else None, c.locator.value)
+        for c in scan(path).citations
+        if c.locator
+    }
+    assert got == {
+        "the niece wa": ("The Open Window by Saki", "259"),
+        # "A study by Jones" names no title: the page alone
+        "nerves are a": (None, "12"),
+    }
