@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lxml import etree
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
+from quote_tui.manuscripts.locators import typed_page_after
 from quote_tui.manuscripts.model import Anchor, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
@@ -315,7 +316,7 @@ def _block(text: str, start: int, end: int) -> Block:
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
-    anchors = list(builder.anchors)
+    anchors = [_typed_page(text, a) for a in builder.anchors]
     return Document(
         file=file,
         text=text,
@@ -326,6 +327,19 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         part=part,
         skip=tuple(builder.skip),
     )
+
+
+def _typed_page(text: str, anchor: Anchor) -> Anchor:
+    """A reference manager's field that gives no page, with the page typed after it ("(Leavy,
+    2020) p569."): the field's citation at that page."""
+    ref = anchor.reference
+    if ref is None or ref.locator is not None or ref.style == "numbered":
+        return anchor
+    typed = typed_page_after(text, anchor.end)
+    if typed is None:
+        return anchor
+    locator, end = typed
+    return replace(anchor, end=end, reference=replace(ref, locator=locator))
 
 
 def _body_paragraphs(body: etree._Element) -> list[etree._Element]:

@@ -6,7 +6,7 @@ import re
 
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["MAX_PAGES", "further_pages", "page_list", "parse_locator"]
+__all__ = ["MAX_PAGES", "further_pages", "page_list", "parse_locator", "typed_page_after"]
 
 MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
@@ -262,3 +262,21 @@ def from_csl(label: str | None, locator: str | None) -> Locator | None:
     if label not in _CSL_LABELS:
         label = "page"
     return make_locator(label, str(locator))
+
+
+# A page typed right after a citation that gives none, as Word users add it to a reference
+# manager's field: "(Leavy, 2020) p569.", "(Smith 2019), p. 4", "(Lo, 2020) (pp. 3-4)".
+_TYPED_PAGE = re.compile(
+    r"[ \t]*,?[ \t]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?"
+    r"(?:[ \t]?ff?\.)?)(?(1)\))(?![\w-])"
+)
+
+
+def typed_page_after(text: str, end: int) -> tuple[Locator, int] | None:
+    """The page typed right after a citation ending at ``end``, and where it ends."""
+    m = _TYPED_PAGE.match(text, end)
+    if m is None:
+        return None
+    written = re.sub(r"^(pp?|pg)(?=[\s\d])", r"\1.", m.group("page"))  # "p569" is "p. 569"
+    locator = parse_locator(written)
+    return (locator, m.end()) if locator is not None and locator.pages else None

@@ -18,7 +18,7 @@ from quote_tui.manuscripts.notecite import from_footnote
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.speaker import page_author, short_page
 
-__all__ = ["noted_author", "paged_source"]
+__all__ = ["noted_author", "paged_source", "titled_by"]
 
 _NAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]{2,}")
 _BACK = 600  # characters before the quotation read for the author's name
@@ -65,7 +65,34 @@ def paged_source(
     named = page_author(doc.text, start, end, after, ms.listed, paged=bool(locator))
     if named is None and locator is not None:
         named = noted_author(ms, doc, start, locator)  # "(p. 120)"
+    if named is None and locator is not None and locator.pages:
+        named = titled_by(doc.text, start)  # "At the start of The Storyteller by Saki, …"
     if named is None:
         return None, locator
     locator = locator or named.locator or short_page(doc.text, end, after)
     return replace(named, locator=locator), locator
+
+
+# A work named with its author in the quotation's sentence: "The Storyteller by Saki", "Native
+# Son by Richard Wright" (capitalised title words, then "by" and a name; "of" and "the" may join)
+_TITLED_BY = re.compile(
+    r"(?P<title>[A-Z][\w’'-]*(?:\s+(?:[A-Z][\w’'-]*|of|the|and|in|on|a|an|to)){0,7})\s+by\s+"
+    r"(?P<author>[A-Z][\w.’'-]+(?:\s+[A-Z][\w.’'-]+){0,3})(?![\w’'-])"
+)
+_SENTENCE = re.compile(r"[.!?][\"”’]?\s+(?=[A-Z\"“])|\n\s*\n")
+_WORDS_BACK = 300  # characters before the quotation read for the work's name
+
+
+def titled_by(text: str, start: int) -> Mention | None:
+    """The work its sentence names as "TITLE by AUTHOR" before a quotation cited by its page
+    alone (MLA's '"…" (129)' in a text with no list of works), the last named before it."""
+    lo = max(0, start - _WORDS_BACK)
+    stops = list(_SENTENCE.finditer(text, lo, start))
+    lo = stops[-1].end() if stops else lo
+    found = [m for m in _TITLED_BY.finditer(text, lo, start) if m.group("title")[0].isupper()]
+    if not found:
+        return None
+    m = found[-1]
+    title = re.sub(r"^(?:At|In|From|To|The start of|Of)\s+(?=[A-Z])", "", m.group("title"))
+    key = f"{m.group('author')}, {title}"
+    return Mention(m.start(), m.end(), "note", m.group(0), key=key)

@@ -53,7 +53,10 @@ def _csl_reference(data: dict[str, Any], style: str, raw: str) -> Reference | No
     entry = entry_from_csl(item_data, key=str(key) if key is not None else None)
     entry = replace(entry, zotero_keys=keys)
     props = data.get("properties") if isinstance(data.get("properties"), dict) else {}
-    shown = props.get("formattedCitation") or props.get("plainCitation") or raw
+    # Zotero's formattedCitation is RTF when its document is set so ("(Teherani {\\i{}et al.},
+    # 2015)", "\\uc0\\u8216{}"): the plain one is what the reader sees
+    formatted = _plain_rtf(str(props.get("formattedCitation") or ""))
+    shown = props.get("plainCitation") or formatted or raw
     locator = from_csl(item.get("label"), item.get("locator"))
     return Reference(raw=str(shown), style=style, key=entry.key, bib=entry, locator=locator)
 
@@ -113,6 +116,19 @@ def _endnote_reference(instruction: str, raw: str) -> Reference | None:
     locator = parse_locator(cited) if cited else None
     shown = _text(cite.find("DisplayText")) or raw
     return Reference(raw=shown, style="endnote", key=entry.key, bib=entry, locator=locator)
+
+
+_RTF_CHAR = re.compile(r"\\u(-?\d{1,5})\s?(?:\{\}|\?)?")
+_RTF_WORD = re.compile(r"\\[a-z]{1,20}-?\d{0,5}\s?(?:\{\})?")
+
+
+def _plain_rtf(text: str) -> str:
+    """A citation as RTF writes it, as text: Unicode escapes read, control words and groups
+    dropped."""
+    if "\\" not in text:
+        return text
+    text = _RTF_CHAR.sub(lambda m: chr(int(m.group(1)) % 65536), text)
+    return _RTF_WORD.sub("", text).replace("{", "").replace("}", "")
 
 
 def reference_from_instruction(instruction: str, result_text: str) -> Reference | None:

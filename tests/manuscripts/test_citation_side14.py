@@ -57,3 +57,83 @@ def test_an_aside_does_not_reach_back_past_a_sentence(tmp_path: Path) -> None:
         " Learners “invent” theirs again. [@lo2020, p. 5]\n"
     )
     assert _cited(tmp_path, text)["all versions of real"] == (None, None)
+
+
+def test_a_page_typed_after_a_word_field_is_the_fields_page(tmp_path: Path) -> None:
+    from tests.manuscripts import wordxml as wx
+
+    item = {
+        "id": 1,
+        "type": "book",
+        "title": "Method Meets Art",
+        "author": [{"family": "Leavy", "given": "Patricia"}],
+        "issued": {"date-parts": [[2020]]},
+    }
+    d = wx.new_document()
+    for typed in (" p569. It travels well.", ", (pp. 12-13). It travels well.", " put it so."):
+        wx.add_paragraph(
+            d,
+            [
+                f"Photo elicitation is “emic in nature, focussing on the voice {typed[-8:]}” ",
+                wx.zotero_field(wx.csl_citation(item), "(Leavy, 2020)"),
+                typed,
+            ],
+        )
+    path = tmp_path / "answer.docx"
+    d.save(str(path))
+    got = [
+        (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(path).citations
+    ]
+    assert [page for _, page in got] == ["569", "12-13", None]
+
+
+def test_a_zotero_citation_formatted_in_rtf_is_shown_as_plain_text(tmp_path: Path) -> None:
+    from tests.manuscripts import wordxml as wx
+
+    item = {
+        "id": 1,
+        "type": "article-journal",
+        "title": "Qualitative Research Methods",
+        "author": [{"family": "Teherani", "given": "Arianne"}, {"family": "Martimianakis"}],
+        "issued": {"date-parts": [[2015]]},
+    }
+    citation = wx.csl_citation(item)
+    citation["properties"] = {"formattedCitation": "(Teherani {\\i{}et al.}, 2015)"}
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Qualitative research is “the systematic inquiry into social phenomena in natural"
+            " settings” ",
+            wx.zotero_field(citation, "(Teherani et al., 2015)"),
+            ".",
+        ],
+    )
+    path = tmp_path / "answer.docx"
+    d.save(str(path))
+    (cit,) = scan(path).citations
+    assert cit.reference is not None and cit.reference.raw == "(Teherani et al., 2015)"
+
+
+def test_a_page_after_a_quotation_cites_the_work_its_sentence_names_by_author(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "Weather sets the mood. At the start of The Open Window by Saki, the narrator says"
+        " that “the niece was a very self-possessed young lady of fifteen” (259). The"
+        " visitor's nerves are set.\n\nA study by Jones found “nerves are a matter of the"
+        " weather in the end” (12).\n",
+        encoding="utf-8",
+    )
+    got = {
+        c.quote[:12]: (c.reference.raw if c.reference else None, c.locator.value)
+        for c in scan(path).citations
+        if c.locator
+    }
+    assert got == {
+        "the niece wa": ("The Open Window by Saki", "259"),
+        # "A study by Jones" names no title: the page alone
+        "nerves are a": (None, "12"),
+    }
