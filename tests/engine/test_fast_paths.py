@@ -12,6 +12,7 @@ deduplicated exactly when a set of all its words says so, though its first words
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import repeat
 
@@ -21,7 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import diff
-from quote_tui.engine.near import pairs, span
+from quote_tui.engine.near import pairs, score, span
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
@@ -222,6 +223,12 @@ def test_a_quotation_of_many_characters_keeps_the_commonest_first_codes() -> Non
 def test_lowercase_ascii_words_match_the_general_pattern(text: str) -> None:
     lowered = text.lower()
     assert scored_words(lowered).findall(lowered) == SCORED_WORDS.findall(lowered)
+
+
+@SETTINGS
+@given(st.text(st.characters(max_codepoint=0x7F), max_size=60) | st.text("a_1 \u00e9\u6c34-"))
+def test_a_quotation_s_words_are_counted_as_the_general_pattern_counts_them(quote: str) -> None:
+    assert score._word_count(quote) == len(re.findall(r"\w+", quote))
 
 
 def test_spaceless_text_is_told_from_ascii() -> None:
