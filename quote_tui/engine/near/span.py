@@ -161,13 +161,14 @@ def _outer_words(
         if is_start:
             g = words.back_to_word(p, floor)
             q = words.word_start(g, floor)
-            if q >= g or _paragraph_break(text[g:p]):
+            # most gaps are one space: no blank line, and no slice to ask
+            if q >= g or (p - g > 1 and _paragraph_break(text[g:p])):
                 break
             out.append((q, _first_word(text[q:g])))
         else:
             g = words.on_to_word(p, n)
             q = words.word_end(g, n)
-            if q <= g or _paragraph_break(text[p:g]):
+            if q <= g or (g - p > 1 and _paragraph_break(text[p:g])):
                 break
             out.append((q, _first_word(text[g:q])))
         p = q
@@ -217,6 +218,8 @@ def mask_around(text: str, pos: int) -> WordMask:
 def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
     """Options with a word hyphenated across a line break ("ta-\\nbles") taken whole, never
     half: the span may not end inside it or start in its second half."""
+    if "\n" not in text:  # both patterns hold a line break: most short texts have none
+        return options
     out: set[int] = set()
     for p in options:
         if is_start:
