@@ -87,6 +87,8 @@ def bridges(prepared: PreparedText) -> tuple[Bridge, ...]:
 
 def _find(text: str) -> list[Bridge]:
     out: list[Bridge] = []
+    if "\n" not in text:  # every break holds one: most short texts are spared the scan
+        return out
     for m in _BROKEN.finditer(text):
         if text[m.end() : m.end() + 1].islower():
             continue  # the next block goes on with the word: the fold joins it already

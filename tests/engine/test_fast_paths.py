@@ -12,6 +12,7 @@ deduplicated exactly when a set of all its words says so, though its first words
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import repeat
 
@@ -21,7 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from quote_tui.engine import diff
-from quote_tui.engine.near import pairs, span
+from quote_tui.engine.near import pairs, score, span
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
@@ -128,7 +129,7 @@ FLAT_PIECES = st.sampled_from(
     [
         "the", "River", "exam-", "ple", "-", "a", "1,200", "(old)", " ", " ", " ", "  ", "\n",
         "\r\n", "\t", "`", "\u2014", "\u201c", "\u201d", "\u2019", "\u00e9", "\u00ad",
-        "\ufb01", "\u0301", "\x7f",
+        "\ufb01", "\u0301", "\x7f", "\u2212", "\u00ab", "\u2033", "\uff02", "\u2018\u2019", "~",
     ]
 )  # fmt: skip
 
@@ -193,16 +194,18 @@ def test_fail_to_negates_only_before_to() -> None:
     assert [t.negating for t in tokens if t.text == "failed"] == [True, False]
 
 
-QUOTE_CHARS = st.sampled_from("abcdefg ,.-\u00e9\u6c34")
+QUOTE_CHARS = st.sampled_from("abcdefg ,.-\u00e9\u6c34\x00")
 
 
 @SETTINGS
 @given(st.text(QUOTE_CHARS, min_size=1, max_size=30), st.text(QUOTE_CHARS, max_size=120))
 def test_window_encoding_aligns_as_the_commonest_first_codes(quote: str, window: str) -> None:
     memo = Memo(quote, quote)
-    query, target = encode_pair(quote, window)
-    for k in (-1, 3):
-        ours = edlib.align(memo.query, memo.encode(window), mode="HW", task="locations", k=k)
+    # an ASCII window of an ASCII quotation is encoded by bytes, any other through the table
+    windows = (window, window.replace("\u00e9", "e").replace("\u6c34", "w"))
+    for k, seen in ((-1, windows[0]), (3, windows[0]), (-1, windows[1])):
+        query, target = encode_pair(quote, seen)
+        ours = edlib.align(memo.query, memo.encode(seen), mode="HW", task="locations", k=k)
         theirs = edlib.align(query, target, mode="HW", task="locations", k=k)
         assert ours["editDistance"] == theirs["editDistance"]
         assert ours["locations"] == theirs["locations"]
@@ -222,6 +225,12 @@ def test_a_quotation_of_many_characters_keeps_the_commonest_first_codes() -> Non
 def test_lowercase_ascii_words_match_the_general_pattern(text: str) -> None:
     lowered = text.lower()
     assert scored_words(lowered).findall(lowered) == SCORED_WORDS.findall(lowered)
+
+
+@SETTINGS
+@given(st.text(st.characters(max_codepoint=0x7F), max_size=60) | st.text("a_1 \u00e9\u6c34-"))
+def test_a_quotation_s_words_are_counted_as_the_general_pattern_counts_them(quote: str) -> None:
+    assert score._word_count(quote) == len(re.findall(r"\w+", quote))
 
 
 def test_spaceless_text_is_told_from_ascii() -> None:

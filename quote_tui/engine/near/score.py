@@ -70,6 +70,9 @@ SCORED_WORDS = re.compile(r"\w+(?:(?:['-]|(?<=\d)[.,](?=\d))\w+)*")
 _LOWER_ASCII_WORDS = re.compile(r"[a-z0-9_]+(?:(?:['-]|(?<=[0-9])[.,](?=[0-9]))[a-z0-9_]+)*")
 # Words of a quotation, to tell a short quotation from a long one.
 _PLAIN_WORDS = re.compile(r"\w+")
+# The same words of an ASCII quotation, at C speed: every byte outside ``\w`` a space, then a
+# split (the pattern's class, tried at every character, cost three times as much).
+_ASCII_NOT_WORD = bytes(b if b < 128 and (chr(b).isalnum() or b == 95) else 32 for b in range(256))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +100,16 @@ def near_threshold(quote: str, options: MatchOptions) -> float:
     Returns:
         The threshold for this quotation.
     """
-    if len(_PLAIN_WORDS.findall(quote)) <= _SHORT_WORDS:
+    if _word_count(quote) <= _SHORT_WORDS:
         return options.near_threshold - _SHORT_ALLOWANCE
     return options.near_threshold
+
+
+def _word_count(quote: str) -> int:
+    """How many runs of ``\\w`` characters ``quote`` holds."""
+    if quote.isascii():
+        return len(quote.encode("ascii").translate(_ASCII_NOT_WORD).split())
+    return len(_PLAIN_WORDS.findall(quote))
 
 
 def words_of(folded: str) -> list[str]:

@@ -161,13 +161,14 @@ def _outer_words(
         if is_start:
             g = words.back_to_word(p, floor)
             q = words.word_start(g, floor)
-            if q >= g or _paragraph_break(text[g:p]):
+            # most gaps are one space: no blank line, and no slice to ask
+            if q >= g or (p - g > 1 and _paragraph_break(text[g:p])):
                 break
             out.append((q, _first_word(text[q:g])))
         else:
             g = words.on_to_word(p, n)
             q = words.word_end(g, n)
-            if q <= g or _paragraph_break(text[p:g]):
+            if q <= g or (g - p > 1 and _paragraph_break(text[p:g])):
                 break
             out.append((q, _first_word(text[g:q])))
         p = q
@@ -217,6 +218,8 @@ def mask_around(text: str, pos: int) -> WordMask:
 def _whole_broken_words(text: str, options: set[int], *, is_start: bool) -> set[int]:
     """Options with a word hyphenated across a line break ("ta-\\nbles") taken whole, never
     half: the span may not end inside it or start in its second half."""
+    if "\n" not in text:  # both patterns hold a line break: most short texts have none
+        return options
     out: set[int] = set()
     for p in options:
         if is_start:
@@ -249,8 +252,10 @@ class Memo:
 
     folded_quote: str
     low_quote: str
-    symbols: _Symbols = field(init=False)  # the quotation's symbols, as a translation table
+    symbols: _Symbols | None = field(init=False)  # the quotation's symbols, as a translation table
     query: bytes = field(init=False)  # the lowercased quotation in those symbols
+    # an ASCII quotation's symbols as a byte table (``encode``), or None
+    ascii_table: bytes | None = field(init=False)
     quote_words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
     words: list[str] = field(init=False)  # the same, or one empty word when it has none
     tolerance: float = field(init=False)  # ``score.edge_tolerance``
@@ -272,14 +277,20 @@ class Memo:
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
         # the commonest-first order, which matters only past 254 characters, where the rarer
-        # share a code; ``ord`` is taken of each distinct character, not of every one
-        chars = list(map(ord, dict.fromkeys(self.low_quote)))
-        if len(chars) < _SHARED_CODE:
-            self.symbols = _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
+        # share a code. An ASCII quotation's characters are their own codes (none may be 0,
+        # which stands for every other character): no table of codes is built character by
+        # character (a fifth of the quotation's setup), and an ASCII window is encoded by bytes
+        self.symbols = self.ascii_table = None
+        low = self.low_quote
+        if low.isascii() and "\x00" not in low:
+            self.query = low.encode("ascii")
+            table = bytearray(256)
+            for b in set(self.query):
+                table[b] = b
+            self.ascii_table = bytes(table)
         else:
-            codes = symbol_codes(self.low_quote)
-            self.symbols = _Symbols({ord(c): code for c, code in codes.items()})
-        self.query = self.encode(self.low_quote)
+            self.symbols = self._symbols()
+            self.query = self.encode(low)
         self.quote_words = words_of(self.folded_quote)
         self.words = self.quote_words or [""]
         self.tolerance = edge_tolerance(self.folded_quote, self.quote_words)
@@ -295,8 +306,24 @@ class Memo:
                 codes[w] = chr(len(codes))
         return "".join(map(codes.__getitem__, words))
 
+    def _symbols(self) -> _Symbols:
+        """The quotation's symbols as a ``str.translate`` table: its own codes for an ASCII
+        quotation (``ascii_table``), else 1 on by first appearance, or commonest first."""
+        if self.ascii_table is not None:
+            return _Symbols({b: b for b in self.query})
+        chars = list(map(ord, dict.fromkeys(self.low_quote)))
+        if len(chars) < _SHARED_CODE:
+            return _Symbols(zip(chars, range(1, len(chars) + 1), strict=True))
+        codes = symbol_codes(self.low_quote)
+        return _Symbols({ord(c): code for c, code in codes.items()})
+
     def encode(self, target: str) -> bytes:
-        """``target`` in the quotation's symbols, as ``align.encode_pair`` encodes it."""
+        """``target`` in the quotation's symbols, aligning as ``align.encode_pair`` encodes it
+        (edlib reads only which symbols are equal)."""
+        if self.ascii_table is not None and target.isascii():
+            return target.encode("ascii").translate(self.ascii_table)
+        if self.symbols is None:
+            self.symbols = self._symbols()
         return target.translate(self.symbols).encode("latin-1")
 
     def fold_of(self, text: str, lo: int, hi: int) -> tuple[str, Sequence[int]]:
