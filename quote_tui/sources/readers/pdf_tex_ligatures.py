@@ -50,6 +50,8 @@ _WIDEST = 1.05
 """Share of its letters' summed widths a glyph's width must fall within to be their
 ligature: Computer Modern's ligatures measure 0.91-0.96 of them (bold "ff" 0.88), a
 publisher's clone's "ff" 0.83; a math italic's "β" measures 0.68 of "fi", T1's "‹" 0.67."""
+_SLACK = 0.5
+"""Points a piece of a line may stand past the line's rectangle (rounding)."""
 _MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
@@ -119,6 +121,18 @@ def _measure(
     return fonts_at
 
 
+def _fonts_in(rect: Rect, fonts_at: dict[Rect, list[str]]) -> list[str]:
+    """The fonts of the ligature codes in a line as the reader gave it: those of the lines
+    MuPDF read inside its rectangle, left to right (a line the reader joined from MuPDF's
+    pieces, a word each in a bitmap font's text, holds several)."""
+    x0, y0, x1, y1 = rect[0] - _SLACK, rect[1] - _SLACK, rect[2] + _SLACK, rect[3] + _SLACK
+    inside = sorted(
+        (r for r in fonts_at if r[0] >= x0 and r[1] >= y0 and r[2] <= x1 and r[3] <= y1),
+        key=lambda r: r[0],
+    )
+    return [font for r in inside for font in fonts_at[r]]
+
+
 def _read(text: str, fonts: list[str], table: dict[str, set[str]]) -> str:
     """A line's text with each ligature code its font's table confirms read as its letters;
     ``fonts``: the font of each code in the line, in order."""
@@ -168,8 +182,11 @@ def read_tex_ligatures(
         for block in page.blocks:
             new = []
             for line in block.lines:
-                fonts = fonts_at.get(line.rect)
-                # a line joined to another or read otherwise since keeps its codes unread
+                if not any(c in line.text for c in LIGATURE_CODES):
+                    new.append(line)
+                    continue
+                fonts = fonts_at.get(line.rect) or _fonts_in(line.rect, fonts_at)
+                # a line whose codes the pieces inside it do not all account for stays unread
                 if fonts and sum(line.text.count(c) for c in LIGATURE_CODES) == len(fonts):
                     text = _read(line.text, fonts, table)
                     if text != line.text:
