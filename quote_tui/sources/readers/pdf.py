@@ -49,6 +49,7 @@ from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_asides
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
+from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -448,9 +449,13 @@ def _extract(
                 pages[number - 1] = _glyph_read(
                     doc, number - 1, pages[number - 1], rects, kept.get(number - 1)
                 )
+        # TeX's ligatures given as control characters: the fonts' widths say which they are
+        ligatures = unreadable and read_tex_ligatures(doc, pages, _FLAGS, kept)
         kept.clear()
-        if reread:
+        if reread or ligatures:
             text, page_starts, boxes = _compose(pages, scanned)
+        if ligatures:
+            unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         if not ocred:
             text = latin_math_letters(text)
             text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
