@@ -10,9 +10,9 @@ from quote_tui.sources.readers.pdf import extract_pdf
 from tests.scanned_pdf import lines_over_scan
 
 _LINES = [
-    "No attempt has yet been made to show that the \" computable \" numbers",
+    'No attempt has yet been made to show that the " computable " numbers',
     "include all numbers which would naturally be regarded as computable.",
-    "The machine is supplied with a tape, and what it has \" seen \". The",
+    'The machine is supplied with a tape, and what it has " seen ". The',
     "letters are replaced by c ' 5 \" and the rest as before in this case.",
 ]
 

@@ -20,9 +20,10 @@ from quote_tui.sources.readers.pdf_layout import Block, PageBlocks
 
 __all__ = ["close_quotes"]
 
+_MARKS = '"\u201c\u201d\u201e'
 _PAIR = re.compile(
-    "(?:(?<=[\\s(\\[])|^)([\"\u201c\u201d\u201e]) ([^\"\u201c\u201d\u201e]*?[^\\W_][^\"\u201c\u201d\u201e]*?)"
-    " ([\"\u201c\u201d\u201e])(?=[\\s.,;:!?)\\]]|$)"
+    rf"(?:(?<=[\s(\[])|^)([{_MARKS}]) ([^{_MARKS}]*?[^\W_][^{_MARKS}]*?)"
+    rf" ([{_MARKS}])(?=[\s.,;:!?)\]]|$)"
 )
 """Two lone double quotes on a line with words between them."""
 
