@@ -43,7 +43,7 @@ from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligatur
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
-from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_turn import unturned
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
@@ -420,8 +420,10 @@ def _extract(
             pages, ocr_read = reread_poor_layers(doc, pages, deadline)
         if scanned:  # OCR read raised marks in the line's size: no span says which
             # words OCR split in two made whole first: the rules after read words
-            # and quotes old type set apart from their words joined to them
-            pages = set_figures_aside(set_marks_apart(close_quotes(mend_words(pages))))
+            # and quotes old type set apart from their words joined to them, and daggers OCR
+            # read as letters that open the page's notes set apart as marks
+            pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
+            pages = set_figures_aside(pages)
         text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unreadable = not ocred and has_unreadable(text)

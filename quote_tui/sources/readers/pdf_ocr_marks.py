@@ -18,7 +18,7 @@ from typing import Any
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 from quote_tui.sources.readers.pdf_lines import APART, Line
 
-__all__ = ["set_layer_marks_apart", "set_marks_apart"]
+__all__ = ["set_layer_marks_apart", "set_marks_apart", "set_sole_marks_apart"]
 
 _GLUED = re.compile(r"(?<=[^\W\d_]{3}[.!?])(?=\d{1,3}\s+[“‘\"(]?[^\W\d_])")
 """Where a mark starts: after a full stop that ends a word of three letters or more ("p.2" and
@@ -92,3 +92,61 @@ def set_layer_marks_apart(raw: dict[str, Any]) -> None:
                 ):
                     continue
                 span["text"] = APART + text.strip() + (" " if text[-1:].isspace() else "")
+
+
+_NOTE_SMALLER = 0.9
+"""A page's notes are set under this share of its body's size (OCR sizes wander a little)."""
+_NOTE_OPENS = re.compile(r"([^\w\s\"'“”‘’(\[.,;:]|[^\W\d_])\s+[^\W\d_][^\W\d_]")
+"""A note's first line: one sign or letter (OCR's reading of its dagger), then a word that
+opens with a capital (checked apart): "f Alonzo Church", "t Loc. cit.", "* Cf. Hobson"."""
+_SOLE = "(?<=[^\\W\\d_]{{2}}) ({}) (?=[^\\W\\d_])|(?<=[^\\W\\d_]{{2}}[,;:]) ({}) (?=[^\\W\\d_])"
+"""Where a mark stands alone between words ("Church f has")."""
+
+
+def _apart_sole(found: re.Match[str]) -> str:
+    return f" {APART}{found.group(1) or found.group(2)} "
+
+
+def _note_marks(page: PageBlocks) -> set[str]:
+    body = max(page.sizes, key=lambda size: size[1])[0] if page.sizes else 0.0
+    marks: set[str] = set()
+    for block in page.blocks:
+        if block.size >= _NOTE_SMALLER * body:
+            continue
+        for line in block.lines:
+            found = _NOTE_OPENS.match(line.text)
+            if found and line.text[found.end() - 2].isupper() and found.group(1) not in "aAI":
+                marks.add(found.group(1))
+    return marks
+
+
+def set_sole_marks_apart(pages: list[PageBlocks | None]) -> list[PageBlocks | None]:
+    """The pages with each OCR-read dagger that stands alone between two words of the body set
+    apart, where a note of the same page opens with the same sign.
+
+    Old type marks notes with daggers and the like, set raised after a word; OCR reads a
+    dagger as "f" or "t" and sets it as a word of its own ("Alonzo Church f has introduced"),
+    so a quotation that leaves the mark out stands nowhere. The page's note, set smaller,
+    opens with the same misreading ("f Alonzo Church, ..."): that tells the sign is a mark and
+    not a variable of a formula, and it is set apart as a text layer's raised mark is
+    (``pdf_lines.APART``)."""
+    out: list[PageBlocks | None] = []
+    for page in pages:
+        marks = _note_marks(page) if page is not None else set()
+        if page is None or not marks:
+            out.append(page)
+            continue
+        body = max(page.sizes, key=lambda size: size[1])[0]
+        alternatives = "|".join(re.escape(m) for m in sorted(marks))
+        sole = re.compile(_SOLE.format(alternatives, alternatives))
+        blocks = tuple(
+            b
+            if b.size < _NOTE_SMALLER * body
+            else replace(
+                b,
+                lines=tuple(ln._replace(text=sole.sub(_apart_sole, ln.text)) for ln in b.lines),
+            )
+            for b in page.blocks
+        )
+        out.append(replace(page, blocks=blocks))
+    return out
