@@ -98,7 +98,7 @@ class PdfText:
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
-        unread_pages: pages of a scan OCR had no time left for (they stand empty).
+        unread_pages: 1-based pages of a scan OCR had no time left for (they stand empty).
         ocr_read_pages: 1-based pages of a scan whose own OCR layer read poorly, read by OCR.
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
             without a Unicode map): a quotation not found may stand there.
@@ -112,7 +112,7 @@ class PdfText:
     page_count: int
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
-    unread_pages: int = 0
+    unread_pages: tuple[int, ...] = ()
     ocr_read_pages: tuple[int, ...] = ()
     unmapped_pages: tuple[int, ...] = ()
     unmapped_chars: tuple[int, ...] = ()
@@ -377,7 +377,7 @@ def _extract(
         # text has OCR's errors, and is read as OCR text is (``ocr``), when most of it is so
         hidden = sum(p.hidden for p in pages if p)
         scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
-        unread = 0
+        unread: tuple[int, ...] = ()
         ocred = False
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
@@ -399,7 +399,7 @@ def _extract(
             pages, unread = ocr_pages(doc, data, password, deadline, progress)
             ocred = True
             scanned = True
-            if unread == page_count:
+            if len(unread) == page_count:
                 raise SourceError(
                     f"The PDF is a scan of {page_count} page(s) and its read's budget ran out "
                     "before OCR read one: give it more time (--read-timeout) or paste its text.",
