@@ -1,7 +1,8 @@
 """A dagger OCR read as a letter standing alone between two words of the body ("Alonzo Church
-f has introduced") is set apart as a raised mark where a note of the same page, set smaller,
-opens with the same letter ("f Alonzo Church, ..."), so a quotation that leaves the mark out is
-found; the same letter with no such note (a formula's "f"), and a text layer, stay as read."""
+f has introduced"), or glued to the name the note opens with ("Gbdelf."), is set apart as a
+raised mark where a note of the same page, set smaller, opens with the same letter ("f Alonzo
+Church, ..."), so a quotation that leaves the mark out is found; the same letter with no such
+note (a formula's "f"), and a text layer, stay as read."""
 
 from __future__ import annotations
 
@@ -14,15 +15,18 @@ from tests.scanned_pdf import blank_scan_page
 
 _BODY = [
     "By the correct application of one of these arguments, conclusions are",
-    "reached which are superficially similar to those of earlier work. These",
+    "reached which are superficially similar to those of Gbdelf. These and",
     "results have valuable applications. In particular, it is shown that the",
-    "Hilbertian Entscheidungsproblem can have no solution at all in this form.",
+    "Hilbertian Entscheidungsproblem can have no solution in itself. The form",
     "In a recent paper Alonzo Church f has introduced an idea of effective",
     "calculability, which is equivalent to my computability, but is very",
     "differently defined. Church also reaches similar conclusions about the",
     "Entscheidungsproblem. The proof of equivalence between computability",
 ]
-_NOTE = "f Alonzo Church, An unsolvable problem of elementary number theory, 1936."
+_NOTES = [
+    "f Godel, Uber formal unentscheidbare Satze der Principia Mathematica, 1931.",
+    "f Alonzo Church, An unsolvable problem of elementary number theory, 1936.",
+]
 _OTHER = [
     "Let the function f have a root in the interval, and suppose that",
     "the function f has no other root there; then the machine will stop.",
@@ -36,7 +40,8 @@ def _scan(render_mode: int, note: bool) -> bytes:
         for i, text in enumerate(lines):
             page.insert_text((72, 72 + 15 * i), text, fontsize=11, render_mode=render_mode)
         if note and lines is _BODY:
-            page.insert_text((72, 700), _NOTE, fontsize=8, render_mode=render_mode)
+            for i, text in enumerate(_NOTES):
+                page.insert_text((72, 690 + 10 * i), text, fontsize=8, render_mode=render_mode)
     return doc.tobytes()
 
 
@@ -44,6 +49,9 @@ def test_a_dagger_read_as_a_letter_is_set_apart_where_its_note_opens_with_it() -
     read = extract_pdf(_scan(render_mode=3, note=True))
     assert read.ocr
     assert "Alonzo Church \u200bf has introduced" in read.text
+    # glued to the word the note opens with, as OCR misread it ("Gbdel" for "Godel")
+    assert "those of Gbdel\u200bf. These" in read.text
+    assert "in itself. The" in read.text  # a word that is no note's name keeps its letter
     assert "the function f has no other root" in read.text  # no note opens with it there
     quote = "In a recent paper Alonzo Church has introduced an idea of effective calculability"
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
