@@ -14,6 +14,7 @@ _LINES = [
     "include all numbers which would naturally be regarded as computable.",
     'The machine is supplied with a tape, and what it has " seen ". The',
     "letters are replaced by c ' 5 \" and the rest as before in this case.",
+    'write the letter "A " followed by the formula and then " B " followed',
 ]
 
 
@@ -27,6 +28,8 @@ def test_a_spaced_pair_of_quotes_is_joined_to_its_words() -> None:
     assert 'that the "computable" numbers' in read.text
     assert 'what it has "seen". The' in read.text
     assert "by c ' 5 \" and" in read.text  # no partner: left as read
+    # a lone mark after an odd one closes that one: only the next pair is joined
+    assert 'letter "A " followed by the formula and then "B" followed' in read.text
     quote = 'show that the "computable" numbers include all numbers'
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
 

@@ -4,8 +4,9 @@ Type set before the 1950s often put a space inside quotation marks (`` “ compu
 an OCR layer reads that space as a word space: the checked text says ``the " computable "
 numbers`` where a reader sees, and quotes, ``the "computable" numbers``, and the quotation
 stands nowhere. Two double quotes on a line that each stand alone between spaces (the second
-may be followed by a stop or comma), with words between them and no other double quote, are
-such a pair: each is joined to the words inside. A mark glued to a word is left as it is, and
+may be followed by a stop or comma), with words between them and no other double quote, and
+an even number of double quotes before them on the line, are such a pair: each is joined to
+the words inside. A mark glued to a word is left as it is, and
 so is a lone mark without such a partner (OCR's reading of a mangled formula: ``c ' 5 "``).
 Curly marks are not trusted to tell opening from closing (OCR reads an opening “ as ” often
 enough). Only OCR text is touched.
@@ -29,7 +30,19 @@ _PAIR = re.compile(
 
 
 def _line(text: str) -> str:
-    return _PAIR.sub(lambda m: m.group(1) + m.group(2) + m.group(3), text)
+    out: list[str] = []
+    at = 0  # text[:at] is done
+    found = _PAIR.search(text)
+    while found is not None:
+        start = found.start()
+        if sum(text.count(m, 0, start) for m in _MARKS) % 2:
+            # an odd mark before it: this one closes a pair ('"A " followed ... " B "')
+            found = _PAIR.search(text, start + 1)
+            continue
+        out += [text[at:start], found.group(1), found.group(2), found.group(3)]
+        at = found.end()
+        found = _PAIR.search(text, at)
+    return "".join(out) + text[at:]
 
 
 def _block(block: Block) -> Block:
