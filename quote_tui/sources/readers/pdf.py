@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
@@ -339,6 +340,7 @@ def _extract(
         labels: list[str | None] = []
         labelled = _has_labels(doc)
         kept: dict[int, pymupdf.TextPage] = {}  # text pages whose lines may be read again
+        beneath: bool | None = None  # whether the text is drawn beneath page images
         keep = page_count <= _KEPT_PAGES
         for index in range(page_count):
             try:
@@ -352,6 +354,13 @@ def _extract(
             try:
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
+                if beneath is not False and raw["blocks"]:
+                    # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
+                    # invisible is; told by the first page with text, for a scan's pages are
+                    # all made alike (asking every page's images cost a book a fifth more)
+                    covered = covered_text(page) if scan_image(page) else []
+                    beneath = bool(covered) if beneath is None else beneath
+                    hide_covered(raw, covered)
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
                 read = page_blocks(raw, raw["height"])
