@@ -193,6 +193,8 @@ def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
     loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
     assert loaded.retrieval.ocr and loaded.prepared.truncated
     assert "OCR read 1 of the scan's 2 pages" in (loaded.retrieval.note or "")
+    # which pages were not read, so a reader knows where a quotation may still stand
+    assert "page(s) 2 were not read" in (loaded.retrieval.note or "")
     assert {box[2] for box in loaded.prepared.line_boxes} == {1}
     # no time for even one page: a timeout that says what to raise, not an empty source
     with pytest.raises(SourceError) as err:
@@ -290,3 +292,11 @@ def test_a_page_the_program_fails_on_is_read_by_mupdfs_ocr(
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)  # read here, where the patch holds
     pdf = extract_pdf(nist_scan(corpus_dir, tmp_path).read_bytes())
     assert pdf.ocr and "storage" in pdf.text
+
+
+def test_the_note_on_a_cut_scan_names_its_unread_pages_in_runs() -> None:
+    from quote_tui.sources.readers.pdf_source_notes import unread_note
+
+    note = unread_note((14, 15, 16, 17, 28), 28)
+    assert note.startswith("OCR read 23 of the scan's 28 pages")
+    assert "page(s) 14\u201317, 28 were not read" in note

@@ -189,19 +189,6 @@ def _format(data: bytes, name: str, media_type: str) -> str:
     return format_by_name(name) or _sniff(data) or "text"
 
 
-def _unmapped_note(pages: tuple[int, ...]) -> str | None:
-    """The source's note on pages whose text layer is unreadable, naming them (a few)."""
-    if not pages:
-        return None
-    from quote_tui.sources.readers.pdf_ocr_poor import pages_named
-
-    return (
-        f"unmapped_font: the text layer of page(s) {pages_named(pages)} is unreadable there "
-        "(a font without a Unicode map); a quotation not found may stand there, so it is "
-        "inconclusive."
-    )
-
-
 def _pdf_title(title: str | None) -> str | None:
     # Producers often store a file name or a placeholder ("untitled", "report.indd") as title.
     title = (title or "").strip()
@@ -258,6 +245,7 @@ def _read_format(
     if fmt == "pdf":
         from quote_tui.sources.readers.pdf import extract_pdf
         from quote_tui.sources.readers.pdf_ocr_poor import read_note
+        from quote_tui.sources.readers.pdf_source_notes import unmapped_note, unread_note
 
         pdf = extract_pdf(data, password=password, deadline=deadline, progress=progress)
         unread = pdf.unread_pages
@@ -279,12 +267,8 @@ def _read_format(
             note="; ".join(
                 note
                 for note in (
-                    f"OCR read {pdf.page_count - unread} of the scan's {pdf.page_count} pages "
-                    "within the read's budget (--read-timeout); a quotation not found may lie "
-                    "in the rest."
-                    if unread
-                    else None,
-                    _unmapped_note(pdf.unmapped_pages),
+                    unread_note(unread, pdf.page_count) if unread else None,
+                    unmapped_note(pdf.unmapped_pages),
                     read_note(pdf.ocr_read_pages),
                 )
                 if note

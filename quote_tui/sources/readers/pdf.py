@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
@@ -43,7 +44,8 @@ from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligatur
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
-from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart
+from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
+from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_turn import unturned
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
@@ -98,7 +100,7 @@ class PdfText:
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
-        unread_pages: pages of a scan OCR had no time left for (they stand empty).
+        unread_pages: 1-based pages of a scan OCR had no time left for (they stand empty).
         ocr_read_pages: 1-based pages of a scan whose own OCR layer read poorly, read by OCR.
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
             without a Unicode map): a quotation not found may stand there.
@@ -112,7 +114,7 @@ class PdfText:
     page_count: int
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
-    unread_pages: int = 0
+    unread_pages: tuple[int, ...] = ()
     ocr_read_pages: tuple[int, ...] = ()
     unmapped_pages: tuple[int, ...] = ()
     unmapped_chars: tuple[int, ...] = ()
@@ -339,6 +341,7 @@ def _extract(
         labels: list[str | None] = []
         labelled = _has_labels(doc)
         kept: dict[int, pymupdf.TextPage] = {}  # text pages whose lines may be read again
+        beneath: bool | None = None  # whether the text is drawn beneath page images
         keep = page_count <= _KEPT_PAGES
         for index in range(page_count):
             try:
@@ -352,6 +355,13 @@ def _extract(
             try:
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
+                if beneath is not False and raw["blocks"]:
+                    # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
+                    # invisible is; told by the first page with text, for a scan's pages are
+                    # all made alike (asking every page's images cost a book a fifth more)
+                    covered = covered_text(page) if scan_image(page) else []
+                    beneath = bool(covered) if beneath is None else beneath
+                    hide_covered(raw, covered)
                 # the text page's own height: its lines are placed on the page unrotated,
                 # and asking the page for its rectangle costs more than a line's reading
                 read = page_blocks(raw, raw["height"])
@@ -377,7 +387,7 @@ def _extract(
         # text has OCR's errors, and is read as OCR text is (``ocr``), when most of it is so
         hidden = sum(p.hidden for p in pages if p)
         scanned = hidden > _OCR_LAYER * sum(chars_per_page) and _has_images(doc)
-        unread = 0
+        unread: tuple[int, ...] = ()
         ocred = False
         # images are looked for only where the text layer is too thin to read: a scan
         has_images = max(chars_per_page) < _MIN_CHARS_PER_PAGE and _has_images(doc)
@@ -399,7 +409,7 @@ def _extract(
             pages, unread = ocr_pages(doc, data, password, deadline, progress)
             ocred = True
             scanned = True
-            if unread == page_count:
+            if len(unread) == page_count:
                 raise SourceError(
                     f"The PDF is a scan of {page_count} page(s) and its read's budget ran out "
                     "before OCR read one: give it more time (--read-timeout) or paste its text.",
@@ -420,7 +430,10 @@ def _extract(
             pages, ocr_read = reread_poor_layers(doc, pages, deadline)
         if scanned:  # OCR read raised marks in the line's size: no span says which
             # words OCR split in two made whole first: the rules after read words
-            pages = set_figures_aside(set_marks_apart(mend_words(pages)))  # and figures' words
+            # and quotes old type set apart from their words joined to them, and daggers OCR
+            # read as letters that open the page's notes set apart as marks
+            pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
+            pages = set_figures_aside(pages)
         text, page_starts, boxes = _compose(pages, scanned)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unreadable = not ocred and has_unreadable(text)

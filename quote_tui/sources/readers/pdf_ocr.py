@@ -233,7 +233,7 @@ def ocr_pages(
     password: str | None = None,
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> tuple[list[PageBlocks | None], int]:
+) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
     With the document's bytes, pages are read in worker processes, one per core. OCR takes
@@ -248,8 +248,9 @@ def ocr_pages(
         progress: told (pages read, pages in all) as each page is read, for a progress line.
 
     Returns:
-        Each page's blocks (None for a page Tesseract could not read, or left unread), and how
-        many pages were left unread for lack of time.
+        Each page's blocks (None for a page Tesseract could not read, or left unread), and the
+        1-based pages left unread for lack of time (a worker reads every n-th page, so they
+        need not be the last ones), for the source's note to name.
 
     Raises:
         SourceError: ``renderer_missing`` when Tesseract or its English data is absent.
@@ -268,20 +269,20 @@ def ocr_pages(
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
     languages: list[str] = []
-    unread = 0
+    unread: list[int] = []
     read = len(found)  # the workers' pages were counted as they came
     for index in range(count):
         if index in found:
             pages.append(found[index])
         elif stop is not None and time.monotonic() >= stop:
             pages.append(None)
-            unread += 1
+            unread.append(index + 1)
         else:
             pages.append(ocr_page(doc, index, folder, languages))
             read += 1
             if progress is not None:
                 progress(read, count)
-    return pages, unread
+    return pages, tuple(unread)
 
 
 def _cores() -> int:
