@@ -20,7 +20,7 @@ from lxml import etree
 
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
 from quote_tui.manuscripts.locators import from_csl, parse_locator
-from quote_tui.manuscripts.model import BibEntry, Reference
+from quote_tui.manuscripts.model import BibEntry, Locator, Reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
@@ -54,8 +54,27 @@ def _csl_reference(data: dict[str, Any], style: str, raw: str) -> Reference | No
     entry = replace(entry, zotero_keys=keys)
     props = data.get("properties") if isinstance(data.get("properties"), dict) else {}
     shown = props.get("formattedCitation") or props.get("plainCitation") or raw
-    locator = from_csl(item.get("label"), item.get("locator"))
+    locator = from_csl(item.get("label"), item.get("locator")) or _typed_locator(
+        raw, props.get("plainCitation")
+    )
     return Reference(raw=str(shown), style=style, key=entry.key, bib=entry, locator=locator)
+
+
+# A page typed into the citation Word shows, after its year: "(McClean et al., 2020 p.87)".
+_TYPED_PAGE = re.compile(
+    r"\b(?:1[5-9]|20)\d\d[a-z]?\s*[,:]?\s*((?:pp?\.|S\.)\s*\d[\d\s,–-]*?)\s*\)?$"
+)
+
+
+def _typed_locator(result_text: str, generated: object) -> Locator | None:
+    """The page a writer typed into a citation's shown text when the manager's item has none:
+    Zotero keeps an edited citation as typed ("dontUpdate"), and students add the page that way
+    rather than in the citation dialog. Only a text that differs from what the manager wrote."""
+    shown = " ".join(result_text.split())
+    if not shown or shown == " ".join(str(generated).split()):
+        return None
+    m = _TYPED_PAGE.search(shown)
+    return parse_locator(m.group(1)) if m else None
 
 
 def _json_after(instruction: str, marker: str) -> dict[str, Any] | None:

@@ -8,6 +8,15 @@ from pathlib import Path
 from quote_tui.manuscripts import scan
 from tests.manuscripts import wordxml as wx
 
+MCCLEAN = {
+    "id": 7,
+    "type": "article-journal",
+    "title": "Lived meanings in qualitative health research",
+    "author": [{"family": "McClean", "given": "Stuart"}],
+    "issued": {"date-parts": [[2020]]},
+    "citation-key": "mcclean2020",
+}
+
 
 def test_a_signature_line_of_underscores_does_not_hold_the_scan(tmp_path: Path) -> None:
     # A declaration ends in a line of underscores to sign on. The reference-list heading's
@@ -30,3 +39,57 @@ def test_a_signature_line_of_underscores_does_not_hold_the_scan(tmp_path: Path) 
     assert cit.quote == "eine wörtlich übernommene Stelle"
     assert cit.reference is not None and cit.reference.key == "Lo 2020"
     assert cit.locator is not None and cit.locator.value == "4"
+
+
+def test_a_closing_mark_typed_as_an_opening_one_after_a_space_closes(tmp_path: Path) -> None:
+    # Word's autocorrect turns a " typed after a space into an opening “, so a writer who
+    # leaves a space before the closing mark gets “…lifeworld “ (Author, 2020 p.87).
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "It seeks to “understand the lived meanings that underpin that world “ ",
+            wx.zotero_field(wx.csl_citation(MCCLEAN, locator="87"), "(McClean et al., 2020 p.87)"),
+            ". It also asks “what the participants mean “, ",
+            "as others did (Lo, 2019, p. 3).",
+        ],
+    )
+    wx.add_paragraph(d, ["A “well-formed quotation of some words” (Lo, 2019, p. 4) stays."])
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    found = {c.quote: c for c in scan(path).citations}
+    assert set(found) == {
+        "understand the lived meanings that underpin that world",
+        "what the participants mean",
+        "well-formed quotation of some words",
+    }
+    first = found["understand the lived meanings that underpin that world"]
+    assert first.reference is not None and first.reference.key == "mcclean2020"
+    assert first.locator is not None and first.locator.value == "87"
+
+
+def test_a_page_typed_into_a_zotero_citation_is_its_locator(tmp_path: Path) -> None:
+    # Students add the page by editing the citation Word shows; Zotero then keeps the text as
+    # typed ("dontUpdate") and its item carries no locator.
+    edited = wx.csl_citation(MCCLEAN)
+    edited["properties"].update(plainCitation="(McClean et al., 2020)", dontUpdate=True)
+    untouched = wx.csl_citation(MCCLEAN)
+    untouched["properties"].update(plainCitation="(McClean et al., 2020)")
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "It seeks to “understand the meanings that underpin the world” ",
+            wx.zotero_field(edited, "(McClean et al., 2020 p.87)"),
+            ". Later “a second quotation of the same book” ",
+            wx.zotero_field(untouched, "(McClean et al., 2020)"),
+            ".",
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    found = {c.quote: c for c in scan(path).citations}
+    first = found["understand the meanings that underpin the world"]
+    assert first.reference is not None and first.reference.key == "mcclean2020"
+    assert first.locator is not None and first.locator.value == "87"
+    assert found["a second quotation of the same book"].locator is None
