@@ -2,7 +2,8 @@
 
 Zotero: a complex field ``ADDIN ZOTERO_ITEM CSL_CITATION {json}``; legacy Mendeley:
 ``ADDIN CSL_CITATION {json}``; Mendeley Cite: a content control tagged
-``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``.
+``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``;
+Citavi: ``ADDIN CitaviPlaceholder{base64 json}`` (read in citavi.py).
 Their item data carry DOI, title, authors and page range; the citation item carries the
 locator and its label.
 """
@@ -19,6 +20,7 @@ from typing import Any
 from lxml import etree
 
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
+from quote_tui.manuscripts.citavi import citavi_reference
 from quote_tui.manuscripts.locators import from_csl, parse_locator
 from quote_tui.manuscripts.model import BibEntry, Locator, Reference
 from quote_tui.sources.readers.safe_xml import xml_parser
@@ -142,7 +144,7 @@ def reference_from_instruction(instruction: str, result_text: str) -> Reference 
         result_text: the text Word shows for the field.
 
     Returns:
-        A zotero, mendeley, endnote or url reference.
+        A zotero, mendeley, endnote, citavi or url reference.
     """
     upper = instruction.upper()
     if "ZOTERO_ITEM" in upper and "CSL_CITATION" in upper:
@@ -153,6 +155,8 @@ def reference_from_instruction(instruction: str, result_text: str) -> Reference 
         return _csl_reference(data, "mendeley", result_text) if data else None
     if "EN.CITE" in upper and "<ENDNOTE" in upper:
         return _endnote_reference(instruction, result_text)
+    if "CITAVIPLACEHOLDER" in upper:
+        return citavi_reference(instruction, result_text)
     m = _HYPERLINK.match(instruction)
     if m:
         url = m.group(1)

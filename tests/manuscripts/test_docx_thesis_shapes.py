@@ -3,6 +3,8 @@ citation-manager fields, and the typing habits of Word users (issue 31)."""
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
 from quote_tui.manuscripts import scan
@@ -93,3 +95,66 @@ def test_a_page_typed_into_a_zotero_citation_is_its_locator(tmp_path: Path) -> N
     assert first.reference is not None and first.reference.key == "mcclean2020"
     assert first.locator is not None and first.locator.value == "87"
     assert found["a second quotation of the same book"].locator is None
+
+
+def _citavi_field(entries: list[dict], shown: str) -> list:
+    payload = {"$id": "1", "Entries": entries, "Text": shown, "WAIVersion": "6.1.0.0"}
+    code = base64.b64encode(json.dumps(payload).encode()).decode()
+    return wx.complex_field(f"ADDIN CitaviPlaceholder{{{code}}}", shown)
+
+
+def test_a_citavi_field_names_its_work_and_page(tmp_path: Path) -> None:
+    # Citavi's payload (one per field) links repeated objects with Json.NET's $id/$ref; an
+    # edited volume lists its editors, not authors.
+    sarkar = {"$id": "5", "LastName": "Sarkar", "FirstName": "Dipanjan"}
+    volume = {
+        "$id": "3",
+        "Id": "381fc2e3",
+        "Editors": [sarkar, {"$id": "6", "LastName": "Bali"}],
+        "Title": "Practical Machine Learning",
+        "Year": "2018",
+        "Doi": "10.1007/978-1-4842-3207-1",
+        "ReferenceType": "BookEdited",
+    }
+    # A chapter whose author also edits the volume: written once, then pointed at.
+    chapter = {
+        "$id": "3",
+        "Id": "0a1b",
+        "ParentReference": {"$id": "4", "Editors": [{"$id": "5", "LastName": "Sarkar"}]},
+        "Authors": [{"$ref": "5"}],
+        "Title": "Features",
+    }
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "So heißt es: „Feature engineering is the key to applied learning“ ",
+            _citavi_field(
+                [
+                    {
+                        "$id": "2",
+                        "Prefix": "Ng zit. nach ",
+                        "Reference": volume,
+                        "PageRange": {"$id": "4", "OriginalString": "174"},
+                    }
+                ],
+                "(Ng zit. nach Sarkar et al., 2018b, S. 174)",
+            ),
+            ". Danach „features come from the same author twice“ ",
+            _citavi_field([{"$id": "2", "Reference": chapter}], "(Sarkar, o. J.)"),
+            ".",
+        ],
+    )
+    path = tmp_path / "ba.docx"
+    d.save(str(path))
+    found = {c.quote: c for c in scan(path).citations}
+    first = found["Feature engineering is the key to applied learning"]
+    assert first.reference is not None and first.reference.style == "citavi"
+    assert first.reference.key == "381fc2e3"
+    assert first.reference.bib is not None
+    assert first.reference.bib.authors == ("Sarkar", "Bali")
+    assert first.reference.bib.doi == "10.1007/978-1-4842-3207-1"
+    assert first.locator is not None and first.locator.value == "174"
+    second = found["features come from the same author twice"].reference
+    assert second is not None and second.key == "0a1b"
+    assert second.bib is not None and second.bib.authors == ("Sarkar",)
