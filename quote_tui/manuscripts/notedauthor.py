@@ -16,7 +16,7 @@ from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.notecite import from_footnote
 from quote_tui.manuscripts.refs import Mention
-from quote_tui.manuscripts.speaker import page_author, short_page
+from quote_tui.manuscripts.speaker import page_author, short_page, work_by
 
 __all__ = ["noted_author", "paged_source"]
 
@@ -60,11 +60,14 @@ def paged_source(
 ) -> tuple[Mention | None, Locator | None]:
     """The work of a quotation cited by its page alone (MLA's '"…" (737)'): the listed work of
     the author the text last names (``speaker.page_author``), else, for a page, the work of a
-    note naming that author (``noted_author``); with the page it is cited at. ``after`` is
+    note naming that author (``noted_author``), else the author of the work the sentence names
+    ("The Storyteller by Saki", ``speaker.work_by``); with the page it is cited at. ``after`` is
     where the quotation's sentence ends. ``(None, locator)`` when no author is named."""
     named = page_author(doc.text, start, end, after, ms.listed, paged=bool(locator))
     if named is None and locator is not None:
         named = noted_author(ms, doc, start, locator)  # "(p. 120)"
+    if named is None and locator is not None and locator.label == "page":
+        named = work_by(doc.text, start)  # "The Storyteller by Saki … “…” (129)"
     if named is None:
         return None, locator
     locator = locator or named.locator or short_page(doc.text, end, after)

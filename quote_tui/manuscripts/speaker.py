@@ -18,7 +18,7 @@ from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention
 
-__all__ = ["named_speaker", "page_author", "short_page"]
+__all__ = ["named_speaker", "page_author", "short_page", "work_by"]
 
 _NAME = r"[A-ZÄÖÜ][\w'’\-]+"
 # The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
@@ -216,3 +216,28 @@ def _short(text: str, end: int, after: int) -> re.Match[str] | None:
 
 
 _OTHER = re.compile(r"[\"“”„«»;]|(?<!\w)['‘]\w")
+
+
+# A work named with its author in the quotation's sentence: "The Storyteller by Saki", "a play by
+# Eugene O’Neill". Before "by", the title's last word (capitalised) or a word saying what kind of
+# work it is: "sent by Monday" names none.
+_WORK_BY = re.compile(
+    r"(?:\b[A-Z][\w'’\-]*|\b(?:novel|novella|play|poem|story|essay|book|film|"
+    r"memoir|article|song|tale|drama|comedy|tragedy))\s+by\s+"
+    r"(?P<name>[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})(?![\w'’\-])"
+)
+
+
+def work_by(text: str, start: int) -> Mention | None:
+    """The author of the work the quotation's sentence names before it ("At the start of The
+    Storyteller by Saki, … “hot afternoon” (129)"), for a page cited alone when no list holds
+    the work: the page is that work's, and its author is all the text says of it."""
+    lo = max(0, start - _BACK)
+    para = text.rfind("\n\n", lo, start)
+    lo = _last_stop(text, para + 2 if para >= 0 else lo, start)
+    found = list(_WORK_BY.finditer(text, lo, start))
+    if not found:
+        return None
+    m = found[-1]
+    surname = m.group("name").split()[-1]
+    return Mention(m.start("name"), m.end("name"), "author_date", m.group("name"), names=(surname,))

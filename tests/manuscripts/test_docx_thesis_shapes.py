@@ -158,3 +158,28 @@ def test_a_citavi_field_names_its_work_and_page(tmp_path: Path) -> None:
     second = found["features come from the same author twice"].reference
     assert second is not None and second.key == "0a1b"
     assert second.bib is not None and second.bib.authors == ("Sarkar",)
+
+
+def test_a_page_alone_cites_the_work_the_sentence_names_by_its_author(tmp_path: Path) -> None:
+    # An essay on fiction names the story and its author, then gives the page alone (MLA);
+    # the story is in no list. "by" after a word that names no work ("sent by Monday") is no
+    # author.
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "At the start of The Open Window by Saki, the niece says that “her great tragedy "
+            "happened just three years ago” (54). In a play by Eugene O’Neill the mother "
+            "speaks of “the fog that hides you from the world” (98). It was all sent by "
+            "Monday, and the memo said “all of the numbers were right on time” (12)."
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    found = {c.quote: c for c in scan(path).citations}
+    saki = found["her great tragedy happened just three years ago"]
+    assert saki.reference is not None and saki.reference.key == "Saki"
+    assert saki.locator is not None and saki.locator.value == "54"
+    oneill = found["the fog that hides you from the world"].reference
+    assert oneill is not None and oneill.key == "O’Neill"
+    assert found["all of the numbers were right on time"].reference is None
