@@ -183,3 +183,20 @@ def test_a_page_alone_cites_the_work_the_sentence_names_by_its_author(tmp_path: 
     oneill = found["the fog that hides you from the world"].reference
     assert oneill is not None and oneill.key == "O’Neill"
     assert found["all of the numbers were right on time"].reference is None
+
+
+def test_a_short_phrase_beside_a_paged_quotation_is_the_same_works(tmp_path: Path) -> None:
+    # The sentence quotes the story twice and gives the page once, after the second quotation.
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "At the start of The Open Window by Saki, the narrator establishes that the aunt "
+            "was “rather unsympathetic” and that “the window was left open” (54). The "
+            "so-called “rather unsympathetic” of her essay is a phrase we use again."
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    found = [(c.quote, c.reference.key if c.reference else None) for c in scan(path).citations]
+    assert found == [("rather unsympathetic", "Saki"), ("the window was left open", "Saki")]
