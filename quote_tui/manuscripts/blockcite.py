@@ -8,12 +8,14 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.latex import latex_to_text
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
-from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.notes import note_mention
+from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
 
-__all__ = ["closing_citation"]
+__all__ = ["closing_citation", "signed_source"]
 
 _PLACE = 20  # a page typed after a block's closing key is this short
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
@@ -150,3 +152,39 @@ def run_citation(
             return mention, anchor, own
         block = following
     return None, None, None
+
+
+# A signature that is a name and nothing more: "Martin Heidegger", "Goethe", "Arthur Schopenhauer"
+_NAME_ONLY = re.compile(
+    r"[A-ZÄÖÜ][\w.'’-]+(?:[ \t]+(?:(?:von|van|de|du|le|la)[ \t]+)?[A-ZÄÖÜ][\w.'’-]+){0,3}"
+)
+
+
+def signed_source(doc: Document, block: Block) -> Mention | None:
+    """The source a block names after its words, as an epigraph's signature does: "William
+    Blake, *The Marriage of Heaven and Hell*, 1793" (a work, read as a note is), "Novalis 1798",
+    or a name alone ("Martin Heidegger"), which is all the writer says of the source."""
+    if block.signed is None:
+        return None
+    start, end = block.signed
+    text = doc.scan_text or doc.text  # HTML's tags (<cite>) blanked out
+    while start < end and text[start] in " \t\n>—–-―":
+        start += 1
+    while end > start and text[end - 1] in " \t\n.":
+        end -= 1
+    if text[start : start + 1] == "(" and text[end - 1 : end] == ")":
+        start, end = start + 1, end - 1  # "(Arthur Schopenhauer)"
+    if start >= end:
+        return None
+    cited = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    if cited:
+        return cited[0]  # "— Henry David Thoreau [@thoreau1854, p. 8]", "— Thoreau[^3]"
+    found = note_author_year(text, start, end) or note_mention(text, start, end)
+    if found is not None and found.style != "locator":
+        return found
+    words = " ".join(text[start:end].split())
+    if doc.kind == "latex":
+        words = latex_to_text(words)  # \textsc{Henry David Thoreau}
+    if _NAME_ONLY.fullmatch(words):
+        return Mention(start, end, "note", words, key=words)
+    return None

@@ -43,7 +43,10 @@ _PRENOTE = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*\[\s*[„“\"'‘«»`]*$
 
 def enclosing_cite(doc: Document, start: int) -> Mention | None:
     """The cite whose prenote holds the quotation (`\\autocite[„You shall know a word by the
-    company it keeps.``][11]{firth}`): the quotation is that work's, at its locator."""
+    company it keeps.``][11]{firth}`): the quotation is that work's, at its locator. Pandoc's
+    bracket likewise: `[@benner2004, S. 600, „Diese Wendung …“]`, `[„…“, @key, p. 4]`."""
+    if doc.kind in ("markdown", "plain"):
+        return _enclosing_bracket(doc, start)
     if doc.kind != "latex":
         return None
     m = _PRENOTE.search(doc.text, max(0, start - 60), start)
@@ -54,6 +57,20 @@ def enclosing_cite(doc: Document, start: int) -> Mention | None:
     return next((c for c in cites if c.start == m.start() and c.style == "latex"), None)
 
 
+_BRACKET_REACH = 300  # a quotation in a citation's bracket opens this near the bracket
+
+
+def _enclosing_bracket(doc: Document, start: int) -> Mention | None:
+    text = doc.text
+    i = text.rfind("[", max(0, start - _BRACKET_REACH), start)
+    if i < 0 or "]" in text[i:start] or "\n\n" in text[i:start]:
+        return None
+    if "@" not in text[i : i + 2000].split("]", 1)[0]:
+        return None  # an editor's bracket, a link's words
+    cites = find_mentions(text, i, min(len(text), i + 2000), latex=False, markdown=True)
+    return next((c for c in cites if c.start == i and c.style == "pandoc" and c.end > start), None)
+
+
 def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Locator | None) -> bool:
     """Capitalised words cited at once with a page (`„Checklist Theories of Meaning``
     \\autocite*[123]{fillmore}`) are words quoted from that page, not a title named."""
@@ -62,6 +79,10 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
     # or by a note mark whose note gives the page: „Furie des Verschwindens“[^5]
     if _NOTE_MARK.match(doc.text, span.close_end):
         return True
+    # a note's citation stands in the note's own text (another file or .docx part): its
+    # offsets are not this text's, so only a mark right after the words ties the two
+    if mention.start < span.close_end or doc.text[mention.start : mention.end] != mention.raw:
+        return False
     return not doc.text[span.close_end : mention.start].strip(" ~\t\n")
 
 

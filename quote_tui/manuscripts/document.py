@@ -24,6 +24,9 @@ class Block:
     after: int
     mention: Mention | None = None
     inline: bool = False  # a quotation inside a sentence (\enquote): its reference follows it
+    # where the block names its source after the words, as an epigraph is signed: an HTML
+    # <footer>, a "— Author" line (the words without the marks and dash)
+    signed: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,9 @@ _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
+    # APA's year and page, the author named in the sentence: "Brookfield … “…” (1987, p. 21)".
+    r"[\"'”’»“]*\s*[.,;]?\s*\((?:1[5-9]|20)\d\d[a-z]?,\s*(?:pp?\.|S\.|para\.)\s*[\dxivlc]+"
+    r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
     # The same work's page again, typed in brackets: "[vgl. Ebd. S.54]", "(Ebd. S. 133)".
     r"[\"'”’»“]*\s*[.,;]?\s*[(\[](?:vgl\.|cf\.|see)?\s*(?:ebd|ebda|ibid|ibidem)\.,?\s*"
     r"(?:pp?\.|S\.)\s*\d",

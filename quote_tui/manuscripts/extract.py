@@ -12,7 +12,7 @@ from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import mentions_in as _mentions
 from quote_tui.manuscripts.attribute import resolve as _resolve
-from quote_tui.manuscripts.blockcite import closing_citation, run_citation
+from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
@@ -23,7 +23,6 @@ from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
     own_title,
-    subject_author,
     unsupported,
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
@@ -31,6 +30,7 @@ from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.narrative_page import page_named_later
 from quote_tui.manuscripts.notecite import (
     from_footnote,
     inner_note,
@@ -43,6 +43,7 @@ from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.subjects import Subjects
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -52,6 +53,7 @@ from quote_tui.manuscripts.voice import (
     names_a_work,
     presents_own,
 )
+from quote_tui.manuscripts.yearpage import year_page_source
 
 __all__ = ["Found", "extract"]
 
@@ -95,6 +97,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     end, mention, anchor, own = block.end, block.mention, None, None
     if mention is None:
         end, mention, anchor, own = closing_citation(doc, block)
+    if mention is None and anchor is None:
+        mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
@@ -205,14 +209,15 @@ def extract(
     out: list[tuple[int, int, Found]] = []
     ends: dict[tuple[int, int], int] = {}  # an inline quotation's closing mark's end
     bare = not cites and cites_nothing(ms)
-    about = None if cites else subject_author(ms)
+    subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
-        lacks = partial(unsupported, doc.text, cites_nothing=bare, about=about)
+        lacks = partial(unsupported, doc.text, cites_nothing=bare)
+        about = partial(subjects.at, index) if subjects is not None else _nobody
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -237,6 +242,10 @@ def extract(
         }
         repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
         cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
+        # Every quotation taken so far, cited or linked by context: a longer phrase said again
+        # after it ("Listen to the wind blow, watch the sun rise." … to "watch the sun rise.")
+        # is its source's words again.
+        said = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         for block in outer_blocks:
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
@@ -249,15 +258,21 @@ def extract(
             if block.inline and names_a_work(doc.text, block.start, block.end):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
-            if short and not borrowed(
-                doc,
-                block.start,
-                block.end,
-                block.after,
-                cited,
-                ms=ms,
-                about=about,
-                commented=commented,
+            # A csquotes command that carries its own citation (\textcquote[178]{key}{Plot-
+            # Phänomene}) marks a quotation by the writer's own hand, however short.
+            if (
+                short
+                and block.mention is None
+                and not borrowed(
+                    doc,
+                    block.start,
+                    block.end,
+                    block.after,
+                    cited,
+                    ms=ms,
+                    about=about(block.start),
+                    commented=commented,
+                )
             ):
                 continue
             quoted += block.end - block.start
@@ -287,7 +302,7 @@ def extract(
                 if (
                     (mention, reference) == (None, None)
                     and not short
-                    and lacks(block.start, block.end, block.after, cited)
+                    and lacks(block.start, block.end, block.after, said, about=about(block.start))
                     and not (
                         not bare
                         and borrowed(
@@ -302,9 +317,12 @@ def extract(
                     )
                 ):
                     continue
+                if locator is None and reference is None:
+                    locator = page_named_later(doc, mention, block.after)
                 found = Found(raw, doc, doc.location(block.start), mention, reference, locator)
                 out.append((index, block.start, found))
                 ends[index, block.start] = block.after
+                said.add(block.start, block.end)
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
             if (found.mention, found.reference) == (None, None) and presents_own(
@@ -315,8 +333,14 @@ def extract(
             # A cited inline quotation's words said again later are its source's.
             if block.inline and found.mention is not None:
                 cited.add(block.start, block.end)
+                said.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(scan, min_words=min(min_words, WORD_WORDS), latex=doc.kind == "latex")
+        spans = find_quotes(
+            scan,
+            min_words=min(min_words, WORD_WORDS),
+            latex=doc.kind == "latex",
+            note_marks=[a.start for a in doc.anchors if a.footnote],
+        )
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
@@ -346,7 +370,7 @@ def extract(
                 span.close_end,
                 cited,
                 ms=ms,
-                about=about,
+                about=about(span.start),
                 commented=commented,
             ):
                 continue
@@ -370,6 +394,9 @@ def extract(
                         ms, doc, span.start, span.end, window_end, locator
                     )
                     mention = named or mention
+                if mention is None and (dated := year_page_source(doc, span.close_end)):
+                    # APA's '"…" (1987, p. 21)': the paragraph's citation of that year
+                    mention, locator = dated, dated.locator
             if (mention, reference) == (None, None) and (
                 inner := inner_cite(doc, span.start, span.end)
             ):
@@ -412,7 +439,7 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and lacks(span.start, span.end, span.close_end, cited)
+                and lacks(span.start, span.end, span.close_end, said, about=about(span.start))
                 and not (
                     not bare
                     and borrowed(
@@ -421,13 +448,22 @@ def extract(
                 )
             ):
                 continue
+            if locator is None and reference is None:
+                # "@a betonen, „…“ … . [@a, Seite 223]": the page the paragraph gives its work
+                locator = page_named_later(doc, mention, span.close_end)
             found = Found(raw, doc, doc.location(span.start), mention, reference, locator)
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
+            said.add(span.start, span.end)
             if (mention, reference) != (None, None):
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)
+
+
+def _nobody(pos: int) -> None:
+    """No author a text is about (a text that cites says whose words each are)."""
+    return None
 
 
 def _next_is_capital(text: str, pos: int) -> bool:

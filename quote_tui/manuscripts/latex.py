@@ -15,9 +15,10 @@ from pathlib import Path
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
-from quote_tui.manuscripts.document import Block, Document, Manuscript, blank_out
+from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
+from quote_tui.manuscripts.latex_notes import detached_notes
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
@@ -227,6 +228,27 @@ def own_quote_blocks(text: str, scan: str) -> list[Block]:
     return blocks
 
 
+# An epigraph set with the epigraph package's or memoir's command, its source the second
+# argument: \epigraph{Whatever you can do …}{--- Anster, \textit{Faustus}}; \qitem in an
+# epigraphs environment likewise.
+_EPIGRAPH = re.compile(r"\\(?:epigraph|qitem)\*?(?=\s*\{)")
+
+
+def _epigraphs(text: str, scan: str) -> list[Block]:
+    blocks = []
+    for m in _EPIGRAPH.finditer(scan):
+        args, after = _args(text, m.end(), "mm")
+        if len(args) == 2 and args[0] is not None and args[1] is not None:
+            start, end = args[0]
+            while start < end and text[start] in " \t\n":
+                start += 1
+            while end > start and text[end - 1] in " \t\n":
+                end -= 1
+            if start < end:
+                blocks.append(Block(start, end, after, signed=args[1]))
+    return blocks
+
+
 def _env_blocks(text: str, scan: str) -> list[Block]:
     blocks = []
     # The positions of each environment's \end, found once: searching the rest of the text
@@ -315,6 +337,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
     keyed: dict[str, BibEntry] = {}
     listed: list[BibEntry] = []
     warnings: list[str] = []
+    footnotes: dict[str, FootnoteSpan] = {}
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
     macros = cite_macros(_COMMENT.sub("", text) for _, text in files)
@@ -335,7 +358,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
             listed.extend(reflist.listed)
             bib_spans += [reflist.span] if reflist.span else []
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
-        blocks += own_quote_blocks(file_text, scan)
+        blocks += own_quote_blocks(file_text, scan) + _epigraphs(file_text, scan)
         try:
             name = str(file_path.relative_to(root))
         except ValueError:
@@ -345,6 +368,12 @@ def read_latex(text: str, path: Path) -> Manuscript:
             for m in _FOOTNOTE.finditer(scan)
             if (span := _group(file_text, m.end(), "{", "}")) is not None
         )
+        # \footnotemark's notes stand apart: a \footnotetext{} or a list typed at the end
+        anchors, detached = detached_notes(
+            file_text, scan, name, lambda i, t=file_text: _group(t, i, "{", "}")
+        )
+        for note_name, (start, end) in detached.items():
+            footnotes[note_name] = FootnoteSpan(len(documents), start, end)
         documents.append(
             Document(
                 file=name,
@@ -352,12 +381,17 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 kind="latex",
                 scan_text=scan,
                 blocks=tuple(sorted(blocks + marked, key=lambda b: b.start)),
+                anchors=anchors,
                 skip=tuple(bib_spans),
                 notes=notes,
             )
         )
     return Manuscript(
-        documents=tuple(documents), keyed=keyed, listed=tuple(listed), warnings=tuple(warnings)
+        documents=tuple(documents),
+        footnotes=footnotes,
+        keyed=keyed,
+        listed=tuple(listed),
+        warnings=tuple(warnings),
     )
 
 
@@ -381,9 +415,28 @@ _WRAPPING_COMMAND = re.compile(
 _QUOTE_CMD = re.compile(r"\\(?:enquote|textquote)\*?\s*\{")
 
 
+# csquotes' marks of an editor's hand inside a quotation, as they print: \textelp{} an
+# omission "[…]", \textelp{words} an omission then words put in, \textelp*{words} the words
+# then the omission, \textins{words} words put in, \textins*{W} a letter changed, \textdel{words}
+# words left out. The engine reads brackets and ellipses as the editor's.
+_EDITED = re.compile(
+    r"\\text(?P<cmd>elp|ins|del)(?P<star>\*?)\s*\{(?P<arg>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}"
+)
+
+
+def _edited(m: re.Match[str]) -> str:
+    arg = m["arg"].strip()
+    if m["cmd"] == "del" or (m["cmd"] == "elp" and not arg):
+        return "[…]"
+    if m["cmd"] == "ins":
+        return f"[{arg}]"
+    return f"[{arg}] […]" if m["star"] else f"[…] [{arg}]"
+
+
 def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
     s = _COMMENT.sub("", raw)
+    s = _EDITED.sub(_edited, s)
     s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)
     # A writer's own command around words (\eng{closeness centrality}, a language or style

@@ -12,39 +12,36 @@ MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
 
 # Pandoc's locator terms (its manual, "Citation syntax"), longest first so "pp." wins over "p.".
+# Pandoc's citeproc also takes the terms of the document's locale, long and short (the CSL
+# locales): a German thesis writes "[@key, Seite 223]", "Seiten 494-495", "Abschn. 2"; French and
+# Spanish ones "chap. 3", "página 12", "págs. 4-5". A term without a stop must end its word.
 _TERMS: tuple[tuple[str, str], ...] = tuple(
     sorted(
         (
             (term, label)
             for label, terms in {
-                "book": ("book", "books", "bk.", "bks."),
-                "chapter": ("chapter", "chapters", "chap.", "chaps.", "ch.", "Kap."),
-                "column": ("column", "columns", "col.", "cols.", "Sp."),
-                "figure": ("figure", "figures", "fig.", "figs."),
-                "folio": ("folio", "folios", "fol.", "fols."),
-                "number": ("number", "numbers", "no.", "nos.", "Nr."),
-                "line": ("line", "lines", "l.", "ll.", "Z."),
-                "note": ("note", "notes", "n.", "nn.", "fn.", "Anm."),
-                "opus": ("opus", "opera", "op.", "opp."),
-                "page": ("page", "pages", "p.", "pp.", "pg.", "pgs.", "S."),
-                "paragraph": (
-                    "paragraph",
-                    "paragraphs",
-                    "para.",
-                    "paras.",
-                    "¶¶",
-                    "¶",
-                    "Rn.",
-                    "Rz.",
-                    "Abs.",
-                ),
-                "part": ("part", "parts", "pt.", "pts."),
-                "section": ("section", "sections", "sec.", "secs.", "§§", "§"),
-                "sub verbo": ("sub verbo", "sub verbis", "s.v.", "s.vv."),
-                "verse": ("verse", "verses", "v.", "vv."),
-                "volume": ("volume", "volumes", "vol.", "vols.", "Bd."),
+                "book": "book|books|bk.|bks.|Buch|Bücher|livre|libro|lib.",
+                "chapter": "chapter|chapters|chap.|chaps.|ch.|Kap.|Kapitel|chapitre|chapitres"
+                "|capítulo|capítulos|cap.",
+                "column": "column|columns|col.|cols.|Sp.|Spalte|Spalten|colonne|colonnes"
+                "|columna|columnas",
+                "figure": "figure|figures|fig.|figs.|Abb.|Abbildung|Abbildungen|figura|figuras",
+                "folio": "folio|folios|fol.|fols.|Blatt|Blätter",
+                "number": "number|numbers|no.|nos.|Nr.|Nummer|Nummern|numéro|número|n.º",
+                "line": "line|lines|l.|ll.|Z.|Zeile|Zeilen|ligne|lignes|línea|líneas",
+                "note": "note|notes|n.|nn.|fn.|Anm.|Fußnote|Fußnoten|nota",
+                "opus": "opus|opera|op.|opp.",
+                "page": "page|pages|p.|pp.|pg.|pgs.|S.|Seite|Seiten|página|páginas|pág.|págs.",
+                "paragraph": "paragraph|paragraphs|para.|paras.|¶¶|¶|Rn.|Rz.|Randnummer"
+                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.",
+                "part": "part|parts|pt.|pts.|Teil|Teile|partie|parte",
+                "section": "section|sections|sec.|secs.|§§|§|Abschn.|Abschnitt|Abschnitte|sect."
+                "|sección",
+                "sub verbo": "sub verbo|sub verbis|s.v.|s.vv.",
+                "verse": "verse|verses|v.|vv.|Vers|verso|versos",
+                "volume": "volume|volumes|vol.|vols.|Bd.|Bde.|Band|Bände|volumen",
             }.items()
-            for term in terms
+            for term in terms.split("|")
         ),
         key=lambda pair: -len(pair[0]),
     )
@@ -78,6 +75,10 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )
 _RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
+# A number, or a roman numeral as a whole word ("XI", "iv"; not "im", "der")
+_NUMBERED = re.compile(
+    r"\d|(?i:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?<=\w)(?![^\W\d_])"
+)
 _CSL_LABELS = frozenset(label for _, label in _TERMS)
 
 
@@ -115,8 +116,8 @@ def make_locator(label: str, value: str, note: str = "") -> Locator:
 
 
 # biblatex's page suffixes and thin space, as printed: "48\\,f." and "389\\psq" are "48 f.",
-# "389 f." ("\\psqq": "ff.")
-_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,)\s*")
+# "389 f." ("\\psqq": "ff."); a control space ("Kap.\\ 4") is a space
+_BIBLATEX_PAGE = re.compile(r"\s*\\(psqq|psq|,| )\s*")
 
 
 def _biblatex_page(m: re.Match[str]) -> str:
@@ -144,6 +145,12 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     if _NO_PAGE.fullmatch(s):
         # no page to check: the abbreviation as written, with its stop (a sentence took it)
         return Locator(label="page", value=" ".join(s.split()).rstrip(".") + ".")
+    section = _APA_SECTION.match(s)
+    inner = parse_locator(s[section.end() :]) if section is not None else None
+    if section is not None and inner is not None and inner.label == "paragraph":
+        # APA's unpaginated source: the paragraph counts from the heading, so the heading
+        # stays in the value ("“Webquest” para. 3", "Symptoms section, para. 2")
+        return Locator("paragraph", _written(s[: section.end()] + inner.value))
     lower = s.lower()
     for term, label in _TERMS:
         t = term if term == "S." else term.lower()
@@ -155,7 +162,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             or not hay[len(t)].isalpha()
         ):
             m = _VALUE.match(s[len(t) :])
-            if m is None:
+            if m is None or (term[-1].isalpha() and not _NUMBERED.match(m.group(1))):
+                # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
             if label == "volume" and (page := _PAGE_IN_VOLUME.match(s, end)):
@@ -165,7 +173,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                     value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
                     return Locator("page", value, inner.pages)
             if label != "page":
-                # shown, never compared: the writer's own words find the place ("Kap.~4", "Rn. 5")
+                # shown, never compared: the writer's own words find the place ("Kap. 4", "Rn. 5")
                 return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
             more = further_pages(s, end)
             if more > end:
@@ -190,6 +198,14 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     return None
 
 
+# APA's heading before a paragraph number, for a source without pages: in marks when shortened
+# ("“Webquest” para. 3", "“Innovative Mentoring” section, para. 4") or named as a section
+# ("Symptoms section, para. 2"); the paragraph term follows.
+_APA_SECTION = re.compile(
+    r"(?:[“\"‘][^”\"’\n]{1,80}[”\"’](?:\s+section)?|[A-Z][\w’'-]*(?:\s+[\w’'-]+){0,6}\s+section)"
+    r"\s*,?\s*(?=(?:paras?\.|paragraphs?\b|¶))",
+    re.I,
+)
 _ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
 # The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
 _IN_NOTE = re.compile(
@@ -217,8 +233,9 @@ def further_pages(s: str, end: int) -> int:
 
 def _written(text: str) -> str:
     """A locator that is not a page as its writer typed it, less a sentence's full stop after
-    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays."""
-    text = text.strip().rstrip(",;")
+    its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays. LaTeX's tie
+    and control space are the spaces they print ("Kap.~4" is "Kap. 4"), as in a page's value."""
+    text = " ".join(text.replace("~", " ").split()).rstrip(",;")
     if text.endswith(".") and not text.endswith("f.") and text[-2:-1].isdigit():
         text = text[:-1]
     return text

@@ -94,16 +94,28 @@ def _blockquotes(text: str) -> list[Block]:
         body_end = m.end()
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
-        tail = _SIGNED.search(text, body_start, body_end)
+        tail = _SIGNED.search(text, body_start, body_end) or _SIGNED_LINE.search(
+            text, body_start, body_end
+        )
+        signed, after = None, m.end()
         if tail is not None:
+            signed = (tail.start(), body_end)
             body_end = tail.start()
-        blocks.append(Block(body_start, body_end, m.end()))
+        elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
+            signed, after = below.span(1), below.end()
+        blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
 
 
 # A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
 # Willoughby Britton." The signature names the speaker; it is not the quoted words.
 _SIGNED = re.compile(r"(?<=[.!?”\"’])[ \t]*(?:--?|–|—|―)[ \t]?(?=[A-Z])[^\n.!?]{1,100}\.?\Z")
+# The signature on the block's last line of its own ("> — Goethe"), or on the line right after
+# the block ("— Goethe, *Faust*"): a dash, not a hyphen, which would be a list's item.
+_SIGNED_LINE = re.compile(r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?=(?:--|–|—|―))[^\n]{3,120}\Z")
+_SIGNATURE_BELOW = re.compile(
+    r"(?:[ \t]*\n)?[ \t]*((?:--|–|—|―)[ \t]?[A-ZÄÖÜ*_][^\n]{1,118})[ \t]*(?:\n[ \t]*\n|\n?\Z)"
+)
 
 
 def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
@@ -159,21 +171,26 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     )
 
 
+# The footer that signs a quotation, with a <cite> around the work perhaps (the tags are markup).
+_FOOTER = re.compile(r"<footer\b[^>]*>\s*([^<]*(?:<(?!/footer)[^<]*)*)</footer>|<footer\b", re.I)
+
+
 def _html_blockquotes(text: str) -> list[Block]:
     """``<blockquote>`` elements (Markdown allows raw HTML): the text inside, without a
     ``<footer>`` that names the author."""
     blocks = []
     for m in _HTML_QUOTE.finditer(text):
         start, end = m.start(1), m.end(1)
-        footer = re.search(r"<footer\b", text[start:end], re.I)
+        footer = _FOOTER.search(text, start, end)
         if footer:
-            end = start + footer.start()
+            end = footer.start()
         while start < end and text[start] in " \t\n":
             start += 1
         while end > start and text[end - 1] in " \t\n":
             end -= 1
         if start < end:
-            blocks.append(Block(start, end, m.end()))
+            signed = footer.span(1) if footer and footer.group(1) is not None else None
+            blocks.append(Block(start, end, m.end(), signed=signed))
     blocks.extend(
         Block(m.start(1), m.end(1), m.end(), inline=True)
         for m in _HTML_Q.finditer(text)
@@ -194,7 +211,10 @@ _EPIGRAPH = re.compile(
 
 def _epigraphs(text: str) -> list[Block]:
     """Epigraphs set in emphasis with their author's name on the next paragraph."""
-    return [Block(m.start(2), m.end(2), m.end()) for m in _EPIGRAPH.finditer(text)]
+    return [
+        Block(m.start(2), m.end(2), m.end(), signed=(m.end(2) + len(m.group(1)), m.end()))
+        for m in _EPIGRAPH.finditer(text)
+    ]
 
 
 def read_markdown(text: str, file: str) -> Manuscript:

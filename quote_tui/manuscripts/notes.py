@@ -86,6 +86,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
     if len(note.split()) < 2 and not _SAME.match(note):
         return None
+    if _PAGE_ONLY.fullmatch(note) and (only := parse_locator(note)) is not None:
+        # "Page 5", "pp. 12-14.": a page and no work; the work is the one the sentence names
+        return Mention(start, end, "locator", note, locator=only)
     if title is None:
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
@@ -117,6 +120,12 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page_start = page.start() if page else len(note)
     key = title or _untitled_key(note, page_start)
     return Mention(start, end, "note", whole, key=key, locator=locator)
+
+
+# A note that gives a page and nothing else (a writer who names the one work read elsewhere)
+_PAGE_ONLY = re.compile(
+    r"(?:(?i:pages?|pp?\.|pgs?\.)|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.?)?\s*\.?"
+)
 
 
 def _is_year(note: str, page: re.Match[str]) -> bool:

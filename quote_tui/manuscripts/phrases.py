@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from bisect import bisect_left
 from functools import lru_cache
 
 from quote_tui.manuscripts.commentary import in_commentary
@@ -34,8 +33,20 @@ from quote_tui.manuscripts.evidence import (
     sentence_start,
     translated,
 )
+from quote_tui.manuscripts.langterms import language_term
+from quote_tui.manuscripts.phrase_cites import (
+    COMPARE_NOTE,
+    LOCATED,
+    cited_right_after,
+    closing_note,
+    note_after,
+    paged_right_after,
+    sentence_cite,
+    window,
+    word_cited,
+)
 from quote_tui.manuscripts.quotes import find_quotes, has_words
-from quote_tui.manuscripts.refs import find_mentions, sentence_window
+from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.reported import (
     CITE_ENDS as _CITE_ENDS,
 )
@@ -60,11 +71,6 @@ WORD_WORDS = 1
 („Hörautor“ with a footnote, as a thesis quotes its author's coinages); a scare quote
 („annektiert“) has none."""
 
-# What may stand between the closing mark and a citation that is the phrase's own: a mark, a
-# space or LaTeX's tie, a comma or full stop, and a bracketed aside that opens with words of
-# its own before the citation (``"…" [The Sentimental Education of the Novel [@cohen, 23]``).
-_GAP = re.compile(r"[\"'”’»“`]*[\s~]*[.,;:]?[\s~]*(?:\[[^\[\]\n]{0,80}(?:\n[^\[\]\n]{0,80})?)?")
-_REACH = 200  # characters after the closing mark searched for the phrase's citation
 # Verbs that give a phrase to someone: saying (evidence.SAYING) and naming ("what Cohen calls",
 # "has referred to it as", "nannte sie einen", "echoing"). An impersonal or passive naming
 # ("nennt man dies", "is often referred to as", "das nennt sich") defines a term.
@@ -102,6 +108,22 @@ _AFTER_WHO = re.compile(
 )
 
 
+# A year in a short phrase names a group, a period or an event ("the “generation of 1870”
+# [@alonso]", "the “crisis of 2008”", "the “Class of '68”"): a name the citation documents.
+_DATED_NAME = re.compile(r"(?<![\w.,])(?:1[5-9]\d\d|20\d\d|['’]\d\d)(?![\w.,]\d)")
+
+
+# Someone named by their part in the work read, saying the words in the same clause: "the
+# vocalist declaring that they are “…”", "the narrator says “…”", "der Erzähler sagt: „…“". A
+# quotation between (the vocalist describing …, but the final line “…” … from “The Chain”)
+# has its own speaker.
+_PART_SAYS = re.compile(
+    r"\b(?i:the|der|die)\s+(?:lead\s+)?(?:vocalist|singer|narrator|speaker|poet|chorus|"
+    r"protagonist|Sänger(?:in)?|Erzähler(?:in)?|Dichter(?:in)?|Sprecher(?:in)?|Ich-Erzähler)\s+"
+    rf"(?:\w+ly\s+)?(?i:{SAYING.pattern})[^\"“”„«».;!?]{{0,60}}[\"'“„‘‚«»`]+$"
+)
+
+
 # A phrase given as someone's by its kind: "to use a phrase of Eliot's", "Cohen's phrase", "in
 # the words of Dahl", "mit den Worten von Luhmann".
 _THEIR_PHRASE = re.compile(
@@ -114,40 +136,6 @@ _THEIR_PHRASE = re.compile(
 )
 
 
-# What a citation right after a closing mark opens with: a bracket, a parenthesis, a LaTeX
-# command, a note mark or a superscript; a word there is the sentence going on.
-_CITE_OPENS = frozenset("[(\\^<¹²³⁴⁵⁶⁷⁸⁹⁰")
-_MARKS_AND_SPACE = re.compile(r"[\"'”’»“`]*[\s~]*[.,;:]?[\s~]*")
-
-
-def _cited_right_after(doc: Document, close_end: int) -> bool:
-    """Whether a citation (a reference field, a note mark, a cite) opens right after the
-    closing mark ending at ``close_end``."""
-    text = doc.text
-    gap = _GAP.match(text, close_end)
-    reach = gap.end() if gap else close_end
-    if any(close_end <= a.start <= reach + 1 for a in doc.anchors):
-        return True
-    # Most phrases go on with words: no citation to parse (parsing one per phrase doubled the
-    # time of a text of thousands of short quoted phrases).
-    head = _MARKS_AND_SPACE.match(text, close_end)
-    if text[head.end() : head.end() + 1] not in _CITE_OPENS:
-        return False
-    mentions = find_mentions(
-        text,
-        close_end,
-        min(len(text), reach + _REACH),
-        latex=doc.kind == "latex",
-        markdown=doc.kind in ("markdown", "plain"),
-    )
-    first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
-    if first is None or first.start > reach + 1:
-        return False
-    # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
-    # term; a quotation's words come from one of them.
-    return ";" not in first.raw and not text[first.end : first.end + 3].lstrip().startswith(";")
-
-
 def _attributed(doc: Document, start: int) -> bool:
     """Whether someone is the subject of a verb of saying or naming in the sentence before
     the phrase opening at ``start``."""
@@ -158,6 +146,7 @@ def _attributed(doc: Document, start: int) -> bool:
     return bool(
         _ATTRIBUTION.search(doc.text, begin, start)
         or _THEIR_PHRASE.search(doc.text, begin, start)
+        or _PART_SAYS.search(doc.text, max(begin, start - 160), start)
         or _FOR_AUTHOR.search(doc.text, begin, start)
         or WHOSE_WORDS.search(doc.text, begin, start) is not None
         or FOR_NAME.match(doc.text[begin:start]) is not None
@@ -191,8 +180,12 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if language_term(text, start, end) or _DATED_NAME.search(text, start, end):
+        # A term named in its own language, or a group, period or event named by its year, is
+        # the writer's naming unless a page places it.
+        return paged_right_after(doc, close_end) or sentence_cite(doc, ms, close_end) == "paged"
     if not has_words(text, start, end, PHRASE_WORDS):
-        return _word_cited(ms, doc, start, end, close_end) or (
+        return word_cited(ms, doc, start, end, close_end) or (
             re.search(r"[^\W\d_]{3,}", text[start:end]) is not None
             and (
                 _named_by(doc, start, close_end)
@@ -209,12 +202,21 @@ def borrowed(
     # Two function words ("the same") turn up in any long quotation; a repeat counts when each
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
-    evidence = (
+    # A page cited for the words says where they stand: quoted from there, even when the writer
+    # goes on to use them as a term or lists them with others.
+    # Not when the writer has just said the words plainly (their own, the note comments on them).
+    paged = (
+        paged_right_after(doc, close_end)
+        or (
+            not _DETERMINED.match(text, start, end) and sentence_cite(doc, ms, close_end) == "paged"
+        )
+    ) and not said_just_before(text, start, end)
+    evidence = paged or (
         (about is not None and not owned_by_other(text, start, about))
         or (
-            _cited_right_after(doc, close_end)
+            cited_right_after(doc, close_end)
             and not (
-                ms is not None and _COMPARE_NOTE.match(_note_after(ms, doc, close_end)) is not None
+                ms is not None and COMPARE_NOTE.match(note_after(ms, doc, close_end)) is not None
             )
         )
         or PAGE_AFTER.match(text, close_end) is not None
@@ -229,8 +231,8 @@ def borrowed(
         or _AUTHOR_AFTER.match(text, close_end) is not None
         or (
             ms is not None
-            and _LOCATED.search(note := _note_after(ms, doc, close_end)) is not None
-            and _COMPARE_NOTE.match(note) is None
+            and LOCATED.search(note := note_after(ms, doc, close_end)) is not None
+            and COMPARE_NOTE.match(note) is None
         )
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
@@ -248,7 +250,9 @@ def borrowed(
         and in_commentary(doc, start, commented)
     ):
         evidence = True
-    return evidence and (not presented_as_word(text, start, close_end) or said_list(text, start))
+    return evidence and (
+        not presented_as_word(text, start, close_end, listed=not paged) or said_list(text, start)
+    )
 
 
 # Someone naming the words with a verb that governs them: "what Cohen calls “…”", "which he
@@ -291,7 +295,7 @@ def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: 
     names = {m[0].casefold() for m in _NAME.finditer(text, begin, start)}
     if not names:
         return False
-    stop = _window(text, close_end)
+    stop = window(text, close_end)
     # A key names its first author first (diesterweg1830, kellerGeschichteTalkshow2009): its
     # title words after are no names.
     authors = [
@@ -305,29 +309,33 @@ def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: 
         # The note that closes the sentence: its head names the authors, its page places them.
         close = text.find("\\footnote{", close_end, stop + 12)
         for note in (
-            _note_after(ms, doc, close) if close >= 0 else "",
-            _closing_note(ms, doc, stop),
+            note_after(ms, doc, close) if close >= 0 else "",
+            closing_note(ms, doc, stop),
         ):
-            if note and _LOCATED.search(note) and (head := _NOTE_HEAD.match(note)):
+            if note and LOCATED.search(note) and (head := _NOTE_HEAD.match(note)):
                 authors.append(head[1].casefold())
     return any(name in author for author in authors for name in names)
-
-
-def _closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
-    """The text of the note whose mark closes the sentence ending at ``stop``, or ""."""
-    k = bisect_left(doc.anchors, stop - 8, key=lambda anchor: anchor.start)
-    for a in doc.anchors[k : k + 3]:
-        if a.start <= stop + 2 and a.footnote and a.footnote in ms.footnotes:
-            note = ms.footnotes[a.footnote]
-            return ms.documents[note.doc].text[note.start : note.end]
-    return ""
 
 
 _DETERMINED = re.compile(
     r"[*_]*(?i:the|a|an|this|that|our|my|his|her|its|their|your|der|die|das|den|dem|des|ein|"
     r"eine|einen|einem|unser|unsere|sein|seine|ihr|ihre)[*_]*\s"
 )
-_SENTENCE_REST = re.compile(r"[\s.,;:!?)\]}\"'”’»~]*")
+
+
+def _sentence_cited(
+    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
+) -> bool:
+    """Whether the sentence going on after the closing mark ends with one work's citation
+    (phrase_cites.sentence_cite), the phrase in marks used nowhere else in the text: a phrase
+    borrowed once from the work the sentence reports. A term the writer works with ('animal
+    conventions', 'the West') comes back, and one word is a scare quote as often."""
+    text = doc.text
+    # "the nothing", "*our* Dasein", "die Kategorie": a determiner inside the marks names a
+    # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
+    if _DETERMINED.match(text, start, end) or _used_again(text, start, end):
+        return False
+    return sentence_cite(doc, ms, close_end) is not None
 
 
 def _used_again(text: str, start: int, end: int) -> bool:
@@ -383,73 +391,6 @@ def _prose(text: str) -> str:
     return _CITE_ARGS.sub(" ", text).casefold()
 
 
-@lru_cache(maxsize=1024)
-def _window(text: str, pos: int) -> int:
-    """Where the sentence going on at ``pos`` ends, asked once per phrase by several rules (a
-    string's hash is kept, so the text is not hashed again)."""
-    return sentence_window(text, pos)
-
-
-def _sentence_cited(
-    doc: Document, ms: Manuscript | None, start: int, end: int, close_end: int
-) -> bool:
-    """Whether the sentence going on after the closing mark ends with one work's citation (a
-    cite command, a Pandoc or typed author-date citation, a note that places it: „perfekten
-    Sturm“ … sanken.\\autocite{…}), the phrase in marks used nowhere else in the text: a
-    phrase borrowed once from the work the sentence reports. A term the writer works with
-    ('animal conventions', 'the West') comes back, and one word is a scare quote as often."""
-    text = doc.text
-    # "the nothing", "*our* Dasein", "die Kategorie": a determiner inside the marks names a
-    # thing or a concept; a borrowed phrase qualifies one ("perfekten Sturm", "false and vulgar").
-    if _DETERMINED.match(text, start, end) or _used_again(text, start, end):
-        return False
-    stop = _window(text, close_end)
-    # A citation that closes the sentence ends it with a bracket, a brace or a note's digit;
-    # most sentences end with a word, and parsing citations per phrase is the dear part.
-    tail = text[close_end:stop].rstrip(" \t\n.,;:!?\"'”’»")
-    closes = tail[-1:] in (")", "]", "}") or tail[-1:].isdigit() or tail[-1:] in "¹²³⁴⁵⁶⁷⁸⁹⁰"
-    mentions = (
-        [
-            m
-            for m in find_mentions(
-                text,
-                close_end,
-                min(len(text), stop + 2),
-                latex=doc.kind == "latex",
-                markdown=doc.kind in ("markdown", "plain"),
-            )
-            if m.style not in ("locator", "doi", "pmid", "url")
-        ]
-        if closes
-        else []
-    )
-    if mentions and _SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
-        last = mentions[-1]
-        if last.style != "footnote":
-            return ";" not in last.raw
-        # A note that only comments cites nothing; one whose text is in another file (a
-        # chapter of a book, its notes gathered elsewhere) is taken for a citation.
-        found = ms.footnotes.get(last.footnote or "") if ms is not None else None
-        if found is None or found.doc >= len(ms.documents):  # type: ignore[union-attr]
-            return True
-        noted = ms.documents[found.doc].text[found.start : found.end]  # type: ignore[union-attr]
-        return _LOCATED.search(noted) is not None or _NOTE_PAGE.search(noted) is not None
-    if ms is None:
-        return False
-    note = _closing_note(ms, doc, stop)
-    if not note:
-        at = text.rfind("\\footnote{", close_end, stop + 1)
-        note = _note_after(ms, doc, at) if at >= 0 else ""
-        # The note closes the sentence: only its closing brace and stops come after it.
-        if note and not _SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
-            note = ""
-    return bool(note) and (_LOCATED.search(note) is not None or _NOTE_PAGE.search(note) is not None)
-
-
-# A short note's page at its end: "Rawls, A Theory of Justice, 126.", "Ibid., 24-25."
-_NOTE_PAGE = re.compile(r",\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:f{1,2}\.?)?\.?\s*$")
-
-
 def _named_by(doc: Document, start: int, close_end: int) -> bool:
     """Whether someone names the words in marks at ``start`` with a verb that governs them."""
     text = doc.text
@@ -478,7 +419,7 @@ def _word_in_cited_sentence(
     # A citation closing the sentence before ("…wurden.~[\\cite{a}] Im selben Jahr") ends it.
     for cited_end in _CITE_ENDS.finditer(text, begin, start):
         begin = cited_end.end()
-    stop = _window(text, close_end)
+    stop = window(text, close_end)
     if _REPORTED.search(text, begin, stop):
         return True
     if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
@@ -520,7 +461,7 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     # "the “political”": a concept named with its article, not a word of the source's.
     if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
         return False
-    stop = _window(text, close_end)
+    stop = window(text, close_end)
     if not any(mark in text[close_end:stop] for mark in "\"“„‘‚«»`'"):
         return False
     for q in find_quotes(text[close_end:stop], latex=doc.kind == "latex"):
@@ -530,59 +471,10 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
         # railway carriage was correspondingly sultry” (129)); a citation, a longer one.
         if PAGE_AFTER.match(text, close_end + q.close_end) is not None or (
             has_words(text, close_end + q.start, close_end + q.end, SHORT_WORDS)
-            and _cited_right_after(doc, close_end + q.close_end)
+            and cited_right_after(doc, close_end + q.close_end)
         ):
             return True
     return False
-
-
-# A note that places a word in a work: its page ("S. 33.", "p. 12"), the note before's work
-# and page again ("Ebda.", "Ibid."), or an author and year opening it. A note that only links
-# a web page (ITWissen, „Quelltext“, unter: http://…) backs the writer's term with a definition.
-# A note that cites a paraphrase, not words: "Vgl. Schwaber, K., …", "Cf. Smith", "See Smith".
-_COMPARE_NOTE = re.compile(r"\s*(?:Vgl\.|Cf\.|See\s+also|Siehe\s+auch)", re.I)
-
-
-_LOCATED = re.compile(
-    r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
-    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").
-    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b",
-    re.I,
-)
-_MD_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\[\^([^\]\s]+)\]")
-_TEX_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\\footnote\{([^{}]{0,400})")
-
-
-def _note_after(ms: Manuscript, doc: Document, close_end: int) -> str:
-    """The text of the note whose mark opens right after the closing mark ending at
-    ``close_end`` (a Word footnote, Markdown's [^1], LaTeX's \\footnote), or ""."""
-    text = doc.text
-    gap = _MARKS_AND_SPACE.match(text, close_end)
-    reach = gap.end() if gap else close_end
-    # The anchors are in text order: the first at or after the closing mark, by bisection (a
-    # thesis may hold thousands of notes and of words in marks).
-    k = bisect_left(doc.anchors, close_end, key=lambda anchor: anchor.start)
-    for a in doc.anchors[k : k + 3]:
-        if a.start <= reach + 1 and a.footnote and a.footnote in ms.footnotes:
-            note = ms.footnotes[a.footnote]
-            return ms.documents[note.doc].text[note.start : note.end]
-    if m := _MD_NOTE.match(text, close_end):
-        note = ms.footnotes.get(m[1])
-        return text[note.start : note.end] if note and note.doc < len(ms.documents) else ""
-    m = _TEX_NOTE.match(text, close_end)
-    return m[1] if m else ""
-
-
-def _word_cited(ms: Manuscript | None, doc: Document, start: int, end: int, close_end: int) -> bool:
-    """Whether one word in marks is a source's: its note, right after the closing mark, places
-    it in a work („Hörautor“ with a note ending „S. 273.“ or „Ebda.“). A scare quote
-    („annektiert“) has no note; a term's note links a definition; a citation in the text
-    („Abschaffen“ \\parencite{a}) as often names who uses a term."""
-    text = doc.text
-    if ms is None or not re.search(r"[^\W\d_]{3,}", text[start:end]):
-        return False
-    note = _note_after(ms, doc, close_end)
-    return bool(_LOCATED.search(note)) and not presented_as_word(text, start, close_end)
 
 
 _FUNCTION = frozenset(

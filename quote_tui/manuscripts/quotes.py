@@ -10,6 +10,8 @@ nested in another is reported as well, with ``parent`` pointing at the outer one
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
@@ -18,8 +20,11 @@ __all__ = ["QuoteSpan", "count_words", "find_quotes", "has_words"]
 # A URL (a link's target, a bare address) is no words at all.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # German gender forms are one word: Vetospieler:innen, Lehrer*innen, Student_innen, Autor/in.
+# A LaTeX command's name (\emph, \foreignlanguage) and a Pandoc span's attributes
+# ([…]{lang=en}) are markup, no words of the quotation.
 _WORD = re.compile(
-    r"(?P<url>\]\([^)\s]*\)|<?https?://[^\s<>\"]+)|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
+    r"(?P<markup>\]\([^)\s]*\)|<?https?://[^\s<>\"]+|\\[A-Za-z]+|\]\{[^{}\n]*\})"
+    r"|[" + _CJK + r"]|[^\W_" + _CJK + r"]+"
     r"(?:['’\-][^\W_" + _CJK + r"]+)*(?:[:*_/·](?:innen|in|en|e|r)\b)?"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t>]*\n")
@@ -83,7 +88,7 @@ class QuoteSpan:
 
 def count_words(text: str) -> int:
     """Words in a quotation (letters/digits, with inner apostrophes and hyphens)."""
-    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "url")
+    return sum(1 for m in _WORD.finditer(text) if m.lastgroup != "markup")
 
 
 def has_words(text: str, start: int, end: int, count: int) -> bool:
@@ -94,7 +99,7 @@ def has_words(text: str, start: int, end: int, count: int) -> bool:
     """
     if count <= 0:
         return True
-    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "url")
+    words = (m for m in _WORD.finditer(text, start, end) if m.lastgroup != "markup")
     return any(n >= count for n, _ in enumerate(words, start=1))
 
 
@@ -102,13 +107,17 @@ def _is_letter(ch: str) -> bool:
     return ch.isalnum()
 
 
-def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[QuoteSpan, ...]:
+def find_quotes(
+    text: str, *, min_words: int = 4, latex: bool = False, note_marks: Sequence[int] = ()
+) -> tuple[QuoteSpan, ...]:
     """Every quotation of at least ``min_words`` words in ``text``, in order of opening.
 
     Args:
         text: the text; regions to skip (code, comments) should already be blanked out.
         min_words: shorter quotations (scare quotes, titles of one word) are skipped.
         latex: also read ``…'' pairs.
+        note_marks: where note marks stand that the text does not hold (a Word document's
+            footnote references), in order: an unclosed quotation may end at one.
 
     Returns:
         The quotations, outer before inner.
@@ -193,7 +202,7 @@ def find_quotes(text: str, *, min_words: int = 4, latex: bool = False) -> tuple[
         stray.extend((start, n) for mark, start in stack if mark == "``")
         found.extend(_single_closed(text, stray))
     unclosed.extend((start, n) for mark, start in stack if mark in _UNCLOSED)
-    found.extend(_closed_by_citation(text, unclosed))
+    found.extend(_closed_by_citation(text, unclosed, note_marks))
     found.sort(key=lambda f: (f[0], -f[1]))
     out: list[QuoteSpan] = []
     open_idx: list[int] = []
@@ -242,22 +251,34 @@ _MAX_UNCLOSED = 600  # the longest quotation read up to a citation when its mark
 
 
 def _closed_by_citation(
-    text: str, unclosed: list[tuple[int, int]]
+    text: str, unclosed: list[tuple[int, int]], note_marks: Sequence[int] = ()
 ) -> list[tuple[int, int, int, str, int]]:
     """Quotations whose closing mark the writer forgot: '"unnaturally large breasts, ... and
-    visible nipples \\cite{waern2005}.' ends where the citation closing its sentence begins.
+    visible nipples \\cite{waern2005}.' ends where the citation closing its sentence begins;
+    „… nicht Freibier[7] wurde versucht' and „… ernste Konkurrenz.[8] Durchaus' end at the
+    note mark set where the closing mark belongs (in the same sentence, no mark between).
     Without such a citation the mark opened nothing a reader can bound."""
     out: list[tuple[int, int, int, str, int]] = []
     for start, limit in unclosed:
         stop = min(limit, start + _MAX_UNCLOSED)
-        for m in _CITATION_ENDS.finditer(text, start, stop):
-            if _DOUBLE_MARK.search(text, start, m.start()) or re.search(
-                r"[.!?]\s", text[start : m.start()]
-            ):
+        ends = [m.start() for m in _CITATION_ENDS.finditer(text, start, stop)]
+        ends += [m.start() for m in _NOTE_MARK.finditer(text, start, stop)]
+        k = bisect_left(note_marks, start)
+        if k < len(note_marks) and note_marks[k] < stop:
+            ends.append(note_marks[k])
+        for end in sorted(ends):
+            while end > start and text[end - 1] in " \t":
+                end -= 1  # "Konkurrenz. [8]": the sentence's stop, then the mark
+            if _DOUBLE_MARK.search(text, start, end) or re.search(r"[.!?]\s", text[start:end]):
                 break
-            out.append((start, m.start(), m.start(), text[start - 1], 0))
+            if end > start:
+                out.append((start, end, end, text[start - 1], 0))
             break
     return out
+
+
+# A note's mark in the text: Markdown's [^7], LaTeX's \footnote
+_NOTE_MARK = re.compile(r"\[\^[^\]\s]+\](?!:)|\\footnote\b")
 
 
 _DOUBLE_MARK = re.compile('[“”„«»"]')

@@ -41,7 +41,11 @@ def full_note(ms: Manuscript, note_id: str, mention: Mention) -> Mention:
     short = title.casefold()
     for start, end in reversed(earlier):
         full = _title(doc.text, start, end, doc.kind == "latex")
-        if full and len(full) > len(title) and full.casefold().startswith(short):
+        if not full or not full.casefold().startswith(short):
+            continue
+        # the same title again ("*Being and Time*, p. 13." after "Heidegger, *Being and
+        # Time*, … 2010), p. xxix.") is short for the note that gives its year
+        if len(full) > len(title) or _YEAR.search(doc.text, start, end):
             raw = " ".join(doc.text[start:end].split())
             return replace(mention, key=full, raw=f"{mention.raw} [{raw}]")
     return _by_author_and_words(ms, span.doc, span.start, mention)
@@ -56,6 +60,11 @@ _SHORT = re.compile(
     re.I,
 )
 _WORD = re.compile(r"\w+")
+# A title set in italics: Markdown's *Title* or _Title_, LaTeX's \emph{} or \textit{}
+_ITALIC = re.compile(
+    r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)"
+    r"|\\(?:emph|textit)\{([^{}]{4,200})\}"
+)
 
 
 # The notes of each text in order, per manuscript (its notes dict, held to tell it is the same).
@@ -82,7 +91,12 @@ def _earlier(ms: Manuscript, doc_index: int, start: int) -> list[tuple[int, int]
 # not once for every note after it (1,500 short notes without a full one took 7 s).
 @lru_cache(maxsize=4096)
 def _title(text: str, start: int, end: int, latex: bool) -> str | None:
-    return note_title(text, start, end, latex=latex)
+    """The title a note quotes, else the first it sets in italics (a book's)."""
+    quoted = note_title(text, start, end, latex=latex)
+    if quoted is not None:
+        return quoted
+    m = _ITALIC.search(text, start, end)
+    return next((g for g in m.groups() if g), None) if m else None
 
 
 @lru_cache(maxsize=4096)

@@ -63,9 +63,14 @@ def in_note_title(notes: Cover, doc: Document, span: QuoteSpan) -> bool:
 
 
 def note_title(text: str, start: int, end: int, *, latex: bool = False) -> str | None:
-    for q in find_quotes(text[start:end], min_words=2, latex=latex):
-        if is_note_title(text, start + q.start, start + q.end, start + q.close_end):
-            return text[start + q.start : start + q.end].strip().rstrip(",.")
+    """The title a note quotes. One word is a title too when where the work is found follows
+    it (a web page's: "Sebastian Brockmeyer, „Versionsverwaltung“, unter: https://…")."""
+    for q in find_quotes(text[start:end], min_words=1, latex=latex):
+        a, b, close = start + q.start, start + q.end, start + q.close_end
+        if len(text[a:b].split()) < 2 and not _WHERE_NEXT.match(text, close):
+            continue
+        if is_note_title(text, a, b, close):
+            return text[a:b].strip().rstrip(",.")
     return None
 
 

@@ -45,6 +45,10 @@ _CUE = re.compile(
     r"condition|action|act|goal|instruction|command)|\bsuch\s+as|\be\.\s?g\.|"
     # Words presented as words by their kind: "more neutral terms like “early twentieth-century”".
     r"\b(?:terms|words|labels|names|expressions)\s+like|"
+    # Questions or sentences of a kind, one made up as an example: "dass Fragen wie
+    # \textquote{Wann tritt Odoardo wieder auf …} leicht beantwortet werden", "questions such
+    # as “…”"; German "Begriffe wie" as "terms like". ("phrases like “…”" gives a song's lines.)
+    r"\b(?:Fragen|Sätze|Begriffe|Ausdrücke|Wörter|questions|sentences)\s+(?:wie|like|such\s+as)|"
     # "as in “…”", ", like “…”": the writer's own example.
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
@@ -210,7 +214,7 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         return True
     if _IDENTIFIER.fullmatch(inner):
         return True
-    before = text[max(0, start - 160) : start]
+    before = _before(text, start)
     if _CUE.search(before) or _DEFINED_AS.search(before) or _in_own_environment(text, start):
         return True
     if _OWN_WORDS.search(before):
@@ -276,18 +280,29 @@ _SAID_LIST = re.compile(
 )
 
 
+# A csquotes command opening the words (\textquote{, \enquote*{, \textcquote[12]{key}{): the
+# cues before it read up to its name, as they read up to an opening mark.
+_COMMAND_OPENING = re.compile(r"\\[A-Za-z]*quote\*?(?:\s*\[[^\]]*\]){0,2}(?:\s*\{[^{}]*\})?\s*\{$")
+
+
+def _before(text: str, start: int) -> str:
+    """The 160 characters before the words in marks at ``start``, without a command opening them."""
+    before = text[max(0, start - 160) : start]
+    return before[: m.start()] if (m := _COMMAND_OPENING.search(before)) else before
+
+
 def said_list(text: str, start: int) -> bool:
     """Whether the words in marks at ``start`` are one of a list given as someone's right
     after their verb of saying, no cue presenting them as words."""
-    return not _CUE.search(text[max(0, start - 160) : start]) and (
+    return not _CUE.search(_before(text, start)) and (
         _SAID_LIST.search(text, max(0, start - 300), start) is not None
     )
 
 
-def presented_as_word(text: str, start: int, close_end: int) -> bool:
+def presented_as_word(text: str, start: int, close_end: int, *, listed: bool = True) -> bool:
     """Whether the words in marks at ``start`` are presented as a word or a name ("the term",
-    "the so-called", one of a list of quoted names), whoever coined them."""
-    return bool(_CUE.search(text[max(0, start - 160) : start])) or _listed(text, start, close_end)
+    "the so-called", or, with ``listed``, one of a list of quoted names), whoever coined them."""
+    return bool(_CUE.search(_before(text, start))) or (listed and _listed(text, start, close_end))
 
 
 # LaTeX environments that hold the writer's own examples and definitions, never a source's.
@@ -435,12 +450,14 @@ class Repeats:
 
     def holds(self, start: int, end: int) -> bool:
         """Whether the words of ``text[start:end]``, however few, all stand together in a
-        passage elsewhere (a borrowed phrase said again after the quotation that holds it)."""
+        passage before them (a borrowed phrase said again after the quotation that holds it;
+        said before a block that quotes them, "the topic of the “Portuguese house,”", they
+        are the writer's naming of what the block goes on to discuss)."""
         words = _fold(self.text[start:end])
         if len(words) >= _GRAM:
             # A passage of just these words is the phrase said before, not a longer quotation
             # that holds it.
-            return self(start, end)
+            return self(start, end, before=True)
         if len(words) < 2:
             return False
         # Two words: looked up by the passages' pairs of words, indexed on first use.
@@ -449,13 +466,15 @@ class Repeats:
             for k, (_, _, folded) in enumerate(self.spans):
                 _index_pairs(self.pairs, k, folded.split())
         return any(
-            not (self.spans[k][0] <= start and end <= self.spans[k][1])
+            self.spans[k][0] < start
+            and not (self.spans[k][0] <= start and end <= self.spans[k][1])
             and self.spans[k][2] != " ".join(words)
             for k in self.pairs.get((words[0], words[1]), ())
         )
 
-    def __call__(self, start: int, end: int, *, whole: bool = False) -> bool:
-        """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``)."""
+    def __call__(self, start: int, end: int, *, whole: bool = False, before: bool = False) -> bool:
+        """Whether ``text[start:end]`` repeats part of a passage (all of it too, if ``whole``;
+        only a passage opening before it, if ``before``)."""
         words = _fold(self.text[start:end])
         if len(words) < _GRAM:
             return False
@@ -467,6 +486,7 @@ class Repeats:
             a, b, folded = self.spans[k]
             if (
                 not (a <= start and end <= b)
+                and (a < start or not before)
                 and f" {inner} " in f" {folded} "
                 and (whole or inner != folded)
             ):

@@ -302,7 +302,8 @@ def locator_text(locator: Mapping[str, Any]) -> str | None:
 
 # A locator written with its term before the number ("Kap.~4", "para. 8", "§ 3", "chapter 4"),
 # not a scheme's own value ("B37", "III.4", "514a").
-_WRITTEN_TERM = re.compile(r"(?:[^\W\d]+\.[\s~]|[^\W\d]{3,}[\s~]|[§¶])", re.I)
+# An APA heading in marks before a paragraph ("“Webquest” para. 3") is written so too.
+_WRITTEN_TERM = re.compile(r"(?:[^\W\d]+\.[\s~]|[^\W\d]{3,}[\s~]|[§¶]|[“\"‘][^”\"’]+[”\"’])", re.I)
 
 
 def page_check_text(citation: Mapping[str, Any], *, bare: bool = False) -> str | None:

@@ -68,7 +68,7 @@ def test_latex_quotation_after_a_sentence_ending_inside_marks_is_unreferenced(
         f"The book opens \\enquote{{{ISHMAEL}}} and goes on.\n\\end{{document}}\n",
     )
     got = _by_quote(scan(path, bib=[tmp_path / "refs.bib"]))
-    assert got[f"{ENDS_INSIDE}."] == ("melville1851", "ch.~12", None)
+    assert got[f"{ENDS_INSIDE}."] == ("melville1851", "ch. 12", None)
     assert got[ISHMAEL] == (None, None, "unreferenced")
 
 

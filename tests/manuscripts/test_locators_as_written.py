@@ -25,20 +25,25 @@ from quote_tui.reports.common import locator_text
         ("fol. 12r", "folio", (), "fol. 12r"),
         ("l. 5", "line", (), "l. 5"),
         ("Z. 12", "line", (), "Z. 12"),
-        ("Kap.~4", "chapter", (), "Kap.\u00a04"),  # as printed: the tie is a no-break space
+        ("Kap.~4", "chapter", (), "Kap. 4"),  # as printed: the tie is a space
+        ("Kap.\\ 4", "chapter", (), "Kap. 4"),
         ("para. 8", "paragraph", (), "para. 8"),
         ("chapter 4", "chapter", (), "chapter 4"),
         ("B37", "A/B", (), "A/B B37"),
         ("§ 3.", "section", (), "§ 3"),
+        # APA 7 for a source without pages: the heading the paragraphs count from, then the number
+        ("“Webquest” para. 3", "paragraph", (), "“Webquest” para. 3"),
+        ('"Innovative Mentoring" section, para. 4', "paragraph", (), None),
+        ("Symptoms section, para. 2", "paragraph", (), "Symptoms section, para. 2"),
     ],
 )
 def test_a_locator_keeps_its_kind_and_is_shown_as_written(
-    written: str, label: str, pages: tuple[int, ...], shown: str
+    written: str, label: str, pages: tuple[int, ...], shown: str | None
 ) -> None:
     loc = parse_locator(written)
     assert loc is not None
     assert (loc.label, loc.pages) == (label, pages)
-    assert locator_text(loc.to_dict()) == shown
+    assert locator_text(loc.to_dict()) == (shown or written)
 
 
 def test_a_chapter_cited_in_latex_is_reported_as_written(tmp_path: Path) -> None:
@@ -56,4 +61,20 @@ def test_a_chapter_cited_in_latex_is_reported_as_written(tmp_path: Path) -> None
     result = scan(tex, bib=[tmp_path / "refs.bib"])
     (cit,) = result.citations
     assert cit.locator is not None
-    assert (cit.locator.label, cit.locator.value) == ("chapter", "Kap.~4")
+    # LaTeX's tie is the space it prints, as in a page's value ("p.~4" is page 4)
+    assert (cit.locator.label, cit.locator.value) == ("chapter", "Kap. 4")
+
+
+def test_an_apa_citation_of_a_heading_and_paragraph_keeps_both(tmp_path: Path) -> None:
+    md = tmp_path / "review.md"
+    md.write_text(
+        "One participant wrote:\n\n> the activity let each member of the group do a part of"
+        " the work by playing a role. (Kanuka, 2005, “Webquest” para. 3).\n\n"
+        "## References\n\nKanuka, H. (2005). An exploration into facilitating higher levels of"
+        " learning. *Journal of Interactive Online Learning, 4*(3).\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.reference is not None and cit.reference.raw.startswith("(Kanuka, 2005")
+    assert cit.locator is not None
+    assert (cit.locator.label, cit.locator.value) == ("paragraph", "“Webquest” para. 3")

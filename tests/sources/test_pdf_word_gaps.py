@@ -110,3 +110,33 @@ def test_a_line_of_a_script_without_word_spaces_is_left_alone() -> None:
              for k, c in enumerate("andattractedtheattentionofthem")]  # fmt: skip
     line = {"spans": [{"size": 10.0, "chars": latin}]}
     assert word_gaps({"blocks": [{"lines": [line]}]}) == 5
+
+
+def _bare_with_bold(gap: int, change: int) -> bytes:
+    """``_bare``'s lines with one word set in bold (a term a German seminar paper stresses, "die
+    sogenannten **Hackerparagraphen**"), after a gap of ``change`` thousandths of an em: the
+    font changes at the gap."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="tiro")
+    page.insert_font(fontname="tibo")
+    before = BARE.format(gap=gap).replace("(asashootingguard)] TJ", f"(asa) {change}] TJ")
+    content = "\n".join(
+        f"BT /tiro 10 Tf 72 {700 - 14 * i} Td {before} /tibo 10 Tf [(shooting)] TJ"
+        f" /tiro 10 Tf [{gap} (guard)] TJ ET"
+        for i in range(6)
+    )
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, content.encode())
+    doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    return doc.tobytes()
+
+
+def test_a_word_in_another_font_after_a_gap_gets_its_space() -> None:
+    data = _bare_with_bold(-140, change=-140)
+    assert "asashootingguard" in pymupdf.open(stream=data)[0].get_text()  # MuPDF's own read
+    text = extract_pdf(data).text
+    assert "played predominantly asa shooting guard" in text
+    # a word whose letters change font with no gap between them stays one word
+    assert "predominantly asashooting guard" in extract_pdf(_bare_with_bold(-140, 0)).text

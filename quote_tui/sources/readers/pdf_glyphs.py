@@ -78,9 +78,21 @@ def glyph_read_page(
     return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
 
 
-def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
-    """Where in a line of ``extractRAWDICT`` two letters of one span stand a word space apart
-    with no space between them: (span, index of the letter after the gap)."""
+Gap = tuple[dict[str, Any], int, dict[str, Any]]
+"""A word gap without a space: the span and index of the glyph after it, and the glyph before
+it (the last of the span before, where a word in another font opens after the gap)."""
+
+
+def _pairs(line: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any], int]]:
+    """Each two glyphs side by side in a line: the glyph before, and the span and index of the
+    glyph after, across span boundaries too (a bold word after a regular one)."""
+    chars = [(span, i) for span in line["spans"] for i in range(len(span["chars"]))]
+    return [(sa["chars"][ia], sb, ib) for (sa, ia), (sb, ib) in zip(chars, chars[1:], strict=False)]
+
+
+def _gaps(line: dict[str, Any]) -> list[Gap]:
+    """Where in a line of ``extractRAWDICT`` two letters stand a word space apart with no space
+    between them: (span, index of the letter after the gap, the letter before)."""
     spaces = [
         c["bbox"][2] - c["bbox"][0] for s in line["spans"] for c in s["chars"] if c["c"] == " "
     ]
@@ -90,40 +102,39 @@ def _gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
     if space <= 0:
         return []
     out = []
-    for span in line["spans"]:
-        chars = span["chars"]
-        for i in range(1, len(chars)):
-            a, b = chars[i - 1], chars[i]
-            if (
-                a["c"].isalpha()
-                and b["c"].isalpha()
-                and b["bbox"][0] - a["bbox"][2] >= space * _WORD_GAP
-            ):
-                out.append((span, i))
+    for a, span, i in _pairs(line):
+        b = span["chars"][i]
+        if (
+            a["c"].isalpha()
+            and b["c"].isalpha()
+            and b["bbox"][0] - a["bbox"][2] >= space * _WORD_GAP
+        ):
+            out.append((span, i, a))
     return out
 
 
-def _bare_gaps(line: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
+def _bare_gaps(line: dict[str, Any]) -> list[Gap]:
     """``_gaps`` of a line with no space glyph at all ("playedsofar.Forexample,theNBA", a tight
     justified line of a Springer journal): its letters stand as close as its font sets them
     (or as its tracking spreads them), and a word gap stands ``_BARE_GAP`` of an em wider than
-    the line's usual gap, after a letter or a punctuation mark and before a word."""
-    chars = [(span, i) for span in line["spans"] for i in range(len(span["chars"]))]
-    if len(chars) < _BARE_CHARS:
+    the line's usual gap, after a letter or a punctuation mark and before a word. The gap
+    before a word set in another font ("sogenanntenHacker-" where a bold word follows) counts
+    as one inside a span does."""
+    pairs = _pairs(line)
+    if len(pairs) + 1 < _BARE_CHARS:
         return []
     # a script written with word spaces: a line of Chinese or Japanese has none to lose
-    if 2 * sum(1 for span, i in chars if span["chars"][i]["c"].islower()) < len(chars):
+    lower = sum(1 for span in line["spans"] for c in span["chars"] if c["c"].islower())
+    if 2 * lower < len(pairs) + 1:
         return []
-    gaps = []
-    for (sa, ia), (sb, ib) in zip(chars, chars[1:], strict=False):
-        gaps.append(sb["chars"][ib]["bbox"][0] - sa["chars"][ia]["bbox"][2])
+    gaps = [span["chars"][i]["bbox"][0] - a["bbox"][2] for a, span, i in pairs]
     size = max(span.get("size", 0.0) for span in line["spans"])
     reach = statistics.median(gaps) + _BARE_GAP * size
     out = []
-    for k, ((sa, _), (sb, ib)) in enumerate(zip(chars, chars[1:], strict=False)):
-        after = sb["chars"][ib]["c"]
-        if sa is sb and gaps[k] >= reach and (after.isalnum() or after in _OPENING):
-            out.append((sb, ib))
+    for gap, (a, span, i) in zip(gaps, pairs, strict=True):
+        after = span["chars"][i]["c"]
+        if gap >= reach and (after.isalnum() or after in _OPENING):
+            out.append((span, i, a))
     return out
 
 
@@ -141,8 +152,8 @@ def open_word_gaps(raw: dict[str, Any]) -> dict[str, Any]:
     own spaces wide."""
     for block in raw.get("blocks", ()):
         for line in block.get("lines", ()):
-            for span, i in reversed(_gaps(line)):
-                a, b = span["chars"][i - 1], span["chars"][i]
+            for span, i, a in reversed(_gaps(line)):
+                b = span["chars"][i]
                 y0, y1 = a["bbox"][1], a["bbox"][3]
                 box = (a["bbox"][2], y0, b["bbox"][0], y1)
                 span["chars"].insert(i, {"c": " ", "bbox": box, "origin": (box[0], a["origin"][1])})

@@ -1,0 +1,95 @@
+"""Notes whose text stands apart from their mark: LaTeX's \\footnotemark with a \\footnotetext
+or with a list of notes typed at the end, and a note that gives a page and no work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+
+_BIB = (
+    "@book{orwell1949, title = {Nineteen Eighty-Four}, author = {Orwell, George}, year = 1949}\n"
+    "@book{huxley1932, title = {Brave New World}, author = {Huxley, Aldous}, year = 1932}\n"
+)
+
+
+def _cited(tmp_path: Path, body: str, name: str = "essay.tex") -> dict[str, tuple]:
+    (tmp_path / "refs.bib").write_text(_BIB, encoding="utf-8")
+    path = tmp_path / name
+    if name.endswith(".tex"):
+        body = f"\\documentclass{{article}}\\begin{{document}}\n{body}\n\\end{{document}}\n"
+    path.write_text(body, encoding="utf-8")
+    result = scan(path, bib=[tmp_path / "refs.bib"])
+    return {
+        c.quote[:24]: (
+            c.reference.key if c.reference else None,
+            c.locator.value if c.locator else None,
+        )
+        for c in result.citations
+    }
+
+
+def test_footnotemarks_take_the_notes_typed_in_a_list_at_the_end(tmp_path: Path) -> None:
+    body = (
+        "The novel opens plainly.\n"
+        "``It was a bright cold day in April, and the clocks were striking thirteen.''"
+        "\\footnotemark\nLater the tone darkens.\n"
+        "``Who controls the past controls the future, who controls the present controls"
+        " the past.''\\footnotemark\n\n"
+        "\\begin{center}\nNotes:\n\\end{center}\n\n"
+        "1. Page 1\n\n2. Pages 34-35\n"
+    )
+    assert _cited(tmp_path, body) == {
+        "It was a bright cold day": (None, "1"),
+        "Who controls the past co": (None, "34-35"),
+    }
+
+
+def test_a_footnotetext_is_the_note_of_its_mark_by_latex_counting(tmp_path: Path) -> None:
+    # Two marks in a row, their texts after: the counter is set back, then stepped per text.
+    body = (
+        "Both books warn of it: ``the clocks were striking thirteen on that cold day''"
+        "\\footnotemark{} and ``community, identity, stability as the planetary motto''"
+        "\\footnotemark.\n"
+        "\\addtocounter{footnote}{-1}\\footnotetext{\\cite[p.~3]{orwell1949}.}\n"
+        "\\stepcounter{footnote}\\footnotetext{See \\cite[p.~1]{huxley1932}.}\n"
+    )
+    assert _cited(tmp_path, body) == {
+        "the clocks were striking": ("orwell1949", "3"),
+        "community, identity, sta": ("huxley1932", "1"),
+    }
+
+
+def test_an_enumerate_under_a_notes_section_holds_the_marks_notes(tmp_path: Path) -> None:
+    body = (
+        "Smith opens with ``the clocks were striking thirteen on that cold day''\\footnotemark.\n"
+        "A footnote of the usual kind.\\footnote{A remark of the writer's.}\n"
+        "Then ``community, identity, stability as the planetary motto''\\footnotemark.\n"
+        "\\section*{Notes}\n\\begin{enumerate}\n"
+        "\\item Orwell, \\emph{Nineteen Eighty-Four}, 1949, p. 3.\n"
+        "\\item A remark of the writer's.\n"
+        "\\item Huxley, \\emph{Brave New World}, 1932, p. 7.\n"
+        "\\end{enumerate}\n"
+    )
+    # the note set with \footnote counts too: the second mark is note 3
+    assert _cited(tmp_path, body) == {
+        "the clocks were striking": ("orwell1949", "3"),
+        "community, identity, sta": ("huxley1932", "7"),
+    }
+
+
+def test_a_note_that_gives_only_a_page_names_no_work(tmp_path: Path) -> None:
+    body = (
+        'The book begins: "It was a bright cold day in April, and the clocks were striking'
+        ' thirteen."[^1]\n\n[^1]: p. 1.\n'
+    )
+    assert _cited(tmp_path, body, "essay.md") == {"It was a bright cold day": (None, "1")}
+
+
+def test_a_typed_notes_list_before_its_marks_is_not_theirs(tmp_path: Path) -> None:
+    body = (
+        "\\section*{Notes}\n1. Page 9\n\n"
+        "\\section{Text}\n``It was a bright cold day in April, and the clocks were striking"
+        " thirteen.''\\footnotemark\n"
+    )
+    assert _cited(tmp_path, body) == {"It was a bright cold day": (None, None)}
