@@ -26,6 +26,7 @@ from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
+    page_after_field,
     reference_from_instruction,
 )
 from quote_tui.sources.readers.safe_xml import xml_parser
@@ -315,7 +316,12 @@ def _block(text: str, start: int, end: int) -> Block:
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
-    anchors = list(builder.anchors)
+    anchors = []
+    for a in builder.anchors:
+        if a.reference is not None:
+            ref, end = page_after_field(a.reference, text, a.end)
+            a = Anchor(a.start, end, reference=ref) if ref is not a.reference else a
+        anchors.append(a)
     return Document(
         file=file,
         text=text,

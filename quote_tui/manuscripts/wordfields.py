@@ -21,11 +21,16 @@ from lxml import etree
 
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
 from quote_tui.manuscripts.citavi import citavi_reference
-from quote_tui.manuscripts.locators import from_csl, parse_locator
+from quote_tui.manuscripts.locators import from_csl, make_locator, parse_locator
 from quote_tui.manuscripts.model import BibEntry, Locator, Reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
+__all__ = [
+    "BIBLIOGRAPHY_FIELDS",
+    "mendeley_v3_reference",
+    "page_after_field",
+    "reference_from_instruction",
+]
 
 # Reference managers' bibliography fields (Zotero, EndNote, Mendeley, Citavi, Paperpile) and
 # Word's own BIBLIOGRAPHY field: their result is the reference list.
@@ -173,3 +178,27 @@ def mendeley_v3_reference(tag: str, result_text: str) -> Reference | None:
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
         return None
     return _csl_reference(data, "mendeley", result_text) if isinstance(data, dict) else None
+
+
+# A page typed just after a manager's field, outside it: "(Leavy, 2020) p569.", "(Lo, 2020),
+# p. 4;". Lower-case p or German S. only, and the sentence or clause ends after the number: a
+# participant's code ("P1 said") or a word goes on.
+_PAGE_AFTER_FIELD = re.compile(
+    r"[ \t]*,?[ \t]*(?P<loc>(?:pp?\.?|S\.)[ \t]*"
+    r"(?P<page>\d{1,4}(?:[ \t]*[-–][ \t]*\d{1,4})?f{0,2})\.?)"
+    r"(?=[ \t]*(?:[.,;:)]|$))",
+    re.M,
+)
+_MANAGERS = frozenset({"zotero", "mendeley", "endnote", "citavi"})
+
+
+def page_after_field(ref: Reference, text: str, end: int) -> tuple[Reference, int]:
+    """``ref`` with the page a writer typed right after its field (ending at ``end``) when
+    the manager's citation has none, and where that page ends; else ``ref`` and ``end``.
+    Students add the page by hand after the citation as often as inside it."""
+    if ref.locator is not None or ref.style not in _MANAGERS:
+        return ref, end
+    m = _PAGE_AFTER_FIELD.match(text, end)
+    if m is None:
+        return ref, end
+    return replace(ref, locator=make_locator("page", m.group("page"))), m.end("loc")

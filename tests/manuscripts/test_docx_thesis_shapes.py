@@ -200,3 +200,29 @@ def test_a_short_phrase_beside_a_paged_quotation_is_the_same_works(tmp_path: Pat
     d.save(str(path))
     found = [(c.quote, c.reference.key if c.reference else None) for c in scan(path).citations]
     assert found == [("rather unsympathetic", "Saki"), ("the window was left open", "Saki")]
+
+
+def test_a_page_typed_after_a_citation_field_is_its_locator(tmp_path: Path) -> None:
+    # The page typed by hand after the manager's field, outside it; a participant's code or a
+    # word after the field is no page.
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "It is “emic in nature, focussing on the participants voice” ",
+            wx.zotero_field(wx.csl_citation(MCCLEAN), "(McClean, 2020)"),
+            " p569. Another “quotation cited with its page after a comma” ",
+            wx.zotero_field(wx.csl_citation(MCCLEAN), "(McClean, 2020)"),
+            ", pp. 12–14. A third “quotation whose field has no page at all” ",
+            wx.zotero_field(wx.csl_citation(MCCLEAN), "(McClean, 2020)"),
+            " p1 said so.",
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    found = {c.quote: c.locator.value if c.locator else None for c in scan(path).citations}
+    assert found == {
+        "emic in nature, focussing on the participants voice": "569",
+        "quotation cited with its page after a comma": "12–14",
+        "quotation whose field has no page at all": None,
+    }
