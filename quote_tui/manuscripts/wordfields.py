@@ -30,6 +30,7 @@ __all__ = [
     "mendeley_v3_reference",
     "page_after_field",
     "reference_from_instruction",
+    "with_field_data",
 ]
 
 # Reference managers' bibliography fields (Zotero, EndNote, Mendeley, Citavi, Paperpile) and
@@ -202,3 +203,20 @@ def page_after_field(ref: Reference, text: str, end: int) -> tuple[Reference, in
     if m is None:
         return ref, end
     return replace(ref, locator=make_locator("page", m.group("page"))), m.end("loc")
+
+
+def with_field_data(instruction: str, data: list[str]) -> str:
+    """An EndNote field's instruction with its record: EndNote writes a citation too long for
+    the field code (abstracts, many authors) as " ADDIN EN.CITE " with the <EndNote> XML
+    base64-encoded in the field's w:fldData. Other fields come back as they are."""
+    upper = instruction.upper()
+    if not data or "EN.CITE" not in upper or "EN.CITE.DATA" in upper or "<ENDNOTE" in upper:
+        return instruction
+    for chunk in data:
+        try:
+            decoded = base64.b64decode("".join(chunk.split()), validate=True).decode("utf-8")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
+            continue
+        if "<EndNote" in decoded:
+            return instruction + " " + decoded
+    return instruction

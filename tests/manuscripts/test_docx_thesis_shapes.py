@@ -7,8 +7,11 @@ import base64
 import json
 from pathlib import Path
 
+from lxml import etree
+
 from quote_tui.manuscripts import scan
 from tests.manuscripts import wordxml as wx
+from tests.manuscripts.wordxml import qn
 
 MCCLEAN = {
     "id": 7,
@@ -226,3 +229,45 @@ def test_a_page_typed_after_a_citation_field_is_its_locator(tmp_path: Path) -> N
         "quotation cited with its page after a comma": "12–14",
         "quotation whose field has no page at all": None,
     }
+
+
+def _begin_with_data(xml: str) -> object:
+    run = wx.fld_char("begin")
+    data = etree.SubElement(run[0], qn("w:fldData"))
+    data.text = base64.b64encode(xml.encode()).decode()
+    return run
+
+
+def test_an_endnote_citation_kept_in_field_data_is_read(tmp_path: Path) -> None:
+    # A citation too long for the field code (abstract, many authors): EndNote writes
+    # " ADDIN EN.CITE " and puts the <EndNote> record, base64, in a nested EN.CITE.DATA field.
+    record = (
+        "<EndNote><Cite><Author>Shinyama</Author><Year>2006</Year><RecNum>7</RecNum>"
+        "<Pages>304</Pages><record><rec-number>7</rec-number><titles><title>Preemptive "
+        "Information Extraction</title></titles><electronic-resource-num>10.3115/1220835."
+        "1220874</electronic-resource-num></record></Cite></EndNote>"
+    )
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "EndNote: “unrestricted relation discovery is proposed here” ",
+            [
+                _begin_with_data(record),
+                *wx.instr_runs(" ADDIN EN.CITE "),
+                _begin_with_data(record),
+                *wx.instr_runs(" ADDIN EN.CITE.DATA "),
+                wx.fld_char("end"),
+                wx.fld_char("separate"),
+                wx._run(text="(Shinyama & Sekine, 2006, p. 304)"),
+                wx.fld_char("end"),
+            ],
+            ".",
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    [cit] = scan(path).citations
+    assert cit.reference is not None and cit.reference.style == "endnote"
+    assert cit.reference.bib is not None and cit.reference.bib.doi == "10.3115/1220835.1220874"
+    assert cit.locator is not None and cit.locator.value == "304"
