@@ -42,8 +42,10 @@ def citavi_reference(instruction: str, result_text: str) -> Reference | None:
     names = tuple(str(p["LastName"]) for p in people if p and p.get("LastName"))
     year = _YEAR.search(str(ref.get("Year") or ref.get("YearResolved") or ""))
     doi = _DOI.search(str(ref.get("Doi") or ""))
-    # The writer's own citation key when Citavi has one, else its id (like Zotero's item key).
-    key = str(ref.get("CitationKey") or ref.get("Id") or entry.get("ReferenceId") or "") or None
+    # The writer's own citation key when Citavi has one, else the head of its id: eight hex
+    # digits tell a thesis's works apart and read like Zotero's item keys in a report.
+    ident = str(ref.get("Id") or entry.get("ReferenceId") or "")[:8]
+    key = str(ref.get("CitationKey") or ident) or None
     bib = BibEntry(
         key=key,
         title=str(ref["Title"]) if ref.get("Title") else None,

@@ -112,7 +112,7 @@ def test_a_citavi_field_names_its_work_and_page(tmp_path: Path) -> None:
     sarkar = {"$id": "5", "LastName": "Sarkar", "FirstName": "Dipanjan"}
     volume = {
         "$id": "3",
-        "Id": "381fc2e3",
+        "Id": "381fc2e3-ca5f-48f8-85d4-f31fa55444ea",
         "Editors": [sarkar, {"$id": "6", "LastName": "Bali"}],
         "Title": "Practical Machine Learning",
         "Year": "2018",
