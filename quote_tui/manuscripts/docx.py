@@ -28,6 +28,7 @@ from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
+    with_field_data,
 )
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -91,6 +92,7 @@ class _Field:
     instr: list[str] = field(default_factory=list)
     start: int = 0
     result_start: int | None = None
+    data: list[str] = field(default_factory=list)  # w:fldData (EndNote's long citations)
 
 
 @dataclass
@@ -238,7 +240,7 @@ class _PartBuilder:
                 if self.fields and self.fields[-1].result_start is None:
                     self.fields[-1].instr.append(child.text or "")
             elif tag == f"{_W}fldChar":
-                self.fld_char(child.get(f"{_W}fldCharType"))
+                self.fld_char(child.get(f"{_W}fldCharType"), child.findtext(f"{_W}fldData"))
             elif tag in (f"{_W}footnoteReference", f"{_W}endnoteReference"):
                 kind = "fn" if tag.endswith("footnoteReference") else "en"
                 self.anchors.append(
@@ -249,15 +251,19 @@ class _PartBuilder:
             if _SUPER_NUMBER.match(text):
                 self.supers.append((start, self.pos, re.split(r"[-–,]", text.strip())[0].strip()))
 
-    def fld_char(self, kind: str | None) -> None:
+    def fld_char(self, kind: str | None, data: str | None = None) -> None:
         if kind == "begin":
-            self.fields.append(_Field(start=self.pos))
+            self.fields.append(_Field(start=self.pos, data=[data] if data else []))
         elif kind == "separate" and self.fields:
             self.fields[-1].result_start = self.pos
         elif kind == "end" and self.fields:
             f = self.fields.pop()
             start = f.result_start if f.result_start is not None else self.pos
-            self.field_done("".join(f.instr), start, f.start)
+            if f.data and self.fields and "EN.CITE.DATA" in "".join(f.instr).upper():
+                # EndNote puts a long citation's record in a nested field's data: the outer
+                # EN.CITE field, whose result the text shows, is the one it describes.
+                self.fields[-1].data.extend(f.data)
+            self.field_done(with_field_data("".join(f.instr), f.data), start, f.start)
 
     def field_done(self, instruction: str, result_start: int, _begin: int) -> None:
         if BIBLIOGRAPHY_FIELDS.search(instruction):

@@ -60,7 +60,8 @@ def paged_source(
 ) -> tuple[Mention | None, Locator | None]:
     """The work of a quotation cited by its page alone (MLA's '"…" (737)'): the listed work of
     the author the text last names (``speaker.page_author``), else, for a page, the work of a
-    note naming that author (``noted_author``); with the page it is cited at. ``after`` is
+    note naming that author (``noted_author``), else the author of the work the sentence names
+    ("The Storyteller by Saki", ``titled_by``); with the page it is cited at. ``after`` is
     where the quotation's sentence ends. ``(None, locator)`` when no author is named."""
     named = page_author(doc.text, start, end, after, ms.listed, paged=bool(locator))
     if named is None and locator is not None:

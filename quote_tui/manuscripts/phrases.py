@@ -455,8 +455,8 @@ _AFTER_ARTICLE = re.compile(r"\b(?i:the|a|an|der|die|das|den|dem|des|ein|eine)\s
 
 def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     """Whether a longer quotation later in the same sentence is cited right after its closing
-    mark (Bismarck “skillfully” employed nationalism because he realized that “…”[^3]): the
-    sentence quotes one source, its note closing the sentence."""
+    mark (Bismarck “skillfully” employed nationalism because he realized that “…”[^3]), or
+    paged there: the sentence quotes one source, its citation closing the sentence."""
     text = doc.text
     # "the “political”": a concept named with its article, not a word of the source's.
     if _AFTER_ARTICLE.search(text, max(0, start - 12), start):
@@ -464,8 +464,15 @@ def _beside_cited(doc: Document, start: int, close_end: int) -> bool:
     stop = window(text, close_end)
     if not any(mark in text[close_end:stop] for mark in "\"“„‘‚«»`'"):
         return False
-    for q in find_quotes(text[close_end:stop], min_words=SHORT_WORDS, latex=doc.kind == "latex"):
-        if q.parent is None and cited_right_after(doc, close_end + q.close_end):
+    for q in find_quotes(text[close_end:stop], latex=doc.kind == "latex"):
+        if q.parent is not None:
+            continue
+        # Its page alone marks a quotation of any length (it was “hot afternoon” and that “the
+        # railway carriage was correspondingly sultry” (129)); a citation, a longer one.
+        if PAGE_AFTER.match(text, close_end + q.close_end) is not None or (
+            has_words(text, close_end + q.start, close_end + q.end, SHORT_WORDS)
+            and cited_right_after(doc, close_end + q.close_end)
+        ):
             return True
     return False
 

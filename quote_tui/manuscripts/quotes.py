@@ -437,7 +437,13 @@ def _closes_mixed(stack: list[tuple[str, int]], ch: str, prev: str, nxt: str) ->
     """Marks a writer mixed up, placed as a closing mark (after the quotation's last letter or
     stop, before a space or a stop) and closing the innermost open quotation: “…“ (German
     writers typing the English opening mark, whose closing „…“ looks the same), and ‘…” (a
-    single opening closed with a double, where no double quotation is open)."""
+    single opening closed with a double, where no double quotation is open). A “ between
+    spaces closes an open “ too: Word's autocorrect makes a " typed after a space an opening
+    mark, so a writer who leaves a space before the close gets “…lifeworld “ (McClean, 2020);
+    standing alone (a space or a stop after it), that mark could open nothing."""
+    alone = prev.isspace() and (nxt.isspace() or nxt in ".,;:!?)")
+    if ch == "“" and alone and stack and stack[-1][0] == "“":
+        return True
     if not stack or prev.isspace() or prev in "([{" or _is_letter(nxt):
         return False
     mark = stack[-1][0]

@@ -36,11 +36,14 @@ LIST_NAMES = (
 # its own (***<u>Bibliography</u>***, **References**).
 # A number may stand before it ("7 Literatur", "VII. Bibliography"), and German theses join two
 # lists in one ("Literatur- und Quellenverzeichnis").
+# Emphasis marks are matched one character at a time: "(?:[*_]{1,3})*" could split a run of n
+# marks in exponentially many ways, and a thesis's signature line (60 underscores under the
+# declaration) then held the scan for hours.
 _HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]{1,3}|<(?:u|b|strong)>)*"
+    r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]|<(?:u|b|strong)>)*"
     r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
     rf"{LIST_NAMES}"
-    r"\}?[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>)*[ \t]*$",
+    r"\}?[ \t]*:?(?:[*_]|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )
 _ENTRY = re.compile(

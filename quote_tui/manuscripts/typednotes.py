@@ -21,11 +21,12 @@ __all__ = ["TypedNotes", "find_typed_notes", "note_id"]
 # LaTeX's heading or emphasis around the word: \section*{Notes}, \textbf{Notes:}
 _LATEX_HEAD = r"\\(?:(?:sub)*section|chapter|paragraph|textbf|textsc|emph|underline)\*?\{"
 # The list's heading on a line of its own, as written or set bold (**Notes**), perhaps numbered.
+# Its marks one character at a time, so a line of underscores cannot backtrack (see reflist).
 _HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:[*_]{1,3}|<(?:u|b|strong)>|" + _LATEX_HEAD + r")*"
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:[*_]|<(?:u|b|strong)>|" + _LATEX_HEAD + r")*"
     r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
     r"(?:Notes|Endnotes|End\s+Notes|Footnotes|Anmerkungen|Endnoten|Fußnoten|Fussnoten)"
-    r"[ \t]*:?(?:[*_]{1,3}|</(?:u|b|strong)>|\})*[ \t]*$",
+    r"[ \t]*:?(?:[*_]|</(?:u|b|strong)>|\})*[ \t]*$",
     re.M | re.I,
 )
 # What ends the list: another heading (Markdown's, or a reference list's as written), a rule.

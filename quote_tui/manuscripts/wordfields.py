@@ -2,7 +2,8 @@
 
 Zotero: a complex field ``ADDIN ZOTERO_ITEM CSL_CITATION {json}``; legacy Mendeley:
 ``ADDIN CSL_CITATION {json}``; Mendeley Cite: a content control tagged
-``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``.
+``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``;
+Citavi: ``ADDIN CitaviPlaceholder{base64 json}`` (read in citavi.py).
 Their item data carry DOI, title, authors and page range; the citation item carries the
 locator and its label.
 """
@@ -19,11 +20,17 @@ from typing import Any
 from lxml import etree
 
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
+from quote_tui.manuscripts.citavi import citavi_reference
 from quote_tui.manuscripts.locators import from_csl, parse_locator
-from quote_tui.manuscripts.model import BibEntry, Reference
+from quote_tui.manuscripts.model import BibEntry, Locator, Reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["BIBLIOGRAPHY_FIELDS", "mendeley_v3_reference", "reference_from_instruction"]
+__all__ = [
+    "BIBLIOGRAPHY_FIELDS",
+    "mendeley_v3_reference",
+    "reference_from_instruction",
+    "with_field_data",
+]
 
 # Reference managers' bibliography fields (Zotero, EndNote, Mendeley, Citavi, Paperpile) and
 # Word's own BIBLIOGRAPHY field: their result is the reference list.
@@ -57,8 +64,27 @@ def _csl_reference(data: dict[str, Any], style: str, raw: str) -> Reference | No
     # 2015)", "\\uc0\\u8216{}"): the plain one is what the reader sees
     formatted = _plain_rtf(str(props.get("formattedCitation") or ""))
     shown = props.get("plainCitation") or formatted or raw
-    locator = from_csl(item.get("label"), item.get("locator"))
+    locator = from_csl(item.get("label"), item.get("locator")) or _typed_locator(
+        raw, props.get("plainCitation")
+    )
     return Reference(raw=str(shown), style=style, key=entry.key, bib=entry, locator=locator)
+
+
+# A page typed into the citation Word shows, after its year: "(McClean et al., 2020 p.87)".
+_TYPED_PAGE = re.compile(
+    r"\b(?:1[5-9]|20)\d\d[a-z]?\s*[,:]?\s*((?:pp?\.|S\.)\s*\d[\d\s,–-]*?)\s*\)?$"
+)
+
+
+def _typed_locator(result_text: str, generated: object) -> Locator | None:
+    """The page a writer typed into a citation's shown text when the manager's item has none:
+    Zotero keeps an edited citation as typed ("dontUpdate"), and students add the page that way
+    rather than in the citation dialog. Only a text that differs from what the manager wrote."""
+    shown = " ".join(result_text.split())
+    if not shown or shown == " ".join(str(generated).split()):
+        return None
+    m = _TYPED_PAGE.search(shown)
+    return parse_locator(m.group(1)) if m else None
 
 
 def _json_after(instruction: str, marker: str) -> dict[str, Any] | None:
@@ -139,7 +165,7 @@ def reference_from_instruction(instruction: str, result_text: str) -> Reference 
         result_text: the text Word shows for the field.
 
     Returns:
-        A zotero, mendeley, endnote or url reference.
+        A zotero, mendeley, endnote, citavi or url reference.
     """
     upper = instruction.upper()
     if "ZOTERO_ITEM" in upper and "CSL_CITATION" in upper:
@@ -150,6 +176,8 @@ def reference_from_instruction(instruction: str, result_text: str) -> Reference 
         return _csl_reference(data, "mendeley", result_text) if data else None
     if "EN.CITE" in upper and "<ENDNOTE" in upper:
         return _endnote_reference(instruction, result_text)
+    if "CITAVIPLACEHOLDER" in upper:
+        return citavi_reference(instruction, result_text)
     m = _HYPERLINK.match(instruction)
     if m:
         url = m.group(1)
@@ -166,3 +194,20 @@ def mendeley_v3_reference(tag: str, result_text: str) -> Reference | None:
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
         return None
     return _csl_reference(data, "mendeley", result_text) if isinstance(data, dict) else None
+
+
+def with_field_data(instruction: str, data: list[str]) -> str:
+    """An EndNote field's instruction with its record: EndNote writes a citation too long for
+    the field code (abstracts, many authors) as " ADDIN EN.CITE " with the <EndNote> XML
+    base64-encoded in the field's w:fldData. Other fields come back as they are."""
+    upper = instruction.upper()
+    if not data or "EN.CITE" not in upper or "EN.CITE.DATA" in upper or "<ENDNOTE" in upper:
+        return instruction
+    for chunk in data:
+        try:
+            decoded = base64.b64decode("".join(chunk.split()), validate=True).decode("utf-8")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
+            continue
+        if "<EndNote" in decoded:
+            return instruction + " " + decoded
+    return instruction
