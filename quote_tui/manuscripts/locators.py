@@ -269,6 +269,8 @@ def from_csl(label: str | None, locator: str | None) -> Locator | None:
 _TYPED_PAGE = re.compile(
     r"[ \t]*,?[ \t]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?"
     r"(?:[ \t]?ff?\.)?)(?(1)\))(?![\w-])"
+    # the clause ends after it: "(Lo, 2020) p1 said so" is a participant's code, not a page
+    r"(?=[ \t]*(?:[.,;:!?)\]]|\n|$))"
 )
 
 

@@ -181,10 +181,8 @@ def test_a_page_alone_cites_the_work_the_sentence_names_by_its_author(tmp_path: 
     d.save(str(path))
     found = {c.quote: c for c in scan(path).citations}
     saki = found["her great tragedy happened just three years ago"]
-    assert saki.reference is not None and saki.reference.key == "Saki"
+    assert saki.reference is not None and saki.reference.key == "Saki, The Open Window"
     assert saki.locator is not None and saki.locator.value == "54"
-    oneill = found["the fog that hides you from the world"].reference
-    assert oneill is not None and oneill.key == "O’Neill"
     assert found["all of the numbers were right on time"].reference is None
 
 
@@ -202,7 +200,10 @@ def test_a_short_phrase_beside_a_paged_quotation_is_the_same_works(tmp_path: Pat
     path = tmp_path / "essay.docx"
     d.save(str(path))
     found = [(c.quote, c.reference.key if c.reference else None) for c in scan(path).citations]
-    assert found == [("rather unsympathetic", "Saki"), ("the window was left open", "Saki")]
+    assert found == [
+        ("rather unsympathetic", "Saki, The Open Window"),
+        ("the window was left open", "Saki, The Open Window"),
+    ]
 
 
 def test_a_page_typed_after_a_citation_field_is_its_locator(tmp_path: Path) -> None:
