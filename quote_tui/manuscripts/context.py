@@ -83,11 +83,12 @@ def context_link(
 # From the quotation's closing mark to an aside's opening bracket: no other mark, one sentence
 # end, then the bracket.
 _TO_ASIDE = re.compile(r"[\"'”’»«“]?[^\"“”„«»\n]{0,300}?[.!?]\s+")
-# Or the rest of the quotation's own sentence with a term in marks in it: the aside cites the
-# sentence ("… dass „alle Versionen …“ werden und … neu „erfinden“, während … sind. [@wild]")
-_TO_ASIDE_SAME = re.compile(r"[\"'”’»«“]?[^.!?\n]{0,300}[.!?]\s+")
-_MARKED = re.compile(r"[\"“„«»‘‚]([^\"“”„«»‘’‚\n]{0,200})[\"”“«»’‘]")
-_TERM_WORDS = 4  # words in marks fewer than this are a term, not another quotation
+# Or the rest of the quotation's own sentence, where only a term or two in marks stand (masked
+# by ``_TERM`` first): the aside cites the sentence ("… dass „alle Versionen …“ werden und … neu
+# „erfinden“, während … sind. [@wild]"); a longer quotation between keeps the aside its own.
+_TO_ASIDE_SAME = re.compile(r"[\"'”’»«“]?[^.!?\n\"“”„«»]{0,300}[.!?]\s+")
+# A word or two in marks after a space: a term the sentence uses, not a quotation of its own.
+_TERM = re.compile(r"(?<=\s)[„“\"«»][^\s„“”\"«»]+(?:\s[^\s„“”\"«»]+)?[“”\"«»](?=[\s,.;:!?])")
 # After the aside: the paragraph's (or a list item's) end.
 _AFTER_ASIDE = re.compile(r"[ \t]*(?:\n|$)")
 
@@ -143,11 +144,8 @@ def _aside(text: str, end: int, naming: list[Mention], k: int) -> Mention | None
     nxt = next((m for m in naming[k : k + 4] if m.start >= end), None)
     if nxt is None or nxt.raw[:1] != "[" or nxt.style != "pandoc":
         return None
-    to = _TO_ASIDE.fullmatch(text, end, nxt.start) is not None
-    if not to and _TO_ASIDE_SAME.fullmatch(text, end, nxt.start):
-        # past a word or two in marks (a term), never past another quotation
-        between = text[end + 1 : nxt.start]
-        to = all(len(m.group(1).split()) < _TERM_WORDS for m in _MARKED.finditer(between))
+    between = _TERM.sub(lambda m: "x" * len(m.group()), text[end : nxt.start])
+    to = _TO_ASIDE.fullmatch(text, end, nxt.start) or _TO_ASIDE_SAME.fullmatch(between)
     return nxt if to and _AFTER_ASIDE.match(text, nxt.end) else None
 
 
