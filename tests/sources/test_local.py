@@ -99,7 +99,11 @@ def test_retrieval_facts_for_a_text_file(tmp_path: Path) -> None:
         ("noext", PUBMED, Representation.PUBMED_ABSTRACT),
         ("noext", b"PMID- 1\nTI  - Medline title.\n", Representation.PUBMED_ABSTRACT),
         ("noext", b"just words", Representation.PLAIN_TEXT),
-        ("page.data", _pdf(["Sniffed PDF text."]), Representation.PDF_TEXT_LAYER),
+        # a fixed id: the PDF's bytes hold a fresh /ID each time, and every xdist worker must
+        # collect the same tests
+        pytest.param(
+            "page.data", _pdf(["Sniffed PDF text."]), Representation.PDF_TEXT_LAYER, id="pdf"
+        ),
         ("medline.txt", b"PMID- 1\nTI  - Kept literally.\n", Representation.PLAIN_TEXT),
     ],
 )
