@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import PAGE_AFTER
-from quote_tui.manuscripts.refs import find_mentions, sentence_window
+from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
 
 __all__ = [
@@ -50,24 +50,35 @@ def cited_right_after(doc: Document, close_end: int) -> bool:
     reach = gap.end() if gap else close_end
     if any(close_end <= a.start <= reach + 1 for a in doc.anchors):
         return True
+    first = _first_cite(doc, close_end, reach)
+    # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
+    # term; a quotation's words come from one of them.
+    return first is not None and not _cites_several(text, first)
+
+
+def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:
+    """The first work cited right after ``pos`` (a closing mark's end), opening by ``reach``:
+    None where the sentence goes on with words instead."""
+    text = doc.text
     # Most phrases go on with words: no citation to parse (parsing one per phrase doubled the
     # time of a text of thousands of short quoted phrases).
-    head = _MARKS_AND_SPACE.match(text, close_end)
-    if text[head.end() : head.end() + 1] not in _CITE_OPENS:
-        return False
+    head = _MARKS_AND_SPACE.match(text, pos)
+    if text[head.end() : head.end() + 1] not in _CITE_OPENS:  # type: ignore[union-attr]
+        return None
     mentions = find_mentions(
         text,
-        close_end,
+        pos,
         min(len(text), reach + _REACH),
         latex=doc.kind == "latex",
         markdown=doc.kind in ("markdown", "plain"),
     )
     first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
-    if first is None or first.start > reach + 1:
-        return False
-    # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
-    # term; a quotation's words come from one of them.
-    return ";" not in first.raw and not text[first.end : first.end + 3].lstrip().startswith(";")
+    return first if first is not None and first.start <= reach + 1 else None
+
+
+def _cites_several(text: str, cite: Mention) -> bool:
+    """Whether ``cite`` is one of a group of works cited at once ("(Lynch, 2011; Jost …)")."""
+    return ";" in cite.raw or text[cite.end : cite.end + 3].lstrip().startswith(";")
 
 
 def closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
@@ -224,24 +235,11 @@ def paged_right_after(doc: Document, close_end: int) -> bool:
     pos = _LISTED_ON.match(text, close_end).end()  # type: ignore[union-attr]
     if PAGE_AFTER.match(text, pos):
         return True
-    head = _MARKS_AND_SPACE.match(text, pos)
-    if text[head.end() : head.end() + 1] not in _CITE_OPENS:  # type: ignore[union-attr]
-        return False
     gap = _GAP.match(text, pos)
-    reach = gap.end() if gap else pos
-    mentions = find_mentions(
-        text,
-        pos,
-        min(len(text), reach + _REACH),
-        latex=doc.kind == "latex",
-        markdown=doc.kind in ("markdown", "plain"),
-    )
-    first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
+    first = _first_cite(doc, pos, gap.end() if gap else pos)
     return (
         first is not None
-        and first.start <= reach + 1
         and first.locator is not None
         and _COMPARES.search(first.raw) is None
-        and ";" not in first.raw
-        and not text[first.end : first.end + 3].lstrip().startswith(";")
+        and not _cites_several(text, first)
     )
