@@ -374,9 +374,11 @@ def run(
                     unreached[target.module].append(mutant)
                     continue
                 chosen = per_test.values() if wanted is None else (per_test[t] for t in wanted)
-                # generous (the traced run's time, five times, and a start): a slow run on a
-                # loaded machine must not pass for a mutant's endless loop
-                queue.append((mutant, wanted, 15.0 + 5 * sum(chosen)))
+                # the traced run's time three times, and a start: the tracer alone makes a run
+                # two to three times slower, so a run on a loaded machine (CI runs this beside
+                # the tests) still fits, and a mutant's endless loop, which burns a core till it
+                # is killed, is not waited for long
+                queue.append((mutant, wanted, 10.0 + 3 * sum(chosen)))
         total, shown = len(queue), time.monotonic()
         try:
             while queue or any(s.pid for s in slots):
