@@ -60,6 +60,8 @@ SOURCE_NAMES = {
 }
 MANUSCRIPT_KINDS = ("docx", "tex", "bib", "csl")
 CORPUS_KINDS = tuple(SOURCE_NAMES)
+OCR_SECONDS = 10.0
+"""How long a fuzzed PDF read as a scan is given for OCR."""
 GENERATED_KINDS = (*MANUSCRIPT_KINDS, "batch")
 
 # Tokens whose insertion makes parsers take rare paths.
@@ -550,7 +552,10 @@ def _run_source(kind: str, data: bytes, case: Path) -> str:
 
     path = case / SOURCE_NAMES[kind]
     path.write_bytes(data)
-    loaded = read_path(path)
+    # a PDF whose text the fuzzer broke is read as a scan: OCR's time is its budget's, which
+    # grows with the pages and has tests of its own; here it stops early, as a caller's
+    # deadline stops it, so a slow OCR on a loaded machine is not taken for a reader's hang
+    loaded = read_path(path, deadline=time.monotonic() + OCR_SECONDS)
     text = loaded.prepared.text
     words = text[len(text) // 2 : len(text) // 2 + 120].split()[1:9] or text.split()[:8]
     return str(check(loaded.prepared, " ".join(words) or "the").status)

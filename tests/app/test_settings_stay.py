@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from quote_tui.app import make_app
 from quote_tui.app.prefs import DETAIL_HEIGHT_RANGE, LIST_WIDTH_RANGE, SETTINGS_FILE, load_prefs
 
-from .conftest import settle
+from .conftest import record_notifications, settle
 
 SIZE = (120, 40)
 
@@ -83,9 +83,9 @@ async def test_a_damaged_settings_file_is_kept_aside_and_said(data_dir: Path) ->
     damaged = _config() / SETTINGS_FILE
     damaged.write_text('{"theme": "textual-light",', encoding="utf-8")
     app = make_app(demo=True, data_dir=data_dir)
+    said = record_notifications(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        said = [n.message for n in app._notifications]
         assert any("could not be read" in m and "corrupt-" in m for m in said)
         app.theme = "textual-light"
         await pilot.pause()
@@ -112,9 +112,9 @@ async def test_a_keymap_file_rebinds_a_key(data_dir: Path) -> None:
         json.dumps({"zoom": "Z", "widen_list": 7}), encoding="utf-8"
     )
     app = make_app(demo=True, data_dir=data_dir)
+    said = record_notifications(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        said = [n.message for n in app._notifications]
         assert any("widen_list" in m for m in said)
         assert isinstance(app.focused, OptionList)
         await pilot.press("z")
@@ -143,11 +143,11 @@ def test_every_binding_of_the_main_panes_has_an_id_and_docs_list_them() -> None:
 async def test_a_folder_where_the_settings_go_is_said_and_the_app_goes_on(data_dir: Path) -> None:
     (_config() / SETTINGS_FILE).mkdir(parents=True)
     app = make_app(demo=True, data_dir=data_dir)
+    said = record_notifications(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         app.theme = "textual-light"
         await pilot.pause()
-        said = [n.message for n in app._notifications]
         assert any("Could not save settings" in m for m in said)
         assert app.theme == "textual-light"
     assert (_config() / SETTINGS_FILE).is_dir()
