@@ -84,6 +84,11 @@ _ORDINALS = (
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 )
 # fmt: on
+_FORMS: dict[str, str] = {
+    **dict.fromkeys(_ORDINALS, "ordinal"),
+    **dict.fromkeys(("once", "twice", "thrice"), "times"),
+    "dozen": "dozen",
+}
 _SPELLED: dict[str, float] = {
     **{w: float(i) for i, w in enumerate(_UNITS)},
     **{w: float(20 + 10 * i) for i, w in enumerate(_TENS)},
@@ -245,6 +250,22 @@ def _value(token: _Token) -> tuple[str, float, bool] | None:
     return None
 
 
+def _form(token: _Token) -> str | None:
+    """How a spelt number counts: "" for a cardinal, else "ordinal" ("tenth", "twenty-first"),
+    "times" ("once", "twice") or the word ("dozen"); None for digits, which may stand for any
+    form ("the 10th", "chapter 10"). Two spelt forms of one magnitude are two statements: "ten
+    birds" and "the tenth bird", "two visits" and "twice"."""
+    if token.kind == "num":
+        return None
+    parts = token.text.lower().split("-")
+    return next((_FORMS[p] for p in parts if p in _FORMS), "")
+
+
+def _same_form(q: _Token, s: _Token) -> bool:
+    qf, sf = _form(q), _form(s)
+    return qf is None or sf is None or qf == sf
+
+
 def _numeric(token: _Token) -> bool:
     return (
         _value(token) is not None
@@ -289,10 +310,13 @@ def _classify(q: _Token, s: _Token) -> tuple[DiffKind, bool]:
         return DiffKind.NEGATION, True
     if _numeric(q) or _numeric(s):
         qv, sv = _value(q), _value(s)
-        if q.key == s.key or (qv is not None and qv == sv):
+        if q.key == s.key:
             return DiffKind.NUMBER, False
-        if qv is not None and sv is not None and qv[1:] == sv[1:]:
-            return DiffKind.SIGN, True
+        if qv is not None and sv is not None and _same_form(q, s):
+            if qv == sv:
+                return DiffKind.NUMBER, False
+            if qv[1:] == sv[1:]:
+                return DiffKind.SIGN, True
         return DiffKind.NUMBER, True
     if q.key == s.key:
         return DiffKind.CASE, False

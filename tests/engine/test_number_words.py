@@ -4,8 +4,6 @@ another thing, as "5" for "3" does, and the words are the ones an omission is ju
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from quote_tui.engine.check import check
 from quote_tui.engine.diff import word_differences
@@ -57,13 +55,15 @@ def test_a_number_word_left_out_is_flagged_as_a_changed_one_is() -> None:
     assert omitted_flags("houses of") == ()
 
 
-@given(st.sampled_from(sorted(NUMBER_WORDS)), st.sampled_from(sorted(NUMBER_WORDS)))
-def test_any_two_different_number_words_differ_critically(a: str, b: str) -> None:
-    kinds = _kinds(f"we saw {a} birds", f"we saw {b} birds")
-    if a == b:
-        assert kinds == []
-    else:
-        assert kinds and all(critical for _, critical in kinds)
+@pytest.mark.parametrize("a", sorted(NUMBER_WORDS))
+def test_any_two_different_number_words_differ_critically(a: str) -> None:
+    # every pair, not a sample: a sample found "ten" / "tenth" on one run in several
+    for b in sorted(NUMBER_WORDS):
+        kinds = _kinds(f"we saw {a} birds", f"we saw {b} birds")
+        if a == b:
+            assert kinds == []
+        else:
+            assert kinds and all(critical for _, critical in kinds), (a, b, kinds)
 
 
 def test_a_quotation_with_a_changed_count_is_near_with_a_critical_difference() -> None:
@@ -82,3 +82,26 @@ def test_a_quotation_with_a_changed_count_is_near_with_a_critical_difference() -
         "millions",
         "thousands",
     )
+
+
+@pytest.mark.parametrize(
+    ("quote", "source", "critical"),
+    [
+        ("ten", "tenth", True),
+        ("tenth", "ten", True),
+        ("twenty-first", "twenty-one", True),
+        ("first", "one", True),
+        ("twice", "two", True),
+        ("dozen", "twelve", True),
+        ("ten", "10", False),
+        ("twenty-one", "21", False),
+        ("tenth", "10", False),  # digits may stand for either: "the 10th", "chapter 10"
+    ],
+)
+def test_one_magnitude_in_another_form_is_another_number(
+    quote: str, source: str, critical: bool
+) -> None:
+    # "ten birds" and "the tenth bird", "two visits" and "twice": one magnitude, two statements
+    assert _kinds(f"we saw {quote} birds", f"we saw {source} birds") == [
+        (DiffKind.NUMBER, critical)
+    ]
