@@ -49,7 +49,8 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
 # A page's value, with the pages joined to it ("33-35", "4, 7", "3 und 7"); a joined roman
 # numeral is a whole word ("p. 3 and discusses" is page 3).
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|\band|\bund)\s*(?:\d+|[ivxlcdm]+\b))*"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+(?:[a-z](?!\d))?(?:\s*(?:[-–—]+|,|&|\band|\bund|\bu\.)\s*"
+    r"(?:\d+|[ivxlcdm]+\b))*"
     r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
@@ -208,8 +209,10 @@ _APA_SECTION = re.compile(
 )
 _ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
 # The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
+# Chicago sets the note right after the page: "45n3", "45nn3-5".
 _IN_NOTE = re.compile(
-    r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote)(?:\s*\d{1,3})?(?=\s*[,;.)\]]|\s*$)",
+    r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote|nn?(?=\d))"
+    r"(?:\s*\d{1,3}(?:[-–]\d{1,3})?)?(?=\s*[,;.)\]]|\s*$)",
     re.I,
 )
 

@@ -310,7 +310,7 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     4.", "Lo et al. 2020, p. 3"."""
     body = text[start:end]
     lead = _NOTE_LEAD.match(body)
-    item = re.sub(r"(?<!\df)(?<!\d f)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
+    item = re.sub(r"(?<!\d[ ~]f)(?<!\df)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
     im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
