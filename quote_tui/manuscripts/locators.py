@@ -75,12 +75,16 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Numbered sections or verses written with dots: "2.3.1", "III.4".
     ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
 )
+# A film's, video's or podcast's time, cited as APA has it in place of a page: "(OCD-UK, 2009,
+# 4:03)", "(Smith, 2012, 1:35:22)", a scene "48:55 – 49:00", several "00:25 – 2:27, 03:46".
+_TIME = r"\d{1,2}(?::[0-5]\d){1,2}"
+_TIMES = re.compile(rf"{_TIME}(?:\s*[-–—]+\s*{_TIME})?(?:\s*,\s*{_TIME}(?:\s*[-–—]+\s*{_TIME})?)*")
 _RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
 # A number, or a roman numeral as a whole word ("XI", "iv"; not "im", "der")
 _NUMBERED = re.compile(
     r"\d|(?i:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?<=\w)(?![^\W\d_])"
 )
-_CSL_LABELS = frozenset(label for _, label in _TERMS)
+_CSL_LABELS = frozenset(label for _, label in _TERMS) | {"timestamp"}  # CSL 1.0.2's too
 
 
 def page_list(value: str) -> tuple[int, ...]:
@@ -181,6 +185,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                 # "S. 3 und S. 7": both pages, the first one first
                 return make_locator(label, s[len(t) : more])
             return make_locator(label, m.group(1), _in_note(s, end))
+    if (stamp := _timestamp(s)) is not None:
+        return Locator(label="timestamp", value=stamp)
     for label, pattern in _SCHEMES:
         m = pattern.match(s)
         if m and _ends_value(s, m.end()):
@@ -249,6 +255,19 @@ def _in_note(s: str, end: int) -> str:
     stand in that page's note, and the page is still the page compared."""
     m = _IN_NOTE.match(s, end)
     return m.group(0).rstrip() if m else ""
+
+
+def _timestamp(s: str) -> str | None:
+    """The time ``s`` opens with, as written, when it can only be a time: hours, minutes and
+    seconds ("1:26:25"), a range of times ("48:55 – 49:00"), or seconds written with their zero
+    ("4:03", "0:39"); "4:296" and a lone "8:35" stay a collected edition's volume and page."""
+    m = _TIMES.match(s)
+    if m is None or not (_ends_value(s, m.end()) or s[m.end() :].strip() == "."):
+        return None
+    value = m.group(0)
+    if re.search(r":\d\d:|\d\s*[-–—]|^0|:0\d", value):
+        return value
+    return None
 
 
 def _ends_value(s: str, end: int) -> bool:
