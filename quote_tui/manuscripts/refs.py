@@ -58,7 +58,7 @@ _NAME = (
     r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*"
     r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
 )
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
     r"zitiert\s+nach|nach)\s+)?"
@@ -311,7 +311,7 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     body = text[start:end]
     lead = _NOTE_LEAD.match(body)
     item = re.sub(r"(?<!\d[ ~]f)(?<!\df)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
-    im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
+    im = _AUTHOR_ITEM.match(re.sub(r"(?<!\d)\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
     if ":" in im.group("names"):
