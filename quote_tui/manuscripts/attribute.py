@@ -12,6 +12,7 @@ from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
+from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
@@ -64,6 +65,28 @@ def first_reference(
 
 
 def resolve(
+    ms: Manuscript,
+    doc: Document,
+    window_start: int,
+    window_end: int,
+    quote_start: int,
+    immediate_only: bool,
+) -> tuple[Mention | None, Reference | None, Locator | None]:
+    """The citation of the quotation opening at ``quote_start`` and closing at
+    ``window_start``: its mention or its reference (a Word field's), and its locator."""
+    mention, reference, locator = _resolve(
+        ms, doc, window_start, window_end, quote_start, immediate_only
+    )
+    if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
+        # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
+        # citation at all, a page alone, as "(12)" after the quotation would be
+        if mention is None and reference is None:
+            mention = lead
+        locator = lead.locator
+    return mention, reference, locator
+
+
+def _resolve(
     ms: Manuscript,
     doc: Document,
     window_start: int,
