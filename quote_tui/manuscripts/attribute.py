@@ -154,8 +154,14 @@ def _resolve(
             for m in mentions_in(doc, max(0, quote_start - 3000), quote_start)
             if m.style not in ("locator", "footnote", "url")
         ]
+        if ibid.group("cit") and prior:
+            named = (
+                ibid.group("author")
+                or doc.text[_sentence_start(doc.text, quote_start) : quote_start]
+            )
+            prior = [m for m in prior if m.names and m.names[0] in named] or prior
         if prior:
-            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
+            loc = parse_locator(ibid.group(3)) if ibid.group(3) else prior[-1].locator
             return replace(prior[-1], locator=loc), None, loc
     # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
     # counting the words up to a note at the end of the text was quadratic in many notes)
