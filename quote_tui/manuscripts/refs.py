@@ -78,9 +78,11 @@ _NARRATIVE = re.compile(
     + _NAME
     + r"(?:(?:,\s*"
     + _NAME
-    + r")*,?\s+(?:and|&)\s+"
+    + r")*,?\s+(?:and|&|und|u\.)\s+"
     + _NAME
-    + r"|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
+    + r"|(?:/"  # German styles join names with a slash: "Bortz/Döring (2006)"
+    + _NAME
+    + r")+|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
     + _YEAR
     + r")(?:\s*[,:]\s*(?P<loc>[^)]*))?\)"
 )
@@ -202,7 +204,7 @@ _BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
 
 def _names(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bet\s+al\.?", "", text)
-    parts = re.split(r",|\band\b|&", text)
+    parts = re.split(r",|\band\b|&|/|\bund\b|\bu\.", text)
     out = []
     for part in parts:
         words = [w for w in part.split() if w[:1].isupper() or _BODY_NAME.fullmatch(w)]
@@ -447,7 +449,7 @@ def find_mentions(
     latex: bool = False,
     markdown: bool = False,
 ) -> list[Mention]:
-    """Every reference written in ``text[start:end]``, in order; overlaps keep the first found.
+    """Every reference written in ``text[start:end]``, sorted by start; overlaps keep the first.
 
     Args:
         text: the whole text (offsets in the result index it).
@@ -455,9 +457,6 @@ def find_mentions(
         end: where to stop (default: the end).
         latex: read LaTeX cite commands.
         markdown: read Pandoc keys, Markdown footnote marks and ``^n^`` superscripts.
-
-    Returns:
-        Mentions sorted by start.
     """
     end = len(text) if end is None else end
     scanners: list[tuple[re.Pattern[str], object]] = []
