@@ -62,7 +62,7 @@ _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
     r"zitiert\s+nach|nach)\s+)?"
-    r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))[,]?\s+(?P<year>" + _YEAR + r")"
+    r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))(?:,\s*|\s+)(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,
 )
