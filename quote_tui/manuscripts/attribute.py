@@ -13,7 +13,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.quotes import find_quotes
@@ -272,7 +272,7 @@ def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
 
 
 # A page alone in brackets that ends a clause; and what a number there can be besides a page.
-_CLAUSE_PAGE = re.compile(r"\((?:pp?\.\s*)?(\d{1,4}(?:\s*[-–]+\s*\d{1,4})?)\)(?=\s*(?:[;.,:]|$))")
+_CLAUSE_PAGE = re.compile(r"\((" + BARE_LOCATOR + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
 _NOT_PAGE = re.compile(
     r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
     r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",

@@ -6,7 +6,21 @@ import re
 
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["MAX_PAGES", "further_pages", "page_list", "parse_locator", "typed_page_after"]
+__all__ = [
+    "BARE_LOCATOR",
+    "MAX_PAGES",
+    "further_pages",
+    "page_list",
+    "parse_locator",
+    "typed_page_after",
+]
+
+# A place written alone in brackets after a quotation: a page, "(4)", "(p. 12-14)", or a
+# play's act, scene and lines, "(3.1.56-58)", "(I.ii.34)", as MLA cites verse drama.
+BARE_LOCATOR = (
+    r"(?:(?:pp?\.\s*)?\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
+    r"(?:\s*[-–]+\s*\d{1,5})?"
+)
 
 MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
@@ -72,8 +86,15 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    # Numbered sections or verses written with dots: "2.3.1", "III.4".
-    ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
+    # Numbered sections or verses written with dots: "2.3.1", "III.4"; a play's act, scene and
+    # lines, "3.1.56-58", "I.ii.34" (the range ends in the last part: "3.1.56-8", "3.1.56-3.2.4")
+    (
+        "section",
+        re.compile(
+            r"^(?:\d+|[IVXLC]+)(?:\.(?:\d+|[ivxlc]+))*\.\d+(?![\d.])"
+            r"(?:\s*[-–]\s*\d+(?:\.\d+)*(?![\d.]))?"
+        ),
+    ),
 )
 # A film's, video's or podcast's time, cited as APA has it in place of a page: "(OCD-UK, 2009,
 # 4:03)", "(Smith, 2012, 1:35:22)", a scene "48:55 – 49:00", several "00:25 – 2:27, 03:46".
@@ -171,15 +192,18 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                 # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
-            if label == "volume" and (page := _PAGE_IN_VOLUME.match(s, end)):
-                # "Bd. 2, S. 4": the page is what is compared; the volume stays in the value
+            if label != "page" and (dotted := _DOTTED.match(s, len(t))):
+                end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label in _HOLDS_PAGES and (page := _PAGE_IN_VOLUME.match(s, end)):
+                # "Bd. 2, S. 4", "chap. 2, p. 45": the page is what is compared; the volume or
+                # chapter stays in the value
                 inner = parse_locator(s[page.end() :])
                 if inner is not None and inner.label == "page" and inner.pages:
                     value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
                     return Locator("page", value, inner.pages)
             if label != "page":
                 # shown, never compared: the writer's own words find the place ("Kap. 4", "Rn. 5")
-                return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
+                return Locator(label=label, value=_written(s[:end]))
             more = further_pages(s, end)
             if more > end:
                 # "S. 3 und S. 7": both pages, the first one first
@@ -228,6 +252,10 @@ _FURTHER_PAGE = re.compile(
     r"\s*(?:,|&|\bund\b|\band\b|\bu\.|\bsowie\b)\s*(?:S\.|pp?\.)[\s~]*\d+"
     r"(?:\s*[-–—]+\s*\d+)?(?:[\s~]?ff?\.|[\s~]?ff?\b)?"
 )
+# A numbered part of a work written with dots after its term: "Abschn. 2.1", "Kap. 3.2".
+_DOTTED = re.compile(r"[\s~]*(?:\d+|[IVXLC]+)(?:\.\d+)+(?!\d|\.\d)")
+# The parts of a work a page may follow: "Bd. 2, S. 4", "chap. 2, p. 45", "Book 1, p. 9".
+_HOLDS_PAGES = frozenset(("volume", "book", "chapter", "part", "section"))
 # The page term after a volume: "Bd. 2, S. 4", "vol. 2, p. 4", "Bd. 2 S. 4".
 _PAGE_IN_VOLUME = re.compile(r"\s*,?\s*(S\.|pp?\.)[\s~]*(?=\d)")
 
