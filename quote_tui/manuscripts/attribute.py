@@ -16,6 +16,7 @@ from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
+from quote_tui.manuscripts.own_line_cite import cite_on_own_line
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.statutes import named_statute
@@ -77,6 +78,11 @@ def resolve(
     mention, reference, locator = _resolve(
         ms, doc, window_start, window_end, quote_start, immediate_only
     )
+    if (mention, reference) == (None, None) and (
+        below := cite_on_own_line(doc, quote_start, window_start)
+    ):
+        # '"… keine Rolle spielt."' then a paragraph "(Frischalowski, 2008:52)."
+        mention, locator = below, below.locator
     if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be
