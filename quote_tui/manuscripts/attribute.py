@@ -298,7 +298,7 @@ def _clause_page(doc: Document, start: int, end: int) -> Mention | None:
     if any(ch in between for ch in '"“”„«»‘’') or _NOT_PAGE.search(between):
         return None
     if len(re.findall(r"[^\W\d_]+", between)) > _CLAUSE_WORDS or re.fullmatch(
-        r"1[5-9]\d\d|20\d\d", m.group(1)
+        r"(?:1[5-9]\d\d|20\d\d)(?:\s*[-–]+\s*(?:1[5-9]\d\d|20\d\d))?", m.group(1)
     ):
         return None
     loc = parse_locator(m.group(1))

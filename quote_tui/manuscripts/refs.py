@@ -59,6 +59,7 @@ _NAME = (
     r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
 )
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
+_YEARS = _YEAR + r"(?:\s*[-–]+\s*" + _YEAR + ")?"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
     r"zitiert\s+nach|nach)\s+)?"
@@ -425,8 +426,8 @@ def _author_line(m: re.Match[str]) -> list[Mention]:
 
 
 def _bare_page(m: re.Match[str]) -> list[Mention]:
-    if not _after_quotation(m) or re.fullmatch(_YEAR, m.group("loc")):
-        return []  # "..." (2020) is the year of a work the sentence names
+    if not _after_quotation(m) or re.fullmatch(_YEARS, m.group("loc")):
+        return []  # "..." (2020): a work's year; (1914-1970): a life's, never pages
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
 

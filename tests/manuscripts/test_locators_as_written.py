@@ -113,3 +113,14 @@ def test_a_play_cited_by_act_scene_and_line_after_the_quotation(tmp_path: Path) 
     (cit,) = scan(md).citations
     assert cit.locator is not None and cit.locator.value == "2.2.36-37"
     assert cit.reference is not None and "Shakespeare" in cit.reference.key
+
+
+def test_a_persons_life_dates_after_a_quotation_are_no_pages(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(
+        'Physicians answer with a saying of William Osler, "listen to your patient, he is'
+        ' telling you the diagnosis" (1849-1919). Others disagree.\n',
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.locator is None and cit.reference is None
