@@ -166,6 +166,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     """
     # ", p. 4" after a key, or ": 296" (the colon social-science styles set before a page)
     s = _BIBLATEX_PAGE.sub(_biblatex_page, text).strip().lstrip(",:").strip()
+    s = re.sub(r"^at\s+(?=\d)", "", s)  # "401-20, at 405": the page cited in an article's
     if not s:
         return None
     if _NO_PAGE.fullmatch(s):

@@ -25,11 +25,12 @@ __all__ = [
 ]
 
 # A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii",
-# and a note on it as Chicago writes one: "45n3", "45nn3-5"
+# a volume before it ("2:45", Chicago's multivolume work), and a note on it: "45n3", "45nn3-5",
+# "45 n. 12", "S. 45 Anm. 3"
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
-    r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?(?:nn?\d+(?:[-–]\d+)?)?)"
-    r"\.?\s*$"
+    r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
+    r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
 _HERE_PAGE = re.compile(
     r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."

@@ -90,3 +90,22 @@ def test_a_german_note_keeps_its_page_as_written(
 def test_a_note_number_after_a_page_is_part_of_the_locator() -> None:
     loc = parse_locator("45nn3-5")
     assert loc is not None and (loc.value, loc.pages) == ("45nn3-5", (45,))
+
+
+@pytest.mark.parametrize(
+    ("note", "page"),
+    [
+        # Chicago's multivolume work: volume and page
+        ("Hume, *Essays*, 2:45.", "2:45"),
+        # a note on the page, written out
+        ("Hume, *Essays*, 45 n. 12.", "45 n. 12"),
+        # an article's extent, then the page cited in it
+        (
+            'David Hume, "Of Miracles," *Philosophical Essays* 3, no. 2 (1748): 401-20, at 405.',
+            "405",
+        ),
+    ],
+)
+def test_a_chicago_note_gives_the_page_cited(tmp_path: Path, note: str, page: str) -> None:
+    _, got = _md_note(tmp_path, note)
+    assert got == page
