@@ -12,9 +12,11 @@ from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.lead_page import lead_in_page
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
+from quote_tui.manuscripts.own_line_cite import cite_on_own_line
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention, find_mentions
 from quote_tui.manuscripts.statutes import named_statute
@@ -64,6 +66,33 @@ def first_reference(
 
 
 def resolve(
+    ms: Manuscript,
+    doc: Document,
+    window_start: int,
+    window_end: int,
+    quote_start: int,
+    immediate_only: bool,
+) -> tuple[Mention | None, Reference | None, Locator | None]:
+    """The citation of the quotation opening at ``quote_start`` and closing at
+    ``window_start``: its mention or its reference (a Word field's), and its locator."""
+    mention, reference, locator = _resolve(
+        ms, doc, window_start, window_end, quote_start, immediate_only
+    )
+    if (mention, reference) == (None, None) and (
+        below := cite_on_own_line(doc, quote_start, window_start)
+    ):
+        # '"… keine Rolle spielt."' then a paragraph "(Frischalowski, 2008:52)."
+        mention, locator = below, below.locator
+    if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
+        # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
+        # citation at all, a page alone, as "(12)" after the quotation would be
+        if mention is None and reference is None:
+            mention = lead
+        locator = lead.locator
+    return mention, reference, locator
+
+
+def _resolve(
     ms: Manuscript,
     doc: Document,
     window_start: int,
@@ -131,8 +160,14 @@ def resolve(
             for m in mentions_in(doc, max(0, quote_start - 3000), quote_start)
             if m.style not in ("locator", "footnote", "url")
         ]
+        if ibid.group("cit") and prior:
+            named = (
+                ibid.group("author")
+                or doc.text[_sentence_start(doc.text, quote_start) : quote_start]
+            )
+            prior = [m for m in prior if m.names and m.names[0] in named] or prior
         if prior:
-            loc = parse_locator(ibid.group(1)) if ibid.group(1) else prior[-1].locator
+            loc = parse_locator(ibid.group(3)) if ibid.group(3) else prior[-1].locator
             return replace(prior[-1], locator=loc), None, loc
     # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
     # counting the words up to a note at the end of the text was quadratic in many notes)
@@ -243,7 +278,7 @@ def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
 
 
 # A page alone in brackets that ends a clause; and what a number there can be besides a page.
-_CLAUSE_PAGE = re.compile(r"\((?:pp?\.\s*)?(\d{1,4}(?:\s*[-–]+\s*\d{1,4})?)\)(?=\s*(?:[;.,:]|$))")
+_CLAUSE_PAGE = re.compile(r"\((" + BARE_LOCATOR + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
 _NOT_PAGE = re.compile(
     r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
     r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",
@@ -263,7 +298,7 @@ def _clause_page(doc: Document, start: int, end: int) -> Mention | None:
     if any(ch in between for ch in '"“”„«»‘’') or _NOT_PAGE.search(between):
         return None
     if len(re.findall(r"[^\W\d_]+", between)) > _CLAUSE_WORDS or re.fullmatch(
-        r"1[5-9]\d\d|20\d\d", m.group(1)
+        r"(?:1[5-9]\d\d|20\d\d)(?:\s*[-–]+\s*(?:1[5-9]\d\d|20\d\d))?", m.group(1)
     ):
         return None
     loc = parse_locator(m.group(1))

@@ -91,7 +91,9 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     rest = doc.text[last.end : end]
     for a, b in notes if last is not mentions[-1] else ():
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
-    rest = _REMARK.sub("", rest).strip(" \t.,;:)\n\\")  # "\\": a Markdown line break
+    # "\\": a Markdown line break; a closing mark: the writer wrapped the block in marks and
+    # closed them after its citation (> "… abzufragen [...][@key, S. 878].")
+    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’')
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"

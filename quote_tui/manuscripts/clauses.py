@@ -21,10 +21,13 @@ __all__ = [
 ]
 
 NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
-# "(Ebd., 142)", "[vgl. Ebd. S.54]", "(cf. ibid., p. 3)": the work cited last, at this page.
+# "(Ebd., 142)", "[vgl. Ebd. S.54]", "(cf. ibid., p. 3)", "(Ibidem, p. 293)": the work cited
+# last, at this page; "(Smith, a.a.O., S. 4)", "(op. cit., p. 4)": the work cited earlier of the
+# author named (the sentence's, when the parenthesis names none).
 TYPED_IBID = re.compile(
-    r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:ebd|ebda|ebenda|ibid|ib)(?![^\W\d_])\.?,?\s*"
-    r"(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
+    r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:(?P<author>[A-ZÄÖÜ][\w'’-]+),\s*(?=[aol]))?"
+    r"(?:ebd|ebda|ebenda|ibidem|ibid|ib|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
+    r"(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )
 _WORDS_APART = 4  # words between a quotation and a narrative citation of another clause

@@ -31,8 +31,9 @@ def inner_cite(doc: Document, start: int, end: int) -> Mention | None:
     last = cites[-1]
     if doc.text[last.end : end].strip(" \t\n.,;") or last.start <= start:
         return None
-    if last.style == "pandoc" and last.raw.startswith("("):
-        # "(@key S. 20)" is the writer's, never the source's: no full stop needs to tell them apart
+    if last.style in ("pandoc", "latex") and ("@" in last.raw or last.raw.startswith("\\")):
+        # "[@key, S. 878]", "(@key S. 20)", "\\cite[S.~878]{key}" are the writer's, never the
+        # source's (no source prints that markup): no full stop needs to tell them apart
         return last
     before = doc.text[start : last.start].rstrip(" \t\n~")
     return last if before and before[-1] in ".!?…" else None

@@ -6,7 +6,21 @@ import re
 
 from quote_tui.manuscripts.model import Locator
 
-__all__ = ["MAX_PAGES", "further_pages", "page_list", "parse_locator", "typed_page_after"]
+__all__ = [
+    "BARE_LOCATOR",
+    "MAX_PAGES",
+    "further_pages",
+    "page_list",
+    "parse_locator",
+    "typed_page_after",
+]
+
+# A place written alone in brackets after a quotation: a page, "(4)", "(p. 12-14)", or a
+# play's act, scene and lines, "(3.1.56-58)", "(I.ii.34)", as MLA cites verse drama.
+BARE_LOCATOR = (
+    r"(?:(?:pp?\.\s*)?\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
+    r"(?:\s*[-–]+\s*\d{1,5})?"
+)
 
 MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
@@ -49,7 +63,8 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
 # A page's value, with the pages joined to it ("33-35", "4, 7", "3 und 7"); a joined roman
 # numeral is a whole word ("p. 3 and discusses" is page 3).
 _VALUE = re.compile(
-    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+[a-z]?(?:\s*(?:[-–—]+|,|&|\band|\bund)\s*(?:\d+|[ivxlcdm]+\b))*"
+    r"^[\s~]*([0-9ivxlcdmIVXLCDM]+(?:[a-z](?!\d))?(?:\s*(?:[-–—]+|,|&|\band|\bund|\bu\.)\s*"
+    r"(?:\d+|[ivxlcdm]+\b))*"
     r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
@@ -71,15 +86,26 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    # Numbered sections or verses written with dots: "2.3.1", "III.4".
-    ("section", re.compile(r"^(?:\d+|[IVXLC]+)(?:\.\d+)+(?![\d.])")),
+    # Numbered sections or verses written with dots: "2.3.1", "III.4"; a play's act, scene and
+    # lines, "3.1.56-58", "I.ii.34" (the range ends in the last part: "3.1.56-8", "3.1.56-3.2.4")
+    (
+        "section",
+        re.compile(
+            r"^(?:\d+|[IVXLC]+)(?:\.(?:\d+|[ivxlc]+))*\.\d+(?![\d.])"
+            r"(?:\s*[-–]\s*\d+(?:\.\d+)*(?![\d.]))?"
+        ),
+    ),
 )
+# A film's, video's or podcast's time, cited as APA has it in place of a page: "(OCD-UK, 2009,
+# 4:03)", "(Smith, 2012, 1:35:22)", a scene "48:55 – 49:00", several "00:25 – 2:27, 03:46".
+_TIME = r"\d{1,2}(?::[0-5]\d){1,2}"
+_TIMES = re.compile(rf"{_TIME}(?:\s*[-–—]+\s*{_TIME})?(?:\s*,\s*{_TIME}(?:\s*[-–—]+\s*{_TIME})?)*")
 _RANGE = re.compile(r"(\d+)\s*(?:[-–—]+\s*(\d+))?")
 # A number, or a roman numeral as a whole word ("XI", "iv"; not "im", "der")
 _NUMBERED = re.compile(
     r"\d|(?i:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?<=\w)(?![^\W\d_])"
 )
-_CSL_LABELS = frozenset(label for _, label in _TERMS)
+_CSL_LABELS = frozenset(label for _, label in _TERMS) | {"timestamp"}  # CSL 1.0.2's too
 
 
 def page_list(value: str) -> tuple[int, ...]:
@@ -140,6 +166,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     """
     # ", p. 4" after a key, or ": 296" (the colon social-science styles set before a page)
     s = _BIBLATEX_PAGE.sub(_biblatex_page, text).strip().lstrip(",:").strip()
+    s = re.sub(r"^at\s+(?=\d)", "", s)  # "401-20, at 405": the page cited in an article's
     if not s:
         return None
     if _NO_PAGE.fullmatch(s):
@@ -166,20 +193,25 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                 # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
-            if label == "volume" and (page := _PAGE_IN_VOLUME.match(s, end)):
-                # "Bd. 2, S. 4": the page is what is compared; the volume stays in the value
+            if label != "page" and (dotted := _DOTTED.match(s, len(t))):
+                end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label in _HOLDS_PAGES and (page := _PAGE_IN_VOLUME.match(s, end)):
+                # "Bd. 2, S. 4", "chap. 2, p. 45": the page is what is compared; the volume or
+                # chapter stays in the value
                 inner = parse_locator(s[page.end() :])
                 if inner is not None and inner.label == "page" and inner.pages:
                     value = " ".join(f"{s[: page.end()]} {inner.value}".replace("~", " ").split())
                     return Locator("page", value, inner.pages)
             if label != "page":
                 # shown, never compared: the writer's own words find the place ("Kap. 4", "Rn. 5")
-                return Locator(label=label, value=_written(s[: len(t) + m.end(1)]))
+                return Locator(label=label, value=_written(s[:end]))
             more = further_pages(s, end)
             if more > end:
                 # "S. 3 und S. 7": both pages, the first one first
                 return make_locator(label, s[len(t) : more])
             return make_locator(label, m.group(1), _in_note(s, end))
+    if (stamp := _timestamp(s)) is not None:
+        return Locator(label="timestamp", value=stamp)
     for label, pattern in _SCHEMES:
         m = pattern.match(s)
         if m and _ends_value(s, m.end()):
@@ -208,8 +240,10 @@ _APA_SECTION = re.compile(
 )
 _ROMAN_PAGE = re.compile(r"[ivxlc]{1,7}(?:\s*[-–]+\s*[ivxlc]{1,7})?\.?")
 # The page's note, written after it: "157, footnote", "12 n. 3", "S. 45, Anm. 2", "vi, fn."
+# Chicago sets the note right after the page: "45n3", "45nn3-5".
 _IN_NOTE = re.compile(
-    r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote)(?:\s*\d{1,3})?(?=\s*[,;.)\]]|\s*$)",
+    r"\s*,?\s*(?:footnote|note|n\.|nn\.|fn\.|Anm\.|Fn\.|Fußnote|nn?(?=\d))"
+    r"(?:\s*\d{1,3}(?:[-–]\d{1,3})?)?(?=\s*[,;.)\]]|\s*$)",
     re.I,
 )
 
@@ -219,6 +253,10 @@ _FURTHER_PAGE = re.compile(
     r"\s*(?:,|&|\bund\b|\band\b|\bu\.|\bsowie\b)\s*(?:S\.|pp?\.)[\s~]*\d+"
     r"(?:\s*[-–—]+\s*\d+)?(?:[\s~]?ff?\.|[\s~]?ff?\b)?"
 )
+# A numbered part of a work written with dots after its term: "Abschn. 2.1", "Kap. 3.2".
+_DOTTED = re.compile(r"[\s~]*(?:\d+|[IVXLC]+)(?:\.\d+)+(?!\d|\.\d)")
+# The parts of a work a page may follow: "Bd. 2, S. 4", "chap. 2, p. 45", "Book 1, p. 9".
+_HOLDS_PAGES = frozenset(("volume", "book", "chapter", "part", "section"))
 # The page term after a volume: "Bd. 2, S. 4", "vol. 2, p. 4", "Bd. 2 S. 4".
 _PAGE_IN_VOLUME = re.compile(r"\s*,?\s*(S\.|pp?\.)[\s~]*(?=\d)")
 
@@ -246,6 +284,19 @@ def _in_note(s: str, end: int) -> str:
     stand in that page's note, and the page is still the page compared."""
     m = _IN_NOTE.match(s, end)
     return m.group(0).rstrip() if m else ""
+
+
+def _timestamp(s: str) -> str | None:
+    """The time ``s`` opens with, as written, when it can only be a time: hours, minutes and
+    seconds ("1:26:25"), a range of times ("48:55 – 49:00"), or seconds written with their zero
+    ("4:03", "0:39"); "4:296" and a lone "8:35" stay a collected edition's volume and page."""
+    m = _TIMES.match(s)
+    if m is None or not (_ends_value(s, m.end()) or s[m.end() :].strip() == "."):
+        return None
+    value = m.group(0)
+    if re.search(r":\d\d:|\d\s*[-–—]|^0|:0\d", value):
+        return value
+    return None
 
 
 def _ends_value(s: str, end: int) -> bool:

@@ -24,23 +24,32 @@ __all__ = [
     "page_after",
 ]
 
-# A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii".
+# A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii",
+# a volume before it ("2:45", Chicago's multivolume work), and a note on it: "45n3", "45nn3-5",
+# "45 n. 12", "S. 45 Anm. 3"
 NOTE_PAGE = re.compile(
     r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
-    r"(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?)\.?\s*$"
+    r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
+    r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
 _HERE_PAGE = re.compile(
     r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
     r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
     re.I,
 )
+# One page of a list in a note: "39", "40-41", "x", "64 f." (a roman numeral is a whole word)
+_LISTED = r"(?:\d+|[ivxlcdm]+\b)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+\b))?(?:\s?ff?\.?)?"
+_NO_YEAR = r"(?!(?:1[5-9]\d\d|20\d\d)\b)"
 # A page with its term before a note's closing page: "S. 3 und" before "S. 7." or "7."
-# or a bare one after a comma: "Rawls, A Theory of Justice, 39, 40-41." (never a year)
+# or bare ones after a comma: "Rawls, A Theory of Justice, 39, 40-41."; a Chicago note cites
+# a work at several pages in the order its sentence quotes them: "Deleuze, *Empiricism and
+# Subjectivity*, 32, 30, 64." or "66, x." (never a year)
 _EARLIER_PAGE = re.compile(
     r"(?:(?:,|\s)\s*((?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?)"
-    r"|(?<=[^\W\d]|[*”\x22’)]),\s*((?!(?:1[5-9]\d\d|20\d\d)\b)\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?))"
+    r"|(?<=[^\W\d]|[*”\x22’)]),\s*(" + _NO_YEAR + r"\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?"
+    r"(?:\s*,\s*" + _NO_YEAR + _LISTED + r")*))"
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
-    r"(?=(?:(?:pp?\.|S\.)\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\.?\s*$)"
+    r"(?=(?:(?:pp?\.|S\.)\s*)?" + _LISTED + r"\.?\s*$)"
 )
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
@@ -92,7 +101,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     if title is None:
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
-    whole, note = note, _HEREAFTER.sub("", first_work(note))
+    whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
     page = NOTE_PAGE.search(note)
@@ -151,6 +160,28 @@ def names_work(note: str) -> bool:
 _HEREAFTER = re.compile(
     r"\s*[\[(](?:im\s+folgenden|künftig|fortan|hereafter|henceforth|further\s+cited)[^\[\]()]*"
     r"[\])]\.?\s*$",
+    re.I,
+)
+# What a note says after its page about the quotation's wording, not about the work: "68.
+# Emphasis added.", "S. 45 (Hervorhebung im Original).", "12; translation modified.", "p. 3,
+# my translation", "S. 7, Herv. d. Verf.", "p. 9 (je souligne)".
+_REMARK = re.compile(
+    r"\s*[,;.:]?\s*[(\[]?\s*(?:"
+    r"(?:emphas[ie]s|italics?|underlining)\s+(?:added|supplied|mine|removed|omitted|original"
+    r"|in\s+(?:the\s+)?original)|(?:my|our|original)\s+(?:emphas[ie]s|italics|translation)"
+    r"|(?:translation|trans\.|transl\.|tr\.)\s+(?:(?:slightly\s+)?(?:modified|altered|amended"
+    r"|revised|adapted)|mine|my\s+own|by\s+the\s+author)"
+    r"|(?:Hervorhebung(?:en)?|Herv\.|Hervorh\.|Kursivierung|Kursivsetzung)\s+(?:im\s+Original"
+    r"|i\.\s?O\.|in\s+der\s+Vorlage|nicht\s+im\s+Original|von\s+mir|hinzugefügt|weggelassen"
+    r"|entfernt|(?:durch\s+|d\.\s?)(?:den\s+|die\s+)?(?:Verf|Vf|Autor)\w*\.?|[A-ZÄÖÜ]\.\s?[A-ZÄÖÜ]\.)"
+    r"|(?:eigene|meine)\s+Übersetzung|(?:Übersetzung|Übers\.)\s+(?:von\s+mir|(?:durch\s+|d\.\s?)"
+    r"(?:den\s+|die\s+)?(?:Verf|Vf|Autor)\w*\.?|[A-ZÄÖÜ]\.\s?[A-ZÄÖÜ]\.)"
+    r"|(?:c'est\s+(?:moi|nous)\s+qui\s+soulign\w+|je\s+souligne|nous\s+soulignons"
+    r"|soulign[ée]\s+dans\s+l[e']\s?(?:texte|original)|(?:ma|notre)\s+traduction"
+    r"|traduction\s+modifi[ée]e)"
+    r"|(?:énfasis\s+añadido|(?:el\s+)?énfasis\s+(?:es\s+)?mío|cursivas?\s+en\s+el\s+original"
+    r"|traducción\s+(?:propia|mía)))"
+    r"\s*[)\]]?\s*\.?\s*$",
     re.I,
 )
 # Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."

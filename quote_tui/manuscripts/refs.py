@@ -13,7 +13,7 @@ from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.notelinks import NOTE_LINK, NOTE_NUMBER, NOTE_TARGET, note_link_id
 
@@ -58,11 +58,12 @@ _NAME = (
     r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*"
     r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
 )
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
+_YEARS = _YEAR + r"(?:\s*[-–]+\s*" + _YEAR + ")?"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
     r"zitiert\s+nach|nach)\s+)?"
-    r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))[,]?\s+(?P<year>" + _YEAR + r")"
+    r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))(?:,\s*|\s+)(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,
 )
@@ -78,9 +79,11 @@ _NARRATIVE = re.compile(
     + _NAME
     + r"(?:(?:,\s*"
     + _NAME
-    + r")*,?\s+(?:and|&)\s+"
+    + r")*,?\s+(?:and|&|und|u\.)\s+"
     + _NAME
-    + r"|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
+    + r"|(?:/"  # German styles join names with a slash: "Bortz/Döring (2006)"
+    + _NAME
+    + r")+|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
     + _YEAR
     + r")(?:\s*[,:]\s*(?P<loc>[^)]*))?\)"
 )
@@ -117,7 +120,7 @@ _AUTHOR_LINE = re.compile(
     + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
     r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
-_BARE_PAGE = re.compile(r"\((?P<loc>(?:pp?\.\s*)?\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\)")
+_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + r")\)")
 _NOT_AUTHORS = frozenset(
     re.findall(
         r"\S+",
@@ -202,7 +205,7 @@ _BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
 
 def _names(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bet\s+al\.?", "", text)
-    parts = re.split(r",|\band\b|&", text)
+    parts = re.split(r",|\band\b|&|/|\bund\b|\bu\.", text)
     out = []
     for part in parts:
         words = [w for w in part.split() if w[:1].isupper() or _BODY_NAME.fullmatch(w)]
@@ -310,8 +313,8 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
     4.", "Lo et al. 2020, p. 3"."""
     body = text[start:end]
     lead = _NOTE_LEAD.match(body)
-    item = re.sub(r"(?<!\df)(?<!\d f)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
-    im = _AUTHOR_ITEM.match(re.sub(r"\s*/\s*|\s+und\s+", ", ", item))
+    item = re.sub(r"(?<!\d[ ~]f)(?<!\df)(?<!ff)\.+$", "", body[lead.end() if lead else 0 :].strip())
+    im = _AUTHOR_ITEM.match(re.sub(r"(?<!\d)\s*/\s*|\s+und\s+", ", ", item))
     if im is None or len(im.group("names").split()) > _NOTE_NAMES or _MARKED.search(im.group(0)):
         return None
     if ":" in im.group("names"):
@@ -423,8 +426,8 @@ def _author_line(m: re.Match[str]) -> list[Mention]:
 
 
 def _bare_page(m: re.Match[str]) -> list[Mention]:
-    if not _after_quotation(m) or re.fullmatch(_YEAR, m.group("loc")):
-        return []  # "..." (2020) is the year of a work the sentence names
+    if not _after_quotation(m) or re.fullmatch(_YEARS, m.group("loc")):
+        return []  # "..." (2020): a work's year; (1914-1970): a life's, never pages
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
 
@@ -447,7 +450,7 @@ def find_mentions(
     latex: bool = False,
     markdown: bool = False,
 ) -> list[Mention]:
-    """Every reference written in ``text[start:end]``, in order; overlaps keep the first found.
+    """Every reference written in ``text[start:end]``, sorted by start; overlaps keep the first.
 
     Args:
         text: the whole text (offsets in the result index it).
@@ -455,9 +458,6 @@ def find_mentions(
         end: where to stop (default: the end).
         latex: read LaTeX cite commands.
         markdown: read Pandoc keys, Markdown footnote marks and ``^n^`` superscripts.
-
-    Returns:
-        Mentions sorted by start.
     """
     end = len(text) if end is None else end
     scanners: list[tuple[re.Pattern[str], object]] = []

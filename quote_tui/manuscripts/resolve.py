@@ -54,14 +54,16 @@ def reference_from_mention(
         if bib is not None and bib.doi and bib.key in ms.keyed:
             bib = bibliography.merge(bib)
     elif mention.style == "author_date" and mention.year:
-        bib = bibliography.by_author_year(mention.names, mention.year)
-        if bib is None:
+        # a republished work, "(Piaget, 1966/2000)": the edition read, else the first one
+        for year in reversed(mention.year.split("/")):
+            bib = bib or bibliography.by_author_year(mention.names, year)
+        for year in reversed(mention.year.split("/")):
             # No bibliography file has it: the manuscript's own typed list may.
-            listed = match_author_year(ms.listed, mention.names, mention.year)
-            bib = bibliography.merge(listed) if listed is not None else None
+            listed = None if bib else match_author_year(ms.listed, mention.names, year)
+            bib = bibliography.merge(listed) if listed is not None else bib
         if bib is None:
             entries = [*bibliography.entries, *ms.listed]
-            why = miss_reason(entries, mention.names, mention.year)
+            why = miss_reason(entries, mention.names, mention.year.split("/")[-1])
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
     elif mention.style == "author_date" and mention.names:
         # MLA names the author and the page, not the year: the one work of that author.

@@ -78,3 +78,49 @@ def test_an_apa_citation_of_a_heading_and_paragraph_keeps_both(tmp_path: Path) -
     assert cit.reference is not None and cit.reference.raw.startswith("(Kanuka, 2005")
     assert cit.locator is not None
     assert (cit.locator.label, cit.locator.value) == ("paragraph", "“Webquest” para. 3")
+
+
+@pytest.mark.parametrize(
+    ("written", "label", "value", "pages"),
+    [
+        # a play's act, scene and lines, as MLA cites verse drama
+        ("3.1.56-58", "section", "3.1.56-58", ()),
+        ("3.1.56–8", "section", "3.1.56–8", ()),
+        ("I.ii.34", "section", "I.ii.34", ()),
+        # a numbered section after its term keeps its whole number
+        ("Abschn. 2.1", "section", "Abschn. 2.1", ()),
+        ("Kap. 3.2.", "chapter", "Kap. 3.2", ()),
+        # a page after a chapter is the page compared, the chapter shown with it
+        ("chap. 2, p. 45", "page", "chap. 2, p. 45", (45,)),
+        ("Kap. 4, S. 12 f.", "page", "Kap. 4, S. 12 f.", (12,)),
+    ],
+)
+def test_a_numbered_part_keeps_its_whole_number(
+    written: str, label: str, value: str, pages: tuple[int, ...]
+) -> None:
+    loc = parse_locator(written)
+    assert loc is not None and (loc.label, loc.value, loc.pages) == (label, value, pages)
+
+
+def test_a_play_cited_by_act_scene_and_line_after_the_quotation(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(
+        "In *Macbeth* by Shakespeare, the king's murderer hears that \"sleep that knits up"
+        ' the ravelled sleave of care" is lost to him (2.2.36-37).\n\n## Works Cited\n\n'
+        "Shakespeare, William. *Macbeth*. Edited by Sandra Clark, Arden, 2015.\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.locator is not None and cit.locator.value == "2.2.36-37"
+    assert cit.reference is not None and "Shakespeare" in cit.reference.key
+
+
+def test_a_persons_life_dates_after_a_quotation_are_no_pages(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(
+        'Physicians answer with a saying of William Osler, "listen to your patient, he is'
+        ' telling you the diagnosis" (1849-1919). Others disagree.\n',
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.locator is None and cit.reference is None

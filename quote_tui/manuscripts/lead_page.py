@@ -1,0 +1,46 @@
+"""A page named in a quotation's lead-in: "As Kant writes on p. 12, "…"", "The paper states on
+p. 116 that "…"", "Die Leitlinie schreibt auf S. 231: „…“".
+
+Writers who name the place in their own words give no page in the citation; the page of the
+lead-in is then the quotation's locator.
+"""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.evidence import sentence_start
+from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.quotes import find_quotes
+from quote_tui.manuscripts.refs import Mention
+
+__all__ = ["lead_in_page"]
+
+_PAGES = r"\d{1,5}(?:\s*[-–]+\s*\d{1,5})?(?:\s?ff?\.)?"
+# "on p. 12", "at page 45", "on pages 3-4"; "auf S. 12", "auf Seite 5"; "à la page 12", "en la
+# página 12". The place is the cited work's, so one this text points to is none ("on p. 12
+# of this thesis", "auf S. 4 dieser Arbeit", "see p. 3 below").
+_LEAD_PAGE = re.compile(
+    r"\b(?:(?:on|at)\s+(?:pp?\.|pages?)|auf\s+(?:S\.|Seiten?)|à\s+la\s+page|en\s+la\s+página)"
+    r"[\s~]*(?P<page>" + _PAGES + r")(?![\w-])"
+    r"(?!\s+(?:of\s+(?:this|the\s+present)|dieser|der\s+vorliegenden|below|above|unten|oben))",
+    re.I,
+)
+
+
+def lead_in_page(doc: Document, quote_start: int) -> Mention | None:
+    """The page the sentence names before the quotation opening at ``quote_start``, with no
+    other quotation between (that page would be the earlier one's), as a locator mention."""
+    start = sentence_start(doc.text, quote_start)
+    found = list(_LEAD_PAGE.finditer(doc.text, start, quote_start))
+    if not found:
+        return None
+    last = found[-1]
+    between = doc.text[last.end() : quote_start]
+    if find_quotes(between, min_words=1, latex=doc.kind == "latex"):
+        return None
+    locator = parse_locator(last.group("page"))
+    if locator is None or not locator.pages:
+        return None
+    return Mention(last.start(), last.end(), "locator", last.group(0), locator=locator)
