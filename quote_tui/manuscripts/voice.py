@@ -90,6 +90,17 @@ _IDENTIFIER = re.compile(r"[^\s_]*_\S*")
 # name, not words anyone wrote. A Pandoc citation is bracketed, so no handle.
 _HANDLE = re.compile(r"(?:^|(?<=[\s;,(]))@[A-Za-z_]\w{1,30}\)?\s*$")
 _HANDLE_WORDS = 8
+# What an abbreviation stands for ("PDCA steht für „Plan, Do, Check, Act“", "the GDPR, which
+# stands for “…”"): a name spelt out, cited or not; a translation given with it ("oder
+# übersetzt „…“") spells it out again.
+_SPELT_OUT = re.compile(
+    r"\b[A-Za-zÄÖÜ]*[A-ZÄÖÜ][A-Za-zÄÖÜ]*[A-ZÄÖÜ][\w-]*[”\"'’]?\s*,?\s*(?:(?:which|das|die|der|was)\s+)?"
+    r"(?:stands?\s+for|is\s+short\s+for|steht\s+für|stehen\s+für|ist\s+kurz\s+für|"
+    r"ist\s+die\s+Abkürzung\s+für|abbreviates)\s*[,:]?\s*"
+    r"(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+(?:\{\})?\s*,?\s*(?:or|oder|bzw\.)\s+"
+    r"(?:(?:übersetzt|translated|auf\s+Deutsch|in\s+English|deutsch|englisch)\s*,?\s*)?)?"
+    r"(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)(?:\{\})?$"
+)
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -162,10 +173,13 @@ def is_title(text: str, start: int, end: int) -> bool:
 
 def names_a_work(text: str, start: int, end: int) -> bool:
     """Whether the quotation ``text[start:end]`` is a title its kind announces ("the book
-    'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
+    'Evolution and the Theory of Games'") or what an abbreviation stands for: a name, not a
+    quotation, even with a citation.
     A title opens with a capital and is short; "his article 'provides a definite answer'"
     quotes the article."""
     if _HANDLE.search(text, start, end) and len(_words(text[start:end])) <= _HANDLE_WORDS:
+        return True
+    if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
     first = text[start : start + 1]
     if not (first.isupper() or first.isdigit()):
