@@ -44,6 +44,7 @@ from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects
+from quote_tui.manuscripts.titled import Titles
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -197,7 +198,12 @@ def _skip_blank(text: str, pos: int) -> int:
 
 
 def extract(
-    ms: Manuscript, *, min_words: int = 4, limit: int | None = None, cites: bool = False
+    ms: Manuscript,
+    *,
+    min_words: int = 4,
+    limit: int | None = None,
+    cites: bool = False,
+    titles: Iterable[str | None] = (),
 ) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
@@ -207,6 +213,7 @@ def extract(
         limit: stop once more than this many are found (so ``limit + 1`` come back when there
             were more): resolving each one's reference is the costly part.
         cites: the writer gave a bibliography, so the text cites whether or not it shows it.
+        titles: the bibliography's titles (words in marks that are one name the work).
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
@@ -217,6 +224,7 @@ def extract(
     subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
+    known = Titles([*titles, *(entry.title for entry in ms.listed)])
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -295,6 +303,8 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
+                if known.named(raw, _note_text(mention)):
+                    continue
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
@@ -425,6 +435,8 @@ def extract(
                 mention, reference, locator = ibid
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
+            if known.named(raw, _note_text(mention)):
+                continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
@@ -464,6 +476,11 @@ def extract(
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)
+
+
+def _note_text(mention: Mention | None) -> str | None:
+    """The prose of the note that cites a quotation, which may name the work it quotes."""
+    return mention.raw if mention is not None and mention.style == "note" else None
 
 
 def _nobody(pos: int) -> None:

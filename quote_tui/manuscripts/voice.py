@@ -55,7 +55,7 @@ _CUE = re.compile(
     r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
-    r"\btermed|\bdubbed|\bknown\s+as|"
+    r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
@@ -129,6 +129,9 @@ _SMALL = frozenset(
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
         "over under about after before through across against among between within without "
         "beyond toward towards until than off out up "
+        # prepositions Chicago's title case leaves in lower case whatever their length
+        "during like per since around along amid despite except inside outside onto versus "
+        "beside besides near past till unto throughout underneath beneath behind below above "
         "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
         "um über bei nach aus gegen ohne durch unter vor",
     )
