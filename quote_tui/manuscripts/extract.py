@@ -38,6 +38,7 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
+from quote_tui.manuscripts.phrase_cites import sentence_cite
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
@@ -264,8 +265,10 @@ def extract(
                 continue
             # (capitalised words cited at once with a page are quoted words: \enquote{Arbeit
             # des Begriffs}\footcite[48]{hegel})
-            if is_title(doc.text, block.start, block.end) and not cited_at_page(
-                ms, doc, block.mention, block.after
+            if (
+                is_title(doc.text, block.start, block.end)
+                and not cited_at_page(ms, doc, block.mention, block.after)
+                and not (block.mention is None and sentence_cite(doc, ms, block.after) == "paged")
             ):
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
