@@ -172,6 +172,8 @@ _TRAILING_CITE = re.compile(
     r"|[ \t]*\((?:[^()\n]{0,20}@[\w:.#$%&\-+?<>~/]+"
     r"|[A-ZÄÖÜ][^()\n]{0,60}\b(?:1[5-9]|20)\d\d[a-z]?\b)"
     r"[^()\n]{0,40}\)\\?(?=[ \t]*(?:\n|$))"
+    # or a Pandoc citation glued to the stop, as a note mark is: "… bezeichnet.[@grey2013]"
+    r"|\[[^\[\]\n]{0,40}@[\w:.#$%&\-+?<>~/]+[^\[\]\n]{0,60}\]"
     # or the page alone after the stop inside the marks: "… justice.” (p. 120)."
     r"|[ \t]*\((?:pp?\.|S\.)[ \t]*[\dxivlc]+(?:[ \t]*[-–]+[ \t]*\d+)?\)(?=[ \t]*[.,;:\n]|$)"
 )
