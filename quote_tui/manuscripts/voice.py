@@ -107,13 +107,14 @@ _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is i
 _VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
 # Quoted names listed together ("Graze", "Not graze" and "Graze if North"): a neighbour in the
 # list that is a name of a word or two makes every item a name.
+# "nor" and "noch" join a list too: "no “faculties” nor “occult qualities”".
+_JOINED = r"(?:,\s*(?:and|or|nor|und|oder|noch)?|and|or|nor|und|oder|noch)"
 _LISTED_BEFORE = re.compile(
-    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)"
-    r"\s*[„“\"‘«»`]+$",
+    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*" + _JOINED + r"\s*[„“\"‘«»`]+$",
     re.I,
 )
 _LISTED_AFTER = re.compile(
-    r"\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
+    r"\s*" + _JOINED + r"\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
     re.I,
 )
 # A term spelt out before its abbreviation: "what you see is what you get" (WYSIWYG).
