@@ -58,7 +58,7 @@ _SAYING = re.compile(
     r"claims?|claimed|asserts?|asserted|declares?|declared|remarks?|remarked|observes?|"
     r"observed|explains?|explained|insists?|insisted|contends?|contended|maintains?|"
     r"maintained|suggests?|suggested|concludes?|concluded|adds?|added|replies|replied|"
-    r"answers?|answered|puts?\s+it|in\s+(?:his|her|their|the)\s+words|according\s+to|"
+    r"answers?|answered|puts?\s+it|in\s+(?:his|her|their|the)\s+words|according\s+to|as\s+per|"
     r"translates?|translated|formulates?|formulated|describes?|described|defines?|defined|"
     r"objects?|objected|complains?|complained|admits?|admitted|warns?|warned|reports?|"
     r"reported|quotes?|quoted|cites?|cited|recalls?|recalled|proclaims?|proclaimed|"
@@ -382,7 +382,7 @@ def has_evidence(
             return True
         if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if part is before and OWN_SAYING.search(part):
+        if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
@@ -395,6 +395,15 @@ OWN_SAYING = re.compile(
     r"(?:mantra|motto|wahlspruch|schlachtruf|leitspruch|slogan|battle\s+cry|catchphrase|"
     r"watchword|credo|devise)\b[^.!?„“\"]{0,40}$",
     re.I,
+)
+
+
+# A named person's saying named by its kind: "Kant's casual qualification of his question ---
+# \enquote{…}", "Arendt's phrase “…”", "Weber's famous formulation, “…”".
+_NAMED_SAYING = re.compile(
+    r"\b[A-ZÄÖÜ][\w-]+['’]s?\s+(?:[a-z]+\s+){0,2}(?:words|phrase|formulation|qualification|"
+    r"remark|dictum|expression|wording|question|answer|reply|claim|characteri[sz]ation)\b"
+    r"[^.!?„“\"]{0,40}$"
 )
 
 
