@@ -100,11 +100,6 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None:
         end, mention, anchor, own = closing_citation(doc, block)
     if mention is None and anchor is None:
-        # A key typed inside the block's own marks: '> "… abzufragen [...][@key, S. 878]."'
-        inner = inner_cite(doc, *_unwrap(doc.text, block.start, end))
-        if inner is not None:
-            end, mention = inner.start, inner
-    if mention is None and anchor is None:
         mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))

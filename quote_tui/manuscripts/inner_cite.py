@@ -14,16 +14,13 @@ __all__ = ["inner_cite"]
 # The styles that only ever cite: a URL or a bare page at the end of quoted words may be the
 # source's own.
 _CITING = frozenset(("numbered", "pandoc", "latex", "author_date"))
-# The styles that name the writer's own bibliography: no source prints a key.
-_KEYED = frozenset(("pandoc", "latex"))
 _TAIL = 160  # how far back from the closing mark a citation is looked for
 
 
 def inner_cite(doc: Document, start: int, end: int) -> Mention | None:
-    """The citation that ends the quoted words ``doc.text[start:end]`` (only stops after it),
-    or ``None``. A key is the writer's wherever it stands; a number or an author and year is
-    only after the full stop of the quoted sentence, which tells the writer's citation from the
-    source's own (``"... as shown in [4]."``)."""
+    """The citation that ends the quoted words ``doc.text[start:end]`` after the full stop of
+    the quoted sentence, or ``None``. Only a full stop before it tells the writer's citation
+    from the source's own (``"... as shown in [4]"``)."""
     lo = max(start, end - _TAIL)
     found = find_mentions(
         doc.text, lo, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
@@ -34,9 +31,8 @@ def inner_cite(doc: Document, start: int, end: int) -> Mention | None:
     last = cites[-1]
     if doc.text[last.end : end].strip(" \t\n.,;") or last.start <= start:
         return None
-    if last.style in _KEYED:
-        # "(@key S. 20)", "…gerechtfertigt[@key, S. 880]." and "…\\cite[5]{key}.''" are the
-        # writer's, never the source's: no full stop needs to tell them apart
+    if last.style == "pandoc" and last.raw.startswith("("):
+        # "(@key S. 20)" is the writer's, never the source's: no full stop needs to tell them apart
         return last
     before = doc.text[start : last.start].rstrip(" \t\n~")
     return last if before and before[-1] in ".!?…" else None
