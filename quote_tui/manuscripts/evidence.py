@@ -81,6 +81,8 @@ _SAYING = re.compile(
     # Words cried out: "Jack repeatedly shouts, “Kill the pig!”".
     r"shouts?|shouted|cries|cried|yells?|yelled|screams?|screamed|chants?|chanted|whispers?|"
     r"whispered|mutters?|muttered|"
+    # Words a text is said to mention: "the paper mentions “minor adjustments where …”".
+    r"mentions|mentioned|erwähnt|erwähnte|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
