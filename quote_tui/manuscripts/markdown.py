@@ -87,10 +87,26 @@ def _code_spans(m: re.Match[str]) -> list[tuple[int, int]]:
     return [(m.start(), body), (m.string.rindex("\n", m.start(), m.end()) + 1, m.end())]
 
 
+# A GitHub alert or an Obsidian callout set in ">" lines ("> [!NOTE]", "> [!warning]- Title"):
+# a box for the writer's own text, not a quotation; a "[!quote]" or "[!cite]" callout is one,
+# its first line the box's title.
+_CALLOUT = re.compile(r"\[!(?P<kind>[A-Za-z-]+)\][-+]?[^\n]*(?:\n|\Z)")
+_QUOTING_CALLOUTS = frozenset(("quote", "cite", "zitat"))
+
+
 def _blockquotes(text: str) -> list[Block]:
     blocks = []
     for m in _BLOCKQUOTE.finditer(text):
         body_start = m.start() + len(re.match(r" {0,3}>\s?", m.group(0)).group(0))  # type: ignore[union-attr]
+        titled = None  # a quoting callout's title names its source: "> [!quote] Smith, *Rivers*"
+        if (callout := _CALLOUT.match(text, body_start)) is not None:
+            if callout["kind"].casefold() not in _QUOTING_CALLOUTS:
+                continue
+            title = callout.group(0).rstrip("\n")
+            lead = len(title) - len(title.split("]", 1)[1].lstrip("-+ \t"))
+            if lead < len(title):
+                titled = (body_start + lead, body_start + len(title))
+            body_start = callout.end() + len(re.match(r" {0,3}>?\s?", text[callout.end() :])[0])  # type: ignore[index]
         body_end = m.end()
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
@@ -103,6 +119,7 @@ def _blockquotes(text: str) -> list[Block]:
             body_end = tail.start()
         elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
             signed, after = below.span(1), below.end()
+        signed = signed or titled
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
 
