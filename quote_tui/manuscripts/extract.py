@@ -140,9 +140,10 @@ _LEAD_IN_END = re.compile(
 _RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
+# LaTeX sets the line flush right first ("\\\\ \\hfill --- \\textcite[4]{smith}").
 _ATTRIBUTION = re.compile(
-    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?"
-    r"[ \t>\n]*\Z"
+    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:\\(?:hfill|raggedleft|flushright|hspace\*?\{[^{}]*\}|"
+    r"quad|qquad)[ \t]*)*(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?[ \t>\n]*\Z"
 )
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
-from quote_tui.manuscripts.latex_files import INPUT, child_files, false_branches
+from quote_tui.manuscripts.latex_files import INPUT, child_files, false_branches, inline_code
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
@@ -348,6 +348,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden += _closed(_VERBATIM, file_text)
         hidden += [(m.start(), m.end()) for m in INPUT.finditer(file_text)]
         hidden += false_branches(blank_out(file_text, hidden))
+        hidden += inline_code(blank_out(file_text, hidden))
         hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
         # Marks set as commands (\glqq…\grqq{}, "`…"') are quotations of their own.
         scan, marked = mark_commands(blank_out(file_text, hidden))

@@ -1,6 +1,7 @@
 """Which parts of a LaTeX project the reader reads: the files a chapter brings in (``\\input``,
 ``\\include``, ``\\subfile`` and the import package's ``\\import{dir}{file}`` and
-``\\subimport{dir}{file}``), and the text ``\\iffalse … \\fi`` leaves out of the document.
+``\\subimport{dir}{file}``), not the text ``\\iffalse … \\fi`` leaves out of the document, and
+not a program's text set inline (``\\verb|…|``, ``\\lstinline``, ``\\texttt{"…"}``).
 
 Theses keep their chapters in folders and bring them in with the import package, whose paths
 are relative to the folder of the file that imports (``\\subimport``) or to the main file's
@@ -14,7 +15,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["INPUT", "child_files", "false_branches"]
+__all__ = ["INPUT", "child_files", "false_branches", "inline_code"]
 
 # One argument (the file) or two (the folder, then the file).
 INPUT = re.compile(
@@ -75,3 +76,30 @@ def false_branches(scan: str) -> list[tuple[int, int]]:
 
 def _named(scan: str, pos: int) -> bool:
     return _NAMED.search(scan, max(0, pos - 60), pos) is not None
+
+
+# A program's text set inline: its strings in marks are output or code, never a source's words.
+_VERB = re.compile(r"\\(?:verb\*?|lstinline(?:\[[^\]\n]*\])?)(?P<d>[^\sA-Za-z{])")
+_CODE_GROUP = re.compile(
+    r"\\(?:texttt|lstinline(?:\[[^\]\n]*\])?|mintinline\{[^{}\n]*\}|code)\s*\{"
+)
+_GROUP_LIMIT = 2_000  # a code span is short; an unclosed brace hides no more than this
+
+
+def inline_code(scan: str) -> list[tuple[int, int]]:
+    """The spans of inline program text: ``\\verb|…|`` and ``\\lstinline|…|`` to their
+    delimiter, ``\\texttt{…}``, ``\\lstinline{…}``, ``\\mintinline{lang}{…}`` to their
+    closing brace (on one line for the delimited forms, as LaTeX wants them)."""
+    spans: list[tuple[int, int]] = []
+    for m in _VERB.finditer(scan):
+        close = scan.find(m["d"], m.end(), min(len(scan), m.end() + _GROUP_LIMIT))
+        if close >= 0 and "\n" not in scan[m.end() : close]:
+            spans.append((m.start(), close + 1))
+    for m in _CODE_GROUP.finditer(scan):
+        depth, i, stop = 1, m.end(), min(len(scan), m.end() + _GROUP_LIMIT)
+        while i < stop and depth:
+            depth += {"{": 1, "}": -1}.get(scan[i], 0) if scan[i - 1] != "\\" else 0
+            i += 1
+        if depth == 0:
+            spans.append((m.start(), i))
+    return spans
