@@ -25,7 +25,7 @@ from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["latex_to_text", "own_quote_blocks", "read_latex"]
+__all__ = ["csquotes_blocks", "latex_to_text", "own_quote_blocks", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
@@ -207,6 +207,11 @@ _OWN_QUOTE = re.compile(
 )
 # Block forms; the others quote inside a sentence, as \enquote does.
 _OWN_BLOCK = re.compile(r"block|display|long|lang|absatz", re.I)
+
+
+def csquotes_blocks(text: str) -> list[Block]:
+    """The csquotes commands typed as raw LaTeX in a Markdown file (Pandoc passes them on)."""
+    return _csquotes_blocks(text, text, "markdown")
 
 
 def own_quote_blocks(text: str, scan: str) -> list[Block]:

@@ -17,7 +17,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
-from quote_tui.manuscripts.latex import own_quote_blocks
+from quote_tui.manuscripts.latex import csquotes_blocks, own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
@@ -135,6 +135,20 @@ _SIGNATURE_BELOW = re.compile(
 )
 
 
+# Pandoc's and Quarto's attributes ({#fig-a fig-cap="…"}, ::: {.callout-note title="…"}): their
+# quoted values are settings and captions, not quotations.
+_ATTRIBUTES = re.compile(r"\{[^{}\n]*=[ \t]*[\"'][^{}\n]*\}")
+_VALUE = re.compile(r"=[ \t]*(\"[^\"\n]*\"|'[^'\n]*')")
+
+
+def _attribute_values(scan: str) -> list[tuple[int, int]]:
+    return [
+        (a.start() + v.start(1), a.start() + v.end(1))
+        for a in _ATTRIBUTES.finditer(scan)
+        for v in _VALUE.finditer(a.group(0))
+    ]
+
+
 def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     hidden: list[tuple[int, int]] = []
     fm = _FRONT_MATTER.match(text)
@@ -153,6 +167,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
+        scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
     skip = (reflist.span,) if reflist.span else ()
     footnotes = {}
@@ -246,8 +261,9 @@ def read_markdown(text: str, file: str) -> Manuscript:
     """
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
     if "\\" in text:
-        # Pandoc passes raw LaTeX through: a class's quotation command, \blockzitat{...}
-        blocks += own_quote_blocks(text, text)
+        # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation
+        # command (\blockzitat{...})
+        blocks += csquotes_blocks(text) + own_quote_blocks(text, text)
     return _common(text, file, "markdown", blocks)
 
 
