@@ -296,6 +296,17 @@ def subject_author(ms: Manuscript) -> str | None:
     return author
 
 
+_LOWER_TIMES = 2  # a name the text writes in lower case this often is a thing's, not a person's
+
+
+def common_noun(name: str, text: str) -> bool:
+    """Whether the capitalised ``name`` is a common noun the text also writes in lower case
+    ("In Defense of Spending Bitcoin", then "the bitcoin network"): a thing, never an author,
+    however often its title and possessive come back. A surname is not written so."""
+    lower = name.lower()
+    return lower != name and len(re.findall(rf"\b{re.escape(lower)}\b", text)) >= _LOWER_TIMES
+
+
 # Someone else's phrase or title, given by a possessive right before its marks ("Virginia
 # Woolf's “room of one's own”"): not the words of the author a text is about.
 _OTHERS = re.compile(r"\b([A-Z][\w-]+)['’]s\s*[“\"„«‘'`]*$")

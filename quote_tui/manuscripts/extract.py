@@ -228,6 +228,8 @@ def extract(
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         lacks = partial(unsupported, doc.text, cites_nothing=bare)
         about = partial(subjects.at, index) if subjects is not None else _nobody
+        # a short phrase is a topic's only when the topic is a person (Subjects.person_at)
+        whose = partial(subjects.person_at, index) if subjects is not None else _nobody
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -282,7 +284,7 @@ def extract(
                     block.after,
                     cited,
                     ms=ms,
-                    about=about(block.start),
+                    about=whose(block.start),
                     commented=commented,
                 )
             ):
@@ -384,7 +386,7 @@ def extract(
                 span.close_end,
                 cited,
                 ms=ms,
-                about=about(span.start),
+                about=whose(span.start),
                 commented=commented,
             ):
                 continue
