@@ -83,6 +83,10 @@ _SAYING = re.compile(
     r"whispered|mutters?|muttered|"
     # Words a text is said to mention: "the paper mentions “minor adjustments where …”".
     r"mentions|mentioned|erwähnt|erwähnte|"
+    # Spanish and French essays: "Freire advertía que … un \"amor a la muerte\"", "selon Weil".
+    r"dice|decía|dijo|escribe|escribía|escribió|afirma|afirmaba|afirmó|señala|señalaba|señaló|"
+    r"sostiene|sostenía|explica|explicaba|advierte|advertía|advirtió|plantea|planteaba|según|"
+    r"écrit|écrivait|affirme|affirmait|souligne|soulignait|explique|expliquait|déclare|selon|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
