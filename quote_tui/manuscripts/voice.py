@@ -102,6 +102,11 @@ _SPELT_OUT = re.compile(
     r"(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)(?:\{\})?$"
 )
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
+# A work named as where something is found, its clause closed by a comma: "in “Street”, we
+# see a girl …", "And in “On lacking the Killer Instinct”, Ní Chuileannáin likens …".
+_IN_WORK = re.compile(r"\b[Ii]n\s+[“\"„«‘]$")
+_CLAUSE_AFTER = re.compile(r"[”\"“»’]\s*,")
+_IN_WORDS = 8
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
 _VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
@@ -185,6 +190,8 @@ def names_a_work(text: str, start: int, end: int) -> bool:
         return True
     if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
+    if _IN_WORK.search(text, max(0, start - 8), start) and _CLAUSE_AFTER.match(text, end):
+        return text[start : start + 1].isupper() and len(_words(text[start:end])) <= _IN_WORDS
     first = text[start : start + 1]
     if not (first.isupper() or first.isdigit()):
         return False
