@@ -58,7 +58,7 @@ _SAYING = re.compile(
     r"claims?|claimed|asserts?|asserted|declares?|declared|remarks?|remarked|observes?|"
     r"observed|explains?|explained|insists?|insisted|contends?|contended|maintains?|"
     r"maintained|suggests?|suggested|concludes?|concluded|adds?|added|replies|replied|"
-    r"answers?|answered|puts?\s+it|in\s+(?:his|her|their|the)\s+words|according\s+to|"
+    r"answers?|answered|puts?\s+it|in\s+(?:his|her|their|the)\s+words|according\s+to|as\s+per|"
     r"translates?|translated|formulates?|formulated|describes?|described|defines?|defined|"
     r"objects?|objected|complains?|complained|admits?|admitted|warns?|warned|reports?|"
     r"reported|quotes?|quoted|cites?|cited|recalls?|recalled|proclaims?|proclaimed|"
@@ -81,6 +81,12 @@ _SAYING = re.compile(
     # Words cried out: "Jack repeatedly shouts, “Kill the pig!”".
     r"shouts?|shouted|cries|cried|yells?|yelled|screams?|screamed|chants?|chanted|whispers?|"
     r"whispered|mutters?|muttered|"
+    # Words a text is said to mention: "the paper mentions “minor adjustments where …”".
+    r"mentions|mentioned|erwähnt|erwähnte|"
+    # Spanish and French essays: "Freire advertía que … un \"amor a la muerte\"", "selon Weil".
+    r"dice|decía|dijo|escribe|escribía|escribió|afirma|afirmaba|afirmó|señala|señalaba|señaló|"
+    r"sostiene|sostenía|explica|explicaba|advierte|advertía|advirtió|plantea|planteaba|según|"
+    r"écrit|écrivait|affirme|affirmait|souligne|soulignait|explique|expliquait|déclare|selon|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
@@ -294,6 +300,17 @@ def subject_author(ms: Manuscript) -> str | None:
     return author
 
 
+_LOWER_TIMES = 2  # a name the text writes in lower case this often is a thing's, not a person's
+
+
+def common_noun(name: str, text: str) -> bool:
+    """Whether the capitalised ``name`` is a common noun the text also writes in lower case
+    ("In Defense of Spending Bitcoin", then "the bitcoin network"): a thing, never an author,
+    however often its title and possessive come back. A surname is not written so."""
+    lower = name.lower()
+    return lower != name and len(re.findall(rf"\b{re.escape(lower)}\b", text)) >= _LOWER_TIMES
+
+
 # Someone else's phrase or title, given by a possessive right before its marks ("Virginia
 # Woolf's “room of one's own”"): not the words of the author a text is about.
 _OTHERS = re.compile(r"\b([A-Z][\w-]+)['’]s\s*[“\"„«‘'`]*$")
@@ -382,7 +399,7 @@ def has_evidence(
             return True
         if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if part is before and OWN_SAYING.search(part):
+        if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
@@ -395,6 +412,15 @@ OWN_SAYING = re.compile(
     r"(?:mantra|motto|wahlspruch|schlachtruf|leitspruch|slogan|battle\s+cry|catchphrase|"
     r"watchword|credo|devise)\b[^.!?„“\"]{0,40}$",
     re.I,
+)
+
+
+# A named person's saying named by its kind: "Kant's casual qualification of his question ---
+# \enquote{…}", "Arendt's phrase “…”", "Weber's famous formulation, “…”".
+_NAMED_SAYING = re.compile(
+    r"\b[A-ZÄÖÜ][\w-]+['’]s?\s+(?:[a-z]+\s+){0,2}(?:words|phrase|formulation|qualification|"
+    r"remark|dictum|expression|wording|question|answer|reply|claim|characteri[sz]ation)\b"
+    r"[^.!?„“\"]{0,40}$"
 )
 
 

@@ -38,12 +38,14 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
+from quote_tui.manuscripts.phrase_cites import sentence_cite
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects
+from quote_tui.manuscripts.titled import Titles
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -138,9 +140,10 @@ _LEAD_IN_END = re.compile(
 _RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
 # A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
 # source; it is not quoted text. A dash inside the last sentence is not one.
+# LaTeX sets the line flush right first ("\\\\ \\hfill --- \\textcite[4]{smith}").
 _ATTRIBUTION = re.compile(
-    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?"
-    r"[ \t>\n]*\Z"
+    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:\\(?:hfill|raggedleft|flushright|hspace\*?\{[^{}]*\}|"
+    r"quad|qquad)[ \t]*)*(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?[ \t>\n]*\Z"
 )
 
 
@@ -192,7 +195,12 @@ def _skip_blank(text: str, pos: int) -> int:
 
 
 def extract(
-    ms: Manuscript, *, min_words: int = 4, limit: int | None = None, cites: bool = False
+    ms: Manuscript,
+    *,
+    min_words: int = 4,
+    limit: int | None = None,
+    cites: bool = False,
+    titles: Iterable[str | None] = (),
 ) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
@@ -202,6 +210,7 @@ def extract(
         limit: stop once more than this many are found (so ``limit + 1`` come back when there
             were more): resolving each one's reference is the costly part.
         cites: the writer gave a bibliography, so the text cites whether or not it shows it.
+        titles: the bibliography's titles (words in marks that are one name the work).
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
@@ -212,12 +221,15 @@ def extract(
     subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
+    known = Titles([*titles, *(entry.title for entry in ms.listed)])
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         lacks = partial(unsupported, doc.text, cites_nothing=bare)
         about = partial(subjects.at, index) if subjects is not None else _nobody
+        # a short phrase is a topic's only when the topic is a person (Subjects.person_at)
+        whose = partial(subjects.person_at, index) if subjects is not None else _nobody
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
@@ -251,8 +263,10 @@ def extract(
                 continue
             # (capitalised words cited at once with a page are quoted words: \enquote{Arbeit
             # des Begriffs}\footcite[48]{hegel})
-            if is_title(doc.text, block.start, block.end) and not cited_at_page(
-                ms, doc, block.mention, block.after
+            if (
+                is_title(doc.text, block.start, block.end)
+                and not cited_at_page(ms, doc, block.mention, block.after)
+                and not (block.mention is None and sentence_cite(doc, ms, block.after) == "paged")
             ):
                 continue
             if block.inline and names_a_work(doc.text, block.start, block.end):
@@ -270,7 +284,7 @@ def extract(
                     block.after,
                     cited,
                     ms=ms,
-                    about=about(block.start),
+                    about=whose(block.start),
                     commented=commented,
                 )
             ):
@@ -290,6 +304,8 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
+                if known.named(raw, _note_text(mention)):
+                    continue
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
                     or repeats(block.start, block.end)
@@ -370,7 +386,7 @@ def extract(
                 span.close_end,
                 cited,
                 ms=ms,
-                about=about(span.start),
+                about=whose(span.start),
                 commented=commented,
             ):
                 continue
@@ -420,6 +436,8 @@ def extract(
                 mention, reference, locator = ibid
             if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
                 continue
+            if known.named(raw, _note_text(mention)):
+                continue
             if (mention, reference) == (None, None) and (
                 authors_own(doc.text, span.start, span.end, span.close_end)
                 or repeats(span.start, span.end)
@@ -459,6 +477,11 @@ def extract(
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)
+
+
+def _note_text(mention: Mention | None) -> str | None:
+    """The prose of the note that cites a quotation, which may name the work it quotes."""
+    return mention.raw if mention is not None and mention.style == "note" else None
 
 
 def _nobody(pos: int) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
+from quote_tui.manuscripts.latex_files import INPUT, child_files, false_branches, inline_code
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
@@ -24,11 +25,10 @@ from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["latex_to_text", "own_quote_blocks", "read_latex"]
+__all__ = ["csquotes_blocks", "latex_to_text", "own_quote_blocks", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
-_INPUT = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
 _ENV = re.compile(
     r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
     r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"
@@ -209,6 +209,11 @@ _OWN_QUOTE = re.compile(
 _OWN_BLOCK = re.compile(r"block|display|long|lang|absatz", re.I)
 
 
+def csquotes_blocks(text: str) -> list[Block]:
+    """The csquotes commands typed as raw LaTeX in a Markdown file (Pandoc passes them on)."""
+    return _csquotes_blocks(text, text, "markdown")
+
+
 def own_quote_blocks(text: str, scan: str) -> list[Block]:
     """The quotations set with a quotation command that is neither csquotes' nor LaTeX's."""
     blocks = []
@@ -306,20 +311,21 @@ def _files(main: Path) -> list[tuple[Path, str]]:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         out.append((path, text))
         scan = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
-        for m in _INPUT.finditer(scan):
-            name = m.group(1).strip()
-            try:
-                child = root / name
-                if not child.suffix:
-                    child = child.with_suffix(".tex")
-                included = child.is_file()
-            except (OSError, ValueError):  # a name the file system refuses, too long or empty
-                included = False
-            if included:
+        scan = blank_out(scan, false_branches(scan))
+        for candidates in child_files(scan, root, path.parent):
+            child = next((c for c in candidates if _is_file(c)), None)
+            if child is not None:
                 visit(child)
 
     visit(main)
     return out
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name the file system refuses, too long or empty
+        return False
 
 
 def read_latex(text: str, path: Path) -> Manuscript:
@@ -345,7 +351,9 @@ def read_latex(text: str, path: Path) -> Manuscript:
         file_text = expand_cite_macros(file_text, macros)
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
         hidden += _closed(_VERBATIM, file_text)
-        hidden += [(m.start(), m.end()) for m in _INPUT.finditer(file_text)]
+        hidden += [(m.start(), m.end()) for m in INPUT.finditer(file_text)]
+        hidden += false_branches(blank_out(file_text, hidden))
+        hidden += inline_code(blank_out(file_text, hidden))
         hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
         # Marks set as commands (\glqq…\grqq{}, "`…"') are quotations of their own.
         scan, marked = mark_commands(blank_out(file_text, hidden))

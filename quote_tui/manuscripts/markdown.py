@@ -17,7 +17,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
-from quote_tui.manuscripts.latex import own_quote_blocks
+from quote_tui.manuscripts.latex import csquotes_blocks, own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
@@ -87,10 +87,26 @@ def _code_spans(m: re.Match[str]) -> list[tuple[int, int]]:
     return [(m.start(), body), (m.string.rindex("\n", m.start(), m.end()) + 1, m.end())]
 
 
+# A GitHub alert or an Obsidian callout set in ">" lines ("> [!NOTE]", "> [!warning]- Title"):
+# a box for the writer's own text, not a quotation; a "[!quote]" or "[!cite]" callout is one,
+# its first line the box's title.
+_CALLOUT = re.compile(r"\[!(?P<kind>[A-Za-z-]+)\][-+]?[^\n]*(?:\n|\Z)")
+_QUOTING_CALLOUTS = frozenset(("quote", "cite", "zitat"))
+
+
 def _blockquotes(text: str) -> list[Block]:
     blocks = []
     for m in _BLOCKQUOTE.finditer(text):
         body_start = m.start() + len(re.match(r" {0,3}>\s?", m.group(0)).group(0))  # type: ignore[union-attr]
+        titled = None  # a quoting callout's title names its source: "> [!quote] Smith, *Rivers*"
+        if (callout := _CALLOUT.match(text, body_start)) is not None:
+            if callout["kind"].casefold() not in _QUOTING_CALLOUTS:
+                continue
+            title = callout.group(0).rstrip("\n")
+            lead = len(title) - len(title.split("]", 1)[1].lstrip("-+ \t"))
+            if lead < len(title):
+                titled = (body_start + lead, body_start + len(title))
+            body_start = callout.end() + len(re.match(r" {0,3}>?\s?", text[callout.end() :])[0])  # type: ignore[index]
         body_end = m.end()
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
@@ -103,6 +119,7 @@ def _blockquotes(text: str) -> list[Block]:
             body_end = tail.start()
         elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
             signed, after = below.span(1), below.end()
+        signed = signed or titled
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
 
@@ -116,6 +133,20 @@ _SIGNED_LINE = re.compile(r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?=(?:--|–|—
 _SIGNATURE_BELOW = re.compile(
     r"(?:[ \t]*\n)?[ \t]*((?:--|–|—|―)[ \t]?[A-ZÄÖÜ*_][^\n]{1,118})[ \t]*(?:\n[ \t]*\n|\n?\Z)"
 )
+
+
+# Pandoc's and Quarto's attributes ({#fig-a fig-cap="…"}, ::: {.callout-note title="…"}): their
+# quoted values are settings and captions, not quotations.
+_ATTRIBUTES = re.compile(r"\{[^{}\n]*=[ \t]*[\"'][^{}\n]*\}")
+_VALUE = re.compile(r"=[ \t]*(\"[^\"\n]*\"|'[^'\n]*')")
+
+
+def _attribute_values(scan: str) -> list[tuple[int, int]]:
+    return [
+        (a.start() + v.start(1), a.start() + v.end(1))
+        for a in _ATTRIBUTES.finditer(scan)
+        for v in _VALUE.finditer(a.group(0))
+    ]
 
 
 def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
@@ -136,6 +167,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
+        scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
     skip = (reflist.span,) if reflist.span else ()
     footnotes = {}
@@ -229,8 +261,9 @@ def read_markdown(text: str, file: str) -> Manuscript:
     """
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
     if "\\" in text:
-        # Pandoc passes raw LaTeX through: a class's quotation command, \blockzitat{...}
-        blocks += own_quote_blocks(text, text)
+        # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation
+        # command (\blockzitat{...})
+        blocks += csquotes_blocks(text) + own_quote_blocks(text, text)
     return _common(text, file, "markdown", blocks)
 
 

@@ -195,7 +195,7 @@ def find_quotes(
         if ch in _QUOTE_CHARS:
             if _try_close(stack, ch, found, i, prev, nxt):
                 continue
-            if _opens(ch, prev, nxt):
+            if _opens(ch, prev, nxt, "" if stack else text[i + 2 : i + 3]):
                 _open(stack, (ch, i + 1))
     _outer_of_stray(text, stack, found)
     if latex:
@@ -397,9 +397,13 @@ def _try_close_straight(
     return _close(stack, "'", found, i, i + 1)
 
 
-def _opens(ch: str, prev: str, nxt: str) -> bool:
+def _opens(ch: str, prev: str, nxt: str, after: str = "") -> bool:
     if ch in ("”", "’"):
         return False
+    if ch == '"' and nxt in " \t" and prev in "\n " and after[:1].isalnum():
+        # a space typed inside the opening mark, nothing open yet: '" Alignment is …"' (the
+        # caller asks only when no quotation is open)
+        return True
     if nxt.isspace() and ch not in ("«", "‹"):  # French sets « guillemets » off with spaces
         return False
     if ch in ('"', "‘", "‚", "»", "›"):
@@ -424,8 +428,9 @@ def _try_close(
         return True
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
-    if ch == '"' and (prev.isspace() or prev in "([{") and not nxt.isspace():
+    if ch == '"' and (prev.isspace() or prev in "([{") and not (nxt.isspace() or nxt in "().,;:!?"):
         return False  # looks like an opener: ("agency") inside a quotation opens a nested one
+    # (a space typed inside the closing mark: '… Platz zu machen. "(Kramper, 2010:8)' closes)
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
     if ch == "›" and not any(m == "‹" for m, _ in stack):

@@ -164,9 +164,8 @@ _TRAIL = ".,;:!?'’\"”)"
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 # A list item's start ends the item before it, whatever punctuation that one ends with.
 _ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
-# A parenthetical LaTeX cite set after the full stop (``...''.~[\\cite{a}]``,
-# ``...''. \\citep[4]{a}``, or on the next line of the source) still closes the sentence it
-# follows (a \\footcite is a note's mark); a narrative one (\\citet, \\textcite) opens the next.
+# A parenthetical LaTeX cite after the stop (``''.~[\\cite{a}]``, ``''. \\citep[4]{a}``, on the next
+# line) or a Pandoc key glued to it (".[@grey2013]") closes it; \\citet, \\textcite open the next.
 _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
     r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
@@ -175,6 +174,7 @@ _TRAILING_CITE = re.compile(
     r"|[ \t]*\((?:[^()\n]{0,20}@[\w:.#$%&\-+?<>~/]+"
     r"|[A-ZÄÖÜ][^()\n]{0,60}\b(?:1[5-9]|20)\d\d[a-z]?\b)"
     r"[^()\n]{0,40}\)\\?(?=[ \t]*(?:\n|$))"
+    r"|\[[^\[\]\n]{0,40}@[\w:.#$%&\-+?<>~/]+[^\[\]\n]{0,60}\]"  # glued: ".[@grey2013]"
     # or the page alone after the stop inside the marks: "… justice.” (p. 120)."
     r"|[ \t]*\((?:pp?\.|S\.)[ \t]*[\dxivlc]+(?:[ \t]*[-–]+[ \t]*\d+)?\)(?=[ \t]*[.,;:\n]|$)"
 )

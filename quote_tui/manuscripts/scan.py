@@ -143,7 +143,13 @@ def scan_manuscript(
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
-    taken = extract(ms, min_words=min_words, limit=max_quotes, cites=bool(bibliography.entries))
+    taken = extract(
+        ms,
+        min_words=min_words,
+        limit=max_quotes,
+        cites=bool(bibliography.entries),
+        titles=[entry.title for entry in bibliography.entries],
+    )
     if len(taken) > max_quotes:
         taken = taken[:max_quotes]
         last = taken[-1].location

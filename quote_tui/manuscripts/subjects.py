@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 
 from quote_tui.manuscripts.document import Manuscript
-from quote_tui.manuscripts.evidence import cites_nothing, subject_author
+from quote_tui.manuscripts.evidence import cites_nothing, common_noun, subject_author
 
 __all__ = ["Subjects"]
 
@@ -34,6 +34,7 @@ class Subjects:
 
     def __init__(self, ms: Manuscript) -> None:
         self.whole = subject_author(ms)
+        self._texts = [doc.text for doc in ms.documents]
         self.sections: list[list[tuple[int, int, str]]] = [[] for _ in ms.documents]
         if self.whole is not None or not cites_nothing(ms):
             return
@@ -48,6 +49,16 @@ class Subjects:
                 author = _author(title, doc.text[body:end])
                 if author is not None:
                     self.sections[index].append((body, end, author))
+
+    def person_at(self, index: int, pos: int) -> str | None:
+        """The author the text at ``pos`` is about, when that is a person: a title's common
+        noun ("In Defense of Spending Bitcoin", the text writing "bitcoin" too) is an essay's
+        topic, and its short phrases in marks are the essayist's terms ("free market", "trophy
+        wife"); its longer quotations keep the topic's evidence (``at``)."""
+        subject = self.at(index, pos)
+        if subject is None or index >= len(self._texts):
+            return subject
+        return None if common_noun(subject, self._texts[index]) else subject
 
     def at(self, index: int, pos: int) -> str | None:
         """The author the text at ``pos`` of document ``index`` is about, or None."""

@@ -55,7 +55,7 @@ _CUE = re.compile(
     r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
-    r"\btermed|\bdubbed|\bknown\s+as|"
+    r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
@@ -90,19 +90,36 @@ _IDENTIFIER = re.compile(r"[^\s_]*_\S*")
 # name, not words anyone wrote. A Pandoc citation is bracketed, so no handle.
 _HANDLE = re.compile(r"(?:^|(?<=[\s;,(]))@[A-Za-z_]\w{1,30}\)?\s*$")
 _HANDLE_WORDS = 8
+# What an abbreviation stands for ("PDCA steht für „Plan, Do, Check, Act“", "the GDPR, which
+# stands for “…”"): a name spelt out, cited or not; a translation given with it ("oder
+# übersetzt „…“") spells it out again.
+_SPELT_OUT = re.compile(
+    r"\b[A-Za-zÄÖÜ]*[A-ZÄÖÜ][A-Za-zÄÖÜ]*[A-ZÄÖÜ][\w-]*[”\"'’]?\s*,?\s*(?:(?:which|das|die|der|was)\s+)?"
+    r"(?:stands?\s+for|is\s+short\s+for|steht\s+für|stehen\s+für|ist\s+kurz\s+für|"
+    r"ist\s+die\s+Abkürzung\s+für|abbreviates)\s*[,:]?\s*"
+    r"(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+(?:\{\})?\s*,?\s*(?:or|oder|bzw\.)\s+"
+    r"(?:(?:übersetzt|translated|auf\s+Deutsch|in\s+English|deutsch|englisch)\s*,?\s*)?)?"
+    r"(?:[„“\"'‘«»`]+|\\[a-z]+\*?\{)(?:\{\})?$"
+)
 _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is its words
+# A work named as where something is found, its clause closed by a comma: "in “Street”, we
+# see a girl …", "And in “On lacking the Killer Instinct”, Ní Chuileannáin likens …".
+_IN_WORK = re.compile(r"\b[Ii]n\s+[“\"„«‘]$")
+_CLAUSE_AFTER = re.compile(r"[”\"“»’]\s*,")
+_IN_WORDS = 8
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
 _VARIABLE = re.compile(r"(?<![\w'’.-])(?:[B-HJ-Z]|A(?!\s+[a-z]))(?![\w'’-])")
 # Quoted names listed together ("Graze", "Not graze" and "Graze if North"): a neighbour in the
 # list that is a name of a word or two makes every item a name.
+# "nor" and "noch" join a list too: "no “faculties” nor “occult qualities”".
+_JOINED = r"(?:,\s*(?:and|or|nor|und|oder|noch)?|and|or|nor|und|oder|noch)"
 _LISTED_BEFORE = re.compile(
-    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)"
-    r"\s*[„“\"‘«»`]+$",
+    r"[„“\"‘«»`]([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']+\s*" + _JOINED + r"\s*[„“\"‘«»`]+$",
     re.I,
 )
 _LISTED_AFTER = re.compile(
-    r"\s*(?:,\s*(?:and|or|und|oder)?|and|or|und|oder)\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
+    r"\s*" + _JOINED + r"\s*[„“\"‘«»`]+([^„“\"‘«»`”’\n]{1,30})[”\"’“«»']",
     re.I,
 )
 # A term spelt out before its abbreviation: "what you see is what you get" (WYSIWYG).
@@ -118,6 +135,9 @@ _SMALL = frozenset(
         "a an the and or nor but of in on at to for by with from as vs via into upon is "
         "over under about after before through across against among between within without "
         "beyond toward towards until than off out up "
+        # prepositions Chicago's title case leaves in lower case whatever their length
+        "during like per since around along amid despite except inside outside onto versus "
+        "beside besides near past till unto throughout underneath beneath behind below above "
         "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
         "um über bei nach aus gegen ohne durch unter vor",
     )
@@ -162,11 +182,16 @@ def is_title(text: str, start: int, end: int) -> bool:
 
 def names_a_work(text: str, start: int, end: int) -> bool:
     """Whether the quotation ``text[start:end]`` is a title its kind announces ("the book
-    'Evolution and the Theory of Games'"): a name, not a quotation, even with a citation.
+    'Evolution and the Theory of Games'") or what an abbreviation stands for: a name, not a
+    quotation, even with a citation.
     A title opens with a capital and is short; "his article 'provides a definite answer'"
     quotes the article."""
     if _HANDLE.search(text, start, end) and len(_words(text[start:end])) <= _HANDLE_WORDS:
         return True
+    if _SPELT_OUT.search(text, max(0, start - 200), start):
+        return True
+    if _IN_WORK.search(text, max(0, start - 8), start) and _CLAUSE_AFTER.match(text, end):
+        return text[start : start + 1].isupper() and len(_words(text[start:end])) <= _IN_WORDS
     first = text[start : start + 1]
     if not (first.isupper() or first.isdigit()):
         return False

@@ -1,0 +1,72 @@
+"""Words in marks that are a cited work's title, as the bibliography, the manuscript's own
+reference list or the citing note gives it.
+
+Writers name a work by its title in marks ("In “Living with risk: a study of coping”
+[@smith2020], the authors …", "(„Grabe, wo du stehst“)" with a note on "das gleichnamige
+Handbuch"). A title in sentence case passes no test on its form (``voice.is_title`` wants
+capitals), but the entry or the note that spells it out says what it is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+__all__ = ["Titles"]
+
+_COMMAND = re.compile(r"\\[A-Za-z]+\*?")
+_WORD = re.compile(r"[^\W_]+")
+# Where a title ends and its subtitle begins: "Living with risk: a study of coping".
+_SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-–—]+\s+")
+# A note that names a work gives when it appeared.
+_YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_MARKS = "\"'“”„‟«»‹›‘’‚`"
+_MIN_WORDS = 2  # one word in marks that a title opens with is a term as often as a title
+
+
+def _fold(text: str) -> tuple[str, ...]:
+    text = _COMMAND.sub(" ", unicodedata.normalize("NFKC", text)).casefold()
+    return tuple(_WORD.findall(text))
+
+
+class Titles:
+    """The titles of the works a manuscript can cite, each also without its subtitle."""
+
+    def __init__(self, titles: Iterable[str | None]) -> None:
+        self._forms: set[tuple[str, ...]] = set()
+        for title in titles:
+            if not title:
+                continue
+            self._forms.add(_fold(title))
+            main = _SUBTITLE.split(title.strip(), maxsplit=1)[0]
+            if len(_fold(main)) >= _MIN_WORDS:
+                self._forms.add(_fold(main))
+
+    def named(self, quoted: str, note: str | None = None) -> bool:
+        """Whether the words in marks ``quoted`` are a title: one of the known titles (or its
+        part before the subtitle), or, with the ``note`` that cites them, words that note
+        gives outside marks in a reference that has a year (the work it names is called so)."""
+        words = _fold(quoted)
+        if len(words) < _MIN_WORDS:
+            return False
+        if words in self._forms:
+            return True
+        return note is not None and _in_note(words, note)
+
+
+def _in_note(words: tuple[str, ...], note: str) -> bool:
+    if not _YEAR.search(note):
+        return False
+    # The note's words with, for each, whether an opening mark stands right before it (a note
+    # that quotes the words again, in marks, is quoting them).
+    plain = _COMMAND.sub(" ", unicodedata.normalize("NFKC", note))
+    tokens = [
+        (m.group().casefold(), plain[max(0, m.start() - 1) : m.start()])
+        for m in _WORD.finditer(plain)
+    ]
+    n = len(words)
+    for i in range(len(tokens) - n + 1):
+        if tuple(t for t, _ in tokens[i : i + n]) == words and tokens[i][1] not in _MARKS:
+            return True
+    return False
