@@ -423,7 +423,9 @@ def split_page(
     regions.set_inset(page.blocks, flags, _gutters)  # captions in the flow, listings
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = regions.asides(page.blocks, flags, edges, page.height, reading_order)
-    return _drop_caps(reading_order(main, body=True, others=side)), side
+    chars = sum(n for _, n in page.sizes)
+    stream = {id(b): i for i, b in enumerate(page.blocks)} if page.hidden * 2 > chars else None
+    return _drop_caps(reading_order(main, body=True, others=side, stream=stream)), side
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -472,7 +474,11 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
 
 
 def reading_order(
-    blocks: Sequence[Block], *, body: bool = False, others: Sequence[Block] = ()
+    blocks: Sequence[Block],
+    *,
+    body: bool = False,
+    others: Sequence[Block] = (),
+    stream: dict[int, int] | None = None,
 ) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
@@ -488,12 +494,18 @@ def reading_order(
     if len(blocks) < 2:
         return list(blocks)
     if body and len(parts := regions.bands(blocks, others)) > 1:  # regions, each in columns
-        return [b for part in parts for b in reading_order(part, body=True, others=others)]
+        return [
+            b
+            for part in parts
+            for b in reading_order(part, body=True, others=others, stream=stream)
+        ]
     gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters and not body:  # asides: a column of a few small-type lines beside many
         gutters = regions.bare_gutters(blocks, _NARROW)
+    if not gutters and stream is not None:
+        return sorted(blocks, key=lambda b: stream[id(b)])
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 

@@ -245,7 +245,9 @@ def ocr_pages(
         data: the PDF's bytes, for the workers; None reads every page here.
         password: the password it was opened with.
         deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
-        progress: told (pages read, pages in all) as each page is read, for a progress line.
+        progress: told (0, pages in all) as OCR starts (the read's waits grow with a scan's
+            pages: ``ocr_budget``), then (pages read, pages in all) as each page is read, for a
+            progress line.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
@@ -259,6 +261,8 @@ def ocr_pages(
     if folder is None:
         raise _missing()
     count = doc.page_count
+    if progress is not None:
+        progress(0, count)
     stop = None if deadline is None else deadline - RESERVE
     workers = min(_cores(), count, MAX_WORKERS)
     found: dict[int, PageBlocks | None] = {}
