@@ -38,6 +38,7 @@ from typing import Any
 from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
+from quote_tui.sources.readers.pdf_caption_tails import join_caption_tails
 from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
@@ -375,6 +376,18 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
+def _is_caption(block: Block) -> bool:
+    first = block.lines[0].text.lstrip()[:1] if block.lines else ""
+    return first in _CAPTION_FIRST and bool(
+        _CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip())
+    )
+
+
+def _joined(caption: Block, rest: Block) -> Block:
+    lines = (*caption.lines, *rest.lines)
+    return Block(_union(lines), lines, caption.size, caption.upright and rest.upright)
+
+
 def _not_a_label(block: Block, body: float) -> bool:
     """A block that is one capital letter set as large as a drop cap (joined to its word later;
     one nearly in the body's size is a figure's label: "Θ", a panel's "A"), or a short word
@@ -401,6 +414,11 @@ def split_page(
     """
     if split := split_head_lines(page.blocks, page.height * _BAND, repeated):
         blocks, origin = split  # a running head OCR read into the block under it: its own
+        figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
+        page = replace(page, blocks=tuple(blocks), figures=figures)
+        edges = page_edges(page)
+    if tails := join_caption_tails(page.blocks, _is_caption, _joined):
+        blocks, origin = tails  # a caption's last line MuPDF set apart: read with it
         figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
         page = replace(page, blocks=tuple(blocks), figures=figures)
         edges = page_edges(page)
