@@ -65,3 +65,26 @@ def test_a_scans_budget_has_a_cap_and_never_shrinks() -> None:
     assert ocr_budget.grown(None, 40) is None  # no budget stays none
     later = time.monotonic() + 10 * ocr_budget.CAP
     assert ocr_budget.grown(later, 40) == later  # a budget set larger is kept
+
+
+def test_ocr_workers_yield_the_cores_to_the_batchs_other_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+    import os
+    import pickle
+    import sys
+    from types import SimpleNamespace
+
+    from quote_tui.sources.readers import ocr_workers
+
+    # a worker lowers its own priority before it reads: a long scan's OCR beside the batch's
+    # other sources left them its leftovers, and a layer read in 6 s alone ran past 60 s
+    niced: list[int] = []
+    monkeypatch.setattr(os, "nice", niced.append, raising=False)
+    monkeypatch.setattr(ocr_workers, "watch_parent", lambda: None)
+    request = pickle.dumps((_scan(1), None, "tessdata", []))  # no page to read
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(request)))
+    monkeypatch.setattr(sys, "stdout", SimpleNamespace(buffer=io.BytesIO()))
+    assert pdf_ocr._worker() == 0
+    assert niced == [pdf_ocr.WORKER_NICENESS] and pdf_ocr.WORKER_NICENESS > 0
