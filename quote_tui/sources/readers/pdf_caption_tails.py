@@ -55,8 +55,8 @@ def join_caption_tails(
     for i, block in enumerate(blocks):
         if i in gone:
             continue
-        text = block.text.rstrip()
-        if text and text[-1] not in ".!?" and is_caption(block):
+        # most blocks open with no caption's label: their text is never joined
+        if is_caption(block) and block.text.rstrip()[-1:] not in ".!?":
             for j, other in enumerate(blocks):
                 if j != i and j not in gone and _tail(block, other):
                     block = joined(block, other)
