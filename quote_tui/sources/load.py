@@ -466,7 +466,13 @@ class Loader:
         def reader(data: bytes, /, **facts: Unpack[BodyFacts]) -> LoadedSource:
             # called in a thread asyncio.to_thread started: it runs in a copy of the read's
             # context, so the read's page listener is the one set around it
-            return pool.read_body(data, timeout=timeout, progress=page_listener(), **facts)
+            listener = page_listener()
+
+            def told(n: int, m: int) -> None:
+                if listener is not None and n:  # page 0: OCR starts, for the pool's wait
+                    listener(n, m)
+
+            return pool.read_body(data, timeout=timeout, progress=told, **facts)
 
         return reader
 
