@@ -402,6 +402,9 @@ class ReaderPool:
             env["PYTHONPATH"] = os.pathsep.join(
                 p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p
             )
+            # ``-m`` puts the working folder first on the path: a run started inside another
+            # copy of quote_tui (a checkout beside the installed one) read with that copy
+            env["PYTHONSAFEPATH"] = "1"
             server = subprocess.Popen(
                 [sys.executable, "-m", "quote_tui.sources.readers.isolated"],
                 stdin=subprocess.PIPE,
