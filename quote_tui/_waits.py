@@ -92,29 +92,57 @@ def _finish(coro: Coroutine[Any, Any, _T]) -> _T:
 
 
 async def in_thread(
-    fn: Callable[[], _T], wait: float | None, abandon: Callable[[], None] | None = None
+    fn: Callable[[], _T],
+    wait: float | None,
+    abandon: Callable[[], None] | None = None,
+    *,
+    more: Callable[[], float] | None = None,
 ) -> _T:
     """Blocking work in a daemon thread (``_threads``), waited for at most ``wait`` seconds.
 
     Args:
         abandon: called when the wait ends without the result (past ``wait``, or cancelled),
             so the work can stop at its next checkpoint.
+        more: asked when ``wait`` has passed: seconds more to wait (a budget the work itself
+            grew: a scan's OCR), or 0 for none.
 
     Raises:
-        TimeoutError: past ``wait``.
+        TimeoutError: past ``wait`` and what ``more`` gave.
     """
     if _ON_THE_SPOT.get():
+        result = start_in_daemon_thread(fn)
         try:
-            return start_in_daemon_thread(fn)(wait)
+            while True:
+                try:
+                    return result(wait)
+                except TimeoutError:
+                    wait = more() if more is not None else 0.0
+                    if wait <= 0:
+                        raise
         except TimeoutError:
             if abandon is not None:
                 abandon()
             raise
     import asyncio
 
+    if more is None:
+        try:
+            return await asyncio.wait_for(in_daemon_thread(fn), wait)
+        except (TimeoutError, asyncio.CancelledError):
+            if abandon is not None:
+                abandon()
+            raise
+    task = asyncio.ensure_future(in_daemon_thread(fn))
     try:
-        return await asyncio.wait_for(in_daemon_thread(fn), wait)
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=wait)
+            if done:
+                return task.result()
+            wait = more()
+            if wait <= 0:
+                raise TimeoutError
     except (TimeoutError, asyncio.CancelledError):
+        task.cancel()
         if abandon is not None:
             abandon()
         raise

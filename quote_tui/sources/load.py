@@ -42,6 +42,7 @@ from quote_tui.sources.readers.local import (
     read_timeout_error,
     supplied_text,
 )
+from quote_tui.sources.readers.ocr_budget import scan_seconds
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
@@ -352,6 +353,20 @@ class Loader:
         indexed = self._indexed
         # taken here, in the read's own context: the thread below runs in none
         listener = page_listener()
+        # a scan's OCR grows the read's budget with its pages (``ocr_budget``): told as OCR
+        # starts (page 0, for this wait only), the wait below grows alike
+        scan_ends: list[float] = []
+
+        def told(n: int, m: int) -> None:
+            if not scan_ends:
+                scan_ends.append(time.monotonic() + scan_seconds(m))
+            if listener is not None and n:
+                listener(n, m)
+
+        def more() -> float:
+            if not scan_ends or budget is None:
+                return 0.0
+            return max(0.0, scan_ends[0] + margin(budget) - time.monotonic())
 
         def read() -> LoadedSource:
             # Everything, even the sniffing open, runs in this daemon thread under the budget:
@@ -370,7 +385,7 @@ class Loader:
                         timeout=left,
                         max_bytes=max_bytes,
                         beneath=beneath,
-                        progress=listener,
+                        progress=told,
                     )
             else:
                 loaded = read_path(
@@ -380,12 +395,12 @@ class Loader:
                     max_bytes=max_bytes,
                     deadline=deadline,
                     beneath=beneath,
-                    progress=listener,
+                    progress=told,
                 )
             return indexed(loaded)
 
         wait = None if budget is None else budget + margin(budget)
-        return await _waits.in_thread(read, wait)
+        return await _waits.in_thread(read, wait, more=more)
 
     async def _render_local(
         self, path: Path, max_chars: int, ref: str, beneath: Path | None
@@ -451,7 +466,13 @@ class Loader:
         def reader(data: bytes, /, **facts: Unpack[BodyFacts]) -> LoadedSource:
             # called in a thread asyncio.to_thread started: it runs in a copy of the read's
             # context, so the read's page listener is the one set around it
-            return pool.read_body(data, timeout=timeout, progress=page_listener(), **facts)
+            listener = page_listener()
+
+            def told(n: int, m: int) -> None:
+                if listener is not None and n:  # page 0: OCR starts, for the pool's wait
+                    listener(n, m)
+
+            return pool.read_body(data, timeout=timeout, progress=told, **facts)
 
         return reader
 

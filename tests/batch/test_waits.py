@@ -107,3 +107,26 @@ def test_a_quotation_checked_without_a_loop_is_reported_as_in_one(tmp_path: Path
         assert spot == loop
         statuses += [c["status"] for c in spot["citations"]]
     assert statuses == ["exact", "normalized", "near", "not_found", "unavailable"]
+
+
+def test_a_wait_the_work_grew_goes_on_until_it_too_has_passed() -> None:
+    # a scan's OCR grows its read's budget once it knows its pages: the loader's wait asks
+    # ``more`` when its own has passed, on the spot and in the loop alike
+    asked: list[str] = []
+
+    async def work(where: str, grown: list[float]) -> str:
+        def more() -> float:
+            asked.append(where)
+            return grown.pop() if grown else 0.0
+
+        return await _waits.in_thread(
+            lambda: (threading.Event().wait(0.3), where)[1], 0.05, more=more
+        )
+
+    assert _waits.run(lambda: work("spot", [1.0])) == "spot"
+    assert asyncio.run(work("loop", [1.0])) == "loop"
+    assert asked == ["spot", "loop"]
+    with pytest.raises(TimeoutError):  # nothing more given: past the wait, as before
+        _waits.run(lambda: work("spot", []))
+    with pytest.raises(TimeoutError):
+        asyncio.run(work("loop", [0.05]))

@@ -48,6 +48,13 @@ def test_an_ocr_read_folio_is_masked_as_a_number() -> None:
     assert {mask(head) for head in _HEADS} == {"# journal of political economy"}
     assert mask("1114 JOURNAL OF POLITICAL ECONOMY") == "# journal of political economy"
     assert mask("Chapter III") == "chapter iii"  # no digit: a word, not a folio
+    # other digits OCR reads as letters: "291" as "2gi", "301" as "3OI" (Gentzen 1964, JSTOR)
+    heads = (
+        "INVESTIGATIONS INTO LOGICAL DEDUCTION 2gi",
+        "INVESTIGATIONS INTO LOGICAL DEDUCTION 3OI",
+    )
+    assert {mask(head) for head in heads} == {"investigations into logical deduction #"}
+    assert mask("WHAT A GOOD HEAD IS") == "what a good head is"  # a word stays a word
 
 
 def test_a_head_read_into_the_block_under_it_stays_out_of_the_sentence() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.engine.errors import SourceError
+from quote_tui.sources.readers import ocr_budget
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_ocr import tessdata
@@ -189,6 +190,7 @@ def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
 
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
     monkeypatch.setattr(pdf_ocr, "ocr_page", slow)
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)  # the budget as given (test_ocr_budget)
     deadline = time.monotonic() + pdf_ocr.RESERVE + 0.3
     loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
     assert loaded.retrieval.ocr and loaded.prepared.truncated
@@ -212,6 +214,7 @@ def test_ocr_workers_are_stopped_at_the_deadline(
 
     data = _two_page_scan(corpus_dir)
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)  # the budget as given (test_ocr_budget)
     started = time.monotonic()
     with pytest.raises(SourceError) as err:  # the workers cannot start and read in 0.2 s
         extract_pdf(data, deadline=started + pdf_ocr.RESERVE + 0.2)
@@ -236,8 +239,9 @@ def test_ocr_reports_each_page_as_it_is_read(
         assert extract_pdf(_two_page_scan(corpus_dir), progress=tell).ocr
     else:  # and through the reader of any document
         assert read_bytes(_two_page_scan(corpus_dir), name="scan.pdf", progress=tell).retrieval.ocr
-    # workers (two cores) and the reader itself (one) count the same way: page n of m
-    assert told == [(1, 2), (2, 2)]
+    # workers (two cores) and the reader itself (one) count the same way: page n of m, and
+    # page 0 as OCR starts (the read's waits grow with the scan's pages: test_ocr_budget)
+    assert told == [(0, 2), (1, 2), (2, 2)]
     # a PDF with a text layer runs no OCR and reports nothing
     told.clear()
     extract_pdf(
@@ -279,7 +283,8 @@ def test_a_reader_child_reports_ocr_pages_to_the_pool(corpus_dir: Path, tmp_path
     finally:
         pool.close()
     assert loaded.retrieval.ocr and again.prepared.text == loaded.prepared.text
-    assert told == [(1, 2), (2, 2)]
+    # page 0 as OCR starts: the loader's wait grows with it, and keeps it from its listeners
+    assert told == [(0, 2), (1, 2), (2, 2)]
 
 
 @needs_tesseract

@@ -67,3 +67,47 @@ def test_an_ocr_line_across_the_gutter_is_cut_there() -> None:
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
     quote = "decisions for an entire society. If this assumption is correct"
     assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+
+
+_PARAGRAPHS = [
+    textwrap.wrap(text, 36)
+    for text in (
+        "The formalization of logical deduction is rather far removed from the forms of "
+        "deduction used in practice in mathematical proofs.",
+        "I intended first of all to set up a formal system which came as close as possible "
+        "to actual reasoning, and which I called natural.",
+        "The calculus then turned out to have specific properties, in particular the law of "
+        "the excluded middle takes a special position.",
+        "A closer investigation of the specific properties of the natural calculus led me to "
+        "a very general theorem, the Hauptsatz itself.",
+    )
+]
+
+
+def _stretched_columns(render_mode: int) -> bytes:
+    """Two columns of two paragraphs each, the layer written column by column (its producer's
+    reading order), each line of the left column running 15 pt past the right column's left
+    edge, as a layer whose words are stretched to the scan's sends them (JSTOR's): the lines'
+    boxes leave no gutter between the columns."""
+    doc = pymupdf.open()
+    page = blank_scan_page(doc)
+    for column, (x, rise) in enumerate(((60.0, 0.0), (255.0, 3.0))):
+        y = 100.0 + rise
+        for paragraph in _PARAGRAPHS[2 * column : 2 * column + 2]:
+            for line in paragraph:
+                page.insert_text(
+                    (x, y), line.ljust(36), fontsize=10, fontname="cour", render_mode=render_mode
+                )
+                y += 12.0
+            y += 10.0
+    return doc.tobytes()
+
+
+def test_an_ocr_layer_showing_no_gutter_is_read_in_its_own_order() -> None:
+    read = extract_pdf(_stretched_columns(render_mode=3))
+    assert read.ocr
+    # the left column's foot runs on to the right column's head, not to a paragraph beside it
+    quote = "which I called natural. The calculus then turned out to have specific properties"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED
+    quote = "used in practice in mathematical proofs. I intended first of all"
+    assert check_text(PreparedText(read.text), quote).status is Status.NORMALIZED

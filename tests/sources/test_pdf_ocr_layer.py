@@ -238,3 +238,36 @@ def test_a_block_of_two_columns_lines_stays_two_columns() -> None:
         "The aircraft control function places two types of timing ",
         "requirements on the SIFT system. ",
     ]
+
+
+def test_a_word_space_another_row_has_at_the_same_x_by_chance_is_no_column_edge() -> None:
+    # FLP 1985's reference list: OCR parted each entry at its wide spaces, and two entries
+    # have one at the same x by chance; a column's edge parts every row (the test above)
+    rows = [
+        [
+            (62, 107, "14. LAMPORT, "),
+            (114, 224, "L., SHOSTAK, R., AND PEASE, M. "),
+            (234, 421, "The Byzantine Generals problem. ACM Trans. Prog. "),
+        ],
+        [(76, 210, "Lang. Syst. 4, 3 (July 1982), 382-401. ")],
+        [
+            (62, 222, "9. GRAY, J., LORIE, R., PUTZOLU, P. G., GALTIERI, "),
+            (230, 421, "C., GRAY, J., AND TRAIGER, I. Granularity of locks. "),
+        ],
+        [(76, 300, "In Proceedings of the Conference, 1976, pp. 1-10. ")],
+    ]
+    lines = [
+        _line(x0, 100 + 12 * r, x1, text) for r, row in enumerate(rows) for x0, x1, text in row
+    ]
+    raw = {
+        "width": 475.0,
+        "height": 711.0,
+        "blocks": [{"type": 0, "bbox": (62, 100, 421, 147), "lines": lines}],
+    }
+    join_pieces(raw)
+    texts = ["".join(s["text"] for s in ln["spans"]) for ln in raw["blocks"][0]["lines"]]
+    assert texts[0] == (
+        "14. LAMPORT, L., SHOSTAK, R., AND PEASE, M. "
+        "The Byzantine Generals problem. ACM Trans. Prog. "
+    )
+    assert len(texts) == 4

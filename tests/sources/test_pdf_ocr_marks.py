@@ -108,3 +108,23 @@ def test_a_layers_smaller_number_between_words_is_a_mark() -> None:
     # numbers in the words' own size are words: a chapter, a count, a table
     assert "chapter 6 or" in read.text and "the 12 states" in read.text
     assert "Table 3 and" in read.text
+
+
+_STARRED = [
+    "The Hauptsatz* says that every purely logical proof can be reduced to a normal",
+    "form, and the logical symbols*: are listed below; the sequent M* and the formula",
+    "A* stay as written, and so does a note set as * One at the start of a line.",
+]
+
+
+def test_an_asterisk_ocr_glued_to_a_word_is_set_apart() -> None:
+    # OCR reads a raised note number as "*" (Gentzen 1964's "Hauptsatz³" as "Hauptsatz*"),
+    # as it reads a printed asterisk mark: a quotation that leaves it out is found
+    read = extract_pdf(lines_over_scan(_STARRED, 3, 4))
+    assert read.ocr
+    assert "Hauptsatz\u200b* says" in read.text and "symbols\u200b*:" in read.text
+    assert "M* and" in read.text and "A* stay" in read.text  # a formula's starred letter
+    result = check_text(PreparedText(read.text), "The Hauptsatz says that every purely logical")
+    assert result.status is Status.NORMALIZED
+    assert "note_marks" in {rule.value for rule in result.matches[0].rules}
+    assert "Hauptsatz* says" in extract_pdf(lines_over_scan(_STARRED, 0, 4)).text  # a text layer

@@ -184,7 +184,9 @@ def test_pages_split_as_the_whole_text_splits_them(
 
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
-_OCR_FOLIO = re.compile(r"^[#il|](?: ?[#il|]){1,5}(?= )|(?<= )[#il|](?: ?[#il|]){1,5}$")
+_OCR_FOLIO = re.compile(
+    r"^[#ilogsbz|](?: ?[#ilogsbz|]){1,5}(?= )|(?<= )[#ilogsbz|](?: ?[#ilogsbz|]){1,5}$"
+)
 
 
 def _plain_mask(text: str) -> str:
@@ -197,6 +199,7 @@ def _plain_mask(text: str) -> str:
 # str.split() and \s both break at) and words, in any order and length
 _PIECES = st.sampled_from(
     ["i", "l", "I", "|", "1", "23", " ", "  ", "\t", "\n", "\u00a0", "\x1c", "ii", "Ill", "word"]
+    + ["g", "O", "2gi", "is"]
 )
 
 

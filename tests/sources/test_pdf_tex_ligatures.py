@@ -33,7 +33,8 @@ def _pdf(shown: bytes, codes: dict[int, int], *, mono: bool = False, t1: bool = 
     ]
     names = " ".join(f"/a{c}" for c in range(11, 32))
     doc.xref_set_key(xref, "BaseFont", "/Courier" if mono else "/Times-Roman")
-    doc.xref_set_key(xref, "Encoding", f"<< /Type /Encoding /Differences [ 11 {names} ] >>")
+    differences = f"11 {names} 255 /a255"  # T1's "ß" at 255, named by its code too
+    doc.xref_set_key(xref, "Encoding", f"<< /Type /Encoding /Differences [ {differences} ] >>")
     doc.xref_set_key(xref, "FirstChar", "0")
     doc.xref_set_key(xref, "LastChar", "255")
     doc.xref_set_key(xref, "Widths", "[" + " ".join(map(str, widths)) + "]")
@@ -87,3 +88,12 @@ def test_a_document_without_the_codes_is_not_read_again(monkeypatch: pytest.Monk
     doc.new_page().insert_text((72, 100), "the first rule defined is efficient", fontsize=10)
     assert "defined" in extract_pdf(doc.tobytes()).text
     assert calls == []
+
+
+def test_t1s_sharp_s_reads_as_itself_in_a_font_confirmed_at_t1s_codes() -> None:
+    # T1 sets "ß" at 255, which MuPDF gives as Latin-1's "ÿ" ("genieÿen"): in a font whose
+    # ligatures the widths confirm at T1's codes (27-31) it is "ß"; elsewhere it stays
+    shown = _SHOWN + b" and genie\\377en gro\\377e Dinge"
+    text = extract_pdf(_pdf(shown, _T1, t1=True)).text
+    assert "defined is efficient for fluids and genießen große Dinge" in text
+    assert "genie\xffen" in extract_pdf(_pdf(shown, _OT1)).text  # OT1's 255 is no "ß"

@@ -53,6 +53,7 @@ from quote_tui.sources.readers.local import (
     read_path,
     read_timeout_error,
 )
+from quote_tui.sources.readers.ocr_budget import scan_seconds
 from quote_tui.sources.records import LoadedSource
 
 __all__ = [
@@ -71,6 +72,9 @@ native crash or an endless loop in a reader."""
 
 # The folder holding the quote_tui package, so the server imports this very copy of it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_LATER = 3.0
+"""Seconds past a scan's grown budget the parent still waits: the reader stops a little before
+it (``pdf_ocr.RESERVE``) and its answer is on the way."""
 _START_TIMEOUT = 60.0
 
 
@@ -144,8 +148,9 @@ def _leave_when_unheard(conn: Connection) -> None:
 
 def _read_one(conn: Connection) -> None:
     """A child's work: read the one requested file or body; send back the source or the error,
-    and before it, when asked, ("progress", n, m) as OCR reads page n of a scan's m."""
-    request, fault, report = conn.recv()
+    and before it ("progress", n, m) as OCR reads page n of a scan's m: the parent's wait grows
+    with the scan's pages (``ocr_budget``), whether or not it passes them on."""
+    request, fault, _ = conn.recv()
     _leave_when_unheard(conn)
     sending = threading.Lock()  # OCR's workers are counted from several threads
 
@@ -155,7 +160,7 @@ def _read_one(conn: Connection) -> None:
 
     reply: tuple[Any, ...]
     try:
-        reply = ("ok", _read_request(request, fault, progress if report else None))
+        reply = ("ok", _read_request(request, fault, progress))
     except QuoteTuiError as exc:
         reply = ("error", exc.message, exc.code, exc.recovery, exc.details)
     except Exception as exc:  # a reader bug: the parent reports it as such
@@ -323,6 +328,7 @@ class ReaderPool:
                 # the test hook travels with each read: the server may predate the setting
                 conn.send((request, os.environ.get(FAULT_ENV, ""), progress is not None))
                 ends = None if timeout is None else time.monotonic() + timeout
+                scan = False
                 while True:
                     left = None if ends is None else max(0.0, ends - time.monotonic())
                     if not conn.poll(left):
@@ -331,6 +337,9 @@ class ReaderPool:
                     reply = conn.recv()
                     if reply[0] != "progress":
                         break
+                    if ends is not None and not scan:  # a scan: the reader's budget grew
+                        scan = True
+                        ends = max(ends, time.monotonic() + scan_seconds(reply[2]) + _LATER)
                     if progress is not None:
                         with contextlib.suppress(Exception):  # a listener's fault costs no read
                             progress(reply[1], reply[2])
@@ -393,6 +402,9 @@ class ReaderPool:
             env["PYTHONPATH"] = os.pathsep.join(
                 p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p
             )
+            # ``-m`` puts the working folder first on the path: a run started inside another
+            # copy of quote_tui (a checkout beside the installed one) read with that copy
+            env["PYTHONSAFEPATH"] = "1"
             server = subprocess.Popen(
                 [sys.executable, "-m", "quote_tui.sources.readers.isolated"],
                 stdin=subprocess.PIPE,

@@ -57,6 +57,7 @@ def ocr_in_workers(
     env = dict(os.environ)
     env["OMP_THREAD_LIMIT"] = "1"
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+    env["PYTHONSAFEPATH"] = "1"  # not the working folder's copy of quote_tui (``isolated``)
     procs: list[subprocess.Popen[bytes]] = []
     outputs: list[bytearray] = []
     readers: list[threading.Thread] = []

@@ -19,6 +19,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.ocr_budget import grown
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
 from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
@@ -406,6 +407,8 @@ def _extract(
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
+            # OCR takes seconds a page: the read's budget grows with the scan's pages
+            deadline = grown(deadline, page_count)
             pages, unread = ocr_pages(doc, data, password, deadline, progress)
             ocred = True
             scanned = True

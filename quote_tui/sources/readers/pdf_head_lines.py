@@ -21,7 +21,12 @@ __all__ = ["mask", "placed_heads", "split_head_lines"]
 
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
-_OCR_FOLIO = re.compile(r"^[#il|](?: ?[#il|]){1,5}(?= )|(?<= )[#il|](?: ?[#il|]){1,5}$")
+_OCR_FOLIO = re.compile(
+    r"^[#ilogsbz|](?: ?[#ilogsbz|]){1,5}(?= )|(?<= )[#ilogsbz|](?: ?[#ilogsbz|]){1,5}$"
+)
+"""A folio OCR read in part as letters: "1" as "i", "l" or "|", "0" as "o", "9" as "g", "5" as "s",
+"6" as "b", "2" as "z" ("291" as "2gi", "301" as "3OI"); masked only where a digit stands in it
+(``_folio``), so a head's last word ("is", "log") stays a word."""
 
 
 class Line(Protocol):

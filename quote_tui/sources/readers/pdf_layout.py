@@ -38,6 +38,7 @@ from typing import Any
 from quote_tui.sources.readers import pdf_regions as regions
 from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
+from quote_tui.sources.readers.pdf_caption_tails import join_caption_tails
 from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
@@ -375,6 +376,18 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
 
 
+def _is_caption(block: Block) -> bool:
+    first = block.lines[0].text.lstrip()[:1] if block.lines else ""
+    return first in _CAPTION_FIRST and bool(
+        _CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip())
+    )
+
+
+def _joined(caption: Block, rest: Block) -> Block:
+    lines = (*caption.lines, *rest.lines)
+    return Block(_union(lines), lines, caption.size, caption.upright and rest.upright)
+
+
 def _not_a_label(block: Block, body: float) -> bool:
     """A block that is one capital letter set as large as a drop cap (joined to its word later;
     one nearly in the body's size is a figure's label: "Θ", a panel's "A"), or a short word
@@ -404,6 +417,11 @@ def split_page(
         figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
         page = replace(page, blocks=tuple(blocks), figures=figures)
         edges = page_edges(page)
+    if tails := join_caption_tails(page.blocks, _is_caption, _joined):
+        blocks, origin = tails  # a caption's last line MuPDF set apart: read with it
+        figures = frozenset(j for j, i in enumerate(origin) if i in page.figures)
+        page = replace(page, blocks=tuple(blocks), figures=figures)
+        edges = page_edges(page)
     if edges is None:
         edges = page_edges(page)
     # a figure's labels are small beside the page's own text even where the document's most
@@ -423,7 +441,9 @@ def split_page(
     regions.set_inset(page.blocks, flags, _gutters)  # captions in the flow, listings
     main = [b for b, f in zip(page.blocks, flags, strict=True) if not f]
     side = regions.asides(page.blocks, flags, edges, page.height, reading_order)
-    return _drop_caps(reading_order(main, body=True, others=side)), side
+    chars = sum(n for _, n in page.sizes)
+    stream = {id(b): i for i, b in enumerate(page.blocks)} if page.hidden * 2 > chars else None
+    return _drop_caps(reading_order(main, body=True, others=side, stream=stream)), side
 
 
 def _drop_caps(blocks: list[Block]) -> list[Block]:
@@ -472,7 +492,11 @@ def _footnotes(blocks: Sequence[Block], flags: list[bool], body: float) -> None:
 
 
 def reading_order(
-    blocks: Sequence[Block], *, body: bool = False, others: Sequence[Block] = ()
+    blocks: Sequence[Block],
+    *,
+    body: bool = False,
+    others: Sequence[Block] = (),
+    stream: dict[int, int] | None = None,
 ) -> list[Block]:
     """Blocks top to bottom; between blocks that cross a gutter, column by column.
 
@@ -488,12 +512,18 @@ def reading_order(
     if len(blocks) < 2:
         return list(blocks)
     if body and len(parts := regions.bands(blocks, others)) > 1:  # regions, each in columns
-        return [b for part in parts for b in reading_order(part, body=True, others=others)]
+        return [
+            b
+            for part in parts
+            for b in reading_order(part, body=True, others=others, stream=stream)
+        ]
     gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters and not body:  # asides: a column of a few small-type lines beside many
         gutters = regions.bare_gutters(blocks, _NARROW)
+    if not gutters and stream is not None:
+        return sorted(blocks, key=lambda b: stream[id(b)])
     if not gutters:  # one column: every block is in it, top to bottom
         return sorted(blocks, key=lambda b: (b.rect[1], b.rect[0]))
 

@@ -12,6 +12,7 @@ as ``inconclusive``, never ``not_found``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -52,6 +53,11 @@ MIN_DPI = 150
 RESERVE = 2.0
 """Seconds before the read's deadline at which OCR stops, for the text to be put together and
 sent back before the reader is stopped."""
+WORKER_NICENESS = 10
+"""How much lower the OCR workers' priority is set: a batch reads a long scan beside its other
+sources, and a scan's OCR held both cores of a loaded machine for minutes while a scan with its
+own layer, read in 6 s alone, ran past its 60 s budget beside it (Lamport 1978 in p3's batch).
+On an idle machine the workers take the cores all the same."""
 MAX_WORKERS = 4
 """Most processes a scan's pages are read in at once (one per core, up to this)."""
 _LANGUAGE = "eng"
@@ -245,7 +251,9 @@ def ocr_pages(
         data: the PDF's bytes, for the workers; None reads every page here.
         password: the password it was opened with.
         deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
-        progress: told (pages read, pages in all) as each page is read, for a progress line.
+        progress: told (0, pages in all) as OCR starts (the read's waits grow with a scan's
+            pages: ``ocr_budget``), then (pages read, pages in all) as each page is read, for a
+            progress line.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
@@ -259,6 +267,8 @@ def ocr_pages(
     if folder is None:
         raise _missing()
     count = doc.page_count
+    if progress is not None:
+        progress(0, count)
     stop = None if deadline is None else deadline - RESERVE
     workers = min(_cores(), count, MAX_WORKERS)
     found: dict[int, PageBlocks | None] = {}
@@ -299,6 +309,9 @@ def _worker() -> int:
     from quote_tui.sources.readers.ocr_workers import frame, watch_parent
 
     watch_parent()
+    if hasattr(os, "nice"):  # a long scan's OCR yields the cores to the batch's other reads
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     data, password, folder, share = pickle.load(sys.stdin.buffer)  # noqa: S301 (our parent)
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:

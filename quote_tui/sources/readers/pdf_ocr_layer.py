@@ -44,6 +44,11 @@ _GUTTER_SHARE = 0.12
 _LEADING = 0.9
 """A row stands in the block above it when the gap between them is at most this many times
 its height (a paragraph's leading; a heading or a new paragraph set off further is not)."""
+_SHARED_ROWS = 2
+"""Other rows of a block parted at the same x that make a gap a column's edge, not a word space:
+a block of two columns is parted so on every row, where a reference list's two entries may
+have a wide word space at one x by chance (FLP 1985's "PEASE, M.  The Byzantine" and "GALTIERI,
+C., GRAY")."""
 _SIZE_RATIO = 1.35
 """Rows whose heights differ by more than this ratio are set in different types."""
 
@@ -157,13 +162,20 @@ def join_pieces(raw: dict[str, Any]) -> None:
         read = [line for line in block["lines"] if line["spans"]]
         pairs = [i for i in range(len(read) - 1) if _on_row(read[i], read[i + 1])]
         gaps = {i: (read[i]["bbox"][2], read[i + 1]["bbox"][0]) for i in pairs}
+        rows = _row_of(read, pairs)
         joined = {
             i
             for i in pairs
             if not _gutter(cover, *gaps[i])
-            and not any(
-                max(gaps[i][0], gaps[k][0]) < min(gaps[i][1], gaps[k][1]) for k in pairs if k != i
+            and len(
+                {
+                    rows[k]
+                    for k in pairs
+                    if rows[k] != rows[i]
+                    and max(gaps[i][0], gaps[k][0]) < min(gaps[i][1], gaps[k][1])
+                }
             )
+            < _SHARED_ROWS
         }
         if not joined:
             continue
@@ -180,6 +192,14 @@ def join_pieces(raw: dict[str, Any]) -> None:
             box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
             lines[-1] = {**last, "bbox": box, "spans": spans + list(line["spans"])}
         block["lines"] = lines
+
+
+def _row_of(read: list[dict[str, Any]], pairs: list[int]) -> dict[int, int]:
+    """Per pair of pieces on one row (by its first piece's index), the row's first piece."""
+    rows: dict[int, int] = {}
+    for i in pairs:
+        rows[i] = rows.get(i - 1, i)
+    return rows
 
 
 def set_in_lines(raw: dict[str, Any], first: PageBlocks) -> PageBlocks:

@@ -25,6 +25,12 @@ _GLUED = re.compile(r"(?<=[^\W\d_]{3}[.!?])(?=\d{1,3}\s+[“‘\"(]?[^\W\d_])")
 "3.2" are a page and a number), with the next sentence's word a space after the mark."""
 
 
+_STAR = re.compile(r"(?<=[^\W\d_]{3})(?=[*]{1,3}(?:[.,;:)]?(?:\s|$)))")
+"""Where an asterisk glued to a word's end starts ("Hauptsatz* says", "symbols*:"): OCR reads a
+raised note number as one ("*" for a small "3"), as it reads a printed asterisk mark; a
+formula's starred letter ("A*", "M*") is no word of three letters."""
+
+
 def _capital_after(text: str, at: int) -> bool:
     rest = text[at:].lstrip("0123456789").lstrip().lstrip('“‘"(')
     return rest[:1].isupper()
@@ -32,6 +38,8 @@ def _capital_after(text: str, at: int) -> bool:
 
 def _apart(line: Line) -> Line:
     cuts = [m.start() for m in _GLUED.finditer(line.text) if _capital_after(line.text, m.start())]
+    if "*" in line.text:
+        cuts = sorted([*cuts, *(m.start() for m in _STAR.finditer(line.text))])
     if not cuts:
         return line
     text = line.text

@@ -45,6 +45,13 @@ LIGATURE_CODES = {
 the letters the ligature stands for."""
 _IN_WORD = re.compile(r"[\x0b-\x0f\x1b-\x1f](?=[^\W\d_])|(?<=[^\W\d_])[\x0b-\x0f\x1b-\x1f]")
 """Such a character next to a letter, as a ligature stands in a word."""
+_T1_CODES = frozenset("\x1b\x1c\x1d\x1e\x1f")
+_SHARP_S = "\xff"
+"""What MuPDF gives for T1's code 255, "ß" (Latin-1's "ÿ": "genieÿen" for "genießen"): read
+as "ß" in a font whose ligatures the widths confirm at T1's codes, where 255 is nothing else."""
+_SHARP_IN_WORD = re.compile(r"(?<=[^\W\d_])\xff|\xff(?=[^\W\d_])")
+_MARKED = frozenset(LIGATURE_CODES) | {_SHARP_S}
+"""The characters whose font each line's reading keeps: the codes, and T1's "ß"."""
 _NARROWEST = 0.8
 _WIDEST = 1.05
 """Share of its letters' summed widths a glyph's width must fall within to be their
@@ -106,6 +113,9 @@ def _measure(
                 chars = span["chars"]
                 for i, char in enumerate(chars):
                     c = char["c"]
+                    if c == _SHARP_S:
+                        in_line.append(font)
+                        continue
                     if c in LIGATURE_CODES:
                         in_line.append(font)
                         before = chars[i - 1]["c"] if i else ""
@@ -134,16 +144,21 @@ def _fonts_in(rect: Rect, fonts_at: dict[Rect, list[str]]) -> list[str]:
 
 
 def _read(text: str, fonts: list[str], table: dict[str, set[str]]) -> str:
-    """A line's text with each ligature code its font's table confirms read as its letters;
-    ``fonts``: the font of each code in the line, in order."""
+    """A line's text with each ligature code its font's table confirms read as its letters,
+    and T1's "ß" as itself in a font confirmed at T1's codes; ``fonts``: the font of each code
+    (and "ß") in the line, in order."""
     out: list[str] = []
     k = 0
     for c in text:
-        if c in LIGATURE_CODES:
+        if c in _MARKED:
             font = fonts[k]
             k += 1
-            if c in table.get(font, ()):
+            confirmed = table.get(font, ())
+            if c in confirmed:
                 out.append(LIGATURE_CODES[c])
+                continue
+            if c == _SHARP_S and confirmed and confirmed <= _T1_CODES:
+                out.append("ß")
                 continue
         out.append(c)
     return "".join(out)
@@ -163,7 +178,11 @@ def read_tex_ligatures(
     for index, page in enumerate(pages):
         if page is None or page.hidden:
             continue
-        if not any(tex_ligature_in_word(line.text) for b in page.blocks for line in b.lines):
+        if not any(
+            tex_ligature_in_word(line.text) or _SHARP_IN_WORD.search(line.text)
+            for b in page.blocks
+            for line in b.lines
+        ):
             continue
         try:
             textpage = kept.get(index) or doc.load_page(index).get_textpage(flags=flags)
@@ -182,12 +201,12 @@ def read_tex_ligatures(
         for block in page.blocks:
             new = []
             for line in block.lines:
-                if not any(c in line.text for c in LIGATURE_CODES):
+                if not any(c in line.text for c in _MARKED):
                     new.append(line)
                     continue
                 fonts = fonts_at.get(line.rect) or _fonts_in(line.rect, fonts_at)
                 # a line whose codes the pieces inside it do not all account for stays unread
-                if fonts and sum(line.text.count(c) for c in LIGATURE_CODES) == len(fonts):
+                if fonts and sum(line.text.count(c) for c in _MARKED) == len(fonts):
                     text = _read(line.text, fonts, table)
                     if text != line.text:
                         line = Line(text, line.rect)
