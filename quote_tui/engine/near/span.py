@@ -65,6 +65,8 @@ _LINE_HYPHENS = "-" + SOFT_HYPHEN
 _ROUNDING = 1e-9
 # The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
 _SHARED_CODE = 255
+# Every byte, in order: the identity table of ``bytes.translate``.
+_BYTES = bytes(range(256))
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
@@ -284,10 +286,10 @@ class Memo:
         low = self.low_quote
         if low.isascii() and "\x00" not in low:
             self.query = low.encode("ascii")
-            table = bytearray(256)
-            for b in set(self.query):
-                table[b] = b
-            self.ascii_table = bytes(table)
+            # every byte not in the quotation to 0, the rest to itself: two calls at C speed,
+            # where setting the table byte by byte cost a quarter of the setup
+            others = _BYTES.translate(None, self.query)
+            self.ascii_table = bytes.maketrans(others, bytes(len(others)))
         else:
             self.symbols = self._symbols()
             self.query = self.encode(low)
