@@ -274,8 +274,9 @@ class Memo:
     # the whole text's fold when it folds character for character (``fold_of``)
     text_fold: str | None = None
     # the last lowercased distance of a passage to the quotation (``_best_option``): the next
-    # passage, a word longer or shorter, is about as far
-    guess: int = 1 << 30
+    # passage, a word longer or shorter, is about as far; before the first, the first window's
+    # alignment distance (``refine``), about that of the passages snapped around it
+    guess: int | None = None
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -424,7 +425,7 @@ def _best_option(
     # and again in full only when it is more (``score.SMALL_BAND``): exact either way. Only
     # strings both past 64 characters gain: a shorter one takes a one-word path already.
     band = first_band(distance, low_quote)
-    guess = memo.guess
+    guess = memo.guess if memo.guess is not None else band + 1
     # passages scored by their lowercased distance alone so far: (the most they may score,
     # where in ``scored``, the folded passage, its longer length, that distance)
     unscored: list[Unscored] = []
@@ -531,6 +532,8 @@ def refine(
         if aligned is None:
             return None
     window, where, ends = aligned.window, aligned.where, aligned.ends
+    if memo.guess is None:
+        memo.guess = aligned.distance
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and is_word(window[i - 1]) and is_word(window[i])
