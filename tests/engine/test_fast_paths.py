@@ -319,7 +319,7 @@ def test_edge_variants_left_at_their_bound_change_no_pick(
     end = min(len(text), start + length)
     picked = snap(text, start, end, folded, low, Memo(folded, low))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(span, "least_kept", lambda top, tolerance: float("-inf"))
+        patch.setattr(score, "least_kept", lambda top, tolerance: float("-inf"))
         assert snap(text, start, end, folded, low, Memo(folded, low)) == picked
 
 

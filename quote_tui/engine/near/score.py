@@ -21,14 +21,18 @@ from quote_tui.engine.typography import fold_chars, holds_spaceless, lower_same_
 __all__ = [
     "CASE_WEIGHT",
     "SCORED_WORDS",
+    "SMALL_BAND",
     "NearCandidate",
     "Scored",
+    "Unscored",
     "case_blind",
     "distance_of",
     "edge_tolerance",
+    "first_band",
     "least_kept",
     "near_threshold",
     "pick_span",
+    "score_within_reach",
     "scored_words",
     "similarity",
     "similarity_folded",
@@ -55,6 +59,13 @@ _BAND_GROWTH = 4
 # Up to this many characters a distance is computed unbanded: the first band's retry costs more
 # than it saves (a short passage's distance costs less than the Python call around it).
 _UNBANDED_CHARS = 512
+SMALL_BAND = 31
+"""The most edits rapidfuzz's Levenshtein distance finds in one 64-bit band (``2 * 31 + 1``
+diagonals): asked for no more (``score_cutoff``), the distance of two strings past 64 characters
+costs a third of its block algorithm's, and an answer above the cutoff says only "more"."""
+# Far more than the rounding of a weighted similarity: a bound below the reach of the best by
+# less than this is scored all the same (``score_within_reach``).
+_ROUNDING = 1e-9
 # Quotations of this many words or fewer need a little less similarity to count as near: one
 # changed word in six costs a sixth of the characters, so a short misquotation scores about 0.72
 # where a long one scores 0.9; sentences absent from the source stay far lower (below 0.56 for
@@ -301,3 +312,60 @@ def pick_span(
         kept = [item for item in scored if item[2] >= top]
     start, end, similarity, _ = kept[0] if len(kept) == 1 else min(kept, key=rank)
     return NearCandidate(start, end, similarity)
+
+
+Unscored = tuple[float, int, str, int, int]
+"""A passage scored by its lowercased distance alone (``score_within_reach``): the most it may
+score, where it stands among the scored variants, its fold, its longer length and that
+distance."""
+
+
+def first_band(distance: Callable[..., int], low_quote: str) -> int:
+    """The most edits a distance between the quotation and a passage is first asked for
+    (``SMALL_BAND``), or -1: never (``distance`` the banded one of long strings, or a quotation
+    of 64 characters or fewer, which rapidfuzz aligns in one word whatever the bound)."""
+    return SMALL_BAND if distance is Levenshtein.distance and len(low_quote) > 64 else -1
+
+
+def score_within_reach(
+    scored: list[Scored],
+    unscored: list[Unscored],
+    folded_quote: str,
+    similarities: dict[str, float],
+    tolerance: float,
+    distance: Callable[..., int],
+    band: int,
+) -> None:
+    """Give each passage that may still win its similarity, in place of its bound.
+
+    The forms as written cost a second distance. A passage whose lowercased distance alone
+    leaves it below what the ranking keeps (``least_kept``) of the best keeps its bound: it can
+    neither be the best nor be kept, as its similarity could not either, so the pick is the
+    same (a margin covers the rounding of the weighted sum). The distance as written is at
+    least the lowercased one, and most often the same: within the band (``first_band``), it is
+    asked for there first.
+
+    Args:
+        scored: the variants, in place; those of ``unscored`` hold their bound.
+        unscored: the variants scored by their lowercased distance alone.
+        folded_quote: the quotation folded.
+        similarities: each passage's similarity by its fold, filled in here.
+        tolerance: ``edge_tolerance`` of the quotation.
+        distance: the Levenshtein distance to use (``distance_of``).
+        band: ``first_band``.
+    """
+    known = {item[1] for item in unscored}
+    top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
+    # highest bound first, ties in their order (a reversed sort is stable too)
+    for bound, index, folded, longest, low in sorted(unscored, key=itemgetter(0), reverse=True):
+        if top is not None and bound < least_kept(top, tolerance) - _ROUNDING:
+            break  # the rest are bounded lower still
+        # ``with_case``: the bound is the lowercased forms' similarity
+        edits = distance(folded_quote, folded, score_cutoff=band) if low <= band else band + 1
+        if edits > band:
+            edits = distance(folded_quote, folded)
+        cased = 1.0 - edits / longest
+        similarity = similarities[folded] = (1.0 - CASE_WEIGHT) * bound + CASE_WEIGHT * cased
+        s, e, _, words = scored[index]
+        scored[index] = (s, e, similarity, words)
+        top = similarity if top is None else max(top, similarity)

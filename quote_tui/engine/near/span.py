@@ -10,20 +10,21 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import NamedTuple
 
 from quote_tui.engine.near.align import LONG_QUOTE, end_locations, start_of, symbol_codes
 from quote_tui.engine.near.score import (
-    CASE_WEIGHT,
     NearCandidate,
     Scored,
+    Unscored,
     distance_of,
     edge_tolerance,
-    least_kept,
+    first_band,
     pick_span,
+    score_within_reach,
     scored_words,
     words_of,
 )
@@ -60,11 +61,10 @@ _ANCHOR_WORDS = 3
 # A word hyphenated across a line break, read after its hyphen or before it ("ta-\nbles"):
 # snapped edges take it whole.
 _LINE_HYPHENS = "-" + SOFT_HYPHEN
-# Far more than the rounding of a weighted similarity: a bound below the reach of the best by
-# less than this is scored all the same (``_score_within_reach``).
-_ROUNDING = 1e-9
 # The code that the quotation's rarer characters share past 254 (``align.symbol_codes``).
 _SHARED_CODE = 255
+# Every byte, in order: the identity table of ``bytes.translate``.
+_BYTES = bytes(range(256))
 _BROKEN_AFTER = re.compile(rf"[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*[^\W\d_]+")
 _BROKEN_BEFORE = re.compile(rf"[^\W\d_]+[{_LINE_HYPHENS}][ \t]*\r?\n[ \t]*")
 
@@ -273,6 +273,10 @@ class Memo:
     edges: dict[tuple[int, bool], set[int]] = field(default_factory=dict)
     # the whole text's fold when it folds character for character (``fold_of``)
     text_fold: str | None = None
+    # the last lowercased distance of a passage to the quotation (``_best_option``): the next
+    # passage, a word longer or shorter, is about as far; before the first, the first window's
+    # alignment distance (``refine``), about that of the passages snapped around it
+    guess: int | None = None
 
     def __post_init__(self) -> None:
         # edlib reads only which symbols are equal: any one code a character serves as well as
@@ -284,10 +288,10 @@ class Memo:
         low = self.low_quote
         if low.isascii() and "\x00" not in low:
             self.query = low.encode("ascii")
-            table = bytearray(256)
-            for b in set(self.query):
-                table[b] = b
-            self.ascii_table = bytes(table)
+            # every byte not in the quotation to 0, the rest to itself: two calls at C speed,
+            # where setting the table byte by byte cost a quarter of the setup
+            others = _BYTES.translate(None, self.query)
+            self.ascii_table = bytes.maketrans(others, bytes(len(others)))
         else:
             self.symbols = self._symbols()
             self.query = self.encode(low)
@@ -417,9 +421,14 @@ def _best_option(
     # widest passage (a Python call around each distance cost as much as the distance): the
     # banded distance is exact too, so each passage gets the same figures
     distance = distance_of(max(len(folded_all), len(folded_quote)))
+    # A distance guessed within one band (the last passage's) is asked for within it first,
+    # and again in full only when it is more (``score.SMALL_BAND``): exact either way. Only
+    # strings both past 64 characters gain: a shorter one takes a one-word path already.
+    band = first_band(distance, low_quote)
+    guess = memo.guess if memo.guess is not None else band + 1
     # passages scored by their lowercased distance alone so far: (the most they may score,
-    # where in ``scored``, the folded passage, its longer length)
-    unscored: list[tuple[float, int, str, int]] = []
+    # where in ``scored``, the folded passage, its longer length, that distance)
+    unscored: list[Unscored] = []
 
     def inside(k: int) -> bool:
         # a folded word runs across k: a boundary only in the raw text ("zero\u200bwidth")
@@ -450,44 +459,25 @@ def _best_option(
             if similarity is None:
                 longest = max(len(folded), len(folded_quote))
                 low = lowered[i:j] if sliced else lower_same_length(folded)
-                similarity = 1.0 - distance(low_quote, low) / longest
-                unscored.append((similarity, len(scored), folded, longest))
+                if guess <= band:
+                    guess = distance(low_quote, low, score_cutoff=band)
+                    if guess > band:
+                        guess = distance(low_quote, low)
+                else:
+                    guess = distance(low_quote, low)
+                similarity = 1.0 - guess / longest
+                unscored.append((similarity, len(scored), folded, longest, guess))
             scored.append((s, e, similarity, span_words))
+    memo.guess = guess
     if not scored:
         return None
     if unscored:
-        _score_within_reach(scored, unscored, folded_quote, memo, distance)
+        score_within_reach(
+            scored, unscored, folded_quote, memo.similarity, memo.tolerance, distance, band
+        )
     return pick_span(
         text, scored, folded_quote, quote_words=memo.quote_codes, tolerance=memo.tolerance
     )
-
-
-def _score_within_reach(
-    scored: list[Scored],
-    unscored: list[tuple[float, int, str, int]],
-    folded_quote: str,
-    memo: Memo,
-    distance: Callable[[str, str], int],
-) -> None:
-    """Give each passage that may still win its similarity, in place of its bound.
-
-    The forms as written cost a second distance. A passage whose lowercased distance alone
-    leaves it below what the ranking keeps (``score.least_kept``) of the best keeps its bound:
-    it can neither be the best nor be kept, as its similarity could not either, so the pick is
-    the same (a margin covers the rounding of the weighted sum).
-    """
-    known = {index for _, index, _, _ in unscored}
-    top = max((item[2] for k, item in enumerate(scored) if k not in known), default=None)
-    # highest bound first, ties in their order (a reversed sort is stable too)
-    for bound, index, folded, longest in sorted(unscored, key=itemgetter(0), reverse=True):
-        if top is not None and bound < least_kept(top, memo.tolerance) - _ROUNDING:
-            break  # the rest are bounded lower still
-        # ``score.with_case``: the bound is the lowercased forms' similarity
-        cased = 1.0 - distance(folded_quote, folded) / longest
-        similarity = memo.similarity[folded] = (1.0 - CASE_WEIGHT) * bound + CASE_WEIGHT * cased
-        s, e, _, words = scored[index]
-        scored[index] = (s, e, similarity, words)
-        top = similarity if top is None else max(top, similarity)
 
 
 class Aligned(NamedTuple):
@@ -542,6 +532,8 @@ def refine(
         if aligned is None:
             return None
     window, where, ends = aligned.window, aligned.where, aligned.ends
+    if memo.guess is None:
+        memo.guess = aligned.distance
 
     def cuts(i: int) -> bool:
         return 0 < i < len(window) and is_word(window[i - 1]) and is_word(window[i])

@@ -1,0 +1,83 @@
+"""A snap's distances asked for within one band first are the distances themselves.
+
+Past 64 characters a Levenshtein distance of at most ``score.SMALL_BAND`` edits costs a third
+as much asked for with that cutoff; a snap asks so when the last passage's distance was within
+it (``span.Memo.guess``), and asks again in full when the answer says "more". The distance as
+written is at least the lowercased one and is asked for within the band when that one is.
+Either way the similarity of the passage shown is the one worked out in full.
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from quote_tui.engine.near.score import SMALL_BAND, similarity_folded
+from quote_tui.engine.near.span import Memo, snap
+from quote_tui.engine.typography import fold_chars, lower_same_length
+
+WORDS = st.sampled_from(
+    [
+        "the", "The", "THE", "river", "River", "council", "was", "not", "founded", "in",
+        "1847", "3.5", "don't", "well-known", "Ardmore", "harbour", "of", "by", "and",
+    ]
+)  # fmt: skip
+# the guess a snap starts from: within the band (asked with the cutoff first), at its edge, and
+# far beyond it (asked in full)
+GUESSES = st.sampled_from([0, SMALL_BAND, 1 << 30])
+
+
+def _shown(text: str, quote: str, start: int, end: int, guess: int) -> tuple[float, float]:
+    """The similarity of the passage a snap shows, and that passage's own in full."""
+    folded, _ = fold_chars(quote)
+    low = lower_same_length(folded)
+    memo = Memo(folded, low)
+    memo.guess = guess
+    candidate = snap(text, start, end, folded, low, memo)
+    assert candidate is not None
+    span, _ = fold_chars(text[candidate.start : candidate.end])
+    return candidate.similarity, similarity_folded(folded, low, span)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(WORDS, min_size=20, max_size=60).map(" ".join),
+    st.lists(WORDS, min_size=14, max_size=30).map(" ".join),
+    st.integers(0, 200),
+    st.integers(60, 160),
+    GUESSES,
+)
+def test_a_snap_scores_its_passage_as_in_full(
+    text: str, quote: str, start: int, length: int, guess: int
+) -> None:
+    start = min(start, len(text) - 1)
+    end = min(len(text), start + length)
+    shown, full = _shown(text, quote, start, end, guess)
+    assert shown == full
+
+
+@example(0)
+@given(GUESSES)
+def test_a_passage_far_past_the_band_is_scored_in_full(guess: int) -> None:
+    text = (
+        "The council of Ardmore was founded in 1847 by the river, and the harbour was not "
+        "rebuilt until the well-known council of the river was dissolved in 1901."
+    )
+    quote = (
+        "Lindqvist recorded 12,000 species in the eastern province before the treaty, "
+        "while the northern garrison had governed the market of Kestrel"
+    )
+    shown, full = _shown(text, quote, 0, len(text), guess)
+    assert shown == full
+    assert (1 - full) * len(text) > SMALL_BAND  # the lowercased distance is past the band
+
+
+@given(GUESSES)
+def test_a_case_apart_past_the_band_is_scored_in_full(guess: int) -> None:
+    # lowercased, the quotation stands as it is; as written, every letter differs
+    text = "before it the council of ardmore was founded in 1847 by the river and the harbour after"
+    quote = "THE COUNCIL OF ARDMORE WAS FOUNDED IN 1847 BY THE RIVER AND THE HARBOUR"
+    start = text.index("the council")
+    shown, full = _shown(text, quote, start, start + len(quote), guess)
+    assert shown == full
+    assert full < 1 - 0.1 * SMALL_BAND / len(quote)  # the distance as written is past the band
