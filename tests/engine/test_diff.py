@@ -323,3 +323,10 @@ def test_spans_shift_to_the_quotation_as_typed() -> None:
     # Unknown offsets, or offsets that fit no shift, fall back to None.
     assert difference_spans(typed, [("the", None, None)]) == [None]
     assert difference_spans("x y z", [("the", 0, 3)]) == [None]
+
+
+@pytest.mark.parametrize("marks", ["?!", "(!)", ",-"])
+def test_marks_left_out_together_read_as_printed(marks: str) -> None:
+    # one run of marks, shown without spaces put between them
+    (d,) = word_differences("it was fine really", f"it was fine{marks} really")
+    assert (d.quote, d.source, d.kind) == ("", marks, DiffKind.PUNCTUATION)
