@@ -179,6 +179,9 @@ def _spawn(
     payload = pickle.dumps((citations, outcome, settings), protocol=pickle.HIGHEST_PROTOCOL)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+    # ``-m`` puts the working folder first on the path: a server started inside another copy
+    # of quote_tui (a checkout beside the installed one) would check with that copy
+    env["PYTHONSAFEPATH"] = "1"
     proc = subprocess.Popen(
         [sys.executable, "-m", "quote_tui.batch.split"],
         stdin=subprocess.PIPE,

@@ -61,7 +61,8 @@ _ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//", re.I)
 def app_command(argv: Sequence[str]) -> str:
     """The shell command textual-serve runs for each browser tab: this Python, this package, and
     ``argv`` (the same ``demo`` or ``open`` without ``--web``), each word quoted for the shell."""
-    return shlex.join([sys.executable, "-m", "quote_tui", *argv])
+    # -P: not the working folder's copy of quote_tui, which `-m` would put first on the path
+    return shlex.join([sys.executable, "-P", "-m", "quote_tui", *argv])
 
 
 def local_page(html: str, static_url: str) -> str:

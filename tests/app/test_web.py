@@ -16,6 +16,7 @@ import itertools
 import json
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -390,3 +391,22 @@ def test_each_browser_tab_gets_a_demo_of_its_own(tmp_path: Path) -> None:
     assert demos()[0].parent.parent != demos()[1].parent.parent
     # the user's own demo (the terminal's) is not touched by a tab
     assert not list((tmp_path / "home").rglob("demo.json"))
+
+
+def test_a_tabs_command_runs_this_copy_not_the_working_folders(tmp_path: Path) -> None:
+    # textual-serve runs the command in the folder the server was started in, which may hold
+    # another checkout of quote_tui (here a broken one)
+    from quote_tui.server.web_app import app_command
+
+    other = tmp_path / "quote_tui"
+    other.mkdir()
+    (other / "__init__.py").write_text("raise ImportError('the working folder copy')\n")
+    done = subprocess.run(
+        shlex.split(app_command(["--version"])),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "quote_tui" in done.stdout

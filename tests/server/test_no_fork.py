@@ -124,3 +124,31 @@ def test_a_command_line_run_still_forks(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(os, "fork", fork)
     api.run(lambda: api.check_batch(api.parse_batch(_batch())))
     assert len(forks) == 2
+
+
+def test_a_spawned_worker_runs_this_copy_not_the_working_folders(
+    in_turn: list[tuple[Any, ...]],
+    no_fork: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    # ``python -m`` puts the working folder first on the path: a server started inside another
+    # checkout of quote_tui (here a broken one) must still check with its own copy
+    other = tmp_path / "quote_tui"
+    other.mkdir()
+    (other / "__init__.py").write_text("raise ImportError('the working folder copy')\n")
+    monkeypatch.chdir(tmp_path)
+    answered: list[bool] = []
+    answer = split._answer
+
+    def counted(*args: Any) -> Any:
+        got = answer(*args)
+        answered.append(got is not None)
+        return got
+
+    monkeypatch.setattr(split, "_answer", counted)
+    result = asyncio.run(build_server().call_tool("check_citations", _batch()))
+    text = result.content[0].text  # type: ignore[union-attr]
+    report = json.loads(text[text.index("{") :])
+    assert answered == [True, True]  # no share fell back to being checked here
+    assert _verdicts(report) == in_turn
