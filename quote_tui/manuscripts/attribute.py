@@ -10,7 +10,7 @@ from dataclasses import replace
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
-from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
@@ -18,22 +18,16 @@ from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.own_line_cite import cite_on_own_line
 from quote_tui.manuscripts.quotes import find_quotes
-from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.statutes import named_statute
 
-__all__ = ["CLOSERS", "cited_at_page", "first_reference", "mentions_in", "resolve"]
+__all__ = ["CLOSERS", "cited_at_page", "first_reference", "resolve"]
 
 _NOTE_READ = frozenset(("author_date", "latex", "url", "doi"))
 
 # A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
 _OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
-
-
-def mentions_in(doc: Document, start: int, end: int) -> list[Mention]:
-    return find_mentions(
-        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
 
 
 def first_reference(

@@ -7,24 +7,18 @@ import re
 from bisect import bisect_left
 from dataclasses import replace
 
-from quote_tui.manuscripts.document import Block, Document
+from quote_tui.manuscripts.document import Block, Document, mentions_in
 from quote_tui.manuscripts.latex import latex_to_text
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
 from quote_tui.manuscripts.notes import note_mention
-from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
+from quote_tui.manuscripts.refs import Mention, note_author_year
 
 __all__ = ["closing_citation", "signed_source"]
 
 _PLACE = 20  # a page typed after a block's closing key is this short
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
-
-
-def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
-    return find_mentions(
-        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
 
 
 def closing_citation(
@@ -59,7 +53,7 @@ def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor |
         closing = _closing_mention(doc, tail_start, note)
         if closing is not None:
             return _before_break(doc.text, block.start, closing.start), closing, None
-        inner = [m for m in _mentions(doc, a, b) if m.style != "locator"]
+        inner = [m for m in mentions_in(doc, a, b) if m.style != "locator"]
         if inner:
             return note, inner[0], None
         # a note that names the work in prose or repeats the one before ("\\footnote{Ebd.}")
@@ -72,7 +66,7 @@ def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor |
 def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
     """A bare locator in brackets that ``doc.text[start:end]`` ends with."""
     lo = max(start, end - 60)
-    found = [m for m in _mentions(doc, lo, end) if m.style == "locator" and m.locator]
+    found = [m for m in mentions_in(doc, lo, end) if m.style == "locator" and m.locator]
     if found and not doc.text[found[-1].end : end].strip(" \t.,;:\n"):
         return found[-1]
     return None
@@ -80,7 +74,7 @@ def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
 
 def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     """The citation that ``doc.text[start:end]`` ends with, if any."""
-    mentions = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    mentions = [m for m in mentions_in(doc, start, end) if m.style != "locator"]
     # A key with a note after it naming where the writer found the words ("(@leibniz1996
     # ^[Zitat entnommen aus @poser2007, S. 164f].)"): the key outside the note is the source.
     notes = [(a, b) for a, b in doc.notes if start <= a < end]
@@ -178,7 +172,7 @@ def signed_source(doc: Document, block: Block) -> Mention | None:
         start, end = start + 1, end - 1  # "(Arthur Schopenhauer)"
     if start >= end:
         return None
-    cited = [m for m in _mentions(doc, start, end) if m.style != "locator"]
+    cited = [m for m in mentions_in(doc, start, end) if m.style != "locator"]
     if cited:
         return cited[0]  # "— Henry David Thoreau [@thoreau1854, p. 8]", "— Thoreau[^3]"
     found = note_author_year(text, start, end) or note_mention(text, start, end)

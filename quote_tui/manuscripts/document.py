@@ -6,9 +6,9 @@ import bisect
 from dataclasses import dataclass, field
 
 from quote_tui.manuscripts.model import Anchor, BibEntry, Location
-from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.refs import Mention, find_mentions
 
-__all__ = ["Block", "Document", "Manuscript", "blank_out"]
+__all__ = ["Block", "Document", "Manuscript", "blank_out", "mentions_in"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +96,11 @@ def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+def mentions_in(doc: Document, start: int, end: int) -> list[Mention]:
+    """The citations written in ``doc.text[start:end]``, read as the document's kind writes
+    them (LaTeX commands, Pandoc keys in Markdown and plain text)."""
+    return find_mentions(
+        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    )

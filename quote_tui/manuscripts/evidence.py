@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from quote_tui.manuscripts.document import Manuscript
+from quote_tui.manuscripts.document import Manuscript, mentions_in
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
-from quote_tui.manuscripts.refs import _ABBREV, find_mentions, sentence_window
+from quote_tui.manuscripts.refs import _ABBREV, sentence_window
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
@@ -209,8 +209,7 @@ def cites_nothing(ms: Manuscript) -> bool:
             return False
         if _ANY_NOTE.search(doc.text) or _NAMES_WORK.search(doc.text):
             return False
-        markdown = doc.kind in ("markdown", "plain")
-        if find_mentions(doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown):
+        if mentions_in(doc, 0, len(doc.text)):
             return False
     return True
 
@@ -291,10 +290,7 @@ def subject_author(ms: Manuscript) -> str | None:
         # a long text is the dear part (half the extraction of a Markdown chapter).
         if _KEYED.search(doc.text):
             return None
-        markdown = doc.kind in ("markdown", "plain")
-        mentions = find_mentions(
-            doc.text, 0, len(doc.text), latex=doc.kind == "latex", markdown=markdown
-        )
+        mentions = mentions_in(doc, 0, len(doc.text))
         if any(m.style not in ("url", "author_date") for m in mentions):
             return None
     return author

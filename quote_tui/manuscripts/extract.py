@@ -10,7 +10,6 @@ from functools import partial
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
-from quote_tui.manuscripts.attribute import mentions_in as _mentions
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
@@ -18,7 +17,7 @@ from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.context import context_link, introduced_block
-from quote_tui.manuscripts.document import Block, Document, Manuscript
+from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
@@ -163,7 +162,7 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
     # A citation right after an inline quotation of the lead-in is that quotation's.
     mentions = [
         x
-        for x in _mentions(doc, begin, end)
+        for x in mentions_in(doc, begin, end)
         if x.style != "locator" and not _follows_quotation(doc, begin, x.start, min_words)
     ]
     if anchors and (not mentions or anchors[-1].start > mentions[-1].start):

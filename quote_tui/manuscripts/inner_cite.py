@@ -6,8 +6,8 @@ the quotation's reference, and not part of the quoted words (the source does not
 
 from __future__ import annotations
 
-from quote_tui.manuscripts.document import Document
-from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.document import Document, mentions_in
+from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["inner_cite"]
 
@@ -22,9 +22,7 @@ def inner_cite(doc: Document, start: int, end: int) -> Mention | None:
     the quoted sentence, or ``None``. Only a full stop before it tells the writer's citation
     from the source's own (``"... as shown in [4]"``)."""
     lo = max(start, end - _TAIL)
-    found = find_mentions(
-        doc.text, lo, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
+    found = mentions_in(doc, lo, end)
     cites = [m for m in found if m.style in _CITING]
     if not cites:
         return None

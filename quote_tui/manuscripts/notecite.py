@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, mentions_in
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
@@ -22,7 +22,7 @@ from quote_tui.manuscripts.notes import (
     opens_note,
     page_after,
 )
-from quote_tui.manuscripts.refs import Mention, find_mentions, note_author_year
+from quote_tui.manuscripts.refs import Mention, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
@@ -34,12 +34,6 @@ __all__ = [
     "inner_note",
     "note_right_after",
 ]
-
-
-def _mentions(doc: Document, start: int, end: int) -> list[Mention]:
-    return find_mentions(
-        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
 
 
 _Cite = tuple[Mention | None, Anchor | None]
@@ -255,7 +249,7 @@ def _note_cite(
     anchors = [a for a in doc.anchors if start <= a.start < end and a.reference]
     if anchors:
         return None, anchors[0]
-    mentions = [m for m in _mentions(doc, start, end) if m.style != "footnote"]
+    mentions = [m for m in mentions_in(doc, start, end) if m.style != "footnote"]
     real = [
         m
         for m in mentions

@@ -8,9 +8,9 @@ can only be the quotation's.
 
 from __future__ import annotations
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.inner_cite import inner_cite
-from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["cite_on_own_line"]
 
@@ -33,9 +33,7 @@ def cite_on_own_line(doc: Document, quote_start: int, close_end: int) -> Mention
         return None
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
-    found = find_mentions(
-        text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
-    )
+    found = mentions_in(doc, start, end)
     if len(found) != 1 or found[0].style in ("locator", "footnote", "url"):
         return None
     cite = found[0]

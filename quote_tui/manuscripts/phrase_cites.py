@@ -11,9 +11,9 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
-from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import PAGE_AFTER
-from quote_tui.manuscripts.refs import Mention, find_mentions, sentence_window
+from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
 
 __all__ = [
@@ -65,13 +65,7 @@ def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:
     head = _MARKS_AND_SPACE.match(text, pos)
     if text[head.end() : head.end() + 1] not in _CITE_OPENS:  # type: ignore[union-attr]
         return None
-    mentions = find_mentions(
-        text,
-        pos,
-        min(len(text), reach + _REACH),
-        latex=doc.kind == "latex",
-        markdown=doc.kind in ("markdown", "plain"),
-    )
+    mentions = mentions_in(doc, pos, min(len(text), reach + _REACH))
     first = next((m for m in mentions if m.style not in ("url", "locator", "doi", "pmid")), None)
     return first if first is not None and first.start <= reach + 1 else None
 
@@ -169,13 +163,7 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
     mentions = (
         [
             m
-            for m in find_mentions(
-                text,
-                close_end,
-                min(len(text), stop + 2),
-                latex=doc.kind == "latex",
-                markdown=doc.kind in ("markdown", "plain"),
-            )
+            for m in mentions_in(doc, close_end, min(len(text), stop + 2))
             if m.style not in ("locator", "doi", "pmid", "url")
         ]
         if closes
