@@ -548,13 +548,16 @@ def _signature(exc: BaseException) -> str:
 
 def _run_source(kind: str, data: bytes, case: Path) -> str:
     from quote_tui.engine.check import check
+    from quote_tui.sources.readers import ocr_budget
     from quote_tui.sources.readers.local import read_path
 
     path = case / SOURCE_NAMES[kind]
     path.write_bytes(data)
     # a PDF whose text the fuzzer broke is read as a scan: OCR's time is its budget's, which
     # grows with the pages and has tests of its own; here it stops early, as a caller's
-    # deadline stops it, so a slow OCR on a loaded machine is not taken for a reader's hang
+    # deadline stops it, so a slow OCR on a loaded machine is not taken for a reader's hang.
+    # A deadline grows with a scan's pages (ocr_budget.grown): not in the fuzzer's workers.
+    ocr_budget.PER_PAGE = 0.0
     loaded = read_path(path, deadline=time.monotonic() + OCR_SECONDS)
     text = loaded.prepared.text
     words = text[len(text) // 2 : len(text) // 2 + 120].split()[1:9] or text.split()[:8]
