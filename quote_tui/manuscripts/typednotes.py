@@ -2,9 +2,11 @@
 Markdown text, its marks typed as superscript digits in the running text.
 
 Writers who do not use the word processor's notes number them themselves: a Word superscript
-run "12", Pandoc's ``^12^``, HTML's ``<sup>12</sup>``, a Unicode ``¹²``, or a digit glued after
-the closing mark (``…are."12``); the note of that number in the list under the heading gives the
-source, read as a real note is (``notecite``). A mark is a note's only when the list holds its
+run "12", Pandoc's ``^12^``, HTML's ``<sup>12</sup>``, a Unicode ``¹²``, a digit glued after
+the closing mark (``…are."12``), or a number in brackets (``[12]``, ``[^12]`` with no Pandoc
+definition: a blog essay's "Footnotes" list of ``[^12] Marx, …`` lines, the colon left out); the
+note of that number in the list under the heading gives the source, read as a real note is
+(``notecite``). A mark is a note's only when the list holds its
 number; the notes are named ``typed:N``.
 """
 
@@ -41,16 +43,17 @@ _FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS, "0123456789")
 # An entry: its number as typed ("12.", "12)", "[12]", "^12^", "<sup>12</sup>", "¹²", "12"),
 # then its text, to the next entry or a blank line.
 _ENTRY = re.compile(
-    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[(?P<c>\d{1,4})\]"
+    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[\^?(?P<c>\d{1,4})\](?!:)"
     r"|(?P<d>\d{1,4})(?P<dot>[.)])?|(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4}))(?:[ \t]+|(?=[^\W\d_]))"
-    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n)(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\[\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
+    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n)"
+    r"(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\[\^?\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
     r"[^\n]*)*)",
     re.M,
 )
 # A mark in the running text: Pandoc's, HTML's, Unicode's, or a plain number glued after a
 # closing mark (and perhaps the sentence's stop) with a space or the line's end after it.
 _MARK = re.compile(
-    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>"
+    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[\^?(?P<c>\d{1,4})\](?![(:])"
     # not a unit's power, m² or m³: after a word of two letters at least, or punctuation
     r"|(?:(?<=[.,;:!?”\"’»“)])|(?<=[^\W\d_]{2}))(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})"
     r"|(?<=[”\"’»“])[.,;:!?]?(?P<d>\d{1,3})(?=[\s.,;:]|$)"
@@ -92,7 +95,7 @@ class TypedNotes:
 
 
 def _number(m: re.Match[str]) -> str:
-    raw = next(g for g in (m.group("a"), m.group("b"), m.group("d"), m.group("e")) if g)
+    raw = next(g for g in m.group("a", "b", "c", "d", "e") if g)
     return str(int(raw.translate(_FROM_SUPERSCRIPT)))
 
 
