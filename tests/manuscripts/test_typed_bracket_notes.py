@@ -73,3 +73,10 @@ def test_a_bracketed_number_without_a_notes_list_stays_a_numbered_reference(
     ref = next(c.reference for c in scan(md).citations if c.quote == _FIRST)
     assert ref is not None and ref.style == "numbered"
 
+
+def test_a_note_of_author_and_page_is_the_work_cited_in_full_before(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(_essay("[{}]", "[^{}]", "FOOTNOTES"), encoding="utf-8")
+    raw, page = _cited(md)[_THIRD]
+    assert page == "39"
+    assert raw is not None and raw.startswith("Marx, 39.") and "2014" in raw
