@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 LIST_NAMES = (
-    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
+    r"(?:References|Bibliography|Bibliographie|Works? Cited|Works? Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis|Literaturangaben|"
     r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
