@@ -28,3 +28,30 @@ def test_a_work_cited_list_holds_the_author_of_an_mla_citation(tmp_path: Path) -
     got = _cited(tmp_path, f'Rankine asks the reader, "{_FIRST}" (Rankine 7) The question…{_LIST}')
     assert got[_FIRST] == ("Rankine 2014", "7")
 
+
+def test_a_sentence_opening_with_the_page_frames_the_quotation_after_it(tmp_path: Path) -> None:
+    text = (
+        "Later, on page 43, Rankine describes a similar incident in an office. Rankine comments"
+        f' on the response of the human resources department, "{_SECOND}" This shows how the'
+        f" apparatus works.{_LIST}"
+    )
+    assert _cited(tmp_path, text)[_SECOND] == ("Rankine 2014", "43")
+
+
+def test_a_page_framing_an_earlier_quotation_is_not_the_next_ones(tmp_path: Path) -> None:
+    text = (
+        f'On page 43, Rankine describes an office. She asks, "{_FIRST}" (Rankine 7) Rankine'
+        f' comments on the response of the human resources department, "{_SECOND}" Then more.'
+        f"{_LIST}"
+    )
+    got = _cited(tmp_path, text)
+    assert got[_FIRST] == ("Rankine 2014", "7")
+    assert got[_SECOND][1] is None
+
+
+def test_a_page_in_the_middle_of_an_earlier_sentence_frames_nothing(tmp_path: Path) -> None:
+    text = (
+        "The office scene she tells on page 43 is short. Rankine comments on the response of"
+        f' the human resources department, "{_SECOND}" Then more.{_LIST}'
+    )
+    assert _cited(tmp_path, text)[_SECOND][1] is None
