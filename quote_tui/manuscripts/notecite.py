@@ -260,7 +260,12 @@ def _note_cite(
         # "Polgar, Alfred: … 1956. S.39. [Digitalisiert auf: https://…]": the address says
         # where the work was read; the prose before it names the work.
         cut = _address_cut(doc.text, start, real[0].start)
-        prose = None if _ACCESSED.search(doc.text, start, cut) else _prose(doc, start, cut)
+        if accessed := _ACCESSED.search(doc.text, start, cut):
+            # "White, Hayden. "…" (1973), 281. Accessed December 13, 2019. https://…": the
+            # work is named before the day it was read; "Abgerufen am 4.9.2014 unter https://…"
+            # names none
+            cut = _address_cut(doc.text, start, accessed.start())
+        prose = _prose(doc, start, cut)
         whole = " ".join(doc.text[start:end].split())
         if prose is not None:
             # the address stays the place to read it, and part of what the note says
