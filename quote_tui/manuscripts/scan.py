@@ -92,9 +92,10 @@ def read_manuscript(path: Path) -> Manuscript:
         raise _bad(f"The manuscript {path} cannot be read: {exc.strerror or exc}.") from exc
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if kind == "markdown":
+        from quote_tui.manuscripts.caretless_marks import with_caretless_marks
         from quote_tui.manuscripts.sibling_notes import with_sibling_notes
 
-        return with_sibling_notes(read_markdown(text, path.name), path)
+        return with_caretless_marks(with_sibling_notes(read_markdown(text, path.name), path))
     if kind == "plain":
         return read_plaintext(text, path.name)
     from quote_tui.manuscripts.latex import read_latex
