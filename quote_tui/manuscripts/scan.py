@@ -14,6 +14,7 @@ from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
+from quote_tui.manuscripts.repeated_words import with_repeated_pages
 from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
 
@@ -159,6 +160,8 @@ def scan_manuscript(
             f"{manuscript_name(manuscript)} holds more than {max_quotes:,} quotations; only the "
             f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
         )
+    # a phrase of a passage quoted just before, said again, is that passage's at its page
+    taken = with_repeated_pages(taken)
     for n, found in enumerate(taken, start=1):
         quote = _clean(found.quote_raw, found.doc.kind)
         reference = resolver.reference_for(found, ms)
