@@ -190,7 +190,13 @@ def find_reference_list(text: str) -> ReferenceList:
     if entries:
         return ReferenceList((start, max(end, start)), entries, tuple(entries.values()))
     listed: list[BibEntry] = []
+    previous = ""  # the last entry's authors as written, for one that repeats them by a dash
     for chunk in _chunks(text[body_start:body_end]):
+        if (dash := _SAME_AUTHORS.match(chunk)) is not None and previous:
+            # MLA's "---. Title." and Chicago's "———. Title.": the authors of the entry above
+            chunk = previous + chunk[dash.end() :]
+        elif (named := _NAMES_WRITTEN.match(chunk)) is not None:
+            previous = named.group(0)
         entry = entry_from_text("", chunk)
         if entry.year and entry.authors:
             # Named as the text cites it, so a report reads "Lo 2020", not a list position.
@@ -199,6 +205,14 @@ def find_reference_list(text: str) -> ReferenceList:
     # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
     # the chapters after it are still read.
     return ReferenceList((start, body_end), {}, tuple(listed))
+
+
+# An entry that repeats the authors of the one above by a dash, as MLA ("---.") and Chicago
+# ("———.") lists do; a Markdown writer may escape the hyphens ("\\-\\-\\-.").
+_SAME_AUTHORS = re.compile(r"^\s*(?:(?:\\?[-‐‑–—―_]){2,}|—)\s*[.,]\s*")
+# The authors an entry opens with, to its first full stop after a word of two letters or more
+# ("Rankine, Claudia. ", "Deleuze, Gilles, and Félix Guattari. ")
+_NAMES_WRITTEN = re.compile(r"^\s*[^.\n]{2,80}?[^\W\d_]{2}\.\s")
 
 
 # A rendered list's containers, one per entry: citeproc's <div id="ref-lo2020" class="csl-entry">
@@ -264,9 +278,12 @@ def match_author_year(
     return found[0] if len(found) == 1 else None
 
 
-def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry | None:
+def match_author(
+    entries: Sequence[BibEntry], names: Sequence[str], short: str | None = None
+) -> BibEntry | None:
     """The one entry whose first author is the first cited name (MLA cites author and page);
-    none when the list holds several works of that author, rather than a guess."""
+    of several works of that author, the one whose title holds the ``short`` title's words
+    ("Lonely" for "Don't Let Me Be Lonely"); none when still several, rather than a guess."""
     if not names:
         return None
     first = _fold(names[0])
@@ -275,6 +292,8 @@ def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry 
         for e in entries
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
+    if len(found) > 1 and short and (words := _title_words(short)):
+        found = [e for e in found if e.title and set(words) <= set(_title_words(e.title))]
     return found[0] if len(found) == 1 else None
 
 

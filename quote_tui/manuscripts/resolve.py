@@ -24,6 +24,8 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
+# MLA's author, short title and page: "(Rankine, Lonely 12)", "(Walsh, Unkind, 11)"
+_MLA_SHORT = re.compile(r"\([^,()]{2,80},\s*(?P<short>[^,()\d]{1,60}?),?\s+(?:pp?\.\s*)?\d")
 _MAX_NAME = 40
 """Longest bib key taken as a source id: longer keys are not readable in a list column."""
 
@@ -67,8 +69,11 @@ def reference_from_mention(
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
     elif mention.style == "author_date" and mention.names:
         # MLA names the author and the page, not the year: the one work of that author.
-        bib = match_author(ms.listed, mention.names) or match_author(
-            bibliography.entries, mention.names
+        # MLA's "(Rankine, Lonely 12)": a short title picks one of the author's works
+        short = _MLA_SHORT.match(mention.raw)
+        title = short.group("short") if short else None
+        bib = match_author(ms.listed, mention.names, title) or match_author(
+            bibliography.entries, mention.names, title
         )
         key = bib.key if bib else " & ".join(mention.names)
         if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):

@@ -55,3 +55,26 @@ def test_a_page_in_the_middle_of_an_earlier_sentence_frames_nothing(tmp_path: Pa
         f' the human resources department, "{_SECOND}" Then more.{_LIST}'
     )
     assert _cited(tmp_path, text)[_SECOND][1] is None
+
+
+_TWO_WORKS = (
+    "\n\nWorks Cited\n\nMorrison, Toni. *Beloved*. Knopf, 1987.\n\n"
+    "Rankine, Claudia. *Citizen: An American Lyric*. Graywolf Press, 2014.\n\n"
+    "---. *Don't Let Me Be Lonely: An American Lyric*. Graywolf Press, 2004.\n"
+)
+
+
+def test_a_short_title_picks_one_of_two_works_the_dashes_give_the_author(tmp_path: Path) -> None:
+    lonely = "the loneliness of the world is a thing you carry with you"
+    text = (
+        f'Rankine asks, "{_FIRST}" (Rankine, Citizen 7). Earlier she wrote that "{lonely}"'
+        f" (Rankine, *Lonely* 12).{_TWO_WORKS}"
+    )
+    got = _cited(tmp_path, text)
+    assert got[_FIRST] == ("Rankine 2014", "7")
+    assert got[lonely] == ("Rankine 2004", "12")
+
+
+def test_without_a_short_title_two_works_of_the_author_are_no_guess(tmp_path: Path) -> None:
+    got = _cited(tmp_path, f'Rankine asks, "{_FIRST}" (Rankine 7).{_TWO_WORKS}')
+    assert got[_FIRST][0] not in ("Rankine 2014", "Rankine 2004")
