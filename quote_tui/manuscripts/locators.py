@@ -195,6 +195,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             end = len(t) + m.end(1)
             if label != "page" and (dotted := _DOTTED.match(s, len(t))):
                 end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label != "page":
+                end = _further_parts(s, end)  # "bk. 6, ch. 2", "Kap. 3, Abschn. 2"
             if label in _HOLDS_PAGES and (page := _PAGE_IN_VOLUME.match(s, end)):
                 # "Bd. 2, S. 4", "chap. 2, p. 45": the page is what is compared; the volume or
                 # chapter stays in the value
@@ -259,6 +261,25 @@ _DOTTED = re.compile(r"[\s~]*(?:\d+|[IVXLC]+)(?:\.\d+)+(?!\d|\.\d)")
 _HOLDS_PAGES = frozenset(("volume", "book", "chapter", "part", "section"))
 # The page term after a volume: "Bd. 2, S. 4", "vol. 2, p. 4", "Bd. 2 S. 4".
 _PAGE_IN_VOLUME = re.compile(r"\s*,?\s*(S\.|pp?\.)[\s~]*(?=\d)")
+
+
+# A smaller part after a part, each with its term: "bk. 6, ch. 2", "ch. 3, sec. 2.1", "Teil 2,
+# Kap. 4", "Canto 3, l. 12"; a page after them is read as the page (_PAGE_IN_VOLUME).
+_PART_TERMS = "|".join(
+    re.escape(term) for term, label in _TERMS if label not in ("page", "sub verbo", "opus")
+)
+_FURTHER_PART = re.compile(
+    r"\s*,?\s*(?:" + _PART_TERMS + r")[\s~]*(?:\d+|[IVXLCivxlc]+\b)(?:\.\d+)*"
+    r"(?:\s*[-–]+\s*\d+(?:\.\d+)*)?(?![\w.]\w)",
+    re.I,
+)
+
+
+def _further_parts(s: str, end: int) -> int:
+    """Where the smaller parts written after a part ending at ``end`` end, or ``end``."""
+    while (m := _FURTHER_PART.match(s, end)) is not None and m.end() > end:
+        end = m.end()
+    return end
 
 
 def further_pages(s: str, end: int) -> int:
