@@ -12,6 +12,7 @@ from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
 from quote_tui.manuscripts.bibliography import Bibliography, read_bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
+from quote_tui.manuscripts.liquid_cites import with_liquid_cites
 from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
 from quote_tui.manuscripts.repeated_words import with_repeated_pages
@@ -142,6 +143,7 @@ def scan_manuscript(
     """
     if bibliography.entries:
         ms = with_typed_keys(ms, bibliography.by_key)
+    ms = with_liquid_cites(ms, bibliography.by_key)
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
