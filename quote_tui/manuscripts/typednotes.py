@@ -38,6 +38,11 @@ _END = re.compile(
     rf"(?:{LIST_NAMES}|Appendix|Anhang)\b[^\n]{{0,40}}$)",
     re.M | re.I,
 )
+# The first of two lines in a row (blank lines apart) that open with a caret number and no
+# colon, "[^1] Popkin, …": a list of notes by its form, whatever stands above it.
+_CARET_ENTRY = re.compile(
+    r"^[ \t]*\[\^\d{1,4}\][ \t]+\S[^\n]*\n(?:[ \t]*\n)*[ \t]*\[\^\d{1,4}\][ \t]+\S", re.M
+)
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS, "0123456789")
 # An entry: its number as typed ("12.", "12)", "[12]", "^12^", "<sup>12</sup>", "¹²", "12"),
@@ -104,17 +109,22 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     ``numbered`` are the spans of list items a word processor numbers itself (Word's numbered
     paragraphs, whose numbers are not in the text): under the heading, the notes in order."""
     headings = list(_HEADING.finditer(text))
-    if not headings:
+    if headings:
+        heading = headings[-1]
+        list_start, start = heading.start(), heading.end()
+    elif (first := _CARET_ENTRY.search(text)) is not None:
+        # "[^1] Popkin, …" lines with no heading above them: Pandoc's notes with the colon
+        # left out are notes by their form alone
+        list_start = start = first.start()
+    else:
         return TypedNotes({})
-    heading = headings[-1]
-    start = heading.end()
     end_m = _END.search(text, start + 1)
     end = end_m.start() if end_m else len(text)
     entries = [m for m in _ENTRY.finditer(text, start, end)]
     items = [(a, b) for a, b in numbered if start <= a < end]
     if items and len(items) >= len(entries):
         notes = {str(n): span for n, span in enumerate(items, 1)}
-        return TypedNotes(notes, (heading.start(), end))
+        return TypedNotes(notes, (list_start, end))
     numbers = [_entry_number(m) for m in entries]
     if len(entries) >= 2 and any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
         if not all(m.group("dot") for m in entries):
@@ -123,7 +133,7 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     notes = {
         str(n): (m.start("body"), m.end("body")) for n, m in zip(numbers, entries, strict=True)
     }
-    return TypedNotes(notes, (heading.start(), end) if notes else None)
+    return TypedNotes(notes, (list_start, end) if notes else None)
 
 
 def _entry_number(m: re.Match[str]) -> int:

@@ -80,3 +80,10 @@ def test_a_note_of_author_and_page_is_the_work_cited_in_full_before(tmp_path: Pa
     raw, page = _cited(md)[_THIRD]
     assert page == "39"
     assert raw is not None and raw.startswith("Marx, 39.") and "2014" in raw
+
+
+def test_caret_notes_without_colons_are_notes_under_no_heading_too(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    text = _essay("[{}]", "[^{}]", "FOOTNOTES").replace("FOOTNOTES\n\n", "***\n\n")
+    md.write_text(text, encoding="utf-8")
+    _check(md)
