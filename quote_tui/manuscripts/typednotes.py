@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from quote_tui.manuscripts.reflist import LIST_NAMES
+from quote_tui.manuscripts.reflist import LIST_NAMES, find_reference_list
 
 __all__ = ["TypedNotes", "find_typed_notes", "note_id"]
 
@@ -75,6 +75,9 @@ class TypedNotes:
 
     notes: dict[str, tuple[int, int]]
     span: tuple[int, int] | None = None
+    # a number in brackets is a note's mark only when no numbered reference list is typed
+    # too ("[3]" then cites its third entry, IEEE's way)
+    bracketed: bool = True
 
     def spans(self) -> dict[str, tuple[int, int]]:
         """Each note's span by its name, ``typed:N``."""
@@ -90,6 +93,8 @@ class TypedNotes:
         out = []
         for m in _MARK.finditer(text, 0, self.span[0]):
             number = _number(m)
+            if m.group("c") and not self.bracketed:
+                continue
             if number in self.notes:
                 out.append((m.start(), m.end(), note_id(number)))
         for start, end, number in superscripts:
@@ -133,7 +138,9 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     notes = {
         str(n): (m.start("body"), m.end("body")) for n, m in zip(numbers, entries, strict=True)
     }
-    return TypedNotes(notes, (list_start, end) if notes else None)
+    if not notes:
+        return TypedNotes({})
+    return TypedNotes(notes, (list_start, end), not find_reference_list(text).numbered)
 
 
 def _entry_number(m: re.Match[str]) -> int:

@@ -87,3 +87,17 @@ def test_caret_notes_without_colons_are_notes_under_no_heading_too(tmp_path: Pat
     text = _essay("[{}]", "[^{}]", "FOOTNOTES").replace("FOOTNOTES\n\n", "***\n\n")
     md.write_text(text, encoding="utf-8")
     _check(md)
+
+
+def test_bracketed_numbers_cite_a_numbered_reference_list_typed_beside_the_notes(
+    tmp_path: Path,
+) -> None:
+    md = tmp_path / "paper.md"
+    md.write_text(
+        f"The manifesto says “{_FIRST}” [1] and, as the note says,^1^ more.\n\n"
+        "## Notes\n\n1. The translation is Moore's.\n\n## References\n\n"
+        "[1] K. Marx, The Communist Manifesto. New York: International Publishers, 2014.\n",
+        encoding="utf-8",
+    )
+    ref = next(c.reference for c in scan(md).citations if c.quote == _FIRST)
+    assert ref is not None and ref.style == "numbered" and ref.bib is not None
