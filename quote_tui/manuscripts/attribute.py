@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import replace
+from urllib.parse import unquote
 
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
@@ -194,6 +195,7 @@ def _resolve(
             for m in mentions_in(doc, before, quote_start)
             if m.style not in ("locator", "footnote")
             and not _closes_earlier(doc.text, before, m.start, m.raw)
+            and not _gloss_link(doc.text, m)
             # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
             and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
         ]
@@ -326,3 +328,27 @@ def _word_link(text: str, start: int, mention: Mention) -> bool:
     if link is None or "://" in link.group(1) or "doi" in link.group(1).lower():
         return False
     return bool(re.search(r"[^\W\d_]{2,}", text[start : link.start()]))
+
+
+_SLUG_WORDS = re.compile(r"[^\W\d_]{2,}")
+_PARTICLES = frozenset(("van", "von", "de", "der", "den", "da", "di", "du", "le", "la", "del"))
+
+
+def _gloss_link(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` is the address of a Markdown link whose address names the linked
+    words, "[Hayden White](https://en.wikipedia.org/wiki/Hayden_White)", "[Marxism](https://…
+    /browse/marxism)": a page about a person or term the sentence names, not the source of a
+    quotation after it ("[the report](https://…/report.pdf)" names no "the")."""
+    if mention.style != "url":
+        return False
+    link = _LINK_TEXT.search(text, max(0, mention.start - 82), mention.start)
+    if link is None:
+        return False
+    # a name's particle may be spelt otherwise in the address ("Leopold van Ranke" links to
+    # Leopold_von_Ranke)
+    words = [
+        w for w in map(str.casefold, _SLUG_WORDS.findall(link.group(1))) if w not in _PARTICLES
+    ]
+    path = unquote(mention.raw.split("://", 1)[-1].split("?")[0].rstrip("/"))
+    slug = {w.casefold() for w in _SLUG_WORDS.findall(path.rsplit("/", 1)[-1])}
+    return bool(words) and all(w in slug for w in words)
