@@ -76,3 +76,17 @@ def test_a_page_before_an_earlier_quotation_is_that_ones(tmp_path: Path) -> None
     (tmp_path / "refs.bib").write_text(_BIB, encoding="utf-8")
     got = {c.quote: c.locator for c in scan(md, bib=[tmp_path / "refs.bib"]).citations}
     assert got["reason is, and ought only to be the slave of the passions"] is None
+
+
+@pytest.mark.parametrize(
+    "lead",
+    ["According to Hume,", "Hume writes,", "In the words of Hume,"],
+)
+def test_apa_year_and_page_after_a_quotation_whose_author_the_lead_in_names(
+    tmp_path: Path, lead: str
+) -> None:
+    text = (
+        f'{lead} "the mind is a kind of theatre, where several perceptions successively make'
+        f' their appearance" (1739, p. 252).{_LIST}'
+    )
+    assert _one(tmp_path, text) == ("Hume 1739", "252")
