@@ -135,6 +135,8 @@ def page_author(
                 year=entry.year,
                 locator=make_locator("page", short.group("page")),
             )
+    if (turned := _page_then_author(text, end, entries)) is not None:
+        return turned
     alone = _AUTHOR_ALONE.match(text, end)
     if alone is not None:
         # MLA's author alone for a work without pages: '"…" (Heller).'
@@ -175,6 +177,40 @@ def page_author(
         m.group(0),
         names=(found[0].authors[0].split()[-1],),
         year=found[0].year,
+    )
+
+
+# The page first, then the author or a short title: "(p. 95, Phillips)", "(p.93, Lemon)",
+# "(p. 130, The Prince)", as some students turn MLA's parenthesis round.
+_PAGE_THEN_NAME = re.compile(
+    r"[\"”’']?[ \t]*\(\s*(?:pp?\.\s*)?(?P<page>\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\s*,\s*"
+    r"(?P<name>[A-ZÄÖÜ][^()\d,;]{1,60}?)\s*\)"
+)
+
+
+def _page_then_author(text: str, end: int, entries: Sequence[BibEntry]) -> Mention | None:
+    """The listed work a "(p. 95, Phillips)" right after the quotation names: the one work of
+    that surname, else the one whose title the words begin; None when the list holds neither
+    once."""
+    m = _PAGE_THEN_NAME.match(text, end)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    found = _by_surname(entries).get(_fold(name.split()[-1]), []) if " " not in name else []
+    if not found:
+        want = _title_start(name)
+        found = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+    if len(found) != 1 or not found[0].authors:
+        return None
+    entry = found[0]
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0).lstrip("\"”’' \t"),
+        names=(entry.authors[0].split()[-1],),
+        year=entry.year,
+        locator=make_locator("page", m.group("page")),
     )
 
 

@@ -78,3 +78,18 @@ def test_a_short_title_picks_one_of_two_works_the_dashes_give_the_author(tmp_pat
 def test_without_a_short_title_two_works_of_the_author_are_no_guess(tmp_path: Path) -> None:
     got = _cited(tmp_path, f'Rankine asks, "{_FIRST}" (Rankine 7).{_TWO_WORKS}')
     assert got[_FIRST][0] not in ("Rankine 2014", "Rankine 2004")
+
+
+def test_the_page_before_the_author_in_the_parenthesis(tmp_path: Path) -> None:
+    one = "was a mediating figure in Florentine historiography, a native Florentine"
+    two = "torture, cruelty and lying are all legitimate instruments of statecraft for him"
+    text = (
+        f"Machiavelli, “{one}.” (p. 95, Phillips), and in his writings “{two}.” (p.93, Lemon)"
+        " When reviewing his work there is not one person.\n\n## Bibliography\n\n"
+        "1.\tM.C. Lemon, Philosophy of History A Guide for Students, 2003, Routledge, New York\n"
+        "2.\tMark Phillips, Machiavelli, Guicciardini, and the Tradition of Vernacular"
+        " Historiography in Florence, 1979, Oxford University Press\n"
+    )
+    got = _cited(tmp_path, text)
+    assert got[one + "."] == ("2", "95")
+    assert got[two + "."] == ("1", "93")
