@@ -100,15 +100,16 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 # MLA's author-page citation right after a quotation: "..." (Kewes 1-2), (Walsh, Unkind, 11),
-# (Smith and Jones 45); a bare page after it, "..." (6), names the page of the work the
-# sentence has named. Only right after a closing mark: elsewhere "(Figure 3)" reads the same.
+# (Smith and Jones 45), (Polybius 6.4); a bare page after it, "..." (6), names the page of the work
+# the sentence has named. Only right after a closing mark: elsewhere "(Figure 3)" reads the same.
 _AUTHOR_PAGE = re.compile(
     r"\((?P<names>"
     + _NAME
     + r"(?:\s+(?:and|&)\s+"
     + _NAME
-    + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>(?:pp?\.\s*)?\d{1,5}"
-    r"(?:\s*[-–]+\s*\d{1,5})?)\)"
+    + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>"
+    + BARE_LOCATOR
+    + r")\)"
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
 # (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
@@ -135,24 +136,7 @@ _LOCATOR_ONLY = re.compile(
     r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
 )
 _PARTICLES = frozenset(
-    (
-        "van",
-        "von",
-        "de",
-        "der",
-        "den",
-        "da",
-        "di",
-        "le",
-        "la",
-        "du",
-        "del",
-        "della",
-        "dos",
-        "das",
-        "ten",
-        "ter",
-    )
+    re.findall(r"\S+", "van von de der den da di le la du del della dos das ten ter")
 )
 _UNI_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _ABBREV = re.compile(

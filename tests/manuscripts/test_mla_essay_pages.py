@@ -93,3 +93,13 @@ def test_the_page_before_the_author_in_the_parenthesis(tmp_path: Path) -> None:
     got = _cited(tmp_path, text)
     assert got[one + "."] == ("2", "95")
     assert got[two + "."] == ("1", "93")
+
+
+def test_an_author_with_a_classical_section_in_the_parenthesis(tmp_path: Path) -> None:
+    words = "No clearer proof of the truth of what I say could be obtained than by observation"
+    text = (
+        f'Polybius insists that "{words}." (Polybius 6.4) Rome was able to do it.\n\n'
+        "## Works Cited\n\nPolybius. *The Histories*. Translated by W. R. Paton. Harvard"
+        " University Press, 1922.\n"
+    )
+    assert _cited(tmp_path, text)[words + "."] == ("Polybius 1922", "6.4")
