@@ -61,8 +61,8 @@ _NAME = (
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
 _YEARS = _YEAR + r"(?:\s*[-–]+\s*" + _YEAR + ")?"
 _AUTHOR_ITEM = re.compile(
-    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
-    r"zitiert\s+nach|nach)\s+)?"
+    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|qtd\. in|as cited in|vgl\.|siehe|s\.|"
+    r"zit\.\s+n\.|zitiert\s+nach|nach)\s+)?"
     r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))(?:,\s*|\s+)(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,
@@ -100,14 +100,17 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 # MLA's author-page citation right after a quotation: "..." (Kewes 1-2), (Walsh, Unkind, 11),
-# (Smith and Jones 45), (Polybius 6.4); a bare page after it, "..." (6), names the page of the work
-# the sentence has named. Only right after a closing mark: elsewhere "(Figure 3)" reads the same.
+# (Smith and Jones 45), (Polybius 6.4), (Zammito et.al.,669); a bare page after it, "..." (6),
+# names the page of the work the sentence has named. Only right after a closing mark: elsewhere
+# "(Figure 3)" reads the same.
 _AUTHOR_PAGE = re.compile(
-    r"\((?P<names>"
+    # the work quoted in, when it is another's: (qtd. in Steinby 59), (Herder; Steinby, 59)
+    r"\((?:" + _NAME + r"\s*;\s*|(?:" + _NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
+    r"(?P<names>"
     + _NAME
     + r"(?:\s+(?:and|&)\s+"
     + _NAME
-    + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>"
+    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
     + BARE_LOCATOR
     + r")\)"
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from quote_tui.manuscripts import scan
 
 _LIST = (
@@ -103,3 +105,35 @@ def test_an_author_with_a_classical_section_in_the_parenthesis(tmp_path: Path) -
         " University Press, 1922.\n"
     )
     assert _cited(tmp_path, text)[words + "."] == ("Polybius 1922", "6.4")
+
+
+_ROMANTIC = (
+    "\n\n## Bibliography\n\nSteinby, Liisa. “Herder’s Theory of the Novel.” *Herder Yearbook* 12"
+    " (2014): 55–72.\n\nZammito, John H., Karl Menges, and Ernest A. Menze. “Herder Revisited.”"
+    " *Journal of the History of Ideas* 71, no. 4 (2010): 661–84.\n"
+)
+_POETICS = (
+    "Our whole life is in a sense a poetics: we do not see, but create pictures for ourselves"
+)
+
+
+@pytest.mark.parametrize("cite", ["(qtd. in Steinby 59)", "(Herder; Steinby, 59)"])
+def test_words_quoted_in_another_work_cite_that_work(tmp_path: Path, cite: str) -> None:
+    got = _cited(tmp_path, f"Herder wrote: “{_POETICS}” {cite}. Then more.{_ROMANTIC}")
+    assert got[_POETICS] == ("Steinby 2014", "59")
+
+
+def test_et_al_typed_without_spaces(tmp_path: Path) -> None:
+    words = "it challenged the ways in which Enlightenment was falling short of its own ideals"
+    got = _cited(tmp_path, f"The movement: “{words}” (Zammito et.al.,669). More.{_ROMANTIC}")
+    assert got[words] == ("Zammito 2010", "669")
+
+
+def test_apa_quoted_in_written_the_mla_way(tmp_path: Path) -> None:
+    words = "social networks connect the relations and relationships of people, topics and ideas"
+    text = (
+        f'They hold that "{words}" (qtd. in Sharda et al., 2014, p. 257). More.\n\n'
+        "## References\n\nSharda, R., Delen, D., & Turban, E. (2014). *Business intelligence*."
+        " Pearson.\n"
+    )
+    assert _cited(tmp_path, text)[words] == ("Sharda 2014", "257")
