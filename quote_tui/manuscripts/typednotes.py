@@ -58,7 +58,7 @@ _ENTRY = re.compile(
 # A mark in the running text: Pandoc's, HTML's, Unicode's, or a plain number glued after a
 # closing mark (and perhaps the sentence's stop) with a space or the line's end after it.
 _MARK = re.compile(
-    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[\^?(?P<c>\d{1,4})\](?![(:])"
+    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|(?<!\])\[\^?(?P<c>\d{1,4})\](?![(:])"
     # not a unit's power, m² or m³: after a word of two letters at least, or punctuation
     r"|(?:(?<=[.,;:!?”\"’»“)])|(?<=[^\W\d_]{2}))(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})"
     r"|(?<=[”\"’»“])[.,;:!?]?(?P<d>\d{1,3})(?=[\s.,;:]|$)"

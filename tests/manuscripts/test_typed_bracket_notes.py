@@ -101,3 +101,15 @@ def test_bracketed_numbers_cite_a_numbered_reference_list_typed_beside_the_notes
     )
     ref = next(c.reference for c in scan(md).citations if c.quote == _FIRST)
     assert ref is not None and ref.style == "numbered" and ref.bib is not None
+
+
+def test_a_reference_links_number_is_no_note_mark(tmp_path: Path) -> None:
+    md = tmp_path / "guide.md"
+    md.write_text(
+        f"The manifesto says “{_FIRST}” [as printed][1] in the edition.\n\n## Notes\n\n"
+        "1. Karl Marx. _The Communist Manifesto_. (New York: International, 2014), 14.\n"
+        "2. Another note.\n\n[1]: https://example.org/manifesto\n",
+        encoding="utf-8",
+    )
+    cit = next(c for c in scan(md).citations if c.quote == _FIRST)
+    assert cit.reference is None or "2014" not in cit.reference.raw
