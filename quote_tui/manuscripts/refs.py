@@ -105,14 +105,14 @@ _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 # "(Figure 3)" reads the same.
 _AUTHOR_PAGE = re.compile(
     # the work quoted in, when it is another's: (qtd. in Steinby 59), (Herder; Steinby, 59)
-    r"\((?:" + _NAME + r"\s*;\s*|(?:" + _NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
+    r"\([*_]{0,2}(?:" + _NAME + r"\s*;\s*|(?:" + _NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
     r"(?P<names>"
     + _NAME
     + r"(?:\s+(?:and|&)\s+"
     + _NAME
     + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
     + BARE_LOCATOR
-    + r")\)"
+    + r")[*_]{0,2}\)"  # set in emphasis as a whole: (**Brazier, p.3**)
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
 # (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)

@@ -137,3 +137,13 @@ def test_apa_quoted_in_written_the_mla_way(tmp_path: Path) -> None:
         " Pearson.\n"
     )
     assert _cited(tmp_path, text)[words] == ("Sharda 2014", "257")
+
+
+@pytest.mark.parametrize("cite", ["(**Grollig, pg. 6**)", "(*Grollig, p.6*)", "(Grollig, pg. 6)"])
+def test_a_parenthesis_set_in_emphasis_or_with_pg(tmp_path: Path, cite: str) -> None:
+    words = "the usual person to call to the aid of an injured person has been the shaman"
+    text = (
+        f"He writes, “{words}” {cite}. More.\n\n## Works Cited\n\nGrollig, Francis X. *Medical"
+        " Anthropology*. The Hague: Mouton, 1976.\n"
+    )
+    assert _cited(tmp_path, text)[words] == ("Grollig 1976", "6")
