@@ -87,7 +87,7 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
     # "\\": a Markdown line break; a closing mark: the writer wrapped the block in marks and
     # closed them after its citation (> "… abzufragen [...][@key, S. 878].")
-    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’')
+    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’*_')  # and a block's emphasis
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"

@@ -135,6 +135,7 @@ _NOT_AUTHORS = frozenset(
     )
 )
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
+_LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
     r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
 )
@@ -388,6 +389,17 @@ def _linked_note(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=note_id)]
 
 
+def _ends_block(m: re.Match[str]) -> bool:
+    """A block quotation's citation at the end of its last line, after its last sentence's
+    stop (MLA) or before it: "… environment. (Grollig 11)", "… over-emphasized (Grollig 11)."."""
+    end = _LINE_END.match(m.string, m.end())
+    if end is None:
+        return False
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
+    stop_after = m.string[m.end() : end.end()].lstrip(" \t*_")[:1] in (".", "!", "?")
+    return before.endswith((".", "!", "?")) or stop_after
+
+
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
@@ -396,7 +408,7 @@ def _after_quotation(m: re.Match[str]) -> bool:
 
 def _author_page(m: re.Match[str]) -> list[Mention]:
     names = _names(m.group("names"))
-    if not names or names[0] in _NOT_AUTHORS or not _after_quotation(m):
+    if not names or names[0] in _NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
         return []
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
