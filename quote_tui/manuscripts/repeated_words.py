@@ -51,6 +51,8 @@ def _same_work(a: Mention | None, b: Mention | None) -> bool:
         return False
     if a.key and b.key:
         return a.key == b.key
+    if a.year and b.year and a.year != b.year:
+        return False  # two works of one author
     return bool(a.names and b.names and a.names[0].casefold() == b.names[0].casefold())
 
 

@@ -64,3 +64,14 @@ def test_words_the_passage_does_not_hold_take_nothing(tmp_path: Path) -> None:
         f" to her instead.{_LIST}",
     )
     assert got.get("keep quiet", (None, None))[1] is None
+
+
+def test_words_cited_to_another_work_of_the_author_keep_their_own(tmp_path: Path) -> None:
+    text = (
+        f'Smith (2010) writes, "{_PASSAGE}" (p. 59). Later the world says "stop that"'
+        " (Smith, 2012).\n\n## References\n\nSmith, J. (2010). *Sighs*. Graywolf.\n\n"
+        "Smith, J. (2012). *More sighs*. Graywolf.\n"
+    )
+    got = _cited(tmp_path, text)
+    assert got[_PASSAGE] == ("Smith 2010", "59")
+    assert got["stop that"] == ("Smith 2012", None)
