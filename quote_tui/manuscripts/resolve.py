@@ -24,6 +24,10 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
+# MLA's short title and page, without the author: "(Citizen 7)", "(*Citizen* 7)"
+_TITLE_PAGE = re.compile(
+    r"\(\s*[*_\"“]*(?P<title>[^\d()*_\"”,]{2,60}?)[*_\"”]*,?\s+(?:pp?\.\s*)?\d"
+)
 # MLA's author, short title and page: "(Rankine, Lonely 12)", "(Walsh, Unkind, 11)"
 _MLA_SHORT = re.compile(r"\([^,()]{2,80},\s*(?P<short>[^,()\d]{1,60}?),?\s+(?:pp?\.\s*)?\d")
 _MAX_NAME = 40
@@ -75,6 +79,9 @@ def reference_from_mention(
         bib = match_author(ms.listed, mention.names, title) or match_author(
             bibliography.entries, mention.names, title
         )
+        if bib is None and (alone := _TITLE_PAGE.match(mention.raw)) is not None:
+            # MLA's short title alone, the author named in the sentence: "(Citizen 7)"
+            bib = match_title(ms.listed, alone.group("title"), "")
         key = bib.key if bib else " & ".join(mention.names)
         if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):
             why = (

@@ -147,3 +147,8 @@ def test_a_parenthesis_set_in_emphasis_or_with_pg(tmp_path: Path, cite: str) -> 
         " Anthropology*. The Hague: Mouton, 1976.\n"
     )
     assert _cited(tmp_path, text)[words] == ("Grollig 1976", "6")
+
+
+def test_a_short_title_alone_when_the_sentence_names_the_author(tmp_path: Path) -> None:
+    text = f'In *Citizen*, Rankine asks, "{_FIRST}" (Citizen 7). More.{_TWO_WORKS}'
+    assert _cited(tmp_path, text)[_FIRST] == ("Rankine 2014", "7")
