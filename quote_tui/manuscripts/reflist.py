@@ -177,8 +177,23 @@ def find_reference_list(text: str) -> ReferenceList:
     headings = list(_HEADING.finditer(text))
     if not headings:
         return ReferenceList()
-    start = headings[-1].start()
-    body_start = headings[-1].end()
+    # An essay's own list and a later section's (an appendix, a second essay in the file, a
+    # chapter's) each list works the text cites: the last list is the list, and the works of
+    # the unnumbered ones before it are listed too.
+    earlier = [e for h in headings[:-1] for e in _read_list(text, h)[2]]
+    span, numbered, listed = _read_list(text, headings[-1])
+    if numbered:
+        return ReferenceList(span, numbered, listed)
+    return ReferenceList(span, {}, (*listed, *(e for e in earlier if e not in listed)))
+
+
+def _read_list(
+    text: str, heading: re.Match[str]
+) -> tuple[tuple[int, int], dict[str, BibEntry], tuple[BibEntry, ...]]:
+    """The span, numbered entries and entries of the list under ``heading``; the entries of
+    a numbered list are its numbered ones, of an unnumbered one those with author and year."""
+    start = heading.start()
+    body_start = heading.end()
     stop = _NEXT_HEADING.search(text, body_start)
     body_end = stop.start() if stop else len(text)
     entries: dict[str, BibEntry] = {}
@@ -188,7 +203,7 @@ def find_reference_list(text: str) -> ReferenceList:
         entries.setdefault(number, entry_from_text(number, m.group("body")))
         end = m.end()
     if entries:
-        return ReferenceList((start, max(end, start)), entries, tuple(entries.values()))
+        return (start, max(end, start)), entries, tuple(entries.values())
     listed: list[BibEntry] = []
     previous = ""  # the last entry's authors as written, for one that repeats them by a dash
     for chunk in _chunks(text[body_start:body_end]):
@@ -204,7 +219,7 @@ def find_reference_list(text: str) -> ReferenceList:
             listed.append(replace(entry, key=key))
     # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
     # the chapters after it are still read.
-    return ReferenceList((start, body_end), {}, tuple(listed))
+    return (start, body_end), {}, tuple(listed)
 
 
 # An entry that repeats the authors of the one above by a dash, as MLA ("---.") and Chicago

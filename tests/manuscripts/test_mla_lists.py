@@ -1,0 +1,36 @@
+"""MLA essays as people post them: two "Works Cited" lists in one file (the essay's and a
+later section's), a work listed without its year, a short title made of the title's key word
+("Historical" 30), and a typed note's mark that opens a paragraph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+
+_ESSAY_LIST = (
+    "## Works Cited\n\nJung, Carl. *The Archetypes and the Collective Unconscious*. Princeton"
+    ' University Press, 1981.\n\nTalbot, William Henry Fox. "A Brief Historical Sketch of the'
+    " Invention of the Art.\" *Classic Essays on Photography*, Leete's Island Books, 1980, pp."
+    ' 27-36.\n\n------. "Some Account of the Art of Photogenic Drawing." Newhall, Photography,'
+    " 23-31.\n\n## Prototype\n\nA section on the prototype.\n\n**Works Cited**\n\n"
+    "McCarty, Willard. *Humanities Computing*. Palgrave Macmillan, 2005.\n"
+)
+_JUNG = "the inferior part of the personality"
+_TRUTH = "truth and fidelity"
+_PATH = "a path so deeply hidden among nature's secrets"
+
+
+def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]]:
+    md = tmp_path / "essay.md"
+    md.write_text(text, encoding="utf-8")
+    return {
+        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
+        for c in scan(md).citations
+    }
+
+
+def test_the_works_of_an_earlier_list_are_listed_too(tmp_path: Path) -> None:
+    got = _cited(tmp_path, f'The shadow is "{_JUNG}" (Jung 284). More.\n\n{_ESSAY_LIST}')
+    assert got[_JUNG] == ("Jung 1981", "284")
+
