@@ -34,3 +34,13 @@ def test_the_works_of_an_earlier_list_are_listed_too(tmp_path: Path) -> None:
     got = _cited(tmp_path, f'The shadow is "{_JUNG}" (Jung 284). More.\n\n{_ESSAY_LIST}')
     assert got[_JUNG] == ("Jung 1981", "284")
 
+
+def test_a_typed_notes_mark_is_no_citation_of_the_next_paragraphs_quotation(
+    tmp_path: Path,
+) -> None:
+    text = (
+        'Berger says the camera "grew up together" with positivism (99).<sup>1</sup>\n \n'
+        f'The shadow is "{_JUNG}" ("Archetypes" 284). More.\n\n'
+        "## Notes\n\n<sup>1</sup>Berger uses the camera as a synecdoche.\n\n" + _ESSAY_LIST
+    )
+    assert _cited(tmp_path, text)[_JUNG] == ("Jung 1981", "284")
