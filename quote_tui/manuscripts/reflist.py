@@ -217,6 +217,12 @@ def _read_list(
             # Named as the text cites it, so a report reads "Lo 2020", not a list position.
             key = f"{entry.authors[0]} {entry.year}"
             listed.append(replace(entry, key=key))
+        elif entry.authors and entry.title:
+            # MLA lists a work without its year ("Talbot, W. H. F. "Some Account of …"
+            # Newhall, Photography, 23-31."): named by its author and title's first words
+            words = re.findall(r"[^\W_][\w'’-]*", entry.title)[:3]
+            if words:
+                listed.append(replace(entry, key=f"{entry.authors[0]} {' '.join(words)}"))
     # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
     # the chapters after it are still read.
     return (start, body_end), {}, tuple(listed)

@@ -81,7 +81,9 @@ def reference_from_mention(
         )
         if bib is None and (alone := _TITLE_PAGE.match(mention.raw)) is not None:
             # MLA's short title alone, the author named in the sentence: "(Citizen 7)"
-            bib = match_title(ms.listed, alone.group("title"), "")
+            bib = match_title(ms.listed, alone.group("title"), "") or _titled(
+                ms.listed, alone.group("title")
+            )
         key = bib.key if bib else " & ".join(mention.names)
         if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):
             why = (
@@ -112,6 +114,18 @@ def reference_from_mention(
         target=mention.target,
         why=why,
     )
+
+
+def _titled(entries: tuple[BibEntry, ...], short: str) -> BibEntry | None:
+    """The one entry whose title holds every word of an MLA short title ("Historical" for "A
+    Brief Historical Sketch of the Invention of the Art")."""
+    words = set(re.findall(r"[^\W_]+", short.casefold()))
+    found = [
+        e
+        for e in entries
+        if e.title and words and words <= set(re.findall(r"[^\W_]+", e.title.casefold()))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _named_key(mention: Mention, bibliography: Bibliography, ms: Manuscript) -> str | None:

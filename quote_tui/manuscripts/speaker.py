@@ -103,6 +103,7 @@ _SHORT_TITLE = re.compile(
 # The author alone in brackets right after the closing mark: '"…" (Heller)'.
 _AUTHOR_ALONE = re.compile(r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)\)")
 _ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
+_TITLE_WORD = re.compile(r"[^\W_]+")
 
 
 def _title_start(title: str) -> str:
@@ -123,6 +124,15 @@ def page_author(
     if short is not None:
         want = _title_start(short.group("title").strip(" ,."))
         titled = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+        if not titled:
+            # a short title is the title's key words, not always its first: ("Historical"
+            # 30) for "A Brief Historical Sketch of the Invention of the Art"
+            words = set(_TITLE_WORD.findall(want))
+            titled = [
+                e
+                for e in entries
+                if e.title and words and words <= set(_TITLE_WORD.findall(_fold(e.title)))
+            ]
         paged = True  # ("Introduction" 16): a part of a work, whose author the text names
         if len(titled) == 1 and titled[0].authors:
             entry = titled[0]

@@ -35,6 +35,16 @@ def test_the_works_of_an_earlier_list_are_listed_too(tmp_path: Path) -> None:
     assert got[_JUNG] == ("Jung 1981", "284")
 
 
+def test_short_titles_pick_a_work_without_year_and_one_by_its_key_word(tmp_path: Path) -> None:
+    text = (
+        f'Talbot celebrates the "{_TRUTH}" of the images ("Some Account" 24), though "{_PATH}"'
+        f' ("Historical" 30) led him on.\n\n{_ESSAY_LIST}'
+    )
+    got = _cited(tmp_path, text)
+    assert got[_TRUTH] == ("Talbot Some Account of", "24")
+    assert got[_PATH] == ("Talbot 1980", "30")
+
+
 def test_a_typed_notes_mark_is_no_citation_of_the_next_paragraphs_quotation(
     tmp_path: Path,
 ) -> None:
