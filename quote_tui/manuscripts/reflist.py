@@ -229,8 +229,9 @@ def _read_list(
 
 
 # An entry that repeats the authors of the one above by a dash, as MLA ("---.") and Chicago
-# ("———.") lists do; a Markdown writer may escape the hyphens ("\\-\\-\\-.").
-_SAME_AUTHORS = re.compile(r"^\s*(?:(?:\\?[-‐‑–—―_]){2,}|—)\s*[.,]\s*")
+# ("———.") lists do; a Markdown writer may escape the hyphens ("\\-\\-\\-."), a Word
+# writer type dots ("…………….").
+_SAME_AUTHORS = re.compile(r"^\s*(?:(?:(?:\\?[-‐‑–—―_]){2,}|—)\s*[.,]|[.…]{3,})\s*")
 # The authors an entry opens with, to its first full stop after a word of two letters or more
 # ("Rankine, Claudia. ", "Deleuze, Gilles, and Félix Guattari. ")
 _NAMES_WRITTEN = re.compile(r"^\s*[^.\n]{2,80}?[^\W\d_]{2}\.\s")

@@ -178,8 +178,10 @@ def page_author(
     clause = max(text.rfind(";", lo, start), _last_stop(text, lo, start))
     in_clause = [pair for pair in named if pair[0].start() > clause]
     m, found = in_clause[0] if in_clause else named[-1]
+    if len(found) > 1:
+        found = _titled_before(text, lo, start, found)
     if len(found) != 1:
-        return None  # two works of that author: the page says which, not the name
+        return None  # two works of that author the text does not tell apart
     return Mention(
         m.start(),
         m.end(),
@@ -222,6 +224,25 @@ def _page_then_author(text: str, end: int, entries: Sequence[BibEntry]) -> Menti
         year=entry.year,
         locator=make_locator("page", m.group("page")),
     )
+
+
+_TITLE_WORDS = 3  # a title's first words that name it in the running text
+
+
+def _titled_before(text: str, lo: int, start: int, works: list[BibEntry]) -> list[BibEntry]:
+    """Of an author's several works, the one whose title's first words the text before the
+    quotation names last ("Latour emphasizes in We Have Never Been Modern that "…" (43)")."""
+    said = " " + " ".join(_TITLE_WORD.findall(_fold(text[lo:start]))) + " "
+    named = []
+    for e in works:
+        words = _TITLE_WORD.findall(_title_start(e.title or ""))[:_TITLE_WORDS]
+        at = said.rfind(f" {' '.join(words)} ") if words else -1
+        if at >= 0:
+            named.append((at, e))
+    if not named:
+        return []
+    last = max(at for at, _ in named)
+    return [e for at, e in named if at == last]
 
 
 # The list's works by first author's surname, per list (held to tell it is the same): built

@@ -54,3 +54,18 @@ def test_a_typed_notes_mark_is_no_citation_of_the_next_paragraphs_quotation(
         "## Notes\n\n<sup>1</sup>Berger uses the camera as a synecdoche.\n\n" + _ESSAY_LIST
     )
     assert _cited(tmp_path, text)[_JUNG] == ("Jung 1981", "284")
+
+
+def test_of_an_authors_two_works_the_one_the_sentence_names_by_title(tmp_path: Path) -> None:
+    pure = "The more science is absolutely pure, the more it is bound up with society"
+    power = "without the enrolment of many other people, the rhetoric of science is powerless"
+    text = (
+        f'Bruno Latour emphasizes in We Have Never Been Modern that, "{pure}" (43). In an'
+        f' earlier work, Science in Action, Latour asserts that, "{power}" (145).\n\n'
+        "## Works Cited\n\nLatour, Bruno. Science in Action: How to follow Scientists and"
+        " Engineers through Society. Harvard University Press, 1987.\n\n…………….  We have never"
+        " been Modern (trans. Catherine Porter). Harvard University Press, 1993.\n"
+    )
+    got = _cited(tmp_path, text)
+    assert got[pure] == ("Latour 1993", "43")
+    assert got[power] == ("Latour 1987", "145")
