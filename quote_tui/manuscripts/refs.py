@@ -106,7 +106,7 @@ _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 _AUTHOR_PAGE = re.compile(
     # the work quoted in, when it is another's: (qtd. in Steinby 59), (Herder; Steinby, 59)
     r"\([*_]{0,2}(?:" + _NAME + r"\s*;\s*|(?:" + _NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
-    r"(?P<names>"
+    r"(?P<names>(?:[A-Z][\w'’-]+\s+){0,2}"  # a first name too: (Marie-Laure Ryan 44)
     + _NAME
     + r"(?:\s+(?:and|&)\s+"
     + _NAME

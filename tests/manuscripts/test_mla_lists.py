@@ -69,3 +69,18 @@ def test_of_an_authors_two_works_the_one_the_sentence_names_by_title(tmp_path: P
     got = _cited(tmp_path, text)
     assert got[pure] == ("Latour 1993", "43")
     assert got[power] == ("Latour 1987", "145")
+
+
+def test_a_first_name_typed_in_the_parenthesis(tmp_path: Path) -> None:
+    twine = "Some people like to think of using Twine as writing interactive stories"
+    linear = "narrative is a linear, causal sequence of events whose significance depends"
+    text = (
+        f'Drucker (2013) says much. In reality, "{twine}" (Melissa Ford 2). Ryan states that,'
+        f' "{linear}" (Marie-Laure Ryan 44).\n\n## Works Cited\n\nDrucker, Johanna. *Graphesis*.'
+        " Harvard University Press, 2013.\n\nFord, Melissa. Writing Interactive Fiction with"
+        " Twine. QUE Publications, 2016.\n\nRyan, Marie-Laure. “From Narrative Games to"
+        " Playable Stories.” Storyworlds, Vol. 1, pp. 43-59, 2009.\n"
+    )
+    got = _cited(tmp_path, text)
+    assert got[twine] == ("Ford 2016", "2")
+    assert got[linear] == ("Ryan 2009", "44")
