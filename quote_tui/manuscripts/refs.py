@@ -79,13 +79,13 @@ _NARRATIVE = re.compile(
     + _NAME
     + r"(?:(?:,\s*"
     + _NAME
-    + r")*,?\s+(?:and|&|und|u\.)\s+"
+    + r")*,?\s+(?:and|&|und|u\.)\s+(?:[A-Z][\w'’-]+\s+)?"  # "… and David Wengrow (2021)"
     + _NAME
     + r"|(?:/"  # German styles join names with a slash: "Bortz/Döring (2006)"
     + _NAME
     + r")+|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
     + _YEAR
-    + r")(?:\s*[,:]\s*(?P<loc>[^)]*))?\)"
+    + r")(?:\s*[,:;]\s*(?P<loc>[^)]*))?\)"
 )
 _NUMBERED = re.compile(
     r"\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]]{1,40}))?\](?!\()"

@@ -90,3 +90,19 @@ def test_apa_year_and_page_after_a_quotation_whose_author_the_lead_in_names(
         f' their appearance" (1739, p. 252).{_LIST}'
     )
     assert _one(tmp_path, text) == ("Hume 1739", "252")
+
+
+def test_a_narrative_citation_with_first_names_and_pages_after_a_semicolon(
+    tmp_path: Path,
+) -> None:
+    md = tmp_path / "intro.md"
+    md.write_text(
+        "David Graeber and David Wengrow (2021; 5, 24) have challenged us to write history"
+        " ‘as if it consisted of people one would have been able to talk to’ and more.\n\n"
+        "## References\n\nGraeber, David and David Wengrow. 2021. _The Dawn of Everything_."
+        " London: Penguin.\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.reference is not None and cit.reference.key == "Graeber 2021"
+    assert cit.locator is not None and cit.locator.value == "5, 24"
