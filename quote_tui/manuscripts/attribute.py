@@ -14,7 +14,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, typed_page_after
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.own_line_cite import cite_on_own_line
@@ -212,7 +212,15 @@ def _resolve(
             ref = earlier_anchor[-1].reference
             return None, ref, locator or (ref.locator if ref else None)
         if earlier:
-            return earlier[-1], None, locator or earlier[-1].locator
+            last = earlier[-1]
+            if (
+                last.locator is None
+                and last.style in ("latex", "pandoc")
+                and (typed := typed_page_after(doc.text, last.end))
+            ):
+                # "\footnote{\cite{key}, p. 37 : “…”}": the page typed after the cite
+                last = replace(last, locator=typed[0])
+            return last, None, locator or last.locator
         return None, None, locator
     if mention is not None and mention.style == "url":
         law = named_statute(doc.text, quote_start)

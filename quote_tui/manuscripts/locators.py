@@ -12,6 +12,7 @@ __all__ = [
     "further_pages",
     "page_list",
     "parse_locator",
+    "postnote_locator",
     "typed_page_after",
 ]
 
@@ -324,6 +325,26 @@ def _ends_value(s: str, end: int) -> bool:
     """The scheme's value is the whole locator, or what follows is a new part (", and passim")."""
     rest = s[end:].lstrip()
     return not rest or rest[0] in ",;)]" or rest.startswith(("f.", "ff.", "and ", "&"))
+
+
+# A postnote or suffix that gives the place in its own words with the page last: "norme NF
+# Z47-102, vol. 1, p. 286", "quoted in Smith, p. 4". Kept as written; the page is compared.
+_PAGE_LAST = re.compile(
+    r"(?:^|[\s,;(])(?:pp?\.|S\.|pg\.)[\s~]*(\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?\s*$"
+)
+
+
+def postnote_locator(text: str) -> Locator | None:
+    """A cite's postnote or a Pandoc suffix read as a locator (``parse_locator``), else, when
+    it ends with a page, the whole note as written with that page."""
+    found = parse_locator(text)
+    if found is not None or not text.strip():
+        return found
+    m = _PAGE_LAST.search(text)
+    if m is None:
+        return None
+    value = " ".join(text.replace("~", " ").split()).strip(" ,;")
+    return Locator(label="page", value=value, pages=page_list(m.group(1)))
 
 
 def from_csl(label: str | None, locator: str | None) -> Locator | None:

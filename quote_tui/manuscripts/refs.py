@@ -13,7 +13,7 @@ from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, postnote_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.notelinks import NOTE_LINK, NOTE_NUMBER, NOTE_TARGET, note_link_id
 
@@ -243,7 +243,8 @@ def _latex(m: re.Match[str]) -> list[Mention]:
         return []
     # a reference typed where the key goes, its page last: \autocite{Bericht IW …, 2013, S. 7}
     typed = not post and " " in keys[0] and len(keys) > 1
-    loc = parse_locator(post or (keys[-1] if typed else ""), bare_is_page=not typed)
+    written = keys[-1] if typed else ""
+    loc = postnote_locator(post) if post else parse_locator(written, bare_is_page=False)
     return [Mention(m.start(), m.end(), "latex", m.group(0), key=keys[0], locator=loc)]
 
 
