@@ -113,3 +113,18 @@ def test_a_reference_links_number_is_no_note_mark(tmp_path: Path) -> None:
     )
     cit = next(c for c in scan(md).citations if c.quote == _FIRST)
     assert cit.reference is None or "2014" not in cit.reference.raw
+
+
+def test_a_note_of_author_and_page_is_the_authors_listed_work(tmp_path: Path) -> None:
+    words = "direct comparisons between the two methods are difficult to make"
+    md = tmp_path / "thesis.md"
+    md.write_text(
+        f"Creider states that “{words}.”[^30]\n\n[^30]: Creider, pp. 262-263.\n\n"
+        "## Bibliography\n\nCreider, Barbara Hanna. “Music Learning Theory and the Suzuki"
+        " Method.” In *Readings in Music Learning Theory*. Chicago: GIA, 1989.\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.reference is not None and cit.reference.bib is not None
+    assert cit.reference.bib.year == "1989"
+    assert cit.locator is not None and cit.locator.value == "262-263"
