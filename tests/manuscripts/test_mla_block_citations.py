@@ -52,3 +52,15 @@ def test_a_word_block_indented_by_hand_closed_by_an_mla_citation(tmp_path: Path)
     d.add_paragraph(_LIST.replace("*", ""))
     d.save(str(path))
     assert _one(path) == (_WORDS + ".", "Grollig 1976", "11")
+
+
+def test_a_block_closed_by_its_page_alone_without_a_stop(tmp_path: Path) -> None:
+    md = tmp_path / "essay.md"
+    md.write_text(
+        "Calvino’s Marco Polo says of Zora:\n\n> Desires are already memories and the city"
+        " remembers them all (8)\n\nThen more.\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.quote == "Desires are already memories and the city remembers them all"
+    assert cit.locator is not None and cit.locator.value == "8"
