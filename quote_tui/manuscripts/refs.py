@@ -391,14 +391,12 @@ def _linked_note(m: re.Match[str]) -> list[Mention]:
 
 
 def _ends_block(m: re.Match[str]) -> bool:
-    """A block quotation's citation at the end of its last line, after its last sentence's
-    stop (MLA) or before it: "… environment. (Grollig 11)", "… over-emphasized (Grollig 11)."."""
-    end = _LINE_END.match(m.string, m.end())
-    if end is None:
-        return False
+    """A citation closing a clause (MLA's at a sentence's end: "… polarity (Barfield 35).") or
+    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"."""
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
-    stop_after = m.string[m.end() : end.end()].lstrip(" \t*_")[:1] in (".", "!", "?")
-    return before.endswith((".", "!", "?")) or stop_after
+    if m.string[m.end() : m.end() + 3].lstrip(" \t*_")[:1] in (".", "!", "?", ";"):
+        return True
+    return before.endswith((".", "!", "?")) and bool(_LINE_END.match(m.string, m.end()))
 
 
 def _after_quotation(m: re.Match[str]) -> bool:

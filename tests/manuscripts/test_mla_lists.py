@@ -84,3 +84,13 @@ def test_a_first_name_typed_in_the_parenthesis(tmp_path: Path) -> None:
     got = _cited(tmp_path, text)
     assert got[twine] == ("Ford 2016", "2")
     assert got[linear] == ("Ryan 2009", "44")
+
+
+def test_an_mla_citation_closing_the_sentence_after_the_quotation(tmp_path: Path) -> None:
+    words = "manifestation of one power by opposite forces"
+    text = (
+        f'This notion of a "{words}" is central to his ideas about polarity (Barfield 35). As'
+        " magnets show.\n\n## Works Cited\n\nBarfield, Owen. *What Coleridge Thought.* Wesleyan"
+        " UP, 1971.\n"
+    )
+    assert _cited(tmp_path, text)[words] == ("Barfield 1971", "35")
