@@ -196,8 +196,10 @@ def _resolve(
             if m.style not in ("locator", "footnote")
             and not _closes_earlier(doc.text, before, m.start, m.raw)
             and not _gloss_link(doc.text, m)
-            # a typed note's mark (<sup>2</sup> before a typed "Notes" list) is a note's too
+            # a typed note's mark (<sup>2</sup> before a typed "Notes" list) is a note's too,
+            # and a superscript opening the sentence is a typed note's own number
             and not any(a.footnote and a.start < m.end and m.start < a.end for a in doc.anchors)
+            and not (m.raw[:1] in "<^¹²³⁴⁵⁶⁷⁸⁹" and not doc.text[before : m.start].strip())
             # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
             and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
         ]

@@ -94,3 +94,14 @@ def test_an_mla_citation_closing_the_sentence_after_the_quotation(tmp_path: Path
         " UP, 1971.\n"
     )
     assert _cited(tmp_path, text)[words] == ("Barfield 1971", "35")
+
+
+def test_a_quotation_in_a_typed_note_is_not_cited_by_the_notes_own_number(tmp_path: Path) -> None:
+    words = "learning to see from one eye with the strengths of Indigenous knowledges"
+    text = (
+        "The essay uses Two-Eyed Seeing.<sup>1</sup>\n\n## Notes\n\n<sup>1</sup>Elder Albert"
+        f' Marshall defines "Two-Eyed Seeing" as “{words}” (Bartlett).\n\n## Works Cited\n\n'
+        'Bartlett, C., Marshall, M., & Marshall, A. "Two-Eyed Seeing." *Journal of'
+        " Environmental Studies and Sciences*, vol. 2, no. 4, 2012, pp. 331–340.\n"
+    )
+    assert _cited(tmp_path, text)[words][0] == "Bartlett 2012"
