@@ -19,7 +19,7 @@ __all__ = [
 # A place written alone in brackets after a quotation: a page, "(4)", "(p. 12-14)", or a
 # play's act, scene and lines, "(3.1.56-58)", "(I.ii.34)", as MLA cites verse drama.
 BARE_LOCATOR = (
-    r"(?:(?:pp?\.|pgs?\.)?\s*\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
+    r"(?:(?:[pP]{1,2}\.|pgs?\.)?\s*\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
     r"(?:\s*[-–]+\s*\d{1,5})?"
 )
 

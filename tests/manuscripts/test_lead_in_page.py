@@ -106,3 +106,17 @@ def test_a_narrative_citation_with_first_names_and_pages_after_a_semicolon(
     (cit,) = scan(md).citations
     assert cit.reference is not None and cit.reference.key == "Graeber 2021"
     assert cit.locator is not None and cit.locator.value == "5, 24"
+
+
+def test_a_page_typed_with_a_capital_p_after_a_quotation_of_a_narrative_cite(
+    tmp_path: Path,
+) -> None:
+    md = tmp_path / "paper.Rmd"
+    md.write_text(
+        '@coibion2020 see media coverage as only a "relatively weak force in shaping beliefs"'
+        " (P.6) and for @dacunto2022 available information did not matter.\n",
+        encoding="utf-8",
+    )
+    (cit,) = scan(md).citations
+    assert cit.reference is not None and cit.reference.key == "coibion2020"
+    assert cit.locator is not None and cit.locator.pages == (6,)
