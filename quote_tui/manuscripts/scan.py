@@ -18,6 +18,7 @@ from quote_tui.manuscripts.model import Citation, ScanResult
 from quote_tui.manuscripts.repeated_words import with_repeated_pages
 from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
+from quote_tui.manuscripts.web_names import with_web_names
 
 __all__ = ["DEFAULT_MAX_QUOTES", "SUFFIXES", "scan", "scan_manuscript"]
 
@@ -143,7 +144,7 @@ def scan_manuscript(
     """
     if bibliography.entries:
         ms = with_typed_keys(ms, bibliography.by_key)
-    ms = with_liquid_cites(ms, bibliography.by_key)
+    ms = with_web_names(with_liquid_cites(ms, bibliography.by_key))
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
