@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import replace
+from urllib.parse import unquote
 
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
@@ -13,7 +14,7 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, typed_page_after
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.own_line_cite import cite_on_own_line
@@ -194,6 +195,11 @@ def _resolve(
             for m in mentions_in(doc, before, quote_start)
             if m.style not in ("locator", "footnote")
             and not _closes_earlier(doc.text, before, m.start, m.raw)
+            and not _gloss_link(doc.text, m)
+            # a typed note's mark (<sup>2</sup> before a typed "Notes" list) is a note's too,
+            # and a superscript opening the sentence is a typed note's own number
+            and not any(a.footnote and a.start < m.end and m.start < a.end for a in doc.anchors)
+            and not (m.raw[:1] in "<^¹²³⁴⁵⁶⁷⁸⁹" and not doc.text[before : m.start].strip())
             # a narrative cite ("sieht @a [p. 15] in einer "...") speaks on past a quotation
             and (_NARRATIVE_CITE.match(m.raw) or not _quoted_before(doc, before, m.start))
         ]
@@ -208,7 +214,15 @@ def _resolve(
             ref = earlier_anchor[-1].reference
             return None, ref, locator or (ref.locator if ref else None)
         if earlier:
-            return earlier[-1], None, locator or earlier[-1].locator
+            last = earlier[-1]
+            if (
+                last.locator is None
+                and last.style in ("latex", "pandoc")
+                and (typed := typed_page_after(doc.text, last.end))
+            ):
+                # "\footnote{\cite{key}, p. 37 : “…”}": the page typed after the cite
+                last = replace(last, locator=typed[0])
+            return last, None, locator or last.locator
         return None, None, locator
     if mention is not None and mention.style == "url":
         law = named_statute(doc.text, quote_start)
@@ -326,3 +340,27 @@ def _word_link(text: str, start: int, mention: Mention) -> bool:
     if link is None or "://" in link.group(1) or "doi" in link.group(1).lower():
         return False
     return bool(re.search(r"[^\W\d_]{2,}", text[start : link.start()]))
+
+
+_SLUG_WORDS = re.compile(r"[^\W\d_]{2,}")
+_PARTICLES = frozenset(("van", "von", "de", "der", "den", "da", "di", "du", "le", "la", "del"))
+
+
+def _gloss_link(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` is the address of a Markdown link whose address names the linked
+    words, "[Hayden White](https://en.wikipedia.org/wiki/Hayden_White)", "[Marxism](https://…
+    /browse/marxism)": a page about a person or term the sentence names, not the source of a
+    quotation after it ("[the report](https://…/report.pdf)" names no "the")."""
+    if mention.style != "url":
+        return False
+    link = _LINK_TEXT.search(text, max(0, mention.start - 82), mention.start)
+    if link is None:
+        return False
+    # a name's particle may be spelt otherwise in the address ("Leopold van Ranke" links to
+    # Leopold_von_Ranke)
+    words = [
+        w for w in map(str.casefold, _SLUG_WORDS.findall(link.group(1))) if w not in _PARTICLES
+    ]
+    path = unquote(mention.raw.split("://", 1)[-1].split("?")[0].rstrip("/"))
+    slug = {w.casefold() for w in _SLUG_WORDS.findall(path.rsplit("/", 1)[-1])}
+    return bool(words) and all(w in slug for w in words)

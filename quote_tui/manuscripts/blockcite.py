@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from quote_tui.manuscripts.document import Block, Document, mentions_in
 from quote_tui.manuscripts.latex import latex_to_text
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
 from quote_tui.manuscripts.notes import note_mention
@@ -69,7 +69,17 @@ def _closing_locator(doc: Document, start: int, end: int) -> Mention | None:
     found = [m for m in mentions_in(doc, lo, end) if m.style == "locator" and m.locator]
     if found and not doc.text[found[-1].end : end].strip(" \t.,;:\n"):
         return found[-1]
+    # MLA's page alone closing a block with no stop before it: "> Desires are already
+    # memories (8)" (a page after a closing mark or a stop is a mention of its own)
+    page = _LAST_PAGE.search(doc.text, lo, end)
+    if page is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", page.group(1)):
+        loc = parse_locator(page.group(1))
+        if loc is not None:
+            return Mention(page.start(), page.end(), "locator", page.group(0), locator=loc)
     return None
+
+
+_LAST_PAGE = re.compile(r"\((" + BARE_LOCATOR + r")\)[\s.*_]*\Z")
 
 
 def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
@@ -87,7 +97,7 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
     # "\\": a Markdown line break; a closing mark: the writer wrapped the block in marks and
     # closed them after its citation (> "… abzufragen [...][@key, S. 878].")
-    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’')
+    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’*_')  # and a block's emphasis
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"

@@ -2,14 +2,17 @@
 p. 116 that "…"", "Die Leitlinie schreibt auf S. 231: „…“".
 
 Writers who name the place in their own words give no page in the citation; the page of the
-lead-in is then the quotation's locator.
+lead-in is then the quotation's locator. An essay on one book often frames a passage by its page
+in the sentence before: "On page 43, Rankine describes a similar incident. She comments, "…"":
+a sentence of the paragraph that opens with the page gives it to the quotations after it, up to
+the next quotation or citation.
 """
 
 from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.quotes import find_quotes
@@ -35,11 +38,41 @@ def lead_in_page(doc: Document, quote_start: int) -> Mention | None:
     start = sentence_start(doc.text, quote_start)
     found = list(_LEAD_PAGE.finditer(doc.text, start, quote_start))
     if not found:
-        return None
+        return _framing_page(doc, start, quote_start)
     last = found[-1]
     between = doc.text[last.end() : quote_start]
     if find_quotes(between, min_words=1, latex=doc.kind == "latex"):
         return None
+    return _page_mention(last)
+
+
+# What may open a sentence before its page: "On page 48,", "Later, on page 79,", "Then on p. 3"
+_FRAME_OPENING = re.compile(r"(?:[A-Z][a-z]+,?\s+){0,2}\Z")
+_PARAGRAPH_REACH = 1_500  # characters of the paragraph read back from the quotation's sentence
+
+
+def _framing_page(doc: Document, sentence: int, quote_start: int) -> Mention | None:
+    """The page an earlier sentence of the paragraph opens with, when nothing quoted or cited
+    stands between it and the quotation opening at ``quote_start``."""
+    text = doc.text
+    lo = max(0, sentence - _PARAGRAPH_REACH)
+    para = text.rfind("\n\n", lo, sentence)
+    lo = para + 2 if para >= 0 else lo
+    found = list(_LEAD_PAGE.finditer(text, lo, sentence))
+    if not found:
+        return None
+    last = found[-1]
+    opening = text[sentence_start(text, last.start()) : last.start()]
+    if not _FRAME_OPENING.fullmatch(opening.lstrip()):
+        return None
+    if find_quotes(text[last.end() : quote_start], min_words=1, latex=doc.kind == "latex"):
+        return None
+    if mentions_in(doc, last.end(), quote_start):
+        return None
+    return _page_mention(last)
+
+
+def _page_mention(last: re.Match[str]) -> Mention | None:
     locator = parse_locator(last.group("page"))
     if locator is None or not locator.pages:
         return None

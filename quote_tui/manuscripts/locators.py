@@ -12,13 +12,14 @@ __all__ = [
     "further_pages",
     "page_list",
     "parse_locator",
+    "postnote_locator",
     "typed_page_after",
 ]
 
 # A place written alone in brackets after a quotation: a page, "(4)", "(p. 12-14)", or a
 # play's act, scene and lines, "(3.1.56-58)", "(I.ii.34)", as MLA cites verse drama.
 BARE_LOCATOR = (
-    r"(?:(?:pp?\.\s*)?\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
+    r"(?:(?:[pP]{1,2}\.|pgs?\.)?\s*\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
     r"(?:\s*[-–]+\s*\d{1,5})?"
 )
 
@@ -195,6 +196,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             end = len(t) + m.end(1)
             if label != "page" and (dotted := _DOTTED.match(s, len(t))):
                 end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label != "page":
+                end = _further_parts(s, end)  # "bk. 6, ch. 2", "Kap. 3, Abschn. 2"
             if label in _HOLDS_PAGES and (page := _PAGE_IN_VOLUME.match(s, end)):
                 # "Bd. 2, S. 4", "chap. 2, p. 45": the page is what is compared; the volume or
                 # chapter stays in the value
@@ -261,6 +264,25 @@ _HOLDS_PAGES = frozenset(("volume", "book", "chapter", "part", "section"))
 _PAGE_IN_VOLUME = re.compile(r"\s*,?\s*(S\.|pp?\.)[\s~]*(?=\d)")
 
 
+# A smaller part after a part, each with its term: "bk. 6, ch. 2", "ch. 3, sec. 2.1", "Teil 2,
+# Kap. 4", "Canto 3, l. 12"; a page after them is read as the page (_PAGE_IN_VOLUME).
+_PART_TERMS = "|".join(
+    re.escape(term) for term, label in _TERMS if label not in ("page", "sub verbo", "opus")
+)
+_FURTHER_PART = re.compile(
+    r"\s*,?\s*(?:" + _PART_TERMS + r")[\s~]*(?:\d+|[IVXLCivxlc]+\b)(?:\.\d+)*"
+    r"(?:\s*[-–]+\s*\d+(?:\.\d+)*)?(?![\w.]\w)",
+    re.I,
+)
+
+
+def _further_parts(s: str, end: int) -> int:
+    """Where the smaller parts written after a part ending at ``end`` end, or ``end``."""
+    while (m := _FURTHER_PART.match(s, end)) is not None and m.end() > end:
+        end = m.end()
+    return end
+
+
 def further_pages(s: str, end: int) -> int:
     """Where the further pages written after a page ending at ``end`` end ("S. 3 und S. 7"),
     or ``end`` when none follow."""
@@ -303,6 +325,26 @@ def _ends_value(s: str, end: int) -> bool:
     """The scheme's value is the whole locator, or what follows is a new part (", and passim")."""
     rest = s[end:].lstrip()
     return not rest or rest[0] in ",;)]" or rest.startswith(("f.", "ff.", "and ", "&"))
+
+
+# A postnote or suffix that gives the place in its own words with the page last: "norme NF
+# Z47-102, vol. 1, p. 286", "quoted in Smith, p. 4". Kept as written; the page is compared.
+_PAGE_LAST = re.compile(
+    r"(?:^|[\s,;(])(?:pp?\.|S\.|pg\.)[\s~]*(\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?\s*$"
+)
+
+
+def postnote_locator(text: str) -> Locator | None:
+    """A cite's postnote or a Pandoc suffix read as a locator (``parse_locator``), else, when
+    it ends with a page, the whole note as written with that page."""
+    found = parse_locator(text)
+    if found is not None or not text.strip():
+        return found
+    m = _PAGE_LAST.search(text)
+    if m is None:
+        return None
+    value = " ".join(text.replace("~", " ").split()).strip(" ,;")
+    return Locator(label="page", value=value, pages=page_list(m.group(1)))
 
 
 def from_csl(label: str | None, locator: str | None) -> Locator | None:

@@ -46,6 +46,7 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     if span is None:
         return None, None
     doc = ms.documents[span.doc]
+    span = _unwrapped(doc.text, span)
     if is_same_as_before(doc.text, span.start, span.end):
         named = _named_before_mark(ms, note_id)
         if named is not None:
@@ -82,6 +83,22 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     ):
         return full_note(ms, note_id, mention), None
     return cite
+
+
+# Pandoc's bracketed span with attributes around a note's text, as its Word reader writes a
+# highlight or an underline: "[Sloan and Yarnall, "Art of an Opaline Mind," 24.]{.mark}"
+_SPAN_CLOSE = re.compile(r"\]\{[^{}\n]{0,80}\}[ \t]*\Z")
+
+
+def _unwrapped(text: str, span: FootnoteSpan) -> FootnoteSpan:
+    """The note's text without a bracketed span's markup around it (its opening bracket may
+    stand a few letters in: "J[ulie L. Sloan …]{.mark}")."""
+    close = _SPAN_CLOSE.search(text, span.start, span.end)
+    if close is None:
+        return span
+    opening = text.find("[", span.start, min(span.start + 4, close.start()))
+    start = opening + 1 if opening == span.start else span.start
+    return replace(span, start=start, end=close.start())
 
 
 def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
@@ -260,7 +277,12 @@ def _note_cite(
         # "Polgar, Alfred: … 1956. S.39. [Digitalisiert auf: https://…]": the address says
         # where the work was read; the prose before it names the work.
         cut = _address_cut(doc.text, start, real[0].start)
-        prose = None if _ACCESSED.search(doc.text, start, cut) else _prose(doc, start, cut)
+        if accessed := _ACCESSED.search(doc.text, start, cut):
+            # "White, Hayden. "…" (1973), 281. Accessed December 13, 2019. https://…": the
+            # work is named before the day it was read; "Abgerufen am 4.9.2014 unter https://…"
+            # names none
+            cut = _address_cut(doc.text, start, accessed.start())
+        prose = _prose(doc, start, cut)
         whole = " ".join(doc.text[start:end].split())
         if prose is not None:
             # the address stays the place to read it, and part of what the note says

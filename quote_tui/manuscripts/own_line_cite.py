@@ -8,13 +8,21 @@ can only be the quotation's.
 
 from __future__ import annotations
 
+import re
+
 from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.inner_cite import inner_cite
+from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["cite_on_own_line"]
 
 _CLOSERS = "\"”’»«'`"
+# A paragraph that is a source named in words with its page, in brackets
+_TYPED_SOURCE = re.compile(
+    r"[ \t]*\((?P<body>(?:vgl\.\s*)?[A-ZÄÖÜ][^()\n]{2,120}?,\s*"
+    r"(?P<page>(?:S\.|pp?\.)\s*\d[^()\n]{0,20}))\)[ \t.]*"
+)
 _TRAILING = " \t.,;:"
 _NEAR = 400  # how far the next paragraph may start (blank lines between)
 
@@ -34,6 +42,13 @@ def cite_on_own_line(doc: Document, quote_start: int, close_end: int) -> Mention
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
     found = mentions_in(doc, start, end)
+    if not found and (typed := _TYPED_SOURCE.fullmatch(text, start, end)) is not None:
+        # "(UNESCO-Konferenzberichte Nr. 5, S. 121.)": a source named in words, its page last
+        loc = parse_locator(typed.group("page"))
+        if loc is not None and loc.pages:
+            words = typed.group("body")[: typed.start("page") - typed.start("body")]
+            key = " ".join(words.split()).strip(" ,;:")
+            return Mention(start, end, "note", typed.group("body").strip(), key=key, locator=loc)
     if len(found) != 1 or found[0].style in ("locator", "footnote", "url"):
         return None
     cite = found[0]

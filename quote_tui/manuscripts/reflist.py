@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 LIST_NAMES = (
-    r"(?:References|Bibliography|Bibliographie|Works Cited|Works Consulted|Literature Cited|"
+    r"(?:References|Bibliography|Bibliographie|Works? Cited|Works? Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis|Literaturangaben|"
     r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
@@ -177,8 +177,23 @@ def find_reference_list(text: str) -> ReferenceList:
     headings = list(_HEADING.finditer(text))
     if not headings:
         return ReferenceList()
-    start = headings[-1].start()
-    body_start = headings[-1].end()
+    # An essay's own list and a later section's (an appendix, a second essay in the file, a
+    # chapter's) each list works the text cites: the last list is the list, and the works of
+    # the unnumbered ones before it are listed too.
+    earlier = [e for h in headings[:-1] for e in _read_list(text, h)[2]]
+    span, numbered, listed = _read_list(text, headings[-1])
+    if numbered:
+        return ReferenceList(span, numbered, listed)
+    return ReferenceList(span, {}, (*listed, *(e for e in earlier if e not in listed)))
+
+
+def _read_list(
+    text: str, heading: re.Match[str]
+) -> tuple[tuple[int, int], dict[str, BibEntry], tuple[BibEntry, ...]]:
+    """The span, numbered entries and entries of the list under ``heading``; the entries of
+    a numbered list are its numbered ones, of an unnumbered one those with author and year."""
+    start = heading.start()
+    body_start = heading.end()
     stop = _NEXT_HEADING.search(text, body_start)
     body_end = stop.start() if stop else len(text)
     entries: dict[str, BibEntry] = {}
@@ -188,17 +203,38 @@ def find_reference_list(text: str) -> ReferenceList:
         entries.setdefault(number, entry_from_text(number, m.group("body")))
         end = m.end()
     if entries:
-        return ReferenceList((start, max(end, start)), entries, tuple(entries.values()))
+        return (start, max(end, start)), entries, tuple(entries.values())
     listed: list[BibEntry] = []
+    previous = ""  # the last entry's authors as written, for one that repeats them by a dash
     for chunk in _chunks(text[body_start:body_end]):
+        if (dash := _SAME_AUTHORS.match(chunk)) is not None and previous:
+            # MLA's "---. Title." and Chicago's "———. Title.": the authors of the entry above
+            chunk = previous + chunk[dash.end() :]
+        elif (named := _NAMES_WRITTEN.match(chunk)) is not None:
+            previous = named.group(0)
         entry = entry_from_text("", chunk)
         if entry.year and entry.authors:
             # Named as the text cites it, so a report reads "Lo 2020", not a list position.
             key = f"{entry.authors[0]} {entry.year}"
             listed.append(replace(entry, key=key))
+        elif entry.authors and entry.title:
+            # MLA lists a work without its year ("Talbot, W. H. F. "Some Account of …"
+            # Newhall, Photography, 23-31."): named by its author and title's first words
+            words = re.findall(r"[^\W_][\w'’-]*", entry.title)[:3]
+            if words:
+                listed.append(replace(entry, key=f"{entry.authors[0]} {' '.join(words)}"))
     # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
     # the chapters after it are still read.
-    return ReferenceList((start, body_end), {}, tuple(listed))
+    return (start, body_end), {}, tuple(listed)
+
+
+# An entry that repeats the authors of the one above by a dash, as MLA ("---.") and Chicago
+# ("———.") lists do; a Markdown writer may escape the hyphens ("\\-\\-\\-."), a Word
+# writer type dots ("…………….").
+_SAME_AUTHORS = re.compile(r"^\s*(?:(?:(?:\\?[-‐‑–—―_]){2,}|—)\s*[.,]|[.…]{3,})\s*")
+# The authors an entry opens with, to its first full stop after a word of two letters or more
+# ("Rankine, Claudia. ", "Deleuze, Gilles, and Félix Guattari. ")
+_NAMES_WRITTEN = re.compile(r"^\s*[^.\n]{2,80}?[^\W\d_]{2}\.\s")
 
 
 # A rendered list's containers, one per entry: citeproc's <div id="ref-lo2020" class="csl-entry">
@@ -264,9 +300,12 @@ def match_author_year(
     return found[0] if len(found) == 1 else None
 
 
-def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry | None:
+def match_author(
+    entries: Sequence[BibEntry], names: Sequence[str], short: str | None = None
+) -> BibEntry | None:
     """The one entry whose first author is the first cited name (MLA cites author and page);
-    none when the list holds several works of that author, rather than a guess."""
+    of several works of that author, the one whose title holds the ``short`` title's words
+    ("Lonely" for "Don't Let Me Be Lonely"); none when still several, rather than a guess."""
     if not names:
         return None
     first = _fold(names[0])
@@ -275,6 +314,8 @@ def match_author(entries: Sequence[BibEntry], names: Sequence[str]) -> BibEntry 
         for e in entries
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
+    if len(found) > 1 and short and (words := _title_words(short)):
+        found = [e for e in found if e.title and set(words) <= set(_title_words(e.title))]
     return found[0] if len(found) == 1 else None
 
 

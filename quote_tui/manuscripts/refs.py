@@ -13,7 +13,7 @@ from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, postnote_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.notelinks import NOTE_LINK, NOTE_NUMBER, NOTE_TARGET, note_link_id
 
@@ -61,8 +61,8 @@ _NAME = (
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
 _YEARS = _YEAR + r"(?:\s*[-–]+\s*" + _YEAR + ")?"
 _AUTHOR_ITEM = re.compile(
-    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|as cited in|vgl\.|siehe|s\.|zit\.\s+n\.|"
-    r"zitiert\s+nach|nach)\s+)?"
+    r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|qtd\. in|as cited in|vgl\.|siehe|s\.|"
+    r"zit\.\s+n\.|zitiert\s+nach|nach)\s+)?"
     r"(?P<names>" + _NAME + r"(?:[^\d;()]*?))(?:,\s*|\s+)(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,
@@ -79,13 +79,13 @@ _NARRATIVE = re.compile(
     + _NAME
     + r"(?:(?:,\s*"
     + _NAME
-    + r")*,?\s+(?:and|&|und|u\.)\s+"
+    + r")*,?\s+(?:and|&|und|u\.)\s+(?:[A-Z][\w'’-]+\s+)?"  # "… and David Wengrow (2021)"
     + _NAME
     + r"|(?:/"  # German styles join names with a slash: "Bortz/Döring (2006)"
     + _NAME
     + r")+|\s+et\s+al\.?)?)(?:'s|’s)?\s*\((?P<year>"
     + _YEAR
-    + r")(?:\s*[,:]\s*(?P<loc>[^)]*))?\)"
+    + r")(?:\s*[,:;]\s*(?P<loc>[^)]*))?\)"
 )
 _NUMBERED = re.compile(
     r"\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]]{1,40}))?\](?!\()"
@@ -100,15 +100,19 @@ _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _DOI = re.compile(r"(?:\bdoi:\s*|\bDOI:?\s*)?\b(?P<doi>10\.\d{4,9}/[^\s\"<>{}]+)", re.I)
 _PMID = re.compile(r"\bPMID:?\s*(?P<pmid>\d{1,9})\b")
 # MLA's author-page citation right after a quotation: "..." (Kewes 1-2), (Walsh, Unkind, 11),
-# (Smith and Jones 45); a bare page after it, "..." (6), names the page of the work the
-# sentence has named. Only right after a closing mark: elsewhere "(Figure 3)" reads the same.
+# (Smith and Jones 45), (Polybius 6.4), (Zammito et.al.,669); a bare page after it, "..." (6),
+# names the page of the work the sentence has named. Only right after a closing mark: elsewhere
+# "(Figure 3)" reads the same.
 _AUTHOR_PAGE = re.compile(
-    r"\((?P<names>"
+    # the work quoted in, when it is another's: (qtd. in Steinby 59), (Herder; Steinby, 59)
+    r"\([*_]{0,2}(?:" + _NAME + r"\s*;\s*|(?:" + _NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
+    r"(?P<names>(?:[A-Z][\w'’-]+\s+){0,2}"  # a first name too: (Marie-Laure Ryan 44)
     + _NAME
     + r"(?:\s+(?:and|&)\s+"
     + _NAME
-    + r"|\s+et\s+al\.)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?,?\s+(?P<loc>(?:pp?\.\s*)?\d{1,5}"
-    r"(?:\s*[-–]+\s*\d{1,5})?)\)"
+    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
+    + BARE_LOCATOR
+    + r")[*_]{0,2}\)"  # set in emphasis as a whole: (**Brazier, p.3**)
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
 # (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
@@ -131,28 +135,12 @@ _NOT_AUTHORS = frozenset(
     )
 )
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
+_LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
     r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
 )
 _PARTICLES = frozenset(
-    (
-        "van",
-        "von",
-        "de",
-        "der",
-        "den",
-        "da",
-        "di",
-        "le",
-        "la",
-        "du",
-        "del",
-        "della",
-        "dos",
-        "das",
-        "ten",
-        "ter",
-    )
+    re.findall(r"\S+", "van von de der den da di le la du del della dos das ten ter")
 )
 _UNI_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _ABBREV = re.compile(
@@ -255,7 +243,8 @@ def _latex(m: re.Match[str]) -> list[Mention]:
         return []
     # a reference typed where the key goes, its page last: \autocite{Bericht IW …, 2013, S. 7}
     typed = not post and " " in keys[0] and len(keys) > 1
-    loc = parse_locator(post or (keys[-1] if typed else ""), bare_is_page=not typed)
+    written = keys[-1] if typed else ""
+    loc = postnote_locator(post) if post else parse_locator(written, bare_is_page=False)
     return [Mention(m.start(), m.end(), "latex", m.group(0), key=keys[0], locator=loc)]
 
 
@@ -401,6 +390,15 @@ def _linked_note(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "footnote", m.group(0), footnote=note_id)]
 
 
+def _ends_block(m: re.Match[str]) -> bool:
+    """A citation closing a clause (MLA's at a sentence's end: "… polarity (Barfield 35).") or
+    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"."""
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
+    if m.string[m.end() : m.end() + 3].lstrip(" \t*_")[:1] in (".", "!", "?", ";"):
+        return True
+    return before.endswith((".", "!", "?")) and bool(_LINE_END.match(m.string, m.end()))
+
+
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
@@ -409,7 +407,7 @@ def _after_quotation(m: re.Match[str]) -> bool:
 
 def _author_page(m: re.Match[str]) -> list[Mention]:
     names = _names(m.group("names"))
-    if not names or names[0] in _NOT_AUTHORS or not _after_quotation(m):
+    if not names or names[0] in _NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
         return []
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]

@@ -24,6 +24,14 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
+# A note of an author and a page alone: "Creider, pp. 262-263.", "Popkin, 70."
+_AUTHOR_PAGE_NOTE = re.compile(r"\s*(?P<author>[A-ZÄÖÜ][\w'’-]+),\s+(?:pp?\.|S\.)?\s*\d")
+# MLA's short title and page, without the author: "(Citizen 7)", "(*Citizen* 7)"
+_TITLE_PAGE = re.compile(
+    r"\(\s*[*_\"“]*(?P<title>[^\d()*_\"”,]{2,60}?)[*_\"”]*,?\s+(?:pp?\.\s*)?\d"
+)
+# MLA's author, short title and page: "(Rankine, Lonely 12)", "(Walsh, Unkind, 11)"
+_MLA_SHORT = re.compile(r"\([^,()]{2,80},\s*(?P<short>[^,()\d]{1,60}?),?\s+(?:pp?\.\s*)?\d")
 _MAX_NAME = 40
 """Longest bib key taken as a source id: longer keys are not readable in a list column."""
 
@@ -67,9 +75,17 @@ def reference_from_mention(
         key = bib.key if bib else " & ".join(mention.names) + " " + mention.year
     elif mention.style == "author_date" and mention.names:
         # MLA names the author and the page, not the year: the one work of that author.
-        bib = match_author(ms.listed, mention.names) or match_author(
-            bibliography.entries, mention.names
+        # MLA's "(Rankine, Lonely 12)": a short title picks one of the author's works
+        short = _MLA_SHORT.match(mention.raw)
+        title = short.group("short") if short else None
+        bib = match_author(ms.listed, mention.names, title) or match_author(
+            bibliography.entries, mention.names, title
         )
+        if bib is None and (alone := _TITLE_PAGE.match(mention.raw)) is not None:
+            # MLA's short title alone, the author named in the sentence: "(Citizen 7)"
+            bib = match_title(ms.listed, alone.group("title"), "") or _titled(
+                ms.listed, alone.group("title")
+            )
         key = bib.key if bib else " & ".join(mention.names)
         if bib is None and mention.locator and mention.locator.label in ("line", "paragraph"):
             why = (
@@ -84,6 +100,9 @@ def reference_from_mention(
             if listed is None and (op_cit := OP_CIT.match(mention.raw)) is not None:
                 # "Clifford Geertz, op. cit., 10." with no earlier note: his one listed work
                 listed = match_author(ms.listed, (op_cit.group("author"),))
+            if listed is None and (short := _AUTHOR_PAGE_NOTE.match(mention.raw)) is not None:
+                # "Creider, pp. 262-263." with no earlier note in full: the author's one work
+                listed = match_author(ms.listed, (short.group("author"),))
             bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:
@@ -100,6 +119,18 @@ def reference_from_mention(
         target=mention.target,
         why=why,
     )
+
+
+def _titled(entries: tuple[BibEntry, ...], short: str) -> BibEntry | None:
+    """The one entry whose title holds every word of an MLA short title ("Historical" for "A
+    Brief Historical Sketch of the Invention of the Art")."""
+    words = set(re.findall(r"[^\W_]+", short.casefold()))
+    found = [
+        e
+        for e in entries
+        if e.title and words and words <= set(re.findall(r"[^\W_]+", e.title.casefold()))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _named_key(mention: Mention, bibliography: Bibliography, ms: Manuscript) -> str | None:

@@ -12,10 +12,13 @@ from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
 from quote_tui.manuscripts.bibliography import Bibliography, read_bibliography
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
+from quote_tui.manuscripts.liquid_cites import with_liquid_cites
 from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
+from quote_tui.manuscripts.repeated_words import with_repeated_pages
 from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
+from quote_tui.manuscripts.web_names import with_web_names
 
 __all__ = ["DEFAULT_MAX_QUOTES", "SUFFIXES", "scan", "scan_manuscript"]
 
@@ -92,9 +95,10 @@ def read_manuscript(path: Path) -> Manuscript:
         raise _bad(f"The manuscript {path} cannot be read: {exc.strerror or exc}.") from exc
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if kind == "markdown":
+        from quote_tui.manuscripts.caretless_marks import with_caretless_marks
         from quote_tui.manuscripts.sibling_notes import with_sibling_notes
 
-        return with_sibling_notes(read_markdown(text, path.name), path)
+        return with_caretless_marks(with_sibling_notes(read_markdown(text, path.name), path))
     if kind == "plain":
         return read_plaintext(text, path.name)
     from quote_tui.manuscripts.latex import read_latex
@@ -140,6 +144,7 @@ def scan_manuscript(
     """
     if bibliography.entries:
         ms = with_typed_keys(ms, bibliography.by_key)
+    ms = with_web_names(with_liquid_cites(ms, bibliography.by_key))
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
@@ -158,6 +163,8 @@ def scan_manuscript(
             f"{manuscript_name(manuscript)} holds more than {max_quotes:,} quotations; only the "
             f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
         )
+    # a phrase of a passage quoted just before, said again, is that passage's at its page
+    taken = with_repeated_pages(taken)
     for n, found in enumerate(taken, start=1):
         quote = _clean(found.quote_raw, found.doc.kind)
         reference = resolver.reference_for(found, ms)

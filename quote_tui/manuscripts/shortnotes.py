@@ -36,7 +36,7 @@ def full_note(ms: Manuscript, note_id: str, mention: Mention) -> Mention:
     if _YEAR.search(doc.text, span.start, span.end):
         return mention  # a note with its year is a full one
     if len(title.split()) < 2:
-        return mention
+        return _by_author_alone(ms, span.doc, span.start, mention)
     earlier = _earlier(ms, span.doc, span.start)
     short = title.casefold()
     for start, end in reversed(earlier):
@@ -120,5 +120,31 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
             raw = " ".join(text[a:b].split())
             full = note_mention(text, a, b)  # its key: the same source as the full note's
             key = full.key if full is not None and full.key else m.group("words").strip()
+            return replace(mention, key=key, raw=f"{mention.raw} [{raw}]")
+    return mention
+
+
+# "Popkin, 70.", "Watkins, 32-33.": the author and the page alone, as a writer shortens the
+# notes of a work that is the only one of its author cited.
+_AUTHOR_ONLY = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|see|siehe)\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
+    r"(?:(?:pp?\.|S\.)\s*)?[\dxivlc]+(?:\s*[-–]+\s*[\dxivlc]+)?\.?\s*$",
+    re.I,
+)
+
+
+def _by_author_alone(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
+    """A note of an author's name and a page, completed from the nearest earlier note that
+    names that author with a year: the work the writer cited in full before."""
+    m = _AUTHOR_ONLY.match(mention.raw)
+    if m is None:
+        return mention
+    author = m.group("author").casefold()
+    text = ms.documents[doc_index].text
+    for a, b in reversed(_earlier(ms, doc_index, start)):
+        if f" {author} " in _words(text, a, b) and _YEAR.search(text, a, b):
+            raw = " ".join(text[a:b].split())
+            full = note_mention(text, a, b)
+            key = full.key if full is not None and full.key else mention.key
             return replace(mention, key=key, raw=f"{mention.raw} [{raw}]")
     return mention

@@ -103,6 +103,7 @@ _SHORT_TITLE = re.compile(
 # The author alone in brackets right after the closing mark: '"…" (Heller)'.
 _AUTHOR_ALONE = re.compile(r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)\)")
 _ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
+_TITLE_WORD = re.compile(r"[^\W_]+")
 
 
 def _title_start(title: str) -> str:
@@ -123,6 +124,15 @@ def page_author(
     if short is not None:
         want = _title_start(short.group("title").strip(" ,."))
         titled = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+        if not titled:
+            # a short title is the title's key words, not always its first: ("Historical"
+            # 30) for "A Brief Historical Sketch of the Invention of the Art"
+            words = set(_TITLE_WORD.findall(want))
+            titled = [
+                e
+                for e in entries
+                if e.title and words and words <= set(_TITLE_WORD.findall(_fold(e.title)))
+            ]
         paged = True  # ("Introduction" 16): a part of a work, whose author the text names
         if len(titled) == 1 and titled[0].authors:
             entry = titled[0]
@@ -135,6 +145,8 @@ def page_author(
                 year=entry.year,
                 locator=make_locator("page", short.group("page")),
             )
+    if (turned := _page_then_author(text, end, entries)) is not None:
+        return turned
     alone = _AUTHOR_ALONE.match(text, end)
     if alone is not None:
         # MLA's author alone for a work without pages: '"…" (Heller).'
@@ -166,8 +178,10 @@ def page_author(
     clause = max(text.rfind(";", lo, start), _last_stop(text, lo, start))
     in_clause = [pair for pair in named if pair[0].start() > clause]
     m, found = in_clause[0] if in_clause else named[-1]
+    if len(found) > 1:
+        found = _titled_before(text, lo, start, found)
     if len(found) != 1:
-        return None  # two works of that author: the page says which, not the name
+        return None  # two works of that author the text does not tell apart
     return Mention(
         m.start(),
         m.end(),
@@ -176,6 +190,59 @@ def page_author(
         names=(found[0].authors[0].split()[-1],),
         year=found[0].year,
     )
+
+
+# The page first, then the author or a short title: "(p. 95, Phillips)", "(p.93, Lemon)",
+# "(p. 130, The Prince)", as some students turn MLA's parenthesis round.
+_PAGE_THEN_NAME = re.compile(
+    r"[\"”’']?[ \t]*\(\s*(?:pp?\.\s*)?(?P<page>\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\s*,\s*"
+    r"(?P<name>[A-ZÄÖÜ][^()\d,;]{1,60}?)\s*\)"
+)
+
+
+def _page_then_author(text: str, end: int, entries: Sequence[BibEntry]) -> Mention | None:
+    """The listed work a "(p. 95, Phillips)" right after the quotation names: the one work of
+    that surname, else the one whose title the words begin; None when the list holds neither
+    once."""
+    m = _PAGE_THEN_NAME.match(text, end)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    found = _by_surname(entries).get(_fold(name.split()[-1]), []) if " " not in name else []
+    if not found:
+        want = _title_start(name)
+        found = [e for e in entries if e.title and _title_start(e.title).startswith(want)]
+    if len(found) != 1 or not found[0].authors:
+        return None
+    entry = found[0]
+    return Mention(
+        m.start(),
+        m.end(),
+        "author_date",
+        m.group(0).lstrip("\"”’' \t"),
+        names=(entry.authors[0].split()[-1],),
+        year=entry.year,
+        locator=make_locator("page", m.group("page")),
+    )
+
+
+_TITLE_WORDS = 3  # a title's first words that name it in the running text
+
+
+def _titled_before(text: str, lo: int, start: int, works: list[BibEntry]) -> list[BibEntry]:
+    """Of an author's several works, the one whose title's first words the text before the
+    quotation names last ("Latour emphasizes in We Have Never Been Modern that "…" (43)")."""
+    said = " " + " ".join(_TITLE_WORD.findall(_fold(text[lo:start]))) + " "
+    named = []
+    for e in works:
+        words = _TITLE_WORD.findall(_title_start(e.title or ""))[:_TITLE_WORDS]
+        at = said.rfind(f" {' '.join(words)} ") if words else -1
+        if at >= 0:
+            named.append((at, e))
+    if not named:
+        return []
+    last = max(at for at, _ in named)
+    return [e for at, e in named if at == last]
 
 
 # The list's works by first author's surname, per list (held to tell it is the same): built

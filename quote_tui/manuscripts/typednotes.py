@@ -2,9 +2,11 @@
 Markdown text, its marks typed as superscript digits in the running text.
 
 Writers who do not use the word processor's notes number them themselves: a Word superscript
-run "12", Pandoc's ``^12^``, HTML's ``<sup>12</sup>``, a Unicode ``¹²``, or a digit glued after
-the closing mark (``…are."12``); the note of that number in the list under the heading gives the
-source, read as a real note is (``notecite``). A mark is a note's only when the list holds its
+run "12", Pandoc's ``^12^``, HTML's ``<sup>12</sup>``, a Unicode ``¹²``, a digit glued after
+the closing mark (``…are."12``), or a number in brackets (``[12]``, ``[^12]`` with no Pandoc
+definition: a blog essay's "Footnotes" list of ``[^12] Marx, …`` lines, the colon left out); the
+note of that number in the list under the heading gives the source, read as a real note is
+(``notecite``). A mark is a note's only when the list holds its
 number; the notes are named ``typed:N``.
 """
 
@@ -14,7 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from quote_tui.manuscripts.reflist import LIST_NAMES
+from quote_tui.manuscripts.reflist import LIST_NAMES, find_reference_list
 
 __all__ = ["TypedNotes", "find_typed_notes", "note_id"]
 
@@ -36,21 +38,27 @@ _END = re.compile(
     rf"(?:{LIST_NAMES}|Appendix|Anhang)\b[^\n]{{0,40}}$)",
     re.M | re.I,
 )
+# The first of two lines in a row (blank lines apart) that open with a caret number and no
+# colon, "[^1] Popkin, …": a list of notes by its form, whatever stands above it.
+_CARET_ENTRY = re.compile(
+    r"^[ \t]*\[\^\d{1,4}\][ \t]+\S[^\n]*\n(?:[ \t]*\n)*[ \t]*\[\^\d{1,4}\][ \t]+\S", re.M
+)
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS, "0123456789")
 # An entry: its number as typed ("12.", "12)", "[12]", "^12^", "<sup>12</sup>", "¹²", "12"),
 # then its text, to the next entry or a blank line.
 _ENTRY = re.compile(
-    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[(?P<c>\d{1,4})\]"
+    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[\^?(?P<c>\d{1,4})\](?!:)"
     r"|(?P<d>\d{1,4})(?P<dot>[.)])?|(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4}))(?:[ \t]+|(?=[^\W\d_]))"
-    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n)(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\[\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
+    r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n)"
+    r"(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\[\^?\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
     r"[^\n]*)*)",
     re.M,
 )
 # A mark in the running text: Pandoc's, HTML's, Unicode's, or a plain number glued after a
 # closing mark (and perhaps the sentence's stop) with a space or the line's end after it.
 _MARK = re.compile(
-    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>"
+    r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|(?<!\])\[\^?(?P<c>\d{1,4})\](?![(:])"
     # not a unit's power, m² or m³: after a word of two letters at least, or punctuation
     r"|(?:(?<=[.,;:!?”\"’»“)])|(?<=[^\W\d_]{2}))(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})"
     r"|(?<=[”\"’»“])[.,;:!?]?(?P<d>\d{1,3})(?=[\s.,;:]|$)"
@@ -67,6 +75,9 @@ class TypedNotes:
 
     notes: dict[str, tuple[int, int]]
     span: tuple[int, int] | None = None
+    # a number in brackets is a note's mark only when no numbered reference list is typed
+    # too ("[3]" then cites its third entry, IEEE's way)
+    bracketed: bool = True
 
     def spans(self) -> dict[str, tuple[int, int]]:
         """Each note's span by its name, ``typed:N``."""
@@ -82,6 +93,8 @@ class TypedNotes:
         out = []
         for m in _MARK.finditer(text, 0, self.span[0]):
             number = _number(m)
+            if m.group("c") and not self.bracketed:
+                continue
             if number in self.notes:
                 out.append((m.start(), m.end(), note_id(number)))
         for start, end, number in superscripts:
@@ -92,7 +105,7 @@ class TypedNotes:
 
 
 def _number(m: re.Match[str]) -> str:
-    raw = next(g for g in (m.group("a"), m.group("b"), m.group("d"), m.group("e")) if g)
+    raw = next(g for g in m.group("a", "b", "c", "d", "e") if g)
     return str(int(raw.translate(_FROM_SUPERSCRIPT)))
 
 
@@ -101,17 +114,22 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     ``numbered`` are the spans of list items a word processor numbers itself (Word's numbered
     paragraphs, whose numbers are not in the text): under the heading, the notes in order."""
     headings = list(_HEADING.finditer(text))
-    if not headings:
+    if headings:
+        heading = headings[-1]
+        list_start, start = heading.start(), heading.end()
+    elif (first := _CARET_ENTRY.search(text)) is not None:
+        # "[^1] Popkin, …" lines with no heading above them: Pandoc's notes with the colon
+        # left out are notes by their form alone
+        list_start = start = first.start()
+    else:
         return TypedNotes({})
-    heading = headings[-1]
-    start = heading.end()
     end_m = _END.search(text, start + 1)
     end = end_m.start() if end_m else len(text)
     entries = [m for m in _ENTRY.finditer(text, start, end)]
     items = [(a, b) for a, b in numbered if start <= a < end]
     if items and len(items) >= len(entries):
         notes = {str(n): span for n, span in enumerate(items, 1)}
-        return TypedNotes(notes, (heading.start(), end))
+        return TypedNotes(notes, (list_start, end))
     numbers = [_entry_number(m) for m in entries]
     if len(entries) >= 2 and any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
         if not all(m.group("dot") for m in entries):
@@ -120,7 +138,9 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     notes = {
         str(n): (m.start("body"), m.end("body")) for n, m in zip(numbers, entries, strict=True)
     }
-    return TypedNotes(notes, (heading.start(), end) if notes else None)
+    if not notes:
+        return TypedNotes({})
+    return TypedNotes(notes, (list_start, end), not find_reference_list(text).numbered)
 
 
 def _entry_number(m: re.Match[str]) -> int:

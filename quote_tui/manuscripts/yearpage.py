@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
+from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
@@ -50,7 +52,7 @@ def year_page_source(doc: Document, close_end: int) -> Mention | None:
         if mention.style == "author_date" and mention.year == m["year"] and mention.names
     ]
     if not earlier:
-        return None
+        return _speaker_named(doc, close_end, m)
     named = earlier[-1]
     return Mention(
         m.start("year") - 1,
@@ -59,5 +61,33 @@ def year_page_source(doc: Document, close_end: int) -> Mention | None:
         f"{named.raw} {m[0].lstrip(chr(34) + chr(39) + '”’»“` ')}",
         names=named.names,
         year=named.year,
+        locator=locator,
+    )
+
+
+# "According to Brown, "…" (2018, p. 7)": the author the lead-in names, with no year of its own
+_ACCORDING = re.compile(r"\b(?:According\s+to|In\s+the\s+words\s+of)\s+(?P<name>[A-Z][\w'’-]+)\b")
+
+
+def _speaker_named(doc: Document, close_end: int, m: re.Match[str]) -> Mention | None:
+    """The work of the author the quotation's sentence names before it, in the year the
+    parenthesis gives: APA's 'According to Brown, "…" (2018, p. 7)', 'Brown writes, "…" (2018,
+    p. 7)'; None unless the sentence names one author."""
+    text = doc.text
+    quote = max(text.rfind(mark, 0, close_end - 1) for mark in '"“„«')
+    if quote < 0:
+        return None
+    lead = text[sentence_start(text, quote) : quote]
+    names = {n.group("name") for n in _ACCORDING.finditer(lead)} | set(lead_in_names(lead))
+    if len(names) != 1 or (locator := parse_locator(m["loc"])) is None:
+        return None
+    (name,) = names
+    return Mention(
+        m.start("year") - 1,
+        m.end(),
+        "author_date",
+        f"{name} {m[0].lstrip(chr(34) + chr(39) + '”’»“` ')}",
+        names=(name,),
+        year=m["year"],
         locator=locator,
     )

@@ -52,3 +52,22 @@ def test_a_citation_line_after_a_sentence_that_goes_on_is_not_the_quotations(
     )
     (cit,) = scan(path).citations
     assert cit.reference is None
+
+
+def test_a_source_named_in_words_with_its_page_below_the_quotation(tmp_path: Path) -> None:
+    words = (
+        "Die Kultur kann in ihrem weitesten Sinne als die Gesamtheit der geistigen und"
+        " materiellen Aspekte angesehen werden."
+    )
+    path = _docx(
+        tmp_path,
+        [
+            "Die UNESCO definiert den Begriff wie folgt:",
+            f"„{words}“",
+            "(UNESCO-Konferenzberichte Nr. 5, S. 121.)",
+            "Eine ähnliche Definition findet sich auch im Duden.",
+        ],
+    )
+    (cit,) = [c for c in scan(path).citations if c.quote == words]
+    assert cit.reference is not None and "UNESCO" in cit.reference.raw
+    assert cit.locator is not None and cit.locator.pages == (121,)

@@ -156,7 +156,8 @@ def test_a_parable_the_writer_presents_and_its_echo_are_not_quotations(tmp_path:
     assert got == {
         "Apperception cognises not so much itself, but cognises the categories, and through "
         "them all objects, in the absolute unity of apperception.": ("hackett", "A399"),
-        "the categories, and through them all objects": (None, None),
+        # the cited block's words said again: its source's, at its place (repeated_words.py)
+        "the categories, and through them all objects": ("hackett", "A399"),
     }
 
 
