@@ -33,7 +33,10 @@ _INLINE_CODE = re.compile(r"`[^`\n]+`")
 # knitr's asis engine and bookdown's custom blocks (```{asis, eval = book}, ```{block2,
 # type="rmdnote"}) hold prose the document shows: only their fence lines are code.
 _PROSE_FENCE = re.compile(r"(?:```|~~~)[ \t]*\{[ \t]*(?:asis|block2?)\b")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
+# HTML's comments and Liquid's ({% comment %} … {% endcomment %}): text the page never shows.
+_COMMENT = re.compile(
+    r"<!--.*?-->|\{%-?[ \t]*comment[ \t]*-?%\}.*?\{%-?[ \t]*endcomment[ \t]*-?%\}", re.S
+)
 # A "> " line's paragraph goes on over the lines after it that do not repeat the ">" (a lazy
 # continuation, as CommonMark and Pandoc read it), up to a blank line or another block.
 _BLOCKQUOTE = re.compile(
@@ -69,11 +72,20 @@ _BACK_LINK = re.compile(r"\s*\[[↑^]?\]\(#[^)\s]*ref[^)\s]*\)\s*$|\s*\[↑\]\(#
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
-# a template's placeholders ({{total}}, {% raw %}).
+# a template's tags and placeholders ({{total}}, {% raw %}).
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
-_TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}|\{%[^{}\n]*%\}")
+# Static sites set figures with tags whose quoted attributes are captions and file names, as
+# often one attribute a line as on one line: Jekyll's and Liquid's "{% include figure.html
+# caption="…" image-url="x.jpg" %}", Hugo's shortcodes "{{< figure src="…" caption="…" >}}" and
+# "{{% notice %}}". A tag may hold a placeholder ("{{ site.url }}") and span lines, never a
+# blank one (an unclosed "{%" typed in prose reaches no further than its paragraph).
+_TEMPLATE = re.compile(
+    r"\{%-?(?:[^%\n]|%(?!\})|\n(?![ \t]*\n)){0,4000}?%\}"
+    r"|\{\{[<%](?:[^\n]|\n(?![ \t]*\n)){0,4000}?[>%]\}\}"
+    r"|\{\{(?:[^{}\n]|\n(?![ \t]*\n)){0,400}?\}\}"
+)
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 # HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
 _HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)

@@ -1,0 +1,68 @@
+"""Static-site markup in Markdown essays: Jekyll's and Liquid's tags, Hugo's shortcodes.
+
+History and course blogs set their figures with an include or a shortcode whose attributes
+are quoted and often one per line (``{% include figure.html`` then ``caption="…"`` and
+``image-url="x.jpg"`` below, ``%}`` on a line of its own). A caption or a file name there is
+the page's markup, not the author's quotation of a source; the prose around it still is. A
+Liquid comment ({% comment %} … {% endcomment %}) is never shown, as an HTML comment is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts.helpers import quotes_found, write
+
+_JEKYLL = """---
+title: Printing and Reform
+---
+
+{% include figure.html
+class="left"
+width="30%"
+caption="A woodcut of a sixteenth-century print shop, where pamphlets were set by hand."
+image-url="print-shop-woodcut.jpg"
+source-url="https://example.org/images/print-shop-woodcut.jpg"
+ %}
+
+The press changed who could speak. As one historian put it, "the printed word travelled faster
+than any preacher could ride."[^1]
+
+   {% include figure.html
+      class="right"
+      caption="Pamphlets were sold at fairs across the German lands for a few pennies each."
+      image-url="pamphlet.jpg" %}
+
+{% comment %}
+Draft caption: "the press was the first mass medium of the modern world", check the wording.
+{% endcomment %}
+
+[^1]: Ada Example, *Print and Protest* (Oxford: Example Press, 2001), 44.
+"""
+
+_HUGO = """Servers fail in ways their logs rarely show.
+
+{{< figure src="/images/outage-timeline.png"
+    alt="A timeline of the outage drawn as a bar chart of failed requests"
+    caption="The outage as the load balancer saw it, minute by minute"
+    width="600" >}}
+
+As the postmortem says, "no single alert fired until the queue had been full for an hour"
+[@postmortem2020, p. 3].
+
+{{% notice note "About the figures in this section" %}}
+These numbers come from our own dashboards.
+{{% /notice %}}
+"""
+
+
+def test_a_jekyll_include_over_several_lines_is_markup(tmp_path: Path) -> None:
+    found = quotes_found(write(tmp_path, "essay.md", _JEKYLL))
+    assert set(found) == {"the printed word travelled faster than any preacher could ride."}
+
+
+def test_a_hugo_shortcode_over_several_lines_is_markup(tmp_path: Path) -> None:
+    found = quotes_found(write(tmp_path, "post.md", _HUGO))
+    assert found == {
+        "no single alert fired until the queue had been full for an hour": ("postmortem2020", "3")
+    }
