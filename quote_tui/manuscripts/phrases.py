@@ -38,6 +38,7 @@ from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
     LOCATED,
     cited_right_after,
+    clause_paged,
     closing_note,
     note_after,
     paged_right_after,
@@ -208,7 +209,8 @@ def borrowed(
     paged = (
         paged_right_after(doc, close_end)
         or (
-            not _DETERMINED.match(text, start, end) and sentence_cite(doc, ms, close_end) == "paged"
+            not _DETERMINED.match(text, start, end)
+            and (sentence_cite(doc, ms, close_end) == "paged" or clause_paged(doc, close_end))
         )
     ) and not said_just_before(text, start, end)
     evidence = paged or (
