@@ -27,8 +27,15 @@ from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
-_FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
+# YAML front matter, or Hugo's TOML front matter between "+++" lines (title = "…").
+_FRONT_MATTER = re.compile(r"\A(?:---\n.*?\n(?:---|\.\.\.)|\+\+\+\n.*?\n\+\+\+)[ \t]*\n", re.S)
+# A fenced block, or Jekyll's and Liquid's code block ({% highlight python %} … {% endhighlight
+# %}), whose strings are a program's.
+_FENCE = re.compile(
+    r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$"
+    r"|\{%-?[ \t]*highlight\b[^%\n]*%\}.*?\{%-?[ \t]*endhighlight[ \t]*-?%\}",
+    re.S | re.M,
+)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 # knitr's asis engine and bookdown's custom blocks (```{asis, eval = book}, ```{block2,
 # type="rmdnote"}) hold prose the document shows: only their fence lines are code.
@@ -76,14 +83,19 @@ _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
+# An admonition's first line in MkDocs and Python-Markdown, its title in marks: '!!! note "…"',
+# '???+ tip "…"' (a box's heading, as a heading's quoted words are).
+_ADMONITION = re.compile(
+    r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"[^\"\n]*\"", re.M
+)
 # Static sites set figures with tags whose quoted attributes are captions and file names, as
 # often one attribute a line as on one line: Jekyll's and Liquid's "{% include figure.html
 # caption="…" image-url="x.jpg" %}", Hugo's shortcodes "{{< figure src="…" caption="…" >}}" and
-# "{{% notice %}}". A tag may hold a placeholder ("{{ site.url }}") and span lines, never a
-# blank one (an unclosed "{%" typed in prose reaches no further than its paragraph).
+# "{{% notice %}}". A tag may hold a placeholder ("{{ site.url }}") and span lines, a blank one
+# too (a writer's include ends "image-url=…", a blank line, "%}"); it never holds another tag.
 _TEMPLATE = re.compile(
-    r"\{%-?(?:[^%\n]|%(?!\})|\n(?![ \t]*\n)){0,4000}?%\}"
-    r"|\{\{[<%](?:[^\n]|\n(?![ \t]*\n)){0,4000}?[>%]\}\}"
+    r"\{%(?:[^%{]|%(?!\})|\{(?!%)){0,4000}?%\}"
+    r"|\{\{[<%](?:[^{]|\{(?!\{)){0,4000}?[>%]\}\}"
     r"|\{\{(?:[^{}\n]|\n(?![ \t]*\n)){0,400}?\}\}"
 )
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
@@ -177,7 +189,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     reflist = find_reference_list(scan)
     linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
-        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
+        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
         scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]

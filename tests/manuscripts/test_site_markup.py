@@ -4,7 +4,9 @@ History and course blogs set their figures with an include or a shortcode whose 
 are quoted and often one per line (``{% include figure.html`` then ``caption="…"`` and
 ``image-url="x.jpg"`` below, ``%}`` on a line of its own). A caption or a file name there is
 the page's markup, not the author's quotation of a source; the prose around it still is. A
-Liquid comment ({% comment %} … {% endcomment %}) is never shown, as an HTML comment is not.
+Liquid comment ({% comment %} … {% endcomment %}) is never shown, as an HTML comment is not;
+Liquid's code block ({% highlight python %} … {% endhighlight %}) is code; Hugo's TOML front
+matter (+++ … +++) is settings; an MkDocs admonition's title (!!! note "…") heads a box.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ than any preacher could ride."[^1]
    {% include figure.html
       class="right"
       caption="Pamphlets were sold at fairs across the German lands for a few pennies each."
-      image-url="pamphlet.jpg" %}
+      image-url="pamphlet.jpg"
+
+   %}
 
 {% comment %}
 Draft caption: "the press was the first mass medium of the modern world", check the wording.
@@ -65,4 +69,30 @@ def test_a_hugo_shortcode_over_several_lines_is_markup(tmp_path: Path) -> None:
     found = quotes_found(write(tmp_path, "post.md", _HUGO))
     assert found == {
         "no single alert fired until the queue had been full for an hour": ("postmortem2020", "3")
+    }
+
+
+_HUGO_PAGE = """+++
+title = "Reading the Census of 1850"
+description = "How the enumerators counted households and what they left out of the record"
++++
+
+The census takers wrote as they pleased.
+
+{% highlight python %}
+print("counting every household in the county by hand")
+{% endhighlight %}
+
+!!! note "What the enumerators were told to do before each visit"
+    They were to visit every dwelling.
+
+As Ruggles notes, "the enumerators were told to count every person in the dwelling"
+[@ruggles1995, p. 12].
+"""
+
+
+def test_toml_front_matter_code_and_admonition_titles_are_markup(tmp_path: Path) -> None:
+    found = quotes_found(write(tmp_path, "census.md", _HUGO_PAGE))
+    assert found == {
+        "the enumerators were told to count every person in the dwelling": ("ruggles1995", "12")
     }
