@@ -9,6 +9,7 @@ definitions. In plain text an indented paragraph is a block quote.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from quote_tui.manuscripts.document import (
     Block,
@@ -144,8 +145,18 @@ def _blockquotes(text: str) -> list[Block]:
         elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
             signed, after = below.span(1), below.end()
         signed = signed or titled
+        if alone := _SIGNATURE_ALONE.fullmatch(text, body_start, body_end):
+            # "> — Name" set as a block of its own after a blank line signs the block before
+            # it; it quotes nothing.
+            if blocks and not text[blocks[-1].after : m.start()].strip(" \t\n>"):
+                words = (alone.start(1), body_end)
+                blocks[-1] = replace(blocks[-1], signed=words, after=m.end())
+            continue
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
+
+
+_SIGNATURE_ALONE = re.compile(r"(?:-{2,3}|–|—|―)[ \t]?([A-ZÄÖÜ][^\n]{1,150})")
 
 
 # A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
