@@ -284,6 +284,25 @@ def _epigraphs(text: str) -> list[Block]:
     ]
 
 
+# Posts a blog moved from WordPress to Jekyll or Hugo keep WordPress's character references for
+# its typographic marks (“&#8220;…&#8221;”, "&rsquo;", "&mdash;"): they are the marks the reader
+# sees. Only punctuation is decoded; "&lt;" stays text that is no tag.
+_PUNCTUATION = {
+    "ldquo": "“", "rdquo": "”", "lsquo": "‘", "rsquo": "’", "bdquo": "„", "sbquo": "‚",
+    "laquo": "«", "raquo": "»", "lsaquo": "‹", "rsaquo": "›", "quot": '"', "apos": "'",
+    "ndash": "–", "mdash": "—", "hellip": "…", "nbsp": "\u00a0",
+}  # fmt: skip
+_QUOTING_CODES = frozenset(map(ord, "“”‘’„‚«»‹›\"'–—…\u00a0"))
+_REFERENCE = re.compile(r"&(?:#(\d{2,5})|#[xX]([0-9a-fA-F]{2,4})|([a-z]{3,6}));")
+
+
+def _punctuation(m: re.Match[str]) -> str:
+    if m[3] is not None:
+        return _PUNCTUATION.get(m[3], m[0])
+    code = int(m[1]) if m[1] is not None else int(m[2], 16)
+    return chr(code) if code in _QUOTING_CODES else m[0]
+
+
 def read_markdown(text: str, file: str) -> Manuscript:
     """Read a Markdown manuscript.
 
@@ -294,6 +313,8 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
+    if "&" in text:
+        text = _REFERENCE.sub(_punctuation, text)
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
     if "\\" in text:
         # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation

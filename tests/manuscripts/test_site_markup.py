@@ -6,7 +6,9 @@ are quoted and often one per line (``{% include figure.html`` then ``caption="�
 the page's markup, not the author's quotation of a source; the prose around it still is. A
 Liquid comment ({% comment %} … {% endcomment %}) is never shown, as an HTML comment is not;
 Liquid's code block ({% highlight python %} … {% endhighlight %}) is code; Hugo's TOML front
-matter (+++ … +++) is settings; an MkDocs admonition's title (!!! note "…") heads a box.
+matter (+++ … +++) is settings; an MkDocs admonition's title (!!! note "…") heads a box. A
+post moved from WordPress keeps its marks as character references (&#8220;…&#8221;, &ldquo;):
+they are the marks.
 """
 
 from __future__ import annotations
@@ -95,4 +97,22 @@ def test_toml_front_matter_code_and_admonition_titles_are_markup(tmp_path: Path)
     found = quotes_found(write(tmp_path, "census.md", _HUGO_PAGE))
     assert found == {
         "the enumerators were told to count every person in the dwelling": ("ruggles1995", "12")
+    }
+
+
+_WORDPRESS = """As Lena Vogt writes, &#8220;the harbour records were kept by men who could not
+read the ships&#8217; own papers&#8221; [@vogt2011, p. 88]. A later clerk called them
+&ldquo;half a census and half a guess&rdquo; [@vogt2011, p. 90] &mdash; a fair description.
+The &lt;ledger&gt; tag in the archive's catalogue is its own.
+"""
+
+
+def test_wordpress_character_references_are_the_marks_they_stand_for(tmp_path: Path) -> None:
+    found = quotes_found(write(tmp_path, "post.md", _WORDPRESS))
+    assert found == {
+        "the harbour records were kept by men who could not read the ships’ own papers": (
+            "vogt2011",
+            "88",
+        ),
+        "half a census and half a guess": ("vogt2011", "90"),
     }
