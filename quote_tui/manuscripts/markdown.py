@@ -95,7 +95,9 @@ _ADMONITION = re.compile(
 # "{{% notice %}}". A tag may hold a placeholder ("{{ site.url }}") and span lines, a blank one
 # too (a writer's include ends "image-url=…", a blank line, "%}"); it never holds another tag.
 _TEMPLATE = re.compile(
-    r"\{%(?:[^%{]|%(?!\})|\{(?!%)){0,4000}?%\}"
+    r"\{%(?!-?[ \t]*blockquote\b)(?:[^%{]|%(?!\})|\{(?!%)){0,4000}?%\}"
+    # (a blockquote tag's arguments sign its words: only its keyword and closing are markup)
+    r"|\{%-?[ \t]*blockquote\b|-?%\}"
     r"|\{\{[<%](?:[^{]|\{(?!\{)){0,4000}?[>%]\}\}"
     r"|\{\{(?:[^{}\n]|\n(?![ \t]*\n)){0,400}?\}\}"
 )
@@ -266,6 +268,29 @@ def _html_blockquotes(text: str) -> list[Block]:
     return blocks
 
 
+# Octopress's and Hexo's block quotation, "{% blockquote Author, Source https://… %} … {%
+# endblockquote %}": its arguments sign the words between the tags.
+_LIQUID_QUOTE = re.compile(
+    r"\{%-?[ \t]*blockquote\b[ \t]*(?P<args>[^%\n]*?)[ \t]*-?%\}(?P<body>.{1,20000}?)"
+    r"\{%-?[ \t]*endblockquote[ \t]*-?%\}",
+    re.S,
+)
+
+
+def _liquid_blockquotes(text: str) -> list[Block]:
+    blocks = []
+    for m in _LIQUID_QUOTE.finditer(text):
+        start, end = m.span("body")
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            signed = m.span("args") if m["args"] else None
+            blocks.append(Block(start, end, m.end(), signed=signed))
+    return blocks
+
+
 # An epigraph: a paragraph set wholly in emphasis, a sentence, with its author alone on the
 # paragraph after ("**Gesundheit ist nicht alles, …**" then "(Arthur Schopenhauer)" or
 # "— Goethe"). A heading in bold is no sentence, and a bold line with no author is the writer's.
@@ -316,6 +341,8 @@ def read_markdown(text: str, file: str) -> Manuscript:
     if "&" in text:
         text = _REFERENCE.sub(_punctuation, text)
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
+    if "{%" in text:
+        blocks += _liquid_blockquotes(text)
     if "\\" in text:
         # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation
         # command (\blockzitat{...})

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quote_tui.manuscripts import scan
 from tests.manuscripts.helpers import quotes_found, write
 
 _JEKYLL = """---
@@ -116,3 +117,25 @@ def test_wordpress_character_references_are_the_marks_they_stand_for(tmp_path: P
         ),
         "half a census and half a guess": ("vogt2011", "90"),
     }
+
+
+_OCTOPRESS = """The first rule of the archive is patience.
+
+{% blockquote Ada Example %}
+No box is opened twice by the same reader; the second time, the reader has changed.
+{% endblockquote %}
+
+That is the point of the chapter.
+"""
+
+
+def test_an_octopress_blockquote_is_a_block_quotation_signed_by_its_arguments(
+    tmp_path: Path,
+) -> None:
+    found = scan(write(tmp_path, "post.md", _OCTOPRESS)).citations
+    assert [(c.quote, c.reference.raw if c.reference else None) for c in found] == [
+        (
+            "No box is opened twice by the same reader; the second time, the reader has changed.",
+            "Ada Example",
+        )
+    ]
