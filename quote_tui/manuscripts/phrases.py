@@ -59,7 +59,7 @@ from quote_tui.manuscripts.reported import (
     this_word_quoted,
 )
 from quote_tui.manuscripts.study import participant_code
-from quote_tui.manuscripts.voice import Repeats, presented_as_word, said_list
+from quote_tui.manuscripts.voice import NAMED_AFTER, Repeats, presented_as_word, said_list
 
 __all__ = ["PHRASE_WORDS", "WORD_WORDS", "borrowed"]
 
@@ -181,6 +181,8 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if NAMED_AFTER.match(text, close_end) and has_words(text, start, end, PHRASE_WORDS):
+        return True  # named as theirs, whatever cue presents the words ("The phrase “…” is how")
     if language_term(text, start, end) or _DATED_NAME.search(text, start, end):
         # A term named in its own language, or a group, period or event named by its year, is
         # the writer's naming unless a page places it.

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from quote_tui.manuscripts.study import participants_words
 
 __all__ = [
+    "NAMED_AFTER",
     "Repeats",
     "authors_own",
     "said_list",
@@ -225,9 +226,22 @@ _DEFINED_AS = re.compile(
 )
 
 
+# Someone named as the one who says the words, in the clause they open: "“…” is how Dickens
+# describes Scrooge", "“…” was what Arendt called it". Whatever cue presents them ("The phrase
+# “…” is how"), they are that person's.
+NAMED_AFTER = re.compile(
+    r"[\"'”’»“`]*\s+(?:is|was)\s+(?:how|what)\s+"
+    r"(?!(?:We|They|Many|Some|Most|Others|People|One|It|This)\b)(?:[A-Z][\w'’-]+\s+){1,3}(?:\w+ly\s+)?"
+    r"(?:describe[sd]?|call(?:s|ed)?|term(?:s|ed)?|puts?\s+it|writes?|wrote|says?|said|"
+    r"names?|named|refers?\s+to|referred\s+to|characteri[sz]e[sd]?)\b"
+)
+
+
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
+    if NAMED_AFTER.match(text, close_end):
+        return False
     inner = text[start:end].strip()
     if participants_words(text, start, close_end):
         return False  # a participant's question or one answer of a list is theirs, not the writer's
