@@ -200,7 +200,8 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
 
 def _note_kind(note: str) -> str | None:
     """ "paged" for a note that gives a page, "cited" for one that names its work, else None."""
-    if (_NOTE_PAGED.search(note) or NOTE_PAGE.search(note)) and not COMPARE_NOTE.match(note):
+    paged = _NOTE_PAGED.search(note) or NOTE_PAGE.search(note) or _TEX_PAGED.search(note)
+    if paged and not COMPARE_NOTE.match(note):
         return "paged"
     return "cited" if LOCATED.search(note) else None
 
@@ -208,6 +209,9 @@ def _note_kind(note: str) -> str | None:
 # A citation that compares ("vgl.", "cf.", "see") points to a paraphrase's place, not words'.
 _COMPARES = re.compile(r"\b(?:vgl|cf)\.|\b(?:see|siehe)\b", re.I)
 _NOTE_PAGED = re.compile(r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+", re.I)
+# A LaTeX cite in a note's text that gives a page, its postnote the last bracket
+# (\footnotetext{\cite[265, 270]{green}}, "\cite[vgl.][12]{a}").
+_TEX_PAGED = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\])?\[[^\]]*\d[^\]]*\]\{")
 
 
 # More phrases in marks listed after the first, the last one's citation closing the list:

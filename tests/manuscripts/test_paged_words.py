@@ -73,3 +73,18 @@ def test_one_word_with_an_author_date_page(tmp_path: Path) -> None:
     found = quotes_found(write(tmp_path, "essay.md", _MD))
     assert found["breathless"] == ("Lee 2019", "4")
     assert "disappointed" not in found
+
+
+_NOTETEXT = r"""\documentclass{article}
+\begin{document}
+The river was wide at the ford. The general ordered them to `spare the wounded,' and they
+obeyed until nightfall.\footnotemark
+\footnotetext{\cite[265]{green}}
+\end{document}
+"""
+
+
+def test_a_phrase_whose_sentence_ends_with_a_footnotetext_cite_at_a_page(tmp_path: Path) -> None:
+    bib = write(tmp_path, "refs.bib", "@book{green, author={Green, Peter}, title={Wars}}\n")
+    found = quotes_found(write(tmp_path, "essay.tex", _NOTETEXT), bib)
+    assert found == {"spare the wounded,": ("green", "265")}
