@@ -328,6 +328,39 @@ def _punctuation(m: re.Match[str]) -> str:
     return chr(code) if code in _QUOTING_CODES else m[0]
 
 
+# A play's dialogue quoted as its script sets it, one speaker a line, with the page after the
+# last line: "Vladimir: Well? Shall we go?" / "Estragon: Yes, let's go." / "They do not move."
+# (163). Two lines opened by a speaker's name at least; a stage direction or two may follow.
+_SPEAKER_LINE = re.compile(r"[ \t]*[A-Z][\w.'’-]+(?:[ \t][A-Z][\w.'’-]+)?:[ \t]+\S[^\n]*")
+_PAGE_ENDS = re.compile(r"[ \t]*\((?:(?:p|pp|S)\.[ \t]*)?\d{1,3}(?:[-–]\d{1,3})?\)[.,;]?[ \t]*$")
+_DIRECTIONS = 3
+
+
+def _dialogue_blocks(text: str) -> list[Block]:
+    blocks = []
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, at + len(line)))
+        at += len(line) + 1
+    k = 0
+    while k < len(lines):
+        run = k
+        while run < len(lines) and _SPEAKER_LINE.fullmatch(text, *lines[run]):
+            run += 1
+        if run - k >= 2:
+            for last in range(run - 1, min(run + _DIRECTIONS, len(lines))):
+                if not text[slice(*lines[last])].strip():
+                    break  # the paragraph ended without a page
+                if page := _PAGE_ENDS.search(text, *lines[last]):
+                    start = lines[k][0]
+                    while text[start] in " \t":
+                        start += 1
+                    blocks.append(Block(start, page.start(), page.start()))
+                    break
+        k = max(run, k + 1)
+    return blocks
+
+
 def read_markdown(text: str, file: str) -> Manuscript:
     """Read a Markdown manuscript.
 
@@ -343,6 +376,7 @@ def read_markdown(text: str, file: str) -> Manuscript:
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
     if "{%" in text:
         blocks += _liquid_blockquotes(text)
+    blocks += _dialogue_blocks(text)
     if "\\" in text:
         # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation
         # command (\blockzitat{...})
@@ -359,7 +393,7 @@ def read_plaintext(text: str, file: str) -> Manuscript:
         while end > start and text[end - 1] in " \n":
             end -= 1
         blocks.append(Block(start, end, m.end(1)))
-    return _common(text, file, "plain", blocks)
+    return _common(text, file, "plain", blocks + _dialogue_blocks(text))
 
 
 def clean_markdown_quote(raw: str) -> str:
