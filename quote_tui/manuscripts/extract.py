@@ -44,7 +44,7 @@ from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects
-from quote_tui.manuscripts.titled import Titles
+from quote_tui.manuscripts.titled import Titles, cites_by_title
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -374,7 +374,9 @@ def extract(
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if names_a_work(scan, span.start, span.end):
+            if names_a_work(scan, span.start, span.end) or cites_by_title(
+                doc.text, span.start, span.end, span.close_end
+            ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
