@@ -61,10 +61,15 @@ _CUE = re.compile(
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
-    r"\bspricht\s+man\s+von|\bsprechen\s+von)"
+    r"\bspricht\s+man\s+von|\bsprechen\s+von|"
+    # French: "le terme « … »", "ce que nous désignons par « … »", "appelé « … »".
+    r"\b(?:le|du|au|ce)\s+(?:terme|mot|vocable|titre|nom|concept)|\bl['’]\s*(?:expression|appellation)|"
+    r"\bla\s+notion\s+(?:de|d['’])|\bappel(?:é|ée|és|ées|ons|lent)|\bnommée?s?|\bdit(?:e|s|es)\b|"
+    r"\bdésign\w*\s+(?:[\w’']+\s+){0,2}(?:par|sous\s+le\s+nom\s+de)|\bqualifi\w*\s+(?:de|d['’])|"
+    r"\bsoi-disant)"
     r"\s*[,:]?\s*\(?\s*"
     r"(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
-    r"[„“\"'‘«»`]*$",
+    r"[„“\"'‘«»`]*\s*$",  # French sets « … » off with spaces
     re.I,
 )
 # A work named by its kind just before the marks (Smith's book "…", the Gibbs lecture ``…'',
