@@ -34,7 +34,9 @@ _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
 # opening mark -> closing marks that end it
 _PAIRS: dict[str, tuple[str, ...]] = {
-    "“": ("”",),
+    # A curly mark closed by a straight one, or the other way round (“…" and "…”): text pasted
+    # from another program, or typed where autocorrect was on for one mark and off for the other.
+    "“": ("”", '"'),
     # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
     # A straight mark closes it where the writer's keyboard has no “ (R Markdown's „…\").
     "„": ("“", "”", "``", '"'),
@@ -48,7 +50,7 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "›": ("‹",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
     "``": ("''", "”", '"'),
-    '"': ('"',),
+    '"': ('"', "”"),
     "‘": ("’",),
     "‚": ("‘", "’", "`"),
     # British usage: straight single marks around quotations ('...'), told from apostrophes
