@@ -109,8 +109,11 @@ COMPARE_NOTE = re.compile(r"\s*(?:Vgl\.|Cf\.|See\s+also|Siehe\s+auch)", re.I)
 
 LOCATED = re.compile(
     r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
-    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").
-    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b",
+    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002"); a letter or a newspaper
+    # by its date ("La Farge to Adams, November 19, 1907.").
+    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b|"
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\s+\d{1,2},\s+(?:1[5-9]|20)\d\d\b",
     re.I,
 )
 _MD_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\[\^([^\]\s]+)\]")

@@ -88,3 +88,15 @@ def test_a_phrase_whose_sentence_ends_with_a_footnotetext_cite_at_a_page(tmp_pat
     bib = write(tmp_path, "refs.bib", "@book{green, author={Green, Peter}, title={Wars}}\n")
     found = quotes_found(write(tmp_path, "essay.tex", _NOTETEXT), bib)
     assert found == {"spare the wounded,": ("green", "265")}
+
+
+_LETTER = """La Farge wrote that the window came out well. In a letter to a friend he called the
+result "curious."[^4] He sent it to Boston the next week.
+
+[^4]: La Farge to Adams, November 19, 1907.
+"""
+
+
+def test_one_word_whose_note_cites_a_letter_by_its_date(tmp_path: Path) -> None:
+    found = quotes_found(write(tmp_path, "essay.md", _LETTER))
+    assert "curious." in found
