@@ -41,6 +41,7 @@ from quote_tui.manuscripts.phrase_cites import sentence_cite
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
+from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects
@@ -435,12 +436,19 @@ def extract(
                 ibid := ibid_in_note(ms, doc, span.start, span.close_end)
             ):
                 mention, reference, locator = ibid
-            if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
+            if (
+                is_title(doc.text, span.start, span.end)
+                and not _paged(doc, span, mention, locator)
+                and not coined_by_cited(doc.text, span.start)
+            ):
                 continue
             if known.named(raw, _note_text(mention)):
                 continue
             if (mention, reference) == (None, None) and (
-                authors_own(doc.text, span.start, span.end, span.close_end)
+                (
+                    authors_own(doc.text, span.start, span.end, span.close_end)
+                    and not coined_by_cited(doc.text, span.start)
+                )
                 or repeats(span.start, span.end)
                 or is_own_title(title, raw)
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:

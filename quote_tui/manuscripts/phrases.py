@@ -54,6 +54,7 @@ from quote_tui.manuscripts.reported import (
 from quote_tui.manuscripts.reported import (
     WHOSE_WORDS,
     called_by_name,
+    coined_by_cited,
     reported_by_name,
     said_just_before,
     this_word_quoted,
@@ -181,6 +182,8 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if coined_by_cited(text, start) and has_words(text, start, end, PHRASE_WORDS):
+        return True  # "what Bennett (1988) has called the ‘…’": the cited writer's term
     if NAMED_AFTER.match(text, close_end) and has_words(text, start, end, PHRASE_WORDS):
         return True  # named as theirs, whatever cue presents the words ("The phrase “…” is how")
     if language_term(text, start, end) or _DATED_NAME.search(text, start, end):

@@ -16,6 +16,7 @@ __all__ = [
     "CITE_ENDS",
     "WHOSE_WORDS",
     "called_by_name",
+    "coined_by_cited",
     "reported_by_name",
     "said_just_before",
     "this_word_quoted",
@@ -139,3 +140,24 @@ def called_by_name(text: str, begin: int, start: int, close_end: int) -> bool:
         _RELATIVE_AS.search(text, begin, start) is not None
         and _CLAUSE_VERB.match(text, close_end) is not None
     )
+
+
+# A term coined by a cited writer, named as theirs: "what Tony Bennett (1988) has called the
+# ‘…’", "what Freud in 1917 called the ‘…’", "what Teju Cole, in 2012, called ‘…’", "Mirzoeff
+# (2011) has suggested … what he called the ‘…’". The year places the words in a work: a
+# quotation of it, though "called" presents them as a name.
+_COINED = re.compile(
+    r"\bwhat\s+(?:(?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+|he|she|they)"
+    r"(?:\s*,?\s*(?:\(\d{4}[a-z]?\)|in\s+\d{4})\s*,?)?\s+(?:has\s+|had\s+|have\s+)?"
+    r"(?:call(?:s|ed)|term(?:s|ed)|dub(?:s|bed)|name[sd]|refer(?:s|red)\s+to\s+as|"
+    r"describe[sd]\s+as)\s+(?:(?:the|a|an)\s+)?[\"'“‘„«]*$"
+)
+_NAMED_YEAR = re.compile(r"\b[A-Z][\w'’-]+\s*,?\s*(?:\(\d{4}[a-z]?\)|in\s+\d{4})")
+
+
+def coined_by_cited(text: str, start: int) -> bool:
+    """Whether the words in marks opening at ``start`` are a term its sentence gives to a writer
+    cited by name and year ("what Bennett (1988) has called the ‘…’")."""
+    begin = sentence_start(text, start)
+    lead = text[max(begin, start - 300) : start]
+    return bool(_COINED.search(lead)) and _NAMED_YEAR.search(lead) is not None
