@@ -95,7 +95,8 @@ _WHO = (
 )
 _ATTRIBUTION = re.compile(
     rf"{_WHO}(?:\s*,[^,.;:!?]{{1,80}},)?\s+(?i:(?:has|have|had|hat|haben|\w+ly|also|auch|"
-    rf"ebenfalls|daraufhin)\s+){{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)"
+    rf"ebenfalls|daraufhin|nonetheless|nevertheless|even|himself|herself|later|elsewhere)\s+)"
+    rf"{{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING}|indicates|indicated)\b)"
     rf"|(?i:{SAYING.pattern})\s*,?\s+(?:he|she|they|er|sie)\b"
 )
 
