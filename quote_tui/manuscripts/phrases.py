@@ -132,6 +132,9 @@ _PART_SAYS = re.compile(
 _THEIR_PHRASE = re.compile(
     r"\b(?:phrase|words|expression|coinage)\s+of\s+[A-Z]|[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
     r"(?:phrase|words|expression|coinage|term|statement|dictum|claim)\b|"
+    # "Hardin's proposed “…”", "Kant's famous “…”": the named writer's known phrase.
+    r"\b[A-Z][\w-]+['’]s\s+(?:proposed|famous|celebrated|notorious|oft-quoted|well-known)\s+"
+    r"[\"'“‘„«]+$|"
     r"\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]|"
     # Someone who spoke of it: "Allan Kaprow (1927-2006) spoke of a ‘…’".
     r"\b[A-Z][\w'’-]+(?:\s+\([^()]{1,30}\))?\s+(?:\w+ly\s+)?(?:spoke|speaks)\s+of\s+"
