@@ -482,7 +482,8 @@ def extract(
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
             said.add(span.start, span.end)
-            if (mention, reference) != (None, None):
+            # (MLA's page alone, "“…” (25-26)", cites the work the text is reading)
+            if (mention, reference) != (None, None) or locator is not None:
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)

@@ -212,6 +212,10 @@ def borrowed(
     # Two function words ("the same") turn up in any long quotation; a repeat counts when each
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
+    # A cited quotation's words said again, presented as its phrase or not ("juxtaposing the
+    # phrases “made by light” and “fixing a shadow,”" after the cited "the art of fixing a
+    # shadow,"); a phrase the writer points back to ("this “…”") is the writer's reference.
+    repeat = _repeats_cited(text, start, end, cited)
     # A page cited for the words says where they stand: quoted from there, even when the writer
     # goes on to use them as a term or lists them with others.
     # Not when the writer has just said the words plainly (their own, the note comments on them).
@@ -252,6 +256,7 @@ def borrowed(
             and cited.holds(start, end)
             and not _own_term(text, start, end, cited)
         )
+        or repeat
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     if (
@@ -262,7 +267,32 @@ def borrowed(
     ):
         evidence = True
     return evidence and (
-        not presented_as_word(text, start, close_end, listed=not paged) or said_list(text, start)
+        not presented_as_word(text, start, close_end, listed=not paged)
+        or said_list(text, start)
+        or repeat
+    )
+
+
+_POINTS_BACK = re.compile(
+    r"\b(?i:this|that|these|those|such|diese[mnrs]?|jene[mnrs]?)\s+[\"'“„‘‚«»`]*$"
+)
+
+
+def _repeats_cited(text: str, start: int, end: int, cited: Repeats) -> bool:
+    """Whether the phrase repeats a cited quotation's words: two words of meaning at least,
+    opening and closing on one ("fixing a shadow", not "of the"), not the writer's own term."""
+    # (a LaTeX command is no word: \emph{I think} is "I think")
+    folded = [
+        w.casefold() for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[A-Za-z]+", " ", text[start:end]))
+    ]
+    return (
+        len(folded) >= 2
+        and sum(w not in _FUNCTION for w in folded) >= 2
+        and folded[0] not in _FUNCTION
+        and folded[-1] not in _FUNCTION
+        and not _POINTS_BACK.search(text, max(0, start - 16), start)
+        and cited.holds(start, end)
+        and not _own_term(text, start, end, cited)
     )
 
 
