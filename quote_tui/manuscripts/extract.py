@@ -44,7 +44,7 @@ from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.subjects import Subjects
+from quote_tui.manuscripts.subjects import Subjects, paragraph_person
 from quote_tui.manuscripts.titled import Titles, cites_by_title
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
@@ -466,7 +466,13 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and lacks(span.start, span.end, span.close_end, said, about=about(span.start))
+                and lacks(
+                    span.start,
+                    span.end,
+                    span.close_end,
+                    said,
+                    about=about(span.start) or paragraph_person(doc.text, span.start),
+                )
                 and not (
                     not bare
                     and borrowed(
