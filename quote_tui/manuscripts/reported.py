@@ -157,7 +157,24 @@ _NAMED_YEAR = re.compile(r"\b[A-Z][\w'’-]+\s*,?\s*(?:\(\d{4}[a-z]?\)|in\s+\d{4
 
 def coined_by_cited(text: str, start: int) -> bool:
     """Whether the words in marks opening at ``start`` are a term its sentence gives to a writer
-    cited by name and year ("what Bennett (1988) has called the ‘…’")."""
+    cited by name and year ("what Bennett (1988) has called the ‘…’"), or, in German, a term a
+    cited writer speaks of ("\\textcite{plake} spricht … von einer „…“", "Von einer „…“ könne
+    … die Rede sein \\parencite[389]{a}")."""
     begin = sentence_start(text, start)
     lead = text[max(begin, start - 300) : start]
-    return bool(_COINED.search(lead)) and _NAMED_YEAR.search(lead) is not None
+    if _COINED.search(lead) and _NAMED_YEAR.search(lead) is not None:
+        return True
+    if not _SPOKEN_OF.search(lead):
+        return False
+    rest = text[start : start + 300]
+    stop = _SENTENCE_STOP.search(rest)
+    sentence = lead + (rest[: stop.start()] if stop else rest)
+    return bool(_SPEAKING.search(sentence)) and _CITES.search(sentence) is not None
+
+
+# German's "speak of" a term: "von einer „…“" right before the marks, "spricht", "sprechen" or
+# "die Rede" in the sentence, which cites.
+_SPOKEN_OF = re.compile(r"\b[Vv]on\s+(?:(?:einer|einem|einen|der|dem|den|des)\s+)?[„“\"»«‚]+$")
+_SPEAKING = re.compile(r"\b(?:spricht|sprechen|sprach|sprachen|die\s+Rede)\b")
+_CITES = re.compile(r"\\[A-Za-z]*cite|\[@|\(\s*[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d")
+_SENTENCE_STOP = re.compile(r"(?<=[a-zäöüß\]}\)])[.!?](?=\s+[A-ZÄÖÜ„\\]|\s*$)")

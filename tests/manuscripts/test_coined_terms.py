@@ -22,3 +22,24 @@ def test_a_term_coined_by_a_writer_cited_with_a_year_is_quoted(tmp_path: Path) -
     assert "archive of display" in found
     assert "longing for small things" in found
     assert "Grand Theatre of Objects" in found
+
+
+_BIB = """@book{lang, author={Lang, Peter}, title={Fernsehen}, year={2004}}
+@book{berg, author={Berg, Ina}, title={Bühnen}, year={1999}}
+"""
+
+_TEX = r"""\chapter{Einleitung}
+
+Von einer „Verflachung der Debatte“ könne nur bedingt die Rede sein \parencite[212]{lang},
+dennoch gelinge es den Sendungen, Themen zu setzen. \textcite{berg} spricht unter Bezug auf
+Adorno von einer „Vermarktung der Meinung“. Die „Deutsche Bahn“ fährt pünktlich
+\parencite[3]{lang}.
+"""
+
+
+def test_a_german_term_a_cited_writer_speaks_of_is_quoted(tmp_path: Path) -> None:
+    bib = write(tmp_path, "refs.bib", _BIB)
+    found = quotes_found(write(tmp_path, "kapitel.tex", _TEX), bib)
+    assert found["Verflachung der Debatte"] == ("lang", "212")
+    assert "Vermarktung der Meinung" in found
+    assert "Deutsche Bahn" not in found

@@ -25,7 +25,7 @@ geführt, und manche Kritiker halten das Format für „erledigt“. Letztlich l
 Sendungen als „Meinungs-Theater“ \parencite[88]{weber} beschreiben, ein Befund, den auch
 „Publikumsnähe“ \parencite{lang} nicht aufhebe.
 
-Von einer „Verflachung der Debatte“ könne nur bedingt die Rede sein \parencite[212]{lang},
+Eine „Verflachung der Debatte“ sei nur bedingt festzustellen \parencite[212]{lang},
 dennoch gelinge es den Sendungen, „Themen für die nächste Woche zu setzen“ \parencite[213]{lang}.
 """
 
