@@ -471,7 +471,8 @@ def extract(
                     span.end,
                     span.close_end,
                     said,
-                    about=about(span.start) or paragraph_person(doc.text, span.start),
+                    about=about(span.start)
+                    or (None if bare else paragraph_person(doc.text, span.start)),
                 )
                 and not (
                     not bare

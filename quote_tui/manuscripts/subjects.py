@@ -101,6 +101,7 @@ def _author(title: str, body: str) -> str | None:
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z][\w-]+)['’]s\b")
 _PARAGRAPH_NAMED = 3
+_NOT_PROSE = re.compile(r"\\item\b|\\(?:sub)*section\b|^[ \t]*(?:[-*+•][ \t]|#{1,6}[ \t])", re.M)
 
 
 def paragraph_person(text: str, pos: int) -> str | None:
@@ -109,6 +110,8 @@ def paragraph_person(text: str, pos: int) -> str | None:
     begin = max((m.end() for m in _PARAGRAPH.finditer(text, max(0, pos - 3000), pos)), default=0)
     after = _PARAGRAPH.search(text, pos)
     paragraph = text[begin : after.start() if after else min(len(text), pos + 3000)]
+    if _NOT_PROSE.search(paragraph):
+        return None  # a list or a run of headings (a handout) is no paragraph of prose
     counts: dict[str, int] = {}
     for m in _POSSESSIVE.finditer(paragraph):
         counts[m[1]] = counts.get(m[1], 0) + 1
