@@ -41,10 +41,11 @@ from quote_tui.manuscripts.phrase_cites import sentence_cite
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
+from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.subjects import Subjects
-from quote_tui.manuscripts.titled import Titles
+from quote_tui.manuscripts.subjects import Subjects, paragraph_person
+from quote_tui.manuscripts.titled import Titles, cites_by_title
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -374,7 +375,9 @@ def extract(
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if names_a_work(scan, span.start, span.end):
+            if names_a_work(scan, span.start, span.end) or cites_by_title(
+                doc.text, span.start, span.end, span.close_end
+            ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
             short = not has_words(doc.text, span.start, span.end, min_words)
@@ -433,12 +436,19 @@ def extract(
                 ibid := ibid_in_note(ms, doc, span.start, span.close_end)
             ):
                 mention, reference, locator = ibid
-            if is_title(doc.text, span.start, span.end) and not _paged(doc, span, mention, locator):
+            if (
+                is_title(doc.text, span.start, span.end)
+                and not _paged(doc, span, mention, locator)
+                and not coined_by_cited(doc.text, span.start)
+            ):
                 continue
             if known.named(raw, _note_text(mention)):
                 continue
             if (mention, reference) == (None, None) and (
-                authors_own(doc.text, span.start, span.end, span.close_end)
+                (
+                    authors_own(doc.text, span.start, span.end, span.close_end)
+                    and not coined_by_cited(doc.text, span.start)
+                )
                 or repeats(span.start, span.end)
                 or is_own_title(title, raw)
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
@@ -456,7 +466,14 @@ def extract(
             if (
                 (mention, reference) == (None, None)
                 and not short
-                and lacks(span.start, span.end, span.close_end, said, about=about(span.start))
+                and lacks(
+                    span.start,
+                    span.end,
+                    span.close_end,
+                    said,
+                    about=about(span.start)
+                    or (None if bare else paragraph_person(doc.text, span.start)),
+                )
                 and not (
                     not bare
                     and borrowed(
@@ -472,7 +489,8 @@ def extract(
             out.append((index, span.start, found))
             ends[index, span.start] = span.close_end
             said.add(span.start, span.end)
-            if (mention, reference) != (None, None):
+            # (MLA's page alone, "“…” (25-26)", cites the work the text is reading)
+            if (mention, reference) != (None, None) or locator is not None:
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
     return join_interrupted(out, ends)

@@ -28,7 +28,12 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 __all__ = ["csquotes_blocks", "latex_to_text", "own_quote_blocks", "read_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
-_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}")
+# Code, and drawings and pseudo-code whose labels and strings are the figure's (TikZ's
+# `\node {"…"}`, algorithmic's `\State print "…"`), hold no quotation of a source.
+_VERBATIM = re.compile(
+    r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim|tikzpicture|pgfpicture|circuitikz|"
+    r"algorithmic|algorithmicx)\*?\}"
+)
 _ENV = re.compile(
     r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
     r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"

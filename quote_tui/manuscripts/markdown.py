@@ -9,6 +9,7 @@ definitions. In plain text an indented paragraph is a block quote.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from quote_tui.manuscripts.document import (
     Block,
@@ -27,13 +28,23 @@ from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n(?:---|\.\.\.)\n", re.S)
-_FENCE = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.S | re.M)
+# YAML front matter, or Hugo's TOML front matter between "+++" lines (title = "…").
+_FRONT_MATTER = re.compile(r"\A(?:---\n.*?\n(?:---|\.\.\.)|\+\+\+\n.*?\n\+\+\+)[ \t]*\n", re.S)
+# A fenced block, or Jekyll's and Liquid's code block ({% highlight python %} … {% endhighlight
+# %}), whose strings are a program's.
+_FENCE = re.compile(
+    r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$"
+    r"|\{%-?[ \t]*highlight\b[^%\n]*%\}.*?\{%-?[ \t]*endhighlight[ \t]*-?%\}",
+    re.S | re.M,
+)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 # knitr's asis engine and bookdown's custom blocks (```{asis, eval = book}, ```{block2,
 # type="rmdnote"}) hold prose the document shows: only their fence lines are code.
 _PROSE_FENCE = re.compile(r"(?:```|~~~)[ \t]*\{[ \t]*(?:asis|block2?)\b")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
+# HTML's comments and Liquid's ({% comment %} … {% endcomment %}): text the page never shows.
+_COMMENT = re.compile(
+    r"<!--.*?-->|\{%-?[ \t]*comment[ \t]*-?%\}.*?\{%-?[ \t]*endcomment[ \t]*-?%\}", re.S
+)
 # A "> " line's paragraph goes on over the lines after it that do not repeat the ">" (a lazy
 # continuation, as CommonMark and Pandoc read it), up to a blank line or another block.
 _BLOCKQUOTE = re.compile(
@@ -69,11 +80,27 @@ _BACK_LINK = re.compile(r"\s*\[[↑^]?\]\(#[^)\s]*ref[^)\s]*\)\s*$|\s*\[↑\]\(#
 _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
-# a template's placeholders ({{total}}, {% raw %}).
+# a template's tags and placeholders ({{total}}, {% raw %}).
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
-_TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}|\{%[^{}\n]*%\}")
+# An admonition's first line in MkDocs and Python-Markdown, its title in marks: '!!! note "…"',
+# '???+ tip "…"' (a box's heading, as a heading's quoted words are).
+_ADMONITION = re.compile(
+    r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"[^\"\n]*\"", re.M
+)
+# Static sites set figures with tags whose quoted attributes are captions and file names, as
+# often one attribute a line as on one line: Jekyll's and Liquid's "{% include figure.html
+# caption="…" image-url="x.jpg" %}", Hugo's shortcodes "{{< figure src="…" caption="…" >}}" and
+# "{{% notice %}}". A tag may hold a placeholder ("{{ site.url }}") and span lines, a blank one
+# too (a writer's include ends "image-url=…", a blank line, "%}"); it never holds another tag.
+_TEMPLATE = re.compile(
+    r"\{%(?!-?[ \t]*blockquote\b)(?:[^%{]|%(?!\})|\{(?!%)){0,4000}?%\}"
+    # (a blockquote tag's arguments sign its words: only its keyword and closing are markup)
+    r"|\{%-?[ \t]*blockquote\b|-?%\}"
+    r"|\{\{[<%](?:[^{]|\{(?!\{)){0,4000}?[>%]\}\}"
+    r"|\{\{(?:[^{}\n]|\n(?![ \t]*\n)){0,400}?\}\}"
+)
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 # HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
 _HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
@@ -120,8 +147,18 @@ def _blockquotes(text: str) -> list[Block]:
         elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
             signed, after = below.span(1), below.end()
         signed = signed or titled
+        if alone := _SIGNATURE_ALONE.fullmatch(text, body_start, body_end):
+            # "> — Name" set as a block of its own after a blank line signs the block before
+            # it; it quotes nothing.
+            if blocks and not text[blocks[-1].after : m.start()].strip(" \t\n>"):
+                words = (alone.start(1), body_end)
+                blocks[-1] = replace(blocks[-1], signed=words, after=m.end())
+            continue
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
+
+
+_SIGNATURE_ALONE = re.compile(r"(?:-{2,3}|–|—|―)[ \t]?([A-ZÄÖÜ][^\n]{1,150})")
 
 
 # A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
@@ -165,7 +202,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     reflist = find_reference_list(scan)
     linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
-        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE]
+        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION]
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
         scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
@@ -231,6 +268,29 @@ def _html_blockquotes(text: str) -> list[Block]:
     return blocks
 
 
+# Octopress's and Hexo's block quotation, "{% blockquote Author, Source https://… %} … {%
+# endblockquote %}": its arguments sign the words between the tags.
+_LIQUID_QUOTE = re.compile(
+    r"\{%-?[ \t]*blockquote\b[ \t]*(?P<args>[^%\n]*?)[ \t]*-?%\}(?P<body>.{1,20000}?)"
+    r"\{%-?[ \t]*endblockquote[ \t]*-?%\}",
+    re.S,
+)
+
+
+def _liquid_blockquotes(text: str) -> list[Block]:
+    blocks = []
+    for m in _LIQUID_QUOTE.finditer(text):
+        start, end = m.span("body")
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            signed = m.span("args") if m["args"] else None
+            blocks.append(Block(start, end, m.end(), signed=signed))
+    return blocks
+
+
 # An epigraph: a paragraph set wholly in emphasis, a sentence, with its author alone on the
 # paragraph after ("**Gesundheit ist nicht alles, …**" then "(Arthur Schopenhauer)" or
 # "— Goethe"). A heading in bold is no sentence, and a bold line with no author is the writer's.
@@ -249,6 +309,58 @@ def _epigraphs(text: str) -> list[Block]:
     ]
 
 
+# Posts a blog moved from WordPress to Jekyll or Hugo keep WordPress's character references for
+# its typographic marks (“&#8220;…&#8221;”, "&rsquo;", "&mdash;"): they are the marks the reader
+# sees. Only punctuation is decoded; "&lt;" stays text that is no tag.
+_PUNCTUATION = {
+    "ldquo": "“", "rdquo": "”", "lsquo": "‘", "rsquo": "’", "bdquo": "„", "sbquo": "‚",
+    "laquo": "«", "raquo": "»", "lsaquo": "‹", "rsaquo": "›", "quot": '"', "apos": "'",
+    "ndash": "–", "mdash": "—", "hellip": "…", "nbsp": "\u00a0",
+}  # fmt: skip
+_QUOTING_CODES = frozenset(map(ord, "“”‘’„‚«»‹›\"'–—…\u00a0"))
+_REFERENCE = re.compile(r"&(?:#(\d{2,5})|#[xX]([0-9a-fA-F]{2,4})|([a-z]{3,6}));")
+
+
+def _punctuation(m: re.Match[str]) -> str:
+    if m[3] is not None:
+        return _PUNCTUATION.get(m[3], m[0])
+    code = int(m[1]) if m[1] is not None else int(m[2], 16)
+    return chr(code) if code in _QUOTING_CODES else m[0]
+
+
+# A play's dialogue quoted as its script sets it, one speaker a line, with the page after the
+# last line: "Vladimir: Well? Shall we go?" / "Estragon: Yes, let's go." / "They do not move."
+# (163). Two lines opened by a speaker's name at least; a stage direction or two may follow.
+_SPEAKER_LINE = re.compile(r"[ \t]*[A-Z][\w.'’-]+(?:[ \t][A-Z][\w.'’-]+)?:[ \t]+\S[^\n]*")
+_PAGE_ENDS = re.compile(r"[ \t]*\((?:(?:p|pp|S)\.[ \t]*)?\d{1,3}(?:[-–]\d{1,3})?\)[.,;]?[ \t]*$")
+_DIRECTIONS = 3
+
+
+def _dialogue_blocks(text: str) -> list[Block]:
+    blocks = []
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, at + len(line)))
+        at += len(line) + 1
+    k = 0
+    while k < len(lines):
+        run = k
+        while run < len(lines) and _SPEAKER_LINE.fullmatch(text, *lines[run]):
+            run += 1
+        if run - k >= 2:
+            for last in range(run - 1, min(run + _DIRECTIONS, len(lines))):
+                if not text[slice(*lines[last])].strip():
+                    break  # the paragraph ended without a page
+                if page := _PAGE_ENDS.search(text, *lines[last]):
+                    start = lines[k][0]
+                    while text[start] in " \t":
+                        start += 1
+                    blocks.append(Block(start, page.start(), page.start()))
+                    break
+        k = max(run, k + 1)
+    return blocks
+
+
 def read_markdown(text: str, file: str) -> Manuscript:
     """Read a Markdown manuscript.
 
@@ -259,7 +371,12 @@ def read_markdown(text: str, file: str) -> Manuscript:
     Returns:
         The manuscript: one document, its block quotes, footnotes and numbered reference list.
     """
+    if "&" in text:
+        text = _REFERENCE.sub(_punctuation, text)
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
+    if "{%" in text:
+        blocks += _liquid_blockquotes(text)
+    blocks += _dialogue_blocks(text)
     if "\\" in text:
         # Pandoc passes raw LaTeX through: csquotes (\enquote{…}), a class's quotation
         # command (\blockzitat{...})
@@ -276,7 +393,7 @@ def read_plaintext(text: str, file: str) -> Manuscript:
         while end > start and text[end - 1] in " \n":
             end -= 1
         blocks.append(Block(start, end, m.end(1)))
-    return _common(text, file, "plain", blocks)
+    return _common(text, file, "plain", blocks + _dialogue_blocks(text))
 
 
 def clean_markdown_quote(raw: str) -> str:

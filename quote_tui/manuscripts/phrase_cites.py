@@ -22,6 +22,7 @@ __all__ = [
     "NOTE_PAGE",
     "SENTENCE_REST",
     "cited_right_after",
+    "clause_paged",
     "closing_note",
     "note_after",
     "paged_right_after",
@@ -108,8 +109,11 @@ COMPARE_NOTE = re.compile(r"\s*(?:Vgl\.|Cf\.|See\s+also|Siehe\s+auch)", re.I)
 
 LOCATED = re.compile(
     r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+|\b(?:ebd|ebda|ibid|ibidem)\b|\ba\.\s?a\.\s?O\.|"
-    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002").
-    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b",
+    # An author and year ("Kreutzmüller 2016/2020", "Arendt, 2002"); a letter or a newspaper
+    # by its date ("La Farge to Adams, November 19, 1907.").
+    r"^\W*(?:Vgl\.\s+|Cf\.\s+|See\s+)?[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d\b|"
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\s+\d{1,2},\s+(?:1[5-9]|20)\d\d\b",
     re.I,
 )
 _MD_NOTE = re.compile(r"[\"'”’»“`]*[.,;:]?\[\^([^\]\s]+)\]")
@@ -138,14 +142,17 @@ def note_after(ms: Manuscript, doc: Document, close_end: int) -> str:
 
 def word_cited(ms: Manuscript | None, doc: Document, start: int, end: int, close_end: int) -> bool:
     """Whether one word in marks is a source's: its note, right after the closing mark, places
-    it in a work („Hörautor“ with a note ending „S. 273.“ or „Ebda.“). A scare quote
-    („annektiert“) has no note; a term's note links a definition; a citation in the text
-    („Abschaffen“ \\parencite{a}) as often names who uses a term."""
+    it in a work („Hörautor“ with a note ending „S. 273.“ or „Ebda.“), or a citation in the
+    text right after it gives its page („Inflation“ \\parencite[116]{a}, "hype" (Lee, 2019,
+    p. 4)). A scare quote („annektiert“) has no note; a term's note links a definition; a
+    citation in the text without a page („Abschaffen“ \\parencite{a}) as often names who uses
+    a term."""
     text = doc.text
     if ms is None or not re.search(r"[^\W\d_]{3,}", text[start:end]):
         return False
     note = note_after(ms, doc, close_end)
-    return bool(LOCATED.search(note)) and not presented_as_word(text, start, close_end)
+    placed = bool(LOCATED.search(note)) or paged_right_after(doc, close_end)
+    return placed and not presented_as_word(text, start, close_end)
 
 
 def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str | None:
@@ -196,7 +203,8 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
 
 def _note_kind(note: str) -> str | None:
     """ "paged" for a note that gives a page, "cited" for one that names its work, else None."""
-    if (_NOTE_PAGED.search(note) or NOTE_PAGE.search(note)) and not COMPARE_NOTE.match(note):
+    paged = _NOTE_PAGED.search(note) or NOTE_PAGE.search(note) or _TEX_PAGED.search(note)
+    if paged and not COMPARE_NOTE.match(note):
         return "paged"
     return "cited" if LOCATED.search(note) else None
 
@@ -204,6 +212,9 @@ def _note_kind(note: str) -> str | None:
 # A citation that compares ("vgl.", "cf.", "see") points to a paraphrase's place, not words'.
 _COMPARES = re.compile(r"\b(?:vgl|cf)\.|\b(?:see|siehe)\b", re.I)
 _NOTE_PAGED = re.compile(r"(?<!\w)(?:S\.|pp?\.|Seite|page)\s*[\dxivlc]+", re.I)
+# A LaTeX cite in a note's text that gives a page, its postnote the last bracket
+# (\footnotetext{\cite[265, 270]{green}}, "\cite[vgl.][12]{a}").
+_TEX_PAGED = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\])?\[[^\]]*\d[^\]]*\]\{")
 
 
 # More phrases in marks listed after the first, the last one's citation closing the list:
@@ -231,3 +242,43 @@ def paged_right_after(doc: Document, close_end: int) -> bool:
         and _COMPARES.search(first.raw) is None
         and not _cites_several(text, first)
     )
+
+
+# A citation that closes the phrase's clause while the sentence goes on ("He ordered a charge
+# `at full run' at the enemy lines,\footcite[6.112]{herodotus} hoping …", "Von einer „…“
+# könne nur bedingt die Rede sein \parencite[212]{lang}, dennoch …"): a few words of the
+# clause between, no other quotation and no other clause.
+_CLAUSE_WORDS = 12
+_CLAUSE_BREAK = re.compile(r"[,;:](?=[\s~]*\S)")
+_CLAUSE_CLOSES = re.compile(r"[\s~]*(?:[,;:]|\Z)")
+_OPENERS = frozenset('"“„‘‚«»`')
+
+
+def clause_paged(doc: Document, close_end: int) -> bool:
+    """Whether the citation that first follows the closing mark ending at ``close_end`` gives a
+    page and closes the phrase's clause, only a few of the clause's words between."""
+    text = doc.text
+    stop = window(text, close_end)
+    if not any(c in text[close_end:stop] for c in "\\([^"):
+        return False  # most sentences cite nothing: no citation parsed
+    first = next(
+        (
+            m
+            for m in mentions_in(doc, close_end, min(len(text), stop + 2))
+            if m.style not in ("url", "locator", "doi", "pmid")
+        ),
+        None,
+    )
+    if first is None or first.locator is None or first.start < close_end:
+        return False
+    between = text[close_end : first.start].rstrip(" \t\n~")
+    if (
+        any(c in _OPENERS for c in between)
+        or _CLAUSE_BREAK.search(between.rstrip(",;:"))
+        or len(re.findall(r"[^\W\d_]+", between)) > _CLAUSE_WORDS
+    ):
+        return False
+    closes = between.endswith((",", ";", ":")) or _CLAUSE_CLOSES.match(
+        text[first.end : stop].rstrip(".!?\"'”’»)]} \t\n")
+    )
+    return bool(closes) and _COMPARES.search(first.raw) is None and not _cites_several(text, first)

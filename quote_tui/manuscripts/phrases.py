@@ -38,6 +38,7 @@ from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
     LOCATED,
     cited_right_after,
+    clause_paged,
     closing_note,
     note_after,
     paged_right_after,
@@ -53,12 +54,13 @@ from quote_tui.manuscripts.reported import (
 from quote_tui.manuscripts.reported import (
     WHOSE_WORDS,
     called_by_name,
+    coined_by_cited,
     reported_by_name,
     said_just_before,
     this_word_quoted,
 )
 from quote_tui.manuscripts.study import participant_code
-from quote_tui.manuscripts.voice import Repeats, presented_as_word, said_list
+from quote_tui.manuscripts.voice import NAMED_AFTER, Repeats, presented_as_word, said_list
 
 __all__ = ["PHRASE_WORDS", "WORD_WORDS", "borrowed"]
 
@@ -93,7 +95,8 @@ _WHO = (
 )
 _ATTRIBUTION = re.compile(
     rf"{_WHO}(?:\s*,[^,.;:!?]{{1,80}},)?\s+(?i:(?:has|have|had|hat|haben|\w+ly|also|auch|"
-    rf"ebenfalls|daraufhin)\s+){{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING})\b)"
+    rf"ebenfalls|daraufhin|nonetheless|nevertheless|even|himself|herself|later|elsewhere)\s+)"
+    rf"{{0,2}}(?i:{SAYING.pattern}|\b(?:{_NAMING}|indicates|indicated)\b)"
     rf"|(?i:{SAYING.pattern})\s*,?\s+(?:he|she|they|er|sie)\b"
 )
 
@@ -129,6 +132,9 @@ _PART_SAYS = re.compile(
 _THEIR_PHRASE = re.compile(
     r"\b(?:phrase|words|expression|coinage)\s+of\s+[A-Z]|[A-Z][\w-]+['’]s?\s+(?:own\s+)?"
     r"(?:phrase|words|expression|coinage|term|statement|dictum|claim)\b|"
+    # "Hardin's proposed “…”", "Kant's famous “…”": the named writer's known phrase.
+    r"\b[A-Z][\w-]+['’]s\s+(?:proposed|famous|celebrated|notorious|oft-quoted|well-known)\s+"
+    r"[\"'“‘„«]+$|"
     r"\bWorten?\s+(?:von\s+)?[A-ZÄÖÜ]|"
     # Someone who spoke of it: "Allan Kaprow (1927-2006) spoke of a ‘…’".
     r"\b[A-Z][\w'’-]+(?:\s+\([^()]{1,30}\))?\s+(?:\w+ly\s+)?(?:spoke|speaks)\s+of\s+"
@@ -180,6 +186,10 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if coined_by_cited(text, start) and has_words(text, start, end, PHRASE_WORDS):
+        return True  # "what Bennett (1988) has called the ‘…’": the cited writer's term
+    if NAMED_AFTER.match(text, close_end) and has_words(text, start, end, PHRASE_WORDS):
+        return True  # named as theirs, whatever cue presents the words ("The phrase “…” is how")
     if language_term(text, start, end) or _DATED_NAME.search(text, start, end):
         # A term named in its own language, or a group, period or event named by its year, is
         # the writer's naming unless a page places it.
@@ -202,13 +212,18 @@ def borrowed(
     # Two function words ("the same") turn up in any long quotation; a repeat counts when each
     # word of the phrase carries meaning ("kinder, gentler").
     words = re.findall(r"[^\W\d_]+", text[start:end])
+    # A cited quotation's words said again, presented as its phrase or not ("juxtaposing the
+    # phrases “made by light” and “fixing a shadow,”" after the cited "the art of fixing a
+    # shadow,"); a phrase the writer points back to ("this “…”") is the writer's reference.
+    repeat = _repeats_cited(text, start, end, cited)
     # A page cited for the words says where they stand: quoted from there, even when the writer
     # goes on to use them as a term or lists them with others.
     # Not when the writer has just said the words plainly (their own, the note comments on them).
     paged = (
         paged_right_after(doc, close_end)
         or (
-            not _DETERMINED.match(text, start, end) and sentence_cite(doc, ms, close_end) == "paged"
+            not _DETERMINED.match(text, start, end)
+            and (sentence_cite(doc, ms, close_end) == "paged" or clause_paged(doc, close_end))
         )
     ) and not said_just_before(text, start, end)
     evidence = paged or (
@@ -241,6 +256,7 @@ def borrowed(
             and cited.holds(start, end)
             and not _own_term(text, start, end, cited)
         )
+        or repeat
     )
     # Asked only of a phrase with evidence: most have none, and the cue is the dearer test.
     if (
@@ -251,7 +267,32 @@ def borrowed(
     ):
         evidence = True
     return evidence and (
-        not presented_as_word(text, start, close_end, listed=not paged) or said_list(text, start)
+        not presented_as_word(text, start, close_end, listed=not paged)
+        or said_list(text, start)
+        or repeat
+    )
+
+
+_POINTS_BACK = re.compile(
+    r"\b(?i:this|that|these|those|such|diese[mnrs]?|jene[mnrs]?)\s+[\"'“„‘‚«»`]*$"
+)
+
+
+def _repeats_cited(text: str, start: int, end: int, cited: Repeats) -> bool:
+    """Whether the phrase repeats a cited quotation's words: two words of meaning at least,
+    opening and closing on one ("fixing a shadow", not "of the"), not the writer's own term."""
+    # (a LaTeX command is no word: \emph{I think} is "I think")
+    folded = [
+        w.casefold() for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[A-Za-z]+", " ", text[start:end]))
+    ]
+    return (
+        len(folded) >= 2
+        and sum(w not in _FUNCTION for w in folded) >= 2
+        and folded[0] not in _FUNCTION
+        and folded[-1] not in _FUNCTION
+        and not _POINTS_BACK.search(text, max(0, start - 16), start)
+        and cited.holds(start, end)
+        and not _own_term(text, start, end, cited)
     )
 
 

@@ -34,7 +34,9 @@ _LATEX_MARKS = re.compile(f"[{_QUOTE_CHARS}`']")
 
 # opening mark -> closing marks that end it
 _PAIRS: dict[str, tuple[str, ...]] = {
-    "“": ("”",),
+    # A curly mark closed by a straight one, or the other way round (“…" and "…”): text pasted
+    # from another program, or typed where autocorrect was on for one mark and off for the other.
+    "“": ("”", '"'),
     # In LaTeX with German babel, `` prints the German closing “: „…`` is a pair, as is ‚…`.
     # A straight mark closes it where the writer's keyboard has no “ (R Markdown's „…\").
     "„": ("“", "”", "``", '"'),
@@ -48,7 +50,7 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "›": ("‹",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
     "``": ("''", "”", '"'),
-    '"': ('"',),
+    '"': ('"', "”"),
     "‘": ("’",),
     "‚": ("‘", "’", "`"),
     # British usage: straight single marks around quotations ('...'), told from apostrophes
@@ -193,7 +195,7 @@ def find_quotes(
                 _open(stack, (ch, i + 1))
             continue
         if ch in _QUOTE_CHARS:
-            if _try_close(stack, ch, found, i, prev, nxt):
+            if _try_close(stack, ch, found, i, prev, nxt, text[i + 1 : i + 3]):
                 continue
             if _opens(ch, prev, nxt, "" if stack else text[i + 2 : i + 3]):
                 _open(stack, (ch, i + 1))
@@ -397,12 +399,18 @@ def _try_close_straight(
     return _close(stack, "'", found, i, i + 1)
 
 
+def _starts_quoted(ch: str) -> bool:
+    """A quotation's first character after a space typed inside its opening mark: a letter, a
+    digit, or an editor's bracket ("[N]o proposition …")."""
+    return ch.isalnum() or ch == "["
+
+
 def _opens(ch: str, prev: str, nxt: str, after: str = "") -> bool:
     if ch in ("”", "’"):
         return False
-    if ch == '"' and nxt in " \t" and prev in "\n " and after[:1].isalnum():
-        # a space typed inside the opening mark, nothing open yet: '" Alignment is …"' (the
-        # caller asks only when no quotation is open)
+    if ch in ('"', "“", "„") and nxt in " \t" and prev in "\n " and _starts_quoted(after[:1]):
+        # a space typed inside the opening mark, nothing open yet: '" Alignment is …"', '“
+        # [The] role of …”' (the caller asks only when no quotation is open)
         return True
     if nxt.isspace() and ch not in ("«", "‹"):  # French sets « guillemets » off with spaces
         return False
@@ -412,6 +420,10 @@ def _opens(ch: str, prev: str, nxt: str, after: str = "") -> bool:
     return ch in _PAIRS
 
 
+# A Pandoc citation or note mark right after a straight mark: "[@key", "[-@key", "[^1]".
+_CITATION_OPENS = frozenset(("[@", "[-", "[^"))
+
+
 def _try_close(
     stack: list[tuple[str, int]],
     ch: str,
@@ -419,6 +431,7 @@ def _try_close(
     i: int,
     prev: str,
     nxt: str,
+    after: str = "",
 ) -> bool:
     if ch == "’" and _is_letter(prev) and _is_letter(nxt):
         return True  # an apostrophe inside a word (don’t): consumed, not a mark
@@ -428,9 +441,15 @@ def _try_close(
         return True
     if ch in ("’", "‘") and not any(m in ("‘", "‚") for m, _ in stack):
         return ch == "’"  # a stray right single mark is an apostrophe (the dogs’ bowls)
-    if ch == '"' and (prev.isspace() or prev in "([{") and not (nxt.isspace() or nxt in "().,;:!?"):
+    if (
+        ch == '"'
+        and (prev.isspace() or prev in "([{")
+        and not (nxt.isspace() or nxt in "().,;:!?")
+        and not (prev.isspace() and after[:2] in _CITATION_OPENS)
+    ):
         return False  # looks like an opener: ("agency") inside a quotation opens a nested one
-    # (a space typed inside the closing mark: '… Platz zu machen. "(Kramper, 2010:8)' closes)
+    # (a space typed inside the closing mark closes before a citation: '… Platz zu machen.
+    # "(Kramper, 2010:8)', '… other kinds of models. "[@cox1995]', '… "[^3]')
     if ch == "»" and not any(m == "«" for m, _ in stack):
         return False
     if ch == "›" and not any(m == "‹" for m, _ in stack):

@@ -150,8 +150,8 @@ _ABBREV = re.compile(
 _SENT_END = re.compile(r"[.!?]")
 _TRAIL = ".,;:!?'’\"”)"
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
-# A list item's start ends the item before it, whatever punctuation that one ends with.
-_ITEM_START = re.compile(r"\n[ \t>]*(?:\d{1,3}[.)]|[-*+•])[ \t]+")
+# A list item's start, or a LaTeX environment's edge on its own line, ends the text before it.
+_ITEM_START = re.compile(r"\n[ \t>]*(?:(?:\d{1,3}[.)]|[-*+•])[ \t]+|\\(?:begin|end)\{)")
 # A parenthetical LaTeX cite after the stop (``''.~[\\cite{a}]``, ``''. \\citep[4]{a}``, on the next
 # line) or a Pandoc key glued to it (".[@grey2013]") closes it; \\citet, \\textcite open the next.
 _TRAILING_CITE = re.compile(

@@ -16,6 +16,7 @@ __all__ = [
     "CITE_ENDS",
     "WHOSE_WORDS",
     "called_by_name",
+    "coined_by_cited",
     "reported_by_name",
     "said_just_before",
     "this_word_quoted",
@@ -139,3 +140,41 @@ def called_by_name(text: str, begin: int, start: int, close_end: int) -> bool:
         _RELATIVE_AS.search(text, begin, start) is not None
         and _CLAUSE_VERB.match(text, close_end) is not None
     )
+
+
+# A term coined by a cited writer, named as theirs: "what Tony Bennett (1988) has called the
+# ‘…’", "what Freud in 1917 called the ‘…’", "what Teju Cole, in 2012, called ‘…’", "Mirzoeff
+# (2011) has suggested … what he called the ‘…’". The year places the words in a work: a
+# quotation of it, though "called" presents them as a name.
+_COINED = re.compile(
+    r"\bwhat\s+(?:(?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+|he|she|they)"
+    r"(?:\s*,?\s*(?:\(\d{4}[a-z]?\)|in\s+\d{4})\s*,?)?\s+(?:has\s+|had\s+|have\s+)?"
+    r"(?:call(?:s|ed)|term(?:s|ed)|dub(?:s|bed)|name[sd]|refer(?:s|red)\s+to\s+as|"
+    r"describe[sd]\s+as)\s+(?:(?:the|a|an)\s+)?[\"'“‘„«]*$"
+)
+_NAMED_YEAR = re.compile(r"\b[A-Z][\w'’-]+\s*,?\s*(?:\(\d{4}[a-z]?\)|in\s+\d{4})")
+
+
+def coined_by_cited(text: str, start: int) -> bool:
+    """Whether the words in marks opening at ``start`` are a term its sentence gives to a writer
+    cited by name and year ("what Bennett (1988) has called the ‘…’"), or, in German, a term a
+    cited writer speaks of ("\\textcite{plake} spricht … von einer „…“", "Von einer „…“ könne
+    … die Rede sein \\parencite[389]{a}")."""
+    begin = sentence_start(text, start)
+    lead = text[max(begin, start - 300) : start]
+    if _COINED.search(lead) and _NAMED_YEAR.search(lead) is not None:
+        return True
+    if not _SPOKEN_OF.search(lead):
+        return False
+    rest = text[start : start + 300]
+    stop = _SENTENCE_STOP.search(rest)
+    sentence = lead + (rest[: stop.start()] if stop else rest)
+    return bool(_SPEAKING.search(sentence)) and _CITES.search(sentence) is not None
+
+
+# German's "speak of" a term: "von einer „…“" right before the marks, "spricht", "sprechen" or
+# "die Rede" in the sentence, which cites.
+_SPOKEN_OF = re.compile(r"\b[Vv]on\s+(?:(?:einer|einem|einen|der|dem|den|des)\s+)?[„“\"»«‚]+$")
+_SPEAKING = re.compile(r"\b(?:spricht|sprechen|sprach|sprachen|die\s+Rede)\b")
+_CITES = re.compile(r"\\[A-Za-z]*cite|\[@|\(\s*[A-ZÄÖÜ][\w-]+,?\s+(?:1[5-9]|20)\d\d")
+_SENTENCE_STOP = re.compile(r"(?<=[a-zäöüß\]}\)])[.!?](?=\s+[A-ZÄÖÜ„\\]|\s*$)")

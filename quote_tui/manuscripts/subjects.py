@@ -14,7 +14,7 @@ from bisect import bisect_right
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.evidence import cites_nothing, common_noun, subject_author
 
-__all__ = ["Subjects"]
+__all__ = ["Subjects", "paragraph_person"]
 
 _LATEX_HEADING = re.compile(
     r"\\(?P<level>chapter|section|subsection|subsubsection)\*?\s*(?:\[[^\]]*\])?\s*\{(?P<title>[^{}\n]{1,200})\}"
@@ -92,3 +92,32 @@ def _author(title: str, body: str) -> str | None:
         if sum(1 for p in named if p) >= _POSSESSIVE_TIMES or len(verbs) >= _SUBJECT_TIMES:
             return name
     return None
+
+
+# A paragraph about one writer's text in a text that cites: "Ruefle’s story is about clouds …
+# Like Ruefle’s clouds, the virus appeared “irrational, impossible, baffling and alarming,” …
+# Ruefle’s text would function as a guide". Its longer quotations are that writer's, cited or
+# not, as a section's are in an uncited essay.
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_POSSESSIVE = re.compile(r"\b([A-Z][a-z][\w-]+)['’]s\b")
+_PARAGRAPH_NAMED = 3
+_NOT_PROSE = re.compile(r"\\item\b|\\(?:sub)*section\b|^[ \t]*(?:[-*+•][ \t]|#{1,6}[ \t])", re.M)
+
+
+def paragraph_person(text: str, pos: int) -> str | None:
+    """The one writer the paragraph around ``pos`` names in the possessive twice and three times
+    in all (no other so), or None."""
+    begin = max((m.end() for m in _PARAGRAPH.finditer(text, max(0, pos - 3000), pos)), default=0)
+    after = _PARAGRAPH.search(text, pos)
+    paragraph = text[begin : after.start() if after else min(len(text), pos + 3000)]
+    if _NOT_PROSE.search(paragraph):
+        return None  # a list or a run of headings (a handout) is no paragraph of prose
+    counts: dict[str, int] = {}
+    for m in _POSSESSIVE.finditer(paragraph):
+        counts[m[1]] = counts.get(m[1], 0) + 1
+    names = [n for n, k in counts.items() if k >= _POSSESSIVE_TIMES]
+    if len(names) != 1:
+        return None
+    name = names[0]
+    named = len(re.findall(rf"\b{re.escape(name)}\b", paragraph))
+    return name if named >= _PARAGRAPH_NAMED and not common_noun(name, text) else None

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["Titles"]
+__all__ = ["Titles", "cites_by_title"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _WORD = re.compile(r"[^\W_]+")
@@ -70,3 +70,25 @@ def _in_note(words: tuple[str, ...], note: str) -> bool:
         if tuple(t for t, _ in tokens[i : i + n]) == words and tokens[i][1] not in _MARKS:
             return True
     return False
+
+
+# MLA names a work by a short title in marks inside its parenthetical citation when the author
+# has several works, or none: "(Evans, “In Power” 313)", "(“Drought Watch” 4)". Either the
+# author before it or the page after it; "(“…”)" alone is an aside in marks.
+_AUTHOR_OPENS = re.compile(
+    r"\((?P<author>[A-Z][\w'’.-]*(?:\s+(?:and|&)\s+[A-Z][\w'’.-]*|\s+et\s+al\.)?,?\s*)?$"
+)
+_PAGE_CLOSES = re.compile(
+    r"[ \t]*(?P<page>,?[ \t]*(?:(?:pp?|S)\.[ \t]*)?[\divxlc]+(?:[-–][\divxlc]+)?)?[ \t]*\)"
+)
+_TITLE_WORDS = 8
+
+
+def cites_by_title(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` (closing mark ending at ``close_end``) are
+    the short title an MLA citation names its work by, inside the citation's brackets."""
+    if not text[start : start + 1].isupper() or len(_WORD.findall(text[start:end])) > _TITLE_WORDS:
+        return False
+    opens = _AUTHOR_OPENS.search(text, max(0, start - 60), max(0, start - 1))
+    closes = _PAGE_CLOSES.match(text, close_end)
+    return bool(opens and closes and (opens["author"] or closes["page"]))

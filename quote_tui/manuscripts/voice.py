@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from quote_tui.manuscripts.study import participants_words
 
 __all__ = [
+    "NAMED_AFTER",
     "Repeats",
     "authors_own",
     "said_list",
@@ -60,10 +61,15 @@ _CUE = re.compile(
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
     r"\bsogenannten?|\bgenannten?|\bTitel|\b(?:speak|speaks|speaking|talk|talks|talking)\s+of|"
-    r"\bspricht\s+man\s+von|\bsprechen\s+von)"
+    r"\bspricht\s+man\s+von|\bsprechen\s+von|"
+    # French: "le terme « … »", "ce que nous désignons par « … »", "appelé « … »".
+    r"\b(?:le|du|au|ce)\s+(?:terme|mot|vocable|titre|nom|concept)|\bl['’]\s*(?:expression|appellation)|"
+    r"\bla\s+notion\s+(?:de|d['’])|\bappel(?:é|ée|és|ées|ons|lent)|\bnommée?s?|\bdit(?:e|s|es)\b|"
+    r"\bdésign\w*\s+(?:[\w’']+\s+){0,2}(?:par|sous\s+le\s+nom\s+de)|\bqualifi\w*\s+(?:de|d['’])|"
+    r"\bsoi-disant)"
     r"\s*[,:]?\s*\(?\s*"
     r"(?:[„“\"'‘«»`]+[^„“\"'‘«»`”’]{1,80}[”\"'’“«»]+\s*,?\s*(?:or|and|oder|und)\s+)?"
-    r"[„“\"'‘«»`]*$",
+    r"[„“\"'‘«»`]*\s*$",  # French sets « … » off with spaces
     re.I,
 )
 # A work named by its kind just before the marks (Smith's book "…", the Gibbs lecture ``…'',
@@ -225,9 +231,22 @@ _DEFINED_AS = re.compile(
 )
 
 
+# Someone named as the one who says the words, in the clause they open: "“…” is how Dickens
+# describes Scrooge", "“…” was what Arendt called it". Whatever cue presents them ("The phrase
+# “…” is how"), they are that person's.
+NAMED_AFTER = re.compile(
+    r"[\"'”’»“`]*\s+(?:is|was)\s+(?:how|what)\s+"
+    r"(?!(?:We|They|Many|Some|Most|Others|People|One|It|This)\b)(?:[A-Z][\w'’-]+\s+){1,3}(?:\w+ly\s+)?"
+    r"(?:describe[sd]?|call(?:s|ed)?|term(?:s|ed)?|puts?\s+it|writes?|wrote|says?|said|"
+    r"names?|named|refers?\s+to|referred\s+to|characteri[sz]e[sd]?)\b"
+)
+
+
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
+    if NAMED_AFTER.match(text, close_end):
+        return False
     inner = text[start:end].strip()
     if participants_words(text, start, close_end):
         return False  # a participant's question or one answer of a list is theirs, not the writer's

@@ -38,6 +38,11 @@ def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]
         (f"> {_WORDS}\n>\n> — John Anster\n\nThe chapter begins.\n", "John Anster"),
         # a name and a year on the line right after the block
         (f"> {_WORDS}\n\n— Anster 1835\n\nThe chapter begins.\n", "Anster 1835"),
+        # the signature set as a ">" block of its own after a blank line (ext16)
+        (
+            f">{_WORDS}\n\n>---John Anster (1793-1867), 1835\n\nThe chapter begins.\n",
+            "John Anster (1793-1867), 1835",
+        ),
         # an epigraph set in emphasis, its author in brackets on the paragraph after it
         (f"**{_WORDS}**\n\n(John Anster)\n\nThe chapter begins.\n", "John Anster"),
     ],
