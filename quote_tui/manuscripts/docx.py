@@ -21,7 +21,7 @@ from lxml import etree
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.locators import typed_page_after
-from quote_tui.manuscripts.model import Anchor, Reference
+from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.wordfields import (
@@ -30,6 +30,7 @@ from quote_tui.manuscripts.wordfields import (
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordsources import citation_reference, read_sources
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
@@ -114,6 +115,8 @@ class _PartBuilder:
     # holds only its citation.
     pending: Block | None = None
     numbered: list[tuple[int, int]] = field(default_factory=list)
+    # Word's own sources (its Sources part), by the tag a CITATION field names
+    sources: dict[str, BibEntry] = field(default_factory=dict)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -273,7 +276,9 @@ class _PartBuilder:
             self.hidden.append((result_start, self.pos))
             return
         shown = "".join(self.buf)[result_start : self.pos]
-        ref = reference_from_instruction(instruction, shown)
+        ref = citation_reference(instruction, shown, self.sources) or reference_from_instruction(
+            instruction, shown
+        )
         if ref is not None:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
@@ -356,10 +361,10 @@ def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
 
 
 def _notes(
-    zf: zipfile.ZipFile, part: str, styles: dict[str, str]
+    zf: zipfile.ZipFile, part: str, styles: dict[str, str], sources: dict[str, BibEntry]
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
-    builder = _PartBuilder(styles, kind)
+    builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
     root = _parse(zf, f"word/{part}.xml")
     for note in root.iterfind(f"{_W}{element}"):
@@ -397,7 +402,8 @@ def read_docx(path: Path) -> Manuscript:
         except (KeyError, etree.XMLSyntaxError) as exc:
             raise _bad(f"{path.name} has no readable word/document.xml: {exc}.") from exc
         styles = _styles(zf)
-        main = _PartBuilder(styles, "fn")
+        sources = read_sources(zf)
+        main = _PartBuilder(styles, "fn", sources=sources)
         for p in _body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
@@ -406,7 +412,7 @@ def read_docx(path: Path) -> Manuscript:
             if f"word/{part}.xml" not in zf.namelist():
                 continue
             try:
-                builder, spans = _notes(zf, part, styles)
+                builder, spans = _notes(zf, part, styles, sources)
             except etree.XMLSyntaxError as exc:
                 raise _bad(f"{path.name}: word/{part}.xml is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
@@ -431,5 +437,22 @@ def read_docx(path: Path) -> Manuscript:
             builder.anchors.append(Anchor(start, end, reference=ref))
         docs.append(_finish(builder, path.name, part))
     return Manuscript(
-        documents=tuple(docs), footnotes=footnotes, numbered=numbered, listed=reflist.listed
+        documents=tuple(docs),
+        footnotes=footnotes,
+        numbered=numbered,
+        listed=_with_sources(reflist.listed, sources),
     )
+
+
+def _with_sources(
+    listed: tuple[BibEntry, ...], sources: dict[str, BibEntry]
+) -> tuple[BibEntry, ...]:
+    """The typed list's entries, then Word's own sources it does not hold: a citation typed by
+    hand, or one whose field was converted to text, names a source Word keeps all the same."""
+    have = {(e.authors[0].casefold(), e.year) for e in listed if e.authors and e.year}
+    more = [
+        e
+        for e in sources.values()
+        if e.authors and e.year and (e.authors[0].casefold(), e.year) not in have
+    ]
+    return (*listed, *more)
