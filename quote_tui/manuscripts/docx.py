@@ -20,10 +20,12 @@ from lxml import etree
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
+from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
 from quote_tui.manuscripts.locators import typed_page_after
 from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
+from quote_tui.manuscripts.typednotes import note_id as typed_note
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -428,6 +430,17 @@ def read_docx(path: Path) -> Manuscript:
     for name, (start, end) in typed.spans().items():
         footnotes.setdefault(name, FootnoteSpan(0, start, end))
     marks = typed.marks(body_text, main.supers)
+    listed_notes = (
+        {} if typed.notes or reflist.span is None else notes_in_list(body_text, reflist.span)
+    )
+    if listed_notes and reflist.span is not None:
+        # a "Sources" list of notes typed by hand ("[5] ibid. p. 166."): its marks are notes'
+        numbered = {}
+        for number, (start, end) in listed_notes.items():
+            footnotes.setdefault(typed_note(number), FootnoteSpan(0, start, end))
+        own = bracket_marks(body_text, reflist.span[0], set(listed_notes))
+        own += [s for s in main.supers if s[0] < reflist.span[0] and s[2] in listed_notes]
+        marks = sorted((a, b, typed_note(n)) for a, b, n in own)
     main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
     main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []
