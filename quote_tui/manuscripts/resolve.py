@@ -24,6 +24,7 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
+_NAME_ONLY = re.compile(r"[^\W\d_][\w'’\-]+")  # a surname alone, as a short note gives it
 _MAX_NAME = 40
 """Longest bib key taken as a source id: longer keys are not readable in a list column."""
 
@@ -84,6 +85,10 @@ def reference_from_mention(
             if listed is None and (op_cit := OP_CIT.match(mention.raw)) is not None:
                 # "Clifford Geertz, op. cit., 10." with no earlier note: his one listed work
                 listed = match_author(ms.listed, (op_cit.group("author"),))
+            if listed is None and _NAME_ONLY.fullmatch(key):
+                # "Creider, pp. 262-263.": a short note naming the author alone cites the one
+                # work of that author the list holds
+                listed = match_author(ms.listed, (key,))
             bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:
