@@ -116,6 +116,11 @@ class _PartBuilder:
     # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
     # holds only its citation.
     pending: Block | None = None
+    pending_indent: int = 0
+    # Paragraphs indented by hand: those read as blocks (by a citation or a lead-in), with
+    # their indentation, and the others, which may be set like them.
+    block_indents: list[int] = field(default_factory=list)
+    set_off: list[tuple[int, Block]] = field(default_factory=list)
     numbered: list[tuple[int, int]] = field(default_factory=list)
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
@@ -144,14 +149,21 @@ class _PartBuilder:
             self.blocks.append(_block(text, start, self.pos))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
+            self.set_off = [s for s in self.set_off if s[1] != self.pending]
+            self.block_indents.append(self.pending_indent)
         if text.strip() and (
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
             self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
         if text.strip():
             self.last_text = text
-            indented = not quote_style and self.indented(p, name, text)
-            self.pending = _block(text, start, self.pos) if indented else None
+            left = 0 if quote_style else self.indent_of(p, name, text)
+            self.pending = _block(text, start, self.pos) if left >= _INDENT else None
+            self.pending_indent = left
+            if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
+                self.block_indents.append(left)
+            elif self.pending is not None:
+                self.set_off.append((left, self.pending))
 
     def cites_only(self, text: str, start: int) -> bool:
         """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
@@ -176,21 +188,25 @@ class _PartBuilder:
     def indented(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is set as a pasted block: indented by hand, no list item,
         heading or caption."""
+        return self.indent_of(p, name, text) >= _INDENT
+
+    def indent_of(self, p: etree._Element, name: str, text: str) -> int:
+        """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
+        item, heading or caption."""
         ppr = p.find(f"{_W}pPr")
         if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
-            return False
+            return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
-            return False  # a figure's caption names its source too, but quotes nobody
+            return 0  # a figure's caption names its source too, but quotes nobody
         ind = ppr.find(f"{_W}ind")
         if ind is None:
-            return False
+            return 0
         left = ind.get(f"{_W}left") or ind.get(f"{_W}start") or "0"
         hanging = ind.get(f"{_W}hanging") or "0"
         try:
-            indent = int(left) - int(hanging)
+            return int(left) - int(hanging)
         except ValueError:
-            return False
-        return indent >= _INDENT
+            return 0
 
     def walk(self, el: etree._Element) -> None:
         for child in el:
@@ -327,8 +343,28 @@ def _block(text: str, start: int, end: int) -> Block:
     return Block(start + lead, start + len(text.rstrip()), end)
 
 
+# An indented paragraph set like two of the document's block quotations or more (within a
+# point of their indentation), of a sentence's length, is one too: a writer who sets quotations
+# off by indentation does so for every one, though the citation of this one is in the text
+# before it ("Milani locates her feminism in her writing." and the indented passage).
+_SAME_INDENT = 20
+_SET_OFF_WORDS = 8
+
+
+def _set_like_blocks(builder: _PartBuilder, text: str) -> list[Block]:
+    out = []
+    for left, block in builder.set_off:
+        like = sum(1 for k in builder.block_indents if abs(k - left) <= _SAME_INDENT)
+        words = text[block.start : block.end]
+        if like >= 2 and len(words.split()) >= _SET_OFF_WORDS and not words.endswith(":"):
+            out.append(block)
+    return out
+
+
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
+    builder.blocks.extend(_set_like_blocks(builder, text))
+    builder.blocks.sort(key=lambda b: b.start)
     anchors = [_typed_page(text, a) for a in builder.anchors]
     return Document(
         file=file,
