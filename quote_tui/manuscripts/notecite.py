@@ -271,7 +271,8 @@ def _note_cite(
             # blog post without a year is its author's all the same, read at the address
             key = " ".join(doc.text[head.start("name") : cut].split())
             return Mention(start, end, "note", whole, key=key, target=real[0].target), None
-        return address_with_words(doc.text, start, cut, end, real[0]), None
+        if not _ACCESSED.search(doc.text, start, cut):  # the day read names no work
+            return address_with_words(doc.text, start, cut, end, real[0]), None
     if real:
         first = real[0]
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:
