@@ -105,3 +105,63 @@ def test_citation_field_without_sources_part_reads_as_typed(tmp_path: Path) -> N
     (cit,) = scan(path).citations
     assert cit.reference is not None and cit.reference.style == "author_date"
     assert cit.locator is not None and cit.locator.value == "14"
+
+
+def _paperpile_field(works: list[dict[str, object]], citation: str, shown: str) -> list:
+    import base64
+    import json
+    import zlib
+
+    data = base64.b64encode(zlib.compress(json.dumps(works).encode())).decode()
+    code = (
+        " ADDIN paperpile_citation <clusterId>X1</clusterId><metadata>"
+        f"{citation}</metadata><data>{data}</data> "
+    )
+    return wx.complex_field(code, shown)
+
+
+def test_paperpile_field_reads_its_work(tmp_path: Path) -> None:
+    works = [
+        {
+            "_id": "a-1",
+            "citekey": "Hallam2019-xy",
+            "title": "Reading Habits of Second-Year Students",
+            "author": [{"first": "Ruth", "last": "Hallam"}, {"first": "Kwame", "last": "Osei"}],
+            "published": {"year": "2019"},
+            "doi": "10.5555/jss.2019.011",
+            "url": ["http://dx.doi.org/10.5555/jss.2019.011"],
+        },
+        {
+            "_id": "b-2",
+            "citekey": "WHO2021-ab",
+            "title": "Reading and health",
+            "author": [
+                {
+                    "formatted": "World Health Organization",
+                    "collective": "World Health Organization",
+                }
+            ],
+            "published": {"year": "2021"},
+        },
+    ]
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "Most students said that “reading on a phone feels like reading nothing at all” ",
+            _paperpile_field(
+                works,
+                "<citation><id>a-1</id></citation><citation><id>b-2</id></citation>",
+                "(Hallam & Osei, 2019, p. 14; World Health Organization, 2021)",
+            ),
+            ".",
+        ],
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    (cit,) = scan(path).citations
+    assert cit.reference is not None and cit.reference.style == "paperpile"
+    bib = cit.reference.bib
+    assert bib is not None and bib.authors == ("Hallam", "Osei") and bib.year == "2019"
+    assert bib.doi == "10.5555/jss.2019.011"
+    assert cit.locator is not None and cit.locator.value == "14"
