@@ -24,9 +24,10 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
-_NAME_ONLY = re.compile(r"[^\W\d_][\w'’\-]+")  # a surname alone, as a short note gives it
 _MAX_NAME = 40
 """Longest bib key taken as a source id: longer keys are not readable in a list column."""
+
+_NAME_ONLY = re.compile(r"[^\W\d_][\w'’\-]+")  # a surname alone, as a short note gives it
 
 
 def source_name(key: str | None) -> str | None:
