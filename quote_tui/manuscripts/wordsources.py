@@ -65,6 +65,7 @@ def _entry(source: etree._Element, tag: str) -> BibEntry:
     # Word has a DOI field since 2013; older sources carry it in whatever field was at hand
     # ("Mind, Volume LIX, …, https://doi.org/10.1093/mind/LIX.236.433" as the journal's name).
     doi = _DOI.search(_text(source, f"{_B}DOI") or "") or _DOI.search(" ".join(source.itertext()))
+    pages = _text(source, f"{_B}Pages")  # a writer may paste the address there
     container = (
         _text(source, f"{_B}JournalName")
         or _text(source, f"{_B}BookTitle")
@@ -78,7 +79,7 @@ def _entry(source: etree._Element, tag: str) -> BibEntry:
         year=year.group(1) if year else None,
         doi=doi.group(0).rstrip(".,;)").lower() if doi else None,
         url=_text(source, f"{_B}URL"),
-        pages=_text(source, f"{_B}Pages"),
+        pages=pages if pages and re.search(r"\d", pages) and "://" not in pages else None,
         journal=container,
     )
 
