@@ -20,16 +20,19 @@ from lxml import etree
 
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
+from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
 from quote_tui.manuscripts.locators import typed_page_after
-from quote_tui.manuscripts.model import Anchor, Reference
+from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
+from quote_tui.manuscripts.typednotes import note_id as typed_note
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordsources import citation_reference, read_sources
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
@@ -113,7 +116,14 @@ class _PartBuilder:
     # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
     # holds only its citation.
     pending: Block | None = None
+    pending_indent: int = 0
+    # Paragraphs indented by hand: those read as blocks (by a citation or a lead-in), with
+    # their indentation, and the others, which may be set like them.
+    block_indents: list[int] = field(default_factory=list)
+    set_off: list[tuple[int, Block]] = field(default_factory=list)
     numbered: list[tuple[int, int]] = field(default_factory=list)
+    # Word's own sources (its Sources part), by the tag a CITATION field names
+    sources: dict[str, BibEntry] = field(default_factory=dict)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -139,14 +149,21 @@ class _PartBuilder:
             self.blocks.append(_block(text, start, self.pos))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
+            self.set_off = [s for s in self.set_off if s[1] != self.pending]
+            self.block_indents.append(self.pending_indent)
         if text.strip() and (
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
             self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
         if text.strip():
             self.last_text = text
-            indented = not quote_style and self.indented(p, name, text)
-            self.pending = _block(text, start, self.pos) if indented else None
+            left = 0 if quote_style else self.indent_of(p, name, text)
+            self.pending = _block(text, start, self.pos) if left >= _INDENT else None
+            self.pending_indent = left
+            if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
+                self.block_indents.append(left)
+            elif self.pending is not None:
+                self.set_off.append((left, self.pending))
 
     def cites_only(self, text: str, start: int) -> bool:
         """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
@@ -171,21 +188,25 @@ class _PartBuilder:
     def indented(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is set as a pasted block: indented by hand, no list item,
         heading or caption."""
+        return self.indent_of(p, name, text) >= _INDENT
+
+    def indent_of(self, p: etree._Element, name: str, text: str) -> int:
+        """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
+        item, heading or caption."""
         ppr = p.find(f"{_W}pPr")
         if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
-            return False
+            return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
-            return False  # a figure's caption names its source too, but quotes nobody
+            return 0  # a figure's caption names its source too, but quotes nobody
         ind = ppr.find(f"{_W}ind")
         if ind is None:
-            return False
+            return 0
         left = ind.get(f"{_W}left") or ind.get(f"{_W}start") or "0"
         hanging = ind.get(f"{_W}hanging") or "0"
         try:
-            indent = int(left) - int(hanging)
+            return int(left) - int(hanging)
         except ValueError:
-            return False
-        return indent >= _INDENT
+            return 0
 
     def walk(self, el: etree._Element) -> None:
         for child in el:
@@ -273,7 +294,9 @@ class _PartBuilder:
             self.hidden.append((result_start, self.pos))
             return
         shown = "".join(self.buf)[result_start : self.pos]
-        ref = reference_from_instruction(instruction, shown)
+        ref = citation_reference(instruction, shown, self.sources) or reference_from_instruction(
+            instruction, shown
+        )
         if ref is not None:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
@@ -320,8 +343,28 @@ def _block(text: str, start: int, end: int) -> Block:
     return Block(start + lead, start + len(text.rstrip()), end)
 
 
+# An indented paragraph set like two of the document's block quotations or more (within a
+# point of their indentation), of a sentence's length, is one too: a writer who sets quotations
+# off by indentation does so for every one, though the citation of this one is in the text
+# before it ("Milani locates her feminism in her writing." and the indented passage).
+_SAME_INDENT = 20
+_SET_OFF_WORDS = 8
+
+
+def _set_like_blocks(builder: _PartBuilder, text: str) -> list[Block]:
+    out = []
+    for left, block in builder.set_off:
+        like = sum(1 for k in builder.block_indents if abs(k - left) <= _SAME_INDENT)
+        words = text[block.start : block.end]
+        if like >= 2 and len(words.split()) >= _SET_OFF_WORDS and not words.endswith(":"):
+            out.append(block)
+    return out
+
+
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
+    builder.blocks.extend(_set_like_blocks(builder, text))
+    builder.blocks.sort(key=lambda b: b.start)
     anchors = [_typed_page(text, a) for a in builder.anchors]
     return Document(
         file=file,
@@ -356,10 +399,10 @@ def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
 
 
 def _notes(
-    zf: zipfile.ZipFile, part: str, styles: dict[str, str]
+    zf: zipfile.ZipFile, part: str, styles: dict[str, str], sources: dict[str, BibEntry]
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
-    builder = _PartBuilder(styles, kind)
+    builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
     root = _parse(zf, f"word/{part}.xml")
     for note in root.iterfind(f"{_W}{element}"):
@@ -397,7 +440,8 @@ def read_docx(path: Path) -> Manuscript:
         except (KeyError, etree.XMLSyntaxError) as exc:
             raise _bad(f"{path.name} has no readable word/document.xml: {exc}.") from exc
         styles = _styles(zf)
-        main = _PartBuilder(styles, "fn")
+        sources = read_sources(zf)
+        main = _PartBuilder(styles, "fn", sources=sources)
         for p in _body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
@@ -406,7 +450,7 @@ def read_docx(path: Path) -> Manuscript:
             if f"word/{part}.xml" not in zf.namelist():
                 continue
             try:
-                builder, spans = _notes(zf, part, styles)
+                builder, spans = _notes(zf, part, styles, sources)
             except etree.XMLSyntaxError as exc:
                 raise _bad(f"{path.name}: word/{part}.xml is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
@@ -422,6 +466,17 @@ def read_docx(path: Path) -> Manuscript:
     for name, (start, end) in typed.spans().items():
         footnotes.setdefault(name, FootnoteSpan(0, start, end))
     marks = typed.marks(body_text, main.supers)
+    listed_notes = (
+        {} if typed.notes or reflist.span is None else notes_in_list(body_text, reflist.span)
+    )
+    if listed_notes and reflist.span is not None:
+        # a "Sources" list of notes typed by hand ("[5] ibid. p. 166."): its marks are notes'
+        numbered = {}
+        for number, (start, end) in listed_notes.items():
+            footnotes.setdefault(typed_note(number), FootnoteSpan(0, start, end))
+        own = bracket_marks(body_text, reflist.span[0], set(listed_notes))
+        own += [s for s in main.supers if s[0] < reflist.span[0] and s[2] in listed_notes]
+        marks = sorted((a, b, typed_note(n)) for a, b, n in own)
     main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
     main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []
@@ -431,5 +486,22 @@ def read_docx(path: Path) -> Manuscript:
             builder.anchors.append(Anchor(start, end, reference=ref))
         docs.append(_finish(builder, path.name, part))
     return Manuscript(
-        documents=tuple(docs), footnotes=footnotes, numbered=numbered, listed=reflist.listed
+        documents=tuple(docs),
+        footnotes=footnotes,
+        numbered=numbered,
+        listed=_with_sources(reflist.listed, sources),
     )
+
+
+def _with_sources(
+    listed: tuple[BibEntry, ...], sources: dict[str, BibEntry]
+) -> tuple[BibEntry, ...]:
+    """The typed list's entries, then Word's own sources it does not hold: a citation typed by
+    hand, or one whose field was converted to text, names a source Word keeps all the same."""
+    have = {(e.authors[0].casefold(), e.year) for e in listed if e.authors and e.year}
+    more = [
+        e
+        for e in sources.values()
+        if e.authors and e.year and (e.authors[0].casefold(), e.year) not in have
+    ]
+    return (*listed, *more)

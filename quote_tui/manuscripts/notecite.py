@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from quote_tui.manuscripts.addressnote import address_with_words
 from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, mentions_in
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
@@ -292,6 +293,8 @@ def _note_cite(
             # blog post without a year is its author's all the same, read at the address
             key = " ".join(doc.text[head.start("name") : cut].split())
             return Mention(start, end, "note", whole, key=key, target=real[0].target), None
+        if not _ACCESSED.search(doc.text, start, cut):  # the day read names no work
+            return address_with_words(doc.text, start, cut, end, real[0]), None
     if real:
         first = real[0]
         if first.style in ("author_date", "latex", "pandoc") and first.locator is None:

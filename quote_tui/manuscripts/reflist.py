@@ -42,6 +42,8 @@ LIST_NAMES = (
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\\(?:section|chapter|subsection)\*?\{)?(?:[*_]|<(?:u|b|strong)>)*"
     r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
+    # a thesis's "Selected Bibliography", "Annotated Bibliography"
+    r"(?:(?:Selected|Select|Annotated)[ \t]+)?"
     rf"{LIST_NAMES}"
     r"\}?[ \t]*:?(?:[*_]|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,

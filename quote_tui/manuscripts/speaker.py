@@ -101,7 +101,10 @@ _SHORT_TITLE = re.compile(
     r"\(\s*[\"“*_]+(?P<title>[^\"”*_()]{2,60})[\"”*_]+\s*(?P<page>\d{1,5}|[ivxlc]{1,6})\b"
 )
 # The author alone in brackets right after the closing mark: '"…" (Heller)'.
-_AUTHOR_ALONE = re.compile(r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)\)")
+_AUTHOR_ALONE = re.compile(
+    r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)"
+    r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-ZÄÖÜ][\w'’\-]+)?\)"
+)  # "(Vanecek et al)", "(Smith and Jones)": the first author's one listed work
 _ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
 _TITLE_WORD = re.compile(r"[^\W_]+")
 

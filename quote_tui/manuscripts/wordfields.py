@@ -3,7 +3,8 @@
 Zotero: a complex field ``ADDIN ZOTERO_ITEM CSL_CITATION {json}``; legacy Mendeley:
 ``ADDIN CSL_CITATION {json}``; Mendeley Cite: a content control tagged
 ``MENDELEY_CITATION_v3_<base64 json>``; EndNote: ``ADDIN EN.CITE <EndNote>...</EndNote>``;
-Citavi: ``ADDIN CitaviPlaceholder{base64 json}`` (read in citavi.py).
+Citavi: ``ADDIN CitaviPlaceholder{base64 json}`` (read in citavi.py); Paperpile: ``ADDIN
+paperpile_citation <metadata>…<data>base64 zlib json</data>`` (read in paperpile.py).
 Their item data carry DOI, title, authors and page range; the citation item carries the
 locator and its label.
 """
@@ -23,6 +24,7 @@ from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
 from quote_tui.manuscripts.citavi import citavi_reference
 from quote_tui.manuscripts.locators import from_csl, parse_locator
 from quote_tui.manuscripts.model import BibEntry, Locator, Reference
+from quote_tui.manuscripts.paperpile import paperpile_reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = [
@@ -178,6 +180,8 @@ def reference_from_instruction(instruction: str, result_text: str) -> Reference 
         return _endnote_reference(instruction, result_text)
     if "CITAVIPLACEHOLDER" in upper:
         return citavi_reference(instruction, result_text)
+    if "PAPERPILE_CITATION" in upper:
+        return paperpile_reference(instruction, result_text)
     m = _HYPERLINK.match(instruction)
     if m:
         url = m.group(1)
