@@ -45,6 +45,12 @@ with its caption: 0.15, and 0.56 with its lone characters)."""
 _SHARE = 0.1
 """Least share of a page's non-space characters that are unreadable for it to be read so: a
 readable page of letter-spaced words with a bullet or two is not."""
+_SEEN = 0.5
+"""Least part of the text layer's non-space characters OCR must read on a page for its reading
+to stand: glyphs that draw nothing (codes a font has no glyph for) are no words OCR missed,
+and a page OCR reads a few words of keeps its layer, flagged ``unmapped_font``. The working
+paper's pages read 0.8-0.9 of their layer's characters (the layer's spaces are control
+characters, counted)."""
 _LEAST = 8
 """Fewest unreadable characters on a page read so (a page number in such a font is not one)."""
 
@@ -82,8 +88,8 @@ def read_unreadable(
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages with each page whose text layer is unreadable throughout read by Tesseract,
     while the read's time allows (its budget grows with those pages, as a scan's does), and the
-    1-based pages so read. Without Tesseract, or where OCR finds no text, a page stays as its
-    text layer reads, flagged ``unmapped_font``."""
+    1-based pages so read. Without Tesseract, or where OCR reads much less text than the layer
+    holds (``_SEEN``), a page stays as its text layer reads, flagged ``unmapped_font``."""
     wanted = unreadable_throughout(pages)
     if not wanted or tessdata() is None:
         return pages, ()
@@ -94,7 +100,11 @@ def read_unreadable(
     replaced = []
     for index in wanted:
         page = read[index]
-        if page is not None and page.blocks:
+        if page is not None and _chars(page) >= _SEEN * _chars(pages[index]):
             out[index] = page
             replaced.append(index + 1)
     return out, tuple(replaced)
+
+
+def _chars(page: PageBlocks | None) -> int:
+    return sum(unmapped_count(block.text)[1] for block in page.blocks) if page else 0
