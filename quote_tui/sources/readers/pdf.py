@@ -41,6 +41,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
@@ -342,6 +343,7 @@ def _extract(
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
         # must stay that of the pages indexed here.
         page_count = doc.page_count
+        mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
