@@ -240,7 +240,6 @@ def ocr_pages(
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     only: Sequence[int] | None = None,
-    most: int | None = None,
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
@@ -258,8 +257,6 @@ def ocr_pages(
             progress line.
         only: the 0-based pages to read (the others stand as None, and are not counted as
             unread); None for every page.
-        most: the most worker processes to read them in (with the document's bytes, each at
-            the workers' lower priority); None for one per core.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
@@ -277,9 +274,9 @@ def ocr_pages(
     if progress is not None:
         progress(0, count)
     stop = None if deadline is None else deadline - RESERVE
-    workers = min(_cores(), count, MAX_WORKERS) if most is None else min(most, count)
+    workers = min(_cores(), count, MAX_WORKERS)
     found: dict[int, PageBlocks | None] = {}
-    if data is not None and (workers > 1 or most is not None):
+    if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
         found = ocr_in_workers(data, password, folder, wanted, workers, stop, progress)

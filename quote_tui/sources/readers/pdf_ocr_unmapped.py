@@ -51,8 +51,6 @@ to stand: glyphs that draw nothing (codes a font has no glyph for) are no words 
 and a page OCR reads a few words of keeps its layer, flagged ``unmapped_font``. The working
 paper's pages read 0.8-0.9 of their layer's characters (the layer's spaces are control
 characters, counted)."""
-_WORKERS = 1
-"""Processes such pages are read in: one (a scan's take one per core)."""
 _LEAST = 8
 """Fewest unreadable characters on a page read so (a page number in such a font is not one)."""
 
@@ -95,10 +93,11 @@ def read_unreadable(
     wanted = unreadable_throughout(pages)
     if not wanted or tessdata() is None:
         return pages, ()
-    # one worker, at the workers' lower priority: a scan read beside it in a batch needs its
-    # pages read in its budget more than this document, whose other pages read as they are
+    # read as a scan's pages are: in worker processes at a lower priority, one per core, the
+    # read's budget grown by a scan's time a page (``ocr_budget``); pages past it stay unread
+    # and flagged ``unmapped_font``, named in the source's note
     stop = grown(deadline, len(wanted))
-    read, _ = ocr_pages(doc, data, password, stop, progress, wanted, most=_WORKERS)
+    read, _ = ocr_pages(doc, data, password, stop, progress, wanted)
     # the passes a scan's OCR text takes (pdf._extract), on these pages alone
     read = set_figures_aside(set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(read)))))
     out = list(pages)
