@@ -102,3 +102,21 @@ def test_a_quotation_on_such_a_page_is_found(tmp_path: Path) -> None:
     assert body["matches"][0]["page_start"] == 2
     # a quotation not found in a document read partly by OCR is inconclusive, as in a scan
     assert absent["status"] == "inconclusive" and absent["reason"] == "ocr"
+
+
+def test_such_pages_are_read_below_a_scans_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a scan read beside the document in a batch keeps the cores its budget was set for
+    from quote_tui.sources.readers import pdf_ocr, pdf_ocr_unmapped
+
+    asked: list[int] = []
+
+    def spy(doc, data, password, deadline, progress, only, niceness):  # type: ignore[no-untyped-def]
+        asked.append(niceness)
+        return [None] * doc.page_count, ()
+
+    monkeypatch.setattr(pdf_ocr_unmapped, "tessdata", lambda: "tessdata")
+    monkeypatch.setattr(pdf_ocr_unmapped, "ocr_pages", spy)
+    data = _working_paper()
+    pdf = extract_pdf(data)
+    assert asked and asked[0] > pdf_ocr.WORKER_NICENESS
+    assert pdf.unmapped_pages == (2,) and not pdf.ocr  # OCR read nothing: the layer stands

@@ -46,10 +46,12 @@ def ocr_in_workers(
     workers: int,
     stop: float | None = None,
     progress: Progress | None = None,
+    *,
+    niceness: int = 10,
 ) -> dict[int, PageBlocks | None]:
     """The pages ``indices`` (0-based) of the PDF in ``data``, read in ``workers`` processes
     until ``stop`` (a ``time.monotonic()`` value; None: until done), ``progress`` told of each
-    page read.
+    page read; each worker's priority set ``niceness`` lower.
 
     Returns:
         Blocks by page index, for the pages a worker finished (a worker that failed, or was
@@ -75,7 +77,9 @@ def ocr_in_workers(
             )
             procs.append(proc)
             # the pipes may fill: write and read from threads, wait here
-            payload = pickle.dumps((data, password, folder, share), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(
+                (data, password, folder, share, niceness), pickle.HIGHEST_PROTOCOL
+            )
             threading.Thread(target=_send, args=(proc, payload), daemon=True).start()
             outputs.append(bytearray())
             readers.append(

@@ -240,6 +240,7 @@ def ocr_pages(
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     only: Sequence[int] | None = None,
+    niceness: int = WORKER_NICENESS,
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
@@ -257,6 +258,7 @@ def ocr_pages(
             progress line.
         only: the 0-based pages to read (the others stand as None, and are not counted as
             unread); None for every page.
+        niceness: how much lower the workers' priority is set.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
@@ -279,7 +281,9 @@ def ocr_pages(
     if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
-        found = ocr_in_workers(data, password, folder, wanted, workers, stop, progress)
+        found = ocr_in_workers(
+            data, password, folder, wanted, workers, stop, progress, niceness=niceness
+        )
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
     languages: list[str] = []
@@ -314,10 +318,10 @@ def _worker() -> int:
     from quote_tui.sources.readers.ocr_workers import frame, watch_parent
 
     watch_parent()
+    data, password, folder, share, niceness = pickle.load(sys.stdin.buffer)  # noqa: S301
     if hasattr(os, "nice"):  # a long scan's OCR yields the cores to the batch's other reads
         with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
-    data, password, folder, share = pickle.load(sys.stdin.buffer)  # noqa: S301 (our parent)
+            os.nice(niceness)
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
         if password is not None:

@@ -51,6 +51,10 @@ to stand: glyphs that draw nothing (codes a font has no glyph for) are no words 
 and a page OCR reads a few words of keeps its layer, flagged ``unmapped_font``. The working
 paper's pages read 0.8-0.9 of their layer's characters (the layer's spaces are control
 characters, counted)."""
+_NICENESS = 19
+"""How much lower the workers reading such pages are set: below a scan's (10), so a scan read
+beside the document in a batch keeps the cores its budget was set for (at a load of 14 on two
+cores, p4's six-page scan beside the working paper ran out of its budget at equal priority)."""
 _LEAST = 8
 """Fewest unreadable characters on a page read so (a page number in such a font is not one)."""
 
@@ -93,11 +97,12 @@ def read_unreadable(
     wanted = unreadable_throughout(pages)
     if not wanted or tessdata() is None:
         return pages, ()
-    # read as a scan's pages are: in worker processes at a lower priority, one per core, the
-    # read's budget grown by a scan's time a page (``ocr_budget``); pages past it stay unread
-    # and flagged ``unmapped_font``, named in the source's note
+    # read as a scan's pages are, one worker a core, the read's budget grown by a scan's
+    # time a page (``ocr_budget``; pages past it stay unread and flagged ``unmapped_font``,
+    # named in the source's note), at the lowest priority: a scan read beside it needs its
+    # pages more, since this document's other pages read as they are
     stop = grown(deadline, len(wanted))
-    read, _ = ocr_pages(doc, data, password, stop, progress, wanted)
+    read, _ = ocr_pages(doc, data, password, stop, progress, wanted, _NICENESS)
     # the passes a scan's OCR text takes (pdf._extract), on these pages alone
     read = set_figures_aside(set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(read)))))
     out = list(pages)
