@@ -53,3 +53,33 @@ def test_a_sentence_opening_with_a_tables_name_is_no_caption() -> None:
     text = extract_pdf(_page("Table 2 shows the yields")).text
     quote = "Hydrogencarbonat-Salz, das präparativ"
     assert check_text(PreparedText(text), quote).status not in _FOUND
+
+
+def test_a_paragraph_that_opens_with_a_chapters_figure_number_is_prose() -> None:
+    # "Figure 2.1 is an idealization" opens a paragraph (Thompson's Turing lecture): the
+    # number is a chapter's figure's, whole, and no stop follows it; "Figure 2.1." would
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    writer = pymupdf.TextWriter(page.rect)
+    font = pymupdf.Font("tiro")
+    paragraphs = [
+        ["represents a string with the character newline,", "representing the new line char."],
+        [
+            "Figure 2.1 is an idealization of the code in the C",
+            "compiler that interprets the character escape sequence.",
+            "It knows in a completely portable way what character",
+            "code is compiled for a new line. The act of knowing",
+        ],
+        ["then allows it to recompile itself, thus perpetuating", "the knowledge of the code."],
+    ]
+    y = 80.0
+    for lines in paragraphs:
+        for text in lines:
+            writer.append((54, y), text, font=font, fontsize=10)
+            y += 12
+        y += 14
+    writer.write_text(page)
+    text = extract_pdf(doc.tobytes()).text
+    quote = "The act of knowing then allows it to recompile itself, thus perpetuating"
+    assert check_text(PreparedText(text), quote).status in _FOUND
+    assert text.index("new line char.") < text.index("Figure 2.1 is") < text.index("then allows")

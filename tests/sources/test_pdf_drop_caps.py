@@ -4,7 +4,9 @@ next, and "he domestic cat" beside the cap."""
 
 from __future__ import annotations
 
-from quote_tui.sources.readers.pdf_layout import Block, Line, _drop_caps
+from typing import Any
+
+from quote_tui.sources.readers.pdf_layout import Block, Line, _drop_caps, page_blocks
 
 
 def _block(*lines: tuple[str, tuple[float, float, float, float]]) -> Block:
@@ -41,3 +43,61 @@ def test_a_capital_far_from_the_word_is_no_drop_cap() -> None:
     out = _drop_caps(_page(200))  # the line starts past two caps' widths right of the letter
     assert out[-1].lines[0].text.startswith("he domestic")
     assert out[0].text.endswith("T")
+
+
+def test_a_drop_cap_whose_word_goes_on_in_capitals_joins_the_first_line() -> None:
+    # Shannon's reprint: "T" two lines tall, "HE recent development" beside its top, the
+    # paragraph's second line ("bandwidth for ...") beside its foot, opening in lowercase
+    head = _block(("Introduction", (275, 166, 336, 176)), ("T", (92, 185, 112, 212)))
+    first = _block(("HE recent development of various methods", (112, 185, 519, 195)))
+    second = _block(
+        ("bandwidth for signal-to-noise ratio has", (113, 197, 521, 207)),
+        ("A basis for such a theory is contained", (92, 209, 519, 219)),
+    )
+    out = _drop_caps([head, first, second])
+    assert [b.lines[0].text for b in out] == [
+        "Introduction",
+        "THE recent development of various methods",
+        "bandwidth for signal-to-noise ratio has",
+    ]
+
+
+def _raw_line(text: str, rect: tuple[float, float, float, float], size: float) -> dict[str, Any]:
+    span = {"text": text, "size": size, "flags": 4, "font": "LinLibertineT", "alpha": 255}
+    span.update(bbox=rect, origin=(rect[0], rect[3] - 2))
+    return {"bbox": rect, "dir": (1.0, 0.0), "wmode": 0, "spans": [span]}
+
+
+def test_a_drop_caps_foot_level_with_the_second_line_is_no_piece_of_it() -> None:
+    # Shannon's reprint as MuPDF reads it: the cap a line of the heading's block, its foot
+    # level with the second line's, which MuPDF reads as a block of its own
+    raw = {
+        "blocks": [
+            {
+                "type": 0,
+                "bbox": (92, 166, 336, 212),
+                "lines": [
+                    _raw_line("Introduction", (275, 166.5, 336, 176.5), 10.0),
+                    _raw_line("T", (91.9, 184.7, 111.6, 211.9), 27.2),
+                ],
+            },
+            {
+                "type": 0,
+                "bbox": (111.6, 185.5, 519.3, 195.5),
+                "lines": [_raw_line("HE recent development of", (111.6, 185.5, 519.3, 195.5), 10)],
+            },
+            {
+                "type": 0,
+                "bbox": (91.6, 197.4, 520.9, 219.4),
+                "lines": [
+                    _raw_line("bandwidth for signal-to-noise", (112.6, 197.4, 520.9, 207.4), 10),
+                    _raw_line("A basis for such a theory is", (91.6, 209.4, 519.3, 219.4), 10),
+                ],
+            },
+        ]
+    }
+    blocks = list(page_blocks(raw, 842).blocks)
+    lines = [line.text for b in blocks for line in b.lines]
+    assert "T" in lines and "bandwidth for signal-to-noise" in lines  # not "Tbandwidth"
+    first = [b.lines[0].text for b in _drop_caps(blocks)]
+    assert first == ["Introduction", "THE recent development of", "bandwidth for signal-to-noise"]

@@ -255,3 +255,25 @@ def test_a_paragraph_in_lowercase_between_the_halves_goes_on_with_the_sentence()
         _block(50, 300, "kinetic model used in the data is known to", "hold for the whole run"),
     ]
     assert _lifted(main) == []
+
+
+def test_a_caption_set_tight_over_the_columns_rest_is_skipped() -> None:
+    # a figure's title and caption at the next column's head, the column's rest right under
+    # the caption's last line (a nursing journal's page): the caption ends a sentence, so the
+    # broken one runs past it
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _column(page, 54, 80, [*_PROSE, *_PROSE, "and nearly all of the measles victims had not been"])
+    caption = [
+        "Eczema severity",
+        "Results to the question: how bad was the eczema?",
+        "Severity scale adapted from reference 1.",
+    ]
+    rest = ["vaccinated, even though they were old", *_PROSE]
+    _column(page, 320, 80 + 12 * len(caption) + 2, rest)
+    for k, text in enumerate(caption):  # drawn with the figure, after the text
+        page.insert_text((320, 80 + 12 * k), text, fontsize=9, fontname="Helvetica-Oblique")
+    pdf = doc.tobytes()
+    quote = "nearly all of the measles victims had not been vaccinated, even though they were old"
+    assert _found(pdf, quote)
+    assert _found(pdf, "Severity scale adapted from reference 1.")  # still read, set aside

@@ -99,6 +99,11 @@ def test_an_exponent_after_a_bracket_or_a_comma_stays_in_the_running_text() -> N
     text, status, _ = _check(pdf, "grows as (n+1) and as a,")
     assert "(n+1)2 and as a,3" in text
     assert status is not Status.NORMALIZED
+    # a year in brackets is an author-year citation's: a raised number after it is a mark
+    cited = _line_pdf(("De acuerdo con Chomsky (2003)", False), ("2", True), (", en un", False))
+    text, status, rules = _check(cited, "De acuerdo con Chomsky (2003), en un")
+    assert "(2003)\u200b2, en" in text
+    assert status is Status.NORMALIZED and Rule.NOTE_MARKS in rules
     # in a list of marks the comma is the mark's own: one mark, set apart once
     listed = _line_pdf(("a 3D structure", False), ("16,17", True), (" and more", False))
     assert "structure\u200b16,17 and" in extract_pdf(listed).text

@@ -72,9 +72,10 @@ def test_the_limits_of_an_unreadable_region() -> None:
     # eight unreadable characters flag a region, seven do not
     assert unmapped_pages([_page("\x01" * 8)]) == (1,)
     assert unmapped_pages([_page("\x01" * 7)]) == ()
-    # ...when they make at least 30% of its non-space characters
-    assert extract_pdf(_garbled_pdf(b"\x01\x02abcd")).unmapped_pages == (2,)  # 2 of 6
-    assert extract_pdf(_garbled_pdf(b"\x01\x02abcde")).unmapped_pages == ()  # 2 of 7
+    # ...when they make at least 30% of its non-space characters (read without OCR, which
+    # reads a page of such words from its image: pdf_ocr_unmapped)
+    assert extract_pdf(_garbled_pdf(b"\x01\x02abcd"), ocr=False).unmapped_pages == (2,)  # 2 of 6
+    assert extract_pdf(_garbled_pdf(b"\x01\x02abcde"), ocr=False).unmapped_pages == ()  # 2 of 7
     # spread over a page's small blocks, they flag it too
     assert unmapped_pages([_page(*("\x01 ab" for _ in range(8)))]) == (1,)
 
@@ -129,3 +130,15 @@ def test_pieces_of_big_brackets_in_formulas_are_not_unreadable_text() -> None:
     assert unmapped_count(left) == (0, 8)
     # the private-use characters just below them are still what an unmapped font gives
     assert unmapped_pages([_page(READABLE, "\uf8e4" * 8)]) == (1,)
+
+
+def test_a_formulas_unmapped_symbols_are_no_unreadable_region() -> None:
+    # a mémoire's algorithm as MuPDF reads it: a math font's italic subscripts unmapped
+    # (private-use characters) among operators; no words could stand there
+    formula = "\ue000=1 \ue001\ue002\u200b\ue003\ue004\u2260\ue005(\ue006\ue007) \u2112\u2208\u2205"
+    assert unmapped_pages([_page(READABLE, formula, formula)]) == ()
+    # the same glyphs without a formula's signs, or beside words, are still unreadable text
+    unsigned = "".join(c for c in formula if c not in "\u2260\u2208\u2205")
+    assert unmapped_pages([_page(READABLE, unsigned)]) == (1,)
+    worded = "\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007 \u2260 the"
+    assert unmapped_pages([_page(READABLE, worded)]) == (1,)

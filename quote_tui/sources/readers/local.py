@@ -245,7 +245,11 @@ def _read_format(
     if fmt == "pdf":
         from quote_tui.sources.readers.pdf import extract_pdf
         from quote_tui.sources.readers.pdf_ocr_poor import read_note
-        from quote_tui.sources.readers.pdf_source_notes import unmapped_note, unread_note
+        from quote_tui.sources.readers.pdf_source_notes import (
+            font_ocr_note,
+            unmapped_note,
+            unread_note,
+        )
 
         pdf = extract_pdf(data, password=password, deadline=deadline, progress=progress)
         unread = pdf.unread_pages
@@ -270,6 +274,7 @@ def _read_format(
                     unread_note(unread, pdf.page_count) if unread else None,
                     unmapped_note(pdf.unmapped_pages),
                     read_note(pdf.ocr_read_pages),
+                    font_ocr_note(pdf.font_ocr_pages),
                 )
                 if note
             )

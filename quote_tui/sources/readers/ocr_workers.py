@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
@@ -42,13 +42,16 @@ def ocr_in_workers(
     data: bytes,
     password: str | None,
     folder: str,
-    count: int,
+    indices: Sequence[int],
     workers: int,
     stop: float | None = None,
     progress: Progress | None = None,
+    *,
+    niceness: int = 10,
 ) -> dict[int, PageBlocks | None]:
-    """Pages 0..count-1 of the PDF in ``data``, read in ``workers`` processes until ``stop``
-    (a ``time.monotonic()`` value; None: until done), ``progress`` told of each page read.
+    """The pages ``indices`` (0-based) of the PDF in ``data``, read in ``workers`` processes
+    until ``stop`` (a ``time.monotonic()`` value; None: until done), ``progress`` told of each
+    page read; each worker's priority set ``niceness`` lower.
 
     Returns:
         Blocks by page index, for the pages a worker finished (a worker that failed, or was
@@ -61,10 +64,10 @@ def ocr_in_workers(
     procs: list[subprocess.Popen[bytes]] = []
     outputs: list[bytearray] = []
     readers: list[threading.Thread] = []
-    done = _Count(count, progress)
+    done = _Count(len(indices), progress)
     try:
         for k in range(workers):
-            share = list(range(k, count, workers))
+            share = list(indices[k::workers])
             proc = subprocess.Popen(
                 [sys.executable, "-m", "quote_tui.sources.readers.pdf_ocr"],
                 stdin=subprocess.PIPE,
@@ -74,7 +77,9 @@ def ocr_in_workers(
             )
             procs.append(proc)
             # the pipes may fill: write and read from threads, wait here
-            payload = pickle.dumps((data, password, folder, share), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(
+                (data, password, folder, share, niceness), pickle.HIGHEST_PROTOCOL
+            )
             threading.Thread(target=_send, args=(proc, payload), daemon=True).start()
             outputs.append(bytearray())
             readers.append(

@@ -41,6 +41,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
@@ -48,9 +49,10 @@ from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_turn import unturned
+from quote_tui.sources.readers.pdf_ocr_unmapped import read_unreadable
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
-from quote_tui.sources.readers.pdf_scan_asides import scan_asides
+from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
@@ -106,6 +108,8 @@ class PdfText:
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
             without a Unicode map): a quotation not found may stand there.
         unmapped_chars: the non-space characters of those pages' unreadable regions.
+        font_ocr_pages: 1-based pages whose text layer a font left unreadable throughout,
+            read by OCR (``pdf_ocr_unmapped``).
     """
 
     text: str
@@ -119,6 +123,7 @@ class PdfText:
     ocr_read_pages: tuple[int, ...] = ()
     unmapped_pages: tuple[int, ...] = ()
     unmapped_chars: tuple[int, ...] = ()
+    font_ocr_pages: tuple[int, ...] = ()
 
 
 def open_pdf(data: bytes, password: str | None) -> pymupdf.Document:
@@ -338,6 +343,7 @@ def _extract(
         # Read once: MuPDF may repair a broken page tree while pages load, and the count
         # must stay that of the pages indexed here.
         page_count = doc.page_count
+        mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
@@ -472,6 +478,12 @@ def _extract(
             text, page_starts, boxes = _compose(pages, scanned)
         if ligatures:
             unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
+        font_ocr: tuple[int, ...] = ()  # pages a font left unreadable, read by OCR
+        if unmapped and ocr:
+            pages, font_ocr = read_unreadable(doc, data, password, pages, deadline, progress)
+            if font_ocr:
+                text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr))
+                unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         if not ocred:
             text = latin_math_letters(text)
             text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
@@ -485,18 +497,21 @@ def _extract(
         line_boxes=boxes,
         page_count=page_count,
         metadata=metadata,
-        ocr=scanned,
+        ocr=scanned or bool(font_ocr),
         unread_pages=unread,
         ocr_read_pages=ocr_read,
+        font_ocr_pages=font_ocr,
         unmapped_pages=tuple(page for page, _ in unmapped),
         unmapped_chars=tuple(chars for _, chars in unmapped),
     )
 
 
 def _compose(
-    pages: list[PageBlocks | None], scanned: bool = False
+    pages: list[PageBlocks | None], scanned: bool = False, ocr_read: frozenset[int] = frozenset()
 ) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
     """The checked text: every page's body in reading order, then every page's asides.
+    ``scanned``: every page is OCR text; ``ocr_read``: the 1-based pages that are, in a PDF
+    with a text layer.
 
     Asides (running heads, footnotes, captions, table text) follow the whole body so that
     none stands inside a sentence that runs on across a column or a page; their line boxes
@@ -513,7 +528,9 @@ def _compose(
     ]
     # OCR text sizes its words by their boxes: asides it hides are set aside too; on a
     # born-digital page a box set in the body's type is told by the sentence it breaks
-    split = _scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
+    split = scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
+    if ocr_read:
+        split = scan_split(pages, split, edges, repeated, ocr_read)
     parts: list[str] = []
     boxes: list[LineBox] = []
     page_starts: list[int] = []
@@ -559,21 +576,3 @@ def _compose(
         put(side, pos == 0)
     # a scan read turned upright was laid out turned: its boxes go back onto its page
     return "".join(parts), tuple(page_starts), unturned(tuple(boxes), pages)
-
-
-def _scan_split(
-    pages: list[PageBlocks | None],
-    split: list[tuple[list[Block], list[Block]]],
-    edges: list[list[int]],
-    repeated: set[str],
-) -> list[tuple[list[Block], list[Block]]]:
-    """Each scanned page's body and asides with the asides OCR text hides moved aside."""
-    by_page = iter(edges)
-    out = []
-    for page, (main, side) in zip(pages, split, strict=True):
-        if page is None:
-            out.append((main, side))
-            continue
-        at = {id(b): e for b, e in zip(page.blocks, next(by_page), strict=True)}
-        out.append(scan_asides(main, side, at, repeated))
-    return out

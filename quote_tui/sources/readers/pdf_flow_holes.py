@@ -40,6 +40,7 @@ _PAGES = 2
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
+_STOPS = frozenset(".!?")
 _NOTE = re.compile(r"\s*[*\u2020\u2021]+\s*\S")
 """A note's symbol at a block's start (a corresponding author's, set under a rule)."""
 _WIDE = 0.85
@@ -56,6 +57,18 @@ def _broken(block: Block) -> bool:
     last = words[-1]
     word = (last[:-1] if last[-1] in _OPEN else last).replace("\u2019", "").replace("'", "")
     return word.isalpha() and (last[-1] in _OPEN or last[-1].islower())
+
+
+def _ends_sentence(block: Block) -> bool:
+    """Whether a block's last word ends a sentence: a word of three characters or more, or a
+    number, before a full stop, a question or an exclamation mark ("reference 1.", not "et al."
+    or "e.g.")."""
+    words = str(getattr(block.lines[-1], "text", "")).split() if block.lines else []
+    last = words[-1].rstrip("\"'”’)]") if words else ""
+    if last[-1:] not in _STOPS:
+        return False
+    word = last[:-1]
+    return "." not in word and (word.isdigit() or len(word) >= 3)
 
 
 def _prose(block: Block) -> bool:
@@ -176,8 +189,13 @@ def _resumed(
             return None
         if goes_on(block):
             # a hyphen at the foot of the block before would join its word to this one
-            hyphen = flow[j - 1][1].text.rstrip()[-1:] in _HYPHENS
-            return None if hyphen or _next_line(flow[j - 1], flow[j]) else j
+            # a block right above it goes on into it, unless it ends a sentence (a caption
+            # set tight over the column's rest: "... adapted from reference 1." over "and
+            # friends) experiences of leave-on emollients")
+            before = flow[j - 1][1]
+            hyphen = before.text.rstrip()[-1:] in _HYPHENS
+            above = _next_line(flow[j - 1], flow[j]) and not _ends_sentence(before)
+            return None if hyphen or above else j
         chars += len(block.text)
         if _opens_lower(block) and any(_long(line) for line in block.lines):
             return None  # a list's item, a line of prose or a paragraph going on with it

@@ -22,6 +22,10 @@ _LEVEL = 0.2
 """Share of a line's height within which the piece's foot and the line's stand level."""
 _PIECE = 12
 """Most characters of a piece (a letter or a word in another font)."""
+_TALL = 1.5
+"""Times the line's height past which a piece is no start of it: a drop cap two or three lines
+tall ("T" beside "HE recent development", its foot level with the second line's) is joined to
+its word by ``pdf_drop_caps``."""
 
 B = TypeVar("B", bound=Block)
 Rect = tuple[float, float, float, float]
@@ -71,6 +75,8 @@ def glue_pieces(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], float]
                 continue
             a, b, c, d = _rect(other.lines[0])
             if not (-0.5 <= a - x1 <= _GLUED * out[i].size and abs(d - y1) <= _LEVEL * height):
+                continue
+            if height > _TALL * (d - b):
                 continue
             if _text(other.lines[0])[:1].isspace():
                 continue  # the line opens with a space: a word of its own goes before it

@@ -104,7 +104,11 @@ _CAPTION = re.compile(
     r"|abb(?:ildung)?\.?|tabelle|tabla|tableau|schema|cuadro|(?:equation\s+)?box)"
     # its text after a stop, a colon or a dash, or an en or em space (a label alone on its
     # line is told in ``pdf_tables``, with the title beside it)
-    r"\s*[A-Z]?\d+[a-z]?(?:\s*[.:|–—]|[\u2002\u2003])",
+    r"\s*[A-Z]?(?:\d+[a-z]?(?:\s*[.:|–—](?!\d)|[\u2002\u2003])"
+    # a number of a chapter's figures ("Figure 2.1:") read whole, and a caption by what
+    # follows it: a stop, its end (the label alone, "Figure 1.5.1") or a capital; "Figure 2.1
+    # is an idealization" opens a paragraph, which "Figure 2." made a caption
+    r"|\d+(?:\.\d+)+[a-z]?(?:\s*[.:|–—](?!\d)|[\u2002\u2003]|\s*$|\s+(?-i:[A-Z])))",
     re.I,
 )
 _CAPTION_FIRST = frozenset("fFtTsScCpPeElLaAbB\u017f")

@@ -63,6 +63,9 @@ it is a citation mark ("less than 50%¹,⁷"), never an exponent (no one squares
 _BRACKETS = frozenset(")]")
 """A bracket a mark may follow, when it holds words and not a formula."""
 _WORD = re.compile(r"[^\W\d_]{3}")
+_YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]?(?!\d)")
+"""A year, as an author-year citation gives it in brackets ("Chomsky (2003)²"): a raised
+number after it is a note's mark, not an exponent (no one squares a year)."""
 _ROMAN = re.compile(r"(?<![^\W\d_])[IVXLC]+$")
 """A Roman numeral standing as a word of its own at the end of the text so far."""
 _ORDINAL_ENDINGS = frozenset({"e", "er", "re", "es", "ème", "ère", "st", "nd", "rd", "th"})
@@ -163,10 +166,11 @@ def _run(spans: Sequence[dict[str, Any]], i: int, largest: float, base: float | 
 def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
     """Whether a mark starting ``mark`` stands glued to the text before it (``out``, ending
     ``before``): to a word's letters or digits; to the punctuation closing a sentence or phrase
-    ("end.¹²"); to a percent sign ("50%¹,⁷"); to a bracket of words ("(GerDraCor)¹⁷", where
-    "(n+1)²" is an exponent); or a number set a space after its word ("AirFlow ¹"). In each the
-    mark is no part of what a quotation types. After a comma it is not cut off ("S2ORC,¹" is
-    typed as printed), unless it is an unresolved citation's "?", which no quotation types."""
+    ("end.¹²"); to a percent sign ("50%¹,⁷"); to a bracket of words or a year ("(GerDraCor)¹⁷",
+    "Chomsky (2003)²", where "(n+1)²" is an exponent); or a number set a space after its word
+    ("AirFlow ¹"). In each the mark is no part of what a quotation types. After a comma it is
+    not cut off ("S2ORC,¹" is typed as printed), unless it is an unresolved citation's "?",
+    which no quotation types."""
     if _UNRESOLVED.fullmatch(mark.strip()):
         return bool(before) and not before.isspace()
     if not mark[:1].isalnum():
@@ -177,7 +181,8 @@ def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
     if before in _BRACKETS:
         opened = max(line.rfind("("), line.rfind("["))
         inner = line[opened + 1 : -1] if opened >= 0 else ""
-        return bool(_WORD.search(inner)) and not _FORMULA.search(inner)
+        cited = _WORD.search(inner) or _YEAR.search(inner)
+        return bool(cited) and not _FORMULA.search(inner)
     return before == " " and mark[:1].isdigit() and line.rstrip(" ")[-1:].isalnum()
 
 

@@ -18,7 +18,7 @@ import re
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -239,6 +239,8 @@ def ocr_pages(
     password: str | None = None,
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    only: Sequence[int] | None = None,
+    niceness: int = WORKER_NICENESS,
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
 
@@ -254,6 +256,9 @@ def ocr_pages(
         progress: told (0, pages in all) as OCR starts (the read's waits grow with a scan's
             pages: ``ocr_budget``), then (pages read, pages in all) as each page is read, for a
             progress line.
+        only: the 0-based pages to read (the others stand as None, and are not counted as
+            unread); None for every page.
+        niceness: how much lower the workers' priority is set.
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
@@ -266,7 +271,8 @@ def ocr_pages(
     folder = tessdata()
     if folder is None:
         raise _missing()
-    count = doc.page_count
+    wanted = list(range(doc.page_count) if only is None else only)
+    count = len(wanted)
     if progress is not None:
         progress(0, count)
     stop = None if deadline is None else deadline - RESERVE
@@ -275,15 +281,18 @@ def ocr_pages(
     if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
-        found = ocr_in_workers(data, password, folder, count, workers, stop, progress)
+        found = ocr_in_workers(
+            data, password, folder, wanted, workers, stop, progress, niceness=niceness
+        )
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
     languages: list[str] = []
     unread: list[int] = []
     read = len(found)  # the workers' pages were counted as they came
-    for index in range(count):
-        if index in found:
-            pages.append(found[index])
+    asked = set(wanted)
+    for index in range(doc.page_count):
+        if index in found or index not in asked:
+            pages.append(found.get(index))
         elif stop is not None and time.monotonic() >= stop:
             pages.append(None)
             unread.append(index + 1)
@@ -309,10 +318,10 @@ def _worker() -> int:
     from quote_tui.sources.readers.ocr_workers import frame, watch_parent
 
     watch_parent()
+    data, password, folder, share, niceness = pickle.load(sys.stdin.buffer)  # noqa: S301
     if hasattr(os, "nice"):  # a long scan's OCR yields the cores to the batch's other reads
         with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
-    data, password, folder, share = pickle.load(sys.stdin.buffer)  # noqa: S301 (our parent)
+            os.nice(niceness)
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
         if password is not None:

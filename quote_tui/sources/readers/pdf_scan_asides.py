@@ -24,9 +24,9 @@ import re
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
-from quote_tui.sources.readers.pdf_layout import Block, reading_order
+from quote_tui.sources.readers.pdf_layout import Block, PageBlocks, reading_order
 
-__all__ = ["scan_asides"]
+__all__ = ["scan_asides", "scan_split"]
 
 _NEAR_HEAD = 0.8
 """Similarity of a page-edge block's text to a repeated one that makes it the same head misread
@@ -145,3 +145,26 @@ def scan_asides(
     kept = [block for block, out in zip(main, moved, strict=True) if not out]
     aside = [block for block, out in zip(main, moved, strict=True) if out]
     return kept, reading_order([*side, *aside])
+
+
+def scan_split(
+    pages: list[PageBlocks | None],
+    split: list[tuple[list[Block], list[Block]]],
+    edges: list[list[int]],
+    repeated: set[str],
+    only: frozenset[int] | None = None,
+) -> list[tuple[list[Block], list[Block]]]:
+    """Each scanned page's body and asides (``only`` these 1-based pages where given) with
+    the asides OCR text hides moved aside."""
+    by_page = iter(edges)
+    out = []
+    for index, (page, (main, side)) in enumerate(zip(pages, split, strict=True)):
+        if page is None:
+            out.append((main, side))
+            continue
+        at = {id(b): e for b, e in zip(page.blocks, next(by_page), strict=True)}
+        if only is not None and index + 1 not in only:
+            out.append((main, side))
+            continue
+        out.append(scan_asides(main, side, at, repeated))
+    return out

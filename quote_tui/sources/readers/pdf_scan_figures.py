@@ -19,7 +19,12 @@ from quote_tui.sources.readers.pdf_layout import Block, PageBlocks, Rect
 
 __all__ = ["set_figures_aside"]
 
-_FIGURE_CAPTION = re.compile(r"^\s*fig(?:ure)?\.?\s*\d+[a-z]?\s*[.:|–—]", re.I)
+_FIGURE_CAPTION = re.compile(
+    r"^\s*fig(?:ure)?\.?\s*(?:\d+[a-z]?\s*[.:|–—](?!\d)"
+    r"|\d+(?:\.\d+)+[a-z]?(?:\s*[.:|–—](?!\d)|\s*$|\s+(?-i:[A-Z])))",
+    re.I,
+)
+"""A figure's caption opens with its label ("Figure 2.1."); "Figure 2.1 is ..." opens prose."""
 _PROSE_WORDS = 7
 """Words of a line of prose: a figure's label holds fewer."""
 _PROSE_CHARS = 35

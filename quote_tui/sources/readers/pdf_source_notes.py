@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from quote_tui.sources.readers.pdf_ocr_poor import pages_named
 
-__all__ = ["unmapped_note", "unread_note"]
+__all__ = ["font_ocr_note", "unmapped_note", "unread_note"]
 
 
 def unread_note(unread: tuple[int, ...], count: int) -> str:
@@ -34,4 +34,16 @@ def unmapped_note(pages: tuple[int, ...]) -> str | None:
         f"unmapped_font: the text layer of page(s) {pages_named(pages)} is unreadable there "
         "(a font without a Unicode map); a quotation not found may stand there, so it is "
         "inconclusive."
+    )
+
+
+def font_ocr_note(pages: tuple[int, ...]) -> str | None:
+    """The source's note on pages whose text layer a font left unreadable throughout, read by
+    OCR instead (``pdf_ocr_unmapped``), naming them (a few)."""
+    if not pages:
+        return None
+    return (
+        f"The text layer of page(s) {pages_named(pages)} is unreadable (a font without a "
+        "Unicode map): their text is Tesseract's reading of the page images, and a quotation "
+        "not found faithfully in the document is inconclusive."
     )

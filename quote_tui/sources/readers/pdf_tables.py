@@ -62,8 +62,8 @@ _CAPTION = re.compile(
 )
 """A caption's label followed by a capitalised word, with no punctuation between."""
 _ANY_CAPTION = re.compile(
-    r"^\s*" + _LABELS + r"\s*[A-Z]?\d+[a-z]?"
-    r"(?:\s*[.:|\u2013\u2014]|\s+\(?[A-Z])",
+    r"^\s*" + _LABELS + r"\s*[A-Z]?\d+(?:\.\d+)*[a-z]?"
+    r"(?:\s*[.:|\u2013\u2014](?!\d)|\s+\(?[A-Z]|(?<=\.\d)\s*$)",
     re.I,
 )
 """A caption's label, set off by punctuation ("Table 3.") or by space ("Table 3  Initial")."""
