@@ -83,6 +83,10 @@ def test_a_middle_word_met_again_goes_to_difflib() -> None:
     )
     assert _head_tail_opcodes(b, a) is None
     assert _opcodes(b, a) == _difflib(b, a)
+    # ... starting past the head's first word: [c c c] stands at 1 in [p c c c c]
+    a, b = ["p", "c", "x", "c", "c", "c"], ["p", "c", "c", "c", "c"]
+    assert _head_tail_opcodes(a, b) is None
+    assert _opcodes(a, b) == _difflib(a, b)
 
 
 def test_ends_that_share_words_keep_the_shortcut() -> None:
