@@ -72,6 +72,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/engine/test_signs_elisions.py",
             "tests/engine/test_near_spans.py",
             "tests/engine/test_near.py",
+            "tests/engine/test_diff_fast_paths.py",
         ),
     ),
     Target(

@@ -448,7 +448,7 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     """
     # the work is at most every pair of tokens: a short diff needs no count
     if len(a) * len(b) <= _MAX_DIFFLIB_WORK:
-        trimmed = _one_word_opcodes(a, b)
+        trimmed = _head_tail_opcodes(a, b)
         if trimmed is not None:
             return trimmed
         work = 0
@@ -460,16 +460,19 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]
 
 
-def _one_word_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
-    """difflib's opcodes for keys that differ in at most one word on each side between a common
-    head and tail (a number changed, a negation put in, a word dropped), or None otherwise.
+def _head_tail_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
+    """difflib's opcodes for keys that differ only between a common head and tail (a number
+    changed, a negation put in, a word dropped), or None when that is not sure.
 
-    When the head and tail share no key and the differing words stand in neither, every match
-    of a key pairs a place of the head with one of the head, or of the tail with one of the tail:
-    the longest block difflib picks is the head or the tail whole (any other run within them is
-    shorter), and then the other, so the words between are one replace, insert or delete
-    (``tests/engine/test_diff_fast_paths.py`` compares it with difflib). Setting difflib up cost
-    more than the rest of a short diff; about half of near quotations' diffs qualify.
+    When no word between the head and the tail stands anywhere else on either side, no block
+    difflib can match holds one, so on a side with words between, a block lies within the head
+    or the tail: none is longer than the longer of the two. difflib takes the longest block
+    earliest in ``a``, then in ``b``: the head whole when it is at least as long as the tail
+    (no block starts before it), else the tail whole, unless the tail also stands earlier on a
+    side with nothing between ("the a the" against "the the": the tail "the" there starts at
+    0). Then the other end, and the words between are one replace, insert or delete
+    (``tests/engine/test_diff_fast_paths.py`` compares it with difflib). The head and the tail
+    may share words ("the"). Setting difflib up cost more than the rest of a short diff.
     """
     n = min(len(a), len(b))
     head = 0
@@ -481,14 +484,18 @@ def _one_word_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, i
     while tail < n - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
     a_end, b_end = len(a) - tail, len(b) - tail
-    if a_end - head > 1 or b_end - head > 1:
-        return None
+    between = set(a[head:a_end])
+    others = b[head:b_end]
     ends = set(a[:head])
-    if not ends.isdisjoint(a[a_end:]):
-        return None
     ends.update(a[a_end:])
-    if not ends.isdisjoint(a[head:a_end]) or not ends.isdisjoint(b[head:b_end]):
+    # no word between stands elsewhere on either side
+    if not (ends.isdisjoint(between) and ends.isdisjoint(others) and between.isdisjoint(others)):
         return None
+    if tail > head and (a_end == head or b_end == head):
+        # the side with nothing between is head + tail: the tail may also start in the head
+        side, last = a if a_end == head else b, a[a_end:]
+        if any(side[j : j + tail] == last for j in range(head)):
+            return None
     tag = "replace" if a_end > head and b_end > head else "delete" if a_end > head else "insert"
     ops = [("equal", 0, head, 0, head)] if head else []
     ops.append((tag, head, a_end, head, b_end))

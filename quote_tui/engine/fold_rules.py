@@ -57,6 +57,24 @@ def fold_unicode_cluster(cluster: str) -> str:
     return unicodedata.normalize("NFC", "".join(_compat(c) for c in composed))
 
 
+# The per-rule folds' patterns, compiled once (``re.sub`` of a pattern string looks it up in
+# re's cache on every call, as many as a normalized match's pieces ask).
+_SOFT_HYPHEN_BREAK = re.compile(SOFT_HYPHEN + r"(?:[ \t]*" + LINE_BREAK_PATTERN + r"\s*)?")
+_SPACED_LIGATURE = re.compile("(?<=[^\\W\\d_])([" + LIGATURES_SPACED + "])\\s(?=[a-z])")
+_GUILLEMET = re.compile(r"(?<![^\W_])[«‹][ \t\xa0\u202f]*|[«‹]|\s*[»›](?![^\W_])|[»›]")
+_DASH_RUN = re.compile("[" + re.escape(DASHES) + "]+")
+_HYPHENATED_BREAK = re.compile(
+    r"(?<=[^\W\d_])[" + HYPHENS + r"][ \t]*" + LINE_BREAK_PATTERN + r"\s*(?=[^\W\d_])"
+)
+_ZERO_WIDTH_CHAR = re.compile("[" + ZERO_WIDTH + "]")
+_SPACED_HYPHEN = re.compile(r"\s*-\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def _quote_char_of(m: re.Match[str]) -> str:
+    return quote_char(m.group())
+
+
 def _fold_unicode(s: str) -> str:
     """The unicode rule: compatibility forms and composed accents."""
     out = []
@@ -67,44 +85,38 @@ def _fold_unicode(s: str) -> str:
 
 def _fold_soft_hyphen(s: str) -> str:
     """The soft-hyphen rule: soft hyphens vanish, with a line break after one."""
-    return re.sub(SOFT_HYPHEN + r"(?:[ \t]*" + LINE_BREAK_PATTERN + r"\s*)?", "", s)
+    return _SOFT_HYPHEN_BREAK.sub("", s)
 
 
 def _fold_ligatures(s: str) -> str:
     """The ligature rule: ligatures become letters (and absorb a stray space inside a word)."""
-    s = re.sub("(?<=[^\\W\\d_])([" + LIGATURES_SPACED + "])\\s(?=[a-z])", r"\1", s)
+    s = _SPACED_LIGATURE.sub(r"\1", s)
     return "".join(LIGATURES.get(c, c) for c in s)
 
 
 def _fold_quotes(s: str) -> str:
     """The quote rule: every quotation mark and apostrophe becomes a straight one."""
     # the spaces inside a pair go (« flore »); German's turned-round »alle« keeps those outside
-    s = re.sub(
-        r"(?<![^\W_])[«‹][ \t\xa0\u202f]*|[«‹]|\s*[»›](?![^\W_])|[»›]",
-        lambda m: quote_char(m.group()),
-        s,
-    )
+    s = _GUILLEMET.sub(_quote_char_of, s)
     s = s.replace("``", '"').replace("''", '"')
     return "".join('"' if c in DOUBLE_QUOTES else "'" if c in SINGLE_QUOTES else c for c in s)
 
 
 def _fold_dashes(s: str) -> str:
     """The dash rule: a run of dashes becomes one hyphen."""
-    return re.sub("[" + re.escape(DASHES) + "]+", "-", s)
+    return _DASH_RUN.sub("-", s)
 
 
 def _fold_dehyphenate(s: str) -> str:
     """The dehyphenation rule: a word hyphenated at a line end reads as one hyphenated word."""
-    return re.sub(
-        r"(?<=[^\W\d_])[" + HYPHENS + r"][ \t]*" + LINE_BREAK_PATTERN + r"\s*(?=[^\W\d_])", "-", s
-    )
+    return _HYPHENATED_BREAK.sub("-", s)
 
 
 def _fold_whitespace(s: str) -> str:
     """The whitespace rule: zero-width characters vanish, runs of spaces become one."""
-    s = re.sub("[" + ZERO_WIDTH + "]", "", s)
-    s = re.sub(r"\s*-\s*", "-", s)
-    return re.sub(r"\s+", " ", s)
+    s = _ZERO_WIDTH_CHAR.sub("", s)
+    s = _SPACED_HYPHEN.sub("-", s)
+    return _SPACES.sub(" ", s)
 
 
 PIECE_FOLDS = (

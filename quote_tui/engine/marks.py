@@ -85,11 +85,16 @@ _CLOSING = ".,;:!?)]’”»\"'"
 _MIN_LETTERS = 3
 """Fewest letters right before a superscript for it to be a note mark: "Web⁴" is marked,
 "cm³" and "x²" are a unit and a variable."""
-_ANY_SUPERSCRIPT = re.compile(f"[{_SUPERSCRIPTS}]")
 _REACH = 40
 """Characters around a passage read to judge a mark at its edges (the word before a mark)."""
 
 Span = tuple[int, int]
+
+
+def _holds_superscript(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]`` holds a superscript digit: none in an ASCII text, else one
+    ``find`` a digit at C speed (a class of them was tried at every character)."""
+    return not text.isascii() and any(text.find(c, lo, hi) >= 0 for c in _SUPERSCRIPTS)
 
 
 def _superscript_marks(text: str) -> list[Span]:
@@ -115,7 +120,7 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
     the note-marks search takes out but a match's wording keeps as printed: a number glued to
     a word's comma (``COMMA_MARK``) and a trademark sign glued to its name (``TRADEMARK``)."""
     marks = [m.span() for m in NOTE_MARK.finditer(text)] if APART in text else []
-    if _ANY_SUPERSCRIPT.search(text):
+    if _holds_superscript(text, 0, len(text)):
         marks += _superscript_marks(text)
     if searched:
         if _COMMA_DIGIT.search(text):
@@ -150,7 +155,7 @@ def printed_pieces(text: str, start: int, end: int, *, searched: bool = False) -
     window = text[lo:hi]
     if (
         APART not in window[start - lo : end - lo]
-        and not _ANY_SUPERSCRIPT.search(window, start - lo, end - lo)
+        and not _holds_superscript(window, start - lo, end - lo)
         and not (searched and _SEARCHED_ONLY.search(window, start - lo, end - lo))
     ):
         return ()

@@ -15,12 +15,9 @@ search. ``tests/engine/test_plain_letters.py`` holds the proof to the search its
 
 from __future__ import annotations
 
-import re
-
 from quote_tui.engine.quote_parts import has_paren_note
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import DASHES, DOUBLE_QUOTES, SINGLE_QUOTES, WHITESPACE_CHARS
-from quote_tui.engine.unicode_classes import char_class
 
 __all__ = ["PLAIN_TEXT_CHARS", "cannot_stand", "plain_letters", "spared", "stands_at_most"]
 
@@ -32,7 +29,9 @@ _CACHE_KEY = "engine.plain_letters"
 # the characters ``normalize._one_for_one`` replaces, beyond ASCII: each by a space, a quotation
 # mark or a hyphen
 _ONE_FOR_ONE = WHITESPACE_CHARS + DOUBLE_QUOTES + SINGLE_QUOTES + DASHES
-_NOT_PLAIN = re.compile("[^\x00-\x7f" + char_class(c for c in _ONE_FOR_ONE if c > "\x7f") + "]")
+# the characters beyond ASCII a plain string may hold, and the bytes of ASCII (``_plain``)
+_PLAIN_BEYOND = frozenset(c for c in _ONE_FOR_ONE if c > "\x7f")
+_ASCII_BYTES = bytes(range(128))
 # every byte but an ASCII letter or digit: a plain string's other characters, in UTF-8, are
 # bytes of 128 and more, and go too
 _NOT_LETTERS = bytes(b for b in range(256) if not (b < 128 and chr(b).isalnum()))
@@ -48,9 +47,24 @@ def plain_letters(s: str) -> bytes | None:
         The letters and digits, or None when ``s`` holds a character that folding may turn
         into a letter or digit, or take one away from (a ligature, an accent, a soft hyphen).
     """
-    if not s.isascii() and _NOT_PLAIN.search(s) is not None:
+    data = s.encode("utf-8", "surrogatepass")
+    if not s.isascii() and not _plain(data):
         return None
-    return s.encode("utf-8").translate(None, _NOT_LETTERS)
+    return data.translate(None, _NOT_LETTERS)
+
+
+def _plain(data: bytes) -> bool:
+    """Whether a string, given in UTF-8 (lone surrogates passed), holds no character beyond
+    ASCII but those of ``_PLAIN_BEYOND``: a plain string.
+
+    UTF-8 writes a character beyond ASCII in bytes of 128 and more only, so once the ASCII
+    bytes are deleted the rest decodes to those characters, each whole: two passes at C speed
+    and a look-up for each of the few left, where the pattern's class was tried at every
+    character.
+    """
+    return _PLAIN_BEYOND.issuperset(
+        data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    )
 
 
 def cannot_stand(prepared: PreparedText, quote: str) -> bool:
@@ -117,5 +131,5 @@ def spared(prepared: PreparedText, quote: str, *, literal: bool) -> bool:
         "[" not in quote
         and quote.count(".") < 3
         and not has_paren_note(quote)
-        and (quote.isascii() or _NOT_PLAIN.search(quote) is None)
+        and (quote.isascii() or _plain(quote.encode("utf-8", "surrogatepass")))
     )

@@ -23,6 +23,9 @@ from quote_tui.engine.records import Box, Difference, Fragment, Match, Rule, Sta
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _NEWLINE = re.compile("\n")
 _ASTRAL = re.compile(r"[\U00010000-\U0010FFFF]")
+# The longest text whose UTF-16 units are counted by encoding it (``utf16``): a longer one
+# would hold twice its size again while it is encoded.
+_UNITS_CHARS = 1 << 16
 _UTF8_STEP = 1024
 
 
@@ -79,8 +82,11 @@ class PreparedText:
         self.line_starts: array[int] = array("q", [0])
         # Without a carriage return every break is a "\n", which the regex engine finds as fast
         # as a byte search; the alternation reads character by character (40 ms on 5 MB).
-        breaks = _LINE_BREAK if "\r" in text else _NEWLINE
-        self.line_starts.extend(m.end() for m in breaks.finditer(text))
+        # A text without a line break (most short ones) needs neither.
+        if "\r" in text:
+            self.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
+        elif "\n" in text:
+            self.line_starts.extend(m.end() for m in _NEWLINE.finditer(text))
         self._astral: list[int] | None = None
         self._utf8_marks: array[int] | None = None
         self._sha256: str | None = None
@@ -159,7 +165,18 @@ class PreparedText:
     def utf16(self, offset: int) -> int:
         """UTF-16 code-unit offset of a code-point offset (astral characters count twice)."""
         if self._astral is None:
-            self._astral = [m.start() for m in _ASTRAL.finditer(self.text)]
+            text = self.text
+            # No astral character when each code point takes one UTF-16 unit: an ASCII text
+            # says so at once, a short one in one encoding at C speed, where the pattern's
+            # class was tried at every character. A lone surrogate takes one unit, and the
+            # pattern does not take it either.
+            if text.isascii() or (
+                len(text) <= _UNITS_CHARS
+                and len(text.encode("utf-16-le", "surrogatepass")) == 2 * len(text)
+            ):
+                self._astral = []
+            else:
+                self._astral = [m.start() for m in _ASTRAL.finditer(text)]
         return offset + bisect_right(self._astral, offset - 1) if self._astral else offset
 
     def utf8(self, offset: int) -> int:

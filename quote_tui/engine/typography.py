@@ -114,6 +114,10 @@ def spaceless() -> re.Pattern[str]:
 
 # Any character from U+0E00 (the spaceless class's first) on.
 _FROM_THAI = re.compile("[\u0e00-\U0010ffff]")
+# The bytes of ASCII, and the longest text whose characters beyond ASCII are picked out before a
+# search (``holds_spaceless``): a longer one would be held three times again meanwhile.
+_ASCII_BYTES = bytes(range(128))
+_BEYOND_ASCII_CHARS = 1 << 16
 
 
 def is_spaceless(c: str) -> bool:
@@ -125,8 +129,18 @@ def holds_spaceless(text: str) -> bool:
     """Whether ``text`` holds a character of a script written without spaces."""
     if text.isascii():  # a flag of the string: most texts answer at once
         return False
+    if len(text) <= _BEYOND_ASCII_CHARS:
+        # only its characters beyond ASCII can be such: UTF-8 writes them in bytes of 128 and
+        # more only, so with the ASCII bytes deleted the rest decodes to them, each whole, and
+        # the patterns below read those few (a curly quote passes the first, and the second's
+        # class of tens of thousands of code points was tried at every character)
+        text = _encode(text).translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
     # a search for any character from U+0E00 on: ``max`` of a text reads it ten times slower
     return _FROM_THAI.search(text) is not None and spaceless().search(text) is not None
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
 
 
 # One character for one, in every fold (whitespace is collapsed by each fold in its own way).

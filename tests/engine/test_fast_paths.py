@@ -21,7 +21,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from quote_tui.engine import diff
+from quote_tui.engine import diff, typography
 from quote_tui.engine.near import pairs, score, span
 from quote_tui.engine.near.align import encode_pair
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
@@ -236,6 +236,17 @@ def test_a_quotation_s_words_are_counted_as_the_general_pattern_counts_them(quot
 def test_spaceless_text_is_told_from_ascii() -> None:
     assert not holds_spaceless("plain words 1,200")
     assert holds_spaceless("plain \u6c34 words")
+
+
+@SETTINGS
+@given(
+    st.text("a \u201c\u2014\u00e9\u0e01\u0dff\u6c34\u4e00\ud800\U00020001\U0001f600", max_size=40)
+)
+def test_spaceless_text_is_told_as_the_pattern_tells_it(text: str) -> None:
+    # the characters beyond ASCII picked out first (a short text), or the text read whole
+    want = typography.spaceless().search(text) is not None
+    assert holds_spaceless(text) == want
+    assert holds_spaceless("x" * typography._BEYOND_ASCII_CHARS + text) == want
 
 
 SNAP_WORDS = st.sampled_from(

@@ -4,10 +4,13 @@ number of the running text or a mark typed differently."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from quote_tui.engine import marks
 from quote_tui.engine.check import check
 from quote_tui.engine.records import DiffKind, Match, MatchOptions, Rule, Status
 from quote_tui.engine.text import PreparedText
@@ -400,3 +403,16 @@ def test_a_star_glued_to_the_punctuation_after_a_word_is_left_out_only_by_the_se
     assert check(text, "contraindicated,* in which").status is Status.EXACT
     # glued to a letter it is a variable's ("x*"), not a mark
     assert check(text, "CT is used; x is not.").status is not Status.NORMALIZED
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab ,.\u00b2\u00b9\u2074\u2079\u00e9\u201c\u2070", max_size=30), st.data())
+def test_superscripts_are_found_where_a_class_of_them_finds_them(
+    text: str, data: st.DataObject
+) -> None:
+    lo = data.draw(st.integers(0, len(text)))
+    hi = data.draw(st.integers(lo, len(text)))
+    pattern = re.compile(f"[{marks._SUPERSCRIPTS}]")
+    assert marks._holds_superscript(text, lo, hi) == (pattern.search(text, lo, hi) is not None)
+    assert marks._holds_superscript("x\u201c \u00b3", 0, 4)
+    assert not marks._holds_superscript("x\u201c \u00b3", 0, 3)

@@ -12,6 +12,7 @@ dashes, unusual spaces).
 
 from __future__ import annotations
 
+import re
 from unittest import mock
 
 from hypothesis import given, settings
@@ -24,6 +25,7 @@ from quote_tui.engine.line_broken import find_line_broken
 from quote_tui.engine.normalize import fold
 from quote_tui.engine.records import MatchOptions
 from quote_tui.engine.text import PreparedText
+from quote_tui.engine.unicode_classes import char_class
 
 _PLAIN = [
     "ab", "cd", "Ef", "1", "2", " ", "  ", "\n", "-", "-\n", "--", "'", "''", '"', ".", ",",
@@ -47,7 +49,7 @@ def test_a_plain_string_folds_to_the_same_letters_and_digits(s: str) -> None:
 
 
 def test_every_plain_character_folds_to_no_new_letter() -> None:
-    # every ASCII character and every one ``_NOT_PLAIN`` lets through, between two letters and
+    # every ASCII character and every one ``_PLAIN_BEYOND`` lets through, between two letters and
     # at an edge: the fold is ASCII with the same letters and digits
     lets_through = [
         chr(c) for c in range(0x10000) if plain_letters.plain_letters(chr(c)) is not None
@@ -160,3 +162,17 @@ def test_a_line_broken_occurrence_is_still_counted() -> None:
     # a quotation without letters or digits proves nothing: its marks may stand anywhere
     marks = PreparedText("a - - - -\n-")
     assert not plain_letters.stands_at_most(marks, "-", 2)
+
+
+def test_plain_strings_are_told_as_a_class_of_their_characters_tells_them() -> None:
+    # the set and the byte deletions answer what a class of ASCII and the one-for-one
+    # characters does, for every character alone and among others
+    not_plain = re.compile(
+        "[^\x00-\x7f" + char_class(c for c in plain_letters._ONE_FOR_ONE if c > "\x7f") + "]"
+    )
+    for c in map(chr, (*range(0x3000), *range(0xD7F0, 0xE010), 0xFEFF, 0x1F600, 0x10FFFF)):
+        for s in (c, f"a{c}b\u201c", f"\u2014{c}"):
+            assert (plain_letters.plain_letters(s) is not None) == (not_plain.search(s) is None)
+    assert plain_letters.plain_letters("\u201cit\u2019s\u00a0a \u2013 b\u201d") == b"itsab"
+    assert plain_letters.plain_letters("caf\u00e9") is None
+    assert plain_letters.plain_letters("a\ud800b") is None

@@ -64,3 +64,13 @@ def test_a_matchs_byte_end_is_the_byte_length_of_its_prefix(text: str, data: st.
     assert m.utf8_start == len(text[:start].encode("utf-8", "surrogatepass"))
     assert m.utf8_end == len(text[:end].encode("utf-8", "surrogatepass"))
     assert encoded[m.utf8_start : m.utf8_end] == text[start:end].encode("utf-8", "surrogatepass")
+
+
+def test_utf16_offsets_past_astral_characters_short_long_and_beside_lone_surrogates() -> None:
+    # a short text counts its units by encoding, a long one by the pattern: both agree
+    for text in ("a\ud800b\U0001f600c", "é" * 10 + "\U0001f600z", "a" * 70_000 + "\U0001f600é"):
+        prepared = PreparedText(text)
+        for offset in (0, 1, len(text) - 2, len(text) - 1, len(text)):
+            want = len(text[:offset].encode("utf-16-le", "surrogatepass")) // 2
+            assert prepared.utf16(offset) == want
+    assert PreparedText("\u20ac and \ud800 only").utf16(8) == 8
