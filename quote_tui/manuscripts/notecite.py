@@ -87,8 +87,10 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
 
 
 # Pandoc's bracketed span with attributes around a note's text, as its Word reader writes a
-# highlight or an underline: "[Sloan and Yarnall, "Art of an Opaline Mind," 24.]{.mark}"
-_SPAN_CLOSE = re.compile(r"\]\{[^{}\n]{0,80}\}[ \t]*\Z")
+# highlight or an underline: "[Sloan and Yarnall, "Art of an Opaline Mind," 24.]{.mark}". Its
+# attributes open with a class, an id or a key=value, which a LaTeX note's own
+# "\cite[265]{green}" never does.
+_SPAN_CLOSE = re.compile(r"\]\{(?:[.#][\w-]|[\w-]+=)[^{}\n]{0,80}\}[ \t]*\Z")
 
 
 def _unwrapped(text: str, span: FootnoteSpan) -> FootnoteSpan:
