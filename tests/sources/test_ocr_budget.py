@@ -83,8 +83,9 @@ def test_ocr_workers_yield_the_cores_to_the_batchs_other_reads(
     niced: list[int] = []
     monkeypatch.setattr(os, "nice", niced.append, raising=False)
     monkeypatch.setattr(ocr_workers, "watch_parent", lambda: None)
-    request = pickle.dumps((_scan(1), None, "tessdata", []))  # no page to read
-    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(request)))
-    monkeypatch.setattr(sys, "stdout", SimpleNamespace(buffer=io.BytesIO()))
-    assert pdf_ocr._worker() == 0
-    assert niced == [pdf_ocr.WORKER_NICENESS] and pdf_ocr.WORKER_NICENESS > 0
+    for niceness in (pdf_ocr.WORKER_NICENESS, 19):  # the parent says how much
+        request = pickle.dumps((_scan(1), None, "tessdata", [], niceness))  # no page to read
+        monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(request)))
+        monkeypatch.setattr(sys, "stdout", SimpleNamespace(buffer=io.BytesIO()))
+        assert pdf_ocr._worker() == 0
+    assert niced == [pdf_ocr.WORKER_NICENESS, 19] and pdf_ocr.WORKER_NICENESS > 0
