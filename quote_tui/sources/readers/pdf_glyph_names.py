@@ -55,8 +55,8 @@ _MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 _DIFFERENCES = re.compile(r"/?([^\s/\[\]]+)")
 
 
-def _pairs(differences: str) -> list[tuple[int, str]]:
-    """(code, glyph name) from a /Differences array's text ("[2/H20849/H20850]")."""
+def differences_pairs(differences: str) -> list[tuple[int, str]]:
+    """(code, glyph name) from a font's /Differences array's text ("[2/H20849/H20850]")."""
     out: list[tuple[int, str]] = []
     code = -1
     for token in _DIFFERENCES.findall(differences):
@@ -91,7 +91,7 @@ def font_renames(page: pymupdf.Page) -> dict[str, dict[str, str]]:
         symbol = "sym" in font.lower()
         table = {
             chr(code): char
-            for code, name in _pairs(differences)
+            for code, name in differences_pairs(differences)
             if (char := _char(name, symbol)) is not None
         }
         if table:

@@ -20,11 +20,12 @@ import re
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_glyph_names import differences_pairs
+
 __all__ = ["mend_ligature_maps"]
 
 _FIRST_PAGES = 3
 """Pages whose fonts are looked at in every document."""
-_DIFFERENCES = re.compile(r"/?([^\s/\[\]]+)")
 _LETTERS = re.compile(r"[A-Za-z](?:\.[a-z]+)?")
 """One component of a ligature's name: a letter, maybe with a variant's suffix ("q.sc")."""
 _CODESPACE_ONE_BYTE = re.compile(rb"<[0-9A-Fa-f]{2}>\s*<[0-9A-Fa-f]{2}>")
@@ -33,19 +34,6 @@ _BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
 _RANGE_ITEM = re.compile(rb"<[0-9A-Fa-f]+>|\[[^\]]*\]")
 _MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
-
-
-def _pairs(differences: str) -> list[tuple[int, str]]:
-    """(code, glyph name) from a /Differences array's text ("[128/T_h/t_t]")."""
-    out: list[tuple[int, str]] = []
-    code = -1
-    for token in _DIFFERENCES.findall(differences):
-        if token.isdigit():
-            code = int(token)
-        elif code >= 0:
-            out.append((code, token))
-            code += 1
-    return out
 
 
 def _letters(name: str) -> str | None:
@@ -77,7 +65,11 @@ def _missing(doc: pymupdf.Document, xref: int) -> tuple[int, dict[int, str]] | N
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
     if kind != "array" or "_" not in differences:
         return None
-    named = {code: letters for code, name in _pairs(differences) if (letters := _letters(name))}
+    named = {
+        code: letters
+        for code, name in differences_pairs(differences)
+        if (letters := _letters(name))
+    }
     kind, ref = doc.xref_get_key(xref, "ToUnicode")
     if not named or kind != "xref":
         return None
