@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from quote_tui.manuscripts import scan
+from tests.manuscripts.helpers import quotes_found, write
 
 _LIST = (
     "\n\n## Work Cited\n\nRankine, Claudia. *Citizen: An American Lyric*. Graywolf Press, 2014.\n"
@@ -18,12 +18,7 @@ _SECOND = "Apparently your own invisibility is the real problem causing her conf
 
 
 def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]]:
-    md = tmp_path / "essay.md"
-    md.write_text(text, encoding="utf-8")
-    return {
-        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
-        for c in scan(md).citations
-    }
+    return quotes_found(write(tmp_path, "essay.md", text))
 
 
 def test_a_work_cited_list_holds_the_author_of_an_mla_citation(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quote_tui.manuscripts import scan
+from tests.manuscripts.helpers import quotes_found, write
 
 _ESSAY_LIST = (
     "## Works Cited\n\nJung, Carl. *The Archetypes and the Collective Unconscious*. Princeton"
@@ -22,12 +22,7 @@ _PATH = "a path so deeply hidden among nature's secrets"
 
 
 def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]]:
-    md = tmp_path / "essay.md"
-    md.write_text(text, encoding="utf-8")
-    return {
-        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
-        for c in scan(md).citations
-    }
+    return quotes_found(write(tmp_path, "essay.md", text))
 
 
 def test_the_works_of_an_earlier_list_are_listed_too(tmp_path: Path) -> None:

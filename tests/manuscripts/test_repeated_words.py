@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quote_tui.manuscripts import scan
+from tests.manuscripts.helpers import quotes_found, write
 
 _LIST = (
     "\n\n## Works Cited\n\nRankine, Claudia. *Citizen: An American Lyric*. Graywolf Press, 2014.\n"
@@ -14,12 +14,7 @@ _PASSAGE = "Sometimes you sigh. The world says stop that. Another sigh. Another 
 
 
 def _cited(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]]:
-    md = tmp_path / "essay.md"
-    md.write_text(text, encoding="utf-8")
-    return {
-        c.quote: (c.reference.key if c.reference else None, c.locator.value if c.locator else None)
-        for c in scan(md).citations
-    }
+    return quotes_found(write(tmp_path, "essay.md", text))
 
 
 def test_words_of_the_passage_said_again_take_its_page(tmp_path: Path) -> None:
