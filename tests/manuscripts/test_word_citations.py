@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from quote_tui.manuscripts import scan
 from tests.manuscripts import wordxml as wx
@@ -35,8 +36,8 @@ def _add_sources(path: Path, xml: str) -> None:
             zout.writestr(name, data)
 
 
-def _essay(path: Path) -> None:
-    d = wx.new_document()
+def _phone_paragraph(d: Any) -> None:
+    """The field citation of page 14 of source Hal19, after its quotation."""
     wx.add_paragraph(
         d,
         [
@@ -45,6 +46,11 @@ def _essay(path: Path) -> None:
             ".",
         ],
     )
+
+
+def _essay(path: Path) -> None:
+    d = wx.new_document()
+    _phone_paragraph(d)
     wx.add_paragraph(
         d,
         [
@@ -92,14 +98,7 @@ def test_typed_citation_finds_the_same_word_source(tmp_path: Path) -> None:
 
 def test_citation_field_without_sources_part_reads_as_typed(tmp_path: Path) -> None:
     d = wx.new_document()
-    wx.add_paragraph(
-        d,
-        [
-            "Most students said that “reading on a phone feels like reading nothing at all” ",
-            wx.complex_field(" CITATION Hal19 \\p 14 \\l 2057 ", "(Hallam & Osei, 2019, p. 14)"),
-            ".",
-        ],
-    )
+    _phone_paragraph(d)
     path = tmp_path / "plain.docx"
     d.save(str(path))
     (cit,) = scan(path).citations
