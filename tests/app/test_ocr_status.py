@@ -6,6 +6,7 @@ The scan is made in the test: a corpus page rendered to images, no text layer.""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from textual.app import App
@@ -44,7 +45,10 @@ async def _shown_while_working(app: App[None], pilot: Pilot[None], widget: str) 
     screen = app.screen
     given = _recorded(screen.query_one(widget, Static))
     work = _Work(screen)
-    for _ in range(1500):
+    # OCR of two pages takes seconds on a quiet machine and a minute or more on a loaded one:
+    # watch until the work ends, with a bound only against a hang
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
         await pilot.pause(0.02)
         if work.done():
             break
