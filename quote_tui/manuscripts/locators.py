@@ -109,6 +109,23 @@ _NUMBERED = re.compile(
 _CSL_LABELS = frozenset(label for _, label in _TERMS) | {"timestamp"}  # CSL 1.0.2's too
 
 
+def _by_start(terms: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """The terms by their first letter lower-cased, longest first, each with the form a locator
+    is compared with ("S." as written, the rest lower-cased). A locator starting with "p" is
+    tried against the dozen terms that can match it, not all of them: a long paragraph's
+    citations are read hundreds of thousands of times, and the pass over every term was most
+    of a scan's time."""
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for term, label in terms:
+        out.setdefault(term.lower()[:1], []).append(
+            (term, label, term if term == "S." else term.lower())
+        )
+    return {start: tuple(found) for start, found in out.items()}
+
+
+_TERMS_BY_START = _by_start(_TERMS)
+
+
 def page_list(value: str) -> tuple[int, ...]:
     """The numeric pages of a page locator: "33-35" -> (33, 34, 35); "4, 7" -> (4, 7).
 
@@ -180,8 +197,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
         # stays in the value ("“Webquest” para. 3", "Symptoms section, para. 2")
         return Locator("paragraph", _written(s[: section.end()] + inner.value))
     lower = s.lower()
-    for term, label in _TERMS:
-        t = term if term == "S." else term.lower()
+    for term, label, t in _TERMS_BY_START.get(lower[:1], ()):
         hay = s if term == "S." else lower
         if hay.startswith(t) and (
             term.endswith(".")
