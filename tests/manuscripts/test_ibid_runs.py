@@ -25,10 +25,14 @@ _WORDS = (
     "das Antlitz des Planeten wäre noch dasselbe",
 )
 # the note of each quotation after the first, and the page it then has
-_RUN = [("Ebda.", "185"), ("Ebda. S.186.", "186")] + [("Ebda.", "186")] * 8 + [
-    ("Ebda. S.187.", "187"),
-    ("Ebda.", "187"),
-]
+_RUN = (
+    [("Ebda.", "185"), ("Ebda. S.186.", "186")]
+    + [("Ebda.", "186")] * 8
+    + [
+        ("Ebda. S.187.", "187"),
+        ("Ebda.", "187"),
+    ]
+)
 
 
 def _cited(path: Path) -> list[tuple[str, str | None]]:
@@ -65,9 +69,8 @@ def test_a_long_run_of_ebd_notes_in_word_keeps_the_work(tmp_path: Path) -> None:
 
 def test_a_long_run_of_ebd_notes_in_latex_keeps_the_work(tmp_path: Path) -> None:
     notes = [_WORK] + [note for note, _ in _RUN[: len(_WORDS) - 1]]
-    text = " ".join(
-        f"Er schreibt \\enquote{{{w}}}.\\footnote{{{note}}}" for w, note in zip(_WORDS, notes)
-    )
+    pairs = zip(_WORDS, notes, strict=True)
+    text = " ".join(f"Er schreibt \\enquote{{{w}}}.\\footnote{{{note}}}" for w, note in pairs)
     path = tmp_path / "arbeit.tex"
     path.write_text(
         "\\documentclass{article}\n\\usepackage{csquotes}\n\\begin{document}\n"
