@@ -10,7 +10,16 @@ import re
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
 
-__all__ = ["AUTHOR_YEAR_SCANNERS", "NAME", "NOT_AUTHORS", "YEARS", "names_of", "note_author_year"]
+__all__ = [
+    "AUTHOR_YEAR_SCANNERS",
+    "NAME",
+    "NOT_AUTHORS",
+    "UNDATED",
+    "YEARS",
+    "names_of",
+    "note_author_year",
+    "written_year",
+]
 
 # A surname, or a body's name as it writes itself: Gov.UK, tutor2u, eBay (lower case only with a
 # digit or a capital inside, so that no plain word is taken for a name).
@@ -18,8 +27,12 @@ NAME = (
     r"(?:(?:van|von|de|der|den|da|di|le|la|du|del|della|dos|das|ten|ter)\s+)*"
     r"(?:[A-Z][\w'’\-]+(?:\.[A-Z][\w'’\-]*)*|[a-z]+(?:\d|[A-Z])[\w'’\-]*)"
 )
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
-YEARS = _YEAR + r"(?:\s*[-–]+\s*" + _YEAR + ")?"
+_DATED = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?:/(?:1[5-9]\d\d|20\d\d)[a-z]?)?"  # APA's 1966/2000 too
+YEARS = _DATED + r"(?:\s*[-–]+\s*" + _DATED + ")?"
+# A work without a date, cited in the year's place: APA's "n.d.", Spanish "s.f." (sin fecha),
+# French and Italian "s.d." (sans date, senza data), German "o.J." (ohne Jahr).
+UNDATED = r"(?:[nN]\.\s?d|[sS]\.\s?[fd]|o\.\s?J)\.?"
+_YEAR = r"(?:" + _DATED + "|" + UNDATED + ")"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|qtd\. in|as cited in|vgl\.|siehe|s\.|"
     r"zit\.\s+n\.|zitiert\s+nach|nach)\s+)?"
@@ -107,9 +120,8 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
         return None
     locator = parse_locator(im.group("loc")) if im.group("loc") else None
     raw = " ".join(body.split())
-    return Mention(
-        start, end, "author_date", raw, names=names, year=im.group("year"), locator=locator
-    )
+    year = written_year(im.group("year"))
+    return Mention(start, end, "author_date", raw, names=names, year=year, locator=locator)
 
 
 def _narrative(m: re.Match[str]) -> list[Mention]:
@@ -121,9 +133,17 @@ def _author_date(
 ) -> Mention:
     """An author-date mention spanning the whole match ``m`` (a bare number locator is a page)."""
     locator = parse_locator(loc) if loc else None
+    year = written_year(year) if year else year
     return Mention(
         m.start(), m.end(), "author_date", m.group(0), names=names, year=year, locator=locator
     )
+
+
+def written_year(year: str) -> str:
+    """A citation's year as lists write it: "n. d." and "o.J" (its stop taken by the note's)
+    are "n.d." and "o.J."; a year is as written."""
+    year = year.replace(" ", "")
+    return year if year[:1].isdigit() else year.rstrip(".") + "."
 
 
 AUTHOR_YEAR_SCANNERS: tuple[Scanner, ...] = ((_PAREN, _author_paren), (_NARRATIVE, _narrative))

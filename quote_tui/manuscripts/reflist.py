@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from quote_tui.manuscripts.author_year import UNDATED, written_year
 from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
 
@@ -57,6 +58,9 @@ _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
+# An entry without a date says so where the year goes: "Google. (n.d.). Title.", "RAE. (s.f.).",
+# "Müller, Hans: Titel. Berlin o.J."; its citations say so too, "(Google, n.d.)".
+_NO_YEAR = re.compile(r"(?<=[(\s])" + UNDATED + r"(?=[).,;\s]|$)")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
 # The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
 # notes (<div>, ---, <div id="ftn1">, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes. A
@@ -125,7 +129,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     doi = _DOI.search(body)
     url = _URL.search(body)
     pmid = _PMID.search(body)
-    year = _YEAR.search(body)
+    year = _YEAR.search(body) or _NO_YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
     colon = _COLON_TITLE.match(body)
     if title_m:
@@ -143,7 +147,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
         authors=_authors(body[: year.start()] if year else body, first.group("name"))
         if first
         else (),
-        year=year.group(0) if year else None,
+        year=written_year(year.group(0)) if year else None,
         doi=doi.group(0).rstrip(_TRAIL).lower() if doi else None,
         pmid=pmid.group(1) if pmid else None,
         url=url_value if url_value and "doi.org/" not in url_value else None,

@@ -69,6 +69,10 @@ def reference_from_mention(
             # No bibliography file has it: the manuscript's own typed list may.
             listed = None if bib else match_author_year(ms.listed, mention.names, year)
             bib = bibliography.merge(listed) if listed is not None else bib
+        if bib is None and not mention.year[:1].isdigit():
+            # "(Google, n.d.)": the one work of that author a bibliography file gives no year
+            undated = match_author([e for e in bibliography.entries if not e.year], mention.names)
+            bib = bibliography.merge(undated) if undated is not None else None
         if bib is None:
             entries = [*bibliography.entries, *ms.listed]
             why = miss_reason(entries, mention.names, mention.year.split("/")[-1])
