@@ -14,7 +14,12 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, typed_page_after
+from quote_tui.manuscripts.locators import (
+    BARE_LOCATOR,
+    line_after,
+    parse_locator,
+    typed_page_after,
+)
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.own_line_cite import cite_on_own_line
@@ -78,6 +83,9 @@ def resolve(
     ):
         # '"… keine Rolle spielt."' then a paragraph "(Frischalowski, 2008:52)."
         mention, locator = below, below.locator
+    if locator is None and (line := line_after(doc.text, window_start)) is not None:
+        # '"Wanderung"(Z. 67)': the line of the text the essay reads
+        locator = line
     if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be

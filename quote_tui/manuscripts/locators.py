@@ -13,6 +13,7 @@ __all__ = [
     "page_list",
     "parse_locator",
     "postnote_locator",
+    "line_after",
     "typed_page_after",
 ]
 
@@ -391,3 +392,19 @@ def typed_page_after(text: str, end: int) -> tuple[Locator, int] | None:
     written = re.sub(r"^(pp?|pg)(?=[\s\d])", r"\1.", m.group("page"))  # "p569" is "p. 569"
     locator = parse_locator(written)
     return (locator, m.end()) if locator is not None and locator.pages else None
+
+
+# A line or verse of the text an essay reads, alone in brackets right after the quotation, as
+# school interpretations and poem analyses cite it: "Wanderung"(Z. 67), „…“ (vgl. Z. 34f),
+# "…" (ll. 3-5), „…“ (V. 12). It names no work (the essay reads one), so it is no citation
+# that would make the text one that cites; only the quotation's place.
+_LINE_AFTER = re.compile(
+    r"[ \t]*\((?:(?:vgl|cf|see)\.?[ \t]+)?(?P<loc>(?:[Zz]\.|Zeilen?|ll?\.|lines?|V\.|Vv\.|vv\.|"
+    r"Verse?|verses?)[ \t]*\d{1,5}[a-z]{0,2}\.?(?:[ \t]*[-–]+[ \t]*\d{1,5}[a-z]{0,2}\.?)?)\)"
+)
+
+
+def line_after(text: str, end: int) -> Locator | None:
+    """The line or verse written in brackets right after a quotation closing at ``end``."""
+    m = _LINE_AFTER.match(text, end)
+    return parse_locator(m.group("loc")) if m is not None else None
