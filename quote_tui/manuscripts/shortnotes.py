@@ -18,7 +18,7 @@ from quote_tui.manuscripts.notes import note_mention
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.spans import note_title
 
-__all__ = ["full_note"]
+__all__ = ["AUTHOR_ONLY", "full_note"]
 
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _LOOK_BACK = 200  # earlier notes searched for the full form; a chapter's worth
@@ -124,9 +124,10 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
     return mention
 
 
-# "Popkin, 70.", "Watkins, 32-33.": the author and the page alone, as a writer shortens the
-# notes of a work that is the only one of its author cited.
-_AUTHOR_ONLY = re.compile(
+# "Popkin, 70.", "Watkins, 32-33.", "Vgl. Creider, S. 262.": the author and the page alone, as
+# a writer shortens the notes of a work that is the only one of its author cited. The note is
+# completed from the earlier full note (here) or, with none, from the typed list (resolve).
+AUTHOR_ONLY = re.compile(
     r"^\s*(?:(?:vgl\.|cf\.|see|siehe)\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
     r"(?:(?:pp?\.|S\.)\s*)?[\dxivlc]+(?:\s*[-–]+\s*[\dxivlc]+)?\.?\s*$",
     re.I,
@@ -136,7 +137,7 @@ _AUTHOR_ONLY = re.compile(
 def _by_author_alone(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
     """A note of an author's name and a page, completed from the nearest earlier note that
     names that author with a year: the work the writer cited in full before."""
-    m = _AUTHOR_ONLY.match(mention.raw)
+    m = AUTHOR_ONLY.match(mention.raw)
     if m is None:
         return mention
     author = m.group("author").casefold()
