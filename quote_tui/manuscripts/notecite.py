@@ -429,7 +429,12 @@ def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:
         return None, anchor
     if mention is None or own is None:
         return own or mention, None
-    raw = f"{own.raw} [{mention.raw}]"
+    inner = mention.raw
+    if is_same_as_before(inner, 0, len(inner)) and inner.endswith("]") and " [" in inner:
+        # "Ebd. S. 7 [Ebd. [Arendt, …]]": the work once, not the whole run of Ebd. before it
+        # (a run of hundreds of notes made each note's text as long as the run)
+        inner = inner[inner.index(" [") + 2 : -1]
+    raw = f"{own.raw} [{inner}]"
     locator = own.locator or mention.locator
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
 

@@ -79,3 +79,14 @@ def test_a_long_run_of_ebd_notes_in_latex_keeps_the_work(tmp_path: Path) -> None
     )
     pages = ["185"] + [page for _, page in _RUN[: len(_WORDS) - 1]]
     assert _cited(path) == [("Polgar, Alfred", page) for page in pages]
+
+
+def test_a_run_of_ebd_notes_names_the_work_once(tmp_path: Path) -> None:
+    # each note's reference reads "Ebda. S.187. [the full note]", not the whole run before it
+    notes = [_WORK] + [note for note, _ in _RUN[: len(_WORDS) - 1]]
+    text = " ".join(f"Er schreibt „{w}“.[^{n}]" for n, w in enumerate(_WORDS, 1))
+    listed = "\n".join(f"[^{n}]: {note}" for n, note in enumerate(notes, 1))
+    path = tmp_path / "arbeit.md"
+    path.write_text(f"# Analyse\n\n{text}\n\n{listed}\n", encoding="utf-8")
+    raws = [c.reference.raw for c in scan(path).citations if c.reference is not None]
+    assert raws[1:] == [f"{note} [{_WORK}]" for note in notes[1:]]
