@@ -16,7 +16,7 @@ ABBREV = re.compile(
     r"(?:\bal|\bpp?|\bcf|\be\.g|\bi\.e|\bvs|\bch|\bchap|\bvol|\bvols|\bno|\bfig|\beds?|\bDr|\bMr|"
     r"\bMrs|\bMs|\bSt|\bsec|\bpara|\bop|\bcit|\bibid|\bff?|\bS|\b[A-Z])$"
 )
-_SENT_END = re.compile(r"[.!?]")
+_DECIDES = re.compile(r"[(\[{)\]}\n.!?]")  # what sentence_window looks at
 _PARA_BREAK = re.compile(r"\n[ \t>]*\n")
 # A list item's start, or a LaTeX environment's edge on its own line, ends the text before it.
 _ITEM_START = re.compile(r"\n[ \t>]*(?:(?:\d{1,3}[.)]|[-*+•])[ \t]+|\\(?:begin|end)\{)")
@@ -47,23 +47,23 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
     """
     depth = 0
     stop = min(len(text), start + limit)
-    i = start
-    while i < stop:
+    # only brackets, line breaks and stops decide; the letters between are skipped at once
+    for m in _DECIDES.finditer(text, start, stop):
+        i = m.start()
         ch = text[i]
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth = max(0, depth - 1)
-        elif ch == "\n" and (_PARA_BREAK.match(text, i) or _ITEM_START.match(text, i)):
-            return i
-        elif depth == 0 and _SENT_END.match(ch):
+        elif ch == "\n":
+            if _PARA_BREAK.match(text, i) or _ITEM_START.match(text, i):
+                return i
+        elif depth == 0:
             before = text[max(start, i - 8) : i]
             after = text[i + 1 : i + 3]
             if ch == "." and ABBREV.search(before) and not after.startswith("\n"):
-                i += 1
                 continue
             if after[:1].isdigit():
-                i += 1
                 continue
             j = i + 1
             while j < len(text) and text[j] in "\"”’')":
@@ -78,7 +78,6 @@ def sentence_window(text: str, start: int, *, limit: int = 600) -> int:
                     return _close_brace(text, fm.end())
                 return fm.end()
             return j
-        i += 1
     return stop
 
 
