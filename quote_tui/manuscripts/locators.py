@@ -79,7 +79,8 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Plato's Stephanus pages: "514a", "514a-517c", "327a1".
     ("Stephanus", re.compile(r"^\d{1,3}[a-e]\d{0,2}(?:" + _R + r"\d{0,3}[a-e]\d{0,2})*")),
     # Volume and page of a collected edition, as the Akademie-Ausgabe is cited: "4:296".
-    ("volume:page", re.compile(r"^\d{1,3}\s?:\s?\d+(?:[-–]\d+)?")),
+    # A front-matter page too: "3: xvi–xvii".
+    ("volume:page", re.compile(r"^\d{1,3}\s?:\s?(?:\d+(?:[-–]\d+)?|[ivxlc]+(?:[-–][ivxlc]+)?\b)")),
     # The Qur'an's sura and verse: "Sure 2, Vers 22", "Sura 2:255", "Surah 2, verse 22".
     (
         "sura",

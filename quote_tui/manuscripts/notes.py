@@ -32,6 +32,10 @@ NOTE_PAGE = re.compile(
     r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
     r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
+# A volume right before a note's page: "Bd. 14, S. 570", "vol. 2, p. 45", "3: xvi–xvii"
+_VOLUME_BEFORE = re.compile(
+    r"(?:\b(?:Bd|Bde|vol|Vol|vols)\.\s*\d{1,3}\s*,?\s*|(?<![\d:])(?P<colon>\d{1,3}\s?:\s))$"
+)
 _HERE_PAGE = re.compile(
     r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
     r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
@@ -124,6 +128,14 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         first = earlier.start(1) if earlier.group(1) else earlier.start(2)
         locator = parse_locator(note[first : page.end(1)])
         page_start = earlier.start()
+    elif (
+        page
+        and (volume := _VOLUME_BEFORE.search(note, 0, page.start(1))) is not None
+        and (volume.group("colon") or page.group(1).startswith(("S.", "p.", "pp.")))
+    ):
+        # "Korczak (1998ff.), Bd. 14, S. 570.", "…, 3: xvi–xvii.": the volume stays with the page
+        locator = parse_locator(note[volume.start() : page.end(1)])
+        page_start = min(page.start(), volume.start())
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)

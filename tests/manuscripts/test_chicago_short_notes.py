@@ -70,3 +70,22 @@ def test_a_plain_short_note_with_a_volume_and_page_finds_its_work(tmp_path: Path
     listed = "\n".join(f"[^{n}]: {note}" for n, note in enumerate(notes, 1))
     md.write_text(f"# Christofle\n\n{text}\n\n{listed}\n", encoding="utf-8")
     assert "XVIIIe" in _raws(md)[2]
+
+
+def test_a_volume_before_the_page_stays_with_it(tmp_path: Path) -> None:
+    # collected works cited by volume and page, as German notes and Chicago notes write them
+    md = tmp_path / "article.md"
+    notes = [
+        "Korczak, Janusz (1998ff.): Sämtliche Werke. Gütersloh: Gütersloher Verlagshaus.",
+        "Korczak (1998ff.), Bd. 14, S. 570.",
+        "Victor Champier, “La vie et l’oeuvre de Henri Bouilhet,” preface to *L’orfèvrerie"
+        " française*, vol. 3 (Paris: H. Laurens, 1912), xvi.",
+        "Champier, “La vie et l’oeuvre de Henri Bouilhet,” 3: xvi–xvii.",
+    ]
+    text = " ".join(f"Er schreibt „{q}“.[^{n}]" for n, q in enumerate(_Q, 1))
+    listed = "\n".join(f"[^{n}]: {note}" for n, note in enumerate(notes, 1))
+    md.write_text(f"# Werke\n\n{text}\n\n{listed}\n", encoding="utf-8")
+    locators = [c.locator for c in scan(md).citations]
+    assert locators[1] is not None and locators[1].value == "Bd. 14, S. 570"
+    assert locators[1].pages == (570,)
+    assert locators[3] is not None and locators[3].value == "3: xvi–xvii"
