@@ -171,7 +171,7 @@ def _biblatex_page(m: re.Match[str]) -> str:
 
 
 # "ohne Seite", "no page": the writer says the work has no pages to give (a web article)
-_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|unpaginated", re.I)
+_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|n\.\s?p\.|unpaginated", re.I)
 
 
 def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:

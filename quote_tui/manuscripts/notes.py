@@ -55,13 +55,21 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?" + _LISTED + r"\.?\s*$)"
 )
-_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p)\.?)\s*$", re.I)
+_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
 # "Berlin 2001, S. 12. Hier zeigt sich …".
 _PAGE_THEN_WORDS = re.compile(
     r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
+)
+# A short note's title in italics or marks, its page, then the writer's next sentence:
+# "Roger-Milès, *Atelier Rosa Bonheur,* 2:79. Rosa Bonheur sketchbook, …", "“The Artist,” 26. In
+# the period, …"
+_TITLE_PAGE_THEN_WORDS = re.compile(
+    r"^[^*_“\"]{0,80}(?:\*[^*\n]{2,200}\*|_[^_\n]{2,200}_|“[^”\n]{2,200}”|\"[^\"\n]{2,200}\")"
+    r",?\s*(?:(?:pp?\.|S\.)\s*)?(?:\d{1,3}:\s?)?(?:\d+|[ivxlc]+)(?:\s*[-–]+\s*(?:\d+|[ivxlc]+))?"
+    r"\.(?=\s+[A-ZÄÖÜ“\"‘])"
 )
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
@@ -108,6 +116,10 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
+    if (cited := _TITLE_PAGE_THEN_WORDS.search(note)) is not None:
+        # "Hemingway, *Artists on the Left,* 136. See also …, 241.": the note's first work and
+        # its page; the writer's words or further works after it are not its place
+        note = note[: cited.end()]
     page = NOTE_PAGE.search(note)
     if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
         note = note[: said.start(1)]  # the writer's own words after the page

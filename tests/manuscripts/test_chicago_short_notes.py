@@ -89,3 +89,20 @@ def test_a_volume_before_the_page_stays_with_it(tmp_path: Path) -> None:
     assert locators[1] is not None and locators[1].value == "Bd. 14, S. 570"
     assert locators[1].pages == (570,)
     assert locators[3] is not None and locators[3].value == "3: xvi–xvii"
+
+
+def test_a_note_gives_its_first_works_page_not_the_page_of_what_follows(tmp_path: Path) -> None:
+    md = tmp_path / "article.md"
+    notes = [
+        "Roger-Milès, *Atelier Rosa Bonheur,* 2:79. Rosa Bonheur sketchbook, Los Angeles,"
+        " Getty Research Institute, 850837, hereafter cited as Bonheur sketchbook.",
+        "Hemingway, *Artists on the Left,* 136. See also Helen A. Harrison, “John Reed Club"
+        " Artists and the New Deal,” *Prospects* 5 (1980): 241.",
+        "“The Artist,” 26. In the period, he painted murals for the federal projects.",
+        "Baron, introductory essay in *1938: Dedicated to the New Deal*, n.p.",
+    ]
+    text = " ".join(f"She noted “{q}.”[^{n}]" for n, q in enumerate(_Q, 1))
+    listed = "\n".join(f"[^{n}]: {note}" for n, note in enumerate(notes, 1))
+    md.write_text(f"# Buck\n\n{text}\n\n{listed}\n", encoding="utf-8")
+    got = [c.locator.value if c.locator else None for c in scan(md).citations]
+    assert got == ["2:79", "136", "26", "n.p."]
