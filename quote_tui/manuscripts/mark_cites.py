@@ -14,6 +14,11 @@ __all__ = ["NOTE_MARK_SCANNERS", "NUMBER_SCANNERS"]
 _NUMBERED = re.compile(
     r"\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]]{1,40}))?\](?!\()"
 )
+# Pandoc's Markdown writer escapes a typed bracket: a Word document's "[1]" becomes "\[1\]"
+# (read in Markdown only: in LaTeX "\[" opens display math).
+_ESCAPED_NUMBERED = re.compile(
+    r"\\\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]\\]{1,40}))?\\\](?!\()"
+)
 _SUPERSCRIPT = re.compile(
     r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
 )
@@ -54,5 +59,9 @@ def _linked_note(m: re.Match[str]) -> list[Mention]:
 
 
 # the linked mark first: [^1^](#fn1) is a linked mark, not a Pandoc one
-NOTE_MARK_SCANNERS: tuple[Scanner, ...] = ((_NOTE_LINK, _linked_note), (_FOOTNOTE, _footnote))
+NOTE_MARK_SCANNERS: tuple[Scanner, ...] = (
+    (_NOTE_LINK, _linked_note),
+    (_FOOTNOTE, _footnote),
+    (_ESCAPED_NUMBERED, _numbered),
+)
 NUMBER_SCANNERS: tuple[Scanner, ...] = ((_NUMBERED, _numbered), (_SUPERSCRIPT, _superscript))

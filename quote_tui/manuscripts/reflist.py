@@ -49,9 +49,10 @@ _HEADING = re.compile(
     r"\}?[ \t]*:?(?:[*_]|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )
+# (a list converted by Pandoc escapes its brackets: "\[1\] S. Felsner, …")
 _ENTRY = re.compile(
-    r"^[ \t]*(?:\[(?P<a>\d{1,4})\]|(?P<b>\d{1,4})[.)])[ \t]+"
-    r"(?P<body>.+(?:\n(?![ \t]*(?:\[\d|\d{1,4}[.)]\s))(?![ \t]*\n).+)*)",
+    r"^[ \t]*(?:\\?\[(?P<a>\d{1,4})\\?\]|(?P<b>\d{1,4})[.)])[ \t]+"
+    r"(?P<body>.+(?:\n(?![ \t]*(?:\\?\[\d|\d{1,4}[.)]\s))(?![ \t]*\n).+)*)",
     re.M,
 )
 _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+")
