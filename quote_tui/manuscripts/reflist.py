@@ -30,7 +30,11 @@ LIST_NAMES = (
     r"(?:References|Bibliography|Bibliographie|Works? Cited|Works? Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis|Literaturangaben|"
-    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
+    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?|"
+    # Spanish, French, Italian and Portuguese essays' lists
+    r"Referencias(?:[ \t]+bibliográficas)?|Bibliografía|Bibliografia|Obras[ \t]+citadas|"
+    r"Références(?:[ \t]+bibliographiques)?|Ouvrages[ \t]+cités|Riferimenti[ \t]+bibliografici|"
+    r"Referências(?:[ \t]+bibliográficas)?)"
 )
 """What a reference list's heading says (a pattern): the notes list before one ends at it."""
 # A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
