@@ -400,8 +400,8 @@ def typed_page_after(text: str, end: int) -> tuple[Locator, int] | None:
 # "…" (ll. 3-5), „…“ (V. 12). It names no work (the essay reads one), so it is no citation
 # that would make the text one that cites; only the quotation's place.
 _LINE_AFTER = re.compile(
-    r"[ \t]*\((?:(?:vgl|cf|see)\.?[ \t]+)?(?P<loc>(?:[Zz]\.|Zeilen?|ll?\.|lines?|V\.|Vv\.|vv\.|"
-    r"Verse?|verses?)[ \t]*\d{1,5}[a-z]{0,2}\.?(?:[ \t]*[-–]+[ \t]*\d{1,5}[a-z]{0,2}\.?)?)\)"
+    r"[^\S\n]*\((?:(?:vgl|cf|see)\.?[^\S\n]+)?(?P<loc>(?:[Zz]\.|Zeilen?|ll?\.|lines?|V\.|Vv\.|vv\.|"
+    r"Verse?|verses?)[^\S\n]*\d{1,5}[a-z]{0,2}\.?(?:[^\S\n]*[-–]+[^\S\n]*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
 
 

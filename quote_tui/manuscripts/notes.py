@@ -77,7 +77,8 @@ _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
     r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
-    r"(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
+    # Spanish writes "Ibíd.", Italian "Ivi" (the same work, another page)
+    r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
     re.I,
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),

@@ -90,3 +90,23 @@ def test_a_run_of_ebd_notes_names_the_work_once(tmp_path: Path) -> None:
     path.write_text(f"# Analyse\n\n{text}\n\n{listed}\n", encoding="utf-8")
     raws = [c.reference.raw for c in scan(path).citations if c.reference is not None]
     assert raws[1:] == [f"{note} [{_WORK}]" for note in notes[1:]]
+
+
+def test_spanish_and_italian_notes_repeat_the_work_as_ibid_and_ivi(tmp_path: Path) -> None:
+    notes = [
+        "Paulo Freire, *Pedagogía del oprimido* (Montevideo: Tierra Nueva, 1970), 25.",
+        "Ibíd., p. 31.",
+        "Ivi, p. 40.",
+    ]
+    words = (
+        "nadie educa a nadie, nadie se educa a sí mismo",
+        "los hombres se educan entre sí con la mediación del mundo",
+        "la educación verdadera es praxis, reflexión y acción",
+    )
+    text = " ".join(f"Freire escribe que “{w}”.[^{n}]" for n, w in enumerate(words, 1))
+    listed = "\n".join(f"[^{n}]: {note}" for n, note in enumerate(notes, 1))
+    path = tmp_path / "ensayo.md"
+    path.write_text(f"# Ensayo\n\n{text}\n\n{listed}\n", encoding="utf-8")
+    cits = scan(path).citations
+    assert [("1970" in c.reference.raw) if c.reference else None for c in cits] == [True] * 3
+    assert [c.locator.value if c.locator else None for c in cits] == ["25", "31", "40"]

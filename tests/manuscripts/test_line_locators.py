@@ -21,7 +21,7 @@ def test_german_line_and_verse_locators_after_quotations(tmp_path: Path) -> None
     md.write_text(
         "# Eichendorff, Aus dem Leben eines Taugenichts\n\n"
         'Der Erzähler nennt die Reise eine "lange und fröhliche Wanderung"(Z. 67) und '
-        'sagt, er wolle "durch die weite Welt schlendern" (vgl. Z. 34f). Der Vater '
+        'sagt, er wolle "durch die weite Welt schlendern"\u00a0(vgl.\u00a0Z.\u00a034f). Der Vater '
         'schimpft ihn "einen Taugenichts, der nichts tun will"(z. 12 - 14).\n\n'
         "Im Gedicht heißt es „die Welt hebt an zu singen“ (V. 12) und später "
         "„es schläft ein Lied in allen Dingen“ (Vv. 1-2).\n",
