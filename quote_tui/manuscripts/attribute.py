@@ -154,6 +154,14 @@ def _resolve(
         # accounting for Stein (297); Chisholm … "modernist studies" (82).'
         limit = mention.start if mention is not None else window_end
         mention = _clause_page(doc, window_start, limit) or mention
+    if (
+        mention is not None
+        and mention.locator is None
+        and mention.style == "author_date"
+        and (typed := typed_page_after(doc.text, mention.end)) is not None
+    ):
+        # "(Reynolds, 1987), p. 25.": the page typed after the citation that gives none
+        mention = replace(mention, locator=typed[0])
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:

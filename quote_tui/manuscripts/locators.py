@@ -378,10 +378,10 @@ def from_csl(label: str | None, locator: str | None) -> Locator | None:
 # A page typed right after a citation that gives none, as Word users add it to a reference
 # manager's field: "(Leavy, 2020) p569.", "(Smith 2019), p. 4", "(Lo, 2020) (pp. 3-4)".
 _TYPED_PAGE = re.compile(
-    r"[ \t]*,?[ \t]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?"
-    r"(?:[ \t]?ff?\.)?)(?(1)\))(?![\w-])"
+    r"[^\S\n]*,?[^\S\n]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[^\S\n]*\d{1,5}(?:[^\S\n]*[-–]+[^\S\n]*\d{1,5})?"
+    r"(?:[^\S\n]?ff?\.)?)(?(1)\))(?![\w-])"
     # the clause ends after it: "(Lo, 2020) p1 said so" is a participant's code, not a page
-    r"(?=[ \t]*(?:[.,;:!?)\]]|\n|$))"
+    r"(?=[^\S\n]*(?:[.,;:!?)\]]|\n|$))"
 )
 
 

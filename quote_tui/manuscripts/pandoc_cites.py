@@ -23,7 +23,7 @@ _PANDOC_PAREN = re.compile(
 _PANDOC_NARRATIVE = re.compile(r"(?<![\w@\[])@(?P<key>" + _KEY + r")(?:\s*\[(?P<loc>[^\[\]@]*)\])?")
 # A page typed after a bracketed key that gives none, as the writer closed it: "[@key] S. 53".
 _PAGE_AFTER = re.compile(
-    r",?[ \t]*((?:S\.|pp?\.|Seite|page)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?)\b"
+    r",?[^\S\n]*((?:S\.|pp?\.|Seite|page)[^\S\n]*\d{1,5}(?:[^\S\n]*[-–]+[^\S\n]*\d{1,5})?)\b"
 )
 
 
