@@ -14,7 +14,12 @@ from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, typed_page_after
+from quote_tui.manuscripts.locators import (
+    BARE_LOCATOR,
+    line_after,
+    parse_locator,
+    typed_page_after,
+)
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote, from_latex_note, note_right_after
 from quote_tui.manuscripts.own_line_cite import cite_on_own_line
@@ -78,6 +83,9 @@ def resolve(
     ):
         # '"… keine Rolle spielt."' then a paragraph "(Frischalowski, 2008:52)."
         mention, locator = below, below.locator
+    if locator is None and (line := line_after(doc.text, window_start)) is not None:
+        # '"Wanderung"(Z. 67)': the line of the text the essay reads
+        locator = line
     if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be
@@ -146,6 +154,14 @@ def _resolve(
         # accounting for Stein (297); Chisholm … "modernist studies" (82).'
         limit = mention.start if mention is not None else window_end
         mention = _clause_page(doc, window_start, limit) or mention
+    if (
+        mention is not None
+        and mention.locator is None
+        and mention.style == "author_date"
+        and (typed := typed_page_after(doc.text, mention.end)) is not None
+    ):
+        # "(Reynolds, 1987), p. 25.": the page typed after the citation that gives none
+        mention = replace(mention, locator=typed[0])
     locator = mention.locator if mention else None
     ibid = _TYPED_IBID.match(doc.text, window_start)
     if ibid is not None:

@@ -26,7 +26,7 @@ NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 # author named (the sentence's, when the parenthesis names none).
 TYPED_IBID = re.compile(
     r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:(?P<author>[A-ZÄÖÜ][\w'’-]+),\s*(?=[aol]))?"
-    r"(?:ebd|ebda|ebenda|ibidem|ibid|ib|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
+    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
     r"(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )

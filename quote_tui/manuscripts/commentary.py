@@ -19,10 +19,10 @@ __all__ = ["commented_author", "in_commentary"]
 # Notes that place a quotation: the work's page at the note's end, or Ibid.
 _PLACED = re.compile(
     r"(?:,\s*|\b(?:pp?\.|S\.)\s*)\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:f{1,2}\.?)?\.?\s*$|"
-    r"^\W*(?:ibid|ebd|ebda|ibidem)\b",
+    r"^\W*(?:ibid|ibíd|ebd|ebda|ibidem)\b",
     re.I,
 )
-_IBID = re.compile(r"^\W*(?:ibid|ebd|ebda|ibidem)\b", re.I)
+_IBID = re.compile(r"^\W*(?:ibid|ibíd|ebd|ebda|ibidem)\b", re.I)
 _LEAD = re.compile(r"^\W*(?:(?:See|Cf|Vgl|Siehe)\.?\s+(?:also\s+|auch\s+)?)?", re.I)
 # The author heading a note: the last capitalised word before the first comma or colon
 # ("Martin Heidegger, Nature, …" and "Heidegger, Nature, …" both name Heidegger).

@@ -53,6 +53,11 @@ class Document:
     skip: tuple[tuple[int, int], ...] = ()
     notes: tuple[tuple[int, int], ...] = ()  # LaTeX \footnote{...} spans, in text order
     _lines: list[int] = field(default_factory=list, compare=False, repr=False)
+    # every citation of the text, read once (``mentions_in``): the text and kind they were
+    # read as, the mentions in order, and their ends
+    _cited: list[tuple[str, str, list[Mention], list[int]]] = field(
+        default_factory=list, compare=False, repr=False
+    )
 
     def location(self, offset: int) -> Location:
         """The 1-based line and column of ``offset``."""
@@ -100,7 +105,29 @@ def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
 
 def mentions_in(doc: Document, start: int, end: int) -> list[Mention]:
     """The citations written in ``doc.text[start:end]``, read as the document's kind writes
-    them (LaTeX commands, Pandoc keys in Markdown and plain text)."""
-    return find_mentions(
-        doc.text, start, end, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
+    them (LaTeX commands, Pandoc keys in Markdown and plain text).
+
+    The whole text is read once and each stretch found by bisection: attribution asks for the
+    citations around every quotation, and reading each stretch anew made a long paragraph of
+    cited quotations read the same citations thousands of times.
+    """
+    mentions, ends = _all_mentions(doc)
+    # the mentions never overlap, so sorted by start their ends rise too
+    lo = bisect.bisect_left(ends, start + 1)
+    while lo < len(mentions) and mentions[lo].start < start:
+        lo += 1
+    hi = bisect.bisect_right(ends, end)
+    return mentions[lo:hi]
+
+
+def _all_mentions(doc: Document) -> tuple[list[Mention], list[int]]:
+    """Every citation of ``doc.text`` in order, with their ends; kept with the document (a copy
+    made with another text or kind reads its own)."""
+    if doc._cited and doc._cited[0][0] is doc.text and doc._cited[0][1] == doc.kind:
+        return doc._cited[0][2], doc._cited[0][3]
+    mentions = find_mentions(
+        doc.text, latex=doc.kind == "latex", markdown=doc.kind in ("markdown", "plain")
     )
+    ends = [m.end for m in mentions]
+    doc._cited[:] = [(doc.text, doc.kind, mentions, ends)]
+    return mentions, ends

@@ -13,6 +13,7 @@ __all__ = [
     "page_list",
     "parse_locator",
     "postnote_locator",
+    "line_after",
     "typed_page_after",
 ]
 
@@ -78,7 +79,8 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Plato's Stephanus pages: "514a", "514a-517c", "327a1".
     ("Stephanus", re.compile(r"^\d{1,3}[a-e]\d{0,2}(?:" + _R + r"\d{0,3}[a-e]\d{0,2})*")),
     # Volume and page of a collected edition, as the Akademie-Ausgabe is cited: "4:296".
-    ("volume:page", re.compile(r"^\d{1,3}\s?:\s?\d+(?:[-–]\d+)?")),
+    # A front-matter page too: "3: xvi–xvii".
+    ("volume:page", re.compile(r"^\d{1,3}\s?:\s?(?:\d+(?:[-–]\d+)?|[ivxlc]+(?:[-–][ivxlc]+)?\b)")),
     # The Qur'an's sura and verse: "Sure 2, Vers 22", "Sura 2:255", "Surah 2, verse 22".
     (
         "sura",
@@ -107,6 +109,23 @@ _NUMBERED = re.compile(
     r"\d|(?i:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?<=\w)(?![^\W\d_])"
 )
 _CSL_LABELS = frozenset(label for _, label in _TERMS) | {"timestamp"}  # CSL 1.0.2's too
+
+
+def _by_start(terms: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """The terms by their first letter lower-cased, longest first, each with the form a locator
+    is compared with ("S." as written, the rest lower-cased). A locator starting with "p" is
+    tried against the dozen terms that can match it, not all of them: a long paragraph's
+    citations are read hundreds of thousands of times, and the pass over every term was most
+    of a scan's time."""
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for term, label in terms:
+        out.setdefault(term.lower()[:1], []).append(
+            (term, label, term if term == "S." else term.lower())
+        )
+    return {start: tuple(found) for start, found in out.items()}
+
+
+_TERMS_BY_START = _by_start(_TERMS)
 
 
 def page_list(value: str) -> tuple[int, ...]:
@@ -152,7 +171,7 @@ def _biblatex_page(m: re.Match[str]) -> str:
 
 
 # "ohne Seite", "no page": the writer says the work has no pages to give (a web article)
-_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|unpaginated", re.I)
+_NO_PAGE = re.compile(r"o\.\s?S\.?|n\.\s?pag\.?|o\.\s?p\.|n\.\s?p\.|unpaginated", re.I)
 
 
 def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
@@ -180,8 +199,7 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
         # stays in the value ("“Webquest” para. 3", "Symptoms section, para. 2")
         return Locator("paragraph", _written(s[: section.end()] + inner.value))
     lower = s.lower()
-    for term, label in _TERMS:
-        t = term if term == "S." else term.lower()
+    for term, label, t in _TERMS_BY_START.get(lower[:1], ()):
         hay = s if term == "S." else lower
         if hay.startswith(t) and (
             term.endswith(".")
@@ -360,10 +378,10 @@ def from_csl(label: str | None, locator: str | None) -> Locator | None:
 # A page typed right after a citation that gives none, as Word users add it to a reference
 # manager's field: "(Leavy, 2020) p569.", "(Smith 2019), p. 4", "(Lo, 2020) (pp. 3-4)".
 _TYPED_PAGE = re.compile(
-    r"[ \t]*,?[ \t]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[ \t]*\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?"
-    r"(?:[ \t]?ff?\.)?)(?(1)\))(?![\w-])"
+    r"[^\S\n]*,?[^\S\n]*(\()?(?P<page>(?:pp?\.?|pg\.?|S\.)[^\S\n]*\d{1,5}(?:[^\S\n]*[-–]+[^\S\n]*\d{1,5})?"
+    r"(?:[^\S\n]?ff?\.)?)(?(1)\))(?![\w-])"
     # the clause ends after it: "(Lo, 2020) p1 said so" is a participant's code, not a page
-    r"(?=[ \t]*(?:[.,;:!?)\]]|\n|$))"
+    r"(?=[^\S\n]*(?:[.,;:!?)\]]|\n|$))"
 )
 
 
@@ -375,3 +393,19 @@ def typed_page_after(text: str, end: int) -> tuple[Locator, int] | None:
     written = re.sub(r"^(pp?|pg)(?=[\s\d])", r"\1.", m.group("page"))  # "p569" is "p. 569"
     locator = parse_locator(written)
     return (locator, m.end()) if locator is not None and locator.pages else None
+
+
+# A line or verse of the text an essay reads, alone in brackets right after the quotation, as
+# school interpretations and poem analyses cite it: "Wanderung"(Z. 67), „…“ (vgl. Z. 34f),
+# "…" (ll. 3-5), „…“ (V. 12). It names no work (the essay reads one), so it is no citation
+# that would make the text one that cites; only the quotation's place.
+_LINE_AFTER = re.compile(
+    r"[^\S\n]*\((?:(?:vgl|cf|see)\.?[^\S\n]+)?(?P<loc>(?:[Zz]\.|Zeilen?|ll?\.|lines?|V\.|Vv\.|vv\.|"
+    r"Verse?|verses?)[^\S\n]*\d{1,5}[a-z]{0,2}\.?(?:[^\S\n]*[-–]+[^\S\n]*\d{1,5}[a-z]{0,2}\.?)?)\)"
+)
+
+
+def line_after(text: str, end: int) -> Locator | None:
+    """The line or verse written in brackets right after a quotation closing at ``end``."""
+    m = _LINE_AFTER.match(text, end)
+    return parse_locator(m.group("loc")) if m is not None else None

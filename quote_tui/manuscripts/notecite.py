@@ -42,7 +42,43 @@ _Cite = tuple[Mention | None, Anchor | None]
 
 def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     """The citation of note ``note_id``: a field or key in it, an author-date citation opening
-    it with the page after it, the work it names in prose, or, for "Ibid.", the note's before."""
+    it with the page after it, the work it names in prose, or, for "Ibid.", the note's before.
+
+    A note read for its own quotation is kept: an "Ebd." after a run of "Ebd." notes, as a
+    thesis cites the text it reads page after page, then finds the work in the note before,
+    however long the run (the chain is followed ``_IBID_CHAIN`` notes back from where it was
+    last read, not from the run's start)."""
+    read, _ = _read_notes(ms)
+    if note_id in read:
+        return read[note_id]
+    cite = _from_footnote(ms, note_id, depth)
+    if depth == 0:
+        read[note_id] = cite
+    return cite
+
+
+# Each manuscript's notes as read (held with the manuscript to tell it is the same), and each
+# text's notes in order: the notes before a note are found by bisection, not a sort per note.
+_READ: list[tuple[Manuscript, dict[str, _Cite], dict[int, tuple[list[int], list[str]]]]] = []
+
+
+def _read_notes(ms: Manuscript) -> tuple[dict[str, _Cite], dict[int, tuple[list[int], list[str]]]]:
+    for held, read, order in _READ:
+        if held is ms:
+            return read, order
+    by_doc: dict[int, list[tuple[int, str]]] = {}
+    for note_id, span in ms.footnotes.items():
+        by_doc.setdefault(span.doc, []).append((span.start, note_id))
+    order = {
+        doc: ([start for start, _ in found], [note_id for _, note_id in found])
+        for doc, found in ((doc, sorted(found)) for doc, found in by_doc.items())
+    }
+    read: dict[str, _Cite] = {}
+    _READ[:] = [(ms, read, order), *_READ[:3]]
+    return read, order
+
+
+def _from_footnote(ms: Manuscript, note_id: str, depth: int) -> _Cite:
     span = ms.footnotes.get(note_id)
     if span is None:
         return None, None
@@ -56,12 +92,8 @@ def from_footnote(ms: Manuscript, note_id: str, *, depth: int = 0) -> _Cite:
     def earlier() -> list[str]:
         """The notes before this one in its text, nearest first (found only when a note
         refers back: a pass over all notes for each quotation was quadratic)."""
-        found = sorted(
-            (other.start, other_id)
-            for other_id, other in ms.footnotes.items()
-            if other.doc == span.doc and other.start < span.start
-        )
-        return [other_id for _, other_id in reversed(found)]
+        starts, ids = _read_notes(ms)[1].get(span.doc, ([], []))
+        return ids[: bisect_left(starts, span.start)][::-1]
 
     def before() -> _Cite | None:
         notes = earlier()
@@ -105,7 +137,24 @@ def _unwrapped(text: str, span: FootnoteSpan) -> FootnoteSpan:
 
 
 def from_latex_note(doc: Document, k: int, *, depth: int = 0) -> _Cite:
-    """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is."""
+    """The citation of the ``k``-th LaTeX ``\\footnote{...}`` of ``doc``, read as a note is (a
+    note read for its own quotation is kept, as ``from_footnote`` keeps a Word note)."""
+    read = next((read for held, read in _LATEX_READ if held is doc), None)
+    if read is None:
+        read = {}
+        _LATEX_READ[:] = [(doc, read), *_LATEX_READ[:3]]
+    if k in read:
+        return read[k]
+    cite = _from_latex_note(doc, k, depth)
+    if depth == 0:
+        read[k] = cite
+    return cite
+
+
+_LATEX_READ: list[tuple[Document, dict[int, _Cite]]] = []
+
+
+def _from_latex_note(doc: Document, k: int, depth: int) -> _Cite:
     start, end = doc.notes[k]
     if is_same_as_before(doc.text, start, end):
         named = _named_since(doc, k)
@@ -380,7 +429,12 @@ def _repeat(doc: Document, start: int, end: int, cited: _Cite | None) -> _Cite:
         return None, anchor
     if mention is None or own is None:
         return own or mention, None
-    raw = f"{own.raw} [{mention.raw}]"
+    inner = mention.raw
+    if is_same_as_before(inner, 0, len(inner)) and inner.endswith("]") and " [" in inner:
+        # "Ebd. S. 7 [Ebd. [Arendt, …]]": the work once, not the whole run of Ebd. before it
+        # (a run of hundreds of notes made each note's text as long as the run)
+        inner = inner[inner.index(" [") + 2 : -1]
+    raw = f"{own.raw} [{inner}]"
     locator = own.locator or mention.locator
     return replace(mention, start=own.start, end=own.end, raw=raw, locator=locator), None
 

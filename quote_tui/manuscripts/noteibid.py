@@ -16,7 +16,7 @@ from quote_tui.manuscripts.refs import Mention
 __all__ = ["ibid_in_note"]
 
 _IBID_AFTER = re.compile(
-    r"[ \t]*[.,;:]?[ \t]*(?:ibid|ebd|ebenda)\.?(?:,?[ \t]*(?:(?:p|pp|S)\.[ \t]*)?"
+    r"[ \t]*[.,;:]?[ \t]*(?:ibid|ibíd|ebd|ebenda)\.?(?:,?[ \t]*(?:(?:p|pp|S)\.[ \t]*)?"
     r"(?P<page>\d+(?:[ \t]*[-–]+[ \t]*\d+)?(?:[ \t]?ff?\.)?|[ivxlc]+\b))?",
     re.I,
 )

@@ -32,6 +32,10 @@ NOTE_PAGE = re.compile(
     r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
     r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
+# A volume right before a note's page: "Bd. 14, S. 570", "vol. 2, p. 45", "3: xvi–xvii"
+_VOLUME_BEFORE = re.compile(
+    r"(?:\b(?:Bd|Bde|vol|Vol|vols)\.\s*\d{1,3}\s*,?\s*|(?<![\d:])(?P<colon>\d{1,3}\s?:\s))$"
+)
 _HERE_PAGE = re.compile(
     r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
     r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
@@ -51,7 +55,7 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?" + _LISTED + r"\.?\s*$)"
 )
-_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p)\.?)\s*$", re.I)
+_UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
@@ -59,13 +63,22 @@ _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 _PAGE_THEN_WORDS = re.compile(
     r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
 )
+# A short note's title in italics or marks, its page, then the writer's next sentence:
+# "Roger-Milès, *Atelier Rosa Bonheur,* 2:79. Rosa Bonheur sketchbook, …", "“The Artist,” 26. In
+# the period, …"
+_TITLE_PAGE_THEN_WORDS = re.compile(
+    r"^[^*_“\"]{0,80}(?:\*[^*\n]{2,200}\*|_[^_\n]{2,200}_|“[^”\n]{2,200}”|\"[^\"\n]{2,200}\")"
+    r",?\s*(?:(?:pp?\.|S\.)\s*)?(?:\d{1,3}:\s?)?(?:\d+|[ivxlc]+)(?:\s*[-–]+\s*(?:\d+|[ivxlc]+))?"
+    r"\.(?=\s+[A-ZÄÖÜ“\"‘])"
+)
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
     r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
-    r"(?:ibid|ibidem|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
+    # Spanish writes "Ibíd.", Italian "Ivi" (the same work, another page)
+    r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
     re.I,
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
@@ -104,6 +117,10 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
+    if (cited := _TITLE_PAGE_THEN_WORDS.search(note)) is not None:
+        # "Hemingway, *Artists on the Left,* 136. See also …, 241.": the note's first work and
+        # its page; the writer's words or further works after it are not its place
+        note = note[: cited.end()]
     page = NOTE_PAGE.search(note)
     if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
         note = note[: said.start(1)]  # the writer's own words after the page
@@ -124,6 +141,14 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         first = earlier.start(1) if earlier.group(1) else earlier.start(2)
         locator = parse_locator(note[first : page.end(1)])
         page_start = earlier.start()
+    elif (
+        page
+        and (volume := _VOLUME_BEFORE.search(note, 0, page.start(1))) is not None
+        and (volume.group("colon") or page.group(1).startswith(("S.", "p.", "pp.")))
+    ):
+        # "Korczak (1998ff.), Bd. 14, S. 570.", "…, 3: xvi–xvii.": the volume stays with the page
+        locator = parse_locator(note[volume.start() : page.end(1)])
+        page_start = min(page.start(), volume.start())
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from quote_tui.manuscripts.author_year import UNDATED, written_year
 from quote_tui.manuscripts.bibtyped import typed_title
 from quote_tui.manuscripts.model import BibEntry
 
@@ -29,7 +30,11 @@ LIST_NAMES = (
     r"(?:References|Bibliography|Bibliographie|Works? Cited|Works? Consulted|Literature Cited|"
     r"Reference List|Citations|Sources|Literatur|Literaturverzeichnis|Quellen|"
     r"Quellenverzeichnis|Literaturangaben|"
-    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?)"
+    r"(?:Literatur|Quellen)-[ \t]+und[ \t]+(?:Literatur|Quellen)(?:verzeichnis)?|"
+    # Spanish, French, Italian and Portuguese essays' lists
+    r"Referencias(?:[ \t]+bibliográficas)?|Bibliografía|Bibliografia|Obras[ \t]+citadas|"
+    r"Références(?:[ \t]+bibliographiques)?|Ouvrages[ \t]+cités|Riferimenti[ \t]+bibliografici|"
+    r"Referências(?:[ \t]+bibliográficas)?)"
 )
 """What a reference list's heading says (a pattern): the notes list before one ends at it."""
 # A heading as written, or as a Word export sets it: bold, italic or underlined on a line of
@@ -48,15 +53,19 @@ _HEADING = re.compile(
     r"\}?[ \t]*:?(?:[*_]|</(?:u|b|strong)>)*[ \t]*$",
     re.M | re.I,
 )
+# (a list converted by Pandoc escapes its brackets: "\[1\] S. Felsner, …")
 _ENTRY = re.compile(
-    r"^[ \t]*(?:\[(?P<a>\d{1,4})\]|(?P<b>\d{1,4})[.)])[ \t]+"
-    r"(?P<body>.+(?:\n(?![ \t]*(?:\[\d|\d{1,4}[.)]\s))(?![ \t]*\n).+)*)",
+    r"^[ \t]*(?:\\?\[(?P<a>\d{1,4})\\?\]|(?P<b>\d{1,4})[.)])[ \t]+"
+    r"(?P<body>.+(?:\n(?![ \t]*(?:\\?\[\d|\d{1,4}[.)]\s))(?![ \t]*\n).+)*)",
     re.M,
 )
 _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+")
 _URL = re.compile(r"https?://[^\s<>\"\]\)}]+")
 _PMID = re.compile(r"\bPMID:?\s*(\d{1,9})")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
+# An entry without a date says so where the year goes: "Google. (n.d.). Title.", "RAE. (s.f.).",
+# "Müller, Hans: Titel. Berlin o.J."; its citations say so too, "(Google, n.d.)".
+_NO_YEAR = re.compile(r"(?<=[(\s])" + UNDATED + r"(?=[).,;\s]|$)")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
 # The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
 # notes (<div>, ---, <div id="ftn1">, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes. A
@@ -125,7 +134,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
     doi = _DOI.search(body)
     url = _URL.search(body)
     pmid = _PMID.search(body)
-    year = _YEAR.search(body)
+    year = _YEAR.search(body) or _NO_YEAR.search(body)
     title_m = _QUOTED_TITLE.search(body)
     colon = _COLON_TITLE.match(body)
     if title_m:
@@ -143,7 +152,7 @@ def entry_from_text(key: str, body: str) -> BibEntry:
         authors=_authors(body[: year.start()] if year else body, first.group("name"))
         if first
         else (),
-        year=year.group(0) if year else None,
+        year=written_year(year.group(0)) if year else None,
         doi=doi.group(0).rstrip(_TRAIL).lower() if doi else None,
         pmid=pmid.group(1) if pmid else None,
         url=url_value if url_value and "doi.org/" not in url_value else None,

@@ -20,12 +20,11 @@ from quote_tui.manuscripts.reflist import (
     miss_reason,
 )
 from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.shortnotes import AUTHOR_ONLY
 
 __all__ = ["Resolver", "source_name"]
 
 _UNSAFE = re.compile(r"[^\w.:+-]+")
-# A note of an author and a page alone: "Creider, pp. 262-263.", "Popkin, 70."
-_AUTHOR_PAGE_NOTE = re.compile(r"\s*(?P<author>[A-ZÄÖÜ][\w'’-]+),\s+(?:pp?\.|S\.)?\s*\d")
 # MLA's short title and page, without the author: "(Citizen 7)", "(*Citizen* 7)"
 _TITLE_PAGE = re.compile(
     r"\(\s*[*_\"“]*(?P<title>[^\d()*_\"”,]{2,60}?)[*_\"”]*,?\s+(?:pp?\.\s*)?\d"
@@ -69,6 +68,10 @@ def reference_from_mention(
             # No bibliography file has it: the manuscript's own typed list may.
             listed = None if bib else match_author_year(ms.listed, mention.names, year)
             bib = bibliography.merge(listed) if listed is not None else bib
+        if bib is None and not mention.year[:1].isdigit():
+            # "(Google, n.d.)": the one work of that author a bibliography file gives no year
+            undated = match_author([e for e in bibliography.entries if not e.year], mention.names)
+            bib = bibliography.merge(undated) if undated is not None else None
         if bib is None:
             entries = [*bibliography.entries, *ms.listed]
             why = miss_reason(entries, mention.names, mention.year.split("/")[-1])
@@ -100,7 +103,7 @@ def reference_from_mention(
             if listed is None and (op_cit := OP_CIT.match(mention.raw)) is not None:
                 # "Clifford Geertz, op. cit., 10." with no earlier note: his one listed work
                 listed = match_author(ms.listed, (op_cit.group("author"),))
-            if listed is None and (short := _AUTHOR_PAGE_NOTE.match(mention.raw)) is not None:
+            if listed is None and (short := AUTHOR_ONLY.match(mention.raw)) is not None:
                 # "Creider, pp. 262-263." with no earlier note in full: the author's one work
                 listed = match_author(ms.listed, (short.group("author"),))
             bib = bibliography.merge(listed) if listed is not None else None

@@ -9,6 +9,7 @@ before it, whose title the short one begins, does.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
@@ -18,7 +19,7 @@ from quote_tui.manuscripts.notes import note_mention
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.spans import note_title
 
-__all__ = ["full_note"]
+__all__ = ["AUTHOR_ONLY", "full_note"]
 
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _LOOK_BACK = 200  # earlier notes searched for the full form; a chapter's worth
@@ -29,34 +30,64 @@ def full_note(ms: Manuscript, note_id: str, mention: Mention) -> Mention:
     whose longer title begins with its title, or that names the same author and title words;
     itself when it is no short form or none is found."""
     span = ms.footnotes.get(note_id)
-    title = mention.key or ""
+    # a comma set inside the italics is the sentence's: "*Atelier Rosa Bonheur,* 2:79."
+    title = (mention.key or "").strip().rstrip(_TRAIL)
     if span is None or mention.style != "note":
         return mention
     doc = ms.documents[span.doc]
-    if _YEAR.search(doc.text, span.start, span.end):
-        return mention  # a note with its year is a full one
+    latex = doc.kind == "latex"
+    if _dated(doc.text, span.start, span.end, latex):
+        return mention  # a note with its work's year is a full one
     if len(title.split()) < 2:
         return _by_author_alone(ms, span.doc, span.start, mention)
     earlier = _earlier(ms, span.doc, span.start)
     short = title.casefold()
+    longer = None
     for start, end in reversed(earlier):
-        full = _title(doc.text, start, end, doc.kind == "latex")
+        full = (_title(doc.text, start, end, latex) or "").strip().rstrip(_TRAIL)
         if not full or not full.casefold().startswith(short):
             continue
         # the same title again ("*Being and Time*, p. 13." after "Heidegger, *Being and
-        # Time*, … 2010), p. xxix.") is short for the note that gives its year
-        if len(full) > len(title) or _YEAR.search(doc.text, start, end):
+        # Time*, … 2010), p. xxix.") is short for the note that gives its year; a yearless
+        # note before it is another short one, so the search goes on past it
+        if _dated(doc.text, start, end, latex):
             raw = " ".join(doc.text[start:end].split())
             return replace(mention, key=full, raw=f"{mention.raw} [{raw}]")
+        if longer is None and len(full) > len(title):
+            longer = (full, " ".join(doc.text[start:end].split()))
+    if longer is not None:
+        return replace(mention, key=longer[0], raw=f"{mention.raw} [{longer[1]}]")
     return _by_author_and_words(ms, span.doc, span.start, mention)
 
 
+_TRAIL = ",;:. "
+# A sentence's end in a note, after a page, a bracket or a word (not an initial's stop, "J. Smith")
+_NOTE_SENTENCE_END = re.compile(r"(?:(?<=[\d)\]])|(?<=[^\W\d_]{3}))\.\s+(?=[A-ZÀ-Þ“\"‘])")
+
+
+def _dated(text: str, start: int, end: int, latex: bool) -> bool:
+    """Whether the note gives its work's year: in the sentence that names the title, not in the
+    title ("“La vie et l’oeuvre de Henri Bouilhet 1830–1910,” preface to …") nor in the writer's
+    remarks after the citation ("… 2:177. Her registration dates to 9 August 1838.")."""
+    title = _title(text, start, end, latex)
+    note = text[start:end]
+    at = note.find(title) if title else -1
+    if at < 0:
+        return bool(_YEAR.search(note))
+    stops = list(_NOTE_SENTENCE_END.finditer(note))
+    begin = max((m.end() for m in stops if m.end() <= at), default=0)
+    after = at + len(title)
+    finish = next((m.start() for m in stops if m.start() >= after), len(note))
+    return bool(_YEAR.search(note[begin:at]) or _YEAR.search(note[after:finish]))
+
+
 # "Arendt, Human Condition, 190.": the author, a few words of the title, the page; the title set
-# in italics that Word text and plain notes lose.
+# in italics that Word text and plain notes lose (and with it the comma before a volume and
+# page: "Bouilhet, L’orfèvrerie française 3:101–2.").
 # A note may open with "Vgl." (compare) or "Zit. n." (quoted after) before the short form.
 _SHORT = re.compile(
     r"^\s*(?:(?:vgl\.|cf\.|see|siehe|zit\.\s?n\.|zitiert\s+nach|quoted\s+in)\s+)?"
-    r"(?P<author>[^\W\d_][\w'’\-]+),\s+(?P<words>[^\W\d_][^,;:()\d]{2,60}?),",
+    r"(?P<author>[^\W\d_][\w'’\-]+),\s+(?P<words>[^\W\d_][^,;:()\d]{2,60}?)(?:,|\s+(?=\d))",
     re.I,
 )
 _WORD = re.compile(r"\w+")
@@ -101,7 +132,13 @@ def _title(text: str, start: int, end: int, latex: bool) -> str | None:
 
 @lru_cache(maxsize=4096)
 def _words(text: str, start: int, end: int) -> str:
-    return " " + " ".join(_WORD.findall(text[start:end].casefold())) + " "
+    return _said(text[start:end])
+
+
+def _said(text: str) -> str:
+    """The words of ``text``, lower-cased and composed (a Word note may write "è" as "e" and a
+    combining accent, which splits the word), between spaces."""
+    return " " + " ".join(_WORD.findall(unicodedata.normalize("NFC", text).casefold())) + " "
 
 
 def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
@@ -111,7 +148,7 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
     if m is None:
         return mention
     author = m.group("author").casefold()
-    words = " " + " ".join(_WORD.findall(m.group("words").casefold())) + " "
+    words = _said(m.group("words"))
     earlier = _earlier(ms, doc_index, start)
     text = ms.documents[doc_index].text
     for a, b in reversed(earlier):
@@ -124,9 +161,10 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
     return mention
 
 
-# "Popkin, 70.", "Watkins, 32-33.": the author and the page alone, as a writer shortens the
-# notes of a work that is the only one of its author cited.
-_AUTHOR_ONLY = re.compile(
+# "Popkin, 70.", "Watkins, 32-33.", "Vgl. Creider, S. 262.": the author and the page alone, as
+# a writer shortens the notes of a work that is the only one of its author cited. The note is
+# completed from the earlier full note (here) or, with none, from the typed list (resolve).
+AUTHOR_ONLY = re.compile(
     r"^\s*(?:(?:vgl\.|cf\.|see|siehe)\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
     r"(?:(?:pp?\.|S\.)\s*)?[\dxivlc]+(?:\s*[-–]+\s*[\dxivlc]+)?\.?\s*$",
     re.I,
@@ -136,7 +174,7 @@ _AUTHOR_ONLY = re.compile(
 def _by_author_alone(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
     """A note of an author's name and a page, completed from the nearest earlier note that
     names that author with a year: the work the writer cited in full before."""
-    m = _AUTHOR_ONLY.match(mention.raw)
+    m = AUTHOR_ONLY.match(mention.raw)
     if m is None:
         return mention
     author = m.group("author").casefold()

@@ -27,7 +27,8 @@ _LATEX_HEAD = r"\\(?:(?:sub)*section|chapter|paragraph|textbf|textsc|emph|underl
 _HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*)?(?:[*_]|<(?:u|b|strong)>|" + _LATEX_HEAD + r")*"
     r"(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})\.?[ \t]+)?"
-    r"(?:Notes|Endnotes|End\s+Notes|Footnotes|Anmerkungen|Endnoten|Fußnoten|Fussnoten)"
+    r"(?:Notes|Endnotes|End\s+Notes|Footnotes|Anmerkungen|Endnoten|Fußnoten|Fussnoten|Notas"
+    r"|Notes\s+de\s+fin)"
     r"[ \t]*:?(?:[*_]|</(?:u|b|strong)>|\})*[ \t]*$",
     re.M | re.I,
 )

@@ -128,3 +128,25 @@ def test_a_note_of_author_and_page_is_the_authors_listed_work(tmp_path: Path) ->
     assert cit.reference is not None and cit.reference.bib is not None
     assert cit.reference.bib.year == "1989"
     assert cit.locator is not None and cit.locator.value == "262-263"
+
+
+def test_a_note_of_author_and_page_reads_the_same_with_a_lead_word_or_a_roman_page(
+    tmp_path: Path,
+) -> None:
+    # one pattern for such notes, whether an earlier full note completes them or the list does
+    first = "direct comparisons between the two methods are difficult to make"
+    second = "the mother tongue method rests on listening before reading"
+    md = tmp_path / "thesis.md"
+    md.write_text(
+        f"Creider states that “{first}.”[^1] She adds that “{second}.”[^2]\n\n"
+        "[^1]: Vgl. Creider, S. 262.\n[^2]: Creider, xii.\n\n"
+        "## Bibliography\n\nCreider, Barbara Hanna. “Music Learning Theory and the Suzuki"
+        " Method.” In *Readings in Music Learning Theory*. Chicago: GIA, 1989.\n",
+        encoding="utf-8",
+    )
+    cits = scan(md).citations
+    assert [c.reference.bib.year if c.reference and c.reference.bib else None for c in cits] == [
+        "1989",
+        "1989",
+    ]
+    assert [c.locator.value if c.locator else None for c in cits] == ["262", "xii"]

@@ -1,0 +1,98 @@
+"""Citations without a year right after a quotation: MLA's author and page "(Kewes 1-2)", a
+transcript's person and line "(Anhalt, Z. 43)", a page alone "(p. 12)", "(76)"."""
+
+from __future__ import annotations
+
+import re
+
+from quote_tui.manuscripts.author_year import NAME, NOT_AUTHORS, YEARS, names_of
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.mention import Mention, Scanner
+from quote_tui.manuscripts.model import Locator
+
+__all__ = ["PAGE_SCANNERS"]
+
+# MLA's author-page citation right after a quotation: "..." (Kewes 1-2), (Walsh, Unkind, 11),
+# (Smith and Jones 45), (Polybius 6.4), (Zammito et.al.,669); a bare page after it, "..." (6),
+# names the page of the work the sentence has named. Only right after a closing mark: elsewhere
+# "(Figure 3)" reads the same.
+_AUTHOR_PAGE = re.compile(
+    # the work quoted in, when it is another's: (qtd. in Steinby 59), (Herder; Steinby, 59)
+    r"\([*_]{0,2}(?:" + NAME + r"\s*;\s*|(?:" + NAME + r",?\s+)?(?:qtd\.|quoted|cited)\s+in\s+)?"
+    r"(?P<names>(?:[A-Z][\w'’-]+\s+){0,2}"  # a first name too: (Marie-Laure Ryan 44)
+    + NAME
+    + r"(?:\s+(?:and|&)\s+"
+    + NAME
+    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
+    + BARE_LOCATOR
+    + r")[*_]{0,2}\)"  # set in emphasis as a whole: (**Brazier, p.3**)
+)
+# A person and a line of a transcript, as an interview study cites its participants' words:
+# (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
+# (MAXQDA's paragraph positions). No year, and no reference list holds the person: the
+# citation names the source, and the locator is a line or paragraph, kept as written.
+_AUTHOR_LINE = re.compile(
+    r"\((?P<names>"
+    + NAME
+    + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
+    r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
+)
+_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + r")\)")
+_CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
+_LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
+_LOCATOR_ONLY = re.compile(
+    r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
+)
+
+
+def _ends_block(m: re.Match[str]) -> bool:
+    """A citation closing a clause (MLA's at a sentence's end: "… polarity (Barfield 35).") or
+    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"."""
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
+    if m.string[m.end() : m.end() + 3].lstrip(" \t*_")[:1] in (".", "!", "?", ";"):
+        return True
+    return before.endswith((".", "!", "?")) and bool(_LINE_END.match(m.string, m.end()))
+
+
+def _after_quotation(m: re.Match[str]) -> bool:
+    # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
+    before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
+    return before.endswith(_CLOSING_MARKS)
+
+
+def _author_page(m: re.Match[str]) -> list[Mention]:
+    names = names_of(m.group("names"))
+    if not names or names[0] in NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
+        return []
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
+def _author_line(m: re.Match[str]) -> list[Mention]:
+    name = " ".join(m.group("names").split())
+    if name.split()[0] in NOT_AUTHORS:
+        return []
+    label = "paragraph" if m.group("term") in ("Abs.", "Pos.") else "line"
+    loc = Locator(label=label, value=" ".join(m.group("loc").split()))
+    names = (name,)
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
+def _bare_page(m: re.Match[str]) -> list[Mention]:
+    if not _after_quotation(m) or re.fullmatch(YEARS, m.group("loc")):
+        return []  # "..." (2020): a work's year; (1914-1970): a life's, never pages
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
+
+
+def _locator_only(m: re.Match[str]) -> list[Mention]:
+    loc = parse_locator(m.group("loc"))
+    return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
+
+
+PAGE_SCANNERS: tuple[Scanner, ...] = (
+    (_LOCATOR_ONLY, _locator_only),
+    (_AUTHOR_LINE, _author_line),
+    (_AUTHOR_PAGE, _author_page),
+    (_BARE_PAGE, _bare_page),
+)
