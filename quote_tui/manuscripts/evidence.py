@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript, mentions_in
+from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, sentence_window
@@ -361,6 +362,8 @@ def has_evidence(
     subject is named in full ("Robert Scales Jr stated,"), as a story's speakers are not.
     """
     inner = text[start:end]
+    if labelled_quotation(text, start):
+        return True
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
     if _PAGE.match(text, close_end):

@@ -33,6 +33,7 @@ from quote_tui.manuscripts.evidence import (
     sentence_start,
     translated,
 )
+from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.langterms import language_term
 from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
@@ -251,6 +252,7 @@ def borrowed(
         )
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
+        or labelled_quotation(text, start)
         or (
             all(w.casefold() not in _FUNCTION for w in words)
             and cited.holds(start, end)
