@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
+from quote_tui.manuscripts.addressed import addresses_reader
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -341,8 +342,9 @@ def extract(
                 said.add(block.start, block.end)
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
-            if (found.mention, found.reference) == (None, None) and presents_own(
-                scan, block.start, block.end
+            if (found.mention, found.reference) == (None, None) and (
+                presents_own(scan, block.start, block.end)
+                or (not block.inline and addresses_reader(doc.text, block.start, block.end))
             ):
                 continue
             out.append((index, block.start, found))

@@ -1,0 +1,51 @@
+"""A block the writer addresses to the reader, not a quotation of a source.
+
+Course texts, seminar notes and tutorials in Markdown set their tasks, questions and hints in
+block quotations (``> **Aufgabe:** Erklären Sie …``, ``> Wo sind euch XML-Formate begegnet?``,
+``> Bildet Kleingruppen. … Tragt Eure Gruppe ein.``): the box is a layout, and nothing in it
+is anyone else's words. Asked only of a block without a citation of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["addresses_reader"]
+
+# A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
+# "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one).
+_LABEL = re.compile(r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)")
+# German's address of a group of readers: "euch", "eure" ("ihr" is also "her" and "their",
+# "gibt ihr" "gives her"). The singular "du", "dich", "dein" is a poem's and a song's as often.
+_GROUP = re.compile(r"\b(?:euch|euer|eure[mnrs]?)\b", re.I)
+# German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …".
+_FORMAL_IMPERATIVE = re.compile(r"(?:^|[.!:]\s+)[A-ZÄÖÜ][a-zäöüß]+en\s+Sie\b(?![^.!?\n]*\?)")
+# A list item's number or bullet, and the marks and emphasis around a block's lines.
+_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
+# Sentences end at a stop before a capital ("(bspw. nur ein Vorname)?" is one question).
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÄÖÜ\d])")
+
+
+def addresses_reader(text: str, start: int, end: int) -> bool:
+    """Whether the uncited block ``text[start:end]`` is the writer's word to the reader: a
+    box under a bold label, questions and nothing else, or directions to a group of
+    readers in German's second person or its formal imperative."""
+    body = text[start:end]
+    lines = [_ITEM.sub("", ln.strip(" \t>*_")) for ln in body.splitlines()]
+    lines = [ln for ln in lines if ln]
+    if not lines:
+        return False
+    if _LABEL.match(body.lstrip(" \t>")):
+        return True
+    if _GROUP.search(body) or _FORMAL_IMPERATIVE.search(" ".join(lines)):
+        return True
+    # Questions only (a line before them may announce them with a colon): the writer asks.
+    sentences = [
+        s.strip().rstrip(")\"”“»'’ ")
+        for ln in lines
+        for s in _SENTENCE_BREAK.split(ln)
+        if s.strip()
+    ]
+    asked = [s for s in sentences if s.endswith("?")]
+    rest = [s for s in sentences if not s.endswith(("?", ":"))]
+    return len(asked) >= 2 and not rest

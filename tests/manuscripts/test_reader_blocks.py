@@ -1,0 +1,62 @@
+"""Course texts and seminar notes in Markdown set their tasks, questions and hints in block
+quotations: a box the writer addresses to the reader, not a quotation of a source. A block of
+a source's words in the same text, cited or not, stays one. Written in the forms of a
+LiaScript seminar text and of Markdown lecture notes (m12), not copied from them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts.helpers import quotes_found, write
+
+_DEFINITION = (
+    "> Die Diplomatik ist die Lehre von den Urkunden, ihrer Entstehung, ihren Merkmalen und "
+    "ihrer Überlieferung. Sie gehört zu den historischen Hilfswissenschaften.\n"
+)
+_SEMINAR = (
+    "# Sitzung 3\n\n"
+    "Heute lesen wir einen Text zur Urkundenlehre (Vogtherr, 2008, S. 12).\n\n"
+    "> **Think. Pair. Share.** Jede Person liest zehn Minuten. Danach sprecht ihr zu zweit "
+    "über Eure Notizen.\n\n"
+    "### Grundlagen\n\n" + _DEFINITION + "\n"
+    "> Wo sind euch schon Urkunden begegnet?\n>\n> Welche Merkmale habt ihr bemerkt?\n\n"
+    "Dazu ein Beispiel aus Kiel.\n\n"
+    "> Bildet Gruppen von drei Personen. Tragt die Ergebnisse in Eure Tabelle ein und stellt "
+    "sie im Plenum vor.\n\n"
+    "> **Aufgabe:** Beschreiben Sie die Urkunde und bestimmen Sie ihre Teile.\n\n"
+    "> Was ist mit Urkunden, deren Aussteller unbekannt ist? Oder die ohne Datum überliefert "
+    "sind (bspw. nur mit einem Ort)?\n"
+)
+
+
+def test_tasks_and_questions_in_boxes_are_no_quotations(tmp_path: Path) -> None:
+    got = quotes_found(write(tmp_path, "sitzung.md", _SEMINAR))
+    assert set(got) == {
+        "Die Diplomatik ist die Lehre von den Urkunden, ihrer Entstehung, ihren Merkmalen und "
+        "ihrer Überlieferung. Sie gehört zu den historischen Hilfswissenschaften."
+    }
+
+
+def test_english_lecture_notes_boxes(tmp_path: Path) -> None:
+    notes = (
+        "# Week 2\n\nWe read Orwell's essay (Orwell, 1946, p. 3).\n\n"
+        "> **Exercise 1:** Rewrite the paragraph below in plain English and compare it with "
+        "the original.\n\n"
+        "> Which words would you cut first? Why do long words feel safer to a writer?\n\n"
+        "> Never use a long word where a short one will do, and never use a metaphor you are "
+        "used to seeing in print.\n"
+    )
+    assert set(quotes_found(write(tmp_path, "week2.md", notes))) == {
+        "Never use a long word where a short one will do, and never use a metaphor you are "
+        "used to seeing in print."
+    }
+
+
+def test_a_cited_block_in_the_second_person_is_quoted(tmp_path: Path) -> None:
+    text = (
+        "Im Brief heißt es:\n\n"
+        "> Ich bitte euch, lest diese Zeilen mit Geduld und vergebt mir meine Eile. "
+        "(Goethe, 1788, S. 41)\n"
+    )
+    got = quotes_found(write(tmp_path, "brief.md", text))
+    assert list(got) == ["Ich bitte euch, lest diese Zeilen mit Geduld und vergebt mir meine Eile."]
