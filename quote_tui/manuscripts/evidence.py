@@ -145,6 +145,9 @@ _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
+    # A line compared ("„schlendern“ (vgl. Z. 34f)"): only the text read has lines to point to.
+    r"[\"'”’»“]*\s*[.,;]?\s*\((?:vgl\.|cf\.)\s*(?:ll?\.|Z\.|Vers|lines?|Zeilen?)\s*\d+"
+    r"(?:\s*[-–f]+\s*\d*\.?)?\s*\)|"
     # APA's year and page, the author named in the sentence: "Brookfield … “…” (1987, p. 21)".
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:1[5-9]|20)\d\d[a-z]?,\s*(?:pp?\.|S\.|para\.)\s*[\dxivlc]+"
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"

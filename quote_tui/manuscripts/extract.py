@@ -93,6 +93,13 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
     return not (is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
 
 
+# A page or line typed right after the closing mark, its kind named ("„Der Wind am Hute
+# Pfiff“(Z. 81)", "(S. 12)"): capitalised words placed so are quoted, not a title named (a
+# title's bracket gives its year).
+_TYPED_PLACE = re.compile(
+    r"[\"'”’»“]*\s*[.,;]?\s*\((?:vgl\.\s*)?(?:pp?\.|S\.|Seite|ll?\.|Z\.|Zeilen?|Vers|V\.|lines?)"
+    r"\s*\d"
+)
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
@@ -442,6 +449,7 @@ def extract(
                 is_title(doc.text, span.start, span.end)
                 and not _paged(doc, span, mention, locator)
                 and not coined_by_cited(doc.text, span.start)
+                and not _TYPED_PLACE.match(doc.text, span.close_end)
             ):
                 continue
             if known.named(raw, _note_text(mention)):

@@ -26,7 +26,12 @@ __all__ = [
     "presents_own",
 ]
 
-_MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
+# Math in the marks: a formula. Markdown escapes an editor's brackets ("Leuten \[...\] Adjes"):
+# an ellipsis or a few words in escaped brackets are no display formula.
+_MATH = re.compile(
+    r"\\\(|\\\[(?!\s*(?:\.\.\.|…|[^\W\d_][^\\$^_{}=\n]{0,40})\s*\\\])|\$[^$\n]+\$|"
+    r"\\(?:frac|lor|land|to|neg|forall|exists)\b"
+)
 # Words that present what follows as a word or a name, not as someone's statement ("the
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 # Utterances of a kind of speaker, one of them given: "Ambivalente Äußerungen der
