@@ -29,6 +29,7 @@ from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
 from quote_tui.manuscripts.notecite import (
@@ -384,8 +385,10 @@ def extract(
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if names_a_work(scan, span.start, span.end) or cites_by_title(
-                doc.text, span.start, span.end, span.close_end
+            if (
+                names_a_work(scan, span.start, span.end)
+                or cites_by_title(doc.text, span.start, span.end, span.close_end)
+                or is_notation(doc.text, span.start, span.end)
             ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
