@@ -39,7 +39,11 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
-from quote_tui.manuscripts.phrase_cites import sentence_cite
+from quote_tui.manuscripts.phrase_cites import (
+    cited_right_after,
+    paged_right_before,
+    sentence_cite,
+)
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
@@ -414,6 +418,11 @@ def extract(
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
                 )
+                # "\cite[12]{k}: ,,…''" in a note: the words the citation just gave, unless
+                # a citation of their own follows right after them
+                before = paged_right_before(doc, span.start)
+                if before is not None and not cited_right_after(doc, span.close_end):
+                    mention, reference, locator = before, None, before.locator
                 if mention is not None and introduced_example(
                     doc.text, span.start, span.end, span.close_end, mention.start
                 ):

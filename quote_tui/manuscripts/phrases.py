@@ -43,6 +43,7 @@ from quote_tui.manuscripts.phrase_cites import (
     closing_note,
     note_after,
     paged_right_after,
+    paged_right_before,
     sentence_cite,
     window,
     word_cited,
@@ -253,6 +254,7 @@ def borrowed(
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
         or labelled_quotation(text, start)
+        or paged_right_before(doc, start) is not None
         or (
             all(w.casefold() not in _FUNCTION for w in words)
             and cited.holds(start, end)
