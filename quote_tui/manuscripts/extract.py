@@ -51,7 +51,7 @@ from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
-from quote_tui.manuscripts.titled import Titles, cites_by_title
+from quote_tui.manuscripts.titled import Titles, cites_by_title, italic_titles
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -234,7 +234,29 @@ def extract(
     subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
-    known = Titles([*titles, *(entry.title for entry in ms.listed)])
+    found_spans = [
+        find_quotes(
+            doc.scan_text if doc.scan_text is not None else doc.text,
+            min_words=min(min_words, WORD_WORDS),
+            latex=doc.kind == "latex",
+            note_marks=[a.start for a in doc.anchors if a.footnote],
+        )
+        for doc in ms.documents
+    ]
+    # A title the text names once as one ("published as “…”", *in italics*) is that work's
+    # name wherever its words stand in marks again.
+    named = [
+        text[q.start : q.end]
+        for doc, spans in zip(ms.documents, found_spans, strict=True)
+        if doc.kind in ("markdown", "latex", "plain")
+        for text in [doc.scan_text if doc.scan_text is not None else doc.text]
+        for q in spans
+        if q.parent is None and names_a_work(text, q.start, q.end)
+    ]
+    italic = [
+        t for d in ms.documents if d.kind in ("markdown", "latex") for t in italic_titles(d.text)
+    ]
+    known = Titles([*titles, *(entry.title for entry in ms.listed), *italic, *named])
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -365,12 +387,7 @@ def extract(
                 cited.add(block.start, block.end)
                 said.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(
-            scan,
-            min_words=min(min_words, WORD_WORDS),
-            latex=doc.kind == "latex",
-            note_marks=[a.start for a in doc.anchors if a.footnote],
-        )
+        spans = found_spans[index]
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)

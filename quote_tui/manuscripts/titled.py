@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["Titles", "cites_by_title"]
+__all__ = ["Titles", "cites_by_title", "italic_titles"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _WORD = re.compile(r"[^\W_]+")
@@ -92,3 +92,32 @@ def cites_by_title(text: str, start: int, end: int, close_end: int) -> bool:
     opens = _AUTHOR_OPENS.search(text, max(0, start - 60), max(0, start - 1))
     closes = _PAGE_CLOSES.match(text, close_end)
     return bool(opens and closes and (opens["author"] or closes["page"]))
+
+
+# A work's title set in italics in the prose, as style guides set books, plays and films:
+# Markdown's *…* or _…_ (not bold), LaTeX's \textit{…} and \emph{…}. The same words in marks
+# elsewhere name the work (a draft's title typed with its opening dots, "...... et les chiens
+# se taisaient", beside *Et les chiens se taisaient*).
+_ITALIC = re.compile(
+    r"(?<![*\w\\])\*(?!\*)(?P<a>[^*\n]{3,120}?)(?<!\s)\*(?![*\w])"
+    r"|(?<![_\w])_(?!_)(?P<b>[^_\n]{3,120}?)(?<!\s)_(?![_\w])"
+    r"|\\(?:textit|emph)\{(?P<c>[^{}\n]{3,120})\}"
+)
+_MARK_BEFORE = re.compile(r"[\"'“”„‘’«»‚`]\s*$")
+
+
+def italic_titles(text: str) -> list[str]:
+    """The phrases set in italics in ``text`` that look like a work's title: two words or more,
+    a capital first, no mark of their own, and not inside a quotation's marks (a quotation
+    set in italics is not a title)."""
+    out = []
+    for m in _ITALIC.finditer(text):
+        inner = m["a"] or m["b"] or m["c"] or ""
+        if not inner[:1].isupper() or any(mark in inner for mark in _MARKS):
+            continue
+        if len(_fold(inner)) < _MIN_WORDS:
+            continue
+        if _MARK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+            continue
+        out.append(inner)
+    return out

@@ -87,7 +87,10 @@ _WORK = re.compile(
     # print and online ("die Serie „…“", "des Magazins „…“", "the series “…”").
     r"Artikels|Buch(?:e?s)|Aufsatzes|Romans|Gedicht(?:e?s)|Films?|Filmes|Beitrag(?:e?s)|"
     r"Werk(?:e?s)|Vortrag(?:e?s)|Textes|Lied(?:e?s)?|Serie|Sendung|Magazins?|Zeitung|"
-    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog)"
+    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog|"
+    # and a title announced as one: "published as “…”", "mit dem Titel „…“", "intitulé « … »"
+    r"titled|entitled|published\s+as|appeared\s+as|under\s+the\s+title|mit\s+dem\s+Titel|"
+    r"unter\s+dem\s+Titel|betitelt|intitulée?s?|sous\s+le\s+titre|titulad[oa]s?)"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
@@ -199,6 +202,11 @@ def names_a_work(text: str, start: int, end: int) -> bool:
     quotes the article."""
     if _HANDLE.search(text, start, end) and len(_words(text[start:end])) <= _HANDLE_WORDS:
         return True
+    # A link in marks, its words capitalised: the title of the page or paper it links ('my
+    # article, "[Découverte d'un tapuscrit](https://…)"').
+    link = _LINK_TITLE.fullmatch(text, start, end)
+    if link and link[1][:1].isupper() and len(_words(link[1])) <= 2 * _TITLE_WORDS:
+        return True
     if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
     if _IN_WORK.search(text, max(0, start - 8), start) and _CLAUSE_AFTER.match(text, end):
@@ -209,6 +217,10 @@ def names_a_work(text: str, start: int, end: int) -> bool:
     if len(_words(text[start:end])) > _TITLE_WORDS:
         return False
     return bool(_WORK.search(text[max(0, start - 30) : start]))
+
+
+# (the scanned text blanks the link's address: "[Title" and spaces)
+_LINK_TITLE = re.compile(r"\s*\[([^\[\]\n]{3,200}?)(?:\]\([^()\s]+\)| {3,})[.,]?\s*")
 
 
 def _words(inner: str) -> list[str]:
