@@ -90,7 +90,14 @@ _WORK = re.compile(
     r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog|"
     # and a title announced as one: "published as “…”", "mit dem Titel „…“", "intitulé « … »"
     r"titled|entitled|published\s+as|appeared\s+as|under\s+the\s+title|mit\s+dem\s+Titel|"
-    r"unter\s+dem\s+Titel|betitelt|intitulée?s?|sous\s+le\s+titre|titulad[oa]s?)"
+    r"unter\s+dem\s+Titel|betitelt|intitulée?s?|sous\s+le\s+titre|titulad[oa]s?|"
+    # works of art and named programmes; French and Spanish works ("des projets comme
+    # \textquote{Ville baroque}", "le programme « … »", "la novela “…”")
+    r"painting|exhibition|programm?e?s?|initiative|campaign|festival|Gemäldes?|Bild(?:es)?|"
+    r"Ausstellung|Programms?|Initiative|Kampagne|livre|essai|chapitre|poème|roman|pièce|"
+    r"chanson|émission|revue|ouvrage|tableau|exposition|projets?|dispositifs?|libro|artículo|"
+    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?)"
+    r"(?:\s+(?:comme|like|such\s+as|wie|como))?"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
@@ -141,8 +148,8 @@ _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
 
 
 _TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-# Words a title leaves in lower case (English, German); every other word of a title is
-# capitalised, where a sentence has verbs and adjectives in lower case.
+# Words a title leaves in lower case (English, German, French, Spanish); every other word of a
+# title is capitalised, where a sentence has verbs and adjectives in lower case.
 _SMALL = frozenset(
     re.findall(
         r"\S+",
@@ -153,7 +160,9 @@ _SMALL = frozenset(
         "during like per since around along amid despite except inside outside onto versus "
         "beside besides near past till unto throughout underneath beneath behind below above "
         "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
-        "um über bei nach aus gegen ohne durch unter vor",
+        "um über bei nach aus gegen ohne durch unter vor "
+        # French and Spanish ("Unité de Recherche Associée au C.N.R.S.")
+        "de du des la le les au aux et en à sur par pour dans d' l' del el los las y con para",
     )
 )
 
