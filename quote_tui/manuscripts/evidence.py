@@ -157,6 +157,13 @@ _PAGE = re.compile(
     re.I,
 )
 PAGE_AFTER = _PAGE
+# An author-date citation of an undated source right after the closing mark, as APA writes a
+# web page's: "(Toleranzräume, o.J.)", "(World Bank, n.d.)", "(International Dyslexia
+# Association [IDA], n.d.)", "(\"Butuan City\", n.d.)", "(INSEE, s.d.)", "(RAE, s.f.)".
+_UNDATED = re.compile(
+    r"[\"'”’»“]*\s*[.,;]?\s*\([\"“A-ZÄÖÜ][^()\n]{0,80}?,?\s*"
+    r"(?:n\.\s?d\.|o\.\s?J\.|s\.\s?[df]\.)(?:,\s*[^()\n]{1,30})?\)"
+)
 # An editor's hand inside the span: an ellipsis in brackets, "[sic]", a word put in brackets,
 # an opening or closing ellipsis.
 _EDITED = re.compile(
@@ -369,7 +376,7 @@ def has_evidence(
         return True
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
-    if _PAGE.match(text, close_end):
+    if _PAGE.match(text, close_end) or _UNDATED.match(text, close_end):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
