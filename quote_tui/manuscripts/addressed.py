@@ -16,8 +16,19 @@ __all__ = ["addresses_reader"]
 # "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one).
 _LABEL = re.compile(r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)")
 # German's address of a group of readers: "euch", "eure" ("ihr" is also "her" and "their",
-# "gibt ihr" "gives her"). The singular "du", "dich", "dein" is a poem's and a song's as often.
+# "gibt ihr" "gives her"), with a sentence that opens on the plural imperative ("Bildet
+# Gruppen.", "Nehmt Euch …", "Tragt Eure …"). The Bible's and a speech's "euch" comes in
+# sentences of their own ("Willst du aber …, die um euch her sind"); the singular "du",
+# "dich", "dein" is a poem's and a song's as often.
 _GROUP = re.compile(r"\b(?:euch|euer|eure[mnrs]?)\b", re.I)
+_PLURAL_IMPERATIVE = re.compile(
+    r"(?:^|[.!?:]\s+)[A-ZÄÖÜ][a-zäöüß]+t\b(?!\s+(?:du|er|sie|es|man|ihr)\b)(?![^.!?\n]*\?)"
+)
+# A source line of its own right after the block signs it ("(3. Mose 25,44f)"), as a
+# citation would.
+_SOURCE_LINE = re.compile(
+    r"[ \t]*\n(?:[ \t]*\n)?[ \t]*\([^()\n]{2,80}\)[ \t]*(?:<!--[^\n]*-->)?[ \t]*(?:\n|\Z)"
+)
 # German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …".
 _FORMAL_IMPERATIVE = re.compile(r"(?:^|[.!:]\s+)[A-ZÄÖÜ][a-zäöüß]+en\s+Sie\b(?![^.!?\n]*\?)")
 # A list item's number or bullet, and the marks and emphasis around a block's lines.
@@ -31,13 +42,18 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
     box under a bold label, questions and nothing else, or directions to a group of
     readers in German's second person or its formal imperative."""
     body = text[start:end]
+    if _SOURCE_LINE.match(text, end):
+        return False
     lines = [_ITEM.sub("", ln.strip(" \t>*_")) for ln in body.splitlines()]
     lines = [ln for ln in lines if ln]
     if not lines:
         return False
     if _LABEL.match(body.lstrip(" \t>")):
         return True
-    if _GROUP.search(body) or _FORMAL_IMPERATIVE.search(" ".join(lines)):
+    joined = " ".join(lines)
+    if _GROUP.search(body) and _PLURAL_IMPERATIVE.search(joined):
+        return True
+    if _FORMAL_IMPERATIVE.search(joined):
         return True
     # Questions only (a line before them may announce them with a colon): the writer asks.
     sentences = [

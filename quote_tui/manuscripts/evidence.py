@@ -127,10 +127,16 @@ _WORK_SAYS = re.compile(
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
 # The same author named at the head of the sentence, a comma closing the phrase: "For Hobbes,
 # humans are -- 'by a real necessity of nature' -- drawn to 'shun death'", "Für Luhmann, …".
+# Without the comma after "et al." ("According to Nonaka et al. cross fertilisation requires")
+# and in German, whose verb follows the head at once ("Nach Cassirer beginnt …"): a word in
+# lower case there is a verb, for German nouns are capitalised.
 FOR_NAME = re.compile(
-    r"^\W*(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|a|"
-    r"an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
-    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?\s*,"
+    r"^\W*(?:(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|"
+    r"a|an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?(?:\s*,|\s+et\s+al\.\s)|"
+    r"(?:Nach|Laut)\s+(?!(?:Beispiel|Hause|Ende|Abschluss|Beginn|Ansicht|Meinung|Angaben|"
+    r"Auffassung|Art|Maßgabe|Möglichkeit)\b)[A-ZÄÖÜ][\w'’-]+\s+(?!(?:der|die|das|des|dem|den|"
+    r"von|vom|zu|zur|zum|und|in|im|auf|mit|aus|bei|ein|eine[mnrs]?)\b)[a-zäöüß]+\s)"
 )
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
 # superscript, a bracketed number, or a note mark as a Word or Google Docs export links it

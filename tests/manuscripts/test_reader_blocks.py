@@ -60,3 +60,14 @@ def test_a_cited_block_in_the_second_person_is_quoted(tmp_path: Path) -> None:
     )
     got = quotes_found(write(tmp_path, "brief.md", text))
     assert list(got) == ["Ich bitte euch, lest diese Zeilen mit Geduld und vergebt mir meine Eile."]
+
+
+def test_a_scripture_block_signed_by_its_source_line_is_quoted(tmp_path: Path) -> None:
+    slides = (
+        "# Gesetze zum Umgang mit Sklaven\n"
+        "> Willst du aber Knechte haben, so sollst du sie kaufen von den Völkern, die um euch "
+        "her sind. Die mögt ihr zu eigen haben und sollt sie vererben euren Kindern.\n\n"
+        "(3. Mose 25,44f)\n"
+    )
+    got = quotes_found(write(tmp_path, "ethik.md", slides))
+    assert len(got) == 1
