@@ -87,7 +87,12 @@ _SAYING = re.compile(
     # Spanish and French essays: "Freire advertía que … un \"amor a la muerte\"", "selon Weil".
     r"dice|decía|dijo|escribe|escribía|escribió|afirma|afirmaba|afirmó|señala|señalaba|señaló|"
     r"sostiene|sostenía|explica|explicaba|advierte|advertía|advirtió|plantea|planteaba|según|"
+    r"añade|añadía|añadió|define|definía|definió|describe|describía|describió|enseña|enseñaba|"
+    r"enseñó|concluye|concluyó|insiste|insistía|insistió|recuerda|recordaba|recordó|observa|"
+    r"observaba|observó|responde|respondió|proclama|proclamó|cita|citaba|citó|citando|"
     r"écrit|écrivait|affirme|affirmait|souligne|soulignait|explique|expliquait|déclare|selon|"
+    r"dit|disait|ajoute|ajoutait|ajouta|définit|définissait|décrit|décrivait|rappelle|rappelait|"
+    r"conclut|précise|précisait|enseigne|enseignait|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
