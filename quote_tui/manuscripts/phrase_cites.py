@@ -73,8 +73,21 @@ def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:
 
 
 def _cites_several(text: str, cite: Mention) -> bool:
-    """Whether ``cite`` is one of a group of works cited at once ("(Lynch, 2011; Jost …)")."""
-    return ";" in cite.raw or text[cite.end : cite.end + 3].lstrip().startswith(";")
+    """Whether ``cite`` is one of a group of works cited at once ("(Lynch, 2011; Jost …)",
+    numbered "[1][2][3]" or "[1, 2, 4]" or "[1-4]", "\\cite{a,b}")."""
+    if ";" in cite.raw or text[cite.end : cite.end + 3].lstrip().startswith(";"):
+        return True
+    if _NUMBERS.fullmatch(cite.raw) and (
+        _SEVERAL_NUMBERS.search(cite.raw) or _NEXT_NUMBER.match(text, cite.end)
+    ):
+        return True
+    return cite.style == "latex" and _SEVERAL_KEYS.search(cite.raw) is not None
+
+
+_NUMBERS = re.compile(r"\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]")
+_SEVERAL_NUMBERS = re.compile(r"\d\s*[-–,]\s*\d")
+_NEXT_NUMBER = re.compile(r"[ \t]*\[\s*\d")
+_SEVERAL_KEYS = re.compile(r"\{[^{}]*,[^{}]*\}\s*$")
 
 
 def closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
