@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["Titles", "cites_by_title", "italic_titles"]
+__all__ = ["Titles", "cites_by_title", "dated_title", "italic_titles"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _WORD = re.compile(r"[^\W_]+")
@@ -121,3 +121,19 @@ def italic_titles(text: str) -> list[str]:
             continue
         out.append(inner)
     return out
+
+
+# A title that ends on the years it spans, as histories, exhibitions and archival collections
+# are named: "Miscellaneous art exhibition catalog collection, 1813–1953.", "Artists on the
+# Left, 1926–1956". A quotation that ends on a span of years is rare.
+_YEARS_SPANNED = re.compile(r",\s*(?:1[5-9]|20)\d\d\s*[-–—]\s*(?:(?:1[5-9]|20)\d\d|\d\d)[.,]?\s*\Z")
+
+
+def dated_title(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` are a title ending on the years it spans."""
+    inner = text[start:end].strip()
+    return (
+        inner[:1].isupper()
+        and len(_WORD.findall(inner)) <= 2 * _TITLE_WORDS
+        and _YEARS_SPANNED.search(inner) is not None
+    )
