@@ -24,10 +24,11 @@ _GROUP = re.compile(r"\b(?:euch|euer|eure[mnrs]?)\b", re.I)
 _PLURAL_IMPERATIVE = re.compile(
     r"(?:^|[.!?:]\s+)[A-ZÄÖÜ][a-zäöüß]+t\b(?!\s+(?:du|er|sie|es|man|ihr)\b)(?![^.!?\n]*\?)"
 )
-# A source line of its own right after the block signs it ("(3. Mose 25,44f)"), as a
-# citation would.
+# A source line of its own right after the block signs it ("(3. Mose 25,44f)", a name alone:
+# "Marc Beise"), as a citation would.
 _SOURCE_LINE = re.compile(
-    r"[ \t]*\n(?:[ \t]*\n)?[ \t]*\([^()\n]{2,80}\)[ \t]*(?:<!--[^\n]*-->)?[ \t]*(?:\n|\Z)"
+    r"[ \t]*\n(?:[ \t]*\n)?[ \t]*(?:\([^()\n]{2,80}\)|[—–-]*[ \t]*[A-ZÄÖÜ][\w.'’-]+"
+    r"(?:[ \t]+[A-ZÄÖÜ][\w.'’-]+){1,3})[ \t]*(?:<!--[^\n]*-->)?[ \t]*(?:\n|\Z)"
 )
 # German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …".
 _FORMAL_IMPERATIVE = re.compile(r"(?:^|[.!:]\s+)[A-ZÄÖÜ][a-zäöüß]+en\s+Sie\b(?![^.!?\n]*\?)")

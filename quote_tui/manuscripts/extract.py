@@ -51,7 +51,13 @@ from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
-from quote_tui.manuscripts.titled import Titles, cites_by_title, dated_title, italic_titles
+from quote_tui.manuscripts.titled import (
+    Titles,
+    cites_by_title,
+    dated_title,
+    italic_titles,
+    named_with_year,
+)
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -411,6 +417,7 @@ def extract(
                 or cites_by_title(doc.text, span.start, span.end, span.close_end)
                 or is_notation(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
+                or named_with_year(doc.text, span.start, span.close_end)
             ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["Titles", "cites_by_title", "dated_title", "italic_titles"]
+__all__ = ["Titles", "cites_by_title", "dated_title", "italic_titles", "named_with_year"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _WORD = re.compile(r"[^\W_]+")
@@ -137,3 +137,14 @@ def dated_title(text: str, start: int, end: int) -> bool:
         and len(_WORD.findall(inner)) <= 2 * _TITLE_WORDS
         and _YEARS_SPANNED.search(inner) is not None
     )
+
+
+# A work's year in brackets right after its title, the item ending there: a list of works
+# ("* \"Kritik der reinen Vernunft\" (1781)") or a clause ("his \"Emile\" (1762), which").
+_YEAR_CLOSES = re.compile(r"[ \t]*\((?:1[5-9]|20)\d\d[a-z]?\)[ \t]*(?:[,;]|\.?[ \t]*(?:\n|\Z))")
+
+
+def named_with_year(text: str, start: int, close_end: int) -> bool:
+    """Whether the capitalised words in marks opening at ``start`` are followed by a year in
+    brackets that ends their item or clause: a work named with its date."""
+    return text[start : start + 1].isupper() and _YEAR_CLOSES.match(text, close_end) is not None
