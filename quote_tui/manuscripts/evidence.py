@@ -383,7 +383,7 @@ def has_evidence(
     subject is named in full ("Robert Scales Jr stated,"), as a story's speakers are not.
     """
     inner = text[start:end]
-    if labelled_quotation(text, start):
+    if labelled_quotation(text, start) or _ORIGINAL_BESIDE.search(text, max(0, start - 8), start):
         return True
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
@@ -509,17 +509,23 @@ def _foreign(inner: str, around: str) -> bool:
 # language is: „Die Langeweile, das Laster und die Not“ (\textit{l'ennui, le vice et le besoin}).
 _ORIGINAL_AFTER = re.compile(
     r"[\"'”’»“`]*\s*\(\s*(?:\\(?:textit|emph|foreignlanguage\{\w+\})\{|\*|_)([^(){}*_\d]{3,160})"
-    r"(?:\}|\*|_)\s*\)"
+    r"(?:\}|\*|_)\s*\)|"
+    # or in marks: "“irresistibly fascinating” (“exerçaient . . . une fascination irrésistible”)"
+    r"[\"'”’»“`]*\s*\(\s*[“\"«„]\s*([^()“”\"«»„\d]{3,160}?)\s*[”\"»“]\s*\)"
 )
+# The original given in marks beside the words just quoted in translation, as above: the
+# second quotation of the pair.
+_ORIGINAL_BESIDE = re.compile(r"[”\"’»]\s*\(\s*[“\"«„]\s*\Z")
 
 
 def translated(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the words in marks are followed by their original in another language: a
     source quoted in translation, its own words given beside it."""
     m = _ORIGINAL_AFTER.match(text, close_end)
-    if m is None or len(m[1].split()) < 2:
+    original = (m[1] or m[2]) if m is not None else ""
+    if len(original.split()) < 2:
         return False
-    theirs, mine = _language(m[1]), _language(text[start:end])
+    theirs, mine = _language(original), _language(text[start:end])
     return theirs is None or mine is None or theirs != mine
 
 
