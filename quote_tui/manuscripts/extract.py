@@ -17,6 +17,7 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
+from quote_tui.manuscripts.concepts import names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import (
@@ -111,6 +112,9 @@ _TYPED_PLACE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:vgl\.\s*)?(?:pp?\.|S\.|Seite|ll?\.|Z\.|Zeilen?|Vers|V\.|lines?)"
     r"\s*\d"
 )
+# A word of two letters at least: numbers and signs in marks ("the lot number “1 • 847,”")
+# are an identifier, not anyone's words.
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
@@ -310,7 +314,10 @@ def extract(
                 and not (block.mention is None and sentence_cite(doc, ms, block.after) == "paged")
             ):
                 continue
-            if block.inline and names_a_work(doc.text, block.start, block.end):
+            if block.inline and (
+                names_a_work(doc.text, block.start, block.end)
+                or names_concept(doc.text, block.start, block.end)
+            ):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
             # A csquotes command that carries its own citation (\textcquote[178]{key}{Plot-
@@ -416,6 +423,8 @@ def extract(
                 names_a_work(scan, span.start, span.end)
                 or cites_by_title(doc.text, span.start, span.end, span.close_end)
                 or is_notation(doc.text, span.start, span.end)
+                or names_concept(doc.text, span.start, span.end)
+                or not _LETTERS.search(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
                 or named_with_year(doc.text, span.start, span.close_end)
             ):
