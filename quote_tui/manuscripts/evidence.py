@@ -184,6 +184,8 @@ _EDITED = re.compile(
 _BRACKETED = re.compile(r"\[(?:\.\.\.|…|sic|[^\]\n@^]{1,40})\](?!\()")
 _NEXT_SENTENCE = re.compile(r"[\"'”’»“]*(?:\s+[A-ZÄÖÜ]|\s*$)")
 _OPENING = " \t\n\"'“„‘‚«»`"
+# A csquotes command opening the marks (\enquote{…}, \textquote[…]{…}): an opening mark too.
+_QUOTE_COMMAND = re.compile(r"\\[A-Za-z]*quote\*?(?:\[[^\]]*\])*\{\s*\Z")
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
 
 
@@ -404,7 +406,12 @@ def has_evidence(
     after = (
         "" if ended else text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
     )
-    if spoken and ended and not before.strip(_OPENING) and _NEXT_SENTENCE.match(text, close_end):
+    if (
+        spoken
+        and ended
+        and not _QUOTE_COMMAND.sub("", before).strip(_OPENING)
+        and _NEXT_SENTENCE.match(text, close_end)
+    ):
         # A whole sentence in marks, standing alone: a line quoted, not a phrase of the
         # writer's sentence (none of the writer's own spans in the labelled sets was one).
         return True

@@ -29,3 +29,15 @@ def test_a_low_mark_closed_by_a_straight_one(tmp_path: Path) -> None:
         "Gefühl und bringe es nach außen.",
         'Er sagte "Guten Morgen" und ging dann ohne ein weiteres Wort.',
     }
+
+
+def test_a_whole_sentence_in_enquote_standing_alone(tmp_path: Path) -> None:
+    text = (
+        "\\documentclass{article}\n\\usepackage{csquotes}\n\\begin{document}\n"
+        "Die Bibliothek ist zu klein \\cite{bericht}. Dass sie lange ohne Leitung war, ist "
+        "nicht nur schlecht. \\enquote{Man lernte, sich selbst zu organisieren.} Obwohl das "
+        "nach Zweckoptimismus klingt.\n"
+        "\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "master.tex", text))
+    assert set(got) == {"Man lernte, sich selbst zu organisieren."}
