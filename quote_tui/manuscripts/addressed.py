@@ -32,6 +32,13 @@ _SOURCE_LINE = re.compile(
 )
 # German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …".
 _FORMAL_IMPERATIVE = re.compile(r"(?:^|[.!:]\s+)[A-ZÄÖÜ][a-zäöüß]+en\s+Sie\b(?![^.!?\n]*\?)")
+# A summary of a reading, the block opening on the text it sums up with its citation: "Der
+# vorliegende Text (Grüttner, 2021, S. 515) behandelt …", "This chapter (Smith, 2019) argues …".
+_SUMMARY = re.compile(
+    r"(?:Der|Die|Das|Dieser|Diese|Dieses|This|The)\s+(?:vorliegende\s+|present\s+)?"
+    r"(?:Text|Artikel|Aufsatz|Beitrag|Kapitel|Buch|Studie|text|article|chapter|book|paper|essay|"
+    r"study)\s*\([^()\n]{0,60}(?:1[5-9]|20)\d\d[^()\n]{0,30}\)"
+)
 # A list item's number or bullet, and the marks and emphasis around a block's lines.
 _ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 # Sentences end at a stop before a capital ("(bspw. nur ein Vorname)?" is one question).
@@ -40,8 +47,9 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÄÖÜ\d])")
 
 def addresses_reader(text: str, start: int, end: int) -> bool:
     """Whether the uncited block ``text[start:end]`` is the writer's word to the reader: a
-    box under a bold label, questions and nothing else, or directions to a group of
-    readers in German's second person or its formal imperative."""
+    box under a bold label, questions and nothing else, directions to a group of readers in
+    German's second person or its formal imperative, or a summary of a reading opening on
+    the text it sums up."""
     body = text[start:end]
     if _SOURCE_LINE.match(text, end):
         return False
@@ -49,7 +57,7 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
     lines = [ln for ln in lines if ln]
     if not lines:
         return False
-    if _LABEL.match(body.lstrip(" \t>")):
+    if _LABEL.match(body.lstrip(" \t>")) or _SUMMARY.match(body.lstrip(" \t>*_")):
         return True
     joined = " ".join(lines)
     if _GROUP.search(body) and _PLURAL_IMPERATIVE.search(joined):

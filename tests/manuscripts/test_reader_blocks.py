@@ -71,3 +71,15 @@ def test_a_scripture_block_signed_by_its_source_line_is_quoted(tmp_path: Path) -
     )
     got = quotes_found(write(tmp_path, "ethik.md", slides))
     assert len(got) == 1
+
+
+def test_a_summary_of_the_reading_in_a_box_is_the_writers(tmp_path: Path) -> None:
+    text = (
+        "### Vier Phasen\n\n"
+        "> Der vorliegende Text (Grüttner, 2021, S. 515-516) behandelt die vier Phasen der "
+        "Vertreibung von Lehrenden aus den Universitäten.\n\n"
+        "> This chapter (Smith, 2019) argues that the reforms failed in every province.\n\n"
+        "Das Gesetz nennt sie „nicht arischer Abstammung“ (RGBl., 1933, S. 175).\n"
+    )
+    got = quotes_found(write(tmp_path, "protokoll.md", text))
+    assert set(got) == {"nicht arischer Abstammung"}
