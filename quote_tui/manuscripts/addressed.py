@@ -39,6 +39,11 @@ _SUMMARY = re.compile(
     r"(?:Text|Artikel|Aufsatz|Beitrag|Kapitel|Buch|Studie|text|article|chapter|book|paper|essay|"
     r"study)\s*\([^()\n]{0,60}(?:1[5-9]|20)\d\d[^()\n]{0,30}\)"
 )
+# A link to a resource set in a box: a bare address on a line of its own, with a title and a
+# version or date and no sentence ("> TEI P5 Guidelines / > http://… / > Version 4.6.0.").
+_ADDRESS_LINE = re.compile(r"<?https?://\S+>?")
+_SENTENCE_END = re.compile(r"[a-zäöüß]{3,}[.!?][\"”»’]?\s*$")
+_CARD_WORDS = 15
 # A list item's number or bullet, and the marks and emphasis around a block's lines.
 _ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 # Sentences end at a stop before a capital ("(bspw. nur ein Vorname)?" is one question).
@@ -59,6 +64,8 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
         return False
     if _LABEL.match(body.lstrip(" \t>")) or _SUMMARY.match(body.lstrip(" \t>*_")):
         return True
+    if _link_card(lines):
+        return True
     joined = " ".join(lines)
     if _GROUP.search(body) and _PLURAL_IMPERATIVE.search(joined):
         return True
@@ -74,3 +81,12 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
     asked = [s for s in sentences if s.endswith("?")]
     rest = [s for s in sentences if not s.endswith(("?", ":"))]
     return len(asked) >= 2 and not rest
+
+
+def _link_card(lines: list[str]) -> bool:
+    """A bare address on a line of its own, the other lines a title, a version, a date: no
+    sentence and few words."""
+    rest = [ln for ln in lines if not _ADDRESS_LINE.fullmatch(ln)]
+    if len(rest) == len(lines) or any(_SENTENCE_END.search(ln) for ln in rest):
+        return False
+    return sum(len(ln.split()) for ln in rest) <= _CARD_WORDS

@@ -83,3 +83,18 @@ def test_a_summary_of_the_reading_in_a_box_is_the_writers(tmp_path: Path) -> Non
     )
     got = quotes_found(write(tmp_path, "protokoll.md", text))
     assert set(got) == {"nicht arischer Abstammung"}
+
+
+def test_a_box_that_links_a_resource_is_no_quotation(tmp_path: Path) -> None:
+    text = (
+        "### TEI XML\n\nDie TEI legt ein Vokabular fest (Burnard, 2014, S. 3).\n\n"
+        "> TEI P5 Guidelines\n> https://tei-c.org/release/doc/tei-p5-doc/en/html/index.html\n"
+        "> Version 4.6.0. (letztes Update am 4. April 2023)\n\n"
+        "Die Richtlinien sind lang.\n\n"
+        "> Move fast and break things, unless you are breaking them for other people.\n"
+        "> https://example.org/essay\n"
+    )
+    got = quotes_found(write(tmp_path, "tei.md", text))
+    assert set(got) == {
+        "Move fast and break things, unless you are breaking them for other people."
+    }
