@@ -445,7 +445,12 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     return _NAMES_BEFORE.search(text, begin, start) is not None or (
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
+        # German's passive names nobody: "Wahrnehmungen wurden als ‚Sinnesdaten‘ bezeichnet"
+        and not _PASSIVE.search(text, begin, start)
     )
+
+
+_PASSIVE = re.compile(r"\b(?:wird|werden|wurde|wurden)\b(?![^.!?]*\bvon\s+[A-ZÄÖÜ])")
 
 
 def _word_in_cited_sentence(
