@@ -14,7 +14,16 @@ __all__ = ["addresses_reader"]
 
 # A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
 # "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one).
-_LABEL = re.compile(r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)")
+_LABEL = re.compile(
+    r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)|"
+    # or a callout's word and colon without bold: "> Hinweis: …", "> Frage: …", "> Note: …"
+    r"(?:Hinweis|Achtung|Merke|Tipp|Tip|Note|Notiz|Info|Warnung|Warning|Aufgabe|Übung|Fragen?|"
+    r"Questions?|Task|Exercise|Hint|Important|Wichtig|Beachte|Remember|Caution|Lernziele?|"
+    r"Anmerkung|Todo|TODO)(?:[^\S\n]+\d{1,2})?[^\S\n]*:"
+)
+# Every line set in bold: a box of headings or names ("> **André Dietrich & Sebastian Zug**
+# / > **TU Bergakademie Freiberg**", a title slide), not a quotation.
+_BOLD_LINE = re.compile(r"(?:\*\*|__)[^*_\n]+(?:\*\*|__)[.:]?")
 # German's address of a group of readers: "euch", "eure" ("ihr" is also "her" and "their",
 # "gibt ihr" "gives her"), with a sentence that opens on the plural imperative ("Bildet
 # Gruppen.", "Nehmt Euch …", "Tragt Eure …"). The Bible's and a speech's "euch" comes in
@@ -65,6 +74,9 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
     if _LABEL.match(body.lstrip(" \t>")) or _SUMMARY.match(body.lstrip(" \t>*_")):
         return True
     if _link_card(lines):
+        return True
+    raw_lines = [ln.strip(" \t>") for ln in body.splitlines() if ln.strip(" \t>")]
+    if raw_lines and all(_BOLD_LINE.fullmatch(ln) for ln in raw_lines):
         return True
     joined = " ".join(lines)
     if _GROUP.search(body) and _PLURAL_IMPERATIVE.search(joined):

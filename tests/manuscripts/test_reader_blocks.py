@@ -98,3 +98,21 @@ def test_a_box_that_links_a_resource_is_no_quotation(tmp_path: Path) -> None:
     assert set(got) == {
         "Move fast and break things, unless you are breaking them for other people."
     }
+
+
+def test_callout_words_and_a_title_slide_box(tmp_path: Path) -> None:
+    text = (
+        "# Offene Lehrmaterialien\n\n"
+        "> **Anna Beispiel & Bernd Muster**\n>\n> **Technische Universität Irgendwo**\n\n"
+        "## Einführung\n\nLMS verwalten Inhalte schlecht (Dietrich, 2023, S. 4).\n\n"
+        "> Hinweis: Im Gegensatz zu anderen Editoren werden die Änderungen nicht sofort "
+        "angezeigt.\n\n"
+        "> Frage 2: Welche Vorteile hat ein Textformat für offene Materialien im Alltag?\n\n"
+        "> Offene Bildungsressourcen sind Materialien, die unter einer offenen Lizenz stehen "
+        "und frei genutzt werden dürfen.\n"
+    )
+    got = quotes_found(write(tmp_path, "kurs.md", text))
+    assert set(got) == {
+        "Offene Bildungsressourcen sind Materialien, die unter einer offenen Lizenz stehen "
+        "und frei genutzt werden dürfen."
+    }
