@@ -13,13 +13,17 @@ import re
 __all__ = ["addresses_reader"]
 
 # A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
-# "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one).
+# "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one); not a label
+# that names the words a quotation ("**Zitat:**", "**Quote:**": labelled.py).
 _LABEL = re.compile(
+    r"(?![*_]{2}(?i:zitate?|quotes?|quotations?|citations?|citas?)\b)"
     r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)|"
-    # or a callout's word and colon without bold: "> Hinweis: …", "> Frage: …", "> Note: …"
-    r"(?:Hinweis|Achtung|Merke|Tipp|Tip|Note|Notiz|Info|Warnung|Warning|Aufgabe|Übung|Fragen?|"
-    r"Questions?|Task|Exercise|Hint|Important|Wichtig|Beachte|Remember|Caution|Lernziele?|"
-    r"Anmerkung|Todo|TODO)(?:[^\S\n]+\d{1,2})?[^\S\n]*:"
+    # or a callout's word, bold or not, then a colon, a dash or the bold's end: "> Hinweis: …",
+    # "> ACHTUNG: …", "> **Merke**  *…*", "> Achtung – Abgrenzung …:"
+    r"(?:[*_]{2})?(?i:Hinweise?|Achtung|Merke|Merksatz|Tipps?|Tip|Note|Notiz|Info|Warnung|"
+    r"Warning|Aufgabe|Zusatzaufgabe|Übung|Fragen?|Questions?|Task|Exercise|Hint|Important|"
+    r"Wichtig|Beachte|Remember|Caution|Lernziele?|Ziel|Anmerkung|Todo|Beispiel|Example)"
+    r"(?:[^\S\n]+\d{1,2})?(?:[^\S\n]*:|[*_]{2}|[^\S\n]+[–—-][^\S\n])"
 )
 # Every line set in bold: a box of headings or names ("> **André Dietrich & Sebastian Zug**
 # / > **TU Bergakademie Freiberg**", a title slide), not a quotation.
@@ -59,11 +63,12 @@ _ITEM = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÄÖÜ\d])")
 
 
-def addresses_reader(text: str, start: int, end: int) -> bool:
+def addresses_reader(text: str, start: int, end: int, *, linked: bool = False) -> bool:
     """Whether the uncited block ``text[start:end]`` is the writer's word to the reader: a
     box under a bold label, questions and nothing else, directions to a group of readers in
     German's second person or its formal imperative, or a summary of a reading opening on
-    the text it sums up."""
+    the text it sums up. A block whose only citation is a link it holds (``linked``) is asked
+    about its label alone: a box's link is no source of its words."""
     body = text[start:end]
     if _SOURCE_LINE.match(text, end):
         return False
@@ -71,12 +76,12 @@ def addresses_reader(text: str, start: int, end: int) -> bool:
     lines = [ln for ln in lines if ln]
     if not lines:
         return False
-    if _LABEL.match(body.lstrip(" \t>")) or _SUMMARY.match(body.lstrip(" \t>*_")):
-        return True
-    if _link_card(lines):
-        return True
     raw_lines = [ln.strip(" \t>") for ln in body.splitlines() if ln.strip(" \t>")]
-    if raw_lines and all(_BOLD_LINE.fullmatch(ln) for ln in raw_lines):
+    if _LABEL.match(body.lstrip(" \t>")) or all(_BOLD_LINE.fullmatch(ln) for ln in raw_lines):
+        return True
+    if linked:
+        return False
+    if _SUMMARY.match(body.lstrip(" \t>*_")) or _link_card(lines):
         return True
     joined = " ".join(lines)
     if _GROUP.search(body) and _PLURAL_IMPERATIVE.search(joined):

@@ -389,9 +389,16 @@ def extract(
                 said.add(block.start, block.end)
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
-            if (found.mention, found.reference) == (None, None) and (
-                presents_own(scan, block.start, block.end)
-                or (not block.inline and addresses_reader(doc.text, block.start, block.end))
+            if (found.mention, found.reference) == (None, None) and presents_own(
+                scan, block.start, block.end
+            ):
+                continue
+            # (a box's own link is no citation of its words: "> **Merke:** … [Link](https://…)")
+            linked = found.mention is not None and found.mention.style == "url"
+            if (
+                not block.inline
+                and (linked or (found.mention, found.reference) == (None, None))
+                and addresses_reader(doc.text, block.start, block.end, linked=linked)
             ):
                 continue
             out.append((index, block.start, found))

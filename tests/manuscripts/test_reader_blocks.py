@@ -116,3 +116,17 @@ def test_callout_words_and_a_title_slide_box(tmp_path: Path) -> None:
         "Offene Bildungsressourcen sind Materialien, die unter einer offenen Lizenz stehen "
         "und frei genutzt werden dürfen."
     }
+
+
+def test_boxes_with_a_link_and_callout_words_in_any_case(tmp_path: Path) -> None:
+    text = (
+        "# Vorlesung 3\n\nDie Norm beschreibt Qualitätsmerkmale (Balzert, 2009, S. 36).\n\n"
+        "> **Merke:** Die Ausgabe hängt von der Kultur ab [Link](https://example.org/doku).\n\n"
+        "> ACHTUNG: Auf den ersten Blick mag die folgende Lösung plausibel erscheinen.\n\n"
+        "> **Merke**  *Ein Objekt ist eine zur Laufzeit vorhandene Instanz einer Klasse.*\n\n"
+        "> Software ist die Idee, die Lösung, die man sich für ein Problem ausgedacht hat.\n"
+    )
+    got = quotes_found(write(tmp_path, "vl.md", text))
+    assert set(got) == {
+        "Software ist die Idee, die Lösung, die man sich für ein Problem ausgedacht hat."
+    }
