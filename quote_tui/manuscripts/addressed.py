@@ -18,12 +18,14 @@ __all__ = ["addresses_reader"]
 _LABEL = re.compile(
     r"(?![*_]{2}(?i:zitate?|quotes?|quotations?|citations?|citas?)\b)"
     r"[*_]{2}[^*_\n]{1,60}?(?:[.:!?][*_]{2}|[*_]{2}[^\S\n]*:)|"
-    # or a callout's word, bold or not, then a colon, a dash or the bold's end: "> Hinweis: …",
-    # "> ACHTUNG: …", "> **Merke**  *…*", "> Achtung – Abgrenzung …:"
-    r"(?:[*_]{2})?(?i:Hinweise?|Achtung|Merke|Merksatz|Tipps?|Tip|Note|Notiz|Info|Warnung|"
+    # or a callout's word, in bold, italics or plain, then a colon, a dash or the emphasis's
+    # end: "> Hinweis: …", "> ACHTUNG: …", "> **Merke**  *…*", "> *Merke*: …", "> Merke
+    # (Wiederholung): …", "> Achtung – Abgrenzung …:"
+    r"(?:[*_]{1,2})?(?i:Hinweise?|Achtung|Merke|Merksatz|Tipps?|Tip|Note|Notiz|Info|Warnung|"
     r"Warning|Aufgabe|Zusatzaufgabe|Übung|Fragen?|Questions?|Task|Exercise|Hint|Important|"
     r"Wichtig|Beachte|Remember|Caution|Lernziele?|Ziel|Anmerkung|Todo|Beispiel|Example)"
-    r"(?:[^\S\n]+\d{1,2})?(?:[^\S\n]*:|[*_]{2}|[^\S\n]+[–—-][^\S\n])"
+    r"(?:[^\S\n]+\d{1,2})?(?:[^\S\n]*\([^()\n]{1,30}\))?"
+    r"(?:[*_]{1,2}[^\S\n]*:?|[^\S\n]*:|[^\S\n]+[–—-][^\S\n])"
 )
 # Every line set in bold: a box of headings or names ("> **André Dietrich & Sebastian Zug**
 # / > **TU Bergakademie Freiberg**", a title slide), not a quotation.

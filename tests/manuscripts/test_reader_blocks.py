@@ -124,6 +124,8 @@ def test_boxes_with_a_link_and_callout_words_in_any_case(tmp_path: Path) -> None
         "> **Merke:** Die Ausgabe hängt von der Kultur ab [Link](https://example.org/doku).\n\n"
         "> ACHTUNG: Auf den ersten Blick mag die folgende Lösung plausibel erscheinen.\n\n"
         "> **Merke**  *Ein Objekt ist eine zur Laufzeit vorhandene Instanz einer Klasse.*\n\n"
+        "> *Merke*: Im Unterschied zu Klassen ist für Structs keine Vererbung möglich!\n\n"
+        "> Merke (Wiederholung): Alle Datentypen sind von `Object` abgeleitet.\n\n"
         "> Software ist die Idee, die Lösung, die man sich für ein Problem ausgedacht hat.\n"
     )
     got = quotes_found(write(tmp_path, "vl.md", text))
