@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript, mentions_in
+from quote_tui.manuscripts.foreign import ORIGINAL_BESIDE, foreign, translated
 from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
@@ -385,7 +386,7 @@ def has_evidence(
     subject is named in full ("Robert Scales Jr stated,"), as a story's speakers are not.
     """
     inner = text[start:end]
-    if labelled_quotation(text, start) or _ORIGINAL_BESIDE.search(text, max(0, start - 8), start):
+    if labelled_quotation(text, start) or ORIGINAL_BESIDE.search(text, max(0, start - 8), start):
         return True
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
@@ -428,7 +429,7 @@ def has_evidence(
             return True
         if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
-    return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
+    return bool(_PART.search(before.rstrip(_OPENING)) or foreign(inner, f"{before} {after}"))
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem
@@ -476,71 +477,6 @@ def _speaker_elsewhere(text: str, before: str) -> bool:
         return False
     said = re.compile(rf"\b{re.escape(m[1])}\b[^.!?“”\"]{{0,80}}?\s(?:{_SAYING.pattern})")
     return said.search(text) is not None
-
-
-_GERMAN = frozenset(
-    re.findall(
-        r"\S+",
-        "der die das ist und nicht ein eine des dem den zu mit sich auf für von wird sind im",
-    )
-)
-_ENGLISH = frozenset(
-    re.findall(r"\S+", "the of and is to in that it a are not be with as for this by")
-)
-
-
-def _language(text: str) -> str | None:
-    """English or German by their commonest short words, or None when too few to tell."""
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
-    de = sum(w in _GERMAN for w in words)
-    en = sum(w in _ENGLISH for w in words)
-    # One function word ("in", "die") is too little to tell a language by.
-    if de >= 2 and de > en:
-        return "de"
-    return "en" if en >= 2 and en > de else None
-
-
-def _foreign(inner: str, around: str) -> bool:
-    """Words in another language than the sentence around them: a source quoted in its
-    original ("Dasein has a preontological understanding of being: 'Seinsverständnis ist
-    selbst …'"), not the writer's own phrase."""
-    mine, theirs = _language(inner), _language(around)
-    if mine == "en" and _named(inner):
-        # English names in a German text ("die Annahme der „Terms and Conditions for
-        # developers“"): a name in capitals, not a source quoted in its original.
-        return False
-    return mine is not None and theirs is not None and mine != theirs
-
-
-# The original words in a parenthesis right after the translation, set in italics as another
-# language is: „Die Langeweile, das Laster und die Not“ (\textit{l'ennui, le vice et le besoin}).
-_ORIGINAL_AFTER = re.compile(
-    r"[\"'”’»“`]*\s*\(\s*(?:\\(?:textit|emph|foreignlanguage\{\w+\})\{|\*|_)([^(){}*_\d]{3,160})"
-    r"(?:\}|\*|_)\s*\)|"
-    # or in marks: "“irresistibly fascinating” (“exerçaient . . . une fascination irrésistible”)"
-    r"[\"'”’»“`]*\s*\(\s*[“\"«„]\s*([^()“”\"«»„\d]{3,160}?)\s*[”\"»“]\s*\)"
-)
-# The original given in marks beside the words just quoted in translation, as above: the
-# second quotation of the pair.
-_ORIGINAL_BESIDE = re.compile(r"[”\"’»]\s*\(\s*[“\"«„]\s*\Z")
-
-
-def translated(text: str, start: int, end: int, close_end: int) -> bool:
-    """Whether the words in marks are followed by their original in another language: a
-    source quoted in translation, its own words given beside it."""
-    m = _ORIGINAL_AFTER.match(text, close_end)
-    original = (m[1] or m[2]) if m is not None else ""
-    if len(original.split()) < 2:
-        return False
-    theirs, mine = _language(original), _language(text[start:end])
-    return theirs is None or mine is None or theirs != mine
-
-
-def _named(inner: str) -> bool:
-    """Most words capitalised, the first among them: a name or a title, not a sentence."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if w.casefold() not in _ENGLISH]
-    capital = sum(1 for w in words if w[0].isupper())
-    return bool(words) and words[0][0].isupper() and capital >= 2 and capital * 3 >= len(words) * 2
 
 
 # The source's emphasis kept inside the marks, in a phrase of three words or more ("the
