@@ -34,9 +34,12 @@ _VERBATIM = re.compile(
     r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim|tikzpicture|pgfpicture|circuitikz|"
     r"algorithmic|algorithmicx)\*?\}"
 )
+# (and the quoting package's environment, and a writer's own, named for what it sets:
+# \newenvironment{zitat}{\begin{quote}\itshape}{\end{quote}}, {longquote}, {myquote})
 _ENV = re.compile(
     r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
-    r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"
+    r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote|quoting|"
+    r"[A-Za-z]*(?:[Qq]uote|[Zz]itat|[Cc]itat|[Cc]itation)[A-Za-z]*)\}"
 )
 _CSQ = re.compile(
     r"\\(?P<cmd>enquote|textquote|textcquote|foreignquote|foreigntextquote|foreigntextcquote|"
@@ -164,7 +167,9 @@ _ENV_SPECS = {
     "displaycquote": _Spec("oomo", key=2),
     "foreigndisplaycquote": _Spec("moomo", key=3),
     "hyphendisplaycquote": _Spec("moomo", key=3),
+    "quoting": _Spec("o"),  # [leftmargin=…]
 }
+_OWN_ENV = _Spec("")
 
 
 def _spec_mention(
@@ -274,7 +279,7 @@ def _env_blocks(text: str, scan: str) -> list[Block]:
             continue
         end = ends[name][k]
         start = m.end()
-        spec = _ENV_SPECS[name]
+        spec = _ENV_SPECS.get(name, _OWN_ENV)
         args, after_args = _args(text, start, spec.args)
         mention = None
         if len(args) == len(spec.args) and after_args <= end:

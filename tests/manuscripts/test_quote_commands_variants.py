@@ -37,3 +37,22 @@ def test_quotation_commands_of_other_kinds(tmp_path: Path) -> None:
         "eine zweite Art von Krise im Land": ("meier", "13"),
         "eine dritte Art von Krise im Land": ("meier", "14"),
     }
+
+
+def test_quoting_and_own_quotation_environments(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{quoting}\n"
+        "\\newenvironment{zitat}{\\begin{quote}\\itshape}{\\end{quote}}\n"
+        "\\begin{document}\nMeier schreibt:\n"
+        "\\begin{quoting}[leftmargin=2em]\n"
+        "Die Krise ist keine Ausnahme mehr, sondern der Normalfall. \\cite[12]{meier}\n"
+        "\\end{quoting}\nUnd weiter:\n\\begin{zitat}\n"
+        "Wer die Krise verstehen will, muss ihre Geschichte kennen. \\cite[14]{meier}\n"
+        "\\end{zitat}\n\\end{document}\n"
+    )
+    bib = write(tmp_path, "refs.bib", _BIB)
+    got = quotes_found(write(tmp_path, "essay.tex", tex), bib)
+    assert got == {
+        "Die Krise ist keine Ausnahme mehr, sondern der Normalfall.": ("meier", "12"),
+        "Wer die Krise verstehen will, muss ihre Geschichte kennen.": ("meier", "14"),
+    }
