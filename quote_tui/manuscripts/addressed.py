@@ -45,7 +45,8 @@ _SOURCE_LINE = re.compile(
     r"[ \t]*\n(?:[ \t]*\n)?[ \t]*(?:\([^()\n]{2,80}\)|[—–-]*[ \t]*[A-ZÄÖÜ][\w.'’-]+"
     r"(?:[ \t]+[A-ZÄÖÜ][\w.'’-]+){1,3})[ \t]*(?:<!--[^\n]*-->)?[ \t]*(?:\n|\Z)"
 )
-# German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …".
+# German's formal imperative opening a sentence: "Erklären Sie …", "Lesen Sie …" (a scene's
+# "„Setzen Sie sich!“" opens on its mark, not on the verb).
 _FORMAL_IMPERATIVE = re.compile(r"(?:^|[.!:]\s+)[A-ZÄÖÜ][a-zäöüß]+en\s+Sie\b(?![^.!?\n]*\?)")
 # A summary of a reading, the block opening on the text it sums up with its citation: "Der
 # vorliegende Text (Grüttner, 2021, S. 515) behandelt …", "This chapter (Smith, 2019) argues …".
