@@ -13,7 +13,11 @@ __all__ = ["labelled_quotation"]
 # then the opening mark. French sets a space before the colon.
 _LABEL = re.compile(
     r"(?:^|[\s(\[*_])(?:citations?|zitate?|quotes?|quotations?|citas?|citazion[ei]|"
-    r"originalzitat|wortlaut)[*_]*[^\S\n]*[:：][*_]*[^\S\n]*"
+    r"originalzitat|wortlaut)[*_]*"
+    # whose words, named with the label: "Citation de Pascal :", "Zitat von Kant:", "Quote from
+    # Orwell:", "Cita de Freire:"
+    r"(?:[^\S\n]+(?:de|d['’]|du|von|aus|of|from|by)[^\S\n]*[^\n:«»„“”\"]{1,40}?)?"
+    r"[^\S\n]*[:：][*_]*[^\S\n]*"
     r"(?:[^\n.!?:«»„“”\"]{1,40}?[^\S\n]*:[^\S\n]*)?[«„“\"‘‚'`]*[^\S\n]*$",
     re.I,
 )

@@ -63,3 +63,16 @@ def test_german_and_english_labels(tmp_path: Path) -> None:
 def test_without_the_label_the_sheet_quotes_nothing(tmp_path: Path) -> None:
     lines = tuple(line.replace("Citation", "Idée") for line in _SHEET)
     assert quotes_found(_sheet(tmp_path, lines)) == {}
+
+
+def test_a_label_that_names_whose_words(tmp_path: Path) -> None:
+    lines = (
+        "La conscience",
+        "Citation de Pascal : « L’homme n’est qu’un roseau, le plus faible de la nature »",
+        "Zitat von Kant: „Habe Mut, dich deines eigenen Verstandes zu bedienen!“",
+        "Idée de Hume : « une simple collection de perceptions diverses »",
+    )
+    assert set(quotes_found(_sheet(tmp_path, lines))) == {
+        "L’homme n’est qu’un roseau, le plus faible de la nature",
+        "Habe Mut, dich deines eigenen Verstandes zu bedienen!",
+    }
