@@ -47,6 +47,12 @@ _CSQ = re.compile(
     r"foreignblockcquote|hyphenblockquote|hyphenblockcquote|hybridblockquote|hybridblockcquote)"
     r"\*?(?![a-zA-Z])"
 )
+# An interlinear example's free translation, the writer's, in marks by convention (gb4e's and
+# langsci's \glt ‘…’, expex's \glft and \trans): linguistic data, not a quotation.
+# (\trans only at a line's head: a paper's math writes a transpose \trans too.)
+_GLOSS_TRANSLATION = re.compile(
+    r"\\(?:glt|glft|gltr)(?![A-Za-z])[^\n]*|^[ \t]*\\(?:trans|ltrans)(?![A-Za-z])[^\n]*", re.M
+)
 _THEBIB = re.compile(r"\\begin\{(thebibliography)\}")
 _BIBITEM = re.compile(
     r"\\bibitem\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}([^\\]*(?:\\(?!bibitem|end\{thebibliography)[^\\]*)*)"
@@ -365,6 +371,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden += false_branches(blank_out(file_text, hidden))
         hidden += inline_code(blank_out(file_text, hidden))
         hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
+        hidden += [(m.start(), m.end()) for m in _GLOSS_TRANSLATION.finditer(file_text)]
         # Marks set as commands (\glqq…\grqq{}, "`…"') are quotations of their own.
         scan, marked = mark_commands(blank_out(file_text, hidden))
         bib_spans = _closed(_THEBIB, scan)
