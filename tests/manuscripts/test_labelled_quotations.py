@@ -76,3 +76,22 @@ def test_a_label_that_names_whose_words(tmp_path: Path) -> None:
         "L’homme n’est qu’un roseau, le plus faible de la nature",
         "Habe Mut, dich deines eigenen Verstandes zu bedienen!",
     }
+
+
+def test_a_labelled_block_is_its_words(tmp_path: Path) -> None:
+    text = (
+        "# Normen\n\nDie Norm beschreibt Merkmale (Balzert, 2009, S. 36).\n\n"
+        "> **Zitat:** „Software ist die Idee, die man sich für ein Problem ausgedacht hat.“ "
+        "(Balzert, 2009, S. 37)\n\n"
+        '> Quote: "Programs must be written for people to read, and only incidentally for '
+        'machines to execute."\n'
+    )
+    got = quotes_found(write(tmp_path, "notes.md", text))
+    assert got == {
+        "Software ist die Idee, die man sich für ein Problem ausgedacht hat.": (
+            "Balzert 2009",
+            "37",
+        ),
+        "Programs must be written for people to read, and only incidentally for machines to "
+        "execute.": (None, None),
+    }
