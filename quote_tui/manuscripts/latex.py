@@ -218,8 +218,9 @@ def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
 # A class's or writer's own quotation command, named for what it sets: \blockzitat{...},
 # \zitat{...}, \longquote{...}. Its one argument is the quoted text; a citation at its end is
 # the quotation's (extract reads it off the block's end). csquotes' own names are read above.
+# (and the dirtytalk package's \say{…}, which sets its argument in marks)
 _OWN_QUOTE = re.compile(
-    r"\\(?P<cmd>[A-Za-z]*(?:quote|Quote|zitat|Zitat|citat|Citat)[A-Za-z]*)\*?(?=[ \t]*\{)"
+    r"\\(?P<cmd>say|[A-Za-z]*(?:quote|Quote|zitat|Zitat|citat|Citat)[A-Za-z]*)\*?(?=[ \t]*\{)"
 )
 # Block forms; the others quote inside a sentence, as \enquote does.
 _OWN_BLOCK = re.compile(r"block|display|long|lang|absatz", re.I)

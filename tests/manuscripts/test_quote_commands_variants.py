@@ -56,3 +56,14 @@ def test_quoting_and_own_quotation_environments(tmp_path: Path) -> None:
         "Die Krise ist keine Ausnahme mehr, sondern der Normalfall.": ("meier", "12"),
         "Wer die Krise verstehen will, muss ihre Geschichte kennen.": ("meier", "14"),
     }
+
+
+def test_dirtytalk_say(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\n\\usepackage{dirtytalk}\n\\begin{document}\n"
+        "Meier nennt es \\say{eine vierte Art von Krise im Land} \\cite[15]{meier}.\n"
+        "\\end{document}\n"
+    )
+    bib = write(tmp_path, "refs.bib", _BIB)
+    got = quotes_found(write(tmp_path, "essay.tex", tex), bib)
+    assert got == {"eine vierte Art von Krise im Land": ("meier", "15")}
