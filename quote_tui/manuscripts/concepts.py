@@ -34,4 +34,19 @@ def names_concept(text: str, start: int, end: int) -> bool:
     words = inner.split()
     if not 1 <= len(words) <= _MAX_WORDS or _OPENS_ARTICLE.match(inner):
         return False
+    # The words before the kind name it ("butterfly effect"); a small word among them makes a
+    # phrase of a sentence ("above the law", "changed the rules").
+    if any(w.casefold().strip(".,;:") in _SMALL for w in words[:-1]):
+        return False
     return _NAMED.search(inner) is not None
+
+
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the of to in on at by for with from above below under over against into and or is "
+        "are was were be been has have had not no der die das des dem den ein eine einen von vom "
+        "zu zum zur im am über unter gegen und oder ist sind war nicht le la les de du des un une "
+        "au aux et el los las del y",
+    )
+)

@@ -16,8 +16,10 @@ def test_named_concepts_and_numbers(tmp_path: Path) -> None:
         'Tate found support for the "light level-detectability hypothesis" [@galeotti2003] '
         "in sparrowhawks. Der sogenannte „Backfire-Effekt“ [@nyhan2010] ist umstritten. The "
         'sticker carries the lot number “1 • 847,” in ink. Galeotti writes that "darker '
-        'plumage is favoured under the dim light of the forest model" [@galeotti2003, p. 4].\n'
+        'plumage is favoured under the dim light of the forest model" [@galeotti2003, p. 4]. '
+        'Such birds live "above the law" [@galeotti2003, p. 5].\n'
     )
     assert set(quotes_found(write(tmp_path, "essay.md", text))) == {
-        "darker plumage is favoured under the dim light of the forest model"
+        "darker plumage is favoured under the dim light of the forest model",
+        "above the law",
     }
