@@ -264,7 +264,10 @@ def extract(
         if q.parent is None and names_a_work(text, q.start, q.end)
     ]
     italic = [
-        t for d in ms.documents if d.kind in ("markdown", "latex") for t in italic_titles(d.text)
+        t
+        for d in ms.documents
+        if d.kind in ("markdown", "latex")
+        for t in italic_titles(d.scan_text if d.scan_text is not None else d.text)
     ]
     known = Titles([*titles, *(entry.title for entry in ms.listed), *italic, *named])
     for index, doc in enumerate(ms.documents):

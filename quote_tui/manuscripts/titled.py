@@ -107,13 +107,16 @@ _MARK_BEFORE = re.compile(r"[\"'“”„‘’«»‚`]\s*$")
 
 
 def italic_titles(text: str) -> list[str]:
-    """The phrases set in italics in ``text`` that look like a work's title: two words or more,
-    a capital first, no mark of their own, and not inside a quotation's marks (a quotation
-    set in italics is not a title)."""
+    """The phrases set in italics in ``text`` (headings blanked) that look like a work's title:
+    two words or more, a capital first, no mark of their own, no closing stop, and not inside
+    a quotation's marks (a quotation set in italics is not a title)."""
     out = []
     for m in _ITALIC.finditer(text):
         inner = m["a"] or m["b"] or m["c"] or ""
         if not inner[:1].isupper() or any(mark in inner for mark in _MARKS):
+            continue
+        # A sentence set in italics for stress ends on its stop; a title rarely does.
+        if inner.rstrip()[-1:] in ".!":
             continue
         if len(_fold(inner)) < _MIN_WORDS:
             continue

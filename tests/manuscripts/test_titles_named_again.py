@@ -27,3 +27,15 @@ _ESSAY = (
 def test_titles_named_again_are_no_quotations(tmp_path: Path) -> None:
     got = quotes_found(write(tmp_path, "history.md", _ESSAY))
     assert set(got) == {"we will not kneel before the sea again"}
+
+
+def test_words_stressed_in_italics_stay_quotable(tmp_path: Path) -> None:
+    text = (
+        "## *The Medium Is the Message*\n\n"
+        "McLuhan puts it plainly: \"The Medium Is the Message\" [@mcluhan1964, p. 7]. *Read "
+        "Everything Twice.* Then he adds that \"Read Everything Twice\" [@mcluhan1964, p. 9].\n"
+    )
+    assert set(quotes_found(write(tmp_path, "essay.md", text))) == {
+        "The Medium Is the Message",
+        "Read Everything Twice",
+    }
