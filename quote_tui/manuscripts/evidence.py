@@ -17,6 +17,8 @@ import re
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript, mentions_in
+from quote_tui.manuscripts.foreign import ORIGINAL_BESIDE, foreign, translated
+from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, sentence_window
@@ -86,7 +88,12 @@ _SAYING = re.compile(
     # Spanish and French essays: "Freire advertía que … un \"amor a la muerte\"", "selon Weil".
     r"dice|decía|dijo|escribe|escribía|escribió|afirma|afirmaba|afirmó|señala|señalaba|señaló|"
     r"sostiene|sostenía|explica|explicaba|advierte|advertía|advirtió|plantea|planteaba|según|"
+    r"añade|añadía|añadió|define|definía|definió|describe|describía|describió|enseña|enseñaba|"
+    r"enseñó|concluye|concluyó|insiste|insistía|insistió|recuerda|recordaba|recordó|observa|"
+    r"observaba|observó|responde|respondió|proclama|proclamó|cita|citaba|citó|citando|"
     r"écrit|écrivait|affirme|affirmait|souligne|soulignait|explique|expliquait|déclare|selon|"
+    r"dit|disait|ajoute|ajoutait|ajouta|définit|définissait|décrit|décrivait|rappelle|rappelait|"
+    r"conclut|précise|précisait|enseigne|enseignait|"
     r"fährt\s+fort|fuhr\s+fort)\b",
     re.I,
 )
@@ -126,10 +133,16 @@ _WORK_SAYS = re.compile(
 _SO_NAME = re.compile(r"(?:^|[,(–—-])\s*(?:so|wie)\s+[A-ZÄÖÜ][\w'’.-]+")
 # The same author named at the head of the sentence, a comma closing the phrase: "For Hobbes,
 # humans are -- 'by a real necessity of nature' -- drawn to 'shun death'", "Für Luhmann, …".
+# Without the comma after "et al." ("According to Nonaka et al. cross fertilisation requires")
+# and in German, whose verb follows the head at once ("Nach Cassirer beginnt …"): a word in
+# lower case there is a verb, for German nouns are capitalised.
 FOR_NAME = re.compile(
-    r"^\W*(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|a|"
-    r"an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
-    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?\s*,"
+    r"^\W*(?:(?:For|Für|Nach|Laut|According\s+to)\s+(?!(?:example|instance|now|this|that|the|"
+    r"a|an|all|each|one|some|many|most|Beispiel|diese[nrs]?|den|die|das|einen?)\b)"
+    r"[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+)?(?:\s*,|\s+et\s+al\.\s)|"
+    r"(?:Nach|Laut)\s+(?!(?:Beispiel|Hause|Ende|Abschluss|Beginn|Ansicht|Meinung|Angaben|"
+    r"Auffassung|Art|Maßgabe|Möglichkeit)\b)[A-ZÄÖÜ][\w'’-]+\s+(?!(?:der|die|das|des|dem|den|"
+    r"von|vom|zu|zur|zum|und|in|im|auf|mit|aus|bei|ein|eine[mnrs]?)\b)[a-zäöüß]+\s)"
 )
 # A note address right after the closing mark: Markdown's [^1], LaTeX's \footnote, a typed
 # superscript, a bracketed number, or a note mark as a Word or Google Docs export links it
@@ -144,6 +157,9 @@ _NOTE_INSIDE = re.compile(r"(?:\[\^[^\]\s]+\]|[¹²³⁴-⁹⁰]+)[.,;]?\s*$")
 _PAGE = re.compile(
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:pp?\.|S\.|s\.|ll?\.|Z\.|Vers|v\.|line|lines|Zeile)?\s*[\dxivlc]+"
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
+    # A line compared ("„schlendern“ (vgl. Z. 34f)"): only the text read has lines to point to.
+    r"[\"'”’»“]*\s*[.,;]?\s*\((?:vgl\.|cf\.)\s*(?:ll?\.|Z\.|Vers|lines?|Zeilen?)\s*\d+"
+    r"(?:\s*[-–f]+\s*\d*\.?)?\s*\)|"
     # APA's year and page, the author named in the sentence: "Brookfield … “…” (1987, p. 21)".
     r"[\"'”’»“]*\s*[.,;]?\s*\((?:1[5-9]|20)\d\d[a-z]?,\s*(?:pp?\.|S\.|para\.)\s*[\dxivlc]+"
     r"(?:\s*[-–f]+\s*[\dxivlc]*\.?)?\s*\)|"
@@ -153,6 +169,13 @@ _PAGE = re.compile(
     re.I,
 )
 PAGE_AFTER = _PAGE
+# An author-date citation of an undated source right after the closing mark, as APA writes a
+# web page's: "(Toleranzräume, o.J.)", "(World Bank, n.d.)", "(International Dyslexia
+# Association [IDA], n.d.)", "(\"Butuan City\", n.d.)", "(INSEE, s.d.)", "(RAE, s.f.)".
+_UNDATED = re.compile(
+    r"[\"'”’»“]*\s*[.,;]?\s*\([\"“A-ZÄÖÜ][^()\n]{0,80}?,?\s*"
+    r"(?:n\.\s?d\.|o\.\s?J\.|s\.\s?[df]\.)(?:,\s*[^()\n]{1,30})?\)"
+)
 # An editor's hand inside the span: an ellipsis in brackets, "[sic]", a word put in brackets,
 # an opening or closing ellipsis.
 _EDITED = re.compile(
@@ -162,6 +185,8 @@ _EDITED = re.compile(
 _BRACKETED = re.compile(r"\[(?:\.\.\.|…|sic|[^\]\n@^]{1,40})\](?!\()")
 _NEXT_SENTENCE = re.compile(r"[\"'”’»“]*(?:\s+[A-ZÄÖÜ]|\s*$)")
 _OPENING = " \t\n\"'“„‘‚«»`"
+# A csquotes command opening the marks (\enquote{…}, \textquote[…]{…}): an opening mark too.
+_QUOTE_COMMAND = re.compile(r"\\[A-Za-z]*quote\*?(?:\[[^\]]*\])*\{\s*\Z")
 _AFTER = 120  # characters after the closing mark that still belong to its attribution
 
 
@@ -361,9 +386,11 @@ def has_evidence(
     subject is named in full ("Robert Scales Jr stated,"), as a story's speakers are not.
     """
     inner = text[start:end]
+    if labelled_quotation(text, start) or ORIGINAL_BESIDE.search(text, max(0, start - 8), start):
+        return True
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
-    if _PAGE.match(text, close_end):
+    if _PAGE.match(text, close_end) or _UNDATED.match(text, close_end):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
@@ -380,7 +407,12 @@ def has_evidence(
     after = (
         "" if ended else text[close_end : min(sentence_window(text, close_end), close_end + _AFTER)]
     )
-    if spoken and ended and not before.strip(_OPENING) and _NEXT_SENTENCE.match(text, close_end):
+    if (
+        spoken
+        and ended
+        and not _QUOTE_COMMAND.sub("", before).strip(_OPENING)
+        and _NEXT_SENTENCE.match(text, close_end)
+    ):
         # A whole sentence in marks, standing alone: a line quoted, not a phrase of the
         # writer's sentence (none of the writer's own spans in the labelled sets was one).
         return True
@@ -397,7 +429,7 @@ def has_evidence(
             return True
         if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
-    return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
+    return bool(_PART.search(before.rstrip(_OPENING)) or foreign(inner, f"{before} {after}"))
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem
@@ -445,65 +477,6 @@ def _speaker_elsewhere(text: str, before: str) -> bool:
         return False
     said = re.compile(rf"\b{re.escape(m[1])}\b[^.!?“”\"]{{0,80}}?\s(?:{_SAYING.pattern})")
     return said.search(text) is not None
-
-
-_GERMAN = frozenset(
-    re.findall(
-        r"\S+",
-        "der die das ist und nicht ein eine des dem den zu mit sich auf für von wird sind im",
-    )
-)
-_ENGLISH = frozenset(
-    re.findall(r"\S+", "the of and is to in that it a are not be with as for this by")
-)
-
-
-def _language(text: str) -> str | None:
-    """English or German by their commonest short words, or None when too few to tell."""
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
-    de = sum(w in _GERMAN for w in words)
-    en = sum(w in _ENGLISH for w in words)
-    # One function word ("in", "die") is too little to tell a language by.
-    if de >= 2 and de > en:
-        return "de"
-    return "en" if en >= 2 and en > de else None
-
-
-def _foreign(inner: str, around: str) -> bool:
-    """Words in another language than the sentence around them: a source quoted in its
-    original ("Dasein has a preontological understanding of being: 'Seinsverständnis ist
-    selbst …'"), not the writer's own phrase."""
-    mine, theirs = _language(inner), _language(around)
-    if mine == "en" and _named(inner):
-        # English names in a German text ("die Annahme der „Terms and Conditions for
-        # developers“"): a name in capitals, not a source quoted in its original.
-        return False
-    return mine is not None and theirs is not None and mine != theirs
-
-
-# The original words in a parenthesis right after the translation, set in italics as another
-# language is: „Die Langeweile, das Laster und die Not“ (\textit{l'ennui, le vice et le besoin}).
-_ORIGINAL_AFTER = re.compile(
-    r"[\"'”’»“`]*\s*\(\s*(?:\\(?:textit|emph|foreignlanguage\{\w+\})\{|\*|_)([^(){}*_\d]{3,160})"
-    r"(?:\}|\*|_)\s*\)"
-)
-
-
-def translated(text: str, start: int, end: int, close_end: int) -> bool:
-    """Whether the words in marks are followed by their original in another language: a
-    source quoted in translation, its own words given beside it."""
-    m = _ORIGINAL_AFTER.match(text, close_end)
-    if m is None or len(m[1].split()) < 2:
-        return False
-    theirs, mine = _language(m[1]), _language(text[start:end])
-    return theirs is None or mine is None or theirs != mine
-
-
-def _named(inner: str) -> bool:
-    """Most words capitalised, the first among them: a name or a title, not a sentence."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", inner) if w.casefold() not in _ENGLISH]
-    capital = sum(1 for w in words if w[0].isupper())
-    return bool(words) and words[0][0].isupper() and capital >= 2 and capital * 3 >= len(words) * 2
 
 
 # The source's emphasis kept inside the marks, in a phrase of three words or more ("the

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
+from quote_tui.manuscripts.addressed import addresses_reader
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -16,6 +17,7 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
+from quote_tui.manuscripts.concepts import names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import (
@@ -28,6 +30,7 @@ from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
 from quote_tui.manuscripts.notecite import (
@@ -37,7 +40,11 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
-from quote_tui.manuscripts.phrase_cites import sentence_cite
+from quote_tui.manuscripts.phrase_cites import (
+    cited_right_after,
+    paged_right_before,
+    sentence_cite,
+)
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
@@ -45,7 +52,13 @@ from quote_tui.manuscripts.reported import coined_by_cited
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
-from quote_tui.manuscripts.titled import Titles, cites_by_title
+from quote_tui.manuscripts.titled import (
+    Titles,
+    cites_by_title,
+    dated_title,
+    italic_titles,
+    named_with_year,
+)
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -92,6 +105,16 @@ def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool
     return not (is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
 
 
+# A page or line typed right after the closing mark, its kind named ("„Der Wind am Hute
+# Pfiff“(Z. 81)", "(S. 12)"): capitalised words placed so are quoted, not a title named (a
+# title's bracket gives its year).
+_TYPED_PLACE = re.compile(
+    r"[\"'”’»“]*\s*[.,;]?\s*\((?:vgl\.\s*)?(?:pp?\.|S\.|Seite|ll?\.|Z\.|Zeilen?|Vers|V\.|lines?)"
+    r"\s*\d"
+)
+# A word of two letters at least: numbers and signs in marks ("the lot number “1 • 847,”")
+# are an identifier, not anyone's words.
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 
 
@@ -221,7 +244,32 @@ def extract(
     subjects = None if cites else Subjects(ms)
     commented = commented_author(ms)
     title = own_title(ms)
-    known = Titles([*titles, *(entry.title for entry in ms.listed)])
+    found_spans = [
+        find_quotes(
+            doc.scan_text if doc.scan_text is not None else doc.text,
+            min_words=min(min_words, WORD_WORDS),
+            latex=doc.kind == "latex",
+            note_marks=[a.start for a in doc.anchors if a.footnote],
+        )
+        for doc in ms.documents
+    ]
+    # A title the text names once as one ("published as “…”", *in italics*) is that work's
+    # name wherever its words stand in marks again.
+    named = [
+        text[q.start : q.end]
+        for doc, spans in zip(ms.documents, found_spans, strict=True)
+        if doc.kind in ("markdown", "latex", "plain")
+        for text in [doc.scan_text if doc.scan_text is not None else doc.text]
+        for q in spans
+        if q.parent is None and names_a_work(text, q.start, q.end)
+    ]
+    italic = [
+        t
+        for d in ms.documents
+        if d.kind in ("markdown", "latex")
+        for t in italic_titles(d.scan_text if d.scan_text is not None else d.text)
+    ]
+    known = Titles([*titles, *(entry.title for entry in ms.listed), *italic, *named])
     for index, doc in enumerate(ms.documents):
         if limit is not None and len(out) > limit:
             break
@@ -269,7 +317,10 @@ def extract(
                 and not (block.mention is None and sentence_cite(doc, ms, block.after) == "paged")
             ):
                 continue
-            if block.inline and names_a_work(doc.text, block.start, block.end):
+            if block.inline and (
+                names_a_work(doc.text, block.start, block.end)
+                or names_concept(doc.text, block.start, block.end)
+            ):
                 continue
             short = not has_words(doc.text, block.start, block.end, min_words)
             # A csquotes command that carries its own citation (\textcquote[178]{key}{Plot-
@@ -345,18 +396,21 @@ def extract(
                 scan, block.start, block.end
             ):
                 continue
+            # (a box's own link is no citation of its words: "> **Merke:** … [Link](https://…)")
+            linked = found.mention is not None and found.mention.style == "url"
+            if (
+                not block.inline
+                and (linked or (found.mention, found.reference) == (None, None))
+                and addresses_reader(doc.text, block.start, block.end, linked=linked)
+            ):
+                continue
             out.append((index, block.start, found))
             # A cited inline quotation's words said again later are its source's.
             if block.inline and found.mention is not None:
                 cited.add(block.start, block.end)
                 said.add(block.start, block.end)
         block_spans = {(b.start, b.end) for b in doc.blocks}
-        spans = find_quotes(
-            scan,
-            min_words=min(min_words, WORD_WORDS),
-            latex=doc.kind == "latex",
-            note_marks=[a.start for a in doc.anchors if a.footnote],
-        )
+        spans = found_spans[index]
         in_blocks = _Cover((b.start, b.end) for b in doc.blocks)
         notes = _Cover(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
@@ -375,8 +429,14 @@ def extract(
             # text: checking the outer one checks it, and listing it again is a second claim.
             if span.parent is not None or span.start in in_blocks:
                 continue
-            if names_a_work(scan, span.start, span.end) or cites_by_title(
-                doc.text, span.start, span.end, span.close_end
+            if (
+                names_a_work(scan, span.start, span.end)
+                or cites_by_title(doc.text, span.start, span.end, span.close_end)
+                or is_notation(doc.text, span.start, span.end)
+                or names_concept(doc.text, span.start, span.end)
+                or not _LETTERS.search(doc.text, span.start, span.end)
+                or dated_title(doc.text, span.start, span.end)
+                or named_with_year(doc.text, span.start, span.close_end)
             ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
@@ -402,6 +462,11 @@ def extract(
                 mention, reference, locator = _resolve(
                     ms, doc, window_start, window_end, span.start, immediate
                 )
+                # "\cite[12]{k}: ,,…''" in a note: the words the citation just gave, unless
+                # a citation of their own follows right after them
+                before = paged_right_before(doc, span.start)
+                if before is not None and not cited_right_after(doc, span.close_end):
+                    mention, reference, locator = before, None, before.locator
                 if mention is not None and introduced_example(
                     doc.text, span.start, span.end, span.close_end, mention.start
                 ):
@@ -440,6 +505,7 @@ def extract(
                 is_title(doc.text, span.start, span.end)
                 and not _paged(doc, span, mention, locator)
                 and not coined_by_cited(doc.text, span.start)
+                and not _TYPED_PLACE.match(doc.text, span.close_end)
             ):
                 continue
             if known.named(raw, _note_text(mention)):

@@ -34,15 +34,24 @@ _VERBATIM = re.compile(
     r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim|tikzpicture|pgfpicture|circuitikz|"
     r"algorithmic|algorithmicx)\*?\}"
 )
+# (and the quoting package's environment, and a writer's own, named for what it sets:
+# \newenvironment{zitat}{\begin{quote}\itshape}{\end{quote}}, {longquote}, {myquote})
 _ENV = re.compile(
     r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
-    r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote)\}"
+    r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote|quoting|"
+    r"[A-Za-z]*(?:[Qq]uote|[Zz]itat|[Cc]itat|[Cc]itation)[A-Za-z]*)\}"
 )
 _CSQ = re.compile(
     r"\\(?P<cmd>enquote|textquote|textcquote|foreignquote|foreigntextquote|foreigntextcquote|"
     r"hyphenquote|hyphentextquote|hyphentextcquote|blockquote|blockcquote|foreignblockquote|"
     r"foreignblockcquote|hyphenblockquote|hyphenblockcquote|hybridblockquote|hybridblockcquote)"
     r"\*?(?![a-zA-Z])"
+)
+# An interlinear example's free translation, the writer's, in marks by convention (gb4e's and
+# langsci's \glt ‘…’, expex's \glft and \trans): linguistic data, not a quotation.
+# (\trans only at a line's head: a paper's math writes a transpose \trans too.)
+_GLOSS_TRANSLATION = re.compile(
+    r"\\(?:glt|glft|gltr)(?![A-Za-z])[^\n]*|^[ \t]*\\(?:trans|ltrans)(?![A-Za-z])[^\n]*", re.M
 )
 _THEBIB = re.compile(r"\\begin\{(thebibliography)\}")
 _BIBITEM = re.compile(
@@ -164,7 +173,9 @@ _ENV_SPECS = {
     "displaycquote": _Spec("oomo", key=2),
     "foreigndisplaycquote": _Spec("moomo", key=3),
     "hyphendisplaycquote": _Spec("moomo", key=3),
+    "quoting": _Spec("o"),  # [leftmargin=…]
 }
+_OWN_ENV = _Spec("")
 
 
 def _spec_mention(
@@ -207,8 +218,9 @@ def _csquotes_blocks(text: str, scan: str, file_kind: str) -> list[Block]:
 # A class's or writer's own quotation command, named for what it sets: \blockzitat{...},
 # \zitat{...}, \longquote{...}. Its one argument is the quoted text; a citation at its end is
 # the quotation's (extract reads it off the block's end). csquotes' own names are read above.
+# (and the dirtytalk package's \say{…}, which sets its argument in marks)
 _OWN_QUOTE = re.compile(
-    r"\\(?P<cmd>[A-Za-z]*(?:quote|Quote|zitat|Zitat|citat|Citat)[A-Za-z]*)\*?(?=[ \t]*\{)"
+    r"\\(?P<cmd>say|[A-Za-z]*(?:quote|Quote|zitat|Zitat|citat|Citat)[A-Za-z]*)\*?(?=[ \t]*\{)"
 )
 # Block forms; the others quote inside a sentence, as \enquote does.
 _OWN_BLOCK = re.compile(r"block|display|long|lang|absatz", re.I)
@@ -274,7 +286,7 @@ def _env_blocks(text: str, scan: str) -> list[Block]:
             continue
         end = ends[name][k]
         start = m.end()
-        spec = _ENV_SPECS[name]
+        spec = _ENV_SPECS.get(name, _OWN_ENV)
         args, after_args = _args(text, start, spec.args)
         mention = None
         if len(args) == len(spec.args) and after_args <= end:
@@ -360,6 +372,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
         hidden += false_branches(blank_out(file_text, hidden))
         hidden += inline_code(blank_out(file_text, hidden))
         hidden += [(m.start(1), m.end(1)) for m in _OPTIONS.finditer(file_text)]
+        hidden += [(m.start(), m.end()) for m in _GLOSS_TRANSLATION.finditer(file_text)]
         # Marks set as commands (\glqq…\grqq{}, "`…"') are quotations of their own.
         scan, marked = mark_commands(blank_out(file_text, hidden))
         bib_spans = _closed(_THEBIB, scan)

@@ -1,4 +1,5 @@
-"""A writer's own citation commands: ``\\newcommand{\\site}[2]{\\citep[S. #2]{#1}}``.
+"""A writer's own citation and quotation commands: ``\\newcommand{\\site}[2]{\\citep[S. #2]{#1}}``,
+``\\newcommand{\\zitat}[1]{\\glqq #1\\grqq{}}``.
 
 Papers define a short command for a cite with a page and use it everywhere; read as written,
 ``\\site{hemleben63}{78}`` is no citation at all. A command whose definition holds a cite
@@ -21,6 +22,19 @@ _DEFINE = re.compile(
     r"\s*(?:\[(?P<count>[1-9])\])?\s*(?P<default>\[)?"
 )
 _PARAM = re.compile(r"#([1-9])")
+# A command that sets its argument in quotation marks: \newcommand{\zitat}[1]{\glqq #1\grqq{}},
+# {``#1''}, {\enquote{#1}}, {\og #1\fg{}}: a writer's own quotation command, expanded as a cite
+# command is so that the marks it stands for are read.
+_QUOTE_BODY = re.compile(
+    r"(?:\\(?:enquote|textquote|foreignquote|hyphenquote|blockquote)\*?(?:\{[^{}]*\})?\{|"
+    r"\\(?:glqq|og|flqq|frqq|quotedblbase|textquotedblleft)\b\s*|``|„|“|«|\"`)\s*#\d"
+)
+
+
+def _quotes(body: str) -> bool:
+    return _QUOTE_BODY.search(body) is not None
+
+
 # Past this many uses the rest of a file is left as written: each use is a copy of the text
 # around it, and no paper cites ten thousand times.
 _MAX_USES = 10_000
@@ -61,7 +75,7 @@ def cite_macros(texts: Iterable[str]) -> dict[str, tuple[int, str]]:
             if m.group("default"):
                 continue
             found = _body(text, m.end())
-            if found is None or not is_latex_cite(found[0]):
+            if found is None or not (is_latex_cite(found[0]) or _quotes(found[0])):
                 continue
             count = int(m.group("count") or 0)
             if any(int(p) > count for p in _PARAM.findall(found[0])):
@@ -96,8 +110,9 @@ def expand_cite_macros(text: str, macros: dict[str, tuple[int, str]]) -> str:
                 break
             args.append(found[0])
             i = found[1]
-        # A use written over several lines stays as written: expanding it would move lines.
-        if len(args) < count or "\n" in text[m.end() : i]:
+        # A use written over several lines between its arguments stays as written: expanding
+        # it would move lines (a quotation's own line breaks go into the expansion with it).
+        if len(args) < count or text[m.end() : i].count("\n") != sum(a.count("\n") for a in args):
             continue
         out.append(text[pos : m.start()])
         out.append(_PARAM.sub(lambda p, given=args: given[int(p.group(1)) - 1], body))

@@ -1,11 +1,11 @@
 """Quotation marks LaTeX writers set as commands: ``\\glqq …\\grqq{}`` and babel's ``"`…"'``.
 
 German theses rarely type „…“: they write ``\\glqq``/``\\grqq``, babel's shorthands ``"`…"'``
-and ``"<…">``, ``\\flqq``/``\\frqq`` for guillemets, or the font commands
-(``\\quotedblbase``, ``\\textquotedblleft``). None of them is a quotation mark in the source
-file, so a reader that looks for marks sees plain words. Each pair becomes an inline
-quotation, as ``\\enquote{…}`` is, and its marks are blanked from the scanned text so no other
-reading pairs them again.
+and ``"<…">``, ``\\flqq``/``\\frqq`` for guillemets (French babel's ``\\og``/``\\fg``), or
+the font commands (``\\quotedblbase``, ``\\textquotedblleft``). None of them is a quotation
+mark in the source file, so a reader that looks for marks sees plain words. Each pair becomes
+an inline quotation, as ``\\enquote{…}`` is, and its marks are blanked from the scanned text
+so no other reading pairs them again.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["mark_commands"]
 _TOKEN = re.compile(
     r"\\(?P<cmd>glqq|grqq|glq|grq|flqq|frqq|flq|frq|quotedblbase|quotesinglbase|"
     r"textquotedblleft|textquotedblright|textquoteleft|textquoteright|guillemotleft|"
-    r"guillemotright|guillemetleft|guillemetright|guilsinglleft|guilsinglright)"
+    r"guillemotright|guillemetleft|guillemetright|guilsinglleft|guilsinglright|og|fg)"
     r"(?![A-Za-z])(?:\{\}|\\ )?"
     r'|(?P<short>"`|"\'|"<|">)'
 )
@@ -46,6 +46,8 @@ _CLOSERS: dict[str, tuple[str, ...]] = {
     "guillemetright": ("guillemetleft",),
     "guilsinglleft": ("guilsinglright",),
     "guilsinglright": ("guilsinglleft",),
+    # French babel's \og … \fg{}, as French LaTeX writers set « … »
+    "og": ("fg",),
     '"<': ('">',),
     '">': ('"<',),
 }

@@ -24,6 +24,7 @@ from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
 from quote_tui.manuscripts.notes import inline_notes
 from quote_tui.manuscripts.reflist import find_reference_list
+from quote_tui.manuscripts.tagged_marks import marks_to_words
 from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["clean_markdown_quote", "read_markdown", "read_plaintext"]
@@ -203,7 +204,9 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION]
+        tags = list(_HTML_TAG.finditer(scan))
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
+        scan = marks_to_words(scan, tags)
         scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]
     skip = (reflist.span,) if reflist.span else ()

@@ -26,6 +26,7 @@ __all__ = [
     "closing_note",
     "note_after",
     "paged_right_after",
+    "paged_right_before",
     "sentence_cite",
     "window",
     "word_cited",
@@ -72,8 +73,21 @@ def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:
 
 
 def _cites_several(text: str, cite: Mention) -> bool:
-    """Whether ``cite`` is one of a group of works cited at once ("(Lynch, 2011; Jost …)")."""
-    return ";" in cite.raw or text[cite.end : cite.end + 3].lstrip().startswith(";")
+    """Whether ``cite`` is one of a group of works cited at once ("(Lynch, 2011; Jost …)",
+    numbered "[1][2][3]" or "[1, 2, 4]" or "[1-4]", "\\cite{a,b}")."""
+    if ";" in cite.raw or text[cite.end : cite.end + 3].lstrip().startswith(";"):
+        return True
+    if _NUMBERS.fullmatch(cite.raw) and (
+        _SEVERAL_NUMBERS.search(cite.raw) or _NEXT_NUMBER.match(text, cite.end)
+    ):
+        return True
+    return cite.style == "latex" and _SEVERAL_KEYS.search(cite.raw) is not None
+
+
+_NUMBERS = re.compile(r"\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]")
+_SEVERAL_NUMBERS = re.compile(r"\d\s*[-–,]\s*\d")
+_NEXT_NUMBER = re.compile(r"[ \t]*\[\s*\d")
+_SEVERAL_KEYS = re.compile(r"\{[^{}]*,[^{}]*\}\s*$")
 
 
 def closing_note(ms: Manuscript, doc: Document, stop: int) -> str:
@@ -242,6 +256,30 @@ def paged_right_after(doc: Document, close_end: int) -> bool:
         and _COMPARES.search(first.raw) is None
         and not _cites_several(text, first)
     )
+
+
+# A comma or colon, then the opening marks, between a citation and the words it gives:
+# "Vgl. \cite[24]{Dal}, ,,clausal functions''", "(Smith 2001, p. 4): “…”".
+_CITE_THEN_MARKS = re.compile(r"[\s~]*[,:][\s~]*(?:,,|``|[\"'„“«»‚‘`])+[\s~]*\Z")
+
+
+def paged_right_before(doc: Document, start: int) -> Mention | None:
+    """The citation giving a page that the words in marks opening at ``start`` follow, a
+    comma or colon between: a note that cites a work and then gives its wording."""
+    text = doc.text
+    gap = _CITE_THEN_MARKS.search(text, max(0, start - 12), start)
+    if gap is None:
+        return None
+    before = mentions_in(doc, max(0, gap.start() - _REACH), gap.start())
+    last = before[-1] if before else None
+    if (
+        last is not None
+        and last.locator is not None
+        and not text[last.end : gap.start()].strip(" ~\t\n")
+        and not _cites_several(text, last)
+    ):
+        return last
+    return None
 
 
 # A citation that closes the phrase's clause while the sentence goes on ("He ordered a charge

@@ -33,6 +33,7 @@ from quote_tui.manuscripts.evidence import (
     sentence_start,
     translated,
 )
+from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.langterms import language_term
 from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
@@ -42,6 +43,7 @@ from quote_tui.manuscripts.phrase_cites import (
     closing_note,
     note_after,
     paged_right_after,
+    paged_right_before,
     sentence_cite,
     window,
     word_cited,
@@ -251,6 +253,8 @@ def borrowed(
         )
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
+        or labelled_quotation(text, start)
+        or paged_right_before(doc, start) is not None
         or (
             all(w.casefold() not in _FUNCTION for w in words)
             and cited.holds(start, end)
@@ -441,7 +445,12 @@ def _named_by(doc: Document, start: int, close_end: int) -> bool:
     return _NAMES_BEFORE.search(text, begin, start) is not None or (
         _GOVERNED.search(text, begin, start) is not None
         and _NAMES_AFTER.match(text, close_end) is not None
+        # German's passive names nobody: "Wahrnehmungen wurden als ‚Sinnesdaten‘ bezeichnet"
+        and not _PASSIVE.search(text, begin, start)
     )
+
+
+_PASSIVE = re.compile(r"\b(?:wird|werden|wurde|wurden)\b(?![^.!?]*\bvon\s+[A-ZÄÖÜ])")
 
 
 def _word_in_cited_sentence(

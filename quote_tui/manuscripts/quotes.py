@@ -109,6 +109,20 @@ def _is_letter(ch: str) -> bool:
     return ch.isalnum()
 
 
+def _ends_low(text: str, i: int, prev: str, nxt: str) -> bool:
+    """Whether the straight " at ``i``, after words and before a space, a line's end or a stop,
+    closes a „… typed with it (German babel's shorthands are "a, "-, "=, "~, "|, "`, "', never
+    " alone). Not when the „… closes with its own mark further on: the " ends an inner
+    quotation typed straight."""
+    if prev.isspace() or not (nxt.isspace() or nxt in ".,;:!?)"):
+        return False
+    ahead = _LOW_CLOSER.search(text, i + 1, i + 600)
+    return ahead is None or ahead.group() not in ("“", "``")
+
+
+_LOW_CLOSER = re.compile(r"“|``|\n[ \t]*\n")
+
+
 def find_quotes(
     text: str, *, min_words: int = 4, latex: bool = False, note_marks: Sequence[int] = ()
 ) -> tuple[QuoteSpan, ...]:
@@ -188,7 +202,12 @@ def find_quotes(
             continue
         if latex and ch == '"' and prev == "\\" and (nxt.isalpha() or nxt == "{"):
             continue  # an umlaut (G\"odel, \"{o}), not a mark
-        if latex and ch == '"' and any(m == "„" for m, _ in stack):
+        if (
+            latex
+            and ch == '"'
+            and any(m == "„" for m, _ in stack)
+            and not _ends_low(text, i, prev, nxt)
+        ):
             continue  # German babel's shorthands ("-, "~, "|) inside „…“, never its close
         if ch == "'" and not latex:
             if not _try_close_straight(stack, found, i, prev, nxt) and _opens_straight(prev, nxt):

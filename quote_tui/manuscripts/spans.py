@@ -30,6 +30,13 @@ _ENTRY_ENDS = re.compile(
 _AUTHOR_COLON = re.compile(
     r"\b[A-ZÄÖÜ][\w'’.-]+(?:\s+[A-ZÄÖÜ][\w'’.-]+){0,3}:\s*(?:,,|``|[\"'„“«»‚`])+\s*$"
 )
+# A cite command that gives a place, then a colon or comma and the marks: what follows is the
+# work's wording there, not its title (German sentences pass the capitals test: nouns).
+_CITED_AT_PAGE = re.compile(
+    r"\\\w*cite\w*\*?(?:\[[^\]]*\]){0,1}\[[^\]]*\d[^\]]*\]\{[^{}]*\}[\s~]*[:,][\s~]*"
+    r"(?:,,|``|[\"'„“«»‚‘`])+[\s~]*\Z"
+)
+_CITE_REACH = 160
 _ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
 
 
@@ -37,6 +44,8 @@ def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note, or
     followed by the journal and year that end a typed reference."""
     inner = text[start:end].strip()
+    if _CITED_AT_PAGE.search(text, max(0, start - _CITE_REACH), start):
+        return False  # the cited page's words ("\cite[12]{k}: ,,Der Ort … liefert.''")
     if _WHERE_NEXT.match(text, close_end) or _ENTRY_ENDS.match(text, close_end):
         return True
     # Chicago's “Title,” *Journal* 33, no. 2: the comma set inside the marks (after a title's

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["Titles", "cites_by_title"]
+__all__ = ["Titles", "cites_by_title", "dated_title", "italic_titles", "named_with_year"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _WORD = re.compile(r"[^\W_]+")
@@ -92,3 +92,62 @@ def cites_by_title(text: str, start: int, end: int, close_end: int) -> bool:
     opens = _AUTHOR_OPENS.search(text, max(0, start - 60), max(0, start - 1))
     closes = _PAGE_CLOSES.match(text, close_end)
     return bool(opens and closes and (opens["author"] or closes["page"]))
+
+
+# A work's title set in italics in the prose, as style guides set books, plays and films:
+# Markdown's *…* or _…_ (not bold), LaTeX's \textit{…} and \emph{…}. The same words in marks
+# elsewhere name the work (a draft's title typed with its opening dots, "...... et les chiens
+# se taisaient", beside *Et les chiens se taisaient*).
+_ITALIC = re.compile(
+    r"(?<![*\w\\])\*(?!\*)(?P<a>[^*\n]{3,120}?)(?<!\s)\*(?![*\w])"
+    r"|(?<![_\w])_(?!_)(?P<b>[^_\n]{3,120}?)(?<!\s)_(?![_\w])"
+    r"|\\(?:textit|emph)\{(?P<c>[^{}\n]{3,120})\}"
+)
+_MARK_BEFORE = re.compile(r"[\"'“”„‘’«»‚`]\s*$")
+
+
+def italic_titles(text: str) -> list[str]:
+    """The phrases set in italics in ``text`` (headings blanked) that look like a work's title:
+    two words or more, a capital first, no mark of their own, no closing stop, and not inside
+    a quotation's marks (a quotation set in italics is not a title)."""
+    out = []
+    for m in _ITALIC.finditer(text):
+        inner = m["a"] or m["b"] or m["c"] or ""
+        if not inner[:1].isupper() or any(mark in inner for mark in _MARKS):
+            continue
+        # A sentence set in italics for stress ends on its stop; a title rarely does.
+        if inner.rstrip()[-1:] in ".!":
+            continue
+        if len(_fold(inner)) < _MIN_WORDS:
+            continue
+        if _MARK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+            continue
+        out.append(inner)
+    return out
+
+
+# A title that ends on the years it spans, as histories, exhibitions and archival collections
+# are named: "Miscellaneous art exhibition catalog collection, 1813–1953.", "Artists on the
+# Left, 1926–1956". A quotation that ends on a span of years is rare.
+_YEARS_SPANNED = re.compile(r",\s*(?:1[5-9]|20)\d\d\s*[-–—]\s*(?:(?:1[5-9]|20)\d\d|\d\d)[.,]?\s*\Z")
+
+
+def dated_title(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` are a title ending on the years it spans."""
+    inner = text[start:end].strip()
+    return (
+        inner[:1].isupper()
+        and len(_WORD.findall(inner)) <= 2 * _TITLE_WORDS
+        and _YEARS_SPANNED.search(inner) is not None
+    )
+
+
+# A work's year in brackets right after its title, the item ending there: a list of works
+# ("* \"Kritik der reinen Vernunft\" (1781)") or a clause ("his \"Emile\" (1762), which").
+_YEAR_CLOSES = re.compile(r"[ \t]*\((?:1[5-9]|20)\d\d[a-z]?\)[ \t]*(?:[,;]|\.?[ \t]*(?:\n|\Z))")
+
+
+def named_with_year(text: str, start: int, close_end: int) -> bool:
+    """Whether the capitalised words in marks opening at ``start`` are followed by a year in
+    brackets that ends their item or clause: a work named with its date."""
+    return text[start : start + 1].isupper() and _YEAR_CLOSES.match(text, close_end) is not None

@@ -9,6 +9,9 @@ __all__ = ["unwrap"]
 
 _OPENERS = '“„«»"‘‚'
 _EMPHASIS = re.compile(r"[*_]{1,3}(?=[“„«»\"‘‚])")
+_LABEL = re.compile(
+    r"[*_]{0,2}(?:Zitate?|Quote|Quotation|Citation|Cita)[*_]{0,2}[^\S\n]*:[*_]{0,2}[^\S\n]*", re.I
+)
 
 
 def unwrap(text: str, start: int, end: int) -> tuple[int, int]:
@@ -20,6 +23,10 @@ def unwrap(text: str, start: int, end: int) -> tuple[int, int]:
     lead = start
     while lead < end and text[lead] in " \t\n":
         lead += 1
+    # A label before the marks names the block a quotation ("> **Zitat:** „…“"): not its words.
+    label = _LABEL.match(text, lead, end)
+    if label and label.end() < end and text[label.end()] in _OPENERS:
+        start = lead = label.end()
     if lead > 0 and text[lead - 1] in _OPENERS and lead == start:
         lead -= 1  # a reader (a Word quote paragraph) already left the opening mark out
     # Marks set in emphasis with the words (> *"…"*): the emphasis is the writer's too.

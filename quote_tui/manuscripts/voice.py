@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from quote_tui.manuscripts.study import participants_words
+from quote_tui.manuscripts.title_case import is_title
 
 __all__ = [
     "NAMED_AFTER",
@@ -26,7 +27,12 @@ __all__ = [
     "presents_own",
 ]
 
-_MATH = re.compile(r"\\\(|\\\[|\$[^$\n]+\$|\\(?:frac|lor|land|to|neg|forall|exists)\b")
+# Math in the marks: a formula. Markdown escapes an editor's brackets ("Leuten \[...\] Adjes"):
+# an ellipsis or a few words in escaped brackets are no display formula.
+_MATH = re.compile(
+    r"\\\(|\\\[(?!\s*(?:\.\.\.|…|[^\W\d_][^\\$^_{}=\n]{0,40})\s*\\\])|\$[^$\n]+\$|"
+    r"\\(?:frac|lor|land|to|neg|forall|exists)\b"
+)
 # Words that present what follows as a word or a name, not as someone's statement ("the
 # phrase", "a regulative rule", "the sentence"); "to speak of 'X', or 'Y'" presents both.
 # Utterances of a kind of speaker, one of them given: "Ambivalente Äußerungen der
@@ -54,6 +60,7 @@ _CUE = re.compile(
     r"\bfor\s+(?:example|instance)|\bas\s+in|,\s*like|\bz\.\s?B\.|\bso-called|\bcalled(?:\s+(?:the|a|an))?|"
     # German examples: "Sagt Mihai beispielsweise: „…“", "Gewaltandrohung, wie „…“".
     r"\bbeispielsweise|\bbspw\.|\bzum\s+Beispiel|,\s*wie|" + _UTTERANCES + "|"
+    r"\bBsp\.|\bBeispiel|\bexample|"  # a list's "Bsp.: „…“", "Example: “…”"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
@@ -82,7 +89,17 @@ _WORK = re.compile(
     # print and online ("die Serie „…“", "des Magazins „…“", "the series “…”").
     r"Artikels|Buch(?:e?s)|Aufsatzes|Romans|Gedicht(?:e?s)|Films?|Filmes|Beitrag(?:e?s)|"
     r"Werk(?:e?s)|Vortrag(?:e?s)|Textes|Lied(?:e?s)?|Serie|Sendung|Magazins?|Zeitung|"
-    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog)"
+    r"Podcasts?|Blog(?:beitrag(?:e?s)?)?|series|show|magazine|newspaper|journal|podcast|blog|"
+    # and a title announced as one: "published as “…”", "mit dem Titel „…“", "intitulé « … »"
+    r"titled|entitled|published\s+as|appeared\s+as|under\s+the\s+title|mit\s+dem\s+Titel|"
+    r"unter\s+dem\s+Titel|betitelt|intitulée?s?|sous\s+le\s+titre|titulad[oa]s?|"
+    # works of art and named programmes; French and Spanish works ("des projets comme
+    # \textquote{Ville baroque}", "le programme « … »", "la novela “…”")
+    r"painting|exhibition|programm?e?s?|initiative|campaign|festival|Gemäldes?|Bild(?:es)?|"
+    r"Ausstellung|Programms?|Initiative|Kampagne|livre|essai|chapitre|poème|roman|pièce|"
+    r"chanson|émission|revue|ouvrage|tableau|exposition|projets?|dispositifs?|libro|artículo|"
+    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?)"
+    r"(?:\s+(?:comme|like|such\s+as|wie|como))?"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
 )
@@ -132,24 +149,6 @@ _LISTED_AFTER = re.compile(
 _ACRONYM = re.compile(r"\s*\([A-Z][A-Za-z]?[A-Z]{1,8}s?\)")
 
 
-_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-# Words a title leaves in lower case (English, German); every other word of a title is
-# capitalised, where a sentence has verbs and adjectives in lower case.
-_SMALL = frozenset(
-    re.findall(
-        r"\S+",
-        "a an the and or nor but of in on at to for by with from as vs via into upon is "
-        "over under about after before through across against among between within without "
-        "beyond toward towards until than off out up "
-        # prepositions Chicago's title case leaves in lower case whatever their length
-        "during like per since around along amid despite except inside outside onto versus "
-        "beside besides near past till unto throughout underneath beneath behind below above "
-        "der die das des dem den ein eine einer und oder von vom zu zur zum im am an auf für mit "
-        "um über bei nach aus gegen ohne durch unter vor",
-    )
-)
-
-
 # The writer naming a term of their own in the sentence before the marks: "“Artificial
 # Emotions” is a term I use to describe when you are “faking your emotions …”", "what I call".
 _OWN_TERM = re.compile(
@@ -157,33 +156,6 @@ _OWN_TERM = re.compile(
     r"bezeichne)\b[^.!?]*$",
     re.I,
 )
-# A document named by its kind opening its title: „Leitfaden zur formalen Gestaltung …“, das
-# „Leitbild eines modernen Öffentlichen Gesundheitsdienstes …“, “Guidelines for …”.
-_DOCUMENT_TITLE = re.compile(
-    r"(?:Leitfaden|Leitbild|Leitlinien?|Richtlinien?|Handbuch|Positionspapier|Eckpunktepapier|"
-    r"Arbeitspapier|Gutachten|Stellungnahme|Empfehlungen|Aktionsplan|Masterplan|Weißbuch|"
-    r"Grünbuch|Guidelines?|Handbook|Manual|White\s+Paper|Position\s+Paper|Action\s+Plan|"
-    r"Framework|Roadmap)\s+(?:eines|einer|des|der|zur|zum|für|über|von|zu|for|on|of|to)\s"
-)
-
-
-def is_title(text: str, start: int, end: int) -> bool:
-    """Quoted words that name a work or a thing ("Why Is There No Socialism In The United
-    States?", 'On the Essence of Truth'): at least two words that are not articles or
-    prepositions, every one of them capitalised (the first word too), in a short span. German
-    capitalises nouns, never its verbs and adjectives, so its sentences fail the test as English
-    ones do."""
-    if end - start > 200:
-        return False
-    if _DOCUMENT_TITLE.match(text, start, end):
-        return True
-    every = _TITLE_WORD.findall(text, start, end)
-    # A title opens with a capital even on an article; "die Schwäche des Journalismus" is a
-    # German phrase whose nouns alone are capitalised.
-    if not every or not every[0][0].isupper():
-        return False
-    words = [w for w in every if w.casefold() not in _SMALL]
-    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def names_a_work(text: str, start: int, end: int) -> bool:
@@ -193,6 +165,11 @@ def names_a_work(text: str, start: int, end: int) -> bool:
     A title opens with a capital and is short; "his article 'provides a definite answer'"
     quotes the article."""
     if _HANDLE.search(text, start, end) and len(_words(text[start:end])) <= _HANDLE_WORDS:
+        return True
+    # A link in marks, its words capitalised: the title of the page or paper it links ('my
+    # article, "[Découverte d'un tapuscrit](https://…)"').
+    link = _LINK_TITLE.fullmatch(text, start, end)
+    if link and link[1][:1].isupper() and len(_words(link[1])) <= 2 * _TITLE_WORDS:
         return True
     if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
@@ -204,6 +181,10 @@ def names_a_work(text: str, start: int, end: int) -> bool:
     if len(_words(text[start:end])) > _TITLE_WORDS:
         return False
     return bool(_WORK.search(text[max(0, start - 30) : start]))
+
+
+# (the scanned text blanks the link's address: "[Title" and spaces)
+_LINK_TITLE = re.compile(r"\s*\[([^\[\]\n]{3,200}?)(?:\]\([^()\s]+\)| {3,})[.,]?\s*")
 
 
 def _words(inner: str) -> list[str]:

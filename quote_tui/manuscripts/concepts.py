@@ -1,0 +1,52 @@
+"""Words in marks that name a concept by its kind: "the “light level-detectability
+hypothesis” [@galeotti]", „Backfire-Effekt“, "Client-Server Prinzip", "Rosenberg Paradox",
+"the “butterfly effect”". A hypothesis, theory, effect or principle is named so, cited to who
+proposed it or not; it is not a quotation of anyone's words. Across the labelled sets, 14 such
+names are not quotations and one quotation ends so ("eine neuartige Variante der
+Symbiosetheorie", opening on its article)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["names_concept"]
+
+_KINDS = (
+    r"hypothes[ie]s|theor(?:y|ies)|effects?|principles?|paradox(?:es)?|syndromes?|fallac(?:y|ies)|"
+    r"laws?|models?|rules?|"
+    r"hypothesen?|theorien?|effekte?s?|prinzips?|prinzipien|modells?|paradoxons?|gesetze?s?|"
+    r"hypothèses?|théories?|effets?|principes?|paradoxes?|modèles?|"
+    r"hipótesis|teorías?|efectos?|principios?|paradojas?|modelos?"
+)
+# The kind ends the words, alone or as the end of a German compound ("Backfire-Effekt",
+# "Symbiosetheorie").
+_NAMED = re.compile(rf"(?:\b|(?<=[a-zäöüß-]))(?:{_KINDS})[.,]?\Z", re.I)
+_OPENS_ARTICLE = re.compile(
+    r"(?:a|an|the|this|that|ein|eine[mnrs]?|der|die|das|un|une|le|la|les|el|los|las)\s", re.I
+)
+_MAX_WORDS = 4
+
+
+def names_concept(text: str, start: int, end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` name a hypothesis, theory, effect,
+    principle or the like: four words at most, ending on the kind, not opening on an article."""
+    inner = text[start:end].strip(" \t\n*_")
+    words = inner.split()
+    if not 1 <= len(words) <= _MAX_WORDS or _OPENS_ARTICLE.match(inner):
+        return False
+    # The words before the kind name it ("butterfly effect"); a small word among them makes a
+    # phrase of a sentence ("above the law", "changed the rules").
+    if any(w.casefold().strip(".,;:") in _SMALL for w in words[:-1]):
+        return False
+    return _NAMED.search(inner) is not None
+
+
+_SMALL = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the of to in on at by for with from above below under over against into and or is "
+        "are was were be been has have had not no der die das des dem den ein eine einen von vom "
+        "zu zum zur im am über unter gegen und oder ist sind war nicht le la les de du des un une "
+        "au aux et el los las del y",
+    )
+)
