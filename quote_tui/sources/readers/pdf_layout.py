@@ -231,7 +231,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         else:
             groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
         if len(total) > 1:  # a block in more than one size: a paragraph over the notes?
-            groups = [part for group in groups for part in split_notes(group)]
+            groups = [part for group in groups for part in split_notes(group, _opens_caption)]
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
@@ -378,6 +378,12 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     if first and first not in _CAPTION_FIRST:
         return False  # most blocks: no caption's first letter, no join
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
+
+
+def _opens_caption(text: str) -> bool:
+    """Whether a line (with the one after it) opens as a caption does ("Table 1. LC50 ...")."""
+    text = text.strip()
+    return text[:1] in _CAPTION_FIRST and bool(_CAPTION.match(text))
 
 
 def _is_caption(block: Block) -> bool:
