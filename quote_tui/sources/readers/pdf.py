@@ -26,10 +26,11 @@ from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, sc
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
-    gaps_untrusted,
+    UNTRUSTED_GAPS,
     glyph_read_lines,
     glyph_read_page,
-    run_together,
+    page_gaps,
+    run_pages,
 )
 from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_layout import (
@@ -248,16 +249,19 @@ def _spaces_untrusted(
     boxes: tuple[LineBox, ...],
     kept: dict[int, pymupdf.TextPage],
 ) -> bool:
-    """Whether the text layer leaves out word spaces: asked of the one page with the most runs
-    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``), from
-    its kept text page where there is one."""
-    page = run_together(text, page_starts, boxes)
-    if page is None:
-        return False
-    try:
-        return gaps_untrusted(doc.load_page(page - 1), _FLAGS, kept.get(page - 1))
-    except (*_MUPDF_ERRORS, ValueError):
-        return False
+    """Whether the text layer leaves out word spaces: asked of the pages with the most runs
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_pages``), from
+    their kept text pages where there are some."""
+    seen = 0
+    for page in run_pages(text, page_starts, boxes):
+        try:
+            loaded = doc.load_page(page - 1)
+        except (*_MUPDF_ERRORS, ValueError):
+            continue
+        seen += page_gaps(loaded, _FLAGS, kept.get(page - 1))
+        if seen >= UNTRUSTED_GAPS:
+            return True
+    return False
 
 
 def _page_read(
