@@ -55,6 +55,7 @@ from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
+from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
@@ -366,6 +367,8 @@ def _extract(
             try:
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
+                if has_strays(raw):  # a formula's glyph drawn into a line's gap after it
+                    raw = seated_page(textpage)
                 if beneath is not False and raw["blocks"]:
                     # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
                     # invisible is; told by the first page with text, for a scan's pages are

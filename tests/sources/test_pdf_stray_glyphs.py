@@ -1,0 +1,39 @@
+"""A glyph a page draws into a line's gap after the line (a web page's MathJax "t" printed to
+PDF) is read in its place: "the t-test", not "the -test" and a "t" among the asides."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from quote_tui.api import PreparedText, check_text
+from quote_tui.engine.records import Status
+from quote_tui.sources.readers.pdf import extract_pdf
+
+_BEFORE = "This is at the basis of hypothesis testing for the"
+_AFTER = "-test: we have two groups and we measure a difference."
+
+
+def _page() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i in range(12):
+        page.insert_text((34, 100 + 16 * i), "Null models are a useful tool in ecology, " * 2)
+    y = 100 + 16 * 12
+    page.insert_text((34, y), _BEFORE, fontsize=11)
+    start = 34 + pymupdf.get_text_length(_BEFORE + " ", fontsize=11)
+    width = pymupdf.get_text_length("t", fontname="tiit", fontsize=11)
+    page.insert_text((start + width + 1, y), _AFTER, fontsize=11)
+    for i in range(4):
+        page.insert_text((34, y + 16 * (i + 1)), "and more of the running text of the post " * 2)
+    # the formula's glyph, drawn after the text, into the gap left for it
+    page.insert_text((start + 0.5, y), "t", fontname="tiit", fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_glyph_drawn_into_a_lines_gap_is_read_in_it() -> None:
+    data = _page()
+    assert "the -test" in pymupdf.open(stream=data)[0].get_text()  # MuPDF's own read
+    text = extract_pdf(data).text
+    assert "for the t-test: we have two groups" in text
+    quote = "hypothesis testing for the t-test: we have two groups"
+    assert check_text(PreparedText(text), quote).status is Status.EXACT
