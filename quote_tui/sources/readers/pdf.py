@@ -55,6 +55,7 @@ from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
+from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, shaded_rects
 from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
@@ -450,11 +451,12 @@ def _extract(
             # read as letters that open the page's notes set apart as marks
             pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
             pages = set_figures_aside(pages)
-        text, page_starts, boxes = _compose(pages, scanned)
+        shaded = shaded_rects(doc)  # a tinted box's drawings, asked for at a broken sentence
+        text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unreadable = not ocred and has_unreadable(text)
         if unreadable and read_named(doc, pages, _FLAGS, kept):  # glyphs a typesetter named
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
             unreadable = has_unreadable(text)
         unmapped = unmapped_regions(pages) if unreadable else ()
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
@@ -464,7 +466,7 @@ def _extract(
             # composes accents and closes ligature gaps
             for index in range(page_count):
                 pages[index] = _page_read(doc, index, pages[index], kept.get(index))
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         elif not ocred:
             if _ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
@@ -482,14 +484,14 @@ def _extract(
         ligatures = unreadable and read_tex_ligatures(doc, pages, _FLAGS, kept)
         kept.clear()
         if reread or ligatures:
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         if ligatures:
             unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         font_ocr: tuple[int, ...] = ()  # pages a font left unreadable, read by OCR
         if unmapped and ocr:
             pages, font_ocr = read_unreadable(doc, data, password, pages, deadline, progress)
             if font_ocr:
-                text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr))
+                text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         if not ocred:
             text = latin_math_letters(text)
@@ -514,11 +516,14 @@ def _extract(
 
 
 def _compose(
-    pages: list[PageBlocks | None], scanned: bool = False, ocr_read: frozenset[int] = frozenset()
+    pages: list[PageBlocks | None],
+    scanned: bool = False,
+    ocr_read: frozenset[int] = frozenset(),
+    shaded: Shaded | None = None,
 ) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
     """The checked text: every page's body in reading order, then every page's asides.
     ``scanned``: every page is OCR text; ``ocr_read``: the 1-based pages that are, in a PDF
-    with a text layer.
+    with a text layer; ``shaded``: each page's tinted rectangles (``pdf_shaded_boxes``).
 
     Asides (running heads, footnotes, captions, table text) follow the whole body so that
     none stands inside a sentence that runs on across a column or a page; their line boxes
@@ -535,7 +540,7 @@ def _compose(
     ]
     # OCR text sizes its words by their boxes: asides it hides are set aside too; on a
     # born-digital page a box set in the body's type is told by the sentence it breaks
-    split = scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
+    split = scan_split(pages, split, edges, repeated) if scanned else lift_holes(split, shaded)
     if ocr_read:
         split = scan_split(pages, split, edges, repeated, ocr_read)
     parts: list[str] = []
