@@ -8,6 +8,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_stray_glyphs import seat_strays
 
 _BEFORE = "This is at the basis of hypothesis testing for the"
 _AFTER = "-test: we have two groups and we measure a difference."
@@ -37,3 +38,27 @@ def test_a_glyph_drawn_into_a_lines_gap_is_read_in_it() -> None:
     assert "for the t-test: we have two groups" in text
     quote = "hypothesis testing for the t-test: we have two groups"
     assert check_text(PreparedText(text), quote).status is Status.EXACT
+
+
+def test_a_character_past_the_basic_plane_is_kept_from_the_dict_read() -> None:
+    # PyMuPDF's glyph read gives "𝑢" (U+1D462) as half of its surrogate pair: the line's text
+    # is the dict read's, the glyph read tells only where its characters stand
+    host_text = "and 𝑢 stands for the  -test"
+    boxes = [(10.0 + 5 * k, 100.0, 14.0 + 5 * k, 110.0) for k in range(len(host_text))]
+    boxes[len("and 𝑢 stands for the  ") :] = [
+        (b[0] + 6, b[1], b[2] + 6, b[3]) for b in boxes[len("and 𝑢 stands for the  ") :]
+    ]
+    line = {"bbox": (10.0, 100.0, boxes[-1][2], 110.0), "spans": [{"text": host_text}]}
+    gap = boxes[len("and 𝑢 stands for the ")]
+    stray = {"bbox": (gap[2] + 0.5, 100.0, gap[2] + 4.5, 110.0), "spans": [{"text": "t"}]}
+    raw = {"blocks": [{"type": 0, "lines": [line]}, {"type": 0, "lines": [stray]}]}
+    chars = [
+        {"c": "\udc62" if c == "𝑢" else c, "bbox": b} for c, b in zip(host_text, boxes, strict=True)
+    ]
+    glyphs = {
+        "blocks": [{"type": 0, "lines": [{"bbox": line["bbox"], "spans": [{"chars": chars}]}]}]
+    }
+    out = seat_strays(raw, glyphs)
+    assert [ln["spans"][0]["text"] for b in out["blocks"] for ln in b["lines"]] == [
+        "and 𝑢 stands for the  t-test"
+    ]

@@ -369,7 +369,7 @@ def _extract(
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
                 if has_strays(raw):  # a formula's glyph drawn into a line's gap after it
-                    raw = seated_page(textpage)
+                    raw = seated_page(raw, textpage)
                 if beneath is not False and raw["blocks"]:
                     # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
                     # invisible is; told by the first page with text, for a scan's pages are

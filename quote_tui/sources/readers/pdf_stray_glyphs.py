@@ -5,8 +5,9 @@ t-test" is drawn as "the ", a gap, "-test", and then, apart, the italic "t" in t
 reads the "t" as a line of its own, set aside with a figure's labels, and the sentence reads
 "the -test" (p6's printed blog post: "t-value" read "-value"). A line of one or two glyphs
 that stands inside another line, level with it and in a gap between two of its glyphs (where
-none of them is drawn), is that line's: its glyphs go into the gap. The dict read tells
-whether a page holds such a line (``has_strays``, rare); only then is its glyph read asked for.
+none of them is drawn), is that line's: its text goes into the gap. The dict read tells
+whether a page holds such a line (``has_strays``, rare); only then is its glyph read asked for,
+for where the line's characters stand (the characters themselves are the dict read's).
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import pymupdf
-
-from quote_tui.sources.readers.pdf_lines import close_ligature_gaps
 
 __all__ = ["has_strays", "seat_strays", "seated_page"]
 
@@ -65,41 +64,30 @@ def has_strays(raw: dict[str, Any]) -> bool:
     return any(_inside(s, h) for s in short for h in long) if short and long else False
 
 
-def seat_strays(raw: dict[str, Any]) -> dict[str, Any]:
-    """A page's ``extractRAWDICT`` with each stray's glyphs set into the gap of the line it
-    stands in, and the stray's line left out."""
+def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
+    """A page's dict read with each stray's text set into the gap of the line it stands in,
+    and the stray's line left out. ``glyphs``: the page's ``extractRAWDICT``, which tells
+    where each of a line's characters stands (its own characters are not used: PyMuPDF gives
+    a character past U+FFFF, a formula's "𝑡", as half of its surrogate pair)."""
     short, long = _pairs(raw)
+    placed = {tuple(line["bbox"]): line for _, line in _lines(glyphs)}
+    seats: dict[int, list[tuple[int, str]]] = {}  # per host line: (character index, text)
+    hosts: dict[int, dict[str, Any]] = {}
     seated: set[int] = set()
     for stray in short:
-        x0, x1 = stray["bbox"][0], stray["bbox"][2]
-        middle = (x0 + x1) / 2
-        glyphs = [c for span in stray["spans"] for c in span["chars"] if not c["c"].isspace()]
         for host in long:
             if not _inside(stray, host):
                 continue
-            chars = [(span, i) for span in host["spans"] for i in range(len(span["chars"]))]
-            # a gap: no glyph of the host inks where the stray stands (a space MuPDF set in
-            # the gap may span it)
-            if any(
-                not (c := span["chars"][i])["c"].isspace()
-                and min(c["bbox"][2], x1 - _SLACK) > max(c["bbox"][0], x0 + _SLACK)
-                for span, i in chars
-            ):
-                continue
-            after = next(
-                (
-                    (span, i)
-                    for span, i in chars
-                    if (span["chars"][i]["bbox"][0] + span["chars"][i]["bbox"][2]) / 2 > middle
-                ),
-                None,
-            )
-            if after is None:
-                continue  # past the line's last glyph: no gap of it
-            span, i = after
-            span["chars"][i:i] = glyphs
-            seated.add(id(stray))
-            break
+            at = _seat(stray, host, placed.get(tuple(host["bbox"])))
+            if at is not None:
+                text = "".join(span["text"] for span in stray["spans"]).strip()
+                seats.setdefault(id(host), []).append((at, text))
+                hosts[id(host)] = host
+                seated.add(id(stray))
+                break
+    for key, found in seats.items():
+        for at, text in sorted(found, reverse=True):  # the later first: indexes hold
+            _insert(hosts[key]["spans"], at, text)
     if seated:
         for block in raw.get("blocks", ()):
             if "lines" in block:
@@ -108,6 +96,48 @@ def seat_strays(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def seated_page(textpage: pymupdf.TextPage) -> dict[str, Any]:
-    """A page's read with its strays seated, its spans' texts as the dict read gives them."""
-    return close_ligature_gaps(seat_strays(textpage.extractRAWDICT()))
+def _insert(spans: list[dict[str, Any]], at: int, text: str) -> None:
+    """``text`` set before the line's character ``at`` (counted over its spans)."""
+    for span in spans:
+        if at < len(span["text"]):
+            span["text"] = span["text"][:at] + text + span["text"][at:]
+            return
+        at -= len(span["text"])
+
+
+def _lines(raw: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [
+        (block, line)
+        for block in raw.get("blocks", ())
+        if block.get("type", 0) == 0
+        for line in block.get("lines", ())
+    ]
+
+
+def _seat(stray: dict[str, Any], host: dict[str, Any], placed: dict[str, Any] | None) -> int | None:
+    """Where the stray's text goes into the host's (a dict read's line): the index of the
+    character it stands before, where by the host's glyphs (``placed``, the same line's glyph
+    read) a gap stands under it; None where none does."""
+    if placed is None:
+        return None
+    spans = host["spans"]
+    boxes = [c["bbox"] for span in placed["spans"] for c in span["chars"]]
+    if [len(span["text"]) for span in spans] != [len(span["chars"]) for span in placed["spans"]]:
+        return None  # the two reads do not tell the same characters
+    x0, x1 = stray["bbox"][0], stray["bbox"][2]
+    chars = "".join(span["text"] for span in spans)
+    # a gap: no glyph of the host inks where the stray stands (a space MuPDF set in the gap
+    # may span it)
+    if any(
+        not c.isspace() and min(b[2], x1 - _SLACK) > max(b[0], x0 + _SLACK)
+        for c, b in zip(chars, boxes, strict=True)
+    ):
+        return None
+    middle = (x0 + x1) / 2
+    # past the line's last glyph: no gap of it
+    return next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > middle), None)
+
+
+def seated_page(raw: dict[str, Any], textpage: pymupdf.TextPage) -> dict[str, Any]:
+    """A page's dict read with its strays seated (``seat_strays``)."""
+    return seat_strays(raw, textpage.extractRAWDICT())
