@@ -46,6 +46,9 @@ _NOTE = re.compile(r"\s*[*\u2020\u2021]+\s*\S")
 """A note's symbol at a block's start (a corresponding author's, set under a rule)."""
 _WIDE = 0.85
 """Share of the broken line's width the line going on with it spans at least."""
+_OTHER_SIZE = 0.25
+"""Points by which a tinted box's first block is set larger or smaller than the broken
+sentence, at least: a box set in the body's own type is told by the sentence alone."""
 
 
 def _broken(block: Block) -> bool:
@@ -212,6 +215,8 @@ def _boxed(flow: Sequence[tuple[int, B]], at: int, page: int, shaded: Shaded) ->
     """Where the sentence broken at ``flow[at]`` goes on past tinted boxes: the index of the
     first block outside them, when every block before it stands inside one and it opens with
     prose in lowercase; None where the broken sentence is a box's own, or no box stands next."""
+    if abs(flow[at + 1][1].size - flow[at][1].size) < _OTHER_SIZE:
+        return None  # a box in the body's own type is the text rule's (no drawings asked for)
     for j in range(at + 1, min(len(flow), at + 2 + _MOST_BLOCKS)):
         there, block = flow[j]
         if there > page + _PAGES:
