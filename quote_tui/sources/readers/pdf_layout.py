@@ -85,6 +85,8 @@ them lower than ``_BAND`` ("Page 3 of 21" at 88% of an A4 page)."""
 _OUTER_SHARE = 0.4
 """Share of the pages an outermost block's text must stand on, in the wider band, to be a
 running head (a book's alternate heads each stand on half)."""
+_WORD = re.compile(r"[^\W\d_]{3}")
+"""A word of three letters: what a head told by its place names."""
 _PLACED = 3
 """Pages on which a text without a number standing at one place in the wider band is a head."""
 _SMALL = 0.87
@@ -326,7 +328,7 @@ def repeated_edges(
     # paper's head stands on its last three pages of nine, past its title and contents pages
     often = max(2, len(pages) * _OUTER_SHARE)
     out = {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
-    out |= {t for (t, _, _), n in placed.items() if n >= _PLACED}
+    out |= {t for (t, _, _), n in placed.items() if n >= _PLACED and _WORD.search(t)}
     every = edges if edges is not None else [page_edges(p) for p in pages]
     return out | _titled_heads(pages, edges) | placed_heads(pages, every)
 
@@ -340,6 +342,13 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
             if len(block.lines) == 1:
                 (outer if edge else inner).append((block.text, block.size))
     return {mask(text) for text in titled_heads(outer, inner)}
+
+
+def _named_head(text: str, repeated: set[str]) -> bool:
+    """Whether a block is a running head that names something (a word of three letters): a
+    questionnaire's "*" repeats at one place on every page, and the question beside it is no
+    furniture."""
+    return _WORD.search(text) is not None and mask(text) in repeated
 
 
 def _edge(block: Block, height: float) -> bool:
@@ -449,7 +458,7 @@ def split_page(
     for i in page.figures:
         flags[i] = True
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
-    beside_folios(page.blocks, flags, edges, lambda text: mask(text) in repeated, heads=True)
+    beside_folios(page.blocks, flags, edges, lambda text: _named_head(text, repeated), heads=True)
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
     publisher_notes(page.blocks, flags, body)
