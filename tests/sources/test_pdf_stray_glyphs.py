@@ -46,7 +46,7 @@ def test_a_character_past_the_basic_plane_is_kept_from_the_dict_read() -> None:
     host_text = "and 𝑢 stands for the  -test"
     boxes = [(10.0 + 5 * k, 100.0, 14.0 + 5 * k, 110.0) for k in range(len(host_text))]
     boxes[len("and 𝑢 stands for the  ") :] = [
-        (b[0] + 6, b[1], b[2] + 6, b[3]) for b in boxes[len("and 𝑢 stands for the  ") :]
+        (b[0] + 5, b[1], b[2] + 5, b[3]) for b in boxes[len("and 𝑢 stands for the  ") :]
     ]
     line = {"bbox": (10.0, 100.0, boxes[-1][2], 110.0), "spans": [{"text": host_text}]}
     gap = boxes[len("and 𝑢 stands for the ")]

@@ -35,6 +35,8 @@ _LEVEL_GAP = 1.5
 """Lines' heights of empty space that part two regions where the columns above it end level
 and those under it start level (a two-column abstract over the paper's two columns, J.
 Neurosci.: 1.9 lines between them)."""
+_PROSE_LINES = 3
+"""Fewest lines of each of two blocks starting level that make them columns of prose."""
 _WIDE = 0.6
 """Share of a band's width a block across it takes."""
 _LEVEL = 1.5
@@ -99,13 +101,16 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
 
 def _starts_level(ordered: Sequence[Block], k: int, line: float) -> bool:
     """Whether another column's text starts level with ``ordered[k]`` (the blocks sorted by
-    their tops): columns that both begin a line's height under the same gap begin a region."""
+    their tops): columns that both begin a line's height under the same gap, each with a
+    paragraph (a formula's pieces or a table's cells side by side are none), begin a region."""
     top = ordered[k].rect[1]
     x0, x1 = ordered[k].rect[0], ordered[k].rect[2]
+    if len(ordered[k].lines) < _PROSE_LINES:
+        return False
     for other in ordered[k + 1 :]:
         if other.rect[1] - top > line * _LEVEL:
             return False
-        if other.rect[2] <= x0 or other.rect[0] >= x1:
+        if (other.rect[2] <= x0 or other.rect[0] >= x1) and len(other.lines) >= _PROSE_LINES:
             return True
     return False
 

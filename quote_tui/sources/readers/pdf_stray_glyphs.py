@@ -24,6 +24,8 @@ _HOST = 8
 """Fewest characters of the line a stray stands in."""
 _LEVEL = 0.6
 """Share of a stray's height its host line must cover."""
+_SPACE = 0.2
+"""Share of the stray's height (about an em) of a gap after it that is a printed word space."""
 _SLACK = 0.6
 """Points a stray may reach into the glyphs beside the gap it stands in (a glyph's advance is
 measured, not its ink)."""
@@ -78,9 +80,9 @@ def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
         for host in long:
             if not _inside(stray, host):
                 continue
-            at = _seat(stray, host, placed.get(tuple(host["bbox"])))
-            if at is not None:
-                text = "".join(span["text"] for span in stray["spans"]).strip()
+            found = _seat(stray, host, placed.get(tuple(host["bbox"])))
+            if found is not None:
+                at, text = found
                 seats.setdefault(id(host), []).append((at, text))
                 hosts[id(host)] = host
                 seated.add(id(stray))
@@ -114,10 +116,12 @@ def _lines(raw: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     ]
 
 
-def _seat(stray: dict[str, Any], host: dict[str, Any], placed: dict[str, Any] | None) -> int | None:
-    """Where the stray's text goes into the host's (a dict read's line): the index of the
-    character it stands before, where by the host's glyphs (``placed``, the same line's glyph
-    read) a gap stands under it; None where none does."""
+def _seat(
+    stray: dict[str, Any], host: dict[str, Any], placed: dict[str, Any] | None
+) -> tuple[int, str] | None:
+    """Where the stray's text goes into the host's (a dict read's line), and the text: the
+    index of the character it stands before, where by the host's glyphs (``placed``, the same
+    line's glyph read) a gap stands under it; None where none does."""
     if placed is None:
         return None
     spans = host["spans"]
@@ -134,8 +138,18 @@ def _seat(stray: dict[str, Any], host: dict[str, Any], placed: dict[str, Any] | 
     ):
         return None
     middle = (x0 + x1) / 2
-    # past the line's last glyph: no gap of it
-    return next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > middle), None)
+    at = next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > middle), None)
+    if at is None:
+        return None  # past the line's last glyph: no gap of it
+    text = "".join(span["text"] for span in stray["spans"]).strip()
+    # a word space printed after the glyph ("The symbol ∀ is called") and MuPDF's one space
+    # set before it: the space goes after the glyph
+    space = _SPACE * (stray["bbox"][3] - stray["bbox"][1])
+    if not chars[at].isspace() and boxes[at][0] - x1 >= space:
+        if at and chars[at - 1].isspace() and x0 - boxes[at - 1][0] < space:
+            return at - 1, text + " "
+        return at, text + " "
+    return at, text
 
 
 def seated_page(raw: dict[str, Any], textpage: pymupdf.TextPage) -> dict[str, Any]:
