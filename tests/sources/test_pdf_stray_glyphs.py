@@ -3,6 +3,8 @@ PDF) is read in its place: "the t-test", not "the -test" and a "t" among the asi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pymupdf
 
 from quote_tui.api import PreparedText, check_text
@@ -62,3 +64,11 @@ def test_a_character_past_the_basic_plane_is_kept_from_the_dict_read() -> None:
     assert [ln["spans"][0]["text"] for b in out["blocks"] for ln in b["lines"]] == [
         "and 𝑢 stands for the  t-test"
     ]
+
+
+def test_a_raised_note_mark_drawn_after_its_line_stays_apart(corpus_dir: Path) -> None:
+    # the DMCA summary draws each note's number after its line, raised over a gap: read into
+    # the line it would glue to the word ("(DMCA)1 was"), and the quotation without it is near
+    read = extract_pdf((corpus_dir / "pdf" / "dmca-summary-1998.pdf").read_bytes())
+    quote = "The Digital Millennium Copyright Act (DMCA) was signed into law by"
+    assert check_text(PreparedText(read.text), quote).status is Status.EXACT

@@ -24,6 +24,8 @@ _HOST = 8
 """Fewest characters of the line a stray stands in."""
 _LEVEL = 0.6
 """Share of a stray's height its host line must cover."""
+_FOOT = 0.2
+"""Share of the host's height within which a stray's foot stands level with the host's."""
 _SPACE = 0.2
 """Share of the stray's height (about an em) of a gap after it that is a printed word space."""
 _SLACK = 0.6
@@ -55,9 +57,18 @@ def _pairs(raw: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, An
 
 
 def _inside(stray: dict[str, Any], host: dict[str, Any]) -> bool:
+    """Whether a stray stands inside a host line, set as its glyphs are: a raised mark (a
+    note's number drawn after the line, "(DMCA)" and a "1" above it) is read apart, as
+    before, so a quotation that leaves it out stays found."""
     x0, y0, x1, y1 = stray["bbox"]
     a, b, c, d = host["bbox"]
-    return a < x0 and x1 < c and min(y1, d) - max(y0, b) >= _LEVEL * (y1 - y0)
+    return (
+        a < x0
+        and x1 < c
+        and min(y1, d) - max(y0, b) >= _LEVEL * (y1 - y0)
+        and y1 - y0 >= _LEVEL * (d - b)
+        and abs(y1 - d) <= _FOOT * (d - b)
+    )
 
 
 def has_strays(raw: dict[str, Any]) -> bool:
