@@ -50,9 +50,15 @@ def test_a_character_past_the_basic_plane_is_kept_from_the_dict_read() -> None:
     boxes[len("and 𝑢 stands for the  ") :] = [
         (b[0] + 5, b[1], b[2] + 5, b[3]) for b in boxes[len("and 𝑢 stands for the  ") :]
     ]
-    line = {"bbox": (10.0, 100.0, boxes[-1][2], 110.0), "spans": [{"text": host_text}]}
+    line = {
+        "bbox": (10.0, 100.0, boxes[-1][2], 110.0),
+        "spans": [{"text": host_text, "size": 10.0}],
+    }
     gap = boxes[len("and 𝑢 stands for the ")]
-    stray = {"bbox": (gap[2] + 0.5, 100.0, gap[2] + 4.5, 110.0), "spans": [{"text": "t"}]}
+    stray = {
+        "bbox": (gap[2] + 0.5, 100.0, gap[2] + 4.5, 110.0),
+        "spans": [{"text": "t", "size": 10.0}],
+    }
     raw = {"blocks": [{"type": 0, "lines": [line]}, {"type": 0, "lines": [stray]}]}
     chars = [
         {"c": "\udc62" if c == "𝑢" else c, "bbox": b} for c, b in zip(host_text, boxes, strict=True)

@@ -24,6 +24,8 @@ _HOST = 8
 """Fewest characters of the line a stray stands in."""
 _LEVEL = 0.6
 """Share of a stray's height its host line must cover."""
+_TALL = 3.0
+"""Times its type's size past which a line's box tells nothing of where its glyphs stand."""
 _FOOT = 0.2
 """Share of the host's height within which a stray's foot stands level with the host's."""
 _SPACE = 0.2
@@ -48,6 +50,9 @@ def _pairs(raw: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, An
         if block.get("type", 0) != 0:
             continue
         for line in block.get("lines", ()):
+            size = max((span.get("size", 0.0) for span in line.get("spans", ())), default=0.0)
+            if line["bbox"][3] - line["bbox"][1] > _TALL * size:
+                continue  # a glyph box far taller than its type (an old Type 3 font's)
             n = len(_text(line).strip())
             if 0 < n <= _SHORT:
                 short.append(line)
@@ -88,7 +93,9 @@ def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
     hosts: dict[int, dict[str, Any]] = {}
     seated: set[int] = set()
     for stray in short:
-        for host in long:
+        # the line whose foot stands nearest the stray's (lines set close may both reach it)
+        foot = stray["bbox"][3]
+        for host in sorted(long, key=lambda line: abs(line["bbox"][3] - foot)):
             if not _inside(stray, host):
                 continue
             found = _seat(stray, host, placed.get(tuple(host["bbox"])))
@@ -97,7 +104,7 @@ def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
                 seats.setdefault(id(host), []).append((at, text))
                 hosts[id(host)] = host
                 seated.add(id(stray))
-                break
+            break  # the nearest line is the stray's, or none is
     for key, found in seats.items():
         for at, text in sorted(found, reverse=True):  # the later first: indexes hold
             _insert(hosts[key]["spans"], at, text)
