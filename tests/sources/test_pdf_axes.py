@@ -52,7 +52,7 @@ def test_a_charts_axes_legend_and_title_are_set_aside() -> None:
 def test_three_numbers_make_no_axis(monkeypatch: pytest.MonkeyPatch) -> None:
     # the sentence alone reads past the chart (``pdf_flow_holes``): left out, the axes' own
     # rule is what is tested
-    monkeypatch.setattr(pdf, "lift_holes", lambda split: split)
+    monkeypatch.setattr(pdf, "lift_holes", lambda split, shaded=None: split)
     read = extract_pdf(_chart_page(["0.04", "0.05", "0.06"]))
     assert "can be recovered\n\nfrom the noisy sum" not in read.text
 

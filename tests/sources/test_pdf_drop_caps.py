@@ -101,3 +101,26 @@ def test_a_drop_caps_foot_level_with_the_second_line_is_no_piece_of_it() -> None
     assert "T" in lines and "bandwidth for signal-to-noise" in lines  # not "Tbandwidth"
     first = [b.lines[0].text for b in _drop_caps(blocks)]
     assert first == ["Introduction", "THE recent development of", "bandwidth for signal-to-noise"]
+
+
+def test_a_drop_caps_capitals_read_as_a_line_of_their_own_still_open_its_word() -> None:
+    # IEEEtran's drop cap: "T" beside "HE" in small capitals; the justified line's gaps are so
+    # wide that MuPDF reads each word as a line of its own ("HE", "micro-electro-...")
+    head = _block(("I. INTRODUCTION", (136, 337, 213, 347)), ("T", (49, 350, 69, 380)))
+    word = _block(
+        ("HE", (70, 352, 83, 362)),
+        ("micro-electro-mechanical-systems", (105, 352, 242, 362)),
+        ("(MEMS)", (264, 352, 300, 362)),
+        ("accelerometer-magnetometer", (70, 364, 186, 374)),
+    )
+    out = _drop_caps([head, word])
+    assert [b.lines[0].text for b in out] == ["I. INTRODUCTION", "THE"]
+
+
+def test_a_capital_word_alone_on_its_row_opens_no_drop_caps_word() -> None:
+    # a heading in capitals beside a large letter ("A" of a figure) has no lowercase word on
+    # its row: the letter stays where it stands
+    head = _block(("Results", (136, 337, 213, 347)), ("A", (49, 350, 69, 380)))
+    word = _block(("NOTE", (70, 352, 93, 362)), ("below the line", (70, 364, 186, 374)))
+    out = _drop_caps([head, word])
+    assert [b.lines[0].text for b in out] == ["Results", "NOTE"]

@@ -11,6 +11,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks, repeated_edges, split_page
 
 _TEXT = " ".join(
     f"In the year {1800 + i} the herdsmen of the valley counted {7 * i + 3} cattle on the "
@@ -81,3 +82,33 @@ def test_a_running_heads_wrapped_line_is_furniture() -> None:
     quote = f"{_LINES[79]} {_LINES[80]}"
     result = check_text(PreparedText(read.text), quote)
     assert any(m.start < start < m.end for m in result.matches)
+
+
+def _head_pages() -> list[PageBlocks]:
+    """A seminar paper's nine pages: six of front matter, then three of text, each under a
+    running head set just below the page's top band, the paper's title at its left and the
+    section's name at its right ("Einleitung", then "PDCA-Kreis" twice)."""
+    text = Block(
+        (77, 130, 524, 700),
+        (Line("Die Migration wird geliefert " * 4, (77, 130, 524, 142)),),
+        12.0,
+        True,
+    )
+    pages = [PageBlocks((text,), 842.0, ((12.0, 2000),)) for _ in range(6)]
+    for section in ("Einleitung", "PDCA-Kreis", "PDCA-Kreis"):
+        title = Block(
+            (77, 74, 225, 86), (Line("Softwarequalitätsmanagment", (77, 74, 225, 86)),), 12.0, True
+        )
+        name = Block((460, 74, 524, 86), (Line(section, (460, 74, 524, 86)),), 12.0, True)
+        pages.append(PageBlocks((title, name, text), 842.0, ((12.0, 2000),)))
+    return pages
+
+
+def test_a_head_on_three_pages_of_nine_and_the_section_beside_it_are_furniture() -> None:
+    pages = _head_pages()
+    repeated = repeated_edges(pages)
+    assert "softwarequalitätsmanagment" in repeated
+    assert "pdca-kreis" not in repeated  # on two pages only: told by the head beside it
+    body, side = split_page(pages[7], body=12.0, repeated=repeated)
+    assert [b.text for b in side] == ["Softwarequalitätsmanagment", "PDCA-Kreis"]
+    assert [b.text for b in body] == [pages[7].blocks[2].text]

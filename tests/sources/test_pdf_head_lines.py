@@ -86,3 +86,41 @@ def test_heads_that_change_by_section_are_told_by_their_place() -> None:
     quote = f"{_LINES[59]} {_LINES[60]}"
     result = check_text(PreparedText(read.text), quote)
     assert any(m.start < start < m.end for m in result.matches)
+
+
+def _two_columns(feet: dict[int, str], opening: str) -> bytes:
+    """Four pages of two columns, each column's last line at one height; ``feet``: per page,
+    an equation's number set alone at the right column's foot; page 1's right column ends
+    with ``opening``, the first line of a paragraph that goes on at page 2's top."""
+    words = iter(_TEXT.split() * 4)
+    doc = pymupdf.open()
+    for number in range(4):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((49, 30), "IEEE TRANSACTIONS ON THINGS, VOL. 1, 2018", fontsize=7)
+        page.insert_text((560, 30), str(number + 1), fontsize=7)
+        lines = (48, 44) if number in feet or number == 0 else (48, 48)
+        if number == 0:  # the title across both columns
+            page.insert_text((49, 60), "A Fast Solution for Things and Attitudes", fontsize=24)
+        for column, x in enumerate((49, 312)):
+            for i in range(lines[column]):
+                line = " ".join(next(words) for _ in range(8))
+                page.insert_text((x, 80 + 13.9 * i), line, fontsize=10)
+        if number in feet:
+            page.insert_text((540, 80 + 13.9 * 47), feet[number], fontsize=10)
+        elif number == 0:
+            page.insert_text((322, 80 + 13.9 * 47), opening, fontsize=10)
+    return doc.tobytes()
+
+
+def test_equation_numbers_at_a_column_foot_make_no_head_of_a_line_there() -> None:
+    """A two-column paper sets an equation's number ("(13)") at the foot of a column on
+    several pages, each at the height of the column's last line; a paragraph's first line
+    standing alone at that height on page 1 ("This paper is organized as follows: Section II
+    states the", IEEE) is no running head, and the sentence reads on onto page 2."""
+    opening = "This paper is organized as follows: Section two states the"
+    pdf = _two_columns({1: "(13)", 2: "(26)", 3: "(31)"}, opening)
+    read = extract_pdf(pdf)
+    assert opening in read.text[: read.page_starts[1]]
+    quote = f"{opening} {' '.join(read.text[read.page_starts[1] :].split()[:6])}"
+    result = check_text(PreparedText(read.text), quote)
+    assert result.status in (Status.EXACT, Status.NORMALIZED)

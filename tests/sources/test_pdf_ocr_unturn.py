@@ -72,3 +72,35 @@ def test_a_sideways_lines_highlight_stays_on_that_line() -> None:
         # MuPDF pads a highlight across its quad: along the line, not across the page
         assert annot.rect.width < 16
         assert annot.rect.x0 > 55 and annot.rect.x1 < 77
+
+
+_SENTENCE = "During recent decades pathogens that originated in bats became a public concern"
+
+
+def _rotated_screenshot() -> bytes:
+    """A page the file turns (/Rotate 90) holding only an image, its text upright as shown:
+    a screenshot of a web page saved to PDF sideways."""
+    shown = pymupdf.open()
+    page = shown.new_page(width=792, height=612)
+    for i in range(6):
+        page.insert_text(
+            (40, 80 + 40 * i), _SENTENCE if i == 2 else f"Line {i} of the page", fontsize=16
+        )
+    pix = page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+    doc = pymupdf.open()
+    target = doc.new_page(width=612, height=792)
+    target.set_rotation(90)
+    # the image set on the page as it is shown: turned back by the page's own turn
+    target.insert_image(target.rect * target.derotation_matrix, pixmap=pix, rotate=90)
+    return doc.tobytes()
+
+
+@pytest.mark.skipif(not __import__("shutil").which("tesseract"), reason="needs tesseract")
+def test_a_page_the_file_turns_is_read_as_shown_and_its_boxes_go_back_onto_it() -> None:
+    from quote_tui.sources.readers.pdf import extract_pdf
+
+    read = extract_pdf(_rotated_screenshot())
+    assert read.ocr
+    assert _SENTENCE in " ".join(read.text.split())
+    for box in read.line_boxes:  # on the page as the file sets it, 612 by 792
+        assert -1 <= box[3] <= box[5] <= 613 and -1 <= box[4] <= box[6] <= 793

@@ -48,6 +48,6 @@ def test_a_smaller_paragraph_at_a_columns_foot_stays_in_the_body(
 ) -> None:
     # the word broken over it ("ei-" / "ther") would set it aside by the sentence alone
     # (``pdf_flow_holes``): left out, the notes' own rule is what is tested
-    monkeypatch.setattr(pdf, "lift_holes", lambda split: split)
+    monkeypatch.setattr(pdf, "lift_holes", lambda split, shaded=None: split)
     text = _page(["A quotation set off and smaller, as a journal sets one,", "stays here."])
     assert "low-rank, ei-\n\nA quotation set off" in text

@@ -93,7 +93,7 @@ def test_a_numbered_line_close_under_the_text_stays_in_it() -> None:
 def test_a_long_or_closed_line_in_a_chart_is_left_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
     # the sentence broken over the chart would read past it alone (``pdf_flow_holes``): left
     # out, the panel titles' own rule is what is tested
-    monkeypatch.setattr(pdf, "lift_holes", lambda split: split)
+    monkeypatch.setattr(pdf, "lift_holes", lambda split, shaded=None: split)
     # past 60 characters, or ending as a sentence does, a line is running text's, not a title's
     for line in ("Panel B: " + "i" * 52, "Panel B: the euro area."):
         text = extract_pdf(_column_break_over_a_chart(line, 7.7)).text

@@ -109,6 +109,26 @@ def test_an_abstract_in_two_columns_over_the_papers_two_columns_reads_across_its
     assert _found(pdf, "its crystal structure analysis reveals dimeric bicarbonate anions")
 
 
+def test_an_abstract_two_lines_over_the_papers_columns_ending_and_starting_level() -> None:
+    # J. Neurosci.: the abstract's columns end level, the paper's start level under them,
+    # two lines' heights apart (less than the gap that parts regions otherwise)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for c, x in enumerate((54, 312)):
+        _column(page, x, 80, [_line(20 * c + k, 6) for k in range(10)])
+        lines = [_line(100 + 20 * c + k, 6) for k in range(30)]
+        if c == 0:
+            lines[-1] = "assumed implicitly that the posture of the hand"
+        if c == 1:
+            lines[0] = "would be correlated with this criterion"
+        _column(page, x, 80 + 13 * 9 + 13 + 26, lines)
+    pdf = doc.tobytes()
+    quote = (
+        "assumed implicitly that the posture of the hand would be correlated with this criterion"
+    )
+    assert _found(pdf, quote)
+
+
 def test_a_caption_set_across_the_gutter_inside_the_columns_flow_is_read_after_them() -> None:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)

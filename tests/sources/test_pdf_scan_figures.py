@@ -64,7 +64,7 @@ def test_a_figure_in_a_scan_stands_outside_the_sentence_around_it() -> None:
 def test_a_text_layer_is_left_to_its_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
     # the sentence broken over the figure would read past it alone (``pdf_flow_holes``): left
     # out, the scan rule's leaving a text layer to its sizes is what is tested
-    monkeypatch.setattr(pdf, "lift_holes", lambda split: split)
+    monkeypatch.setattr(pdf, "lift_holes", lambda split, shaded=None: split)
     read = extract_pdf(_page(render_mode=0))
     assert not read.ocr
     assert read.text.index("Data Transfer Node") < read.text.index("intended workload")

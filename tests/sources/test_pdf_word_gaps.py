@@ -140,3 +140,35 @@ def test_a_word_in_another_font_after_a_gap_gets_its_space() -> None:
     assert "played predominantly asa shooting guard" in text
     # a word whose letters change font with no gap between them stays one word
     assert "predominantly asashooting guard" in extract_pdf(_bare_with_bold(-140, 0)).text
+
+
+SPREAD = (
+    "[(has not been clearly demonstrated) {gap} (to) {gap} (improve IDA. The American) {gap}"
+    " (College of Gastroenterology suggests)] TJ",
+    "[(which had provided) {gap} (only) {gap} (Hb) {gap} (changes, and one) {gap} (RCT which"
+    " was not blinded)] TJ",
+)
+
+
+def _spread(gap: int) -> bytes:
+    """Two pages of a tight layer (as ``_tight``), each with one line whose words are moved
+    apart instead of spaced: too few runs of 18 letters to tell, and too few gaps on either
+    page alone (a BMJ paper: "demonstratedtoimprove", "AmericanCollege", "onlyHbchanges")."""
+    doc = pymupdf.open()
+    for line in SPREAD:
+        page = doc.new_page()
+        page.insert_font(fontname="helv")
+        content = f"BT /helv 10 Tf 30 Tz 72 700 Td {line.format(gap=gap)} ET"
+        xref = doc.get_new_xref()
+        doc.update_object(xref, "<<>>")
+        doc.update_stream(xref, content.encode())
+        doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    return doc.tobytes()
+
+
+def test_words_glued_to_a_capitalised_word_and_gaps_over_two_pages_tell() -> None:
+    data = _spread(-260)
+    assert "AmericanCollege" in pymupdf.open(stream=data)[0].get_text()  # MuPDF's own read
+    text = extract_pdf(data).text
+    assert "clearly demonstrated to improve IDA. The American College of" in text
+    assert "provided only Hb changes, and one RCT which" in text

@@ -26,10 +26,11 @@ from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, sc
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
 from quote_tui.sources.readers.pdf_glyphs import (
-    gaps_untrusted,
+    UNTRUSTED_GAPS,
     glyph_read_lines,
     glyph_read_page,
-    run_together,
+    page_gaps,
+    run_pages,
 )
 from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_layout import (
@@ -54,6 +55,8 @@ from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
+from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, shaded_rects
+from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
@@ -248,16 +251,19 @@ def _spaces_untrusted(
     boxes: tuple[LineBox, ...],
     kept: dict[int, pymupdf.TextPage],
 ) -> bool:
-    """Whether the text layer leaves out word spaces: asked of the one page with the most runs
-    of letters too long for words, when the text holds a few (``pdf_glyphs.run_together``), from
-    its kept text page where there is one."""
-    page = run_together(text, page_starts, boxes)
-    if page is None:
-        return False
-    try:
-        return gaps_untrusted(doc.load_page(page - 1), _FLAGS, kept.get(page - 1))
-    except (*_MUPDF_ERRORS, ValueError):
-        return False
+    """Whether the text layer leaves out word spaces: asked of the pages with the most runs
+    of letters too long for words, when the text holds a few (``pdf_glyphs.run_pages``), from
+    their kept text pages where there are some."""
+    seen = 0
+    for page in run_pages(text, page_starts, boxes):
+        try:
+            loaded = doc.load_page(page - 1)
+        except (*_MUPDF_ERRORS, ValueError):
+            continue
+        seen += page_gaps(loaded, _FLAGS, kept.get(page - 1))
+        if seen >= UNTRUSTED_GAPS:
+            return True
+    return False
 
 
 def _page_read(
@@ -362,6 +368,8 @@ def _extract(
             try:
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
+                if has_strays(raw):  # a formula's glyph drawn into a line's gap after it
+                    raw = seated_page(raw, textpage)
                 if beneath is not False and raw["blocks"]:
                     # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
                     # invisible is; told by the first page with text, for a scan's pages are
@@ -443,11 +451,12 @@ def _extract(
             # read as letters that open the page's notes set apart as marks
             pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
             pages = set_figures_aside(pages)
-        text, page_starts, boxes = _compose(pages, scanned)
+        shaded = shaded_rects(doc)  # a tinted box's drawings, asked for at a broken sentence
+        text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         # one pass over the whole text first: most PDFs hold no unreadable character at all
         unreadable = not ocred and has_unreadable(text)
         if unreadable and read_named(doc, pages, _FLAGS, kept):  # glyphs a typesetter named
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
             unreadable = has_unreadable(text)
         unmapped = unmapped_regions(pages) if unreadable else ()
         reread: dict[int, set[Rect]] = {}  # per page, the lines read again glyph by glyph
@@ -457,7 +466,7 @@ def _extract(
             # composes accents and closes ligature gaps
             for index in range(page_count):
                 pages[index] = _page_read(doc, index, pages[index], kept.get(index))
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         elif not ocred:
             if _ligature_gap(text):
                 # rare: the lines where a ligature stands before a space are read again glyph
@@ -475,14 +484,14 @@ def _extract(
         ligatures = unreadable and read_tex_ligatures(doc, pages, _FLAGS, kept)
         kept.clear()
         if reread or ligatures:
-            text, page_starts, boxes = _compose(pages, scanned)
+            text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
         if ligatures:
             unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         font_ocr: tuple[int, ...] = ()  # pages a font left unreadable, read by OCR
         if unmapped and ocr:
             pages, font_ocr = read_unreadable(doc, data, password, pages, deadline, progress)
             if font_ocr:
-                text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr))
+                text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
         if not ocred:
             text = latin_math_letters(text)
@@ -507,11 +516,14 @@ def _extract(
 
 
 def _compose(
-    pages: list[PageBlocks | None], scanned: bool = False, ocr_read: frozenset[int] = frozenset()
+    pages: list[PageBlocks | None],
+    scanned: bool = False,
+    ocr_read: frozenset[int] = frozenset(),
+    shaded: Shaded | None = None,
 ) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
     """The checked text: every page's body in reading order, then every page's asides.
     ``scanned``: every page is OCR text; ``ocr_read``: the 1-based pages that are, in a PDF
-    with a text layer.
+    with a text layer; ``shaded``: each page's tinted rectangles (``pdf_shaded_boxes``).
 
     Asides (running heads, footnotes, captions, table text) follow the whole body so that
     none stands inside a sentence that runs on across a column or a page; their line boxes
@@ -528,7 +540,7 @@ def _compose(
     ]
     # OCR text sizes its words by their boxes: asides it hides are set aside too; on a
     # born-digital page a box set in the body's type is told by the sentence it breaks
-    split = scan_split(pages, split, edges, repeated) if scanned else lift_holes(split)
+    split = scan_split(pages, split, edges, repeated) if scanned else lift_holes(split, shaded)
     if ocr_read:
         split = scan_split(pages, split, edges, repeated, ocr_read)
     parts: list[str] = []

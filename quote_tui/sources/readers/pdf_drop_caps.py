@@ -18,6 +18,8 @@ from quote_tui.sources.readers.pdf_block import Block
 __all__ = ["cap_word"]
 
 _CAPITALS = re.compile(r"[A-ZÀ-ÖØ-Þ]+")
+_LEVEL = 0.2
+"""Share of a line's height within which two lines' feet stand level (one row)."""
 _BESIDE = 2.0
 """Cap widths, right of the cap, within which the word's first line starts."""
 
@@ -58,6 +60,12 @@ def _opens_lower(block: Block) -> bool:
 
 def _opens_capitals(block: Block) -> bool:
     """Whether a block opens with a word in capitals and lowercase words after it ("HE recent
-    development"): the rest of a word a drop cap opens, set in capitals."""
+    development"): the rest of a word a drop cap opens, set in capitals. The words after it
+    may stand on lines of their own on its row (a justified line's gaps so wide that MuPDF
+    reads each word as a line: IEEEtran's "T" beside "HE", "micro-electro-...")."""
     words = str(getattr(block.lines[0], "text", "")).split()
+    if len(words) == 1 and len(block.lines) > 1:
+        first, second = _rect(block.lines[0]), _rect(block.lines[1])
+        if abs(second[3] - first[3]) <= _LEVEL * (first[3] - first[1]) and second[0] > first[2]:
+            words += str(getattr(block.lines[1], "text", "")).split()
     return len(words) > 1 and _CAPITALS.fullmatch(words[0]) is not None and words[1].islower()

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
+from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, inside
 
 __all__ = ["lift_holes"]
 
@@ -45,6 +46,9 @@ _NOTE = re.compile(r"\s*[*\u2020\u2021]+\s*\S")
 """A note's symbol at a block's start (a corresponding author's, set under a rule)."""
 _WIDE = 0.85
 """Share of the broken line's width the line going on with it spans at least."""
+_OTHER_SIZE = 0.25
+"""Points by which a tinted box's first block is set larger or smaller than the broken
+sentence, at least: a box set in the body's own type is told by the sentence alone."""
 
 
 def _broken(block: Block) -> bool:
@@ -139,11 +143,12 @@ def _next_line(upper: tuple[int, Block], lower: tuple[int, Block]) -> bool:
 
 
 def lift_holes(
-    split: Sequence[tuple[list[B], list[B]]],
+    split: Sequence[tuple[list[B], list[B]]], shaded: Shaded | None = None
 ) -> list[tuple[list[B], list[B]]]:
     """Each page's (body, asides) with the blocks inside a broken sentence moved to their
     page's asides (the body read page after page, a sentence broken on one page going on on
-    one of the next two: a page of a figure alone may stand between)."""
+    one of the next two: a page of a figure alone may stand between). ``shaded``: each page's
+    tinted rectangles, where blocks inside them between a sentence's halves are a box's."""
     flow = [(n, b) for n, (main, _) in enumerate(split) for b in main]
     lifted: set[int] = set()
     i = 0
@@ -160,6 +165,8 @@ def lift_holes(
         # in capitals ("Hydrogencarbonat-" / "Salz"), in a line as wide as the broken one
         notes = block.text.rstrip()[-1:] in _HYPHENS and bool(_NOTE.match(flow[i + 1][1].text))
         end = _resumed(flow, i, page, _as_wide(block) if notes else _goes_on)
+        if end is None and shaded is not None:
+            end = _boxed(flow, i, page, shaded)
         if end is None:
             i += 1
             continue
@@ -201,4 +208,21 @@ def _resumed(
             return None  # a list's item, a line of prose or a paragraph going on with it
         if chars > _MOST_CHARS or (_broken(block) and _prose(block)):
             return None  # a column of text, or prose broken off again: its own break
+    return None
+
+
+def _boxed(flow: Sequence[tuple[int, B]], at: int, page: int, shaded: Shaded) -> int | None:
+    """Where the sentence broken at ``flow[at]`` goes on past tinted boxes: the index of the
+    first block outside them, when every block before it stands inside one and it opens with
+    prose in lowercase; None where the broken sentence is a box's own, or no box stands next."""
+    if abs(flow[at + 1][1].size - flow[at][1].size) < _OTHER_SIZE:
+        return None  # a box in the body's own type is the text rule's (no drawings asked for)
+    for j in range(at + 1, min(len(flow), at + 2 + _MOST_BLOCKS)):
+        there, block = flow[j]
+        if there > page + _PAGES:
+            return None
+        if not inside(block.rect, shaded(there)):
+            return j if j > at + 1 and _goes_on(block) else None
+        if j == at + 1 and inside(flow[at][1].rect, shaded(page)):
+            return None  # the broken sentence stands in a box itself
     return None

@@ -27,19 +27,26 @@ _UNDER = 1.0
 
 
 def beside_folios(
-    blocks: Sequence[Block], flags: list[bool], edges: Sequence[int], folio: Callable[[str], bool]
+    blocks: Sequence[Block],
+    flags: list[bool],
+    edges: Sequence[int],
+    folio: Callable[[str], bool],
+    *,
+    heads: bool = False,
 ) -> None:
     """Set aside (in ``flags``) each short block in the page's top or bottom band (``edges``
     2) that stands level with a page number (``folio`` says which text is one) in that band;
     in the wider band (``edges`` 1, a page with a printer's margin round it), level with a lone
-    number, not one of a manuscript's line numbers."""
+    number, not one of a manuscript's line numbers. With ``heads``, ``folio`` tells a running
+    head instead: a section's name set on its line ("Softwarequalitätsmanagment ... PDCA-Kreis",
+    the name changing with the section) is furniture with it."""
     numbers = [
         b.rect
         for b, e in zip(blocks, edges, strict=True)
         if e
         and folio(b.text.strip())
         and _outermost(b.rect, blocks)
-        and (e == 2 or not _numbered_lines(b, blocks, folio))
+        and (heads or e == 2 or not _numbered_lines(b, blocks, folio))
     ]
     if not numbers:
         return

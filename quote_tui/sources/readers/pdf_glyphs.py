@@ -23,9 +23,12 @@ from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import Line, close_ligature_gaps, spans_text
 
 __all__ = [
+    "UNTRUSTED_GAPS",
     "glyph_read_lines",
     "glyph_read_page",
     "open_word_gaps",
+    "page_gaps",
+    "run_pages",
     "run_together",
     "word_gaps",
     "gaps_untrusted",
@@ -49,12 +52,24 @@ shorter or has no gap)."""
 _OPENING = "([\u201c\u2018\"'"
 _RUN = re.compile(r"(?<![^\W\d_])[^\W\d_A-Z]{18,}(?![^\W\d_])")
 """A run of 18 lowercase letters or more: a long word, or words the text layer ran together."""
+_JOIN = re.compile(r"[a-z]{3}[A-Z][a-z]{3}")
+_JOINED = re.compile(r"[A-Z]?[a-z]{3,}[A-Z][a-z]{3,}")
+_LETTERS = re.compile(r"[A-Za-z]*")
+"""A lowercase word glued to a capitalised one ("AmericanCollege", beside "demonstratedtoimprove
+IDA.The" in a tight line of a BMJ paper, where runs of 18 letters are too rare to tell). A name
+or an identifier in camel case ("JavaScript", "getValue") reads so too: the page's gaps decide.
+Found by plain ASCII classes without look-around (a whole text is searched: a third of the
+run's cost), then its word asked whole: two words, no more ("MixMatch", not "PyMuPDF")."""
 _RUNS = 3
 """Runs of a document's first pages that make it worth a look at its gaps."""
 _PAGES = 10
 """Pages whose body text is looked at for runs."""
-_GAPS = 4
-"""Word gaps without a space on the page looked at that make the document's spaces untrusted."""
+_LOOKS = 3
+"""Pages looked at, at most: the runs a tight page's words make may stand on a page with few
+gaps (BMJ's first page: "AmericanCollege", three gaps; its third: ten)."""
+UNTRUSTED_GAPS = 4
+"""Word gaps without a space on the pages looked at that make the document's spaces
+untrusted."""
 
 
 def glyph_read_page(
@@ -163,36 +178,60 @@ def open_word_gaps(raw: dict[str, Any]) -> dict[str, Any]:
 def run_together(
     text: str, page_starts: Sequence[int], boxes: Sequence[tuple[int, int, int]]
 ) -> int | None:
-    """The page most worth a look for word gaps without a space: of the first ``_PAGES`` pages,
-    the one with the most runs of lowercase letters too long for most words, when they hold a
-    few; else None. A producer's spacing is the same on every page, so the first pages tell,
-    and a long book costs no more than a paper."""
+    """The page most worth a look for word gaps without a space (``run_pages``' first)."""
+    pages = run_pages(text, page_starts, boxes)
+    return pages[0] if pages else None
+
+
+def run_pages(
+    text: str, page_starts: Sequence[int], boxes: Sequence[tuple[int, int, int]]
+) -> list[int]:
+    """The pages most worth a look for word gaps without a space: of the first ``_PAGES``
+    pages, up to ``_LOOKS`` with the most runs of lowercase letters too long for most words
+    (most first), when they hold a few; else none. A producer's spacing is the same on every
+    page, so the first pages tell, and a long book costs no more than a paper."""
     end = page_starts[_PAGES] if len(page_starts) > _PAGES else len(text)
-    if len(_RUN.findall(text, 0, end)) < _RUNS:
-        return None
+    if len(_RUN.findall(text, 0, end)) + _joins(text, 0, end) < _RUNS:
+        return []
     runs: dict[int, int] = {}
     for box in boxes:
         if box[0] >= end:
             break
-        n = len(_RUN.findall(text, box[0], box[1]))
+        n = len(_RUN.findall(text, box[0], box[1])) + _joins(text, box[0], box[1])
         if n:
             runs[box[2]] = runs.get(box[2], 0) + n
-    if not runs:
-        return None
-    return max(runs, key=lambda page: runs[page])
+    return sorted(runs, key=lambda page: -runs[page])[:_LOOKS]
+
+
+def _joins(text: str, start: int, end: int) -> int:
+    """How many words of ``text[start:end]`` are a lowercase word glued to a capitalised one."""
+    n = 0
+    for m in _JOIN.finditer(text, start, end):
+        left = m.start()
+        while left > start and text[left - 1].isascii() and text[left - 1].isalpha():
+            left -= 1
+        word = _LETTERS.match(text, left, end)
+        n += bool(word and _JOINED.fullmatch(word.group()))
+    return n
 
 
 def gaps_untrusted(
     page: pymupdf.Page, flags: int, textpage: pymupdf.TextPage | None = None
 ) -> bool:
-    """Whether a page (the one ``run_together`` names) holds enough word gaps without a space
-    that the document's spaces are not to be trusted (``textpage``: as ``glyph_read_page``)."""
+    """Whether a page (one ``run_pages`` names) holds enough word gaps without a space that
+    the document's spaces are not to be trusted (``textpage``: as ``glyph_read_page``)."""
+    return page_gaps(page, flags, textpage) >= UNTRUSTED_GAPS
+
+
+def page_gaps(page: pymupdf.Page, flags: int, textpage: pymupdf.TextPage | None = None) -> int:
+    """How many word gaps without a space a page holds (``word_gaps``; 0 where MuPDF cannot
+    read it)."""
     try:
         tp = textpage if textpage is not None else page.get_textpage(flags=flags)
         raw = tp.extractRAWDICT()
     except _MUPDF_ERRORS:
-        return False
-    return word_gaps(raw) >= _GAPS
+        return 0
+    return word_gaps(raw)
 
 
 def _line_text(line: dict[str, Any]) -> str:

@@ -55,6 +55,10 @@ _HEAD_CHARS = 60
 """Longest head told by its place."""
 _HEAD_WIDTH = 0.6
 """Widest share of its page's widest block a head told by its place takes."""
+_WORD = re.compile(r"[^\W\d_]{3}")
+"""A word of three letters: what a head told by its place names (an equation's number at a
+column's foot, "(13)", or a formula's piece stands at one height on many pages of a two-column
+paper, the height of the column's last line, and names nothing)."""
 
 
 class Page(Protocol):
@@ -151,6 +155,8 @@ def placed_heads(pages: Sequence[Page], edges: Sequence[Sequence[int]]) -> set[s
                 or (block.rect[2] - block.rect[0] > widest * _HEAD_WIDTH)
             ):
                 continue  # a line of text (a paragraph's last, at the page's top), no head
+            if not _WORD.search(text):
+                continue  # no word: an equation's number, a formula's piece
             place = (round(block.rect[1]), round(block.rect[3]), round(sized.size * 2))
             here.add(place)
             texts.setdefault(place, set()).add(mask(sized.text))

@@ -85,6 +85,10 @@ them lower than ``_BAND`` ("Page 3 of 21" at 88% of an A4 page)."""
 _OUTER_SHARE = 0.4
 """Share of the pages an outermost block's text must stand on, in the wider band, to be a
 running head (a book's alternate heads each stand on half)."""
+_WORD = re.compile(r"[^\W\d_]{3}")
+"""A word of three letters: what a head told by its place names."""
+_PLACED = 3
+"""Pages on which a text without a number standing at one place in the wider band is a head."""
 _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
@@ -231,7 +235,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
         else:
             groups = [(g, _sum_counts(g), all(u for _, _, u in g)) for g in _split_columns(lines)]
         if len(total) > 1:  # a block in more than one size: a paragraph over the notes?
-            groups = [part for group in groups for part in split_notes(group)]
+            groups = [part for group in groups for part in split_notes(group, _opens_caption)]
         for group, counted, upright in groups:
             for size, n in counted.items():
                 sizes[size] = sizes.get(size, 0) + n
@@ -311,15 +315,20 @@ def repeated_edges(
     each page's ``page_edges``, when they are already known)."""
     banded: Counter[str] = Counter()
     outer: Counter[str] = Counter()
+    placed: Counter[tuple[str, int, int]] = Counter()
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
-        here = [(mask(b.text), e) for b, e in zip(page.blocks, edges_of, strict=True) if e]
-        banded.update({text for text, e in here if e == 2})
-        outer.update({text for text, _ in here})  # each masked once
+        here = [(mask(b.text), e, b.rect) for b, e in zip(page.blocks, edges_of, strict=True) if e]
+        banded.update({text for text, e, _ in here if e == 2})
+        outer.update({text for text, _, _ in here})  # each masked once
+        placed.update({(text, round(r[1]), round(r[3])) for text, _, r in here if "#" not in text})
     # inside the wider band a running head stands on most pages; a chapter's heading at the
-    # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text
+    # top of the pages that open a chapter ("Chapter 7") stands on fewer, and is body text.
+    # A text without a number standing at one place on three pages is a head too: a seminar
+    # paper's head stands on its last three pages of nine, past its title and contents pages
     often = max(2, len(pages) * _OUTER_SHARE)
     out = {t for t, n in banded.items() if n >= 2} | {t for t, n in outer.items() if n >= often}
+    out |= {t for (t, _, _), n in placed.items() if n >= _PLACED and _WORD.search(t)}
     every = edges if edges is not None else [page_edges(p) for p in pages]
     return out | _titled_heads(pages, edges) | placed_heads(pages, every)
 
@@ -333,6 +342,13 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
             if len(block.lines) == 1:
                 (outer if edge else inner).append((block.text, block.size))
     return {mask(text) for text in titled_heads(outer, inner)}
+
+
+def _named_head(text: str, repeated: set[str]) -> bool:
+    """Whether a block is a running head that names something (a word of three letters): a
+    questionnaire's "*" repeats at one place on every page, and the question beside it is no
+    furniture."""
+    return _WORD.search(text) is not None and mask(text) in repeated
 
 
 def _edge(block: Block, height: float) -> bool:
@@ -378,6 +394,12 @@ def _aside(block: Block, edge: int, body: float, repeated: set[str], small: floa
     if first and first not in _CAPTION_FIRST:
         return False  # most blocks: no caption's first letter, no join
     return bool(_CAPTION.match(" ".join(ln.text for ln in block.lines[:2]).strip()))
+
+
+def _opens_caption(text: str) -> bool:
+    """Whether a line (with the one after it) opens as a caption does ("Table 1. LC50 ...")."""
+    text = text.strip()
+    return text[:1] in _CAPTION_FIRST and bool(_CAPTION.match(text))
 
 
 def _is_caption(block: Block) -> bool:
@@ -436,6 +458,7 @@ def split_page(
     for i in page.figures:
         flags[i] = True
     beside_folios(page.blocks, flags, edges, lambda text: bool(_NUMBER.match(text)))
+    beside_folios(page.blocks, flags, edges, lambda text: _named_head(text, repeated), heads=True)
     under_heads(page.blocks, flags, edges)
     _footnotes(page.blocks, flags, body)
     publisher_notes(page.blocks, flags, body)

@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from quote_tui.sources.readers.pdf_operator_gaps import SYMBOLS, space_symbols
+
 __all__ = [
     "APART",
     "LIGATURES",
@@ -296,12 +298,15 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     # runs once per span of a line of several: a run of spans of one size (most lines) is
     # measured and rounded once
     symbols = False  # a span that may be a symbol font's sign
+    gaps = False  # a span that ends with a mathematical symbol: a space after it left out?
     for span in spans:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
         if chars == "e" or chars in _PI_SIGNS or "\x01" in chars:
             symbols = True
+        if chars[-1] > "\u00b0" and SYMBOLS.fullmatch(chars[-1]):
+            gaps = True
         size = span["size"]
         if size != last:
             last = size
@@ -313,6 +318,8 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
     if symbols:
         _symbol_fonts_read(spans)
+    if gaps:
+        space_symbols(spans)
     if smallest > largest * SUPER and (  # nothing set small enough to be a mark
         smallest >= largest * _FLAGGED_MARK or not any(_flagged(s, largest) for s in spans)
     ):

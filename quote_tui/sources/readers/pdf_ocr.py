@@ -191,9 +191,10 @@ def ocr_page(
     try:
         page = doc.load_page(index)
         tesseract = program()
-        if tesseract is not None and not page.rotation:
+        if tesseract is not None:
             # the program's own page analysis: its columns and lines, not MuPDF's; MuPDF's
-            # OCR where the program failed on the page
+            # OCR where the program failed on the page. A page the file turns (/Rotate) is
+            # read as shown (MuPDF's OCR of a turned screenshot lost each line's first words)
             first = languages[-1] if languages else _LANGUAGE
             read, language = _tesseract_page(page, folder, tesseract, first)
             if languages is not None:

@@ -73,10 +73,13 @@ class TurnedPage(PageBlocks):
 
 def turned_page(read: PageBlocks, turn: int, page: pymupdf.Page) -> PageBlocks:
     """The page's blocks, read turned ``turn`` degrees, marked with the turn (as they were
-    when ``turn`` is 0)."""
+    when ``turn`` is 0). A page the file itself turns (``/Rotate``) is rendered as shown, and
+    its turn adds to the read's: the boxes go back onto the page as the file sets it, where a
+    text layer's stand."""
+    turn = (turn + page.rotation) % 360
     if turn not in _TURNS:
         return read
-    rect = page.rect
+    rect = page.rect * page.derotation_matrix if page.rotation else page.rect
     return TurnedPage(
         read.blocks,
         read.height,

@@ -31,6 +31,12 @@ B = TypeVar("B", bound=Block)
 
 _BAND_GAP = 2.5
 """Lines' heights of empty space, across the whole text area, that part two regions."""
+_LEVEL_GAP = 1.5
+"""Lines' heights of empty space that part two regions where the columns above it end level
+and those under it start level (a two-column abstract over the paper's two columns, J.
+Neurosci.: 1.9 lines between them)."""
+_PROSE_LINES = 3
+"""Fewest lines of each of two blocks starting level that make them columns of prose."""
 _WIDE = 0.6
 """Share of a band's width a block across it takes."""
 _LEVEL = 1.5
@@ -58,12 +64,23 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
     ``_BAND_GAP`` lines tall (one band when there is none); a band of one block joins the next."""
     if len(blocks) < 2:
         return [list(blocks)]
-    gap = _line_height(blocks) * _BAND_GAP
+    line = _line_height(blocks)
+    gap = line * _BAND_GAP
     mine = {id(b) for b in blocks}
     out: list[list[B]] = []
     foot = float("-inf")
-    for block in sorted([*blocks, *others], key=lambda b: (b.rect[1], b.rect[0])):
-        if not out or (block.rect[1] - foot >= gap and _ends_level(out[-1], gap)):
+    ordered = sorted([*blocks, *others], key=lambda b: (b.rect[1], b.rect[0]))
+    for k, block in enumerate(ordered):
+        space = block.rect[1] - foot
+        if (
+            not out
+            or (space >= gap and _ends_level(out[-1], gap))
+            or (
+                space >= line * _LEVEL_GAP
+                and _ends_level(out[-1], gap)
+                and _starts_level(ordered, k, line)
+            )
+        ):
             out.append([])
         if id(block) in mine:
             out[-1].append(block)  # type: ignore[arg-type]
@@ -80,6 +97,22 @@ def bands(blocks: Sequence[B], others: Sequence[Block] = ()) -> list[list[B]]:
     if carry and joined:
         joined[-1].extend(carry)
     return joined or [carry]
+
+
+def _starts_level(ordered: Sequence[Block], k: int, line: float) -> bool:
+    """Whether another column's text starts level with ``ordered[k]`` (the blocks sorted by
+    their tops): columns that both begin a line's height under the same gap, each with a
+    paragraph (a formula's pieces or a table's cells side by side are none), begin a region."""
+    top = ordered[k].rect[1]
+    x0, x1 = ordered[k].rect[0], ordered[k].rect[2]
+    if len(ordered[k].lines) < _PROSE_LINES:
+        return False
+    for other in ordered[k + 1 :]:
+        if other.rect[1] - top > line * _LEVEL:
+            return False
+        if (other.rect[2] <= x0 or other.rect[0] >= x1) and len(other.lines) >= _PROSE_LINES:
+            return True
+    return False
 
 
 def _ends_level(band: Sequence[Block], gap: float) -> bool:
