@@ -201,3 +201,23 @@ def test_a_type1_fonts_built_in_encoding_is_read() -> None:
         b"/Encoding 256 array\ndup 53 /H11005 put\ndup 46 /period put\nreadonly def\neexec\x8f"
     )
     assert builtin_encoding(program, compact=False) == {53: "H11005", 46: "period"}
+
+
+def test_advents_copy_of_a_pi_font_reads_its_signs_by_their_codes() -> None:
+    # the glyphs are named after their codes' digits, and the Unicode map follows the names:
+    # the Nature letter's "15° diameter" read "158 diameter", "deg−1" read "deg21"
+    pdf = _encoded_pdf(
+        "KOIIHM+AdvPS7DA6",
+        "50 /two 56 /eight",
+        b"the 15{8} display, 6 cycles deg{2}1",
+        "2 beginbfchar\n<32> <0032>\n<38> <0038>\nendbfchar",
+    )
+    text = extract_pdf(pdf).text
+    assert "the 15° display" in text
+    assert "deg\u22121" in text or "deg\u2212\u200b1" in text
+    assert _status(pdf, "the 15° display") in (Status.EXACT, Status.NORMALIZED)
+
+
+def test_digits_of_an_advent_text_font_stay_digits() -> None:
+    pdf = _encoded_pdf("KOIIHM+AdvPS81DB", "50 /two 56 /eight", b"{the 158 display}")
+    assert "the 158 display" in extract_pdf(pdf).text

@@ -10,6 +10,8 @@ what those glyphs are. Two kinds stand in published papers of several decades:
   "5", the page's "n = 57" reads "n 5 57", ">80%" reads ".80%", "±5°" reads "65°", and a
   quotation that prints the sign is called a changed number. Where the PDF's encoding moves
   the glyphs to codes 1, 2, ... the text holds control characters, read as unreadable.
+- **Advent 3B2's copies of the Pi fonts**, which name each glyph after its code's standard
+  name, so that the Nature letter's "15°" reads "158" (below, ``_ADVENT_PI_FONT``);
 - **Advent 3B2's math symbol font** (``AdvMathSymb``, ``AdvMacMthSyN``: Nature's and
   Elsevier's PDFs of the 2000s) names its parentheses, "=" and "+" after the Latin-1 signs
   whose codes they take ("eth", "Thorn", "onequarter", "thorn"), and its Unicode map follows
@@ -45,6 +47,7 @@ PI_NAMES = {
     "H11021": "<",
     "H11022": ">",
     "H11032": "\u2032",
+    "H11034": "\u00b0",
     "H11083": "\u2205",
     "H11349": "\u2264",
     "H11350": "\u2265",
@@ -88,6 +91,25 @@ PI_NAMES = {
 _ADVENT_MATH = {"eth": "(", "Thorn": ")", "onequarter": "=", "thorn": "+"}
 """Advent 3B2's math symbol font: the Latin-1 names its glyphs carry, with what they draw."""
 _ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)")
+_PI_CODES = {
+    44: "<",
+    46: ">",
+    49: "+",
+    50: "\u2212",
+    51: "\u00d7",
+    52: "\u00f7",
+    53: "=",
+    54: "\u00b1",
+    56: "\u00b0",
+    57: "\u2032",
+    59: "~",
+}
+"""Where Mathematical Pi and Universal Greek with Math Pi put their signs, among the codes of
+the digits and the punctuation around them (their own encodings agree there)."""
+_ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
+"""Advent 3B2's copies of a Pi font: "AdvMPi-One", and the one it files as "PS7DA6" (a Nature
+letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
+code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
 _SIMPLE = frozenset({"Type1", "MMType1", "TrueType"})
 _SYMBOLIC = 4
@@ -146,6 +168,15 @@ def _map_entries(
     signs, or a whole map where it has none); empty for any other font (most)."""
     advent = _ADVENT_MATH_FONT.search(basefont) is not None
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
+    if _ADVENT_PI_FONT.search(basefont):
+        # the font draws its Pi glyphs at their codes whatever names its encoding gives them
+        names = _names(doc, xref)
+        first, last = (doc.xref_get_key(xref, key) for key in ("FirstChar", "LastChar"))
+        if first[0] == "int" and last[0] == "int":
+            for code in range(int(first[1]), int(last[1]) + 1):
+                names.setdefault(code, chr(code) if 32 <= code < 127 else "")
+        signs = {code: _PI_CODES[code] for code in names if code in _PI_CODES}
+        return _entries_for(doc, xref, names, signs)
     if not advent and kind == "array" and not _PI_NAME.search(differences):
         return {}, {}  # the common case, told without reading the font program
     if not advent and kind != "array" and doc.xref_get_key(xref, "Encoding")[0] != "null":
@@ -153,6 +184,12 @@ def _map_entries(
     names = _names(doc, xref)
     table = _ADVENT_MATH if advent else PI_NAMES
     signs = {code: table[name] for code, name in names.items() if name in table}
+    return _entries_for(doc, xref, names, signs)
+
+
+def _entries_for(
+    doc: pymupdf.Document, xref: int, names: dict[int, str], signs: dict[int, str]
+) -> tuple[dict[int, str], dict[int, str]]:
     if not signs or doc.xref_get_key(xref, "ToUnicode")[0] != "null":
         return signs, signs
     if doc.xref_get_key(xref, "Encoding/BaseEncoding")[0] != "null":
@@ -161,7 +198,8 @@ def _map_entries(
     # names is given in it, as MuPDF reads the name ("space"), or as the sign it draws
     entries = {}
     for code, name in names.items():
-        unicode = pymupdf.mupdf.fz_unicode_from_glyph_name(name)
+        # a code no name is known for stands for its own character (MuPDF's reading of it)
+        unicode = ord(name) if len(name) == 1 else pymupdf.mupdf.fz_unicode_from_glyph_name(name)
         if code in signs:
             entries[code] = signs[code]
         elif 0 < unicode != 0xFFFD:
