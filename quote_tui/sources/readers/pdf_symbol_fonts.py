@@ -111,6 +111,9 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
+_REF = re.compile(r"(\d+) 0 R")
+_PI_FONT = re.compile(r"Pi(?![a-z])")
+"""A Pi font's name: "MathematicalPi-One", "Universal-GreekwithMathPi", "MathPiOneItalic"."""
 _SIMPLE = frozenset({"Type1", "MMType1", "TrueType"})
 _SYMBOLIC = 4
 """The font descriptor's flag of a font whose glyphs are not the standard Latin set."""
@@ -179,8 +182,14 @@ def _map_entries(
         return _entries_for(doc, xref, names, signs)
     if not advent and kind == "array" and not _PI_NAME.search(differences):
         return {}, {}  # the common case, told without reading the font program
-    if not advent and kind != "array" and doc.xref_get_key(xref, "Encoding")[0] != "null":
-        return {}, {}  # a standard encoding: no typesetter's names
+    if (
+        not advent
+        and kind != "array"
+        and not (_PI_FONT.search(basefont) and doc.xref_get_key(xref, "Encoding")[0] == "null")
+    ):
+        # a standard encoding: no typesetter's names; and only a Pi font's program is read for
+        # its own encoding (a TeX font has one too, and reading every program costs)
+        return {}, {}
     names = _names(doc, xref)
     table = _ADVENT_MATH if advent else PI_NAMES
     signs = {code: table[name] for code, name in names.items() if name in table}
@@ -207,15 +216,48 @@ def _entries_for(
     return signs, entries
 
 
-def _fonts(doc: pymupdf.Document, pages: range) -> dict[int, str]:
-    fonts: dict[int, str] = {}
-    for index in pages:
+def _font_refs(doc: pymupdf.Document, xref: int, seen: set[str], fonts: set[int]) -> bool:
+    """The fonts of an object's resources (a page's, a form's), and of the forms it draws; a
+    resource dictionary already ``seen`` (most pages share one) is skipped. Whether the object
+    names any fonts or forms of its own."""
+    found = False
+    for key in ("Resources/Font", "Resources/XObject"):
+        kind, value = doc.xref_get_key(xref, key)
+        found = found or kind != "null"
+        if kind == "xref":
+            value = doc.xref_object(int(value.split()[0]), compressed=True)
+        elif kind != "dict":
+            continue
+        if value in seen:
+            continue
+        seen.add(value)
+        refs = [int(ref) for ref in _REF.findall(value)]
+        if key.endswith("Font"):
+            fonts.update(refs)
+        else:
+            for form in refs:
+                if doc.xref_get_key(form, "Subtype")[1] == "/Form":
+                    _font_refs(doc, form, seen, fonts)
+    return found
+
+
+def _fonts(doc: pymupdf.Document) -> dict[int, str]:
+    """Every simple font of the document's pages, by its object: read from the pages' resource
+    dictionaries, which pages mostly share (listing each page's fonts would cost a long book's
+    read a few percent)."""
+    seen: set[str] = set()
+    refs: set[int] = set()
+    for index in range(doc.page_count):
         try:
-            for font in doc.get_page_fonts(index):
-                if font[2] in _SIMPLE:
-                    fonts[font[0]] = font[3]
+            if not _font_refs(doc, doc.page_xref(index), seen, refs):
+                # resources inherited from the page tree, or none: MuPDF's own listing
+                refs.update(font[0] for font in doc.get_page_fonts(index))
         except _MUPDF_ERRORS:
             continue
+    fonts: dict[int, str] = {}
+    for xref in refs:
+        if doc.xref_get_key(xref, "Subtype")[1][1:] in _SIMPLE:
+            fonts[xref] = doc.xref_get_key(xref, "BaseFont")[1].lstrip("/")
     return fonts
 
 
@@ -250,7 +292,7 @@ def mend_symbol_maps(doc: pymupdf.Document) -> int:
     only; the number of fonts mended. Every page's fonts are looked at: a formula's font may
     first stand on page 40."""
     mended = 0
-    for xref, basefont in _fonts(doc, range(doc.page_count)).items():
+    for xref, basefont in _fonts(doc).items():
         try:
             _signs, entries = _map_entries(doc, xref, basefont)
         except _MUPDF_ERRORS:
