@@ -1,7 +1,7 @@
 """Symbol fonts whose text layer gives another character: each sign read as what its glyph is.
 
 Typesetters of journals set signs in a symbol font, and the text layer often says nothing of
-what those glyphs are. Two kinds stand in published papers of several decades:
+what those glyphs are. Three kinds stand in published papers of several decades:
 
 - **Linotype's Pi fonts** (Mathematical Pi, Universal Greek with Math Pi, Universal News with
   Commercial Pi: Elsevier's, Cell's, J Neurosci's, Physical Review's, Wiley's books) name each
@@ -269,22 +269,24 @@ def _entries(codes: dict[int, str]) -> bytes:
     return b"%d beginbfchar\n%sendbfchar\nendcmap" % (len(codes), lines)
 
 
-def _write(doc: pymupdf.Document, xref: int, codes: dict[int, str]) -> None:
+def _write(doc: pymupdf.Document, xref: int, codes: dict[int, str]) -> bool:
     """Add the codes to the font's Unicode map, or give it one of its own (MuPDF takes a code's
-    last entry in a map)."""
+    last entry in a map); whether it was written."""
     kind, ref = doc.xref_get_key(xref, "ToUnicode")
     if kind == "xref":
         stream = int(ref.split()[0])
         cmap = doc.xref_stream(stream) or b""
-        if not _ONE_BYTE.search(cmap):
-            return  # not a simple font's map of one-byte codes: left as it is
-        if b"endcmap" in cmap:
-            doc.update_stream(stream, cmap.replace(b"endcmap", _entries(codes), 1))
-            return
+        if not _ONE_BYTE.search(cmap) or b"endcmap" not in cmap:
+            return False  # not a simple font's map of one-byte codes: left as it is
+        doc.update_stream(stream, cmap.replace(b"endcmap", _entries(codes), 1))
+        return True
+    if kind != "null":
+        return False
     stream = doc.get_new_xref()
     doc.update_object(stream, "<<>>")
     doc.update_stream(stream, _CMAP.replace(b"endcmap", _entries(codes), 1))
     doc.xref_set_key(xref, "ToUnicode", f"{stream} 0 R")
+    return True
 
 
 def mend_symbol_maps(doc: pymupdf.Document) -> int:
@@ -297,7 +299,6 @@ def mend_symbol_maps(doc: pymupdf.Document) -> int:
             _signs, entries = _map_entries(doc, xref, basefont)
         except _MUPDF_ERRORS:
             continue
-        if entries:
-            _write(doc, xref, entries)
+        if entries and _write(doc, xref, entries):
             mended += 1
     return mended
