@@ -181,11 +181,14 @@ def test_the_same_latin1_names_in_a_text_font_stay_letters() -> None:
     assert "Þðr þar" in extract_pdf(pdf).text
 
 
-def test_a_pi_name_not_read_off_a_page_is_left_as_read() -> None:
-    doc = pymupdf.open(
-        stream=_builtin_pi_pdf("X+MathematicalPi-One", {53: "H11999"}, b"n {5} 57"), filetype="pdf"
-    )
-    assert mend_symbol_maps(doc) == 0
+def test_a_pi_glyph_no_page_has_shown_reads_unread_not_as_its_codes_digit() -> None:
+    # "H11999" is no name read off a page: its code ("8") made "15°" the number 158, and a
+    # quotation of "158" was found exactly where the page prints no such number
+    pdf = _builtin_pi_pdf("X+MathematicalPi-One", {56: "H11999"}, b"tiling the 15{8} diameter")
+    doc = pymupdf.open(stream=pdf, filetype="pdf")
+    assert mend_symbol_maps(doc) == 1
+    assert "tiling the 15\ue000 diameter" in extract_pdf(pdf).text
+    assert _status(pdf, "tiling the 158 diameter") not in (Status.EXACT, Status.NORMALIZED)
 
 
 def test_a_compact_fonts_built_in_encoding_is_read() -> None:

@@ -111,6 +111,11 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
+_UNREAD = "\ue000"
+"""What a Pi glyph no page has shown reads as: a private-use character, unreadable as a glyph
+MuPDF cannot name is (``pdf_unmapped``), so a quotation of it is ``inconclusive``, where its
+code ("8" for a sign) would make a number of it and the quotation a changed number. (MuPDF
+takes no control character nor U+FFFD from a Unicode map: it gives the code again.)"""
 _REF = re.compile(r"(\d+) 0 R")
 _PI_FONT = re.compile(r"Pi(?![a-z])")
 """A Pi font's name: "MathematicalPi-One", "Universal-GreekwithMathPi", "MathPiOneItalic"."""
@@ -178,7 +183,8 @@ def _map_entries(
         if first[0] == "int" and last[0] == "int":
             for code in range(int(first[1]), int(last[1]) + 1):
                 names.setdefault(code, chr(code) if 32 <= code < 127 else "")
-        signs = {code: _PI_CODES[code] for code in names if code in _PI_CODES}
+        # every glyph of the copy is a sign: one not read off a page is unread, not a digit
+        signs = {code: _PI_CODES.get(code, _UNREAD) for code in names if 32 < code < 127}
         return _entries_for(doc, xref, names, signs)
     if not advent and kind == "array" and not _PI_NAME.search(differences):
         return {}, {}  # the common case, told without reading the font program
@@ -193,7 +199,20 @@ def _map_entries(
     names = _names(doc, xref)
     table = _ADVENT_MATH if advent else PI_NAMES
     signs = {code: table[name] for code, name in names.items() if name in table}
+    if not advent and doc.xref_get_key(xref, "ToUnicode")[0] == "null":
+        # a Pi glyph no page has shown: unread, where MuPDF would give its code
+        signs.update(
+            (code, _UNREAD)
+            for code, name in names.items()
+            if code not in signs and _PI_NAME.fullmatch(name) and not _known(name)
+        )
     return _entries_for(doc, xref, names, signs)
+
+
+def _known(name: str) -> bool:
+    """Whether MuPDF reads a glyph name itself (Adobe's glyph list keeps a few Pi names:
+    "H18533" is "●")."""
+    return pymupdf.mupdf.fz_unicode_from_glyph_name(name) not in (0, 0xFFFD)
 
 
 def _entries_for(
