@@ -7,7 +7,8 @@ character where the page shows a bracket or a degree sign ("Cr\\x02001\\x03" for
 families of typesetters' names stand in many published papers:
 
 - the Mathematical Pi fonts' numbered names, in the physics journals of one publisher for a
-  decade ("H20849" is "(", "H20850" is ")"), read from their drawn shapes;
+  decade ("H20849" is "(", "H20850" is ")"): ``pdf_symbol_fonts.PI_NAMES`` (a font with no
+  Unicode map has them in one before the pages are read; these are the others);
 - a symbol font's glyphs named by their code in the Symbol encoding ("C176" is code 176 there,
   the degree sign; "C211" the copyright sign), as one publisher's fonts name them.
 
@@ -22,19 +23,12 @@ from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
+from quote_tui.sources.readers.pdf_symbol_fonts import PI_NAMES
 
-__all__ = ["font_renames", "read_named", "rename_glyphs"]
+__all__ = ["differences_pairs", "font_renames", "read_named", "rename_glyphs"]
 
-_MATH_PI = {
-    "H20849": "(",
-    "H20850": ")",
-    "H20851": "[",
-    "H20852": "]",
-    "H20648": "\u2225",
-}
-"""Mathematical Pi names, each read off the page it is drawn on (brackets round a crystal
-direction, "Cr(001)", "[110]", "Cr∥W")."""
 _CODE = re.compile(r"C(\d{2,3})")
 _SYMBOL = {
     **dict(zip(range(65, 91), "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ", strict=True)),
@@ -52,25 +46,11 @@ _SYMBOL = {
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """A control character MuPDF gives for a glyph it cannot name."""
 _MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
-_DIFFERENCES = re.compile(r"/?([^\s/\[\]]+)")
-
-
-def differences_pairs(differences: str) -> list[tuple[int, str]]:
-    """(code, glyph name) from a font's /Differences array's text ("[2/H20849/H20850]")."""
-    out: list[tuple[int, str]] = []
-    code = -1
-    for token in _DIFFERENCES.findall(differences):
-        if token.isdigit():
-            code = int(token)
-        elif code >= 0:
-            out.append((code, token))
-            code += 1
-    return out
 
 
 def _char(name: str, symbol: bool) -> str | None:
-    if name in _MATH_PI:
-        return _MATH_PI[name]
+    if name in PI_NAMES:
+        return PI_NAMES[name]
     if symbol and (match := _CODE.fullmatch(name)):
         return _SYMBOL.get(int(match.group(1)))
     return None

@@ -20,7 +20,7 @@ import re
 
 import pymupdf
 
-from quote_tui.sources.readers.pdf_glyph_names import differences_pairs
+from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
 
 __all__ = ["mend_ligature_maps"]
 
