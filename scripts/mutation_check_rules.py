@@ -76,6 +76,10 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
+        "quote_tui/engine/diff_opcodes.py",
+        ("tests/engine/test_diff_fast_paths.py", "tests/engine/test_diff.py"),
+    ),
+    Target(
         "quote_tui/engine/quote_parts.py",
         (
             "tests/engine/test_brackets.py",
