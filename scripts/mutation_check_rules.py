@@ -98,7 +98,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "quote_tui/engine/near/align.py",
         ("tests/engine/test_align_bounds.py",),
-        scope=("beside_hits", "_SEPARATOR"),
+        scope=("beside_hits", "_SEPARATOR", "others_as_one"),
     ),
     Target(
         "quote_tui/batch/outcomes.py",
