@@ -76,6 +76,10 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
+        "quote_tui/engine/diff_opcodes.py",
+        ("tests/engine/test_diff_fast_paths.py", "tests/engine/test_diff.py"),
+    ),
+    Target(
         "quote_tui/engine/quote_parts.py",
         (
             "tests/engine/test_brackets.py",
@@ -94,7 +98,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "quote_tui/engine/near/align.py",
         ("tests/engine/test_align_bounds.py",),
-        scope=("beside_hits", "_SEPARATOR"),
+        scope=("beside_hits", "_SEPARATOR", "others_as_one"),
     ),
     Target(
         "quote_tui/batch/outcomes.py",

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Sequence
-from difflib import SequenceMatcher
 from operator import attrgetter
 from typing import NamedTuple
 
 from rapidfuzz.distance import OSA, Levenshtein
 
+from quote_tui.engine.diff_opcodes import opcodes
 from quote_tui.engine.meaning import FAIL_FORMS, MINUS_PLUS, RELATIONS, is_negation, is_number_word
 from quote_tui.engine.records import Difference, DiffKind
 from quote_tui.engine.typography import SPACELESS_CLASS, fold_chars
@@ -106,9 +105,6 @@ _SPELLED: dict[str, float] = {
 }
 _GAP_COST = 0.7
 _MAX_PAIRING_CELLS = 2500
-# Token pairs difflib may visit (see ``_opcodes``); ordinary prose of 20,000 characters stays far
-# below it.
-_MAX_DIFFLIB_WORK = 2_000_000
 
 
 class _Token(NamedTuple):
@@ -437,73 +433,6 @@ def _merge(diffs: list[Difference]) -> list[Difference]:
     return out
 
 
-def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
-    """Opcodes turning token keys ``a`` into ``b``: difflib's longest matching blocks, unless
-    the tokens repeat so much that difflib would be slow.
-
-    difflib's search for the longest block visits, per token of ``a``, every place the same
-    token stands in ``b``: about the sum over keys of count(a) * count(b), which for a
-    20,000-character quotation of one repeated word is tens of millions of steps per block.
-    Past a bound, rapidfuzz's bit-parallel Levenshtein opcodes (least edits) take over.
-    """
-    # the work is at most every pair of tokens: a short diff needs no count
-    if len(a) * len(b) <= _MAX_DIFFLIB_WORK:
-        trimmed = _head_tail_opcodes(a, b)
-        if trimmed is not None:
-            return trimmed
-        work = 0
-    else:
-        counts_b = Counter(b)
-        work = sum(n * counts_b[key] for key, n in Counter(a).items())
-    if work <= _MAX_DIFFLIB_WORK:
-        return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    return [tuple(op) for op in Levenshtein.opcodes(a, b)]  # type: ignore[misc]
-
-
-def _head_tail_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
-    """difflib's opcodes for keys that differ only between a common head and tail (a number
-    changed, a negation put in, a word dropped), or None when that is not sure.
-
-    When no word between the head and the tail stands anywhere else on either side, no block
-    difflib can match holds one, so on a side with words between, a block lies within the head
-    or the tail: none is longer than the longer of the two. difflib takes the longest block
-    earliest in ``a``, then in ``b``: the head whole when it is at least as long as the tail
-    (no block starts before it), else the tail whole, unless the tail also stands earlier on a
-    side with nothing between ("the a the" against "the the": the tail "the" there starts at
-    0). Then the other end, and the words between are one replace, insert or delete
-    (``tests/engine/test_diff_fast_paths.py`` compares it with difflib). The head and the tail
-    may share words ("the"). Setting difflib up cost more than the rest of a short diff.
-    """
-    n = min(len(a), len(b))
-    head = 0
-    while head < n and a[head] == b[head]:
-        head += 1
-    if head == len(a) == len(b):
-        return [("equal", 0, head, 0, head)] if head else []
-    tail = 0
-    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
-    a_end, b_end = len(a) - tail, len(b) - tail
-    between = set(a[head:a_end])
-    others = b[head:b_end]
-    ends = set(a[:head])
-    ends.update(a[a_end:])
-    # no word between stands elsewhere on either side
-    if not (ends.isdisjoint(between) and ends.isdisjoint(others) and between.isdisjoint(others)):
-        return None
-    if tail > head and (a_end == head or b_end == head):
-        # the side with nothing between is head + tail: the tail may also start in the head
-        side, last = a if a_end == head else b, a[a_end:]
-        if any(side[j : j + tail] == last for j in range(head)):
-            return None
-    tag = "replace" if a_end > head and b_end > head else "delete" if a_end > head else "insert"
-    ops = [("equal", 0, head, 0, head)] if head else []
-    ops.append((tag, head, a_end, head, b_end))
-    if tail:
-        ops.append(("equal", a_end, len(a), b_end, len(b)))
-    return ops
-
-
 _TEXT = attrgetter("text")
 _KEY = attrgetter("key")
 
@@ -524,7 +453,7 @@ def word_differences(quote: str, source: str) -> tuple[Difference, ...]:
     qs, ss = _tokens(quote), _tokens(source)
     out: list[Difference] = []
     quoted, written = list(map(_TEXT, qs)), list(map(_TEXT, ss))
-    for op, i1, i2, j1, j2 in _opcodes(list(map(_KEY, qs)), list(map(_KEY, ss))):
+    for op, i1, i2, j1, j2 in opcodes(list(map(_KEY, qs)), list(map(_KEY, ss))):
         if op == "equal":
             if quoted[i1:i2] == written[j1:j2]:
                 continue  # the same words as written: nothing differs (compared at C speed)

@@ -289,8 +289,11 @@ def fold(text: str) -> Folded:
         triggers = _places(flat, tables.ascii_triggers)
     else:
         triggers = [m.start() for m in tables.trigger.finditer(flat)]
-    extra = [m.start() for m in _DOUBLE_SPACE.finditer(flat)]
-    extra += [m.start() for m in _DOUBLE_SINGLE_QUOTE.finditer(flat)]
+    # asked first, as most texts hold neither: "'" is found at C speed (0.2 ms on 5 MB, where
+    # the pattern's iterator took 1.3), and a short text spares starting an iterator
+    extra = [m.start() for m in _DOUBLE_SPACE.finditer(flat)] if "  " in flat else []
+    if "'" in flat:
+        extra += [m.start() for m in _DOUBLE_SINGLE_QUOTE.finditer(flat)]
     if not flat.isascii():
         extra += [m.start() for m in _ASTRAL.finditer(flat) if m.group() in tables.astral_special]
     if extra:

@@ -19,6 +19,7 @@ from quote_tui.engine.near.align import (
     cuts_word_bytes,
     disjoint,
     end_locations,
+    others_as_one,
     whole_text_hits,
 )
 
@@ -200,3 +201,32 @@ def test_whether_a_text_is_seeded_is_asked_only_when_the_look_beside_finds_more(
     # the changed last character is left out of the hit beside: one edit
     assert hits == [(0.0, 104, 133), (1 / len(query), 238, 266), (0.0, 104, 133)]
     assert whole_text_hits(twice, query, lambda: False, 5) == [(0.0, 104, 104 + len(query))]
+
+
+_BYTES_OF_TEXT = st.binary(min_size=1, max_size=200).map(lambda b: bytes(c % 12 + 97 for c in b))
+_BYTES_OF_QUOTE = st.binary(min_size=1, max_size=40).map(lambda b: bytes(c % 6 + 97 for c in b))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_BYTES_OF_QUOTE, _BYTES_OF_TEXT)
+def test_bytes_the_quotation_lacks_made_one_align_alike(query: bytes, target: bytes) -> None:
+    # the text's bytes from twelve letters, the quotation's from six: half of them it lacks
+    one = others_as_one(query, target)
+    assert len(one) == len(target)
+    assert len(set(one) - set(query)) <= 1
+    for task in ("distance", "locations"):
+        for k in (-1, len(query) // 3):
+            mine = edlib.align(query, one, mode="HW", task=task, k=k)
+            theirs = edlib.align(query, target, mode="HW", task=task, k=k)
+            assert mine["alphabetLength"] <= len(set(query)) + 1
+            assert (mine["editDistance"], mine["locations"]) == (
+                theirs["editDistance"],
+                theirs["locations"],
+            )
+
+
+def test_a_lacked_byte_never_becomes_one_of_the_quotation() -> None:
+    # "b" is what the quotation lacks first after "a": made "a", it would match
+    assert others_as_one(b"acd", b"bbbb") != b"aaaa"
+    assert edlib.align(b"ab", others_as_one(b"ab", b"xyzab"), mode="HW")["editDistance"] == 0
+    assert edlib.align(b"aa", others_as_one(b"aa", b"xbx"), mode="HW")["editDistance"] == 2

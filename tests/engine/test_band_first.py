@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from rapidfuzz.distance import Levenshtein
 
-from quote_tui.engine.near.score import SMALL_BAND, similarity_folded
+from quote_tui.engine.near.score import SMALL_BAND, score_within_reach, similarity_folded
 from quote_tui.engine.near.span import Memo, snap
 from quote_tui.engine.typography import fold_chars, lower_same_length
 
@@ -81,3 +82,64 @@ def test_a_case_apart_past_the_band_is_scored_in_full(guess: int) -> None:
     shown, full = _shown(text, quote, start, start + len(quote), guess)
     assert shown == full
     assert full < 1 - 0.1 * SMALL_BAND / len(quote)  # the distance as written is past the band
+
+
+LOWER_WORDS = st.sampled_from(
+    [
+        "the", "river", "council", "was", "not", "founded", "in", "1847", "3.5", "don't",
+        "well-known", "ardmore", "harbour", "of", "by", "and", "ıstanbul", "straße",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(LOWER_WORDS, min_size=20, max_size=60).map(" ".join),
+    st.lists(LOWER_WORDS, min_size=14, max_size=30).map(" ".join),
+    st.integers(0, 200),
+    st.integers(60, 160),
+    GUESSES,
+)
+def test_a_snap_without_capitals_scores_its_passage_as_in_full(
+    text: str, quote: str, start: int, length: int, guess: int
+) -> None:
+    start = min(start, len(text) - 1)
+    end = min(len(text), start + length)
+    shown, full = _shown(text, quote, start, end, guess)
+    assert shown == full
+
+
+def _within_reach(quote: str, passage: str, caseless: bool) -> tuple[float, int]:
+    """A passage scored from its lowercased distance, and how many distances that asked for."""
+    asked: list[str] = []
+
+    def distance(a: str, b: str, score_cutoff: int | None = None) -> int:
+        asked.append(b)
+        return Levenshtein.distance(a, b, score_cutoff=score_cutoff)
+
+    edits = Levenshtein.distance(lower_same_length(quote), lower_same_length(passage))
+    longest = max(len(quote), len(passage))
+    bound = 1.0 - edits / longest
+    scored = [(0, len(passage), bound, "")]
+    unscored = [(bound, 0, passage, longest, edits, caseless)]
+    score_within_reach(scored, unscored, quote, {}, 0.0, distance, -1)
+    return scored[0][2], len(asked)
+
+
+def test_forms_without_capitals_ask_no_distance_as_written() -> None:
+    quote = "the council of ardmore was founded in 1847 by the river"
+    passage = "the council of ardmore was rebuilt in 1874 by the river"
+    full = similarity_folded(quote, quote, passage)
+    assert _within_reach(quote, passage, caseless=True) == (full, 0)
+    assert _within_reach(quote, passage, caseless=False) == (full, 1)
+
+
+def test_a_capital_on_either_side_is_scored_as_written() -> None:
+    # a snap of a lowercase passage to a capitalized quotation, and the other way round
+    lower = "before it the council of ardmore was founded in 1847 by the river and the harbour"
+    quote = "the council of ardmore was founded in 1847 by the river"
+    for text, q in ((lower, quote.replace("ardmore", "Ardmore")), (lower.title(), quote)):
+        start = text.lower().index("the council")
+        shown, full = _shown(text, q, start, start + len(q), 0)
+        assert shown == full
+        assert shown < 1.0

@@ -47,11 +47,11 @@ def test_pairs_made_with_the_index_seed_as_pairs_made_after_it(
     # and both as the blocks read again say
     seed_view = index.data.translate(SEED_BYTES)
     starts = index.byte_starts
-    read: dict[int, list[int]] = {}
+    read: dict[tuple[bytes, bytes], list[int]] = {}
     for k in range(len(starts) - 1):
         block = seed_view[starts[k] : starts[k + 1]].split()
         for pair in wanted & set(zip(block, block[1:], strict=False)):
-            read.setdefault(hash(pair), []).append(k)
+            read.setdefault(pair, []).append(k)
     assert got == read
 
 
@@ -101,11 +101,11 @@ def _pairs_read_again(
     index = index_of(prepared)
     seed_view = index.data.translate(SEED_BYTES)
     starts = index.byte_starts
-    read: dict[int, list[int]] = {}
+    read: dict[tuple[bytes, bytes], list[int]] = {}
     for k in range(len(starts) - 1):
         block = seed_view[starts[k] : starts[k + 1]].split()
         for pair in wanted & set(zip(block, block[1:], strict=False)):
-            read.setdefault(hash(pair), []).append(k)
+            read.setdefault(pair, []).append(k)
     return read
 
 
@@ -133,3 +133,16 @@ def test_a_table_of_numbers_keeps_only_pairs_that_can_be_scanned_for(early: bool
     got = pair_postings(index, made, wanted)
     assert got == _pairs_read_again(prepared, wanted)
     assert sum(map(len, got.values())) > 100  # pairs of words with ids were found too
+
+
+def test_pairs_tied_on_their_blocks_vote_in_one_order_in_every_process() -> None:
+    # Keys found in as many blocks are ranked by the key itself: a pair's hash changes from one
+    # process to the next, and so did the order (and the sum) of tied pairs' votes.
+    words = _words(20, 60_000, 5)
+    prepared = PreparedText(" ".join(words))
+    index = index_of(prepared)
+    wanted = quote_pairs({" ".join(words[30_000:30_040])})
+    postings = pair_postings(index, pairs_of(prepared, index), wanted)
+    assert postings and set(postings) <= wanted
+    ranked = sorted((len(blocks), pair) for pair, blocks in postings.items())
+    assert ranked == sorted(ranked, key=lambda item: (item[0], item[1][0], item[1][1]))

@@ -238,8 +238,14 @@ def _pair_chars(seq: bytes) -> str:
 def pair_postings(
     index: NearIndex, pairs: WordPairs, wanted: set[tuple[bytes, bytes]]
 ) -> dict[Hashable, list[int]]:
-    """Which blocks hold each of the quotation's word pairs, keyed by the pair's hash (pairs
-    found nowhere are left out)."""
+    """Which blocks hold each of the quotation's word pairs, keyed by the pair (pairs found
+    nowhere are left out).
+
+    Keyed by the pair itself, never by its hash: seeding ranks keys found in as many blocks by
+    the key (``seed.seed_regions``), and a hash of bytes changes from one process to the next,
+    so pairs tied on their blocks voted in an order, and to a sum, that changed with it (an
+    absent quotation's best similarity with them).
+    """
     ids = pairs.ids
     by_units: dict[str, tuple[bytes, bytes]] = {}
     others: list[tuple[bytes, bytes]] = []
@@ -251,7 +257,7 @@ def pair_postings(
     postings: dict[Hashable, list[int]] = {}
     if by_units:
         for units, blocks in _scan_pairs(pairs, by_units.keys()).items():
-            postings[hash(by_units[units])] = blocks
+            postings[by_units[units]] = blocks
     postings.update(_confirmed(index, others))
     return postings
 
@@ -289,7 +295,7 @@ def _scan_pairs(pairs: WordPairs, wanted: Collection[str]) -> dict[str, list[int
 
 
 def _confirmed(index: NearIndex, others: list[tuple[bytes, bytes]]) -> dict[Hashable, list[int]]:
-    """Which blocks hold each pair with a less widespread word, keyed by the pair's hash: of the
+    """Which blocks hold each pair with a less widespread word, keyed by the pair: of the
     blocks that hold both words, those whose text has the pair.
 
     Few pairs are each searched for in their blocks' bytes. Many pairs would search the same
@@ -313,7 +319,7 @@ def _confirmed(index: NearIndex, others: list[tuple[bytes, bytes]]) -> dict[Hash
             pattern = re.compile(b" " + re.escape(a) + b" +" + re.escape(b) + b"(?![^ ])")
             kept = [k for k in blocks if pattern.search(_block_view(index, views, k))]
         if kept:
-            postings[hash((a, b))] = kept
+            postings[a, b] = kept
     return postings
 
 

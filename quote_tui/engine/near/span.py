@@ -259,6 +259,7 @@ class Memo:
     quote_words: list[str] = field(init=False)  # the quotation's words (``score.words_of``)
     words: list[str] = field(init=False)  # the same, or one empty word when it has none
     tolerance: float = field(init=False)  # ``score.edge_tolerance``
+    caseless: bool = field(init=False)  # the quotation lowercased is the quotation
     quote_codes: str = field(init=False)  # ``quote_words`` one character a word (``word_codes``)
     snapped: dict[tuple[int, int], NearCandidate | None] = field(default_factory=dict)
     similarity: dict[str, float] = field(default_factory=dict)  # by folded passage
@@ -298,6 +299,7 @@ class Memo:
         self.quote_words = words_of(self.folded_quote)
         self.words = self.quote_words or [""]
         self.tolerance = edge_tolerance(self.folded_quote, self.quote_words)
+        self.caseless = self.low_quote == self.folded_quote
         self.quote_codes = self.word_codes(self.quote_words)
 
     def word_codes(self, words: list[str]) -> str:
@@ -427,7 +429,8 @@ def _best_option(
     band = first_band(distance, low_quote)
     guess = memo.guess if memo.guess is not None else band + 1
     # passages scored by their lowercased distance alone so far: (the most they may score,
-    # where in ``scored``, the folded passage, its longer length, that distance)
+    # where in ``scored``, the folded passage, its longer length, that distance, whether neither
+    # side has a capital)
     unscored: list[Unscored] = []
 
     def inside(k: int) -> bool:
@@ -466,7 +469,8 @@ def _best_option(
                 else:
                     guess = distance(low_quote, low)
                 similarity = 1.0 - guess / longest
-                unscored.append((similarity, len(scored), folded, longest, guess))
+                caseless = memo.caseless and low == folded  # no capitals on either side
+                unscored.append((similarity, len(scored), folded, longest, guess, caseless))
             scored.append((s, e, similarity, span_words))
     memo.guess = guess
     if not scored:
