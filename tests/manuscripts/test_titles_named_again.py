@@ -32,8 +32,8 @@ def test_titles_named_again_are_no_quotations(tmp_path: Path) -> None:
 def test_words_stressed_in_italics_stay_quotable(tmp_path: Path) -> None:
     text = (
         "## *The Medium Is the Message*\n\n"
-        "McLuhan puts it plainly: \"The Medium Is the Message\" [@mcluhan1964, p. 7]. *Read "
-        "Everything Twice.* Then he adds that \"Read Everything Twice\" [@mcluhan1964, p. 9].\n"
+        'McLuhan puts it plainly: "The Medium Is the Message" [@mcluhan1964, p. 7]. *Read '
+        'Everything Twice.* Then he adds that "Read Everything Twice" [@mcluhan1964, p. 9].\n'
     )
     assert set(quotes_found(write(tmp_path, "essay.md", text))) == {
         "The Medium Is the Message",
