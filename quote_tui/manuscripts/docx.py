@@ -26,6 +26,7 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
+from quote_tui.manuscripts.wordblocks import introduced_and_cited
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -145,7 +146,11 @@ class _PartBuilder:
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
-        elif text and (quote_style or self.indented_block(p, name, start, text)):
+        elif text and (
+            quote_style
+            or self.indented_block(p, name, start, text)
+            or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
+        ):
             self.blocks.append(_block(text, start, self.pos))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
@@ -184,6 +189,12 @@ class _PartBuilder:
         )
         lead_in = self.last_text.rstrip()
         return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+
+    def plain(self, p: etree._Element, name: str, text: str) -> bool:
+        """Whether the paragraph is body text: no list item, heading or caption."""
+        if p.find(f"{_W}pPr/{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+            return False
+        return not (_CAPTION.match(text) or re.search(r"caption", name, re.I))
 
     def indented(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is set as a pasted block: indented by hand, no list item,

@@ -1,0 +1,39 @@
+"""Block quotations in a Word paragraph that is set like any other: no quote style, no
+indentation. A writer who sets a pasted passage in a plain paragraph still introduces it with
+a lead-in's colon and closes it with its citation, as a reader sees at once ("Ein Lexikon
+definiert den Begriff so:" and "… bezeichnet. [1]"; "Quotation 2:" and "… (Wonderland
+3.34-37)"). Either alone is common in the writer's own paragraphs; both together are a
+quotation's frame."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["introduced_and_cited"]
+
+# A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
+# or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
+_CLOSING_CITE = re.compile(
+    r"(?:\((?=[^()]*[^\W\d_]{2})(?=[^()]*(?:\d{4}|\b(?:pp?|S)\.\s*\d|[A-Z][\w'’-]+,?\s+\d))"
+    r"[^()]{1,120}\)|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\])[.;]?\s*$"
+)
+# A citation inside the paragraph too: "(Watson, 2008)", "(Colaizzi, 1978)".
+_INNER_CITE = re.compile(r"\([^()]*\b(?:1[5-9]|20)\d\d[a-z]?\b[^()]*\)")
+_WORDS = 8  # a passage worth quoting, not a label and its page
+# Digits past this share of the characters are data (program output, a table's row), not prose.
+_DIGITS = 0.15
+
+
+def introduced_and_cited(lead_in: str, text: str) -> bool:
+    """Whether the plain paragraph ``text``, after the paragraph ``lead_in``, is a block
+    quotation: the lead-in ends in a colon and the paragraph, prose of a sentence's length,
+    ends in its own citation."""
+    body = text.strip()
+    closing = _CLOSING_CITE.search(body)
+    if not lead_in.rstrip().endswith(":") or closing is None:
+        return False
+    if _INNER_CITE.search(body, 0, closing.start()):
+        return False  # the writer's own summary of several works, each cited in turn
+    if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS:
+        return False
+    return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)

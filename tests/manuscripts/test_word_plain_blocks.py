@@ -1,0 +1,62 @@
+"""Block quotations a Word writer sets in a plain paragraph, neither indented nor styled: a
+lead-in's colon introduces the paragraph and its own citation ends it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+from tests.manuscripts import wordxml as wx
+
+_BLOCK = (
+    "Mit Urteilskraft wird die Fähigkeit bezeichnet, das Besondere als enthalten unter dem "
+    "Allgemeinen zu denken."
+)
+
+
+def _essay(path: Path, lead_in: str, block: str) -> None:
+    d = wx.new_document()
+    wx.add_paragraph(d, ["Was heißt urteilen? Ich beginne mit einer Bestimmung des Begriffs."])
+    wx.add_paragraph(d, [lead_in])
+    wx.add_paragraph(d, [block])
+    wx.add_paragraph(d, ["Urteilen heißt also, einen Fall einer Regel zuzuordnen."])
+    d.save(str(path))
+
+
+def test_paragraph_after_a_colon_ending_in_its_citation_is_a_block(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    _essay(path, "Ein Lexikon definiert den Begriff so:", _BLOCK + " (Meyer, 2004, S. 12)")
+    (cit,) = [c for c in scan(path).citations if c.quote.startswith("Mit Urteilskraft")]
+    assert cit.quote == _BLOCK
+    assert cit.locator is not None and cit.locator.value == "12"
+
+
+def test_numbered_citation_ends_a_plain_block_too(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    _essay(path, "Ein Lexikon definiert den Begriff so:", _BLOCK + " [1]")
+    assert any(c.quote.startswith("Mit Urteilskraft") for c in scan(path).citations)
+
+
+def test_without_the_colon_the_paragraph_is_the_writers(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    _essay(path, "Ein Lexikon definiert den Begriff.", _BLOCK + " (Meyer, 2004, S. 12)")
+    assert not any(c.quote.startswith("Mit Urteilskraft") for c in scan(path).citations)
+
+
+def test_program_output_after_a_colon_is_no_block(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    out = (
+        "('standwithhk', 0.5654695034), ('hongkongprotest', 0.5632084608), ('freehk', 0.5370348095)"
+    )
+    _essay(path, "The most similar words are:", out)
+    assert not scan(path).citations
+
+
+def test_a_summary_citing_works_in_turn_is_the_writers(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    summary = (
+        "This study asked how patients saw their care. It followed Husserl (Watson, 2008) and "
+        "coded the interviews thematically (Braun and Clarke, 2006)."
+    )
+    _essay(path, "The second paper was ‘Lived Experience’ (Smith, 2021):", summary)
+    assert not any(c.quote.startswith("This study") for c in scan(path).citations)
