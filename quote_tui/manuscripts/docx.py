@@ -33,6 +33,7 @@ from quote_tui.manuscripts.wordfields import (
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -474,6 +475,11 @@ def read_docx(path: Path) -> Manuscript:
         main.skip.append(reflist.span)
     # Endnotes typed by hand under a "Notes" heading: their superscript marks are notes' marks.
     typed = find_typed_notes(body_text, main.numbered)
+    if not numbered and not typed.notes:
+        # "[3]" citing the third item of a list Word numbers itself
+        numbered, listed_span = numbered_by_word(body_text, main.numbered)
+        if listed_span is not None and reflist.span is None:
+            main.skip.append(listed_span)
     for name, (start, end) in typed.spans().items():
         footnotes.setdefault(name, FootnoteSpan(0, start, end))
     marks = typed.marks(body_text, main.supers)
