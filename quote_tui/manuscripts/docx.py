@@ -84,6 +84,11 @@ _LEAD_IN = re.compile(
     r"asks?|asked|recalls?|recalled|schreibt|schrieb|sagt|sagte|betont|formuliert)\b",
     re.I,
 )
+# A formula (Office Math, whose text is no w:t) or a picture in a paragraph of its own.
+_HOLDS_NO_TEXT = etree.XPath(
+    ".//*[local-name()='oMath' or local-name()='drawing' or local-name()='pict' "
+    "or local-name()='object']"
+)
 _MAX_PART = 50 * 1024 * 1024
 _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
 
@@ -161,6 +166,8 @@ class _PartBuilder:
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
             self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
+        if not text.strip() and _HOLDS_NO_TEXT(p):
+            self.last_text = ""  # a formula or figure: what a lead-in before it introduces
         if text.strip():
             self.last_text = text
             left = 0 if quote_style else self.indent_of(p, name, text)

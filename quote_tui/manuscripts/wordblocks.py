@@ -17,6 +17,14 @@ _CLOSING_CITE = re.compile(
     r"(?:\((?=[^()]*[^\W\d_]{2})(?=[^()]*(?:\d{4}|\b(?:pp?|S)\.\s*\d|[A-Z][\w'’-]+,?\s+\d))"
     r"[^()]{1,120}\)|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\])[.;]?\s*$"
 )
+# The writer's own item or a source's line, not a passage: an enumeration's label ("I. Die
+# Synapsen", "3) Parallelmontage"), an address ("Online unter:" and the link), a figure or table
+# named in the closing parenthesis ("(Figure 7.3)", "(siehe Abb. 2)").
+_NOT_PASSAGE = re.compile(
+    r"^\s*(?:[IVX]{1,4}|\d{1,2}|[a-z])[.)]\s|https?://|www\.|"
+    r"\((?:see\s+|siehe\s+|vgl\.\s+)?(?:Fig(?:ure)?|Table|Tab(?:elle)?|Abb(?:ildung)?)\.?\s*\d",
+    re.I,
+)
 # A citation inside the paragraph too: "(Watson, 2008)", "(Colaizzi, 1978)".
 _INNER_CITE = re.compile(r"\([^()]*\b(?:1[5-9]|20)\d\d[a-z]?\b[^()]*\)")
 _WORDS = 8  # a passage worth quoting, not a label and its page
@@ -34,6 +42,6 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
         return False
     if _INNER_CITE.search(body, 0, closing.start()):
         return False  # the writer's own summary of several works, each cited in turn
-    if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS:
+    if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
         return False
     return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)

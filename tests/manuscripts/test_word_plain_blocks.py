@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lxml import etree
+
 from quote_tui.manuscripts import scan
 from tests.manuscripts import wordxml as wx
 
@@ -60,3 +62,34 @@ def test_a_summary_citing_works_in_turn_is_the_writers(tmp_path: Path) -> None:
     )
     _essay(path, "The second paper was ‘Lived Experience’ (Smith, 2021):", summary)
     assert not any(c.quote.startswith("This study") for c in scan(path).citations)
+
+
+def test_an_enumerated_item_is_the_writers(tmp_path: Path) -> None:
+    path = tmp_path / "essay.docx"
+    item = (
+        "I. Die Synapsen. Sie leiten Signale weiter und wirken dabei entweder hemmend oder "
+        "erregend auf das nächste Neuron. [4]"
+    )
+    _essay(path, "Ein Neuron besteht aus drei Bestandteilen:", item)
+    assert not any(c.quote.startswith("I. Die Synapsen") for c in scan(path).citations)
+
+
+def test_a_formula_between_ends_the_lead_in(tmp_path: Path) -> None:
+    d = wx.new_document()
+    wx.add_paragraph(d, ["The correction factor was calculated:"])
+    formula = etree.Element("{http://schemas.openxmlformats.org/officeDocument/2006/math}oMath")
+    run = etree.SubElement(formula, "{http://schemas.openxmlformats.org/officeDocument/2006/math}r")
+    etree.SubElement(
+        run, "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
+    ).text = "F"
+    wx.add_paragraph(d, [formula])
+    wx.add_paragraph(
+        d,
+        [
+            "Assuming the cooler is a single pass heat exchanger, the factor was read from the "
+            "chart for such an exchanger (Coulson et al. 1999)."
+        ],
+    )
+    path = tmp_path / "thesis.docx"
+    d.save(str(path))
+    assert not any(c.quote.startswith("Assuming") for c in scan(path).citations)
