@@ -28,6 +28,10 @@ _NOT_PASSAGE = re.compile(
 # A citation inside the paragraph too: "(Watson, 2008)", "(Colaizzi, 1978)".
 _INNER_CITE = re.compile(r"\([^()]*\b(?:1[5-9]|20)\d\d[a-z]?\b[^()]*\)")
 _WORDS = 8  # a passage worth quoting, not a label and its page
+# APA's block quotation, its citation in the lead-in right before the colon ("según Stone
+# (1999):") and none after it: a passage of 40 words or more, as APA sets them apart.
+_CITED_COLON = re.compile(r"\((?=[^()]*\b(?:1[5-9]|20)\d\d)[^()]{1,60}\)\s*:\s*$")
+_APA_BLOCK_WORDS = 40
 # Digits past this share of the characters are data (program output, a table's row), not prose.
 _DIGITS = 0.15
 
@@ -38,9 +42,13 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
     ends in its own citation."""
     body = text.strip()
     closing = _CLOSING_CITE.search(body)
-    if not lead_in.rstrip().endswith(":") or closing is None:
+    if not lead_in.rstrip().endswith(":"):
         return False
-    if _INNER_CITE.search(body, 0, closing.start()):
+    if closing is None and not (
+        _CITED_COLON.search(lead_in) and len(body.split()) >= _APA_BLOCK_WORDS
+    ):
+        return False
+    if _INNER_CITE.search(body, 0, closing.start() if closing else len(body)):
         return False  # the writer's own summary of several works, each cited in turn
     if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
         return False

@@ -93,3 +93,25 @@ def test_a_formula_between_ends_the_lead_in(tmp_path: Path) -> None:
     path = tmp_path / "thesis.docx"
     d.save(str(path))
     assert not any(c.quote.startswith("Assuming") for c in scan(path).citations)
+
+
+_APA = (
+    "La comprensión se presenta cuando la gente puede pensar y actuar con flexibilidad a "
+    "partir de lo que sabe. Por contraste, cuando un estudiante no puede ir más allá de la "
+    "memorización y de la acción rutinaria, esto indica que le falta comprensión, aunque "
+    "recuerde cada dato que se le enseñó en clase."
+)
+
+
+def test_apa_block_cited_in_its_lead_in_is_a_block(tmp_path: Path) -> None:
+    # APA sets 40 words or more apart, the author and year in the lead-in before the colon.
+    path = tmp_path / "ensayo.docx"
+    _essay(path, "Mientras que comprender, según Stone (1999):", _APA)
+    (cit,) = [c for c in scan(path).citations if c.quote.startswith("La comprensión")]
+    assert cit.reference is not None and "Stone" in cit.reference.raw
+
+
+def test_a_short_paragraph_after_a_cited_colon_is_the_writers(tmp_path: Path) -> None:
+    path = tmp_path / "ensayo.docx"
+    _essay(path, "Mientras que comprender, según Stone (1999):", _APA.split(". ")[0] + ".")
+    assert not any(c.quote.startswith("La comprensión") for c in scan(path).citations)
