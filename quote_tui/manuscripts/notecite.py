@@ -224,9 +224,7 @@ def note_right_after(doc: Document, pos: int) -> int | None:
     return k
 
 
-# "Ibid." after "Ibid." after a full note: followed this far back. A close reading quotes one
-# work phrase by phrase, a note each: a German thesis ran ten "Ebda." after one full note.
-_IBID_CHAIN = 64
+_IBID_CHAIN = 8  # "Ibid." after "Ibid." after a full note: followed this far back
 _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a chapter's worth
 # "Arendt, a.a.O., S. 12", "Arendt, op. cit., p. 12": the work of that author cited last.
 # "Smith, loc. cit." is that work at the same place: the earlier note's page stands.
