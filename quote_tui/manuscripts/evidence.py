@@ -397,18 +397,7 @@ def has_evidence(
             return True
         if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
-    return bool(
-        _PART.search(before.rstrip(_OPENING))
-        or _LABELLED.search(before.rstrip(_OPENING))
-        or _foreign(inner, f"{before} {after}")
-    )
-
-
-# The writer labels the words a quotation: "Citation : « … »", "Zitat: „…“", "Quote: “…”", also
-# with the topic between ("Citation : les rêves : « … »"), as study notes set each one out.
-_LABELLED = re.compile(
-    r"\b(?:citations?|zitat|quote|quotation|cita|cita\s+textual)\s*:[^.!?“”„\"«»:]{0,40}:?$", re.I
-)
+    return bool(_PART.search(before.rstrip(_OPENING)) or _foreign(inner, f"{before} {after}"))
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem
