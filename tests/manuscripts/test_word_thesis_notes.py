@@ -44,4 +44,3 @@ def test_quoted_nouns_with_a_paged_word_note_are_quotations(tmp_path: Path) -> N
     assert found["Witz, Wärme und Weitblick"].locator is not None
     assert found["Witz, Wärme und Weitblick"].locator.value == "48"
     assert "Bühne der Stadtkritik" in found
-
