@@ -77,6 +77,15 @@ _CITES_ONLY = re.compile(
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
 )
+# A figure's or table's caption, whatever its style: its label and number, then a stop, colon
+# or dash ("Fig. 6. — “Fête de l’Hôtel-de-Ville …,” wood engraving from …", "Abbildung 2:").
+# A caption names and credits the picture; words in marks there are its title, not quoted.
+# "Table 1 shows …" opens a sentence, no caption.
+_CAPTION_LINE = re.compile(
+    r"\s*(?:Fig(?:ure|ura)?|Abb(?:ildung)?|Table|Tab(?:elle|la|leau)?|Plate|Pl|Illustration|"
+    r"Ill|Map|Karte|Chart|Exhibit|Bild|Cat)\.?\s*(?:no\.\s*)?\d+[a-z]?(?:[.-]\d+)*\s*"
+    r"(?:[.:]\s*(?:[—–-]\s*)?|[—–-]\s*)\S"
+)
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
@@ -148,7 +157,9 @@ class _PartBuilder:
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         quote_style = bool(name and _QUOTE_STYLE.search(name))
-        if name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name)):
+        if (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name))) or (
+            _CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I)
+        ):
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
