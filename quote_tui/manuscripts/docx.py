@@ -43,7 +43,9 @@ W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
 # (CitaviBibliographyEntry) would read a bibliography as block quotations.
-_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|\bcita\b", re.I)
+_QUOTE_STYLE = re.compile(
+    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto", re.I
+)
 # A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
 # quote titles but never a source's words.
 _BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
@@ -86,6 +88,11 @@ _CAPTION_LINE = re.compile(
     r"Ill|Map|Karte|Chart|Exhibit|Bild|Cat)\.?\s*(?:no\.\s*)?\d+[a-z]?(?:[.-]\d+)*\s*"
     r"(?:[.:]\s*(?:[—–-]\s*)?|[—–-]\s*)\S"
 )
+# An epigraph's signature on its own line: a dash, then the source ("—Lila Gleitman").
+_SIGNATURE = re.compile(r"\s*(?:[—―–]|-{2,3})\s*[A-ZÄÖÜ][^\n]{1,150}?\s*")
+_SIGNATURE_WORDS = 16
+# A paragraph that is one quotation in its marks and nothing else.
+_WHOLLY_QUOTED = re.compile(r"\s*[“\"„«]\s*[^“”\"„«»\n]{10,600}[”\"“»]\s*")
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
@@ -129,6 +136,7 @@ class _PartBuilder:
     hidden: list[tuple[int, int]] = field(default_factory=list)  # read, but no quotation in it
     fields: list[_Field] = field(default_factory=list)
     last_text: str = ""
+    last_span: tuple[int, int] | None = None  # the last paragraph with text
     # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
     # holds only its citation.
     pending: Block | None = None
@@ -157,6 +165,9 @@ class _PartBuilder:
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         quote_style = bool(name and _QUOTE_STYLE.search(name))
+        if text.strip() and self.signs_previous(text, start):
+            self.last_text, self.last_span, self.pending = text, (start, self.pos), None
+            return
         if (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name))) or (
             _CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I)
         ):
@@ -180,7 +191,7 @@ class _PartBuilder:
         if not text.strip() and _HOLDS_NO_TEXT(p):
             self.last_text = ""  # a formula or figure: what a lead-in before it introduces
         if text.strip():
-            self.last_text = text
+            self.last_text, self.last_span = text, (start, self.pos)
             left = 0 if quote_style else self.indent_of(p, name, text)
             self.pending = _block(text, start, self.pos) if left >= _INDENT else None
             self.pending_indent = left
@@ -188,6 +199,24 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def signs_previous(self, text: str, start: int) -> bool:
+        """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
+        1972", "— Lila Gleitman") under a block or under a paragraph wholly in marks, as an
+        epigraph is signed: it is that block's source, not a paragraph of its own."""
+        if self.last_span is None or not _SIGNATURE.fullmatch(text):
+            return False
+        if len(text.split()) > _SIGNATURE_WORDS:
+            return False
+        s0, e0 = self.last_span
+        if self.blocks and s0 <= self.blocks[-1].start < e0:
+            self.blocks[-1] = replace(self.blocks[-1], signed=(start, self.pos))
+            return True
+        before = "".join(self.buf)[s0:e0]
+        if _WHOLLY_QUOTED.fullmatch(before):
+            self.blocks.append(replace(_block(before, s0, e0), signed=(start, self.pos)))
+            return True
+        return False
 
     def cites_only(self, text: str, start: int) -> bool:
         """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
