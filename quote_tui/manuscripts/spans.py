@@ -32,10 +32,12 @@ _AUTHOR_COLON = re.compile(
 )
 # After a Chicago note's title: the journal and its volume and year, "Revue d’histoire du XIXe
 # siècle 32 (2006): 137–51", or the book's place, publisher and year, "… (Paris: Mobilier
-# National, 2021), 465–76", before the note's sentence ends.
+# National, 2021), 465–76", before the note's sentence ends. The journal or book follows the
+# closing mark at once ("“…,” he wrote in his Memoirs (Paris: …)" quotes a man's words).
 _PUBLISHED_NEXT = re.compile(
-    r"[^.!?\n“”\"]{1,200}?(?:\b\d{1,4}(?:,\s*no\.\s*\d+)?\s*\((?:[A-Za-z]+\.?\s+)?"
-    r"(?:1[5-9]|20)\d\d\)|\([^()\n]{2,80}:\s*[^()\n]{2,80},\s*(?:1[5-9]|20)\d\d\))"
+    r"\s+(?:in\s+)?[A-ZÀ-ÖØ-Þ0-9][^.!?\n“”\"]{0,200}?"
+    r"(?:\b\d{1,4}(?:,\s*no\.\s*\d+)?\s*\((?:[A-Za-z]+\.?\s+)?(?:1[5-9]|20)\d\d\)|"
+    r"\([^()\n]{2,80}:\s*[^()\n]{2,80},\s*(?:1[5-9]|20)\d\d\))"
 )
 _ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
 

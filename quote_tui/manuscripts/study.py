@@ -69,10 +69,11 @@ _PROTOCOL = re.compile(
     re.I,
 )
 # A paragraph that opens on the part of a model's input or output it shows: "Query: "…"",
-# "Retrieved Document (Middle Position): "…"", "Baseline Output (low): "…"".
+# "Retrieved Document (Middle Position): "…"", "Baseline Output (low): "…"". Not "Answer:" or
+# "Question:": an interview's excerpts set out a participant's words so.
 _IO_LABEL = re.compile(
     r"\A[ \t]*(?:[A-Z][\w-]*\s+){0,2}(?:Query|Queries|Instruction|Prompt|Input|Output|"
-    r"Response|Answer|Question|Document|Context|System|User|Assistant|Completion|Stimulus)"
+    r"Document|Context|System|User|Assistant|Completion|Stimulus)"
     r"(?:\s*\([^()\n]{1,40}\))?\s*:\s*[\"“„«'‘]*$"
 )
 # The writer's own wordings of an event: "We could describe this event in a number of ways:".

@@ -33,3 +33,24 @@ def test_titles_in_chicago_word_notes_are_no_quotations(tmp_path: Path) -> None:
     )
     quotes = [c.quote for c in scan(path).citations]
     assert quotes == [_QUOTE + "."] or quotes == [_QUOTE]
+
+
+def test_words_a_note_quotes_before_the_book_they_are_from_stay_a_quotation(
+    tmp_path: Path,
+) -> None:
+    d = wx.new_document()
+    wx.add_paragraph(d, ["The silver was melted down in the fire.", wx.footnote_ref(1)])
+    d.save(str(path := tmp_path / "article.docx"))
+    wx.add_footnotes_part(
+        path,
+        wx.footnotes_xml(
+            {
+                1: [
+                    " As the director put it, “nothing of the old table service was left to "
+                    "us,” he wrote in his Mémoires (Paris: Plon, 1901), 12."
+                ]
+            }
+        ),
+    )
+    quotes = [c.quote for c in scan(path).citations]
+    assert any(q.startswith("nothing of the old table service") for q in quotes)
