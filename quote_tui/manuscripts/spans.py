@@ -30,6 +30,8 @@ _ENTRY_ENDS = re.compile(
 _AUTHOR_COLON = re.compile(
     r"\b[A-ZÄÖÜ][\w'’.-]+(?:\s+[A-ZÄÖÜ][\w'’.-]+){0,3}:\s*(?:,,|``|[\"'„“«»‚`])+\s*$"
 )
+_ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
+
 # After a Chicago note's title: the journal and its volume and year, "Revue d’histoire du XIXe
 # siècle 32 (2006): 137–51", or the book's place, publisher and year, "… (Paris: Mobilier
 # National, 2021), 465–76", before the note's sentence ends. The journal or book follows the
@@ -39,7 +41,6 @@ _PUBLISHED_NEXT = re.compile(
     r"(?:\b\d{1,4}(?:,\s*no\.\s*\d+)?\s*\((?:[A-Za-z]+\.?\s+)?(?:1[5-9]|20)\d\d\)|"
     r"\([^()\n]{2,80}:\s*[^()\n]{2,80},\s*(?:1[5-9]|20)\d\d\))"
 )
-_ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
 
 
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from quote_tui.manuscripts.study import participants_words, study_material
+from quote_tui.manuscripts.protocol import study_material
+from quote_tui.manuscripts.study import participants_words
 
 __all__ = [
     "NAMED_AFTER",
