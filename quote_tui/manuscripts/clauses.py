@@ -4,6 +4,7 @@ a narrative citation that starts a clause of its own."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
@@ -79,8 +80,9 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
     \\autocite*[123]{fillmore}`) are words quoted from that page, not a title named."""
     if mention is None or locator is None or not locator.pages:
         return False
-    # or by a note mark whose note gives the page: „Furie des Verschwindens“[^5]
-    if _NOTE_MARK.match(doc.text, span.close_end):
+    # or by a note mark whose note gives the page: „Furie des Verschwindens“[^5], or Word's
+    # own footnote reference, which stands in no text (an anchor at the mark's place)
+    if _NOTE_MARK.match(doc.text, span.close_end) or _word_note_at(doc, span.close_end):
         return True
     # a note's citation stands in the note's own text (another file or .docx part): its
     # offsets are not this text's, so only a mark right after the words ties the two
@@ -90,6 +92,15 @@ def paged(doc: Document, span: QuoteSpan, mention: Mention | None, locator: Loca
 
 
 _NOTE_MARK = re.compile(r"[.,;:]?(?:\[\^[^\]\s]+\]|\\footnote\b|[¹²³⁴-⁹⁰]+)")
+_MARK_GAP = re.compile(r"[.,;:]?")
+
+
+def _word_note_at(doc: Document, pos: int) -> bool:
+    """Whether a note reference without text (a .docx footnote) stands right at ``pos``."""
+    reach = _MARK_GAP.match(doc.text, pos)
+    end = reach.end() if reach else pos
+    k = bisect_left(doc.anchors, pos, key=lambda anchor: anchor.start)
+    return any(a.footnote and a.start <= end for a in doc.anchors[k : k + 2])
 
 
 # "Emil Post writes:", "As Kant puts it", "Luhmann schreibt": the surname before a verb of saying.

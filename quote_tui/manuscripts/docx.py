@@ -26,12 +26,14 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
+from quote_tui.manuscripts.wordblocks import introduced_and_cited
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -41,7 +43,9 @@ W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
 # (CitaviBibliographyEntry) would read a bibliography as block quotations.
-_QUOTE_STYLE = re.compile(r"quote|quotation|block\s*text|zitat|citation|\bcita\b", re.I)
+_QUOTE_STYLE = re.compile(
+    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto", re.I
+)
 # A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
 # quote titles but never a source's words.
 _BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
@@ -75,12 +79,31 @@ _CITES_ONLY = re.compile(
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
 )
+# A figure's or table's caption, whatever its style: its label and number, then a stop, colon
+# or dash ("Fig. 6. — “Fête de l’Hôtel-de-Ville …,” wood engraving from …", "Abbildung 2:").
+# A caption names and credits the picture; words in marks there are its title, not quoted.
+# "Table 1 shows …" opens a sentence, no caption.
+_CAPTION_LINE = re.compile(
+    r"\s*(?:Fig(?:ure|ura)?|Abb(?:ildung)?|Table|Tab(?:elle|la|leau)?|Plate|Pl|Illustration|"
+    r"Ill|Map|Karte|Chart|Exhibit|Bild|Cat)\.?\s*(?:no\.\s*)?\d+[a-z]?(?:[.-]\d+)*\s*"
+    r"(?:[.:]\s*(?:[—–-]\s*)?|[—–-]\s*)\S"
+)
+# An epigraph's signature on its own line: a dash, then the source ("—Lila Gleitman").
+_SIGNATURE = re.compile(r"\s*(?:[—―–]|-{2,3})\s*[A-ZÄÖÜ][^\n]{1,150}?\s*")
+_SIGNATURE_WORDS = 16
+# A paragraph that is one quotation in its marks and nothing else.
+_WHOLLY_QUOTED = re.compile(r"\s*[“\"„«]\s*[^“”\"„«»\n]{10,600}[”\"“»]\s*")
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
     r"puts?\s+it|explains?|explained|observes?|observed|remarks?|remarked|declares?|declared|"
     r"asks?|asked|recalls?|recalled|schreibt|schrieb|sagt|sagte|betont|formuliert)\b",
     re.I,
+)
+# A formula (Office Math, whose text is no w:t) or a picture in a paragraph of its own.
+_HOLDS_NO_TEXT = etree.XPath(
+    ".//*[local-name()='oMath' or local-name()='drawing' or local-name()='pict' "
+    "or local-name()='object']"
 )
 _MAX_PART = 50 * 1024 * 1024
 _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
@@ -113,6 +136,7 @@ class _PartBuilder:
     hidden: list[tuple[int, int]] = field(default_factory=list)  # read, but no quotation in it
     fields: list[_Field] = field(default_factory=list)
     last_text: str = ""
+    last_span: tuple[int, int] | None = None  # the last paragraph with text
     # An indented paragraph neither introduced nor cited yet: a block when the next paragraph
     # holds only its citation.
     pending: Block | None = None
@@ -141,11 +165,20 @@ class _PartBuilder:
         name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         quote_style = bool(name and _QUOTE_STYLE.search(name))
-        if name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name)):
+        if text.strip() and self.signs_previous(text, start):
+            self.last_text, self.last_span, self.pending = text, (start, self.pos), None
+            return
+        if (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name))) or (
+            _CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I)
+        ):
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
             self.skip.append((start, self.pos))
-        elif text and (quote_style or self.indented_block(p, name, start, text)):
+        elif text and (
+            quote_style
+            or self.indented_block(p, name, start, text)
+            or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
+        ):
             self.blocks.append(_block(text, start, self.pos))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
@@ -155,8 +188,10 @@ class _PartBuilder:
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
             self.numbered.append((start, self.pos))  # a list item numbered by Word, not typed
+        if not text.strip() and _HOLDS_NO_TEXT(p):
+            self.last_text = ""  # a formula or figure: what a lead-in before it introduces
         if text.strip():
-            self.last_text = text
+            self.last_text, self.last_span = text, (start, self.pos)
             left = 0 if quote_style else self.indent_of(p, name, text)
             self.pending = _block(text, start, self.pos) if left >= _INDENT else None
             self.pending_indent = left
@@ -164,6 +199,24 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def signs_previous(self, text: str, start: int) -> bool:
+        """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
+        1972", "— Lila Gleitman") under a block or under a paragraph wholly in marks, as an
+        epigraph is signed: it is that block's source, not a paragraph of its own."""
+        if self.last_span is None or not _SIGNATURE.fullmatch(text):
+            return False
+        if len(text.split()) > _SIGNATURE_WORDS:
+            return False
+        s0, e0 = self.last_span
+        if self.blocks and s0 <= self.blocks[-1].start < e0:
+            self.blocks[-1] = replace(self.blocks[-1], signed=(start, self.pos))
+            return True
+        before = "".join(self.buf)[s0:e0]
+        if _WHOLLY_QUOTED.fullmatch(before):
+            self.blocks.append(replace(_block(before, s0, e0), signed=(start, self.pos)))
+            return True
+        return False
 
     def cites_only(self, text: str, start: int) -> bool:
         """A paragraph that holds nothing but a citation: typed ("(Illich 2000, p. 47)") or a
@@ -184,6 +237,12 @@ class _PartBuilder:
         )
         lead_in = self.last_text.rstrip()
         return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+
+    def plain(self, p: etree._Element, name: str, text: str) -> bool:
+        """Whether the paragraph is body text: no list item, heading or caption."""
+        if p.find(f"{_W}pPr/{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+            return False
+        return not (_CAPTION.match(text) or re.search(r"caption", name, re.I))
 
     def indented(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is set as a pasted block: indented by hand, no list item,
@@ -463,6 +522,11 @@ def read_docx(path: Path) -> Manuscript:
         main.skip.append(reflist.span)
     # Endnotes typed by hand under a "Notes" heading: their superscript marks are notes' marks.
     typed = find_typed_notes(body_text, main.numbered)
+    if not numbered and not typed.notes:
+        # "[3]" citing the third item of a list Word numbers itself
+        numbered, listed_span = numbered_by_word(body_text, main.numbered)
+        if listed_span is not None and reflist.span is None:
+            main.skip.append(listed_span)
     for name, (start, end) in typed.spans().items():
         footnotes.setdefault(name, FootnoteSpan(0, start, end))
     marks = typed.marks(body_text, main.supers)

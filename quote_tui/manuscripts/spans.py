@@ -39,6 +39,16 @@ _CITED_AT_PAGE = re.compile(
 _CITE_REACH = 160
 _ITALIC_NEXT = re.compile(r"\s*(?:\*[^*\n]{2,120}\*|_[^_\n]{2,120}_|\\(?:textit|emph)\{)")
 
+# After a Chicago note's title: the journal and its volume and year, "Revue d’histoire du XIXe
+# siècle 32 (2006): 137–51", or the book's place, publisher and year, "… (Paris: Mobilier
+# National, 2021), 465–76", before the note's sentence ends. The journal or book follows the
+# closing mark at once ("“…,” he wrote in his Memoirs (Paris: …)" quotes a man's words).
+_PUBLISHED_NEXT = re.compile(
+    r"\s+(?:in\s+)?[A-ZÀ-ÖØ-Þ0-9][^.!?\n“”\"]{0,200}?"
+    r"(?:\b\d{1,4}(?:,\s*no\.\s*\d+)?\s*\((?:[A-Za-z]+\.?\s+)?(?:1[5-9]|20)\d\d\)|"
+    r"\([^()\n]{2,80}:\s*[^()\n]{2,80},\s*(?:1[5-9]|20)\d\d\))"
+)
+
 
 def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     """Quoted words that name a work: Title Case, ending in the comma or stop of a note, or
@@ -49,8 +59,11 @@ def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     if _WHERE_NEXT.match(text, close_end) or _ENTRY_ENDS.match(text, close_end):
         return True
     # Chicago's “Title,” *Journal* 33, no. 2: the comma set inside the marks (after a title's
-    # own nested ‘…,’), then the journal or book in italics.
-    if inner.rstrip("’'”\"").endswith(",") and _ITALIC_NEXT.match(text, close_end):
+    # own nested ‘…,’), then the journal or book in italics; a Word note has lost the italics,
+    # but the journal's volume and year or the book's place, publisher and year follow.
+    if inner.rstrip("’'”\"").endswith(",") and (
+        _ITALIC_NEXT.match(text, close_end) or _PUBLISHED_NEXT.match(text, close_end)
+    ):
         return True
     # German typed references set the title after the author and a colon: "Claudia Flümann:
     # „… doch nicht bei uns in Krefeld!“. Arisierung, …" (a subtitle after the stop).

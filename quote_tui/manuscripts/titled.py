@@ -67,7 +67,9 @@ def _in_note(words: tuple[str, ...], note: str) -> bool:
     ]
     n = len(words)
     for i in range(len(tokens) - n + 1):
-        if tuple(t for t, _ in tokens[i : i + n]) == words and tokens[i][1] not in _MARKS:
+        # (at the note's very start nothing stands before the words: "" is in every string)
+        before = tokens[i][1]
+        if tuple(t for t, _ in tokens[i : i + n]) == words and not (before and before in _MARKS):
             return True
     return False
 

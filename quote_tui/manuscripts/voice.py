@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.protocol import study_material
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.title_case import is_title
 
@@ -229,6 +230,8 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     if NAMED_AFTER.match(text, close_end):
         return False
     inner = text[start:end].strip()
+    if study_material(text, start):
+        return True  # a protocol's words, a test sentence or a prompt: the study's, no source's
     if participants_words(text, start, close_end):
         return False  # a participant's question or one answer of a list is theirs, not the writer's
     if inner.rstrip("”\"'’»").endswith(("?", "?!", "?)")):

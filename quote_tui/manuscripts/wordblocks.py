@@ -1,0 +1,55 @@
+"""Block quotations in a Word paragraph that is set like any other: no quote style, no
+indentation. A writer who sets a pasted passage in a plain paragraph still introduces it with
+a lead-in's colon and closes it with its citation, as a reader sees at once ("Ein Lexikon
+definiert den Begriff so:" and "… bezeichnet. [1]"; "Quotation 2:" and "… (Wonderland
+3.34-37)"). Either alone is common in the writer's own paragraphs; both together are a
+quotation's frame."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["introduced_and_cited"]
+
+# A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
+# or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
+_CLOSING_CITE = re.compile(
+    r"(?:\((?=[^()]*[^\W\d_]{2})(?=[^()]*(?:\d{4}|\b(?:pp?|S)\.\s*\d|[A-Z][\w'’-]+,?\s+\d))"
+    r"[^()]{1,120}\)|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\])[.;]?\s*$"
+)
+# The writer's own item or a source's line, not a passage: an enumeration's label ("I. Die
+# Synapsen", "3) Parallelmontage"), an address ("Online unter:" and the link), a figure or table
+# named in the closing parenthesis ("(Figure 7.3)", "(siehe Abb. 2)").
+_NOT_PASSAGE = re.compile(
+    r"^\s*(?:[IVX]{1,4}|\d{1,2}|[a-z])[.)]\s|https?://|www\.|"
+    r"\((?:see\s+|siehe\s+|vgl\.\s+)?(?:Fig(?:ure)?|Table|Tab(?:elle)?|Abb(?:ildung)?)\.?\s*\d",
+    re.I,
+)
+# A citation inside the paragraph too: "(Watson, 2008)", "(Colaizzi, 1978)".
+_INNER_CITE = re.compile(r"\([^()]*\b(?:1[5-9]|20)\d\d[a-z]?\b[^()]*\)")
+_WORDS = 8  # a passage worth quoting, not a label and its page
+# APA's block quotation, its citation in the lead-in right before the colon ("según Stone
+# (1999):") and none after it: a passage of 40 words or more, as APA sets them apart.
+_CITED_COLON = re.compile(r"\((?=[^()]*\b(?:1[5-9]|20)\d\d)[^()]{1,60}\)\s*:\s*$")
+_APA_BLOCK_WORDS = 40
+# Digits past this share of the characters are data (program output, a table's row), not prose.
+_DIGITS = 0.15
+
+
+def introduced_and_cited(lead_in: str, text: str) -> bool:
+    """Whether the plain paragraph ``text``, after the paragraph ``lead_in``, is a block
+    quotation: the lead-in ends in a colon and the paragraph, prose of a sentence's length,
+    ends in its own citation."""
+    body = text.strip()
+    closing = _CLOSING_CITE.search(body)
+    if not lead_in.rstrip().endswith(":"):
+        return False
+    if closing is None and not (
+        _CITED_COLON.search(lead_in) and len(body.split()) >= _APA_BLOCK_WORDS
+    ):
+        return False
+    if _INNER_CITE.search(body, 0, closing.start() if closing else len(body)):
+        return False  # the writer's own summary of several works, each cited in turn
+    if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
+        return False
+    return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)
