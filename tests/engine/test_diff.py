@@ -330,3 +330,7 @@ def test_marks_left_out_together_read_as_printed(marks: str) -> None:
     # one run of marks, shown without spaces put between them
     (d,) = word_differences("it was fine really", f"it was fine{marks} really")
     assert (d.quote, d.source, d.kind) == ("", marks, DiffKind.PUNCTUATION)
+
+
+def test_a_number_written_with_a_thousands_separator_is_the_same_number() -> None:
+    assert _kinds("in 1,000 cases", "in 1000 cases") == [("1,000", "1000", DiffKind.NUMBER, False)]
