@@ -334,3 +334,11 @@ def test_marks_left_out_together_read_as_printed(marks: str) -> None:
 
 def test_a_number_written_with_a_thousands_separator_is_the_same_number() -> None:
     assert _kinds("in 1,000 cases", "in 1000 cases") == [("1,000", "1000", DiffKind.NUMBER, False)]
+
+
+def test_a_word_replaced_at_the_very_start_of_the_source_is_paired_with_it() -> None:
+    # the alignment's first source word (index 0) pairs as any other does
+    assert _kinds("big red cats sat here", "small cats sat here") == [
+        ("big", "", DiffKind.EXTRA, False),
+        ("red", "small", DiffKind.WORD, False),
+    ]
