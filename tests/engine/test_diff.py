@@ -342,3 +342,15 @@ def test_a_word_replaced_at_the_very_start_of_the_source_is_paired_with_it() -> 
         ("big", "", DiffKind.EXTRA, False),
         ("red", "small", DiffKind.WORD, False),
     ]
+
+
+def test_a_word_added_after_a_changed_first_word_stands_after_it_in_the_source() -> None:
+    # the extra word's place in the source is after the source's first word, not before it
+    got = [
+        (d.quote, d.source, d.kind, d.source_start, d.source_end)
+        for d in word_differences("colour big cats sat here", "color cats sat here")
+    ]
+    assert got == [
+        ("colour", "color", DiffKind.SPELLING, 0, 5),
+        ("big", "", DiffKind.EXTRA, 5, 5),
+    ]
