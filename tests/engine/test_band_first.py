@@ -40,6 +40,14 @@ def _shown(text: str, quote: str, start: int, end: int, guess: int) -> tuple[flo
     return candidate.similarity, similarity_folded(folded, low, span)
 
 
+def _snap_agrees(text: str, quote: str, start: int, length: int, guess: int) -> None:
+    """A snap's score of the passage from ``start`` equals the full scoring's."""
+    start = min(start, len(text) - 1)
+    end = min(len(text), start + length)
+    shown, full = _shown(text, quote, start, end, guess)
+    assert shown == full
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(WORDS, min_size=20, max_size=60).map(" ".join),
@@ -51,10 +59,7 @@ def _shown(text: str, quote: str, start: int, end: int, guess: int) -> tuple[flo
 def test_a_snap_scores_its_passage_as_in_full(
     text: str, quote: str, start: int, length: int, guess: int
 ) -> None:
-    start = min(start, len(text) - 1)
-    end = min(len(text), start + length)
-    shown, full = _shown(text, quote, start, end, guess)
-    assert shown == full
+    _snap_agrees(text, quote, start, length, guess)
 
 
 @example(0)
@@ -103,10 +108,7 @@ LOWER_WORDS = st.sampled_from(
 def test_a_snap_without_capitals_scores_its_passage_as_in_full(
     text: str, quote: str, start: int, length: int, guess: int
 ) -> None:
-    start = min(start, len(text) - 1)
-    end = min(len(text), start + length)
-    shown, full = _shown(text, quote, start, end, guess)
-    assert shown == full
+    _snap_agrees(text, quote, start, length, guess)
 
 
 def _within_reach(quote: str, passage: str, caseless: bool) -> tuple[float, int]:
