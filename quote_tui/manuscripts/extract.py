@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
-from quote_tui.manuscripts.addressed import addresses_reader
+from quote_tui.manuscripts.addressed import addresses_reader, in_box
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -520,6 +520,7 @@ def extract(
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
                 # only a citation makes one a quotation.
                 or span.mark == "`"
+                or (doc.kind == "markdown" and in_box(doc.text, span.start))
             ):
                 continue
             if (mention, reference) == (None, None):
