@@ -28,6 +28,7 @@ from quote_tui.manuscripts.evidence import (
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
+from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.linguistic import is_notation
@@ -437,6 +438,7 @@ def extract(
                 or not _LETTERS.search(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
                 or named_with_year(doc.text, span.start, span.close_end)
+                or is_gloss(doc.text, span.start, span.close_end)
             ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).

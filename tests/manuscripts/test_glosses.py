@@ -1,0 +1,30 @@
+"""A foreign term in italics glossed in marks in brackets ("*chiaro* (“clear, bright”)") is
+the writer's translation, not a quotation, even in a sentence that cites. Written for this test
+in the forms the labelled essays use (Markdown's *…* and _…_, LaTeX's \\emph)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts.helpers import quotes_found, write
+
+_BIB = "@book{grant, author={Grant, Robert}, title={Councils}, year={1970}}\n"
+
+
+def test_a_gloss_in_brackets_after_an_italic_term_is_no_quotation(tmp_path: Path) -> None:
+    md = (
+        "He put forward the word _homoousios_ (“of one and the same essence”), probably "
+        "at the suggestion of his adviser.[^1] The painters spoke of *chiaroscuro* "
+        '("the play of light and dark on a face") as Vasari did: "the light that falls on '
+        'the face of the figure shows its grief" [@grant, p. 4].\n\n'
+        "[^1]: Grant, *Councils*, 31.\n"
+    )
+    tex = (
+        "\\documentclass{article}\\begin{document}\n"
+        "Sie nennt es \\emph{Daten als Beobachtungen} (``data as observations made by the "
+        "team'') \\cite[12]{grant}.\n\\end{document}\n"
+    )
+    bib = write(tmp_path, "refs.bib", _BIB)
+    got = quotes_found(write(tmp_path, "a.md", md), bib)
+    assert set(got) == {"the light that falls on the face of the figure shows its grief"}
+    assert quotes_found(write(tmp_path, "a.tex", tex), bib) == {}
