@@ -22,6 +22,7 @@ from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, sentence_window
+from quote_tui.manuscripts.said_items import reported_that, whole_list_item
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
@@ -391,6 +392,8 @@ def has_evidence(
     if _EDITED.search(inner) if spoken else _BRACKETED.search(inner):
         return True
     if _PAGE.match(text, close_end) or _UNDATED.match(text, close_end):
+        return True
+    if whole_list_item(text, start, close_end) or reported_that(text, start):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True

@@ -61,6 +61,7 @@ from quote_tui.manuscripts.reported import (
     said_just_before,
     this_word_quoted,
 )
+from quote_tui.manuscripts.said_items import whole_list_item
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import NAMED_AFTER, Repeats, presented_as_word, said_list
 
@@ -254,6 +255,7 @@ def borrowed(
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
         or labelled_quotation(text, start)
+        or whole_list_item(text, start, close_end)
         or paged_right_before(doc, start) is not None
         or (
             all(w.casefold() not in _FUNCTION for w in words)

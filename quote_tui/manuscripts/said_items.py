@@ -1,0 +1,38 @@
+"""Words in marks that make up a whole list item, and words reported after "told me that".
+
+Blogs and notes list what people said one saying an item ("What follows are some of the
+well-meaning things I was told:" then "- “have you considered...”", "- “it isn't personal”"),
+and reading notes list a text's phrases so ("+ „die Aufbietung aller Mittel“"): an item that is
+nothing but words in marks holds someone's words. A list of terms or titles is caught before
+(one or two words, title case). Reported speech that keeps the exact words ("A colleague told
+me that “if you write enough, they cannot ignore you forever”") quotes its speaker even in a
+text that cites nothing, where a story's dialogue is told with a comma ("he said, “…”").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["reported_that", "whole_list_item"]
+
+# The item's marker and any emphasis before the opening mark, from the line's start.
+_ITEM_HEAD = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__|\*|_)?[\"'“„«‘‚»`]{1,2}\Z")
+# After the closing mark: emphasis, a stop, the line's end.
+_ITEM_TAIL = re.compile(r"(?:\*\*|__|\*|_)?[.,;:!?]?[ \t]*(?:\n|\Z)")
+# A verb of telling in the past, its listener, and "that" right before the marks.
+_TOLD_THAT = re.compile(
+    r"\b(?:told|said\s+to|wrote\s+to|assured|reminded|warned|advised)\s+(?:me|us|him|her|them)"
+    r"\s+that\s+[\"“„«‘]\Z|\b(?:sagte|schrieb)\s+(?:mir|uns|ihm|ihr)\s*,?\s+dass\s+[\"“„«‚]\Z"
+)
+
+
+def whole_list_item(text: str, start: int, close_end: int) -> bool:
+    """Whether the span in marks opening at ``start`` (closing mark ending at ``close_end``) is
+    the whole of a Markdown list item."""
+    line = text.rfind("\n", 0, start) + 1
+    return bool(_ITEM_HEAD.match(text, line, start)) and bool(_ITEM_TAIL.match(text, close_end))
+
+
+def reported_that(text: str, start: int) -> bool:
+    """Whether the marks at ``start`` follow "told me that", "sagte mir, dass"."""
+    return _TOLD_THAT.search(text[max(0, start - 60) : start]) is not None

@@ -1,0 +1,38 @@
+"""What people said, listed one saying an item or reported after "told me that", in a blog
+post that cites nothing; and a reading note's phrase set as a list item. Written for this test
+in the forms a blog essay and a Markdown reading note use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts.helpers import quotes_found, write
+
+
+def test_sayings_listed_and_reported_in_a_text_citing_nothing(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "post.md",
+        "# Rejection\n\nWhat follows are some of the well-meaning things I was told:\n\n"
+        '- "did you try again..."\n\n'
+        "It pains me to finish that sentence.\n\n"
+        '- "everyone gets rejected at some point in their careers"\n\n'
+        'Better, but still flawed. I laughed and said, "Sure, I will try that next week."\n\n'
+        'A colleague told me that "if you keep writing, they cannot ignore you forever". '
+        'So I decided to "keep going" anyway.\n',
+    )
+    assert set(quotes_found(md)) == {
+        "did you try again...",
+        "everyone gets rejected at some point in their careers",
+        "if you keep writing, they cannot ignore you forever",
+    }
+
+
+def test_a_reading_notes_phrase_set_as_an_item(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "Kant.md",
+        "# Der gute Wille\n\n* Kein bloßer Wunsch\n\t+ Kein Gefühlsbegriff\n"
+        "\t+ „die Aufbietung aller Mittel“\n* Zweck an sich\n\t+ „Würde“\n",
+    )
+    assert set(quotes_found(md)) == {"die Aufbietung aller Mittel"}
