@@ -130,6 +130,7 @@ _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is i
 # see a girl …", "And in “On lacking the Killer Instinct”, Ní Chuileannáin likens …".
 _IN_WORK = re.compile(r"\b[Ii]n\s+[“\"„«‘]$")
 _CLAUSE_AFTER = re.compile(r"[”\"“»’]\s*,")
+_CITED_IN = re.compile(r"\b[Ii]n:\s*[“\"„«»‘]$")
 _IN_WORDS = 8
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -174,6 +175,10 @@ def names_a_work(text: str, start: int, end: int) -> bool:
         return True
     if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
+    # A reference's "in:", naming the book or journal a text stands in ("Einleitung, in:
+    # »Religion und Politik. Eine Quellenanthologie …«", "Lim, »Acmella«, in: »Edible …«").
+    if _CITED_IN.search(text, max(0, start - 8), start) and text[start : start + 1].isupper():
+        return len(_words(text[start:end])) <= _TITLE_WORDS
     if _IN_WORK.search(text, max(0, start - 8), start) and _CLAUSE_AFTER.match(text, end):
         return text[start : start + 1].isupper() and len(_words(text[start:end])) <= _IN_WORDS
     first = text[start : start + 1]

@@ -28,3 +28,13 @@ def test_a_gloss_in_brackets_after_an_italic_term_is_no_quotation(tmp_path: Path
     got = quotes_found(write(tmp_path, "a.md", md), bib)
     assert set(got) == {"the light that falls on the face of the figure shows its grief"}
     assert quotes_found(write(tmp_path, "a.tex", tex), bib) == {}
+
+
+def test_a_references_in_names_the_book_it_stands_in(tmp_path: Path) -> None:
+    # "Author, Title, in: »Book«" typed in a note or a citation recommendation names a book.
+    md = (
+        "## Zitationsempfehlung\n\nAnna MEIER, Einleitung, in: »Religion und Politik. Eine "
+        "Quellenanthologie zu gesellschaftlichen Konjunkturen in der Neuzeit«. Hg. v. Institut "
+        "für Geschichte, 2017, S. 4.\n"
+    )
+    assert quotes_found(write(tmp_path, "a.md", md)) == {}
