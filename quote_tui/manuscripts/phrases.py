@@ -230,7 +230,11 @@ def borrowed(
         )
     ) and not said_just_before(text, start, end)
     evidence = paged or (
-        (about is not None and not owned_by_other(text, start, about))
+        (
+            about is not None
+            and not owned_by_other(text, start, about)
+            and _subject_phrase(text, start, end, about)
+        )
         or (
             cited_right_after(doc, close_end)
             and not (
@@ -390,6 +394,26 @@ def _used_again(text: str, start: int, end: int) -> bool:
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
     return len(words) >= 3 and _prose(text).count(words) > 1
+
+
+# The fewest words a phrase in a text about one author (evidence.subject_author) needs to be
+# taken for that author's own on the text's word alone: two words ("moral empire", "soft
+# despotism") name the author's ideas a handout discusses, as a term is anyone's, unless the
+# sentence has the author say them ("Ní Chuileannáin likens the soldiers to “stupid dogs”").
+_SUBJECT_WORDS = 3
+
+
+def _subject_phrase(text: str, start: int, end: int, author: str) -> bool:
+    """Whether a phrase in a text about ``author`` may be that author's words: three words at
+    least and not said again outside marks (the handout's own name for an idea: "tyranny of
+    the majority" in marks and plainly), or fewer with the author the subject of its sentence
+    before it (not named in a possessive right before the marks: "Tocqueville's “soft
+    despotism”" names his idea)."""
+    if has_words(text, start, end, _SUBJECT_WORDS):
+        return not _said_unmarked(text, start, end)
+    before = text[sentence_start(text, start) : start]
+    named = re.search(rf"\b{re.escape(author)}\b(?![’']s\b)", before)
+    return named is not None and not re.search(rf"\b{re.escape(author)}['’]s\W*$", before)
 
 
 def _said_unmarked(text: str, start: int, end: int) -> bool:
