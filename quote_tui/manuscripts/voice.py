@@ -275,11 +275,17 @@ _EXAMPLE = re.compile(
     r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
     r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as)|"
     rf"{_UTTERANCES})"
-    r"\s*[,:]?\s*[„“\"'‘«»`]*$",
+    # (and the examples after the first: "e.g. “Jane runs slowly” vs. “the cheetah runs
+    # quickly”", "z. B. „A“, „B“ oder „C“")
+    r"\s*[,:]?\s*(?:[„“\"‘«»`][^„“\"”«»\n]{1,80}[”\"’“«»']\s*(?:,|;|vs\.?|versus|and|or|und|"
+    r"oder|bzw\.)\s*)*[„“\"'‘«»`]*$",
     re.I,
 )
+_BRACKETED_EXAMPLE = re.compile(
+    r"\((?:e\.\s?g\.|z\.\s?B\.|for\s+example|for\s+instance|etwa|bspw\.)[^()]*$", re.I
+)
 # The writer's sentence going on after the closing mark with its own words, not a citation.
-_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*[,;]?\s*[^\W\d_]")
+_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*(?:[,;]?\s*[^\W\d_]|\))")
 
 
 def introduced_example(text: str, start: int, end: int, close_end: int, cited_at: int) -> bool:
@@ -288,11 +294,19 @@ def introduced_example(text: str, start: int, end: int, close_end: int, cited_at
     ``cited_at``: that citation ("… kann nach \\citeauthor{habermas} … überprüft werden") names
     the theory the example illustrates, not a source of its words. A citation right after the
     closing mark, or inside it, is the words' own ("For example, “… process. [2]”")."""
+    if _INNER_NUMBER.search(text, start, end) is not None:
+        return False
+    if cited_at > close_end and study_material(text, start):
+        # a study's test sentence ("when children hear the novel transitive sentence, “Big
+        # Bird is gorping Cookie Monster,” they look longer … (Hirsh-Pasek, 1988)")
+        return True
+    # (a citation before an example set in brackets, "(cf. Locke, 1690) fail to explain …
+    # (e.g. “…” vs. “…”)", names the theory too; "\\textcite{a} lobt etwa „…“" names who)
+    bracketed = _BRACKETED_EXAMPLE.search(text, max(0, start - 200), start) is not None
     return (
-        cited_at > close_end
-        and _EXAMPLE.search(text, max(0, start - 60), start) is not None
+        (cited_at > close_end or (cited_at < start and bracketed))
+        and _EXAMPLE.search(text, max(0, start - 200), start) is not None
         and _WORDS_AFTER.match(text, close_end) is not None
-        and _INNER_NUMBER.search(text, start, end) is None
     )
 
 
