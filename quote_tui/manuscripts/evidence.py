@@ -379,11 +379,7 @@ def unsupported(
     span of any length needs evidence that names a text (see ``has_evidence``). In a text
     ``about`` one author (``subject_author``), a span is that author's unless given to
     another by name."""
-    if (
-        about is not None
-        and not owned_by_other(text, start, about)
-        and not said_plainly(text, start, end)
-    ):
+    if about is not None and not owned_by_other(text, start, about):
         return False
     if not cites_nothing and has_words(text, start, end, SHORT_WORDS):
         return False

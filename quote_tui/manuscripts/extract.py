@@ -24,6 +24,7 @@ from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
     own_title,
+    said_plainly,
     unsupported,
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
@@ -540,7 +541,10 @@ def extract(
                     span.end,
                     span.close_end,
                     said,
-                    about=about(span.start)
+                    # (a handout's own name for an idea, said plainly too, is not its author's)
+                    about=(
+                        None if said_plainly(doc.text, span.start, span.end) else about(span.start)
+                    )
                     or (None if bare else paragraph_person(doc.text, span.start)),
                 )
                 and not (

@@ -401,17 +401,23 @@ def _used_again(text: str, start: int, end: int) -> bool:
 # despotism") name the author's ideas a handout discusses, as a term is anyone's, unless the
 # sentence has the author say them ("Ní Chuileannáin likens the soldiers to “stupid dogs”").
 _SUBJECT_WORDS = 3
+_ITEM = re.compile(r"\\item\b|\n[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 
 def _subject_phrase(text: str, start: int, end: int, author: str) -> bool:
     """Whether a phrase in a text about ``author`` may be that author's words: three words at
     least and not said again outside marks (the handout's own name for an idea: "tyranny of
-    the majority" in marks and plainly), or fewer with the author the subject of its sentence
-    before it (not named in a possessive right before the marks: "Tocqueville's “soft
-    despotism”" names his idea)."""
+    the majority" in marks and plainly), or fewer with the author named before it in its
+    sentence or the one before (not in a possessive right before the marks: "Tocqueville's
+    “soft despotism”" names his idea)."""
     if has_words(text, start, end, _SUBJECT_WORDS):
         return not _said_unmarked(text, start, end)
-    before = text[sentence_start(text, start) : start]
+    # (in its sentence or the one before: "… is what Dickens used to describe Christmas day.
+    # Compared to the “heaviest rain” on Christmas Eve …")
+    begin = sentence_start(text, start)
+    before = text[sentence_start(text, max(0, begin - 2)) : start]
+    # (a list's item is a sentence of its own, though no stop ends the item before)
+    before = _ITEM.split(before)[-1]
     named = re.search(rf"\b{re.escape(author)}\b(?![’']s\b)", before)
     return named is not None and not re.search(rf"\b{re.escape(author)}['’]s\W*$", before)
 
