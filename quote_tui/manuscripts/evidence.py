@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript, mentions_in
 from quote_tui.manuscripts.foreign import ORIGINAL_BESIDE, foreign, translated
+from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
@@ -413,6 +414,8 @@ def has_evidence(
     if _PAGE.match(text, close_end) or _UNDATED.match(text, close_end):
         return True
     if whole_list_item(text, start, close_end) or reported_that(text, start):
+        return True
+    if inscribed(text, start):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True

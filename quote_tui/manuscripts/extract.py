@@ -31,6 +31,7 @@ from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
+from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
@@ -509,6 +510,7 @@ def extract(
                 and not _paged(doc, span, mention, locator)
                 and not coined_by_cited(doc.text, span.start)
                 and not _TYPED_PLACE.match(doc.text, span.close_end)
+                and not inscribed(doc.text, span.start)
             ):
                 continue
             if known.named(raw, _note_text(mention)):
