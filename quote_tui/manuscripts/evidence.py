@@ -441,20 +441,33 @@ def has_evidence(
         # A whole sentence in marks, standing alone: a line quoted, not a phrase of the
         # writer's sentence (none of the writer's own spans in the labelled sets was one).
         return True
-    for part in (before, after):
+    for is_before, part in ((True, before), (False, after)):
+        # (a verb inside another span in marks is that span's word, not the writer's: "simply
+        # saying “write with others”, which boils down to “…”")
+        part = _HYPOTHETICAL.sub(" ", _QUOTED.sub(" ", part))
         if _WORK_SAYS.search(part) or _NAMED_PART.search(part):
             return True
         if spoken and _SAYING.search(part):
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
-        if spoken and part is before and FOR_NAME.match(part):
+        if spoken and is_before and FOR_NAME.match(part):
             return True
-        if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
+        if is_before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
+        if is_before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or foreign(inner, f"{before} {after}"))
+
+
+# Saying as nobody's act: advice or a habit named by its words ("So simply saying “write with
+# others” …", "instead of saying “…”", "by writing “…”"), not anyone's words reported.
+_QUOTED = re.compile(r"[\"“„«][^\"“”„«»\n]{1,200}[\"”“»]")
+_HYPOTHETICAL = re.compile(
+    r"\b(?:simply|just|merely|by|instead\s+of|rather\s+than|without|than)\s+"
+    r"(?:saying|writing|telling|stating|asking)\b",
+    re.I,
+)
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem

@@ -36,3 +36,16 @@ def test_a_reading_notes_phrase_set_as_an_item(tmp_path: Path) -> None:
         "\t+ „die Aufbietung aller Mittel“\n* Zweck an sich\n\t+ „Würde“\n",
     )
     assert set(quotes_found(md)) == {"die Aufbietung aller Mittel"}
+
+
+def test_advice_named_by_its_words_is_nobodys_saying(tmp_path: Path) -> None:
+    # "simply saying “…”" names a piece of advice, and the verb inside the first marks is not
+    # the writer's verb for the second.
+    md = write(
+        tmp_path,
+        "post.md",
+        '# Rejection\n\nThere are reasons for this. So simply saying "write with others", '
+        'which often boils down to "write with senior people who can get things into '
+        'journals" may not be helpful advice.\n',
+    )
+    assert "write with senior people who can get things into journals" not in quotes_found(md)
