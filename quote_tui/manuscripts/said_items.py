@@ -16,9 +16,9 @@ import re
 __all__ = ["reported_that", "whole_list_item"]
 
 # The item's marker and any emphasis before the opening mark, from the line's start.
-_ITEM_HEAD = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__|\*|_)?[\"'“„«‘‚»`]{1,2}\Z")
+_ITEM_HEAD = re.compile(r"[^\S\n]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__|\*|_)?[\"'“„«‘‚»`]{1,2}\Z")
 # After the closing mark: emphasis, a stop, the line's end.
-_ITEM_TAIL = re.compile(r"(?:\*\*|__|\*|_)?[.,;:!?]?[ \t]*(?:\n|\Z)")
+_ITEM_TAIL = re.compile(r"(?:\*\*|__|\*|_)?[.,;:!?]?[^\S\n]*(?:\n|\Z)")
 # A verb of telling in the past, its listener, and "that" right before the marks.
 _TOLD_THAT = re.compile(
     r"\b(?:told|said\s+to|wrote\s+to|assured|reminded|warned|advised)\s+(?:me|us|him|her|them)"

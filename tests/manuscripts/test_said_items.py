@@ -33,7 +33,7 @@ def test_a_reading_notes_phrase_set_as_an_item(tmp_path: Path) -> None:
         tmp_path,
         "Kant.md",
         "# Der gute Wille\n\n* Kein bloßer Wunsch\n\t+ Kein Gefühlsbegriff\n"
-        "\t+ „die Aufbietung aller Mittel“\n* Zweck an sich\n\t+ „Würde“\n",
+        "\t+ „die Aufbietung aller Mittel“\u00a0\n* Zweck an sich\n\t+ „Würde“\n",
     )
     assert set(quotes_found(md)) == {"die Aufbietung aller Mittel"}
 
