@@ -65,6 +65,11 @@ _CUE = re.compile(
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
+    # A name people give themselves: "those who explicitly refer to themselves as “emerging
+    # church”", "call themselves", "self-described".
+    r"\b(?:refer(?:s|red|ring)?\s+to|describ(?:e|es|ed|ing)|call(?:s|ed|ing)?)\s+"
+    r"(?:themselves|itself|himself|herself|ourselves|myself)(?:\s+as)?|"
+    r"\bself-(?:described|proclaimed|styled|designated)|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"

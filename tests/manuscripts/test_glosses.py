@@ -38,3 +38,12 @@ def test_a_references_in_names_the_book_it_stands_in(tmp_path: Path) -> None:
         "für Geschichte, 2017, S. 4.\n"
     )
     assert quotes_found(write(tmp_path, "a.md", md)) == {}
+
+
+def test_a_name_people_give_themselves_is_a_name(tmp_path: Path) -> None:
+    md = (
+        "Only those emerging from the conservative quadrant explicitly refer to themselves as "
+        "“emerging church.”[^7] Others call themselves “post-evangelical.”[^8]\n\n"
+        "[^7]: Grant, *Councils*, 31.\n[^8]: Grant, *Councils*, 32.\n"
+    )
+    assert quotes_found(write(tmp_path, "a.md", md)) == {}
