@@ -455,7 +455,9 @@ def has_evidence(
             return True
         if is_before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if is_before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
+        if is_before and (
+            OWN_SAYING.search(part) or _NAMED_SAYING.search(part) or _SAYING_OF.search(part)
+        ):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or foreign(inner, f"{before} {after}"))
 
@@ -487,6 +489,15 @@ _NAMED_SAYING = re.compile(
     r"\b[A-ZÄÖÜ][\w-]+['’]s?\s+(?:[a-z]+\s+){0,2}(?:words|phrase|formulation|qualification|"
     r"remark|dictum|expression|wording|question|answer|reply|claim|characteri[sz]ation)\b"
     r"[^.!?„“\"]{0,40}$"
+)
+
+
+# A saying named by its kind with whose it is after it: "die Aussage der Free Software
+# Foundation (FSF) über die Bedeutung des Wortes „frei“: „…“", "the famous remark of Keynes".
+_SAYING_OF = re.compile(
+    r"\b(?:Aussage|Ausspruch|Zitat|Devise|Leitspruch|Wahlspruch|Spruch|Formulierung|Antwort|"
+    r"statement|remark|dictum|motto|formulation|maxim|answer|reply)\s+(?:der|des|von|vom|of|by)"
+    r"\s+(?:(?:the|die|der|dem)\s+)?[A-ZÄÖÜ][^.!?]{0,120}$"
 )
 
 
