@@ -262,10 +262,13 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     # A clause in marks that fills a parenthesis of the writer's sentence is its example
     # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase
     # said again there ("zu besseren Politikergebnissen („kinder, gentler“)") is no clause.
+    # A text's version in a language, named right before the parenthesis ("As versões inglesa
+    # („…“), francesa („…“)", "the German version („…“)"), quotes that version.
     if (
         _OPENS_PARENTHESIS.search(before)
         and _CLOSES_PARENTHESIS.match(text, close_end)
         and len(inner.split()) >= _CLAUSE_WORDS
+        and not _LANGUAGE_VERSION.search(before)
     ):
         return True
     if _listed(text, start, close_end) and not said_list(text, start):
@@ -386,6 +389,17 @@ _ASKED = re.compile(
     r"\b[A-Z][\w'’-]+,?\s+(?:(?:has|had|hat|hatte)\s+)?(?:\w+ly\s+)?(?:commented|comments|asked|"
     r"asks|wondered|wonders|writes|wrote|said|says|fragt|fragte|gefragt|schreibt|schrieb)\s*[,:]?"
     r"\s*[„“\"'‘«»`]+$"
+)
+# A language's name, as an adjective of a version or text, right before "(" and the marks.
+_LANGUAGE_VERSION = re.compile(
+    r"\b(?:English|French|German|Spanish|Italian|Portuguese|Dutch|Latin|Greek|original|"
+    r"englische[nr]?|französische[nr]?|deutsche[nr]?|spanische[nr]?|italienische[nr]?|"
+    r"portugiesische[nr]?|lateinische[nr]?|anglaise|française|allemande|espagnole|italienne|"
+    r"portugaise|inglesa|francesa|alemã|alemana|espanhola|española|italiana|portuguesa|"
+    r"inglês|francês|alemão|espanhol|italiano|português|inglés|francés|alemán|español)"
+    r"(?:\s+(?:version|text|wording|Fassung|Version|Wortlaut|versão|versión|texto))?"
+    r"\s*\(\s*[„“\"'‘«»`]+$",
+    re.I,
 )
 _OPENS_PARENTHESIS = re.compile(r"[^\W\d_]\s*\(\s*[„“\"'‘«»`]+$")
 _CLOSES_PARENTHESIS = re.compile(r"\s*\)")

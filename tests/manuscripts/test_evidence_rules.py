@@ -150,3 +150,19 @@ def test_a_saying_named_by_its_kind_and_owner(tmp_path: Path) -> None:
         "Vieles wird kostenlos angeboten\\footnote{Schwalbe, 2.3.3}.\n\\end{document}\n"
     )
     assert set(quotes_found(write(tmp_path, "a.tex", tex))) == {"free speech, not free beer"}
+
+
+def test_a_texts_versions_in_other_languages_named_before_their_brackets(tmp_path: Path) -> None:
+    md = (
+        "O conceito é amplo.[^1]\n\n"
+        '[^1]: As versões inglesa ("including a decree, order or judgment granting divorce"), '
+        'francesa ("y compris un arrêt ou un jugement accordant le divorce") e alemã '
+        '("einschließlich einer Verfügung oder eines Urteils über die Scheidung") apontam no '
+        'mesmo sentido. Veja-se ainda (" uma nota minha sem fonte alguma aqui ").\n'
+    )
+    got = set(quotes_found(write(tmp_path, "a.md", md)))
+    assert {
+        "including a decree, order or judgment granting divorce",
+        "y compris un arrêt ou un jugement accordant le divorce",
+        "einschließlich einer Verfügung oder eines Urteils über die Scheidung",
+    } <= got
