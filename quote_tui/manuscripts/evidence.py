@@ -23,7 +23,11 @@ from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, sentence_window
-from quote_tui.manuscripts.said_items import reported_that, whole_list_item
+from quote_tui.manuscripts.said_items import (
+    in_emphasised_marks,
+    reported_that,
+    whole_list_item,
+)
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
@@ -415,7 +419,7 @@ def has_evidence(
         return True
     if whole_list_item(text, start, close_end) or reported_that(text, start):
         return True
-    if inscribed(text, start):
+    if inscribed(text, start) or in_emphasised_marks(text, start, end, close_end):
         return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True

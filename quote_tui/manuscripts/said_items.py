@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reported_that", "whole_list_item"]
+__all__ = ["in_emphasised_marks", "reported_that", "whole_list_item"]
 
 # The item's marker and any emphasis before the opening mark, from the line's start.
 _ITEM_HEAD = re.compile(r"[^\S\n]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__|\*|_)?[\"'“„«‘‚»`]{1,2}\Z")
@@ -36,3 +36,23 @@ def whole_list_item(text: str, start: int, close_end: int) -> bool:
 def reported_that(text: str, start: int) -> bool:
     """Whether the marks at ``start`` follow "told me that", "sagte mir, dass"."""
     return _TOLD_THAT.search(text[max(0, start - 60) : start]) is not None
+
+
+# Marks set inside emphasis of their own: *«…»*, _"…"_, *“…”.* (the writer styles a line
+# quoted, as a block quotation is styled); a program's output so set holds a status word in
+# capitals or after a colon ("*"Initializing s6a layer: Done"*").
+_EMPHASIS_OPEN = re.compile(r"(?<![*\w])[*_][^\S\n]?[«\"“„‘»]\Z")
+_EMPHASIS_CLOSE = re.compile(r"[.,;:!?]?[*_](?![*\w])")
+_OUTPUT = re.compile(r"[A-Z]{3,}|:\s*\w+\W*$")
+_EMPHASIS_WORDS = 4
+
+
+def in_emphasised_marks(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks (four at least) are set in emphasis with their marks."""
+    if len(re.findall(r"[^\W\d_]+", text[start:end])) < _EMPHASIS_WORDS:
+        return False
+    return (
+        _EMPHASIS_OPEN.search(text[max(0, start - 4) : start]) is not None
+        and _EMPHASIS_CLOSE.match(text, close_end) is not None
+        and _OUTPUT.search(text, start, end) is None
+    )

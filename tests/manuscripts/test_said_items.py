@@ -49,3 +49,20 @@ def test_advice_named_by_its_words_is_nobodys_saying(tmp_path: Path) -> None:
         'journals" may not be helpful advice.\n',
     )
     assert "write with senior people who can get things into journals" not in quotes_found(md)
+
+
+def test_a_line_set_in_emphasis_with_its_marks_is_quoted(tmp_path: Path) -> None:
+    # An essay citing nothing sets the lines it quotes in italics with guillemets; a program's
+    # output set so, and a short term, are not quotations.
+    md = write(
+        tmp_path,
+        "ensayo.md",
+        "# Mónadas\n\nLeibniz tenía una imagen que me persigue: *«Las mónadas no tienen ventanas "
+        "por las que algo pueda entrar.»* Cada ser es una unidad cerrada.\n\n"
+        "El respeto *«solo existe sobre la base de la libertad»*, pensaba yo.\n\n"
+        'La consola mostró *"Initializing the s6a layer: Done"* y nada más. Era *«amor»*.\n',
+    )
+    assert set(quotes_found(md)) == {
+        "Las mónadas no tienen ventanas por las que algo pueda entrar.",
+        "solo existe sobre la base de la libertad",
+    }
