@@ -47,3 +47,14 @@ def test_a_name_people_give_themselves_is_a_name(tmp_path: Path) -> None:
         "[^7]: Grant, *Councils*, 31.\n[^8]: Grant, *Councils*, 32.\n"
     )
     assert quotes_found(write(tmp_path, "a.md", md)) == {}
+
+
+def test_a_notes_reference_gives_its_title_after_the_author_and_a_comma(tmp_path: Path) -> None:
+    md = (
+        "O reconhecimento é automático.[^1] O relatório confirma-o.[^2]\n\n"
+        "[^1]: Cf. Baratta, Roberto, «Lo scioglimento del vincolo coniugale nel diritto "
+        "comunitario», Diritto di famiglia e Unione europea, Turim: Giappichelli, 2008, p. 193.\n"
+        "[^2]: Comissão Europeia, «RELATÓRIO DA COMISSÃO AO PARLAMENTO EUROPEU sobre a "
+        "aplicação do Regulamento», COM(2014) 225 final, p. 4.\n"
+    )
+    assert quotes_found(write(tmp_path, "a.md", md)) == {}
