@@ -343,25 +343,6 @@ def common_noun(name: str, text: str) -> bool:
 _OTHERS = re.compile(r"\b([A-Z][\w-]+)['’]s\s*[“\"„«‘'`]*$")
 
 
-_MARKS_BEFORE = "\"'“„‘‚«»`"
-
-
-def said_plainly(text: str, start: int, end: int) -> bool:
-    """Whether the words in marks ``text[start:end]`` (two words or more) stand elsewhere in
-    the text outside marks: a handout's own name for an idea ("tyranny of the majority" in
-    marks, and in its list of questions plainly), not its author's quoted words."""
-    words = " ".join(text[start:end].strip(" \"'”’“»«`,.;:").split()).casefold()
-    if len(words.split()) < 2:
-        return False
-    folded = text.casefold()
-    at = folded.find(words)
-    while at >= 0:
-        if not start - 2 <= at <= start and folded[at - 1 : at] not in _MARKS_BEFORE:
-            return True
-        at = folded.find(words, at + 1)
-    return False
-
-
 def owned_by_other(text: str, start: int, author: str) -> bool:
     """Whether a possessive right before the phrase at ``start`` names another than ``author``."""
     m = _OTHERS.search(text, max(0, start - 60), start)

@@ -24,7 +24,6 @@ from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
     own_title,
-    said_plainly,
     unsupported,
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
@@ -543,10 +542,7 @@ def extract(
                     span.end,
                     span.close_end,
                     said,
-                    # (a handout's own name for an idea, said plainly too, is not its author's)
-                    about=(
-                        None if said_plainly(doc.text, span.start, span.end) else about(span.start)
-                    )
+                    about=about(span.start)
                     or (None if bare else paragraph_person(doc.text, span.start)),
                 )
                 and not (

@@ -406,12 +406,10 @@ _ITEM = re.compile(r"\\item\b|\n[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 def _subject_phrase(text: str, start: int, end: int, author: str) -> bool:
     """Whether a phrase in a text about ``author`` may be that author's words: three words at
-    least and not said again outside marks (the handout's own name for an idea: "tyranny of
-    the majority" in marks and plainly), or fewer with the author named before it in its
-    sentence or the one before (not in a possessive right before the marks: "Tocqueville's
-    “soft despotism”" names his idea)."""
+    least, or fewer with the author named before it in its sentence or the one before (not in
+    a possessive right before the marks: "Tocqueville's “soft despotism”" names his idea)."""
     if has_words(text, start, end, _SUBJECT_WORDS):
-        return not _said_unmarked(text, start, end)
+        return True
     # (in its sentence or the one before: "… is what Dickens used to describe Christmas day.
     # Compared to the “heaviest rain” on Christmas Eve …")
     begin = sentence_start(text, start)
