@@ -406,9 +406,12 @@ _ITEM = re.compile(r"\\item\b|\n[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 def _subject_phrase(text: str, start: int, end: int, author: str) -> bool:
     """Whether a phrase in a text about ``author`` may be that author's words: three words at
-    least, or fewer with the author named before it in its sentence or the one before (not in
-    a possessive right before the marks: "Tocqueville's “soft despotism”" names his idea)."""
-    if has_words(text, start, end, _SUBJECT_WORDS):
+    least, a line spoken (capitalised or exclaimed), or fewer words with the author named
+    before them in their sentence or the one before (not in a possessive right before the
+    marks: "Tocqueville's “soft despotism”" names his idea)."""
+    inner = text[start:end].strip(" *_")
+    # (a line someone speaks, capitalised or exclaimed: "Certainly not!", "Exactly so,")
+    if has_words(text, start, end, _SUBJECT_WORDS) or inner[:1].isupper() or "!" in inner:
         return True
     # (in its sentence or the one before: "… is what Dickens used to describe Christmas day.
     # Compared to the “heaviest rain” on Christmas Eve …")
