@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["addresses_reader"]
+__all__ = ["addresses_reader", "in_box"]
 
 # A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
 # "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one); not a label
@@ -110,3 +110,48 @@ def _link_card(lines: list[str]) -> bool:
     if len(rest) == len(lines) or any(_SENTENCE_END.search(ln) for ln in rest):
         return False
     return sum(len(ln.split()) for ln in rest) <= _CARD_WORDS
+
+
+# A GitHub alert's or Obsidian callout's head line ("> [!TIPP]", "> [!note]- Title"); only a
+# quote or cite callout is a quotation (markdown._QUOTING_CALLOUTS).
+_CALLOUT_HEAD = re.compile(r"[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z-]+)\]")
+_QUOTING = frozenset(("quote", "cite", "zitat"))
+_BOX_LINES = 60  # a box is looked up through this many of its lines
+
+
+def in_box(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a Markdown alert or callout box of the writer's own ("> [!TIPP]",
+    "> [!note]", Quarto's "::: {.callout-tip}"): words in marks there are the writer's prompts,
+    examples and sentence openers (“Didaktik bedeutet für mich …”), not a source's, unless a
+    citation says so."""
+    if _in_fenced_callout(text, pos):
+        return True
+    line = text.rfind("\n", 0, pos) + 1
+    for _ in range(_BOX_LINES):
+        if not text.startswith(">", line) and not text[line : line + 4].lstrip(" ").startswith(">"):
+            return False
+        head = _CALLOUT_HEAD.match(text, line)
+        if head is not None:
+            return head["kind"].casefold() not in _QUOTING
+        if line == 0:
+            return False
+        line = text.rfind("\n", 0, line - 1) + 1
+    return False
+
+
+# Quarto's callouts are Pandoc fenced divs: "::: {.callout-tip}" … ":::" (note, tip, important,
+# caution, warning: none of them a quotation).
+_FENCE = re.compile(r"^[ \t]*:{3,}[ \t]*(?P<attrs>\{[^{}\n]*\}|[\w-]+)?[ \t]*$", re.M)
+_CALLOUT_CLASS = re.compile(r"(?:^|[{\s.])callout(?:-[\w-]+)?\b")
+_FENCE_REACH = 5_000  # a box is looked for this far back
+
+
+def _in_fenced_callout(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside a fenced div of a callout class."""
+    stack: list[bool] = []
+    for m in _FENCE.finditer(text, max(0, pos - _FENCE_REACH), pos):
+        if m["attrs"]:
+            stack.append(_CALLOUT_CLASS.search(m["attrs"]) is not None)
+        elif stack:
+            stack.pop()
+    return any(stack)

@@ -97,7 +97,8 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
     # "\\": a Markdown line break; a closing mark: the writer wrapped the block in marks and
     # closed them after its citation (> "… abzufragen [...][@key, S. 878].")
-    rest = _REMARK.sub("", rest).strip(' \t.,;:)\n\\"”“»«’*_')  # and a block's emphasis
+    # (and a link's closing tag: "> <a href="#literatur">Meier (2012, S. 14)</a>")
+    rest = _END_TAG.sub("", _REMARK.sub("", rest)).strip(' \t.,;:)\n\\"”“»«’*_')
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
@@ -113,8 +114,13 @@ _REMARK = re.compile(
     r"|my\s+translation|meine\s+Übersetzung|Übers\.[^\[\]()]*)[\])][\s.]*$",
     re.I,
 )
+_END_TAG = re.compile(r"</[A-Za-z]+>")
 # A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
-_LINE_BREAK = re.compile(r"(?:\\\\\*?|\\newline\b)[\s~]*\Z")
+_LINE_BREAK = re.compile(
+    r"(?:\\\\\*?|\\newline\b)[\s~]*\Z"
+    # or the line a Markdown block's citation stands on, opened by a link's tag
+    r"|[ \t]*\n[ \t>]*(?:<[A-Za-z][^<>\n]*>[ \t]*)+\Z"
+)
 
 
 def _before_break(text: str, start: int, end: int) -> int:

@@ -18,10 +18,16 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.document import Manuscript, mentions_in
 from quote_tui.manuscripts.foreign import ORIGINAL_BESIDE, foreign, translated
+from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.labelled import labelled_quotation
 from quote_tui.manuscripts.notelinks import NOTE_LINK
 from quote_tui.manuscripts.quotes import count_words, find_quotes, has_words
 from quote_tui.manuscripts.refs import _ABBREV, sentence_window
+from quote_tui.manuscripts.said_items import (
+    in_emphasised_marks,
+    reported_that,
+    whole_list_item,
+)
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.voice import Repeats
 
@@ -392,6 +398,10 @@ def has_evidence(
         return True
     if _PAGE.match(text, close_end) or _UNDATED.match(text, close_end):
         return True
+    if whole_list_item(text, start, close_end) or reported_that(text, start):
+        return True
+    if inscribed(text, start) or in_emphasised_marks(text, start, end, close_end):
+        return True
     if _NOTE.match(text, close_end) or _NOTE_INSIDE.search(inner):
         return True
     if translated(text, start, end, close_end) or THEIR_TERM_AFTER.match(text, close_end):
@@ -416,20 +426,35 @@ def has_evidence(
         # A whole sentence in marks, standing alone: a line quoted, not a phrase of the
         # writer's sentence (none of the writer's own spans in the labelled sets was one).
         return True
-    for part in (before, after):
+    for is_before, part in ((True, before), (False, after)):
+        # (a verb inside another span in marks is that span's word, not the writer's: "simply
+        # saying “write with others”, which boils down to “…”")
+        part = _HYPOTHETICAL.sub(" ", _QUOTED.sub(" ", part))
         if _WORK_SAYS.search(part) or _NAMED_PART.search(part):
             return True
         if spoken and _SAYING.search(part):
             return True
         if _SO_NAME.search(part) or any(not _PAST.fullmatch(m[0]) for m in _SAYING.finditer(part)):
             return True
-        if spoken and part is before and FOR_NAME.match(part):
+        if spoken and is_before and FOR_NAME.match(part):
             return True
-        if part is before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
+        if is_before and (_FULL_NAME_SAID.search(part) or _speaker_elsewhere(text, part)):
             return True
-        if part is before and (OWN_SAYING.search(part) or _NAMED_SAYING.search(part)):
+        if is_before and (
+            OWN_SAYING.search(part) or _NAMED_SAYING.search(part) or _SAYING_OF.search(part)
+        ):
             return True
     return bool(_PART.search(before.rstrip(_OPENING)) or foreign(inner, f"{before} {after}"))
+
+
+# Saying as nobody's act: advice or a habit named by its words ("So simply saying “write with
+# others” …", "instead of saying “…”", "by writing “…”"), not anyone's words reported.
+_QUOTED = re.compile(r"[\"“„«][^\"“”„«»\n]{1,200}[\"”“»]")
+_HYPOTHETICAL = re.compile(
+    r"\b(?:simply|just|merely|by|instead\s+of|rather\s+than|without|than)\s+"
+    r"(?:saying|writing|telling|stating|asking)\b",
+    re.I,
+)
 
 
 # Someone's saying named by its kind with their possessive right before it: "hält stur an seinem
@@ -449,6 +474,15 @@ _NAMED_SAYING = re.compile(
     r"\b[A-ZÄÖÜ][\w-]+['’]s?\s+(?:[a-z]+\s+){0,2}(?:words|phrase|formulation|qualification|"
     r"remark|dictum|expression|wording|question|answer|reply|claim|characteri[sz]ation)\b"
     r"[^.!?„“\"]{0,40}$"
+)
+
+
+# A saying named by its kind with whose it is after it: "die Aussage der Free Software
+# Foundation (FSF) über die Bedeutung des Wortes „frei“: „…“", "the famous remark of Keynes".
+_SAYING_OF = re.compile(
+    r"\b(?:Aussage|Ausspruch|Zitat|Devise|Leitspruch|Wahlspruch|Spruch|Formulierung|Antwort|"
+    r"statement|remark|dictum|motto|formulation|maxim|answer|reply)\s+(?:der|des|von|vom|of|by)"
+    r"\s+(?:(?:the|die|der|dem)\s+)?[A-ZÄÖÜ][^.!?]{0,120}$"
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
-from quote_tui.manuscripts.addressed import addresses_reader
+from quote_tui.manuscripts.addressed import addresses_reader, in_box
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -28,7 +28,9 @@ from quote_tui.manuscripts.evidence import (
 )
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
+from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
+from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
@@ -437,6 +439,7 @@ def extract(
                 or not _LETTERS.search(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
                 or named_with_year(doc.text, span.start, span.close_end)
+                or is_gloss(doc.text, span.start, span.close_end)
             ):
                 continue
             # A phrase shorter than min_words is a source's only on evidence (phrases.py).
@@ -506,6 +509,7 @@ def extract(
                 and not _paged(doc, span, mention, locator)
                 and not coined_by_cited(doc.text, span.start)
                 and not _TYPED_PLACE.match(doc.text, span.close_end)
+                and not inscribed(doc.text, span.start)
             ):
                 continue
             if known.named(raw, _note_text(mention)):
@@ -520,6 +524,7 @@ def extract(
                 # LaTeX's single `...' marks mentions and scare quotes as often as quotations:
                 # only a citation makes one a quotation.
                 or span.mark == "`"
+                or (doc.kind == "markdown" and in_box(doc.text, span.start))
             ):
                 continue
             if (mention, reference) == (None, None):

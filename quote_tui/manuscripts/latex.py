@@ -16,7 +16,14 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.bibliography import delatex
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
-from quote_tui.manuscripts.latex_files import INPUT, child_files, false_branches, inline_code
+from quote_tui.manuscripts.latex_files import (
+    INPUT,
+    child_files,
+    false_branches,
+    inline_code,
+    style_files,
+)
+from quote_tui.manuscripts.latex_keyed import keyed_quote_blocks
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
@@ -338,6 +345,21 @@ def _files(main: Path) -> list[tuple[Path, str]]:
     return out
 
 
+def _styles(files: list[tuple[Path, str]], root: Path) -> list[tuple[Path, str]]:
+    """The writer's own class and package files the manuscript loads, read for their
+    command definitions only."""
+    out = []
+    for path in dict.fromkeys(
+        p for _, text in files for p in style_files(_COMMENT.sub("", text), root)
+    ):
+        if _is_file(path):
+            try:
+                out.append((path, path.read_text(encoding="utf-8-sig", errors="replace")))
+            except OSError:
+                continue
+    return out
+
+
 def _is_file(path: Path) -> bool:
     try:
         return path.is_file()
@@ -363,7 +385,8 @@ def read_latex(text: str, path: Path) -> Manuscript:
     footnotes: dict[str, FootnoteSpan] = {}
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
-    macros = cite_macros(_COMMENT.sub("", text) for _, text in files)
+    # (or in a class or package of the writer's beside the manuscript)
+    macros = cite_macros(_COMMENT.sub("", text) for _, text in [*files, *_styles(files, root)])
     for file_path, file_text in files:
         file_text = expand_cite_macros(file_text, macros)
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
@@ -385,6 +408,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
             bib_spans += [reflist.span] if reflist.span else []
         blocks = _env_blocks(file_text, scan) + _csquotes_blocks(file_text, scan, "latex")
         blocks += own_quote_blocks(file_text, scan) + _epigraphs(file_text, scan)
+        blocks += keyed_quote_blocks(file_text, scan)
         try:
             name = str(file_path.relative_to(root))
         except ValueError:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["INPUT", "child_files", "false_branches", "inline_code"]
+__all__ = ["INPUT", "child_files", "false_branches", "inline_code", "style_files"]
 
 # One argument (the file) or two (the folder, then the file).
 INPUT = re.compile(
@@ -45,6 +45,24 @@ def child_files(scan: str, root: Path, here: Path) -> Iterator[tuple[Path, ...]]
             continue
         base = here if m.group("cmd") in _SUB else root
         yield (_tex(base / m.group("dir").strip() / m.group("file2").strip()),)
+
+
+# The class and the packages a file loads; the writer's own (a school's thesis class, a
+# "befehle.sty") lie beside the manuscript and define its citation and quotation commands.
+_LOADS = re.compile(
+    r"\\(?P<kind>documentclass|usepackage|RequirePackage)\s*(?:\[[^\]]*\])?\s*\{(?P<names>[^}]+)\}"
+)
+
+
+def style_files(scan: str, root: Path) -> Iterator[Path]:
+    """The class and package files ``scan`` loads that may lie in the manuscript's folder
+    ``root`` (``\\documentclass{vwa}`` → vwa.cls, ``\\usepackage{befehle}`` → befehle.sty)."""
+    for m in _LOADS.finditer(scan):
+        ext = ".cls" if m.group("kind") == "documentclass" else ".sty"
+        for name in m.group("names").split(","):
+            name = name.strip()
+            if re.fullmatch(r"[\w.-]{1,80}", name) and not name.startswith("."):
+                yield root / f"{name}{ext}"
 
 
 def _tex(path: Path) -> Path:

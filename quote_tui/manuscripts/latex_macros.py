@@ -63,28 +63,45 @@ def _body(text: str, i: int) -> tuple[str, int] | None:
     return None
 
 
-def cite_macros(texts: Iterable[str]) -> dict[str, tuple[int, str]]:
-    """The commands ``texts`` define whose definition holds a cite: name -> (arguments, body).
+def cite_macros(texts: Iterable[str]) -> dict[str, tuple[int, str, str | None]]:
+    """The commands ``texts`` define whose definition holds a cite or sets its argument in
+    quotation marks: name -> (arguments, body, the optional first argument's default).
 
     The body is joined onto one line, so that expanding it moves no line of the manuscript.
-    A command with an optional first argument (``[2][default]``) is left alone.
+    A command with an optional first argument (``\\newcommand{\\zitat}[3][]{…}``, as class
+    files define a quotation with its page) takes ``[…]`` where it is used, else the default.
     """
-    out: dict[str, tuple[int, str]] = {}
+    out: dict[str, tuple[int, str, str | None]] = {}
     for text in texts:
         for m in _DEFINE.finditer(text):
+            default = None
+            body_at = m.end()
             if m.group("default"):
-                continue
-            found = _body(text, m.end())
+                close = text.find("]", m.end(), m.end() + 200)
+                if close < 0:
+                    continue
+                default, body_at = text[m.end() : close], close + 1
+            found = _body(text, body_at)
             if found is None or not (is_latex_cite(found[0]) or _quotes(found[0])):
                 continue
             count = int(m.group("count") or 0)
             if any(int(p) > count for p in _PARAM.findall(found[0])):
                 continue
-            out[m.group("name") or m.group("bare")] = (count, " ".join(found[0].split()))
+            if default is not None and count == 0:
+                continue
+            out[m.group("name") or m.group("bare")] = (count, " ".join(found[0].split()), default)
     return out
 
 
-def expand_cite_macros(text: str, macros: dict[str, tuple[int, str]]) -> str:
+def _optional(text: str, i: int) -> tuple[str, int] | None:
+    """The bracket group right at ``i`` (``[S.~15]``): its inside and the index past it."""
+    if not text.startswith("[", i):
+        return None
+    close = text.find("]", i, i + 200)
+    return None if close < 0 or "\n\n" in text[i:close] else (text[i + 1 : close], close + 1)
+
+
+def expand_cite_macros(text: str, macros: dict[str, tuple[int, str, str | None]]) -> str:
     """``text`` with each use of a cite command of ``macros`` replaced by what it stands for.
 
     A use whose arguments are not all there (``\\site{a}`` then a paragraph) stays as written.
@@ -101,10 +118,14 @@ def expand_cite_macros(text: str, macros: dict[str, tuple[int, str]]) -> str:
             break
         if m.start() < pos:
             continue
-        count, body = macros[m.group(1)]
+        count, body, default = macros[m.group(1)]
         args: list[str] = []
         i = m.end()
-        for _ in range(count):
+        if default is not None:
+            given = _optional(text, i)
+            args.append(default if given is None else given[0])
+            i = i if given is None else given[1]
+        for _ in range(count - len(args)):
             found = _body(text, i)
             if found is None or "\n\n" in found[0]:
                 break

@@ -11,6 +11,7 @@ so no other reading pairs them again.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from quote_tui.manuscripts.document import Block, blank_out
 
@@ -69,6 +70,13 @@ def mark_commands(scan: str) -> tuple[str, list[Block]]:
     if not tokens:
         return scan, []
     breaks = [m.start() for m in _PARAGRAPH.finditer(scan)]
+    # where each German double mark command stands, and which of them set a closing mark
+    doubles = [m.start() for m in tokens if (m.group("cmd") or m.group("short")) in _GERMAN_DOUBLE]
+    closing = {
+        m.start()
+        for m in tokens
+        if (m.group("cmd") or m.group("short")) in _GERMAN_DOUBLE - _LOW_DOUBLE
+    }
     blocks: list[Block] = []
     stack: list[tuple[str, int]] = []  # opening name, end of the opening command
     blanked: list[tuple[int, int]] = []
@@ -94,17 +102,36 @@ def mark_commands(scan: str) -> tuple[str, list[Block]]:
         name = m.group("cmd") or m.group("short")
         blanked.append((m.start(), m.end()))
         depth = next(
-            (d for d in range(len(stack) - 1, -1, -1) if name in _CLOSERS[stack[d][0]]), None
+            (d for d in range(len(stack) - 1, -1, -1) if name in _CLOSERS.get(stack[d][0], ())),
+            None,
         )
+        ahead = None
+        if depth is None and name in _GERMAN_DOUBLE:
+            depth = next(
+                (d for d in range(len(stack) - 1, -1, -1) if stack[d][0] in _GERMAN_DOUBLE), None
+            )
+            stop = breaks[para] if para < len(breaks) else len(scan)
+            k = bisect_right(doubles, m.start())
+            ahead = doubles[k] if k < len(doubles) and doubles[k] < stop else None
+            # an opening mark with a closing one ahead opens: the one left open was a stray
+            if depth is not None and name in _LOW_DOUBLE and ahead in closing:
+                del stack[depth:]
+                depth = None
         if depth is not None:
             _close(blocks, scan, stack[depth][1], m.start(), m.end())
             del stack[depth:]
-        elif name in ("grqq", "\"'"):
-            if typed_open is not None:
-                _close(blocks, scan, typed_open[1], m.start(), m.end())
-                blanked.append(typed_open)
-                typed_open = None
-        elif name in _CLOSERS:
+        elif name in ("grqq", "\"'") and typed_open is not None:
+            _close(blocks, scan, typed_open[1], m.start(), m.end())
+            blanked.append(typed_open)
+            typed_open = None
+        elif name in _CLOSERS or (
+            name in _GERMAN_DOUBLE
+            and ahead in closing
+            and (m.start() == 0 or scan[m.start() - 1] in _BEFORE_OPENING)
+        ):
+            # (a closing mark opens only where an opening one stands, after a space, and when
+            # another closing mark ends its pair ahead: "sagt: \grqq …\grqq{}"; "Wort\grqq{}"
+            # closes, and a stray one opens nothing)
             if len(stack) >= _MAX_OPEN:
                 del stack[0]
             stack.append((name, m.end()))
@@ -112,6 +139,14 @@ def mark_commands(scan: str) -> tuple[str, list[Block]]:
 
 
 _TYPED = re.compile(r"[„“”]")
+# German double marks as commands and babel shorthands. Writers choose them by ear: the
+# closing command typed at both ends (\grqq …\grqq), the opening one at both ends, a command
+# paired with a shorthand ("`…\grqq{}). Any of them closes an open one (German nests single
+# marks inside double ones, never double inside double); a closing one opens a pair only when
+# another closing one ends it ahead in the paragraph, so a stray one before a pair opens nothing.
+_GERMAN_DOUBLE = frozenset({"glqq", "grqq", '"`', "\"'"})
+_LOW_DOUBLE = frozenset({"glqq", '"`'})
+_BEFORE_OPENING = frozenset(" \t\n~([{")
 
 
 def _merged(tokens: list[re.Match[str]], scan: str) -> list[re.Match[str]]:

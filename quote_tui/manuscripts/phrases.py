@@ -61,6 +61,7 @@ from quote_tui.manuscripts.reported import (
     said_just_before,
     this_word_quoted,
 )
+from quote_tui.manuscripts.said_items import whole_list_item
 from quote_tui.manuscripts.study import participant_code
 from quote_tui.manuscripts.voice import NAMED_AFTER, Repeats, presented_as_word, said_list
 
@@ -229,7 +230,11 @@ def borrowed(
         )
     ) and not said_just_before(text, start, end)
     evidence = paged or (
-        (about is not None and not owned_by_other(text, start, about))
+        (
+            about is not None
+            and not owned_by_other(text, start, about)
+            and _subject_phrase(text, start, end, about)
+        )
         or (
             cited_right_after(doc, close_end)
             and not (
@@ -254,6 +259,7 @@ def borrowed(
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
         or _sentence_cited(doc, ms, start, end, close_end)
         or labelled_quotation(text, start)
+        or whole_list_item(text, start, close_end)
         or paged_right_before(doc, start) is not None
         or (
             all(w.casefold() not in _FUNCTION for w in words)
@@ -388,6 +394,33 @@ def _used_again(text: str, start: int, end: int) -> bool:
     term the writer works with, not a phrase borrowed once."""
     words = text[start:end].strip(" \"'”’“»«`,.;:").casefold()
     return len(words) >= 3 and _prose(text).count(words) > 1
+
+
+# The fewest words a phrase in a text about one author (evidence.subject_author) needs to be
+# taken for that author's own on the text's word alone: two words ("moral empire", "soft
+# despotism") name the author's ideas a handout discusses, as a term is anyone's, unless the
+# sentence has the author say them ("Ní Chuileannáin likens the soldiers to “stupid dogs”").
+_SUBJECT_WORDS = 3
+_ITEM = re.compile(r"\\item\b|\n[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+
+
+def _subject_phrase(text: str, start: int, end: int, author: str) -> bool:
+    """Whether a phrase in a text about ``author`` may be that author's words: three words at
+    least, a line spoken (capitalised or exclaimed), or fewer words with the author named
+    before them in their sentence or the one before (not in a possessive right before the
+    marks: "Tocqueville's “soft despotism”" names his idea)."""
+    inner = text[start:end].strip(" *_")
+    # (a line someone speaks, capitalised or exclaimed: "Certainly not!", "Exactly so,")
+    if has_words(text, start, end, _SUBJECT_WORDS) or inner[:1].isupper() or "!" in inner:
+        return True
+    # (in its sentence or the one before: "… is what Dickens used to describe Christmas day.
+    # Compared to the “heaviest rain” on Christmas Eve …")
+    begin = sentence_start(text, start)
+    before = text[sentence_start(text, max(0, begin - 2)) : start]
+    # (a list's item is a sentence of its own, though no stop ends the item before)
+    before = _ITEM.split(before)[-1]
+    named = re.search(rf"\b{re.escape(author)}\b(?![’']s\b)", before)
+    return named is not None and not re.search(rf"\b{re.escape(author)}['’]s\W*$", before)
 
 
 def _said_unmarked(text: str, start: int, end: int) -> bool:

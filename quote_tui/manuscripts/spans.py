@@ -30,6 +30,12 @@ _ENTRY_ENDS = re.compile(
 _AUTHOR_COLON = re.compile(
     r"\b[A-ZÄÖÜ][\w'’.-]+(?:\s+[A-ZÄÖÜ][\w'’.-]+){0,3}:\s*(?:,,|``|[\"'„“«»‚`])+\s*$"
 )
+# The author opening a note's reference (or after "Cf." or ";"), a comma, then the marks.
+_AUTHOR_COMMA = re.compile(
+    r"(?:^|\n|[.;]\s|\b(?:Cf|cf|Vgl|vgl|Ver|ver|Voir|voir|Véase|véase|Siehe|See|see)\.?\s)\s*"
+    r"[A-ZÄÖÜÁÉÍÓÚÂÊÔÀÇ][\w'’.-]+(?:\s+(?:[A-ZÄÖÜÁÉÍÓÚÂÊÔÀÇ][\w'’.-]+|et\s+al\.))?,"
+    r"(?:\s+[A-ZÄÖÜÁÉÍÓÚÂÊÔÀÇ][\w'’.-]+(?:\s+[A-Z]\.)?,)?\s*[«“\"„‚‘]\s*$"
+)
 # A cite command that gives a place, then a colon or comma and the marks: what follows is the
 # work's wording there, not its title (German sentences pass the capitals test: nouns).
 _CITED_AT_PAGE = re.compile(
@@ -69,6 +75,13 @@ def is_note_title(text: str, start: int, end: int, close_end: int) -> bool:
     # „… doch nicht bei uns in Krefeld!“. Arisierung, …" (a subtitle after the stop).
     colon = _AUTHOR_COLON.search(text, max(0, start - 80), start)
     if colon and text[close_end : close_end + 1] in (".", ","):
+        return True
+    # Romance-language references set the title after the author and a comma, whatever its
+    # case: "Cf. Baratta, Roberto, «Lo scioglimento …», Diritto di famiglia …, 2008, p. 193",
+    # "Comissão Europeia, «RELATÓRIO DA COMISSÃO …», COM(2014) 225".
+    if _AUTHOR_COMMA.search(text, max(0, start - 80), start) and text[
+        close_end : close_end + 1
+    ] in (".", ","):
         return True
     after = text[close_end : close_end + 1]
     if not (inner.rstrip("’'”\"").endswith((",", ".")) or after in (",", ".")):

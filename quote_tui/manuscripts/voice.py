@@ -65,6 +65,11 @@ _CUE = re.compile(
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
+    # A name people give themselves: "those who explicitly refer to themselves as “emerging
+    # church”", "call themselves", "self-described".
+    r"\b(?:refer(?:s|red|ring)?\s+to|describ(?:e|es|ed|ing)|call(?:s|ed|ing)?)\s+"
+    r"(?:themselves|itself|himself|herself|ourselves|myself)(?:\s+as)?|"
+    r"\bself-(?:described|proclaimed|styled|designated)|"
     r"\blabell?ed|\bnamed|\bentitled|\btitled|\bder\s+Begriff|\bdas\s+Wort|\bder\s+Ausdruck|"
     # A concept or phenomenon named: "die Kategorie „Religion“", "das Phänomen des „…“".
     r"\b(?:category|concept|phenomenon|Kategorie|Konzepts?|Phänomens?)(?:\s+(?:of|des|der))?|"
@@ -130,6 +135,7 @@ _TITLE_WORDS = 25  # a title is short; a longer quotation after "his paper" is i
 # see a girl …", "And in “On lacking the Killer Instinct”, Ní Chuileannáin likens …".
 _IN_WORK = re.compile(r"\b[Ii]n\s+[“\"„«‘]$")
 _CLAUSE_AFTER = re.compile(r"[”\"“»’]\s*,")
+_CITED_IN = re.compile(r"\b[Ii]n:\s*[“\"„«»‘]$")
 _IN_WORDS = 8
 # A formula or schema, not a statement: letters standing for variables ("X counts as Y in C",
 # "if D, do A"). "I" is a word, and so is "A" when a word follows it.
@@ -174,6 +180,10 @@ def names_a_work(text: str, start: int, end: int) -> bool:
         return True
     if _SPELT_OUT.search(text, max(0, start - 200), start):
         return True
+    # A reference's "in:", naming the book or journal a text stands in ("Einleitung, in:
+    # »Religion und Politik. Eine Quellenanthologie …«", "Lim, »Acmella«, in: »Edible …«").
+    if _CITED_IN.search(text, max(0, start - 8), start) and text[start : start + 1].isupper():
+        return len(_words(text[start:end])) <= _TITLE_WORDS
     if _IN_WORK.search(text, max(0, start - 8), start) and _CLAUSE_AFTER.match(text, end):
         return text[start : start + 1].isupper() and len(_words(text[start:end])) <= _IN_WORDS
     first = text[start : start + 1]
@@ -252,10 +262,13 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     # A clause in marks that fills a parenthesis of the writer's sentence is its example
     # ("Vermeiden eher Tautologien („Demokratien sind immer friedlich...“)"); a borrowed phrase
     # said again there ("zu besseren Politikergebnissen („kinder, gentler“)") is no clause.
+    # A text's version in a language, named right before the parenthesis ("As versões inglesa
+    # („…“), francesa („…“)", "the German version („…“)"), quotes that version.
     if (
         _OPENS_PARENTHESIS.search(before)
         and _CLOSES_PARENTHESIS.match(text, close_end)
         and len(inner.split()) >= _CLAUSE_WORDS
+        and not _LANGUAGE_VERSION.search(before)
     ):
         return True
     if _listed(text, start, close_end) and not said_list(text, start):
@@ -270,11 +283,17 @@ _EXAMPLE = re.compile(
     r"\bfor\s+(?:example|instance)|\be\.\s?g\.|"
     r"\b(?:a|an)\s+(?:sentence|statement|utterance|remark)\s+(?:like|such\s+as)|"
     rf"{_UTTERANCES})"
-    r"\s*[,:]?\s*[„“\"'‘«»`]*$",
+    # (and the examples after the first: "e.g. “Jane runs slowly” vs. “the cheetah runs
+    # quickly”", "z. B. „A“, „B“ oder „C“")
+    r"\s*[,:]?\s*(?:[„“\"‘«»`][^„“\"”«»\n]{1,80}[”\"’“«»']\s*(?:,|;|vs\.?|versus|and|or|und|"
+    r"oder|bzw\.)\s*)*[„“\"'‘«»`]*$",
     re.I,
 )
+_BRACKETED_EXAMPLE = re.compile(
+    r"\((?:e\.\s?g\.|z\.\s?B\.|for\s+example|for\s+instance|etwa|bspw\.)[^()]*$", re.I
+)
 # The writer's sentence going on after the closing mark with its own words, not a citation.
-_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*[,;]?\s*[^\W\d_]")
+_WORDS_AFTER = re.compile(r"[\"'”’»“`]*\s*(?:[,;]?\s*[^\W\d_]|\))")
 
 
 def introduced_example(text: str, start: int, end: int, close_end: int, cited_at: int) -> bool:
@@ -283,11 +302,19 @@ def introduced_example(text: str, start: int, end: int, close_end: int, cited_at
     ``cited_at``: that citation ("… kann nach \\citeauthor{habermas} … überprüft werden") names
     the theory the example illustrates, not a source of its words. A citation right after the
     closing mark, or inside it, is the words' own ("For example, “… process. [2]”")."""
+    if _INNER_NUMBER.search(text, start, end) is not None:
+        return False
+    if cited_at > close_end and study_material(text, start):
+        # a study's test sentence ("when children hear the novel transitive sentence, “Big
+        # Bird is gorping Cookie Monster,” they look longer … (Hirsh-Pasek, 1988)")
+        return True
+    # (a citation before an example set in brackets, "(cf. Locke, 1690) fail to explain …
+    # (e.g. “…” vs. “…”)", names the theory too; "\\textcite{a} lobt etwa „…“" names who)
+    bracketed = _BRACKETED_EXAMPLE.search(text, max(0, start - 200), start) is not None
     return (
-        cited_at > close_end
-        and _EXAMPLE.search(text, max(0, start - 60), start) is not None
+        (cited_at > close_end or (cited_at < start and bracketed))
+        and _EXAMPLE.search(text, max(0, start - 200), start) is not None
         and _WORDS_AFTER.match(text, close_end) is not None
-        and _INNER_NUMBER.search(text, start, end) is None
     )
 
 
@@ -362,6 +389,17 @@ _ASKED = re.compile(
     r"\b[A-Z][\w'’-]+,?\s+(?:(?:has|had|hat|hatte)\s+)?(?:\w+ly\s+)?(?:commented|comments|asked|"
     r"asks|wondered|wonders|writes|wrote|said|says|fragt|fragte|gefragt|schreibt|schrieb)\s*[,:]?"
     r"\s*[„“\"'‘«»`]+$"
+)
+# A language's name, as an adjective of a version or text, right before "(" and the marks.
+_LANGUAGE_VERSION = re.compile(
+    r"\b(?:English|French|German|Spanish|Italian|Portuguese|Dutch|Latin|Greek|original|"
+    r"englische[nr]?|französische[nr]?|deutsche[nr]?|spanische[nr]?|italienische[nr]?|"
+    r"portugiesische[nr]?|lateinische[nr]?|anglaise|française|allemande|espagnole|italienne|"
+    r"portugaise|inglesa|francesa|alemã|alemana|espanhola|española|italiana|portuguesa|"
+    r"inglês|francês|alemão|espanhol|italiano|português|inglés|francés|alemán|español)"
+    r"(?:\s+(?:version|text|wording|Fassung|Version|Wortlaut|versão|versión|texto))?"
+    r"\s*\(\s*[„“\"'‘«»`]+$",
+    re.I,
 )
 _OPENS_PARENTHESIS = re.compile(r"[^\W\d_]\s*\(\s*[„“\"'‘«»`]+$")
 _CLOSES_PARENTHESIS = re.compile(r"\s*\)")

@@ -140,3 +140,29 @@ def test_an_editors_bracket_after_an_ellipsis_stays(tmp_path: Path) -> None:
     tex = "Kant writes \\enquote{that the mind \\ldots [T]hus orders nature} \\cite[B4]{kant}.\n"
     got = quotes_found(write(tmp_path, "k.tex", tex))
     assert list(got) == ["that the mind …[T]hus orders nature"]
+
+
+def test_a_saying_named_by_its_kind_and_owner(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{article}\\begin{document}\n"
+        "Daher stammt auch die Aussage der Free Software Foundation (FSF) über die Bedeutung "
+        "des Wortes „frei“: „free speech, not free beer“(Redefreiheit, nicht Freibier). "
+        "Vieles wird kostenlos angeboten\\footnote{Schwalbe, 2.3.3}.\n\\end{document}\n"
+    )
+    assert set(quotes_found(write(tmp_path, "a.tex", tex))) == {"free speech, not free beer"}
+
+
+def test_a_texts_versions_in_other_languages_named_before_their_brackets(tmp_path: Path) -> None:
+    md = (
+        "O conceito é amplo.[^1]\n\n"
+        '[^1]: As versões inglesa ("including a decree, order or judgment granting divorce"), '
+        'francesa ("y compris un arrêt ou un jugement accordant le divorce") e alemã '
+        '("einschließlich einer Verfügung oder eines Urteils über die Scheidung") apontam no '
+        'mesmo sentido. Veja-se ainda (" uma nota minha sem fonte alguma aqui ").\n'
+    )
+    got = set(quotes_found(write(tmp_path, "a.md", md)))
+    assert {
+        "including a decree, order or judgment granting divorce",
+        "y compris un arrêt ou un jugement accordant le divorce",
+        "einschließlich einer Verfügung oder eines Urteils über die Scheidung",
+    } <= got

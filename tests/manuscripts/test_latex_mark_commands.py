@@ -47,7 +47,8 @@ def test_openers_left_open_are_bounded() -> None:
     text = "\\glqq a " * (_MAX_OPEN * 50) + "b\\grqq{}"
     blanked, blocks = mark_commands(text)
     assert len(blanked) == len(text) and "\\" not in blanked
-    assert len(blocks) == 1 and text[blocks[0].start : blocks[0].end] == "a b"
+    # (an opening command typed at both ends pairs, so the damaged text gives short pairs)
+    assert text[blocks[-1].start : blocks[-1].end] == "a b"
 
 
 def test_two_commas_typed_for_the_low_opening_mark(tmp_path: Path) -> None:
@@ -87,3 +88,34 @@ def test_single_guillemets_pair(tmp_path: Path) -> None:
         "ein Ort der Begegnung für alle",
         "Das Wort ›Freiheit‹ ist ein großes Wort für uns alle",
     ]
+
+
+# Writers pick the German double-mark commands and babel's shorthands by ear: the closing
+# command typed at both ends, the opening one at both ends, a command paired with a shorthand.
+# Each pairing is one quotation; a stray closing command before a pair opens nothing.
+_COMBINATIONS = [
+    r"\grqq eine Anstalt zur Erziehung der Jugend\grqq{}",
+    r"\glqq eine Anstalt zur Erziehung der Jugend\glqq{}",
+    "\\glqq eine Anstalt zur Erziehung der Jugend\"'",
+    '"`eine Anstalt zur Erziehung der Jugend\\grqq{}',
+    "\"'eine Anstalt zur Erziehung der Jugend\"'",
+    '"`eine Anstalt zur Erziehung der Jugend"`',
+]
+
+
+def test_every_combination_of_german_double_marks_pairs(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(_BIB, encoding="utf-8")
+    for n, quoted in enumerate(_COMBINATIONS):
+        tex = tmp_path / f"arbeit{n}.tex"
+        tex.write_text(
+            "\\documentclass{article}\n\\usepackage[ngerman]{babel}\n\\begin{document}\n"
+            f"Ein\\grqq{{}} Fehler. Dazu sagt Meier: {quoted} \\cite[S. 4]{{meier}}. "
+            "Und \\glqq zwei\\grqq{} Wörter.\n\\end{document}\n",
+            encoding="utf-8",
+        )
+        got = [
+            (c.quote, c.reference.key if c.reference else None)
+            for c in scan(tex, bib=[bib]).citations
+        ]
+        assert got == [("eine Anstalt zur Erziehung der Jugend", "meier")], quoted

@@ -43,11 +43,12 @@ def test_cite_macro_expansion_keeps_lines_and_leaves_other_commands() -> None:
             "\\newcommand{\\opt}[2][x]{\\cite[#1]{#2}}\n"
         ]
     )
-    assert set(macros) == {"pg"}  # no cite in \todo; an optional argument is not followed
-    text = "a \\pg{k}{4} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x}\n"
-    # the second use runs over a line break (expanding it would move lines); \pgx is another name
+    assert set(macros) == {"pg", "opt"}  # no cite in \todo
+    text = "a \\pg{k}{4} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x} \\opt[7]{k} \\opt{k}\n"
+    # the second use runs over a line break (expanding it would move lines); \pgx is another name;
+    # an optional first argument is taken where given, else its default
     assert expand_cite_macros(text, macros) == (
-        "a \\cite[p.~4]{k} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x}\n"
+        "a \\cite[p.~4]{k} b\n\\pg{k}\n{5} \\pgx{k}{6} \\todo{x} \\cite[7]{k} \\cite[x]{k}\n"
     )
 
 
