@@ -34,6 +34,7 @@ from quote_tui.manuscripts.wordfields import (
     with_field_data,
 )
 from quote_tui.manuscripts.wordlists import numbered_by_word
+from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -360,9 +361,11 @@ class _PartBuilder:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
 
-def _styles(zf: zipfile.ZipFile) -> dict[str, str]:
+def _styles(zf: zipfile.ZipFile, name: str | None) -> dict[str, str]:
+    if name is None:
+        return {}
     try:
-        root = _parse(zf, "word/styles.xml")
+        root = _parse(zf, name)
     except (KeyError, etree.XMLSyntaxError):
         return {}  # style names only help find quotation paragraphs; the text reads without
     out = {}
@@ -458,12 +461,16 @@ def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
 
 
 def _notes(
-    zf: zipfile.ZipFile, part: str, styles: dict[str, str], sources: dict[str, BibEntry]
+    zf: zipfile.ZipFile,
+    part: str,
+    name: str,
+    styles: dict[str, str],
+    sources: dict[str, BibEntry],
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
     builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
-    root = _parse(zf, f"word/{part}.xml")
+    root = _parse(zf, name)
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
@@ -494,24 +501,27 @@ def read_docx(path: Path) -> Manuscript:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
         raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
     with zf:
+        where = word_parts(zf)
+        if where.document is None:
+            raise _bad(f"{path.name} has no main document part (word/document.xml).")
         try:
-            body = _parse(zf, "word/document.xml")
+            body = _parse(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:
-            raise _bad(f"{path.name} has no readable word/document.xml: {exc}.") from exc
-        styles = _styles(zf)
+            raise _bad(f"{path.name} has no readable {where.document}: {exc}.") from exc
+        styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
         for p in _body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
         footnotes: dict[str, FootnoteSpan] = {}
-        for part in ("footnotes", "endnotes"):
-            if f"word/{part}.xml" not in zf.namelist():
+        for part, name in (("footnotes", where.footnotes), ("endnotes", where.endnotes)):
+            if name is None:
                 continue
             try:
-                builder, spans = _notes(zf, part, styles, sources)
+                builder, spans = _notes(zf, part, name, styles, sources)
             except etree.XMLSyntaxError as exc:
-                raise _bad(f"{path.name}: word/{part}.xml is broken: {exc}.") from exc
+                raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
