@@ -466,6 +466,7 @@ def _notes(
     name: str,
     styles: dict[str, str],
     sources: dict[str, BibEntry],
+    shown: set[str],
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
     builder = _PartBuilder(styles, kind, sources=sources)
@@ -473,6 +474,10 @@ def _notes(
     root = _parse(zf, name)
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
+            continue
+        if shown and note.get(f"{_W}id") not in shown:
+            # No mark in the text points to it (its paragraph was deleted or cut away): Word
+            # neither numbers nor prints it, so the reader never sees its words.
             continue
         if builder.buf:
             builder.emit(_PARA_SEP)
@@ -519,7 +524,9 @@ def read_docx(path: Path) -> Manuscript:
             if name is None:
                 continue
             try:
-                builder, spans = _notes(zf, part, name, styles, sources)
+                marks = body.iter(f"{_W}{part[:-1]}Reference")
+                shown = {str(m.get(f"{_W}id")) for m in marks}
+                builder, spans = _notes(zf, part, name, styles, sources, shown)
             except etree.XMLSyntaxError as exc:
                 raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():

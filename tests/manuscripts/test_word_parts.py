@@ -73,3 +73,21 @@ def test_relative_targets_in_another_folder(tmp_path: Path) -> None:
     _renamed(path, "word/main.xml", absolute=False)
     found = {c.quote for c in scan(path).citations}
     assert "the archive was never meant to be read by the public" in found
+
+
+def test_a_note_no_mark_points_to_is_not_read(tmp_path: Path) -> None:
+    # the paragraph that held note 2's mark was deleted: Word neither numbers nor prints it
+    d = wx.new_document()
+    wx.add_paragraph(
+        d, ["The report is blunt: “the archive was never meant to be read”", wx.footnote_ref(1)]
+    )
+    path = tmp_path / "essay.docx"
+    d.save(str(path))
+    notes = {
+        1: [" Ruth Mayer, Keeping Records (London: Verso, 2014), 88."],
+        2: [" As the charter says, “every record shall be kept for the public good”."],
+    }
+    wx.add_footnotes_part(path, wx.footnotes_xml(notes))
+    quotes = {c.quote for c in scan(path).citations}
+    assert "the archive was never meant to be read" in quotes
+    assert "every record shall be kept for the public good" not in quotes
