@@ -483,6 +483,10 @@ def _notes(
             builder.emit(_PARA_SEP)
         start = builder.pos
         for p in note.iterfind(f"{_W}p"):
+            if p.find(f".//{_W}{element}Ref") is not None and builder.pos > start:
+                # the paragraph with the note's own number begins it; the lines before it (a
+                # "Notes" heading, an unnumbered thanks) are the list's, not this note's
+                start = builder.pos
             builder.paragraph(p)
         spans[f"{kind}:{note.get(f'{_W}id')}"] = (start, builder.pos)
     return builder, spans

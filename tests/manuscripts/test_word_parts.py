@@ -91,3 +91,26 @@ def test_a_note_no_mark_points_to_is_not_read(tmp_path: Path) -> None:
     quotes = {c.quote for c in scan(path).citations}
     assert "the archive was never meant to be read" in quotes
     assert "every record shall be kept for the public good" not in quotes
+
+
+def test_a_note_begins_at_the_paragraph_with_its_own_number(tmp_path: Path) -> None:
+    # a journal's first note holds the "Notes" heading and an unnumbered thanks before it
+    d = wx.new_document()
+    wx.add_paragraph(
+        d,
+        [
+            "One critic wrote: “it is easy to laugh at the styles of our fathers”",
+            wx.footnote_ref(1),
+        ],
+    )
+    path = tmp_path / "article.docx"
+    d.save(str(path))
+    xml = wx.footnotes_xml({1: [" Ruth Mayer, Keeping Records (London: Verso, 2014), 51."]})
+    heading = b"<w:p><w:r><w:t>Notes</w:t></w:r></w:p>"
+    thanks = b"<w:p><w:r><w:t>I thank the archive in Paris, 2015, for its help.</w:t></w:r></w:p>"
+    at = xml.index(b'<w:footnote w:id="1">') + len(b'<w:footnote w:id="1">')
+    wx.add_footnotes_part(path, xml[:at] + heading + thanks + xml[at:])
+    found = {c.quote: c for c in scan(path).citations}
+    cited = found["it is easy to laugh at the styles of our fathers"]
+    assert cited.reference is not None and "thank" not in cited.reference.raw
+    assert cited.locator is not None and cited.locator.value == "51"
