@@ -43,9 +43,13 @@ __all__ = ["read_docx"]
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
-# (CitaviBibliographyEntry) would read a bibliography as block quotations.
+# (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
+# own quotation styles in their language: "Citação recuada", "Citazione", "Citaat", "Cytat",
+# "Citat", "Цитата".
 _QUOTE_STYLE = re.compile(
-    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto", re.I
+    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto|"
+    r"cita(?:ç|c)(?:ão|ao|oes|ões)|citazion|citaat|cytat|\bcitat\b|цитат",
+    re.I,
 )
 # A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
 # quote titles but never a source's words.
