@@ -37,7 +37,7 @@ _BACK = re.compile(
 )
 # What follows the pointer: the page ("at 44", ", p. 53", " 44", ", S. 44"), up to the next
 # comma or stop (", ponto 76", ", para. 5" after it is the paragraph within that page's work).
-_PLACE = re.compile(r"\s*,?\s*(?:at\s+)?(?P<place>[^,;]+?)\s*(?:[,;]|\.?\s*$)")
+_PLACE = re.compile(r"\s*,?\s*(?:at\s+)?(?P<place>[^,;]+?)\s*(?:[,;]|\.?\s*$|\.\s+(?=[A-ZÀ-Þ]))")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 # Given names or initials written before the surname in the full note ("Ruth Mayer", "J. R.
 # Smith"), so the work keeps the key the full note gives it; a "See" or "Cf." is no name.
@@ -108,6 +108,12 @@ def back_referenced(ms: Manuscript, note_id: str) -> Mention | None:
             continue
         place = _PLACE.match(raw, m.end())
         locator = parse_locator(place.group("place")) if place is not None else None
+        rest = raw[m.end() :]
+        if locator is None and any(ch.isdigit() for ch in rest):
+            # a place the short parse cannot read ("at para 8"): as the note's own reading
+            # finds it; none after the pointer ("supra note 4.") is no page 4
+            own = note_mention(text, span.start, span.end)
+            locator = own.locator if own is not None else None
         cited = " ".join(text[part[0] : part[1]].split())
         return Mention(
             span.start, span.end, "note", f"{raw} [{cited}]", key=full.key, locator=locator

@@ -83,3 +83,12 @@ def test_a_note_number_naming_another_author_falls_back_to_the_authors_note(
     second = {c.quote: c for c in scan(path).citations}[SECOND]
     assert second.reference is not None and "Keeping Records" in second.reference.raw
     assert "Ebert" not in second.reference.raw
+
+
+def test_a_pointer_without_a_page_gives_no_page(tmp_path: Path) -> None:
+    # "supra note 1." cites the work again without a place: the 1 is the note's number
+    path = tmp_path / "article.docx"
+    _article(path, " Mayer, supra note 1.", " Ruth Mayer, Keeping Records (London: Verso, 2014).")
+    second = {c.quote: c for c in scan(path).citations}[SECOND]
+    assert second.reference is not None and "Keeping Records" in second.reference.raw
+    assert second.locator is None
