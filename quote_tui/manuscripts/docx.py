@@ -36,36 +36,17 @@ from quote_tui.manuscripts.wordfields import (
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
+from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
+from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
+from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
+from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
+from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
-# "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
-# (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
-# own quotation styles in their language: "Citação recuada", "Citazione", "Citaat", "Cytat",
-# "Citat", "Цитата".
-_QUOTE_STYLE = re.compile(
-    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto|"
-    r"cita(?:ç|c)(?:ão|ao|oes|ões)|citazion|citaat|cytat|\bcitat\b|цитат",
-    re.I,
-)
-# A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
-# quote titles but never a source's words.
-_BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
-# Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
-# Preformatted", "Macro Text"): its strings are not quotations.
-_CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
-# A table of contents or of figures (Word's "toc 1", "table of figures", German "Verzeichnis
-# 1"): it repeats the headings and captions, so a quotation there would be listed twice.
-# Headings and a title: a quoted phrase there names a topic, as in Markdown's # headings.
-_HEADING_STYLE = re.compile(
-    r"^(?:heading\s*\d|Überschrift\s*\d|berschrift\s*\d|title|titel|subtitle|untertitel)$", re.I
-)
-_TOC_STYLE = re.compile(
-    r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I
-)
 _SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
 _PARA_SEP = "\n\n"
 # A pasted block quotation indented by hand, at least 1 cm (567 twentieths of a point) from the
