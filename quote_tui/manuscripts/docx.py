@@ -41,6 +41,7 @@ from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
 from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
+from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
@@ -154,8 +155,10 @@ class _PartBuilder:
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
             return
-        if (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name))) or (
-            _CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I)
+        if (
+            (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name)))
+            or (_CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I))
+            or (in_table(p) and not self.cites(text, start))
         ):
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
@@ -185,6 +188,16 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def cites(self, text: str, start: int) -> bool:
+        """Whether the paragraph gives a citation: a manager's field, a note mark, a
+        superscript number or a typed "(Smith, 2020)" / "[3]"."""
+        end = start + len(text)
+        return (
+            typed_cite(text)
+            or any(start <= a.start <= end for a in self.anchors)
+            or any(start <= s[0] < end for s in self.supers)
+        )
 
     def signs_previous(self, text: str, start: int) -> bool:
         """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
