@@ -34,33 +34,20 @@ from quote_tui.manuscripts.wordfields import (
     with_field_data,
 )
 from quote_tui.manuscripts.wordlists import numbered_by_word
+from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
+from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
+from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
+from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
+from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
+from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
+from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{" + W + "}"
-# "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
-# (CitaviBibliographyEntry) would read a bibliography as block quotations.
-_QUOTE_STYLE = re.compile(
-    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto", re.I
-)
-# A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
-# quote titles but never a source's words.
-_BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
-# Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
-# Preformatted", "Macro Text"): its strings are not quotations.
-_CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
-# A table of contents or of figures (Word's "toc 1", "table of figures", German "Verzeichnis
-# 1"): it repeats the headings and captions, so a quotation there would be listed twice.
-# Headings and a title: a quoted phrase there names a topic, as in Markdown's # headings.
-_HEADING_STYLE = re.compile(
-    r"^(?:heading\s*\d|Überschrift\s*\d|berschrift\s*\d|title|titel|subtitle|untertitel)$", re.I
-)
-_TOC_STYLE = re.compile(
-    r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I
-)
 _SUPER_NUMBER = re.compile(r"^\s*\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\s*$")
 _PARA_SEP = "\n\n"
 # A pasted block quotation indented by hand, at least 1 cm (567 twentieths of a point) from the
@@ -168,8 +155,10 @@ class _PartBuilder:
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
             return
-        if (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name))) or (
-            _CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I)
+        if (
+            (name and (_TOC_STYLE.search(name) or _HEADING_STYLE.match(name)))
+            or (_CAPTION_LINE.match(text) or re.search(r"caption", name or "", re.I))
+            or (in_table(p) and not self.cites(text, start))
         ):
             self.hidden.append((start, self.pos))
         if name and (_CODE_STYLE.search(name) or (_BIB_STYLE.search(name) and not quote_style)):
@@ -199,6 +188,16 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def cites(self, text: str, start: int) -> bool:
+        """Whether the paragraph gives a citation: a manager's field, a note mark, a
+        superscript number or a typed "(Smith, 2020)" / "[3]"."""
+        end = start + len(text)
+        return (
+            typed_cite(text)
+            or any(start <= a.start <= end for a in self.anchors)
+            or any(start <= s[0] < end for s in self.supers)
+        )
 
     def signs_previous(self, text: str, start: int) -> bool:
         """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
@@ -360,9 +359,11 @@ class _PartBuilder:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
 
-def _styles(zf: zipfile.ZipFile) -> dict[str, str]:
+def _styles(zf: zipfile.ZipFile, name: str | None) -> dict[str, str]:
+    if name is None:
+        return {}
     try:
-        root = _parse(zf, "word/styles.xml")
+        root = _parse(zf, name)
     except (KeyError, etree.XMLSyntaxError):
         return {}  # style names only help find quotation paragraphs; the text reads without
     out = {}
@@ -458,19 +459,32 @@ def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
 
 
 def _notes(
-    zf: zipfile.ZipFile, part: str, styles: dict[str, str], sources: dict[str, BibEntry]
+    zf: zipfile.ZipFile,
+    part: str,
+    name: str,
+    styles: dict[str, str],
+    sources: dict[str, BibEntry],
+    shown: set[str],
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
     builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
-    root = _parse(zf, f"word/{part}.xml")
+    root = _parse(zf, name)
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
+            continue
+        if shown and note.get(f"{_W}id") not in shown:
+            # No mark in the text points to it (its paragraph was deleted or cut away): Word
+            # neither numbers nor prints it, so the reader never sees its words.
             continue
         if builder.buf:
             builder.emit(_PARA_SEP)
         start = builder.pos
         for p in note.iterfind(f"{_W}p"):
+            if p.find(f".//{_W}{element}Ref") is not None and builder.pos > start:
+                # the paragraph with the note's own number begins it; the lines before it (a
+                # "Notes" heading, an unnumbered thanks) are the list's, not this note's
+                start = builder.pos
             builder.paragraph(p)
         spans[f"{kind}:{note.get(f'{_W}id')}"] = (start, builder.pos)
     return builder, spans
@@ -494,24 +508,29 @@ def read_docx(path: Path) -> Manuscript:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
         raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
     with zf:
+        where = word_parts(zf)
+        if where.document is None:
+            raise _bad(f"{path.name} has no main document part (word/document.xml).")
         try:
-            body = _parse(zf, "word/document.xml")
+            body = _parse(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:
-            raise _bad(f"{path.name} has no readable word/document.xml: {exc}.") from exc
-        styles = _styles(zf)
+            raise _bad(f"{path.name} has no readable {where.document}: {exc}.") from exc
+        styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
         for p in _body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
         footnotes: dict[str, FootnoteSpan] = {}
-        for part in ("footnotes", "endnotes"):
-            if f"word/{part}.xml" not in zf.namelist():
+        for part, name in (("footnotes", where.footnotes), ("endnotes", where.endnotes)):
+            if name is None:
                 continue
             try:
-                builder, spans = _notes(zf, part, styles, sources)
+                marks = body.iter(f"{_W}{part[:-1]}Reference")
+                shown = {str(m.get(f"{_W}id")) for m in marks}
+                builder, spans = _notes(zf, part, name, styles, sources, shown)
             except etree.XMLSyntaxError as exc:
-                raise _bad(f"{path.name}: word/{part}.xml is broken: {exc}.") from exc
+                raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))

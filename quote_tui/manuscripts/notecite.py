@@ -23,6 +23,7 @@ from quote_tui.manuscripts.notes import (
     opens_note,
     page_after,
 )
+from quote_tui.manuscripts.notexref import back_referenced
 from quote_tui.manuscripts.refs import Mention, note_author_year
 from quote_tui.manuscripts.shortnotes import full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
@@ -88,6 +89,8 @@ def _from_footnote(ms: Manuscript, note_id: str, depth: int) -> _Cite:
         named = _named_before_mark(ms, note_id)
         if named is not None:
             return _repeat(doc, span.start, span.end, (named, None))
+    if (pointed := back_referenced(ms, note_id)) is not None:
+        return pointed, None  # "Borrás (nota 21), p. 53.": the work note 21 gives
 
     def earlier() -> list[str]:
         """The notes before this one in its text, nearest first (found only when a note

@@ -1,0 +1,31 @@
+"""What Word's paragraph styles say a paragraph is, by the style's name: a quotation, a
+reference list's entry, program code, a heading or a table of contents."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["BIB_STYLE", "CODE_STYLE", "HEADING_STYLE", "QUOTE_STYLE", "TOC_STYLE"]
+
+# "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
+# (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
+# own quotation styles in their language: "Citação recuada", "Citazione", "Citaat", "Cytat",
+# "Citat", "Цитата".
+QUOTE_STYLE = re.compile(
+    r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto|"
+    r"cita(?:ç|c)(?:ão|ao|oes|ões)|citazion|citaat|cytat|\bcitat\b|цитат",
+    re.I,
+)
+# A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
+# quote titles but never a source's words.
+BIB_STYLE = re.compile(r"bibliograph|literatur|reference|endnote\s*bib", re.I)
+# Program code set in its own paragraph style (Pandoc's "Source Code", Word's "HTML
+# Preformatted", "Macro Text"): its strings are not quotations.
+CODE_STYLE = re.compile(r"source\s*code|\bcode\b|preformatted|macro\s*text|verbatim|listing", re.I)
+# A table of contents or of figures (Word's "toc 1", "table of figures", German "Verzeichnis
+# 1"): it repeats the headings and captions, so a quotation there would be listed twice.
+# Headings and a title: a quoted phrase there names a topic, as in Markdown's # headings.
+HEADING_STYLE = re.compile(
+    r"^(?:heading\s*\d|Überschrift\s*\d|berschrift\s*\d|title|titel|subtitle|untertitel)$", re.I
+)
+TOC_STYLE = re.compile(r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I)
