@@ -59,7 +59,7 @@ from quote_tui.sources.readers.pdf_order import column_order, middle_column, nar
 from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
 from quote_tui.sources.readers.pdf_tables import table_asides
-from quote_tui.sources.readers.pdf_word_rows import join_word_rows
+from quote_tui.sources.readers.pdf_word_rows import join_stretched_rows, join_word_rows
 
 __all__ = [
     "Block",
@@ -246,6 +246,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
+    out = join_stretched_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
     out = glue_pieces(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 
