@@ -97,6 +97,12 @@ and") they are no part of what a quotation types, where one number may be ("S2OR
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
 column's gutter (gutters are an em or more)."""
+_TOUCHING = -0.5
+"""Points two pieces of one printed line may overlap ("With" ends at 63.117, " the" starts at
+63.116: a publisher's PDF set word by word)."""
+_OVERLAP = 0.9
+"""Share of the lower piece's height two pieces whose feet stand level share, when a raised
+mark sets one's top higher."""
 
 
 class Line(NamedTuple):
@@ -407,10 +413,18 @@ def rejoin(
         (a, counts_a, up_a), (b, counts_b) = out[-1], item[:2]
         height = a.rect[3] - a.rect[1]
         gap = b.rect[0] - a.rect[2]
-        level = (
-            abs(b.rect[1] - a.rect[1]) < height * 0.2 and abs(b.rect[3] - a.rect[3]) < height * 0.2
+        # feet level, and tops too but for a raised mark opening one ("ᵃ This" | " estimate")
+        level = abs(b.rect[3] - a.rect[3]) < height * 0.2 and (
+            abs(b.rect[1] - a.rect[1]) < height * 0.2
+            or min(a.rect[3], b.rect[3]) - max(a.rect[1], b.rect[1])
+            >= _OVERLAP * min(height, b.rect[3] - b.rect[1])
         )
-        if up_a and item[2] and level and 0 <= gap < height * _JOIN_GAP:
+        near = 0 <= gap < height * _JOIN_GAP or (
+            # a piece set word by word, its space its first character, starts where the one
+            # before ends, give or take a rounding
+            _TOUCHING <= gap < 0 and (b.text[:1].isspace() or a.text[-1:].isspace())
+        )
+        if up_a and item[2] and level and near:
             counts = dict(counts_a)
             for k, n in counts_b.items():
                 counts[k] = counts.get(k, 0) + n
