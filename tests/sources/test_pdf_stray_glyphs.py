@@ -10,7 +10,7 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
-from quote_tui.sources.readers.pdf_stray_glyphs import seat_strays
+from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seat_strays
 
 _FOUND = {Status.EXACT, Status.NORMALIZED}
 
@@ -118,3 +118,17 @@ def test_a_space_under_a_raised_mark_alone_is_no_word_space() -> None:
     assert 'decades."\u200b1, maybe even the job' in text
     quote = 'in less than two decades.", maybe even the job'
     assert check_text(PreparedText(text), quote).status is Status.NORMALIZED
+
+
+def test_a_fractions_numerator_is_no_raised_mark() -> None:
+    # "within ½ unit": the numerator stands raised inside the line, the denominator under it
+    def line(text: str, bbox: tuple[float, float, float, float], size: float) -> dict:
+        return {"bbox": bbox, "spans": [{"text": text, "size": size}]}
+
+    host = line("are within unit from", (393.9, 86.3, 483.0, 96.3), 10.0)
+    over = line("1", (438.8, 84.0, 443.0, 91.2), 8.5)
+    under = line("2", (438.8, 92.2, 443.0, 100.7), 8.5)
+    raw = {"blocks": [{"type": 0, "lines": [host]}, {"type": 0, "lines": [over, under]}]}
+    assert not has_strays(raw)
+    raw = {"blocks": [{"type": 0, "lines": [host]}, {"type": 0, "lines": [over]}]}
+    assert has_strays(raw)

@@ -121,7 +121,22 @@ def has_strays(raw: dict[str, Any]) -> bool:
     short, long = _pairs(raw)
     if not short or not long:
         return False
-    return any(_inside(s, h) or _raised(s, h) for s in short for h in long)
+    return any(
+        _inside(s, h) or (_raised(s, h) and not _stacked(s, short)) for s in short for h in long
+    )
+
+
+def _stacked(stray: dict[str, Any], short: list[dict[str, Any]]) -> bool:
+    """Whether another short line stands right under the stray, across the same x: a fraction's
+    numerator over its denominator ("within ½ unit"), no note's mark."""
+    x0, _, x1, y1 = stray["bbox"]
+    height = stray["bbox"][3] - stray["bbox"][1]
+    return any(
+        other is not stray
+        and min(x1, other["bbox"][2]) > max(x0, other["bbox"][0])
+        and y1 - 0.5 * height <= other["bbox"][1] <= y1 + height
+        for other in short
+    )
 
 
 def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +164,8 @@ def seat_strays(raw: dict[str, Any], glyphs: dict[str, Any]) -> dict[str, Any]:
                 seated.add(id(stray))
             break  # the nearest line is the stray's, or none is
         if id(stray) in seated:
+            continue
+        if _stacked(stray, short):
             continue
         # a raised mark: the line whose top stands nearest the mark's
         top = stray["bbox"][1]
