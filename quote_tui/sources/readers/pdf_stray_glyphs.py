@@ -22,6 +22,7 @@ mark alone is the mark's place, not a word space ("bottle”⁸, maybe").
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import Any
 
 import pymupdf
@@ -43,6 +44,7 @@ _SPACE = 0.2
 _SLACK = 0.6
 """Points a stray may reach into the glyphs beside the gap it stands in (a glyph's advance is
 measured, not its ink)."""
+_SPAN_TEXT = itemgetter("text")
 _MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,2})$")
 """A note's mark: a number or a dagger (``pdf_lines``'s mark line)."""
 _SMALL = 0.85
@@ -64,18 +66,36 @@ def _pairs(raw: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, An
     """The page's short lines (strays, maybe) and its long ones (hosts, maybe)."""
     short: list[dict[str, Any]] = []
     long: list[dict[str, Any]] = []
+    # runs for every line of a document: the text is joined once, the size asked only of a
+    # line whose box may be too tall for it
     for block in raw.get("blocks", ()):
         if block.get("type", 0) != 0:
             continue
         for line in block.get("lines", ()):
-            size = max((span.get("size", 0.0) for span in line.get("spans", ())), default=0.0)
-            if line["bbox"][3] - line["bbox"][1] > _TALL * size:
-                continue  # a glyph box far taller than its type (an old Type 3 font's)
-            n = len(_text(line).strip())
-            if 0 < n <= _SHORT or (n <= 3 and _MARK.match(_text(line).strip())):
-                short.append(line)
+            spans = line.get("spans") or ()
+            if not spans:
+                continue
+            if "chars" in spans[0]:
+                text = _text(line).strip()
+            elif len(spans) == 1:
+                text = spans[0].get("text", "").strip()
+            else:
+                text = "".join(map(_SPAN_TEXT, spans)).strip()
+            n = len(text)
+            if n == 0:
+                continue
+            if n <= _SHORT or (n <= 3 and _MARK.match(text)):
+                into = short
             elif n >= _HOST:
-                long.append(line)
+                into = long
+            else:
+                continue
+            height = line["bbox"][3] - line["bbox"][1]
+            if height > _TALL * spans[0].get("size", 0.0) and height > _TALL * max(
+                [span.get("size", 0.0) for span in spans]
+            ):
+                continue  # a glyph box far taller than its type (an old Type 3 font's)
+            into.append(line)
     return short, long
 
 
@@ -86,12 +106,12 @@ def _inside(stray: dict[str, Any], host: dict[str, Any]) -> bool:
     x0, y0, x1, y1 = stray["bbox"]
     a, b, c, d = host["bbox"]
     return (
-        len(_text(stray).strip()) <= _SHORT
-        and a < x0
+        a < x0
         and x1 < c
         and min(y1, d) - max(y0, b) >= _LEVEL * (y1 - y0)
         and y1 - y0 >= _LEVEL * (d - b)
         and abs(y1 - d) <= _FOOT * (d - b)
+        and len(_text(stray).strip()) <= _SHORT
     )
 
 
