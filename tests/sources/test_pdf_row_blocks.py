@@ -100,3 +100,26 @@ def test_pieces_of_a_line_set_word_by_word_are_one_line() -> None:
     assert [ln.text for ln, _, _ in rejoin(lines)] == [
         "a This estimate is large, as no respondent with a Graduate degree"
     ]
+
+
+def test_letters_set_alone_and_formula_boxes_are_not_cut_rows() -> None:
+    # a badge's letters round a circle, one block each; a line whose formula glyphs give it a
+    # box three times its type's height, beside the next block's line
+    letters = [
+        {
+            "type": 0,
+            "bbox": (519 + 3 * k, 91, 522 + 3 * k, 95),
+            "lines": [_line(c, 519 + 3 * k, 91, 3.1)],
+        }
+        for k, c in enumerate("Comp")
+    ]
+    for k, block in enumerate(letters):
+        block["lines"][0]["bbox"] = (519 + 3 * k, 91, 522 + 3 * k, 95)
+    assert len(join_cut_rows(letters)) == len(letters)
+    tall = {**_line("D and", 496.2, 641.9), "bbox": (496.2, 641.9, 515.6, 667.1)}
+    next_line = {**_line(" V , our pro-", 518.1, 637.9), "bbox": (518.1, 637.9, 555.7, 663.1)}
+    blocks = [
+        {"type": 0, "bbox": tall["bbox"], "lines": [tall]},
+        {"type": 0, "bbox": next_line["bbox"], "lines": [next_line]},
+    ]
+    assert len(join_cut_rows(blocks)) == 2

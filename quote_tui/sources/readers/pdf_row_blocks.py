@@ -25,6 +25,10 @@ _TOUCH = 0.3
 space, or none where the space is the second piece's first character)."""
 
 
+_TALL = 2.0
+"""Times its type's size past which a line's box tells nothing of the line it stands on."""
+
+
 def join_cut_rows(blocks: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """``blocks`` (a page dict's) with each run of text blocks cut inside a printed line made
     one block; the page's own block records are not changed."""
@@ -58,10 +62,25 @@ def _cut(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return (
         height > 0
         and abs(ay0 - by0) <= _LEVEL * height
+        and _wordy(a)
+        and _wordy(b)
         and abs(ay1 - by1) <= _LEVEL * height
         and -1.0 <= bx0 - ax1 <= _TOUCH * height
         and a.get("dir", (1.0, 0.0))[0] > 0.95
         and b.get("dir", (1.0, 0.0))[0] > 0.95
+    )
+
+
+def _wordy(line: dict[str, Any]) -> bool:
+    """Whether a line holds two characters or more (a word's, not a letter set alone: a
+    badge's letters set round a circle, one block each) in a box as tall as its type (a
+    formula's glyphs give a line a box far taller, and lines near it no place)."""
+    spans = line.get("spans", ())
+    size = max((span.get("size", 0.0) for span in spans), default=0.0)
+    box = line["bbox"]
+    return (
+        box[3] - box[1] <= _TALL * size
+        and sum(len(span.get("text", "").strip()) for span in spans) >= 2
     )
 
 
