@@ -9,7 +9,7 @@ from typing import Any
 
 from quote_tui.sources.readers.pdf_layout import page_blocks, split_page
 from quote_tui.sources.readers.pdf_lines import Line, rejoin
-from quote_tui.sources.readers.pdf_row_blocks import join_cut_rows
+from quote_tui.sources.readers.pdf_row_blocks import join_cut_rows, join_spaced_words
 
 _SIZE = 7.0
 _ROWS = [
@@ -123,3 +123,28 @@ def test_letters_set_alone_and_formula_boxes_are_not_cut_rows() -> None:
         {"type": 0, "bbox": next_line["bbox"], "lines": [next_line]},
     ]
     assert len(join_cut_rows(blocks)) == 2
+
+
+def test_words_with_a_space_line_between_them_are_one_line() -> None:
+    # a justified line set word by word: MuPDF gives each word a line, and each stretched
+    # space a line of no width where the word before it ends
+    lines, x = [], 313.4
+    for word in ["Many", "recent", "findings,", "however,", "both", "survey-based", "and"]:
+        line = _line(word, x, 427.1, 8.0)
+        lines.append(line)
+        end = line["bbox"][2]
+        lines.append(
+            {
+                "bbox": (end, 433.4, end, 433.4),
+                "dir": (1.0, 0.0),
+                "spans": [{"text": " ", "size": 8.0}],
+            }
+        )
+        x = end + 7.6  # a space stretched to an em
+    block = {"type": 0, "bbox": (313.4, 427.1, x, 435.1), "lines": lines[:-1]}
+    out = join_spaced_words([block])
+    assert len(out[0]["lines"]) == 1
+    page = page_blocks({"blocks": [block]}, 800.0)
+    assert [line.text for b in page.blocks for line in b.lines] == [
+        "Many recent findings, however, both survey-based and"
+    ]
