@@ -97,6 +97,8 @@ and") they are no part of what a quotation types, where one number may be ("S2OR
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
 column's gutter (gutters are an em or more)."""
+_LOWERED_QUOTES = {"\u201d": "\u201e", "\u2019": "\u201a"}
+"""Closing quotes babel lowers into German opening ones, and the ones they print."""
 _LOWERED = 0.3
 """Share of its size a quote's baseline stands under the next word's when it is lowered."""
 _TOUCHING = -0.5
@@ -312,7 +314,7 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
-        if chars == "\u201d":
+        if chars in _LOWERED_QUOTES:
             low = True
         if chars == "e" or chars in _PI_SIGNS or "\x01" in chars:
             symbols = True
@@ -341,16 +343,18 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
 
 
 def _lowered_quotes(spans: Sequence[dict[str, Any]]) -> None:
-    """Each closing double quote set lowered before a word (or a bracket) read as the German
-    opening quote it prints: LaTeX's OT1 fonts have no „, and babel builds it from ” set
-    lower (``\\glqq``), so the text layer says ”von oben“ where the page prints „von oben“."""
+    """Each closing quote set lowered before a word (or a bracket) read as the German opening
+    quote it prints: LaTeX's OT1 fonts have no „ or ‚, and babel builds them from ” and ’ set
+    lower (``\\glqq``, ``\\glq``), so the text layer says ”von oben“ where the page prints
+    „von oben“."""
     for i, span in enumerate(spans[:-1]):
         after = spans[i + 1]
-        if span["text"] != "\u201d" or not after["text"][:1].strip():
+        low = _LOWERED_QUOTES.get(span["text"])
+        if low is None or not after["text"][:1].strip():
             continue
         drop = span.get("origin", (0, 0))[1] - after.get("origin", (0, 0))[1]
         if drop >= _LOWERED * span.get("size", 0.0) > 0:
-            span["text"] = "\u201e"
+            span["text"] = low
 
 
 def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
