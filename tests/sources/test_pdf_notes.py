@@ -8,6 +8,8 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
+from quote_tui.sources.readers.pdf_layout import Block, Line
+from quote_tui.sources.readers.pdf_notes import carry_notes
 
 BODY = "A line of the body text runs across the page here, as it does in a thesis."
 
@@ -115,3 +117,17 @@ def test_a_note_in_the_body_size_with_a_raised_number_leaves_the_column_break() 
     result = check_text(PreparedText(pdf.text), "First, any notion of data provenance will be")
     assert result.status is Status.NORMALIZED
     assert result.matches[0].text == "First,\nany notion of\n\ndata provenance will be"
+
+
+def test_a_captions_right_half_level_with_its_left_half_is_no_notes_second_half() -> None:
+    # a journal's figure caption set in two columns at page 2's foot, under a page 1 whose
+    # last aside (its footer) ends in a number: the caption's right half opens in lowercase,
+    # level with its left half, and goes on the caption's sentence, not page 1's footer
+    def block(text: str, rect: tuple[float, float, float, float]) -> Block:
+        return Block(rect, (Line(text, rect),), 7.0, True)
+
+    footer = block("June 2012 | Volume 6 | Article 80 | 1", (440, 744, 550, 751))
+    left = block("FIGURE 1 | Example trials. If the balloon explodes", (52, 677.1, 292, 712))
+    right = block("before the participant cashes out then nothing is won", (303, 677.0, 543, 712))
+    sides = carry_notes([[footer], [left, right]], [792.0, 792.0])
+    assert [b.text for b, _ in sides[1]] == [left.text, right.text]

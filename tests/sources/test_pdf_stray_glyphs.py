@@ -10,7 +10,9 @@ import pymupdf
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers.pdf import extract_pdf
-from quote_tui.sources.readers.pdf_stray_glyphs import seat_strays
+from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seat_strays
+
+_FOUND = {Status.EXACT, Status.NORMALIZED}
 
 _BEFORE = "This is at the basis of hypothesis testing for the"
 _AFTER = "-test: we have two groups and we measure a difference."
@@ -72,9 +74,61 @@ def test_a_character_past_the_basic_plane_is_kept_from_the_dict_read() -> None:
     ]
 
 
-def test_a_raised_note_mark_drawn_after_its_line_stays_apart(corpus_dir: Path) -> None:
-    # the DMCA summary draws each note's number after its line, raised over a gap: read into
-    # the line it would glue to the word ("(DMCA)1 was"), and the quotation without it is near
+def test_a_raised_note_mark_drawn_after_its_line_is_read_in_its_place(corpus_dir: Path) -> None:
+    # the DMCA summary draws each note's number after its line, raised over a gap: read in
+    # its place and kept apart from its word, so the quotation without it is found (the
+    # note-marks rule) and no "1" stands between this line and the next
     read = extract_pdf((corpus_dir / "pdf" / "dmca-summary-1998.pdf").read_bytes())
+    assert "Copyright Act (DMCA)\u200b1 was signed" in read.text
     quote = "The Digital Millennium Copyright Act (DMCA) was signed into law by"
-    assert check_text(PreparedText(read.text), quote).status is Status.EXACT
+    assert check_text(PreparedText(read.text), quote).status in _FOUND
+
+
+def _marked_page(gap_after: bool) -> bytes:
+    """A word processor's page: a line with a gap after a closing quote, its note's raised
+    number drawn last into the gap, and the next line."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i in range(8):
+        page.insert_text((72, 100 + 22 * i), "Alcohol had been well established in the lives ")
+    y = 100 + 22 * 8
+    head = 'in less than two decades."'
+    page.insert_text((72, y), head, fontsize=12)
+    x = 72 + pymupdf.get_text_length(head, fontsize=12)
+    mark = pymupdf.get_text_length("1", fontsize=7.2)
+    rest = " Coffee and tea were expensive, water was" if gap_after else ", maybe even the job"
+    page.insert_text((x + mark, y), rest, fontsize=12)
+    page.insert_text((72, y + 22), "dirty, and milk was often hard to get.", fontsize=12)
+    for i in range(4):
+        page.insert_text((72, y + 44 + 22 * i), "and more of the running text of the paper ")
+    page.insert_text((x, y - 4.8), "1", fontsize=7.2)  # raised, drawn after the text
+    return doc.tobytes()
+
+
+def test_a_raised_mark_drawn_into_a_lines_gap_is_read_in_its_place() -> None:
+    data = _marked_page(gap_after=True)
+    text = extract_pdf(data).text
+    assert 'decades."\u200b1 Coffee and tea were expensive, water was\n\ndirty' in text
+    quote = "Coffee and tea were expensive, water was dirty, and milk was often hard to get."
+    assert check_text(PreparedText(text), quote).status in _FOUND
+
+
+def test_a_space_under_a_raised_mark_alone_is_no_word_space() -> None:
+    text = extract_pdf(_marked_page(gap_after=False)).text
+    assert 'decades."\u200b1, maybe even the job' in text
+    quote = 'in less than two decades.", maybe even the job'
+    assert check_text(PreparedText(text), quote).status is Status.NORMALIZED
+
+
+def test_a_fractions_numerator_is_no_raised_mark() -> None:
+    # "within ½ unit": the numerator stands raised inside the line, the denominator under it
+    def line(text: str, bbox: tuple[float, float, float, float], size: float) -> dict:
+        return {"bbox": bbox, "spans": [{"text": text, "size": size}]}
+
+    host = line("are within unit from", (393.9, 86.3, 483.0, 96.3), 10.0)
+    over = line("1", (438.8, 84.0, 443.0, 91.2), 8.5)
+    under = line("2", (438.8, 92.2, 443.0, 100.7), 8.5)
+    raw = {"blocks": [{"type": 0, "lines": [host]}, {"type": 0, "lines": [over, under]}]}
+    assert not has_strays(raw)
+    raw = {"blocks": [{"type": 0, "lines": [host]}, {"type": 0, "lines": [over]}]}
+    assert has_strays(raw)

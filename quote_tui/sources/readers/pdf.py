@@ -46,6 +46,7 @@ from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
+from quote_tui.sources.readers.pdf_ocr_bars import read_bars
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
@@ -452,6 +453,7 @@ def _extract(
             # and quotes old type set apart from their words joined to them, and daggers OCR
             # read as letters that open the page's notes set apart as marks
             pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
+            pages = read_bars(pages)  # the capital I a sans-serif face's OCR read as "|"
             pages = set_figures_aside(pages)
         shaded = shaded_rects(doc)  # a tinted box's drawings, asked for at a broken sentence
         text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)

@@ -58,8 +58,9 @@ from quote_tui.sources.readers.pdf_ocr_columns import ocr_columns
 from quote_tui.sources.readers.pdf_order import column_order, middle_column, narrower
 from quote_tui.sources.readers.pdf_page_notes import publisher_notes
 from quote_tui.sources.readers.pdf_panels import panel_titles, set_off_above
+from quote_tui.sources.readers.pdf_row_blocks import join_cut_rows, join_spaced_words
 from quote_tui.sources.readers.pdf_tables import table_asides
-from quote_tui.sources.readers.pdf_word_rows import join_word_rows
+from quote_tui.sources.readers.pdf_word_rows import join_stretched_rows, join_word_rows
 
 __all__ = [
     "Block",
@@ -176,7 +177,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
     marks = False
     hidden = 0
     last_size, rounded, new_line = -1.0, -1.0, tuple.__new__  # a size runs on; Line is a tuple
-    for block in ocr_columns(raw["blocks"]):
+    for block in join_spaced_words(join_cut_rows(ocr_columns(raw["blocks"]))):
         if block["type"] != 0:
             continue
         lines: list[tuple[Line, dict[float, int], bool]] = []
@@ -246,6 +247,7 @@ def page_blocks(raw: dict[str, Any], height: float) -> PageBlocks:
                 main = max(counted.items(), key=lambda it: it[1])[0] if counted else 0.0
             out.append(Block(_union(members), members, main, upright))
     out = join_word_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
+    out = join_stretched_rows(out, lambda rect, lines, size: Block(rect, lines, size, True))
     out = glue_pieces(out, lambda rect, lines, size: Block(rect, lines, size, True))
     return PageBlocks(tuple(out), height, tuple(sorted(sizes.items())), hidden)
 

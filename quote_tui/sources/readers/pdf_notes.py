@@ -36,6 +36,8 @@ _SAME_SIZE = 0.5
 """Points within which the two halves of one note are set."""
 _LOWER = 0.5
 """Share of the page's height below which a page's notes stand."""
+_LEVEL = 2.0
+"""Points within which asides' tops stand level (a caption's two columns)."""
 
 
 def _last_note(side: Sequence[Block]) -> int | None:
@@ -55,7 +57,10 @@ def _run_on(side: Sequence[Block], height: float, size: float, floor: float) -> 
     lower = [i for i, b in enumerate(side) if b.rect[1] > top and not _FOLIO.match(b.text)]
     if not lower:
         return None
-    first = min(lower, key=lambda i: side[i].rect[1])
+    # the first in reading order of those that stand highest: a caption set in two columns
+    # opens at the left, and its right half, level with it, goes on its sentence, not a note's
+    top_line = min(side[i].rect[1] for i in lower) + _LEVEL
+    first = min(i for i in lower if side[i].rect[1] <= top_line)
     text = side[first].text.lstrip()
     opens = (_OPENING.match(text) is not None and text[:1].islower()) or bool(_CITED.match(text))
     if opens and len(text.split()) >= _MIN_WORDS and abs(side[first].size - size) <= _SAME_SIZE:
