@@ -25,8 +25,9 @@ __all__ = ["lower_quotes"]
 
 _LOWERED = {"\u201d": "\u201e", "\u2019": "\u201a"}
 """A closing mark set low, and the low opening mark it prints."""
-_OPENING = re.compile(r"(?<!\S)[\u201d\u2019](?=\S)")
-"""A closing mark that opens a word (a space or nothing before it, a character after)."""
+_OPENING = re.compile(r"(?<!\S)[\u201d\u2019](?=[^\W\d_]|[\[(\u2026])")
+"""A closing mark that opens a word (a space or nothing before it, a letter, a bracket or an
+ellipsis after, as in "„[...] a team": not the apostrophe of "’19" in a reference list)."""
 _DROP = 0.4
 """Ems below the line's baseline that a mark must stand: a lowered mark stands 0.55-0.6 em
 low, a subscript 0.15-0.3."""
@@ -75,7 +76,7 @@ def _lone_mark(line: dict[str, Any], index: int) -> bool:
     spans = line["spans"]
     before = spans[index - 1]["text"] if index > 0 else " "
     after = spans[index + 1] if index + 1 < len(spans) else None
-    if after is None or not after["text"][:1] or after["text"][:1].isspace():
+    if after is None or not _OPENING.match(spans[index]["text"] + after["text"][:1]):
         return False
     if before[-1:] and not before[-1:].isspace():
         return False  # an apostrophe or a closing mark after a word
@@ -114,7 +115,12 @@ def lower_quotes(raw: dict[str, Any], textpage: pymupdf.TextPage | None = None) 
                     if _lone_mark(line, s):
                         span["text"] = _LOWERED[text]
                         found += 1
-                elif _OPENING.search(text):
+                elif any(
+                    m.start() > 0 or s == 0 or spans[s - 1]["text"][-1:].isspace()
+                    for m in _OPENING.finditer(text)
+                ):
+                    # (a mark at the span's start after a word of another span, "Smith’s"
+                    # with the name in italics, opens nothing)
                     inside.append((b, n, s))
     if inside and textpage is not None:
         found += _lower_inside(raw, textpage, inside)
