@@ -12,12 +12,14 @@ reads "N 5 127", the AER's "x ≤ 0" reads "x # 0".
 What the font still says is the width of each glyph: Mathematical Pi draws its operators and
 relations 833/1000 em wide (every Pi font measured: Mathematical Pi One, Universal Greek with
 Math Pi, and the copies above), a width no text font gives a digit or a comma (a digit is
-0.5-0.6 em, the same for all ten; a comma 0.25). So a font whose glyph at one of the Pi
-operators' codes measures exactly 833, and whose digits, if any, measure no digit's width, is
-read as the Pi font it is: each such code as the sign Mathematical Pi puts there; the degree
-sign and the prime (333 wide at the codes of "8" and "9") too, in a font so told. "#" and "$"
-(833 wide in Computer Modern too) count only beside another Pi operator of that width. A code
-whose name or Unicode map already says something other than its own character is left alone.
+0.5-0.6 em, the same for all ten; a comma 0.25). So a font whose glyph at the code of "1" to
+"6" measures exactly 833, and whose digits, if any, measure no digit's width, is read as the Pi
+font it is: each such code as the sign Mathematical Pi puts there, and "<", ">", "∼", "≤", "≥"
+at ",", ".", ";", "#", "$" where those measure 833 too, the degree sign and the prime where
+"8" and "9" measure 333. Punctuation alone does not tell which Pi font it is (Pi Three draws
+"∼" at ","), nor "#" (833 wide in Computer Modern too), except in Advent's copy of Pi One,
+known by its name. A code whose name or Unicode map already says something other than its own
+character is left alone.
 """
 
 from __future__ import annotations
