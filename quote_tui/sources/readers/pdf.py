@@ -25,6 +25,7 @@ from quote_tui.sources.readers.pdf_body_size import most_used_size
 from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
+from quote_tui.sources.readers.pdf_glyph_quotes import lower_quotes
 from quote_tui.sources.readers.pdf_glyphs import (
     UNTRUSTED_GAPS,
     glyph_read_lines,
@@ -373,6 +374,7 @@ def _extract(
                 raw = _page_dict(textpage)
                 if has_strays(raw):  # a formula's glyph drawn into a line's gap after it
                     raw = seated_page(raw, textpage)
+                lower_quotes(raw, textpage)  # "„Wort“" set as a lowered "”": read as printed
                 if beneath is not False and raw["blocks"]:
                     # a scan's OCR layer drawn beneath its page image is hidden, as one drawn
                     # invisible is; told by the first page with text, for a scan's pages are

@@ -19,6 +19,7 @@ from typing import Any
 import pymupdf
 
 from quote_tui.sources.readers.pdf_accents import compose_accents
+from quote_tui.sources.readers.pdf_glyph_quotes import lower_quotes
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import Line, close_ligature_gaps, spans_text
 
@@ -90,6 +91,7 @@ def glyph_read_page(
         return None
     if gaps:
         open_word_gaps(raw)
+    lower_quotes(raw)
     return page_blocks(close_ligature_gaps(compose_accents(raw)), raw["height"])
 
 
@@ -304,6 +306,7 @@ def glyph_read_lines(
         for line in block.get("lines", ())
         if tuple(line["bbox"]) in rects
     ]
+    lower_quotes({"blocks": [{"lines": wanted}]})  # as the first read has them
     plain: dict[Rect, str] = {}  # each wanted line's text as the first read gave it
     for line in wanted:
         spans = [{**s, "text": "".join(c["c"] for c in s["chars"])} for s in line["spans"]]

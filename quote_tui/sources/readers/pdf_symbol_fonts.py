@@ -31,6 +31,7 @@ import re
 import pymupdf
 
 from quote_tui.sources.readers.pdf_font_encoding import builtin_encoding, differences_pairs
+from quote_tui.sources.readers.pdf_glyph_widths import pi_copy_entries
 
 __all__ = ["PI_NAMES", "mend_symbol_maps", "symbol_codes"]
 
@@ -316,6 +317,9 @@ def mend_symbol_maps(doc: pymupdf.Document) -> int:
     for xref, basefont in _fonts(doc).items():
         try:
             _signs, entries = _map_entries(doc, xref, basefont)
+            if not entries:
+                # a copy of a Pi font under a name of its own: told by its glyphs' widths
+                _signs, entries = pi_copy_entries(doc, xref, basefont)
         except _MUPDF_ERRORS:
             continue
         if entries and _write(doc, xref, entries):
