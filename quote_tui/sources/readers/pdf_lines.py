@@ -97,10 +97,6 @@ and") they are no part of what a quotation types, where one number may be ("S2OR
 _JOIN_GAP = 0.75
 """Share of a line's height under which a gap between two pieces of one printed line is no
 column's gutter (gutters are an em or more)."""
-_LOWERED_QUOTES = {"\u201d": "\u201e", "\u2019": "\u201a"}
-"""Closing quotes babel lowers into German opening ones, and the ones they print."""
-_LOWERED = 0.3
-"""Share of its size a quote's baseline stands under the next word's when it is lowered."""
 _TOUCHING = -0.5
 """Points two pieces of one printed line may overlap ("With" ends at 63.117, " the" starts at
 63.116: a publisher's PDF set word by word)."""
@@ -308,14 +304,11 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     # runs once per span of a line of several: a run of spans of one size (most lines) is
     # measured and rounded once
     symbols = False  # a span that may be a symbol font's sign
-    low = False  # a closing double quote set alone, maybe lowered as a German opening one
     gaps = False  # a span that ends with a mathematical symbol: a space after it left out?
     for span in spans:
         chars = span["text"]
         if not chars or chars.isspace():
             continue
-        if chars in _LOWERED_QUOTES:
-            low = True
         if chars == "e" or chars in _PI_SIGNS or "\x01" in chars:
             symbols = True
         if chars[-1] > "\u00b0" and SYMBOLS.fullmatch(chars[-1]):
@@ -329,8 +322,6 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
                 smallest = size
             rounded = round(size * 2) / 2
         counts[rounded] = counts.get(rounded, 0) + len(chars) - chars.count(" ")
-    if low:
-        _lowered_quotes(spans)
     if symbols:
         _symbol_fonts_read(spans)
     if gaps:
@@ -340,21 +331,6 @@ def spans_text(spans: Sequence[dict[str, Any]]) -> tuple[str, dict[float, int]]:
     ):
         return "".join([span["text"] for span in spans]).replace("\n", " "), counts
     return _line_text(spans), counts
-
-
-def _lowered_quotes(spans: Sequence[dict[str, Any]]) -> None:
-    """Each closing quote set lowered before a word (or a bracket) read as the German opening
-    quote it prints: LaTeX's OT1 fonts have no „ or ‚, and babel builds them from ” and ’ set
-    lower (``\\glqq``, ``\\glq``), so the text layer says ”von oben“ where the page prints
-    „von oben“."""
-    for i, span in enumerate(spans[:-1]):
-        after = spans[i + 1]
-        low = _LOWERED_QUOTES.get(span["text"])
-        if low is None or not after["text"][:1].strip():
-            continue
-        drop = span.get("origin", (0, 0))[1] - after.get("origin", (0, 0))[1]
-        if drop >= _LOWERED * span.get("size", 0.0) > 0:
-            span["text"] = low
 
 
 def _symbol_fonts_read(spans: Sequence[dict[str, Any]]) -> None:
