@@ -56,9 +56,6 @@ _RARE_PER_BLOCK = 20
 # ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
 # Only ASCII is lowercased in the byte views: lowering a whole text as str costs more than the rest
 # of the index, and a capital outside ASCII merely fails to seed or costs one rough edit.
-_LOWER_BYTES = bytes(ord(chr(c).lower()) if c < 0x80 else c for c in range(256))
-
-
 SEED_BYTES = bytes(
     ord(chr(c).lower()) if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256)
 )
@@ -185,7 +182,8 @@ def lowered(text: str, grams: bool) -> tuple[str, bytes]:
     """The text as the index reads it (lowercased whole for a text without spaces), and its
     UTF-8 bytes with ASCII lowercased: the view edlib aligns on."""
     low = lower_same_length(text) if grams else text
-    return low, low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+    # bytes.lower lowers ASCII letters alone, in a third fewer instructions than a translation
+    return low, low.encode("utf-8", "surrogatepass").lower()
 
 
 def one_block(low: str, data: bytes, grams: bool) -> bool:
