@@ -73,6 +73,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/engine/test_near_spans.py",
             "tests/engine/test_near.py",
             "tests/engine/test_diff_fast_paths.py",
+            "tests/engine/test_diff_replaced_keys.py",
         ),
     ),
     Target(

@@ -299,23 +299,25 @@ def _pair(q: _Token, s: _Token) -> Difference:
 
 
 def _classify(q: _Token, s: _Token) -> tuple[DiffKind, bool]:
-    """The kind of a replaced token, and whether the change is critical."""
+    """The kind of a replaced token, and whether the change is critical.
+
+    Replaced tokens never share a key: the opcodes match every token whose key the other side's
+    stretch holds (difflib without junk), so a change of case alone, or a number written alike,
+    is named on an equal stretch (``word_differences``), never here
+    (``test_diff_replaced_keys.py``).
+    """
     if q.kind == "punct" and s.kind == "punct":
         return DiffKind.PUNCTUATION, False
     if _negated(q) != _negated(s) or _flips(q.key, s.key):
         return DiffKind.NEGATION, True
     if _numeric(q) or _numeric(s):
         qv, sv = _value(q), _value(s)
-        if q.key == s.key:
-            return DiffKind.NUMBER, False
         if qv is not None and sv is not None and _same_form(q, s):
             if qv == sv:
                 return DiffKind.NUMBER, False
             if qv[1:] == sv[1:]:
                 return DiffKind.SIGN, True
         return DiffKind.NUMBER, True
-    if q.key == s.key:
-        return DiffKind.CASE, False
     if _spelling(q.key, s.key):
         return DiffKind.SPELLING, False
     return DiffKind.WORD, False

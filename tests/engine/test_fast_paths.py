@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from quote_tui.engine import diff, typography
 from quote_tui.engine.near import pairs, score, span
 from quote_tui.engine.near.align import encode_pair
+from quote_tui.engine.near.index import lowered
 from quote_tui.engine.near.score import SCORED_WORDS, scored_words
 from quote_tui.engine.near.span import Memo, snap
 from quote_tui.engine.typography import (
@@ -370,3 +371,14 @@ def test_a_block_s_pairs_are_deduplicated_as_a_set_of_all_its_words_says(
     chars = pairs._pair_chars(seq)
     expected = "".join(set(chars)) if len(set(seq)) ** 2 < len(chars) else chars
     assert pairs._block_pairs(ids, words) == expected
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(max_codepoint=0x2FF) | st.sampled_from("İẞΣǅ\udc80")))
+def test_the_index_lowers_ascii_letters_alone(text: str) -> None:
+    # bytes.lower, as the translation it replaced: capitals outside ASCII, and bytes of UTF-8
+    # sequences that read as capitals in Latin-1, stay as they are
+    ascii_lower = bytes(ord(chr(c).lower()) if c < 0x80 else c for c in range(256))
+    low, data = lowered(text, False)
+    assert low == text
+    assert data == text.encode("utf-8", "surrogatepass").translate(ascii_lower)

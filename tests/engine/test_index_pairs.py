@@ -64,8 +64,23 @@ def test_an_ordinary_vocabulary_gets_no_pairs_when_warmed() -> None:
     assert "near.pairs" not in prepared.cache
 
 
-def test_the_index_is_the_same_with_or_without_pairs_made_beside_it() -> None:
-    text = " ".join(_words(10, 100_000, 6))
+def _numbers_every(words: list[str], step: int, seed: int) -> list[str]:
+    """The words with two numbers (words without an id) put in every ``step``-th place of their
+    last quarter, after the first blocks that give the ids."""
+    rng = random.Random(seed)
+    out = list(words)
+    for i in range(len(out) * 3 // 4, len(out) - 1, step):
+        out[i : i + 2] = [str(rng.randint(0, 99_999)), str(rng.randint(0, 99_999))]
+    return out
+
+
+@pytest.mark.parametrize("step", [0, 5, 31, 33, 80])
+def test_the_index_is_the_same_with_or_without_pairs_made_beside_it(step: int) -> None:
+    # After the first blocks, the blocks of words with ids are recorded from their ids and the
+    # words without one are left to the index: found one by one where they are few (fewer than
+    # one in 16), picked from all the words where they are more.
+    words = _words(10, 100_000, 6)
+    text = " ".join(_numbers_every(words, step, 6) if step else words)
     prepared = PreparedText(text)
     index_and_pairs(prepared)
     assert index_of(prepared) == build_index(text)

@@ -7,17 +7,20 @@ in a script without spaces is indexed by character instead of by word.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from quote_tui.engine.text import PreparedText
 from quote_tui.engine.typography import lower_same_length, spaceless
 
 __all__ = [
     "SEED_BYTES",
+    "BlockWords",
     "NearIndex",
     "block_count",
     "build_index",
@@ -53,9 +56,6 @@ _RARE_PER_BLOCK = 20
 # ASCII punctuation and whitespace become spaces in the seeding view; other bytes stay.
 # Only ASCII is lowercased in the byte views: lowering a whole text as str costs more than the rest
 # of the index, and a capital outside ASCII merely fails to seed or costs one rough edit.
-_LOWER_BYTES = bytes(ord(chr(c).lower()) if c < 0x80 else c for c in range(256))
-
-
 SEED_BYTES = bytes(
     ord(chr(c).lower()) if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256)
 )
@@ -76,6 +76,22 @@ class NearIndex:
     postings: dict[bytes | str, array[int]]  # the blocks holding each word, in order
 
 
+class BlockWords(Protocol):
+    """Takes each block's words while the index splits them (the word-pair index is built from
+    the same split, which is a third of the index's time), and may record some words' blocks
+    itself: a small vocabulary's words are looked up once for both."""
+
+    def add(self, words: list[bytes], k: int) -> Iterable[bytes]:
+        """Take block ``k``'s words in order (seeding bytes); return those whose blocks the
+        index must record (it records each distinct one once)."""
+        ...
+
+    def recorded(self) -> Iterable[tuple[bytes, list[int]]]:
+        """The words whose blocks were recorded here, each with its blocks in order, all after
+        any block of that word the index recorded."""
+        ...
+
+
 def common_limit(blocks: int) -> int:
     """Most blocks a key may stand in and still vote: past it, a key is common everywhere.
 
@@ -93,13 +109,12 @@ def block_count(index: NearIndex) -> int:
     return len(index.byte_starts) - 1
 
 
-def build_index(text: str, on_block: Callable[[list[bytes]], object] | None = None) -> NearIndex:
+def build_index(text: str, on_block: BlockWords | None = None) -> NearIndex:
     """Cut a text into blocks and record which blocks hold each word (or character).
 
     Args:
         text: the checked text.
-        on_block: given each block's words in order (seeding bytes), for a spaced text: the
-            word-pair index is built from the same split, which is a third of the index's time.
+        on_block: given each block's words, for a spaced text (``BlockWords``).
 
     Returns:
         The index; costs one pass over the text at C speed plus one set per block.
@@ -132,14 +147,17 @@ def build_index(text: str, on_block: Callable[[list[bytes]], object] | None = No
             b = seed_view.find(b" ", a + _BLOCK_BYTES)
             b = len(data) if b < 0 else b
             words = seed_view[a:b].split()
-            for word in set(words):
+            for word in set(words if on_block is None else on_block.add(words, k)):
                 postings[word].append(k)
-            if on_block is not None:
-                on_block(words)
             step = b - a if is_ascii else len(data[a:b].translate(None, _CONTINUATION))
             byte_starts.append(b)
             char_starts.append(char_starts[-1] + step)
             k += 1
+        if on_block is not None:
+            for word, blocks in on_block.recorded():
+                # packed by struct (native, as the array): an array's own append or constructor
+                # parses each number as an argument, three times the cost
+                postings[word].frombytes(struct.pack(f"{len(blocks)}{code}", *blocks))
     return NearIndex(
         data=data,
         ascii=is_ascii,
@@ -164,7 +182,8 @@ def lowered(text: str, grams: bool) -> tuple[str, bytes]:
     """The text as the index reads it (lowercased whole for a text without spaces), and its
     UTF-8 bytes with ASCII lowercased: the view edlib aligns on."""
     low = lower_same_length(text) if grams else text
-    return low, low.encode("utf-8", "surrogatepass").translate(_LOWER_BYTES)
+    # bytes.lower lowers ASCII letters alone, in a third fewer instructions than a translation
+    return low, low.encode("utf-8", "surrogatepass").lower()
 
 
 def one_block(low: str, data: bytes, grams: bool) -> bool:
@@ -174,9 +193,7 @@ def one_block(low: str, data: bytes, grams: bool) -> bool:
     return len(data) <= _BLOCK_BYTES
 
 
-def index_of(
-    prepared: PreparedText, on_block: Callable[[list[bytes]], object] | None = None
-) -> NearIndex:
+def index_of(prepared: PreparedText, on_block: BlockWords | None = None) -> NearIndex:
     """The text's index, built on first need and kept in ``prepared.cache`` (``on_block`` as
     ``build_index``'s, called only when the index is built now)."""
     index = prepared.cache.get(_CACHE_KEY)

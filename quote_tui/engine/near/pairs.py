@@ -11,10 +11,10 @@ import heapq
 import re
 import sys
 from array import array
-from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable
+from collections import Counter, defaultdict, deque
+from collections.abc import Collection, Hashable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
 
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.near.index import (
@@ -61,13 +61,19 @@ _LISTING_SEARCHES = 8
 # index's own test, ``poor_vocabulary``, asks for fewer than 20 rare words per block).
 _SAMPLE_BLOCKS = 64
 _SAMPLE_WORDS_PER_BLOCK = 20
-# A block's first words, whose distinct ids alone can show that its pairs need no deduplication.
-_DISTINCT_SAMPLE = 64
 # A block whose words are this share or more without an id (1 in 4) stores only the pairs within
 # its runs of two or more words with ids; in the runs of other blocks, long, the pairs across
 # a word without an id cost less to keep than the runs cost to find.
 _SPARSE_SHARE = 4
 _ID_RUNS = re.compile(b"[^" + re.escape(bytes([_OTHER_WORD])) + b"]{2,}")
+# Every byte once: the bytes a block's ids lack are these less its ids, and its distinct ids these
+# less those (two translations at C speed, where a set of the ids takes a step per word).
+_ALL_IDS = bytes(range(256))
+# Marks the words without an id of their own among a block's ids.
+_IS_OTHER = bytes(int(b == _OTHER_WORD) for b in range(256))
+_consume = deque(maxlen=0).extend
+# Fewer than one word in this many without an id are found one by one.
+_FEW_OTHERS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +125,7 @@ def index_and_pairs(prepared: PreparedText) -> None:
     ordinary is paired afterwards, as ``pairs_of`` does, if the whole index says it must be.
     """
     early = _EarlyPairs()
-    index = index_of(prepared, early.add)
+    index = index_of(prepared, early)
     if index.grams or not poor_vocabulary(index):
         return
     if not isinstance(prepared.cache.get(_PAIRS_KEY), WordPairs):
@@ -134,10 +140,13 @@ class _EarlyPairs:
     written from a small vocabulary (their words then get the ids).
 
     The first blocks are kept as joined bytes until then: a few hundred kilobytes, where their
-    lists of words would hold an object per word (as much again as the text's tenth).
+    lists of words would hold an object per word (as much again as the text's tenth). After
+    them, a block's words are looked up once: their ids give both its pairs and which words it
+    holds (a set of the words cost as much again), and only the words without an id are left
+    to the index (``index.BlockWords``).
     """
 
-    __slots__ = ("sample", "seen", "ids", "built", "gave_up")
+    __slots__ = ("sample", "seen", "ids", "built", "gave_up", "blocks", "words")
 
     def __init__(self) -> None:
         self.sample: list[bytes] = []
@@ -145,19 +154,34 @@ class _EarlyPairs:
         self.ids: dict[bytes, int] | None = None
         self.built: list[str] = []
         self.gave_up = False
+        self.blocks: list[list[int]] = [[] for _ in range(256)]  # of each id, after the sample
+        self.words: dict[int, bytes] = {}  # each id's word
 
-    def add(self, words: list[bytes]) -> None:
-        """Take the next block's words."""
+    def add(self, words: list[bytes], k: int) -> list[bytes]:
+        """Take block ``k``'s words; return those whose blocks the index must record."""
         if self.gave_up:
-            return
+            return words
         if self.ids is not None:
-            self.built.append(_block_pairs(self.ids, words))
+            seq = bytes(map(self.ids.get, words, repeat(_OTHER_WORD)))
+            present = _ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))
+            self.built.append(_seq_pairs(seq, len(present)))
             self.built.append(_BLOCK_END)
-            return
+            if present[-1:] != bytes([_OTHER_WORD]):
+                _consume(map(list.append, map(self.blocks.__getitem__, present), repeat(k)))
+                return []
+            _consume(map(list.append, map(self.blocks.__getitem__, present[:-1]), repeat(k)))
+            return _without_id(words, seq)
         self.sample.append(b" ".join(words))
         self.seen.update(set(words))
         if len(self.sample) == _SAMPLE_BLOCKS:
             self._decide()
+        return words
+
+    def recorded(self) -> Iterator[tuple[bytes, list[int]]]:
+        """Each word with an id and the blocks after the sample that hold it."""
+        for i, word in self.words.items():
+            if self.blocks[i]:
+                yield word, self.blocks[i]
 
     def _decide(self) -> None:
         counts, blocks = self.seen, len(self.sample)
@@ -169,9 +193,11 @@ class _EarlyPairs:
             return
         top = counts.most_common(len(_PAIR_IDS))
         self.ids = dict(zip((word for word, _ in top), _PAIR_IDS, strict=False))
+        self.words = {i: word for word, i in self.ids.items()}
         sample, self.sample, self.seen = self.sample, [], Counter()
-        for joined in sample:
-            self.add(joined.split())
+        for joined in sample:  # their blocks were recorded by the index
+            self.built.append(_block_pairs(self.ids, joined.split()))
+            self.built.append(_BLOCK_END)
 
     def pairs(self) -> WordPairs | None:
         """The pairs of every block taken, or None when the text did not look small."""
@@ -180,6 +206,20 @@ class _EarlyPairs:
         if self.ids is None:
             return None
         return WordPairs(self.ids, False, "".join([*self.built, _WIDE_STORE]))
+
+
+def _without_id(words: list[bytes], seq: bytes) -> list[bytes]:
+    """The words of a block without an id of their own (``seq``, their ids): found by ``find``
+    where they are few (a step per such word), or picked at C speed (a step per word)."""
+    other = seq.count(_OTHER_WORD)
+    if other * _FEW_OTHERS > len(seq):
+        return list(compress(words, seq.translate(_IS_OTHER)))
+    found = []
+    i = seq.find(_OTHER_WORD)
+    while i >= 0:
+        found.append(words[i])
+        i = seq.find(_OTHER_WORD, i + 1)
+    return found
 
 
 def _pair_ids(index: NearIndex) -> tuple[dict[bytes, int], bool]:
@@ -216,13 +256,16 @@ def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     pairs within its runs of words with ids.
     """
     seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
+    return _seq_pairs(seq, len(_ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))))
+
+
+def _seq_pairs(seq: bytes, distinct: int) -> str:
+    """``_block_pairs`` of a block's ids, ``distinct`` of them."""
     if seq.count(_OTHER_WORD) * _SPARSE_SHARE >= len(seq):
         chars = "".join(map(_pair_chars, _ID_RUNS.findall(seq)))
     else:
         chars = _pair_chars(seq)
-    # The words at the block's start, when already varied enough, say so without a set of all
-    # of them (a sixth of packing a block).
-    if len(set(seq[:_DISTINCT_SAMPLE])) ** 2 < len(chars) and len(set(seq)) ** 2 < len(chars):
+    if distinct**2 < len(chars):
         chars = "".join(set(chars))
     return chars
 
