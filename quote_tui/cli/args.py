@@ -83,6 +83,8 @@ _HELP = {
     "out, with a warning",
     "--max-quotes": "most quotations taken from one manuscript; the rest are left out, with a "
     "warning in the report",
+    "--max-scan-seconds": "longest time spent finding a manuscript's quotations; past it the "
+    "rest are not looked at, with a warning in the report",
     "--copy-run": "words in a row shared with the quotations that count as copying (default 11)",
     "--max-body-bytes": "larger request bodies get 413",
     "--max-sources": "most sources in one request",
@@ -123,6 +125,9 @@ def add_switches(group: Any, switches: tuple[tuple[str, str], ...]) -> None:
 
 MOST_ITEMS = 10_000
 """The default of ``--max-quotes`` and ``--max-answer-citations``."""
+
+SCAN_SECONDS = 60.0
+"""The default of ``--max-scan-seconds`` (the scan's ``DEFAULT_SCAN_SECONDS``)."""
 
 JSON_SWITCH = ("--json", "print the JSON report even at a terminal")
 
@@ -238,7 +243,9 @@ def stream_args(parser: argparse.ArgumentParser) -> None:
     add_options(group, (("--workers", int, None, "N"), ("--scheduler", str, None, "ADDRESS")))
 
 
-def manuscript_args(parser: argparse.ArgumentParser) -> None:
+def manuscript_args(parser: argparse.ArgumentParser, *, time_limit: bool = True) -> None:
+    """The options of reading a manuscript; ``time_limit`` adds ``--max-scan-seconds`` (the
+    commands that scan it themselves: check, scan)."""
     group = parser.add_argument_group("manuscripts")
     group.add_argument(
         "--bib",
@@ -267,6 +274,8 @@ def manuscript_args(parser: argparse.ArgumentParser) -> None:
             ("--max-answer-citations", _in_range(int, 1), MOST_ITEMS, "N"),
         ),
     )
+    if time_limit:
+        add_options(group, (("--max-scan-seconds", _in_range(float, 0.1), SCAN_SECONDS, "S"),))
 
 
 def gate_args(parser: argparse.ArgumentParser) -> None:
