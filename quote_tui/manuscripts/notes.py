@@ -16,6 +16,7 @@ from quote_tui.manuscripts.refs import Mention
 
 __all__ = [
     "NOTE_PAGE",
+    "PART_LOCATOR",
     "inline_notes",
     "is_same_as_before",
     "names_work",
@@ -54,6 +55,22 @@ _EARLIER_PAGE = re.compile(
     r"(?:\s*,\s*" + _NO_YEAR + _LISTED + r")*))"
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?" + _LISTED + r"\.?\s*$)"
+)
+# A part of the work in place of a page, closing a note: "Olson, Chapter 1: The Postconservative
+# Style", "…, 2009), Part II, Chapter 5: The Prince", "Kap. 3" (an e-book has no pages to give);
+# the part's own title after a colon is no locator. (The comma may stand inside the title's
+# italics: "_Generous Orthodoxy,_ Chapter 10".)
+_PART_TERM = (
+    r"(?:Part|Book|Chapter|Chap\.|Ch\.|Section|Sec\.|Sect\.|Teil|Kapitel|Kap\.|Abschnitt|Abschn\."
+    r"|Chapitre|Partie|Capítulo|Parte)"
+)
+PART_LOCATOR = (
+    rf"{_PART_TERM}\s+(?:\d+|[IVXLC]+\b)(?:\.\d+)*"
+    rf"(?:\s*,\s*{_PART_TERM}\s+(?:\d+|[IVXLC]+\b)(?:\.\d+)*)*"
+)
+"""A part of a work as a note writes it in place of a page (a pattern): "Part II, Chapter 5"."""
+_PART_LAST = re.compile(
+    rf"(?:^|(?:[,.)]|[,.][*_]+)\s*)(?P<part>{PART_LOCATOR})(?:\s*:\s*[^,;()]{{1,120}}?)?\.?\s*$"
 )
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
@@ -129,7 +146,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if page is None and (unpaged := _UNPAGED.search(note)) is not None:
         page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
-    if not (title or _YEAR.search(note) or page or _SAME.match(note)):
+    part = _PART_LAST.search(note) if page is None else None
+    if not (title or _YEAR.search(note) or page or part or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
@@ -149,6 +167,10 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # "Korczak (1998ff.), Bd. 14, S. 570.", "…, 3: xvi–xvii.": the volume stays with the page
         locator = parse_locator(note[volume.start() : page.end(1)])
         page_start = min(page.start(), volume.start())
+    elif part is not None:
+        # "…, Chapter 20: How Can We …": the chapter is the place, its title no part of it
+        locator = parse_locator(part.group("part"))
+        page_start = part.start()
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)
@@ -205,7 +227,9 @@ _REMARK = re.compile(
     r"|soulign[ée]\s+dans\s+l[e']\s?(?:texte|original)|(?:ma|notre)\s+traduction"
     r"|traduction\s+modifi[ée]e)"
     r"|(?:énfasis\s+añadido|(?:el\s+)?énfasis\s+(?:es\s+)?mío|cursivas?\s+en\s+el\s+original"
-    r"|traducción\s+(?:propia|mía)))"
+    r"|traducción\s+(?:propia|mía))"
+    # whose words the work quotes: "Pohlsander, 90, quoting Paul Keresztes"
+    r"|(?:quoting|citing|zitiert\s+nach)\s+[^,;.()\d]{2,60})"
     r"\s*[)\]]?\s*\.?\s*$",
     re.I,
 )
