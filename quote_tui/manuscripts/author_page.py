@@ -37,7 +37,10 @@ _AUTHOR_LINE = re.compile(
     + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
     r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
-_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + r")\)")
+# A film's or video's time alone, as MLA cites a scene: '"…" (05:42)', "(1:44:30)", "(12:03-12:40)"
+# (read as parse_locator reads it: "(4:12)" may be a volume's page as well; kept as written).
+_TIME = r"\d{1,2}:[0-5]\d(?::[0-5]\d)?"
+_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + rf"|{_TIME}(?:\s*[-–—]+\s*{_TIME})?)\)")
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
 _LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
