@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.notes import note_mention
 from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["NoteMarks", "detached_notes"]
@@ -83,9 +84,10 @@ def detached_notes(
         span = texts.get(number) or typed.get(number)
         if span is None or span[0] < end and not texts.get(number):
             # a typed list stands after the marks it explains; with neither, "\footnotemark[9]"
-            # sets the number of a \footnote given before again: that note cites it again
+            # sets the number of a \footnote given before again: when that note cites a work,
+            # it cites it again (a remark's number set again adds the remark, not a source)
             span = given.get(number)
-            if span is None or span[0] > start:
+            if span is None or span[0] > start or note_mention(text, *span) is None:
                 continue
         note_name = f"{name}#note{number}"
         anchors.append(Anchor(start, end, footnote=note_name))

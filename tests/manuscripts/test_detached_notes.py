@@ -113,3 +113,18 @@ def test_a_numbered_footnotemark_cites_the_footnote_of_that_number_again(tmp_pat
     ref = cited[second].reference
     assert ref is not None and ref.style == "note"
     assert ref.key == cited[first].reference.key == "Manifesto of the Communist Party"
+
+
+def test_a_footnotemark_setting_a_remarks_number_again_cites_nothing(tmp_path: Path) -> None:
+    """``\\footnotemark[1]`` after a word in marks, note 1 a remark on the word: the word is
+    the writer's (a scare quote explained), as it is beside the note itself."""
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Deutsche Banken \\enquote{müssen}\\footnote{Rechtlich müssen sie das zwar nicht, aber "
+        "ohne diese Anleihen halten sie ihre Quoten kaum.} Anleihen halten. Italienische Banken "
+        "hingegen \\enquote{müssen}\\footnotemark[1] italienische Anleihen halten.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.quote for c in scan(tex).citations] == []
