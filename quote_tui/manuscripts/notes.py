@@ -13,6 +13,8 @@ import re
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.scripture import scripture_note
+from quote_tui.manuscripts.site_cites import site_note
 
 __all__ = [
     "NOTE_PAGE",
@@ -71,6 +73,8 @@ PART_LOCATOR = (
 """A part of a work as a note writes it in place of a page (a pattern): "Part II, Chapter 5"."""
 _PART_LAST = re.compile(
     rf"(?:^|(?:[,.)]|[,.][*_]+)\s*)(?P<part>{PART_LOCATOR})(?:\s*:\s*[^,;()]{{1,120}}?)?\.?\s*$"
+    # a numbered section alone after the author: "Schwalbe, 2.3.2"
+    r"|,\s*(?P<dotted>\d{1,2}(?:\.\d{1,2}){2,3})\.?\s*$"
 )
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
@@ -123,6 +127,11 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
     note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
+    if (bible := scripture_note(note)) is not None:
+        # "Revelation 17:1b-2, 4-6 (NRSV)": the book, at chapter and verse
+        return Mention(start, end, "note", note, key=bible[0], locator=bible[1])
+    if (site := site_note(note, start, end)) is not None:
+        return site  # "Wikipedia, Freie Software, Abschnitt: Open Source"
     if len(note.split()) < 2 and not _SAME.match(note):
         return None
     if _PAGE_ONLY.fullmatch(note) and (only := parse_locator(note)) is not None:
@@ -169,7 +178,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page_start = min(page.start(), volume.start())
     elif part is not None:
         # "…, Chapter 20: How Can We …": the chapter is the place, its title no part of it
-        locator = parse_locator(part.group("part"))
+        locator = parse_locator(part.group("part") or part.group("dotted"))
         page_start = part.start()
     else:
         locator = parse_locator(page.group(1)) if page else None
