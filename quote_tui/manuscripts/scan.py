@@ -10,7 +10,7 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
 from quote_tui.manuscripts.bibliography import Bibliography, read_bibliography
-from quote_tui.manuscripts.deadline import DEFAULT_SCAN_SECONDS, Deadline
+from quote_tui.manuscripts.deadline import DEFAULT_SCAN_SECONDS, Deadline, scan_seconds
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.liquid_cites import with_liquid_cites
@@ -127,7 +127,7 @@ def scan_manuscript(
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
     within: tuple[Path, ...] | None = None,
-    max_seconds: float = DEFAULT_SCAN_SECONDS,
+    max_seconds: float | None = None,
 ) -> ScanResult:
     """Quotations, references and sources of a manuscript already read.
 
@@ -141,7 +141,8 @@ def scan_manuscript(
         max_quotes: the most quotations taken; past it the rest are left out, with a warning.
         within: folders a bibliography's attached files may lie in (None: anywhere).
         max_seconds: the longest extraction runs; past it the quotations found so far are
-            taken, with a warning that says from which line on the rest were not looked at.
+            taken, with a warning that says from which line on the rest were not looked at
+            (None: a minute, and 15 s more per 100,000 characters; ``deadline.scan_seconds``).
 
     Returns:
         The scan result.
@@ -152,6 +153,8 @@ def scan_manuscript(
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
+    if max_seconds is None:
+        max_seconds = scan_seconds(sum(len(doc.text) for doc in ms.documents))
     deadline = Deadline(max_seconds)
     taken = extract(
         ms,
@@ -165,7 +168,7 @@ def scan_manuscript(
         warnings.insert(
             0,
             f"{manuscript_name(manuscript)}: finding quotations took longer than "
-            f"{max_seconds:g} s; the scan stopped at {stop.file}:{stop.line}:{stop.column}, and "
+            f"{max_seconds:.0f} s; the scan stopped at {stop.file}:{stop.line}:{stop.column}, and "
             "quotations after it were not looked at (--max-scan-seconds)",
         )
     if len(taken) > max_quotes:
@@ -226,7 +229,7 @@ def scan(
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
     within: Sequence[PathLike] | None = None,
-    max_seconds: float = DEFAULT_SCAN_SECONDS,
+    max_seconds: float | None = None,
 ) -> ScanResult:
     """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
 
@@ -243,7 +246,8 @@ def scan(
         max_quotes: the most quotations taken from the manuscript (a warning says so).
         within: folders a bibliography's attached files may lie in; a file named elsewhere is
             not looked at (None: anywhere, for a bibliography the user vouches for).
-        max_seconds: the longest finding quotations runs (a warning says where it stopped).
+        max_seconds: the longest finding quotations runs (a warning says where it stopped;
+            None: a minute plus 15 s per 100,000 characters).
 
     Returns:
         The ``ScanResult``; ``.to_batch_dict(batch_path)`` gives the batch JSON.

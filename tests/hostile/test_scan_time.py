@@ -12,6 +12,7 @@ import pytest
 
 from quote_tui import cli
 from quote_tui.manuscripts import deadline, refs
+from quote_tui.manuscripts.deadline import scan_seconds
 from quote_tui.manuscripts.scan import DEFAULT_SCAN_SECONDS, scan
 
 _WORDS = [
@@ -74,6 +75,19 @@ def test_an_ordinary_manuscript_is_not_cut(tmp_path: Path) -> None:
     assert len(result.citations) == 300
     assert not any("--max-scan-seconds" in w for w in result.warnings)
     assert DEFAULT_SCAN_SECONDS >= 30
+
+
+def test_the_default_limit_grows_with_the_manuscript(tmp_path: Path, monkeypatch) -> None:
+    """A minute, and 15 s more per 100,000 characters: ten times the slowest rate measured on
+    real manuscripts, so a long one on a slow machine is never cut short."""
+    assert scan_seconds(0) == DEFAULT_SCAN_SECONDS == 60
+    assert scan_seconds(1_000_000) == 210
+    manuscript = tmp_path / "book.txt"
+    _cited(manuscript, 3_000)
+    monkeypatch.setattr(deadline, "_now", _Clock())
+    said = scan(manuscript).warnings[0]
+    limit = scan_seconds(len(manuscript.read_text(encoding="utf-8")))
+    assert f"longer than {limit:.0f} s" in said and limit > 90
 
 
 def test_the_report_carries_the_time_limit(tmp_path: Path, monkeypatch) -> None:
