@@ -28,6 +28,10 @@ _VERB = (
     r"(?:argue[sd]?|note[sd]?|wr(?:ote|ites)|sa(?:id|ys)|spoke|speaks|call(?:s|ed)?|term(?:s|ed)?|"
     r"describe[sd]?|suggest(?:s|ed)?|comment(?:s|ed)?|claim(?:s|ed)?|state[sd]?|remark(?:s|ed)?|"
     r"observe[sd]?|put(?:s)?\s+it|reflect(?:s|ed)?|insist(?:s|ed)?|schreibt|schrieb|sagt|sagte|"
+    # "Emily Mitchell quotes “…”", "Smith explains that", "Müller betont, dass", "X zitiert"
+    r"quote[sd]?|explain(?:s|ed)?|assert(?:s|ed)?|mention(?:s|ed)?|point(?:s|ed)?\s+out|"
+    r"add(?:s|ed)?|emphasi[sz]e[sd]?|stress(?:es|ed)?|tell(?:s)?|told|recall(?:s|ed)?|"
+    r"zitiert|erklärt|erklärte|behauptet|betonte|schildert|beschreibt|fasst\s+zusammen|"
     r"nennt|nannte|spricht|sprach|betont|meint)\b"
 )
 _BEFORE = re.compile(
