@@ -39,9 +39,11 @@ NOTE_PAGE = re.compile(
 _VOLUME_BEFORE = re.compile(
     r"(?:\b(?:Bd|Bde|vol|Vol|vols)\.\s*\d{1,3}\s*,?\s*|(?<![\d:])(?P<colon>\d{1,3}\s?:\s))$"
 )
+# (also the page the quotation stands on: "S. 7—22 (Zitat: S. 7)", "pp. 1-20 (quoted at 7)")
 _HERE_PAGE = re.compile(
-    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
-    r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially"
+    r"|bes\.|insbes\.|Zitat|zit\.|quoted\s+(?:at|on)|quotation\s+(?:at|on)|cited\s+(?:at|on))"
+    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
     re.I,
 )
 # One page of a list in a note: "39", "40-41", "x", "64 f." (a roman numeral is a whole word)

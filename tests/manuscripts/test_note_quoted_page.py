@@ -1,0 +1,36 @@
+"""A note that gives an article's page range and then the page the quotation stands on, as
+German and English historians write it: "S. 7—22 (Zitat: S. 7)", "pp. 1-20 (quoted at 7)",
+"S. 393-411 (hier S. 395)". The quotation's page is the one named, not the article's first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quote_tui.manuscripts import scan
+
+_QUOTE = "die Differenzierung der säkularen Sphäre von religiösen Institutionen und Normen"
+
+
+@pytest.mark.parametrize(
+    ("note", "page"),
+    [
+        (
+            "José Casanova, Public Religions Revisited, in: Review 8 (2006), S. 7—22 "
+            "(Zitat: S. 7).",
+            "7",
+        ),
+        (
+            "J. Casanova, Rethinking Secularization, Hedgehog Review 8 (2006), pp. 7-22 "
+            "(quoted at 9).",
+            "9",
+        ),
+        ("José Casanova, Public Religions, in: Review 8 (2006), S. 7-22 (hier S. 12).", "12"),
+    ],
+)
+def test_the_quoted_page_after_the_articles_range(tmp_path: Path, note: str, page: str) -> None:
+    md = tmp_path / "einleitung.md"
+    md.write_text(f"Casanova nennt „{_QUOTE}“ den Kern.[^1]\n\n[^1]: {note}\n", encoding="utf-8")
+    cited = next(c for c in scan(md).citations if c.quote.startswith(_QUOTE))
+    assert cited.locator is not None and cited.locator.value == page
