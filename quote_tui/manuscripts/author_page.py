@@ -42,7 +42,8 @@ _AUTHOR_LINE = re.compile(
 _TIME = r"\d{1,2}:[0-5]\d(?::[0-5]\d)?"
 _BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + rf"|{_TIME}(?:\s*[-–—]+\s*{_TIME})?)\)")
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
-_LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
+# (an HTML comment may close the line: a slide's "<!-- .element: class="rechts" -->")
+_LINE_END = re.compile(r"[.*_ \t]*(?:<!--[^\n]{0,200}?-->[ \t]*)?(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
     r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
 )
@@ -50,11 +51,17 @@ _LOCATOR_ONLY = re.compile(
 
 def _ends_block(m: re.Match[str]) -> bool:
     """A citation closing a clause (MLA's at a sentence's end: "… polarity (Barfield 35).") or
-    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"."""
+    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"; or the
+    line after it, alone: "> … brauchst." then "(GMS 429)" (slides and notes set it so)."""
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
     if m.string[m.end() : m.end() + 3].lstrip(" \t*_")[:1] in (".", "!", "?", ";"):
         return True
-    return before.endswith((".", "!", "?")) and bool(_LINE_END.match(m.string, m.end()))
+    if not _LINE_END.match(m.string, m.end()):
+        return False
+    if before.endswith((".", "!", "?")):
+        return True
+    above = m.string[max(0, m.start() - 12) : m.start()]
+    return "\n" in above and above.rstrip(" \t\n>*_").endswith((".", "!", "?", *_CLOSING_MARKS))
 
 
 def _after_quotation(m: re.Match[str]) -> bool:
