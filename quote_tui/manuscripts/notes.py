@@ -78,6 +78,7 @@ _PART_LAST = re.compile(
     # a numbered section alone after the author: "Schwalbe, 2.3.2"
     r"|,\s*(?P<dotted>\d{1,2}(?:\.\d{1,2}){2,3})\.?\s*$"
 )
+_TERMED = re.compile(r"(?:pp?\.|S\.)\s*\d")
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
@@ -163,6 +164,11 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
         # "S. 281-310, S. 287.": an article's extent, then the page cited in it
+        locator = parse_locator(page.group(1))
+        page_start = earlier.start()
+    elif page and earlier and earlier.group(2) and _TERMED.match(page.group(1)):
+        # "Book I, 27-29, pp. 80-81": the numbers without a term are the book's own sections;
+        # the page is the one its term names
         locator = parse_locator(page.group(1))
         page_start = earlier.start()
     elif page and earlier:

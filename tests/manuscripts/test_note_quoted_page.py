@@ -34,3 +34,19 @@ def test_the_quoted_page_after_the_articles_range(tmp_path: Path, note: str, pag
     md.write_text(f"Casanova nennt „{_QUOTE}“ den Kern.[^1]\n\n[^1]: {note}\n", encoding="utf-8")
     cited = next(c for c in scan(md).citations if c.quote.startswith(_QUOTE))
     assert cited.locator is not None and cited.locator.value == page
+
+
+@pytest.mark.parametrize(
+    ("note", "page"),
+    [
+        ("Eusebius, _The Life of Constantine_, (Oxford, 1999), Book I, 27-29, pp. 80-81", "80-81"),
+        ("Augustinus, _De civitate Dei_ (Stuttgart, 2007), Buch XIX, 12, S. 617", "617"),
+    ],
+)
+def test_the_works_own_sections_then_the_page_with_its_term(
+    tmp_path: Path, note: str, page: str
+) -> None:
+    md = tmp_path / "einleitung.md"
+    md.write_text(f"Er schreibt „{_QUOTE}“ dort.[^1]\n\n[^1]: {note}\n", encoding="utf-8")
+    cited = next(c for c in scan(md).citations if c.quote.startswith(_QUOTE))
+    assert cited.locator is not None and cited.locator.value == page
