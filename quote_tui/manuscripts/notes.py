@@ -80,6 +80,10 @@ _PART_LAST = re.compile(
 )
 _TERMED = re.compile(r"(?:pp?\.|S\.)\s*\d")
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
+# "…, n.p. The entire catalog is available online …": no page, then the writer's own sentence
+_UNPAGED_THEN_WORDS = re.compile(
+    r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.)\s+(?=[A-ZÄÖÜ“\"‘])", re.I
+)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
@@ -158,6 +162,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if page is None and (unpaged := _UNPAGED.search(note)) is not None:
         page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
+    if page is None and (unpaged := _UNPAGED_THEN_WORDS.search(note)) is not None:
+        note = note[: unpaged.end(1)]
+        page = _UNPAGED.search(note)
     part = _PART_LAST.search(note) if page is None else None
     if not (title or _YEAR.search(note) or page or part or _SAME.match(note)):
         return None

@@ -50,3 +50,17 @@ def test_the_works_own_sections_then_the_page_with_its_term(
     md.write_text(f"Er schreibt „{_QUOTE}“ dort.[^1]\n\n[^1]: {note}\n", encoding="utf-8")
     cited = next(c for c in scan(md).citations if c.quote.startswith(_QUOTE))
     assert cited.locator is not None and cited.locator.value == page
+
+
+def test_no_page_then_the_writers_own_sentence(tmp_path: Path) -> None:
+    """ "…, n.p. The entire catalog is online …": the note says the work has no pages, then the
+    writer goes on; the quotation's place is "n.p.", as at the note's end."""
+    md = tmp_path / "essay.md"
+    md.write_text(
+        f"The catalogue claimed that „{_QUOTE}“ in 1938.[^1]\n\n[^1]: Herman Baron, introductory "
+        "essay in *1938: Dedicated to the New Deal* (New York: ACA Gallery, 1938), n.p. The "
+        "entire catalog is available online at the library.\n",
+        encoding="utf-8",
+    )
+    cited = next(c for c in scan(md).citations if c.quote.startswith(_QUOTE))
+    assert cited.locator is not None and cited.locator.value == "n.p."
