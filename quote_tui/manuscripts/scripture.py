@@ -31,7 +31,8 @@ _BOOKS = (
 # "1 Cor", "2. Kor", "II Kings", "First Peter"
 _ORDINAL = r"(?:(?:[1-3]|I{1,3})\.?\s?|(?:First|Second|Third)\s+)?"
 # Verses of a chapter: "16", "1b-2", "4-6", "13-17"; several after commas: "1b-2, 4-6"
-_VERSE = r"\d{1,3}[a-f]?(?:\s*[-–]\s*\d{1,3}[a-f]?)?"
+# (German adds "f." or "ff." for the verses after: "Joh 3,16f.", "Röm 13,1ff.")
+_VERSE = r"\d{1,3}(?:[a-e]|\s?ff?\.?|f\b)?(?:\s*[-–]\s*\d{1,3}[a-f]?)?"
 _VERSES = rf"{_VERSE}(?:\s*[,.]\s*{_VERSE})*"
 # Chapter and verse ("3:16", German "3,16"), a chapter range with verses ("3:16-4:2"), or, in a
 # note, a chapter alone or a range of chapters ("Luke 20-26", "Acts 9")
@@ -68,7 +69,9 @@ def _named(book: str) -> str:
 
 
 def _written(place: str) -> str:
-    return " ".join(place.split()).rstrip(".,")
+    """The place as written, less a sentence's stop or comma ("f." and "ff." keep theirs)."""
+    place = " ".join(place.split()).rstrip(",")
+    return place if place.endswith("f.") else place.rstrip(".,")
 
 
 def _inline(m: re.Match[str]) -> list[Mention]:

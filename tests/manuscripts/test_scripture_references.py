@@ -41,6 +41,8 @@ def test_a_note_that_is_a_bible_reference(tmp_path: Path, note: str, book: str, 
         ("(Offb 17,4)", "Offb", "17,4"),
         ("(1 Cor 13:4-7, NRSV)", "1 Cor", "13:4-7"),
         ("(vgl. Mt 5,3-12)", "Mt", "5,3-12"),
+        ("(Röm 13,1ff.)", "Röm", "13,1ff."),
+        ("(1 John 4:8)", "1 John", "4:8"),
     ],
 )
 def test_a_bible_reference_after_the_quotation(
