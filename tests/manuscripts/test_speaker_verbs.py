@@ -1,6 +1,7 @@
 """An essay that cites no page names the writer it quotes with a verb of saying, and lists the
 work at the end: "Emily Mitchell quotes “…”", "Smith explains that “…”", "Müller betont, dass
-„…“". The one listed work of that writer is the quotation's."""
+„…“", or with a preposition alone ("According to Mitchell, “…”", "Laut Müller „…“"), or by the
+work ("Mitchell's study shows that"). The one listed work of that writer is the quotation's."""
 
 from __future__ import annotations
 
@@ -15,7 +16,18 @@ _QUOTE = "children learn to speak to themselves the way they have been spoken to
 
 @pytest.mark.parametrize(
     "lead",
-    ["Emily Mitchell quotes", "Mitchell explains that", "As Mitchell points out,", "Mitchell adds"],
+    [
+        "Emily Mitchell quotes",
+        "Mitchell explains that",
+        "As Mitchell points out,",
+        "Mitchell adds",
+        "As Emily Mitchell convincingly argues,",
+        "According to Mitchell,",
+        "For Mitchell,",
+        "Laut Mitchell",
+        "Mitchell's study shows that",
+        "Mitchell, a psychologist, notes that",
+    ],
 )
 def test_the_listed_work_of_the_writer_the_sentence_names(tmp_path: Path, lead: str) -> None:
     md = tmp_path / "essay.md"
