@@ -79,7 +79,10 @@ def _ends_block(m: re.Match[str]) -> bool:
 
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
+    # The writer may close the sentence before citing: '"… this century". (85)' (stop_cite.py).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
+    if before[-1:] in (".", "!", "?"):
+        before = before[:-1]
     return before.endswith(_CLOSING_MARKS)
 
 
