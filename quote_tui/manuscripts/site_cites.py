@@ -33,7 +33,8 @@ _SITE = (
     # a year the page was read, then the section
     rf"(?:\s*[,;]\s*(?:(?:1[5-9]|20)\d\d\s*[,;]\s*)?(?P<section>{_SECTION}))?\s*"
 )
-_INLINE = re.compile(rf"\({_SITE}\)")
+# or the site alone: "(Wikipedia)", "(Quelle: Wikipedia)", "(vgl. Duden)"
+_INLINE = re.compile(rf"\({_SITE}\)|\({_LEAD}(?P<only>{_SITES})\s*\)")
 _NOTE = re.compile(rf"\s*{_SITE}\.?\s*$")
 
 
@@ -51,6 +52,8 @@ def site_note(note: str, start: int, end: int) -> Mention | None:
 
 
 def _inline(m: re.Match[str]) -> list[Mention]:
+    if m.group("only"):
+        return [Mention(m.start(), m.end(), "note", m.group(0), key=m.group("only"))]
     return [_mention(m, m.start(), m.end(), m.group(0))]
 
 

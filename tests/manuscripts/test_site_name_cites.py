@@ -27,6 +27,8 @@ def _cited(path: Path):
         ("(laut Wikipedia, Linux, Abschnitt: Aufbau)", "Wikipedia: Linux", "Abschnitt: Aufbau"),
         ("(Britannica, Linux, section: Design)", "Britannica: Linux", "section: Design"),
         ("(vgl. Duden: Kernel)", "Duden: Kernel", None),
+        ("(Quelle: Wikipedia)", "Wikipedia", None),
+        ("(Wikipedia)", "Wikipedia", None),
     ],
 )
 def test_a_site_and_article_after_the_quotation(
