@@ -9,6 +9,15 @@ Each shape is one paragraph of n quotations, each with its author-date citation 
 - ``latex``: ``\\enquote{…} \\parencite[7]{smith}`` in a LaTeX document;
 - ``notes``: Markdown footnotes "[^7]" whose notes say "Smith 2020, p. 7." below.
 
+Two hostile shapes cite nothing, so every quotation goes through the phrase and context rules:
+
+- ``phrases``: '… "two words" …' in sentences of their own, a quoted phrase in each;
+- ``nested``: '(three words "six quoted words" (three words "…" …' with the brackets closed at
+  the end, n deep.
+
+A scan stops finding quotations after ``DEFAULT_SCAN_SECONDS`` (its warning says where): a
+``cited`` figure below the shape's count says it did.
+
 For each it prints the seconds of ``scan`` (reading, extraction, attribution, references)
 beside the baseline measured in the same run: the same file's reading and plain extraction of
 the spans in quotation marks (``read_manuscript`` and ``find_quotes`` over each text), with no
@@ -73,11 +82,26 @@ def notes(n: int) -> tuple[str, str]:
     return "md", f"# Essay\n\n{body}\n\n{listed}\n"
 
 
+def phrases(n: int) -> tuple[str, str]:
+    body = " ".join(
+        f'{_words(i, 6).capitalize()} "{_words(i + 3, 2)}" {_words(i + 5, 4)}.'
+        for i in range(1, n + 1)
+    )
+    return "md", f"# Essay\n\n{body}\n"
+
+
+def nested(n: int) -> tuple[str, str]:
+    body = "".join(f'({_words(i, 3)} "{_words(i + 3, 6)}" ' for i in range(1, n + 1))
+    return "md", f"# Essay\n\n{body}{')' * n}\n"
+
+
 SHAPES: dict[str, Callable[[int], tuple[str, str]]] = {
     "sentences": sentences,
     "one_sentence": one_sentence,
     "latex": latex,
     "notes": notes,
+    "phrases": phrases,
+    "nested": nested,
 }
 
 

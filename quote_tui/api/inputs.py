@@ -127,12 +127,16 @@ def scan_manuscript(
     zotero: Path | None = None,
     min_words: int = 4,
     max_quotes: int | None = None,
+    max_seconds: float | None = None,
 ) -> Any:
     """A manuscript (``.md``, ``.tex``, ``.docx``, ``.txt``) or another tool's file as a scan:
-    its quotations, references and sources; ``.to_batch_dict()`` is the batch file."""
+    its quotations, references and sources; ``.to_batch_dict()`` is the batch file.
+    ``max_quotes`` and ``max_seconds`` bound it (None: the scan's defaults)."""
     from quote_tui.manuscripts.scan import scan
 
-    bounds = {} if max_quotes is None else {"max_quotes": max_quotes}
+    bounds: dict[str, Any] = {} if max_quotes is None else {"max_quotes": max_quotes}
+    if max_seconds is not None:
+        bounds["max_seconds"] = max_seconds
     within = _trusted_folders(path, bib, pdfs, zotero)
     return scan(
         path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, within=within, **bounds
@@ -158,6 +162,7 @@ def open_input(
     max_quotes: int | None = None,
     documents: Sequence[Path] = (),
     max_answer_citations: int | None = None,
+    max_seconds: float | None = None,
 ) -> Input:
     """Open what a user names: a batch (JSON or JSONL), a manuscript, another tool's file, or
     a language model's answer with citations (with ``documents``, or in Anthropic's or
@@ -173,6 +178,7 @@ def open_input(
         max_quotes: the most quotations taken from a manuscript (None: the scan's default).
         documents: the documents a model's answer cites, in ``document_index`` order.
         max_answer_citations: the most citations taken from a model's answer.
+        max_seconds: the longest a manuscript's quotations are looked for (None: the default).
 
     Raises:
         QuoteTuiError: the file cannot be read, or is not any of these.
@@ -197,7 +203,13 @@ def open_input(
     if is_jsonl_input(path, sources):
         return Input(path, None, JsonlBatch.at(path, sources=sources))
     result = scan_manuscript(
-        path, bib=bib, pdfs=pdfs, zotero=zotero, min_words=min_words, max_quotes=max_quotes
+        path,
+        bib=bib,
+        pdfs=pdfs,
+        zotero=zotero,
+        min_words=min_words,
+        max_quotes=max_quotes,
+        max_seconds=max_seconds,
     )
     batch = parse_batch(result.to_batch_dict(), base_dir=path.resolve().parent)
     batch = confine_untrusted(batch, _trusted_folders(path, bib, pdfs, zotero))

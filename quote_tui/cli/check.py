@@ -54,6 +54,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         zotero=args.zotero,
         min_words=args.min_words,
         max_quotes=args.max_quotes,
+        max_seconds=getattr(args, "max_scan_seconds", None),
         documents=tuple(args.document),
         max_answer_citations=args.max_answer_citations,
     )

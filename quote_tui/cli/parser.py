@@ -197,7 +197,7 @@ def _open(open_: argparse.ArgumentParser) -> None:
     open_.add_argument(
         "--new", action="store_true", help="start a new workspace in FILE when it does not exist"
     )
-    manuscript_args(open_)
+    manuscript_args(open_, time_limit=False)
     from quote_tui.cli.server_args import add_web_args
 
     add_web_args(open_)

@@ -81,6 +81,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
         zotero=args.zotero,
         min_words=args.min_words,
         max_quotes=args.max_quotes,
+        max_seconds=getattr(args, "max_scan_seconds", None),
     )
     for warning in getattr(result, "warnings", ()):
         warn(warning)

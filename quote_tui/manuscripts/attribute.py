@@ -26,6 +26,7 @@ from quote_tui.manuscripts.own_line_cite import cite_on_own_line
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.statutes import named_statute
+from quote_tui.manuscripts.stop_cite import cited_after_stop
 
 __all__ = ["CLOSERS", "cited_at_page", "first_reference", "resolve"]
 
@@ -78,6 +79,12 @@ def resolve(
     mention, reference, locator = _resolve(
         ms, doc, window_start, window_end, quote_start, immediate_only
     )
+    if reference is None and (mention is None or locator is None):
+        after = cited_after_stop(doc, window_start)  # '"…". (85)': the stop typed first
+        if after is not None and mention is None:
+            mention, locator = after, after.locator
+        elif after is not None and after.style == "locator":
+            locator = after.locator
     if (mention, reference) == (None, None) and (
         below := cite_on_own_line(doc, quote_start, window_start)
     ):

@@ -1,5 +1,6 @@
 """Citations without a year right after a quotation: MLA's author and page "(Kewes 1-2)", a
-transcript's person and line "(Anhalt, Z. 43)", a page alone "(p. 12)", "(76)"."""
+transcript's person and line "(Anhalt, Z. 43)", a source and its section "(Lo, 2.3.2)", a page
+alone "(p. 12)", "(76)"."""
 
 from __future__ import annotations
 
@@ -37,9 +38,25 @@ _AUTHOR_LINE = re.compile(
     + r"(?:\s+[A-Z0-9][\w'’\-]*){0,2}),?\s+(?P<loc>(?P<term>Z\.|Zeilen?|ll?\.|"
     r"lines?|Abs\.|Pos\.)\s*\d{1,5}[a-z]{0,2}\.?(?:\s*[-–]+\s*\d{1,5}[a-z]{0,2}\.?)?)\)"
 )
-_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + r")\)")
+# A film's or video's time alone, as MLA cites a scene: '"…" (05:42)', "(1:44:30)", "(12:03-12:40)"
+# (read as parse_locator reads it: "(4:12)" may be a volume's page as well; kept as written).
+_TIME = r"\d{1,2}:[0-5]\d(?::[0-5]\d)?"
+# A source and the section quoted instead of a page, as papers citing web texts and e-books
+# write it: "(Schwalbe, 1. Einleitung)", "(Schwalbe, 2.3.2)", "(Smith, section 5.2)",
+# "(Müller, Abschnitt: Definition)". The section is kept as written.
+_AUTHOR_SECTION = re.compile(
+    r"\((?P<names>" + NAME + r"(?:\s+(?:and|&|und)\s+" + NAME + r")?),\s*(?P<loc>"
+    r"\d{1,2}(?:\.\d{1,2}){1,3}\.?(?:\s+[A-ZÄÖÜ][^()\n]{1,60})?"
+    # (not an edition or a period: "(Berlin, 2. Auflage)", "(Rom, 3. Jahrhundert)")
+    r"|\d{1,2}\.\s+(?!(?:Aufl|Ausg|Edition|Jahrh|Jh|Band|Bd|Quartal|Semester|Klasse)\w*)"
+    r"[A-ZÄÖÜ][^()\n]{1,60}"
+    r"|(?i:section|sec\.|Abschnitt|Abschn\.|Kapitel|Kap\.|chapter|chap\.|ch\.)\s*:?\s*"
+    r"(?:[\d.]+|[A-ZÄÖÜ])[^()\n]{0,60})\)"
+)
+_BARE_PAGE = re.compile(r"\((?P<loc>" + BARE_LOCATOR + rf"|{_TIME}(?:\s*[-–—]+\s*{_TIME})?)\)")
 _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
-_LINE_END = re.compile(r"[.*_ \t]*(?:\n|\Z)")
+# (an HTML comment may close the line: a slide's "<!-- .element: class="rechts" -->")
+_LINE_END = re.compile(r"[.*_ \t]*(?:<!--[^\n]{0,200}?-->[ \t]*)?(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
     r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
 )
@@ -47,16 +64,25 @@ _LOCATOR_ONLY = re.compile(
 
 def _ends_block(m: re.Match[str]) -> bool:
     """A citation closing a clause (MLA's at a sentence's end: "… polarity (Barfield 35).") or
-    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"."""
+    a block quotation's last line, after its last stop: "… environment. (Grollig 11)"; or the
+    line after it, alone: "> … brauchst." then "(GMS 429)" (slides and notes set it so)."""
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t~*_")
     if m.string[m.end() : m.end() + 3].lstrip(" \t*_")[:1] in (".", "!", "?", ";"):
         return True
-    return before.endswith((".", "!", "?")) and bool(_LINE_END.match(m.string, m.end()))
+    if not _LINE_END.match(m.string, m.end()):
+        return False
+    if before.endswith((".", "!", "?")):
+        return True
+    above = m.string[max(0, m.start() - 12) : m.start()]
+    return "\n" in above and above.rstrip(" \t\n>*_").endswith((".", "!", "?", *_CLOSING_MARKS))
 
 
 def _after_quotation(m: re.Match[str]) -> bool:
     # Emphasis may close after the mark: '*Only as phenomenology, is ontology possible'* (SZ 35).
+    # The writer may close the sentence before citing: '"… this century". (85)' (stop_cite.py).
     before = m.string[max(0, m.start() - 6) : m.start()].rstrip(" \t\n~*_")
+    if before[-1:] in (".", "!", "?"):
+        before = before[:-1]
     return before.endswith(_CLOSING_MARKS)
 
 
@@ -85,6 +111,17 @@ def _bare_page(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
 
 
+def _author_section(m: re.Match[str]) -> list[Mention]:
+    names = names_of(m.group("names"))
+    if not names or names[0] in NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
+        return []
+    written = " ".join(m.group("loc").split())
+    found = parse_locator(written)
+    label = found.label if found is not None and found.label != "page" else "section"
+    loc = Locator(label=label, value=written)
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+
+
 def _locator_only(m: re.Match[str]) -> list[Mention]:
     loc = parse_locator(m.group("loc"))
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
@@ -93,6 +130,7 @@ def _locator_only(m: re.Match[str]) -> list[Mention]:
 PAGE_SCANNERS: tuple[Scanner, ...] = (
     (_LOCATOR_ONLY, _locator_only),
     (_AUTHOR_LINE, _author_line),
+    (_AUTHOR_SECTION, _author_section),
     (_AUTHOR_PAGE, _author_page),
     (_BARE_PAGE, _bare_page),
 )

@@ -97,8 +97,10 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
         rest = rest.replace(doc.text[a - 2 : b + 1], "")  # the "^[…]" note itself
     # "\\": a Markdown line break; a closing mark: the writer wrapped the block in marks and
     # closed them after its citation (> "… abzufragen [...][@key, S. 878].")
+    # LaTeX's closing marks too: ''  "' (babel's German)  \grqq{}  \frqq
     # (and a link's closing tag: "> <a href="#literatur">Meier (2012, S. 14)</a>")
-    rest = _END_TAG.sub("", _REMARK.sub("", rest)).strip(' \t.,;:)\n\\"”“»«’*_')
+    rest = _END_TAG.sub("", _LATEX_CLOSER.sub("", _REMARK.sub("", rest)))
+    rest = rest.strip(" \t.,;:)\n\\\"”“»«’*_'")  # and a block's emphasis
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
@@ -114,6 +116,7 @@ _REMARK = re.compile(
     r"|my\s+translation|meine\s+Übersetzung|Übers\.[^\[\]()]*)[\])][\s.]*$",
     re.I,
 )
+_LATEX_CLOSER = re.compile(r"\\(?:grqq|frqq|grq|frq|textquotedblright|rq)\b(?:\{\})?")
 _END_TAG = re.compile(r"</[A-Za-z]+>")
 # A LaTeX line break set before a block's closing citation ("''\\\\*" then the citation's line)
 _LINE_BREAK = re.compile(

@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
@@ -177,11 +177,9 @@ def closing_named(doc: Document, start: int, end: int) -> Mention | None:
     line_end = _LINE_END.search(text, end, min(len(text), end + _LINE_REACH))
     if line_end is None:
         return None
-    found = [
-        m
-        for m in find_mentions(text, end, line_end.start(), latex=False, markdown=False)
-        if m.style in _NAMING
-    ]
+    # (the document's citations, read once: reading each quotation's line anew made a paragraph
+    # of thousands of quotations read its citations thousands of times)
+    found = [m for m in mentions_in(doc, end, line_end.start()) if m.style in _NAMING]
     if len(found) != 1 or found[0].style != "author_date" or not found[0].raw.startswith("("):
         return None
     cite = found[0]

@@ -19,6 +19,7 @@ from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.concepts import names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
+from quote_tui.manuscripts.deadline import Deadline
 from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import (
     cites_nothing,
@@ -226,6 +227,7 @@ def extract(
     limit: int | None = None,
     cites: bool = False,
     titles: Iterable[str | None] = (),
+    deadline: Deadline | None = None,
 ) -> list[Found]:
     """Every quotation in the manuscript with the reference that applies to it.
 
@@ -236,6 +238,8 @@ def extract(
             were more): resolving each one's reference is the costly part.
         cites: the writer gave a bibliography, so the text cites whether or not it shows it.
         titles: the bibliography's titles (words in marks that are one name the work).
+        deadline: when extraction stops; the quotations found before it come back, and the
+            deadline holds where it stopped.
 
     Returns:
         The quotations in document order (blocks and inline quotations interleaved by offset).
@@ -272,8 +276,9 @@ def extract(
         for t in italic_titles(d.scan_text if d.scan_text is not None else d.text)
     ]
     known = Titles([*titles, *(entry.title for entry in ms.listed), *italic, *named])
+    spent = deadline.passed if deadline is not None else _never
     for index, doc in enumerate(ms.documents):
-        if limit is not None and len(out) > limit:
+        if (limit is not None and len(out) > limit) or spent(partial(doc.location, 0)):
             break
         scan = doc.scan_text if doc.scan_text is not None else doc.text
         lacks = partial(unsupported, doc.text, cites_nothing=bare)
@@ -309,6 +314,8 @@ def extract(
         # is its source's words again.
         said = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         for block in outer_blocks:
+            if spent(partial(doc.location, block.start)):
+                break
             if block.end - block.start > _MAX_QUOTE_SPAN:
                 continue
             # (capitalised words cited at once with a page are quoted words: \enquote{Arbeit
@@ -418,7 +425,7 @@ def extract(
             [(f.start, f.end) for f in ms.footnotes.values() if f.doc == index] + list(doc.notes)
         )
         for span in spans:
-            if limit is not None and len(out) > limit:
+            if (limit is not None and len(out) > limit) or spent(partial(doc.location, span.start)):
                 break
             if span.start in skipped or _in_note_title(notes, doc, span):
                 continue
@@ -570,6 +577,11 @@ def extract(
 def _note_text(mention: Mention | None) -> str | None:
     """The prose of the note that cites a quotation, which may name the work it quotes."""
     return mention.raw if mention is not None and mention.style == "note" else None
+
+
+def _never(where: object) -> bool:
+    """No time limit."""
+    return False
 
 
 def _nobody(pos: int) -> None:

@@ -6,8 +6,10 @@ LaTeX numbers both by one counter: ``\\footnote`` and ``\\footnotemark`` step it
 ``\\footnotetext`` takes its current value, ``[N]`` names a number outright and
 ``\\addtocounter``/``\\setcounter`` move it (the usual way to set several marks in a table and
 their texts below it). The mark of a number is read with the note text of the same number;
-without a ``\\footnotetext`` of that number, the typed list's entry of that number. Each file
-counts on its own, as a note and its mark stand in one file.
+without a ``\\footnotetext`` of that number, the typed list's entry of that number; without
+either, the ``\\footnote`` of that number set before it (a writer who cites a note's source
+again marks it with the note's number: ``…“\\footnotemark[9]``). Each file counts on its own,
+as a note and its mark stand in one file.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.notes import note_mention
 from quote_tui.manuscripts.typednotes import find_typed_notes
 
 __all__ = ["NoteMarks", "detached_notes"]
@@ -46,7 +49,10 @@ def detached_notes(
     counter = 0
     marks: list[tuple[int, int, int]] = []
     texts: dict[int, tuple[int, int]] = {}
-    for m in _COMMANDS.finditer(scan):
+    given: dict[int, tuple[int, int]] = {}  # each \footnote's text by its number
+    for found in _COMMANDS.finditer(scan):
+        # (the scan blanks a command's optional argument: its number is read in the text)
+        m = _COMMANDS.match(text, found.start()) or found
         if m.group("counter"):
             value = int(m.group("value"))
             counter = counter + value if m.group("counter") == "addtocounter" else value
@@ -64,6 +70,8 @@ def detached_notes(
             counter += 1
         if cmd == "footnotemark":
             marks.append((m.start(), m.end(), int(num) if num else counter))
+        elif (span := group(m.end())) is not None:
+            given.setdefault(int(num) if num else counter, _trimmed(text, span))
     if not marks:
         return (), {}
     typed: dict[int, tuple[int, int]] = {}
@@ -75,8 +83,12 @@ def detached_notes(
     for start, end, number in marks:
         span = texts.get(number) or typed.get(number)
         if span is None or span[0] < end and not texts.get(number):
-            # a typed list stands after the marks it explains
-            continue
+            # a typed list stands after the marks it explains; with neither, "\footnotemark[9]"
+            # sets the number of a \footnote given before again: when that note cites a work,
+            # it cites it again (a remark's number set again adds the remark, not a source)
+            span = given.get(number)
+            if span is None or span[0] > start or note_mention(text, *span) is None:
+                continue
         note_name = f"{name}#note{number}"
         anchors.append(Anchor(start, end, footnote=note_name))
         spans[note_name] = span

@@ -25,7 +25,7 @@ from quote_tui.manuscripts.notes import (
 )
 from quote_tui.manuscripts.notexref import back_referenced
 from quote_tui.manuscripts.refs import Mention, note_author_year
-from quote_tui.manuscripts.shortnotes import full_note
+from quote_tui.manuscripts.shortnotes import full_latex_note, full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
 __all__ = [
@@ -174,7 +174,16 @@ def _from_latex_note(doc: Document, k: int, depth: int) -> _Cite:
                 return from_latex_note(doc, j, depth=depth + 1)
         return None
 
-    return _note_cite(doc, start, end, before, depth, by_author)
+    mention, anchor = _note_cite(doc, start, end, before, depth, by_author)
+    if (
+        mention is not None
+        and mention.style == "note"
+        and not is_same_as_before(doc.text, start, end)
+        and not OP_CIT.match(doc.text, start, end)
+    ):
+        # "Smith, 52.": the work of the full note before it, as a Word or Markdown note is
+        return full_latex_note(doc, k, mention), None
+    return mention, anchor
 
 
 # A work named in the running text by its author and year: "der Historiker Benno Nietzel im

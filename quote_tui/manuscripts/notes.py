@@ -13,9 +13,12 @@ import re
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.scripture import scripture_note
+from quote_tui.manuscripts.site_cites import site_note
 
 __all__ = [
     "NOTE_PAGE",
+    "PART_LOCATOR",
     "inline_notes",
     "is_same_as_before",
     "names_work",
@@ -36,9 +39,11 @@ NOTE_PAGE = re.compile(
 _VOLUME_BEFORE = re.compile(
     r"(?:\b(?:Bd|Bde|vol|Vol|vols)\.\s*\d{1,3}\s*,?\s*|(?<![\d:])(?P<colon>\d{1,3}\s?:\s))$"
 )
+# (also the page the quotation stands on: "S. 7—22 (Zitat: S. 7)", "pp. 1-20 (quoted at 7)")
 _HERE_PAGE = re.compile(
-    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially|bes\."
-    r"|insbes\.)\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially"
+    r"|bes\.|insbes\.|Zitat|zit\.|quoted\s+(?:at|on)|quotation\s+(?:at|on)|cited\s+(?:at|on))"
+    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
     re.I,
 )
 # One page of a list in a note: "39", "40-41", "x", "64 f." (a roman numeral is a whole word)
@@ -55,7 +60,30 @@ _EARLIER_PAGE = re.compile(
     r"\s*(?:,|&|\bund|\band|\bu\.|\bsowie)\s*"
     r"(?=(?:(?:pp?\.|S\.)\s*)?" + _LISTED + r"\.?\s*$)"
 )
+# A part of the work in place of a page, closing a note: "Olson, Chapter 1: The Postconservative
+# Style", "…, 2009), Part II, Chapter 5: The Prince", "Kap. 3" (an e-book has no pages to give);
+# the part's own title after a colon is no locator. (The comma may stand inside the title's
+# italics: "_Generous Orthodoxy,_ Chapter 10".)
+_PART_TERM = (
+    r"(?:Part|Book|Chapter|Chap\.|Ch\.|Section|Sec\.|Sect\.|Teil|Kapitel|Kap\.|Abschnitt|Abschn\."
+    r"|Chapitre|Partie|Capítulo|Parte)"
+)
+PART_LOCATOR = (
+    rf"{_PART_TERM}\s+(?:\d+|[IVXLC]+\b)(?:\.\d+)*"
+    rf"(?:\s*,\s*{_PART_TERM}\s+(?:\d+|[IVXLC]+\b)(?:\.\d+)*)*"
+)
+"""A part of a work as a note writes it in place of a page (a pattern): "Part II, Chapter 5"."""
+_PART_LAST = re.compile(
+    rf"(?:^|(?:[,.)]|[,.][*_]+)\s*)(?P<part>{PART_LOCATOR})(?:\s*:\s*[^,;()]{{1,120}}?)?\.?\s*$"
+    # a numbered section alone after the author: "Schwalbe, 2.3.2"
+    r"|,\s*(?P<dotted>\d{1,2}(?:\.\d{1,2}){2,3})\.?\s*$"
+)
+_TERMED = re.compile(r"(?:pp?\.|S\.)\s*\d")
 _UNPAGED = re.compile(r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.?)\s*$", re.I)
+# "…, n.p. The entire catalog is available online …": no page, then the writer's own sentence
+_UNPAGED_THEN_WORDS = re.compile(
+    r",\s*((?:o\.\s?S|n\.\s?pag|o\.\s?p|n\.\s?p)\.)\s+(?=[A-ZÄÖÜ“\"‘])", re.I
+)
 # A range with its page term, then a comma before the closing page: the range is the extent
 _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 # A page after a work's year, then the writer's own sentence: "(… 1971), 7. Note that …",
@@ -106,6 +134,11 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
     note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
+    if (bible := scripture_note(note)) is not None:
+        # "Revelation 17:1b-2, 4-6 (NRSV)": the book, at chapter and verse
+        return Mention(start, end, "note", note, key=bible[0], locator=bible[1])
+    if (site := site_note(note, start, end)) is not None:
+        return site  # "Wikipedia, Freie Software, Abschnitt: Open Source"
     if len(note.split()) < 2 and not _SAME.match(note):
         return None
     if _PAGE_ONLY.fullmatch(note) and (only := parse_locator(note)) is not None:
@@ -129,11 +162,20 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
     if page is None and (unpaged := _UNPAGED.search(note)) is not None:
         page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
-    if not (title or _YEAR.search(note) or page or _SAME.match(note)):
+    if page is None and (unpaged := _UNPAGED_THEN_WORDS.search(note)) is not None:
+        note = note[: unpaged.end(1)]
+        page = _UNPAGED.search(note)
+    part = _PART_LAST.search(note) if page is None else None
+    if not (title or _YEAR.search(note) or page or part or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
         # "S. 281-310, S. 287.": an article's extent, then the page cited in it
+        locator = parse_locator(page.group(1))
+        page_start = earlier.start()
+    elif page and earlier and earlier.group(2) and _TERMED.match(page.group(1)):
+        # "Book I, 27-29, pp. 80-81": the numbers without a term are the book's own sections;
+        # the page is the one its term names
         locator = parse_locator(page.group(1))
         page_start = earlier.start()
     elif page and earlier:
@@ -149,6 +191,10 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # "Korczak (1998ff.), Bd. 14, S. 570.", "…, 3: xvi–xvii.": the volume stays with the page
         locator = parse_locator(note[volume.start() : page.end(1)])
         page_start = min(page.start(), volume.start())
+    elif part is not None:
+        # "…, Chapter 20: How Can We …": the chapter is the place, its title no part of it
+        locator = parse_locator(part.group("part") or part.group("dotted"))
+        page_start = part.start()
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)
@@ -205,7 +251,9 @@ _REMARK = re.compile(
     r"|soulign[ée]\s+dans\s+l[e']\s?(?:texte|original)|(?:ma|notre)\s+traduction"
     r"|traduction\s+modifi[ée]e)"
     r"|(?:énfasis\s+añadido|(?:el\s+)?énfasis\s+(?:es\s+)?mío|cursivas?\s+en\s+el\s+original"
-    r"|traducción\s+(?:propia|mía)))"
+    r"|traducción\s+(?:propia|mía))"
+    # whose words the work quotes: "Pohlsander, 90, quoting Paul Keresztes"
+    r"|(?:quoting|citing|zitiert\s+nach)\s+[^,;.()\d]{2,60})"
     r"\s*[)\]]?\s*\.?\s*$",
     re.I,
 )

@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from quote_tui.manuscripts.commentary import in_commentary
-from quote_tui.manuscripts.document import Document, Manuscript
+from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import (
     FOR_NAME,
     OWN_SAYING,
@@ -49,7 +49,6 @@ from quote_tui.manuscripts.phrase_cites import (
     word_cited,
 )
 from quote_tui.manuscripts.quotes import find_quotes, has_words
-from quote_tui.manuscripts.refs import find_mentions
 from quote_tui.manuscripts.reported import (
     CITE_ENDS as _CITE_ENDS,
 )
@@ -351,9 +350,7 @@ def _subject_cited(doc: Document, ms: Manuscript | None, start: int, close_end: 
     # title words after are no names.
     authors = [
         _KEY_AUTHOR.match(m.key)[0].casefold()  # type: ignore[index]
-        for m in find_mentions(
-            text, close_end, stop, latex=doc.kind == "latex", markdown=doc.kind == "markdown"
-        )
+        for m in mentions_in(doc, close_end, stop)
         if m.key and m.locator is not None and _KEY_AUTHOR.match(m.key)
     ]
     if ms is not None:

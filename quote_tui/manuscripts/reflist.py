@@ -67,12 +67,13 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)([a-z]?)\b")
 # "Müller, Hans: Titel. Berlin o.J."; its citations say so too, "(Google, n.d.)".
 _NO_YEAR = re.compile(r"(?<=[(\s])" + UNDATED + r"(?=[).,;\s]|$)")
 # The end of a list: the next heading (Markdown, LaTeX) or an appendix.
-# The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's rule and
-# notes (<div>, ---, <div id="ftn1">, [\[1\]](#_ftnref1)), Mammoth's list of anchored notes. A
-# citeproc <div id="refs"> holds the list itself.
+# The notes after a list end it too: Pandoc's [^1]: definitions, a Word export's or a web
+# page's rule and notes (<div>, ---, * * *, ___, <div id="ftn1">, [\[1\]](#_ftnref1)), Mammoth's
+# list of anchored notes. A citeproc <div id="refs"> holds the list itself.
 _NEXT_HEADING = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]|\\(?:(?:section|chapter|appendix)\b|end\{document\})"
     r"|\[\^[^\]\s]+\]:|<div>|<div\s[^>\n]*\bid=\"_?(?:ftn|edn|fn|footnote)|-{3,}[ \t]*$"
+    r"|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]+){2,}-[ \t]*$"
     r"|\[\*{0,2}\\?\[\d{1,4}\\?\]\*{0,2}\]\(#|\d{1,4}\.[ \t]+<a\s+(?:id|name)=)",
     re.M,
 )

@@ -7,7 +7,9 @@ there); ``sentence_window`` says where that sentence ends.
 
 Each syntax has its reader: pandoc_cites, latex_cites, author_year, author_page (MLA's author
 and page, a transcript's line, a page alone), mark_cites (numbers and note marks), web_cites
-(URL, DOI, PMID); sentence_ends finds the window. This module runs them together.
+(URL, DOI, PMID), scripture (a Bible book at chapter and verse), site_cites (a reference
+work's article by the site's name); sentence_ends finds the window. This module runs them
+together.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from quote_tui.manuscripts.latex_cites import LATEX_SCANNERS, is_latex_cite
 from quote_tui.manuscripts.mark_cites import NOTE_MARK_SCANNERS, NUMBER_SCANNERS
 from quote_tui.manuscripts.mention import Mention, Scanner, first_of_overlapping
 from quote_tui.manuscripts.pandoc_cites import PANDOC_SCANNERS, pandoc_mentions
+from quote_tui.manuscripts.scripture import SCRIPTURE_SCANNERS
 from quote_tui.manuscripts.sentence_ends import ABBREV as _ABBREV  # noqa: F401  (evidence.py's)
 from quote_tui.manuscripts.sentence_ends import sentence_window
+from quote_tui.manuscripts.site_cites import SITE_SCANNERS
 from quote_tui.manuscripts.web_cites import WEB_SCANNERS
 
 __all__ = [
@@ -56,7 +60,8 @@ def find_mentions(
         scanners += LATEX_SCANNERS
     if markdown:
         scanners += [*NOTE_MARK_SCANNERS, *PANDOC_SCANNERS]
-    scanners += [*WEB_SCANNERS, *AUTHOR_YEAR_SCANNERS, *NUMBER_SCANNERS, *PAGE_SCANNERS]
+    scanners += [*WEB_SCANNERS, *AUTHOR_YEAR_SCANNERS, *NUMBER_SCANNERS]
+    scanners += [*SCRIPTURE_SCANNERS, *SITE_SCANNERS, *PAGE_SCANNERS]
     # endpos acts as if the text ended there, without copying text[:end] on every call
     # (a copy per block quotation was quadratic in a manuscript of many nested ones).
     candidates = (

@@ -10,6 +10,7 @@ from pathlib import Path
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.attachments import PdfFolder, ZoteroLibrary
 from quote_tui.manuscripts.bibliography import Bibliography, read_bibliography
+from quote_tui.manuscripts.deadline import DEFAULT_SCAN_SECONDS, Deadline, scan_seconds
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.liquid_cites import with_liquid_cites
@@ -20,7 +21,7 @@ from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
 from quote_tui.manuscripts.web_names import with_web_names
 
-__all__ = ["DEFAULT_MAX_QUOTES", "SUFFIXES", "scan", "scan_manuscript"]
+__all__ = ["DEFAULT_MAX_QUOTES", "DEFAULT_SCAN_SECONDS", "SUFFIXES", "scan", "scan_manuscript"]
 
 DEFAULT_MAX_QUOTES = 10_000
 """Most quotations taken from one manuscript: a book quotes a few hundred; a file with millions
@@ -126,6 +127,7 @@ def scan_manuscript(
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
     within: tuple[Path, ...] | None = None,
+    max_seconds: float | None = None,
 ) -> ScanResult:
     """Quotations, references and sources of a manuscript already read.
 
@@ -138,6 +140,9 @@ def scan_manuscript(
         min_words: the shortest quotation that counts.
         max_quotes: the most quotations taken; past it the rest are left out, with a warning.
         within: folders a bibliography's attached files may lie in (None: anywhere).
+        max_seconds: the longest extraction runs; past it the quotations found so far are
+            taken, with a warning that says from which line on the rest were not looked at
+            (None: a minute, and 15 s more per 100,000 characters; ``deadline.scan_seconds``).
 
     Returns:
         The scan result.
@@ -148,13 +153,24 @@ def scan_manuscript(
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []
     warnings = list(ms.warnings)
+    if max_seconds is None:
+        max_seconds = scan_seconds(sum(len(doc.text) for doc in ms.documents))
+    deadline = Deadline(max_seconds)
     taken = extract(
         ms,
         min_words=min_words,
         limit=max_quotes,
         cites=bool(bibliography.entries),
         titles=[entry.title for entry in bibliography.entries],
+        deadline=deadline,
     )
+    if (stop := deadline.stopped_at) is not None:
+        warnings.insert(
+            0,
+            f"{manuscript_name(manuscript)}: finding quotations took longer than "
+            f"{max_seconds:.0f} s; the scan stopped at {stop.file}:{stop.line}:{stop.column}, and "
+            "quotations after it were not looked at (--max-scan-seconds)",
+        )
     if len(taken) > max_quotes:
         taken = taken[:max_quotes]
         last = taken[-1].location
@@ -213,6 +229,7 @@ def scan(
     min_words: int = 4,
     max_quotes: int = DEFAULT_MAX_QUOTES,
     within: Sequence[PathLike] | None = None,
+    max_seconds: float | None = None,
 ) -> ScanResult:
     """Scan a manuscript (Markdown, plain text, LaTeX or .docx) into a batch.
 
@@ -229,6 +246,8 @@ def scan(
         max_quotes: the most quotations taken from the manuscript (a warning says so).
         within: folders a bibliography's attached files may lie in; a file named elsewhere is
             not looked at (None: anywhere, for a bibliography the user vouches for).
+        max_seconds: the longest finding quotations runs (a warning says where it stopped;
+            None: a minute plus 15 s per 100,000 characters).
 
     Returns:
         The ``ScanResult``; ``.to_batch_dict(batch_path)`` gives the batch JSON.
@@ -268,6 +287,7 @@ def scan(
         min_words=min_words,
         max_quotes=max_quotes,
         within=None if within is None else _folder_forms(within),
+        max_seconds=max_seconds,
     )
     # An entry the bibliography reader skipped is why a citation may find no reference: its
     # warning comes first.

@@ -14,12 +14,12 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
-from quote_tui.manuscripts.document import FootnoteSpan, Manuscript
-from quote_tui.manuscripts.notes import note_mention
+from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript
+from quote_tui.manuscripts.notes import PART_LOCATOR, note_mention
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.spans import note_title
 
-__all__ = ["AUTHOR_ONLY", "full_note"]
+__all__ = ["AUTHOR_ONLY", "full_latex_note", "full_note"]
 
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _LOOK_BACK = 200  # earlier notes searched for the full form; a chapter's worth
@@ -30,37 +30,64 @@ def full_note(ms: Manuscript, note_id: str, mention: Mention) -> Mention:
     whose longer title begins with its title, or that names the same author and title words;
     itself when it is no short form or none is found."""
     span = ms.footnotes.get(note_id)
-    # a comma set inside the italics is the sentence's: "*Atelier Rosa Bonheur,* 2:79."
-    title = (mention.key or "").strip().rstrip(_TRAIL)
     if span is None or mention.style != "note":
         return mention
     doc = ms.documents[span.doc]
-    latex = doc.kind == "latex"
-    if _dated(doc.text, span.start, span.end, latex):
-        return mention  # a note with its work's year is a full one
-    if len(title.split()) < 2:
-        return _by_author_alone(ms, span.doc, span.start, mention)
     earlier = _earlier(ms, span.doc, span.start)
-    short = title.casefold()
+    return _completed(doc.text, doc.kind == "latex", span.start, span.end, earlier, mention)
+
+
+def full_latex_note(doc: Document, k: int, mention: Mention) -> Mention:
+    """``mention``, read from the ``k``-th LaTeX ``\\footnote`` of ``doc``, completed as
+    ``full_note`` completes a note from the notes before it."""
+    if mention.style != "note":
+        return mention
+    start, end = doc.notes[k]
+    earlier = list(doc.notes[max(0, k - _LOOK_BACK) : k])
+    return _completed(doc.text, True, start, end, earlier, mention)
+
+
+def _completed(
+    text: str, latex: bool, at: int, to: int, earlier: list[tuple[int, int]], mention: Mention
+) -> Mention:
+    # a comma set inside the italics is the sentence's: "*Atelier Rosa Bonheur,* 2:79."
+    title = (mention.key or "").strip().rstrip(_TRAIL)
+    if _dated(text, at, to, latex):
+        return mention  # a note with its work's year is a full one
+    if len(title.split()) < 2 or AUTHOR_ONLY.match(mention.raw):
+        # ("Waszinck and Van Winden, 52": two names, no title to look for)
+        return _by_author_alone(text, earlier, mention)
+    short = _unarticled(title)
     longer = None
     for start, end in reversed(earlier):
-        full = (_title(doc.text, start, end, latex) or "").strip().rstrip(_TRAIL)
-        if not full or not full.casefold().startswith(short):
+        full = (_title(text, start, end, latex) or "").strip().rstrip(_TRAIL)
+        if not full or not _unarticled(full).startswith(short):
             continue
         # the same title again ("*Being and Time*, p. 13." after "Heidegger, *Being and
         # Time*, … 2010), p. xxix.") is short for the note that gives its year; a yearless
         # note before it is another short one, so the search goes on past it
-        if _dated(doc.text, start, end, latex):
-            raw = " ".join(doc.text[start:end].split())
+        if _dated(text, start, end, latex):
+            raw = " ".join(text[start:end].split())
             return replace(mention, key=full, raw=f"{mention.raw} [{raw}]")
         if longer is None and len(full) > len(title):
-            longer = (full, " ".join(doc.text[start:end].split()))
+            longer = (full, " ".join(text[start:end].split()))
     if longer is not None:
         return replace(mention, key=longer[0], raw=f"{mention.raw} [{longer[1]}]")
-    return _by_author_and_words(ms, span.doc, span.start, mention)
+    return _by_author_and_words(text, earlier, mention)
 
 
 _TRAIL = ",;:. "
+# A title's leading article, which a short title drops ("Story of Christianity" for "The Story of
+# Christianity: Volume 1", "Generous Orthodoxy" for "A Generous Orthodoxy")
+_ARTICLE = re.compile(r"(?:the|an?|der|die|das|ein|eine|le|la|les|l['’]|el|los|las|il|lo)\s*", re.I)
+
+
+def _unarticled(title: str) -> str:
+    folded = title.casefold()
+    m = _ARTICLE.match(folded)
+    return folded[m.end() :] if m and m.end() < len(folded) else folded
+
+
 # A sentence's end in a note, after a page, a bracket or a word (not an initial's stop, "J. Smith")
 _NOTE_SENTENCE_END = re.compile(r"(?:(?<=[\d)\]])|(?<=[^\W\d_]{3}))\.\s+(?=[A-ZÀ-Þ“\"‘])")
 
@@ -141,7 +168,7 @@ def _said(text: str) -> str:
     return " " + " ".join(_WORD.findall(unicodedata.normalize("NFC", text).casefold())) + " "
 
 
-def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
+def _by_author_and_words(text: str, earlier: list[tuple[int, int]], mention: Mention) -> Mention:
     """A short note without a title in marks or italics, completed from the nearest earlier
     note that names the same author and holds the same title words in the same order."""
     m = _SHORT.match(mention.raw)
@@ -149,8 +176,6 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
         return mention
     author = m.group("author").casefold()
     words = _said(m.group("words"))
-    earlier = _earlier(ms, doc_index, start)
-    text = ms.documents[doc_index].text
     for a, b in reversed(earlier):
         said = _words(text, a, b)
         if f" {author} " in said and words in said and _YEAR.search(text, a, b):
@@ -164,22 +189,28 @@ def _by_author_and_words(ms: Manuscript, doc_index: int, start: int, mention: Me
 # "Popkin, 70.", "Watkins, 32-33.", "Vgl. Creider, S. 262.": the author and the page alone, as
 # a writer shortens the notes of a work that is the only one of its author cited. The note is
 # completed from the earlier full note (here) or, with none, from the typed list (resolve).
+# Two authors ("Waszinck and Van Winden, 52"), a part in place of the page ("Olson, Chapter 1:
+# The Postconservative Style", an e-book's), and whom the work quotes ("Pohlsander, 90,
+# quoting Paul Keresztes") shorten the same way.
+_NAME = r"[^\W\d_][\w'’\-]+"
 AUTHOR_ONLY = re.compile(
-    r"^\s*(?:(?:vgl\.|cf\.|see|siehe)\s+)?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
-    r"(?:(?:pp?\.|S\.)\s*)?[\dxivlc]+(?:\s*[-–]+\s*[\dxivlc]+)?\.?\s*$",
+    rf"^\s*(?:(?:vgl\.|cf\.|see|siehe)\s+)?(?P<author>{_NAME})"
+    rf"(?:\s+(?:and|&|und)\s+(?:{_NAME}\s+){{0,2}}{_NAME})?,?\s+"
+    r"(?:(?:(?:pp?\.|S\.)\s*)?[\dxivlc]+(?:\s*[-–]+\s*[\dxivlc]+)?"
+    rf"|(?-i:{PART_LOCATOR})(?:\s*:\s*[^,;()]{{1,120}}?)?)"
+    r"(?:,\s*(?:quoting|citing|zitiert\s+nach)\s+[^,;.()\d]{2,60})?\.?\s*$",
     re.I,
 )
 
 
-def _by_author_alone(ms: Manuscript, doc_index: int, start: int, mention: Mention) -> Mention:
+def _by_author_alone(text: str, earlier: list[tuple[int, int]], mention: Mention) -> Mention:
     """A note of an author's name and a page, completed from the nearest earlier note that
     names that author with a year: the work the writer cited in full before."""
     m = AUTHOR_ONLY.match(mention.raw)
     if m is None:
         return mention
     author = m.group("author").casefold()
-    text = ms.documents[doc_index].text
-    for a, b in reversed(_earlier(ms, doc_index, start)):
+    for a, b in reversed(earlier):
         if f" {author} " in _words(text, a, b) and _YEAR.search(text, a, b):
             raw = " ".join(text[a:b].split())
             full = note_mention(text, a, b)

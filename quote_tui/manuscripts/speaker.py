@@ -24,16 +24,29 @@ _NAME = r"[A-ZÄÖÜ][\w'’\-]+"
 # The speaker before the quotation: "As Phelan has argued", "Phelan has called", "Derrida spoke
 # of", "Duchamp wrote that", "Dufrenne’s statement", "according to Kaprow".
 _VERB = (
-    r"(?:has|had|have|hat|once)?\s*(?:also\s+|accurately\s+|famously\s+)?"
+    # an adverb before the verb: "convincingly argues", "rightly notes", "treffend schreibt"
+    r"(?:has|had|have|hat|once)?\s*(?:also\s+|[a-z]+ly\s+|treffend\s+|zutreffend\s+)?"
     r"(?:argue[sd]?|note[sd]?|wr(?:ote|ites)|sa(?:id|ys)|spoke|speaks|call(?:s|ed)?|term(?:s|ed)?|"
     r"describe[sd]?|suggest(?:s|ed)?|comment(?:s|ed)?|claim(?:s|ed)?|state[sd]?|remark(?:s|ed)?|"
     r"observe[sd]?|put(?:s)?\s+it|reflect(?:s|ed)?|insist(?:s|ed)?|schreibt|schrieb|sagt|sagte|"
+    # "Emily Mitchell quotes “…”", "Smith explains that", "Müller betont, dass", "X zitiert"
+    r"quote[sd]?|explain(?:s|ed)?|assert(?:s|ed)?|mention(?:s|ed)?|point(?:s|ed)?\s+out|"
+    r"add(?:s|ed)?|emphasi[sz]e[sd]?|stress(?:es|ed)?|tell(?:s)?|told|recall(?:s|ed)?|"
+    r"zitiert|erklärt|erklärte|behauptet|betonte|schildert|beschreibt|fasst\s+zusammen|"
     r"nennt|nannte|spricht|sprach|betont|meint)\b"
 )
 _BEFORE = re.compile(
     r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"
-    r"(?:\s+\([^()]{0,60}\))?(?:\s*[’']s?\s+(?:statement|term|words?|phrase|notion|idea|claim|"
-    r"description|formulation)\b|\s+" + _VERB + ")"
+    # a year or a gloss set off after the name: "Mitchell (2020)", "Mitchell, a psychologist,"
+    r"(?:\s+\([^()]{0,60}\)|,\s+(?:a|an|the|die|der|ein|eine)\s+[^,.;:!?\n]{1,50},)?"
+    r"(?:\s*[’']s?\s+(?:statement|term|words?|phrase|notion|idea|claim|description|formulation|"
+    # the work the sentence names by its author: "Mitchell's study shows", "Müllers Studie"
+    r"study|article|book|essay|paper|report|research|analysis|survey|findings|Studie|Untersuchung)"
+    r"\b|\s+" + _VERB + ")"
+    # or only a preposition before the name, the quotation right after: "According to
+    # Mitchell, “…”", "Laut Müller „…“", "Nach Müller „…“", "For Phelan, ‘…’"
+    r"|(?:\b[Aa]ccording\s+to|\b[Ll]aut|\b[Nn]ach|\b[Gg]emäß|\b[Ff]or)\s+(?:[A-ZÄÖÜ][\w'’\-]+\s+)?"
+    r"(?P<alone>" + _NAME + r")(?:\s+\(\d{4}[a-z]?\))?[ \t]*[,:]?[ \t]*[\"“„‘‚«»]*\Z"
 )
 # After the quotation, in its sentence: "… ‘…’ to use Phelan’s term", "(in Kaprow’s words)".
 _AFTER = re.compile(
@@ -79,14 +92,15 @@ def named_speaker(
     after = _AFTER.search(text, end, stop.start() if stop else min(len(text), end + _REACH))
     # the speaker nearest the quotation: the last named before it, else one named after it
     for m in [*reversed(found), *([after] if after else [])]:
-        entry = _entry_for(m.group("name"), entries)
+        group = "name" if m.group("name") else "alone"
+        entry = _entry_for(m.group(group), entries)
         if entry is not None and entry.authors:
             surname = entry.authors[0].split()[-1]
             return Mention(
-                m.start("name"),
-                m.end("name"),
+                m.start(group),
+                m.end(group),
                 "author_date",
-                m.group("name"),
+                m.group(group),
                 names=(surname,),
                 year=entry.year,
             )

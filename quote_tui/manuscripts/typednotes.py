@@ -44,15 +44,22 @@ _END = re.compile(
 _CARET_ENTRY = re.compile(
     r"^[ \t]*\[\^\d{1,4}\][ \t]+\S[^\n]*\n(?:[ \t]*\n)*[ \t]*\[\^\d{1,4}\][ \t]+\S", re.M
 )
+# A rule, then the note numbered 1 in brackets: a web page's notes set below a line with no
+# heading ("* * *" then "\[1\] Yoder, …", as Pandoc writes an HTML page's <hr> and its notes).
+_RULED = re.compile(
+    r"^[ \t]*(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})\n(?:[ \t]*\n)*"
+    r"(?=[ \t]*(?:\\\[1\\\]|\[\^?1\])(?!:)[ \t]+\S)",
+    re.M,
+)
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS, "0123456789")
 # An entry: its number as typed ("12.", "12)", "[12]", "^12^", "<sup>12</sup>", "¹²", "12"),
-# then its text, to the next entry or a blank line.
+# then its text, to the next entry or a blank line. Pandoc escapes a typed bracket ("\[12\]").
 _ENTRY = re.compile(
-    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\[\^?(?P<c>\d{1,4})\](?!:)"
+    r"^[ \t]*(?:\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|\\?\[\^?(?P<c>\d{1,4})\\?\](?!:)"
     r"|(?P<d>\d{1,4})(?P<dot>[.)])?|(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4}))(?:[ \t]+|(?=[^\W\d_]))"
     r"(?P<body>\S[^\n]*(?:\n(?![ \t]*\n)"
-    r"(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\[\^?\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
+    r"(?![ \t]*(?:\^?\d{1,4}[.)^]?|<sup>|\\?\[\^?\d|[⁰¹²³⁴⁵⁶⁷⁸⁹])[ \t])"
     r"[^\n]*)*)",
     re.M,
 )
@@ -60,6 +67,9 @@ _ENTRY = re.compile(
 # closing mark (and perhaps the sentence's stop) with a space or the line's end after it.
 _MARK = re.compile(
     r"\^(?P<a>\d{1,4})\^|<sup>(?P<b>\d{1,4})</sup>|(?<!\])\[\^?(?P<c>\d{1,4})\](?![(:])"
+    r"|(?<!\[)\\\[(?P<f>\d{1,4})\\\](?![(:])"
+    # linked to the note of the Word file it was pasted from, [\[42\]](file:///C:/…/a.docx#_ftn42)
+    r"|\[\*{0,2}\\?\[(?P<g>\d{1,4})\\?\]\*{0,2}\]\([^()\s#]+#[^()\s]*\)"
     # not a unit's power, m² or m³: after a word of two letters at least, or punctuation
     r"|(?:(?<=[.,;:!?”\"’»“)])|(?<=[^\W\d_]{2}))(?P<e>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})"
     r"|(?<=[”\"’»“])[.,;:!?]?(?P<d>\d{1,3})(?=[\s.,;:]|$)"
@@ -94,7 +104,7 @@ class TypedNotes:
         out = []
         for m in _MARK.finditer(text, 0, self.span[0]):
             number = _number(m)
-            if m.group("c") and not self.bracketed:
+            if (m.group("c") or m.group("f") or m.group("g")) and not self.bracketed:
                 continue
             if number in self.notes:
                 out.append((m.start(), m.end(), note_id(number)))
@@ -106,7 +116,7 @@ class TypedNotes:
 
 
 def _number(m: re.Match[str]) -> str:
-    raw = next(g for g in m.group("a", "b", "c", "d", "e") if g)
+    raw = next(g for g in m.group("a", "b", "c", "d", "e", "f", "g") if g)
     return str(int(raw.translate(_FROM_SUPERSCRIPT)))
 
 
@@ -118,6 +128,8 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     if headings:
         heading = headings[-1]
         list_start, start = heading.start(), heading.end()
+    elif (ruled := _last(_RULED.finditer(text))) is not None:
+        list_start, start = ruled.start(), ruled.end()
     elif (first := _CARET_ENTRY.search(text)) is not None:
         # "[^1] Popkin, …" lines with no heading above them: Pandoc's notes with the colon
         # left out are notes by their form alone
@@ -142,6 +154,13 @@ def find_typed_notes(text: str, numbered: Sequence[tuple[int, int]] = ()) -> Typ
     if not notes:
         return TypedNotes({})
     return TypedNotes(notes, (list_start, end), not find_reference_list(text).numbered)
+
+
+def _last(found: Iterable[re.Match[str]]) -> re.Match[str] | None:
+    last = None
+    for last in found:  # noqa: B007  (the last one is wanted)
+        pass
+    return last
 
 
 def _entry_number(m: re.Match[str]) -> int:

@@ -93,3 +93,38 @@ def test_a_typed_notes_list_before_its_marks_is_not_theirs(tmp_path: Path) -> No
         " thirteen.''\\footnotemark\n"
     )
     assert _cited(tmp_path, body) == {"It was a bright cold day": (None, None)}
+
+
+def test_a_numbered_footnotemark_cites_the_footnote_of_that_number_again(tmp_path: Path) -> None:
+    """``\\footnotemark[1]`` with no ``\\footnotetext[1]``: the writer marks a second quotation
+    from the source of note 1 with that note's number."""
+    first = "the history of all hitherto existing society is the history of class struggles"
+    second = "the working men have no country, and we cannot take from them what they have not"
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        f"Marx writes: ``{first}.''\\footnote{{Karl Marx, \\emph{{Manifesto of the Communist "
+        "Party}} (London: Burghard, 1848), 14.} Elsewhere he adds a second point. "
+        f"He also says ``{second}.''\\footnotemark[1] A third remark follows.\\footnote{{Ibid.}}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    cited = {c.quote.rstrip("."): c for c in scan(tex).citations}
+    ref = cited[second].reference
+    assert ref is not None and ref.style == "note"
+    assert ref.key == cited[first].reference.key == "Manifesto of the Communist Party"
+
+
+def test_a_footnotemark_setting_a_remarks_number_again_cites_nothing(tmp_path: Path) -> None:
+    """``\\footnotemark[1]`` after a word in marks, note 1 a remark on the word: the word is
+    the writer's (a scare quote explained), as it is beside the note itself."""
+    tex = tmp_path / "essay.tex"
+    tex.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Deutsche Banken \\enquote{müssen}\\footnote{Rechtlich müssen sie das zwar nicht, aber "
+        "ohne diese Anleihen halten sie ihre Quoten kaum.} Anleihen halten. Italienische Banken "
+        "hingegen \\enquote{müssen}\\footnotemark[1] italienische Anleihen halten.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.quote for c in scan(tex).citations] == []
