@@ -57,30 +57,14 @@ def join_word_rows(blocks: list[B], build: Callable[[Rect, tuple[Line, ...], flo
     ]
     if len(singles) < _WORDS:  # most pages: blocks of many lines
         return blocks
-    singles.sort(key=lambda i: (round(blocks[i].rect[3]), blocks[i].rect[0]))
-    rows: list[list[int]] = []
-    row = [singles[0]]
-    for i in singles[1:]:
-        if _next_word(blocks[row[-1]], blocks[i]):
-            row.append(i)
-            continue
-        rows.append(row)
-        row = [i]
-    rows.append(row)
     joined: dict[int, B] = {}
     gone: set[int] = set()
-    for row in rows:
+    for row in _rows(blocks, singles, _GAP):
         first, last = blocks[row[0]], blocks[row[-1]]
         if len(row) < _WORDS or last.rect[2] - first.rect[0] < _WIDTH * first.size:
             continue
-        text = " ".join(str(getattr(blocks[i].lines[0], "text", "")).strip() for i in row) + " "
-        rect = (
-            first.rect[0],
-            min(blocks[i].rect[1] for i in row),
-            last.rect[2],
-            max(blocks[i].rect[3] for i in row),
-        )
-        joined[row[0]] = build(rect, (Line(text, rect),), first.size)
+        rect = _row_rect(blocks, row)
+        joined[row[0]] = build(rect, (Line(_row_text(blocks, row) + " ", rect),), first.size)
         gone.update(row[1:])
     if not joined:
         return blocks
@@ -93,16 +77,47 @@ def _wordy(block: Block) -> bool:
     return text.count(" ") <= 1 and any(c.isalpha() for c in text)
 
 
-def _next_word(a: Block, b: Block) -> bool:
-    """Whether ``b`` is the word after ``a`` on its line."""
+def _rows(blocks: list[B], singles: list[int], ems: float) -> list[list[int]]:
+    """The one-line blocks ``singles`` (their indexes) in rows, each piece the one after the
+    last on its line, at most ``ems`` apart, read from the top and from the left."""
+    singles = sorted(singles, key=lambda i: (round(blocks[i].rect[3]), blocks[i].rect[0]))
+    rows: list[list[int]] = []
+    row = [singles[0]]
+    for i in singles[1:]:
+        if _next_on_line(blocks[row[-1]], blocks[i], ems):
+            row.append(i)
+            continue
+        rows.append(row)
+        row = [i]
+    rows.append(row)
+    return rows
+
+
+def _next_on_line(a: Block, b: Block, ems: float) -> bool:
+    """Whether ``b`` is the piece after ``a`` on its line, at most ``ems`` apart."""
     height = a.rect[3] - a.rect[1]
     gap = b.rect[0] - a.rect[2]
     return (
         a.size == b.size
-        and 0 <= gap <= _GAP * a.size
+        and 0 <= gap <= ems * a.size
         and abs(a.rect[3] - b.rect[3]) <= _LEVEL * height
         and abs(a.rect[1] - b.rect[1]) <= _LEVEL * height
     )
+
+
+def _row_rect(blocks: list[B], row: list[int]) -> Rect:
+    """The rectangle a row of pieces covers."""
+    return (
+        blocks[row[0]].rect[0],
+        min(blocks[i].rect[1] for i in row),
+        blocks[row[-1]].rect[2],
+        max(blocks[i].rect[3] for i in row),
+    )
+
+
+def _row_text(blocks: list[B], row: list[int]) -> str:
+    """A row's pieces read as one line."""
+    return " ".join(str(getattr(blocks[i].lines[0], "text", "")).strip() for i in row)
 
 
 def join_stretched_rows(
@@ -113,49 +128,20 @@ def join_stretched_rows(
     singles = [i for i, b in enumerate(blocks) if len(b.lines) == 1 and getattr(b, "upright", 1)]
     if len(singles) < 2:
         return blocks
-    singles.sort(key=lambda i: (round(blocks[i].rect[3]), blocks[i].rect[0]))
-    rows: list[list[int]] = []
-    row = [singles[0]]
-    for i in singles[1:]:
-        if _stretched_next(blocks[row[-1]], blocks[i]):
-            row.append(i)
-        else:
-            rows.append(row)
-            row = [i]
-    rows.append(row)
     joined: dict[int, B] = {}
     gone: set[int] = set()
-    for row in rows:
+    for row in _rows(blocks, singles, _STRETCHED):
         if len(row) < 2:
             continue
-        first, last = blocks[row[0]], blocks[row[-1]]
-        rect = (
-            first.rect[0],
-            min(blocks[i].rect[1] for i in row),
-            last.rect[2],
-            max(blocks[i].rect[3] for i in row),
-        )
+        rect = _row_rect(blocks, row)
         if not _column_line(blocks, set(row), rect):
             continue
-        text = " ".join(str(getattr(blocks[i].lines[0], "text", "")).strip() for i in row)
         head = min(row)  # the row stands where its first piece in the content stream did
-        joined[head] = build(rect, (Line(text, rect),), first.size)
+        joined[head] = build(rect, (Line(_row_text(blocks, row), rect),), blocks[row[0]].size)
         gone.update(i for i in row if i != head)
     if not joined:
         return blocks
     return [joined.get(i, b) for i, b in enumerate(blocks) if i not in gone]
-
-
-def _stretched_next(a: Block, b: Block) -> bool:
-    """Whether ``b`` is the piece after ``a`` on its line, a stretched space apart."""
-    height = a.rect[3] - a.rect[1]
-    gap = b.rect[0] - a.rect[2]
-    return (
-        a.size == b.size
-        and 0 <= gap <= _STRETCHED * a.size
-        and abs(a.rect[3] - b.rect[3]) <= _LEVEL * height
-        and abs(a.rect[1] - b.rect[1]) <= _LEVEL * height
-    )
 
 
 def _column_line(blocks: list[B], row: set[int], rect: Rect) -> bool:
