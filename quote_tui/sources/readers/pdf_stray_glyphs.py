@@ -252,6 +252,30 @@ def _mark_place(
     """Where a raised mark goes into its host line: the index of the character it stands
     before, and the end of the spaces there it stands over alone (MuPDF's space for its gap);
     None where a glyph of the host inks under it, or it stands past the line's last glyph."""
+    found = _gap_under(stray, host, placed)
+    if found is None:
+        return None
+    chars, boxes = found
+    x0, x1 = stray["bbox"][0], stray["bbox"][2]
+    at = next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > x0), None)
+    if at is None or at == 0:
+        return None  # past the line's end or before its start: ``pdf_lines`` glues those
+    while at and chars[at - 1].isspace():
+        at -= 1  # the mark follows its word; a space after it stays after it
+    end = at
+    while end < len(chars) and chars[end].isspace():
+        end += 1
+    if end > at and boxes[end - 1][2] > x1 + _SLACK:
+        end = at  # a word space after the mark, printed: kept
+    return at, end
+
+
+def _gap_under(
+    stray: dict[str, Any], host: dict[str, Any], placed: dict[str, Any] | None
+) -> tuple[str, list[Any]] | None:
+    """The host line's characters and their glyph boxes (from ``placed``, the same line's glyph
+    read) where no glyph of the host inks under the stray (a space MuPDF set in the gap may span
+    it); None where one does, or where the two reads do not tell the same characters."""
     if placed is None:
         return None
     spans = host["spans"]
@@ -265,17 +289,7 @@ def _mark_place(
         for c, b in zip(chars, boxes, strict=True)
     ):
         return None
-    at = next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > x0), None)
-    if at is None or at == 0:
-        return None  # past the line's end or before its start: ``pdf_lines`` glues those
-    while at and chars[at - 1].isspace():
-        at -= 1  # the mark follows its word; a space after it stays after it
-    end = at
-    while end < len(chars) and chars[end].isspace():
-        end += 1
-    if end > at and boxes[end - 1][2] > x1 + _SLACK:
-        end = at  # a word space after the mark, printed: kept
-    return at, end
+    return chars, boxes
 
 
 def _lines(raw: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -293,21 +307,11 @@ def _seat(
     """Where the stray's text goes into the host's (a dict read's line), and the text: the
     index of the character it stands before, where by the host's glyphs (``placed``, the same
     line's glyph read) a gap stands under it; None where none does."""
-    if placed is None:
+    found = _gap_under(stray, host, placed)
+    if found is None:
         return None
-    spans = host["spans"]
-    boxes = [c["bbox"] for span in placed["spans"] for c in span["chars"]]
-    if [len(span["text"]) for span in spans] != [len(span["chars"]) for span in placed["spans"]]:
-        return None  # the two reads do not tell the same characters
+    chars, boxes = found
     x0, x1 = stray["bbox"][0], stray["bbox"][2]
-    chars = "".join(span["text"] for span in spans)
-    # a gap: no glyph of the host inks where the stray stands (a space MuPDF set in the gap
-    # may span it)
-    if any(
-        not c.isspace() and min(b[2], x1 - _SLACK) > max(b[0], x0 + _SLACK)
-        for c, b in zip(chars, boxes, strict=True)
-    ):
-        return None
     middle = (x0 + x1) / 2
     at = next((k for k, b in enumerate(boxes) if (b[0] + b[2]) / 2 > middle), None)
     if at is None:
