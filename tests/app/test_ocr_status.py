@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from quote_tui.app import make_app
 from quote_tui.app.screens.load_source import LoadSourceScreen
-from tests.app.conftest import settle
+from tests.app.conftest import _GROUPS, settle
 from tests.sources.test_pdf_ocr import _two_page_scan, needs_tesseract
 
 pytestmark = needs_tesseract
@@ -78,7 +78,9 @@ class _Work:
         self.began = False
 
     def done(self) -> bool:
-        workers = list(self.node.workers)
+        # only the app's own groups: a file dialog's DirectoryTree keeps a loader worker alive
+        # for its lifetime, which held the watch to its bound
+        workers = [w for w in self.node.workers if w.group in _GROUPS]
         self.began = self.began or bool(workers)
         return self.began and all(w.is_finished for w in workers)
 
