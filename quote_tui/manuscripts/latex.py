@@ -23,7 +23,7 @@ from quote_tui.manuscripts.latex_files import (
     inline_code,
     style_files,
 )
-from quote_tui.manuscripts.latex_keyed import keyed_quote_blocks
+from quote_tui.manuscripts.latex_keyed import keyed_quote_blocks, trimmed
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
@@ -248,11 +248,7 @@ def own_quote_blocks(text: str, scan: str) -> list[Block]:
         body = _group(text, m.end(), "{", "}")
         if body is None or not text[body[0] : body[1]].strip():
             continue
-        start, end = body
-        while start < end and text[start] in " \t\n":
-            start += 1
-        while end > start and text[end - 1] in " \t\n":
-            end -= 1
+        start, end = trimmed(text, body)
         blocks.append(Block(start, end, body[1] + 1, inline=not _OWN_BLOCK.search(cmd)))
     return blocks
 

@@ -17,7 +17,7 @@ from quote_tui.manuscripts.locators import postnote_locator
 from quote_tui.manuscripts.mention import Mention
 from quote_tui.manuscripts.quotes import has_words
 
-__all__ = ["keyed_quote_blocks"]
+__all__ = ["keyed_quote_blocks", "trimmed"]
 
 # \name[opt][opt]{key}{ : a key names its work by author and year ("kaplan_siri_2019",
 # "Meier2017a", "meier:2017"), never with a space.
@@ -54,6 +54,16 @@ def _group(text: str, i: int) -> tuple[int, int] | None:
     return None
 
 
+def trimmed(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """``span`` of ``text`` without the spaces, tabs and line breaks at its ends."""
+    start, end = span
+    while start < end and text[start] in " \t\n":
+        start += 1
+    while end > start and text[end - 1] in " \t\n":
+        end -= 1
+    return start, end
+
+
 def keyed_quote_blocks(text: str, scan: str) -> list[Block]:
     """The quotations ``scan`` sets with an undefined command shaped ``\\cmd[page]{key}{words}``
     (``text`` is the file's text, ``scan`` the same with comments and code blanked)."""
@@ -64,11 +74,7 @@ def keyed_quote_blocks(text: str, scan: str) -> list[Block]:
         body = _group(text, m.end())
         if body is None or "\n\n" in text[body[0] : body[1]]:
             continue
-        start, end = body
-        while start < end and text[start] in " \t\n":
-            start += 1
-        while end > start and text[end - 1] in " \t\n":
-            end -= 1
+        start, end = trimmed(text, body)
         if not has_words(text, start, end, _MIN_WORDS):
             continue
         # (the scanned text blanks a command's options: read them as written)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from quote_tui.manuscripts.latex_keyed import trimmed
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.notes import note_mention
 from quote_tui.manuscripts.typednotes import find_typed_notes
@@ -64,14 +65,14 @@ def detached_notes(
         if cmd == "footnotetext":
             span = group(m.end())
             if span is not None:
-                texts.setdefault(int(num) if num else counter, _trimmed(text, span))
+                texts.setdefault(int(num) if num else counter, trimmed(text, span))
             continue
         if num is None:
             counter += 1
         if cmd == "footnotemark":
             marks.append((m.start(), m.end(), int(num) if num else counter))
         elif (span := group(m.end())) is not None:
-            given.setdefault(int(num) if num else counter, _trimmed(text, span))
+            given.setdefault(int(num) if num else counter, trimmed(text, span))
     if not marks:
         return (), {}
     typed: dict[int, tuple[int, int]] = {}
@@ -95,20 +96,11 @@ def detached_notes(
     return tuple(anchors), spans
 
 
-def _trimmed(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    start, end = span
-    while start < end and text[start] in " \t\n":
-        start += 1
-    while end > start and text[end - 1] in " \t\n":
-        end -= 1
-    return start, end
-
-
 def _items(scan: str) -> list[tuple[int, int]]:
     """The spans of ``\\item`` texts: a list LaTeX numbers, whose numbers are not typed."""
     out = []
     for m in _ITEM.finditer(scan):
         end_m = _LIST_END.search(scan, m.end())
         end = end_m.start() if end_m else len(scan)
-        out.append(_trimmed(scan, (m.end(), end)))
+        out.append(trimmed(scan, (m.end(), end)))
     return out
