@@ -26,10 +26,14 @@ scripts/probe.py makes the full 5,000 with no time limit."""
 SECRET = "the password is swordfish"
 
 
-def swap_until(stop: threading.Event, root: Path, outside: Path) -> int:
-    """Swap ``root/sub`` between a real folder and a link to ``outside`` until told to stop."""
+def swap_until(
+    stop: threading.Event, root: Path, outside: Path, done: list[int] | None = None
+) -> int:
+    """Swap ``root/sub`` between a real folder and a link to ``outside`` until told to stop;
+    ``done`` (when given) holds the swaps so far, for a caller that waits for enough of them."""
     sub, held = root / "sub", root / ".held"
     swaps = 0
+    done = [0] if done is None else done
     while not stop.is_set():
         os.rename(sub, held)
         os.symlink(outside, sub)
@@ -37,6 +41,7 @@ def swap_until(stop: threading.Event, root: Path, outside: Path) -> int:
         os.unlink(sub)
         os.rename(held, sub)
         swaps += 1
+        done[0] = swaps
         time.sleep(0.0005)
     return swaps
 
@@ -108,7 +113,8 @@ def test_raced_opens_never_escape(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str
 ) -> None:
     """The loader's two steps (resolve and compare, then open beneath) under a swapping thread,
-    without the server: each way of opening, for 3 s."""
+    without the server: each way of opening, for 3 s and at least 100 swaps (a loaded machine
+    gives the swapping thread fewer turns in 3 s; 60 s at most)."""
     if way == "walk":
         monkeypatch.setattr(beneath, "_openat2", lambda: None)
     elif beneath._openat2() is None:
@@ -116,11 +122,12 @@ def test_raced_opens_never_escape(
     root, outside = make_folders(tmp_path)
     real_root = root.resolve()
     stop = threading.Event()
-    swapper = ThreadPoolExecutor(1).submit(swap_until, stop, root, outside)
+    swaps = [0]
+    swapper = ThreadPoolExecutor(1).submit(swap_until, stop, root, outside, swaps)
     opened = leaked = 0
-    deadline = time.monotonic() + 3
+    start = time.monotonic()
     try:
-        while time.monotonic() < deadline:
+        while (time.monotonic() < start + 3 or swaps[0] <= 100) and time.monotonic() < start + 60:
             try:
                 real = (root / "sub" / "f.txt").resolve()
                 if not real.is_relative_to(real_root):
