@@ -135,6 +135,11 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None and not block.inline:
         mention, anchor, run_own = run_citation(doc, block)
         own = own or run_own
+    if mention is None and anchor is None and own is not None and ms.listed:
+        # MLA's block closed by its page alone, "… tragedies. (1-2)": the listed work of the
+        # author its lead-in names ("As Kain goes on to say:"), as for an inline quotation
+        lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))
+        mention, own = paged_source(ms, doc, lead_end, end, end, own)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
@@ -157,10 +162,20 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
 # and the quotation: a LaTeX environment's opening with its arguments, Markdown's ">" marks, an
 # opening mark. The colon may carry the lead-in's citation after it ("Emil Post
 # writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip).
+# A verb of saying may end the lead-in with no colon, its note or key right after it ("Tribe
+# writes^[@tribe, 1070]", "wie Kant schreibt[^3]").
+_SAYS = "|".join(
+    rf"(?<=\b{verb})"
+    for verb in (
+        *("writes", "wrote", "says", "argues", "notes", "explains", "observes", "remarks"),
+        *("continues", "concludes", "states", "puts it", "adds", "schreibt", "ausführt"),
+        *("bemerkt", "erklärt", "escreve", "afirma", "écrit", "escribe"),
+    )
+)
 _LEAD_IN_END = re.compile(
-    r"(?:[:,]|(?<=\bthat)|(?<=\bdass))[\s~]*"
+    r"(?:[:,]|(?<=\bthat)|(?<=\bdass)|" + _SAYS + r")[\s~]*"
     r"(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
-    r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
+    r"|\^?\[[^\]\n]*@[^\]\n]*\]|\[\^[^\]\s]+\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
 )
 _RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
