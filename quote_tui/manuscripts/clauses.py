@@ -13,6 +13,7 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = [
     "NARRATIVE_CITE",
+    "SAYS_AT_END",
     "TYPED_IBID",
     "apart",
     "cited_keys",
@@ -126,3 +127,15 @@ def cited_keys(mention: Mention) -> list[str]:
     if mention.style == "pandoc":
         return _PANDOC_KEYS.findall(mention.raw)
     return [mention.key] if mention.key else []
+
+
+# A verb of saying that ends a block quotation's lead-in with no colon, its note or key right
+# after it ("Tribe writes^[@tribe, 1070]", "wie Kant schreibt[^3]"): lookbehinds, each its own.
+SAYS_AT_END = "|".join(
+    rf"(?<=\b{verb})"
+    for verb in (
+        *("writes", "wrote", "says", "argues", "notes", "explains", "observes", "remarks"),
+        *("continues", "concludes", "states", "puts it", "adds", "schreibt", "ausführt"),
+        *("bemerkt", "erklärt", "escreve", "afirma", "écrit", "escribe"),
+    )
+)

@@ -13,8 +13,8 @@ from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
+from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
-from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.concepts import names_concept
@@ -40,7 +40,7 @@ from quote_tui.manuscripts.notecite import (
     from_footnote,
     inner_note,
 )
-from quote_tui.manuscripts.notedauthor import paged_source
+from quote_tui.manuscripts.notedauthor import paged_block_source, paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrase_cites import (
@@ -135,11 +135,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None and not block.inline:
         mention, anchor, run_own = run_citation(doc, block)
         own = own or run_own
-    if mention is None and anchor is None and own is not None and ms.listed:
-        # MLA's block closed by its page alone, "… tragedies. (1-2)": the listed work of the
-        # author its lead-in names ("As Kain goes on to say:"), as for an inline quotation
-        lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))
-        mention, own = paged_source(ms, doc, lead_end, end, end, own)
+    if mention is None and anchor is None and own is not None:
+        mention, own = paged_block_source(ms, doc, block.start, end, own)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
@@ -161,19 +158,10 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
 # What may stand between a lead-in's colon (or its "that": "\\citet{key}, which states that")
 # and the quotation: a LaTeX environment's opening with its arguments, Markdown's ">" marks, an
 # opening mark. The colon may carry the lead-in's citation after it ("Emil Post
-# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip).
-# A verb of saying may end the lead-in with no colon, its note or key right after it ("Tribe
-# writes^[@tribe, 1070]", "wie Kant schreibt[^3]").
-_SAYS = "|".join(
-    rf"(?<=\b{verb})"
-    for verb in (
-        *("writes", "wrote", "says", "argues", "notes", "explains", "observes", "remarks"),
-        *("continues", "concludes", "states", "puts it", "adds", "schreibt", "ausführt"),
-        *("bemerkt", "erklärt", "escreve", "afirma", "écrit", "escribe"),
-    )
-)
+# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip). A verb of
+# saying may end it with no colon, its note or key right after it ("Tribe writes^[@tribe]").
 _LEAD_IN_END = re.compile(
-    r"(?:[:,]|(?<=\bthat)|(?<=\bdass)|" + _SAYS + r")[\s~]*"
+    r"(?:[:,]|(?<=\bthat)|(?<=\bdass)|" + SAYS_AT_END + r")[\s~]*"
     r"(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
     r"|\^?\[[^\]\n]*@[^\]\n]*\]|\[\^[^\]\s]+\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
