@@ -33,6 +33,7 @@ from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.led_paragraph import led_paragraph
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
@@ -537,6 +538,8 @@ def extract(
                 or (doc.kind == "markdown" and in_box(doc.text, span.start))
             ):
                 continue
+            if (mention, reference) == (None, None):  # "… ressaltam:" then "“…”" alone
+                mention, reference, locator = led_paragraph(doc, span, locator, _lead_in)
             if (mention, reference) == (None, None):
                 mention, locator = context_link(doc, span.start, span.end, locator, ms.listed)
             lead = introduced_block(doc.text, span.end, block_starts)
