@@ -17,6 +17,7 @@ from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, m
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
+    first_cited_end,
     is_same_as_before,
     names_work,
     note_mention,
@@ -410,7 +411,8 @@ def _prose(doc: Document, start: int, end: int) -> Mention | None:
     """A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13."""
     if end <= start:
         return None
-    title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
+    cited_end = first_cited_end(doc.text, start, end)  # a title after the cited work's page
+    title = _note_title(doc.text, start, cited_end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:
         return typed
