@@ -177,3 +177,47 @@ def test_a_quoted_paragraph_after_a_colon_takes_the_lead_ins_citation(tmp_path: 
         "a conjuntura pode impactar em uma maior tributação."
     )
     assert got[quoted] == ("FREIXO 2021", "46")
+
+
+def test_a_postnote_of_the_author_or_short_title_and_a_page_gives_the_page(
+    tmp_path: Path,
+) -> None:
+    bib = write(
+        tmp_path,
+        "static.bib",
+        "@book{boyd, author={Boyd, Brian}, title={Vladimir Nabokov}, year={1993}}\n"
+        "@book{defense, author={Nabokov, Vladimir}, title={The Defense}, year={1964}}\n",
+    )
+    tex = write(
+        tmp_path,
+        "static.tex",
+        "\\documentclass{article}\n\\begin{document}\nBorn into ``stupendous wealth and then "
+        "poverty'' he was~\\cite[Boyd, 3]{boyd}. As his wife remarks: ``there is something a "
+        "little mean and a little pathetic about him''~\\cite[The Defense, 152]{defense}.\n"
+        "\\end{document}\n",
+    )
+    got = quotes_found(tex, bib)
+    assert got == {
+        "stupendous wealth and then poverty": ("boyd", "3"),
+        "there is something a little mean and a little pathetic about him": ("defense", "152"),
+    }
+
+
+def test_a_short_note_that_goes_on_to_other_works_is_short_for_its_first_work(
+    tmp_path: Path,
+) -> None:
+    md = write(
+        tmp_path,
+        "essay.md",
+        "# Essay\n\nAs Hemingway has noted, the artists were “caught between two loyalties at "
+        "once.”[^1] He also finds that it “inadvertently revealed the ambiguities of the "
+        "Front,” as several artists showed.[^2]\n\n"
+        "[^1]: Andrew Hemingway, *Artists on the Left: American Artists and the Communist "
+        "Movement* (New Haven: Yale University Press, 2002), 28.\n\n"
+        "[^2]: Hemingway, *Artists on the Left,* 136. See also Helen A. Harrison, “John Reed "
+        "Club Artists and the New Deal,” *Prospects* 5 (1980): 241–68.\n",
+    )
+    got = quotes_found(md)
+    key = "Artists on the Left: American Artists and the Communist Movement"
+    assert got["caught between two loyalties at once."] == (key, "28")
+    assert got["inadvertently revealed the ambiguities of the Front,"] == (key, "136")
