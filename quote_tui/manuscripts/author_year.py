@@ -63,7 +63,9 @@ NOT_AUTHORS = frozenset(
         "Figure Fig Figs Table Tab Tables Section Sec Chapter Chap Appendix Eq Equation Step Phase "
         "Level Grade Type Version Study Experiment Model Group Day Days Week Month Year Page Vol "
         "Volume Part Article Art Rule Item Line Lines Note Box Panel Exhibit Sample Wave Round "
-        "Trial Case Class Act Scene Stage Issue No Number Abb Abbildung Tabelle Kapitel Seite Teil",
+        "Trial Case Class Act Scene Stage Issue No Number Abb Abbildung Tabelle Kapitel Seite Teil "
+        # "(Ebenda, S. 7)", "(Ibid., 5)": the work cited before, no author of that name
+        "Ebd Ebda Ebenda Ibid Ibidem Idem Ders Dies",
     )
 )
 _BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")

@@ -28,7 +28,8 @@ NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 # author named (the sentence's, when the parenthesis names none).
 TYPED_IBID = re.compile(
     r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:(?P<author>[A-ZÄÖÜ][\w'’-]+),\s*(?=[aol]))?"
-    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
+    # the law's "Id." (Bluebook's "(id. at 7)") only with its stop: "(ID 12)" is a participant
+    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|id(?=\.)|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
     r"(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )

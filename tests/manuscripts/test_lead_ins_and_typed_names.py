@@ -221,3 +221,26 @@ def test_a_short_note_that_goes_on_to_other_works_is_short_for_its_first_work(
     key = "Artists on the Left: American Artists and the Communist Movement"
     assert got["caught between two loyalties at once."] == (key, "28")
     assert got["inadvertently revealed the ambiguities of the Front,"] == (key, "136")
+
+
+def test_typed_ibid_after_a_quotation_takes_the_last_work_and_page(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "arbeit.md",
+        "# Arbeit\n\nMüller schreibt, die Schule sei „ein Ort des Lernens für alle Kinder im "
+        "Land“ (Müller 2020, S. 4). Und „ein Haus des Friedens für jeden hier“ (Ebenda, S. 7). "
+        "Dann „noch ein Satz aus dem Buch von ihm“ (ebd. S. 9). Schließlich „ein Ort für alle "
+        "Kinder der Stadt“ (ebd.).\n\nThe court held it was “a place of learning for every "
+        "child” (Smith 2019, p. 3). It added “one more line from the same opinion” (id. at 7).\n",
+    )
+    got = quotes_found(md)
+    assert got == {
+        "ein Ort des Lernens für alle Kinder im Land": ("Müller 2020", "4"),
+        "ein Haus des Friedens für jeden hier": ("Müller 2020", "7"),
+        # a second "ebd." reads no "Ebenda" as an author
+        "noch ein Satz aus dem Buch von ihm": ("Müller 2020", "9"),
+        # "(ebd.)" alone: the page of the "ebd. S. 9" before it, not the first citation's
+        "ein Ort für alle Kinder der Stadt": ("Müller 2020", "9"),
+        "a place of learning for every child": ("Smith 2019", "3"),
+        "one more line from the same opinion": ("Smith 2019", "7"),
+    }
