@@ -214,7 +214,7 @@ def page_author(
                 alone.end("page") if page else alone.end("name"),
                 "author_date",
                 f"{alone.group('name')} {page}" if page else alone.group("name"),
-                names=(entry.authors[0].split()[-1] if found else _listed_name(entry),),
+                names=(alone.group("name") if found else _listed_name(entry),),
                 year=entry.year,
                 locator=make_locator("page", page) if page else None,
             )
