@@ -34,7 +34,11 @@ _VERB = (
     r"quote[sd]?|explain(?:s|ed)?|assert(?:s|ed)?|mention(?:s|ed)?|point(?:s|ed)?\s+out|"
     r"add(?:s|ed)?|emphasi[sz]e[sd]?|stress(?:es|ed)?|tell(?:s)?|told|recall(?:s|ed)?|"
     r"zitiert|erklärt|erklärte|behauptet|betonte|schildert|beschreibt|fasst\s+zusammen|"
-    r"nennt|nannte|spricht|sprach|betont|meint)\b"
+    r"nennt|nannte|spricht|sprach|betont|meint|"
+    # "Smith reasons that", "contends", "maintains"; "argumentiert"; "ressalta", "afirma",
+    # "destaca" (Portuguese, Spanish), "souligne", "affirme" (French)
+    r"reason(?:s|ed)|contend(?:s|ed)|maintain(?:s|ed)|acknowledge[sd]?|warn(?:s|ed)|"
+    r"argumentiert|ressalta[mr]?|afirma[mr]?|destaca[mr]?|señala|souligne|affirme)\b"
 )
 _BEFORE = re.compile(
     r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"

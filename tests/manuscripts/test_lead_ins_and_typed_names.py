@@ -244,3 +244,20 @@ def test_typed_ibid_after_a_quotation_takes_the_last_work_and_page(tmp_path: Pat
         "a place of learning for every child": ("Smith 2019", "3"),
         "one more line from the same opinion": ("Smith 2019", "7"),
     }
+
+
+def test_more_verbs_name_the_speaker_of_the_quotation(tmp_path: Path) -> None:
+    md = write(
+        tmp_path,
+        "essay.md",
+        "# Essay\n\nFerguson reasons that “evidence for addiction to video games is virtually "
+        "nonexistent” in the data. Zastrow contends that “addiction and the transfer share no "
+        "pathways at all.”\n\n## Works Cited\n\nFerguson, Christopher J. “Video Games Aren’t "
+        "Addictive.” The New York Times, 1 Apr. 2017.\n\nZastrow, Mark. “Is Video Game "
+        "Addiction Really an Addiction?” PNAS, 2017.\n",
+    )
+    got = quotes_found(md)
+    assert got["evidence for addiction to video games is virtually nonexistent"][0] == (
+        "Ferguson 2017"
+    )
+    assert got["addiction and the transfer share no pathways at all."][0] == "Zastrow 2017"
