@@ -185,7 +185,14 @@ def _resolve(
             )
             prior = [m for m in prior if m.names and m.names[0] in named] or prior
         if prior:
-            loc = parse_locator(ibid.group(3)) if ibid.group(3) else prior[-1].locator
+            # "(ebd.)" alone: the page of the last "Ebd., S. 9" since that citation, else its own
+            paged = [
+                m.group(3)
+                for m in _TYPED_IBID.finditer(doc.text, prior[-1].end, quote_start)
+                if m.group(3)
+            ]
+            given = ibid.group(3) or (paged[-1] if paged else None)
+            loc = parse_locator(given) if given else prior[-1].locator
             return replace(prior[-1], locator=loc), None, loc
     # (a note's citation stands in the note, elsewhere: only one in the window opens a clause;
     # counting the words up to a note at the end of the text was quadratic in many notes)

@@ -48,7 +48,8 @@ _NARRATIVE = re.compile(
     + NAME
     + r"(?:(?:,\s*"
     + NAME
-    + r")*,?\s+(?:and|&|und|u\.)\s+(?:[A-Z][\w'’-]+\s+)?"  # "… and David Wengrow (2021)"
+    # "… and David Wengrow (2021)"; Portuguese and Italian "e", Spanish "y", French "et"
+    + r")*,?\s+(?:and|&|und|u\.|e|y|et)\s+(?:[A-Z][\w'’-]+\s+)?"
     + NAME
     + r"|(?:/"  # German styles join names with a slash: "Bortz/Döring (2006)"
     + NAME
@@ -62,7 +63,9 @@ NOT_AUTHORS = frozenset(
         "Figure Fig Figs Table Tab Tables Section Sec Chapter Chap Appendix Eq Equation Step Phase "
         "Level Grade Type Version Study Experiment Model Group Day Days Week Month Year Page Vol "
         "Volume Part Article Art Rule Item Line Lines Note Box Panel Exhibit Sample Wave Round "
-        "Trial Case Class Act Scene Stage Issue No Number Abb Abbildung Tabelle Kapitel Seite Teil",
+        "Trial Case Class Act Scene Stage Issue No Number Abb Abbildung Tabelle Kapitel Seite Teil "
+        # "(Ebenda, S. 7)", "(Ibid., 5)": the work cited before, no author of that name
+        "Ebd Ebda Ebenda Ibid Ibidem Idem Ders Dies",
     )
 )
 _BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
@@ -70,7 +73,7 @@ _BODY_NAME = re.compile(r"[a-z]+(?:\d|[A-Z])[\w'’\-]*")
 
 def names_of(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bet\s+al\.?", "", text)
-    parts = re.split(r",|\band\b|&|/|\bund\b|\bu\.", text)
+    parts = re.split(r",|\band\b|&|/|\bund\b|\bu\.|\b[ey]\b|\bet\b", text)
     out = []
     for part in parts:
         words = [w for w in part.split() if w[:1].isupper() or _BODY_NAME.fullmatch(w)]

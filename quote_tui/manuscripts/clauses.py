@@ -13,6 +13,7 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = [
     "NARRATIVE_CITE",
+    "SAYS_AT_END",
     "TYPED_IBID",
     "apart",
     "cited_keys",
@@ -27,7 +28,8 @@ NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
 # author named (the sentence's, when the parenthesis names none).
 TYPED_IBID = re.compile(
     r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:(?P<author>[A-ZÄÖÜ][\w'’-]+),\s*(?=[aol]))?"
-    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
+    # the law's "Id." (Bluebook's "(id. at 7)") only with its stop: "(ID 12)" is a participant
+    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|id(?=\.)|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
     r"(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )
@@ -126,3 +128,15 @@ def cited_keys(mention: Mention) -> list[str]:
     if mention.style == "pandoc":
         return _PANDOC_KEYS.findall(mention.raw)
     return [mention.key] if mention.key else []
+
+
+# A verb of saying that ends a block quotation's lead-in with no colon, its note or key right
+# after it ("Tribe writes^[@tribe, 1070]", "wie Kant schreibt[^3]"): lookbehinds, each its own.
+SAYS_AT_END = "|".join(
+    rf"(?<=\b{verb})"
+    for verb in (
+        *("writes", "wrote", "says", "argues", "notes", "explains", "observes", "remarks"),
+        *("continues", "concludes", "states", "puts it", "adds", "schreibt", "ausführt"),
+        *("bemerkt", "erklärt", "escreve", "afirma", "écrit", "escribe"),
+    )
+)

@@ -13,8 +13,8 @@ from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
+from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
-from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.concepts import names_concept
@@ -33,6 +33,7 @@ from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.led_paragraph import led_paragraph
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
@@ -40,7 +41,7 @@ from quote_tui.manuscripts.notecite import (
     from_footnote,
     inner_note,
 )
-from quote_tui.manuscripts.notedauthor import paged_source
+from quote_tui.manuscripts.notedauthor import paged_block_source, paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.phrase_cites import (
@@ -135,6 +136,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None and not block.inline:
         mention, anchor, run_own = run_citation(doc, block)
         own = own or run_own
+    if mention is None and anchor is None and own is not None:
+        mention, own = paged_block_source(ms, doc, block.start, end, own)
     if anchor is not None and anchor.footnote is not None:
         mention, anchor = from_footnote(ms, anchor.footnote)
     elif mention is not None and mention.style == "footnote" and mention.footnote:
@@ -156,11 +159,12 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
 # What may stand between a lead-in's colon (or its "that": "\\citet{key}, which states that")
 # and the quotation: a LaTeX environment's opening with its arguments, Markdown's ">" marks, an
 # opening mark. The colon may carry the lead-in's citation after it ("Emil Post
-# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip).
+# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip). A verb of
+# saying may end it with no colon, its note or key right after it ("Tribe writes^[@tribe]").
 _LEAD_IN_END = re.compile(
-    r"(?:[:,]|(?<=\bthat)|(?<=\bdass))[\s~]*"
+    r"(?:[:,]|(?<=\bthat)|(?<=\bdass)|" + SAYS_AT_END + r")[\s~]*"
     r"(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
-    r"|\[[^\]\n]*@[^\]\n]*\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
+    r"|\^?\[[^\]\n]*@[^\]\n]*\]|\[\^[^\]\s]+\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
     r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
 )
 _RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
@@ -534,6 +538,8 @@ def extract(
                 or (doc.kind == "markdown" and in_box(doc.text, span.start))
             ):
                 continue
+            if (mention, reference) == (None, None):  # "… ressaltam:" then "“…”" alone
+                mention, reference, locator = led_paragraph(doc, span, locator, _lead_in)
             if (mention, reference) == (None, None):
                 mention, locator = context_link(doc, span.start, span.end, locator, ms.listed)
             lead = introduced_block(doc.text, span.end, block_starts)

@@ -347,6 +347,9 @@ def _ends_value(s: str, end: int) -> bool:
 
 # A postnote or suffix that gives the place in its own words with the page last: "norme NF
 # Z47-102, vol. 1, p. 286", "quoted in Smith, p. 4". Kept as written; the page is compared.
+_NAMED_PAGE = re.compile(
+    r"(?P<words>[^\W\d_][^\d,;:()\[\]]{1,60}),\s*(?P<page>\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?"
+)
 _PAGE_LAST = re.compile(
     r"(?:^|[\s,;(])(?:pp?\.|S\.|pg\.)[\s~]*(\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?\s*$"
 )
@@ -360,7 +363,10 @@ def postnote_locator(text: str) -> Locator | None:
         return found
     m = _PAGE_LAST.search(text)
     if m is None:
-        return None
+        # MLA's author or short title with the page, typed as a postnote: \cite[Boyd, 3]{key},
+        # \cite[The Defense, 152]{key}; the words name the work the key already gives
+        named = _NAMED_PAGE.fullmatch(text.replace("~", " ").strip())
+        return make_locator("page", named.group("page")) if named else None
     value = " ".join(text.replace("~", " ").split()).strip(" ,;")
     return Locator(label="page", value=value, pages=page_list(m.group(1)))
 

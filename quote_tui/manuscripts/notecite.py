@@ -17,6 +17,7 @@ from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, m
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
+    first_cited_end,
     is_same_as_before,
     names_work,
     note_mention,
@@ -24,7 +25,7 @@ from quote_tui.manuscripts.notes import (
     page_after,
 )
 from quote_tui.manuscripts.notexref import back_referenced
-from quote_tui.manuscripts.refs import Mention, note_author_year
+from quote_tui.manuscripts.refs import Mention, note_author_year, pandoc_mentions
 from quote_tui.manuscripts.shortnotes import full_latex_note, full_note
 from quote_tui.manuscripts.spans import note_title as _note_title
 
@@ -330,7 +331,7 @@ def _note_cite(
     anchors = [a for a in doc.anchors if start <= a.start < end and a.reference]
     if anchors:
         return None, anchors[0]
-    mentions = [m for m in mentions_in(doc, start, end) if m.style != "footnote"]
+    mentions = [m for m in _mentions_of_note(doc, start, end) if m.style != "footnote"]
     real = [
         m
         for m in mentions
@@ -370,6 +371,25 @@ def _note_cite(
     return (mentions[0] if mentions else None), None
 
 
+def _mentions_of_note(doc: Document, start: int, end: int) -> list[Mention]:
+    """The citations of the note ``doc.text[start:end]``. A Pandoc inline note that opens with
+    a key, ``^[@key, 8.]``, reads as the bracketed citation ``[@key, 8.]``, which begins and ends
+    at the note's brackets, a character outside its body, and ``^[@key [p. 30]]`` as no
+    citation at all (a key right after a bracket is never a narrative one): the key is the
+    note's, with the page after it."""
+    inside = mentions_in(doc, start, end)
+    if any(m.style != "locator" for m in inside) or doc.text[start - 2 : start] != "^[":
+        return inside
+    if doc.text[end : end + 1] == "]":
+        around = [m for m in mentions_in(doc, start - 1, end + 1) if m.style == "pandoc"]
+        if around:
+            return around
+    return [
+        replace(m, start=m.start + start, end=m.end + start)
+        for m in pandoc_mentions(doc.text[start:end])
+    ]
+
+
 def _by_same_author(
     doc: Document, start: int, end: int, work: Mention, cited: _Cite | None
 ) -> Mention:
@@ -391,7 +411,8 @@ def _prose(doc: Document, start: int, end: int) -> Mention | None:
     """A humanities note: Author, “Title,” in Proceedings (2020), 4970; or *Title*, p. 13."""
     if end <= start:
         return None
-    title = _note_title(doc.text, start, end, latex=doc.kind == "latex")
+    cited_end = first_cited_end(doc.text, start, end)  # a title after the cited work's page
+    title = _note_title(doc.text, start, cited_end, latex=doc.kind == "latex")
     typed = note_author_year(doc.text, start, end) if title is None else None
     if typed is not None:
         return typed

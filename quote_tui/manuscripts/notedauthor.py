@@ -18,7 +18,7 @@ from quote_tui.manuscripts.notecite import from_footnote
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.speaker import page_author, short_page
 
-__all__ = ["noted_author", "paged_source", "titled_by"]
+__all__ = ["noted_author", "paged_block_source", "paged_source", "titled_by"]
 
 _NAME = re.compile(r"(?<![\w@])[A-ZÄÖÜ][\w'’\-]{2,}")
 _BACK = 600  # characters before the quotation read for the author's name
@@ -72,6 +72,18 @@ def paged_source(
         return None, locator
     locator = locator or named.locator or short_page(doc.text, end, after)
     return replace(named, locator=locator), locator
+
+
+def paged_block_source(
+    ms: Manuscript, doc: Document, start: int, end: int, locator: Locator
+) -> tuple[Mention | None, Locator | None]:
+    """MLA's block quotation ``doc.text[start:end]`` closed by its page alone, "… tragedies.
+    (1-2)": the listed work of the author its lead-in names ("As Kain goes on to say:"), read
+    as for an inline quotation from the lead-in's end (the block is a paragraph of its own)."""
+    if not ms.listed:
+        return None, locator
+    lead_end = len(doc.text[:start].rstrip(" \t\n>"))
+    return paged_source(ms, doc, lead_end, end, end, locator)
 
 
 # A work named with its author in the quotation's sentence: "The Storyteller by Saki", "Native

@@ -19,6 +19,7 @@ from quote_tui.manuscripts.site_cites import site_note
 __all__ = [
     "NOTE_PAGE",
     "PART_LOCATOR",
+    "first_cited_end",
     "inline_notes",
     "is_same_as_before",
     "names_work",
@@ -261,6 +262,14 @@ _REMARK = re.compile(
 _NEXT_WORK = re.compile(
     r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I
 )
+
+
+def first_cited_end(text: str, start: int, end: int) -> int:
+    """Where the first work of the note ``text[start:end]`` and its page end, when the writer's
+    words or further works follow ("Hemingway, *Artists on the Left,* 136. See also Helen
+    Harrison, “John Reed Club …”"): a title quoted after it is another work's."""
+    m = _TITLE_PAGE_THEN_WORDS.match(text[start:end])
+    return start + m.end() if m else end
 
 
 def first_work(note: str) -> str:

@@ -313,11 +313,16 @@ def match_author_year(
 
 
 def match_author(
-    entries: Sequence[BibEntry], names: Sequence[str], short: str | None = None
+    entries: Sequence[BibEntry],
+    names: Sequence[str],
+    short: str | None = None,
+    *,
+    near: bool = False,
 ) -> BibEntry | None:
     """The one entry whose first author is the first cited name (MLA cites author and page);
     of several works of that author, the one whose title holds the ``short`` title's words
-    ("Lonely" for "Don't Let Me Be Lonely"); none when still several, rather than a guess."""
+    ("Lonely" for "Don't Let Me Be Lonely"); none when still several, rather than a guess.
+    ``near``: a name typed one letter off the one close listed surname is that surname's."""
     if not names:
         return None
     first = _fold(names[0])
@@ -326,9 +331,45 @@ def match_author(
         for e in entries
         if e.authors and first in (_fold(e.authors[0]), _fold(e.authors[0]).split()[-1])
     ]
+    if not found and near:
+        found = _misspelt(entries, first)
     if len(found) > 1 and short and (words := _title_words(short)):
         found = [e for e in found if e.title and set(words) <= set(_title_words(e.title))]
     return found[0] if len(found) == 1 else None
+
+
+_NEAR_LENGTH = 5  # a surname this long typed one letter off is still the listed one
+
+
+def _misspelt(entries: Sequence[BibEntry], name: str) -> list[BibEntry]:
+    """The works of the one listed surname that ``name`` misspells by a letter ("Coperhaver"
+    for Copenhaver, "Zastow" for Zastrow): a student's typed citation the list still names.
+    None when no surname or several are that close."""
+    if len(name) < _NEAR_LENGTH:
+        return []
+    close = {
+        family: e
+        for e in entries
+        if e.authors and _one_letter_off(name, family := _fold(e.authors[0]).split()[-1])
+    }
+    if len(close) != 1:
+        return []
+    family = next(iter(close))
+    return [e for e in entries if e.authors and _fold(e.authors[0]).split()[-1] == family]
+
+
+def _one_letter_off(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one letter changed, added, dropped or swapped."""
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < _NEAR_LENGTH - 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        swapped = a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1]
+        return a[i + 1 :] == b[i + 1 :] or swapped
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[i + 1 :] == shorter[i:]
 
 
 _WORD = re.compile(r"\w+")

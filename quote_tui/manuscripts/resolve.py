@@ -81,8 +81,8 @@ def reference_from_mention(
         # MLA's "(Rankine, Lonely 12)": a short title picks one of the author's works
         short = _MLA_SHORT.match(mention.raw)
         title = short.group("short") if short else None
-        bib = match_author(ms.listed, mention.names, title) or match_author(
-            bibliography.entries, mention.names, title
+        bib = match_author(ms.listed, mention.names, title, near=True) or match_author(
+            bibliography.entries, mention.names, title, near=True
         )
         if bib is None and (alone := _TITLE_PAGE.match(mention.raw)) is not None:
             # MLA's short title alone, the author named in the sentence: "(Citizen 7)"

@@ -49,8 +49,16 @@ _NOTE = re.compile(
 # After a quotation: "(John 3:16)", "(vgl. Joh 3,16)", "(1 Cor 13:4-7, NRSV)", "(Joh 7,37 und
 # 4,14)", "(2. Mose 3,14)"; chapter and verse
 # both, so "(Mark 12)" stays a name and a number.
+# The version may come first, as MLA names the edition before the place: "(NIV, Exod. 20:2)",
+# "(NIV Bible—Exodus 20: 1-6)", "(The Holy Bible, John 3:16)", "(Luther 2017, Joh 3,16)".
+_VERSION_FIRST = (
+    r"(?:(?:(?:[A-Z]{2,5}|The(?:\s+Holy)?|Holy|Luther)(?:\s+(?:Bible|Bibel|\d{4}))?|Bible|Bibel)"
+    r"\s*[,:;—–-]\s*|(?:[A-Z]{2,5}|The(?:\s+Holy)?|Holy)\s+(?:Bible|Bibel)\s+"
+    # a known version's letters alone before the book: "(KJV John 3:16)"
+    r"|(?:NIV|KJV|NKJV|ESV|RSV|NRSV|NASB|NLT|ASV|NAB|NABRE|CSB|HCSB|NJB|GNT|NET)\s+)"
+)
 _INLINE = re.compile(
-    rf"\((?:(?i:see|cf\.|vgl\.|siehe)\s+)?{_BOOK}\s+(?P<place>{_PLACE}"
+    rf"\((?:(?i:see|cf\.|vgl\.|siehe)\s+)?(?:{_VERSION_FIRST})?{_BOOK}\s+(?P<place>{_PLACE}"
     rf"(?:\s*(?:;|und|and|&)\s*\d{{1,3}}\s?[:,]\s?{_VERSES})*)"
     r"(?:\s*[,;]?\s*(?:[A-Z]{2,5}|Luther|Einheitsübersetzung|Elberfelder))?\)"
 )

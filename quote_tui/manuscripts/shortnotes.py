@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript
-from quote_tui.manuscripts.notes import PART_LOCATOR, note_mention
+from quote_tui.manuscripts.notes import PART_LOCATOR, first_cited_end, note_mention
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.spans import note_title
 
@@ -149,8 +149,9 @@ def _earlier(ms: Manuscript, doc_index: int, start: int) -> list[tuple[int, int]
 # not once for every note after it (1,500 short notes without a full one took 7 s).
 @lru_cache(maxsize=4096)
 def _title(text: str, start: int, end: int, latex: bool) -> str | None:
-    """The title a note quotes, else the first it sets in italics (a book's)."""
-    quoted = note_title(text, start, end, latex=latex)
+    """The title a note quotes, else the first it sets in italics (a book's); in the note's
+    first work ("*Artists on the Left,* 136. See also … “John Reed Club …”" quotes no title)."""
+    quoted = note_title(text, start, first_cited_end(text, start, end), latex=latex)
     if quoted is not None:
         return quoted
     m = _ITALIC.search(text, start, end)

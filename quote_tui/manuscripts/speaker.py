@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Locator
+from quote_tui.manuscripts.reflist import match_author
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["named_speaker", "page_author", "short_page"]
@@ -33,7 +34,11 @@ _VERB = (
     r"quote[sd]?|explain(?:s|ed)?|assert(?:s|ed)?|mention(?:s|ed)?|point(?:s|ed)?\s+out|"
     r"add(?:s|ed)?|emphasi[sz]e[sd]?|stress(?:es|ed)?|tell(?:s)?|told|recall(?:s|ed)?|"
     r"zitiert|erklärt|erklärte|behauptet|betonte|schildert|beschreibt|fasst\s+zusammen|"
-    r"nennt|nannte|spricht|sprach|betont|meint)\b"
+    r"nennt|nannte|spricht|sprach|betont|meint|"
+    # "Smith reasons that", "contends", "maintains"; "argumentiert"; "ressalta", "afirma",
+    # "destaca" (Portuguese, Spanish), "souligne", "affirme" (French)
+    r"reason(?:s|ed)|contend(?:s|ed)|maintain(?:s|ed)|acknowledge[sd]?|warn(?:s|ed)|"
+    r"argumentiert|ressalta[mr]?|afirma[mr]?|destaca[mr]?|señala|souligne|affirme)\b"
 )
 _BEFORE = re.compile(
     r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"
@@ -116,11 +121,41 @@ _SHORT_TITLE = re.compile(
 )
 # The author alone in brackets right after the closing mark: '"…" (Heller)'.
 _AUTHOR_ALONE = re.compile(
-    r"[\"”’']?[ \t]*\((?P<name>[A-ZÄÖÜ][\w'’\-]+)"
-    r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-ZÄÖÜ][\w'’\-]+)?\)"
+    r"[\"”’']?[ \t]*\([ \t]?(?P<name>[A-ZÄÖÜ][\w'’\-]+)"
+    r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-ZÄÖÜ][\w'’\-]+)?[ \t]?\)"
 )  # "(Vanecek et al)", "(Smith and Jones)": the first author's one listed work
+# The same typed in lower case, perhaps with its page: '"…" (coperhaver 1)'
+_TYPED_AUTHOR = re.compile(
+    r"[\"”’']?[ \t]*\([ \t]?(?P<name>[a-zäöü][\w'’\-]{3,})"
+    r"(?:[ \t]+(?P<page>\d{1,5}(?:[ \t]*[-–]+[ \t]*\d{1,5})?))?[ \t]?\)"
+)
 _ARTICLE = re.compile(r"^(?:the|a|an|der|die|das)\s+")
 _TITLE_WORD = re.compile(r"[^\W_]+")
+
+
+# The author alone closing the quotation's sentence after the writer's words: '"…" but this
+# is new research ( Zastrow).'
+_SENTENCE_AUTHOR = re.compile(
+    r"\([ \t]?(?P<name>[A-ZÄÖÜ][\w'’\-]+)(?:\s+et\s+al\.?)?[ \t]?\)[ \t]*(?=[.!?;]|\Z)"
+)
+
+
+def _closing_author(text: str, end: int, after: int) -> re.Match[str] | None:
+    """The author alone in brackets that closes the sentence the quotation ending at ``end``
+    stands in (``after`` its end), with no other quotation between."""
+    last = None
+    for m in _SENTENCE_AUTHOR.finditer(text, end, min(len(text), after + 1)):
+        last = m
+    while end < len(text) and text[end] in "\"”’'":
+        end += 1  # the quotation's own closing mark
+    if last is None or _OTHER.search(text, end, last.start()):
+        return None
+    return last
+
+
+def _listed_name(entry: BibEntry) -> str:
+    """The surname of the entry's first author as the list spells it."""
+    return entry.authors[0].split(",")[0].split()[-1]
 
 
 def _title_start(title: str) -> str:
@@ -164,18 +199,28 @@ def page_author(
             )
     if (turned := _page_then_author(text, end, entries)) is not None:
         return turned
-    alone = _AUTHOR_ALONE.match(text, end)
+    alone = (
+        _AUTHOR_ALONE.match(text, end)
+        or _TYPED_AUTHOR.match(text, end)
+        or _closing_author(text, end, after)
+    )
     if alone is not None:
-        # MLA's author alone for a work without pages: '"…" (Heller).'
+        # MLA's author alone for a work without pages: '"…" (Heller).'; typed in lower case
+        # or a letter off the list's spelling, "(coperhaver 1)" for Copenhaver
         found = _by_surname(entries).get(_fold(alone.group("name")), [])
-        if len(found) == 1:
+        entry = found[0] if len(found) == 1 else None
+        if entry is None and (near := match_author(entries, (alone.group("name"),), near=True)):
+            entry = near if near.authors else None
+        if entry is not None:
+            page = alone.groupdict().get("page")
             return Mention(
                 alone.start("name"),
-                alone.end("name"),
+                alone.end("page") if page else alone.end("name"),
                 "author_date",
-                alone.group("name"),
-                names=(alone.group("name"),),
-                year=found[0].year,
+                f"{alone.group('name')} {page}" if page else alone.group("name"),
+                names=(alone.group("name") if found else _listed_name(entry),),
+                year=entry.year,
+                locator=make_locator("page", page) if page else None,
             )
     if not paged:
         return None  # a name alone, without the page MLA cites, links nothing here
