@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["names_concept"]
+__all__ = ["defined_after", "names_concept"]
 
 _KINDS = (
     r"hypothes[ie]s|theor(?:y|ies)|effects?|principles?|paradox(?:es)?|syndromes?|fallac(?:y|ies)|"
@@ -50,3 +50,24 @@ _SMALL = frozenset(
         "au aux et el los las del y",
     )
 )
+
+
+# A term in marks defined right after them: "the “narrow AI”, i.e. specific to the task",
+# "»Laizismus«, d.h. des Prinzips …", "a “Unidade de consumo”, que consiste em …", "“center of
+# mass” - that is, …". The marks set off the writer's word for a thing, which a source may
+# have coined; its definition follows as the writer's own. In lower case only: "“. Das heißt,
+# …" opens the writer's next sentence after a quotation.
+_DEFINED = re.compile(
+    r"[\"'”’»«“]*\s*(?:[,–—-]|\s-)?\s*\(?(?:i\.\s?e\.|d\.\s?h\.|that\s+is,|das\s+heißt|"
+    r"c['’]est-à-dire|es\s+decir|isto\s+é|ou\s+seja|que\s+consiste|which\s+consists|"
+    r"o\s+que\s+significa|that\s+means|which\s+means|das\s+bedeutet)(?!\w)"
+)
+_DEFINED_WORDS = 4
+
+
+def defined_after(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` (four at most) are a term defined right
+    after the closing mark, which ends at ``close_end``."""
+    if not 1 <= len(text[start:end].split()) <= _DEFINED_WORDS:
+        return False
+    return _DEFINED.match(text, close_end) is not None

@@ -1,0 +1,61 @@
+"""Philosophy and linguistics set their own numbered items off as block quotations: examples,
+premises, principles and formulas, each opening on its label in brackets and named by it in
+the prose. Nothing cites them: they are the writer's. A principle taken from a source stands in
+marks after its label, and the words in the marks are the quotation. Written in the form of a
+philosophy blog essay in Markdown (m17)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.manuscripts.helpers import quotes_found, write
+
+_ESSAY = """# Knowing and believing
+
+Hume doubts that we can know the future. Consider:
+
+> (1) The sun will rise tomorrow, or it will not rise tomorrow.
+
+Surely (1) is known by anyone who understands it. Let (K), for knowledge, be the claim:
+
+> (K) *sKp* → *p* ∧ *sBp*
+
+> (D<sub>1</sub>) Someone who knows that *p* has settled whether or not *p*, on any reading.
+
+Smith states the rule in her own terms:
+
+> (S) “Whoever knows a disjunction is in a position to know which of its disjuncts holds.”
+
+And a source's passage set off without a label stays a quotation:
+
+> The future is not given to us as the past is, and no habit of the mind can make it so.
+
+— David Hume
+"""
+
+
+def test_numbered_items_are_the_writers(tmp_path: Path) -> None:
+    got = quotes_found(write(tmp_path, "essay.md", _ESSAY))
+    assert set(got) == {
+        "Whoever knows a disjunction is in a position to know which of its disjuncts holds.",
+        "The future is not given to us as the past is, and no habit of the mind can make it so.",
+    }
+
+
+_STATUTE = """# Die Meinungsfreiheit
+
+Das Grundgesetz schützt die Meinungsfreiheit ausdrücklich:
+
+> (1) Jeder hat das Recht, seine Meinung in Wort, Schrift und Bild frei zu äußern und zu verbreiten.
+
+Diese Garantie gilt nicht schrankenlos.
+"""
+
+
+def test_one_numbered_block_alone_stays_a_quotation(tmp_path: Path) -> None:
+    # one labelled block, its label named nowhere, no formula: a statute's paragraph quoted
+    got = quotes_found(write(tmp_path, "gg.md", _STATUTE))
+    assert set(got) == {
+        "(1) Jeder hat das Recht, seine Meinung in Wort, Schrift und Bild frei zu äußern und "
+        "zu verbreiten."
+    }
