@@ -108,7 +108,10 @@ _WORK = re.compile(
     r"painting|exhibition|programm?e?s?|initiative|campaign|festival|Gemäldes?|Bild(?:es)?|"
     r"Ausstellung|Programms?|Initiative|Kampagne|livre|essai|chapitre|poème|roman|pièce|"
     r"chanson|émission|revue|ouvrage|tableau|exposition|projets?|dispositifs?|libro|artículo|"
-    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?)"
+    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?|"
+    # a course named by its subject: "a course on “Old Norse Gods and Heroes”", "Seminar zu „…“"
+    r"(?:course|class|seminar|module|workshop|Kurs|Seminar|Vorlesung|cours|curso)e?s?\s+"
+    r"(?:on|about|called|über|zu|zum|zur|sur|sobre))"
     r"(?:\s+(?:comme|like|such\s+as|wie|como))?"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
