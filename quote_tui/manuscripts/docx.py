@@ -26,7 +26,7 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
-from quote_tui.manuscripts.wordblocks import introduced_and_cited, right_indent
+from quote_tui.manuscripts.wordblocks import introduced_and_cited
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -235,11 +235,7 @@ class _PartBuilder:
             a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
         )
         lead_in = self.last_text.rstrip()
-        # set in from both margins, as a block quotation is, after a colon: no verb needed
-        narrowed = right_indent(p.find(f"{_W}pPr/{_W}ind"), _W) >= _INDENT
-        return ends_cited or (
-            lead_in.endswith(":") and (narrowed or bool(_LEAD_IN.search(lead_in[-300:])))
-        )
+        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
 
     def plain(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is body text: no list item, heading or caption."""

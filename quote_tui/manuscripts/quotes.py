@@ -127,7 +127,7 @@ _LOW_CLOSER = re.compile(r"“|``|\n[ \t]*\n")
 # "[D]er verlassene Rest", "die […] Birne"): the writer changed someone's words, so they are
 # quoted, whatever cue presents them (25 of 26 such short phrases in the labelled sets). Not a
 # link's text, a note or a number cited in brackets.
-EDITOR_BRACKET = re.compile(r"\[(?:\.\.\.|…|[^\W\d_][^\[\]\n@^]{0,40}?)\\?\](?![(\[:])")
+EDITOR_BRACKET = re.compile(r"\[(?:\.\.\.|…|[^\W\d_][^\[\]\n@^|]{0,40}?)\\?\](?![(\[:])")
 
 
 def find_quotes(

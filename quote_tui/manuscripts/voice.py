@@ -65,7 +65,9 @@ _CUE = re.compile(
     r"\bBsp\.|\bBeispiel|\bexample|"  # a list's "Bsp.: „…“", "Example: “…”"
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
-    r"\btermed|\bdubbed|\bthemed|\bknown\s+as|\breferred\s+to\s+as|"
+    r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
+    # agentless only: "what she referred to as “…”" gives her words
+    r"\b(?:is|are|was|were|commonly|often|usually|also|sometimes)\s+referred\s+to\s+as|"
     # Portuguese, Spanish, Italian: "é denominado “…”", "conhecido como", "il cosiddetto"
     r"\bdenominad[ao]s?(?:\s+(?:como|de))?|\bchamad[ao]s?(?:\s+de)?|\b(?:conhecid|conocid)[ao]s?"
     r"\s+como|\bllamad[ao]s?|\bcosiddett[aoie]|\bchiamat[aoie]|"

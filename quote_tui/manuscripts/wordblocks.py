@@ -8,9 +8,8 @@ quotation's frame."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
-__all__ = ["introduced_and_cited", "right_indent"]
+__all__ = ["introduced_and_cited"]
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -54,12 +53,3 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
     if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
         return False
     return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)
-
-
-def right_indent(ind: Any, ns: str) -> int:
-    """How far a paragraph's indentation element ``ind`` (None: none) sets it in from the
-    right margin, in twentieths of a point; ``ns`` is Word's namespace in braces."""
-    if ind is None:
-        return 0
-    value = ind.get(f"{ns}right") or ind.get(f"{ns}end") or ""
-    return int(value) if value.isdigit() else 0
