@@ -52,7 +52,7 @@ from quote_tui.manuscripts.phrase_cites import (
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
-from quote_tui.manuscripts.reported import coined_by_cited
+from quote_tui.manuscripts.reported import coined_by_cited, reported_by_name
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.spans import outermost, skip_blank
@@ -430,7 +430,10 @@ def extract(
                 or cites_by_title(doc.text, span.start, span.end, span.close_end)
                 or is_notation(doc.text, span.start, span.end)
                 or names_concept(doc.text, span.start, span.end)
-                or defined_after(doc.text, span.start, span.end, span.close_end)
+                or (  # (a term someone named is said to use stays theirs)
+                    defined_after(doc.text, span.start, span.end, span.close_end)
+                    and not reported_by_name(doc, span.start)
+                )
                 or not _LETTERS.search(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
                 or named_with_year(doc.text, span.start, span.close_end)

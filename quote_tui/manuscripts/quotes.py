@@ -126,8 +126,8 @@ _LOW_CLOSER = re.compile(r"“|``|\n[ \t]*\n")
 # An editor's bracket in the words, an insertion or an ellipsis ("[collaborative] thinking",
 # "[D]er verlassene Rest", "die […] Birne"): the writer changed someone's words, so they are
 # quoted, whatever cue presents them (25 of 26 such short phrases in the labelled sets). Not a
-# link's text, a note or a number cited in brackets.
-EDITOR_BRACKET = re.compile(r"\[(?:\.\.\.|…|[^\W\d_][^\[\]\n@^|]{0,40}?)\\?\](?![(\[:])")
+# link's text, a note, a number cited in brackets or a Pandoc span ([words]{lang=en}).
+EDITOR_BRACKET = re.compile(r"\[(?:\.\.\.|…|[^\W\d_][^\[\]\n@^|]{0,40}?)\\?\](?![(\[:{])")
 
 
 def find_quotes(
