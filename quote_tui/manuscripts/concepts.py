@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["defined_after", "names_concept"]
+__all__ = ["defined_after", "kind_after", "names_concept"]
 
 _KINDS = (
     r"hypothes[ie]s|theor(?:y|ies)|effects?|principles?|paradox(?:es)?|syndromes?|fallac(?:y|ies)|"
@@ -71,3 +71,26 @@ def defined_after(text: str, start: int, end: int, close_end: int) -> bool:
     if not 1 <= len(text[start:end].split()) <= _DEFINED_WORDS:
         return False
     return _DEFINED.match(text, close_end) is not None
+
+
+# A term in marks set before the kind of thing it names, as a modifier: "the “one person, one
+# vote” standard", "the “lost-in-the-middle” phenomenon", "Suzuki's ‘Mother Tongue’ approach",
+# "das „Tit-for-Tat“-Prinzip". Across the labelled sets 20 of 21 spans so placed are names,
+# not quotations.
+_KIND_AFTER = re.compile(
+    r"[\"'”’»«“]*(?:\s+|-)(?:standard|principle|rule|doctrine|test|approach|model|strategy|"
+    r"policy|movement|campaign|era|debate|problem|hypothesis|theory|effect|paradox|thesis|"
+    r"clause|requirement|concept|notion|slogan|motto|label|phenomenon|framework|method|"
+    r"Prinzip|Konzept|Modell|Ansatz|Theorie|Regel|Debatte|Bewegung|Effekt|Problem|Phänomen|"
+    r"Methode|Strategie)s?\b"
+)
+_KIND_WORDS = 5
+
+
+def kind_after(text: str, start: int, end: int, close_end: int) -> bool:
+    """Whether the words in marks ``text[start:end]`` (five at most, no sentence) modify the
+    kind of thing they name, right after the closing mark at ``close_end``."""
+    inner = text[start:end].strip()
+    if not 1 <= len(inner.split()) <= _KIND_WORDS or inner.endswith((".", "!", "?")):
+        return False
+    return _KIND_AFTER.match(text, close_end) is not None

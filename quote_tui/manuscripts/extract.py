@@ -17,7 +17,7 @@ from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
-from quote_tui.manuscripts.concepts import defined_after, names_concept
+from quote_tui.manuscripts.concepts import defined_after, kind_after, names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.deadline import Deadline
 from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
@@ -430,6 +430,7 @@ def extract(
                 or cites_by_title(doc.text, span.start, span.end, span.close_end)
                 or is_notation(doc.text, span.start, span.end)
                 or names_concept(doc.text, span.start, span.end)
+                or kind_after(doc.text, span.start, span.end, span.close_end)
                 or (  # (a term someone named is said to use stays theirs)
                     defined_after(doc.text, span.start, span.end, span.close_end)
                     and not reported_by_name(doc, span.start)
