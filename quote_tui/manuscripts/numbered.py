@@ -19,8 +19,11 @@ __all__ = ["Label", "block_label", "marked_body", "number_blocks", "numbered_own
 
 # The label at the block's head, in the text as scanned (inline markup is blank there, so
 # "(V<sub>?</sub>)" reads "(V     ?      )"): a number, a letter, a roman numeral or a short
-# capitalised name, maybe with a prime, star, sign or subscript after it.
-_HEAD = re.compile(r"[ \t>*_]*\((?P<label>[^()\n]{1,40}?)\)")
+# capitalised name, maybe with a prime, star, sign or subscript after it; LaTeX may set it in
+# bold or italics ("\\textbf{(P1)}").
+_HEAD = re.compile(
+    r"[ \t\n>*_]*(?:\\(?:textbf|textit|emph|textsc)\{)?\((?P<label>[^()\n]{1,40}?)\)\}?"
+)
 _CORE = re.compile(
     r"(?:\d{1,3}[a-z]?|[a-h]|[ivx]{1,4}|[IVX]{1,4}|[A-Z][A-Za-z]{0,10}(?:-?\d{1,2}(?:\.\d)?)?)"
     r"(?:\\?[^\sA-Za-z0-9()\\]|[A-Z])*"

@@ -59,3 +59,17 @@ def test_one_numbered_block_alone_stays_a_quotation(tmp_path: Path) -> None:
         "(1) Jeder hat das Recht, seine Meinung in Wort, Schrift und Bild frei zu äußern und "
         "zu verbreiten."
     }
+
+
+_LATEX = (
+    "\\documentclass{article}\n\\begin{document}\n"
+    "The argument runs as follows.\n\n"
+    "\\begin{quote}\n\\textbf{(P1)} Every rational agent can will the maxim as a law.\n"
+    "\\end{quote}\n\n"
+    "\\begin{quote}\n\\textbf{(P2)} No agent can will deception as a law.\n\\end{quote}\n\n"
+    "From (P1) and (P2) the conclusion follows.\n\\end{document}\n"
+)
+
+
+def test_numbered_premises_in_latex_are_the_writers(tmp_path: Path) -> None:
+    assert quotes_found(write(tmp_path, "argument.tex", _LATEX)) == {}
