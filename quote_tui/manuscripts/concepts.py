@@ -76,12 +76,13 @@ def defined_after(text: str, start: int, end: int, close_end: int) -> bool:
 # A term in marks set before the kind of thing it names, as a modifier: "the “one person, one
 # vote” standard", "the “lost-in-the-middle” phenomenon", "Suzuki's ‘Mother Tongue’ approach",
 # "das „Tit-for-Tat“-Prinzip". Across the labelled sets 20 of 21 spans so placed are names,
-# not quotations.
+# not quotations; the one quotation names a movement by its slogan ("the ‘sanity in art’
+# movement"), so a movement, campaign, slogan or motto is not a kind here.
 _KIND_AFTER = re.compile(
     r"[\"'”’»«“]*(?:\s+|-)(?:standard|principle|rule|doctrine|test|approach|model|strategy|"
-    r"policy|movement|campaign|era|debate|problem|hypothesis|theory|effect|paradox|thesis|"
-    r"clause|requirement|concept|notion|slogan|motto|label|phenomenon|framework|method|"
-    r"Prinzip|Konzept|Modell|Ansatz|Theorie|Regel|Debatte|Bewegung|Effekt|Problem|Phänomen|"
+    r"policy|era|debate|problem|hypothesis|theory|effect|paradox|thesis|"
+    r"clause|requirement|concept|notion|label|phenomenon|framework|method|"
+    r"Prinzip|Konzept|Modell|Ansatz|Theorie|Regel|Debatte|Effekt|Problem|Phänomen|"
     r"Methode|Strategie)s?\b"
 )
 _KIND_WORDS = 5
