@@ -25,10 +25,15 @@ _HEAD = re.compile(
     r"[ \t\n>*_]*(?:\\(?:textbf|textit|emph|textsc)\{)?\((?P<label>[^()\n]{1,40}?)\)\}?"
 )
 _CORE = re.compile(
-    r"(?:\d{1,3}[a-z]?|[a-h]|[ivx]{1,4}|[IVX]{1,4}|[A-Z][A-Za-z]{0,10}(?:-?\d{1,2}(?:\.\d)?)?)"
+    r"(?:\d{1,3}(?:\.\d{1,2})*[a-z]?|[a-h]|[ivx]{1,4}|[IVX]{1,4}|[A-Z][A-Za-z]{0,10}(?:-?\d{1,2}(?:\.\d)?)?)"
     r"(?:\\?[^\sA-Za-z0-9()\\]|[A-Z])*"
 )
 _LONGEST = 14
+# A transcript's stage direction or an editor's word in brackets opens a quoted block too.
+_NOT_LABELS = re.compile(
+    r"laughter|laughs|applause|pause|music|silence|inaudible|crosstalk|lachen|beifall|applaus|"
+    r"gelächter|rires|applaudissements|risas|aplausos|excerpt|abridged|translation|original|sic"
+)
 # Signs of logic and set theory: a line holding two of them is a formula, not prose.
 _FORMULA_SIGNS = re.compile(r"[→↔⇒⇔∧∨¬∀∃◇□⊢⊨≡∈⊂⊆∩∪]")
 _OPENING = "“\"„«‘'‚"
@@ -54,7 +59,7 @@ def block_label(text: str, scan: str, start: int, end: int) -> Label | None:
     raw = re.sub(r"<[^<>]*>", "", text[m.start("label") : m.end("label")])
     if not name or len(name) > _LONGEST or re.search(r"\s", raw):
         return None
-    if not _CORE.fullmatch(name):
+    if not _CORE.fullmatch(name) or _NOT_LABELS.fullmatch(name.casefold()):
         return None
     return Label(name, m.end())
 

@@ -73,3 +73,20 @@ _LATEX = (
 
 def test_numbered_premises_in_latex_are_the_writers(tmp_path: Path) -> None:
     assert quotes_found(write(tmp_path, "argument.tex", _LATEX)) == {}
+
+
+_TALK = """# The talk
+
+Robinson opened with a joke:
+
+> (Laughter) I have been to three conferences this week, and this is the best one so far.
+
+Later he returned to the theme:
+
+> (Applause) Schools kill creativity, and we should stop teaching that way at once.
+"""
+
+
+def test_stage_directions_are_no_labels(tmp_path: Path) -> None:
+    # a transcript's blocks open on its stage directions, not on the writer's numbering
+    assert len(quotes_found(write(tmp_path, "talk.md", _TALK))) == 2
