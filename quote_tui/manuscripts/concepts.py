@@ -86,6 +86,13 @@ _KIND_AFTER = re.compile(
     r"Methode|Strategie)s?\b"
 )
 _KIND_WORDS = 5
+# Someone's term, named as theirs before the marks: "what he terms an ``intuitionist''
+# approach", "what Rawls characterizes as a “priority” problem".
+_THEIR_TERM = re.compile(
+    r"\bwhat\s+(?:[A-Z][\w'’-]+|he|she|they)\s+(?:\w+\s+)?(?:call(?:s|ed)|term(?:s|ed)|"
+    r"dub(?:s|bed)|name[sd]|(?:characteri[sz]e[sd]|describe[sd]|refer(?:s|red)\s+to)\s+as)"
+    r"\s+(?:(?:the|a|an)\s+)?(?:``|[\"'“‘„«])*$"
+)
 
 
 def kind_after(text: str, start: int, end: int, close_end: int) -> bool:
@@ -93,5 +100,7 @@ def kind_after(text: str, start: int, end: int, close_end: int) -> bool:
     kind of thing they name, right after the closing mark at ``close_end``."""
     inner = text[start:end].strip()
     if not 1 <= len(inner.split()) <= _KIND_WORDS or inner.endswith((".", "!", "?")):
+        return False
+    if _THEIR_TERM.search(text, max(0, start - 120), start):
         return False
     return _KIND_AFTER.match(text, close_end) is not None
