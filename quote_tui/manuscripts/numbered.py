@@ -91,15 +91,28 @@ def _referred_to(scan: str, name: str, start: int, end: int) -> bool:
     return any(not start <= m.start() < end for m in re.finditer(pattern, scan))
 
 
+# A lead-in that sets an example before the reader: "Consider:", "Compare the following case:".
+_CONSIDER = re.compile(
+    r"\b(?:Consider|Compare|Contrast|Imagine|Suppose|Take|Betrachten\s+Sie|Man\s+betrachte|"
+    r"Vergleiche|Considérons|Considérez|Comparez|Considere|Considera|Supongamos)\b[^.!?:\n]{0,80}"
+    r":[\s>]*\Z"
+)
+# Several uncited labelled blocks are a numbering of the writer's; two may be two paragraphs of
+# laws quoted apart ("(1) Jeder hat …", "(3) Kunst und Wissenschaft …").
+_SEVERAL = 3
+
+
 def numbered_own(scan: str, label: Label, start: int, end: int, labelled: int) -> bool:
     """Whether the uncited block ``start:end`` opening on ``label`` is the writer's numbered
-    item: its label named in the prose, a formula on its first line, or one of several
-    uncited blocks of the document that open on a label (``labelled`` counts them)."""
+    item: its label named in the prose, a formula on its first line, a lead-in that sets an
+    example ("Consider:"), or one of several uncited blocks of the document that open on a
+    label (``labelled`` counts them)."""
     first = scan[label.after : end].lstrip().split("\n", 1)[0]
     return (
-        labelled >= 2
+        labelled >= _SEVERAL
         or len(_FORMULA_SIGNS.findall(first)) >= 2
         or _referred_to(scan, label.name, start, end)
+        or _CONSIDER.search(scan[max(0, start - 200) : start]) is not None
     )
 
 

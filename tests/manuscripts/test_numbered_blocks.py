@@ -48,16 +48,19 @@ Das Grundgesetz schützt die Meinungsfreiheit ausdrücklich:
 
 > (1) Jeder hat das Recht, seine Meinung in Wort, Schrift und Bild frei zu äußern und zu verbreiten.
 
-Diese Garantie gilt nicht schrankenlos.
+Diese Garantie gilt nicht schrankenlos. Auch die Kunst nennt das Grundgesetz:
+
+> (3) Kunst und Wissenschaft, Forschung und Lehre sind frei.
 """
 
 
-def test_one_numbered_block_alone_stays_a_quotation(tmp_path: Path) -> None:
-    # one labelled block, its label named nowhere, no formula: a statute's paragraph quoted
+def test_statute_paragraphs_stay_quotations(tmp_path: Path) -> None:
+    # two labelled blocks, their labels named nowhere, no formula: a statute's paragraphs
     got = quotes_found(write(tmp_path, "gg.md", _STATUTE))
     assert set(got) == {
         "(1) Jeder hat das Recht, seine Meinung in Wort, Schrift und Bild frei zu äußern und "
-        "zu verbreiten."
+        "zu verbreiten.",
+        "(3) Kunst und Wissenschaft, Forschung und Lehre sind frei.",
     }
 
 
