@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["addresses_reader", "in_box"]
+__all__ = ["addresses_reader", "in_box", "writers_note"]
 
 # A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
 # "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one); not a label
@@ -155,3 +155,26 @@ def _in_fenced_callout(text: str, pos: int) -> bool:
         elif stack:
             stack.pop()
     return any(stack)
+
+
+# The writer's note on the text itself, set off at its head before any of its prose: "> This
+# was reworked from my first essay …", "> This post first appeared in …", "> Dieser Beitrag
+# erschien zuerst …". It speaks of this text, and in the first person.
+_THIS_TEXT = re.compile(
+    r"\A[\s>*_]*(?:This|Dieser|Diese|Dieses|Ce|Cet|Cette)\s+(?:\w+\s+){0,2}?(?:was|is|has|wurde|"
+    r"ist|erschien|war|a\s+été|est)\b|\b(?:this|the\s+present|dieser|diese[mnrs]?|vorliegende[nr]?|"
+    r"ce|cet|cette)\s+(?:post|essay|article|piece|paper|page|text|note|chapter|draft|version|"
+    r"entry|blog|talk|Beitrag|Artikel|Text|Aufsatz|Eintrag|Vortrag|billet|texte|article)\b",
+    re.I,
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|my|me|ich|mein\w*|mir|mich|je|j’|mon|ma|mes)\b")
+
+
+def writers_note(scan: str, start: int, end: int) -> bool:
+    """Whether the uncited block ``scan[start:end]`` is the writer's note on the text at its
+    head: nothing but headings and front matter (blank in the text as scanned) before it, and
+    words about this text in the first person."""
+    if scan[:start].strip(" \t\n>"):
+        return False
+    body = scan[start:end]
+    return bool(_THIS_TEXT.search(body)) and bool(_FIRST_PERSON.search(body))

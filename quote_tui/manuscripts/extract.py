@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
-from quote_tui.manuscripts.addressed import addresses_reader, in_box
+from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -17,7 +17,7 @@ from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
-from quote_tui.manuscripts.concepts import names_concept
+from quote_tui.manuscripts.concepts import defined_after, kind_after, names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.deadline import Deadline
 from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
@@ -44,6 +44,7 @@ from quote_tui.manuscripts.notecite import (
 from quote_tui.manuscripts.notedauthor import paged_block_source, paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
+from quote_tui.manuscripts.numbered import number_blocks, own_items
 from quote_tui.manuscripts.phrase_cites import (
     cited_right_after,
     paged_right_before,
@@ -52,9 +53,10 @@ from quote_tui.manuscripts.phrase_cites import (
 from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
-from quote_tui.manuscripts.reported import coined_by_cited
+from quote_tui.manuscripts.reported import coined_by_cited, reported_by_name
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
+from quote_tui.manuscripts.spans import outermost, skip_blank
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
 from quote_tui.manuscripts.titled import (
     Titles,
@@ -129,7 +131,7 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
-        after_end = sentence_window(doc.text, _skip_blank(doc.text, block.after))
+        after_end = sentence_window(doc.text, skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
@@ -205,25 +207,6 @@ def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | N
     return (replace(mentions[-1], names=names) if names else mentions[-1]), None
 
 
-def _outermost(blocks: Iterable[Block]) -> list[Block]:
-    """The blocks that lie in no other: a quotation inside a block quotation (or inside an
-    \\enquote) is part of its text."""
-    out: list[Block] = []
-    reach = -1
-    for block in sorted(blocks, key=lambda b: (b.start, -b.end)):
-        if block.end <= reach:
-            continue
-        out.append(block)
-        reach = max(reach, block.end)
-    return out
-
-
-def _skip_blank(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in " \t\n>":
-        pos += 1
-    return pos
-
-
 def extract(
     ms: Manuscript,
     *,
@@ -293,7 +276,8 @@ def extract(
         skipped = _Cover(doc.skip)
         # A block inside a reference list (a reference manager's bibliography set in a style
         # the block test reads as indented quotation) is an entry, never a quotation.
-        outer_blocks = [b for b in _outermost(doc.blocks) if b.start not in skipped]
+        outer_blocks = [b for b in outermost(doc.blocks) if b.start not in skipped]
+        outer_blocks, labels = number_blocks(doc.text, scan, outer_blocks)
         # Display blocks are resolved first: an uncited one's words, quoted again later without
         # a citation, are its repetition (a cited one's are a quotation of its source).
         resolved = {
@@ -311,6 +295,7 @@ def extract(
             if (resolved[b.start].mention, resolved[b.start].reference) == (None, None)
             and not ends_noted(doc.text, b.end)
         }
+        numbered = own_items(scan, outer_blocks, labels, own)
         repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
         cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         # Every quotation taken so far, cited or linked by context: a longer phrase said again
@@ -405,8 +390,10 @@ def extract(
                 said.add(block.start, block.end)
                 continue
             found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
-            if (found.mention, found.reference) == (None, None) and presents_own(
-                scan, block.start, block.end
+            if (found.mention, found.reference) == (None, None) and (
+                presents_own(scan, block.start, block.end)
+                or block.start in numbered
+                or writers_note(scan, block.start, block.end)
             ):
                 continue
             # (a box's own link is no citation of its words: "> **Merke:** … [Link](https://…)")
@@ -447,6 +434,11 @@ def extract(
                 or cites_by_title(doc.text, span.start, span.end, span.close_end)
                 or is_notation(doc.text, span.start, span.end)
                 or names_concept(doc.text, span.start, span.end)
+                or kind_after(doc.text, span.start, span.end, span.close_end)
+                or (  # (a term someone named is said to use stays theirs)
+                    defined_after(doc.text, span.start, span.end, span.close_end)
+                    and not reported_by_name(doc, span.start)
+                )
                 or not _LETTERS.search(doc.text, span.start, span.end)
                 or dated_title(doc.text, span.start, span.end)
                 or named_with_year(doc.text, span.start, span.close_end)

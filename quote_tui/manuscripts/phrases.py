@@ -48,7 +48,7 @@ from quote_tui.manuscripts.phrase_cites import (
     window,
     word_cited,
 )
-from quote_tui.manuscripts.quotes import find_quotes, has_words
+from quote_tui.manuscripts.quotes import EDITOR_BRACKET, find_quotes, has_words
 from quote_tui.manuscripts.reported import (
     CITE_ENDS as _CITE_ENDS,
 )
@@ -188,6 +188,8 @@ def borrowed(
     paged, attributed to someone in its sentence, or repeating a cited quotation's words, or in
     a text ``about`` one author (evidence.subject_author); never when presented as a word."""
     text = doc.text
+    if EDITOR_BRACKET.search(text, start, end):
+        return True  # "might be called '[collaborative] thinking processors'": edited words
     if coined_by_cited(text, start) and has_words(text, start, end, PHRASE_WORDS):
         return True  # "what Bennett (1988) has called the ‘…’": the cited writer's term
     if NAMED_AFTER.match(text, close_end) and has_words(text, start, end, PHRASE_WORDS):

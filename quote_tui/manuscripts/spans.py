@@ -6,10 +6,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.document import Block, Document
 from quote_tui.manuscripts.quotes import QuoteSpan, find_quotes
 
-__all__ = ["Cover", "in_note_title", "is_note_title", "note_title"]
+__all__ = ["Cover", "in_note_title", "is_note_title", "note_title", "outermost", "skip_blank"]
 
 
 # A note's title is followed by where the work is found: "„Was ist eigentlich GitHub?“,
@@ -129,3 +129,23 @@ class Cover:
     def __contains__(self, pos: int) -> bool:
         k = bisect_right(self.starts, pos) - 1
         return k >= 0 and pos < self.ends[k]
+
+
+def outermost(blocks: Iterable[Block]) -> list[Block]:
+    """The blocks that lie in no other: a quotation inside a block quotation (or inside an
+    \\enquote) is part of its text."""
+    out: list[Block] = []
+    reach = -1
+    for block in sorted(blocks, key=lambda b: (b.start, -b.end)):
+        if block.end <= reach:
+            continue
+        out.append(block)
+        reach = max(reach, block.end)
+    return out
+
+
+def skip_blank(text: str, pos: int) -> int:
+    """The first position from ``pos`` on that is not blank or a Markdown block's mark."""
+    while pos < len(text) and text[pos] in " \t\n>":
+        pos += 1
+    return pos

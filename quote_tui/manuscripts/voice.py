@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from quote_tui.manuscripts.protocol import study_material
+from quote_tui.manuscripts.quotes import EDITOR_BRACKET
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.title_case import is_title
 
@@ -65,6 +66,11 @@ _CUE = re.compile(
     r"\b(?:ein|eine|einen|einem|der|die|das|den|dem)\s+(?:[a-zäöüß]+[a-zäöüß]\s+)?"
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
+    # agentless only: "what she referred to as “…”" gives her words
+    r"\b(?:is|are|was|were|commonly|often|usually|also|sometimes)\s+referred\s+to\s+as|"
+    # Portuguese, Spanish, Italian: "é denominado “…”", "conhecido como", "il cosiddetto"
+    r"\bdenominad[ao]s?(?:\s+(?:como|de))?|\bchamad[ao]s?(?:\s+de)?|\b(?:conhecid|conocid)[ao]s?"
+    r"\s+como|\bllamad[ao]s?|\bcosiddett[aoie]|\bchiamat[aoie]|"
     # A name people give themselves: "those who explicitly refer to themselves as “emerging
     # church”", "call themselves", "self-described".
     r"\b(?:refer(?:s|red|ring)?\s+to|describ(?:e|es|ed|ing)|call(?:s|ed|ing)?)\s+"
@@ -104,7 +110,10 @@ _WORK = re.compile(
     r"painting|exhibition|programm?e?s?|initiative|campaign|festival|Gemäldes?|Bild(?:es)?|"
     r"Ausstellung|Programms?|Initiative|Kampagne|livre|essai|chapitre|poème|roman|pièce|"
     r"chanson|émission|revue|ouvrage|tableau|exposition|projets?|dispositifs?|libro|artículo|"
-    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?)"
+    r"ensayo|capítulo|poema|novela|obra|película|canción|revista|proyectos?|programas?|"
+    # a course named by its subject: "a course on “Old Norse Gods and Heroes”", "Seminar zu „…“"
+    r"(?:course|class|seminar|module|workshop|Kurs|Seminar|Vorlesung|cours|curso)e?s?\s+"
+    r"(?:on|about|called|über|zu|zum|zur|sur|sobre))"
     r"(?:\s+(?:comme|like|such\s+as|wie|como))?"
     r"\s*(?:,,|[„“\"'‘«»`]+|\\[a-z]+\*?\{)$",
     re.I,
@@ -237,8 +246,8 @@ NAMED_AFTER = re.compile(
 def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the uncited quotation ``text[start:end]`` (its closing mark ends at
     ``close_end``) is the author's own question, formula or word quoted as a word."""
-    if NAMED_AFTER.match(text, close_end):
-        return False
+    if NAMED_AFTER.match(text, close_end) or EDITOR_BRACKET.search(text, start, end):
+        return False  # named as someone's, or their words edited
     inner = text[start:end].strip()
     if study_material(text, start):
         return True  # a protocol's words, a test sentence or a prompt: the study's, no source's
