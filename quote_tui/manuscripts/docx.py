@@ -26,7 +26,7 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
-from quote_tui.manuscripts.wordblocks import introduced_and_cited
+from quote_tui.manuscripts.wordblocks import introduced_and_cited, set_like_blocks
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -41,6 +41,7 @@ from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
 from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
+from quote_tui.manuscripts.wordstyles import shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -149,8 +150,8 @@ class _PartBuilder:
         self.walk(p)
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
-        name = self.styles.get(style_id or "", style_id or "")
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
+        name = shown_style(self.styles.get(style_id or "", style_id or ""), text)
         quote_style = bool(name and _QUOTE_STYLE.search(name))
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
@@ -403,27 +404,9 @@ def _block(text: str, start: int, end: int) -> Block:
     return Block(start + lead, start + len(text.rstrip()), end)
 
 
-# An indented paragraph set like two of the document's block quotations or more (within a
-# point of their indentation), of a sentence's length, is one too: a writer who sets quotations
-# off by indentation does so for every one, though the citation of this one is in the text
-# before it ("Milani locates her feminism in her writing." and the indented passage).
-_SAME_INDENT = 20
-_SET_OFF_WORDS = 8
-
-
-def _set_like_blocks(builder: _PartBuilder, text: str) -> list[Block]:
-    out = []
-    for left, block in builder.set_off:
-        like = sum(1 for k in builder.block_indents if abs(k - left) <= _SAME_INDENT)
-        words = text[block.start : block.end]
-        if like >= 2 and len(words.split()) >= _SET_OFF_WORDS and not words.endswith(":"):
-            out.append(block)
-    return out
-
-
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
-    builder.blocks.extend(_set_like_blocks(builder, text))
+    builder.blocks.extend(set_like_blocks(builder.set_off, builder.block_indents, text))
     builder.blocks.sort(key=lambda b: b.start)
     anchors = [_typed_page(text, a) for a in builder.anchors]
     return Document(

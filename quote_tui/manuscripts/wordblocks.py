@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["introduced_and_cited"]
+from quote_tui.manuscripts.document import Block
+
+__all__ = ["introduced_and_cited", "set_like_blocks"]
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -53,3 +55,29 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
     if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
         return False
     return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)
+
+
+# An indented paragraph set like two of the document's block quotations or more (within a
+# point of their indentation), of a sentence's length, is one too: a writer who sets quotations
+# off by indentation does so for every one, though the citation of this one is in the text
+# before it ("Milani locates her feminism in her writing." and the indented passage).
+_SAME_INDENT = 20
+_SET_OFF_WORDS = 8
+
+
+def set_like_blocks(
+    set_off: list[tuple[int, Block]], block_indents: list[int], text: str
+) -> list[Block]:
+    """The indented paragraphs (``set_off``: indentation and paragraph) set like the blocks
+    read by their citation or lead-in (``block_indents``)."""
+    out = []
+    for left, block in set_off:
+        like = sum(1 for k in block_indents if abs(k - left) <= _SAME_INDENT)
+        # More paragraphs set so than quotations read there: the indentation is the layout of
+        # the writer's own text (a chapter's body set in by 1 cm), not a quotation's.
+        unlike = sum(1 for k, _ in set_off if abs(k - left) <= _SAME_INDENT)
+        words = text[block.start : block.end]
+        long_enough = len(words.split()) >= _SET_OFF_WORDS and not words.endswith(":")
+        if like >= max(2, unlike) and long_enough:
+            out.append(block)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BIB_STYLE", "CODE_STYLE", "HEADING_STYLE", "QUOTE_STYLE", "TOC_STYLE"]
+__all__ = ["BIB_STYLE", "CODE_STYLE", "HEADING_STYLE", "QUOTE_STYLE", "TOC_STYLE", "shown_style"]
 
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
 # (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
@@ -29,3 +29,16 @@ HEADING_STYLE = re.compile(
     r"^(?:heading\s*\d|Überschrift\s*\d|berschrift\s*\d|title|titel|subtitle|untertitel)$", re.I
 )
 TOC_STYLE = re.compile(r"^(?:toc\b|table\s+of\s+figures|verzeichnis\s*\d|inhaltsverzeichnis)", re.I)
+
+# A heading is a line. A writer who typed whole paragraphs in a heading style (Word's quick
+# style gallery, a template's body style renamed) wrote body text there: its quotations and
+# indented blocks are read as any paragraph's.
+_HEADING_WORDS = 40
+
+
+def shown_style(name: str, text: str) -> str:
+    """The style a paragraph is read by: its own, but none for a heading style holding a
+    paragraph of prose (40 words or more)."""
+    if HEADING_STYLE.match(name) and len(text.split()) >= _HEADING_WORDS:
+        return ""
+    return name

@@ -51,3 +51,30 @@ def test_indented_paragraph_alone_stays_text(tmp_path: Path) -> None:
     _essay(path, cited_blocks=1)
     quotes = [c.quote for c in scan(path).citations]
     assert not any(q.startswith("She turned") for q in quotes)
+
+
+_OWN = [
+    "El corpus de tuits es un conjunto en el que la clase de odio es muy minoritaria.",
+    "Los enfoques del tipo filtro son más simples e independientes del clasificador.",
+    "Una de las etapas más importantes en clasificación es la selección de atributos.",
+    "El usuario debe poder entrenar previamente el clasificador antes de su uso.",
+    "La conclusión fue que la mejora al usar lematización fue significativa en español.",
+]
+
+
+def test_a_body_set_in_by_a_centimetre_is_no_run_of_blocks(tmp_path: Path) -> None:
+    # A chapter whose own paragraphs are all indented 1 cm, two of them ending on a citation:
+    # the indentation is the chapter's layout, so the writer's paragraphs set like those two
+    # are the writer's own.
+    d = wx.new_document()
+    wx.add_paragraph(d, ["2. Estado del arte"])
+    _indented(d, "La detección de lenguaje de odio con aprendizaje automático es reciente [3]")
+    for text in _OWN[:3]:
+        _indented(d, text)
+    _indented(d, "La selección de instancias reduce el conjunto de datos original [4]")
+    for text in _OWN[3:]:
+        _indented(d, text)
+    path = tmp_path / "tfg.docx"
+    d.save(str(path))
+    quotes = {c.quote for c in scan(path).citations}
+    assert not quotes & set(_OWN)
