@@ -44,6 +44,7 @@ from quote_tui.sources.readers.pdf_layout import (
     split_page,
 )
 from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
+from quote_tui.sources.readers.pdf_ligature_shapes import mend_ligature_shapes
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
@@ -354,6 +355,7 @@ def _extract(
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
         mend_symbol_maps(doc)  # "n = 57" read "n 5 57": a symbol font's signs added to its map
+        mend_ligature_shapes(doc)  # "acঞvité": a ligature its map leaves out, read by its shape
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
