@@ -111,6 +111,33 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 """Advent 3B2's copies of a Pi font: "AdvMPi-One", and the one it files as "PS7DA6" (a Nature
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
+_ADVENT_GREEK = {
+    "AdvGreekM": {"1": "\u03b5", "V": "\u03a9"},
+    "AdvPi2": {
+        "a": "\u03b1",
+        "b": "\u03b2",
+        "d": "\u03b4",
+        "l": "\u03bb",
+        "m": "\u03bc",
+        "r": "\u03c1",
+        "s": "\u03c3",
+        "t": "\u03c4",
+        "x": "\u03be",
+        "y": "\u03b8",
+        "z": "\u03b6",
+        "O": "\u03a9",
+        "Z": "\u03b7",
+    },
+    "AdvPSMP4": {"\\": "<", "P": "\u2a7e"},
+    "AdvPSMP10": {"a": "\u03b1", "d": "\u03b4", "k": "\u03bb", "l": "\u03bc", "p": "\u03c0"},
+    "AdvPSMP13": {"a": "\u03b1", "g": "\u03b7", "D": "\u0394"},
+}
+"""Advent 3B2's Greek and sign fonts, which draw Greek letters and signs at the codes of Latin
+letters and name them by those letters (``/WinAnsiEncoding``, no Unicode map): an AIP paper's
+"λ = 1.55 μm" read "k ¼ 1.55 lm", a Cognition paper's "η²" read "g2". Each font's layout is
+its own (AdvPi2's "l" is λ, AdvPSMP10's is μ); each code was read off the page images of the
+PDFs it stands in (8: AIP 2017, Cognition, Sage 2018, T&F 2018, Nature 2005, two Physica A,
+a health-research paper), and a code no page has shown is left as MuPDF reads it."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
 _UNREAD = "\ue000"
 """What a Pi glyph no page has shown reads as: a private-use character, unreadable as a glyph
@@ -175,6 +202,17 @@ def _map_entries(
 ) -> tuple[dict[int, str], dict[int, str]]:
     """A symbol font's signs by code, and the entries its Unicode map is to be given (the
     signs, or a whole map where it has none); empty for any other font (most)."""
+    greek = _ADVENT_GREEK.get(basefont.rpartition("+")[2])
+    if greek:
+        first, last = (doc.xref_get_key(xref, key) for key in ("FirstChar", "LastChar"))
+        if first[0] != "int" or last[0] != "int":
+            return {}, {}
+        # the standard encoding's printable ASCII: each code's own character
+        names = {
+            code: chr(code) for code in range(max(32, int(first[1])), min(126, int(last[1])) + 1)
+        }
+        signs = {code: greek[char] for code, char in names.items() if char in greek}
+        return _entries_for(doc, xref, names, signs)
     advent = _ADVENT_MATH_FONT.search(basefont) is not None
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
     if _ADVENT_PI_FONT.search(basefont):
