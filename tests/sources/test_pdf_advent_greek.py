@@ -46,3 +46,34 @@ def test_each_advent_font_has_its_own_layout() -> None:
 def test_the_same_letters_in_another_font_are_left_alone() -> None:
     text = extract_pdf(_page("JIKHJB+AdvP6975", b"k l p d", 100, 112)).text
     assert "k l p d" in text
+
+
+def test_advent_math_symbols_under_a_hashed_name_read_as_drawn() -> None:
+    # Scientific Reports' and AJP's copy of AdvMathSymb: "g ¼ A2/A1", "E(t)" read "EðtÞ"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    cmap = doc.get_new_xref()
+    doc.update_object(cmap, "<<>>")
+    doc.update_stream(
+        cmap,
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /A1 def"
+        b" 1 begincodespacerange <00><ff> endcodespacerange 4 beginbfchar"
+        b" <BC> <00BC> <BD> <00BD> <DE> <00DE> <F0> <00F0> endbfchar"
+        b" endcmap CMapName currentdict /CMap defineresource pop end end",
+    )
+    font = doc.get_new_xref()
+    doc.update_object(
+        font,
+        "<</Type/Font/Subtype/Type1/BaseFont/JIKHLD+AdvP4C4E74/Encoding<</Type/Encoding"
+        "/Differences[188/onequarter/onehalf 222/Thorn 240/eth]>>"
+        f"/ToUnicode {cmap} 0 R/FirstChar 188/LastChar 240>>",
+    )
+    page.insert_text((72, 60), "a factor", fontname="helv", fontsize=10)
+    kind, resources = doc.xref_get_key(page.xref, "Resources")
+    assert kind == "xref"
+    doc.xref_set_key(int(resources.split()[0]), "Font/F8", f"{font} 0 R")
+    stream = page.get_contents()[0]
+    line = b"BT /F8 10 Tf 72 80 Td (\xbc \xbd \xf0t\xde) Tj ET\n"
+    doc.update_stream(stream, doc.xref_stream(stream) + b"\n" + line)
+    text = extract_pdf(doc.tobytes()).text
+    assert "= [ (t)" in text

@@ -89,9 +89,12 @@ PI_NAMES = {
     "H7002": "\u2203",
 }
 """Linotype Pi glyph names, each with the sign it draws ("HS" names are the slashed signs)."""
-_ADVENT_MATH = {"eth": "(", "Thorn": ")", "onequarter": "=", "thorn": "+"}
+_ADVENT_MATH = {"eth": "(", "Thorn": ")", "onequarter": "=", "onehalf": "[", "thorn": "+"}
 """Advent 3B2's math symbol font: the Latin-1 names its glyphs carry, with what they draw."""
-_ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)")
+_ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)|AdvP4C4E74")
+"""The font by its names, and by the hashed name later PDFs embed it under (Scientific Reports
+2015, Postgrad Med J, Cognition, Am J Phys 2017, a Sage paper: the same glyph names, and
+"(", ")", "=", "[", "+" where they stand on the pages)."""
 _PI_CODES = {
     44: "<",
     46: ">",
