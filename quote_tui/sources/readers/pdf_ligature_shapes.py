@@ -278,11 +278,12 @@ def _type0_fonts(doc: pymupdf.Document) -> set[int]:
     return fonts
 
 
-def mend_ligature_shapes(doc: pymupdf.Document) -> int:
+def mend_ligature_shapes(doc: pymupdf.Document, fonts: set[int] | None = None) -> int:
     """Add to each Type0 font's Unicode map the ligature glyphs it leaves out, read by their
-    shapes (in the open document only); the number of fonts mended."""
+    shapes (in the open document only); the number of fonts mended. ``fonts``: the pages'
+    Type0 fonts, where the caller has listed them."""
     mended = 0
-    for font in _type0_fonts(doc):
+    for font in _type0_fonts(doc) if fonts is None else fonts:
         try:
             kind, ref = doc.xref_get_key(font, "ToUnicode")
             if kind != "xref":

@@ -32,8 +32,9 @@ import pymupdf
 
 from quote_tui.sources.readers.pdf_font_encoding import builtin_encoding, differences_pairs
 from quote_tui.sources.readers.pdf_glyph_widths import pi_copy_entries
+from quote_tui.sources.readers.pdf_ligature_shapes import mend_ligature_shapes
 
-__all__ = ["PI_NAMES", "mend_symbol_maps", "symbol_codes"]
+__all__ = ["PI_NAMES", "mend_font_maps", "mend_symbol_maps", "symbol_codes"]
 
 PI_NAMES = {
     "H11001": "+",
@@ -302,10 +303,10 @@ def _font_refs(doc: pymupdf.Document, xref: int, seen: set[str], fonts: set[int]
     return found
 
 
-def _fonts(doc: pymupdf.Document) -> dict[int, str]:
-    """Every simple font of the document's pages, by its object: read from the pages' resource
-    dictionaries, which pages mostly share (listing each page's fonts would cost a long book's
-    read a few percent)."""
+def _page_fonts(doc: pymupdf.Document) -> dict[int, str]:
+    """Every font of the document's pages, by its object, with its subtype ("Type1",
+    "Type0"): read from the pages' resource dictionaries, which pages mostly share (listing
+    each page's fonts would cost a long book's read a few percent)."""
     seen: set[str] = set()
     refs: set[int] = set()
     for index in range(doc.page_count):
@@ -315,11 +316,7 @@ def _fonts(doc: pymupdf.Document) -> dict[int, str]:
                 refs.update(font[0] for font in doc.get_page_fonts(index))
         except _MUPDF_ERRORS:
             continue
-    fonts: dict[int, str] = {}
-    for xref in refs:
-        if doc.xref_get_key(xref, "Subtype")[1][1:] in _SIMPLE:
-            fonts[xref] = doc.xref_get_key(xref, "BaseFont")[1].lstrip("/")
-    return fonts
+    return {xref: doc.xref_get_key(xref, "Subtype")[1][1:] for xref in refs}
 
 
 def _entries(codes: dict[int, str]) -> bytes:
@@ -350,12 +347,25 @@ def _write(doc: pymupdf.Document, xref: int, codes: dict[int, str]) -> bool:
     return True
 
 
-def mend_symbol_maps(doc: pymupdf.Document) -> int:
+def mend_font_maps(doc: pymupdf.Document) -> int:
+    """Mend the Unicode maps of the pages' fonts, listed once: each symbol font's signs
+    (``mend_symbol_maps``) and each CID font's ligatures its map leaves out
+    (``mend_ligature_shapes``); the number of fonts mended."""
+    fonts = _page_fonts(doc)
+    cid_fonts = {xref for xref, subtype in fonts.items() if subtype == "Type0"}
+    return mend_symbol_maps(doc, fonts) + mend_ligature_shapes(doc, cid_fonts)
+
+
+def mend_symbol_maps(doc: pymupdf.Document, fonts: dict[int, str] | None = None) -> int:
     """Give each symbol font's signs (``symbol_codes``) in its Unicode map, in the open document
-    only; the number of fonts mended. Every page's fonts are looked at: a formula's font may
-    first stand on page 40."""
+    only; the number of fonts mended. Every page's fonts are looked at (``fonts``, by object
+    with their subtypes, where the caller has listed them): a formula's font may first stand
+    on page 40."""
     mended = 0
-    for xref, basefont in _fonts(doc).items():
+    for xref, subtype in (_page_fonts(doc) if fonts is None else fonts).items():
+        if subtype not in _SIMPLE:
+            continue
+        basefont = doc.xref_get_key(xref, "BaseFont")[1].lstrip("/")
         try:
             _signs, entries = _map_entries(doc, xref, basefont)
             if not entries:
