@@ -35,6 +35,12 @@ def test_an_advent_greek_font_reads_as_the_letters_it_draws() -> None:
     assert "\u03bb \u03bc \u03c0 \u03b4" in text  # λ μ π δ, as the AIP paper's page shows
 
 
+def test_advent_greek_in_alphabetical_order() -> None:
+    # Cognition's "η²p" and AJP's "Δλ": AdvPSMP13 sets the Greek alphabet in order on a-x, A-X
+    text = extract_pdf(_page("HIBGMI+AdvPSMP13", b"a g D", 65, 103)).text
+    assert "\u03b1 \u03b7 \u0394" in text
+
+
 def test_each_advent_font_has_its_own_layout() -> None:
     # AdvPi2 (Physica A) draws λ at "l", where AdvPSMP10 draws μ
     text = extract_pdf(_page("FJILCD+AdvPi2", b"l m s", 108, 115)).text

@@ -115,6 +115,11 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 """Advent 3B2's copies of a Pi font: "AdvMPi-One", and the one it files as "PS7DA6" (a Nature
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
+_GREEK_IN_ORDER = {
+    **{chr(ord("a") + k): greek for k, greek in enumerate("αβγδεζηθικλμνξοπρστυφχψω")},
+    **{chr(ord("A") + k): greek for k, greek in enumerate("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")},
+}
+"""Greek letters laid on the Latin ones in alphabetical order, as two of Advent's fonts set them."""
 _ADVENT_GREEK = {
     "AdvGreekM": {"1": "\u03b5", "V": "\u03a9"},
     "AdvPi2": {
@@ -133,15 +138,18 @@ _ADVENT_GREEK = {
         "Z": "\u03b7",
     },
     "AdvPSMP4": {"\\": "<", "P": "\u2a7e"},
-    "AdvPSMP10": {"a": "\u03b1", "d": "\u03b4", "k": "\u03bb", "l": "\u03bc", "p": "\u03c0"},
-    "AdvPSMP13": {"a": "\u03b1", "g": "\u03b7", "D": "\u0394"},
+    # the Greek alphabet in its order from "a" and "A" (α-ω at a-x): every code read on a page
+    # stands there (a α, d δ, g η, k λ, l μ, p π, D Δ, in 4 PDFs)
+    "AdvPSMP10": _GREEK_IN_ORDER,
+    "AdvPSMP13": _GREEK_IN_ORDER,
 }
 """Advent 3B2's Greek and sign fonts, which draw Greek letters and signs at the codes of Latin
 letters and name them by those letters (``/WinAnsiEncoding``, no Unicode map): an AIP paper's
 "λ = 1.55 μm" read "k ¼ 1.55 lm", a Cognition paper's "η²" read "g2". Each font's layout is
 its own (AdvPi2's "l" is λ, AdvPSMP10's is μ); each code was read off the page images of the
 PDFs it stands in (8: AIP 2017, Cognition, Sage 2018, T&F 2018, Nature 2005, two Physica A,
-a health-research paper), and a code no page has shown is left as MuPDF reads it."""
+a health-research paper), and a code no page has shown is left as MuPDF reads it, but in the
+two fonts whose every code seen keeps the Greek alphabet's order from "a"."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
 _UNREAD = "\ue000"
 """What a Pi glyph no page has shown reads as: a private-use character, unreadable as a glyph
