@@ -59,7 +59,7 @@ from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, shaded_rects
 from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
-from quote_tui.sources.readers.pdf_symbol_fonts import mend_symbol_maps
+from quote_tui.sources.readers.pdf_symbol_fonts import mend_font_maps
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
@@ -353,7 +353,7 @@ def _extract(
         # must stay that of the pages indexed here.
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
-        mend_symbol_maps(doc)  # "n = 57" read "n 5 57": a symbol font's signs added to its map
+        mend_font_maps(doc)  # "n 5 57", "acঞvité": symbol signs, left-out ligatures mapped
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)

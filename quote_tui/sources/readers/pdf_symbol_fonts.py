@@ -32,8 +32,9 @@ import pymupdf
 
 from quote_tui.sources.readers.pdf_font_encoding import builtin_encoding, differences_pairs
 from quote_tui.sources.readers.pdf_glyph_widths import pi_copy_entries
+from quote_tui.sources.readers.pdf_ligature_shapes import mend_ligature_shapes
 
-__all__ = ["PI_NAMES", "mend_symbol_maps", "symbol_codes"]
+__all__ = ["PI_NAMES", "mend_font_maps", "mend_symbol_maps", "symbol_codes"]
 
 PI_NAMES = {
     "H11001": "+",
@@ -89,9 +90,12 @@ PI_NAMES = {
     "H7002": "\u2203",
 }
 """Linotype Pi glyph names, each with the sign it draws ("HS" names are the slashed signs)."""
-_ADVENT_MATH = {"eth": "(", "Thorn": ")", "onequarter": "=", "thorn": "+"}
+_ADVENT_MATH = {"eth": "(", "Thorn": ")", "onequarter": "=", "onehalf": "[", "thorn": "+"}
 """Advent 3B2's math symbol font: the Latin-1 names its glyphs carry, with what they draw."""
-_ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)")
+_ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)|AdvP4C4E74")
+"""The font by its names, and by the hashed name later PDFs embed it under (Scientific Reports
+2015, Postgrad Med J, Cognition, Am J Phys 2017, a Sage paper: the same glyph names, and
+"(", ")", "=", "[", "+" where they stand on the pages)."""
 _PI_CODES = {
     44: "<",
     46: ">",
@@ -111,6 +115,41 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 """Advent 3B2's copies of a Pi font: "AdvMPi-One", and the one it files as "PS7DA6" (a Nature
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
+_GREEK_IN_ORDER = {
+    **{chr(ord("a") + k): greek for k, greek in enumerate("αβγδεζηθικλμνξοπρστυφχψω")},
+    **{chr(ord("A") + k): greek for k, greek in enumerate("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")},
+}
+"""Greek letters laid on the Latin ones in alphabetical order, as two of Advent's fonts set them."""
+_ADVENT_GREEK = {
+    "AdvGreekM": {"1": "\u03b5", "V": "\u03a9"},
+    "AdvPi2": {
+        "a": "\u03b1",
+        "b": "\u03b2",
+        "d": "\u03b4",
+        "l": "\u03bb",
+        "m": "\u03bc",
+        "r": "\u03c1",
+        "s": "\u03c3",
+        "t": "\u03c4",
+        "x": "\u03be",
+        "y": "\u03b8",
+        "z": "\u03b6",
+        "O": "\u03a9",
+        "Z": "\u03b7",
+    },
+    "AdvPSMP4": {"\\": "<", "P": "\u2a7e"},
+    # the Greek alphabet in its order from "a" and "A" (α-ω at a-x): every code read on a page
+    # stands there (a α, d δ, g η, k λ, l μ, p π, D Δ, in 4 PDFs)
+    "AdvPSMP10": _GREEK_IN_ORDER,
+    "AdvPSMP13": _GREEK_IN_ORDER,
+}
+"""Advent 3B2's Greek and sign fonts, which draw Greek letters and signs at the codes of Latin
+letters and name them by those letters (``/WinAnsiEncoding``, no Unicode map): an AIP paper's
+"λ = 1.55 μm" read "k ¼ 1.55 lm", a Cognition paper's "η²" read "g2". Each font's layout is
+its own (AdvPi2's "l" is λ, AdvPSMP10's is μ); each code was read off the page images of the
+PDFs it stands in (8: AIP 2017, Cognition, Sage 2018, T&F 2018, Nature 2005, two Physica A,
+a health-research paper), and a code no page has shown is left as MuPDF reads it, but in the
+two fonts whose every code seen keeps the Greek alphabet's order from "a"."""
 _PI_NAME = re.compile(r"HS?\d{4,5}")
 _UNREAD = "\ue000"
 """What a Pi glyph no page has shown reads as: a private-use character, unreadable as a glyph
@@ -175,6 +214,17 @@ def _map_entries(
 ) -> tuple[dict[int, str], dict[int, str]]:
     """A symbol font's signs by code, and the entries its Unicode map is to be given (the
     signs, or a whole map where it has none); empty for any other font (most)."""
+    greek = _ADVENT_GREEK.get(basefont.rpartition("+")[2])
+    if greek:
+        first, last = (doc.xref_get_key(xref, key) for key in ("FirstChar", "LastChar"))
+        if first[0] != "int" or last[0] != "int":
+            return {}, {}
+        # the standard encoding's printable ASCII: each code's own character
+        names = {
+            code: chr(code) for code in range(max(32, int(first[1])), min(126, int(last[1])) + 1)
+        }
+        signs = {code: greek[char] for code, char in names.items() if char in greek}
+        return _entries_for(doc, xref, names, signs)
     advent = _ADVENT_MATH_FONT.search(basefont) is not None
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
     if _ADVENT_PI_FONT.search(basefont):
@@ -261,10 +311,10 @@ def _font_refs(doc: pymupdf.Document, xref: int, seen: set[str], fonts: set[int]
     return found
 
 
-def _fonts(doc: pymupdf.Document) -> dict[int, str]:
-    """Every simple font of the document's pages, by its object: read from the pages' resource
-    dictionaries, which pages mostly share (listing each page's fonts would cost a long book's
-    read a few percent)."""
+def _page_fonts(doc: pymupdf.Document) -> dict[int, str]:
+    """Every font of the document's pages, by its object, with its subtype ("Type1",
+    "Type0"): read from the pages' resource dictionaries, which pages mostly share (listing
+    each page's fonts would cost a long book's read a few percent)."""
     seen: set[str] = set()
     refs: set[int] = set()
     for index in range(doc.page_count):
@@ -274,11 +324,7 @@ def _fonts(doc: pymupdf.Document) -> dict[int, str]:
                 refs.update(font[0] for font in doc.get_page_fonts(index))
         except _MUPDF_ERRORS:
             continue
-    fonts: dict[int, str] = {}
-    for xref in refs:
-        if doc.xref_get_key(xref, "Subtype")[1][1:] in _SIMPLE:
-            fonts[xref] = doc.xref_get_key(xref, "BaseFont")[1].lstrip("/")
-    return fonts
+    return {xref: doc.xref_get_key(xref, "Subtype")[1][1:] for xref in refs}
 
 
 def _entries(codes: dict[int, str]) -> bytes:
@@ -309,12 +355,25 @@ def _write(doc: pymupdf.Document, xref: int, codes: dict[int, str]) -> bool:
     return True
 
 
-def mend_symbol_maps(doc: pymupdf.Document) -> int:
+def mend_font_maps(doc: pymupdf.Document) -> int:
+    """Mend the Unicode maps of the pages' fonts, listed once: each symbol font's signs
+    (``mend_symbol_maps``) and each CID font's ligatures its map leaves out
+    (``mend_ligature_shapes``); the number of fonts mended."""
+    fonts = _page_fonts(doc)
+    cid_fonts = {xref for xref, subtype in fonts.items() if subtype == "Type0"}
+    return mend_symbol_maps(doc, fonts) + mend_ligature_shapes(doc, cid_fonts)
+
+
+def mend_symbol_maps(doc: pymupdf.Document, fonts: dict[int, str] | None = None) -> int:
     """Give each symbol font's signs (``symbol_codes``) in its Unicode map, in the open document
-    only; the number of fonts mended. Every page's fonts are looked at: a formula's font may
-    first stand on page 40."""
+    only; the number of fonts mended. Every page's fonts are looked at (``fonts``, by object
+    with their subtypes, where the caller has listed them): a formula's font may first stand
+    on page 40."""
     mended = 0
-    for xref, basefont in _fonts(doc).items():
+    for xref, subtype in (_page_fonts(doc) if fonts is None else fonts).items():
+        if subtype not in _SIMPLE:
+            continue
+        basefont = doc.xref_get_key(xref, "BaseFont")[1].lstrip("/")
         try:
             _signs, entries = _map_entries(doc, xref, basefont)
             if not entries:
