@@ -102,6 +102,16 @@ TARGETS: tuple[Target, ...] = (
         scope=("beside_hits", "_SEPARATOR", "others_as_one"),
     ),
     Target(
+        "quote_tui/engine/near/index.py",
+        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
+        scope=("_block_end", "_take_recorded", "_SEED_SPACE"),
+    ),
+    Target(
+        "quote_tui/engine/near/pairs.py",
+        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
+        scope=("_BlockRows", "_HELD", "_HELD_ROW", "_IS_HELD"),
+    ),
+    Target(
         "quote_tui/batch/outcomes.py",
         ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
         scope=("PASSING", "Progress", "fails"),

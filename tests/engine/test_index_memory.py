@@ -57,7 +57,7 @@ def test_a_small_vocabulary_holds_a_few_hundred_blocks_of_rows_at_most(
     add = _EarlyPairs.add
 
     def watched(self: _EarlyPairs, words: list[bytes], k: int) -> list[bytes]:
-        held.append(len(self.rows))
+        held.append(len(self.rows.rows))
         return add(self, words, k)
 
     monkeypatch.setattr(_EarlyPairs, "add", watched)
@@ -92,3 +92,21 @@ def test_the_index_is_built_without_a_second_copy_of_its_text(
         tracemalloc.stop()
     assert len(index.byte_starts) > 300
     assert peak - kept < len(text) // 4
+
+
+def test_blocks_end_where_the_whole_seeding_view_says() -> None:
+    # A block ends at the first byte from 4 KB on that the seeding view makes a space
+    # (punctuation, a dash's bytes stay a word's): found in the lowered bytes, block by block.
+    rng = random.Random(11)
+    pieces = ["alpha", "Beta", "café", "naïve", "x" * 300, "—", "l'été", "3.5%", "a,b", "\u00a0"]
+    text = " ".join(
+        rng.choice(pieces) + rng.choice(["", ",", ".", ";", "!\n"]) for _ in range(30_000)
+    )
+    index = build_index(text)
+    view = index.data.translate(index_module.SEED_BYTES)
+    expected = [0]
+    while expected[-1] < len(view):
+        end = view.find(b" ", expected[-1] + index_module._BLOCK_BYTES)
+        expected.append(len(view) if end < 0 else end)
+    assert list(index.byte_starts) == expected
+    assert len(expected) > 20

@@ -155,8 +155,7 @@ def build_index(text: str, on_block: BlockWords | None = None) -> NearIndex:
         k = 0
         while byte_starts[-1] < len(data):
             a = byte_starts[-1]
-            end = _SEED_SPACE.search(data, a + _BLOCK_BYTES)
-            b = len(data) if end is None else end.start()
+            b = _block_end(data, a)
             piece = data[a:b]
             words = piece.translate(SEED_BYTES).split()
             for word in set(words if on_block is None else on_block.add(words, k)):
@@ -177,6 +176,13 @@ def build_index(text: str, on_block: BlockWords | None = None) -> NearIndex:
         char_starts=tuple(char_starts),
         postings=dict(postings),
     )
+
+
+def _block_end(data: bytes, a: int) -> int:
+    """Where the block starting at byte ``a`` ends: at the first byte the seeding view makes a
+    space from ``_BLOCK_BYTES`` on (the view of the whole text is never made), or the end."""
+    end = _SEED_SPACE.search(data, a + _BLOCK_BYTES)
+    return len(data) if end is None else end.start()
 
 
 def _take_recorded(

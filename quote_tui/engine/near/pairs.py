@@ -150,7 +150,7 @@ class _EarlyPairs:
     to the index (``index.BlockWords``).
     """
 
-    __slots__ = ("sample", "seen", "ids", "built", "gave_up", "rows", "first", "words")
+    __slots__ = ("sample", "seen", "ids", "built", "gave_up", "rows", "words")
 
     def __init__(self) -> None:
         self.sample: list[bytes] = []
@@ -158,9 +158,7 @@ class _EarlyPairs:
         self.ids: dict[bytes, int] | None = None
         self.built: list[str] = []
         self.gave_up = False
-        # after the sample, per block from ``first`` on, 256 bytes: _HELD at each id it holds
-        self.rows: list[bytes] = []
-        self.first = 0
+        self.rows = _BlockRows()  # which ids each block after the sample holds
         self.words: dict[int, bytes] = {}  # each id's word
 
     def add(self, words: list[bytes], k: int) -> list[bytes]:
@@ -172,11 +170,7 @@ class _EarlyPairs:
             present = _ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))
             self.built.append(_seq_pairs(seq, len(present)))
             self.built.append(_BLOCK_END)
-            if not self.rows:
-                self.first = k
-            # which ids the block holds, at C speed: a step per id and block cost four times
-            # as much (each block number appended to its id's list)
-            self.rows.append(bytes.maketrans(present, _HELD_ROW[: len(present)]))
+            self.rows.add(present, k)
             if present[-1:] != bytes([_OTHER_WORD]):
                 return []
             return _without_id(words, seq)
@@ -188,16 +182,8 @@ class _EarlyPairs:
 
     def recorded(self) -> Iterator[tuple[bytes, list[int]]]:
         """Each word with an id and the blocks after the sample that hold it, since the last
-        call: the blocks' rows are read by id (a column of them) and forgotten."""
-        if not self.rows:
-            return
-        rows, self.rows = b"".join(self.rows), []
-        # a list, not a range: the range would make each number again for every id
-        blocks = list(range(self.first, self.first + len(rows) // 256))
-        for i, word in self.words.items():
-            held = rows[i::256].translate(_IS_HELD)
-            if 1 in held:
-                yield word, list(compress(blocks, held))
+        call."""
+        return self.rows.take(self.words)
 
     def _decide(self) -> None:
         counts, blocks = self.seen, len(self.sample)
@@ -222,6 +208,40 @@ class _EarlyPairs:
         if self.ids is None:
             return None
         return WordPairs(self.ids, False, "".join([*self.built, _WIDE_STORE]))
+
+
+class _BlockRows:
+    """Which ids each of consecutive blocks holds, one 256-byte row a block (_HELD at each id
+    it holds, every other byte itself), read by id a few hundred blocks at a time.
+
+    A row is made at C speed (``bytes.maketrans``); each block number appended to the list of
+    each id the block holds cost four times as much, and eight bytes a number until the end.
+    """
+
+    __slots__ = ("rows", "first")
+
+    def __init__(self) -> None:
+        self.rows: list[bytes] = []
+        self.first = 0  # the block of the first row
+
+    def add(self, present: bytes, k: int) -> None:
+        """Take block ``k``'s distinct ids (``k`` follows the last block taken, if any)."""
+        if not self.rows:
+            self.first = k
+        self.rows.append(bytes.maketrans(present, _HELD_ROW[: len(present)]))
+
+    def take(self, words: dict[int, bytes]) -> Iterator[tuple[bytes, list[int]]]:
+        """Each of ``words`` (by id) that a block taken holds, with those blocks in order; the
+        rows are forgotten."""
+        if not self.rows:
+            return
+        rows, self.rows = b"".join(self.rows), []
+        # a list, not a range: the range would make each number again for every id
+        blocks = list(range(self.first, self.first + len(rows) // 256))
+        for i, word in words.items():
+            held = rows[i::256].translate(_IS_HELD)  # a column: 1 where a block holds id i
+            if 1 in held:
+                yield word, list(compress(blocks, held))
 
 
 def _without_id(words: list[bytes], seq: bytes) -> list[bytes]:
