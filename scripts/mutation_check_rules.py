@@ -102,6 +102,16 @@ TARGETS: tuple[Target, ...] = (
         scope=("beside_hits", "_SEPARATOR", "others_as_one"),
     ),
     Target(
+        "quote_tui/engine/near/index.py",
+        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
+        scope=("_block_end", "_take_recorded", "_SEED_SPACE"),
+    ),
+    Target(
+        "quote_tui/engine/near/pairs.py",
+        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
+        scope=("_BlockRows", "_HELD", "_HELD_ROW", "_IS_HELD"),
+    ),
+    Target(
         "quote_tui/batch/outcomes.py",
         ("tests/batch/test_strict_rule.py", "tests/test_meaning_traps.py"),
         scope=("PASSING", "Progress", "fails"),
@@ -110,6 +120,24 @@ TARGETS: tuple[Target, ...] = (
 
 # Mutants no test can tell from the original: "module | mutant" (as printed) -> why.
 EQUIVALENT: dict[str, str] = {
+    "quote_tui/engine/near/index.py | _SEED_SPACE: 256 -> 255 in `range(255)`": (
+        "byte 0xFF is never made a space by the seeding view (it is no ASCII punctuation)"
+    ),
+    "quote_tui/engine/near/pairs.py | _HELD_ROW: 256 -> 257 in `bytes([_HELD]) * 257`": (
+        "the row is sliced to the block's ids, never more than 248 (the ids and one other)"
+    ),
+    "quote_tui/engine/near/pairs.py | _HELD_ROW: 256 -> 255 in `bytes([_HELD]) * 255`": (
+        "the row is sliced to the block's ids, never more than 248 (the ids and one other)"
+    ),
+    "quote_tui/engine/near/pairs.py | _BlockRows.__init__: 0 -> 1 in `self.first = 1`": (
+        "the first row taken sets it before it is read"
+    ),
+    "quote_tui/engine/near/pairs.py | _BlockRows.__init__: 0 -> -1 in `self.first = -1`": (
+        "the first row taken sets it before it is read"
+    ),
+    "quote_tui/engine/near/pairs.py | _BlockRows.take: 256 -> 255 in `len(rows) // 255`": (
+        "more block numbers than rows: compress stops at the column's end"
+    ),
     "quote_tui/engine/near/align.py | beside_hits: 1 -> 2 in `k + 2`": (
         "a longer separator only makes an alignment across it dearer: k + 1 bytes already cost "
         "more than the bound"

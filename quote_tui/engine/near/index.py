@@ -7,6 +7,7 @@ in a script without spaces is indexed by character instead of by word.
 
 from __future__ import annotations
 
+import re
 import struct
 from array import array
 from bisect import bisect_right
@@ -40,6 +41,10 @@ _CACHE_KEY = "near.index"
 # A block of a spaced text: about 4 KB, ended at the next space. Smaller blocks tell places apart
 # better but cost more postings; a 5 MB text has about 1,200.
 _BLOCK_BYTES = 4096
+# Blocks after which the words' blocks recorded by a ``BlockWords`` are moved into the arrays:
+# as lists they hold eight bytes a block number, four times the arrays' two (1.7 MB of a 5 MB
+# text's peak when moved at the end only).
+_FLUSH_BLOCKS = 256
 # A block of a text written without spaces, in characters (about as many bytes as a word block).
 _GRAM_BLOCK_CHARS = 1400
 # How much of a text is read to tell a spaceless script from a spaced one, and the share of its
@@ -60,6 +65,10 @@ SEED_BYTES = bytes(
     ord(chr(c).lower()) if chr(c).isalnum() or c >= 0x80 else 0x20 for c in range(256)
 )
 """Byte translation to the seeding view: words between spaces."""
+# The bytes the seeding view turns into spaces: a block ends at the first one from _BLOCK_BYTES on.
+_SEED_SPACE = re.compile(
+    b"[" + re.escape(bytes(c for c in range(256) if SEED_BYTES[c] == ord(" "))) + b"]"
+)
 # UTF-8 continuation bytes: deleting them counts characters at C speed.
 _CONTINUATION = bytes(range(0x80, 0xC0))
 
@@ -87,8 +96,9 @@ class BlockWords(Protocol):
         ...
 
     def recorded(self) -> Iterable[tuple[bytes, list[int]]]:
-        """The words whose blocks were recorded here, each with its blocks in order, all after
-        any block of that word the index recorded."""
+        """The words whose blocks were recorded here since the last call (which forgets them),
+        each with its blocks in order, all after any block of that word the index recorded and
+        any given by an earlier call."""
         ...
 
 
@@ -140,24 +150,24 @@ def build_index(text: str, on_block: BlockWords | None = None) -> NearIndex:
             char_starts.append(a + len(body))
             byte_starts.append(byte_starts[-1] + len(body.encode("utf-8", "surrogatepass")))
     else:
-        seed_view = data.translate(SEED_BYTES)
+        # Each block is put in seeding bytes alone, where a seeding view of the whole text was
+        # one more copy of it held while the index is built (5 MB of a 5 MB text's peak).
         k = 0
         while byte_starts[-1] < len(data):
             a = byte_starts[-1]
-            b = seed_view.find(b" ", a + _BLOCK_BYTES)
-            b = len(data) if b < 0 else b
-            words = seed_view[a:b].split()
+            b = _block_end(data, a)
+            piece = data[a:b]
+            words = piece.translate(SEED_BYTES).split()
             for word in set(words if on_block is None else on_block.add(words, k)):
                 postings[word].append(k)
-            step = b - a if is_ascii else len(data[a:b].translate(None, _CONTINUATION))
+            step = b - a if is_ascii else len(piece.translate(None, _CONTINUATION))
             byte_starts.append(b)
             char_starts.append(char_starts[-1] + step)
             k += 1
+            if on_block is not None and k % _FLUSH_BLOCKS == 0:
+                _take_recorded(on_block, postings, code)
         if on_block is not None:
-            for word, blocks in on_block.recorded():
-                # packed by struct (native, as the array): an array's own append or constructor
-                # parses each number as an argument, three times the cost
-                postings[word].frombytes(struct.pack(f"{len(blocks)}{code}", *blocks))
+            _take_recorded(on_block, postings, code)
     return NearIndex(
         data=data,
         ascii=is_ascii,
@@ -166,6 +176,23 @@ def build_index(text: str, on_block: BlockWords | None = None) -> NearIndex:
         char_starts=tuple(char_starts),
         postings=dict(postings),
     )
+
+
+def _block_end(data: bytes, a: int) -> int:
+    """Where the block starting at byte ``a`` ends: at the first byte the seeding view makes a
+    space from ``_BLOCK_BYTES`` on (the view of the whole text is never made), or the end."""
+    end = _SEED_SPACE.search(data, a + _BLOCK_BYTES)
+    return len(data) if end is None else end.start()
+
+
+def _take_recorded(
+    on_block: BlockWords, postings: defaultdict[bytes | str, array[int]], code: str
+) -> None:
+    """Move the blocks ``on_block`` recorded so far into the postings' arrays."""
+    for word, blocks in on_block.recorded():
+        # packed by struct (native, as the array): an array's own append or constructor
+        # parses each number as an argument, three times the cost
+        postings[word].frombytes(struct.pack(f"{len(blocks)}{code}", *blocks))
 
 
 def written_without_spaces(text: str) -> bool:

@@ -11,7 +11,7 @@ import heapq
 import re
 import sys
 from array import array
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Iterator
 from dataclasses import dataclass
 from itertools import compress, repeat
@@ -71,7 +71,11 @@ _ID_RUNS = re.compile(b"[^" + re.escape(bytes([_OTHER_WORD])) + b"]{2,}")
 _ALL_IDS = bytes(range(256))
 # Marks the words without an id of their own among a block's ids.
 _IS_OTHER = bytes(int(b == _OTHER_WORD) for b in range(256))
-_consume = deque(maxlen=0).extend
+# A block's row maps each id it holds to _HELD and every other byte to itself (no id is _HELD);
+# a column of rows read through _IS_HELD gives 1 where a block holds that id.
+_HELD = _OTHER_WORD
+_HELD_ROW = bytes([_HELD]) * 256
+_IS_HELD = bytes(int(b == _HELD) for b in range(256))
 # Fewer than one word in this many without an id are found one by one.
 _FEW_OTHERS = 16
 
@@ -146,7 +150,7 @@ class _EarlyPairs:
     to the index (``index.BlockWords``).
     """
 
-    __slots__ = ("sample", "seen", "ids", "built", "gave_up", "blocks", "words")
+    __slots__ = ("sample", "seen", "ids", "built", "gave_up", "rows", "words")
 
     def __init__(self) -> None:
         self.sample: list[bytes] = []
@@ -154,7 +158,7 @@ class _EarlyPairs:
         self.ids: dict[bytes, int] | None = None
         self.built: list[str] = []
         self.gave_up = False
-        self.blocks: list[list[int]] = [[] for _ in range(256)]  # of each id, after the sample
+        self.rows = _BlockRows()  # which ids each block after the sample holds
         self.words: dict[int, bytes] = {}  # each id's word
 
     def add(self, words: list[bytes], k: int) -> list[bytes]:
@@ -166,10 +170,9 @@ class _EarlyPairs:
             present = _ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))
             self.built.append(_seq_pairs(seq, len(present)))
             self.built.append(_BLOCK_END)
+            self.rows.add(present, k)
             if present[-1:] != bytes([_OTHER_WORD]):
-                _consume(map(list.append, map(self.blocks.__getitem__, present), repeat(k)))
                 return []
-            _consume(map(list.append, map(self.blocks.__getitem__, present[:-1]), repeat(k)))
             return _without_id(words, seq)
         self.sample.append(b" ".join(words))
         self.seen.update(set(words))
@@ -178,10 +181,9 @@ class _EarlyPairs:
         return words
 
     def recorded(self) -> Iterator[tuple[bytes, list[int]]]:
-        """Each word with an id and the blocks after the sample that hold it."""
-        for i, word in self.words.items():
-            if self.blocks[i]:
-                yield word, self.blocks[i]
+        """Each word with an id and the blocks after the sample that hold it, since the last
+        call."""
+        return self.rows.take(self.words)
 
     def _decide(self) -> None:
         counts, blocks = self.seen, len(self.sample)
@@ -206,6 +208,40 @@ class _EarlyPairs:
         if self.ids is None:
             return None
         return WordPairs(self.ids, False, "".join([*self.built, _WIDE_STORE]))
+
+
+class _BlockRows:
+    """Which ids each of consecutive blocks holds, one 256-byte row a block (_HELD at each id
+    it holds, every other byte itself), read by id a few hundred blocks at a time.
+
+    A row is made at C speed (``bytes.maketrans``); each block number appended to the list of
+    each id the block holds cost four times as much, and eight bytes a number until the end.
+    """
+
+    __slots__ = ("rows", "first")
+
+    def __init__(self) -> None:
+        self.rows: list[bytes] = []
+        self.first = 0  # the block of the first row
+
+    def add(self, present: bytes, k: int) -> None:
+        """Take block ``k``'s distinct ids (``k`` follows the last block taken, if any)."""
+        if not self.rows:
+            self.first = k
+        self.rows.append(bytes.maketrans(present, _HELD_ROW[: len(present)]))
+
+    def take(self, words: dict[int, bytes]) -> Iterator[tuple[bytes, list[int]]]:
+        """Each of ``words`` (by id) that a block taken holds, with those blocks in order; the
+        rows are forgotten."""
+        if not self.rows:
+            return
+        rows, self.rows = b"".join(self.rows), []
+        # a list, not a range: the range would make each number again for every id
+        blocks = list(range(self.first, self.first + len(rows) // 256))
+        for i, word in words.items():
+            held = rows[i::256].translate(_IS_HELD)  # a column: 1 where a block holds id i
+            if 1 in held:
+                yield word, list(compress(blocks, held))
 
 
 def _without_id(words: list[bytes], seq: bytes) -> list[bytes]:
