@@ -7,7 +7,7 @@ from collections.abc import Sequence, Set
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["NARROW", "gutters"]
+__all__ = ["NARROW", "beside", "gutters"]
 
 _SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
@@ -19,6 +19,9 @@ _CENTRED = 0.03
 is centred on the page."""
 _MIN_GUTTER = 6.0
 """Narrowest gutter, in points: narrower gaps are between words of a table."""
+_SIDE_LINES = 3
+"""Fewest lines on each side of a bare gutter beside a few lines (``beside``): a column's
+paragraph, not a label or a page number."""
 
 
 def gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
@@ -80,4 +83,25 @@ def gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple
             if start > 0 and x - start >= _MIN_GUTTER:
                 out.append((left + start, left + x))
             start = None
+    return out
+
+
+def beside(
+    blocks: Sequence[Block], bare: Sequence[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Of the ``bare`` gutters (no line across them at all: ``pdf_regions.bare_gutters``), those
+    with ``_SIDE_LINES`` lines of text on each side standing level with each other: a column of a
+    few lines beside a full one, as on a paper's last page whose other column is its reference
+    list (an aside), where the share of the full column's cover leaves the gutter unseen and the
+    two columns' lines were read in one run, top to bottom."""
+    out = []
+    for x0, x1 in bare:
+        left = [ln.rect for b in blocks for ln in b.lines if ln.rect[2] <= x0]
+        right = [ln.rect for b in blocks for ln in b.lines if ln.rect[0] >= x1]
+        if len(left) < _SIDE_LINES or len(right) < _SIDE_LINES:
+            continue
+        if min(max(r[3] for r in left), max(r[3] for r in right)) > max(
+            min(r[1] for r in left), min(r[1] for r in right)
+        ):
+            out.append((x0, x1))
     return out
