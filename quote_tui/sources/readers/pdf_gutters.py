@@ -7,7 +7,7 @@ from collections.abc import Sequence, Set
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["NARROW", "beside", "gutters"]
+__all__ = ["NARROW", "SIDE_GUTTER", "beside", "gutters"]
 
 _SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
@@ -19,6 +19,9 @@ _CENTRED = 0.03
 is centred on the page."""
 _MIN_GUTTER = 6.0
 """Narrowest gutter, in points: narrower gaps are between words of a table."""
+SIDE_GUTTER = 6.0
+"""Narrowest bare gutter beside a column of a few lines of the body, in points: The Lancet sets
+its columns 9 points apart; a table's words, which stand closer, are asides by then."""
 _SIDE_LINES = 3
 """Fewest lines on each side of a bare gutter beside a few lines (``beside``): a column's
 paragraph, not a label or a page number."""

@@ -43,7 +43,7 @@ from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
-from quote_tui.sources.readers.pdf_gutters import beside
+from quote_tui.sources.readers.pdf_gutters import SIDE_GUTTER, beside
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
 from quote_tui.sources.readers.pdf_heads import titled_heads
@@ -551,7 +551,7 @@ def reading_order(
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
     if not gutters:  # a column of a few lines beside many (the body's: of prose, level)
-        gutters = regions.bare_gutters(blocks, _NARROW)
+        gutters = regions.bare_gutters(blocks, _NARROW, *([SIDE_GUTTER] if body else []))
         gutters = beside(blocks, gutters) if body else gutters
     if not gutters and stream is not None:
         return sorted(blocks, key=lambda b: stream[id(b)])
