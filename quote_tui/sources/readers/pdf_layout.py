@@ -46,7 +46,7 @@ from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import SIDE_GUTTER, beside
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
-from quote_tui.sources.readers.pdf_heads import titled_heads
+from quote_tui.sources.readers.pdf_heads import HEAD_LINES, titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
     glue_marks,
@@ -342,7 +342,7 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
         for block, edge in zip(page.blocks, edges_of, strict=True):
-            if len(block.lines) == 1:
+            if len(block.lines) == 1 or (len(block.lines) <= HEAD_LINES and not edge):
                 (outer if edge else inner).append((block.text, block.size))
     return {mask(text) for text in titled_heads(outer, inner)}
 
