@@ -49,11 +49,14 @@ dpi the program read "teal life" and "total Tuin" where a 300 dpi scan prints "r
 MuPDF's OCR took at 200)."""
 MIN_DPI = 150
 """Lowest: a scan made at less is still rendered at this, which Tesseract reads better."""
-WORKER_NICENESS = 10
+WORKER_NICENESS = 5
 """How much lower the OCR workers' priority is set: a batch reads a long scan beside its other
 sources, and a scan's OCR held both cores of a loaded machine for minutes while a scan with its
 own layer, read in 6 s alone, ran past its 60 s budget beside it (Lamport 1978 in p3's batch).
-On an idle machine the workers take the cores all the same."""
+On an idle machine the workers take the cores all the same. Not lower: the OCR budget counts
+processor time (``ocr_budget``), so a starved worker makes the read wait, and at 10 Tesseract
+got about a hundredth of a core at a load of 16 on two cores (no processor second in a minute
+of a page's read); at 5 it gets three times as much, the batch's other reads still twice it."""
 MAX_WORKERS = 4
 """Most processes a scan's pages are read in at once (one per core, up to this)."""
 _LANGUAGE = "eng"
