@@ -150,3 +150,13 @@ def test_a_running_head_naming_a_heading_set_over_two_lines_stays_out_of_the_bod
     assert result.status is Status.NORMALIZED
     assert result.matches[0].text == f"{FIRST}\n\n{SECOND}"
     assert pdf.text.index(head) > pdf.text.index(SECOND)  # after the body, with the asides
+
+
+def test_a_title_once_over_a_heading_set_over_two_lines_is_no_running_head() -> None:
+    from quote_tui.sources.readers.pdf_heads import titled_heads
+
+    heading = ("Can We Be Justified in Believing\nthat Humans Are Irrational?", 17.0)
+    title = ("Can We Be Justified in Believing that Humans Are Irrational?", 12.0)
+    assert titled_heads([title], [heading]) == []  # a JSTOR cover's title, once
+    assert titled_heads([title, title], [heading]) == [title[0]] * 2  # a chapter's running head
+    assert titled_heads([title], [(title[0], 17.0)]) == [title[0]]  # a heading on one line
