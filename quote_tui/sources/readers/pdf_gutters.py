@@ -25,6 +25,9 @@ its columns 9 points apart; a table's words, which stand closer, are asides by t
 _SIDE_LINES = 3
 """Fewest lines on each side of a bare gutter beside a few lines (``beside``): a column's
 paragraph, not a label or a page number."""
+_SIDE_WIDTH = 0.3
+"""Share of the text area's width those lines span at least (a two-column page's are 0.45 to
+0.49 of it): prose, not a list's entries ("AR (trans. Gilbert)")."""
 
 
 def gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
@@ -97,10 +100,16 @@ def beside(
     few lines beside a full one, as on a paper's last page whose other column is its reference
     list (an aside), where the share of the full column's cover leaves the gutter unseen and the
     two columns' lines were read in one run, top to bottom."""
+    if not bare:
+        return []
+    # lines of prose, a column's width: a list's short entries beside their meanings are a
+    # table's rows, read across
+    least = (max(b.rect[2] for b in blocks) - min(b.rect[0] for b in blocks)) * _SIDE_WIDTH
+    lines = [ln.rect for b in blocks for ln in b.lines if ln.rect[2] - ln.rect[0] >= least]
     out = []
     for x0, x1 in bare:
-        left = [ln.rect for b in blocks for ln in b.lines if ln.rect[2] <= x0]
-        right = [ln.rect for b in blocks for ln in b.lines if ln.rect[0] >= x1]
+        left = [r for r in lines if r[2] <= x0]
+        right = [r for r in lines if r[0] >= x1]
         if len(left) < _SIDE_LINES or len(right) < _SIDE_LINES:
             continue
         if min(max(r[3] for r in left), max(r[3] for r in right)) > max(
