@@ -190,15 +190,17 @@ def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
 
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
     monkeypatch.setattr(pdf_ocr, "ocr_page", slow)
-    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)  # the budget as given (test_ocr_budget)
-    deadline = time.monotonic() + 0.3  # Tesseract works a page longer than that
-    loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
+    # 0.1 s of processor time for the two pages (test_ocr_budget): Tesseract works one longer,
+    # however loaded the machine is
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.05)
+    loaded = read_bytes(data, name="scan.pdf", deadline=time.monotonic())
     assert loaded.retrieval.ocr and loaded.prepared.truncated
     assert "OCR read 1 of the scan's 2 pages" in (loaded.retrieval.note or "")
     # which pages were not read, so a reader knows where a quotation may still stand
     assert "page(s) 2 were not read" in (loaded.retrieval.note or "")
     assert {box[2] for box in loaded.prepared.line_boxes} == {1}
     # no time for even one page: a timeout that says what to raise, not an empty source
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)
     with pytest.raises(SourceError) as err:
         extract_pdf(data, deadline=time.monotonic())
     assert err.value.code == "timeout" and "--read-timeout" in err.value.message
@@ -219,7 +221,7 @@ def test_ocr_workers_are_stopped_when_no_page_comes(
     with pytest.raises(SourceError) as err:  # the workers cannot start and read in 0.2 s
         extract_pdf(data, deadline=started)
     assert err.value.code == "timeout"
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 10.0  # not the seconds of a page's read and more
 
 
 @needs_tesseract
