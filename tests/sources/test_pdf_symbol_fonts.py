@@ -224,23 +224,3 @@ def test_advents_copy_of_a_pi_font_reads_its_signs_by_their_codes() -> None:
 def test_digits_of_an_advent_text_font_stay_digits() -> None:
     pdf = _encoded_pdf("KOIIHM+AdvPS81DB", "50 /two 56 /eight", b"{the 158 display}")
     assert "the 158 display" in extract_pdf(pdf).text
-
-
-def test_advents_greek_font_reads_its_letters_as_greek() -> None:
-    # AdvPSMP10 sets the Greek alphabet at "a" to "x" in a standard encoding, with no Unicode
-    # map: the American Journal of Physics' "1.5 μm" read "1.5 lm", "λ = 1.55" read "k = 1.55"
-    doc = pymupdf.open()
-    page, xref = _page(doc)
-    doc.xref_set_key(xref, "BaseFont", "/JIKHJB+AdvPSMP10")
-    doc.xref_set_key(xref, "Encoding", "/WinAnsiEncoding")
-    doc.xref_set_key(xref, "FirstChar", "100")
-    doc.xref_set_key(xref, "LastChar", "112")
-    pdf = _show(doc, page, b"light of {l}m at {k} of 1.5 {l}m, 2{p}")
-    assert "light of μm at λ of 1.5 μm, 2π" in extract_pdf(pdf).text
-    assert _status(pdf, "at λ of 1.5 μm") in (Status.EXACT, Status.NORMALIZED)
-    # the same letters in another of Advent's fonts stay letters
-    doc = pymupdf.open()
-    page, xref = _page(doc)
-    doc.xref_set_key(xref, "BaseFont", "/JIKHJB+AdvPSMP4")
-    doc.xref_set_key(xref, "Encoding", "/WinAnsiEncoding")
-    assert "light of lm" in extract_pdf(_show(doc, page, b"light of {l}m")).text

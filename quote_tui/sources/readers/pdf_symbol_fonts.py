@@ -111,13 +111,6 @@ _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
 """Advent 3B2's copies of a Pi font: "AdvMPi-One", and the one it files as "PS7DA6" (a Nature
 letter's "15°" and "deg−1", a medical journal's "mean±SD"). They name each glyph after its
 code's standard name ("eight", "two", "six"), so their text reads "158", "deg21", "mean6SD"."""
-_ADVENT_GREEK_FONT = re.compile(r"AdvPSMP1[03]")
-"""Advent 3B2's Greek fonts ("AdvPSMP10", "AdvPSMP13"), in a standard encoding and with no
-Unicode map, so their letters read as the Latin letters whose codes they take: the Greek
-alphabet in its order at "a" to "x" (read off the pages: "a" is α and "g" η in Cognition's
-"α = 0.93" and "η2", "k" is λ, "l" μ and "p" π in the American Journal of Physics' "λ = 1.55
-μm" and "2π"), so "1.5 μm" read "1.5 lm"."""
-_GREEK = dict(zip(range(ord("a"), ord("x") + 1), "αβγδεζηθικλμνξοπρστυφχψω", strict=True))
 _PI_NAME = re.compile(r"HS?\d{4,5}")
 _UNREAD = "\ue000"
 """What a Pi glyph no page has shown reads as: a private-use character, unreadable as a glyph
@@ -184,14 +177,6 @@ def _map_entries(
     signs, or a whole map where it has none); empty for any other font (most)."""
     advent = _ADVENT_MATH_FONT.search(basefont) is not None
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
-    if _ADVENT_GREEK_FONT.search(basefont):
-        names = _names(doc, xref)
-        first, last = (doc.xref_get_key(xref, key) for key in ("FirstChar", "LastChar"))
-        if first[0] == "int" and last[0] == "int":
-            for code in range(int(first[1]), int(last[1]) + 1):
-                names.setdefault(code, chr(code) if 32 <= code < 127 else "")
-        signs = {code: _GREEK[code] for code in names if code in _GREEK}
-        return _entries_for(doc, xref, names, signs)
     if _ADVENT_PI_FONT.search(basefont):
         # the font draws its Pi glyphs at their codes whatever names its encoding gives them
         names = _names(doc, xref)
