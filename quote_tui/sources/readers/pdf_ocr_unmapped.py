@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 import pymupdf
 
 from quote_tui.sources.readers.pdf_layout import PageBlocks
-from quote_tui.sources.readers.pdf_ocr import WORKER_NICENESS, ocr_pages, tessdata
+from quote_tui.sources.readers.pdf_ocr import ocr_pages, tessdata
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_poor import odd_share
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
@@ -50,13 +50,10 @@ to stand: glyphs that draw nothing (codes a font has no glyph for) are no words 
 and a page OCR reads a few words of keeps its layer, flagged ``unmapped_font``. The working
 paper's pages read 0.8-0.9 of their layer's characters (the layer's spaces are control
 characters, counted)."""
-_NICENESS = WORKER_NICENESS + 2
-"""How much lower the workers reading such pages are set: below a scan's, so a scan read beside
-the document in a batch is read first (at a load of 14 on two cores, p4's six-page scan beside
-the working paper ran out of its clock budget at equal priority). Not far below: the budget is
-processor time now (``ocr_budget``), and at 19 the working paper's pages got no processor
-second in five minutes at a load of 20, so OCR stopped with none read (p4's span and page of
-four cases lost)."""
+_NICENESS = 19
+"""How much lower the workers reading such pages are set: below a scan's (10), so a scan read
+beside the document in a batch keeps the cores its budget was set for (at a load of 14 on two
+cores, p4's six-page scan beside the working paper ran out of its budget at equal priority)."""
 _LEAST = 8
 """Fewest unreadable characters on a page read so (a page number in such a font is not one)."""
 
