@@ -42,7 +42,7 @@ from quote_tui.sources.readers.local import (
     read_timeout_error,
     supplied_text,
 )
-from quote_tui.sources.readers.ocr_budget import scan_seconds
+from quote_tui.sources.readers.ocr_budget import STALL
 from quote_tui.sources.records import LoadedSource, RefKind, Representation
 from quote_tui.sources.refs import parse_ref
 
@@ -353,13 +353,13 @@ class Loader:
         indexed = self._indexed
         # taken here, in the read's own context: the thread below runs in none
         listener = page_listener()
-        # a scan's OCR grows the read's budget with its pages (``ocr_budget``): told as OCR
-        # starts (page 0, for this wait only), the wait below grows alike
+        # a scan's OCR is given processor time by its pages (``ocr_budget``), however long the
+        # clock runs: told as OCR starts (page 0, for this wait only) and as each page is read,
+        # the wait below goes on while pages come
         scan_ends: list[float] = []
 
         def told(n: int, m: int) -> None:
-            if not scan_ends:
-                scan_ends.append(time.monotonic() + scan_seconds(m))
+            scan_ends[:] = [time.monotonic() + STALL]
             if listener is not None and n:
                 listener(n, m)
 

@@ -123,3 +123,40 @@ def test_a_running_head_naming_a_heading_stays_out_of_a_sentence_across_pages() 
     assert pdf.text.index("1. INTRODUCTION") > body_end
     assert pdf.text.index("1.1 SCOPE") > body_end
     assert pdf.text.index("1.1 Scope") < body_end
+
+
+def test_a_running_head_naming_a_heading_set_over_two_lines_stays_out_of_the_body() -> None:
+    # a Facharbeit's chapter title, too long for a line, is set over two in its heading and
+    # on one in the running head of the chapter's pages
+    doc = pymupdf.open()
+    for _ in range(3):
+        doc.new_page(width=595, height=842)
+    one, two, three = doc[0], doc[1], doc[2]
+    one.insert_text((85, 150), "4. Augmented Reality - Zukunft von", fontsize=17)
+    one.insert_text((85, 170), "Visualisationssystemen?", fontsize=17)
+    one.insert_text((85, 210), "The chapter opens on this page and says little.", fontsize=12)
+    head = "4. Augmented Reality - Zukunft von Visualisationssystemen?"
+    for page in (two, three):
+        page.insert_text((153, 75), head, fontsize=12)  # 9% from the top
+    two.insert_text((85, 120), "A paragraph of the chapter stands here.", fontsize=12)
+    two.insert_text((85, 700), FIRST, fontsize=12)
+    three.insert_text((85, 120), SECOND, fontsize=12)
+    for _ in range(5):  # the chapters after it, their heads their own: this one's stands twice
+        doc.new_page(width=595, height=842).insert_text((85, 120), SECOND, fontsize=12)
+    for number, page in enumerate(doc, start=1):
+        page.insert_text((290, 800), str(number), fontsize=11)
+    pdf = extract_pdf(doc.tobytes())
+    result = check_text(_prepared(pdf), f"{FIRST} {SECOND}")
+    assert result.status is Status.NORMALIZED
+    assert result.matches[0].text == f"{FIRST}\n\n{SECOND}"
+    assert pdf.text.index(head) > pdf.text.index(SECOND)  # after the body, with the asides
+
+
+def test_a_title_once_over_a_heading_set_over_two_lines_is_no_running_head() -> None:
+    from quote_tui.sources.readers.pdf_heads import titled_heads
+
+    heading = ("Can We Be Justified in Believing\nthat Humans Are Irrational?", 17.0)
+    title = ("Can We Be Justified in Believing that Humans Are Irrational?", 12.0)
+    assert titled_heads([title], [heading]) == []  # a JSTOR cover's title, once
+    assert titled_heads([title, title], [heading]) == [title[0]] * 2  # a chapter's running head
+    assert titled_heads([title], [(title[0], 17.0)]) == [title[0]]  # a heading on one line

@@ -190,22 +190,24 @@ def test_ocr_out_of_time_gives_the_pages_it_read_flagged_as_cut(
 
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 1)
     monkeypatch.setattr(pdf_ocr, "ocr_page", slow)
-    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)  # the budget as given (test_ocr_budget)
-    deadline = time.monotonic() + pdf_ocr.RESERVE + 0.3
-    loaded = read_bytes(data, name="scan.pdf", deadline=deadline)
+    # 0.1 s of processor time for the two pages (test_ocr_budget): Tesseract works one longer,
+    # however loaded the machine is
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.05)
+    loaded = read_bytes(data, name="scan.pdf", deadline=time.monotonic())
     assert loaded.retrieval.ocr and loaded.prepared.truncated
     assert "OCR read 1 of the scan's 2 pages" in (loaded.retrieval.note or "")
     # which pages were not read, so a reader knows where a quotation may still stand
     assert "page(s) 2 were not read" in (loaded.retrieval.note or "")
     assert {box[2] for box in loaded.prepared.line_boxes} == {1}
     # no time for even one page: a timeout that says what to raise, not an empty source
+    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)
     with pytest.raises(SourceError) as err:
         extract_pdf(data, deadline=time.monotonic())
     assert err.value.code == "timeout" and "--read-timeout" in err.value.message
 
 
 @needs_tesseract
-def test_ocr_workers_are_stopped_at_the_deadline(
+def test_ocr_workers_are_stopped_when_no_page_comes(
     corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import time
@@ -214,12 +216,12 @@ def test_ocr_workers_are_stopped_at_the_deadline(
 
     data = _two_page_scan(corpus_dir)
     monkeypatch.setattr(pdf_ocr, "_cores", lambda: 2)
-    monkeypatch.setattr(ocr_budget, "PER_PAGE", 0.0)  # the budget as given (test_ocr_budget)
+    monkeypatch.setattr(ocr_budget, "STALL", 0.2)  # a machine that gives OCR no core
     started = time.monotonic()
     with pytest.raises(SourceError) as err:  # the workers cannot start and read in 0.2 s
-        extract_pdf(data, deadline=started + pdf_ocr.RESERVE + 0.2)
+        extract_pdf(data, deadline=started)
     assert err.value.code == "timeout"
-    assert time.monotonic() - started < pdf_ocr.RESERVE + 2.0
+    assert time.monotonic() - started < 10.0  # not the seconds of a page's read and more
 
 
 @needs_tesseract
@@ -252,15 +254,16 @@ def test_ocr_reports_each_page_as_it_is_read(
 
 
 def test_worker_records_are_counted_whole_as_they_arrive() -> None:
-    from quote_tui.sources.readers.ocr_workers import _pages, _records, _whole, frame
+    from quote_tui.sources.readers.ocr_workers import _records, _seconds, _whole, frame
 
-    records = [frame(pickle.dumps((i, None))) for i in range(3)]
+    records = [frame(pickle.dumps((i, None)), 1.5 + i) for i in range(3)]
     stream = bytearray(b"".join(records))
-    # a record cut off by a kill is neither counted nor read
+    # a record cut off by a kill is neither counted nor read; each carries its page's
+    # processor time, for the OCR budget
     cut = stream[: len(stream) - 3]
-    assert _pages(cut, 0, _whole(cut, 0)) == 2
+    assert _seconds(cut, 0, _whole(cut, 0)) == [1.5, 2.5]
     assert sorted(_records(bytes(cut))) == [0, 1]
-    assert _pages(stream, 0, _whole(stream, 0)) == 3
+    assert _seconds(stream, 0, _whole(stream, 0)) == [1.5, 2.5, 3.5]
     assert sorted(_records(bytes(stream))) == [0, 1, 2]
 
 

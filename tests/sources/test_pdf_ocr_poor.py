@@ -3,8 +3,6 @@ kept (pdf_ocr_poor)."""
 
 from __future__ import annotations
 
-import time
-
 import pymupdf
 import pytest
 
@@ -15,7 +13,6 @@ from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_poor import (
-    ROOM,
     odd,
     odd_share,
     poor_layers,
@@ -122,10 +119,9 @@ def test_a_scan_tesseract_reads_no_better_is_not_read_through() -> None:
         asked.append(page.number)
         return pages[page.number]  # as poor as the layer
 
-    out, replaced = read_poor_layers(doc, pages, poor, None, no_better)
+    out, replaced = read_poor_layers(doc, pages, poor, lambda: False, no_better)
     assert asked == [0] and replaced == () and out == pages
-    # too little time left for a page's read: none is started, the layer's reading stands
+    # the OCR budget spent: no page's read is started, the layer's reading stands
     asked.clear()
-    soon = time.monotonic() + ROOM - 1
-    assert read_poor_layers(doc, pages, poor, soon, no_better) == (pages, ())
+    assert read_poor_layers(doc, pages, poor, lambda: True, no_better) == (pages, ())
     assert asked == []

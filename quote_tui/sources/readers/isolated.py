@@ -53,7 +53,7 @@ from quote_tui.sources.readers.local import (
     read_path,
     read_timeout_error,
 )
-from quote_tui.sources.readers.ocr_budget import scan_seconds
+from quote_tui.sources.readers.ocr_budget import STALL
 from quote_tui.sources.records import LoadedSource
 
 __all__ = [
@@ -73,8 +73,8 @@ native crash or an endless loop in a reader."""
 # The folder holding the quote_tui package, so the server imports this very copy of it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 _LATER = 3.0
-"""Seconds past a scan's grown budget the parent still waits: the reader stops a little before
-it (``pdf_ocr.RESERVE``) and its answer is on the way."""
+"""Seconds past a scan's OCR's stall limit the parent still waits: the reader stops at it
+(``ocr_budget.STALL``) and its answer is on the way."""
 _START_TIMEOUT = 60.0
 
 
@@ -148,8 +148,8 @@ def _leave_when_unheard(conn: Connection) -> None:
 
 def _read_one(conn: Connection) -> None:
     """A child's work: read the one requested file or body; send back the source or the error,
-    and before it ("progress", n, m) as OCR reads page n of a scan's m: the parent's wait grows
-    with the scan's pages (``ocr_budget``), whether or not it passes them on."""
+    and before it ("progress", n, m) as OCR reads page n of a scan's m: the parent's wait goes
+    on while pages come (``ocr_budget``), whether or not it passes them on."""
     request, fault, _ = conn.recv()
     _leave_when_unheard(conn)
     sending = threading.Lock()  # OCR's workers are counted from several threads
@@ -328,7 +328,6 @@ class ReaderPool:
                 # the test hook travels with each read: the server may predate the setting
                 conn.send((request, os.environ.get(FAULT_ENV, ""), progress is not None))
                 ends = None if timeout is None else time.monotonic() + timeout
-                scan = False
                 while True:
                     left = None if ends is None else max(0.0, ends - time.monotonic())
                     if not conn.poll(left):
@@ -337,9 +336,8 @@ class ReaderPool:
                     reply = conn.recv()
                     if reply[0] != "progress":
                         break
-                    if ends is not None and not scan:  # a scan: the reader's budget grew
-                        scan = True
-                        ends = max(ends, time.monotonic() + scan_seconds(reply[2]) + _LATER)
+                    if ends is not None:  # OCR, counted in processor time, goes on
+                        ends = max(ends, time.monotonic() + STALL + _LATER)
                     if progress is not None:
                         with contextlib.suppress(Exception):  # a listener's fault costs no read
                             progress(reply[1], reply[2])

@@ -4,7 +4,8 @@ OCR takes seconds a page, so a long scan read in one process does not fit a read
 Workers are fresh interpreters (``python -m quote_tui.sources.readers.pdf_ocr``), not forks:
 the reader may run where forking is not safe, and ``multiprocessing``'s spawn would re-import
 the caller's main module. Each worker gets the PDF's bytes and its share of the pages on stdin
-and answers with their blocks on stdout. Tesseract in each worker runs one thread
+and answers with their blocks on stdout, each page with the processor time it took, which the
+read's OCR budget counts (``ocr_budget``). Tesseract in each worker runs one thread
 (``OMP_THREAD_LIMIT=1``): its OpenMP threads on top of one process per core only contend (3.3 s
 a page instead of 5.1 on a loaded two-core machine). A worker whose parent dies (the reader
 killed at its budget) stops too.
@@ -23,19 +24,23 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from quote_tui.sources.readers.ocr_budget import Budget
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
 __all__ = ["Progress", "frame", "ocr_in_workers", "watch_parent"]
 
 Progress = Callable[[int, int], None]
 """Told (pages read, pages in all) each time a page of a scan is read, from any thread."""
-_LENGTH = struct.Struct(">Q")
-"""Each page record is preceded by its length, so the parent counts pages as they arrive."""
+_LENGTH = struct.Struct(">Qd")
+"""Each page record is preceded by its length and the processor seconds its page took, so the
+parent counts pages, and the OCR budget spent, as they arrive."""
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[3])
 """The folder holding the quote_tui package, so a worker imports this very copy of it."""
 _WATCH = 0.5
 """Seconds between a worker's looks at whether its parent is still there."""
+_LOOK = 0.25
+"""Seconds between the parent's looks at whether the OCR budget is spent."""
 
 
 def ocr_in_workers(
@@ -44,14 +49,14 @@ def ocr_in_workers(
     folder: str,
     indices: Sequence[int],
     workers: int,
-    stop: float | None = None,
+    budget: Budget | None = None,
     progress: Progress | None = None,
     *,
     niceness: int = 10,
 ) -> dict[int, PageBlocks | None]:
     """The pages ``indices`` (0-based) of the PDF in ``data``, read in ``workers`` processes
-    until ``stop`` (a ``time.monotonic()`` value; None: until done), ``progress`` told of each
-    page read; each worker's priority set ``niceness`` lower.
+    until ``budget`` is over (None: until done), ``progress`` told of each page read; each
+    worker's priority set ``niceness`` lower.
 
     Returns:
         Blocks by page index, for the pages a worker finished (a worker that failed, or was
@@ -64,7 +69,7 @@ def ocr_in_workers(
     procs: list[subprocess.Popen[bytes]] = []
     outputs: list[bytearray] = []
     readers: list[threading.Thread] = []
-    done = _Count(len(indices), progress)
+    done = _Count(len(indices), progress, budget)
     try:
         for k in range(workers):
             share = list(indices[k::workers])
@@ -87,7 +92,8 @@ def ocr_in_workers(
             )
             readers[-1].start()
         for reader in readers:
-            reader.join(None if stop is None else max(0.0, stop - time.monotonic()))
+            while reader.is_alive() and not (budget is not None and budget.over()):
+                reader.join(_LOOK)
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -102,32 +108,35 @@ def ocr_in_workers(
 
 
 class _Count:
-    """Pages read so far across the workers, told to ``progress`` as each arrives."""
+    """Pages read so far across the workers, told to ``progress`` as each arrives, their
+    processor time to ``budget``."""
 
-    def __init__(self, total: int, progress: Progress | None) -> None:
-        self.total, self.progress = total, progress
+    def __init__(self, total: int, progress: Progress | None, budget: Budget | None) -> None:
+        self.total, self.progress, self.budget = total, progress, budget
         self.done = 0
         self.lock = threading.Lock()
 
-    def add(self, pages: int) -> None:
-        if not pages or self.progress is None:
-            return
+    def add(self, seconds: list[float]) -> None:
         with self.lock:  # one worker's reader thread at a time, so counts arrive in order
-            for _ in range(pages):
+            for cpu in seconds:
                 self.done += 1
-                with contextlib.suppress(Exception):  # a listener's fault costs no page
-                    self.progress(self.done, self.total)
+                if self.budget is not None:
+                    self.budget.spend(cpu)
+                if self.progress is not None:
+                    with contextlib.suppress(Exception):  # a listener's fault costs no page
+                        self.progress(self.done, self.total)
 
 
-def frame(record: bytes) -> bytes:
-    """A page record as a worker sends it: its length, then it."""
-    return _LENGTH.pack(len(record)) + record
+def frame(record: bytes, seconds: float) -> bytes:
+    """A page record as a worker sends it: its length and its page's processor seconds, then
+    it."""
+    return _LENGTH.pack(len(record), seconds) + record
 
 
 def _whole(output: bytearray, start: int) -> int:
     """Where the last whole record at or after ``start`` ends (``start`` if none has)."""
     while start + _LENGTH.size <= len(output):
-        (length,) = _LENGTH.unpack_from(output, start)
+        length, _ = _LENGTH.unpack_from(output, start)
         if start + _LENGTH.size + length > len(output):
             break
         start += _LENGTH.size + length
@@ -142,17 +151,18 @@ def _take(proc: subprocess.Popen[bytes], into: bytearray, done: _Count) -> None:
         while chunk := proc.stdout.read1(1 << 16):
             into.extend(chunk)
             end = _whole(into, counted)
-            done.add(_pages(into, counted, end))
+            done.add(_seconds(into, counted, end))
             counted = end
 
 
-def _pages(output: bytearray, start: int, end: int) -> int:
-    pages = 0
+def _seconds(output: bytearray, start: int, end: int) -> list[float]:
+    """The processor seconds of each whole page record between ``start`` and ``end``."""
+    seconds = []
     while start < end:
-        (length,) = _LENGTH.unpack_from(output, start)
+        length, cpu = _LENGTH.unpack_from(output, start)
         start += _LENGTH.size + length
-        pages += 1
-    return pages
+        seconds.append(cpu)
+    return seconds
 
 
 def _records(output: bytes) -> dict[int, PageBlocks | None]:
@@ -160,7 +170,7 @@ def _records(output: bytes) -> dict[int, PageBlocks | None]:
     found: dict[int, PageBlocks | None] = {}
     start, end = 0, _whole(bytearray(output), 0)
     while start < end:
-        (length,) = _LENGTH.unpack_from(output, start)
+        length, _ = _LENGTH.unpack_from(output, start)
         start += _LENGTH.size
         try:
             # our own worker's answer, over a pipe only it and this process hold

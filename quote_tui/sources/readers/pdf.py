@@ -19,7 +19,6 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.ocr_budget import grown
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
 from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
@@ -426,8 +425,7 @@ def _extract(
                     recovery=Recovery.USE_SUPPLIED_TEXT,
                     details={"pages": page_count},
                 )
-            # OCR takes seconds a page: the read's budget grows with the scan's pages
-            deadline = grown(deadline, page_count)
+            # OCR takes seconds a page: its budget grows with the scan's pages (``ocr_budget``)
             pages, unread = ocr_pages(doc, data, password, deadline, progress)
             ocred = True
             scanned = True
@@ -449,7 +447,7 @@ def _extract(
                 )
         ocr_read: tuple[int, ...] = ()  # pages whose own OCR layer read poorly, read by OCR
         if scanned and not ocred and ocr:
-            pages, ocr_read = reread_poor_layers(doc, pages, deadline)
+            pages, ocr_read = reread_poor_layers(doc, pages, deadline, progress)
         if scanned:  # OCR read raised marks in the line's size: no span says which
             # words OCR split in two made whole first: the rules after read words
             # and quotes old type set apart from their words joined to them, and daggers OCR

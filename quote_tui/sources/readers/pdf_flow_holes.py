@@ -41,6 +41,8 @@ _PAGES = 2
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
 _HYPHENS = frozenset("-\u00ad\u2010")
+_COUNTED = re.compile(r"\d[\d,.\u00b7\u2009 ]*\s[a-z]")
+"""A line that opens with a number and a word in lowercase ("154 countries", "34 656 patients")."""
 _STOPS = frozenset(".!?")
 _NOTE = re.compile(r"\s*[*\u2020\u2021]+\s*\S")
 """A note's symbol at a block's start (a corresponding author's, set under a rule)."""
@@ -110,6 +112,15 @@ def _goes_on(block: Block) -> bool:
     return len(block.lines) > 1 and first[:1].islower() and _prose_line(block)
 
 
+def _goes_on_past_box(block: Block) -> bool:
+    """Whether a block under a tinted box goes on with a sentence broken above it: it opens with
+    prose in lowercase, or with a number and a word in lowercase ("154 countries and was ..."),
+    which the box's drawings, not the text alone, make safe to read on with."""
+    first = str(getattr(block.lines[0], "text", "")).strip() if block.lines else ""
+    counted = len(block.lines) > 1 and _COUNTED.match(first) is not None and _prose_line(block)
+    return _goes_on(block) or counted
+
+
 def _as_wide(broken: Block) -> Callable[[Block], bool]:
     """Whether a block opens a paragraph with a line of prose as wide as ``broken``'s last:
     the column's text going on, not a name or an address under a note."""
@@ -154,12 +165,16 @@ def lift_holes(
     i = 0
     while i < len(flow) - 2:
         page, block = flow[i]
-        if (
-            not (_broken(block) and _prose(block))  # a paragraph broken off, not a heading
-            or _goes_on_words(flow[i + 1][1])
-            or _next_line(flow[i], flow[i + 1])
-        ):
+        if not (_broken(block) and _prose(block)):  # a paragraph broken off, not a heading
             i += 1
+            continue
+        if _goes_on_words(flow[i + 1][1]) or _next_line(flow[i], flow[i + 1]):
+            # what opens in lowercase next may be a tinted box's own sentence going on, in its
+            # own type (a panel's second column, "by whole-genome-sequencing. Hence")
+            end = _boxed(flow, i, page, shaded) if shaded is not None else None
+            if end is not None:
+                lifted.update(id(b) for _, b in flow[i + 1 : end])
+            i = end if end is not None else i + 1
             continue
         # a word broken at a column's foot over a symbol's note ("*", "†"): its rest may open
         # in capitals ("Hydrogencarbonat-" / "Salz"), in a line as wide as the broken one
@@ -222,7 +237,7 @@ def _boxed(flow: Sequence[tuple[int, B]], at: int, page: int, shaded: Shaded) ->
         if there > page + _PAGES:
             return None
         if not inside(block.rect, shaded(there)):
-            return j if j > at + 1 and _goes_on(block) else None
+            return j if j > at + 1 and _goes_on_past_box(block) else None
         if j == at + 1 and inside(flow[at][1].rect, shaded(page)):
             return None  # the broken sentence stands in a box itself
     return None

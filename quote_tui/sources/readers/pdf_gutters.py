@@ -7,7 +7,7 @@ from collections.abc import Sequence, Set
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["NARROW", "gutters"]
+__all__ = ["NARROW", "SIDE_GUTTER", "beside", "gutters"]
 
 _SHARE = 0.12
 """A gutter is a run of x where lines cover at most this share of the busiest x."""
@@ -19,6 +19,15 @@ _CENTRED = 0.03
 is centred on the page."""
 _MIN_GUTTER = 6.0
 """Narrowest gutter, in points: narrower gaps are between words of a table."""
+SIDE_GUTTER = 6.0
+"""Narrowest bare gutter beside a column of a few lines of the body, in points: The Lancet sets
+its columns 9 points apart; a table's words, which stand closer, are asides by then."""
+_SIDE_LINES = 3
+"""Fewest lines on each side of a bare gutter beside a few lines (``beside``): a column's
+paragraph, not a label or a page number."""
+_SIDE_WIDTH = 0.3
+"""Share of the text area's width those lines span at least (a two-column page's are 0.45 to
+0.49 of it): prose, not a list's entries ("AR (trans. Gilbert)")."""
 
 
 def gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple[float, float]]:
@@ -80,4 +89,31 @@ def gutters(blocks: Sequence[Block], kept: Set[int] = frozenset()) -> list[tuple
             if start > 0 and x - start >= _MIN_GUTTER:
                 out.append((left + start, left + x))
             start = None
+    return out
+
+
+def beside(
+    blocks: Sequence[Block], bare: Sequence[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Of the ``bare`` gutters (no line across them at all: ``pdf_regions.bare_gutters``), those
+    with ``_SIDE_LINES`` lines of text on each side standing level with each other: a column of a
+    few lines beside a full one, as on a paper's last page whose other column is its reference
+    list (an aside), where the share of the full column's cover leaves the gutter unseen and the
+    two columns' lines were read in one run, top to bottom."""
+    if not bare:
+        return []
+    # lines of prose, a column's width: a list's short entries beside their meanings are a
+    # table's rows, read across
+    least = (max(b.rect[2] for b in blocks) - min(b.rect[0] for b in blocks)) * _SIDE_WIDTH
+    lines = [ln.rect for b in blocks for ln in b.lines if ln.rect[2] - ln.rect[0] >= least]
+    out = []
+    for x0, x1 in bare:
+        left = [r for r in lines if r[2] <= x0]
+        right = [r for r in lines if r[0] >= x1]
+        if len(left) < _SIDE_LINES or len(right) < _SIDE_LINES:
+            continue
+        if min(max(r[3] for r in left), max(r[3] for r in right)) > max(
+            min(r[1] for r in left), min(r[1] for r in right)
+        ):
+            out.append((x0, x1))
     return out

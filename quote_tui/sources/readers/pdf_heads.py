@@ -8,13 +8,18 @@ told instead by a heading elsewhere in the document with its title, set larger t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
-__all__ = ["titled_heads"]
+__all__ = ["HEAD_LINES", "titled_heads"]
 
 _NUMBERING = re.compile(r"^(?:chapter\s+|part\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.?\s+|\s+\d+$", re.I)
 """A heading's number before its title ("3.3. ", "Chapter 3. ") or a folio after a running
 head's title ("FACTORING PROBLEM 33")."""
+HEAD_LINES = 3
+"""Most lines of a heading a running head's title is looked for in: a long chapter title is set
+over two ("4. Augmented Reality – Zukunft von" / "Visualisationssystemen?"), its running head on
+one."""
 _MIN_TITLE = 4
 """Fewest characters of a title for a running head to be told by it."""
 
@@ -25,18 +30,22 @@ def _title(text: str) -> str:
 
 
 def titled_heads(
-    outer: Iterable[tuple[str, float]], inner: Iterable[tuple[str, float]]
+    outer: Sequence[tuple[str, float]], inner: Iterable[tuple[str, float]]
 ) -> list[str]:
     """The texts of ``outer`` (one-line blocks outermost on their page: text, size) whose title
-    is that of an ``inner`` one-line block (a heading) set larger."""
-    heads: dict[str, float] = {}  # a title: the largest size it is set in
+    is that of an ``inner`` block of ``HEAD_LINES`` lines at most (a heading) set larger; one
+    set over lines tells only a head that stands on two pages or more (a JSTOR cover's title,
+    on one line once over the article's title on two, is no running head)."""
+    heads: dict[str, tuple[float, bool]] = {}  # a title: its largest size, whether on one line
     for text, size in inner:
         title = _title(text)
-        if size > heads.get(title, 0.0):
-            heads[title] = size
+        if size > heads.get(title, (0.0, False))[0]:
+            heads[title] = (size, "\n" not in text)
+    seen = Counter(_title(text) for text, _ in outer)
     out = []
     for text, size in outer:
         title = _title(text)
-        if len(title) >= _MIN_TITLE and heads.get(title, 0.0) > size:
+        largest, one_line = heads.get(title, (0.0, False))
+        if len(title) >= _MIN_TITLE and largest > size and (one_line or seen[title] >= 2):
             out.append(text)
     return out

@@ -43,9 +43,10 @@ from quote_tui.sources.readers.pdf_drop_caps import cap_word
 from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
+from quote_tui.sources.readers.pdf_gutters import SIDE_GUTTER, beside
 from quote_tui.sources.readers.pdf_gutters import gutters as _gutters
 from quote_tui.sources.readers.pdf_head_lines import mask, placed_heads, split_head_lines
-from quote_tui.sources.readers.pdf_heads import titled_heads
+from quote_tui.sources.readers.pdf_heads import HEAD_LINES, titled_heads
 from quote_tui.sources.readers.pdf_lines import (
     Line,
     glue_marks,
@@ -341,7 +342,7 @@ def _titled_heads(pages: Sequence[PageBlocks], edges: Sequence[list[int]] | None
     for index, page in enumerate(pages):
         edges_of = edges[index] if edges is not None else page_edges(page)
         for block, edge in zip(page.blocks, edges_of, strict=True):
-            if len(block.lines) == 1:
+            if len(block.lines) == 1 or (len(block.lines) <= HEAD_LINES and not edge):
                 (outer if edge else inner).append((block.text, block.size))
     return {mask(text) for text in titled_heads(outer, inner)}
 
@@ -549,8 +550,9 @@ def reading_order(
     gutters = _gutters(blocks) or _gutters(narrower(blocks))
     if body and (middle := middle_column(blocks, gutters)):  # a column centred on the page
         gutters = _gutters(blocks, middle)
-    if not gutters and not body:  # asides: a column of a few small-type lines beside many
-        gutters = regions.bare_gutters(blocks, _NARROW)
+    if not gutters:  # a column of a few lines beside many (the body's: of prose, level)
+        gutters = regions.bare_gutters(blocks, _NARROW, *([SIDE_GUTTER] if body else []))
+        gutters = beside(blocks, gutters) if body else gutters
     if not gutters and stream is not None:
         return sorted(blocks, key=lambda b: stream[id(b)])
     if not gutters:  # one column: every block is in it, top to bottom

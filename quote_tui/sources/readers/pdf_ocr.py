@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
+from quote_tui.sources.readers.ocr_budget import Budget, cpu_seconds
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_language import page_language, untold
 from quote_tui.sources.readers.pdf_ocr_poor import poor_layers, read_poor_layers
@@ -35,7 +35,6 @@ from quote_tui.sources.readers.pdf_ocr_turn import SIDEWAYS, UNSURE, page_turn, 
 __all__ = [
     "MIN_DPI",
     "OCR_DPI",
-    "RESERVE",
     "ocr_page",
     "ocr_pages",
     "page_dpi",
@@ -50,14 +49,14 @@ dpi the program read "teal life" and "total Tuin" where a 300 dpi scan prints "r
 MuPDF's OCR took at 200)."""
 MIN_DPI = 150
 """Lowest: a scan made at less is still rendered at this, which Tesseract reads better."""
-RESERVE = 2.0
-"""Seconds before the read's deadline at which OCR stops, for the text to be put together and
-sent back before the reader is stopped."""
-WORKER_NICENESS = 10
+WORKER_NICENESS = 5
 """How much lower the OCR workers' priority is set: a batch reads a long scan beside its other
 sources, and a scan's OCR held both cores of a loaded machine for minutes while a scan with its
 own layer, read in 6 s alone, ran past its 60 s budget beside it (Lamport 1978 in p3's batch).
-On an idle machine the workers take the cores all the same."""
+On an idle machine the workers take the cores all the same. Not lower: the OCR budget counts
+processor time (``ocr_budget``), so a starved worker makes the read wait, and at 10 Tesseract
+got about a hundredth of a core at a load of 16 on two cores (no processor second in a minute
+of a page's read); at 5 it gets three times as much, the batch's other reads still twice it."""
 MAX_WORKERS = 4
 """Most processes a scan's pages are read in at once (one per core, up to this)."""
 _LANGUAGE = "eng"
@@ -211,27 +210,37 @@ def ocr_page(
 
 
 def reread_poor_layers(
-    doc: pymupdf.Document, pages: list[PageBlocks | None], deadline: float | None = None
+    doc: pymupdf.Document,
+    pages: list[PageBlocks | None],
+    deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """A scan's pages with each page whose own OCR layer reads poorly read again by the
-    ``tesseract`` program where it reads clearly better (``pdf_ocr_poor``), while the read's
-    time allows; and the 1-based pages so read. Without the program, the pages as they were."""
+    ``tesseract`` program where it reads clearly better (``pdf_ocr_poor``), within the OCR
+    budget those pages are given (``ocr_budget``: the read's ``deadline`` grown with them),
+    ``progress`` told as each is read; and the 1-based pages so read. Without the program, the
+    pages as they were."""
     poor = poor_layers(pages)
     tesseract = program() if poor else None
     folder = tessdata() if tesseract is not None else None
     if tesseract is None or folder is None:
         return pages, ()
-    stop = None if deadline is None else deadline - RESERVE
+    budget = Budget(len(poor), deadline)
+    told = _Told(len(poor), progress)
 
     def read(page: pymupdf.Page) -> PageBlocks | None:
-        if page.rotation:
-            return None
+        start = cpu_seconds()
         try:
+            if page.rotation:
+                return None
             return _tesseract_page(page, folder, tesseract)[0]
         except _MUPDF_ERRORS:
             return None
+        finally:
+            budget.spend(cpu_seconds() - start)
+            told.page()
 
-    return read_poor_layers(doc, pages, poor, stop, read)
+    return read_poor_layers(doc, pages, poor, budget.over, read)
 
 
 def ocr_pages(
@@ -243,19 +252,21 @@ def ocr_pages(
     only: Sequence[int] | None = None,
     niceness: int = WORKER_NICENESS,
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
-    """The pages of a scanned document read by Tesseract, as many as the read's budget allows.
+    """The pages of a scanned document read by Tesseract, as many as the OCR budget allows.
 
     With the document's bytes, pages are read in worker processes, one per core. OCR takes
-    seconds a page: what is not read a little before ``deadline`` is left unread, so that a
-    long scan gives its first pages (flagged as cut) rather than nothing at all.
+    seconds a page: the pages are given processor time by their number (``ocr_budget``: the
+    read's ``deadline`` grown with them), and what is not read once it is spent is left unread,
+    so that a long scan gives its first pages (flagged as cut) rather than nothing at all.
 
     Args:
         doc: the open document (the caller holds MuPDF's lock).
         data: the PDF's bytes, for the workers; None reads every page here.
         password: the password it was opened with.
-        deadline: a ``time.monotonic()`` value by which the read must answer; None for none.
+        deadline: the read's own ``time.monotonic()`` deadline; None for none (every page is
+            read).
         progress: told (0, pages in all) as OCR starts (the read's waits grow with a scan's
-            pages: ``ocr_budget``), then (pages read, pages in all) as each page is read, for a
+            OCR: ``ocr_budget``), then (pages read, pages in all) as each page is read, for a
             progress line.
         only: the 0-based pages to read (the others stand as None, and are not counted as
             unread); None for every page.
@@ -263,7 +274,7 @@ def ocr_pages(
 
     Returns:
         Each page's blocks (None for a page Tesseract could not read, or left unread), and the
-        1-based pages left unread for lack of time (a worker reads every n-th page, so they
+        1-based pages left unread for lack of budget (a worker reads every n-th page, so they
         need not be the last ones), for the source's note to name.
 
     Raises:
@@ -276,14 +287,14 @@ def ocr_pages(
     count = len(wanted)
     if progress is not None:
         progress(0, count)
-    stop = None if deadline is None else deadline - RESERVE
+    budget = Budget(count, deadline)
     workers = min(_cores(), count, MAX_WORKERS)
     found: dict[int, PageBlocks | None] = {}
     if data is not None and workers > 1:
         from quote_tui.sources.readers.ocr_workers import ocr_in_workers
 
         found = ocr_in_workers(
-            data, password, folder, wanted, workers, stop, progress, niceness=niceness
+            data, password, folder, wanted, workers, budget, progress, niceness=niceness
         )
     # pages no worker answered for (a worker that failed) are read here, while time allows
     pages: list[PageBlocks | None] = []
@@ -294,15 +305,34 @@ def ocr_pages(
     for index in range(doc.page_count):
         if index in found or index not in asked:
             pages.append(found.get(index))
-        elif stop is not None and time.monotonic() >= stop:
+        elif budget.over():
             pages.append(None)
             unread.append(index + 1)
         else:
+            start = cpu_seconds()
             pages.append(ocr_page(doc, index, folder, languages))
+            budget.spend(cpu_seconds() - start)
             read += 1
             if progress is not None:
                 progress(read, count)
     return pages, tuple(unread)
+
+
+class _Told:
+    """Pages read again so far, told to ``progress`` (0 first: the read's waits grow with it)."""
+
+    def __init__(self, total: int, progress: Callable[[int, int], None] | None) -> None:
+        self.total, self.done, self.progress = total, 0, progress
+        self._tell()
+
+    def page(self) -> None:
+        self.done += 1
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.progress is not None:
+            with contextlib.suppress(Exception):  # a listener's fault costs no page
+                self.progress(self.done, self.total)
 
 
 def _cores() -> int:
@@ -329,11 +359,12 @@ def _worker() -> int:
             doc.authenticate(password)
         languages: list[str] = []  # a document's pages are mostly in one language
         for index in share:
-            # one record a page, sent as soon as it is read: a worker stopped at the
-            # deadline still hands over the pages it finished
+            # one record a page, sent as soon as it is read: a worker stopped when the
+            # budget is spent still hands over the pages it finished
+            start = cpu_seconds()
             read = ocr_page(doc, index, folder, languages)
             record = pickle.dumps((index, read), pickle.HIGHEST_PROTOCOL)
-            sys.stdout.buffer.write(frame(record))
+            sys.stdout.buffer.write(frame(record, cpu_seconds() - start))
             sys.stdout.buffer.flush()
     finally:
         doc.close()

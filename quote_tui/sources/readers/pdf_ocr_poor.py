@@ -14,7 +14,6 @@ reads as poorly either way, and its layer, made from the scanner's own image, is
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterable
 
 import pymupdf
@@ -23,7 +22,6 @@ from quote_tui.sources.readers.pdf_layout import PageBlocks
 
 __all__ = [
     "POOR",
-    "ROOM",
     "odd",
     "odd_share",
     "pages_named",
@@ -40,9 +38,6 @@ Tesseract reads no better (0.31-0.38), so they cost a page's read and are kept."
 _BETTER = 0.5
 """Tesseract's reading is kept where its share of odd words is under this part of the layer's
 (the memo: 0.23 to 0.03)."""
-ROOM = 15.0
-"""Seconds a page's read again must have before the read's deadline to be started: a page takes
-Tesseract 1 to 5 s, up to 13 s on this loaded machine; the layer's reading is there already."""
 _TRIED = 1
 """Poor pages read again, none of them better, after which a scan's other poor pages are left
 as its layer reads them: a layer's quality is its producer's, page after page, and a JSTOR
@@ -105,19 +100,18 @@ def read_poor_layers(
     doc: pymupdf.Document,
     pages: list[PageBlocks | None],
     poor: dict[int, float],
-    stop: float | None,
+    over: Callable[[], bool],
     read_page: Callable[[pymupdf.Page], PageBlocks | None],
 ) -> tuple[list[PageBlocks | None], tuple[int, ...]]:
     """The pages with each ``poor`` one read again where Tesseract reads it clearly better,
     and the 1-based numbers of the pages so replaced. ``read_page(page)`` reads a page (None
-    when it cannot); none is started less than ``ROOM`` seconds before ``stop`` (a
-    ``time.monotonic()`` value)."""
+    when it cannot); none is started once ``over()`` says the OCR budget is spent."""
     out = list(pages)
     replaced: list[int] = []
     kept = 0
     for index, share in poor.items():
-        if stop is not None and time.monotonic() + ROOM >= stop:
-            break  # a read cut off by the deadline would cost the whole source, not a page
+        if over():
+            break  # the layer's reading of the pages left is there already
         if kept >= _TRIED and not replaced:
             break  # Tesseract reads this scan no better than its layer: its formulas, its type
         again = read_page(doc.load_page(index))

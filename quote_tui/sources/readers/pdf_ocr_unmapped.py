@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 
 import pymupdf
 
-from quote_tui.sources.readers.ocr_budget import grown
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, tessdata
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
@@ -97,12 +96,11 @@ def read_unreadable(
     wanted = unreadable_throughout(pages)
     if not wanted or tessdata() is None:
         return pages, ()
-    # read as a scan's pages are, one worker a core, the read's budget grown by a scan's
-    # time a page (``ocr_budget``; pages past it stay unread and flagged ``unmapped_font``,
+    # read as a scan's pages are, one worker a core, within a scan's OCR budget for these
+    # pages (``ocr_budget``; pages past it stay unread and flagged ``unmapped_font``,
     # named in the source's note), at the lowest priority: a scan read beside it needs its
     # pages more, since this document's other pages read as they are
-    stop = grown(deadline, len(wanted))
-    read, _ = ocr_pages(doc, data, password, stop, progress, wanted, _NICENESS)
+    read, _ = ocr_pages(doc, data, password, deadline, progress, wanted, _NICENESS)
     # the passes a scan's OCR text takes (pdf._extract), on these pages alone
     read = set_figures_aside(set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(read)))))
     out = list(pages)

@@ -208,10 +208,12 @@ def furniture_last(
     return [*top, *order([b for b in side if id(b) not in ids]), *bottom]
 
 
-def bare_gutters(blocks: Sequence[Block], narrow: float) -> list[tuple[float, float]]:
-    """X-ranges at least ``_BARE_GUTTER`` points wide that no line of a block narrower than
-    ``narrow`` of the blocks' width crosses, with such lines on both sides: the gutter beside
-    a column of a few lines, which the share of the busiest column's cover leaves unseen."""
+def bare_gutters(
+    blocks: Sequence[Block], narrow: float, least: float = _BARE_GUTTER
+) -> list[tuple[float, float]]:
+    """X-ranges at least ``least`` points wide that no line of a block narrower than ``narrow``
+    of the blocks' width crosses, with such lines on both sides: the gutter beside a column of
+    a few lines, which the share of the busiest column's cover leaves unseen."""
     if len(blocks) < 2:
         return []
     left = min(b.rect[0] for b in blocks)
@@ -225,7 +227,7 @@ def bare_gutters(blocks: Sequence[Block], narrow: float) -> list[tuple[float, fl
     out: list[tuple[float, float]] = []
     reach = float("-inf")
     for x0, x1 in spans:
-        if reach > float("-inf") and x0 - reach >= _BARE_GUTTER:
+        if reach > float("-inf") and x0 - reach >= least:
             out.append((reach, x0))
         reach = max(reach, x1)
     return out
