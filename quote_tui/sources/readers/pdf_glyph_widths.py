@@ -30,14 +30,14 @@ import pymupdf
 
 from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
 
-__all__ = ["PI_WIDTH", "pi_copy_entries"]
+__all__ = ["PI_OPERATORS", "PI_PUNCTUATION", "PI_WIDTH", "pi_copy_entries"]
 
 PI_WIDTH = 833.0
 """Mathematical Pi's width of an operator or a relation, in thousandths of an em."""
 _TOLERANCE = 0.5
 """Computer Modern's "#" measures 833.3 (written 833.3 or 833.34); a Pi glyph 833 exactly.
 Neither matters alone (below), but the tolerance keeps MathType's 832 and 834 out."""
-_OPERATORS = {
+PI_OPERATORS = {
     49: "+",
     50: "\u2212",
     51: "\u00d7",
@@ -49,7 +49,7 @@ _OPERATORS = {
 own glyph names: H11005 "=" at "5", H11006 "±" at "6"). One of them 833 wide tells the font's
 encoding; a code of punctuation does not: Mathematical Pi Three draws "∼" at ",", "≡" at ";"
 (the AER's "WWDOC03"), where these two draw "<" and "∼"."""
-_PUNCTUATION = {44: "<", 46: ">", 59: "~"}
+PI_PUNCTUATION = {44: "<", 46: ">", 59: "~"}
 """H11021 "<" at ",", H11022 ">" at ".", H11011 "∼" at ";" (833 wide in Universal Greek with
 Math Pi; Mathematical Pi One's glyph there measures 667 and is not read)."""
 _PI_ONE_COPY = re.compile(r"AdvPS?7DA6|AdvMPi")
@@ -121,7 +121,7 @@ def pi_copy_entries(
     if doc.xref_get_key(xref, "Subtype")[1] not in _SIMPLE:
         return {}, {}
     widths = _widths(doc, xref)
-    operators = [code for code in _OPERATORS if _pi(widths.get(code))]
+    operators = [code for code in PI_OPERATORS if _pi(widths.get(code))]
     if not operators and not _PI_ONE_COPY.search(basefont):
         return {}, {}  # the common case, told from the widths alone
     low, high = _DIGIT_WIDTHS
@@ -130,8 +130,8 @@ def pi_copy_entries(
     kind, differences = doc.xref_get_key(xref, "Encoding/Differences")
     names = dict(differences_pairs(differences)) if kind == "array" else {}
     mapped = _mapped(doc, xref)
-    signs = {code: _OPERATORS[code] for code in operators}
-    signs.update((code, sign) for code, sign in _PUNCTUATION.items() if _pi(widths.get(code)))
+    signs = {code: PI_OPERATORS[code] for code in operators}
+    signs.update((code, sign) for code, sign in PI_PUNCTUATION.items() if _pi(widths.get(code)))
     signs.update((code, sign) for code, sign in _RELATIONS.items() if _pi(widths.get(code)))
     signs.update(
         (code, sign)

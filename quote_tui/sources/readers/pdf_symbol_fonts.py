@@ -31,7 +31,11 @@ import re
 import pymupdf
 
 from quote_tui.sources.readers.pdf_font_encoding import builtin_encoding, differences_pairs
-from quote_tui.sources.readers.pdf_glyph_widths import pi_copy_entries
+from quote_tui.sources.readers.pdf_glyph_widths import (
+    PI_OPERATORS,
+    PI_PUNCTUATION,
+    pi_copy_entries,
+)
 from quote_tui.sources.readers.pdf_ligature_shapes import mend_ligature_shapes
 
 __all__ = ["PI_NAMES", "mend_font_maps", "mend_symbol_maps", "symbol_codes"]
@@ -96,19 +100,7 @@ _ADVENT_MATH_FONT = re.compile(r"AdvMa(?:thSymb|cMthSy)|AdvP4C4E74")
 """The font by its names, and by the hashed name later PDFs embed it under (Scientific Reports
 2015, Postgrad Med J, Cognition, Am J Phys 2017, a Sage paper: the same glyph names, and
 "(", ")", "=", "[", "+" where they stand on the pages)."""
-_PI_CODES = {
-    44: "<",
-    46: ">",
-    49: "+",
-    50: "\u2212",
-    51: "\u00d7",
-    52: "\u00f7",
-    53: "=",
-    54: "\u00b1",
-    56: "\u00b0",
-    57: "\u2032",
-    59: "~",
-}
+_PI_CODES = {**PI_PUNCTUATION, **PI_OPERATORS, 56: "\u00b0", 57: "\u2032"}
 """Where Mathematical Pi and Universal Greek with Math Pi put their signs, among the codes of
 the digits and the punctuation around them (their own encodings agree there)."""
 _ADVENT_PI_FONT = re.compile(r"AdvMPi|AdvPS7DA6")
