@@ -353,6 +353,12 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
+                # "\enquote{… Wiedergabe\footcite[23]{key}}": a cite inside the braces
+                if (mention, reference) == (None, None) and (
+                    inner := inner_cite(doc, block.start, block.end)
+                ):
+                    raw = doc.text[block.start : inner.start].rstrip()
+                    mention, locator = inner, inner.locator
                 if known.named(raw, _note_text(mention)):
                     continue
                 if (mention, reference) == (None, None) and (

@@ -31,6 +31,7 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
+from quote_tui.manuscripts.texdecode import letters_to_text
 
 __all__ = ["csquotes_blocks", "latex_to_text", "own_quote_blocks", "read_latex"]
 
@@ -482,6 +483,8 @@ def _edited(m: re.Match[str]) -> str:
 def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
     s = _COMMENT.sub("", raw)
+    # letters first: the braces are dropped below, and \oe{}uvre must not become \oeuvre
+    s = letters_to_text(s)
     s = _EDITED.sub(_edited, s)
     s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)

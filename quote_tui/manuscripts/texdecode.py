@@ -22,7 +22,7 @@ from typing import Any
 from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-__all__ = ["latex_to_text"]
+__all__ = ["latex_to_text", "letters_to_text"]
 
 _SUB = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
 _SUP = str.maketrans(
@@ -389,6 +389,21 @@ def _simple(m: re.Match[str]) -> str:
         return _LETTERS[m.group(8)]
     sign, letter = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     return letter + _ACCENTS[sign]
+
+
+# A dotless i under an accent, braced or not (``\\"{\\i}``, ``\\'\\i``): the accent's letter is i.
+_ACCENTED_DOTLESS = re.compile(r"(\\[\"'`^~=.]\s*)(?:\{\\([ij])\}|\\([ij])(?![A-Za-z])[ \t]*)")
+
+
+def letters_to_text(value: str) -> str:
+    """Accents and letters of their own (``\\oe{}``, ``{\\ae}``, ``\\'e``, ``\\"{\\i}``) as
+    Unicode, the rest of ``value`` as it was. A reader that drops braces before commands
+    would join ``\\oe{}uvre`` into one unknown command ``\\oeuvre`` and lose the word; read
+    first, the letter stays."""
+    if "\\" not in value:
+        return value
+    value = _ACCENTED_DOTLESS.sub(lambda m: f"{m.group(1)}{{{m.group(2) or m.group(3)}}}", value)
+    return _SIMPLE.sub(_simple, value)
 
 
 def _unglued(m: re.Match[str]) -> str:

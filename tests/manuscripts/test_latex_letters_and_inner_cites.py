@@ -1,0 +1,105 @@
+"""French and German LaTeX as their writers type it: letters of their own written as commands
+(``l'\\oe{}uvre``), and the cite typed inside ``\\enquote``'s braces, where French and German
+typesetting put the note mark (before the closing guillemet). Excerpts from public mémoires."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.latex import latex_to_text
+from quote_tui.manuscripts.texdecode import letters_to_text
+
+BIB = """
+@book{anneessurrealistes, title = {Les années surréalistes}, author = {Breton, André}, year = 1990}
+@book{falvay1979, title = {L'enfant}, author = {Falvay, Marie}, year = 1979}
+@book{kant1781, title = {Kritik der reinen Vernunft}, author = {Kant, Immanuel}, year = 1781}
+"""
+
+
+def _scan(tmp_path: Path, body: str) -> dict[str, tuple[str | None, str | None]]:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = tmp_path / "m.tex"
+    path.write_text(
+        "\\documentclass{article}\\usepackage{csquotes}\\begin{document}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    out = {}
+    for c in scan(path, bib=[tmp_path / "refs.bib"]).citations:
+        key = c.reference.key if c.reference else None
+        out[c.quote] = (key, c.locator.value if c.locator else None)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        # a mémoire on children in literature; a software manual; a memoir of flying
+        ("dans l'\\oe{}uvre des poètes romantiques", "dans l'œuvre des poètes romantiques"),
+        ("le nom des n\\oe{}uds qui les représentent", "le nom des nœuds qui les représentent"),
+        ("le pilote man\\oe{}uvre l'appareil", "le pilote manœuvre l'appareil"),
+        ("{\\oe}uvre et c\\oe ur", "œuvre et cœur"),
+        ("\\OE{}dipe", "Œdipe"),
+        ("\\ae{}sthetic", "æsthetic"),
+        ("Ma\\l{}opolska", "Małopolska"),
+        ('na\\"{\\i}ve', "naïve"),
+        ('na\\"\\i ve', "naïve"),
+        ("\\^{\\i}le", "île"),
+        ("erschlie\\ss{}ende Wiedergabe", "erschließende Wiedergabe"),
+    ],
+)
+def test_a_letter_command_keeps_the_word_it_stands_in(raw: str, text: str) -> None:
+    assert latex_to_text(raw) == text
+
+
+def test_text_without_letter_commands_is_left_as_it_was() -> None:
+    raw = "\\enquote{ein \\emph{Wort}}\\footcite[S.~3]{kant1781} und \\ldots"
+    assert letters_to_text(raw) == raw
+    assert letters_to_text("no commands at all") == "no commands at all"
+
+
+def test_the_quoted_words_keep_their_oe(tmp_path: Path) -> None:
+    got = _scan(
+        tmp_path,
+        "Selon elle, \\enquote{Cet enfant, représenté surtout dans l'\\oe{}uvre des poètes "
+        "romantiques}\\footcite[19]{falvay1979}, s'épanouit ailleurs.",
+    )
+    assert got == {
+        "Cet enfant, représenté surtout dans l'œuvre des poètes romantiques": ("falvay1979", "19")
+    }
+
+
+def test_a_cite_inside_the_enquote_braces_is_the_quotations(tmp_path: Path) -> None:
+    got = _scan(
+        tmp_path,
+        "Breton écrit alors~: \\enquote{Que cette agitation cesse et je ne serais plus "
+        "révolutionnaire et je ne peindrais plus\\footcite[p. 102]{anneessurrealistes}}. "
+        "La phrase suivante n'a rien à voir.\n\n"
+        "Kant nennt den Raum \\enquote{kein empirischer Begriff, der von äußeren Erfahrungen "
+        "abgezogen worden\\cite[S.~23]{kant1781}} und fährt fort.",
+    )
+    assert got == {
+        "Que cette agitation cesse et je ne serais plus révolutionnaire et je ne peindrais plus": (
+            "anneessurrealistes",
+            "102",
+        ),
+        "kein empirischer Begriff, der von äußeren Erfahrungen abgezogen worden": (
+            "kant1781",
+            "23",
+        ),
+    }
+
+
+def test_a_cite_of_the_source_inside_the_words_is_not_taken_for_the_writers(
+    tmp_path: Path,
+) -> None:
+    # the cite stands mid-quotation, words follow it: not the closing cite
+    got = _scan(
+        tmp_path,
+        "On lit \\enquote{comme le montre Breton\\cite{anneessurrealistes} dans son livre sur "
+        "les années vingt} sans autre indication.",
+    )
+    assert all(key is None for key, _ in got.values())
