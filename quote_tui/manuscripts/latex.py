@@ -27,6 +27,7 @@ from quote_tui.manuscripts.latex_keyed import keyed_quote_blocks, trimmed
 from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
+from quote_tui.manuscripts.latex_signs import typeset_signs
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
@@ -454,7 +455,7 @@ _DROP_WITH_ARGS = re.compile(
     r"\\(?:footnote|cite[a-zA-Z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|footcite|label|ref|"
     r"index|cites)\*?(?:\s*\[[^\]]*\])*(?:\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})+"
 )
-_PAIRS = {"‘": "’", "“": "”"}
+_PAIRS = {"‘": "’", "“": "”", "„": "“", "«": "»", "‚": "‘"}
 _WRAPPING_COMMAND = re.compile(
     r"\\(?:foreignlanguage\{[^{}]*\}|(?!(?:enquote|textquote|foreignquote|hyphenquote|href|url|"
     r"begin|end)\b)[A-Za-z]{2,}\*?)\{([^{}\\]{2,})\}"
@@ -484,7 +485,7 @@ def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
     s = _COMMENT.sub("", raw)
     # letters first: the braces are dropped below, and \oe{}uvre must not become \oeuvre
-    s = letters_to_text(s)
+    s = typeset_signs(letters_to_text(s))
     s = _EDITED.sub(_edited, s)
     s = _OPTIONS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], s)
     s = _DROP_WITH_ARGS.sub("", s)

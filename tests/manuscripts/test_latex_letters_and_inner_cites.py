@@ -103,3 +103,41 @@ def test_a_cite_of_the_source_inside_the_words_is_not_taken_for_the_writers(
         "les années vingt} sans autre indication.",
     )
     assert all(key is None for key, _ in got.values())
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        # a didactics book chapter (German babel marks and \glq…\grq with a control space)
+        (
+            '"`Das Verhältnis zur Sprache, das als \\glq metasprachliche Kompetenz\\grq, durch '
+            "\\glq Reflexion über Sprache\\grq\\ und \\glq Transfer\\grq\\ von den Lehrern.\"'",
+            "Das Verhältnis zur Sprache, das als ‚metasprachliche Kompetenz‘, durch ‚Reflexion "
+            "über Sprache‘ und ‚Transfer‘ von den Lehrern.",
+        ),
+        # a social-work thesis: babel's marks inside the quotation
+        (
+            'mit dem Ziel, "`Anschlussfähigkeit"\' zwischen den Funktionssystemen',
+            "mit dem Ziel, „Anschlussfähigkeit“ zwischen den Funktionssystemen",
+        ),
+        # a French mémoire on music history
+        (
+            "des XVII\\textsuperscript{e} et XVIII\\textsuperscript{e} siècles",
+            "des XVIIe et XVIIIe siècles",
+        ),
+        # an essay on Hebrews: plain TeX's \lq and \rq
+        (
+            "by calling this covenant \\lq{}new,\\rq\\ he has made",
+            "by calling this covenant ‘new,’ he has made",
+        ),
+        ("H\\textsubscript{2}O und \\emph{a}", "H2O und a"),
+        ('\\og texte\\fg{} et "<Wort">', "«texte» et «Wort»"),
+    ],
+)
+def test_marks_and_scripts_typed_as_commands_read_as_printed(raw: str, text: str) -> None:
+    assert latex_to_text(raw) == text
+
+
+def test_a_lone_shorthand_mark_is_left_alone() -> None:
+    # one "' with no "` before it: a straight quote and an apostrophe, not babel's pair
+    assert latex_to_text("he said \"'tis so") == "he said \"'tis so"
