@@ -519,4 +519,6 @@ def latex_to_text(raw: str) -> str:
     # quotation inside it.
     if len(s) > 2 and _PAIRS.get(s[0]) == s[-1] and s.count(s[0]) == 1:
         s = s[1:-1].strip()
+    elif s[:1] in ("„", "«") and _PAIRS[s[0]] not in s:
+        s = s[1:].strip()  # its closing mark stood after the citation the words end at
     return s

@@ -72,4 +72,6 @@ def typeset_signs(raw: str) -> str:
     if '"' in raw:
         for pattern, (left, right) in zip(_SHORTHAND_PAIRS, _SHORTHAND_MARKS, strict=True):
             raw = pattern.sub(lambda m, a=left, b=right: f"{a}{m.group(1)}{b}", raw)
+        # an opening one whose closing mark stands after the citation the quotation ends at
+        raw = raw.replace('"`', "„")
     return raw

@@ -141,3 +141,12 @@ def test_marks_and_scripts_typed_as_commands_read_as_printed(raw: str, text: str
 def test_a_lone_shorthand_mark_is_left_alone() -> None:
     # one "' with no "` before it: a straight quote and an apostrophe, not babel's pair
     assert latex_to_text("he said \"'tis so") == "he said \"'tis so"
+
+
+def test_an_opening_babel_mark_closed_after_the_citation_is_the_blocks_own() -> None:
+    # a social-work thesis: "`… Gemeinwesen \footcite[28]{Speck2007}."' in a quotation
+    # environment, whose words end at the citation
+    assert latex_to_text('"`Unter Schulsozialarbeit wird ein Angebot verstanden') == (
+        "Unter Schulsozialarbeit wird ein Angebot verstanden"
+    )
+    assert latex_to_text('ein "`Wort mitten') == "ein „Wort mitten"
