@@ -33,6 +33,7 @@ from quote_tui.manuscripts.wordfields import (
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordformat import docx_lookalike, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
@@ -99,6 +100,15 @@ _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
 
 def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
+
+
+def _head(path: Path) -> bytes:
+    """The file's first bytes, or none when it cannot be read."""
+    try:
+        with path.open("rb") as f:
+            return f.read(4096)
+    except OSError:
+        return b""
 
 
 @dataclass
@@ -489,11 +499,13 @@ def read_docx(path: Path) -> Manuscript:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
-        raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
+        hint = docx_lookalike(_head(path))
+        raise _bad(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
     with zf:
         where = word_parts(zf)
         if where.document is None:
-            raise _bad(f"{path.name} has no main document part (word/document.xml).")
+            hint = opendocument_hint(zf)
+            raise _bad(f"{path.name} has no main document part (word/document.xml).{hint}")
         try:
             body = _parse(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:
