@@ -26,7 +26,11 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
-from quote_tui.manuscripts.wordblocks import introduced_and_cited, set_like_blocks
+from quote_tui.manuscripts.wordblocks import (
+    inset_after_colon,
+    introduced_and_cited,
+    set_like_blocks,
+)
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
@@ -42,7 +46,7 @@ from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
 from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
-from quote_tui.manuscripts.wordstyles import shown_style
+from quote_tui.manuscripts.wordstyles import WordStyles, read_styles, shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -123,7 +127,7 @@ class _Field:
 class _PartBuilder:
     """Walks a part's paragraphs, collecting text, anchors and quote-styled paragraphs."""
 
-    styles: dict[str, str]
+    styles: WordStyles
     prefix: str  # note id prefix for footnote references: fn / en
     buf: list[str] = field(default_factory=list)
     pos: int = 0
@@ -161,7 +165,7 @@ class _PartBuilder:
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
-        name = shown_style(self.styles.get(style_id or "", style_id or ""), text)
+        name = shown_style(self.styles.names.get(style_id or "", style_id or ""), text)
         quote_style = bool(name and _QUOTE_STYLE.search(name))
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
@@ -246,11 +250,15 @@ class _PartBuilder:
             a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
         )
         lead_in = self.last_text.rstrip()
-        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+        return (
+            ends_cited
+            or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+            or inset_after_colon(p, lead_in, text)
+        )
 
     def plain(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is body text: no list item, heading or caption."""
-        if p.find(f"{_W}pPr/{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+        if self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return False
         return not (_CAPTION.match(text) or re.search(r"caption", name, re.I))
 
@@ -263,7 +271,7 @@ class _PartBuilder:
         """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
         item, heading or caption."""
         ppr = p.find(f"{_W}pPr")
-        if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+        if ppr is None or self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
             return 0  # a figure's caption names its source too, but quotes nobody
@@ -370,18 +378,13 @@ class _PartBuilder:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
 
-def _styles(zf: zipfile.ZipFile, name: str | None) -> dict[str, str]:
+def _styles(zf: zipfile.ZipFile, name: str | None) -> WordStyles:
     if name is None:
-        return {}
+        return WordStyles()
     try:
-        root = _parse(zf, name)
+        return read_styles(_parse(zf, name))
     except (KeyError, etree.XMLSyntaxError):
-        return {}  # style names only help find quotation paragraphs; the text reads without
-    out = {}
-    for style in root.iterfind(f"{_W}style"):
-        name = style.find(f"{_W}name")
-        out[style.get(f"{_W}styleId", "")] = name.get(f"{_W}val", "") if name is not None else ""
-    return out
+        return WordStyles()  # styles only help find quotation paragraphs; the text reads without
 
 
 def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
@@ -455,7 +458,7 @@ def _notes(
     zf: zipfile.ZipFile,
     part: str,
     name: str,
-    styles: dict[str, str],
+    styles: WordStyles,
     sources: dict[str, BibEntry],
     shown: set[str],
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from quote_tui.manuscripts.document import Block
 
-__all__ = ["introduced_and_cited", "set_like_blocks"]
+__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks"]
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -55,6 +59,40 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
     if len(re.findall(r"[^\W\d_]{2,}", body)) < _WORDS or _NOT_PASSAGE.search(body):
         return False
     return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)
+
+
+# A paragraph set in from both margins by a centimetre or more (Word's "indent both sides", the
+# block quotation of Chicago and of many a style sheet) right after a lead-in's colon is the
+# passage the lead-in introduces, whatever its verb: "Paul Schrader brings attention to a
+# contemporary review of such an example:", "Shiller makes the following comment after
+# presenting his graph:", "And God spoke all these words:". Indented on the left alone, the
+# same place holds the writer's own definitions, steps and code as often.
+_BOTH_SIDES = 567
+# What the rule leaves to others: a paragraph in its own marks (they say where the quotation
+# ends, and its citation follows them) and an entry opened by its label and a colon, as a
+# glossary, a timeline or a list of points sets them ("Relic: (Latin: …) a piece of …",
+# "June 4th, 1989: …", "Motivation: …").
+_OWN_MARKS = re.compile(r"^[“\"„«‘'‚»]")
+_LABELLED = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,3}:\s")
+
+
+def inset_after_colon(p: etree._Element, lead_in: str, text: str) -> bool:
+    """Whether the paragraph ``p`` (indented on the left already), after the paragraph
+    ``lead_in``, is set in from the right margin too, and is a passage of a sentence's length
+    after the lead-in's colon (not itself a lead-in ending in one)."""
+    ind = p.find(f"{_W}pPr/{_W}ind")
+    if ind is None or not lead_in.rstrip().endswith(":"):
+        return False
+    try:
+        right = int(ind.get(f"{_W}right") or ind.get(f"{_W}end") or "0")
+    except ValueError:
+        return False
+    body = text.strip()
+    if right < _BOTH_SIDES or body.endswith(":") or _NOT_PASSAGE.search(body):
+        return False
+    if _OWN_MARKS.match(body) or _LABELLED.match(body):
+        return False
+    return len(re.findall(r"[^\W\d_]{2,}", body)) >= _WORDS
 
 
 # An indented paragraph set like two of the document's block quotations or more (within a
