@@ -30,6 +30,7 @@ from quote_tui.manuscripts.wordblocks import (
     inset_after_colon,
     introduced_and_cited,
     set_like_blocks,
+    source_after_marks,
 )
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
@@ -37,7 +38,7 @@ from quote_tui.manuscripts.wordfields import (
     reference_from_instruction,
     with_field_data,
 )
-from quote_tui.manuscripts.wordformat import docx_lookalike, opendocument_hint
+from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
@@ -104,15 +105,6 @@ _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
 
 def _bad(message: str) -> BatchInputError:
     return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
-
-
-def _head(path: Path) -> bytes:
-    """The file's first bytes, or none when it cannot be read."""
-    try:
-        with path.open("rb") as f:
-            return f.read(4096)
-    except OSError:
-        return b""
 
 
 @dataclass
@@ -183,7 +175,7 @@ class _PartBuilder:
             or self.indented_block(p, name, start, text)
             or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
         ):
-            self.blocks.append(_block(text, start, self.pos))
+            self.blocks.append(self.marked_block(text, start))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
@@ -203,6 +195,15 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def marked_block(self, text: str, start: int) -> Block:
+        """The block of a paragraph: its words in their marks, with the source typed after the
+        marks as its signature, when no field or note mark stands there."""
+        tail = source_after_marks(text)
+        if tail is None or any(start + tail[1] <= a.start < self.pos for a in self.anchors):
+            return _block(text, start, self.pos)
+        words = _block(text[: tail[0]], start, self.pos)
+        return replace(words, signed=(start + tail[1], start + len(text.rstrip())))
 
     def cites(self, text: str, start: int) -> bool:
         """Whether the paragraph gives a citation: a manager's field, a note mark, a
@@ -502,7 +503,7 @@ def read_docx(path: Path) -> Manuscript:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
-        hint = docx_lookalike(_head(path))
+        hint = docx_lookalike(file_head(path))
         raise _bad(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
     with zf:
         where = word_parts(zf)

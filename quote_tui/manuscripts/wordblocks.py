@@ -12,8 +12,9 @@ import re
 from lxml import etree
 
 from quote_tui.manuscripts.document import Block
+from quote_tui.manuscripts.refs import find_mentions
 
-__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks"]
+__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks", "source_after_marks"]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
@@ -119,3 +120,34 @@ def set_like_blocks(
         if like >= max(2, unlike) and long_enough:
             out.append(block)
     return out
+
+
+# A block paragraph in its own marks, its source typed after the closing mark as the writer
+# wrote it, in a parenthesis or brackets: "“Thirteen students are working … circulation.” (Janet
+# Long: GSC Librarian begins Work. IN: The Glenville Mercury, 13.02.1963, S. 1/4)".
+_SOURCE_TAIL = re.compile(
+    r"(?P<mark>[”\"»“])[ \t]*(?P<source>\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])[.;,]?\s*$"
+)
+_CLOSERS = '”"»'
+
+
+def source_after_marks(text: str) -> tuple[int, int] | None:
+    """Where the quoted words of the paragraph ``text`` end (its closing mark) and where the
+    source typed after them begins, when the paragraph is one quotation in its marks followed
+    by a source no citation reader reads ("(Janet Long: … 13.02.1963, S. 1/4)"); None else.
+    The words are the quotation's and the parenthesis its source's, though no author-date
+    form reads it: before, the block ran to the paragraph's end, its source inside it."""
+    body = text.rstrip()
+    lead = len(body) - len(body.lstrip())
+    if not _OWN_MARKS.match(body[lead:]):
+        return None
+    m = _SOURCE_TAIL.search(body)
+    if m is None:
+        return None
+    inner = body[lead + 1 : m.start("mark")]
+    if any(c in inner for c in _CLOSERS) or (body[lead] == '"' and '"' in inner):
+        return None  # more than one quotation in the paragraph
+    source = m.group("source")
+    if find_mentions(source, markdown=True):
+        return None  # a citation the readers know: the block's closing citation reads it
+    return m.start("mark"), m.start("source")

@@ -8,8 +8,9 @@ plain text file given a .docx name. Each is read by another way, so the error sa
 from __future__ import annotations
 
 import zipfile
+from pathlib import Path
 
-__all__ = ["docx_lookalike", "opendocument_hint"]
+__all__ = ["docx_lookalike", "file_head", "opendocument_hint"]
 
 _OPENDOCUMENT = b"application/vnd.oasis.opendocument"
 _HEAD = 4096  # bytes read to tell a PDF or a text from a damaged package
@@ -44,3 +45,12 @@ def docx_lookalike(head: bytes) -> str:
                 return ""
         return " It is plain text with a .docx name: rename it .txt to scan it."
     return ""
+
+
+def file_head(path: Path) -> bytes:
+    """The file's first bytes, or none when it cannot be read."""
+    try:
+        with path.open("rb") as f:
+            return f.read(_HEAD)
+    except OSError:
+        return b""
