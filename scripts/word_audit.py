@@ -17,7 +17,9 @@ For each document, OUTDIR/NNN.txt lists, one per line, tab-separated:
 OUTDIR/summary.tsv holds one line per document: extractions, MISSQ4 and MISSB counts. Read a
 sample of each kind and sort it: real misses, right exclusions, false extractions. ``--diff``
 prints the extractions one run adds and removes (run the two versions of the code with their own
-``PYTHONPATH``), the count a rule changes outside the labelled sets.
+``PYTHONPATH``), the count a rule changes outside the labelled sets, and those counts by
+repository (the first folder of a document's path named ``owner+name``, as the corpora store
+them).
 """
 
 from __future__ import annotations
@@ -185,23 +187,43 @@ def audit(path: Path) -> tuple[list[str], tuple[int, int, int]]:
 
 
 def diff(old: Path, new: Path) -> None:
+    repos: dict[str, str] = {}
+
     def load(folder: Path) -> dict[str, set[str]]:
         out = {}
         for f in sorted(folder.glob("[0-9]*.txt")):
             head, *rest = f.read_text().splitlines()
-            out[head] = {line for line in rest if line.startswith("EXT")}
+            # a document is known by its path (two repositories hold "source/Intro.docx"), or
+            # by its folder and name in outputs written before the path was
+            name, _, path = head.partition("\t")
+            if path:
+                name = "# " + path
+                repos[name] = repository(Path(path))
+            out[name] = {line for line in rest if line.startswith("EXT")}
         return out
 
     a, b = load(old), load(new)
     added = removed = 0
-    for doc in a.keys() & b.keys():
+    by_repo: Counter[tuple[str, str]] = Counter()
+    for doc in sorted(a.keys() & b.keys()):
+        repo = repos.get(doc, doc[2:].split("/")[0])
         for line in sorted(b[doc] - a[doc]):
-            print("+", doc[2:60], line[:260])
+            print("+", doc[-60:], line[:260])
             added += 1
+            by_repo[repo, "+"] += 1
         for line in sorted(a[doc] - b[doc]):
-            print("-", doc[2:60], line[:260])
+            print("-", doc[-60:], line[:260])
             removed += 1
-    print("added", added, "removed", removed)
+            by_repo[repo, "-"] += 1
+    for repo in sorted({r for r, _ in by_repo}):
+        print(f"repo {repo}\t+{by_repo[repo, '+']}\t-{by_repo[repo, '-']}")
+    print("added", added, "removed", removed, "repositories", len({r for r, _ in by_repo}))
+
+
+def repository(path: Path) -> str:
+    """The repository a stored document comes from: the first folder of its path named
+    ``owner+name``, else the folder it lies in."""
+    return next((part for part in path.parts if "+" in part), path.parent.name)
 
 
 def main() -> int:
@@ -224,7 +246,8 @@ def main() -> int:
         except Exception as exc:  # a broken file is reported, the audit goes on
             summary.append(f"{name}\tERR\t{str(exc)[:80]}")
             continue
-        (out / f"{n:03d}.txt").write_text("\n".join([f"# {name}", *lines]) + "\n")
+        head = f"# {name}\t{path.resolve()}"
+        (out / f"{n:03d}.txt").write_text("\n".join([head, *lines]) + "\n")
         summary.append("\t".join([name, *map(str, counts)]))
         print(n, name, *counts, flush=True)
     (out / "summary.tsv").write_text("\n".join(summary) + "\n")

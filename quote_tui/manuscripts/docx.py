@@ -26,13 +26,19 @@ from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
-from quote_tui.manuscripts.wordblocks import introduced_and_cited, set_like_blocks
+from quote_tui.manuscripts.wordblocks import (
+    inset_after_colon,
+    introduced_and_cited,
+    set_like_blocks,
+    source_after_marks,
+)
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
     with_field_data,
 )
+from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import word_parts
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources
@@ -41,7 +47,7 @@ from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
 from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
-from quote_tui.manuscripts.wordstyles import shown_style
+from quote_tui.manuscripts.wordstyles import WordStyles, read_styles, shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -113,7 +119,7 @@ class _Field:
 class _PartBuilder:
     """Walks a part's paragraphs, collecting text, anchors and quote-styled paragraphs."""
 
-    styles: dict[str, str]
+    styles: WordStyles
     prefix: str  # note id prefix for footnote references: fn / en
     buf: list[str] = field(default_factory=list)
     pos: int = 0
@@ -151,7 +157,7 @@ class _PartBuilder:
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
-        name = shown_style(self.styles.get(style_id or "", style_id or ""), text)
+        name = shown_style(self.styles.names.get(style_id or "", style_id or ""), text)
         quote_style = bool(name and _QUOTE_STYLE.search(name))
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
@@ -169,7 +175,7 @@ class _PartBuilder:
             or self.indented_block(p, name, start, text)
             or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
         ):
-            self.blocks.append(_block(text, start, self.pos))
+            self.blocks.append(self.marked_block(text, start))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
@@ -189,6 +195,15 @@ class _PartBuilder:
                 self.block_indents.append(left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+
+    def marked_block(self, text: str, start: int) -> Block:
+        """The block of a paragraph: its words in their marks, with the source typed after the
+        marks as its signature, when no field or note mark stands there."""
+        tail = source_after_marks(text)
+        if tail is None or any(start + tail[1] <= a.start < self.pos for a in self.anchors):
+            return _block(text, start, self.pos)
+        words = _block(text[: tail[0]], start, self.pos)
+        return replace(words, signed=(start + tail[1], start + len(text.rstrip())))
 
     def cites(self, text: str, start: int) -> bool:
         """Whether the paragraph gives a citation: a manager's field, a note mark, a
@@ -236,11 +251,15 @@ class _PartBuilder:
             a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
         )
         lead_in = self.last_text.rstrip()
-        return ends_cited or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+        return (
+            ends_cited
+            or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
+            or inset_after_colon(p, lead_in, text)
+        )
 
     def plain(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is body text: no list item, heading or caption."""
-        if p.find(f"{_W}pPr/{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+        if self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return False
         return not (_CAPTION.match(text) or re.search(r"caption", name, re.I))
 
@@ -253,7 +272,7 @@ class _PartBuilder:
         """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
         item, heading or caption."""
         ppr = p.find(f"{_W}pPr")
-        if ppr is None or ppr.find(f"{_W}numPr") is not None or re.search(r"list|head", name, re.I):
+        if ppr is None or self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
             return 0  # a figure's caption names its source too, but quotes nobody
@@ -360,18 +379,13 @@ class _PartBuilder:
             self.anchors.append(Anchor(result_start, self.pos, reference=ref))
 
 
-def _styles(zf: zipfile.ZipFile, name: str | None) -> dict[str, str]:
+def _styles(zf: zipfile.ZipFile, name: str | None) -> WordStyles:
     if name is None:
-        return {}
+        return WordStyles()
     try:
-        root = _parse(zf, name)
+        return read_styles(_parse(zf, name))
     except (KeyError, etree.XMLSyntaxError):
-        return {}  # style names only help find quotation paragraphs; the text reads without
-    out = {}
-    for style in root.iterfind(f"{_W}style"):
-        name = style.find(f"{_W}name")
-        out[style.get(f"{_W}styleId", "")] = name.get(f"{_W}val", "") if name is not None else ""
-    return out
+        return WordStyles()  # styles only help find quotation paragraphs; the text reads without
 
 
 def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
@@ -445,7 +459,7 @@ def _notes(
     zf: zipfile.ZipFile,
     part: str,
     name: str,
-    styles: dict[str, str],
+    styles: WordStyles,
     sources: dict[str, BibEntry],
     shown: set[str],
 ) -> tuple[_PartBuilder, dict[str, tuple[int, int]]]:
@@ -489,11 +503,13 @@ def read_docx(path: Path) -> Manuscript:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
-        raise _bad(f"{path.name} is not a readable .docx file: {exc}.") from exc
+        hint = docx_lookalike(file_head(path))
+        raise _bad(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
     with zf:
         where = word_parts(zf)
         if where.document is None:
-            raise _bad(f"{path.name} has no main document part (word/document.xml).")
+            hint = opendocument_hint(zf)
+            raise _bad(f"{path.name} has no main document part (word/document.xml).{hint}")
         try:
             body = _parse(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:

@@ -147,8 +147,7 @@ def scan_manuscript(
     Returns:
         The scan result.
     """
-    if bibliography.entries:
-        ms = with_typed_keys(ms, bibliography.by_key)
+    ms = with_typed_keys(ms, bibliography.by_key, no_bibliography=not bibliography.entries)
     ms = with_web_names(with_liquid_cites(ms, bibliography.by_key))
     resolver = Resolver(bibliography, pdfs=pdfs, zotero=zotero, listed=ms.listed, within=within)
     citations = []

@@ -9,6 +9,12 @@ Some writers cite with a key of their own design in brackets and no ``@``, ``[Mu
 (a class or a script of theirs turns it into a citation). In any text, a bracketed word that
 is a key of the bibliography given, with a page or nothing after it, is read the same way:
 a key nobody defined is an editor's bracket ``[sic]`` or ``[Hervorhebung M.M.]``.
+
+With no bibliography given at all, a Word text that cites in Pandoc's brackets throughout
+(two keys at least: ``[@sweetman2021]``, ``[@kao2021, p. 4]``) was written to be converted
+with a bibliography kept elsewhere: its bracketed keys are citations of works no list holds,
+as the same text in Markdown gives them, not nothing. A lone bracket with an ``@`` may be a
+handle, and ``@name`` outside brackets a mail name: they still need the bibliography.
 """
 
 from __future__ import annotations
@@ -32,6 +38,11 @@ _BRACKET_KEY = re.compile(
 )
 
 
+# Keys a Word text types in brackets before its keys are taken with no bibliography: one is
+# as likely a handle ("Schreiben Sie an … [@redaktion]").
+_KEYS_TYPED = 2
+
+
 def _bracket_keys(text: str) -> list[Mention]:
     out = []
     for m in _BRACKET_KEY.finditer(text):
@@ -44,33 +55,39 @@ def _bracket_keys(text: str) -> list[Mention]:
     return out
 
 
-def with_typed_keys(ms: Manuscript, entry: Callable[[str], BibEntry | None]) -> Manuscript:
+def with_typed_keys(
+    ms: Manuscript, entry: Callable[[str], BibEntry | None], *, no_bibliography: bool = False
+) -> Manuscript:
     """``ms`` with each typed citation whose key ``entry`` finds made an anchor: Pandoc's in
     Word text, a bracketed key in any text.
 
     Args:
         ms: the manuscript as its reader delivered it.
         entry: the bibliography's entry for a key, or None when it holds none.
+        no_bibliography: no bibliography was given: a Word text's Pandoc keys in brackets are
+            citations without an entry when it types two keys at least.
 
     Returns:
         The same manuscript when no Word text holds a known key.
     """
+    unlisted = _unlisted_keys(ms) if no_bibliography else set()
     documents = list(ms.documents)
     changed = False
     for i, doc in enumerate(documents):
         typed = pandoc_mentions(doc.text) if doc.kind == "docx" and "@" in doc.text else []
-        typed += _bracket_keys(doc.text) if "[" in doc.text else []
+        typed += _bracket_keys(doc.text) if "[" in doc.text and not no_bibliography else []
         if not typed:
             continue
         taken = [(a.start, a.end) for a in doc.anchors]
         added = []
         for m in typed:
             bib = entry(m.key) if m.key else None
-            if bib is None or any(a < m.end and m.start < b for a, b in taken):
+            if any(a < m.end and m.start < b for a, b in taken):
                 continue
-            ref = Reference(
-                raw=m.raw, style="pandoc", key=bib.key or m.key, bib=bib, locator=m.locator
-            )
+            if bib is None and not (m.raw.startswith("[") and m.key in unlisted):
+                continue
+            key = bib.key if bib is not None and bib.key else m.key
+            ref = Reference(raw=m.raw, style="pandoc", key=key, bib=bib, locator=m.locator)
             added.append(Anchor(m.start, m.end, reference=ref))
             taken.append((m.start, m.end))
         if added:
@@ -78,3 +95,15 @@ def with_typed_keys(ms: Manuscript, entry: Callable[[str], BibEntry | None]) -> 
             documents[i] = replace(doc, anchors=anchors)
             changed = True
     return replace(ms, documents=tuple(documents)) if changed else ms
+
+
+def _unlisted_keys(ms: Manuscript) -> set[str]:
+    """The keys a Word manuscript types in Pandoc's brackets, when it types two at least."""
+    keys = {
+        m.key
+        for doc in ms.documents
+        if doc.kind == "docx" and "[" in doc.text
+        for m in pandoc_mentions(doc.text)
+        if m.key and m.raw.startswith("[")
+    }
+    return keys if len(keys) >= _KEYS_TYPED else set()

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.document import Block
+from lxml import etree
 
-__all__ = ["introduced_and_cited", "set_like_blocks"]
+from quote_tui.manuscripts.document import Block
+from quote_tui.manuscripts.refs import find_mentions
+
+__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks", "source_after_marks"]
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -57,6 +62,40 @@ def introduced_and_cited(lead_in: str, text: str) -> bool:
     return sum(ch.isdigit() for ch in body) <= _DIGITS * len(body)
 
 
+# A paragraph set in from both margins by a centimetre or more (Word's "indent both sides", the
+# block quotation of Chicago and of many a style sheet) right after a lead-in's colon is the
+# passage the lead-in introduces, whatever its verb: "Paul Schrader brings attention to a
+# contemporary review of such an example:", "Shiller makes the following comment after
+# presenting his graph:", "And God spoke all these words:". Indented on the left alone, the
+# same place holds the writer's own definitions, steps and code as often.
+_BOTH_SIDES = 567
+# What the rule leaves to others: a paragraph in its own marks (they say where the quotation
+# ends, and its citation follows them) and an entry opened by its label and a colon, as a
+# glossary, a timeline or a list of points sets them ("Relic: (Latin: …) a piece of …",
+# "June 4th, 1989: …", "Motivation: …").
+_OWN_MARKS = re.compile(r"^[“\"„«‘'‚»]")
+_LABELLED = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,3}:\s")
+
+
+def inset_after_colon(p: etree._Element, lead_in: str, text: str) -> bool:
+    """Whether the paragraph ``p`` (indented on the left already), after the paragraph
+    ``lead_in``, is set in from the right margin too, and is a passage of a sentence's length
+    after the lead-in's colon (not itself a lead-in ending in one)."""
+    ind = p.find(f"{_W}pPr/{_W}ind")
+    if ind is None or not lead_in.rstrip().endswith(":"):
+        return False
+    try:
+        right = int(ind.get(f"{_W}right") or ind.get(f"{_W}end") or "0")
+    except ValueError:
+        return False
+    body = text.strip()
+    if right < _BOTH_SIDES or body.endswith(":") or _NOT_PASSAGE.search(body):
+        return False
+    if _OWN_MARKS.match(body) or _LABELLED.match(body):
+        return False
+    return len(re.findall(r"[^\W\d_]{2,}", body)) >= _WORDS
+
+
 # An indented paragraph set like two of the document's block quotations or more (within a
 # point of their indentation), of a sentence's length, is one too: a writer who sets quotations
 # off by indentation does so for every one, though the citation of this one is in the text
@@ -81,3 +120,34 @@ def set_like_blocks(
         if like >= max(2, unlike) and long_enough:
             out.append(block)
     return out
+
+
+# A block paragraph in its own marks, its source typed after the closing mark as the writer
+# wrote it, in a parenthesis or brackets: "“Thirteen students are working … circulation.” (Janet
+# Long: GSC Librarian begins Work. IN: The Glenville Mercury, 13.02.1963, S. 1/4)".
+_SOURCE_TAIL = re.compile(
+    r"(?P<mark>[”\"»“])[ \t]*(?P<source>\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])[.;,]?\s*$"
+)
+_CLOSERS = '”"»'
+
+
+def source_after_marks(text: str) -> tuple[int, int] | None:
+    """Where the quoted words of the paragraph ``text`` end (its closing mark) and where the
+    source typed after them begins, when the paragraph is one quotation in its marks followed
+    by a source no citation reader reads ("(Janet Long: … 13.02.1963, S. 1/4)"); None else.
+    The words are the quotation's and the parenthesis its source's, though no author-date
+    form reads it: before, the block ran to the paragraph's end, its source inside it."""
+    body = text.rstrip()
+    lead = len(body) - len(body.lstrip())
+    if not _OWN_MARKS.match(body[lead:]):
+        return None
+    m = _SOURCE_TAIL.search(body)
+    if m is None:
+        return None
+    inner = body[lead + 1 : m.start("mark")]
+    if any(c in inner for c in _CLOSERS) or (body[lead] == '"' and '"' in inner):
+        return None  # more than one quotation in the paragraph
+    source = m.group("source")
+    if find_mentions(source, markdown=True):
+        return None  # a citation the readers know: the block's closing citation reads it
+    return m.start("mark"), m.start("source")

@@ -4,8 +4,22 @@ reference list's entry, program code, a heading or a table of contents."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-__all__ = ["BIB_STYLE", "CODE_STYLE", "HEADING_STYLE", "QUOTE_STYLE", "TOC_STYLE", "shown_style"]
+from lxml import etree
+
+__all__ = [
+    "BIB_STYLE",
+    "CODE_STYLE",
+    "HEADING_STYLE",
+    "QUOTE_STYLE",
+    "TOC_STYLE",
+    "WordStyles",
+    "read_styles",
+    "shown_style",
+]
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
 # (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
@@ -42,3 +56,41 @@ def shown_style(name: str, text: str) -> str:
     if HEADING_STYLE.match(name) and len(text.split()) >= _HEADING_WORDS:
         return ""
     return name
+
+
+# A list item typed by hand: a bullet or an enumerator opening the paragraph.
+_TYPED_ITEM = re.compile(r"\s*(?:[•·▪‣◦●○■□➢✓*–-]|\(?\d{1,2}[.)]|\(?[a-zA-Z][.)])\s")
+
+
+@dataclass(frozen=True)
+class WordStyles:
+    """The document's paragraph styles: each one's name by its id, and the ids of the styles
+    that number their paragraphs themselves ("List Bullet", "List Number")."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    numbered: frozenset[str] = frozenset()
+
+    def list_item(self, p: etree._Element, name: str, text: str) -> bool:
+        """Whether the paragraph is an item of a list: numbered by Word (its own numbering or
+        its style's), or in a list style and opened by a typed bullet or number. A paragraph
+        set in "List Paragraph" with neither is body text a writer indented so: Brazilian and
+        Portuguese writers set the long quotation ABNT asks for (4 cm in) that way."""
+        ppr = p.find(f"{_W}pPr")
+        if ppr is not None and ppr.find(f"{_W}numPr") is not None:
+            return True
+        style = ppr.find(f"{_W}pStyle") if ppr is not None else None
+        if style is not None and style.get(f"{_W}val") in self.numbered:
+            return True
+        return bool(re.search(r"list", name, re.I)) and bool(_TYPED_ITEM.match(text))
+
+
+def read_styles(root: etree._Element) -> WordStyles:
+    """The styles part's paragraph styles."""
+    names, numbered = {}, set()
+    for style in root.iterfind(f"{_W}style"):
+        name = style.find(f"{_W}name")
+        style_id = style.get(f"{_W}styleId", "")
+        names[style_id] = name.get(f"{_W}val", "") if name is not None else ""
+        if style.find(f"{_W}pPr/{_W}numPr") is not None:
+            numbered.add(style_id)
+    return WordStyles(names, frozenset(numbered))
