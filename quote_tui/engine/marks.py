@@ -52,13 +52,16 @@ comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search 
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
 BRACKET_MARK = re.compile(
-    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s+[^\W\d_])"
+    r"(?:(?<=[^\W\d_])|(?<=\bal\.))\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\]"
+    r"(?=\s+[^\W\d_])"
 )
 """A numbered citation in brackets between two words, with the space before it ("9 days [4]
-and", "methods [2, 5] were"): a quotation leaves it out as it leaves out a raised mark. The
-note-marks search takes it out; a match's wording keeps it, as printed. A bracket after a digit
-or a stop ("Eq. [4]", "x [2]" after a number) is no citation's, and one before punctuation
-("en [5]:") is left to a quotation that ends with it, whose span takes it in."""
+and", "methods [2, 5] were", "Benson et al. [2] studied"): a quotation leaves it out as it
+leaves out a raised mark. The note-marks search takes it out; a match's wording keeps it, as
+printed. A bracket after a digit or a stop ("Eq. [4]", "x [2]" after a number) is no
+citation's, but for the stop of "et al.", which names the authors a citation follows; one
+before punctuation ("en [5]:") is left to a quotation that ends with it, whose span takes it
+in."""
 
 STAR_MARK = re.compile("(?<=[^\\W\\d_][,.;:)])[*\u2020\u2021]{1,3}(?=\\s)")
 """An asterisk or dagger glued to the punctuation after a word, a space after it
