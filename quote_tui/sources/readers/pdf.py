@@ -32,7 +32,6 @@ from quote_tui.sources.readers.pdf_glyphs import (
     page_gaps,
     run_pages,
 )
-from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -42,6 +41,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
+from quote_tui.sources.readers.pdf_ligature_letters import read_ligature_letters
 from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
@@ -53,13 +53,13 @@ from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_turn import unturned
 from quote_tui.sources.readers.pdf_ocr_unmapped import read_unreadable
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
-from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, shaded_rects
 from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
 from quote_tui.sources.readers.pdf_symbol_fonts import mend_font_maps
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
+from quote_tui.sources.readers.pdf_text_finish import finish_text
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -353,6 +353,7 @@ def _extract(
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
         mend_font_maps(doc)  # "n 5 57", "acঞvité": symbol signs, left-out ligatures mapped
+        read_ligature_letters(doc)  # "Infinite" where the page prints "Inﬁnite"
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
@@ -497,9 +498,7 @@ def _extract(
             if font_ocr:
                 text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
-        if not ocred:
-            text = latin_math_letters(text)
-            text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
+        text, page_starts, boxes = finish_text(text, page_starts, boxes, printed=not ocred)
     finally:
         doc.close()
 

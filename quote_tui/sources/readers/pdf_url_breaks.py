@@ -1,0 +1,91 @@
+"""A web address or DOI broken over a line end: its line break marked as inside a word.
+
+A publisher breaks a long address where the line is full, after "http://", a slash or a dot,
+and sets no hyphen there ("downloaded from http://" over "flowrepository.org under"). That line
+break is no word space: a reader quoting the passage types the address whole, and the matcher
+folds a line break to a space, so the quotation read ``near``. Each such break gets a soft
+hyphen before it, the sign for a word that goes on over a line end, which the normalized tier
+folds away and names (``soft_hyphen``); the text still shows the printed line break.
+
+A break is an address's when the line's last word holds an address's start (a scheme, "www.",
+"doi:", a DOI's "10.NNNN/") and either ends where an address cannot ("://", a slash, a dot or
+"_" inside it) or the next line's first word is plainly the address's rest (it holds a slash,
+or a dot between letters). An address that ends at the line end ("at https://x.org" over "and
+then") keeps its space; so does one that ends a sentence ("x.org." over "The").
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from quote_tui.engine.text import LineBox
+
+__all__ = ["mark_url_breaks"]
+
+_SOFT_HYPHEN = "\u00ad"
+
+_TAIL = re.compile(
+    r"(?:https?://|ftp://|www\.|doi:\s?|doi\.org/|\b10\.\d{4,9}/)[^\s]*\n(?=\S)", re.IGNORECASE
+)
+"""An address's start in a line's last word, up to the line break (the break's offset is the
+match's end less one)."""
+
+_REST = re.compile(r"[A-Za-z0-9][^\s]*")
+"""The next line's first word, when it may go on an address (a letter or a digit first)."""
+
+_CLEARLY_REST = re.compile(r"/|[A-Za-z0-9]\.[A-Za-z0-9]{2}|[A-Za-z0-9][-_=?#&][A-Za-z0-9]")
+"""What makes a word an address's rest wherever its piece ended: a slash, a dot inside a host
+name or a file name ("flowrepository.org", "msb.20178012"; not "i.e."), a hyphen or a query's
+sign between letters or digits ("s41586-019-1234-5")."""
+
+_TRAILING = ".,;:)]>'\"\u2019\u201d"
+"""Punctuation after an address that is the sentence's, not the address's."""
+
+
+def _breaks(text: str) -> list[int]:
+    """The offsets of the line breaks inside an address, ascending."""
+    out: list[int] = []
+    for m in _TAIL.finditer(text):
+        at = m.end() - 1
+        piece = text[m.start() : at]
+        rest = _REST.match(text, at + 1)
+        if rest is None:
+            continue
+        word = rest.group().rstrip(_TRAILING)
+        if piece.endswith(("://", "_", "=", "&", "#", "~", "%")):
+            out.append(at)  # a scheme alone, or a sign no address ends with: its rest follows
+        elif piece.endswith(("/", ".", "?", ":")) and not piece.endswith(".."):
+            # a slash, a dot the address goes on after; a dot that ends a sentence, or a
+            # slash that ends the address, is followed by a word no address holds ("and")
+            if _CLEARLY_REST.search(word) or any(c.isdigit() for c in word):
+                out.append(at)
+        elif piece[-1:].isalnum() and _CLEARLY_REST.search(word):
+            out.append(at)  # broken inside a word of the address
+    return out
+
+
+def mark_url_breaks(
+    text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
+    """``text`` with a soft hyphen before each line break inside an address, and the page
+    starts and line boxes moved to the longer text's offsets (each soft hyphen belongs to the
+    line it ends); the same three when no address is broken."""
+    if "\n" not in text or not any(s in text for s in ("://", "www.", "doi", "10.")):
+        return text, page_starts, boxes
+    at = _breaks(text)
+    if not at:
+        return text, page_starts, boxes
+    pieces: list[str] = []
+    last = 0
+    for pos in at:
+        pieces.append(text[last:pos])
+        pieces.append(_SOFT_HYPHEN)
+        last = pos
+    pieces.append(text[last:])
+    new_boxes = tuple(
+        (start + bisect_right(at, start - 1), end + bisect_right(at, end), page, x0, y0, x1, y1)
+        for start, end, page, x0, y0, x1, y1 in boxes
+    )
+    starts = tuple(s + bisect_left(at, s) for s in page_starts)
+    return "".join(pieces), starts, new_boxes
