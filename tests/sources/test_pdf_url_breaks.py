@@ -55,6 +55,13 @@ def test_which_line_ends_are_inside_an_address() -> None:
     assert marked("at http://\nexample.org now") == "at http://\u00ad\nexample.org now"
     assert marked("see www.\nexample.org") == "see www.\u00ad\nexample.org"
     assert marked("doi:10.1016/j.\ncell.2015.01.001") == "doi:10.1016/j.\u00ad\ncell.2015.01.001"
+    assert (
+        marked("at https://\nwww.regulations.gov by") == "at https://\u00ad\nwww.regulations.gov by"
+    )
+    assert marked("index.php?\ncurid=2170282") == "index.php?\ncurid=2170282"  # no address
+    assert (
+        marked("https://x.org/index.php?\ncurid=21") == "https://x.org/index.php?\u00ad\ncurid=21"
+    )
     assert marked("at https://github.com/a/b/temp\noral-sets/main x") == (
         "at https://github.com/a/b/temp\u00ad\noral-sets/main x"
     )
@@ -64,6 +71,12 @@ def test_which_line_ends_are_inside_an_address() -> None:
         "at https://example.org\ni.e. the site",
         "at https://example.org/\nwhich is",
         "the ratio 10.5\nwas high",  # no address at all
+        "DOI 10.1093/nar/25.17.3389.\nAlvarez-Ponce D, Aguade M",  # the next reference
+        "DOI: 10.1177/0272989X17753380\njournals.sagepub.com/home/mdm",  # a page's head
+        "http://www.jstatsoft.org/\nhttp://www.amstat.org/",  # a list of addresses
+        "http://sunsite.unc.edu/javafaq/javafaq.html\ncomp.lang.java FAQ",
+        "https://x.org/\n3\u200bhttps://y.org",  # a footnote's mark
+        "see www.bzpg.de\nbuchhaltung@bzpg.de",
     ):
         assert marked(kept) == kept
 

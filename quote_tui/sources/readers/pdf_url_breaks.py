@@ -26,7 +26,7 @@ __all__ = ["mark_url_breaks"]
 _SOFT_HYPHEN = "\u00ad"
 
 _TAIL = re.compile(
-    r"(?:https?://|ftp://|www\.|doi:\s?|doi\.org/|\b10\.\d{4,9}/)[^\s]*\n(?=\S)", re.IGNORECASE
+    r"(?:https?://|ftp://|www\.|doi: ?|doi\.org/|\b10\.\d{4,9}/)[^\s]*\n(?=\S)", re.IGNORECASE
 )
 """An address's start in a line's last word, up to the line break (the break's offset is the
 match's end less one)."""
@@ -39,6 +39,14 @@ _CLEARLY_REST = re.compile(r"/|[A-Za-z0-9]\.[A-Za-z0-9]{2}|[A-Za-z0-9][-_=?#&][A
 name or a file name ("flowrepository.org", "msb.20178012"; not "i.e."), a hyphen or a query's
 sign between letters or digits ("s41586-019-1234-5")."""
 
+_NEW = re.compile(r"(?:https?|ftp)\s?:|www\.|doi\s?:", re.IGNORECASE)
+"""An address's start: a word that opens one is another address."""
+_FILE = re.compile(r"\.(?:html?|pdf|php|aspx?|jsp|txt|jpe?g|png|gif|xml|csv|zip)$", re.IGNORECASE)
+"""A file's name ending an address's piece: the address is whole."""
+_HOST = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+/|[a-z0-9-]+(?:\.[a-z]+){2,}$", re.IGNORECASE)
+"""A host's name opening a word ("journals.sagepub.com/home"), or a dotted name like one."""
+_URL_CHARS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+")
+"""The characters an address is written in."""
 _TRAILING = ".,;:)]>'\"\u2019\u201d"
 """Punctuation after an address that is the sentence's, not the address's."""
 
@@ -53,16 +61,41 @@ def _breaks(text: str) -> list[int]:
         if rest is None:
             continue
         word = rest.group().rstrip(_TRAILING)
-        if piece.endswith(("://", "_", "=", "&", "#", "~", "%")):
-            out.append(at)  # a scheme alone, or a sign no address ends with: its rest follows
-        elif piece.endswith(("/", ".", "?", ":")) and not piece.endswith(".."):
-            # a slash, a dot the address goes on after; a dot that ends a sentence, or a
-            # slash that ends the address, is followed by a word no address holds ("and")
-            if _CLEARLY_REST.search(word) or any(c.isdigit() for c in word):
-                out.append(at)
-        elif piece[-1:].isalnum() and _CLEARLY_REST.search(word):
-            out.append(at)  # broken inside a word of the address
+        if _goes_on(piece, word):
+            out.append(at)
     return out
+
+
+def _goes_on(piece: str, word: str) -> bool:
+    """Whether ``word``, first on its line, is the rest of the address ``piece`` ends a line
+    with."""
+    if not _URL_CHARS.fullmatch(word):
+        return False  # a footnote's mark, a copyright line: no address's characters
+    if _NEW.match(word):
+        # another address, but for the host after a scheme alone ("https://" over "www.")
+        return piece.endswith("://") and word[:4].lower() == "www."
+    if piece.endswith(("://", "_", "=", "&", "#", "~", "%")):
+        return True  # a scheme alone, or a sign no address ends with: its rest follows
+    if piece.endswith("/"):
+        # the address goes on after its slash, or ends there before a word no address holds
+        return bool(_CLEARLY_REST.search(word)) or any(c.isdigit() for c in word)
+    if not (word[0].islower() or word[0].isdigit()):
+        return False  # a sentence or a reference after the address ("3389." over "Alvarez")
+    if piece.endswith((".", "?")):
+        # a dot inside a host or a DOI, a query's start; a dot or a question mark ending a
+        # sentence is followed by no such word
+        return (bool(_CLEARLY_REST.search(word)) or word[0].isdigit()) and not piece.endswith("..")
+    if not piece[-1:].isalnum() or _FILE.search(piece) or not _CLEARLY_REST.search(word):
+        return False  # an address ending in a file's name is whole ("javafaq.html")
+    # broken inside one of its words; once it has a path, a host's name after it is another
+    # address's ("10.1177/0272989X17753380" over "journals.sagepub.com/home/mdm")
+    return "@" not in word and not (_has_path(piece) and _HOST.match(word))
+
+
+def _has_path(piece: str) -> bool:
+    """Whether an address's piece has gone past its host ("https://x.org/a", "10.1177/0")."""
+    host = piece.split("://", 1)[-1]
+    return "/" in host
 
 
 def mark_url_breaks(
