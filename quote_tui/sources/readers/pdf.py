@@ -47,6 +47,7 @@ from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligatur
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
 from quote_tui.sources.readers.pdf_ocr_bars import read_bars
+from quote_tui.sources.readers.pdf_ocr_braces import read_braces
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
@@ -454,7 +455,7 @@ def _extract(
             # and quotes old type set apart from their words joined to them, and daggers OCR
             # read as letters that open the page's notes set apart as marks
             pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
-            pages = read_bars(pages)  # the capital I a sans-serif face's OCR read as "|"
+            pages = read_braces(read_bars(pages))  # "|" read for "I", "{or their)" for "("
             pages = set_figures_aside(pages)
         shaded = shaded_rects(doc)  # a tinted box's drawings, asked for at a broken sentence
         text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
