@@ -16,6 +16,7 @@ import re
 
 __all__ = [
     "APART",
+    "AUTHORS_MARK",
     "BRACKET_MARK",
     "COMMA_MARK",
     "STAR_MARK",
@@ -63,6 +64,14 @@ citation's, but for the stop of "et al.", which names the authors a citation fol
 before punctuation ("en [5]:") is left to a quotation that ends with it, whose span takes it
 in."""
 
+AUTHORS_MARK = re.compile(r"(?<=\bal\.)\s\([0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\)(?=\s+[^\W\d_])")
+"""A numbered citation in parentheses after "et al." ("Benson et al. (2) studied", as Science
+and PNAS set it): left out as a bracketed one is. Elsewhere a number in parentheses is as often
+an equation's ("Ansatz (2) together") or a scale's ("negative (1) to positive (10)"), and
+stays."""
+_AUTHORS = ("al. (", "al.\n(")
+"""What a citation in parentheses after "et al." needs in a text to be looked for."""
+
 STAR_MARK = re.compile("(?<=[^\\W\\d_][,.;:)])[*\u2020\u2021]{1,3}(?=\\s)")
 """An asterisk or dagger glued to the punctuation after a word, a space after it
 ("contraindicated,* in which case"): a note's mark set in the line's own size, which a
@@ -72,7 +81,7 @@ TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
 """A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
 quotation leaves out as it leaves out a note mark."""
 
-_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[*\u2020\u2021]")
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[*\u2020\u2021]|al\\.\\s\\(")
 """What a comma's citation number, a trademark sign or a bracketed citation needs in a
 passage to be found."""
 
@@ -140,6 +149,8 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
             marks += [m.span() for m in STAR_MARK.finditer(text)]
         if "[" in text:
             marks += [m.span() for m in BRACKET_MARK.finditer(text)]
+        if any(authors in text for authors in _AUTHORS):
+            marks += [m.span() for m in AUTHORS_MARK.finditer(text)]
     return sorted(marks)
 
 
