@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_continued_captions import carry_captions
 from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
@@ -577,12 +578,6 @@ def _compose(
                 box((pos, end, page, *line.rect))
                 pos = end
 
-    for index, (main, _) in enumerate(split):
-        if index:
-            parts.append("\n\n")
-            pos += 2
-        page_starts.append(pos)
-        put([(b, index + 1) for b in main], True)
     heights = [p.height if p else 0.0 for p in pages]
     # where the notes outweigh the body they start high on a page, right under its body
     noted = body > most_used_size(present)
@@ -590,7 +585,15 @@ def _compose(
         max((b.rect[3] for b in flow), default=h) if noted else h
         for (flow, _), h in zip(split, heights, strict=True)
     ]
-    for side in carry_notes([side for _, side in split], heights, floors):
+    mains = [list(main) for main, _ in split]  # a caption's rest may leave its page's body
+    sides = carry_captions(carry_notes([side for _, side in split], heights, floors), mains)
+    for index, main in enumerate(mains):
+        if index:
+            parts.append("\n\n")
+            pos += 2
+        page_starts.append(pos)
+        put([(b, index + 1) for b in main], True)
+    for side in sides:
         put(side, pos == 0)
     # a scan read turned upright was laid out turned: its boxes go back onto its page
     return "".join(parts), tuple(page_starts), unturned(tuple(boxes), pages)
