@@ -57,8 +57,10 @@ def carry_captions(sides: list[list[Placed]], mains: list[list[Any]]) -> list[li
         here = sides[n]
         for i, (block, page) in enumerate(here):
             last = block.lines[-1]
+            if "ontinue" not in last.text:  # most asides: one look, no pattern
+                continue
             note = _GOES_ON.search(last.text)
-            label = _LABEL.match(block.text.lstrip())
+            label = _LABEL.match(block.lines[0].text.lstrip())
             if note is None or label is None or note.start() == 0:
                 continue
             kind, number = label.group(1), label.group(2)
