@@ -57,7 +57,7 @@ def carry_captions(sides: list[list[Placed]], mains: list[list[Any]]) -> list[li
         here = sides[n]
         for i, (block, page) in enumerate(here):
             last = block.lines[-1]
-            if "ontinue" not in last.text:  # most asides: one look, no pattern
+            if "ontinue" not in last.text and "ONTINUE" not in last.text:  # most: no pattern
                 continue
             note = _GOES_ON.search(last.text)
             label = _LABEL.match(block.lines[0].text.lstrip())
