@@ -42,7 +42,7 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_ligature_letters import drop_span_fillers, read_ligature_letters
+from quote_tui.sources.readers.pdf_ligature_letters import read_ligature_letters
 from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
@@ -355,7 +355,7 @@ def _extract(
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
         mend_font_maps(doc)  # "n 5 57", "acঞvité": symbol signs, left-out ligatures mapped
-        lettered = read_ligature_letters(doc)  # "Infinite" where the page prints "Inﬁnite"
+        read_ligature_letters(doc)  # "Infinite" where the page prints "Inﬁnite"
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
@@ -374,8 +374,6 @@ def _extract(
             try:
                 textpage = page.get_textpage(flags=_FLAGS)
                 raw = _page_dict(textpage)
-                if lettered:
-                    drop_span_fillers(raw)
                 if has_strays(raw):  # a formula's glyph drawn into a line's gap after it
                     raw = seated_page(raw, textpage)
                 lower_quotes(raw, textpage)  # "„Wort“" set as a lowered "”": read as printed

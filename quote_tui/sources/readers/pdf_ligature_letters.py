@@ -11,13 +11,11 @@ Such a code is given its ligature's character in the font's map, in the document
 (nothing is written back), before any page is read. Only the five Latin f-ligatures Unicode
 has a character for are read so; one code for other letters ("T_h") stays as mapped.
 
-The character is followed in the map by a word joiner (U+2060): MuPDF measures a lone
-ligature character by its letters' own widths, wider than the ligature's glyph, and so finds no
-word space in the gap after it where a producer sets none ("staﬀcan" for "staff can"); a
-second character of one code is placed where the glyph ends, as the letters' second was, and
-the gap after it reads as before. The joiner is dropped from each page's spans as they are
-read (``drop_span_fillers``), so the layout's rules see the letters alone, and from the
-composed text (``drop_fillers``: a line read again glyph by glyph has it too).
+The character is followed in the map by a word joiner (U+2060), dropped from the text once it
+is read (``drop_fillers``): MuPDF measures a lone ligature character by its letters' own
+widths, wider than the ligature's glyph, and so finds no word space in the gap after it where a
+producer sets none ("staﬀcan" for "staff can"); a second character of one code is placed
+where the glyph ends, as the letters' second was, and the gap after it reads as before.
 
 The fonts are looked for as ``pdf_ligature_names`` looks: on a document's first pages, and
 on every page once one is found.
@@ -27,13 +25,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Any
 
 import pymupdf
 
 from quote_tui.engine.text import LineBox
 
-__all__ = ["drop_fillers", "drop_span_fillers", "read_ligature_letters"]
+__all__ = ["drop_fillers", "read_ligature_letters"]
 
 _FIRST_PAGES = 3
 """Pages whose fonts are looked at in every document."""
@@ -149,13 +146,3 @@ def drop_fillers(
     )
     starts = tuple(s - bisect_left(cuts, s) for s in page_starts)
     return _FILLED.sub("", text), starts, new_boxes
-
-
-def drop_span_fillers(raw: dict[str, Any]) -> None:
-    """Drop the fillers from a page's ``extractDICT`` spans, in place."""
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            for span in line.get("spans", ()):
-                text = span.get("text", "")
-                if _FILLER in text:
-                    span["text"] = _FILLED.sub("", text)
