@@ -13,6 +13,7 @@ _NOTICE = [
     "Only registered holders {or their appointed proxy) of Ordinary Shares",
     "are entitled to address the Meeting and vote at the Meeting. The set",
     "{a, b} and the pair F{u, v) are written so in the paper as printed.",
+    'printf("char s[ ]= {kn"); is a line of a program and stays as it is.',
 ]
 
 
@@ -21,6 +22,7 @@ def test_a_brace_a_round_bracket_closes_reads_as_the_bracket() -> None:
     assert read.ocr
     assert "holders (or their appointed proxy) of" in read.text
     assert "{a, b} and the pair F(u, v) are" in read.text
+    assert 's[ ]= {kn");' in read.text
     quote = "Only registered holders (or their appointed proxy) of Ordinary Shares are entitled"
     assert check_text(PreparedText(read.text), quote).status in {Status.EXACT, Status.NORMALIZED}
 

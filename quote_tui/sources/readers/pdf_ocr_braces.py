@@ -18,8 +18,10 @@ from quote_tui.sources.readers.pdf_layout import Block, PageBlocks
 
 __all__ = ["read_braces"]
 
-_BRACE = re.compile(r"\{(?=[^{}()\[\]]*\))")
-"""A brace a round bracket closes on its line, no bracket or brace between."""
+_BRACE = re.compile(r"\{(?=[^{}()\[\]\"';]*\))")
+"""A brace a round bracket closes on its line, no bracket, brace, quotation mark or semicolon
+between: in a program's line ("s[ ]= {kn\");", Thompson's scan) a string's end and a call's
+bracket close what the brace does not."""
 
 
 def _block(block: Block) -> Block:
