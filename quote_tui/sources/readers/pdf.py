@@ -42,7 +42,6 @@ from quote_tui.sources.readers.pdf_layout import (
     repeated_edges,
     split_page,
 )
-from quote_tui.sources.readers.pdf_ligature_letters import read_ligature_letters
 from quote_tui.sources.readers.pdf_ligature_names import mend_ligature_maps
 from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligature_gaps
 from quote_tui.sources.readers.pdf_notes import carry_notes
@@ -354,8 +353,7 @@ def _extract(
         # must stay that of the pages indexed here.
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
-        mend_font_maps(doc)  # "n 5 57", "acঞvité": symbol signs, left-out ligatures mapped
-        read_ligature_letters(doc)  # "Infinite" where the page prints "Inﬁnite"
+        mend_font_maps(doc)  # "n 5 57", "acঞvité", "Infinite": symbols, ligatures mapped
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)

@@ -17,8 +17,9 @@ widths, wider than the ligature's glyph, and so finds no word space in the gap a
 producer sets none ("staﬀcan" for "staff can"); a second character of one code is placed
 where the glyph ends, as the letters' second was, and the gap after it reads as before.
 
-The fonts are looked for as ``pdf_ligature_names`` looks: on a document's first pages, and
-on every page once one is found.
+The fonts are every page's, as ``pdf_symbol_fonts`` lists them from the pages' resources
+(a font may first stand on page 40), and the pass runs after that module's and
+``pdf_ligature_shapes``' mends, so a ligature they read as letters is read as printed too.
 """
 
 from __future__ import annotations
@@ -84,21 +85,27 @@ def _read(cmap: bytes) -> bytes:
     return _BFRANGE.sub(lambda s: _RANGE.sub(_range, s.group()), cmap)
 
 
-def _maps(doc: pymupdf.Document, pages: range) -> set[int]:
-    """The Unicode maps' streams of the fonts on ``pages``."""
-    streams: set[int] = set()
+def _fonts(doc: pymupdf.Document, pages: range) -> set[int]:
+    """The fonts on ``pages``, each once (a body font stands on every page)."""
+    xrefs: set[int] = set()
     for index in pages:
         try:
-            fonts = doc.get_page_fonts(index)
+            xrefs.update(font[0] for font in doc.get_page_fonts(index))
         except _MUPDF_ERRORS:
             continue
-        for font in fonts:
-            try:
-                kind, ref = doc.xref_get_key(font[0], "ToUnicode")
-            except _MUPDF_ERRORS:
-                continue
-            if kind == "xref":
-                streams.add(int(ref.split()[0]))
+    return xrefs
+
+
+def _maps(doc: pymupdf.Document, fonts: set[int]) -> set[int]:
+    """The Unicode maps' streams of ``fonts``."""
+    streams: set[int] = set()
+    for xref in fonts:
+        try:
+            kind, ref = doc.xref_get_key(xref, "ToUnicode")
+        except _MUPDF_ERRORS:
+            continue
+        if kind == "xref":
+            streams.add(int(ref.split()[0]))
     return streams
 
 
@@ -114,18 +121,22 @@ def _spelled(doc: pymupdf.Document, stream: int) -> bytes | None:
     return read if read != cmap else None
 
 
-def read_ligature_letters(doc: pymupdf.Document) -> int:
+def read_ligature_letters(doc: pymupdf.Document, fonts: set[int] | None = None) -> int:
     """Give each f-ligature a font's Unicode map spells as its letters the ligature's
-    character (in the open document only); the number of maps changed."""
-    first = _maps(doc, range(min(_FIRST_PAGES, doc.page_count)))
+    character (in the open document only); the number of maps changed. ``fonts``: every font
+    of the pages, where the caller has listed them (``pdf_symbol_fonts`` does, from the
+    pages' resources); else the first pages' are asked of MuPDF, and every page's once one
+    font is found."""
+    listed = _fonts(doc, range(min(_FIRST_PAGES, doc.page_count))) if fonts is None else fonts
+    first = _maps(doc, listed)
     found = {stream: read for stream in first if (read := _spelled(doc, stream))}
-    if not found:
-        return 0
-    for stream in _maps(doc, range(doc.page_count)) - first:
-        if read := _spelled(doc, stream):
-            found[stream] = read
+    if fonts is None and found:
+        later = _fonts(doc, range(_FIRST_PAGES, doc.page_count)) - listed
+        for stream in _maps(doc, later) - first:
+            if read := _spelled(doc, stream):
+                found[stream] = read
     for stream, read in found.items():
-        doc.update_stream(stream, read)
+        doc.update_stream(stream, read, compress=False)  # no time spent deflating it
     return len(found)
 
 
