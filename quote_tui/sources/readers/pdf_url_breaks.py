@@ -71,7 +71,9 @@ def _breaks(text: str) -> list[int]:
                 rest = _REST.match(text, end + 1)
                 if rest is not None and _goes_on(text[start:end], rest.group().rstrip(_TRAILING)):
                     out.add(end)
-            at = text.find(key, at + 1)
+            # on from the word's end: a word that holds the start many times ("10.10.10.")
+            # is read once, not once for each
+            at = text.find(key, max(end, at + 1))
     return sorted(out)
 
 
