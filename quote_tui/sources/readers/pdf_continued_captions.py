@@ -27,6 +27,8 @@ _GOES_ON = re.compile(
     re.IGNORECASE,
 )
 """The note ending a caption's last line that it goes on overleaf."""
+_NOTE_CHARS = 60
+"""Most characters of the note ("(continued on the following page ...)" is 38)."""
 _LABEL = re.compile(r"(Figure|Fig\.|Table|Box|Scheme|Plate)\s*([0-9]+[A-Za-z]?|[IVX]+)\b")
 """A caption's label: its kind and its number."""
 _REST = re.compile(
@@ -59,7 +61,8 @@ def carry_captions(sides: list[list[Placed]], mains: list[list[Any]]) -> list[li
             last = block.lines[-1]
             if "ontinue" not in last.text and "ONTINUE" not in last.text:  # most: no pattern
                 continue
-            note = _GOES_ON.search(last.text)
+            # the note ends the line: its last characters are searched, never a long line whole
+            note = _GOES_ON.search(last.text, max(0, len(last.text) - _NOTE_CHARS))
             label = _LABEL.match(block.lines[0].text.lstrip())
             if note is None or label is None or note.start() == 0:
                 continue
