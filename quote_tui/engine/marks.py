@@ -16,6 +16,7 @@ import re
 
 __all__ = [
     "APART",
+    "AUTHORS_MARK",
     "BRACKET_MARK",
     "COMMA_MARK",
     "STAR_MARK",
@@ -52,13 +53,24 @@ comma after letters ("year, 4 days"; "3,4" is a decimal). The note-marks search 
 (a quotation that leaves it out is found); a match's wording keeps it, as printed."""
 
 BRACKET_MARK = re.compile(
-    r"(?<=[^\W\d_])\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\](?=\s+[^\W\d_])"
+    r"(?:(?<=[^\W\d_])|(?<=\bal\.))\s\[[0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\]"
+    r"(?=\s+[^\W\d_])"
 )
 """A numbered citation in brackets between two words, with the space before it ("9 days [4]
-and", "methods [2, 5] were"): a quotation leaves it out as it leaves out a raised mark. The
-note-marks search takes it out; a match's wording keeps it, as printed. A bracket after a digit
-or a stop ("Eq. [4]", "x [2]" after a number) is no citation's, and one before punctuation
-("en [5]:") is left to a quotation that ends with it, whose span takes it in."""
+and", "methods [2, 5] were", "Benson et al. [2] studied"): a quotation leaves it out as it
+leaves out a raised mark. The note-marks search takes it out; a match's wording keeps it, as
+printed. A bracket after a digit or a stop ("Eq. [4]", "x [2]" after a number) is no
+citation's, but for the stop of "et al.", which names the authors a citation follows; one
+before punctuation ("en [5]:") is left to a quotation that ends with it, whose span takes it
+in."""
+
+AUTHORS_MARK = re.compile(r"(?<=\bal\.)\s\([0-9]{1,3}(?:(?:[–,\-]|, )[0-9]{1,3})*\)(?=\s+[^\W\d_])")
+"""A numbered citation in parentheses after "et al." ("Benson et al. (2) studied", as Science
+and PNAS set it): left out as a bracketed one is. Elsewhere a number in parentheses is as often
+an equation's ("Ansatz (2) together") or a scale's ("negative (1) to positive (10)"), and
+stays."""
+_AUTHORS = ("al. (", "al.\n(")
+"""What a citation in parentheses after "et al." needs in a text to be looked for."""
 
 STAR_MARK = re.compile("(?<=[^\\W\\d_][,.;:)])[*\u2020\u2021]{1,3}(?=\\s)")
 """An asterisk or dagger glued to the punctuation after a word, a space after it
@@ -69,7 +81,7 @@ TRADEMARK = re.compile("(?<=[^\\W_])[\u2122\u00ae]")
 """A trademark or registered sign glued to a product's name ("Quant-iT™ PicoGreen®"), which a
 quotation leaves out as it leaves out a note mark."""
 
-_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[*\u2020\u2021]")
+_SEARCHED_ONLY = re.compile("[,\u2122\u00ae\\[*\u2020\u2021]|al\\.\\s\\(")
 """What a comma's citation number, a trademark sign or a bracketed citation needs in a
 passage to be found."""
 
@@ -137,6 +149,8 @@ def mark_spans(text: str, *, searched: bool = False) -> list[Span]:
             marks += [m.span() for m in STAR_MARK.finditer(text)]
         if "[" in text:
             marks += [m.span() for m in BRACKET_MARK.finditer(text)]
+        if any(authors in text for authors in _AUTHORS):
+            marks += [m.span() for m in AUTHORS_MARK.finditer(text)]
     return sorted(marks)
 
 

@@ -377,6 +377,9 @@ class Loader:
                 from quote_tui.sources.readers.isolated import shared_pool
 
                 with reads:
+                    # the pool ends its child at the budget in processor time (``read_budget``)
+                    # or once it is given none: this wait is only the pool's backstop
+                    told(0, 0)
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     loaded = shared_pool().read(
                         path,

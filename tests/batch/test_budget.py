@@ -120,6 +120,31 @@ async def test_read_past_its_budget_is_stopped(
     assert [c["status"] for c in report["citations"]] == ["unavailable", "exact"]
 
 
+@needs_fork
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+async def test_a_read_starved_of_the_processor_is_waited_for(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the child is given half a second of processor time over 3 s on the clock, as a loaded
+    # machine gives it: a budget of 1 s is processor time, and the read is not cut
+    page = corpus_dir / "html" / "heise.html"
+    monkeypatch.setenv(FAULT_ENV, f"crawl:{page.name}")
+    batch = Batch((SourceSpec("h", ref=str(page)),), (CitationSpec("c", "h", "Passwörter"),))
+    report = await check_batch(batch, Settings(read_timeout=1.0))
+    assert report["sources"][0]["status"] == "readable"
+
+
+@needs_fork
+async def test_a_read_that_spins_is_stopped_at_its_processor_budget(
+    corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = corpus_dir / "html" / "heise.html"
+    monkeypatch.setenv(FAULT_ENV, f"spin:{page.name}")
+    batch = Batch((SourceSpec("h", ref=str(page)),), (CitationSpec("c", "h", "Passwörter"),))
+    report = await check_batch(batch, Settings(read_timeout=1.0))
+    assert report["sources"][0]["error"]["code"] == "timeout"
+
+
 async def test_mcp_tools_take_a_citation_budget() -> None:
     from quote_tui.mcp_server import _Tools
 

@@ -392,6 +392,33 @@ def test_a_bracket_after_a_number_or_a_stop_is_no_citation() -> None:
     assert check(text, "the rate is 9 per day").status is not Status.NORMALIZED
 
 
+def test_a_bracketed_citation_after_et_al_is_left_out_as_the_others_are() -> None:
+    # "Benson et al. [2] studied": the stop is the abbreviation's, the bracket the citation
+    # its authors name (ACM, IEEE); a changed number stays a changed reference
+    text = PreparedText("More generally, Benson et al. [2] studied the repeated behaviors.")
+    result = check(text, "Benson et al. studied the repeated behaviors")
+    assert result.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in result.matches[0].rules
+    broken = PreparedText("as Smith et al.\n[12, 14] showed in their work")
+    assert check(broken, "as Smith et al. showed in their work").status is Status.NORMALIZED
+    assert check(text, "Benson et al. [3] studied the").status is Status.NEAR
+    assert check(text, "Benson et al. [2] studied the").status is Status.EXACT
+
+
+def test_a_numbered_citation_in_parentheses_counts_only_after_et_al() -> None:
+    # "Benson et al. (2) studied", as Science and PNAS set it; an equation's number between
+    # two words ("Ansatz (2) together") and a year stay
+    text = PreparedText(
+        "Benson et al. (2) studied it. We put Ansatz (2) together. Li et al. (2019) saw"
+    )
+    result = check(text, "Benson et al. studied it.")
+    assert result.status is Status.NORMALIZED
+    assert Rule.NOTE_MARKS in result.matches[0].rules
+    assert check(text, "We put Ansatz together.").status is Status.NEAR
+    assert check(text, "Li et al. saw").status is not Status.NORMALIZED
+    assert check(text, "Benson et al. (3) studied it.").status is Status.NEAR
+
+
 def test_a_star_glued_to_the_punctuation_after_a_word_is_left_out_only_by_the_search() -> None:
     # "contraindicated,* in which case": a note's asterisk in the line's size (NICE)
     text = PreparedText(

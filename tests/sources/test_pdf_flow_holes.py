@@ -4,9 +4,10 @@ with its sentence, a heading, and a line set as a block of its own are left wher
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymupdf
+import pytest
 
 from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
@@ -237,6 +238,19 @@ def _under_notes(mark: str) -> list[_Block]:
 
 def test_a_word_broken_over_a_symbols_notes_reads_on_in_a_line_as_wide() -> None:
     main = _under_notes("* ")
+    assert _lifted(main) == [main[1].text, main[2].text]
+
+
+@pytest.mark.parametrize("hyphen", ["\u00ad", "\u2010", "\u2011"])
+def test_a_word_broken_by_any_hyphen_a_text_layer_gives_reads_on_over_the_notes(
+    hyphen: str,
+) -> None:
+    # a text layer's line-end hyphen may be the soft hyphen, Unicode's hyphen or its
+    # non-breaking one: each leaves the word open as the hyphen-minus does
+    main = _under_notes("* ")
+    broken = main[0]
+    last = replace(broken.lines[-1], text="Hierbei bildete sich das Salz" + hyphen)
+    main[0] = replace(broken, lines=(*broken.lines[:-1], last))
     assert _lifted(main) == [main[1].text, main[2].text]
 
 

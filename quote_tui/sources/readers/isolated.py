@@ -54,6 +54,7 @@ from quote_tui.sources.readers.local import (
     read_timeout_error,
 )
 from quote_tui.sources.readers.ocr_budget import STALL
+from quote_tui.sources.readers.read_budget import ChildTime
 from quote_tui.sources.records import LoadedSource
 
 __all__ = [
@@ -66,9 +67,13 @@ __all__ = [
 ]
 
 FAULT_ENV = "QUOTE_TUI_TEST_READER_FAULT"
-"""Test hook: ``abort:NAME`` or ``hang:NAME`` makes the child reading a file named NAME (or a
-fetched body whose URL path's last segment is NAME) abort (SIGABRT) or hang, standing in for a
-native crash or an endless loop in a reader."""
+"""Test hook: ``abort:NAME``, ``hang:NAME``, ``spin:NAME`` or ``crawl:NAME`` makes the child
+reading a file named NAME (or a fetched body whose URL path's last segment is NAME) abort
+(SIGABRT), hang, spin (an endless loop in a reader, on the processor) or crawl (given a little
+processor time at a time for 3 s on the clock, half a second in all, as on a loaded machine,
+then read), standing in for a native crash, a stuck or endless reader, or a starved one."""
+_CRAWL = (3.0, 0.02, 0.1)
+"""A crawling child's seconds on the clock, and each step's processor seconds and sleep."""
 
 # The folder holding the quote_tui package, so the server imports this very copy of it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -98,6 +103,16 @@ def _fault(path: str, spec: str) -> None:
         os.abort()
     if action == "hang":
         threading.Event().wait()
+    if action == "spin":
+        while True:
+            pass
+    if action == "crawl":
+        until, step, rest = time.monotonic() + _CRAWL[0], _CRAWL[1], _CRAWL[2]
+        while time.monotonic() < until:
+            spent = time.process_time() + step
+            while time.process_time() < spent:
+                pass
+            time.sleep(rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,9 +343,19 @@ class ReaderPool:
                 # the test hook travels with each read: the server may predate the setting
                 conn.send((request, os.environ.get(FAULT_ENV, ""), progress is not None))
                 ends = None if timeout is None else time.monotonic() + timeout
+                used = None if timeout is None else ChildTime(pid, timeout)
                 while True:
                     left = None if ends is None else max(0.0, ends - time.monotonic())
                     if not conn.poll(left):
+                        # the budget is processor time: a child a loaded machine gave less
+                        # is waited for on, and so is this read by those waiting on it
+                        more = 0.0 if used is None else used.more()
+                        if more > 0:
+                            ends = time.monotonic() + more
+                            if progress is not None:
+                                with contextlib.suppress(Exception):
+                                    progress(0, 0)
+                            continue
                         _kill(pid)
                         raise read_timeout_error(shown, timeout, stopped=True)
                     reply = conn.recv()

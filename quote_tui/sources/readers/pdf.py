@@ -21,6 +21,7 @@ from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_accents import ACCENTS, accent_pending, accents_pending
 from quote_tui.sources.readers.pdf_body_size import most_used_size
+from quote_tui.sources.readers.pdf_continued_captions import carry_captions
 from quote_tui.sources.readers.pdf_covered import covered_text, hide_covered, scan_image
 from quote_tui.sources.readers.pdf_flow_holes import lift_holes
 from quote_tui.sources.readers.pdf_glyph_names import read_named
@@ -32,7 +33,6 @@ from quote_tui.sources.readers.pdf_glyphs import (
     page_gaps,
     run_pages,
 )
-from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_layout import (
     Block,
     PageBlocks,
@@ -47,19 +47,20 @@ from quote_tui.sources.readers.pdf_lines import LIGATURES, ligature_gap, ligatur
 from quote_tui.sources.readers.pdf_notes import carry_notes
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, reread_poor_layers
 from quote_tui.sources.readers.pdf_ocr_bars import read_bars
+from quote_tui.sources.readers.pdf_ocr_braces import read_braces
 from quote_tui.sources.readers.pdf_ocr_layer import ocr_layer
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_turn import unturned
 from quote_tui.sources.readers.pdf_ocr_unmapped import read_unreadable
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
-from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
 from quote_tui.sources.readers.pdf_scan_asides import scan_split
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside
 from quote_tui.sources.readers.pdf_shaded_boxes import Shaded, shaded_rects
 from quote_tui.sources.readers.pdf_stray_glyphs import has_strays, seated_page
 from quote_tui.sources.readers.pdf_symbol_fonts import mend_font_maps
 from quote_tui.sources.readers.pdf_tex_ligatures import read_tex_ligatures
+from quote_tui.sources.readers.pdf_text_finish import finish_text
 from quote_tui.sources.readers.pdf_unmapped import has_unreadable, unmapped_regions
 
 __all__ = ["MUPDF_LOCK", "PdfText", "extract_pdf", "open_pdf"]
@@ -352,7 +353,7 @@ def _extract(
         # must stay that of the pages indexed here.
         page_count = doc.page_count
         mend_ligature_maps(doc)  # "T_h" read "T": its letters added to its font's map
-        mend_font_maps(doc)  # "n 5 57", "acঞvité": symbol signs, left-out ligatures mapped
+        mend_font_maps(doc)  # "n 5 57", "acঞvité", "Infinite": symbols, ligatures mapped
         pages: list[PageBlocks | None] = []
         labels: list[str | None] = []
         labelled = _has_labels(doc)
@@ -453,7 +454,7 @@ def _extract(
             # and quotes old type set apart from their words joined to them, and daggers OCR
             # read as letters that open the page's notes set apart as marks
             pages = set_marks_apart(set_sole_marks_apart(close_quotes(mend_words(pages))))
-            pages = read_bars(pages)  # the capital I a sans-serif face's OCR read as "|"
+            pages = read_braces(read_bars(pages))  # "|" read for "I", "{or their)" for "("
             pages = set_figures_aside(pages)
         shaded = shaded_rects(doc)  # a tinted box's drawings, asked for at a broken sentence
         text, page_starts, boxes = _compose(pages, scanned, shaded=shaded)
@@ -497,9 +498,7 @@ def _extract(
             if font_ocr:
                 text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
-        if not ocred:
-            text = latin_math_letters(text)
-            text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
+        text, page_starts, boxes = finish_text(text, page_starts, boxes, printed=not ocred)
     finally:
         doc.close()
 
@@ -575,12 +574,6 @@ def _compose(
                 box((pos, end, page, *line.rect))
                 pos = end
 
-    for index, (main, _) in enumerate(split):
-        if index:
-            parts.append("\n\n")
-            pos += 2
-        page_starts.append(pos)
-        put([(b, index + 1) for b in main], True)
     heights = [p.height if p else 0.0 for p in pages]
     # where the notes outweigh the body they start high on a page, right under its body
     noted = body > most_used_size(present)
@@ -588,7 +581,15 @@ def _compose(
         max((b.rect[3] for b in flow), default=h) if noted else h
         for (flow, _), h in zip(split, heights, strict=True)
     ]
-    for side in carry_notes([side for _, side in split], heights, floors):
+    mains = [list(main) for main, _ in split]  # a caption's rest may leave its page's body
+    sides = carry_captions(carry_notes([side for _, side in split], heights, floors), mains)
+    for index, main in enumerate(mains):
+        if index:
+            parts.append("\n\n")
+            pos += 2
+        page_starts.append(pos)
+        put([(b, index + 1) for b in main], True)
+    for side in sides:
         put(side, pos == 0)
     # a scan read turned upright was laid out turned: its boxes go back onto its page
     return "".join(parts), tuple(page_starts), unturned(tuple(boxes), pages)

@@ -32,15 +32,17 @@ the sentence, its own ending in mid-sentence again, is no box."""
 _PROSE = 20
 """Fewest characters of the line going on with the sentence: a line of prose, not a word of a
 figure's ("then", "end if")."""
-_OPEN = frozenset(",-\u00ad\u2010")
-"""A block's last character that leaves its sentence open, besides a lowercase letter."""
+_OPEN = frozenset(",-\u00ad\u2010\u2011")
+"""A block's last character that leaves its sentence open, besides a lowercase letter: a
+comma, or a hyphen in any of the forms a text layer gives one at a line's end (the
+hyphen-minus, the soft hyphen, Unicode's hyphen and its non-breaking hyphen)."""
 _LIST_MARK = re.compile(r"\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[\u2022\u00b7\u25aa\u2013-])\s")
 """A list item's mark at a block's start."""
 _PAGES = 2
 """Pages past the broken sentence's own on which its rest may stand."""
 _NEXT_LINE = 1.0
 """Lines' heights of space under a block within which the block under it is its next line."""
-_HYPHENS = frozenset("-\u00ad\u2010")
+_HYPHENS = frozenset("-\u00ad\u2010\u2011")
 _COUNTED = re.compile(r"\d[\d,.\u00b7\u2009 ]*\s[a-z]")
 """A line that opens with a number and a word in lowercase ("154 countries", "34 656 patients")."""
 _STOPS = frozenset(".!?")

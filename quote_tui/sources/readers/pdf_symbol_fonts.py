@@ -36,6 +36,7 @@ from quote_tui.sources.readers.pdf_glyph_widths import (
     PI_PUNCTUATION,
     pi_copy_entries,
 )
+from quote_tui.sources.readers.pdf_ligature_letters import read_ligature_letters
 from quote_tui.sources.readers.pdf_ligature_shapes import mend_ligature_shapes
 
 __all__ = ["PI_NAMES", "mend_font_maps", "mend_symbol_maps", "symbol_codes"]
@@ -349,11 +350,13 @@ def _write(doc: pymupdf.Document, xref: int, codes: dict[int, str]) -> bool:
 
 def mend_font_maps(doc: pymupdf.Document) -> int:
     """Mend the Unicode maps of the pages' fonts, listed once: each symbol font's signs
-    (``mend_symbol_maps``) and each CID font's ligatures its map leaves out
-    (``mend_ligature_shapes``); the number of fonts mended."""
+    (``mend_symbol_maps``), each CID font's ligatures its map leaves out
+    (``mend_ligature_shapes``), and the f-ligatures a map spells as letters, those just read
+    among them (``read_ligature_letters``); the number of fonts and maps mended."""
     fonts = _page_fonts(doc)
     cid_fonts = {xref for xref, subtype in fonts.items() if subtype == "Type0"}
-    return mend_symbol_maps(doc, fonts) + mend_ligature_shapes(doc, cid_fonts)
+    mended = mend_symbol_maps(doc, fonts) + mend_ligature_shapes(doc, cid_fonts)
+    return mended + read_ligature_letters(doc, set(fonts))
 
 
 def mend_symbol_maps(doc: pymupdf.Document, fonts: dict[int, str] | None = None) -> int:
