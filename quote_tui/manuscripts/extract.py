@@ -54,6 +54,7 @@ from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.reported import coined_by_cited, reported_by_name
+from quote_tui.manuscripts.reviewed import with_reviewed_work
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
 from quote_tui.manuscripts.spans import outermost, skip_blank
@@ -569,7 +570,7 @@ def extract(
             if (mention, reference) != (None, None) or locator is not None:
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
-    return join_interrupted(out, ends)
+    return with_reviewed_work(ms, join_interrupted(out, ends))
 
 
 def _note_text(mention: Mention | None) -> str | None:
