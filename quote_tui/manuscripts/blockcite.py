@@ -100,7 +100,8 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     # LaTeX's closing marks too: ''  "' (babel's German)  \grqq{}  \frqq
     # (and a link's closing tag: "> <a href="#literatur">Meier (2012, S. 14)</a>")
     rest = _END_TAG.sub("", _LATEX_CLOSER.sub("", _REMARK.sub("", rest)))
-    rest = rest.strip(" \t.,;:)\n\\\"”“»«’*_'")  # and a block's emphasis
+    # and a block's emphasis, LaTeX's too: \textbf{\textit{“…”}\cite{key}}
+    rest = rest.strip(" \t.,;:)}\n\\\"”“»«’*_'")
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"

@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import partial
 
 from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
+from quote_tui.manuscripts.after_block import cite_after_block
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import first_reference as _first_reference
@@ -134,6 +135,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         after_end = sentence_window(doc.text, skip_blank(doc.text, block.after))
         mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
+    if mention is None and anchor is None:
+        mention = cite_after_block(doc, block)  # "<cite>[@key, 85]</cite>" on the next line
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
     if mention is None and anchor is None and not block.inline:
