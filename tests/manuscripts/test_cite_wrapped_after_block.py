@@ -27,8 +27,9 @@ def _cited(tmp_path: Path, name: str, text: str) -> tuple[str | None, str | None
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     (tmp_path / "refs.bib").write_text(_BIB, encoding="utf-8")
-    cits = [c for c in scan(path, bib=[tmp_path / "refs.bib"]).citations if "abstracting" in c.quote]
-    assert len(cits) == 1, [c.quote for c in scan(path).citations]
+    result = scan(path, bib=[tmp_path / "refs.bib"])
+    cits = [c for c in result.citations if "abstracting" in c.quote]
+    assert len(cits) == 1, [c.quote for c in result.citations]
     (cit,) = cits
     key = cit.reference.key if cit.reference else None
     return key, cit.locator.value if cit.locator else None
