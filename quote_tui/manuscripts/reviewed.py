@@ -29,7 +29,7 @@ _FRONT = re.compile(
 # Front-matter keys review layouts use for the reviewed book (YAML "key:" or TOML "key =").
 _KEY = re.compile(
     r"^(?P<key>book[-_ ]?reviewed|reviewed[-_ ]?(?:book|work|title)?|review[-_ ]?of|"
-    r"book[-_ ]?title|book|rezensiert|besprochen)[ \t]*[:=][ \t]*(?P<value>[^\n]*)$",
+    r"book|rezensiert|besprochen)[ \t]*[:=][ \t]*(?P<value>[^\n]*)$",
     re.M | re.I,
 )
 _SUBKEY = re.compile(
@@ -43,6 +43,16 @@ _REVIEW_TITLE = re.compile(
     r"compte[- ]rendu(?:\s+de\b|\s*:)|recension(?:\s+de\b|\s*:)|rese[ñn]a(?:\s+de\b|\s*:)|"
     r"recensione(?:\s+di\b|\s*:)|resenha(?:\s+de\b|\s*:))\s*(?P<work>\S.*)$",
     re.I,
+)
+# A front matter that calls its text a review: its layout, type, category or tags say so.
+_MARKED = re.compile(
+    r"^(?:layout|type|kind|genre|categor(?:y|ies)|tags?)[ \t]*[:=][^\n]*\b(?:book[-_ ]?)?"
+    r"(?:reviews?|rezension(?:en)?|reseñas?|recensions?|recensioni|resenhas?)\b",
+    re.M | re.I,
+)
+_FIELD = re.compile(r"^(?P<key>[A-Za-z][\w-]{0,40})[ \t]*[:=][ \t]*(?P<value>\S[^\n]*)$", re.M)
+_WORK_TITLE = re.compile(
+    r"(?:publication|book|work|paper|reviewed)[-_ ]?title|booktitle|(?:book|work)[-_ ]?name"
 )
 _TITLE_KEY = re.compile(r"^title[ \t]*[:=][ \t]*(?P<value>[^\n]+)$", re.M | re.I)
 _MD_HEADING = re.compile(r"^#{1,3}[ \t]+(?P<value>[^\n]+)$", re.M)
@@ -104,7 +114,20 @@ def _from_front(text: str) -> tuple[str, int] | None:
     title = _TITLE_KEY.search(body)
     if title is not None and (review := _REVIEW_TITLE.match(_plain(title.group("value")))):
         return review.group("work"), front.start("body") + title.start()
-    return None
+    fields = {m.group("key").lower(): _plain(m.group("value")) for m in _FIELD.finditer(body)}
+    titles = [v for k, v in fields.items() if _WORK_TITLE.fullmatch(k) and v]
+    if _MARKED.search(body) is None and not titles:
+        return None
+    # A post its layout, type or tags call a review: the work is in the template's fields of
+    # the work's author and title ("paperauthors:", "bookAuthor:", "publication_title:"), the
+    # post's own title when no field names the work's.
+    authors = [v for k, v in fields.items() if "author" in k and k not in ("author", "authors")]
+    work_title = titles[0] if titles else fields.get("title", "")
+    if not work_title or not (authors or titles):
+        return None
+    year = fields.get("year", "")
+    name = f"{authors[0]}: " if authors else ""
+    return _plain(f"{name}{work_title} {year}"), front.start("body")
 
 
 def _titles(doc: Document) -> list[re.Match[str]]:

@@ -44,6 +44,19 @@ def _links(tmp_path: Path, name: str, text: str) -> list[tuple[str, str | None, 
             "---\n\n",
             "Okafor",
         ),
+        # a post its type calls a review, the book in the template's fields
+        (
+            "2022-09-06-ledgers.markdown",
+            '---\nlayout: post\ntitle: "Ledgers"\ntype: Book Review\npaperauthors: "Okafor M"\n'
+            'publication_title: "Poor Ledgers"\nyear: 2019\n---\n\n',
+            "Okafor",
+        ),
+        (
+            "ledgers.md",
+            "---\ntitle: What the clerks kept\ncategories: [books, book-review]\n"
+            "bookAuthor: Maria Okafor\nbookTitle: Poor Ledgers\n---\n\n",
+            "Okafor",
+        ),
         # Hugo's TOML front matter, the review said by the title
         (
             "index.md",
@@ -111,6 +124,8 @@ def test_quotations_before_the_page_in_its_sentence_share_it(tmp_path: Path) -> 
     [
         # an essay with no reviewed book: a page alone stays a page alone
         "---\ntitle: 'Archives and the poor'\n---\n\n",
+        # an author field alone, in a post no field calls a review
+        "---\ntitle: Ledgers\nbook_author: Maria Okafor\ntags: [history]\n---\n\n",
         # a first paragraph of prose that names a publisher is no catalogue line
         "This essay reads archives. Chicago: Lakeside Press, 2019 printed the best of them,"
         " and many more besides that nobody reads any longer, for reasons this essay gives at"
