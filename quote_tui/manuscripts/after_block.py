@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from quote_tui.manuscripts.document import Block, Document, mentions_in
+from quote_tui.manuscripts.attribute import first_reference
+from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
 from quote_tui.manuscripts.locators import parse_locator
-from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.model import Anchor
+from quote_tui.manuscripts.refs import Mention, sentence_window
+from quote_tui.manuscripts.spans import skip_blank
 
 __all__ = ["cite_after_block"]
 
@@ -56,7 +59,27 @@ def _bare(text: str) -> str:
     return _WRAP.sub(" ", text).strip(" \t\n.,;:()")
 
 
-def cite_after_block(doc: Document, block: Block) -> Mention | None:
+def cite_after_block(
+    ms: Manuscript, doc: Document, block: Block
+) -> tuple[Mention | None, Anchor | None]:
+    """The citation typed right after ``block`` (its closing sentence's), else the one that
+    makes up the whole line after it; none when that citation ends in a colon: "[@key, 20]:"
+    over the next block is that block's lead-in, as reading notes set each excerpt's source."""
+    after_end = sentence_window(doc.text, skip_blank(doc.text, block.after))
+    mention, anchor = first_reference(ms, doc, block.after, after_end, immediate_only=True)
+    if mention is not None and _LEADS_ON.match(doc.text, mention.end):
+        return None, None
+    if mention is None and anchor is None:
+        mention = _alone_on_line(doc, block)
+    return mention, anchor
+
+
+# What follows a citation that introduces what comes after it: a colon ("[@key, 20]:" closing
+# its line over the next block, or "[@key, 57]: "…"" before a quotation of its own).
+_LEADS_ON = re.compile(r"[ \t]*(?:</\w+>[ \t]*)*:(?!\d)")
+
+
+def _alone_on_line(doc: Document, block: Block) -> Mention | None:
     """The citation that makes up the whole line after ``block``, or None."""
     text = doc.scan_text if doc.scan_text is not None else doc.text
     span = _line(text, block.after)
@@ -73,7 +96,7 @@ def cite_after_block(doc: Document, block: Block) -> Mention | None:
             return Mention(start, end, "note", words, key=words)
         return None
     cite = found[0]
-    if _bare(text[start : cite.start]):
+    if _bare(text[start : cite.start]) or _LEADS_ON.match(doc.text, cite.end):
         return None  # words before the citation: the writer's sentence
     rest = _bare(text[cite.end : end])
     if not rest:

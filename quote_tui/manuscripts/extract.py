@@ -11,7 +11,6 @@ from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_no
 from quote_tui.manuscripts.after_block import cite_after_block
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
-from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
 from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
@@ -58,7 +57,7 @@ from quote_tui.manuscripts.reported import coined_by_cited, reported_by_name
 from quote_tui.manuscripts.reviewed import with_reviewed_work
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.spans import outermost, skip_blank
+from quote_tui.manuscripts.spans import outermost
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
 from quote_tui.manuscripts.titled import (
     Titles,
@@ -133,10 +132,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
-        after_end = sentence_window(doc.text, skip_blank(doc.text, block.after))
-        mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
-    if mention is None and anchor is None:
-        mention = cite_after_block(doc, block)  # "<cite>[@key, 85]</cite>" on the next line
+        # typed right after it, or alone on the next line: "<cite>[@key, 85]</cite>"
+        mention, anchor = cite_after_block(ms, doc, block)
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
     if mention is None and anchor is None and not block.inline:

@@ -88,3 +88,22 @@ def test_flushright_signature_after_a_quote(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     (cit,) = [c for c in scan(path).citations if "abstracting" in c.quote]
     assert cit.reference is not None and "Drucker" in cit.reference.raw
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("[@drucker2021, 11]:", "[@drucker2021, 20]:"),
+        ("Drucker (2021, p. 11):", "Drucker (2021, p. 20):"),
+        ("<cite>[@drucker2021, 11]</cite>:", '[@drucker2021, 20]: "Data are capta."'),
+    ],
+)
+def test_a_citation_ending_in_a_colon_leads_the_next_block(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    # reading notes: each excerpt's source typed over it, ending in a colon
+    text = (
+        f"# Highlights\n\n{first}\n\n> {_WORDS}.\n\n{second}\n\n"
+        "> Interpretation is the work of the humanities in every field it touches.\n"
+    )
+    assert _cited(tmp_path, "notes.md", text) == ("drucker2021", "11")
