@@ -74,7 +74,8 @@ def _completed(
             longer = (full, " ".join(text[start:end].split()))
     if longer is not None:
         return replace(mention, key=longer[0], raw=f"{mention.raw} [{longer[1]}]")
-    return _by_author_and_words(text, earlier, mention)
+    completed = _by_author_and_words(text, earlier, mention)
+    return completed if completed is not mention else _by_title_alone(text, earlier, mention)
 
 
 _TRAIL = ",;:. "
@@ -103,6 +104,11 @@ def _dated(text: str, start: int, end: int, latex: bool, named: str | None = Non
     at = note.find(title) if title else -1
     if at < 0:
         return bool(_YEAR.search(note))
+    return _dated_at(note, title, at)
+
+
+def _dated_at(note: str, title: str, at: int) -> bool:
+    """Whether the sentence of ``note`` that names ``title`` at ``at`` gives a year."""
     stops = list(_NOTE_SENTENCE_END.finditer(note))
     begin = max((m.end() for m in stops if m.end() <= at), default=0)
     after = at + len(title)
@@ -190,6 +196,34 @@ def _by_author_and_words(text: str, earlier: list[tuple[int, int]], mention: Men
             full = note_mention(text, a, b)  # its key: the same source as the full note's
             key = full.key if full is not None and full.key else m.group("words").strip()
             return replace(mention, key=key, raw=f"{mention.raw} [{raw}]")
+    return mention
+
+
+# What opens a short note before the title: "Cfr.", "Vgl.", "See", "Voir", "Véase".
+_NOTE_OPENING = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|cfr\.|see|siehe|voir|vedi|véase|ver|zit\.\s?n\.|quoted\s+in)\s*)",
+    re.I,
+)
+_TITLE_WORDS = 2  # a title alone is this many words at least: one word names too much
+
+
+def _by_title_alone(text: str, earlier: list[tuple[int, int]], mention: Mention) -> Mention:
+    """A short note of a title alone, the author named nowhere in it ("Cfr. Non perdonerò mai,
+    parte prima, p.29."), completed from the nearest earlier note holding that title and a year
+    besides it (the note that gave the work in full, among other works perhaps)."""
+    title = _NOTE_OPENING.sub("", mention.key or "").split(",")[0].strip(_TRAIL)
+    if len(title.split()) < _TITLE_WORDS or not _NOTE_OPENING.sub("", mention.raw).startswith(
+        title
+    ):
+        return mention  # (a note completed already, "Dies., S. 9. [Anna Klein, Märkte …]")
+    words = _said(title)
+    for a, b in reversed(earlier):
+        # (the year in the sentence that names the title: a remark quoting the short form
+        # again, "Mengele Josef (1911-1971). … (Cfr. Non perdonerò mai, p.38.)", gives none)
+        at = text.find(title, a, b)
+        if words in _words(text, a, b) and at >= 0 and _dated_at(text[a:b], title, at - a):
+            raw = " ".join(text[a:b].split())
+            return replace(mention, key=title, raw=f"{mention.raw} [{raw}]")
     return mention
 
 

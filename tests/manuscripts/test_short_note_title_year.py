@@ -51,3 +51,35 @@ def test_a_german_author_date_note_stays_one() -> None:
         assert found is not None and found.year is not None, note
     note = "Foley, Women in France since 1789, 18."
     assert note_author_year(note, 0, len(note)) is None
+
+
+@pytest.mark.parametrize(
+    ("full", "remark", "short"),
+    [
+        (
+            "Cfr. <https://archivio.example.org/>; Aldo Rossi, Il treno per Fossoli, Venezia,"
+            " nuova dimensione, 2015, (d'ora in poi citato col solo titolo), p. 3.",
+            "Capitano delle SS (1911-1971). (Cfr. Il treno per Fossoli, parte prima, p.38.)",
+            "Cfr. Il treno per Fossoli, parte prima, p.29.",
+        ),
+        (
+            "Vgl. Anna Weber, Die Ordnung der Armenhäuser, Berlin: Duncker, 2011, S. 4.",
+            "Gemeint ist das Gesetz von 1842 (vgl. Die Ordnung der Armenhäuser, S. 40).",
+            "Vgl. Die Ordnung der Armenhäuser, S. 29.",
+        ),
+    ],
+)
+def test_a_title_alone_is_short_for_the_note_that_gave_it_in_full(
+    tmp_path: Path, full: str, remark: str, short: str
+) -> None:
+    md = tmp_path / "tesi.md"
+    md.write_text(
+        "She arrived in the winter.[^1] The camp was cold.[^2] She wrote later that"
+        ' "nobody among us knew where the train was going that night" and no one asked.[^3]\n\n'
+        f"[^1]: {full}\n\n[^2]: {remark}\n\n[^3]: {short}\n",
+        encoding="utf-8",
+    )
+    (cit,) = [c for c in scan(md).citations if "train" in c.quote]
+    assert cit.reference is not None
+    assert "2015" in cit.reference.raw or "2011" in cit.reference.raw
+    assert cit.locator is not None and cit.locator.value == "29"
