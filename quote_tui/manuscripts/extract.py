@@ -33,6 +33,7 @@ from quote_tui.manuscripts.glosses import is_gloss
 from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.led_paragraph import led_paragraph
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
@@ -147,6 +148,9 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
         mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = own or (reference.locator if reference else (mention.locator if mention else None))
+    lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))  # "… states on p. x:" then it
+    if locator is None and (lead := lead_in_page(doc, lead_end)) is not None:
+        locator = lead.locator
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:
         end = attribution.start()
