@@ -104,6 +104,11 @@ _NOTE_LEAD = re.compile(
 )
 _MARKED = re.compile(r"[\"“”„«»*_\\]")  # a title in marks or italics: a note, not a citation
 _NOTE_NAMES = 6  # more words before the year are a sentence, not a citation's authors
+# A word in lower case among the names, not a particle of one or a joiner: a title's word.
+_TITLE_WORD = re.compile(
+    r"(?<![\w'’-])(?!(?:van|von|de|der|den|da|di|du|la|le|del|dos|das|zu|ten|ter|and|und|u|e|y|et)\b)"
+    r"[a-zäöüéè][\w'’-]*"
+)
 
 
 def note_author_year(text: str, start: int, end: int) -> Mention | None:
@@ -118,6 +123,9 @@ def note_author_year(text: str, start: int, end: int) -> Mention | None:
         return None
     if ":" in im.group("names"):
         return None  # "Schmidt, Peter: Zünfte und Rat. Köln 2003": a name, its title, a place
+    if _TITLE_WORD.search(re.sub(r"\bet\s+al\b\.?", "", im.group("names"))):
+        # Chicago's short note of a title holding a year: "Foley, Women in France since 1789, 18."
+        return None
     names = names_of(im.group("names"))
     if not names or names[0] in NOT_AUTHORS:
         return None

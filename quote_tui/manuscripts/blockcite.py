@@ -100,7 +100,8 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     # LaTeX's closing marks too: ''  "' (babel's German)  \grqq{}  \frqq
     # (and a link's closing tag: "> <a href="#literatur">Meier (2012, S. 14)</a>")
     rest = _END_TAG.sub("", _LATEX_CLOSER.sub("", _REMARK.sub("", rest)))
-    rest = rest.strip(" \t.,;:)\n\\\"”“»«’*_'")  # and a block's emphasis
+    # and a block's emphasis, LaTeX's too: \textbf{\textit{“…”}\cite{key}}
+    rest = rest.strip(" \t.,;:)}\n\\\"”“»«’*_'")
     if not rest:
         return last
     # a key with its page typed after it, on the block's last line: "> @haller2017 S.93"
@@ -169,6 +170,7 @@ def run_citation(
     return None, None, None
 
 
+_FOLLOWING = re.compile(r"\d\s?ff?\.\Z")  # "12f.", "12 ff.": and the page(s) following
 # A signature that is a name and nothing more: "Martin Heidegger", "Goethe", "Arthur Schopenhauer"
 _NAME_ONLY = re.compile(
     r"[A-ZÄÖÜ][\w.'’-]+(?:[ \t]+(?:(?:von|van|de|du|le|la)[ \t]+)?[A-ZÄÖÜ][\w.'’-]+){0,3}"
@@ -186,6 +188,8 @@ def signed_source(doc: Document, block: Block) -> Mention | None:
     while start < end and text[start] in " \t\n>—–-―":
         start += 1
     while end > start and text[end - 1] in " \t\n.":
+        if text[end - 1] == "." and _FOLLOWING.search(text, start, end):
+            break  # "…, S. 11f.": the abbreviation's stop is the page's
         end -= 1
     if text[start : start + 1] == "(" and text[end - 1 : end] == ")":
         start, end = start + 1, end - 1  # "(Arthur Schopenhauer)"

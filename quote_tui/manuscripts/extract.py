@@ -8,9 +8,9 @@ from dataclasses import replace
 from functools import partial
 
 from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
+from quote_tui.manuscripts.after_block import cite_after_block
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
-from quote_tui.manuscripts.attribute import first_reference as _first_reference
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
 from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
@@ -30,17 +30,14 @@ from quote_tui.manuscripts.evidence import (
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.glosses import is_gloss
-from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
+from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.led_paragraph import led_paragraph
 from quote_tui.manuscripts.linguistic import is_notation
 from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
-from quote_tui.manuscripts.notecite import (
-    from_footnote,
-    inner_note,
-)
+from quote_tui.manuscripts.notecite import cited_inside, from_footnote
 from quote_tui.manuscripts.notedauthor import paged_block_source, paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
@@ -54,9 +51,10 @@ from quote_tui.manuscripts.phrases import WORD_WORDS, borrowed, ends_noted
 from quote_tui.manuscripts.quotes import find_quotes, has_words
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.reported import coined_by_cited, reported_by_name
+from quote_tui.manuscripts.reviewed import with_reviewed_work
 from quote_tui.manuscripts.spans import Cover as _Cover
 from quote_tui.manuscripts.spans import in_note_title as _in_note_title
-from quote_tui.manuscripts.spans import outermost, skip_blank
+from quote_tui.manuscripts.spans import outermost
 from quote_tui.manuscripts.subjects import Subjects, paragraph_person
 from quote_tui.manuscripts.titled import (
     Titles,
@@ -131,8 +129,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     if mention is None and anchor is None:
         mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
     if mention is None and anchor is None:
-        after_end = sentence_window(doc.text, skip_blank(doc.text, block.after))
-        mention, anchor = _first_reference(ms, doc, block.after, after_end, immediate_only=True)
+        # typed right after it, or alone on the next line: "<cite>[@key, 85]</cite>"
+        mention, anchor = cite_after_block(ms, doc, block)
     if mention is None and anchor is None:
         mention, anchor = _lead_in(doc, block.start, min_words)
     if mention is None and anchor is None and not block.inline:
@@ -146,6 +144,9 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
         mention, anchor = from_footnote(ms, mention.footnote)
     reference = anchor.reference if anchor is not None else None
     locator = own or (reference.locator if reference else (mention.locator if mention else None))
+    lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))  # "… states on p. x:" then it
+    if locator is None and (lead := lead_in_page(doc, lead_end)) is not None:
+        locator = lead.locator
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:
         end = attribution.start()
@@ -349,16 +350,10 @@ def extract(
                     ms, doc, block.after, window_end, block.start, immediate
                 )
                 if (mention, reference) == (None, None) and (
-                    noted := inner_note(ms, doc, block.start, block.end)
+                    noted := cited_inside(ms, doc, block.start, block.end)
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
-                # "\enquote{… Wiedergabe\footcite[23]{key}}": a cite inside the braces
-                if (mention, reference) == (None, None) and (
-                    inner := inner_cite(doc, block.start, block.end)
-                ):
-                    raw = doc.text[block.start : inner.start].rstrip()
-                    mention, locator = inner, inner.locator
                 if known.named(raw, _note_text(mention)):
                     continue
                 if (mention, reference) == (None, None) and (
@@ -493,15 +488,7 @@ def extract(
                     # APA's '"…" (1987, p. 21)': the paragraph's citation of that year
                     mention, locator = dated, dated.locator
             if (mention, reference) == (None, None) and (
-                inner := inner_cite(doc, span.start, span.end)
-            ):
-                raw, mention, locator = (
-                    doc.text[span.start : inner.start].rstrip(),
-                    inner,
-                    inner.locator,
-                )
-            if (mention, reference) == (None, None) and (
-                noted := inner_note(ms, doc, span.start, span.end)
+                noted := cited_inside(ms, doc, span.start, span.end)
             ):
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
@@ -575,7 +562,7 @@ def extract(
             if (mention, reference) != (None, None) or locator is not None:
                 cited.add(span.start, span.end)
     out.sort(key=lambda t: (t[0], t[1]))
-    return join_interrupted(out, ends)
+    return with_reviewed_work(ms, join_interrupted(out, ends))
 
 
 def _note_text(mention: Mention | None) -> str | None:

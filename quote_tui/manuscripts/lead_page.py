@@ -20,12 +20,18 @@ from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["lead_in_page"]
 
-_PAGES = r"\d{1,5}(?:\s*[-–]+\s*\d{1,5})?(?:\s?ff?\.)?"
+# (a front matter's pages in small roman numerals too: "p. x", "pp. xiv-xvi")
+_PAGES = (
+    r"(?:\d{1,5}(?:\s*[-–]+\s*\d{1,5})?(?:\s?ff?\.)?"
+    r"|(?-i:[ivxlc]{1,7})(?:\s*[-–]+\s*(?-i:[ivxlc]{1,7}))?)"
+)
+_ROMAN = re.compile(r"[ivxlc]+(?:\s*[-–]+\s*[ivxlc]+)?")
 # "on p. 12", "at page 45", "on pages 3-4"; "auf S. 12", "auf Seite 5"; "à la page 12", "en la
 # página 12". The place is the cited work's, so one this text points to is none ("on p. 12
 # of this thesis", "auf S. 4 dieser Arbeit", "see p. 3 below").
 _LEAD_PAGE = re.compile(
-    r"\b(?:(?:on|at)\s+(?:pp?\.|pages?)|auf\s+(?:S\.|Seiten?)|à\s+la\s+page|en\s+la\s+página)"
+    r"\b(?:(?:on|at|in)\s+(?:pp?\.|pages?)|auf\s+(?:S\.|Seiten?)|à\s+la\s+page"
+    r"|en\s+la\s+(?:página|p\.))"
     r"[\s~]*(?P<page>" + _PAGES + r")(?![\w-])"
     r"(?!\s+(?:of\s+(?:this|the\s+present)|dieser|der\s+vorliegenden|below|above|unten|oben))",
     re.I,
@@ -74,6 +80,6 @@ def _framing_page(doc: Document, sentence: int, quote_start: int) -> Mention | N
 
 def _page_mention(last: re.Match[str]) -> Mention | None:
     locator = parse_locator(last.group("page"))
-    if locator is None or not locator.pages:
+    if locator is None or not (locator.pages or _ROMAN.fullmatch(locator.value)):
         return None
     return Mention(last.start(), last.end(), "locator", last.group(0), locator=locator)

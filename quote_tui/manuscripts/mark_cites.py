@@ -19,8 +19,10 @@ _NUMBERED = re.compile(
 _ESCAPED_NUMBERED = re.compile(
     r"\\\[(?P<num>\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?:\s*,\s*(?P<loc>[^\]\\]{1,40}))?\\\](?!\()"
 )
+# (an edition's number set before its year is no note mark: "Mainz ^13^2012", "München ³2005")
 _SUPERSCRIPT = re.compile(
-    r"\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]+)"
+    r"(?:\^(?P<num>\d{1,4}(?:[-–,]\d{1,4})*)\^|<sup>(?P<num2>\d{1,4})</sup>|(?P<uni>[¹²³⁰⁴-⁹]++))"
+    r"(?!\s?(?:1[5-9]|20)\d\d\b)"
 )
 _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 # A note mark linked to its note, [\[12\]](#_ftn12) (notelinks.py).

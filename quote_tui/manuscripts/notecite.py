@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.addressnote import address_with_words
 from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, mentions_in
+from quote_tui.manuscripts.inner_cite import inner_cite
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
@@ -521,6 +522,15 @@ def inner_note(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote
     if note_id is None:
         return None
     return _inner(start + m.start(), *from_footnote(ms, note_id))
+
+
+def cited_inside(ms: Manuscript, doc: Document, start: int, end: int) -> InnerNote | None:
+    """The writer's citation that ends the quoted words ``doc.text[start:end]`` inside the
+    closing mark or command's braces: a cite typed there (``inner_cite``: "… Wiedergabe\\
+    footcite[23]{key}}", "… origin. [4]”"), else a note whose mark stands there."""
+    if (cite := inner_cite(doc, start, end)) is not None:
+        return InnerNote(cite.start, cite, None, cite.locator)
+    return inner_note(ms, doc, start, end)
 
 
 def _inner(cut: int, mention: Mention | None, anchor: Anchor | None) -> InnerNote | None:

@@ -24,8 +24,10 @@ _ITEM_START = re.compile(r"\n[ \t>]*(?:(?:\d{1,3}[.)]|[-*+•])[ \t]+|\\(?:begin
 # line) or a Pandoc key glued to it (".[@grey2013]") closes it; \\citet, \\textcite open the next.
 _TRAILING_CITE = re.compile(
     r"[ \t]*\n?[ \t]*~?[ \t]*(?P<open>\[)?"
-    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite)"
-    r"\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}(?(open)\])"
+    r"\\(?:cite|citep|parencite|Parencite|autocite|Autocite|supercite|footcite|footfullcite"
+    # biblatex's multi-cites, each work with its own notes: \footcites[12]{a}[3]{b}
+    r"|cites|Cites|parencites|Parencites|autocites|Autocites|footcites|supercites)"
+    r"\*?(?:(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\})+(?(open)\])"
     # or a bracketed key or typed citation closing its line: "… dar". (@poser2007, S. 161)
     r"|[ \t]*\((?:[^()\n]{0,20}@[\w:.#$%&\-+?<>~/]+"
     r"|[A-ZÄÖÜ][^()\n]{0,60}\b(?:1[5-9]|20)\d\d[a-z]?\b)"

@@ -22,6 +22,7 @@ from quote_tui.manuscripts.spans import note_title
 __all__ = ["AUTHOR_ONLY", "full_latex_note", "full_note"]
 
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_TITLE_YEAR = re.compile(r"[ \t]+(?:1[5-9]\d\d|20\d\d)\b(?:[-–]\d{2,4}\b)?(?![.:]?\s*\d)")
 _LOOK_BACK = 200  # earlier notes searched for the full form; a chapter's worth
 
 
@@ -52,7 +53,7 @@ def _completed(
 ) -> Mention:
     # a comma set inside the italics is the sentence's: "*Atelier Rosa Bonheur,* 2:79."
     title = (mention.key or "").strip().rstrip(_TRAIL)
-    if _dated(text, at, to, latex):
+    if _dated(text, at, to, latex, mention.key):
         return mention  # a note with its work's year is a full one
     if len(title.split()) < 2 or AUTHOR_ONLY.match(mention.raw):
         # ("Waszinck and Van Winden, 52": two names, no title to look for)
@@ -73,7 +74,8 @@ def _completed(
             longer = (full, " ".join(text[start:end].split()))
     if longer is not None:
         return replace(mention, key=longer[0], raw=f"{mention.raw} [{longer[1]}]")
-    return _by_author_and_words(text, earlier, mention)
+    completed = _by_author_and_words(text, earlier, mention)
+    return completed if completed is not mention else _by_title_alone(text, earlier, mention)
 
 
 _TRAIL = ",;:. "
@@ -92,18 +94,27 @@ def _unarticled(title: str) -> str:
 _NOTE_SENTENCE_END = re.compile(r"(?:(?<=[\d)\]])|(?<=[^\W\d_]{3}))\.\s+(?=[A-ZÀ-Þ“\"‘])")
 
 
-def _dated(text: str, start: int, end: int, latex: bool) -> bool:
+def _dated(text: str, start: int, end: int, latex: bool, named: str | None = None) -> bool:
     """Whether the note gives its work's year: in the sentence that names the title, not in the
     title ("“La vie et l’oeuvre de Henri Bouilhet 1830–1910,” preface to …") nor in the writer's
     remarks after the citation ("… 2:177. Her registration dates to 9 August 1838.")."""
-    title = _title(text, start, end, latex)
+    # (a plain note sets no title apart: the author and title words it was read as, ``named``)
+    title = _title(text, start, end, latex) or named
     note = text[start:end]
     at = note.find(title) if title else -1
     if at < 0:
         return bool(_YEAR.search(note))
+    return _dated_at(note, title, at)
+
+
+def _dated_at(note: str, title: str, at: int) -> bool:
+    """Whether the sentence of ``note`` that names ``title`` at ``at`` gives a year."""
     stops = list(_NOTE_SENTENCE_END.finditer(note))
     begin = max((m.end() for m in stops if m.end() <= at), default=0)
     after = at + len(title)
+    # a year the title goes on with ("Women in France since 1789, 18."): the title's, not the note's
+    if (goes_on := _TITLE_YEAR.match(note, after)) is not None:
+        after = goes_on.end()
     finish = next((m.start() for m in stops if m.start() >= after), len(note))
     return bool(_YEAR.search(note[begin:at]) or _YEAR.search(note[after:finish]))
 
@@ -176,15 +187,52 @@ def _by_author_and_words(text: str, earlier: list[tuple[int, int]], mention: Men
     if m is None:
         return mention
     author = m.group("author").casefold()
-    words = _said(m.group("words"))
+    words, title = _said(m.group("words")), m.group("words").strip()
     for a, b in reversed(earlier):
         said = _words(text, a, b)
-        if f" {author} " in said and words in said and _YEAR.search(text, a, b):
+        # (its year the work's, not a year its title holds: "Women in France since 1789")
+        if f" {author} " in said and words in said and _year_besides(text[a:b], title):
             raw = " ".join(text[a:b].split())
             full = note_mention(text, a, b)  # its key: the same source as the full note's
             key = full.key if full is not None and full.key else m.group("words").strip()
             return replace(mention, key=key, raw=f"{mention.raw} [{raw}]")
     return mention
+
+
+# What opens a short note before the title: "Cfr.", "Vgl.", "See", "Voir", "Véase".
+_NOTE_OPENING = re.compile(
+    r"^\s*(?:(?:vgl\.|cf\.|cfr\.|see|siehe|voir|vedi|véase|ver|zit\.\s?n\.|quoted\s+in)\s*)",
+    re.I,
+)
+_TITLE_WORDS = 2  # a title alone is this many words at least: one word names too much
+
+
+def _by_title_alone(text: str, earlier: list[tuple[int, int]], mention: Mention) -> Mention:
+    """A short note of a title alone, the author named nowhere in it ("Cfr. Non perdonerò mai,
+    parte prima, p.29."), completed from the nearest earlier note holding that title and a year
+    besides it (the note that gave the work in full, among other works perhaps)."""
+    title = _NOTE_OPENING.sub("", mention.key or "").split(",")[0].strip(_TRAIL)
+    if len(title.split()) < _TITLE_WORDS or not _NOTE_OPENING.sub("", mention.raw).startswith(
+        title
+    ):
+        return mention  # (a note completed already, "Dies., S. 9. [Anna Klein, Märkte …]")
+    words = _said(title)
+    for a, b in reversed(earlier):
+        # (the year in the sentence that names the title: a remark quoting the short form
+        # again, "Mengele Josef (1911-1971). … (Cfr. Non perdonerò mai, p.38.)", gives none)
+        at = text.find(title, a, b)
+        if words in _words(text, a, b) and at >= 0 and _dated_at(text[a:b], title, at - a):
+            raw = " ".join(text[a:b].split())
+            return replace(mention, key=title, raw=f"{mention.raw} [{raw}]")
+    return mention
+
+
+def _year_besides(note: str, title: str) -> bool:
+    """Whether ``note`` gives a year other than one its ``title``'s words go on with."""
+    at = note.find(title)
+    if at >= 0 and (goes_on := _TITLE_YEAR.match(note, at + len(title))) is not None:
+        note = note[:at] + note[goes_on.end() :]
+    return bool(_YEAR.search(note))
 
 
 # "Popkin, 70.", "Watkins, 32-33.", "Vgl. Creider, S. 262.": the author and the page alone, as
