@@ -108,8 +108,17 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         "quote_tui/engine/near/pairs.py",
-        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
-        scope=("_BlockRows", "_HELD", "_HELD_ROW", "_IS_HELD"),
+        (
+            "tests/engine/test_index_memory.py",
+            "tests/engine/test_index_pairs.py",
+            "tests/engine/test_fast_paths.py",
+        ),
+        scope=("_BlockRows", "_HELD", "_HELD_ROW", "_IS_HELD", "_Ids"),
+    ),
+    Target(
+        "quote_tui/engine/text.py",
+        ("tests/engine/test_text_offsets.py",),
+        scope=("_after_each_newline",),
     ),
     Target(
         "quote_tui/batch/outcomes.py",

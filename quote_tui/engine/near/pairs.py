@@ -11,9 +11,11 @@ import heapq
 import re
 import sys
 from array import array
+from codecs import utf_16_le_decode
 from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import compress, repeat
 
 from quote_tui.engine.budget import checkpoint
@@ -78,6 +80,21 @@ _HELD_ROW = bytes([_HELD]) * 256
 _IS_HELD = bytes(int(b == _HELD) for b in range(256))
 # Fewer than one word in this many without an id are found one by one.
 _FEW_OTHERS = 16
+
+
+class _Ids(dict[bytes, int]):
+    """One-byte word ids, read at C speed: a word without an id reads as ``_OTHER_WORD``.
+
+    Every word of a small-vocabulary text is looked up (about a million on 5 MB, a third of
+    preparing it); the item lookup of a dict subclass, one argument, costs a twentieth less
+    than ``dict.get`` with a default, whose arguments are parsed and whose defaults come from
+    an iterator. The fallback is made of C callables (``next`` of an endless ``repeat``, the
+    word passed as the unused default): a Python ``__missing__`` would cost a call for each
+    word without an id, thousands in a text with numbers.
+    """
+
+    __slots__ = ()
+    __missing__ = staticmethod(partial(next, repeat(_OTHER_WORD)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +172,7 @@ class _EarlyPairs:
     def __init__(self) -> None:
         self.sample: list[bytes] = []
         self.seen: Counter[bytes] = Counter()  # in how many sampled blocks each word stands
-        self.ids: dict[bytes, int] | None = None
+        self.ids: _Ids | None = None
         self.built: list[str] = []
         self.gave_up = False
         self.rows = _BlockRows()  # which ids each block after the sample holds
@@ -166,7 +183,7 @@ class _EarlyPairs:
         if self.gave_up:
             return words
         if self.ids is not None:
-            seq = bytes(map(self.ids.get, words, repeat(_OTHER_WORD)))
+            seq = bytes(map(self.ids.__getitem__, words))
             present = _ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))
             self.built.append(_seq_pairs(seq, len(present)))
             self.built.append(_BLOCK_END)
@@ -194,7 +211,7 @@ class _EarlyPairs:
             self.sample, self.seen = [], Counter()
             return
         top = counts.most_common(len(_PAIR_IDS))
-        self.ids = dict(zip((word for word, _ in top), _PAIR_IDS, strict=False))
+        self.ids = _Ids(zip((word for word, _ in top), _PAIR_IDS, strict=False))
         self.words = {i: word for word, i in self.ids.items()}
         sample, self.sample, self.seen = self.sample, [], Counter()
         for joined in sample:  # their blocks were recorded by the index
@@ -266,7 +283,7 @@ def _pair_ids(index: NearIndex) -> tuple[dict[bytes, int], bool]:
     if len(widespread) > len(_PAIR_IDS):
         return {word: i for i, word in enumerate(widespread[:_WIDE_IDS])}, True
     widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
-    return dict(zip(widest, _PAIR_IDS, strict=False)), False
+    return _Ids(zip(widest, _PAIR_IDS, strict=False)), False
 
 
 def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
@@ -280,7 +297,7 @@ def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     return units.tobytes().decode(_NATIVE_UTF16)
 
 
-def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+def _block_pairs(ids: _Ids, words: list[bytes]) -> str:
     """A block's pair characters, each once when its few words must repeat pairs.
 
     A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
@@ -291,7 +308,7 @@ def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     block where such words are frequent (a table of numbers: nearly all of them) keeps only the
     pairs within its runs of words with ids.
     """
-    seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
+    seq = bytes(map(ids.__getitem__, words))
     return _seq_pairs(seq, len(_ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))))
 
 
@@ -311,7 +328,9 @@ def _pair_chars(seq: bytes) -> str:
     pairs at even offsets and those at odd offsets are one decode each."""
     even = seq[: len(seq) // 2 * 2]
     odd = seq[1 : 1 + max(len(seq) - 1, 0) // 2 * 2]
-    return even.decode("utf-16-le") + odd.decode("utf-16-le")
+    # the codec's function itself: ``bytes.decode`` finds "utf-16-le" through the codec
+    # registry and a Python wrapper, a third of a block's decode
+    return utf_16_le_decode(even)[0] + utf_16_le_decode(odd)[0]
 
 
 def pair_postings(
