@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import re
+import struct
 import sys
 from array import array
 from codecs import utf_16_le_decode
@@ -80,6 +81,9 @@ _HELD_ROW = bytes([_HELD]) * 256
 _IS_HELD = bytes(int(b == _HELD) for b in range(256))
 # Fewer than one word in this many without an id are found one by one.
 _FEW_OTHERS = 16
+# A word lacking from fewer than one block in this many of a few hundred takes the blocks
+# between those it lacks (a ``find`` each) rather than a step through every block.
+_FEW_LACKING = 8
 
 
 class _Ids(dict[bytes, int]):
@@ -197,10 +201,10 @@ class _EarlyPairs:
             self._decide()
         return words
 
-    def recorded(self) -> Iterator[tuple[bytes, list[int]]]:
+    def recorded(self, code: str) -> Iterator[tuple[bytes, bytes]]:
         """Each word with an id and the blocks after the sample that hold it, since the last
-        call."""
-        return self.rows.take(self.words)
+        call, packed as native ``code`` numbers."""
+        return self.rows.take(self.words, code)
 
     def _decide(self) -> None:
         counts, blocks = self.seen, len(self.sample)
@@ -247,18 +251,44 @@ class _BlockRows:
             self.first = k
         self.rows.append(bytes.maketrans(present, _HELD_ROW[: len(present)]))
 
-    def take(self, words: dict[int, bytes]) -> Iterator[tuple[bytes, list[int]]]:
-        """Each of ``words`` (by id) that a block taken holds, with those blocks in order; the
-        rows are forgotten."""
+    def take(self, words: dict[int, bytes], code: str) -> Iterator[tuple[bytes, bytes]]:
+        """Each of ``words`` (by id) that a block taken holds, with those blocks in order packed
+        as native ``code`` numbers (an array's bytes); the rows are forgotten.
+
+        Numbers are packed by ``struct``: an array's own append or constructor parses each one
+        as an argument, three times the cost. A word held by most blocks (a small vocabulary's
+        words mostly are) takes the packed numbers of all the blocks between those it lacks,
+        found by ``find``, where picking the blocks that hold it stepped through every block.
+        """
         if not self.rows:
             return
         rows, self.rows = b"".join(self.rows), []
+        count = len(rows) // 256
         # a list, not a range: the range would make each number again for every id
-        blocks = list(range(self.first, self.first + len(rows) // 256))
+        blocks = list(range(self.first, self.first + count))
+        every = struct.pack(f"{count}{code}", *blocks)
+        width = len(every) // count
         for i, word in words.items():
             held = rows[i::256].translate(_IS_HELD)  # a column: 1 where a block holds id i
-            if 1 in held:
-                yield word, list(compress(blocks, held))
+            holders = held.count(1)
+            if holders == count:
+                yield word, every
+            elif (count - holders) * _FEW_LACKING < count:
+                yield word, b"".join(_between_lacking(every, held, width))
+            elif holders:
+                yield word, struct.pack(f"{holders}{code}", *compress(blocks, held))
+
+
+def _between_lacking(every: bytes, held: bytes, width: int) -> Iterator[bytes]:
+    """The runs of ``every`` (numbers ``width`` bytes each) between the places where ``held``
+    is 0."""
+    start = 0
+    lack = held.find(0)
+    while lack >= 0:
+        yield every[start * width : lack * width]
+        start = lack + 1
+        lack = held.find(0, start)
+    yield every[start * width :]
 
 
 def _without_id(words: list[bytes], seq: bytes) -> list[bytes]:
