@@ -108,8 +108,25 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         "quote_tui/engine/near/pairs.py",
-        ("tests/engine/test_index_memory.py", "tests/engine/test_index_pairs.py"),
-        scope=("_BlockRows", "_HELD", "_HELD_ROW", "_IS_HELD"),
+        (
+            "tests/engine/test_index_memory.py",
+            "tests/engine/test_index_pairs.py",
+            "tests/engine/test_fast_paths.py",
+        ),
+        scope=(
+            "_BlockRows",
+            "_HELD",
+            "_HELD_ROW",
+            "_IS_HELD",
+            "_Ids",
+            "_between_lacking",
+            "_FEW_LACKING",
+        ),
+    ),
+    Target(
+        "quote_tui/engine/text.py",
+        ("tests/engine/test_text_offsets.py",),
+        scope=("_after_each_newline",),
     ),
     Target(
         "quote_tui/batch/outcomes.py",
@@ -135,8 +152,15 @@ EQUIVALENT: dict[str, str] = {
     "quote_tui/engine/near/pairs.py | _BlockRows.__init__: 0 -> -1 in `self.first = -1`": (
         "the first row taken sets it before it is read"
     ),
-    "quote_tui/engine/near/pairs.py | _BlockRows.take: 256 -> 255 in `len(rows) // 255`": (
-        "more block numbers than rows: compress stops at the column's end"
+    "quote_tui/engine/near/pairs.py | _FEW_LACKING: 8 -> 9 in `_FEW_LACKING = 9`": (
+        "which of two ways packs a word's blocks: both give the same numbers"
+    ),
+    "quote_tui/engine/near/pairs.py | _FEW_LACKING: 8 -> 7 in `_FEW_LACKING = 7`": (
+        "which of two ways packs a word's blocks: both give the same numbers"
+    ),
+    "quote_tui/engine/near/pairs.py | _BlockRows.take: < -> <= in "
+    "`(count - holders) * _FEW_LACKING <= count`": (
+        "which of two ways packs a word's blocks: both give the same numbers"
     ),
     "quote_tui/engine/near/align.py | beside_hits: 1 -> 2 in `k + 2`": (
         "a longer separator only makes an alignment across it dearer: k + 1 bytes already cost "

@@ -370,7 +370,7 @@ def test_a_block_s_pairs_are_deduplicated_as_a_set_of_all_its_words_says(
     seq = bytes(map(ids.get, words, repeat(0xFF)))
     chars = pairs._pair_chars(seq)
     expected = "".join(set(chars)) if len(set(seq)) ** 2 < len(chars) else chars
-    assert pairs._block_pairs(ids, words) == expected
+    assert pairs._block_pairs(pairs._Ids(ids), words) == expected
 
 
 @SETTINGS
@@ -382,3 +382,13 @@ def test_the_index_lowers_ascii_letters_alone(text: str) -> None:
     low, data = lowered(text, False)
     assert low == text
     assert data == text.encode("utf-8", "surrogatepass").translate(ascii_lower)
+
+
+def test_a_word_without_a_pair_id_reads_as_the_other_word_and_is_not_kept() -> None:
+    # the ids' fallback is made of C callables: it answers the other word's id for any word,
+    # and (unlike a defaultdict) remembers nothing, so ``in`` still tells the words with ids
+    ids = pairs._Ids({b"the": 0, b"of": 1})
+    words = [b"the", b"42", b"of", b"zebra"]
+    assert bytes(map(ids.__getitem__, words)) == bytes([0, 0xFF, 1, 0xFF])
+    assert b"42" not in ids and len(ids) == 2
+    assert ids.get(b"42") is None

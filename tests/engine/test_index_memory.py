@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from array import array
 
 import pytest
 
 from quote_tui.engine.near import index as index_module
 from quote_tui.engine.near.index import build_index, index_of
-from quote_tui.engine.near.pairs import _EarlyPairs, index_and_pairs
+from quote_tui.engine.near.pairs import _BlockRows, _EarlyPairs, index_and_pairs
 from quote_tui.engine.text import PreparedText
 
 
@@ -110,3 +111,24 @@ def test_blocks_end_where_the_whole_seeding_view_says() -> None:
         expected.append(len(view) if end < 0 else end)
     assert list(index.byte_starts) == expected
     assert len(expected) > 20
+
+
+@pytest.mark.parametrize("code", ["H", "I"])
+def test_block_rows_give_each_id_its_blocks_packed(code: str) -> None:
+    # ids held by every block, by all but a few (the first, two side by side, the last), by
+    # a few, by none: each gets exactly the blocks that hold it, in order, as the array packs
+    rows = _BlockRows()
+    first, count = 300, 40
+    lacking = {1: {300, 310, 311, 339}, 2: set(range(300, 340)) - {305, 330}, 3: set(range(340))}
+    held_by = {
+        i: [k for k in range(first, first + count) if k not in lacking.get(i, ())]
+        for i in (0, 1, 2, 3)
+    }
+    for k in range(first, first + count):
+        rows.add(bytes(sorted(i for i in held_by if k in held_by[i])), k)
+    words = {i: f"w{i}".encode() for i in held_by}
+    got = dict(rows.take(words, code))
+    assert got == {
+        words[i]: array(code, blocks).tobytes() for i, blocks in held_by.items() if blocks
+    }
+    assert rows.rows == [] and dict(rows.take(words, code)) == {}

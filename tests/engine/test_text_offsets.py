@@ -74,3 +74,14 @@ def test_utf16_offsets_past_astral_characters_short_long_and_beside_lone_surroga
             want = len(text[:offset].encode("utf-16-le", "surrogatepass")) // 2
             assert prepared.utf16(offset) == want
     assert PreparedText("\u20ac and \ud800 only").utf16(8) == 8
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["\n", "\n\n", "a", "word ", "é\n", "😀", "x" * 90]), max_size=30))
+def test_line_starts_follow_each_newline(pieces: list[str]) -> None:
+    # the breaks found by str.find, as the regular expression found them: a text that starts
+    # with a break, breaks side by side, a break at the very end
+    text = "".join(pieces)
+    expected = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    assert list(PreparedText(text).line_starts) == expected
+    assert list(PreparedText("\n" + text).line_starts) == [0, 1] + [i + 1 for i in expected[1:]]

@@ -8,7 +8,6 @@ in a script without spaces is indexed by character instead of by word.
 from __future__ import annotations
 
 import re
-import struct
 from array import array
 from bisect import bisect_right
 from collections import defaultdict
@@ -95,10 +94,10 @@ class BlockWords(Protocol):
         index must record (it records each distinct one once)."""
         ...
 
-    def recorded(self) -> Iterable[tuple[bytes, list[int]]]:
+    def recorded(self, code: str) -> Iterable[tuple[bytes, bytes]]:
         """The words whose blocks were recorded here since the last call (which forgets them),
-        each with its blocks in order, all after any block of that word the index recorded and
-        any given by an earlier call."""
+        each with its blocks in order packed as native ``code`` numbers (an array's bytes), all
+        after any block of that word the index recorded and any given by an earlier call."""
         ...
 
 
@@ -189,10 +188,8 @@ def _take_recorded(
     on_block: BlockWords, postings: defaultdict[bytes | str, array[int]], code: str
 ) -> None:
     """Move the blocks ``on_block`` recorded so far into the postings' arrays."""
-    for word, blocks in on_block.recorded():
-        # packed by struct (native, as the array): an array's own append or constructor
-        # parses each number as an argument, three times the cost
-        postings[word].frombytes(struct.pack(f"{len(blocks)}{code}", *blocks))
+    for word, packed in on_block.recorded(code):
+        postings[word].frombytes(packed)
 
 
 def written_without_spaces(text: str) -> bool:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import heapq
 import re
+import struct
 import sys
 from array import array
+from codecs import utf_16_le_decode
 from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import compress, repeat
 
 from quote_tui.engine.budget import checkpoint
@@ -78,6 +81,24 @@ _HELD_ROW = bytes([_HELD]) * 256
 _IS_HELD = bytes(int(b == _HELD) for b in range(256))
 # Fewer than one word in this many without an id are found one by one.
 _FEW_OTHERS = 16
+# A word lacking from fewer than one block in this many of a few hundred takes the blocks
+# between those it lacks (a ``find`` each) rather than a step through every block.
+_FEW_LACKING = 8
+
+
+class _Ids(dict[bytes, int]):
+    """One-byte word ids, read at C speed: a word without an id reads as ``_OTHER_WORD``.
+
+    Every word of a small-vocabulary text is looked up (about a million on 5 MB, a third of
+    preparing it); the item lookup of a dict subclass, one argument, costs a twentieth less
+    than ``dict.get`` with a default, whose arguments are parsed and whose defaults come from
+    an iterator. The fallback is made of C callables (``next`` of an endless ``repeat``, the
+    word passed as the unused default): a Python ``__missing__`` would cost a call for each
+    word without an id, thousands in a text with numbers.
+    """
+
+    __slots__ = ()
+    __missing__ = staticmethod(partial(next, repeat(_OTHER_WORD)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +176,7 @@ class _EarlyPairs:
     def __init__(self) -> None:
         self.sample: list[bytes] = []
         self.seen: Counter[bytes] = Counter()  # in how many sampled blocks each word stands
-        self.ids: dict[bytes, int] | None = None
+        self.ids: _Ids | None = None
         self.built: list[str] = []
         self.gave_up = False
         self.rows = _BlockRows()  # which ids each block after the sample holds
@@ -166,7 +187,7 @@ class _EarlyPairs:
         if self.gave_up:
             return words
         if self.ids is not None:
-            seq = bytes(map(self.ids.get, words, repeat(_OTHER_WORD)))
+            seq = bytes(map(self.ids.__getitem__, words))
             present = _ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))
             self.built.append(_seq_pairs(seq, len(present)))
             self.built.append(_BLOCK_END)
@@ -180,10 +201,10 @@ class _EarlyPairs:
             self._decide()
         return words
 
-    def recorded(self) -> Iterator[tuple[bytes, list[int]]]:
+    def recorded(self, code: str) -> Iterator[tuple[bytes, bytes]]:
         """Each word with an id and the blocks after the sample that hold it, since the last
-        call."""
-        return self.rows.take(self.words)
+        call, packed as native ``code`` numbers."""
+        return self.rows.take(self.words, code)
 
     def _decide(self) -> None:
         counts, blocks = self.seen, len(self.sample)
@@ -194,7 +215,7 @@ class _EarlyPairs:
             self.sample, self.seen = [], Counter()
             return
         top = counts.most_common(len(_PAIR_IDS))
-        self.ids = dict(zip((word for word, _ in top), _PAIR_IDS, strict=False))
+        self.ids = _Ids(zip((word for word, _ in top), _PAIR_IDS, strict=False))
         self.words = {i: word for word, i in self.ids.items()}
         sample, self.sample, self.seen = self.sample, [], Counter()
         for joined in sample:  # their blocks were recorded by the index
@@ -230,18 +251,44 @@ class _BlockRows:
             self.first = k
         self.rows.append(bytes.maketrans(present, _HELD_ROW[: len(present)]))
 
-    def take(self, words: dict[int, bytes]) -> Iterator[tuple[bytes, list[int]]]:
-        """Each of ``words`` (by id) that a block taken holds, with those blocks in order; the
-        rows are forgotten."""
+    def take(self, words: dict[int, bytes], code: str) -> Iterator[tuple[bytes, bytes]]:
+        """Each of ``words`` (by id) that a block taken holds, with those blocks in order packed
+        as native ``code`` numbers (an array's bytes); the rows are forgotten.
+
+        Numbers are packed by ``struct``: an array's own append or constructor parses each one
+        as an argument, three times the cost. A word held by most blocks (a small vocabulary's
+        words mostly are) takes the packed numbers of all the blocks between those it lacks,
+        found by ``find``, where picking the blocks that hold it stepped through every block.
+        """
         if not self.rows:
             return
         rows, self.rows = b"".join(self.rows), []
+        count = len(rows) // 256
         # a list, not a range: the range would make each number again for every id
-        blocks = list(range(self.first, self.first + len(rows) // 256))
+        blocks = list(range(self.first, self.first + count))
+        every = struct.pack(f"{count}{code}", *blocks)
+        width = len(every) // count
         for i, word in words.items():
             held = rows[i::256].translate(_IS_HELD)  # a column: 1 where a block holds id i
-            if 1 in held:
-                yield word, list(compress(blocks, held))
+            holders = held.count(1)
+            if holders == count:
+                yield word, every
+            elif (count - holders) * _FEW_LACKING < count:
+                yield word, b"".join(_between_lacking(every, held, width))
+            elif holders:
+                yield word, struct.pack(f"{holders}{code}", *compress(blocks, held))
+
+
+def _between_lacking(every: bytes, held: bytes, width: int) -> Iterator[bytes]:
+    """The runs of ``every`` (numbers ``width`` bytes each) between the places where ``held``
+    is 0."""
+    start = 0
+    lack = held.find(0)
+    while lack >= 0:
+        yield every[start * width : lack * width]
+        start = lack + 1
+        lack = held.find(0, start)
+    yield every[start * width :]
 
 
 def _without_id(words: list[bytes], seq: bytes) -> list[bytes]:
@@ -266,7 +313,7 @@ def _pair_ids(index: NearIndex) -> tuple[dict[bytes, int], bool]:
     if len(widespread) > len(_PAIR_IDS):
         return {word: i for i, word in enumerate(widespread[:_WIDE_IDS])}, True
     widest = heapq.nlargest(len(_PAIR_IDS), postings, key=lambda word: len(postings[word]))
-    return dict(zip(widest, _PAIR_IDS, strict=False)), False
+    return _Ids(zip(widest, _PAIR_IDS, strict=False)), False
 
 
 def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
@@ -280,7 +327,7 @@ def _wide_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     return units.tobytes().decode(_NATIVE_UTF16)
 
 
-def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
+def _block_pairs(ids: _Ids, words: list[bytes]) -> str:
     """A block's pair characters, each once when its few words must repeat pairs.
 
     A repetitive text (one phrase repeated) would otherwise return a hit per word to a scan;
@@ -291,7 +338,7 @@ def _block_pairs(ids: dict[bytes, int], words: list[bytes]) -> str:
     block where such words are frequent (a table of numbers: nearly all of them) keeps only the
     pairs within its runs of words with ids.
     """
-    seq = bytes(map(ids.get, words, repeat(_OTHER_WORD)))
+    seq = bytes(map(ids.__getitem__, words))
     return _seq_pairs(seq, len(_ALL_IDS.translate(None, _ALL_IDS.translate(None, seq))))
 
 
@@ -311,7 +358,9 @@ def _pair_chars(seq: bytes) -> str:
     pairs at even offsets and those at odd offsets are one decode each."""
     even = seq[: len(seq) // 2 * 2]
     odd = seq[1 : 1 + max(len(seq) - 1, 0) // 2 * 2]
-    return even.decode("utf-16-le") + odd.decode("utf-16-le")
+    # the codec's function itself: ``bytes.decode`` finds "utf-16-le" through the codec
+    # registry and a Python wrapper, a third of a block's decode
+    return utf_16_le_decode(even)[0] + utf_16_le_decode(odd)[0]
 
 
 def pair_postings(
