@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from quote_tui.manuscripts.protocol import study_material
 from quote_tui.manuscripts.quotes import EDITOR_BRACKET
+from quote_tui.manuscripts.saying import INTERRUPTING, alternation
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.title_case import is_title
 
@@ -570,11 +571,7 @@ class Repeats:
 
 
 # What breaks a quotation in two: its speaker and a verb of saying, nothing else.
-_SAYING = (
-    r"(?:asserts?|writes?|wrote|says?|said|argues?|argued|notes?|noted|continues?|continued|adds?|"
-    r"added|explains?|explained|observes?|insists?|claims?|suggests?|replies|replied|remarks?|"
-    r"concludes?|goes\s+on|schreibt|sagt|betont|fährt\s+fort)"
-)
+_SAYING = alternation(INTERRUPTING)
 _OPENS = r"\s*(?:``|[„“\"‘«»`'])?\s*$"
 _INTERRUPTION = re.compile(
     r"[\s,~]*(?:(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*"
