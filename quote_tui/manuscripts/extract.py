@@ -65,6 +65,7 @@ from quote_tui.manuscripts.titled import (
     italic_titles,
     named_with_year,
 )
+from quote_tui.manuscripts.translation_pair import translation_start
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -154,6 +155,7 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     rule = _RULE.search(doc.text, block.start, end)
     if rule and doc.text[block.start : rule.start()].strip():
         end = rule.start()
+    end = translation_start(doc.text, block.start, end) or end  # (its italic translation)
     start, end = _unwrap(doc.text, block.start, end)
     return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
 
