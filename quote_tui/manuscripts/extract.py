@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
+from quote_tui.manuscripts import addressed
 from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
@@ -298,7 +299,8 @@ def extract(
             and not ends_noted(doc.text, b.end)
         }
         numbered = own_items(scan, outer_blocks, labels, own)
-        repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
+        mine = partial(addressed.own_when_repeated, doc.text, scan, numbered=numbered)
+        repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own and mine(b)])
         cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         # Every quotation taken so far, cited or linked by context: a longer phrase said again
         # after it ("Listen to the wind blow, watch the sun rise." … to "watch the sun rise.")
