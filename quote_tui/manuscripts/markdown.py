@@ -82,7 +82,8 @@ _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
 # a template's tags and placeholders ({{total}}, {% raw %}).
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
+# (not the inner brackets of guillemets typed as <<…>>)
+_HTML_TAG = re.compile(r"(?<!<)</?[A-Za-z][^<>]{0,2000}>(?!>)")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
 # An image's or embedded medium's text (`![…](…)`, LiaScript's video `!?[…](…)`, audio
@@ -107,7 +108,8 @@ _TEMPLATE = re.compile(
 )
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 # HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
-_HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
+# (its words may carry inline markup: <sub>, <em>, <a>, as HTML allows inside <q>)
+_HTML_Q = re.compile(r"<q\b[^>]*>((?:[^<]|<(?!/?q\b)[^<>]{0,200}>){1,2000}?)</q>", re.I)
 
 
 def _code_spans(m: re.Match[str]) -> list[tuple[int, int]]:

@@ -117,3 +117,20 @@ def test_an_image_or_video_text_in_marks_quotes_nobody(tmp_path: Path) -> None:
         '?["An interview with the composer about the lament"](audio/interview.mp3)\n',
     )
     assert not scan(md).citations
+
+
+def test_an_html_q_holding_inline_markup_is_one_quotation(tmp_path: Path) -> None:
+    # course notes set definitions in <q> with a subscript, emphasis or a link inside
+    md = write(
+        tmp_path,
+        "a.md",
+        "## Begriffe\n\n"
+        "<q>Das Ergebnis ist die Wahrscheinlichkeit, dass ein Ergebnis zustande kommt, falls "
+        "die H<sub>0</sub> in der Population gilt.</q> (Hussy et al., 2013, S. 180)\n\n"
+        "<q>A <em>sample</em> is a part of the population chosen by a rule set in advance, "
+        'as <a href="#def">defined</a> before.</q> (Ward, 2019, p. 4)\n',
+    )
+    quotes = [c.quote for c in scan(md).citations]
+    assert len(quotes) == 2
+    assert quotes[0].startswith("Das Ergebnis ist die Wahrscheinlichkeit")
+    assert quotes[1].endswith("as defined before.")
