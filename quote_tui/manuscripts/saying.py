@@ -247,7 +247,11 @@ VERBS: dict[str, dict[str, Forms]] = {
 # Attributions that are not verbs: "according to Kant", "in his words", "so heißt es",
 # "Luhmann zufolge", "según Dussel", "selon Weil"; and a saying named ("Kant's dictum").
 ATTRIBUTIONS: dict[str, tuple[str, ...]] = {
-    "en": ("according to", "as per", "in (?:his|her|their|the) words", "supposition", "dictum"),
+    "en": (
+        *("according to", "as per", "in (?:his|her|their|the) words", "supposition", "dictum"),
+        # "Nader summed it up with the words, “…”", "the speech closed with these words:"
+        "with (?:the|these|those) words",
+    ),
     "de": ("heißt es", "zufolge", "laut", "nach Ansicht"),
     "es": ("según",),
     "fr": ("selon",),

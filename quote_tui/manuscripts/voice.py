@@ -45,7 +45,10 @@ _UTTERANCES = (
     r"[\w-]+"
 )
 _CUE = re.compile(
-    r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
+    # (not "with the words", "in the words": "Nader summed it up with the words, “…”" hands the
+    # words to him)
+    r"(?:(?<!\bwith\s)(?<!\bin\s)\b(?:the|a|this|that)\s+words|"
+    r"\b(?:the|a|this|that)\s+(?:phrase|term|word|expression|slogan|motto|label|"
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
     # A program's text: "den String „Hello my task is writing“", "ein String („…“)".
     r"\b(?:den|der|die|das|dem|ein|einen|eine|einer)\s+(?:String|Zeichenkette|Ausgabe|Meldung|"
