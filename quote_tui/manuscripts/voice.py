@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.inline_math import sentence_with_symbols
 from quote_tui.manuscripts.protocol import study_material
 from quote_tui.manuscripts.quotes import EDITOR_BRACKET
 from quote_tui.manuscripts.saying import INTERRUPTING, alternation
@@ -261,7 +262,9 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         # A question someone is named asking is theirs: "As Jean-Paul Martinon has
         # accurately commented ‘how are we to understand …?’".
         return not _ASKED.search(text, max(0, start - 120), start)
-    if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
+    if (_MATH.search(inner) and not sentence_with_symbols(inner, _MATH)) or _PATH.search(inner):
+        return True
+    if _is_formula(inner):
         return True
     if _IDENTIFIER.fullmatch(inner):
         return True
