@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["addresses_reader", "in_box", "writers_note"]
+from quote_tui.manuscripts.document import Block
+from quote_tui.manuscripts.voice import presents_own
+
+__all__ = ["addresses_reader", "in_box", "own_when_repeated", "writers_note"]
 
 # A bold label opening the block, ending in a stop or colon: "**Aufgabe:**", "**Note**:",
 # "**Think. Pair. Share.**" (the title of a box, as GitHub's "> [!NOTE]" is one); not a label
@@ -178,3 +181,24 @@ def writers_note(scan: str, start: int, end: int) -> bool:
         return False
     body = scan[start:end]
     return bool(_THIS_TEXT.search(body)) and bool(_FIRST_PERSON.search(body))
+
+
+# A block the writer opens with a quotation mark: "> “I thought his memory was …”".
+_OPENS_MARKED = re.compile(r"[ \t>*_]*(?:[\"“„«»‘‚]|``)")
+
+
+def own_when_repeated(text: str, scan: str, block: Block, numbered: set[int]) -> bool:
+    """Whether the words of an uncited block, said again later in marks, are the writer's own.
+    They are unless the writer set the block in quotation marks and extraction keeps it: then
+    it is an excerpt (the passage a close reading goes through, phrase by phrase), and its
+    words said again are that text's. A block the writer presents as theirs, numbers as their
+    item, notes or addresses to the reader stays theirs, marks or not."""
+    start, end = block.start, block.end
+    if (
+        presents_own(scan, start, end)
+        or start in numbered
+        or writers_note(scan, start, end)
+        or addresses_reader(text, start, end, linked=False)
+    ):
+        return True
+    return _OPENS_MARKED.match(text, start) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from quote_tui.manuscripts import saying
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.quotes import QuoteSpan
@@ -108,8 +109,8 @@ def _word_note_at(doc: Document, pos: int) -> bool:
 # "Emil Post writes:", "As Kant puts it", "Luhmann schreibt": the surname before a verb of saying.
 _SPEAKER = re.compile(
     r"(?:^|[\s(])(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.)?\s*(?:[,~]\s*)?(?:\\[a-z]*cite[^:]*?)?\s*"
-    r"(?:(?:write|say|argue|note|observe|remark|state|explain|ask|claim|insist|conclude)s?|"
-    r"wrote|said|argued|noted|puts?\s+it|schreiben|schreibt|sagt|betont|meint|formuliert)\b"
+    + saying.alternation(saying.LEAD_IN)
+    + r"\b"
 )
 _LATEX_KEYS = re.compile(r"\{([^{}]*)\}\s*$")
 _PANDOC_KEYS = re.compile(r"-?@([\w][\w:.#$%&\-+?<>~/]*[\w]|[\w])")
@@ -132,11 +133,4 @@ def cited_keys(mention: Mention) -> list[str]:
 
 # A verb of saying that ends a block quotation's lead-in with no colon, its note or key right
 # after it ("Tribe writes^[@tribe, 1070]", "wie Kant schreibt[^3]"): lookbehinds, each its own.
-SAYS_AT_END = "|".join(
-    rf"(?<=\b{verb})"
-    for verb in (
-        *("writes", "wrote", "says", "argues", "notes", "explains", "observes", "remarks"),
-        *("continues", "concludes", "states", "puts it", "adds", "schreibt", "ausführt"),
-        *("bemerkt", "erklärt", "escreve", "afirma", "écrit", "escribe"),
-    )
-)
+SAYS_AT_END = "|".join(rf"(?<=\b{verb})" for verb in saying.SAYS_AT_END)

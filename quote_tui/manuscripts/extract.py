@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 
+from quote_tui.manuscripts import addressed
 from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
 from quote_tui.manuscripts.after_block import cite_after_block
 from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
@@ -63,6 +64,7 @@ from quote_tui.manuscripts.titled import (
     italic_titles,
     named_with_year,
 )
+from quote_tui.manuscripts.translation_pair import translation_start
 from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
@@ -155,6 +157,7 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     rule = _RULE.search(doc.text, block.start, end)
     if rule and doc.text[block.start : rule.start()].strip():
         end = rule.start()
+    end = translation_start(doc.text, block.start, end) or end  # (its italic translation)
     start, end = _unwrap(doc.text, block.start, end)
     return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
 
@@ -297,7 +300,8 @@ def extract(
             and not ends_noted(doc.text, b.end)
         }
         numbered = own_items(scan, outer_blocks, labels, own)
-        repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own])
+        mine = partial(addressed.own_when_repeated, doc.text, scan, numbered=numbered)
+        repeats = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start in own and mine(b)])
         cited = Repeats(doc.text, [(b.start, b.end) for b in taken if b.start not in own])
         # Every quotation taken so far, cited or linked by context: a longer phrase said again
         # after it ("Listen to the wind blow, watch the sun rise." … to "watch the sun rise.")

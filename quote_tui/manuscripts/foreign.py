@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ORIGINAL_BESIDE", "foreign", "translated"]
+__all__ = ["ORIGINAL_BESIDE", "foreign", "language", "translated"]
 
 _GERMAN = frozenset(
     re.findall(
@@ -20,7 +20,7 @@ _ENGLISH = frozenset(
 )
 
 
-def _language(text: str) -> str | None:
+def language(text: str) -> str | None:
     """English or German by their commonest short words, or None when too few to tell."""
     words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
     de = sum(w in _GERMAN for w in words)
@@ -35,7 +35,7 @@ def foreign(inner: str, around: str) -> bool:
     """Words in another language than the sentence around them: a source quoted in its
     original ("Dasein has a preontological understanding of being: 'Seinsverständnis ist
     selbst …'"), not the writer's own phrase."""
-    mine, theirs = _language(inner), _language(around)
+    mine, theirs = language(inner), language(around)
     if mine == "en" and _named(inner):
         # English names in a German text ("die Annahme der „Terms and Conditions for
         # developers“"): a name in capitals, not a source quoted in its original.
@@ -63,7 +63,7 @@ def translated(text: str, start: int, end: int, close_end: int) -> bool:
     original = (m[1] or m[2]) if m is not None else ""
     if len(original.split()) < 2:
         return False
-    theirs, mine = _language(original), _language(text[start:end])
+    theirs, mine = language(original), language(text[start:end])
     return theirs is None or mine is None or theirs != mine
 
 

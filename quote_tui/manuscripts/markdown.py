@@ -82,9 +82,13 @@ _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 # What holds no quotation of a source: an HTML tag with its attributes (alt="..."), a link's
 # target and title ([text](url "Title")), a heading (quoted words there name a topic), and
 # a template's tags and placeholders ({{total}}, {% raw %}).
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
+# (not the inner brackets of guillemets typed as <<…>>)
+_HTML_TAG = re.compile(r"(?<!<)</?[A-Za-z][^<>]{0,2000}>(?!>)")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
+# An image's or embedded medium's text (`![…](…)`, LiaScript's video `!?[…](…)`, audio
+# `?[…](…)` and page `??[…](…)`) describes the picture, even set in marks; it quotes nobody.
+_MEDIA_TEXT = re.compile(r"(?:!\??|\?\??)\[[^\[\]\n]*\](?=\()")
 # An admonition's first line in MkDocs and Python-Markdown, its title in marks: '!!! note "…"',
 # '???+ tip "…"' (a box's heading, as a heading's quoted words are).
 _ADMONITION = re.compile(
@@ -104,7 +108,8 @@ _TEMPLATE = re.compile(
 )
 _HTML_QUOTE = re.compile(r"<blockquote\b[^>]*>(.*?)</blockquote>", re.S | re.I)
 # HTML's inline quotation, <q>…</q>: the browser sets the marks, so the source has none.
-_HTML_Q = re.compile(r"<q\b[^>]*>([^<]{1,2000}?)</q>", re.I)
+# (its words may carry inline markup: <sub>, <em>, <a>, as HTML allows inside <q>)
+_HTML_Q = re.compile(r"<q\b[^>]*>((?:[^<]|<(?!/?q\b)[^<>]{0,200}>){1,2000}?)</q>", re.I)
 
 
 def _code_spans(m: re.Match[str]) -> list[tuple[int, int]]:
@@ -161,6 +166,26 @@ def _blockquotes(text: str) -> list[Block]:
 
 _SIGNATURE_ALONE = re.compile(r"(?:-{2,3}|–|—|―)[ \t]?([A-ZÄÖÜ][^\n]{1,150})")
 
+# A block quotation that opens a list item ("- > …", "    + >…", "1. > …"): CommonMark reads
+# the ">" after the item's marker as a block quote inside the item, as slides and notes set a
+# quotation under the point it supports. It runs over the lines after it, lazily or each with
+# its own ">", up to a blank line, the next item, a heading or a fence.
+_ITEM_QUOTE = re.compile(
+    r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+>[ \t]?(?=\S)(?P<body>[^\n]*"
+    r"(?:\n(?![ \t]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]|#|```|~~~|\n|\Z))[^\n]*\S[^\n]*)*)",
+    re.M,
+)
+
+
+def _item_blockquotes(text: str) -> list[Block]:
+    blocks = []
+    for m in _ITEM_QUOTE.finditer(text):
+        start, end = m.start("body"), m.end("body")
+        while end > start and text[end - 1] in " \t":
+            end -= 1
+        blocks.append(Block(start, end, m.end()))
+    return blocks
+
 
 # A block signed at its end, as an epigraph is: "> … evidence. -Brown University researcher
 # Willoughby Britton." The signature names the speaker; it is not the quoted words.
@@ -196,6 +221,8 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
         hidden.extend(span for m in pattern.finditer(text) for span in _code_spans(m))
+    if kind == "markdown" and "<blockquote" in text:
+        hidden.extend(m.span() for m in _EMBEDDED_POST.finditer(text))
     scan = blank_out(text, hidden)
     if kind == "markdown":
         scan = blank_out(scan, [(m.start(), m.end()) for m in _INLINE_CODE.finditer(scan)])
@@ -203,7 +230,7 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     reflist = find_reference_list(scan)
     linked = scan  # the notes' links back to their marks are markup blanked out below
     if kind == "markdown":
-        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION]
+        markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION, _MEDIA_TEXT]
         tags = list(_HTML_TAG.finditer(scan))
         scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
         scan = marks_to_words(scan, tags)
@@ -245,6 +272,17 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
 
 # The footer that signs a quotation, with a <cite> around the work perhaps (the tags are markup).
 _FOOTER = re.compile(r"<footer\b[^>]*>\s*([^<]*(?:<(?!/footer)[^<]*)*)</footer>|<footer\b", re.I)
+
+
+# A social post embedded as its platform's code gives it ("<blockquote class="twitter-tweet"
+# …>", Instagram's, TikTok's, Mastodon's, Bluesky's, Reddit's): the post shown as it stands,
+# its author and date in the markup, not words the writer quotes from a source.
+_EMBEDDED_POST = re.compile(
+    r"<blockquote\b[^>]*\bclass=[\"'][^\"']*\b(?:twitter-tweet|twitter-video|instagram-media|"
+    r"tiktok-embed|mastodon-embed|bluesky-embed|reddit-embed-bq|reddit-card|text-post-media)\b"
+    r".*?</blockquote>",
+    re.I | re.S,
+)
 
 
 def _html_blockquotes(text: str) -> list[Block]:
@@ -377,6 +415,8 @@ def read_markdown(text: str, file: str) -> Manuscript:
     if "&" in text:
         text = _REFERENCE.sub(_punctuation, text)
     blocks = _blockquotes(text) + _html_blockquotes(text) + _epigraphs(text)
+    if ">" in text:
+        blocks += _item_blockquotes(text)
     if "{%" in text:
         blocks += _liquid_blockquotes(text)
     blocks += _dialogue_blocks(text)

@@ -43,6 +43,7 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     # Two commas typed for „ (a T1 font's ligature in German LaTeX, a habit in Word): closed by
     # whatever the writer typed for “.
     ",,": ("“", "”", "``", "''", '"'),
+    "<<": (">>",),
     "«": ("»",),
     "»": ("«",),
     # Single guillemets: German ›…‹ (inside »…«), Swiss and French ‹…›.
@@ -64,9 +65,15 @@ _PAIRS: dict[str, tuple[str, ...]] = {
 # file) made every closer a pass over all of them.
 _MAX_OPEN = 64
 
-_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,"})
+_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,", "<<"})
 # Two commas open a quotation before a word, never after a letter or another comma.
 _COMMAS = re.compile(r"(?<![,\w]),,(?=[^\s,])")
+# Guillemets typed as two angle brackets, <<…>> (Italian and French writers whose keyboard has
+# no « », as a LaTeX T1 font prints them): they open before a word and close after one, never
+# inside an arrow, a shift or a run of brackets, nor around a cross-reference's id
+# (AsciiDoc's and Markdown extensions' <<fig:setup>>, <<intro,the introduction>>).
+_ANGLES_OPEN = re.compile(r"(?<![<\w=-])<<(?=[^\s<=-])(?![\w:.#/-]+(?:,|>>))")
+_ANGLES_CLOSE = re.compile(r"(?<=[^\s>=-])>>(?![>\w=])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +160,13 @@ def find_quotes(
     # than every character (a Python loop over each character of a 20 MB text took 15 s).
     marks = _LATEX_MARKS if latex else _MARKS
     commas = {m.start() for m in _COMMAS.finditer(text)}
-    positions = sorted(breaks.union(m.start() for m in marks.finditer(text)).union(commas))
+    angles, closes = set(), set()
+    if "<<" in text:
+        angles = {m.start() for m in _ANGLES_OPEN.finditer(text)}
+        closes = {m.start() for m in _ANGLES_CLOSE.finditer(text)}
+    positions = sorted(
+        breaks.union(m.start() for m in marks.finditer(text)).union(commas, angles, closes)
+    )
     skip_to = 0
     # LaTeX openings left unclosed, with where their quotation must have ended at the latest.
     stray: list[tuple[int, int]] = []
@@ -169,9 +182,14 @@ def find_quotes(
         ch = text[i]
         two = text[i : i + 2]
         prev = text[i - 1] if i else " "
-        if i in commas:
-            _open(stack, (",,", i + 2))
+        if i in commas or i in angles:
+            _open(stack, (",," if i in commas else "<<", i + 2))
             skip_to = i + 2
+            continue
+        if i in closes:
+            if any(m == "<<" for m, _ in stack):
+                _close(stack, ">>", found, i, i + 2)
+                skip_to = i + 2
             continue
         if two == "''" and stack and stack[-1][0] == ",,":
             _close(stack, "''", found, i, i + 2)

@@ -10,6 +10,7 @@ import re
 
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import sentence_start
+from quote_tui.manuscripts.saying import ARGUING, alternation
 from quote_tui.manuscripts.voice import Repeats
 
 __all__ = [
@@ -28,12 +29,7 @@ CITE_ENDS = re.compile(r"[\]}]\s+(?=[A-ZÄÖÜ])")
 # Someone named who says what the sentence reports: "As Dworkin notes, there are … “antecedent”
 # interests", "Hayot argues elsewhere that the “ultimate” reason …". A name, not a pronoun or a
 # thing ("Metaphysics has looked to explain"), with a verb of arguing or writing.
-_ARGUING = (
-    r"(?:argues|argued|notes|noted|claims|claimed|writes|wrote|says|said|observes|observed|"
-    r"insists|insisted|contends|contended|maintains|maintained|asserts|asserted|states|stated|"
-    r"suggests|suggested|points\s+out|pointed\s+out|behauptet|schreibt|schrieb|argumentiert|"
-    r"betont|betonte|meint|meinte|stellt\s+fest|hält\s+fest)"
-)
+_ARGUING = alternation(ARGUING)
 _AS_NAME = re.compile(
     rf"^\W*(?:As|Wie)\s+(?:[A-Z][\w'’-]+\s+)?[A-ZÄÖÜ][\w'’-]+\s+(?:\w+ly\s+)?{_ARGUING}\s*,"
 )

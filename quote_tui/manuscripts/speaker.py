@@ -18,6 +18,7 @@ from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Locator
 from quote_tui.manuscripts.reflist import match_author
 from quote_tui.manuscripts.refs import Mention
+from quote_tui.manuscripts.saying import SPEAKER, alternation
 
 __all__ = ["named_speaker", "page_author", "short_page"]
 
@@ -27,18 +28,9 @@ _NAME = r"[A-ZÄÖÜ][\w'’\-]+"
 _VERB = (
     # an adverb before the verb: "convincingly argues", "rightly notes", "treffend schreibt"
     r"(?:has|had|have|hat|once)?\s*(?:also\s+|[a-z]+ly\s+|treffend\s+|zutreffend\s+)?"
-    r"(?:argue[sd]?|note[sd]?|wr(?:ote|ites)|sa(?:id|ys)|spoke|speaks|call(?:s|ed)?|term(?:s|ed)?|"
-    r"describe[sd]?|suggest(?:s|ed)?|comment(?:s|ed)?|claim(?:s|ed)?|state[sd]?|remark(?:s|ed)?|"
-    r"observe[sd]?|put(?:s)?\s+it|reflect(?:s|ed)?|insist(?:s|ed)?|schreibt|schrieb|sagt|sagte|"
-    # "Emily Mitchell quotes “…”", "Smith explains that", "Müller betont, dass", "X zitiert"
-    r"quote[sd]?|explain(?:s|ed)?|assert(?:s|ed)?|mention(?:s|ed)?|point(?:s|ed)?\s+out|"
-    r"add(?:s|ed)?|emphasi[sz]e[sd]?|stress(?:es|ed)?|tell(?:s)?|told|recall(?:s|ed)?|"
-    r"zitiert|erklärt|erklärte|behauptet|betonte|schildert|beschreibt|fasst\s+zusammen|"
-    r"nennt|nannte|spricht|sprach|betont|meint|"
-    # "Smith reasons that", "contends", "maintains"; "argumentiert"; "ressalta", "afirma",
-    # "destaca" (Portuguese, Spanish), "souligne", "affirme" (French)
-    r"reason(?:s|ed)|contend(?:s|ed)|maintain(?:s|ed)|acknowledge[sd]?|warn(?:s|ed)|"
-    r"argumentiert|ressalta[mr]?|afirma[mr]?|destaca[mr]?|señala|souligne|affirme)\b"
+    # the verb (saying.SPEAKER): "argues", "quotes", "betont", "zitiert", "ressalta", "souligne"
+    + alternation(SPEAKER)
+    + r"\b"
 )
 _BEFORE = re.compile(
     r"(?:(?:[Aa]s|[Ww]ie|[Aa]ccording\s+to|[Ll]aut|[Ff]or)\s+)?(?P<name>" + _NAME + r")"

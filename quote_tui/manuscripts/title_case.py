@@ -7,7 +7,8 @@ import re
 
 __all__ = ["is_title"]
 
-_TITLE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# (a word, not the letters after a number: "the 21st Century")
+_TITLE_WORD = re.compile(r"(?<![^\W_])(?<!-)['’]?([^\W\d_][\w'’-]*)")
 # Words a title leaves in lower case (English, German, French, Spanish); every other word of a
 # title is capitalised, where a sentence has verbs and adjectives in lower case.
 _SMALL = frozenset(
@@ -52,5 +53,6 @@ def is_title(text: str, start: int, end: int) -> bool:
     # German phrase whose nouns alone are capitalised.
     if not every or not every[0][0].isupper():
         return False
-    words = [w for w in every if w.casefold() not in _SMALL]
+    # (a small letter alone is a symbol, the statistic of "A World Beyond p < 0.05")
+    words = [w for w in every if w.casefold() not in _SMALL and not (len(w) == 1 and w.islower())]
     return len(words) >= 2 and all(w[0].isupper() for w in words)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.inline_math import sentence_with_symbols
 from quote_tui.manuscripts.protocol import study_material
 from quote_tui.manuscripts.quotes import EDITOR_BRACKET
+from quote_tui.manuscripts.saying import INTERRUPTING, alternation
 from quote_tui.manuscripts.study import participants_words
 from quote_tui.manuscripts.title_case import is_title
 
@@ -44,7 +46,10 @@ _UTTERANCES = (
     r"[\w-]+"
 )
 _CUE = re.compile(
-    r"(?:\b(?:the|a|this|that)\s+(?:phrase|term|word|words|expression|slogan|motto|label|"
+    # (not "with the words", "in the words": "Nader summed it up with the words, “…”" hands the
+    # words to him)
+    r"(?:(?<!\bwith\s)(?<!\bin\s)\b(?:the|a|this|that)\s+words|"
+    r"\b(?:the|a|this|that)\s+(?:phrase|term|word|expression|slogan|motto|label|"
     r"notion|title|name|heading|topic|subject|theme|string|output|message|prompt)|"
     # A program's text: "den String „Hello my task is writing“", "ein String („…“)".
     r"\b(?:den|der|die|das|dem|ein|einen|eine|einer)\s+(?:String|Zeichenkette|Ausgabe|Meldung|"
@@ -257,7 +262,9 @@ def authors_own(text: str, start: int, end: int, close_end: int) -> bool:
         # A question someone is named asking is theirs: "As Jean-Paul Martinon has
         # accurately commented ‘how are we to understand …?’".
         return not _ASKED.search(text, max(0, start - 120), start)
-    if _MATH.search(inner) or _is_formula(inner) or _PATH.search(inner):
+    if (_MATH.search(inner) and not sentence_with_symbols(inner, _MATH)) or _PATH.search(inner):
+        return True
+    if _is_formula(inner):
         return True
     if _IDENTIFIER.fullmatch(inner):
         return True
@@ -570,11 +577,7 @@ class Repeats:
 
 
 # What breaks a quotation in two: its speaker and a verb of saying, nothing else.
-_SAYING = (
-    r"(?:asserts?|writes?|wrote|says?|said|argues?|argued|notes?|noted|continues?|continued|adds?|"
-    r"added|explains?|explained|observes?|insists?|claims?|suggests?|replies|replied|remarks?|"
-    r"concludes?|goes\s+on|schreibt|sagt|betont|fährt\s+fort)"
-)
+_SAYING = alternation(INTERRUPTING)
 _OPENS = r"\s*(?:``|[„“\"‘«»`'])?\s*$"
 _INTERRUPTION = re.compile(
     r"[\s,~]*(?:(?:[A-Z][\w'’.-]*\s+){0,4}(?:he|she|they|it|one)?\s*"
