@@ -358,7 +358,7 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
-                if known.named(raw, _note_text(mention)):
+                if locator is None and known.named(raw, _note_text(mention)):
                     continue
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
@@ -512,7 +512,9 @@ def extract(
                 and not inscribed(doc.text, span.start)
             ):
                 continue
-            if known.named(raw, _note_text(mention)):
+            # (a title is named, not cited at a page: "\enquote{\textit{…}\footcite[p.~23]{k}}"
+            # quotes words set in italics, as French sets a quotation in another language)
+            if locator is None and known.named(raw, _note_text(mention)):
                 continue
             if (mention, reference) == (None, None) and (
                 (

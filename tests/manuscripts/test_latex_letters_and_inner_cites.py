@@ -150,3 +150,22 @@ def test_an_opening_babel_mark_closed_after_the_citation_is_the_blocks_own() -> 
         "Unter Schulsozialarbeit wird ein Angebot verstanden"
     )
     assert latex_to_text('ein "`Wort mitten') == "ein „Wort mitten"
+
+
+def test_italic_words_quoted_with_their_page_are_no_title(tmp_path: Path) -> None:
+    # French sets a quotation in another language in italics inside the guillemets; the
+    # italic words are the source's, cited at a page, not a title the text names
+    got = _scan(
+        tmp_path,
+        "Kant le dit ainsi~: \\enquote{\\textit{Der Raum ist kein empirischer Begriff, der von "
+        "äußeren Erfahrungen abgezogen worden}\\footcite[S.~23]{kant1781}}. Il traduit "
+        "ensuite~: \\enquote{\\textit{Space is not an empirical concept derived from outer "
+        "experiences}\\footcite[S.~23]{kant1781}}. La suite.",
+    )
+    assert got == {
+        "Der Raum ist kein empirischer Begriff, der von äußeren Erfahrungen abgezogen worden": (
+            "kant1781",
+            "23",
+        ),
+        "Space is not an empirical concept derived from outer experiences": ("kant1781", "23"),
+    }
