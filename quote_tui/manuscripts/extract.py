@@ -266,6 +266,7 @@ def extract(
         if d.kind in ("markdown", "latex")
         for t in italic_titles(d.scan_text if d.scan_text is not None else d.text)
     ]
+    listed = Titles([*titles, *(entry.title for entry in ms.listed), *named])
     known = Titles([*titles, *(entry.title for entry in ms.listed), *italic, *named])
     spent = deadline.passed if deadline is not None else _never
     for index, doc in enumerate(ms.documents):
@@ -358,7 +359,7 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
-                if locator is None and known.named(raw, _note_text(mention)):
+                if (listed if locator else known).named(raw, _note_text(mention)):
                     continue
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
@@ -512,9 +513,9 @@ def extract(
                 and not inscribed(doc.text, span.start)
             ):
                 continue
-            # (a title is named, not cited at a page: "\enquote{\textit{…}\footcite[p.~23]{k}}"
-            # quotes words set in italics, as French sets a quotation in another language)
-            if locator is None and known.named(raw, _note_text(mention)):
+            # (words set in italics and cited at a page are quoted, no italic title: French sets
+            # a quotation in another language so, "\enquote{\textit{…}\footcite[p.~23]{k}}")
+            if (listed if locator else known).named(raw, _note_text(mention)):
                 continue
             if (mention, reference) == (None, None) and (
                 (
