@@ -122,6 +122,8 @@ _TYPED_PLACE = re.compile(
 # are an identifier, not anyone's words.
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
+# The quoted words set in italics inside their marks (a title set in italics stands outside)
+_ITALIC = re.compile(r"\s*(?:\\(?:textit|emph|textsl)\s*\{|[*_](?![*_\s]))")
 
 
 def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
@@ -359,7 +361,9 @@ def extract(
                 ):
                     raw = doc.text[block.start : noted.cut].rstrip()
                     mention, reference, locator = noted.mention, noted.reference, noted.locator
-                if (listed if locator else known).named(raw, _note_text(mention)):
+                if (listed if locator and _ITALIC.match(raw) else known).named(
+                    raw, _note_text(mention)
+                ):
                     continue
                 if (mention, reference) == (None, None) and (
                     authors_own(doc.text, block.start, block.end, block.end)
@@ -515,7 +519,9 @@ def extract(
                 continue
             # (words set in italics and cited at a page are quoted, no italic title: French sets
             # a quotation in another language so, "\enquote{\textit{…}\footcite[p.~23]{k}}")
-            if (listed if locator else known).named(raw, _note_text(mention)):
+            if (listed if locator and _ITALIC.match(raw) else known).named(
+                raw, _note_text(mention)
+            ):
                 continue
             if (mention, reference) == (None, None) and (
                 (

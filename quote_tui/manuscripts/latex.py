@@ -32,7 +32,6 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
 from quote_tui.manuscripts.refs import Mention, find_mentions
-from quote_tui.manuscripts.texdecode import letters_to_text
 
 __all__ = ["csquotes_blocks", "latex_to_text", "own_quote_blocks", "read_latex"]
 
@@ -483,6 +482,9 @@ def _edited(m: re.Match[str]) -> str:
 
 def latex_to_text(raw: str) -> str:
     """A LaTeX quotation as its reader sees it: commands dropped, quotes and dashes typeset."""
+    # (texdecode loads pylatexenc: only where LaTeX is read, as delatex below does)
+    from quote_tui.manuscripts.texdecode import letters_to_text
+
     s = _COMMENT.sub("", raw)
     # letters first: the braces are dropped below, and \oe{}uvre must not become \oeuvre
     s = typeset_signs(letters_to_text(s))
