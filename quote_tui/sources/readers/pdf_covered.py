@@ -20,6 +20,8 @@ from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _ERRORS
+
 __all__ = ["covered_text", "hide_covered", "scan_image"]
 
 _COVER = 0.8
@@ -28,7 +30,6 @@ _MOST = 0.8
 """Share of the page's text (by area) that must lie beneath the image."""
 _ASPECT = 0.05
 """How far an image's width-to-height may differ from its page's to be a scan of the page."""
-_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def scan_image(page: pymupdf.Page) -> bool:

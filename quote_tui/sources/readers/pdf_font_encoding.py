@@ -20,6 +20,8 @@ import re
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
+
 __all__ = ["builtin_encoding", "differences_pairs"]
 
 _STANDARD_STRINGS = 391
@@ -27,7 +29,6 @@ _STANDARD_STRINGS = 391
 _ENCODING, _CHARSET, _CHARSTRINGS = 16, 15, 17
 """Top DICT operators."""
 _DIFFERENCES = re.compile(r"/?([^\s/\[\]]+)")
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 _TYPE1_PUT = re.compile(rb"dup\s+(\d{1,3})\s*/([^\s/\[\]{}()<>]+)\s+put")
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_symbol_fonts import PI_NAMES
@@ -45,7 +46,6 @@ _SYMBOL = {
 """Adobe's Symbol encoding: the letters and signs a code stands for."""
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """A control character MuPDF gives for a glyph it cannot name."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def _char(name: str, symbol: bool) -> str | None:

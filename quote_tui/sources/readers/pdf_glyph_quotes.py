@@ -21,6 +21,8 @@ from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
+
 __all__ = ["lower_quotes"]
 
 _LOWERED = {"\u201d": "\u201e", "\u2019": "\u201a"}
@@ -31,7 +33,6 @@ ellipsis after, as in "„[...] a team": not the apostrophe of "’19" in a refe
 _DROP = 0.4
 """Ems below the line's baseline that a mark must stand: a lowered mark stands 0.55-0.6 em
 low, a subscript 0.15-0.3."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def _baseline(line: dict[str, Any]) -> float:

@@ -19,6 +19,7 @@ from typing import Any
 import pymupdf
 
 from quote_tui.sources.readers.pdf_accents import compose_accents
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_glyph_quotes import lower_quotes
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_lines import Line, close_ligature_gaps, spans_text
@@ -38,7 +39,6 @@ __all__ = [
 Rect = tuple[float, float, float, float]
 _MARGIN = 1.0
 """Points the clip reaches past the lines, so a glyph at a line's edge is read whole."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 _WORD_GAP = 0.8
 """Share of a line's own word space (the median width of its space glyphs) that a gap between
 two letters must reach to be a word space MuPDF left out. Kerning and tracking stay far below

@@ -30,6 +30,7 @@ from bisect import bisect_left
 import pymupdf
 
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 
 __all__ = ["drop_fillers", "read_ligature_letters"]
 
@@ -55,7 +56,6 @@ _PAIR = re.compile(rb"(<[0-9A-Fa-f]+>)(\s*)<([0-9A-Fa-f]+)>")
 """One of a bfchar section's entries: a code, then its value."""
 _RANGE = re.compile(rb"<([0-9A-Fa-f]+)>(\s*)<([0-9A-Fa-f]+)>(\s*)(<[0-9A-Fa-f]+>|\[[^\]]*\])")
 """One of a bfrange section's entries: its first and last code, then a value or an array."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def _ligature(value: bytes) -> bytes | None:

@@ -20,6 +20,7 @@ import re
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
 
 __all__ = ["mend_ligature_maps"]
@@ -33,7 +34,6 @@ _BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
 _BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
 _RANGE_ITEM = re.compile(rb"<[0-9A-Fa-f]+>|\[[^\]]*\]")
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def _letters(name: str) -> str | None:

@@ -29,6 +29,7 @@ import unicodedata
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_truetype_outlines import Box, Contour, TrueTypeOutlines, ink
 
 __all__ = ["LIGATURES", "ligature_reading", "mend_ligature_shapes"]
@@ -67,7 +68,6 @@ _HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
 _TWO_BYTE = re.compile(rb"<0000>\s*<FFFF>", re.I)
 _NUMBERS = re.compile(r"\[|\]|-?[\d.]+")
 _REF = re.compile(r"(\d+) 0 R")
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def _unicode_map(cmap: bytes) -> dict[int, str]:

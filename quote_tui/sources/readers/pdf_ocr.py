@@ -26,6 +26,7 @@ import pymupdf
 
 from quote_tui.engine.errors import ErrorCode, Recovery, SourceError
 from quote_tui.sources.readers.ocr_budget import Budget, cpu_seconds
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_language import page_language, untold
 from quote_tui.sources.readers.pdf_ocr_poor import poor_layers, read_poor_layers
@@ -64,8 +65,6 @@ _FLAGS = pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE
 _ASK_TIMEOUT = 10.0
 """Seconds ``tesseract --list-langs`` may take to say where its language data is."""
 _LANGS_IN = re.compile(r'List of available languages in "(.+?)"')
-# MuPDF's own errors are not RuntimeErrors in PyMuPDF 1.24+
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def tessdata() -> str | None:

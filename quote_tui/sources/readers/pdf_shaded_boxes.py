@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
+
 __all__ = ["Shaded", "inside", "shaded_rects"]
 
 Rect = tuple[float, float, float, float]
@@ -30,7 +32,6 @@ _SMALLEST = 20.0
 less)."""
 _SLACK = 2.0
 """Points a block's box may reach past the rectangle it stands in."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def shaded_rects(doc: pymupdf.Document) -> Shaded:

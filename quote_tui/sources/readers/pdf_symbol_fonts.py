@@ -30,6 +30,7 @@ import re
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_font_encoding import builtin_encoding, differences_pairs
 from quote_tui.sources.readers.pdf_glyph_widths import (
     PI_OPERATORS,
@@ -158,7 +159,6 @@ _SYMBOLIC = 4
 _ONE_BYTE = re.compile(
     rb"begincodespacerange\s*<[0-9A-Fa-f]{2}>\s*<[0-9A-Fa-f]{2}>\s*endcodespacerange"
 )
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 _CMAP = b"""/CIDInit /ProcSet findresource begin
 12 dict begin
 begincmap

@@ -31,6 +31,7 @@ from typing import Any
 
 import pymupdf
 
+from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 from quote_tui.sources.readers.pdf_lines import Line
 
@@ -59,7 +60,6 @@ ligature: Computer Modern's ligatures measure 0.91-0.96 of them (bold "ff" 0.88)
 publisher's clone's "ff" 0.83; a math italic's "β" measures 0.68 of "fi", T1's "‹" 0.67."""
 _SLACK = 0.5
 """Points a piece of a line may stand past the line's rectangle (rounding)."""
-_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
 
 
 def tex_ligature_in_word(text: str) -> bool:
