@@ -31,6 +31,7 @@ import pymupdf
 
 from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
+from quote_tui.sources.readers.pdf_unicode_maps import BFCHAR, BFRANGE, page_fonts
 
 __all__ = ["drop_fillers", "read_ligature_letters"]
 
@@ -50,8 +51,6 @@ _FILLED = re.compile("(?<=[\ufb00-\ufb04])\u2060")
 """A filler after the ligature it follows."""
 _SPELLED = re.compile(rb"<(0066(?:0066)?(?:006[69cC]|0066))>")
 """A map's value that may be an f-ligature's letters (checked against ``_LIGATURES``)."""
-_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
-_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _PAIR = re.compile(rb"(<[0-9A-Fa-f]+>)(\s*)<([0-9A-Fa-f]+)>")
 """One of a bfchar section's entries: a code, then its value."""
 _RANGE = re.compile(rb"<([0-9A-Fa-f]+)>(\s*)<([0-9A-Fa-f]+)>(\s*)(<[0-9A-Fa-f]+>|\[[^\]]*\])")
@@ -81,19 +80,8 @@ def _range(m: re.Match[bytes]) -> bytes:
 
 def _read(cmap: bytes) -> bytes:
     """The map with each f-ligature's letters given as its character."""
-    cmap = _BFCHAR.sub(lambda s: _PAIR.sub(_char, s.group()), cmap)
-    return _BFRANGE.sub(lambda s: _RANGE.sub(_range, s.group()), cmap)
-
-
-def _fonts(doc: pymupdf.Document, pages: range) -> set[int]:
-    """The fonts on ``pages``, each once (a body font stands on every page)."""
-    xrefs: set[int] = set()
-    for index in pages:
-        try:
-            xrefs.update(font[0] for font in doc.get_page_fonts(index))
-        except _MUPDF_ERRORS:
-            continue
-    return xrefs
+    cmap = BFCHAR.sub(lambda s: _PAIR.sub(_char, s.group()), cmap)
+    return BFRANGE.sub(lambda s: _RANGE.sub(_range, s.group()), cmap)
 
 
 def _maps(doc: pymupdf.Document, fonts: set[int]) -> set[int]:
@@ -127,11 +115,11 @@ def read_ligature_letters(doc: pymupdf.Document, fonts: set[int] | None = None) 
     of the pages, where the caller has listed them (``pdf_symbol_fonts`` does, from the
     pages' resources); else the first pages' are asked of MuPDF, and every page's once one
     font is found."""
-    listed = _fonts(doc, range(min(_FIRST_PAGES, doc.page_count))) if fonts is None else fonts
+    listed = page_fonts(doc, range(min(_FIRST_PAGES, doc.page_count))) if fonts is None else fonts
     first = _maps(doc, listed)
     found = {stream: read for stream in first if (read := _spelled(doc, stream))}
     if fonts is None and found:
-        later = _fonts(doc, range(_FIRST_PAGES, doc.page_count)) - listed
+        later = page_fonts(doc, range(_FIRST_PAGES, doc.page_count)) - listed
         for stream in _maps(doc, later) - first:
             if read := _spelled(doc, stream):
                 found[stream] = read

@@ -20,8 +20,8 @@ import re
 
 import pymupdf
 
-from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_font_encoding import differences_pairs
+from quote_tui.sources.readers.pdf_unicode_maps import BFCHAR, BFRANGE, page_fonts
 
 __all__ = ["mend_ligature_maps"]
 
@@ -30,8 +30,6 @@ _FIRST_PAGES = 3
 _LETTERS = re.compile(r"[A-Za-z](?:\.[a-z]+)?")
 """One component of a ligature's name: a letter, maybe with a variant's suffix ("q.sc")."""
 _CODESPACE_ONE_BYTE = re.compile(rb"<[0-9A-Fa-f]{2}>\s*<[0-9A-Fa-f]{2}>")
-_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
-_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
 _RANGE_ITEM = re.compile(rb"<[0-9A-Fa-f]+>|\[[^\]]*\]")
 
@@ -48,10 +46,10 @@ def _letters(name: str) -> str | None:
 def _mapped(cmap: bytes) -> set[int]:
     """The one-byte codes a ToUnicode map gives characters for."""
     codes: set[int] = set()
-    for section in _BFCHAR.findall(cmap):
+    for section in BFCHAR.findall(cmap):
         values = _HEX.findall(section)
         codes.update(int(values[k], 16) for k in range(0, len(values) - 1, 2))
-    for section in _BFRANGE.findall(cmap):
+    for section in BFRANGE.findall(cmap):
         # each range is its first and last code, then a start or an array of values
         items = _RANGE_ITEM.findall(section)
         for k in range(0, len(items) - 2, 3):
@@ -82,16 +80,6 @@ def _missing(doc: pymupdf.Document, xref: int) -> tuple[int, dict[int, str]] | N
     return (stream, left) if left else None
 
 
-def _fonts(doc: pymupdf.Document, pages: range) -> set[int]:
-    xrefs: set[int] = set()
-    for index in pages:
-        try:
-            xrefs.update(font[0] for font in doc.get_page_fonts(index) if font[2] != "Type0")
-        except _MUPDF_ERRORS:
-            continue
-    return xrefs
-
-
 def _add(doc: pymupdf.Document, stream: int, left: dict[int, str]) -> None:
     cmap = doc.xref_stream(stream) or b""
     entries = b"".join(
@@ -105,11 +93,11 @@ def _add(doc: pymupdf.Document, stream: int, left: dict[int, str]) -> None:
 def mend_ligature_maps(doc: pymupdf.Document) -> int:
     """Add to each font's Unicode map the ligatures its encoding names by their letters and
     the map leaves out (in the open document only); the number of fonts mended."""
-    first = _fonts(doc, range(min(_FIRST_PAGES, doc.page_count)))
+    first = page_fonts(doc, range(min(_FIRST_PAGES, doc.page_count)), composite=False)
     found = {xref: left for xref in first if (left := _missing(doc, xref))}
     if not found:
         return 0
-    for xref in _fonts(doc, range(doc.page_count)) - first:
+    for xref in page_fonts(doc, range(doc.page_count), composite=False) - first:
         if left := _missing(doc, xref):
             found[xref] = left
     mended = set()

@@ -31,6 +31,7 @@ import pymupdf
 
 from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_truetype_outlines import Box, Contour, TrueTypeOutlines, ink
+from quote_tui.sources.readers.pdf_unicode_maps import BFCHAR, BFRANGE
 
 __all__ = ["LIGATURES", "ligature_reading", "mend_ligature_shapes"]
 
@@ -60,8 +61,6 @@ letters, and by 0.015 or more from any other letters; "ß" by 0.13 from "fl"."""
 _MARGIN = 0.008
 """How much more ink the next-best ligature must hold apart for a glyph to be read: DejaVu's
 "ffi" differs from "ffl" only by the dot its hook replaces (0.004 and 0.015)."""
-_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
-_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _PAIR = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>")
 _RANGE = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(<[0-9A-Fa-f]+>|\[[^\]]*\])")
 _HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
@@ -73,10 +72,10 @@ _REF = re.compile(r"(\d+) 0 R")
 def _unicode_map(cmap: bytes) -> dict[int, str]:
     """A two-byte ToUnicode map's codes and the text each gives."""
     mapped: dict[int, str] = {}
-    for section in _BFCHAR.findall(cmap):
+    for section in BFCHAR.findall(cmap):
         for code, text in _PAIR.findall(section):
             mapped[int(code, 16)] = bytes.fromhex(text.decode()).decode("utf-16-be", "replace")
-    for section in _BFRANGE.findall(cmap):
+    for section in BFRANGE.findall(cmap):
         for first, last, start in _RANGE.findall(section):
             low, high = int(first, 16), int(last, 16)
             if start.startswith(b"["):  # an array gives each code's text in turn
