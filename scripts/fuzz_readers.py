@@ -18,7 +18,9 @@ on the decoded values for JSON) and is fed to the real entry point:
 An input passes when it ends in a verdict or in a ``QuoteTuiError`` whose code is one of
 ``ErrorCode``. Anything else is a finding: an untyped exception, an ``internal_error`` in the
 report (the service's name for an untyped exception it caught), a worker that dies (a native
-crash) or one that runs past ``--timeout`` (a hang). Inputs run in worker processes, so a
+crash) or one that runs past ``--timeout`` (a hang: seconds of the worker's processor time where
+the system reports it, so a loaded machine does not turn a slow input into a hang; four times as
+many seconds of wall time in any case). Inputs run in worker processes, so a
 crash or a hang costs the worker, which is replaced, and not the fuzzer. Input ``i`` depends
 only on ``--seed`` and ``i``, so every finding can be replayed with ``--only i``.
 """
@@ -32,6 +34,7 @@ import copy
 import io
 import json
 import multiprocessing
+import os
 import random
 import shutil
 import sys
@@ -703,12 +706,37 @@ class _Slot:
         child.close()
         self.job: tuple[int, str] | None = None
         self.started = 0.0
+        self.cpu_started: float | None = None
+
+    def begin(self, job: tuple[int, str]) -> None:
+        self.job, self.started = job, time.monotonic()
+        self.cpu_started = _cpu_seconds(self.proc.pid)
+
+    def late(self, timeout: float) -> bool:
+        """Past the time an input may take: its processor time, else wall time, over ``timeout``;
+        in any case four times ``timeout`` of wall time (a worker blocked without computing)."""
+        wall = time.monotonic() - self.started
+        if wall > 4 * timeout:
+            return True
+        now = _cpu_seconds(self.proc.pid)
+        if self.cpu_started is None or now is None:
+            return wall > timeout
+        return now - self.cpu_started > timeout
 
     def stop(self) -> None:
         if self.proc.is_alive():
             self.proc.kill()
         self.proc.join(5)
         self.conn.close()
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """Processor time a process has used so far (user and system), where ``/proc`` tells it."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def run(
@@ -764,19 +792,20 @@ def run(
                 return False
             kind, data = make_input(seeds, seed, index, max_size)
             inputs[index] = (kind, data)
-            slot.job, slot.started = (index, kind), time.monotonic()
+            slot.begin((index, kind))
             slot.conn.send((index, kind, data))
             return True
 
         try:
             busy = [s for s in slots if feed(s)]
             while busy:
-                nearest = min(s.started for s in busy) + timeout
-                ready = wait([s.conn for s in busy], timeout=max(0.0, nearest - time.monotonic()))
+                # a worker's processor time is looked at again every few seconds (it runs slower
+                # than the clock on a loaded machine)
+                ready = wait([s.conn for s in busy], timeout=min(timeout, 2.0))
                 for slot in list(busy):
                     assert slot.job is not None
                     index, kind = slot.job
-                    late = time.monotonic() - slot.started > timeout
+                    late = slot.late(timeout)
                     if slot.conn in ready:
                         try:
                             out: Outcome = slot.conn.recv()

@@ -8,6 +8,8 @@ fuzzer itself, real worker processes included.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import sys
 import time
 import zipfile
@@ -326,3 +328,34 @@ def test_a_paragraph_of_unclosed_quotation_marks_is_linear() -> None:
     spans = find_quotes(whole, latex=True)
     _fast(10, started)
     assert whole[spans[-1].start : spans[-1].end] == "a last quotation of enough words"
+
+
+def test_a_hang_is_counted_in_the_worker_s_processor_time_not_the_clock_s() -> None:
+    """On a loaded machine a slow input's wall time runs past the limit while its worker computes
+    little; only a worker that computes past the limit (or waits four times as long) is a hang."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import fuzz_readers
+
+    if fuzz_readers._cpu_seconds(os.getpid()) is None:
+        pytest.skip("this system does not report a process's processor time in /proc")
+    ctx = multiprocessing.get_context("spawn")
+    slots = []
+    for target, args in ((time.sleep, (120,)), (sum, (range(10**13),))):
+        slot = object.__new__(fuzz_readers._Slot)
+        slot.proc = ctx.Process(target=target, args=args, daemon=True)
+        slot.proc.start()
+        slot.begin((0, "test"))
+        slots.append(slot)
+    waiting, computing = slots
+    try:
+        deadline = time.monotonic() + 60
+        while not computing.late(1.0) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert computing.late(1.0)
+        time.sleep(max(0.0, 1.5 - (time.monotonic() - waiting.started)))
+        assert not waiting.late(1.0)  # 1.5 s of the clock, almost no processor time
+        assert waiting.late(0.3)  # four times the limit of the clock: a blocked worker
+    finally:
+        for slot in slots:
+            slot.proc.kill()
+            slot.proc.join(5)
