@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.author_year import NAME, NOT_AUTHORS, YEARS, names_of
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_TERM, parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
 from quote_tui.manuscripts.model import Locator
 
@@ -58,7 +58,8 @@ _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
 # (an HTML comment may close the line: a slide's "<!-- .element: class="rechts" -->")
 _LINE_END = re.compile(r"[.*_ \t]*(?:<!--[^\n]{0,200}?-->[ \t]*)?(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
-    r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
+    r"\((?P<loc>(?:(?:" + PLACE_TERM + r")[\s~]*(?=[\d\w„“\"])|(?:at|Sure|Sura|Surah)\.?\s*)"
+    r"[^()]{1,30})\)"
 )
 
 
