@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
@@ -114,9 +114,11 @@ _SAME = re.compile(
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 # A further page joined to a page: "und S. 7", "and 7", "& p. 9".
 _JOINED = r"\s*(?:&|\bund|\band|\bu\.|\bsowie)\s*(?:(?:S\.|pp?\.)\s*)?\d"
+# The place typed after a cite in its note, in the grammar's forms: "\\cite{a}, S. 12",
+# "\\cite{a}, xii", "\\cite{a}, Art. 5", "\\cite{a}, Abschnitt „1.1 Einleitung“"
 _PAGE_AFTER = re.compile(
-    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
+    r"\s*[,:]\s*((?:at\s*)?(?:" + BARE_LOCATOR + r"|(?:(?:pp?\.|S\.)\s*)?[ivxlcdm]+"
+    r"(?:\s*[-–]+\s*[ivxlcdm]+)?(?![\w-])))\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
