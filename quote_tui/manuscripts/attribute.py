@@ -96,8 +96,8 @@ def resolve(
     if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be
-        if mention is None and reference is None:
-            mention = lead
+        if mention is None and reference is None and lead.locator.pages:
+            mention = lead  # (a law's article or a verse leaves the source to the context)
         locator = lead.locator
     return mention, reference, locator
 

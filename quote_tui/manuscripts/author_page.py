@@ -24,9 +24,10 @@ _AUTHOR_PAGE = re.compile(
     + NAME
     + r"(?:\s+(?:and|&)\s+"
     + NAME
-    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
+    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}?))?(?:,\s*|\s+)(?P<loc>"
     + BARE_LOCATOR
-    + r")[*_]{0,2}\)"  # set in emphasis as a whole: (**Brazier, p.3**)
+    # or MLA's word that the source has no pages: (Amarasingam, n. pag.), (Müller, o. S.)
+    + r"|n\.\s?pag\.|o\.\s?S\.|n\.\s?p\.)[*_]{0,2}\)"  # set in emphasis: (**Brazier, p.3**)
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
 # (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)

@@ -37,7 +37,10 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
                 "column": "column|columns|col.|cols.|Sp.|Spalte|Spalten|colonne|colonnes"
                 "|columna|columnas",
                 "figure": "figure|figures|fig.|figs.|Abb.|Abbildung|Abbildungen|figura|figuras",
-                "folio": "folio|folios|fol.|fols.|Blatt|Blätter",
+                # (an early printed book's signature: "sig. A3r")
+                "folio": "folio|folios|fol.|fols.|Blatt|Blätter|sig.|sigs.",
+                # a talk's or lecture's slide: "diapo 7" (French), "Folie 12"
+                "slide": "slide|slides|diapo|diapos|diapositive|Folie|Folien",
                 "number": "number|numbers|no.|nos.|Nr.|Nummer|Nummern|numéro|número|n.º",
                 "line": "line|lines|l.|ll.|Z.|Zeile|Zeilen|ligne|lignes|línea|líneas",
                 "note": "note|notes|n.|nn.|fn.|Anm.|Fußnote|Fußnoten|nota",
@@ -47,7 +50,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
                 "page": "page|pages|p.|pp.|pg.|pgs.|S.|s.|Seite|Seiten|página|páginas|pág.|págs."
                 "|blz.|str.|pag.|pagg.|pagina|pagine",
                 "paragraph": "paragraph|paragraphs|para.|paras.|¶¶|¶|Rn.|Rz.|Randnummer"
-                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.",
+                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.|alinéa|alinéas",
                 "part": "part|parts|pt.|pts.|Teil|Teile|partie|parte",
                 # (a statute's article is its section: "Art. 17", "Artikel 5 Abs. 2")
                 "section": "section|sections|sec.|secs.|§§|§|Abschn.|Abschnitt|Abschnitte|sect."
@@ -88,6 +91,15 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"^Sur(?:e|a|ah)\s*\d{1,3}(?:\s*[,:]\s*(?:(?:Vers|Verse|V\.)\s*)?\d{1,3}(?:[-–]\d{1,3})?)?",
             re.I,
+        ),
+    ),
+    # A book of scripture with chapter and verse, as a postnote gives it: "Heb 11:6",
+    # "1 Cor 13:4-7", "Mt 5,3", "Joh. 3:16"
+    (
+        "verse",
+        re.compile(
+            r"^(?:[1-3][ \t]?)?[A-Z][a-zäöü]{1,11}\.?[ \t]?\d{1,3}[:,]\d{1,3}(?:[-–]\d{1,3})?"
+            r"(?![\d:])"
         ),
     ),
     # A work's book with its chapter and section or verse, the book in roman numerals, as
@@ -163,7 +175,7 @@ PLACE_TERM = (
     )
     + r")|(?:S|pp?|pg)(?=[ \t~]?\d)"
 )
-_POINT = r"\d{1,5}[a-z]?(?:[ \t]?[:.][ \t]?\d{1,4}[a-z]?){0,3}"
+_POINT = r"\d{1,5}[a-z]?(?:[ \t]?[:.][ \t]?\d{1,4}[a-z]?){0,3}(?:\([0-9a-z]{1,3}\))*"
 _SPAN = (
     _POINT
     + r"(?:[ \t]*[-–]+[ \t]*"
@@ -280,12 +292,16 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
                 # a part named by its heading in marks: "Abschnitt „1.1 What … is About“",
                 # "chapter “Introduction”", "Kap. ‚Methoden‘": shown as written
                 return Locator(label=label, value=_written(s[: named.end()]))
+            if label == "folio" and (sig := _SIGNATURE.match(s, len(t))):
+                return Locator(label=label, value=_written(s[: sig.end()]))  # "sig. A3r"
             if m is None or (term[-1].isalpha() and not _NUMBERED.match(m.group(1))):
                 # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
             if label != "page" and (dotted := _DOTTED.match(s, len(t))):
                 end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label != "page" and (sub := _SUBPARTS.match(s, end)):
+                end = sub.end()  # "Art. 6(1)(f)", "para. 1(e)": a law's sub-paragraphs
             if label != "page":
                 end = _further_parts(s, end)  # "bk. 6, ch. 2", "Kap. 3, Abschn. 2"
             if label in ("section", "paragraph") and (law := _LAW_AFTER.match(s, end)):
@@ -325,6 +341,10 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     return None
 
 
+# A law's sub-paragraphs and points in brackets after its article: "Art. 6(1)(f)", "para. 1(e)"
+_SUBPARTS = re.compile(r"(?:\([0-9a-z]{1,3}\))+")
+# A printed sheet's signature: a gathering's letter, the leaf, the side ("A3r", "Bb2v")
+_SIGNATURE = re.compile(r"[\s~]*[A-Z]{1,3}\d{1,2}[rv]?(?![\w])")
 # A page's abbreviation with no stop, before its number: "S 197f.", "pg 12", "pp 3-4" ("p 7"
 # too: a bare "p" before a number is a page in every style)
 _NO_STOP = re.compile(r"^(S|pp?|pg|pgs)(?=[ \t~]?\d)")
@@ -437,6 +457,9 @@ _NAMED_PAGE = re.compile(
 _PAGE_LAST = re.compile(
     r"(?:^|[\s,;(])(?:pp?\.|S\.|pg\.)[\s~]*(\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?\s*$"
 )
+# A postnote that names a document's part and ends with a termed place: "Decision 1/CP.13, para.
+# 1(e)", "Beschluss 3/2019, Rn. 12": kept whole, with the place's kind
+_PLACE_LAST = re.compile(r"(?:^|[\s,;(])(" + PLACE_TERM + r")[\s~]*\d[^,;]{0,20}$")
 
 
 def postnote_locator(text: str) -> Locator | None:
@@ -446,6 +469,12 @@ def postnote_locator(text: str) -> Locator | None:
     if found is not None or not text.strip():
         return found
     m = _PAGE_LAST.search(text)
+    if (
+        m is None
+        and (last := _PLACE_LAST.search(text))
+        and (place := parse_locator(text[last.start(1) :]))
+    ):
+        return Locator(place.label, " ".join(text.replace("~", " ").split()).strip(" ,;"))
     if m is None:
         # MLA's author or short title with the page, typed as a postnote: \cite[Boyd, 3]{key},
         # \cite[The Defense, 152]{key}; the words name the work the key already gives

@@ -42,10 +42,17 @@ _VOLUME_BEFORE = re.compile(
 )
 # (also the page the quotation stands on: "S. 7—22 (Zitat: S. 7)", "pp. 1-20 (quoted at 7)")
 _HERE_PAGE = re.compile(
-    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially"
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*(?:[(\[]|,)\s*(?:hier|here|esp\.|especially"
     r"|bes\.|insbes\.|Zitat|zit\.|quoted\s+(?:at|on)|quotation\s+(?:at|on)|cited\s+(?:at|on))"
-    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]?\.?\s*$",
     re.I,
+)
+# The cited page set in brackets inside a full note, as APA's chapter pages are: "Keller, T.
+# (2008). *The reason for God*. (Kindle ed., p. xvi–xviii). New York: Penguin", "… (p. 28). Grand
+# Rapids: Baker"; read when no page closes the note
+_PAGE_IN_BRACKETS = re.compile(
+    r"[(\[](?:[^()\[\]\n]{0,30},\s*)?((?:pp?\.|S\.|pg\.)\s*(?:\d+|[ivxlcdm]+)"
+    r"(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.)?)\s*[)\]]"
 )
 # One page of a list in a note: "39", "40-41", "x", "64 f." (a roman numeral is a whole word)
 _LISTED = r"(?:\d+|[ivxlcdm]+\b)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+\b))?(?:\s?ff?\.?)?"
@@ -163,6 +170,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
+    if page is None and (inner := _PAGE_IN_BRACKETS.search(note)) is not None:
+        page = inner  # "(Kindle ed., p. xvi–xviii). New York: …": the page given mid-note
     if page is None and (unpaged := _UNPAGED.search(note)) is not None:
         page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
     if page is None and (unpaged := _UNPAGED_THEN_WORDS.search(note)) is not None:

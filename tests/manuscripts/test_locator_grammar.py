@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from quote_tui.manuscripts import scan
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator, postnote_locator
 
 
 @pytest.mark.parametrize(
@@ -106,3 +106,40 @@ def test_a_page_typed_without_its_stop_after_a_quotation(tmp_path: Path) -> None
         " zu richten“ (S 197f.). Das ist deutlich.\n",
     )
     assert [loc for _, loc in got] == ["197f."]
+
+
+@pytest.mark.parametrize(
+    ("postnote", "label", "value"),
+    [
+        # postnotes typed with no space or stop (a French thesis's \footcite[p241]{key})
+        ("p241", "page", "241"),
+        # places that are not pages, kept with their kind
+        ("Article 4.3", "section", "Article 4.3"),
+        ("Art. 6(1)(f)", "section", "Art. 6(1)(f)"),
+        ("Decision 1/CP.13, para. 1(e)", "paragraph", "Decision 1/CP.13, para. 1(e)"),
+        ("diapo 7", "slide", "diapo 7"),
+        ("Heb 11:6", "verse", "Heb 11:6"),
+        ("1 Cor 13:4-7", "verse", "1 Cor 13:4-7"),
+        ("sig. A3r", "folio", "sig. A3r"),
+    ],
+)
+def test_a_postnote_keeps_its_place_and_kind(postnote: str, label: str, value: str) -> None:
+    found = postnote_locator(postnote)
+    assert found is not None
+    assert (found.label, found.value) == (label, value)
+
+
+def test_the_place_a_lead_in_names_before_its_colon(tmp_path: Path) -> None:
+    # a bracketed place closing the lead-in, and a law's article the lead-in names
+    got = _located(
+        tmp_path,
+        "Over hem schrijft Dionysius het volgende (IV, 23:10):\n\n"
+        "> U onderhoudt daarmee als Romeinen een voorouderlijke gewoonte van de vaders.\n\n"
+        "Den Zweck dieses Gesetzes fasst der §1 Absatz 1 BDSG zusammen:\n\n"
+        "> Zweck dieses Gesetzes ist es, den Einzelnen davor zu schützen, dass er beeinträchtigt"
+        " wird.\n\n"
+        "Nach Art. 17 DSGVO müssen folgende Punkte zutreffen:\n\n"
+        "> Die personenbezogenen Daten sind für die Zwecke, für die sie erhoben wurden, nicht"
+        " mehr notwendig.\n",
+    )
+    assert [loc for _, loc in got] == ["IV, 23:10", "§1 Absatz 1 BDSG", "Art. 17 DSGVO"]
