@@ -93,7 +93,8 @@ def resolve(
     if locator is None and (line := line_after(doc.text, window_start)) is not None:
         # '"Wanderung"(Z. 67)': the line of the text the essay reads
         locator = line
-    if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
+    cited = mention is not None or reference is not None
+    if locator is None and (lead := lead_in_page(doc, quote_start, cited=cited)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be
         if mention is None and reference is None and lead.locator.pages:

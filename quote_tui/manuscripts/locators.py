@@ -8,6 +8,7 @@ from quote_tui.manuscripts.model import Locator
 
 __all__ = [
     "BARE_LOCATOR",
+    "PLACE_ONE",
     "PLACE_TERM",
     "PLACE_TERMED",
     "MAX_PAGES",
@@ -175,7 +176,7 @@ PLACE_TERM = (
     )
     + r")|(?:S|pp?|pg)(?=[ \t~]?\d)"
 )
-_POINT = r"\d{1,5}[a-z]?(?:[ \t]?[:.][ \t]?\d{1,4}[a-z]?){0,3}(?:\([0-9a-z]{1,3}\))*"
+_POINT = r"\d{1,5}(?:(?!ff?\.)[a-z])?(?:[ \t]?[:.][ \t]?\d{1,4}[a-z]?){0,3}(?:\([0-9a-z]{1,3}\))*"
 _SPAN = (
     _POINT
     + r"(?:[ \t]*[-–]+[ \t]*"
@@ -193,6 +194,8 @@ PLACE_TERMED = (
 )
 """A place that opens with its term (one of PLACE_TERM), and the further parts each with its own:
 "S. 3 und S. 7", "Art. 17 Abs. 1", "ch. 3, sec. 2"."""
+PLACE_ONE = rf"(?:{PLACE_TERM}){_VALUE_WRITTEN}(?:[ \t]+{_TERMED_PART}){{0,3}}(?:[ \t]+{_LAW})?"
+"""One termed place, its smaller parts written after it with no comma ("Art. 5 Abs. 1 GG")."""
 BARE_LOCATOR = (
     rf"(?:{PLACE_TERMED}"
     rf"|[IVXL]{{1,6}},[ \t]*\d{{1,3}}[ \t]*[:.][ \t]*\d{{1,3}}(?:[ \t]*[-–][ \t]*\d{{1,3}})?"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_ONE, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
@@ -31,8 +31,11 @@ __all__ = [
 # A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii",
 # a volume before it ("2:45", Chicago's multivolume work), and a note on it: "45n3", "45nn3-5",
 # "45 n. 12", "S. 45 Anm. 3"
+# (or any place the grammar reads with its term, closing the note: "…, S 197f.", "…, Art. 5 GG",
+# "…, loc. 345", "…, p241")
 NOTE_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
+    r"(?:,|\s)\s*((?-i:" + PLACE_ONE + r")(?=\.?\s*$)|"
+    r"(?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
     r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
@@ -217,6 +220,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
 # A note that gives a page and nothing else (a writer who names the one work read elsewhere)
 _PAGE_ONLY = re.compile(
     r"(?:(?i:pages?|pp?\.|pgs?\.)|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.?)?\s*\.?"
+    r"|(?:S|pp?|pg)[ \t]?\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.?)?\s*\.?"  # "S 197f.", "p241"
 )
 
 

@@ -143,3 +143,20 @@ def test_the_place_a_lead_in_names_before_its_colon(tmp_path: Path) -> None:
         " mehr notwendig.\n",
     )
     assert [loc for _, loc in got] == ["IV, 23:10", "§1 Absatz 1 BDSG", "Art. 17 DSGVO"]
+
+
+def test_a_cited_blocks_lead_in_naming_another_article_gives_no_place(tmp_path: Path) -> None:
+    # the lead-in contrasts an article with what the block quotes; the block's own citation
+    # gives its place, a document's part and paragraph, as written
+    got = _located(
+        tmp_path,
+        "In 2007 the plan broke with the old logic. Where Article 4.3 had specified"
+        " reimbursement of agreed costs, Bali called for something broader:\n\n"
+        "> Enhanced action on the provision of financial resources and investment to support"
+        " action on mitigation and adaptation. [@unfccc2007, Decision 1/CP.13, para. 1(e)]\n\n"
+        "A law quoted with no citation keeps the article its lead-in names. Nach Art. 17 DSGVO"
+        " gilt:\n\n"
+        "> Die personenbezogenen Daten sind für die Zwecke, für die sie erhoben wurden, nicht"
+        " mehr notwendig.\n",
+    )
+    assert [loc for _, loc in got] == ["Decision 1/CP.13, para. 1(e)", "Art. 17 DSGVO"]

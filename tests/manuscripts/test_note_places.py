@@ -80,3 +80,18 @@ def test_mla_no_pages_and_abnt_apud(tmp_path: Path) -> None:
         "BONIATI, Bruno. *Design e cultura*. Porto Alegre, 2009.\n",
     )
     assert got == [("Amarasingam 2011", "n. pag."), ("BONIATI 2009", "29")]
+
+
+def test_a_note_closed_by_any_termed_place(tmp_path: Path) -> None:
+    # the note's page or place in the grammar's forms: no stop, no space, a law's article
+    got = _cited(
+        tmp_path,
+        "notes.md",
+        "Er schreibt: „Jede Propaganda hat sich nach der Aufnahmefähigkeit zu richten.“[^1]\n\n"
+        "She writes: “The year was a long one and nobody in the village forgot it.”[^2]\n\n"
+        "Es heißt: „Jeder hat das Recht, seine Meinung frei zu äußern und zu verbreiten.“[^3]\n\n"
+        "[^1]: Hitler, Adolf: Mein Kampf, München 1933, S 197f.\n"
+        "[^2]: Smith, Jane. *The Long Year*. London, 2001, p241.\n"
+        "[^3]: Grundgesetz für die Bundesrepublik Deutschland, 1949, Art. 5 Abs. 1 GG.\n",
+    )
+    assert [loc for _, loc in got] == ["197f.", "241", "Art. 5 Abs. 1 GG"]
