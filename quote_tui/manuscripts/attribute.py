@@ -15,7 +15,7 @@ from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.locators import (
-    BARE_LOCATOR,
+    PAGE_ALONE,
     line_after,
     parse_locator,
     typed_page_after,
@@ -317,7 +317,8 @@ def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
 
 
 # A page alone in brackets that ends a clause; and what a number there can be besides a page.
-_CLAUSE_PAGE = re.compile(r"\((" + BARE_LOCATOR + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
+# (a page only: a "(§4)" closing a clause is as often the writer's own cross-reference)
+_CLAUSE_PAGE = re.compile(r"\((" + PAGE_ALONE + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
 _NOT_PAGE = re.compile(
     r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
     r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",

@@ -8,6 +8,7 @@ from quote_tui.manuscripts.model import Locator
 
 __all__ = [
     "BARE_LOCATOR",
+    "PAGE_ALONE",
     "PLACE_ONE",
     "PLACE_TERM",
     "PLACE_TERMED",
@@ -165,14 +166,16 @@ _TERM_WRITTEN = (
 )
 # The terms that name a place of the quoted work even alone in brackets anywhere in its sentence,
 # "(Art. 17)", "(Rn. 12)", "(col. 2)"; a figure, number, note or volume alone ("(Abb. 3)",
-# "(Nr. 5)") is as often the writer's own figure or item. A line alone, "(Z. 12)", is the line
-# of the one text a school essay reads (line_after), no citation of a work.
+# "(Nr. 5)") is as often the writer's own figure or item. A line alone, "(Z. 12)", or a paragraph
+# alone, "(Abs. 1)", is the place in the one text a school essay reads (line_after), no citation
+# of a work.
 PLACE_TERM = (
     "(?i:"
     + "|".join(
         re.escape(term)
         for term, label in _TERMS
         if label in ("page", "chapter", "section", "paragraph", "column", "folio", "location")
+        and term not in ("Abs.", "Absatz", "Absätze")
     )
     + r")|(?:S|pp?|pg)(?=[ \t~]?\d)"
 )
@@ -203,6 +206,10 @@ BARE_LOCATOR = (
 )
 """A place written alone in brackets after a quotation or closing a block: any termed place, or a
 bare page, verse, section or time (see above)."""
+PAGE_ALONE = (
+    rf"(?:(?i:pp?\.|pgs?\.|pages?)[ \t~]*|S\.[ \t~]*|(?:S|pp?|pg)(?=[ \t]?\d)[ \t]?)?{_SPAN}"
+)
+"""A page (or a bare number) written alone: "(297)", "(p. 4)", "(S 12f.)", "(2.2.36-37)"."""
 
 
 def page_list(value: str) -> tuple[int, ...]:

@@ -160,3 +160,13 @@ def test_a_cited_blocks_lead_in_naming_another_article_gives_no_place(tmp_path: 
         " mehr notwendig.\n",
     )
     assert [loc for _, loc in got] == ["Decision 1/CP.13, para. 1(e)", "Art. 17 DSGVO"]
+
+
+def test_a_school_essays_line_stays_before_the_paragraph_it_names_later(tmp_path: Path) -> None:
+    # "(Abs. 1)" and "(Z. 1)" point into the one text the essay reads, as lines do
+    got = _located(
+        tmp_path,
+        "Im ersten Teil wird gesagt, warum der Lyrik der „Status einer aktuellen Kunstform"
+        " in unserer Zeit“ (Z. 1) bescheinigt werden kann: Lyriker erhalten Preise (Abs. 1).\n",
+    )
+    assert [loc for _, loc in got] == ["Z. 1"]
