@@ -15,7 +15,7 @@ from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.locators import (
-    BARE_LOCATOR,
+    PAGE_ALONE,
     line_after,
     parse_locator,
     typed_page_after,
@@ -93,11 +93,12 @@ def resolve(
     if locator is None and (line := line_after(doc.text, window_start)) is not None:
         # '"Wanderung"(Z. 67)': the line of the text the essay reads
         locator = line
-    if locator is None and (lead := lead_in_page(doc, quote_start)) is not None:
+    cited = mention is not None or reference is not None
+    if locator is None and (lead := lead_in_page(doc, quote_start, cited=cited)) is not None:
         # "As Kant writes on p. 12 [@kant], "…"": the page the lead-in names; with no
         # citation at all, a page alone, as "(12)" after the quotation would be
-        if mention is None and reference is None:
-            mention = lead
+        if mention is None and reference is None and lead.locator.pages:
+            mention = lead  # (a law's article or a verse leaves the source to the context)
         locator = lead.locator
     return mention, reference, locator
 
@@ -316,7 +317,8 @@ def _paged_just_before(doc: Document, quote_start: int) -> Mention | None:
 
 
 # A page alone in brackets that ends a clause; and what a number there can be besides a page.
-_CLAUSE_PAGE = re.compile(r"\((" + BARE_LOCATOR + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
+# (a page only: a "(§4)" closing a clause is as often the writer's own cross-reference)
+_CLAUSE_PAGE = re.compile(r"\((" + PAGE_ALONE + r")\)(?=\s*(?:[;.,:]|$))")  # or "(2.2.36-37)"
 _NOT_PAGE = re.compile(
     r"\b(?:equation|eq|eqs|formula|figure|fig|table|tab|section|sec|chapter|step|line|note|no|n|"
     r"nr|gleichung|abb|tabelle|abschnitt|kapitel|schritt|zeile)\.?\s*$",

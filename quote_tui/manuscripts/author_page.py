@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from quote_tui.manuscripts.author_year import NAME, NOT_AUTHORS, YEARS, names_of
-from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_TERM, parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
 from quote_tui.manuscripts.model import Locator
 
@@ -24,9 +24,10 @@ _AUTHOR_PAGE = re.compile(
     + NAME
     + r"(?:\s+(?:and|&)\s+"
     + NAME
-    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}))?(?:,\s*|\s+)(?P<loc>"
+    + r"|\s+et\.?\s*al\.?)?)(?:,\s*(?P<short>[^,()\d]{1,60}?))?(?:,\s*|\s+)(?P<loc>"
     + BARE_LOCATOR
-    + r")[*_]{0,2}\)"  # set in emphasis as a whole: (**Brazier, p.3**)
+    # or MLA's word that the source has no pages: (Amarasingam, n. pag.), (Müller, o. S.)
+    + r"|n\.\s?pag\.|o\.\s?S\.|n\.\s?p\.)[*_]{0,2}\)"  # set in emphasis: (**Brazier, p.3**)
 )
 # A person and a line of a transcript, as an interview study cites its participants' words:
 # (Anhalt, Z. 43), (Mazur, Z. 12f.), (Smith, ll. 3-5), (Interview B, Abs. 12), (B2, Pos. 34)
@@ -58,7 +59,8 @@ _CLOSING_MARKS = ("”", '"', "’", "'", "»", "«", "“")
 # (an HTML comment may close the line: a slide's "<!-- .element: class="rechts" -->")
 _LINE_END = re.compile(r"[.*_ \t]*(?:<!--[^\n]{0,200}?-->[ \t]*)?(?:\n|\Z)")
 _LOCATOR_ONLY = re.compile(
-    r"\((?P<loc>(?:p|pp|S|at|chap|ch|sec|para|§|Sure|Sura|Surah)\.?\s*[^()]{1,30})\)"
+    r"\((?P<loc>(?:(?:" + PLACE_TERM + r")[\s~]*(?=[\d\w„“\"])|(?:at|Sure|Sura|Surah)\.?\s*)"
+    r"[^()]{1,30})\)"
 )
 
 

@@ -35,7 +35,8 @@ UNDATED = r"(?:[nN]\.\s?d|[sS]\.\s?[fd]|o\.\s?J)\.?"
 _YEAR = r"(?:" + _DATED + "|" + UNDATED + ")"
 _AUTHOR_ITEM = re.compile(
     r"^(?:(?i:see|cf\.|e\.g\.,?|also|see also|quoted in|qtd\. in|as cited in|vgl\.|siehe|s\.|"
-    r"zit\.\s+n\.|zitiert\s+nach|nach)\s+)?"
+    # (ABNT's "apud": the work the words were read in, "(apud BONIATI, 2009, p. 29)")
+    r"zit\.\s+n\.|zitiert\s+nach|nach|apud|citado\s+por|cité\s+par|citado\s+en)\s+)?"
     r"(?P<names>" + NAME + r"(?:[^\d;()]*?))(?:,\s*|\s+)(?P<year>" + _YEAR + r")"
     r"(?:\s*[,:]\s*(?P<loc>.+))?$",
     re.S,

@@ -12,7 +12,7 @@ from quote_tui.manuscripts.latex import latex_to_text
 from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator
 from quote_tui.manuscripts.notecite import from_latex_note
-from quote_tui.manuscripts.notes import note_mention
+from quote_tui.manuscripts.notes import note_mention, page_after
 from quote_tui.manuscripts.refs import Mention, note_author_year
 
 __all__ = ["closing_citation", "signed_source"]
@@ -54,6 +54,9 @@ def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor |
         if closing is not None:
             return _before_break(doc.text, block.start, closing.start), closing, None
         inner = [m for m in mentions_in(doc, a, b) if m.style != "locator"]
+        if inner and inner[0].locator is None and inner[0].style in ("latex", "pandoc"):
+            # "\\footnote{\\cite{key}, S. 12}": the place typed after the cite, as in any note
+            return note, replace(inner[0], locator=page_after(doc.text, inner[0].end, b)), None
         if inner:
             return note, inner[0], None
         # a note that names the work in prose or repeats the one before ("\\footnote{Ebd.}")

@@ -149,7 +149,8 @@ def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4
     reference = anchor.reference if anchor is not None else None
     locator = own or (reference.locator if reference else (mention.locator if mention else None))
     lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))  # "… states on p. x:" then it
-    if locator is None and (lead := lead_in_page(doc, lead_end)) is not None:
+    cited = mention is not None or reference is not None
+    if locator is None and (lead := lead_in_page(doc, lead_end, cited=cited)) is not None:
         locator = lead.locator
     attribution = _ATTRIBUTION.search(doc.text, block.start, end)
     if attribution:

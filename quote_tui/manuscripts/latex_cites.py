@@ -10,13 +10,18 @@ from quote_tui.manuscripts.mention import Mention, Scanner
 
 __all__ = ["LATEX_SCANNERS", "is_latex_cite"]
 
+# Any command whose name says it cites, not only natbib's and biblatex's: a style's own
+# (abnTeX2's \citeonline, apacite's \citeA, \shortcite, biblatex-chicago's \headlesscite) and a
+# writer's, defined where the chapter at hand does not show it (\citelit, \citeweb,
+# \fullfootcite, \footcitePrimaerSekundaer). Not the commands that set up citing
+# (\setcitestyle, \newcites, \DeclareCiteCommand, \defcitealias), not Pandoc's \citeproc{ref-…}
+# (a link to its own printed list), and no key holding a command.
 _LATEX_CMD = (
-    r"cite|Cite|citep|citet|citealp|citealt|citeauthor|citeyear|parencite|Parencite|textcite|"
-    r"Textcite|autocite|Autocite|footcite|footcitetext|smartcite|Smartcite|supercite|fullcite|"
-    r"footfullcite|textcquote|blockcquote|nocite"
+    r"(?!(?:set|new|renew|provide|Declare|def|Execute|bibliography|print)[A-Za-z]*\b"
+    r"|[A-Za-z]*style\b|citeproc\b)(?:[A-Za-z]*[cC]ite[A-Za-z]*|textcquote|blockcquote)"
 )
 _LATEX_CITE = re.compile(
-    r"\\(?:" + _LATEX_CMD + r")\*?(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}]*)\}"
+    r"\\(?:" + _LATEX_CMD + r")\*?(?P<opts>(?:\s*\[[^\]]*\]){0,2})\s*\{(?P<keys>[^{}\\]*)\}"
 )
 _LATEX_CITES = re.compile(
     r"\\(?:cites|Cites|parencites|Parencites|textcites|Textcites|autocites|Autocites|footcites|"
@@ -36,6 +41,10 @@ def _latex(m: re.Match[str]) -> list[Mention]:
     typed = not post and " " in keys[0] and len(keys) > 1
     written = keys[-1] if typed else ""
     loc = postnote_locator(post) if post else parse_locator(written, bare_is_page=False)
+    if loc is None and len(opts) == 2:
+        # the page typed as the prenote, a remark as the postnote: \footcite[p. 78][analyses
+        # made by …]{key}; a page term is needed (a prenote's bare number is no page)
+        loc = parse_locator(opts[0], bare_is_page=False)
     return [Mention(m.start(), m.end(), "latex", m.group(0), key=keys[0], locator=loc)]
 
 

@@ -14,7 +14,7 @@ import re
 
 from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, parse_locator
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.refs import Mention
 
@@ -38,13 +38,28 @@ _LEAD_PAGE = re.compile(
 )
 
 
-def lead_in_page(doc: Document, quote_start: int) -> Mention | None:
+# A place in brackets closing a lead-in before its colon: "Over hem schrijft Dionysius het volgende
+# (IV, 23:10):", "Kant schreibt (S. 12):", "Luther hält fest (Art. 4):"
+_BRACKETED = re.compile(r"\((?P<page>" + BARE_LOCATOR + r")\)[\s~]*:[\s~>*_„“”\"«»]*\Z")
+# A law's section or article the lead-in names as what it quotes: "Den Zweck fasst der §1 Absatz
+# 1 BDSG zusammen:", "Nach Art. 17 DSGVO müssen folgende Punkte zutreffen:", "Article 5
+# provides that"; read by the grammar, with the law's abbreviation when it follows.
+_STATUTE = re.compile(
+    r"(?<![\w.])(?P<page>(?:§§?|Art\.|Artikel|Article|Paragraph|Paragraf)[ \t~]*\d{1,4}"
+    r"(?:\.\d{1,3})*[a-z]?"
+    r"(?:[ \t~]*,?[ \t~]*(?:Absatz|Abs\.|Satz|Nr\.|Ziffer|lit\.|para\.)[ \t~]*\d{1,3}[a-z]?)*"
+    r"(?:[ \t~]+(?-i:[A-ZÄÖÜ][a-zäöü]{0,3}[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,6})\b)?)"
+)
+
+
+def lead_in_page(doc: Document, quote_start: int, *, cited: bool = False) -> Mention | None:
     """The page the sentence names before the quotation opening at ``quote_start``, with no
-    other quotation between (that page would be the earlier one's), as a locator mention."""
+    other quotation between (that page would be the earlier one's), as a locator mention; or
+    the place in brackets its lead-in closes with, or the law's article it names."""
     start = sentence_start(doc.text, quote_start)
     found = list(_LEAD_PAGE.finditer(doc.text, start, quote_start))
     if not found:
-        return _framing_page(doc, start, quote_start)
+        return _lead_place(doc, start, quote_start, cited) or _framing_page(doc, start, quote_start)
     last = found[-1]
     between = doc.text[last.end() : quote_start]
     if find_quotes(between, min_words=1, latex=doc.kind == "latex"):
@@ -76,6 +91,24 @@ def _framing_page(doc: Document, sentence: int, quote_start: int) -> Mention | N
     if mentions_in(doc, last.end(), quote_start):
         return None
     return _page_mention(last)
+
+
+def _lead_place(doc: Document, start: int, quote_start: int, cited: bool) -> Mention | None:
+    """The place in brackets before the lead-in's colon, else the law's article it names (for a
+    quotation that cites nothing: a cited one's lead-in may name another article, "Where
+    Article 4.3 had specified …, Bali called for:"), with nothing quoted between."""
+    found = _BRACKETED.search(doc.text, start, quote_start)
+    if found is None and not cited:
+        laws = list(_STATUTE.finditer(doc.text, start, quote_start))
+        found = laws[-1] if laws else None
+    if found is None or find_quotes(
+        doc.text[found.end() : quote_start], min_words=1, latex=doc.kind == "latex"
+    ):
+        return None
+    locator = parse_locator(found.group("page"))
+    if locator is None:
+        return None
+    return Mention(found.start(), found.end(), "locator", found.group(0), locator=locator)
 
 
 def _page_mention(last: re.Match[str]) -> Mention | None:

@@ -8,6 +8,10 @@ from quote_tui.manuscripts.model import Locator
 
 __all__ = [
     "BARE_LOCATOR",
+    "PAGE_ALONE",
+    "PLACE_ONE",
+    "PLACE_TERM",
+    "PLACE_TERMED",
     "MAX_PAGES",
     "further_pages",
     "page_list",
@@ -16,13 +20,6 @@ __all__ = [
     "line_after",
     "typed_page_after",
 ]
-
-# A place written alone in brackets after a quotation: a page, "(4)", "(p. 12-14)", or a
-# play's act, scene and lines, "(3.1.56-58)", "(I.ii.34)", as MLA cites verse drama.
-BARE_LOCATOR = (
-    r"(?:(?:[pP]{1,2}\.|pgs?\.)?\s*\d{1,5}(?:\.\d{1,4}){0,2}|[IVX]{1,4}\.[ivx]{1,5}\.\d{1,4})"
-    r"(?:\s*[-–]+\s*\d{1,5})?"
-)
 
 MAX_PAGES = 50
 """A cited range wider than this is not expanded into a page list (it is a typo or a chapter)."""
@@ -42,17 +39,26 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
                 "column": "column|columns|col.|cols.|Sp.|Spalte|Spalten|colonne|colonnes"
                 "|columna|columnas",
                 "figure": "figure|figures|fig.|figs.|Abb.|Abbildung|Abbildungen|figura|figuras",
-                "folio": "folio|folios|fol.|fols.|Blatt|Blätter",
+                # (an early printed book's signature: "sig. A3r")
+                "folio": "folio|folios|fol.|fols.|Blatt|Blätter|sig.|sigs.",
+                # a talk's or lecture's slide: "diapo 7" (French), "Folie 12"
+                "slide": "slide|slides|diapo|diapos|diapositive|Folie|Folien",
                 "number": "number|numbers|no.|nos.|Nr.|Nummer|Nummern|numéro|número|n.º",
                 "line": "line|lines|l.|ll.|Z.|Zeile|Zeilen|ligne|lignes|línea|líneas",
                 "note": "note|notes|n.|nn.|fn.|Anm.|Fußnote|Fußnoten|nota",
                 "opus": "opus|opera|op.|opp.",
-                "page": "page|pages|p.|pp.|pg.|pgs.|S.|Seite|Seiten|página|páginas|pág.|págs.",
+                # (and the page's word in the languages whose writers cite by it: Dutch "blz.",
+                # Polish, Czech and Croatian "str.", Scandinavian and Polish "s.", Italian "pag.")
+                "page": "page|pages|p.|pp.|pg.|pgs.|S.|s.|Seite|Seiten|página|páginas|pág.|págs."
+                "|blz.|str.|pag.|pagg.|pagina|pagine",
                 "paragraph": "paragraph|paragraphs|para.|paras.|¶¶|¶|Rn.|Rz.|Randnummer"
-                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.",
+                "|Randnummern|Abs.|Absatz|Absätze|paragraphe|párrafo|párr.|alinéa|alinéas",
                 "part": "part|parts|pt.|pts.|Teil|Teile|partie|parte",
+                # (a statute's article is its section: "Art. 17", "Artikel 5 Abs. 2")
                 "section": "section|sections|sec.|secs.|§§|§|Abschn.|Abschnitt|Abschnitte|sect."
-                "|sección",
+                "|sección|Art.|Arts.|Artikel|article|articles|artículo|articolo",
+                # an e-book reader's place instead of a page: Kindle's "loc. 345", "Pos. 1234"
+                "location": "location|locations|loc.|Pos.|Position",
                 "sub verbo": "sub verbo|sub verbis|s.v.|s.vv.",
                 "verse": "verse|verses|v.|vv.|Vers|verso|versos",
                 "volume": "volume|volumes|vol.|vols.|Bd.|Bde.|Band|Bände|volumen",
@@ -67,7 +73,7 @@ _TERMS: tuple[tuple[str, str], ...] = tuple(
 _VALUE = re.compile(
     r"^[\s~]*([0-9ivxlcdmIVXLCDM]+(?:[a-z](?!\d))?(?:\s*(?:[-–—]+|,|&|\band|\bund|\bu\.)\s*"
     r"(?:\d+|[ivxlcdm]+\b))*"
-    r"(?:[\s~]?ff?\.|[\s~]?ff?\b|\.)?)"
+    r"(?:[\s~]?ff?\.|[\s~]?ff?\b|[\s~]s(?:s|qq?)?\.|\.)?)"
 )
 # Schemes that are not printed pages: shown as written, never compared with a PDF's pages.
 _R = r"\s*(?:[-–—]+|,|/)\s*"
@@ -88,6 +94,21 @@ _SCHEMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"^Sur(?:e|a|ah)\s*\d{1,3}(?:\s*[,:]\s*(?:(?:Vers|Verse|V\.)\s*)?\d{1,3}(?:[-–]\d{1,3})?)?",
             re.I,
         ),
+    ),
+    # A book of scripture with chapter and verse, as a postnote gives it: "Heb 11:6",
+    # "1 Cor 13:4-7", "Mt 5,3", "Joh. 3:16"
+    (
+        "verse",
+        re.compile(
+            r"^(?:[1-3][ \t]?)?[A-Z][a-zäöü]{1,11}\.?[ \t]?\d{1,3}[:,]\d{1,3}(?:[-–]\d{1,3})?"
+            r"(?![\d:])"
+        ),
+    ),
+    # A work's book with its chapter and section or verse, the book in roman numerals, as
+    # ancient histories and the church fathers are cited: "IV, 23:10", "V, 24:16", "II, 3.4".
+    (
+        "section",
+        re.compile(r"^[IVXL]{1,6},\s*\d{1,3}\s*[:.]\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?(?![\d.:])"),
     ),
     # Numbered sections or verses written with dots: "2.3.1", "III.4"; a play's act, scene and
     # lines, "3.1.56-58", "I.ii.34" (the range ends in the last part: "3.1.56-8", "3.1.56-3.2.4")
@@ -128,6 +149,69 @@ def _by_start(terms: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[str, 
 _TERMS_BY_START = _by_start(_TERMS)
 
 
+# A statute's name after its section or article: "§ 1 Abs. 1 BDSG", "Art. 17 DSGVO", "§ 823 BGB",
+# "Art. 5 GG", "§ 97 UrhG" (two capitals at least, as German and EU law abbreviate)
+_LAW = r"(?-i:[A-ZÄÖÜ][a-zäöü]{0,3}[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,6})\b"
+_LAW_AFTER = re.compile(r"[ \t~]+" + _LAW)
+# The written forms of a place, for the readers that find one in running text (a bracket after a
+# quotation, a block's last line, MLA's author and page); what they find is read by
+# parse_locator. A place opens with one of its terms ("S. 12 f.", "Art. 17", "loc. 345", "§ 3
+# Abs. 2", "Kap. „Einleitung“"), or is a bare number: a page "(4)", "(12-14)", chapter and
+# verse "(44:4-5)", a numbered section "(2.3.1)", a time "(00:12:30)", a book in roman numerals
+# with its chapter and verse "(IV, 23:10)", a play's act, scene and lines "(I.ii.34)". A
+# roman numeral alone is no place: "(Henry V)", "(Part II)".
+# (in any case, as parse_locator reads them: "(P.6)", "(PP. 3-4)")
+_TERM_WRITTEN = (
+    "(?i:" + "|".join(re.escape(term) for term, _ in _TERMS) + r")|(?:S|pp?|pg)(?=[ \t~]?\d)"
+)
+# The terms that name a place of the quoted work even alone in brackets anywhere in its sentence,
+# "(Art. 17)", "(Rn. 12)", "(col. 2)"; a figure, number, note or volume alone ("(Abb. 3)",
+# "(Nr. 5)") is as often the writer's own figure or item. A line alone, "(Z. 12)", or a paragraph
+# alone, "(Abs. 1)", is the place in the one text a school essay reads (line_after), no citation
+# of a work.
+PLACE_TERM = (
+    "(?i:"
+    + "|".join(
+        re.escape(term)
+        for term, label in _TERMS
+        if label in ("page", "chapter", "section", "paragraph", "column", "folio", "location")
+        and term not in ("Abs.", "Absatz", "Absätze")
+    )
+    + r")|(?:S|pp?|pg)(?=[ \t~]?\d)"
+)
+_POINT = r"\d{1,5}(?:(?!ff?\.)[a-z])?(?:[ \t]?[:.][ \t]?\d{1,4}[a-z]?){0,3}(?:\([0-9a-z]{1,3}\))*"
+_SPAN = (
+    _POINT
+    + r"(?:[ \t]*[-–]+[ \t]*"
+    + _POINT
+    + r")?(?:[ \t~]?ff?\.|[ \t~]?ff?\b|[ \t~]s(?:s|qq?)?\.)?"
+)
+_ROMAN_SPAN = r"(?:[IVXLC]{1,7}|[ivxlc]{1,7})(?:[ \t]*[-–]+[ \t]*(?:[IVXLC]{1,7}|[ivxlc]{1,7}))?\b"
+_HEADING = r"(?:„[^“”\n()]{1,80}[“”]|“[^”\n()]{1,80}”|\"[^\"\n()]{1,80}\")"
+_VALUE_WRITTEN = rf"[ \t~]*(?:{_SPAN}|{_ROMAN_SPAN}|{_HEADING})"
+_TERMED_PART = rf"(?:{_TERM_WRITTEN}){_VALUE_WRITTEN}"
+PLACE_TERMED = (
+    rf"(?:{PLACE_TERM}){_VALUE_WRITTEN}"
+    rf"(?:(?:[ \t]*(?:,|;|&|\band\b|\bund\b|\bu\.))?[ \t]*{_TERMED_PART}){{0,3}}"
+    rf"(?:[ \t]+{_LAW})?"
+)
+"""A place that opens with its term (one of PLACE_TERM), and the further parts each with its own:
+"S. 3 und S. 7", "Art. 17 Abs. 1", "ch. 3, sec. 2"."""
+PLACE_ONE = rf"(?:{PLACE_TERM}){_VALUE_WRITTEN}(?:[ \t]+{_TERMED_PART}){{0,3}}(?:[ \t]+{_LAW})?"
+"""One termed place, its smaller parts written after it with no comma ("Art. 5 Abs. 1 GG")."""
+BARE_LOCATOR = (
+    rf"(?:{PLACE_TERMED}"
+    rf"|[IVXL]{{1,6}},[ \t]*\d{{1,3}}[ \t]*[:.][ \t]*\d{{1,3}}(?:[ \t]*[-–][ \t]*\d{{1,3}})?"
+    rf"|[IVX]{{1,4}}\.[ivx]{{1,5}}\.\d{{1,4}}(?:[ \t]*[-–]+[ \t]*\d{{1,4}})?|{_SPAN})"
+)
+"""A place written alone in brackets after a quotation or closing a block: any termed place, or a
+bare page, verse, section or time (see above)."""
+PAGE_ALONE = (
+    rf"(?:(?i:pp?\.|pgs?\.|pages?)[ \t~]*|S\.[ \t~]*|(?:S|pp?|pg)(?=[ \t]?\d)[ \t]?)?{_SPAN}"
+)
+"""A page (or a bare number) written alone: "(297)", "(p. 4)", "(S 12f.)", "(2.2.36-37)"."""
+
+
 def page_list(value: str) -> tuple[int, ...]:
     """The numeric pages of a page locator: "33-35" -> (33, 34, 35); "4, 7" -> (4, 7).
 
@@ -150,12 +234,16 @@ def page_list(value: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(pages))
 
 
+# "and the following": German "f.", "ff.", Spanish and French "s.", "ss.", Latin "sq.", "sqq."
+_FOLLOWING = re.compile(r"(?:(?<![^\W\d_])f|ff|(?<![^\W\d_])s|ss|sqq?)\.$")
+
+
 def make_locator(label: str, value: str, note: str = "") -> Locator:
     """A ``Locator`` with its page list filled in for page labels; ``note`` is the page's note
     written after it ("157, footnote"), kept in the value, not a page."""
     label = label.strip().lower() or "page"
     value = value.replace("~", " ").strip().rstrip(",;").replace("--", "–")
-    if value.endswith(".") and not value.endswith("f."):
+    if value.endswith(".") and not _FOLLOWING.search(value):
         value = value[:-1]  # a sentence's full stop; "ff." keeps the abbreviation's
     pages = page_list(value) if label == "page" else ()
     return Locator(label=label, value=value + note.replace("~", " "), pages=pages)
@@ -187,6 +275,8 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
     # ", p. 4" after a key, or ": 296" (the colon social-science styles set before a page)
     s = _BIBLATEX_PAGE.sub(_biblatex_page, text).strip().lstrip(",:").strip()
     s = re.sub(r"^at\s+(?=\d)", "", s)  # "401-20, at 405": the page cited in an article's
+    # the page's abbreviation typed without its stop: "S 197f.", "pg 12", "pp 3-4"
+    s = _NO_STOP.sub(r"\1.", s)
     if not s:
         return None
     if _NO_PAGE.fullmatch(s):
@@ -208,14 +298,24 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             or not hay[len(t)].isalpha()
         ):
             m = _VALUE.match(s[len(t) :])
+            if label != "page" and (named := _NAMED_PART.match(s, len(t))):
+                # a part named by its heading in marks: "Abschnitt „1.1 What … is About“",
+                # "chapter “Introduction”", "Kap. ‚Methoden‘": shown as written
+                return Locator(label=label, value=_written(s[: named.end()]))
+            if label == "folio" and (sig := _SIGNATURE.match(s, len(t))):
+                return Locator(label=label, value=_written(s[: sig.end()]))  # "sig. A3r"
             if m is None or (term[-1].isalpha() and not _NUMBERED.match(m.group(1))):
                 # a whole word is a term only before a number: "Seite 12", not "Seite mit"
                 return None
             end = len(t) + m.end(1)
             if label != "page" and (dotted := _DOTTED.match(s, len(t))):
                 end = dotted.end()  # "Abschn. 2.1", "sec. 3.2.4": the whole number
+            if label != "page" and (sub := _SUBPARTS.match(s, end)):
+                end = sub.end()  # "Art. 6(1)(f)", "para. 1(e)": a law's sub-paragraphs
             if label != "page":
                 end = _further_parts(s, end)  # "bk. 6, ch. 2", "Kap. 3, Abschn. 2"
+            if label in ("section", "paragraph") and (law := _LAW_AFTER.match(s, end)):
+                end = law.end()
             if label in _HOLDS_PAGES and (page := _PAGE_IN_VOLUME.match(s, end)):
                 # "Bd. 2, S. 4", "chap. 2, p. 45": the page is what is compared; the volume or
                 # chapter stays in the value
@@ -249,6 +349,20 @@ def parse_locator(text: str, *, bare_is_page: bool = True) -> Locator | None:
             # a front-matter page: xii, iv-vi
             return make_locator("page", roman.group(0), _in_note(s, roman.end()))
     return None
+
+
+# A law's sub-paragraphs and points in brackets after its article: "Art. 6(1)(f)", "para. 1(e)"
+_SUBPARTS = re.compile(r"(?:\([0-9a-z]{1,3}\))+")
+# A printed sheet's signature: a gathering's letter, the leaf, the side ("A3r", "Bb2v")
+_SIGNATURE = re.compile(r"[\s~]*[A-Z]{1,3}\d{1,2}[rv]?(?![\w])")
+# A page's abbreviation with no stop, before its number: "S 197f.", "pg 12", "pp 3-4" ("p 7"
+# too: a bare "p" before a number is a page in every style)
+_NO_STOP = re.compile(r"^(S|pp?|pg|pgs)(?=[ \t~]?\d)")
+# A part's heading in marks after its term, what a web text without numbered parts is cited by
+_NAMED_PART = re.compile(
+    r"[\s~:]*(?:„[^“”\n]{1,80}[“”]|“[^”\n]{1,80}”|‚[^‘’\n]{1,80}[‘’]"
+    r"|‘[^’\n]{1,80}’|«[^»\n]{1,80}»|»[^«\n]{1,80}«|\"[^\"\n]{1,80}\")"
+)
 
 
 # APA's heading before a paragraph number, for a source without pages: in marks when shortened
@@ -314,7 +428,7 @@ def _written(text: str) -> str:
     its number ("§ 3." -> "§ 3"); an abbreviation's stop ("ff.", "12 f.") stays. LaTeX's tie
     and control space are the spaces they print ("Kap.~4" is "Kap. 4"), as in a page's value."""
     text = " ".join(text.replace("~", " ").split()).rstrip(",;")
-    if text.endswith(".") and not text.endswith("f.") and text[-2:-1].isdigit():
+    if text.endswith(".") and not _FOLLOWING.search(text) and text[-2:-1].isdigit():
         text = text[:-1]
     return text
 
@@ -353,6 +467,9 @@ _NAMED_PAGE = re.compile(
 _PAGE_LAST = re.compile(
     r"(?:^|[\s,;(])(?:pp?\.|S\.|pg\.)[\s~]*(\d{1,5}(?:\s*[-–]+\s*\d{1,5})?)\.?\s*$"
 )
+# A postnote that names a document's part and ends with a termed place: "Decision 1/CP.13, para.
+# 1(e)", "Beschluss 3/2019, Rn. 12": kept whole, with the place's kind
+_PLACE_LAST = re.compile(r"(?:^|[\s,;(])(" + PLACE_TERM + r")[\s~]*\d[^,;]{0,20}$")
 
 
 def postnote_locator(text: str) -> Locator | None:
@@ -362,6 +479,12 @@ def postnote_locator(text: str) -> Locator | None:
     if found is not None or not text.strip():
         return found
     m = _PAGE_LAST.search(text)
+    if (
+        m is None
+        and (last := _PLACE_LAST.search(text))
+        and (place := parse_locator(text[last.start(1) :]))
+    ):
+        return Locator(place.label, " ".join(text.replace("~", " ").split()).strip(" ,;"))
     if m is None:
         # MLA's author or short title with the page, typed as a postnote: \cite[Boyd, 3]{key},
         # \cite[The Defense, 152]{key}; the words name the work the key already gives

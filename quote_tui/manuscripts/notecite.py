@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from quote_tui.manuscripts.addressnote import address_with_words
 from quote_tui.manuscripts.document import Document, FootnoteSpan, Manuscript, mentions_in
 from quote_tui.manuscripts.inner_cite import inner_cite
+from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
@@ -351,8 +352,11 @@ def _note_cite(
         prose = _prose(doc, start, cut)
         whole = " ".join(doc.text[start:end].split())
         if prose is not None:
-            # the address stays the place to read it, and part of what the note says
-            return replace(prose, end=end, raw=whole, target=real[0].target), None
+            # the address stays the place to read it, and part of what the note says; the page
+            # cited may follow it ("…, 345–367. [DOI …](…), hier S. 358.")
+            here = _HERE_AFTER.search(doc.text, cut, end) if prose.locator is None else None
+            located = parse_locator(here.group(1)) if here else prose.locator
+            return replace(prose, end=end, raw=whole, target=real[0].target, locator=located), None
         if head := _NAME_HEAD.match(doc.text, start, cut):
             # "Wozniak, Thomas: Zitierpflicht …, Billet, <https://…>, Stand: 14.06.2020.": a
             # blog post without a year is its author's all the same, read at the address
@@ -429,6 +433,12 @@ _ADDRESS_LEAD = re.compile(
 
 
 # A note that says when an address was read names no work by that date.
+# The page cited, given after the article's extent and its address: ", hier S. 358", "; here p. 4"
+_HERE_AFTER = re.compile(
+    r"[,;(]\s*(?:hier|here|esp\.|especially|bes\.|insbes\.)\s*:?\s*((?:S\.|pp?\.)\s*\d+"
+    r"(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.)?)",
+    re.I,
+)
 _ACCESSED = re.compile(
     r"\b(?:abgerufen|zugegriffen|geöffnet|aufgerufen|accessed|retrieved|last\s+visited)\b", re.I
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_ONE, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
@@ -31,8 +31,11 @@ __all__ = [
 # A note's closing page, with the following pages it may take: "S. 14 f.", "S. 20ff.", "p. xii",
 # a volume before it ("2:45", Chicago's multivolume work), and a note on it: "45n3", "45nn3-5",
 # "45 n. 12", "S. 45 Anm. 3"
+# (or any place the grammar reads with its term, closing the note: "…, S 197f.", "…, Art. 5 GG",
+# "…, loc. 345", "…, p241")
 NOTE_PAGE = re.compile(
-    r"(?:,|\s)\s*((?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
+    r"(?:,|\s)\s*((?-i:" + PLACE_ONE + r")(?=\.?\s*$)|"
+    r"(?:pp?\.|S\.|at|Sp\.|Rn\.|Rz\.|Abs\.|§§?|col\.|Kap\.|para\.|Anm\.)?\s*"
     r"(?:\d{1,2}:(?=\d))?(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.?)?"
     r"(?:nn?\d+(?:[-–]\d+)?|,?\s(?:nn?\.|note|Anm\.|fn\.)\s?\d+(?:[-–]\d+)?)?)\.?\s*$"
 )
@@ -42,10 +45,17 @@ _VOLUME_BEFORE = re.compile(
 )
 # (also the page the quotation stands on: "S. 7—22 (Zitat: S. 7)", "pp. 1-20 (quoted at 7)")
 _HERE_PAGE = re.compile(
-    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*[(\[]\s*(?:hier|here|esp\.|especially"
+    r"(?:(?:,|\s)\s*(?:pp?\.|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?)?\s*(?:[(\[]|,)\s*(?:hier|here|esp\.|especially"
     r"|bes\.|insbes\.|Zitat|zit\.|quoted\s+(?:at|on)|quotation\s+(?:at|on)|cited\s+(?:at|on))"
-    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]\.?\s*$",
+    r"\s*:?\s*(?P<page>(?:pp?\.|S\.)?\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.)?)\s*[)\]]?\.?\s*$",
     re.I,
+)
+# The cited page set in brackets inside a full note, as APA's chapter pages are: "Keller, T.
+# (2008). *The reason for God*. (Kindle ed., p. xvi–xviii). New York: Penguin", "… (p. 28). Grand
+# Rapids: Baker"; read when no page closes the note
+_PAGE_IN_BRACKETS = re.compile(
+    r"[(\[](?:[^()\[\]\n]{0,30},\s*)?((?:pp?\.|S\.|pg\.)\s*(?:\d+|[ivxlcdm]+)"
+    r"(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?(?:\s?ff?\.)?)\s*[)\]]"
 )
 # One page of a list in a note: "39", "40-41", "x", "64 f." (a roman numeral is a whole word)
 _LISTED = r"(?:\d+|[ivxlcdm]+\b)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+\b))?(?:\s?ff?\.?)?"
@@ -114,9 +124,11 @@ _SAME = re.compile(
 # 151, emphasis added."; "Lo (2020): S. 4f."; "Vgl. \\cite{key}, S. 11-17."
 # A further page joined to a page: "und S. 7", "and 7", "& p. 9".
 _JOINED = r"\s*(?:&|\bund|\band|\bu\.|\bsowie)\s*(?:(?:S\.|pp?\.)\s*)?\d"
+# The place typed after a cite in its note, in the grammar's forms: "\\cite{a}, S. 12",
+# "\\cite{a}, xii", "\\cite{a}, Art. 5", "\\cite{a}, Abschnitt „1.1 Einleitung“"
 _PAGE_AFTER = re.compile(
-    r"\s*[,:]\s*((?:pp?\.|S\.|at)?\s*(?:\d+|[ivxlcdm]+)(?:\s*[-–]+\s*(?:\d+|[ivxlcdm]+))?"
-    r"(?:\s?ff?\.?)?)\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
+    r"\s*[,:]\s*((?:at\s*)?(?:" + BARE_LOCATOR + r"|(?:(?:pp?\.|S\.)\s*)?[ivxlcdm]+"
+    r"(?:\s*[-–]+\s*[ivxlcdm]+)?(?![\w-])))\.?(?=\s*(?:[,;.]|$)|" + _JOINED + ")"
 )
 # What may open a note before its author-date citation: "See Lo (2020)", "Vgl. Lo (2020)".
 _LEAD = re.compile(r"^\s*(?:see(?: also)?|cf\.|vgl\.|e\.g\.,?|siehe|so)?\s*$", re.I)
@@ -161,6 +173,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
         page = None  # "Stuttgart: Kohlhammer 2010.": the edition's year, not a page
+    if page is None and (inner := _PAGE_IN_BRACKETS.search(note)) is not None:
+        page = inner  # "(Kindle ed., p. xvi–xviii). New York: …": the page given mid-note
     if page is None and (unpaged := _UNPAGED.search(note)) is not None:
         page = unpaged  # "Handelsblatt, Report, 2021, o. S.": no page, as the writer says
     if page is None and (unpaged := _UNPAGED_THEN_WORDS.search(note)) is not None:
@@ -206,6 +220,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
 # A note that gives a page and nothing else (a writer who names the one work read elsewhere)
 _PAGE_ONLY = re.compile(
     r"(?:(?i:pages?|pp?\.|pgs?\.)|S\.)\s*\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.?)?\s*\.?"
+    r"|(?:S|pp?|pg)[ \t]?\d+(?:\s*[-–—]+\s*\d+)?(?:\s?ff?\.?)?\s*\.?"  # "S 197f.", "p241"
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import parse_locator, postnote_locator
 from quote_tui.manuscripts.mention import Mention, Scanner, first_of_overlapping
 
 __all__ = ["PANDOC_SCANNERS", "pandoc_mentions"]
@@ -40,7 +40,9 @@ def _pandoc(m: re.Match[str]) -> list[Mention]:
         im = _PANDOC_ITEM.match(item.strip())
         if im and not _CROSSREF.match(im.group("key")):
             suffix = im.group("suffix").strip()
-            locator = parse_locator(suffix) if suffix else None
+            # read as a LaTeX postnote is: "[@unfccc, Decision 1/CP.13, para. 1(e)]" keeps the
+            # document's part with its paragraph
+            locator = postnote_locator(suffix) if suffix else None
             end = m.end()
             if locator is None and (after := _PAGE_AFTER.match(m.string, end)) is not None:
                 locator, end = parse_locator(after.group(1)), after.end()  # "[@key] S. 53"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import make_locator
+from quote_tui.manuscripts.locators import PLACE_TERMED, parse_locator
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["periodical_before"]
@@ -34,7 +34,7 @@ _PERIODICAL = re.compile(
     + _WORD
     + r"){0,5})"
     r"\s+(?:of|from|dated|vom|von)\s+(?P<date>" + _DATE + r")"
-    r"(?:\s*,\s*(?P<loc>(?:page|p\.|S\.|Seite)\s*\d{1,4}(?:\s*[-–]+\s*\d{1,4})?))?"
+    r"(?:\s*,\s*(?P<loc>" + PLACE_TERMED + r"))?"
 )
 _LOOK_BACK = 300  # characters before the opening mark searched for the periodical
 
@@ -50,7 +50,7 @@ def periodical_before(text: str, lo: int, opening: int) -> Mention | None:
         return None
     title = " ".join(found.group("title").split())
     loc = found.group("loc")
-    locator = make_locator("page", re.sub(r"^(?:page|p\.|S\.|Seite)\s*", "", loc)) if loc else None
+    locator = parse_locator(loc) if loc else None
     raw = " ".join(text[found.start("title") : found.end()].split())
     return Mention(
         found.start("title"), found.end(), "author_date", raw, names=(title,), locator=locator

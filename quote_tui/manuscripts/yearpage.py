@@ -13,7 +13,7 @@ import re
 from quote_tui.manuscripts.clauses import lead_in_names
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.evidence import sentence_start
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import PLACE_TERMED, parse_locator
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = ["year_page_source"]
@@ -25,8 +25,7 @@ _LISTED_ON = re.compile(
     r"[^„“\"‘«»`”’\n]{1,80}[”\"’“«»'])*"
 )
 _YEAR_PAGE = re.compile(
-    r"[\"'”’»“`]*\s*\((?P<year>(?:1[5-9]|20)\d\d[a-z]?),\s*(?P<loc>(?:pp?\.|para\.)\s*\d{1,5}"
-    r"(?:\s*[-–]+\s*\d{1,5})?)\)"
+    r"[\"'”’»“`]*\s*\((?P<year>(?:1[5-9]|20)\d\d[a-z]?),\s*(?P<loc>" + PLACE_TERMED + r")\)"
 )
 _PARAGRAPH = re.compile(r"\n[ \t>]*\n")
 _BACK = 3000  # characters before the quotation searched for the paragraph's start
