@@ -440,11 +440,28 @@ def read_plaintext(text: str, file: str) -> Manuscript:
 
 
 def clean_markdown_quote(raw: str) -> str:
-    """A quotation as the reader sees it: no ``>`` prefixes, emphasis marks or escapes."""
-    s = re.sub(r"\n[ \t]*(?:>[ \t]?)+", "\n", raw)
+    """A quotation as the reader sees it: no ``>`` prefixes, list markers, emphasis marks,
+    escapes, notes' marks or comments; dashes typed as Pandoc, kramdown and Hugo set them."""
+    s = _QUOTE_COMMENT.sub(" ", raw)
+    s = re.sub(r"\n[ \t]*(?:>[ \t]?)+", "\n", s)
+    # a list inside the quotation: the reader sees its bullets, not the "-" or "*" typed
+    s = re.sub(r"(?m)^[ \t]*[-*+][ \t]+(?=\S)", "", s)
+    s = re.sub(r"<br\s*/?>", " ", s)
+    s = re.sub(r"\\\n", "\n", s)  # a hard line break
+    # emphasis may run over the quotation's lines (a poem set in italics)
+    s = " ".join(s.split())
     s = re.sub(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)", r"\2", s)
     s = re.sub(r"\\([\\`*_{}\[\]()#+\-.!\"'])", r"\1", s)
     s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
-    s = re.sub(r"<br\s*/?>", " ", s)
+    s = _CUT_LINK.sub("", s)
     s = re.sub(r"</?[A-Za-z][^<>]*>", "", s)
-    return " ".join(s.split())
+    s = re.sub(r"(?<![-!<])---(?!-)", "—", s)
+    s = re.sub(r"(?<![-!<])--(?![->])", "–", s)
+    return " ".join(s.rstrip("\\").split())
+
+
+# A link the quotation's span ends in, cut before its target: the source's name, linked after
+# the words ("… der Typografie. [Wikipedia](https://…)"), not the source's words.
+_CUT_LINK = re.compile(r"\s*\[[^\]]{1,80}\]\(\s*\Z")
+# An HTML comment in the quotation, or one it runs into at its end ("… computation. <!--").
+_QUOTE_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)|<!-?-?\s*\Z", re.S)
