@@ -192,7 +192,11 @@ def _item_blockquotes(text: str) -> list[Block]:
 _SIGNED = re.compile(r"(?<=[.!?”\"’])[ \t]*(?:--?|–|—|―)[ \t]?(?=[A-Z])[^\n.!?]{1,100}\.?\Z")
 # The signature on the block's last line of its own ("> — Goethe"), or on the line right after
 # the block ("— Goethe, *Faust*"): a dash, not a hyphen, which would be a list's item.
-_SIGNED_LINE = re.compile(r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?=(?:--|–|—|―))[^\n]{3,120}\Z")
+# or a name alone on the last line, set in emphasis as a signature is ("> _Oliver Sacks_")
+_SIGNED_LINE = re.compile(
+    r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?:(?=(?:--|–|—|―))[^\n]{3,120}"
+    r"|(?P<em>\*{1,2}|_{1,2})[A-ZÄÖÜ][\w.'’-]*(?:[ \t]+[A-ZÄÖÜ][\w.'’-]*){0,4}(?P=em)[ \t]*)\Z"
+)
 _SIGNATURE_BELOW = re.compile(
     r"(?:[ \t]*\n)?[ \t]*((?:--|–|—|―)[ \t]?[A-ZÄÖÜ*_][^\n]{1,118})[ \t]*(?:\n[ \t]*\n|\n?\Z)"
 )
