@@ -18,6 +18,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.indented_quotes import indented_quote_spans
 from quote_tui.manuscripts.latex import csquotes_blocks, own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
@@ -129,8 +130,11 @@ _QUOTING_CALLOUTS = frozenset(("quote", "cite", "zitat"))
 
 def _blockquotes(text: str) -> list[Block]:
     blocks = []
-    for m in _BLOCKQUOTE.finditer(text):
-        body_start = m.start() + len(re.match(r" {0,3}>\s?", m.group(0)).group(0))  # type: ignore[union-attr]
+    spans = [m.span() for m in _BLOCKQUOTE.finditer(text)]
+    if ">" in text:
+        spans = sorted(spans + indented_quote_spans(text))
+    for m_start, m_end in spans:
+        body_start = m_start + len(re.match(r"[ \t]*>\s?", text[m_start:m_end]).group(0))  # type: ignore[union-attr]
         titled = None  # a quoting callout's title names its source: "> [!quote] Smith, *Rivers*"
         if (callout := _CALLOUT.match(text, body_start)) is not None:
             if callout["kind"].casefold() not in _QUOTING_CALLOUTS:
@@ -140,25 +144,25 @@ def _blockquotes(text: str) -> list[Block]:
             if lead < len(title):
                 titled = (body_start + lead, body_start + len(title))
             body_start = callout.end() + len(re.match(r" {0,3}>?\s?", text[callout.end() :])[0])  # type: ignore[index]
-        body_end = m.end()
+        body_end = m_end
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
         tail = _SIGNED.search(text, body_start, body_end) or _SIGNED_LINE.search(
             text, body_start, body_end
         )
-        signed, after = None, m.end()
+        signed, after = None, m_end
         if tail is not None:
             signed = (tail.start(), body_end)
             body_end = tail.start()
-        elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
+        elif (below := _SIGNATURE_BELOW.match(text, m_end)) is not None:
             signed, after = below.span(1), below.end()
         signed = signed or titled
         if alone := _SIGNATURE_ALONE.fullmatch(text, body_start, body_end):
             # "> — Name" set as a block of its own after a blank line signs the block before
             # it; it quotes nothing.
-            if blocks and not text[blocks[-1].after : m.start()].strip(" \t\n>"):
+            if blocks and not text[blocks[-1].after : m_start].strip(" \t\n>"):
                 words = (alone.start(1), body_end)
-                blocks[-1] = replace(blocks[-1], signed=words, after=m.end())
+                blocks[-1] = replace(blocks[-1], signed=words, after=m_end)
             continue
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks

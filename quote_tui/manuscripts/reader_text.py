@@ -82,16 +82,22 @@ _SIGNATURE = re.compile(
     r"(?P<stop>[.!?…][\"”“»’'«]*|[\"”“»’'«])\s*(?:-{1,3}|[–—―])\s*"
     r"(?P<who>[A-ZÀ-ÖØ-Þ(*_][^\n]{1,200})\Z"
 )
-_NAME = re.compile(
-    r"[A-ZÀ-ÖØ-Þ][\w.'’-]*(?:\s+(?:[A-ZÀ-ÖØ-Þ][\w.'’-]*|von|van|de|der|da|di|du|la|le)){0,5}"
-)
 
 
 def _signature(who: str) -> bool:
+    """A name, or a work and its author ("A Designer's Art by Paul Rand"), or an author with
+    the work's place: capitalised words mostly, no sentence of its own."""
     who = who.strip("*_() ")
-    if _NAME.fullmatch(who.rstrip(".")):
-        return True  # "Steve Jobs", "Goethe"
-    return bool(re.search(r":|" + _YEAR + "|" + _PAGE, who)) and len(who) <= 200
+    if re.search(r":|" + _YEAR + "|" + _PAGE, who):
+        return True
+    words = re.findall(r"[^\W\d_][\w'’.-]*", who)
+    capitals = sum(w[0].isupper() for w in words)
+    return (
+        0 < len(words) <= 10
+        and 2 * capitals > len(words)
+        and not re.search(r"(?<!\b[A-Z])[.!?]\s+\S|[!?]$", who)
+        and not (len(words) > 1 and who.endswith(".") and not re.search(r"\b\w\.$", who))
+    )
 
 
 def _without_glued_source(text: str) -> str:
