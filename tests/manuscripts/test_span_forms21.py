@@ -1,0 +1,83 @@
+"""Which spans are quotations: block quotations whose ``>`` is indented four spaces or more
+(prose, not a program's lines), short phrases whose sentence closes with a page alone, and
+terms explained in brackets right after their marks (the writer's, not a source's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quote_tui.manuscripts import scan
+
+
+def _quotes(tmp_path: Path, text: str, name: str = "essay.md") -> list[str]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return [c.quote for c in scan(path).citations]
+
+
+def test_indented_block_quotations_holding_prose(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "# The Life and Work of Paul Rand\n"
+        "       >“Don't try to be original. Just try to be good.”\n"
+        "        -Paul Rand\n\n"
+        "His famous logo for IBM in 1956, which he revised later, was praised:\n\n"
+        '        >"Was not just an identity but a basic design philosophy that permeated'
+        ' corporate consciousness."\n\n'
+        "### The Macvlan Driver\n"
+        "- This driver connects containers directly to the physical host network.\n"
+        "- As per the Docker documentation:\n"
+        "    >“Macvlan networks allow you to assign a MAC address to a container, making it"
+        " appear as a physical device on your network.”\n\n"
+        "Thoreau wrote in his journal:\n\n"
+        "\t> I went to the woods because I wished to live deliberately, to front only the"
+        " essential facts of life.\n",
+    )
+    assert got == [
+        "Don't try to be original. Just try to be good.",
+        "Was not just an identity but a basic design philosophy that permeated corporate"
+        " consciousness.",
+        "Macvlan networks allow you to assign a MAC address to a container, making it appear"
+        " as a physical device on your network.",
+        "I went to the woods because I wished to live deliberately, to front only the"
+        " essential facts of life.",
+    ]
+
+
+def test_indented_lines_of_a_program_are_no_quotation(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "Run the session like this:\n\n"
+        '    > install.packages("tidyverse") and then load the library of choice\n'
+        "    > summary(model) gives the coefficients of the fitted model here\n\n"
+        "Or in a shell:\n\n"
+        "    > ls -la | grep notes > list of files in the folder today\n",
+    )
+    assert got == []
+
+
+def test_a_short_phrase_whose_sentence_closes_with_a_page(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "Crake fails to see natural form. The consequences reappear, as the bobkittens attack"
+        " “short joggers” and kill babies in the pleeblands (164). The students are those of"
+        " the “genius gene” of the compounds (194).\n\n"
+        "The creature calls himself a “miserable wretch” in the cottage scene (p. 112).\n\n"
+        "The model shows the “steady state” of equation (2). Her “first book” appeared in"
+        " many shops (1998).\n",
+    )
+    assert got == ["short joggers", "genius gene", "miserable wretch"]
+
+
+def test_a_term_explained_in_brackets_after_its_marks_is_the_writers(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "To achieve this, 'laddering questions' (questions phrased in a variety of ways asking"
+        " for the interviewee to expand) and 'summarising techniques' (summarising what has just"
+        " been said to prompt more information) were used [@zeisel2006].\n\n"
+        "Die Schüler nutzen „offene Aufgaben“ (solche mit mehreren richtigen Lösungswegen und"
+        " Ergebnissen) im Unterricht [@leuders2003].\n\n"
+        "He speaks of “the tender human dignity” (emphasis in the original text of the book)"
+        " [@smith2001, p. 4].\n",
+    )
+    assert got == ["the tender human dignity"]
