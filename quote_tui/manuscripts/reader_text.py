@@ -32,7 +32,7 @@ def reader_text(raw: str, kind: str, macros: dict[str, str] | None = None) -> st
 
         if macros:
             raw = expand_text_macros(raw, macros)
-        text = latex_to_text(raw)
+        text = latex_to_text(_without_notes(raw))
         text = _EMPTY_BRACKET.sub("[…]", text)
     elif kind in ("markdown", "plain"):
         from quote_tui.manuscripts.markdown import clean_markdown_quote
@@ -47,6 +47,28 @@ def reader_text(raw: str, kind: str, macros: dict[str, str] | None = None) -> st
 # omission mark): the reader sees an omission there.
 _EMPTY_BRACKET = re.compile(r"\[\s*\]")
 _MACRO_USE = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])(?:\{\})?")
+
+
+_NOTE = re.compile(r"\\footnote(?:mark|text)?\*?\s*(?:\[[^\]]*\]\s*)?\{")
+
+
+def _without_notes(raw: str) -> str:
+    """``raw`` without its footnotes, however deep their braces (a note's link set in
+    ``\texttt{\href{…}{…}}``): a note is the writer's, never the quoted words."""
+    out, pos = [], 0
+    for m in _NOTE.finditer(raw):
+        if m.start() < pos:
+            continue
+        depth, i = 1, m.end()
+        while i < len(raw) and depth:
+            if raw[i] == "\\":
+                i += 2
+                continue
+            depth += {"{": 1, "}": -1}.get(raw[i], 0)
+            i += 1
+        out.append(raw[pos : m.start()])
+        pos = i
+    return "".join(out) + raw[pos:] if out else raw
 
 
 def expand_text_macros(raw: str, macros: dict[str, str]) -> str:
@@ -101,20 +123,18 @@ def _signature(who: str) -> bool:
 
 
 def _without_glued_source(text: str) -> str:
-    """The quotation without a citation or signature its span ran on into."""
-    for _ in range(2):  # "… end.” (Smith 2001) – Smith"
-        m = _CITED.search(text)
-        if m and _WORD_ENDS.search(text, 0, m.start() + 1) and _words_before(text, m.start()):
-            text = text[: m.end("stop")].rstrip()
-            continue
-        m = _SIGNATURE.search(text)
-        if m and _signature(m["who"]) and _words_before(text, m.start()):
-            text = text[: m.end("stop")].rstrip()
-            continue
-        break
+    """The quotation without a citation or signature its span ran on into: the last one only
+    (a source's own citation may stand before it: "… ‘strong beliefs’ (Parfit 1984, 200).
+    (p307)")."""
+    m = _CITED.search(text)
+    if m and _WORD_ENDS.search(text, 0, m.start() + 1) and _words_before(text, m.start()):
+        return text[: m.end("stop")].rstrip()
+    m = _SIGNATURE.search(text)
+    if m and _signature(m["who"]) and _words_before(text, m.start()):
+        return text[: m.end("stop")].rstrip()
     m = _PLACE_BEFORE_STOP.search(text)
     if m and _words_before(text, m.start()):
-        text = text[: m.start()] + m["stop"]
+        return text[: m.start()] + m["stop"]
     return text
 
 
@@ -214,7 +234,4 @@ def settled(text: str) -> str:
     text = " ".join(text.split())
     if not text:
         return text
-    text = _without_glued_source(text)
-    text = _without_outer_marks(text)
-    text = _without_glued_source(text)
-    return _without_outer_marks(text)
+    return _without_outer_marks(_without_glued_source(text))

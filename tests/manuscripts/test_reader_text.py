@@ -250,3 +250,16 @@ def test_latex_word_commands_read_as_their_words(tmp_path: Path) -> None:
         "die Schule […] als Ort des Lernens und der Begegnung",
         "that the United States spends more on health than any other country.",
     ]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "aux méthodes de la recherche\\footnote{Voir le plan national~: \\texttt{\\href{https://"
+        "www.ouvrirlascience.fr/plan/}{ouvrirlascience.fr}}.}",
+        "aux méthodes de la recherche\\footnote[4]{\\emph{Vgl.} \\textbf{\\textit{Plan}}, S. 3.}",
+        "aux méthodes de la recherche\\footnote{See \\url{https://example.org/a_b}.}",
+    ],
+)
+def test_a_note_inside_a_latex_quotation_is_not_its_words(raw: str) -> None:
+    assert reader_text(raw, "latex") == "aux méthodes de la recherche"
