@@ -54,7 +54,7 @@ _NOTE = re.compile(r"\\footnote(?:mark|text)?\*?\s*(?:\[[^\]]*\]\s*)?\{")
 
 def _without_notes(raw: str) -> str:
     """``raw`` without its footnotes, however deep their braces (a note's link set in
-    ``\texttt{\href{…}{…}}``): a note is the writer's, never the quoted words."""
+    ``\\texttt{\\href{…}{…}}``): a note is the writer's, never the quoted words."""
     out, pos = [], 0
     for m in _NOTE.finditer(raw):
         if m.start() < pos:
