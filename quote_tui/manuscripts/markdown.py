@@ -458,7 +458,10 @@ def clean_markdown_quote(raw: str) -> str:
     s = re.sub(r"\\\n", "\n", s)  # a hard line break
     # emphasis may run over the quotation's lines (a poem set in italics)
     s = " ".join(s.split())
-    s = re.sub(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)", r"\2", s)
+    for _ in range(3):  # emphasis inside emphasis ("_**[Mixed-Methods](…)**_")
+        s, n = _EMPHASIS.subn(r"\2", s)
+        if not n:
+            break
     s = re.sub(r"\\([\\`*_{}\[\]()#+\-.!\"'])", r"\1", s)
     s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
     s = _CUT_LINK.sub("", s)
@@ -468,6 +471,7 @@ def clean_markdown_quote(raw: str) -> str:
     return " ".join(s.rstrip("\\").split())
 
 
+_EMPHASIS = re.compile(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
 # A link the quotation's span ends in, cut before its target: the source's name, linked after
 # the words ("… der Typografie. [Wikipedia](https://…)"), not the source's words.
 _CUT_LINK = re.compile(r"\s*\[[^\]]{1,80}\]\(\s*\Z")

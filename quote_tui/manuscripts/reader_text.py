@@ -32,7 +32,8 @@ def reader_text(raw: str, kind: str, macros: dict[str, str] | None = None) -> st
 
         if macros:
             raw = expand_text_macros(raw, macros)
-        text = latex_to_text(_without_notes(raw))
+        # a list inside the quotation: the reader sees its bullets, not "*"
+        text = latex_to_text(_ITEM.sub(" ", _without_notes(raw)))
         text = _EMPTY_BRACKET.sub("[…]", text)
     elif kind in ("markdown", "plain"):
         from quote_tui.manuscripts.markdown import clean_markdown_quote
@@ -49,6 +50,7 @@ _EMPTY_BRACKET = re.compile(r"\[\s*\]")
 _MACRO_USE = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])(?:\{\})?")
 
 
+_ITEM = re.compile(r"\\item\b\s*(?:\[[^\]\n]{0,40}\])?")
 _NOTE = re.compile(r"\\footnote(?:mark|text)?\*?\s*(?:\[[^\]]*\]\s*)?\{")
 
 

@@ -215,6 +215,11 @@ def test_markdown_markup_is_not_the_words(tmp_path: Path) -> None:
             '"Unter dem Begriff Softwareentwicklung versteht man die Konzeption." [^Freund, S. 25]',
             "Unter dem Begriff Softwareentwicklung versteht man die Konzeption.",
         ),
+        (
+            "_**[Mixed-Methods](https://en.wikipedia.org/wiki/Multimethodology)**_ bezeichnet",
+            "Mixed-Methods bezeichnet",
+        ),
+        ("a snake_case_name and _real emphasis_ here", "a snake_case_name and real emphasis here"),
     ],
 )
 def test_markdown_text(raw: str, words: str) -> None:
@@ -263,3 +268,15 @@ def test_latex_word_commands_read_as_their_words(tmp_path: Path) -> None:
 )
 def test_a_note_inside_a_latex_quotation_is_not_its_words(raw: str) -> None:
     assert reader_text(raw, "latex") == "aux méthodes de la recherche"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "\\begin{itemize}\n\t\\item Planen \\\\\n\tFestlegen von Zielen\n\\end{itemize}",
+        "\\begin{enumerate}[topsep=0pt]%\n  \\item[(a)] Planen Festlegen von Zielen",
+        "\\item Planen\n\\item Festlegen von Zielen",
+    ],
+)
+def test_a_list_inside_a_latex_quotation_reads_as_its_items(raw: str) -> None:
+    assert reader_text(raw, "latex") == "Planen Festlegen von Zielen"
