@@ -81,3 +81,64 @@ def test_a_term_explained_in_brackets_after_its_marks_is_the_writers(tmp_path: P
         " [@smith2001, p. 4].\n",
     )
     assert got == ["the tender human dignity"]
+
+
+_BIB = (
+    "@article{mesen2024, title = {Validierung}, author = {Mesenholler, A.}, year = 2024}\n"
+    "@article{jank2017, title = {Eyes}, author = {Jankovski, B.}, year = 2017}\n"
+)
+
+
+def _keyed(tmp_path: Path, name: str, text: str) -> list[tuple[str, str | None]]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "refs.bib").write_text(_BIB, encoding="utf-8")
+    return [
+        (c.quote[:30], c.reference.key if c.reference else None)
+        for c in scan(path, bib=[tmp_path / "refs.bib"]).citations
+    ]
+
+
+def test_a_block_of_paragraphs_each_cited_is_one_quotation_each(tmp_path: Path) -> None:
+    markdown = (
+        "Die Befunde der Studien:\n\n"
+        "> Das dreifaktorielle Modell konnte sowohl für Lehrkräfte als auch Eltern bestätigt"
+        " werden. [@mesen2024]\n>\n"
+        "> Sie betonen die Bedeutung gut definierter Organisation und Benutzerfreundlichkeit."
+        " [@jank2017]\n\nDaraus folgt viel.\n"
+    )
+    assert _keyed(tmp_path, "anhang.md", markdown) == [
+        ("Das dreifaktorielle Modell kon", "mesen2024"),
+        ("Sie betonen die Bedeutung gut ", "jank2017"),
+    ]
+    latex = (
+        "Zwei Befunde:\n\\begin{quote}\nDas dreifaktorielle Modell konnte sowohl für Lehrkräfte"
+        " als auch Eltern bestätigt werden. \\cite[S.~3]{mesen2024}\n\n"
+        "Sie betonen die Bedeutung gut definierter Organisation und Benutzerfreundlichkeit."
+        " \\cite{jank2017}\n\\end{quote}\nDaraus folgt viel.\n"
+    )
+    assert _keyed(tmp_path, "anhang.tex", latex) == [
+        ("Das dreifaktorielle Modell kon", "mesen2024"),
+        ("Sie betonen die Bedeutung gut ", "jank2017"),
+    ]
+    typed = (
+        "Two findings:\n\n"
+        "> The three-factor model was confirmed for teachers and for parents alike in the"
+        " survey. (Mesenholler, 2024)\n>\n"
+        "> They stress the importance of a well defined organisation and of usability for"
+        " pupils. (Jankovski, 2017)\n\nSo much follows.\n"
+    )
+    assert _keyed(tmp_path, "typed.md", typed) == [
+        ("The three-factor model was con", "mesen2024"),
+        ("They stress the importance of ", "jank2017"),
+    ]
+
+
+def test_a_block_cited_once_at_its_end_stays_one_quotation(tmp_path: Path) -> None:
+    got = _keyed(
+        tmp_path,
+        "one.md",
+        "He writes:\n\n> The three-factor model was confirmed for teachers and for parents"
+        " alike.\n>\n> It fits best of all the models we tried. [@mesen2024]\n\nSo it is.\n",
+    )
+    assert got == [("The three-factor model was con", "mesen2024")]
