@@ -17,6 +17,7 @@ from quote_tui.manuscripts.liquid_cites import with_liquid_cites
 from quote_tui.manuscripts.markdown import read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
 from quote_tui.manuscripts.reader_text import reader_text
+from quote_tui.manuscripts.repeated_own import without_repeated_own
 from quote_tui.manuscripts.repeated_words import with_repeated_pages
 from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
@@ -170,7 +171,7 @@ def scan_manuscript(
             f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
         )
     # a phrase of a passage quoted just before, said again, is that passage's at its page
-    taken = with_repeated_pages(taken)
+    taken = with_repeated_pages(without_repeated_own(taken))
     for n, found in enumerate(taken, start=1):
         quote = reader_text(found.quote_raw, found.doc.kind, found.doc.macros)
         reference = resolver.reference_for(found, ms)

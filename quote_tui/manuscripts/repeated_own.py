@@ -1,0 +1,58 @@
+"""Words a writer sets in marks twice or more, cited at none of their places, are the writer's:
+a term they use, the title of their own work, their hypothesis named again ("fake news" twice, a
+mémoire's « hypothèse » restated in its conclusion, a column's title in each row). Over every
+development set's labels such spans are not a quotation 1,240 times, a quotation 9 times. An
+occurrence that is cited or handed to someone named keeps every one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.found import Found
+from quote_tui.manuscripts.quotes import find_quotes
+from quote_tui.manuscripts.reported import reported_by_name
+
+__all__ = ["without_repeated_own"]
+
+
+def _key(words: str) -> str:
+    return " ".join(re.findall(r"\w+", words.casefold()))
+
+
+def without_repeated_own(taken: list[Found]) -> list[Found]:
+    """``taken`` without the quotations in marks whose words stand in marks again in their
+    document, none of their places cited."""
+    by_doc: dict[int, list[Found]] = defaultdict(list)
+    for found in taken:
+        by_doc[id(found.doc)].append(found)
+    drop: set[int] = set()
+    for found_here in by_doc.values():
+        doc = found_here[0].doc
+        places = _places(doc)
+        groups: dict[str, list[Found]] = defaultdict(list)
+        for found in found_here:
+            key = _key(found.quote_raw)
+            # only words in marks (a block quotation is set off, not named again)
+            if key and found.location.offset in places.get(key, ()):
+                groups[key].append(found)
+        for key, group in groups.items():
+            if len(places[key]) < 2:
+                continue
+            if any(f.mention is not None or f.reference is not None for f in group):
+                continue
+            if any(reported_by_name(doc, start) for start in places[key]):
+                continue
+            drop.update(id(f) for f in group)
+    return [f for f in taken if id(f) not in drop] if drop else taken
+
+
+def _places(doc: Document) -> dict[str, set[int]]:
+    """Where each text in marks of ``doc`` opens, by its words."""
+    scan = doc.scan_text or doc.text
+    out: dict[str, set[int]] = defaultdict(set)
+    for span in find_quotes(scan, min_words=1, latex=doc.kind == "latex"):
+        out[_key(doc.text[span.start : span.end])].add(span.start)
+    return out
