@@ -206,6 +206,16 @@ _SIGNATURE_BELOW = re.compile(
 )
 
 
+# Slide decks whose HTML comments are the presenter's notes, shown beside each slide: Marp
+# ("marp: true") and Slidev (a layout with its transition or other deck settings).
+_DECK = re.compile(
+    r"^marp:[ \t]*true\b|^(?:transition|drawings|mdc|highlighter|lineNumbers):[^\n]*\n"
+    r"(?:.*\n)*?(?:layout|theme):|^(?:layout|theme):[^\n]*\n(?:.*\n)*?"
+    r"(?:transition|drawings|mdc|highlighter|lineNumbers):",
+    re.M,
+)
+_COMMENT_DELIMITER = re.compile(r"<!--|-->")
+
 # Pandoc's and Quarto's attributes ({#fig-a fig-cap="…"}, ::: {.callout-note title="…"}): their
 # quoted values are settings and captions, not quotations.
 _ATTRIBUTES = re.compile(r"\{[^{}\n]*=[ \t]*[\"'][^{}\n]*\}")
@@ -228,6 +238,10 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     # A metadata block elsewhere that holds the references: its titles are no quotations.
     hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
+        if pattern is _COMMENT and fm and _DECK.search(fm.group()):
+            # a slide deck's comments are its speaker notes: only their delimiters are markup
+            hidden.extend(m.span() for m in _COMMENT_DELIMITER.finditer(text))
+            continue
         hidden.extend(span for m in pattern.finditer(text) for span in _code_spans(m))
     if kind == "markdown" and "<blockquote" in text:
         hidden.extend(m.span() for m in _EMBEDDED_POST.finditer(text))

@@ -142,3 +142,26 @@ def test_a_block_cited_once_at_its_end_stays_one_quotation(tmp_path: Path) -> No
         " alike.\n>\n> It fits best of all the models we tried. [@mesen2024]\n\nSo it is.\n",
     )
     assert got == [("The three-factor model was con", "mesen2024")]
+
+
+def test_a_slide_decks_comments_are_its_speaker_notes(tmp_path: Path) -> None:
+    slidev = (
+        "---\nlayout: cover\ntransition: slide-left\ntitle: Post-Impressionism\n---\n\n"
+        "## Neo-Impressionism\n\n<!--\n- As Signac said: “The Neo-Impressionist does not dot,"
+        " he divides, and he paints with light”\n-->\n\n---\n\n## Cézanne\n"
+    )
+    marp = (
+        "---\nmarp: true\ntheme: default\n---\n\n# Walden\n\n<!-- Thoreau writes: “I went to"
+        " the woods because I wished to live deliberately.” -->\n"
+    )
+    essay = (
+        "---\ntitle: An essay\nlayout: post\n---\n\nThe draft below stays hidden.\n\n"
+        "<!-- Thoreau writes: “I went to the woods because I wished to live deliberately.” -->\n"
+    )
+    assert _quotes(tmp_path, slidev, "slides.md") == [
+        "The Neo-Impressionist does not dot, he divides, and he paints with light"
+    ]
+    assert _quotes(tmp_path, marp, "deck.md") == [
+        "I went to the woods because I wished to live deliberately."
+    ]
+    assert _quotes(tmp_path, essay, "post.md") == []
