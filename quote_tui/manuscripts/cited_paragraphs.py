@@ -52,5 +52,16 @@ def _paragraphs(text: str, block: Block) -> list[tuple[int, int]]:
 
 
 def _cited(doc: Document, start: int, end: int) -> bool:
+    """Whether the paragraph ends with a citation of its own, set after its last sentence or
+    in Pandoc's brackets; a source's narrative citation ("… the table in \\citep{lu}.") is part
+    of the quoted words."""
     _, mention, anchor, _own = closing_citation(doc, Block(start, end, end))
-    return anchor is not None or (mention is not None and mention.style != "locator")
+    if anchor is not None:
+        return True
+    if mention is None or mention.style == "locator":
+        return False
+    before = doc.text[start : mention.start].rstrip(" \t\n~")
+    return _SENTENCE_ENDS.search(before) is not None or mention.raw.lstrip().startswith("[")
+
+
+_SENTENCE_ENDS = re.compile(r"[.!?…][\"'”’»]*\Z|[\"'”’»]\Z")

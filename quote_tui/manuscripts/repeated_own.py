@@ -2,7 +2,8 @@
 a term they use, the title of their own work, their hypothesis named again ("fake news" twice, a
 mémoire's « hypothèse » restated in its conclusion, a column's title in each row). Over every
 development set's labels such spans are not a quotation 1,240 times, a quotation 9 times. An
-occurrence that is cited or handed to someone named keeps every one of them.
+occurrence that is cited or handed to someone named keeps every one of them, and so does an
+editor's hand in the words or a second sentence (a passage a writer set twice is quoted).
 """
 
 from __future__ import annotations
@@ -16,6 +17,13 @@ from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.reported import reported_by_name
 
 __all__ = ["without_repeated_own"]
+
+
+# What only a source's words show: an editor's hand ("[…]", "[...]", "(...)", "[sic]"), or
+# sentences of their own after the first (a passage, where a term or a hypothesis is one).
+_SOURCES_OWN = re.compile(
+    r"\\?\[\s*(?:…|\.{3}|sic)\s*\\?\]|\(\s*(?:…|\.{3})\s*\)|[.!?…][\"'”’»]?\s+[A-ZÄÖÜÀ-Þ„“«\"]"
+)
 
 
 def _key(words: str) -> str:
@@ -36,7 +44,11 @@ def without_repeated_own(taken: list[Found]) -> list[Found]:
         for found in found_here:
             key = _key(found.quote_raw)
             # only words in marks (a block quotation is set off, not named again)
-            if key and found.location.offset in places.get(key, ()):
+            if (
+                key
+                and found.location.offset in places.get(key, ())
+                and not _SOURCES_OWN.search(found.quote_raw)
+            ):
                 groups[key].append(found)
         for key, group in groups.items():
             if len(places[key]) < 2:

@@ -165,3 +165,16 @@ def test_a_slide_decks_comments_are_its_speaker_notes(tmp_path: Path) -> None:
         "I went to the woods because I wished to live deliberately."
     ]
     assert _quotes(tmp_path, essay, "post.md") == []
+
+
+def test_a_sources_own_citation_closing_a_paragraph_does_not_split_the_block(
+    tmp_path: Path,
+) -> None:
+    got = _keyed(
+        tmp_path,
+        "results.tex",
+        "We wrote before:\n\\begin{quotation}\n``We add noise based on the flux density table in"
+        " \\citep{jank2017}.\n\nThis will matter more as the array grows in the near future.''"
+        " \\citep{mesen2024}\n\\end{quotation}\nSo it is.\n",
+    )
+    assert got == [("We add noise based on the flux", "mesen2024")]
