@@ -231,7 +231,8 @@ def _page_closes(tail: str) -> bool:
     """Whether the rest of a phrase's sentence ``tail`` ends with a page alone in brackets, with
     no other quotation between."""
     m = _CLOSING_PAGE.search(tail)
-    if m is None or re.fullmatch(r"(?:1[5-9]|20)\d\d", m[1]):
+    # (a year; a scale's range, "(0–3)", "(1–5)", is no page either)
+    if m is None or re.fullmatch(r"(?:1[5-9]|20)\d\d|[01]\s*[-–].*", m[1]):
         return False
     before = tail[: m.start()]
     return not _NUMBERED_BEFORE.search(before) and not any(c in before for c in '„“”"«»‘')

@@ -64,7 +64,8 @@ def test_a_short_phrase_whose_sentence_closes_with_a_page(tmp_path: Path) -> Non
         " the “genius gene” of the compounds (194).\n\n"
         "The creature calls himself a “miserable wretch” in the cottage scene (p. 112).\n\n"
         "The model shows the “steady state” of equation (2). Her “first book” appeared in"
-        " many shops (1998).\n",
+        " many shops (1998).\n\n"
+        "Each item is rated for its timing („vor Abschluss“) on a scale (0–3).\n",
     )
     assert got == ["short joggers", "genius gene", "miserable wretch"]
 
