@@ -53,7 +53,8 @@ def without_repeated_own(taken: list[Found]) -> list[Found]:
         for key, group in groups.items():
             if len(places[key]) < 2:
                 continue
-            if any(f.mention is not None or f.reference is not None for f in group):
+            # (a page or a line alone, "schlendern"(Z. 34), is a citation too)
+            if any(f.mention or f.reference or f.locator for f in group):
                 continue
             if any(reported_by_name(doc, start) for start in places[key]):
                 continue

@@ -48,11 +48,15 @@ def test_a_phrase_cited_at_one_of_its_places_stays_a_quotation(tmp_path: Path) -
         "Postman warns that we are “amusing ourselves to death” [@postman1985, p. 4].\n\n"
         "Later we see again how the audience is “amusing ourselves to death” on screen.\n\n"
         "As Habermas argues, “the public sphere has been refeudalized by the mass media”.\n\n"
-        "Whether “the public sphere has been refeudalized by the mass media” is open.\n",
+        "Whether “the public sphere has been refeudalized by the mass media” is open.\n\n"
+        'Die Reise als "schlendern"(Z. 34) zu betiteln zeigt die Haltung. Die Beschreibung der'
+        ' Reise als "schlendern"(vgl. Z. 34f) und das Motiv des Frühlings.\n',
     )
     assert got == [
         "amusing ourselves to death",
         "amusing ourselves to death",
         "the public sphere has been refeudalized by the mass media",
         "the public sphere has been refeudalized by the mass media",
+        "schlendern",
+        "schlendern",
     ]
