@@ -480,12 +480,15 @@ def clean_markdown_quote(raw: str) -> str:
     s = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", s)
     s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
     s = _CUT_LINK.sub("", s)
+    # emphasis the span's bounds cut in two ("… not getting_ _it,"): its marks are markup too
+    s = _EMPHASIS_LEFT.sub("", s)
     s = re.sub(r"</?[A-Za-z][^<>]*>", "", s)
     s = re.sub(r"(?<![-!<])---(?!-)", "—", s)
     s = re.sub(r"(?<![-!<])--(?![->])", "–", s)
     return " ".join(s.rstrip("\\").split())
 
 
+_EMPHASIS_LEFT = re.compile(r"(?<=[\w.,;:!?])[*_]{1,3}(?=\s|\Z)|(?:(?<=\s)|\A)[*_]{1,3}(?=\w)")
 _EMPHASIS = re.compile(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
 # A link the quotation's span ends in, cut before its target: the source's name, linked after
 # the words ("… der Typografie. [Wikipedia](https://…)"), not the source's words.

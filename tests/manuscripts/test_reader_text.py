@@ -220,6 +220,10 @@ def test_markdown_markup_is_not_the_words(tmp_path: Path) -> None:
             "Mixed-Methods bezeichnet",
         ),
         ("a snake_case_name and _real emphasis_ here", "a snake_case_name and real emphasis here"),
+        (
+            "They could watch the video, not getting_ _it,",
+            "They could watch the video, not getting it,",
+        ),
     ],
 )
 def test_markdown_text(raw: str, words: str) -> None:

@@ -179,3 +179,20 @@ def test_a_sources_own_citation_closing_a_paragraph_does_not_split_the_block(
         " \\citep{mesen2024}\n\\end{quotation}\nSo it is.\n",
     )
     assert got == [("We add noise based on the flux", "mesen2024")]
+
+
+def test_two_apostrophes_typed_for_double_marks(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "Os tablets ampliam os cenários _''m-learning is possible everywhere and anywhere,"
+        " dependent only on battery life''_ (MELHUISH & FALLOON, 2010, p. 11) e oferecem mais.\n\n"
+        "Como a Enciclopédia refere, eles ''não podem suportar uma força tangencial quando"
+        " imóveis'' e assim mudam de forma.\n\n"
+        "El autor afirma que ''la educación no puede ser neutral en ningún caso'' (Freire,"
+        " 1970, p. 33).\n\nThe dogs'' bowls stand empty; 'tis the season.\n",
+    )
+    assert got == [
+        "m-learning is possible everywhere and anywhere, dependent only on battery life",
+        "não podem suportar uma força tangencial quando imóveis",
+        "la educación no puede ser neutral en ningún caso",
+    ]
