@@ -2,7 +2,8 @@
 a term they use, the title of their own work, their hypothesis named again ("fake news" twice, a
 mémoire's « hypothèse » restated in its conclusion, a column's title in each row). Over every
 development set's labels such spans are not a quotation 1,240 times, a quotation 9 times. An
-occurrence that is cited or handed to someone named keeps every one of them, and so does an
+occurrence that is cited or handed to someone named keeps every one of them, and so do words
+of a longer quotation taken in the document (a close reading going through a passage), and an
 editor's hand in the words or a second sentence (a passage a writer set twice is quoted).
 """
 
@@ -50,8 +51,12 @@ def without_repeated_own(taken: list[Found]) -> list[Found]:
                 and not _SOURCES_OWN.search(found.quote_raw)
             ):
                 groups[key].append(found)
+        passages = [_key(f.quote_raw) for f in found_here]
         for key, group in groups.items():
             if len(places[key]) < 2:
+                continue
+            # words of a longer quotation taken in the document, said again phrase by phrase
+            if any(key in passage and key != passage for passage in passages):
                 continue
             # (a page or a line alone, "schlendern"(Z. 34), is a citation too)
             if any(f.mention or f.reference or f.locator for f in group):

@@ -60,3 +60,16 @@ def test_a_phrase_cited_at_one_of_its_places_stays_a_quotation(tmp_path: Path) -
         "schlendern",
         "schlendern",
     ]
+
+
+def test_a_phrase_of_a_quoted_passage_said_twice_stays_that_passages(tmp_path: Path) -> None:
+    got = _quotes(
+        tmp_path,
+        "essay.md",
+        "Marlow remembers:\n\n> “The vision seemed to enter the house with me—the stretcher, the"
+        " phantom-bearers, the wild crowd of obedient worshipers, the gloom of the forests.”"
+        " (Conrad 75)\n\nImages of the wilderness:\n\n"
+        '- "the wild crowd of obedient worshipers"\n- the gloom\n\nOf idolatry:\n\n'
+        '- "the wild crowd of obedient worshipers"\n- the ivory\n',
+    )
+    assert got[1:] == ["the wild crowd of obedient worshipers"] * 2
