@@ -61,16 +61,26 @@ def without_repeated_own(taken: list[Found]) -> list[Found]:
             # (a page or a line alone, "schlendern"(Z. 34), is a citation too)
             if any(f.mention or f.reference or f.locator for f in group):
                 continue
-            if any(reported_by_name(doc, start) for start in places[key]):
+            if any(
+                reported_by_name(doc, start) or _THEIRS_AFTER.match(doc.text, close_end)
+                for start, close_end in places[key].items()
+            ):
                 continue
             drop.update(id(f) for f in group)
     return [f for f in taken if id(f) not in drop] if drop else taken
 
 
-def _places(doc: Document) -> dict[str, set[int]]:
-    """Where each text in marks of ``doc`` opens, by its words."""
+def _places(doc: Document) -> dict[str, dict[int, int]]:
+    """Where each text in marks of ``doc`` opens and its closing mark ends, by its words."""
     scan = doc.scan_text or doc.text
-    out: dict[str, set[int]] = defaultdict(set)
+    out: dict[str, dict[int, int]] = defaultdict(dict)
     for span in find_quotes(scan, min_words=1, latex=doc.kind == "latex"):
-        out[_key(doc.text[span.start : span.end])].add(span.start)
+        out[_key(doc.text[span.start : span.end])][span.start] = span.close_end
     return out
+
+
+# Handed to someone right after the marks: "'Ways, not works': this phrase of Heidegger's"
+_THEIRS_AFTER = re.compile(
+    r"[\"'”’»“`]*\s*[:,;–—-]?\s*(?:this|the|a)\s+(?:phrase|words?|expression|term|formula|"
+    r"motto|saying|dictum|line)\s+(?:of|by|from)\s+[A-ZÀ-Þ]"
+)

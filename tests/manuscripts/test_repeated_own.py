@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from quote_tui.manuscripts import scan
+from quote_tui.manuscripts.repeated_own import _THEIRS_AFTER
 
 
 def _quotes(tmp_path: Path, name: str, text: str) -> list[str]:
@@ -73,3 +76,22 @@ def test_a_phrase_of_a_quoted_passage_said_twice_stays_that_passages(tmp_path: P
         '- "the wild crowd of obedient worshipers"\n- the ivory\n',
     )
     assert got[1:] == ["the wild crowd of obedient worshipers"] * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs"),
+    [
+        ("'Ways, not works': this phrase of Heidegger's is given", True),
+        ("“Sapere aude”, the motto of Kant's essay", True),
+        ("“Sapere aude” – the words of Horace, taken up by Kant", True),
+        ("'ways, not works' that the strategy remains", False),
+    ],
+)
+def test_words_handed_to_someone_right_after_their_marks(text: str, theirs: bool) -> None:
+    close_end = _close_end(text)
+    assert bool(_THEIRS_AFTER.match(text, close_end)) is theirs
+
+
+def _close_end(text: str) -> int:
+    closer = "'" if text[0] == "'" else "”"
+    return text.index(closer, 1) + 1
