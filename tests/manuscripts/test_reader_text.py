@@ -284,3 +284,26 @@ def test_a_note_inside_a_latex_quotation_is_not_its_words(raw: str) -> None:
 )
 def test_a_list_inside_a_latex_quotation_reads_as_its_items(raw: str) -> None:
     assert reader_text(raw, "latex") == "Planen Festlegen von Zielen"
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (
+            '"`Schulsozialarbeit hat das Ziel, "`Anschlussfähigkeit"\' zwischen den Systemen'
+            " herzustellen.\"'",
+            "Schulsozialarbeit hat das Ziel, „Anschlussfähigkeit“ zwischen den Systemen"
+            " herzustellen.",
+        ),
+        (
+            '"<Le style "<c\'est"> l\'homme même, dit-il toujours à ses élèves">',
+            "Le style «c'est» l'homme même, dit-il toujours à ses élèves",
+        ),
+        (
+            'Er sagt "`A und B"\' und "`C und D"\' dann',
+            "Er sagt „A und B“ und „C und D“ dann",
+        ),
+    ],
+)
+def test_babel_marks_nested_in_a_latex_quotation(raw: str, words: str) -> None:
+    assert reader_text(raw, "latex") == words
