@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from quote_tui.manuscripts.document import Document
+from quote_tui.manuscripts.commentary import commented_author
+from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.quotes import find_quotes
 from quote_tui.manuscripts.reported import reported_by_name
@@ -31,9 +32,11 @@ def _key(words: str) -> str:
     return " ".join(re.findall(r"\w+", words.casefold()))
 
 
-def without_repeated_own(taken: list[Found]) -> list[Found]:
+def without_repeated_own(taken: list[Found], ms: Manuscript) -> list[Found]:
     """``taken`` without the quotations in marks whose words stand in marks again in their
-    document, none of their places cited."""
+    document, none of their places cited. In a commentary on one author's work (its notes cite
+    that author throughout) a phrase in a paragraph that names the author is the work's."""
+    author = commented_author(ms)
     by_doc: dict[int, list[Found]] = defaultdict(list)
     for found in taken:
         by_doc[id(found.doc)].append(found)
@@ -62,12 +65,20 @@ def without_repeated_own(taken: list[Found]) -> list[Found]:
             if any(f.mention or f.reference or f.locator for f in group):
                 continue
             if any(
-                reported_by_name(doc, start) or _THEIRS_AFTER.match(doc.text, close_end)
+                reported_by_name(doc, start)
+                or _THEIRS_AFTER.match(doc.text, close_end)
+                or (author is not None and author in _paragraph(doc.text, start))
                 for start, close_end in places[key].items()
             ):
                 continue
             drop.update(id(f) for f in group)
     return [f for f in taken if id(f) not in drop] if drop else taken
+
+
+def _paragraph(text: str, at: int) -> str:
+    start = text.rfind("\n\n", 0, at) + 1
+    end = text.find("\n\n", at)
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _places(doc: Document) -> dict[str, dict[int, int]]:

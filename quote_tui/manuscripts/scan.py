@@ -171,7 +171,7 @@ def scan_manuscript(
             f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
         )
     # a phrase of a passage quoted just before, said again, is that passage's at its page
-    taken = with_repeated_pages(without_repeated_own(taken))
+    taken = with_repeated_pages(without_repeated_own(taken, ms))
     for n, found in enumerate(taken, start=1):
         quote = reader_text(found.quote_raw, found.doc.kind, found.doc.macros)
         reference = resolver.reference_for(found, ms)
