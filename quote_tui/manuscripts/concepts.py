@@ -65,12 +65,25 @@ _DEFINED = re.compile(
 _DEFINED_WORDS = 4
 
 
+# Or its explanation in brackets right after: "'laddering questions' (questions phrased in a
+# variety of ways asking for the interviewee to expand on their answer)": four words at least,
+# in lower case, no number; not a note on the quotation ("(emphasis added)", "(as cited in …)",
+# "(my translation)"), which follows a source's words.
+_GLOSSED = re.compile(
+    r"[\"'”’»«“]*[ \t]*\((?!(?:as|cited|quoted|emphasis|italics|original|orig|my|our|mine|"
+    r"translation|trans|transl|sic|added|see|cf|vgl|zit|zitiert|nach|in|from|qtd|via)\b)"
+    r"[a-z][\w'’-]*(?:[ \t\n]+[^\W\d][\w'’,-]*){3,40}\)"
+)
+
+
 def defined_after(text: str, start: int, end: int, close_end: int) -> bool:
     """Whether the words in marks ``text[start:end]`` (four at most) are a term defined right
     after the closing mark, which ends at ``close_end``."""
     if not 1 <= len(text[start:end].split()) <= _DEFINED_WORDS:
         return False
-    return _DEFINED.match(text, close_end) is not None
+    return (
+        _DEFINED.match(text, close_end) is not None or _GLOSSED.match(text, close_end) is not None
+    )
 
 
 # A term in marks set before the kind of thing it names, as a modifier: "the “one person, one

@@ -52,6 +52,8 @@ class Document:
     part: str | None = None
     skip: tuple[tuple[int, int], ...] = ()
     notes: tuple[tuple[int, int], ...] = ()  # LaTeX \footnote{...} spans, in text order
+    # a LaTeX writer's own commands that stand for words (name -> body), read in quotations
+    macros: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     _lines: list[int] = field(default_factory=list, compare=False, repr=False)
     # every citation of the text, read once (``mentions_in``): the text and kind they were
     # read as, the mentions in order, and their ends

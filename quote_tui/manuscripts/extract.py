@@ -14,6 +14,7 @@ from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import resolve as _resolve
 from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
+from quote_tui.manuscripts.cited_paragraphs import split_cited
 from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import paged as _paged
@@ -285,6 +286,7 @@ def extract(
         # A block inside a reference list (a reference manager's bibliography set in a style
         # the block test reads as indented quotation) is an entry, never a quotation.
         outer_blocks = [b for b in outermost(doc.blocks) if b.start not in skipped]
+        outer_blocks = split_cited(doc, outer_blocks)
         outer_blocks, labels = number_blocks(doc.text, scan, outer_blocks)
         # Display blocks are resolved first: an uncited one's words, quoted again later without
         # a citation, are its repetition (a cited one's are a quotation of its source).

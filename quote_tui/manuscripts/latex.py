@@ -28,6 +28,7 @@ from quote_tui.manuscripts.latex_macros import cite_macros, expand_cite_macros
 from quote_tui.manuscripts.latex_marks import mark_commands
 from quote_tui.manuscripts.latex_notes import detached_notes
 from quote_tui.manuscripts.latex_signs import typeset_signs
+from quote_tui.manuscripts.latex_words import text_macros
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import BibEntry
 from quote_tui.manuscripts.reflist import entry_from_text, find_reference_list
@@ -383,7 +384,9 @@ def read_latex(text: str, path: Path) -> Manuscript:
     files = _files(path)
     # A writer's own cite command may be defined in the main file and used in an included one.
     # (or in a class or package of the writer's beside the manuscript)
-    macros = cite_macros(_COMMENT.sub("", text) for _, text in [*files, *_styles(files, root)])
+    sources = [_COMMENT.sub("", text) for _, text in [*files, *_styles(files, root)]]
+    macros = cite_macros(sources)
+    words = text_macros(sources)
     for file_path, file_text in files:
         file_text = expand_cite_macros(file_text, macros)
         hidden = [(m.start(), m.end()) for m in _COMMENT.finditer(file_text)]
@@ -431,6 +434,7 @@ def read_latex(text: str, path: Path) -> Manuscript:
                 anchors=anchors,
                 skip=tuple(bib_spans),
                 notes=notes,
+                macros=words,
             )
         )
     return Manuscript(

@@ -48,9 +48,11 @@ _MARK = re.compile(
     r"\\(" + "|".join(sorted(_MARKS, key=len, reverse=True)) + r")(?![A-Za-z])(\{\}|\\ | +)?"
 )
 # babel's shorthands, a pair at a time: a lone "' may be a straight quote and an apostrophe
+# (innermost first: a pair inside a pair, "`… "`Anschlussfähigkeit"' …"', is read before the
+# outer one, whose closing mark was otherwise left as typed)
 _SHORTHAND_PAIRS = (
-    re.compile(r'"`(.*?)"\''),
-    re.compile(r'"<(.*?)">'),
+    re.compile(r'"`((?:(?!"`).)*?)"\''),
+    re.compile(r'"<((?:(?!"<).)*?)">'),
 )
 _SHORTHAND_MARKS = (("„", "“"), ("«", "»"))
 # a script or shape command's argument, however short (an accent's one letter is read before)
@@ -71,7 +73,10 @@ def typeset_signs(raw: str) -> str:
         raw = _SCRIPT.sub(r"\1", raw)
     if '"' in raw:
         for pattern, (left, right) in zip(_SHORTHAND_PAIRS, _SHORTHAND_MARKS, strict=True):
-            raw = pattern.sub(lambda m, a=left, b=right: f"{a}{m.group(1)}{b}", raw)
+            for _ in range(4):  # nested four deep at most
+                raw, n = pattern.subn(lambda m, a=left, b=right: f"{a}{m.group(1)}{b}", raw)
+                if not n:
+                    break
         # an opening one whose closing mark stands after the citation the quotation ends at
         raw = raw.replace('"`', "„")
     return raw

@@ -18,6 +18,7 @@ from quote_tui.manuscripts.document import (
     Manuscript,
     blank_out,
 )
+from quote_tui.manuscripts.indented_quotes import indented_quote_spans
 from quote_tui.manuscripts.latex import csquotes_blocks, own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
@@ -129,8 +130,11 @@ _QUOTING_CALLOUTS = frozenset(("quote", "cite", "zitat"))
 
 def _blockquotes(text: str) -> list[Block]:
     blocks = []
-    for m in _BLOCKQUOTE.finditer(text):
-        body_start = m.start() + len(re.match(r" {0,3}>\s?", m.group(0)).group(0))  # type: ignore[union-attr]
+    spans = [m.span() for m in _BLOCKQUOTE.finditer(text)]
+    if ">" in text:
+        spans = sorted(spans + indented_quote_spans(text))
+    for m_start, m_end in spans:
+        body_start = m_start + len(re.match(r"[ \t]*>\s?", text[m_start:m_end]).group(0))  # type: ignore[union-attr]
         titled = None  # a quoting callout's title names its source: "> [!quote] Smith, *Rivers*"
         if (callout := _CALLOUT.match(text, body_start)) is not None:
             if callout["kind"].casefold() not in _QUOTING_CALLOUTS:
@@ -140,25 +144,25 @@ def _blockquotes(text: str) -> list[Block]:
             if lead < len(title):
                 titled = (body_start + lead, body_start + len(title))
             body_start = callout.end() + len(re.match(r" {0,3}>?\s?", text[callout.end() :])[0])  # type: ignore[index]
-        body_end = m.end()
+        body_end = m_end
         while body_end > body_start and text[body_end - 1] in " \n":
             body_end -= 1
         tail = _SIGNED.search(text, body_start, body_end) or _SIGNED_LINE.search(
             text, body_start, body_end
         )
-        signed, after = None, m.end()
+        signed, after = None, m_end
         if tail is not None:
             signed = (tail.start(), body_end)
             body_end = tail.start()
-        elif (below := _SIGNATURE_BELOW.match(text, m.end())) is not None:
+        elif (below := _SIGNATURE_BELOW.match(text, m_end)) is not None:
             signed, after = below.span(1), below.end()
         signed = signed or titled
         if alone := _SIGNATURE_ALONE.fullmatch(text, body_start, body_end):
             # "> — Name" set as a block of its own after a blank line signs the block before
             # it; it quotes nothing.
-            if blocks and not text[blocks[-1].after : m.start()].strip(" \t\n>"):
+            if blocks and not text[blocks[-1].after : m_start].strip(" \t\n>"):
                 words = (alone.start(1), body_end)
-                blocks[-1] = replace(blocks[-1], signed=words, after=m.end())
+                blocks[-1] = replace(blocks[-1], signed=words, after=m_end)
             continue
         blocks.append(Block(body_start, body_end, after, signed=signed))
     return blocks
@@ -192,11 +196,25 @@ def _item_blockquotes(text: str) -> list[Block]:
 _SIGNED = re.compile(r"(?<=[.!?”\"’])[ \t]*(?:--?|–|—|―)[ \t]?(?=[A-Z])[^\n.!?]{1,100}\.?\Z")
 # The signature on the block's last line of its own ("> — Goethe"), or on the line right after
 # the block ("— Goethe, *Faust*"): a dash, not a hyphen, which would be a list's item.
-_SIGNED_LINE = re.compile(r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?=(?:--|–|—|―))[^\n]{3,120}\Z")
+# or a name alone on the last line, set in emphasis as a signature is ("> _Oliver Sacks_")
+_SIGNED_LINE = re.compile(
+    r"\n(?:[ \t]*>[ \t]*\n)*[ \t]*>?[ \t]*(?:(?=(?:--|–|—|―))[^\n]{3,120}"
+    r"|(?P<em>\*{1,2}|_{1,2})[A-ZÄÖÜ][\w.'’-]*(?:[ \t]+[A-ZÄÖÜ][\w.'’-]*){0,4}(?P=em)[ \t]*)\Z"
+)
 _SIGNATURE_BELOW = re.compile(
     r"(?:[ \t]*\n)?[ \t]*((?:--|–|—|―)[ \t]?[A-ZÄÖÜ*_][^\n]{1,118})[ \t]*(?:\n[ \t]*\n|\n?\Z)"
 )
 
+
+# Slide decks whose HTML comments are the presenter's notes, shown beside each slide: Marp
+# ("marp: true") and Slidev (a layout with its transition or other deck settings).
+_DECK = re.compile(
+    r"^marp:[ \t]*true\b|^(?:transition|drawings|mdc|highlighter|lineNumbers):[^\n]*\n"
+    r"(?:.*\n)*?(?:layout|theme):|^(?:layout|theme):[^\n]*\n(?:.*\n)*?"
+    r"(?:transition|drawings|mdc|highlighter|lineNumbers):",
+    re.M,
+)
+_COMMENT_DELIMITER = re.compile(r"<!--|-->")
 
 # Pandoc's and Quarto's attributes ({#fig-a fig-cap="…"}, ::: {.callout-note title="…"}): their
 # quoted values are settings and captions, not quotations.
@@ -220,6 +238,10 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     # A metadata block elsewhere that holds the references: its titles are no quotations.
     hidden.extend(metadata_blocks(text) if kind == "markdown" else ())
     for pattern in (_FENCE, _COMMENT) if kind == "markdown" else ():
+        if pattern is _COMMENT and fm and _DECK.search(fm.group()):
+            # a slide deck's comments are its speaker notes: only their delimiters are markup
+            hidden.extend(m.span() for m in _COMMENT_DELIMITER.finditer(text))
+            continue
         hidden.extend(span for m in pattern.finditer(text) for span in _code_spans(m))
     if kind == "markdown" and "<blockquote" in text:
         hidden.extend(m.span() for m in _EMBEDDED_POST.finditer(text))
@@ -440,11 +462,36 @@ def read_plaintext(text: str, file: str) -> Manuscript:
 
 
 def clean_markdown_quote(raw: str) -> str:
-    """A quotation as the reader sees it: no ``>`` prefixes, emphasis marks or escapes."""
-    s = re.sub(r"\n[ \t]*(?:>[ \t]?)+", "\n", raw)
-    s = re.sub(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)", r"\2", s)
-    s = re.sub(r"\\([\\`*_{}\[\]()#+\-.!\"'])", r"\1", s)
-    s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
+    """A quotation as the reader sees it: no ``>`` prefixes, list markers, emphasis marks,
+    escapes, notes' marks or comments; dashes typed as Pandoc, kramdown and Hugo set them."""
+    s = _QUOTE_COMMENT.sub(" ", raw)
+    s = re.sub(r"\n[ \t]*(?:>[ \t]?)+", "\n", s)
+    # a list inside the quotation: the reader sees its bullets, not the "-" or "*" typed
+    s = re.sub(r"(?m)^[ \t]*[-*+][ \t]+(?=\S)", "", s)
     s = re.sub(r"<br\s*/?>", " ", s)
+    s = re.sub(r"\\\n", "\n", s)  # a hard line break
+    # emphasis may run over the quotation's lines (a poem set in italics)
+    s = " ".join(s.split())
+    for _ in range(3):  # emphasis inside emphasis ("_**[Mixed-Methods](…)**_")
+        s, n = _EMPHASIS.subn(r"\2", s)
+        if not n:
+            break
+    # any ASCII punctuation escaped ("51,8 \\% der Befragten"), as CommonMark and Pandoc read it
+    s = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", s)
+    s = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", s)  # a link keeps its words
+    s = _CUT_LINK.sub("", s)
+    # emphasis the span's bounds cut in two ("… not getting_ _it,"): its marks are markup too
+    s = _EMPHASIS_LEFT.sub("", s)
     s = re.sub(r"</?[A-Za-z][^<>]*>", "", s)
-    return " ".join(s.split())
+    s = re.sub(r"(?<![-!<])---(?!-)", "—", s)
+    s = re.sub(r"(?<![-!<])--(?![->])", "–", s)
+    return " ".join(s.rstrip("\\").split())
+
+
+_EMPHASIS_LEFT = re.compile(r"(?<=[\w.,;:!?])[*_]{1,3}(?=\s|\Z)|(?:(?<=\s)|\A)[*_]{1,3}(?=\w)")
+_EMPHASIS = re.compile(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
+# A link the quotation's span ends in, cut before its target: the source's name, linked after
+# the words ("… der Typografie. [Wikipedia](https://…)"), not the source's words.
+_CUT_LINK = re.compile(r"\s*\[[^\]]{1,80}\]\(\s*\Z")
+# An HTML comment in the quotation, or one it runs into at its end ("… computation. <!--").
+_QUOTE_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)|<!-?-?\s*\Z", re.S)

@@ -190,6 +190,8 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
         if closes
         else []
     )
+    if closes and not mentions and _page_closes(tail):
+        return "paged"
     if mentions and SENTENCE_REST.fullmatch(text, mentions[-1].end, stop):
         last = mentions[-1]
         if last.style != "footnote":
@@ -213,6 +215,27 @@ def sentence_cite(doc: Document, ms: Manuscript | None, close_end: int) -> str |
         if note and not SENTENCE_REST.fullmatch(text, at + len(note) + 11, stop):
             note = ""
     return _note_kind(note) if note else None
+
+
+# A page alone in brackets closing the sentence, as a close reading of one work cites: “short
+# joggers” and kill babies in the pleeblands (164). Not a year, nor a numbered thing's number.
+_CLOSING_PAGE = re.compile(r"\(\s*(?:pp?\.\s*)?(\d{1,4}(?:\s*[-–]\s*\d{1,4})?)\s*\)\Z")
+_NUMBERED_BEFORE = re.compile(
+    r"\b(?:equation|eq|figure|fig|table|section|sec|chapter|step|line|note|no|n|nr|gleichung|"
+    r"abb|tabelle|abschnitt|kapitel|schritt|zeile|version|vol|volume|issue|art|article)\.?\s*\Z",
+    re.I,
+)
+
+
+def _page_closes(tail: str) -> bool:
+    """Whether the rest of a phrase's sentence ``tail`` ends with a page alone in brackets, with
+    no other quotation between."""
+    m = _CLOSING_PAGE.search(tail)
+    # (a year; a scale's range, "(0–3)", "(1–5)", is no page either)
+    if m is None or re.fullmatch(r"(?:1[5-9]|20)\d\d|[01]\s*[-–].*", m[1]):
+        return False
+    before = tail[: m.start()]
+    return not _NUMBERED_BEFORE.search(before) and not any(c in before for c in '„“”"«»‘')
 
 
 def _note_kind(note: str) -> str | None:

@@ -51,6 +51,7 @@ _PAIRS: dict[str, tuple[str, ...]] = {
     "›": ("‹",),
     # ``…" closes with a straight mark where '' was meant (a common slip, as ``…' is).
     "``": ("''", "”", '"'),
+    "''": ("''",),
     '"': ('"', "”"),
     "‘": ("’",),
     "‚": ("‘", "’", "`"),
@@ -65,7 +66,7 @@ _PAIRS: dict[str, tuple[str, ...]] = {
 # file) made every closer a pass over all of them.
 _MAX_OPEN = 64
 
-_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,", "<<"})
+_DOUBLE = frozenset({"“", "„", "«", "»", "``", '"', ",,", "<<", "''"})
 # Two commas open a quotation before a word, never after a letter or another comma.
 _COMMAS = re.compile(r"(?<![,\w]),,(?=[^\s,])")
 # Guillemets typed as two angle brackets, <<…>> (Italian and French writers whose keyboard has
@@ -235,6 +236,18 @@ def find_quotes(
             and not _ends_low(text, i, prev, nxt)
         ):
             continue  # German babel's shorthands ("-, "~, "|) inside „…“, never its close
+        if two == "''" and not latex:
+            # Two apostrophes typed for a double mark, opening and closing alike (''…'', a
+            # habit of writers without curly marks in Portuguese and Spanish texts)
+            if stack and stack[-1][0] == "''" and not prev.isspace():
+                _close(stack, "''", found, i, i + 2)
+                skip_to = i + 2
+                continue
+            after = text[i + 2 : i + 3]
+            if (prev.isspace() or prev in "([_*>") and after and not after.isspace():
+                _open(stack, ("''", i + 2))
+                skip_to = i + 2
+                continue
         if ch == "'" and not latex:
             if not _try_close_straight(stack, found, i, prev, nxt) and _opens_straight(prev, nxt):
                 _open(stack, (ch, i + 1))

@@ -14,8 +14,10 @@ from quote_tui.manuscripts.deadline import DEFAULT_SCAN_SECONDS, Deadline, scan_
 from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.extract import extract
 from quote_tui.manuscripts.liquid_cites import with_liquid_cites
-from quote_tui.manuscripts.markdown import clean_markdown_quote, read_markdown, read_plaintext
+from quote_tui.manuscripts.markdown import read_markdown, read_plaintext
 from quote_tui.manuscripts.model import Citation, ScanResult
+from quote_tui.manuscripts.reader_text import reader_text
+from quote_tui.manuscripts.repeated_own import without_repeated_own
 from quote_tui.manuscripts.repeated_words import with_repeated_pages
 from quote_tui.manuscripts.resolve import Resolver
 from quote_tui.manuscripts.typedkeys import with_typed_keys
@@ -107,16 +109,6 @@ def read_manuscript(path: Path) -> Manuscript:
     return read_latex(text, path)
 
 
-def _clean(raw: str, kind: str) -> str:
-    if kind == "latex":
-        from quote_tui.manuscripts.latex import latex_to_text
-
-        return latex_to_text(raw)
-    if kind in ("markdown", "plain"):
-        return clean_markdown_quote(raw)
-    return " ".join(raw.split())
-
-
 def scan_manuscript(
     ms: Manuscript,
     *,
@@ -179,9 +171,9 @@ def scan_manuscript(
             f"first {max_quotes:,} (to line {last.line}) were taken (--max-quotes)",
         )
     # a phrase of a passage quoted just before, said again, is that passage's at its page
-    taken = with_repeated_pages(taken)
+    taken = with_repeated_pages(without_repeated_own(taken, ms))
     for n, found in enumerate(taken, start=1):
-        quote = _clean(found.quote_raw, found.doc.kind)
+        quote = reader_text(found.quote_raw, found.doc.kind, found.doc.macros)
         reference = resolver.reference_for(found, ms)
         locator = found.locator or (reference.locator if reference else None)
         if reference is None:

@@ -122,7 +122,8 @@ def test_latex_list_options_are_not_quotations(tmp_path: Path) -> None:
         "\\item one\n\\end{itemize}\n"
     )
     got = quotes_found(write(tmp_path, "k.tex", tex))
-    assert list(got) == ["* The supreme principle for the possibility of all intuition is this."]
+    # (the list's \item is a bullet the reader sees, not a "*" of the words: reader_text)
+    assert list(got) == ["The supreme principle for the possibility of all intuition is this."]
 
 
 def test_a_whole_sentence_in_marks_standing_alone_is_a_line_quoted(tmp_path: Path) -> None:
