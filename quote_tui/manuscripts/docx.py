@@ -21,7 +21,6 @@ from lxml import etree
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
-from quote_tui.manuscripts.locators import typed_page_after
 from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
@@ -36,12 +35,14 @@ from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
+    typed_page,
     with_field_data,
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import word_parts
-from quote_tui.manuscripts.wordsources import citation_reference, read_sources
+from quote_tui.manuscripts.wordruns import hidden_run, shown_text
+from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
 from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
@@ -142,6 +143,7 @@ class _PartBuilder:
     numbered: list[tuple[int, int]] = field(default_factory=list)
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
+    style_id: str = ""  # the paragraph's style, whose run properties its runs inherit
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -153,9 +155,11 @@ class _PartBuilder:
         if self.buf:
             self.emit(_PARA_SEP)
         start = self.pos
-        self.walk(p)
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
+        outer, self.style_id = self.style_id, style_id or ""
+        self.walk(p)
+        self.style_id = outer
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         name = shown_style(self.styles.names.get(style_id or "", style_id or ""), text)
         quote_style = bool(name and _QUOTE_STYLE.search(name))
@@ -322,13 +326,19 @@ class _PartBuilder:
     def run(self, r: etree._Element) -> None:
         start = self.pos
         superscript = False
-        for child in r:
+        children = list(r)
+        if hidden_run(r.find(f"{_W}rPr"), self.styles, self.style_id):
+            # not shown, but a field's begin, code or end may stand in a hidden run; the
+            # paragraph still counts, so the paragraphs after it keep their numbers
+            children = [c for c in children if c.tag in (f"{_W}fldChar", f"{_W}instrText")]
+            self.emit("")
+        for child in children:
             tag = child.tag
             if tag == f"{_W}rPr":
                 va = child.find(f"{_W}vertAlign")
                 superscript = va is not None and va.get(f"{_W}val") == "superscript"
             elif tag == f"{_W}t":
-                self.emit(child.text or "")
+                self.emit(shown_text(child.text or ""))
             elif tag == f"{_W}tab":
                 self.emit("\t")
             elif tag in (f"{_W}br", f"{_W}cr"):
@@ -422,7 +432,7 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
     builder.blocks.extend(set_like_blocks(builder.set_off, builder.block_indents, text))
     builder.blocks.sort(key=lambda b: b.start)
-    anchors = [_typed_page(text, a) for a in builder.anchors]
+    anchors = [typed_page(text, a) for a in builder.anchors]
     return Document(
         file=file,
         text=text,
@@ -433,19 +443,6 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         part=part,
         skip=tuple(builder.skip),
     )
-
-
-def _typed_page(text: str, anchor: Anchor) -> Anchor:
-    """A reference manager's field that gives no page, with the page typed after it ("(Leavy,
-    2020) p569."): the field's citation at that page."""
-    ref = anchor.reference
-    if ref is None or ref.locator is not None or ref.style == "numbered":
-        return anchor
-    typed = typed_page_after(text, anchor.end)
-    if typed is None:
-        return anchor
-    locator, end = typed
-    return replace(anchor, end=end, reference=replace(ref, locator=locator))
 
 
 def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
@@ -571,19 +568,5 @@ def read_docx(path: Path) -> Manuscript:
         documents=tuple(docs),
         footnotes=footnotes,
         numbered=numbered,
-        listed=_with_sources(reflist.listed, sources),
+        listed=with_sources(reflist.listed, sources),
     )
-
-
-def _with_sources(
-    listed: tuple[BibEntry, ...], sources: dict[str, BibEntry]
-) -> tuple[BibEntry, ...]:
-    """The typed list's entries, then Word's own sources it does not hold: a citation typed by
-    hand, or one whose field was converted to text, names a source Word keeps all the same."""
-    have = {(e.authors[0].casefold(), e.year) for e in listed if e.authors and e.year}
-    more = [
-        e
-        for e in sources.values()
-        if e.authors and e.year and (e.authors[0].casefold(), e.year) not in have
-    ]
-    return (*listed, *more)

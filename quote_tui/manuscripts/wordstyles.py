@@ -17,6 +17,7 @@ __all__ = [
     "WordStyles",
     "read_styles",
     "shown_style",
+    "switched_on",
 ]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -65,10 +66,14 @@ _TYPED_ITEM = re.compile(r"\s*(?:[•·▪‣◦●○■□➢✓*–-]|\(?\d{1
 @dataclass(frozen=True)
 class WordStyles:
     """The document's paragraph styles: each one's name by its id, and the ids of the styles
-    that number their paragraphs themselves ("List Bullet", "List Number")."""
+    that number their paragraphs themselves ("List Bullet", "List Number"); the styles that
+    hide their text (Word's "z-Top of Form" of a web page pasted in); the style each one is
+    based on."""
 
     names: dict[str, str] = field(default_factory=dict)
     numbered: frozenset[str] = frozenset()
+    hidden: frozenset[str] = frozenset()
+    based_on: dict[str, str] = field(default_factory=dict)
 
     def list_item(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is an item of a list: numbered by Word (its own numbering or
@@ -85,12 +90,35 @@ class WordStyles:
 
 
 def read_styles(root: etree._Element) -> WordStyles:
-    """The styles part's paragraph styles."""
-    names, numbered = {}, set()
+    """The styles part's paragraph and character styles."""
+    names, numbered, based_on, hides = {}, set(), {}, {}
     for style in root.iterfind(f"{_W}style"):
         name = style.find(f"{_W}name")
         style_id = style.get(f"{_W}styleId", "")
         names[style_id] = name.get(f"{_W}val", "") if name is not None else ""
         if style.find(f"{_W}pPr/{_W}numPr") is not None:
             numbered.add(style_id)
-    return WordStyles(names, frozenset(numbered))
+        base = style.find(f"{_W}basedOn")
+        if base is not None and base.get(f"{_W}val"):
+            based_on[style_id] = base.get(f"{_W}val", "")
+        vanish = style.find(f"{_W}rPr/{_W}vanish")
+        if vanish is not None:
+            hides[style_id] = switched_on(vanish)
+    hidden = {s for s in names if _inherited(s, hides, based_on)}
+    return WordStyles(names, frozenset(numbered), frozenset(hidden), based_on)
+
+
+def switched_on(el: etree._Element) -> bool:
+    """Whether a toggle property (``<w:vanish/>``, ``<w:b w:val="0"/>``) is on."""
+    return el.get(f"{_W}val", "true").lower() not in ("0", "false", "off")
+
+
+def _inherited(style_id: str, own: dict[str, bool], based_on: dict[str, str]) -> bool:
+    """A style's own setting of a toggle, else the one of the style it is based on."""
+    seen = set()
+    while style_id and style_id not in seen:
+        if style_id in own:
+            return own[style_id]
+        seen.add(style_id)
+        style_id = based_on.get(style_id, "")
+    return False
