@@ -162,7 +162,9 @@ class _PartBuilder:
         self.style_id = outer
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         name = shown_style(self.styles.names.get(style_id or "", style_id or ""), text)
-        quote_style = bool(name and _QUOTE_STYLE.search(name))
+        quote_style = bool(name) and (
+            bool(_QUOTE_STYLE.search(name)) or self.styles.quote_like(style_id or "")
+        )
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
             return
@@ -258,7 +260,7 @@ class _PartBuilder:
         return (
             ends_cited
             or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
-            or inset_after_colon(p, lead_in, text)
+            or inset_after_colon(self.styles.margins(p)[1], lead_in, text)
         )
 
     def plain(self, p: etree._Element, name: str, text: str) -> bool:
@@ -275,20 +277,11 @@ class _PartBuilder:
     def indent_of(self, p: etree._Element, name: str, text: str) -> int:
         """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
         item, heading or caption."""
-        ppr = p.find(f"{_W}pPr")
-        if ppr is None or self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
+        if self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
             return 0  # a figure's caption names its source too, but quotes nobody
-        ind = ppr.find(f"{_W}ind")
-        if ind is None:
-            return 0
-        left = ind.get(f"{_W}left") or ind.get(f"{_W}start") or "0"
-        hanging = ind.get(f"{_W}hanging") or "0"
-        try:
-            return int(left) - int(hanging)
-        except ValueError:
-            return 0
+        return self.styles.margins(p)[0]
 
     def walk(self, el: etree._Element) -> None:
         for child in el:

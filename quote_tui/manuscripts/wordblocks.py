@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 from quote_tui.manuscripts.document import Block
 from quote_tui.manuscripts.refs import find_mentions
 
 __all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks", "source_after_marks"]
 
-_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -77,16 +74,12 @@ _OWN_MARKS = re.compile(r"^[“\"„«‘'‚»]")
 _LABELLED = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,3}:\s")
 
 
-def inset_after_colon(p: etree._Element, lead_in: str, text: str) -> bool:
-    """Whether the paragraph ``p`` (indented on the left already), after the paragraph
-    ``lead_in``, is set in from the right margin too, and is a passage of a sentence's length
-    after the lead-in's colon (not itself a lead-in ending in one)."""
-    ind = p.find(f"{_W}pPr/{_W}ind")
-    if ind is None or not lead_in.rstrip().endswith(":"):
-        return False
-    try:
-        right = int(ind.get(f"{_W}right") or ind.get(f"{_W}end") or "0")
-    except ValueError:
+def inset_after_colon(right: int, lead_in: str, text: str) -> bool:
+    """Whether the paragraph ``text`` (indented on the left already, and by ``right`` from the
+    right margin), after the paragraph ``lead_in``, is set in from the right margin too, and is
+    a passage of a sentence's length after the lead-in's colon (not itself a lead-in ending in
+    one)."""
+    if not lead_in.rstrip().endswith(":"):
         return False
     body = text.strip()
     if right < _BOTH_SIDES or body.endswith(":") or _NOT_PASSAGE.search(body):
