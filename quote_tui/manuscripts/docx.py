@@ -417,7 +417,11 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
 
 
 def _block(text: str, start: int, end: int) -> Block:
-    lead = len(text) - len(text.lstrip(' \t“"«„'))
+    # The words begin after the writer's spacing (tabs, spaces, the non-breaking spaces some
+    # type to indent a block by hand) and the opening mark.
+    lead = 0
+    while lead < len(text) and (text[lead].isspace() or text[lead] in '“"«„'):
+        lead += 1
     return Block(start + lead, start + len(text.rstrip()), end)
 
 

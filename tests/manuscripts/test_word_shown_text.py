@@ -102,3 +102,21 @@ def test_a_soft_hyphen_typed_as_a_character_does_not_split_a_word(tmp_path: Path
     path = tmp_path / "essay.docx"
     d.save(str(path))
     assert _quotes(path) == {"the archive is a collection of traces"}
+
+
+def test_a_block_indented_by_typed_non_breaking_spaces_loses_its_marks(tmp_path: Path) -> None:
+    # some writers indent a block by hand with non-breaking spaces before its opening mark
+    words = (
+        "Pode-se concluir portanto que é a renda que constitui a medida mais conveniente "
+        "de se medir a capacidade de pagamento dos contribuintes."
+    )
+    d = wx.new_document()
+    wx.add_paragraph(d, ["Afonso e colegas concluem o seguinte sobre a renda:"])
+    wx.add_paragraph(
+        d, ["\u00a0\u00a0\u00a0“" + words + "”(AFONSO et al., 2004, p.12)"], style="Quote"
+    )
+    path = tmp_path / "monografia.docx"
+    d.save(str(path))
+    (cit,) = scan(path).citations
+    assert cit.quote == words
+    assert cit.locator is not None and cit.locator.value == "12"
