@@ -26,8 +26,11 @@ from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
 from quote_tui.manuscripts.wordblocks import (
+    Join,
     inset_after_colon,
     introduced_and_cited,
+    join_candidate,
+    joined_blocks,
     set_like_blocks,
     source_after_marks,
 )
@@ -140,6 +143,9 @@ class _PartBuilder:
     # their indentation, and the others, which may be set like them.
     block_indents: list[int] = field(default_factory=list)
     set_off: list[tuple[int, Block]] = field(default_factory=list)
+    # the indented paragraphs in a row no block took, and the cited blocks they may join
+    row: list[tuple[int, Block]] = field(default_factory=list)
+    joins: list[Join] = field(default_factory=list)
     numbered: list[tuple[int, int]] = field(default_factory=list)
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
@@ -186,6 +192,7 @@ class _PartBuilder:
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
             self.block_indents.append(self.pending_indent)
+            self.join(self.pending, self.pending_indent)
         if text.strip() and (
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
@@ -199,8 +206,21 @@ class _PartBuilder:
             self.pending_indent = left
             if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
                 self.block_indents.append(left)
+                self.join(self.blocks[-1], left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+                self.row.append((left, self.pending))
+            else:
+                self.row = []  # body text (or a block set otherwise) ends the row
+
+    def join(self, block: Block, left: int) -> None:
+        """Note the indented paragraphs before the cited ``block`` that may be its passage's
+        first paragraphs; the row starts again after it."""
+        words = "".join(self.buf)[block.start : block.end]
+        candidate = join_candidate(self.row, block, left, words)
+        if candidate is not None:
+            self.joins.append(candidate)
+        self.row = []
 
     def marked_block(self, text: str, start: int) -> Block:
         """The block of a paragraph: its words in their marks, with the source typed after the
@@ -429,6 +449,9 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
     builder.blocks.extend(set_like_blocks(builder.set_off, builder.block_indents, text))
     builder.blocks.sort(key=lambda b: b.start)
+    builder.blocks = joined_blocks(
+        builder.blocks, builder.joins, builder.block_indents, builder.set_off
+    )
     anchors = [typed_page(text, a) for a in builder.anchors]
     return Document(
         file=file,

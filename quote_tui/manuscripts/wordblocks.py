@@ -8,11 +8,20 @@ quotation's frame."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from quote_tui.manuscripts.document import Block
 from quote_tui.manuscripts.refs import find_mentions
 
-__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks", "source_after_marks"]
+__all__ = [
+    "Join",
+    "inset_after_colon",
+    "introduced_and_cited",
+    "join_candidate",
+    "joined_blocks",
+    "set_like_blocks",
+    "source_after_marks",
+]
 
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
@@ -144,3 +153,67 @@ def source_after_marks(text: str) -> tuple[int, int] | None:
     if find_mentions(source, markdown=True):
         return None  # a citation the readers know: the block's closing citation reads it
     return m.start("mark"), m.start("source")
+
+
+# A passage quoted over several paragraphs, each set in as far as the others, its citation
+# closing the last ("Art. 1º … passa a vigorar com a seguinte redação:", "“Art. 32”. Praticar
+# …", "...", "§ 3° … (BRASIL, 2018)."): ABNT, APA and most style sheets set a long quotation so,
+# and the reader sees one block. The paragraphs before the cited one join it, when nothing set
+# otherwise stands between them and the body is not itself set in that far.
+_JOIN_AT_MOST = 4
+
+
+@dataclass(frozen=True)
+class Join:
+    """A cited block (by its start) and the uncited paragraphs set in before it."""
+
+    start: int
+    members: tuple[Block, ...]
+    left: int
+
+
+def join_candidate(
+    run: list[tuple[int, Block]], block: Block, left: int, words: str
+) -> Join | None:
+    """The paragraphs right before ``block`` (indented by ``left``, its ``words``) in ``run``
+    (the indented paragraphs no block took, in a row) that are set in as far as it; None when
+    there are none or too many to be one passage, or when the cited paragraph is a line, not a
+    passage's last sentences (a title page's "Prof. Reinaldo C. da Silva²")."""
+    if len(re.findall(r"[^\W\d_]{2,}", words)) < _WORDS:
+        return None
+    members: list[Block] = []
+    for k, member in reversed(run):
+        if member == block:
+            continue
+        if abs(k - left) > _SAME_INDENT:
+            break
+        members.append(member)
+    if not members or len(members) > _JOIN_AT_MOST - 1:
+        return None
+    return Join(block.start, tuple(reversed(members)), left)
+
+
+def joined_blocks(
+    blocks: list[Block],
+    joins: list[Join],
+    block_indents: list[int],
+    set_off: list[tuple[int, Block]],
+) -> list[Block]:
+    """``blocks`` with each join's paragraphs taken into its cited block, where the
+    indentation is the blocks' own: the paragraphs set in that far that are neither a block
+    (``block_indents``) nor a joined one (``set_off``: the indented paragraphs no block took)
+    are no more than the blocks. Else the writer's own text is set in so (a chapter's body at
+    1 cm, its paragraphs citing as they go) and its paragraphs are no passage."""
+    joined = {m for join in joins for m in join.members}
+    out = list(blocks)
+    for join in joins:
+        like = sum(1 for k in block_indents if abs(k - join.left) <= _SAME_INDENT)
+        unlike = sum(
+            1 for k, b in set_off if abs(k - join.left) <= _SAME_INDENT and b not in joined
+        )
+        at = next((i for i, b in enumerate(out) if b.start == join.start), None)
+        if at is None or unlike > like:
+            continue
+        out[at] = replace(out[at], start=join.members[0].start)
+        out = [b for b in out if b not in join.members]
+    return out
