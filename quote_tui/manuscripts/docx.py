@@ -33,6 +33,8 @@ from quote_tui.manuscripts.wordblocks import (
     joined_blocks,
     set_like_blocks,
     source_after_marks,
+    source_after_words,
+    with_sources_cut,
 )
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
@@ -43,7 +45,7 @@ from quote_tui.manuscripts.wordfields import (
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
-from quote_tui.manuscripts.wordparts import word_parts
+from quote_tui.manuscripts.wordparts import body_paragraphs, word_parts
 from quote_tui.manuscripts.wordruns import hidden_run, shown_text
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
@@ -146,6 +148,7 @@ class _PartBuilder:
     # the indented paragraphs in a row no block took, and the cited blocks they may join
     row: list[tuple[int, Block]] = field(default_factory=list)
     joins: list[Join] = field(default_factory=list)
+    tails: dict[int, int] = field(default_factory=dict)  # unmarked blocks' typed sources
     numbered: list[tuple[int, int]] = field(default_factory=list)
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
@@ -226,6 +229,8 @@ class _PartBuilder:
         """The block of a paragraph: its words in their marks, with the source typed after the
         marks as its signature, when no field or note mark stands there."""
         tail = source_after_marks(text)
+        if tail is None and (at := source_after_words(text)) is not None:
+            self.tails[start + _lead(text)] = start + at  # cut if no reader reads it
         if tail is None or any(start + tail[1] <= a.start < self.pos for a in self.anchors):
             return _block(text, start, self.pos)
         words = _block(text[: tail[0]], start, self.pos)
@@ -437,12 +442,16 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
 
 
 def _block(text: str, start: int, end: int) -> Block:
-    # The words begin after the writer's spacing (tabs, spaces, the non-breaking spaces some
-    # type to indent a block by hand) and the opening mark.
+    return Block(start + _lead(text), start + len(text.rstrip()), end)
+
+
+def _lead(text: str) -> int:
+    """Where a block's words begin: after the writer's spacing (tabs, spaces, the
+    non-breaking spaces some type to indent a block by hand) and the opening mark."""
     lead = 0
     while lead < len(text) and (text[lead].isspace() or text[lead] in '“"«„'):
         lead += 1
-    return Block(start + lead, start + len(text.rstrip()), end)
+    return lead
 
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
@@ -453,7 +462,7 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         builder.blocks, builder.joins, builder.block_indents, builder.set_off
     )
     anchors = [typed_page(text, a) for a in builder.anchors]
-    return Document(
+    doc = Document(
         file=file,
         text=text,
         kind="docx",
@@ -463,13 +472,7 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         part=part,
         skip=tuple(builder.skip),
     )
-
-
-def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
-    container = body.find(f"{_W}body")
-    root = container if container is not None else body
-    # Paragraphs inside another paragraph (text boxes) are walked with their host.
-    return [p for p in root.iter(f"{_W}p") if not any(a.tag == f"{_W}p" for a in p.iterancestors())]
+    return with_sources_cut(doc, builder.tails)
 
 
 def _notes(
@@ -534,7 +537,7 @@ def read_docx(path: Path) -> Manuscript:
         styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
-        for p in _body_paragraphs(body):
+        for p in body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
         footnotes: dict[str, FootnoteSpan] = {}

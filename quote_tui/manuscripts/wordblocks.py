@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from quote_tui.manuscripts.document import Block
+from quote_tui.manuscripts.blockcite import closing_citation
+from quote_tui.manuscripts.document import Block, Document
 from quote_tui.manuscripts.refs import find_mentions
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "joined_blocks",
     "set_like_blocks",
     "source_after_marks",
+    "source_after_words",
+    "with_sources_cut",
 ]
 
 
@@ -153,6 +156,47 @@ def source_after_marks(text: str) -> tuple[int, int] | None:
     if find_mentions(source, markdown=True):
         return None  # a citation the readers know: the block's closing citation reads it
     return m.start("mark"), m.start("source")
+
+
+# A block set off by its style or indentation, no marks of its own, its source typed after its
+# last words in a form no citation reader takes: ABNT's "… no seu smartphone (GOOGLE, [2015?]).",
+# a statute's "… beeinträchtigt wird. [§1 Absatz 1 BDSG]". The parenthesis or brackets open on a
+# capital or a section sign (a name, an institution, a law), not on the writer's "(sic)" or an
+# ellipsis "(...)", which belong to the words.
+_SOURCE_END = re.compile(r"[ \t]+(?P<source>\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])[.;]?\s*$")
+_SOURCE_OPENS = re.compile(r"[(\[]\s*(?:[A-ZÀ-Þ][\w'’.-]*\b|§)")
+
+
+def source_after_words(text: str) -> int | None:
+    """Where the source typed after an unmarked block's words begins (see ``_SOURCE_END``),
+    when no citation reader reads it; None else."""
+    m = _SOURCE_END.search(text.rstrip())
+    if m is None or _OWN_MARKS.match(text.lstrip()):
+        return None
+    source = m.group("source")
+    if not _SOURCE_OPENS.match(source) or re.fullmatch(r"[(\[]\s*sic\b.*", source, re.I):
+        return None
+    words = text[: m.start()]
+    if len(re.findall(r"[^\W\d_]{2,}", words)) < _WORDS or find_mentions(source, markdown=True):
+        return None  # a line, not a passage; or a citation the block's closing reader reads
+    return m.start("source")
+
+
+def with_sources_cut(doc: Document, tails: dict[int, int]) -> Document:
+    """``doc`` with each unmarked block in ``tails`` (its start, where its typed source begins)
+    ending before that source, the source its signature, when the block's closing citation
+    reader does not read it ("(Wonderland 3.19-20)" it reads; "(GOOGLE, [2015?])" it does
+    not)."""
+    blocks = list(doc.blocks)
+    for i, block in enumerate(blocks):
+        at = tails.get(block.start)
+        if at is None:
+            continue
+        _, mention, anchor, _ = closing_citation(doc, block)
+        if mention is None and anchor is None:
+            words_end = len(doc.text[:at].rstrip())
+            blocks[i] = replace(block, end=words_end, signed=(at, block.end))
+    return replace(doc, blocks=tuple(blocks)) if blocks != list(doc.blocks) else doc
 
 
 # A passage quoted over several paragraphs, each set in as far as the others, its citation
