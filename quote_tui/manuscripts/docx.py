@@ -21,27 +21,33 @@ from lxml import etree
 from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
-from quote_tui.manuscripts.locators import typed_page_after
 from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.typednotes import find_typed_notes
 from quote_tui.manuscripts.typednotes import note_id as typed_note
 from quote_tui.manuscripts.wordblocks import (
+    Join,
     inset_after_colon,
     introduced_and_cited,
+    join_candidate,
+    joined_blocks,
     set_like_blocks,
     source_after_marks,
+    source_after_words,
+    with_sources_cut,
 )
 from quote_tui.manuscripts.wordfields import (
     BIBLIOGRAPHY_FIELDS,
     mendeley_v3_reference,
     reference_from_instruction,
+    typed_page,
     with_field_data,
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
-from quote_tui.manuscripts.wordparts import word_parts
-from quote_tui.manuscripts.wordsources import citation_reference, read_sources
+from quote_tui.manuscripts.wordparts import body_paragraphs, word_parts
+from quote_tui.manuscripts.wordruns import hidden_run, shown_text
+from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
 from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
 from quote_tui.manuscripts.wordstyles import HEADING_STYLE as _HEADING_STYLE
@@ -139,9 +145,14 @@ class _PartBuilder:
     # their indentation, and the others, which may be set like them.
     block_indents: list[int] = field(default_factory=list)
     set_off: list[tuple[int, Block]] = field(default_factory=list)
+    # the indented paragraphs in a row no block took, and the cited blocks they may join
+    row: list[tuple[int, Block]] = field(default_factory=list)
+    joins: list[Join] = field(default_factory=list)
+    tails: dict[int, int] = field(default_factory=dict)  # unmarked blocks' typed sources
     numbered: list[tuple[int, int]] = field(default_factory=list)
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
+    style_id: str = ""  # the paragraph's style, whose run properties its runs inherit
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -153,12 +164,16 @@ class _PartBuilder:
         if self.buf:
             self.emit(_PARA_SEP)
         start = self.pos
-        self.walk(p)
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
+        outer, self.style_id = self.style_id, style_id or ""
+        self.walk(p)
+        self.style_id = outer
         text = "".join(self.buf)[start : self.pos] if self.pos > start else ""
         name = shown_style(self.styles.names.get(style_id or "", style_id or ""), text)
-        quote_style = bool(name and _QUOTE_STYLE.search(name))
+        quote_style = bool(name) and (
+            bool(_QUOTE_STYLE.search(name)) or self.styles.quote_like(style_id or "")
+        )
         if text.strip() and self.signs_previous(text, start):
             self.last_text, self.last_span, self.pending = text, (start, self.pos), None
             return
@@ -180,6 +195,7 @@ class _PartBuilder:
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
             self.block_indents.append(self.pending_indent)
+            self.join(self.pending, self.pending_indent)
         if text.strip() and (
             p.find(f"{_W}pPr/{_W}numPr") is not None or _NUMBERED_STYLE.search(name or "")
         ):
@@ -193,13 +209,28 @@ class _PartBuilder:
             self.pending_indent = left
             if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
                 self.block_indents.append(left)
+                self.join(self.blocks[-1], left)
             elif self.pending is not None:
                 self.set_off.append((left, self.pending))
+                self.row.append((left, self.pending))
+            else:
+                self.row = []  # body text (or a block set otherwise) ends the row
+
+    def join(self, block: Block, left: int) -> None:
+        """Note the indented paragraphs before the cited ``block`` that may be its passage's
+        first paragraphs; the row starts again after it."""
+        words = "".join(self.buf)[block.start : block.end]
+        candidate = join_candidate(self.row, block, left, words)
+        if candidate is not None:
+            self.joins.append(candidate)
+        self.row = []
 
     def marked_block(self, text: str, start: int) -> Block:
         """The block of a paragraph: its words in their marks, with the source typed after the
         marks as its signature, when no field or note mark stands there."""
         tail = source_after_marks(text)
+        if tail is None and (at := source_after_words(text)) is not None:
+            self.tails[start + _lead(text)] = start + at  # cut if no reader reads it
         if tail is None or any(start + tail[1] <= a.start < self.pos for a in self.anchors):
             return _block(text, start, self.pos)
         words = _block(text[: tail[0]], start, self.pos)
@@ -254,7 +285,7 @@ class _PartBuilder:
         return (
             ends_cited
             or (lead_in.endswith(":") and bool(_LEAD_IN.search(lead_in[-300:])))
-            or inset_after_colon(p, lead_in, text)
+            or inset_after_colon(self.styles.margins(p)[1], lead_in, text)
         )
 
     def plain(self, p: etree._Element, name: str, text: str) -> bool:
@@ -271,20 +302,11 @@ class _PartBuilder:
     def indent_of(self, p: etree._Element, name: str, text: str) -> int:
         """How far the paragraph is indented by hand (twentieths of a point); 0 for a list
         item, heading or caption."""
-        ppr = p.find(f"{_W}pPr")
-        if ppr is None or self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
+        if self.styles.list_item(p, name, text) or re.search(r"head", name, re.I):
             return 0
         if _CAPTION.match(text) or re.search(r"caption", name, re.I):
             return 0  # a figure's caption names its source too, but quotes nobody
-        ind = ppr.find(f"{_W}ind")
-        if ind is None:
-            return 0
-        left = ind.get(f"{_W}left") or ind.get(f"{_W}start") or "0"
-        hanging = ind.get(f"{_W}hanging") or "0"
-        try:
-            return int(left) - int(hanging)
-        except ValueError:
-            return 0
+        return self.styles.margins(p)[0]
 
     def walk(self, el: etree._Element) -> None:
         for child in el:
@@ -322,13 +344,19 @@ class _PartBuilder:
     def run(self, r: etree._Element) -> None:
         start = self.pos
         superscript = False
-        for child in r:
+        children = list(r)
+        if hidden_run(r.find(f"{_W}rPr"), self.styles, self.style_id):
+            # not shown, but a field's begin, code or end may stand in a hidden run; the
+            # paragraph still counts, so the paragraphs after it keep their numbers
+            children = [c for c in children if c.tag in (f"{_W}fldChar", f"{_W}instrText")]
+            self.emit("")
+        for child in children:
             tag = child.tag
             if tag == f"{_W}rPr":
                 va = child.find(f"{_W}vertAlign")
                 superscript = va is not None and va.get(f"{_W}val") == "superscript"
             elif tag == f"{_W}t":
-                self.emit(child.text or "")
+                self.emit(shown_text(child.text or ""))
             elif tag == f"{_W}tab":
                 self.emit("\t")
             elif tag in (f"{_W}br", f"{_W}cr"):
@@ -414,16 +442,27 @@ def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
 
 
 def _block(text: str, start: int, end: int) -> Block:
-    lead = len(text) - len(text.lstrip(' \t“"«„'))
-    return Block(start + lead, start + len(text.rstrip()), end)
+    return Block(start + _lead(text), start + len(text.rstrip()), end)
+
+
+def _lead(text: str) -> int:
+    """Where a block's words begin: after the writer's spacing (tabs, spaces, the
+    non-breaking spaces some type to indent a block by hand) and the opening mark."""
+    lead = 0
+    while lead < len(text) and (text[lead].isspace() or text[lead] in '“"«„'):
+        lead += 1
+    return lead
 
 
 def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
     text = "".join(builder.buf)
     builder.blocks.extend(set_like_blocks(builder.set_off, builder.block_indents, text))
     builder.blocks.sort(key=lambda b: b.start)
-    anchors = [_typed_page(text, a) for a in builder.anchors]
-    return Document(
+    builder.blocks = joined_blocks(
+        builder.blocks, builder.joins, builder.block_indents, builder.set_off
+    )
+    anchors = [typed_page(text, a) for a in builder.anchors]
+    doc = Document(
         file=file,
         text=text,
         kind="docx",
@@ -433,26 +472,7 @@ def _finish(builder: _PartBuilder, file: str, part: str) -> Document:
         part=part,
         skip=tuple(builder.skip),
     )
-
-
-def _typed_page(text: str, anchor: Anchor) -> Anchor:
-    """A reference manager's field that gives no page, with the page typed after it ("(Leavy,
-    2020) p569."): the field's citation at that page."""
-    ref = anchor.reference
-    if ref is None or ref.locator is not None or ref.style == "numbered":
-        return anchor
-    typed = typed_page_after(text, anchor.end)
-    if typed is None:
-        return anchor
-    locator, end = typed
-    return replace(anchor, end=end, reference=replace(ref, locator=locator))
-
-
-def _body_paragraphs(body: etree._Element) -> list[etree._Element]:
-    container = body.find(f"{_W}body")
-    root = container if container is not None else body
-    # Paragraphs inside another paragraph (text boxes) are walked with their host.
-    return [p for p in root.iter(f"{_W}p") if not any(a.tag == f"{_W}p" for a in p.iterancestors())]
+    return with_sources_cut(doc, builder.tails)
 
 
 def _notes(
@@ -517,7 +537,7 @@ def read_docx(path: Path) -> Manuscript:
         styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
-        for p in _body_paragraphs(body):
+        for p in body_paragraphs(body):
             main.paragraph(p)
         parts: list[tuple[str, _PartBuilder]] = [("document", main)]
         footnotes: dict[str, FootnoteSpan] = {}
@@ -571,19 +591,5 @@ def read_docx(path: Path) -> Manuscript:
         documents=tuple(docs),
         footnotes=footnotes,
         numbered=numbered,
-        listed=_with_sources(reflist.listed, sources),
+        listed=with_sources(reflist.listed, sources),
     )
-
-
-def _with_sources(
-    listed: tuple[BibEntry, ...], sources: dict[str, BibEntry]
-) -> tuple[BibEntry, ...]:
-    """The typed list's entries, then Word's own sources it does not hold: a citation typed by
-    hand, or one whose field was converted to text, names a source Word keeps all the same."""
-    have = {(e.authors[0].casefold(), e.year) for e in listed if e.authors and e.year}
-    more = [
-        e
-        for e in sources.values()
-        if e.authors and e.year and (e.authors[0].casefold(), e.year) not in have
-    ]
-    return (*listed, *more)

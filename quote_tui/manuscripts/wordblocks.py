@@ -8,15 +8,24 @@ quotation's frame."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
-from lxml import etree
-
-from quote_tui.manuscripts.document import Block
+from quote_tui.manuscripts.blockcite import closing_citation
+from quote_tui.manuscripts.document import Block, Document
 from quote_tui.manuscripts.refs import find_mentions
 
-__all__ = ["inset_after_colon", "introduced_and_cited", "set_like_blocks", "source_after_marks"]
+__all__ = [
+    "Join",
+    "inset_after_colon",
+    "introduced_and_cited",
+    "join_candidate",
+    "joined_blocks",
+    "set_like_blocks",
+    "source_after_marks",
+    "source_after_words",
+    "with_sources_cut",
+]
 
-_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # A citation closing the paragraph: a parenthesis naming a source (letters and a year, a page
 # or a locator: "(Meyer, 2004, S. 12)", "(Wonderland 3.14-15)") or a bracketed number ("[1]").
@@ -77,16 +86,12 @@ _OWN_MARKS = re.compile(r"^[“\"„«‘'‚»]")
 _LABELLED = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,3}:\s")
 
 
-def inset_after_colon(p: etree._Element, lead_in: str, text: str) -> bool:
-    """Whether the paragraph ``p`` (indented on the left already), after the paragraph
-    ``lead_in``, is set in from the right margin too, and is a passage of a sentence's length
-    after the lead-in's colon (not itself a lead-in ending in one)."""
-    ind = p.find(f"{_W}pPr/{_W}ind")
-    if ind is None or not lead_in.rstrip().endswith(":"):
-        return False
-    try:
-        right = int(ind.get(f"{_W}right") or ind.get(f"{_W}end") or "0")
-    except ValueError:
+def inset_after_colon(right: int, lead_in: str, text: str) -> bool:
+    """Whether the paragraph ``text`` (indented on the left already, and by ``right`` from the
+    right margin), after the paragraph ``lead_in``, is set in from the right margin too, and is
+    a passage of a sentence's length after the lead-in's colon (not itself a lead-in ending in
+    one)."""
+    if not lead_in.rstrip().endswith(":"):
         return False
     body = text.strip()
     if right < _BOTH_SIDES or body.endswith(":") or _NOT_PASSAGE.search(body):
@@ -151,3 +156,108 @@ def source_after_marks(text: str) -> tuple[int, int] | None:
     if find_mentions(source, markdown=True):
         return None  # a citation the readers know: the block's closing citation reads it
     return m.start("mark"), m.start("source")
+
+
+# A block set off by its style or indentation, no marks of its own, its source typed after its
+# last words in a form no citation reader takes: ABNT's "… no seu smartphone (GOOGLE, [2015?]).",
+# a statute's "… beeinträchtigt wird. [§1 Absatz 1 BDSG]". The parenthesis or brackets open on a
+# capital or a section sign (a name, an institution, a law), not on the writer's "(sic)" or an
+# ellipsis "(...)", which belong to the words.
+_SOURCE_END = re.compile(r"[ \t]+(?P<source>\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])[.;]?\s*$")
+_SOURCE_OPENS = re.compile(r"[(\[]\s*(?:[A-ZÀ-Þ][\w'’.-]*\b|§)")
+
+
+def source_after_words(text: str) -> int | None:
+    """Where the source typed after an unmarked block's words begins (see ``_SOURCE_END``),
+    when no citation reader reads it; None else."""
+    m = _SOURCE_END.search(text.rstrip())
+    if m is None or _OWN_MARKS.match(text.lstrip()):
+        return None
+    source = m.group("source")
+    if not _SOURCE_OPENS.match(source) or re.fullmatch(r"[(\[]\s*sic\b.*", source, re.I):
+        return None
+    words = text[: m.start()]
+    if len(re.findall(r"[^\W\d_]{2,}", words)) < _WORDS or find_mentions(source, markdown=True):
+        return None  # a line, not a passage; or a citation the block's closing reader reads
+    return m.start("source")
+
+
+def with_sources_cut(doc: Document, tails: dict[int, int]) -> Document:
+    """``doc`` with each unmarked block in ``tails`` (its start, where its typed source begins)
+    ending before that source, the source its signature, when the block's closing citation
+    reader does not read it ("(Wonderland 3.19-20)" it reads; "(GOOGLE, [2015?])" it does
+    not)."""
+    blocks = list(doc.blocks)
+    for i, block in enumerate(blocks):
+        at = tails.get(block.start)
+        if at is None:
+            continue
+        _, mention, anchor, _ = closing_citation(doc, block)
+        if mention is None and anchor is None:
+            words_end = len(doc.text[:at].rstrip())
+            blocks[i] = replace(block, end=words_end, signed=(at, block.end))
+    return replace(doc, blocks=tuple(blocks)) if blocks != list(doc.blocks) else doc
+
+
+# A passage quoted over several paragraphs, each set in as far as the others, its citation
+# closing the last ("Art. 1º … passa a vigorar com a seguinte redação:", "“Art. 32”. Praticar
+# …", "...", "§ 3° … (BRASIL, 2018)."): ABNT, APA and most style sheets set a long quotation so,
+# and the reader sees one block. The paragraphs before the cited one join it, when nothing set
+# otherwise stands between them and the body is not itself set in that far.
+_JOIN_AT_MOST = 4
+
+
+@dataclass(frozen=True)
+class Join:
+    """A cited block (by its start) and the uncited paragraphs set in before it."""
+
+    start: int
+    members: tuple[Block, ...]
+    left: int
+
+
+def join_candidate(
+    run: list[tuple[int, Block]], block: Block, left: int, words: str
+) -> Join | None:
+    """The paragraphs right before ``block`` (indented by ``left``, its ``words``) in ``run``
+    (the indented paragraphs no block took, in a row) that are set in as far as it; None when
+    there are none or too many to be one passage, or when the cited paragraph is a line, not a
+    passage's last sentences (a title page's "Prof. Reinaldo C. da Silva²")."""
+    if len(re.findall(r"[^\W\d_]{2,}", words)) < _WORDS:
+        return None
+    members: list[Block] = []
+    for k, member in reversed(run):
+        if member == block:
+            continue
+        if abs(k - left) > _SAME_INDENT:
+            break
+        members.append(member)
+    if not members or len(members) > _JOIN_AT_MOST - 1:
+        return None
+    return Join(block.start, tuple(reversed(members)), left)
+
+
+def joined_blocks(
+    blocks: list[Block],
+    joins: list[Join],
+    block_indents: list[int],
+    set_off: list[tuple[int, Block]],
+) -> list[Block]:
+    """``blocks`` with each join's paragraphs taken into its cited block, where the
+    indentation is the blocks' own: the paragraphs set in that far that are neither a block
+    (``block_indents``) nor a joined one (``set_off``: the indented paragraphs no block took)
+    are no more than the blocks. Else the writer's own text is set in so (a chapter's body at
+    1 cm, its paragraphs citing as they go) and its paragraphs are no passage."""
+    joined = {m for join in joins for m in join.members}
+    out = list(blocks)
+    for join in joins:
+        like = sum(1 for k in block_indents if abs(k - join.left) <= _SAME_INDENT)
+        unlike = sum(
+            1 for k, b in set_off if abs(k - join.left) <= _SAME_INDENT and b not in joined
+        )
+        at = next((i for i, b in enumerate(out) if b.start == join.start), None)
+        if at is None or unlike > like:
+            continue
+        out[at] = replace(out[at], start=join.members[0].start)
+        out = [b for b in out if b not in join.members]
+    return out

@@ -22,8 +22,8 @@ from lxml import etree
 
 from quote_tui.manuscripts.bibliography import csl_zotero_keys, entry_from_csl
 from quote_tui.manuscripts.citavi import citavi_reference
-from quote_tui.manuscripts.locators import from_csl, parse_locator
-from quote_tui.manuscripts.model import BibEntry, Locator, Reference
+from quote_tui.manuscripts.locators import from_csl, parse_locator, typed_page_after
+from quote_tui.manuscripts.model import Anchor, BibEntry, Locator, Reference
 from quote_tui.manuscripts.paperpile import paperpile_reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
@@ -31,6 +31,7 @@ __all__ = [
     "BIBLIOGRAPHY_FIELDS",
     "mendeley_v3_reference",
     "reference_from_instruction",
+    "typed_page",
     "with_field_data",
 ]
 
@@ -215,3 +216,16 @@ def with_field_data(instruction: str, data: list[str]) -> str:
         if "<EndNote" in decoded:
             return instruction + " " + decoded
     return instruction
+
+
+def typed_page(text: str, anchor: Anchor) -> Anchor:
+    """A reference manager's field that gives no page, with the page typed after it ("(Leavy,
+    2020) p569."): the field's citation at that page."""
+    ref = anchor.reference
+    if ref is None or ref.locator is not None or ref.style == "numbered":
+        return anchor
+    typed = typed_page_after(text, anchor.end)
+    if typed is None:
+        return anchor
+    locator, end = typed
+    return replace(anchor, end=end, reference=replace(ref, locator=locator))

@@ -18,7 +18,9 @@ from lxml import etree
 
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["WordParts", "word_parts"]
+__all__ = ["WordParts", "body_paragraphs", "word_parts"]
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _MAX_RELS = 1024 * 1024
@@ -89,3 +91,11 @@ def word_parts(zf: zipfile.ZipFile) -> WordParts:
         footnotes=present(related.get("footnotes"), _DEFAULTS["footnotes"]),
         endnotes=present(related.get("endnotes"), _DEFAULTS["endnotes"]),
     )
+
+
+def body_paragraphs(body: etree._Element) -> list[etree._Element]:
+    """The main part's paragraphs in order, tables' included."""
+    container = body.find(f"{_W}body")
+    root = container if container is not None else body
+    # Paragraphs inside another paragraph (text boxes) are walked with their host.
+    return [p for p in root.iter(f"{_W}p") if not any(a.tag == f"{_W}p" for a in p.iterancestors())]

@@ -22,7 +22,7 @@ from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Reference
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["citation_reference", "read_sources"]
+__all__ = ["citation_reference", "read_sources", "with_sources"]
 
 _B = "{http://schemas.openxmlformats.org/officeDocument/2006/bibliography}"
 _MAX_ITEM = 10 * 1024 * 1024
@@ -137,3 +137,17 @@ def citation_reference(
         locator = make_locator("volume", switches["v"])
     shown = " ".join(result_text.split()) or m.group("tag")
     return Reference(raw=shown, style="word", key=entry.key, bib=entry, locator=locator)
+
+
+def with_sources(
+    listed: tuple[BibEntry, ...], sources: dict[str, BibEntry]
+) -> tuple[BibEntry, ...]:
+    """The typed list's entries, then Word's own sources it does not hold: a citation typed by
+    hand, or one whose field was converted to text, names a source Word keeps all the same."""
+    have = {(e.authors[0].casefold(), e.year) for e in listed if e.authors and e.year}
+    more = [
+        e
+        for e in sources.values()
+        if e.authors and e.year and (e.authors[0].casefold(), e.year) not in have
+    ]
+    return (*listed, *more)

@@ -17,17 +17,23 @@ __all__ = [
     "WordStyles",
     "read_styles",
     "shown_style",
+    "switched_on",
 ]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 # "Cita" is Spanish Word's quotation style; as a whole word only, or Citavi's own styles
-# (CitaviBibliographyEntry) would read a bibliography as block quotations. Writers name their
-# own quotation styles in their language: "Citação recuada", "Citazione", "Citaat", "Cytat",
-# "Citat", "Цитата".
+# (CitaviBibliographyEntry) would read a bibliography as block quotations. Word keeps its own
+# styles' English names whatever the language of its menus, but writers name the styles they
+# make in theirs: "Citação recuada", "Citazione", "Citaat", "Cytat", "Citat", "Цитата", Czech
+# and Slovak "Citát", Lithuanian "Citata", Latvian "Citāts", Turkish "Alıntı", Hungarian
+# "Idézet", Finnish "Lainaus", Indonesian "Kutipan", Greek "Παράθεμα", Chinese and Japanese
+# "引用", Korean "인용".
+# Publishers' templates call a block quotation an extract ("Extract", "AA-SL-PoetryExtract").
 QUOTE_STYLE = re.compile(
     r"quote|quotation|block\s*text|zitat|citation|\bcita\b|epigra(?:ph|f)|motto|"
-    r"cita(?:ç|c)(?:ão|ao|oes|ões)|citazion|citaat|cytat|\bcitat\b|цитат",
+    r"cita(?:ç|c)(?:ão|ao|oes|ões)|citazion|citaat|cytat|\bcit[aáā]t[aá]?s?\b|цитат|"
+    r"alıntı|idézet|lainaus|kutipan|παράθεμα|引用|인용|extract(?!ion)",
     re.I,
 )
 # A reference list's own paragraph style (Citavi, EndNote, Word's "Bibliography"): its entries
@@ -65,10 +71,54 @@ _TYPED_ITEM = re.compile(r"\s*(?:[•·▪‣◦●○■□➢✓*–-]|\(?\d{1
 @dataclass(frozen=True)
 class WordStyles:
     """The document's paragraph styles: each one's name by its id, and the ids of the styles
-    that number their paragraphs themselves ("List Bullet", "List Number")."""
+    that number their paragraphs themselves ("List Bullet", "List Number"); the styles that
+    hide their text (Word's "z-Top of Form" of a web page pasted in); the style each one is
+    based on."""
 
     names: dict[str, str] = field(default_factory=dict)
     numbered: frozenset[str] = frozenset()
+    hidden: frozenset[str] = frozenset()
+    based_on: dict[str, str] = field(default_factory=dict)
+    # the styles the writer made (Word's customStyle) and each style's own indentation
+    custom: frozenset[str] = frozenset()
+    indents: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def quote_like(self, style_id: str) -> bool:
+        """Whether the style, or one it is based on, is a quotation style by its name: a
+        writer's "Zitat lang" or "My block" based on Word's "Quote" sets quotations too."""
+        seen = set()
+        while style_id and style_id not in seen:
+            if QUOTE_STYLE.search(self.names.get(style_id, "")):
+                return True
+            seen.add(style_id)
+            style_id = self.based_on.get(style_id, "")
+        return False
+
+    def margins(self, p: etree._Element) -> tuple[int, int]:
+        """How far the paragraph is set in from the left (less a hanging indent) and from the
+        right, in twentieths of a point: its own indentation, and what it leaves unsaid taken
+        from its style when the writer made that style ("Einzug", "Block 2 cm"). Word's own
+        indented styles are lists, tables of contents, indexes and letters' parts, so their
+        indentation says nothing of a quotation."""
+        ppr = p.find(f"{_W}pPr")
+        ind = ppr.find(f"{_W}ind") if ppr is not None else None
+        style = ppr.find(f"{_W}pStyle") if ppr is not None else None
+        style_id = style.get(f"{_W}val", "") if style is not None else ""
+        values = dict(self._style_indent(style_id)) if style_id in self.custom else {}
+        if ind is not None:
+            values.update(_indent(ind))
+        return values.get("left", 0) - values.get("hanging", 0), values.get("right", 0)
+
+    def _style_indent(self, style_id: str) -> dict[str, int]:
+        chain, seen = [], set()
+        while style_id and style_id not in seen:
+            chain.append(self.indents.get(style_id, {}))
+            seen.add(style_id)
+            style_id = self.based_on.get(style_id, "")
+        values: dict[str, int] = {}
+        for own in reversed(chain):
+            values.update(own)
+        return values
 
     def list_item(self, p: etree._Element, name: str, text: str) -> bool:
         """Whether the paragraph is an item of a list: numbered by Word (its own numbering or
@@ -85,12 +135,62 @@ class WordStyles:
 
 
 def read_styles(root: etree._Element) -> WordStyles:
-    """The styles part's paragraph styles."""
-    names, numbered = {}, set()
+    """The styles part's paragraph and character styles."""
+    names, numbered, based_on, hides, custom, indents = {}, set(), {}, {}, set(), {}
     for style in root.iterfind(f"{_W}style"):
         name = style.find(f"{_W}name")
         style_id = style.get(f"{_W}styleId", "")
         names[style_id] = name.get(f"{_W}val", "") if name is not None else ""
         if style.find(f"{_W}pPr/{_W}numPr") is not None:
             numbered.add(style_id)
-    return WordStyles(names, frozenset(numbered))
+        base = style.find(f"{_W}basedOn")
+        if base is not None and base.get(f"{_W}val"):
+            based_on[style_id] = base.get(f"{_W}val", "")
+        vanish = style.find(f"{_W}rPr/{_W}vanish")
+        if vanish is not None:
+            hides[style_id] = switched_on(vanish)
+        if style.get(f"{_W}customStyle", "").lower() in ("1", "true", "on"):
+            custom.add(style_id)
+        ind = style.find(f"{_W}pPr/{_W}ind")
+        if ind is not None:
+            indents[style_id] = _indent(ind)
+    hidden = {s for s in names if _inherited(s, hides, based_on)}
+    return WordStyles(
+        names, frozenset(numbered), frozenset(hidden), based_on, frozenset(custom), indents
+    )
+
+
+_SIDES = (("left", ("left", "start")), ("hanging", ("hanging",)), ("right", ("right", "end")))
+
+
+def _indent(ind: etree._Element) -> dict[str, int]:
+    """The sides a ``w:ind`` sets: left (or start), hanging, right (or end)."""
+    out = {}
+    for side, names in (
+        ("left", ("left", "start")),
+        ("hanging", ("hanging",)),
+        ("right", ("right", "end")),
+    ):
+        value = next((ind.get(f"{_W}{n}") for n in names if ind.get(f"{_W}{n}") is not None), None)
+        if value is not None:
+            try:
+                out[side] = int(value)
+            except ValueError:
+                continue
+    return out
+
+
+def switched_on(el: etree._Element) -> bool:
+    """Whether a toggle property (``<w:vanish/>``, ``<w:b w:val="0"/>``) is on."""
+    return el.get(f"{_W}val", "true").lower() not in ("0", "false", "off")
+
+
+def _inherited(style_id: str, own: dict[str, bool], based_on: dict[str, str]) -> bool:
+    """A style's own setting of a toggle, else the one of the style it is based on."""
+    seen = set()
+    while style_id and style_id not in seen:
+        if style_id in own:
+            return own[style_id]
+        seen.add(style_id)
+        style_id = based_on.get(style_id, "")
+    return False
