@@ -40,7 +40,7 @@ from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
 from quote_tui.sources.readers.pdf_caption_tails import join_caption_tails
 from quote_tui.sources.readers.pdf_drop_caps import cap_word
-from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_folios import beside_folios, numbered_heads, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import SIDE_GUTTER, beside
@@ -453,6 +453,7 @@ def split_page(
         edges = page_edges(page)
     if edges is None:
         edges = page_edges(page)
+    edges = numbered_heads(page.blocks, edges, lambda text: bool(_NUMBER.match(text)), body)
     # a figure's labels are small beside the page's own text even where the document's most
     # common size is smaller still (a letter whose Methods, set small, outweigh its body)
     own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
