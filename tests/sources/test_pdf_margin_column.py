@@ -55,3 +55,24 @@ def test_an_abstract_beside_a_margins_labels_reads_whole() -> None:
     # the margin's labels are read as a column of their own, in their order
     places = [read.text.index(label) for label in _MARGIN]
     assert places == sorted(places)
+
+
+def test_a_reference_lists_keys_level_with_their_entries_stay_with_them() -> None:
+    """Keys in small type beside their entries ("[Kel90]" level with "Bernhard Keller. ...")
+    part by a gap no block crosses as a margin's labels do, but each starts level with its
+    entry: a list's rows, read across, each key before its entry."""
+    entries = [
+        ("[Kel90]", "Bernhard Keller. Chain complexes and stable categories. 1990."),
+        ("[Lan13]", "Saunders Mac Lane. Categories for the Working Mathematician. 2013."),
+        ("[Qui73]", "Daniel Quillen. Higher algebraic K-theory. Springer, Berlin, 1973."),
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i, line in enumerate(textwrap.wrap(_BODY, 80)):
+        page.insert_text((130, 100 + 14 * i), line, fontsize=10)
+    for i, (key, entry) in enumerate(entries):
+        page.insert_text((50, 600 + 30 * i), key, fontsize=8)
+        page.insert_text((130, 600 + 30 * i), entry, fontsize=8)
+    text = extract_pdf(doc.tobytes()).text
+    places = [text.index(part) for pair in entries for part in pair]
+    assert places == sorted(places)

@@ -95,8 +95,6 @@ _SMALL = 0.87
 """A block set at or below this share of the body's size is a note, a table or a caption."""
 _SMALLER = 0.96
 """A block this much smaller than the body that touches an aside below it goes with it."""
-_EVERY = 1.01
-"""A share of the blocks' width every block is narrower than."""
 _LABEL = 3
 """A block whose every line holds at most this many characters is a label, not prose."""
 _DROP_CAP = 1.8
@@ -559,7 +557,7 @@ def reading_order(
     if not gutters and not body:
         # a gap no aside crosses: a margin's labels ("Edited by", "Received") beside an
         # abstract set small are a column, not read level by level with the abstract's blocks
-        gutters = regions.bare_gutters(blocks, _EVERY)
+        gutters = regions.margin_gutter(blocks)
     if not gutters and stream is not None:
         return sorted(blocks, key=lambda b: stream[id(b)])
     if not gutters:  # one column: every block is in it, top to bottom
