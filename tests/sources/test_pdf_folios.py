@@ -112,3 +112,30 @@ def test_a_head_on_three_pages_of_nine_and_the_section_beside_it_are_furniture()
     body, side = split_page(pages[7], body=12.0, repeated=repeated)
     assert [b.text for b in side] == ["Softwarequalitätsmanagment", "PDCA-Kreis"]
     assert [b.text for b in body] == [pages[7].blocks[2].text]
+
+
+def _block(rect: tuple[float, float, float, float], text: str, size: float) -> Block:
+    return Block(rect, (Line(text, rect),), size, True)
+
+
+def test_a_sections_number_at_a_columns_head_is_no_page_number() -> None:
+    """A two-column paper (ACL's) sets a heading's number as a block of its own, larger than
+    the body: "4" before "Discussion" at the head of the right column is no page number, and
+    neither the heading nor the left column's first line, level with it, is furniture (the
+    sentence from the page before runs on in that line)."""
+    left = [
+        _block((72, 65, 290, 89), "simply take the dot product of the ordered vector", 11.0),
+        _block((72, 95, 290, 700), "Then, the loss for each example was computed " * 20, 11.0),
+    ]
+    right = [
+        _block((307, 64, 313, 76), "4", 12.0),
+        _block((325, 64, 379, 76), "Discussion", 12.0),
+        _block((307, 87, 526, 700), "Length. As shown in Table 1, the best length " * 20, 11.0),
+    ]
+    folio = _block((291, 788, 307, 799), "182", 11.0)
+    page = PageBlocks((*left, *right, folio), 842.0, ((11.0, 5000), (12.0, 20)))
+    body, side = split_page(page, body=11.0, repeated=set())
+    texts = [b.text for b in body]
+    assert texts[0].startswith("simply take")
+    assert "Discussion" in texts
+    assert side[-1].text == "182"  # the page's own number (the heading's stays a label)

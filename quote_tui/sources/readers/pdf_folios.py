@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["beside_folios", "under_heads"]
+__all__ = ["beside_folios", "numbered_heads", "under_heads"]
 
 _MAX_LINES = 2
 """Most lines of a block set beside a page number, or under a head, as furniture."""
@@ -24,6 +24,42 @@ _SHORTER = 0.5
 """Most share of the head's width its wrapped line takes (the rest of a line, not a text)."""
 _UNDER = 1.0
 """Lines' heights within which a head's second line stands under its first."""
+_HEADING = 1.05
+"""Least share of the body's size a section's number is set in (a heading's type)."""
+_NUMBER_GAP = 2.0
+"""Most sizes of the number between it and its heading's first word on the line."""
+_LEVEL = 2.0
+"""Points within which the number's foot and its heading's first line's stand level."""
+
+
+def numbered_heads(
+    blocks: Sequence[Block], edges: Sequence[int], folio: Callable[[str], bool], body: float
+) -> list[int]:
+    """``edges`` with a section's number left out of the page's bands: a heading's number the
+    producer set as a block of its own ("4" before "Discussion", both larger than the body, at
+    the head of a column) reads as a page number in the top band, and with it the heading and
+    the column's first lines level with it were set aside as furniture. A page's number is not
+    set larger than the body right before a word in its own type on its line."""
+    out = list(edges)
+    if body <= 0:
+        return out
+    for i, number in enumerate(blocks):
+        if not edges[i] or len(number.lines) != 1 or number.size < body * _HEADING:
+            continue
+        if not folio(number.text.strip()):
+            continue
+        x1, foot, size = number.rect[2], number.rect[3], number.size
+        if any(
+            other is not number
+            and other.lines
+            and abs(other.size - size) <= size * 0.05
+            and abs(other.lines[0].rect[3] - foot) <= _LEVEL  # type: ignore[attr-defined]
+            and 0 <= other.rect[0] - x1 <= size * _NUMBER_GAP
+            and other.text.lstrip()[:1].isalpha()
+            for other in blocks
+        ):
+            out[i] = 0
+    return out
 
 
 def beside_folios(

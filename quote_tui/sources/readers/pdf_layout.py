@@ -40,7 +40,7 @@ from quote_tui.sources.readers.pdf_aside_runs import grow_asides
 from quote_tui.sources.readers.pdf_body_size import body_size as noted_body_size
 from quote_tui.sources.readers.pdf_caption_tails import join_caption_tails
 from quote_tui.sources.readers.pdf_drop_caps import cap_word
-from quote_tui.sources.readers.pdf_folios import beside_folios, under_heads
+from quote_tui.sources.readers.pdf_folios import beside_folios, numbered_heads, under_heads
 from quote_tui.sources.readers.pdf_glued_words import glue_pieces
 from quote_tui.sources.readers.pdf_gutters import NARROW as _NARROW
 from quote_tui.sources.readers.pdf_gutters import SIDE_GUTTER, beside
@@ -453,6 +453,7 @@ def split_page(
         edges = page_edges(page)
     if edges is None:
         edges = page_edges(page)
+    edges = numbered_heads(page.blocks, edges, lambda text: bool(_NUMBER.match(text)), body)
     # a figure's labels are small beside the page's own text even where the document's most
     # common size is smaller still (a letter whose Methods, set small, outweigh its body)
     own = max(page.sizes, key=lambda sn: sn[1])[0] if page.sizes else 0.0
@@ -553,6 +554,10 @@ def reading_order(
     if not gutters:  # a column of a few lines beside many (the body's: of prose, level)
         gutters = regions.bare_gutters(blocks, _NARROW, *([SIDE_GUTTER] if body else []))
         gutters = beside(blocks, gutters) if body else gutters
+    if not gutters and not body:
+        # a gap no aside crosses: a margin's labels ("Edited by", "Received") beside an
+        # abstract set small are a column, not read level by level with the abstract's blocks
+        gutters = regions.margin_gutter(blocks)
     if not gutters and stream is not None:
         return sorted(blocks, key=lambda b: stream[id(b)])
     if not gutters:  # one column: every block is in it, top to bottom

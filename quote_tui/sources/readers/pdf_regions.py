@@ -25,7 +25,15 @@ from typing import TypeVar
 
 from quote_tui.sources.readers.pdf_block import Block
 
-__all__ = ["bands", "bare_gutters", "furniture_last", "headed_columns", "inset_floats", "listings"]
+__all__ = [
+    "bands",
+    "bare_gutters",
+    "furniture_last",
+    "headed_columns",
+    "inset_floats",
+    "listings",
+    "margin_gutter",
+]
 
 B = TypeVar("B", bound=Block)
 
@@ -43,6 +51,12 @@ _LEVEL = 1.5
 """Lines' heights within which two columns end level."""
 _BARE_GUTTER = 10.0
 """Narrowest gutter, in points, with no line across it at all (a table's words stand closer)."""
+_EVERY = 1.01
+"""A share of the blocks' width every block is narrower than."""
+_MARGIN = 0.35
+"""Most share of the blocks' width a margin's column spans."""
+_ROW = 2.0
+"""Points within which two blocks side by side start level, as a row's cells do."""
 _HEAD_GAP = 1.5
 """Heading's heights within which it stands right above the block it heads."""
 _NUMBERED = re.compile(r"\s*(\d{1,4}):?\s")
@@ -231,6 +245,29 @@ def bare_gutters(
             out.append((reach, x0))
         reach = max(reach, x1)
     return out
+
+
+def margin_gutter(blocks: Sequence[Block]) -> list[tuple[float, float]]:
+    """The gap between a margin's column and the rest, as the one gutter: an x-range at least
+    ``_BARE_GUTTER`` wide that no block crosses, the only one, with the blocks on one side
+    spanning at most ``_MARGIN`` of the blocks' width ("Edited by", "Received", "DOI" down the
+    margin beside an abstract set small). A table's columns of cells part by gaps too, but its
+    rows are read across: two gaps or more, one with more than a margin on each side of it, or
+    one whose narrow side's blocks each start level with a block beside them (a reference
+    list's keys, a table of contents' page numbers) are no margin's."""
+    gaps = bare_gutters(blocks, _EVERY)
+    if len(gaps) != 1:
+        return []
+    (g0, g1), left = gaps[0], min(b.rect[0] for b in blocks)
+    right = max(b.rect[2] for b in blocks)
+    narrow = g0 - left < right - g1  # the margin: the narrower side
+    if (g0 - left if narrow else right - g1) > (right - left) * _MARGIN:
+        return []
+    side = [b for b in blocks if (b.rect[2] <= g0 if narrow else b.rect[0] >= g1)]
+    tops = [b.rect[1] for b in blocks if (b.rect[0] >= g1 if narrow else b.rect[2] <= g0)]
+    if all(any(abs(b.rect[1] - top) <= _ROW for top in tops) for b in side):
+        return []  # each starts level with a block beside it: a list's keys, a contents' pages
+    return gaps
 
 
 def headed_columns(
