@@ -283,10 +283,9 @@ def extract(
         whose = partial(subjects.person_at, index) if subjects is not None else _nobody
         quoted, budget = 0, _QUOTED_PER_CHAR * len(doc.text) + _MAX_QUOTE_SPAN
         skipped = _Cover(doc.skip)
-        # A block inside a reference list (a reference manager's bibliography set in a style
-        # the block test reads as indented quotation) is an entry, never a quotation.
+        # a block in a reference list (a bibliography styled as indented quotation) is an entry
         outer_blocks = [b for b in outermost(doc.blocks) if b.start not in skipped]
-        outer_blocks = split_cited(doc, outer_blocks)
+        outer_blocks = split_cited(doc, outer_blocks)  # paragraphs cited each on their own
         outer_blocks, labels = number_blocks(doc.text, scan, outer_blocks)
         # Display blocks are resolved first: an uncited one's words, quoted again later without
         # a citation, are its repetition (a cited one's are a quotation of its source).
