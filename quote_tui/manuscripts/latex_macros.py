@@ -14,13 +14,14 @@ from collections.abc import Iterable
 
 from quote_tui.manuscripts.refs import is_latex_cite
 
-__all__ = ["cite_macros", "expand_cite_macros"]
+__all__ = ["DEFINED", "cite_macros", "expand_cite_macros"]
 
-_DEFINE = re.compile(
+DEFINED = (
     r"\\(?:newcommand|renewcommand|providecommand|DeclareRobustCommand)\*?\s*"
     r"(?:\{\s*\\(?P<name>[a-zA-Z]+)\s*\}|\\(?P<bare>[a-zA-Z]+))"
-    r"\s*(?:\[(?P<count>[1-9])\])?\s*(?P<default>\[)?"
 )
+"""A LaTeX command's definition up to its name (``name``, or ``bare`` without braces)."""
+_DEFINE = re.compile(DEFINED + r"\s*(?:\[(?P<count>[1-9])\])?\s*(?P<default>\[)?")
 _PARAM = re.compile(r"#([1-9])")
 # A command that sets its argument in quotation marks: \newcommand{\zitat}[1]{\glqq #1\grqq{}},
 # {``#1''}, {\enquote{#1}}, {\og #1\fg{}}: a writer's own quotation command, expanded as a cite

@@ -12,13 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from quote_tui.manuscripts.latex_macros import DEFINED
+
 __all__ = ["text_macros"]
 
-_DEFINE = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?\s*"
-    r"(?:\{\s*\\(?P<name>[a-zA-Z]+)\s*\}|\\(?P<bare>[a-zA-Z]+))\s*(?=\{)"
-    r"|\\(?:g|e|x)?def\s*\\(?P<def>[a-zA-Z]+)\s*(?=\{)"
-)
+_DEFINE = re.compile(DEFINED + r"\s*(?=\{)|\\(?:g|e|x)?def\s*\\(?P<def>[a-zA-Z]+)\s*(?=\{)")
 # The body: short, one brace level deep at most, no parameter, no layout or definitions.
 _BODY = re.compile(r"\{(?P<body>(?:[^{}#\n%]|\{[^{}#\n%]*\}){1,80})\}")
 _LAYOUT = re.compile(
