@@ -154,3 +154,36 @@ async def test_at_80_columns_the_ocr_page_is_not_cut_off_and_the_viewer_says_it_
             await pilot.pause()
             room = reading.content_region.width * reading.content_region.height
             assert room >= len(text), (text, reading.content_region)
+
+
+async def test_the_viewers_own_read_of_a_scan_says_its_ocr_page(
+    corpus_dir: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    """With no check running beside it (or one whose OCR reports come after the viewer's read
+    is done), the viewer's read of a scan says which OCR page it is on by itself."""
+    from quote_tui.app.widgets.source_viewer import SourceViewer
+
+    app = make_app(_scan_batch(corpus_dir, tmp_path), data_dir=data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        main = app.screen
+        work = _Work(main)
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and not work.done():
+            await pilot.pause(0.02)
+        # the session forgets what it read: showing the scan again reads it again, alone
+        main.outcomes.clear()
+        main.current_source = None
+        said: list[str] = []
+
+        def heard(placeholder: str) -> None:
+            said.append(placeholder)
+
+        # only what is said from now on: the first read's last words are still on the viewer
+        main.watch(main.query_one(SourceViewer), "placeholder", heard, init=False)
+        main.show_source("scan")
+        work = _Work(main)
+        while time.monotonic() < deadline and not work.done():
+            await pilot.pause(0.02)
+        assert any("a scan: OCR page" in s for s in said), said
+        assert "scan" in main.outcomes

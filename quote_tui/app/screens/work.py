@@ -102,7 +102,9 @@ class MainWork:
     # ----------------------------------------------------------------- reading
 
     async def ensure_source(self, source_id: str | None) -> SourceOutcome | None:
-        """The outcome of reading a source, reading it now if this session has not."""
+        """The outcome of reading a source, reading it now if this session has not. A scan's
+        OCR pages are said in the viewer as this read goes (a check reading the same scan
+        beside it may report later, or not at all once this read has finished)."""
         if source_id is None:
             return None
         if source_id in self.outcomes:
@@ -110,7 +112,12 @@ class MainWork:
         spec = self.workspace.source(source_id)
         if spec is None:
             return None
-        outcome = await self.session.read(spec, base_dir=self.base_dir)
+
+        def told(page: int, pages: int) -> None:
+            self.ocr_pages[source_id] = (page, pages)
+            self.show_reading()  # type: ignore[attr-defined]
+
+        outcome = await self.session.read(spec, base_dir=self.base_dir, pages=told)
         self._remember(outcome)
         return outcome
 
