@@ -17,7 +17,7 @@ name the rules a match needed are in ``fold_rules``.
 | quotes | curly, low, reversed and fullwidth double quotes; guillemets | ``"`` |
 | apostrophes | curly single quotes, primes, backtick, acute accent, modifier apostrophe | ``'`` |
 | dashes | hyphens, figure/en/em dashes, minus, two- and three-em dashes, small/fullwidth | ``-`` |
-| ligatures | ff, fi, fl, ffi, ffl, st | their letters |
+| ligatures | ff, fi, fl, ffi, ffl, st, œ, Œ | their letters |
 | spaces | every Unicode space and line break (runs become one space) | `` `` |
 | zero width | zero-width space, joiners, word joiner, byte-order mark | nothing |
 | soft hyphen | U+00AD | nothing |
@@ -79,6 +79,9 @@ LIGATURES = {
     "\ufb04": "ffl",
     "\ufb05": "st",
     "\ufb06": "st",
+    # the French and Latin ligatures are typed as two letters on most keyboards ("coeur")
+    "\u0153": "oe",
+    "\u0152": "OE",
 }
 # PDFs often put a space after a ligature glyph ("Verzweiﬂ ung"). Only ligatures that rarely end
 # a word absorb it ("staﬀ members" must keep its space), and only inside a word (after a letter).
@@ -206,7 +209,8 @@ def _fold_cluster(cluster: str) -> str:
     if any(unicodedata.decomposition(c).startswith(KEEP_TAGS) for c in cluster):
         return unicodedata.normalize("NFC", cluster)
     folded = unicodedata.normalize("NFKC", cluster)
-    return "".join(_CHAR_FOLDS.get(c, c) for c in folded)
+    # NFKC takes the f-ligatures apart but not œ, which Unicode counts as a letter
+    return "".join(_CHAR_FOLDS.get(c, LIGATURES.get(c, c)) for c in folded)
 
 
 def fold_chars(text: str) -> tuple[str, Sequence[int]]:
