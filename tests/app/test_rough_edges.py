@@ -8,11 +8,11 @@ import pytest
 from textual.widgets import DirectoryTree
 
 from quote_tui.app import make_app
+from quote_tui.app.printed_pages import resolve_page
 from quote_tui.app.screens.dialogs import PromptDialog
 from quote_tui.app.screens.help import HelpScreen
 from quote_tui.app.screens.load_source import LoadSourceScreen
 from quote_tui.app.screens.main import MainScreen
-from quote_tui.app.screens.work import resolve_page
 from quote_tui.app.widgets.citation_list import CitationList
 from quote_tui.app.widgets.detail import CitationDetail
 from quote_tui.app.widgets.footer import QuoteFooter
