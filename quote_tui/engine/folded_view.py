@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quote_tui.engine.normalize import Folded, fold
+from quote_tui.engine.normalize import Folded, fold, fold_quote
 from quote_tui.engine.text import PreparedText
 
 __all__ = [
@@ -137,7 +137,7 @@ def verbatim_places(prepared: PreparedText, quote: str) -> Places | None:
     firsts = first_places(prepared, source)
     if firsts is None:
         return None
-    places = places_of(source, fold(quote).text, firsts)
+    places = places_of(source, fold_quote(quote).text, firsts)
     return Places(tuple(source.source_start(p) for p in places.starts), places.complete)
 
 

@@ -44,6 +44,9 @@ from quote_tui.engine.typography import (
 from quote_tui.engine.unicode_classes import char_class, range_class, unicode_ranges
 
 _RULE_BITS = {rule: 1 << i for i, rule in enumerate(Rule)}
+# The last few quotations' folds (``fold_quote``).
+_QUOTE_FOLDS: dict[str, Folded] = {}
+_MOST_QUOTE_FOLDS = 16
 
 
 def _bits(*rules: Rule) -> int:
@@ -382,6 +385,25 @@ def fold(text: str) -> Folded:
         hyphen_positions=tuple(out.hpos),
         hyphen_breaks=tuple(out.hbrk),
     )
+
+
+def fold_quote(quote: str) -> Folded:
+    """``fold`` of a quotation, kept for the next tiers that ask: the exact tier and the plans of
+    the normalized tier (whole, then with its ellipses and brackets read, then without a
+    closing stop) each fold the same quotation, and a fold is immutable.
+
+    Args:
+        quote: a quotation (never a checked text: only the last few are kept, each its size).
+
+    Returns:
+        Its folded view.
+    """
+    folded = _QUOTE_FOLDS.get(quote)
+    if folded is None:
+        if len(_QUOTE_FOLDS) >= _MOST_QUOTE_FOLDS:
+            _QUOTE_FOLDS.clear()
+        folded = _QUOTE_FOLDS[quote] = fold(quote)
+    return folded
 
 
 def hyphens_agree(quote: dict[int, bool], source: dict[int, bool]) -> bool:

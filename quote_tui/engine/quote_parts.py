@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from quote_tui.engine.meaning import omitted_flags
-from quote_tui.engine.normalize import Folded, fold
+from quote_tui.engine.normalize import Folded, fold_quote
 from quote_tui.engine.records import Rule
 
 _ELLIPSIS = re.compile(r" ?(?:\[ ?\. ?\. ?\. ?\]|\.(?: ?\.){2,3}) ?")
@@ -41,10 +41,6 @@ _TRAILING_BRACKET = re.compile(rf"(?<= )(?:\[[^\[\]]{{1,100}}\]|\({_NOTE}\))\Z")
 # A source word an editorial bracket may stand for. Never one with brackets of its own: the
 # source's "[22]" quoted as "[25]" is a changed reference, not an editorial insertion.
 _SOURCE_WORD = r"[^ \[\]]+"
-# The last few quotations' folds: the ladder plans one quotation several times (whole, then
-# with its ellipses and brackets read, then without a closing stop), and a fold is immutable.
-_FOLDS: dict[str, Folded] = {}
-_MOST_FOLDS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,11 +210,7 @@ def plan_quote(quote: str, *, bracket_max_words: int, literal: bool = False) -> 
         The plan, or None when there is nothing to search (or, unless ``literal``, when the
         quotation has no ellipsis or bracket, so the literal search already said everything).
     """
-    folded = _FOLDS.get(quote)
-    if folded is None:
-        if len(_FOLDS) >= _MOST_FOLDS:
-            _FOLDS.clear()
-        folded = _FOLDS[quote] = fold(quote)
+    folded = fold_quote(quote)
     text = folded.text
     a, b = 0, len(text)
     while a < b and text[a] == " ":

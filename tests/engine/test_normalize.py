@@ -9,7 +9,7 @@ import pytest
 
 from quote_tui.engine import unicode_classes
 from quote_tui.engine.fold_rules import fold_piece, rules_needed
-from quote_tui.engine.normalize import fold, hyphens_agree
+from quote_tui.engine.normalize import fold, fold_quote, hyphens_agree
 from quote_tui.engine.records import Rule
 from quote_tui.engine.typography import SPACELESS_CLASS, cuts_word, edge_ok, is_spaceless
 
@@ -136,3 +136,14 @@ def test_a_character_is_spaceless_as_the_class_says() -> None:
     points = [*range(0x10000), *range(0x1FFF0, 0x40010)]
     assert [p for p in points if is_spaceless(chr(p)) != bool(whole.match(chr(p)))] == []
     assert not is_spaceless("")
+
+
+def test_a_quotations_kept_fold_is_its_fold_whoever_asked_before() -> None:
+    quotes = [f"the \u201cword\u201d {i}\u2014and\nmore" for i in range(40)]
+    for quote in quotes + quotes[::-1]:
+        kept, fresh = fold_quote(quote), fold(quote)
+        assert kept.text == fresh.text
+        assert kept.source == quote
+        assert [kept.source_span(0, k) for k in range(len(kept.text))] == [
+            fresh.source_span(0, k) for k in range(len(fresh.text))
+        ]

@@ -4,12 +4,14 @@ pieces) point to, before anything is aligned."""
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
-from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from bisect import bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from itertools import repeat
-from operator import neg, sub
+from itertools import compress, repeat
+from operator import add, neg
 
 from quote_tui.engine.budget import checkpoint
 from quote_tui.engine.near.index import (
@@ -50,6 +52,11 @@ _ANCHOR_PLACES = 4
 # Bytes added around a seeded region beyond half the quotation, so an alignment that starts a
 # little before its region's first block is not cut.
 _MARGIN_BYTES = 64
+# Voters covering at least this share of the runs (1 in 8) have their sums kept in a list.
+_DENSE_SHARE = 8
+# A voter lacking fewer than one block in this many of those it holds adds its weight a stretch at
+# a time (a bisection finds each block it skips).
+_FEW_GAPS = 16
 # A text up to this size is small enough to be aligned whole, whatever the seeding says.
 GLOBAL_SEARCH_BYTES = 256 * 1024
 # A quotation up to this long, with few rare words, is also seeded by word pairs.
@@ -107,15 +114,7 @@ def seed_regions(
         # One or two rare words tie in many places; the commoner words, at their lower weight,
         # tell the place where they all stand together from the rest.
         chosen = found[:_TIE_BREAK_KEYS]
-    scores: dict[int, float] = {}
-    score_of = scores.get
-    for df, key in chosen[:_MAX_SEED_TOKENS]:
-        weight = math.log(1.0 + blocks / df)
-        checkpoint()
-        # seeding by word pairs scores thousands of runs per quotation: a plain loop costs a
-        # quarter less than chained maps into ``dict.update``
-        for w in _covered(postings[key], span):
-            scores[w] = score_of(w, 0.0) + weight
+    scores = _scores(blocks, [(df, postings[key]) for df, key in chosen[:_MAX_SEED_TOKENS]], span)
     picked: list[int] = []
     # best score first, then the earliest run; tuples compare at C speed. A heap yields them in
     # the order a sort would, and the few picked are reached long before thousands are sorted.
@@ -131,13 +130,61 @@ def seed_regions(
     return picked
 
 
-def _covered(blocks: Sequence[int], span: int) -> set[int]:
-    """First blocks of the runs of ``span`` blocks that hold at least one of ``blocks``."""
-    covered = set(blocks)
-    for back in range(1, span):
-        covered.update(map(sub, blocks, repeat(back)))
-    covered.difference_update(range(1 - span, 0))
-    return covered
+def _scores(blocks: int, voters: list[tuple[int, Sequence[int]]], span: int) -> dict[int, float]:
+    """Each run of ``span`` blocks that holds a voter, with the sum of the weights of the voters
+    it holds, added in the voters' order (so every sum is the same float, however it is made).
+
+    A voter's blocks are in order, so the runs it covers are stretches, each found from where
+    the last one ended: no set of them is built. When the voters cover the runs densely (a short
+    quotation's word pairs cover thousands of runs), the sums are a list; a voter that lacks
+    few blocks (the commoner words that break a tie) adds its weight a stretch at a time at C
+    speed, the stretches found by bisection where it skips blocks.
+    """
+    dense = sum(len(held) for _, held in voters) * span >= blocks // _DENSE_SHARE
+    sums: list[float] | defaultdict[int, float] = [0.0] * blocks if dense else defaultdict(float)
+    back = span - 1
+    for df, held in voters:
+        checkpoint()
+        weight = math.log(1.0 + blocks / df)
+        if isinstance(sums, list) and (blocks - len(held)) * _FEW_GAPS < len(held):
+            for first, last in _stretches(held, span):
+                lo = max(first - back, 0)
+                sums[lo : last + 1] = map(add, sums[lo : last + 1], repeat(weight))
+            continue
+        done = -1  # the last run this voter has added its weight to (none starts before 0)
+        for b in held:
+            w = b - back
+            if w <= done:
+                w = done + 1
+            while w <= b:
+                sums[w] += weight
+                w += 1
+            done = b
+    if isinstance(sums, list):
+        # a run no voter holds has no weight: every weight is positive
+        return dict(compress(zip(itertools.count(), sums), sums))
+    return sums
+
+
+def _stretches(held: Sequence[int], span: int) -> Iterator[tuple[int, int]]:
+    """The first and last block of each stretch of ``held`` (distinct blocks, in order) whose
+    neighbours stand at most ``span`` apart: the runs they cover are one stretch too.
+
+    ``held[i] - i`` rises only where blocks are skipped, so each skip is found by a bisection:
+    a voter lacking a few blocks is read in a few dozen steps.
+    """
+    n = len(held)
+    if not n:
+        return
+    start = i = 0
+    while True:
+        i = bisect_right(range(n), held[i] - i, lo=i, key=lambda j: held[j] - j)
+        if i == n:
+            break
+        if held[i] - held[i - 1] > span:
+            yield held[start], held[i - 1]
+            start = i
+    yield held[start], held[n - 1]
 
 
 def anchor_bounds(data: bytes, qbytes: bytes, count: int) -> list[tuple[int, int]]:
