@@ -55,6 +55,7 @@ from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
 from quote_tui.manuscripts.wordstyles import WordStyles, read_styles, shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
+from quote_tui.manuscripts.wordtracked import DELETIONS, deleted, deleted_mark
 from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
@@ -153,6 +154,8 @@ class _PartBuilder:
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
     style_id: str = ""  # the paragraph's style, whose run properties its runs inherit
+    # The paragraph before had its mark deleted in tracked changes: Word shows the two as one.
+    joined: bool = False
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -161,8 +164,9 @@ class _PartBuilder:
         self.pos += len(text)
 
     def paragraph(self, p: etree._Element) -> None:
-        if self.buf:
+        if self.buf and not self.joined:
             self.emit(_PARA_SEP)
+        self.joined = deleted_mark(p)
         start = self.pos
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
@@ -321,7 +325,7 @@ class _PartBuilder:
                 self.field_done(child.get(f"{_W}instr") or "", start, start)
             elif tag == f"{_W}sdt":
                 self.sdt(child)
-            elif tag in (f"{_W}del", f"{_W}moveFrom"):
+            elif tag in DELETIONS:
                 continue
             elif tag == f"{_W}p":
                 self.paragraph(child)
@@ -490,7 +494,7 @@ def _notes(
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
-        if shown and note.get(f"{_W}id") not in shown:
+        if note.get(f"{_W}id") not in shown:
             # No mark in the text points to it (its paragraph was deleted or cut away): Word
             # neither numbers nor prints it, so the reader never sees its words.
             continue
@@ -546,7 +550,7 @@ def read_docx(path: Path) -> Manuscript:
                 continue
             try:
                 marks = body.iter(f"{_W}{part[:-1]}Reference")
-                shown = {str(m.get(f"{_W}id")) for m in marks}
+                shown = {str(m.get(f"{_W}id")) for m in marks if not deleted(m)}
                 builder, spans = _notes(zf, part, name, styles, sources, shown)
             except etree.XMLSyntaxError as exc:
                 raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
