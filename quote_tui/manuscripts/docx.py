@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import re
 import zipfile
-import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lxml import etree
 
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
 from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
@@ -45,7 +43,7 @@ from quote_tui.manuscripts.wordfields import (
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
 from quote_tui.manuscripts.wordlists import numbered_by_word
-from quote_tui.manuscripts.wordparts import body_paragraphs, word_parts
+from quote_tui.manuscripts.wordparts import bad_manuscript, body_paragraphs, read_part, word_parts
 from quote_tui.manuscripts.wordruns import hidden_run, shown_text
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
@@ -56,7 +54,6 @@ from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
 from quote_tui.manuscripts.wordstyles import WordStyles, read_styles, shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
 from quote_tui.manuscripts.wordtracked import DELETIONS, deleted, deleted_mark
-from quote_tui.sources.readers.safe_xml import xml_parser
 
 __all__ = ["read_docx"]
 
@@ -75,7 +72,7 @@ _ENDS_CITED = re.compile(
 _NUMBERED_STYLE = re.compile(r"list\s*number|listennummer|numbered", re.I)
 # A paragraph of a citation alone, set under the block it closes.
 _CITES_ONLY = re.compile(
-    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
+    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.?\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
 )
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
@@ -106,12 +103,7 @@ _HOLDS_NO_TEXT = etree.XPath(
     ".//*[local-name()='oMath' or local-name()='drawing' or local-name()='pict' "
     "or local-name()='object']"
 )
-_MAX_PART = 50 * 1024 * 1024
 _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
-
-
-def _bad(message: str) -> BatchInputError:
-    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
 
 
 @dataclass
@@ -208,7 +200,9 @@ class _PartBuilder:
             self.last_text = ""  # a formula or figure: what a lead-in before it introduces
         if text.strip():
             self.last_text, self.last_span = text, (start, self.pos)
-            left = 0 if quote_style else self.indent_of(p, name, text)
+            # a citation on its own line under a block is the block's, never a block itself
+            cite_line = self.cites_only(text, start)
+            left = 0 if quote_style or cite_line else self.indent_of(p, name, text)
             self.pending = _block(text, start, self.pos) if left >= _INDENT else None
             self.pending_indent = left
             if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
@@ -282,8 +276,13 @@ class _PartBuilder:
     def indented_block(self, p: etree._Element, name: str, start: int, text: str) -> bool:
         if not self.indented(p, name, text):
             return False
-        ends_cited = bool(_ENDS_CITED.search(text)) or any(
-            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
+        end = start + len(text.rstrip())
+        # a field or note mark at its end, or a note's number typed in superscript there, as
+        # a web page's block quotation pasted into Word keeps it ("… for categorization. ²")
+        ends_cited = (
+            bool(_ENDS_CITED.search(text))
+            or any(a.start >= end - 2 for a in self.anchors)
+            or bool(self.supers and self.supers[-1][1] == end)
         )
         lead_in = self.last_text.rstrip()
         return (
@@ -415,34 +414,9 @@ def _styles(zf: zipfile.ZipFile, name: str | None) -> WordStyles:
     if name is None:
         return WordStyles()
     try:
-        return read_styles(_parse(zf, name))
+        return read_styles(read_part(zf, name))
     except (KeyError, etree.XMLSyntaxError):
         return WordStyles()  # styles only help find quotation paragraphs; the text reads without
-
-
-def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
-    info = zf.getinfo(name)
-    if info.file_size > _MAX_PART:
-        raise _bad(f"The part {name} is too large to read ({info.file_size} bytes).")
-    try:
-        # read at most the cap, whatever size the archive declares: the declared size is only
-        # the archive's word, and a crafted one unpacks far past it before its CRC fails
-        with zf.open(info) as member:
-            data = member.read(_MAX_PART + 1)
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        NotImplementedError,
-        RuntimeError,
-        OSError,
-    ) as exc:
-        # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
-        # unsupported compression method, encryption) fails only when it is read.
-        raise _bad(f"The part {name} cannot be unpacked: {exc}.") from exc
-    if len(data) > _MAX_PART:
-        raise _bad(f"The part {name} unpacks to more than {_MAX_PART} bytes.")
-    return etree.fromstring(data, xml_parser())
 
 
 def _block(text: str, start: int, end: int) -> Block:
@@ -490,7 +464,7 @@ def _notes(
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
     builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
-    root = _parse(zf, name)
+    root = read_part(zf, name)
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
@@ -528,16 +502,18 @@ def read_docx(path: Path) -> Manuscript:
     except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
         hint = docx_lookalike(file_head(path))
-        raise _bad(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
+        raise bad_manuscript(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
     with zf:
         where = word_parts(zf)
         if where.document is None:
             hint = opendocument_hint(zf)
-            raise _bad(f"{path.name} has no main document part (word/document.xml).{hint}")
+            raise bad_manuscript(
+                f"{path.name} has no main document part (word/document.xml).{hint}"
+            )
         try:
-            body = _parse(zf, where.document)
+            body = read_part(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:
-            raise _bad(f"{path.name} has no readable {where.document}: {exc}.") from exc
+            raise bad_manuscript(f"{path.name} has no readable {where.document}: {exc}.") from exc
         styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
@@ -553,7 +529,7 @@ def read_docx(path: Path) -> Manuscript:
                 shown = {str(m.get(f"{_W}id")) for m in marks if not deleted(m)}
                 builder, spans = _notes(zf, part, name, styles, sources, shown)
             except etree.XMLSyntaxError as exc:
-                raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
+                raise bad_manuscript(f"{path.name}: {name} is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
