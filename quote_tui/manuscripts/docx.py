@@ -42,6 +42,7 @@ from quote_tui.manuscripts.wordfields import (
     with_field_data,
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
+from quote_tui.manuscripts.wordlinks import linked_notes
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import bad_manuscript, body_paragraphs, read_part, word_parts
 from quote_tui.manuscripts.wordruns import hidden_run, shown_text
@@ -148,6 +149,9 @@ class _PartBuilder:
     style_id: str = ""  # the paragraph's style, whose run properties its runs inherit
     # The paragraph before had its mark deleted in tracked changes: Word shows the two as one.
     joined: bool = False
+    # internal hyperlinks (span, bookmark named) and where each bookmark stands (wordlinks)
+    links: list[tuple[int, int, str]] = field(default_factory=list)
+    bookmarks: dict[str, int] = field(default_factory=dict)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -324,6 +328,12 @@ class _PartBuilder:
                 self.field_done(child.get(f"{_W}instr") or "", start, start)
             elif tag == f"{_W}sdt":
                 self.sdt(child)
+            elif tag == f"{_W}hyperlink" and child.get(f"{_W}anchor"):
+                start = self.pos
+                self.walk(child)
+                self.links.append((start, self.pos, child.get(f"{_W}anchor", "")))
+            elif tag == f"{_W}bookmarkStart":
+                self.bookmarks.setdefault(child.get(f"{_W}name", ""), self.pos)
             elif tag in DELETIONS:
                 continue
             elif tag == f"{_W}p":
@@ -559,6 +569,11 @@ def read_docx(path: Path) -> Manuscript:
         own = bracket_marks(body_text, reflist.span[0], set(listed_notes))
         own += [s for s in main.supers if s[0] < reflist.span[0] and s[2] in listed_notes]
         marks = sorted((a, b, typed_note(n)) for a, b, n in own)
+    # notes linked to their marks by bookmarks, as a pasted web page keeps them
+    linked, linked_spans = linked_notes(body_text, main.links, main.bookmarks)
+    for name, (start, end) in linked_spans.items():
+        footnotes.setdefault(name, FootnoteSpan(0, start, end))
+    marks = linked + [m for m in marks if not any(a < m[1] and m[0] < b for a, b, _ in linked)]
     main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
     main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []
