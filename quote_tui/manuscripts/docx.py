@@ -46,6 +46,7 @@ from quote_tui.manuscripts.wordlinks import linked_notes
 from quote_tui.manuscripts.wordlists import numbered_by_word
 from quote_tui.manuscripts.wordparts import bad_manuscript, body_paragraphs, read_part, word_parts
 from quote_tui.manuscripts.wordruns import hidden_run, shown_text
+from quote_tui.manuscripts.wordsigned import WHOLLY_QUOTED, is_signature, signed_in_line
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
 from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
@@ -87,11 +88,6 @@ _CAPTION_LINE = re.compile(
     r"Ill|Map|Karte|Chart|Exhibit|Bild|Cat)\.?\s*(?:no\.\s*)?\d+[a-z]?(?:[.-]\d+)*\s*"
     r"(?:[.:]\s*(?:[—–-]\s*)?|[—–-]\s*)\S"
 )
-# An epigraph's signature on its own line: a dash, then the source ("—Lila Gleitman").
-_SIGNATURE = re.compile(r"\s*(?:[—―–]|-{2,3})\s*[A-ZÄÖÜ][^\n]{1,150}?\s*")
-_SIGNATURE_WORDS = 16
-# A paragraph that is one quotation in its marks and nothing else.
-_WHOLLY_QUOTED = re.compile(r"\s*[“\"„«]\s*[^“”\"„«»\n]{10,600}[”\"“»]\s*")
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
@@ -191,6 +187,9 @@ class _PartBuilder:
             or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
         ):
             self.blocks.append(self.marked_block(text, start))
+        elif text and (signed := signed_in_line(text)) is not None:
+            words = _block(text[: signed[0]], start, self.pos)
+            self.blocks.append(replace(words, signed=(start + signed[1], start + len(text))))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
@@ -252,16 +251,14 @@ class _PartBuilder:
         """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
         1972", "— Lila Gleitman") under a block or under a paragraph wholly in marks, as an
         epigraph is signed: it is that block's source, not a paragraph of its own."""
-        if self.last_span is None or not _SIGNATURE.fullmatch(text):
-            return False
-        if len(text.split()) > _SIGNATURE_WORDS:
+        if self.last_span is None or not is_signature(text):
             return False
         s0, e0 = self.last_span
         if self.blocks and s0 <= self.blocks[-1].start < e0:
             self.blocks[-1] = replace(self.blocks[-1], signed=(start, self.pos))
             return True
         before = "".join(self.buf)[s0:e0]
-        if _WHOLLY_QUOTED.fullmatch(before):
+        if WHOLLY_QUOTED.fullmatch(before):
             self.blocks.append(replace(_block(before, s0, e0), signed=(start, self.pos)))
             return True
         return False
