@@ -279,7 +279,7 @@ class _PartBuilder:
             return False
         end = start + len(text.rstrip())
         # a field or note mark at its end, or a note's number typed in superscript there, as
-        # a web page's block quotation pasted into Word keeps it ("… for categorization. ²")
+        # a web page's block quotation pasted into Word keeps it ("… the trade it records. ²")
         ends_cited = (
             bool(_ENDS_CITED.search(text))
             or any(a.start >= end - 2 for a in self.anchors)

@@ -1,6 +1,6 @@
 """Notes linked to their marks inside a Word document, as a web page pasted or converted into
-Word keeps them: the mark is a hyperlink to a bookmark (``w:hyperlink w:anchor="fn1-10689"``,
-``"fn:gender"``, ``"_ftn3"``) and the bookmark stands in the note's paragraph at the end of the
+Word keeps them: the mark is a hyperlink to a bookmark (``w:hyperlink w:anchor="fn12-3041"``,
+``"fn:ledger"``, ``"_ftn3"``) and the bookmark stands in the note's paragraph at the end of the
 text, which links back to the mark ("↩", "[3]"). Word draws no note there; the reader sees a
 number that leads to the note, so the note is the mark's citation, as a footnote's is.
 

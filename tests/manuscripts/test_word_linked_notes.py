@@ -14,9 +14,9 @@ from quote_tui.manuscripts import scan
 from quote_tui.manuscripts.docx import read_docx
 from tests.manuscripts import wordxml as wx
 
-_CHUN = "Wendy Hui Kyong Chun, The Enduring Ephemeral (Chicago: Critical Inquiry, 2008), 148. "
-_QUOTE = "create[s] unforeseen degenerative links between humans and machines."
-_POWER = "Power is everywhere because it comes from everywhere."
+_NOTE = "Mara Ellison, Paper Memory (Boston: Harbor Press, 2009), 41. "
+_QUOTE = "kept every ledger long after the debts it recorded were paid."
+_POWER = "Every record is a kind of promise made to a stranger."
 
 
 def _link(anchor: str, text: str, *, mark_name: str | None = None) -> etree._Element:
@@ -50,17 +50,17 @@ def test_a_journal_page_pasted_into_word_links_its_notes_by_bookmarks(tmp_path: 
     wx.add_paragraph(
         d,
         [
-            "It is, as Chun wrote, an inscription that “" + _QUOTE + "”",
-            _link("fn1-10689", "1", mark_name="rf1-10689"),
-            " At the site of its projection, the text shimmers.",
+            "The firm, as Ellison wrote, “" + _QUOTE + "”",
+            _link("fn1-20417", "1", mark_name="rf1-20417"),
+            " Its clerks outlived three owners.",
         ],
     )
     wx.add_paragraph(d, ["The rest of the essay follows from here."])
-    wx.add_paragraph(d, [_bookmark("fn1-10689"), _CHUN, _link("rf1-10689", "↩")])
+    wx.add_paragraph(d, [_bookmark("fn1-20417"), _NOTE, _link("rf1-20417", "↩")])
     path = tmp_path / "essay.docx"
     d.save(str(path))
     cit = _citations(path)[_QUOTE]
-    assert "Chun" in _raw(cit)
+    assert "Ellison" in _raw(cit)
     assert "↩" not in _raw(cit)
 
 
@@ -70,7 +70,7 @@ def test_word_web_page_notes_open_with_their_link_back(tmp_path: Path) -> None:
     wx.add_paragraph(
         d,
         [
-            "Foucault calls power “that which represses, a clash between forces” here",
+            "Ellison calls the archive “a house built by those who feared forgetting” here",
             _link("_ftn3", "[3]"),
             ".",
         ],
@@ -79,13 +79,13 @@ def test_word_web_page_notes_open_with_their_link_back(tmp_path: Path) -> None:
         d,
         [
             _link("_ftnref3", "[3]"),
-            " Foucault, M. (1997) Society Must Be Defended. Picador. New York. Pg. 15.",
+            " Ellison, M. (2009) Paper Memory. Harbor Press. Boston. Pg. 15.",
         ],
     )
     path = tmp_path / "essay.docx"
     d.save(str(path))
-    cit = _citations(path)["that which represses, a clash between forces"]
-    assert _raw(cit).startswith("Foucault, M. (1997)")
+    cit = _citations(path)["a house built by those who feared forgetting"]
+    assert _raw(cit).startswith("Ellison, M. (2009)")
 
 
 def test_kramdown_notes_pair_by_their_names(tmp_path: Path) -> None:
@@ -93,27 +93,25 @@ def test_kramdown_notes_pair_by_their_names(tmp_path: Path) -> None:
     wx.add_paragraph(
         d,
         [
-            "“A defining feature of reality construction is to see our world as the only one.” ",
-            _link("fn:gender", "2"),
+            "“A ledger is kept for the reader who comes after the clerk is gone.” ",
+            _link("fn:ledger", "2"),
         ],
     )
     wx.add_paragraph(
         d,
         [
-            "Kessler, Suzanne J., and Wendy McKenna. Gender: An Ethnomethodological Approach. "
-            "University of Chicago Press, 1985. ",
-            _link("fnref:gender", "↩"),
+            "Okafor, Ada, and Lena Bell. The Clerk's Hand: Records and Their Readers. "
+            "Lagos University Press, 1998. ",
+            _link("fnref:ledger", "↩"),
             " ",
-            _link("fnref:gender:2", "↩2"),
+            _link("fnref:ledger:2", "↩2"),
         ],
     )
     path = tmp_path / "essay.docx"
     d.save(str(path))
-    cit = _citations(path)[
-        "A defining feature of reality construction is to see our world as the only one."
-    ]
-    assert _raw(cit).startswith("Kessler, Suzanne J.")
-    assert _raw(cit).rstrip().endswith("1985.")
+    cit = _citations(path)["A ledger is kept for the reader who comes after the clerk is gone."]
+    assert _raw(cit).startswith("Okafor, Ada")
+    assert _raw(cit).rstrip().endswith("1998.")
 
 
 def test_a_number_leading_to_a_heading_is_no_note(tmp_path: Path) -> None:
@@ -139,7 +137,7 @@ def test_a_link_back_from_a_note_is_no_mark(tmp_path: Path) -> None:
     wx.add_paragraph(
         d,
         [
-            "Power works through the body, as the lectures argue",
+            "Records bind the living to the dead, as the lectures argue",
             _link("_ftn3", "[3]", mark_name="_ftnref3"),
             ".",
         ],

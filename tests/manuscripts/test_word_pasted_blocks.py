@@ -1,6 +1,6 @@
 """Block quotations of a web essay pasted into Word: set in from both margins, without marks,
 closed by the note's number typed in superscript or by a citation on its own line under the
-block ("(Butler, Gender Trouble, pp214)", the page glued to "pp"). The citation line is the
+block ("(Okafor, The clerk's hand, pp214)", the page glued to "pp"). The citation line is the
 block's, never a block of its own."""
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ from docx.shared import Twips
 from quote_tui.manuscripts import scan
 from tests.manuscripts import wordxml as wx
 
-_KESSLER = (
-    "Part of being a socialized member of a group is knowing the rules for giving acceptable "
-    "evidence for categorization."
+_LEDGER = (
+    "A clerk learns the rules of the ledger long before he learns the trade it records, "
+    "and keeps them after."
 )
-_PRIMACY = (
-    "The primacy of gender attribution becomes obvious when we recognize that assignment and "
-    "identity can be seen as special cases of attribution."
+_ENTRY = (
+    "Every entry in the book assumes a reader who will trust the hand that wrote it, long "
+    "after the hand is gone."
 )
-_BUTLER = (
-    "Gender is an identity tenuously constituted in time, instituted in an exterior space "
-    "through a stylized repetition of acts."
+_ARCHIVE = (
+    "The archive is a promise renewed each time a record is copied into a new book by a new hand."
 )
 
 
@@ -37,8 +36,8 @@ def _references(d: object) -> None:
     wx.add_paragraph(
         d,
         [
-            "1. Kessler, Suzanne J., and Wendy McKenna. Gender: An Ethnomethodological "
-            "Approach. University of Chicago Press, 1985."
+            "1. Okafor, Ada, and Lena Bell. The Clerk's Hand: Records and Their Readers. "
+            "Lagos University Press, 1998."
         ],
     )
 
@@ -49,49 +48,49 @@ def _quotes(path: Path) -> dict[str, object]:
 
 def test_a_block_closed_by_a_superscript_note_number_is_cited(tmp_path: Path) -> None:
     d = wx.new_document()
-    wx.add_paragraph(d, ["Kessler and McKenna describe the first step of any encounter."])
-    wx.add_paragraph(d, [_KESSLER + " ", wx.superscript_run("1")])
+    wx.add_paragraph(d, ["Okafor and Bell describe the first years of a clerk."])
+    wx.add_paragraph(d, [_LEDGER + " ", wx.superscript_run("1")])
     _set_in(d)
-    wx.add_paragraph(d, ["Gender is assigned before anything else is known."])
+    wx.add_paragraph(d, ["The rules come before the trade."])
     _references(d)
     path = tmp_path / "essay.docx"
     d.save(str(path))
     found = _quotes(path)
-    assert _KESSLER in found
-    cit = found[_KESSLER]
+    assert _LEDGER in found
+    cit = found[_LEDGER]
     assert cit.reference is not None and cit.reference.key == "1"  # type: ignore[attr-defined]
 
 
 def test_a_citation_line_with_the_page_glued_to_pp_closes_the_block(tmp_path: Path) -> None:
     d = wx.new_document()
-    wx.add_paragraph(d, ["In her model, a stable identity is an illusion of repeated acts."])
-    wx.add_paragraph(d, [_BUTLER])
+    wx.add_paragraph(d, ["In her model, the archive lives by being copied."])
+    wx.add_paragraph(d, [_ARCHIVE])
     _set_in(d)
-    wx.add_paragraph(d, ["(Butler, Gender trouble: Subjects of sex/gender/desire, pp214)"])
+    wx.add_paragraph(d, ["(Okafor, The clerk's hand: records and their readers, pp214)"])
     _set_in(d)
-    wx.add_paragraph(d, ["The construction of gender is used to communicate with others."])
+    wx.add_paragraph(d, ["Copying is how the archive speaks to later readers."])
     path = tmp_path / "essay.docx"
     d.save(str(path))
     found = _quotes(path)
-    assert _BUTLER in found
-    cit = found[_BUTLER]
-    assert cit.reference is not None and "Butler" in cit.reference.raw  # type: ignore[attr-defined]
-    assert not any(q.startswith("(Butler") for q in found)
+    assert _ARCHIVE in found
+    cit = found[_ARCHIVE]
+    assert cit.reference is not None and "Okafor" in cit.reference.raw  # type: ignore[attr-defined]
+    assert not any(q.startswith("(Okafor") for q in found)
 
 
 def test_a_citation_line_set_in_like_its_blocks_is_no_block(tmp_path: Path) -> None:
     d = wx.new_document()
-    for block, page in ((_KESSLER, 6), (_PRIMACY, 17)):
-        wx.add_paragraph(d, ["They argue that we assign gender before all other actions."])
+    for block, page in ((_LEDGER, 6), (_ENTRY, 17)):
+        wx.add_paragraph(d, ["They argue that the rules come before the trade."])
         wx.add_paragraph(d, [block + " ", wx.superscript_run("1")])
         _set_in(d)
         wx.add_paragraph(
-            d, [f"(Kessler and McKenna, Gender: an ethnomethodological approach, pp{page})"]
+            d, [f"(Okafor and Bell, The clerk's hand: records and their readers, pp{page})"]
         )
         _set_in(d)
     _references(d)
     path = tmp_path / "essay.docx"
     d.save(str(path))
     found = _quotes(path)
-    assert _KESSLER in found and _PRIMACY in found
-    assert not any(q.startswith("(Kessler") for q in found)
+    assert _LEDGER in found and _ENTRY in found
+    assert not any(q.startswith("(Okafor") for q in found)
