@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import re
 import zipfile
-import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lxml import etree
 
-from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.manuscripts.document import Block, Document, FootnoteSpan, Manuscript, blank_out
 from quote_tui.manuscripts.listnotes import bracket_marks, notes_in_list
 from quote_tui.manuscripts.model import Anchor, BibEntry, Reference
@@ -44,9 +42,11 @@ from quote_tui.manuscripts.wordfields import (
     with_field_data,
 )
 from quote_tui.manuscripts.wordformat import docx_lookalike, file_head, opendocument_hint
+from quote_tui.manuscripts.wordlinks import linked_notes
 from quote_tui.manuscripts.wordlists import numbered_by_word
-from quote_tui.manuscripts.wordparts import body_paragraphs, word_parts
+from quote_tui.manuscripts.wordparts import bad_manuscript, body_paragraphs, read_part, word_parts
 from quote_tui.manuscripts.wordruns import hidden_run, shown_text
+from quote_tui.manuscripts.wordsigned import WHOLLY_QUOTED, is_signature, signed_in_line
 from quote_tui.manuscripts.wordsources import citation_reference, read_sources, with_sources
 from quote_tui.manuscripts.wordstyles import BIB_STYLE as _BIB_STYLE
 from quote_tui.manuscripts.wordstyles import CODE_STYLE as _CODE_STYLE
@@ -55,7 +55,7 @@ from quote_tui.manuscripts.wordstyles import QUOTE_STYLE as _QUOTE_STYLE
 from quote_tui.manuscripts.wordstyles import TOC_STYLE as _TOC_STYLE
 from quote_tui.manuscripts.wordstyles import WordStyles, read_styles, shown_style
 from quote_tui.manuscripts.wordtables import in_table, typed_cite
-from quote_tui.sources.readers.safe_xml import xml_parser
+from quote_tui.manuscripts.wordtracked import DELETIONS, deleted, deleted_mark
 
 __all__ = ["read_docx"]
 
@@ -74,7 +74,7 @@ _ENDS_CITED = re.compile(
 _NUMBERED_STYLE = re.compile(r"list\s*number|listennummer|numbered", re.I)
 # A paragraph of a citation alone, set under the block it closes.
 _CITES_ONLY = re.compile(
-    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
+    r"\s*(?:\((?=[^()]*(?:\d{4}|\bpp?\.?\s*\d))[^()]{1,120}\)|\[\d[\d,\s–-]*\])[.;]?\s*$"
 )
 _CAPTION = re.compile(
     r"\s*(?:Fig(?:ure)?|Table|Tab|Abb(?:ildung)?|Chart|Graph|Exhibit|Plate)\.?\s*\d", re.I
@@ -88,11 +88,6 @@ _CAPTION_LINE = re.compile(
     r"Ill|Map|Karte|Chart|Exhibit|Bild|Cat)\.?\s*(?:no\.\s*)?\d+[a-z]?(?:[.-]\d+)*\s*"
     r"(?:[.:]\s*(?:[—–-]\s*)?|[—–-]\s*)\S"
 )
-# An epigraph's signature on its own line: a dash, then the source ("—Lila Gleitman").
-_SIGNATURE = re.compile(r"\s*(?:[—―–]|-{2,3})\s*[A-ZÄÖÜ][^\n]{1,150}?\s*")
-_SIGNATURE_WORDS = 16
-# A paragraph that is one quotation in its marks and nothing else.
-_WHOLLY_QUOTED = re.compile(r"\s*[“\"„«]\s*[^“”\"„«»\n]{10,600}[”\"“»]\s*")
 # A lead-in that introduces someone's words: a citation or a verb of saying before the colon.
 _LEAD_IN = re.compile(
     r"\(\D*\d{4}|\[\d|\b(?:writes?|wrote|says?|said|states?|stated|argues?|argued|notes?|noted|"
@@ -105,12 +100,7 @@ _HOLDS_NO_TEXT = etree.XPath(
     ".//*[local-name()='oMath' or local-name()='drawing' or local-name()='pict' "
     "or local-name()='object']"
 )
-_MAX_PART = 50 * 1024 * 1024
 _TOC_FIELD = re.compile(r"\s*TOC\b")  # Word's tables of contents and of figures
-
-
-def _bad(message: str) -> BatchInputError:
-    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
 
 
 @dataclass
@@ -153,6 +143,11 @@ class _PartBuilder:
     # Word's own sources (its Sources part), by the tag a CITATION field names
     sources: dict[str, BibEntry] = field(default_factory=dict)
     style_id: str = ""  # the paragraph's style, whose run properties its runs inherit
+    # The paragraph before had its mark deleted in tracked changes: Word shows the two as one.
+    joined: bool = False
+    # internal hyperlinks (span, bookmark named) and where each bookmark stands (wordlinks)
+    links: list[tuple[int, int, str]] = field(default_factory=list)
+    bookmarks: dict[str, int] = field(default_factory=dict)
 
     def emit(self, text: str) -> None:
         if any(f.result_start is None for f in self.fields):
@@ -161,8 +156,9 @@ class _PartBuilder:
         self.pos += len(text)
 
     def paragraph(self, p: etree._Element) -> None:
-        if self.buf:
+        if self.buf and not self.joined:
             self.emit(_PARA_SEP)
+        self.joined = deleted_mark(p)
         start = self.pos
         style_el = p.find(f"{_W}pPr/{_W}pStyle")
         style_id = style_el.get(f"{_W}val") if style_el is not None else None
@@ -191,6 +187,9 @@ class _PartBuilder:
             or (self.plain(p, name, text) and introduced_and_cited(self.last_text, text))
         ):
             self.blocks.append(self.marked_block(text, start))
+        elif text and (signed := signed_in_line(text)) is not None:
+            words = _block(text[: signed[0]], start, self.pos)
+            self.blocks.append(replace(words, signed=(start + signed[1], start + len(text))))
         elif self.pending is not None and self.cites_only(text, start):
             self.blocks.append(self.pending)
             self.set_off = [s for s in self.set_off if s[1] != self.pending]
@@ -204,7 +203,9 @@ class _PartBuilder:
             self.last_text = ""  # a formula or figure: what a lead-in before it introduces
         if text.strip():
             self.last_text, self.last_span = text, (start, self.pos)
-            left = 0 if quote_style else self.indent_of(p, name, text)
+            # a citation on its own line under a block is the block's, never a block itself
+            cite_line = self.cites_only(text, start)
+            left = 0 if quote_style or cite_line else self.indent_of(p, name, text)
             self.pending = _block(text, start, self.pos) if left >= _INDENT else None
             self.pending_indent = left
             if self.pending is not None and self.blocks and self.blocks[-1] == self.pending:
@@ -250,16 +251,14 @@ class _PartBuilder:
         """Whether the paragraph is a dash signature ("—Vladimir Nabokov, Transparent Things,
         1972", "— Lila Gleitman") under a block or under a paragraph wholly in marks, as an
         epigraph is signed: it is that block's source, not a paragraph of its own."""
-        if self.last_span is None or not _SIGNATURE.fullmatch(text):
-            return False
-        if len(text.split()) > _SIGNATURE_WORDS:
+        if self.last_span is None or not is_signature(text):
             return False
         s0, e0 = self.last_span
         if self.blocks and s0 <= self.blocks[-1].start < e0:
             self.blocks[-1] = replace(self.blocks[-1], signed=(start, self.pos))
             return True
         before = "".join(self.buf)[s0:e0]
-        if _WHOLLY_QUOTED.fullmatch(before):
+        if WHOLLY_QUOTED.fullmatch(before):
             self.blocks.append(replace(_block(before, s0, e0), signed=(start, self.pos)))
             return True
         return False
@@ -278,8 +277,13 @@ class _PartBuilder:
     def indented_block(self, p: etree._Element, name: str, start: int, text: str) -> bool:
         if not self.indented(p, name, text):
             return False
-        ends_cited = bool(_ENDS_CITED.search(text)) or any(
-            a.start >= start + len(text.rstrip()) - 2 for a in self.anchors
+        end = start + len(text.rstrip())
+        # a field or note mark at its end, or a note's number typed in superscript there, as
+        # a web page's block quotation pasted into Word keeps it ("… the trade it records. ²")
+        ends_cited = (
+            bool(_ENDS_CITED.search(text))
+            or any(a.start >= end - 2 for a in self.anchors)
+            or bool(self.supers and self.supers[-1][1] == end)
         )
         lead_in = self.last_text.rstrip()
         return (
@@ -321,7 +325,13 @@ class _PartBuilder:
                 self.field_done(child.get(f"{_W}instr") or "", start, start)
             elif tag == f"{_W}sdt":
                 self.sdt(child)
-            elif tag in (f"{_W}del", f"{_W}moveFrom"):
+            elif tag == f"{_W}hyperlink" and child.get(f"{_W}anchor"):
+                start = self.pos
+                self.walk(child)
+                self.links.append((start, self.pos, child.get(f"{_W}anchor", "")))
+            elif tag == f"{_W}bookmarkStart":
+                self.bookmarks.setdefault(child.get(f"{_W}name", ""), self.pos)
+            elif tag in DELETIONS:
                 continue
             elif tag == f"{_W}p":
                 self.paragraph(child)
@@ -411,34 +421,9 @@ def _styles(zf: zipfile.ZipFile, name: str | None) -> WordStyles:
     if name is None:
         return WordStyles()
     try:
-        return read_styles(_parse(zf, name))
+        return read_styles(read_part(zf, name))
     except (KeyError, etree.XMLSyntaxError):
         return WordStyles()  # styles only help find quotation paragraphs; the text reads without
-
-
-def _parse(zf: zipfile.ZipFile, name: str) -> etree._Element:
-    info = zf.getinfo(name)
-    if info.file_size > _MAX_PART:
-        raise _bad(f"The part {name} is too large to read ({info.file_size} bytes).")
-    try:
-        # read at most the cap, whatever size the archive declares: the declared size is only
-        # the archive's word, and a crafted one unpacks far past it before its CRC fails
-        with zf.open(info) as member:
-            data = member.read(_MAX_PART + 1)
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        NotImplementedError,
-        RuntimeError,
-        OSError,
-    ) as exc:
-        # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
-        # unsupported compression method, encryption) fails only when it is read.
-        raise _bad(f"The part {name} cannot be unpacked: {exc}.") from exc
-    if len(data) > _MAX_PART:
-        raise _bad(f"The part {name} unpacks to more than {_MAX_PART} bytes.")
-    return etree.fromstring(data, xml_parser())
 
 
 def _block(text: str, start: int, end: int) -> Block:
@@ -486,11 +471,11 @@ def _notes(
     element, kind = ("footnote", "fn") if part == "footnotes" else ("endnote", "en")
     builder = _PartBuilder(styles, kind, sources=sources)
     spans: dict[str, tuple[int, int]] = {}
-    root = _parse(zf, name)
+    root = read_part(zf, name)
     for note in root.iterfind(f"{_W}{element}"):
         if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
-        if shown and note.get(f"{_W}id") not in shown:
+        if note.get(f"{_W}id") not in shown:
             # No mark in the text points to it (its paragraph was deleted or cut away): Word
             # neither numbers nor prints it, so the reader never sees its words.
             continue
@@ -524,16 +509,18 @@ def read_docx(path: Path) -> Manuscript:
     except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, ValueError) as exc:
         # a damaged central directory can claim a zip version (or sizes) zipfile refuses
         hint = docx_lookalike(file_head(path))
-        raise _bad(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
+        raise bad_manuscript(f"{path.name} is not a readable .docx file: {exc}.{hint}") from exc
     with zf:
         where = word_parts(zf)
         if where.document is None:
             hint = opendocument_hint(zf)
-            raise _bad(f"{path.name} has no main document part (word/document.xml).{hint}")
+            raise bad_manuscript(
+                f"{path.name} has no main document part (word/document.xml).{hint}"
+            )
         try:
-            body = _parse(zf, where.document)
+            body = read_part(zf, where.document)
         except (KeyError, etree.XMLSyntaxError) as exc:
-            raise _bad(f"{path.name} has no readable {where.document}: {exc}.") from exc
+            raise bad_manuscript(f"{path.name} has no readable {where.document}: {exc}.") from exc
         styles = _styles(zf, where.styles)
         sources = read_sources(zf)
         main = _PartBuilder(styles, "fn", sources=sources)
@@ -546,10 +533,10 @@ def read_docx(path: Path) -> Manuscript:
                 continue
             try:
                 marks = body.iter(f"{_W}{part[:-1]}Reference")
-                shown = {str(m.get(f"{_W}id")) for m in marks}
+                shown = {str(m.get(f"{_W}id")) for m in marks if not deleted(m)}
                 builder, spans = _notes(zf, part, name, styles, sources, shown)
             except etree.XMLSyntaxError as exc:
-                raise _bad(f"{path.name}: {name} is broken: {exc}.") from exc
+                raise bad_manuscript(f"{path.name}: {name} is broken: {exc}.") from exc
             for note_id, (start, end) in spans.items():
                 footnotes[note_id] = FootnoteSpan(len(parts), start, end)
             parts.append((part, builder))
@@ -579,6 +566,11 @@ def read_docx(path: Path) -> Manuscript:
         own = bracket_marks(body_text, reflist.span[0], set(listed_notes))
         own += [s for s in main.supers if s[0] < reflist.span[0] and s[2] in listed_notes]
         marks = sorted((a, b, typed_note(n)) for a, b, n in own)
+    # notes linked to their marks by bookmarks, as a pasted web page keeps them
+    linked, linked_spans = linked_notes(body_text, main.links, main.bookmarks)
+    for name, (start, end) in linked_spans.items():
+        footnotes.setdefault(name, FootnoteSpan(0, start, end))
+    marks = linked + [m for m in marks if not any(a < m[1] and m[0] < b for a, b, _ in linked)]
     main.anchors.extend(Anchor(a, b, footnote=n) for a, b, n in marks)
     main.supers = [s for s in main.supers if not any(a <= s[0] < b for a, b, _ in marks)]
     docs = []

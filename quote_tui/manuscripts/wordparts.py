@@ -16,14 +16,16 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from quote_tui.engine.errors import BatchInputError, ErrorCode, Recovery
 from quote_tui.sources.readers.safe_xml import xml_parser
 
-__all__ = ["WordParts", "body_paragraphs", "word_parts"]
+__all__ = ["WordParts", "bad_manuscript", "body_paragraphs", "read_part", "word_parts"]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _MAX_RELS = 1024 * 1024
+_MAX_PART = 50 * 1024 * 1024
 _DEFAULTS = {
     "document": "word/document.xml",
     "styles": "word/styles.xml",
@@ -99,3 +101,39 @@ def body_paragraphs(body: etree._Element) -> list[etree._Element]:
     root = container if container is not None else body
     # Paragraphs inside another paragraph (text boxes) are walked with their host.
     return [p for p in root.iter(f"{_W}p") if not any(a.tag == f"{_W}p" for a in p.iterancestors())]
+
+
+def bad_manuscript(message: str) -> BatchInputError:
+    """The error of a file that is no readable Word manuscript."""
+    return BatchInputError(message, code=ErrorCode.BAD_MANUSCRIPT, recovery=Recovery.FIX_INPUT)
+
+
+def read_part(zf: zipfile.ZipFile, name: str) -> etree._Element:
+    """The XML of the archive member ``name``, read to at most its cap.
+
+    Raises:
+        BatchInputError: ``bad_manuscript`` when the member is too large or cannot be unpacked.
+        KeyError, etree.XMLSyntaxError: when there is no such member or it is not XML.
+    """
+    info = zf.getinfo(name)
+    if info.file_size > _MAX_PART:
+        raise bad_manuscript(f"The part {name} is too large to read ({info.file_size} bytes).")
+    try:
+        # read at most the cap, whatever size the archive declares: the declared size is only
+        # the archive's word, and a crafted one unpacks far past it before its CRC fails
+        with zf.open(info) as member:
+            data = member.read(_MAX_PART + 1)
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+        OSError,
+    ) as exc:
+        # A damaged or unusual archive member (bad header, bad CRC, truncated data, an
+        # unsupported compression method, encryption) fails only when it is read.
+        raise bad_manuscript(f"The part {name} cannot be unpacked: {exc}.") from exc
+    if len(data) > _MAX_PART:
+        raise bad_manuscript(f"The part {name} unpacks to more than {_MAX_PART} bytes.")
+    return etree.fromstring(data, xml_parser())

@@ -50,9 +50,9 @@ def test_a_docx_part_is_read_only_up_to_the_cap(tmp_path: Path, monkeypatch) -> 
     import pytest
 
     from quote_tui.engine.errors import BatchInputError
-    from quote_tui.manuscripts import docx
+    from quote_tui.manuscripts import wordparts
 
-    monkeypatch.setattr(docx, "_MAX_PART", 1000)
+    monkeypatch.setattr(wordparts, "_MAX_PART", 1000)
     path = tmp_path / "big.docx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("word/document.xml", "<w:document>" + " " * 5000 + "</w:document>")
@@ -60,4 +60,4 @@ def test_a_docx_part_is_read_only_up_to_the_cap(tmp_path: Path, monkeypatch) -> 
         # the archive understates the part's size, as a crafted one may
         zf.getinfo("word/document.xml").file_size = 10
         with pytest.raises(BatchInputError, match="cannot be unpacked|more than"):
-            docx._parse(zf, "word/document.xml")
+            wordparts.read_part(zf, "word/document.xml")
