@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
 from quote_tui.manuscripts.evidence import PAGE_AFTER
+from quote_tui.manuscripts.model import Reference
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
 
@@ -22,6 +23,7 @@ __all__ = [
     "NOTE_PAGE",
     "SENTENCE_REST",
     "cited_right_after",
+    "cited_unplaced",
     "clause_paged",
     "closing_note",
     "note_after",
@@ -56,6 +58,36 @@ def cited_right_after(doc: Document, close_end: int) -> bool:
     # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
     # term; a quotation's words come from one of them.
     return first is not None and not _cites_several(text, first)
+
+
+def cited_unplaced(doc: Document, close_end: int) -> bool:
+    """Whether a citation in the text opens right after the closing mark ending at
+    ``close_end`` without placing the words in the work: no page in it, nor in a reference
+    field there. A note mark is left to its note (``LOCATED``), as a thesis quotes a coinage
+    with a footnote naming its work."""
+    text = doc.text
+    gap = _GAP.match(text, close_end)
+    reach = gap.end() if gap else close_end
+    anchors = [a for a in doc.anchors if close_end <= a.start <= reach + 1]
+    if anchors:
+        return not any(a.footnote is not None or _placed(a.reference) for a in anchors)
+    first = _first_cite(doc, close_end, reach)
+    return (
+        first is not None
+        and first.style != "footnote"
+        and first.locator is None
+        and _YEAR_THEN_PLACE.search(first.raw) is None
+        and not _cites_several(text, first)
+    )
+
+
+# A typed citation whose place the locator grammar does not read ("(Stevenson 1864: II.ii,
+# 619–37)") still places the words: a number after its year.
+_YEAR_THEN_PLACE = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b[^\d;]*\d")
+
+
+def _placed(reference: Reference | None) -> bool:
+    return reference is not None and reference.locator is not None
 
 
 def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:
