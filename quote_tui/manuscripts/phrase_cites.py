@@ -12,7 +12,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
-from quote_tui.manuscripts.evidence import PAGE_AFTER
+from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING
 from quote_tui.manuscripts.model import Reference
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
@@ -26,6 +26,7 @@ __all__ = [
     "cited_unplaced",
     "clause_paged",
     "closing_note",
+    "names_term",
     "note_after",
     "paged_right_after",
     "paged_right_before",
@@ -84,6 +85,30 @@ def cited_unplaced(doc: Document, close_end: int) -> bool:
 # A typed citation whose place the locator grammar does not read ("(Stevenson 1864: II.ii,
 # 619–37)") still places the words: a number after its year.
 _YEAR_THEN_PLACE = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b[^\d;]*\d")
+
+
+# A name known by all, the writer's to use: "their well-known “Client-first approach”", "the
+# famous “Stanford prison experiment”". Its source's page still makes it a quotation.
+_FAMED = re.compile(
+    r"\b(?i:well[- ]known|famous|infamous|notorious|celebrated|much[- ]cited|oft[- ]cited|"
+    r"berühmte[nmrs]?|bekannte[nmrs]?|vielzitierte[nmrs]?)\s+[\"'“„‘‚«»`]*$"
+)
+# A verb of saying right before the marks gives the words as said ('the world says "stop
+# that" (Smith, 2012)'): an utterance, whoever coined it, not a term named.
+_SAID_RIGHT_BEFORE = re.compile(rf"(?i:{SAYING.pattern})[\s,:]*[\"'“„‘‚«»`]*$")
+
+
+def names_term(doc: Document, start: int, close_end: int) -> bool:
+    """Whether the two or three words in marks from ``start`` to ``close_end`` are a term the
+    writer names, not words quoted (a page placing them in a work says otherwise): their
+    coiner cited right after them without a place (``cited_unplaced``), or a name known by
+    all; never words a verb of saying gives right before them."""
+    text = doc.text
+    if _SAID_RIGHT_BEFORE.search(text, max(0, start - 60), start):
+        return False
+    return (
+        cited_unplaced(doc, close_end) or _FAMED.search(text, max(0, start - 40), start) is not None
+    )
 
 
 def _placed(reference: Reference | None) -> bool:

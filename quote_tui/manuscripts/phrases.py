@@ -40,9 +40,9 @@ from quote_tui.manuscripts.phrase_cites import (
     COMPARE_NOTE,
     LOCATED,
     cited_right_after,
-    cited_unplaced,
     clause_paged,
     closing_note,
+    names_term,
     note_after,
     paged_right_after,
     paged_right_before,
@@ -236,11 +236,7 @@ def borrowed(
     # who coined or uses a term ('the so-called "filter bubble" [@pariser2011]', ``cost
     # function'' \cite{x}): the phrase is the writer's term, not words quoted from that work,
     # unless a page places it or the sentence has someone say it.
-    named_term = (
-        not paged
-        and not _SAID_RIGHT_BEFORE.search(text, max(0, start - 60), start)
-        and cited_unplaced(doc, close_end)
-    )
+    named_term = not paged and names_term(doc, start, close_end)
     evidence = paged or (
         (
             about is not None
@@ -294,11 +290,6 @@ def borrowed(
         or said_list(text, start)
         or repeat
     )
-
-
-# A verb of saying right before the marks gives the words as said ('the world says "stop
-# that" (Smith, 2012)'): an utterance, whoever coined it, not a term named.
-_SAID_RIGHT_BEFORE = re.compile(rf"(?i:{SAYING.pattern})[\s,:]*[\"'“„‘‚«»`]*$")
 
 
 _POINTS_BACK = re.compile(

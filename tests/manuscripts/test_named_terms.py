@@ -64,3 +64,18 @@ def test_a_word_field_with_a_page_places_the_phrase(tmp_path: Path) -> None:
 
     assert [q for q in quotes_found(essay("9"))] == ["filter bubble"]
     assert quotes_found(essay(None)) == {}
+
+
+def test_words_a_verb_of_saying_gives_right_before_them_stay_a_quotation(tmp_path: Path) -> None:
+    got = _md(tmp_path, 'Smith says "deeply troubling" [@smith] of the whole affair.\n')
+    assert got == {"deeply troubling": ("smith", None)}
+
+
+def test_a_name_known_by_all_is_the_writers_to_use(tmp_path: Path) -> None:
+    text = (
+        "The firm kept its well-known “Client-first approach”, meeting every need of its "
+        "clients [@smith].\n"
+    )
+    assert _md(tmp_path, text) == {}
+    text = 'He ran the famous "prison experiment" again, as the report says [@smith, p. 4].\n'
+    assert list(_md(tmp_path, text)) == ["prison experiment"]
