@@ -146,6 +146,15 @@ def _inline_quotes(inlines: list[Any], found: list[Cited], seen: list[str]) -> N
         text = stringify(node["c"][1])
         seen.append(text)
         rest = flat[i + 1 :]
+        # '"… incarnation." Reflection is …': the quotation closed its own sentence
+        words = [n for n in rest if n.get("t") not in ("Space", "SoftBreak")]
+        if (
+            _SENTENCE_END.search(text.rstrip("”’\"' "))
+            and words
+            and words[0].get("t") == "Str"
+            and str(words[0]["c"])[:1].isupper()
+        ):
+            continue
         for j, after in enumerate(rest):
             kind = after.get("t")
             ends = kind == "Str" and _SENTENCE_END.search(after["c"]) is not None

@@ -30,6 +30,7 @@ Smith holds that "the whole of the matter rests on a single careful reading" [@s
 Jones writes that "every theory is a net cast over the facts of the world" [@jones2019, p. 7].
 The figure shows "a steady rise in the later years of the series" [@fig:rise].
 Brown answers: "nothing here is settled in advance, nor can it ever be".[^1]
+He asks "what is left to us when the reading ends?" Jones replies at once [@jones2019].
 
 > The long passage of the source, set off as a block and quoted word for word here.
 > [@brown2018, p. 3]
@@ -51,6 +52,8 @@ def test_rows_say_what_pandoc_and_the_scan_each_see(tmp_path: Path) -> None:
     # a footnote's citation right after the quotation is the quotation's
     assert rows["nothing here is sett"][3] == "brown2018"
     assert rows["The long passage of "][0] == "OKB"
+    # a quotation that ends its own sentence leaves the next sentence's citation alone
+    assert not any(text.startswith("what is left to us") for text in rows)
 
 
 def test_without_pandoc_the_audit_says_so_and_writes_nothing(
