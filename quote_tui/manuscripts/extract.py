@@ -27,6 +27,7 @@ from quote_tui.manuscripts.evidence import (
 )
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.glosses import is_gloss
+from quote_tui.manuscripts.imagined import imagined_speech
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
 from quote_tui.manuscripts.led_paragraph import led_paragraph
@@ -383,6 +384,9 @@ def extract(
             ):
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
+            # ("A skeptic might ask, “…” [@a]": the writer's words, the citation the point's)
+            if locator is None and imagined_speech(doc.text, span.start):
+                continue
             if (mention, reference) == (None, None) and (
                 typed := cite_in_note(doc, notes, span.start, span.close_end)
             ):
