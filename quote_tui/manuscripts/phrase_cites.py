@@ -64,8 +64,8 @@ def cited_right_after(doc: Document, close_end: int) -> bool:
 def cited_unplaced(doc: Document, close_end: int) -> bool:
     """Whether a citation in the text opens right after the closing mark ending at
     ``close_end`` without placing the words in the work: no page in it, nor in a reference
-    field there. A note mark is left to its note (``LOCATED``), as a thesis quotes a coinage
-    with a footnote naming its work."""
+    field there. A note mark, or a citation set as a note (``\\footcite``), is left to its note
+    (``LOCATED``), as a thesis quotes a coinage with a footnote naming its work."""
     text = doc.text
     gap = _GAP.match(text, close_end)
     reach = gap.end() if gap else close_end
@@ -76,12 +76,15 @@ def cited_unplaced(doc: Document, close_end: int) -> bool:
     return (
         first is not None
         and first.style != "footnote"
+        and _NOTE_CITE.match(first.raw) is None
         and first.locator is None
         and _YEAR_THEN_PLACE.search(first.raw) is None
         and not _cites_several(text, first)
     )
 
 
+# biblatex's citations set as a footnote are notes too ("„…“\\footcite{hegel}").
+_NOTE_CITE = re.compile(r"\\(?:foot(?:full)?cites?|footcitetext|smartcites?)\b")
 # A typed citation whose place the locator grammar does not read ("(Stevenson 1864: II.ii,
 # 619–37)") still places the words: a number after its year.
 _YEAR_THEN_PLACE = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b[^\d;]*\d")

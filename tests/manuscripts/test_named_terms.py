@@ -79,3 +79,15 @@ def test_a_name_known_by_all_is_the_writers_to_use(tmp_path: Path) -> None:
     assert _md(tmp_path, text) == {}
     text = 'He ran the famous "prison experiment" again, as the report says [@smith, p. 4].\n'
     assert list(_md(tmp_path, text)) == ["prison experiment"]
+
+
+def test_a_citation_set_as_a_footnote_is_left_to_its_note(tmp_path: Path) -> None:
+    bib = write(
+        tmp_path, "refs.bib", "@book{hegel, author={Hegel, G.}, title={PhG}, year={1807}}\n"
+    )
+    tex = (
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Das Subjekt ist \\enquote{reine einfache Negativität}\\footcite{hegel} im Text.\n\n"
+        "Der Geist ist \\enquote{absolute Unruhe}\\cite{hegel} im Text.\n\\end{document}\n"
+    )
+    assert list(quotes_found(write(tmp_path, "a.tex", tex), bib)) == ["reine einfache Negativität"]
