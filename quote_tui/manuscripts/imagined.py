@@ -23,7 +23,9 @@ _SAYS = (
     r"tells|telling|argues|arguing|wonders|wondering|complains|complaining)"
 )
 _SOMEONE = (
-    r"(?:someone|somebody|anyone|anybody|people|one|you|(?:a|an|some|any|the\s+average|"
+    r"(?:someone|somebody|anyone|anybody|people|one|you|some|others|(?:skeptics|sceptics|"
+    r"critics|readers|users|students|voters|customers|observers|cynics|opponents|defenders|"
+    r"proponents)|(?:a|an|some|any|the\s+average|"
     r"the\s+typical)\s+(?:[\w-]+\s+){0,2}?(?:skeptic|sceptic|critic|reader|user|student|voter|"
     r"customer|person|observer|cynic|opponent|defender|proponent|lay(?:person|man)|child|"
     r"parent|teacher|friend|colleague|listener|viewer|patient|citizen|consumer)s?)"
@@ -37,7 +39,7 @@ _IMAGINED = re.compile(
     rf"(?:\b{_SOMEONE}\s+(?:\w+\s+)?(?:might|could|would|may|will|must|should|can)\s+"
     rf"(?:well\s+|even\s+|also\s+|then\s+|now\s+)?{_SAY}|"
     rf"\b(?:imagine|suppose|picture|assume)\b[^.!?\n]{{0,80}}?\b{_SAYS}|{_GERMAN})"
-    r"\s*[:,]?\s*[„“\"'‘«»`*_\s]*$",
+    r"(?:\s+(?:that|dass))?\s*[:,]?\s*[„“\"'‘«»`*_\s]*$",
     re.I,
 )
 _REACH = 160

@@ -27,6 +27,7 @@ def _md(tmp_path: Path, text: str) -> dict[str, tuple[str | None, str | None]]:
         'Suppose someone objects: "the data are far too noisy to tell us anything" [@smith].\n',
         'A user could think: "this app is listening to everything I say" [@smith].\n',
         "Man könnte einwenden: „Aber zeigt das wirklich, dass der Tracker robust ist?“ Ja.\n",
+        'Critics might argue that "the whole method rests on a circular definition" [@smith].\n',
     ],
 )
 def test_made_up_speech_is_the_writers(tmp_path: Path, text: str) -> None:
