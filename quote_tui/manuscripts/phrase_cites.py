@@ -12,8 +12,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
-from quote_tui.manuscripts.evidence import PAGE_AFTER, SAYING
-from quote_tui.manuscripts.model import Reference
+from quote_tui.manuscripts.evidence import PAGE_AFTER
 from quote_tui.manuscripts.refs import Mention, sentence_window
 from quote_tui.manuscripts.voice import presented_as_word
 
@@ -23,7 +22,6 @@ __all__ = [
     "NOTE_PAGE",
     "SENTENCE_REST",
     "cited_right_after",
-    "cited_unplaced",
     "clause_paged",
     "closing_note",
     "names_term",
@@ -61,61 +59,19 @@ def cited_right_after(doc: Document, close_end: int) -> bool:
     return first is not None and not _cites_several(text, first)
 
 
-def cited_unplaced(doc: Document, close_end: int) -> bool:
-    """Whether a citation in the text opens right after the closing mark ending at
-    ``close_end`` without placing the words in the work: no page in it, nor in a reference
-    field there. A note mark, or a citation set as a note (``\\footcite``), is left to its note
-    (``LOCATED``), as a thesis quotes a coinage with a footnote naming its work."""
-    text = doc.text
-    gap = _GAP.match(text, close_end)
-    reach = gap.end() if gap else close_end
-    anchors = [a for a in doc.anchors if close_end <= a.start <= reach + 1]
-    if anchors:
-        return not any(a.footnote is not None or _placed(a.reference) for a in anchors)
-    first = _first_cite(doc, close_end, reach)
-    return (
-        first is not None
-        and first.style != "footnote"
-        and _NOTE_CITE.match(first.raw) is None
-        and first.locator is None
-        and _YEAR_THEN_PLACE.search(first.raw) is None
-        and not _cites_several(text, first)
-    )
-
-
-# biblatex's citations set as a footnote are notes too ("„…“\\footcite{hegel}").
-_NOTE_CITE = re.compile(r"\\(?:foot(?:full)?cites?|footcitetext|smartcites?)\b")
-# A typed citation whose place the locator grammar does not read ("(Stevenson 1864: II.ii,
-# 619–37)") still places the words: a number after its year.
-_YEAR_THEN_PLACE = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b[^\d;]*\d")
-
-
 # A name known by all, the writer's to use: "their well-known “Client-first approach”", "the
 # famous “Stanford prison experiment”". Its source's page still makes it a quotation.
 _FAMED = re.compile(
     r"\b(?i:well[- ]known|famous|infamous|notorious|celebrated|much[- ]cited|oft[- ]cited|"
     r"berühmte[nmrs]?|bekannte[nmrs]?|vielzitierte[nmrs]?)\s+[\"'“„‘‚«»`]*$"
 )
-# A verb of saying right before the marks gives the words as said ('the world says "stop
-# that" (Smith, 2012)'): an utterance, whoever coined it, not a term named.
-_SAID_RIGHT_BEFORE = re.compile(rf"(?i:{SAYING.pattern})[\s,:]*[\"'“„‘‚«»`]*$")
 
 
-def names_term(doc: Document, start: int, close_end: int) -> bool:
-    """Whether the two or three words in marks from ``start`` to ``close_end`` are a term the
-    writer names, not words quoted (a page placing them in a work says otherwise): their
-    coiner cited right after them without a place (``cited_unplaced``), or a name known by
-    all; never words a verb of saying gives right before them."""
-    text = doc.text
-    if _SAID_RIGHT_BEFORE.search(text, max(0, start - 60), start):
-        return False
-    return (
-        cited_unplaced(doc, close_end) or _FAMED.search(text, max(0, start - 40), start) is not None
-    )
-
-
-def _placed(reference: Reference | None) -> bool:
-    return reference is not None and reference.locator is not None
+def names_term(start: int, text: str) -> bool:
+    """Whether the two or three words in marks opening at ``start`` are a name the writer calls
+    well-known or famous (see ``_FAMED``), not words quoted: a page placing them in a work says
+    otherwise (the caller asks)."""
+    return _FAMED.search(text, max(0, start - 40), start) is not None
 
 
 def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:

@@ -109,14 +109,12 @@ def test_a_quotation_opened_and_closed_with_the_english_opening_mark_is_one(
         "Prototypen sind im Duden als “[…] zur Erprobung und Weiterentwicklung bestimmte erste "
         "Ausführung […]“ definiert. Das Wort stammt vom Griechischen “prōtótypos”, übersetzt "
         "“ursprünglich”, ab [@dudenPrototyp].\n\n"
-        "Ein Minimum Viable Product, auf Deutsch “minimal überlebensfähiges Produkt“ "
-        "[@wikiMVP, S. 2], ist ein Produkt.\n",
+        "Ein Minimum Viable Product, auf Deutsch “minimal überlebensfähiges Produkt“ [@wikiMVP], "
+        "ist ein Produkt.\n",
         _DUDEN,
     )
     quotes = [q for q, _ in got]
     assert "[…] zur Erprobung und Weiterentwicklung bestimmte erste Ausführung […]" in quotes
-    # (its page places the phrase in the work: without it the term the source gives is named,
-    # test_named_terms.py)
     assert ("minimal überlebensfähiges Produkt", "wikiMVP") in got
 
 
