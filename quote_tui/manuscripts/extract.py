@@ -4,43 +4,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import partial
 
 from quote_tui.manuscripts import addressed
 from quote_tui.manuscripts.addressed import addresses_reader, in_box, writers_note
-from quote_tui.manuscripts.after_block import cite_after_block
-from quote_tui.manuscripts.attribute import CLOSERS as _CLOSERS
 from quote_tui.manuscripts.attribute import cited_at_page
 from quote_tui.manuscripts.attribute import resolve as _resolve
-from quote_tui.manuscripts.blockcite import closing_citation, run_citation, signed_source
+from quote_tui.manuscripts.block_found import block_found, lead_in
 from quote_tui.manuscripts.cited_paragraphs import split_cited
-from quote_tui.manuscripts.clauses import SAYS_AT_END, lead_in_names
 from quote_tui.manuscripts.clauses import enclosing_cite as _enclosing_cite
 from quote_tui.manuscripts.clauses import paged as _paged
 from quote_tui.manuscripts.commentary import commented_author
 from quote_tui.manuscripts.concepts import defined_after, kind_after, names_concept
 from quote_tui.manuscripts.context import context_link, introduced_block
 from quote_tui.manuscripts.deadline import Deadline
-from quote_tui.manuscripts.document import Block, Document, Manuscript, mentions_in
+from quote_tui.manuscripts.document import Manuscript
 from quote_tui.manuscripts.evidence import (
     cites_nothing,
     is_own_title,
     own_title,
     unsupported,
 )
-from quote_tui.manuscripts.evidence import sentence_start as _sentence_start
 from quote_tui.manuscripts.found import Found
 from quote_tui.manuscripts.glosses import is_gloss
+from quote_tui.manuscripts.imagined import imagined_speech
 from quote_tui.manuscripts.inscriptions import inscribed
 from quote_tui.manuscripts.interrupted import join_interrupted
-from quote_tui.manuscripts.lead_page import lead_in_page
 from quote_tui.manuscripts.led_paragraph import led_paragraph
 from quote_tui.manuscripts.linguistic import is_notation
-from quote_tui.manuscripts.model import Anchor
 from quote_tui.manuscripts.narrative_page import page_named_later
-from quote_tui.manuscripts.notecite import cited_inside, from_footnote
-from quote_tui.manuscripts.notedauthor import paged_block_source, paged_source
+from quote_tui.manuscripts.notecite import cited_inside
+from quote_tui.manuscripts.notedauthor import paged_source
 from quote_tui.manuscripts.noteibid import ibid_in_note
 from quote_tui.manuscripts.notequote import cite_in_note
 from quote_tui.manuscripts.numbered import number_blocks, own_items
@@ -65,8 +59,6 @@ from quote_tui.manuscripts.titled import (
     italic_titles,
     named_with_year,
 )
-from quote_tui.manuscripts.translation_pair import translation_start
-from quote_tui.manuscripts.unwrap import unwrap as _unwrap
 from quote_tui.manuscripts.voice import (
     Repeats,
     authors_own,
@@ -90,28 +82,6 @@ _MAX_QUOTE_SPAN = 50_000
 _QUOTED_PER_CHAR = 4
 
 
-def _follows_quotation(doc: Document, lo: int, pos: int, min_words: int) -> bool:
-    """Whether the citation at ``pos`` directly follows a quotation of its own; words in marks
-    too short to be one, or a title, leave it to the block the lead-in introduces."""
-    # "...'the essence of science'.[^18]" puts the full stop between mark and note.
-    before = doc.text[lo:pos].rstrip(" \t\n~*_.,;")
-    if not before.endswith(("''", *_CLOSERS)):
-        return False
-    spans = [
-        q
-        for q in find_quotes(before, min_words=1, latex=doc.kind == "latex")
-        if q.close_end == len(before)
-    ]
-    if not spans:
-        # LaTeX's inner quotation marks, `...', which the quotation finder leaves to apostrophes
-        single = _LATEX_SINGLE.search(before) if doc.kind == "latex" else None
-        return single is None or has_words(before, single.start(1), single.end(1), min_words)
-    q = spans[-1]
-    if not has_words(before, q.start, q.end, min_words):
-        return False
-    return not (is_title(before, q.start, q.end) or names_a_work(before, q.start, q.end))
-
-
 # A page or line typed right after the closing mark, its kind named ("„Der Wind am Hute
 # Pfiff“(Z. 81)", "(S. 12)"): capitalised words placed so are quoted, not a title named (a
 # title's bracket gives its year).
@@ -122,97 +92,8 @@ _TYPED_PLACE = re.compile(
 # A word of two letters at least: numbers and signs in marks ("the lot number “1 • 847,”")
 # are an identifier, not anyone's words.
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
-_LATEX_SINGLE = re.compile(r"(?<!`)`([^`'\n]{1,200})'$")
 # The quoted words set in italics inside their marks (a title set in italics stands outside)
 _ITALIC = re.compile(r"\s*(?:\\(?:textit|emph|textsl)\s*\{|[*_](?![*_\s]))")
-
-
-def _block_found(ms: Manuscript, doc: Document, block: Block, min_words: int = 4) -> Found:
-    end, mention, anchor, own = block.end, block.mention, None, None
-    if mention is None:
-        end, mention, anchor, own = closing_citation(doc, block)
-    if mention is None and anchor is None:
-        mention = signed_source(doc, block)  # an epigraph's <footer>, its "— Author" line
-    if mention is None and anchor is None:
-        # typed right after it, or alone on the next line: "<cite>[@key, 85]</cite>"
-        mention, anchor = cite_after_block(ms, doc, block)
-    if mention is None and anchor is None:
-        mention, anchor = _lead_in(doc, block.start, min_words)
-    if mention is None and anchor is None and not block.inline:
-        mention, anchor, run_own = run_citation(doc, block)
-        own = own or run_own
-    if mention is None and anchor is None and own is not None:
-        mention, own = paged_block_source(ms, doc, block.start, end, own)
-    if anchor is not None and anchor.footnote is not None:
-        mention, anchor = from_footnote(ms, anchor.footnote)
-    elif mention is not None and mention.style == "footnote" and mention.footnote:
-        mention, anchor = from_footnote(ms, mention.footnote)
-    reference = anchor.reference if anchor is not None else None
-    locator = own or (reference.locator if reference else (mention.locator if mention else None))
-    lead_end = len(doc.text[: block.start].rstrip(" \t\n>"))  # "… states on p. x:" then it
-    cited = mention is not None or reference is not None
-    if locator is None and (lead := lead_in_page(doc, lead_end, cited=cited)) is not None:
-        locator = lead.locator
-    attribution = _ATTRIBUTION.search(doc.text, block.start, end)
-    if attribution:
-        end = attribution.start()
-    # A rule drawn inside the block ends the quotation: what follows it is another text (the
-    # writer's translation of the words above it, set in the same block).
-    rule = _RULE.search(doc.text, block.start, end)
-    if rule and doc.text[block.start : rule.start()].strip():
-        end = rule.start()
-    end = translation_start(doc.text, block.start, end) or end  # (its italic translation)
-    start, end = _unwrap(doc.text, block.start, end)
-    return Found(doc.text[start:end], doc, doc.location(start), mention, reference, locator)
-
-
-# What may stand between a lead-in's colon (or its "that": "\\citet{key}, which states that")
-# and the quotation: a LaTeX environment's opening with its arguments, Markdown's ">" marks, an
-# opening mark. The colon may carry the lead-in's citation after it ("Emil Post
-# writes:~\\cite[p.~200]{post}", "writes: [@post]") and spacing commands (\\medskip). A verb of
-# saying may end it with no colon, its note or key right after it ("Tribe writes^[@tribe]").
-_LEAD_IN_END = re.compile(
-    r"(?:[:,]|(?<=\bthat)|(?<=\bdass)|" + SAYS_AT_END + r")[\s~]*"
-    r"(?P<cite>(?:\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{[^{}]*\}"
-    r"|\^?\[[^\]\n]*@[^\]\n]*\]|\[\^[^\]\s]+\])[\s~]*)?(?:\\(?!begin\b)[A-Za-z]+\*?[\s~]*)*"
-    r"(?:\\begin\{\w+\*?\}(?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)?[\s>]*$"
-)
-_RULE = re.compile(r"\n[ \t>]*(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n|\Z)")
-# A block's closing attribution line, "--- Henry David Thoreau" or ". — Smith", names the
-# source; it is not quoted text. A dash inside the last sentence is not one.
-# LaTeX sets the line flush right first ("\\\\ \\hfill --- \\textcite[4]{smith}").
-_ATTRIBUTION = re.compile(
-    r"(?:\n[ \t>]*|(?<=[.!?\"”’])[ \t]+)(?:\\(?:hfill|raggedleft|flushright|hspace\*?\{[^{}]*\}|"
-    r"quad|qquad)[ \t]*)*(?:[—―]|-{2,3})[ \t]*(?:[A-Z„“\"*_][^\n.!?]{0,120})?\.?[ \t>\n]*\Z"
-)
-
-
-def _lead_in(doc: Document, start: int, min_words: int = 4) -> tuple[Mention | None, Anchor | None]:
-    """The citation in a block quotation's lead-in ("Smith [-@key] writes:", "As Smith (2020)
-    puts it:"): the last one of the sentence that ends in the colon just before the block."""
-    lo = max(0, start - 600)
-    # In the text as scanned, a heading or markup between the lead-in and the block is blank.
-    scan = doc.scan_text if doc.scan_text is not None else doc.text
-    m = _LEAD_IN_END.search(scan, lo, start)
-    if m is None:
-        return None, None
-    colon = m.start()
-    end = m.end("cite") if m.group("cite") else colon
-    begin = _sentence_start(doc.text, colon)
-    anchors = [a for a in doc.anchors if begin <= a.start < end and a.reference]
-    # A citation right after an inline quotation of the lead-in is that quotation's.
-    mentions = [
-        x
-        for x in mentions_in(doc, begin, end)
-        if x.style != "locator" and not _follows_quotation(doc, begin, x.start, min_words)
-    ]
-    if anchors and (not mentions or anchors[-1].start > mentions[-1].start):
-        return None, anchors[-1]
-    if not mentions:
-        return None, None
-    # Who the lead-in names picks the key of a citation that holds several (resolve does).
-    names = lead_in_names(doc.text[begin:colon])
-    return (replace(mentions[-1], names=names) if names else mentions[-1]), None
 
 
 def extract(
@@ -290,7 +171,7 @@ def extract(
         # Display blocks are resolved first: an uncited one's words, quoted again later without
         # a citation, are its repetition (a cited one's are a quotation of its source).
         resolved = {
-            b.start: _block_found(ms, doc, b, min_words)
+            b.start: block_found(ms, doc, b, min_words)
             for b in outer_blocks
             if not b.inline and b.end - b.start <= _MAX_QUOTE_SPAN
         }
@@ -401,7 +282,7 @@ def extract(
                 ends[index, block.start] = block.after
                 said.add(block.start, block.end)
                 continue
-            found = resolved.get(block.start) or _block_found(ms, doc, block, min_words)
+            found = resolved.get(block.start) or block_found(ms, doc, block, min_words)
             if (found.mention, found.reference) == (None, None) and (
                 presents_own(scan, block.start, block.end)
                 or block.start in numbered
@@ -503,6 +384,9 @@ def extract(
             ):
                 raw = doc.text[span.start : noted.cut].rstrip()
                 mention, reference, locator = noted.mention, noted.reference, noted.locator
+            # ("A skeptic might ask, “…” [@a]": the writer's words, the citation the point's)
+            if locator is None and imagined_speech(doc.text, span.start):
+                continue
             if (mention, reference) == (None, None) and (
                 typed := cite_in_note(doc, notes, span.start, span.close_end)
             ):
@@ -539,7 +423,7 @@ def extract(
             ):
                 continue
             if (mention, reference) == (None, None):  # "… ressaltam:" then "“…”" alone
-                mention, reference, locator = led_paragraph(doc, span, locator, _lead_in)
+                mention, reference, locator = led_paragraph(doc, span, locator, lead_in)
             if (mention, reference) == (None, None):
                 mention, locator = context_link(doc, span.start, span.end, locator, ms.listed)
             lead = introduced_block(doc.text, span.end, block_starts)

@@ -44,11 +44,12 @@ _VERBATIM = re.compile(
     r"algorithmic|algorithmicx)\*?\}"
 )
 # (and the quoting package's environment, and a writer's own, named for what it sets:
-# \newenvironment{zitat}{\begin{quote}\itshape}{\end{quote}}, {longquote}, {myquote})
+# \newenvironment{zitat}{\begin{quote}\itshape}{\end{quote}}, {longquote}, {myquote}; abnTeX2's
+# {citacao}, Italian {citazione})
 _ENV = re.compile(
     r"\\begin\{(quote|quotation|verse|displayquote|displaycquote|foreigndisplayquote|"
     r"foreigndisplaycquote|hyphendisplayquote|hyphendisplaycquote|quoting|"
-    r"[A-Za-z]*(?:[Qq]uote|[Zz]itat|[Cc]itat|[Cc]itation)[A-Za-z]*)\}"
+    r"[A-Za-z]*(?:[Qq]uote|[Zz]itat|[Cc]ita[tcz]|[Cc]itation)[A-Za-z]*)\}"
 )
 _CSQ = re.compile(
     r"\\(?P<cmd>enquote|textquote|textcquote|foreignquote|foreigntextquote|foreigntextcquote|"

@@ -87,6 +87,14 @@ _INDENTED = re.compile(r"(?:(?<=\n\n)|\A)((?:(?: {4}|\t)[^\n]+\n?)+)")
 _HTML_TAG = re.compile(r"(?<!<)</?[A-Za-z][^<>]{0,2000}>(?!>)")
 _LINK_TARGET = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t][^\n]*", re.M)
+# A reference link's definition, "[label]: URL" and its title in marks, on the same line or
+# the next (CommonMark): the title is the link's tooltip, markup, not a quotation (the label
+# stays, caretless_marks reads it). The URL may be Jekyll's {% post_url … %}.
+_LINK_DEFINITION = re.compile(
+    r"^ {0,3}\[(?!\^)[^\]\n]{1,200}\]:[ \t]*(?:\{%[^%\n]*%\}|<?\S+>?)"
+    r"(?:[ \t]+|[ \t]*\n[ \t]*)(?P<title>\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\))[ \t]*$",
+    re.M,
+)
 # An image's or embedded medium's text (`![…](…)`, LiaScript's video `!?[…](…)`, audio
 # `?[…](…)` and page `??[…](…)`) describes the picture, even set in marks; it quotes nobody.
 _MEDIA_TEXT = re.compile(r"(?:!\??|\?\??)\[[^\[\]\n]*\](?=\()")
@@ -254,7 +262,8 @@ def _common(text: str, file: str, kind: str, blocks: list[Block]) -> Manuscript:
     if kind == "markdown":
         markup = [_HTML_TAG, _LINK_TARGET, _HEADING, _TEMPLATE, _ADMONITION, _MEDIA_TEXT]
         tags = list(_HTML_TAG.finditer(scan))
-        scan = blank_out(scan, [(m.start(), m.end()) for p in markup for m in p.finditer(scan)])
+        titles = [m.span("title") for m in _LINK_DEFINITION.finditer(scan)]
+        scan = blank_out(scan, [m.span() for p in markup for m in p.finditer(scan)] + titles)
         scan = marks_to_words(scan, tags)
         scan = blank_out(scan, _attribute_values(scan))
     blocks = [b for b in blocks if not any(a <= b.start < e for a, e in hidden)]

@@ -24,6 +24,7 @@ __all__ = [
     "cited_right_after",
     "clause_paged",
     "closing_note",
+    "names_term",
     "note_after",
     "paged_right_after",
     "paged_right_before",
@@ -56,6 +57,21 @@ def cited_right_after(doc: Document, close_end: int) -> bool:
     # A group of works cited at once ("(Lynch, 2011; Jost et al., 2018)") names who use a
     # term; a quotation's words come from one of them.
     return first is not None and not _cites_several(text, first)
+
+
+# A name known by all, the writer's to use: "their well-known “Client-first approach”", "the
+# famous “Stanford prison experiment”". Its source's page still makes it a quotation.
+_FAMED = re.compile(
+    r"\b(?i:well[- ]known|famous|infamous|notorious|celebrated|much[- ]cited|oft[- ]cited|"
+    r"berühmte[nmrs]?|bekannte[nmrs]?|vielzitierte[nmrs]?)\s+[\"'“„‘‚«»`]*$"
+)
+
+
+def names_term(start: int, text: str) -> bool:
+    """Whether the two or three words in marks opening at ``start`` are a name the writer calls
+    well-known or famous (see ``_FAMED``), not words quoted: a page placing them in a work says
+    otherwise (the caller asks)."""
+    return _FAMED.search(text, max(0, start - 40), start) is not None
 
 
 def _first_cite(doc: Document, pos: int, reach: int) -> Mention | None:

@@ -41,6 +41,7 @@ from quote_tui.manuscripts.phrase_cites import (
     cited_right_after,
     clause_paged,
     closing_note,
+    names_term,
     note_after,
     paged_right_after,
     paged_right_before,
@@ -230,6 +231,9 @@ def borrowed(
             and (sentence_cite(doc, ms, close_end) == "paged" or clause_paged(doc, close_end))
         )
     ) and not said_just_before(text, start, end)
+    # A phrase the writer calls well-known or famous is a name of theirs to use: no citation
+    # that closes its sentence makes it a source's words, unless a page places it.
+    named_term = not paged and names_term(start, text)
     evidence = paged or (
         (
             about is not None
@@ -237,7 +241,8 @@ def borrowed(
             and _subject_phrase(text, start, end, about)
         )
         or (
-            cited_right_after(doc, close_end)
+            not named_term
+            and cited_right_after(doc, close_end)
             and not (
                 ms is not None and COMPARE_NOTE.match(note_after(ms, doc, close_end)) is not None
             )
@@ -258,7 +263,7 @@ def borrowed(
             and COMPARE_NOTE.match(note) is None
         )
         or (_subject_cited(doc, ms, start, close_end) and not said_just_before(text, start, end))
-        or _sentence_cited(doc, ms, start, end, close_end)
+        or (not named_term and _sentence_cited(doc, ms, start, end, close_end))
         or labelled_quotation(text, start)
         or whole_list_item(text, start, close_end)
         or paged_right_before(doc, start) is not None

@@ -72,7 +72,7 @@ _CUE = re.compile(
     r"(?:Satz|Aussage|Äußerung|Sprechakt|Beispielsatz|Aufforderung|Drohung|Formel|Regel)|"
     r"\btermed|\bdubbed|\bthemed|\bknown\s+as|"
     # agentless only: "what she referred to as “…”" gives her words
-    r"\b(?:is|are|was|were|commonly|often|usually|also|sometimes)\s+referred\s+to\s+as|"
+    r"\b(?:is|are|was|were|often|also|sometimes|\w+ly)\s+referred\s+to\s+as(?:\s+the)?|"
     # Portuguese, Spanish, Italian: "é denominado “…”", "conhecido como", "il cosiddetto"
     r"\bdenominad[ao]s?(?:\s+(?:como|de))?|\bchamad[ao]s?(?:\s+de)?|\b(?:conhecid|conocid)[ao]s?"
     r"\s+como|\bllamad[ao]s?|\bcosiddett[aoie]|\bchiamat[aoie]|"

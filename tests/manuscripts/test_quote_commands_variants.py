@@ -67,3 +67,21 @@ def test_dirtytalk_say(tmp_path: Path) -> None:
     bib = write(tmp_path, "refs.bib", _BIB)
     got = quotes_found(write(tmp_path, "essay.tex", tex), bib)
     assert got == {"eine vierte Art von Krise im Land": ("meier", "15")}
+
+
+def test_abntex2_and_italian_quotation_environments(tmp_path: Path) -> None:
+    tex = (
+        "\\documentclass{abntex2}\n\\begin{document}\nPor tanto:\n\n\\begin{citacao}\n"
+        "A análise do discurso visa a compreensão de como um objeto simbólico produz sentidos. "
+        "\\cite[p. 24]{dupont}.\n\\end{citacao}\n\nE ainda:\n\\begin{citazione}\n"
+        "La crisi non è più un'eccezione, ma la normalità di ogni giorno. \\cite[12]{meier}\n"
+        "\\end{citazione}\n\\end{document}\n"
+    )
+    got = quotes_found(write(tmp_path, "artigo.tex", tex), write(tmp_path, "refs.bib", _BIB))
+    assert got == {
+        "A análise do discurso visa a compreensão de como um objeto simbólico produz sentidos.": (
+            "dupont",
+            "24",
+        ),
+        "La crisi non è più un'eccezione, ma la normalità di ogni giorno.": ("meier", "12"),
+    }
