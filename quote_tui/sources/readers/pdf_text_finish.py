@@ -10,6 +10,7 @@ from quote_tui.engine.text import LineBox
 from quote_tui.sources.readers.pdf_homoglyphs import latin_math_letters
 from quote_tui.sources.readers.pdf_ligature_letters import drop_fillers
 from quote_tui.sources.readers.pdf_quote_pairs import paired_quotes
+from quote_tui.sources.readers.pdf_soft_hyphens import drop_doubled_hyphens
 from quote_tui.sources.readers.pdf_url_breaks import mark_url_breaks
 
 __all__ = ["finish_text"]
@@ -23,8 +24,11 @@ def finish_text(
     """The composed text with the fillers after ligatures read from their letters dropped
     (``pdf_ligature_letters``); where it is ``printed`` (a text layer, not OCR's), a lone
     Cyrillic "д" read as the Latin "g" its font draws and two single quotes as the double
-    quote they print; and each line break inside a web address marked as inside a word."""
+    quote they print; a soft hyphen after a printed one at a line's end dropped
+    (``pdf_soft_hyphens``); and each line break inside a web address marked as inside a
+    word."""
     text, page_starts, boxes = drop_fillers(text, page_starts, boxes)
+    text, page_starts, boxes = drop_doubled_hyphens(text, page_starts, boxes)
     if printed:
         text = latin_math_letters(text)
         text, page_starts, boxes = paired_quotes(text, page_starts, boxes)
