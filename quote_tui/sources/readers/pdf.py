@@ -498,7 +498,9 @@ def _extract(
             if font_ocr:
                 text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
-        text, page_starts, boxes = finish_text(text, page_starts, boxes, printed=not ocred)
+        text, page_starts, boxes = finish_text(
+            text, page_starts, boxes, printed=not ocred, layer=scanned and not ocred
+        )
     finally:
         doc.close()
 
