@@ -191,7 +191,9 @@ class Service:
             if nearest.matches:
                 shown = replace(nearest, options=result.options, status=result.status)
         if retrieval.ocr:
-            reason, verdict = "ocr", ocr_verdict(result)
+            layer = prepared.text if retrieval.ocr_layer else None
+            nearest = shown.matches[0] if shown.matches else None
+            reason, verdict = "ocr", ocr_verdict(result, layer, nearest)
         else:
             reason = "unmapped_font"
             closest = shown.matches[0] if shown.matches else None
