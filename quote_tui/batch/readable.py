@@ -231,11 +231,12 @@ layers (physics journals of the 1990s): 35-57% of their 100-word stretches read 
 formulas' and the misread lines' stretches not; the r11 memo's layer has none."""
 AROUND = 40
 """Words either side of a passage whose reading is judged with it."""
-READS_WELL = 0.05
+READS_WELL = 0.10
 """Share of a whole layer's words that are no word at most, where the layer reads well enough
 that a quotation with no passage near it is absent rather than misread: prose pages' layers
-read 0.00-0.09 (Science 1968, two JSTOR articles, a law review), the physics papers' 0.08-0.19,
-the r11 memo's 0.24."""
+read 0.00-0.09 (Science 1968, two JSTOR articles, a law review), five physics papers of the
+1990s 0.08-0.10 (their formulas' symbols count), a sixth and a paper of formulas 0.14-0.19, the
+r11 memo's 0.24."""
 
 
 def layer_reads(text: str, start: int, end: int) -> tuple[float, int]:

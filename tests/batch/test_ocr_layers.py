@@ -145,12 +145,15 @@ def test_the_verdicts_a_layer_settles_and_those_it_does_not() -> None:
 
 def test_a_layer_that_reads_poorly_as_a_whole_leaves_an_absent_quotation_open() -> None:
     words = TEXT.split()
-    # one word in ten no word: more than READS_WELL of the whole
-    poor = " ".join(w if i % 10 else w + "|x" for i, w in enumerate(words))
-    assert READS_WELL < 0.1
+    # one word in eight no word: more than READS_WELL of the whole
+    poor = " ".join(w if i % 8 else w + "|x" for i, w in enumerate(words))
+    assert READS_WELL < 1 / 8
     absent = _result(poor, QUOTES["absent"])
     assert absent.status is Status.NOT_FOUND
     assert ocr_verdict(absent, poor).status is Status.INCONCLUSIVE
+    # one in twelve, as a scanned paper's formulas and initials make it, still reads well
+    fair = " ".join(w if i % 12 else w + "|x" for i, w in enumerate(words))
+    assert ocr_verdict(_result(fair, QUOTES["absent"]), fair).status is Status.NOT_FOUND
 
 
 def test_only_a_changed_letter_or_digit_is_taken_as_printed() -> None:
