@@ -188,16 +188,20 @@ def _lost_at_break(quoted: str, held: str) -> bool:
 
 
 def ocr_verdict(
-    result: CheckResult, layer: str | None = None, nearest: Match | None = None
+    result: CheckResult,
+    layer: str | None = None,
+    nearest: Match | None = None,
+    pages: Sequence[int] = (),
 ) -> ReadVerdict:
     """A miss in OCR text: ``near`` when a difference cannot be OCR's, else ``inconclusive``.
 
     ``layer`` is the checked text when it is a scan's own OCR layer (not Tesseract's reading),
-    whose quality then settles what its words cannot (``layer_reads``); ``nearest`` is the
-    passage shown for a quotation not found (looked for below the near threshold).
+    whose quality then settles what its words cannot (``layer_reads``), with its ``pages``'
+    starts; ``nearest`` is the closest passage to a quotation not found, looked for down to the
+    OCR line (the service's 0.5 similarity): None when nothing came that near.
     """
     if layer is not None:
-        settled = _layer_verdict(result, layer, nearest)
+        settled = _layer_verdict(result, layer, nearest, pages)
         if settled is not None:
             return settled
     if result.status is not Status.NEAR or not result.matches:
@@ -237,6 +241,16 @@ that a quotation with no passage near it is absent rather than misread: prose pa
 read 0.00-0.09 (Science 1968, two JSTOR articles, a law review), five physics papers of the
 1990s 0.08-0.10 (their formulas' symbols count), a sixth and a paper of formulas 0.14-0.19, the
 r11 memo's 0.24."""
+MOSTLY_NOISE = 0.5
+"""Share of a whole layer's words that are no word above which it is mostly noise. Below it, a
+quotation that nothing in the layer comes near (no passage at the OCR line's similarity) is
+absent: OCR misreads letters and words, not whole sentences. Measured: the r11 memo's layer,
+a quarter of its words no word, still gives its printed lines 0.66-0.97; sentences absent from
+four scans' layers (the memo, a paper of formulas, two physics papers) come no nearer than
+0.32-0.42."""
+_PAGE_WORDS = 5
+"""Words a page of the layer holds at least, where every page counts as read (a page image the
+layer left empty may hold the quotation)."""
 
 
 def layer_reads(text: str, start: int, end: int) -> tuple[float, int]:
@@ -254,7 +268,9 @@ def _whole_layer(text: str) -> float:
     return odd_share(text.split())[0]
 
 
-def _layer_verdict(result: CheckResult, layer: str, nearest: Match | None) -> ReadVerdict | None:
+def _layer_verdict(
+    result: CheckResult, layer: str, nearest: Match | None, pages: Sequence[int]
+) -> ReadVerdict | None:
     """What a scan's own OCR layer's reading settles, or None where it settles nothing."""
     if result.status is Status.NEAR and result.matches:
         match = result.matches[0]
@@ -268,14 +284,33 @@ def _layer_verdict(result: CheckResult, layer: str, nearest: Match | None) -> Re
             "word): "
             f"its {changed.source!r} for the quotation's {changed.quote!r} is taken as printed",
         )
-    if result.status is not Status.NOT_FOUND or _whole_layer(layer) > READS_WELL:
+    if result.status is not Status.NOT_FOUND:
         return None
-    if nearest is not None and layer_reads(layer, nearest.start, nearest.end)[0] > CLEAN:
+    share = _whole_layer(layer)
+    if nearest is None:
+        if share > MOSTLY_NOISE or not _every_page_read(layer, pages):
+            return None
+        return ReadVerdict(
+            Status.NOT_FOUND,
+            f"nothing in the scan's OCR layer comes near the quotation ({share:.0%} of its "
+            "words are no word: OCR misreads words, not whole sentences)",
+        )
+    if share > READS_WELL or layer_reads(layer, nearest.start, nearest.end)[0] > CLEAN:
         return None  # the closest passage stands where the layer misreads: it may be that one
     return ReadVerdict(
         Status.NOT_FOUND,
-        f"the scan's OCR layer reads well ({_whole_layer(layer):.0%} of its words are no word) "
-        "and holds no passage near the quotation",
+        f"the scan's OCR layer reads well ({share:.0%} of its words are no word) and holds no "
+        "passage near the quotation",
+    )
+
+
+def _every_page_read(layer: str, pages: Sequence[int]) -> bool:
+    """Whether each page of the layer holds words (none is an image the layer left empty)."""
+    starts = pages or (0,)
+    ends = [*starts[1:], len(layer)]
+    return all(
+        len(layer[start:end].split(None, _PAGE_WORDS)) >= _PAGE_WORDS
+        for start, end in zip(starts, ends, strict=True)
     )
 
 

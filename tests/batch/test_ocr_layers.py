@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from quote_tui.api import check_batch, parse_batch, run
-from quote_tui.batch.readable import AROUND, CLEAN, READS_WELL, layer_reads, ocr_verdict
+from quote_tui.batch.readable import (
+    AROUND,
+    CLEAN,
+    MOSTLY_NOISE,
+    READS_WELL,
+    layer_reads,
+    ocr_verdict,
+)
 from quote_tui.batch.service import check_text_sync
 from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
@@ -70,7 +77,7 @@ def test_a_clean_layer_settles_a_misread_year_and_an_absent_quotation(tmp_path: 
     assert got["year"]["status"] == "near", got["year"]
     assert "'1833'" in got["year"]["note"] and "'1883'" in got["year"]["note"]
     assert got["absent"]["status"] == "not_found", got["absent"]
-    assert "reads well" in got["absent"]["note"]
+    assert "comes near" in got["absent"]["note"]
     assert got["exact"]["status"] == "exact"
 
 
@@ -82,6 +89,13 @@ def test_a_poor_layer_leaves_them_inconclusive(tmp_path: Path) -> None:
     got = _check(_scan(noisy, tmp_path), QUOTES)
     assert got["year"]["status"] == "inconclusive", got["year"]
     assert got["year"]["reason"] == "ocr"
+    # OCR misreads words, not whole sentences: nothing comes near the absent one
+    assert got["absent"]["status"] == "not_found", got["absent"]
+    # a layer that is mostly noise settles nothing
+    noise = [
+        " ".join(w + "|" if i % 3 else w for i, w in enumerate(line.split())) for line in PROSE
+    ]
+    got = _check(_scan(noise, tmp_path), QUOTES)
     assert got["absent"]["status"] == "inconclusive", got["absent"]
 
 
@@ -143,17 +157,22 @@ def test_the_verdicts_a_layer_settles_and_those_it_does_not() -> None:
     assert ocr_verdict(absent, TEXT, year.matches[0]).status is Status.NOT_FOUND
 
 
-def test_a_layer_that_reads_poorly_as_a_whole_leaves_an_absent_quotation_open() -> None:
-    words = TEXT.split()
-    # one word in eight no word: more than READS_WELL of the whole
-    poor = " ".join(w if i % 8 else w + "|x" for i, w in enumerate(words))
-    assert READS_WELL < 1 / 8
-    absent = _result(poor, QUOTES["absent"])
+def test_a_layer_that_reads_poorly_as_a_whole_leaves_a_passage_near_open() -> None:
+    # a passage comes near the quotation where the layer reads cleanly, but the layer as a
+    # whole reads poorly (its noise far from the passage): the passage may be a misreading
+    noise = " ".join(["x|y"] * 30)
+    poor = f"{TEXT} {noise}"
+    quote = "the harbour board met on the last Friday of every year in the new town hall"
+    absent = _result(poor, quote)
     assert absent.status is Status.NOT_FOUND
-    assert ocr_verdict(absent, poor).status is Status.INCONCLUSIVE
-    # one in twelve, as a scanned paper's formulas and initials make it, still reads well
-    fair = " ".join(w if i % 12 else w + "|x" for i, w in enumerate(words))
-    assert ocr_verdict(_result(fair, QUOTES["absent"]), fair).status is Status.NOT_FOUND
+    closest = _result(poor, quote, threshold=0.5).matches[0]
+    assert layer_reads(poor, closest.start, closest.end)[0] <= CLEAN
+    assert ocr_verdict(absent, poor, closest).status is Status.INCONCLUSIVE
+    # the same with a sixth of the noise reads well: the quotation is absent
+    fair = f"{TEXT} {' '.join(['x|y'] * 5)}"
+    closest = _result(fair, quote, threshold=0.5).matches[0]
+    assert READS_WELL * 2 > 30 / len(poor.split()) > READS_WELL
+    assert ocr_verdict(_result(fair, quote), fair, closest).status is Status.NOT_FOUND
 
 
 def test_only_a_changed_letter_or_digit_is_taken_as_printed() -> None:
@@ -168,3 +187,24 @@ def test_only_a_changed_letter_or_digit_is_taken_as_printed() -> None:
     verdict = ocr_verdict(changed, TEXT)
     assert verdict.status is Status.NEAR
     assert verdict.note is not None and "'filled'" in verdict.note and "'killed'" in verdict.note
+
+
+def test_nothing_near_a_quotation_in_a_layer_that_is_no_noise_is_absent() -> None:
+    absent = _result(TEXT, QUOTES["absent"])
+    assert ocr_verdict(absent, TEXT, None, (0,)).status is Status.NOT_FOUND
+    # a page the layer left empty may hold it
+    blank = TEXT + "\n\n\n\n3"
+    starts = (0, len(TEXT) + 2)
+    assert ocr_verdict(absent, blank, None, starts).status is Status.INCONCLUSIVE
+    assert ocr_verdict(absent, blank, None, (0,)).status is Status.NOT_FOUND
+    four = TEXT + "\n\nPlate 3 shows quays"
+    assert ocr_verdict(absent, four, None, starts).status is Status.INCONCLUSIVE
+    five = TEXT + "\n\nPlate 3 shows the quays."
+    assert ocr_verdict(absent, five, None, starts).status is Status.NOT_FOUND
+    # noise past the line: nothing settled
+    words = TEXT.split()
+    noisy = " ".join(w + "|x" if i % 4 else w for i, w in enumerate(words))
+    assert MOSTLY_NOISE < 3 / 4
+    assert ocr_verdict(absent, noisy, None, (0,)).status is Status.INCONCLUSIVE
+    half = " ".join(w + "|x" if i % 5 < 2 else w for i, w in enumerate(words))
+    assert ocr_verdict(absent, half, None, (0,)).status is Status.NOT_FOUND
