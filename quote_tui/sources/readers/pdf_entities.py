@@ -4,9 +4,10 @@ Some OCR producers write their recognised text through an HTML or XML step (hOCR
 service's answer) and put it into the PDF without decoding it: the layer reads "Smith &amp;
 Jones", "p. 12 &middot; Vol. 3", "&#8220;Yes&#8221;" where the page image shows "Smith & Jones",
 "p. 12 · Vol. 3" and curly quotes. A quotation typed from the page then reads ``near``, and
-every such word counts against the layer's quality. Only a scan's own layer is read so: in a
-born-digital text layer "&amp;" is what the page prints (a web page's source quoted in a
-manual).
+every such word counts against the layer's quality. Only a scan's own layer is read so, and
+only one escaped throughout, every "&" in it opening a reference (a producer that escapes its
+text escapes each ampersand): in a born-digital text layer, or a scan of a book that prints web
+pages' source, "&amp;" is what the page shows, and such a page prints a bare "&" somewhere too.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def read_entities(
     """``text`` with each character reference read as its characters, and the page starts and
     line boxes moved to the shorter text's offsets (a reference's characters stand where its
     "&" stood); the same three when it holds none."""
-    if "&" not in text:
+    if "&" not in text or text.count("&") != len(_REFERENCE.findall(text)):
         return text, page_starts, boxes
     pieces: list[str] = []
     cuts: list[int] = []
