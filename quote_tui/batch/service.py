@@ -182,16 +182,20 @@ class Service:
         with its differences, looked for below the near threshold where none reached it."""
         quote = spec.quote if isinstance(spec.quote, str) else ""
         shown = result
+        looked = True  # the closest passage was looked for (a check past its budget did not)
         if not result.matches and quote:
             looser = replace(self.settings.options, near_threshold=_OCR_NEAR_THRESHOLD)
             try:
                 nearest = await self.run_check(prepared, quote, options=looser)
             except QuoteTuiError:
-                nearest = result
+                nearest, looked = result, False
             if nearest.matches:
                 shown = replace(nearest, options=result.options, status=result.status)
         if retrieval.ocr:
-            reason, verdict = "ocr", ocr_verdict(result)
+            layer = prepared.text if retrieval.ocr_layer and looked else None
+            closest = shown.matches[0] if shown.matches else None
+            reason = "ocr"
+            verdict = ocr_verdict(result, layer, closest, prepared.page_starts)
         else:
             reason = "unmapped_font"
             closest = shown.matches[0] if shown.matches else None

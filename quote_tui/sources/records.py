@@ -141,6 +141,9 @@ class Retrieval:
     rendered: bool = False  # the text was read from the DOM headless Chromium built
     renderer: str | None = None  # the browser's version, when rendered
     ocr: bool = False  # read from a scan's page images by OCR: the text may hold OCR errors
+    # the OCR text is the scan's own layer throughout (its producer's reading, not Tesseract's),
+    # whose quality the batch may judge (``batch.readable.layer_reads``)
+    ocr_layer: bool = False
     # 1-based pages with a region a font without a Unicode map left unreadable in the text layer
     unmapped_pages: tuple[int, ...] = ()
     # the non-space characters of each such page's unreadable regions (in the order of
@@ -164,6 +167,8 @@ class Retrieval:
                 if not value:
                     continue  # only a PDF with unreadable pages carries the field
                 value = list(value)
+            elif f.name == "ocr_layer" and not value:
+                continue  # only a scan read from its own OCR layer carries it
             elif isinstance(value, StrEnum):
                 value = str(value)
             out[f.name] = value

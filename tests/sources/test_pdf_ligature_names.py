@@ -51,3 +51,19 @@ def test_a_map_that_lists_the_ligature_is_kept() -> None:
     assert "Te channel from transmitter" in text
     # a name that joins no letters is no ligature ("uni2013", "a_b_1")
     assert "channel" in extract_pdf(_libertine_like("128/uni0054/a_1")).text
+
+
+def test_a_ligature_the_map_gives_no_character_reads_as_its_letters() -> None:
+    # a Mac's Quartz maps each ligature it cannot spell to U+FFFF, as ranges of one code
+    mapped = b"<20> <7E> <0020> <80> <80> <FFFF> <81> <81> <ffff> <82> <82> <FFFD>"
+    text = extract_pdf(_libertine_like("128/T_h/t_t/q.sc_u.sc", mapped)).text
+    assert "The channel from transmitter to quebec" in text
+    assert "\uffff" not in text
+    # the same as single codes
+    chars = b"<20> <7E> <0020> endbfrange 3 beginbfchar <80> <FFFF> <81> <0000> <82> <FFFF>"
+    text = extract_pdf(_libertine_like("128/T_h/t_t/q.sc_u.sc", chars + b" endbfchar")).text
+    assert "The channel from transmitter to quebec" in text
+    # a range of several codes that gives no character: the names are added after it
+    wide = b"<20> <7E> <0020> <80> <82> <FFFF>"
+    text = extract_pdf(_libertine_like("128/T_h/t_t/q.sc_u.sc", wide)).text
+    assert "The channel from transmitter to quebec" in text

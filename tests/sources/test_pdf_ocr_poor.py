@@ -10,11 +10,10 @@ from quote_tui.api import PreparedText, check_text
 from quote_tui.engine.records import Status
 from quote_tui.sources.readers import pdf_ocr
 from quote_tui.sources.readers.local import read_bytes
+from quote_tui.sources.readers.ocr_quality import odd, odd_share
 from quote_tui.sources.readers.pdf import extract_pdf
 from quote_tui.sources.readers.pdf_layout import PageBlocks, page_blocks
 from quote_tui.sources.readers.pdf_ocr_poor import (
-    odd,
-    odd_share,
     poor_layers,
     read_note,
     read_poor_layers,

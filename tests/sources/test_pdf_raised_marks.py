@@ -59,3 +59,22 @@ def test_a_raised_list_of_citation_numbers_glued_to_a_comma_is_kept_apart() -> N
 def test_one_raised_number_after_a_comma_stays_as_printed() -> None:
     pdf = _line([("we release S2ORC,", 10, 0), ("1", 7, 3), (" a large corpus", 10, 0)])
     assert "S2ORC,1 a large corpus" in extract_pdf(pdf).text
+
+
+def test_a_mark_after_a_german_closing_quote_is_kept_apart() -> None:
+    # „…“ closes with the mark English opens with: a note's number after it is a mark
+    pdf = _line(
+        [("die Komponente \u201eP1\u201c", 10, 0), ("7", 6.5, 3.5), (" sowie der Effekt", 10, 0)]
+    )
+    assert "\u201eP1\u201c\u200b7 sowie" in extract_pdf(pdf).text
+    assert _status(pdf, "die Komponente \u201eP1\u201c sowie der Effekt") in _FOUND
+    single = _line([("ein \u201aWort\u2018", 10, 0), ("3", 6.5, 3.5), (" hier", 10, 0)])
+    assert "\u201aWort\u2018\u200b3 hier" in extract_pdf(single).text
+    guillemets = _line([("ein \u00bbWort\u00ab", 10, 0), ("4", 6.5, 3.5), (" hier", 10, 0)])
+    assert "\u00bbWort\u00ab\u200b4 hier" in extract_pdf(guillemets).text
+
+
+def test_raised_numbers_after_an_opening_quote_are_quoted() -> None:
+    # nothing opened the quotation mark: it opens one, and what is raised after it is quoted
+    pdf = _line([("markers (e.g., \u201c", 10, 0), ("1,2", 6.5, 3.5), ("\u201d), both of", 10, 0)])
+    assert "\u201c1,2\u201d" in extract_pdf(pdf).text

@@ -122,6 +122,7 @@ class _Read:
     page_number_source: str | None = None
     outside: str | None = None  # an HTML page's whole visible text, beside its main text
     ocr: bool = False  # read from page images by OCR (a scanned PDF)
+    ocr_layer: bool = False  # that OCR text is the scan's own layer throughout
     incomplete: bool = False  # pages left unread (a scan's OCR out of time): flagged as cut
     unmapped_pages: tuple[int, ...] = ()  # pages whose text layer a font left unreadable
     unmapped_chars: tuple[int, ...] = ()  # the characters of those pages' unreadable regions
@@ -265,6 +266,7 @@ def _read_format(
             line_boxes=pdf.line_boxes,
             page_number_source="pdf_page_labels" if labelled else None,
             ocr=pdf.ocr,
+            ocr_layer=pdf.ocr_layer,
             incomplete=bool(unread),
             unmapped_pages=pdf.unmapped_pages,
             unmapped_chars=pdf.unmapped_chars,
@@ -425,6 +427,7 @@ def read_bytes(
         metadata=read.metadata,
         page_number_source=read.page_number_source,
         ocr=read.ocr,
+        ocr_layer=read.ocr_layer,
         unmapped_pages=read.unmapped_pages,
         unmapped_chars=read.unmapped_chars,
     )

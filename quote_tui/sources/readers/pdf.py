@@ -109,6 +109,7 @@ class PdfText:
         page_count: number of pages.
         metadata: the document information dictionary's non-empty entries.
         ocr: the text was read from the page images by OCR (the PDF had no text layer).
+        ocr_layer: that OCR text is the scan's own layer throughout (Tesseract read no page).
         unread_pages: 1-based pages of a scan OCR had no time left for (they stand empty).
         ocr_read_pages: 1-based pages of a scan whose own OCR layer read poorly, read by OCR.
         unmapped_pages: 1-based pages with a region whose text layer is unreadable (a font
@@ -125,6 +126,7 @@ class PdfText:
     page_count: int
     metadata: tuple[tuple[str, str], ...]
     ocr: bool = False
+    ocr_layer: bool = False
     unread_pages: tuple[int, ...] = ()
     ocr_read_pages: tuple[int, ...] = ()
     unmapped_pages: tuple[int, ...] = ()
@@ -498,7 +500,9 @@ def _extract(
             if font_ocr:
                 text, page_starts, boxes = _compose(pages, False, frozenset(font_ocr), shaded)
                 unmapped = unmapped_regions(pages) if has_unreadable(text) else ()
-        text, page_starts, boxes = finish_text(text, page_starts, boxes, printed=not ocred)
+        text, page_starts, boxes = finish_text(
+            text, page_starts, boxes, printed=not ocred, layer=scanned and not ocred
+        )
     finally:
         doc.close()
 
@@ -510,6 +514,7 @@ def _extract(
         page_count=page_count,
         metadata=metadata,
         ocr=scanned or bool(font_ocr),
+        ocr_layer=scanned and not (ocred or ocr_read or font_ocr),
         unread_pages=unread,
         ocr_read_pages=ocr_read,
         font_ocr_pages=font_ocr,

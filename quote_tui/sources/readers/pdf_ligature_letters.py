@@ -25,11 +25,11 @@ The fonts are every page's, as ``pdf_symbol_fonts`` lists them from the pages' r
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 import pymupdf
 
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.pdf_cuts import moved_past_cuts
 from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_unicode_maps import BFCHAR, BFRANGE, page_fonts
 
@@ -139,9 +139,5 @@ def drop_fillers(
     cuts = [m.start() for m in _FILLED.finditer(text)]
     if not cuts:
         return text, page_starts, boxes
-    new_boxes = tuple(
-        (start - bisect_left(cuts, start), end - bisect_left(cuts, end), page, x0, y0, x1, y1)
-        for start, end, page, x0, y0, x1, y1 in boxes
-    )
-    starts = tuple(s - bisect_left(cuts, s) for s in page_starts)
+    starts, new_boxes = moved_past_cuts(cuts, page_starts, boxes)
     return _FILLED.sub("", text), starts, new_boxes

@@ -43,17 +43,32 @@ def _letters(name: str) -> str | None:
     return "".join(part[0] for part in parts)
 
 
+_NOTHING = re.compile(rb"<(?:[Ff]{4}|[Ff]{3}[Dd]|0{4})>")
+"""A map's value that gives no character: U+FFFF (a noncharacter), U+FFFD, U+0000. A Mac's
+Quartz maps every ligature it cannot spell so ("di\uffffer" for "differ", "a\uffffacks")."""
+_TO_NOTHING = re.compile(
+    rb"<([0-9A-Fa-f]{2})>(\s*<[0-9A-Fa-f]{2}>)?(\s*)<(?:[Ff]{4}|[Ff]{3}[Dd]|0{4})>"
+)
+"""A one-byte code (or a range of one) mapped to no character, its value to be given."""
+
+
 def _mapped(cmap: bytes) -> set[int]:
-    """The one-byte codes a ToUnicode map gives characters for."""
+    """The one-byte codes a ToUnicode map gives characters for (a value that is no character
+    gives none)."""
     codes: set[int] = set()
     for section in BFCHAR.findall(cmap):
         values = _HEX.findall(section)
-        codes.update(int(values[k], 16) for k in range(0, len(values) - 1, 2))
+        codes.update(
+            int(values[k], 16)
+            for k in range(0, len(values) - 1, 2)
+            if not _NOTHING.fullmatch(b"<%s>" % values[k + 1])
+        )
     for section in BFRANGE.findall(cmap):
         # each range is its first and last code, then a start or an array of values
         items = _RANGE_ITEM.findall(section)
         for k in range(0, len(items) - 2, 3):
-            codes.update(range(int(items[k][1:-1], 16), int(items[k + 1][1:-1], 16) + 1))
+            if not _NOTHING.fullmatch(items[k + 2]):
+                codes.update(range(int(items[k][1:-1], 16), int(items[k + 1][1:-1], 16) + 1))
     return codes
 
 
@@ -82,6 +97,23 @@ def _missing(doc: pymupdf.Document, xref: int) -> tuple[int, dict[int, str]] | N
 
 def _add(doc: pymupdf.Document, stream: int, left: dict[int, str]) -> None:
     cmap = doc.xref_stream(stream) or b""
+    given: set[int] = set()
+
+    def give(m: re.Match[bytes]) -> bytes:
+        # a code mapped to no character gets its letters in place, so no second entry for it
+        # stands in the map beside the first
+        code = int(m.group(1), 16)
+        if code not in left or (m.group(2) and int(m.group(2).strip()[1:-1], 16) != code):
+            return m.group()
+        given.add(code)
+        value = left[code].encode("utf-16-be").hex().upper().encode()
+        return b"<%s>%s%s<%s>" % (m.group(1), m.group(2) or b"", m.group(3), value)
+
+    cmap = _TO_NOTHING.sub(give, cmap)
+    left = {code: letters for code, letters in left.items() if code not in given}
+    if not left:
+        doc.update_stream(stream, cmap)
+        return
     entries = b"".join(
         b"<%02X> <%s>\n" % (code, letters.encode("utf-16-be").hex().upper().encode())
         for code, letters in sorted(left.items())

@@ -57,6 +57,10 @@ _CLOSING = frozenset(".!?\u201d\u2019\"'\u00bb")
 """Punctuation closing a sentence or a phrase that a citation mark follows as printed
 ("Coriolanus.¹¹ “The", "end.¹²"). Not a comma, colon or semicolon: a mark after one
 ("S2ORC,¹ a large corpus") is left as printed, so a quotation that types it is exact."""
+_OPENED_BY = {"\u201c": "\u201e", "\u2018": "\u201a", "\u00ab": "\u00bb"}
+"""Quotation marks that close a quotation the mark after them opened: German „…“ and ‚…‘, and
+»…« ("„P1“⁷ sowie"). Where nothing opened them they open one, and what is raised after them is
+quoted ("numbered markers (e.g., “¹,²”)")."""
 _ENDS = frozenset(".!?")
 """Punctuation ending a sentence."""
 _PER = frozenset("%\u2030")
@@ -174,17 +178,20 @@ def _run(spans: Sequence[dict[str, Any]], i: int, largest: float, base: float | 
 def _glued(before: str, mark: str, out: Sequence[str]) -> bool:
     """Whether a mark starting ``mark`` stands glued to the text before it (``out``, ending
     ``before``): to a word's letters or digits; to the punctuation closing a sentence or phrase
-    ("end.¹²"); to a percent sign ("50%¹,⁷"); to a bracket of words or a year ("(GerDraCor)¹⁷",
-    "Chomsky (2003)²", where "(n+1)²" is an exponent); or a number set a space after its word
-    ("AirFlow ¹"). In each the mark is no part of what a quotation types. After a comma it is
-    not cut off ("S2ORC,¹" is typed as printed), unless it is an unresolved citation's "?",
-    which no quotation types."""
+    ("end.¹²"), or a quotation the line opened („P1“⁷); to a percent sign ("50%¹,⁷"); to a
+    bracket of words or a year ("(GerDraCor)¹⁷", "Chomsky (2003)²", where "(n+1)²" is an
+    exponent); or a number set a space after its word ("AirFlow ¹"). In each the mark is no
+    part of what a quotation types. After a comma it is not cut off ("S2ORC,¹" is typed as
+    printed), unless it is an unresolved citation's "?", which no quotation types."""
     if _UNRESOLVED.fullmatch(mark.strip()):
         return bool(before) and not before.isspace()
     if not mark[:1].isalnum():
         return False
     if before.isalnum() or before in _CLOSING or before in _PER:
         return True
+    if before in _OPENED_BY:
+        line = "".join(out)[:-1]
+        return line.rfind(_OPENED_BY[before]) > line.rfind(before)
     line = "".join(out[-8:])
     if before in _BRACKETS:
         opened = max(line.rfind("("), line.rfind("["))

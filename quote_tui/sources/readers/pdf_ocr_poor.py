@@ -13,17 +13,15 @@ reads as poorly either way, and its layer, made from the scanner's own image, is
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pymupdf
 
+from quote_tui.sources.readers.ocr_quality import odd_share
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 
 __all__ = [
     "POOR",
-    "odd",
-    "odd_share",
     "pages_named",
     "poor_layers",
     "read_note",
@@ -45,39 +43,6 @@ article's seven pages of formulas cost a page's read each (0.3 s to 9 s for the 
 were all kept."""
 _LEAST_WORDS = 20
 """A page of fewer words is a cover or a plate: not judged."""
-_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’„*-–—"
-_SINGLE = frozenset("aAIiyoeàèéòùO&")
-"""Letters that stand alone as words (English, French, Spanish, Italian)."""
-_VOWELS = frozenset("aeiouyAEIOUYàâäéèêëîïôöùûüÿæœáíóúñ")
-_NUMBER = re.compile(r"[\d.,/%–-]+|\d+(?:st|nd|rd|th|s)")
-_CAPITAL_INSIDE = re.compile(r"[a-zß-ÿ][A-ZÀ-Þ]")
-
-
-def odd(token: str) -> bool:
-    """Whether a token as OCR wrote it is no word: signs inside letters ("Calif&rr-.la"), a lone
-    letter that is no word ("l e t t e r"), a capital after a small letter ("obtMn"), or four
-    letters and more without a vowel. Numbers, and words with hyphens or apostrophes, are words."""
-    word = token.strip(_PUNCTUATION)
-    if not word:
-        return False  # punctuation standing alone ("—", "...")
-    if _NUMBER.fullmatch(word):
-        return False
-    if any(not (c.isalpha() or c in "-'’") for c in word):
-        return True
-    if len(word) == 1:
-        return word not in _SINGLE
-    if _CAPITAL_INSIDE.search(word):
-        return True
-    return len(word) >= 4 and not any(c in _VOWELS for c in word)
-
-
-def odd_share(tokens: Iterable[str]) -> tuple[float, int]:
-    """The share of ``tokens`` that are no word, and how many tokens there are."""
-    count = flagged = 0
-    for token in tokens:
-        count += 1
-        flagged += odd(token)
-    return (flagged / count if count else 0.0), count
 
 
 def _tokens(page: PageBlocks) -> list[str]:

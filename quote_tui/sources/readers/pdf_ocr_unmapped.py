@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 
 import pymupdf
 
+from quote_tui.sources.readers.ocr_quality import odd_share
 from quote_tui.sources.readers.pdf_layout import PageBlocks
 from quote_tui.sources.readers.pdf_ocr import ocr_pages, tessdata
 from quote_tui.sources.readers.pdf_ocr_marks import set_marks_apart, set_sole_marks_apart
-from quote_tui.sources.readers.pdf_ocr_poor import odd_share
 from quote_tui.sources.readers.pdf_ocr_quotes import close_quotes
 from quote_tui.sources.readers.pdf_ocr_words import mend_words
 from quote_tui.sources.readers.pdf_scan_figures import set_figures_aside

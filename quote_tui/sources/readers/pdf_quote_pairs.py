@@ -11,9 +11,9 @@ is one double quote.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from quote_tui.engine.text import LineBox
+from quote_tui.sources.readers.pdf_cuts import moved_past_cuts
 
 __all__ = ["paired_quotes"]
 
@@ -28,15 +28,8 @@ def paired_quotes(
     line boxes moved to the shorter text's offsets; the same three when it holds no pair."""
     if "\u2018\u2018" not in text and "\u2019\u2019" not in text:
         return text, page_starts, boxes
-    cuts = [m.start() for m in _PAIR.finditer(text)]  # each pair loses its second character
+    # each pair loses its second character
+    cuts = [m.start() + 1 for m in _PAIR.finditer(text)]
     new_text = _PAIR.sub(lambda m: _DOUBLE[m.group()], text)
-    new_boxes = tuple(
-        (_shift(cuts, start), _shift(cuts, end), page, x0, y0, x1, y1)
-        for start, end, page, x0, y0, x1, y1 in boxes
-    )
-    return new_text, tuple(_shift(cuts, s) for s in page_starts), new_boxes
-
-
-def _shift(cuts: list[int], offset: int) -> int:
-    """``offset`` in the text with the character after each cut before it taken out."""
-    return offset - bisect_left(cuts, offset - 1)
+    starts, new_boxes = moved_past_cuts(cuts, page_starts, boxes)
+    return new_text, starts, new_boxes
