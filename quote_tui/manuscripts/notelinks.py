@@ -14,7 +14,12 @@ __all__ = ["NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id
 # A note mark as Word's web-page export writes it and converters carry into Markdown: a link
 # from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
 # The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
-NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
+# Word's web-page export wraps the number in its styles' tags (over lines), which Markdown keeps:
+# [<span class="MsoFootnoteReference"><span>\[4\]</span></span>](#_ftn4).
+_TAGS = r"(?:<[^<>]{1,600}>|\*{1,2})*"
+NOTE_NUMBER = (  # [\[12\]], [[12]], [**[12]**], [<span>\[12\]</span>]
+    r"\[" + _TAGS + r"(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?" + _TAGS + r"\]"
+)
 # The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
 # Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
 # _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.

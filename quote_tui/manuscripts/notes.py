@@ -9,6 +9,7 @@ page it ends with.
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_ONE, parse_locator
 from quote_tui.manuscripts.model import Locator
@@ -102,6 +103,12 @@ _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 _PAGE_THEN_WORDS = re.compile(
     r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
 )
+# A page named by its term, then the writer's remark: "… New York. Pg. 83. [Whose] used
+# instead of “Its”.", "S. 12. Hervorhebung nicht im Original."
+_TERMED_PAGE_THEN_WORDS = re.compile(
+    r"(?:,|\s)\s*(?i:pp?\.|pgs?\.|S\.|Seite|pages?)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\."
+    r"(\s+)(?:[A-ZÄÖÜ“\"‘]|\\?\[)"
+)
 # A short note's title in italics or marks, its page, then the writer's next sentence:
 # "Roger-Milès, *Atelier Rosa Bonheur,* 2:79. Rosa Bonheur sketchbook, …", "“The Artist,” 26. In
 # the period, …"
@@ -113,6 +120,7 @@ _TITLE_PAGE_THEN_WORDS = re.compile(
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
     r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
@@ -146,7 +154,9 @@ def opens_note(text: str, note_start: int, mention_start: int) -> bool:
 def note_mention(text: str, start: int, end: int, title: str | None = None) -> Mention | None:
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
-    note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
+    # LaTeX's S.~194; a Word web page's note keeps its styles' tags: "<span>Agamben, *Homo
+    # Sacer* p. 175</span>"
+    note = " ".join(_TAG.sub(" ", unescape(text[start:end])).replace("~", " ").split())
     if (bible := scripture_note(note)) is not None:
         # "Revelation 17:1b-2, 4-6 (NRSV)": the book, at chapter and verse
         return Mention(start, end, "note", note, key=bible[0], locator=bible[1])
@@ -168,7 +178,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # its page; the writer's words or further works after it are not its place
         note = note[: cited.end()]
     page = NOTE_PAGE.search(note)
-    if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
+    if page is None and (
+        said := _PAGE_THEN_WORDS.search(note) or _TERMED_PAGE_THEN_WORDS.search(note)
+    ):
         note = note[: said.start(1)]  # the writer's own words after the page
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
