@@ -92,8 +92,16 @@ def _author_page(m: re.Match[str]) -> list[Mention]:
     names = names_of(m.group("names"))
     if not names or names[0] in NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
         return []
-    loc = parse_locator(m.group("loc"))
-    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=_loc(m))]
+
+
+def _loc(m: re.Match[str]) -> Locator | None:
+    """The place an author-page citation gives: its term is no short title ("(Smith, para.
+    4)" cites a paragraph, "(Lo, n. 3)" a note, "(Palandt, Rn. 5)" a margin number)."""
+    short = m.group("short")
+    if short and (termed := parse_locator(f"{short.strip()} {m.group('loc')}")) is not None:
+        return termed
+    return parse_locator(m.group("loc"))
 
 
 def _author_line(m: re.Match[str]) -> list[Mention]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import ENTRY_TERM, parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
 
 __all__ = [
@@ -89,7 +89,9 @@ def names_of(text: str) -> tuple[str, ...]:
 def _author_paren(m: re.Match[str]) -> list[Mention]:
     if _LIFE.search(m.group("body")):
         return []
-    for item in m.group("body").split(";"):
+    # (a semicolon parts the works cited, not a page from its lexicon entry: "S. 701;
+    # Stichwort Haftung")
+    for item in re.split(r";(?!\s*" + ENTRY_TERM + ")", m.group("body")):
         im = _AUTHOR_ITEM.match(item.strip())
         if im:
             names = names_of(im.group("names"))

@@ -9,9 +9,10 @@ page it ends with.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_ONE, parse_locator
+from quote_tui.manuscripts.locators import BARE_LOCATOR, ENTRY_TERM, PLACE_ONE, parse_locator
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
@@ -120,6 +121,7 @@ _TITLE_PAGE_THEN_WORDS = re.compile(
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_ENTRY_AFTER = re.compile(r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*[^,;()\[\]\n]{1,60}?\.?\s*$")
 _TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
@@ -171,6 +173,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         m = _ITALIC.search(note) or _EMPH.search(note)
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
+    entry = _ENTRY_AFTER.search(note)  # "…, S. 702, Stichwort Verjährung.": the page's entry
+    note = note[: entry.start()] + "." if entry else note
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
     if (cited := _TITLE_PAGE_THEN_WORDS.search(note)) is not None:
@@ -226,6 +230,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)
     key = title or _untitled_key(note, page_start)
+    if entry and locator is not None and locator.label == "page":
+        written = entry.group(0).strip().rstrip(".")
+        locator = replace(locator, value=f"{locator.value}{written}")
     return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
