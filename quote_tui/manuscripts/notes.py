@@ -19,6 +19,8 @@ from quote_tui.manuscripts.scripture import scripture_note
 from quote_tui.manuscripts.site_cites import site_note
 
 __all__ = [
+    "EMPHASIS_CLOSE",
+    "EMPHASIS_OPEN",
     "NOTE_PAGE",
     "PART_LOCATOR",
     "first_cited_end",
@@ -123,11 +125,17 @@ _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _ENTRY_AFTER = re.compile(r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*[^,;()\[\]\n]{1,60}?\.?\s*$")
 _TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
+# Emphasis around a term of the notes ("*Ibid.*", "_op. cit._", "\\emph{Ibid.}",
+# "\\textit{ebd.}"), as older styles and many writers set the Latin ones: the opening mark,
+# and the closing one after the term.
+EMPHASIS_OPEN = r"(?:\*{1,2}|_{1,2}|\\(?:emph|textit|textsl|mkbibemph)\s*\{)?"
+EMPHASIS_CLOSE = r"[*_}]{0,2}"
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
     r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
+    + EMPHASIS_OPEN
     # Spanish writes "Ibíd.", Italian "Ivi" (the same work, another page)
-    r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
+    + r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
     re.I,
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
