@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id"]
+__all__ = ["LINK_OPEN", "NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id"]
 
 # A note mark as Word's web-page export writes it and converters carry into Markdown: a link
 # from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
@@ -28,7 +28,10 @@ NOTE_BACK = (
     r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
     r"\d{1,4}(?:anc)?"
 )
-NOTE_LINK = NOTE_NUMBER + r"\(#" + NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
+# The link opens with the file the export was saved from when Word kept it ("(///C:/Documents
+# and Settings/…/Paper.docx#_ftn4)"): the note is still this document's.
+LINK_OPEN = r"\((?:[^()\s#]{1,300})?#"
+NOTE_LINK = NOTE_NUMBER + LINK_OPEN + NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
 
 
 def note_link_id(target: str) -> str:

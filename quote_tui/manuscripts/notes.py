@@ -123,6 +123,11 @@ _TITLE_PAGE_THEN_WORDS = re.compile(
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+# A short note of an article or page by its author and title in marks, without a page: "Damore
+# Ramwa, “Union Fights Chartwells…”" (the title's first words, the rest left out)
+_NAME_THEN_QUOTED = re.compile(
+    r"\s*(?:[A-ZÄÖÜ][\w.'’-]*\s+){0,3}[A-ZÄÖÜ][\w'’-]+,\s*[“\"]([^“”\"]{3,200}?)[”\"]\.?\s*$"
+)
 _ENTRY_AFTER = re.compile(r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*[^,;()\[\]\n]{1,60}?\.?\s*$")
 _TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
 # Emphasis around a term of the notes ("*Ibid.*", "_op. cit._", "\\emph{Ibid.}",
@@ -178,7 +183,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # "Page 5", "pp. 12-14.": a page and no work; the work is the one the sentence names
         return Mention(start, end, "locator", note, locator=only)
     if title is None:
-        m = _ITALIC.search(note) or _EMPH.search(note)
+        m = _ITALIC.search(note) or _EMPH.search(note) or _NAME_THEN_QUOTED.match(note)
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
     entry = _ENTRY_AFTER.search(note)  # "…, S. 702, Stichwort Verjährung.": the page's entry

@@ -119,3 +119,44 @@ def test_a_block_closed_by_its_note_and_signed_takes_the_note_and_the_page(
     plain = got[_MALE[:20]]
     assert plain.reference is not None and plain.reference.raw.startswith("De Beauvoir, Simone")
     assert plain.locator is None
+
+
+_PATH = "///C:/Documents%20and%20Settings/Writer/My%20Documents/Downloads/Paper.docx"
+_WORKERS = "we went two or three days in those conditions without any pay at all"
+_REPEAT = "the managers would not meet with the workers or their representatives"
+
+
+def test_a_link_that_names_the_saved_file_still_links_its_note(tmp_path: Path) -> None:
+    """Word keeps the path of the file it saved the page from in every note link; a short
+    note of the author and the title in marks, then "Ibid.", is the work of the full note."""
+    text = (
+        "# Dining halls\n\n"
+        f"One worker said: “{_WORKERS}.”[\\[1\\]]({_PATH}#_ftn1) Then more.\n\n"
+        f"Another: “{_REPEAT}.”[\\[2\\]]({_PATH}#_ftn2) The end.\n\n"
+        f'<div>\n\n---\n\n<div id="ftn1">[\\[1\\]]({_PATH}#_ftnref1) Damore Ramwa, '
+        "“Union Fights Chartwells…”\n\n</div>\n\n"
+        f'<div id="ftn2">[\\[2\\]]({_PATH}#_ftnref2) Ibid.\n\n</div></div>\n'
+    )
+    path = tmp_path / "halls.md"
+    path.write_text(text, encoding="utf-8")
+    got = _by_quote(path)
+    first, _ = got[_WORKERS]
+    assert first is not None and first.startswith("Damore Ramwa, “Union Fights Chartwells")
+    second, _ = got[_REPEAT]
+    assert second is not None and second.startswith("Ibid. [Damore Ramwa")
+
+
+def test_a_quotation_s_note_then_its_signature_gives_the_page(tmp_path: Path) -> None:
+    text = (
+        "# Beauvoir\n\n"
+        "* Aristotle stated that “the female is female by virtue of a certain lack of "
+        "qualities.”[^sex]\n  *(De Beauvoir, The second sex, 12)*\n"
+        "* Thomas declared women “an incomplete man and an incidental being of the "
+        "world.”[^sex]\n  *(Butler, Gender trouble, 40)*\n\n"
+        "[^sex]: De Beauvoir, Simone. The Second Sex. Random House, 2014.\n"
+    )
+    path = tmp_path / "sex.md"
+    path.write_text(text, encoding="utf-8")
+    got = {q[:10]: v for q, v in _by_quote(path).items()}
+    assert got["the female"][0] is not None and got["the female"][1] == "12"
+    assert got["an incompl"][1] is None  # a signature naming another author: not this work's
