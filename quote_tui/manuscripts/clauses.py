@@ -15,6 +15,7 @@ from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = [
     "NARRATIVE_CITE",
+    "NARRATIVE_COMMAND",
     "SAYS_AT_END",
     "TYPED_IBID",
     "apart",
@@ -24,7 +25,10 @@ __all__ = [
     "paged",
 ]
 
-NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+# LaTeX's cites that name the author in the running text: biblatex's \\textcite, natbib's \\citet,
+# \\citeauthor, abnTeX2's \\citeonline ("conforme \\citeonline[p. 132]{a}, “…”"), apacite's \\citeA
+NARRATIVE_COMMAND = r"\\(?:[Tt]extcite|citet|[Cc]iteauthor|[Cc]iteonline|citeA)\b"
+NARRATIVE_CITE = re.compile(r"@|" + NARRATIVE_COMMAND + r"|[^(\[\\]")
 # "(Ebd., 142)", "[vgl. Ebd. S.54]", "(cf. ibid., p. 3)", "(Ibidem, p. 293)": the work cited
 # last, at this page; "(Smith, a.a.O., S. 4)", "(op. cit., p. 4)": the work cited earlier of the
 # author named (the sentence's, when the parenthesis names none).
