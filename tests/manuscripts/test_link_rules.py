@@ -374,3 +374,22 @@ def test_abntex2_citeonline_is_a_narrative_cite(tmp_path: Path) -> None:
     cited = got["a partir de "]
     assert cited.reference is not None and cited.reference.key == "pech"
     assert cited.locator is not None and cited.locator.value == "147"
+
+
+def test_a_work_named_by_its_author_s_possessive_and_year(tmp_path: Path) -> None:
+    """ "Vickrey's 1963 Pricing and Resource Allocation piece provides …:" then a block: the
+    lead-in names the work by its author and year; "Germany's 2019 budget" names no work."""
+    md = tmp_path / "reflection.md"
+    md.write_text(
+        "# Congestion\n\nVickrey's 1963 Pricing and Resource Allocation piece provides a "
+        "clear description of the problem:\n\n> If congestion charges are levied, benefits "
+        "from the expansion of capacity are likely to be smaller.\n\nGermany's 2019 budget "
+        "was tight: “the state will not take on any new debt this year at all,” a minister "
+        "wrote.\n\nArnott and Small's 1994 paper adds that “the traffic we see does not "
+        "represent the full demand for travel.”\n",
+        encoding="utf-8",
+    )
+    got = {c.quote[:12]: c.reference for c in scan(md).citations}
+    assert got["If congestio"] is not None and got["If congestio"].key == "Vickrey 1963"
+    assert got["the state wi"] is None
+    assert got["the traffic "] is not None and got["the traffic "].key == "Arnott & Small 1994"
