@@ -92,3 +92,60 @@ def test_an_entry_listed_by_its_title_needs_a_year_or_an_address() -> None:
     assert match_name(listed, "wikipedia") is None  # two of them
     assert match_name(listed, "Wikipedia", "2020") is listed[0]
     assert match_name(listed, "Town") is None  # a title's word is no publisher
+
+
+def test_a_name_no_list_holds_stays_the_text_reference_it_is(tmp_path: Path) -> None:
+    """Without a list entry to point to, "(BBC)" is still a citation: the quotation is listed with
+    that reference as written, neither dropped nor given a neighbour's work. A bracket that
+    abbreviates the quoted words, or names their language, cites nobody."""
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "# Ports\n\nSmith writes that “the archive is always partial and contested” (Smith 2019, "
+        f'p. 4). The broadcaster reported that "{_STRIKE}" (BBC). The agency said that '
+        f'"{_DAYS}" (AP). Editors promise "what you see is what you get on paper" (WYSIWYG). '
+        'The model is a "convolutional neural network trained on photographs" (CNN). The '
+        'motto reads "die Welt ist alles was der Fall ist" (German).\n\n## References\n\n'
+        "Smith, J. (2019). *The Archive*. Oxford UP.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote: c.reference for c in scan(path).citations}
+    assert got[_STRIKE] is not None and (got[_STRIKE].key, got[_STRIKE].bib) == ("BBC", None)
+    assert got[_DAYS] is not None and got[_DAYS].key == "AP"
+    assert "what you see is what you get on paper" not in got
+    assert "convolutional neural network trained on photographs" not in got
+    assert got.get("die Welt ist alles was der Fall ist") is None
+    path.write_text(
+        f"# Ports\n\nSmith writes that “the archive is always contested” (Smith 2019, p. 4). "
+        f"“{_DAYS},” the agency (AP) said on Monday. The agency (Reuters) then wrote that "
+        f"“{_STRIKE}”.\n",
+        encoding="utf-8",
+    )
+    got = {c.quote.rstrip(","): c.reference for c in scan(path).citations}
+    assert got[_DAYS] is None  # a name in the sentence, not the bracket after the marks
+    assert got[_STRIKE] is None
+
+
+def test_a_name_in_brackets_elsewhere_makes_no_story_a_cited_text(tmp_path: Path) -> None:
+    """A narrative essay's names in brackets ("my aunt (Rosa)") are no citations: the text still
+    cites nothing, and its dialogue is no quotation of a source."""
+    path = tmp_path / "story.md"
+    path.write_text(
+        "# Summer\n\nMy aunt (Rosa) drove us to the lake that morning. I said, “we should have "
+        "left before the sun came up over the hills.” She laughed and said “there is always "
+        "another morning for those who wait long enough.”\n",
+        encoding="utf-8",
+    )
+    assert scan(path).citations == ()
+
+
+def test_a_name_in_brackets_before_a_block_names_a_person_not_a_work(tmp_path: Path) -> None:
+    path = tmp_path / "essay.md"
+    path.write_text(
+        "# Ports\n\nSmith writes that “the archive is always contested” (Smith 2019, p. 4).\n\n"
+        "The minister of transport (Jones) put it plainly to the union:\n\n"
+        "> We will not negotiate while the ports stay closed, and we will not pay for the days "
+        "the strike has cost the country.\n",
+        encoding="utf-8",
+    )
+    block = next(c for c in scan(path).citations if c.quote.startswith("We will not"))
+    assert block.reference is None
