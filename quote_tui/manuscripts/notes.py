@@ -12,7 +12,13 @@ import re
 from dataclasses import replace
 from html import unescape
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, ENTRY_TERM, PLACE_ONE, parse_locator
+from quote_tui.manuscripts.locators import (
+    BARE_LOCATOR,
+    ENTRY_TERM,
+    PLACE_ONE,
+    PLACE_TERM,
+    parse_locator,
+)
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
@@ -128,6 +134,31 @@ _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
 _NAME_THEN_QUOTED = re.compile(
     r"\s*(?:[A-ZÄÖÜ][\w.'’-]*\s+){0,3}[A-ZÄÖÜ][\w'’-]+,\s*[“\"]([^“”\"]{3,200}?)[”\"]\.?\s*$"
 )
+# A place of several parts closing a note, each with its term: "S. 12, Fn. 3", "p. 12, n. 3",
+# "ch. 2, § 4", "Abschnitt III, Absatz C", "§ 823 Rn. 5": kept whole, its first page compared.
+_FIRST_TERM = re.compile(r"(?:" + PLACE_TERM + r")")
+_NEXT_TERM = re.compile(
+    r"(?:,|;|\s)\s*(?:and\s+|und\s+)?(?:nn?\.|fn\.|Anm\.|notes?|Rn\.|Rz\.|§§?|Abs\.|Absatz|para\.|¶"
+    r"|sec\.|ch\.|chap\.|Kap\.)\s*[\dIVXLivxlA-Z]",
+    re.I,
+)
+
+
+def _compound_place(note: str) -> tuple[Locator, int] | None:
+    """The place of several parts that closes ``note`` after a comma, and where it starts."""
+    body = note.rstrip(" .")
+    for comma in re.finditer(r",\s*", body):
+        rest = body[comma.end() :]
+        first = _FIRST_TERM.match(rest)
+        if first is None:
+            continue
+        if _NEXT_TERM.search(rest, first.end()) is None:
+            return None  # one part: the page rules read it
+        found = parse_locator(rest)
+        return (found, comma.start()) if found is not None else None
+    return None
+
+
 _ENTRY_AFTER = re.compile(r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*[^,;()\[\]\n]{1,60}?\.?\s*$")
 _TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
 # Emphasis around a term of the notes ("*Ibid.*", "_op. cit._", "\\emph{Ibid.}",
@@ -188,6 +219,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
     entry = _ENTRY_AFTER.search(note)  # "…, S. 702, Stichwort Verjährung.": the page's entry
     note = note[: entry.start()] + "." if entry else note
+    compound = _compound_place(note)
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
     if (cited := _TITLE_PAGE_THEN_WORDS.search(note)) is not None:
@@ -210,7 +242,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         note = note[: unpaged.end(1)]
         page = _UNPAGED.search(note)
     part = _PART_LAST.search(note) if page is None else None
-    if not (title or _YEAR.search(note) or page or part or _SAME.match(note)):
+    if not (title or _YEAR.search(note) or page or part or compound or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
@@ -242,6 +274,8 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)
+    if compound is not None:
+        locator, page_start = compound
     key = title or _untitled_key(note, page_start)
     if entry and locator is not None and locator.label == "page":
         written = entry.group(0).strip().rstrip(".")
@@ -307,7 +341,8 @@ _REMARK = re.compile(
 )
 # Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."
 _NEXT_WORK = re.compile(
-    r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I
+    r";\s*(?!" + ENTRY_TERM + r")(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])",
+    re.I,
 )
 
 

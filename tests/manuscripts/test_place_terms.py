@@ -74,3 +74,25 @@ def test_an_entry_term_is_read_only_after_a_page() -> None:
     assert found is not None and found.value == "12, Lemma Hafen"
     found = parse_locator("S. 12, und weiter")  # not an entry's term: the page alone
     assert found is not None and found.value == "12"
+
+
+def test_a_note_s_place_of_several_parts_is_kept_whole(tmp_path: Path) -> None:
+    """A note closing with a place of several parts, each with its term, gives all of it; the
+    page compared is its first ("S. 12, Fn. 3" is page 12, not 3)."""
+    notes = (
+        "Müller, Die Stadt, Berlin 2001, S. 12, Fn. 3.",
+        "Smith, The Town, ch. 2, § 4.",
+        "Jones, Report on Traffic, Abschnitt III, Absatz C.",
+        "Smith, Lexikon des Rechts, S. 701; Stichwort Haftung.",
+        "Korczak, Werke, Bd. 14, S. 570.",
+    )
+    body = " ".join(f"Next: “{w}”.[^{i}]" for i, w in enumerate(_WORDS, 1))
+    defs = "\n\n".join(f"[^{i}]: {n}" for i, n in enumerate(notes, 1))
+    path = tmp_path / "notes.md"
+    path.write_text(f"# Notes\n\n{body}\n\n{defs}\n", encoding="utf-8")
+    got = _places(path)
+    assert got[_WORDS[0]] == ("page", "12, Fn. 3", (12,))
+    assert got[_WORDS[1]] == ("chapter", "ch. 2, § 4", ())
+    assert got[_WORDS[2]] == ("section", "Abschnitt III, Absatz C", ())
+    assert got[_WORDS[3]] == ("page", "701; Stichwort Haftung", (701,))
+    assert got[_WORDS[4]] == ("page", "Bd. 14, S. 570", (570,))  # the volume stays
