@@ -148,7 +148,9 @@ _NOT_NAMES = frozenset(
         "german english french latin greek spanish italian arabic hebrew chinese japanese russian "
         "dutch portuguese sanskrit persian turkish polish swedish danish norwegian czech korean "
         "hindi urdu yiddish irish welsh scots translation original emphasis sic orig "
-        "deutsch englisch französisch lateinisch griechisch übersetzung hervorhebung",
+        "deutsch englisch französisch lateinisch griechisch übersetzung hervorhebung "
+        # who speaks in interview notes and dialogue: "…" (Me), "…" (She)
+        "me i you he she we they him her us them it interviewer ich du er sie wir ihr",
     )
 )
 _OPENING = re.compile(r"[“\"«„‘']")

@@ -132,7 +132,8 @@ def test_a_name_in_brackets_elsewhere_makes_no_story_a_cited_text(tmp_path: Path
     path.write_text(
         "# Summer\n\nMy aunt (Rosa) drove us to the lake that morning. I said, “we should have "
         "left before the sun came up over the hills.” She laughed and said “there is always "
-        "another morning for those who wait long enough.”\n",
+        "another morning for those who wait long enough.” (Me) “But the water is still cold "
+        "at this hour of the day,” she said.\n",
         encoding="utf-8",
     )
     assert scan(path).citations == ()
