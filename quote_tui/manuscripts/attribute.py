@@ -9,6 +9,7 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from quote_tui.manuscripts.clauses import NARRATIVE_CITE as _NARRATIVE_CITE
+from quote_tui.manuscripts.clauses import NARRATIVE_COMMAND
 from quote_tui.manuscripts.clauses import TYPED_IBID as _TYPED_IBID
 from quote_tui.manuscripts.clauses import apart as _apart
 from quote_tui.manuscripts.document import Document, Manuscript, mentions_in
@@ -33,7 +34,7 @@ __all__ = ["CLOSERS", "cited_at_page", "first_reference", "resolve"]
 _NOTE_READ = frozenset(("author_date", "latex", "url", "doi"))
 
 # A narrative LaTeX cite ("\\citet{a} schreibt") after a full stop opens the next sentence.
-_OPENS_SENTENCE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
+_OPENS_SENTENCE = re.compile(NARRATIVE_COMMAND)
 _ANCHOR_SLACK = 2  # a field or footnote mark may follow the closing mark after a full stop
 
 

@@ -92,8 +92,16 @@ def _author_page(m: re.Match[str]) -> list[Mention]:
     names = names_of(m.group("names"))
     if not names or names[0] in NOT_AUTHORS or not (_after_quotation(m) or _ends_block(m)):
         return []
-    loc = parse_locator(m.group("loc"))
-    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=loc)]
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=names, locator=_loc(m))]
+
+
+def _loc(m: re.Match[str]) -> Locator | None:
+    """The place an author-page citation gives: its term is no short title ("(Smith, para.
+    4)" cites a paragraph, "(Lo, n. 3)" a note, "(Palandt, Rn. 5)" a margin number)."""
+    short = m.group("short")
+    if short and (termed := parse_locator(f"{short.strip()} {m.group('loc')}")) is not None:
+        return termed
+    return parse_locator(m.group("loc"))
 
 
 def _author_line(m: re.Match[str]) -> list[Mention]:
@@ -129,10 +137,49 @@ def _locator_only(m: re.Match[str]) -> list[Mention]:
     return [Mention(m.start(), m.end(), "locator", m.group(0), locator=loc)] if loc else []
 
 
+# A name alone in brackets right after the closing mark: MLA's author of a work without pages,
+# or the body or site that published it, "…" (Heller), "…" (BBC), "…" (Bay Shipyard). resolve
+# finds the one listed work it names, else keeps it as the text reference it is.
+_NAME_ALONE = re.compile(r"\((?P<name>[A-ZÄÖÜ][\w'’&.-]*(?:[ \t]+[A-ZÄÖÜ&][\w'’&.-]*){0,3})\)")
+# What a bracket after quoted words says besides a source: their language, a remark on them.
+_NOT_NAMES = frozenset(
+    re.findall(
+        r"\S+",
+        "german english french latin greek spanish italian arabic hebrew chinese japanese russian "
+        "dutch portuguese sanskrit persian turkish polish swedish danish norwegian czech korean "
+        "hindi urdu yiddish irish welsh scots translation original emphasis sic orig "
+        "deutsch englisch französisch lateinisch griechisch übersetzung hervorhebung "
+        # who speaks in interview notes and dialogue: "…" (Me), "…" (She)
+        "me i you he she we they him her us them it interviewer ich du er sie wir ihr",
+    )
+)
+_OPENING = re.compile(r"[“\"«„‘']")
+
+
+def _abbreviates(words: str, acronym: str) -> bool:
+    """Whether ``acronym``'s capitals are the initials of ``words``, in order ("what you see is
+    what you get" and WYSIWYG, "convolutional neural network" and CNN): a term spelt out."""
+    letters = [c.casefold() for c in acronym if c.isupper()]
+    initials = iter(w[0].casefold() for w in re.findall(r"[^\W_]+", words))
+    return bool(letters) and all(any(c == i for i in initials) for c in letters)
+
+
+def _name_alone(m: re.Match[str]) -> list[Mention]:
+    name = " ".join(m.group("name").split())
+    if not _after_quotation(m) or name.split()[0] in NOT_AUTHORS or name.casefold() in _NOT_NAMES:
+        return []
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    opening = [o.end() for o in _OPENING.finditer(before)]
+    if name.isupper() and len(opening) > 1 and _abbreviates(before[opening[-2] :], name):
+        return []  # "what you see is what you get" (WYSIWYG): the words' abbreviation
+    return [Mention(m.start(), m.end(), "author_date", m.group(0), names=(name,))]
+
+
 PAGE_SCANNERS: tuple[Scanner, ...] = (
     (_LOCATOR_ONLY, _locator_only),
     (_AUTHOR_LINE, _author_line),
     (_AUTHOR_SECTION, _author_section),
     (_AUTHOR_PAGE, _author_page),
     (_BARE_PAGE, _bare_page),
+    (_NAME_ALONE, _name_alone),
 )

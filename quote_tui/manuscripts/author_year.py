@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from quote_tui.manuscripts.locators import parse_locator
+from quote_tui.manuscripts.locators import ENTRY_TERM, parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
 
 __all__ = [
@@ -58,6 +58,16 @@ _NARRATIVE = re.compile(
     + _YEAR
     + r")(?:\s*[,:;]\s*(?P<loc>[^)]*))?\)"
 )
+# A work named by its author's possessive and its year, then what it is: "Vickrey's 1963 Pricing
+# and Resource Allocation piece", "Smith’s 2010 study", "Arnott and Small's 1994 paper".
+_POSSESSIVE = re.compile(
+    r"(?P<names>" + NAME + r"(?:\s+et\s+al\.?|\s+(?:and|&)\s+" + NAME + r")?)['’]s\s+"
+    r"(?P<year>"
+    + _DATED
+    + r")(?=\s+(?:(?:[A-Z][\w'’-]*|and|of|the|on|in|to|[a-z]+-[a-z]+),?\s+){0,8}"
+    r"(?:paper|article|book|study|piece|essay|report|work|lecture|review|chapter|monograph"
+    r"|survey|analysis|model|speech|address|interview|Studie|Aufsatz|Buch|Artikel)s?\b)"
+)
 NOT_AUTHORS = frozenset(
     re.findall(
         r"\S+",
@@ -89,7 +99,9 @@ def names_of(text: str) -> tuple[str, ...]:
 def _author_paren(m: re.Match[str]) -> list[Mention]:
     if _LIFE.search(m.group("body")):
         return []
-    for item in m.group("body").split(";"):
+    # (a semicolon parts the works cited, not a page from its lexicon entry: "S. 701;
+    # Stichwort Haftung")
+    for item in re.split(r";(?!\s*" + ENTRY_TERM + ")", m.group("body")):
         im = _AUTHOR_ITEM.match(item.strip())
         if im:
             names = names_of(im.group("names"))
@@ -158,4 +170,15 @@ def written_year(year: str) -> str:
     return year if year[:1].isdigit() else year.rstrip(".") + "."
 
 
-AUTHOR_YEAR_SCANNERS: tuple[Scanner, ...] = ((_PAREN, _author_paren), (_NARRATIVE, _narrative))
+def _possessive(m: re.Match[str]) -> list[Mention]:
+    names = names_of(m.group("names"))
+    if not names or names[0] in NOT_AUTHORS:
+        return []
+    return [_author_date(m, names, m.group("year"), None)]
+
+
+AUTHOR_YEAR_SCANNERS: tuple[Scanner, ...] = (
+    (_PAREN, _author_paren),
+    (_NARRATIVE, _narrative),
+    (_POSSESSIVE, _possessive),
+)

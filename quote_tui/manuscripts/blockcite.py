@@ -31,7 +31,20 @@ def closing_citation(
     own = _closing_locator(doc, block.start, end)
     if own is not None:
         return _before_break(doc.text, block.start, own.start), mention, anchor, own.locator
+    if mention is not None and (signed := _SIGNATURE.match(doc.text, mention.end, block.end)):
+        # the note's work, at the page the signature line gives
+        last = signed.group("sig").split(",")[-1].strip()
+        return end, mention, anchor, parse_locator(last) if last else None
     return end, mention, anchor, None
+
+
+# A signature line under a block whose words close with their note mark, the writer's typed
+# citation set apart: "> …particularizes it.[^sex]" then ">" and "> *(De Beauvoir, The second
+# sex, pp2014)*". The note names the work; the line may add its page.
+_SIGNATURE = re.compile(
+    r"[ \t]*\n(?:[ \t]*>[ \t]*\n)?[ \t]*>?[ \t]*[*_]{0,3}\((?P<sig>[^()\n]{2,120})\)[*_]{0,3}"
+    r"[ \t.]*\n?[ \t>]*\Z"
+)
 
 
 def _closing(doc: Document, block: Block) -> tuple[int, Mention | None, Anchor | None]:
@@ -104,6 +117,8 @@ def _closing_mention(doc: Document, start: int, end: int) -> Mention | None:
     # (and a link's closing tag: "> <a href="#literatur">Meier (2012, S. 14)</a>")
     rest = _END_TAG.sub("", _LATEX_CLOSER.sub("", _REMARK.sub("", rest)))
     # and a block's emphasis, LaTeX's too: \textbf{\textit{“…”}\cite{key}}
+    if last.style == "footnote" and _SIGNATURE.match(rest):
+        return last
     rest = rest.strip(" \t.,;:)}\n\\\"”“»«’*_'")
     if not rest:
         return last

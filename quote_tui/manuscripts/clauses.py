@@ -9,11 +9,13 @@ from bisect import bisect_left
 from quote_tui.manuscripts import saying
 from quote_tui.manuscripts.document import Document
 from quote_tui.manuscripts.model import Locator
+from quote_tui.manuscripts.notes import EMPHASIS_CLOSE, EMPHASIS_OPEN
 from quote_tui.manuscripts.quotes import QuoteSpan
 from quote_tui.manuscripts.refs import Mention, find_mentions
 
 __all__ = [
     "NARRATIVE_CITE",
+    "NARRATIVE_COMMAND",
     "SAYS_AT_END",
     "TYPED_IBID",
     "apart",
@@ -23,15 +25,22 @@ __all__ = [
     "paged",
 ]
 
-NARRATIVE_CITE = re.compile(r"@|\\(?:[Tt]extcite|citet|[Cc]iteauthor)|[^(\[\\]")
+# LaTeX's cites that name the author in the running text: biblatex's \\textcite, natbib's \\citet,
+# \\citeauthor, abnTeX2's \\citeonline ("conforme \\citeonline[p. 132]{a}, “…”"), apacite's \\citeA
+NARRATIVE_COMMAND = r"\\(?:[Tt]extcite|citet|[Cc]iteauthor|[Cc]iteonline|citeA)\b"
+NARRATIVE_CITE = re.compile(r"@|" + NARRATIVE_COMMAND + r"|[^(\[\\]")
 # "(Ebd., 142)", "[vgl. Ebd. S.54]", "(cf. ibid., p. 3)", "(Ibidem, p. 293)": the work cited
 # last, at this page; "(Smith, a.a.O., S. 4)", "(op. cit., p. 4)": the work cited earlier of the
 # author named (the sentence's, when the parenthesis names none).
 TYPED_IBID = re.compile(
     r"[\s~]*(?:\(|\[)(?:(?:vgl|cf|see|siehe|s)\.?\s+)?(?:(?P<author>[A-ZÄÖÜ][\w'’-]+),\s*(?=[aol]))?"
+    + EMPHASIS_OPEN
     # the law's "Id." (Bluebook's "(id. at 7)") only with its stop: "(ID 12)" is a participant
-    r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|id(?=\.)|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
-    r"(?![^\W\d_])\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
+    + r"(?:ebd|ebda|ebenda|ibidem|ibid|ibíd|ib|id(?=\.)"
+    r"|(?P<cit>a\.\s?a\.\s?O|op\.\s?cit|loc\.\s?cit))"
+    r"(?![^\W\d_])\.?"
+    + EMPHASIS_CLOSE
+    + r"\.?,?\s*(?:(?:S|p|pp)\.\s*)?([^()\[\]\n]{1,20})?(?:\)|\])",
     re.I,
 )
 _WORDS_APART = 4  # words between a quotation and a narrative citation of another clause

@@ -22,6 +22,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
+from quote_tui.manuscripts.clauses import NARRATIVE_COMMAND
 from quote_tui.manuscripts.document import Document, mentions_in
 from quote_tui.manuscripts.evidence import sentence_start
 from quote_tui.manuscripts.model import BibEntry, Locator
@@ -34,7 +35,7 @@ __all__ = ["closing_named", "context_link", "introduced_block", "paragraph_cite"
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Styles that name a work; a bare page, a footnote mark or an address names none by itself.
 _NAMING = frozenset(("pandoc", "latex", "author_date", "numbered"))
-_LATEX_NARRATIVE = re.compile(r"\\(?:[Tt]extcite|citet|[Cc]iteauthor)\b")
+_LATEX_NARRATIVE = re.compile(NARRATIVE_COMMAND)
 _REACH = 3_000  # a paragraph longer than this is read this far either side of the quotation
 
 

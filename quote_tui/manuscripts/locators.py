@@ -8,6 +8,7 @@ from quote_tui.manuscripts.model import Locator
 
 __all__ = [
     "BARE_LOCATOR",
+    "ENTRY_TERM",
     "PAGE_ALONE",
     "PLACE_ONE",
     "PLACE_TERM",
@@ -382,6 +383,16 @@ _IN_NOTE = re.compile(
     re.I,
 )
 
+# The entry of a dictionary or lexicon on that page, as written after it: "S. 701; Stichwort
+# Haftung", "p. 45, s.v. harbour", "S. 12, Lemma „Hafen“"; the page is still the one compared.
+ENTRY_TERM = r"(?i:Stichwort|Stichw\.|Stw\.|s\.\s?v\.|sub\s+verbo|Lemma)(?=[\s:])"
+"""The term naming a dictionary's or lexicon's entry after its page ("; Stichwort Haftung")."""
+_IN_ENTRY = re.compile(
+    r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*"
+    r"[^,;()\[\]\n]{1,60}?(?=\s*[.)\]]|\s*$)",
+    re.I,
+)
+
 
 # A further page after a page, each with its term: "S. 3 und S. 7", "p. 4 and p. 9", "S. 3, S. 7".
 _FURTHER_PAGE = re.compile(
@@ -436,7 +447,7 @@ def _written(text: str) -> str:
 def _in_note(s: str, end: int) -> str:
     """The note qualifier after a page value ending at ``end``, as written, or ``""``: the words
     stand in that page's note, and the page is still the page compared."""
-    m = _IN_NOTE.match(s, end)
+    m = _IN_NOTE.match(s, end) or _IN_ENTRY.match(s, end)
     return m.group(0).rstrip() if m else ""
 
 

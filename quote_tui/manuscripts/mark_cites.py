@@ -7,7 +7,7 @@ import re
 
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.mention import Mention, Scanner
-from quote_tui.manuscripts.notelinks import NOTE_NUMBER, NOTE_TARGET, note_link_id
+from quote_tui.manuscripts.notelinks import LINK_OPEN, NOTE_NUMBER, NOTE_TARGET, note_link_id
 
 __all__ = ["NOTE_MARK_SCANNERS", "NUMBER_SCANNERS"]
 
@@ -26,7 +26,9 @@ _SUPERSCRIPT = re.compile(
 )
 _FOOTNOTE = re.compile(r"\[\^(?P<id>[^\]\s]+)\](?!:)")
 # A note mark linked to its note, [\[12\]](#_ftn12) (notelinks.py).
-_NOTE_LINK = re.compile(NOTE_NUMBER + r"\(#(?P<id>" + NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?")
+_NOTE_LINK = re.compile(
+    NOTE_NUMBER + LINK_OPEN + r"(?P<id>" + NOTE_TARGET + r")\)(?:\{[^{}\n]*\})?"
+)
 _UNI_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 

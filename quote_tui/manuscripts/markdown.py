@@ -22,7 +22,7 @@ from quote_tui.manuscripts.indented_quotes import indented_quote_spans
 from quote_tui.manuscripts.latex import csquotes_blocks, own_quote_blocks
 from quote_tui.manuscripts.markdown_refs import metadata_blocks, yaml_references
 from quote_tui.manuscripts.model import Anchor
-from quote_tui.manuscripts.notelinks import NOTE_BACK, NOTE_NUMBER, note_link_id
+from quote_tui.manuscripts.notelinks import LINK_OPEN, NOTE_BACK, NOTE_NUMBER, note_link_id
 from quote_tui.manuscripts.notes import inline_notes
 from quote_tui.manuscripts.reflist import find_reference_list
 from quote_tui.manuscripts.tagged_marks import marks_to_words
@@ -70,7 +70,8 @@ _FOOTDEF = re.compile(
 _LINKED_NOTE = re.compile(
     r"^[ \t]*(?:</?div\b[^>\n]*>[ \t]*)*(?:<sup>)?(?:"
     + NOTE_NUMBER
-    + r"\(#(?P<id>"
+    + LINK_OPEN
+    + r"(?P<id>"
     + NOTE_BACK
     + r")\)"
     r"(?:\{[^{}\n]*\})?(?:</sup>)?|(?:\d{1,4}\.[ \t]+)?<a\s+(?:id|name)="

@@ -19,6 +19,7 @@ from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Anchor, Locator, Reference
 from quote_tui.manuscripts.notelinks import NOTE_LINK, note_link_id
 from quote_tui.manuscripts.notes import (
+    EMPHASIS_OPEN,
     first_cited_end,
     is_same_as_before,
     names_work,
@@ -294,14 +295,16 @@ _LOOK_BACK = 200  # earlier notes searched for the author an "a.a.O." names; a c
 # "Smith, loc. cit." is that work at the same place: the earlier note's page stands.
 OP_CIT = re.compile(
     r"\s*(?:vgl\.\s+|cf\.\s+)?(?:[^\W\d_][\w'’\-]*\.?\s+){0,3}?(?P<author>[^\W\d_][\w'’\-]+),?\s+"
-    r"(?:a\.\s?a\.\s?O\.|op\.\s?cit\.|loc\.\s?cit\.|l\.\s?c\.)",
+    + EMPHASIS_OPEN
+    + r"(?:a\.\s?a\.\s?O\.|op\.\s?cit\.|loc\.\s?cit\.|l\.\s?c\.)",
     re.I,
 )
 # The same author as the note before ("Id.", "Idem", "Eadem", "Ders.", "Dies.", "Derselbe"):
 # with a title or a year after it, another work of that author; with only a page, the same work.
 _SAME_AUTHOR = re.compile(
-    r"\s*(?:vgl\.\s+|cf\.\s+)?(?:id\.|idem|eadem|ders\.|dies\.|derselbe|dieselbe|dieselben)"
-    r"\s*[,:]?\s*",
+    r"\s*(?:vgl\.\s+|cf\.\s+)?"
+    + EMPHASIS_OPEN
+    + r"(?:id\.|idem|eadem|ders\.|dies\.|derselbe|dieselbe|dieselben)\s*[,:]?\s*",
     re.I,
 )
 _AUTHOR_HEAD = re.compile(r"^(?:(?:vgl|cf|see|siehe)\.?\s+)?(?P<author>[^,:;(]{2,60}?)\s*[,:]")

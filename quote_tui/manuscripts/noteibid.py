@@ -11,12 +11,17 @@ from quote_tui.manuscripts.document import Document, Manuscript
 from quote_tui.manuscripts.locators import parse_locator
 from quote_tui.manuscripts.model import Locator, Reference
 from quote_tui.manuscripts.notecite import from_footnote
+from quote_tui.manuscripts.notes import EMPHASIS_CLOSE, EMPHASIS_OPEN
 from quote_tui.manuscripts.refs import Mention
 
 __all__ = ["ibid_in_note"]
 
 _IBID_AFTER = re.compile(
-    r"[ \t]*[.,;:]?[ \t]*(?:ibid|ibíd|ebd|ebenda)\.?(?:,?[ \t]*(?:(?:p|pp|S)\.[ \t]*)?"
+    r"[ \t]*[.,;:]?[ \t]*"
+    + EMPHASIS_OPEN
+    + r"(?:ibid|ibíd|ebd|ebenda)\.?"
+    + EMPHASIS_CLOSE
+    + r"\.?(?:,?[ \t]*(?:(?:p|pp|S)\.[ \t]*)?"
     r"(?P<page>\d+(?:[ \t]*[-–]+[ \t]*\d+)?(?:[ \t]?ff?\.)?|[ivxlc]+\b))?",
     re.I,
 )

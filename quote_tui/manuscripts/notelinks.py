@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id"]
+__all__ = ["LINK_OPEN", "NOTE_BACK", "NOTE_LINK", "NOTE_NUMBER", "NOTE_TARGET", "note_link_id"]
 
 # A note mark as Word's web-page export writes it and converters carry into Markdown: a link
 # from the number to the note, [\[12\]](#_ftn12), [12](#fn12), <sup>[12](#footnote-12)</sup>.
 # The note's own text opens with the link back (#_ftnref12), which markdown.py reads.
-NOTE_NUMBER = r"\[\*{0,2}(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?\*{0,2}\]"  # [\[12\]], [[12]], [**[12]**]
+# Word's web-page export wraps the number in its styles' tags (over lines), which Markdown keeps:
+# [<span class="MsoFootnoteReference"><span>\[4\]</span></span>](#_ftn4).
+# (emphasis marks one at a time: "\*{1,2}" under the star splits a run of n marks in
+# exponentially many ways, and "[" before forty asterisks held a scan for two minutes)
+_TAGS = r"(?:<[^<>]{1,600}>|\*)*"
+NOTE_NUMBER = (  # [\[12\]], [[12]], [**[12]**], [<span>\[12\]</span>]
+    r"\[" + _TAGS + r"(?:\\?\[|\^)?\d{1,4}(?:\\?\]|\^)?" + _TAGS + r"\]"
+)
 # The note's name in the mark's link: Word's _ftn12/_edn12, Google Docs' ftnt12, Pandoc's fn12,
 # Mammoth's footnote-12, LibreOffice's sdfootnote12sym. The note's link back names the mark:
 # _ftnref12, ftnt_ref12, fnref12, footnote-ref-12, sdfootnote12anc.
@@ -23,7 +30,10 @@ NOTE_BACK = (
     r"(?:_?(?:ftnt_?ref|ftnref|ednref|fnref|footnote-?ref-?|endnote-?ref-?)|sd(?:foot|end)note)"
     r"\d{1,4}(?:anc)?"
 )
-NOTE_LINK = NOTE_NUMBER + r"\(#" + NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
+# The link opens with the file the export was saved from when Word kept it ("(///C:/Documents
+# and Settings/…/Paper.docx#_ftn4)"): the note is still this document's.
+LINK_OPEN = r"\((?:[^()\s#]{1,300})?#"
+NOTE_LINK = NOTE_NUMBER + LINK_OPEN + NOTE_TARGET + r"\)(?:\{[^{}\n]*\})?"
 
 
 def note_link_id(target: str) -> str:

@@ -9,14 +9,24 @@ page it ends with.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from html import unescape
 
-from quote_tui.manuscripts.locators import BARE_LOCATOR, PLACE_ONE, parse_locator
+from quote_tui.manuscripts.locators import (
+    BARE_LOCATOR,
+    ENTRY_TERM,
+    PLACE_ONE,
+    PLACE_TERM,
+    parse_locator,
+)
 from quote_tui.manuscripts.model import Locator
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.scripture import scripture_note
 from quote_tui.manuscripts.site_cites import site_note
 
 __all__ = [
+    "EMPHASIS_CLOSE",
+    "EMPHASIS_OPEN",
     "NOTE_PAGE",
     "PART_LOCATOR",
     "first_cited_end",
@@ -102,6 +112,12 @@ _EXTENT = re.compile(r"(?:pp\.|S\.)\s*\d+\s*[-–]+\s*\d+\s*,\s*(?:pp?\.|S\.)")
 _PAGE_THEN_WORDS = re.compile(
     r"\b(?:1[5-9]\d\d|20\d\d)\)?\s*,\s*(?:pp?\.|S\.)?\s*\d+(?:\s*[-–]+\s*\d+)?\.(\s+)[A-ZÄÖÜ]"
 )
+# A page named by its term, then the writer's remark: "… New York. Pg. 83. [Whose] used
+# instead of “Its”.", "S. 12. Hervorhebung nicht im Original."
+_TERMED_PAGE_THEN_WORDS = re.compile(
+    r"(?:,|\s)\s*(?i:pp?\.|pgs?\.|S\.|Seite|pages?)\s*\d+(?:\s*[-–]+\s*\d+)?(?:\s?ff?\.?)?\."
+    r"(\s+)(?:[A-ZÄÖÜ“\"‘]|\\?\[)"
+)
 # A short note's title in italics or marks, its page, then the writer's next sentence:
 # "Roger-Milès, *Atelier Rosa Bonheur,* 2:79. Rosa Bonheur sketchbook, …", "“The Artist,” 26. In
 # the period, …"
@@ -113,11 +129,49 @@ _TITLE_PAGE_THEN_WORDS = re.compile(
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\n]{4,200})\*(?!\*)|(?<!\w)_([^_\n]{4,200})_(?!\w)")
 _EMPH = re.compile(r"\\(?:emph|textit)\{([^{}]{4,200})\}")
 _YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+# A short note of an article or page by its author and title in marks, without a page: "Damore
+# Ramwa, “Union Fights Chartwells…”" (the title's first words, the rest left out)
+_NAME_THEN_QUOTED = re.compile(
+    r"\s*(?:[A-ZÄÖÜ][\w.'’-]*\s+){0,3}[A-ZÄÖÜ][\w'’-]+,\s*[“\"]([^“”\"]{3,200}?)[”\"]\.?\s*$"
+)
+# A place of several parts closing a note, each with its term: "S. 12, Fn. 3", "p. 12, n. 3",
+# "ch. 2, § 4", "Abschnitt III, Absatz C", "§ 823 Rn. 5": kept whole, its first page compared.
+_FIRST_TERM = re.compile(r"(?:" + PLACE_TERM + r")")
+_NEXT_TERM = re.compile(
+    r"(?:,|;|\s)\s*(?:and\s+|und\s+)?(?:nn?\.|fn\.|Anm\.|notes?|Rn\.|Rz\.|§§?|Abs\.|Absatz|para\.|¶"
+    r"|sec\.|ch\.|chap\.|Kap\.)\s*[\dIVXLivxlA-Z]",
+    re.I,
+)
+
+
+def _compound_place(note: str) -> tuple[Locator, int] | None:
+    """The place of several parts that closes ``note`` after a comma, and where it starts."""
+    body = note.rstrip(" .")
+    for comma in re.finditer(r",\s*", body):
+        rest = body[comma.end() :]
+        first = _FIRST_TERM.match(rest)
+        if first is None:
+            continue
+        if _NEXT_TERM.search(rest, first.end()) is None:
+            return None  # one part: the page rules read it
+        found = parse_locator(rest)
+        return (found, comma.start()) if found is not None else None
+    return None
+
+
+_ENTRY_AFTER = re.compile(r"\s*[,;]\s*" + ENTRY_TERM + r"\s*:?\s*[^,;()\[\]\n]{1,60}?\.?\s*$")
+_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
+# Emphasis around a term of the notes ("*Ibid.*", "_op. cit._", "\\emph{Ibid.}",
+# "\\textit{ebd.}"), as older styles and many writers set the Latin ones: the opening mark,
+# and the closing one after the term.
+EMPHASIS_OPEN = r"(?:\*{1,2}|_{1,2}|\\(?:emph|textit|textsl|mkbibemph)\s*\{)?"
+EMPHASIS_CLOSE = r"[*_}]{0,2}"
 # "Ibid.", "Ebd." ("ebda." in older German), also after the "Vgl." or "Cf." a note may open with
 _SAME = re.compile(
     r"^\s*(?:(?:vgl|cf|see|siehe)\.?\s+)?"
+    + EMPHASIS_OPEN
     # Spanish writes "Ibíd.", Italian "Ivi" (the same work, another page)
-    r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
+    + r"(?:ibid|ibidem|ibíd|ivi\b|id\.|ebd|ebenda|a\.\s?a\.\s?O\.|op\.\s?cit)",
     re.I,
 )
 # The page a note gives right after its citation: "Arendt (1998), 190-191.", "Arendt (1954),
@@ -146,7 +200,9 @@ def opens_note(text: str, note_start: int, mention_start: int) -> bool:
 def note_mention(text: str, start: int, end: int, title: str | None = None) -> Mention | None:
     """The note ``text[start:end]`` as a reference, when it reads as one: a title, a year, a
     page or "Ibid." in a few words of prose."""
-    note = " ".join(text[start:end].replace("~", " ").split())  # LaTeX's S.~194
+    # LaTeX's S.~194; a Word web page's note keeps its styles' tags: "<span>Agamben, *Homo
+    # Sacer* p. 175</span>"
+    note = " ".join(_TAG.sub(" ", unescape(text[start:end])).replace("~", " ").split())
     if (bible := scripture_note(note)) is not None:
         # "Revelation 17:1b-2, 4-6 (NRSV)": the book, at chapter and verse
         return Mention(start, end, "note", note, key=bible[0], locator=bible[1])
@@ -158,9 +214,12 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # "Page 5", "pp. 12-14.": a page and no work; the work is the one the sentence names
         return Mention(start, end, "locator", note, locator=only)
     if title is None:
-        m = _ITALIC.search(note) or _EMPH.search(note)
+        m = _ITALIC.search(note) or _EMPH.search(note) or _NAME_THEN_QUOTED.match(note)
         title = next((g for g in m.groups() if g), None) if m else None
     whole, note = note, _REMARK.sub("", _HEREAFTER.sub("", first_work(note)))
+    entry = _ENTRY_AFTER.search(note)  # "…, S. 702, Stichwort Verjährung.": the page's entry
+    note = note[: entry.start()] + "." if entry else note
+    compound = _compound_place(note)
     # An article's pages, then the one cited: "S. 393-411 (hier S. 395)", "pp. 1-20 (here 7)"
     note = _HERE_PAGE.sub(r", \g<page>", note)
     if (cited := _TITLE_PAGE_THEN_WORDS.search(note)) is not None:
@@ -168,7 +227,9 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         # its page; the writer's words or further works after it are not its place
         note = note[: cited.end()]
     page = NOTE_PAGE.search(note)
-    if page is None and (said := _PAGE_THEN_WORDS.search(note)) is not None:
+    if page is None and (
+        said := _PAGE_THEN_WORDS.search(note) or _TERMED_PAGE_THEN_WORDS.search(note)
+    ):
         note = note[: said.start(1)]  # the writer's own words after the page
         page = NOTE_PAGE.search(note)
     if page and _is_year(note, page):
@@ -181,7 +242,7 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
         note = note[: unpaged.end(1)]
         page = _UNPAGED.search(note)
     part = _PART_LAST.search(note) if page is None else None
-    if not (title or _YEAR.search(note) or page or part or _SAME.match(note)):
+    if not (title or _YEAR.search(note) or page or part or compound or _SAME.match(note)):
         return None
     earlier = _EARLIER_PAGE.search(note) if page else None
     if page and earlier and _EXTENT.match(note, earlier.start(1) if earlier.group(1) else 0):
@@ -213,7 +274,12 @@ def note_mention(text: str, start: int, end: int, title: str | None = None) -> M
     else:
         locator = parse_locator(page.group(1)) if page else None
         page_start = page.start() if page else len(note)
+    if compound is not None:
+        locator, page_start = compound
     key = title or _untitled_key(note, page_start)
+    if entry and locator is not None and locator.label == "page":
+        written = entry.group(0).strip().rstrip(".")
+        locator = replace(locator, value=f"{locator.value}{written}")
     return Mention(start, end, "note", whole, key=key, locator=locator)
 
 
@@ -275,7 +341,8 @@ _REMARK = re.compile(
 )
 # Where a note's first work ends and another begins: "See Miller, Town, 60; cf. Smith, 70."
 _NEXT_WORK = re.compile(
-    r";\s*(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])", re.I
+    r";\s*(?!" + ENTRY_TERM + r")(?=(?:(?:cf|vgl|see|siehe|s)\.?\s+(?:also\s+|auch\s+)?)?[A-ZÄÖÜ])",
+    re.I,
 )
 
 

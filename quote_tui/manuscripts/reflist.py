@@ -22,6 +22,7 @@ __all__ = [
     "find_reference_list",
     "match_author",
     "match_author_year",
+    "match_name",
     "match_title",
     "miss_reason",
 ]
@@ -235,6 +236,8 @@ def _read_list(
             words = re.findall(r"[^\W_][\w'’-]*", entry.title)[:3]
             if words:
                 listed.append(replace(entry, key=f"{entry.authors[0]} {' '.join(words)}"))
+        elif (titled := _authorless(chunk, entry)) is not None:
+            listed.append(titled)
     # Up to the next heading: a section titled "Sources" that holds prose is not a list, and
     # the chapters after it are still read.
     return (start, body_end), {}, tuple(listed)
@@ -247,6 +250,42 @@ _SAME_AUTHORS = re.compile(r"^\s*(?:(?:(?:\\?[-‐‑–—―_]){2,}|—)\s*[.,
 # The authors an entry opens with, to its first full stop after a word of two letters or more
 # ("Rankine, Claudia. ", "Deleuze, Gilles, and Félix Guattari. ")
 _NAMES_WRITTEN = re.compile(r"^\s*[^.\n]{2,80}?[^\W\d_]{2}\.\s")
+
+
+# An entry that opens with its title, no author named, as lists give web pages, news and
+# encyclopaedia articles: "“Strikes Close Ports.” *BBC News*, 4 May 2021, www.bbc.co.uk/…",
+# "*The Shipyard Story*. Bay Press, 2019."; then the site or container that published it,
+# the name its citations give ("(BBC)", "(Wikipedia)").
+_TITLE_FIRST = re.compile(
+    r"^\s*(?:[\"“](?P<quoted>[^\"”]{3,300}?)[,.]?[\"”]|\*(?P<starred>[^*]{3,300}?)\*"
+    r"|_(?P<under>[^_]{3,300}?)_)[.,]?\s+(?P<rest>\S.*)$"
+)
+_CONTAINER = re.compile(
+    r"\*(?P<starred>[^*]{2,120})\*|_(?P<under>[^_]{2,120})_|(?P<plain>[A-Z][^,.;\n]{1,80})"
+)
+_ADDRESS = re.compile(r"\b(?:https?://|www\.)\S+|\b[a-z0-9-]+\.(?:com|org|net|edu|gov|co\.uk)\b")
+
+
+def _authorless(chunk: str, entry: BibEntry) -> BibEntry | None:
+    """The entry of a work listed by its title, keyed by the title's first words and its year
+    ("Strikes close ports 2021"), with the site that published it as its container; None when
+    the chunk is no such entry (prose under a "Sources" heading gives no year or address)."""
+    if entry.authors:
+        return None
+    m = _TITLE_FIRST.match(" ".join(chunk.split()))
+    if m is None:
+        return None
+    title = (m.group("quoted") or m.group("starred") or m.group("under")).strip(" .,")
+    rest = m.group("rest")
+    site = _CONTAINER.match(rest)
+    container = (
+        (site.group("starred") or site.group("under") or site.group("plain")) if site else None
+    )
+    if not (entry.year or _ADDRESS.search(rest)):
+        return None
+    words = re.findall(r"[^\W_][\w'’-]*", title)[:3]
+    key = " ".join([*words, *([entry.year] if entry.year else [])])
+    return replace(entry, key=key, title=title, journal=container.strip() if container else None)
 
 
 # A rendered list's containers, one per entry: citeproc's <div id="ref-lo2020" class="csl-entry">
@@ -379,6 +418,24 @@ _ARTICLES = frozenset(("the", "a", "an", "der", "die", "das", "ein", "eine", "le
 def _title_words(title: str) -> list[str]:
     words = _WORD.findall(_fold(re.sub(r"\\[A-Za-z]+\*?", " ", title)))
     return words[1:] if words and words[0] in _ARTICLES else words
+
+
+def match_name(entries: Sequence[BibEntry], name: str, year: str | None = None) -> BibEntry | None:
+    """The one entry a citation names by the body or site that published it rather than by a
+    person: "(BBC)" for an entry by "BBC News" or in *BBC News*, "(shipyard)" for one on the
+    *Bay Shipyard* site. Every word of the name stands in the entry's authors or container;
+    with ``year``, the entry's year agrees. None when no entry or several fit."""
+    want = set(_WORD.findall(_fold(name)))
+    if not want:
+        return None
+    found = []
+    for e in entries:
+        if year and (e.year or "")[:4] != year[:4]:
+            continue
+        said = set(_WORD.findall(_fold(" ".join([*e.authors, e.journal or ""]))))
+        if want <= said:
+            found.append(e)
+    return found[0] if len(found) == 1 else None
 
 
 def match_title(entries: Sequence[BibEntry], title: str, note: str) -> BibEntry | None:

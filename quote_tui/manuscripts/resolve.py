@@ -16,6 +16,7 @@ from quote_tui.manuscripts.notecite import OP_CIT
 from quote_tui.manuscripts.reflist import (
     match_author,
     match_author_year,
+    match_name,
     match_title,
     miss_reason,
 )
@@ -31,6 +32,8 @@ _TITLE_PAGE = re.compile(
 )
 # MLA's author, short title and page: "(Rankine, Lonely 12)", "(Walsh, Unkind, 11)"
 _MLA_SHORT = re.compile(r"\([^,()]{2,80},\s*(?P<short>[^,()\d]{1,60}?),?\s+(?:pp?\.\s*)?\d")
+# A site or body named alone in brackets, as a citation: "(Wikipedia)", "(vgl. Duden)"
+_SITE_ONLY = re.compile(r"\((?:[^()\s]+\s+){0,3}[^()\s]+\)")
 _MAX_NAME = 40
 """Longest bib key taken as a source id: longer keys are not readable in a list column."""
 
@@ -68,6 +71,10 @@ def reference_from_mention(
             # No bibliography file has it: the manuscript's own typed list may.
             listed = None if bib else match_author_year(ms.listed, mention.names, year)
             bib = bibliography.merge(listed) if listed is not None else bib
+        if bib is None and len(mention.names) == 1:
+            # "(BBC, 2021)": the body or site that published a work listed without author
+            named = match_name(ms.listed, mention.names[0], mention.year.split("/")[-1])
+            bib = bibliography.merge(named) if named is not None else None
         if bib is None and not mention.year[:1].isdigit():
             # "(Google, n.d.)": the one work of that author a bibliography file gives no year
             undated = match_author([e for e in bibliography.entries if not e.year], mention.names)
@@ -84,6 +91,8 @@ def reference_from_mention(
         bib = match_author(ms.listed, mention.names, title, near=True) or match_author(
             bibliography.entries, mention.names, title, near=True
         )
+        if bib is None and len(mention.names) == 1:
+            bib = match_name(ms.listed, mention.names[0])  # "(BBC, p. 4)", as "(BBC)" is
         if bib is None and (alone := _TITLE_PAGE.match(mention.raw)) is not None:
             # MLA's short title alone, the author named in the sentence: "(Citizen 7)"
             bib = match_title(ms.listed, alone.group("title"), "") or _titled(
@@ -106,6 +115,9 @@ def reference_from_mention(
             if listed is None and (short := AUTHOR_ONLY.match(mention.raw)) is not None:
                 # "Creider, pp. 262-263." with no earlier note in full: the author's one work
                 listed = match_author(ms.listed, (short.group("author"),))
+            if listed is None and _SITE_ONLY.fullmatch(mention.raw):
+                # "(Wikipedia)": the one listed work that site published
+                listed = match_name(ms.listed, key)
             bib = bibliography.merge(listed) if listed is not None else None
         key = bib.key if bib and bib.key else key
     elif mention.style == "numbered" and mention.number:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from quote_tui.manuscripts.locators import make_locator
 from quote_tui.manuscripts.model import BibEntry, Locator
-from quote_tui.manuscripts.reflist import match_author
+from quote_tui.manuscripts.reflist import match_author, match_name
 from quote_tui.manuscripts.refs import Mention
 from quote_tui.manuscripts.saying import SPEAKER, alternation
 
@@ -203,6 +203,8 @@ def page_author(
         entry = found[0] if len(found) == 1 else None
         if entry is None and (near := match_author(entries, (alone.group("name"),), near=True)):
             entry = near if near.authors else None
+        if entry is None and (site := match_name(entries, alone.group("name"))) is not None:
+            return _by_name(site, alone)  # "(BBC)": the body or site that published it
         if entry is not None:
             page = alone.groupdict().get("page")
             return Mention(
@@ -214,6 +216,10 @@ def page_author(
                 year=entry.year,
                 locator=make_locator("page", page) if page else None,
             )
+    if (named := _SITE_ALONE.match(text, end)) is not None and (
+        site := match_name(entries, named.group("name"))
+    ) is not None:
+        return _by_name(site, named)  # "(Bay Shipyard)", "(BBC News)"
     if not paged:
         return None  # a name alone, without the page MLA cites, links nothing here
     lo = max(0, start - _BACK)
@@ -243,6 +249,32 @@ def page_author(
         m.group(0),
         names=(found[0].authors[0].split()[-1],),
         year=found[0].year,
+    )
+
+
+# A body's or site's name of a few words in brackets right after the closing mark: "(Bay
+# Shipyard)", "(BBC News)"; a name of one word is read as an author's first.
+_SITE_ALONE = re.compile(
+    r"[\"”’']?[ \t]*\([ \t]?(?P<name>[A-ZÄÖÜ][\w'’&.-]*(?:[ \t]+[A-ZÄÖÜ&][\w'’&.-]*){1,3})[ \t]?\)"
+)
+
+
+def _by_name(entry: BibEntry, m: re.Match[str]) -> Mention:
+    """The citation of a listed work named by the body or site that published it: by its first
+    author where the list names one, else by its title (a web page listed without author)."""
+    if entry.authors:
+        surname = _listed_name(entry)
+        names, style, key = (surname,), "author_date", None
+    else:
+        names, style, key = (), "note", entry.title
+    return Mention(
+        m.start("name"),
+        m.end("name"),
+        style,
+        m.group(0).lstrip("\"”’' \t"),
+        key=key,
+        names=names,
+        year=entry.year if entry.authors else None,
     )
 
 

@@ -354,3 +354,42 @@ def test_a_lead_in_is_read_up_to_120_characters_after_the_quotation(tmp_path: Pa
     far = quotes_found(write(tmp_path, "far.md", md(121)))
     assert near["the words of the speakers themselves here"] == ("sellars2014", "4")
     assert far["the words of the speakers themselves here"] == (None, None)
+
+
+def test_abntex2_citeonline_is_a_narrative_cite(tmp_path: Path) -> None:
+    """abnTeX2's \\citeonline names the author in the running text, as \\textcite does: after
+    an earlier quotation in its sentence it still introduces the quotation that follows it."""
+    tex = tmp_path / "artigo.tex"
+    tex.write_text(
+        "\\documentclass{article}\\begin{document}\n"
+        "O sentido no enunciado “Eu não vim da tua costela, você que veio do meu útero” se "
+        "insere em uma formação dada, isto é, como \\citeonline[p. 147]{pech}, diria “a "
+        "partir de uma posição dada numa conjuntura dada, determinada pela luta.”\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@book{pech, author={Pêcheux, M.}, title={S}, year={2014}}\n", encoding="utf-8")
+    got = {c.quote[:12]: c for c in scan(tex, bib=[bib]).citations}
+    cited = got["a partir de "]
+    assert cited.reference is not None and cited.reference.key == "pech"
+    assert cited.locator is not None and cited.locator.value == "147"
+
+
+def test_a_work_named_by_its_author_s_possessive_and_year(tmp_path: Path) -> None:
+    """ "Vickrey's 1963 Pricing and Resource Allocation piece provides …:" then a block: the
+    lead-in names the work by its author and year; "Germany's 2019 budget" names no work."""
+    md = tmp_path / "reflection.md"
+    md.write_text(
+        "# Congestion\n\nVickrey's 1963 Pricing and Resource Allocation piece provides a "
+        "clear description of the problem:\n\n> If congestion charges are levied, benefits "
+        "from the expansion of capacity are likely to be smaller.\n\nGermany's 2019 budget "
+        "was tight: “the state will not take on any new debt this year at all,” a minister "
+        "wrote.\n\nArnott and Small's 1994 paper adds that “the traffic we see does not "
+        "represent the full demand for travel.”\n",
+        encoding="utf-8",
+    )
+    got = {c.quote[:12]: c.reference for c in scan(md).citations}
+    assert got["If congestio"] is not None and got["If congestio"].key == "Vickrey 1963"
+    assert got["the state wi"] is None
+    assert got["the traffic "] is not None and got["the traffic "].key == "Arnott & Small 1994"

@@ -106,10 +106,10 @@ def test_a_typed_ibid_is_the_work_cited_last_at_its_own_page(tmp_path: Path) -> 
     assert quotes_found(write(tmp_path, "e.md", md)) == {
         "die Eingewanderten zu einem Bestandteil der Gesellschaft machen": ("morgan2022", "41")
     }
-    # A name that starts like "ibid" is no ibid.
+    # A name that starts like "ibid" is no ibid: the name it is, not the work cited last.
     md = "Erst [@morgan2022, S. 21]. Die Firma sagt „wir bauen die Maschinen selbst“ (Ibsen).\n"
     assert quotes_found(write(tmp_path, "i.md", md)) == {
-        "wir bauen die Maschinen selbst": (None, None)
+        "wir bauen die Maschinen selbst": ("Ibsen", None)
     }
     path = tmp_path / "e.docx"
     d = docx.Document()
