@@ -7,11 +7,12 @@ Every offset after a cut moves back by one; this is that move, written once.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from quote_tui.engine.text import LineBox
 
-__all__ = ["moved_past_cuts"]
+__all__ = ["cut_out", "moved_past_cuts"]
 
 
 def moved_past_cuts(
@@ -24,3 +25,15 @@ def moved_past_cuts(
         for start, end, page, x0, y0, x1, y1 in boxes
     )
     return tuple(s - bisect_left(cuts, s) for s in page_starts), new_boxes
+
+
+def cut_out(
+    pattern: re.Pattern[str], text: str, page_starts: tuple[int, ...], boxes: tuple[LineBox, ...]
+) -> tuple[str, tuple[int, ...], tuple[LineBox, ...]]:
+    """``text`` without the one-character matches of ``pattern``, with the page starts and line
+    boxes moved to its offsets; the same three when nothing matches."""
+    cuts = [m.start() for m in pattern.finditer(text)]
+    if not cuts:
+        return text, page_starts, boxes
+    starts, new_boxes = moved_past_cuts(cuts, page_starts, boxes)
+    return pattern.sub("", text), starts, new_boxes

@@ -29,7 +29,7 @@ import re
 import pymupdf
 
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_cuts import moved_past_cuts
+from quote_tui.sources.readers.pdf_cuts import cut_out
 from quote_tui.sources.readers.pdf_errors import MUPDF_ERRORS as _MUPDF_ERRORS
 from quote_tui.sources.readers.pdf_unicode_maps import BFCHAR, BFRANGE, page_fonts
 
@@ -136,8 +136,4 @@ def drop_fillers(
     none."""
     if _FILLER not in text:
         return text, page_starts, boxes
-    cuts = [m.start() for m in _FILLED.finditer(text)]
-    if not cuts:
-        return text, page_starts, boxes
-    starts, new_boxes = moved_past_cuts(cuts, page_starts, boxes)
-    return _FILLED.sub("", text), starts, new_boxes
+    return cut_out(_FILLED, text, page_starts, boxes)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from quote_tui.engine.text import LineBox
-from quote_tui.sources.readers.pdf_cuts import moved_past_cuts
+from quote_tui.sources.readers.pdf_cuts import cut_out
 
 __all__ = ["drop_doubled_hyphens"]
 
@@ -31,8 +31,4 @@ def drop_doubled_hyphens(
     holds none."""
     if _SOFT not in text:
         return text, page_starts, boxes
-    cuts = [m.start() for m in _DOUBLED.finditer(text)]
-    if not cuts:
-        return text, page_starts, boxes
-    starts, new_boxes = moved_past_cuts(cuts, page_starts, boxes)
-    return _DOUBLED.sub("", text), starts, new_boxes
+    return cut_out(_DOUBLED, text, page_starts, boxes)
