@@ -6,9 +6,7 @@ letter is the quotation's (``near``) and a quotation with no passage near it is 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.batch.readable import (
     AROUND,
     CLEAN,
@@ -22,6 +20,7 @@ from quote_tui.engine.records import CheckResult, MatchOptions, Status
 from quote_tui.engine.text import PreparedText
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
+from tests.batch.one_source import check_one_source
 from tests.scanned_pdf import blank_scan_page
 
 PROSE = [
@@ -53,15 +52,6 @@ def _scan(lines: list[str], folder: Path) -> Path:
     return path
 
 
-def _check(path: Path, quotes: dict[str, str]) -> dict[str, dict[str, Any]]:
-    batch = {
-        "sources": [{"id": "s", "ref": str(path)}],
-        "citations": [{"id": k, "source": "s", "quote": q} for k, q in quotes.items()],
-    }
-    report = run(lambda: check_batch(parse_batch(batch)))
-    return {c["id"]: c for c in report["citations"]} | {"_source": report["sources"][0]}
-
-
 QUOTES = {
     # "1833" read as "1883" is a confusion OCR makes; a layer that reads cleanly did not
     "year": "In the spring of 1883 the board resolved to deepen the channel at the river mouth",
@@ -72,7 +62,7 @@ QUOTES = {
 
 
 def test_a_clean_layer_settles_a_misread_year_and_an_absent_quotation(tmp_path: Path) -> None:
-    got = _check(_scan(PROSE, tmp_path), QUOTES)
+    got = check_one_source(_scan(PROSE, tmp_path), QUOTES)
     assert got["_source"]["ocr"] is True
     assert got["year"]["status"] == "near", got["year"]
     assert "'1833'" in got["year"]["note"] and "'1883'" in got["year"]["note"]
@@ -86,7 +76,7 @@ def test_a_poor_layer_leaves_them_inconclusive(tmp_path: Path) -> None:
         line.replace("the ", "tbe| ").replace("and", "aNd").replace("of ", "0f; ") for line in PROSE
     ]
     noisy[2] = PROSE[2]  # the year's line itself reads cleanly; the stretch round it does not
-    got = _check(_scan(noisy, tmp_path), QUOTES)
+    got = check_one_source(_scan(noisy, tmp_path), QUOTES)
     assert got["year"]["status"] == "inconclusive", got["year"]
     assert got["year"]["reason"] == "ocr"
     # OCR misreads words, not whole sentences: nothing comes near the absent one
@@ -95,7 +85,7 @@ def test_a_poor_layer_leaves_them_inconclusive(tmp_path: Path) -> None:
     noise = [
         " ".join(w + "|" if i % 3 else w for i, w in enumerate(line.split())) for line in PROSE
     ]
-    got = _check(_scan(noise, tmp_path), QUOTES)
+    got = check_one_source(_scan(noise, tmp_path), QUOTES)
     assert got["absent"]["status"] == "inconclusive", got["absent"]
 
 

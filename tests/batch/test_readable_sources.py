@@ -4,17 +4,16 @@ font left unreadable, and a scan read by OCR, checked through the whole service.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pymupdf
 import pytest
 
-from quote_tui.api import check_batch, parse_batch, run
 from quote_tui.sources.readers.local import read_bytes
 from quote_tui.sources.readers.pdf_layout import Block, Line, PageBlocks
 from quote_tui.sources.readers.pdf_ocr import tessdata
 from quote_tui.sources.readers.pdf_unmapped import unmapped_regions
 from quote_tui.sources.store.snapshots import retrieval_from_json, retrieval_to_json
+from tests.batch.one_source import check_one_source
 from tests.scanned_pdf import nist_scan
 from tests.unmapped_pdf import draw_unmapped, unmapped_font
 
@@ -49,16 +48,6 @@ def _pdf_with_a_box(folder: Path) -> Path:
     return path
 
 
-def _check(path: Path, quotes: dict[str, str]) -> dict[str, dict[str, Any]]:
-    batch = {
-        "sources": [{"id": "s", "ref": str(path)}],
-        "citations": [{"id": k, "source": "s", "quote": q} for k, q in quotes.items()],
-    }
-    report = run(lambda: check_batch(parse_batch(batch)))
-    extra = {"_source": report["sources"][0], "_outcomes": report["outcomes"]}
-    return {c["id"]: c for c in report["citations"]} | extra
-
-
 def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path: Path) -> None:
     path = _pdf_with_a_box(tmp_path)
     loaded = read_bytes(path.read_bytes(), name="box.pdf")
@@ -66,7 +55,7 @@ def test_an_unreadable_box_leaves_misquotations_on_readable_pages_near(tmp_path:
     assert loaded.retrieval.unmapped_chars == (len(GLYPHS) * 2,)
     # a stored snapshot keeps the count
     assert retrieval_from_json(retrieval_to_json(loaded.retrieval)) == loaded.retrieval
-    got = _check(
+    got = check_one_source(
         path,
         {
             "exact": PRINTED,
@@ -109,7 +98,7 @@ needs_tesseract = pytest.mark.skipif(
 def test_in_ocr_text_a_word_no_ocr_makes_is_near_and_a_possible_misreading_is_not(
     corpus_dir: Path, tmp_path: Path
 ) -> None:
-    got = _check(
+    got = check_one_source(
         nist_scan(corpus_dir, tmp_path),
         {
             # "cannot" made "can": no OCR drops "not" from inside a word
